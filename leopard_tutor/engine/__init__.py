@@ -1,0 +1,21 @@
+"""The rules of Leopard, exactly, with a reason in words for every verdict (standard library only)."""
+
+from .cards import ALL_CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, full_deck
+from .errors import IllegalMove, LeopardError, NotationError, SavedGameError
+from .hand import Hand
+from .legality import PLACEMENT, Placement, Verdict, allowed_spaces, check_play
+from .match import Match
+from .moves import Discard, EndTurn, GoOut, Move, Play
+from .rules import LINES, ORIGINAL_1963, REVISED_2008, RULE_SETS, RUNNING_LEOPARD, RuleSet, rules_by_key
+from .scoring import ScoringLine, bonus, hand_score, line_points, scoring_lines, square_value
+from .square import Hidden, Square
+from .view import PlayerView
+
+__all__ = [
+    "ALL_CARDS", "LINES", "ORIGINAL_1963", "PLACEMENT", "REVISED_2008", "RULE_SETS", "RUNNING_LEOPARD",
+    "SUITS", "SUIT_NAMES", "SUIT_SYMBOLS",
+    "Card", "Discard", "EndTurn", "GoOut", "Hand", "Hidden", "IllegalMove", "LeopardError", "Match", "Move",
+    "NotationError", "Placement", "Play", "PlayerView", "RuleSet", "SavedGameError", "ScoringLine", "Square",
+    "Verdict", "allowed_spaces", "bonus", "check_play", "full_deck", "hand_score", "line_points",
+    "rules_by_key", "scoring_lines", "square_value",
+]

@@ -1,0 +1,152 @@
+"""Playing cards: ranks, suits, colours, notation and the 104-card double deck."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .errors import NotationError
+
+SUITS = "SHDC"
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_SUITS = frozenset("HD")
+
+RANK_TOKENS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+PLURAL_RANK_NAMES = {1: "aces", 6: "sixes", 11: "jacks", 12: "queens", 13: "kings"}
+
+_RANK_ALIASES = {"A": 1, "1": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
+_RANK_ALIASES.update({str(n): n for n in range(2, 11)})
+_SUIT_ALIASES = {
+    "S": "S", "H": "H", "D": "D", "C": "C",
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+    "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+}
+
+JACK, QUEEN, KING, TEN = 11, 12, 13, 10
+
+
+class Card:
+    """One card. Cards are immutable and interned: `Card(7, "H") is Card.parse("7H")`."""
+
+    __slots__ = ("rank", "suit", "color", "code", "bit", "suit_index")
+    rank: int
+    suit: str
+    color: str
+    code: int
+    bit: int
+    suit_index: int
+
+    _cache: ClassVar[dict[tuple[int, str], Card]] = {}
+
+    def __new__(cls, rank: int, suit: str) -> Card:
+        try:
+            return cls._cache[(rank, suit)]
+        except (KeyError, TypeError):
+            pass
+        if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= 13:
+            raise NotationError(f"a card's rank is a whole number from 1 (ace) to 13 (king), not {rank!r}")
+        if not isinstance(suit, str) or suit not in SUITS or len(suit) != 1:
+            raise NotationError(f"a card's suit is one of S, H, D, C, not {suit!r}")
+        raise AssertionError("unreachable: every valid card is interned at import")
+
+    @classmethod
+    def _make(cls, rank: int, suit: str) -> Card:
+        card = object.__new__(cls)
+        setter = object.__setattr__
+        setter(card, "rank", rank)
+        setter(card, "suit", suit)
+        setter(card, "color", "red" if suit in RED_SUITS else "black")
+        setter(card, "suit_index", SUITS.index(suit))
+        setter(card, "code", SUITS.index(suit) * 13 + rank - 1)
+        setter(card, "bit", 1 << (SUITS.index(suit) * 13 + rank - 1))
+        cls._cache[(rank, suit)] = card
+        return card
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        return self
+
+    def __lt__(self, other: Card) -> bool:
+        return self.code < other.code
+
+    def __hash__(self) -> int:
+        return self.code
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card such as `10H`, `TH`, `10♥`, `kd` or `Q♣` (rank, then suit; case ignored)."""
+        if not isinstance(text, str):
+            raise NotationError(f"a card is written as text such as '7H', not {type(text).__name__}")
+        token = text.strip().upper()
+        if len(token) < 2:
+            raise NotationError(f"'{text}' is not a card: write a rank (A, 2-10, J, Q, K) then a suit (S, H, D, C)")
+        rank_text, suit_text = token[:-1], token[-1]
+        suit = _SUIT_ALIASES.get(suit_text)
+        if suit is None:
+            raise NotationError(
+                f"'{text}' is not a card: '{text.strip()[-1]}' is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)")
+        rank = _RANK_ALIASES.get(rank_text)
+        if rank is None:
+            raise NotationError(
+                f"'{text}' is not a card: '{text.strip()[:-1]}' is not a rank (use A, 2-10, T, J, Q or K)")
+        return cls._cache[(rank, suit)]
+
+    @property
+    def rank_token(self) -> str:
+        """The rank as written in notation: A, 2..10, J, Q, K."""
+        return RANK_TOKENS.get(self.rank, str(self.rank))
+
+    @property
+    def rank_name(self) -> str:
+        """The rank in words: ace, 2 .. 10, jack, queen, king."""
+        return RANK_NAMES.get(self.rank, str(self.rank))
+
+    @property
+    def name(self) -> str:
+        """The card in words, such as '7 of hearts' or 'queen of spades'."""
+        return f"{self.rank_name} of {SUIT_NAMES[self.suit]}"
+
+    @property
+    def symbol(self) -> str:
+        """The card with its suit symbol, such as '7♥'."""
+        return f"{self.rank_token}{SUIT_SYMBOLS[self.suit]}"
+
+    @property
+    def is_red(self) -> bool:
+        """Whether the card is a heart or a diamond."""
+        return self.color == "red"
+
+    def __str__(self) -> str:
+        return f"{self.rank_token}{self.suit}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+for _suit in SUITS:
+    for _rank in range(1, 14):
+        Card._make(_rank, _suit)
+
+ALL_CARDS: tuple[Card, ...] = tuple(sorted(Card._cache.values()))
+"""The 52 different cards, spades first, ace to king within each suit."""
+
+
+def full_deck() -> list[Card]:
+    """The 104 cards of two packs shuffled together: every card twice, in a fixed order."""
+    return [card for card in ALL_CARDS for _ in range(2)]
+
+
+def rank_words(rank: int, *, plural: bool = False) -> str:
+    """A rank in words ('ace', '7', 'king'), or its plural ('aces', '7s', 'kings')."""
+    if plural:
+        return PLURAL_RANK_NAMES.get(rank, f"{RANK_NAMES.get(rank, rank)}s")
+    return RANK_NAMES.get(rank, str(rank))

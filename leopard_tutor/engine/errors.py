@@ -1,0 +1,24 @@
+"""The errors the engine raises: every one is a ValueError whose message says what was wrong."""
+
+from __future__ import annotations
+
+
+class LeopardError(ValueError):
+    """Bad input given to the engine: nothing was changed."""
+
+
+class NotationError(LeopardError):
+    """Text that is not a valid card or square in Leopard notation."""
+
+
+class SavedGameError(LeopardError):
+    """A saved hand or match that cannot be read back."""
+
+
+class IllegalMove(LeopardError):
+    """A move the rules do not allow in this position; `.reason` says why in words."""
+
+    def __init__(self, reason: str, move: object = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.move = move

@@ -1,0 +1,439 @@
+"""One hand of play: the deal, whose turn it is, applying and undoing moves, the end and the scores.
+
+Draws happen by themselves at the start of each turn, so a hand always waits at a decision:
+the player to move has drawn and may go out, play, discard or (when allowed) end the turn.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .cards import Card, full_deck
+from .errors import IllegalMove, LeopardError, SavedGameError
+from .legality import PLACEMENT, Verdict, allowed_spaces, check_play, turn_moves
+from .moves import Discard, EndTurn, GoOut, Move, Play, move_from_data, move_to_data
+from .rules import REVISED_2008, RuleSet, rules_by_key
+from .scoring import hand_score, square_value
+from .square import Hidden, Square
+
+if TYPE_CHECKING:
+    from .view import PlayerView
+
+HAND_FORMAT = "leopard-tutor/hand"
+CARDS_DEALT = 8
+
+# One undo record: (move, player, index the card left the hand from, plays made before it,
+# whether the turn passed, how many cards the next player drew).
+_Record = tuple[Move, int, int, int, bool, int]
+
+
+class _Start(NamedTuple):
+    """The position a hand started from, as saved."""
+
+    squares: tuple[str, str]
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    stock: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    to_move: int
+
+
+class Hand:
+    """A hand of Leopard between players 0 and 1, from a start position through its moves."""
+
+    __slots__ = ("rules", "dealer", "to_move", "went_out", "_squares", "_hands", "_stock", "_discards",
+                 "_plays_made", "_over", "_history", "_start")
+
+    def __init__(self, rules: RuleSet, squares: Sequence[Square], hands: Sequence[Iterable[Card]],
+                 stock: Iterable[Card], discards: Iterable[Card], to_move: int, dealer: int) -> None:
+        """A hand waiting for `to_move`'s decision; `stock` lists the cards in the order they will be drawn.
+
+        Use `Hand.deal` for a new hand and `Hand.from_json` for a saved one.
+        """
+        if not isinstance(rules, RuleSet):
+            raise LeopardError(f"rules must be a RuleSet, not {rules!r}")
+        for name, who in (("to_move", to_move), ("dealer", dealer)):
+            if who not in (0, 1) or isinstance(who, bool):
+                raise LeopardError(f"{name} must be player 0 or 1, not {who!r}")
+        if len(squares) != 2 or not all(isinstance(s, Square) for s in squares):
+            raise LeopardError("a hand needs two squares")
+        for square in squares:
+            for space in range(1, 10):
+                if any(isinstance(face, Hidden) for face, _ in square.pile(space)):
+                    raise LeopardError("a hand's squares must name every card, face-down ones included")
+        if len(hands) != 2:
+            raise LeopardError("a hand needs the cards held by two players")
+        held = [_card_list(h, "a player's hand") for h in hands]
+        stock_cards = _card_list(stock, "the stock")
+        discard_cards = _card_list(discards, "the discard pile")
+        everything = [*squares[0].cards(), *squares[1].cards(), *held[0], *held[1], *stock_cards, *discard_cards]
+        extra = [str(card) for card, n in Counter(everything).items() if n > 2]
+        if extra:
+            raise LeopardError(f"two packs hold each card twice, but {', '.join(sorted(extra))} appear more often")
+        self.rules = rules
+        self.dealer = dealer
+        self.to_move = to_move
+        self.went_out: int | None = None
+        self._squares = [squares[0].copy(), squares[1].copy()]
+        self._hands = held
+        self._stock = stock_cards[::-1]
+        self._discards = discard_cards
+        self._plays_made = 0
+        self._over = False
+        self._history: list[_Record] = []
+        self._start = _Start((str(squares[0]), str(squares[1])), (tuple(held[0]), tuple(held[1])),
+                             tuple(stock_cards), tuple(discard_cards), to_move)
+        self._check_end()
+
+    @classmethod
+    def deal(cls, rules: RuleSet = REVISED_2008, seed: int | str | None = None, dealer: int = 0) -> Hand:
+        """A new hand: both packs shuffled (reproducibly for a given seed), 8 cards each dealt one
+        at a time starting with the non-dealer, who moves first and has already drawn."""
+        if dealer not in (0, 1) or isinstance(dealer, bool):
+            raise LeopardError(f"the dealer is player 0 or 1, not {dealer!r}")
+        if not isinstance(rules, RuleSet):
+            raise LeopardError(f"rules must be a RuleSet, not {rules!r}")
+        deck = full_deck()
+        random.Random(seed).shuffle(deck)
+        first = 1 - dealer
+        hands: list[list[Card]] = [[], []]
+        hands[first] = deck[0:2 * CARDS_DEALT:2]
+        hands[dealer] = deck[1:2 * CARDS_DEALT:2]
+        drawn = 2 * CARDS_DEALT + rules.draws_per_turn
+        hands[first] += deck[2 * CARDS_DEALT:drawn]
+        return cls(rules, (Square(), Square()), hands, deck[drawn:], (), first, dealer)
+
+    # -- what the table shows ------------------------------------------------------------------
+    @property
+    def squares(self) -> tuple[Square, Square]:
+        """The two squares, player 0's first. Read them; change them only through moves."""
+        return (self._squares[0], self._squares[1])
+
+    @property
+    def hands(self) -> tuple[list[Card], list[Card]]:
+        """Copies of the cards each player holds."""
+        return (list(self._hands[0]), list(self._hands[1]))
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards are left to draw."""
+        return len(self._stock)
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """The discard pile, oldest first (all face up)."""
+        return tuple(self._discards)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended: someone went out, or every card has been played or discarded."""
+        return self._over
+
+    @property
+    def plays_made(self) -> int:
+        """How many cards the player to move has played this turn (more than one only in Running Leopard)."""
+        return self._plays_made
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move made in this hand, in order."""
+        return tuple(record[0] for record in self._history)
+
+    @property
+    def movers(self) -> tuple[int, ...]:
+        """Who made each move of `moves`."""
+        return tuple(record[1] for record in self._history)
+
+    def placers(self, owner: int) -> dict[int, list[int]]:
+        """Who laid each card on `owner`'s square, space by space, oldest first.
+
+        Cards that were already there at the start position count as laid by the square's owner.
+        """
+        start = Square.parse(self._start.squares[_player(owner)])
+        placers = {space: [owner] * len(start.pile(space)) for space in range(1, 10)}
+        for move, mover in zip(self.moves, self.movers):
+            if isinstance(move, Play) and move.square_owner == owner:
+                placers[move.space].append(mover)
+        return placers
+
+    def value(self, player: int) -> int:
+        """The raw value of a player's square."""
+        return square_value(self._squares[_player(player)], self.rules)
+
+    def scores(self) -> tuple[int, int]:
+        """Each player's score for the finished hand: raw value + bonus − going-out penalty."""
+        if not self._over:
+            raise LeopardError("the hand is not over yet, so it has no scores")
+        return (hand_score(self.value(0), self.went_out == 0, self.rules),
+                hand_score(self.value(1), self.went_out == 1, self.rules))
+
+    # -- moves -------------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every move the player to move may make now (none once the hand is over)."""
+        if self._over:
+            return []
+        p = self.to_move
+        square = self._squares[p]
+        value = square.suit_lines * self.rules.suit_points + square.color_lines * self.rules.color_points
+        return turn_moves(self.rules, self._squares, self._hands[p], p, self._plays_made, value)
+
+    def check(self, move: Move) -> Verdict:
+        """Whether the player to move may make `move` now, and why, in a sentence."""
+        rules = self.rules
+        p = self.to_move
+        if not isinstance(move, (Play, Discard, GoOut, EndTurn)):
+            raise LeopardError(f"{move!r} is not a move")
+        if self._over:
+            return Verdict(False, "The hand is over: no more moves can be made.", "over")
+        hand = self._hands[p]
+        if isinstance(move, GoOut):
+            value = self.value(p)
+            if self._plays_made:
+                return Verdict(False, "You can go out only at the start of your turn, right after the draw, "
+                                      "before you play or discard anything.", "out-timing")
+            if value < rules.out_threshold:
+                return Verdict(False, f"Going out needs a square worth at least {rules.out_threshold}; "
+                                      f"yours is worth {value}.", "out-value")
+            return Verdict(True, f"Your square is worth {value}, at least {rules.out_threshold}, so you may go out "
+                                 f"now: the hand ends at once and you lose {rules.out_penalty} point for going out.")
+        if isinstance(move, EndTurn):
+            if not hand:
+                return Verdict(True, "You hold no cards, so you pass and the turn goes to your opponent.")
+            if self._plays_made and rules.multiple_plays:
+                return Verdict(True, "You have played this turn, so you may end it now or play more cards.")
+            needed = ("play one or more cards or discard one" if rules.multiple_plays else "play or discard a card")
+            return Verdict(False, f"You still hold cards, so you must {needed} before your turn ends.", "must-act")
+        card = move.card
+        if card not in hand:
+            return Verdict(False, f"You do not hold the {card.name}.", "not-in-hand")
+        if isinstance(move, Discard):
+            if self._plays_made:
+                return Verdict(False, "You have already played this turn, and a turn is either plays or one "
+                                      "discard: end your turn or play another card.", "discard-after-play")
+            return Verdict(True, f"You may discard the {card.name}: any card may be thrown face up on the "
+                                 "discard pile, and it never comes back.")
+        return check_play(card, self._squares[move.square_owner], move.space,
+                          own=move.square_owner == p, rules=rules)
+
+    def apply(self, move: Move) -> None:
+        """Make `move` for the player to move; IllegalMove (with the reason) if it is not allowed."""
+        p = self.to_move
+        hand = self._hands[p]
+        kind = type(move)
+        if self._over:
+            self._refuse(move)
+        if kind is Play:
+            card = move.card  # type: ignore[union-attr]
+            owner = move.square_owner  # type: ignore[union-attr]
+            space = move.space  # type: ignore[union-attr]
+            square = self._squares[owner]
+            if card not in hand or not allowed_spaces(card.rank, square, owner == p) >> (space - 1) & 1:
+                self._refuse(move)
+            index = hand.index(card)
+            del hand[index]
+            square._push(space, card, PLACEMENT[card.rank].face_up)
+            record = [move, p, index, self._plays_made, False, 0]
+            self._plays_made += 1
+            if not self.rules.multiple_plays:
+                self._pass_turn(record)
+            else:
+                self._check_end()
+        elif kind is Discard:
+            card = move.card  # type: ignore[union-attr]
+            if card not in hand or self._plays_made:
+                self._refuse(move)
+            index = hand.index(card)
+            del hand[index]
+            self._discards.append(card)
+            record = [move, p, index, self._plays_made, False, 0]
+            self._pass_turn(record)
+        elif kind is GoOut:
+            if not self.check(move):
+                self._refuse(move)
+            record = [move, p, -1, self._plays_made, False, 0]
+            self.went_out = p
+            self._over = True
+        elif kind is EndTurn:
+            if not self.check(move):
+                self._refuse(move)
+            record = [move, p, -1, self._plays_made, False, 0]
+            self._pass_turn(record)
+        else:
+            raise LeopardError(f"{move!r} is not a move")
+        self._history.append(tuple(record))  # type: ignore[arg-type]
+
+    def undo(self) -> Move:
+        """Take back the last move, restoring the exact state before it; returns that move."""
+        if not self._history:
+            raise LeopardError("there is no move to undo")
+        move, p, index, plays_made, passed, drawn = self._history.pop()
+        if passed:
+            hand = self._hands[self.to_move]
+            for _ in range(drawn):
+                self._stock.append(hand.pop())
+        self.to_move = p
+        self._plays_made = plays_made
+        self._over = False
+        self.went_out = None
+        if isinstance(move, Play):
+            self._squares[move.square_owner]._pop(move.space)
+            self._hands[p].insert(index, move.card)
+        elif isinstance(move, Discard):
+            self._discards.pop()
+            self._hands[p].insert(index, move.card)
+        return move
+
+    def _refuse(self, move: Move) -> None:
+        verdict = self.check(move)
+        assert not verdict.legal, f"{move} was refused by the fast check but allowed by check()"
+        raise IllegalMove(verdict.reason, move)
+
+    def _pass_turn(self, record: list[Any]) -> None:
+        if self._check_end():
+            return
+        record[4] = True
+        self.to_move = nxt = 1 - self.to_move
+        self._plays_made = 0
+        stock = self._stock
+        hand = self._hands[nxt]
+        drawn = 0
+        while stock and drawn < self.rules.draws_per_turn:
+            hand.append(stock.pop())
+            drawn += 1
+        record[5] = drawn
+
+    def _check_end(self) -> bool:
+        if not self._stock and not self._hands[0] and not self._hands[1]:
+            self._over = True
+        return self._over
+
+    # -- copies, equality, saving ------------------------------------------------------------
+    def copy(self) -> Hand:
+        """An independent copy, history included (so it can be undone as far as this one)."""
+        new = Hand.__new__(Hand)
+        new.rules = self.rules
+        new.dealer = self.dealer
+        new.to_move = self.to_move
+        new.went_out = self.went_out
+        new._squares = [self._squares[0].copy(), self._squares[1].copy()]
+        new._hands = [list(self._hands[0]), list(self._hands[1])]
+        new._stock = list(self._stock)
+        new._discards = list(self._discards)
+        new._plays_made = self._plays_made
+        new._over = self._over
+        new._history = list(self._history)
+        new._start = self._start
+        return new
+
+    def _state(self) -> tuple[Any, ...]:
+        return (self.rules, self.dealer, self.to_move, self.went_out, self._squares, self._hands, self._stock,
+                self._discards, self._plays_made, self._over, self._history, self._start)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and self._state() == other._state()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        state = "over" if self._over else f"player {self.to_move} to move"
+        return (f"<Hand {self.rules.key}: {state}, squares {self.value(0)} and {self.value(1)}, "
+                f"stock {len(self._stock)}>")
+
+    def to_json(self) -> str:
+        """The hand as JSON text: its start position and every move since."""
+        start = self._start
+        data = {
+            "format": HAND_FORMAT, "version": 1, "rules": self.rules.key, "dealer": self.dealer,
+            "start": {"squares": list(start.squares), "hands": [[str(c) for c in h] for h in start.hands],
+                      "stock": [str(c) for c in start.stock], "discards": [str(c) for c in start.discards],
+                      "to_move": start.to_move},
+            "moves": [move_to_data(record[0]) for record in self._history],
+        }
+        return json.dumps(data)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Hand:
+        """A hand read back from `to_json`; SavedGameError, saying what is wrong, if it cannot be."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError, RecursionError) as error:
+            raise SavedGameError(f"a saved hand must be JSON text: {error}") from None
+        return cls.from_data(data)
+
+    @classmethod
+    def from_data(cls, data: object) -> Hand:
+        """A hand read back from the parsed JSON of `to_json`."""
+        if not isinstance(data, dict) or data.get("format") != HAND_FORMAT:
+            raise SavedGameError(f"this is not a saved Leopard hand (format should be {HAND_FORMAT!r})")
+        if data.get("version") != 1:
+            raise SavedGameError(f"unknown saved-hand version {data.get('version')!r}")
+        try:
+            start = data["start"]
+            if not isinstance(start, dict):
+                raise SavedGameError("'start' must be an object")
+            squares = start["squares"]
+            if not isinstance(squares, list) or len(squares) != 2:
+                raise SavedGameError("'start.squares' must hold two squares")
+            hand = cls(
+                rules_by_key(data["rules"]),
+                [Square.parse(s) for s in squares],
+                [_parse_cards(h) for h in _two(start["hands"])],
+                _parse_cards(start["stock"]),
+                _parse_cards(start["discards"]),
+                start["to_move"],
+                data["dealer"],
+            )
+            moves = data["moves"]
+        except KeyError as missing:
+            raise SavedGameError(f"the saved hand has no {missing}") from None
+        except SavedGameError:
+            raise
+        except LeopardError as error:
+            raise SavedGameError(f"the saved hand's start position is not valid: {error}") from None
+        if not isinstance(moves, list):
+            raise SavedGameError("'moves' must be a list")
+        for number, item in enumerate(moves, start=1):
+            move = move_from_data(item)
+            try:
+                hand.apply(move)
+            except IllegalMove as error:
+                raise SavedGameError(f"move {number} ({move}) is not legal there: {error.reason}") from None
+        return hand
+
+    def view(self, player: int) -> PlayerView:
+        """What `player` may see: their own cards, both squares as they know them, and the public table."""
+        from .view import PlayerView
+        return PlayerView.of(self, _player(player))
+
+
+def _player(player: int) -> int:
+    if player not in (0, 1) or isinstance(player, bool):
+        raise LeopardError(f"players are numbered 0 and 1, not {player!r}")
+    return player
+
+
+def _card_list(cards: Iterable[Card], what: str) -> list[Card]:
+    try:
+        result = list(cards)
+    except TypeError:
+        raise LeopardError(f"{what} must be a list of cards") from None
+    for card in result:
+        if not isinstance(card, Card):
+            raise LeopardError(f"{what} must hold only cards, not {card!r}")
+    return result
+
+
+def _parse_cards(items: object) -> list[Card]:
+    if not isinstance(items, list):
+        raise SavedGameError(f"expected a list of cards, not {items!r}")
+    return [Card.parse(item) for item in items]
+
+
+def _two(items: object) -> list[Any]:
+    if not isinstance(items, list) or len(items) != 2:
+        raise SavedGameError("expected a pair, one for each player")
+    return items
+

@@ -1,0 +1,99 @@
+"""The moves a player can make: play a card, discard one, go out, or end the turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card
+from .errors import LeopardError, SavedGameError
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lay `card` from the hand on `space` (1..9) of the square of player `square_owner` (0 or 1)."""
+
+    card: Card
+    square_owner: int
+    space: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            raise LeopardError(f"a play needs a Card, not {self.card!r}")
+        if self.square_owner not in (0, 1) or isinstance(self.square_owner, bool):
+            raise LeopardError(f"a square belongs to player 0 or 1, not {self.square_owner!r}")
+        if not isinstance(self.space, int) or isinstance(self.space, bool) or not 1 <= self.space <= 9:
+            raise LeopardError(f"spaces are numbered 1 to 9, not {self.space!r}")
+
+    def __str__(self) -> str:
+        return f"play {self.card} on player {self.square_owner}'s space {self.space}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Put `card` from the hand face up on the discard pile."""
+
+    card: Card
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            raise LeopardError(f"a discard needs a Card, not {self.card!r}")
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class GoOut:
+    """Declare out, ending the hand (allowed right after the draw, with a square worth enough)."""
+
+    def __str__(self) -> str:
+        return "go out"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End the turn: after one or more plays in Running Leopard, or to pass holding no card."""
+
+    def __str__(self) -> str:
+        return "end turn"
+
+
+Move = Play | Discard | GoOut | EndTurn
+MOVE_TYPES = (Play, Discard, GoOut, EndTurn)
+
+
+def move_to_data(move: Move) -> dict[str, Any]:
+    """A move as plain JSON data."""
+    if isinstance(move, Play):
+        return {"play": str(move.card), "square": move.square_owner, "space": move.space}
+    if isinstance(move, Discard):
+        return {"discard": str(move.card)}
+    return {"go out": True} if isinstance(move, GoOut) else {"end turn": True}
+
+
+def move_from_data(data: object) -> Move:
+    """A move read back from `move_to_data`'s form; SavedGameError if it is not one."""
+    try:
+        if isinstance(data, dict):
+            if set(data) == {"play", "square", "space"}:
+                return Play(Card.parse(data["play"]), data["square"], data["space"])
+            if set(data) == {"discard"}:
+                return Discard(Card.parse(data["discard"]))
+            if data == {"go out": True}:
+                return GoOut()
+            if data == {"end turn": True}:
+                return EndTurn()
+    except LeopardError as error:
+        raise SavedGameError(f"bad move {data!r}: {error}") from None
+    raise SavedGameError(f"{data!r} is not a move")
+
+
+# Interned moves, so that listing legal moves builds no new objects.
+PLAYS: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
+    tuple(tuple(Play(card, owner, space) for space in range(1, 10)) for owner in (0, 1))
+    for card in sorted(Card._cache.values())
+)
+DISCARDS: tuple[Discard, ...] = tuple(Discard(card) for card in sorted(Card._cache.values()))
+GO_OUT = GoOut()
+END_TURN = EndTurn()

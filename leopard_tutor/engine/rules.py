@@ -1,0 +1,94 @@
+"""The three rule sets as data: line points, thresholds, draws, layout of the labelled spaces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import LeopardError
+
+SPACES = range(1, 10)
+
+# Every line as a set of labels. These triples are the same in both layouts: the 1963 keypad is
+# the 2008 reading order flipped top to bottom, which maps rows, columns and diagonals onto each other.
+LINES: tuple[tuple[int, int, int], ...] = (
+    (1, 2, 3), (4, 5, 6), (7, 8, 9),
+    (1, 4, 7), (2, 5, 8), (3, 6, 9),
+    (1, 5, 9), (3, 5, 7),
+)
+LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i, line in enumerate(LINES) if space in line) for space in range(10)
+)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One variant of Leopard: every number and switch in which the rule sets differ."""
+
+    key: str
+    title: str
+    year: str
+    suit_points: int
+    color_points: int
+    out_threshold: int
+    bonus_threshold: int
+    out_penalty: int
+    keypad_layout: bool
+    draws_per_turn: int
+    multiple_plays: bool
+    hands_per_match: int = 4
+
+    def cell(self, space: int) -> tuple[int, int]:
+        """Where the space with this label is drawn: (row, column) from the top-left, 0-based."""
+        if not isinstance(space, int) or not 1 <= space <= 9:
+            raise LeopardError(f"spaces are numbered 1 to 9, not {space!r}")
+        row, column = divmod(space - 1, 3)
+        return (2 - row if self.keypad_layout else row, column)
+
+    def space_at(self, row: int, column: int) -> int:
+        """The label of the space drawn at (row, column) from the top-left, 0-based."""
+        if not (0 <= row <= 2 and 0 <= column <= 2):
+            raise LeopardError(f"a square has rows and columns 0 to 2, not ({row}, {column})")
+        return 3 * (2 - row if self.keypad_layout else row) + column + 1
+
+    @property
+    def grid(self) -> tuple[tuple[int, int, int], ...]:
+        """The labels as drawn, top row first."""
+        rows = tuple(tuple(self.space_at(r, c) for c in range(3)) for r in range(3))
+        return rows  # type: ignore[return-value]
+
+    def line_name(self, spaces: tuple[int, int, int]) -> str:
+        """'row 1-2-3', 'column 3-6-9' or 'diagonal 3-5-7' (labels in increasing order)."""
+        cells = [self.cell(s) for s in spaces]
+        kind = ("row" if len({r for r, _ in cells}) == 1
+                else "column" if len({c for _, c in cells}) == 1 else "diagonal")
+        return f"{kind} {'-'.join(str(s) for s in sorted(spaces))}"
+
+    def __str__(self) -> str:
+        return self.title
+
+
+REVISED_2008 = RuleSet(
+    key="REVISED_2008", title="Revised rules (2008)", year="2008",
+    suit_points=3, color_points=1, out_threshold=7, bonus_threshold=7, out_penalty=1,
+    keypad_layout=False, draws_per_turn=1, multiple_plays=False,
+)
+ORIGINAL_1963 = RuleSet(
+    key="ORIGINAL_1963", title="Original rules (1963)", year="1963",
+    suit_points=2, color_points=1, out_threshold=5, bonus_threshold=5, out_penalty=1,
+    keypad_layout=True, draws_per_turn=1, multiple_plays=False,
+)
+RUNNING_LEOPARD = RuleSet(
+    key="RUNNING_LEOPARD", title="Running Leopard", year="2008",
+    suit_points=3, color_points=1, out_threshold=7, bonus_threshold=7, out_penalty=1,
+    keypad_layout=False, draws_per_turn=2, multiple_plays=True,
+)
+
+RULE_SETS: dict[str, RuleSet] = {r.key: r for r in (REVISED_2008, ORIGINAL_1963, RUNNING_LEOPARD)}
+
+
+def rules_by_key(key: str) -> RuleSet:
+    """The rule set with this key ('REVISED_2008', 'ORIGINAL_1963' or 'RUNNING_LEOPARD')."""
+    try:
+        return RULE_SETS[key]
+    except (KeyError, TypeError):
+        raise LeopardError(f"unknown rule set {key!r}: choose one of {', '.join(RULE_SETS)}") from None

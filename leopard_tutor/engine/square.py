@@ -1,0 +1,267 @@
+"""A player's square: nine labelled spaces, each a pile of cards, and its notation.
+
+Notation: nine tokens for spaces 1..9, separated by whitespace, with `/` allowed between rows.
+`.` is an empty space, `KS` a face-up card, `QD*` a face-down card; a pile is written bottom
+first, joined by `+` (`7H+QD*+7S`). In what a player may see, a face-down card they cannot
+identify is `?*` (a jack or a queen) or `J?*` (certainly a jack).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .cards import JACK, QUEEN, Card
+from .errors import LeopardError, NotationError
+from .rules import LINES, LINES_THROUGH
+
+OPEN = 4  # the "suit" of a space whose top is missing or face down
+FULL_MASK = (1 << 9) - 1
+_RED = (False, True, True, False)  # by suit index: S H D C
+
+
+def _line_kind(a: int, b: int, c: int) -> int:
+    if OPEN in (a, b, c):
+        return 0
+    if a == b == c:
+        return 2
+    if _RED[a] == _RED[b] == _RED[c]:
+        return 1
+    return 0
+
+
+_KIND_TABLE = tuple(_line_kind(a, b, c) for a in range(5) for b in range(5) for c in range(5))
+KIND_NAMES = (None, "color", "suit")
+
+
+class Hidden:
+    """A face-down card seen from outside: a jack or queen, or (`jack_only`) certainly a jack."""
+
+    __slots__ = ("jack_only",)
+
+    def __init__(self, jack_only: bool = False) -> None:
+        self.jack_only = jack_only
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hidden) and other.jack_only == self.jack_only
+
+    def __hash__(self) -> int:
+        return hash(("hidden", self.jack_only))
+
+    @property
+    def name(self) -> str:
+        """What is known of the card, in words."""
+        return "face-down jack" if self.jack_only else "face-down card"
+
+    def __str__(self) -> str:
+        return "J?" if self.jack_only else "?"
+
+    def __repr__(self) -> str:
+        return f"Hidden(jack_only={self.jack_only})"
+
+
+Face = Card | Hidden
+Layer = tuple[Face, bool]
+"""One card in a pile: the card (or what is known of it) and whether it lies face up."""
+
+
+def lies_face_down(card: Card) -> bool:
+    """Whether this card always lies face down once played (jacks and queens)."""
+    return card.rank in (JACK, QUEEN)
+
+
+def _check_layer(face: object, face_up: object) -> Layer:
+    if isinstance(face, Hidden):
+        if face_up:
+            raise LeopardError("a card whose identity is hidden must lie face down")
+        return (face, False)
+    if not isinstance(face, Card):
+        raise LeopardError(f"a pile holds cards, not {face!r}")
+    if face_up not in (True, False):
+        raise LeopardError(f"face_up must be True or False, not {face_up!r}")
+    if lies_face_down(face) and face_up:
+        raise LeopardError(f"the {face.name} cannot lie face up: jacks and queens are always played face down")
+    if not lies_face_down(face) and not face_up:
+        raise LeopardError(f"the {face.name} cannot lie face down: only jacks and queens are played face down")
+    return (face, bool(face_up))
+
+
+class Square:
+    """Nine spaces labelled 1..9, each holding a pile of cards (oldest first)."""
+
+    __slots__ = ("_piles", "_suits", "_kinds", "open_mask", "filled_mask", "suit_lines", "color_lines")
+
+    def __init__(self, piles: Iterable[Sequence[Layer]] | None = None) -> None:
+        """An empty square, or one holding the given nine piles (layers oldest first)."""
+        self._piles: list[list[Layer]] = [[] for _ in range(9)]
+        self._suits = [OPEN] * 9
+        self._kinds = [0] * 8
+        self.open_mask = FULL_MASK
+        self.filled_mask = 0
+        self.suit_lines = 0
+        self.color_lines = 0
+        if piles is None:
+            return
+        given = list(piles)
+        if len(given) != 9:
+            raise LeopardError(f"a square has 9 spaces, not {len(given)}")
+        for space, pile in enumerate(given, start=1):
+            for layer in pile:
+                if not isinstance(layer, tuple) or len(layer) != 2:
+                    raise LeopardError(f"each layer of a pile is (card, face_up), not {layer!r}")
+                self._push(space, *_check_layer(*layer))
+
+    # -- reading -----------------------------------------------------------------------------
+    @classmethod
+    def parse(cls, text: str) -> Square:
+        """Read a square from its notation, such as `AS . 3C / 4S 5C . / 7H+KS 8S 9S`."""
+        if not isinstance(text, str):
+            raise NotationError(f"a square is written as text, not {type(text).__name__}")
+        tokens = text.replace("/", " / ").split()
+        slashes = [i for i, token in enumerate(tokens) if token == "/"]
+        spaces = [token for token in tokens if token != "/"]
+        if len(spaces) != 9:
+            raise NotationError(
+                f"'{text}' is not a square: it needs 9 tokens for spaces 1 to 9 (use '.' for an empty one), "
+                f"found {len(spaces)}")
+        if slashes and slashes != [3, 7]:
+            raise NotationError(f"'{text}' is not a square: '/' may only stand between rows, after spaces 3 and 6")
+        square = cls()
+        for space, token in enumerate(spaces, start=1):
+            if token == ".":
+                continue
+            for part in token.split("+"):
+                try:
+                    face, face_up = _parse_layer(part)
+                    square._push(space, *_check_layer(face, face_up))
+                except LeopardError as error:
+                    raise NotationError(f"'{text}' is not a square: space {space} ('{token}'): {error}") from None
+        return square
+
+    def __str__(self) -> str:
+        tokens = ["+".join(f"{face}{'' if up else '*'}" for face, up in pile) or "." for pile in self._piles]
+        return " / ".join(" ".join(tokens[r:r + 3]) for r in (0, 3, 6))
+
+    def __repr__(self) -> str:
+        return f"Square.parse({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Square) and self._piles == other._piles
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def top(self, space: int) -> Layer | None:
+        """The top card of a space and whether it lies face up, or None if the space is empty."""
+        pile = self._piles[_index(space)]
+        return pile[-1] if pile else None
+
+    def pile(self, space: int) -> tuple[Layer, ...]:
+        """Every card on a space, oldest first."""
+        return tuple(self._piles[_index(space)])
+
+    def showing(self, space: int) -> Card | None:
+        """The face-up card on top of a space, or None if it is empty or its top lies face down."""
+        pile = self._piles[_index(space)]
+        if pile and pile[-1][1]:
+            face = pile[-1][0]
+            assert isinstance(face, Card)
+            return face
+        return None
+
+    def is_open(self, space: int) -> bool:
+        """Whether a space counts as blank: empty, or its top card face down."""
+        return bool(self.open_mask >> (_index(space)) & 1)
+
+    def is_empty(self, space: int) -> bool:
+        """Whether no card at all lies on a space."""
+        return not self._piles[_index(space)]
+
+    def cards(self) -> list[Card]:
+        """Every known card in the square, covered ones included, space by space, oldest first."""
+        return [face for pile in self._piles for face, _ in pile if isinstance(face, Card)]
+
+    def layer_count(self) -> int:
+        """How many cards lie in the square, hidden ones included."""
+        return sum(len(pile) for pile in self._piles)
+
+    def line_kind(self, line: int) -> str | None:
+        """'suit', 'color' or None for line number `line` of `rules.LINES`."""
+        return KIND_NAMES[self._kinds[line]]
+
+    def copy(self) -> Square:
+        """An independent copy."""
+        new = Square.__new__(Square)
+        new._piles = [list(pile) for pile in self._piles]
+        new._suits = list(self._suits)
+        new._kinds = list(self._kinds)
+        new.open_mask = self.open_mask
+        new.filled_mask = self.filled_mask
+        new.suit_lines = self.suit_lines
+        new.color_lines = self.color_lines
+        return new
+
+    def with_card(self, card: Card, space: int) -> Square:
+        """A copy with `card` laid on `space` as it would land (face down if a jack or queen).
+
+        This does not ask whether the play is legal: `check_play` answers that.
+        """
+        if not isinstance(card, Card):
+            raise LeopardError(f"expected a Card, not {card!r}")
+        new = self.copy()
+        new._push(_index(space) + 1, card, not lies_face_down(card))
+        return new
+
+    # -- changing (for the engine's own use) ---------------------------------------------------
+    def _push(self, space: int, face: Face, face_up: bool) -> None:
+        i = space - 1
+        self._piles[i].append((face, face_up))
+        self.filled_mask |= 1 << i
+        self._set_top(i, face.suit_index if face_up else OPEN)  # type: ignore[union-attr]
+
+    def _pop(self, space: int) -> Layer:
+        i = space - 1
+        pile = self._piles[i]
+        layer = pile.pop()
+        if pile:
+            face, face_up = pile[-1]
+            self._set_top(i, face.suit_index if face_up else OPEN)  # type: ignore[union-attr]
+        else:
+            self.filled_mask &= ~(1 << i)
+            self._set_top(i, OPEN)
+        return layer
+
+    def _set_top(self, i: int, suit: int) -> None:
+        if suit == OPEN:
+            self.open_mask |= 1 << i
+        else:
+            self.open_mask &= ~(1 << i)
+        suits = self._suits
+        if suits[i] == suit:
+            return
+        suits[i] = suit
+        kinds = self._kinds
+        for line in LINES_THROUGH[i + 1]:
+            a, b, c = LINES[line]
+            new = _KIND_TABLE[(suits[a - 1] * 5 + suits[b - 1]) * 5 + suits[c - 1]]
+            old = kinds[line]
+            if new != old:
+                kinds[line] = new
+                self.suit_lines += (new == 2) - (old == 2)
+                self.color_lines += (new == 1) - (old == 1)
+
+
+def _index(space: int) -> int:
+    if not isinstance(space, int) or isinstance(space, bool) or not 1 <= space <= 9:
+        raise LeopardError(f"spaces are numbered 1 to 9, not {space!r}")
+    return space - 1
+
+
+def _parse_layer(part: str) -> Layer:
+    face_down = part.endswith("*")
+    body = part[:-1] if face_down else part
+    if body.upper() in ("?", "J?"):
+        if not face_down:
+            raise NotationError(f"'{part}': a hidden card is written with '*', as in '?*'")
+        return (Hidden(jack_only=body.upper() == "J?"), False)
+    if not body:
+        raise NotationError(f"'{part}' is not a card")
+    return (Card.parse(body), not face_down)
