@@ -13,7 +13,7 @@ RED_SUITS = frozenset("HD")
 
 RANK_TOKENS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
-PLURAL_RANK_NAMES = {1: "aces", 6: "sixes", 11: "jacks", 12: "queens", 13: "kings"}
+PLURAL_RANK_NAMES = {1: "aces", 10: "tens", 11: "jacks", 12: "queens", 13: "kings"}
 
 _RANK_ALIASES = {"A": 1, "1": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
 _RANK_ALIASES.update({str(n): n for n in range(2, 11)})
@@ -40,10 +40,10 @@ class Card:
     _cache: ClassVar[dict[tuple[int, str], Card]] = {}
 
     def __new__(cls, rank: int, suit: str) -> Card:
-        try:
-            return cls._cache[(rank, suit)]
-        except (KeyError, TypeError):
-            pass
+        if type(rank) is int and type(suit) is str:
+            card = cls._cache.get((rank, suit))
+            if card is not None:
+                return card
         if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= 13:
             raise NotationError(f"a card's rank is a whole number from 1 (ace) to 13 (king), not {rank!r}")
         if not isinstance(suit, str) or suit not in SUITS or len(suit) != 1:

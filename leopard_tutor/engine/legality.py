@@ -123,7 +123,8 @@ def check_play(card: Card, square: Square, space: int, *, own: bool, rules: Rule
             QUEEN: "To spoil your opponent's square, use a jack; a queen only covers your own cards.",
             KING: "Put it on any space of your own square, where it can even cover a face-up card.",
         }[rank]
-        return Verdict(False, f"{rank_words(rank, plural=True).capitalize()} go on your own square only, "
+        manner = "" if placement.face_up else " face down"
+        return Verdict(False, f"{rank_words(rank, plural=True).capitalize()} go{manner} on your own square only, "
                               f"so {the_card} cannot go on {where}. {advice}", "own-square-only")
     if placement.numbered and space != rank:
         target_open = square.is_open(rank)

@@ -1,0 +1,151 @@
+"""What a move did, in words: the card, what it covered, the lines that formed or broke, the value change.
+
+Everything is worked out from engine objects: the squares before and after the move as the
+viewer sees them (so a face-down card the viewer did not lay stays unnamed), and the rule set.
+The words take the viewer's side: "you" and "your" for the viewer, "your opponent" and
+"their" for the other player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import JACK, QUEEN, Card
+from .moves import Discard, EndTurn, GoOut, Move, Play
+from .rules import RuleSet
+from .scoring import ScoringLine, scoring_lines, square_value
+from .square import Face, Hidden, Square
+
+KIND_WORDS = {"suit": "one suit", "color": "one colour"}
+
+
+@dataclass(frozen=True)
+class LineChange:
+    """A line of one square whose points changed: what it paid before and what it pays now."""
+
+    owner: int
+    line: ScoringLine
+    points_before: int
+
+    @property
+    def formed(self) -> bool:
+        """Whether the line pays more than before."""
+        return self.line.points > self.points_before
+
+    @property
+    def broke(self) -> bool:
+        """Whether the line pays less than before."""
+        return self.line.points < self.points_before
+
+
+@dataclass(frozen=True)
+class Narration:
+    """The words for one move and the facts behind them."""
+
+    text: str
+    mover: int
+    viewer: int
+    owner: int | None
+    value_before: int | None
+    value_after: int | None
+    changes: tuple[LineChange, ...] = ()
+
+    @property
+    def formed(self) -> tuple[LineChange, ...]:
+        """The lines that now pay more."""
+        return tuple(c for c in self.changes if c.formed)
+
+    @property
+    def broken(self) -> tuple[LineChange, ...]:
+        """The lines that now pay less."""
+        return tuple(c for c in self.changes if c.broke)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def line_changes(owner: int, before: Square, after: Square, rules: RuleSet) -> tuple[LineChange, ...]:
+    """The lines of `owner`'s square whose points differ between `before` and `after`."""
+    old = {line.spaces: line.points for line in scoring_lines(before, rules)}
+    return tuple(LineChange(owner, line, old[line.spaces]) for line in scoring_lines(after, rules)
+                 if line.points != old[line.spaces])
+
+
+def narrate(move: Move, mover: int, viewer: int, before: Sequence[Square], after: Sequence[Square],
+            rules: RuleSet, *, went_out_value: int | None = None) -> Narration:
+    """The words for `move` made by `mover`, told to `viewer`, from both squares before and after it.
+
+    `before` and `after` are the two squares (player 0's first) as the viewer sees them.
+    """
+    subject = "You" if mover == viewer else "Your opponent"
+    if isinstance(move, Discard):
+        return Narration(f"{subject} discarded the {move.card.name}.", mover, viewer, None, None, None)
+    if isinstance(move, EndTurn):
+        return Narration(f"{subject} ended the turn.", mover, viewer, None, None, None)
+    if isinstance(move, GoOut):
+        value = square_value(before[mover], rules) if went_out_value is None else went_out_value
+        whose = "your" if mover == viewer else "their"
+        return Narration(f"{subject} went out with {whose} square worth {value}: the hand is over.",
+                         mover, viewer, mover, value, value)
+    if not isinstance(move, Play):
+        raise TypeError(f"{move!r} is not a move")
+    return _narrate_play(move, mover, viewer, before, after, rules)
+
+
+def _narrate_play(move: Play, mover: int, viewer: int, before: Sequence[Square], after: Sequence[Square],
+                  rules: RuleSet) -> Narration:
+    owner, space = move.square_owner, move.space
+    subject = "You" if mover == viewer else "Your opponent"
+    poss = "your" if owner == viewer else "their"
+    old, new = before[owner], after[owner]
+    card = _landed(move.card, new, space, mover == viewer)
+    under = old.top(space)
+    if under is None:
+        action = f"{subject} played {card} on {poss} space {space}"
+    elif under[1]:
+        shown = under[0]
+        assert isinstance(shown, Card)
+        action = f"{subject} covered {poss} {shown.name} on space {space} with {card}"
+    else:
+        action = f"{subject} played {card} on {poss} space {space}, over {_face_down_words(under[0])}"
+    changes = line_changes(owner, old, new, rules)
+    value_before, value_after = square_value(old, rules), square_value(new, rules)
+    effects = [_change_words(change, poss) for change in changes]
+    if value_after > value_before:
+        effects.append(f"{poss} square rises from {value_before} to {value_after}")
+    elif value_after < value_before:
+        effects.append(f"{poss} square drops from {value_before} to {value_after}")
+    else:
+        effects.append(f"{poss} square stays at {value_after}")
+    text = f"{action}: {', '.join(effects)}."
+    return Narration(text, mover, viewer, owner, value_before, value_after, changes)
+
+
+def _landed(card: Card, square: Square, space: int, mover_is_viewer: bool) -> str:
+    """The played card in words, as the viewer knows it once it has landed."""
+    if card.rank not in (JACK, QUEEN):
+        return f"the {card.name}"
+    if mover_is_viewer:
+        return f"the {card.name}, face down"
+    top = square.top(space)
+    if top is not None and isinstance(top[0], Hidden) and top[0].jack_only:
+        return "a jack, face down"
+    return "a face-down jack or queen"
+
+
+def _face_down_words(face: Face) -> str:
+    """A face-down card as the viewer knows it: named only if the viewer laid it."""
+    if isinstance(face, Card):
+        return f"your face-down {face.name}"
+    return "a face-down jack" if face.jack_only else "a face-down card"
+
+
+def _change_words(change: LineChange, poss: str) -> str:
+    line = change.line
+    if line.points == 0:
+        return f"{poss} {line.name} no longer scores"
+    kind = KIND_WORDS[line.kind or ""]
+    if change.points_before == 0:
+        return f"{poss} {line.name} now scores {line.points} ({kind})"
+    return f"{poss} {line.name} now scores {line.points} ({kind}) instead of {change.points_before}"
