@@ -112,6 +112,8 @@ def test_fuzzed_text_only_raises_notation_errors(text: str) -> None:
 @given(st.text(max_size=30))
 def test_any_text_only_raises_notation_errors(text: str) -> None:
     try:
-        Square.parse(text)
-    except NotationError:
-        pass
+        square = Square.parse(text)
+    except NotationError as error:
+        assert str(error)
+    else:
+        assert Square.parse(str(square)) == square

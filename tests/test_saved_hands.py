@@ -1,0 +1,78 @@
+"""Saved hands: corrupt or tampered JSON is refused with a clear SavedGameError, whatever it holds."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from leopard_tutor.engine import Hand, SavedGameError
+
+
+def saved(seed: int = 4, moves: int = 10) -> dict[str, Any]:
+    hand = Hand.deal(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        hand.apply(rng.choice(hand.legal_moves()))
+    data: dict[str, Any] = json.loads(hand.to_json())
+    return data
+
+
+@pytest.mark.parametrize(("change", "complaint"), [
+    (lambda d: d.update(format="chess"), "not a saved Leopard hand"),
+    (lambda d: d.update(version=9), "version"),
+    (lambda d: d.update(rules="1999"), "unknown rule set"),
+    (lambda d: d.pop("moves"), "no 'moves'"),
+    (lambda d: d["start"].update(to_move=5), "player 0 or 1"),
+    (lambda d: d["start"]["hands"][0].append("AS") or d["start"]["hands"][0].append("AS")
+     or d["start"]["hands"][0].append("AS"), "more often"),
+    (lambda d: d["start"]["squares"].__setitem__(0, "7H* . . . . . . . ."), "only jacks and queens"),
+    (lambda d: d["moves"].append({"play": "ZZ", "square": 0, "space": 1}), "bad move"),
+    (lambda d: d["moves"].append({"fly": "AS"}), "is not a move"),
+    (lambda d: d["moves"].insert(0, {"go out": True}), "move 1 \\(go out\\) is not legal"),
+    (lambda d: d["moves"].insert(0, {"play": "AS", "square": 0, "space": 3}), "is not legal"),
+])
+def test_tampered_saves_are_refused(change: Any, complaint: str) -> None:
+    data = saved()
+    change(data)
+    with pytest.raises(SavedGameError, match=complaint):
+        Hand.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("text", ["", "{", "null", "[1, 2]", '"hand"', "{}", b"\xff\xfe"])
+def test_not_a_saved_hand(text: str | bytes) -> None:
+    with pytest.raises(SavedGameError):
+        Hand.from_json(text)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 110) | st.sampled_from(["AS", "7H", "QD*", ".", "REVISED_2008"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(
+        ["format", "version", "rules", "dealer", "start", "moves", "squares", "hands", "stock", "discards",
+         "to_move", "play", "square", "space", "discard"]), inner, max_size=5),
+    max_leaves=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(json_values)
+def test_fuzzed_json_only_raises_saved_game_errors(value: Any) -> None:
+    with pytest.raises(SavedGameError):
+        Hand.from_json(json.dumps(value))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_fuzzed_edits_of_a_real_save_are_refused_or_replay(data: st.DataObject) -> None:
+    base = saved(seed=data.draw(st.integers(0, 50)), moves=data.draw(st.integers(0, 30)))
+    key = data.draw(st.sampled_from(["rules", "dealer", "moves", "start"]))
+    base[key] = data.draw(json_values)
+    try:
+        hand = Hand.from_json(json.dumps(base))
+    except SavedGameError as error:
+        assert str(error)
+    else:
+        assert Hand.from_json(hand.to_json()) == hand
