@@ -94,6 +94,11 @@ def place_words(space: int, own: bool) -> str:
     return f"space {space} of {'your' if own else 'your opponent' + chr(39) + 's'} square"
 
 
+def _article(word: str) -> str:
+    """'a' or 'an', by how the word (a rank in words or digits) is said aloud."""
+    return "an" if word.startswith(("a", "8", "11", "18")) else "a"
+
+
 def _list_spaces(spaces: list[int]) -> str:
     if len(spaces) == 1:
         return f"space {spaces[0]}"
@@ -134,7 +139,8 @@ def check_play(card: Card, square: Square, space: int, *, own: bool, rules: Rule
             blocker = square.showing(rank)
             advice = (f"Space {rank} of this square is taken by the {blocker.name}, "  # type: ignore[union-attr]
                       f"so look at space {rank} of the other square, or discard it.")
-        return Verdict(False, f"A {rank_words(rank)} only goes on space {rank}, in either square, "
+        named = rank_words(rank)
+        return Verdict(False, f"{_article(named).capitalize()} {named} only goes on space {rank}, in either square, "
                               f"so {the_card} cannot go on {where}. {advice}", "wrong-space")
     if placement.target == "open":
         shown = square.showing(space)
