@@ -1,0 +1,138 @@
+"""The evaluation shared by the intermediate and expert players and by the hints.
+
+It estimates each square's final raw value from what its owner's side can know: the lines that
+already score, the lines that could still be completed (and by which cards, counted among the
+unseen ones and the cards in hand), and the damage a jack could do to lines that score. The
+result is the expected difference of final scores, bonus included, seen by the position's player,
+with the player to move allowed to go out when that is better for them.
+"""
+
+from __future__ import annotations
+
+from math import exp
+
+from ..engine import LINES, hand_score, square_value
+from .position import Position
+
+# Patterns a line can be completed in: one suit (spades, hearts, diamonds, clubs), then one colour.
+PATTERNS: tuple[tuple[int, ...], ...] = ((0,), (1,), (2,), (3,), (1, 2), (0, 3))
+COLORS = ((4, 1, 2), (5, 0, 3))  # (colour pattern, its two suit patterns): red, black
+OPEN_CODES = tuple(tuple(tuple(suit * 13 + rank - 1 for suit in suits for rank in (space, 10, 13))
+                         for space in range(10)) for suits in PATTERNS)
+KING_CODES = tuple(tuple(suit * 13 + 12 for suit in suits) for suits in PATTERNS)
+JACK_CODES = tuple(suit * 13 + 10 for suit in range(4))
+
+HELD_FILL = 0.9  # chance the owner gets a held card that fits onto its space in time
+DRAW_FILL = 0.75  # ceiling on the chance for a card that must still be drawn (the other side may spoil)
+COVER_SHARE = 0.6  # a wrong face-up card can be replaced only by a king (or a queen and another card)
+JACK_DAMAGE = 0.6  # share of the most exposed space's points a jack is expected to take
+
+
+def _chance(codes: tuple[int, ...], held: list[int] | None, unseen: list[float], rate: float) -> float:
+    if held is not None:
+        for code in codes:
+            if held[code]:
+                return HELD_FILL
+    if rate <= 0:
+        return 0.0
+    fits = 0.0
+    for code in codes:
+        fits += unseen[code]
+    return DRAW_FILL * (1.0 - exp(-fits * rate))
+
+
+def expected_raw(pos: Position, owner: int) -> float:
+    """The estimated final raw value of `owner`'s square, as `pos.me` can judge it."""
+    rules = pos.rules
+    suit_points, color_points = rules.suit_points, rules.color_points
+    square = pos.squares[owner]
+    mine = owner == pos.me
+    unseen = pos.unseen
+    rate = (pos.stock_size / 2 + (0 if mine else pos.other_hand_size)) / pos.unseen_total
+    held: list[int] | None = None
+    if mine:
+        held = [0] * 52
+        for card in pos.hand:
+            held[card.code] += 1
+    tops = [square.showing(space) for space in range(1, 10)]
+    # factor[p][space]: chance that `space` ends up showing a card of pattern p
+    factors: list[list[float]] = []
+    for p in range(6):
+        suits = PATTERNS[p]
+        cover = -1.0
+        row = [1.0] * 10
+        open_codes = OPEN_CODES[p]
+        for space in range(1, 10):
+            top = tops[space - 1]
+            if top is None:
+                row[space] = _chance(open_codes[space], held, unseen, rate)
+            elif top.suit_index not in suits:
+                if cover < 0:
+                    cover = COVER_SHARE * _chance(KING_CODES[p], held, unseen, rate)
+                row[space] = cover
+        factors.append(row)
+    value = 0
+    potential = 0.0
+    exposure = [0] * 10
+    for index, (a, b, c) in enumerate(LINES):
+        kind = square.line_kind(index)
+        if kind is not None:
+            pts = suit_points if kind == "suit" else color_points
+            value += pts
+            exposure[a] += pts
+            exposure[b] += pts
+            exposure[c] += pts
+            continue
+        if tops[a - 1] is not None and tops[b - 1] is not None and tops[c - 1] is not None:
+            continue  # complete and mixed: only a king or a cover could mend it, counted nowhere
+        best = 0.0
+        for color, first, second in COLORS:
+            row = factors[color]
+            in_color = row[a] * row[b] * row[c]
+            if in_color < 1e-3:
+                continue
+            row = factors[first]
+            one_suit = row[a] * row[b] * row[c]
+            row = factors[second]
+            one_suit = max(one_suit, row[a] * row[b] * row[c])
+            worth = suit_points * one_suit + color_points * max(0.0, in_color - one_suit)
+            if worth > best:
+                best = worth
+        potential += best
+    if not value:
+        return potential
+    jacks = 0.0
+    for code in JACK_CODES:
+        jacks += unseen[code]
+    total = pos.unseen_total
+    if mine:
+        jack_chance = 1.0 - exp(-jacks * (pos.other_hand_size + pos.stock_size / 2) / total)
+    elif any(card.rank == 11 for card in pos.hand):
+        jack_chance = 1.0
+    else:
+        jack_chance = 1.0 - exp(-jacks * (pos.stock_size / 2) / total)
+    return value + potential - JACK_DAMAGE * jack_chance * max(exposure)
+
+
+def final_score(raw: float, bonus_threshold: int) -> float:
+    """A hand's score for an estimated raw value (no going-out penalty)."""
+    return raw + max(0.0, raw - bonus_threshold)
+
+
+def evaluate(pos: Position) -> float:
+    """Expected (my final score − theirs) for `pos.me`, letting the player to move go out if it pays them."""
+    rules = pos.rules
+    me, other = pos.me, 1 - pos.me
+    if pos.over:
+        return float(hand_score(square_value(pos.squares[me], rules), pos.went_out == me, rules)
+                     - hand_score(square_value(pos.squares[other], rules), pos.went_out == other, rules))
+    carry_on = (final_score(expected_raw(pos, me), rules.bonus_threshold)
+                - final_score(expected_raw(pos, other), rules.bonus_threshold))
+    mover = pos.to_move
+    if pos.plays_made == 0:
+        mover_value = square_value(pos.squares[mover], rules)
+        if mover_value >= rules.out_threshold:
+            out = (hand_score(mover_value, True, rules)
+                   - hand_score(square_value(pos.squares[1 - mover], rules), False, rules))
+            return max(carry_on, out) if mover == me else min(carry_on, -out)
+    return carry_on

@@ -1,0 +1,232 @@
+"""Hints that teach: the recommended move, a short reason, and a ladder of four growing clues.
+
+The ladder goes: what to think about, then which card, then which space, then the whole move
+with its effect on both squares and what could still spoil it. All values come from the engine;
+the words come from `hint_text.json`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..engine import (
+    LINES,
+    Card,
+    Discard,
+    EndTurn,
+    GoOut,
+    Hidden,
+    Move,
+    Play,
+    PlayerView,
+    RuleSet,
+    Square,
+    hand_score,
+    scoring_lines,
+    square_value,
+)
+from .players import AIError, make_player
+
+HINT_SEED = 20080320  # hints are reproducible: the same view always gets the same hint
+HINT_BUDGET = 0.5  # seconds the expert searches for a hint
+LADDER_STEPS = ("nudge", "card", "space", "move")
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A recommended move, a short reason in words, and four clues from a nudge to the full move."""
+
+    move: Move
+    reason: str
+    ladder: list[str] = field(default_factory=list)
+
+
+@cache
+def _texts() -> dict[str, dict[str, str]]:
+    data: dict[str, dict[str, str]] = json.loads((Path(__file__).parent / "hint_text.json").read_text("utf-8"))
+    return data
+
+
+def _say(group: str, key: str, **values: Any) -> str:
+    for name in ("points", "count"):
+        if name in values:
+            values.setdefault("s", "" if values[name] == 1 else "s")
+            values.setdefault("are", "is" if values[name] == 1 else "are")
+    return _texts()[group][key].format(**values)
+
+
+def hint(view: PlayerView, level: str = "expert", time_budget: float | None = None) -> Hint:
+    """The move a player of `level` recommends in `view`, explained (AIError if the view is not waiting)."""
+    if not isinstance(view, PlayerView):
+        raise AIError(f"a hint reads a PlayerView (from hand.view(player)), not {view!r}")
+    budget = time_budget if time_budget is not None else HINT_BUDGET
+    move = make_player(level, seed=HINT_SEED, time_budget=budget).choose(view)
+    return explain(view, move)
+
+
+def explain(view: PlayerView, move: Move) -> Hint:
+    """A reason and a four-step ladder for making `move` in `view`."""
+    if move not in view.legal_moves():
+        raise AIError(f"'{move}' is not a legal move here, so there is nothing to explain")
+    rules, me = view.rules, view.player
+    other = 1 - me
+    values = {"mine_before": view.value(me), "theirs_before": view.value(other)}
+    if isinstance(move, GoOut):
+        my_score = hand_score(values["mine_before"], True, rules)
+        their_score = hand_score(values["theirs_before"], False, rules)
+        jacks = _unseen_jacks(view)
+        return Hint(move, _say("reason", "go_out", my_score=my_score, their_score=their_score), [
+            _say("nudge", "go_out", value=values["mine_before"]),
+            _say("card", "go_out"),
+            _say("space", "go_out"),
+            " ".join((_say("move", "go_out", my_score=my_score, their_score=their_score,
+                           penalty=rules.out_penalty, **values),
+                      _say("risk", "going_out", count=jacks))),
+        ])
+    if isinstance(move, EndTurn):
+        return Hint(move, _say("reason", "end_turn"), [
+            _say("nudge", "end_turn"), _say("card", "end_turn"), _say("space", "end_turn"),
+            _say("move", "end_turn", **values)])
+    card = move.card
+    card_rung = _say("card", "card", card=card.name, symbol=card.symbol)
+    if isinstance(move, Discard):
+        return Hint(move, _say("reason", "discard"), [
+            _say("nudge", "discard"), card_rung, _say("space", "discard"),
+            " ".join((_say("move", "discard", card=card.name, **values), _say("risk", "discard")))])
+    assert isinstance(move, Play)
+    return _explain_play(view, move, rules, values, card_rung)
+
+
+def _explain_play(view: PlayerView, move: Play, rules: RuleSet, values: dict[str, int], card_rung: str) -> Hint:
+    me = view.player
+    own = move.square_owner == me
+    before = view.squares[move.square_owner]
+    after = before.with_card(move.card, move.space)
+    mine_after = square_value(after, rules) if own else values["mine_before"]
+    theirs_after = values["theirs_before"] if own else square_value(after, rules)
+    old = {line.spaces: line for line in scoring_lines(before, rules)}
+    new = {line.spaces: line for line in scoring_lines(after, rules)}
+    through = [spaces for spaces in LINES if move.space in spaces]
+    gained = [new[s] for s in through if new[s].points > old[s].points]
+    lost = [old[s] for s in through if new[s].points < old[s].points]
+    near = [(s, points) for s in through if (points := _one_card_from(before, s, move.space, rules))]
+    effects: list[str] = []
+    risks: list[str] = []
+    if own:
+        for line in gained:
+            effects.append(_say("effect", "completes", line=line.name, points=line.points))
+        for line in lost:
+            effects.append(_say("effect", "loses", line=line.name, points=line.points))
+        building = _building_line(after, through, move.space, rules) if not gained else None
+        if gained:
+            best = max(gained, key=lambda line: line.points)
+            nudge = _say("nudge", "complete_own", line=best.name, points=best.points)
+            reason = _say("reason", "completes", line=best.name, points=best.points)
+        elif move.card.rank == 12 or (move.card.rank == 11 and lost):
+            nudge, reason = _say("nudge", "cover_own"), _say("reason", "cover_own")
+        elif building is not None:
+            name = rules.line_name(building)
+            effects.append(_say("effect", "builds", line=name))
+            nudge = _say("nudge", "build_own", line=name)
+            reason = _say("reason", "builds", line=name)
+        else:
+            name = rules.line_name(through[0])
+            nudge, reason = _say("nudge", "build_own", line=name), _say("reason", "play")
+        if move.card.rank not in (11, 12):
+            risks.append(_say("risk", "jacks", count=_unseen_jacks(view)) if _unseen_jacks(view)
+                         else _say("risk", "no_jacks"))
+        if building is not None:
+            spoiler = _spoilers(view, after, building, move.card)
+            if spoiler:
+                risks.append(spoiler)
+    else:
+        for line in lost:
+            effects.append(_say("effect", "breaks", line=line.name, points=line.points))
+        blocked = [(s, p) for s, p in near if not new[s].points]
+        for spaces, points in blocked:
+            effects.append(_say("effect", "spoils", line=rules.line_name(spaces), points=points))
+        if lost:
+            best = max(lost, key=lambda line: line.points)
+            nudge = _say("nudge", "break_theirs", line=best.name, points=best.points)
+            reason = _say("reason", "breaks", points=sum(line.points for line in lost))
+        elif blocked:
+            spaces, points = max(blocked, key=lambda pair: pair[1])
+            nudge = _say("nudge", "spoil_theirs", line=rules.line_name(spaces), points=points)
+            reason = _say("reason", "spoils", line=rules.line_name(spaces))
+        else:
+            name = rules.line_name(_roomiest_line(before, through))
+            nudge = _say("nudge", "crowd_theirs", line=name)
+            reason = _say("reason", "crowd_theirs", line=name, space=move.space)
+        if lost or blocked:
+            risks.append(_say("risk", "mend", count=_unseen_count(view, (12, 13))))
+    whose = "your" if own else "your opponent's"
+    rung = _say("move", "play", card=move.card.name, space=move.space, whose=whose, mine_after=mine_after,
+                theirs_after=theirs_after, **values)
+    return Hint(move, reason, [nudge, card_rung, _say("space", "own" if own else "theirs", space=move.space),
+                               " ".join((rung, *effects, *risks))])
+
+
+def _roomiest_line(square: Square, through: list[tuple[int, int, int]]) -> tuple[int, int, int]:
+    """The line through a space with the most face-up cards of one colour (the one a card there hurts most)."""
+    def promise(spaces: tuple[int, int, int]) -> int:
+        shown = [card for card in (square.showing(s) for s in spaces) if card is not None]
+        return len(shown) if len({card.color for card in shown}) <= 1 else -1
+    return max(through, key=promise)
+
+
+def _one_card_from(square: Square, spaces: tuple[int, int, int], space: int, rules: RuleSet) -> int:
+    """What a line would pay if its one open space (`space`) got the right card, or 0 if it is not that close."""
+    shown = [square.showing(s) for s in spaces if s != space]
+    if not square.is_open(space) or any(card is None for card in shown):
+        return 0
+    first, second = shown[0], shown[1]
+    assert first is not None and second is not None
+    if first.suit == second.suit:
+        return rules.suit_points
+    return rules.color_points if first.color == second.color else 0
+
+
+def _building_line(square: Square, through: list[tuple[int, int, int]], space: int,
+                   rules: RuleSet) -> tuple[int, int, int] | None:
+    """The line through `space` where the new card has the most face-up partners of its colour."""
+    card = square.showing(space)
+    if card is None:
+        return None
+    best, best_count = None, 0
+    for spaces in through:
+        partners = [square.showing(s) for s in spaces if s != space]
+        if any(p is not None and p.color != card.color for p in partners):
+            continue
+        count = sum(1 for p in partners if p is not None)
+        if count > best_count and any(square.is_open(s) for s in spaces):
+            best, best_count = spaces, count
+    return best
+
+
+def _spoilers(view: PlayerView, square: Square, spaces: tuple[int, int, int], card: Card) -> str | None:
+    """A sentence on the unseen cards that could spoil the line being built, at its first open space."""
+    for space in spaces:
+        if square.is_open(space):
+            wrong = [c for c in view.unseen() if c.rank == space and c.color != card.color]
+            if not wrong:
+                return None
+            color = "black" if card.color == "red" else "red"
+            rank = "aces" if space == 1 else f"{space}s"
+            return _say("risk", "spoilers", line=view.rules.line_name(spaces),
+                        cards=f"{color} {rank} ({len(wrong)} unseen)", space=space)
+    return None
+
+
+def _unseen_count(view: PlayerView, ranks: tuple[int, ...]) -> int:
+    return sum(1 for card in view.unseen() if card.rank in ranks)
+
+
+def _unseen_jacks(view: PlayerView) -> int:
+    """Jacks that may still be held or drawn: unseen ones, less those known to lie face down."""
+    face_down_jacks = sum(1 for square in view.squares for space in range(1, 10)
+                          for face, _ in square.pile(space) if isinstance(face, Hidden) and face.jack_only)
+    return max(0, _unseen_count(view, (11,)) - face_down_jacks)

@@ -1,0 +1,241 @@
+"""The three computer opponents: beginner, intermediate and expert.
+
+Each reads only the `PlayerView` it is given and draws its randomness from its seed and that
+view's public content, so the same view always gets the same move from the same player.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+from ..engine import LINES, Discard, EndTurn, GoOut, Hand, Move, Play, PlayerView, square_value
+from .determinize import sample_hand
+from .evaluation import evaluate
+from .position import Position, _hand_unseen
+from .randomness import move_key, rng_for
+
+LEVELS = ("beginner", "intermediate", "expert")
+DEFAULT_TIME_BUDGET = 0.9  # seconds of search per expert move: the goal is at most 1 s
+DEFAULT_DEALS = 400  # upper bound on deals of the hidden cards per expert move
+EXPERT_CANDIDATES = 8  # moves the expert searches, the best ones by the intermediate evaluation first
+
+
+class AIError(ValueError):
+    """Bad input to a computer player: an unknown level, a bad budget or a view not waiting for it."""
+
+
+class Player(Protocol):
+    """A computer opponent: `choose` returns one of the view's legal moves."""
+
+    level: str
+
+    def choose(self, view: PlayerView) -> Move:
+        """The move this player makes in the position `view` shows."""
+        ...
+
+
+def _legal(view: PlayerView) -> list[Move]:
+    if not isinstance(view, PlayerView):
+        raise AIError(f"a computer player reads a PlayerView (from hand.view(player)), not {view!r}")
+    moves = sorted(view.legal_moves(), key=move_key)
+    if not moves:
+        raise AIError("this view is not waiting for its player's move (the hand is over or it is the other turn)")
+    return moves
+
+
+class BeginnerPlayer:
+    """Plays its own lines first, grabs points it can see, goes out at once, and often just guesses."""
+
+    level = "beginner"
+    slip = 0.2  # how often it plays a legal move at random
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: PlayerView) -> Move:
+        """A move chosen with a new player's simple preferences."""
+        moves = _legal(view)
+        if len(moves) == 1:
+            return moves[0]
+        rng = rng_for(self.seed, view, self.level)
+        go_out = [m for m in moves if isinstance(m, GoOut)]
+        if go_out:
+            return go_out[0]
+        if rng.random() < self.slip:
+            return rng.choice(moves)
+        me = view.player
+        own = view.squares[me]
+        before = square_value(own, view.rules)
+        best: list[Move] = []
+        best_score = 0.0
+        for move in moves:
+            if not isinstance(move, Play) or move.square_owner != me:
+                continue
+            after = own.with_card(move.card, move.space)
+            score = 10.0 * (square_value(after, view.rules) - before) + _friends(own, move)
+            if score > best_score:
+                best, best_score = [move], score
+            elif score == best_score and best:
+                best.append(move)
+        if best:
+            return rng.choice(best)
+        if any(isinstance(m, EndTurn) for m in moves):
+            return EndTurn()
+        discards = [m for m in moves if isinstance(m, Discard)]
+        return rng.choice(discards or moves)
+
+
+def _friends(square: object, move: Play) -> float:
+    """How many face-up cards of the card's colour share a line with its space (a beginner's instinct)."""
+    from ..engine import Square
+    assert isinstance(square, Square)
+    if move.card.rank in (11, 12):
+        return 0.0
+    count = 0.0
+    for line in LINES:
+        if move.space in line:
+            for space in line:
+                shown = square.showing(space) if space != move.space else None
+                if shown is not None and shown.color == move.card.color:
+                    count += 1.0 + (shown.suit == move.card.suit)
+    return count
+
+
+def ranked_moves(view: PlayerView, rng: random.Random) -> list[tuple[float, Move]]:
+    """Every legal move with its one-move-lookahead value for the viewer, best first."""
+    moves = _legal(view)
+    base = Position.from_view(view)
+    unseen = (base.unseen, base.unseen_total)
+    hand = sample_hand(view, rng)
+    scored = []
+    for move in moves:
+        hand.apply(move)
+        scored.append((evaluate(Position.from_hand(hand, view.player, unseen)), move))
+        hand.undo()
+    scored.sort(key=lambda pair: -pair[0])
+    return scored
+
+
+class IntermediatePlayer:
+    """One move of lookahead on the full evaluation: the move that leaves the best position."""
+
+    level = "intermediate"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: PlayerView) -> Move:
+        """The legal move whose result the evaluation likes best."""
+        moves = _legal(view)
+        if len(moves) == 1:
+            return moves[0]
+        return ranked_moves(view, rng_for(self.seed, view, self.level))[0][1]
+
+
+def greedy_move(hand: Hand, player: int) -> Move:
+    """The move the evaluation likes best for `player` (who is to move) in a fully known hand."""
+    moves = hand.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    unseen = _hand_unseen(hand, hand.hands[player])
+    best, best_value = moves[0], -1e9
+    for move in moves:
+        hand.apply(move)
+        value = evaluate(Position.from_hand(hand, player, unseen))
+        hand.undo()
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def play_out(hand: Hand, me: int, turns: int) -> float:
+    """Play greedy moves until `me`'s turn has come round `turns` times, then evaluate for `me`; undoes it all."""
+    made = 0
+    passes = 0
+    while not hand.is_over:
+        mover = hand.to_move
+        hand.apply(greedy_move(hand, mover))
+        made += 1
+        if mover != me and hand.to_move == me:
+            passes += 1
+            if passes >= turns:
+                break
+    value = evaluate(Position.from_hand(hand, me))
+    for _ in range(made):
+        hand.undo()
+    return value
+
+
+class ExpertPlayer:
+    """Determinized search: many deals of the unseen cards, each candidate move followed by the
+    opponent's best reply, scored by the evaluation; the best average wins."""
+
+    level = "expert"
+
+    def __init__(self, seed: int, time_budget: float = DEFAULT_TIME_BUDGET, deals: int = DEFAULT_DEALS,
+                 candidates: int = EXPERT_CANDIDATES, turns: int = 1,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.seed = seed
+        self.time_budget = time_budget
+        self.deals = deals
+        self.candidates = candidates
+        self.turns = turns
+        self.clock = clock
+        self.last_deals = 0
+
+    def choose(self, view: PlayerView) -> Move:
+        """The candidate move with the best average result over the deals searched in the budget."""
+        start = self.clock()
+        moves = _legal(view)
+        if len(moves) == 1:
+            self.last_deals = 0
+            return moves[0]
+        rng = rng_for(self.seed, view, self.level)
+        ranked = ranked_moves(view, rng)
+        candidates = [move for _, move in ranked[:self.candidates]]
+        candidates += [move for _, move in ranked[self.candidates:] if isinstance(move, GoOut)]
+        deadline = start + self.time_budget
+        totals = [0.0] * len(candidates)
+        deals = 0
+        while deals < self.deals:
+            hand = sample_hand(view, rng)
+            values = []
+            for move in candidates:
+                hand.apply(move)
+                values.append(play_out(hand, view.player, self.turns))
+                hand.undo()
+                if deals and self.clock() > deadline:
+                    break
+            if len(values) < len(candidates):
+                break
+            totals = [t + v for t, v in zip(totals, values)]
+            deals += 1
+            if self.clock() > deadline:
+                break
+        self.last_deals = deals
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+
+def make_player(level: str, seed: int | None = None, time_budget: float | None = None) -> Player:
+    """A computer opponent of the given level; with a seed it is reproducible.
+
+    `time_budget` (seconds a move) applies to the expert; the default keeps it under a second.
+    """
+    if level not in LEVELS:
+        raise AIError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    if seed is None:
+        seed = random.randrange(2**63)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise AIError(f"a seed is a whole number, not {seed!r}")
+    if time_budget is not None and (isinstance(time_budget, bool) or not isinstance(time_budget, (int, float))
+                                    or not 0 < time_budget <= 60):
+        raise AIError(f"a time budget is a number of seconds above 0 and at most 60, not {time_budget!r}")
+    if level == "beginner":
+        return BeginnerPlayer(seed)
+    if level == "intermediate":
+        return IntermediatePlayer(seed)
+    return ExpertPlayer(seed, DEFAULT_TIME_BUDGET if time_budget is None else float(time_budget))
