@@ -1,0 +1,65 @@
+"""Jupyter widgets for Leopard: one anywidget board for every table, and the Play section.
+
+The board
+---------
+`LeopardBoard(controller)` (board.py) is one anywidget whose JavaScript and CSS are the real files
+`static/board.js` and `static/board.css`. The page is dumb: it draws the synced `state` dict and sends
+intents; Python decides everything. The board calls `controller.handle(intent)` then shows
+`controller.board_state()`. Any `ValueError` (bad input, a `LeopardError`) becomes the message in the
+live region and changes nothing; any other exception is logged and shown in the board's error area
+(an alert, no traceback). `board.act(fn)` runs other controls' callbacks the same way;
+`board.listeners` are called after each handled intent; `board.dispatch(intent)` is what a click does
+(tests call it directly).
+
+A controller is anything with `handle(intent)` and `board_state() -> dict` (`BoardController`).
+`PlayController` (play.py) is the one for a match against the computer; a lesson or a worked
+example implements its own, reusing the presenter functions.
+
+Intents the page sends
+    {"type": "select", "index": i}              a card of the hand (index into state["hand"]["cards"])
+    {"type": "space", "square": key, "space": n} a space, `key` being that square's "key"
+    {"type": "discard"}                          the discard pile
+    {"type": "action", "id": ident}              a button of state["actions"]
+
+State schema (all parts except "squares" are optional; Python assigns a NEW dict each time)
+    squares: [ {key, label, value, value_text, cells, lines} ... ]  drawn top to bottom
+        label        "Your square" / "Opponent's square" / "Square": starts every space's name
+        value_text   "Your square is worth 6"
+        cells        9 dicts in drawing order (row by row from the top-left, as the rule set lays out):
+                     space (label 1..9), card (face-up top: {code, rank, suit, symbol, color, name}) or None,
+                     face_down, known (a face-down card the viewer laid) or None, depth (pile size),
+                     name (accessible name: "Your square, space 7, 7 of hearts"), target (lit: legal),
+                     dim, why (a sentence from check_play shown on hover/focus), last (just played on)
+        lines        [{name, kind "suit"|"color"|None, points, label "+3"/"−3", text, status
+                     ""|"formed"|"broke", cells: 3 drawing indices}]  scoring lines, and lines that broke
+    hand: {label, cards: [{index, card, selected, playable, name}]}
+    stock: {count}     discard: {top, count, target, dim, why, name}     opponent_hand: {count}
+    actions: [{id, label, enabled, note (why it is disabled), primary}]
+    turn: str          message: str (the aria-live region), tone "info"|"ok"|"warn", seq (bump to re-announce)
+    error: str         an unexpected failure, shown as an alert
+
+Presenter (presenter.py): `card_data(card)`, `square_part(square, rules, key=, label=, targets=,
+reasons=, last=, changes=, dim=)`, `hand_part(cards, selected=, playable=)`, `action(id, label, enabled=,
+note=)`, `play_targets(view, card)` and `table_state(view, selected=, message=, ...)` for a whole table
+seen by one player. A single square (a worked example) is `{"squares": [square_part(...)]}`.
+
+The Play section
+----------------
+`PlayController(opponent, rules=, seed=, hinter=, hands=)`: the learner is player 0; `opponent.choose(view)`
+replies after each turn (dependency injection: tests pass a simple chooser, the app
+`leopard_tutor.ai.make_player(level)`); `hinter(view)` returns a hint whose `.ladder` is shown a rung per
+press. Methods: select, click_space, discard, go_out, end_turn, undo, hint, next_hand, new_match,
+set_opponent; `log`, `breakdown()`, `score_sheet()`. Fixed texts live in play_texts.json.
+`PlaySection(controller, opponent_factory, level)` / `build_play(...)` (play_section.py) wraps it with
+ipywidgets controls, the end-of-hand breakdown, the score sheet and the move log.
+"""
+
+from .board import BadIntent, BoardController, LeopardBoard
+from .play import Chooser, PlayController
+from .play_section import LEVELS, PlaySection, build_play
+from .presenter import action, card_data, hand_part, play_targets, square_part, table_state
+
+__all__ = [
+    "LEVELS", "BadIntent", "BoardController", "Chooser", "LeopardBoard", "PlayController", "PlaySection",
+    "action", "build_play", "card_data", "hand_part", "play_targets", "square_part", "table_state",
+]

@@ -1,0 +1,114 @@
+"""`LeopardBoard`: the one anywidget that draws a Leopard table and forwards clicks to a controller."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+import anywidget
+import traitlets
+
+from ..engine import LeopardError
+
+STATIC = Path(__file__).parent / "static"
+log = logging.getLogger(__name__)
+
+State = dict[str, Any]
+T = TypeVar("T")
+
+
+class BadIntent(LeopardError):
+    """A message from the page that is not a known intent, or lacks what the intent needs."""
+
+
+class BoardController(Protocol):
+    """What the board drives: intents in, a new table state out.
+
+    `handle` makes the engine calls an intent asks for (a refused move is explained in the next
+    state's message, not raised); it raises a `LeopardError` (a ValueError) only for input it
+    cannot read, and then changes nothing. `board_state` returns a NEW dict each time.
+    """
+
+    def handle(self, intent: Mapping[str, Any]) -> None:
+        """React to one intent sent by the page (see the package docstring for the intents)."""
+
+    def board_state(self) -> State:
+        """The table as it is now, in the board's state schema."""
+
+
+class LeopardBoard(anywidget.AnyWidget):
+    """The Leopard table: squares, hand, stock, discard pile, opponent's hand, actions, live message.
+
+    The page renders `state` and sends intents; `controller.handle` decides, then the board
+    shows `controller.board_state()`. Errors never escape: bad input is shown as the message,
+    anything unexpected in the error area (and logged), with no traceback.
+    """
+
+    _esm = STATIC / "board.js"
+    _css = STATIC / "board.css"
+    state = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, controller: BoardController | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.controller = controller
+        self.listeners: list[Callable[[Mapping[str, Any]], None]] = []
+        self.on_msg(self._on_custom_msg)
+        if controller is not None:
+            self.refresh()
+
+    def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        self.dispatch(content)
+
+    def refresh(self) -> None:
+        """Show the controller's current state."""
+        if self.controller is not None:
+            self.state = self.controller.board_state()
+
+    def dispatch(self, intent: object) -> None:
+        """Handle one intent from the page (or a test) through the controller, then redraw."""
+        def run() -> None:
+            if not isinstance(intent, Mapping) or not isinstance(intent.get("type"), str):
+                raise BadIntent(f"the board sent {intent!r}, which is not an intent")
+            if self.controller is None:
+                raise BadIntent("this board has no controller to handle clicks")
+            self.controller.handle(intent)
+        self.act(run, intent if isinstance(intent, Mapping) else {})
+
+    def act(self, change: Callable[[], object], intent: Mapping[str, Any] | None = None) -> None:
+        """Run `change` (engine calls through the controller) under `guard`, then redraw and tell listeners.
+
+        Ordinary controls beside the board (ipywidgets buttons, dropdowns) use this too, so their
+        errors reach the page the same way.
+        """
+        def run() -> None:
+            change()
+            self.refresh()
+            for listener in list(self.listeners):
+                listener(intent or {})
+        self.guard(run)
+
+    def guard(self, action: Callable[[], T]) -> T | None:
+        """Run `action`; a ValueError becomes the board's message, anything else its error text."""
+        try:
+            return action()
+        except ValueError as error:
+            self.show_message(str(error), tone="warn")
+        except Exception as error:  # every callback reports into the page, never swallowed
+            log.exception("Leopard board callback failed")
+            self.show_error(f"Something went wrong ({type(error).__name__}: {error}). "
+                            "The game was not changed; try again, or start a new hand.")
+        return None
+
+    def show_message(self, text: str, tone: str = "info") -> None:
+        """Put `text` in the board's live region."""
+        state = dict(self.state)
+        state.update(message=text, tone=tone, seq=int(state.get("seq", 0)) + 1)
+        self.state = state
+
+    def show_error(self, text: str) -> None:
+        """Show `text` in the board's error area (an alert), leaving the rest of the table as it is."""
+        state = dict(self.state)
+        state["error"] = text
+        self.state = state

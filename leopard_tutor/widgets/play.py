@@ -1,0 +1,390 @@
+"""The Play controller: a match of Leopard against a computer opponent, driven by board intents.
+
+Pure Python (no widgets): intents in, engine calls, a new board state and a message out. The
+learner is player 0; the opponent is any object with `choose(view) -> move` (injected, so tests
+can pass a simple deterministic one and the app passes `leopard_tutor.ai.make_player(...)`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from ..engine import (
+    REVISED_2008,
+    Discard,
+    EndTurn,
+    GoOut,
+    Hand,
+    LeopardError,
+    Match,
+    Move,
+    Play,
+    PlayerView,
+    RuleSet,
+    bonus,
+    scoring_lines,
+)
+from ..engine.narration import LineChange, line_changes, narrate
+from .board import BadIntent, State
+from .presenter import action, play_targets, table_state
+
+ME, THEM = 0, 1
+TEXTS: dict[str, str] = json.loads((Path(__file__).parent / "play_texts.json").read_text(encoding="utf-8"))
+MAX_OPPONENT_MOVES = 64
+
+
+class Chooser(Protocol):
+    """A computer player: picks one of `view.legal_moves()`."""
+
+    def choose(self, view: PlayerView) -> Move:
+        """The move to make in this position."""
+
+
+HintFn = Callable[[PlayerView], Any]
+"""`hint(view)` returning an object with `.move`, `.reason` and `.ladder` (four sentences)."""
+
+
+class OpponentError(RuntimeError):
+    """The computer opponent failed or chose a move the rules do not allow."""
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One move of the hand in words."""
+
+    mover: int
+    text: str
+
+
+@dataclass(frozen=True)
+class SquareBreakdown:
+    """How one square scored at the end of a hand."""
+
+    player: int
+    lines: tuple[tuple[str, str, int], ...]  # (line name, 'one suit' / 'one colour', points)
+    raw: int
+    bonus: int
+    penalty: int
+    total: int
+
+
+class PlayController:
+    """A match against `opponent`, the learner being player 0. Implements `BoardController`."""
+
+    def __init__(self, opponent: Chooser, *, rules: RuleSet = REVISED_2008, seed: int | str | None = None,
+                 hinter: HintFn | None = None, hands: int | None = None) -> None:
+        self.opponent = opponent
+        self.hinter = hinter
+        self.hands_per_match = hands
+        self.selected: int | None = None
+        self.message = ""
+        self.tone = "info"
+        self.seq = 0
+        self.log: list[LogEntry] = []
+        self.last: dict[int, set[int]] = {}
+        self.changes: tuple[LineChange, ...] = ()
+        self._hint: tuple[int, Any] | None = None
+        self._rung = 0
+        self.match = Match(rules, seed=seed, hands=hands)
+        self._start_hand(TEXTS["welcome"])
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def hand(self) -> Hand:
+        """The hand in play."""
+        return self.match.current
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set of the match."""
+        return self.match.rules
+
+    def view(self) -> PlayerView:
+        """What the learner may see now."""
+        return self.hand.view(ME)
+
+    def board_state(self) -> State:
+        """The table for the board (a new dict each time)."""
+        return table_state(self.view(), selected=self.selected, message=self.message, tone=self.tone,
+                           seq=self.seq, last=self.last, changes=self.changes, actions=self.actions(),
+                           turn=self.turn_text())
+
+    def turn_text(self) -> str:
+        """Whose turn it is, which hand, which rules."""
+        hand = self.hand
+        where = f"Hand {self.match.hand_number} of {self.match.hands} · {self.rules.title}"
+        if hand.is_over:
+            return f"{where} · the hand is over"
+        whose = "your turn" if hand.to_move == ME else "your opponent's turn"
+        return f"{where} · {whose}"
+
+    def actions(self) -> list[State]:
+        """The buttons under the board: Go out always; End turn where it can matter; Next hand at the end."""
+        hand = self.hand
+        out = hand.check(GoOut())
+        note = "" if out.legal else (TEXTS["not_your_turn"] if hand.to_move != ME and not hand.is_over
+                                     else out.reason)
+        buttons = [action("go_out", "Go out", enabled=out.legal, note=note)]
+        end = hand.check(EndTurn())
+        if self.rules.multiple_plays or end.legal:
+            buttons.append(action("end_turn", "End turn", enabled=end.legal and hand.to_move == ME,
+                                  note="" if end.legal else end.reason))
+        if hand.is_over and not self.match.is_over:
+            buttons.append(action("next_hand", "Next hand", enabled=True, primary=True))
+        if self.match.is_over:
+            buttons.append(action("new_match", "New match", enabled=True, primary=True))
+        return buttons
+
+    def breakdown(self) -> tuple[SquareBreakdown, SquareBreakdown] | None:
+        """Each square's lines, raw value, bonus, going-out penalty and total, once the hand is over."""
+        hand = self.hand
+        if not hand.is_over:
+            return None
+        parts = []
+        for player in (ME, THEM):
+            raw = hand.value(player)
+            penalty = self.rules.out_penalty if hand.went_out == player else 0
+            lines = tuple((line.name, "one suit" if line.kind == "suit" else "one colour", line.points)
+                          for line in scoring_lines(hand.squares[player], self.rules) if line.points)
+            parts.append(SquareBreakdown(player, lines, raw, bonus(raw, self.rules), penalty, hand.scores()[player]))
+        return (parts[0], parts[1])
+
+    def score_sheet(self) -> list[tuple[int, int, int]]:
+        """(hand number, your score, opponent's score) for every finished hand of the match."""
+        return [(number, mine, theirs) for number, (mine, theirs) in enumerate(self.match.results, start=1)]
+
+    # -- intents -------------------------------------------------------------------------------
+    def handle(self, intent: Mapping[str, Any]) -> None:
+        """Intents: select(index), space(square, space), discard, action(id), undo, hint, new_match(rules)."""
+        kind = intent.get("type")
+        if kind == "select":
+            self.select(_whole(intent, "index"))
+        elif kind == "space":
+            self.click_space(_whole(intent, "square"), _whole(intent, "space"))
+        elif kind == "discard":
+            self.discard()
+        elif kind == "action":
+            ident = intent.get("id")
+            handlers: dict[str, Callable[[], None]] = {
+                "go_out": self.go_out, "end_turn": self.end_turn, "next_hand": self.next_hand,
+                "new_match": self.new_match, "undo": self.undo, "hint": self.hint}
+            if ident not in handlers:
+                raise BadIntent(f"unknown action {ident!r}")
+            handlers[str(ident)]()
+        else:
+            raise BadIntent(f"unknown intent {kind!r}")
+
+    def say(self, text: str, tone: str = "info") -> None:
+        """Set the live-region message."""
+        self.message, self.tone = text, tone
+        self.seq += 1
+
+    def select(self, index: int) -> None:
+        """Pick the card at `index` of the learner's hand (picking it again puts it back)."""
+        cards = self.hand.hands[ME]
+        if not 0 <= index < len(cards):
+            raise BadIntent(f"there is no card number {index} in your hand")
+        if self.selected == index:
+            self.selected = None
+            self.say(TEXTS["put_back"].format(card=cards[index].name))
+            return
+        self.selected = index
+        card = cards[index]
+        if self.hand.is_over or self.hand.to_move != ME:
+            self.say(TEXTS["hand_over"] if self.hand.is_over else TEXTS["not_your_turn"], "warn")
+            return
+        targets, _, can_discard = play_targets(self.view(), card)
+        places = [f"space {s} of {'your' if owner == ME else 'their'} square"
+                  for owner in (ME, THEM) for s in sorted(targets[owner])]
+        if can_discard:
+            places.append("the discard pile")
+        where = _or_list(places) if places else TEXTS["nowhere"]
+        self.say(TEXTS["picked"].format(card=card.name, where=where))
+
+    def click_space(self, owner: int, space: int) -> None:
+        """A click on a space: play the selected card there, or say why not (changing nothing)."""
+        if owner not in (ME, THEM) or not 1 <= space <= 9:
+            raise BadIntent(f"there is no space {space} of square {owner}")
+        card = self._selected_card()
+        if card is None:
+            self.say(TEXTS["pick_first"], "warn")
+            return
+        self.make(Play(card, owner, space))
+
+    def discard(self) -> None:
+        """Discard the selected card, or say why not."""
+        card = self._selected_card()
+        if card is None:
+            self.say(TEXTS["pick_first_discard"], "warn")
+            return
+        self.make(Discard(card))
+
+    def go_out(self) -> None:
+        """Declare out, or say why not."""
+        self.make(GoOut())
+
+    def end_turn(self) -> None:
+        """End the turn (Running Leopard, or passing with no card), or say why not."""
+        self.make(EndTurn())
+
+    def make(self, move: Move) -> None:
+        """Make the learner's move if the rules allow it, then let the opponent reply; else explain."""
+        hand = self.hand
+        if hand.is_over:
+            self.say(TEXTS["hand_over"], "warn")
+            return
+        if hand.to_move != ME:
+            self.say(TEXTS["not_your_turn"], "warn")
+            return
+        verdict = hand.check(move)
+        if not verdict.legal:
+            self.say(verdict.reason, "warn")
+            return
+        before = self.view().squares
+        words = [self._apply(move, ME)]
+        self.last = {move.square_owner: {move.space}} if isinstance(move, Play) else {}
+        self.selected = None
+        words += self._opponent_turns()
+        self.changes = tuple(change for owner in (ME, THEM)
+                             for change in line_changes(owner, before[owner], self.view().squares[owner], self.rules))
+        if self.hand.is_over:
+            words.append(self._end_words())
+        elif self.hand.to_move == ME and self.hand.plays_made:
+            words.append(TEXTS["play_more"])
+        self.say(" ".join(words), "ok")
+
+    def undo(self) -> None:
+        """Take back the learner's last move (and the opponent's replies to it)."""
+        hand = self.hand
+        if ME not in hand.movers:
+            self.say(TEXTS["nothing_to_undo"], "warn")
+            return
+        while True:
+            mover = hand.movers[-1]
+            move = hand.undo()
+            if mover == ME:
+                break
+        del self.log[len(hand.moves):]
+        self.selected, self.last, self.changes, self._hint = None, {}, (), None
+        self.say(TEXTS["undone"].format(move=_move_words(move)))
+
+    def hint(self) -> None:
+        """Show the next rung of the hint ladder for this position."""
+        hand = self.hand
+        if hand.is_over or hand.to_move != ME:
+            self.say(TEXTS["hand_over"] if hand.is_over else TEXTS["not_your_turn"], "warn")
+            return
+        if self.hinter is None:
+            self.say(TEXTS["no_hints"], "warn")
+            return
+        key = len(hand.moves)
+        if self._hint is None or self._hint[0] != key:
+            self._hint = (key, self.hinter(self.view()))
+            self._rung = 0
+        ladder = list(self._hint[1].ladder)
+        self._rung = min(self._rung + 1, len(ladder))
+        self.say(TEXTS["hint"].format(rung=self._rung, rungs=len(ladder), text=ladder[self._rung - 1]))
+
+    def next_hand(self) -> None:
+        """Deal the next hand of the match."""
+        if not self.hand.is_over:
+            self.say(TEXTS["finish_first"], "warn")
+            return
+        if self.match.is_over:
+            self.say(TEXTS["match_over"], "warn")
+            return
+        self.match.next_hand()
+        self._start_hand(TEXTS["new_hand"].format(number=self.match.hand_number))
+
+    def new_match(self, rules: RuleSet | None = None, seed: int | str | None = None) -> None:
+        """Start a new match, with other rules if given."""
+        self.match = Match(rules or self.rules, seed=seed, hands=self.hands_per_match)
+        self._start_hand(TEXTS["new_match"].format(rules=self.rules.title))
+
+    def set_opponent(self, opponent: Chooser, name: str = "") -> None:
+        """Play on against another opponent from the next move."""
+        self.opponent = opponent
+        if name:
+            self.say(TEXTS["opponent_changed"].format(name=name))
+
+    # -- inside --------------------------------------------------------------------------------
+    def _start_hand(self, text: str) -> None:
+        self.log, self.selected, self.last, self.changes, self._hint = [], None, {}, (), None
+        words = [text]
+        if self.hand.to_move == THEM:
+            words.append(TEXTS["they_start"])
+            words += self._opponent_turns()
+        else:
+            words.append(TEXTS["you_start"])
+        self.say(" ".join(words))
+
+    def _selected_card(self) -> Any:
+        cards = self.hand.hands[ME]
+        if self.selected is None or self.selected >= len(cards):
+            return None
+        return cards[self.selected]
+
+    def _apply(self, move: Move, mover: int) -> str:
+        hand = self.hand
+        before = hand.view(ME).squares
+        value = hand.value(mover)
+        hand.apply(move)
+        told = narrate(move, mover, ME, before, hand.view(ME).squares, self.rules, went_out_value=value)
+        self.log.append(LogEntry(mover, told.text))
+        return told.text
+
+    def _opponent_turns(self) -> list[str]:
+        words: list[str] = []
+        hand = self.hand
+        for _ in range(MAX_OPPONENT_MOVES):
+            if hand.is_over or hand.to_move != THEM:
+                return words
+            view = hand.view(THEM)
+            move = self.opponent.choose(view)
+            if move not in view.legal_moves():
+                raise OpponentError(f"the computer opponent chose {move}, which the rules do not allow")
+            words.append(self._apply(move, THEM))
+            if isinstance(move, Play):
+                self.last.setdefault(move.square_owner, set()).add(move.space)
+        raise OpponentError(f"the computer opponent made {MAX_OPPONENT_MOVES} moves without ending its turn")
+
+    def _end_words(self) -> str:
+        mine, theirs = self.hand.scores()
+        text = TEXTS["hand_end"].format(mine=mine, theirs=theirs)
+        if self.match.is_over:
+            a, b = self.match.totals
+            result = ("match_won" if self.match.winner == ME else "match_lost" if self.match.winner == THEM
+                      else "match_drawn")
+            text += " " + TEXTS[result].format(mine=a, theirs=b)
+        return text
+
+
+def _whole(intent: Mapping[str, Any], field: str) -> int:
+    value = intent.get(field)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BadIntent(f"the intent {intent.get('type')!r} needs a whole number '{field}', not {value!r}")
+    return value
+
+
+def _or_list(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _move_words(move: Move) -> str:
+    if isinstance(move, Play):
+        side = "your" if move.square_owner == ME else "their"
+        return f"the {move.card.name} on {side} space {move.space}"
+    if isinstance(move, Discard):
+        return f"the discard of the {move.card.name}"
+    return "going out" if isinstance(move, GoOut) else "the end of your turn"
+
+
+def check_level(level: str, levels: Sequence[str]) -> str:
+    """`level` if it is one of `levels`; otherwise a LeopardError naming the choices."""
+    if level not in levels:
+        raise LeopardError(f"unknown opponent level {level!r}: choose one of {', '.join(levels)}")
+    return level

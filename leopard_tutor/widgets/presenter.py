@@ -1,0 +1,206 @@
+"""Board state from engine objects: plain JSON-ready dicts that `LeopardBoard` draws.
+
+Every function here only reads the engine; the words for legality come from `check_play` and
+`Hand.check`, and values from `square_value` / `scoring_lines`. The schema is described in the
+package docstring (`leopard_tutor.widgets`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..engine import (
+    Card,
+    Discard,
+    Hidden,
+    Play,
+    PlayerView,
+    RuleSet,
+    Square,
+    check_play,
+    scoring_lines,
+    square_value,
+)
+from ..engine.narration import LineChange
+from ..engine.square import Face
+
+State = dict[str, Any]
+
+SIGN = {"suit": "one suit", "color": "one colour"}
+
+
+def card_data(card: Card) -> dict[str, str]:
+    """A face-up card for the board: rank, suit symbol, colour, code and name in words."""
+    return {"code": str(card), "rank": card.rank_token, "suit": card.suit, "symbol": card.symbol[-1],
+            "color": card.color, "name": card.name}
+
+
+def what_lies(square: Square, space: int) -> str:
+    """What lies on a space, in words: 'empty', '7 of hearts', 'face-down card' (and what is under it)."""
+    pile = square.pile(space)
+    if not pile:
+        return "empty"
+    face, face_up = pile[-1]
+    words = _face_name(face, face_up)
+    if len(pile) > 1:
+        under = len(pile) - 1
+        words += f", on top of {under} more card{'s' if under > 1 else ''}"
+    return words
+
+
+def _face_name(face: Face, face_up: bool) -> str:
+    if isinstance(face, Hidden):
+        return "face-down card"
+    if face_up:
+        return face.name
+    return f"face-down card, your {face.name}"
+
+
+def square_part(square: Square, rules: RuleSet, *, key: int | str, label: str,
+                targets: Iterable[int] = (), reasons: Mapping[int, str] | None = None,
+                last: Iterable[int] = (), changes: Sequence[LineChange] = (),
+                dim: bool = False) -> State:
+    """One square for the board.
+
+    key: what a click on one of its spaces sends back as `square`; label: 'Your square' and the like,
+    which starts every space's accessible name and the value text; targets: spaces lit as legal for the
+    selected card; reasons: a sentence per space shown on hover or focus; last: spaces just played on;
+    changes: lines that formed or broke (from the narration of the last move); dim: dim every space
+    that is not a target (a card is selected).
+    """
+    targets, last = set(targets), set(last)
+    reasons = reasons or {}
+    cells = []
+    for row in rules.grid:
+        for space in row:
+            top = square.top(space)
+            face: State | None = None
+            known: State | None = None
+            face_down = False
+            if top is not None:
+                card, face_up = top
+                if face_up:
+                    assert isinstance(card, Card)
+                    face = card_data(card)
+                else:
+                    face_down = True
+                    known = card_data(card) if isinstance(card, Card) else None
+            cells.append({
+                "space": space, "card": face, "face_down": face_down, "known": known,
+                "depth": len(square.pile(space)),
+                "name": f"{label}, space {space}, {what_lies(square, space)}",
+                "target": space in targets, "dim": dim and space not in targets,
+                "why": reasons.get(space, ""), "last": space in last,
+            })
+    position = {space: index for index, space in enumerate(s for row in rules.grid for s in row)}
+    lines = [_line_data(line.spaces, line.kind, line.points, line.name, "", position)
+             for line in scoring_lines(square, rules) if line.points]
+    for change in changes:
+        line = change.line
+        if change.formed:
+            for item in lines:
+                if item["name"] == line.name:
+                    item["status"] = "formed"
+        else:
+            lines.append(_line_data(line.spaces, None, change.points_before, line.name, "broke", position))
+    value = square_value(square, rules)
+    return {"key": key, "label": label, "value": value, "value_text": f"{label} is worth {value}",
+            "cells": cells, "lines": lines}
+
+
+def _line_data(spaces: tuple[int, int, int], kind: str | None, points: int, name: str, status: str,
+               position: Mapping[int, int]) -> State:
+    ordered = sorted(spaces, key=lambda s: position[s])
+    if status == "broke":
+        text = f"{name}: no longer scores (was {points})"
+        label = f"−{points}"
+    else:
+        text = f"{name}: {SIGN[kind or 'suit']}, +{points}"
+        label = f"+{points}"
+    return {"name": name, "kind": kind, "points": points, "label": label, "text": text, "status": status,
+            "cells": [position[s] for s in ordered]}
+
+
+def hand_part(cards: Sequence[Card], *, selected: int | None = None, playable: Iterable[Card] = (),
+              label: str = "Your hand") -> State:
+    """The viewer's hand, fanned: each card a button; `selected` is an index into `cards`."""
+    playable = set(playable)
+    return {"label": label, "cards": [
+        {"index": i, "card": card_data(card), "selected": i == selected, "playable": card in playable,
+         "name": card.name + (", selected" if i == selected else "")}
+        for i, card in enumerate(cards)]}
+
+
+def action(ident: str, label: str, *, enabled: bool, note: str = "", primary: bool = False) -> State:
+    """A button under the board (Go out, End turn, Next hand...): a disabled one shows `note` saying why."""
+    return {"id": ident, "label": label, "enabled": enabled, "note": note, "primary": primary}
+
+
+def play_targets(view: PlayerView, card: Card) -> tuple[dict[int, set[int]], dict[int, dict[int, str]], bool]:
+    """For `card` held by the viewer: the legal spaces per square owner, the reason for every space
+    of both squares (from `check_play`), and whether it may be discarded now."""
+    legal = view.legal_moves()
+    targets: dict[int, set[int]] = {0: set(), 1: set()}
+    for move in legal:
+        if isinstance(move, Play) and move.card is card:
+            targets[move.square_owner].add(move.space)
+    reasons: dict[int, dict[int, str]] = {}
+    for owner in (0, 1):
+        reasons[owner] = {}
+        for space in range(1, 10):
+            verdict = check_play(card, view.squares[owner], space, own=owner == view.player, rules=view.rules)
+            text = verdict.reason
+            if verdict.legal and space not in targets[owner]:
+                text = _turn_reason(view)
+            reasons[owner][space] = text
+    return targets, reasons, Discard(card) in legal
+
+
+def _turn_reason(view: PlayerView) -> str:
+    """Why a move that fits the placement table is still not allowed now (not your turn, hand over)."""
+    if view.is_over:
+        return "The hand is over: no more moves can be made."
+    if view.to_move != view.player:
+        return "It is your opponent's turn."
+    return "That move is not allowed at this point of your turn."
+
+
+def table_state(view: PlayerView, *, selected: int | None = None, message: str = "", tone: str = "info",
+                seq: int = 0, last: Mapping[int, Iterable[int]] | None = None,
+                changes: Sequence[LineChange] = (), actions: Sequence[State] = (), turn: str = "",
+                labels: tuple[str, str] = ("Your square", "Opponent's square")) -> State:
+    """The whole table for the viewer of `view`: opponent's square on top, theirs below, the hand,
+    stock, discard pile and the opponent's hand as backs. `selected` indexes `view.hand`."""
+    me, other = view.player, 1 - view.player
+    last = last or {}
+    card = view.hand[selected] if selected is not None and 0 <= selected < len(view.hand) else None
+    targets: dict[int, set[int]] = {0: set(), 1: set()}
+    reasons: dict[int, dict[int, str]] = {0: {}, 1: {}}
+    can_discard = False
+    discard_why = ""
+    if card is not None:
+        targets, reasons, can_discard = play_targets(view, card)
+        discard_why = (f"You may discard the {card.name} here." if can_discard
+                       else "You cannot discard now: a turn is either plays or one discard."
+                       if view.plays_made else _turn_reason(view))
+    playable = {m.card for m in view.legal_moves() if isinstance(m, (Play, Discard))}
+    squares = [
+        square_part(view.squares[owner], view.rules, key=owner, label=labels[0 if owner == me else 1],
+                    targets=targets[owner], reasons=reasons[owner], last=last.get(owner, ()),
+                    changes=[c for c in changes if c.owner == owner], dim=card is not None)
+        for owner in (other, me)
+    ]
+    top = view.discards[-1] if view.discards else None
+    return {
+        "squares": squares,
+        "hand": hand_part(view.hand, selected=selected if card is not None else None, playable=playable),
+        "stock": {"count": view.stock_size},
+        "discard": {"top": card_data(top) if top else None, "count": len(view.discards), "target": can_discard,
+                    "dim": card is not None and not can_discard, "why": discard_why, "name": "Discard pile"},
+        "opponent_hand": {"count": view.other_hand_size},
+        "actions": list(actions),
+        "turn": turn,
+        "message": message, "tone": tone, "seq": seq,
+        "error": "",
+    }

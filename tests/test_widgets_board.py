@@ -1,0 +1,295 @@
+"""The board and the Play controller in plain pytest (no kernel): intents in, engine state and messages out."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from leopard_tutor.engine import (
+    RUNNING_LEOPARD,
+    Card,
+    Discard,
+    EndTurn,
+    GoOut,
+    Hand,
+    Match,
+    Move,
+    Play,
+    PlayerView,
+    Square,
+    rules_by_key,
+)
+from leopard_tutor.widgets import LeopardBoard, PlayController, card_data, square_part
+from leopard_tutor.widgets.board import STATIC
+
+C = Card.parse
+
+
+class FirstPlay:
+    """A deterministic opponent: the first legal play, else the first discard, else whatever is left."""
+
+    def __init__(self) -> None:
+        self.views: list[PlayerView] = []
+
+    def choose(self, view: PlayerView) -> Move:
+        self.views.append(view)
+        moves = view.legal_moves()
+        for kind in (Play, Discard, EndTurn):
+            for move in moves:
+                if isinstance(move, kind):
+                    return move
+        return moves[0]
+
+
+def new_board(seed: int = 3, rules: str = "REVISED_2008", **kwargs: Any) -> tuple[LeopardBoard, PlayController]:
+    controller = PlayController(FirstPlay(), rules=rules_by_key(rules), seed=seed, **kwargs)
+    return LeopardBoard(controller), controller
+
+
+def my_turn_seed(rules: str = "REVISED_2008") -> int:
+    """A seed whose first hand starts with the learner (player 0 moves first)."""
+    return next(s for s in range(100) if Match(rules_by_key(rules), seed=s).current.to_move == 0)
+
+
+def cells(state: Mapping[str, Any], label: str) -> list[dict[str, Any]]:
+    return next(sq["cells"] for sq in state["squares"] if sq["label"] == label)
+
+
+def test_static_files_are_real_files_and_loaded() -> None:
+    assert (STATIC / "board.js").is_file() and (STATIC / "board.css").is_file()
+    board = LeopardBoard()
+    assert "export default" in board._esm and ".lt-board" in board._css
+
+
+def test_state_follows_the_accessibility_contract() -> None:
+    board, controller = new_board(my_turn_seed())
+    state = board.state
+    json.dumps(state)  # plain JSON, as the page receives it
+    names = [c["name"] for sq in state["squares"] for c in sq["cells"]]
+    assert len(names) == 18
+    assert sorted(n.split(",")[0] + "," + n.split(",")[1] for n in names) == sorted(
+        [f"Opponent's square, space {s}" for s in range(1, 10)] + [f"Your square, space {s}" for s in range(1, 10)])
+    assert all(n.endswith(", empty") for n in names)
+    assert [sq["label"] for sq in state["squares"]] == ["Opponent's square", "Your square"]
+    assert [sq["value_text"] for sq in state["squares"]] == ["Opponent's square is worth 0", "Your square is worth 0"]
+    assert [c["name"] for c in state["hand"]["cards"]] == [card.name for card in controller.hand.hands[0]]
+    assert state["discard"]["name"] == "Discard pile"
+    assert state["actions"][0]["label"] == "Go out"
+
+
+def test_selecting_a_card_lights_exactly_the_legal_targets() -> None:
+    board, controller = new_board(my_turn_seed())
+    for index, card in enumerate(controller.hand.hands[0]):
+        board.dispatch({"type": "select", "index": index})
+        if board.state["hand"]["cards"][index]["selected"] is False:
+            board.dispatch({"type": "select", "index": index})
+        legal = controller.hand.legal_moves()
+        lit = {(sq["key"], c["space"]) for sq in board.state["squares"] for c in sq["cells"] if c["target"]}
+        assert lit == {(m.square_owner, m.space) for m in legal if isinstance(m, Play) and m.card is card}
+        assert board.state["discard"]["target"] == (Discard(card) in legal)
+        for sq in board.state["squares"]:
+            for c in sq["cells"]:
+                verdict = controller.hand.check(Play(card, sq["key"], c["space"]))
+                assert c["why"] == verdict.reason
+                assert c["dim"] == (not c["target"])
+        assert card.name in board.state["message"]
+    board.dispatch({"type": "select", "index": 0})
+    board.dispatch({"type": "select", "index": 0})
+    assert not any(c["selected"] for c in board.state["hand"]["cards"])
+
+
+def test_an_illegal_click_explains_and_changes_nothing() -> None:
+    board, controller = new_board(my_turn_seed())
+    hand = controller.hand
+    index, card = next((i, c) for i, c in enumerate(hand.hands[0]) if c.rank <= 9)
+    space = 9 if card.rank != 9 else 8
+    before = hand.copy()
+    board.dispatch({"type": "select", "index": index})
+    board.dispatch({"type": "space", "square": 0, "space": space})
+    assert hand == before
+    assert board.state["message"] == hand.check(Play(card, 0, space)).reason
+    assert board.state["tone"] == "warn"
+    assert board.state["hand"]["cards"][index]["selected"]  # still chosen, so another try is one click
+
+
+def test_a_legal_play_changes_board_and_value_and_the_opponent_replies() -> None:
+    board, controller = new_board(my_turn_seed())
+    hand = controller.hand
+    index, card = next((i, c) for i, c in enumerate(hand.hands[0]) if c.rank <= 9)
+    board.dispatch({"type": "select", "index": index})
+    board.dispatch({"type": "space", "square": 0, "space": card.rank})
+    assert hand.moves[0] == Play(card, 0, card.rank)
+    assert len(hand.moves) == 2 and hand.movers == (0, 1) and hand.to_move == 0
+    mine = cells(board.state, "Your square")
+    cell = next(c for c in mine if c["space"] == card.rank)
+    assert cell["card"] == card_data(card) and cell["name"].endswith(card.name)
+    assert cell["last"]
+    assert board.state["message"].startswith(f"You played the {card.name} on your space {card.rank}")
+    assert "Your opponent" in board.state["message"]
+    assert [e.mover for e in controller.log] == [0, 1]
+    opponent_view = controller.opponent.views[-1]  # type: ignore[attr-defined]
+    assert opponent_view.player == 1 and card not in opponent_view.hand
+
+
+def test_values_and_lines_follow_the_engine() -> None:
+    rules = rules_by_key("REVISED_2008")
+    square = Square.parse("AS . 3C / 4S 5C . / KS 8S 9S")
+    part = square_part(square, rules, key=0, label="Square")
+    assert part["value"] == 8 and part["value_text"] == "Square is worth 8"
+    assert {(line["name"], line["points"]) for line in part["lines"]} == {
+        ("row 7-8-9", 3), ("column 1-4-7", 3), ("diagonal 1-5-9", 1), ("diagonal 3-5-7", 1)}
+    keypad = square_part(square, rules_by_key("ORIGINAL_1963"), key=0, label="Square")
+    assert [c["space"] for c in keypad["cells"][:3]] == [7, 8, 9]
+    row = next(line for line in keypad["lines"] if line["name"] == "row 7-8-9")
+    assert row["cells"] == [0, 1, 2] and row["points"] == 2
+
+
+def test_bad_intents_are_explained_and_change_nothing() -> None:
+    board, controller = new_board(my_turn_seed())
+    before = controller.hand.copy()
+    for intent in ({"type": "select", "index": 99}, {"type": "space", "square": 2, "space": 1},
+                   {"type": "space", "square": 0, "space": "5"}, {"type": "fly"}, {"nothing": 1}, "text",
+                   {"type": "action", "id": "cheat"}):
+        board.dispatch(intent)
+        assert board.state["tone"] == "warn" and board.state["message"]
+        assert board.state["error"] == ""
+    assert controller.hand == before
+
+
+def test_unexpected_failures_reach_the_page_without_a_traceback() -> None:
+    class Broken:
+        def choose(self, view: PlayerView) -> Move:
+            raise RuntimeError("the opponent crashed")
+
+    controller = PlayController(Broken(), seed=my_turn_seed())
+    board = LeopardBoard(controller)
+    index, _card = next((i, c) for i, c in enumerate(controller.hand.hands[0]))
+    board.dispatch({"type": "select", "index": index})
+    board.dispatch({"type": "discard"})
+    assert "Something went wrong (RuntimeError: the opponent crashed)" in board.state["error"]
+    assert "Traceback" not in board.state["error"]
+
+
+def test_clicks_travel_the_whole_comm_path() -> None:
+    board, _controller = new_board(my_turn_seed())
+    message = {"content": {"data": {"method": "custom", "content": {"type": "select", "index": 1}}}, "buffers": []}
+    board._handle_msg(message)
+    assert board.state["hand"]["cards"][1]["selected"]
+
+
+def test_going_out_is_live_exactly_when_allowed() -> None:
+    rules = rules_by_key("REVISED_2008")
+    rich = Square.parse("AH 2H 3H / 4H . . / 7H 8H 9H")
+    hand = Hand(rules, [rich, Square()], [[C("5C")], [C("6C")]], [C("2C"), C("3C")], [], 0, 1)
+    controller = PlayController(FirstPlay(), seed=1)
+    controller.match.current = hand
+    board = LeopardBoard(controller)
+    out = board.state["actions"][0]
+    assert out == {"id": "go_out", "label": "Go out", "enabled": True, "note": "", "primary": False}
+    board.dispatch({"type": "action", "id": "go_out"})
+    assert hand.is_over and hand.went_out == 0
+    assert "You went out with your square worth 9" in board.state["message"]
+    parts = controller.breakdown()
+    assert parts is not None and (parts[0].raw, parts[0].bonus, parts[0].penalty, parts[0].total) == (9, 2, 1, 10)
+    assert parts[0].total == hand.scores()[0]
+    poor = Hand(rules, [Square(), Square()], [[C("5C")], [C("6C")]], [C("2C"), C("3C")], [], 0, 1)
+    controller.match.current = poor
+    board.refresh()
+    out = board.state["actions"][0]
+    assert not out["enabled"] and out["note"] == poor.check(GoOut()).reason
+    board.dispatch({"type": "action", "id": "go_out"})
+    assert not poor.is_over and board.state["message"] == poor.check(GoOut()).reason
+
+
+def test_undo_takes_back_my_move_and_the_reply() -> None:
+    board, controller = new_board(my_turn_seed())
+    hand = controller.hand
+    start = hand.copy()
+    board.dispatch({"type": "action", "id": "undo"})
+    assert board.state["tone"] == "warn"
+    board.dispatch({"type": "select", "index": 0})
+    board.dispatch({"type": "discard"})
+    assert len(hand.moves) == 2
+    board.dispatch({"type": "action", "id": "undo"})
+    assert hand.to_move == 0 and hand.hands == start.hands and hand.moves == () and controller.log == []
+
+
+def test_hint_button_walks_the_ladder() -> None:
+    ladder = ["Think about your row.", "Use the 7 of hearts.", "Space 7 of your square.", "Play it there: +3."]
+    calls: list[PlayerView] = []
+
+    def hinter(view: PlayerView) -> Any:
+        calls.append(view)
+        return SimpleNamespace(move=view.legal_moves()[0], reason="because", ladder=ladder)
+
+    board, _controller = new_board(my_turn_seed(), hinter=hinter)
+    for rung in range(1, 6):
+        board.dispatch({"type": "action", "id": "hint"})
+        shown = min(rung, 4)
+        assert board.state["message"] == f"Hint {shown} of 4: {ladder[shown - 1]}"
+    assert len(calls) == 1 and calls[0].player == 0
+    board.dispatch({"type": "select", "index": 0})
+    board.dispatch({"type": "discard"})
+    board.dispatch({"type": "action", "id": "hint"})
+    assert board.state["message"] == f"Hint 1 of 4: {ladder[0]}" and len(calls) == 2
+
+
+def test_running_leopard_plays_several_cards_then_ends_the_turn() -> None:
+    board, controller = new_board(my_turn_seed("RUNNING_LEOPARD"), rules="RUNNING_LEOPARD")
+    hand = controller.hand
+    assert hand.rules is RUNNING_LEOPARD
+    end = next(a for a in board.state["actions"] if a["id"] == "end_turn")
+    assert not end["enabled"] and end["note"]
+    plays = 0
+    for _ in range(3):
+        move = next((m for m in hand.legal_moves() if isinstance(m, Play)), None)
+        if move is None:
+            break
+        board.dispatch({"type": "select", "index": hand.hands[0].index(move.card)})
+        board.dispatch({"type": "space", "square": move.square_owner, "space": move.space})
+        plays += 1
+        assert hand.to_move == 0 and hand.plays_made == plays
+    assert plays >= 1
+    end = next(a for a in board.state["actions"] if a["id"] == "end_turn")
+    assert end["enabled"]
+    board.dispatch({"type": "action", "id": "end_turn"})
+    assert hand.to_move == 0 and hand.plays_made == 0 and 1 in hand.movers
+
+
+@pytest.mark.parametrize("rules", ["REVISED_2008", "ORIGINAL_1963", "RUNNING_LEOPARD"])
+def test_a_whole_match_by_intents_alone(rules: str) -> None:
+    board, controller = new_board(5, rules=rules)
+    for number in range(1, 5):
+        assert controller.match.hand_number == number
+        for _ in range(400):
+            hand = controller.hand
+            if hand.is_over:
+                break
+            moves = hand.legal_moves()
+            move = next((m for m in moves if isinstance(m, (Play, GoOut))), moves[0])
+            if isinstance(move, EndTurn) or (hand.plays_made and isinstance(move, Play) and hand.plays_made > 2):
+                board.dispatch({"type": "action", "id": "end_turn"})
+            elif isinstance(move, GoOut):
+                board.dispatch({"type": "action", "id": "go_out"})
+            else:
+                board.dispatch({"type": "select", "index": hand.hands[0].index(move.card)})
+                if isinstance(move, Play):
+                    board.dispatch({"type": "space", "square": move.square_owner, "space": move.space})
+                else:
+                    board.dispatch({"type": "discard"})
+            assert board.state["error"] == ""
+        assert controller.hand.is_over
+        mine, theirs = controller.hand.scores()
+        assert f"you scored {mine}, your opponent {theirs}" in board.state["message"]
+        assert controller.score_sheet()[-1] == (number, mine, theirs)
+        if number < 4:
+            assert any(a["id"] == "next_hand" for a in board.state["actions"])
+            board.dispatch({"type": "action", "id": "next_hand"})
+    assert controller.match.is_over
+    assert "match" in board.state["message"]
+    board.dispatch({"type": "action", "id": "new_match"})
+    assert controller.match.hand_number == 1 and not controller.match.is_over
