@@ -1,0 +1,20 @@
+"""The staged course: lessons as data files (FORMAT.md), attempts with feedback, hints and stars,
+practice exercises and the learner's progress.
+
+>>> from leopard_tutor.lessons import LESSONS
+>>> attempt = LESSONS[4].new_attempt()
+>>> attempt.try_move("play KS on your 7").ok, attempt.solved, attempt.stars
+(True, True, 3)
+"""
+
+from .attempt import Attempt, Feedback, Hint
+from .goals import Goal, GoalError
+from .model import Figure, Lesson, LessonFormatError, Mistake, load_lesson, load_lessons
+from .notation import MoveTextError, move_text, parse_move
+
+LESSONS: tuple[Lesson, ...] = load_lessons()
+
+__all__ = [
+    "LESSONS", "Attempt", "Feedback", "Figure", "Goal", "GoalError", "Hint", "Lesson", "LessonFormatError",
+    "Mistake", "MoveTextError", "load_lesson", "load_lessons", "move_text", "parse_move",
+]

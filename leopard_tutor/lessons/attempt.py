@@ -1,0 +1,233 @@
+"""One learner's try at a lesson: moves checked by the engine, feedback in words, the hint ladder, stars."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import Card, Discard, EndTurn, GoOut, Hand, Move, Play, PlayerView, Verdict
+from .coach import coach_move, move_gain
+from .model import Lesson
+from .notation import LEARNER, OPPONENT, parse_move
+from .texts import text
+
+HINT_LEVELS = ("nudge", "card", "space", "move")
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What the tutor says about one try. `kind` is "illegal", "off-track" (legal, but taken back),
+    "progress" (kept; the lesson goes on), "solved", "failed" (the hand ended short of the goal) or "finished"."""
+
+    ok: bool
+    text: str
+    kind: str
+    move: Move | None = None
+    verdict: Verdict | None = None
+    replies: tuple[Move, ...] = ()
+    stars: int = 0
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One rung of the hint ladder: 1 nudge, 2 the card, 3 the space, 4 the whole move."""
+
+    level: int
+    text: str
+    move: Move | None
+
+    @property
+    def name(self) -> str:
+        """'nudge', 'card', 'space' or 'move'."""
+        return HINT_LEVELS[self.level - 1]
+
+
+class Attempt:
+    """A try at `lesson` from its start position; `try_move` until `solved` (or `finished`)."""
+
+    def __init__(self, lesson: Lesson) -> None:
+        self.lesson = lesson
+        self._hand = lesson.start()
+        self._step = 0
+        self._replies_used = 0
+        self._hint_level = 0
+        self.slips = 0
+        self.hints_used = 0
+        self.solved = False
+        self.finished = False
+
+    # -- what the learner sees ---------------------------------------------------------------
+    @property
+    def hand(self) -> Hand:
+        """A copy of the hand as it stands (the learner is player 0)."""
+        return self._hand.copy()
+
+    @property
+    def view(self) -> PlayerView:
+        """What the learner may see of the hand now."""
+        return self._hand.view(LEARNER)
+
+    @property
+    def stars(self) -> int:
+        """1 to 3 stars once solved (fewer for wrong tries and hints), 0 before."""
+        if not self.solved:
+            return 0
+        cost = self.slips + self.hints_used
+        three, two = self.lesson.stars_for
+        return 3 if cost <= three else 2 if cost <= two else 1
+
+    def targets(self, card: Card | str) -> list[Play]:
+        """The plays the learner could make with this card (a Card or '7H') now: the board lights only these."""
+        if isinstance(card, str):
+            card = _card(card)
+        if self.finished or self._hand.to_move != LEARNER:
+            return []
+        return [m for m in self._hand.legal_moves() if isinstance(m, Play) and m.card is card]
+
+    def goal_status(self) -> list[str]:
+        """One sentence per goal: where the learner stands now."""
+        return [goal.status(self._hand) for goal in self.lesson.goals]
+
+    # -- trying moves ------------------------------------------------------------------------
+    def try_move(self, move: Move | str) -> Feedback:
+        """Check `move` (a Move or lesson notation such as 'play KS on your 7') and answer in words.
+
+        An illegal or off-track move changes nothing but counts as a slip; a right one is kept,
+        and the scripted opponent answers it."""
+        if isinstance(move, str):
+            move = parse_move(move)
+        if self.finished or self._hand.to_move != LEARNER:
+            return Feedback(False, text("feedback.finished"), "finished", move)
+        hand = self._hand
+        verdict = hand.check(move)
+        if not verdict.legal:
+            self.slips += 1
+            advice = self.lesson.advice.get(verdict.code, "")
+            return Feedback(False, _join(verdict.reason, advice), "illegal", move, verdict)
+        coach = coach_move(hand) if self.lesson.free else None
+        coach_gain = move_gain(hand, coach) if coach is not None else 0
+        my_gain = move_gain(hand, move)
+        held_before = len(hand.hands[LEARNER])
+        hand.apply(move)
+        if self._goals_met():
+            return self._solve(move, verdict, ())
+        if not self.lesson.free:
+            expected = self.lesson.solution[self._step] if self._step < len(self.lesson.solution) else None
+            if move != expected:
+                return self._off_track(move, verdict)
+        self._step += 1
+        self._hint_level = 0
+        held_after_move = held_before - 1 if isinstance(move, (Play, Discard)) else held_before
+        replies = self._opponent_turns()
+        drawn = hand.hands[LEARNER][held_after_move:] if hand.to_move == LEARNER else []
+        said = [verdict.reason]
+        if coach is not None and coach != move and coach_gain > my_gain:
+            said.append(text("feedback.coach", move=_move_words(coach, LEARNER), gain=coach_gain))
+        if not self.lesson.free and self._step - 1 < len(self.lesson.after):
+            said.append(self.lesson.after[self._step - 1])
+        said += [_move_words(reply, OPPONENT) for reply in replies]
+        said += [text("feedback.drew", card=card.name) for card in drawn]
+        if self._goals_met():
+            return self._solve(move, verdict, tuple(replies), said[1:])
+        if hand.is_over:
+            self.finished = True
+            said += self.goal_status()
+            said.append(text("feedback.failed"))
+            return Feedback(False, _join(*said), "failed", move, verdict, tuple(replies))
+        return Feedback(True, _join(*said), "progress", move, verdict, tuple(replies))
+
+    def hint(self) -> Hint:
+        """The next rung of the hint ladder for the current step (each new rung costs like a slip)."""
+        move = self.next_move()
+        if self._hint_level < len(HINT_LEVELS):
+            self._hint_level += 1
+            self.hints_used += 1
+        level = self._hint_level
+        if level == 1 or move is None:
+            nudge = self.lesson.hints[min(self._step, len(self.lesson.hints) - 1)]
+            return Hint(1, nudge, None)
+        kind = {Play: "play", Discard: "discard", GoOut: "go_out", EndTurn: "end_turn"}[type(move)]
+        values: dict[str, object] = {}
+        if isinstance(move, (Play, Discard)):
+            values["card"] = move.card.name
+        if isinstance(move, Play):
+            values["space"] = move.space
+            values["where"] = text(f"goals.where.{'your' if move.square_owner == LEARNER else 'their'}")
+        return Hint(level, text(f"hints.{kind}.{HINT_LEVELS[level - 1]}", **values), move)
+
+    def next_move(self) -> Move | None:
+        """The move the hint ladder points to now: the script's next step, or the coach's choice."""
+        if self.finished or self._hand.to_move != LEARNER:
+            return None
+        if self.lesson.free:
+            return coach_move(self._hand)
+        return self.lesson.solution[self._step] if self._step < len(self.lesson.solution) else None
+
+    # -- inner workings ----------------------------------------------------------------------
+    def _goals_met(self) -> bool:
+        return all(goal.met(self._hand) for goal in self.lesson.goals)
+
+    def _solve(self, move: Move, verdict: Verdict, replies: tuple[Move, ...],
+               said: list[str] | None = None) -> Feedback:
+        self.solved = self.finished = True
+        stars = self.stars
+        words = _join(verdict.reason, *(said or []), self.lesson.success,
+                      text("feedback.stars", stars=stars, plural="" if stars == 1 else "s"))
+        return Feedback(True, words, "solved", move, verdict, replies, stars)
+
+    def _off_track(self, move: Move, verdict: Verdict) -> Feedback:
+        hand = self._hand
+        self.slips += 1
+        said = [verdict.reason, self.lesson.off_track or text("feedback.off_track")]
+        said += [goal.status(hand) for goal in self.lesson.goals if not goal.met(hand)]
+        for mistake in self.lesson.mistakes:
+            if mistake.move == move and hand.to_move == OPPONENT and hand.check(mistake.reply):
+                hand.apply(mistake.reply)
+                said += [_move_words(mistake.reply, OPPONENT),
+                         mistake.text.format(you=hand.value(LEARNER), them=hand.value(OPPONENT))]
+                hand.undo()
+                break
+        hand.undo()
+        said.append(text("feedback.taken_back"))
+        return Feedback(False, _join(*said), "off-track", move, verdict)
+
+    def _opponent_turns(self) -> list[Move]:
+        hand = self._hand
+        made = []
+        while not hand.is_over and hand.to_move == OPPONENT:
+            move: Move
+            if self.lesson.free:
+                move = coach_move(hand)
+            elif self._replies_used < len(self.lesson.replies):
+                move = self.lesson.replies[self._replies_used]
+                self._replies_used += 1
+            else:
+                held = hand.hands[OPPONENT]
+                move = Discard(held[0]) if held else EndTurn()
+            hand.apply(move)
+            made.append(move)
+        return made
+
+
+def _move_words(move: Move, player: int) -> str:
+    """A move in words, as the learner reads it (the opponent's face-down cards stay unnamed)."""
+    who = "you" if player == LEARNER else "opponent"
+    if isinstance(move, Play):
+        owner = "your" if move.square_owner == LEARNER else "their"
+        hidden = move.card.rank in (11, 12)
+        if hidden and player == OPPONENT:
+            card = "a jack" if move.square_owner == LEARNER else "a jack or a queen"
+            return text(f"moves.{who}.play_hidden", card=card, space=move.space, where=text(f"goals.where.{owner}"))
+        return text(f"moves.{who}.play", card=move.card.name, space=move.space, where=text(f"goals.where.{owner}"))
+    if isinstance(move, Discard):
+        return text(f"moves.{who}.discard", card=move.card.name)
+    return text(f"moves.{who}.{'go_out' if isinstance(move, GoOut) else 'end_turn'}")
+
+
+def _card(text: str) -> Card:
+    move = parse_move(f"discard {text}")
+    assert isinstance(move, Discard)
+    return move.card
+
+
+def _join(*parts: str) -> str:
+    return " ".join(part.strip() for part in parts if part and part.strip())

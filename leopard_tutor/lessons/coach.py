@@ -1,0 +1,37 @@
+"""A simple, deterministic player for lessons: the computer opponent of the guided hand and the
+source of its hints. It looks one move ahead with the engine's own scoring."""
+
+from __future__ import annotations
+
+from ..engine import Discard, GoOut, Hand, Move, Play, hand_score, square_value
+
+
+def move_gain(hand: Hand, move: Move) -> int:
+    """How much `move` changes (own square value − opponent's square value) for the player to move."""
+    if not isinstance(move, Play):
+        return 0
+    me = hand.to_move
+    square = hand.squares[move.square_owner]
+    change = square_value(square.with_card(move.card, move.space), hand.rules) - square_value(square, hand.rules)
+    return change if move.square_owner == me else -change
+
+
+def coach_move(hand: Hand) -> Move:
+    """The move this player picks for whoever is to move: go out when that wins the hand now,
+    otherwise the play that gains most, preferring to build on its own square, else a discard."""
+    me = hand.to_move
+    moves = hand.legal_moves()
+    rules = hand.rules
+    if GoOut() in moves:
+        mine = hand_score(hand.value(me), True, rules)
+        theirs = hand_score(hand.value(1 - me), False, rules)
+        if mine > theirs:
+            return GoOut()
+
+    def preference(move: Move) -> tuple[int, int, int]:
+        builds = isinstance(move, Play) and move.square_owner == me and move.card.rank <= 10
+        spends = isinstance(move, Discard) and move.card.rank >= 11
+        return (move_gain(hand, move), int(builds), -int(spends))
+
+    choices = [m for m in moves if not isinstance(m, GoOut)]
+    return max(choices, key=preference)

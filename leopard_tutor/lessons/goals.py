@@ -1,0 +1,106 @@
+"""The goal vocabulary of lesson files: small predicates on a hand, each able to say in words
+how far the learner is from it. Every number comes from the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import Card, Discard, Hand, LeopardError, Play
+from .notation import LEARNER, OPPONENT, SQUARE_WORDS
+from .texts import text
+
+
+class GoalError(LeopardError):
+    """A goal in a lesson file that is not in the vocabulary."""
+
+
+@dataclass(frozen=True)
+class Goal:
+    """One condition a lesson's position must meet: `kind` is a phrase of the vocabulary (FORMAT.md)."""
+
+    kind: str
+    number: int = 0
+    card: Card | None = None
+    square: int | None = None
+    space: int = 0
+
+    def met(self, hand: Hand) -> bool:
+        """Whether the hand meets this goal now."""
+        kind = self.kind
+        if kind == "your value at least":
+            return hand.value(LEARNER) >= self.number
+        if kind == "their value at most":
+            return hand.value(OPPONENT) <= self.number
+        if kind == "played":
+            return any(isinstance(m, Play) and m.card is self.card and m.space == self.space
+                       and (self.square is None or m.square_owner == self.square)
+                       for m, who in zip(hand.moves, hand.movers) if who == LEARNER)
+        if kind == "discarded":
+            return any(isinstance(m, Discard) and m.card is self.card
+                       for m, who in zip(hand.moves, hand.movers) if who == LEARNER)
+        if kind == "went out":
+            return hand.went_out == LEARNER
+        if kind == "hand over":
+            return hand.is_over
+        if kind == "your score at least":
+            return hand.is_over and hand.scores()[LEARNER] >= self.number
+        assert kind == "beat opponent"
+        return hand.is_over and hand.scores()[LEARNER] > hand.scores()[OPPONENT]
+
+    def status(self, hand: Hand) -> str:
+        """A sentence saying where the learner stands against this goal."""
+        where = "either" if self.square is None else ("your", "their")[self.square]
+        values = {"n": self.number, "you": hand.value(LEARNER), "them": hand.value(OPPONENT),
+                  "card": self.card.name if self.card else "", "space": self.space,
+                  "where": text(f"goals.where.{where}")}
+        if hand.is_over:
+            values["your_score"], values["their_score"] = hand.scores()
+        state = "met" if self.met(hand) else "unmet"
+        if state == "unmet" and self.kind in ("your score at least", "beat opponent") and not hand.is_over:
+            state = "pending"
+        return text(f"goals.{self.kind}.{state}", **values)
+
+
+def parse_goal(data: object) -> Goal:
+    """A goal read from its lesson-file form, such as {"your value at least": 8}."""
+    if not isinstance(data, dict) or not data:
+        raise GoalError(f"a goal is an object such as {{\"your value at least\": 8}}, not {data!r}")
+    keys = set(data)
+    if keys == {"played", "on"}:
+        square, space = _place(data["on"])
+        return Goal("played", card=_card(data["played"]), square=square, space=space)
+    if len(keys) != 1:
+        raise GoalError(f"a goal has one phrase (or 'played' with 'on'), not {sorted(keys)}")
+    (kind, value), = data.items()
+    if kind in ("your value at least", "their value at most", "your score at least"):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise GoalError(f"'{kind}' needs a whole number, not {value!r}")
+        return Goal(kind, number=value)
+    if kind == "discarded":
+        return Goal(kind, card=_card(value))
+    if kind in ("went out", "hand over", "beat opponent"):
+        if value is not True:
+            raise GoalError(f"write '{kind}': true")
+        return Goal(kind)
+    raise GoalError(f"unknown goal '{kind}': see FORMAT.md for the vocabulary")
+
+
+def _card(value: object) -> Card:
+    if not isinstance(value, str):
+        raise GoalError(f"a card is written like '7H', not {value!r}")
+    try:
+        return Card.parse(value)
+    except LeopardError as error:
+        raise GoalError(str(error)) from None
+
+
+_SPACES = frozenset("123456789")
+
+
+def _place(value: object) -> tuple[int | None, int]:
+    words = value.split() if isinstance(value, str) else []
+    if len(words) == 1 and words[0] in _SPACES:
+        return None, int(words[0])
+    if len(words) == 2 and words[0] in SQUARE_WORDS and words[1] in _SPACES:
+        return SQUARE_WORDS[words[0]], int(words[1])
+    raise GoalError(f"'on' names a space as 'your 7', 'their 3' or just '7', not {value!r}")

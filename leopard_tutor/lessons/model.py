@@ -1,0 +1,214 @@
+"""Lessons as data: reading and checking the lesson files (FORMAT.md) into `Lesson` objects."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Card, Hand, LeopardError, Move, RuleSet, Square, rules_by_key
+from .coach import coach_move
+from .goals import Goal, parse_goal
+from .notation import LEARNER, parse_move
+
+if TYPE_CHECKING:
+    from .attempt import Attempt
+
+STAGES_DIR = Path(__file__).parent / "data" / "stages"
+
+_REQUIRED = {"stage", "key", "title", "intro", "goal", "goals", "hints", "success"}
+_OPTIONAL = {"rules", "figures", "position", "deal", "mode", "solution", "replies", "after", "advice",
+             "off track", "mistakes", "stars"}
+_POSITION = {"your square", "their square", "your hand", "their hand", "stock", "discards"}
+
+
+class LessonFormatError(LeopardError):
+    """A lesson file that does not follow FORMAT.md; the message names the file and the problem."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A small label diagram shown beside a lesson: the spaces of a square as `rules` draws them."""
+
+    rules: RuleSet
+    caption: str
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A wrong but legal move the lesson answers by showing the opponent's reply, then taking both back."""
+
+    move: Move
+    reply: Move
+    text: str
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One stage of the course: a prepared position, a goal, and the texts around it."""
+
+    stage: int
+    key: str
+    title: str
+    rules: RuleSet
+    intro: tuple[str, ...]
+    goal: str
+    goals: tuple[Goal, ...]
+    hints: tuple[str, ...]
+    success: str
+    mode: str = "scripted"
+    scripted_solution: tuple[Move, ...] = ()
+    replies: tuple[Move, ...] = ()
+    after: tuple[str, ...] = ()
+    advice: dict[str, str] = field(default_factory=dict)
+    off_track: str = ""
+    mistakes: tuple[Mistake, ...] = ()
+    figures: tuple[Figure, ...] = ()
+    stars_for: tuple[int, int] = (0, 2)
+    start: Callable[[], Hand] = field(default=lambda: Hand.deal(), repr=False, compare=False)
+
+    @property
+    def free(self) -> bool:
+        """Whether every legal move is kept (a whole hand against the computer) rather than a script."""
+        return self.mode == "free"
+
+    @cached_property
+    def solution(self) -> list[Move]:
+        """The learner's moves that complete the lesson (in a free lesson, the coach's moves)."""
+        if not self.free:
+            return list(self.scripted_solution)
+        hand = self.start()
+        moves: list[Move] = []
+        while not hand.is_over:
+            move = coach_move(hand)
+            if hand.to_move == LEARNER:
+                moves.append(move)
+            hand.apply(move)
+        return moves
+
+    def new_attempt(self) -> Attempt:
+        """A fresh try at this lesson, from its start position."""
+        from .attempt import Attempt
+        return Attempt(self)
+
+
+def load_lesson(path: Path) -> Lesson:
+    """The lesson in one file; LessonFormatError, naming the file, if it breaks FORMAT.md."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return _lesson(data)
+    except (ValueError, KeyError, TypeError) as error:  # json errors and LeopardError are ValueErrors
+        raise LessonFormatError(f"{path.name}: {error}") from None
+
+
+def load_lessons(directory: Path = STAGES_DIR) -> tuple[Lesson, ...]:
+    """Every lesson file in `directory`, in stage order (stages must run 1, 2, 3... with unique keys)."""
+    lessons = sorted((load_lesson(p) for p in sorted(directory.glob("*.json"))), key=lambda lesson: lesson.stage)
+    stages = [lesson.stage for lesson in lessons]
+    if stages != list(range(1, len(lessons) + 1)):
+        raise LessonFormatError(f"{directory}: stages must be numbered 1 to {len(lessons)}, found {stages}")
+    keys = [lesson.key for lesson in lessons]
+    if len(set(keys)) != len(keys):
+        raise LessonFormatError(f"{directory}: two lessons share a key in {keys}")
+    return tuple(lessons)
+
+
+def _lesson(data: Any) -> Lesson:
+    if not isinstance(data, dict):
+        raise LessonFormatError("a lesson file holds one JSON object")
+    missing = _REQUIRED - set(data)
+    unknown = set(data) - _REQUIRED - _OPTIONAL
+    if missing or unknown:
+        raise LessonFormatError(f"missing {sorted(missing)}" if missing else f"unknown entries {sorted(unknown)}")
+    rules = rules_by_key(data.get("rules", "REVISED_2008"))
+    mode = data.get("mode", "scripted")
+    if mode not in ("scripted", "free"):
+        raise LessonFormatError(f"'mode' is 'scripted' or 'free', not {mode!r}")
+    if ("position" in data) == ("deal" in data):
+        raise LessonFormatError("give either a 'position' or a 'deal', not both or neither")
+    start = _position(data["position"], rules) if "position" in data else _deal(data["deal"], rules)
+    solution = tuple(parse_move(m) for m in _strings(data.get("solution", []), "solution"))
+    if mode == "scripted" and not solution:
+        raise LessonFormatError("a scripted lesson needs a 'solution'")
+    stars = data.get("stars", [0, 2])
+    if not (isinstance(stars, list) and len(stars) == 2 and all(isinstance(n, int) for n in stars)
+            and 0 <= stars[0] <= stars[1]):
+        raise LessonFormatError("'stars' is [most slips for 3 stars, most slips for 2 stars], such as [0, 2]")
+    advice = data.get("advice", {})
+    if not isinstance(advice, dict) or not all(isinstance(v, str) for v in advice.values()):
+        raise LessonFormatError("'advice' maps a verdict code such as 'covered' to a text")
+    lesson = Lesson(
+        stage=_int(data["stage"], "stage"), key=_string(data["key"], "key"), title=_string(data["title"], "title"),
+        rules=rules, intro=tuple(_strings(data["intro"], "intro")), goal=_string(data["goal"], "goal"),
+        goals=tuple(parse_goal(g) for g in _list(data["goals"], "goals")),
+        hints=tuple(_strings(data["hints"], "hints")), success=_string(data["success"], "success"),
+        mode=mode, scripted_solution=solution,
+        replies=tuple(parse_move(m) for m in _strings(data.get("replies", []), "replies")),
+        after=tuple(_strings(data.get("after", []), "after")), advice=dict(advice),
+        off_track=_string(data.get("off track", ""), "off track"),
+        mistakes=tuple(_mistake(m) for m in _list(data.get("mistakes", []), "mistakes")),
+        figures=tuple(Figure(rules_by_key(f["rules"]), _string(f["caption"], "caption"))
+                      for f in _list(data.get("figures", []), "figures")),
+        stars_for=(stars[0], stars[1]), start=start,
+    )
+    if not lesson.goals:
+        raise LessonFormatError("a lesson needs at least one goal")
+    if not lesson.hints:
+        raise LessonFormatError("a lesson needs at least one hint (the nudge)")
+    start()  # a bad position fails now, at load time
+    return lesson
+
+
+def _position(data: Any, rules: RuleSet) -> Callable[[], Hand]:
+    if not isinstance(data, dict) or set(data) - _POSITION or "your hand" not in data:
+        raise LessonFormatError(f"'position' has entries among {sorted(_POSITION)}, 'your hand' at least")
+    squares = (Square.parse(_string(data.get("your square", ". . . / . . . / . . ."), "your square")),
+               Square.parse(_string(data.get("their square", ". . . / . . . / . . ."), "their square")))
+    cards = {name: [Card.parse(c) for c in _strings(data.get(name, []), name)]
+             for name in ("your hand", "their hand", "stock", "discards")}
+
+    def start() -> Hand:
+        return Hand(rules, squares, (cards["your hand"], cards["their hand"]), cards["stock"], cards["discards"],
+                    to_move=LEARNER, dealer=1 - LEARNER)
+    return start
+
+
+def _deal(data: Any, rules: RuleSet) -> Callable[[], Hand]:
+    if not isinstance(data, dict) or set(data) != {"seed"}:
+        raise LessonFormatError("'deal' is {\"seed\": N}: a shuffled hand in which you move first")
+    seed = _int(data["seed"], "seed")
+    return lambda: Hand.deal(rules, seed=seed, dealer=1 - LEARNER)
+
+
+def _mistake(data: Any) -> Mistake:
+    if not isinstance(data, dict) or set(data) != {"move", "reply", "text"}:
+        raise LessonFormatError("each of 'mistakes' has a 'move', the opponent's 'reply' and a 'text'")
+    return Mistake(parse_move(data["move"]), parse_move(data["reply"]), _string(data["text"], "text"))
+
+
+def _list(value: Any, name: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise LessonFormatError(f"'{name}' must be a list")
+    return value
+
+
+def _strings(value: Any, name: str) -> list[str]:
+    items = _list(value, name)
+    if not all(isinstance(item, str) for item in items):
+        raise LessonFormatError(f"'{name}' must be a list of texts")
+    return items
+
+
+def _string(value: Any, name: str) -> str:
+    if not isinstance(value, str):
+        raise LessonFormatError(f"'{name}' must be a text")
+    return value
+
+
+def _int(value: Any, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise LessonFormatError(f"'{name}' must be a whole number")
+    return value

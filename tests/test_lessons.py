@@ -1,0 +1,218 @@
+"""The staged lessons: every solution completes its lesson, wrong tries are answered by the engine's
+reason and change nothing, the hint ladder walks to the move, stars fall with slips and hints."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from leopard_tutor.engine import Card, Discard, GoOut, Play
+from leopard_tutor.lessons import LESSONS, LessonFormatError, MoveTextError, load_lessons, move_text, parse_move
+from leopard_tutor.lessons.model import STAGES_DIR
+
+ISSUE_STAGES = ["the-square", "aces-to-nines", "lines", "tens", "kings", "jacks", "queens", "discarding",
+                "going-out", "scoring", "stock-runs-out", "full-hand"]
+
+
+def test_the_twelve_stages_of_the_issue_in_order() -> None:
+    assert [lesson.key for lesson in LESSONS] == ISSUE_STAGES
+    assert [lesson.stage for lesson in LESSONS] == list(range(1, 13))
+    for lesson in LESSONS:
+        assert lesson.title and lesson.goal and lesson.intro and lesson.success
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.key)
+def test_solution_completes_the_lesson_with_three_stars(lesson) -> None:
+    attempt = lesson.new_attempt()
+    assert not attempt.solved and attempt.stars == 0
+    assert lesson.solution, "every lesson has a solution"
+    for number, move in enumerate(lesson.solution, start=1):
+        assert not attempt.solved
+        feedback = attempt.try_move(move)
+        assert feedback.ok, feedback.text
+        assert feedback.kind == ("solved" if number == len(lesson.solution) else "progress")
+    assert attempt.solved and attempt.finished
+    assert attempt.stars == 3
+    assert "3 stars" in feedback.text
+    assert all(goal.met(attempt.hand) for goal in lesson.goals)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.key)
+def test_an_illegal_try_gets_the_engine_reason_and_changes_nothing(lesson) -> None:
+    attempt = lesson.new_attempt()
+    before = attempt.hand
+    card = before.hands[0][0]
+    illegal = next(Play(card, owner, space) for owner in (0, 1) for space in range(1, 10)
+                   if not before.check(Play(card, owner, space)))
+    reason = before.check(illegal).reason
+    feedback = attempt.try_move(illegal)
+    assert not feedback.ok and feedback.kind == "illegal"
+    assert feedback.text.startswith(reason)
+    assert attempt.hand == before
+    assert attempt.slips == 1 and not attempt.solved
+
+
+@pytest.mark.parametrize("lesson", [lesson for lesson in LESSONS if not lesson.free], ids=lambda lesson: lesson.key)
+def test_a_legal_move_off_the_script_is_explained_and_taken_back(lesson) -> None:
+    attempt = lesson.new_attempt()
+    before = attempt.hand
+    wrong = [m for m in before.legal_moves() if m != lesson.solution[0]]
+    for move in wrong:
+        trial = before.copy()
+        trial.apply(move)
+        if not all(goal.met(trial) for goal in lesson.goals):
+            break
+    else:
+        pytest.fail("no legal move misses the goal")
+    feedback = attempt.try_move(move)
+    assert not feedback.ok and feedback.kind == "off-track"
+    assert feedback.text.startswith(before.check(move).reason)
+    assert "taken back" in feedback.text
+    assert attempt.hand == before and attempt.slips == 1
+    assert attempt.try_move(lesson.solution[0]).ok
+
+
+def test_scripted_reply_and_draw_are_told() -> None:
+    lesson = next(lesson for lesson in LESSONS if lesson.key == "queens")
+    attempt = lesson.new_attempt()
+    feedback = attempt.try_move("play QD on your 7")
+    assert feedback.kind == "progress" and feedback.replies == (Discard(Card.parse("2C")),)
+    assert "Your opponent discards the 2 of clubs." in feedback.text
+    assert "You draw the 6 of diamonds." in feedback.text
+    assert attempt.view.hand == tuple(Card.parse(c) for c in ("7S", "6D"))
+
+
+def test_going_out_too_early_is_refused_by_the_engine_and_the_mistake_shows_the_jack() -> None:
+    lesson = next(lesson for lesson in LESSONS if lesson.key == "going-out")
+    attempt = lesson.new_attempt()
+    feedback = attempt.try_move(GoOut())
+    assert feedback.kind == "illegal" and feedback.verdict is not None and feedback.verdict.code == "out-value"
+    assert "yours is worth 3" in feedback.text
+    assert attempt.try_move("play AH on your 1").ok
+    feedback = attempt.try_move("discard 6C")
+    assert feedback.kind == "off-track"
+    assert "Your opponent lays a jack face down on space 1 of your square." in feedback.text
+    assert "falls to 3" in feedback.text
+    assert attempt.hand.value(0) == 9
+    assert attempt.try_move("go out").kind == "solved"
+    assert attempt.stars == 2
+
+
+def test_hint_ladder_walks_from_nudge_to_the_move_and_costs_stars() -> None:
+    lesson = next(lesson for lesson in LESSONS if lesson.key == "kings")
+    attempt = lesson.new_attempt()
+    hints = [attempt.hint() for _ in range(5)]
+    assert [h.level for h in hints] == [1, 2, 3, 4, 4]
+    assert [h.name for h in hints[:4]] == ["nudge", "card", "space", "move"]
+    assert hints[0].text == lesson.hints[0]
+    assert "king of spades" in hints[1].text and "space 7" not in hints[1].text
+    assert "space 7 of your square" in hints[2].text
+    assert hints[3].text == "Play the king of spades on space 7 of your square."
+    assert hints[3].move == Play(Card.parse("KS"), 0, 7)
+    assert attempt.hints_used == 4
+    assert attempt.try_move(hints[3].move).kind == "solved"
+    assert attempt.stars == 1
+
+
+@pytest.mark.parametrize(("slips", "stars"), [(0, 3), (1, 2), (2, 2), (3, 1), (6, 1)])
+def test_stars_by_slips(slips: int, stars: int) -> None:
+    lesson = next(lesson for lesson in LESSONS if lesson.key == "jacks")
+    attempt = lesson.new_attempt()
+    for _ in range(slips):
+        assert attempt.try_move("play JC on their 5").kind == "illegal"
+    assert attempt.try_move("play JC on their 3").kind == "solved"
+    assert attempt.stars == stars
+
+
+def test_following_every_hint_solves_each_lesson() -> None:
+    for lesson in LESSONS:
+        attempt = lesson.new_attempt()
+        while not attempt.finished:
+            for _ in range(4):
+                hint = attempt.hint()
+            assert hint.move is not None
+            attempt.try_move(hint.move)
+        assert attempt.solved, lesson.key
+
+
+def test_free_lesson_keeps_any_legal_move_and_the_computer_answers() -> None:
+    lesson = LESSONS[-1]
+    attempt = lesson.new_attempt()
+    hand = attempt.hand
+    move = next(m for m in hand.legal_moves() if isinstance(m, Discard))
+    feedback = attempt.try_move(move)
+    assert feedback.kind == "progress" and feedback.ok
+    assert len(feedback.replies) == 1
+    assert attempt.hand.moves[0] == move and attempt.hand.to_move == 0
+
+
+def test_targets_are_the_engines_legal_plays() -> None:
+    attempt = LESSONS[1].new_attempt()
+    assert [(m.square_owner, m.space) for m in attempt.targets("7S")] == [(1, 7)]
+    assert attempt.targets("4C") == []
+    assert [(m.square_owner, m.space) for m in attempt.targets("9H")] == [(0, 9)]
+
+
+def test_finished_attempt_refuses_more_moves() -> None:
+    attempt = LESSONS[0].new_attempt()
+    attempt.try_move("play 6D on your 6")
+    assert attempt.try_move("play 3S on your 3").kind == "finished"
+
+
+@pytest.mark.parametrize("text", ["play 7H on your 7", "play JC on their 3", "discard 5D", "go out", "end turn",
+                                  "play 10C on your 5"])
+def test_move_notation_round_trips(text: str) -> None:
+    assert move_text(parse_move(text)) == text
+
+
+@pytest.mark.parametrize("text", ["play 7H on my 7", "play 7H on your 0", "throw 5D", "discard 5X", ""])
+def test_bad_move_notation_is_a_clear_error(text: str) -> None:
+    with pytest.raises(MoveTextError, match="is not a move"):
+        parse_move(text)
+
+
+def _copy_stages(tmp_path: Path) -> Path:
+    for path in STAGES_DIR.glob("*.json"):
+        (tmp_path / path.name).write_text(path.read_text())
+    return tmp_path
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d.pop("goal"), "missing"),
+    (lambda d: d.update(colour="red"), "unknown entries"),
+    (lambda d: d.update(goals=[{"your value at most": 3}]), "unknown goal"),
+    (lambda d: d.update(solution=["play KS on yours 7"]), "is not a move"),
+    (lambda d: d["position"].update({"your square": "AS . ."}), "not a square"),
+    (lambda d: d["position"].update({"your hand": ["KS", "KS", "KS"]}), "appear more often"),
+    (lambda d: d.update(stage=7), "stages must be numbered"),
+])
+def test_a_broken_lesson_file_is_named_in_the_error(tmp_path: Path, change, message: str) -> None:
+    directory = _copy_stages(tmp_path)
+    path = directory / "05_kings.json"
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(LessonFormatError, match=message) as error:
+        load_lessons(directory)
+    if message != "stages must be numbered":
+        assert "05_kings.json" in str(error.value)
+
+
+def test_a_new_lesson_file_is_picked_up(tmp_path: Path) -> None:
+    directory = _copy_stages(tmp_path)
+    data = json.loads((directory / "04_tens.json").read_text())
+    data.update(stage=13, key="tens-again")
+    (directory / "13_tens_again.json").write_text(json.dumps(data))
+    lessons = load_lessons(directory)
+    assert lessons[-1].key == "tens-again"
+    attempt = lessons[-1].new_attempt()
+    assert attempt.try_move(lessons[-1].solution[0]).kind == "solved"
+
+
+def test_package_docstring_example_runs() -> None:
+    import doctest
+
+    import leopard_tutor.lessons
+    assert doctest.testmod(leopard_tutor.lessons).failed == 0
