@@ -108,7 +108,7 @@ def test_a_bad_examples_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ExampleFormatError, match="face up there"):
         load_examples(path)
     path.write_text("{}")
-    with pytest.raises(ExampleFormatError, match="examples.json"):
+    with pytest.raises(ExampleFormatError, match=r"examples\.json"):
         load_examples(path)
 
 
