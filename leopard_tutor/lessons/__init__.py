@@ -1,5 +1,5 @@
 """The staged course: lessons as data files (FORMAT.md), attempts with feedback, hints and stars,
-practice exercises and the learner's progress.
+practice exercises (practice.py) and the learner's progress with its export code (progress.py).
 
 >>> from leopard_tutor.lessons import LESSONS
 >>> attempt = LESSONS[4].new_attempt()
@@ -11,10 +11,14 @@ from .attempt import Attempt, Feedback, Hint
 from .goals import Goal, GoalError
 from .model import Figure, Lesson, LessonFormatError, Mistake, load_lesson, load_lessons
 from .notation import MoveTextError, move_text, parse_move
+from .practice import KINDS, Answer, AnswerError, BestPlayQuestion, PlacementQuestion, Practice, Question, ValueQuestion
+from .progress import CONCEPTS, Progress, ProgressCodeError
 
 LESSONS: tuple[Lesson, ...] = load_lessons()
 
 __all__ = [
-    "LESSONS", "Attempt", "Feedback", "Figure", "Goal", "GoalError", "Hint", "Lesson", "LessonFormatError",
-    "Mistake", "MoveTextError", "load_lesson", "load_lessons", "move_text", "parse_move",
+    "CONCEPTS", "KINDS", "LESSONS", "Answer", "AnswerError", "Attempt", "BestPlayQuestion", "Feedback", "Figure",
+    "Goal", "GoalError", "Hint", "Lesson", "LessonFormatError", "Mistake", "MoveTextError", "PlacementQuestion",
+    "Practice", "Progress", "ProgressCodeError", "Question", "ValueQuestion", "load_lesson", "load_lessons",
+    "move_text", "parse_move",
 ]

@@ -1,0 +1,148 @@
+"""Practice: seeded, endless, answered by the engine, recorded per concept."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from leopard_tutor.engine import ORIGINAL_1963, Card, Play, Square, check_play, scoring_lines, square_value
+from leopard_tutor.lessons import (
+    CONCEPTS,
+    KINDS,
+    AnswerError,
+    BestPlayQuestion,
+    PlacementQuestion,
+    Practice,
+    Progress,
+    ValueQuestion,
+)
+
+
+def test_same_seed_same_questions() -> None:
+    a, b = Practice(seed=7), Practice(seed=7)
+    for _ in range(15):
+        qa, qb = a.next(), b.next()
+        assert (qa.kind, qa.prompt) == (qb.kind, qb.prompt)
+        assert str(getattr(qa, "square", "")) == str(getattr(qb, "square", ""))
+    assert [Practice(seed=s).next().prompt for s in range(6)] != [Practice(seed=0).next().prompt] * 6
+
+
+def test_endless_and_every_kind_appears() -> None:
+    practice = Practice(seed=3)
+    kinds = {practice.next().kind for _ in range(60)}
+    assert kinds == set(KINDS)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_value_question_is_answered_line_by_line(seed: int) -> None:
+    practice = Practice(seed=seed)
+    question = practice.next("value")
+    assert isinstance(question, ValueQuestion)
+    value = square_value(question.square, question.rules)
+    assert question.solution == value
+    right = practice.answer(str(value))
+    assert right.ok and right.counted
+    lines = [line for line in scoring_lines(question.square, question.rules) if line.points]
+    for line in lines:
+        assert f"{line.name.capitalize()}: " in right.text
+    assert f"In all: {value}." in right.text
+    wrong = practice.answer(value + 1)
+    assert not wrong.ok and not wrong.counted and "first answer" in wrong.text
+    assert practice.progress.practice["lines"] == (1, 0)
+
+
+def test_value_explanation_for_a_known_square() -> None:
+    question = ValueQuestion(Square.parse("AS . 3C / 4S 5C . / KS 8S 9S"), ORIGINAL_1963)
+    answer = question.check(5)
+    assert not answer.ok
+    assert "you said 5, but the square is worth 6" in answer.text
+    assert "Row 7-8-9: all one suit, 2." in answer.text
+    assert "Diagonal 1-5-9: one colour with mixed suits, 1." in answer.text
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_placement_question_uses_the_engines_reason(seed: int) -> None:
+    practice = Practice(seed=seed)
+    question = practice.next("placement")
+    assert isinstance(question, PlacementQuestion)
+    verdict = check_play(question.card, question.square, question.space, own=question.owner == 0)
+    assert question.solution is verdict.legal
+    right = question.check("yes" if verdict.legal else "no")
+    wrong = question.check(not verdict.legal)
+    assert right.ok and not wrong.ok
+    assert right.text.endswith(verdict.reason) and wrong.text.endswith(verdict.reason)
+
+
+def test_placement_answers_are_mixed() -> None:
+    practice = Practice(seed=11)
+    answers = {practice.next("placement").solution for _ in range(30)}
+    assert answers == {True, False}
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_best_play_from_a_real_position(seed: int) -> None:
+    practice = Practice(seed=seed)
+    question = practice.next("best play")
+    assert isinstance(question, BestPlayQuestion)
+    hand = question.hand
+    assert hand.to_move == 0 and not hand.is_over
+    outcomes = question.outcomes()
+    legal_own = [m for m in hand.legal_moves() if isinstance(m, Play) and m.square_owner == 0]
+    assert set(outcomes) == set(legal_own)
+    best = max(outcomes.values())
+    assert best > hand.value(0)
+    worse = next(m for m, v in outcomes.items() if v < best)
+    assert question.check(question.solution[0]).ok
+    answer = question.check(worse)
+    assert not answer.ok and f"gives {outcomes[worse]}" in answer.text
+
+
+def test_answers_are_recorded_per_concept() -> None:
+    progress = Progress()
+    practice = Practice(seed=5, progress=progress)
+    for _ in range(25):
+        question = practice.next()
+        solution = question.solution
+        given = solution[0] if isinstance(solution, list) else solution
+        assert practice.answer(given).ok
+    question = practice.next("placement")
+    practice.answer(not question.solution)
+    assert set(progress.practice) <= set(CONCEPTS)
+    assert sum(right for right, _ in progress.practice.values()) == 25
+    assert progress.practice[question.concept][1] == 1
+
+
+@pytest.mark.parametrize(("kind", "given"), [("value", "four"), ("value", None), ("placement", "maybe"),
+                                             ("best play", "play 7H on my 7"), ("best play", 3)])
+def test_bad_answers_are_clear_errors_and_record_nothing(kind: str, given: object) -> None:
+    practice = Practice(seed=1)
+    practice.next(kind)
+    with pytest.raises(AnswerError):
+        practice.answer(given)
+    assert practice.progress.practice == {}
+
+
+def test_best_play_refuses_a_play_that_is_not_allowed_with_the_reason() -> None:
+    practice = Practice(seed=2)
+    question = practice.next("best play")
+    assert isinstance(question, BestPlayQuestion)
+    card = question.hand.hands[0][0]
+    illegal = next(Play(card, 0, s) for s in range(1, 10) if not question.hand.check(Play(card, 0, s)))
+    with pytest.raises(AnswerError, match="Answer with one of your cards"):
+        question.check(illegal)
+
+
+def test_unknown_kind_is_refused() -> None:
+    with pytest.raises(AnswerError, match="no practice of kind"):
+        Practice(seed=1).next("riddles")
+    with pytest.raises(AnswerError, match="question first"):
+        Practice(seed=1).answer(3)
+
+
+def test_a_thousand_questions_stay_quick_and_valid() -> None:
+    practice = Practice(seed=99)
+    for question in itertools.islice(iter(practice.next, None), 200):
+        assert question.prompt
+        if isinstance(question, PlacementQuestion):
+            assert isinstance(question.card, Card)

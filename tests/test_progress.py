@@ -1,0 +1,92 @@
+"""Progress: stars and unlocking, and the export/import code (a damaged code changes nothing)."""
+
+from __future__ import annotations
+
+import pytest
+
+from leopard_tutor.lessons import CONCEPTS, LESSONS, Progress, ProgressCodeError
+from leopard_tutor.lessons.progress import CODE_PREFIX
+
+KEYS = [lesson.key for lesson in LESSONS]
+
+
+def test_only_the_first_stage_is_open_at_first_and_solving_unlocks_the_next() -> None:
+    progress = Progress()
+    assert progress.unlocked == KEYS[:1]
+    assert not progress.is_unlocked(KEYS[1])
+    attempt = LESSONS[0].new_attempt()
+    attempt.try_move(LESSONS[0].solution[0])
+    progress.record_lesson(LESSONS[0].key, attempt.stars)
+    assert progress.unlocked == KEYS[:2]
+    progress.record_lesson(KEYS[1], 1)
+    progress.record_lesson(KEYS[1], 3)
+    progress.record_lesson(KEYS[1], 2)
+    assert progress.stars[KEYS[1]] == 3, "the best result is kept"
+    assert progress.unlocked == KEYS[:3]
+
+
+def test_bad_records_are_refused() -> None:
+    progress = Progress()
+    with pytest.raises(ProgressCodeError):
+        progress.record_lesson("no-such-lesson", 3)
+    with pytest.raises(ProgressCodeError):
+        progress.record_lesson(KEYS[0], 4)
+    with pytest.raises(ProgressCodeError):
+        progress.record_practice("juggling", True)
+    assert progress.stars == {} and progress.practice == {}
+
+
+def filled() -> Progress:
+    progress = Progress()
+    for key, stars in zip(KEYS[:5], (3, 2, 1, 3, 2)):
+        progress.record_lesson(key, stars)
+    for n, concept in enumerate(CONCEPTS):
+        for i in range(n + 3):
+            progress.record_practice(concept, i % 3 != 0)
+    return progress
+
+
+def test_code_round_trips_and_is_short() -> None:
+    progress = filled()
+    code = progress.to_code()
+    assert code.startswith(CODE_PREFIX) and len(code) < 100
+    assert code.isascii() and " " not in code
+    again = Progress.from_code(code)
+    assert again.stars == progress.stars and again.practice == progress.practice
+    assert again.unlocked == progress.unlocked == KEYS[:6]
+    assert Progress.from_code(Progress().to_code()).stars == {}
+
+
+def test_code_survives_whitespace_from_copy_and_paste() -> None:
+    code = filled().to_code()
+    spaced = f"  {code[:20]}\n{code[20:]}  "
+    assert Progress.from_code(spaced).stars == filled().stars
+
+
+@pytest.mark.parametrize("damage", [
+    lambda c: c[:-6],
+    lambda c: c[:10] + ("A" if c[10] != "A" else "B") + c[11:],
+    lambda c: c.replace(CODE_PREFIX, "XX1-"),
+    lambda c: "",
+    lambda c: CODE_PREFIX + "!!!!",
+    lambda c: CODE_PREFIX,
+])
+def test_a_damaged_code_is_a_clear_error_and_changes_nothing(damage) -> None:
+    progress = filled()
+    before = (dict(progress.stars), dict(progress.practice))
+    with pytest.raises(ProgressCodeError) as error:
+        progress.load_code(damage(progress.to_code()))
+    assert "code" in str(error.value)
+    assert (progress.stars, progress.practice) == before
+
+
+def test_a_code_from_another_course_is_refused() -> None:
+    other = Progress(LESSONS[:3])
+    other.record_lesson(KEYS[0], 3)
+    with pytest.raises(ProgressCodeError, match="does not fit"):
+        Progress().load_code(other.to_code())
+
+
+def test_not_text_is_refused() -> None:
+    with pytest.raises(ProgressCodeError, match="piece of text"):
+        Progress().load_code(12345)  # type: ignore[arg-type]
