@@ -1,4 +1,4 @@
-"""The `leopard-tutor` command."""
+"""The `leopard-tutor` command: with no subcommand it serves the app; `demo` prints a seeded hand."""
 
 from __future__ import annotations
 
@@ -27,13 +27,25 @@ def demo(rules_key: str, seed: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the `leopard-tutor` console script."""
-    parser = argparse.ArgumentParser(prog="leopard-tutor", description="Leopard Tutor")
+    parser = argparse.ArgumentParser(prog="leopard-tutor", description="Leopard Tutor: serve the app (default)")
+    parser.add_argument("--port", type=int, default=8866, help="port to serve the app on (default 8866)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument("--no-preheat", action="store_true", help="start a kernel per visit instead of a ready one")
+    parser.add_argument("--no-tcp-nodelay", action="store_true",
+                        help="leave Nagle's algorithm on the kernel websocket (for measuring the fix)")
     sub = parser.add_subparsers(dest="command")
     demo_parser = sub.add_parser("demo", help="print a seeded hand played by random legal moves")
     demo_parser.add_argument("--rules", choices=sorted(RULE_SETS), default=REVISED_2008.key)
     demo_parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    demo(getattr(args, "rules", REVISED_2008.key), getattr(args, "seed", 1))
+    if args.command == "demo":
+        demo(args.rules, args.seed)
+        return
+    if not 0 < args.port < 65536:
+        parser.error(f"--port must be between 1 and 65535, not {args.port}")
+    from .server import serve
+
+    serve(args.port, not args.no_browser, preheat=not args.no_preheat, nodelay=not args.no_tcp_nodelay)
 
 
 if __name__ == "__main__":

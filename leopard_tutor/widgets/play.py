@@ -19,7 +19,6 @@ from ..engine import (
     EndTurn,
     GoOut,
     Hand,
-    LeopardError,
     Match,
     Move,
     Play,
@@ -382,9 +381,3 @@ def _move_words(move: Move) -> str:
         return f"the discard of the {move.card.name}"
     return "going out" if isinstance(move, GoOut) else "the end of your turn"
 
-
-def check_level(level: str, levels: Sequence[str]) -> str:
-    """`level` if it is one of `levels`; otherwise a LeopardError naming the choices."""
-    if level not in levels:
-        raise LeopardError(f"unknown opponent level {level!r}: choose one of {', '.join(levels)}")
-    return level

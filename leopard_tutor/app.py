@@ -1,0 +1,88 @@
+"""The Leopard Tutor app: a title and one tab per section, built from the package.
+
+Adding a section is a one-line change to `SECTIONS`: a title and a zero-argument factory that returns
+a widget, given either as a callable or as the text "module:function" (imported only when the tab is
+first opened, so the app starts fast). For example:
+
+    ("Learn", "leopard_tutor.widgets.learn:build_learn"),
+
+A section that fails to build shows a short message in its tab instead (no traceback).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as W
+
+log = logging.getLogger(__name__)
+TEXTS: dict[str, str] = json.loads((Path(__file__).parent / "widgets" / "app_texts.json").read_text(encoding="utf-8"))
+
+Factory = Callable[[], Any]
+
+
+def play_section() -> Any:
+    """The Play section against `leopard_tutor.ai` opponents (beginner first) with expert hints."""
+    from .ai import hint, make_player
+    from .widgets import build_play
+
+    return build_play(make_player("beginner"), hinter=hint, opponent_factory=make_player, level="beginner")
+
+
+SECTIONS: list[tuple[str, Factory | str]] = [
+    ("Play", play_section),
+]
+
+
+def load_factory(factory: Factory | str) -> Factory:
+    """A section factory itself, or the one a "module:function" text names."""
+    if callable(factory):
+        return factory
+    module, _, name = factory.partition(":")
+    found: Factory = getattr(importlib.import_module(module), name)
+    return found
+
+
+def build_section(factory: Factory | str) -> Any:
+    """Build one section; if it fails, a short message in its place (the error goes to the log)."""
+    try:
+        return load_factory(factory)()
+    except Exception as error:  # a broken section must not take the app down with it
+        log.exception("building a Leopard Tutor section failed")
+        message = W.HTML(TEXTS["section_failed"].format(error=f"{type(error).__name__}: {error}"))
+        message.add_class("lt-error")
+        return message
+
+
+class TutorApp(W.VBox):  # type: ignore[misc]
+    """The app: title, introduction and a tab per section, each built the first time it is opened."""
+
+    def __init__(self, sections: list[tuple[str, Factory | str]] | None = None) -> None:
+        self.sections = list(SECTIONS if sections is None else sections)
+        self.built: dict[int, Any] = {}
+        self.tabs = W.Tab(children=[W.VBox() for _ in self.sections], titles=[t for t, _ in self.sections])
+        self.tabs.observe(lambda change: self.open_tab(change["new"]), names="selected_index")
+        header = W.HTML(f"<h2>{TEXTS['title']}</h2><p>{TEXTS['intro']}</p>")
+        header.add_class("lt-panel")
+        super().__init__([header, self.tabs])
+        self.add_class("lt-app")
+        if self.sections:
+            self.open_tab(0)
+
+    def open_tab(self, index: int | None) -> None:
+        """Build the section of tab `index` if it is not built yet."""
+        if index is None or index in self.built or not 0 <= index < len(self.sections):
+            return
+        widget = build_section(self.sections[index][1])
+        self.built[index] = widget
+        self.tabs.children[index].children = [widget]
+
+
+def build_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorApp:
+    """The whole app (the notebook's only cell calls this)."""
+    return TutorApp(sections)

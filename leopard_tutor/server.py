@@ -1,0 +1,108 @@
+"""Serve the app with Voilà: a preheated kernel, idle kernels culled, no tracebacks for visitors,
+and two fixes (see ../shared/stack.md §6):
+
+* TCP_NODELAY on the kernel websocket: without it every widget round trip waits ~40 ms (Nagle's
+  algorithm meeting delayed ACKs); benchmarks/app_speed.py measures both ways.
+* The shutdown beacon Voilà sends when a tab closes cannot carry the XSRF header, so stock Voilà
+  answers 403 and the kernel lives on; the shutdown handler here skips that check (it only ends
+  the kernel whose id the page names, and culling backs it up).
+
+`apply_fixes()` is for standalone Voilà (this launcher); `apply_server_fixes()` is for Voilà as a
+Jupyter server extension (Binder's `/voila/render/...`), called from binder/jupyter_server_config.py.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+NOTEBOOK_NAME = "leopard_tutor.ipynb"
+REPO_NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / NOTEBOOK_NAME
+CULL_IDLE_SECONDS = 600
+CULL_INTERVAL_SECONDS = 60
+
+
+def _set_nodelay_on_open(handler: Any) -> None:
+    if getattr(handler, "_leopard_nodelay", False):
+        return
+    original = handler.open
+
+    def open_with_nodelay(self: Any, *args: Any, **kwargs: Any) -> Any:
+        self.set_nodelay(True)
+        return original(self, *args, **kwargs)
+
+    handler.open = open_with_nodelay
+    handler._leopard_nodelay = True
+
+
+def _accept_shutdown_beacon() -> None:
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+
+    VoilaShutdownKernelHandler.check_xsrf_cookie = lambda self: None
+
+
+def apply_fixes(nodelay: bool = True) -> None:
+    """Patch standalone Voilà: websocket TCP_NODELAY (unless `nodelay` is False) and the shutdown beacon."""
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+    if nodelay:
+        _set_nodelay_on_open(VoilaKernelWebsocketHandler)
+    _accept_shutdown_beacon()
+
+
+def apply_server_fixes(nodelay: bool = True) -> None:
+    """Patch a Jupyter server running Voilà as an extension (JupyterLab, Binder) the same way."""
+    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+
+    if nodelay:
+        _set_nodelay_on_open(KernelWebsocketHandler)
+    _accept_shutdown_beacon()
+
+
+def app_notebook() -> dict[str, Any]:
+    """The app notebook: one cell that builds the app from the package, nothing else."""
+    source = "from leopard_tutor.app import build_app\n\nbuild_app()"
+    return {
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "build-app", "metadata": {},
+                   "outputs": [], "source": source}],
+        "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+                     "language_info": {"name": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+
+
+def notebook_path() -> Path:
+    """The app notebook: the repository's own, or (installed without it) the same notebook written to a temp dir."""
+    if REPO_NOTEBOOK.is_file():
+        return REPO_NOTEBOOK
+    folder = Path(tempfile.mkdtemp(prefix="leopard-tutor-"))
+    path = folder / NOTEBOOK_NAME
+    path.write_text(json.dumps(app_notebook(), indent=1), encoding="utf-8")
+    return path
+
+
+def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = True) -> list[str]:
+    """Voilà's command line for the app."""
+    argv = [
+        "voila", str(notebook), f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=False",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
+        "--MappingKernelManager.cull_connected=False",
+    ]
+    if preheat:
+        argv += ["--preheat_kernel=True", "--pool_size=1"]
+    if not open_browser:
+        argv.append("--no-browser")
+    return argv
+
+
+def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, nodelay: bool = True) -> None:
+    """Start Voilà on the app notebook at http://127.0.0.1:`port` (blocks until stopped)."""
+    from voila.app import main
+
+    apply_fixes(nodelay=nodelay)
+    sys.argv = voila_argv(notebook_path(), port, open_browser, preheat)
+    main()

@@ -1,0 +1,289 @@
+"""Play in a real Chromium against a real `leopard-tutor` server: what the person sees and can do.
+
+The expected targets, reasons and values are worked out independently with the engine from what
+the page shows (the accessible names of the 18 spaces), so the page is checked against the rules.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import psutil
+import pytest
+from playwright.sync_api import expect
+
+from leopard_tutor.engine import ALL_CARDS, ORIGINAL_1963, REVISED_2008, Card, RuleSet, Square, check_play, square_value
+
+NAMES = {card.name: card for card in ALL_CARDS}
+SPACE_NAME = re.compile(r"^(Your square|Opponent's square), space ([1-9]), (.+)$")
+READ_TABLE = """root => ({
+  seq: root.getAttribute('data-seq'),
+  turn: root.querySelector('.lt-turn').textContent,
+  message: root.querySelector('.lt-message').textContent,
+  error: root.querySelector('.lt-error').textContent,
+  squares: Array.from(root.querySelectorAll('.lt-square')).map(sq => ({
+    value: sq.querySelector('.lt-value').textContent,
+    cells: Array.from(sq.querySelectorAll('.lt-space')).map(b => ({
+      name: b.getAttribute('aria-label'), target: b.classList.contains('lt-target'),
+      why: b.getAttribute('aria-description') || ''}))})),
+  hand: Array.from(root.querySelectorAll('.lt-hand-card')).map(b => b.getAttribute('aria-label')),
+  discard: root.querySelector('.lt-discard').classList.contains('lt-target'),
+  actions: Array.from(root.querySelectorAll('.lt-actions button')).map(b => [b.textContent, !b.disabled]),
+})"""
+
+
+def read(board: Any) -> dict[str, Any]:
+    """Everything the board shows, in one round trip."""
+    table: dict[str, Any] = board.evaluate(READ_TABLE)
+    return table
+
+
+def square_from_names(names: list[str], owner_label: str) -> tuple[Square, list[int]]:
+    """The square the page shows, rebuilt from its spaces' accessible names (and the drawing order)."""
+    piles: dict[int, list[tuple[Any, bool]]] = {}
+    order = []
+    for name in names:
+        found = SPACE_NAME.match(name)
+        assert found, f"space name {name!r} breaks the contract"
+        assert found.group(1) == owner_label
+        space, what = int(found.group(2)), found.group(3).split(", on top of")[0]
+        order.append(space)
+        if what == "empty":
+            piles[space] = []
+        elif what.startswith("face-down card"):
+            piles[space] = [(Card.parse("QS" if owner_label == "Your square" else "JS"), False)]
+        else:
+            piles[space] = [(NAMES[what], True)]
+    return Square([piles[s] for s in range(1, 10)]), order
+
+
+def rules_of(table: dict[str, Any]) -> RuleSet:
+    return ORIGINAL_1963 if "1963" in table["turn"] else REVISED_2008
+
+
+def squares_of(table: dict[str, Any]) -> dict[int, Square]:
+    """{1: opponent's square, 0: yours} as the page shows them, checking the layout on the way."""
+    rules = rules_of(table)
+    result = {}
+    for owner, part, label in ((1, table["squares"][0], "Opponent's square"), (0, table["squares"][1], "Your square")):
+        square, order = square_from_names([c["name"] for c in part["cells"]], label)
+        assert order == [s for row in rules.grid for s in row]
+        assert part["value"] == f"{label} is worth {square_value(square, rules)}"
+        result[owner] = square
+    return result
+
+
+def click(board: Any, target: Any) -> dict[str, Any]:
+    """Click and wait until the board has redrawn with a new message."""
+    seq = board.get_attribute("data-seq")
+    target.click()
+    expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+    return read(board)
+
+
+def wait_my_turn(board: Any) -> dict[str, Any]:
+    expect(board.locator(".lt-turn")).to_contain_text(re.compile("your turn|the hand is over"), timeout=30_000)
+    return read(board)
+
+
+def test_board_renders_with_the_accessibility_contract(board: Any) -> None:
+    table = wait_my_turn(board)
+    page = board.page
+    spaces = page.get_by_role("button", name=re.compile(r"^(Your|Opponent's) square, space [1-9], "))
+    expect(spaces).to_have_count(18)
+    squares_of(table)
+    for name in table["hand"]:
+        assert re.match(r"^(ace|[2-9]|10|jack|queen|king) of (spades|hearts|diamonds|clubs)", name)
+    expect(page.get_by_role("button", name="Discard pile", exact=True)).to_have_count(1)
+    expect(page.get_by_role("button", name="Go out", exact=True)).to_have_count(1)
+    live = board.locator("[aria-live=polite]")
+    expect(live).to_have_count(1)
+    expect(live).not_to_be_empty()
+    expect(page.get_by_text(re.compile(r"^Your square is worth \d+$"))).to_have_count(1)
+    expect(page.get_by_text(re.compile(r"^Opponent's square is worth \d+$"))).to_have_count(1)
+    expect(page.get_by_role("button", name="Hint")).to_be_visible()
+    assert table["error"] == ""
+
+
+def test_selecting_a_card_lights_exactly_the_legal_targets(board: Any) -> None:
+    table = wait_my_turn(board)
+    for index in range(min(4, len(table["hand"]))):
+        card = NAMES[table["hand"][index].removesuffix(", selected")]
+        table = click(board, board.locator(".lt-hand-card").nth(index))
+        assert table["hand"][index].endswith(", selected")
+        squares = squares_of(table)
+        for owner, part in ((1, table["squares"][0]), (0, table["squares"][1])):
+            for cell in part["cells"]:
+                space = int(SPACE_NAME.match(cell["name"]).group(2))  # type: ignore[union-attr]
+                verdict = check_play(card, squares[owner], space, own=owner == 0, rules=rules_of(table))
+                assert cell["target"] == verdict.legal, (card, owner, space, verdict.reason)
+                assert cell["why"] == verdict.reason
+        assert table["discard"] is True  # at the start of a turn any card may be discarded
+        assert card.name in table["message"]
+    lit = board.locator(".lt-space.lt-target, .lt-discard.lt-target")
+    first = board.locator(".lt-space").first
+    first.hover()
+    expect(board.locator(".lt-why")).to_have_text(first.get_attribute("aria-description") or "")
+    assert lit.count() >= 1
+
+
+def test_a_legal_play_changes_the_board_and_the_explanation(board: Any) -> None:
+    table = wait_my_turn(board)
+    for index in range(len(table["hand"])):
+        table = click(board, board.locator(".lt-hand-card").nth(index))
+        if board.locator(".lt-space.lt-target").count():
+            break
+    card = NAMES[table["hand"][index].removesuffix(", selected")]
+    target = board.locator(".lt-space.lt-target").first
+    found = SPACE_NAME.match(target.get_attribute("aria-label") or "")
+    assert found, "no card of the hand lights a space"
+    owner, space = (0 if found.group(1) == "Your square" else 1), int(found.group(2))
+    part = 1 if owner == 0 else 0
+    before = squares_of(table)[owner]
+    table = click(board, target)
+    after = squares_of(table)[owner]
+    assert after != before
+    shown = next(c["name"] for c in table["squares"][part]["cells"] if f"space {space}," in c["name"])
+    assert ("face-down card" in shown) if card.rank in (11, 12) else (card.name in shown)
+    assert table["message"].startswith("You ")
+    assert f"space {space}" in table["message"]
+    label = "Your square" if owner == 0 else "Opponent's square"
+    assert table["squares"][part]["value"] == f"{label} is worth {square_value(after, rules_of(table))}"
+
+
+def test_an_illegal_click_explains_and_changes_nothing(board: Any) -> None:
+    table = wait_my_turn(board)
+    table = click(board, board.locator(".lt-hand-card").first)
+    card = NAMES[table["hand"][0].removesuffix(", selected")]
+    wrong = board.locator(".lt-square").nth(1).locator(".lt-space:not(.lt-target)")
+    if not wrong.count():
+        wrong = board.locator(".lt-square").nth(0).locator(".lt-space:not(.lt-target)")
+    name = wrong.first.get_attribute("aria-label") or ""
+    found = SPACE_NAME.match(name)
+    assert found
+    owner = 0 if found.group(1) == "Your square" else 1
+    squares = squares_of(table)
+    reason = check_play(card, squares[owner], int(found.group(2)), own=owner == 0, rules=rules_of(table)).reason
+    after = click(board, wrong.first)
+    assert after["message"] == reason
+    assert [c["name"] for p in after["squares"] for c in p["cells"]] == \
+        [c["name"] for p in table["squares"] for c in p["cells"]]
+    assert after["hand"] == table["hand"]
+
+
+def test_a_whole_hand_by_clicks_alone(board: Any, artifacts: Any) -> None:
+    values_seen = set()
+    for _ in range(200):
+        table = wait_my_turn(board)
+        squares_of(table)  # every redraw keeps the contract and the values agree with the engine
+        values_seen.add((table["squares"][0]["value"], table["squares"][1]["value"]))
+        if "the hand is over" in table["turn"]:
+            break
+        go_out = board.page.get_by_role("button", name="Go out", exact=True)
+        if go_out.is_enabled():
+            click(board, go_out)
+            continue
+        for index in range(len(table["hand"])):
+            table = click(board, board.locator(".lt-hand-card").nth(index))
+            lit = board.locator(".lt-space.lt-target")
+            if lit.count():
+                click(board, lit.first)
+                break
+        else:
+            click(board, board.get_by_role("button", name="Discard pile", exact=True))
+    else:
+        pytest.fail("the hand did not end within 200 turns")
+    page = board.page
+    expect(page.get_by_text(re.compile(r"^End of hand 1"))).to_be_visible()
+    for word in ("Raw value", "Bonus", "Going-out penalty", "Total"):
+        expect(page.locator(".lt-breakdown").get_by_text(word).first).to_be_visible()
+    expect(page.locator(".lt-scores tbody tr")).to_have_count(1)
+    assert re.search(r"you scored \d+, your opponent \d+", read(board)["message"])
+    assert len(values_seen) > 1
+    page.locator(".lt-app").screenshot(path=str(artifacts / "play_hand_over.png"))
+    click(board, page.get_by_role("button", name="Next hand"))
+    expect(board.locator(".lt-turn")).to_contain_text("Hand 2 of 4")
+
+
+def test_keyboard_alone_selects_and_plays(board: Any) -> None:
+    table = wait_my_turn(board)
+    page = board.page
+    board.locator(".lt-hand-card").first.focus()
+    for step in range(len(table["hand"])):
+        seq = board.get_attribute("data-seq")
+        page.keyboard.press("Enter")
+        expect(board).not_to_have_attribute("data-seq", seq or "")
+        if board.locator(".lt-space.lt-target").count():
+            break
+        page.keyboard.press("Enter")  # put it back, then the next card with the arrow key
+        page.keyboard.press("ArrowRight")
+        assert step < len(table["hand"]) - 1
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused.endswith(", selected")
+    target_name = board.locator(".lt-space.lt-target").first.get_attribute("aria-label")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.getAttribute('aria-label')") == target_name:
+            break
+    else:
+        pytest.fail("Tab never reached the lit space")
+    seq = board.get_attribute("data-seq")
+    page.keyboard.press("Enter")
+    expect(board).not_to_have_attribute("data-seq", seq or "")
+    assert read(board)["message"].startswith("You ")
+    board.locator(".lt-square").nth(1).locator(".lt-space").first.focus()
+    page.keyboard.press("ArrowRight")
+    assert ", space " in page.evaluate("document.activeElement.getAttribute('aria-label')")
+
+
+def test_rule_sets_and_running_leopard_end_turn(board: Any) -> None:
+    page = board.page
+    page.get_by_role("combobox", name="Rules").select_option(label="Original rules (1963)")
+    expect(board.locator(".lt-turn")).to_contain_text("Original rules (1963)")
+    first_row = board.locator(".lt-square").nth(1).locator(".lt-space").nth(0)
+    expect(first_row).to_have_attribute("aria-label", re.compile(r"^Your square, space 7, "))
+    page.get_by_role("combobox", name="Rules").select_option(label="Running Leopard")
+    expect(board.locator(".lt-turn")).to_contain_text("Running Leopard")
+    expect(page.get_by_role("button", name="End turn")).to_have_count(1)
+
+
+def test_screenshots_light_dark_and_narrow(page: Any, base_url: str, artifacts: Any, open_board: Any) -> None:
+    for name, url, width in (("light", base_url, 1100), ("dark", base_url + "?theme=dark", 1100),
+                             ("narrow", base_url, 390)):
+        page.set_viewport_size({"width": width, "height": 1000})
+        board = open_board(url)
+        wait_my_turn(board)
+        click(board, board.locator(".lt-hand-card").first)
+        page.locator(".lt-app").screenshot(path=str(artifacts / f"play_{name}.png"))
+        if name == "dark":
+            assert page.evaluate("document.body.dataset.jpThemeLight") == "false"
+        if name == "narrow":
+            assert page.evaluate("document.documentElement.scrollWidth") <= width + 1
+
+
+def kernels(server_pid: int) -> int:
+    count = 0
+    for child in psutil.Process(server_pid).children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(child.cmdline()) and child.status() != psutil.STATUS_ZOMBIE:
+                count += 1
+        except psutil.Error:
+            continue
+    return count
+
+
+def test_closing_the_tab_frees_its_kernel(page: Any, app_server: Any, open_board: Any) -> None:
+    open_board(app_server.url)
+    deadline = time.monotonic() + 30
+    while kernels(app_server.process.pid) < 2 and time.monotonic() < deadline:
+        time.sleep(0.3)  # the page's kernel plus the refilled preheat pool
+    busy = kernels(app_server.process.pid)
+    assert busy >= 2
+    page.goto("about:blank")
+    deadline = time.monotonic() + 20
+    while kernels(app_server.process.pid) >= busy and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert kernels(app_server.process.pid) < busy
+    assert "403 POST /voila/api/shutdown" not in app_server.log_text()

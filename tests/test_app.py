@@ -1,0 +1,87 @@
+"""The app shell, the command line and the Voilà launcher, without a server."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import ipywidgets as W
+import pytest
+
+from leopard_tutor import app, server
+from leopard_tutor.cli import main
+from leopard_tutor.widgets import PlaySection
+
+
+def test_app_opens_on_play_against_the_beginner() -> None:
+    tutor = app.build_app()
+    assert tutor.sections[0][0] == "Play"
+    play = tutor.built[0]
+    assert isinstance(play, PlaySection)
+    assert type(play.controller.opponent).__name__ == "BeginnerPlayer"
+    assert play.level_pick.value == "beginner"
+    assert play.board.state["squares"] and play.board.state["error"] == ""
+
+
+def test_sections_are_one_line_each_and_built_when_opened() -> None:
+    built: list[str] = []
+
+    def second() -> W.Widget:
+        built.append("second")
+        return W.HTML("second section")
+
+    tutor = app.build_app([("One", lambda: W.HTML("one")), ("Two", second),
+                           ("Three", "ipywidgets:Label"), ("Broken", "leopard_tutor.nowhere:build")])
+    assert tutor.tabs.titles == ("One", "Two", "Three", "Broken") and built == []
+    tutor.tabs.selected_index = 1
+    assert built == ["second"] and tutor.tabs.children[1].children[0].value == "second section"
+    tutor.tabs.selected_index = 2
+    assert isinstance(tutor.tabs.children[2].children[0], W.Label)
+    tutor.tabs.selected_index = 3
+    failed = tutor.tabs.children[3].children[0]
+    assert "could not be opened (ModuleNotFoundError" in failed.value and "Traceback" not in failed.value
+
+
+def test_demo_subcommand_still_prints_a_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["demo", "--seed", "2"])
+    out = capsys.readouterr().out
+    assert "Player 1:" in out and out.strip().splitlines()[-1].startswith("Scores: (")
+
+
+def test_serving_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[object, ...]] = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: calls.append((*a, k)))
+    main(["--port", "9123", "--no-browser"])
+    main([])
+    defaults = {"preheat": True, "nodelay": True}
+    assert calls == [(9123, False, defaults), (8866, True, defaults)]
+    with pytest.raises(SystemExit):
+        main(["--port", "0"])
+
+
+def test_voila_command_line_has_preheat_culling_and_no_tracebacks() -> None:
+    argv = server.voila_argv(Path("nb.ipynb"), 8899, open_browser=False)
+    for part in ("--port=8899", "--no-browser", "--preheat_kernel=True", "--pool_size=1", "--show_tracebacks=False",
+                 "--Voila.ip=127.0.0.1", f"--MappingKernelManager.cull_idle_timeout={server.CULL_IDLE_SECONDS}"):
+        assert part in argv
+    assert "--preheat_kernel=True" not in server.voila_argv(Path("nb.ipynb"), 1, True, preheat=False)
+
+
+def test_fixes_patch_the_handlers_once() -> None:
+    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+    server.apply_fixes()
+    server.apply_server_fixes()
+    opened = VoilaKernelWebsocketHandler.open
+    server.apply_fixes()
+    assert VoilaKernelWebsocketHandler.open is opened
+    assert VoilaKernelWebsocketHandler._leopard_nodelay and KernelWebsocketHandler._leopard_nodelay
+    assert VoilaShutdownKernelHandler.check_xsrf_cookie(object()) is None
+
+
+def test_installed_without_the_repository_the_same_notebook_is_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server, "REPO_NOTEBOOK", Path("/nonexistent/leopard_tutor.ipynb"))
+    path = server.notebook_path()
+    assert json.loads(path.read_text(encoding="utf-8")) == server.app_notebook()
