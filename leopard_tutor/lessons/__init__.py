@@ -12,13 +12,13 @@ from .goals import Goal, GoalError
 from .model import Figure, Lesson, LessonFormatError, Mistake, load_lesson, load_lessons
 from .notation import MoveTextError, move_text, parse_move
 from .practice import KINDS, Answer, AnswerError, BestPlayQuestion, PlacementQuestion, Practice, Question, ValueQuestion
-from .progress import CONCEPTS, Progress, ProgressCodeError
+from .progress import CONCEPTS, Progress, ProgressCodeError, kernel_progress
 
 LESSONS: tuple[Lesson, ...] = load_lessons()
 
 __all__ = [
     "CONCEPTS", "KINDS", "LESSONS", "Answer", "AnswerError", "Attempt", "BestPlayQuestion", "Feedback", "Figure",
     "Goal", "GoalError", "Hint", "Lesson", "LessonFormatError", "Mistake", "MoveTextError", "PlacementQuestion",
-    "Practice", "Progress", "ProgressCodeError", "Question", "ValueQuestion", "load_lesson", "load_lessons",
-    "move_text", "parse_move",
+    "Practice", "Progress", "ProgressCodeError", "Question", "ValueQuestion", "kernel_progress", "load_lesson",
+    "load_lessons", "move_text", "parse_move",
 ]

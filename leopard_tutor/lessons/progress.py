@@ -85,24 +85,34 @@ class Progress:
 
     def _read(self, code: str) -> tuple[dict[str, int], dict[str, tuple[int, int]]]:
         if not isinstance(code, str):
-            raise ProgressCodeError("a progress code is a piece of text")
+            raise ProgressCodeError("A progress code is a piece of text.")
         code = "".join(code.split())
         if not code.startswith(CODE_PREFIX):
-            raise ProgressCodeError(f"this is not a Leopard Tutor progress code: it should start with {CODE_PREFIX}")
+            raise ProgressCodeError(f"This is not a Leopard Tutor progress code: it should start with {CODE_PREFIX}.")
         body = code[len(CODE_PREFIX):]
         try:
             raw = zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
             data: Any = json.loads(raw)
         except (binascii.Error, zlib.error, ValueError):
-            raise ProgressCodeError("this progress code is damaged or incomplete: copy the whole code again") from None
+            raise ProgressCodeError("This progress code is damaged or incomplete: copy the whole code again.") from None
         digits = data.get("s") if isinstance(data, dict) else None
         counts = data.get("p") if isinstance(data, dict) else None
         if not isinstance(digits, str) or len(digits) != len(self.keys) or not set(digits) <= set("0123"):
-            raise ProgressCodeError("this progress code does not fit this version's lessons")
+            raise ProgressCodeError("This progress code does not fit this version's lessons.")
         if not (isinstance(counts, list) and len(counts) == len(CONCEPTS) and all(
                 isinstance(pair, list) and len(pair) == 2 and all(isinstance(n, int) and n >= 0 for n in pair)
                 for pair in counts)):
-            raise ProgressCodeError("this progress code's practice record is damaged")
+            raise ProgressCodeError("This progress code's practice record is damaged.")
         stars = {key: int(d) for key, d in zip(self.keys, digits) if d != "0"}
         practice = {concept: (pair[0], pair[1]) for concept, pair in zip(CONCEPTS, counts) if pair != [0, 0]}
         return stars, practice
+
+
+_KERNEL_PROGRESS: list[Progress] = []
+
+
+def kernel_progress() -> Progress:
+    """The progress of this kernel (one learner per kernel), shared by the Learn and Practice sections."""
+    if not _KERNEL_PROGRESS:
+        _KERNEL_PROGRESS.append(Progress())
+    return _KERNEL_PROGRESS[0]

@@ -1,0 +1,147 @@
+"""The Examples section: the rulebook's worked examples stepped through on the board, with the lines
+annotated, the values shown, and the same example under the other rule set where there is one."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import ipywidgets as W
+
+from ..engine.narration import line_changes
+from ..examples import NOT_RECONSTRUCTED, WORKED_EXAMPLES, MissingExample, Step, WorkedExample
+from ..lessons.texts import text
+from .board import BadIntent, LeopardBoard, State
+from .presenter import action, hand_part, square_part
+
+LABELS = {"yours": "Your square", "theirs": "Opponent's square"}
+
+
+def ui(name: str, **values: object) -> str:
+    """A text of the Examples section (lessons/data/texts.json, group ui.examples)."""
+    return text(f"ui.examples.{name}", **values)
+
+
+class ExampleController:
+    """One worked example on the board, one step at a time. Implements the board's `BoardController`."""
+
+    def __init__(self, examples: Sequence[WorkedExample] = WORKED_EXAMPLES) -> None:
+        self.examples = tuple(examples)
+        self.index = 0
+        self.mirrored = False
+        self.step = 0
+        self.seq = 0
+
+    @property
+    def example(self) -> WorkedExample:
+        """The example shown, in the rule set chosen (its mirrored version when `mirrored`)."""
+        example = self.examples[self.index]
+        return example.mirrored if self.mirrored and example.mirrored is not None else example
+
+    @property
+    def current(self) -> Step:
+        """The step shown."""
+        return self.example.steps[self.step]
+
+    def board_state(self) -> State:
+        """The example's square after the current step, lines annotated, the caption in the live region."""
+        example, step = self.example, self.current
+        before = example.steps[self.step - 1].square if self.step else step.square
+        label = LABELS[example.about]
+        changes = line_changes(0, before, step.square, example.rules) if step.refused is None else ()
+        last = [step.space] if step.space is not None and step.refused is None else []
+        part = square_part(step.square, example.rules, key=0, label=label, last=last, changes=changes)
+        other = self.examples[self.index].mirrored
+        buttons = [action("back", ui("back"), enabled=self.step > 0, note="" if self.step else ui("first")),
+                   action("next", ui("next"), enabled=self.step + 1 < len(example.steps), primary=True,
+                          note="" if self.step + 1 < len(example.steps) else ui("last"))]
+        if other is not None:
+            shown = self.examples[self.index] if self.mirrored else other
+            buttons.append(action("mirror", ui("other_rules", rules=shown.rules.title), enabled=True))
+        state: State = {
+            "squares": [part], "actions": buttons, "message": self.caption(), "tone": "info", "seq": self.seq,
+            "turn": ui("turn", key=example.key, step=self.step + 1, steps=len(example.steps),
+                       rules=example.rules.title),
+            "error": "",
+        }
+        if step.card is not None:
+            who = "tried" if step.refused is not None else step.by
+            state["hand"] = hand_part([step.card], selected=0, label=ui(f"card_{who}"))
+        return state
+
+    def caption(self) -> str:
+        """What the live region says for the current step: the caption, the value, the source's figure."""
+        step = self.current
+        words = [step.caption]
+        if step.refused is not None:
+            words.append(ui("refused", reason=step.refused.reason))
+        words.append(ui("value", value=step.value))
+        if step.stated is not None:
+            words.append(ui("stated", stated=step.stated))
+        if step.stated_with_bonus is not None or step.expected_with_bonus is not None:
+            words.append(ui("with_bonus", bonus=step.with_bonus))
+        return " ".join(words)
+
+    def handle(self, intent: Mapping[str, Any]) -> None:
+        """action(id: back, next, mirror); clicks on the square or the card are answered, not used."""
+        kind = intent.get("type")
+        if kind == "action":
+            ident = intent.get("id")
+            if ident == "back":
+                self.go(self.step - 1)
+            elif ident == "next":
+                self.go(self.step + 1)
+            elif ident == "mirror":
+                self.show(self.index, mirrored=not self.mirrored)
+            else:
+                raise BadIntent(f"unknown action {ident!r}")
+        elif kind in ("space", "select", "discard"):
+            raise BadIntent(ui("not_clickable"))
+        else:
+            raise BadIntent(f"unknown intent {kind!r}")
+
+    def go(self, step: int) -> None:
+        """Show step `step` (0-based), kept within the example."""
+        self.step = max(0, min(step, len(self.example.steps) - 1))
+        self.seq += 1
+
+    def show(self, index: int, mirrored: bool = False) -> None:
+        """Show example `index` from its first step, under its own rules or the other ones."""
+        if not 0 <= index < len(self.examples):
+            raise BadIntent(f"there is no example number {index}")
+        self.index, self.mirrored = index, mirrored and self.examples[index].mirrored is not None
+        self.go(0)
+
+
+class ExamplesSection(W.VBox):  # type: ignore[misc]
+    """A picker of the worked examples, the example's introduction and the board stepping through it."""
+
+    def __init__(self, controller: ExampleController, missing: Sequence[MissingExample] = NOT_RECONSTRUCTED) -> None:
+        self.controller = controller
+        self.board = LeopardBoard(controller)
+        options = [(f"{e.key} · {e.title}", i) for i, e in enumerate(controller.examples)]
+        self.picker = W.Dropdown(options=options, value=controller.index, description=ui("pick"),
+                                 layout=W.Layout(width="40em"))
+        self.picker.observe(lambda change: self.board.act(lambda: controller.show(change["new"])), names="value")
+        self.intro = W.HTML()
+        self.intro.add_class("lt-panel")
+        lost = "".join(f"<li>{html.escape(ui('lost', key=m.key, title=m.title))}: {html.escape(m.why)}</li>"
+                       for m in missing)
+        notes = W.HTML(f"<ul class='lt-lost'>{lost}</ul>" if lost else "")
+        notes.add_class("lt-panel")
+        self.board.listeners.append(lambda _intent: self.update_panels())
+        super().__init__([self.picker, self.intro, self.board, notes])
+        self.add_class("lt-examples")
+        self.update_panels()
+
+    def update_panels(self) -> None:
+        """Redraw the example's title and introduction."""
+        example = self.controller.example
+        self.intro.value = (f"<h3>{html.escape(example.key)} · {html.escape(example.title)}</h3>"
+                            f"<p>{html.escape(example.intro)}</p>")
+
+
+def build_examples() -> ExamplesSection:
+    """The Examples section for the app."""
+    return ExamplesSection(ExampleController())

@@ -1,0 +1,266 @@
+"""The Learn section: the staged lessons on the board, with the goal, hints, stars, unlocking and the
+progress code. `LearnController` is pure Python (intents in, board state out); `LearnSection` adds
+the ordinary controls around the board."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as W
+
+from ..engine import Discard, EndTurn, GoOut, Move, Play
+from ..engine.narration import LineChange, line_changes
+from ..lessons import LESSONS, Attempt, Lesson, Progress, kernel_progress
+from ..lessons.texts import text
+from .board import BadIntent, LeopardBoard, State
+from .presenter import action, table_state
+
+ME = 0
+
+
+def ui(name: str, **values: object) -> str:
+    """A text of the Learn section (lessons/data/texts.json, group ui.learn)."""
+    return text(f"ui.learn.{name}", **values)
+
+
+class LearnController:
+    """The lesson in progress on the board. Implements the board's `BoardController`."""
+
+    def __init__(self, lessons: Sequence[Lesson] = LESSONS, progress: Progress | None = None) -> None:
+        self.lessons = tuple(lessons)
+        self.progress = progress if progress is not None else kernel_progress()
+        self.index = 0
+        self.attempt: Attempt = self.lessons[0].new_attempt()
+        self.selected: int | None = None
+        self.message = ui("start")
+        self.tone = "info"
+        self.seq = 0
+        self.last: dict[int, set[int]] = {}
+        self.changes: tuple[LineChange, ...] = ()
+
+    @property
+    def lesson(self) -> Lesson:
+        """The lesson on the board."""
+        return self.lessons[self.index]
+
+    # -- reading -------------------------------------------------------------------------------
+    def board_state(self) -> State:
+        """The lesson's table, only legal targets lit for the selected card (a new dict each time)."""
+        attempt = self.attempt
+        playing = not attempt.finished
+        view = attempt.view
+        buttons = [action("hint", ui("hint_button"), enabled=playing),
+                   action("go_out", ui("go_out_button"), enabled=playing)]
+        if view.stock_size == 0 or self.lesson.rules.multiple_plays:
+            buttons.append(action("end_turn", ui("end_turn_button"), enabled=playing))
+        buttons.append(action("restart", ui("restart_button"), enabled=True))
+        has_next = self.index + 1 < len(self.lessons)
+        buttons.append(action("next", ui("next_button"), enabled=attempt.solved and has_next, primary=attempt.solved,
+                              note="" if attempt.solved or not has_next else ui("next_locked")))
+        turn = ui("turn_done" if attempt.solved else "turn", stage=self.lesson.stage, stages=len(self.lessons),
+                  title=self.lesson.title, rules=self.lesson.rules.title)
+        return table_state(view, selected=self.selected if playing else None, message=self.message, tone=self.tone,
+                           seq=self.seq, last=self.last, changes=self.changes, actions=buttons, turn=turn)
+
+    # -- intents -------------------------------------------------------------------------------
+    def handle(self, intent: Mapping[str, Any]) -> None:
+        """select(index), space(square, space), discard, action(id: hint, go_out, end_turn, restart, next)."""
+        kind = intent.get("type")
+        if kind == "select":
+            self.select(_whole(intent, "index"))
+        elif kind == "space":
+            self.click_space(_whole(intent, "square"), _whole(intent, "space"))
+        elif kind == "discard":
+            card = self._selected_card()
+            if card is None:
+                self.say(ui("pick_first"), "warn")
+            else:
+                self.try_move(Discard(card))
+        elif kind == "action":
+            handlers: dict[str, Callable[[], None]] = {"hint": self.hint, "go_out": lambda: self.try_move(GoOut()),
+                        "end_turn": lambda: self.try_move(EndTurn()), "restart": self.restart,
+                        "next": lambda: self.open(self.index + 1)}
+            ident = intent.get("id")
+            if ident not in handlers:
+                raise BadIntent(f"unknown action {ident!r}")
+            handlers[str(ident)]()
+        else:
+            raise BadIntent(f"unknown intent {kind!r}")
+
+    def say(self, words: str, tone: str = "info") -> None:
+        """Set the live-region message."""
+        self.message, self.tone = words, tone
+        self.seq += 1
+
+    def open(self, index: int) -> None:
+        """Start the lesson at `index` (0-based) if it is unlocked; otherwise say which stage opens it."""
+        if not 0 <= index < len(self.lessons):
+            self.say(ui("last_stage"), "ok")
+            return
+        lesson = self.lessons[index]
+        if not self.progress.is_unlocked(lesson.key):
+            self.say(ui("locked", stage=lesson.stage, previous=lesson.stage - 1), "warn")
+            return
+        self.index = index
+        self._fresh(ui("start"))
+
+    def restart(self) -> None:
+        """Begin the current lesson again."""
+        self._fresh(ui("restarted"))
+
+    def select(self, index: int) -> None:
+        """Pick a card of the hand (again to put it back); the board then lights its legal spaces."""
+        cards = self.attempt.view.hand
+        if not 0 <= index < len(cards):
+            raise BadIntent(f"there is no card number {index} in your hand")
+        card = cards[index]
+        if self.selected == index:
+            self.selected = None
+            self.say(ui("put_back", card=card.name))
+            return
+        self.selected = index
+        where = "picked" if self.attempt.targets(card) else "picked_nowhere"
+        self.say(ui(where, card=card.name))
+
+    def click_space(self, owner: int, space: int) -> None:
+        """Play the selected card on a space (any space: a wrong one is answered, not refused)."""
+        if owner not in (0, 1) or not 1 <= space <= 9:
+            raise BadIntent(f"there is no space {space} of square {owner}")
+        card = self._selected_card()
+        if card is None:
+            self.say(ui("pick_first"), "warn")
+            return
+        self.try_move(Play(card, owner, space))
+
+    def try_move(self, move: Move) -> None:
+        """Send a try to the lesson and show its feedback; a solved lesson records its stars."""
+        before = self.attempt.view.squares
+        played = len(self.attempt.hand.moves)
+        feedback = self.attempt.try_move(move)
+        if feedback.kind in ("progress", "solved", "failed"):
+            hand = self.attempt.hand
+            self.selected = None
+            self.last = {}
+            for made in hand.moves[played:]:
+                if isinstance(made, Play):
+                    self.last.setdefault(made.square_owner, set()).add(made.space)
+            after = self.attempt.view.squares
+            self.changes = tuple(change for owner in (0, 1)
+                                 for change in line_changes(owner, before[owner], after[owner], self.lesson.rules))
+        if feedback.kind == "solved":
+            self.progress.record_lesson(self.lesson.key, feedback.stars)
+        self.say(feedback.text, "ok" if feedback.ok else "warn")
+
+    def hint(self) -> None:
+        """Show the next rung of the hint ladder; from the second rung on, the card is picked for you."""
+        hint = self.attempt.hint()
+        if isinstance(hint.move, (Play, Discard)) and hint.level >= 2:
+            self.selected = self.attempt.view.hand.index(hint.move.card)
+        self.say(ui("hint", level=hint.level, text=hint.text))
+
+    # -- inside --------------------------------------------------------------------------------
+    def _fresh(self, words: str) -> None:
+        self.attempt = self.lesson.new_attempt()
+        self.selected, self.last, self.changes = None, {}, ()
+        self.say(words)
+
+    def _selected_card(self) -> Any:
+        cards = self.attempt.view.hand
+        if self.selected is None or self.selected >= len(cards):
+            return None
+        return cards[self.selected]
+
+
+class LearnSection(W.VBox):  # type: ignore[misc]
+    """The stages, the lesson's texts, the board, the learner's stars and the progress code."""
+
+    def __init__(self, controller: LearnController) -> None:
+        self.controller = controller
+        self.board = LeopardBoard(controller)
+        self.stage_buttons = [W.Button(tooltip=lesson.title) for lesson in controller.lessons]
+        for index, button in enumerate(self.stage_buttons):
+            button.add_class("lt-stage")
+            button.on_click(lambda _b, i=index: self.board.act(lambda: controller.open(i)))
+        stages = W.HBox(self.stage_buttons, layout=W.Layout(flex_flow="row wrap"))
+        stages.add_class("lt-stages")
+        self.intro = W.HTML()
+        self.status = W.HTML()
+        for panel in (self.intro, self.status):
+            panel.add_class("lt-panel")
+        self.code = W.Text(placeholder=text("ui.progress.placeholder"), layout=W.Layout(width="32em"))
+        self.code.add_class("lt-code")
+        show = W.Button(description=text("ui.progress.show"))
+        load = W.Button(description=text("ui.progress.load"))
+        show.on_click(lambda _b: self.board.act(self.show_code))
+        load.on_click(lambda _b: self.board.act(self.load_code))
+        code_box = W.VBox([W.HTML(f"<h4>{html.escape(text('ui.progress.title'))}</h4>"
+                                  f"<p>{html.escape(text('ui.progress.explain'))}</p>"),
+                           W.HBox([self.code, show, load], layout=W.Layout(flex_flow="row wrap"))])
+        code_box.add_class("lt-panel")
+        self.board.listeners.append(lambda _intent: self.update_panels())
+        super().__init__([stages, self.intro, self.board, self.status, code_box])
+        self.add_class("lt-learn")
+        self.update_panels()
+
+    def show_code(self) -> None:
+        """Put the progress code in the text box."""
+        self.code.value = self.controller.progress.to_code()
+
+    def load_code(self) -> None:
+        """Read the text box's code into the progress (a damaged code changes nothing and says why)."""
+        progress = self.controller.progress
+        progress.load_code(self.code.value)
+        self.controller.say(text("ui.progress.loaded", solved=len(progress.stars)), "ok")
+
+    def update_panels(self) -> None:
+        """Redraw the stage buttons, the lesson's texts and the status from the controller."""
+        controller = self.controller
+        progress = controller.progress
+        for index, (lesson, button) in enumerate(zip(controller.lessons, self.stage_buttons)):
+            stars = progress.stars.get(lesson.key, 0)
+            open_ = progress.is_unlocked(lesson.key)
+            button.description = f"{lesson.stage} {'★' * stars}" if open_ else f"{lesson.stage} · {ui('locked_label')}"
+            button.disabled = not open_
+            button.button_style = "info" if index == controller.index else ""
+        self.intro.value = lesson_html(controller.lesson)
+        attempt = controller.attempt
+        best = progress.stars.get(controller.lesson.key, 0)
+        lines = [ui("status", slips=attempt.slips, hints=attempt.hints_used),
+                 ui("stars_earned", stars="★" * best) if best else ui("not_yet")]
+        goals = "".join(f"<li>{html.escape(s)}</li>" for s in attempt.goal_status())
+        self.status.value = f"<p>{' · '.join(html.escape(x) for x in lines)}</p><ul class='lt-goals'>{goals}</ul>"
+
+
+def lesson_html(lesson: Lesson) -> str:
+    """The lesson's title, intro, numbering figures and goal as HTML."""
+    intro = "".join(f"<p>{html.escape(p)}</p>" for p in lesson.intro)
+    figures = ""
+    if lesson.figures:
+        tables = []
+        for figure in lesson.figures:
+            rows = "".join("<tr>" + "".join(f"<td>{n}</td>" for n in row) + "</tr>" for row in figure.rules.grid)
+            tables.append(f"<figure class='lt-figure'><table>{rows}</table>"
+                          f"<figcaption>{html.escape(figure.caption)}</figcaption></figure>")
+        figures = f"<div class='lt-figures' aria-label='{html.escape(ui('figure_title'))}'>{''.join(tables)}</div>"
+    return (f"<h3>{lesson.stage}. {html.escape(lesson.title)}</h3>{intro}{figures}"
+            f"<p class='lt-goal'><strong>{html.escape(ui('goal'))}:</strong> {html.escape(lesson.goal)}</p>")
+
+
+def build_learn(first: int = 1, last: int | None = None) -> LearnSection:
+    """The Learn section with stages `first` to `last` (all by default, sharing this kernel's progress
+    with Practice). A group of stages keeps its own progress, its first stage open."""
+    chosen = [lesson for lesson in LESSONS if first <= lesson.stage <= (last or len(LESSONS))]
+    if not chosen:
+        raise BadIntent(f"there are no stages from {first} to {last}")
+    if len(chosen) == len(LESSONS):
+        return LearnSection(LearnController())
+    return LearnSection(LearnController(chosen, Progress(chosen)))
+
+
+def _whole(intent: Mapping[str, Any], field: str) -> int:
+    value = intent.get(field)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BadIntent(f"the intent {intent.get('type')!r} needs a whole number '{field}', not {value!r}")
+    return value

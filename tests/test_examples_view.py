@@ -1,0 +1,67 @@
+"""The Examples section in plain pytest: Back/Next through every worked example, values and lines
+as the engine computes them."""
+
+from __future__ import annotations
+
+from leopard_tutor.examples import WORKED_EXAMPLES
+from leopard_tutor.widgets.examples_view import ExampleController, ExamplesSection, build_examples
+
+
+def test_step_through_c3_and_read_its_values() -> None:
+    section = build_examples()
+    board = section.board
+    section.picker.value = 2
+    state = board.state
+    assert state["turn"] == "C3 · step 1 of 2 · Revised rules (2008)"
+    assert state["squares"][0]["value_text"] == "Your square is worth 1"
+    assert "The rulebook gives 1 too." in state["message"]
+    assert [a["enabled"] for a in state["actions"]][:2] == [False, True]
+    board.dispatch({"type": "action", "id": "next"})
+    state = board.state
+    assert state["squares"][0]["value_text"] == "Your square is worth 8"
+    assert sorted(line["label"] for line in state["squares"][0]["lines"]) == ["+1", "+1", "+3", "+3"]
+    assert [a["enabled"] for a in state["actions"]][:2] == [True, False]
+    assert state["hand"]["cards"][0]["card"]["code"] == "KS"
+    board.dispatch({"type": "action", "id": "mirror"})
+    assert board.state["turn"] == "C3 · step 1 of 2 · Original rules (1963)"
+    board.dispatch({"type": "action", "id": "next"})
+    assert board.state["squares"][0]["value_text"] == "Your square is worth 6"
+    board.dispatch({"type": "action", "id": "back"})
+    assert board.state["squares"][0]["value_text"] == "Your square is worth 1"
+
+
+def test_every_step_of_every_example_shows_the_engines_value() -> None:
+    controller = ExampleController()
+    for index, example in enumerate(WORKED_EXAMPLES):
+        for mirrored in (False, True):
+            controller.show(index, mirrored)
+            shown = example.mirrored if mirrored else example
+            assert shown is not None
+            for number, step in enumerate(shown.steps):
+                controller.go(number)
+                part = controller.board_state()["squares"][0]
+                assert part["value"] == step.value
+                assert sum(line["points"] for line in part["lines"] if line["status"] != "broke") == step.value
+                assert step.caption in controller.caption()
+                if step.refused is not None:
+                    assert step.refused.reason in controller.caption()
+
+
+def test_clicks_on_the_square_are_answered_and_change_nothing() -> None:
+    section = ExamplesSection(ExampleController())
+    board = section.board
+    before = board.state["squares"]
+    board.dispatch({"type": "space", "square": 0, "space": 5})
+    assert board.state["message"] == "This is a worked example: step through it with Back and Next."
+    assert board.state["squares"] == before and board.state["error"] == ""
+
+
+def test_c7_is_listed_as_lost_and_c8_mirror_is_2008() -> None:
+    section = build_examples()
+    notes = section.children[-1].value
+    assert "C7" in notes and "lost" in notes
+    section.picker.value = 6
+    section.board.dispatch({"type": "action", "id": "mirror"})
+    section.board.dispatch({"type": "action", "id": "next"})
+    state = section.board.state
+    assert "Revised rules (2008)" in state["turn"] and "would score 13" in state["message"]

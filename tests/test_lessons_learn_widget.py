@@ -1,0 +1,145 @@
+"""The Learn section in plain pytest (no kernel): intents in, the lesson's feedback and progress out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from leopard_tutor.engine import Discard, EndTurn, GoOut, Move, Play
+from leopard_tutor.lessons import LESSONS, Progress
+from leopard_tutor.widgets.learn import LearnController, LearnSection, build_learn
+
+
+def new_section() -> tuple[LearnSection, LearnController]:
+    controller = LearnController(progress=Progress())
+    return LearnSection(controller), controller
+
+
+def lit(state: dict[str, Any]) -> set[tuple[str, int]]:
+    return {(sq["label"], cell["space"]) for sq in state["squares"] for cell in sq["cells"] if cell["target"]}
+
+
+def intents_for(controller: LearnController, move: Move) -> list[dict[str, Any]]:
+    """The clicks a person makes for `move`: the card, then the space (or the pile, or a button)."""
+    if isinstance(move, GoOut):
+        return [{"type": "action", "id": "go_out"}]
+    if isinstance(move, EndTurn):
+        return [{"type": "action", "id": "end_turn"}]
+    assert isinstance(move, (Play, Discard))
+    index = controller.attempt.view.hand.index(move.card)
+    pick = {"type": "select", "index": index}
+    if isinstance(move, Discard):
+        return [pick, {"type": "discard"}]
+    return [pick, {"type": "space", "square": move.square_owner, "space": move.space}]
+
+
+def test_stage_two_by_clicks_lights_only_legal_targets_and_unlocks_stage_three() -> None:
+    section, controller = new_section()
+    board = section.board
+    assert section.stage_buttons[1].disabled and "locked" in section.stage_buttons[1].description
+    board.dispatch({"type": "action", "id": "next"})
+    assert controller.index == 0, "Next stays shut until the stage is solved"
+    for intent in intents_for(controller, LESSONS[0].solution[0]):
+        board.dispatch(intent)
+    assert controller.attempt.solved and not section.stage_buttons[1].disabled
+    assert section.stage_buttons[0].description == "1 ★★★"
+    board.dispatch({"type": "action", "id": "next"})
+    assert controller.index == 1 and "Stage 2 of 12" in board.state["turn"]
+    seven = controller.attempt.view.hand.index(LESSONS[1].solution[0].card)  # type: ignore[union-attr]
+    board.dispatch({"type": "select", "index": seven})
+    assert lit(board.state) == {("Opponent's square", 7)}
+    board.dispatch({"type": "space", "square": 1, "space": 7})
+    assert controller.attempt.solved
+    assert "Lesson complete: 3 stars." in board.state["message"] and board.state["tone"] == "ok"
+    assert controller.progress.stars == {"the-square": 3, "aces-to-nines": 3}
+    assert controller.progress.unlocked == [lesson.key for lesson in LESSONS[:3]]
+    assert board.state["error"] == ""
+
+
+def test_a_wrong_click_is_answered_with_the_engine_reason_and_changes_nothing() -> None:
+    section, controller = new_section()
+    board = section.board
+    before = controller.attempt.hand
+    board.dispatch({"type": "select", "index": 0})  # the 6 of diamonds
+    board.dispatch({"type": "space", "square": 0, "space": 4})
+    reason = before.check(Play(before.hands[0][0], 0, 4)).reason
+    assert board.state["message"].startswith(reason) and board.state["tone"] == "warn"
+    assert controller.attempt.hand == before and controller.attempt.slips == 1
+    assert "Slips: 1" in section.status.value
+
+
+def test_hints_walk_the_ladder_and_pick_the_card() -> None:
+    section, controller = new_section()
+    board = section.board
+    controller.open(0)
+    board.dispatch({"type": "action", "id": "hint"})
+    assert board.state["message"].startswith("Hint 1 of 4: ")
+    board.dispatch({"type": "action", "id": "hint"})
+    assert board.state["message"].startswith("Hint 2 of 4: ")
+    assert [c["selected"] for c in board.state["hand"]["cards"]] == [True, False]
+    assert lit(board.state) == {("Your square", 6), ("Opponent's square", 6)}
+
+
+def test_locked_stage_says_which_stage_opens_it() -> None:
+    section, controller = new_section()
+    section.stage_buttons[4].click()  # disabled in the page, but a click must still be safe
+    assert controller.index == 0
+    assert section.board.state["message"] == "Stage 5 opens when you finish stage 4."
+
+
+def test_whole_course_by_clicks() -> None:
+    section, controller = new_section()
+    board = section.board
+    for index, lesson in enumerate(LESSONS):
+        section.stage_buttons[index].click()
+        assert controller.index == index, lesson.key
+        for move in lesson.solution:
+            for intent in intents_for(controller, move):
+                board.dispatch(intent)
+        assert controller.attempt.solved, (lesson.key, board.state["message"])
+        assert board.state["error"] == ""
+    assert controller.progress.stars == {lesson.key: 3 for lesson in LESSONS}
+    board.dispatch({"type": "action", "id": "next"})
+    assert board.state["message"] == "This was the last stage. Well done!"
+
+
+def test_progress_code_export_and_import_and_a_bad_code() -> None:
+    section, controller = new_section()
+    for intent in intents_for(controller, LESSONS[0].solution[0]):
+        section.board.dispatch(intent)
+    section.show_code()
+    code = section.code.value
+    assert code.startswith("LT1-")
+    other, other_controller = new_section()
+    other.code.value = code
+    other.board.act(other.load_code)
+    assert other_controller.progress.stars == {"the-square": 3}
+    assert not other.stage_buttons[1].disabled
+    other.code.value = code[:-5]
+    other.board.act(other.load_code)
+    assert other.board.state["message"].startswith("This progress code is damaged")
+    assert other.board.state["error"] == ""
+    assert other_controller.progress.stars == {"the-square": 3}
+
+
+def test_bad_intents_become_messages_not_errors() -> None:
+    section, _ = new_section()
+    board = section.board
+    for intent in ({"type": "action", "id": "fly"}, {"type": "select", "index": 9}, {"type": "jump"},
+                   {"type": "space", "square": 3, "space": 1}, "nonsense"):
+        board.dispatch(intent)
+        assert board.state["tone"] == "warn" and board.state["message"]
+        assert board.state["error"] == ""
+
+
+def test_a_group_of_stages_opens_at_its_first_stage() -> None:
+    section = build_learn(6, 8)
+    controller = section.controller
+    assert [lesson.stage for lesson in controller.lessons] == [6, 7, 8]
+    assert not section.stage_buttons[0].disabled and section.stage_buttons[1].disabled
+    assert "Jacks" in section.intro.value
+
+
+def test_intro_shows_both_numberings_in_stage_one() -> None:
+    section, _ = new_section()
+    assert section.intro.value.count("<table>") == 2
+    assert "<td>7</td><td>8</td><td>9</td></tr><tr><td>4</td>" in section.intro.value

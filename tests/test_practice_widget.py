@@ -1,0 +1,93 @@
+"""The Practice section in plain pytest: each kind of question answered right and wrong through the board."""
+
+from __future__ import annotations
+
+from leopard_tutor.engine import Play
+from leopard_tutor.lessons import BestPlayQuestion, PlacementQuestion, Practice, Progress, ValueQuestion
+from leopard_tutor.widgets.practice import PracticeController, PracticeSection
+
+
+def new_section(kind: str | None = None) -> tuple[PracticeSection, PracticeController]:
+    controller = PracticeController(Practice(seed=4, progress=Progress()), kind=kind)
+    return PracticeSection(controller), controller
+
+
+def test_value_question_hides_the_lines_until_answered() -> None:
+    section, controller = new_section("value")
+    question = controller.question
+    assert isinstance(question, ValueQuestion)
+    part = section.board.state["squares"][0]
+    assert part["lines"] == [] and part["value_text"] == "This square is worth ?"
+    assert section.value_row.layout.display == "flex"
+    section.value_box.value = question.solution + 1
+    section.check.click()
+    assert section.board.state["message"].startswith("Not quite") and section.board.state["tone"] == "warn"
+    part = section.board.state["squares"][0]
+    assert part["value_text"] == f"This square is worth {question.solution}"
+    assert section.check.disabled
+    assert "Scoring lines: 0 right, 1 wrong" in section.record.value
+    section.board.dispatch({"type": "action", "id": "next"})
+    question = controller.question
+    assert isinstance(question, ValueQuestion)
+    section.value_box.value = question.solution
+    section.check.click()
+    assert section.board.state["message"].startswith("Right")
+    assert "Scoring lines: 1 right, 1 wrong" in section.record.value
+
+
+def test_placement_yes_and_no_buttons() -> None:
+    section, controller = new_section("placement")
+    board = section.board
+    question = controller.question
+    assert isinstance(question, PlacementQuestion)
+    assert section.value_row.layout.display == "none"
+    assert board.state["hand"]["cards"][0]["card"]["code"] == str(question.card)
+    assert [c["last"] for c in board.state["squares"][0]["cells"]].count(True) == 1
+    board.dispatch({"type": "action", "id": "yes" if question.solution else "no"})
+    assert board.state["message"].startswith("Right.") and board.state["tone"] == "ok"
+    assert not next(a for a in board.state["actions"] if a["id"] == "yes")["enabled"]
+
+
+def test_best_play_by_clicks_right_and_wrong() -> None:
+    section, controller = new_section("best play")
+    board = section.board
+    question = controller.question
+    assert isinstance(question, BestPlayQuestion)
+    outcomes = question.outcomes()
+    worse = next(m for m, value in outcomes.items() if value < max(outcomes.values()))
+    board.dispatch({"type": "select", "index": question.hand.hands[0].index(worse.card)})
+    board.dispatch({"type": "space", "square": 1, "space": worse.space})
+    assert "own square" in board.state["message"]
+    board.dispatch({"type": "space", "square": 0, "space": worse.space})
+    assert board.state["message"].startswith("Not the best") and board.state["tone"] == "warn"
+    assert controller.practice.progress.practice == {"best play": (0, 1)}
+    board.dispatch({"type": "action", "id": "next"})
+    question = controller.question
+    assert isinstance(question, BestPlayQuestion)
+    best: Play = question.solution[0]
+    board.dispatch({"type": "select", "index": question.hand.hands[0].index(best.card)})
+    board.dispatch({"type": "space", "square": 0, "space": best.space})
+    assert board.state["message"].startswith("Right") and board.state["error"] == ""
+    assert controller.practice.progress.practice == {"best play": (1, 1)}
+
+
+def test_an_illegal_play_as_answer_is_explained_and_not_counted() -> None:
+    section, controller = new_section("best play")
+    question = controller.question
+    assert isinstance(question, BestPlayQuestion)
+    card = question.hand.hands[0][0]
+    space = next(s for s in range(1, 10) if not question.hand.check(Play(card, 0, s)))
+    section.board.dispatch({"type": "select", "index": 0})
+    section.board.dispatch({"type": "space", "square": 0, "space": space})
+    assert section.board.state["message"].startswith("Answer with one of your cards")
+    assert controller.practice.progress.practice == {}
+    assert section.board.state["error"] == ""
+
+
+def test_kind_picker_asks_a_new_question_of_that_kind() -> None:
+    section, controller = new_section()
+    for kind in ("placement", "best play", "value"):
+        section.kind_pick.value = kind
+        assert controller.question.kind == kind
+    section.kind_pick.value = ""
+    assert controller.kind is None
