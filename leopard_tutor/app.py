@@ -36,6 +36,9 @@ def play_section() -> Any:
 
 SECTIONS: list[tuple[str, Factory | str]] = [
     ("Play", play_section),
+    ("Learn", "leopard_tutor.widgets.learn:build_learn"),
+    ("Examples", "leopard_tutor.widgets.examples_view:build_examples"),
+    ("Practice", "leopard_tutor.widgets.practice:build_practice"),
 ]
 
 
