@@ -221,7 +221,8 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         for index, (lesson, button) in enumerate(zip(controller.lessons, self.stage_buttons)):
             stars = progress.stars.get(lesson.key, 0)
             open_ = progress.is_unlocked(lesson.key)
-            button.description = f"{lesson.stage} {'★' * stars}" if open_ else f"{lesson.stage} · {ui('locked_label')}"
+            button.description = (f"{lesson.stage} {'★' * stars}".strip() if open_
+                                  else f"{lesson.stage} · {ui('locked_label')}")
             button.disabled = not open_
             button.button_style = "info" if index == controller.index else ""
         self.intro.value = lesson_html(controller.lesson)
