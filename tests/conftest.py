@@ -1,4 +1,6 @@
-"""Shared fixtures: a real `leopard-tutor` server (Voilà) on a free port, started once per session."""
+"""Shared fixtures: a real `leopard-tutor` server (Voilà) on a free port, started once per session, and
+one Debian Chromium per session (Playwright, sync API) with a fresh context per test and a collector
+that fails the test on any page error. Under CI=true a missing browser FAILS; elsewhere it skips."""
 
 from __future__ import annotations
 
@@ -12,12 +14,16 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts"
 START_TIMEOUT = 90
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def free_port() -> int:
@@ -104,3 +110,57 @@ def artifacts() -> Path:
     """Where screenshots go (gitignored)."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the session."""
+    if not Path(CHROMIUM).exists():
+        message = f"Chromium is missing at {CHROMIUM}: install it with 'apt-get install chromium'"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    """A fresh browser context (empty cache and storage) for each test."""
+    ctx = browser.new_context(viewport={"width": 1100, "height": 1000})
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
+@pytest.fixture
+def page_errors() -> list[str]:
+    """Page errors and console errors seen during the test."""
+    return []
+
+
+def _offline_noise(msg: Any) -> bool:
+    """A resource on another host that could not be fetched: Voilà's page asks CDNs for Font Awesome and
+    the like, which fails harmlessly on a machine without internet access. Our own server's failures count."""
+    where = (msg.location or {}).get("url", "")
+    local = where.startswith(("http://127.0.0.1", "http://localhost"))
+    return msg.text.startswith("Failed to load resource") and not local
+
+
+@pytest.fixture
+def page(context: Any, page_errors: list[str]) -> Iterator[Any]:
+    """A page whose errors fail the test."""
+    tab = context.new_page()
+    tab.on("pageerror", lambda error: page_errors.append(f"pageerror: {error}"))
+    tab.on("console", lambda msg: page_errors.append(f"console {msg.type}: {msg.text} ({msg.location})")
+           if msg.type == "error" and not _offline_noise(msg) else None)
+    yield tab
+    if page_errors:
+        pytest.fail("the page reported errors:\n" + "\n".join(page_errors))

@@ -1,0 +1,220 @@
+"""How fast the app feels, measured in the page with Debian's Chromium against real `leopard-tutor` servers.
+
+Prints, for the server with and without the TCP_NODELAY fix:
+* click -> updated board: in-page time from `el.click()` on a hand card until the board has redrawn
+  (its data-seq attribute changes), median and p95 over N clicks (Playwright's round trip excluded);
+* play click -> updated board, the computer's reply included (a discard, then the beginner answers);
+and for the nodelay server, preheated and cold (a kernel started per visit):
+* open URL -> interactive board: in-page time from navigation start until the hand is drawn, and
+  until a first click on it has been answered (fresh browser context each load: empty cache);
+* kernel RSS of the page's kernel after the clicks.
+
+Usage: nice .venv/bin/python benchmarks/app_speed.py [--clicks 50] [--loads 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import psutil
+from playwright.sync_api import sync_playwright
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ROOT = Path(__file__).resolve().parent.parent
+
+CLICK_JS = """selector => new Promise(resolve => {
+  const root = document.querySelector('.lt-board');
+  const before = root.getAttribute('data-seq');
+  const target = document.querySelector(selector);
+  const observer = new MutationObserver(() => {
+    if (root.getAttribute('data-seq') !== before) { observer.disconnect(); resolve(performance.now() - t0); }
+  });
+  observer.observe(root, {attributes: true, attributeFilter: ['data-seq']});
+  const t0 = performance.now();
+  target.click();
+})"""
+
+READY_JS = """() => new Promise(resolve => {
+  const done = () => {
+    const card = document.querySelector('.lt-board .lt-hand-card');
+    if (!card) return false;
+    const shown = performance.now();
+    const root = document.querySelector('.lt-board');
+    const before = root.getAttribute('data-seq');
+    const observer = new MutationObserver(() => {
+      if (root.getAttribute('data-seq') !== before) { observer.disconnect(); resolve([shown, performance.now()]); }
+    });
+    observer.observe(root, {attributes: true, attributeFilter: ['data-seq']});
+    card.click();
+    return true;
+  };
+  if (!done()) {
+    const watch = new MutationObserver(() => { if (done()) watch.disconnect(); });
+    watch.observe(document.documentElement, {childList: true, subtree: true});
+  }
+})"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """A `leopard-tutor` server of our own (stopped by its pid)."""
+
+    def __init__(self, *options: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        command = shutil.which("leopard-tutor", path=str(Path(sys.executable).parent)) or "leopard-tutor"
+        handle, name = tempfile.mkstemp(prefix="app-speed-", suffix=".log")
+        os.close(handle)
+        self.log = Path(name)
+        env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1"}
+        with self.log.open("wb") as out:
+            self.process = subprocess.Popen([command, "--no-browser", "--port", str(self.port), *options],
+                                            stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "voila/static/voila.js", timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            raise RuntimeError(f"server did not start; see {self.log}")
+        if "--no-preheat" not in options:
+            self.wait_for_pool(0)
+
+    def kernels(self) -> list[psutil.Process]:
+        found = []
+        for child in psutil.Process(self.process.pid).children(recursive=True):
+            try:
+                if "ipykernel" in " ".join(child.cmdline()) and child.status() != psutil.STATUS_ZOMBIE:
+                    found.append(child)
+            except psutil.Error:
+                continue
+        return found
+
+    def pool_fills(self) -> int:
+        """How many times the preheated pool has been filled so far (from the server log)."""
+        return self.log.read_text(errors="replace").count("is filled with")
+
+    def wait_for_pool(self, fills_before: int, timeout: float = 60) -> None:
+        """Wait until the pool is filled again: a preheated kernel has run the notebook."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and self.pool_fills() <= fills_before:
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+def quantiles(values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"median {statistics.median(ordered):7.1f} ms   p95 {p95:7.1f} ms   (n={len(ordered)})"
+
+
+def open_board(browser: Any, url: str) -> tuple[Any, Any, float, float]:
+    context = browser.new_context(viewport={"width": 1100, "height": 1000})
+    page = context.new_page()
+    page.goto(url, wait_until="commit")
+    shown, answered = page.evaluate(READY_JS)
+    return context, page, float(shown), float(answered)
+
+
+def wait_my_turn(page: Any) -> None:
+    page.wait_for_function(
+        "() => /your turn|hand is over/.test(document.querySelector('.lt-turn')?.textContent || '')",
+        timeout=30_000)
+
+
+def click_series(page: Any, clicks: int) -> list[float]:
+    """Select and put back hand cards: each click is a full round trip to the kernel and back."""
+    times = []
+    for i in range(clicks):
+        index = (i // 2) % 5 + 1
+        times.append(float(page.evaluate(CLICK_JS, f".lt-board .lt-hand-card:nth-child({index})")))
+    return times
+
+
+def play_series(page: Any, plays: int) -> list[float]:
+    """Discard clicks: the learner's move, the beginner's reply and the redraw."""
+    times = []
+    for _ in range(plays):
+        wait_my_turn(page)
+        if "hand is over" in page.locator(".lt-turn").text_content():
+            break
+        page.evaluate(CLICK_JS, ".lt-board .lt-hand-card:nth-child(1)")
+        times.append(float(page.evaluate(CLICK_JS, ".lt-board .lt-discard")))
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clicks", type=int, default=50)
+    parser.add_argument("--plays", type=int, default=20)
+    parser.add_argument("--loads", type=int, default=5)
+    args = parser.parse_args()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        for label, options in (("TCP_NODELAY fix on (default)", ()), ("stock (Nagle on)", ("--no-tcp-nodelay",))):
+            server = Server(*options)
+            try:
+                context, page, _, _ = open_board(browser, server.url)
+                wait_my_turn(page)
+                click_series(page, 4)  # warm up
+                clicks = click_series(page, args.clicks)
+                plays = play_series(page, args.plays)
+                print(f"[{label}] click -> updated board:      {quantiles(clicks)}")
+                if plays:
+                    print(f"[{label}] discard + reply -> board:   {quantiles(plays)}")
+                if not options:
+                    rss = [k.memory_info().rss / 2**20 for k in server.kernels()]
+                    print(f"[{label}] kernel RSS (MB), each kernel: {', '.join(f'{r:.1f}' for r in rss)}")
+                page.goto("about:blank")
+                context.close()
+            finally:
+                server.stop()
+        for label, options in (("preheated", ()), ("cold (no preheat)", ("--no-preheat",))):
+            server = Server(*options)
+            try:
+                shown, answered = [], []
+                for _ in range(args.loads):
+                    fills = server.pool_fills()
+                    context, page, s, a = open_board(browser, server.url)
+                    shown.append(s)
+                    answered.append(a)
+                    page.goto("about:blank")  # the unload beacon frees the kernel
+                    context.close()
+                    if not options:
+                        server.wait_for_pool(fills)
+                print(f"[{label}] open URL -> hand drawn:        {quantiles(shown)}")
+                print(f"[{label}] open URL -> first click answered: {quantiles(answered)}")
+            finally:
+                server.stop()
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
