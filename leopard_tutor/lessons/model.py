@@ -59,6 +59,7 @@ class Lesson:
     goals: tuple[Goal, ...]
     hints: tuple[str, ...]
     success: str
+    start: Callable[[], Hand] = field(repr=False, compare=False)
     mode: str = "scripted"
     scripted_solution: tuple[Move, ...] = ()
     replies: tuple[Move, ...] = ()
@@ -68,7 +69,6 @@ class Lesson:
     mistakes: tuple[Mistake, ...] = ()
     figures: tuple[Figure, ...] = ()
     stars_for: tuple[int, int] = (0, 2)
-    start: Callable[[], Hand] = field(default=lambda: Hand.deal(), repr=False, compare=False)
 
     @property
     def free(self) -> bool:

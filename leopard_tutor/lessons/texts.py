@@ -27,12 +27,3 @@ def text(path: str, **values: object) -> str:
         raise KeyError(f"{path} is not a text")
     return node.format(**values)
 
-
-def has_text(path: str) -> bool:
-    """Whether texts.json has a text at `path`."""
-    node: Any = _texts()
-    for part in path.split("."):
-        if not isinstance(node, dict) or part not in node:
-            return False
-        node = node[part]
-    return isinstance(node, str)

@@ -32,6 +32,7 @@ class ExampleController:
         self.mirrored = False
         self.step = 0
         self.seq = 0
+        self.note = ""
 
     @property
     def example(self) -> WorkedExample:
@@ -60,7 +61,8 @@ class ExampleController:
             shown = self.examples[self.index] if self.mirrored else other
             buttons.append(action("mirror", ui("other_rules", rules=shown.rules.title), enabled=True))
         state: State = {
-            "squares": [part], "actions": buttons, "message": self.caption(), "tone": "info", "seq": self.seq,
+            "squares": [part], "actions": buttons, "message": self.note or self.caption(),
+            "tone": "warn" if self.note else "info", "seq": self.seq,
             "turn": ui("turn", key=example.key, step=self.step + 1, steps=len(example.steps),
                        rules=example.rules.title),
             "error": "",
@@ -97,13 +99,15 @@ class ExampleController:
             else:
                 raise BadIntent(f"unknown action {ident!r}")
         elif kind in ("space", "select", "discard"):
-            raise BadIntent(ui("not_clickable"))
+            self.note = ui("not_clickable")
+            self.seq += 1
         else:
             raise BadIntent(f"unknown intent {kind!r}")
 
     def go(self, step: int) -> None:
         """Show step `step` (0-based), kept within the example."""
         self.step = max(0, min(step, len(self.example.steps) - 1))
+        self.note = ""
         self.seq += 1
 
     def show(self, index: int, mirrored: bool = False) -> None:
