@@ -143,3 +143,11 @@ def test_intro_shows_both_numberings_in_stage_one() -> None:
     section, _ = new_section()
     assert section.intro.value.count("<table>") == 2
     assert "<td>7</td><td>8</td><td>9</td></tr><tr><td>4</td>" in section.intro.value
+
+
+def test_learn_css_is_a_real_file_loaded_into_the_section() -> None:
+    from leopard_tutor.widgets.board import STATIC
+
+    section, _ = new_section()
+    assert (STATIC / "learn.css").is_file()
+    assert section.children[0].value.startswith("<style>") and ".lt-figures" in section.children[0].value

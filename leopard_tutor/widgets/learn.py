@@ -14,7 +14,7 @@ from ..engine import Discard, EndTurn, GoOut, Move, Play
 from ..engine.narration import LineChange, line_changes
 from ..lessons import LESSONS, Attempt, Lesson, Progress, kernel_progress
 from ..lessons.texts import text
-from .board import BadIntent, LeopardBoard, State
+from .board import STATIC, BadIntent, LeopardBoard, State
 from .presenter import action, table_state
 
 ME = 0
@@ -200,7 +200,8 @@ class LearnSection(W.VBox):  # type: ignore[misc]
                            W.HBox([self.code, show, load], layout=W.Layout(flex_flow="row wrap"))])
         code_box.add_class("lt-panel")
         self.board.listeners.append(lambda _intent: self.update_panels())
-        super().__init__([stages, self.intro, self.board, self.status, code_box])
+        style = W.HTML(f"<style>{(STATIC / 'learn.css').read_text(encoding='utf-8')}</style>")
+        super().__init__([style, stages, self.intro, self.board, self.status, code_box])
         self.add_class("lt-learn")
         self.update_panels()
 
