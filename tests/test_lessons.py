@@ -155,10 +155,11 @@ def test_targets_are_the_engines_legal_plays() -> None:
     assert [(m.square_owner, m.space) for m in attempt.targets("9H")] == [(0, 9)]
 
 
-def test_finished_attempt_refuses_more_moves() -> None:
+def test_finished_attempt_refuses_more_moves_and_hints_cost_nothing() -> None:
     attempt = LESSONS[0].new_attempt()
     attempt.try_move("play 6D on your 6")
     assert attempt.try_move("play 3S on your 3").kind == "finished"
+    assert attempt.hint().move is None and attempt.hints_used == 0 and attempt.stars == 3
 
 
 @pytest.mark.parametrize("text", ["play 7H on your 7", "play JC on their 3", "discard 5D", "go out", "end turn",

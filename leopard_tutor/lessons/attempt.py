@@ -138,11 +138,13 @@ class Attempt:
     def hint(self) -> Hint:
         """The next rung of the hint ladder for the current step (each new rung costs like a slip)."""
         move = self.next_move()
+        if move is None:  # the lesson is over: nothing to point at, and no cost
+            return Hint(1, self.lesson.hints[-1], None)
         if self._hint_level < len(HINT_LEVELS):
             self._hint_level += 1
             self.hints_used += 1
         level = self._hint_level
-        if level == 1 or move is None:
+        if level == 1:
             nudge = self.lesson.hints[min(self._step, len(self.lesson.hints) - 1)]
             return Hint(1, nudge, None)
         kind = {Play: "play", Discard: "discard", GoOut: "go_out", EndTurn: "end_turn"}[type(move)]
