@@ -78,7 +78,7 @@ class Attempt:
     def targets(self, card: Card | str) -> list[Play]:
         """The plays the learner could make with this card (a Card or '7H') now: the board lights only these."""
         if isinstance(card, str):
-            card = _card(card)
+            card = Card.parse(card)
         if self.finished or self._hand.to_move != LEARNER:
             return []
         return [m for m in self._hand.legal_moves() if isinstance(m, Play) and m.card is card]
@@ -223,12 +223,6 @@ def _move_words(move: Move, player: int) -> str:
     if isinstance(move, Discard):
         return text(f"moves.{who}.discard", card=move.card.name)
     return text(f"moves.{who}.{'go_out' if isinstance(move, GoOut) else 'end_turn'}")
-
-
-def _card(text: str) -> Card:
-    move = parse_move(f"discard {text}")
-    assert isinstance(move, Discard)
-    return move.card
 
 
 def _join(*parts: str) -> str:
