@@ -216,6 +216,7 @@ def test_undo_takes_back_my_move_and_the_reply() -> None:
     assert len(hand.moves) == 2
     board.dispatch({"type": "action", "id": "undo"})
     assert hand.to_move == 0 and hand.hands == start.hands and hand.moves == () and controller.log == []
+    assert board.state["message"].endswith("and your opponent's reply with it.")
 
 
 def test_hint_button_walks_the_ladder() -> None:

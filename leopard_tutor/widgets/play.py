@@ -262,14 +262,16 @@ class PlayController:
         if ME not in hand.movers:
             self.say(TEXTS["nothing_to_undo"], "warn")
             return
+        replies = 0
         while True:
             mover = hand.movers[-1]
             move = hand.undo()
             if mover == ME:
                 break
+            replies += 1
         del self.log[len(hand.moves):]
         self.selected, self.last, self.changes, self._hint = None, {}, (), None
-        self.say(TEXTS["undone"].format(move=_move_words(move)))
+        self.say(TEXTS["undone_with_reply" if replies else "undone"].format(move=_move_words(move)))
 
     def hint(self) -> None:
         """Show the next rung of the hint ladder for this position."""

@@ -202,6 +202,7 @@ def test_a_whole_hand_by_clicks_alone(board: Any, artifacts: Any) -> None:
     expect(page.locator(".lt-scores tbody tr")).to_have_count(1)
     assert re.search(r"you scored \d+, your opponent \d+", read(board)["message"])
     assert len(values_seen) > 1
+    page.set_viewport_size({"width": 1100, "height": 2200})  # tall enough for the breakdown and the log
     page.locator(".lt-app").screenshot(path=str(artifacts / "play_hand_over.png"))
     click(board, page.get_by_role("button", name="Next hand"))
     expect(board.locator(".lt-turn")).to_contain_text("Hand 2 of 4")
@@ -238,6 +239,62 @@ def test_keyboard_alone_selects_and_plays(board: Any) -> None:
     assert ", space " in page.evaluate("document.activeElement.getAttribute('aria-label')")
 
 
+FOCUSED_JS = "() => [document.activeElement.getAttribute('data-k') || '', " \
+    "document.activeElement.getAttribute('aria-label') || document.activeElement.textContent]"
+
+
+def press_until(board: Any, key: str, wanted: Any, limit: int = 200) -> None:
+    """Press `key` until the focused element satisfies `wanted(data_k, name)`."""
+    page = board.page
+    for _ in range(limit):
+        if wanted(*page.evaluate(FOCUSED_JS)):
+            return
+        page.keyboard.press(key)
+    pytest.fail(f"pressing {key} never reached the wanted element")
+
+
+def press_and_wait(board: Any, key: str) -> None:
+    seq = board.get_attribute("data-seq")
+    board.page.keyboard.press(key)
+    expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+
+
+def test_a_whole_hand_by_keyboard_alone(board: Any) -> None:
+    page = board.page
+    board.locator(".lt-hand-card").first.focus()  # the one mouse-free start: focus lands in the hand
+    for _ in range(200):
+        table = wait_my_turn(board)
+        if "the hand is over" in table["turn"]:
+            break
+        if dict(table["actions"]).get("Go out"):
+            press_until(board, "Tab", lambda k, _n: k == "ago_out")
+            press_and_wait(board, "Enter")
+            continue
+        press_until(board, "Tab", lambda k, _n: k.startswith("h"))
+        for _ in range(len(table["hand"])):
+            page.keyboard.press("ArrowLeft")
+        played = False
+        for _ in range(len(table["hand"])):
+            press_and_wait(board, "Enter")
+            lit = board.locator(".lt-space.lt-target")
+            if lit.count():
+                name = lit.first.get_attribute("aria-label")
+                press_until(board, "Shift+Tab", lambda _k, n, name=name: n == name)
+                press_and_wait(board, "Enter")
+                played = True
+                break
+            press_and_wait(board, "Enter")  # put it back
+            page.keyboard.press("ArrowRight")
+        if not played:
+            press_and_wait(board, "Enter")
+            press_until(board, "Shift+Tab", lambda k, _n: k == "discard")
+            press_and_wait(board, "Enter")
+    else:
+        pytest.fail("the hand did not end within 200 turns")
+    assert re.search(r"you scored \d+, your opponent \d+", read(board)["message"])
+    expect(page.get_by_text(re.compile(r"^End of hand 1"))).to_be_visible()
+
+
 def test_rule_sets_and_running_leopard_end_turn(board: Any) -> None:
     page = board.page
     page.get_by_role("combobox", name="Rules").select_option(label="Original rules (1963)")
@@ -252,7 +309,7 @@ def test_rule_sets_and_running_leopard_end_turn(board: Any) -> None:
 def test_screenshots_light_dark_and_narrow(page: Any, base_url: str, artifacts: Any, open_board: Any) -> None:
     for name, url, width in (("light", base_url, 1100), ("dark", base_url + "?theme=dark", 1100),
                              ("narrow", base_url, 390)):
-        page.set_viewport_size({"width": width, "height": 1000})
+        page.set_viewport_size({"width": width, "height": 1900})  # tall enough for the whole app
         board = open_board(url)
         wait_my_turn(board)
         click(board, board.locator(".lt-hand-card").first)
