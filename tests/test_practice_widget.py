@@ -91,3 +91,21 @@ def test_kind_picker_asks_a_new_question_of_that_kind() -> None:
         assert controller.question.kind == kind
     section.kind_pick.value = ""
     assert controller.kind is None
+
+
+def test_rules_picker_practises_under_the_1963_rules_and_keeps_the_record() -> None:
+    section, controller = new_section("value")
+    question = controller.question
+    assert isinstance(question, ValueQuestion)
+    section.value_box.value = question.solution
+    section.check.click()
+    section.rules_pick.value = "ORIGINAL_1963"
+    question = controller.question
+    assert isinstance(question, ValueQuestion) and question.rules.key == "ORIGINAL_1963"
+    assert section.board.state["turn"] == "What is it worth? · Original rules (1963)"
+    cells = section.board.state["squares"][0]["cells"]
+    assert [c["space"] for c in cells] == [7, 8, 9, 4, 5, 6, 1, 2, 3], "drawn as the 1963 keypad"
+    section.value_box.value = question.solution
+    section.check.click()
+    assert section.board.state["message"].startswith("Right")
+    assert controller.practice.progress.practice["lines"] == (2, 0)

@@ -9,7 +9,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..engine import Card, Play
+from ..engine import RULE_SETS, Card, Play, rules_by_key
 from ..lessons import KINDS, Answer, BestPlayQuestion, PlacementQuestion, Practice, Question, ValueQuestion
 from ..lessons.progress import CONCEPTS, kernel_progress
 from ..lessons.texts import text
@@ -45,6 +45,11 @@ class PracticeController:
         self.say(self.question.prompt)
         return self.question
 
+    def set_rules(self, key: str) -> None:
+        """Practise under another rule set (the record carries on) and ask a new question."""
+        self.practice = Practice(rules=rules_by_key(key), progress=self.practice.progress)
+        self.next_question()
+
     def set_kind(self, kind: str | None) -> None:
         """Choose the kind of questions ('value', 'placement', 'best play' or None for any) and ask one."""
         if kind is not None and kind not in KINDS:
@@ -75,7 +80,7 @@ class PracticeController:
         if isinstance(question, PlacementQuestion):
             buttons += [action("yes", ui("yes"), enabled=not answered), action("no", ui("no"), enabled=not answered)]
         buttons.append(action("next", ui("next"), enabled=True, primary=answered))
-        turn = ui("kinds." + question.kind)
+        turn = f"{ui('kinds.' + question.kind)} · {question.rules.title}"
         if isinstance(question, BestPlayQuestion):
             return table_state(question.hand.view(ME), selected=None if answered else self.selected,
                                message=self.message, tone=self.tone, seq=self.seq, actions=buttons, turn=turn)
@@ -141,6 +146,10 @@ class PracticeSection(W.VBox):  # type: ignore[misc]
         self.kind_pick = W.Dropdown(options=options, value=controller.kind or "", description=ui("kind"))
         self.kind_pick.observe(lambda change: self.board.act(lambda: controller.set_kind(change["new"] or None)),
                                names="value")
+        self.rules_pick = W.Dropdown(options=[(r.title, key) for key, r in RULE_SETS.items()],
+                                     value=controller.practice.rules.key, description=ui("rules"))
+        self.rules_pick.observe(lambda change: self.board.act(lambda: controller.set_rules(change["new"])),
+                                names="value")
         self.value_box = W.BoundedIntText(value=0, min=0, max=99, description=ui("value_label"),
                                           layout=W.Layout(width="12em"))
         self.value_box.add_class("lt-answer")
@@ -151,7 +160,8 @@ class PracticeSection(W.VBox):  # type: ignore[misc]
         self.record = W.HTML()
         self.record.add_class("lt-panel")
         self.board.listeners.append(lambda _intent: self.update_panels())
-        super().__init__([self.kind_pick, self.board, self.value_row, self.record])
+        picks = W.HBox([self.kind_pick, self.rules_pick], layout=W.Layout(flex_flow="row wrap"))
+        super().__init__([picks, self.board, self.value_row, self.record])
         self.add_class("lt-practice")
         self.update_panels()
 

@@ -134,8 +134,8 @@ def square_on_page(root: Any) -> Square:
 def test_answer_a_practice_question_right_and_wrong(board: Any) -> None:
     root = open_tab(board, "Practice", "lt-practice")
     section = board.page.locator(".lt-practice")
-    section.locator("select").select_option(label="What is it worth?")
-    expect(root.locator(".lt-turn")).to_have_text("What is it worth?", timeout=TIMEOUT)
+    section.locator("select").first.select_option(label="What is it worth?")
+    expect(root.locator(".lt-turn")).to_have_text("What is it worth? · Revised rules (2008)", timeout=TIMEOUT)
     expect(root.locator(".lt-value")).to_have_text("This square is worth ?")
     worth = square_value(square_on_page(root))
     section.locator(".lt-answer input").fill(str(worth))
@@ -153,8 +153,8 @@ def test_answer_a_practice_question_right_and_wrong(board: Any) -> None:
     assert message.startswith(f"Not quite: you said {worth + 2}, but the square is worth {worth}.")
     expect(section.locator(".lt-record")).to_contain_text("Scoring lines: 1 right, 1 wrong")
 
-    section.locator("select").select_option(label="Can it go there?")
-    expect(root.locator(".lt-turn")).to_have_text("Can it go there?", timeout=TIMEOUT)
+    section.locator("select").first.select_option(label="Can it go there?")
+    expect(root.locator(".lt-turn")).to_have_text("Can it go there? · Revised rules (2008)", timeout=TIMEOUT)
     prompt = str(root.locator(".lt-message").text_content())
     found = re.match(r"^Can your (.+) go on space ([1-9]) of (your|your opponent's) square\?$", prompt)
     assert found, prompt
