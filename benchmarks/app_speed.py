@@ -63,7 +63,7 @@ READY_JS = """() => new Promise(resolve => {
   };
   if (!done()) {
     const watch = new MutationObserver(() => { if (done()) watch.disconnect(); });
-    watch.observe(document.documentElement, {childList: true, subtree: true});
+    watch.observe(document, {childList: true, subtree: true});
   }
 })"""
 

@@ -294,3 +294,18 @@ def test_a_whole_match_by_intents_alone(rules: str) -> None:
     assert "match" in board.state["message"]
     board.dispatch({"type": "action", "id": "new_match"})
     assert controller.match.hand_number == 1 and not controller.match.is_over
+
+
+def test_picking_a_card_says_where_it_can_go() -> None:
+    rules = rules_by_key("REVISED_2008")
+    hand = Hand(rules, [Square.parse("AH . . / . . . / . . ."), Square()], [[C("KS"), C("4D"), C("QH")], [C("6C")]],
+                [C("2C"), C("3C")], [], 0, 1)
+    controller = PlayController(FirstPlay(), seed=1)
+    controller.match.current = hand
+    board = LeopardBoard(controller)
+    board.dispatch({"type": "select", "index": 0})
+    assert "It can go on any space of your square or the discard pile." in board.state["message"]
+    board.dispatch({"type": "select", "index": 1})
+    assert "It can go on space 4 of your square, space 4 of their square or the discard pile." in board.state["message"]
+    board.dispatch({"type": "select", "index": 2})
+    assert "It can go on space 1 of your square or the discard pile." in board.state["message"]

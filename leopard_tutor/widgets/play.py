@@ -197,8 +197,8 @@ class PlayController:
             self.say(TEXTS["hand_over"] if self.hand.is_over else TEXTS["not_your_turn"], "warn")
             return
         targets, _, can_discard = play_targets(self.view(), card)
-        places = [f"space {s} of {'your' if owner == ME else 'their'} square"
-                  for owner in (ME, THEM) for s in sorted(targets[owner])]
+        places = [f"{_spaces_words(sorted(targets[owner]))} of {'your' if owner == ME else 'their'} square"
+                  for owner in (ME, THEM) if targets[owner]]
         if can_discard:
             places.append("the discard pile")
         where = _or_list(places) if places else TEXTS["nowhere"]
@@ -369,6 +369,15 @@ def _whole(intent: Mapping[str, Any], field: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise BadIntent(f"the intent {intent.get('type')!r} needs a whole number '{field}', not {value!r}")
     return value
+
+
+def _spaces_words(spaces: Sequence[int]) -> str:
+    """'space 4', 'spaces 1, 2 and 5' or 'any space'."""
+    if len(spaces) == 9:
+        return "any space"
+    if len(spaces) == 1:
+        return f"space {spaces[0]}"
+    return "spaces " + ", ".join(str(s) for s in spaces[:-1]) + f" and {spaces[-1]}"
 
 
 def _or_list(items: Sequence[str]) -> str:
