@@ -309,3 +309,21 @@ def test_picking_a_card_says_where_it_can_go() -> None:
     assert "It can go on space 4 of your square, space 4 of their square or the discard pile." in board.state["message"]
     board.dispatch({"type": "select", "index": 2})
     assert "It can go on space 1 of your square or the discard pile." in board.state["message"]
+
+
+def test_lines_that_formed_weakened_or_broke_are_called_out() -> None:
+    from leopard_tutor.engine.narration import line_changes
+
+    rules = rules_by_key("REVISED_2008")
+    before = Square.parse("AH 2H 3H / 4H . . / 7H . .")
+    after = before.with_card(C("KD"), 3).with_card(C("JS"), 7)
+    part = square_part(after, rules, key=0, label="Your square", changes=line_changes(0, before, after, rules))
+    by_name = {line["name"]: line for line in part["lines"]}
+    assert by_name["row 1-2-3"]["status"] == "weakened" and by_name["row 1-2-3"]["points"] == 1
+    assert by_name["row 1-2-3"]["text"] == "row 1-2-3: one colour, +1 (was 3)"
+    assert by_name["column 1-4-7"] == {"name": "column 1-4-7", "kind": None, "points": 3, "label": "−3",
+                                       "text": "column 1-4-7: no longer scores (was 3)", "status": "broke",
+                                       "cells": [0, 3, 6]}
+    formed = square_part(before, rules, key=0, label="Your square",
+                         changes=line_changes(0, Square.parse("AH 2H . / 4H . . / 7H . ."), before, rules))
+    assert {line["name"]: line["status"] for line in formed["lines"]} == {"row 1-2-3": "formed", "column 1-4-7": ""}

@@ -31,7 +31,7 @@ State schema (all parts except "squares" are optional; Python assigns a NEW dict
                      name (accessible name: "Your square, space 7, 7 of hearts"), target (lit: legal),
                      dim, why (a sentence from check_play shown on hover/focus), last (just played on)
         lines        [{name, kind "suit"|"color"|None, points, label "+3"/"−3", text, status
-                     ""|"formed"|"broke", cells: 3 drawing indices}]  scoring lines, and lines that broke
+                     ""|"formed"|"weakened"|"broke", cells: 3 drawing indices}]  scoring lines, and lines that broke
     hand: {label, cards: [{index, card, selected, playable, name}]}
     stock: {count}     discard: {top, count, target, dim, why, name}     opponent_hand: {count}
     actions: [{id, label, enabled, note (why it is disabled), primary}]

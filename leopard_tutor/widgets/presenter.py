@@ -98,12 +98,13 @@ def square_part(square: Square, rules: RuleSet, *, key: int | str, label: str,
              for line in scoring_lines(square, rules) if line.points]
     for change in changes:
         line = change.line
-        if change.formed:
-            for item in lines:
-                if item["name"] == line.name:
-                    item["status"] = "formed"
-        else:
+        if line.points == 0:
             lines.append(_line_data(line.spaces, None, change.points_before, line.name, "broke", position))
+            continue
+        item = next(item for item in lines if item["name"] == line.name)
+        item["status"] = "formed" if change.formed else "weakened"
+        if change.points_before:
+            item["text"] += f" (was {change.points_before})"
     value = square_value(square, rules)
     return {"key": key, "label": label, "value": value, "value_text": f"{label} is worth {value}",
             "cells": cells, "lines": lines}
