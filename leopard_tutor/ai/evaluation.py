@@ -9,6 +9,7 @@ with the player to move allowed to go out when that is better for them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from math import exp
 
 from ..engine import LINES, hand_score, square_value
@@ -19,36 +20,54 @@ PATTERNS: tuple[tuple[int, ...], ...] = ((0,), (1,), (2,), (3,), (1, 2), (0, 3))
 COLORS = ((4, 1, 2), (5, 0, 3))  # (colour pattern, its two suit patterns): red, black
 OPEN_CODES = tuple(tuple(tuple(suit * 13 + rank - 1 for suit in suits for rank in (space, 10, 13))
                          for space in range(10)) for suits in PATTERNS)
+EXACT_CODES = tuple(tuple(tuple(suit * 13 + space - 1 for suit in suits) for space in range(10)) for suits in PATTERNS)
 KING_CODES = tuple(tuple(suit * 13 + 12 for suit in suits) for suits in PATTERNS)
 JACK_CODES = tuple(suit * 13 + 10 for suit in range(4))
 
-HELD_FILL = 0.9  # chance the owner gets a held card that fits onto its space in time
-DRAW_FILL = 0.75  # ceiling on the chance for a card that must still be drawn (the other side may spoil)
-COVER_SHARE = 0.6  # a wrong face-up card can be replaced only by a king (or a queen and another card)
-JACK_DAMAGE = 0.6  # share of the most exposed space's points a jack is expected to take
 
 
-def _chance(codes: tuple[int, ...], held: list[int] | None, unseen: list[float], rate: float) -> float:
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's judgement calls, as numbers."""
+
+    held_fill: float = 0.55  # chance the owner gets a held card of the space's number onto it in time
+    held_wild: float = 0.45  # the same for a held ten or king, which can fill only one of the spaces it fits
+    draw_fill: float = 0.6  # ceiling on the chance for a card still to be drawn (the other side may spoil)
+    cover_share: float = 0.6  # a wrong face-up card can be replaced only by a king (or a queen and another card)
+    jack_damage: float = 0.4  # share of the most exposed space's points a jack is expected to take
+    horizon: float = 10.0  # turns each player is expected to get before the hand ends, at most
+    out_margin: float = 0.0  # how much better going out must look before the mover takes it
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+def _chance(codes: tuple[int, ...], exact: tuple[int, ...], held: list[int] | None, unseen: list[float],
+            rate: float, weights: Weights) -> float:
     if held is not None:
+        for code in exact:
+            if held[code]:
+                return weights.held_fill
         for code in codes:
             if held[code]:
-                return HELD_FILL
+                return weights.held_wild
     if rate <= 0:
         return 0.0
     fits = 0.0
     for code in codes:
         fits += unseen[code]
-    return DRAW_FILL * (1.0 - exp(-fits * rate))
+    return weights.draw_fill * (1.0 - exp(-fits * rate))
 
 
-def expected_raw(pos: Position, owner: int) -> float:
+def expected_raw(pos: Position, owner: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
     """The estimated final raw value of `owner`'s square, as `pos.me` can judge it."""
     rules = pos.rules
     suit_points, color_points = rules.suit_points, rules.color_points
     square = pos.squares[owner]
     mine = owner == pos.me
     unseen = pos.unseen
-    rate = (pos.stock_size / 2 + (0 if mine else pos.other_hand_size)) / pos.unseen_total
+    draws = min(pos.stock_size / 2, weights.horizon)
+    rate = (draws + (0 if mine else pos.other_hand_size)) / pos.unseen_total
     held: list[int] | None = None
     if mine:
         held = [0] * 52
@@ -62,13 +81,14 @@ def expected_raw(pos: Position, owner: int) -> float:
         cover = -1.0
         row = [1.0] * 10
         open_codes = OPEN_CODES[p]
+        exact_codes = EXACT_CODES[p]
         for space in range(1, 10):
             top = tops[space - 1]
             if top is None:
-                row[space] = _chance(open_codes[space], held, unseen, rate)
+                row[space] = _chance(open_codes[space], exact_codes[space], held, unseen, rate, weights)
             elif top.suit_index not in suits:
                 if cover < 0:
-                    cover = COVER_SHARE * _chance(KING_CODES[p], held, unseen, rate)
+                    cover = weights.cover_share * _chance(KING_CODES[p], (), held, unseen, rate, weights)
                 row[space] = cover
         factors.append(row)
     value = 0
@@ -106,12 +126,12 @@ def expected_raw(pos: Position, owner: int) -> float:
         jacks += unseen[code]
     total = pos.unseen_total
     if mine:
-        jack_chance = 1.0 - exp(-jacks * (pos.other_hand_size + pos.stock_size / 2) / total)
+        jack_chance = 1.0 - exp(-jacks * (pos.other_hand_size + draws) / total)
     elif any(card.rank == 11 for card in pos.hand):
         jack_chance = 1.0
     else:
-        jack_chance = 1.0 - exp(-jacks * (pos.stock_size / 2) / total)
-    return value + potential - JACK_DAMAGE * jack_chance * max(exposure)
+        jack_chance = 1.0 - exp(-jacks * draws / total)
+    return value + potential - weights.jack_damage * jack_chance * max(exposure)
 
 
 def final_score(raw: float, bonus_threshold: int) -> float:
@@ -119,20 +139,20 @@ def final_score(raw: float, bonus_threshold: int) -> float:
     return raw + max(0.0, raw - bonus_threshold)
 
 
-def evaluate(pos: Position) -> float:
+def evaluate(pos: Position, weights: Weights = DEFAULT_WEIGHTS) -> float:
     """Expected (my final score − theirs) for `pos.me`, letting the player to move go out if it pays them."""
     rules = pos.rules
     me, other = pos.me, 1 - pos.me
     if pos.over:
         return float(hand_score(square_value(pos.squares[me], rules), pos.went_out == me, rules)
                      - hand_score(square_value(pos.squares[other], rules), pos.went_out == other, rules))
-    carry_on = (final_score(expected_raw(pos, me), rules.bonus_threshold)
-                - final_score(expected_raw(pos, other), rules.bonus_threshold))
+    carry_on = (final_score(expected_raw(pos, me, weights), rules.bonus_threshold)
+                - final_score(expected_raw(pos, other, weights), rules.bonus_threshold))
     mover = pos.to_move
     if pos.plays_made == 0:
         mover_value = square_value(pos.squares[mover], rules)
         if mover_value >= rules.out_threshold:
             out = (hand_score(mover_value, True, rules)
-                   - hand_score(square_value(pos.squares[1 - mover], rules), False, rules))
+                   - hand_score(square_value(pos.squares[1 - mover], rules), False, rules) - weights.out_margin)
             return max(carry_on, out) if mover == me else min(carry_on, -out)
     return carry_on

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from ..engine import LINES, Discard, EndTurn, GoOut, Hand, Move, Play, PlayerView, square_value
 from .determinize import sample_hand
-from .evaluation import evaluate
+from .evaluation import DEFAULT_WEIGHTS, Weights, evaluate
 from .position import Position, _hand_unseen
 from .randomness import move_key, rng_for
 
@@ -104,7 +104,8 @@ def _friends(square: object, move: Play) -> float:
     return count
 
 
-def ranked_moves(view: PlayerView, rng: random.Random) -> list[tuple[float, Move]]:
+def ranked_moves(view: PlayerView, rng: random.Random,
+                 weights: Weights = DEFAULT_WEIGHTS) -> list[tuple[float, Move]]:
     """Every legal move with its one-move-lookahead value for the viewer, best first."""
     moves = _legal(view)
     base = Position.from_view(view)
@@ -113,7 +114,7 @@ def ranked_moves(view: PlayerView, rng: random.Random) -> list[tuple[float, Move
     scored = []
     for move in moves:
         hand.apply(move)
-        scored.append((evaluate(Position.from_hand(hand, view.player, unseen)), move))
+        scored.append((evaluate(Position.from_hand(hand, view.player, unseen), weights), move))
         hand.undo()
     scored.sort(key=lambda pair: -pair[0])
     return scored
@@ -124,18 +125,19 @@ class IntermediatePlayer:
 
     level = "intermediate"
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.seed = seed
+        self.weights = weights
 
     def choose(self, view: PlayerView) -> Move:
         """The legal move whose result the evaluation likes best."""
         moves = _legal(view)
         if len(moves) == 1:
             return moves[0]
-        return ranked_moves(view, rng_for(self.seed, view, self.level))[0][1]
+        return ranked_moves(view, rng_for(self.seed, view, self.level), self.weights)[0][1]
 
 
-def greedy_move(hand: Hand, player: int) -> Move:
+def greedy_move(hand: Hand, player: int, weights: Weights = DEFAULT_WEIGHTS) -> Move:
     """The move the evaluation likes best for `player` (who is to move) in a fully known hand."""
     moves = hand.legal_moves()
     if len(moves) == 1:
@@ -144,26 +146,26 @@ def greedy_move(hand: Hand, player: int) -> Move:
     best, best_value = moves[0], -1e9
     for move in moves:
         hand.apply(move)
-        value = evaluate(Position.from_hand(hand, player, unseen))
+        value = evaluate(Position.from_hand(hand, player, unseen), weights)
         hand.undo()
         if value > best_value:
             best, best_value = move, value
     return best
 
 
-def play_out(hand: Hand, me: int, turns: int) -> float:
+def play_out(hand: Hand, me: int, turns: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
     """Play greedy moves until `me`'s turn has come round `turns` times, then evaluate for `me`; undoes it all."""
     made = 0
     passes = 0
     while not hand.is_over:
         mover = hand.to_move
-        hand.apply(greedy_move(hand, mover))
+        hand.apply(greedy_move(hand, mover, weights))
         made += 1
         if mover != me and hand.to_move == me:
             passes += 1
             if passes >= turns:
                 break
-    value = evaluate(Position.from_hand(hand, me))
+    value = evaluate(Position.from_hand(hand, me), weights)
     for _ in range(made):
         hand.undo()
     return value
@@ -176,13 +178,14 @@ class ExpertPlayer:
     level = "expert"
 
     def __init__(self, seed: int, time_budget: float = DEFAULT_TIME_BUDGET, deals: int = DEFAULT_DEALS,
-                 candidates: int = EXPERT_CANDIDATES, turns: int = 1,
+                 candidates: int = EXPERT_CANDIDATES, turns: int = 1, weights: Weights = DEFAULT_WEIGHTS,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.seed = seed
         self.time_budget = time_budget
         self.deals = deals
         self.candidates = candidates
         self.turns = turns
+        self.weights = weights
         self.clock = clock
         self.last_deals = 0
 
@@ -194,7 +197,7 @@ class ExpertPlayer:
             self.last_deals = 0
             return moves[0]
         rng = rng_for(self.seed, view, self.level)
-        ranked = ranked_moves(view, rng)
+        ranked = ranked_moves(view, rng, self.weights)
         candidates = [move for _, move in ranked[:self.candidates]]
         candidates += [move for _, move in ranked[self.candidates:] if isinstance(move, GoOut)]
         deadline = start + self.time_budget
@@ -205,7 +208,7 @@ class ExpertPlayer:
             values = []
             for move in candidates:
                 hand.apply(move)
-                values.append(play_out(hand, view.player, self.turns))
+                values.append(play_out(hand, view.player, self.turns, self.weights))
                 hand.undo()
                 if deals and self.clock() > deadline:
                     break

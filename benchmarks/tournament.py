@@ -1,0 +1,186 @@
+"""Tournament between the computer levels: seeded four-hand matches under the 2008 rules, seats swapped.
+
+Each pairing A:B plays `--pairs` seeds; every seed is played twice with the same cut and deals,
+A sitting first as player 0 and then as player 1. Results are appended to a JSON-lines file as
+each match ends, so an interrupted run resumes where it stopped. The summary gives, per pairing,
+A's match win rate (draws count half) with a Wilson 95% interval, the mean total-score difference
+A − B with a 95% interval taken over seed pairs, and each level's decision times (median, p95).
+
+Example (small expert budget, two worker processes, niced):
+    nice -n 10 .venv/bin/python benchmarks/tournament.py --pairing expert:intermediate \
+        --pairs 100 --expert-budget 0.05 --workers 2 --out benchmarks/results/e_vs_i_50ms.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from leopard_tutor.ai import make_player
+from leopard_tutor.ai.players import ExpertPlayer, Player
+from leopard_tutor.engine import REVISED_2008, Match
+
+
+def _player(level: str, seed: int, budget: float | None, deals: int | None) -> Player:
+    player = make_player(level, seed=seed, time_budget=budget if level == "expert" else None)
+    if deals is not None and isinstance(player, ExpertPlayer):
+        player.deals = deals
+    return player
+
+
+def play_match(task: dict[str, Any]) -> dict[str, Any]:
+    """Play one match; `task` names the levels in seat order, the seed and the expert's limits."""
+    levels = task["levels"]
+    seed = task["seed"]
+    players = [_player(levels[seat], seed * 2 + seat, task["budget"], task["deals"]) for seat in (0, 1)]
+    times: list[list[float]] = [[], []]
+    forced: list[int] = [0, 0]
+    match = Match(REVISED_2008, seed=seed)
+    went_out = []
+    while True:
+        hand = match.current
+        while not hand.is_over:
+            mover = hand.to_move
+            view = hand.view(mover)
+            if len(view.legal_moves()) == 1:
+                forced[mover] += 1
+            start = time.perf_counter()
+            move = players[mover].choose(view)
+            times[mover].append(round(time.perf_counter() - start, 5))
+            hand.apply(move)
+        went_out.append(hand.went_out)
+        if match.is_over:
+            break
+        match.next_hand()
+    return {**task, "totals": list(match.totals), "results": [list(r) for r in match.results],
+            "went_out": went_out, "times": times, "forced": forced}
+
+
+def _tasks(args: argparse.Namespace) -> list[dict[str, Any]]:
+    a, b = args.pairing.split(":")
+    tasks = []
+    for index in range(args.pairs):
+        seed = args.seed + index
+        for levels in ((a, b), (b, a)):
+            tasks.append({"pairing": args.pairing, "levels": list(levels), "seed": seed,
+                          "budget": args.expert_budget, "deals": args.expert_deals})
+    return tasks
+
+
+def _key(record: dict[str, Any]) -> tuple[Any, ...]:
+    return (record["pairing"], tuple(record["levels"]), record["seed"], record["budget"], record["deals"])
+
+
+def _wilson(successes: float, n: int) -> tuple[float, float]:
+    if n == 0:
+        return (float("nan"), float("nan"))
+    z = 1.96
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def summarize(records: list[dict[str, Any]], pairing: str) -> str:
+    """The summary table for one pairing."""
+    a, b = pairing.split(":")
+    wins = draws = 0.0
+    diffs_by_seed: dict[int, list[int]] = {}
+    times: dict[str, list[float]] = {a: [], b: []}
+    outs = {a: 0, b: 0}
+    hands = 0
+    for record in records:
+        seat_a = record["levels"].index(a) if a != b else 0
+        diff = record["totals"][seat_a] - record["totals"][1 - seat_a]
+        wins += diff > 0
+        draws += diff == 0
+        diffs_by_seed.setdefault(record["seed"], []).append(diff)
+        for seat in (0, 1):
+            level = record["levels"][seat]
+            times[level] += record["times"][seat]
+        for who in record["went_out"]:
+            hands += 1
+            if who is not None:
+                outs[record["levels"][who]] += 1
+    n = len(records)
+    score = wins + draws / 2
+    low, high = _wilson(score, n)
+    pair_means = [sum(d) / len(d) for d in diffs_by_seed.values()]
+    mean = statistics.fmean(pair_means) if pair_means else float("nan")
+    half = 1.96 * statistics.stdev(pair_means) / math.sqrt(len(pair_means)) if len(pair_means) > 1 else float("nan")
+    budget = records[0]["budget"] if records else None
+    deals = records[0]["deals"] if records else None
+    lines = [
+        f"pairing {a} vs {b}: {n} matches ({len(diffs_by_seed)} seeds, seats swapped), "
+        f"expert budget {budget if budget is not None else 'default'} s, expert deal cap {deals or 'default'}",
+        f"  {a} wins {int(wins)}, draws {int(draws)}, losses {n - int(wins) - int(draws)}: "
+        f"win rate {score / n:.3f} (95% CI {low:.3f}-{high:.3f})" if n else "  no matches",
+        f"  mean total-score difference {a} - {b}: {mean:+.2f} (95% CI {mean - half:+.2f} to {mean + half:+.2f})",
+        f"  hands ended by going out: {a} {outs[a]}, {b} {outs[b]} of {hands}",
+    ]
+    for level in dict.fromkeys((a, b)):
+        values = times[level]
+        if values:
+            lines.append(f"  {level} decision time: median {statistics.median(values) * 1000:.1f} ms, "
+                         f"p95 {_percentile(values, 0.95) * 1000:.1f} ms, max {max(values) * 1000:.1f} ms "
+                         f"over {len(values)} decisions")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run (or resume) a pairing and print its summary."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pairing", default="expert:intermediate", help="LEVEL_A:LEVEL_B")
+    parser.add_argument("--pairs", type=int, default=100, help="seeds; each is played with seats both ways")
+    parser.add_argument("--seed", type=int, default=1, help="first seed")
+    parser.add_argument("--expert-budget", type=float, default=None, help="expert seconds per move (default 0.9)")
+    parser.add_argument("--expert-deals", type=int, default=None, help="cap on the expert's deals per move")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--out", type=Path, required=True, help="JSON-lines results file (appended, resumable)")
+    parser.add_argument("--summary-only", action="store_true", help="print the summary of what the file holds")
+    args = parser.parse_args(argv)
+    tasks = _tasks(args)
+    wanted = {_key(task) for task in tasks}
+    records = []
+    if args.out.exists():
+        for line in args.out.read_text().splitlines():
+            if line.strip():
+                record = json.loads(line)
+                if _key(record) in wanted:
+                    records.append(record)
+    done = {_key(record) for record in records}
+    todo = [task for task in tasks if _key(task) not in done]
+    if not args.summary_only and todo:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        print(f"{len(done)} matches already in {args.out}; playing {len(todo)} with {args.workers} worker(s)",
+              file=sys.stderr)
+        started = time.time()
+        with args.out.open("a") as out, multiprocessing.Pool(args.workers) as pool:
+            for count, record in enumerate(pool.imap_unordered(play_match, todo), start=1):
+                out.write(json.dumps(record) + "\n")
+                out.flush()
+                records.append(record)
+                if count % 10 == 0 or count == len(todo):
+                    print(f"  {count}/{len(todo)} matches, {time.time() - started:.0f} s", file=sys.stderr)
+    print(summarize(records, args.pairing))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

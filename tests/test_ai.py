@@ -1,0 +1,229 @@
+"""Computer opponents: legal choices everywhere, fairness, reproducibility, budgets and sound judgement."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from leopard_tutor.ai import AIError, ExpertPlayer, IntermediatePlayer, make_player
+from leopard_tutor.ai.players import BeginnerPlayer
+from leopard_tutor.engine import (
+    ORIGINAL_1963,
+    REVISED_2008,
+    RULE_SETS,
+    RUNNING_LEOPARD,
+    Card,
+    EndTurn,
+    GoOut,
+    Hand,
+    Play,
+    RuleSet,
+    Square,
+    full_deck,
+)
+
+
+def small_expert(seed: int) -> ExpertPlayer:
+    """An expert whose search is cut by its deal count, never by the clock, so tests stay fast and exact."""
+    return ExpertPlayer(seed, time_budget=60.0, deals=2, candidates=3)
+
+
+def players(seed: int) -> list[object]:
+    return [BeginnerPlayer(seed), IntermediatePlayer(seed), small_expert(seed)]
+
+
+def random_position(rules: RuleSet, seed: int) -> Hand:
+    """A hand some random way into play, waiting for a decision."""
+    rng = random.Random(seed)
+    hand = Hand.deal(rules, seed=seed, dealer=seed % 2)
+    for _ in range(rng.randrange(0, 110)):
+        moves = hand.legal_moves()
+        if not moves:
+            break
+        hand.apply(rng.choice(moves))
+        if hand.is_over:
+            hand.undo()
+            break
+    return hand
+
+
+@pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
+def test_every_level_chooses_a_legal_move_in_many_random_positions(rules: RuleSet) -> None:
+    kinds: Counter[str] = Counter()
+    for seed in range(40):
+        hand = random_position(rules, seed)
+        view = hand.view(hand.to_move)
+        legal = view.legal_moves()
+        assert legal == hand.legal_moves()
+        for player in players(seed):
+            move = player.choose(view)  # type: ignore[attr-defined]
+            assert move in legal
+            kinds[type(move).__name__] += 1
+            hand.apply(move)  # the engine accepts it
+            hand.undo()
+    assert kinds["Play"] > 0 and kinds["Discard"] > 0
+    if rules.multiple_plays:
+        assert kinds["EndTurn"] > 0
+
+
+def test_whole_running_leopard_hands_with_several_plays_a_turn() -> None:
+    for seed in range(2):
+        hand = Hand.deal(RUNNING_LEOPARD, seed=seed)
+        seats = [IntermediatePlayer(seed), small_expert(seed)]
+        longest_turn = 0
+        run = 0
+        while not hand.is_over:
+            mover = hand.to_move
+            move = seats[mover].choose(hand.view(mover))  # type: ignore[attr-defined]
+            hand.apply(move)
+            run = run + 1 if hand.to_move == mover and not hand.is_over else 0
+            longest_turn = max(longest_turn, run)
+        assert hand.is_over
+    assert longest_turn >= 1
+
+
+def _unseen_shuffled(hand: Hand, player: int, seed: int) -> Hand:
+    """The same position for `player`, with every card they cannot see dealt again at random:
+    the other hand, the stock order, and which unseen jacks and queens lie face down in the other square."""
+    rules, other = hand.rules, 1 - player
+    squares = hand.squares
+    held = hand.hands
+    known = Counter(held[player]) + Counter(hand.discards) + Counter(squares[player].cards())
+    face_down = [(space, index) for space in range(1, 10)
+                 for index, (face, up) in enumerate(squares[other].pile(space)) if not up]
+    visible_other = [face for space in range(1, 10) for face, up in squares[other].pile(space) if up]
+    known += Counter(visible_other)
+    pool = list((Counter(full_deck()) - known).elements())
+    rng = random.Random(seed)
+    rng.shuffle(pool)
+    queens_and_jacks = [card for card in pool if card.rank in (11, 12)]
+    for card in queens_and_jacks[:len(face_down)]:
+        pool.remove(card)
+    piles = [list(squares[other].pile(space)) for space in range(1, 10)]
+    for (space, index), card in zip(face_down, queens_and_jacks):
+        piles[space - 1][index] = (card, False)
+    new_squares = [squares[0], squares[1]]
+    new_squares[other] = Square(piles)
+    hands = [list(held[0]), list(held[1])]
+    hands[other] = pool[:len(held[other])]
+    return Hand(rules, new_squares, hands, pool[len(held[other]):], hand.discards, player, hand.dealer)
+
+
+@pytest.mark.parametrize("rules", [REVISED_2008, ORIGINAL_1963, RUNNING_LEOPARD], ids=lambda r: r.key)
+def test_fair_by_construction_same_view_same_move_whatever_the_hidden_cards(rules: RuleSet) -> None:
+    compared = 0
+    for seed in range(12):
+        hand = random_position(rules, 100 + seed)
+        if hand.plays_made:
+            continue
+        player = hand.to_move
+        # rebuild both versions from a prepared position so that who-laid-what is the same in each
+        base = _unseen_shuffled(hand, player, 0)
+        variants = [base, *(_unseen_shuffled(base, player, n) for n in (1, 2))]
+        views = [v.view(player) for v in variants]
+        assert views[0] == views[1] == views[2]
+        assert variants[0].hands[1 - player] != variants[1].hands[1 - player] or not hand.hands[1 - player]
+        for make in (BeginnerPlayer, IntermediatePlayer, small_expert):
+            moves = {make(seed).choose(view) for view in views}  # type: ignore[operator]
+            assert len(moves) == 1, (make, moves)
+        compared += 1
+    assert compared >= 6
+
+
+def test_seeded_players_are_reproducible_and_stateless() -> None:
+    hand = random_position(REVISED_2008, 7)
+    view = hand.view(hand.to_move)
+    for level in ("beginner", "intermediate"):
+        first = make_player(level, seed=42)
+        again = make_player(level, seed=42)
+        assert first.choose(view) == again.choose(view) == first.choose(view)
+    assert small_expert(42).choose(view) == small_expert(42).choose(view)
+
+
+def test_make_player_levels_and_bad_input() -> None:
+    assert make_player("beginner").level == "beginner"
+    assert make_player("intermediate", seed=1).level == "intermediate"
+    expert = make_player("expert", seed=1, time_budget=0.25)
+    assert isinstance(expert, ExpertPlayer) and expert.time_budget == 0.25
+    assert make_player("expert", seed=1).time_budget <= 1.0  # type: ignore[attr-defined]
+    with pytest.raises(AIError, match="unknown level"):
+        make_player("grandmaster")
+    with pytest.raises(AIError, match="time budget"):
+        make_player("expert", time_budget=0)
+    with pytest.raises(AIError, match="seed"):
+        make_player("expert", seed="x")  # type: ignore[arg-type]
+    assert issubclass(AIError, ValueError)
+
+
+def test_a_view_that_is_not_waiting_for_its_player_is_refused() -> None:
+    hand = Hand.deal(REVISED_2008, seed=3)
+    waiting = hand.to_move
+    with pytest.raises(AIError, match="not waiting"):
+        make_player("beginner", seed=1).choose(hand.view(1 - waiting))
+    with pytest.raises(AIError, match="PlayerView"):
+        make_player("intermediate", seed=1).choose(hand)  # type: ignore[arg-type]
+
+
+def c(text: str) -> Card:
+    return Card.parse(text)
+
+
+def prepared(mine: str, theirs: str, my_cards: str, their_cards: str, stock_size: int = 40,
+             rules: RuleSet = REVISED_2008) -> Hand:
+    """Player 0 to move with the given squares and cards; the stock is the rest, in a fixed order."""
+    squares = [Square.parse(mine), Square.parse(theirs)]
+    hands = [[c(t) for t in my_cards.split()], [c(t) for t in their_cards.split()]]
+    used = Counter(hands[0]) + Counter(hands[1]) + Counter(squares[0].cards()) + Counter(squares[1].cards())
+    rest = list((Counter(full_deck()) - used).elements())
+    random.Random(0).shuffle(rest)
+    return Hand(rules, squares, hands, rest[:stock_size], rest[stock_size:], 0, 1)
+
+
+def test_expert_plays_at_once_when_only_one_move_is_legal() -> None:
+    hand = prepared(". . . / . . . / . . .", "AH . . / . . . / . . .", "", "5S", stock_size=0)
+    view = hand.view(0)
+    assert view.legal_moves() == [EndTurn()]
+    expert = ExpertPlayer(1)
+    assert expert.choose(view) == EndTurn() and expert.last_deals == 0
+
+
+def test_expert_stops_at_its_time_budget() -> None:
+    ticks = itertools.count()
+    expert = ExpertPlayer(1, time_budget=0.5, clock=lambda: float(next(ticks)))
+    hand = random_position(REVISED_2008, 11)
+    move = expert.choose(hand.view(hand.to_move))
+    assert move in hand.legal_moves()
+    assert expert.last_deals == 1  # the clock ran out after the first full deal
+
+
+def test_intermediate_and_expert_complete_the_line_that_lets_them_go_out() -> None:
+    hand = prepared("AH 2H . / 4C 5C 6C / 7S 8S 9S", "4D . . / . . . / . . .", "3H 5S 9C 2S 6D 7C 8C 8D",
+                    "4S 5D")
+    assert hand.value(0) == 6
+    best = Play(c("3H"), 0, 3)
+    assert IntermediatePlayer(1).choose(hand.view(0)) == best
+    assert small_expert(1).choose(hand.view(0)) == best
+
+
+def test_intermediate_and_expert_jack_the_space_that_breaks_most_points() -> None:
+    # example C4: the opponent's square is worth 6, all of it through space 3
+    hand = prepared("4S . . / . . . / . . .", "AH 2H 3H / . . 6H / . . 9H", "JC 2S 6C 8D 4D 5C 7S 8S", "5D 7D")
+    assert hand.value(1) == 6
+    best = Play(c("JC"), 1, 3)
+    assert IntermediatePlayer(1).choose(hand.view(0)) == best
+    assert small_expert(1).choose(hand.view(0)) == best
+
+
+def test_intermediate_and_expert_go_out_when_ahead_with_a_full_square() -> None:
+    # a full square worth 7 (nothing left to gain, only jacks to fear) against a square worth 0
+    # whose lines are one card from scoring, with most of the stock still to come
+    hand = prepared("AS 2S 3S / 4S 5S 6S / 7H 8D 9D", "AD 2D . / 4D 5D . / . . .", "2C 6C 8H 9S 10C 3C 4C 5C",
+                    "JD JH", stock_size=60)
+    assert (hand.value(0), hand.value(1)) == (7, 0)
+    view = hand.view(0)
+    assert GoOut() in view.legal_moves()
+    assert IntermediatePlayer(1).choose(view) == GoOut()
+    assert small_expert(1).choose(view) == GoOut()
