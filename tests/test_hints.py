@@ -1,0 +1,132 @@
+"""Hints: a legal move, a reason in words, and a four-step ladder whose facts agree with the engine."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from leopard_tutor.ai import AIError, Hint, hint
+from leopard_tutor.ai.hints import explain
+from leopard_tutor.engine import (
+    REVISED_2008,
+    RULE_SETS,
+    Card,
+    Discard,
+    EndTurn,
+    GoOut,
+    Hand,
+    Play,
+    RuleSet,
+    Square,
+    full_deck,
+    hand_score,
+)
+
+
+def c(text: str) -> Card:
+    return Card.parse(text)
+
+
+def prepared(mine: str, theirs: str, my_cards: str, their_cards: str, stock_size: int = 40) -> Hand:
+    """Player 0 to move with the given squares and cards."""
+    squares = [Square.parse(mine), Square.parse(theirs)]
+    hands = [[c(t) for t in my_cards.split()], [c(t) for t in their_cards.split()]]
+    used = Counter(hands[0]) + Counter(hands[1]) + Counter(squares[0].cards()) + Counter(squares[1].cards())
+    rest = list((Counter(full_deck()) - used).elements())
+    random.Random(0).shuffle(rest)
+    return Hand(REVISED_2008, squares, hands, rest[:stock_size], rest[stock_size:], 0, 1)
+
+
+def test_king_hint_from_example_c3_names_card_space_and_values() -> None:
+    hand = prepared("AS . 3C / 4S 5C . / 7H 8S 9S", ". . . / . . . / . . .", "KS 2D 6H 9H 4D 8H 3H 10D", "5D")
+    view = hand.view(0)
+    result = explain(view, Play(c("KS"), 0, 7))
+    assert isinstance(result, Hint) and len(result.ladder) == 4
+    nudge, card, space, move = result.ladder
+    assert "row 7-8-9" in nudge and "3 points" in nudge
+    assert "king of spades" in card and "K♠" in card
+    assert "space 7 of your own square" in space
+    assert "from 1 to 8" in move and "from 0 to 0" in move
+    assert "row 7-8-9 score 3" in move and "column 1-4-7 score 3" in move
+    assert re.search(r"Up to \d+ jacks", move)
+    assert "row 7-8-9" in result.reason
+
+
+def test_jack_hint_from_example_c4_says_what_it_breaks_and_what_could_mend_it() -> None:
+    hand = prepared("4S . . / . . . / . . .", "AH 2H 3H / . . 6H / . . 9H", "JC 2S 6C 8D 4D 5C 7S 8S", "5D 7D")
+    result = hint(hand.view(0), level="intermediate")
+    assert result.move == Play(c("JC"), 1, 3)
+    nudge, card, space, move = result.ladder
+    assert "Their" in nudge and "scores 3 points" in nudge
+    assert "jack of clubs" in card
+    assert "space 3 of your opponent's square" in space
+    assert "your opponent's from 6 to 0" in move
+    assert "row 1-2-3" in move and "column 3-6-9" in move
+    assert "king or queen" in move
+    assert "6 points" in result.reason
+
+
+def test_going_out_hint_gives_both_scores() -> None:
+    hand = prepared("AS 2S 3S / 4S 5S 6S / 7H 8D 9D", "AD 2D . / 4D 5D . / . . .", "2C 6C 8H 9S 10C 3C 4C 5C",
+                    "JD JH", stock_size=60)
+    result = explain(hand.view(0), GoOut())
+    mine, theirs = hand_score(7, True, REVISED_2008), hand_score(0, False, REVISED_2008)
+    assert f"you score {mine}" in result.reason and f"they score {theirs}" in result.reason
+    assert "worth 7" in result.ladder[0]
+    assert f"score {mine}" in result.ladder[3] and "jack" in result.ladder[3]
+
+
+def test_discard_and_end_turn_hints() -> None:
+    hand = prepared("AS 2S 3S / 4S 5S 6S / 7H 8D 9D", "AD 2D 3D / 4D 5D 6D / 7D 8D 9D", "2C", "JD JH")
+    discard = explain(hand.view(0), Discard(c("2C")))
+    assert "2 of clubs" in discard.ladder[1] and "discard pile" in discard.ladder[2]
+    assert "yours stays at 7" in discard.ladder[3]
+    empty = prepared(". . . / . . . / . . .", "AH . . / . . . / . . .", "", "5S", stock_size=0)
+    end = explain(empty.view(0), EndTurn())
+    assert len(end.ladder) == 4 and end.move == EndTurn()
+
+
+def test_explaining_an_illegal_move_or_a_bad_view_is_refused() -> None:
+    hand = prepared(". . . / . . . / . . .", ". . . / . . . / . . .", "5S 6S", "5D")
+    with pytest.raises(AIError, match="not a legal move"):
+        explain(hand.view(0), Play(c("5S"), 0, 6))
+    with pytest.raises(AIError, match="PlayerView"):
+        hint(hand)  # type: ignore[arg-type]
+    with pytest.raises(AIError, match="not waiting"):
+        hint(hand.view(1), level="beginner")
+
+
+@pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
+def test_hints_in_random_positions_agree_with_the_engine(rules: RuleSet) -> None:
+    for seed in range(25):
+        rng = random.Random(seed)
+        hand = Hand.deal(rules, seed=seed)
+        for _ in range(rng.randrange(0, 90)):
+            hand.apply(rng.choice(hand.legal_moves()))
+            if hand.is_over:
+                hand.undo()
+                break
+        me = hand.to_move
+        view = hand.view(me)
+        level = ("beginner", "intermediate", "expert")[seed % 3]
+        result = hint(view, level=level, time_budget=0.05)
+        assert result.move in view.legal_moves()
+        assert len(result.ladder) == 4 and all(isinstance(step, str) and step for step in result.ladder)
+        assert result.reason and result.reason[-1] == "."
+        before = (hand.value(me), hand.value(1 - me))
+        hand.apply(result.move)
+        after = (hand.value(me), hand.value(1 - me))
+        hand.undo()
+        move = result.move
+        if isinstance(move, Play):
+            assert move.card.name in result.ladder[1]
+            whose = "your own" if move.square_owner == me else "your opponent's"
+            assert f"space {move.space} of {whose} square" in result.ladder[2]
+            assert f"your square goes from {before[0]} to {after[0]}" in result.ladder[3]
+            assert f"your opponent's from {before[1]} to {after[1]}" in result.ladder[3]
+        elif isinstance(move, Discard):
+            assert move.card.name in result.ladder[1]
+            assert f"yours stays at {before[0]}" in result.ladder[3]
