@@ -6,8 +6,10 @@ Prints, for the server with and without the TCP_NODELAY fix:
 * play click -> updated board, the computer's reply included (a discard, then the beginner answers);
 and for the nodelay server, preheated and cold (a kernel started per visit):
 * open URL -> interactive board: in-page time from navigation start until the hand is drawn, and
-  until a first click on it has been answered (fresh browser context each load: empty cache);
-* kernel RSS of the page's kernel after the clicks.
+  until a first click on it has been answered (fresh browser context each load: empty cache; and,
+  preheated, for a returning visitor whose browser has cached Voilà's files);
+* kernel RSS of each kernel (the page's and the preheated spare) after the clicks, and again once
+  every tab of the app has been opened.
 
 Usage: nice .venv/bin/python benchmarks/app_speed.py [--clicks 50] [--loads 5]
 """
@@ -170,6 +172,23 @@ def play_series(page: Any, plays: int) -> list[float]:
     return times
 
 
+def warm_loads(browser: Any, server: Server, loads: int) -> list[float]:
+    """Loads in one browser context after a first visit: Voilà's static files come from the browser cache."""
+    context = browser.new_context(viewport={"width": 1100, "height": 1000})
+    page = context.new_page()
+    times = []
+    for number in range(loads + 1):
+        fills = server.pool_fills()
+        page.goto(server.url, wait_until="commit")
+        _shown, answered = page.evaluate(READY_JS)
+        if number:
+            times.append(float(answered))
+        page.goto("about:blank")
+        server.wait_for_pool(fills)
+    context.close()
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=50)
@@ -191,7 +210,15 @@ def main() -> None:
                     print(f"[{label}] discard + reply -> board:   {quantiles(plays)}")
                 if not options:
                     rss = [k.memory_info().rss / 2**20 for k in server.kernels()]
-                    print(f"[{label}] kernel RSS (MB), each kernel: {', '.join(f'{r:.1f}' for r in rss)}")
+                    listed = ", ".join(f"{r:.1f}" for r in rss)
+                    print(f"[{label}] kernel RSS (MB) after the clicks, each kernel: {listed}")
+                    tabs = page.get_by_role("tab").all()
+                    for tab in tabs[1:]:
+                        tab.click()
+                        page.wait_for_timeout(2000)
+                    rss = [k.memory_info().rss / 2**20 for k in server.kernels()]
+                    print(f"[{label}] kernel RSS (MB) with all {len(tabs)} tabs opened: "
+                          f"{', '.join(f'{r:.1f}' for r in rss)}")
                 page.goto("about:blank")
                 context.close()
             finally:
@@ -211,6 +238,9 @@ def main() -> None:
                         server.wait_for_pool(fills)
                 print(f"[{label}] open URL -> hand drawn:        {quantiles(shown)}")
                 print(f"[{label}] open URL -> first click answered: {quantiles(answered)}")
+                if not options:
+                    print(f"[{label}, returning visitor] open URL -> first click answered: "
+                          f"{quantiles(warm_loads(browser, server, args.loads))}")
             finally:
                 server.stop()
         browser.close()
