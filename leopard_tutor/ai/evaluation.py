@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import exp
 
-from ..engine import LINES, hand_score, square_value
+from ..engine import LINES, Card, Square, hand_score, square_value
 from .position import Position
 
 # Patterns a line can be completed in: one suit (spades, hearts, diamonds, clubs), then one colour.
@@ -59,12 +59,35 @@ def _chance(codes: tuple[int, ...], exact: tuple[int, ...], held: list[int] | No
     return weights.draw_fill * (1.0 - exp(-fits * rate))
 
 
-def expected_raw(pos: Position, owner: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
-    """The estimated final raw value of `owner`'s square, as `pos.me` can judge it."""
+Memo = dict[tuple[object, ...], float]
+
+
+def expected_raw(pos: Position, owner: int, weights: Weights = DEFAULT_WEIGHTS, memo: Memo | None = None) -> float:
+    """The estimated final raw value of `owner`'s square, as `pos.me` can judge it.
+
+    `memo` may keep results between calls that share the same unseen counts and weights.
+    """
+    square = pos.squares[owner]
+    tops = [square.showing(space) for space in range(1, 10)]
+    mine = owner == pos.me
+    key: tuple[object, ...] = ()
+    if memo is not None:
+        held_key = (tuple(sorted(card.code for card in pos.hand)) if mine
+                    else any(card.rank == 11 for card in pos.hand))
+        key = (mine, tuple(-1 if top is None else top.suit_index for top in tops),
+               pos.stock_size, pos.other_hand_size, held_key)
+        found = memo.get(key)
+        if found is not None:
+            return found
+    result = _expected_raw(pos, square, tops, mine, weights)
+    if memo is not None:
+        memo[key] = result
+    return result
+
+
+def _expected_raw(pos: Position, square: Square, tops: list[Card | None], mine: bool, weights: Weights) -> float:
     rules = pos.rules
     suit_points, color_points = rules.suit_points, rules.color_points
-    square = pos.squares[owner]
-    mine = owner == pos.me
     unseen = pos.unseen
     draws = min(pos.stock_size / 2, weights.horizon)
     rate = (draws + (0 if mine else pos.other_hand_size)) / pos.unseen_total
@@ -73,7 +96,6 @@ def expected_raw(pos: Position, owner: int, weights: Weights = DEFAULT_WEIGHTS) 
         held = [0] * 52
         for card in pos.hand:
             held[card.code] += 1
-    tops = [square.showing(space) for space in range(1, 10)]
     # factor[p][space]: chance that `space` ends up showing a card of pattern p
     factors: list[list[float]] = []
     for p in range(6):
@@ -139,15 +161,18 @@ def final_score(raw: float, bonus_threshold: int) -> float:
     return raw + max(0.0, raw - bonus_threshold)
 
 
-def evaluate(pos: Position, weights: Weights = DEFAULT_WEIGHTS) -> float:
-    """Expected (my final score − theirs) for `pos.me`, letting the player to move go out if it pays them."""
+def evaluate(pos: Position, weights: Weights = DEFAULT_WEIGHTS, memo: Memo | None = None) -> float:
+    """Expected (my final score − theirs) for `pos.me`, letting the player to move go out if it pays them.
+
+    `memo` may keep square estimates between calls that share the same unseen counts and weights.
+    """
     rules = pos.rules
     me, other = pos.me, 1 - pos.me
     if pos.over:
         return float(hand_score(square_value(pos.squares[me], rules), pos.went_out == me, rules)
                      - hand_score(square_value(pos.squares[other], rules), pos.went_out == other, rules))
-    carry_on = (final_score(expected_raw(pos, me, weights), rules.bonus_threshold)
-                - final_score(expected_raw(pos, other, weights), rules.bonus_threshold))
+    carry_on = (final_score(expected_raw(pos, me, weights, memo), rules.bonus_threshold)
+                - final_score(expected_raw(pos, other, weights, memo), rules.bonus_threshold))
     mover = pos.to_move
     if pos.plays_made == 0:
         mover_value = square_value(pos.squares[mover], rules)

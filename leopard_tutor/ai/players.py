@@ -13,7 +13,7 @@ from typing import Protocol
 
 from ..engine import LINES, Discard, EndTurn, GoOut, Hand, Move, Play, PlayerView, square_value
 from .determinize import sample_hand
-from .evaluation import DEFAULT_WEIGHTS, Weights, evaluate
+from .evaluation import DEFAULT_WEIGHTS, Memo, Weights, evaluate
 from .position import Position, _hand_unseen
 from .randomness import move_key, rng_for
 
@@ -21,6 +21,8 @@ LEVELS = ("beginner", "intermediate", "expert")
 DEFAULT_TIME_BUDGET = 0.9  # seconds of search per expert move: the goal is at most 1 s
 DEFAULT_DEALS = 400  # upper bound on deals of the hidden cards per expert move
 EXPERT_CANDIDATES = 8  # moves the expert searches, the best ones by the intermediate evaluation first
+EXPERT_TURNS = 2  # turns of greedy play by both sides after each candidate, before the evaluation
+HALVING_DEALS = 4  # after every this many deals the expert drops the worse half of its candidates
 
 
 class AIError(ValueError):
@@ -112,9 +114,10 @@ def ranked_moves(view: PlayerView, rng: random.Random,
     unseen = (base.unseen, base.unseen_total)
     hand = sample_hand(view, rng)
     scored = []
+    memo: Memo = {}
     for move in moves:
         hand.apply(move)
-        scored.append((evaluate(Position.from_hand(hand, view.player, unseen), weights), move))
+        scored.append((evaluate(Position.from_hand(hand, view.player, unseen), weights, memo), move))
         hand.undo()
     scored.sort(key=lambda pair: -pair[0])
     return scored
@@ -144,9 +147,10 @@ def greedy_move(hand: Hand, player: int, weights: Weights = DEFAULT_WEIGHTS) -> 
         return moves[0]
     unseen = _hand_unseen(hand, hand.hands[player])
     best, best_value = moves[0], -1e9
+    memo: Memo = {}
     for move in moves:
         hand.apply(move)
-        value = evaluate(Position.from_hand(hand, player, unseen), weights)
+        value = evaluate(Position.from_hand(hand, player, unseen), weights, memo)
         hand.undo()
         if value > best_value:
             best, best_value = move, value
@@ -178,7 +182,7 @@ class ExpertPlayer:
     level = "expert"
 
     def __init__(self, seed: int, time_budget: float = DEFAULT_TIME_BUDGET, deals: int = DEFAULT_DEALS,
-                 candidates: int = EXPERT_CANDIDATES, turns: int = 1, weights: Weights = DEFAULT_WEIGHTS,
+                 candidates: int = EXPERT_CANDIDATES, turns: int = EXPERT_TURNS, weights: Weights = DEFAULT_WEIGHTS,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.seed = seed
         self.time_budget = time_budget
@@ -201,25 +205,31 @@ class ExpertPlayer:
         candidates = [move for _, move in ranked[:self.candidates]]
         candidates += [move for _, move in ranked[self.candidates:] if isinstance(move, GoOut)]
         deadline = start + self.time_budget
+        active = list(range(len(candidates)))
         totals = [0.0] * len(candidates)
         deals = 0
         while deals < self.deals:
             hand = sample_hand(view, rng)
             values = []
-            for move in candidates:
-                hand.apply(move)
+            for index in active:
+                hand.apply(candidates[index])
                 values.append(play_out(hand, view.player, self.turns, self.weights))
                 hand.undo()
                 if deals and self.clock() > deadline:
                     break
-            if len(values) < len(candidates):
+            if len(values) < len(active):
                 break
-            totals = [t + v for t, v in zip(totals, values)]
+            for index, value in zip(active, values):
+                totals[index] += value
             deals += 1
+            if deals % HALVING_DEALS == 0 and len(active) > 2:
+                # successive halving: spend the rest of the budget on the better half
+                active.sort(key=lambda i: (-totals[i], i))
+                active = sorted(active[:max(2, (len(active) + 1) // 2)])
             if self.clock() > deadline:
                 break
         self.last_deals = deals
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        best = max(active, key=lambda i: (totals[i], -i))
         return candidates[best]
 
 
