@@ -8,7 +8,7 @@ A − B with a 95% interval taken over seed pairs, and each level's decision tim
 
 Example (small expert budget, two worker processes, niced):
     nice -n 10 .venv/bin/python benchmarks/tournament.py --pairing expert:intermediate \
-        --pairs 100 --expert-budget 0.05 --workers 2 --out benchmarks/results/e_vs_i_50ms.jsonl
+        --pairs 100 --expert-budget 0.1 --workers 2 --out /tmp/e_vs_i_100ms.jsonl
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ def play_match(task: dict[str, Any]) -> dict[str, Any]:
     seed = task["seed"]
     players = [_player(levels[seat], seed * 2 + seat, task["budget"], task["deals"]) for seat in (0, 1)]
     times: list[list[float]] = [[], []]
+    deals: list[list[int]] = [[], []]
     forced: list[int] = [0, 0]
     match = Match(REVISED_2008, seed=seed)
     went_out = []
@@ -56,13 +57,15 @@ def play_match(task: dict[str, Any]) -> dict[str, Any]:
             start = time.perf_counter()
             move = players[mover].choose(view)
             times[mover].append(round(time.perf_counter() - start, 5))
+            if isinstance(players[mover], ExpertPlayer):
+                deals[mover].append(players[mover].last_deals)  # type: ignore[attr-defined]
             hand.apply(move)
         went_out.append(hand.went_out)
         if match.is_over:
             break
         match.next_hand()
     return {**task, "totals": list(match.totals), "results": [list(r) for r in match.results],
-            "went_out": went_out, "times": times, "forced": forced}
+            "went_out": went_out, "times": times, "deals": deals, "forced": forced}
 
 
 def _tasks(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -104,6 +107,7 @@ def summarize(records: list[dict[str, Any]], pairing: str) -> str:
     diffs_by_seed: dict[int, list[int]] = {}
     times: dict[str, list[float]] = {a: [], b: []}
     outs = {a: 0, b: 0}
+    searched_deals: list[float] = []
     hands = 0
     for record in records:
         seat_a = record["levels"].index(a) if a != b else 0
@@ -114,6 +118,7 @@ def summarize(records: list[dict[str, Any]], pairing: str) -> str:
         for seat in (0, 1):
             level = record["levels"][seat]
             times[level] += record["times"][seat]
+            searched_deals += record["deals"][seat]
         for who in record["went_out"]:
             hands += 1
             if who is not None:
@@ -140,6 +145,10 @@ def summarize(records: list[dict[str, Any]], pairing: str) -> str:
             lines.append(f"  {level} decision time: median {statistics.median(values) * 1000:.1f} ms, "
                          f"p95 {_percentile(values, 0.95) * 1000:.1f} ms, max {max(values) * 1000:.1f} ms "
                          f"over {len(values)} decisions")
+    if searched_deals:
+        searched = [d for d in searched_deals if d]
+        lines.append(f"  expert deals searched per move (moves with a choice): median {statistics.median(searched)}, "
+                     f"mean {statistics.fmean(searched):.1f}, 5th percentile {_percentile(searched, 0.05)}")
     return "\n".join(lines)
 
 

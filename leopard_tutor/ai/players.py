@@ -6,6 +6,7 @@ view's public content, so the same view always gets the same move from the same 
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -23,6 +24,8 @@ DEFAULT_DEALS = 400  # upper bound on deals of the hidden cards per expert move
 EXPERT_CANDIDATES = 8  # moves the expert searches, the best ones by the intermediate evaluation first
 EXPERT_TURNS = 2  # turns of greedy play by both sides after each candidate, before the evaluation
 HALVING_DEALS = 4  # after every this many deals the expert drops the worse half of its candidates
+EXPERT_PRIOR = 4.0  # how many deals' worth of weight the one-move evaluation keeps in the expert's choice
+SETTLE_DEALS = 8  # deals the final two candidates need before a clear gap between them ends the search
 
 
 class AIError(ValueError):
@@ -182,13 +185,15 @@ class ExpertPlayer:
     level = "expert"
 
     def __init__(self, seed: int, time_budget: float = DEFAULT_TIME_BUDGET, deals: int = DEFAULT_DEALS,
-                 candidates: int = EXPERT_CANDIDATES, turns: int = EXPERT_TURNS, weights: Weights = DEFAULT_WEIGHTS,
+                 candidates: int = EXPERT_CANDIDATES, turns: int = EXPERT_TURNS, prior: float = EXPERT_PRIOR,
+                 weights: Weights = DEFAULT_WEIGHTS,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.seed = seed
         self.time_budget = time_budget
         self.deals = deals
         self.candidates = candidates
         self.turns = turns
+        self.prior = prior
         self.weights = weights
         self.clock = clock
         self.last_deals = 0
@@ -202,11 +207,14 @@ class ExpertPlayer:
             return moves[0]
         rng = rng_for(self.seed, view, self.level)
         ranked = ranked_moves(view, rng, self.weights)
-        candidates = [move for _, move in ranked[:self.candidates]]
-        candidates += [move for _, move in ranked[self.candidates:] if isinstance(move, GoOut)]
+        chosen = ranked[:self.candidates] + [pair for pair in ranked[self.candidates:] if isinstance(pair[1], GoOut)]
+        candidates = [move for _, move in chosen]
+        # the one-move evaluation counts as `prior` deals' worth of evidence for each candidate
+        prior = [self.prior * value for value, _ in chosen]
         deadline = start + self.time_budget
         active = list(range(len(candidates)))
         totals = [0.0] * len(candidates)
+        history: list[list[float]] = [[] for _ in candidates]
         deals = 0
         while deals < self.deals:
             hand = sample_hand(view, rng)
@@ -221,16 +229,30 @@ class ExpertPlayer:
                 break
             for index, value in zip(active, values):
                 totals[index] += value
+                history[index].append(value)
             deals += 1
+            if len(active) == 2 and _settled(history[active[0]], history[active[1]]):
+                break
             if deals % HALVING_DEALS == 0 and len(active) > 2:
                 # successive halving: spend the rest of the budget on the better half
-                active.sort(key=lambda i: (-totals[i], i))
+                active.sort(key=lambda i: (-(totals[i] + prior[i]), i))
                 active = sorted(active[:max(2, (len(active) + 1) // 2)])
             if self.clock() > deadline:
                 break
         self.last_deals = deals
-        best = max(active, key=lambda i: (totals[i], -i))
+        best = max(active, key=lambda i: ((totals[i] + prior[i]) / (len(history[i]) + self.prior), -i))
         return candidates[best]
+
+
+def _settled(first: list[float], second: list[float]) -> bool:
+    """Whether the last two candidates' paired results already tell them apart clearly."""
+    count = min(len(first), len(second))
+    if count < SETTLE_DEALS:
+        return False
+    gaps = [a - b for a, b in zip(first[-count:], second[-count:])]
+    mean = sum(gaps) / count
+    spread = math.sqrt(sum((gap - mean) ** 2 for gap in gaps) / (count - 1))
+    return spread < 1e-9 or abs(mean) > 3.0 * spread / math.sqrt(count)
 
 
 def make_player(level: str, seed: int | None = None, time_budget: float | None = None) -> Player:
