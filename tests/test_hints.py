@@ -130,3 +130,11 @@ def test_hints_in_random_positions_agree_with_the_engine(rules: RuleSet) -> None
         elif isinstance(move, Discard):
             assert move.card.name in result.ladder[1]
             assert f"yours stays at {before[0]}" in result.ladder[3]
+
+
+def test_jack_on_a_card_that_scores_nothing_yet_says_which_card_it_hides() -> None:
+    hand = prepared("4S . . / . . . / . . .", ". . . / 4D 5D . / . . .", "JC 2S 6C 8D 4D 5C 7S 8S", "5S 7D")
+    result = explain(hand.view(0), Play(c("JC"), 1, 5))
+    assert "5 of diamonds" in result.reason and "row 4-5-6" in result.reason
+    assert "5 of diamonds" in result.ladder[0]
+    assert "your opponent's from 0 to 0" in result.ladder[3]

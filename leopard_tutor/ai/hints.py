@@ -157,6 +157,10 @@ def _explain_play(view: PlayerView, move: Play, rules: RuleSet, values: dict[str
             spaces, points = max(blocked, key=lambda pair: pair[1])
             nudge = _say("nudge", "spoil_theirs", line=rules.line_name(spaces), points=points)
             reason = _say("reason", "spoils", line=rules.line_name(spaces))
+        elif move.card.rank == 11 and (covered := before.showing(move.space)) is not None:
+            name = rules.line_name(_roomiest_line(before, through))
+            nudge = _say("nudge", "cover_theirs", line=name, card=covered.name, space=move.space)
+            reason = _say("reason", "cover_theirs", line=name, card=covered.name, space=move.space)
         else:
             name = rules.line_name(_roomiest_line(before, through))
             nudge = _say("nudge", "crowd_theirs", line=name)

@@ -12,10 +12,10 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from ..engine import LINES, Discard, EndTurn, GoOut, Hand, Move, Play, PlayerView, square_value
+from ..engine import LINES, Discard, EndTurn, GoOut, Hand, Move, Play, PlayerView, Square, square_value
 from .determinize import sample_hand
 from .evaluation import DEFAULT_WEIGHTS, Memo, Weights, evaluate
-from .position import Position, _hand_unseen
+from .position import Position, hand_unseen
 from .randomness import move_key, rng_for
 
 LEVELS = ("beginner", "intermediate", "expert")
@@ -93,10 +93,8 @@ class BeginnerPlayer:
         return rng.choice(discards or moves)
 
 
-def _friends(square: object, move: Play) -> float:
+def _friends(square: Square, move: Play) -> float:
     """How many face-up cards of the card's colour share a line with its space (a beginner's instinct)."""
-    from ..engine import Square
-    assert isinstance(square, Square)
     if move.card.rank in (11, 12):
         return 0.0
     count = 0.0
@@ -148,7 +146,7 @@ def greedy_move(hand: Hand, player: int, weights: Weights = DEFAULT_WEIGHTS) -> 
     moves = hand.legal_moves()
     if len(moves) == 1:
         return moves[0]
-    unseen = _hand_unseen(hand, hand.hands[player])
+    unseen = hand_unseen(hand, hand.hands[player])
     best, best_value = moves[0], -1e9
     memo: Memo = {}
     for move in moves:
@@ -179,8 +177,15 @@ def play_out(hand: Hand, me: int, turns: int, weights: Weights = DEFAULT_WEIGHTS
 
 
 class ExpertPlayer:
-    """Determinized search: many deals of the unseen cards, each candidate move followed by the
-    opponent's best reply, scored by the evaluation; the best average wins."""
+    """Determinized search under a time budget.
+
+    The intermediate evaluation picks the candidate moves. For each deal of the unseen cards that
+    fits the view, every candidate is followed by `turns` turns of best-by-evaluation play from both
+    sides (the opponent playing with the cards the deal gives them, going out when it pays them),
+    then scored by the evaluation. Every few deals the worse half of the candidates is dropped; the
+    search ends at the budget, at the deal cap, or once the last two are clearly apart. The best
+    average wins, with the one-move evaluation counted as a few deals' worth of evidence.
+    """
 
     level = "expert"
 

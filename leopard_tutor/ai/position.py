@@ -47,7 +47,7 @@ class Position:
         """
         held = hand.hands
         if unseen is None:
-            unseen = _hand_unseen(hand, held[player])
+            unseen = hand_unseen(hand, held[player])
         return cls(hand.rules, hand.squares, player, tuple(held[player]), unseen[0], unseen[1],
                    len(held[1 - player]), hand.stock_size, hand.to_move, hand.plays_made, hand.is_over, hand.went_out)
 
@@ -75,7 +75,7 @@ def _remove_hidden(counts: list[float], jack_only: bool) -> None:
         counts[code] -= counts[code] / total
 
 
-def _hand_unseen(hand: Hand, held: list[Card]) -> tuple[list[float], float]:
+def hand_unseen(hand: Hand, held: list[Card]) -> tuple[list[float], float]:
     left = Counter(_FULL_COUNTS)
     left.subtract(card.code for card in held)
     left.subtract(card.code for card in hand.discards)
