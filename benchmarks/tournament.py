@@ -43,7 +43,7 @@ def play_match(task: dict[str, Any]) -> dict[str, Any]:
     seed = task["seed"]
     players = [_player(levels[seat], seed * 2 + seat, task["budget"], task["deals"]) for seat in (0, 1)]
     times: list[list[float]] = [[], []]
-    deals: list[list[int]] = [[], []]
+    searched: list[list[int]] = [[], []]
     forced: list[int] = [0, 0]
     match = Match(REVISED_2008, seed=seed)
     went_out = []
@@ -58,14 +58,14 @@ def play_match(task: dict[str, Any]) -> dict[str, Any]:
             move = players[mover].choose(view)
             times[mover].append(round(time.perf_counter() - start, 5))
             if isinstance(players[mover], ExpertPlayer):
-                deals[mover].append(players[mover].last_deals)  # type: ignore[attr-defined]
+                searched[mover].append(players[mover].last_deals)  # type: ignore[attr-defined]
             hand.apply(move)
         went_out.append(hand.went_out)
         if match.is_over:
             break
         match.next_hand()
     return {**task, "totals": list(match.totals), "results": [list(r) for r in match.results],
-            "went_out": went_out, "times": times, "deals": deals, "forced": forced}
+            "went_out": went_out, "times": times, "searched": searched, "forced": forced}
 
 
 def _tasks(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -118,7 +118,7 @@ def summarize(records: list[dict[str, Any]], pairing: str) -> str:
         for seat in (0, 1):
             level = record["levels"][seat]
             times[level] += record["times"][seat]
-            searched_deals += record["deals"][seat]
+            searched_deals += record["searched"][seat]
         for who in record["went_out"]:
             hands += 1
             if who is not None:
