@@ -14,7 +14,17 @@ import psutil
 import pytest
 from playwright.sync_api import expect
 
-from leopard_tutor.engine import ALL_CARDS, ORIGINAL_1963, REVISED_2008, Card, RuleSet, Square, check_play, square_value
+from leopard_tutor.engine import (
+    ALL_CARDS,
+    ORIGINAL_1963,
+    REVISED_2008,
+    Card,
+    RuleSet,
+    Square,
+    check_play,
+    scoring_lines,
+    square_value,
+)
 
 NAMES = {card.name: card for card in ALL_CARDS}
 SPACE_NAME = re.compile(r"^(Your square|Opponent's square), space ([1-9]), (.+)$")
@@ -151,6 +161,45 @@ def test_a_legal_play_changes_the_board_and_the_explanation(board: Any) -> None:
     assert f"space {space}" in table["message"]
     label = "Your square" if owner == 0 else "Opponent's square"
     assert table["squares"][part]["value"] == f"{label} is worth {square_value(after, rules_of(table))}"
+
+
+def space_button(board: Any, owner: int, space: int) -> Any:
+    label = "Your square" if owner == 0 else "Opponent's square"
+    return board.page.get_by_role("button", name=re.compile(f"^{label}, space {space}, "))
+
+
+def test_a_scoring_play_raises_the_value_shown(board: Any) -> None:
+    """Play greedily for your own square until a play of yours makes a line score, then check the page."""
+    for _ in range(60):
+        table = wait_my_turn(board)
+        assert "the hand is over" not in table["turn"], "no scoring play was found before the hand ended"
+        rules = rules_of(table)
+        mine = squares_of(table)[0]
+        value = square_value(mine, rules)
+        best = None
+        for index, name in enumerate(table["hand"]):
+            card = NAMES[name.removesuffix(", selected")]
+            for space in range(1, 10):
+                if check_play(card, mine, space, own=True, rules=rules).legal:
+                    gain = square_value(mine.with_card(card, space), rules) - value
+                    if best is None or gain > best[0]:
+                        best = (gain, index, card, space)
+        if best is None:
+            click(board, board.locator(".lt-hand-card").first)
+            click(board, board.get_by_role("button", name="Discard pile", exact=True))
+            continue
+        gain, index, card, space = best
+        click(board, board.locator(".lt-hand-card").nth(index))
+        table = click(board, space_button(board, 0, space))
+        if gain > 0:
+            assert f"your square rises from {value} to {value + gain}" in table["message"]
+            shown = squares_of(table)[0]  # the value text agrees with the engine on what is shown
+            assert table["squares"][1]["value"] == f"Your square is worth {square_value(shown, rules)}"
+            drawn = board.locator(".lt-square").nth(1).locator(".lt-line-item:not(.lt-line-broke)")
+            assert sorted(text.split(":")[0] for text in drawn.all_text_contents()) == \
+                sorted(line.name for line in scoring_lines(shown, rules) if line.points)
+            return
+    pytest.fail("no scoring play within 60 turns")
 
 
 def test_an_illegal_click_explains_and_changes_nothing(board: Any) -> None:
