@@ -19,6 +19,7 @@ from .moves import Discard, EndTurn, GoOut, Move, Play, move_from_data, move_to_
 from .rules import REVISED_2008, RuleSet, rules_by_key
 from .scoring import hand_score, square_value
 from .square import Hidden, Square
+from .texts import say
 
 if TYPE_CHECKING:
     from .view import PlayerView
@@ -187,34 +188,30 @@ class Hand:
         if not isinstance(move, (Play, Discard, GoOut, EndTurn)):
             raise LeopardError(f"{move!r} is not a move")
         if self._over:
-            return Verdict(False, "The hand is over: no more moves can be made.", "over")
+            return Verdict(False, say("turn.over"), "over")
         hand = self._hands[p]
         if isinstance(move, GoOut):
             value = self.value(p)
             if self._plays_made:
-                return Verdict(False, "You can go out only at the start of your turn, right after the draw, "
-                                      "before you play or discard anything.", "out-timing")
+                return Verdict(False, say("turn.out_timing"), "out-timing")
             if value < rules.out_threshold:
-                return Verdict(False, f"Going out needs a square worth at least {rules.out_threshold}; "
-                                      f"yours is worth {value}.", "out-value")
-            return Verdict(True, f"Your square is worth {value}, at least {rules.out_threshold}, so you may go out "
-                                 f"now: the hand ends at once and you lose {rules.out_penalty} point for going out.")
+                return Verdict(False, say("turn.out_value", threshold=rules.out_threshold, value=value), "out-value")
+            return Verdict(True, say("turn.out_ok", value=value, threshold=rules.out_threshold,
+                                     penalty=rules.out_penalty))
         if isinstance(move, EndTurn):
             if not hand:
-                return Verdict(True, "You hold no cards, so you pass and the turn goes to your opponent.")
+                return Verdict(True, say("turn.pass"))
             if self._plays_made and rules.multiple_plays:
-                return Verdict(True, "You have played this turn, so you may end it now or play more cards.")
-            needed = ("play one or more cards or discard one" if rules.multiple_plays else "play or discard a card")
-            return Verdict(False, f"You still hold cards, so you must {needed} before your turn ends.", "must-act")
+                return Verdict(True, say("turn.end_after_plays"))
+            needed = say("turn.must_act.running" if rules.multiple_plays else "turn.must_act.standard")
+            return Verdict(False, say("turn.must_act", needed=needed), "must-act")
         card = move.card
         if card not in hand:
-            return Verdict(False, f"You do not hold the {card.name}.", "not-in-hand")
+            return Verdict(False, say("turn.not_held", card=card.name), "not-in-hand")
         if isinstance(move, Discard):
             if self._plays_made:
-                return Verdict(False, "You have already played this turn, and a turn is either plays or one "
-                                      "discard: end your turn or play another card.", "discard-after-play")
-            return Verdict(True, f"You may discard the {card.name}: any card may be thrown face up on the "
-                                 "discard pile, and it never comes back.")
+                return Verdict(False, say("turn.discard_after_play"), "discard-after-play")
+            return Verdict(True, say("turn.discard_ok", card=card.name))
         return check_play(card, self._squares[move.square_owner], move.space,
                           own=move.square_owner == p, rules=rules)
 

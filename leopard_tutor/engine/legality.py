@@ -13,6 +13,7 @@ from .errors import LeopardError
 from .moves import DISCARDS, END_TURN, GO_OUT, PLAYS, Move, Play
 from .rules import REVISED_2008, RuleSet
 from .square import FULL_MASK, Square
+from .texts import say
 
 
 @dataclass(frozen=True)
@@ -30,23 +31,15 @@ class Placement:
         return self.rule
 
 
-_NUMBERED = Placement(
-    "ace to nine", own_only=False, numbered=True, target="open", face_up=True,
-    rule="a card from ace to nine goes face up only on the space with its own number (the ace on 1), "
-         "in either square, and only where that space is empty or its top card lies face down")
+_NUMBERED = Placement("ace to nine", own_only=False, numbered=True, target="open", face_up=True,
+                      rule=say("rule.numbered"))
 PLACEMENT: dict[int, Placement] = {rank: _NUMBERED for rank in range(1, 10)}
-PLACEMENT[TEN] = Placement(
-    "ten", own_only=True, numbered=False, target="open", face_up=True,
-    rule="a ten goes face up on any space of your own square that is empty or whose top card lies face down")
-PLACEMENT[JACK] = Placement(
-    "jack", own_only=False, numbered=False, target="card", face_up=False,
-    rule="a jack goes face down on top of any card, in either square, and the space then counts as empty")
-PLACEMENT[QUEEN] = Placement(
-    "queen", own_only=True, numbered=False, target="card", face_up=False,
-    rule="a queen goes face down on top of any card of your own square, and the space then counts as empty")
-PLACEMENT[KING] = Placement(
-    "king", own_only=True, numbered=False, target="any", face_up=True,
-    rule="a king goes face up on any space of your own square, empty or not")
+PLACEMENT[TEN] = Placement("ten", own_only=True, numbered=False, target="open", face_up=True, rule=say("rule.ten"))
+PLACEMENT[JACK] = Placement("jack", own_only=False, numbered=False, target="card", face_up=False,
+                            rule=say("rule.jack"))
+PLACEMENT[QUEEN] = Placement("queen", own_only=True, numbered=False, target="card", face_up=False,
+                             rule=say("rule.queen"))
+PLACEMENT[KING] = Placement("king", own_only=True, numbered=False, target="any", face_up=True, rule=say("rule.king"))
 
 # The table compiled for speed: (own square only, which mask to use, spaces allowed by number).
 _TARGETS = {"open": 0, "card": 1, "any": 2}
@@ -91,7 +84,7 @@ class Verdict:
 
 def place_words(space: int, own: bool) -> str:
     """'space 4 of your square' or 'space 4 of your opponent's square'."""
-    return f"space {space} of {'your' if own else 'your opponent' + chr(39) + 's'} square"
+    return say("place.own" if own else "place.other", space=space)
 
 
 def _article(word: str) -> str:
@@ -101,8 +94,8 @@ def _article(word: str) -> str:
 
 def _list_spaces(spaces: list[int]) -> str:
     if len(spaces) == 1:
-        return f"space {spaces[0]}"
-    return "spaces " + ", ".join(str(s) for s in spaces[:-1]) + f" and {spaces[-1]}"
+        return say("spaces.one", space=spaces[0])
+    return say("spaces.many", first=", ".join(str(s) for s in spaces[:-1]), last=spaces[-1])
 
 
 def check_play(card: Card, square: Square, space: int, *, own: bool, rules: RuleSet = REVISED_2008) -> Verdict:
@@ -116,74 +109,66 @@ def check_play(card: Card, square: Square, space: int, *, own: bool, rules: Rule
     if not isinstance(rules, RuleSet):
         raise LeopardError(f"rules must be a RuleSet, not {rules!r}")
     own = bool(own)
-    placement = PLACEMENT[card.rank]
     where = place_words(space, own)
-    the_card = f"the {card.name}"
     if allowed_spaces(card.rank, square, own) >> (space - 1) & 1:
-        return Verdict(True, _legal_reason(card, square, space, own, where))
+        return Verdict(True, _legal_reason(card, square, space, where))
+    return _illegal_verdict(card, square, space, own, where)
+
+
+def _illegal_verdict(card: Card, square: Square, space: int, own: bool, where: str) -> Verdict:
     rank = card.rank
+    placement = PLACEMENT[rank]
     if placement.own_only and not own:
-        advice = {
-            TEN: "Any empty space of your own square will take it.",
-            QUEEN: "To spoil your opponent's square, use a jack; a queen only covers your own cards.",
-            KING: "Put it on any space of your own square, where it can even cover a face-up card.",
-        }[rank]
-        manner = "" if placement.face_up else " face down"
-        return Verdict(False, f"{rank_words(rank, plural=True).capitalize()} go{manner} on your own square only, "
-                              f"so {the_card} cannot go on {where}. {advice}", "own-square-only")
+        advice = say(f"illegal.own_only.{placement.cards}")
+        manner = "" if placement.face_up else say("illegal.own_only.face_down")
+        return Verdict(False, say("illegal.own_only", ranks=rank_words(rank, plural=True).capitalize(), manner=manner,
+                                  card=card.name, where=where, advice=advice), "own-square-only")
     if placement.numbered and space != rank:
-        target_open = square.is_open(rank)
-        if target_open:
-            advice = f"Space {rank} of this square is open for it."
-        else:
-            blocker = square.showing(rank)
-            advice = (f"Space {rank} of this square is taken by the {blocker.name}, "  # type: ignore[union-attr]
-                      f"so look at space {rank} of the other square, or discard it.")
+        blocker = square.showing(rank)
+        advice = (say("illegal.wrong_space.open", number=rank) if blocker is None
+                  else say("illegal.wrong_space.taken", number=rank, blocker=blocker.name))
         named = rank_words(rank)
-        return Verdict(False, f"{_article(named).capitalize()} {named} only goes on space {rank}, in either square, "
-                              f"so {the_card} cannot go on {where}. {advice}", "wrong-space")
-    if placement.target == "open":
-        shown = square.showing(space)
-        assert shown is not None
+        return Verdict(False, say("illegal.wrong_space", a_rank=f"{_article(named).capitalize()} {named}", number=rank,
+                                  card=card.name, where=where, advice=advice), "wrong-space")
+    shown = square.showing(space)
+    if placement.target == "open" and shown is not None:
         if rank == TEN:
             open_spaces = [s for s in range(1, 10) if square.is_open(s)]
-            advice = (f"{_list_spaces(open_spaces).capitalize()} of your square "
-                      f"{'is' if len(open_spaces) == 1 else 'are'} open for it." if open_spaces
-                      else "No space of your square is open for it now; only a king can cover a face-up card.")
-            return Verdict(False, f"{the_card.capitalize()} cannot go on {where}: the {shown.name} lies face up there, "
-                                  f"and a ten needs an empty space or a face-down card. {advice}", "covered")
-        cover = "a jack or a queen" if own else "a jack"
-        other = "your opponent's square" if own else "your own square"
-        return Verdict(False, f"{the_card.capitalize()} cannot go on {where}: the {shown.name} lies face up there, "
-                              f"and a card from ace to nine needs its space empty or covered face down. "
-                              f"Cover it first with {cover}, or try space {rank} of {other}.", "covered")
-    # a jack or queen on an empty space
+            key = ("illegal.ten_covered.none_open" if not open_spaces else
+                   "illegal.ten_covered.one_open" if len(open_spaces) == 1 else "illegal.ten_covered.open")
+            advice = say(key, spaces=_list_spaces(open_spaces).capitalize() if open_spaces else "")
+            return Verdict(False, say("illegal.ten_covered", card=card.name, where=where, shown=shown.name,
+                                      advice=advice), "covered")
+        side = "own" if own else "other"
+        return Verdict(False, say("illegal.numbered_covered", card=card.name, where=where, shown=shown.name,
+                                  cover=say(f"illegal.numbered_covered.{side}"), number=rank,
+                                  other=say(f"illegal.numbered_covered.{side}_other")), "covered")
     filled = [s for s in range(1, 10) if not square.is_empty(s)]
-    advice = (f"{_list_spaces(filled).capitalize()} of this square {'has' if len(filled) == 1 else 'have'} "
-              f"a card to cover." if filled else "This square has no card yet to cover; you could discard it instead.")
-    return Verdict(False, f"A {rank_words(rank)} goes face down on top of a card, so {the_card} cannot go on "
-                          f"{where}, which is empty (there it would change nothing). {advice}", "needs-card")
+    key = ("illegal.needs_card.none" if not filled else
+           "illegal.needs_card.one" if len(filled) == 1 else "illegal.needs_card.some")
+    advice = say(key, spaces=_list_spaces(filled).capitalize() if filled else "")
+    return Verdict(False, say("illegal.needs_card", rank=rank_words(rank), card=card.name, where=where,
+                              advice=advice), "needs-card")
 
 
-def _legal_reason(card: Card, square: Square, space: int, own: bool, where: str) -> str:
+def _legal_reason(card: Card, square: Square, space: int, where: str) -> str:
     rank = card.rank
     top = square.top(space)
-    the_card = f"The {card.name}"
     if rank <= 9:
-        state = "that space is empty" if top is None else "the face-down card there counts as an empty space"
-        return (f"{the_card} can go on {where}: a card from ace to nine goes only on the space with its own "
-                f"number, and {state}.")
+        state = say("legal.numbered.empty" if top is None else "legal.numbered.face_down")
+        return say("legal.numbered", card=card.name, where=where, state=state)
     if rank == TEN:
-        state = "is empty" if top is None else "has a face-down card on top, which counts as empty"
-        return f"{the_card} can go on {where}: a ten may fill any open space of your own square, and this one {state}."
+        state = say("legal.ten.empty" if top is None else "legal.ten.face_down")
+        return say("legal.ten", card=card.name, where=where, state=state)
     if rank == KING:
-        state = "" if top is None else f", even on top of the {top[0].name if top[1] else 'face-down card'}"
-        return f"{the_card} can go on {where}: a king may go on any space of your own square{state}."
-    owner = "either square" if rank == JACK else "your own square"
+        if top is None:
+            return say("legal.king.empty", card=card.name, where=where)
+        under = top[0].name if top[1] else say("face_down_card")
+        return say("legal.king.covering", card=card.name, where=where, under=under)
     assert top is not None
-    covered = (f"it hides the {top[0].name}, so the space counts as empty" if top[1]
-               else "covering a face-down card changes nothing for scoring")
-    return f"{the_card} can go face down on {where}: a {rank_words(rank)} may cover any card in {owner}, and {covered}."
+    effect = say("legal.cover.face_up", under=top[0].name) if top[1] else say("legal.cover.face_down")
+    owner = say("legal.cover.either" if rank == JACK else "legal.cover.own")
+    return say("legal.cover", card=card.name, where=where, rank=rank_words(rank), owner=owner, effect=effect)
 
 
 _PLAY_LISTS: dict[int, tuple[Play, ...]] = {}
