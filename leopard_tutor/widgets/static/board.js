@@ -75,7 +75,19 @@ export default {
     el.append(root);
     let lastSeq = null;
 
-    const send = (intent) => model.send(intent);
+    // Between a click and the redraw (the computer may be thinking), say so; any redraw clears it.
+    let busyTimer = null;
+    const send = (intent) => {
+      root.classList.add("lt-busy");
+      root.setAttribute("aria-busy", "true");
+      clearTimeout(busyTimer);
+      busyTimer = setTimeout(notBusy, 15000);
+      model.send(intent);
+    };
+    function notBusy() {
+      root.classList.remove("lt-busy");
+      root.removeAttribute("aria-busy");
+    }
     const showWhy = (text) => { why.textContent = text || ""; };
 
     function spaceButton(square, cell) {
@@ -201,6 +213,7 @@ export default {
     });
 
     function render() {
+      notBusy();
       const state = model.get("state") || {};
       const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-k") : null;
       error.textContent = state.error || "";
@@ -228,6 +241,9 @@ export default {
 
     model.on("change:state", render);
     render();
-    return () => model.off("change:state", render);
+    return () => {
+      clearTimeout(busyTimer);
+      model.off("change:state", render);
+    };
   },
 };
