@@ -196,7 +196,12 @@ def test_expert_stops_at_its_time_budget() -> None:
     hand = random_position(REVISED_2008, 11)
     move = expert.choose(hand.view(hand.to_move))
     assert move in hand.legal_moves()
-    assert expert.last_deals == 1  # the clock ran out after the first full deal
+    assert expert.last_deals == 0  # the clock ran out during the first deal
+    assert move == IntermediatePlayer(1).choose(hand.view(hand.to_move))  # so the one-move evaluation decided
+    ticks = itertools.count()
+    roomier = ExpertPlayer(1, time_budget=20.5, clock=lambda: float(next(ticks)))
+    roomier.choose(hand.view(hand.to_move))
+    assert 1 <= roomier.last_deals < 20  # it stopped at the budget, long before its deal cap
 
 
 def test_intermediate_and_expert_complete_the_line_that_lets_them_go_out() -> None:

@@ -228,10 +228,10 @@ class ExpertPlayer:
                 hand.apply(candidates[index])
                 values.append(play_out(hand, view.player, self.turns, self.weights))
                 hand.undo()
-                if deals and self.clock() > deadline:
+                if self.clock() > deadline:
                     break
             if len(values) < len(active):
-                break
+                break  # out of time in the middle of a deal: that deal does not count
             for index, value in zip(active, values):
                 totals[index] += value
                 history[index].append(value)
@@ -245,6 +245,8 @@ class ExpertPlayer:
             if self.clock() > deadline:
                 break
         self.last_deals = deals
+        if not deals:
+            return candidates[0]  # not even one deal fitted in the budget: the one-move evaluation decides
         best = max(active, key=lambda i: ((totals[i] + prior[i]) / (len(history[i]) + self.prior), -i))
         return candidates[best]
 
