@@ -33,7 +33,6 @@ from .players import AIError, make_player
 
 HINT_SEED = 20080320  # hints are reproducible: the same view always gets the same hint
 HINT_BUDGET = 0.5  # seconds the expert searches for a hint
-LADDER_STEPS = ("nudge", "card", "space", "move")
 
 
 @dataclass(frozen=True)
