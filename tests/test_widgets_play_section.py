@@ -31,7 +31,8 @@ def test_section_parts_and_panels_follow_the_game() -> None:
         play.board.dispatch({"type": "select", "index": 0})
         play.board.dispatch({"type": "discard"})
     assert controller.log
-    assert all(entry.text.replace("'", "&#x27;") in play.moves.value for entry in controller.log)
+    shown = [play.moves.value.index(entry.text.replace("'", "&#x27;")) for entry in controller.log]
+    assert shown == sorted(shown, reverse=True) and "reversed" in play.moves.value  # latest first
     assert play.breakdown.value == ""
 
 

@@ -94,10 +94,11 @@ def scores_html(controller: PlayController) -> str:
 
 
 def log_html(controller: PlayController) -> str:
-    """The moves of the hand in words, oldest first."""
-    items = "".join(f"<li>{html.escape(entry.text)}</li>" for entry in controller.log)
-    body = f"<ol class='lt-log'>{items}</ol>" if items else "<p class='lt-muted'>No moves yet in this hand.</p>"
-    return f"<h3>Moves of hand {controller.match.hand_number}</h3>{body}"
+    """The moves of the hand in words, numbered, the latest first."""
+    items = "".join(f"<li>{html.escape(entry.text)}</li>" for entry in reversed(controller.log))
+    body = (f"<ol class='lt-log' reversed>{items}</ol>" if items
+            else "<p class='lt-muted'>No moves yet in this hand.</p>")
+    return f"<h3>Moves of hand {controller.match.hand_number}, latest first</h3>{body}"
 
 
 def build_play(opponent: Chooser, *, hinter: HintFn | None = None, opponent_factory: OpponentFactory | None = None,
