@@ -195,6 +195,7 @@ def main() -> None:
     parser.add_argument("--plays", type=int, default=20)
     parser.add_argument("--loads", type=int, default=5)
     args = parser.parse_args()
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} CPUs)")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         for label, options in (("TCP_NODELAY fix on (default)", ()), ("stock (Nagle on)", ("--no-tcp-nodelay",))):
@@ -244,6 +245,7 @@ def main() -> None:
             finally:
                 server.stop()
         browser.close()
+    print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":
