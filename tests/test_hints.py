@@ -138,3 +138,14 @@ def test_jack_on_a_card_that_scores_nothing_yet_says_which_card_it_hides() -> No
     assert "5 of diamonds" in result.reason and "row 4-5-6" in result.reason
     assert "5 of diamonds" in result.ladder[0]
     assert "your opponent's from 0 to 0" in result.ladder[3]
+
+
+def test_hints_say_when_a_play_threatens_or_stops_going_out() -> None:
+    hand = prepared("AH 2H . / 4C 5C 6C / 7S 8S 9S", "AD 2D 3D / 4D 5D 6D / 7H . .", "3H JC 9C 2S 6D 7C 8C 8D",
+                    "4S 5D")
+    view = hand.view(0)
+    reach = explain(view, Play(c("3H"), 0, 3))
+    assert "from 6 to 9" in reach.ladder[3] and "you may go out" in reach.ladder[3]
+    stop = explain(view, Play(c("JC"), 1, 5))
+    assert hand.value(1) == 7
+    assert "from 7 to" in stop.ladder[3] and "cannot end the hand" in stop.ladder[3]

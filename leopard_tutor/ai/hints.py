@@ -166,6 +166,11 @@ def _explain_play(view: PlayerView, move: Play, rules: RuleSet, values: dict[str
             reason = _say("reason", "crowd_theirs", line=name, space=move.space)
         if lost or blocked:
             risks.append(_say("risk", "mend", count=_unseen_count(view, (12, 13))))
+    threshold = rules.out_threshold
+    if own and mine_after >= threshold > values["mine_before"]:
+        effects.append(_say("effect", "threatens_out", value=mine_after))
+    if not own and values["theirs_before"] >= threshold > theirs_after:
+        effects.append(_say("effect", "stops_out", threshold=threshold))
     whose = "your" if own else "your opponent's"
     rung = _say("move", "play", card=move.card.name, space=move.space, whose=whose, mine_after=mine_after,
                 theirs_after=theirs_after, **values)
