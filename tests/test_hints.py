@@ -147,5 +147,5 @@ def test_hints_say_when_a_play_threatens_or_stops_going_out() -> None:
     reach = explain(view, Play(c("3H"), 0, 3))
     assert "from 6 to 9" in reach.ladder[3] and "you may go out" in reach.ladder[3]
     stop = explain(view, Play(c("JC"), 1, 5))
-    assert hand.value(1) == 7
-    assert "from 7 to" in stop.ladder[3] and "cannot end the hand" in stop.ladder[3]
+    assert hand.value(1) == 8
+    assert "from 8 to 4" in stop.ladder[3] and "cannot end the hand" in stop.ladder[3]
