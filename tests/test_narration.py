@@ -148,3 +148,14 @@ def test_random_hands_narration_agrees_with_the_engine(key: str) -> None:
                 assert gained == told.value_after - told.value_before
                 for change in told.changes:
                     assert change.line.name in told.text
+
+
+def test_every_phrase_lives_in_the_data_file_and_is_used() -> None:
+    from pathlib import Path
+
+    from leopard_tutor.engine import narration
+
+    source = Path(narration.__file__).read_text(encoding="utf-8")
+    for key in narration.TEXTS:
+        assert f'"{key}"' in source or key.removeprefix("kind_") in ("suit", "color"), key
+    assert '"You"' not in source and "square rises" not in source  # the words are data, not code

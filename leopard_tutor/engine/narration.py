@@ -8,8 +8,10 @@ The words take the viewer's side: "you" and "your" for the viewer, "your opponen
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from .cards import JACK, QUEEN, Card
 from .moves import Discard, EndTurn, GoOut, Move, Play
@@ -17,7 +19,8 @@ from .rules import RuleSet
 from .scoring import ScoringLine, scoring_lines, square_value
 from .square import Face, Hidden, Square
 
-KIND_WORDS = {"suit": "one suit", "color": "one colour"}
+TEXTS: dict[str, str] = json.loads((Path(__file__).parent / "narration.json").read_text(encoding="utf-8"))
+"""Every phrase of the narration (a data file, so the words can be changed without touching the logic)."""
 
 
 @dataclass(frozen=True)
@@ -78,16 +81,15 @@ def narrate(move: Move, mover: int, viewer: int, before: Sequence[Square], after
 
     `before` and `after` are the two squares (player 0's first) as the viewer sees them.
     """
-    subject = "You" if mover == viewer else "Your opponent"
+    subject = _say("you" if mover == viewer else "opponent")
     if isinstance(move, Discard):
-        return Narration(f"{subject} discarded the {move.card.name}.", mover, viewer, None, None, None)
+        return Narration(_say("discard", subject=subject, card=move.card.name), mover, viewer, None, None, None)
     if isinstance(move, EndTurn):
-        return Narration(f"{subject} ended the turn.", mover, viewer, None, None, None)
+        return Narration(_say("end_turn", subject=subject), mover, viewer, None, None, None)
     if isinstance(move, GoOut):
         value = square_value(before[mover], rules) if went_out_value is None else went_out_value
-        whose = "your" if mover == viewer else "their"
-        return Narration(f"{subject} went out with {whose} square worth {value}: the hand is over.",
-                         mover, viewer, mover, value, value)
+        whose = _say("your" if mover == viewer else "their")
+        return Narration(_say("go_out", subject=subject, whose=whose, value=value), mover, viewer, mover, value, value)
     if not isinstance(move, Play):
         raise TypeError(f"{move!r} is not a move")
     return _narrate_play(move, mover, viewer, before, after, rules)
@@ -96,56 +98,58 @@ def narrate(move: Move, mover: int, viewer: int, before: Sequence[Square], after
 def _narrate_play(move: Play, mover: int, viewer: int, before: Sequence[Square], after: Sequence[Square],
                   rules: RuleSet) -> Narration:
     owner, space = move.square_owner, move.space
-    subject = "You" if mover == viewer else "Your opponent"
-    poss = "your" if owner == viewer else "their"
+    poss = _say("your" if owner == viewer else "their")
+    words: dict[str, object] = {"subject": _say("you" if mover == viewer else "opponent"), "poss": poss,
+                                "space": space}
     old, new = before[owner], after[owner]
     card = _landed(move.card, new, space, mover == viewer)
     under = old.top(space)
     if under is None:
-        action = f"{subject} played {card} on {poss} space {space}"
+        action = _say("play_on_empty", card=card, **words)
     elif under[1]:
         shown = under[0]
         assert isinstance(shown, Card)
-        action = f"{subject} covered {poss} {shown.name} on space {space} with {card}"
+        action = _say("play_cover", card=card, shown=shown.name, **words)
     else:
-        action = f"{subject} played {card} on {poss} space {space}, over {_face_down_words(under[0])}"
+        action = _say("play_over_face_down", card=card, hidden=_face_down_words(under[0]), **words)
     changes = line_changes(owner, old, new, rules)
     value_before, value_after = square_value(old, rules), square_value(new, rules)
     effects = [_change_words(change, poss) for change in changes]
-    if value_after > value_before:
-        effects.append(f"{poss} square rises from {value_before} to {value_after}")
-    elif value_after < value_before:
-        effects.append(f"{poss} square drops from {value_before} to {value_after}")
-    else:
-        effects.append(f"{poss} square stays at {value_after}")
-    text = f"{action}: {', '.join(effects)}."
+    trend = ("value_rises" if value_after > value_before else "value_drops" if value_after < value_before
+             else "value_stays")
+    effects.append(_say(trend, poss=poss, before=value_before, after=value_after))
+    text = _say("sentence", action=action, effects=", ".join(effects))
     return Narration(text, mover, viewer, owner, value_before, value_after, changes)
 
 
 def _landed(card: Card, square: Square, space: int, mover_is_viewer: bool) -> str:
     """The played card in words, as the viewer knows it once it has landed."""
     if card.rank not in (JACK, QUEEN):
-        return f"the {card.name}"
+        return _say("card_face_up", card=card.name)
     if mover_is_viewer:
-        return f"the {card.name}, face down"
+        return _say("own_card_face_down", card=card.name)
     top = square.top(space)
     if top is not None and isinstance(top[0], Hidden) and top[0].jack_only:
-        return "a jack, face down"
-    return "a face-down jack or queen"
+        return _say("their_jack_face_down")
+    return _say("their_jack_or_queen")
 
 
 def _face_down_words(face: Face) -> str:
     """A face-down card as the viewer knows it: named only if the viewer laid it."""
     if isinstance(face, Card):
-        return f"your face-down {face.name}"
-    return "a face-down jack" if face.jack_only else "a face-down card"
+        return _say("own_hidden_card", card=face.name)
+    return _say("hidden_jack" if face.jack_only else "hidden_card")
 
 
 def _change_words(change: LineChange, poss: str) -> str:
     line = change.line
     if line.points == 0:
-        return f"{poss} {line.name} no longer scores"
-    kind = KIND_WORDS[line.kind or ""]
-    if change.points_before == 0:
-        return f"{poss} {line.name} now scores {line.points} ({kind})"
-    return f"{poss} {line.name} now scores {line.points} ({kind}) instead of {change.points_before}"
+        return _say("line_broke", poss=poss, line=line.name)
+    kind = _say(f"kind_{line.kind}")
+    key = "line_formed" if change.points_before == 0 else "line_changed"
+    return _say(key, poss=poss, line=line.name, points=line.points, kind=kind, before=change.points_before)
+
+
+def _say(key: str, **values: object) -> str:
+    """A sentence or phrase from narration.json, filled in."""
+    return TEXTS[key].format(**values)
