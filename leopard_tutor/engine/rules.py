@@ -10,11 +10,9 @@ SPACES = range(1, 10)
 
 # Every line as a set of labels. These triples are the same in both layouts: the 1963 keypad is
 # the 2008 reading order flipped top to bottom, which maps rows, columns and diagonals onto each other.
-LINES: tuple[tuple[int, int, int], ...] = (
-    (1, 2, 3), (4, 5, 6), (7, 8, 9),
-    (1, 4, 7), (2, 5, 8), (3, 6, 9),
-    (1, 5, 9), (3, 5, 7),
-)
+ROWS = tuple((first, first + 1, first + 2) for first in (1, 4, 7))
+COLUMNS = tuple((top, top + 3, top + 6) for top in (1, 2, 3))
+LINES: tuple[tuple[int, int, int], ...] = (*ROWS, *COLUMNS, (1, 5, 9), (3, 5, 7))
 LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, line in enumerate(LINES) if space in line) for space in range(10)
 )
