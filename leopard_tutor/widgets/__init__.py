@@ -54,12 +54,13 @@ set_opponent; `log`, `breakdown()`, `score_sheet()`. Fixed texts live in play_te
 ipywidgets controls, the end-of-hand breakdown, the score sheet and the move log.
 """
 
-from .board import BadIntent, BoardController, LeopardBoard
+from .board import BadIntent, BoardController, LeopardBoard, TableController, whole_number
 from .play import Chooser, PlayController
 from .play_section import LEVELS, PlaySection, build_play
 from .presenter import action, card_data, hand_part, play_targets, square_part, table_state
 
 __all__ = [
     "LEVELS", "BadIntent", "BoardController", "Chooser", "LeopardBoard", "PlayController", "PlaySection",
-    "action", "build_play", "card_data", "hand_part", "play_targets", "square_part", "table_state",
+    "TableController", "action", "build_play", "card_data", "hand_part", "play_targets", "square_part", "table_state",
+    "whole_number",
 ]

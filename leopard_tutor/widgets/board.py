@@ -38,6 +38,66 @@ class BoardController(Protocol):
         """The table as it is now, in the board's state schema."""
 
 
+class TableController:
+    """What the board's controllers share: the live-region message, and intents routed to methods.
+
+    A subclass lists its buttons in `action_handlers()` and overrides whichever of `select`,
+    `click_space` and `discard` its table answers; the others refuse the intent as unknown.
+    """
+
+    def __init__(self, message: str = "") -> None:
+        self.message = message
+        self.tone = "info"
+        self.seq = 0
+
+    def say(self, text: str, tone: str = "info") -> None:
+        """Set the live-region message (re-announced even when the words repeat)."""
+        self.message, self.tone = text, tone
+        self.seq += 1
+
+    def handle(self, intent: Mapping[str, Any]) -> None:
+        """select(index), space(square, space), discard, or action(id) among `action_handlers()`."""
+        kind = intent.get("type")
+        if kind == "select":
+            self.select(whole_number(intent, "index"))
+        elif kind == "space":
+            self.click_space(whole_number(intent, "square"), whole_number(intent, "space"))
+        elif kind == "discard":
+            self.discard()
+        elif kind == "action":
+            handlers = self.action_handlers()
+            ident = intent.get("id")
+            if ident not in handlers:
+                raise BadIntent(f"unknown action {ident!r}")
+            handlers[str(ident)]()
+        else:
+            raise BadIntent(f"unknown intent {kind!r}")
+
+    def action_handlers(self) -> dict[str, Callable[[], None]]:
+        """The buttons this table answers: action id -> what it does."""
+        return {}
+
+    def select(self, index: int) -> None:
+        """Pick card `index` of the hand."""
+        raise BadIntent("there is no hand to pick a card from here")
+
+    def click_space(self, square: int, space: int) -> None:
+        """Click `space` of the square whose key is `square`."""
+        raise BadIntent("the spaces cannot be clicked here")
+
+    def discard(self) -> None:
+        """Click the discard pile."""
+        raise BadIntent("there is no discard pile here")
+
+
+def whole_number(intent: Mapping[str, Any], field: str) -> int:
+    """The whole-number `field` of an intent; BadIntent if it is missing or not a whole number."""
+    value = intent.get(field)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BadIntent(f"the intent {intent.get('type')!r} needs a whole number '{field}', not {value!r}")
+    return value
+
+
 class LeopardBoard(anywidget.AnyWidget):
     """The Leopard table: squares, hand, stock, discard pile, opponent's hand, actions, live message.
 

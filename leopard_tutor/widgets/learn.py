@@ -5,7 +5,7 @@ the ordinary controls around the board."""
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as W
@@ -14,7 +14,7 @@ from ..engine import Discard, EndTurn, GoOut, Move, Play
 from ..engine.narration import LineChange, line_changes
 from ..lessons import LESSONS, Attempt, Lesson, Progress, kernel_progress
 from ..lessons.texts import text
-from .board import STATIC, BadIntent, LeopardBoard, State
+from .board import STATIC, BadIntent, LeopardBoard, State, TableController
 from .presenter import action, table_state
 
 ME = 0
@@ -25,7 +25,7 @@ def ui(name: str, **values: object) -> str:
     return text(f"ui.learn.{name}", **values)
 
 
-class LearnController:
+class LearnController(TableController):
     """The lesson in progress on the board. Implements the board's `BoardController`."""
 
     def __init__(self, lessons: Sequence[Lesson] = LESSONS, progress: Progress | None = None) -> None:
@@ -34,9 +34,7 @@ class LearnController:
         self.index = 0
         self.attempt: Attempt = self.lessons[0].new_attempt()
         self.selected: int | None = None
-        self.message = ui("start")
-        self.tone = "info"
-        self.seq = 0
+        super().__init__(ui("start"))
         self.last: dict[int, set[int]] = {}
         self.changes: tuple[LineChange, ...] = ()
 
@@ -65,34 +63,19 @@ class LearnController:
                            seq=self.seq, last=self.last, changes=self.changes, actions=buttons, turn=turn)
 
     # -- intents -------------------------------------------------------------------------------
-    def handle(self, intent: Mapping[str, Any]) -> None:
-        """select(index), space(square, space), discard, action(id: hint, go_out, end_turn, restart, next)."""
-        kind = intent.get("type")
-        if kind == "select":
-            self.select(_whole(intent, "index"))
-        elif kind == "space":
-            self.click_space(_whole(intent, "square"), _whole(intent, "space"))
-        elif kind == "discard":
-            card = self._selected_card()
-            if card is None:
-                self.say(ui("pick_first"), "warn")
-            else:
-                self.try_move(Discard(card))
-        elif kind == "action":
-            handlers: dict[str, Callable[[], None]] = {"hint": self.hint, "go_out": lambda: self.try_move(GoOut()),
-                        "end_turn": lambda: self.try_move(EndTurn()), "restart": self.restart,
-                        "next": lambda: self.open(self.index + 1)}
-            ident = intent.get("id")
-            if ident not in handlers:
-                raise BadIntent(f"unknown action {ident!r}")
-            handlers[str(ident)]()
-        else:
-            raise BadIntent(f"unknown intent {kind!r}")
+    def action_handlers(self) -> dict[str, Callable[[], None]]:
+        """The buttons: hint, go out, end turn, start again, next stage."""
+        return {"hint": self.hint, "go_out": lambda: self.try_move(GoOut()),
+                "end_turn": lambda: self.try_move(EndTurn()), "restart": self.restart,
+                "next": lambda: self.open(self.index + 1)}
 
-    def say(self, words: str, tone: str = "info") -> None:
-        """Set the live-region message."""
-        self.message, self.tone = words, tone
-        self.seq += 1
+    def discard(self) -> None:
+        """Discard the picked card (a card must be picked first)."""
+        card = self._selected_card()
+        if card is None:
+            self.say(ui("pick_first"), "warn")
+        else:
+            self.try_move(Discard(card))
 
     def open(self, index: int) -> None:
         """Start the lesson at `index` (0-based) if it is unlocked; otherwise say which stage opens it."""
@@ -259,10 +242,3 @@ def build_learn(first: int = 1, last: int | None = None) -> LearnSection:
     if len(chosen) == len(LESSONS):
         return LearnSection(LearnController())
     return LearnSection(LearnController(chosen, Progress(chosen)))
-
-
-def _whole(intent: Mapping[str, Any], field: str) -> int:
-    value = intent.get(field)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise BadIntent(f"the intent {intent.get('type')!r} needs a whole number '{field}', not {value!r}")
-    return value

@@ -8,7 +8,7 @@ can pass a simple deterministic one and the app passes `leopard_tutor.ai.make_pl
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -28,7 +28,7 @@ from ..engine import (
     scoring_lines,
 )
 from ..engine.narration import LineChange, line_changes, narrate
-from .board import BadIntent, State
+from .board import BadIntent, State, TableController
 from .presenter import action, play_targets, table_state
 
 ME, THEM = 0, 1
@@ -71,7 +71,7 @@ class SquareBreakdown:
     total: int
 
 
-class PlayController:
+class PlayController(TableController):
     """A match against `opponent`, the learner being player 0. Implements `BoardController`."""
 
     def __init__(self, opponent: Chooser, *, rules: RuleSet = REVISED_2008, seed: int | str | None = None,
@@ -80,9 +80,7 @@ class PlayController:
         self.hinter = hinter
         self.hands_per_match = hands
         self.selected: int | None = None
-        self.message = ""
-        self.tone = "info"
-        self.seq = 0
+        super().__init__()
         self.log: list[LogEntry] = []
         self.last: dict[int, set[int]] = {}
         self.changes: tuple[LineChange, ...] = ()
@@ -157,30 +155,10 @@ class PlayController:
         return [(number, mine, theirs) for number, (mine, theirs) in enumerate(self.match.results, start=1)]
 
     # -- intents -------------------------------------------------------------------------------
-    def handle(self, intent: Mapping[str, Any]) -> None:
-        """Intents: select(index), space(square, space), discard, action(id), undo, hint, new_match(rules)."""
-        kind = intent.get("type")
-        if kind == "select":
-            self.select(_whole(intent, "index"))
-        elif kind == "space":
-            self.click_space(_whole(intent, "square"), _whole(intent, "space"))
-        elif kind == "discard":
-            self.discard()
-        elif kind == "action":
-            ident = intent.get("id")
-            handlers: dict[str, Callable[[], None]] = {
-                "go_out": self.go_out, "end_turn": self.end_turn, "next_hand": self.next_hand,
+    def action_handlers(self) -> dict[str, Callable[[], None]]:
+        """The buttons: go out, end turn, next hand, new match, undo, hint."""
+        return {"go_out": self.go_out, "end_turn": self.end_turn, "next_hand": self.next_hand,
                 "new_match": self.new_match, "undo": self.undo, "hint": self.hint}
-            if ident not in handlers:
-                raise BadIntent(f"unknown action {ident!r}")
-            handlers[str(ident)]()
-        else:
-            raise BadIntent(f"unknown intent {kind!r}")
-
-    def say(self, text: str, tone: str = "info") -> None:
-        """Set the live-region message."""
-        self.message, self.tone = text, tone
-        self.seq += 1
 
     def select(self, index: int) -> None:
         """Pick the card at `index` of the learner's hand (picking it again puts it back)."""
@@ -362,13 +340,6 @@ class PlayController:
                       else "match_drawn")
             text += " " + TEXTS[result].format(mine=a, theirs=b)
         return text
-
-
-def _whole(intent: Mapping[str, Any], field: str) -> int:
-    value = intent.get(field)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise BadIntent(f"the intent {intent.get('type')!r} needs a whole number '{field}', not {value!r}")
-    return value
 
 
 def _spaces_words(spaces: Sequence[int]) -> str:
