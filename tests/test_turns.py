@@ -141,3 +141,12 @@ def test_a_prepared_position_is_checked() -> None:
 def test_undo_with_nothing_to_undo() -> None:
     with pytest.raises(ValueError, match="no move to undo"):
         Hand.deal(seed=1).undo()
+
+
+def test_a_prepared_running_leopard_position_may_start_mid_turn() -> None:
+    hand = Hand(RUNNING_LEOPARD, [Square.parse("AH . . / . . . / . . ."), Square()], [cards("2H 9C"), cards("5S")],
+                cards("KD"), [], to_move=0, dealer=1, plays_made=1)
+    assert EndTurn() in hand.legal_moves() and not any(isinstance(m, Discard) for m in hand.legal_moves())
+    assert Hand.from_json(hand.to_json()) == hand
+    with pytest.raises(ValueError, match="only Running Leopard"):
+        Hand(REVISED_2008, [Square(), Square()], [[], []], [], [], to_move=0, dealer=1, plays_made=1)

@@ -23,12 +23,7 @@ def sample_hand(view: PlayerView, rng: random.Random) -> Hand:
     hands[view.player] = list(view.hand)
     hands[other] = pool[:view.other_hand_size]
     stock = pool[view.other_hand_size:]
-    hand = Hand(view.rules, squares, hands, stock, view.discards, view.to_move, view.dealer)
-    if view.plays_made:
-        # Cards already played this turn (Running Leopard): the engine takes a prepared position
-        # to start a turn, so carry the count over to keep discarding and ending the turn right.
-        hand._plays_made = view.plays_made
-    return hand
+    return Hand(view.rules, squares, hands, stock, view.discards, view.to_move, view.dealer, view.plays_made)
 
 
 def _named(square: Square, pool: list[Card], *, jack_only: bool) -> Square:

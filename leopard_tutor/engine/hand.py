@@ -40,6 +40,7 @@ class _Start(NamedTuple):
     stock: tuple[Card, ...]
     discards: tuple[Card, ...]
     to_move: int
+    plays_made: int
 
 
 class Hand:
@@ -49,9 +50,11 @@ class Hand:
                  "_plays_made", "_over", "_history", "_start")
 
     def __init__(self, rules: RuleSet, squares: Sequence[Square], hands: Sequence[Iterable[Card]],
-                 stock: Iterable[Card], discards: Iterable[Card], to_move: int, dealer: int) -> None:
+                 stock: Iterable[Card], discards: Iterable[Card], to_move: int, dealer: int,
+                 plays_made: int = 0) -> None:
         """A hand waiting for `to_move`'s decision; `stock` lists the cards in the order they will be drawn.
 
+        `plays_made` is how many cards `to_move` has already played this turn (Running Leopard only).
         Use `Hand.deal` for a new hand and `Hand.from_json` for a saved one.
         """
         if not isinstance(rules, RuleSet):
@@ -59,6 +62,10 @@ class Hand:
         for name, who in (("to_move", to_move), ("dealer", dealer)):
             if who not in (0, 1) or isinstance(who, bool):
                 raise LeopardError(f"{name} must be player 0 or 1, not {who!r}")
+        if not isinstance(plays_made, int) or isinstance(plays_made, bool) or plays_made < 0:
+            raise LeopardError(f"plays_made is a whole number of at least 0, not {plays_made!r}")
+        if plays_made and not rules.multiple_plays:
+            raise LeopardError(f"only Running Leopard allows more than one card a turn, not {rules.title}")
         if len(squares) != 2 or not all(isinstance(s, Square) for s in squares):
             raise LeopardError("a hand needs two squares")
         for square in squares:
@@ -82,11 +89,11 @@ class Hand:
         self._hands = held
         self._stock = stock_cards[::-1]
         self._discards = discard_cards
-        self._plays_made = 0
+        self._plays_made = plays_made
         self._over = False
         self._history: list[_Record] = []
         self._start = _Start((str(squares[0]), str(squares[1])), (tuple(held[0]), tuple(held[1])),
-                             tuple(stock_cards), tuple(discard_cards), to_move)
+                             tuple(stock_cards), tuple(discard_cards), to_move, plays_made)
         self._check_end()
 
     @classmethod
@@ -346,7 +353,7 @@ class Hand:
             "format": HAND_FORMAT, "version": 1, "rules": self.rules.key, "dealer": self.dealer,
             "start": {"squares": list(start.squares), "hands": [[str(c) for c in h] for h in start.hands],
                       "stock": [str(c) for c in start.stock], "discards": [str(c) for c in start.discards],
-                      "to_move": start.to_move},
+                      "to_move": start.to_move, "plays_made": start.plays_made},
             "moves": [move_to_data(record[0]) for record in self._history],
         }
         return json.dumps(data)
@@ -382,6 +389,7 @@ class Hand:
                 _parse_cards(start["discards"]),
                 start["to_move"],
                 data["dealer"],
+                start.get("plays_made", 0),
             )
             moves = data["moves"]
         except KeyError as missing:
