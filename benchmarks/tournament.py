@@ -162,7 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--expert-deals", type=int, default=None, help="cap on the expert's deals per move")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, required=True, help="JSON-lines results file (appended, resumable)")
-    parser.add_argument("--summary-only", action="store_true", help="print the summary of what the file holds")
+    parser.add_argument("--summary-only", action="store_true",
+                        help="play nothing; summarize every match of the pairing that the file holds")
     args = parser.parse_args(argv)
     tasks = _tasks(args)
     wanted = {_key(task) for task in tasks}
@@ -171,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
         for line in args.out.read_text().splitlines():
             if line.strip():
                 record = json.loads(line)
-                if _key(record) in wanted:
+                if _key(record) in wanted or (args.summary_only and record["pairing"] == args.pairing):
                     records.append(record)
     done = {_key(record) for record in records}
     todo = [task for task in tasks if _key(task) not in done]
