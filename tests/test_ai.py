@@ -7,6 +7,7 @@ import random
 from collections import Counter
 
 import pytest
+from positions import c, prepared
 
 from leopard_tutor.ai import AIError, ExpertPlayer, IntermediatePlayer, make_player
 from leopard_tutor.ai.players import BeginnerPlayer
@@ -15,7 +16,6 @@ from leopard_tutor.engine import (
     REVISED_2008,
     RULE_SETS,
     RUNNING_LEOPARD,
-    Card,
     EndTurn,
     GoOut,
     Hand,
@@ -165,21 +165,6 @@ def test_a_view_that_is_not_waiting_for_its_player_is_refused() -> None:
         make_player("beginner", seed=1).choose(hand.view(1 - waiting))
     with pytest.raises(AIError, match="PlayerView"):
         make_player("intermediate", seed=1).choose(hand)  # type: ignore[arg-type]
-
-
-def c(text: str) -> Card:
-    return Card.parse(text)
-
-
-def prepared(mine: str, theirs: str, my_cards: str, their_cards: str, stock_size: int = 40,
-             rules: RuleSet = REVISED_2008) -> Hand:
-    """Player 0 to move with the given squares and cards; the stock is the rest, in a fixed order."""
-    squares = [Square.parse(mine), Square.parse(theirs)]
-    hands = [[c(t) for t in my_cards.split()], [c(t) for t in their_cards.split()]]
-    used = Counter(hands[0]) + Counter(hands[1]) + Counter(squares[0].cards()) + Counter(squares[1].cards())
-    rest = list((Counter(full_deck()) - used).elements())
-    random.Random(0).shuffle(rest)
-    return Hand(rules, squares, hands, rest[:stock_size], rest[stock_size:], 0, 1)
 
 
 def test_expert_plays_at_once_when_only_one_move_is_legal() -> None:

@@ -4,40 +4,23 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 
 import pytest
+from positions import c, prepared
 
 from leopard_tutor.ai import AIError, Hint, hint
 from leopard_tutor.ai.hints import explain
 from leopard_tutor.engine import (
     REVISED_2008,
     RULE_SETS,
-    Card,
     Discard,
     EndTurn,
     GoOut,
     Hand,
     Play,
     RuleSet,
-    Square,
-    full_deck,
     hand_score,
 )
-
-
-def c(text: str) -> Card:
-    return Card.parse(text)
-
-
-def prepared(mine: str, theirs: str, my_cards: str, their_cards: str, stock_size: int = 40) -> Hand:
-    """Player 0 to move with the given squares and cards."""
-    squares = [Square.parse(mine), Square.parse(theirs)]
-    hands = [[c(t) for t in my_cards.split()], [c(t) for t in their_cards.split()]]
-    used = Counter(hands[0]) + Counter(hands[1]) + Counter(squares[0].cards()) + Counter(squares[1].cards())
-    rest = list((Counter(full_deck()) - used).elements())
-    random.Random(0).shuffle(rest)
-    return Hand(REVISED_2008, squares, hands, rest[:stock_size], rest[stock_size:], 0, 1)
 
 
 def test_king_hint_from_example_c3_names_card_space_and_values() -> None:
