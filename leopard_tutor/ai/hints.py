@@ -26,6 +26,7 @@ from ..engine import (
     RuleSet,
     Square,
     hand_score,
+    lies_face_down,
     scoring_lines,
     square_value,
 )
@@ -135,7 +136,7 @@ def _explain_play(view: PlayerView, move: Play, rules: RuleSet, values: dict[str
         else:
             name = rules.line_name(through[0])
             nudge, reason = _say("nudge", "build_own", line=name), _say("reason", "play")
-        if move.card.rank not in (11, 12):
+        if not lies_face_down(move.card):
             risks.append(_say("risk", "jacks", count=_unseen_jacks(view)) if _unseen_jacks(view)
                          else _say("risk", "no_jacks"))
         if building is not None:

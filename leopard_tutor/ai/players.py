@@ -12,7 +12,19 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from ..engine import LINES, Discard, EndTurn, GoOut, Hand, Move, Play, PlayerView, Square, square_value
+from ..engine import (
+    LINES,
+    Discard,
+    EndTurn,
+    GoOut,
+    Hand,
+    Move,
+    Play,
+    PlayerView,
+    Square,
+    lies_face_down,
+    square_value,
+)
 from .determinize import sample_hand
 from .evaluation import DEFAULT_WEIGHTS, Memo, Weights, evaluate
 from .position import Position, hand_unseen
@@ -95,7 +107,7 @@ class BeginnerPlayer:
 
 def _friends(square: Square, move: Play) -> float:
     """How many face-up cards of the card's colour share a line with its space (a beginner's instinct)."""
-    if move.card.rank in (11, 12):
+    if lies_face_down(move.card):
         return 0.0
     count = 0.0
     for line in LINES:

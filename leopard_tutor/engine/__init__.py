@@ -8,7 +8,7 @@ from .match import Match
 from .moves import Discard, EndTurn, GoOut, Move, Play
 from .rules import LINES, ORIGINAL_1963, REVISED_2008, RULE_SETS, RUNNING_LEOPARD, RuleSet, rules_by_key
 from .scoring import ScoringLine, bonus, hand_score, line_points, scoring_lines, square_value
-from .square import Hidden, Square
+from .square import Hidden, Square, lies_face_down
 from .view import PlayerView
 
 __all__ = [
@@ -16,6 +16,6 @@ __all__ = [
     "SUITS", "SUIT_NAMES", "SUIT_SYMBOLS",
     "Card", "Discard", "EndTurn", "GoOut", "Hand", "Hidden", "IllegalMove", "LeopardError", "Match", "Move",
     "NotationError", "Placement", "Play", "PlayerView", "RuleSet", "SavedGameError", "ScoringLine", "Square",
-    "Verdict", "allowed_spaces", "bonus", "check_play", "full_deck", "hand_score", "line_points",
+    "Verdict", "allowed_spaces", "bonus", "check_play", "full_deck", "hand_score", "lies_face_down", "line_points",
     "rules_by_key", "scoring_lines", "square_value",
 ]

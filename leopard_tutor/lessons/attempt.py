@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Card, Discard, EndTurn, GoOut, Hand, Move, Play, PlayerView, Verdict
+from ..engine import Card, Discard, EndTurn, GoOut, Hand, Move, Play, PlayerView, Verdict, lies_face_down
 from .coach import coach_move, move_gain
 from .model import Lesson
 from .notation import LEARNER, OPPONENT, parse_move
@@ -215,7 +215,7 @@ def _move_words(move: Move, player: int) -> str:
     who = "you" if player == LEARNER else "opponent"
     if isinstance(move, Play):
         owner = "your" if move.square_owner == LEARNER else "their"
-        hidden = move.card.rank in (11, 12)
+        hidden = lies_face_down(move.card)
         if hidden and player == OPPONENT:
             card = "a jack" if move.square_owner == LEARNER else "a jack or a queen"
             return text(f"moves.{who}.play_hidden", card=card, space=move.space, where=text(f"goals.where.{owner}"))
