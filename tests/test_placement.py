@@ -94,3 +94,10 @@ def test_bad_arguments_are_refused() -> None:
         check_play(Card.parse("AS"), square, 0, own=True)
     with pytest.raises(ValueError, match="Card"):
         check_play("AS", square, 1, own=True)  # type: ignore[arg-type]
+
+
+def test_a_ten_with_no_open_space_is_told_the_true_ways_to_make_room() -> None:
+    full = Square.parse("AS 2S 3S / 4S 5S 6S / 7S 8S 9S")
+    reason = check_play(Card.parse("10H"), full, 5, own=True).reason
+    assert "only a king can cover" not in reason
+    assert "jack" in reason and "queen" in reason

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -10,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leopard_tutor.engine import Hand, SavedGameError
+from leopard_tutor.engine import ORIGINAL_1963, REVISED_2008, RUNNING_LEOPARD, Hand, Match, RuleSet, SavedGameError
 
 
 def saved(seed: int = 4, moves: int = 10) -> dict[str, Any]:
@@ -76,3 +77,29 @@ def test_fuzzed_edits_of_a_real_save_are_refused_or_replay(data: st.DataObject) 
         assert str(error)
     else:
         assert Hand.from_json(hand.to_json()) == hand
+
+
+@pytest.mark.parametrize("base", [REVISED_2008, ORIGINAL_1963, RUNNING_LEOPARD])
+def test_a_saved_game_keeps_every_setting_of_its_rules(base: RuleSet) -> None:
+    custom = dataclasses.replace(base, out_penalty=0, hands_per_match=2)
+    assert Hand.from_json(Hand.deal(custom, seed=1).to_json()).rules == custom
+    assert Hand.from_json(Hand.deal(base, seed=1).to_json()).rules is base
+    match = Match(custom, seed=3)
+    assert Match.from_json(match.to_json()).rules == custom
+
+
+def test_older_saves_that_name_their_rules_by_key_still_load() -> None:
+    data = saved()
+    data["rules"] = "ORIGINAL_1963"
+    assert Hand.from_data(data).rules is ORIGINAL_1963
+
+
+@pytest.mark.parametrize(("setting", "value"), [
+    ("out_penalty", 1.0), ("out_penalty", True), ("suit_points", 10**40), ("draws_per_turn", 0),
+    ("multiple_plays", 1), ("title", ""), ("extra", 1),
+])
+def test_bad_rule_settings_in_a_save_are_refused(setting: str, value: Any) -> None:
+    data = saved()
+    data["rules"] = dict(REVISED_2008.to_data(), **{setting: value})
+    with pytest.raises(SavedGameError, match="rule"):
+        Hand.from_data(data)

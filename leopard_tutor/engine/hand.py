@@ -16,7 +16,7 @@ from .cards import Card, full_deck
 from .errors import IllegalMove, LeopardError, SavedGameError
 from .legality import PLACEMENT, Verdict, allowed_spaces, check_play, turn_moves
 from .moves import Discard, EndTurn, GoOut, Move, Play, move_from_data, move_to_data
-from .rules import REVISED_2008, RuleSet, rules_by_key
+from .rules import REVISED_2008, RuleSet
 from .scoring import hand_score, square_value
 from .square import Hidden, Square
 from .texts import say
@@ -204,7 +204,7 @@ class Hand:
             if value < rules.out_threshold:
                 return Verdict(False, say("turn.out_value", threshold=rules.out_threshold, value=value), "out-value")
             return Verdict(True, say("turn.out_ok", value=value, threshold=rules.out_threshold,
-                                     penalty=rules.out_penalty))
+                                     penalty=rules.out_penalty, s="" if rules.out_penalty == 1 else "s"))
         if isinstance(move, EndTurn):
             if not hand:
                 return Verdict(True, say("turn.pass"))
@@ -350,7 +350,7 @@ class Hand:
         """The hand as JSON text: its start position and every move since."""
         start = self._start
         data = {
-            "format": HAND_FORMAT, "version": 1, "rules": self.rules.key, "dealer": self.dealer,
+            "format": HAND_FORMAT, "version": 1, "rules": self.rules.to_data(), "dealer": self.dealer,
             "start": {"squares": list(start.squares), "hands": [[str(c) for c in h] for h in start.hands],
                       "stock": [str(c) for c in start.stock], "discards": [str(c) for c in start.discards],
                       "to_move": start.to_move, "plays_made": start.plays_made},
@@ -382,7 +382,7 @@ class Hand:
             if not isinstance(squares, list) or len(squares) != 2:
                 raise SavedGameError("'start.squares' must hold two squares")
             hand = cls(
-                rules_by_key(data["rules"]),
+                RuleSet.from_data(data["rules"]),
                 [Square.parse(s) for s in squares],
                 [_parse_cards(h) for h in _two(start["hands"])],
                 _parse_cards(start["stock"]),

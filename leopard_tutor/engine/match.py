@@ -8,7 +8,7 @@ import random
 from .cards import Card, full_deck
 from .errors import LeopardError, SavedGameError
 from .hand import Hand
-from .rules import REVISED_2008, RuleSet, rules_by_key
+from .rules import REVISED_2008, RuleSet
 
 MATCH_FORMAT = "leopard-tutor/match"
 
@@ -97,7 +97,7 @@ class Match:
     def to_json(self) -> str:
         """The match as JSON text, every hand included."""
         return json.dumps({
-            "format": MATCH_FORMAT, "version": 1, "rules": self.rules.key, "hands": self.hands,
+            "format": MATCH_FORMAT, "version": 1, "rules": self.rules.to_data(), "hands": self.hands,
             "seed": self.seed, "hands_played": [json.loads(h.to_json()) for h in [*self._finished, self.current]],
         })
 
@@ -111,7 +111,7 @@ class Match:
         if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT or data.get("version") != 1:
             raise SavedGameError(f"this is not a saved Leopard match (format {MATCH_FORMAT!r}, version 1)")
         try:
-            match = cls(rules_by_key(data["rules"]), data["seed"], data["hands"])
+            match = cls(RuleSet.from_data(data["rules"]), data["seed"], data["hands"])
             saved = data["hands_played"]
         except KeyError as missing:
             raise SavedGameError(f"the saved match has no {missing}") from None
@@ -122,7 +122,7 @@ class Match:
         for number, item in enumerate(saved):
             hand = Hand.from_data(item)
             expected = match.current
-            if hand.rules is not match.rules or hand.dealer != expected.dealer or hand._start != expected._start:
+            if hand.rules != match.rules or hand.dealer != expected.dealer or hand._start != expected._start:
                 raise SavedGameError(f"hand {number + 1} of the saved match was not dealt by this match")
             match.current = hand
             if number + 1 < len(saved):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
 
 from .errors import LeopardError
 
@@ -63,6 +63,43 @@ class RuleSet:
 
     def __str__(self) -> str:
         return self.title
+
+    def to_data(self) -> dict[str, object]:
+        """Every setting of the rule set, as JSON-ready data (what a saved game keeps)."""
+        return asdict(self)
+
+    @classmethod
+    def from_data(cls, data: object) -> RuleSet:
+        """The rule set saved by `to_data` (or named by its key, as older saves did); LeopardError if invalid."""
+        if isinstance(data, str):
+            return rules_by_key(data)
+        if not isinstance(data, dict):
+            raise LeopardError("the rules must be saved as an object of settings or a rule set's key")
+        settings: dict[str, object] = {}
+        for field in fields(cls):
+            value = data.get(field.name)
+            kind = _SETTING_KINDS[field.name]
+            if kind is str:
+                ok = isinstance(value, str) and 0 < len(value) <= 40
+            elif kind is bool:
+                ok = isinstance(value, bool)
+            else:
+                low, high = kind
+                ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+            if not ok:
+                raise LeopardError(f"the rule setting {field.name!r} is missing or out of range")
+            settings[field.name] = value
+        if set(data) - set(settings):
+            raise LeopardError("the rules hold a setting this version does not know")
+        rules = cls(**settings)  # type: ignore[arg-type]
+        return next((known for known in RULE_SETS.values() if known == rules), rules)
+
+
+_SETTING_KINDS: dict[str, type | tuple[int, int]] = {
+    "key": str, "title": str, "year": str, "suit_points": (0, 24), "color_points": (0, 24),
+    "out_threshold": (0, 200), "bonus_threshold": (0, 200), "out_penalty": (0, 200),
+    "keypad_layout": bool, "draws_per_turn": (1, 2), "multiple_plays": bool, "hands_per_match": (1, 20),
+}
 
 
 REVISED_2008 = RuleSet(
