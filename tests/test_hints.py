@@ -48,7 +48,7 @@ def test_jack_hint_from_example_c4_says_what_it_breaks_and_what_could_mend_it() 
     assert "space 3 of your opponent's square" in space
     assert "your opponent's from 6 to 0" in move
     assert "row 1-2-3" in move and "column 3-6-9" in move
-    assert "king or queen" in move
+    assert "mend this on space 3" in move and "(3, 10 or king of the right suit or colour)" in move
     assert "6 points" in result.reason
 
 

@@ -25,8 +25,10 @@ from ..engine import (
     PlayerView,
     RuleSet,
     Square,
+    face_up_ranks,
     hand_score,
     lies_face_down,
+    rank_words,
     scoring_lines,
     square_value,
 )
@@ -38,11 +40,29 @@ HINT_BUDGET = 0.5  # seconds the expert searches for a hint
 
 @dataclass(frozen=True)
 class Hint:
-    """A recommended move, a short reason in words, and four clues from a nudge to the full move."""
+    """A recommended move, a short reason in words, and four clues from a nudge to the full move.
+
+    `facts` records every sentence used, as (group.key, values): the claims tests check against the engine.
+    """
 
     move: Move
     reason: str
     ladder: list[str] = field(default_factory=list)
+    facts: tuple[tuple[str, dict[str, Any]], ...] = ()
+
+
+class _Sentences:
+    """Builds sentences from hint_text.json and remembers the facts each was filled with."""
+
+    def __init__(self) -> None:
+        self.facts: list[tuple[str, dict[str, Any]]] = []
+
+    def __call__(self, group: str, key: str, **values: Any) -> str:
+        self.facts.append((f"{group}.{key}", dict(values)))
+        return _say(group, key, **values)
+
+    def hint(self, move: Move, reason: str, ladder: list[str]) -> Hint:
+        return Hint(move, reason, ladder, tuple(self.facts))
 
 
 @cache
@@ -74,35 +94,37 @@ def explain(view: PlayerView, move: Move) -> Hint:
         raise AIError(f"'{move}' is not a legal move here, so there is nothing to explain")
     rules, me = view.rules, view.player
     other = 1 - me
+    say = _Sentences()
     values = {"mine_before": view.value(me), "theirs_before": view.value(other)}
     if isinstance(move, GoOut):
         my_score = hand_score(values["mine_before"], True, rules)
         their_score = hand_score(values["theirs_before"], False, rules)
         jacks = _unseen_jacks(view)
-        return Hint(move, _say("reason", "go_out", my_score=my_score, their_score=their_score), [
-            _say("nudge", "go_out", value=values["mine_before"]),
-            _say("card", "go_out"),
-            _say("space", "go_out"),
-            " ".join((_say("move", "go_out", my_score=my_score, their_score=their_score,
-                           penalty=rules.out_penalty, **values),
-                      _say("risk", "going_out", count=jacks))),
+        standing = "go_out_ahead" if my_score > their_score else "go_out"
+        return say.hint(move, say("reason", standing, my_score=my_score, their_score=their_score), [
+            say("nudge", "go_out", value=values["mine_before"]),
+            say("card", "go_out"),
+            say("space", "go_out"),
+            " ".join((say("move", "go_out", my_score=my_score, their_score=their_score,
+                          penalty=rules.out_penalty, **values),
+                      say("risk", "going_out", count=jacks))),
         ])
     if isinstance(move, EndTurn):
-        return Hint(move, _say("reason", "end_turn"), [
-            _say("nudge", "end_turn"), _say("card", "end_turn"), _say("space", "end_turn"),
-            _say("move", "end_turn", **values)])
+        return say.hint(move, say("reason", "end_turn"), [
+            say("nudge", "end_turn"), say("card", "end_turn"), say("space", "end_turn"),
+            say("move", "end_turn", **values)])
     card = move.card
-    card_rung = _say("card", "card", card=card.name, symbol=card.symbol)
+    card_rung = say("card", "card", card=card.name, symbol=card.symbol)
     if isinstance(move, Discard):
-        return Hint(move, _say("reason", "discard"), [
-            _say("nudge", "discard"), card_rung, _say("space", "discard"),
-            " ".join((_say("move", "discard", card=card.name, **values), _say("risk", "discard")))])
+        return say.hint(move, say("reason", "discard"), [
+            say("nudge", "discard"), card_rung, say("space", "discard"),
+            " ".join((say("move", "discard", card=card.name, **values), say("risk", "discard")))])
     assert isinstance(move, Play)
-    return _explain_play(view, move, rules, values, card_rung)
+    return _explain_play(view, move, values, card_rung, say)
 
 
-def _explain_play(view: PlayerView, move: Play, rules: RuleSet, values: dict[str, int], card_rung: str) -> Hint:
-    me = view.player
+def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_rung: str, say: _Sentences) -> Hint:
+    rules, me = view.rules, view.player
     own = move.square_owner == me
     before = view.squares[move.square_owner]
     after = before.with_card(move.card, move.space)
@@ -118,65 +140,107 @@ def _explain_play(view: PlayerView, move: Play, rules: RuleSet, values: dict[str
     risks: list[str] = []
     if own:
         for line in gained:
-            effects.append(_say("effect", "completes", line=line.name, points=line.points))
+            effects.append(say("effect", "completes", line=line.name, points=line.points))
         for line in lost:
-            effects.append(_say("effect", "loses", line=line.name, points=line.points))
+            effects.append(say("effect", "loses", line=line.name, points=line.points))
         building = _building_line(after, through, move.space, rules) if not gained else None
         if gained:
             best = max(gained, key=lambda line: line.points)
-            nudge = _say("nudge", "complete_own", line=best.name, points=best.points)
-            reason = _say("reason", "completes", line=best.name, points=best.points)
+            nudge = say("nudge", "complete_own", line=best.name, points=best.points)
+            reason = say("reason", "completes", line=best.name, points=best.points)
         elif move.card.rank == 12 or (move.card.rank == 11 and lost):
-            nudge, reason = _say("nudge", "cover_own"), _say("reason", "cover_own")
+            nudge, reason = say("nudge", "cover_own"), say("reason", "cover_own")
         elif building is not None:
             name = rules.line_name(building)
-            effects.append(_say("effect", "builds", line=name))
-            nudge = _say("nudge", "build_own", line=name)
-            reason = _say("reason", "builds", line=name)
+            effects.append(say("effect", "builds", line=name))
+            nudge = say("nudge", "build_own", line=name)
+            reason = say("reason", "builds", line=name)
         else:
             name = rules.line_name(through[0])
-            nudge, reason = _say("nudge", "build_own", line=name), _say("reason", "play")
+            nudge, reason = say("nudge", "build_own", line=name), say("reason", "play")
         if not lies_face_down(move.card):
-            risks.append(_say("risk", "jacks", count=_unseen_jacks(view)) if _unseen_jacks(view)
-                         else _say("risk", "no_jacks"))
+            risks.append(say("risk", "jacks", count=_unseen_jacks(view)) if _unseen_jacks(view)
+                         else say("risk", "no_jacks"))
         if building is not None:
-            spoiler = _spoilers(view, after, building, move.card)
+            spoiler = _spoilers(view, after, building, move.card, say)
             if spoiler:
                 risks.append(spoiler)
     else:
+        for line in gained:
+            effects.append(say("effect", "helps_theirs", line=line.name, points=line.points))
         for line in lost:
-            effects.append(_say("effect", "breaks", line=line.name, points=line.points))
-        blocked = [(s, p) for s, p in near if not new[s].points]
+            effects.append(say("effect", "breaks", line=line.name, points=line.points))
+        blocked = [] if lies_face_down(move.card) else [(s, p) for s, p in near if not new[s].points]
         for spaces, points in blocked:
-            effects.append(_say("effect", "spoils", line=rules.line_name(spaces), points=points))
-        if lost:
+            effects.append(say("effect", "spoils", line=rules.line_name(spaces), points=points))
+        clash = _clashing_line(after, through, move.space)
+        if gained:
+            best = max(gained, key=lambda line: line.points)
+            nudge = say("nudge", "helps_theirs", line=best.name)
+            reason = say("reason", "helps_theirs", line=best.name, points=best.points,
+                         theirs_before=values["theirs_before"], theirs_after=theirs_after)
+        elif lost:
             best = max(lost, key=lambda line: line.points)
-            nudge = _say("nudge", "break_theirs", line=best.name, points=best.points)
-            reason = _say("reason", "breaks", points=sum(line.points for line in lost))
+            nudge = say("nudge", "break_theirs", line=best.name, points=best.points)
+            reason = say("reason", "breaks", points=sum(line.points for line in lost))
         elif blocked:
             spaces, points = max(blocked, key=lambda pair: pair[1])
-            nudge = _say("nudge", "spoil_theirs", line=rules.line_name(spaces), points=points)
-            reason = _say("reason", "spoils", line=rules.line_name(spaces))
+            nudge = say("nudge", "spoil_theirs", line=rules.line_name(spaces), points=points)
+            reason = say("reason", "spoils", line=rules.line_name(spaces))
         elif move.card.rank == 11 and (covered := before.showing(move.space)) is not None:
             name = rules.line_name(_roomiest_line(before, through))
-            nudge = _say("nudge", "cover_theirs", line=name, card=covered.name, space=move.space)
-            reason = _say("reason", "cover_theirs", line=name, card=covered.name, space=move.space)
+            nudge = say("nudge", "cover_theirs", line=name, card=covered.name, space=move.space)
+            reason = say("reason", "cover_theirs", line=name, card=covered.name, space=move.space)
+        elif lies_face_down(move.card):
+            nudge = say("nudge", "crowd_theirs", line=rules.line_name(_roomiest_line(before, through)))
+            reason = say("reason", "cover_blank_theirs", space=move.space)
+        elif clash is not None:
+            nudge = say("nudge", "crowd_theirs", line=rules.line_name(clash))
+            reason = say("reason", "clash_theirs", card=move.card.name, line=rules.line_name(clash))
         else:
             name = rules.line_name(_roomiest_line(before, through))
-            nudge = _say("nudge", "crowd_theirs", line=name)
-            reason = _say("reason", "crowd_theirs", line=name, space=move.space)
-        if lost or blocked:
-            risks.append(_say("risk", "mend", count=_unseen_count(view, (12, 13))))
+            nudge = say("nudge", "crowd_theirs", line=name)
+            reason = say("reason", "crowd_theirs", card=move.card.name, space=move.space)
+        if lies_face_down(move.card) and before.showing(move.space) is not None and lost:
+            risks.append(_mend_under_jack(view, after, move.space, lost, say))
+        elif blocked:
+            spaces, _ = max(blocked, key=lambda pair: pair[1])
+            risks.append(say("risk", "mend_blocker", card=move.card.name, line=rules.line_name(spaces)))
     threshold = rules.out_threshold
     if own and mine_after >= threshold > values["mine_before"]:
-        effects.append(_say("effect", "threatens_out", value=mine_after))
+        effects.append(say("effect", "threatens_out", value=mine_after))
     if not own and values["theirs_before"] >= threshold > theirs_after:
-        effects.append(_say("effect", "stops_out", threshold=threshold))
+        effects.append(say("effect", "stops_out", threshold=threshold))
     whose = "your" if own else "your opponent's"
-    rung = _say("move", "play", card=move.card.name, space=move.space, whose=whose, mine_after=mine_after,
-                theirs_after=theirs_after, **values)
-    return Hint(move, reason, [nudge, card_rung, _say("space", "own" if own else "theirs", space=move.space),
-                               " ".join((rung, *effects, *risks))])
+    rung = say("move", "play", card=move.card.name, space=move.space, whose=whose, mine_after=mine_after,
+               theirs_after=theirs_after, **values)
+    return say.hint(move, reason, [nudge, card_rung, say("space", "own" if own else "theirs", space=move.space),
+                                   " ".join((rung, *effects, *risks))])
+
+
+def _clashing_line(square: Square, through: list[tuple[int, int, int]], space: int) -> tuple[int, int, int] | None:
+    """A line through `space` that cannot score while the card showing there lies on it (a colour clash)."""
+    card = square.showing(space)
+    if card is None:
+        return None
+    for spaces in through:
+        if any((other := square.showing(s)) is not None and other.color != card.color for s in spaces if s != space):
+            return spaces
+    return None
+
+
+def _mend_under_jack(view: PlayerView, after: Square, space: int, lost: list[Any], say: _Sentences) -> str:
+    """How the owner could mend lines broken by a jack on `space`: cards they may lay there that restore one."""
+    ranks = face_up_ranks(after, space, own=True)
+    restoring = [card for card in view.unseen() if card.rank in ranks and any(
+        _line_points(after.with_card(card, space), line.spaces, view.rules) >= line.points for line in lost)]
+    words = [rank_words(rank) for rank in ranks]
+    listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    return say("risk", "mend", space=space, ranks=listed, count=len(restoring))
+
+
+def _line_points(square: Square, spaces: tuple[int, int, int], rules: RuleSet) -> int:
+    return next(line.points for line in scoring_lines(square, rules) if line.spaces == spaces)
 
 
 def _roomiest_line(square: Square, through: list[tuple[int, int, int]]) -> tuple[int, int, int]:
@@ -216,7 +280,8 @@ def _building_line(square: Square, through: list[tuple[int, int, int]], space: i
     return best
 
 
-def _spoilers(view: PlayerView, square: Square, spaces: tuple[int, int, int], card: Card) -> str | None:
+def _spoilers(view: PlayerView, square: Square, spaces: tuple[int, int, int], card: Card,
+              say: _Sentences) -> str | None:
     """A sentence on the unseen cards that could spoil the line being built, at its first open space."""
     for space in spaces:
         if square.is_open(space):
@@ -225,7 +290,7 @@ def _spoilers(view: PlayerView, square: Square, spaces: tuple[int, int, int], ca
                 return None
             color = "black" if card.color == "red" else "red"
             rank = "aces" if space == 1 else f"{space}s"
-            return _say("risk", "spoilers", line=view.rules.line_name(spaces),
+            return say("risk", "spoilers", line=view.rules.line_name(spaces),
                         cards=f"{color} {rank} ({len(wrong)} unseen)", space=space)
     return None
 

@@ -1,9 +1,9 @@
 """The rules of Leopard, exactly, with a reason in words for every verdict (standard library only)."""
 
-from .cards import ALL_CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, full_deck
+from .cards import ALL_CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, full_deck, rank_words
 from .errors import IllegalMove, LeopardError, NotationError, SavedGameError
 from .hand import Hand
-from .legality import PLACEMENT, Placement, Verdict, allowed_spaces, check_play
+from .legality import PLACEMENT, Placement, Verdict, allowed_spaces, check_play, face_up_ranks
 from .match import Match
 from .moves import Discard, EndTurn, GoOut, Move, Play
 from .rules import LINES, ORIGINAL_1963, REVISED_2008, RULE_SETS, RUNNING_LEOPARD, RuleSet, rules_by_key
@@ -16,6 +16,6 @@ __all__ = [
     "SUITS", "SUIT_NAMES", "SUIT_SYMBOLS",
     "Card", "Discard", "EndTurn", "GoOut", "Hand", "Hidden", "IllegalMove", "LeopardError", "Match", "Move",
     "NotationError", "Placement", "Play", "PlayerView", "RuleSet", "SavedGameError", "ScoringLine", "Square",
-    "Verdict", "allowed_spaces", "bonus", "check_play", "full_deck", "hand_score", "lies_face_down", "line_points",
-    "rules_by_key", "scoring_lines", "square_value",
+    "Verdict", "allowed_spaces", "bonus", "check_play", "face_up_ranks", "full_deck", "hand_score",
+    "lies_face_down", "line_points", "rank_words", "rules_by_key", "scoring_lines", "square_value",
 ]

@@ -62,6 +62,18 @@ def allowed_spaces(rank: int, square: Square, own: bool) -> int:
     return numbers
 
 
+def face_up_ranks(square: Square, space: int, own: bool) -> list[int]:
+    """The ranks (ace 1 to king 13) a player may lay face up on `space` of `square` now."""
+    return [rank for rank, placement in sorted(PLACEMENT.items())
+            if placement.face_up and allowed_spaces(rank, square, own) >> (_space_index(space)) & 1]
+
+
+def _space_index(space: int) -> int:
+    if not isinstance(space, int) or isinstance(space, bool) or not 1 <= space <= 9:
+        raise LeopardError(f"spaces are numbered 1 to 9, not {space!r}")
+    return space - 1
+
+
 def spaces_of(mask: int) -> list[int]:
     """The space labels whose bits are set in a mask."""
     return [space for space in range(1, 10) if mask >> (space - 1) & 1]
@@ -104,8 +116,7 @@ def check_play(card: Card, square: Square, space: int, *, own: bool, rules: Rule
         raise LeopardError(f"check_play needs a Card, not {card!r}")
     if not isinstance(square, Square):
         raise LeopardError(f"check_play needs a Square, not {square!r}")
-    if not isinstance(space, int) or isinstance(space, bool) or not 1 <= space <= 9:
-        raise LeopardError(f"spaces are numbered 1 to 9, not {space!r}")
+    _space_index(space)
     if not isinstance(rules, RuleSet):
         raise LeopardError(f"rules must be a RuleSet, not {rules!r}")
     own = bool(own)

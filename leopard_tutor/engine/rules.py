@@ -83,9 +83,11 @@ class RuleSet:
                 ok = isinstance(value, str) and 0 < len(value) <= 40
             elif kind is bool:
                 ok = isinstance(value, bool)
-            else:
+            elif isinstance(kind, tuple):
                 low, high = kind
                 ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+            else:
+                raise AssertionError(kind)
             if not ok:
                 raise LeopardError(f"the rule setting {field.name!r} is missing or out of range")
             settings[field.name] = value
