@@ -16,9 +16,9 @@ import pytest
 
 from leopard_tutor.ai.hints import Hint, explain
 from leopard_tutor.engine import (
+    ALL_CARDS,
     LINES,
     RULE_SETS,
-    ALL_CARDS,
     Card,
     Hand,
     Play,
@@ -125,7 +125,7 @@ def check_mend(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     assert after.is_open(move.space) and v["space"] == move.space
     broken = [spaces for spaces in LINES if points(after, view.rules, spaces) < points(before, view.rules, spaces)]
     layable = {card.rank for card in ALL_CARDS if check_play(card, after, move.space, own=True).legal
-               and not card.rank in (11, 12)}
+               and card.rank not in (11, 12)}
     for word, rank in (("ace", 1), ("10", 10), ("king", 13), *((str(r), r) for r in range(2, 10))):
         assert (rank in layable) == (word in v["ranks"].replace(",", " ").split()), (word, v["ranks"])
     restoring = [card for card in view.unseen() if card.rank in layable and any(
@@ -205,7 +205,8 @@ CHECKS: dict[str, Check] = {
     "move.play": check_values, "move.discard": check_values, "move.end_turn": check_values,
     "move.go_out": check_go_out_scores, "reason.go_out_ahead": check_ahead, "reason.go_out": check_not_ahead,
     "risk.mend": check_mend, "risk.mend_blocker": check_blocker, "reason.clash_theirs": check_clash,
-    "reason.crowd_theirs": check_taken, "reason.cover_blank_theirs": check_still_blank, "reason.cover_theirs": check_hidden, "nudge.cover_theirs": check_hidden,
+    "reason.crowd_theirs": check_taken, "reason.cover_blank_theirs": check_still_blank,
+    "reason.cover_theirs": check_hidden, "nudge.cover_theirs": check_hidden,
     "effect.threatens_out": check_threatens_out, "effect.stops_out": check_stops_out,
     "risk.jacks": check_jacks, "risk.no_jacks": check_no_jacks, "risk.going_out": no_claim,
     "risk.spoilers": check_spoilers,
