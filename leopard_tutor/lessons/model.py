@@ -22,7 +22,8 @@ STAGES_DIR = Path(__file__).parent / "data" / "stages"
 _REQUIRED = {"stage", "key", "title", "intro", "goal", "goals", "hints", "success"}
 _OPTIONAL = {"rules", "figures", "position", "deal", "mode", "solution", "replies", "after", "advice",
              "off track", "mistakes", "stars"}
-_POSITION = {"your square", "their square", "your hand", "their hand", "stock", "discards"}
+_POSITION = {"your square", "their square", "your hand", "their hand", "stock", "discards", "dealer"}
+_DEALERS = {"they": 1 - LEARNER, "you": LEARNER}
 
 
 class LessonFormatError(LeopardError):
@@ -169,10 +170,13 @@ def _position(data: Any, rules: RuleSet) -> Callable[[], Hand]:
                Square.parse(_string(data.get("their square", ". . . / . . . / . . ."), "their square")))
     cards = {name: [Card.parse(c) for c in _strings(data.get(name, []), name)]
              for name in ("your hand", "their hand", "stock", "discards")}
+    dealer = _DEALERS.get(data.get("dealer", "they"))
+    if dealer is None:
+        raise LessonFormatError("'dealer' is \"you\" or \"they\" (the default)")
 
     def start() -> Hand:
         return Hand(rules, squares, (cards["your hand"], cards["their hand"]), cards["stock"], cards["discards"],
-                    to_move=LEARNER, dealer=1 - LEARNER)
+                    to_move=LEARNER, dealer=dealer)
     return start
 
 
