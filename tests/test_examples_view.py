@@ -65,3 +65,22 @@ def test_c7_is_listed_as_lost_and_c8_mirror_is_2008() -> None:
     section.board.dispatch({"type": "action", "id": "next"})
     state = section.board.state
     assert "Revised rules (2008)" in state["turn"] and "would score 13" in state["message"]
+
+
+def test_a_step_that_branches_is_compared_with_the_step_it_branches_from() -> None:
+    """C5 step 4 goes back to step 2 (the queen on the red 7): the square goes 1 -> 1 and nothing broke."""
+    controller = ExampleController()
+    c5 = next(index for index, example in enumerate(WORKED_EXAMPLES) if example.key == "C5")
+    controller.show(c5, False)
+    branching = [number for number, step in enumerate(controller.example.steps)
+                 if step.follows is not None and step.follows != number - 1]
+    assert branching
+    for number in branching:
+        controller.go(number)
+        step = controller.example.steps[number]
+        before = controller.example.steps[step.follows or 0]
+        lines = controller.board_state()["squares"][0]["lines"]
+        broke = [line for line in lines if line["status"] == "broke"]
+        assert sum(line["points"] for line in broke) <= before.value
+        if before.value == step.value == 1:
+            assert not broke

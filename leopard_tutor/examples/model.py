@@ -39,7 +39,9 @@ class Step:
     `card`/`space`/`by` name the card played (None for the opening picture); `refused` holds the
     engine's verdict when the step shows a move the rules forbid (the square is then unchanged);
     `stated` is the value the source itself gives, if it gives one; `expected` the value rules.md
-    section C worked out for the reconstruction (the tests compare both with the engine's `value`)."""
+    section C worked out for the reconstruction (the tests compare both with the engine's `value`).
+    `follows` is the index of the step this one is played from (the one before it, or the earlier step a
+    branch goes back to); None for the opening picture."""
 
     square: Square
     value: int
@@ -53,6 +55,7 @@ class Step:
     stated_with_bonus: int | None = None
     expected: int | None = None
     expected_with_bonus: int | None = None
+    follows: int | None = None
 
     @property
     def with_bonus(self) -> int:
@@ -132,7 +135,10 @@ def _steps(start: str, items: list[dict[str, Any]], rules: RuleSet, about: str, 
     squares: list[Square] = []
     steps = []
     for index, item in enumerate(items):
-        base = Square.parse(start) if index == 0 else squares[item.get("from", index - 1)]
+        follows = None if index == 0 else item.get("from", index - 1)
+        if follows is not None and not (isinstance(follows, int) and 0 <= follows < index):
+            raise ExampleFormatError(f"step {index}: 'from' names an earlier step, not {follows!r}")
+        base = Square.parse(start) if follows is None else squares[follows]
         card = space = None
         refused = None
         by = item.get("by", "")
@@ -156,5 +162,6 @@ def _steps(start: str, items: list[dict[str, Any]], rules: RuleSet, about: str, 
             rules=rules, card=card, space=space, by=by, refused=refused,
             stated=None if mirror else item.get("stated"),
             stated_with_bonus=None if mirror else item.get("stated with bonus"),
-            expected=item.get(prefix + "value"), expected_with_bonus=item.get(prefix + "with bonus")))
+            expected=item.get(prefix + "value"), expected_with_bonus=item.get(prefix + "with bonus"),
+            follows=follows))
     return tuple(steps)

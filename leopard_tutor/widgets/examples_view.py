@@ -48,7 +48,7 @@ class ExampleController:
     def board_state(self) -> State:
         """The example's square after the current step, lines annotated, the caption in the live region."""
         example, step = self.example, self.current
-        before = example.steps[self.step - 1].square if self.step else step.square
+        before = step.square if step.follows is None else example.steps[step.follows].square
         label = LABELS[example.about]
         changes = line_changes(0, before, step.square, example.rules) if step.refused is None else ()
         last = [step.space] if step.space is not None and step.refused is None else []
