@@ -108,7 +108,7 @@ def test_progress_code_export_and_import_and_a_bad_code() -> None:
         section.board.dispatch(intent)
     section.show_code()
     code = section.code.value
-    assert code.startswith("LT1-")
+    assert code.startswith("LT2-")
     other, other_controller = new_section()
     other.code.value = code
     other.board.act(other.load_code)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import base64
+import json
+import zlib
+
 import pytest
 
 from leopard_tutor.lessons import CONCEPTS, LESSONS, Progress, ProgressCodeError
@@ -49,7 +53,7 @@ def filled() -> Progress:
 def test_code_round_trips_and_is_short() -> None:
     progress = filled()
     code = progress.to_code()
-    assert code.startswith(CODE_PREFIX) and len(code) < 100
+    assert code.startswith(CODE_PREFIX) and len(code) < 300
     assert code.isascii() and " " not in code
     again = Progress.from_code(code)
     assert again.stars == progress.stars and again.practice == progress.practice
@@ -80,11 +84,54 @@ def test_a_damaged_code_is_a_clear_error_and_changes_nothing(damage) -> None:
     assert (progress.stars, progress.practice) == before
 
 
-def test_a_code_from_another_course_is_refused() -> None:
-    other = Progress(LESSONS[:3])
-    other.record_lesson(KEYS[0], 3)
-    with pytest.raises(ProgressCodeError, match="does not fit"):
-        Progress().load_code(other.to_code())
+def test_a_code_survives_lessons_added_or_reordered() -> None:
+    fewer = Progress(LESSONS[:3])
+    fewer.record_lesson(KEYS[2], 3)
+    assert Progress().load_code(fewer.to_code()) is None
+    assert Progress.from_code(fewer.to_code()).stars == {KEYS[2]: 3}
+    reordered = Progress(tuple(reversed(LESSONS)))
+    reordered.record_lesson(KEYS[1], 2)
+    assert Progress.from_code(reordered.to_code()).stars == {KEYS[1]: 2}
+
+
+def test_codes_of_the_first_format_still_load() -> None:
+    """A code made by the LT1 format (stars by position) before codes were keyed by lesson."""
+    progress = Progress.from_code("LT1-eNqrVipWslIyNjIwMDSAACUdpQIlq-hoAx2DWB0oaahjCCYRIggythYAFoMQLQ")
+    assert progress.stars == {"the-square": 3, "aces-to-nines": 2, "kings": 1}
+    assert progress.practice == {"tens": (1, 1), "jacks": (1, 0)}
+
+
+def packed(data: object, prefix: str = CODE_PREFIX) -> str:
+    return prefix + base64.urlsafe_b64encode(zlib.compress(json.dumps(data).encode())).decode()
+
+
+@pytest.mark.parametrize("code", [
+    CODE_PREFIX + "A" * 300_000,
+    packed({"s": {}, "p": {}, "pad": "x" * 100_000}),
+    "LT2-" + base64.urlsafe_b64encode(zlib.compress(b"[" * 10_000_000, 9)).decode(),
+])
+def test_a_code_too_long_to_be_ours_is_refused_before_it_costs_memory(code: str) -> None:
+    progress = filled()
+    before = (dict(progress.stars), dict(progress.practice))
+    with pytest.raises(ProgressCodeError, match="too long to be one of ours"):
+        progress.load_code(code)
+    assert (progress.stars, progress.practice) == before
+
+
+@pytest.mark.parametrize("data", [
+    {"s": {KEYS[0]: True}, "p": {}}, {"s": {KEYS[0]: 4}, "p": {}}, {"s": {KEYS[0]: 2.0}, "p": {}},
+    {"s": {}, "p": {"tens": [10**40, 0]}}, {"s": {}, "p": {"tens": [True, 0]}}, {"s": {}, "p": {"juggling": [1, 0]}},
+    {"s": [], "p": {}}, [], "text", {"s": {}, "p": {"tens": [1]}},
+])
+def test_codes_of_the_wrong_shape_are_refused(data: object) -> None:
+    with pytest.raises(ProgressCodeError):
+        Progress().load_code(packed(data))
+
+
+def test_deeply_nested_codes_are_refused_cleanly() -> None:
+    with pytest.raises(ProgressCodeError):
+        Progress().load_code(packed(None).replace(packed(None), CODE_PREFIX + base64.urlsafe_b64encode(
+            zlib.compress(b"[" * 3000 + b"]" * 3000)).decode()))
 
 
 def test_not_text_is_refused() -> None:

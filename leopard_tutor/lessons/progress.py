@@ -12,8 +12,15 @@ from typing import Any, Protocol
 
 from ..engine import LeopardError
 
-CODE_PREFIX = "LT1-"
+CODE_PREFIX = "LT2-"
 CONCEPTS = ("lines", "aces to nines", "tens", "jacks", "queens", "kings", "best play")
+LT1_PREFIX = "LT1-"
+LT1_KEYS = ("the-square", "aces-to-nines", "lines", "tens", "kings", "jacks", "queens", "discarding", "going-out",
+            "scoring", "stock-runs-out", "full-hand")
+"""The lessons in the order the first code format stored their stars (by position), for reading old codes."""
+MAX_CODE_LENGTH = 2_000  # characters: far more than any real code (about 100)
+MAX_INFLATED = 4_096  # bytes a code may inflate to
+MAX_COUNT = 1_000_000  # answers per practice concept
 
 
 class ProgressCodeError(LeopardError):
@@ -65,9 +72,10 @@ class Progress:
 
     # -- the code -----------------------------------------------------------------------------
     def to_code(self) -> str:
-        """A short text holding all of this progress, to paste back later with `load_code`."""
-        data = {"s": "".join(str(self.stars.get(key, 0)) for key in self.keys),
-                "p": [list(self.practice.get(concept, (0, 0))) for concept in CONCEPTS]}
+        """A short text holding all of this progress, to paste back later with `load_code`.
+
+        Stars are stored by lesson key, so a code stays valid when lessons are added or reordered."""
+        data = {"s": dict(sorted(self.stars.items())), "p": {c: list(n) for c, n in sorted(self.practice.items())}}
         packed = zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
         return CODE_PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
@@ -86,26 +94,64 @@ class Progress:
     def _read(self, code: str) -> tuple[dict[str, int], dict[str, tuple[int, int]]]:
         if not isinstance(code, str):
             raise ProgressCodeError("A progress code is a piece of text.")
+        if len(code) > MAX_CODE_LENGTH * 2:
+            raise ProgressCodeError(TOO_LONG)
         code = "".join(code.split())
-        if not code.startswith(CODE_PREFIX):
+        if len(code) > MAX_CODE_LENGTH:
+            raise ProgressCodeError(TOO_LONG)
+        if not code.startswith((CODE_PREFIX, LT1_PREFIX)):
             raise ProgressCodeError(f"This is not a Leopard Tutor progress code: it should start with {CODE_PREFIX}.")
-        body = code[len(CODE_PREFIX):]
-        try:
-            raw = zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
-            data: Any = json.loads(raw)
-        except (binascii.Error, zlib.error, ValueError):
-            raise ProgressCodeError("This progress code is damaged or incomplete: copy the whole code again.") from None
-        digits = data.get("s") if isinstance(data, dict) else None
+        data = _unpack(code[len(CODE_PREFIX):])
+        if code.startswith(LT1_PREFIX):
+            data = _from_first_format(data)
+        stars_data = data.get("s") if isinstance(data, dict) else None
         counts = data.get("p") if isinstance(data, dict) else None
-        if not isinstance(digits, str) or len(digits) != len(self.keys) or not set(digits) <= set("0123"):
-            raise ProgressCodeError("This progress code does not fit this version's lessons.")
-        if not (isinstance(counts, list) and len(counts) == len(CONCEPTS) and all(
-                isinstance(pair, list) and len(pair) == 2 and all(isinstance(n, int) and n >= 0 for n in pair)
-                for pair in counts)):
+        if not isinstance(stars_data, dict) or not all(
+                isinstance(key, str) and _whole(n, 1, 3) for key, n in stars_data.items()):
+            raise ProgressCodeError("This progress code's stars are damaged.")
+        if not isinstance(counts, dict) or not all(
+                concept in CONCEPTS and isinstance(pair, list) and len(pair) == 2
+                and all(_whole(n, 0, MAX_COUNT) for n in pair) for concept, pair in counts.items()):
             raise ProgressCodeError("This progress code's practice record is damaged.")
-        stars = {key: int(d) for key, d in zip(self.keys, digits) if d != "0"}
-        practice = {concept: (pair[0], pair[1]) for concept, pair in zip(CONCEPTS, counts) if pair != [0, 0]}
+        stars = {key: n for key, n in stars_data.items() if key in self.keys}
+        practice = {concept: (pair[0], pair[1]) for concept, pair in counts.items() if pair != [0, 0]}
         return stars, practice
+
+
+TOO_LONG = "This progress code is too long to be one of ours."
+
+
+def _unpack(body: str) -> Any:
+    """The JSON inside a code's body, inflated to at most MAX_INFLATED bytes."""
+    damaged = ProgressCodeError("This progress code is damaged or incomplete: copy the whole code again.")
+    inflater = zlib.decompressobj()
+    try:
+        raw = inflater.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)), MAX_INFLATED)
+    except (binascii.Error, zlib.error, ValueError):
+        raise damaged from None
+    if inflater.unconsumed_tail:
+        raise ProgressCodeError(TOO_LONG)
+    if not inflater.eof:
+        raise damaged
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise damaged from None
+
+
+def _from_first_format(data: Any) -> Any:
+    """An LT1 code's data (stars as one digit per lesson in LT1_KEYS' order) in today's shape."""
+    digits = data.get("s") if isinstance(data, dict) else None
+    counts = data.get("p") if isinstance(data, dict) else None
+    if not isinstance(digits, str) or len(digits) != len(LT1_KEYS) or not set(digits) <= set("0123"):
+        raise ProgressCodeError("This progress code does not fit this version's lessons.")
+    if not isinstance(counts, list) or len(counts) != len(CONCEPTS):
+        raise ProgressCodeError("This progress code's practice record is damaged.")
+    return {"s": {key: int(d) for key, d in zip(LT1_KEYS, digits) if d != "0"}, "p": dict(zip(CONCEPTS, counts))}
+
+
+def _whole(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 _KERNEL_PROGRESS: list[Progress] = []
