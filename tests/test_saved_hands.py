@@ -11,7 +11,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leopard_tutor.engine import ORIGINAL_1963, REVISED_2008, RUNNING_LEOPARD, Hand, Match, RuleSet, SavedGameError
+from leopard_tutor.engine import (
+    ORIGINAL_1963,
+    REVISED_2008,
+    RUNNING_LEOPARD,
+    Card,
+    Hand,
+    Match,
+    RuleSet,
+    SavedGameError,
+    Square,
+)
 
 
 def saved(seed: int = 4, moves: int = 10) -> dict[str, Any]:
@@ -103,3 +113,45 @@ def test_bad_rule_settings_in_a_save_are_refused(setting: str, value: Any) -> No
     data["rules"] = dict(REVISED_2008.to_data(), **{setting: value})
     with pytest.raises(SavedGameError, match="rule"):
         Hand.from_data(data)
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("to_move", 1.0), ("to_move", True), ("plays_made", 10**9), ("plays_made", 1.0),
+])
+def test_start_numbers_of_the_wrong_type_or_size_are_refused(field: str, value: Any) -> None:
+    data = saved(moves=0)
+    data["start"][field] = value
+    with pytest.raises(SavedGameError):
+        Hand.from_data(data)
+
+
+def test_a_dealer_given_as_a_float_is_refused() -> None:
+    data = saved(moves=0)
+    data["dealer"] = 1.0
+    with pytest.raises(SavedGameError):
+        Hand.from_data(data)
+
+
+@pytest.mark.parametrize("square", [
+    ". . . / . . . / 9S . .", ". . . / . . . / . QS* .", ". 2S+2H . / . . . / . . .", "JD* . . / . . . / . . .",
+])
+def test_impossible_placements_in_a_saved_start_are_refused(square: str) -> None:
+    five, six, seven = ([Card.parse(code)] for code in ("5C", "6C", "7C"))
+    text = Hand(REVISED_2008, (Square.parse(square), Square()), (five, six), seven, [], 0, 1).to_json()
+    with pytest.raises(SavedGameError, match="impossible"):
+        Hand.from_json(text)
+    assert Hand.from_json(Hand(REVISED_2008, (Square.parse(". 2S+JD*+2H . / . . . / . . ."), Square()),
+                               (five, six), seven, [], 0, 1).to_json())
+
+
+def test_a_move_with_a_float_for_a_number_is_a_clear_error() -> None:
+    data = saved(moves=0)
+    data["moves"] = [{"play": "5S", "square": 0.0, "space": 5}]
+    with pytest.raises(SavedGameError):
+        Hand.from_data(data)
+
+
+def test_error_messages_quote_at_most_about_80_characters() -> None:
+    with pytest.raises(SavedGameError) as error:
+        Hand.from_data(dict(saved(moves=0), moves=[{"discard": "x" * 5000}]))
+    assert len(str(error.value)) < 300

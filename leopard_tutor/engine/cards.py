@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .errors import NotationError
+from .errors import NotationError, quote
 
 SUITS = "SHDC"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -45,9 +45,9 @@ class Card:
             if card is not None:
                 return card
         if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= 13:
-            raise NotationError(f"a card's rank is a whole number from 1 (ace) to 13 (king), not {rank!r}")
+            raise NotationError(f"a card's rank is a whole number from 1 (ace) to 13 (king), not {quote(rank)}")
         if not isinstance(suit, str) or suit not in SUITS or len(suit) != 1:
-            raise NotationError(f"a card's suit is one of S, H, D, C, not {suit!r}")
+            raise NotationError(f"a card's suit is one of S, H, D, C, not {quote(suit)}")
         raise AssertionError("unreachable: every valid card is interned at import")
 
     @classmethod
@@ -86,18 +86,20 @@ class Card:
         """Read a card such as `10H`, `TH`, `10♥`, `kd` or `Q♣` (rank, then suit; case ignored)."""
         if not isinstance(text, str):
             raise NotationError(f"a card is written as text such as '7H', not {type(text).__name__}")
-        token = text.strip().upper()
-        if len(token) < 2:
-            raise NotationError(f"'{text}' is not a card: write a rank (A, 2-10, J, Q, K) then a suit (S, H, D, C)")
+        stripped = text.strip()
+        token = stripped.upper()
+        if len(token) < 2 or len(stripped) > 8 or not all(ch.isascii() or ch in _SUIT_ALIASES for ch in stripped):
+            raise NotationError(
+                f"{quote(text)} is not a card: write a rank (A, 2-10, J, Q, K) then a suit (S, H, D, C)")
         rank_text, suit_text = token[:-1], token[-1]
         suit = _SUIT_ALIASES.get(suit_text)
         if suit is None:
             raise NotationError(
-                f"'{text}' is not a card: '{text.strip()[-1]}' is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)")
+                f"{quote(text)} is not a card: '{stripped[-1]}' is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)")
         rank = _RANK_ALIASES.get(rank_text)
         if rank is None:
             raise NotationError(
-                f"'{text}' is not a card: '{text.strip()[:-1]}' is not a rank (use A, 2-10, T, J, Q or K)")
+                f"{quote(text)} is not a card: '{stripped[:-1]}' is not a rank (use A, 2-10, T, J, Q or K)")
         return cls._cache[(rank, suit)]
 
     @property
@@ -129,7 +131,7 @@ class Card:
         return f"{self.rank_token}{self.suit}"
 
     def __repr__(self) -> str:
-        return f"Card.parse({str(self)!r})"
+        return f"Card.parse({quote(str(self))})"
 
 
 for _suit in SUITS:

@@ -22,3 +22,14 @@ class IllegalMove(LeopardError):
         super().__init__(reason)
         self.reason = reason
         self.move = move
+
+
+def quote(value: object, limit: int = 80) -> str:
+    """`value` as an error message quotes it: its repr, cut to about `limit` characters."""
+    text = value if isinstance(value, str) else repr(value)
+    return f"'{text}'" if len(text) <= limit else f"'{text[:limit]}…' ({len(text)} characters)"
+
+
+def is_player(value: object) -> bool:
+    """Whether `value` is a player number: the int 0 or 1 (not a bool, not a float)."""
+    return type(value) is int and value in (0, 1)

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import Card, full_deck
-from .errors import IllegalMove, LeopardError, SavedGameError
-from .legality import PLACEMENT, Verdict, allowed_spaces, check_play, turn_moves
+from .errors import IllegalMove, LeopardError, SavedGameError, is_player, quote
+from .legality import PLACEMENT, Verdict, allowed_spaces, check_play, pile_problem, turn_moves
 from .moves import Discard, EndTurn, GoOut, Move, Play, move_from_data, move_to_data
 from .rules import REVISED_2008, RuleSet
 from .scoring import hand_score, square_value
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .view import PlayerView
 
 HAND_FORMAT = "leopard-tutor/hand"
+MAX_PLAYS_IN_A_TURN = 104  # no turn can play more cards than the game holds
 CARDS_DEALT = 8
 
 # One undo record: (move, player, index the card left the hand from, plays made before it,
@@ -58,12 +59,12 @@ class Hand:
         Use `Hand.deal` for a new hand and `Hand.from_json` for a saved one.
         """
         if not isinstance(rules, RuleSet):
-            raise LeopardError(f"rules must be a RuleSet, not {rules!r}")
+            raise LeopardError(f"rules must be a RuleSet, not {quote(rules)}")
         for name, who in (("to_move", to_move), ("dealer", dealer)):
-            if who not in (0, 1) or isinstance(who, bool):
-                raise LeopardError(f"{name} must be player 0 or 1, not {who!r}")
-        if not isinstance(plays_made, int) or isinstance(plays_made, bool) or plays_made < 0:
-            raise LeopardError(f"plays_made is a whole number of at least 0, not {plays_made!r}")
+            if not is_player(who):
+                raise LeopardError(f"{name} must be player 0 or 1, not {quote(who)}")
+        if type(plays_made) is not int or not 0 <= plays_made <= MAX_PLAYS_IN_A_TURN:
+            raise LeopardError(f"plays_made is a whole number from 0 to {MAX_PLAYS_IN_A_TURN}, not {quote(plays_made)}")
         if plays_made and not rules.multiple_plays:
             raise LeopardError(f"only Running Leopard allows more than one card a turn, not {rules.title}")
         if len(squares) != 2 or not all(isinstance(s, Square) for s in squares):
@@ -100,10 +101,10 @@ class Hand:
     def deal(cls, rules: RuleSet = REVISED_2008, seed: int | str | None = None, dealer: int = 0) -> Hand:
         """A new hand: both packs shuffled (reproducibly for a given seed), 8 cards each dealt one
         at a time starting with the non-dealer, who moves first and has already drawn."""
-        if dealer not in (0, 1) or isinstance(dealer, bool):
-            raise LeopardError(f"the dealer is player 0 or 1, not {dealer!r}")
+        if not is_player(dealer):
+            raise LeopardError(f"the dealer is player 0 or 1, not {quote(dealer)}")
         if not isinstance(rules, RuleSet):
-            raise LeopardError(f"rules must be a RuleSet, not {rules!r}")
+            raise LeopardError(f"rules must be a RuleSet, not {quote(rules)}")
         deck = full_deck()
         random.Random(seed).shuffle(deck)
         first = 1 - dealer
@@ -193,7 +194,7 @@ class Hand:
         rules = self.rules
         p = self.to_move
         if not isinstance(move, (Play, Discard, GoOut, EndTurn)):
-            raise LeopardError(f"{move!r} is not a move")
+            raise LeopardError(f"{quote(move)} is not a move")
         if self._over:
             return Verdict(False, say("turn.over"), "over")
         hand = self._hands[p]
@@ -266,7 +267,7 @@ class Hand:
             record = [move, p, -1, self._plays_made, False, 0]
             self._pass_turn(record)
         else:
-            raise LeopardError(f"{move!r} is not a move")
+            raise LeopardError(f"{quote(move)} is not a move")
         self._history.append(tuple(record))  # type: ignore[arg-type]
 
     def undo(self) -> Move:
@@ -371,9 +372,9 @@ class Hand:
     def from_data(cls, data: object) -> Hand:
         """A hand read back from the parsed JSON of `to_json`."""
         if not isinstance(data, dict) or data.get("format") != HAND_FORMAT:
-            raise SavedGameError(f"this is not a saved Leopard hand (format should be {HAND_FORMAT!r})")
+            raise SavedGameError(f"this is not a saved Leopard hand (format should be {quote(HAND_FORMAT)})")
         if data.get("version") != 1:
-            raise SavedGameError(f"unknown saved-hand version {data.get('version')!r}")
+            raise SavedGameError(f"unknown saved-hand version {quote(data.get('version'))}")
         try:
             start = data["start"]
             if not isinstance(start, dict):
@@ -392,6 +393,10 @@ class Hand:
                 start.get("plays_made", 0),
             )
             moves = data["moves"]
+            for square in hand._squares:
+                problem = pile_problem(square)
+                if problem:
+                    raise SavedGameError(f"the saved hand's start position is impossible: {problem}")
         except KeyError as missing:
             raise SavedGameError(f"the saved hand has no {missing}") from None
         except SavedGameError:
@@ -415,8 +420,8 @@ class Hand:
 
 
 def _player(player: int) -> int:
-    if player not in (0, 1) or isinstance(player, bool):
-        raise LeopardError(f"players are numbered 0 and 1, not {player!r}")
+    if not is_player(player):
+        raise LeopardError(f"players are numbered 0 and 1, not {quote(player)}")
     return player
 
 
@@ -427,13 +432,13 @@ def _card_list(cards: Iterable[Card], what: str) -> list[Card]:
         raise LeopardError(f"{what} must be a list of cards") from None
     for card in result:
         if not isinstance(card, Card):
-            raise LeopardError(f"{what} must hold only cards, not {card!r}")
+            raise LeopardError(f"{what} must hold only cards, not {quote(card)}")
     return result
 
 
 def _parse_cards(items: object) -> list[Card]:
     if not isinstance(items, list):
-        raise SavedGameError(f"expected a list of cards, not {items!r}")
+        raise SavedGameError(f"expected a list of cards, not {quote(items)}")
     return [Card.parse(item) for item in items]
 
 

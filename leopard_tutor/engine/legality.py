@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import JACK, KING, QUEEN, TEN, Card, rank_words
-from .errors import LeopardError
+from .errors import LeopardError, quote
 from .moves import DISCARDS, END_TURN, GO_OUT, PLAYS, Move, Play
 from .rules import REVISED_2008, RuleSet
 from .square import FULL_MASK, Square
@@ -68,9 +68,22 @@ def face_up_ranks(square: Square, space: int, own: bool) -> list[int]:
             if placement.face_up and allowed_spaces(rank, square, own) >> (_space_index(space)) & 1]
 
 
+def pile_problem(square: Square) -> str | None:
+    """Why the piles of `square` could not have been built by legal plays, or None if they could."""
+    built = Square()
+    for space in range(1, 10):
+        for face, face_up in square.pile(space):
+            rank = face.rank if isinstance(face, Card) else JACK
+            if not allowed_spaces(rank, built, own=True) >> (space - 1) & 1:
+                what = face.name if isinstance(face, Card) else "face-down card"
+                return f"the {what} on space {space} could not have been played there on what lies under it"
+            built._push(space, face, face_up)
+    return None
+
+
 def _space_index(space: int) -> int:
     if not isinstance(space, int) or isinstance(space, bool) or not 1 <= space <= 9:
-        raise LeopardError(f"spaces are numbered 1 to 9, not {space!r}")
+        raise LeopardError(f"spaces are numbered 1 to 9, not {quote(space)}")
     return space - 1
 
 
@@ -113,12 +126,12 @@ def _list_spaces(spaces: list[int]) -> str:
 def check_play(card: Card, square: Square, space: int, *, own: bool, rules: RuleSet = REVISED_2008) -> Verdict:
     """Whether `card` may be played on `space` of `square` (`own`: the player's own square), and why."""
     if not isinstance(card, Card):
-        raise LeopardError(f"check_play needs a Card, not {card!r}")
+        raise LeopardError(f"check_play needs a Card, not {quote(card)}")
     if not isinstance(square, Square):
-        raise LeopardError(f"check_play needs a Square, not {square!r}")
+        raise LeopardError(f"check_play needs a Square, not {quote(square)}")
     _space_index(space)
     if not isinstance(rules, RuleSet):
-        raise LeopardError(f"rules must be a RuleSet, not {rules!r}")
+        raise LeopardError(f"rules must be a RuleSet, not {quote(rules)}")
     own = bool(own)
     where = place_words(space, own)
     if allowed_spaces(card.rank, square, own) >> (space - 1) & 1:

@@ -6,7 +6,7 @@ import json
 import random
 
 from .cards import Card, full_deck
-from .errors import LeopardError, SavedGameError
+from .errors import LeopardError, SavedGameError, quote
 from .hand import Hand
 from .rules import REVISED_2008, RuleSet
 
@@ -33,12 +33,12 @@ class Match:
     def __init__(self, rules: RuleSet = REVISED_2008, seed: int | str | None = None, hands: int | None = None) -> None:
         """A new match: the cut decides the first dealer, and the first hand is dealt."""
         if not isinstance(rules, RuleSet):
-            raise LeopardError(f"rules must be a RuleSet, not {rules!r}")
+            raise LeopardError(f"rules must be a RuleSet, not {quote(rules)}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-            raise LeopardError(f"a seed is a whole number or a text, not {seed!r}")
+            raise LeopardError(f"a seed is a whole number or a text, not {quote(seed)}")
         count = rules.hands_per_match if hands is None else hands
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise LeopardError(f"a match has at least one hand, not {count!r}")
+            raise LeopardError(f"a match has at least one hand, not {quote(count)}")
         self.rules = rules
         self.hands = count
         self.seed = seed if seed is not None else random.randrange(2**63)
@@ -109,7 +109,7 @@ class Match:
         except (TypeError, ValueError, RecursionError) as error:
             raise SavedGameError(f"a saved match must be JSON text: {error}") from None
         if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT or data.get("version") != 1:
-            raise SavedGameError(f"this is not a saved Leopard match (format {MATCH_FORMAT!r}, version 1)")
+            raise SavedGameError(f"this is not a saved Leopard match (format {quote(MATCH_FORMAT)}, version 1)")
         try:
             match = cls(RuleSet.from_data(data["rules"]), data["seed"], data["hands"])
             saved = data["hands_played"]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
-from .errors import LeopardError, SavedGameError
+from .errors import LeopardError, SavedGameError, is_player, quote
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,11 +19,11 @@ class Play:
 
     def __post_init__(self) -> None:
         if not isinstance(self.card, Card):
-            raise LeopardError(f"a play needs a Card, not {self.card!r}")
-        if self.square_owner not in (0, 1) or isinstance(self.square_owner, bool):
-            raise LeopardError(f"a square belongs to player 0 or 1, not {self.square_owner!r}")
+            raise LeopardError(f"a play needs a Card, not {quote(self.card)}")
+        if not is_player(self.square_owner):
+            raise LeopardError(f"a square belongs to player 0 or 1, not {quote(self.square_owner)}")
         if not isinstance(self.space, int) or isinstance(self.space, bool) or not 1 <= self.space <= 9:
-            raise LeopardError(f"spaces are numbered 1 to 9, not {self.space!r}")
+            raise LeopardError(f"spaces are numbered 1 to 9, not {quote(self.space)}")
 
     def __str__(self) -> str:
         return f"play {self.card} on player {self.square_owner}'s space {self.space}"
@@ -37,7 +37,7 @@ class Discard:
 
     def __post_init__(self) -> None:
         if not isinstance(self.card, Card):
-            raise LeopardError(f"a discard needs a Card, not {self.card!r}")
+            raise LeopardError(f"a discard needs a Card, not {quote(self.card)}")
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -85,8 +85,8 @@ def move_from_data(data: object) -> Move:
             if data == {"end turn": True}:
                 return EndTurn()
     except LeopardError as error:
-        raise SavedGameError(f"bad move {data!r}: {error}") from None
-    raise SavedGameError(f"{data!r} is not a move")
+        raise SavedGameError(f"bad move {quote(data)}: {error}") from None
+    raise SavedGameError(f"{quote(data)} is not a move")
 
 
 # Interned moves, so that listing legal moves builds no new objects.

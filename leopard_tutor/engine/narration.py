@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .cards import JACK, QUEEN, Card
+from .errors import quote
 from .moves import Discard, EndTurn, GoOut, Move, Play
 from .rules import RuleSet
 from .scoring import ScoringLine, scoring_lines, square_value
@@ -91,7 +92,7 @@ def narrate(move: Move, mover: int, viewer: int, before: Sequence[Square], after
         whose = _say("your" if mover == viewer else "their")
         return Narration(_say("go_out", subject=subject, whose=whose, value=value), mover, viewer, mover, value, value)
     if not isinstance(move, Play):
-        raise TypeError(f"{move!r} is not a move")
+        raise TypeError(f"{quote(move)} is not a move")
     return _narrate_play(move, mover, viewer, before, after, rules)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-from .errors import LeopardError
+from .errors import LeopardError, quote
 
 SPACES = range(1, 10)
 
@@ -38,7 +38,7 @@ class RuleSet:
     def cell(self, space: int) -> tuple[int, int]:
         """Where the space with this label is drawn: (row, column) from the top-left, 0-based."""
         if not isinstance(space, int) or not 1 <= space <= 9:
-            raise LeopardError(f"spaces are numbered 1 to 9, not {space!r}")
+            raise LeopardError(f"spaces are numbered 1 to 9, not {quote(space)}")
         row, column = divmod(space - 1, 3)
         return (2 - row if self.keypad_layout else row, column)
 
@@ -89,7 +89,7 @@ class RuleSet:
             else:
                 raise AssertionError(kind)
             if not ok:
-                raise LeopardError(f"the rule setting {field.name!r} is missing or out of range")
+                raise LeopardError(f"the rule setting {quote(field.name)} is missing or out of range")
             settings[field.name] = value
         if set(data) - set(settings):
             raise LeopardError("the rules hold a setting this version does not know")
@@ -128,4 +128,4 @@ def rules_by_key(key: str) -> RuleSet:
     try:
         return RULE_SETS[key]
     except (KeyError, TypeError):
-        raise LeopardError(f"unknown rule set {key!r}: choose one of {', '.join(RULE_SETS)}") from None
+        raise LeopardError(f"unknown rule set {quote(key)}: choose one of {', '.join(RULE_SETS)}") from None

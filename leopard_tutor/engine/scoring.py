@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import LeopardError
+from .errors import LeopardError, quote
 from .rules import LINES, REVISED_2008, RuleSet
 from .square import Square
 
@@ -53,5 +53,5 @@ def bonus(raw: int, rules: RuleSet = REVISED_2008) -> int:
 def hand_score(raw: int, went_out: bool, rules: RuleSet = REVISED_2008) -> int:
     """A player's score for a hand: raw value, plus the bonus, minus the penalty if they went out."""
     if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
-        raise LeopardError(f"a raw value is a whole number of at least 0, not {raw!r}")
+        raise LeopardError(f"a raw value is a whole number of at least 0, not {quote(raw)}")
     return raw + bonus(raw, rules) - (rules.out_penalty if went_out else 0)

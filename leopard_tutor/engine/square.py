@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import JACK, QUEEN, Card
-from .errors import LeopardError, NotationError
+from .errors import LeopardError, NotationError, quote
 from .rules import LINES, LINES_THROUGH
 
 OPEN = 4  # the "suit" of a space whose top is missing or face down
 FULL_MASK = (1 << 9) - 1
+MAX_NOTATION = 2_000  # characters: every card of both packs in one square takes less
 _RED = (False, True, True, False)  # by suit index: S H D C
 
 
@@ -75,9 +76,9 @@ def _check_layer(face: object, face_up: object) -> Layer:
             raise LeopardError("a card whose identity is hidden must lie face down")
         return (face, False)
     if not isinstance(face, Card):
-        raise LeopardError(f"a pile holds cards, not {face!r}")
+        raise LeopardError(f"a pile holds cards, not {quote(face)}")
     if face_up not in (True, False):
-        raise LeopardError(f"face_up must be True or False, not {face_up!r}")
+        raise LeopardError(f"face_up must be True or False, not {quote(face_up)}")
     if lies_face_down(face) and face_up:
         raise LeopardError(f"the {face.name} cannot lie face up: jacks and queens are always played face down")
     if not lies_face_down(face) and not face_up:
@@ -107,7 +108,7 @@ class Square:
         for space, pile in enumerate(given, start=1):
             for layer in pile:
                 if not isinstance(layer, tuple) or len(layer) != 2:
-                    raise LeopardError(f"each layer of a pile is (card, face_up), not {layer!r}")
+                    raise LeopardError(f"each layer of a pile is (card, face_up), not {quote(layer)}")
                 self._push(space, *_check_layer(*layer))
 
     # -- reading -----------------------------------------------------------------------------
@@ -116,15 +117,17 @@ class Square:
         """Read a square from its notation, such as `AS . 3C / 4S 5C . / 7H+KS 8S 9S`."""
         if not isinstance(text, str):
             raise NotationError(f"a square is written as text, not {type(text).__name__}")
+        if len(text) > MAX_NOTATION:
+            raise NotationError(f"{quote(text)} is too long to be a square")
         tokens = text.replace("/", " / ").split()
         slashes = [i for i, token in enumerate(tokens) if token == "/"]
         spaces = [token for token in tokens if token != "/"]
         if len(spaces) != 9:
             raise NotationError(
-                f"'{text}' is not a square: it needs 9 tokens for spaces 1 to 9 (use '.' for an empty one), "
+                f"{quote(text)} is not a square: it needs 9 tokens for spaces 1 to 9 (use '.' for an empty one), "
                 f"found {len(spaces)}")
         if slashes and slashes != [3, 7]:
-            raise NotationError(f"'{text}' is not a square: '/' may only stand between rows, after spaces 3 and 6")
+            raise NotationError(f"{quote(text)} is not a square: '/' may only stand between rows, after spaces 3 and 6")
         square = cls()
         for space, token in enumerate(spaces, start=1):
             if token == ".":
@@ -134,7 +137,8 @@ class Square:
                     face, face_up = _parse_layer(part)
                     square._push(space, *_check_layer(face, face_up))
                 except LeopardError as error:
-                    raise NotationError(f"'{text}' is not a square: space {space} ('{token}'): {error}") from None
+                    raise NotationError(
+                        f"{quote(text)} is not a square: space {space} ({quote(token)}): {error}") from None
         return square
 
     def __str__(self) -> str:
@@ -142,7 +146,7 @@ class Square:
         return " / ".join(" ".join(tokens[r:r + 3]) for r in (0, 3, 6))
 
     def __repr__(self) -> str:
-        return f"Square.parse({str(self)!r})"
+        return f"Square.parse({quote(str(self))})"
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Square) and self._piles == other._piles
@@ -205,7 +209,7 @@ class Square:
         This does not ask whether the play is legal: `check_play` answers that.
         """
         if not isinstance(card, Card):
-            raise LeopardError(f"expected a Card, not {card!r}")
+            raise LeopardError(f"expected a Card, not {quote(card)}")
         new = self.copy()
         new._push(_index(space) + 1, card, not lies_face_down(card))
         return new
@@ -251,7 +255,7 @@ class Square:
 
 def _index(space: int) -> int:
     if not isinstance(space, int) or isinstance(space, bool) or not 1 <= space <= 9:
-        raise LeopardError(f"spaces are numbered 1 to 9, not {space!r}")
+        raise LeopardError(f"spaces are numbered 1 to 9, not {quote(space)}")
     return space - 1
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Card, Discard, Hand, LeopardError, Play
+from ..engine.errors import quote
 from .notation import LEARNER, OPPONENT, SQUARE_WORDS
 from .texts import text
 
@@ -64,7 +65,7 @@ class Goal:
 def parse_goal(data: object) -> Goal:
     """A goal read from its lesson-file form, such as {"your value at least": 8}."""
     if not isinstance(data, dict) or not data:
-        raise GoalError(f"a goal is an object such as {{\"your value at least\": 8}}, not {data!r}")
+        raise GoalError(f"a goal is an object such as {{\"your value at least\": 8}}, not {quote(data)}")
     keys = set(data)
     if keys == {"played", "on"}:
         square, space = _place(data["on"])
@@ -74,7 +75,7 @@ def parse_goal(data: object) -> Goal:
     (kind, value), = data.items()
     if kind in ("your value at least", "their value at most", "your score at least"):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise GoalError(f"'{kind}' needs a whole number, not {value!r}")
+            raise GoalError(f"'{kind}' needs a whole number, not {quote(value)}")
         return Goal(kind, number=value)
     if kind == "discarded":
         return Goal(kind, card=_card(value))
@@ -87,7 +88,7 @@ def parse_goal(data: object) -> Goal:
 
 def _card(value: object) -> Card:
     if not isinstance(value, str):
-        raise GoalError(f"a card is written like '7H', not {value!r}")
+        raise GoalError(f"a card is written like '7H', not {quote(value)}")
     try:
         return Card.parse(value)
     except LeopardError as error:
@@ -103,4 +104,4 @@ def _place(value: object) -> tuple[int | None, int]:
         return None, int(words[0])
     if len(words) == 2 and words[0] in SQUARE_WORDS and words[1] in _SPACES:
         return SQUARE_WORDS[words[0]], int(words[1])
-    raise GoalError(f"'on' names a space as 'your 7', 'their 3' or just '7', not {value!r}")
+    raise GoalError(f"'on' names a space as 'your 7', 'their 3' or just '7', not {quote(value)}")

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Card, Hand, LeopardError, Move, RuleSet, Square, rules_by_key
+from ..engine.errors import quote
 from .coach import coach_move
 from .goals import Goal, parse_goal
 from .notation import LEARNER, parse_move
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from .attempt import Attempt
 
 STAGES_DIR = Path(__file__).parent / "data" / "stages"
+MAX_LESSON_TEXT = 100_000  # characters: the longest lesson today is under 4,000
 
 _REQUIRED = {"stage", "key", "title", "intro", "goal", "goals", "hints", "success"}
 _OPTIONAL = {"rules", "figures", "position", "deal", "mode", "solution", "replies", "after", "advice",
@@ -99,10 +101,26 @@ class Lesson:
 def load_lesson(path: Path) -> Lesson:
     """The lesson in one file; LessonFormatError, naming the file, if it breaks FORMAT.md."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return _lesson(data)
-    except (ValueError, KeyError, TypeError) as error:  # json errors and LeopardError are ValueErrors
+        return parse_lesson(path.read_text(encoding="utf-8"))
+    except LessonFormatError as error:
         raise LessonFormatError(f"{path.name}: {error}") from None
+
+
+def parse_lesson(text: str) -> Lesson:
+    """The lesson written as JSON `text`; LessonFormatError, saying what is wrong, if it breaks FORMAT.md."""
+    if len(text) > MAX_LESSON_TEXT:
+        raise LessonFormatError(f"a lesson file has at most {MAX_LESSON_TEXT} characters")
+    try:
+        return _lesson(json.loads(text))
+    except LessonFormatError as error:
+        raise LessonFormatError(_cut(str(error))) from None
+    except (ValueError, KeyError, TypeError, RecursionError) as error:  # json errors and LeopardError too
+        raise LessonFormatError(_cut(f"{type(error).__name__}: {error}")) from None
+
+
+def _cut(message: str, limit: int = 240) -> str:
+    """An error message cut short, so that it never repeats a long piece of the input."""
+    return message if len(message) <= limit else message[:limit] + "…"
 
 
 def load_lessons(directory: Path = STAGES_DIR) -> tuple[Lesson, ...]:
@@ -127,7 +145,7 @@ def _lesson(data: Any) -> Lesson:
     rules = rules_by_key(data.get("rules", "REVISED_2008"))
     mode = data.get("mode", "scripted")
     if mode not in ("scripted", "free"):
-        raise LessonFormatError(f"'mode' is 'scripted' or 'free', not {mode!r}")
+        raise LessonFormatError(f"'mode' is 'scripted' or 'free', not {quote(mode)}")
     if ("position" in data) == ("deal" in data):
         raise LessonFormatError("give either a 'position' or a 'deal', not both or neither")
     start = _position(data["position"], rules) if "position" in data else _deal(data["deal"], rules)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..engine import Card, Discard, EndTurn, GoOut, LeopardError, Move, Play
+from ..engine.errors import quote
 
 LEARNER, OPPONENT = 0, 1
 SQUARE_WORDS = {"your": LEARNER, "their": OPPONENT}
@@ -20,7 +21,7 @@ class MoveTextError(LeopardError):
 def parse_move(text: str) -> Move:
     """The move a lesson file writes as `text`; MoveTextError, quoting it, if it is not one."""
     if not isinstance(text, str):
-        raise MoveTextError(f"a move is written as text, not {text!r}")
+        raise MoveTextError(f"a move is written as text, not {quote(text)}")
     words = " ".join(text.strip().lower().split())
     try:
         if words == "go out":

@@ -21,6 +21,7 @@ from ..engine import (
     scoring_lines,
     square_value,
 )
+from ..engine.errors import quote
 from .notation import LEARNER, OPPONENT, parse_move
 from .progress import Progress
 from .texts import text
@@ -186,7 +187,7 @@ class Practice:
         if kind is None:
             kind = self.rng.choice(KINDS)
         if kind not in KINDS:
-            raise AnswerError(f"there is no practice of kind {kind!r}: choose one of {', '.join(KINDS)}")
+            raise AnswerError(f"there is no practice of kind {quote(kind)}: choose one of {', '.join(KINDS)}")
         question: Question
         if kind == "value":
             question = self._value()

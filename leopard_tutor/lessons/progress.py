@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..engine import LeopardError
+from ..engine.errors import quote
 
 CODE_PREFIX = "LT2-"
 CONCEPTS = ("lines", "aces to nines", "tens", "jacks", "queens", "kings", "best play")
@@ -47,9 +48,9 @@ class Progress:
     def record_lesson(self, key: str, stars: int) -> None:
         """Keep the best stars (1 to 3) earned in a lesson; a solved stage unlocks the next."""
         if key not in self.keys:
-            raise ProgressCodeError(f"there is no lesson {key!r}")
+            raise ProgressCodeError(f"there is no lesson {quote(key)}")
         if stars not in (1, 2, 3):
-            raise ProgressCodeError(f"a solved lesson earns 1 to 3 stars, not {stars!r}")
+            raise ProgressCodeError(f"a solved lesson earns 1 to 3 stars, not {quote(stars)}")
         self.stars[key] = max(stars, self.stars.get(key, 0))
 
     def is_unlocked(self, key: str) -> bool:
@@ -66,7 +67,7 @@ class Progress:
     def record_practice(self, concept: str, right: bool) -> None:
         """Count one answer for a practice concept."""
         if concept not in CONCEPTS:
-            raise ProgressCodeError(f"there is no practice concept {concept!r}")
+            raise ProgressCodeError(f"there is no practice concept {quote(concept)}")
         good, bad = self.practice.get(concept, (0, 0))
         self.practice[concept] = (good + 1, bad) if right else (good, bad + 1)
 
