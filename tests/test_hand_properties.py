@@ -162,3 +162,19 @@ def test_views_agree_with_the_hand_and_hide_what_they_must(seed: int, rules: Rul
             for (face, up), placer in zip(hand.squares[owner].pile(s), hand.placers(owner)[s])
             if not up and placer != p)
         hand.apply(rng.choice(hand.legal_moves()))
+
+
+def test_what_the_engine_hands_out_cannot_change_behind_its_back() -> None:
+    hand = Hand.deal(seed=8)
+    for _ in range(20):
+        hand.apply(hand.legal_moves()[0])
+    view = hand.view(hand.to_move)
+    moves = view.legal_moves()
+    with pytest.raises(AttributeError):
+        view.squares[0].open_mask = 0  # type: ignore[misc]
+    assert view.legal_moves() == moves
+    assert hash(view) == hash(hand.view(hand.to_move)) and view == hand.view(hand.to_move)
+    squares = hand.squares
+    before = [str(square) for square in squares]
+    hand.apply(hand.legal_moves()[0])
+    assert [str(square) for square in squares] == before, "a snapshot does not follow later moves"

@@ -118,8 +118,8 @@ class Hand:
     # -- what the table shows ------------------------------------------------------------------
     @property
     def squares(self) -> tuple[Square, Square]:
-        """The two squares, player 0's first. Read them; change them only through moves."""
-        return (self._squares[0], self._squares[1])
+        """The two squares as they stand now, player 0's first (snapshots: later moves do not change them)."""
+        return (self._squares[0].copy(), self._squares[1].copy())
 
     @property
     def hands(self) -> tuple[list[Card], list[Card]]:
@@ -186,7 +186,7 @@ class Hand:
             return []
         p = self.to_move
         square = self._squares[p]
-        value = square.suit_lines * self.rules.suit_points + square.color_lines * self.rules.color_points
+        value = square._suit_lines * self.rules.suit_points + square._color_lines * self.rules.color_points
         return turn_moves(self.rules, self._squares, self._hands[p], p, self._plays_made, value)
 
     def check(self, move: Move) -> Verdict:

@@ -56,9 +56,9 @@ def allowed_spaces(rank: int, square: Square, own: bool) -> int:
     if own_only and not own:
         return 0
     if target == 0:
-        return square.open_mask & numbers
+        return square._open_mask & numbers
     if target == 1:
-        return square.filled_mask & numbers
+        return square._filled_mask & numbers
     return numbers
 
 

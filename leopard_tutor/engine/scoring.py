@@ -42,7 +42,7 @@ def scoring_lines(square: Square, rules: RuleSet = REVISED_2008) -> list[Scoring
 
 def square_value(square: Square, rules: RuleSet = REVISED_2008) -> int:
     """The square's raw value: the sum of what its eight lines pay."""
-    return square.suit_lines * rules.suit_points + square.color_lines * rules.color_points
+    return square._suit_lines * rules.suit_points + square._color_lines * rules.color_points
 
 
 def bonus(raw: int, rules: RuleSet = REVISED_2008) -> int:

@@ -89,17 +89,17 @@ def _check_layer(face: object, face_up: object) -> Layer:
 class Square:
     """Nine spaces labelled 1..9, each holding a pile of cards (oldest first)."""
 
-    __slots__ = ("_piles", "_suits", "_kinds", "open_mask", "filled_mask", "suit_lines", "color_lines")
+    __slots__ = ("_piles", "_suits", "_kinds", "_open_mask", "_filled_mask", "_suit_lines", "_color_lines")
 
     def __init__(self, piles: Iterable[Sequence[Layer]] | None = None) -> None:
         """An empty square, or one holding the given nine piles (layers oldest first)."""
         self._piles: list[list[Layer]] = [[] for _ in range(9)]
         self._suits = [OPEN] * 9
         self._kinds = [0] * 8
-        self.open_mask = FULL_MASK
-        self.filled_mask = 0
-        self.suit_lines = 0
-        self.color_lines = 0
+        self._open_mask = FULL_MASK
+        self._filled_mask = 0
+        self._suit_lines = 0
+        self._color_lines = 0
         if piles is None:
             return
         given = list(piles)
@@ -151,7 +151,28 @@ class Square:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Square) and self._piles == other._piles
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        return hash(tuple(tuple(pile) for pile in self._piles))
+
+    @property
+    def open_mask(self) -> int:
+        """The spaces that count as blank (empty or face down on top), as a bit mask (bit 0 = space 1)."""
+        return self._open_mask
+
+    @property
+    def filled_mask(self) -> int:
+        """The spaces holding at least one card, as a bit mask (bit 0 = space 1)."""
+        return self._filled_mask
+
+    @property
+    def suit_lines(self) -> int:
+        """How many lines are of one suit."""
+        return self._suit_lines
+
+    @property
+    def color_lines(self) -> int:
+        """How many lines are of one colour with mixed suits."""
+        return self._color_lines
 
     def top(self, space: int) -> Layer | None:
         """The top card of a space and whether it lies face up, or None if the space is empty."""
@@ -173,7 +194,7 @@ class Square:
 
     def is_open(self, space: int) -> bool:
         """Whether a space counts as blank: empty, or its top card face down."""
-        return bool(self.open_mask >> (_index(space)) & 1)
+        return bool(self._open_mask >> (_index(space)) & 1)
 
     def is_empty(self, space: int) -> bool:
         """Whether no card at all lies on a space."""
@@ -197,10 +218,10 @@ class Square:
         new._piles = [list(pile) for pile in self._piles]
         new._suits = list(self._suits)
         new._kinds = list(self._kinds)
-        new.open_mask = self.open_mask
-        new.filled_mask = self.filled_mask
-        new.suit_lines = self.suit_lines
-        new.color_lines = self.color_lines
+        new._open_mask = self._open_mask
+        new._filled_mask = self._filled_mask
+        new._suit_lines = self._suit_lines
+        new._color_lines = self._color_lines
         return new
 
     def with_card(self, card: Card, space: int) -> Square:
@@ -218,7 +239,7 @@ class Square:
     def _push(self, space: int, face: Face, face_up: bool) -> None:
         i = space - 1
         self._piles[i].append((face, face_up))
-        self.filled_mask |= 1 << i
+        self._filled_mask |= 1 << i
         self._set_top(i, face.suit_index if face_up else OPEN)  # type: ignore[union-attr]
 
     def _pop(self, space: int) -> Layer:
@@ -229,15 +250,15 @@ class Square:
             face, face_up = pile[-1]
             self._set_top(i, face.suit_index if face_up else OPEN)  # type: ignore[union-attr]
         else:
-            self.filled_mask &= ~(1 << i)
+            self._filled_mask &= ~(1 << i)
             self._set_top(i, OPEN)
         return layer
 
     def _set_top(self, i: int, suit: int) -> None:
         if suit == OPEN:
-            self.open_mask |= 1 << i
+            self._open_mask |= 1 << i
         else:
-            self.open_mask &= ~(1 << i)
+            self._open_mask &= ~(1 << i)
         suits = self._suits
         if suits[i] == suit:
             return
@@ -249,8 +270,8 @@ class Square:
             old = kinds[line]
             if new != old:
                 kinds[line] = new
-                self.suit_lines += (new == 2) - (old == 2)
-                self.color_lines += (new == 1) - (old == 1)
+                self._suit_lines += (new == 2) - (old == 2)
+                self._color_lines += (new == 1) - (old == 1)
 
 
 def _index(space: int) -> int:

@@ -86,7 +86,7 @@ class PlayerView:
 
 def _seen_square(hand: Hand, owner: int, viewer: int) -> Square:
     """`owner`'s square as `viewer` knows it."""
-    square = hand.squares[owner]
+    square = hand._squares[owner]
     placers = hand.placers(owner)
     piles: list[list[Layer]] = []
     for space in range(1, 10):
