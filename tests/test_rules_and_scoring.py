@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from leopard_tutor.engine import (
+    LINES,
     ORIGINAL_1963,
     REVISED_2008,
+    RULE_SETS,
     RUNNING_LEOPARD,
     LeopardError,
     Square,
@@ -105,3 +107,11 @@ def test_bad_raw_values() -> None:
     for bad in (-1, 2.5, "7", True):
         with pytest.raises(LeopardError):
             hand_score(bad, False)  # type: ignore[arg-type]
+
+
+def test_lines_know_how_they_lie_and_are_listed_by_that_not_by_their_names() -> None:
+    for rules in RULE_SETS.values():
+        lines = scoring_lines(Square(), rules)
+        assert [line.orientation for line in lines] == ["row"] * 3 + ["column"] * 3 + ["diagonal"] * 2
+        assert all(line.name.startswith(line.orientation) for line in lines)
+        assert sorted(line.spaces for line in lines) == sorted(LINES)

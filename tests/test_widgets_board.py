@@ -321,7 +321,8 @@ def test_lines_that_formed_weakened_or_broke_are_called_out() -> None:
     by_name = {line["name"]: line for line in part["lines"]}
     assert by_name["row 1-2-3"]["status"] == "weakened" and by_name["row 1-2-3"]["points"] == 1
     assert by_name["row 1-2-3"]["text"] == "row 1-2-3: one colour, +1 (was 3)"
-    assert by_name["column 1-4-7"] == {"name": "column 1-4-7", "kind": None, "points": 3, "label": "−3",
+    assert by_name["column 1-4-7"] == {"name": "column 1-4-7", "spaces": [1, 4, 7], "kind": None, "points": 3,
+                                       "label": "−3",
                                        "text": "column 1-4-7: no longer scores (was 3)", "status": "broke",
                                        "cells": [0, 3, 6]}
     formed = square_part(before, rules, key=0, label="Your square",

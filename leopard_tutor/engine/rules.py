@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, fields
 from .errors import LeopardError, quote
 
 SPACES = range(1, 10)
+ORIENTATIONS = ("row", "column", "diagonal")  # the order in which a square's lines are listed
 
 # Every line as a set of labels. These triples are the same in both layouts: the 1963 keypad is
 # the 2008 reading order flipped top to bottom, which maps rows, columns and diagonals onto each other.
@@ -54,12 +55,15 @@ class RuleSet:
         rows = tuple(tuple(self.space_at(r, c) for c in range(3)) for r in range(3))
         return rows  # type: ignore[return-value]
 
+    def orientation(self, spaces: tuple[int, int, int]) -> str:
+        """How a line lies as this rule set draws the square: 'row', 'column' or 'diagonal'."""
+        cells = [self.cell(s) for s in spaces]
+        return ("row" if len({r for r, _ in cells}) == 1
+                else "column" if len({c for _, c in cells}) == 1 else "diagonal")
+
     def line_name(self, spaces: tuple[int, int, int]) -> str:
         """'row 1-2-3', 'column 3-6-9' or 'diagonal 3-5-7' (labels in increasing order)."""
-        cells = [self.cell(s) for s in spaces]
-        kind = ("row" if len({r for r, _ in cells}) == 1
-                else "column" if len({c for _, c in cells}) == 1 else "diagonal")
-        return f"{kind} {'-'.join(str(s) for s in sorted(spaces))}"
+        return f"{self.orientation(spaces)} {'-'.join(str(s) for s in sorted(spaces))}"
 
     def __str__(self) -> str:
         return self.title

@@ -5,18 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import LeopardError, quote
-from .rules import LINES, REVISED_2008, RuleSet
+from .rules import LINES, ORIENTATIONS, REVISED_2008, RuleSet
 from .square import Square
 
 
 @dataclass(frozen=True)
 class ScoringLine:
-    """One of a square's eight lines: its three space labels, what it shows and what it pays."""
+    """One of a square's eight lines: its three space labels (its key), how it lies ('row', 'column' or
+    'diagonal' as the rule set draws the square), what it shows, what it pays, and its name in words."""
 
     spaces: tuple[int, int, int]
     kind: str | None
     points: int
     name: str
+    orientation: str
 
     @property
     def scores(self) -> bool:
@@ -34,9 +36,9 @@ def scoring_lines(square: Square, rules: RuleSet = REVISED_2008) -> list[Scoring
     lines = []
     for index, spaces in enumerate(LINES):
         kind = square.line_kind(index)
-        lines.append(ScoringLine(spaces, kind, line_points(kind, rules), rules.line_name(spaces)))
-    order = {"row": 0, "column": 1, "diagonal": 2}
-    lines.sort(key=lambda line: (order[line.name.split()[0]], min(rules.cell(s) for s in line.spaces)))
+        lines.append(ScoringLine(spaces, kind, line_points(kind, rules), rules.line_name(spaces),
+                                 rules.orientation(spaces)))
+    lines.sort(key=lambda line: (ORIENTATIONS.index(line.orientation), min(rules.cell(s) for s in line.spaces)))
     return lines
 
 

@@ -30,7 +30,8 @@ State schema (all parts except "squares" are optional; Python assigns a NEW dict
                      face_down, known (a face-down card the viewer laid) or None, depth (pile size),
                      name (accessible name: "Your square, space 7, 7 of hearts"), target (lit: legal),
                      dim, why (a sentence from check_play shown on hover/focus), last (just played on)
-        lines        [{name, kind "suit"|"color"|None, points, label "+3"/"−3", text, status
+        lines        [{name, spaces (the line's three labels: its key), kind "suit"|"color"|None, points,
+                     label "+3"/"−3", text, status
                      ""|"formed"|"weakened"|"broke", cells: 3 drawing indices}]  scoring lines, and lines that broke
     hand: {label, cards: [{index, card, selected, playable, name}]}
     stock: {count}     discard: {top, count, target, dim, why, name}     opponent_hand: {count}

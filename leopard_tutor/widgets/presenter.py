@@ -101,7 +101,7 @@ def square_part(square: Square, rules: RuleSet, *, key: int | str, label: str,
         if line.points == 0:
             lines.append(_line_data(line.spaces, None, change.points_before, line.name, "broke", position))
             continue
-        item = next(item for item in lines if item["name"] == line.name)
+        item = next(item for item in lines if tuple(item["spaces"]) == line.spaces)
         item["status"] = "formed" if change.formed else "weakened"
         if change.points_before:
             item["text"] += f" (was {change.points_before})"
@@ -119,8 +119,8 @@ def _line_data(spaces: tuple[int, int, int], kind: str | None, points: int, name
     else:
         text = f"{name}: {SIGN[kind or 'suit']}, +{points}"
         label = f"+{points}"
-    return {"name": name, "kind": kind, "points": points, "label": label, "text": text, "status": status,
-            "cells": [position[s] for s in ordered]}
+    return {"name": name, "spaces": list(spaces), "kind": kind, "points": points, "label": label, "text": text,
+            "status": status, "cells": [position[s] for s in ordered]}
 
 
 def hand_part(cards: Sequence[Card], *, selected: int | None = None, playable: Iterable[Card] = (),
