@@ -257,7 +257,7 @@ def test_every_reason_for_a_try_names_the_card_and_place_and_agrees_with_legalit
         for card in set(view.hand):
             for owner in (0, 1):
                 for space in range(1, 10):
-                    verdict = check_play(card, view.squares[owner], space, own=owner == view.player, rules=rules)
+                    verdict = check_play(card, view.squares[owner], space, own=owner == view.player)
                     assert verdict.legal == (Play(card, owner, space) in legal or view.to_move != view.player)
                     assert card.name in verdict.reason and f"space {space} of" in verdict.reason
                     if card.rank == 10 and not verdict.legal:

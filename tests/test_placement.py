@@ -54,7 +54,7 @@ def test_placement_table(rank: int, state: str, own: bool, rules: object) -> Non
     for space in range(1, 10):
         square = square_with(state, space)
         expected = state in EXPECTED[(rank_class(rank), own)] and (rank > 9 or space == rank)
-        verdict = check_play(card, square, space, own=own, rules=rules)  # type: ignore[arg-type]
+        verdict = check_play(card, square, space, own=own)  # type: ignore[arg-type]
         assert verdict.legal is expected, (str(card), space, state, own, verdict.reason)
         assert bool(allowed_spaces(rank, square, own) >> (space - 1) & 1) is expected
         assert card.name in verdict.reason and f"space {space}" in verdict.reason

@@ -221,7 +221,7 @@ class Hand:
                 return Verdict(False, say("turn.discard_after_play"), "discard-after-play")
             return Verdict(True, say("turn.discard_ok", card=card.name))
         return check_play(card, self._squares[move.square_owner], move.space,
-                          own=move.square_owner == p, rules=rules)
+                          own=move.square_owner == p)
 
     def apply(self, move: Move) -> None:
         """Make `move` for the player to move; IllegalMove (with the reason) if it is not allowed."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .cards import JACK, KING, QUEEN, TEN, Card, rank_words
 from .errors import LeopardError, quote
 from .moves import DISCARDS, END_TURN, GO_OUT, PLAYS, Move, Play
-from .rules import REVISED_2008, RuleSet
+from .rules import RuleSet
 from .square import FULL_MASK, Square
 from .texts import say
 
@@ -123,15 +123,15 @@ def _list_spaces(spaces: list[int]) -> str:
     return say("spaces.many", first=", ".join(str(s) for s in spaces[:-1]), last=spaces[-1])
 
 
-def check_play(card: Card, square: Square, space: int, *, own: bool, rules: RuleSet = REVISED_2008) -> Verdict:
-    """Whether `card` may be played on `space` of `square` (`own`: the player's own square), and why."""
+def check_play(card: Card, square: Square, space: int, *, own: bool) -> Verdict:
+    """Whether `card` may be played on `space` of `square` (`own`: the player's own square), and why.
+
+    The placement table is the same under all three rule sets, so no rule set is asked for."""
     if not isinstance(card, Card):
         raise LeopardError(f"check_play needs a Card, not {quote(card)}")
     if not isinstance(square, Square):
         raise LeopardError(f"check_play needs a Square, not {quote(square)}")
     _space_index(space)
-    if not isinstance(rules, RuleSet):
-        raise LeopardError(f"rules must be a RuleSet, not {quote(rules)}")
     own = bool(own)
     where = place_words(space, own)
     if allowed_spaces(card.rank, square, own) >> (space - 1) & 1:

@@ -148,7 +148,7 @@ def _steps(start: str, items: list[dict[str, Any]], rules: RuleSet, about: str, 
             space = int(item["space"])
             if by not in ("you", "opponent"):
                 raise ExampleFormatError(f"step {index}: 'by' is 'you' or 'opponent'")
-            verdict = check_play(card, base, space, own=(by == "you") == (about == "yours"), rules=rules)
+            verdict = check_play(card, base, space, own=(by == "you") == (about == "yours"))
             if verdict.legal != ("play" in item):
                 raise ExampleFormatError(f"step {index}: the engine says: {verdict.reason}")
             if "play" in item:

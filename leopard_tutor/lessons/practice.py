@@ -103,7 +103,7 @@ class PlacementQuestion:
     @property
     def solution(self) -> bool:
         """The right answer: whether the play is legal."""
-        return check_play(self.card, self.square, self.space, own=self.owner == LEARNER, rules=self.rules).legal
+        return check_play(self.card, self.square, self.space, own=self.owner == LEARNER).legal
 
     def check(self, answer: object) -> Answer:
         """Judge a yes/no answer (True/False or the words)."""
@@ -111,7 +111,7 @@ class PlacementQuestion:
             answer = {"yes": True, "y": True, "no": False, "n": False}.get(answer.strip().lower(), answer)
         if not isinstance(answer, bool):
             raise AnswerError(text("practice.placement.bad"))
-        verdict = check_play(self.card, self.square, self.space, own=self.owner == LEARNER, rules=self.rules)
+        verdict = check_play(self.card, self.square, self.space, own=self.owner == LEARNER)
         ok = answer == verdict.legal
         return Answer(ok, f"{text('practice.placement.right' if ok else 'practice.placement.wrong')} {verdict.reason}")
 
@@ -239,7 +239,7 @@ class Practice:
             owner = self.rng.choice((LEARNER, OPPONENT))
             card = self.rng.choice(ALL_CARDS)
             square = hand.squares[owner]
-            legal = [s for s in range(1, 10) if check_play(card, square, s, own=owner == LEARNER, rules=self.rules)]
+            legal = [s for s in range(1, 10) if check_play(card, square, s, own=owner == LEARNER)]
             illegal = [s for s in range(1, 10) if s not in legal]
             if (legal if want_legal else illegal):
                 break

@@ -150,7 +150,7 @@ def play_targets(view: PlayerView, card: Card) -> tuple[dict[int, set[int]], dic
     for owner in (0, 1):
         reasons[owner] = {}
         for space in range(1, 10):
-            verdict = check_play(card, view.squares[owner], space, own=owner == view.player, rules=view.rules)
+            verdict = check_play(card, view.squares[owner], space, own=owner == view.player)
             text = verdict.reason
             if verdict.legal and space not in targets[owner]:
                 text = _turn_reason(view)

@@ -127,7 +127,7 @@ def test_selecting_a_card_lights_exactly_the_legal_targets(board: Any) -> None:
         for owner, part in ((1, table["squares"][0]), (0, table["squares"][1])):
             for cell in part["cells"]:
                 space = int(SPACE_NAME.match(cell["name"]).group(2))  # type: ignore[union-attr]
-                verdict = check_play(card, squares[owner], space, own=owner == 0, rules=rules_of(table))
+                verdict = check_play(card, squares[owner], space, own=owner == 0)
                 assert cell["target"] == verdict.legal, (card, owner, space, verdict.reason)
                 assert cell["why"] == verdict.reason
         assert table["discard"] is True  # at the start of a turn any card may be discarded
@@ -180,7 +180,7 @@ def test_a_scoring_play_raises_the_value_shown(board: Any) -> None:
         for index, name in enumerate(table["hand"]):
             card = NAMES[name.removesuffix(", selected")]
             for space in range(1, 10):
-                if check_play(card, mine, space, own=True, rules=rules).legal:
+                if check_play(card, mine, space, own=True).legal:
                     gain = square_value(mine.with_card(card, space), rules) - value
                     if best is None or gain > best[0]:
                         best = (gain, index, card, space)
@@ -214,7 +214,7 @@ def test_an_illegal_click_explains_and_changes_nothing(board: Any) -> None:
     assert found
     owner = 0 if found.group(1) == "Your square" else 1
     squares = squares_of(table)
-    reason = check_play(card, squares[owner], int(found.group(2)), own=owner == 0, rules=rules_of(table)).reason
+    reason = check_play(card, squares[owner], int(found.group(2)), own=owner == 0).reason
     after = click(board, wrong.first)
     assert after["message"] == reason
     assert [c["name"] for p in after["squares"] for c in p["cells"]] == \
