@@ -217,3 +217,21 @@ def test_intermediate_and_expert_go_out_when_ahead_with_a_full_square() -> None:
     assert GoOut() in view.legal_moves()
     assert IntermediatePlayer(1).choose(view) == GoOut()
     assert small_expert(1).choose(view) == GoOut()
+
+
+@pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
+def test_a_sampled_hand_shows_each_player_exactly_the_view_it_was_sampled_from(rules: RuleSet) -> None:
+    from leopard_tutor.ai.determinize import sample_hand
+
+    for seed in range(60):
+        rng = random.Random(seed)
+        hand = Hand.deal(rules, seed=seed)
+        for _ in range(rng.randrange(0, 100)):
+            hand.apply(rng.choice(hand.legal_moves()))
+            if hand.is_over:
+                hand.undo()
+                break
+        for player in (0, 1):
+            view = hand.view(player)
+            for draw in range(3):
+                assert sample_hand(view, random.Random(draw)).view(player) == view

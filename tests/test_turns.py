@@ -125,7 +125,7 @@ def test_views_hide_face_down_cards_the_viewer_did_not_lay() -> None:
     theirs = hand.view(1)
     assert theirs.squares[1].top(1) == (Hidden(jack_only=True), False)
     assert theirs.squares[0].top(2) == (Hidden(jack_only=False), False)
-    assert str(theirs.squares[0]) == "AH 2H+?* 3H+JC* / . . . / . . ."
+    assert str(theirs.squares[0]) == "AH 2H+?* 3H+JC*! / . . . / . . ."
     assert not hasattr(mine, "stock") and mine.other_hand_size == len(hand.hands[1])
 
 

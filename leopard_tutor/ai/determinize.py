@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..engine import Card, Hand, Hidden, PlayerView, Square
-from ..engine.square import Layer
+from ..engine.square import Face
 
 
 def sample_hand(view: PlayerView, rng: random.Random) -> Hand:
@@ -28,14 +28,14 @@ def sample_hand(view: PlayerView, rng: random.Random) -> Hand:
 
 def _named(square: Square, pool: list[Card], *, jack_only: bool) -> Square:
     """`square` with each hidden card of the given kind replaced by a matching card taken from `pool`."""
-    piles: list[list[Layer]] = []
+    piles: list[list[tuple[Face, bool, bool]]] = []
     for space in range(1, 10):
-        pile: list[Layer] = []
-        for face, face_up in square.pile(space):
+        pile: list[tuple[Face, bool, bool]] = []
+        for (face, face_up), by_other in zip(square.pile(space), square.laid_by_other(space)):
             if isinstance(face, Hidden) and face.jack_only == jack_only:
                 ranks = (11,) if jack_only else (11, 12)
                 index = next(i for i, card in enumerate(pool) if card.rank in ranks)
                 face = pool.pop(index)
-            pile.append((face, face_up))
+            pile.append((face, face_up, by_other))
         piles.append(pile)
     return Square(piles)

@@ -157,16 +157,10 @@ class Hand:
         return tuple(record[1] for record in self._history)
 
     def placers(self, owner: int) -> dict[int, list[int]]:
-        """Who laid each card on `owner`'s square, space by space, oldest first.
-
-        Cards that were already there at the start position count as laid by the square's owner.
-        """
-        start = Square.parse(self._start.squares[_player(owner)])
-        placers = {space: [owner] * len(start.pile(space)) for space in range(1, 10)}
-        for move, mover in zip(self.moves, self.movers):
-            if isinstance(move, Play) and move.square_owner == owner:
-                placers[move.space].append(mover)
-        return placers
+        """Who laid each card on `owner`'s square, space by space, oldest first."""
+        square = self._squares[_player(owner)]
+        return {space: [1 - owner if other else owner for other in square.laid_by_other(space)]
+                for space in range(1, 10)}
 
     def value(self, player: int) -> int:
         """The raw value of a player's square."""
@@ -239,7 +233,7 @@ class Hand:
                 self._refuse(move)
             index = hand.index(card)
             del hand[index]
-            square._push(space, card, PLACEMENT[card.rank].face_up)
+            square._push(space, card, PLACEMENT[card.rank].face_up, owner != p)
             record = [move, p, index, self._plays_made, False, 0]
             self._plays_made += 1
             if not self.rules.multiple_plays:

@@ -72,12 +72,12 @@ def pile_problem(square: Square) -> str | None:
     """Why the piles of `square` could not have been built by legal plays, or None if they could."""
     built = Square()
     for space in range(1, 10):
-        for face, face_up in square.pile(space):
+        for (face, face_up), by_other in zip(square.pile(space), square.laid_by_other(space)):
             rank = face.rank if isinstance(face, Card) else JACK
-            if not allowed_spaces(rank, built, own=True) >> (space - 1) & 1:
+            if not allowed_spaces(rank, built, own=not by_other) >> (space - 1) & 1:
                 what = face.name if isinstance(face, Card) else "face-down card"
                 return f"the {what} on space {space} could not have been played there on what lies under it"
-            built._push(space, face, face_up)
+            built._push(space, face, face_up, by_other)
     return None
 
 

@@ -2,8 +2,9 @@
 
 Notation: nine tokens for spaces 1..9, separated by whitespace, with `/` allowed between rows.
 `.` is an empty space, `KS` a face-up card, `QD*` a face-down card; a pile is written bottom
-first, joined by `+` (`7H+QD*+7S`). In what a player may see, a face-down card they cannot
-identify is `?*` (a jack or a queen) or `J?*` (certainly a jack).
+first, joined by `+` (`7H+QD*+7S`). A card laid by the other player (not the square's owner) ends
+with `!` (`7H+JC*!`, `5D!`). In what a player may see, a face-down card they cannot identify is
+`?*` (a jack or a queen, laid by the owner) or `J?*` (a jack the other player laid).
 """
 
 from __future__ import annotations
@@ -70,10 +71,19 @@ def lies_face_down(card: Card) -> bool:
     return card.rank in (JACK, QUEEN)
 
 
-def _check_layer(face: object, face_up: object) -> Layer:
+def _implied(face: object) -> bool:
+    """Whether a layer given without a mark was laid by the other player: only a hidden jack says so."""
+    return isinstance(face, Hidden) and face.jack_only
+
+
+def _check_layer(face: object, face_up: object, by_other: object = False) -> Layer:
+    if by_other not in (True, False):
+        raise LeopardError(f"laid_by_other must be True or False, not {quote(by_other)}")
     if isinstance(face, Hidden):
         if face_up:
             raise LeopardError("a card whose identity is hidden must lie face down")
+        if face.jack_only != by_other:
+            raise LeopardError("a hidden face-down card is a jack exactly when the other player laid it ('J?*')")
         return (face, False)
     if not isinstance(face, Card):
         raise LeopardError(f"a pile holds cards, not {quote(face)}")
@@ -83,17 +93,25 @@ def _check_layer(face: object, face_up: object) -> Layer:
         raise LeopardError(f"the {face.name} cannot lie face up: jacks and queens are always played face down")
     if not lies_face_down(face) and not face_up:
         raise LeopardError(f"the {face.name} cannot lie face down: only jacks and queens are played face down")
+    if by_other and face.rank in (10, 12, 13):
+        raise LeopardError(f"the {face.name} cannot have been laid by the other player: tens, queens and kings "
+                           "go only on their player's own square")
     return (face, bool(face_up))
 
 
 class Square:
     """Nine spaces labelled 1..9, each holding a pile of cards (oldest first)."""
 
-    __slots__ = ("_piles", "_suits", "_kinds", "_open_mask", "_filled_mask", "_suit_lines", "_color_lines")
+    __slots__ = ("_piles", "_by_other", "_suits", "_kinds", "_open_mask", "_filled_mask", "_suit_lines",
+                 "_color_lines")
 
-    def __init__(self, piles: Iterable[Sequence[Layer]] | None = None) -> None:
-        """An empty square, or one holding the given nine piles (layers oldest first)."""
+    def __init__(self, piles: Iterable[Sequence[Layer | tuple[Face, bool, bool]]] | None = None) -> None:
+        """An empty square, or one holding the given nine piles (layers oldest first).
+
+        A layer is (card, face_up) or (card, face_up, laid_by_other): whether the other player, not the
+        square's owner, laid it (False if not given)."""
         self._piles: list[list[Layer]] = [[] for _ in range(9)]
+        self._by_other: list[list[bool]] = [[] for _ in range(9)]
         self._suits = [OPEN] * 9
         self._kinds = [0] * 8
         self._open_mask = FULL_MASK
@@ -107,9 +125,10 @@ class Square:
             raise LeopardError(f"a square has 9 spaces, not {len(given)}")
         for space, pile in enumerate(given, start=1):
             for layer in pile:
-                if not isinstance(layer, tuple) or len(layer) != 2:
-                    raise LeopardError(f"each layer of a pile is (card, face_up), not {quote(layer)}")
-                self._push(space, *_check_layer(*layer))
+                if not isinstance(layer, tuple) or len(layer) not in (2, 3):
+                    raise LeopardError(f"each layer of a pile is (card, face_up[, laid_by_other]), not {quote(layer)}")
+                by_other = layer[2] if len(layer) == 3 else _implied(layer[0])
+                self._push(space, *_check_layer(layer[0], layer[1], by_other), by_other)
 
     # -- reading -----------------------------------------------------------------------------
     @classmethod
@@ -134,25 +153,29 @@ class Square:
                 continue
             for part in token.split("+"):
                 try:
-                    face, face_up = _parse_layer(part)
-                    square._push(space, *_check_layer(face, face_up))
+                    marked = part.endswith("!")
+                    face, face_up = _parse_layer(part[:-1] if marked else part)
+                    by_other = marked or _implied(face)
+                    square._push(space, *_check_layer(face, face_up, by_other), by_other)
                 except LeopardError as error:
                     raise NotationError(
                         f"{quote(text)} is not a square: space {space} ({quote(token)}): {error}") from None
         return square
 
     def __str__(self) -> str:
-        tokens = ["+".join(f"{face}{'' if up else '*'}" for face, up in pile) or "." for pile in self._piles]
+        tokens = ["+".join(f"{face}{'' if up else '*'}{'!' if other and isinstance(face, Card) else ''}"
+                            for (face, up), other in zip(pile, marks))
+                  or "." for pile, marks in zip(self._piles, self._by_other)]
         return " / ".join(" ".join(tokens[r:r + 3]) for r in (0, 3, 6))
 
     def __repr__(self) -> str:
         return f"Square.parse({quote(str(self))})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Square) and self._piles == other._piles
+        return isinstance(other, Square) and self._piles == other._piles and self._by_other == other._by_other
 
     def __hash__(self) -> int:
-        return hash(tuple(tuple(pile) for pile in self._piles))
+        return hash((tuple(tuple(pile) for pile in self._piles), tuple(tuple(m) for m in self._by_other)))
 
     @property
     def open_mask(self) -> int:
@@ -182,6 +205,10 @@ class Square:
     def pile(self, space: int) -> tuple[Layer, ...]:
         """Every card on a space, oldest first."""
         return tuple(self._piles[_index(space)])
+
+    def laid_by_other(self, space: int) -> tuple[bool, ...]:
+        """For every card on a space, oldest first, whether the other player (not the owner) laid it."""
+        return tuple(self._by_other[_index(space)])
 
     def showing(self, space: int) -> Card | None:
         """The face-up card on top of a space, or None if it is empty or its top lies face down."""
@@ -216,6 +243,7 @@ class Square:
         """An independent copy."""
         new = Square.__new__(Square)
         new._piles = [list(pile) for pile in self._piles]
+        new._by_other = [list(marks) for marks in self._by_other]
         new._suits = list(self._suits)
         new._kinds = list(self._kinds)
         new._open_mask = self._open_mask
@@ -224,21 +252,23 @@ class Square:
         new._color_lines = self._color_lines
         return new
 
-    def with_card(self, card: Card, space: int) -> Square:
-        """A copy with `card` laid on `space` as it would land (face down if a jack or queen).
+    def with_card(self, card: Card, space: int, *, by_other: bool = False) -> Square:
+        """A copy with `card` laid on `space` as it would land (face down if a jack or queen), by the
+        square's owner or (`by_other`) by the other player.
 
         This does not ask whether the play is legal: `check_play` answers that.
         """
         if not isinstance(card, Card):
             raise LeopardError(f"expected a Card, not {quote(card)}")
         new = self.copy()
-        new._push(_index(space) + 1, card, not lies_face_down(card))
+        new._push(_index(space) + 1, card, not lies_face_down(card), bool(by_other))
         return new
 
     # -- changing (for the engine's own use) ---------------------------------------------------
-    def _push(self, space: int, face: Face, face_up: bool) -> None:
+    def _push(self, space: int, face: Face, face_up: bool, by_other: bool = False) -> None:
         i = space - 1
         self._piles[i].append((face, face_up))
+        self._by_other[i].append(by_other)
         self._filled_mask |= 1 << i
         self._set_top(i, face.suit_index if face_up else OPEN)  # type: ignore[union-attr]
 
@@ -246,6 +276,7 @@ class Square:
         i = space - 1
         pile = self._piles[i]
         layer = pile.pop()
+        self._by_other[i].pop()
         if pile:
             face, face_up = pile[-1]
             self._set_top(i, face.suit_index if face_up else OPEN)  # type: ignore[union-attr]

@@ -17,7 +17,7 @@ from .legality import turn_moves
 from .moves import Move
 from .rules import RuleSet
 from .scoring import square_value
-from .square import Hidden, Layer, Square
+from .square import Face, Hidden, Square
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -87,15 +87,14 @@ class PlayerView:
 def _seen_square(hand: Hand, owner: int, viewer: int) -> Square:
     """`owner`'s square as `viewer` knows it."""
     square = hand._squares[owner]
-    placers = hand.placers(owner)
-    piles: list[list[Layer]] = []
+    piles: list[list[tuple[Face, bool, bool]]] = []
     for space in range(1, 10):
-        pile: list[Layer] = []
-        for (face, face_up), placer in zip(square.pile(space), placers[space]):
-            if face_up or placer == viewer:
-                pile.append((face, face_up))
+        pile: list[tuple[Face, bool, bool]] = []
+        for (face, face_up), by_other in zip(square.pile(space), square.laid_by_other(space)):
+            if face_up or (1 - owner if by_other else owner) == viewer:
+                pile.append((face, face_up, by_other))
             else:
-                pile.append((Hidden(jack_only=owner == viewer), False))
+                pile.append((Hidden(jack_only=by_other), False, by_other))
         piles.append(pile)
     return Square(piles)
 
