@@ -62,3 +62,11 @@ def test_buttons_report_into_the_board() -> None:
     play.new_button.click()
     assert play.controller.match.hand_number == 1
     assert play.board.state["error"] == ""
+
+
+def test_the_level_menu_lists_every_registered_level() -> None:
+    from leopard_tutor.ai import make_player
+    from leopard_tutor.ai.players import PLAYERS
+
+    section = build_play(make_player("beginner", seed=1), opponent_factory=make_player, seed=1)
+    assert [value for _, value in section.level_pick.options] == list(PLAYERS)

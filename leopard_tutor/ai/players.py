@@ -30,7 +30,6 @@ from .evaluation import DEFAULT_WEIGHTS, Memo, Weights, evaluate
 from .position import Position, hand_unseen
 from .randomness import move_key, rng_for
 
-LEVELS = ("beginner", "intermediate", "expert")
 DEFAULT_TIME_BUDGET = 0.9  # seconds of search per expert move: the goal is at most 1 s
 DEFAULT_DEALS = 400  # upper bound on deals of the hidden cards per expert move
 EXPERT_CANDIDATES = 8  # moves the expert searches, the best ones by the intermediate evaluation first
@@ -288,8 +287,13 @@ def make_player(level: str, seed: int | None = None, time_budget: float | None =
     if time_budget is not None and (isinstance(time_budget, bool) or not isinstance(time_budget, (int, float))
                                     or not 0 < time_budget <= 60):
         raise AIError(f"a time budget is a number of seconds above 0 and at most 60, not {time_budget!r}")
-    if level == "beginner":
-        return BeginnerPlayer(seed)
-    if level == "intermediate":
-        return IntermediatePlayer(seed)
-    return ExpertPlayer(seed, DEFAULT_TIME_BUDGET if time_budget is None else float(time_budget))
+    return PLAYERS[level](seed, DEFAULT_TIME_BUDGET if time_budget is None else float(time_budget))
+
+
+PLAYERS: dict[str, Callable[[int, float], Player]] = {
+    "beginner": lambda seed, _budget: BeginnerPlayer(seed),
+    "intermediate": lambda seed, _budget: IntermediatePlayer(seed),
+    "expert": ExpertPlayer,
+}
+"""The one registry of levels, weakest first: a level added here reaches `make_player` and the app's menu."""
+LEVELS = tuple(PLAYERS)

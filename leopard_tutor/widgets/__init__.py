@@ -57,11 +57,11 @@ ipywidgets controls, the end-of-hand breakdown, the score sheet and the move log
 
 from .board import BadIntent, BoardController, LeopardBoard, TableController, whole_number
 from .play import Chooser, PlayController
-from .play_section import LEVELS, PlaySection, build_play
+from .play_section import PlaySection, build_play
 from .presenter import action, card_data, hand_part, play_targets, square_part, table_state
 
 __all__ = [
-    "LEVELS", "BadIntent", "BoardController", "Chooser", "LeopardBoard", "PlayController", "PlaySection",
+    "BadIntent", "BoardController", "Chooser", "LeopardBoard", "PlayController", "PlaySection",
     "TableController", "action", "build_play", "card_data", "hand_part", "play_targets", "square_part", "table_state",
     "whole_number",
 ]

@@ -9,11 +9,11 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..ai import LEVELS
 from ..engine import RULE_SETS, rules_by_key
 from .board import LeopardBoard
 from .play import THEM, Chooser, HintFn, PlayController
 
-LEVELS = ("beginner", "intermediate", "expert")
 OpponentFactory = Callable[[str], Chooser]
 
 
