@@ -33,8 +33,7 @@ def _named(square: Square, pool: list[Card], *, jack_only: bool) -> Square:
         pile: list[tuple[Face, bool, bool]] = []
         for (face, face_up), by_other in zip(square.pile(space), square.laid_by_other(space)):
             if isinstance(face, Hidden) and face.jack_only == jack_only:
-                ranks = (11,) if jack_only else (11, 12)
-                index = next(i for i, card in enumerate(pool) if card.rank in ranks)
+                index = next(i for i, card in enumerate(pool) if card.rank in face.ranks)
                 face = pool.pop(index)
             pile.append((face, face_up, by_other))
         piles.append(pile)

@@ -60,14 +60,13 @@ def _view_unseen(view: PlayerView) -> tuple[list[float], float]:
         for space in range(1, 10):
             for face, _ in square.pile(space):
                 if isinstance(face, Hidden):
-                    _remove_hidden(counts, face.jack_only)
+                    _remove_hidden(counts, face)
     return counts, max(sum(counts), 1.0)
 
 
-def _remove_hidden(counts: list[float], jack_only: bool) -> None:
+def _remove_hidden(counts: list[float], face: Hidden) -> None:
     """Take one face-down unknown card out of the unseen counts, spread over the cards it may be."""
-    ranks = (11,) if jack_only else (11, 12)
-    codes = [suit * 13 + rank - 1 for suit in range(4) for rank in ranks]
+    codes = [suit * 13 + rank - 1 for suit in range(4) for rank in face.ranks]
     total = sum(counts[code] for code in codes)
     if total <= 0:
         return

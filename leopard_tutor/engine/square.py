@@ -50,6 +50,11 @@ class Hidden:
         return hash(("hidden", self.jack_only))
 
     @property
+    def ranks(self) -> tuple[int, ...]:
+        """The ranks the card may be: a jack, or a jack or a queen."""
+        return (JACK,) if self.jack_only else (JACK, QUEEN)
+
+    @property
     def name(self) -> str:
         """What is known of the card, in words."""
         return "face-down jack" if self.jack_only else "face-down card"

@@ -87,14 +87,17 @@ class PlayerView:
 def _seen_square(hand: Hand, owner: int, viewer: int) -> Square:
     """`owner`'s square as `viewer` knows it."""
     square = hand._squares[owner]
-    piles: list[list[tuple[Face, bool, bool]]] = []
-    for space in range(1, 10):
-        pile: list[tuple[Face, bool, bool]] = []
-        for (face, face_up), by_other in zip(square.pile(space), square.laid_by_other(space)):
-            if face_up or (1 - owner if by_other else owner) == viewer:
-                pile.append((face, face_up, by_other))
-            else:
-                pile.append((Hidden(jack_only=by_other), False, by_other))
-        piles.append(pile)
-    return Square(piles)
+    return Square([[(seen_face(face, face_up, by_other, owner, viewer), face_up, by_other)
+                    for (face, face_up), by_other in zip(square.pile(space), square.laid_by_other(space))]
+                   for space in range(1, 10)])
+
+
+def seen_face(face: Face, face_up: bool, laid_by_other: bool, owner: int, viewer: int) -> Face:
+    """What `viewer` knows of one card in `owner`'s square: the card itself if it lies face up or the
+    viewer laid it; otherwise only that it is a jack (laid by the other player: a queen never goes on
+    another's square) or a jack or a queen (laid by the owner)."""
+    placer = 1 - owner if laid_by_other else owner
+    if face_up or placer == viewer:
+        return face
+    return Hidden(jack_only=laid_by_other)
 

@@ -4,7 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Card, Discard, EndTurn, GoOut, Hand, Move, Play, PlayerView, Verdict, lies_face_down
+from ..engine import (
+    Card,
+    Discard,
+    EndTurn,
+    GoOut,
+    Hand,
+    Hidden,
+    Move,
+    Play,
+    PlayerView,
+    Verdict,
+    lies_face_down,
+    rank_words,
+)
+from ..engine.view import seen_face
 from .coach import coach_move, move_gain
 from .model import Lesson
 from .notation import LEARNER, OPPONENT, parse_move
@@ -215,9 +229,10 @@ def _move_words(move: Move, player: int) -> str:
     who = "you" if player == LEARNER else "opponent"
     if isinstance(move, Play):
         owner = "your" if move.square_owner == LEARNER else "their"
-        hidden = lies_face_down(move.card)
-        if hidden and player == OPPONENT:
-            card = "a jack" if move.square_owner == LEARNER else "a jack or a queen"
+        seen = seen_face(move.card, not lies_face_down(move.card), player != move.square_owner, move.square_owner,
+                         LEARNER)
+        if isinstance(seen, Hidden):
+            card = " or ".join(f"a {rank_words(rank)}" for rank in seen.ranks)
             return text(f"moves.{who}.play_hidden", card=card, space=move.space, where=text(f"goals.where.{owner}"))
         return text(f"moves.{who}.play", card=move.card.name, space=move.space, where=text(f"goals.where.{owner}"))
     if isinstance(move, Discard):
