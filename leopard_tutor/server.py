@@ -4,8 +4,10 @@ and two fixes (see ../shared/stack.md §6):
 * TCP_NODELAY on the kernel websocket: without it every widget round trip waits ~40 ms (Nagle's
   algorithm meeting delayed ACKs); benchmarks/app_speed.py measures both ways.
 * The shutdown beacon Voilà sends when a tab closes cannot carry the XSRF header, so stock Voilà
-  answers 403 and the kernel lives on; the shutdown handler here skips that check (it only ends
-  the kernel whose id the page names, and culling backs it up).
+  answers 403 and the kernel lives on. The shutdown handler here accepts a request whose Origin (or,
+  lacking one, Referer) is this very server: what a browser's beacon from the app's own page carries,
+  and what no other website can forge. One from another origin is refused; one naming no origin at
+  all gets the stock XSRF check.
 
 `apply_fixes()` is for standalone Voilà (this launcher); `apply_server_fixes()` is for Voilà as a
 Jupyter server extension (Binder's `/voila/render/...`), called from binder/jupyter_server_config.py.
@@ -18,6 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 NOTEBOOK_NAME = "leopard_tutor.ipynb"
 REPO_NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / NOTEBOOK_NAME
@@ -38,10 +41,31 @@ def _set_nodelay_on_open(handler: Any) -> None:
     handler._leopard_nodelay = True
 
 
+def same_origin(headers: Any, host: str) -> bool:
+    """Whether a request comes from a page of this server: its Origin, or else its Referer, names `host`."""
+    source = headers.get("Origin") or headers.get("Referer") or ""
+    parts = urlsplit(source)
+    return parts.scheme in ("http", "https") and bool(host) and parts.netloc == host
+
+
 def _accept_shutdown_beacon() -> None:
+    from tornado.web import HTTPError
     from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 
-    VoilaShutdownKernelHandler.check_xsrf_cookie = lambda self: None
+    if getattr(VoilaShutdownKernelHandler, "_leopard_beacon", False):
+        return
+    checked = VoilaShutdownKernelHandler.check_xsrf_cookie
+
+    def check_xsrf_or_same_origin(self: Any) -> None:
+        headers = self.request.headers
+        if same_origin(headers, self.request.host):
+            return
+        if headers.get("Origin") or headers.get("Referer"):
+            raise HTTPError(403, "a session can only be ended from its own page")
+        checked(self)
+
+    VoilaShutdownKernelHandler.check_xsrf_cookie = check_xsrf_or_same_origin
+    VoilaShutdownKernelHandler._leopard_beacon = True
 
 
 def apply_fixes(nodelay: bool = True) -> None:

@@ -78,7 +78,20 @@ def test_fixes_patch_the_handlers_once() -> None:
     server.apply_fixes()
     assert VoilaKernelWebsocketHandler.open is opened
     assert VoilaKernelWebsocketHandler._leopard_nodelay and KernelWebsocketHandler._leopard_nodelay
-    assert VoilaShutdownKernelHandler.check_xsrf_cookie(object()) is None
+    assert VoilaShutdownKernelHandler._leopard_beacon
+
+
+@pytest.mark.parametrize(("headers", "allowed"), [
+    ({"Origin": "http://127.0.0.1:8866"}, True),
+    ({"Referer": "http://127.0.0.1:8866/voila/render/x.ipynb"}, True),
+    ({"Origin": "https://evil.example"}, False),
+    ({"Origin": "http://127.0.0.1:9999"}, False),
+    ({"Origin": "null"}, False),
+    ({"Origin": "https://evil.example", "Referer": "http://127.0.0.1:8866/"}, False),
+    ({}, False),
+])
+def test_only_the_apps_own_page_may_end_a_session_without_a_token(headers: dict[str, str], allowed: bool) -> None:
+    assert server.same_origin(headers, "127.0.0.1:8866") is allowed
 
 
 def test_installed_without_the_repository_the_same_notebook_is_written(monkeypatch: pytest.MonkeyPatch) -> None:
