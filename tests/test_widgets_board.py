@@ -153,10 +153,12 @@ def test_bad_intents_are_explained_and_change_nothing() -> None:
     before = controller.hand.copy()
     for intent in ({"type": "select", "index": 99}, {"type": "space", "square": 2, "space": 1},
                    {"type": "space", "square": 0, "space": "5"}, {"type": "fly"}, {"nothing": 1}, "text",
-                   {"type": "action", "id": "cheat"}):
+                   {"type": "action", "id": "cheat"}, {"type": "action", "id": ["undo"]},
+                   {"type": "action", "id": {"a": 1}}, {"type": "space", "square": 0.0, "space": 5},
+                   {"type": "x" * 100_000}):
         board.dispatch(intent)
         assert board.state["tone"] == "warn" and board.state["message"]
-        assert board.state["error"] == ""
+        assert board.state["error"] == "" and len(board.state["message"]) < 400
     assert controller.hand == before
 
 

@@ -11,6 +11,7 @@ import anywidget
 import traitlets
 
 from ..engine import LeopardError
+from ..engine.errors import quote
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)
@@ -67,11 +68,11 @@ class TableController:
         elif kind == "action":
             handlers = self.action_handlers()
             ident = intent.get("id")
-            if ident not in handlers:
-                raise BadIntent(f"unknown action {ident!r}")
-            handlers[str(ident)]()
+            if not isinstance(ident, str) or ident not in handlers:
+                raise BadIntent(f"unknown action {quote(ident)}")
+            handlers[ident]()
         else:
-            raise BadIntent(f"unknown intent {kind!r}")
+            raise BadIntent(f"unknown intent {quote(kind)}")
 
     def action_handlers(self) -> dict[str, Callable[[], None]]:
         """The buttons this table answers: action id -> what it does."""
@@ -94,7 +95,7 @@ def whole_number(intent: Mapping[str, Any], field: str) -> int:
     """The whole-number `field` of an intent; BadIntent if it is missing or not a whole number."""
     value = intent.get(field)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise BadIntent(f"the intent {intent.get('type')!r} needs a whole number '{field}', not {value!r}")
+        raise BadIntent(f"the intent {quote(intent.get('type'))} needs a whole number '{field}', not {quote(value)}")
     return value
 
 
@@ -130,7 +131,7 @@ class LeopardBoard(anywidget.AnyWidget):
         """Handle one intent from the page (or a test) through the controller, then redraw."""
         def run() -> None:
             if not isinstance(intent, Mapping) or not isinstance(intent.get("type"), str):
-                raise BadIntent(f"the board sent {intent!r}, which is not an intent")
+                raise BadIntent(f"the board sent {quote(intent)}, which is not an intent")
             if self.controller is None:
                 raise BadIntent("this board has no controller to handle clicks")
             self.controller.handle(intent)
