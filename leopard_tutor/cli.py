@@ -29,6 +29,9 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point of the `leopard-tutor` console script."""
     parser = argparse.ArgumentParser(prog="leopard-tutor", description="Leopard Tutor: serve the app (default)")
     parser.add_argument("--port", type=int, default=8866, help="port to serve the app on (default 8866)")
+    parser.add_argument("--ip", default="127.0.0.1",
+                        help="address to listen on: 0.0.0.0 (or this machine's name or address) for a classroom "
+                             "network; prints the address students type and a QR code of it (default 127.0.0.1)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("--no-preheat", action="store_true", help="start a kernel per visit instead of a ready one")
     parser.add_argument("--no-tcp-nodelay", action="store_true",
@@ -43,9 +46,11 @@ def main(argv: list[str] | None = None) -> None:
         return
     if not 0 < args.port < 65536:
         parser.error(f"--port must be between 1 and 65535, not {args.port}")
-    from .server import serve
+    from .server import LOOPBACK, classroom_banner, classroom_url, serve
 
-    serve(args.port, not args.no_browser, preheat=not args.no_preheat, nodelay=not args.no_tcp_nodelay)
+    if args.ip not in (LOOPBACK, "localhost"):
+        print(classroom_banner(classroom_url(args.ip, args.port)), flush=True)
+    serve(args.port, not args.no_browser, preheat=not args.no_preheat, nodelay=not args.no_tcp_nodelay, ip=args.ip)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,9 @@ Jupyter server extension (Binder's `/voila/render/...`), called from binder/jupy
 
 from __future__ import annotations
 
+import io
 import json
+import socket
 import sys
 import tempfile
 from pathlib import Path
@@ -23,6 +25,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 NOTEBOOK_NAME = "leopard_tutor.ipynb"
+LOOPBACK = "127.0.0.1"
 REPO_NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / NOTEBOOK_NAME
 CULL_IDLE_SECONDS = 600
 CULL_INTERVAL_SECONDS = 60
@@ -108,10 +111,10 @@ def notebook_path() -> Path:
     return path
 
 
-def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = True) -> list[str]:
+def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = True, ip: str = LOOPBACK) -> list[str]:
     """Voilà's command line for the app."""
     argv = [
-        "voila", str(notebook), f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=False",
+        "voila", str(notebook), f"--port={port}", f"--Voila.ip={ip}", "--show_tracebacks=False",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         "--MappingKernelManager.cull_connected=False",
@@ -123,10 +126,28 @@ def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = Tr
     return argv
 
 
-def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, nodelay: bool = True) -> None:
-    """Start Voilà on the app notebook at http://127.0.0.1:`port` (blocks until stopped)."""
+def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, nodelay: bool = True,
+          ip: str = LOOPBACK) -> None:
+    """Start Voilà on the app notebook at http://`ip`:`port` (blocks until stopped)."""
     from voila.app import main
 
     apply_fixes(nodelay=nodelay)
-    sys.argv = voila_argv(notebook_path(), port, open_browser, preheat)
+    sys.argv = voila_argv(notebook_path(), port, open_browser, preheat, ip)
     main()
+
+
+def classroom_url(ip: str, port: int) -> str:
+    """The address students type to reach a server listening on `ip` (all interfaces: this machine's name)."""
+    host = socket.gethostname() if ip in ("0.0.0.0", "::", "") else ip
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
+
+
+def classroom_banner(url: str) -> str:
+    """What the terminal shows a teacher: the address to type, and the same address as a QR code."""
+    import segno
+
+    code = io.StringIO()
+    segno.make(url, micro=False).terminal(out=code, compact=True)
+    return f"Students can open {url}\nor scan this code:\n{code.getvalue()}"

@@ -48,13 +48,16 @@ def test_demo_subcommand_still_prints_a_hand(capsys: pytest.CaptureFixture[str])
     assert "Player 1:" in out and out.strip().splitlines()[-1].startswith("Scores: (")
 
 
-def test_serving_options(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_serving_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     calls: list[tuple[object, ...]] = []
     monkeypatch.setattr(server, "serve", lambda *a, **k: calls.append((*a, k)))
     main(["--port", "9123", "--no-browser"])
     main([])
-    defaults = {"preheat": True, "nodelay": True}
-    assert calls == [(9123, False, defaults), (8866, True, defaults)]
+    assert capsys.readouterr().out == ""
+    main(["--ip", "0.0.0.0", "--port", "9000"])
+    defaults = {"preheat": True, "nodelay": True, "ip": "127.0.0.1"}
+    assert calls == [(9123, False, defaults), (8866, True, defaults), (9000, True, dict(defaults, ip="0.0.0.0"))]
+    assert ":9000/" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["--port", "0"])
 
@@ -98,3 +101,12 @@ def test_installed_without_the_repository_the_same_notebook_is_written(monkeypat
     monkeypatch.setattr(server, "REPO_NOTEBOOK", Path("/nonexistent/leopard_tutor.ipynb"))
     path = server.notebook_path()
     assert json.loads(path.read_text(encoding="utf-8")) == server.app_notebook()
+
+
+def test_a_classroom_server_listens_where_asked_and_prints_the_address_with_a_qr_code() -> None:
+    assert "--Voila.ip=0.0.0.0" in server.voila_argv(Path("nb.ipynb"), 8866, False, ip="0.0.0.0")
+    assert server.classroom_url("10.0.0.5", 9000) == "http://10.0.0.5:9000/"
+    assert server.classroom_url("0.0.0.0", 8866).startswith("http://") and "0.0.0.0" not in server.classroom_url(
+        "0.0.0.0", 8866)
+    banner = server.classroom_banner("http://10.0.0.5:9000/")
+    assert "http://10.0.0.5:9000/" in banner and banner.count("█") > 100
