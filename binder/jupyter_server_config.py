@@ -1,14 +1,23 @@
 """Jupyter server settings for the app on Binder (Voilà as a server extension, /voila/render/...).
 
 postBuild copies this file to <sys.prefix>/etc/jupyter/. It applies the same fixes as the
-`leopard-tutor` launcher (see leopard_tutor/server.py), culls idle kernels and hides tracebacks.
+`leopard-tutor` launcher (see leopard_tutor/server.py), culls idle kernels, hides tracebacks and uses
+the app's own page template, which asks no CDN for anything.
 """
 
-from leopard_tutor.server import CULL_IDLE_SECONDS, CULL_INTERVAL_SECONDS, apply_server_fixes
+from leopard_tutor.server import (
+    CULL_IDLE_SECONDS,
+    CULL_INTERVAL_SECONDS,
+    TEMPLATE,
+    apply_server_fixes,
+    use_own_template,
+)
 
 apply_server_fixes()
+use_own_template()
 
 c = get_config()  # noqa: F821 (provided by the Jupyter config loader)
 c.MappingKernelManager.cull_idle_timeout = CULL_IDLE_SECONDS
 c.MappingKernelManager.cull_interval = CULL_INTERVAL_SECONDS
 c.VoilaConfiguration.show_tracebacks = False
+c.VoilaConfiguration.template = TEMPLATE  # the lab template without CDN links

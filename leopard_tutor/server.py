@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import socket
 import sys
 import tempfile
@@ -26,6 +27,8 @@ from urllib.parse import urlsplit
 
 NOTEBOOK_NAME = "leopard_tutor.ipynb"
 LOOPBACK = "127.0.0.1"
+DATA_DIR = Path(__file__).resolve().parent / "share"  # holds voila/templates/leopard: the lab template, no CDN
+TEMPLATE = "leopard"
 REPO_NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / NOTEBOOK_NAME
 CULL_IDLE_SECONDS = 600
 CULL_INTERVAL_SECONDS = 60
@@ -115,6 +118,7 @@ def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = Tr
     """Voilà's command line for the app."""
     argv = [
         "voila", str(notebook), f"--port={port}", f"--Voila.ip={ip}", "--show_tracebacks=False",
+        f"--template={TEMPLATE}",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         "--MappingKernelManager.cull_connected=False",
@@ -132,8 +136,16 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
     from voila.app import main
 
     apply_fixes(nodelay=nodelay)
+    use_own_template()
     sys.argv = voila_argv(notebook_path(), port, open_browser, preheat, ip)
     main()
+
+
+def use_own_template() -> None:
+    """Let Voilà find the app's template (`DATA_DIR` joins the Jupyter data path of this process)."""
+    paths = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    if str(DATA_DIR) not in paths:
+        os.environ["JUPYTER_PATH"] = os.pathsep.join([str(DATA_DIR), *paths])
 
 
 def classroom_url(ip: str, port: int) -> str:

@@ -112,6 +112,7 @@ def test_binder_steps_render_the_app_through_jupyter_server(binder_server: tuple
     board.locator(".lt-hand-card").first.click()
     expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
     expect(board.locator(".lt-message")).to_contain_text("You picked the ")
+    assert "cdn.jsdelivr.net" not in page.content(), "the app's own template, with no CDN links"
     assert len(kernel_ids(url)) == 1
     page.goto("about:blank")  # the tab-close beacon must be accepted (the config file's fix is loaded)
     deadline = time.monotonic() + 15
