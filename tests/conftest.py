@@ -99,6 +99,16 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
         stop_server(server.process)
 
 
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[AppServer]:
+    """A real app server for one test alone (for tests that kill its kernels or fill it up)."""
+    server = start_server(tmp_path / "server.log")
+    try:
+        yield server
+    finally:
+        stop_server(server.process)
+
+
 @pytest.fixture(scope="session")
 def base_url(app_server: AppServer) -> str:
     """The app's base URL, such as http://127.0.0.1:40123/."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -14,6 +15,8 @@ from ..engine import LeopardError
 from ..engine.errors import quote
 
 STATIC = Path(__file__).parent / "static"
+BOARD_TEXTS: dict[str, str] = {key: value for key, value in json.loads(
+    (Path(__file__).parent / "board_texts.json").read_text(encoding="utf-8")).items() if key != "about"}
 log = logging.getLogger(__name__)
 
 State = dict[str, Any]
@@ -110,6 +113,8 @@ class LeopardBoard(anywidget.AnyWidget):
     _esm = STATIC / "board.js"
     _css = STATIC / "board.css"
     state = traitlets.Dict().tag(sync=True)
+    texts = traitlets.Dict(BOARD_TEXTS).tag(sync=True)
+    """Words the page shows on its own: the lost-connection notice and its reload button."""
 
     def __init__(self, controller: BoardController | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -120,7 +125,10 @@ class LeopardBoard(anywidget.AnyWidget):
             self.refresh()
 
     def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        self.dispatch(content)
+        try:
+            self.dispatch(content)
+        finally:
+            self.send({"type": "done"})  # the page sends one intent at a time: this lets it send the next
 
     def refresh(self) -> None:
         """Show the controller's current state."""

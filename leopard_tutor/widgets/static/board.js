@@ -71,23 +71,48 @@ export default {
     const actions = h("div", { class: "lt-actions" });
     const live = h("div", { class: "lt-message", "aria-live": "polite", role: "status" });
     const why = h("div", { class: "lt-why", "aria-hidden": "true" });
-    root.append(error, turn, table, handRow, actions, live, why);
+    const lost = h("div", { class: "lt-lost-notice", role: "alert", hidden: true });
+    root.append(lost, error, turn, table, handRow, actions, live, why);
     el.append(root);
     let lastSeq = null;
 
-    // Between a click and the redraw (the computer may be thinking), say so; any redraw clears it.
-    let busyTimer = null;
+    // One intent at a time: between a click and the kernel's "done" (the computer may be thinking)
+    // the board shows a busy cue and ignores further clicks. No answer at all means the connection
+    // is gone: the page says so in words and offers one button that reloads.
+    const LOST_AFTER_MS = 20000;
+    let inFlight = false;
+    let lostTimer = null;
     const send = (intent) => {
+      if (inFlight || root.classList.contains("lt-lost")) return;
+      inFlight = true;
       root.classList.add("lt-busy");
       root.setAttribute("aria-busy", "true");
-      clearTimeout(busyTimer);
-      busyTimer = setTimeout(notBusy, 15000);
-      model.send(intent);
+      clearTimeout(lostTimer);
+      lostTimer = setTimeout(connectionLost, LOST_AFTER_MS);
+      try {
+        model.send(intent);
+      } catch (failure) {
+        connectionLost();
+      }
     };
     function notBusy() {
+      inFlight = false;
+      clearTimeout(lostTimer);
       root.classList.remove("lt-busy");
       root.removeAttribute("aria-busy");
     }
+    function connectionLost() {
+      const texts = model.get("texts") || {};
+      root.classList.add("lt-lost");
+      root.classList.remove("lt-busy");
+      root.removeAttribute("aria-busy");
+      const reload = h("button", { type: "button", class: "lt-reload", text: texts.reload || "Reload",
+                                   onclick: () => window.location.reload() });
+      lost.replaceChildren(h("p", { text: texts.lost || "" }), reload);
+      lost.hidden = false;
+      reload.focus();
+    }
+    const onMessage = (message) => { if (message && message.type === "done") notBusy(); };
     const showWhy = (text) => { why.textContent = text || ""; };
 
     function spaceButton(square, cell) {
@@ -213,7 +238,6 @@ export default {
     });
 
     function render() {
-      notBusy();
       const state = model.get("state") || {};
       const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-k") : null;
       error.textContent = state.error || "";
@@ -240,10 +264,12 @@ export default {
     }
 
     model.on("change:state", render);
+    model.on("msg:custom", onMessage);
     render();
     return () => {
-      clearTimeout(busyTimer);
+      clearTimeout(lostTimer);
       model.off("change:state", render);
+      model.off("msg:custom", onMessage);
     };
   },
 };

@@ -1,0 +1,76 @@
+"""A class on a school network: another website cannot end a student's session, and the page asks no
+other host for anything."""
+
+from __future__ import annotations
+
+import re
+import urllib.error
+import urllib.request
+from typing import Any
+from urllib.parse import urlsplit
+
+import psutil
+from playwright.sync_api import expect
+
+
+def shutdown_status(base: str, origin: str) -> int:
+    request = urllib.request.Request(base + "voila/api/shutdown/00000000-0000-0000-0000-000000000000",
+                                     data=b"", method="POST", headers={"Origin": origin})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
+
+
+def test_a_foreign_origin_cannot_end_a_session(own_server: Any) -> None:
+    assert shutdown_status(own_server.url, "https://evil.example") == 403
+    own = "http://" + urlsplit(own_server.url).netloc
+    assert shutdown_status(own_server.url, own) != 403
+
+
+def test_the_page_asks_nothing_of_any_other_host(page: Any, app_server: Any, open_board: Any) -> None:
+    """School networks block or log third-party requests: every asset comes from the app itself."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    board = open_board(app_server.url)
+    board.locator(".lt-hand-card").first.click()
+    page.wait_for_timeout(500)
+    hosts = {urlsplit(url).hostname for url in asked if url.startswith(("http:", "https:", "ws:", "wss:"))}
+    assert asked and hosts <= {"127.0.0.1", "localhost"}, sorted(hosts)
+
+
+def test_a_click_storm_leaves_the_board_in_step_with_the_engine(page: Any, base_url: str, open_board: Any) -> None:
+    """The page sends one intent at a time and ignores clicks while one is in flight."""
+    board = open_board(base_url)
+    seq = int(board.get_attribute("data-seq") or 0)
+    cards = board.locator(".lt-hand-card")
+    for i in range(60):
+        cards.nth(i % 2).dispatch_event("click")
+    expect(board).not_to_have_class(re.compile("lt-busy"), timeout=20_000)
+    handled = int(board.get_attribute("data-seq") or 0) - seq
+    assert 1 <= handled < 60, handled
+    third = cards.nth(2)
+    name = third.get_attribute("aria-label") or ""
+    third.click()
+    expect(board.locator(".lt-message")).to_contain_text("You picked the " + name.split(",")[0], timeout=20_000)
+    assert board.locator(".lt-error").inner_text() == ""
+
+
+def test_a_lost_connection_is_said_in_words_with_one_button_that_reloads(page: Any, own_server: Any,
+                                                                        open_board: Any) -> None:
+    board = open_board(own_server.url)
+    kernels = [child for child in psutil.Process(own_server.process.pid).children(recursive=True)
+               if "ipykernel" in " ".join(child.cmdline())]
+    min(kernels, key=lambda kernel: kernel.create_time()).kill()  # the page's: the pool's came after it
+    board.locator(".lt-hand-card").first.click()
+    notice = board.locator(".lt-lost-notice")
+    expect(notice).to_be_visible(timeout=40_000)
+    expect(notice).to_contain_text("connection to the tutor's server was lost")
+    reload = notice.get_by_role("button", name="Reload the page")
+    expect(reload).to_be_focused()
+    board.locator(".lt-hand-card").first.click(force=True)  # the board no longer pretends to answer
+    reload.click()
+    again = page.locator(".lt-board").first
+    again.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
+    expect(again.locator(".lt-lost-notice")).to_be_hidden()
