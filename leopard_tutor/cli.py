@@ -33,6 +33,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="address to listen on: 0.0.0.0 (or this machine's name or address) for a classroom "
                              "network; prints the address students type and a QR code of it (default 127.0.0.1)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument("--max-sessions", type=int, default=None,
+                        help="visitors served at once; past it a visit is told the class is full "
+                             "(default: what 60%% of this machine's memory holds, about 70 MB each)")
     parser.add_argument("--no-preheat", action="store_true", help="start a kernel per visit instead of a ready one")
     parser.add_argument("--no-tcp-nodelay", action="store_true",
                         help="leave Nagle's algorithm on the kernel websocket (for measuring the fix)")
@@ -50,7 +53,10 @@ def main(argv: list[str] | None = None) -> None:
 
     if args.ip not in (LOOPBACK, "localhost"):
         print(classroom_banner(classroom_url(args.ip, args.port)), flush=True)
-    serve(args.port, not args.no_browser, preheat=not args.no_preheat, nodelay=not args.no_tcp_nodelay, ip=args.ip)
+    if args.max_sessions is not None and args.max_sessions < 1:
+        parser.error(f"--max-sessions must be at least 1, not {args.max_sessions}")
+    serve(args.port, not args.no_browser, preheat=not args.no_preheat, nodelay=not args.no_tcp_nodelay, ip=args.ip,
+          max_sessions=args.max_sessions)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ Jupyter server extension (Binder's `/voila/render/...`), called from binder/jupy
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import os
@@ -74,6 +75,49 @@ def _accept_shutdown_beacon() -> None:
     VoilaShutdownKernelHandler._leopard_beacon = True
 
 
+MEMORY_PER_SESSION = 70 * 2**20  # bytes: a kernel with every tab of the app open takes about 60 MB
+FULL_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Leopard Tutor</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font: 1.25rem/1.5 system-ui, sans-serif; margin: 3rem auto; max-width: 36rem; padding: 0 1rem">
+<p>{text}</p></body></html>"""
+
+
+def default_session_cap() -> int:
+    """How many sessions fit in 60% of this machine's memory, at MEMORY_PER_SESSION each (at least 1)."""
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        memory = 4 * 2**30
+    return max(1, int(memory * 0.6) // MEMORY_PER_SESSION)
+
+
+def live_sessions(kernel_manager: Any, notebook: str) -> int:
+    """Kernels handed to visitors: all running kernels but the preheated ones waiting in the pool."""
+    pooled = kernel_manager.get_pool_size(notebook) if hasattr(kernel_manager, "get_pool_size") else 0
+    return max(0, len(kernel_manager.list_kernel_ids()) - pooled)
+
+
+def cap_sessions(limit: int) -> None:
+    """Past `limit` live sessions, a visit gets a plain "the class is full" page (HTTP 503), no kernel."""
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    original = getattr(TornadoVoilaHandler, "_leopard_get", TornadoVoilaHandler.get)
+
+    async def get(self: Any, path: str | None = None) -> None:
+        sessions = live_sessions(self.kernel_manager, self.notebook_path or path or "")
+        if sessions >= limit:
+            self.set_status(503)
+            self.set_header("Retry-After", "60")
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            from .app import TEXTS
+            self.finish(FULL_PAGE.format(text=html.escape(TEXTS["class_full"].format(sessions=sessions))))
+            return
+        await original(self, path)
+
+    TornadoVoilaHandler._leopard_get = original
+    TornadoVoilaHandler.get = get
+
+
 def apply_fixes(nodelay: bool = True) -> None:
     """Patch standalone Voilà: websocket TCP_NODELAY (unless `nodelay` is False) and the shutdown beacon."""
     from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
@@ -131,11 +175,13 @@ def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = Tr
 
 
 def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, nodelay: bool = True,
-          ip: str = LOOPBACK) -> None:
-    """Start Voilà on the app notebook at http://`ip`:`port` (blocks until stopped)."""
+          ip: str = LOOPBACK, max_sessions: int | None = None) -> None:
+    """Start Voilà on the app notebook at http://`ip`:`port` (blocks until stopped), with at most
+    `max_sessions` visitors at once (default: what the machine's memory holds)."""
     from voila.app import main
 
     apply_fixes(nodelay=nodelay)
+    cap_sessions(max_sessions or default_session_cap())
     use_own_template()
     sys.argv = voila_argv(notebook_path(), port, open_browser, preheat, ip)
     main()

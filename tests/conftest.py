@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -174,3 +174,16 @@ def page(context: Any, page_errors: list[str]) -> Iterator[Any]:
     yield tab
     if page_errors:
         pytest.fail("the page reported errors:\n" + "\n".join(page_errors))
+
+
+@pytest.fixture
+def start_own_server(tmp_path: Path) -> Iterator[Callable[..., AppServer]]:
+    """Start app servers with extra options for one test alone; all are stopped after it."""
+    started: list[AppServer] = []
+
+    def start(*extra: str) -> AppServer:
+        started.append(start_server(tmp_path / f"server{len(started)}.log", *extra))
+        return started[-1]
+    yield start
+    for server in started:
+        stop_server(server.process)

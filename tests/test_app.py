@@ -55,7 +55,7 @@ def test_serving_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
     main([])
     assert capsys.readouterr().out == ""
     main(["--ip", "0.0.0.0", "--port", "9000"])
-    defaults = {"preheat": True, "nodelay": True, "ip": "127.0.0.1"}
+    defaults = {"preheat": True, "nodelay": True, "ip": "127.0.0.1", "max_sessions": None}
     assert calls == [(9123, False, defaults), (8866, True, defaults), (9000, True, dict(defaults, ip="0.0.0.0"))]
     assert ":9000/" in capsys.readouterr().out
     with pytest.raises(SystemExit):

@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import psutil
+import pytest
 from playwright.sync_api import expect
 
 
@@ -74,3 +75,19 @@ def test_a_lost_connection_is_said_in_words_with_one_button_that_reloads(page: A
     again = page.locator(".lt-board").first
     again.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
     expect(again.locator(".lt-lost-notice")).to_be_hidden()
+
+
+def test_past_the_session_cap_a_visit_is_told_the_class_is_full(page: Any, start_own_server: Any,
+                                                                 open_board: Any) -> None:
+    server = start_own_server("--max-sessions", "1")
+    open_board(server.url)
+    with pytest.raises(urllib.error.HTTPError) as full:
+        urllib.request.urlopen(server.url, timeout=30)
+    assert full.value.code == 503
+    assert "The class is full: 1 sessions are running. Try again in a minute." in full.value.read().decode()
+    assert kernel_count(server) == 2, "the page's kernel and the preheated one: no kernel for the refused visit"
+
+
+def kernel_count(server: Any) -> int:
+    return sum(1 for child in psutil.Process(server.process.pid).children(recursive=True)
+               if "ipykernel" in " ".join(child.cmdline()))
