@@ -22,6 +22,7 @@ import os
 import socket
 import sys
 import tempfile
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -97,6 +98,24 @@ def live_sessions(kernel_manager: Any, notebook: str) -> int:
     return max(0, len(kernel_manager.list_kernel_ids()) - pooled)
 
 
+def fresh_when_handed_out(kernel_manager: Any) -> None:
+    """Make a preheated kernel count as active from the moment a visitor is given it.
+
+    A kernel preheated before a quiet spell looks idle for longer than the cull timeout when it is
+    handed out, and a cull check could shut it before the visitor's page connects to it."""
+    if getattr(kernel_manager, "_leopard_fresh", False) or not hasattr(kernel_manager, "get_rendered_notebook"):
+        return
+    hand_out = kernel_manager.get_rendered_notebook
+
+    async def get_rendered_notebook(*args: Any, **kwargs: Any) -> Any:
+        task, cache, kernel_id = await hand_out(*args, **kwargs)
+        kernel_manager.get_kernel(kernel_id).last_activity = datetime.now(timezone.utc)
+        return task, cache, kernel_id
+
+    kernel_manager.get_rendered_notebook = get_rendered_notebook
+    kernel_manager._leopard_fresh = True
+
+
 def cap_sessions(limit: int) -> None:
     """Past `limit` live sessions, a visit gets a plain "the class is full" page (HTTP 503), no kernel."""
     from voila.tornado.handler import TornadoVoilaHandler
@@ -104,6 +123,7 @@ def cap_sessions(limit: int) -> None:
     original = getattr(TornadoVoilaHandler, "_leopard_get", TornadoVoilaHandler.get)
 
     async def get(self: Any, path: str | None = None) -> None:
+        fresh_when_handed_out(self.kernel_manager)
         sessions = live_sessions(self.kernel_manager, self.notebook_path or path or "")
         if sessions >= limit:
             self.set_status(503)

@@ -110,3 +110,28 @@ def test_a_classroom_server_listens_where_asked_and_prints_the_address_with_a_qr
         "0.0.0.0", 8866)
     banner = server.classroom_banner("http://10.0.0.5:9000/")
     assert "http://10.0.0.5:9000/" in banner and banner.count("█") > 100
+
+
+def test_a_preheated_kernel_counts_as_active_from_the_moment_it_is_handed_out() -> None:
+    """Otherwise a cull check right after a quiet spell could shut it before the page connects."""
+    import asyncio
+    from datetime import datetime, timedelta, timezone
+
+    class Kernel:
+        last_activity = datetime.now(timezone.utc) - timedelta(hours=2)
+
+    class Manager:
+        kernel = Kernel()
+
+        async def get_rendered_notebook(self, notebook: str) -> tuple[object, list[str], str]:
+            return None, [], "k1"
+
+        def get_kernel(self, kernel_id: str) -> Kernel:
+            assert kernel_id == "k1"
+            return self.kernel
+
+    manager = Manager()
+    server.fresh_when_handed_out(manager)
+    server.fresh_when_handed_out(manager)
+    assert asyncio.run(manager.get_rendered_notebook("nb.ipynb"))[2] == "k1"
+    assert datetime.now(timezone.utc) - manager.kernel.last_activity < timedelta(seconds=5)

@@ -76,8 +76,8 @@ export default {
     el.append(root);
     let lastSeq = null;
 
-    // One intent at a time: between a click and the kernel's "done" (the computer may be thinking)
-    // the board shows a busy cue and ignores further clicks. No answer at all means the connection
+    // One intent at a time: between a click and the kernel's answer (a redraw, or "done" when nothing
+    // changed; the computer may be thinking) the board shows a busy cue and ignores further clicks. No answer at all means the connection
     // is gone: the page says so in words and offers one button that reloads.
     const LOST_AFTER_MS = 20000;
     let inFlight = false;
@@ -238,6 +238,7 @@ export default {
     });
 
     function render() {
+      notBusy();  // a redraw is the kernel's answer too (the "done" message covers intents that change nothing)
       const state = model.get("state") || {};
       const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-k") : null;
       error.textContent = state.error || "";
