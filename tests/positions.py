@@ -22,3 +22,15 @@ def prepared(mine: str, theirs: str, my_cards: str, their_cards: str, stock_size
     rest = list((Counter(full_deck()) - used).elements())
     random.Random(0).shuffle(rest)
     return Hand(rules, squares, hands, rest[:stock_size], rest[stock_size:], 0, 1)
+
+
+def random_hand(rules: RuleSet, seed: int, most_moves: int = 100) -> Hand:
+    """A seeded hand after a random number (below `most_moves`) of random legal moves, still in play."""
+    rng = random.Random(seed)
+    hand = Hand.deal(rules, seed=seed)
+    for _ in range(rng.randrange(0, most_moves)):
+        hand.apply(rng.choice(hand.legal_moves()))
+        if hand.is_over:
+            hand.undo()
+            break
+    return hand

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from positions import c, prepared
+from positions import c, prepared, random_hand
 
 from leopard_tutor.ai import AIError, ExpertPlayer, IntermediatePlayer, make_player
 from leopard_tutor.ai.players import BeginnerPlayer
@@ -224,13 +224,7 @@ def test_a_sampled_hand_shows_each_player_exactly_the_view_it_was_sampled_from(r
     from leopard_tutor.ai.determinize import sample_hand
 
     for seed in range(60):
-        rng = random.Random(seed)
-        hand = Hand.deal(rules, seed=seed)
-        for _ in range(rng.randrange(0, 100)):
-            hand.apply(rng.choice(hand.legal_moves()))
-            if hand.is_over:
-                hand.undo()
-                break
+        hand = random_hand(rules, seed)
         for player in (0, 1):
             view = hand.view(player)
             for draw in range(3):

@@ -8,11 +8,11 @@ that says something untrue of the position fails here. Reasons for every illegal
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from positions import random_hand
 
 from leopard_tutor.ai.hints import Hint, explain
 from leopard_tutor.engine import (
@@ -221,13 +221,7 @@ CHECKS: dict[str, Check] = {
 
 
 def random_view(rules: RuleSet, seed: int) -> PlayerView:
-    rng = random.Random(seed)
-    hand = Hand.deal(rules, seed=seed)
-    for _ in range(rng.randrange(0, 100)):
-        hand.apply(rng.choice(hand.legal_moves()))
-        if hand.is_over:
-            hand.undo()
-            break
+    hand = random_hand(rules, seed)
     return hand.view(hand.to_move)
 
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
-from positions import c, prepared
+from positions import c, prepared, random_hand
 
 from leopard_tutor.ai import AIError, Hint, hint
 from leopard_tutor.ai.hints import explain
@@ -16,7 +15,6 @@ from leopard_tutor.engine import (
     Discard,
     EndTurn,
     GoOut,
-    Hand,
     Play,
     RuleSet,
     hand_score,
@@ -85,13 +83,7 @@ def test_explaining_an_illegal_move_or_a_bad_view_is_refused() -> None:
 @pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
 def test_hints_in_random_positions_agree_with_the_engine(rules: RuleSet) -> None:
     for seed in range(25):
-        rng = random.Random(seed)
-        hand = Hand.deal(rules, seed=seed)
-        for _ in range(rng.randrange(0, 90)):
-            hand.apply(rng.choice(hand.legal_moves()))
-            if hand.is_over:
-                hand.undo()
-                break
+        hand = random_hand(rules, seed, most_moves=90)
         me = hand.to_move
         view = hand.view(me)
         level = ("beginner", "intermediate", "expert")[seed % 3]
