@@ -18,6 +18,7 @@ from ..engine import (
     lies_face_down,
     rank_words,
 )
+from ..engine.turns import play_turn
 from ..engine.view import seen_face
 from .coach import coach_move, move_gain
 from .model import Lesson
@@ -207,21 +208,18 @@ class Attempt:
         return Feedback(False, _join(*said), "off-track", move, verdict)
 
     def _opponent_turns(self) -> list[Move]:
+        return play_turn(self._hand, OPPONENT, self._opponent_move)
+
+    def _opponent_move(self) -> Move:
+        """The opponent's next move: the coach's in a free lesson, else the script's, else a plain discard."""
         hand = self._hand
-        made = []
-        while not hand.is_over and hand.to_move == OPPONENT:
-            move: Move
-            if self.lesson.free:
-                move = coach_move(hand)
-            elif self._replies_used < len(self.lesson.replies):
-                move = self.lesson.replies[self._replies_used]
-                self._replies_used += 1
-            else:
-                held = hand.hands[OPPONENT]
-                move = Discard(held[0]) if held else EndTurn()
-            hand.apply(move)
-            made.append(move)
-        return made
+        if self.lesson.free:
+            return coach_move(hand)
+        if self._replies_used < len(self.lesson.replies):
+            self._replies_used += 1
+            return self.lesson.replies[self._replies_used - 1]
+        held = hand.hands[OPPONENT]
+        return Discard(held[0]) if held else EndTurn()
 
 
 def _move_words(move: Move, player: int) -> str:

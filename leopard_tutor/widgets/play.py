@@ -28,12 +28,12 @@ from ..engine import (
     scoring_lines,
 )
 from ..engine.narration import LineChange, line_changes, narrate
+from ..engine.turns import play_turn
 from .board import BadIntent, State, TableController
 from .presenter import action, play_targets, table_state
 
 ME, THEM = 0, 1
 TEXTS: dict[str, str] = json.loads((Path(__file__).parent / "play_texts.json").read_text(encoding="utf-8"))
-MAX_OPPONENT_MOVES = 64
 
 
 class Chooser(Protocol):
@@ -45,10 +45,6 @@ class Chooser(Protocol):
 
 HintFn = Callable[[PlayerView], Any]
 """`hint(view)` returning an object with `.move`, `.reason` and `.ladder` (four sentences)."""
-
-
-class OpponentError(RuntimeError):
-    """The computer opponent failed or chose a move the rules do not allow."""
 
 
 @dataclass(frozen=True)
@@ -318,18 +314,13 @@ class PlayController(TableController):
 
     def _opponent_turns(self) -> list[str]:
         words: list[str] = []
-        hand = self.hand
-        for _ in range(MAX_OPPONENT_MOVES):
-            if hand.is_over or hand.to_move != THEM:
-                return words
-            view = hand.view(THEM)
-            move = self.opponent.choose(view)
-            if move not in view.legal_moves():
-                raise OpponentError(f"the computer opponent chose {move}, which the rules do not allow")
+
+        def make(move: Move) -> None:
             words.append(self._apply(move, THEM))
             if isinstance(move, Play):
                 self.last.setdefault(move.square_owner, set()).add(move.space)
-        raise OpponentError(f"the computer opponent made {MAX_OPPONENT_MOVES} moves without ending its turn")
+        play_turn(self.hand, THEM, lambda: self.opponent.choose(self.hand.view(THEM)), make)
+        return words
 
     def _end_words(self) -> str:
         mine, theirs = self.hand.scores()

@@ -1,0 +1,39 @@
+"""The one turn runner: a chooser's moves are checked, made, and stop when the turn is over."""
+
+from __future__ import annotations
+
+import pytest
+
+from leopard_tutor.engine import RUNNING_LEOPARD, EndTurn, Hand, Move
+from leopard_tutor.engine.turns import TurnError, play_turn
+
+
+def test_a_turn_ends_when_the_player_has_moved() -> None:
+    hand = Hand.deal(seed=3)
+    player = hand.to_move
+    made = play_turn(hand, player, lambda: hand.legal_moves()[-1])
+    assert len(made) == 1 and hand.to_move != player
+    assert play_turn(hand, player, lambda: pytest.fail("not this player's turn")) == []
+
+
+def test_a_running_leopard_turn_may_hold_several_moves_until_it_is_ended() -> None:
+    hand = Hand.deal(RUNNING_LEOPARD, seed=5)
+    player = hand.to_move
+
+    def choose() -> Move:
+        plays = [m for m in hand.legal_moves() if not isinstance(m, EndTurn) and str(m).startswith("play")]
+        return plays[0] if hand.plays_made < 2 and plays else EndTurn()
+    made = play_turn(hand, player, choose)
+    assert made[-1] == EndTurn() and hand.to_move != player
+
+
+def test_an_illegal_choice_or_a_turn_that_never_ends_is_a_fault() -> None:
+    hand = Hand.deal(seed=3)
+    with pytest.raises(TurnError, match="do not allow"):
+        play_turn(hand, hand.to_move, EndTurn)
+    before = hand.copy()
+    assert hand == before
+    running = Hand.deal(RUNNING_LEOPARD, seed=5)
+    told: list[Move] = []
+    with pytest.raises(TurnError, match="without ending the turn"):
+        play_turn(running, running.to_move, lambda: running.legal_moves()[0], told.append)
