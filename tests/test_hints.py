@@ -124,3 +124,26 @@ def test_hints_say_when_a_play_threatens_or_stops_going_out() -> None:
     stop = explain(view, Play(c("JC"), 1, 5))
     assert hand.value(1) == 8
     assert "from 8 to 4" in stop.ladder[3] and "cannot end the hand" in stop.ladder[3]
+
+
+def test_one_ladder_serves_play_and_the_lessons() -> None:
+    from leopard_tutor.ai import make_player
+    from leopard_tutor.ai.hints import HintLadder
+    from leopard_tutor.lessons import LESSONS
+    from leopard_tutor.widgets import PlayController
+
+    calls: list[int] = []
+
+    def source() -> tuple[Discard, list[str]]:
+        calls.append(1)
+        return Discard(c("2C")), ["think", "the card", "the place", "the move"]
+
+    ladder = HintLadder(source)
+    climbed = [ladder.climb("position A") for _ in range(5)]
+    assert [(rung.level, rung.name, new) for rung, new in climbed] == [
+        (1, "nudge", True), (2, "card", True), (3, "space", True), (4, "move", True), (4, "move", False)]
+    assert climbed[0][0].move is None and climbed[1][0].move == Discard(c("2C"))
+    assert ladder.climb("position B")[0].level == 1 and len(calls) == 2
+    attempt = LESSONS[0].new_attempt()
+    assert isinstance(attempt._ladder, HintLadder)
+    assert isinstance(PlayController(make_player("beginner", seed=1), seed=1)._ladder, HintLadder)

@@ -7,7 +7,8 @@ practice exercises (practice.py) and the learner's progress with its export code
 (True, True, 3)
 """
 
-from .attempt import Attempt, Feedback, Hint
+from ..ai.hints import Rung
+from .attempt import Attempt, Feedback
 from .goals import Goal, GoalError
 from .model import Figure, Lesson, LessonFormatError, Mistake, load_lesson, load_lessons
 from .notation import MoveTextError, move_text, parse_move
@@ -17,8 +18,31 @@ from .progress import CONCEPTS, Progress, ProgressCodeError, kernel_progress
 LESSONS: tuple[Lesson, ...] = load_lessons()
 
 __all__ = [
-    "CONCEPTS", "KINDS", "LESSONS", "Answer", "AnswerError", "Attempt", "BestPlayQuestion", "Feedback", "Figure",
-    "Goal", "GoalError", "Hint", "Lesson", "LessonFormatError", "Mistake", "MoveTextError", "PlacementQuestion",
-    "Practice", "Progress", "ProgressCodeError", "Question", "ValueQuestion", "kernel_progress", "load_lesson",
-    "load_lessons", "move_text", "parse_move",
+    "CONCEPTS",
+    "KINDS",
+    "LESSONS",
+    "Answer",
+    "AnswerError",
+    "Attempt",
+    "BestPlayQuestion",
+    "Feedback",
+    "Figure",
+    "Goal",
+    "GoalError",
+    "Lesson",
+    "LessonFormatError",
+    "Mistake",
+    "MoveTextError",
+    "PlacementQuestion",
+    "Practice",
+    "Progress",
+    "ProgressCodeError",
+    "Question",
+    "Rung",
+    "ValueQuestion",
+    "kernel_progress",
+    "load_lesson",
+    "load_lessons",
+    "move_text",
+    "parse_move",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..ai.hints import RUNGS, HintLadder, Rung
 from ..engine import (
     Card,
     Discard,
@@ -25,8 +26,6 @@ from .model import Lesson
 from .notation import LEARNER, OPPONENT, parse_move
 from .texts import text
 
-HINT_LEVELS = ("nudge", "card", "space", "move")
-
 
 @dataclass(frozen=True)
 class Feedback:
@@ -42,20 +41,6 @@ class Feedback:
     stars: int = 0
 
 
-@dataclass(frozen=True)
-class Hint:
-    """One rung of the hint ladder: 1 nudge, 2 the card, 3 the space, 4 the whole move."""
-
-    level: int
-    text: str
-    move: Move | None
-
-    @property
-    def name(self) -> str:
-        """'nudge', 'card', 'space' or 'move'."""
-        return HINT_LEVELS[self.level - 1]
-
-
 class Attempt:
     """A try at `lesson` from its start position; `try_move` until `solved` (or `finished`)."""
 
@@ -64,7 +49,7 @@ class Attempt:
         self._hand = lesson.start()
         self._step = 0
         self._replies_used = 0
-        self._hint_level = 0
+        self._ladder = HintLadder(self._clues)
         self.slips = 0
         self.hints_used = 0
         self.solved = False
@@ -130,7 +115,6 @@ class Attempt:
             if move != expected:
                 return self._off_track(move, verdict)
         self._step += 1
-        self._hint_level = 0
         held_after_move = held_before - 1 if isinstance(move, (Play, Discard)) else held_before
         replies = self._opponent_turns()
         drawn = hand.hands[LEARNER][held_after_move:] if hand.to_move == LEARNER else []
@@ -150,18 +134,19 @@ class Attempt:
             return Feedback(False, _join(*said), "failed", move, verdict, tuple(replies))
         return Feedback(True, _join(*said), "progress", move, verdict, tuple(replies))
 
-    def hint(self) -> Hint:
+    def hint(self) -> Rung:
         """The next rung of the hint ladder for the current step (each new rung costs like a slip)."""
+        if self.next_move() is None:  # the lesson is over: nothing to point at, and no cost
+            return Rung(1, self.lesson.hints[-1], None)
+        rung, new = self._ladder.climb((self._step, len(self._hand.moves)))
+        self.hints_used += new
+        return rung
+
+    def _clues(self) -> tuple[Move, list[str]]:
+        """The move the ladder points to now and its four clues: the lesson's nudge, then the card,
+        the space and the whole move."""
         move = self.next_move()
-        if move is None:  # the lesson is over: nothing to point at, and no cost
-            return Hint(1, self.lesson.hints[-1], None)
-        if self._hint_level < len(HINT_LEVELS):
-            self._hint_level += 1
-            self.hints_used += 1
-        level = self._hint_level
-        if level == 1:
-            nudge = self.lesson.hints[min(self._step, len(self.lesson.hints) - 1)]
-            return Hint(1, nudge, None)
+        assert move is not None
         kind = {Play: "play", Discard: "discard", GoOut: "go_out", EndTurn: "end_turn"}[type(move)]
         values: dict[str, object] = {}
         if isinstance(move, (Play, Discard)):
@@ -169,7 +154,8 @@ class Attempt:
         if isinstance(move, Play):
             values["space"] = move.space
             values["where"] = text(f"goals.where.{'your' if move.square_owner == LEARNER else 'their'}")
-        return Hint(level, text(f"hints.{kind}.{HINT_LEVELS[level - 1]}", **values), move)
+        nudge = self.lesson.hints[min(self._step, len(self.lesson.hints) - 1)]
+        return move, [nudge, *(text(f"hints.{kind}.{rung}", **values) for rung in RUNGS[1:])]
 
     def next_move(self) -> Move | None:
         """The move the hint ladder points to now: the script's next step, or the coach's choice."""

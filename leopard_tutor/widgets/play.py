@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..ai.hints import HintLadder
 from ..engine import (
     REVISED_2008,
     Discard,
@@ -80,8 +81,7 @@ class PlayController(TableController):
         self.log: list[LogEntry] = []
         self.last: dict[int, set[int]] = {}
         self.changes: tuple[LineChange, ...] = ()
-        self._hint: tuple[int, Any] | None = None
-        self._rung = 0
+        self._ladder = HintLadder(self._expert_clues)
         self.match = Match(rules, seed=seed, hands=hands)
         self._start_hand(TEXTS["welcome"])
 
@@ -244,7 +244,7 @@ class PlayController(TableController):
                 break
             replies += 1
         del self.log[len(hand.moves):]
-        self.selected, self.last, self.changes, self._hint = None, {}, (), None
+        self.selected, self.last, self.changes, self._ladder = None, {}, (), HintLadder(self._expert_clues)
         self.say(TEXTS["undone_with_reply" if replies else "undone"].format(move=_move_words(move)))
 
     def hint(self) -> None:
@@ -256,13 +256,14 @@ class PlayController(TableController):
         if self.hinter is None:
             self.say(TEXTS["no_hints"], "warn")
             return
-        key = len(hand.moves)
-        if self._hint is None or self._hint[0] != key:
-            self._hint = (key, self.hinter(self.view()))
-            self._rung = 0
-        ladder = list(self._hint[1].ladder)
-        self._rung = min(self._rung + 1, len(ladder))
-        self.say(TEXTS["hint"].format(rung=self._rung, rungs=len(ladder), text=ladder[self._rung - 1]))
+        rung, _ = self._ladder.climb(len(hand.moves))
+        self.say(TEXTS["hint"].format(rung=rung.level, rungs=self._ladder.size, text=rung.text))
+
+    def _expert_clues(self) -> tuple[Move, list[str]]:
+        """The hinter's move for the learner's view now, and its four clues."""
+        assert self.hinter is not None
+        found = self.hinter(self.view())
+        return found.move, list(found.ladder)
 
     def next_hand(self) -> None:
         """Deal the next hand of the match."""
@@ -288,7 +289,8 @@ class PlayController(TableController):
 
     # -- inside --------------------------------------------------------------------------------
     def _start_hand(self, text: str) -> None:
-        self.log, self.selected, self.last, self.changes, self._hint = [], None, {}, (), None
+        self.log, self.selected, self.last, self.changes = [], None, {}, ()
+        self._ladder = HintLadder(self._expert_clues)
         words = [text]
         if self.hand.to_move == THEM:
             words.append(TEXTS["they_start"])
