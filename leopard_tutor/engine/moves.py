@@ -1,12 +1,18 @@
-"""The moves a player can make: play a card, discard one, go out, or end the turn."""
+"""The moves a player can make: play a card, discard one, go out, or end the turn, and their notation.
+
+Notation (what `str(move)` writes and `parse_move` reads back): `play 7H on player 1's space 3`,
+`discard 5D`, `go out`, `end turn`. Seen from one player (`viewer`), a play may also be written
+`play 7H on your 3` or `play JC on their 3`, as lesson files do.
+"""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
-from .errors import LeopardError, SavedGameError, is_player, quote
+from .errors import LeopardError, NotationError, SavedGameError, is_player, quote
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +67,43 @@ class EndTurn:
 
 Move = Play | Discard | GoOut | EndTurn
 MOVE_TYPES = (Play, Discard, GoOut, EndTurn)
+
+_PLAY = re.compile(r"^play\s+(\S+)\s+on\s+(?:player\s+([01])'s|(your|their))\s+(?:space\s+)?([1-9])$")
+_DISCARD = re.compile(r"^discard\s+(\S+)$")
+MAX_MOVE_TEXT = 100  # characters: the longest move in notation takes about 35
+
+
+def parse_move(text: str, viewer: int | None = None) -> Move:
+    """The move written as `text` (see the module's notation; "your"/"their" need the `viewer`);
+    NotationError, quoting it, if it is not one."""
+    if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
+        raise NotationError(f"{quote(text)} is not a move in notation")
+    words = " ".join(text.strip().lower().split())
+    try:
+        if words in ("go out", "end turn"):
+            return GO_OUT if words == "go out" else END_TURN
+        found = _PLAY.match(words)
+        if found:
+            card, player, side, space = found.groups()
+            if player is not None:
+                return Play(Card.parse(card), int(player), int(space))
+            if viewer is None:
+                raise NotationError("'your' and 'their' need a player to be seen from")
+            return Play(Card.parse(card), viewer if side == "your" else 1 - viewer, int(space))
+        found = _DISCARD.match(words)
+        if found:
+            return Discard(Card.parse(found.group(1)))
+    except LeopardError as error:
+        raise NotationError(f"{quote(text)} is not a move: {error}") from None
+    raise NotationError(f"{quote(text)} is not a move: write 'play 7H on your 7', 'play JC on their 3', "
+                        "'discard 5D', 'go out' or 'end turn'")
+
+
+def move_notation(move: Move, viewer: int | None = None) -> str:
+    """A move in notation, seen from `viewer` ("your"/"their") or, without one, naming the player."""
+    if isinstance(move, Play) and viewer is not None:
+        return f"play {move.card} on {'your' if move.square_owner == viewer else 'their'} {move.space}"
+    return str(move)
 
 
 def move_to_data(move: Move) -> dict[str, Any]:
