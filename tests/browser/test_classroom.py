@@ -61,9 +61,11 @@ def test_a_click_storm_leaves_the_board_in_step_with_the_engine(page: Any, base_
 def test_a_lost_connection_is_said_in_words_with_one_button_that_reloads(page: Any, own_server: Any,
                                                                         open_board: Any) -> None:
     board = open_board(own_server.url)
-    kernels = [child for child in psutil.Process(own_server.process.pid).children(recursive=True)
-               if "ipykernel" in " ".join(child.cmdline())]
-    min(kernels, key=lambda kernel: kernel.create_time()).kill()  # the page's: the pool's came after it
+    kernel_id = re.search(r'"kernelId": *"([0-9a-f-]+)"', page.content())
+    assert kernel_id, "the page names its kernel"
+    [own] = [child for child in psutil.Process(own_server.process.pid).children(recursive=True)
+             if f"kernel-{kernel_id.group(1)}.json" in " ".join(child.cmdline())]
+    own.kill()  # the page's kernel, not the preheated one waiting for the next visitor
     board.locator(".lt-hand-card").first.click()
     notice = board.locator(".lt-lost-notice")
     expect(notice).to_be_visible(timeout=40_000)
