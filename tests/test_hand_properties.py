@@ -178,3 +178,27 @@ def test_what_the_engine_hands_out_cannot_change_behind_its_back() -> None:
     before = [str(square) for square in squares]
     hand.apply(hand.legal_moves()[0])
     assert [str(square) for square in squares] == before, "a snapshot does not follow later moves"
+
+
+def test_hidden_cards_are_two_immutable_values() -> None:
+    from leopard_tutor.engine import Hidden, LeopardError
+
+    assert Hidden(True) is Hidden(jack_only=True) and Hidden() is Hidden(False)
+    assert len({Hidden(True), Hidden(False), Hidden(True)}) == 2
+    with pytest.raises(AttributeError):
+        Hidden(False).jack_only = True  # type: ignore[misc]
+    assert Hidden(False).ranks == (11, 12)
+    with pytest.raises(LeopardError):
+        Hidden(1)  # type: ignore[arg-type]
+
+
+def test_a_match_hands_out_copies_of_its_finished_hands() -> None:
+    from leopard_tutor.engine import Match
+
+    match = Match(seed=4)
+    while not match.current.is_over:
+        match.current.apply(match.current.legal_moves()[-1])
+    totals = match.totals
+    finished = match.hands_played[0]
+    finished.undo()
+    assert match.current.is_over and match.totals == totals

@@ -18,7 +18,8 @@ from leopard_tutor.lessons import LESSONS, Progress
 from leopard_tutor.lessons.model import STAGES_DIR, parse_lesson
 
 LOOK_ALIKES = "ſſΑАⅠ０１⁷ꓢЅѕ𝐒Ｈɦ♤♡⒈\u200b\u00a0ǅİı"
-MESSAGE_LIMIT = 400  # the quoted input (about 80 characters) plus the explanation around it
+MESSAGE_LIMIT = 300  # the quoted input (about 80 characters) plus the explanation around it
+ECHO_LIMIT = 100  # characters of the input a message may repeat: one quote of about 80
 
 
 def mutate_text(text: str, rng: random.Random) -> str:
@@ -91,11 +92,24 @@ def as_json(data: Any) -> str:
         return "[" * 5000
 
 
+def echoed(message: str, text: str, window: int = 16, step: int = 8) -> int:
+    """About how many characters of `message` are copied from `text` (in runs of at least `window`)."""
+    return sum(step for at in range(0, len(message) - window + 1, step) if message[at:at + window] in text)
+
+
+def check_message(error: LeopardError, value: Any) -> None:
+    """The promise about messages: short, and quoting at most about 80 characters of the input."""
+    message = str(error)
+    assert len(message) <= MESSAGE_LIMIT, f"message too long: {message}"
+    if isinstance(value, str):
+        assert echoed(message, value) <= ECHO_LIMIT, f"message repeats too much of the input: {message}"
+
+
 def check(parse: Callable[[Any], object], value: Any) -> None:
     try:
         parse(value)
     except LeopardError as error:
-        assert len(str(error)) <= MESSAGE_LIMIT, "message too long"
+        check_message(error, value)
 
 
 def saved_hands(rng: random.Random) -> list[str]:
@@ -157,7 +171,7 @@ def test_parsers_only_read_or_raise_a_short_leopard_error() -> None:
             try:
                 progress.load_code(value)
             except LeopardError as error:
-                assert len(str(error)) <= MESSAGE_LIMIT
+                check_message(error, value)
                 assert (progress.stars, progress.practice) == before, value[:100]
             else:
                 progress.stars, progress.practice = dict(before[0]), dict(before[1])

@@ -42,7 +42,7 @@ def saved(seed: int = 4, moves: int = 10) -> dict[str, Any]:
     (lambda d: d["start"]["hands"][0].append("AS") or d["start"]["hands"][0].append("AS")
      or d["start"]["hands"][0].append("AS"), "more often"),
     (lambda d: d["start"]["squares"].__setitem__(0, "7H* . . . . . . . ."), "only jacks and queens"),
-    (lambda d: d["moves"].append({"play": "ZZ", "square": 0, "space": 1}), "bad move"),
+    (lambda d: d["moves"].append({"play": "ZZ", "square": 0, "space": 1}), "cannot be read: 'ZZ' is not a card"),
     (lambda d: d["moves"].append({"fly": "AS"}), "is not a move"),
     (lambda d: d["moves"].insert(0, {"go out": True}), "move 1 \\(go out\\) is not legal"),
     (lambda d: d["moves"].insert(0, {"play": "AS", "square": 0, "space": 3}), "is not legal"),
@@ -138,8 +138,9 @@ def test_a_dealer_given_as_a_float_is_refused() -> None:
 def test_impossible_placements_in_a_saved_start_are_refused(square: str) -> None:
     five, six, seven = ([Card.parse(code)] for code in ("5C", "6C", "7C"))
     text = Hand(REVISED_2008, (Square.parse(square), Square()), (five, six), seven, [], 0, 1).to_json()
-    with pytest.raises(SavedGameError, match="impossible"):
+    with pytest.raises(SavedGameError, match="impossible") as error:
         Hand.from_json(text)
+    assert "could not have been played there: a " in str(error.value), "the rule it breaks is given"
     assert Hand.from_json(Hand(REVISED_2008, (Square.parse(". 2S+JD*+2H . / . . . / . . ."), Square()),
                                (five, six), seven, [], 0, 1).to_json())
 
@@ -155,3 +156,21 @@ def test_error_messages_quote_at_most_about_80_characters() -> None:
     with pytest.raises(SavedGameError) as error:
         Hand.from_data(dict(saved(moves=0), moves=[{"discard": "x" * 5000}]))
     assert len(str(error.value)) < 300
+
+
+def test_texts_too_long_to_be_a_saved_hand_or_match_are_refused_before_parsing() -> None:
+    padded = Hand.deal(seed=1).to_json()[:-1] + ', "x": "' + "x" * 600_000 + '"}'
+    for parse in (Hand.from_json, Match.from_json):
+        with pytest.raises(SavedGameError, match="too long") as error:
+            parse(padded)
+        assert len(str(error.value)) < 120
+
+
+def test_messages_quote_deeply_nested_or_huge_values_briefly() -> None:
+    nested: Any = "AS"
+    for _ in range(5_000):
+        nested = [nested]
+    for move in (nested, {"discard": nested}, {"play": "AS", "square": 10**300, "space": 1}):
+        with pytest.raises(SavedGameError) as error:
+            Hand.from_data(dict(saved(moves=0), moves=[move]))
+        assert len(str(error.value)) < 200

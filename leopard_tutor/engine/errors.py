@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import reprlib
+
 
 class LeopardError(ValueError):
     """Bad input given to the engine: nothing was changed."""
@@ -24,10 +26,24 @@ class IllegalMove(LeopardError):
         self.move = move
 
 
+def _short_repr() -> reprlib.Repr:
+    short = reprlib.Repr()
+    short.maxlevel = 3
+    short.maxlist = short.maxtuple = short.maxdict = short.maxset = 6
+    short.maxstring = short.maxlong = short.maxother = 40
+    return short
+
+
+_SHORT = _short_repr()
+
+
 def quote(value: object, limit: int = 80) -> str:
-    """`value` as an error message quotes it: its repr, cut to about `limit` characters."""
-    text = value if isinstance(value, str) else repr(value)
-    return f"'{text}'" if len(text) <= limit else f"'{text[:limit]}…' ({len(text)} characters)"
+    """`value` as an error message quotes it: a text as it is, anything else by its repr, cut to about
+    `limit` characters (a repr is built only that far, however large or deeply nested the value)."""
+    if isinstance(value, str):
+        return f"'{value}'" if len(value) <= limit else f"'{value[:limit]}…' ({len(value)} characters)"
+    text = _SHORT.repr(value)
+    return f"'{text}'" if len(text) <= limit else f"'{text[:limit]}…'"
 
 
 def is_player(value: object) -> bool:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .view import PlayerView
 
 HAND_FORMAT = "leopard-tutor/hand"
+MAX_SAVED_HAND = 50_000  # characters: the longest saved hand takes about 5,000
 MAX_PLAYS_IN_A_TURN = 104  # no turn can play more cards than the game holds
 CARDS_DEALT = 8
 
@@ -356,6 +357,9 @@ class Hand:
     @classmethod
     def from_json(cls, text: str | bytes) -> Hand:
         """A hand read back from `to_json`; SavedGameError, saying what is wrong, if it cannot be."""
+        if isinstance(text, (str, bytes)) and len(text) > MAX_SAVED_HAND:
+            raise SavedGameError(f"this text is too long to be a saved hand ({len(text):,} characters, "
+                                 f"at most {MAX_SAVED_HAND:,})")
         try:
             data = json.loads(text)
         except (TypeError, ValueError, RecursionError) as error:
@@ -400,7 +404,10 @@ class Hand:
         if not isinstance(moves, list):
             raise SavedGameError("'moves' must be a list")
         for number, item in enumerate(moves, start=1):
-            move = move_from_data(item)
+            try:
+                move = move_from_data(item)
+            except SavedGameError as error:
+                raise SavedGameError(f"in move {number} of the saved hand, {error}") from None
             try:
                 hand.apply(move)
             except IllegalMove as error:

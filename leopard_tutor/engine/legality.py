@@ -76,7 +76,7 @@ def pile_problem(square: Square) -> str | None:
             rank = face.rank if isinstance(face, Card) else JACK
             if not allowed_spaces(rank, built, own=not by_other) >> (space - 1) & 1:
                 what = face.name if isinstance(face, Card) else "face-down card"
-                return f"the {what} on space {space} could not have been played there on what lies under it"
+                return f"the {what} on space {space} could not have been played there: {PLACEMENT[rank].rule}"
             built._push(space, face, face_up, by_other)
     return None
 

@@ -11,6 +11,7 @@ from .hand import Hand
 from .rules import REVISED_2008, RuleSet
 
 MATCH_FORMAT = "leopard-tutor/match"
+MAX_SAVED_MATCH = 500_000  # characters: room for the longest match of 20 hands, ten times over
 
 
 def cut_for_deal(rng: random.Random) -> tuple[int, list[tuple[Card, Card]]]:
@@ -52,13 +53,13 @@ class Match:
 
     @property
     def hands_played(self) -> list[Hand]:
-        """The finished hands that count toward the totals, in order."""
-        return list(self._finished) + ([self.current] if self.current.is_over else [])
+        """The finished hands that count toward the totals, in order (copies: changing one changes nothing here)."""
+        return [hand.copy() for hand in self._finished] + ([self.current.copy()] if self.current.is_over else [])
 
     @property
     def results(self) -> list[tuple[int, int]]:
         """Each finished hand's scores."""
-        return [hand.scores() for hand in self.hands_played]
+        return [hand.scores() for hand in [*self._finished, self.current] if hand.is_over]
 
     @property
     def totals(self) -> tuple[int, int]:
@@ -104,6 +105,9 @@ class Match:
     @classmethod
     def from_json(cls, text: str | bytes) -> Match:
         """A match read back from `to_json`; SavedGameError if it cannot be."""
+        if isinstance(text, (str, bytes)) and len(text) > MAX_SAVED_MATCH:
+            raise SavedGameError(f"this text is too long to be a saved match ({len(text):,} characters, "
+                                 f"at most {MAX_SAVED_MATCH:,})")
         try:
             data = json.loads(text)
         except (TypeError, ValueError, RecursionError) as error:

@@ -127,8 +127,8 @@ def move_from_data(data: object) -> Move:
                 return GoOut()
             if data == {"end turn": True}:
                 return EndTurn()
-    except LeopardError as error:
-        raise SavedGameError(f"bad move {quote(data)}: {error}") from None
+    except LeopardError as error:  # it quotes the bad part, so the whole move is not quoted again
+        raise SavedGameError(f"a move cannot be read: {error}") from None
     raise SavedGameError(f"{quote(data)} is not a move")
 
 

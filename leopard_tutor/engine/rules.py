@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from typing import Literal
 
 from .errors import LeopardError, quote
 
 SPACES = range(1, 10)
-ORIENTATIONS = ("row", "column", "diagonal")  # the order in which a square's lines are listed
+Orientation = Literal["row", "column", "diagonal"]
+"""How a line lies as a rule set draws the square."""
+ORIENTATIONS: tuple[Orientation, ...] = ("row", "column", "diagonal")  # the order a square's lines are listed in
 
 # Every line as a set of labels. These triples are the same in both layouts: the 1963 keypad is
 # the 2008 reading order flipped top to bottom, which maps rows, columns and diagonals onto each other.
@@ -55,7 +58,7 @@ class RuleSet:
         rows = tuple(tuple(self.space_at(r, c) for c in range(3)) for r in range(3))
         return rows  # type: ignore[return-value]
 
-    def orientation(self, spaces: tuple[int, int, int]) -> str:
+    def orientation(self, spaces: tuple[int, int, int]) -> Orientation:
         """How a line lies as this rule set draws the square: 'row', 'column' or 'diagonal'."""
         cells = [self.cell(s) for s in spaces]
         return ("row" if len({r for r, _ in cells}) == 1

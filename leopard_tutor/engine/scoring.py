@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import LeopardError, quote
-from .rules import LINES, ORIENTATIONS, REVISED_2008, RuleSet
+from .rules import LINES, ORIENTATIONS, REVISED_2008, Orientation, RuleSet
 from .square import Square
 
 
@@ -18,7 +18,7 @@ class ScoringLine:
     kind: str | None
     points: int
     name: str
-    orientation: str
+    orientation: Orientation
 
     @property
     def scores(self) -> bool:

@@ -36,18 +36,35 @@ KIND_NAMES = (None, "color", "suit")
 
 
 class Hidden:
-    """A face-down card seen from outside: a jack or queen, or (`jack_only`) certainly a jack."""
+    """A face-down card seen from outside: a jack or queen, or (`jack_only`) certainly a jack.
+
+    Immutable, and there are only two: `Hidden(True) is Hidden(jack_only=True)`."""
 
     __slots__ = ("jack_only",)
+    jack_only: bool
 
-    def __init__(self, jack_only: bool = False) -> None:
-        self.jack_only = jack_only
+    def __new__(cls, jack_only: bool = False) -> Hidden:
+        if type(jack_only) is not bool:
+            raise LeopardError(f"jack_only must be True or False, not {quote(jack_only)}")
+        return _HIDDEN[jack_only]
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Hidden) and other.jack_only == self.jack_only
+    @classmethod
+    def _make(cls, jack_only: bool) -> Hidden:
+        hidden = object.__new__(cls)
+        object.__setattr__(hidden, "jack_only", jack_only)
+        return hidden
 
-    def __hash__(self) -> int:
-        return hash(("hidden", self.jack_only))
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("hidden cards are immutable")
+
+    def __reduce__(self) -> tuple[type[Hidden], tuple[bool]]:
+        return (Hidden, (self.jack_only,))
+
+    def __copy__(self) -> Hidden:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Hidden:
+        return self
 
     @property
     def ranks(self) -> tuple[int, ...]:
@@ -65,6 +82,8 @@ class Hidden:
     def __repr__(self) -> str:
         return f"Hidden(jack_only={self.jack_only})"
 
+
+_HIDDEN = {False: Hidden._make(False), True: Hidden._make(True)}
 
 Face = Card | Hidden
 Layer = tuple[Face, bool]
@@ -162,9 +181,8 @@ class Square:
                     face, face_up = _parse_layer(part[:-1] if marked else part)
                     by_other = marked or _implied(face)
                     square._push(space, *_check_layer(face, face_up, by_other), by_other)
-                except LeopardError as error:
-                    raise NotationError(
-                        f"{quote(text)} is not a square: space {space} ({quote(token)}): {error}") from None
+                except LeopardError as error:  # it quotes the bad part, so the whole text is not quoted again
+                    raise NotationError(f"this square cannot be read at space {space}: {error}") from None
         return square
 
     def __str__(self) -> str:

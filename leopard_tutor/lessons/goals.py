@@ -71,7 +71,7 @@ def parse_goal(data: object) -> Goal:
         square, space = _place(data["on"])
         return Goal("played", card=_card(data["played"]), square=square, space=space)
     if len(keys) != 1:
-        raise GoalError(f"a goal has one phrase (or 'played' with 'on'), not {sorted(keys)}")
+        raise GoalError(f"a goal has one phrase (or 'played' with 'on'), not {quote(sorted(keys))}")
     (kind, value), = data.items()
     if kind in ("your value at least", "their value at most", "your score at least"):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -83,7 +83,7 @@ def parse_goal(data: object) -> Goal:
         if value is not True:
             raise GoalError(f"write '{kind}': true")
         return Goal(kind)
-    raise GoalError(f"unknown goal '{kind}': see FORMAT.md for the vocabulary")
+    raise GoalError(f"unknown goal {quote(kind)}: see FORMAT.md for the vocabulary")
 
 
 def _card(value: object) -> Card:

@@ -141,7 +141,8 @@ def _lesson(data: Any) -> Lesson:
     missing = _REQUIRED - set(data)
     unknown = set(data) - _REQUIRED - _OPTIONAL
     if missing or unknown:
-        raise LessonFormatError(f"missing {sorted(missing)}" if missing else f"unknown entries {sorted(unknown)}")
+        raise LessonFormatError(f"missing {sorted(missing)}" if missing
+                                else f"unknown entries {quote(sorted(unknown))}")
     rules = rules_by_key(data.get("rules", "REVISED_2008"))
     mode = data.get("mode", "scripted")
     if mode not in ("scripted", "free"):
