@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -87,8 +88,13 @@ def test_a_saved_match_with_a_foreign_hand_is_refused() -> None:
 
 
 def test_bad_match_settings() -> None:
-    with pytest.raises(LeopardError):
-        Match(hands=0)
+    for hands in (0, 21, 10**9, 4.0, True):
+        with pytest.raises(LeopardError):
+            Match(hands=hands)  # type: ignore[arg-type]
+    saved = json.loads(Match(seed=1).to_json())
+    saved["hands"] = 10**9
+    with pytest.raises(SavedGameError, match="1 to 20 hands"):
+        Match.from_json(json.dumps(saved))
     with pytest.raises(LeopardError):
         Match(seed=[1, 2])  # type: ignore[arg-type]
     assert REVISED_2008.hands_per_match == Match(seed=1).hands == 4

@@ -69,6 +69,11 @@ def test_with_card_leaves_the_original_alone() -> None:
     after = square.with_card(Card.parse("QD"), 7)
     assert str(square) == "AS . 3C / 4S 5C . / 7H 8S 9S"
     assert str(after) == "AS . 3C / 4S 5C . / 7H+QD* 8S 9S"
+    jacked = square.with_card(Card.parse("JC"), 7, by_other=True)
+    assert str(jacked) == "AS . 3C / 4S 5C . / 7H+JC*! 8S 9S" and Square.parse(str(jacked)) == jacked
+    for own_only in ("10H", "QD", "KS"):
+        with pytest.raises(LeopardError, match="other player"):
+            square.with_card(Card.parse(own_only), 7, by_other=True)
 
 
 def test_space_numbers_are_checked() -> None:

@@ -8,7 +8,7 @@ import random
 from .cards import Card, full_deck
 from .errors import LeopardError, SavedGameError, quote
 from .hand import Hand
-from .rules import REVISED_2008, RuleSet
+from .rules import MAX_HANDS, REVISED_2008, RuleSet
 
 MATCH_FORMAT = "leopard-tutor/match"
 MAX_SAVED_MATCH = 500_000  # characters: room for the longest match of 20 hands, ten times over
@@ -38,8 +38,8 @@ class Match:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
             raise LeopardError(f"a seed is a whole number or a text, not {quote(seed)}")
         count = rules.hands_per_match if hands is None else hands
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise LeopardError(f"a match has at least one hand, not {quote(count)}")
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_HANDS:
+            raise LeopardError(f"a match has 1 to {MAX_HANDS} hands, not {quote(count)}")
         self.rules = rules
         self.hands = count
         self.seed = seed if seed is not None else random.randrange(2**63)

@@ -8,6 +8,7 @@ from typing import Literal
 from .errors import LeopardError, quote
 
 SPACES = range(1, 10)
+MAX_HANDS = 20  # hands in a match
 Orientation = Literal["row", "column", "diagonal"]
 """How a line lies as a rule set draws the square."""
 ORIENTATIONS: tuple[Orientation, ...] = ("row", "column", "diagonal")  # the order a square's lines are listed in
@@ -107,7 +108,7 @@ class RuleSet:
 _SETTING_KINDS: dict[str, type | tuple[int, int]] = {
     "key": str, "title": str, "year": str, "suit_points": (0, 24), "color_points": (0, 24),
     "out_threshold": (0, 200), "bonus_threshold": (0, 200), "out_penalty": (0, 200),
-    "keypad_layout": bool, "draws_per_turn": (1, 2), "multiple_plays": bool, "hands_per_match": (1, 20),
+    "keypad_layout": bool, "draws_per_turn": (1, 2), "multiple_plays": bool, "hands_per_match": (1, MAX_HANDS),
 }
 
 

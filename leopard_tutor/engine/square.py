@@ -283,6 +283,8 @@ class Square:
         """
         if not isinstance(card, Card):
             raise LeopardError(f"expected a Card, not {quote(card)}")
+        if by_other:
+            _check_layer(card, not lies_face_down(card), True)
         new = self.copy()
         new._push(_index(space) + 1, card, not lies_face_down(card), bool(by_other))
         return new
