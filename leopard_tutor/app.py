@@ -12,16 +12,15 @@ A section that fails to build shows a short message in its tab instead (no trace
 from __future__ import annotations
 
 import importlib
-import json
 import logging
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
 
+from .engine.catalogue import text
+
 log = logging.getLogger(__name__)
-TEXTS: dict[str, str] = json.loads((Path(__file__).parent / "widgets" / "app_texts.json").read_text(encoding="utf-8"))
 
 Factory = Callable[[], Any]
 
@@ -57,7 +56,7 @@ def build_section(factory: Factory | str) -> Any:
         return load_factory(factory)()
     except Exception as error:  # a broken section must not take the app down with it
         log.exception("building a Leopard Tutor section failed")
-        message = W.HTML(TEXTS["section_failed"].format(error=f"{type(error).__name__}: {error}"))
+        message = W.HTML(text("app.section_failed", error=f"{type(error).__name__}: {error}"))
         message.add_class("lt-error")
         return message
 
@@ -70,7 +69,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.built: dict[int, Any] = {}
         self.tabs = W.Tab(children=[W.VBox() for _ in self.sections], titles=[t for t, _ in self.sections])
         self.tabs.observe(lambda change: self.open_tab(change["new"]), names="selected_index")
-        header = W.HTML(f"<h2>{TEXTS['title']}</h2><p>{TEXTS['intro']}</p>")
+        header = W.HTML(f"<h2>{text('app.title')}</h2><p>{text('app.intro')}</p>")
         header.add_class("lt-panel")
         super().__init__([header, self.tabs])
         self.add_class("lt-app")

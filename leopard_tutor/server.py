@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from .engine.catalogue import text
+
 NOTEBOOK_NAME = "leopard_tutor.ipynb"
 LOOPBACK = "127.0.0.1"
 DATA_DIR = Path(__file__).resolve().parent / "share"  # holds voila/templates/leopard: the lab template, no CDN
@@ -129,8 +131,7 @@ def cap_sessions(limit: int) -> None:
             self.set_status(503)
             self.set_header("Retry-After", "60")
             self.set_header("Content-Type", "text/html; charset=utf-8")
-            from .app import TEXTS
-            self.finish(FULL_PAGE.format(text=html.escape(TEXTS["class_full"].format(sessions=sessions))))
+            self.finish(FULL_PAGE.format(text=html.escape(text("app.class_full", sessions=sessions))))
             return
         await original(self, path)
 

@@ -2,16 +2,13 @@
 
 The ladder goes: what to think about, then which card, then which space, then the whole move
 with its effect on both squares and what could still spoil it. All values come from the engine;
-the words come from `hint_text.json`.
+the words come from the catalogue (book `hints`).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from ..engine import (
@@ -33,6 +30,7 @@ from ..engine import (
     scoring_lines,
     square_value,
 )
+from ..engine.catalogue import or_list, text
 from .players import AIError, make_player
 
 HINT_SEED = 20080320  # hints are reproducible: the same view always gets the same hint
@@ -102,31 +100,17 @@ class HintLadder:
 
 
 class _Sentences:
-    """Builds sentences from hint_text.json and remembers the facts each was filled with."""
+    """Builds sentences from the catalogue's hints book and remembers the facts each was filled with."""
 
     def __init__(self) -> None:
         self.facts: list[tuple[str, dict[str, Any]]] = []
 
     def __call__(self, group: str, key: str, **values: Any) -> str:
         self.facts.append((f"{group}.{key}", dict(values)))
-        return _say(group, key, **values)
+        return text(f"hints.{group}.{key}", **values)
 
     def hint(self, move: Move, reason: str, ladder: list[str]) -> Hint:
         return Hint(move, reason, ladder, tuple(self.facts))
-
-
-@cache
-def _texts() -> dict[str, dict[str, str]]:
-    data: dict[str, dict[str, str]] = json.loads((Path(__file__).parent / "hint_text.json").read_text("utf-8"))
-    return data
-
-
-def _say(group: str, key: str, **values: Any) -> str:
-    for name in ("points", "count"):
-        if name in values:
-            values.setdefault("s", "" if values[name] == 1 else "s")
-            values.setdefault("are", "is" if values[name] == 1 else "are")
-    return _texts()[group][key].format(**values)
 
 
 def hint(view: PlayerView, level: str = "expert", time_budget: float | None = None) -> Hint:
@@ -261,7 +245,7 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
         effects.append(say("effect", "threatens_out", value=mine_after))
     if not own and values["theirs_before"] >= threshold > theirs_after:
         effects.append(say("effect", "stops_out", threshold=threshold))
-    whose = "your" if own else "your opponent's"
+    whose = text("hints.whose.own" if own else "hints.whose.theirs")
     rung = say("move", "play", card=move.card.name, space=move.space, whose=whose, mine_after=mine_after,
                theirs_after=theirs_after, **values)
     return say.hint(move, reason, [nudge, card_rung, say("space", "own" if own else "theirs", space=move.space),
@@ -284,8 +268,7 @@ def _mend_under_jack(view: PlayerView, after: Square, space: int, lost: list[Any
     ranks = face_up_ranks(after, space, own=True)
     restoring = [card for card in view.unseen() if card.rank in ranks and any(
         _line_points(after.with_card(card, space), line.spaces, view.rules) >= line.points for line in lost)]
-    words = [rank_words(rank) for rank in ranks]
-    listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    listed = or_list([rank_words(rank) for rank in ranks])
     return say("risk", "mend", space=space, ranks=listed, count=len(restoring))
 
 

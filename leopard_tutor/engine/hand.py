@@ -13,13 +13,13 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import Card, full_deck
+from .catalogue import text
 from .errors import IllegalMove, LeopardError, SavedGameError, is_player, quote
 from .legality import PLACEMENT, Verdict, allowed_spaces, check_play, pile_problem, turn_moves
 from .moves import Discard, EndTurn, GoOut, Move, Play, move_from_data, move_to_data
 from .rules import REVISED_2008, RuleSet
 from .scoring import hand_score, square_value
 from .square import Hidden, Square
-from .texts import say
 
 if TYPE_CHECKING:
     from .view import PlayerView
@@ -191,30 +191,31 @@ class Hand:
         if not isinstance(move, (Play, Discard, GoOut, EndTurn)):
             raise LeopardError(f"{quote(move)} is not a move")
         if self._over:
-            return Verdict(False, say("turn.over"), "over")
+            return Verdict(False, text("engine.turn.over"), "over")
         hand = self._hands[p]
         if isinstance(move, GoOut):
             value = self.value(p)
             if self._plays_made:
-                return Verdict(False, say("turn.out_timing"), "out-timing")
+                return Verdict(False, text("engine.turn.out_timing"), "out-timing")
             if value < rules.out_threshold:
-                return Verdict(False, say("turn.out_value", threshold=rules.out_threshold, value=value), "out-value")
-            return Verdict(True, say("turn.out_ok", value=value, threshold=rules.out_threshold,
-                                     penalty=rules.out_penalty, s="" if rules.out_penalty == 1 else "s"))
+                return Verdict(False, text("engine.turn.out_value", threshold=rules.out_threshold, value=value),
+                               "out-value")
+            return Verdict(True, text("engine.turn.out_ok", value=value, threshold=rules.out_threshold,
+                                     penalty=rules.out_penalty))
         if isinstance(move, EndTurn):
             if not hand:
-                return Verdict(True, say("turn.pass"))
+                return Verdict(True, text("engine.turn.pass"))
             if self._plays_made and rules.multiple_plays:
-                return Verdict(True, say("turn.end_after_plays"))
-            needed = say("turn.must_act.running" if rules.multiple_plays else "turn.must_act.standard")
-            return Verdict(False, say("turn.must_act", needed=needed), "must-act")
+                return Verdict(True, text("engine.turn.end_after_plays"))
+            needed = text("engine.turn.must_act.running" if rules.multiple_plays else "engine.turn.must_act.standard")
+            return Verdict(False, text("engine.turn.must_act", needed=needed), "must-act")
         card = move.card
         if card not in hand:
-            return Verdict(False, say("turn.not_held", card=card.name), "not-in-hand")
+            return Verdict(False, text("engine.turn.not_held", card=card.name), "not-in-hand")
         if isinstance(move, Discard):
             if self._plays_made:
-                return Verdict(False, say("turn.discard_after_play"), "discard-after-play")
-            return Verdict(True, say("turn.discard_ok", card=card.name))
+                return Verdict(False, text("engine.turn.discard_after_play"), "discard-after-play")
+            return Verdict(True, text("engine.turn.discard_ok", card=card.name))
         return check_play(card, self._squares[move.square_owner], move.space,
                           own=move.square_owner == p)
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import JACK, KING, QUEEN, TEN, Card, rank_words
+from .catalogue import text
 from .errors import LeopardError, quote
 from .moves import DISCARDS, END_TURN, GO_OUT, PLAYS, Move, Play
 from .rules import RuleSet
 from .square import FULL_MASK, Square
-from .texts import say
 
 
 @dataclass(frozen=True)
@@ -32,14 +32,16 @@ class Placement:
 
 
 _NUMBERED = Placement("ace to nine", own_only=False, numbered=True, target="open", face_up=True,
-                      rule=say("rule.numbered"))
+                      rule=text("engine.rule.numbered"))
 PLACEMENT: dict[int, Placement] = {rank: _NUMBERED for rank in range(1, 10)}
-PLACEMENT[TEN] = Placement("ten", own_only=True, numbered=False, target="open", face_up=True, rule=say("rule.ten"))
+PLACEMENT[TEN] = Placement("ten", own_only=True, numbered=False, target="open", face_up=True,
+                           rule=text("engine.rule.ten"))
 PLACEMENT[JACK] = Placement("jack", own_only=False, numbered=False, target="card", face_up=False,
-                            rule=say("rule.jack"))
+                            rule=text("engine.rule.jack"))
 PLACEMENT[QUEEN] = Placement("queen", own_only=True, numbered=False, target="card", face_up=False,
-                             rule=say("rule.queen"))
-PLACEMENT[KING] = Placement("king", own_only=True, numbered=False, target="any", face_up=True, rule=say("rule.king"))
+                             rule=text("engine.rule.queen"))
+PLACEMENT[KING] = Placement("king", own_only=True, numbered=False, target="any", face_up=True,
+                            rule=text("engine.rule.king"))
 
 # The table compiled for speed: (own square only, which mask to use, spaces allowed by number).
 _TARGETS = {"open": 0, "card": 1, "any": 2}
@@ -109,7 +111,7 @@ class Verdict:
 
 def place_words(space: int, own: bool) -> str:
     """'space 4 of your square' or 'space 4 of your opponent's square'."""
-    return say("place.own" if own else "place.other", space=space)
+    return text("engine.place.own" if own else "engine.place.other", space=space)
 
 
 def _article(word: str) -> str:
@@ -119,8 +121,8 @@ def _article(word: str) -> str:
 
 def _list_spaces(spaces: list[int]) -> str:
     if len(spaces) == 1:
-        return say("spaces.one", space=spaces[0])
-    return say("spaces.many", first=", ".join(str(s) for s in spaces[:-1]), last=spaces[-1])
+        return text("engine.spaces.one", space=spaces[0])
+    return text("engine.spaces.many", first=", ".join(str(s) for s in spaces[:-1]), last=spaces[-1])
 
 
 def check_play(card: Card, square: Square, space: int, *, own: bool) -> Verdict:
@@ -143,16 +145,18 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool, where: s
     rank = card.rank
     placement = PLACEMENT[rank]
     if placement.own_only and not own:
-        advice = say(f"illegal.own_only.{placement.cards}")
-        manner = "" if placement.face_up else say("illegal.own_only.face_down")
-        return Verdict(False, say("illegal.own_only", ranks=rank_words(rank, plural=True).capitalize(), manner=manner,
+        advice = text(f"engine.illegal.own_only.{placement.cards}")
+        manner = "" if placement.face_up else text("engine.illegal.own_only.face_down")
+        return Verdict(False, text("engine.illegal.own_only", ranks=rank_words(rank, plural=True).capitalize(),
+                                   manner=manner,
                                   card=card.name, where=where, advice=advice), "own-square-only")
     if placement.numbered and space != rank:
         blocker = square.showing(rank)
-        advice = (say("illegal.wrong_space.open", number=rank) if blocker is None
-                  else say("illegal.wrong_space.taken", number=rank, blocker=blocker.name))
+        advice = (text("engine.illegal.wrong_space.open", number=rank) if blocker is None
+                  else text("engine.illegal.wrong_space.taken", number=rank, blocker=blocker.name))
         named = rank_words(rank)
-        return Verdict(False, say("illegal.wrong_space", a_rank=f"{_article(named).capitalize()} {named}", number=rank,
+        return Verdict(False, text("engine.illegal.wrong_space", a_rank=f"{_article(named).capitalize()} {named}",
+                                   number=rank,
                                   card=card.name, where=where, advice=advice), "wrong-space")
     shown = square.showing(space)
     if placement.target == "open" and shown is not None:
@@ -160,18 +164,18 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool, where: s
             open_spaces = [s for s in range(1, 10) if square.is_open(s)]
             key = ("illegal.ten_covered.none_open" if not open_spaces else
                    "illegal.ten_covered.one_open" if len(open_spaces) == 1 else "illegal.ten_covered.open")
-            advice = say(key, spaces=_list_spaces(open_spaces).capitalize() if open_spaces else "")
-            return Verdict(False, say("illegal.ten_covered", card=card.name, where=where, shown=shown.name,
+            advice = text("engine." + key, spaces=_list_spaces(open_spaces).capitalize() if open_spaces else "")
+            return Verdict(False, text("engine.illegal.ten_covered", card=card.name, where=where, shown=shown.name,
                                       advice=advice), "covered")
         side = "own" if own else "other"
-        return Verdict(False, say("illegal.numbered_covered", card=card.name, where=where, shown=shown.name,
-                                  cover=say(f"illegal.numbered_covered.{side}"), number=rank,
-                                  other=say(f"illegal.numbered_covered.{side}_other")), "covered")
+        return Verdict(False, text("engine.illegal.numbered_covered", card=card.name, where=where, shown=shown.name,
+                                  cover=text(f"engine.illegal.numbered_covered.{side}"), number=rank,
+                                  other=text(f"engine.illegal.numbered_covered.{side}_other")), "covered")
     filled = [s for s in range(1, 10) if not square.is_empty(s)]
     key = ("illegal.needs_card.none" if not filled else
            "illegal.needs_card.one" if len(filled) == 1 else "illegal.needs_card.some")
-    advice = say(key, spaces=_list_spaces(filled).capitalize() if filled else "")
-    return Verdict(False, say("illegal.needs_card", rank=rank_words(rank), card=card.name, where=where,
+    advice = text("engine." + key, spaces=_list_spaces(filled).capitalize() if filled else "")
+    return Verdict(False, text("engine.illegal.needs_card", rank=rank_words(rank), card=card.name, where=where,
                               advice=advice), "needs-card")
 
 
@@ -179,20 +183,20 @@ def _legal_reason(card: Card, square: Square, space: int, where: str) -> str:
     rank = card.rank
     top = square.top(space)
     if rank <= 9:
-        state = say("legal.numbered.empty" if top is None else "legal.numbered.face_down")
-        return say("legal.numbered", card=card.name, where=where, state=state)
+        state = text("engine.legal.numbered.empty" if top is None else "engine.legal.numbered.face_down")
+        return text("engine.legal.numbered", card=card.name, where=where, state=state)
     if rank == TEN:
-        state = say("legal.ten.empty" if top is None else "legal.ten.face_down")
-        return say("legal.ten", card=card.name, where=where, state=state)
+        state = text("engine.legal.ten.empty" if top is None else "engine.legal.ten.face_down")
+        return text("engine.legal.ten", card=card.name, where=where, state=state)
     if rank == KING:
         if top is None:
-            return say("legal.king.empty", card=card.name, where=where)
-        under = top[0].name if top[1] else say("face_down_card")
-        return say("legal.king.covering", card=card.name, where=where, under=under)
+            return text("engine.legal.king.empty", card=card.name, where=where)
+        under = top[0].name if top[1] else text("engine.face_down_card")
+        return text("engine.legal.king.covering", card=card.name, where=where, under=under)
     assert top is not None
-    effect = say("legal.cover.face_up", under=top[0].name) if top[1] else say("legal.cover.face_down")
-    owner = say("legal.cover.either" if rank == JACK else "legal.cover.own")
-    return say("legal.cover", card=card.name, where=where, rank=rank_words(rank), owner=owner, effect=effect)
+    effect = text("engine.legal.cover.face_up", under=top[0].name) if top[1] else text("engine.legal.cover.face_down")
+    owner = text("engine.legal.cover.either" if rank == JACK else "engine.legal.cover.own")
+    return text("engine.legal.cover", card=card.name, where=where, rank=rank_words(rank), owner=owner, effect=effect)
 
 
 _PLAY_LISTS: dict[int, tuple[Play, ...]] = {}

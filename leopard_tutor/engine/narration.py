@@ -8,20 +8,16 @@ The words take the viewer's side: "you" and "your" for the viewer, "your opponen
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from .cards import JACK, QUEEN, Card
+from .catalogue import text
 from .errors import quote
 from .moves import Discard, EndTurn, GoOut, Move, Play
 from .rules import RuleSet
 from .scoring import ScoringLine, scoring_lines, square_value
 from .square import Face, Hidden, Square
-
-TEXTS: dict[str, str] = json.loads((Path(__file__).parent / "narration.json").read_text(encoding="utf-8"))
-"""Every phrase of the narration (a data file, so the words can be changed without touching the logic)."""
 
 
 @dataclass(frozen=True)
@@ -82,15 +78,17 @@ def narrate(move: Move, mover: int, viewer: int, before: Sequence[Square], after
 
     `before` and `after` are the two squares (player 0's first) as the viewer sees them.
     """
-    subject = _say("you" if mover == viewer else "opponent")
+    subject = text("narration.you" if mover == viewer else "narration.opponent")
     if isinstance(move, Discard):
-        return Narration(_say("discard", subject=subject, card=move.card.name), mover, viewer, None, None, None)
+        said = text("narration.discard", subject=subject, card=move.card.name)
+        return Narration(said, mover, viewer, None, None, None)
     if isinstance(move, EndTurn):
-        return Narration(_say("end_turn", subject=subject), mover, viewer, None, None, None)
+        return Narration(text("narration.end_turn", subject=subject), mover, viewer, None, None, None)
     if isinstance(move, GoOut):
         value = square_value(before[mover], rules) if went_out_value is None else went_out_value
-        whose = _say("your" if mover == viewer else "their")
-        return Narration(_say("go_out", subject=subject, whose=whose, value=value), mover, viewer, mover, value, value)
+        whose = text("narration.your" if mover == viewer else "narration.their")
+        said = text("narration.go_out", subject=subject, whose=whose, value=value)
+        return Narration(said, mover, viewer, mover, value, value)
     if not isinstance(move, Play):
         raise TypeError(f"{quote(move)} is not a move")
     return _narrate_play(move, mover, viewer, before, after, rules)
@@ -99,58 +97,56 @@ def narrate(move: Move, mover: int, viewer: int, before: Sequence[Square], after
 def _narrate_play(move: Play, mover: int, viewer: int, before: Sequence[Square], after: Sequence[Square],
                   rules: RuleSet) -> Narration:
     owner, space = move.square_owner, move.space
-    poss = _say("your" if owner == viewer else "their")
-    words: dict[str, object] = {"subject": _say("you" if mover == viewer else "opponent"), "poss": poss,
+    poss = text("narration.your" if owner == viewer else "narration.their")
+    words: dict[str, object] = {"subject": text("narration.you" if mover == viewer else "narration.opponent"),
+                                "poss": poss,
                                 "space": space}
     old, new = before[owner], after[owner]
     card = _landed(move.card, new, space, mover == viewer)
     under = old.top(space)
     if under is None:
-        action = _say("play_on_empty", card=card, **words)
+        action = text("narration.play_on_empty", card=card, **words)
     elif under[1]:
         shown = under[0]
         assert isinstance(shown, Card)
-        action = _say("play_cover", card=card, shown=shown.name, **words)
+        action = text("narration.play_cover", card=card, shown=shown.name, **words)
     else:
-        action = _say("play_over_face_down", card=card, hidden=_face_down_words(under[0]), **words)
+        action = text("narration.play_over_face_down", card=card, hidden=_face_down_words(under[0]), **words)
     changes = line_changes(owner, old, new, rules)
     value_before, value_after = square_value(old, rules), square_value(new, rules)
     effects = [_change_words(change, poss) for change in changes]
     trend = ("value_rises" if value_after > value_before else "value_drops" if value_after < value_before
              else "value_stays")
-    effects.append(_say(trend, poss=poss, before=value_before, after=value_after))
-    text = _say("sentence", action=action, effects=", ".join(effects))
-    return Narration(text, mover, viewer, owner, value_before, value_after, changes)
+    effects.append(text("narration." + trend, poss=poss, before=value_before, after=value_after))
+    sentence = text("narration.sentence", action=action, effects=", ".join(effects))
+    return Narration(sentence, mover, viewer, owner, value_before, value_after, changes)
 
 
 def _landed(card: Card, square: Square, space: int, mover_is_viewer: bool) -> str:
     """The played card in words, as the viewer knows it once it has landed."""
     if card.rank not in (JACK, QUEEN):
-        return _say("card_face_up", card=card.name)
+        return text("narration.card_face_up", card=card.name)
     if mover_is_viewer:
-        return _say("own_card_face_down", card=card.name)
+        return text("narration.own_card_face_down", card=card.name)
     top = square.top(space)
     if top is not None and isinstance(top[0], Hidden) and top[0].jack_only:
-        return _say("their_jack_face_down")
-    return _say("their_jack_or_queen")
+        return text("narration.their_jack_face_down")
+    return text("narration.their_jack_or_queen")
 
 
 def _face_down_words(face: Face) -> str:
     """A face-down card as the viewer knows it: named only if the viewer laid it."""
     if isinstance(face, Card):
-        return _say("own_hidden_card", card=face.name)
-    return _say("hidden_jack" if face.jack_only else "hidden_card")
+        return text("narration.own_hidden_card", card=face.name)
+    return text("narration.hidden_jack" if face.jack_only else "narration.hidden_card")
 
 
 def _change_words(change: LineChange, poss: str) -> str:
     line = change.line
     if line.points == 0:
-        return _say("line_broke", poss=poss, line=line.name)
-    kind = _say(f"kind_{line.kind}")
+        return text("narration.line_broke", poss=poss, line=line.name)
+    kind = text(f"narration.kind_{line.kind}")
     key = "line_formed" if change.points_before == 0 else "line_changed"
-    return _say(key, poss=poss, line=line.name, points=line.points, kind=kind, before=change.points_before)
+    return text("narration." + key, poss=poss, line=line.name, points=line.points, kind=kind,
+                before=change.points_before)
 
-
-def _say(key: str, **values: object) -> str:
-    """A sentence or phrase from narration.json, filled in."""
-    return TEXTS[key].format(**values)

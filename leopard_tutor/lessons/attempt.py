@@ -19,12 +19,12 @@ from ..engine import (
     lies_face_down,
     rank_words,
 )
+from ..engine.catalogue import or_list, text
 from ..engine.turns import play_turn
 from ..engine.view import seen_face
 from .coach import coach_move, move_gain
 from .model import Lesson
 from .notation import LEARNER, OPPONENT, parse_move
-from .texts import text
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ class Attempt:
         if isinstance(move, str):
             move = parse_move(move)
         if self.finished or self._hand.to_move != LEARNER:
-            return Feedback(False, text("feedback.finished"), "finished", move)
+            return Feedback(False, text("lessons.feedback.finished"), "finished", move)
         hand = self._hand
         verdict = hand.check(move)
         if not verdict.legal:
@@ -120,17 +120,17 @@ class Attempt:
         drawn = hand.hands[LEARNER][held_after_move:] if hand.to_move == LEARNER else []
         said = [verdict.reason]
         if coach is not None and coach != move and coach_gain > my_gain:
-            said.append(text("feedback.coach", move=_move_words(coach, LEARNER), gain=coach_gain))
+            said.append(text("lessons.feedback.coach", move=_move_words(coach, LEARNER), gain=coach_gain))
         if not self.lesson.free and self._step - 1 < len(self.lesson.after):
             said.append(self.lesson.after[self._step - 1])
         said += [_move_words(reply, OPPONENT) for reply in replies]
-        said += [text("feedback.drew", card=card.name) for card in drawn]
+        said += [text("lessons.feedback.drew", card=card.name) for card in drawn]
         if self._goals_met():
             return self._solve(move, verdict, tuple(replies), said[1:])
         if hand.is_over:
             self.finished = True
             said += self.goal_status()
-            said.append(text("feedback.failed"))
+            said.append(text("lessons.feedback.failed"))
             return Feedback(False, _join(*said), "failed", move, verdict, tuple(replies))
         return Feedback(True, _join(*said), "progress", move, verdict, tuple(replies))
 
@@ -153,9 +153,9 @@ class Attempt:
             values["card"] = move.card.name
         if isinstance(move, Play):
             values["space"] = move.space
-            values["where"] = text(f"goals.where.{'your' if move.square_owner == LEARNER else 'their'}")
+            values["where"] = text(f"lessons.goals.where.{'your' if move.square_owner == LEARNER else 'their'}")
         nudge = self.lesson.hints[min(self._step, len(self.lesson.hints) - 1)]
-        return move, [nudge, *(text(f"hints.{kind}.{rung}", **values) for rung in RUNGS[1:])]
+        return move, [nudge, *(text(f"lessons.hints.{kind}.{rung}", **values) for rung in RUNGS[1:])]
 
     def next_move(self) -> Move | None:
         """The move the hint ladder points to now: the script's next step, or the coach's choice."""
@@ -174,13 +174,13 @@ class Attempt:
         self.solved = self.finished = True
         stars = self.stars
         words = _join(verdict.reason, *(said or []), self.lesson.success,
-                      text("feedback.stars", stars=stars, plural="" if stars == 1 else "s"))
+                      text("lessons.feedback.stars", stars=stars))
         return Feedback(True, words, "solved", move, verdict, replies, stars)
 
     def _off_track(self, move: Move, verdict: Verdict) -> Feedback:
         hand = self._hand
         self.slips += 1
-        said = [verdict.reason, self.lesson.off_track or text("feedback.off_track")]
+        said = [verdict.reason, self.lesson.off_track or text("lessons.feedback.off_track")]
         said += [goal.status(hand) for goal in self.lesson.goals if not goal.met(hand)]
         for mistake in self.lesson.mistakes:
             if mistake.move == move and hand.to_move == OPPONENT and hand.check(mistake.reply):
@@ -190,7 +190,7 @@ class Attempt:
                 hand.undo()
                 break
         hand.undo()
-        said.append(text("feedback.taken_back"))
+        said.append(text("lessons.feedback.taken_back"))
         return Feedback(False, _join(*said), "off-track", move, verdict)
 
     def _opponent_turns(self) -> list[Move]:
@@ -215,13 +215,14 @@ def _move_words(move: Move, player: int) -> str:
         owner = "your" if move.square_owner == LEARNER else "their"
         seen = seen_face(move.card, not lies_face_down(move.card), player != move.square_owner, move.square_owner,
                          LEARNER)
+        where = text(f"lessons.goals.where.{owner}")
         if isinstance(seen, Hidden):
-            card = " or ".join(f"a {rank_words(rank)}" for rank in seen.ranks)
-            return text(f"moves.{who}.play_hidden", card=card, space=move.space, where=text(f"goals.where.{owner}"))
-        return text(f"moves.{who}.play", card=move.card.name, space=move.space, where=text(f"goals.where.{owner}"))
+            card = or_list([text("lessons.moves.some_rank", rank=rank_words(rank)) for rank in seen.ranks])
+            return text(f"lessons.moves.{who}.play_hidden", card=card, space=move.space, where=where)
+        return text(f"lessons.moves.{who}.play", card=move.card.name, space=move.space, where=where)
     if isinstance(move, Discard):
-        return text(f"moves.{who}.discard", card=move.card.name)
-    return text(f"moves.{who}.{'go_out' if isinstance(move, GoOut) else 'end_turn'}")
+        return text(f"lessons.moves.{who}.discard", card=move.card.name)
+    return text(f"lessons.moves.{who}.{'go_out' if isinstance(move, GoOut) else 'end_turn'}")
 
 
 def _join(*parts: str) -> str:

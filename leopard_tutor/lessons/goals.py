@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Card, Discard, Hand, LeopardError, Play
+from ..engine.catalogue import text
 from ..engine.errors import quote
 from .notation import LEARNER, OPPONENT, SQUARE_WORDS
-from .texts import text
 
 
 class GoalError(LeopardError):
@@ -53,13 +53,13 @@ class Goal:
         where = "either" if self.square is None else ("your", "their")[self.square]
         values = {"n": self.number, "you": hand.value(LEARNER), "them": hand.value(OPPONENT),
                   "card": self.card.name if self.card else "", "space": self.space,
-                  "where": text(f"goals.where.{where}")}
+                  "where": text(f"lessons.goals.where.{where}")}
         if hand.is_over:
             values["your_score"], values["their_score"] = hand.scores()
         state = "met" if self.met(hand) else "unmet"
         if state == "unmet" and self.kind in ("your score at least", "beat opponent") and not hand.is_over:
             state = "pending"
-        return text(f"goals.{self.kind}.{state}", **values)
+        return text(f"lessons.goals.{self.kind}.{state}", **values)
 
 
 def parse_goal(data: object) -> Goal:

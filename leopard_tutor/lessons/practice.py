@@ -21,10 +21,10 @@ from ..engine import (
     scoring_lines,
     square_value,
 )
+from ..engine.catalogue import text
 from ..engine.errors import quote
 from .notation import LEARNER, OPPONENT, parse_move
 from .progress import Progress
-from .texts import text
 
 KINDS = ("value", "placement", "best play")
 
@@ -54,7 +54,7 @@ class ValueQuestion:
     @property
     def prompt(self) -> str:
         """The question in words."""
-        return text("practice.value.prompt")
+        return text("lessons.practice.value.prompt")
 
     @property
     def solution(self) -> int:
@@ -63,18 +63,21 @@ class ValueQuestion:
 
     def explanation(self) -> list[str]:
         """One sentence per scoring line, then the total."""
-        said = [text("practice.value.line", name=line.name.capitalize(), kind=text(f"practice.value.{line.kind}"),
+        said = [text("lessons.practice.value.line", name=line.name.capitalize(),
+                     kind=text(f"lessons.practice.value.{line.kind}"),
                      points=line.points) for line in scoring_lines(self.square, self.rules) if line.points]
-        return (said or [text("practice.value.none")]) + [text("practice.value.total", value=self.solution)]
+        total = text("lessons.practice.value.total", value=self.solution)
+        return (said or [text("lessons.practice.value.none")]) + [total]
 
     def check(self, answer: object) -> Answer:
         """Judge a value given as a number or digits."""
         if isinstance(answer, str) and answer.strip().isdigit():
             answer = int(answer.strip())
         if not isinstance(answer, int) or isinstance(answer, bool):
-            raise AnswerError(text("practice.value.bad"))
+            raise AnswerError(text("lessons.practice.value.bad"))
         ok = answer == self.solution
-        head = text("practice.value.right" if ok else "practice.value.wrong", given=answer, value=self.solution)
+        head = text("lessons.practice.value.right" if ok else "lessons.practice.value.wrong", given=answer,
+                    value=self.solution)
         return Answer(ok, " ".join([head, *self.explanation()]))
 
 
@@ -97,8 +100,8 @@ class PlacementQuestion:
     @property
     def prompt(self) -> str:
         """The question in words."""
-        where = text(f"goals.where.{'your' if self.owner == LEARNER else 'their'}")
-        return text("practice.placement.prompt", card=self.card.name, space=self.space, where=where)
+        where = text(f"lessons.goals.where.{'your' if self.owner == LEARNER else 'their'}")
+        return text("lessons.practice.placement.prompt", card=self.card.name, space=self.space, where=where)
 
     @property
     def solution(self) -> bool:
@@ -110,10 +113,11 @@ class PlacementQuestion:
         if isinstance(answer, str):
             answer = {"yes": True, "y": True, "no": False, "n": False}.get(answer.strip().lower(), answer)
         if not isinstance(answer, bool):
-            raise AnswerError(text("practice.placement.bad"))
+            raise AnswerError(text("lessons.practice.placement.bad"))
         verdict = check_play(self.card, self.square, self.space, own=self.owner == LEARNER)
         ok = answer == verdict.legal
-        return Answer(ok, f"{text('practice.placement.right' if ok else 'practice.placement.wrong')} {verdict.reason}")
+        head = text("lessons.practice.placement.right" if ok else "lessons.practice.placement.wrong")
+        return Answer(ok, f"{head} {verdict.reason}")
 
 
 @dataclass(frozen=True)
@@ -132,7 +136,7 @@ class BestPlayQuestion:
     @property
     def prompt(self) -> str:
         """The question in words."""
-        return text("practice.best play.prompt")
+        return text("lessons.practice.best play.prompt")
 
     def outcomes(self) -> dict[Play, int]:
         """Every legal play on your own square and what your square would then be worth."""
@@ -152,15 +156,15 @@ class BestPlayQuestion:
         try:
             move: Move = parse_move(answer) if isinstance(answer, str) else answer  # type: ignore[assignment]
         except LeopardError:
-            raise AnswerError(text("practice.best play.bad")) from None
+            raise AnswerError(text("lessons.practice.best play.bad")) from None
         outcomes = self.outcomes()
         if move not in outcomes:
             reason = self.hand.check(move).reason if isinstance(move, Play) else ""
-            raise AnswerError(" ".join(filter(None, [text("practice.best play.bad"), reason])))
+            raise AnswerError(" ".join(filter(None, [text("lessons.practice.best play.bad"), reason])))
         best = self.solution[0]
         before = self.hand.value(LEARNER)
         ok = outcomes[move] == outcomes[best]
-        key = "practice.best play.right" if ok else "practice.best play.wrong"
+        key = "lessons.practice.best play.right" if ok else "lessons.practice.best play.wrong"
         shown = move if ok else best
         assert isinstance(move, Play)
         return Answer(ok, text(key, card=move.card.name, space=move.space, mine=outcomes[move],
@@ -206,7 +210,7 @@ class Practice:
             raise AnswerError("ask for a question first")
         verdict = question.check(given)
         if self._answered:
-            return Answer(verdict.ok, f"{verdict.text} {text('practice.answered')}", counted=False)
+            return Answer(verdict.ok, f"{verdict.text} {text('lessons.practice.answered')}", counted=False)
         self._answered = True
         self.progress.record_practice(question.concept, verdict.ok)
         return verdict

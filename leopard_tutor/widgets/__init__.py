@@ -50,7 +50,7 @@ The Play section
 replies after each turn (dependency injection: tests pass a simple chooser, the app
 `leopard_tutor.ai.make_player(level)`); `hinter(view)` returns a hint whose `.ladder` is shown a rung per
 press. Methods: select, click_space, discard, go_out, end_turn, undo, hint, next_hand, new_match,
-set_opponent; `log`, `breakdown()`, `score_sheet()`. Fixed texts live in play_texts.json.
+set_opponent; `log`, `breakdown()`, `score_sheet()`. Its words live in the catalogue (texts/en/play.json).
 `PlaySection(controller, opponent_factory, level)` / `build_play(...)` (play_section.py) wraps it with
 ipywidgets controls, the end-of-hand breakdown, the score sheet and the move log.
 """

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -12,11 +11,10 @@ import anywidget
 import traitlets
 
 from ..engine import LeopardError
+from ..engine.catalogue import text, texts
 from ..engine.errors import quote
 
 STATIC = Path(__file__).parent / "static"
-BOARD_TEXTS: dict[str, str] = {key: value for key, value in json.loads(
-    (Path(__file__).parent / "board_texts.json").read_text(encoding="utf-8")).items() if key != "about"}
 log = logging.getLogger(__name__)
 
 State = dict[str, Any]
@@ -113,7 +111,7 @@ class LeopardBoard(anywidget.AnyWidget):
     _esm = STATIC / "board.js"
     _css = STATIC / "board.css"
     state = traitlets.Dict().tag(sync=True)
-    texts = traitlets.Dict(BOARD_TEXTS).tag(sync=True)
+    texts = traitlets.Dict(texts("board.page")).tag(sync=True)
     """Words the page shows on its own: the lost-connection notice and its reload button."""
 
     def __init__(self, controller: BoardController | None = None, **kwargs: Any) -> None:
@@ -166,8 +164,7 @@ class LeopardBoard(anywidget.AnyWidget):
             self.show_message(str(error), tone="warn")
         except Exception as error:  # every callback reports into the page, never swallowed
             log.exception("Leopard board callback failed")
-            self.show_error(f"Something went wrong ({type(error).__name__}: {error}). "
-                            "The game was not changed; try again, or start a new hand.")
+            self.show_error(text("board.failed", error=f"{type(error).__name__}: {error}"))
         return None
 
     def show_message(self, text: str, tone: str = "info") -> None:

@@ -9,18 +9,14 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..engine.catalogue import text
 from ..engine.narration import line_changes
 from ..examples import NOT_RECONSTRUCTED, WORKED_EXAMPLES, MissingExample, Step, WorkedExample
-from ..lessons.texts import text
 from .board import BadIntent, LeopardBoard, State
 from .presenter import action, hand_part, square_part
 
 LABELS = {"yours": "Your square", "theirs": "Opponent's square"}
 
-
-def ui(name: str, **values: object) -> str:
-    """A text of the Examples section (lessons/data/texts.json, group ui.examples)."""
-    return text(f"ui.examples.{name}", **values)
 
 
 class ExampleController:
@@ -54,22 +50,25 @@ class ExampleController:
         last = [step.space] if step.space is not None and step.refused is None else []
         part = square_part(step.square, example.rules, key=0, label=label, last=last, changes=changes)
         other = self.examples[self.index].mirrored
-        buttons = [action("back", ui("back"), enabled=self.step > 0, note="" if self.step else ui("first")),
-                   action("next", ui("next"), enabled=self.step + 1 < len(example.steps), primary=True,
-                          note="" if self.step + 1 < len(example.steps) else ui("last"))]
+        more = self.step + 1 < len(example.steps)
+        buttons = [action("back", text("sections.examples.back"), enabled=self.step > 0,
+                          note="" if self.step else text("sections.examples.first")),
+                   action("next", text("sections.examples.next"), enabled=more, primary=True,
+                          note="" if more else text("sections.examples.last"))]
         if other is not None:
             shown = self.examples[self.index] if self.mirrored else other
-            buttons.append(action("mirror", ui("other_rules", rules=shown.rules.title), enabled=True))
+            label = text("sections.examples.other_rules", rules=text(f"rules.{shown.rules.key}"))
+            buttons.append(action("mirror", label, enabled=True))
         state: State = {
             "squares": [part], "actions": buttons, "message": self.note or self.caption(),
             "tone": "warn" if self.note else "info", "seq": self.seq,
-            "turn": ui("turn", key=example.key, step=self.step + 1, steps=len(example.steps),
-                       rules=example.rules.title),
+            "turn": text("sections.examples.turn", key=example.key, step=self.step + 1, steps=len(example.steps),
+                       rules=text(f"rules.{example.rules.key}")),
             "error": "",
         }
         if step.card is not None:
             who = "tried" if step.refused is not None else step.by
-            state["hand"] = hand_part([step.card], selected=0, label=ui(f"card_{who}"))
+            state["hand"] = hand_part([step.card], selected=0, label=text(f"sections.examples.card_{who}"))
         return state
 
     def caption(self) -> str:
@@ -77,12 +76,12 @@ class ExampleController:
         step = self.current
         words = [step.caption]
         if step.refused is not None:
-            words.append(ui("refused", reason=step.refused.reason))
-        words.append(ui("value", value=step.value))
+            words.append(text("sections.examples.refused", reason=step.refused.reason))
+        words.append(text("sections.examples.value", value=step.value))
         if step.stated is not None:
-            words.append(ui("stated", stated=step.stated))
+            words.append(text("sections.examples.stated", stated=step.stated))
         if step.stated_with_bonus is not None or step.expected_with_bonus is not None:
-            words.append(ui("with_bonus", bonus=step.with_bonus))
+            words.append(text("sections.examples.with_bonus", bonus=step.with_bonus))
         return " ".join(words)
 
     def handle(self, intent: Mapping[str, Any]) -> None:
@@ -99,7 +98,7 @@ class ExampleController:
             else:
                 raise BadIntent(f"unknown action {ident!r}")
         elif kind in ("space", "select", "discard"):
-            self.note = ui("not_clickable")
+            self.note = text("sections.examples.not_clickable")
             self.seq += 1
         else:
             raise BadIntent(f"unknown intent {kind!r}")
@@ -125,13 +124,13 @@ class ExamplesSection(W.VBox):  # type: ignore[misc]
         self.controller = controller
         self.board = LeopardBoard(controller)
         options = [(f"{e.key} · {e.title}", i) for i, e in enumerate(controller.examples)]
-        self.picker = W.Dropdown(options=options, value=controller.index, description=ui("pick"),
+        self.picker = W.Dropdown(options=options, value=controller.index, description=text("sections.examples.pick"),
                                  layout=W.Layout(width="40em"))
         self.picker.observe(lambda change: self.board.act(lambda: controller.show(change["new"])), names="value")
         self.intro = W.HTML()
         self.intro.add_class("lt-panel")
-        lost = "".join(f"<li>{html.escape(ui('lost', key=m.key, title=m.title))}: {html.escape(m.why)}</li>"
-                       for m in missing)
+        lost = "".join(f"<li>{html.escape(text('sections.examples.lost', key=m.key, title=m.title))}: "
+                       f"{html.escape(m.why)}</li>" for m in missing)
         notes = W.HTML(f"<ul class='lt-lost'>{lost}</ul>" if lost else "")
         notes.add_class("lt-panel")
         self.board.listeners.append(lambda _intent: self.update_panels())

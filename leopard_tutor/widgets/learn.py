@@ -11,18 +11,14 @@ from typing import Any
 import ipywidgets as W
 
 from ..engine import Discard, EndTurn, GoOut, Move, Play
+from ..engine.catalogue import text
 from ..engine.narration import LineChange, line_changes
 from ..lessons import LESSONS, Attempt, Lesson, Progress, kernel_progress
-from ..lessons.texts import text
 from .board import STATIC, BadIntent, LeopardBoard, State, TableController
 from .presenter import action, table_state
 
 ME = 0
 
-
-def ui(name: str, **values: object) -> str:
-    """A text of the Learn section (lessons/data/texts.json, group ui.learn)."""
-    return text(f"ui.learn.{name}", **values)
 
 
 class LearnController(TableController):
@@ -34,7 +30,7 @@ class LearnController(TableController):
         self.index = 0
         self.attempt: Attempt = self.lessons[0].new_attempt()
         self.selected: int | None = None
-        super().__init__(ui("start"))
+        super().__init__(text("sections.learn.start"))
         self.last: dict[int, set[int]] = {}
         self.changes: tuple[LineChange, ...] = ()
 
@@ -49,16 +45,17 @@ class LearnController(TableController):
         attempt = self.attempt
         playing = not attempt.finished
         view = attempt.view
-        buttons = [action("hint", ui("hint_button"), enabled=playing),
-                   action("go_out", ui("go_out_button"), enabled=playing)]
+        buttons = [action("hint", text("sections.learn.hint_button"), enabled=playing),
+                   action("go_out", text("sections.learn.go_out_button"), enabled=playing)]
         if view.stock_size == 0 or self.lesson.rules.multiple_plays:
-            buttons.append(action("end_turn", ui("end_turn_button"), enabled=playing))
-        buttons.append(action("restart", ui("restart_button"), enabled=True))
+            buttons.append(action("end_turn", text("sections.learn.end_turn_button"), enabled=playing))
+        buttons.append(action("restart", text("sections.learn.restart_button"), enabled=True))
         has_next = self.index + 1 < len(self.lessons)
-        buttons.append(action("next", ui("next_button"), enabled=attempt.solved and has_next, primary=attempt.solved,
-                              note="" if attempt.solved or not has_next else ui("next_locked")))
-        turn = ui("turn_done" if attempt.solved else "turn", stage=self.lesson.stage, stages=len(self.lessons),
-                  title=self.lesson.title, rules=self.lesson.rules.title)
+        buttons.append(action("next", text("sections.learn.next_button"), enabled=attempt.solved and has_next,
+                              primary=attempt.solved,
+                              note="" if attempt.solved or not has_next else text("sections.learn.next_locked")))
+        turn = text("sections.learn.turn_done" if attempt.solved else "sections.learn.turn", stage=self.lesson.stage,
+                    stages=len(self.lessons), title=self.lesson.title, rules=text(f"rules.{self.lesson.rules.key}"))
         return table_state(view, selected=self.selected if playing else None, message=self.message, tone=self.tone,
                            seq=self.seq, last=self.last, changes=self.changes, actions=buttons, turn=turn)
 
@@ -73,25 +70,25 @@ class LearnController(TableController):
         """Discard the picked card (a card must be picked first)."""
         card = self._selected_card()
         if card is None:
-            self.say(ui("pick_first"), "warn")
+            self.say(text("sections.learn.pick_first"), "warn")
         else:
             self.try_move(Discard(card))
 
     def open(self, index: int) -> None:
         """Start the lesson at `index` (0-based) if it is unlocked; otherwise say which stage opens it."""
         if not 0 <= index < len(self.lessons):
-            self.say(ui("last_stage"), "ok")
+            self.say(text("sections.learn.last_stage"), "ok")
             return
         lesson = self.lessons[index]
         if not self.progress.is_unlocked(lesson.key):
-            self.say(ui("locked", stage=lesson.stage, previous=lesson.stage - 1), "warn")
+            self.say(text("sections.learn.locked", stage=lesson.stage, previous=lesson.stage - 1), "warn")
             return
         self.index = index
-        self._fresh(ui("start"))
+        self._fresh(text("sections.learn.start"))
 
     def restart(self) -> None:
         """Begin the current lesson again."""
-        self._fresh(ui("restarted"))
+        self._fresh(text("sections.learn.restarted"))
 
     def select(self, index: int) -> None:
         """Pick a card of the hand (again to put it back); the board then lights its legal spaces."""
@@ -101,11 +98,11 @@ class LearnController(TableController):
         card = cards[index]
         if self.selected == index:
             self.selected = None
-            self.say(ui("put_back", card=card.name))
+            self.say(text("sections.learn.put_back", card=card.name))
             return
         self.selected = index
         where = "picked" if self.attempt.targets(card) else "picked_nowhere"
-        self.say(ui(where, card=card.name))
+        self.say(text("sections.learn." + where, card=card.name))
 
     def click_space(self, owner: int, space: int) -> None:
         """Play the selected card on a space (any space: a wrong one is answered, not refused)."""
@@ -113,7 +110,7 @@ class LearnController(TableController):
             raise BadIntent(f"there is no space {space} of square {owner}")
         card = self._selected_card()
         if card is None:
-            self.say(ui("pick_first"), "warn")
+            self.say(text("sections.learn.pick_first"), "warn")
             return
         self.try_move(Play(card, owner, space))
 
@@ -141,7 +138,7 @@ class LearnController(TableController):
         hint = self.attempt.hint()
         if isinstance(hint.move, (Play, Discard)) and hint.level >= 2:
             self.selected = self.attempt.view.hand.index(hint.move.card)
-        self.say(ui("hint", level=hint.level, text=hint.text))
+        self.say(text("sections.learn.hint", level=hint.level, text=hint.text))
 
     # -- inside --------------------------------------------------------------------------------
     def _fresh(self, words: str) -> None:
@@ -172,14 +169,14 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         self.status = W.HTML()
         for panel in (self.intro, self.status):
             panel.add_class("lt-panel")
-        self.code = W.Text(placeholder=text("ui.progress.placeholder"), layout=W.Layout(width="32em"))
+        self.code = W.Text(placeholder=text("sections.progress.placeholder"), layout=W.Layout(width="32em"))
         self.code.add_class("lt-code")
-        show = W.Button(description=text("ui.progress.show"))
-        load = W.Button(description=text("ui.progress.load"))
+        show = W.Button(description=text("sections.progress.show"))
+        load = W.Button(description=text("sections.progress.load"))
         show.on_click(lambda _b: self.board.act(self.show_code))
         load.on_click(lambda _b: self.board.act(self.load_code))
-        code_box = W.VBox([W.HTML(f"<h4>{html.escape(text('ui.progress.title'))}</h4>"
-                                  f"<p>{html.escape(text('ui.progress.explain'))}</p>"),
+        code_box = W.VBox([W.HTML(f"<h4>{html.escape(text('sections.progress.title'))}</h4>"
+                                  f"<p>{html.escape(text('sections.progress.explain'))}</p>"),
                            W.HBox([self.code, show, load], layout=W.Layout(flex_flow="row wrap"))])
         code_box.add_class("lt-panel")
         self.board.listeners.append(lambda _intent: self.update_panels())
@@ -196,7 +193,7 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         """Read the text box's code into the progress (a damaged code changes nothing and says why)."""
         progress = self.controller.progress
         progress.load_code(self.code.value)
-        self.controller.say(text("ui.progress.loaded", solved=len(progress.stars)), "ok")
+        self.controller.say(text("sections.progress.loaded", solved=len(progress.stars)), "ok")
 
     def update_panels(self) -> None:
         """Redraw the stage buttons, the lesson's texts and the status from the controller."""
@@ -206,14 +203,14 @@ class LearnSection(W.VBox):  # type: ignore[misc]
             stars = progress.stars.get(lesson.key, 0)
             open_ = progress.is_unlocked(lesson.key)
             button.description = (f"{lesson.stage} {'★' * stars}".strip() if open_
-                                  else f"{lesson.stage} · {ui('locked_label')}")
+                                  else f"{lesson.stage} · {text('sections.learn.locked_label')}")
             button.disabled = not open_
             button.button_style = "info" if index == controller.index else ""
         self.intro.value = lesson_html(controller.lesson)
         attempt = controller.attempt
         best = progress.stars.get(controller.lesson.key, 0)
-        lines = [ui("status", slips=attempt.slips, hints=attempt.hints_used),
-                 ui("stars_earned", stars="★" * best) if best else ui("not_yet")]
+        lines = [text("sections.learn.status", slips=attempt.slips, hints=attempt.hints_used),
+                 text("sections.learn.stars_earned", stars="★" * best) if best else text("sections.learn.not_yet")]
         goals = "".join(f"<li>{html.escape(s)}</li>" for s in attempt.goal_status())
         self.status.value = f"<p>{' · '.join(html.escape(x) for x in lines)}</p><ul class='lt-goals'>{goals}</ul>"
 
@@ -228,9 +225,11 @@ def lesson_html(lesson: Lesson) -> str:
             rows = "".join("<tr>" + "".join(f"<td>{n}</td>" for n in row) + "</tr>" for row in figure.rules.grid)
             tables.append(f"<figure class='lt-figure'><table>{rows}</table>"
                           f"<figcaption>{html.escape(figure.caption)}</figcaption></figure>")
-        figures = f"<div class='lt-figures' aria-label='{html.escape(ui('figure_title'))}'>{''.join(tables)}</div>"
+        label = html.escape(text("sections.learn.figure_title"))
+        figures = f"<div class='lt-figures' aria-label='{label}'>{''.join(tables)}</div>"
+    goal = html.escape(text("sections.learn.goal"))
     return (f"<h3>{lesson.stage}. {html.escape(lesson.title)}</h3>{intro}{figures}"
-            f"<p class='lt-goal'><strong>{html.escape(ui('goal'))}:</strong> {html.escape(lesson.goal)}</p>")
+            f"<p class='lt-goal'><strong>{goal}:</strong> {html.escape(lesson.goal)}</p>")
 
 
 def build_learn(first: int = 1, last: int | None = None) -> LearnSection:

@@ -7,10 +7,8 @@ can pass a simple deterministic one and the app passes `leopard_tutor.ai.make_pl
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 
 from ..ai.hints import HintLadder
@@ -28,13 +26,13 @@ from ..engine import (
     bonus,
     scoring_lines,
 )
+from ..engine.catalogue import or_list, text
 from ..engine.narration import LineChange, line_changes, narrate
 from ..engine.turns import play_turn
 from .board import BadIntent, State, TableController
 from .presenter import action, play_targets, table_state
 
 ME, THEM = 0, 1
-TEXTS: dict[str, str] = json.loads((Path(__file__).parent / "play_texts.json").read_text(encoding="utf-8"))
 
 
 class Chooser(Protocol):
@@ -83,7 +81,7 @@ class PlayController(TableController):
         self.changes: tuple[LineChange, ...] = ()
         self._ladder = HintLadder(self._expert_clues)
         self.match = Match(rules, seed=seed, hands=hands)
-        self._start_hand(TEXTS["welcome"])
+        self._start_hand(text("play.welcome"))
 
     # -- reading -------------------------------------------------------------------------------
     @property
@@ -109,27 +107,25 @@ class PlayController(TableController):
     def turn_text(self) -> str:
         """Whose turn it is, which hand, which rules."""
         hand = self.hand
-        where = f"Hand {self.match.hand_number} of {self.match.hands} · {self.rules.title}"
-        if hand.is_over:
-            return f"{where} · the hand is over"
-        whose = "your turn" if hand.to_move == ME else "your opponent's turn"
-        return f"{where} · {whose}"
+        state = "over" if hand.is_over else "yours" if hand.to_move == ME else "theirs"
+        return text(f"play.turn.{state}", number=self.match.hand_number, hands=self.match.hands,
+                    rules=text(f"rules.{self.rules.key}"))
 
     def actions(self) -> list[State]:
         """The buttons under the board: Go out always; End turn where it can matter; Next hand at the end."""
         hand = self.hand
         out = hand.check(GoOut())
-        note = "" if out.legal else (TEXTS["not_your_turn"] if hand.to_move != ME and not hand.is_over
+        note = "" if out.legal else (text("play.not_your_turn") if hand.to_move != ME and not hand.is_over
                                      else out.reason)
-        buttons = [action("go_out", "Go out", enabled=out.legal, note=note)]
+        buttons = [action("go_out", text("play.buttons.go_out"), enabled=out.legal, note=note)]
         end = hand.check(EndTurn())
         if self.rules.multiple_plays or end.legal:
-            buttons.append(action("end_turn", "End turn", enabled=end.legal and hand.to_move == ME,
+            buttons.append(action("end_turn", text("play.buttons.end_turn"), enabled=end.legal and hand.to_move == ME,
                                   note="" if end.legal else end.reason))
         if hand.is_over and not self.match.is_over:
-            buttons.append(action("next_hand", "Next hand", enabled=True, primary=True))
+            buttons.append(action("next_hand", text("play.buttons.next_hand"), enabled=True, primary=True))
         if self.match.is_over:
-            buttons.append(action("new_match", "New match", enabled=True, primary=True))
+            buttons.append(action("new_match", text("play.buttons.new_match"), enabled=True, primary=True))
         return buttons
 
     def breakdown(self) -> tuple[SquareBreakdown, SquareBreakdown] | None:
@@ -141,7 +137,7 @@ class PlayController(TableController):
         for player in (ME, THEM):
             raw = hand.value(player)
             penalty = self.rules.out_penalty if hand.went_out == player else 0
-            lines = tuple((line.name, "one suit" if line.kind == "suit" else "one colour", line.points)
+            lines = tuple((line.name, text(f"narration.kind_{line.kind}"), line.points)
                           for line in scoring_lines(hand.squares[player], self.rules) if line.points)
             parts.append(SquareBreakdown(player, lines, raw, bonus(raw, self.rules), penalty, hand.scores()[player]))
         return (parts[0], parts[1])
@@ -163,20 +159,20 @@ class PlayController(TableController):
             raise BadIntent(f"there is no card number {index} in your hand")
         if self.selected == index:
             self.selected = None
-            self.say(TEXTS["put_back"].format(card=cards[index].name))
+            self.say(text("play.put_back", card=cards[index].name))
             return
         self.selected = index
         card = cards[index]
         if self.hand.is_over or self.hand.to_move != ME:
-            self.say(TEXTS["hand_over"] if self.hand.is_over else TEXTS["not_your_turn"], "warn")
+            self.say(text("play.hand_over") if self.hand.is_over else text("play.not_your_turn"), "warn")
             return
         targets, _, can_discard = play_targets(self.view(), card)
-        places = [f"{_spaces_words(sorted(targets[owner]))} of {'your' if owner == ME else 'their'} square"
-                  for owner in (ME, THEM) if targets[owner]]
+        places = [text("play.places.own" if owner == ME else "play.places.theirs",
+                       spaces=_spaces_words(sorted(targets[owner]))) for owner in (ME, THEM) if targets[owner]]
         if can_discard:
-            places.append("the discard pile")
-        where = _or_list(places) if places else TEXTS["nowhere"]
-        self.say(TEXTS["picked"].format(card=card.name, where=where))
+            places.append(text("play.places.discard"))
+        where = or_list(places) if places else text("play.nowhere")
+        self.say(text("play.picked", card=card.name, where=where))
 
     def click_space(self, owner: int, space: int) -> None:
         """A click on a space: play the selected card there, or say why not (changing nothing)."""
@@ -184,7 +180,7 @@ class PlayController(TableController):
             raise BadIntent(f"there is no space {space} of square {owner}")
         card = self._selected_card()
         if card is None:
-            self.say(TEXTS["pick_first"], "warn")
+            self.say(text("play.pick_first"), "warn")
             return
         self.make(Play(card, owner, space))
 
@@ -192,7 +188,7 @@ class PlayController(TableController):
         """Discard the selected card, or say why not."""
         card = self._selected_card()
         if card is None:
-            self.say(TEXTS["pick_first_discard"], "warn")
+            self.say(text("play.pick_first_discard"), "warn")
             return
         self.make(Discard(card))
 
@@ -208,10 +204,10 @@ class PlayController(TableController):
         """Make the learner's move if the rules allow it, then let the opponent reply; else explain."""
         hand = self.hand
         if hand.is_over:
-            self.say(TEXTS["hand_over"], "warn")
+            self.say(text("play.hand_over"), "warn")
             return
         if hand.to_move != ME:
-            self.say(TEXTS["not_your_turn"], "warn")
+            self.say(text("play.not_your_turn"), "warn")
             return
         verdict = hand.check(move)
         if not verdict.legal:
@@ -227,14 +223,14 @@ class PlayController(TableController):
         if self.hand.is_over:
             words.append(self._end_words())
         elif self.hand.to_move == ME and self.hand.plays_made:
-            words.append(TEXTS["play_more"])
+            words.append(text("play.play_more"))
         self.say(" ".join(words), "ok")
 
     def undo(self) -> None:
         """Take back the learner's last move (and the opponent's replies to it)."""
         hand = self.hand
         if ME not in hand.movers:
-            self.say(TEXTS["nothing_to_undo"], "warn")
+            self.say(text("play.nothing_to_undo"), "warn")
             return
         replies = 0
         while True:
@@ -245,19 +241,19 @@ class PlayController(TableController):
             replies += 1
         del self.log[len(hand.moves):]
         self.selected, self.last, self.changes, self._ladder = None, {}, (), HintLadder(self._expert_clues)
-        self.say(TEXTS["undone_with_reply" if replies else "undone"].format(move=_move_words(move)))
+        self.say(text("play.undone_with_reply" if replies else "play.undone", move=_move_words(move)))
 
     def hint(self) -> None:
         """Show the next rung of the hint ladder for this position."""
         hand = self.hand
         if hand.is_over or hand.to_move != ME:
-            self.say(TEXTS["hand_over"] if hand.is_over else TEXTS["not_your_turn"], "warn")
+            self.say(text("play.hand_over") if hand.is_over else text("play.not_your_turn"), "warn")
             return
         if self.hinter is None:
-            self.say(TEXTS["no_hints"], "warn")
+            self.say(text("play.no_hints"), "warn")
             return
         rung, _ = self._ladder.climb(len(hand.moves))
-        self.say(TEXTS["hint"].format(rung=rung.level, rungs=self._ladder.size, text=rung.text))
+        self.say(text("play.hint", rung=rung.level, rungs=self._ladder.size, text=rung.text))
 
     def _expert_clues(self) -> tuple[Move, list[str]]:
         """The hinter's move for the learner's view now, and its four clues."""
@@ -268,35 +264,35 @@ class PlayController(TableController):
     def next_hand(self) -> None:
         """Deal the next hand of the match."""
         if not self.hand.is_over:
-            self.say(TEXTS["finish_first"], "warn")
+            self.say(text("play.finish_first"), "warn")
             return
         if self.match.is_over:
-            self.say(TEXTS["match_over"], "warn")
+            self.say(text("play.match_over"), "warn")
             return
         self.match.next_hand()
-        self._start_hand(TEXTS["new_hand"].format(number=self.match.hand_number))
+        self._start_hand(text("play.new_hand", number=self.match.hand_number))
 
     def new_match(self, rules: RuleSet | None = None, seed: int | str | None = None) -> None:
         """Start a new match, with other rules if given."""
         self.match = Match(rules or self.rules, seed=seed, hands=self.hands_per_match)
-        self._start_hand(TEXTS["new_match"].format(rules=self.rules.title))
+        self._start_hand(text("play.new_match", rules=text(f"rules.{self.rules.key}")))
 
     def set_opponent(self, opponent: Chooser, name: str = "") -> None:
         """Play on against another opponent from the next move."""
         self.opponent = opponent
         if name:
-            self.say(TEXTS["opponent_changed"].format(name=name))
+            self.say(text("play.opponent_changed", name=name))
 
     # -- inside --------------------------------------------------------------------------------
-    def _start_hand(self, text: str) -> None:
+    def _start_hand(self, opening: str) -> None:
         self.log, self.selected, self.last, self.changes = [], None, {}, ()
         self._ladder = HintLadder(self._expert_clues)
-        words = [text]
+        words = [opening]
         if self.hand.to_move == THEM:
-            words.append(TEXTS["they_start"])
+            words.append(text("play.they_start"))
             words += self._opponent_turns()
         else:
-            words.append(TEXTS["you_start"])
+            words.append(text("play.you_start"))
         self.say(" ".join(words))
 
     def _selected_card(self) -> Any:
@@ -326,33 +322,30 @@ class PlayController(TableController):
 
     def _end_words(self) -> str:
         mine, theirs = self.hand.scores()
-        text = TEXTS["hand_end"].format(mine=mine, theirs=theirs)
+        words = text("play.hand_end", mine=mine, theirs=theirs)
         if self.match.is_over:
             a, b = self.match.totals
             result = ("match_won" if self.match.winner == ME else "match_lost" if self.match.winner == THEM
                       else "match_drawn")
-            text += " " + TEXTS[result].format(mine=a, theirs=b)
-        return text
+            words += " " + text("play." + result, mine=a, theirs=b)
+        return words
 
 
 def _spaces_words(spaces: Sequence[int]) -> str:
     """'space 4', 'spaces 1, 2 and 5' or 'any space'."""
     if len(spaces) == 9:
-        return "any space"
+        return text("play.places.any_space")
     if len(spaces) == 1:
-        return f"space {spaces[0]}"
-    return "spaces " + ", ".join(str(s) for s in spaces[:-1]) + f" and {spaces[-1]}"
-
-
-def _or_list(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+        return text("engine.spaces.one", space=spaces[0])
+    return text("engine.spaces.many", first=text("words.list_separator").join(str(s) for s in spaces[:-1]),
+                last=spaces[-1])
 
 
 def _move_words(move: Move) -> str:
     if isinstance(move, Play):
-        side = "your" if move.square_owner == ME else "their"
-        return f"the {move.card.name} on {side} space {move.space}"
+        side = "own" if move.square_owner == ME else "theirs"
+        return text(f"play.taken_back.play_{side}", card=move.card.name, space=move.space)
     if isinstance(move, Discard):
-        return f"the discard of the {move.card.name}"
-    return "going out" if isinstance(move, GoOut) else "the end of your turn"
+        return text("play.taken_back.discard", card=move.card.name)
+    return text("play.taken_back.go_out" if isinstance(move, GoOut) else "play.taken_back.end_turn")
 

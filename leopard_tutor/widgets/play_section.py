@@ -11,6 +11,7 @@ import ipywidgets as W
 
 from ..ai import LEVELS
 from ..engine import RULE_SETS, rules_by_key
+from ..engine.catalogue import text
 from .board import LeopardBoard
 from .play import THEM, Chooser, HintFn, PlayController
 
@@ -25,7 +26,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.controller = controller
         self.opponent_factory = opponent_factory
         self.board = LeopardBoard(controller)
-        self.rules_pick = W.Dropdown(options=[(r.title, key) for key, r in RULE_SETS.items()],
+        self.rules_pick = W.Dropdown(options=[(text(f"rules.{key}"), key) for key in RULE_SETS],
                                      value=controller.rules.key, description="Rules")
         self.level_pick = W.Dropdown(options=[(name.capitalize(), name) for name in LEVELS], value=level,
                                      description="Opponent", disabled=opponent_factory is None)

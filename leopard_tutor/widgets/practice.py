@@ -10,19 +10,15 @@ from typing import Any
 import ipywidgets as W
 
 from ..engine import RULE_SETS, Card, Play, rules_by_key
+from ..engine.catalogue import text
 from ..lessons import KINDS, Answer, BestPlayQuestion, PlacementQuestion, Practice, Question, ValueQuestion
 from ..lessons.progress import CONCEPTS, kernel_progress
-from ..lessons.texts import text
 from .board import BadIntent, LeopardBoard, State
 from .presenter import action, hand_part, square_part, table_state
 
 ME = 0
 SQUARE_LABELS = ("Your square", "Opponent's square")
 
-
-def ui(name: str, **values: object) -> str:
-    """A text of the Practice section (lessons/data/texts.json, group ui.practice)."""
-    return text(f"ui.practice.{name}", **values)
 
 
 class PracticeController:
@@ -78,17 +74,19 @@ class PracticeController:
         answered = self.result is not None
         buttons = []
         if isinstance(question, PlacementQuestion):
-            buttons += [action("yes", ui("yes"), enabled=not answered), action("no", ui("no"), enabled=not answered)]
-        buttons.append(action("next", ui("next"), enabled=True, primary=answered))
-        turn = f"{ui('kinds.' + question.kind)} · {question.rules.title}"
+            buttons += [action("yes", text("sections.practice.yes"), enabled=not answered),
+                        action("no", text("sections.practice.no"), enabled=not answered)]
+        buttons.append(action("next", text("sections.practice.next"), enabled=True, primary=answered))
+        turn = text("sections.practice.turn", kind=text(f"sections.practice.kinds.{question.kind}"),
+                    rules=text(f"rules.{question.rules.key}"))
         if isinstance(question, BestPlayQuestion):
             return table_state(question.hand.view(ME), selected=None if answered else self.selected,
                                message=self.message, tone=self.tone, seq=self.seq, actions=buttons, turn=turn)
         common: State = {"message": self.message, "tone": self.tone, "seq": self.seq, "actions": buttons, "turn": turn}
         if isinstance(question, ValueQuestion):
-            part = square_part(question.square, question.rules, key=ME, label=ui("this_square"))
+            part = square_part(question.square, question.rules, key=ME, label=text("sections.practice.this_square"))
             if not answered:
-                part.update(lines=[], value=None, value_text=ui("hidden_value"))
+                part.update(lines=[], value=None, value_text=text("sections.practice.hidden_value"))
             return {"squares": [part], "error": "", **common}
         part = square_part(question.square, question.rules, key=question.owner, label=SQUARE_LABELS[question.owner],
                            last=[question.space])
@@ -112,7 +110,7 @@ class PracticeController:
             else:
                 self._space(intent.get("square"), intent.get("space"), question)
         elif kind in ("select", "space", "discard"):
-            self.say(ui("not_now"), "warn")
+            self.say(text("sections.practice.not_now"), "warn")
         else:
             raise BadIntent(f"unknown intent {kind!r}")
 
@@ -121,16 +119,16 @@ class PracticeController:
         if not isinstance(index, int) or not 0 <= index < len(cards):
             raise BadIntent(f"there is no card number {index!r} in your hand")
         self.selected = index
-        self.say(ui("picked", card=cards[index].name))
+        self.say(text("sections.practice.picked", card=cards[index].name))
 
     def _space(self, owner: object, space: object, question: BestPlayQuestion) -> None:
         if owner not in (0, 1) or not isinstance(space, int) or not 1 <= space <= 9:
             raise BadIntent(f"there is no space {space!r} of square {owner!r}")
         if self.selected is None:
-            self.say(ui("pick_first"), "warn")
+            self.say(text("sections.practice.pick_first"), "warn")
             return
         if owner != ME:
-            self.say(ui("own_square"), "warn")
+            self.say(text("sections.practice.own_square"), "warn")
             return
         card: Card = question.hand.hands[ME][self.selected]
         self.answer(Play(card, ME, space))
@@ -142,18 +140,20 @@ class PracticeSection(W.VBox):  # type: ignore[misc]
     def __init__(self, controller: PracticeController) -> None:
         self.controller = controller
         self.board = LeopardBoard(controller)
-        options = [(ui("any"), "")] + [(ui("kinds." + kind), kind) for kind in KINDS]
-        self.kind_pick = W.Dropdown(options=options, value=controller.kind or "", description=ui("kind"))
+        options = [(text("sections.practice.any"), "")] + [(text(f"sections.practice.kinds.{kind}"), kind)
+                                                           for kind in KINDS]
+        self.kind_pick = W.Dropdown(options=options, value=controller.kind or "",
+                                    description=text("sections.practice.kind"))
         self.kind_pick.observe(lambda change: self.board.act(lambda: controller.set_kind(change["new"] or None)),
                                names="value")
-        self.rules_pick = W.Dropdown(options=[(r.title, key) for key, r in RULE_SETS.items()],
-                                     value=controller.practice.rules.key, description=ui("rules"))
+        self.rules_pick = W.Dropdown(options=[(text(f"rules.{key}"), key) for key in RULE_SETS],
+                                     value=controller.practice.rules.key, description=text("sections.practice.rules"))
         self.rules_pick.observe(lambda change: self.board.act(lambda: controller.set_rules(change["new"])),
                                 names="value")
-        self.value_box = W.BoundedIntText(value=0, min=0, max=99, description=ui("value_label"),
+        self.value_box = W.BoundedIntText(value=0, min=0, max=99, description=text("sections.practice.value_label"),
                                           layout=W.Layout(width="12em"))
         self.value_box.add_class("lt-answer")
-        self.check = W.Button(description=ui("check"), button_style="info")
+        self.check = W.Button(description=text("sections.practice.check"), button_style="info")
         self.check.add_class("lt-check")
         self.check.on_click(lambda _b: self.board.act(lambda: controller.answer(int(self.value_box.value))))
         self.value_row = W.HBox([self.value_box, self.check])
@@ -175,10 +175,10 @@ class PracticeSection(W.VBox):  # type: ignore[misc]
 
 def record_html(record: Mapping[str, tuple[int, int]]) -> str:
     """Right and wrong answers per concept, as HTML."""
-    rows = [text("ui.practice.record_row", concept=text(f"practice.concepts.{c}"), right=record[c][0],
+    rows = [text("sections.practice.record_row", concept=text(f"lessons.practice.concepts.{c}"), right=record[c][0],
                  wrong=record[c][1]) for c in CONCEPTS if c in record]
-    items = "".join(f"<li>{html.escape(row)}</li>" for row in rows) or f"<li>{html.escape(ui('record_none'))}</li>"
-    return f"<h4>{html.escape(ui('record'))}</h4><ul class='lt-record'>{items}</ul>"
+    items = "".join(f"<li>{html.escape(row)}</li>" for row in rows or [text("sections.practice.record_none")])
+    return f"<h4>{html.escape(text('sections.practice.record'))}</h4><ul class='lt-record'>{items}</ul>"
 
 
 def build_practice() -> PracticeSection:

@@ -1,0 +1,95 @@
+"""The text catalogue: every sentence, phrase and label a learner reads, by key, in one language.
+
+The words live in data files, `leopard_tutor/texts/<language>/<book>.json`, one book per part of
+the tutor (`engine`, `narration`, `hints`, `lessons`, `play`, `board`, `app`, ...). A key names the
+book, then the path inside it: `text("play.picked", card=..., where=...)`. Texts are `str.format`
+templates filled from the facts passed in. A text may instead come in plural forms,
+`{"plural": "count", "one": "...", "other": "..."}`: the fact named by "plural" picks the form.
+
+The language is English unless the environment variable LEOPARD_TUTOR_LANGUAGE names another folder
+of `texts/`; a key missing there falls back to English. A second language is a folder of data files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+TEXTS_ROOT = Path(__file__).resolve().parent.parent / "texts"
+"""Where the books live: one folder per language code."""
+
+DEFAULT_LANGUAGE = "en"
+
+
+def language() -> str:
+    """The language texts are read in: LEOPARD_TUTOR_LANGUAGE if that folder exists, else English."""
+    chosen = os.environ.get("LEOPARD_TUTOR_LANGUAGE", DEFAULT_LANGUAGE)
+    return chosen if chosen.isidentifier() and (TEXTS_ROOT / chosen).is_dir() else DEFAULT_LANGUAGE
+
+
+@cache
+def book(name: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """The whole book `name` in language `lang` (an empty book if that language lacks it)."""
+    path = TEXTS_ROOT / lang / f"{name}.json"
+    if not name.isidentifier() or not path.is_file():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError(f"text book {path} must hold a JSON object")
+    return data
+
+
+def entry(key: str) -> Any:
+    """The raw catalogue entry at `key` ("book.path"): a template, plural forms, or a group of them.
+
+    Inside a book a path is matched whole first ("legal.numbered.empty" may be one flat key), then
+    one segment at a time through nested groups. KeyError if there is no such entry.
+    """
+    name, _, path = key.partition(".")
+    for lang in dict.fromkeys((language(), DEFAULT_LANGUAGE)):
+        found = _find(book(name, lang), path)
+        if found is not None:
+            return found
+    raise KeyError(f"no text {key!r} in the catalogue")
+
+
+def _find(node: Any, path: str) -> Any:
+    while path:
+        if not isinstance(node, dict):
+            return None
+        if path in node:
+            return node[path]
+        head, _, path = path.partition(".")
+        if head not in node or not path:
+            return None
+        node = node[head]
+    return node
+
+
+def text(key: str, /, **facts: object) -> str:
+    """The text at `key` ("book.path") filled with `facts`; plural forms are chosen by their count fact."""
+    template = entry(key)
+    if isinstance(template, dict) and "plural" in template:
+        template = template["one" if facts[template["plural"]] == 1 else "other"]
+    if not isinstance(template, str):
+        raise KeyError(f"{key!r} is a group of texts, not one text")
+    return template.format(**facts)
+
+
+def texts(key: str, /, **facts: object) -> dict[str, str]:
+    """Every text of the group at `key`, by name, each filled with `facts` (for a page that needs a set)."""
+    group = entry(key)
+    if not isinstance(group, dict):
+        raise KeyError(f"{key!r} is one text, not a group")
+    return {name: text(f"{key}.{name}", **facts) for name in group if name != "about"}
+
+
+def or_list(items: Sequence[str]) -> str:
+    """Items as alternatives in words: 'a', 'a or b', 'a, b or c'."""
+    if len(items) == 1:
+        return items[0]
+    return text("words.or_list", first=text("words.list_separator").join(items[:-1]), last=items[-1])

@@ -1,0 +1,110 @@
+"""The text catalogue: one API over every text, every key the code names exists, and a second
+language is a folder of data files."""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from leopard_tutor.engine import catalogue
+from leopard_tutor.engine.catalogue import TEXTS_ROOT, or_list, text, texts
+
+PACKAGE = Path(catalogue.__file__).resolve().parent.parent
+
+
+def _key_prefixes(node: ast.expr) -> list[tuple[str, bool]]:
+    """The keys (whole, True) or key prefixes (False) a `text(...)` key argument can take."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [(node.value, True)]
+    if isinstance(node, ast.IfExp):
+        return _key_prefixes(node.body) + _key_prefixes(node.orelse)
+    if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
+        return [(str(node.values[0].value), False)]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return [(key, False) for key, _ in _key_prefixes(node.left)]
+    return []
+
+
+def _keys_in_code() -> list[tuple[str, str, bool]]:
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("text", "texts")
+                    and node.args):
+                group = node.func.id == "texts"  # a group's name: its texts start with it
+                found += [(f"{path.name}:{node.lineno}", key + "." if group else key, whole and not group)
+                          for key, whole in _key_prefixes(node.args[0])]
+    return found
+
+
+def _all_keys() -> set[str]:
+    found = set()
+
+    def walk(node: object, key: str) -> None:
+        if isinstance(node, dict) and "plural" not in node:
+            for name, child in node.items():
+                walk(child, f"{key}.{name}")
+        else:
+            found.add(key)
+
+    for path in (TEXTS_ROOT / "en").glob("*.json"):
+        walk(json.loads(path.read_text(encoding="utf-8")), path.stem)
+    return found
+
+
+def test_every_key_the_code_names_is_in_the_catalogue() -> None:
+    keys, known = _keys_in_code(), _all_keys()
+    assert len(keys) > 200, "the scan finds the texts the code asks for"
+    missing = [f"{where}: {key!r}" for where, key, whole in keys
+               if not (key in known if whole else any(name.startswith(key) for name in known))]
+    assert not missing, "texts the code asks for that the catalogue lacks:\n" + "\n".join(missing)
+
+
+def test_every_book_is_valid_json_of_templates() -> None:
+    books = sorted((TEXTS_ROOT / "en").glob("*.json"))
+    assert {path.stem for path in books} >= {"engine", "narration", "hints", "lessons", "play", "board", "app"}
+
+    def walk(node: object, where: str) -> None:
+        assert isinstance(node, (str, dict)), where
+        if isinstance(node, dict):
+            if "plural" in node:
+                assert set(node) == {"plural", "one", "other"}, where
+            for name, child in node.items():
+                walk(child, f"{where}.{name}")
+
+    for path in books:
+        walk(json.loads(path.read_text(encoding="utf-8")), path.stem)
+
+
+def test_text_fills_facts_and_picks_plural_forms() -> None:
+    assert text("engine.place.own", space=4) == "space 4 of your square"
+    assert text("engine.legal.numbered.empty") == "that space is empty"  # a flat key holding dots
+    assert text("lessons.feedback.stars", stars=1) == "Lesson complete: 1 star."
+    assert text("lessons.feedback.stars", stars=3) == "Lesson complete: 3 stars."
+    assert or_list(["a"]) == "a" and or_list(["a", "b", "c"]) == "a, b or c"
+    assert texts("board.page") == {"lost": text("board.page.lost"), "reload": text("board.page.reload")}
+    with pytest.raises(KeyError):
+        text("engine.no_such_text")
+    with pytest.raises(KeyError):
+        text("lessons.feedback")  # a group, not a text
+
+
+def test_a_second_language_is_a_data_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "texts"
+    shutil.copytree(TEXTS_ROOT, root)
+    (root / "xx").mkdir()
+    (root / "xx" / "engine.json").write_text(json.dumps({"place.own": "case {space} de ton carré"}), encoding="utf-8")
+    monkeypatch.setattr(catalogue, "TEXTS_ROOT", root)
+    monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "xx")
+    catalogue.book.cache_clear()
+    try:
+        assert text("engine.place.own", space=4) == "case 4 de ton carré"
+        assert text("engine.place.other", space=4) == "space 4 of your opponent's square"  # English where missing
+        monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "../en")
+        assert text("engine.place.own", space=4) == "space 4 of your square"  # no escape from the texts folder
+    finally:
+        catalogue.book.cache_clear()
