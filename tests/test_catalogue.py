@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -108,3 +109,73 @@ def test_a_second_language_is_a_data_change(tmp_path: Path, monkeypatch: pytest.
         assert text("engine.place.own", space=4) == "space 4 of your square"  # no escape from the texts folder
     finally:
         catalogue.book.cache_clear()
+
+
+# Files whose strings a learner reads (messages, labels, buttons, panels, the page itself). Strings
+# raised as exceptions for a programmer or a hostile page (BadIntent, LeopardError and the like) and
+# names of data-format entries are not learner-facing; everything else in words must come from the
+# catalogue.
+LEARNER_FACING = [*sorted((PACKAGE / "widgets").glob("*.py")), PACKAGE / "app.py", PACKAGE / "ai" / "hints.py",
+                  PACKAGE / "engine" / "narration.py", PACKAGE / "engine" / "legality.py",
+                  PACKAGE / "lessons" / "attempt.py", PACKAGE / "lessons" / "practice.py",
+                  PACKAGE / "lessons" / "progress.py"]
+WORDS = re.compile(r"[A-Za-z]{2,}[,:]? [a-z]{2,}")
+CSS_VALUES = {"row wrap"}
+
+
+def _in_words(value: str) -> bool:
+    """Whether a string literal holds words a person reads (not markup, class names, keys or CSS)."""
+    bare = re.sub(r"\$\{[^}]*\}", " ", re.sub(r"<[^>]*(>|$)", " ", value))
+    tokens = bare.split()
+    if value in CSS_VALUES or value in _key_names() or all(token.startswith("lt-") for token in tokens):
+        return False
+    if re.fullmatch(r"[a-z_]+(\.[\w ]+)+\.?", value):  # a catalogue key such as "lessons.practice.best play"
+        return False
+    return bool(WORDS.search(bare))
+
+
+def _key_names() -> set[str]:
+    """Every segment of every catalogue key: identifiers such as the concept 'best play'."""
+    return {segment for key in _all_keys() for segment in key.split(".")}
+LEARNER_ERRORS = {"ProgressCodeError"}  # raised with a message the learner reads
+
+
+def _english_outside_catalogue(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):  # docstrings
+            skipped.add(id(body[0].value))
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):  # attribute docstrings
+            skipped.add(id(node.value))
+        raised = node.exc if isinstance(node, ast.Raise) else None
+        if isinstance(raised, ast.Call) and getattr(raised.func, "id", "") not in LEARNER_ERRORS:
+            skipped.update(id(inner) for inner in ast.walk(raised))
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in ("exception", "warning", "info"):
+            skipped.update(id(inner) for inner in ast.walk(node))  # log lines, for the operator
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Placement" and node.args:
+            skipped.add(id(node.args[0]))  # a placement-table row's name, for the programmer
+    return [f"{path.name}:{node.lineno}: {node.value!r}" for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped
+            and _in_words(node.value)]
+
+
+def test_no_learner_facing_english_outside_the_catalogue() -> None:
+    found = [line for path in LEARNER_FACING for line in _english_outside_catalogue(path)]
+    assert not found, "words a learner reads, written in code instead of the catalogue:\n" + "\n".join(found)
+
+
+def test_the_board_page_takes_its_words_from_the_state() -> None:
+    script = (PACKAGE / "widgets" / "static" / "board.js").read_text(encoding="utf-8")
+    script = re.sub(r"//[^\n]*", "", script)
+    literals = re.findall(r'"([^"\n]*)"|`([^`\n]*)`', script)
+    words = [a or b for a, b in literals if _in_words(a or b)]
+    assert not words, f"English written in board.js instead of coming from the state or `texts`: {words}"
+
+
+def test_the_scan_catches_english(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text('def f():\n    """A docstring is fine."""\n    raise ValueError("so is a programmer\'s error")\n'
+                      'say("But this sentence is not")\n', encoding="utf-8")
+    assert [line.split(": ", 1)[1] for line in _english_outside_catalogue(sample)] == ["'But this sentence is not'"]

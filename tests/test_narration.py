@@ -19,7 +19,7 @@ from leopard_tutor.engine import (
     Square,
     square_value,
 )
-from leopard_tutor.engine.narration import line_changes, narrate
+from leopard_tutor.engine.narration import line_changes, move_words, narrate
 
 C = Card.parse
 EMPTY = Square()
@@ -158,6 +158,23 @@ def test_every_phrase_lives_in_the_data_file_and_is_used() -> None:
 
     source = Path(narration.__file__).read_text(encoding="utf-8")
     for key in book("narration"):
-        named = f'narration.{key}"' in source or f'"{key}"' in source
+        named = f'narration.{key}"' in source or f'narration.{key}.' in source or f'"{key}"' in source
         assert named or key.removeprefix("kind_") in ("suit", "color"), key
     assert '"You"' not in source and "square rises" not in source  # the words are data, not code
+
+
+def test_one_narrator_puts_a_move_as_advice_report_or_undo() -> None:
+    play, jack, queen = Play(C("7H"), 0, 7), Play(C("JC"), 0, 3), Play(C("QS"), 1, 3)
+    assert move_words(play, "advice", 0) == "play the 7 of hearts on space 7 of your square"
+    assert move_words(play, "undo", 0) == "the 7 of hearts on your space 7"
+    assert move_words(Play(C("7H"), 1, 7), "undo", 0) == "the 7 of hearts on their space 7"
+    # the other player's face-down cards are named only by what they can be
+    assert move_words(jack, "report", 0) == "Your opponent lays a jack face down on space 3 of your square."
+    assert move_words(queen, "report", 0) == ("Your opponent lays a jack or a queen face down on space 3 of "
+                                              "your opponent's square.")
+    assert move_words(Play(C("9D"), 1, 9), "report", 0) == ("Your opponent plays the 9 of diamonds on space 9 "
+                                                            "of your opponent's square.")
+    assert move_words(Discard(C("5C")), "report", 0) == "Your opponent discards the 5 of clubs."
+    assert move_words(GoOut(), "advice", 1) == "go out"
+    assert move_words(EndTurn(), "report", 1) == "Your opponent ends their turn."
+    assert move_words(Discard(C("5C")), "undo", 0) == "the discard of the 5 of clubs"

@@ -8,6 +8,7 @@ import zlib
 
 import pytest
 
+from leopard_tutor.engine import LeopardError
 from leopard_tutor.lessons import CONCEPTS, LESSONS, Progress, ProgressCodeError
 from leopard_tutor.lessons.progress import CODE_PREFIX
 
@@ -31,11 +32,11 @@ def test_only_the_first_stage_is_open_at_first_and_solving_unlocks_the_next() ->
 
 def test_bad_records_are_refused() -> None:
     progress = Progress()
-    with pytest.raises(ProgressCodeError):
+    with pytest.raises(LeopardError):
         progress.record_lesson("no-such-lesson", 3)
-    with pytest.raises(ProgressCodeError):
+    with pytest.raises(LeopardError):
         progress.record_lesson(KEYS[0], 4)
-    with pytest.raises(ProgressCodeError):
+    with pytest.raises(LeopardError):
         progress.record_practice("juggling", True)
     assert progress.stars == {} and progress.practice == {}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import reprlib
 
 
@@ -49,3 +50,15 @@ def quote(value: object, limit: int = 80) -> str:
 def is_player(value: object) -> bool:
     """Whether `value` is a player number: the int 0 or 1 (not a bool, not a float)."""
     return type(value) is int and value in (0, 1)
+
+
+def saved_json(text: object, what: str, limit: int) -> object:
+    """The parsed JSON of a saved `what` ("hand", "match"); SavedGameError if the text is longer than
+    `limit` characters or is not JSON."""
+    if isinstance(text, (str, bytes)) and len(text) > limit:
+        raise SavedGameError(f"this text is too long to be a saved {what} ({len(text):,} characters, "
+                             f"at most {limit:,})")
+    try:
+        return json.loads(text)  # type: ignore[arg-type]
+    except (TypeError, ValueError, RecursionError) as error:
+        raise SavedGameError(f"a saved {what} must be JSON text: {error}") from None

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import Card, full_deck
 from .catalogue import text
-from .errors import IllegalMove, LeopardError, SavedGameError, is_player, quote
+from .errors import IllegalMove, LeopardError, SavedGameError, is_player, quote, saved_json
 from .legality import PLACEMENT, Verdict, allowed_spaces, check_play, pile_problem, turn_moves
 from .moves import Discard, EndTurn, GoOut, Move, Play, move_from_data, move_to_data
 from .rules import REVISED_2008, RuleSet
@@ -358,14 +358,7 @@ class Hand:
     @classmethod
     def from_json(cls, text: str | bytes) -> Hand:
         """A hand read back from `to_json`; SavedGameError, saying what is wrong, if it cannot be."""
-        if isinstance(text, (str, bytes)) and len(text) > MAX_SAVED_HAND:
-            raise SavedGameError(f"this text is too long to be a saved hand ({len(text):,} characters, "
-                                 f"at most {MAX_SAVED_HAND:,})")
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError, RecursionError) as error:
-            raise SavedGameError(f"a saved hand must be JSON text: {error}") from None
-        return cls.from_data(data)
+        return cls.from_data(saved_json(text, "hand", MAX_SAVED_HAND))
 
     @classmethod
     def from_data(cls, data: object) -> Hand:

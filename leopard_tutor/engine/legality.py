@@ -77,8 +77,8 @@ def pile_problem(square: Square) -> str | None:
         for (face, face_up), by_other in zip(square.pile(space), square.laid_by_other(space)):
             rank = face.rank if isinstance(face, Card) else JACK
             if not allowed_spaces(rank, built, own=not by_other) >> (space - 1) & 1:
-                what = face.name if isinstance(face, Card) else "face-down card"
-                return f"the {what} on space {space} could not have been played there: {PLACEMENT[rank].rule}"
+                what = face.name if isinstance(face, Card) else text("engine.face_down_card")
+                return text("engine.impossible_pile", what=what, space=space, rule=PLACEMENT[rank].rule)
             built._push(space, face, face_up, by_other)
     return None
 

@@ -6,7 +6,7 @@ import json
 import random
 
 from .cards import Card, full_deck
-from .errors import LeopardError, SavedGameError, quote
+from .errors import LeopardError, SavedGameError, quote, saved_json
 from .hand import Hand
 from .rules import MAX_HANDS, REVISED_2008, RuleSet
 
@@ -105,13 +105,7 @@ class Match:
     @classmethod
     def from_json(cls, text: str | bytes) -> Match:
         """A match read back from `to_json`; SavedGameError if it cannot be."""
-        if isinstance(text, (str, bytes)) and len(text) > MAX_SAVED_MATCH:
-            raise SavedGameError(f"this text is too long to be a saved match ({len(text):,} characters, "
-                                 f"at most {MAX_SAVED_MATCH:,})")
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError, RecursionError) as error:
-            raise SavedGameError(f"a saved match must be JSON text: {error}") from None
+        data = saved_json(text, "match", MAX_SAVED_MATCH)
         if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT or data.get("version") != 1:
             raise SavedGameError(f"this is not a saved Leopard match (format {quote(MATCH_FORMAT)}, version 1)")
         try:

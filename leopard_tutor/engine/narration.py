@@ -10,14 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
-from .cards import JACK, QUEEN, Card
-from .catalogue import text
+from .cards import JACK, QUEEN, Card, rank_words
+from .catalogue import or_list, text
 from .errors import quote
 from .moves import Discard, EndTurn, GoOut, Move, Play
 from .rules import RuleSet
 from .scoring import ScoringLine, scoring_lines, square_value
-from .square import Face, Hidden, Square
+from .square import Face, Hidden, Square, lies_face_down
+from .view import seen_face
+
+MoveForm = Literal["advice", "report", "undo"]
+"""How `move_words` puts a move: advice to the viewer ('play the 7 of hearts on space 7 of your square'),
+a report of the other player's move ('Your opponent discards the 5 of clubs.'), or the viewer's own
+move as a thing taken back ('the 7 of hearts on your space 7')."""
 
 
 @dataclass(frozen=True)
@@ -150,3 +157,23 @@ def _change_words(change: LineChange, poss: str) -> str:
     return text("narration." + key, poss=poss, line=line.name, points=line.points, kind=kind,
                 before=change.points_before)
 
+
+
+def move_words(move: Move, form: MoveForm, viewer: int) -> str:
+    """`move` in words as `viewer` reads it, in the given form. A report names a card laid face down
+    by the other player only by the ranks it can be (a jack on the viewer's square, a jack or queen on
+    their own), as the viewer sees it."""
+    if isinstance(move, Play):
+        side = "viewer" if move.square_owner == viewer else "other"
+        mover = viewer if form != "report" else 1 - viewer
+        seen = seen_face(move.card, not lies_face_down(move.card), mover != move.square_owner, move.square_owner,
+                         viewer)
+        facts = {"space": move.space, "where": text(f"narration.moves.square.{side}"),
+                 "whose": text(f"narration.moves.whose.{side}")}
+        if isinstance(seen, Hidden):
+            ranks = or_list([text("narration.moves.some_rank", rank=rank_words(rank)) for rank in seen.ranks])
+            return text(f"narration.moves.{form}.play_hidden", card=ranks, **facts)
+        return text(f"narration.moves.{form}.play", card=move.card.name, **facts)
+    if isinstance(move, Discard):
+        return text(f"narration.moves.{form}.discard", card=move.card.name)
+    return text(f"narration.moves.{form}.{'go_out' if isinstance(move, GoOut) else 'end_turn'}")

@@ -11,17 +11,14 @@ from ..engine import (
     EndTurn,
     GoOut,
     Hand,
-    Hidden,
     Move,
     Play,
     PlayerView,
     Verdict,
-    lies_face_down,
-    rank_words,
 )
-from ..engine.catalogue import or_list, text
+from ..engine.catalogue import text
+from ..engine.narration import move_words
 from ..engine.turns import play_turn
-from ..engine.view import seen_face
 from .coach import coach_move, move_gain
 from .model import Lesson
 from .notation import LEARNER, OPPONENT, parse_move
@@ -120,10 +117,10 @@ class Attempt:
         drawn = hand.hands[LEARNER][held_after_move:] if hand.to_move == LEARNER else []
         said = [verdict.reason]
         if coach is not None and coach != move and coach_gain > my_gain:
-            said.append(text("lessons.feedback.coach", move=_move_words(coach, LEARNER), gain=coach_gain))
+            said.append(text("lessons.feedback.coach", move=move_words(coach, "advice", LEARNER), gain=coach_gain))
         if not self.lesson.free and self._step - 1 < len(self.lesson.after):
             said.append(self.lesson.after[self._step - 1])
-        said += [_move_words(reply, OPPONENT) for reply in replies]
+        said += [move_words(reply, "report", LEARNER) for reply in replies]
         said += [text("lessons.feedback.drew", card=card.name) for card in drawn]
         if self._goals_met():
             return self._solve(move, verdict, tuple(replies), said[1:])
@@ -185,7 +182,7 @@ class Attempt:
         for mistake in self.lesson.mistakes:
             if mistake.move == move and hand.to_move == OPPONENT and hand.check(mistake.reply):
                 hand.apply(mistake.reply)
-                said += [_move_words(mistake.reply, OPPONENT),
+                said += [move_words(mistake.reply, "report", LEARNER),
                          mistake.text.format(you=hand.value(LEARNER), them=hand.value(OPPONENT))]
                 hand.undo()
                 break
@@ -206,23 +203,6 @@ class Attempt:
             return self.lesson.replies[self._replies_used - 1]
         held = hand.hands[OPPONENT]
         return Discard(held[0]) if held else EndTurn()
-
-
-def _move_words(move: Move, player: int) -> str:
-    """A move in words, as the learner reads it (the opponent's face-down cards stay unnamed)."""
-    who = "you" if player == LEARNER else "opponent"
-    if isinstance(move, Play):
-        owner = "your" if move.square_owner == LEARNER else "their"
-        seen = seen_face(move.card, not lies_face_down(move.card), player != move.square_owner, move.square_owner,
-                         LEARNER)
-        where = text(f"lessons.goals.where.{owner}")
-        if isinstance(seen, Hidden):
-            card = or_list([text("lessons.moves.some_rank", rank=rank_words(rank)) for rank in seen.ranks])
-            return text(f"lessons.moves.{who}.play_hidden", card=card, space=move.space, where=where)
-        return text(f"lessons.moves.{who}.play", card=move.card.name, space=move.space, where=where)
-    if isinstance(move, Discard):
-        return text(f"lessons.moves.{who}.discard", card=move.card.name)
-    return text(f"lessons.moves.{who}.{'go_out' if isinstance(move, GoOut) else 'end_turn'}")
 
 
 def _join(*parts: str) -> str:

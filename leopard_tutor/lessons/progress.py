@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..engine import LeopardError
+from ..engine.catalogue import text
 from ..engine.errors import quote
 
 CODE_PREFIX = "LT2-"
@@ -48,9 +49,9 @@ class Progress:
     def record_lesson(self, key: str, stars: int) -> None:
         """Keep the best stars (1 to 3) earned in a lesson; a solved stage unlocks the next."""
         if key not in self.keys:
-            raise ProgressCodeError(f"there is no lesson {quote(key)}")
+            raise LeopardError(f"there is no lesson {quote(key)}")
         if stars not in (1, 2, 3):
-            raise ProgressCodeError(f"a solved lesson earns 1 to 3 stars, not {quote(stars)}")
+            raise LeopardError(f"a solved lesson earns 1 to 3 stars, not {quote(stars)}")
         self.stars[key] = max(stars, self.stars.get(key, 0))
 
     def is_unlocked(self, key: str) -> bool:
@@ -67,7 +68,7 @@ class Progress:
     def record_practice(self, concept: str, right: bool) -> None:
         """Count one answer for a practice concept."""
         if concept not in CONCEPTS:
-            raise ProgressCodeError(f"there is no practice concept {quote(concept)}")
+            raise LeopardError(f"there is no practice concept {quote(concept)}")
         good, bad = self.practice.get(concept, (0, 0))
         self.practice[concept] = (good + 1, bad) if right else (good, bad + 1)
 
@@ -94,14 +95,14 @@ class Progress:
 
     def _read(self, code: str) -> tuple[dict[str, int], dict[str, tuple[int, int]]]:
         if not isinstance(code, str):
-            raise ProgressCodeError("A progress code is a piece of text.")
+            raise ProgressCodeError(text("sections.progress.not_text"))
         if len(code) > MAX_CODE_LENGTH * 2:
-            raise ProgressCodeError(TOO_LONG)
+            raise ProgressCodeError(text("sections.progress.too_long"))
         code = "".join(code.split())
         if len(code) > MAX_CODE_LENGTH:
-            raise ProgressCodeError(TOO_LONG)
+            raise ProgressCodeError(text("sections.progress.too_long"))
         if not code.startswith((CODE_PREFIX, LT1_PREFIX)):
-            raise ProgressCodeError(f"This is not a Leopard Tutor progress code: it should start with {CODE_PREFIX}.")
+            raise ProgressCodeError(text("sections.progress.not_ours", prefix=CODE_PREFIX))
         data = _unpack(code[len(CODE_PREFIX):])
         if code.startswith(LT1_PREFIX):
             data = _from_first_format(data)
@@ -109,29 +110,27 @@ class Progress:
         counts = data.get("p") if isinstance(data, dict) else None
         if not isinstance(stars_data, dict) or not all(
                 isinstance(key, str) and _whole(n, 1, 3) for key, n in stars_data.items()):
-            raise ProgressCodeError("This progress code's stars are damaged.")
+            raise ProgressCodeError(text("sections.progress.stars_damaged"))
         if not isinstance(counts, dict) or not all(
                 concept in CONCEPTS and isinstance(pair, list) and len(pair) == 2
                 and all(_whole(n, 0, MAX_COUNT) for n in pair) for concept, pair in counts.items()):
-            raise ProgressCodeError("This progress code's practice record is damaged.")
+            raise ProgressCodeError(text("sections.progress.practice_damaged"))
         stars = {key: n for key, n in stars_data.items() if key in self.keys}
         practice = {concept: (pair[0], pair[1]) for concept, pair in counts.items() if pair != [0, 0]}
         return stars, practice
 
 
-TOO_LONG = "This progress code is too long to be one of ours."
-
 
 def _unpack(body: str) -> Any:
     """The JSON inside a code's body, inflated to at most MAX_INFLATED bytes."""
-    damaged = ProgressCodeError("This progress code is damaged or incomplete: copy the whole code again.")
+    damaged = ProgressCodeError(text("sections.progress.damaged"))
     inflater = zlib.decompressobj()
     try:
         raw = inflater.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)), MAX_INFLATED)
     except (binascii.Error, zlib.error, ValueError):
         raise damaged from None
     if inflater.unconsumed_tail:
-        raise ProgressCodeError(TOO_LONG)
+        raise ProgressCodeError(text("sections.progress.too_long"))
     if not inflater.eof:
         raise damaged
     try:
@@ -145,9 +144,9 @@ def _from_first_format(data: Any) -> Any:
     digits = data.get("s") if isinstance(data, dict) else None
     counts = data.get("p") if isinstance(data, dict) else None
     if not isinstance(digits, str) or len(digits) != len(LT1_KEYS) or not set(digits) <= set("0123"):
-        raise ProgressCodeError("This progress code does not fit this version's lessons.")
+        raise ProgressCodeError(text("sections.progress.other_version"))
     if not isinstance(counts, list) or len(counts) != len(CONCEPTS):
-        raise ProgressCodeError("This progress code's practice record is damaged.")
+        raise ProgressCodeError(text("sections.progress.practice_damaged"))
     return {"s": {key: int(d) for key, d in zip(LT1_KEYS, digits) if d != "0"}, "p": dict(zip(CONCEPTS, counts))}
 
 

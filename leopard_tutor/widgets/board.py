@@ -75,7 +75,7 @@ class TableController:
         else:
             raise BadIntent(f"unknown intent {quote(kind)}")
 
-    def action_handlers(self) -> dict[str, Callable[[], None]]:
+    def action_handlers(self) -> Mapping[str, Callable[[], object]]:
         """The buttons this table answers: action id -> what it does."""
         return {}
 

@@ -4,31 +4,26 @@ annotated, the values shown, and the same example under the other rule set where
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import ipywidgets as W
 
 from ..engine.catalogue import text
 from ..engine.narration import line_changes
 from ..examples import NOT_RECONSTRUCTED, WORKED_EXAMPLES, MissingExample, Step, WorkedExample
-from .board import BadIntent, LeopardBoard, State
-from .presenter import action, hand_part, square_part
-
-LABELS = {"yours": "Your square", "theirs": "Opponent's square"}
+from .board import BadIntent, LeopardBoard, State, TableController
+from .presenter import action, hand_part, square_labels, square_part
 
 
-
-class ExampleController:
-    """One worked example on the board, one step at a time. Implements the board's `BoardController`."""
+class ExampleController(TableController):
+    """One worked example on the board, one step at a time."""
 
     def __init__(self, examples: Sequence[WorkedExample] = WORKED_EXAMPLES) -> None:
+        super().__init__()
         self.examples = tuple(examples)
         self.index = 0
         self.mirrored = False
         self.step = 0
-        self.seq = 0
-        self.note = ""
 
     @property
     def example(self) -> WorkedExample:
@@ -45,7 +40,7 @@ class ExampleController:
         """The example's square after the current step, lines annotated, the caption in the live region."""
         example, step = self.example, self.current
         before = step.square if step.follows is None else example.steps[step.follows].square
-        label = LABELS[example.about]
+        label = square_labels()[0 if example.about == "yours" else 1]
         changes = line_changes(0, before, step.square, example.rules) if step.refused is None else ()
         last = [step.space] if step.space is not None and step.refused is None else []
         part = square_part(step.square, example.rules, key=0, label=label, last=last, changes=changes)
@@ -60,8 +55,8 @@ class ExampleController:
             label = text("sections.examples.other_rules", rules=text(f"rules.{shown.rules.key}"))
             buttons.append(action("mirror", label, enabled=True))
         state: State = {
-            "squares": [part], "actions": buttons, "message": self.note or self.caption(),
-            "tone": "warn" if self.note else "info", "seq": self.seq,
+            "squares": [part], "actions": buttons, "message": self.message or self.caption(),
+            "tone": self.tone, "seq": self.seq,
             "turn": text("sections.examples.turn", key=example.key, step=self.step + 1, steps=len(example.steps),
                        rules=text(f"rules.{example.rules.key}")),
             "error": "",
@@ -84,30 +79,27 @@ class ExampleController:
             words.append(text("sections.examples.with_bonus", bonus=step.with_bonus))
         return " ".join(words)
 
-    def handle(self, intent: Mapping[str, Any]) -> None:
-        """action(id: back, next, mirror); clicks on the square or the card are answered, not used."""
-        kind = intent.get("type")
-        if kind == "action":
-            ident = intent.get("id")
-            if ident == "back":
-                self.go(self.step - 1)
-            elif ident == "next":
-                self.go(self.step + 1)
-            elif ident == "mirror":
-                self.show(self.index, mirrored=not self.mirrored)
-            else:
-                raise BadIntent(f"unknown action {ident!r}")
-        elif kind in ("space", "select", "discard"):
-            self.note = text("sections.examples.not_clickable")
-            self.seq += 1
-        else:
-            raise BadIntent(f"unknown intent {kind!r}")
+    def action_handlers(self) -> dict[str, Callable[[], None]]:
+        """Back, Next, and the same example under the other rules."""
+        return {"back": lambda: self.go(self.step - 1), "next": lambda: self.go(self.step + 1),
+                "mirror": lambda: self.show(self.index, mirrored=not self.mirrored)}
+
+    def select(self, index: int) -> None:
+        """The card of a step is shown, not played."""
+        self.say(text("sections.examples.not_clickable"), "warn")
+
+    def click_space(self, square: int, space: int) -> None:
+        """The square of an example is shown, not played on."""
+        self.say(text("sections.examples.not_clickable"), "warn")
+
+    def discard(self) -> None:
+        """An example has no discard pile to click."""
+        self.say(text("sections.examples.not_clickable"), "warn")
 
     def go(self, step: int) -> None:
         """Show step `step` (0-based), kept within the example."""
         self.step = max(0, min(step, len(self.example.steps) - 1))
-        self.note = ""
-        self.seq += 1
+        self.say("")
 
     def show(self, index: int, mirrored: bool = False) -> None:
         """Show example `index` from its first step, under its own rules or the other ones."""

@@ -27,7 +27,7 @@ from ..engine import (
     scoring_lines,
 )
 from ..engine.catalogue import or_list, text
-from ..engine.narration import LineChange, line_changes, narrate
+from ..engine.narration import LineChange, line_changes, move_words, narrate
 from ..engine.turns import play_turn
 from .board import BadIntent, State, TableController
 from .presenter import action, play_targets, table_state
@@ -241,7 +241,7 @@ class PlayController(TableController):
             replies += 1
         del self.log[len(hand.moves):]
         self.selected, self.last, self.changes, self._ladder = None, {}, (), HintLadder(self._expert_clues)
-        self.say(text("play.undone_with_reply" if replies else "play.undone", move=_move_words(move)))
+        self.say(text("play.undone_with_reply" if replies else "play.undone", move=move_words(move, "undo", ME)))
 
     def hint(self) -> None:
         """Show the next rung of the hint ladder for this position."""
@@ -339,13 +339,3 @@ def _spaces_words(spaces: Sequence[int]) -> str:
         return text("engine.spaces.one", space=spaces[0])
     return text("engine.spaces.many", first=text("words.list_separator").join(str(s) for s in spaces[:-1]),
                 last=spaces[-1])
-
-
-def _move_words(move: Move) -> str:
-    if isinstance(move, Play):
-        side = "own" if move.square_owner == ME else "theirs"
-        return text(f"play.taken_back.play_{side}", card=move.card.name, space=move.space)
-    if isinstance(move, Discard):
-        return text("play.taken_back.discard", card=move.card.name)
-    return text("play.taken_back.go_out" if isinstance(move, GoOut) else "play.taken_back.end_turn")
-

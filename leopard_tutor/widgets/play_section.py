@@ -14,6 +14,7 @@ from ..engine import RULE_SETS, rules_by_key
 from ..engine.catalogue import text
 from .board import LeopardBoard
 from .play import THEM, Chooser, HintFn, PlayController
+from .presenter import square_labels
 
 OpponentFactory = Callable[[str], Chooser]
 
@@ -27,12 +28,12 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.opponent_factory = opponent_factory
         self.board = LeopardBoard(controller)
         self.rules_pick = W.Dropdown(options=[(text(f"rules.{key}"), key) for key in RULE_SETS],
-                                     value=controller.rules.key, description="Rules")
+                                     value=controller.rules.key, description=text("play.controls.rules"))
         self.level_pick = W.Dropdown(options=[(name.capitalize(), name) for name in LEVELS], value=level,
-                                     description="Opponent", disabled=opponent_factory is None)
-        self.hint_button = W.Button(description="Hint", tooltip="Each press shows a little more")
-        self.undo_button = W.Button(description="Undo", tooltip="Take back your last move")
-        self.new_button = W.Button(description="New match")
+                                     description=text("play.controls.opponent"), disabled=opponent_factory is None)
+        self.hint_button = W.Button(description=text("play.controls.hint"), tooltip=text("play.controls.hint_tooltip"))
+        self.undo_button = W.Button(description=text("play.controls.undo"), tooltip=text("play.controls.undo_tooltip"))
+        self.new_button = W.Button(description=text("play.controls.new_match"))
         self.breakdown = W.HTML()
         self.scores = W.HTML()
         self.moves = W.HTML()
@@ -74,32 +75,41 @@ def breakdown_html(controller: PlayController) -> str:
         return ""
     blocks = []
     for part in parts:
-        who = "Your square" if part.player != THEM else "Opponent's square"
-        lines = "".join(f"<dt>{html.escape(name)} ({kind})</dt><dd>{points}</dd>" for name, kind, points in part.lines)
-        lines = lines or "<dt>No line scores</dt><dd>0</dd>"
+        who = html.escape(square_labels()[0 if part.player != THEM else 1])
+        lines = "".join(f"<dt>{html.escape(text('play.panels.line', name=name, kind=kind))}</dt><dd>{points}</dd>"
+                        for name, kind, points in part.lines)
+        lines = lines or f"<dt>{_word('no_line')}</dt><dd>0</dd>"
         blocks.append(
-            f"<div><h4>{who}</h4><dl>{lines}<dt>Raw value</dt><dd>{part.raw}</dd>"
-            f"<dt>Bonus</dt><dd>+{part.bonus}</dd><dt>Going-out penalty</dt><dd>−{part.penalty}</dd>"
-            f"<dt><strong>Total</strong></dt><dd><strong>{part.total}</strong></dd></dl></div>")
-    return f"<h3>End of hand {controller.match.hand_number}</h3><div class='lt-breakdown'>{''.join(blocks)}</div>"
+            f"<div><h4>{who}</h4><dl>{lines}<dt>{_word('raw')}</dt><dd>{part.raw}</dd>"
+            f"<dt>{_word('bonus')}</dt><dd>+{part.bonus}</dd><dt>{_word('penalty')}</dt><dd>−{part.penalty}</dd>"
+            f"<dt><strong>{_word('total')}</strong></dt><dd><strong>{part.total}</strong></dd></dl></div>")
+    title = html.escape(text("play.panels.end_of_hand", number=controller.match.hand_number))
+    return f"<h3>{title}</h3><div class='lt-breakdown'>{''.join(blocks)}</div>"
 
 
 def scores_html(controller: PlayController) -> str:
     """The score sheet of the match so far."""
-    rows = "".join(f"<tr><td>Hand {n}</td><td>{mine}</td><td>{theirs}</td></tr>"
-                   for n, mine, theirs in controller.score_sheet())
+    rows = "".join(f"<tr><td>{html.escape(text('play.panels.hand_row', number=n))}</td><td>{mine}</td>"
+                   f"<td>{theirs}</td></tr>" for n, mine, theirs in controller.score_sheet())
     mine, theirs = controller.match.totals
-    return (f"<h3>Score sheet ({controller.match.hands} hands)</h3><table class='lt-scores'>"
-            f"<thead><tr><th>Hand</th><th>You</th><th>Opponent</th></tr></thead><tbody>{rows}</tbody>"
-            f"<tfoot><tr><th>Total</th><th>{mine}</th><th>{theirs}</th></tr></tfoot></table>")
+    title = html.escape(text("play.panels.score_sheet", hands=controller.match.hands))
+    return (f"<h3>{title}</h3><table class='lt-scores'>"
+            f"<thead><tr><th>{_word('hand_column')}</th><th>{_word('you')}</th><th>{_word('opponent')}</th></tr>"
+            f"</thead><tbody>{rows}</tbody>"
+            f"<tfoot><tr><th>{_word('total')}</th><th>{mine}</th><th>{theirs}</th></tr></tfoot></table>")
+
+
+def _word(key: str) -> str:
+    """A fixed word of the panels, escaped for HTML."""
+    return html.escape(text(f"play.panels.{key}"))
 
 
 def log_html(controller: PlayController) -> str:
     """The moves of the hand in words, numbered, the latest first."""
     items = "".join(f"<li>{html.escape(entry.text)}</li>" for entry in reversed(controller.log))
     body = (f"<ol class='lt-log' reversed>{items}</ol>" if items
-            else "<p class='lt-muted'>No moves yet in this hand.</p>")
-    return f"<h3>Moves of hand {controller.match.hand_number}, latest first</h3>{body}"
+            else f"<p class='lt-muted'>{html.escape(text('play.panels.no_moves'))}</p>")
+    return f"<h3>{html.escape(text('play.panels.moves', number=controller.match.hand_number))}</h3>{body}"
 
 
 def build_play(opponent: Chooser, *, hinter: HintFn | None = None, opponent_factory: OpponentFactory | None = None,

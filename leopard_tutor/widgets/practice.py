@@ -4,34 +4,30 @@ there, which play scores most), answered by the engine and counted per concept i
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
 
 import ipywidgets as W
 
 from ..engine import RULE_SETS, Card, Play, rules_by_key
 from ..engine.catalogue import text
+from ..engine.errors import quote
 from ..lessons import KINDS, Answer, BestPlayQuestion, PlacementQuestion, Practice, Question, ValueQuestion
 from ..lessons.progress import CONCEPTS, kernel_progress
-from .board import BadIntent, LeopardBoard, State
-from .presenter import action, hand_part, square_part, table_state
+from .board import BadIntent, LeopardBoard, State, TableController
+from .presenter import action, hand_part, square_labels, square_part, table_state
 
 ME = 0
-SQUARE_LABELS = ("Your square", "Opponent's square")
 
 
-
-class PracticeController:
-    """The question on the board and its answer. Implements the board's `BoardController`."""
+class PracticeController(TableController):
+    """The question on the board and its answer."""
 
     def __init__(self, practice: Practice | None = None, kind: str | None = None) -> None:
+        super().__init__()
         self.practice = practice if practice is not None else Practice(progress=kernel_progress())
         self.kind = kind
-        self.seq = 0
         self.selected: int | None = None
         self.result: Answer | None = None
-        self.message = ""
-        self.tone = "info"
         self.question: Question = self.next_question()
 
     def next_question(self) -> Question:
@@ -49,14 +45,9 @@ class PracticeController:
     def set_kind(self, kind: str | None) -> None:
         """Choose the kind of questions ('value', 'placement', 'best play' or None for any) and ask one."""
         if kind is not None and kind not in KINDS:
-            raise BadIntent(f"there is no practice of kind {kind!r}")
+            raise BadIntent(f"there is no practice of kind {quote(kind)}")
         self.kind = kind
         self.next_question()
-
-    def say(self, words: str, tone: str = "info") -> None:
-        """Set the live-region message."""
-        self.message, self.tone = words, tone
-        self.seq += 1
 
     def answer(self, given: object) -> Answer:
         """Answer the question on the board (a number, yes/no, or a play); the engine judges it."""
@@ -88,50 +79,47 @@ class PracticeController:
             if not answered:
                 part.update(lines=[], value=None, value_text=text("sections.practice.hidden_value"))
             return {"squares": [part], "error": "", **common}
-        part = square_part(question.square, question.rules, key=question.owner, label=SQUARE_LABELS[question.owner],
+        part = square_part(question.square, question.rules, key=question.owner, label=square_labels()[question.owner],
                            last=[question.space])
         return {"squares": [part], "hand": hand_part([question.card], selected=0), "error": "", **common}
 
-    def handle(self, intent: Mapping[str, Any]) -> None:
-        """action(id: yes, no, next); for 'which play scores most', select(index) then space(square, space)."""
-        kind = intent.get("type")
-        question = self.question
-        if kind == "action":
-            ident = intent.get("id")
-            if ident == "next":
-                self.next_question()
-            elif ident in ("yes", "no") and isinstance(question, PlacementQuestion):
-                self.answer(ident == "yes")
-            else:
-                raise BadIntent(f"unknown action {ident!r}")
-        elif kind in ("select", "space") and isinstance(question, BestPlayQuestion):
-            if kind == "select":
-                self._select(intent.get("index"), question)
-            else:
-                self._space(intent.get("square"), intent.get("space"), question)
-        elif kind in ("select", "space", "discard"):
-            self.say(text("sections.practice.not_now"), "warn")
-        else:
-            raise BadIntent(f"unknown intent {kind!r}")
+    def action_handlers(self) -> dict[str, Callable[[], object]]:
+        """Next question always; Yes and No while a placement question is on the board."""
+        handlers: dict[str, Callable[[], object]] = {"next": self.next_question}
+        if isinstance(self.question, PlacementQuestion):
+            handlers.update(yes=lambda: self.answer(True), no=lambda: self.answer(False))
+        return handlers
 
-    def _select(self, index: object, question: BestPlayQuestion) -> None:
+    def select(self, index: int) -> None:
+        """Pick a card of the hand ('which play scores most' only)."""
+        question = self.question
+        if not isinstance(question, BestPlayQuestion):
+            self.say(text("sections.practice.not_now"), "warn")
+            return
         cards = question.hand.hands[ME]
-        if not isinstance(index, int) or not 0 <= index < len(cards):
-            raise BadIntent(f"there is no card number {index!r} in your hand")
+        if not 0 <= index < len(cards):
+            raise BadIntent(f"there is no card number {index} in your hand")
         self.selected = index
         self.say(text("sections.practice.picked", card=cards[index].name))
 
-    def _space(self, owner: object, space: object, question: BestPlayQuestion) -> None:
-        if owner not in (0, 1) or not isinstance(space, int) or not 1 <= space <= 9:
-            raise BadIntent(f"there is no space {space!r} of square {owner!r}")
-        if self.selected is None:
+    def click_space(self, square: int, space: int) -> None:
+        """Play the picked card on a space of your square ('which play scores most' only)."""
+        question = self.question
+        if square not in (0, 1) or not 1 <= space <= 9:
+            raise BadIntent(f"there is no space {space} of square {square}")
+        if not isinstance(question, BestPlayQuestion):
+            self.say(text("sections.practice.not_now"), "warn")
+        elif self.selected is None:
             self.say(text("sections.practice.pick_first"), "warn")
-            return
-        if owner != ME:
+        elif square != ME:
             self.say(text("sections.practice.own_square"), "warn")
-            return
-        card: Card = question.hand.hands[ME][self.selected]
-        self.answer(Play(card, ME, space))
+        else:
+            card: Card = question.hand.hands[ME][self.selected]
+            self.answer(Play(card, ME, space))
+
+    def discard(self) -> None:
+        """No practice question is answered by a discard."""
+        self.say(text("sections.practice.not_now"), "warn")
 
 
 class PracticeSection(W.VBox):  # type: ignore[misc]

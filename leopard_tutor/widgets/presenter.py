@@ -22,13 +22,11 @@ from ..engine import (
     scoring_lines,
     square_value,
 )
+from ..engine.catalogue import text
 from ..engine.narration import LineChange
 from ..engine.square import Face
 
 State = dict[str, Any]
-
-SIGN = {"suit": "one suit", "color": "one colour"}
-
 
 def card_data(card: Card) -> dict[str, str]:
     """A face-up card for the board: rank, suit symbol, colour, code and name in words."""
@@ -40,21 +38,18 @@ def what_lies(square: Square, space: int) -> str:
     """What lies on a space, in words: 'empty', '7 of hearts', 'face-down card' (and what is under it)."""
     pile = square.pile(space)
     if not pile:
-        return "empty"
+        return text("board.empty")
     face, face_up = pile[-1]
     words = _face_name(face, face_up)
-    if len(pile) > 1:
-        under = len(pile) - 1
-        words += f", on top of {under} more card{'s' if under > 1 else ''}"
-    return words
+    return text("board.on_top_of", what=words, count=len(pile) - 1) if len(pile) > 1 else words
 
 
 def _face_name(face: Face, face_up: bool) -> str:
     if isinstance(face, Hidden):
-        return "face-down card"
+        return text("board.face_down_card")
     if face_up:
         return face.name
-    return f"face-down card, your {face.name}"
+    return text("board.own_face_down", card=face.name)
 
 
 def square_part(square: Square, rules: RuleSet, *, key: int | str, label: str,
@@ -89,7 +84,7 @@ def square_part(square: Square, rules: RuleSet, *, key: int | str, label: str,
             cells.append({
                 "space": space, "card": face, "face_down": face_down, "known": known,
                 "depth": len(square.pile(space)),
-                "name": f"{label}, space {space}, {what_lies(square, space)}",
+                "name": text("board.space_name", label=label, space=space, what=what_lies(square, space)),
                 "target": space in targets, "dim": dim and space not in targets,
                 "why": reasons.get(space, ""), "last": space in last,
             })
@@ -104,9 +99,9 @@ def square_part(square: Square, rules: RuleSet, *, key: int | str, label: str,
         item = next(item for item in lines if tuple(item["spaces"]) == line.spaces)
         item["status"] = "formed" if change.formed else "weakened"
         if change.points_before:
-            item["text"] += f" (was {change.points_before})"
+            item["text"] = text("board.line_was", text=item["text"], before=change.points_before)
     value = square_value(square, rules)
-    return {"key": key, "label": label, "value": value, "value_text": f"{label} is worth {value}",
+    return {"key": key, "label": label, "value": value, "value_text": text("board.worth", label=label, value=value),
             "cells": cells, "lines": lines}
 
 
@@ -114,22 +109,24 @@ def _line_data(spaces: tuple[int, int, int], kind: str | None, points: int, name
                position: Mapping[int, int]) -> State:
     ordered = sorted(spaces, key=lambda s: position[s])
     if status == "broke":
-        text = f"{name}: no longer scores (was {points})"
+        words = text("board.line_broke", name=name, points=points)
         label = f"−{points}"
     else:
-        text = f"{name}: {SIGN[kind or 'suit']}, +{points}"
+        words = text("board.line_scores", name=name, kind=text(f"narration.kind_{kind or 'suit'}"), points=points)
         label = f"+{points}"
-    return {"name": name, "spaces": list(spaces), "kind": kind, "points": points, "label": label, "text": text,
+    return {"name": name, "spaces": list(spaces), "kind": kind, "points": points, "label": label, "text": words,
             "status": status, "cells": [position[s] for s in ordered]}
 
 
 def hand_part(cards: Sequence[Card], *, selected: int | None = None, playable: Iterable[Card] = (),
-              label: str = "Your hand") -> State:
-    """The viewer's hand, fanned: each card a button; `selected` is an index into `cards`."""
+              label: str = "") -> State:
+    """The viewer's hand, fanned: each card a button; `selected` is an index into `cards`; `label`
+    is "Your hand" unless another is given."""
     playable = set(playable)
-    return {"label": label, "cards": [
+    label = label or text("board.your_hand")
+    return {"label": label, "title": text("board.captions.hand", label=label, count=len(cards)), "cards": [
         {"index": i, "card": card_data(card), "selected": i == selected, "playable": card in playable,
-         "name": card.name + (", selected" if i == selected else "")}
+         "name": text("board.selected", card=card.name) if i == selected else card.name}
         for i, card in enumerate(cards)]}
 
 
@@ -151,29 +148,33 @@ def play_targets(view: PlayerView, card: Card) -> tuple[dict[int, set[int]], dic
         reasons[owner] = {}
         for space in range(1, 10):
             verdict = check_play(card, view.squares[owner], space, own=owner == view.player)
-            text = verdict.reason
-            if verdict.legal and space not in targets[owner]:
-                text = _turn_reason(view)
-            reasons[owner][space] = text
+            reasons[owner][space] = (_turn_reason(view) if verdict.legal and space not in targets[owner]
+                                     else verdict.reason)
     return targets, reasons, Discard(card) in legal
 
 
 def _turn_reason(view: PlayerView) -> str:
     """Why a move that fits the placement table is still not allowed now (not your turn, hand over)."""
     if view.is_over:
-        return "The hand is over: no more moves can be made."
+        return text("board.turn.over")
     if view.to_move != view.player:
-        return "It is your opponent's turn."
-    return "That move is not allowed at this point of your turn."
+        return text("board.turn.theirs")
+    return text("board.turn.not_now")
+
+
+def square_labels() -> tuple[str, str]:
+    """The names of the viewer's square and the opponent's: "Your square", "Opponent's square"."""
+    return text("board.squares.yours"), text("board.squares.theirs")
 
 
 def table_state(view: PlayerView, *, selected: int | None = None, message: str = "", tone: str = "info",
                 seq: int = 0, last: Mapping[int, Iterable[int]] | None = None,
                 changes: Sequence[LineChange] = (), actions: Sequence[State] = (), turn: str = "",
-                labels: tuple[str, str] = ("Your square", "Opponent's square")) -> State:
+                labels: tuple[str, str] | None = None) -> State:
     """The whole table for the viewer of `view`: opponent's square on top, theirs below, the hand,
     stock, discard pile and the opponent's hand as backs. `selected` indexes `view.hand`."""
     me, other = view.player, 1 - view.player
+    labels = labels or square_labels()
     last = last or {}
     card = view.hand[selected] if selected is not None and 0 <= selected < len(view.hand) else None
     targets: dict[int, set[int]] = {0: set(), 1: set()}
@@ -182,9 +183,8 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
     discard_why = ""
     if card is not None:
         targets, reasons, can_discard = play_targets(view, card)
-        discard_why = (f"You may discard the {card.name} here." if can_discard
-                       else "You cannot discard now: a turn is either plays or one discard."
-                       if view.plays_made else _turn_reason(view))
+        discard_why = (text("board.discard_ok", card=card.name) if can_discard
+                       else text("board.discard_after_play") if view.plays_made else _turn_reason(view))
     playable = {m.card for m in view.legal_moves() if isinstance(m, (Play, Discard))}
     squares = [
         square_part(view.squares[owner], view.rules, key=owner, label=labels[0 if owner == me else 1],
@@ -196,10 +196,14 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
     return {
         "squares": squares,
         "hand": hand_part(view.hand, selected=selected if card is not None else None, playable=playable),
-        "stock": {"count": view.stock_size},
+        "stock": {"count": view.stock_size, "caption": text("board.captions.stock", count=view.stock_size)},
         "discard": {"top": card_data(top) if top else None, "count": len(view.discards), "target": can_discard,
-                    "dim": card is not None and not can_discard, "why": discard_why, "name": "Discard pile"},
-        "opponent_hand": {"count": view.other_hand_size},
+                    "dim": card is not None and not can_discard, "why": discard_why, "name": text("board.discard_pile"),
+                    "caption": text("board.captions.discard", count=len(view.discards)),
+                    "contents": (text("board.discard_top", card=top.name, count=len(view.discards)) if top
+                                 else text("board.empty"))},
+        "opponent_hand": {"count": view.other_hand_size,
+                          "caption": text("board.captions.opponent_hand", count=view.other_hand_size)},
         "actions": list(actions),
         "turn": turn,
         "message": message, "tone": tone, "seq": seq,

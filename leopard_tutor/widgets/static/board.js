@@ -106,7 +106,7 @@ export default {
       root.classList.add("lt-lost");
       root.classList.remove("lt-busy");
       root.removeAttribute("aria-busy");
-      const reload = h("button", { type: "button", class: "lt-reload", text: texts.reload || "Reload",
+      const reload = h("button", { type: "button", class: "lt-reload", text: texts.reload || "↻",
                                    onclick: () => window.location.reload() });
       lost.replaceChildren(h("p", { text: texts.lost || "" }), reload);
       lost.hidden = false;
@@ -155,28 +155,27 @@ export default {
         const backs = h("div", { class: "lt-backs", "aria-hidden": "true" },
           Array.from({ length: Math.min(n, 12) }, () => h("span", { class: "lt-mini-back" })));
         parts.push(h("div", { class: "lt-pile lt-opponent-hand" }, [
-          backs, h("span", { class: "lt-caption", text: `Opponent's hand: ${n} card${n === 1 ? "" : "s"}` })]));
+          backs, h("span", { class: "lt-caption", text: state.opponent_hand.caption })]));
       }
       if (state.stock) {
         const n = state.stock.count;
         parts.push(h("div", { class: "lt-pile lt-stock" }, [
           n ? cardBack(null) : h("span", { class: "lt-card lt-none", "aria-hidden": "true" }),
-          h("span", { class: "lt-caption", text: `Stock: ${n} card${n === 1 ? "" : "s"} left` })]));
+          h("span", { class: "lt-caption", text: state.stock.caption })]));
       }
       if (state.discard) {
         const d = state.discard;
-        const top = d.top ? `top card ${d.top.name}, ${d.count} in the pile` : "empty";
         const classes = ["lt-pile", "lt-discard"];
         if (d.target) classes.push("lt-target");
         if (d.dim) classes.push("lt-dim");
         parts.push(h("button", {
           type: "button", class: classes.join(" "), "data-k": "discard", "aria-label": d.name,
-          "aria-description": `${top}. ${d.why || ""}`.trim(), title: d.why || null,
+          "aria-description": `${d.contents}. ${d.why || ""}`.trim(), title: d.why || null,
           onclick: () => send({ type: "discard" }),
           onmouseenter: () => showWhy(d.why), onfocus: () => showWhy(d.why),
         }, [
           d.top ? cardFace(d.top) : h("span", { class: "lt-card lt-none", "aria-hidden": "true" }),
-          h("span", { class: "lt-caption", "aria-hidden": "true", text: `Discard pile (${d.count})` }),
+          h("span", { class: "lt-caption", "aria-hidden": "true", text: d.caption }),
         ]));
       }
       return h("div", { class: "lt-side" }, parts);
@@ -190,7 +189,7 @@ export default {
         onclick: () => send({ type: "select", index: item.index }),
       }, cardFace(item.card)));
       return h("div", { class: "lt-hand", role: "group", "aria-label": hand.label }, [
-        h("div", { class: "lt-hand-title", text: `${hand.label} (${hand.cards.length})` }),
+        h("div", { class: "lt-hand-title", text: hand.title }),
         h("div", { class: "lt-fan" }, cards),
       ]);
     }
