@@ -20,4 +20,5 @@ c = get_config()  # noqa: F821 (provided by the Jupyter config loader)
 c.MappingKernelManager.cull_idle_timeout = CULL_IDLE_SECONDS
 c.MappingKernelManager.cull_interval = CULL_INTERVAL_SECONDS
 c.VoilaConfiguration.show_tracebacks = False
+c.VoilaConfiguration.http_header_envs = ["X-Forwarded-Proto"]  # Binder serves https: the scheme of shared links
 c.VoilaConfiguration.template = TEMPLATE  # the lab template without CDN links

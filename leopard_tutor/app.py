@@ -7,10 +7,14 @@ first opened, so the app starts fast). For example:
     ("Learn", "leopard_tutor.widgets.learn:build_learn"),
 
 A section that fails to build shows a short message in its tab instead (no traceback).
+
+`open_app()` is what the app notebook runs: the app, then set up as the visitor's address asks
+(a teacher's link, see `links.py`), read from the host (`host.py`).
 """
 
 from __future__ import annotations
 
+import html
 import importlib
 import logging
 from collections.abc import Callable
@@ -28,9 +32,11 @@ Factory = Callable[[], Any]
 def play_section() -> Any:
     """The Play section against `leopard_tutor.ai` opponents (beginner first) with expert hints."""
     from .ai import hint, make_player
+    from .host import current_host
     from .widgets import build_play
 
-    return build_play(make_player("beginner"), hinter=hint, opponent_factory=make_player, level="beginner")
+    return build_play(make_player("beginner"), hinter=hint, opponent_factory=make_player, level="beginner",
+                      address=lambda: current_host().page_address())
 
 
 SECTIONS: list[tuple[str, Factory | str]] = [
@@ -71,7 +77,9 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.tabs.observe(lambda change: self.open_tab(change["new"]), names="selected_index")
         header = W.HTML(f"<h2>{text('app.title')}</h2><p>{text('app.intro')}</p>")
         header.add_class("lt-panel")
-        super().__init__([header, self.tabs])
+        self.link_note = W.HTML()
+        self.link_note.add_class("lt-link-note")
+        super().__init__([header, self.link_note, self.tabs])
         self.add_class("lt-app")
         if self.sections:
             self.open_tab(0)
@@ -85,6 +93,36 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.tabs.children[index].children = [widget]
 
 
+    def follow_link(self, query: str) -> None:
+        """Set the app up as a teacher's link asks (see `links.py`); what it cannot use is said in a note."""
+        from .ai import LEVELS
+        from .lessons import LESSONS
+        from .links import read_link
+
+        titles = [title.lower() for title, _ in self.sections]
+        link = read_link(query, levels=LEVELS, tabs=tuple(titles), lessons=len(LESSONS))
+        if (link.rules or link.level or link.deal) and "play" in titles:
+            self.open_tab(titles.index("play"))
+            self.built[titles.index("play")].open_deal(rules=link.rules, level=link.level, deal=link.deal)
+        if link.tab is not None:
+            self.tabs.selected_index = titles.index(link.tab)
+        if link.lesson is not None:
+            self.built[titles.index("learn")].open_stage(link.lesson)
+        notes = "".join(f"<li>{html.escape(note)}</li>" for note in link.notes)
+        title = html.escape(text("app.link.title"))
+        self.link_note.value = f"<div role='status'><h3>{title}</h3><ul>{notes}</ul></div>" if notes else ""
+
+
 def build_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorApp:
     """The whole app (the notebook's only cell calls this)."""
     return TutorApp(sections)
+
+
+def open_app() -> TutorApp:
+    """The app as a visitor opens it: built first, then set up by the visitor's address (on a server
+    whose kernels are preheated, the second step waits for the visitor)."""
+    from .host import current_host
+
+    tutor = build_app()
+    tutor.follow_link(current_host().query())
+    return tutor

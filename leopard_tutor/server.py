@@ -159,7 +159,7 @@ def apply_server_fixes(nodelay: bool = True) -> None:
 
 def app_notebook() -> dict[str, Any]:
     """The app notebook: one cell that builds the app from the package, nothing else."""
-    source = "from leopard_tutor.app import build_app\n\nbuild_app()"
+    source = "from leopard_tutor.app import open_app\n\nopen_app()"
     return {
         "cells": [{"cell_type": "code", "execution_count": None, "id": "build-app", "metadata": {},
                    "outputs": [], "source": source}],
@@ -187,6 +187,7 @@ def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = Tr
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         "--MappingKernelManager.cull_connected=False",
+        "--VoilaConfiguration.http_header_envs=X-Forwarded-Proto",  # behind a proxy: the scheme of shared links
     ]
     if preheat:
         argv += ["--preheat_kernel=True", "--pool_size=1"]

@@ -9,8 +9,9 @@ from leopard_tutor.widgets import PlaySection, build_play
 class Discarder:
     """Always discards its first card (or does the only thing left)."""
 
-    def __init__(self, name: str = "beginner") -> None:
+    def __init__(self, name: str = "beginner", seed: int | None = None) -> None:
         self.name = name
+        self.seed = seed
 
     def choose(self, view: PlayerView) -> Move:
         moves = view.legal_moves()

@@ -13,19 +13,23 @@ from ..ai import LEVELS
 from ..engine import RULE_SETS, rules_by_key
 from ..engine.catalogue import text
 from .board import LeopardBoard
+from .deals import deal_link, deal_seed, new_deal_code
 from .play import THEM, Chooser, HintFn, PlayController
 from .presenter import square_labels
 
-OpponentFactory = Callable[[str], Chooser]
+OpponentFactory = Callable[[str, int | None], Chooser]
+"""`factory(level, seed)`: a computer opponent of that level (seeded for a shared deal, else None)."""
 
 
 class PlaySection(W.VBox):  # type: ignore[misc]
     """A whole match against the computer, in one widget."""
 
     def __init__(self, controller: PlayController, opponent_factory: OpponentFactory | None = None,
-                 level: str = "beginner") -> None:
+                 level: str = "beginner", address: Callable[[], str] = lambda: "") -> None:
         self.controller = controller
         self.opponent_factory = opponent_factory
+        self.address = address
+        self._opening = False
         self.board = LeopardBoard(controller)
         self.rules_pick = W.Dropdown(options=[(text(f"rules.{key}"), key) for key in RULE_SETS],
                                      value=controller.rules.key, description=text("play.controls.rules"))
@@ -34,6 +38,9 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.hint_button = W.Button(description=text("play.controls.hint"), tooltip=text("play.controls.hint_tooltip"))
         self.undo_button = W.Button(description=text("play.controls.undo"), tooltip=text("play.controls.undo_tooltip"))
         self.new_button = W.Button(description=text("play.controls.new_match"))
+        self.share_button = W.Button(description=text("play.share.button"), tooltip=text("play.share.tooltip"))
+        self.share = W.HTML()
+        self.share.add_class("lt-share")
         self.breakdown = W.HTML()
         self.scores = W.HTML()
         self.moves = W.HTML()
@@ -41,25 +48,58 @@ class PlaySection(W.VBox):  # type: ignore[misc]
             widget.add_class("lt-panel")
         self.hint_button.on_click(lambda _b: self.board.dispatch({"type": "action", "id": "hint"}))
         self.undo_button.on_click(lambda _b: self.board.dispatch({"type": "action", "id": "undo"}))
-        self.new_button.on_click(lambda _b: self.board.act(lambda: controller.new_match(rules_by_key(
-            self.rules_pick.value))))
+        self.new_button.on_click(lambda _b: self.board.act(self.new_match))
+        self.share_button.on_click(lambda _b: self.board.act(self.show_share_link))
         self.rules_pick.observe(self._rules_changed, names="value")
         self.level_pick.observe(self._level_changed, names="value")
         self.board.listeners.append(lambda _intent: self.update_panels())
-        controls = W.HBox([self.rules_pick, self.level_pick, self.hint_button, self.undo_button, self.new_button],
-                          layout=W.Layout(flex_flow="row wrap"))
+        controls = W.HBox([self.rules_pick, self.level_pick, self.hint_button, self.undo_button, self.new_button,
+                           self.share_button], layout=W.Layout(flex_flow="row wrap"))
         controls.add_class("lt-controls")
-        super().__init__([controls, self.board, self.breakdown, self.scores, self.moves])
+        super().__init__([controls, self.share, self.board, self.breakdown, self.scores, self.moves])
         self.add_class("lt-play")
         self.update_panels()
 
-    def _rules_changed(self, change: dict[str, Any]) -> None:
-        self.board.act(lambda: self.controller.new_match(rules_by_key(change["new"])))
+    def new_match(self, deal: str | None = None) -> None:
+        """A new match under the chosen rules, of the given deal (else a fresh one)."""
+        self.share.value = ""
+        self.controller.new_match(rules_by_key(self.rules_pick.value), seed=deal or new_deal_code())
+
+    def open_deal(self, *, rules: str | None = None, level: str | None = None, deal: str | None = None) -> None:
+        """Start the match a link asks for: these rules, this opponent, this deal (each only if given).
+
+        With a deal, the opponent is seeded by it too, so everyone with the link meets the same replies."""
+        factory = self.opponent_factory
+        self._opening = True
+        try:
+            if rules is not None:
+                self.rules_pick.value = rules
+            if level is not None:
+                self.level_pick.value = level
+        finally:
+            self._opening = False
+        if factory is not None and (level is not None or deal is not None):
+            self.controller.opponent = factory(self.level_pick.value, None if deal is None else deal_seed(deal))
+        self.board.act(lambda: self.new_match(deal))
+
+    def show_share_link(self) -> None:
+        """Show the link that opens this match's deal for anyone (a class, a friend)."""
+        link = deal_link(self.address(), deal=str(self.controller.match.seed), rules=self.controller.rules.key,
+                         level=self.level_pick.value)
+        shown = html.escape(link)
+        words = {key: html.escape(text(f"play.share.{key}")) for key in ("explain", "label", "open")}
+        self.share.value = (f"<p>{words['explain']}</p><p><input class='lt-share-link' readonly value='{shown}' "
+                            f"aria-label='{words['label']}' size='60'> "
+                            f"<a href='{shown}' target='_blank' rel='noopener'>{words['open']}</a></p>")
+
+    def _rules_changed(self, _change: dict[str, Any]) -> None:
+        if not self._opening:
+            self.board.act(self.new_match)
 
     def _level_changed(self, change: dict[str, Any]) -> None:
         factory = self.opponent_factory
-        if factory is not None:
-            self.board.act(lambda: self.controller.set_opponent(factory(change["new"]), change["new"]))
+        if factory is not None and not self._opening:
+            self.board.act(lambda: self.controller.set_opponent(factory(change["new"], None), change["new"]))
 
     def update_panels(self) -> None:
         """Redraw the breakdown, score sheet and log from the controller."""
@@ -113,7 +153,10 @@ def log_html(controller: PlayController) -> str:
 
 
 def build_play(opponent: Chooser, *, hinter: HintFn | None = None, opponent_factory: OpponentFactory | None = None,
-               level: str = "beginner", seed: int | str | None = None, rules: str = "REVISED_2008") -> PlaySection:
-    """A Play section against `opponent` (its level shown as `level`)."""
-    return PlaySection(PlayController(opponent, rules=rules_by_key(rules), seed=seed, hinter=hinter),
-                       opponent_factory, level)
+               level: str = "beginner", seed: int | str | None = None, rules: str = "REVISED_2008",
+               address: Callable[[], str] = lambda: "") -> PlaySection:
+    """A Play section against `opponent` (its level shown as `level`); a match of a fresh deal code unless
+    `seed` is given. `address()` is the page's address, for the "Share this deal" link."""
+    controller = PlayController(opponent, rules=rules_by_key(rules), seed=new_deal_code() if seed is None else seed,
+                                hinter=hinter)
+    return PlaySection(controller, opponent_factory, level, address)

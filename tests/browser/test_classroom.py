@@ -93,3 +93,25 @@ def test_past_the_session_cap_a_visit_is_told_the_class_is_full(page: Any, start
 def kernel_count(server: Any) -> int:
     return sum(1 for child in psutil.Process(server.process.pid).children(recursive=True)
                if "ipykernel" in " ".join(child.cmdline()))
+
+
+def test_teacher_links_set_up_the_app_and_a_bad_value_is_explained(page: Any, base_url: str, open_board: Any) -> None:
+    link = base_url + "?rules=1963&level=expert&deal=CLASS7"
+    board = open_board(link)
+    expect(board.locator(".lt-turn")).to_contain_text("Original rules (1963)")
+    hand = board.locator(".lt-hand-card").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
+    expect(page.get_by_role("combobox", name="Opponent")).to_have_value("Expert")  # ipywidgets uses labels
+    page.get_by_role("button", name="Share this deal").click()
+    shared = page.get_by_role("textbox", name="Link to this deal")
+    expect(shared).to_have_value(re.compile(r"deal=CLASS7&rules=1963&level=expert$"))
+    assert urlsplit(shared.input_value()).netloc == urlsplit(base_url).netloc
+
+    again = open_board(shared.input_value())  # the link a teacher hands out: the same cards
+    assert again.locator(".lt-hand-card").evaluate_all(
+        "cards => cards.map(c => c.getAttribute('aria-label'))") == hand
+
+    page.goto(base_url + "?tab=learn&lesson=5&level=grandmaster", wait_until="commit")
+    page.locator(".lt-learn .lt-space").first.wait_for(state="visible", timeout=60_000)
+    expect(page.locator(".lt-learn h3").first).to_contain_text("5.")
+    expect(page.locator(".lt-link-note")).to_contain_text("an opponent 'grandmaster'")
+    expect(page.get_by_role("button", name=re.compile(r"^4"))).to_be_enabled()

@@ -1,0 +1,81 @@
+"""Teacher links: the app's address with settings in its query string, read and checked.
+
+`?rules=1963` (or 2008, running), `?level=expert`, `?deal=CODE` (everyone who opens the link gets the
+same deal) and `?tab=learn&lesson=5` (Learn opened at stage 5, the stages before it open). A value
+the app cannot use is left out and explained in a note; nothing in a link can fail the app.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import parse_qsl
+
+from .engine import RULE_SETS
+from .engine.catalogue import text
+from .widgets.deals import DEAL_CODE, RULE_WORDS
+
+RULES_READ = {**{word: key for key, word in RULE_WORDS.items()}, **{key.lower(): key for key in RULE_SETS}}
+"""What a link may say for each rule set (case does not matter)."""
+MAX_QUERY = 1_000  # characters of query string read at most
+SETTINGS = ("rules", "level", "deal", "tab", "lesson")
+
+
+@dataclass(frozen=True)
+class TeacherLink:
+    """The settings a link asks for (None where it asks nothing or asked for something unusable)."""
+
+    rules: str | None = None
+    level: str | None = None
+    deal: str | None = None
+    tab: str | None = None
+    lesson: int | None = None
+    notes: tuple[str, ...] = ()
+
+
+def read_link(query: str, *, levels: tuple[str, ...], tabs: tuple[str, ...], lessons: int) -> TeacherLink:
+    """The settings in a query string, each checked; a note says what was left out and why."""
+    if len(query) > MAX_QUERY:
+        return TeacherLink(notes=(text("app.link.too_long"),))
+    notes: list[str] = []
+    found: dict[str, str] = {}
+    for name, value in parse_qsl(query, keep_blank_values=True):
+        if name not in SETTINGS:
+            notes.append(text("app.link.unknown", name=_shown(name), known=", ".join(SETTINGS)))
+        elif name in found:
+            notes.append(text("app.link.twice", name=name))
+        else:
+            found[name] = value.strip()
+    rules = level = deal = tab = None
+    lesson = None
+    if "rules" in found:
+        rules = RULES_READ.get(found["rules"].lower())
+        if rules is None:
+            notes.append(text("app.link.rules", value=_shown(found["rules"]), known=", ".join(RULE_WORDS.values())))
+    if "level" in found:
+        level = found["level"].lower() if found["level"].lower() in levels else None
+        if level is None:
+            notes.append(text("app.link.level", value=_shown(found["level"]), known=", ".join(levels)))
+    if "deal" in found:
+        deal = found["deal"].upper() if DEAL_CODE.fullmatch(found["deal"]) else None
+        if deal is None:
+            notes.append(text("app.link.deal", value=_shown(found["deal"])))
+    if "tab" in found:
+        tab = found["tab"].lower() if found["tab"].lower() in tabs else None
+        if tab is None:
+            notes.append(text("app.link.tab", value=_shown(found["tab"]), known=", ".join(tabs)))
+    if "lesson" in found:
+        given = found["lesson"]
+        lesson = int(given) if given.isascii() and given.isdigit() and 1 <= int(given) <= lessons else None
+        if lesson is None:
+            notes.append(text("app.link.lesson", value=_shown(given), last=lessons))
+        elif tab not in (None, "learn"):
+            notes.append(text("app.link.lesson_tab", tab=tab))
+            lesson = None
+        else:
+            tab = "learn"
+    return TeacherLink(rules, level, deal, tab, lesson, tuple(notes))
+
+
+def _shown(value: str) -> str:
+    """A value from a link as a note quotes it: at most 30 characters."""
+    return repr(value if len(value) <= 30 else value[:29] + "…")

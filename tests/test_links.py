@@ -1,0 +1,139 @@
+"""Teacher links: every setting read and checked, bad values explained, and the app set up by them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from leopard_tutor import app, host
+from leopard_tutor.ai import LEVELS
+from leopard_tutor.lessons import LESSONS
+from leopard_tutor.links import MAX_QUERY, read_link
+from leopard_tutor.widgets.deals import DEAL_CODE, deal_link, deal_seed, new_deal_code
+
+TABS = ("play", "learn", "examples", "practice")
+
+
+def read(query: str):  # type: ignore[no-untyped-def]
+    return read_link(query, levels=LEVELS, tabs=TABS, lessons=len(LESSONS))
+
+
+def test_good_links_are_read() -> None:
+    link = read("rules=1963&level=Expert&deal=k7f3qx2m")
+    assert (link.rules, link.level, link.deal, link.tab, link.lesson, link.notes) == (
+        "ORIGINAL_1963", "expert", "K7F3QX2M", None, None, ())
+    assert read("rules=running").rules == "RUNNING_LEOPARD" and read("rules=revised_2008").rules == "REVISED_2008"
+    learn = read("tab=learn&lesson=5")
+    assert (learn.tab, learn.lesson, learn.notes) == ("learn", 5, ())
+    assert read("lesson=3").tab == "learn"
+    assert read("").notes == ()
+
+
+@pytest.mark.parametrize(("query", "words"), [
+    ("rules=1999", "the rules '1999'"),
+    ("level=grandmaster", "an opponent 'grandmaster'"),
+    ("deal=no%20spaces!", "deal code 'no spaces!'"),
+    ("tab=chess", "a part 'chess'"),
+    ("lesson=0", "stage '0' of Learn"),
+    ("lesson=99", "stages go from 1 to 12"),
+    ("lesson=%C2%B2", "stage '²'"),
+    ("tab=play&lesson=2", "for the part 'play'"),
+    ("colour=red", "setting 'colour' is not one"),
+    ("level=expert&level=beginner", "'level' more than once"),
+    ("rules=" + "9" * 200, "…"),
+])
+def test_a_bad_value_is_left_out_with_a_note_that_says_why(query: str, words: str) -> None:
+    link = read(query)
+    assert len(link.notes) == 1 and words in link.notes[0], link.notes
+    assert all(len(note) < 300 for note in link.notes)
+
+
+def test_a_huge_link_is_not_read_at_all() -> None:
+    link = read("level=expert&" + "x=1&" * MAX_QUERY)
+    assert link.level is None and len(link.notes) == 1
+
+
+def test_deal_codes_are_short_readable_and_seed_the_same_opponent_everywhere() -> None:
+    codes = {new_deal_code(random.Random(n)) for n in range(50)}
+    assert len(codes) == 50 and all(DEAL_CODE.fullmatch(code) and len(code) == 8 for code in codes)
+    assert deal_seed("ABCD2345") == deal_seed("ABCD2345") != deal_seed("ABCD2346")
+    assert deal_link("http://10.0.0.5:8866/", deal="ABCD2345", rules="ORIGINAL_1963", level="expert") == (
+        "http://10.0.0.5:8866/?deal=ABCD2345&rules=1963&level=expert")
+
+
+def test_a_link_sets_up_play_the_same_for_everyone() -> None:
+    first, second = app.build_app(), app.build_app()
+    for tutor in (first, second):
+        tutor.follow_link("rules=1963&level=intermediate&deal=CLASS7")
+    plays = [tutor.built[0] for tutor in (first, second)]
+    for play in plays:
+        assert play.controller.rules.key == "ORIGINAL_1963" and play.level_pick.value == "intermediate"
+        assert type(play.controller.opponent).__name__ == "IntermediatePlayer"
+        assert play.controller.match.seed == "CLASS7"
+        assert first.link_note.value == ""
+    assert plays[0].controller.hand.to_json() == plays[1].controller.hand.to_json()
+    assert plays[0].board.state == plays[1].board.state
+
+
+def test_a_link_opens_learn_at_a_stage_with_the_stages_before_it_open() -> None:
+    tutor = app.build_app()
+    tutor.follow_link("tab=learn&lesson=5")
+    learn = tutor.built[1]
+    assert tutor.tabs.selected_index == 1 and learn.controller.index == 4
+    assert [b.disabled for b in learn.stage_buttons[:6]] == [False] * 5 + [True]
+    assert "5." in learn.intro.value and learn.controller.progress.to_code() == learn.controller.progress.__class__(
+        ).to_code(), "opening by link earns no stars"
+
+
+def test_bad_links_leave_the_app_as_usual_and_say_why_in_the_page() -> None:
+    tutor = app.build_app()
+    before = tutor.built[0].controller.rules.key
+    tutor.follow_link("rules=chess&tab=nowhere&lesson=40")
+    assert tutor.built[0].controller.rules.key == before and tutor.tabs.selected_index == 0
+    note = tutor.link_note.value
+    assert note.count("<li>") == 3 and "role='status'" in note and "&#x27;chess&#x27;" in note
+
+
+def test_share_this_deal_shows_the_link_for_the_match_in_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SERVER_NAME", "10.0.0.5")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    monkeypatch.setenv("SCRIPT_NAME", "/")
+    monkeypatch.setattr(host, "_HOST", [])
+    tutor = app.build_app()
+    play = tutor.built[0]
+    play.share_button.click()
+    code = play.controller.match.seed
+    assert isinstance(code, str) and DEAL_CODE.fullmatch(code)
+    assert f"value='http://10.0.0.5:8866/?deal={code}&amp;rules=2008&amp;level=beginner'" in play.share.value
+    play.new_button.click()
+    assert play.share.value == "" and play.controller.match.seed != code
+
+
+def test_the_voila_host_reads_the_request_and_outside_voila_finds_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    for key in ("QUERY_STRING", "SERVER_NAME", "VOILA_PREHEAT", "HTTP_X_FORWARDED_PROTO"):
+        monkeypatch.delenv(key, raising=False)
+    plain = host.VoilaHost()
+    assert plain.query() == "" and plain.page_address() == ""
+    monkeypatch.setenv("QUERY_STRING", "level=expert")
+    monkeypatch.setenv("SERVER_NAME", "::1")
+    monkeypatch.setenv("SERVER_PORT", "9000")
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/leopard_tutor.ipynb")
+    assert plain.query() == "level=expert"
+    assert plain.page_address() == "http://[::1]:9000/voila/render/leopard_tutor.ipynb"
+    monkeypatch.setenv("HTTP_X_FORWARDED_PROTO", "https")  # behind Binder's proxy
+    assert plain.page_address() == "https://[::1]:9000/voila/render/leopard_tutor.ipynb"
+
+
+def test_a_site_installs_its_own_host(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Site:
+        def query(self) -> str:
+            return "tab=practice"
+
+        def page_address(self) -> str:
+            return "https://school.example/tutor/"
+
+    monkeypatch.setattr(host, "_HOST", [])
+    host.use_host(Site())
+    tutor = app.open_app()
+    assert tutor.tabs.selected_index == 3 and 3 in tutor.built
