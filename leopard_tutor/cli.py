@@ -6,6 +6,7 @@ import argparse
 import random
 
 from .engine import REVISED_2008, RULE_SETS, Hand, Play
+from .sessions import PAGE_GONE_SECONDS
 
 
 def demo(rules_key: str, seed: int) -> None:
@@ -36,6 +37,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-sessions", type=int, default=None,
                         help="visitors served at once; past it a visit is told the class is full "
                              "(default: what 60%% of this machine's memory holds, about 70 MB each)")
+    parser.add_argument("--page-gone-after", type=float, default=PAGE_GONE_SECONDS, metavar="SECONDS",
+                        help="end a session once its page has been gone (no connection) this long, whatever the "
+                             "tab did (default %(default)g)")
     parser.add_argument("--no-preheat", action="store_true", help="start a kernel per visit instead of a ready one")
     parser.add_argument("--no-tcp-nodelay", action="store_true",
                         help="leave Nagle's algorithm on the kernel websocket (for measuring the fix)")
@@ -55,8 +59,10 @@ def main(argv: list[str] | None = None) -> None:
         print(classroom_banner(classroom_url(args.ip, args.port)), flush=True)
     if args.max_sessions is not None and args.max_sessions < 1:
         parser.error(f"--max-sessions must be at least 1, not {args.max_sessions}")
+    if not 1 <= args.page_gone_after <= 86_400:
+        parser.error(f"--page-gone-after must be from 1 to 86400 seconds, not {args.page_gone_after:g}")
     serve(args.port, not args.no_browser, preheat=not args.no_preheat, nodelay=not args.no_tcp_nodelay, ip=args.ip,
-          max_sessions=args.max_sessions)
+          max_sessions=args.max_sessions, page_gone_after=args.page_gone_after)
 
 
 if __name__ == "__main__":

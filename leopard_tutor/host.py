@@ -41,9 +41,9 @@ class VoilaHost:
 
     def _request(self) -> None:
         if not self._asked and os.environ.get("VOILA_PREHEAT") == "True":
-            from voila.utils import wait_for_request
+            from .kernel_request import wait_for_visitor
 
-            wait_for_request()
+            wait_for_visitor()
         self._asked = True
 
     def query(self) -> str:

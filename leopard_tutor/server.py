@@ -1,5 +1,6 @@
-"""Serve the app with Voilà: a preheated kernel, idle kernels culled, no tracebacks for visitors,
-and two fixes (see ../shared/stack.md §6):
+"""Serve the app with Voilà: a preheated kernel, a cap on sessions, guarded sessions (`guards.py`:
+each kernel answers only the browser that opened it, sessions whose page has gone are ended, no
+tracebacks reach a page), idle kernels culled, and two fixes (see ../shared/stack.md §6):
 
 * TCP_NODELAY on the kernel websocket: without it every widget round trip waits ~40 ms (Nagle's
   algorithm meeting delayed ACKs); benchmarks/app_speed.py measures both ways.
@@ -7,7 +8,7 @@ and two fixes (see ../shared/stack.md §6):
   answers 403 and the kernel lives on. The shutdown handler here accepts a request whose Origin (or,
   lacking one, Referer) is this very server: what a browser's beacon from the app's own page carries,
   and what no other website can forge. One from another origin is refused; one naming no origin at
-  all gets the stock XSRF check.
+  all gets the stock XSRF check. Either way the session must be the requesting browser's own.
 
 `apply_fixes()` is for standalone Voilà (this launcher); `apply_server_fixes()` is for Voilà as a
 Jupyter server extension (Binder's `/voila/render/...`), called from binder/jupyter_server_config.py.
@@ -27,7 +28,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from . import guards
 from .engine.catalogue import text
+from .sessions import PAGE_GONE_SECONDS
 
 NOTEBOOK_NAME = "leopard_tutor.ipynb"
 LOOPBACK = "127.0.0.1"
@@ -118,21 +121,27 @@ def fresh_when_handed_out(kernel_manager: Any) -> None:
     kernel_manager._leopard_fresh = True
 
 
-def cap_sessions(limit: int) -> None:
-    """Past `limit` live sessions, a visit gets a plain "the class is full" page (HTTP 503), no kernel."""
+def guard_visits(limit: int | None = None) -> None:
+    """Patch Voilà's page handler: past `limit` live sessions a plain "the class is full" page (HTTP 503)
+    and no kernel; otherwise the kernel the page gets is its visitor's (`guards.py`), and from the first
+    visit on, sessions whose page has gone are ended."""
     from voila.tornado.handler import TornadoVoilaHandler
 
     original = getattr(TornadoVoilaHandler, "_leopard_get", TornadoVoilaHandler.get)
 
     async def get(self: Any, path: str | None = None) -> None:
-        fresh_when_handed_out(self.kernel_manager)
-        sessions = live_sessions(self.kernel_manager, self.notebook_path or path or "")
-        if sessions >= limit:
+        manager = self.kernel_manager
+        fresh_when_handed_out(manager)
+        guards.track_kernels(manager)
+        guards.watch_pages(manager)
+        sessions = live_sessions(manager, self.notebook_path or path or "")
+        if limit is not None and sessions >= limit:
             self.set_status(503)
             self.set_header("Retry-After", "60")
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.finish(FULL_PAGE.format(text=html.escape(text("app.class_full", sessions=sessions))))
             return
+        guards.VISITOR.set(guards.visitor_of(self))
         await original(self, path)
 
     TornadoVoilaHandler._leopard_get = original
@@ -140,21 +149,25 @@ def cap_sessions(limit: int) -> None:
 
 
 def apply_fixes(nodelay: bool = True) -> None:
-    """Patch standalone Voilà: websocket TCP_NODELAY (unless `nodelay` is False) and the shutdown beacon."""
+    """Patch standalone Voilà: websocket TCP_NODELAY (unless `nodelay` is False), the shutdown beacon and
+    the session guards."""
     from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
     if nodelay:
         _set_nodelay_on_open(VoilaKernelWebsocketHandler)
     _accept_shutdown_beacon()
+    guards.install()
 
 
 def apply_server_fixes(nodelay: bool = True) -> None:
-    """Patch a Jupyter server running Voilà as an extension (JupyterLab, Binder) the same way."""
+    """Patch a Jupyter server running Voilà as an extension (JupyterLab, Binder) the same way (no cap)."""
     from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 
     if nodelay:
         _set_nodelay_on_open(KernelWebsocketHandler)
     _accept_shutdown_beacon()
+    guards.install()
+    guard_visits()
 
 
 def app_notebook() -> dict[str, Any]:
@@ -197,14 +210,18 @@ def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = Tr
 
 
 def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, nodelay: bool = True,
-          ip: str = LOOPBACK, max_sessions: int | None = None) -> None:
+          ip: str = LOOPBACK, max_sessions: int | None = None, page_gone_after: float = PAGE_GONE_SECONDS) -> None:
     """Start Voilà on the app notebook at http://`ip`:`port` (blocks until stopped), with at most
-    `max_sessions` visitors at once (default: what the machine's memory holds)."""
+    `max_sessions` visitors at once (default: what the machine's memory holds), a session ending once its
+    page has been gone for `page_gone_after` seconds."""
     from voila.app import main
 
     apply_fixes(nodelay=nodelay)
-    cap_sessions(max_sessions or default_session_cap())
+    guards.BOOK.gone_after = page_gone_after
+    guard_visits(max_sessions or default_session_cap())
     use_own_template()
+    if ip not in ("0.0.0.0", "::", ""):
+        os.environ["VOILA_APP_IP"] = f"[{ip}]" if ":" in ip else ip  # where a preheated kernel finds the server
     sys.argv = voila_argv(notebook_path(), port, open_browser, preheat, ip)
     main()
 

@@ -55,11 +55,15 @@ def test_serving_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
     main([])
     assert capsys.readouterr().out == ""
     main(["--ip", "0.0.0.0", "--port", "9000"])
-    defaults = {"preheat": True, "nodelay": True, "ip": "127.0.0.1", "max_sessions": None}
+    defaults = {"preheat": True, "nodelay": True, "ip": "127.0.0.1", "max_sessions": None, "page_gone_after": 60.0}
     assert calls == [(9123, False, defaults), (8866, True, defaults), (9000, True, dict(defaults, ip="0.0.0.0"))]
     assert ":9000/" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["--port", "0"])
+    main(["--page-gone-after", "5"])
+    assert calls[-1][2]["page_gone_after"] == 5.0  # type: ignore[index]
+    with pytest.raises(SystemExit):
+        main(["--page-gone-after", "0"])
 
 
 def test_voila_command_line_has_preheat_culling_and_no_tracebacks() -> None:

@@ -13,6 +13,7 @@ import traitlets
 from ..engine import LeopardError
 from ..engine.catalogue import text, texts
 from ..engine.errors import quote
+from .pacing import IntentPace
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)
@@ -118,13 +119,17 @@ class LeopardBoard(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self.controller = controller
         self.listeners: list[Callable[[Mapping[str, Any]], None]] = []
+        self.pace = IntentPace()
         self.on_msg(self._on_custom_msg)
         if controller is not None:
             self.refresh()
 
     def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
         try:
-            self.dispatch(content)
+            if self.pace.take():
+                self.dispatch(content)
+            elif self.pace.say_refusal():  # beyond the pace: dropped (said now and then), the table unchanged
+                self.show_message(text("board.too_fast"), tone="warn")
         finally:
             self.send({"type": "done"})  # the page sends one intent at a time: this lets it send the next
 

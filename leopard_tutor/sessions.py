@@ -1,0 +1,83 @@
+"""Visitors' sessions on a server: whose each kernel is, and whether its page is still there.
+
+A kernel handed to a visitor's page belongs to the browser that asked for the page (its Jupyter
+identity: the signed, HttpOnly cookie the server sets on the first visit). `SessionBook` keeps, per
+handed-out kernel, that owner and when its page was last seen connected; `server.py` checks the owner
+on the kernel's websocket, shutdown and REST handlers and shuts down the kernels whose page has been
+gone (no websocket) for `gone_after` seconds, whatever the tab did (closed, crashed, killed, asleep).
+`kernel_proof` is how a kernel proves to the server that it is the kernel it names (when it asks for
+its visitor's request), without anything a browser could know.
+
+Pure Python (no Jupyter imports), so it is tested without a server.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+PAGE_GONE_SECONDS = 60.0
+"""How long a session lives once its page has gone: a reload or a short network drop comes back well within it."""
+PROOF_HEADER = "X-Leopard-Kernel-Proof"
+
+
+@dataclass
+class Session:
+    """One handed-out kernel: the visitor it belongs to, and when its page was last known to be there."""
+
+    owner: str
+    seen: float
+
+
+class SessionBook:
+    """The sessions handed to visitors: their owners, and which pages have been gone too long."""
+
+    def __init__(self, gone_after: float = PAGE_GONE_SECONDS, clock: Callable[[], float] = time.monotonic) -> None:
+        self.gone_after = gone_after
+        self.clock = clock
+        self.sessions: dict[str, Session] = {}
+
+    def hand_out(self, kernel_id: str, owner: str) -> None:
+        """Record that `kernel_id` was given to the visitor `owner` just now (its page is on its way)."""
+        self.sessions[kernel_id] = Session(owner, self.clock())
+
+    def allows(self, kernel_id: str, visitor: str | None) -> bool:
+        """Whether `visitor` may reach `kernel_id`: its owner may; anyone may reach a kernel that is no
+        visitor's (the preheated spare, or one a notebook user started)."""
+        session = self.sessions.get(kernel_id)
+        return session is None or (visitor is not None and hmac.compare_digest(session.owner, visitor))
+
+    def forget(self, kernel_id: str) -> None:
+        """Drop what is kept about `kernel_id` (its kernel has gone)."""
+        self.sessions.pop(kernel_id, None)
+
+    def sweep(self, connections: Callable[[str], int | None]) -> tuple[list[str], list[str]]:
+        """(kernels whose page has been gone for `gone_after` seconds or more, kernels that no longer exist).
+
+        `connections(kernel_id)` is how many websockets the kernel has now, or None if it no longer
+        exists. A connected page counts as seen now. The caller shuts down the first and forgets both."""
+        now = self.clock()
+        gone, vanished = [], []
+        for kernel_id, session in list(self.sessions.items()):
+            count = connections(kernel_id)
+            if count is None:
+                vanished.append(kernel_id)
+            elif count > 0:
+                session.seen = now
+            elif now - session.seen >= self.gone_after:
+                gone.append(kernel_id)
+        return gone, vanished
+
+
+def kernel_proof(key: bytes, kernel_id: str) -> str:
+    """What the kernel `kernel_id` shows to prove it is that kernel: an HMAC of its id under the key of its
+    connection file, which the server and the kernel hold and no browser ever sees."""
+    return hmac.new(key, kernel_id.encode(), hashlib.sha256).hexdigest()
+
+
+def proof_holds(key: bytes | None, kernel_id: str, shown: str | None) -> bool:
+    """Whether `shown` is the proof for `kernel_id` under `key` (no key, or nothing shown: it is not)."""
+    return bool(key) and shown is not None and hmac.compare_digest(kernel_proof(key or b"", kernel_id), shown)

@@ -1,0 +1,200 @@
+"""Visitors' sessions without a server: owners, pages gone, the kernel's proof, the screen on kernel output,
+clean-up of what is kept per kernel, and the pace of a board's intents."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from leopard_tutor import guards
+from leopard_tutor.app import build_app
+from leopard_tutor.kernel_messages import ERROR_REPLY, screen
+from leopard_tutor.sessions import SessionBook, kernel_proof, proof_holds
+from leopard_tutor.widgets.pacing import IntentPace
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_session_answers_its_owner_only() -> None:
+    book = SessionBook()
+    book.hand_out("k1", "alice")
+    assert book.allows("k1", "alice")
+    assert not book.allows("k1", "bob") and not book.allows("k1", None)
+    assert book.allows("spare", "bob"), "a kernel no visitor was given (the preheated one) is nobody's"
+    book.forget("k1")
+    assert book.allows("k1", "bob")
+
+
+def test_a_page_gone_for_the_grace_time_is_swept_and_a_connected_one_is_not() -> None:
+    clock = Clock()
+    book = SessionBook(gone_after=60, clock=clock)
+    for kernel in ("never-came", "left", "stays", "died"):
+        book.hand_out(kernel, kernel)
+    live = {"never-came": 0, "left": 1, "stays": 1, "died": 1}
+    clock.now += 30
+    assert book.sweep(live.get) == ([], [])
+    live["left"] = 0
+    del live["died"]
+    clock.now += 31
+    assert book.sweep(live.get) == (["never-came"], ["died"]), "the page that never connected is 61 s gone"
+    book.forget("died")
+    clock.now += 28
+    assert book.sweep(live.get) == (["never-came"], []), "the page that left was last seen connected 59 s ago"
+    clock.now += 1
+    assert book.sweep(live.get)[0] == ["never-came", "left"]
+
+
+def test_only_the_kernel_holding_the_key_can_prove_it_is_that_kernel() -> None:
+    key = b"connection-key"
+    proof = kernel_proof(key, "k1")
+    assert proof_holds(key, "k1", proof)
+    assert not proof_holds(key, "k2", proof)
+    assert not proof_holds(b"other", "k1", proof)
+    assert not proof_holds(None, "k1", proof) and not proof_holds(key, "k1", None) and not proof_holds(b"", "k1", "")
+
+
+@pytest.mark.parametrize(("msg_type", "content", "verdict"), [
+    ("error", {"ename": "TraitError", "traceback": ["File /srv/x.py"]}, False),
+    ("stream", {"name": "stderr", "text": "Traceback (most recent call last):\n"}, False),
+    ("stream", {"name": "stdout", "text": "hello\n"}, True),
+    ("comm_msg", {"data": {"method": "update"}}, True),
+    ("status", {"execution_state": "idle"}, True),
+    ("execute_reply", {"status": "error", "ename": "ZeroDivisionError", "traceback": ["File /srv/x.py"]},
+     ERROR_REPLY),
+    ("comm_info_reply", {"status": "ok", "comms": {}}, True),
+])
+def test_no_traceback_or_error_output_is_let_through(msg_type: str, content: dict[str, Any], verdict: object) -> None:
+    assert screen(msg_type, lambda: content) == verdict
+
+
+def test_the_content_of_ordinary_messages_is_not_even_unpacked() -> None:
+    def unpack() -> dict[str, Any]:
+        raise AssertionError("unpacked")
+    assert screen("comm_msg", unpack) is True and screen("status", unpack) is True
+
+
+class Kernel:
+    def __init__(self) -> None:
+        self.last_activity = None
+
+
+class Manager:
+    """The parts of Voilà's kernel manager the guards use."""
+
+    def __init__(self) -> None:
+        self.kernels: dict[str, int] = {"spare": 0}
+        self.shut: list[str] = []
+        self.count = 0
+
+    async def get_rendered_notebook(self, notebook: str) -> tuple[None, list[str], str]:
+        return None, [], "spare"
+
+    async def start_kernel(self, **_kwargs: Any) -> str:
+        self.count += 1
+        kernel = f"k{self.count}"
+        self.kernels[kernel] = 0
+        return kernel
+
+    async def shutdown_kernel(self, kernel_id: str) -> None:
+        self.shut.append(kernel_id)
+        del self.kernels[kernel_id]
+
+    def list_kernel_ids(self) -> list[str]:
+        return list(self.kernels)
+
+    def kernel_model(self, kernel_id: str) -> dict[str, Any]:
+        return {"id": kernel_id, "connections": self.kernels[kernel_id]}
+
+    def get_kernel(self, kernel_id: str) -> Kernel:
+        return Kernel()
+
+
+def test_the_kernel_a_page_gets_is_its_visitors_and_is_forgotten_with_every_cache_when_it_goes() -> None:
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    book = SessionBook()
+    manager = Manager()
+    guards.track_kernels(manager, book)
+    guards.track_kernels(manager, book)  # once only
+
+    async def visit(visitor: str | None) -> str:
+        guards.VISITOR.set(visitor)
+        kernel = str(await manager.start_kernel())
+        await manager.start_kernel()  # a second kernel started in the same request is nobody's
+        return kernel
+
+    kernel = asyncio.run(visit("alice"))
+    assert book.allows(kernel, "alice") and not book.allows(kernel, "bob")
+    assert book.allows("k2", "bob")
+    _task, _cache, handed = asyncio.run(_hand_out(manager, "carol"))
+    assert not book.allows(handed, "alice") and book.allows(handed, "carol")
+    RequestInfoSocketHandler.send_updates({"kernel_id": kernel, "payload": {"QUERY_STRING": "deal=X"}})
+    assert kernel in RequestInfoSocketHandler._cache
+    asyncio.run(manager.shutdown_kernel(kernel))
+    assert kernel not in RequestInfoSocketHandler._cache, "Voilà's query cache kept the kernel's request"
+    assert book.allows(kernel, "bob") and kernel not in book.sessions
+
+
+async def _hand_out(manager: Manager, visitor: str) -> Any:
+    guards.VISITOR.set(visitor)
+    return await manager.get_rendered_notebook("nb.ipynb")
+
+
+def test_sessions_whose_page_has_gone_are_shut_down_and_forgotten() -> None:
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    clock = Clock()
+    book = SessionBook(gone_after=60, clock=clock)
+    manager = Manager()
+    guards.track_kernels(manager, book)
+
+    async def scenario() -> list[list[str]]:
+        ended = []
+        for visitor in ("a", "b"):
+            guards.VISITOR.set(visitor)
+            await manager.start_kernel()
+        manager.kernels["k2"] = 1  # b's page is connected
+        RequestInfoSocketHandler.send_updates({"kernel_id": "k1", "payload": {}})
+        ended.append(await guards.end_gone_sessions(manager, book))
+        clock.now += 61
+        ended.append(await guards.end_gone_sessions(manager, book))
+        return ended
+
+    assert asyncio.run(scenario()) == [[], ["k1"]]
+    assert manager.shut == ["k1"] and "k1" not in RequestInfoSocketHandler._cache
+    assert list(book.sessions) == ["k2"]
+
+
+def test_a_board_takes_a_burst_of_intents_then_a_steady_pace_and_answers_every_one() -> None:
+    clock = Clock()
+    tutor = build_app()
+    board = tutor.built[0].board
+    board.pace = IntentPace(rate=10, burst=30, clock=clock)
+    controller = board.controller
+    handled: list[object] = []
+    original = controller.handle
+    controller.handle = lambda intent: (handled.append(intent), original(intent))  # type: ignore[method-assign]
+    sent: list[object] = []
+    board.send = sent.append  # type: ignore[method-assign]
+    for i in range(1000):
+        board._on_custom_msg(board, {"type": "select", "index": i % 2}, [])
+    assert len(handled) == 30 and len(sent) == 1000, "every intent is answered, only a burst is handled"
+    assert board.state["message"] == ("Too many clicks at once: the last ones were not taken. "
+                                      "Wait a moment, then click again.")
+    table = controller.board_state()
+    assert board.state["hand"] == table["hand"] and board.state["squares"] == table["squares"], "in step"
+    clock.now += 1
+    for _ in range(20):
+        board._on_custom_msg(board, {"type": "select", "index": 2}, [])
+    assert len(handled) == 40
+    board.pace = IntentPace(rate=10, burst=30, clock=clock)
+    board._on_custom_msg(board, {"type": "select", "index": 3}, [])
+    assert board.state["hand"]["cards"][3]["selected"] and board.state["message"].startswith("You picked")
