@@ -79,10 +79,30 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         header.add_class("lt-panel")
         self.link_note = W.HTML()
         self.link_note.add_class("lt-link-note")
-        super().__init__([header, self.link_note, self.tabs])
+        self.storage_note = W.HTML()
+        self.storage_note.add_class("lt-storage-note")
+        self.storage = self._keep_progress()
+        super().__init__([header, self.link_note, self.storage_note, self.tabs, self.storage])
         self.add_class("lt-app")
         if self.sections:
             self.open_tab(0)
+
+    def _keep_progress(self) -> Any:
+        """The learner's stars and practice record, kept in the browser (see widgets/storage.py)."""
+        from .lessons import kernel_progress
+        from .widgets.storage import BrowserStorage, keep_progress
+
+        def note(words: str) -> None:
+            self.storage_note.value = f"<p role='status'>{html.escape(words)}</p>"
+
+        def redraw() -> None:
+            for section in self.built.values():
+                if hasattr(section, "update_panels"):
+                    section.update_panels()
+
+        storage = BrowserStorage("progress")
+        keep_progress(kernel_progress(), storage, note, redraw)
+        return storage
 
     def open_tab(self, index: int | None) -> None:
         """Build the section of tab `index` if it is not built yet."""

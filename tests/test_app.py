@@ -86,6 +86,14 @@ def test_fixes_patch_the_handlers_once() -> None:
     assert VoilaKernelWebsocketHandler.open is opened
     assert VoilaKernelWebsocketHandler._leopard_nodelay and KernelWebsocketHandler._leopard_nodelay
     assert VoilaShutdownKernelHandler._leopard_beacon
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+    from jupyter_server.services.kernels.handlers import KernelActionHandler, KernelHandler
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    for guarded in (KernelWebsocketHandler, KernelHandler, KernelActionHandler, VoilaShutdownKernelHandler,
+                    RequestInfoSocketHandler):
+        assert guarded.__dict__.get("_leopard_owned"), guarded
+    assert ZMQChannelsWebsocketConnection.__dict__.get("_leopard_screened")
 
 
 @pytest.mark.parametrize(("headers", "allowed"), [

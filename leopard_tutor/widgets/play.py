@@ -277,6 +277,18 @@ class PlayController(TableController):
         self.match = Match(rules or self.rules, seed=seed, hands=self.hands_per_match)
         self._start_hand(text("play.new_match", rules=text(f"rules.{self.rules.key}")))
 
+    def resume(self, match: Match, words: str, opponent: Chooser | None = None) -> None:
+        """Go on with `match` as it stands (a saved game), against `opponent` if given; `words` open the message."""
+        self.match = match
+        if opponent is not None:
+            self.opponent = opponent
+        self.log, self.selected, self.last, self.changes = [], None, {}, ()
+        self._ladder = HintLadder(self._expert_clues)
+        said = [words]
+        if not self.hand.is_over and self.hand.to_move == THEM:
+            said += self._opponent_turns()
+        self.say(" ".join(said))
+
     def set_opponent(self, opponent: Chooser, name: str = "") -> None:
         """Play on against another opponent from the next move."""
         self.opponent = opponent

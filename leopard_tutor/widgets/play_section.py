@@ -14,6 +14,8 @@ from ..engine import RULE_SETS, rules_by_key
 from ..engine.catalogue import text
 from .board import LeopardBoard
 from .deals import deal_link, deal_seed, new_deal_code
+from .game_code import SavedGame
+from .game_saver import GameSaver
 from .play import THEM, Chooser, HintFn, PlayController
 from .presenter import square_labels
 
@@ -56,7 +58,8 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         controls = W.HBox([self.rules_pick, self.level_pick, self.hint_button, self.undo_button, self.new_button,
                            self.share_button], layout=W.Layout(flex_flow="row wrap"))
         controls.add_class("lt-controls")
-        super().__init__([controls, self.share, self.board, self.breakdown, self.scores, self.moves])
+        self.saver = GameSaver(self)
+        super().__init__([controls, self.share, self.board, self.breakdown, self.scores, self.moves, self.saver])
         self.add_class("lt-play")
         self.update_panels()
 
@@ -81,6 +84,21 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         if factory is not None and (level is not None or deal is not None):
             self.controller.opponent = factory(self.level_pick.value, None if deal is None else deal_seed(deal))
         self.board.act(lambda: self.new_match(deal))
+
+    def resume(self, game: SavedGame) -> None:
+        """Go on with a saved game: its rules and opponent level chosen, its match as it stood."""
+        match, factory = game.match, self.opponent_factory
+        self._opening = True
+        try:
+            self.rules_pick.value = match.rules.key
+            self.level_pick.value = game.level
+        finally:
+            self._opening = False
+        seed = deal_seed(match.seed) if isinstance(match.seed, str) else None
+        self.share.value = ""
+        self.controller.resume(match, text("play.saved_game.resumed", number=match.hand_number, hands=match.hands,
+                                           rules=text(f"rules.{match.rules.key}"), level=game.level),
+                               None if factory is None else factory(game.level, seed))
 
     def show_share_link(self) -> None:
         """Show the link that opens this match's deal for anyone (a class, a friend)."""

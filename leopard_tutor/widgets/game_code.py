@@ -1,0 +1,75 @@
+"""Saved-game codes: a match in progress under one of the app's rule sets (its JSON, compressed) and the
+opponent's level, as one text to copy, keep and paste back later to resume the game:
+`game_code(match, level)` and `read_game_code(code, levels)`. A code is bounded (`MAX_GAME_CODE`
+characters, inflating to at most the engine's `MAX_SAVED_MATCH`), and a code that cannot be read
+raises `GameCodeError` with a sentence for the learner, changing nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from dataclasses import dataclass
+
+from ..engine import RULE_SETS, LeopardError, Match
+from ..engine.catalogue import text
+from ..engine.match import MAX_SAVED_MATCH
+
+GAME_PREFIX = "LG1-"
+MAX_GAME_CODE = 100_000
+"""Characters a code may have: a whole match of four hands takes about 5,000."""
+
+
+class GameCodeError(LeopardError):
+    """A saved-game code that cannot be read; its message is for the learner."""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """What a code holds: the match as it stood, and the level of the computer opponent."""
+
+    match: Match
+    level: str
+
+
+def game_code(match: Match, level: str) -> str:
+    """The code of `match` played against an opponent of `level`."""
+    data = {"level": level, "match": json.loads(match.to_json())}
+    packed = zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
+    return GAME_PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def read_game_code(code: object, levels: tuple[str, ...]) -> SavedGame:
+    """The game in `code`, its level one of `levels`; GameCodeError (for the learner) if it cannot be read."""
+    if not isinstance(code, str):
+        raise GameCodeError(text("play.saved_game.not_text"))
+    if len(code) > 2 * MAX_GAME_CODE:
+        raise GameCodeError(text("play.saved_game.too_long"))
+    code = "".join(code.split())
+    if len(code) > MAX_GAME_CODE:
+        raise GameCodeError(text("play.saved_game.too_long"))
+    if not code.startswith(GAME_PREFIX):
+        raise GameCodeError(text("play.saved_game.not_ours", prefix=GAME_PREFIX))
+    body = code[len(GAME_PREFIX):]
+    inflater = zlib.decompressobj()
+    try:
+        raw = inflater.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)), MAX_SAVED_MATCH)
+        data = json.loads(raw) if inflater.eof and not inflater.unconsumed_tail else None
+    except (binascii.Error, zlib.error, ValueError, RecursionError):
+        data = None
+    if inflater.unconsumed_tail:
+        raise GameCodeError(text("play.saved_game.too_long"))
+    if not isinstance(data, dict) or not isinstance(data.get("match"), dict):
+        raise GameCodeError(text("play.saved_game.damaged"))
+    level = data.get("level")
+    if not isinstance(level, str) or level not in levels:
+        raise GameCodeError(text("play.saved_game.level", known=", ".join(levels)))
+    try:
+        match = Match.from_json(json.dumps(data["match"]))
+    except LeopardError:
+        raise GameCodeError(text("play.saved_game.not_a_game")) from None
+    if match.rules not in RULE_SETS.values():
+        raise GameCodeError(text("play.saved_game.rules"))
+    return SavedGame(match, level)

@@ -1,0 +1,50 @@
+"""The Play section's Save game / Resume control: a saved-game code to copy, and a box to paste one
+back into (`game_code.py` makes and reads the codes)."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+import ipywidgets as W
+
+from ..ai import LEVELS
+from ..engine.catalogue import text
+from .game_code import game_code, read_game_code
+
+if TYPE_CHECKING:
+    from .play_section import PlaySection
+
+
+class GameSaver(W.VBox):  # type: ignore[misc]
+    """Save game (shows this game's code) and Resume (goes on with the game of a pasted code)."""
+
+    def __init__(self, section: PlaySection) -> None:
+        self.section = section
+        self.shown = W.HTML()
+        self.shown.add_class("lt-saved-game")
+        self.code = W.Text(placeholder=text("play.saved_game.placeholder"), layout=W.Layout(width="32em"))
+        self.code.add_class("lt-game-code")
+        save = W.Button(description=text("play.saved_game.save"), tooltip=text("play.saved_game.save_tooltip"))
+        resume = W.Button(description=text("play.saved_game.resume"), tooltip=text("play.saved_game.resume_tooltip"))
+        save.on_click(lambda _b: section.board.act(self.show_code))
+        resume.on_click(lambda _b: section.board.act(self.resume))
+        title = W.HTML(f"<h4>{html.escape(text('play.saved_game.title'))}</h4>")
+        super().__init__([title, W.HBox([save, self.code, resume], layout=W.Layout(flex_flow="row wrap")),
+                          self.shown])
+        self.add_class("lt-panel")
+        self.add_class("lt-game-saver")
+
+    def show_code(self) -> None:
+        """Show the code of the game as it stands now, to copy."""
+        code = html.escape(game_code(self.section.controller.match, self.section.level_pick.value))
+        words = html.escape(text("play.saved_game.explain"))
+        label = html.escape(text("play.saved_game.label"))
+        self.shown.value = (f"<p>{words}</p><textarea class='lt-saved-game-code' readonly rows='3' cols='60' "
+                            f"aria-label='{label}'>{code}</textarea>")
+
+    def resume(self) -> None:
+        """Go on with the game of the pasted code (a bad code is explained on the board and changes nothing)."""
+        game = read_game_code(self.code.value, LEVELS)
+        self.shown.value = ""
+        self.section.resume(game)

@@ -1,0 +1,96 @@
+"""Keeping a text in the visitor's browser (localStorage), so that what the learner earned comes back
+by itself after a reload, with no server storage and no account.
+
+The API (the same in a Voilà kernel and in a static Pyodide site; the widget draws nothing but must
+be displayed somewhere on the page, since the page does the reading and writing):
+
+    storage = BrowserStorage("progress")   # kept under "leopard-tutor/progress" for this site
+    storage.on_restore(callback)           # callback(text) once, when the page has read what it kept
+                                           # ("" if nothing); a kept text that is too long gives ""
+    storage.save(text)                     # the page keeps `text` from now on ("" forgets it)
+
+Every text is bounded (`MAX_STORED` characters) and goes through the caller's own reader: what a
+browser gives back is input like any other. `keep_progress(progress, storage, note)` does this for
+the learner's lesson stars and practice record (`lessons.Progress`), as a progress code: restored
+when the page opens (a damaged or foreign text is explained by `note(...)` and changes nothing) and
+saved after every change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..engine import LeopardError
+from ..engine.catalogue import text
+from ..lessons.progress import Progress, ProgressCodeError
+from .board import STATIC
+
+KEY_PREFIX = "leopard-tutor/"
+MAX_STORED = 20_000
+"""Characters a kept text may have (a progress code has about a hundred)."""
+
+
+class StorageError(LeopardError):
+    """A text too long to keep, or a name that is not a plain word."""
+
+
+class BrowserStorage(anywidget.AnyWidget):
+    """One text kept in the browser under a name (see the module docstring)."""
+
+    _esm = STATIC / "storage.js"
+    key = traitlets.Unicode().tag(sync=True)
+    saved = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, name: str, **kwargs: Any) -> None:
+        if not name.isidentifier():
+            raise StorageError(f"a storage name is a plain word, not {name!r:.40}")
+        super().__init__(key=KEY_PREFIX + name, **kwargs)
+        self.restored = False
+        self._callbacks: list[Callable[[str], None]] = []
+        self.on_msg(self._on_page_msg)
+
+    def on_restore(self, callback: Callable[[str], None]) -> None:
+        """Call `callback(text)` with what the browser kept, once, when the page has read it."""
+        self._callbacks.append(callback)
+
+    def save(self, value: str) -> None:
+        """Have the browser keep `value` ("" forgets it); StorageError if it is longer than MAX_STORED."""
+        if not isinstance(value, str) or len(value) > MAX_STORED:
+            raise StorageError(f"a kept text is at most {MAX_STORED} characters")
+        self.saved = value
+
+    def restore(self, value: object) -> None:
+        """Hand what the page kept to the callbacks (the first time only; anything but a bounded text is "")."""
+        if self.restored:
+            return
+        self.restored = True
+        kept = value if isinstance(value, str) and len(value) <= MAX_STORED else ""
+        for callback in self._callbacks:
+            callback(kept)
+
+    def _on_page_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        if isinstance(content, dict) and content.get("type") == "restore":
+            self.restore(content.get("value"))
+
+
+def keep_progress(progress: Progress, storage: BrowserStorage, note: Callable[[str], None],
+                  restored: Callable[[], None] = lambda: None) -> None:
+    """Keep `progress` in the browser: read back when the page opens, saved after every change.
+
+    A kept text that is not a readable progress code changes nothing: `note(...)` says so. After a
+    restore, `restored()` lets the sections redraw."""
+    def restore(kept: str) -> None:
+        if kept:
+            try:
+                progress.load_code(kept)
+            except ProgressCodeError as error:
+                note(text("app.storage.unreadable", reason=str(error)))
+                return
+            restored()
+
+    storage.on_restore(restore)
+    progress.listeners.append(lambda: storage.save(progress.to_code()))

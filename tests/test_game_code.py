@@ -1,0 +1,122 @@
+"""Saved-game codes: a game in progress comes back whole from its code, and a bad code is explained and
+changes nothing (the code itself, and the Save game / Resume control of the Play section)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import zlib
+
+import pytest
+
+from leopard_tutor.ai import LEVELS
+from leopard_tutor.engine import ORIGINAL_1963, Match, Move, PlayerView
+from leopard_tutor.widgets import build_play
+from leopard_tutor.widgets.game_code import GAME_PREFIX, MAX_GAME_CODE, GameCodeError, game_code, read_game_code
+
+
+class FirstMove:
+    def __init__(self, level: str = "beginner", seed: int | None = None) -> None:
+        self.level, self.seed = level, seed
+
+    def choose(self, view: PlayerView) -> Move:
+        return view.legal_moves()[0]
+
+
+def played(match: Match, moves: int, seed: int = 1) -> Match:
+    rng = random.Random(seed)
+    for _ in range(moves):
+        hand = match.current
+        if hand.is_over:
+            if match.is_over:
+                break
+            match.next_hand()
+            continue
+        hand.apply(rng.choice(hand.legal_moves()))
+    return match
+
+
+@pytest.mark.parametrize(("moves", "level"), [(0, "beginner"), (17, "expert"), (400, "intermediate")])
+def test_a_match_comes_back_whole_from_its_code(moves: int, level: str) -> None:
+    match = played(Match(ORIGINAL_1963, seed="CLASS7"), moves)
+    code = game_code(match, level)
+    assert code.startswith(GAME_PREFIX) and len(code) < MAX_GAME_CODE
+    game = read_game_code(" " + code[:40] + "\n" + code[40:] + " ", LEVELS)  # as pasted from a mail
+    assert game.level == level and game.match.to_json() == match.to_json()
+    assert game.match.current.legal_moves() == match.current.legal_moves()
+
+
+def packed(data: object) -> str:
+    raw = data if isinstance(data, bytes) else json.dumps(data).encode()
+    return GAME_PREFIX + base64.urlsafe_b64encode(zlib.compress(raw)).decode()
+
+
+def saved(level: str = "beginner") -> dict[str, object]:
+    return {"level": level, "match": json.loads(played(Match(seed=5), 9).to_json())}
+
+
+def tampered() -> dict[str, object]:
+    data = saved()
+    hand = data["match"]["hands_played"][0]  # type: ignore[index]
+    hand["moves"] = list(reversed(hand["moves"]))
+    return data
+
+
+def custom_rules() -> dict[str, object]:
+    data = saved()
+    for rules in [data["match"]["rules"], *(h["rules"] for h in data["match"]["hands_played"])]:  # type: ignore[index]
+        rules["suit_points"] = 5
+    return data
+
+
+@pytest.mark.parametrize(("code", "says"), [
+    (42, "A saved-game code is a piece of text."),
+    ("A" * (MAX_GAME_CODE + 1), "This saved-game code is too long to be one of ours."),
+    ("LT2-abc", "This is not a Leopard Tutor saved-game code: it should start with LG1-."),
+    (GAME_PREFIX + "not*base64!", "This saved-game code is damaged or incomplete: copy the whole code again."),
+    (GAME_PREFIX + base64.urlsafe_b64encode(zlib.compress(b"{}"))[:-6].decode(), "damaged or incomplete"),
+    (packed([1, 2]), "damaged or incomplete"),
+    (packed(b"[" * 100_000 + b"]" * 100_000), "damaged or incomplete"),
+    (packed(b" " * 600_000 + b"{}"), "too long to be one of ours"),
+    (packed(saved("grandmaster")), "names an opponent the tutor does not have (it has beginner, intermediate, expert)"),
+    (packed(tampered()), "does not hold a game the rules allow"),
+    (packed(custom_rules()), "played under rules the tutor does not offer"),
+])
+def test_a_bad_code_is_explained_for_the_learner(code: object, says: str) -> None:
+    with pytest.raises(GameCodeError) as error:
+        read_game_code(code, LEVELS)
+    assert says in str(error.value)
+
+
+def test_save_then_resume_in_the_play_section() -> None:
+    section = build_play(FirstMove(), opponent_factory=FirstMove, level="intermediate", seed="CLASS7",
+                         rules="ORIGINAL_1963")
+    board, controller = section.board, section.controller
+    for _ in range(3):
+        board.dispatch({"type": "select", "index": 0})
+        board.dispatch({"type": "discard"})
+    section.saver.show_code()
+    shown = section.saver.shown.value
+    code = shown.split("readonly rows='3' cols='60' aria-label='Saved-game code'>")[1].split("</textarea>")[0]
+    table = board.state
+
+    other = build_play(FirstMove(), opponent_factory=FirstMove, level="beginner")
+    other.saver.code.value = code
+    other.board.act(other.saver.resume)  # what the Resume button does
+    assert other.controller.match.to_json() == controller.match.to_json()
+    assert other.level_pick.value == "intermediate" and other.rules_pick.value == "ORIGINAL_1963"
+    assert isinstance(other.controller.opponent, FirstMove) and other.controller.opponent.level == "intermediate"
+    def names(state: dict[str, object]) -> list[str]:
+        return [cell["name"] for square in state["squares"] for cell in square["cells"]]  # type: ignore[attr-defined]
+    assert names(other.board.state) == names(table) and other.board.state["hand"] == table["hand"]
+    assert other.board.state["message"] == ("Game resumed: hand 1 of 4, Original rules (1963), "
+                                            "against the intermediate opponent.")
+    other.board.dispatch({"type": "select", "index": 0})  # play goes on
+    assert other.board.state["message"].startswith("You picked")
+
+    before = other.controller.match.to_json()
+    other.saver.code.value = code[:-10]
+    other.board.act(other.saver.resume)
+    assert other.board.state["message"] == "This saved-game code is damaged or incomplete: copy the whole code again."
+    assert other.board.state["error"] == "" and other.controller.match.to_json() == before

@@ -1,0 +1,77 @@
+"""The browser's storage of the learner's progress, without a browser: the page's messages in, the text
+the page is asked to keep out (the page itself: tests/browser/test_recovery.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from leopard_tutor.app import build_app
+from leopard_tutor.lessons import LESSONS, Progress
+from leopard_tutor.widgets.storage import MAX_STORED, BrowserStorage, StorageError
+
+
+def fresh_app() -> object:
+    from leopard_tutor.lessons import progress as module
+
+    module._KERNEL_PROGRESS.clear()
+    return build_app()
+
+
+def page_restores(storage: BrowserStorage, value: object) -> None:
+    """What the page sends once it has read the browser's storage."""
+    storage._on_page_msg(storage, {"type": "restore", "value": value}, [])
+
+
+def test_progress_comes_back_from_the_browser_and_every_change_is_kept() -> None:
+    tutor = fresh_app()
+    kept = Progress()
+    kept.record_lesson(LESSONS[0].key, 3)
+    kept.record_lesson(LESSONS[1].key, 2)
+    kept.record_practice("lines", True)
+    learn = tutor.tabs.titles.index("Learn")  # type: ignore[attr-defined]
+    tutor.tabs.selected_index = learn  # type: ignore[attr-defined]
+    section = tutor.built[learn]  # type: ignore[attr-defined]
+    assert section.stage_buttons[2].disabled
+    page_restores(tutor.storage, kept.to_code())  # type: ignore[attr-defined]
+    progress = section.controller.progress
+    assert progress.stars == {LESSONS[0].key: 3, LESSONS[1].key: 2} and progress.practice == {"lines": (1, 0)}
+    assert not section.stage_buttons[2].disabled and section.stage_buttons[0].description == "1 ★★★", "redrawn"
+    progress.record_practice("tens", False)
+    assert Progress.from_code(tutor.storage.saved).practice == {"lines": (1, 0), "tens": (0, 1)}  # type: ignore[attr-defined]
+    page_restores(tutor.storage, "")  # a second restore (another render of the widget) changes nothing
+    assert progress.stars and tutor.storage_note.value == ""  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("kept", ["LT2-damaged", "XX9-" + "A" * 50, "LT2-" + "A" * (MAX_STORED - 4), 42, None,
+                                  "x" * (MAX_STORED + 1)])
+def test_a_damaged_or_foreign_kept_text_is_explained_and_changes_nothing(kept: object) -> None:
+    tutor = fresh_app()
+    from leopard_tutor.lessons import kernel_progress
+
+    progress = kernel_progress()
+    progress.record_lesson(LESSONS[0].key, 1)
+    before = progress.to_code()
+    page_restores(tutor.storage, kept)  # type: ignore[attr-defined]
+    assert progress.to_code() == before
+    note = tutor.storage_note.value  # type: ignore[attr-defined]
+    if isinstance(kept, str) and len(kept) <= MAX_STORED:
+        assert "could not be read, so the tutor starts afresh." in note
+    else:
+        assert note == "", "nothing readable was kept: nothing to explain"
+
+
+def test_the_storage_keeps_bounded_texts_under_a_plain_name() -> None:
+    storage = BrowserStorage("progress")
+    assert storage.key == "leopard-tutor/progress"
+    storage.save("LT2-abc")
+    assert storage.saved == "LT2-abc"
+    with pytest.raises(StorageError):
+        storage.save("x" * (MAX_STORED + 1))
+    with pytest.raises(StorageError):
+        BrowserStorage("../other")
+    got: list[str] = []
+    storage.on_restore(got.append)
+    page_restores(storage, "kept")
+    page_restores(storage, "again")
+    storage._on_page_msg(storage, "not a message", [])
+    assert got == ["kept"]
