@@ -82,7 +82,10 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.storage_note = W.HTML()
         self.storage_note.add_class("lt-storage-note")
         self.storage = self._keep_progress()
-        super().__init__([header, self.link_note, self.storage_note, self.tabs, self.storage])
+        from .widgets.rules_sheet import RulesSheetLink
+
+        self.rules_link = RulesSheetLink()
+        super().__init__([header, self.rules_link, self.link_note, self.storage_note, self.tabs, self.storage])
         self.add_class("lt-app")
         if self.sections:
             self.open_tab(0)
