@@ -7,6 +7,7 @@ can pass a simple deterministic one and the app passes `leopard_tutor.ai.make_pl
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -33,6 +34,9 @@ from .board import BadIntent, State, TableController
 from .presenter import action, play_targets, table_state
 
 ME, THEM = 0, 1
+HURRIED_SHARE = 0.5
+"""Below this share of a processor while it thinks, a searching opponent searched fewer than half the deals
+it searches on an idle server (its search is processor-bound and stops at its time budget)."""
 
 
 class Chooser(Protocol):
@@ -52,6 +56,16 @@ class LogEntry:
 
     mover: int
     text: str
+
+
+@dataclass(frozen=True)
+class Search:
+    """How the computer's last turn was thought out, for an opponent that searches deals under a time budget."""
+
+    deals: int
+    seconds: float
+    share: float  # of one processor, while it thought
+    hurried: bool  # it spent its whole budget with less than HURRIED_SHARE of a processor
 
 
 @dataclass(frozen=True)
@@ -79,6 +93,9 @@ class PlayController(TableController):
         self.log: list[LogEntry] = []
         self.last: dict[int, set[int]] = {}
         self.changes: tuple[LineChange, ...] = ()
+        self.search: Search | None = None
+        self.clocks: tuple[Callable[[], float], Callable[[], float]] = (time.perf_counter, time.process_time)
+        """(wall clock, this process's processor time), read around a searching opponent's moves."""
         self._ladder = HintLadder(self._expert_clues)
         self.match = Match(rules, seed=seed, hands=hands)
         self._start_hand(text("play.welcome"))
@@ -100,9 +117,13 @@ class PlayController(TableController):
 
     def board_state(self) -> State:
         """The table for the board (a new dict each time)."""
-        return table_state(self.view(), selected=self.selected, message=self.message, tone=self.tone,
-                           seq=self.seq, last=self.last, changes=self.changes, actions=self.actions(),
-                           turn=self.turn_text())
+        state = table_state(self.view(), selected=self.selected, message=self.message, tone=self.tone,
+                            seq=self.seq, last=self.last, changes=self.changes, actions=self.actions(),
+                            turn=self.turn_text())
+        if self.search is not None:
+            state["search"] = {"deals": self.search.deals, "seconds": round(self.search.seconds, 3),
+                               "share": round(self.search.share, 3), "hurried": self.search.hurried}
+        return state
 
     def turn_text(self) -> str:
         """Whose turn it is, which hand, which rules."""
@@ -220,6 +241,8 @@ class PlayController(TableController):
         words += self._opponent_turns()
         self.changes = tuple(change for owner in (ME, THEM)
                              for change in line_changes(owner, before[owner], self.view().squares[owner], self.rules))
+        if self.search is not None and self.search.hurried:
+            words.append(text("play.hurried"))
         if self.hand.is_over:
             words.append(self._end_words())
         elif self.hand.to_move == ME and self.hand.plays_made:
@@ -297,7 +320,7 @@ class PlayController(TableController):
 
     # -- inside --------------------------------------------------------------------------------
     def _start_hand(self, opening: str) -> None:
-        self.log, self.selected, self.last, self.changes = [], None, {}, ()
+        self.log, self.selected, self.last, self.changes, self.search = [], None, {}, (), None
         self._ladder = HintLadder(self._expert_clues)
         words = [opening]
         if self.hand.to_move == THEM:
@@ -324,12 +347,28 @@ class PlayController(TableController):
 
     def _opponent_turns(self) -> list[str]:
         words: list[str] = []
+        budget = getattr(self.opponent, "time_budget", None)
+        wall, cpu = self.clocks
+        deals, seconds, used, out_of_time = 0, 0.0, 0.0, False
+
+        def choose() -> Move:
+            nonlocal deals, seconds, used, out_of_time
+            started, processor = wall(), cpu()
+            move = self.opponent.choose(self.hand.view(THEM))
+            took = wall() - started
+            deals += int(getattr(self.opponent, "last_deals", 0))
+            seconds, used = seconds + took, used + cpu() - processor
+            out_of_time = out_of_time or (isinstance(budget, (int, float)) and took >= 0.9 * budget)
+            return move
 
         def make(move: Move) -> None:
             words.append(self._apply(move, THEM))
             if isinstance(move, Play):
                 self.last.setdefault(move.square_owner, set()).add(move.space)
-        play_turn(self.hand, THEM, lambda: self.opponent.choose(self.hand.view(THEM)), make)
+        play_turn(self.hand, THEM, choose, make)
+        share = min(1.0, used / seconds) if seconds > 0 else 1.0
+        has_budget = isinstance(budget, (int, float)) and seconds > 0
+        self.search = Search(deals, seconds, share, out_of_time and share < HURRIED_SHARE) if has_budget else None
         return words
 
     def _end_words(self) -> str:
