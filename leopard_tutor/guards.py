@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 from .kernel_messages import screen
@@ -27,8 +28,18 @@ log = logging.getLogger(__name__)
 
 BOOK = SessionBook()
 """The sessions of this server process."""
-VISITOR: ContextVar[str | None] = ContextVar("leopard_visitor", default=None)
-"""The visitor whose page request is being served (set by the page handler, read where its kernel is made)."""
+
+
+@dataclass
+class PageRequest:
+    """A visitor's request for the page being served, and the kernel it was given (once it has one)."""
+
+    visitor: str | None
+    kernel: str | None = None
+
+
+REQUEST: ContextVar[PageRequest | None] = ContextVar("leopard_page_request", default=None)
+"""The page request being served (set by the page handler, read where its kernel is handed out)."""
 DELIMITER = b"<IDS|MSG>"
 
 
@@ -46,6 +57,18 @@ def kernel_in_path(handler: Any) -> str:
     if named:
         return str(named)
     return str(handler.path_args[0]) if handler.path_args else ""
+
+
+async def serve_page(handler: Any, serve: Any, book: SessionBook = BOOK) -> None:
+    """Serve a page request (`await serve()`), the kernel it gets being its visitor's; the page-gone clock
+    of that kernel starts once the page has been sent."""
+    request = PageRequest(visitor_of(handler))
+    REQUEST.set(request)
+    try:
+        await serve()
+    finally:
+        if request.kernel is not None:
+            book.served(request.kernel)
 
 
 def refuse_strangers(handler: Any, book: SessionBook = BOOK) -> None:
@@ -75,10 +98,10 @@ def track_kernels(kernel_manager: Any, book: SessionBook = BOOK) -> None:
         return
 
     def claim(kernel_id: str) -> None:
-        owner = VISITOR.get()
-        if owner is not None:
-            book.hand_out(kernel_id, owner)
-            VISITOR.set(None)  # one kernel per page request
+        request = REQUEST.get()
+        if request is not None and request.visitor is not None and request.kernel is None:
+            book.hand_out(kernel_id, request.visitor)
+            request.kernel = kernel_id  # one kernel per page request
 
     if hasattr(kernel_manager, "get_rendered_notebook"):
         hand_out = kernel_manager.get_rendered_notebook

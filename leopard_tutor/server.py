@@ -141,8 +141,7 @@ def guard_visits(limit: int | None = None) -> None:
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.finish(FULL_PAGE.format(text=html.escape(text("app.class_full", sessions=sessions))))
             return
-        guards.VISITOR.set(guards.visitor_of(self))
-        await original(self, path)
+        await guards.serve_page(self, lambda: original(self, path))
 
     TornadoVoilaHandler._leopard_get = original
     TornadoVoilaHandler.get = get

@@ -26,10 +26,11 @@ PROOF_HEADER = "X-Leopard-Kernel-Proof"
 
 @dataclass
 class Session:
-    """One handed-out kernel: the visitor it belongs to, and when its page was last known to be there."""
+    """One handed-out kernel: the visitor it belongs to, and when its page was last known to be there
+    (None while the page is still being sent: its clock starts once it has been served)."""
 
     owner: str
-    seen: float
+    seen: float | None = None
 
 
 class SessionBook:
@@ -41,8 +42,14 @@ class SessionBook:
         self.sessions: dict[str, Session] = {}
 
     def hand_out(self, kernel_id: str, owner: str) -> None:
-        """Record that `kernel_id` was given to the visitor `owner` just now (its page is on its way)."""
-        self.sessions[kernel_id] = Session(owner, self.clock())
+        """Record that `kernel_id` was given to the visitor `owner` (its page is being made)."""
+        self.sessions[kernel_id] = Session(owner)
+
+    def served(self, kernel_id: str) -> None:
+        """The page of `kernel_id` has been sent (or its sending failed): from now on it must connect."""
+        session = self.sessions.get(kernel_id)
+        if session is not None and session.seen is None:
+            session.seen = self.clock()
 
     def allows(self, kernel_id: str, visitor: str | None) -> bool:
         """Whether `visitor` may reach `kernel_id`: its owner may; anyone may reach a kernel that is no
@@ -58,7 +65,8 @@ class SessionBook:
         """(kernels whose page has been gone for `gone_after` seconds or more, kernels that no longer exist).
 
         `connections(kernel_id)` is how many websockets the kernel has now, or None if it no longer
-        exists. A connected page counts as seen now. The caller shuts down the first and forgets both."""
+        exists. A connected page counts as seen now; a page still being sent is not gone. The caller
+        shuts down the first and forgets both."""
         now = self.clock()
         gone, vanished = [], []
         for kernel_id, session in list(self.sessions.items()):
@@ -67,7 +75,7 @@ class SessionBook:
                 vanished.append(kernel_id)
             elif count > 0:
                 session.seen = now
-            elif now - session.seen >= self.gone_after:
+            elif session.seen is not None and now - session.seen >= self.gone_after:
                 gone.append(kernel_id)
         return gone, vanished
 

@@ -99,6 +99,12 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
         stop_server(server.process)
 
 
+@pytest.fixture(scope="session")
+def server_tools() -> tuple[Callable[..., AppServer], Callable[[subprocess.Popen[bytes]], None]]:
+    """(start_server, stop_server), for a fixture of a wider scope that starts a server of its own."""
+    return start_server, stop_server
+
+
 @pytest.fixture
 def own_server(tmp_path: Path) -> Iterator[AppServer]:
     """A real app server for one test alone (for tests that kill its kernels or fill it up)."""

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import AppServer, start_server, stop_server
 from kernel_client import Visit, VisitError
 from websockets.asyncio.client import connect
 
@@ -21,12 +20,13 @@ GONE_AFTER = 4  # seconds: the server's page-gone grace, scaled down from a minu
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
-    started = start_server(tmp_path_factory.mktemp("guards") / "server.log", "--page-gone-after", str(GONE_AFTER))
+def server(tmp_path_factory: pytest.TempPathFactory, server_tools: Any) -> Iterator[Any]:
+    start, stop = server_tools
+    started = start(tmp_path_factory.mktemp("guards") / "server.log", "--page-gone-after", str(GONE_AFTER))
     try:
         yield started
     finally:
-        stop_server(started.process)
+        stop(started.process)
 
 
 def request(method: str, url: str, cookies: dict[str, str], origin: str | None = None) -> int:
@@ -42,7 +42,7 @@ def request(method: str, url: str, cookies: dict[str, str], origin: str | None =
         return int(error.code)
 
 
-def test_another_browser_with_a_stolen_kernel_id_cannot_connect_query_or_end_the_session(server: AppServer) -> None:
+def test_another_browser_with_a_stolen_kernel_id_cannot_connect_query_or_end_the_session(server: Any) -> None:
     async def scenario() -> None:
         base, own = server.url, server.url.rstrip("/")
         alice, mallory = Visit(base), Visit(base)
@@ -70,7 +70,7 @@ def test_another_browser_with_a_stolen_kernel_id_cannot_connect_query_or_end_the
     asyncio.run(scenario())
 
 
-def test_a_teacher_link_still_reaches_the_preheated_kernel(server: AppServer) -> None:
+def test_a_teacher_link_still_reaches_the_preheated_kernel(server: Any) -> None:
     """The kernel proves who it is on the query socket, and gets its visitor's query string."""
     async def scenario() -> str:
         visit = Visit(server.url)
@@ -82,7 +82,7 @@ def test_a_teacher_link_still_reaches_the_preheated_kernel(server: AppServer) ->
     assert "Original rules (1963)" in asyncio.run(scenario())
 
 
-def test_no_traceback_reaches_a_page(server: AppServer) -> None:
+def test_no_traceback_reaches_a_page(server: Any) -> None:
     async def scenario() -> list[dict[str, object]]:
         visit = Visit(server.url)
         await visit.open()
@@ -110,7 +110,7 @@ def test_no_traceback_reaches_a_page(server: AppServer) -> None:
     assert not [m for m in received if m["header"]["msg_type"] in ("error", "stream")]  # type: ignore[index]
 
 
-def test_a_flood_of_intents_is_paced_and_the_board_stays_in_step(server: AppServer) -> None:
+def test_a_flood_of_intents_is_paced_and_the_board_stays_in_step(server: Any) -> None:
     async def scenario() -> tuple[list[dict[str, Any]], float, str, dict[str, Any] | None]:
         visit = Visit(server.url)
         await visit.open()
@@ -144,7 +144,7 @@ def test_a_flood_of_intents_is_paced_and_the_board_stays_in_step(server: AppServ
     assert [c["selected"] for c in table["hand"]["cards"]].count(True) == 1  # type: ignore[index]
 
 
-def test_a_session_whose_page_has_gone_is_ended_whatever_the_tab_did(server: AppServer) -> None:
+def test_a_session_whose_page_has_gone_is_ended_whatever_the_tab_did(server: Any) -> None:
     async def scenario() -> tuple[dict[str, int], dict[str, int]]:
         base = server.url
         never, left, stays = Visit(base), Visit(base), Visit(base)

@@ -36,9 +36,11 @@ def test_a_session_answers_its_owner_only() -> None:
 def test_a_page_gone_for_the_grace_time_is_swept_and_a_connected_one_is_not() -> None:
     clock = Clock()
     book = SessionBook(gone_after=60, clock=clock)
-    for kernel in ("never-came", "left", "stays", "died"):
+    for kernel in ("never-came", "left", "stays", "died", "still-sending"):
         book.hand_out(kernel, kernel)
-    live = {"never-came": 0, "left": 1, "stays": 1, "died": 1}
+        if kernel != "still-sending":
+            book.served(kernel)
+    live = {"never-came": 0, "left": 1, "stays": 1, "died": 1, "still-sending": 0}
     clock.now += 30
     assert book.sweep(live.get) == ([], [])
     live["left"] = 0
@@ -49,7 +51,10 @@ def test_a_page_gone_for_the_grace_time_is_swept_and_a_connected_one_is_not() ->
     clock.now += 28
     assert book.sweep(live.get) == (["never-came"], []), "the page that left was last seen connected 59 s ago"
     clock.now += 1
-    assert book.sweep(live.get)[0] == ["never-came", "left"]
+    assert book.sweep(live.get)[0] == ["never-came", "left"], "a page still being sent is never gone"
+    book.served("still-sending")
+    clock.now += 60
+    assert "still-sending" in book.sweep(live.get)[0]
 
 
 def test_only_the_kernel_holding_the_key_can_prove_it_is_that_kernel() -> None:
@@ -126,7 +131,7 @@ def test_the_kernel_a_page_gets_is_its_visitors_and_is_forgotten_with_every_cach
     guards.track_kernels(manager, book)  # once only
 
     async def visit(visitor: str | None) -> str:
-        guards.VISITOR.set(visitor)
+        guards.REQUEST.set(guards.PageRequest(visitor))
         kernel = str(await manager.start_kernel())
         await manager.start_kernel()  # a second kernel started in the same request is nobody's
         return kernel
@@ -144,8 +149,15 @@ def test_the_kernel_a_page_gets_is_its_visitors_and_is_forgotten_with_every_cach
 
 
 async def _hand_out(manager: Manager, visitor: str) -> Any:
-    guards.VISITOR.set(visitor)
+    guards.REQUEST.set(guards.PageRequest(visitor))
     return await manager.get_rendered_notebook("nb.ipynb")
+
+
+class Handler:
+    """A page request of the visitor `name`."""
+
+    def __init__(self, name: str) -> None:
+        self.current_user = type("User", (), {"username": name})()
 
 
 def test_sessions_whose_page_has_gone_are_shut_down_and_forgotten() -> None:
@@ -158,19 +170,24 @@ def test_sessions_whose_page_has_gone_are_shut_down_and_forgotten() -> None:
 
     async def scenario() -> list[list[str]]:
         ended = []
-        for visitor in ("a", "b"):
-            guards.VISITOR.set(visitor)
+        async def slow_page() -> None:
             await manager.start_kernel()
-        manager.kernels["k2"] = 1  # b's page is connected
-        RequestInfoSocketHandler.send_updates({"kernel_id": "k1", "payload": {}})
+            clock.now += 500  # the page takes long to make: its clock has not started
+            assert await guards.end_gone_sessions(manager, book) == []
+
+        await guards.serve_page(Handler("c"), slow_page, book)
+        for visitor in ("a", "b"):
+            await guards.serve_page(Handler(visitor), manager.start_kernel, book)
+        manager.kernels["k1"] = manager.kernels["k3"] = 1  # c's and b's pages are connected
+        RequestInfoSocketHandler.send_updates({"kernel_id": "k2", "payload": {}})
         ended.append(await guards.end_gone_sessions(manager, book))
         clock.now += 61
         ended.append(await guards.end_gone_sessions(manager, book))
         return ended
 
-    assert asyncio.run(scenario()) == [[], ["k1"]]
-    assert manager.shut == ["k1"] and "k1" not in RequestInfoSocketHandler._cache
-    assert list(book.sessions) == ["k2"]
+    assert asyncio.run(scenario()) == [[], ["k2"]]
+    assert manager.shut == ["k2"] and "k2" not in RequestInfoSocketHandler._cache
+    assert list(book.sessions) == ["k1", "k3"] and book.allows("k1", "c") and not book.allows("k1", "a")
 
 
 def test_a_board_takes_a_burst_of_intents_then_a_steady_pace_and_answers_every_one() -> None:

@@ -4,6 +4,7 @@ other host for anything."""
 from __future__ import annotations
 
 import re
+import time
 import urllib.error
 import urllib.request
 from typing import Any
@@ -115,3 +116,98 @@ def test_teacher_links_set_up_the_app_and_a_bad_value_is_explained(page: Any, ba
     expect(page.locator(".lt-learn h3").first).to_contain_text("5.")
     expect(page.locator(".lt-link-note")).to_contain_text("an opponent 'grandmaster'")
     expect(page.get_by_role("button", name=re.compile(r"^4"))).to_be_enabled()
+
+
+def kernel_of(page: Any) -> str:
+    found = re.search(r'"kernelId": *"([0-9a-f-]+)"', page.content())
+    assert found, "the page names its kernel"
+    return found.group(1)
+
+
+def test_another_browser_with_a_stolen_kernel_id_is_refused(page: Any, browser: Any, base_url: str,
+                                                            open_board: Any) -> None:
+    """Another browser (its own identity cookie), knowing a student's kernel id, cannot connect to the
+    kernel, read it or end it; the student plays on."""
+    board = open_board(base_url)
+    kernel = kernel_of(page)
+    other = browser.new_context()
+    try:
+        intruder = other.new_page()
+        intruder.goto(base_url + "voila/static/voila.js")  # the same server, another browser
+        answers = intruder.evaluate("""async kernel => {
+            const socket = await new Promise(resolve => {
+                const ws = new WebSocket(`ws://${location.host}/api/kernels/${kernel}/channels`);
+                ws.onopen = () => { ws.close(); resolve("opened"); };
+                ws.onerror = () => resolve("refused");
+            });
+            const shutdown = await fetch(`/voila/api/shutdown/${kernel}`, {method: "POST"});
+            const read = await fetch(`/api/kernels/${kernel}`);
+            const remove = await fetch(`/api/kernels/${kernel}`, {method: "DELETE"});
+            return [socket, shutdown.status, read.status, remove.status];
+        }""", kernel)
+    finally:
+        other.close()
+    assert answers == ["refused", 403, 403, 403]
+    seq = board.get_attribute("data-seq")
+    board.locator(".lt-hand-card").first.click()
+    expect(board).not_to_have_attribute("data-seq", seq or "", timeout=20_000)
+    expect(board.locator(".lt-message")).to_contain_text("You picked the ")
+
+
+def test_another_website_in_the_same_browser_cannot_end_the_session(page: Any, base_url: str, open_board: Any,
+                                                                    tmp_path: Any) -> None:
+    """A page of another origin, in the student's own browser (so with the student's cookies), sends the
+    shutdown beacon and a credentialed POST for the student's kernel: both are refused."""
+    import http.server
+    import socket
+    import threading
+
+    board = open_board(base_url)
+    kernel = kernel_of(page)
+    target = f"{base_url}voila/api/shutdown/{kernel}"
+    (tmp_path / "index.html").write_text(f"""<!doctype html><script>
+        navigator.sendBeacon("{target}");
+        fetch("{target}", {{method: "POST", mode: "no-cors", credentials: "include"}})
+          .then(() => document.title = "sent", () => document.title = "sent");
+        </script>""", encoding="utf-8")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    handler = lambda *a: http.server.SimpleHTTPRequestHandler(*a, directory=str(tmp_path))  # noqa: E731
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    try:
+        evil = page.context.new_page()
+        evil.goto(f"http://127.0.0.1:{port}/index.html")
+        expect(evil).to_have_title("sent", timeout=20_000)
+        evil.wait_for_timeout(1500)
+        evil.close()
+    finally:
+        site.shutdown()
+        site.server_close()
+    seq = board.get_attribute("data-seq")
+    board.locator(".lt-hand-card").first.click()
+    expect(board).not_to_have_attribute("data-seq", seq or "", timeout=20_000)
+    expect(board.locator(".lt-lost-notice")).to_be_hidden()
+
+
+def test_a_tab_gone_without_a_word_has_its_session_ended(browser: Any, start_own_server: Any) -> None:
+    """A browser that vanishes (its context closed: no unload, no beacon) leaves a kernel that is shut down
+    once its page has been gone for the grace time (here 15 s instead of a minute)."""
+    server = start_own_server("--page-gone-after", "15")
+    gone = browser.new_context()
+    tab = gone.new_page()
+    tab.goto(server.url, wait_until="commit")
+    tab.locator(".lt-board .lt-space").first.wait_for(state="visible", timeout=60_000)
+    kernel = kernel_of(tab)
+
+    def alive() -> bool:
+        return any(f"kernel-{kernel}.json" in " ".join(child.cmdline())
+                   for child in psutil.Process(server.process.pid).children(recursive=True)
+                   if child.status() != psutil.STATUS_ZOMBIE)
+    assert alive()
+    gone.close()
+    deadline = time.monotonic() + 90
+    while alive() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert not alive(), "the kernel of a vanished tab is still running"

@@ -1,0 +1,303 @@
+"""A class on one server: N simulated students and a few real Chromium pages playing at a human pace.
+
+Each simulated student is a protocol-level client (tests/kernel_client.py): it GETs the page, opens the
+websocket to its kernel, asks for the widgets' states as the page does, and then plays the Play tab by
+sending the board the same comm messages its clicks send: pick a card, think, place it on a lit space
+(or discard it), think, again; the next hand or a new match when one ends. Thinking takes a few seconds
+(`--pace`). A few real Chromium pages (`--browsers`) do the same by clicking, timed in the page.
+
+Prints, per kind of click, p50/p95/max of the time until the board's new state arrives (for the pages:
+until the board has redrawn), the time to join (page to a usable board), errors, live kernels, memory
+(PSS and RSS of the kernels and the server; per session), the load average, and for a searching level
+(`--level expert`) the deals it searched per move under load, against the same level alone first
+(`--alone-moves`), and how often the student was told the computer played faster than usual.
+
+Usage: nice .venv/bin/python benchmarks/classroom_load.py --students 100 [--level beginner] [--minutes 3]
+       nice .venv/bin/python benchmarks/classroom_load.py --students 30 --level expert --minutes 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "tests"), str(Path(__file__).resolve().parent)]
+
+from app_speed import ARGS, CHROMIUM, CLICK_JS, Server  # noqa: E402
+from kernel_client import Visit  # noqa: E402
+
+
+@dataclass
+class Tally:
+    """What the run saw."""
+
+    clicks: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    joins: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    deals: list[int] = field(default_factory=list)
+    hurried: int = 0
+    searched_moves: int = 0
+    peak: dict[str, float] = field(default_factory=dict)
+
+    def error(self, who: str, what: object) -> None:
+        self.errors.append(f"{who}: {what}")
+
+
+def quantiles(values: list[float]) -> str:
+    if not values:
+        return "n=0"
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return (f"p50 {1000 * statistics.median(ordered):7.1f} ms  p95 {1000 * p95:7.1f} ms  "
+            f"max {1000 * ordered[-1]:7.1f} ms  (n={len(ordered)})")
+
+
+def my_turn(table: dict[str, Any]) -> bool:
+    return "your turn" in str(table.get("turn", ""))
+
+
+def enabled(table: dict[str, Any], ident: str) -> bool:
+    return any(a["id"] == ident and a["enabled"] for a in table.get("actions", []))
+
+
+async def think(rng: random.Random, pace: float) -> None:
+    await asyncio.sleep(rng.uniform(0.5 * pace, 1.5 * pace))
+
+
+async def play_one_move(visit: Visit, tally: Tally, rng: random.Random, pace: float, who: str) -> None:
+    """One human move: the next hand or match if one ended, else pick a card, think, place or discard it."""
+    table = visit.table()
+    if table.get("error"):
+        tally.error(who, table["error"])
+    for ident, kind in (("next_hand", "next hand"), ("new_match", "new match")):
+        if enabled(table, ident):
+            await timed(visit, {"type": "action", "id": ident}, kind, tally)
+            return
+    if not my_turn(table):
+        tally.error(who, f"not my turn: {table.get('turn')}")
+        await timed(visit, {"type": "action", "id": "new_match"}, "new match", tally)
+        return
+    if enabled(table, "go_out") and rng.random() < 0.5:
+        await timed(visit, {"type": "action", "id": "go_out"}, "go out", tally)
+        return
+    cards = table["hand"]["cards"]
+    await timed(visit, {"type": "select", "index": rng.randrange(len(cards))}, "pick", tally)
+    await think(rng, pace / 2)
+    table = visit.table()
+    targets = [(square["key"], cell["space"]) for square in table["squares"] for cell in square["cells"]
+               if cell["target"]]
+    if targets and rng.random() < 0.85:
+        square, space = rng.choice(targets)
+        table = await timed(visit, {"type": "space", "square": square, "space": space}, "place", tally)
+    else:
+        table = await timed(visit, {"type": "discard"}, "discard", tally)
+    search = (table or {}).get("search")
+    if search:
+        tally.searched_moves += 1
+        tally.deals.append(int(search["deals"]))
+        tally.hurried += bool(search["hurried"])
+
+
+async def timed(visit: Visit, intent: dict[str, Any], kind: str, tally: Tally) -> dict[str, Any] | None:
+    table, seconds = await visit.click(intent, timeout=120)
+    tally.clicks[kind].append(seconds)
+    return table
+
+
+async def student(number: int, url: str, tally: Tally, stop: float, pace: float, moves: int | None = None) -> None:
+    """A simulated student: join, then play at a human pace until `stop` (or for `moves` moves)."""
+    rng = random.Random(number)
+    who = f"student {number}"
+    visit = Visit(url)
+    started = time.perf_counter()
+    try:
+        await visit.open(timeout=600)
+    except Exception as error:
+        tally.error(who, f"join failed: {error!r}")
+        return
+    tally.joins.append(time.perf_counter() - started)
+    made = 0
+    try:
+        while time.perf_counter() < stop and (moves is None or made < moves):
+            await think(rng, pace)
+            await play_one_move(visit, tally, rng, pace, who)
+            made += 1
+    except Exception as error:
+        tally.error(who, repr(error))
+    finally:
+        await visit.close()
+
+
+async def browser_student(browser: Any, number: int, url: str, tally: Tally, stop: float, pace: float) -> None:
+    """A real Chromium page, clicking the board; latency measured in the page (click to redraw)."""
+    rng = random.Random(1000 + number)
+    who = f"browser {number}"
+    context = await browser.new_context(viewport={"width": 1100, "height": 1000})
+    page = await context.new_page()
+    page.on("pageerror", lambda error: tally.error(who, f"page error {error}"))
+    started = time.perf_counter()
+    try:
+        await page.goto(url, wait_until="commit", timeout=600_000)
+        await page.locator(".lt-board .lt-hand-card").first.wait_for(timeout=600_000)
+        tally.joins.append(time.perf_counter() - started)
+        while time.perf_counter() < stop:
+            await think(rng, pace)
+            turn = await page.locator(".lt-board .lt-turn").first.text_content() or ""
+            for ident, kind in (("next_hand", "next hand"), ("new_match", "new match")):
+                button = page.locator(f".lt-board [data-k='a{ident}']")
+                if await button.count() and await button.first.is_enabled():
+                    await page_click(page, f".lt-board [data-k='a{ident}']", f"page: {kind}", tally)
+                    break
+            else:
+                if "your turn" not in turn:
+                    continue
+                cards = await page.locator(".lt-board .lt-hand-card").count()
+                pick = f".lt-board .lt-hand-card:nth-child({rng.randrange(cards) + 1})"
+                await page_click(page, pick, "page: pick", tally)
+                await think(rng, pace / 2)
+                if await page.locator(".lt-board .lt-space.lt-target").count() and rng.random() < 0.85:
+                    await page_click(page, ".lt-board .lt-space.lt-target", "page: place", tally)
+                else:
+                    await page_click(page, ".lt-board .lt-discard", "page: discard", tally)
+            if await page.locator(".lt-board .lt-lost-notice:not([hidden])").count():
+                tally.error(who, "the page says the connection was lost")
+                break
+    except Exception as error:
+        tally.error(who, repr(error))
+    finally:
+        await context.close()
+
+
+async def page_click(page: Any, selector: str, kind: str, tally: Tally) -> None:
+    """Click in the page and time it there, until the board has redrawn."""
+    tally.clicks[kind].append(float(await page.evaluate(CLICK_JS, selector)) / 1000)
+
+
+def memory(server: Server) -> dict[str, float]:
+    """Kernels alive and memory in MiB: kernels' PSS and RSS, the server's RSS."""
+    kernels = server.kernels()
+    pss = rss = 0.0
+    for kernel in kernels:
+        try:
+            info = kernel.memory_full_info()
+            pss, rss = pss + info.pss, rss + info.rss
+        except psutil.Error:
+            continue
+    own = psutil.Process(server.process.pid).memory_info().rss
+    return {"kernels": len(kernels), "kernel_pss": pss / 2**20, "kernel_rss": rss / 2**20, "server_rss": own / 2**20}
+
+
+async def watch(server: Server, tally: Tally, stop: float) -> None:
+    """Every few seconds, keep the peak of each memory figure and the kernel count."""
+    while time.perf_counter() < stop:
+        for name, value in (await asyncio.to_thread(memory, server)).items():
+            tally.peak[name] = max(value, tally.peak.get(name, 0.0))
+        await asyncio.sleep(15)
+
+
+async def run(args: argparse.Namespace, server: Server) -> tuple[Tally, Tally | None]:
+    asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(max_workers=args.students + 16))
+    query = f"?level={args.level}" if args.level != "beginner" else ""
+    url = server.url + query
+    alone = None
+    if args.alone_moves:
+        alone = Tally()
+        await student(-1, url, alone, time.perf_counter() + 3600, args.pace, moves=args.alone_moves)
+    tally = Tally()
+    join_window = args.ramp
+    stop = time.perf_counter() + join_window + 60 * args.minutes
+    tasks = [asyncio.create_task(watch(server, tally, stop))]
+    browsers = []
+    playwright = None
+    if args.browsers:
+        from playwright.async_api import async_playwright
+
+        playwright = await async_playwright().start()
+        browsers.append(await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS))
+    for number in range(args.students + args.browsers):
+        await asyncio.sleep(join_window / max(1, args.students + args.browsers))
+        if number < args.browsers:
+            tasks.append(asyncio.create_task(browser_student(browsers[0], number, url, tally, stop, args.pace)))
+        else:
+            tasks.append(asyncio.create_task(student(number, url, tally, stop, args.pace)))
+    await asyncio.gather(*tasks)
+    for browser in browsers:
+        await browser.close()
+    if playwright is not None:
+        await playwright.stop()
+    return tally, alone
+
+
+def report(args: argparse.Namespace, tally: Tally, alone: Tally | None, seconds: float, cpu: float) -> None:
+    sessions = args.students + args.browsers
+    print(f"{args.students} simulated students + {args.browsers} Chromium pages, level {args.level}, "
+          f"{args.minutes} min of play after a {args.ramp:g} s join window, a move every ~{args.pace:g} s each")
+    print(f"join (GET, websocket, widget states; pages: until the hand is drawn): {quantiles(tally.joins)}")
+    for kind in sorted(tally.clicks):
+        print(f"  {kind:18s} {quantiles(tally.clicks[kind])}")
+    print(f"errors: {len(tally.errors)}")
+    for line in tally.errors[:10]:
+        print(f"  {line}")
+    peak = tally.peak
+    if peak:
+        per = (peak["kernel_pss"]) / max(1, peak["kernels"])
+        print(f"live kernels at peak: {peak['kernels']:.0f} (the sessions and the preheated one)")
+        print(f"memory at peak: kernels PSS {peak['kernel_pss'] / 1024:.2f} GiB "
+              f"(RSS {peak['kernel_rss'] / 1024:.2f} GiB), server RSS {peak['server_rss']:.0f} MiB; "
+              f"per session {per:.1f} MiB PSS "
+              f"({peak['kernel_rss'] / max(1, peak['kernels']):.1f} MiB RSS)")
+    if alone is not None and alone.deals:
+        print(f"expert alone: deals per searched move median {statistics.median(alone.deals):.0f} "
+              f"(n={len(alone.deals)}, told 'faster than usual' {alone.hurried})")
+    if tally.deals:
+        ordered = sorted(tally.deals)
+        print(f"expert with {sessions} sessions: deals per searched move median {statistics.median(ordered):.0f}, "
+              f"p10 {ordered[len(ordered) // 10]} (n={len(ordered)}); told 'faster than usual' on "
+              f"{tally.hurried} of {tally.searched_moves} moves")
+        if alone is not None and alone.deals:
+            kept = statistics.median(ordered) / statistics.median(alone.deals)
+            print(f"  kept {kept:.0%} of the deals searched alone (median to median)")
+    load = os.getloadavg()
+    print(f"wall {seconds:.0f} s; this client used {cpu:.0f} s of processor; load average now "
+          f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} processors")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, default=30, help="simulated students (protocol-level clients)")
+    parser.add_argument("--browsers", type=int, default=3, help="real Chromium pages among them")
+    parser.add_argument("--level", default="beginner", help="the computer opponent (a teacher link's ?level=)")
+    parser.add_argument("--minutes", type=float, default=3, help="minutes of play once everyone has joined")
+    parser.add_argument("--ramp", type=float, default=30, help="seconds over which the class opens the link")
+    parser.add_argument("--pace", type=float, default=3, help="seconds a student thinks between clicks (about)")
+    parser.add_argument("--alone-moves", type=int, default=0,
+                        help="first, one student alone for this many moves (the expert's deals alone)")
+    args = parser.parse_args()
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} processors)")
+    server = Server("--max-sessions", str(args.students + args.browsers + 10))
+    started, cpu = time.perf_counter(), time.process_time()
+    try:
+        idle = memory(server)
+        print(f"idle server: {idle['kernels']:.0f} kernel (preheated), its PSS {idle['kernel_pss']:.1f} MiB, "
+              f"server RSS {idle['server_rss']:.0f} MiB")
+        tally, alone = asyncio.run(run(args, server))
+    finally:
+        server.stop()
+    report(args, tally, alone, time.perf_counter() - started, time.process_time() - cpu)
+
+
+if __name__ == "__main__":
+    main()
