@@ -56,6 +56,24 @@ class Tally:
         self.errors.append(f"{who}: {what}")
 
 
+class Start:
+    """The start of play: when the whole class has joined (or failed to), everyone plays for `minutes`."""
+
+    def __init__(self, expected: int, minutes: float) -> None:
+        self.expected, self.minutes = expected, minutes
+        self.arrived = 0
+        self.go = asyncio.Event()
+        self.stop = float("inf")
+        self.joined_at = 0.0
+
+    def arrive(self) -> None:
+        self.arrived += 1
+        if self.arrived == self.expected:
+            self.joined_at = time.perf_counter()
+            self.stop = self.joined_at + 60 * self.minutes
+            self.go.set()
+
+
 def quantiles(values: list[float]) -> str:
     if not values:
         return "n=0"
@@ -117,21 +135,37 @@ async def timed(visit: Visit, intent: dict[str, Any], kind: str, tally: Tally) -
     return table
 
 
-async def student(number: int, url: str, tally: Tally, stop: float, pace: float, moves: int | None = None) -> None:
-    """A simulated student: join, then play at a human pace until `stop` (or for `moves` moves)."""
+async def open_every_tab(visit: Visit) -> None:
+    """Open each tab of the app once, as a curious student does (each section is built in the kernel), then Play."""
+    tabs = next(model_id for model_id, model in visit.states.items() if model.get("model_name") == "TabModel")
+    count = len(visit.states[tabs]["state"]["children"])
+    for index in [*range(1, count), 0]:
+        await visit.send("shell", "comm_msg", {"comm_id": tabs, "data": {
+            "method": "update", "state": {"selected_index": index}, "buffer_paths": []}})
+        await asyncio.sleep(1)
+
+
+async def student(number: int, url: str, tally: Tally, start: Start, pace: float, moves: int | None = None,
+                  every_tab: bool = False) -> None:
+    """A simulated student: join, wait for the class, then play at a human pace (until the end, or `moves` moves)."""
     rng = random.Random(number)
     who = f"student {number}"
     visit = Visit(url)
     started = time.perf_counter()
     try:
-        await visit.open(timeout=600)
+        await visit.open(timeout=900)
     except Exception as error:
         tally.error(who, f"join failed: {error!r}")
+        start.arrive()
         return
     tally.joins.append(time.perf_counter() - started)
+    if every_tab:
+        await open_every_tab(visit)
+    start.arrive()
+    await start.go.wait()
     made = 0
     try:
-        while time.perf_counter() < stop and (moves is None or made < moves):
+        while time.perf_counter() < start.stop and (moves is None or made < moves):
             await think(rng, pace)
             await play_one_move(visit, tally, rng, pace, who)
             made += 1
@@ -141,7 +175,7 @@ async def student(number: int, url: str, tally: Tally, stop: float, pace: float,
         await visit.close()
 
 
-async def browser_student(browser: Any, number: int, url: str, tally: Tally, stop: float, pace: float) -> None:
+async def browser_student(browser: Any, number: int, url: str, tally: Tally, start: Start, pace: float) -> None:
     """A real Chromium page, clicking the board; latency measured in the page (click to redraw)."""
     rng = random.Random(1000 + number)
     who = f"browser {number}"
@@ -150,10 +184,14 @@ async def browser_student(browser: Any, number: int, url: str, tally: Tally, sto
     page.on("pageerror", lambda error: tally.error(who, f"page error {error}"))
     started = time.perf_counter()
     try:
-        await page.goto(url, wait_until="commit", timeout=600_000)
-        await page.locator(".lt-board .lt-hand-card").first.wait_for(timeout=600_000)
-        tally.joins.append(time.perf_counter() - started)
-        while time.perf_counter() < stop:
+        try:
+            await page.goto(url, wait_until="commit", timeout=900_000)
+            await page.locator(".lt-board .lt-hand-card").first.wait_for(timeout=900_000)
+            tally.joins.append(time.perf_counter() - started)
+        finally:
+            start.arrive()
+        await start.go.wait()
+        while time.perf_counter() < start.stop:
             await think(rng, pace)
             turn = await page.locator(".lt-board .lt-turn").first.text_content() or ""
             for ident, kind in (("next_hand", "next hand"), ("new_match", "new match")):
@@ -200,12 +238,19 @@ def memory(server: Server) -> dict[str, float]:
     return {"kernels": len(kernels), "kernel_pss": pss / 2**20, "kernel_rss": rss / 2**20, "server_rss": own / 2**20}
 
 
-async def watch(server: Server, tally: Tally, stop: float) -> None:
-    """Every few seconds, keep the peak of each memory figure and the kernel count."""
-    while time.perf_counter() < stop:
+async def watch(server: Server, tally: Tally, start: Start) -> None:
+    """Every 20 seconds (reading 100 kernels' memory costs a little), keep the peak of each memory figure
+    and the kernel count, and say how far the run has got (until cancelled)."""
+    began = time.perf_counter()
+    said = began
+    while True:
+        if time.perf_counter() - said >= 20:
+            said = time.perf_counter()
+            print(f"  ... {said - began:.0f} s: {start.arrived} of {start.expected} joined, "
+                  f"{sum(len(v) for v in tally.clicks.values())} clicks, {len(tally.errors)} errors", flush=True)
         for name, value in (await asyncio.to_thread(memory, server)).items():
             tally.peak[name] = max(value, tally.peak.get(name, 0.0))
-        await asyncio.sleep(15)
+        await asyncio.sleep(20)
 
 
 async def run(args: argparse.Namespace, server: Server) -> tuple[Tally, Tally | None]:
@@ -215,11 +260,12 @@ async def run(args: argparse.Namespace, server: Server) -> tuple[Tally, Tally | 
     alone = None
     if args.alone_moves:
         alone = Tally()
-        await student(-1, url, alone, time.perf_counter() + 3600, args.pace, moves=args.alone_moves)
+        await student(-1, url, alone, Start(1, 60), args.pace, moves=args.alone_moves)
     tally = Tally()
     join_window = args.ramp
-    stop = time.perf_counter() + join_window + 60 * args.minutes
-    tasks = [asyncio.create_task(watch(server, tally, stop))]
+    start = Start(args.students + args.browsers, args.minutes)
+    watcher = asyncio.create_task(watch(server, tally, start))
+    tasks = []
     browsers = []
     playwright = None
     if args.browsers:
@@ -227,13 +273,17 @@ async def run(args: argparse.Namespace, server: Server) -> tuple[Tally, Tally | 
 
         playwright = await async_playwright().start()
         browsers.append(await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS))
+    first = time.perf_counter()
     for number in range(args.students + args.browsers):
         await asyncio.sleep(join_window / max(1, args.students + args.browsers))
         if number < args.browsers:
-            tasks.append(asyncio.create_task(browser_student(browsers[0], number, url, tally, stop, args.pace)))
+            tasks.append(asyncio.create_task(browser_student(browsers[0], number, url, tally, start, args.pace)))
         else:
-            tasks.append(asyncio.create_task(student(number, url, tally, stop, args.pace)))
+            tasks.append(asyncio.create_task(student(number, url, tally, start, args.pace,
+                                                     every_tab=args.every_tab)))
     await asyncio.gather(*tasks)
+    watcher.cancel()
+    tally.peak["joined_after"] = start.joined_at - first
     for browser in browsers:
         await browser.close()
     if playwright is not None:
@@ -241,24 +291,29 @@ async def run(args: argparse.Namespace, server: Server) -> tuple[Tally, Tally | 
     return tally, alone
 
 
-def report(args: argparse.Namespace, tally: Tally, alone: Tally | None, seconds: float, cpu: float) -> None:
+def report(args: argparse.Namespace, tally: Tally, alone: Tally | None, idle: dict[str, float], seconds: float,
+           cpu: float) -> None:
     sessions = args.students + args.browsers
-    print(f"{args.students} simulated students + {args.browsers} Chromium pages, level {args.level}, "
-          f"{args.minutes} min of play after a {args.ramp:g} s join window, a move every ~{args.pace:g} s each")
-    print(f"join (GET, websocket, widget states; pages: until the hand is drawn): {quantiles(tally.joins)}")
+    print(f"{args.students} simulated students + {args.browsers} Chromium pages, level {args.level}: they open "
+          f"the link over {args.ramp:g} s, then all play {args.minutes:g} min, a click every ~{args.pace:g} s each")
+    print(f"join (GET, websocket, widget states; pages: until the hand is drawn): {quantiles(tally.joins)}; "
+          f"the whole class in {tally.peak.get('joined_after', 0):.0f} s")
+    print("clicks once everyone has joined, until the board's new state arrives:")
     for kind in sorted(tally.clicks):
         print(f"  {kind:18s} {quantiles(tally.clicks[kind])}")
     print(f"errors: {len(tally.errors)}")
     for line in tally.errors[:10]:
         print(f"  {line}")
     peak = tally.peak
-    if peak:
-        per = (peak["kernel_pss"]) / max(1, peak["kernels"])
+    if "kernels" in peak:
+        sessions_seen = max(1.0, peak["kernels"] - 1)
+        per = (peak["kernel_pss"] - idle["kernel_pss"]) / sessions_seen
         print(f"live kernels at peak: {peak['kernels']:.0f} (the sessions and the preheated one)")
         print(f"memory at peak: kernels PSS {peak['kernel_pss'] / 1024:.2f} GiB "
               f"(RSS {peak['kernel_rss'] / 1024:.2f} GiB), server RSS {peak['server_rss']:.0f} MiB; "
               f"per session {per:.1f} MiB PSS "
-              f"({peak['kernel_rss'] / max(1, peak['kernels']):.1f} MiB RSS)")
+              f"({(peak['kernel_rss'] - idle['kernel_rss']) / sessions_seen:.1f} MiB RSS), "
+              f"the preheated kernel's left out")
     if alone is not None and alone.deals:
         print(f"expert alone: deals per searched move median {statistics.median(alone.deals):.0f} "
               f"(n={len(alone.deals)}, told 'faster than usual' {alone.hurried})")
@@ -283,6 +338,8 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=3, help="minutes of play once everyone has joined")
     parser.add_argument("--ramp", type=float, default=30, help="seconds over which the class opens the link")
     parser.add_argument("--pace", type=float, default=3, help="seconds a student thinks between clicks (about)")
+    parser.add_argument("--every-tab", action="store_true",
+                        help="each simulated student opens every tab once after joining (memory of a full session)")
     parser.add_argument("--alone-moves", type=int, default=0,
                         help="first, one student alone for this many moves (the expert's deals alone)")
     args = parser.parse_args()
@@ -296,7 +353,7 @@ def main() -> None:
         tally, alone = asyncio.run(run(args, server))
     finally:
         server.stop()
-    report(args, tally, alone, time.perf_counter() - started, time.process_time() - cpu)
+    report(args, tally, alone, idle, time.perf_counter() - started, time.process_time() - cpu)
 
 
 if __name__ == "__main__":

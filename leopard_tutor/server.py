@@ -121,27 +121,39 @@ def fresh_when_handed_out(kernel_manager: Any) -> None:
     kernel_manager._leopard_fresh = True
 
 
+PAGES_AT_ONCE = max(2, os.cpu_count() or 2)
+"""Pages made at once (a kernel started and the app built in it); a class that opens the link together
+queues for the rest, first come first served, so that the first pages arrive in seconds and the
+students already playing keep a share of the processors."""
+
+
 def guard_visits(limit: int | None = None) -> None:
-    """Patch Voilà's page handler: past `limit` live sessions a plain "the class is full" page (HTTP 503)
-    and no kernel; otherwise the kernel the page gets is its visitor's (`guards.py`), and from the first
-    visit on, sessions whose page has gone are ended."""
+    """Patch Voilà's page handler: pages are made `PAGES_AT_ONCE` at a time; past `limit` live sessions a
+    plain "the class is full" page (HTTP 503) and no kernel; otherwise the kernel the page gets is its
+    visitor's (`guards.py`), and from the first visit on, sessions whose page has gone are ended."""
+    import asyncio
+
     from voila.tornado.handler import TornadoVoilaHandler
 
     original = getattr(TornadoVoilaHandler, "_leopard_get", TornadoVoilaHandler.get)
+    queue: list[asyncio.Semaphore] = []
 
     async def get(self: Any, path: str | None = None) -> None:
         manager = self.kernel_manager
         fresh_when_handed_out(manager)
         guards.track_kernels(manager)
         guards.watch_pages(manager)
-        sessions = live_sessions(manager, self.notebook_path or path or "")
-        if limit is not None and sessions >= limit:
-            self.set_status(503)
-            self.set_header("Retry-After", "60")
-            self.set_header("Content-Type", "text/html; charset=utf-8")
-            self.finish(FULL_PAGE.format(text=html.escape(text("app.class_full", sessions=sessions))))
-            return
-        await guards.serve_page(self, lambda: original(self, path))
+        if not queue:
+            queue.append(asyncio.Semaphore(PAGES_AT_ONCE))
+        async with queue[0]:
+            sessions = live_sessions(manager, self.notebook_path or path or "")
+            if limit is not None and sessions >= limit:
+                self.set_status(503)
+                self.set_header("Retry-After", "60")
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+                self.finish(FULL_PAGE.format(text=html.escape(text("app.class_full", sessions=sessions))))
+                return
+            await guards.serve_page(self, lambda: original(self, path))
 
     TornadoVoilaHandler._leopard_get = original
     TornadoVoilaHandler.get = get

@@ -121,6 +121,7 @@ class Visit:
             async for data in self.socket:
                 message = unpack(data)
                 self.received.append(message)
+                self._waiters = [entry for entry in self._waiters if not entry[1].done()]
                 for entry in list(self._waiters):
                     test, future = entry
                     if not future.done() and test(message):
@@ -171,14 +172,28 @@ class Visit:
                 return model_id
         raise VisitError("no board among the widgets")
 
+    async def ready(self, timeout: float = 120) -> None:
+        """Wait until the kernel answers on the websocket, as the page does before anything else (a message
+        sent while the server is still wiring the connection up is dropped)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            reply = self.expect(lambda m: m["header"].get("msg_type") == "kernel_info_reply")
+            await self.send("shell", "kernel_info_request", {})
+            try:
+                await asyncio.wait_for(reply, min(5.0, max(0.1, deadline - time.monotonic())))
+                return
+            except asyncio.TimeoutError:
+                if time.monotonic() >= deadline:
+                    raise VisitError("the kernel did not answer") from None
+
     async def open(self, query: str = "", timeout: float = 300) -> None:
         """Load the page, connect to its kernel and find the board (VisitError on a refusal)."""
         status = await asyncio.wait_for(self.load(query), timeout)
         if status != 200 or not self.kernel_id:
             raise VisitError(f"the page answered {status}")
         await self.connect()
-        await self.send("shell", "kernel_info_request", {})
-        await self.fetch_states(timeout)
+        await self.ready(min(timeout, 120))
+        await self.fetch_states(min(timeout, 120))
         self.find_board()
 
     async def click(self, intent: dict[str, Any], timeout: float = 60) -> tuple[dict[str, Any] | None, float]:
