@@ -238,6 +238,31 @@ def memory(server: Server) -> dict[str, float]:
     return {"kernels": len(kernels), "kernel_pss": pss / 2**20, "kernel_rss": rss / 2**20, "server_rss": own / 2**20}
 
 
+def processor(server: Server) -> tuple[float, float]:
+    """Processor seconds used so far by the live kernels together, and by the server."""
+    used = 0.0
+    for kernel in server.kernels():
+        try:
+            times = kernel.cpu_times()
+            used += times.user + times.system
+        except psutil.Error:
+            continue
+    own = psutil.Process(server.process.pid).cpu_times()
+    return used, own.user + own.system
+
+
+async def measure_play(server: Server, tally: Tally, start: Start) -> None:
+    """The processor the kernels and the server spent during play (everyone joined, until the end)."""
+    await start.go.wait()
+    kernels, own = await asyncio.to_thread(processor, server)
+    clicks = sum(len(v) for v in tally.clicks.values())
+    await asyncio.sleep(max(0.0, start.stop - time.perf_counter()))
+    kernels_after, own_after = await asyncio.to_thread(processor, server)
+    tally.peak["play_clicks"] = sum(len(v) for v in tally.clicks.values()) - clicks
+    tally.peak["play_kernel_cpu"] = kernels_after - kernels
+    tally.peak["play_server_cpu"] = own_after - own
+
+
 async def watch(server: Server, tally: Tally, start: Start) -> None:
     """Every 20 seconds (reading 100 kernels' memory costs a little), keep the peak of each memory figure
     and the kernel count, and say how far the run has got (until cancelled)."""
@@ -265,7 +290,7 @@ async def run(args: argparse.Namespace, server: Server) -> tuple[Tally, Tally | 
     join_window = args.ramp
     start = Start(args.students + args.browsers, args.minutes)
     watcher = asyncio.create_task(watch(server, tally, start))
-    tasks = []
+    tasks = [asyncio.create_task(measure_play(server, tally, start))]
     browsers = []
     playwright = None
     if args.browsers:
@@ -301,6 +326,11 @@ def report(args: argparse.Namespace, tally: Tally, alone: Tally | None, idle: di
     print("clicks once everyone has joined, until the board's new state arrives:")
     for kind in sorted(tally.clicks):
         print(f"  {kind:18s} {quantiles(tally.clicks[kind])}")
+    if tally.peak.get("play_clicks"):
+        clicks = tally.peak["play_clicks"]
+        kernels, own = tally.peak["play_kernel_cpu"], tally.peak["play_server_cpu"]
+        print(f"processor during play: kernels {kernels:.0f} s, server {own:.0f} s over {60 * args.minutes:.0f} s "
+              f"for {clicks:.0f} clicks: {1000 * kernels / clicks:.1f} + {1000 * own / clicks:.1f} ms a click")
     print(f"errors: {len(tally.errors)}")
     for line in tally.errors[:10]:
         print(f"  {line}")

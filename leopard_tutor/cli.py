@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("--max-sessions", type=int, default=None,
                         help="visitors served at once; past it a visit is told the class is full "
-                             "(default: what 60%% of this machine's memory holds, about 70 MB each)")
+                             "(default: what 60%% of this machine's memory holds, about 60 MiB each)")
     parser.add_argument("--page-gone-after", type=float, default=PAGE_GONE_SECONDS, metavar="SECONDS",
                         help="end a session once its page has been gone (no connection) this long, whatever the "
                              "tab did (default %(default)g)")

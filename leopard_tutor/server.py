@@ -81,7 +81,10 @@ def _accept_shutdown_beacon() -> None:
     VoilaShutdownKernelHandler._leopard_beacon = True
 
 
-MEMORY_PER_SESSION = 70 * 2**20  # bytes: a kernel with every tab of the app open takes about 60 MB
+MEMORY_PER_SESSION = 60 * 2**20
+"""Bytes a session costs: measured (benchmarks/classroom_load.py, README "Serving a class"), a kernel with
+every tab of the app opened takes 54 MiB of proportional memory (PSS: its own pages and its share of the
+libraries all kernels map) and the server about 1 MiB more per session; 60 MiB leaves some room."""
 FULL_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Leopard Tutor</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font: 1.25rem/1.5 system-ui, sans-serif; margin: 3rem auto; max-width: 36rem; padding: 0 1rem">

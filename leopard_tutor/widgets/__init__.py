@@ -38,6 +38,8 @@ State schema (all parts except "squares" are optional; Python assigns a NEW dict
     actions: [{id, label, enabled, note (why it is disabled), primary}]
     turn: str          message: str (the aria-live region), tone "info"|"ok"|"warn", seq (bump to re-announce)
     error: str         an unexpected failure, shown as an alert
+    search: {deals, seconds, share, hurried}  Play only: how the computer's last turn was searched (an opponent
+                       with a time budget); not drawn, read by benchmarks/classroom_load.py
 
 Presenter (presenter.py): `card_data(card)`, `square_part(square, rules, key=, label=, targets=,
 reasons=, last=, changes=, dim=)`, `hand_part(cards, selected=, playable=)`, `action(id, label, enabled=,
