@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from kernel_client import Visit, VisitError
+from kernel_client import Visit, VisitError, run
 from websockets.asyncio.client import connect
 
 GONE_AFTER = 4  # seconds: the server's page-gone grace, scaled down from a minute
@@ -67,7 +67,7 @@ def test_another_browser_with_a_stolen_kernel_id_cannot_connect_query_or_end_the
         assert request("POST", f"{base}voila/api/shutdown/{kernel}", alice.cookies, own) == 204, "her own beacon"
         await mallory.close()
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_teacher_link_still_reaches_the_preheated_kernel(server: Any) -> None:
@@ -79,7 +79,7 @@ def test_a_teacher_link_still_reaches_the_preheated_kernel(server: Any) -> None:
         await visit.close()
         return turn
 
-    assert "Original rules (1963)" in asyncio.run(scenario())
+    assert "Original rules (1963)" in run(scenario())
 
 
 def test_no_traceback_reaches_a_page(server: Any) -> None:
@@ -104,7 +104,7 @@ def test_no_traceback_reaches_a_page(server: Any) -> None:
         await visit.close()
         return visit.received[seen:]
 
-    received = asyncio.run(scenario())
+    received = run(scenario())
     text = json.dumps(received)
     assert "Traceback" not in text and "site-packages" not in text and ".py" not in text
     assert not [m for m in received if m["header"]["msg_type"] in ("error", "stream")]  # type: ignore[index]
@@ -136,7 +136,7 @@ def test_a_flood_of_intents_is_paced_and_the_board_stays_in_step(server: Any) ->
         await visit.close()
         return tables, elapsed, name, table
 
-    tables, elapsed, name, table = asyncio.run(scenario())
+    tables, elapsed, name, table = run(scenario())
     assert len(tables) <= 30 + 10 * elapsed + elapsed / 2 + 1, (len(tables), elapsed)  # handled, a note now and then
     assert "Too many clicks at once: the last ones were not taken. Wait a moment, then click again." in [
         t["message"] for t in tables]
@@ -172,7 +172,7 @@ def test_a_session_whose_page_has_gone_is_ended_whatever_the_tab_did(server: Any
         await stays.close()
         return alive, after
 
-    alive, after = asyncio.run(scenario())
+    alive, after = run(scenario())
     assert alive == {"never": 200, "left": 200, "stays": 200}
     assert after == {"never": 404, "left": 404, "stays": 200}
 

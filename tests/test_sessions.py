@@ -3,10 +3,10 @@ clean-up of what is kept per kernel, and the pace of a board's intents."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
+from kernel_client import run
 
 from leopard_tutor import guards
 from leopard_tutor.app import build_app
@@ -136,14 +136,14 @@ def test_the_kernel_a_page_gets_is_its_visitors_and_is_forgotten_with_every_cach
         await manager.start_kernel()  # a second kernel started in the same request is nobody's
         return kernel
 
-    kernel = asyncio.run(visit("alice"))
+    kernel = run(visit("alice"))
     assert book.allows(kernel, "alice") and not book.allows(kernel, "bob")
     assert book.allows("k2", "bob")
-    _task, _cache, handed = asyncio.run(_hand_out(manager, "carol"))
+    _task, _cache, handed = run(_hand_out(manager, "carol"))
     assert not book.allows(handed, "alice") and book.allows(handed, "carol")
     RequestInfoSocketHandler.send_updates({"kernel_id": kernel, "payload": {"QUERY_STRING": "deal=X"}})
     assert kernel in RequestInfoSocketHandler._cache
-    asyncio.run(manager.shutdown_kernel(kernel))
+    run(manager.shutdown_kernel(kernel))
     assert kernel not in RequestInfoSocketHandler._cache, "Voilà's query cache kept the kernel's request"
     assert book.allows(kernel, "bob") and kernel not in book.sessions
 
@@ -185,7 +185,7 @@ def test_sessions_whose_page_has_gone_are_shut_down_and_forgotten() -> None:
         ended.append(await guards.end_gone_sessions(manager, book))
         return ended
 
-    assert asyncio.run(scenario()) == [[], ["k2"]]
+    assert run(scenario()) == [[], ["k2"]]
     assert manager.shut == ["k2"] and "k2" not in RequestInfoSocketHandler._cache
     assert list(book.sessions) == ["k1", "k3"] and book.allows("k1", "c") and not book.allows("k1", "a")
 

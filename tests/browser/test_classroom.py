@@ -124,10 +124,11 @@ def kernel_of(page: Any) -> str:
     return found.group(1)
 
 
-def test_another_browser_with_a_stolen_kernel_id_is_refused(page: Any, browser: Any, base_url: str,
+def test_another_browser_with_a_stolen_kernel_id_is_refused(page: Any, browser: Any, own_server: Any,
                                                             open_board: Any) -> None:
     """Another browser (its own identity cookie), knowing a student's kernel id, cannot connect to the
-    kernel, read it or end it; the student plays on."""
+    kernel, read it or end it; the student plays on (a server of its own: its refusals stay in its log)."""
+    base_url = own_server.url
     board = open_board(base_url)
     kernel = kernel_of(page)
     other = browser.new_context()
@@ -154,10 +155,11 @@ def test_another_browser_with_a_stolen_kernel_id_is_refused(page: Any, browser: 
     expect(board.locator(".lt-message")).to_contain_text("You picked the ")
 
 
-def test_another_website_in_the_same_browser_cannot_end_the_session(page: Any, base_url: str, open_board: Any,
+def test_another_website_in_the_same_browser_cannot_end_the_session(page: Any, own_server: Any, open_board: Any,
                                                                     tmp_path: Any) -> None:
     """A page of another origin, in the student's own browser (so with the student's cookies), sends the
     shutdown beacon and a credentialed POST for the student's kernel: both are refused."""
+    base_url = own_server.url
     import http.server
     import socket
     import threading
