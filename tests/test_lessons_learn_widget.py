@@ -76,7 +76,7 @@ def test_hints_walk_the_ladder_and_pick_the_card() -> None:
     assert board.state["message"].startswith("Hint 1 of 4: ")
     board.dispatch({"type": "action", "id": "hint"})
     assert board.state["message"].startswith("Hint 2 of 4: ")
-    assert [c["selected"] for c in board.state["hand"]["cards"]] == [True, False]
+    assert [c["selected"] for c in board.state["hand"]["cards"]] == [True] + [False] * 8
     assert lit(board.state) == {("Your square", 6), ("Opponent's square", 6)}
 
 

@@ -227,9 +227,9 @@ class Hand:
         if self._over:
             self._refuse(move)
         if kind is Play:
-            card = move.card  # type: ignore[union-attr]
-            owner = move.square_owner  # type: ignore[union-attr]
-            space = move.space  # type: ignore[union-attr]
+            card = move.card  # type: ignore[attr-defined]
+            owner = move.square_owner  # type: ignore[attr-defined]
+            space = move.space  # type: ignore[attr-defined]
             square = self._squares[owner]
             if card not in hand or not allowed_spaces(card.rank, square, owner == p) >> (space - 1) & 1:
                 self._refuse(move)
@@ -243,7 +243,7 @@ class Hand:
             else:
                 self._check_end()
         elif kind is Discard:
-            card = move.card  # type: ignore[union-attr]
+            card = move.card  # type: ignore[attr-defined]
             if card not in hand or self._plays_made:
                 self._refuse(move)
             index = hand.index(card)
