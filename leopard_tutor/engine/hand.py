@@ -30,8 +30,8 @@ MAX_PLAYS_IN_A_TURN = 104  # no turn can play more cards than the game holds
 CARDS_DEALT = 8
 
 # One undo record: (move, player, index the card left the hand from, plays made before it,
-# whether the turn passed, how many cards the next player drew).
-_Record = tuple[Move, int, int, int, bool, int]
+# how many cards the next player drew when the turn passed).
+_Record = tuple[Move, int, int, int, int]
 
 
 class _Start(NamedTuple):
@@ -221,57 +221,54 @@ class Hand:
 
     def apply(self, move: Move) -> None:
         """Make `move` for the player to move; IllegalMove (with the reason) if it is not allowed."""
-        p = self.to_move
-        hand = self._hands[p]
-        kind = type(move)
         if self._over:
             self._refuse(move)
+        p = self.to_move
+        hand = self._hands[p]
+        plays_made = self._plays_made
+        rules = self.rules
+        kind = type(move)
+        index = drawn = 0
         if kind is Play:
-            card = move.card  # type: ignore[union-attr]
-            owner = move.square_owner  # type: ignore[union-attr]
-            space = move.space  # type: ignore[union-attr]
+            card, owner, space = move.card, move.square_owner, move.space  # type: ignore[union-attr]
             square = self._squares[owner]
             if card not in hand or not allowed_spaces(card.rank, square, owner == p) >> (space - 1) & 1:
                 self._refuse(move)
             index = hand.index(card)
             del hand[index]
             square._push(space, card, PLACEMENT[card.rank].face_up, owner != p)
-            record = [move, p, index, self._plays_made, False, 0]
-            self._plays_made += 1
-            if not self.rules.multiple_plays:
-                self._pass_turn(record)
-            else:
+            self._plays_made = plays_made + 1
+            if rules.multiple_plays:
                 self._check_end()
+            else:
+                drawn = self._pass_turn()
         elif kind is Discard:
             card = move.card  # type: ignore[union-attr]
-            if card not in hand or self._plays_made:
+            if card not in hand or plays_made:
                 self._refuse(move)
             index = hand.index(card)
             del hand[index]
             self._discards.append(card)
-            record = [move, p, index, self._plays_made, False, 0]
-            self._pass_turn(record)
+            drawn = self._pass_turn()
         elif kind is GoOut:
-            if not self.check(move):
+            if plays_made or square_value(self._squares[p], rules) < rules.out_threshold:
                 self._refuse(move)
-            record = [move, p, -1, self._plays_made, False, 0]
             self.went_out = p
             self._over = True
         elif kind is EndTurn:
-            if not self.check(move):
+            if hand and not (plays_made and rules.multiple_plays):
                 self._refuse(move)
-            record = [move, p, -1, self._plays_made, False, 0]
-            self._pass_turn(record)
+            drawn = self._pass_turn()
         else:
             raise LeopardError(f"{quote(move)} is not a move")
-        self._history.append(tuple(record))  # type: ignore[arg-type]
+        self._history.append((move, p, index, plays_made, drawn))
 
     def undo(self) -> Move:
         """Take back the last move, restoring the exact state before it; returns that move."""
         if not self._history:
             raise LeopardError("there is no move to undo")
-        move, p, index, plays_made, passed, drawn = self._history.pop()
-        if passed:
+        move, p, index, plays_made, drawn = self._history.pop()
+        if drawn:
             hand = self._hands[self.to_move]
             for _ in range(drawn):
                 self._stock.append(hand.pop())
@@ -292,19 +289,18 @@ class Hand:
         assert not verdict.legal, f"{move} was refused by the fast check but allowed by check()"
         raise IllegalMove(verdict.reason, move)
 
-    def _pass_turn(self, record: list[Any]) -> None:
+    def _pass_turn(self) -> int:
+        """End the turn: the hand ends if every card is out, else the other player draws. How many cards they drew."""
         if self._check_end():
-            return
-        record[4] = True
+            return 0
         self.to_move = nxt = 1 - self.to_move
         self._plays_made = 0
         stock = self._stock
         hand = self._hands[nxt]
-        drawn = 0
-        while stock and drawn < self.rules.draws_per_turn:
+        drawn = min(self.rules.draws_per_turn, len(stock))
+        for _ in range(drawn):
             hand.append(stock.pop())
-            drawn += 1
-        record[5] = drawn
+        return drawn
 
     def _check_end(self) -> bool:
         if not self._stock and not self._hands[0] and not self._hands[1]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import JACK, KING, QUEEN, TEN, Card, rank_words
+from .cards import ALL_CARDS, JACK, KING, QUEEN, TEN, Card, rank_words
 from .catalogue import text
 from .errors import LeopardError, quote
 from .moves import DISCARDS, END_TURN, GO_OUT, PLAYS, Move, Play
@@ -199,26 +199,32 @@ def _legal_reason(card: Card, square: Square, space: int, where: str) -> str:
     return text("engine.legal.cover", card=card.name, where=where, rank=rank_words(rank), owner=owner, effect=effect)
 
 
-_PLAY_LISTS: dict[int, tuple[Play, ...]] = {}
+class _PlaysByMask(dict[int, tuple[Play, ...]]):
+    """The plays of one card on one player's square, by the mask of spaces it may take (filled in when first asked)."""
+
+    def __init__(self, card: Card, owner: int) -> None:
+        super().__init__()
+        self.row = PLAYS[card.code][owner]
+
+    def __missing__(self, mask: int) -> tuple[Play, ...]:
+        plays = self[mask] = tuple(self.row[space - 1] for space in spaces_of(mask))
+        return plays
 
 
-def _plays(card: Card, owner: int, mask: int) -> tuple[Play, ...]:
-    key = ((card.code << 1) | owner) << 9 | mask
-    plays = _PLAY_LISTS.get(key)
-    if plays is None:
-        row = PLAYS[card.code][owner]
-        plays = _PLAY_LISTS[key] = tuple(row[space - 1] for space in spaces_of(mask))
-    return plays
+# _PLAYS_BY_MASK[owner][card.code][mask]: every play of the card on `owner`'s square allowed by `mask`
+_PLAYS_BY_MASK = tuple(tuple(_PlaysByMask(card, owner) for card in ALL_CARDS) for owner in (0, 1))
 
 
 def turn_moves(rules: RuleSet, squares: tuple[Square, Square] | list[Square], cards: list[Card],
                player: int, plays_made: int, value: int) -> list[Move]:
     """Every legal move for `player` holding `cards`, having played `plays_made` cards this turn
     and owning a square worth `value`: going out, plays, discards, ending the turn."""
-    moves: list[Move] = []
-    if plays_made == 0 and value >= rules.out_threshold:
-        moves.append(GO_OUT)
+    moves: list[Move] = [GO_OUT] if plays_made == 0 and value >= rules.out_threshold else []
     own, other = squares[player], squares[1 - player]
+    # the masks a placement target picks from, as in `allowed_spaces`: open, filled, any
+    own_masks = (own._open_mask, own._filled_mask, FULL_MASK)
+    other_masks = (other._open_mask, other._filled_mask, FULL_MASK)
+    own_plays, other_plays = _PLAYS_BY_MASK[player], _PLAYS_BY_MASK[1 - player]
     seen = 0
     distinct = []
     for card in cards:
@@ -226,14 +232,16 @@ def turn_moves(rules: RuleSet, squares: tuple[Square, Square] | list[Square], ca
             continue
         seen |= card.bit
         distinct.append(card)
-        mask = allowed_spaces(card.rank, own, True)
+        own_only, target, numbers = COMPILED[card.rank]
+        mask = own_masks[target] & numbers
         if mask:
-            moves.extend(_plays(card, player, mask))
-        mask = allowed_spaces(card.rank, other, False)
-        if mask:
-            moves.extend(_plays(card, 1 - player, mask))
+            moves += own_plays[card.code][mask]
+        if not own_only:
+            mask = other_masks[target] & numbers
+            if mask:
+                moves += other_plays[card.code][mask]
     if plays_made == 0:
-        moves.extend(DISCARDS[card.code] for card in distinct)
+        moves += [DISCARDS[card.code] for card in distinct]
     if not cards or (plays_made and rules.multiple_plays):
         moves.append(END_TURN)
     return moves
