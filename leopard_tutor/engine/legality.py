@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .cards import ALL_CARDS, JACK, KING, QUEEN, TEN, Card, rank_words
 from .catalogue import text
 from .errors import LeopardError, quote
-from .moves import DISCARDS, END_TURN, GO_OUT, PLAYS, Move, Play
+from .moves import DISCARDS, END_TURN, GO_OUT, PLAYS, Discard, Move, Play
 from .rules import RuleSet
 from .square import FULL_MASK, Square
 
@@ -52,16 +52,18 @@ COMPILED: tuple[tuple[bool, int, int], ...] = (
 )
 
 
+def _target_masks(square: Square) -> tuple[int, int, int]:
+    """The spaces each placement target may take in `square`, by the target's number in COMPILED:
+    open (empty or face down), filled (any card), any."""
+    return (square._open_mask, square._filled_mask, FULL_MASK)
+
+
 def allowed_spaces(rank: int, square: Square, own: bool) -> int:
     """The spaces of `square` where a card of this rank may go, as a bit mask (bit 0 = space 1)."""
     own_only, target, numbers = COMPILED[rank]
     if own_only and not own:
         return 0
-    if target == 0:
-        return square._open_mask & numbers
-    if target == 1:
-        return square._filled_mask & numbers
-    return numbers
+    return _target_masks(square)[target] & numbers
 
 
 def face_up_ranks(square: Square, space: int, own: bool) -> list[int]:
@@ -214,34 +216,47 @@ class _PlaysByMask(dict[int, tuple[Play, ...]]):
 # _PLAYS_BY_MASK[owner][card.code][mask]: every play of the card on `owner`'s square allowed by `mask`
 _PLAYS_BY_MASK = tuple(tuple(_PlaysByMask(card, owner) for card in ALL_CARDS) for owner in (0, 1))
 
+_CardMoves = tuple[int, int, int, _PlaysByMask, _PlaysByMask | None, Discard]
+
+
+def _card_moves(card: Card, player: int) -> _CardMoves:
+    """What listing `card`'s moves for `player` needs: the card's bit, which mask its placement reads,
+    the spaces its number allows, its plays on the player's own square and on the other's (None if
+    it may not go there), and its discard."""
+    own_only, target, numbers = COMPILED[card.rank]
+    other = None if own_only else _PLAYS_BY_MASK[1 - player][card.code]
+    return (card.bit, target, numbers, _PLAYS_BY_MASK[player][card.code], other, DISCARDS[card.code])
+
+
+# _CARD_MOVES[player][card.code]: `_card_moves(card, player)`
+_CARD_MOVES = tuple(tuple(_card_moves(card, player) for card in ALL_CARDS) for player in (0, 1))
+
 
 def turn_moves(rules: RuleSet, squares: tuple[Square, Square] | list[Square], cards: list[Card],
                player: int, plays_made: int, value: int) -> list[Move]:
     """Every legal move for `player` holding `cards`, having played `plays_made` cards this turn
     and owning a square worth `value`: going out, plays, discards, ending the turn."""
     moves: list[Move] = [GO_OUT] if plays_made == 0 and value >= rules.out_threshold else []
-    own, other = squares[player], squares[1 - player]
-    # the masks a placement target picks from, as in `allowed_spaces`: open, filled, any
-    own_masks = (own._open_mask, own._filled_mask, FULL_MASK)
-    other_masks = (other._open_mask, other._filled_mask, FULL_MASK)
-    own_plays, other_plays = _PLAYS_BY_MASK[player], _PLAYS_BY_MASK[1 - player]
-    seen = 0
-    distinct = []
+    own_masks = _target_masks(squares[player])
+    other_masks = _target_masks(squares[1 - player])
+    by_code = _CARD_MOVES[player]
+    seen = 0  # the cards listed so far, as bits: a card held twice has its moves listed once
+    discards = []
     for card in cards:
-        if seen & card.bit:
+        bit, target, numbers, own_plays, other_plays, discard = by_code[card.code]
+        if seen & bit:
             continue
-        seen |= card.bit
-        distinct.append(card)
-        own_only, target, numbers = COMPILED[card.rank]
+        seen |= bit
+        discards.append(discard)
         mask = own_masks[target] & numbers
         if mask:
-            moves += own_plays[card.code][mask]
-        if not own_only:
+            moves += own_plays[mask]
+        if other_plays is not None:
             mask = other_masks[target] & numbers
             if mask:
-                moves += other_plays[card.code][mask]
+                moves += other_plays[mask]
     if plays_made == 0:
-        moves += [DISCARDS[card.code] for card in distinct]
+        moves += discards
     if not cards or (plays_made and rules.multiple_plays):
         moves.append(END_TURN)
     return moves

@@ -32,6 +32,11 @@ def _line_kind(a: int, b: int, c: int) -> int:
 
 
 _KIND_TABLE = tuple(_line_kind(a, b, c) for a in range(5) for b in range(5) for c in range(5))
+# For each space (0-based), every line through it: (line number, the line's other two spaces, 0-based).
+_LINES_AT = tuple(
+    tuple((line, *(s - 1 for s in LINES[line] if s != space)) for line in LINES_THROUGH[space])
+    for space in range(1, 10)
+)
 KIND_NAMES = (None, "color", "suit")
 
 
@@ -320,9 +325,8 @@ class Square:
             return
         suits[i] = suit
         kinds = self._kinds
-        for line in LINES_THROUGH[i + 1]:
-            a, b, c = LINES[line]
-            new = _KIND_TABLE[(suits[a - 1] * 5 + suits[b - 1]) * 5 + suits[c - 1]]
+        for line, j, k in _LINES_AT[i]:  # a line's kind does not depend on the order of its suits
+            new = _KIND_TABLE[(suit * 5 + suits[j]) * 5 + suits[k]]
             old = kinds[line]
             if new != old:
                 kinds[line] = new
