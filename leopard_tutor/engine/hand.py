@@ -298,11 +298,11 @@ class Hand:
 
     def _pass_turn(self) -> int:
         """End the turn: the hand ends if every card is out, else the other player draws. How many cards they drew."""
-        if self._check_end():
+        stock = self._stock
+        if not stock and self._check_end():
             return 0
         self.to_move = nxt = 1 - self.to_move
         self._plays_made = 0
-        stock = self._stock
         hand = self._hands[nxt]
         drawn = 0
         while stock and drawn < self.rules.draws_per_turn:

@@ -52,18 +52,22 @@ COMPILED: tuple[tuple[bool, int, int], ...] = (
 )
 
 
-def _target_masks(square: Square) -> tuple[int, int, int]:
-    """The spaces each placement target may take in `square`, by the target's number in COMPILED:
-    open (empty or face down), filled (any card), any."""
-    return (square._open_mask, square._filled_mask, FULL_MASK)
-
-
 def allowed_spaces(rank: int, square: Square, own: bool) -> int:
     """The spaces of `square` where a card of this rank may go, as a bit mask (bit 0 = space 1)."""
     own_only, target, numbers = COMPILED[rank]
     if own_only and not own:
         return 0
-    return _target_masks(square)[target] & numbers
+    if target == 0:
+        return square._open_mask & numbers
+    if target == 1:
+        return square._filled_mask & numbers
+    return numbers
+
+
+def _target_masks(square: Square) -> tuple[int, int, int]:
+    """The spaces of `square` each placement target allows, indexed by the target's number in COMPILED
+    (as `allowed_spaces` reads them): open (empty or face down), filled (any card), any."""
+    return (square._open_mask, square._filled_mask, FULL_MASK)
 
 
 def face_up_ranks(square: Square, space: int, own: bool) -> list[int]:
