@@ -122,7 +122,8 @@ def race(rules: RuleSet, seconds: float) -> dict[str, float]:
         rounds += 1
     hands = rounds * ROUND_HANDS
     return {"engine": hands / spent["engine"], "reference": hands / spent["reference"],
-            "ratio": spent["reference"] / spent["engine"], "low": min(ratios), "high": max(ratios),
+            "ratio": spent["reference"] / spent["engine"], "median": statistics.median(ratios),
+            "low": min(ratios), "high": max(ratios),
             "moves": moves["engine"] / hands, "same_hands": float(moves["engine"] == moves["reference"])}
 
 
@@ -150,7 +151,8 @@ def legal_moves_cost(rules: RuleSet, positions: int = 2000, repeats: int = 20) -
 def main() -> None:
     """Check the reference agrees, then print the figures for each rule set asked for."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=10.0, help="time spent racing full hands per rule set")
+    parser.add_argument("--seconds", type=float, default=10.0,
+                        help="processor seconds spent racing full hands per rule set")
     parser.add_argument("--check", type=int, default=200, help="hands per rule set on which the two must agree")
     parser.add_argument("--rules", choices=sorted(RULE_SETS), action="append", help="default: all three")
     args = parser.parse_args()
@@ -161,7 +163,7 @@ def main() -> None:
             sys.exit(f"the engine and the reference disagree: {problem}")
     print(f"Agreement: engine and reference list the same legal moves at every decision and give the same "
           f"scores in {args.check} random hands of each rule set.")
-    print(f"{'rules':16s} {'engine':>9s} {'reference':>10s}  {'ratio':>5s} {'(rounds)':>13s}  "
+    print(f"{'rules':16s} {'engine':>9s} {'reference':>10s}  {'ratio':>5s} {'(rounds: median, range)':>24s}  "
           f"{'moves':>5s}  legal_moves()")
     for key in keys:
         rules = RULE_SETS[key]
@@ -169,10 +171,11 @@ def main() -> None:
         micro, width = legal_moves_cost(rules)
         same = "" if result["same_hands"] else " (the two played different hands!)"
         print(f"{key:16s} {result['engine']:7.0f}/s {result['reference']:8.0f}/s  {result['ratio']:4.2f}x "
-              f"({result['low']:4.2f}-{result['high']:4.2f}x)  {result['moves']:5.1f}  "
+              f"({result['median']:5.2f}x, {result['low']:5.2f}-{result['high']:5.2f}x)  {result['moves']:5.1f}  "
               f"{micro:5.2f} µs per call, {width:4.1f} moves listed{same}")
-    print("engine, reference: random full hands per second; ratio: reference time / engine time on the same "
-          "hands, over all rounds (lowest and highest round); moves: per hand; legal_moves(): median time per call.")
+    print("engine, reference: random full hands per processor second; ratio: reference time / engine time on the "
+          "same hands over all rounds (then the median, lowest and highest round); moves: per hand; "
+          "legal_moves(): median time per call.")
 
 
 if __name__ == "__main__":
