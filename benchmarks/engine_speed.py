@@ -55,12 +55,15 @@ def first_disagreement(rules: RuleSet, seeds: range) -> str | None:
         reference = ReferenceHand(rules.key, seed, dealer=seed % 2)
         while True:
             moves = hand.legal_moves()
-            by_reference = {engine_move(move): move for move in reference.legal_moves()}
-            if set(moves) != set(by_reference) or len(by_reference) != len(moves):
+            reference_moves = reference.legal_moves()
+            by_reference = {engine_move(move): move for move in reference_moves}
+            where = f"{rules.key} seed {seed}, move {len(hand.moves) + 1}"
+            if set(moves) != set(by_reference):
                 extra = sorted(map(str, set(moves) - set(by_reference)))
                 missing = sorted(map(str, set(by_reference) - set(moves)))
-                return (f"{rules.key} seed {seed}, move {len(hand.moves) + 1}: the engine also lists {extra}, "
-                        f"the reference also lists {missing}")
+                return f"{where}: only the engine lists {extra}, only the reference lists {missing}"
+            if len(set(moves)) != len(moves) or len(by_reference) != len(reference_moves):
+                return f"{where}: a move is listed twice"
             if not moves:
                 break
             move = rng.choice(moves)
