@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -14,6 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 from servers import free_port, stop_server
+
+ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "artifacts"
 
 NOTEBOOK = {
     "cells": [{"cell_type": "code", "execution_count": None, "id": "app", "metadata": {}, "outputs": [],
@@ -33,7 +36,9 @@ def lab(tmp_path: Path) -> Iterator[str]:
     command = [str(Path(sys.executable).parent / "jupyter"), "lab", "--allow-root", "--no-browser", f"--port={port}",
                "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
                f"--ServerApp.root_dir={tmp_path}", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-               "--LabApp.news_url=None"]
+               "--LabApp.news_url=None",
+               # a Lab of its own: no theme, layout or open notebook remembered from another use of this machine
+               f"--LabApp.user_settings_dir={tmp_path / 'settings'}", f"--LabApp.workspaces_dir={tmp_path / 'spaces'}"]
     with log.open("wb") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
                                    env={**os.environ, "JUPYTER_PLATFORM_DIRS": "1"})
@@ -53,11 +58,18 @@ def test_the_app_runs_in_jupyterlab_and_follows_its_theme(page: Any, lab: str) -
             page.wait_for_timeout(1_000)
     cell = page.locator(".jp-Notebook .jp-Cell").first
     cell.wait_for(timeout=TIMEOUT_MS)
+    expect(page.get_by_text(re.compile(r"Python 3 \(ipykernel\) \| Idle"))).to_be_visible(timeout=TIMEOUT_MS)
     cell.click()
     page.keyboard.press("Shift+Enter")
     board = page.locator(".lt-play .lt-board")
-    board.locator(".lt-space").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    try:
+        board.locator(".lt-space").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    finally:
+        page.screenshot(path=str(ARTIFACTS / "jupyterlab.png"))
     expect(board.locator(".lt-space")).to_have_count(18)
+    news = page.get_by_role("button", name="No", exact=True)  # Lab asks about its news in a corner toast
+    if news.count():
+        news.click()
     expect(board.locator(".lt-turn")).to_contain_text("your turn", timeout=30_000)
     seq = board.get_attribute("data-seq")
     board.locator(".lt-hand-card").first.click()
