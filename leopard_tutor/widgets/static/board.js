@@ -479,6 +479,7 @@ export default {
       piles.replaceChildren(...sideView(state));
       piles.hidden = !piles.childElementCount;
       handRow.replaceChildren(state.hand ? handView(state.hand) : "");
+      root.style.setProperty("--lt-hand-count", String(Math.max(1, state.hand ? state.hand.cards.length : 1)));
       handRow.hidden = !state.hand;
       actions.replaceChildren(...(state.actions || []).map(actionView));
       const allPanels = state.aside || [];
