@@ -29,6 +29,8 @@ RULE_STATEMENTS = {
         "the shape of every square, not of this one",
     ("aces-to-nines", "A card from ace to nine may only go on the space with its own number; the ace counts as 1."):
         "the ace's label",
+    ("the-square", "Find the space by counting in reading order, starting from space 1 in the top left corner."):
+        "where the 2008 layout, this lesson's rules, draws space 1",
 }
 """Sentences that name a line or a number but state a rule, with why."""
 
