@@ -28,7 +28,13 @@ DEFAULT_LANGUAGE = "en"
 def language() -> str:
     """The language texts are read in: LEOPARD_TUTOR_LANGUAGE if that folder exists, else English."""
     chosen = os.environ.get("LEOPARD_TUTOR_LANGUAGE", DEFAULT_LANGUAGE)
-    return chosen if chosen.isidentifier() and (TEXTS_ROOT / chosen).is_dir() else DEFAULT_LANGUAGE
+    return chosen if chosen.isidentifier() and _has_folder(TEXTS_ROOT, chosen) else DEFAULT_LANGUAGE
+
+
+@cache
+def _has_folder(root: Path, name: str) -> bool:
+    """Whether `root` holds a folder `name` (asked once per folder: text() is called very often)."""
+    return (root / name).is_dir()
 
 
 @cache

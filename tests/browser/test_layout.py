@@ -23,6 +23,7 @@ SIZES = {
     "laptop": (1366, 768),
     "projector": (1280, 720),
     "phone": (390, 844),
+    "portrait-tablet": (768, 1024),
     # the same laptop and projector with a browser's tab strip and address bar (about 111 px) taken off
     "laptop-in-a-browser": (1366, 657),
     "projector-in-a-browser": (1280, 609),

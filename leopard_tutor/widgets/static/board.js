@@ -354,7 +354,14 @@ export default {
       const essentials = wide ? [turn, table] : [turn, table, live, goal, answer];
       const top = () => root.getBoundingClientRect().top;
       const height = () => Math.max(...essentials.map((part) => part.getBoundingClientRect().bottom)) - top();
-      const width = () => table.getBoundingClientRect().width;
+      // on a wide board the table is as wide as what it holds; in one column it fills the width and
+      // the squares side by side are what must fit
+      const padding = () => parseFloat(getComputedStyle(table).paddingLeft) * 2;
+      const width = () => {
+        if (wide) return table.getBoundingClientRect().width;
+        const boxes = Array.from(squares.children).map((square) => square.getBoundingClientRect());
+        return Math.max(...boxes.map((b) => b.right)) - Math.min(...boxes.map((b) => b.left)) + padding();
+      };
       const low = 60;
       const high = 100;
       setCell(low);
@@ -472,6 +479,7 @@ export default {
       piles.replaceChildren(...sideView(state));
       piles.hidden = !piles.childElementCount;
       handRow.replaceChildren(state.hand ? handView(state.hand) : "");
+      root.style.setProperty("--lt-hand-count", String(Math.max(1, state.hand ? state.hand.cards.length : 1)));
       handRow.hidden = !state.hand;
       actions.replaceChildren(...(state.actions || []).map(actionView));
       const allPanels = state.aside || [];
