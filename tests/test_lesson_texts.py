@@ -13,39 +13,24 @@ import re
 from pathlib import Path
 
 import pytest
+import text_lint
 
 from leopard_tutor.engine import LINES, Hand, scoring_lines
+from leopard_tutor.engine.facts import placeholders
 from leopard_tutor.lessons import LESSONS, Lesson, LessonFormatError
-from leopard_tutor.lessons.facts import END_FACTS, POSITION_FACTS, lesson_facts, placeholders
+from leopard_tutor.lessons.facts import END_FACTS, POSITION_FACTS, lesson_facts
 from leopard_tutor.lessons.model import STAGES_DIR, parse_lesson
 
 FORMAT = Path(STAGES_DIR).parent.parent / "FORMAT.md"
 FILES = sorted(STAGES_DIR.glob("*.json"))
-
-LINE_NAME = re.compile(r"\b\d-\d-\d\b|\b(?:top|middle|bottom|left|right|first|second|third|centre|center)\s+"
-                       r"(?:row|column)s?\b|\bdiagonals?\b", re.IGNORECASE)
-"""A line named: by its spaces, by where it lies, or a diagonal."""
-NUMBER_ALLOWED = re.compile(
-    r"\b\d{4}\b"  # a year: the 1963 and 2008 rules
-    r"|\bspaces? \d\b"  # a space's label
-    r"|\b(?:ace|[2-9]|10) of (?:hearts|diamonds|spades|clubs)\b"  # a card by name
-    r"|\b(?:a|an|another|the|your|their|red|black|any) (?:[1-9]|10)\b(?! points?| or more| or less)"  # a card by rank
-    r"|\b\d, \d, \d\b|\bnumbers \d to \d\b",  # the labels in reading order
-    re.IGNORECASE)
-"""Where a digit names a card, a space, a label or a year rather than a value."""
-_NUMBER_WORD = r"(?:no|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)"
-COUNT_WORDS = re.compile(
-    rf"\b(?:hold|holds|held|holding)\s+{_NUMBER_WORD}\s+cards?\b"
-    rf"|\b{_NUMBER_WORD}\s+(?:bonus\s+)?points?\b"
-    rf"|\b(?:worth|scores?|scored)\s+{_NUMBER_WORD}\b",
-    re.IGNORECASE)
-"""A count of cards held, or a value or points, written in words."""
 
 RULE_STATEMENTS = {
     ("lines", "A square has eight lines: three rows, three columns and the two diagonals."):
         "the shape of every square, not of this one",
     ("aces-to-nines", "A card from ace to nine may only go on the space with its own number; the ace counts as 1."):
         "the ace's label",
+    ("the-square", "Find the space by counting in reading order, starting from space 1 in the top left corner."):
+        "where the 2008 layout, this lesson's rules, draws space 1",
 }
 """Sentences that name a line or a number but state a rule, with why."""
 
@@ -60,22 +45,9 @@ def fixed_texts(data: dict[str, object]) -> list[str]:
     return [item for item in found if item]
 
 
-def sentences(words: str) -> list[str]:
-    return [part for part in re.split(r"(?<=[.!?])\s+", words.strip()) if part]
-
-
 def lint(key: str, words: str) -> list[str]:
     """What in `words` (a lesson's fixed text) states a fact of the position: a number or a line."""
-    problems = []
-    for sentence in sentences(words):
-        if (key, sentence) in RULE_STATEMENTS:
-            continue
-        bare = re.sub(r"\{\w+\}", "", sentence)
-        problems += [f"line named {m.group()!r} in {sentence!r}" for m in LINE_NAME.finditer(bare)]
-        problems += [f"count {m.group()!r} in {sentence!r}" for m in COUNT_WORDS.finditer(bare)]
-        rest = NUMBER_ALLOWED.sub("", bare)
-        problems += [f"number {m.group()!r} in {sentence!r}" for m in re.finditer(r"\d+", rest)]
-    return problems
+    return text_lint.lint(key, words, RULE_STATEMENTS)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda path: path.stem)

@@ -17,10 +17,11 @@ from ..engine import (
     Verdict,
 )
 from ..engine.catalogue import text
+from ..engine.facts import fill
 from ..engine.narration import move_words
 from ..engine.turns import play_turn
 from .coach import coach_move, move_gain
-from .facts import fill, lesson_facts, move_narration
+from .facts import lesson_facts, move_narration
 from .model import Lesson
 from .notation import LEARNER, OPPONENT, parse_move
 

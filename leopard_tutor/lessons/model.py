@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import Card, Hand, LeopardError, Move, RuleSet, Square, rules_by_key
 from ..engine.errors import quote
+from ..engine.facts import FactError, check_placeholders, fill
 from ..engine.reachable import complete_position
 from .coach import coach_move
-from .facts import END_FACTS, POSITION_FACTS, FactError, check_placeholders, fill, lesson_facts
+from .facts import END_FACTS, POSITION_FACTS, lesson_facts
 from .goals import ENDING_GOALS, Goal, parse_goal
 from .notation import LEARNER, parse_move
 
