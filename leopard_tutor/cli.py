@@ -40,6 +40,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--page-gone-after", type=float, default=PAGE_GONE_SECONDS, metavar="SECONDS",
                         help="end a session once its page has been gone (no connection) this long, whatever the "
                              "tab did (default %(default)g)")
+    parser.add_argument("--theme", choices=("auto", "light", "dark"), default="auto",
+                        help="the page's colours: auto follows each visitor's browser (default); a link's "
+                             "?voila-theme=dark or ?theme=light overrides it")
     parser.add_argument("--no-preheat", action="store_true", help="start a kernel per visit instead of a ready one")
     parser.add_argument("--no-tcp-nodelay", action="store_true",
                         help="leave Nagle's algorithm on the kernel websocket (for measuring the fix)")
@@ -62,7 +65,7 @@ def main(argv: list[str] | None = None) -> None:
     if not 1 <= args.page_gone_after <= 86_400:
         parser.error(f"--page-gone-after must be from 1 to 86400 seconds, not {args.page_gone_after:g}")
     serve(args.port, not args.no_browser, preheat=not args.no_preheat, nodelay=not args.no_tcp_nodelay, ip=args.ip,
-          max_sessions=args.max_sessions, page_gone_after=args.page_gone_after)
+          max_sessions=args.max_sessions, page_gone_after=args.page_gone_after, theme=args.theme)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from .catalogue import or_list, text
 from .errors import quote
 from .moves import Discard, EndTurn, GoOut, Move, Play
 from .rules import RuleSet
-from .scoring import ScoringLine, scoring_lines, square_value
+from .scoring import ScoringLine, bonus, hand_score, scoring_lines, square_value
 from .square import Face, Hidden, Square, lies_face_down
 from .view import seen_face
 
@@ -80,10 +80,11 @@ def line_changes(owner: int, before: Square, after: Square, rules: RuleSet) -> t
 
 
 def narrate(move: Move, mover: int, viewer: int, before: Sequence[Square], after: Sequence[Square],
-            rules: RuleSet, *, went_out_value: int | None = None) -> Narration:
+            rules: RuleSet, *, went_out_value: int | None = None, placed: bool = False) -> Narration:
     """The words for `move` made by `mover`, told to `viewer`, from both squares before and after it.
 
-    `before` and `after` are the two squares (player 0's first) as the viewer sees them.
+    `before` and `after` are the two squares (player 0's first) as the viewer sees them. With `placed`,
+    a line is named with where the rule set draws it ('bottom row 7-8-9', see `placed_line_name`).
     """
     subject = text("narration.you" if mover == viewer else "narration.opponent")
     if isinstance(move, Discard):
@@ -98,11 +99,11 @@ def narrate(move: Move, mover: int, viewer: int, before: Sequence[Square], after
         return Narration(said, mover, viewer, mover, value, value)
     if not isinstance(move, Play):
         raise TypeError(f"{quote(move)} is not a move")
-    return _narrate_play(move, mover, viewer, before, after, rules)
+    return _narrate_play(move, mover, viewer, before, after, rules, placed)
 
 
 def _narrate_play(move: Play, mover: int, viewer: int, before: Sequence[Square], after: Sequence[Square],
-                  rules: RuleSet) -> Narration:
+                  rules: RuleSet, placed: bool) -> Narration:
     owner, space = move.square_owner, move.space
     poss = text("narration.your" if owner == viewer else "narration.their")
     words: dict[str, object] = {"subject": text("narration.you" if mover == viewer else "narration.opponent"),
@@ -121,7 +122,8 @@ def _narrate_play(move: Play, mover: int, viewer: int, before: Sequence[Square],
         action = text("narration.play_over_face_down", card=card, hidden=_face_down_words(under[0]), **words)
     changes = line_changes(owner, old, new, rules)
     value_before, value_after = square_value(old, rules), square_value(new, rules)
-    effects = [_change_words(change, poss) for change in changes]
+    effects = [_change_words(change, poss, placed_line_name(change.line.spaces, rules) if placed else change.line.name)
+               for change in changes]
     trend = ("value_rises" if value_after > value_before else "value_drops" if value_after < value_before
              else "value_stays")
     effects.append(text("narration." + trend, poss=poss, before=value_before, after=value_after))
@@ -148,15 +150,31 @@ def _face_down_words(face: Face) -> str:
     return text("narration.hidden_jack" if face.jack_only else "narration.hidden_card")
 
 
-def _change_words(change: LineChange, poss: str) -> str:
+def _change_words(change: LineChange, poss: str, name: str) -> str:
     line = change.line
     if line.points == 0:
-        return text("narration.line_broke", poss=poss, line=line.name)
+        return text("narration.line_broke", poss=poss, line=name)
     kind = text(f"narration.kind_{line.kind}")
     key = "line_formed" if change.points_before == 0 else "line_changed"
-    return text("narration." + key, poss=poss, line=line.name, points=line.points, kind=kind,
+    return text("narration." + key, poss=poss, line=name, points=line.points, kind=kind,
                 before=change.points_before)
 
+
+def placed_line_name(spaces: tuple[int, int, int], rules: RuleSet) -> str:
+    """A line named with where `rules` draw it: 'bottom row 7-8-9', 'left column 1-4-7' (the same labels
+    are the top row under the 1963 keypad layout); a diagonal keeps its plain name, 'diagonal 3-5-7'."""
+    orientation, name = rules.orientation(spaces), rules.line_name(spaces)
+    if orientation == "diagonal":
+        return name
+    row, column = rules.cell(spaces[0])
+    where = text(f"narration.where.{orientation}.{row if orientation == 'row' else column}")
+    return text("narration.placed_line", where=where, line=name)
+
+
+def place_name(space: int, rules: RuleSet) -> str:
+    """Where `rules` draw a space: 'top left corner', 'middle of the bottom row', 'centre'."""
+    row, column = rules.cell(space)
+    return text(f"narration.place.r{row}c{column}")
 
 
 def move_words(move: Move, form: MoveForm, viewer: int) -> str:
@@ -177,3 +195,15 @@ def move_words(move: Move, form: MoveForm, viewer: int) -> str:
     if isinstance(move, Discard):
         return text(f"narration.moves.{form}.discard", card=move.card.name)
     return text(f"narration.moves.{form}.{'go_out' if isinstance(move, GoOut) else 'end_turn'}")
+
+
+def score_words(raw: int, went_out: bool, rules: RuleSet) -> str:
+    """A hand's score worked out in words from a square's raw value: the raw value, the bonus for the
+    points above the rule set's threshold, the going-out penalty, and the total."""
+    extra, penalty = bonus(raw, rules), rules.out_penalty if went_out else 0
+    total = hand_score(raw, went_out, rules)
+    if not extra and not penalty:
+        return text("narration.score.plain", total=total)
+    return text("narration.score.total", raw=raw, total=total,
+                bonus=text("narration.score.bonus", bonus=extra) if extra else "",
+                penalty=text("narration.score.penalty", penalty=penalty) if penalty else "")

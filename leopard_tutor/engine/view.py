@@ -86,7 +86,12 @@ class PlayerView:
 
 def _seen_square(hand: Hand, owner: int, viewer: int) -> Square:
     """`owner`'s square as `viewer` knows it."""
-    square = hand._squares[owner]
+    return seen_square(hand._squares[owner], owner, viewer)
+
+
+def seen_square(square: Square, owner: int, viewer: int) -> Square:
+    """`square`, which belongs to player `owner`, as player `viewer` knows it: each face-down card as
+    `seen_face` says."""
     return Square([[(seen_face(face, face_up, by_other, owner, viewer), face_up, by_other)
                     for (face, face_up), by_other in zip(square.pile(space), square.laid_by_other(space))]
                    for space in range(1, 10)])

@@ -1,19 +1,23 @@
 """The rulebook's worked examples as data (data/examples.json) turned into steps on real squares.
 
-Every square, value and verdict is computed by the engine from the start square and the moves;
-the file only adds captions and the values the sources state, which the tests compare.
+Every square, value and verdict is computed by the engine from the start square and the moves. The
+file adds titles, introductions and captions whose fixed words state rules: whatever they say about a
+position is a `{placeholder}` filled from facts the engine works out for that step (FORMAT.md); and it
+adds the values the sources state, which the tests compare.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..engine import (
     Card,
     LeopardError,
+    Play,
     RuleSet,
     ScoringLine,
     Square,
@@ -24,8 +28,31 @@ from ..engine import (
     scoring_lines,
     square_value,
 )
+from ..engine.catalogue import text
+from ..engine.facts import (
+    RULE_FACTS,
+    SPACE_FACTS,
+    SQUARE_FACTS,
+    FactError,
+    check_placeholders,
+    fill,
+    points_words,
+    rule_facts,
+    space_facts,
+    square_facts,
+)
+from ..engine.narration import narrate
+from ..engine.view import seen_square
 
 EXAMPLES_FILE = Path(__file__).parent / "data" / "examples.json"
+
+EXAMPLE_FACTS = frozenset({"start_points", "end_value", "end_points", "top_value", "end_score"}) | RULE_FACTS
+"""Facts of a whole example (its steps' values), for its title and introduction."""
+STEP_FACTS = (frozenset({"value_before", "value_after", "card", "move"}) | SQUARE_FACTS | SPACE_FACTS
+              | RULE_FACTS)
+"""Facts of one step, for its caption; each only where it applies (`step_facts`)."""
+VIEWER = 0
+"""The learner, who reads the examples: player 0, whose square is 'yours'."""
 
 
 class ExampleFormatError(LeopardError):
@@ -41,12 +68,15 @@ class Step:
     `stated` is the value the source itself gives, if it gives one; `expected` the value rules.md
     section C worked out for the reconstruction (the tests compare both with the engine's `value`).
     `follows` is the index of the step this one is played from (the one before it, or the earlier step a
-    branch goes back to); None for the opening picture."""
+    branch goes back to); None for the opening picture. `caption` is `template` filled from `facts`,
+    what the engine works out for this step (`step_facts`)."""
 
     square: Square
     value: int
     caption: str
     rules: RuleSet
+    template: str = ""
+    facts: Mapping[str, object] = field(default_factory=dict)
     card: Card | None = None
     space: int | None = None
     by: str = ""
@@ -78,7 +108,8 @@ class WorkedExample:
     """One worked example: `key` "C1".."C8", the rule set its numbers follow, and its steps.
 
     `mirrored` is the same example under the other rule set (for C1-C6 the 1963 keypad picture, which
-    is the 2008 one flipped top to bottom; for C8 the 2008 relabelling), or None."""
+    is the 2008 one flipped top to bottom; for C8 the 2008 relabelling), or None. `title` and `intro`
+    are filled from `facts` (`example_facts`)."""
 
     key: str
     title: str
@@ -87,6 +118,7 @@ class WorkedExample:
     intro: str
     steps: tuple[Step, ...]
     mirrored: WorkedExample | None = None
+    facts: Mapping[str, object] = field(default_factory=dict)
 
     @property
     def own(self) -> bool:
@@ -109,29 +141,70 @@ def load_examples(path: Path = EXAMPLES_FILE) -> tuple[tuple[WorkedExample, ...]
         data = json.loads(path.read_text(encoding="utf-8"))
         examples = tuple(_example(item) for item in data["examples"])
         missing = tuple(MissingExample(item["key"], item["title"], item["why"]) for item in data["not reconstructed"])
+    except ExampleFormatError as error:
+        raise ExampleFormatError(f"{path.name}: {error}") from None
     except (ValueError, KeyError, TypeError, IndexError) as error:
         raise ExampleFormatError(f"{path.name}: {type(error).__name__}: {error}") from None
     return examples, missing
 
 
 def _example(item: dict[str, Any]) -> WorkedExample:
-    rules = rules_by_key(item["rules"])
     mirror = item.get("mirror")
     mirrored = None
     if mirror is not None:
-        other = rules_by_key(mirror["rules"])
-        captions = {int(k): v for k, v in mirror.get("captions", {}).items()}
-        mirrored = WorkedExample(
-            item["key"], mirror["title"], other, item["about"], mirror["intro"],
-            _steps(mirror.get("start", item["start"]), item["steps"], other, item["about"], captions, mirror=True))
-    return WorkedExample(item["key"], item["title"], rules, item["about"], item["intro"],
-                         _steps(item["start"], item["steps"], rules, item["about"], {}, mirror=False), mirrored)
+        mirrored = _version(item["key"], mirror["title"], rules_by_key(mirror["rules"]), item["about"],
+                            mirror["intro"], mirror.get("start", item["start"]), item["steps"], mirror=True)
+    return replace(_version(item["key"], item["title"], rules_by_key(item["rules"]), item["about"], item["intro"],
+                            item["start"], item["steps"], mirror=False), mirrored=mirrored)
 
 
-def _steps(start: str, items: list[dict[str, Any]], rules: RuleSet, about: str, captions: dict[int, str],
+def _version(key: str, title: str, rules: RuleSet, about: str, intro: str, start: str, items: list[dict[str, Any]],
+             mirror: bool) -> WorkedExample:
+    """One example under one rule set, its title and introduction filled from the engine's facts."""
+    steps = _steps(key, start, items, rules, about, mirror)
+    facts = example_facts(steps, rules)
+    try:
+        for where, template in (("title", title), ("intro", intro)):
+            check_placeholders(template, frozenset(facts), f"{key} {where}")
+    except FactError as error:
+        raise ExampleFormatError(str(error)) from None
+    return WorkedExample(key, fill(title, facts), rules, about, fill(intro, facts), steps, facts=facts)
+
+
+def example_facts(steps: Sequence[Step], rules: RuleSet) -> dict[str, object]:
+    """The facts of a whole example (EXAMPLE_FACTS): the values of its first and last steps and the
+    highest value of any step, the last one's score at the end of a hand, and the rule set's numbers."""
+    start, end = steps[0].value, steps[-1].value
+    return {"start_points": points_words(start), "end_value": end, "end_points": points_words(end),
+            "top_value": max(step.value for step in steps), "end_score": hand_score(end, False, rules),
+            **rule_facts(rules)}
+
+
+def step_facts(before: Square, after: Square, rules: RuleSet, owner: int, *, play: Play | None = None,
+               mover: int | None = None, card: Card | None = None, space: int | None = None) -> dict[str, object]:
+    """The facts of one step from `before` to `after` on player `owner`'s square, seen by the learner
+    (STEP_FACTS): the values before and after, the square's lines (`square_facts`), the facts of the
+    `space` the step is about (`space_facts`), the `card` played or tried, and for a `play` made by
+    `mover` the engine's narration of it, lines named by where they lie."""
+    whose = text("narration.your" if owner == VIEWER else "narration.their")
+    facts: dict[str, object] = {"value_before": square_value(before, rules), "value_after": square_value(after, rules),
+                                **square_facts(after, rules, whose), **rule_facts(rules)}
+    if space is not None:
+        facts.update(space_facts(before, after, space, rules, whose))
+    if card is not None:
+        facts["card"] = card.name
+    if play is not None and mover is not None:
+        seen = [[Square(), Square()], [Square(), Square()]]
+        seen[0][owner], seen[1][owner] = seen_square(before, owner, VIEWER), seen_square(after, owner, VIEWER)
+        facts["move"] = narrate(play, mover, VIEWER, seen[0], seen[1], rules, placed=True).text
+    return facts
+
+
+def _steps(key: str, start: str, items: list[dict[str, Any]], rules: RuleSet, about: str,
            mirror: bool) -> tuple[Step, ...]:
     if about not in ("yours", "theirs"):
         raise ExampleFormatError(f"'about' is 'yours' or 'theirs', not {about!r}")
+    owner = VIEWER if about == "yours" else 1 - VIEWER
     squares: list[Square] = []
     steps = []
     for index, item in enumerate(items):
@@ -139,7 +212,7 @@ def _steps(start: str, items: list[dict[str, Any]], rules: RuleSet, about: str, 
         if follows is not None and not (isinstance(follows, int) and 0 <= follows < index):
             raise ExampleFormatError(f"step {index}: 'from' names an earlier step, not {follows!r}")
         base = Square.parse(start) if follows is None else squares[follows]
-        card = space = None
+        card = space = play = mover = None
         refused = None
         by = item.get("by", "")
         square = base
@@ -148,19 +221,31 @@ def _steps(start: str, items: list[dict[str, Any]], rules: RuleSet, about: str, 
             space = int(item["space"])
             if by not in ("you", "opponent"):
                 raise ExampleFormatError(f"step {index}: 'by' is 'you' or 'opponent'")
-            verdict = check_play(card, base, space, own=(by == "you") == (about == "yours"))
+            own = (by == "you") == (about == "yours")  # laid by the square's owner
+            verdict = check_play(card, base, space, own=own)
             if verdict.legal != ("play" in item):
                 raise ExampleFormatError(f"step {index}: the engine says: {verdict.reason}")
             if "play" in item:
-                square = base.with_card(card, space)
+                square = base.with_card(card, space, by_other=not own)
+                play, mover = Play(card, owner, space), VIEWER if by == "you" else 1 - VIEWER
             else:
                 refused = verdict
+        elif "at" in item:
+            space = item["at"]
+            if not (isinstance(space, int) and not isinstance(space, bool) and 1 <= space <= 9):
+                raise ExampleFormatError(f"step {index}: 'at' names a space 1 to 9, not {space!r}")
         squares.append(square)
+        facts = step_facts(base, square, rules, owner, play=play, mover=mover, card=card, space=space)
+        template = item["caption"]
+        try:
+            check_placeholders(template, frozenset(facts), f"{key} step {index} caption")
+        except FactError as error:
+            raise ExampleFormatError(str(error)) from None
         prefix = "mirror " if mirror else ""
         steps.append(Step(
-            square=square, value=square_value(square, rules), caption=captions.get(index, item["caption"]),
-            rules=rules, card=card, space=space, by=by, refused=refused,
-            stated=None if mirror else item.get("stated"),
+            square=square, value=square_value(square, rules), caption=fill(template, facts), rules=rules,
+            template=template, facts=facts, card=card, space=space if card is not None else None, by=by,
+            refused=refused, stated=None if mirror else item.get("stated"),
             stated_with_bonus=None if mirror else item.get("stated with bonus"),
             expected=item.get(prefix + "value"), expected_with_bonus=item.get(prefix + "with bonus"),
             follows=follows))

@@ -115,7 +115,7 @@ def test_teacher_links_set_up_the_app_and_a_bad_value_is_explained(page: Any, ba
     page.locator(".lt-learn .lt-space").first.wait_for(state="visible", timeout=60_000)
     expect(page.locator(".lt-learn h3").first).to_contain_text("5.")
     expect(page.locator(".lt-link-note")).to_contain_text("an opponent 'grandmaster'")
-    expect(page.get_by_role("button", name=re.compile(r"^4"))).to_be_enabled()
+    expect(page.get_by_role("button", name="4", exact=True)).to_be_enabled()
 
 
 def kernel_of(page: Any) -> str:
@@ -161,8 +161,9 @@ def test_another_website_in_the_same_browser_cannot_end_the_session(page: Any, o
     shutdown beacon and a credentialed POST for the student's kernel: both are refused."""
     base_url = own_server.url
     import http.server
-    import socket
     import threading
+
+    from servers import free_port
 
     board = open_board(base_url)
     kernel = kernel_of(page)
@@ -172,9 +173,7 @@ def test_another_website_in_the_same_browser_cannot_end_the_session(page: Any, o
         fetch("{target}", {{method: "POST", mode: "no-cors", credentials: "include"}})
           .then(() => document.title = "sent", () => document.title = "sent");
         </script>""", encoding="utf-8")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
+    port = free_port()
     handler = lambda *a: http.server.SimpleHTTPRequestHandler(*a, directory=str(tmp_path))  # noqa: E731
     site = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     threading.Thread(target=site.serve_forever, daemon=True).start()
