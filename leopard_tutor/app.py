@@ -18,11 +18,15 @@ import html
 import importlib
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
 from .engine.catalogue import text
+
+if TYPE_CHECKING:
+    from .host import Host
+    from .lessons import Progress
 
 log = logging.getLogger(__name__)
 
@@ -119,10 +123,44 @@ def build_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorA
 
 
 def open_app() -> TutorApp:
-    """The app as a visitor opens it: built first, then set up by the visitor's address (on a server
-    whose kernels are preheated, the second step waits for the visitor)."""
+    """The app as a visitor opens it: the learner's progress as this browser kept it (where the host can
+    keep it), the app built, then set up by the visitor's address (on a server whose kernels are
+    preheated, the last step waits for the visitor)."""
     from .host import current_host
+    from .lessons import kernel_progress
 
+    host = current_host()
+    keep_progress(kernel_progress(), host)
     tutor = build_app()
-    tutor.follow_link(current_host().query())
+    tutor.follow_link(host.query())
     return tutor
+
+
+PROGRESS_KEY = "progress"
+"""Under which name the host keeps the learner's progress code."""
+
+
+def keep_progress(progress: Progress, host: Host) -> None:
+    """Load the progress `host` kept from an earlier visit, and have the host keep every change to it.
+
+    A kept code that cannot be read (another version's, say) is left aside: the learner starts afresh.
+    Called again (the app opened again in the same kernel), the new host replaces the old one."""
+    kept = host.saved(PROGRESS_KEY)
+    if kept:
+        try:
+            progress.load_code(kept)
+        except ValueError as error:
+            log.warning("the kept progress could not be read: %s", error)
+    progress.listeners[:] = [keeper for keeper in progress.listeners if not isinstance(keeper, ProgressKeeper)]
+    progress.listeners.append(ProgressKeeper(host))
+
+
+class ProgressKeeper:
+    """Hands the progress code to a host to keep, after every change (a listener of `Progress`)."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    def __call__(self, progress: Progress) -> None:
+        """Keep the progress as it is now."""
+        self.host.save(PROGRESS_KEY, progress.to_code())

@@ -6,16 +6,31 @@ static site, in the student's own browser (Voici on Pyodide). The app asks its h
 * `query()`: the query string of the address the visitor opened, without the "?" (a teacher's link,
   for instance "rules=1963&level=expert"); "" when there is none.
 * `page_address()`: that address without its query ("" when unknown), the base of a shared link.
+* `saved(key)` and `save(key, value)`: short texts kept in the visitor's browser from one visit to the
+  next (the learner's progress code), where the host can keep them.
 
-`current_host()` is the host in use; a site installs its own with `use_host(...)` before the app
-is opened. Kernels preheated, capped and shut down are the server's business (`server.py`; a site
-has none).
+`current_host()` is the host in use: a `BrowserHost` under Pyodide, else a `VoilaHost`; another can be
+installed with `use_host(...)` before the app is opened. Kernels preheated, capped and shut down are the
+server's business (`server.py`; a site has none).
 """
 
 from __future__ import annotations
 
+import json
+import logging
 import os
+import sys
 from typing import Protocol
+from urllib.parse import urlsplit, urlunsplit
+
+PAGE_URL = "LEOPARD_TUTOR_PAGE_URL"
+"""The environment variable in which the static site's page gives the kernel its own address."""
+SAVED = "LEOPARD_TUTOR_SAVED"
+"""The environment variable in which the page gives the kernel what the browser kept: a JSON object of texts."""
+CHANNEL = "leopard-tutor-storage"
+"""The BroadcastChannel on which the kernel asks the page to keep a text (share/voila/templates/leopard)."""
+MAX_SAVED = 4_096  # characters a kept text may have
+log = logging.getLogger(__name__)
 
 
 class Host(Protocol):
@@ -26,6 +41,12 @@ class Host(Protocol):
 
     def page_address(self) -> str:
         """The visitor's address without its query ("" if unknown)."""
+
+    def saved(self, key: str) -> str | None:
+        """The text kept under `key` by an earlier visit from this browser (None if there is none)."""
+
+    def save(self, key: str, value: str) -> None:
+        """Keep `value` under `key` for this browser's next visits, where the host can."""
 
 
 class VoilaHost:
@@ -63,14 +84,71 @@ class VoilaHost:
         scheme = "https" if os.environ.get("HTTP_X_FORWARDED_PROTO", "").lower() == "https" else "http"
         return f"{scheme}://{name}{':' + port if port else ''}{path or '/'}"
 
+    def saved(self, key: str) -> str | None:
+        """Nothing: a kernel on a server cannot see the visitor's browser storage (the progress code can)."""
+        return None
+
+    def save(self, key: str, value: str) -> None:
+        """Nothing is kept (see `saved`)."""
+
+
+class BrowserHost:
+    """Pyodide in the visitor's own browser (the static site built by website/build.py).
+
+    The kernel runs in a web worker, whose `js.location` is the worker script's address, not the page's;
+    so the page hands its address to the kernel in the environment variable PAGE_URL when it starts it,
+    and what the browser kept (its localStorage) in SAVED. A worker has no localStorage of its own: a
+    text to keep goes to the page on the BroadcastChannel CHANNEL, and the page stores it.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[str, str] = {}
+        try:
+            found = json.loads(os.environ.get(SAVED) or "{}")
+        except ValueError:
+            found = {}
+        if isinstance(found, dict):
+            self._kept = {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str)
+                          and len(v) <= MAX_SAVED}
+
+    def query(self) -> str:
+        """The query string of the page's address."""
+        return urlsplit(os.environ.get(PAGE_URL, "")).query
+
+    def page_address(self) -> str:
+        """The page's address without its query and fragment ("" if the page did not say)."""
+        page = urlsplit(os.environ.get(PAGE_URL, ""))
+        return urlunsplit((page.scheme, page.netloc, page.path, "", "")) if page.scheme and page.netloc else ""
+
+    def saved(self, key: str) -> str | None:
+        """What the page read from its localStorage for `key` when the app started (or saved since)."""
+        return self._kept.get(key)
+
+    def save(self, key: str, value: str) -> None:
+        """Send `value` to the page, which keeps it in localStorage (texts over MAX_SAVED are not kept)."""
+        if len(value) > MAX_SAVED:
+            log.warning("not keeping %s: %d characters is more than %d", key, len(value), MAX_SAVED)
+            return
+        self._kept[key] = value
+        from js import BroadcastChannel  # Pyodide's bridge to the browser
+
+        channel = BroadcastChannel.new(CHANNEL)
+        channel.postMessage(json.dumps({"key": key, "value": value}))
+        channel.close()
+
+
+def in_browser() -> bool:
+    """Whether this Python is Pyodide, in a browser."""
+    return sys.platform == "emscripten"
+
 
 _HOST: list[Host] = []
 
 
 def current_host() -> Host:
-    """The host in use (a `VoilaHost` unless another was installed)."""
+    """The host in use: the one installed, else a `BrowserHost` under Pyodide and a `VoilaHost` elsewhere."""
     if not _HOST:
-        _HOST.append(VoilaHost())
+        _HOST.append(BrowserHost() if in_browser() else VoilaHost())
     return _HOST[0]
 
 

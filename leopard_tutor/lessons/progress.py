@@ -7,7 +7,7 @@ import base64
 import binascii
 import json
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from ..engine import LeopardError
@@ -45,6 +45,8 @@ class Progress:
         self.stars: dict[str, int] = {}
         self.practice: dict[str, tuple[int, int]] = {}
         self.opened: set[str] = set()
+        self.listeners: list[Callable[[Progress], None]] = []
+        """Called after every change to the stars or the practice record (a host keeping it, say)."""
 
     # -- lessons ------------------------------------------------------------------------------
     def record_lesson(self, key: str, stars: int) -> None:
@@ -54,6 +56,7 @@ class Progress:
         if stars not in (1, 2, 3):
             raise LeopardError(f"a solved lesson earns 1 to 3 stars, not {quote(stars)}")
         self.stars[key] = max(stars, self.stars.get(key, 0))
+        self._changed()
 
     def is_unlocked(self, key: str) -> bool:
         """The first stage is always open; each other one opens when the stage before it is solved, or
@@ -80,6 +83,7 @@ class Progress:
             raise LeopardError(f"there is no practice concept {quote(concept)}")
         good, bad = self.practice.get(concept, (0, 0))
         self.practice[concept] = (good + 1, bad) if right else (good, bad + 1)
+        self._changed()
 
     # -- the code -----------------------------------------------------------------------------
     def to_code(self) -> str:
@@ -94,6 +98,11 @@ class Progress:
         """Replace this progress with the one in `code`; ProgressCodeError (changing nothing) if it is damaged."""
         stars, practice = self._read(code)
         self.stars, self.practice = stars, practice
+        self._changed()
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener(self)
 
     @classmethod
     def from_code(cls, code: str, lessons: Sequence[_Keyed] | None = None) -> Progress:
