@@ -24,6 +24,7 @@ import sys
 import tarfile
 import tempfile
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +53,38 @@ BROWSER = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_na
 """Pyodide's environment markers, for the requirements of wheels the Pyodide lock does not list."""
 WORKER_NAMES = {"pyodide-kernel": "pyodide_kernel"}
 """Packages the kernel's worker checks for by another spelling before installing them itself."""
-NOT_IN_BROWSER = {"jupyterlab-widgets", "voila", "segno"}
-"""Requirements of the wheels that the browser never needs (front-end files, the server, QR codes)."""
+NOT_IN_BROWSER = {
+    "jupyterlab-widgets": "the widgets' front end, which the site has in its own files",
+    "voila": "the server app", "segno": "the server's QR code",
+    "prompt-toolkit": "the terminal shell's, not imported once IPython imports `embed` when used (TRIMS)",
+    "wcwidth": "prompt-toolkit's",
+}
+"""Requirements of the wheels that the kernel in the browser never imports, and why."""
+ALWAYS_DROP = ("*/tests/",)
+"""Test suites inside wheels: no import of the app reaches them."""
+
+
+@dataclass(frozen=True)
+class Trim:
+    """What the site leaves out of one wheel (folders, with files kept), and exact text patches, and why."""
+
+    why: str
+    drop: tuple[str, ...] = ()
+    keep: tuple[str, ...] = ()
+    patches: tuple[tuple[str, str, str], ...] = ()
+
+
+TRIMS = {
+    "pygments": Trim("only the Python lexer is ever used (IPython's tracebacks); the 500 others are never loaded",
+                     drop=("pygments/lexers/",),
+                     keep=("pygments/lexers/__init__.py", "pygments/lexers/_mapping.py", "pygments/lexers/python.py")),
+    "ipython": Trim("`import IPython` would import the terminal shell and prompt-toolkit (some 150 modules), which a "
+                    "kernel never uses, only to offer `IPython.embed`: it is imported when called instead",
+                    patches=(("IPython/__init__.py", "from .terminal.embed import embed\n",
+                              "def embed(**kwargs):  # imported when used (the Leopard Tutor site)\n"
+                              "    from .terminal.embed import embed as _embed\n\n    return _embed(**kwargs)\n"),)),
+}
+"""How the site trims the start-up of the kernel, by wheel."""
 UNUSED = ("build", "voici/tree", "doc")
 """Parts of a Voici build the app page never loads: JupyterLab's own static files and the file browser."""
 CDN = re.compile(r"https?://(cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com|unpkg\.com|fonts\.googleapis\.com)[^\"' )]*")
@@ -146,8 +177,10 @@ def build_our_wheel(scratch: Path) -> Path:
         shutil.copy2(ROOT / name, source / name)
     shutil.copytree(ROOT / "leopard_tutor", source / "leopard_tutor",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "--no-index",
-                    "-w", str(scratch / "wheel"), str(source)], check=True)
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+                           "--no-index", "-w", str(scratch / "wheel"), str(source)], capture_output=True, text=True)
+    if done.returncode:
+        raise BuildError(f"our wheel did not build:\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
     (wheel,) = (scratch / "wheel").glob("*.whl")
     return wheel
 
@@ -222,7 +255,8 @@ def assemble_pyodide(npm_package: Path, wheels: list[Path], target: Path, scratc
         depends = [] if name in STUBS else known[name]["depends"] if name in known else requires
         entries[name] = {"name": name, "version": version, "file_name": path.name, "install_dir": "site",
                          "sha256": sha256(path), "package_type": "package", "imports": imports,
-                         "depends": sorted({norm(d) for d in depends} - NOT_IN_BROWSER), "unvendored_tests": False}
+                         "depends": sorted({norm(d) for d in depends} - set(NOT_IN_BROWSER)),
+                         "unvendored_tests": False}
     for name, entry in entries.items():
         missing = [dep for dep in entry["depends"] if dep not in entries]
         if missing:
@@ -237,12 +271,22 @@ def compile_bytecode(runtime: Path, raw: Path, target: Path) -> None:
     node = shutil.which("node")
     if node is None:
         raise BuildError("the site build needs Node.js (node) to compile Python for Pyodide")
-    jobs = [[str(path), str(target / path.name),
-             "/lib/python313.zip/" if path.suffix == ".zip" else "/lib/python3.13/site-packages/",
-             "0" if path.suffix == ".zip" else "1"] for path in sorted(raw.iterdir())]
+    jobs = [compile_job(path, target) for path in sorted(raw.iterdir())]
     (raw.parent / "jobs.json").write_text(json.dumps(jobs), encoding="utf-8")
     print(f"compiling {len(jobs)} archives to bytecode with Pyodide")
     subprocess.run([node, str(WEBSITE / "bytecode.mjs"), str(runtime), str(raw.parent / "jobs.json")], check=True)
+
+
+def compile_job(path: Path, target: Path) -> dict[str, Any]:
+    """What website/bytecode.py does to one archive: where it installs, what it leaves out, its patches."""
+    if path.suffix == ".zip":  # the standard library, imported from its zip
+        return {"source": str(path), "target": str(target / path.name), "root": "/lib/python313.zip/",
+                "drop": [], "keep": [], "patches": []}
+    name, version = path.name.split("-")[:2]
+    trim = TRIMS.get(norm(name), Trim(""))
+    return {"source": str(path), "target": str(target / path.name), "root": "/lib/python3.13/site-packages/",
+            "drop": [*ALWAYS_DROP, f"{name}-{version}.data/", *trim.drop], "keep": list(trim.keep),
+            "patches": [list(patch) for patch in trim.patches]}
 
 
 def write_lite_config(path: Path, packages: list[str]) -> None:

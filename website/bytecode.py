@@ -2,8 +2,9 @@
 
 Imports in the browser are the largest part of the kernel's start-up, and compiling source there is
 slow; Pyodide ships its own packages the same way (bytecode only). Each archive (a wheel, or the
-standard library's zip) is rewritten with every module as `name.pyc` in place of `name.py`, and
-the folders named in DROP left out. Only standard-library code, so that it runs inside Pyodide.
+standard library's zip) is rewritten with every module as `name.pyc` in place of `name.py`, leaving
+out the files a job says to drop and applying its patches (exact text replacements) first.
+Only standard-library code, so that it runs inside Pyodide.
 """
 
 from __future__ import annotations
@@ -13,9 +14,7 @@ import importlib.util
 import sys
 import warnings
 import zipfile
-
-DROP = ("tests/",)
-"""Folders no import of the app reaches (the packages' own test suites)."""
+from typing import Any
 
 
 def unchecked_pyc(source: bytes, path: str) -> bytes:
@@ -26,28 +25,46 @@ def unchecked_pyc(source: bytes, path: str) -> bytes:
     return bytes(bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(source), False))
 
 
-def compile_archive(source: str, target: str, install_root: str, drop_tests: bool) -> tuple[int, int]:
-    """Write `target`: the zip archive `source` with its modules compiled; returns (modules, files dropped)."""
-    compiled = dropped = 0
-    with zipfile.ZipFile(source) as archive, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+def dropped(name: str, job: dict[str, Any]) -> bool:
+    """Whether the archive member `name` is left out: under a folder `job["drop"]` names (as a path
+    prefix, or anywhere as "*/folder/"), unless `job["keep"]` names it."""
+    if name in job["keep"]:
+        return False
+    return any(name.startswith(rule) if not rule.startswith("*/") else f"/{rule[2:]}" in f"/{name}"
+               for rule in job["drop"])
+
+
+def compile_archive(job: dict[str, Any]) -> tuple[int, int]:
+    """Write job["target"]: the zip archive job["source"] with its modules compiled (members installed
+    under job["root"]), what it drops left out and its patches applied; returns (modules, files left out)."""
+    compiled = left_out = 0
+    patches = {name: (old, new) for name, old, new in job["patches"]}
+    with zipfile.ZipFile(job["source"]) as archive, zipfile.ZipFile(job["target"], "w", zipfile.ZIP_DEFLATED) as out:
         for info in archive.infolist():
             name = info.filename
-            if drop_tests and any(f"/{folder}" in name for folder in DROP):
-                dropped += 1
+            if dropped(name, job):
+                left_out += 1
                 continue
             data = archive.read(info)
+            if name in patches:
+                old, new = (part.encode() for part in patches.pop(name))
+                if data.count(old) != 1:
+                    raise SystemExit(f"{job['source']}: {name} does not hold the text to patch exactly once")
+                data = data.replace(old, new)
             if name.endswith(".py"):
-                out.writestr(name + "c", unchecked_pyc(data, install_root + name))
+                out.writestr(name + "c", unchecked_pyc(data, job["root"] + name))
                 compiled += 1
             else:
                 out.writestr(info, data)
-    return compiled, dropped
+    if patches:
+        raise SystemExit(f"{job['source']} has no {', '.join(patches)} to patch")
+    return compiled, left_out
 
 
-def main(jobs: list[list[str]]) -> None:
-    """Compile every (source, target, install root, drop tests "1"/"0") job, printing a line for each."""
+def main(jobs: list[dict[str, Any]]) -> None:
+    """Compile every job, printing a line for each."""
     if sys.implementation.cache_tag != "cpython-313":
         raise SystemExit(f"bytecode must come from Pyodide's Python 3.13, not {sys.implementation.cache_tag}")
-    for source, target, root, drop in jobs:
-        compiled, dropped = compile_archive(source, target, root, drop == "1")
-        print(f"  {source.rsplit('/', 1)[-1]}: {compiled} modules compiled, {dropped} test files left out")
+    for job in jobs:
+        compiled, left_out = compile_archive(job)
+        print(f"  {job['source'].rsplit('/', 1)[-1]}: {compiled} modules compiled, {left_out} files left out")
