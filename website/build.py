@@ -83,6 +83,24 @@ TRIMS = {
                     patches=(("IPython/__init__.py", "from .terminal.embed import embed\n",
                               "def embed(**kwargs):  # imported when used (the Leopard Tutor site)\n"
                               "    from .terminal.embed import embed as _embed\n\n    return _embed(**kwargs)\n"),)),
+    "piplite": Trim("the kernel imports piplite at start-up, and piplite micropip and unittest.mock, only to install "
+                    "packages, which the site never does (every package is loaded from the Pyodide lock): they are "
+                    "imported when piplite installs something",
+                    patches=(("piplite/piplite.py", "from typing import Any\n",
+                              "from __future__ import annotations  # micropip: imported when used (Leopard Tutor site)"
+                              "\n\nfrom typing import Any\n"),
+                             ("piplite/piplite.py", "from unittest.mock import patch\n\nimport micropip\n"
+                              "from micropip.package_index import ProjectInfo, CompatibilityLayer\n"
+                              "from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n", ""),
+                             ("piplite/piplite.py", "    info = ProjectInfo._compatible_only(",
+                              "    from micropip.package_index import ProjectInfo\n\n"
+                              "    info = ProjectInfo._compatible_only("),
+                             ("piplite/piplite.py", "    return await _MP_QUERY_PACKAGE(",
+                              "    from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n\n"
+                              "    return await _MP_QUERY_PACKAGE("),
+                             ("piplite/piplite.py", "    with patch(\"micropip.package_index.query_package\"",
+                              "    from unittest.mock import patch\n\n    import micropip\n\n"
+                              "    with patch(\"micropip.package_index.query_package\""))),
 }
 """How the site trims the start-up of the kernel, by wheel."""
 UNUSED = ("build", "voici/tree", "doc")
@@ -319,6 +337,7 @@ def finish(site: Path) -> None:
     app = f"voici/render/{NOTEBOOK.stem}.html"
     (site / "index.html").write_text(start_page(app), encoding="utf-8")
     (site / "voici" / "index.html").write_text(start_page(app.removeprefix("voici/")), encoding="utf-8")
+    (site / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages: serve every file as it is
     offenders = []
     for page in site.rglob("*.html"):
         found = CDN.search(page.read_text(encoding="utf-8", errors="replace"))

@@ -38,7 +38,9 @@ def compile_archive(job: dict[str, Any]) -> tuple[int, int]:
     """Write job["target"]: the zip archive job["source"] with its modules compiled (members installed
     under job["root"]), what it drops left out and its patches applied; returns (modules, files left out)."""
     compiled = left_out = 0
-    patches = {name: (old, new) for name, old, new in job["patches"]}
+    patches: dict[str, list[tuple[str, str]]] = {}
+    for name, old, new in job["patches"]:
+        patches.setdefault(name, []).append((old, new))
     with zipfile.ZipFile(job["source"]) as archive, zipfile.ZipFile(job["target"], "w", zipfile.ZIP_DEFLATED) as out:
         for info in archive.infolist():
             name = info.filename
@@ -46,11 +48,10 @@ def compile_archive(job: dict[str, Any]) -> tuple[int, int]:
                 left_out += 1
                 continue
             data = archive.read(info)
-            if name in patches:
-                old, new = (part.encode() for part in patches.pop(name))
-                if data.count(old) != 1:
-                    raise SystemExit(f"{job['source']}: {name} does not hold the text to patch exactly once")
-                data = data.replace(old, new)
+            for old, new in patches.pop(name, []):
+                if data.count(old.encode()) != 1:
+                    raise SystemExit(f"{job['source']}: {name} does not hold {old!r} exactly once")
+                data = data.replace(old.encode(), new.encode())
             if name.endswith(".py"):
                 out.writestr(name + "c", unchecked_pyc(data, job["root"] + name))
                 compiled += 1
