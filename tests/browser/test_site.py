@@ -29,6 +29,13 @@ from leopard_tutor.host import CHANNEL, PAGE_URL, SAVED
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = "voici/render/leopard_tutor.html"
+WHILE_THINKING = """async board => {
+  board.querySelector(".lt-space.lt-target, .lt-discard.lt-target").click();
+  const busy = board.classList.contains("lt-busy") && board.getAttribute("aria-busy") === "true";
+  const ran = await new Promise(resolve => setTimeout(() => resolve(true), 50));
+  return [busy, ran, board.classList.contains("lt-busy")];
+}"""
+"""A play the expert answers: the busy cue at once, and a timer that fires while the cue is still on."""
 START_MS = 180_000  # a cold start on a busy 2-core machine; benchmarks/site_speed.py measures it
 
 
@@ -134,6 +141,15 @@ def test_a_teachers_link_through_the_start_page(page: Any, origin: str) -> None:
     page.get_by_role("button", name="Share this deal").click()
     link = page.locator(".lt-share-link").input_value(timeout=30_000)
     assert link.startswith(f"{origin}/{APP}?") and "deal=SITE7" in link and "level=expert" in link
+    for _ in range(10):  # while the expert thinks (in the page's worker), the board says so and the page runs on
+        wait_my_turn(board)
+        click(board, board.locator(".lt-hand-card:not(.lt-stuck)").first)  # it goes somewhere: a space or the pile
+        busy, ran, still = board.evaluate(WHILE_THINKING)
+        assert busy, "no busy cue while the computer thinks"
+        if ran and still:
+            break
+    else:
+        pytest.fail("never saw the page run while the expert was thinking")
 
 
 def test_play_a_hand_learn_a_stage_step_an_example_and_practise(page: Any, origin: str) -> None:
