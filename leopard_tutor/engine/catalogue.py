@@ -28,7 +28,13 @@ DEFAULT_LANGUAGE = "en"
 def language() -> str:
     """The language texts are read in: LEOPARD_TUTOR_LANGUAGE if that folder exists, else English."""
     chosen = os.environ.get("LEOPARD_TUTOR_LANGUAGE", DEFAULT_LANGUAGE)
-    return chosen if chosen.isidentifier() and (TEXTS_ROOT / chosen).is_dir() else DEFAULT_LANGUAGE
+    return chosen if _has_folder(chosen) else DEFAULT_LANGUAGE
+
+
+@cache
+def _has_folder(chosen: str) -> bool:
+    """Whether `chosen` names a folder of texts (looked up once: every sentence asks, many times a click)."""
+    return chosen.isidentifier() and (TEXTS_ROOT / chosen).is_dir()
 
 
 @cache
