@@ -103,8 +103,17 @@ TRIMS = {
                               "    with patch(\"micropip.package_index.query_package\""))),
 }
 """How the site trims the start-up of the kernel, by wheel."""
-UNUSED = ("build", "voici/tree", "doc")
-"""Parts of a Voici build the app page never loads: JupyterLab's own static files and the file browser."""
+UNUSED = ("build", "voici/tree", "doc", "service-worker.js")
+"""Parts of a Voici build the app page never loads: JupyterLab's own static files, the file browser, and the
+service worker (see FRONT_END_PATCHES)."""
+FRONT_END_PATCHES = (
+    ("voici/build", '"@jupyterlite/application-extension:service-worker-manager"===e.id', "false",
+     "no service worker: Voici waits for one to register before it starts the kernel, and on a page that is not "
+     "served over HTTPS or from localhost it never does (the page hangs); the kernel then sees the page's files "
+     "as its working folder through it, so every import asks the page. The app needs none of that: without it "
+     "the kernel's files stay in its own memory, and any static host serves the site, http or https"),
+)
+"""Exact text replacements in Voici's front end (folder, old text, new text, why); each must match once."""
 CDN = re.compile(r"https?://(cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com|unpkg\.com|fonts\.googleapis\.com)[^\"' )]*")
 
 
@@ -333,7 +342,12 @@ def finish(site: Path) -> None:
     """Leave out what the app never loads, add the start pages, and check that no page of the site asks
     another host for anything."""
     for unused in UNUSED:
-        shutil.rmtree(site / unused)
+        shutil.rmtree(site / unused) if (site / unused).is_dir() else (site / unused).unlink()
+    for folder, old, new, _why in FRONT_END_PATCHES:
+        found = [path for path in (site / folder).glob("*.js") if old in path.read_text(encoding="utf-8")]
+        if len(found) != 1 or found[0].read_text(encoding="utf-8").count(old) != 1:
+            raise BuildError(f"{folder}: {old!r} should be in exactly one place, found in {len(found)} files")
+        found[0].write_text(found[0].read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
     app = f"voici/render/{NOTEBOOK.stem}.html"
     (site / "index.html").write_text(start_page(app), encoding="utf-8")
     (site / "voici" / "index.html").write_text(start_page(app.removeprefix("voici/")), encoding="utf-8")

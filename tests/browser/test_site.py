@@ -152,6 +152,26 @@ def test_a_teachers_link_through_the_start_page(page: Any, origin: str) -> None:
         pytest.fail("never saw the page run while the expert was thinking")
 
 
+def test_plain_http_from_another_host_name_works(browser: Any, origin: str, page_errors: list[str]) -> None:
+    """A school's intranet server without HTTPS: the page is not a secure context (no service worker could
+    run), and the app starts all the same."""
+    port = origin.rsplit(":", 1)[1]
+    school = browser.browser_type.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+                                         headless=True, args=["--no-sandbox", "--disable-gpu", "--no-first-run",
+                                                              "--host-resolver-rules=MAP school.test 127.0.0.1"])
+    try:
+        page = school.new_page()
+        page.on("pageerror", lambda error: page_errors.append(f"pageerror: {error}"))
+        board = open_site(page, f"http://school.test:{port}/?level=intermediate")
+        assert page.evaluate("window.isSecureContext") is False
+        expect(board.locator(".lt-turn")).to_contain_text("Hand 1 of 4")
+        level = page.locator(".lt-play select").nth(1)
+        assert level.evaluate("select => select.options[select.selectedIndex].text") == "Intermediate"
+    finally:
+        school.close()
+    assert not page_errors
+
+
 def test_play_a_hand_learn_a_stage_step_an_example_and_practise(page: Any, origin: str) -> None:
     board = open_site(page, f"{origin}/{APP}")
     for _ in range(200):  # a whole hand against the beginner, by clicks alone
