@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from servers import free_port, stop_server
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts"
@@ -25,13 +25,6 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-features=AutofillServerCommunication"]
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
@@ -77,17 +70,6 @@ def start_server(log: Path, *extra: str) -> AppServer:
         stop_server(process)
         raise
     return AppServer(url, process, log)
-
-
-def stop_server(process: subprocess.Popen[bytes]) -> None:
-    """Stop our own server process (and only it)."""
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(5)
 
 
 @pytest.fixture(scope="session")

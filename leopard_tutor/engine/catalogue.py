@@ -28,13 +28,13 @@ DEFAULT_LANGUAGE = "en"
 def language() -> str:
     """The language texts are read in: LEOPARD_TUTOR_LANGUAGE if that folder exists, else English."""
     chosen = os.environ.get("LEOPARD_TUTOR_LANGUAGE", DEFAULT_LANGUAGE)
-    return chosen if _has_folder(chosen) else DEFAULT_LANGUAGE
+    return chosen if chosen.isidentifier() and _has_folder(TEXTS_ROOT, chosen) else DEFAULT_LANGUAGE
 
 
 @cache
-def _has_folder(chosen: str) -> bool:
-    """Whether `chosen` names a folder of texts (looked up once: every sentence asks, many times a click)."""
-    return chosen.isidentifier() and (TEXTS_ROOT / chosen).is_dir()
+def _has_folder(root: Path, name: str) -> bool:
+    """Whether `root` holds a folder `name` (asked once per folder: text() is called very often)."""
+    return (root / name).is_dir()
 
 
 @cache
@@ -92,6 +92,13 @@ def texts(key: str, /, **facts: object) -> dict[str, str]:
     if not isinstance(group, dict):
         raise KeyError(f"{key!r} is one text, not a group")
     return {name: text(f"{key}.{name}", **facts) for name in group if name != "about"}
+
+
+def and_list(items: Sequence[str]) -> str:
+    """Items together in words: 'a', 'a and b', 'a, b and c'."""
+    if len(items) == 1:
+        return items[0]
+    return text("words.and_list", first=text("words.list_separator").join(items[:-1]), last=items[-1])
 
 
 def or_list(items: Sequence[str]) -> str:

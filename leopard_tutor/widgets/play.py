@@ -30,7 +30,16 @@ from ..engine.catalogue import or_list, text
 from ..engine.narration import LineChange, line_changes, move_words, narrate
 from ..engine.turns import play_turn
 from .board import BadIntent, State, TableController
-from .presenter import action, play_targets, table_state
+from .presenter import (
+    action,
+    list_panel,
+    moves_part,
+    pairs_panel,
+    play_targets,
+    square_labels,
+    table_panel,
+    table_state,
+)
 
 ME, THEM = 0, 1
 
@@ -79,6 +88,8 @@ class PlayController(TableController):
         self.log: list[LogEntry] = []
         self.last: dict[int, set[int]] = {}
         self.changes: tuple[LineChange, ...] = ()
+        self.moved: tuple[tuple[Move, int], ...] = ()  # the cards the last message tells of: (move, mover)
+        self.moved_seq = -1
         self._ladder = HintLadder(self._expert_clues)
         self.match = Match(rules, seed=seed, hands=hands)
         self._start_hand(text("play.welcome"))
@@ -99,10 +110,33 @@ class PlayController(TableController):
         return self.hand.view(ME)
 
     def board_state(self) -> State:
-        """The table for the board (a new dict each time)."""
+        """The table for the board (a new dict each time), with the breakdown, score sheet and move log
+        in its side column."""
+        moves = moves_part(self.moved, ME) if self.moved_seq == self.seq else []
         return table_state(self.view(), selected=self.selected, message=self.message, tone=self.tone,
                            seq=self.seq, last=self.last, changes=self.changes, actions=self.actions(),
-                           turn=self.turn_text())
+                           turn=self.turn_text(), moves=moves, aside=self.panels())
+
+    def panels(self) -> list[State]:
+        """The side column: the end-of-hand breakdown (once the hand is over), the score sheet, the log."""
+        found = []
+        parts = self.breakdown()
+        if parts is not None:
+            found.append(pairs_panel(text("play.panels.end_of_hand", number=self.match.hand_number),
+                                     [(square_labels()[0 if part.player == ME else 1], _breakdown_rows(part))
+                                      for part in parts]))
+        mine, theirs = self.match.totals
+        found.append(table_panel(
+            text("play.panels.score_sheet", hands=self.match.hands),
+            [text("play.panels.hand_column"), text("play.panels.you"), text("play.panels.opponent")],
+            [[text("play.panels.hand_row", number=n), a, b] for n, a, b in self.score_sheet()],
+            [text("play.panels.total"), mine, theirs], css="lt-scores"))
+        found.append(list_panel(
+            text("play.panels.moves", number=self.match.hand_number),
+            [{"text": entry.text, "class": "lt-by-you" if entry.mover == ME else "lt-by-them"}
+             for entry in reversed(self.log)],
+            empty=text("play.panels.no_moves"), ordered=True, latest_first=True, css="lt-log"))
+        return found
 
     def turn_text(self) -> str:
         """Whose turn it is, which hand, which rules."""
@@ -112,7 +146,8 @@ class PlayController(TableController):
                     rules=text(f"rules.{self.rules.key}"))
 
     def actions(self) -> list[State]:
-        """The buttons under the board: Go out always; End turn where it can matter; Next hand at the end."""
+        """The buttons under the board: Go out always; End turn where it can matter; Hint and Undo; Next
+        hand (or New match) at the end."""
         hand = self.hand
         out = hand.check(GoOut())
         note = "" if out.legal else (text("play.not_your_turn") if hand.to_move != ME and not hand.is_over
@@ -122,6 +157,9 @@ class PlayController(TableController):
         if self.rules.multiple_plays or end.legal:
             buttons.append(action("end_turn", text("play.buttons.end_turn"), enabled=end.legal and hand.to_move == ME,
                                   note="" if end.legal else end.reason))
+        playing = not hand.is_over and hand.to_move == ME
+        buttons.append(action("hint", text("play.controls.hint"), enabled=playing and self.hinter is not None))
+        buttons.append(action("undo", text("play.controls.undo"), enabled=ME in hand.movers))
         if hand.is_over and not self.match.is_over:
             buttons.append(action("next_hand", text("play.buttons.next_hand"), enabled=True, primary=True))
         if self.match.is_over:
@@ -214,6 +252,7 @@ class PlayController(TableController):
             self.say(verdict.reason, "warn")
             return
         before = self.view().squares
+        made = len(self.hand.moves)
         words = [self._apply(move, ME)]
         self.last = {move.square_owner: {move.space}} if isinstance(move, Play) else {}
         self.selected = None
@@ -225,6 +264,7 @@ class PlayController(TableController):
         elif self.hand.to_move == ME and self.hand.plays_made:
             words.append(text("play.play_more"))
         self.say(" ".join(words), "ok")
+        self._show_moves(made)
 
     def undo(self) -> None:
         """Take back the learner's last move (and the opponent's replies to it)."""
@@ -294,6 +334,13 @@ class PlayController(TableController):
         else:
             words.append(text("play.you_start"))
         self.say(" ".join(words))
+        self._show_moves(0)
+
+    def _show_moves(self, first: int) -> None:
+        """Let the board show the cards played since move number `first` travelling to their places."""
+        hand = self.hand
+        self.moved = tuple(zip(hand.moves[first:], hand.movers[first:]))
+        self.moved_seq = self.seq
 
     def _selected_card(self) -> Any:
         cards = self.hand.hands[ME]
@@ -329,6 +376,15 @@ class PlayController(TableController):
                       else "match_drawn")
             words += " " + text("play." + result, mine=a, theirs=b)
         return words
+
+
+def _breakdown_rows(part: SquareBreakdown) -> list[tuple[str, str | int, bool]]:
+    """A square's end-of-hand rows: its scoring lines, raw value, bonus, penalty and (strong) total."""
+    lines: list[tuple[str, str | int, bool]] = [
+        (text("play.panels.line", name=name, kind=kind), points, False) for name, kind, points in part.lines]
+    return [*(lines or [(text("play.panels.no_line"), 0, False)]),
+            (text("play.panels.raw"), part.raw, False), (text("play.panels.bonus"), f"+{part.bonus}", False),
+            (text("play.panels.penalty"), f"−{part.penalty}", False), (text("play.panels.total"), part.total, True)]
 
 
 def _spaces_words(spaces: Sequence[int]) -> str:
