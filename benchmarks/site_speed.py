@@ -49,6 +49,8 @@ WATCH = """(() => {
     }
   }).observe(document, { childList: true, subtree: true });
 })();"""
+TARGET = ".lt-space.lt-target, .lt-discard.lt-target"
+"""Where the picked card may go: a lit space, or the discard pile."""
 CLICK = """async ([selector, index]) => {
   const board = document.querySelector(".lt-board");
   const before = board.getAttribute("data-seq");
@@ -155,9 +157,9 @@ def clicks(context: Any, url: str, count: int) -> tuple[list[float], list[float]
     for _ in range(max(1, count // 4)):
         if page.locator(".lt-board .lt-hand-card.lt-selected").count() == 0:
             page.evaluate(CLICK, [".lt-hand-card:not(.lt-stuck)", 0])
-        if page.locator(".lt-board .lt-space.lt-target").count() == 0:
+        if page.locator(".lt-board").first.locator(TARGET).count() == 0:
             break
-        plays.append(float(page.evaluate(CLICK, [".lt-space.lt-target", 0])))
+        plays.append(float(page.evaluate(CLICK, [TARGET, 0])))
         if "your turn" not in (page.locator(".lt-board .lt-turn").first.text_content() or ""):
             break
     page.close()
@@ -173,9 +175,11 @@ def expert_reply(context: Any, url: str, moves: int) -> list[float]:
     times = []
     for _ in range(moves):
         page.evaluate(CLICK, [".lt-hand-card:not(.lt-stuck)", 0])
-        if page.locator(".lt-board .lt-space.lt-target").count() == 0:
+        if page.locator(".lt-board").first.locator(TARGET).count() == 0:
             break
-        times.append(float(page.evaluate(CLICK, [".lt-space.lt-target", 0])) / 1000)
+        times.append(float(page.evaluate(CLICK, [TARGET, 0])) / 1000)
+        if "your turn" not in (page.locator(".lt-board .lt-turn").first.text_content() or ""):
+            break
     page.close()
     return times
 
@@ -235,8 +239,8 @@ def main() -> None:
                 warm_cpu.append(cpu)
             context.close()
         context = browser.new_context()
-        picks, plays = clicks(context, url, args.clicks)
-        replies = expert_reply(context, url + "?level=expert", args.expert_moves)
+        picks, plays = clicks(context, url + "?deal=BENCH13", args.clicks)
+        replies = expert_reply(context, url + "?level=expert&deal=BENCH13", args.expert_moves)
         context.close()
         browser.close()
     server.shutdown()
