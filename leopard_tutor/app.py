@@ -149,10 +149,11 @@ def build_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorA
 
 
 def open_app() -> TutorApp:
-    """The app as a visitor opens it: built first, then set up by the visitor's address (on a server
-    whose kernels are preheated, the second step waits for the visitor)."""
+    """The app as a visitor opens it: built, then set up by the visitor's address (on a server whose
+    kernels are preheated, the last step waits for the visitor)."""
     from .host import current_host
 
+    host = current_host()
     tutor = build_app()
-    tutor.follow_link(current_host().query())
+    tutor.follow_link(host.query())
     return tutor

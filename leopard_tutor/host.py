@@ -7,15 +7,21 @@ static site, in the student's own browser (Voici on Pyodide). The app asks its h
   for instance "rules=1963&level=expert"); "" when there is none.
 * `page_address()`: that address without its query ("" when unknown), the base of a shared link.
 
-`current_host()` is the host in use; a site installs its own with `use_host(...)` before the app
-is opened. Kernels preheated, capped and shut down are the server's business (`server.py`; a site
-has none).
+`current_host()` is the host in use: a `BrowserHost` under Pyodide, else a `VoilaHost`; another can be
+installed with `use_host(...)` before the app is opened. Kernels preheated, capped and shut down are the
+server's business (`server.py`; a site has none). What the browser keeps from one visit to the next
+(the learner's progress) is kept by a widget in the page, the same under every host (`widgets/storage.py`).
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from typing import Protocol
+from urllib.parse import urlsplit, urlunsplit
+
+PAGE_URL = "LEOPARD_TUTOR_PAGE_URL"
+"""The environment variable in which the static site's page gives the kernel its own address."""
 
 
 class Host(Protocol):
@@ -64,13 +70,35 @@ class VoilaHost:
         return f"{scheme}://{name}{':' + port if port else ''}{path or '/'}"
 
 
+class BrowserHost:
+    """Pyodide in the visitor's own browser (the static site built by website/build.py).
+
+    The kernel runs in a web worker, whose `js.location` is the worker script's address, not the page's;
+    so the page hands its address to the kernel in the environment variable PAGE_URL when it starts it.
+    """
+
+    def query(self) -> str:
+        """The query string of the page's address."""
+        return urlsplit(os.environ.get(PAGE_URL, "")).query
+
+    def page_address(self) -> str:
+        """The page's address without its query and fragment ("" if the page did not say)."""
+        page = urlsplit(os.environ.get(PAGE_URL, ""))
+        return urlunsplit((page.scheme, page.netloc, page.path, "", "")) if page.scheme and page.netloc else ""
+
+
+def in_browser() -> bool:
+    """Whether this Python is Pyodide, in a browser."""
+    return sys.platform == "emscripten"
+
+
 _HOST: list[Host] = []
 
 
 def current_host() -> Host:
-    """The host in use (a `VoilaHost` unless another was installed)."""
+    """The host in use: the one installed, else a `BrowserHost` under Pyodide and a `VoilaHost` elsewhere."""
     if not _HOST:
-        _HOST.append(VoilaHost())
+        _HOST.append(BrowserHost() if in_browser() else VoilaHost())
     return _HOST[0]
 
 

@@ -23,7 +23,8 @@ ARTIFACTS = ROOT / "artifacts"
 START_TIMEOUT = 90
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-features=AutofillServerCommunication"]
 
 
 @dataclass

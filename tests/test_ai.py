@@ -189,6 +189,23 @@ def test_expert_stops_at_its_time_budget() -> None:
     assert 1 <= roomier.last_deals < 20  # it stopped at the budget, long before its deal cap
 
 
+def test_expert_starts_no_play_out_that_would_end_after_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    from leopard_tutor.ai import players
+
+    now = [0.0]
+    real = players.play_out
+
+    def slow_play_out(*args: object, **kwargs: object) -> float:
+        now[0] += 0.3  # each play-out takes 0.3 s of the fake clock (a slow machine, or Pyodide)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(players, "play_out", slow_play_out)
+    expert = ExpertPlayer(1, time_budget=1.0, clock=lambda: now[0])
+    hand = random_position(REVISED_2008, 11)
+    assert expert.choose(hand.view(hand.to_move)) in hand.legal_moves()
+    assert now[0] == pytest.approx(0.9)  # three play-outs fitted; a fourth would have ended at 1.2 s
+
+
 def test_intermediate_and_expert_complete_the_line_that_lets_them_go_out() -> None:
     hand = prepared("AH 2H . / 4C 5C 6C / 7S 8S 9S", "4D . . / . . . / . . .", "3H 5S 9C 2S 6D 7C 8C 8D",
                     "4S 5D")

@@ -135,6 +135,12 @@ def test_a_site_installs_its_own_host(monkeypatch: pytest.MonkeyPatch) -> None:
         def page_address(self) -> str:
             return "https://school.example/tutor/"
 
+        def saved(self, key: str) -> str | None:
+            return None
+
+        def save(self, key: str, value: str) -> None:
+            pass
+
     monkeypatch.setattr(host, "_HOST", [])
     host.use_host(Site())
     tutor = app.open_app()

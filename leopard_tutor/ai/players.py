@@ -194,7 +194,9 @@ class ExpertPlayer:
     fits the view, every candidate is followed by `turns` turns of best-by-evaluation play from both
     sides (the opponent playing with the cards the deal gives them, going out when it pays them),
     then scored by the evaluation. Every few deals the worse half of the candidates is dropped; the
-    search ends at the budget, at the deal cap, or once the last two are clearly apart. The best
+    search ends at the deal cap, once the last two are clearly apart, or before the budget runs out: a
+    play-out is only started if one as slow as the slowest so far would end in time, so on a slower
+    Python (Pyodide, in a browser) the expert keeps its budget by searching fewer deals. The best
     average wins, with the one-move evaluation counted as a few deals' worth of evidence.
     """
 
@@ -232,15 +234,18 @@ class ExpertPlayer:
         totals = [0.0] * len(candidates)
         history: list[list[float]] = [[] for _ in candidates]
         deals = 0
+        slowest = 0.0  # the longest play-out so far: one more is started only if one that long still fits
         while deals < self.deals:
             hand = sample_hand(view, rng)
             values = []
             for index in active:
+                began = self.clock()
+                if began + slowest > deadline:
+                    break
                 hand.apply(candidates[index])
                 values.append(play_out(hand, view.player, self.turns, self.weights))
                 hand.undo()
-                if self.clock() > deadline:
-                    break
+                slowest = max(slowest, self.clock() - began)
             if len(values) < len(active):
                 break  # out of time in the middle of a deal: that deal does not count
             for index, value in zip(active, values):

@@ -1,0 +1,274 @@
+"""How fast the static website is (build it first: `bash scripts/site.sh`), timed in the page.
+
+    nice .venv/bin/python benchmarks/site_speed.py [--site build/site] [--runs 3] [--clicks 40]
+
+Prints, for Debian's Chromium (headless) on this machine:
+* time to a usable board: from navigation start to the first hand card of Play in the page
+  (performance.now() read by a MutationObserver set before any page script), with a cold cache
+  (a fresh browser profile each run) and a warm one (the same profile, the site visited before: the
+  second and third visits, when the browser also has the scripts' compiled code),
+  and the CPU time all of the browser's processes spent meanwhile;
+* click-to-board latency: a click on a card of the hand until the board has redrawn with Python's
+  answer (p50, p95), and the same for a play the beginner answers;
+* the expert's time to reply in the page (its budget is DEFAULT_TIME_BUDGET), and, run by Pyodide
+  under Node, how many deals it searches a move there against CPython here;
+* the site's size on disk, and what one cold visit downloads, raw and as a host that gzips sends it.
+
+Goals (issue 13): usable board <= 6 s cold and <= 3 s warm, click p95 <= 30 ms, one cold visit
+<= 15 MB gzipped. Timings on a shared machine are noisy: the load average is printed with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import json
+import os
+import statistics
+import subprocess
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, ClassVar
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = "voici/render/leopard_tutor.html"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--disable-features=AutofillServerCommunication"]
+WATCH = """(() => {
+  window.__lt = {};
+  new MutationObserver((_, observer) => {
+    if (!window.__lt.board && document.querySelector(".lt-board .lt-hand-card")) {
+      window.__lt.board = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+})();"""
+TARGET = ".lt-space.lt-target, .lt-discard.lt-target"
+"""Where the picked card may go: a lit space, or the discard pile."""
+CLICK = """async ([selector, index]) => {
+  const board = document.querySelector(".lt-board");
+  const before = board.getAttribute("data-seq");
+  const target = board.querySelectorAll(selector)[index];
+  const start = performance.now();
+  await new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (board.getAttribute("data-seq") !== before) { observer.disconnect(); resolve(); }
+    });
+    observer.observe(board, { attributes: true, attributeFilter: ["data-seq"] });
+    target.click();
+  });
+  return performance.now() - start;
+}"""
+EXPERT = """
+import json, random, time
+from leopard_tutor.ai import make_player
+from leopard_tutor.ai.players import DEFAULT_TIME_BUDGET
+from leopard_tutor.engine import Hand, REVISED_2008
+
+def expert_moves(moves):
+    rng = random.Random(13)
+    seen = []
+    while len(seen) < moves:
+        hand = Hand.deal(REVISED_2008, seed=rng.randrange(10**6))
+        for _ in range(rng.randrange(2, 20)):
+            if hand.is_over:
+                break
+            hand.apply(rng.choice(sorted(hand.legal_moves(), key=str)))
+        if hand.is_over or len(hand.legal_moves()) < 2:
+            continue
+        player = make_player("expert", seed=1)
+        start = time.perf_counter()
+        player.choose(hand.view(hand.to_move))
+        seen.append((time.perf_counter() - start, player.last_deals))
+    return json.dumps({"budget": DEFAULT_TIME_BUDGET, "moves": seen})
+"""
+NODE_EXPERT = """
+const { loadPyodide } = require(process.argv[1] + "/pyodide.js");
+(async () => {
+  const pyodide = await loadPyodide({ indexURL: process.argv[1] + "/", packages: ["leopard-tutor"],
+                                      stdout: () => {} });
+  pyodide.runPython(process.argv[2]);
+  console.log(pyodide.runPython(`expert_moves(${process.argv[3]})`));
+})();
+"""
+
+
+class Served(SimpleHTTPRequestHandler):
+    """Serves the site and notes every file sent (what one visit downloads)."""
+
+    sent: ClassVar[list[Path]] = []
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def send_head(self) -> Any:
+        handle = super().send_head()
+        if handle is not None and hasattr(handle, "name"):
+            type(self).sent.append(Path(handle.name))
+        return handle
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which `share` of `values` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def browser_cpu() -> float:
+    """CPU seconds used so far by the browser's processes (children of this one)."""
+    total = 0.0
+    for child in psutil.Process().children(recursive=True):
+        try:
+            times = child.cpu_times()
+        except psutil.Error:
+            continue
+        total += times.user + times.system
+    return total
+
+
+def board_time(context: Any, url: str) -> tuple[float, float]:
+    """Seconds from navigation start to the first usable Play board, read in the page, and the CPU
+    seconds the browser spent meanwhile (a figure the machine's other load hardly changes)."""
+    page = context.new_page()
+    page.add_init_script(WATCH)
+    cpu = browser_cpu()
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("window.__lt && window.__lt.board", timeout=300_000, polling=100)
+    spent = browser_cpu() - cpu
+    seconds = float(page.evaluate("window.__lt.board")) / 1000
+    page.close()
+    return seconds, spent
+
+
+def clicks(context: Any, url: str, count: int) -> tuple[list[float], list[float]]:
+    """Milliseconds from click to redraw: picking cards of the hand, and plays the beginner answers."""
+    page = context.new_page()
+    page.add_init_script(WATCH)
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("window.__lt && window.__lt.board", timeout=300_000, polling=100)
+    picks = [float(page.evaluate(CLICK, [".lt-hand-card", i % 2])) for i in range(count)]
+    plays = []
+    for _ in range(max(1, count // 4)):
+        if page.locator(".lt-board .lt-hand-card.lt-selected").count() == 0:
+            page.evaluate(CLICK, [".lt-hand-card:not(.lt-stuck)", 0])
+        if page.locator(".lt-board").first.locator(TARGET).count() == 0:
+            break
+        plays.append(float(page.evaluate(CLICK, [TARGET, 0])))
+        if "your turn" not in (page.locator(".lt-board .lt-turn").first.text_content() or ""):
+            break
+    page.close()
+    return picks, plays
+
+
+def expert_reply(context: Any, url: str, moves: int) -> list[float]:
+    """Seconds from a play to the redraw with the expert's answer, in the page."""
+    page = context.new_page()
+    page.add_init_script(WATCH)
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("window.__lt && window.__lt.board", timeout=300_000, polling=100)
+    times = []
+    for _ in range(moves):
+        page.evaluate(CLICK, [".lt-hand-card:not(.lt-stuck)", 0])
+        if page.locator(".lt-board").first.locator(TARGET).count() == 0:
+            break
+        times.append(float(page.evaluate(CLICK, [TARGET, 0])) / 1000)
+        if "your turn" not in (page.locator(".lt-board .lt-turn").first.text_content() or ""):
+            break
+    page.close()
+    return times
+
+
+def expert_deals(site: Path, moves: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The expert's (seconds, deals searched) for the same positions in Pyodide under Node and in CPython."""
+    done = subprocess.run(["node", "-e", NODE_EXPERT, str(site / "static" / "pyodide"), EXPERT, str(moves)],
+                          capture_output=True, text=True, check=True)
+    namespace: dict[str, Any] = {}
+    sys.path.insert(0, str(ROOT))
+    exec(EXPERT, namespace)
+    return json.loads(done.stdout.strip().splitlines()[-1]), json.loads(namespace["expert_moves"](moves))
+
+
+def sizes(files: list[Path]) -> tuple[int, int]:
+    """Bytes of `files` as they are, and as a host that gzips (when that is smaller) sends them."""
+    raw = packed = 0
+    for path in files:
+        data = path.read_bytes()
+        raw += len(data)
+        packed += min(len(data), len(gzip.compress(data, 6)))
+    return raw, packed
+
+
+def main() -> None:
+    """Measure and print (see the module docstring)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "build" / "site")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--warm-visits", type=int, default=2, help="visits after the cold one, in each profile")
+    parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument("--expert-moves", type=int, default=6)
+    args = parser.parse_args()
+    site: Path = args.site.resolve()
+    if not (site / APP).is_file():
+        raise SystemExit(f"no site in {site}: build it with 'bash scripts/site.sh'")
+    from playwright.sync_api import sync_playwright
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Served, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/{APP}"
+    print(f"site {site} served at {url}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    cold, warm, cold_cpu, warm_cpu = [], [], [], []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        for run in range(args.runs):
+            context = browser.new_context()
+            Served.sent.clear()
+            seconds, cpu = board_time(context, url)
+            cold.append(seconds)
+            cold_cpu.append(cpu)
+            if run == 0:
+                visit = sorted(set(Served.sent))
+            for _visit in range(args.warm_visits):
+                seconds, cpu = board_time(context, url)
+                warm.append(seconds)
+                warm_cpu.append(cpu)
+            context.close()
+        context = browser.new_context()
+        picks, plays = clicks(context, url + "?deal=BENCH13", args.clicks)
+        replies = expert_reply(context, url + "?level=expert&deal=BENCH13", args.expert_moves)
+        context.close()
+        browser.close()
+    server.shutdown()
+    files = [path for path in site.rglob("*") if path.is_file()]
+    disk = sum(path.stat().st_size for path in files)
+    raw, packed = sizes(visit)
+    for name, times, cpus, goal in (("cold", cold, cold_cpu, 6), ("warm", warm, warm_cpu, 3)):
+        print(f"usable board, {name} cache: median {statistics.median(times):.2f} s "
+              f"(runs: {', '.join(f'{s:.2f}' for s in times)})   goal <= {goal} s;  browser CPU meanwhile: "
+              f"median {statistics.median(cpus):.2f} s")
+    print(f"click on a card to board redrawn: p50 {percentile(picks, 0.5):.1f} ms, "
+          f"p95 {percentile(picks, 0.95):.1f} ms (n={len(picks)})   goal p95 <= 30 ms")
+    if plays:
+        print(f"a play and the beginner's reply to board redrawn: p50 {percentile(plays, 0.5):.1f} ms, "
+              f"p95 {percentile(plays, 0.95):.1f} ms (n={len(plays)})")
+    if replies:
+        print(f"a play and the expert's reply, in the page: max {max(replies):.2f} s "
+              f"(n={len(replies)}: {', '.join(f'{s:.2f}' for s in replies)})")
+    pyodide, cpython = expert_deals(site, args.expert_moves)
+    for name, found in (("Pyodide (Node)", pyodide), ("CPython", cpython)):
+        seconds = [s for s, _ in found["moves"]]
+        deals = [d for _, d in found["moves"]]
+        print(f"expert on {name}: budget {found['budget']} s, a move took at most {max(seconds):.2f} s, "
+              f"deals searched median {statistics.median(deals):.0f} (min {min(deals)}, max {max(deals)})")
+    print(f"site on disk: {disk / 1e6:.1f} MB in {len(files)} files")
+    print(f"one cold visit downloads {len(visit)} files: {raw / 1e6:.1f} MB raw, {packed / 1e6:.1f} MB gzipped "
+          f"  goal <= 15 MB gzipped")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""The static site's builder (website/build.py, website/bytecode.py) on small archives made here: what a
+wheel tells the Pyodide lock, what is left out, patches applied exactly once, and bytecode that imports.
+(The whole build, and the site it makes, is tested in a browser by tests/browser/test_site.py.)"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import zipfile
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load(name: str) -> ModuleType:
+    """A module of website/ by file name."""
+    spec = importlib.util.spec_from_file_location(f"site_{name}", ROOT / "website" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+build = load("build")
+bytecode = load("bytecode")
+
+
+def wheel(path: Path, files: dict[str, str], requires: tuple[str, ...] = ()) -> Path:
+    """A wheel holding `files`, with METADATA naming its requirements."""
+    name, version = path.name.split("-")[:2]
+    with zipfile.ZipFile(path, "w") as archive:
+        for member, text in files.items():
+            archive.writestr(member, text)
+        lines = ["Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}",
+                 *(f"Requires-Dist: {r}" for r in requires)]
+        archive.writestr(f"{name}-{version}.dist-info/METADATA", "\n".join(lines) + "\n")
+    return path
+
+
+def test_a_wheel_tells_the_lock_its_name_imports_and_browser_requirements(tmp_path: Path) -> None:
+    path = wheel(tmp_path / "My_Pkg-1.2-py3-none-any.whl",
+                 {"my_pkg/__init__.py": "", "my_pkg/sub/__init__.py": "", "helper.py": "", "data/x.json": "{}"},
+                 requires=("traitlets>=5", "pexpect; sys_platform != 'emscripten'", "pytest; extra == 'test'",
+                           "Typing_Extensions"))
+    name, version, imports, requires = build.wheel_facts(path)
+    assert (name, version, imports) == ("my-pkg", "1.2", ["helper", "my_pkg"])
+    assert requires == ["traitlets", "typing-extensions"]  # nothing for other platforms, nothing optional
+
+
+def test_what_is_left_out_and_what_is_kept() -> None:
+    job = {"drop": ["*/tests/", "pkg-1.0.data/", "pygments/lexers/"], "keep": ["pygments/lexers/python.py"]}
+    assert bytecode.dropped("ipywidgets/widgets/tests/test_x.py", job)
+    assert bytecode.dropped("tests/conftest.py", job)
+    assert not bytecode.dropped("ipywidgets/widgets/testsuite.py", job)
+    assert bytecode.dropped("pkg-1.0.data/data/share/x.js", job)
+    assert bytecode.dropped("pygments/lexers/rust.py", job)
+    assert not bytecode.dropped("pygments/lexers/python.py", job)
+    assert not bytecode.dropped("pygments/lexer.py", job)
+
+
+def test_modules_become_bytecode_that_imports_with_its_patches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = wheel(tmp_path / "demo-1.0-py3-none-any.whl",
+                   {"demo/__init__.py": "VALUE = 'as shipped'\n", "demo/tests/test_demo.py": "",
+                    "demo/data.txt": "kept as it is"})
+    target = tmp_path / "out" / source.name
+    target.parent.mkdir()
+    job = {"source": str(source), "target": str(target), "root": "/lib/site-packages/", "drop": ["*/tests/"],
+           "keep": [], "patches": [["demo/__init__.py", "'as shipped'", "'patched'"]]}
+    assert bytecode.compile_archive(job) == (1, 1)
+    with zipfile.ZipFile(target) as archive:
+        assert sorted(archive.namelist()) == ["demo-1.0.dist-info/METADATA", "demo/__init__.pyc", "demo/data.txt"]
+    monkeypatch.syspath_prepend(str(target))  # this Python imports the bytecode it made, from the zip
+    monkeypatch.delitem(sys.modules, "demo", raising=False)
+    import demo  # type: ignore[import-not-found]
+
+    assert demo.VALUE == "patched"
+    job["patches"] = [["demo/__init__.py", "'not there'", "''"]]
+    with pytest.raises(SystemExit, match="exactly once"):
+        bytecode.compile_archive(job)
+
+
+def test_a_stub_stands_in_with_no_module_and_every_trim_is_explained(tmp_path: Path) -> None:
+    stub = build.stub_wheel("jedi", tmp_path)
+    assert build.wheel_facts(stub) == ("jedi", "0.0.0", [], [])
+    assert all(trim.why for trim in build.TRIMS.values()) and all(build.NOT_IN_BROWSER.values())
+    job = build.compile_job(tmp_path / "pygments-2.19.1-py3-none-any.whl", tmp_path)
+    assert "pygments/lexers/python.py" in job["keep"] and "pygments-2.19.1.data/" in job["drop"]
