@@ -10,15 +10,19 @@ from typing import Any
 import ipywidgets as W
 
 from ..ai import LEVELS
+from ..ai.adaptive import AdaptiveLevel
 from ..engine import RULE_SETS, rules_by_key
 from ..engine.catalogue import text
 from .board import LeopardBoard
 from .deals import deal_link, deal_seed, new_deal_code
-from .play import THEM, Chooser, HintFn, PlayController
+from .play import ME, THEM, Chooser, HintFn, PlayController
 from .presenter import square_labels
+from .review import ReviewControls
 
 OpponentFactory = Callable[[str, int | None], Chooser]
 """`factory(level, seed)`: a computer opponent of that level (seeded for a shared deal, else None)."""
+ADAPTIVE = "adaptive"
+"""The level menu's last choice: a level that follows the learner's match results (`AdaptiveLevel`)."""
 
 
 class PlaySection(W.VBox):  # type: ignore[misc]
@@ -33,8 +37,11 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.board = LeopardBoard(controller)
         self.rules_pick = W.Dropdown(options=[(text(f"rules.{key}"), key) for key in RULE_SETS],
                                      value=controller.rules.key, description=text("play.controls.rules"))
-        self.level_pick = W.Dropdown(options=[(name.capitalize(), name) for name in LEVELS], value=level,
-                                     description=text("play.controls.opponent"), disabled=opponent_factory is None)
+        self.level_pick = W.Dropdown(options=[(text(f"levels.names.{name}"), name) for name in (*LEVELS, ADAPTIVE)],
+                                     value=level, description=text("play.controls.opponent"),
+                                     disabled=opponent_factory is None)
+        self.adaptive: AdaptiveLevel | None = None
+        self._counted: object = None  # the match whose result the adaptive level has counted
         self.hint_button = W.Button(description=text("play.controls.hint"), tooltip=text("play.controls.hint_tooltip"))
         self.undo_button = W.Button(description=text("play.controls.undo"), tooltip=text("play.controls.undo_tooltip"))
         self.new_button = W.Button(description=text("play.controls.new_match"))
@@ -53,10 +60,13 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.rules_pick.observe(self._rules_changed, names="value")
         self.level_pick.observe(self._level_changed, names="value")
         self.board.listeners.append(lambda _intent: self.update_panels())
+        self.board.listeners.append(lambda _intent: self._count_match())
+        self.review = ReviewControls(controller, self.board)
         controls = W.HBox([self.rules_pick, self.level_pick, self.hint_button, self.undo_button, self.new_button,
                            self.share_button], layout=W.Layout(flex_flow="row wrap"))
         controls.add_class("lt-controls")
-        super().__init__([controls, self.share, self.board, self.breakdown, self.scores, self.moves])
+        super().__init__([controls, self.share, self.board, self.review.buttons, self.review.panel, self.breakdown,
+                          self.scores, self.moves])
         self.add_class("lt-play")
         self.update_panels()
 
@@ -79,7 +89,8 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         finally:
             self._opening = False
         if factory is not None and (level is not None or deal is not None):
-            self.controller.opponent = factory(self.level_pick.value, None if deal is None else deal_seed(deal))
+            playing = self.adaptive.level if self.adaptive is not None else self.level_pick.value
+            self.controller.opponent = factory(playing, None if deal is None else deal_seed(deal))
         self.board.act(lambda: self.new_match(deal))
 
     def show_share_link(self) -> None:
@@ -98,14 +109,40 @@ class PlaySection(W.VBox):  # type: ignore[misc]
 
     def _level_changed(self, change: dict[str, Any]) -> None:
         factory = self.opponent_factory
-        if factory is not None and not self._opening:
-            self.board.act(lambda: self.controller.set_opponent(factory(change["new"], None), change["new"]))
+        if factory is None:
+            return
+        if change["new"] != ADAPTIVE:
+            self.adaptive = None
+            if not self._opening:
+                self.board.act(lambda: self.controller.set_opponent(factory(change["new"], None), change["new"]))
+            return
+        adaptive = self.adaptive = AdaptiveLevel(change["old"] if change["old"] in LEVELS else LEVELS[0])
+        self._counted = self.controller.match
+
+        def follow_results() -> None:
+            self.controller.set_opponent(factory(adaptive.level, None))
+            self.controller.say(text("levels.adaptive.start", level=adaptive.level))
+        self.board.act(follow_results)
+
+    def _count_match(self) -> None:
+        """With the adaptive level, count a match once it is over, and change the opponent if it says so."""
+        adaptive, match, factory = self.adaptive, self.controller.match, self.opponent_factory
+        if adaptive is None or factory is None or not match.is_over or match is self._counted:
+            return
+        self._counted = match
+        moved = adaptive.record("draw" if match.winner is None else "win" if match.winner == ME else "loss")
+        if moved:
+            if moved in ("up", "down"):
+                self.controller.set_opponent(factory(adaptive.level, None))
+            self.controller.say(f"{self.controller.message} {text(f'levels.adaptive.{moved}', level=adaptive.level)}")
+            self.board.refresh()
 
     def update_panels(self) -> None:
         """Redraw the breakdown, score sheet and log from the controller."""
         self.breakdown.value = breakdown_html(self.controller)
         self.scores.value = scores_html(self.controller)
         self.moves.value = log_html(self.controller)
+        self.review.update()
 
 
 def breakdown_html(controller: PlayController) -> str:
