@@ -211,13 +211,24 @@ def test_a_review_follows_moves_taken_back_and_made_again() -> None:
 
 def test_refining_is_cut_by_its_time_and_the_cheap_pass_comes_first() -> None:
     hand = played_hand(REVISED_2008, 9, most=20)
-    ticks = iter(range(10_000))
-    reviewer = HandReview(0, **SMALL, clock=lambda: float(next(ticks)))
+    ticks = [0]
+
+    def clock() -> float:
+        ticks[0] += 1
+        return float(ticks[0])
+
+    reviewer = HandReview(0, deals=3, candidates=2, clock=clock)
     reviewer.follow(hand)
     cheap = reviewer.review()
-    assert all(j.deals == 0 for j in cheap.judgements)  # the one-move evaluation only, at once
+    assert all(j.deals == 0 for j in cheap.judgements) and not cheap.complete  # the one-move evaluation, at once
     pending = reviewer.pending
-    assert reviewer.refine(2.5)  # the fake clock ticks once a deal: three deals fit, then it stops
-    assert reviewer.pending == pending - 3
-    judged_now = reviewer.review().judgements
-    assert sorted(j.deals for j in judged_now if j.deals) == [1, 1, 1]  # the least searched go first
+    ticks[0] = 0
+    assert reviewer.refine(3.5)  # the clock ticks once a playout: after the fourth, time is up
+    assert ticks[0] == 5  # read once for the deadline, then once after each of four playouts
+    assert pending - reviewer.pending == 1  # the first decision's first deal finished, the next one begun
+    assert [j.deals for j in reviewer.review().judgements if j.deals] == [1]
+    while reviewer.refine(100.0):
+        pass
+    done = reviewer.review()
+    assert done.complete and reviewer.pending == 0
+    assert all(j.deals == 3 or len(j.view.legal_moves()) == 1 for j in done.judgements)

@@ -27,9 +27,9 @@ EXPERT_PRIOR = 4.0  # how many deals' worth of weight the one-move evaluation ke
 SETTLE_DEALS = 8  # deals the final two candidates need before a clear gap between them ends the search
 # How often the lower levels play by instinct instead of thinking (see EvaluationPlayer), tuned so that
 # each level beats the one below in about 70% of four-hand matches (README "Computer opponents").
-BEGINNER_INSTINCT = 0.85
-CASUAL_INSTINCT = 0.5
-INTERMEDIATE_INSTINCT = 0.25
+BEGINNER_INSTINCT = 0.9
+CASUAL_INSTINCT = 0.8
+INTERMEDIATE_INSTINCT = 0.4
 
 
 class AIError(ValueError):

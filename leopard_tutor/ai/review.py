@@ -3,7 +3,7 @@
 Each decision is judged from the player's view at that moment, rebuilt by replaying the hand's
 moves (never from cards they could not see). A cheap pass values the move made and the best few
 moves by the one-move evaluation the moment the move is made; the expert's search then refines those
-values deal by deal of the unseen cards (`HandReview.refine`, in short slices while the player
+values playout by playout, over deals of the unseen cards (`HandReview.refine`, in short slices while the player
 thinks, or in one bounded stretch when the review is asked for). The cost of a move is how many
 points of expected final score difference it gives up against the best move found; `THRESHOLDS`
 turn it into good / inaccuracy / mistake / blunder. The words come from the catalogue (book
@@ -30,6 +30,8 @@ from .randomness import rng_for
 REVIEW_SEED = 20080320  # reviews are reproducible: the same view and move always get the same judgement
 REVIEW_DEALS = 16  # deals of the unseen cards behind a finished judgement
 REVIEW_CANDIDATES = 4  # the best moves by the one-move evaluation that are searched beside the move made
+PRUNE_DEALS = 4  # deals after which only the move made and the best few others are followed further
+REVIEW_KEEP = 2  # how many others that is
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 5.0), ("mistake", 2.5), ("inaccuracy", 1.0))
 """A move costing at least this many points (expected final score difference) gets this mark; below
 the lowest, it is good."""
@@ -107,10 +109,12 @@ class Judgement:
 
 
 class _Search:
-    """The expert's search for one decision, one deal of the unseen cards at a time.
+    """The expert's search for one decision, one playout at a time.
 
     The candidates are the best few moves by the one-move evaluation, going out if allowed, and the
-    move made; every candidate is followed on the same deals, so their differences are paired.
+    move made; every candidate still in the running is followed on the same deals of the unseen cards,
+    so their differences are paired. After `PRUNE_DEALS` deals only the move made and the best
+    `REVIEW_KEEP` others go on.
     """
 
     def __init__(self, decision: Decision, seed: int, candidates: int, weights: Weights) -> None:
@@ -118,35 +122,54 @@ class _Search:
         self.decision = decision
         self.weights = weights
         self.rng = rng_for(seed, view, "review")
-        legal = view.legal_moves()
-        if len(legal) == 1:
-            self.moves, self.prior = [decision.move], [0.0]
-            self.forced = True
+        self.forced = len(view.legal_moves()) == 1
+        if self.forced:
+            chosen = [(0.0, decision.move)]
         else:
             ranked = ranked_moves(view, self.rng, weights)
             chosen = ranked[:candidates] + [pair for pair in ranked[candidates:]
                                             if isinstance(pair[1], GoOut) or pair[1] == decision.move]
-            self.moves = [move for _, move in chosen]
-            self.prior = [value for value, _ in chosen]
-            self.forced = False
+        self.moves = [move for _, move in chosen]
+        self.prior = [value for value, _ in chosen]
+        self.made = self.moves.index(decision.move)
         self.totals = [0.0] * len(self.moves)
+        self.counts = [0] * len(self.moves)
+        self.active = list(range(len(self.moves)))
         self.deals = 0
+        self._hand: Hand | None = None
+        self._results: list[float] = []
 
-    def deal(self) -> None:
-        """Follow every candidate on one more deal of the cards the player could not see."""
+    @property
+    def busy(self) -> bool:
+        """Whether a deal is half followed."""
+        return self._hand is not None
+
+    def step(self) -> None:
+        """Follow the next candidate on the current deal (drawing a new deal first if none is open)."""
         view = self.decision.view
-        hand = sample_hand(view, self.rng)
-        for number, move in enumerate(self.moves):
-            hand.apply(move)
-            self.totals[number] += play_out(hand, view.player, EXPERT_TURNS, self.weights)
-            hand.undo()
+        if self._hand is None:
+            self._hand, self._results = sample_hand(view, self.rng), []
+        hand = self._hand
+        hand.apply(self.moves[self.active[len(self._results)]])
+        self._results.append(play_out(hand, view.player, EXPERT_TURNS, self.weights))
+        hand.undo()
+        if len(self._results) < len(self.active):
+            return
+        for index, value in zip(self.active, self._results):
+            self.totals[index] += value
+            self.counts[index] += 1
+        self._hand = None
         self.deals += 1
+        if self.deals == PRUNE_DEALS:
+            values = self.values()
+            others = sorted((i for i in self.active if i != self.made), key=lambda i: (-values[i], i))
+            self.active = sorted([self.made, *others[:REVIEW_KEEP]])
 
     def values(self) -> list[float]:
         """Each candidate's expected value: its deals' average, with the one-move evaluation counted as a
         few deals' worth of evidence (as the expert weighs it)."""
-        return [(total + EXPERT_PRIOR * prior) / (self.deals + EXPERT_PRIOR)
-                for total, prior in zip(self.totals, self.prior)]
+        return [(total + EXPERT_PRIOR * prior) / (count + EXPERT_PRIOR)
+                for total, prior, count in zip(self.totals, self.prior, self.counts)]
 
     def judgement(self) -> Judgement:
         """The verdict as far as the search has gone, with its sentence."""
@@ -155,11 +178,9 @@ class _Search:
             return Judgement(decision, decision.move, 0.0, 0, text("review.sentence.forced"),
                              (("review.sentence.forced", {}),))
         values = self.values()
-        best_index = max(range(len(values)), key=lambda i: (values[i], -i))
-        made = self.moves.index(decision.move)
-        best = self.moves[best_index]
-        cost = max(0.0, values[best_index] - values[made])
-        return Judgement(decision, best, cost, self.deals, *_sentence(decision, best, cost))
+        best = max(self.active, key=lambda i: (values[i], -i))
+        cost = max(0.0, values[best] - values[self.made])
+        return Judgement(decision, self.moves[best], cost, self.deals, *_sentence(decision, self.moves[best], cost))
 
 
 def _sentence(decision: Decision, best: Move, cost: float) -> tuple[str, tuple[tuple[str, dict[str, Any]], ...]]:
@@ -207,7 +228,7 @@ class HandReview:
 
     `follow(hand)` takes in the moves made since the last call (and forgets moves taken back); each new
     decision gets the cheap pass at once. `refine(seconds)` spends at most about that long on the
-    expert's search, a deal at a time, the least searched decision first; `review()` gives the
+    expert's search, a playout at a time, the least searched decision first; `review()` gives the
     judgements as they stand, `finish(seconds)` refines first.
     """
 
@@ -241,13 +262,13 @@ class HandReview:
                    and search.deals < self.deals)
 
     def refine(self, seconds: float) -> bool:
-        """Search for about `seconds` at most (whole deals: one deal may run past); whether work remains."""
+        """Search for about `seconds` at most (whole playouts: the last may run past); whether work remains."""
         deadline = self.clock() + seconds
         while True:
             waiting = [search for search in self._searches if not search.forced and search.deals < self.deals]
             if not waiting:
                 return False
-            min(waiting, key=lambda search: search.deals).deal()
+            min(waiting, key=lambda search: (search.deals, not search.busy)).step()
             if self.clock() >= deadline:
                 return self.pending > 0
 

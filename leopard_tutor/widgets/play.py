@@ -36,7 +36,7 @@ from .board import BadIntent, State, TableController
 from .presenter import action, play_targets, table_state
 
 ME, THEM = 0, 1
-REVIEW_FINISH_SECONDS = 3.0
+REVIEW_FINISH_SECONDS = 2.5
 """The most a review that is asked for searches before it is shown (the rest was done while you played)."""
 REVIEW_ACTIONS = ("review_prev", "review_next", "try_again", "review_close", "why")
 """The buttons that work while a review is shown."""
