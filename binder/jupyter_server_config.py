@@ -6,6 +6,7 @@ the app's own page template, which asks no CDN for anything.
 """
 
 from leopard_tutor.server import (
+    AUTO_THEME,
     CULL_IDLE_SECONDS,
     CULL_INTERVAL_SECONDS,
     TEMPLATE,
@@ -22,3 +23,4 @@ c.MappingKernelManager.cull_interval = CULL_INTERVAL_SECONDS
 c.VoilaConfiguration.show_tracebacks = False
 c.VoilaConfiguration.http_header_envs = ["X-Forwarded-Proto"]  # Binder serves https: the scheme of shared links
 c.VoilaConfiguration.template = TEMPLATE  # the lab template without CDN links
+c.VoilaConfiguration.resources = AUTO_THEME  # light or dark as each visitor's browser prefers

@@ -23,6 +23,7 @@ from typing import Any
 import ipywidgets as W
 
 from .engine.catalogue import text
+from .widgets.board import STATIC
 
 log = logging.getLogger(__name__)
 
@@ -68,15 +69,21 @@ def build_section(factory: Factory | str) -> Any:
 
 
 class TutorApp(W.VBox):  # type: ignore[misc]
-    """The app: title, introduction and a tab per section, each built the first time it is opened."""
+    """The app: a one-line title (the introduction behind an "About" button) and a tab per section, each
+    built the first time it is opened."""
 
     def __init__(self, sections: list[tuple[str, Factory | str]] | None = None) -> None:
         self.sections = list(SECTIONS if sections is None else sections)
         self.built: dict[int, Any] = {}
         self.tabs = W.Tab(children=[W.VBox() for _ in self.sections], titles=[t for t, _ in self.sections])
         self.tabs.observe(lambda change: self.open_tab(change["new"]), names="selected_index")
-        header = W.HTML(f"<h2>{text('app.title')}</h2><p>{text('app.intro')}</p>")
-        header.add_class("lt-panel")
+        words = {key: html.escape(text(f"app.{key}")) for key in ("title", "intro", "help", "help_button")}
+        style = (STATIC / "app.css").read_text(encoding="utf-8")
+        header = W.HTML(f"<style>{style}</style><header class='lt-header'><h1 class='lt-title'>{words['title']}</h1>"
+                        f"<details class='lt-help'><summary>{words['help_button']}</summary>"
+                        f"<div class='lt-help-text'><p>{words['intro']}</p><p>{words['help']}</p></div></details>"
+                        "</header>")
+        header.add_class("lt-head")
         self.link_note = W.HTML()
         self.link_note.add_class("lt-link-note")
         super().__init__([header, self.link_note, self.tabs])

@@ -36,6 +36,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-sessions", type=int, default=None,
                         help="visitors served at once; past it a visit is told the class is full "
                              "(default: what 60%% of this machine's memory holds, about 70 MB each)")
+    parser.add_argument("--theme", choices=("auto", "light", "dark"), default="auto",
+                        help="the page's colours: auto follows each visitor's browser (default); a link's "
+                             "?voila-theme=dark or ?theme=light overrides it")
     parser.add_argument("--no-preheat", action="store_true", help="start a kernel per visit instead of a ready one")
     parser.add_argument("--no-tcp-nodelay", action="store_true",
                         help="leave Nagle's algorithm on the kernel websocket (for measuring the fix)")
@@ -56,7 +59,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.max_sessions is not None and args.max_sessions < 1:
         parser.error(f"--max-sessions must be at least 1, not {args.max_sessions}")
     serve(args.port, not args.no_browser, preheat=not args.no_preheat, nodelay=not args.no_tcp_nodelay, ip=args.ip,
-          max_sessions=args.max_sessions)
+          max_sessions=args.max_sessions, theme=args.theme)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,8 @@ RULES_READ = {**{word: key for key, word in RULE_WORDS.items()}, **{key.lower():
 """What a link may say for each rule set (case does not matter)."""
 MAX_QUERY = 1_000  # characters of query string read at most
 SETTINGS = ("rules", "level", "deal", "tab", "lesson")
+PAGE_SETTINGS = ("theme", "voila-theme")
+"""Settings a link gives the page itself (light or dark), not the tutor: read by the server, passed over here."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,8 @@ def read_link(query: str, *, levels: tuple[str, ...], tabs: tuple[str, ...], les
     notes: list[str] = []
     found: dict[str, str] = {}
     for name, value in parse_qsl(query, keep_blank_values=True):
+        if name in PAGE_SETTINGS:
+            continue
         if name not in SETTINGS:
             notes.append(text("app.link.unknown", name=_shown(name), known=", ".join(SETTINGS)))
         elif name in found:

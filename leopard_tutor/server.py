@@ -78,6 +78,32 @@ def _accept_shutdown_beacon() -> None:
     VoilaShutdownKernelHandler._leopard_beacon = True
 
 
+THEMES = ("auto", "light", "dark")
+"""The server's theme option: "auto" follows each visitor's browser (light or dark), the others fix it."""
+THEME_ARGUMENTS = ("theme", "voila-theme")
+"""How a link may ask for a theme: Voilà's own ?theme= and the newer ?voila-theme= (light or dark only)."""
+
+
+def read_theme_links() -> None:
+    """Let a link ask for the light or dark page as ?voila-theme= as well as Voilà's ?theme=; any other
+    value, or a theme asked for twice, is left out (Voilà would otherwise look for a theme of that name)."""
+    from voila.handler import VoilaHandler
+
+    if getattr(VoilaHandler, "_leopard_themes", False):
+        return
+    original = VoilaHandler.get_generator
+
+    def get_generator(self: Any, path: str | None = None) -> Any:
+        arguments = self.request.arguments
+        asked = [value for name in THEME_ARGUMENTS for value in arguments.pop(name, [])]
+        if len(asked) == 1 and asked[0] in (b"light", b"dark"):
+            arguments["theme"] = asked
+        return original(self, path)
+
+    VoilaHandler.get_generator = get_generator
+    VoilaHandler._leopard_themes = True
+
+
 MEMORY_PER_SESSION = 70 * 2**20  # bytes: a kernel with every tab of the app open takes about 60 MB
 FULL_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Leopard Tutor</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
@@ -146,6 +172,7 @@ def apply_fixes(nodelay: bool = True) -> None:
     if nodelay:
         _set_nodelay_on_open(VoilaKernelWebsocketHandler)
     _accept_shutdown_beacon()
+    read_theme_links()
 
 
 def apply_server_fixes(nodelay: bool = True) -> None:
@@ -155,6 +182,7 @@ def apply_server_fixes(nodelay: bool = True) -> None:
     if nodelay:
         _set_nodelay_on_open(KernelWebsocketHandler)
     _accept_shutdown_beacon()
+    read_theme_links()
 
 
 def app_notebook() -> dict[str, Any]:
@@ -179,8 +207,9 @@ def notebook_path() -> Path:
     return path
 
 
-def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = True, ip: str = LOOPBACK) -> list[str]:
-    """Voilà's command line for the app."""
+def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = True, ip: str = LOOPBACK,
+               theme: str = "auto") -> list[str]:
+    """Voilà's command line for the app (`theme`: one of THEMES)."""
     argv = [
         "voila", str(notebook), f"--port={port}", f"--Voila.ip={ip}", "--show_tracebacks=False",
         f"--template={TEMPLATE}",
@@ -188,6 +217,7 @@ def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = Tr
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         "--MappingKernelManager.cull_connected=False",
         "--VoilaConfiguration.http_header_envs=X-Forwarded-Proto",  # behind a proxy: the scheme of shared links
+        theme_option(theme),
     ]
     if preheat:
         argv += ["--preheat_kernel=True", "--pool_size=1"]
@@ -196,16 +226,29 @@ def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = Tr
     return argv
 
 
+def theme_option(theme: str) -> str:
+    """The Voilà option for a theme of THEMES: a fixed theme, or the template's "follow the browser"."""
+    if theme not in THEMES:
+        raise ValueError(f"the theme is one of {', '.join(THEMES)}, not {theme!r}")
+    if theme == "auto":
+        return f"--VoilaConfiguration.resources={json.dumps(AUTO_THEME)}"
+    return f"--VoilaConfiguration.theme={theme}"
+
+
+AUTO_THEME = {"leopard_theme": "auto"}
+"""What the template is given to follow the visitor's browser (light, or dark if it prefers dark)."""
+
+
 def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, nodelay: bool = True,
-          ip: str = LOOPBACK, max_sessions: int | None = None) -> None:
+          ip: str = LOOPBACK, max_sessions: int | None = None, theme: str = "auto") -> None:
     """Start Voilà on the app notebook at http://`ip`:`port` (blocks until stopped), with at most
-    `max_sessions` visitors at once (default: what the machine's memory holds)."""
+    `max_sessions` visitors at once (default: what the machine's memory holds), in `theme`."""
     from voila.app import main
 
     apply_fixes(nodelay=nodelay)
     cap_sessions(max_sessions or default_session_cap())
     use_own_template()
-    sys.argv = voila_argv(notebook_path(), port, open_browser, preheat, ip)
+    sys.argv = voila_argv(notebook_path(), port, open_browser, preheat, ip, theme)
     main()
 
 

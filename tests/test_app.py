@@ -55,11 +55,55 @@ def test_serving_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
     main([])
     assert capsys.readouterr().out == ""
     main(["--ip", "0.0.0.0", "--port", "9000"])
-    defaults = {"preheat": True, "nodelay": True, "ip": "127.0.0.1", "max_sessions": None}
-    assert calls == [(9123, False, defaults), (8866, True, defaults), (9000, True, dict(defaults, ip="0.0.0.0"))]
+    main(["--theme", "dark"])
+    defaults = {"preheat": True, "nodelay": True, "ip": "127.0.0.1", "max_sessions": None, "theme": "auto"}
+    assert calls == [(9123, False, defaults), (8866, True, defaults), (9000, True, dict(defaults, ip="0.0.0.0")),
+                     (8866, True, dict(defaults, theme="dark"))]
     assert ":9000/" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["--port", "0"])
+    with pytest.raises(SystemExit):
+        main(["--theme", "purple"])
+
+
+def test_the_theme_option_fixes_a_theme_or_lets_the_page_follow_the_browser() -> None:
+    auto = server.voila_argv(Path("nb.ipynb"), 1, False)
+    assert f"--VoilaConfiguration.resources={json.dumps(server.AUTO_THEME)}" in auto
+    assert not any(part.startswith("--VoilaConfiguration.theme=") for part in auto)
+    dark = server.voila_argv(Path("nb.ipynb"), 1, False, theme="dark")
+    assert "--VoilaConfiguration.theme=dark" in dark and not any("leopard_theme" in part for part in dark)
+    with pytest.raises(ValueError):
+        server.theme_option("purple")
+
+
+@pytest.mark.parametrize(("query", "theme"), [
+    ({"voila-theme": [b"dark"]}, [b"dark"]),
+    ({"theme": [b"light"]}, [b"light"]),
+    ({"voila-theme": [b"purple"]}, None),
+    ({"theme": [b"<b>"]}, None),
+    ({"voila-theme": [b"dark"], "theme": [b"light"]}, None),
+    ({"rules": [b"1963"]}, None),
+])
+def test_a_link_asks_for_light_or_dark_by_either_name(query: dict[str, list[bytes]], theme: object) -> None:
+    from voila.handler import VoilaHandler
+
+    seen: list[object] = []
+
+    def generator(self: object, path: str | None = None) -> str:
+        seen.append(dict(self.request.arguments).get("theme"))  # type: ignore[attr-defined]
+        return "rendered"
+
+    original = VoilaHandler.get_generator
+    patched = getattr(VoilaHandler, "_leopard_themes", False)
+    VoilaHandler.get_generator, VoilaHandler._leopard_themes = generator, False
+    try:
+        server.read_theme_links()
+        server.read_theme_links()  # once only
+        handler = type("Handler", (), {"request": type("Request", (), {"arguments": dict(query)})()})()
+        assert VoilaHandler.get_generator(handler) == "rendered"
+    finally:
+        VoilaHandler.get_generator, VoilaHandler._leopard_themes = original, patched
+    assert seen == [theme]
 
 
 def test_voila_command_line_has_preheat_culling_and_no_tracebacks() -> None:

@@ -87,7 +87,8 @@ def test_text_fills_facts_and_picks_plural_forms() -> None:
     assert text("lessons.feedback.stars", stars=1) == "Lesson complete: 1 star."
     assert text("lessons.feedback.stars", stars=3) == "Lesson complete: 3 stars."
     assert or_list(["a"]) == "a" and or_list(["a", "b", "c"]) == "a, b or c"
-    assert texts("board.page") == {"lost": text("board.page.lost"), "reload": text("board.page.reload")}
+    assert texts("board.page") == {"lost": text("board.page.lost"), "reload": text("board.page.reload"),
+                                   "thinking": text("board.page.thinking")}
     with pytest.raises(KeyError):
         text("engine.no_such_text")
     with pytest.raises(KeyError):

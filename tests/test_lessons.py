@@ -81,7 +81,7 @@ def test_scripted_reply_and_draw_are_told() -> None:
     assert feedback.kind == "progress" and feedback.replies == (Discard(Card.parse("2C")),)
     assert "Your opponent discards the 2 of clubs." in feedback.text
     assert "You draw the 6 of diamonds." in feedback.text
-    assert attempt.view.hand == tuple(Card.parse(c) for c in ("7S", "6D"))
+    assert attempt.view.hand == tuple(Card.parse(c) for c in ("7S", "2H", "6D", "10H", "JH", "4C", "8D", "5H", "6D"))
 
 
 def test_going_out_too_early_is_refused_by_the_engine_and_the_mistake_shows_the_jack() -> None:
@@ -94,7 +94,7 @@ def test_going_out_too_early_is_refused_by_the_engine_and_the_mistake_shows_the_
     feedback = attempt.try_move("discard 6C")
     assert feedback.kind == "off-track"
     assert "Your opponent lays a jack face down on space 1 of your square." in feedback.text
-    assert "falls to 3" in feedback.text
+    assert "Now your square is worth 3, and going out needs at least 7." in feedback.text
     assert attempt.hand.value(0) == 9
     assert attempt.try_move("go out").kind == "solved"
     assert attempt.stars == 2

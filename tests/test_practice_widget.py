@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from leopard_tutor.engine import Play
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.lessons import BestPlayQuestion, PlacementQuestion, Practice, Progress, ValueQuestion
 from leopard_tutor.widgets.practice import PracticeController, PracticeSection
 
@@ -12,27 +13,50 @@ def new_section(kind: str | None = None) -> tuple[PracticeSection, PracticeContr
     return PracticeSection(controller), controller
 
 
+def record(section: PracticeSection) -> list[str]:
+    """The record per concept, as the board's side column lists it."""
+    panel = next(panel for panel in section.board.state["aside"] if panel["list_class"] == "lt-record")
+    return list(panel["items"])
+
+
+def answer(section: PracticeSection, value: object) -> None:
+    """Type `value` in the board's answer box and press Check."""
+    section.board.dispatch({"type": "answer", "value": value})
+
+
 def test_value_question_hides_the_lines_until_answered() -> None:
     section, controller = new_section("value")
     question = controller.question
     assert isinstance(question, ValueQuestion)
     part = section.board.state["squares"][0]
     assert part["lines"] == [] and part["value_text"] == "This square is worth ?"
-    assert section.value_row.layout.display == "flex"
-    section.value_box.value = question.solution + 1
-    section.check.click()
+    assert section.board.state["answer"]["enabled"]
+    answer(section, question.solution + 1)
     assert section.board.state["message"].startswith("Not quite") and section.board.state["tone"] == "warn"
     part = section.board.state["squares"][0]
     assert part["value_text"] == f"This square is worth {question.solution}"
-    assert section.check.disabled
-    assert "Scoring lines: 0 right, 1 wrong" in section.record.value
+    assert not section.board.state["answer"]["enabled"]
+    assert record(section) == ["Scoring lines: 0 right, 1 wrong"]
     section.board.dispatch({"type": "action", "id": "next"})
     question = controller.question
     assert isinstance(question, ValueQuestion)
-    section.value_box.value = question.solution
-    section.check.click()
+    answer(section, question.solution)
     assert section.board.state["message"].startswith("Right")
-    assert "Scoring lines: 1 right, 1 wrong" in section.record.value
+    assert record(section) == ["Scoring lines: 1 right, 1 wrong"]
+
+
+def test_an_empty_or_strange_answer_is_explained_and_not_counted() -> None:
+    section, controller = new_section("value")
+    answer(section, None)
+    assert section.board.state["tone"] == "warn" and controller.practice.progress.practice == {}
+    for strange in ("7", 2.5, True, [3]):
+        answer(section, strange)
+        assert section.board.state["tone"] == "warn" and section.board.state["error"] == ""
+    assert controller.practice.progress.practice == {}
+    section.board.dispatch({"type": "action", "id": "next"})
+    section.kind_pick.value = "placement"
+    answer(section, 3)
+    assert section.board.state["message"] == text("sections.practice.not_now")
 
 
 def test_placement_yes_and_no_buttons() -> None:
@@ -40,7 +64,7 @@ def test_placement_yes_and_no_buttons() -> None:
     board = section.board
     question = controller.question
     assert isinstance(question, PlacementQuestion)
-    assert section.value_row.layout.display == "none"
+    assert "answer" not in board.state
     assert board.state["hand"]["cards"][0]["card"]["code"] == str(question.card)
     assert [c["last"] for c in board.state["squares"][0]["cells"]].count(True) == 1
     board.dispatch({"type": "action", "id": "yes" if question.solution else "no"})
@@ -97,15 +121,13 @@ def test_rules_picker_practises_under_the_1963_rules_and_keeps_the_record() -> N
     section, controller = new_section("value")
     question = controller.question
     assert isinstance(question, ValueQuestion)
-    section.value_box.value = question.solution
-    section.check.click()
+    answer(section, question.solution)
     section.rules_pick.value = "ORIGINAL_1963"
     question = controller.question
     assert isinstance(question, ValueQuestion) and question.rules.key == "ORIGINAL_1963"
     assert section.board.state["turn"] == "What is it worth? · Original rules (1963)"
     cells = section.board.state["squares"][0]["cells"]
     assert [c["space"] for c in cells] == [7, 8, 9, 4, 5, 6, 1, 2, 3], "drawn as the 1963 keypad"
-    section.value_box.value = question.solution
-    section.check.click()
+    answer(section, question.solution)
     assert section.board.state["message"].startswith("Right")
     assert controller.practice.progress.practice["lines"] == (2, 0)

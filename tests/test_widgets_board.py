@@ -330,3 +330,34 @@ def test_lines_that_formed_weakened_or_broke_are_called_out() -> None:
     formed = square_part(before, rules, key=0, label="Your square",
                          changes=line_changes(0, Square.parse("AH 2H . / 4H . . / 7H . ."), before, rules))
     assert {line["name"]: line["status"] for line in formed["lines"]} == {"row 1-2-3": "formed", "column 1-4-7": ""}
+
+
+def test_the_cards_an_intent_moved_are_listed_for_the_board_to_show_travelling() -> None:
+    board, controller = new_board(my_turn_seed())
+    assert board.state["moves"] == []
+    board.dispatch({"type": "select", "index": 0})
+    assert board.state["moves"] == [], "picking a card moves nothing"
+    card = controller.hand.hands[0][0]
+    target = next(m for m in controller.hand.legal_moves() if isinstance(m, Play) and m.card is card)
+    made = len(controller.hand.moves)
+    board.dispatch({"type": "space", "square": target.square_owner, "space": target.space})
+    moved = list(zip(controller.hand.moves[made:], controller.hand.movers[made:]))
+    shown = board.state["moves"]
+    assert shown[0] == {"by": "you", "target": f"s{target.square_owner}-{target.space}",
+                        "card": None if card.rank in (11, 12) else card_data(card)}
+    assert [m["by"] for m in shown] == ["you" if mover == 0 else "them" for move, mover in moved
+                                        if isinstance(move, (Play, Discard))]
+    for item, (move, _mover) in zip(shown[1:], moved[1:]):
+        if isinstance(move, Discard):
+            assert item["target"] == "discard" and item["card"] == card_data(move.card)
+    board.dispatch({"type": "select", "index": 0})
+    assert board.state["moves"] == [], "only the message that tells of the moves shows them"
+
+
+def test_an_answer_intent_is_a_whole_number_or_nothing() -> None:
+    board, _ = new_board(my_turn_seed())
+    for bad in ({"type": "answer", "value": "3"}, {"type": "answer", "value": True}, {"type": "answer", "value": 2.5}):
+        board.dispatch(bad)
+        assert board.state["tone"] == "warn" and board.state["error"] == ""
+    board.dispatch({"type": "answer", "value": 3})
+    assert board.state["message"] == "there is no question to answer here"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from leopard_tutor.engine import Discard, Move, PlayerView
 from leopard_tutor.widgets import PlaySection, build_play
 
@@ -22,19 +24,43 @@ def section(**kwargs: object) -> PlaySection:
     return build_play(Discarder(), opponent_factory=Discarder, seed=11, **kwargs)  # type: ignore[arg-type]
 
 
+def panels(play: PlaySection) -> dict[str, dict[str, Any]]:
+    """The board's side column, by kind of panel."""
+    return {panel["kind"]: panel for panel in play.board.state["aside"]}
+
+
 def test_section_parts_and_panels_follow_the_game() -> None:
     play = section()
     controller = play.controller
     assert play.board in play.children
-    assert "No moves yet" in play.moves.value
-    assert "<tfoot><tr><th>Total</th><th>0</th><th>0</th>" in play.scores.value
+    log, sheet = panels(play)["list"], panels(play)["table"]
+    assert [item["text"] for item in log["items"]] == [entry.text for entry in reversed(controller.log)]
+    assert sheet["head"] == ["Hand", "You", "Opponent"] and sheet["foot"] == ["Total", 0, 0] and sheet["rows"] == []
     if controller.hand.to_move == 0:
         play.board.dispatch({"type": "select", "index": 0})
         play.board.dispatch({"type": "discard"})
     assert controller.log
-    shown = [play.moves.value.index(entry.text.replace("'", "&#x27;")) for entry in controller.log]
-    assert shown == sorted(shown, reverse=True) and "reversed" in play.moves.value  # latest first
-    assert play.breakdown.value == ""
+    log = panels(play)["list"]
+    assert [item["text"] for item in log["items"]] == [entry.text for entry in reversed(controller.log)]
+    assert log["reversed"] and log["ordered"], "latest first, numbered"
+    assert [item["class"] for item in log["items"]] == [
+        "lt-by-you" if entry.mover == 0 else "lt-by-them" for entry in reversed(controller.log)]
+    assert "pairs" not in panels(play), "no breakdown while the hand is in play"
+
+
+def test_the_end_of_hand_breakdown_and_the_score_sheet_agree_with_the_engine() -> None:
+    play = section()
+    controller = play.controller
+    while not controller.hand.is_over:
+        if controller.hand.to_move == 0:
+            play.board.dispatch({"type": "select", "index": 0})
+            play.board.dispatch({"type": "discard"})
+    breakdown = panels(play)["pairs"]
+    mine, theirs = controller.hand.scores()
+    totals = [group["rows"][-1] for group in breakdown["groups"]]
+    assert totals == [["Total", mine, True], ["Total", theirs, True]]
+    assert panels(play)["table"]["rows"] == [["Hand 1", mine, theirs]]
+    assert any(a["id"] == "next_hand" and a["enabled"] for a in play.board.state["actions"])
 
 
 def test_rules_choice_starts_a_new_match_under_those_rules() -> None:
@@ -56,9 +82,11 @@ def test_level_picker_swaps_the_opponent() -> None:
 
 def test_buttons_report_into_the_board() -> None:
     play = section()
-    play.hint_button.click()
-    assert play.board.state["tone"] == "warn"  # no hinter given: says so, in the page
-    play.undo_button.click()
+    actions = {a["id"]: a for a in play.board.state["actions"]}
+    assert not actions["hint"]["enabled"], "no hinter given"
+    play.board.dispatch({"type": "action", "id": "hint"})
+    assert play.board.state["tone"] == "warn"  # says so, in the page
+    play.board.dispatch({"type": "action", "id": "undo"})
     assert play.board.state["message"]
     play.new_button.click()
     assert play.controller.match.hand_number == 1

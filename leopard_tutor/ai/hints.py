@@ -147,6 +147,7 @@ def explain(view: PlayerView, move: Move) -> Hint:
         return say.hint(move, say("reason", "end_turn"), [
             say("nudge", "end_turn"), say("card", "end_turn"), say("space", "end_turn"),
             say("move", "end_turn", **values)])
+    assert isinstance(move, (Play, Discard))
     card = move.card
     card_rung = say("card", "card", card=card.name, symbol=card.symbol)
     if isinstance(move, Discard):

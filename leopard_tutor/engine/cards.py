@@ -142,9 +142,12 @@ ALL_CARDS: tuple[Card, ...] = tuple(sorted(Card._cache.values()))
 """The 52 different cards, spades first, ace to king within each suit."""
 
 
+_DOUBLE_DECK = tuple(card for card in ALL_CARDS for _ in range(2))
+
+
 def full_deck() -> list[Card]:
     """The 104 cards of two packs shuffled together: every card twice, in a fixed order."""
-    return [card for card in ALL_CARDS for _ in range(2)]
+    return list(_DOUBLE_DECK)
 
 
 def rank_words(rank: int, *, plural: bool = False) -> str:

@@ -88,6 +88,13 @@ def texts(key: str, /, **facts: object) -> dict[str, str]:
     return {name: text(f"{key}.{name}", **facts) for name in group if name != "about"}
 
 
+def and_list(items: Sequence[str]) -> str:
+    """Items together in words: 'a', 'a and b', 'a, b and c'."""
+    if len(items) == 1:
+        return items[0]
+    return text("words.and_list", first=text("words.list_separator").join(items[:-1]), last=items[-1])
+
+
 def or_list(items: Sequence[str]) -> str:
     """Items as alternatives in words: 'a', 'a or b', 'a, b or c'."""
     if len(items) == 1:

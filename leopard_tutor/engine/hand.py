@@ -30,14 +30,14 @@ MAX_PLAYS_IN_A_TURN = 104  # no turn can play more cards than the game holds
 CARDS_DEALT = 8
 
 # One undo record: (move, player, index the card left the hand from, plays made before it,
-# whether the turn passed, how many cards the next player drew).
-_Record = tuple[Move, int, int, int, bool, int]
+# how many cards the next player drew when the turn passed).
+_Record = tuple[Move, int, int, int, int]
 
 
 class _Start(NamedTuple):
-    """The position a hand started from, as saved."""
+    """The position a hand started from, as saved (its squares are private copies nothing changes)."""
 
-    squares: tuple[str, str]
+    squares: tuple[Square, Square]
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
     stock: tuple[Card, ...]
     discards: tuple[Card, ...]
@@ -83,19 +83,25 @@ class Hand:
         extra = [str(card) for card, n in Counter(everything).items() if n > 2]
         if extra:
             raise LeopardError(f"two packs hold each card twice, but {', '.join(sorted(extra))} appear more often")
+        self._set_up(rules, [squares[0].copy(), squares[1].copy()], held, stock_cards, discard_cards, to_move,
+                     dealer, plays_made)
+
+    def _set_up(self, rules: RuleSet, squares: list[Square], hands: list[list[Card]], stock: list[Card],
+                discards: list[Card], to_move: int, dealer: int, plays_made: int) -> None:
+        """Start from a position already checked; the hand takes the squares and lists given as its own."""
         self.rules = rules
         self.dealer = dealer
         self.to_move = to_move
         self.went_out: int | None = None
-        self._squares = [squares[0].copy(), squares[1].copy()]
-        self._hands = held
-        self._stock = stock_cards[::-1]
-        self._discards = discard_cards
+        self._squares = squares
+        self._hands = hands
+        self._stock = stock[::-1]
+        self._discards = discards
         self._plays_made = plays_made
         self._over = False
         self._history: list[_Record] = []
-        self._start = _Start((str(squares[0]), str(squares[1])), (tuple(held[0]), tuple(held[1])),
-                             tuple(stock_cards), tuple(discard_cards), to_move, plays_made)
+        self._start = _Start((squares[0].copy(), squares[1].copy()), (tuple(hands[0]), tuple(hands[1])),
+                             tuple(stock), tuple(discards), to_move, plays_made)
         self._check_end()
 
     @classmethod
@@ -114,7 +120,9 @@ class Hand:
         hands[dealer] = deck[1:2 * CARDS_DEALT:2]
         drawn = 2 * CARDS_DEALT + rules.draws_per_turn
         hands[first] += deck[2 * CARDS_DEALT:drawn]
-        return cls(rules, (Square(), Square()), hands, deck[drawn:], (), first, dealer)
+        hand = cls.__new__(cls)  # a shuffled double deck needs none of the checks a given position does
+        hand._set_up(rules, [Square(), Square()], hands, deck[drawn:], [], first, dealer, 0)
+        return hand
 
     # -- what the table shows ------------------------------------------------------------------
     @property
@@ -221,57 +229,53 @@ class Hand:
 
     def apply(self, move: Move) -> None:
         """Make `move` for the player to move; IllegalMove (with the reason) if it is not allowed."""
-        p = self.to_move
-        hand = self._hands[p]
-        kind = type(move)
         if self._over:
             self._refuse(move)
+        p = self.to_move
+        hand = self._hands[p]
+        plays_made = self._plays_made
+        rules = self.rules
+        kind = type(move)
+        index = drawn = 0
         if kind is Play:
-            card = move.card  # type: ignore[union-attr]
-            owner = move.square_owner  # type: ignore[union-attr]
-            space = move.space  # type: ignore[union-attr]
+            card, owner, space = move.card, move.square_owner, move.space  # type: ignore[attr-defined]
             square = self._squares[owner]
-            if card not in hand or not allowed_spaces(card.rank, square, owner == p) >> (space - 1) & 1:
+            index = _index_of(card, hand)
+            if index < 0 or not allowed_spaces(card.rank, square, owner == p) >> (space - 1) & 1:
                 self._refuse(move)
-            index = hand.index(card)
             del hand[index]
             square._push(space, card, PLACEMENT[card.rank].face_up, owner != p)
-            record = [move, p, index, self._plays_made, False, 0]
-            self._plays_made += 1
-            if not self.rules.multiple_plays:
-                self._pass_turn(record)
-            else:
+            self._plays_made = plays_made + 1
+            if rules.multiple_plays:
                 self._check_end()
+            else:
+                drawn = self._pass_turn()
         elif kind is Discard:
-            card = move.card  # type: ignore[union-attr]
-            if card not in hand or self._plays_made:
+            index = _index_of(move.card, hand)  # type: ignore[attr-defined]
+            if index < 0 or plays_made:
                 self._refuse(move)
-            index = hand.index(card)
             del hand[index]
-            self._discards.append(card)
-            record = [move, p, index, self._plays_made, False, 0]
-            self._pass_turn(record)
+            self._discards.append(move.card)  # type: ignore[attr-defined]
+            drawn = self._pass_turn()
         elif kind is GoOut:
-            if not self.check(move):
+            if plays_made or square_value(self._squares[p], rules) < rules.out_threshold:
                 self._refuse(move)
-            record = [move, p, -1, self._plays_made, False, 0]
             self.went_out = p
             self._over = True
         elif kind is EndTurn:
-            if not self.check(move):
+            if hand and not (plays_made and rules.multiple_plays):
                 self._refuse(move)
-            record = [move, p, -1, self._plays_made, False, 0]
-            self._pass_turn(record)
+            drawn = self._pass_turn()
         else:
             raise LeopardError(f"{quote(move)} is not a move")
-        self._history.append(tuple(record))  # type: ignore[arg-type]
+        self._history.append((move, p, index, plays_made, drawn))
 
     def undo(self) -> Move:
         """Take back the last move, restoring the exact state before it; returns that move."""
         if not self._history:
             raise LeopardError("there is no move to undo")
-        move, p, index, plays_made, passed, drawn = self._history.pop()
-        if passed:
+        move, p, index, plays_made, drawn = self._history.pop()
+        if drawn:
             hand = self._hands[self.to_move]
             for _ in range(drawn):
                 self._stock.append(hand.pop())
@@ -292,19 +296,19 @@ class Hand:
         assert not verdict.legal, f"{move} was refused by the fast check but allowed by check()"
         raise IllegalMove(verdict.reason, move)
 
-    def _pass_turn(self, record: list[Any]) -> None:
-        if self._check_end():
-            return
-        record[4] = True
+    def _pass_turn(self) -> int:
+        """End the turn: the hand ends if every card is out, else the other player draws. How many cards they drew."""
+        stock = self._stock
+        if not stock and self._check_end():
+            return 0
         self.to_move = nxt = 1 - self.to_move
         self._plays_made = 0
-        stock = self._stock
         hand = self._hands[nxt]
         drawn = 0
         while stock and drawn < self.rules.draws_per_turn:
             hand.append(stock.pop())
             drawn += 1
-        record[5] = drawn
+        return drawn
 
     def _check_end(self) -> bool:
         if not self._stock and not self._hands[0] and not self._hands[1]:
@@ -348,7 +352,8 @@ class Hand:
         start = self._start
         data = {
             "format": HAND_FORMAT, "version": 1, "rules": self.rules.to_data(), "dealer": self.dealer,
-            "start": {"squares": list(start.squares), "hands": [[str(c) for c in h] for h in start.hands],
+            "start": {"squares": [str(square) for square in start.squares],
+                      "hands": [[str(c) for c in h] for h in start.hands],
                       "stock": [str(c) for c in start.stock], "discards": [str(c) for c in start.discards],
                       "to_move": start.to_move, "plays_made": start.plays_made},
             "moves": [move_to_data(record[0]) for record in self._history],
@@ -418,6 +423,14 @@ def _player(player: int) -> int:
     if not is_player(player):
         raise LeopardError(f"players are numbered 0 and 1, not {quote(player)}")
     return player
+
+
+def _index_of(card: Card, cards: list[Card]) -> int:
+    """Where `card` first lies in `cards`, or -1 if it is not there."""
+    try:
+        return cards.index(card)
+    except ValueError:
+        return -1
 
 
 def _card_list(cards: Iterable[Card], what: str) -> list[Card]:

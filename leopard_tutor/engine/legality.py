@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import JACK, KING, QUEEN, TEN, Card, rank_words
+from .cards import ALL_CARDS, JACK, KING, QUEEN, TEN, Card, rank_words
 from .catalogue import text
 from .errors import LeopardError, quote
-from .moves import DISCARDS, END_TURN, GO_OUT, PLAYS, Move, Play
+from .moves import DISCARDS, END_TURN, GO_OUT, PLAYS, Discard, Move, Play
 from .rules import RuleSet
 from .square import FULL_MASK, Square
 
@@ -62,6 +62,12 @@ def allowed_spaces(rank: int, square: Square, own: bool) -> int:
     if target == 1:
         return square._filled_mask & numbers
     return numbers
+
+
+def _target_masks(square: Square) -> tuple[int, int, int]:
+    """The spaces of `square` each placement target allows, indexed by the target's number in COMPILED
+    (as `allowed_spaces` reads them): open (empty or face down), filled (any card), any."""
+    return (square._open_mask, square._filled_mask, FULL_MASK)
 
 
 def face_up_ranks(square: Square, space: int, own: bool) -> list[int]:
@@ -199,41 +205,62 @@ def _legal_reason(card: Card, square: Square, space: int, where: str) -> str:
     return text("engine.legal.cover", card=card.name, where=where, rank=rank_words(rank), owner=owner, effect=effect)
 
 
-_PLAY_LISTS: dict[int, tuple[Play, ...]] = {}
+class _PlaysByMask(dict[int, tuple[Play, ...]]):
+    """The plays of one card on one player's square, by the mask of spaces it may take (filled in when first asked)."""
+
+    def __init__(self, card: Card, owner: int) -> None:
+        super().__init__()
+        self.row = PLAYS[card.code][owner]
+
+    def __missing__(self, mask: int) -> tuple[Play, ...]:
+        plays = self[mask] = tuple(self.row[space - 1] for space in spaces_of(mask))
+        return plays
 
 
-def _plays(card: Card, owner: int, mask: int) -> tuple[Play, ...]:
-    key = ((card.code << 1) | owner) << 9 | mask
-    plays = _PLAY_LISTS.get(key)
-    if plays is None:
-        row = PLAYS[card.code][owner]
-        plays = _PLAY_LISTS[key] = tuple(row[space - 1] for space in spaces_of(mask))
-    return plays
+# _PLAYS_BY_MASK[owner][card.code][mask]: every play of the card on `owner`'s square allowed by `mask`
+_PLAYS_BY_MASK = tuple(tuple(_PlaysByMask(card, owner) for card in ALL_CARDS) for owner in (0, 1))
+
+_CardMoves = tuple[int, int, int, _PlaysByMask, _PlaysByMask | None, Discard]
+
+
+def _card_moves(card: Card, player: int) -> _CardMoves:
+    """What listing `card`'s moves for `player` needs: the card's bit, which mask its placement reads,
+    the spaces its number allows, its plays on the player's own square and on the other's (None if
+    it may not go there), and its discard."""
+    own_only, target, numbers = COMPILED[card.rank]
+    other = None if own_only else _PLAYS_BY_MASK[1 - player][card.code]
+    return (card.bit, target, numbers, _PLAYS_BY_MASK[player][card.code], other, DISCARDS[card.code])
+
+
+# _CARD_MOVES[player][card.code]: `_card_moves(card, player)`
+_CARD_MOVES = tuple(tuple(_card_moves(card, player) for card in ALL_CARDS) for player in (0, 1))
 
 
 def turn_moves(rules: RuleSet, squares: tuple[Square, Square] | list[Square], cards: list[Card],
                player: int, plays_made: int, value: int) -> list[Move]:
     """Every legal move for `player` holding `cards`, having played `plays_made` cards this turn
     and owning a square worth `value`: going out, plays, discards, ending the turn."""
-    moves: list[Move] = []
-    if plays_made == 0 and value >= rules.out_threshold:
-        moves.append(GO_OUT)
-    own, other = squares[player], squares[1 - player]
-    seen = 0
-    distinct = []
+    moves: list[Move] = [GO_OUT] if plays_made == 0 and value >= rules.out_threshold else []
+    own_masks = _target_masks(squares[player])
+    other_masks = _target_masks(squares[1 - player])
+    by_code = _CARD_MOVES[player]
+    seen = 0  # the cards listed so far, as bits: a card held twice has its moves listed once
+    discards = []
     for card in cards:
-        if seen & card.bit:
+        bit, target, numbers, own_plays, other_plays, discard = by_code[card.code]
+        if seen & bit:
             continue
-        seen |= card.bit
-        distinct.append(card)
-        mask = allowed_spaces(card.rank, own, True)
+        seen |= bit
+        discards.append(discard)
+        mask = own_masks[target] & numbers
         if mask:
-            moves.extend(_plays(card, player, mask))
-        mask = allowed_spaces(card.rank, other, False)
-        if mask:
-            moves.extend(_plays(card, 1 - player, mask))
+            moves += own_plays[mask]
+        if other_plays is not None:
+            mask = other_masks[target] & numbers
+            if mask:
+                moves += other_plays[mask]
     if plays_made == 0:
-        moves.extend(DISCARDS[card.code] for card in distinct)
+        moves += discards
     if not cards or (plays_made and rules.multiple_plays):
         moves.append(END_TURN)
     return moves

@@ -1,6 +1,6 @@
 """The moves a player can make: play a card, discard one, go out, or end the turn, and their notation.
 
-Notation (what `str(move)` writes and `parse_move` reads back): `play 7H on player 1's space 3`,
+Notation (what `str(move)` writes and `Move.parse` reads back): `play 7H on player 1's space 3`,
 `discard 5D`, `go out`, `end turn`. Seen from one player (`viewer`), a play may also be written
 `play 7H on your 3` or `play JC on their 3`, as lesson files do.
 """
@@ -14,9 +14,28 @@ from typing import Any
 from .cards import Card
 from .errors import LeopardError, NotationError, SavedGameError, is_player, quote
 
+_PLAY = re.compile(r"^play\s+(\S+)\s+on\s+(?:player\s+([01])'s|(your|their))\s+(?:space\s+)?([1-9])$")
+_DISCARD = re.compile(r"^discard\s+(\S+)$")
+MAX_MOVE_TEXT = 100  # characters: the longest move in notation takes about 35
+
+
+class Move:
+    """A move: `Play`, `Discard`, `GoOut` or `EndTurn`. `str(move)` writes it in notation, `Move.parse` reads it."""
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str, viewer: int | None = None) -> Move:
+        """The move written as `text` (see the module's notation; "your"/"their" need the `viewer`);
+        NotationError, quoting it, if it is not one (or, called on a subclass, not a move of that kind)."""
+        move = _parse(text, viewer)
+        if not isinstance(move, cls):
+            raise NotationError(f"{quote(text)} is a move, but not a {cls.__name__}")
+        return move
+
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class Play(Move):
     """Lay `card` from the hand on `space` (1..9) of the square of player `square_owner` (0 or 1)."""
 
     card: Card
@@ -36,7 +55,7 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(Move):
     """Put `card` from the hand face up on the discard pile."""
 
     card: Card
@@ -50,7 +69,7 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
-class GoOut:
+class GoOut(Move):
     """Declare out, ending the hand (allowed right after the draw, with a square worth enough)."""
 
     def __str__(self) -> str:
@@ -58,24 +77,19 @@ class GoOut:
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn:
+class EndTurn(Move):
     """End the turn: after one or more plays in Running Leopard, or to pass holding no card."""
 
     def __str__(self) -> str:
         return "end turn"
 
 
-Move = Play | Discard | GoOut | EndTurn
 MOVE_TYPES = (Play, Discard, GoOut, EndTurn)
-
-_PLAY = re.compile(r"^play\s+(\S+)\s+on\s+(?:player\s+([01])'s|(your|their))\s+(?:space\s+)?([1-9])$")
-_DISCARD = re.compile(r"^discard\s+(\S+)$")
-MAX_MOVE_TEXT = 100  # characters: the longest move in notation takes about 35
+parse_move = Move.parse
+"""The same function as `Move.parse`, by its older name."""
 
 
-def parse_move(text: str, viewer: int | None = None) -> Move:
-    """The move written as `text` (see the module's notation; "your"/"their" need the `viewer`);
-    NotationError, quoting it, if it is not one."""
+def _parse(text: str, viewer: int | None) -> Move:
     if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
         raise NotationError(f"{quote(text)} is not a move in notation")
     words = " ".join(text.strip().lower().split())

@@ -17,7 +17,7 @@ from .catalogue import or_list, text
 from .errors import quote
 from .moves import Discard, EndTurn, GoOut, Move, Play
 from .rules import RuleSet
-from .scoring import ScoringLine, scoring_lines, square_value
+from .scoring import ScoringLine, bonus, hand_score, scoring_lines, square_value
 from .square import Face, Hidden, Square, lies_face_down
 from .view import seen_face
 
@@ -177,3 +177,15 @@ def move_words(move: Move, form: MoveForm, viewer: int) -> str:
     if isinstance(move, Discard):
         return text(f"narration.moves.{form}.discard", card=move.card.name)
     return text(f"narration.moves.{form}.{'go_out' if isinstance(move, GoOut) else 'end_turn'}")
+
+
+def score_words(raw: int, went_out: bool, rules: RuleSet) -> str:
+    """A hand's score worked out in words from a square's raw value: the raw value, the bonus for the
+    points above the rule set's threshold, the going-out penalty, and the total."""
+    extra, penalty = bonus(raw, rules), rules.out_penalty if went_out else 0
+    total = hand_score(raw, went_out, rules)
+    if not extra and not penalty:
+        return text("narration.score.plain", total=total)
+    return text("narration.score.total", raw=raw, total=total,
+                bonus=text("narration.score.bonus", bonus=extra) if extra else "",
+                penalty=text("narration.score.penalty", penalty=penalty) if penalty else "")

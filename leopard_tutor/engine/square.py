@@ -32,6 +32,11 @@ def _line_kind(a: int, b: int, c: int) -> int:
 
 
 _KIND_TABLE = tuple(_line_kind(a, b, c) for a in range(5) for b in range(5) for c in range(5))
+# For each space (0-based), every line through it: (line number, the line's other two spaces, 0-based).
+_LINES_AT = tuple(
+    tuple((line, *(s - 1 for s in LINES[line] if s != space)) for line in LINES_THROUGH[space])
+    for space in range(1, 10)
+)
 KIND_NAMES = (None, "color", "suit")
 
 
@@ -134,8 +139,9 @@ class Square:
 
         A layer is (card, face_up) or (card, face_up, laid_by_other): whether the other player, not the
         square's owner, laid it (False if not given)."""
-        self._piles: list[list[Layer]] = [[] for _ in range(9)]
-        self._by_other: list[list[bool]] = [[] for _ in range(9)]
+        # piles are tuples, so that a copy of the square shares them until one changes
+        self._piles: list[tuple[Layer, ...]] = [()] * 9
+        self._by_other: list[tuple[bool, ...]] = [()] * 9
         self._suits = [OPEN] * 9
         self._kinds = [0] * 8
         self._open_mask = FULL_MASK
@@ -198,7 +204,7 @@ class Square:
         return isinstance(other, Square) and self._piles == other._piles and self._by_other == other._by_other
 
     def __hash__(self) -> int:
-        return hash((tuple(tuple(pile) for pile in self._piles), tuple(tuple(m) for m in self._by_other)))
+        return hash((tuple(self._piles), tuple(self._by_other)))
 
     @property
     def open_mask(self) -> int:
@@ -227,20 +233,20 @@ class Square:
 
     def pile(self, space: int) -> tuple[Layer, ...]:
         """Every card on a space, oldest first."""
-        return tuple(self._piles[_index(space)])
+        return self._piles[_index(space)]
 
     def laid_by_other(self, space: int) -> tuple[bool, ...]:
         """For every card on a space, oldest first, whether the other player (not the owner) laid it."""
-        return tuple(self._by_other[_index(space)])
+        return self._by_other[_index(space)]
 
     def showing(self, space: int) -> Card | None:
         """The face-up card on top of a space, or None if it is empty or its top lies face down."""
-        pile = self._piles[_index(space)]
-        if pile and pile[-1][1]:
-            face = pile[-1][0]
-            assert isinstance(face, Card)
-            return face
-        return None
+        i = _index(space)
+        if self._suits[i] == OPEN:
+            return None
+        face = self._piles[i][-1][0]
+        assert isinstance(face, Card)
+        return face
 
     def is_open(self, space: int) -> bool:
         """Whether a space counts as blank: empty, or its top card face down."""
@@ -265,8 +271,8 @@ class Square:
     def copy(self) -> Square:
         """An independent copy."""
         new = Square.__new__(Square)
-        new._piles = [list(pile) for pile in self._piles]
-        new._by_other = [list(marks) for marks in self._by_other]
+        new._piles = list(self._piles)
+        new._by_other = list(self._by_other)
         new._suits = list(self._suits)
         new._kinds = list(self._kinds)
         new._open_mask = self._open_mask
@@ -292,16 +298,17 @@ class Square:
     # -- changing (for the engine's own use) ---------------------------------------------------
     def _push(self, space: int, face: Face, face_up: bool, by_other: bool = False) -> None:
         i = space - 1
-        self._piles[i].append((face, face_up))
-        self._by_other[i].append(by_other)
+        self._piles[i] += ((face, face_up),)
+        self._by_other[i] += (by_other,)
         self._filled_mask |= 1 << i
         self._set_top(i, face.suit_index if face_up else OPEN)  # type: ignore[union-attr]
 
     def _pop(self, space: int) -> Layer:
         i = space - 1
         pile = self._piles[i]
-        layer = pile.pop()
-        self._by_other[i].pop()
+        layer = pile[-1]
+        self._piles[i] = pile = pile[:-1]
+        self._by_other[i] = self._by_other[i][:-1]
         if pile:
             face, face_up = pile[-1]
             self._set_top(i, face.suit_index if face_up else OPEN)  # type: ignore[union-attr]
@@ -320,9 +327,8 @@ class Square:
             return
         suits[i] = suit
         kinds = self._kinds
-        for line in LINES_THROUGH[i + 1]:
-            a, b, c = LINES[line]
-            new = _KIND_TABLE[(suits[a - 1] * 5 + suits[b - 1]) * 5 + suits[c - 1]]
+        for line, j, k in _LINES_AT[i]:  # a line's kind does not depend on the order of its suits
+            new = _KIND_TABLE[(suit * 5 + suits[j]) * 5 + suits[k]]
             old = kinds[line]
             if new != old:
                 kinds[line] = new
@@ -331,6 +337,8 @@ class Square:
 
 
 def _index(space: int) -> int:
+    if type(space) is int and 1 <= space <= 9:
+        return space - 1
     if not isinstance(space, int) or isinstance(space, bool) or not 1 <= space <= 9:
         raise LeopardError(f"spaces are numbered 1 to 9, not {quote(space)}")
     return space - 1

@@ -148,11 +148,12 @@ def _steps(start: str, items: list[dict[str, Any]], rules: RuleSet, about: str, 
             space = int(item["space"])
             if by not in ("you", "opponent"):
                 raise ExampleFormatError(f"step {index}: 'by' is 'you' or 'opponent'")
-            verdict = check_play(card, base, space, own=(by == "you") == (about == "yours"))
+            own = (by == "you") == (about == "yours")  # laid by the square's owner
+            verdict = check_play(card, base, space, own=own)
             if verdict.legal != ("play" in item):
                 raise ExampleFormatError(f"step {index}: the engine says: {verdict.reason}")
             if "play" in item:
-                square = base.with_card(card, space)
+                square = base.with_card(card, space, by_other=not own)
             else:
                 refused = verdict
         squares.append(square)

@@ -20,6 +20,7 @@ from ..engine.catalogue import text
 from ..engine.narration import move_words
 from ..engine.turns import play_turn
 from .coach import coach_move, move_gain
+from .facts import fill, lesson_facts, move_narration
 from .model import Lesson
 from .notation import LEARNER, OPPONENT, parse_move
 
@@ -98,28 +99,30 @@ class Attempt:
         verdict = hand.check(move)
         if not verdict.legal:
             self.slips += 1
-            advice = self.lesson.advice.get(verdict.code, "")
+            advice = self._say(self.lesson.advice.get(verdict.code, ""))
             return Feedback(False, _join(verdict.reason, advice), "illegal", move, verdict)
         coach = coach_move(hand) if self.lesson.free else None
         coach_gain = move_gain(hand, coach) if coach is not None else 0
         my_gain = move_gain(hand, move)
         held_before = len(hand.hands[LEARNER])
+        before = hand.view(LEARNER).squares
         hand.apply(move)
+        told = move_narration(hand, move, before)
         if self._goals_met():
-            return self._solve(move, verdict, ())
+            return self._solve(move, verdict, (), [told])
         if not self.lesson.free:
             expected = self.lesson.solution[self._step] if self._step < len(self.lesson.solution) else None
             if move != expected:
-                return self._off_track(move, verdict)
+                return self._off_track(move, verdict, told)
         self._step += 1
         held_after_move = held_before - 1 if isinstance(move, (Play, Discard)) else held_before
-        replies = self._opponent_turns()
-        drawn = hand.hands[LEARNER][held_after_move:] if hand.to_move == LEARNER else []
-        said = [verdict.reason]
+        said = [verdict.reason, told]
         if coach is not None and coach != move and coach_gain > my_gain:
             said.append(text("lessons.feedback.coach", move=move_words(coach, "advice", LEARNER), gain=coach_gain))
         if not self.lesson.free and self._step - 1 < len(self.lesson.after):
-            said.append(self.lesson.after[self._step - 1])
+            said.append(self._say(self.lesson.after[self._step - 1]))
+        replies = self._opponent_turns()
+        drawn = hand.hands[LEARNER][held_after_move:] if hand.to_move == LEARNER else []
         said += [move_words(reply, "report", LEARNER) for reply in replies]
         said += [text("lessons.feedback.drew", card=card.name) for card in drawn]
         if self._goals_met():
@@ -134,7 +137,7 @@ class Attempt:
     def hint(self) -> Rung:
         """The next rung of the hint ladder for the current step (each new rung costs like a slip)."""
         if self.next_move() is None:  # the lesson is over: nothing to point at, and no cost
-            return Rung(1, self.lesson.hints[-1], None)
+            return Rung(1, self._say(self.lesson.hints[-1]), None)
         rung, new = self._ladder.climb((self._step, len(self._hand.moves)))
         self.hints_used += new
         return rung
@@ -151,7 +154,7 @@ class Attempt:
         if isinstance(move, Play):
             values["space"] = move.space
             values["where"] = text(f"lessons.goals.where.{'your' if move.square_owner == LEARNER else 'their'}")
-        nudge = self.lesson.hints[min(self._step, len(self.lesson.hints) - 1)]
+        nudge = self._say(self.lesson.hints[min(self._step, len(self.lesson.hints) - 1)])
         return move, [nudge, *(text(f"lessons.hints.{kind}.{rung}", **values) for rung in RUNGS[1:])]
 
     def next_move(self) -> Move | None:
@@ -166,24 +169,26 @@ class Attempt:
     def _goals_met(self) -> bool:
         return all(goal.met(self._hand) for goal in self.lesson.goals)
 
-    def _solve(self, move: Move, verdict: Verdict, replies: tuple[Move, ...],
-               said: list[str] | None = None) -> Feedback:
+    def _say(self, template: str) -> str:
+        """A lesson text filled with the engine's facts of the hand as it stands."""
+        return fill(template, lesson_facts(self._hand, self.lesson))
+
+    def _solve(self, move: Move, verdict: Verdict, replies: tuple[Move, ...], said: list[str]) -> Feedback:
         self.solved = self.finished = True
         stars = self.stars
-        words = _join(verdict.reason, *(said or []), self.lesson.success,
+        words = _join(verdict.reason, *said, self._say(self.lesson.success),
                       text("lessons.feedback.stars", stars=stars))
         return Feedback(True, words, "solved", move, verdict, replies, stars)
 
-    def _off_track(self, move: Move, verdict: Verdict) -> Feedback:
+    def _off_track(self, move: Move, verdict: Verdict, told: str) -> Feedback:
         hand = self._hand
         self.slips += 1
-        said = [verdict.reason, self.lesson.off_track or text("lessons.feedback.off_track")]
+        said = [verdict.reason, told, self._say(self.lesson.off_track) or text("lessons.feedback.off_track")]
         said += [goal.status(hand) for goal in self.lesson.goals if not goal.met(hand)]
         for mistake in self.lesson.mistakes:
             if mistake.move == move and hand.to_move == OPPONENT and hand.check(mistake.reply):
                 hand.apply(mistake.reply)
-                said += [move_words(mistake.reply, "report", LEARNER),
-                         mistake.text.format(you=hand.value(LEARNER), them=hand.value(OPPONENT))]
+                said += [move_words(mistake.reply, "report", LEARNER), self._say(mistake.text)]
                 hand.undo()
                 break
         hand.undo()

@@ -10,6 +10,9 @@ from ..engine.catalogue import text
 from ..engine.errors import quote
 from .notation import LEARNER, OPPONENT, SQUARE_WORDS
 
+ENDING_GOALS = ("went out", "hand over", "your score at least", "beat opponent")
+"""The goals that can only be met once the hand is over."""
+
 
 class GoalError(LeopardError):
     """A goal in a lesson file that is not in the vocabulary."""

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Card, Hand, LeopardError, Move, RuleSet, Square, rules_by_key
 from ..engine.errors import quote
+from ..engine.reachable import complete_position
 from .coach import coach_move
-from .goals import Goal, parse_goal
+from .facts import END_FACTS, POSITION_FACTS, FactError, check_placeholders, fill, lesson_facts
+from .goals import ENDING_GOALS, Goal, parse_goal
 from .notation import LEARNER, parse_move
 
 if TYPE_CHECKING:
@@ -26,6 +28,7 @@ _OPTIONAL = {"rules", "figures", "position", "deal", "mode", "solution", "replie
              "off track", "mistakes", "stars"}
 _POSITION = {"your square", "their square", "your hand", "their hand", "stock", "discards", "dealer"}
 _DEALERS = {"they": 1 - LEARNER, "you": LEARNER}
+NUMBER_GOALS = ("your value at least", "their value at most", "your score at least")
 
 
 class LessonFormatError(LeopardError):
@@ -72,6 +75,21 @@ class Lesson:
     mistakes: tuple[Mistake, ...] = ()
     figures: tuple[Figure, ...] = ()
     stars_for: tuple[int, int] = (0, 2)
+
+    @property
+    def target(self) -> int | None:
+        """The number the lesson's goals ask for (a value or a score), or None if they ask for none."""
+        return next((goal.number for goal in self.goals if goal.kind in NUMBER_GOALS), None)
+
+    @property
+    def played_space(self) -> int | None:
+        """The space the lesson's "played" goal names, or None if it has no such goal."""
+        return next((goal.space for goal in self.goals if goal.kind == "played"), None)
+
+    @property
+    def ends_hand(self) -> bool:
+        """Whether the goals can only be met once the hand is over."""
+        return any(goal.kind in ENDING_GOALS for goal in self.goals)
 
     @property
     def free(self) -> bool:
@@ -149,7 +167,8 @@ def _lesson(data: Any) -> Lesson:
         raise LessonFormatError(f"'mode' is 'scripted' or 'free', not {quote(mode)}")
     if ("position" in data) == ("deal" in data):
         raise LessonFormatError("give either a 'position' or a 'deal', not both or neither")
-    start = _position(data["position"], rules) if "position" in data else _deal(data["deal"], rules)
+    key = _string(data["key"], "key")
+    start = _position(data["position"], rules, key) if "position" in data else _deal(data["deal"], rules)
     solution = tuple(parse_move(m) for m in _strings(data.get("solution", []), "solution"))
     if mode == "scripted" and not solution:
         raise LessonFormatError("a scripted lesson needs a 'solution'")
@@ -161,7 +180,7 @@ def _lesson(data: Any) -> Lesson:
     if not isinstance(advice, dict) or not all(isinstance(v, str) for v in advice.values()):
         raise LessonFormatError("'advice' maps a verdict code such as 'covered' to a text")
     lesson = Lesson(
-        stage=_int(data["stage"], "stage"), key=_string(data["key"], "key"), title=_string(data["title"], "title"),
+        stage=_int(data["stage"], "stage"), key=key, title=_string(data["title"], "title"),
         rules=rules, intro=tuple(_strings(data["intro"], "intro")), goal=_string(data["goal"], "goal"),
         goals=tuple(parse_goal(g) for g in _list(data["goals"], "goals")),
         hints=tuple(_strings(data["hints"], "hints")), success=_string(data["success"], "success"),
@@ -178,11 +197,31 @@ def _lesson(data: Any) -> Lesson:
         raise LessonFormatError("a lesson needs at least one goal")
     if not lesson.hints:
         raise LessonFormatError("a lesson needs at least one hint (the nudge)")
-    start()  # a bad position fails now, at load time
-    return lesson
+    _check_facts(lesson)
+    facts = lesson_facts(start(), lesson)  # a bad position fails now, at load time
+    return replace(lesson, intro=tuple(fill(t, facts) for t in lesson.intro), goal=fill(lesson.goal, facts))
 
 
-def _position(data: Any, rules: RuleSet) -> Callable[[], Hand]:
+def _check_facts(lesson: Lesson) -> None:
+    """LessonFormatError unless every placeholder names a fact the engine gives where the text is said."""
+    position = POSITION_FACTS - {name for name, missing in (("target", lesson.target is None),
+                                                            ("lines_through", lesson.played_space is None))
+                                 if missing}
+    texts: list[tuple[str, str, frozenset[str]]] = [
+        *(("intro", t, position) for t in lesson.intro), ("goal", lesson.goal, position),
+        *(("hints", t, position) for t in lesson.hints), *(("advice", t, position) for t in lesson.advice.values()),
+        *(("after", t, position) for t in lesson.after), ("off track", lesson.off_track, position),
+        *(("mistakes", m.text, position) for m in lesson.mistakes),
+        ("success", lesson.success, position | (END_FACTS if lesson.ends_hand else frozenset())),
+    ]
+    try:
+        for where, template, allowed in texts:
+            check_placeholders(template, allowed, where)
+    except FactError as error:
+        raise LessonFormatError(str(error)) from None
+
+
+def _position(data: Any, rules: RuleSet, key: str) -> Callable[[], Hand]:
     if not isinstance(data, dict) or set(data) - _POSITION or "your hand" not in data:
         raise LessonFormatError(f"'position' has entries among {sorted(_POSITION)}, 'your hand' at least")
     squares = (Square.parse(_string(data.get("your square", ". . . / . . . / . . ."), "your square")),
@@ -192,11 +231,12 @@ def _position(data: Any, rules: RuleSet) -> Callable[[], Hand]:
     dealer = _DEALERS.get(data.get("dealer", "they"))
     if dealer is None:
         raise LessonFormatError("'dealer' is \"you\" or \"they\" (the default)")
-
-    def start() -> Hand:
-        return Hand(rules, squares, (cards["your hand"], cards["their hand"]), cards["stock"], cards["discards"],
-                    to_move=LEARNER, dealer=dealer)
-    return start
+    try:
+        position = complete_position(rules, squares, (cards["your hand"], cards["their hand"]), cards["stock"],
+                                     cards["discards"], to_move=LEARNER, dealer=dealer, seed=key)
+    except LeopardError as error:
+        raise LessonFormatError(str(error)) from None
+    return position.copy
 
 
 def _deal(data: Any, rules: RuleSet) -> Callable[[], Hand]:

@@ -58,7 +58,7 @@ class TableController:
         self.seq += 1
 
     def handle(self, intent: Mapping[str, Any]) -> None:
-        """select(index), space(square, space), discard, or action(id) among `action_handlers()`."""
+        """select(index), space(square, space), discard, answer(value), or action(id) among `action_handlers()`."""
         kind = intent.get("type")
         if kind == "select":
             self.select(whole_number(intent, "index"))
@@ -66,6 +66,11 @@ class TableController:
             self.click_space(whole_number(intent, "square"), whole_number(intent, "space"))
         elif kind == "discard":
             self.discard()
+        elif kind == "answer":
+            value = intent.get("value")
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise BadIntent(f"an answer is a whole number or nothing, not {quote(value)}")
+            self.answer_value(value)
         elif kind == "action":
             handlers = self.action_handlers()
             ident = intent.get("id")
@@ -91,6 +96,10 @@ class TableController:
         """Click the discard pile."""
         raise BadIntent("there is no discard pile here")
 
+    def answer_value(self, value: int | None) -> None:
+        """The number typed in the board's answer box (None when the box was left empty)."""
+        raise BadIntent("there is no question to answer here")
+
 
 def whole_number(intent: Mapping[str, Any], field: str) -> int:
     """The whole-number `field` of an intent; BadIntent if it is missing or not a whole number."""
@@ -112,7 +121,7 @@ class LeopardBoard(anywidget.AnyWidget):
     _css = STATIC / "board.css"
     state = traitlets.Dict().tag(sync=True)
     texts = traitlets.Dict(texts("board.page")).tag(sync=True)
-    """Words the page shows on its own: the lost-connection notice and its reload button."""
+    """Words the page shows on its own: the lost-connection notice, its reload button, the busy cue."""
 
     def __init__(self, controller: BoardController | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -1,5 +1,6 @@
 """The Examples section: the rulebook's worked examples stepped through on the board, with the lines
-annotated, the values shown, and the same example under the other rule set where there is one."""
+annotated, the values shown, the example's introduction beside the square, and the same example under
+the other rule set where there is one."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from ..engine.catalogue import text
 from ..engine.narration import line_changes
 from ..examples import NOT_RECONSTRUCTED, WORKED_EXAMPLES, MissingExample, Step, WorkedExample
 from .board import BadIntent, LeopardBoard, State, TableController
-from .presenter import action, hand_part, square_labels, square_part
+from .presenter import action, hand_part, square_labels, square_part, text_panel
 
 
 class ExampleController(TableController):
@@ -57,6 +58,7 @@ class ExampleController(TableController):
         state: State = {
             "squares": [part], "actions": buttons, "message": self.message or self.caption(),
             "tone": self.tone, "seq": self.seq,
+            "aside": [text_panel(f"{example.key} · {example.title}", [example.intro], css="lt-example-text")],
             "turn": text("sections.examples.turn", key=example.key, step=self.step + 1, steps=len(example.steps),
                        rules=text(f"rules.{example.rules.key}")),
             "error": "",
@@ -116,25 +118,18 @@ class ExamplesSection(W.VBox):  # type: ignore[misc]
         self.controller = controller
         self.board = LeopardBoard(controller)
         options = [(f"{e.key} · {e.title}", i) for i, e in enumerate(controller.examples)]
-        self.picker = W.Dropdown(options=options, value=controller.index, description=text("sections.examples.pick"),
-                                 layout=W.Layout(width="40em"))
+        self.picker = W.Dropdown(options=options, value=controller.index, description=text("sections.examples.pick"))
         self.picker.observe(lambda change: self.board.act(lambda: controller.show(change["new"])), names="value")
-        self.intro = W.HTML()
-        self.intro.add_class("lt-panel")
         lost = "".join(f"<li>{html.escape(text('sections.examples.lost', key=m.key, title=m.title))}: "
                        f"{html.escape(m.why)}</li>" for m in missing)
         notes = W.HTML(f"<ul class='lt-lost'>{lost}</ul>" if lost else "")
         notes.add_class("lt-panel")
-        self.board.listeners.append(lambda _intent: self.update_panels())
-        super().__init__([self.picker, self.intro, self.board, notes])
+        notes.add_class("lt-below")
+        picks = W.HBox([self.picker])
+        picks.add_class("lt-controls")
+        super().__init__([picks, self.board, notes])
+        self.add_class("lt-section")
         self.add_class("lt-examples")
-        self.update_panels()
-
-    def update_panels(self) -> None:
-        """Redraw the example's title and introduction."""
-        example = self.controller.example
-        self.intro.value = (f"<h3>{html.escape(example.key)} · {html.escape(example.title)}</h3>"
-                            f"<p>{html.escape(example.intro)}</p>")
 
 
 def build_examples() -> ExamplesSection:

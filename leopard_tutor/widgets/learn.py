@@ -1,6 +1,6 @@
-"""The Learn section: the staged lessons on the board, with the goal, hints, stars, unlocking and the
-progress code. `LearnController` is pure Python (intents in, board state out); `LearnSection` adds
-the ordinary controls around the board."""
+"""The Learn section: the staged lessons on the board, with the goal and the lesson's text beside it,
+hints, stars, unlocking and the progress code. `LearnController` is pure Python (intents in, board
+state out); `LearnSection` adds the ordinary controls around the board."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from ..engine import Discard, EndTurn, GoOut, Move, Play
 from ..engine.catalogue import text
 from ..engine.narration import LineChange, line_changes
 from ..lessons import LESSONS, Attempt, Lesson, Progress, kernel_progress
-from .board import STATIC, BadIntent, LeopardBoard, State, TableController
-from .presenter import action, table_state
+from .board import BadIntent, LeopardBoard, State, TableController
+from .presenter import action, goal_panel, moves_part, table_state, text_panel
 
 ME = 0
 
@@ -33,6 +33,8 @@ class LearnController(TableController):
         super().__init__(text("sections.learn.start"))
         self.last: dict[int, set[int]] = {}
         self.changes: tuple[LineChange, ...] = ()
+        self.moved: tuple[tuple[Move, int], ...] = ()  # the cards the last message tells of: (move, mover)
+        self.moved_seq = -1
 
     @property
     def lesson(self) -> Lesson:
@@ -56,8 +58,21 @@ class LearnController(TableController):
                               note="" if attempt.solved or not has_next else text("sections.learn.next_locked")))
         turn = text("sections.learn.turn_done" if attempt.solved else "sections.learn.turn", stage=self.lesson.stage,
                     stages=len(self.lessons), title=self.lesson.title, rules=text(f"rules.{self.lesson.rules.key}"))
+        moves = moves_part(self.moved, ME) if self.moved_seq == self.seq else []
         return table_state(view, selected=self.selected if playing else None, message=self.message, tone=self.tone,
-                           seq=self.seq, last=self.last, changes=self.changes, actions=buttons, turn=turn)
+                           seq=self.seq, last=self.last, changes=self.changes, actions=buttons, turn=turn,
+                           moves=moves, aside=self.panels())
+
+    def panels(self) -> list[State]:
+        """The side column: the goal and where it stands, then the lesson's text with its figures."""
+        lesson, attempt = self.lesson, self.attempt
+        best = self.progress.stars.get(lesson.key, 0)
+        status = [text("sections.learn.status", slips=attempt.slips, hints=attempt.hints_used),
+                  text("sections.learn.stars_earned", stars="★" * best) if best else text("sections.learn.not_yet")]
+        figures = [{"caption": figure.caption, "grid": [list(row) for row in figure.rules.grid]}
+                   for figure in lesson.figures]
+        return [goal_panel(text("sections.learn.goal") + ":", lesson.goal, attempt.goal_status(), " · ".join(status)),
+                text_panel(f"{lesson.stage}. {lesson.title}", lesson.intro, figures, css="lt-lesson-text")]
 
     # -- intents -------------------------------------------------------------------------------
     def action_handlers(self) -> dict[str, Callable[[], None]]:
@@ -132,6 +147,9 @@ class LearnController(TableController):
         if feedback.kind == "solved":
             self.progress.record_lesson(self.lesson.key, feedback.stars)
         self.say(feedback.text, "ok" if feedback.ok else "warn")
+        if feedback.kind in ("progress", "solved", "failed"):
+            hand = self.attempt.hand
+            self.moved, self.moved_seq = tuple(zip(hand.moves[played:], hand.movers[played:])), self.seq
 
     def hint(self) -> None:
         """Show the next rung of the hint ladder; from the second rung on, the card is picked for you."""
@@ -154,7 +172,8 @@ class LearnController(TableController):
 
 
 class LearnSection(W.VBox):  # type: ignore[misc]
-    """The stages, the lesson's texts, the board, the learner's stars and the progress code."""
+    """The stage picker over the board (whose side column holds the goal and the lesson's text), and the
+    progress code under it."""
 
     def __init__(self, controller: LearnController) -> None:
         self.controller = controller
@@ -163,13 +182,10 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         for index, button in enumerate(self.stage_buttons):
             button.add_class("lt-stage")
             button.on_click(lambda _b, i=index: self.board.act(lambda: controller.open(i)))
-        stages = W.HBox(self.stage_buttons, layout=W.Layout(flex_flow="row wrap"))
+        stages = W.HBox(self.stage_buttons)
         stages.add_class("lt-stages")
-        self.intro = W.HTML()
-        self.status = W.HTML()
-        for panel in (self.intro, self.status):
-            panel.add_class("lt-panel")
-        self.code = W.Text(placeholder=text("sections.progress.placeholder"), layout=W.Layout(width="32em"))
+        stages.add_class("lt-controls")
+        self.code = W.Text(placeholder=text("sections.progress.placeholder"))
         self.code.add_class("lt-code")
         show = W.Button(description=text("sections.progress.show"))
         load = W.Button(description=text("sections.progress.load"))
@@ -179,9 +195,10 @@ class LearnSection(W.VBox):  # type: ignore[misc]
                                   f"<p>{html.escape(text('sections.progress.explain'))}</p>"),
                            W.HBox([self.code, show, load], layout=W.Layout(flex_flow="row wrap"))])
         code_box.add_class("lt-panel")
+        code_box.add_class("lt-below")
         self.board.listeners.append(lambda _intent: self.update_panels())
-        style = W.HTML(f"<style>{(STATIC / 'learn.css').read_text(encoding='utf-8')}</style>")
-        super().__init__([style, stages, self.intro, self.board, self.status, code_box])
+        super().__init__([stages, self.board, code_box])
+        self.add_class("lt-section")
         self.add_class("lt-learn")
         self.update_panels()
 
@@ -204,7 +221,7 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         self.controller.say(text("sections.progress.loaded", solved=len(progress.stars)), "ok")
 
     def update_panels(self) -> None:
-        """Redraw the stage buttons, the lesson's texts and the status from the controller."""
+        """Redraw the stage buttons from the progress: stars, locks and the stage on the board."""
         controller = self.controller
         progress = controller.progress
         for index, (lesson, button) in enumerate(zip(controller.lessons, self.stage_buttons)):
@@ -213,31 +230,10 @@ class LearnSection(W.VBox):  # type: ignore[misc]
             button.description = (f"{lesson.stage} {'★' * stars}".strip() if open_
                                   else f"{lesson.stage} · {text('sections.learn.locked_label')}")
             button.disabled = not open_
-            button.button_style = "info" if index == controller.index else ""
-        self.intro.value = lesson_html(controller.lesson)
-        attempt = controller.attempt
-        best = progress.stars.get(controller.lesson.key, 0)
-        lines = [text("sections.learn.status", slips=attempt.slips, hints=attempt.hints_used),
-                 text("sections.learn.stars_earned", stars="★" * best) if best else text("sections.learn.not_yet")]
-        goals = "".join(f"<li>{html.escape(s)}</li>" for s in attempt.goal_status())
-        self.status.value = f"<p>{' · '.join(html.escape(x) for x in lines)}</p><ul class='lt-goals'>{goals}</ul>"
-
-
-def lesson_html(lesson: Lesson) -> str:
-    """The lesson's title, intro, numbering figures and goal as HTML."""
-    intro = "".join(f"<p>{html.escape(p)}</p>" for p in lesson.intro)
-    figures = ""
-    if lesson.figures:
-        tables = []
-        for figure in lesson.figures:
-            rows = "".join("<tr>" + "".join(f"<td>{n}</td>" for n in row) + "</tr>" for row in figure.rules.grid)
-            tables.append(f"<figure class='lt-figure'><table>{rows}</table>"
-                          f"<figcaption>{html.escape(figure.caption)}</figcaption></figure>")
-        label = html.escape(text("sections.learn.figure_title"))
-        figures = f"<div class='lt-figures' aria-label='{label}'>{''.join(tables)}</div>"
-    goal = html.escape(text("sections.learn.goal"))
-    return (f"<h3>{lesson.stage}. {html.escape(lesson.title)}</h3>{intro}{figures}"
-            f"<p class='lt-goal'><strong>{goal}:</strong> {html.escape(lesson.goal)}</p>")
+            if index == controller.index:
+                button.add_class("lt-current")
+            else:
+                button.remove_class("lt-current")
 
 
 def build_learn(first: int = 1, last: int | None = None) -> LearnSection:

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from ..ai.background import Background
 from ..ai.hints import HintLadder
-from ..ai.review import HandReview, Judgement, Review, view_before
+from ..ai.review import THRESHOLDS, HandReview, Judgement, Review, view_before
 from ..ai.why import why
 from ..engine import (
     REVISED_2008,
@@ -33,12 +33,21 @@ from ..engine.catalogue import or_list, text
 from ..engine.narration import LineChange, line_changes, move_words, narrate
 from ..engine.turns import play_turn
 from .board import BadIntent, State, TableController
-from .presenter import action, play_targets, table_state
+from .presenter import (
+    action,
+    list_panel,
+    moves_part,
+    pairs_panel,
+    play_targets,
+    square_labels,
+    table_panel,
+    table_state,
+)
 
 ME, THEM = 0, 1
 REVIEW_FINISH_SECONDS = 2.5
 """The most a review that is asked for searches before it is shown (the rest was done while you played)."""
-REVIEW_ACTIONS = ("review_prev", "review_next", "try_again", "review_close", "why")
+REVIEW_ACTIONS = ("review_prev", "review_next", "review_mistake", "try_again", "review_close", "why")
 """The buttons that work while a review is shown."""
 
 
@@ -116,6 +125,8 @@ class PlayController(TableController):
         self.log: list[LogEntry] = []
         self.last: dict[int, set[int]] = {}
         self.changes: tuple[LineChange, ...] = ()
+        self.moved: tuple[tuple[Move, int], ...] = ()  # the cards the last message tells of: (move, mover)
+        self.moved_seq = -1
         self._ladder = HintLadder(self._expert_clues)
         self.make_reviewer = reviewer
         self.reviewer = reviewer()
@@ -142,7 +153,8 @@ class PlayController(TableController):
         return self.hand.view(ME)
 
     def board_state(self) -> State:
-        """The table for the board (a new dict each time); during a review, the position reviewed."""
+        """The table for the board (a new dict each time), with the breakdown, score sheet and move log
+        in its side column; during a review, the position judged, with the review beside it."""
         session = self.reviewing
         if session is not None:
             judgement = session.judgement
@@ -151,10 +163,33 @@ class PlayController(TableController):
             return table_state(judgement.view, message=self.message, tone=self.tone, seq=self.seq, last=spot,
                                actions=self.actions(), turn=text("review.turn", number=session.number,
                                                                 step=session.step + 1,
-                                                                steps=len(session.review.judgements)))
+                                                                steps=len(session.review.judgements)),
+                               aside=review_panels(session))
+        moves = moves_part(self.moved, ME) if self.moved_seq == self.seq else []
         return table_state(self.view(), selected=self.selected, message=self.message, tone=self.tone,
                            seq=self.seq, last=self.last, changes=self.changes, actions=self.actions(),
-                           turn=self.turn_text())
+                           turn=self.turn_text(), moves=moves, aside=self.panels())
+
+    def panels(self) -> list[State]:
+        """The side column: the end-of-hand breakdown (once the hand is over), the score sheet, the log."""
+        found = []
+        parts = self.breakdown()
+        if parts is not None:
+            found.append(pairs_panel(text("play.panels.end_of_hand", number=self.match.hand_number),
+                                     [(square_labels()[0 if part.player == ME else 1], _breakdown_rows(part))
+                                      for part in parts]))
+        mine, theirs = self.match.totals
+        found.append(table_panel(
+            text("play.panels.score_sheet", hands=self.match.hands),
+            [text("play.panels.hand_column"), text("play.panels.you"), text("play.panels.opponent")],
+            [[text("play.panels.hand_row", number=n), a, b] for n, a, b in self.score_sheet()],
+            [text("play.panels.total"), mine, theirs], css="lt-scores"))
+        found.append(list_panel(
+            text("play.panels.moves", number=self.match.hand_number),
+            [{"text": entry.text, "class": "lt-by-you" if entry.mover == ME else "lt-by-them"}
+             for entry in reversed(self.log)],
+            empty=text("play.panels.no_moves"), ordered=True, latest_first=True, css="lt-log"))
+        return found
 
     def turn_text(self) -> str:
         """Whose turn it is, which hand, which rules."""
@@ -165,14 +200,16 @@ class PlayController(TableController):
         return turn if self.retry is None else text("review.retry.turn", turn=turn)
 
     def actions(self) -> list[State]:
-        """The buttons under the board: Go out always; End turn where it can matter; Next hand at the end.
-        During a review: previous, next, try this position again, back to the game; while trying a
-        position again, back to the match once it is over."""
+        """The buttons under the board: Go out always; End turn where it can matter; Hint and Undo; Next
+        hand (or New match) at the end. During a review: previous, next, next mistake, try this position
+        again, back to the game; while trying a position again, back to the match instead of Next hand."""
         session = self.reviewing
         if session is not None:
             steps = len(session.review.judgements)
             return [action("review_prev", text("review.buttons.prev"), enabled=session.step > 0),
                     action("review_next", text("review.buttons.next"), enabled=session.step + 1 < steps),
+                    action("review_mistake", text("review.buttons.next_mistake"),
+                           enabled=_next_mistake(session) is not None),
                     action("try_again", text("review.buttons.try_again"), enabled=True, primary=True),
                     action("review_close", text("review.buttons.close"), enabled=True)]
         hand = self.hand
@@ -184,6 +221,10 @@ class PlayController(TableController):
         if self.rules.multiple_plays or end.legal:
             buttons.append(action("end_turn", text("play.buttons.end_turn"), enabled=end.legal and hand.to_move == ME,
                                   note="" if end.legal else end.reason))
+        playing = not hand.is_over and hand.to_move == ME
+        buttons.append(action("hint", text("play.controls.hint"), enabled=playing and self.hinter is not None))
+        floor = self.retry.floor if self.retry is not None else 0
+        buttons.append(action("undo", text("play.controls.undo"), enabled=ME in hand.movers[floor:]))
         if self.retry is not None:
             buttons.append(action("retry_close", text("review.buttons.back_to_match"), enabled=True,
                                   primary=hand.is_over))
@@ -215,13 +256,13 @@ class PlayController(TableController):
     # -- intents -------------------------------------------------------------------------------
     def action_handlers(self) -> dict[str, Callable[[], None]]:
         """The buttons: go out, end turn, next hand, new match, undo, hint; the review's (review this hand,
-        review the last hand, previous, next, try again, close) and why the computer did that."""
+        review the last hand, previous, next, next mistake, try again, close) and why the computer did that."""
         return {"go_out": self.go_out, "end_turn": self.end_turn, "next_hand": self.next_hand,
                 "new_match": self.new_match, "undo": self.undo, "hint": self.hint,
                 "review": self.review_this_hand, "review_last": self.review_last_hand,
                 "review_prev": lambda: self.review_step(-1), "review_next": lambda: self.review_step(1),
-                "try_again": self.try_again, "review_close": self.close_review, "retry_close": self.leave_retry,
-                "why": self.why}
+                "review_mistake": self.review_next_mistake, "try_again": self.try_again,
+                "review_close": self.close_review, "retry_close": self.leave_retry, "why": self.why}
 
     def handle(self, intent: Mapping[str, Any]) -> None:
         """As every table; while a review is shown, only its buttons (and "why") answer."""
@@ -292,6 +333,7 @@ class PlayController(TableController):
             self.say(verdict.reason, "warn")
             return
         before = self.view().squares
+        made = len(self.hand.moves)
         words = [self._apply(move, ME)]
         self.last = {move.square_owner: {move.space}} if isinstance(move, Play) else {}
         self.selected = None
@@ -304,6 +346,7 @@ class PlayController(TableController):
             words.append(text("play.play_more"))
         self._follow()
         self.say(" ".join(words), "ok")
+        self._show_moves(made)
 
     def undo(self) -> None:
         """Take back the learner's last move (and the opponent's replies to it)."""
@@ -403,6 +446,15 @@ class PlayController(TableController):
         session.step = max(0, min(len(session.review.judgements) - 1, session.step + by))
         self._say_step()
 
+    def review_next_mistake(self) -> None:
+        """Show the next move of the review not marked good."""
+        session = self.reviewing
+        found = None if session is None else _next_mistake(session)
+        if found is None:
+            self.say(text("review.no_more_mistakes" if session else "review.not_open"), "warn")
+            return
+        self.review_goto(found)
+
     def review_goto(self, step: int) -> None:
         """Show the judgement of the learner's move number `step` (from 0) in the review."""
         session = self.reviewing
@@ -418,11 +470,9 @@ class PlayController(TableController):
         session = self.reviewing
         assert session is not None
         judgement = session.judgement
-        mark = text(f"review.verdict.{judgement.verdict}")
-        if judgement.verdict != "good":
-            mark = text("review.cost", verdict=mark, points=round(judgement.cost, 1))
         step = text("review.step", number=session.step + 1, steps=len(session.review.judgements),
-                    move=move_words(judgement.move, "undo", ME), mark=mark, sentence=judgement.sentence)
+                    move=move_words(judgement.move, "undo", ME), mark=mark_words(judgement),
+                    sentence=judgement.sentence)
         self.say(f"{opening} {step}" if opening else step)
 
     def close_review(self) -> None:
@@ -493,6 +543,13 @@ class PlayController(TableController):
             words.append(text("play.you_start"))
         self._follow()
         self.say(" ".join(words))
+        self._show_moves(0)
+
+    def _show_moves(self, first: int) -> None:
+        """Let the board show the cards played since move number `first` travelling to their places."""
+        hand = self.hand
+        self.moved = tuple(zip(hand.moves[first:], hand.movers[first:]))
+        self.moved_seq = self.seq
 
     def _selected_card(self) -> Any:
         cards = self.hand.hands[ME]
@@ -524,12 +581,51 @@ class PlayController(TableController):
         words = text("play.hand_end", mine=mine, theirs=theirs)
         if self.retry is not None:
             return words + " " + text("review.retry.over")
+        words += " " + text("review.invite")
         if self.match.is_over:
             a, b = self.match.totals
             result = ("match_won" if self.match.winner == ME else "match_lost" if self.match.winner == THEM
                       else "match_drawn")
             words += " " + text("play." + result, mine=a, theirs=b)
         return words
+
+
+def mark_words(judgement: Judgement) -> str:
+    """A judgement's mark in words, with the points lost unless it is good."""
+    mark = text(f"review.verdict.{judgement.verdict}")
+    if judgement.verdict == "good":
+        return mark
+    return text("review.cost", verdict=mark, points=round(judgement.cost, 1))
+
+
+def review_panels(session: ReviewSession) -> list[State]:
+    """The side column during a review: the summary, and every judged move with its mark (the one on the
+    board marked as current), then what the marks mean."""
+    review = session.review
+    items = [{"text": text("review.panel.move", number=number + 1, move=move_words(judgement.move, "undo", ME),
+                           mark=mark_words(judgement)),
+              "class": f"lt-review-{judgement.verdict}" + (" lt-review-now" if number == session.step else "")}
+             for number, judgement in enumerate(review.judgements)]
+    limits = dict(THRESHOLDS)
+    return [list_panel(text("review.panel.title", number=session.number), [review.summary()], css="lt-review-summary"),
+            list_panel(text("review.panel.moves"), items, ordered=True, css="lt-review-moves"),
+            list_panel(text("review.panel.marks"), [text("review.panel.legend", inaccuracy=limits["inaccuracy"],
+                                                         mistake=limits["mistake"], blunder=limits["blunder"])])]
+
+
+def _next_mistake(session: ReviewSession) -> int | None:
+    """The number of the next judged move after the one shown that is not marked good."""
+    return next((number for number, judgement in enumerate(session.review.judgements)
+                 if number > session.step and judgement.verdict != "good"), None)
+
+
+def _breakdown_rows(part: SquareBreakdown) -> list[tuple[str, str | int, bool]]:
+    """A square's end-of-hand rows: its scoring lines, raw value, bonus, penalty and (strong) total."""
+    lines: list[tuple[str, str | int, bool]] = [
+        (text("play.panels.line", name=name, kind=kind), points, False) for name, kind, points in part.lines]
+    return [*(lines or [(text("play.panels.no_line"), 0, False)]),
+            (text("play.panels.raw"), part.raw, False), (text("play.panels.bonus"), f"+{part.bonus}", False),
+            (text("play.panels.penalty"), f"−{part.penalty}", False), (text("play.panels.total"), part.total, True)]
 
 
 def _spaces_words(spaces: Sequence[int]) -> str:

@@ -1,5 +1,5 @@
-"""The Play section: the board plus ordinary controls (rules, opponent level, hint, undo, new match),
-the end-of-hand breakdown, the score sheet and the move log."""
+"""The Play section: the board (the table, with the end-of-hand breakdown, the score sheet and the move
+log in its side column) under ordinary controls: rules, opponent level, new match, share this deal."""
 
 from __future__ import annotations
 
@@ -15,9 +15,8 @@ from ..engine import RULE_SETS, rules_by_key
 from ..engine.catalogue import text
 from .board import LeopardBoard
 from .deals import deal_link, deal_seed, new_deal_code
-from .play import ME, THEM, Chooser, HintFn, PlayController
-from .presenter import square_labels
-from .review import ReviewControls
+from .play import ME, Chooser, HintFn, PlayController
+from .review import ReviewButtons
 
 OpponentFactory = Callable[[str, int | None], Chooser]
 """`factory(level, seed)`: a computer opponent of that level (seeded for a shared deal, else None)."""
@@ -42,37 +41,25 @@ class PlaySection(W.VBox):  # type: ignore[misc]
                                      disabled=opponent_factory is None)
         self.adaptive: AdaptiveLevel | None = None
         self._counted: object = None  # the match whose result the adaptive level has counted
-        self.hint_button = W.Button(description=text("play.controls.hint"), tooltip=text("play.controls.hint_tooltip"))
-        self.undo_button = W.Button(description=text("play.controls.undo"), tooltip=text("play.controls.undo_tooltip"))
         self.new_button = W.Button(description=text("play.controls.new_match"))
         self.share_button = W.Button(description=text("play.share.button"), tooltip=text("play.share.tooltip"))
-        self.share = W.HTML()
+        self.share = W.HTML(layout=W.Layout(display="none"))
         self.share.add_class("lt-share")
-        self.breakdown = W.HTML()
-        self.scores = W.HTML()
-        self.moves = W.HTML()
-        for widget in (self.breakdown, self.scores, self.moves):
-            widget.add_class("lt-panel")
-        self.hint_button.on_click(lambda _b: self.board.dispatch({"type": "action", "id": "hint"}))
-        self.undo_button.on_click(lambda _b: self.board.dispatch({"type": "action", "id": "undo"}))
         self.new_button.on_click(lambda _b: self.board.act(self.new_match))
         self.share_button.on_click(lambda _b: self.board.act(self.show_share_link))
         self.rules_pick.observe(self._rules_changed, names="value")
         self.level_pick.observe(self._level_changed, names="value")
-        self.board.listeners.append(lambda _intent: self.update_panels())
         self.board.listeners.append(lambda _intent: self._count_match())
-        self.review = ReviewControls(controller, self.board)
-        controls = W.HBox([self.rules_pick, self.level_pick, self.hint_button, self.undo_button, self.new_button,
-                           self.share_button], layout=W.Layout(flex_flow="row wrap"))
+        self.review = ReviewButtons(self.board)
+        controls = W.HBox([self.rules_pick, self.level_pick, self.new_button, self.share_button])
         controls.add_class("lt-controls")
-        super().__init__([controls, self.share, self.board, self.review.buttons, self.review.panel, self.breakdown,
-                          self.scores, self.moves])
+        super().__init__([controls, self.share, self.board, self.review])
+        self.add_class("lt-section")
         self.add_class("lt-play")
-        self.update_panels()
 
     def new_match(self, deal: str | None = None) -> None:
         """A new match under the chosen rules, of the given deal (else a fresh one)."""
-        self.share.value = ""
+        self.share.value, self.share.layout.display = "", "none"
         self.controller.new_match(rules_by_key(self.rules_pick.value), seed=deal or new_deal_code())
 
     def open_deal(self, *, rules: str | None = None, level: str | None = None, deal: str | None = None) -> None:
@@ -102,6 +89,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.share.value = (f"<p>{words['explain']}</p><p><input class='lt-share-link' readonly value='{shown}' "
                             f"aria-label='{words['label']}' size='60'> "
                             f"<a href='{shown}' target='_blank' rel='noopener'>{words['open']}</a></p>")
+        self.share.layout.display = ""
 
     def _rules_changed(self, _change: dict[str, Any]) -> None:
         if not self._opening:
@@ -136,58 +124,6 @@ class PlaySection(W.VBox):  # type: ignore[misc]
                 self.controller.set_opponent(factory(adaptive.level, None))
             self.controller.say(f"{self.controller.message} {text(f'levels.adaptive.{moved}', level=adaptive.level)}")
             self.board.refresh()
-
-    def update_panels(self) -> None:
-        """Redraw the breakdown, score sheet and log from the controller."""
-        self.breakdown.value = breakdown_html(self.controller)
-        self.scores.value = scores_html(self.controller)
-        self.moves.value = log_html(self.controller)
-        self.review.update()
-
-
-def breakdown_html(controller: PlayController) -> str:
-    """The end-of-hand breakdown (empty while the hand is in play)."""
-    parts = controller.breakdown()
-    if parts is None:
-        return ""
-    blocks = []
-    for part in parts:
-        who = html.escape(square_labels()[0 if part.player != THEM else 1])
-        lines = "".join(f"<dt>{html.escape(text('play.panels.line', name=name, kind=kind))}</dt><dd>{points}</dd>"
-                        for name, kind, points in part.lines)
-        lines = lines or f"<dt>{_word('no_line')}</dt><dd>0</dd>"
-        blocks.append(
-            f"<div><h4>{who}</h4><dl>{lines}<dt>{_word('raw')}</dt><dd>{part.raw}</dd>"
-            f"<dt>{_word('bonus')}</dt><dd>+{part.bonus}</dd><dt>{_word('penalty')}</dt><dd>−{part.penalty}</dd>"
-            f"<dt><strong>{_word('total')}</strong></dt><dd><strong>{part.total}</strong></dd></dl></div>")
-    title = html.escape(text("play.panels.end_of_hand", number=controller.match.hand_number))
-    return f"<h3>{title}</h3><div class='lt-breakdown'>{''.join(blocks)}</div>"
-
-
-def scores_html(controller: PlayController) -> str:
-    """The score sheet of the match so far."""
-    rows = "".join(f"<tr><td>{html.escape(text('play.panels.hand_row', number=n))}</td><td>{mine}</td>"
-                   f"<td>{theirs}</td></tr>" for n, mine, theirs in controller.score_sheet())
-    mine, theirs = controller.match.totals
-    title = html.escape(text("play.panels.score_sheet", hands=controller.match.hands))
-    return (f"<h3>{title}</h3><table class='lt-scores'>"
-            f"<thead><tr><th>{_word('hand_column')}</th><th>{_word('you')}</th><th>{_word('opponent')}</th></tr>"
-            f"</thead><tbody>{rows}</tbody>"
-            f"<tfoot><tr><th>{_word('total')}</th><th>{mine}</th><th>{theirs}</th></tr></tfoot></table>")
-
-
-def _word(key: str) -> str:
-    """A fixed word of the panels, escaped for HTML."""
-    return html.escape(text(f"play.panels.{key}"))
-
-
-def log_html(controller: PlayController) -> str:
-    """The moves of the hand in words, numbered, the latest first."""
-    items = "".join(f"<li>{html.escape(entry.text)}</li>" for entry in reversed(controller.log))
-    body = (f"<ol class='lt-log' reversed>{items}</ol>" if items
-            else f"<p class='lt-muted'>{html.escape(text('play.panels.no_moves'))}</p>")
-    return f"<h3>{html.escape(text('play.panels.moves', number=controller.match.hand_number))}</h3>{body}"
-
 
 def build_play(opponent: Chooser, *, hinter: HintFn | None = None, opponent_factory: OpponentFactory | None = None,
                level: str = "beginner", seed: int | str | None = None, rules: str = "REVISED_2008",

@@ -1,9 +1,9 @@
 """The Practice section: endless questions on the board (what is this square worth, can this card go
-there, which play scores most), answered by the engine and counted per concept in the progress."""
+there, which play scores most), answered on the board, judged by the engine and counted per concept in
+the progress."""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Mapping
 
 import ipywidgets as W
@@ -14,9 +14,10 @@ from ..engine.errors import quote
 from ..lessons import KINDS, Answer, BestPlayQuestion, PlacementQuestion, Practice, Question, ValueQuestion
 from ..lessons.progress import CONCEPTS, kernel_progress
 from .board import BadIntent, LeopardBoard, State, TableController
-from .presenter import action, hand_part, square_labels, square_part, table_state
+from .presenter import action, hand_part, list_panel, square_labels, square_part, table_state
 
 ME = 0
+MAX_VALUE_ANSWER = 99  # the answer box's largest number (no square is worth more than 24)
 
 
 class PracticeController(TableController):
@@ -70,15 +71,20 @@ class PracticeController(TableController):
         buttons.append(action("next", text("sections.practice.next"), enabled=True, primary=answered))
         turn = text("sections.practice.turn", kind=text(f"sections.practice.kinds.{question.kind}"),
                     rules=text(f"rules.{question.rules.key}"))
+        aside = [record_panel(self.practice.progress.practice)]
         if isinstance(question, BestPlayQuestion):
             return table_state(question.hand.view(ME), selected=None if answered else self.selected,
-                               message=self.message, tone=self.tone, seq=self.seq, actions=buttons, turn=turn)
-        common: State = {"message": self.message, "tone": self.tone, "seq": self.seq, "actions": buttons, "turn": turn}
+                               message=self.message, tone=self.tone, seq=self.seq, actions=buttons, turn=turn,
+                               aside=aside)
+        common: State = {"message": self.message, "tone": self.tone, "seq": self.seq, "actions": buttons, "turn": turn,
+                         "aside": aside}
         if isinstance(question, ValueQuestion):
             part = square_part(question.square, question.rules, key=ME, label=text("sections.practice.this_square"))
             if not answered:
                 part.update(lines=[], value=None, value_text=text("sections.practice.hidden_value"))
-            return {"squares": [part], "error": "", **common}
+            answer = {"label": text("sections.practice.value_label"), "button": text("sections.practice.check"),
+                      "min": 0, "max": MAX_VALUE_ANSWER, "enabled": not answered}
+            return {"squares": [part], "error": "", "answer": answer, **common}
         part = square_part(question.square, question.rules, key=question.owner, label=square_labels()[question.owner],
                            last=[question.space])
         return {"squares": [part], "hand": hand_part([question.card], selected=0), "error": "", **common}
@@ -121,9 +127,17 @@ class PracticeController(TableController):
         """No practice question is answered by a discard."""
         self.say(text("sections.practice.not_now"), "warn")
 
+    def answer_value(self, value: int | None) -> None:
+        """A value typed in the board's answer box ('what is it worth' only)."""
+        if not isinstance(self.question, ValueQuestion):
+            self.say(text("sections.practice.not_now"), "warn")
+            return
+        self.answer(value)
+
 
 class PracticeSection(W.VBox):  # type: ignore[misc]
-    """The kind of questions, the board, the answer box for values, and the record per concept."""
+    """The kind of questions and the rules over the board, whose side column holds the answer box for
+    values and the record per concept."""
 
     def __init__(self, controller: PracticeController) -> None:
         self.controller = controller
@@ -138,35 +152,19 @@ class PracticeSection(W.VBox):  # type: ignore[misc]
                                      value=controller.practice.rules.key, description=text("sections.practice.rules"))
         self.rules_pick.observe(lambda change: self.board.act(lambda: controller.set_rules(change["new"])),
                                 names="value")
-        self.value_box = W.BoundedIntText(value=0, min=0, max=99, description=text("sections.practice.value_label"),
-                                          layout=W.Layout(width="12em"))
-        self.value_box.add_class("lt-answer")
-        self.check = W.Button(description=text("sections.practice.check"), button_style="info")
-        self.check.add_class("lt-check")
-        self.check.on_click(lambda _b: self.board.act(lambda: controller.answer(int(self.value_box.value))))
-        self.value_row = W.HBox([self.value_box, self.check])
-        self.record = W.HTML()
-        self.record.add_class("lt-panel")
-        self.board.listeners.append(lambda _intent: self.update_panels())
-        picks = W.HBox([self.kind_pick, self.rules_pick], layout=W.Layout(flex_flow="row wrap"))
-        super().__init__([picks, self.board, self.value_row, self.record])
+        picks = W.HBox([self.kind_pick, self.rules_pick])
+        picks.add_class("lt-controls")
+        super().__init__([picks, self.board])
+        self.add_class("lt-section")
         self.add_class("lt-practice")
-        self.update_panels()
-
-    def update_panels(self) -> None:
-        """Show the answer box only for value questions, and redraw the record."""
-        is_value = isinstance(self.controller.question, ValueQuestion)
-        self.value_row.layout.display = "flex" if is_value else "none"
-        self.check.disabled = not is_value or self.controller.result is not None
-        self.record.value = record_html(self.controller.practice.progress.practice)
 
 
-def record_html(record: Mapping[str, tuple[int, int]]) -> str:
-    """Right and wrong answers per concept, as HTML."""
+def record_panel(record: Mapping[str, tuple[int, int]]) -> State:
+    """Right and wrong answers per concept, for the side column."""
     rows = [text("sections.practice.record_row", concept=text(f"lessons.practice.concepts.{c}"), right=record[c][0],
                  wrong=record[c][1]) for c in CONCEPTS if c in record]
-    items = "".join(f"<li>{html.escape(row)}</li>" for row in rows or [text("sections.practice.record_none")])
-    return f"<h4>{html.escape(text('sections.practice.record'))}</h4><ul class='lt-record'>{items}</ul>"
+    return list_panel(text("sections.practice.record"), rows, empty=text("sections.practice.record_none"),
+                      css="lt-record")
 
 
 def build_practice() -> PracticeSection:

@@ -14,11 +14,13 @@ from ..engine import (
     Card,
     Discard,
     Hidden,
+    Move,
     Play,
     PlayerView,
     RuleSet,
     Square,
     check_play,
+    lies_face_down,
     scoring_lines,
     square_value,
 )
@@ -55,14 +57,15 @@ def _face_name(face: Face, face_up: bool) -> str:
 def square_part(square: Square, rules: RuleSet, *, key: int | str, label: str,
                 targets: Iterable[int] = (), reasons: Mapping[int, str] | None = None,
                 last: Iterable[int] = (), changes: Sequence[LineChange] = (),
-                dim: bool = False) -> State:
+                dim: bool = False, side: str = "") -> State:
     """One square for the board.
 
     key: what a click on one of its spaces sends back as `square`; label: 'Your square' and the like,
     which starts every space's accessible name and the value text; targets: spaces lit as legal for the
     selected card; reasons: a sentence per space shown on hover or focus; last: spaces just played on;
     changes: lines that formed or broke (from the narration of the last move); dim: dim every space
-    that is not a target (a card is selected).
+    that is not a target (a card is selected); side: "yours" or "theirs" on a table of two squares
+    (where the board places it), "" for a square shown alone.
     """
     targets, last = set(targets), set(last)
     reasons = reasons or {}
@@ -101,8 +104,8 @@ def square_part(square: Square, rules: RuleSet, *, key: int | str, label: str,
         if change.points_before:
             item["text"] = text("board.line_was", text=item["text"], before=change.points_before)
     value = square_value(square, rules)
-    return {"key": key, "label": label, "value": value, "value_text": text("board.worth", label=label, value=value),
-            "cells": cells, "lines": lines}
+    return {"key": key, "label": label, "side": side, "value": value,
+            "value_text": text("board.worth", label=label, value=value), "cells": cells, "lines": lines}
 
 
 def _line_data(spaces: tuple[int, int, int], kind: str | None, points: int, name: str, status: str,
@@ -133,6 +136,55 @@ def hand_part(cards: Sequence[Card], *, selected: int | None = None, playable: I
 def action(ident: str, label: str, *, enabled: bool, note: str = "", primary: bool = False) -> State:
     """A button under the board (Go out, End turn, Next hand...): a disabled one shows `note` saying why."""
     return {"id": ident, "label": label, "enabled": enabled, "note": note, "primary": primary}
+
+
+def moves_part(moves: Sequence[tuple[Move, int]], viewer: int) -> list[State]:
+    """The moves an intent just made, in order, for the board to show travelling: (move, mover) pairs.
+
+    Each is {by: "you"|"them", target: the `data-k` of the space or pile it went to, card: the face
+    shown on arrival, or None for a card that lands face down}. Going out and ending a turn move no card.
+    """
+    shown = []
+    for move, mover in moves:
+        if isinstance(move, Play):
+            target = f"s{move.square_owner}-{move.space}"
+            face = None if lies_face_down(move.card) else card_data(move.card)
+        elif isinstance(move, Discard):
+            target, face = "discard", card_data(move.card)
+        else:
+            continue
+        shown.append({"by": "you" if mover == viewer else "them", "target": target, "card": face})
+    return shown
+
+
+def goal_panel(title: str, goal: str, items: Sequence[str] = (), note: str = "") -> State:
+    """The side column's goal: "Goal:" and the goal, where each part of it stands, and a note."""
+    return {"kind": "goal", "title": title, "text": goal, "items": list(items), "note": note}
+
+
+def text_panel(title: str, paragraphs: Sequence[str], figures: Sequence[State] = (), css: str = "") -> State:
+    """A titled text in the side column, with small numbering figures ({caption, grid}) if any."""
+    return {"kind": "text", "title": title, "paragraphs": list(paragraphs), "figures": list(figures), "class": css}
+
+
+def list_panel(title: str, items: Sequence[str | State], *, empty: str = "", ordered: bool = False,
+               latest_first: bool = False, css: str = "") -> State:
+    """A titled list in the side column (an item is a text or {text, class}); `empty` when there is none."""
+    return {"kind": "list", "title": title, "items": list(items), "empty": empty, "ordered": ordered,
+            "reversed": latest_first, "list_class": css}
+
+
+def table_panel(title: str, head: Sequence[str], rows: Sequence[Sequence[str | int]], foot: Sequence[str | int],
+                css: str = "") -> State:
+    """A titled table in the side column (the score sheet)."""
+    return {"kind": "table", "title": title, "head": list(head), "rows": [list(row) for row in rows],
+            "foot": list(foot), "table_class": css}
+
+
+def pairs_panel(title: str, groups: Sequence[tuple[str, Sequence[tuple[str, str | int, bool]]]]) -> State:
+    """Groups of (label, value, strong) rows side by side under a title (the end-of-hand breakdown)."""
+    return {"kind": "pairs", "title": title,
+            "groups": [{"title": name, "rows": [list(row) for row in rows]} for name, rows in groups]}
 
 
 def play_targets(view: PlayerView, card: Card) -> tuple[dict[int, set[int]], dict[int, dict[int, str]], bool]:
@@ -170,9 +222,11 @@ def square_labels() -> tuple[str, str]:
 def table_state(view: PlayerView, *, selected: int | None = None, message: str = "", tone: str = "info",
                 seq: int = 0, last: Mapping[int, Iterable[int]] | None = None,
                 changes: Sequence[LineChange] = (), actions: Sequence[State] = (), turn: str = "",
-                labels: tuple[str, str] | None = None) -> State:
-    """The whole table for the viewer of `view`: opponent's square on top, theirs below, the hand,
-    stock, discard pile and the opponent's hand as backs. `selected` indexes `view.hand`."""
+                labels: tuple[str, str] | None = None, moves: Sequence[State] = (),
+                aside: Sequence[State] = ()) -> State:
+    """The whole table for the viewer of `view`: the opponent's square and theirs, the hand, stock,
+    discard pile and the opponent's hand as backs. `selected` indexes `view.hand`; `moves` are the
+    cards just played (`moves_part`) and `aside` the side column's panels."""
     me, other = view.player, 1 - view.player
     labels = labels or square_labels()
     last = last or {}
@@ -189,7 +243,8 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
     squares = [
         square_part(view.squares[owner], view.rules, key=owner, label=labels[0 if owner == me else 1],
                     targets=targets[owner], reasons=reasons[owner], last=last.get(owner, ()),
-                    changes=[c for c in changes if c.owner == owner], dim=card is not None)
+                    changes=[c for c in changes if c.owner == owner], dim=card is not None,
+                    side="yours" if owner == me else "theirs")
         for owner in (other, me)
     ]
     top = view.discards[-1] if view.discards else None
@@ -207,5 +262,6 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
         "actions": list(actions),
         "turn": turn,
         "message": message, "tone": tone, "seq": seq,
+        "moves": list(moves), "aside": list(aside),
         "error": "",
     }

@@ -114,4 +114,4 @@ def test_teacher_links_set_up_the_app_and_a_bad_value_is_explained(page: Any, ba
     page.locator(".lt-learn .lt-space").first.wait_for(state="visible", timeout=60_000)
     expect(page.locator(".lt-learn h3").first).to_contain_text("5.")
     expect(page.locator(".lt-link-note")).to_contain_text("an opponent 'grandmaster'")
-    expect(page.get_by_role("button", name=re.compile(r"^4"))).to_be_enabled()
+    expect(page.get_by_role("button", name="4", exact=True)).to_be_enabled()

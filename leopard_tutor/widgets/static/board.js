@@ -1,5 +1,18 @@
 // LeopardBoard front end: draws the `state` dict it is given and sends intents with model.send.
 // It decides nothing: legality, targets, values and every sentence come from Python.
+//
+// Layout: the table (squares, piles, hand, actions) on the left and a side column (the message about
+// the last move, the goal, the log...) on the right; one column on narrow boards. The card size is
+// fitted so that the whole table fits the window without scrolling (in the app page), and placed
+// cards travel from the hand to their space unless the reader asked for reduced motion.
+
+// The shape of a square, in units of the card size (--lt-cell): spaces are taller than wide, like
+// cards, and the margins around the grid hold the lines' labels.
+const SHAPE = { cellH: 1.2, gap: 0.06, left: 0.32, right: 0.5, bottom: 0.42 };
+const MIN_CELL = 44;  // px: the smallest target a finger can hit
+const MAX_CELL = 132;
+const FLIGHT_MS = 180;  // a placed card's journey from the hand
+const REPLY_DELAY_MS = 420;  // the computer's move is shown after the learner's, not with it
 
 function h(tag, attrs = {}, children = []) {
   const el = document.createElement(tag);
@@ -18,27 +31,22 @@ function h(tag, attrs = {}, children = []) {
 
 function cardFace(card) {
   return h("span", { class: `lt-card lt-${card.color}`, "aria-hidden": "true" }, [
-    h("span", { class: "lt-rank", text: card.rank }),
-    h("span", { class: "lt-suit", text: card.symbol }),
+    h("span", { class: "lt-corner" }, [
+      h("span", { class: "lt-rank", text: card.rank }),
+      h("span", { class: "lt-suit", text: card.symbol }),
+    ]),
     h("span", { class: "lt-pip", text: card.symbol }),
   ]);
 }
 
 function cardBack(known) {
   return h("span", { class: "lt-card lt-back", "aria-hidden": "true" },
-    known ? h("span", { class: "lt-known", text: known.rank + known.symbol }) : null);
+    known ? h("span", { class: `lt-known lt-${known.color}`, text: known.rank + known.symbol }) : null);
 }
 
-// Where a line's label sits, in grid units (the grid spans 0..3 in both directions).
-function labelAt(cells) {
-  const rows = cells.map((i) => Math.floor(i / 3));
-  const cols = cells.map((i) => i % 3);
-  if (rows.every((r) => r === rows[0])) return [3.25, rows[0] + 0.55];
-  if (cols.every((c) => c === cols[0])) return [cols[0] + 0.5, 3.32];
-  const startsTopLeft = (rows[0] === 0 && cols[0] === 0) || (rows[2] === 0 && cols[2] === 0);
-  return startsTopLeft ? [3.25, 3.32] : [-0.25, 3.32];
-}
+const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion:reduce)").matches;
 
+// -- the scoring lines, drawn across the three cards they join --------------------------------
 const SVG = "http://www.w3.org/2000/svg";
 function svg(tag, attrs) {
   const el = document.createElementNS(SVG, tag);
@@ -46,17 +54,35 @@ function svg(tag, attrs) {
   return el;
 }
 
+const gridW = 3 + 2 * SHAPE.gap;
+const gridH = 3 * SHAPE.cellH + 2 * SHAPE.gap;
+const centre = (i) => [(i % 3) * (1 + SHAPE.gap) + 0.5, Math.floor(i / 3) * (SHAPE.cellH + SHAPE.gap) + SHAPE.cellH / 2];
+
+// Where a line's label sits: right of a row, under a column, at a bottom corner for a diagonal.
+function labelAt(cells) {
+  const rows = cells.map((i) => Math.floor(i / 3));
+  const cols = cells.map((i) => i % 3);
+  const below = gridH + SHAPE.bottom * 0.55;
+  if (rows.every((r) => r === rows[0])) return [gridW + SHAPE.right * 0.5, centre(cells[0])[1]];
+  if (cols.every((c) => c === cols[0])) return [centre(cells[0])[0], below];
+  const fromTopLeft = (rows[0] === 0 && cols[0] === 0) || (rows[2] === 0 && cols[2] === 0);
+  return fromTopLeft ? [gridW + SHAPE.right * 0.5, below] : [-SHAPE.left * 0.5, below];
+}
+
 function linesOverlay(lines) {
-  const box = svg("svg", { class: "lt-lines", viewBox: "-0.5 -0.1 4 3.6", "aria-hidden": "true" });
+  const box = svg("svg", { class: "lt-lines", viewBox: `0 0 ${gridW} ${gridH}`, "aria-hidden": "true" });
   for (const line of lines) {
-    const pts = line.cells.map((i) => [(i % 3) + 0.5, Math.floor(i / 3) + 0.5]);
-    const cls = `lt-line lt-line-${line.status === "broke" ? "broke" : line.kind}` +
-      (line.status ? ` lt-line-${line.status}` : "");
-    box.append(svg("line", { class: cls, x1: pts[0][0], y1: pts[0][1], x2: pts[2][0], y2: pts[2][1] }));
+    const [a, b] = [centre(line.cells[0]), centre(line.cells[2])];
+    const kind = line.status === "broke" ? "broke" : line.kind;
+    const cls = `lt-line lt-line-${kind}` + (line.status ? ` lt-line-${line.status}` : "");
+    box.append(svg("line", { class: cls, x1: a[0], y1: a[1], x2: b[0], y2: b[1] }));
     const [x, y] = labelAt(line.cells);
-    const text = svg("text", { class: cls + " lt-line-label", x, y, "text-anchor": "middle" });
-    text.textContent = line.label;
-    box.append(text);
+    const tag = svg("g", { class: `lt-line-tag lt-line-tag-${kind}` + (line.status ? ` lt-line-${line.status}` : "") });
+    tag.append(svg("rect", { x: x - 0.24, y: y - 0.15, width: 0.48, height: 0.3, rx: 0.14 }));
+    const label = svg("text", { x, y: y + 0.01, "text-anchor": "middle", "dominant-baseline": "middle" });
+    label.textContent = line.label;
+    tag.append(label);
+    box.append(tag);
   }
   return box;
 }
@@ -64,21 +90,31 @@ function linesOverlay(lines) {
 export default {
   render({ model, el }) {
     const root = h("div", { class: "lt-board" });
+    for (const [name, value] of Object.entries(SHAPE)) root.style.setProperty(`--lt-shape-${name}`, String(value));
+    const lost = h("div", { class: "lt-lost-notice", role: "alert", hidden: true });
     const error = h("div", { class: "lt-error", role: "alert" });
     const turn = h("div", { class: "lt-turn" });
-    const table = h("div", { class: "lt-table" });
+    const squares = h("div", { class: "lt-squares" });
+    const piles = h("div", { class: "lt-side" });
     const handRow = h("div", { class: "lt-hand-row" });
     const actions = h("div", { class: "lt-actions" });
+    const table = h("div", { class: "lt-table" }, [squares, piles, handRow, actions]);
+    const main = h("div", { class: "lt-main" }, [turn, table]);
     const live = h("div", { class: "lt-message", "aria-live": "polite", role: "status" });
     const why = h("div", { class: "lt-why", "aria-hidden": "true" });
-    const lost = h("div", { class: "lt-lost-notice", role: "alert", hidden: true });
-    root.append(lost, error, turn, table, handRow, actions, live, why);
+    const answer = h("div", { class: "lt-answer-slot" });
+    const goal = h("div", { class: "lt-goal-slot" });
+    const panels = h("div", { class: "lt-panels" });
+    const aside = h("div", { class: "lt-aside" }, h("div", { class: "lt-aside-inner" }, [live, why, answer, goal, panels]));
+    root.append(h("div", { class: "lt-frame" }, [lost, error, main, aside]));
     el.append(root);
     let lastSeq = null;
+    let flightFrom = null;  // where the picked card was when it was sent to a space or the pile
 
     // One intent at a time: between a click and the kernel's answer (a redraw, or "done" when nothing
-    // changed; the computer may be thinking) the board shows a busy cue and ignores further clicks. No answer at all means the connection
-    // is gone: the page says so in words and offers one button that reloads.
+    // changed; the computer may be thinking) the board shows a busy cue and ignores further clicks. No
+    // answer at all means the connection is gone: the page says so in words and offers one button that
+    // reloads.
     const LOST_AFTER_MS = 20000;
     let inFlight = false;
     let lostTimer = null;
@@ -89,6 +125,8 @@ export default {
       root.setAttribute("aria-busy", "true");
       clearTimeout(lostTimer);
       lostTimer = setTimeout(connectionLost, LOST_AFTER_MS);
+      const picked = root.querySelector(".lt-hand-card.lt-selected .lt-card");
+      flightFrom = (intent.type === "space" || intent.type === "discard") && picked ? picked.getBoundingClientRect() : null;
       try {
         model.send(intent);
       } catch (failure) {
@@ -121,7 +159,7 @@ export default {
       if (cell.dim) classes.push("lt-dim");
       if (cell.last) classes.push("lt-last");
       if (!cell.card && !cell.face_down) classes.push("lt-empty");
-      const button = h("button", {
+      return h("button", {
         type: "button", class: classes.join(" "), "data-k": `s${square.key}-${cell.space}`,
         "aria-label": cell.name, "aria-description": cell.why || null, title: cell.why || null,
         onclick: () => send({ type: "space", square: square.key, space: cell.space }),
@@ -131,7 +169,6 @@ export default {
         h("span", { class: "lt-label", "aria-hidden": "true", text: String(cell.space) }),
         cell.depth > 1 ? h("span", { class: "lt-depth", "aria-hidden": "true", text: `×${cell.depth}` }) : null,
       ]);
-      return button;
     }
 
     function squareView(square) {
@@ -139,10 +176,8 @@ export default {
         square.cells.map((cell) => spaceButton(square, cell)));
       const list = h("ul", { class: "lt-line-list" }, square.lines.map((line) =>
         h("li", { class: `lt-line-item lt-line-${line.status || line.kind}`, text: line.text })));
-      return h("section", { class: "lt-square", "data-key": String(square.key) }, [
-        h("div", { class: "lt-square-head" }, [
-          h("span", { class: "lt-value", text: square.value_text }),
-        ]),
+      return h("section", { class: "lt-square", "data-key": String(square.key), "data-side": square.side || "only" }, [
+        h("div", { class: "lt-square-head" }, h("span", { class: "lt-value", text: square.value_text })),
         h("div", { class: "lt-grid-wrap" }, [grid, linesOverlay(square.lines)]),
         list,
       ]);
@@ -158,9 +193,8 @@ export default {
           backs, h("span", { class: "lt-caption", text: state.opponent_hand.caption })]));
       }
       if (state.stock) {
-        const n = state.stock.count;
         parts.push(h("div", { class: "lt-pile lt-stock" }, [
-          n ? cardBack(null) : h("span", { class: "lt-card lt-none", "aria-hidden": "true" }),
+          state.stock.count ? cardBack(null) : h("span", { class: "lt-card lt-none", "aria-hidden": "true" }),
           h("span", { class: "lt-caption", text: state.stock.caption })]));
       }
       if (state.discard) {
@@ -178,7 +212,7 @@ export default {
           h("span", { class: "lt-caption", "aria-hidden": "true", text: d.caption }),
         ]));
       }
-      return h("div", { class: "lt-side" }, parts);
+      return parts;
     }
 
     function handView(hand) {
@@ -206,6 +240,72 @@ export default {
       ]);
     }
 
+    function answerView(spec) {
+      const input = h("input", { type: "number", class: "lt-answer-input", min: spec.min, max: spec.max, step: 1,
+                                 inputmode: "numeric", "aria-label": spec.label, disabled: !spec.enabled });
+      const submit = (event) => {
+        event.preventDefault();
+        const value = input.value.trim() === "" ? null : Number(input.value);
+        send({ type: "answer", value: Number.isInteger(value) ? value : null });
+      };
+      return h("form", { class: "lt-answer", onsubmit: submit }, [
+        h("label", { class: "lt-answer-label" }, [h("span", { text: spec.label }), input]),
+        h("button", { type: "submit", class: "lt-button lt-primary", "data-k": "answer", disabled: !spec.enabled },
+          spec.button),
+      ]);
+    }
+
+    // The side column's panels: the goal, a text, a list, a table, or groups of label-value pairs.
+    function panelView(panel) {
+      const title = panel.title ? h(panel.heading || "h3", { class: "lt-panel-title", text: panel.title }) : null;
+      const cls = `lt-side-panel lt-panel-${panel.kind}${panel.class ? " " + panel.class : ""}`;
+      if (panel.kind === "goal") {
+        return h("section", { class: cls }, [
+          h("p", { class: "lt-goal" }, [h("strong", { text: panel.title }), " ", panel.text]),
+          panel.items && panel.items.length ?
+            h("ul", { class: "lt-goals" }, panel.items.map((item) => h("li", { text: item }))) : null,
+          panel.note ? h("p", { class: "lt-goal-note", text: panel.note }) : null,
+        ]);
+      }
+      if (panel.kind === "text") {
+        const body = [
+          ...(panel.paragraphs || []).map((text) => h("p", { text })),
+          panel.figures && panel.figures.length ? h("div", { class: "lt-figures" }, panel.figures.map((figure) =>
+            h("figure", { class: "lt-figure" }, [
+              h("table", {}, figure.grid.map((row) => h("tr", {}, row.map((n) => h("td", { text: String(n) }))))),
+              h("figcaption", { text: figure.caption }),
+            ]))) : null,
+        ];
+        return h("section", { class: cls }, [title, ...body]);
+      }
+      if (panel.kind === "list") {
+        const items = panel.items || [];
+        const list = items.length ?
+          h(panel.ordered ? "ol" : "ul", { class: panel.list_class || null, reversed: panel.reversed || null },
+            items.map((item) => h("li", { class: item.class || null, text: item.text ?? item }))) :
+          h("p", { class: "lt-muted", text: panel.empty || "" });
+        return h("section", { class: cls }, [title, list]);
+      }
+      if (panel.kind === "table") {
+        const row = (cells, tag) => h("tr", {}, cells.map((cell) => h(tag, { text: String(cell) })));
+        return h("section", { class: cls }, [title, h("table", { class: panel.table_class || null }, [
+          panel.head ? h("thead", {}, row(panel.head, "th")) : null,
+          h("tbody", {}, (panel.rows || []).map((cells) => row(cells, "td"))),
+          panel.foot ? h("tfoot", {}, row(panel.foot, "th")) : null,
+        ])]);
+      }
+      if (panel.kind === "pairs") {
+        return h("section", { class: cls }, [title, h("div", { class: "lt-breakdown" }, panel.groups.map((group) =>
+          h("div", {}, [
+            h("h4", { text: group.title }),
+            h("dl", {}, group.rows.flatMap(([label, value, strong]) => strong ?
+              [h("dt", {}, h("strong", { text: label })), h("dd", {}, h("strong", { text: String(value) }))] :
+              [h("dt", { text: label }), h("dd", { text: String(value) })])),
+          ])))]);
+      }
+      return null;
+    }
+
     // Arrow keys move between the spaces of a square (3 by 3) and along the hand.
     root.addEventListener("keydown", (event) => {
       const key = event.key;
@@ -221,8 +321,8 @@ export default {
         const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -3, ArrowDown: 3 }[key];
         next = at + step;
         if (next < 0 || next >= items.length) {
-          const squares = Array.from(root.querySelectorAll(".lt-grid"));
-          const other = squares[squares.indexOf(group) + (step > 0 ? 1 : -1)];
+          const grids = Array.from(root.querySelectorAll(".lt-grid"));
+          const other = grids[grids.indexOf(group) + (step > 0 ? 1 : -1)];
           if (!other) return;
           const others = Array.from(other.querySelectorAll("button"));
           next = null;
@@ -236,25 +336,161 @@ export default {
       if (next !== null) items[next].focus();
     });
 
+    // -- fitting the table to the window ---------------------------------------------------------
+    // In the app page the whole table should fit the window below the board's top without scrolling,
+    // and in any page the board's width. The table's width and height grow in step with the card size,
+    // so two trial layouts tell how large the cards may be; the side column takes the width left over.
+    // On a wide board the hand may also stand beside the squares (three cards a row) rather than under
+    // them, whichever lets the cards be larger: a short, wide window (a projector) prefers it.
+    const setCell = (px) => root.style.setProperty("--lt-cell", `${px}px`);
+    const frameOf = () => root.querySelector(".lt-frame");
+    function largestCell() {
+      const frame = frameOf();
+      const wide = getComputedStyle(frame).display === "grid";
+      const style = getComputedStyle(root);
+      const asideMin = wide ? parseFloat(style.getPropertyValue("--lt-aside-min")) || 0 : 0;
+      const roomW = root.clientWidth - (wide ? asideMin + (parseFloat(getComputedStyle(frame).columnGap) || 0) : 0);
+      // what a turn needs: the table and, in one column, the message and goal (a log below may scroll)
+      const essentials = wide ? [turn, table] : [turn, table, live, goal, answer];
+      const top = () => root.getBoundingClientRect().top;
+      const height = () => Math.max(...essentials.map((part) => part.getBoundingClientRect().bottom)) - top();
+      const width = () => table.getBoundingClientRect().width;
+      const low = 60;
+      const high = 100;
+      setCell(low);
+      const [h0, w0] = [height(), width()];
+      setCell(high);
+      const [h1, w1] = [height(), width()];
+      let cell = w1 > w0 ? low + (roomW - w0) * (high - low) / (w1 - w0) : MAX_CELL;
+      const inApp = Boolean(root.closest(".lt-app"));
+      const roomH = window.innerHeight - (top() + window.scrollY) - 6;
+      if (inApp) {
+        if (h1 > h0) cell = Math.min(cell, low + (roomH - h0) * (high - low) / (h1 - h0));
+      } else {
+        cell = Math.min(cell, 88);  // in a notebook the page scrolls anyway: a comfortable size
+      }
+      cell = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(cell)));
+      setCell(cell);
+      // a row of buttons or cards that wraps as the table narrows is more than the straight line foresaw
+      const tooBig = () => width() > roomW + 0.5 || (inApp && height() > roomH + 0.5);
+      for (let tries = 0; tries < 20 && cell > MIN_CELL && tooBig(); tries += 1) {
+        cell = Math.max(MIN_CELL, cell - 3);
+        setCell(cell);
+      }
+      return { cell, wide };
+    }
+    function fit() {
+      if (!root.isConnected || !root.clientWidth) return;
+      root.classList.remove("lt-hand-beside");
+      const under = largestCell();
+      let best = { ...under, beside: false };
+      if (under.wide && !root.classList.contains("lt-one-square") && !handRow.hidden) {
+        root.classList.add("lt-hand-beside");
+        const beside = largestCell();
+        if (beside.cell > under.cell + 2) best = { ...beside, beside: true };
+      }
+      root.classList.toggle("lt-hand-beside", best.beside);
+      setCell(best.cell);
+      root.setAttribute("data-cell", String(best.cell));
+    }
+    let fitQueued = false;
+    const queueFit = () => {
+      if (fitQueued) return;
+      fitQueued = true;
+      requestAnimationFrame(() => { fitQueued = false; fit(); });
+    };
+    let lastWidth = 0;
+    const resized = new ResizeObserver(() => {
+      if (root.clientWidth !== lastWidth) { lastWidth = root.clientWidth; queueFit(); }
+    });
+    resized.observe(root);
+    window.addEventListener("resize", queueFit);
+
+    // -- motion: placed cards travel to their space, the computer's after the learner's ---------
+    const flights = [];
+    function clearFlights() {
+      for (const flight of flights.splice(0)) flight.remove();
+      for (const hidden of root.querySelectorAll(".lt-arriving")) hidden.classList.remove("lt-arriving");
+    }
+    function fly(moves) {
+      clearFlights();
+      if (!moves || !moves.length || reducedMotion()) return;
+      const source = (move) => {
+        if (move.by === "you" && flightFrom) return flightFrom;
+        const from = move.by === "you" ? root.querySelector(".lt-fan") : root.querySelector(".lt-opponent-hand, .lt-stock");
+        return from ? from.getBoundingClientRect() : null;
+      };
+      const lastAt = new Map();
+      moves.forEach((move, i) => lastAt.set(move.target, i));
+      let delay = 0;
+      moves.forEach((move, i) => {
+        if (i > 0 && move.by !== moves[i - 1].by) delay += REPLY_DELAY_MS;
+        else if (i > 0) delay += FLIGHT_MS;
+        const place = root.querySelector(`[data-k="${move.target}"]`);
+        const from = source(move);
+        const landing = place && place.querySelector(".lt-card");
+        if (!place || !from || !landing) return;
+        const to = landing.getBoundingClientRect();
+        const card = move.card ? cardFace(move.card) : cardBack(null);
+        card.classList.add("lt-flight");
+        card.dataset.by = move.by;
+        Object.assign(card.style, { left: `${to.left}px`, top: `${to.top}px`, width: `${to.width}px`,
+                                    height: `${to.height}px`, "--lt-cell": getComputedStyle(root).getPropertyValue("--lt-cell") });
+        document.body.append(card);
+        flights.push(card);
+        if (lastAt.get(move.target) === i) landing.classList.add("lt-arriving");
+        const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+        const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+        const scale = Math.max(0.4, Math.min(1.6, from.width / Math.max(1, to.width)));
+        card.style.visibility = "hidden";
+        const motion = card.animate(
+          [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})`, visibility: "visible" },
+           { transform: "none", visibility: "visible" }],
+          { duration: FLIGHT_MS, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "forwards" });
+        motion.onfinish = () => {
+          if (lastAt.get(move.target) !== i) return;  // a later card lands here: keep showing this one till then
+          landing.classList.remove("lt-arriving");
+          for (const other of flights) if (other.dataset.target === move.target) other.remove();
+        };
+        card.dataset.target = move.target;
+      });
+    }
+
     function render() {
       notBusy();  // a redraw is the kernel's answer too (the "done" message covers intents that change nothing)
       const state = model.get("state") || {};
+      const texts = model.get("texts") || {};
       const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-k") : null;
       error.textContent = state.error || "";
       error.hidden = !state.error;
       turn.textContent = state.turn || "";
-      table.replaceChildren(
-        h("div", { class: "lt-squares" }, (state.squares || []).map(squareView)),
-        sideView(state),
-      );
+      root.setAttribute("data-thinking", texts.thinking || "");
+      const shown = state.squares || [];
+      root.classList.toggle("lt-one-square", shown.length === 1);
+      root.classList.toggle("lt-has-aside", Boolean(state.aside && state.aside.length) || Boolean(state.answer));
+      squares.replaceChildren(...shown.map(squareView));
+      piles.replaceChildren(...sideView(state));
+      piles.hidden = !piles.childElementCount;
       handRow.replaceChildren(state.hand ? handView(state.hand) : "");
+      handRow.hidden = !state.hand;
       actions.replaceChildren(...(state.actions || []).map(actionView));
-      if (state.seq !== lastSeq) {
+      const allPanels = state.aside || [];
+      goal.replaceChildren(...allPanels.filter((p) => p.kind === "goal").map(panelView));
+      panels.replaceChildren(...allPanels.filter((p) => p.kind !== "goal").map(panelView).filter(Boolean));
+      const oldInput = answer.querySelector("input");
+      const typed = oldInput && state.answer && state.answer.enabled ? oldInput.value : "";
+      answer.replaceChildren(state.answer ? answerView(state.answer) : "");
+      if (typed) answer.querySelector("input").value = typed;
+      const fresh = state.seq !== lastSeq;
+      if (fresh) {
         lastSeq = state.seq;
         live.className = `lt-message lt-tone-${state.tone || "info"}`;
         live.textContent = state.message || "";
       }
       root.setAttribute("data-seq", String(state.seq ?? ""));
+      fit();
+      if (fresh) fly(state.moves);
+      flightFrom = null;
       if (focused) {
         const again = root.querySelector(`[data-k="${focused}"]`);
         const fallback = root.querySelector(".lt-hand-card") || root.querySelector(".lt-space");
@@ -264,11 +500,17 @@ export default {
     }
 
     model.on("change:state", render);
+    model.on("change:texts", render);
     model.on("msg:custom", onMessage);
     render();
+    requestAnimationFrame(fit);
     return () => {
       clearTimeout(lostTimer);
+      clearFlights();
+      resized.disconnect();
+      window.removeEventListener("resize", queueFit);
       model.off("change:state", render);
+      model.off("change:texts", render);
       model.off("msg:custom", onMessage);
     };
   },

@@ -1,0 +1,120 @@
+// Measurements the layout tests take inside the page (installed as an init script: window.ltProbes).
+window.ltProbes = {
+  // The bounding boxes of the shown elements matching each selector, inside one section of the app.
+  boxes(section, selectors) {
+    const root = document.querySelector("." + section);
+    return selectors.map((selector) => {
+      const found = Array.from(root.querySelectorAll(selector)).filter((el) => el.getClientRects().length);
+      return [selector, found.map((el) => {
+        const b = el.getBoundingClientRect();
+        return [b.left, b.top, b.right, b.bottom];
+      })];
+    });
+  },
+
+  // Resolves once a section's board has kept the same card size and box for three frames.
+  settled(section) {
+    return new Promise((done) => {
+      const board = document.querySelector("." + section + " .lt-board");
+      let last = "";
+      let calm = 0;
+      const look = () => {
+        const box = board.getBoundingClientRect();
+        const now = `${board.getAttribute("data-cell")} ${box.width} ${box.height}`;
+        calm = now === last && board.getAttribute("data-cell") ? calm + 1 : 0;
+        last = now;
+        if (calm >= 3) done(now);
+        else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+  },
+
+  // WCAG 2.1 contrast of every piece of visible text in the app: its colour against the colour behind
+  // it (semi-transparent layers blended, opacity applied); 4.5:1 for text, 3:1 for large text (24 px,
+  // or 18.67 px bold). Disabled controls are exempt, as WCAG exempts inactive components.
+  contrast() {
+    const parse = (c) => {
+      const m = c.match(/[\d.]+/g);
+      return m ? [+m[0], +m[1], +m[2], m.length > 3 ? +m[3] : 1] : [0, 0, 0, 0];
+    };
+    const over = (top, below) => [0, 1, 2].map((i) => top[i] * top[3] + below[i] * (1 - top[3])).concat(1);
+    const lum = (c) => {
+      const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+      return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+    };
+    const ratio = (a, b) => {
+      const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+      return (x + 0.05) / (y + 0.05);
+    };
+    const behind = (el) => {
+      const layers = [];
+      for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
+        const bg = parse(getComputedStyle(node).backgroundColor);
+        if (bg[3] > 0) layers.push(bg);
+        if (bg[3] >= 1) break;
+      }
+      let colour = [255, 255, 255, 1];
+      for (const layer of layers.reverse()) colour = over(layer, colour);
+      return colour;
+    };
+    const opacity = (el) => {
+      let o = 1;
+      for (let n = el; n && n.nodeType === 1; n = n.parentElement) o *= +getComputedStyle(n).opacity;
+      return o;
+    };
+    const failures = [];
+    const seen = new Set();
+    const walker = document.createTreeWalker(document.querySelector(".lt-app"), NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!node.textContent.trim() || seen.has(el) || !el.getClientRects().length) continue;
+      seen.add(el);
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden" || el.closest("[disabled]")) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width < 2 || box.height < 2 || box.bottom < 0 || box.top > innerHeight) continue;
+      let fg;
+      let bg;
+      if (el instanceof SVGElement) {
+        fg = parse(style.fill);
+        bg = parse(getComputedStyle(el.parentElement.querySelector("rect")).fill);
+      } else {
+        bg = behind(el);
+        fg = over(parse(style.color), bg);
+      }
+      const o = opacity(el);
+      if (o < 1) fg = over([...fg.slice(0, 3), o], bg);
+      const size = parseFloat(style.fontSize);
+      const need = size >= 24 || (size >= 18.66 && +style.fontWeight >= 700) ? 3 : 4.5;
+      const got = ratio(fg, bg);
+      if (got < need) {
+        const what = `${el.tagName.toLowerCase()}.${String(el.className.baseVal ?? el.className).split(" ")[0]}`;
+        failures.push(`${got.toFixed(2)} < ${need} for "${node.textContent.trim().slice(0, 40)}" (${what}: ` +
+          `rgb(${fg.slice(0, 3).map(Math.round)}) on rgb(${bg.slice(0, 3).map(Math.round)}))`);
+      }
+    }
+    return failures;
+  },
+
+  // The app's controls smaller than 44 x 44 px, by name.
+  smallTargets() {
+    const controls = ".lt-app button, .lt-app select, .lt-app input, .lt-app summary, .lt-app [role=tab]";
+    return Array.from(document.querySelectorAll(controls))
+      .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden")
+      .map((el) => [el.getAttribute("aria-label") || el.textContent.trim().slice(0, 30) || el.tagName,
+                    el.getBoundingClientRect()])
+      .filter(([, b]) => b.width < 43.5 || b.height < 43.5)
+      .map(([name, b]) => `${name}: ${Math.round(b.width)}x${Math.round(b.height)}`);
+  },
+
+  // Records the cards the board sends travelling: who moved, and each flight's duration and delay.
+  watchFlights() {
+    window.ltFlights = [];
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (frames, options) {
+      if (this.classList.contains("lt-flight")) window.ltFlights.push({ by: this.dataset.by, ...options });
+      return animate.call(this, frames, options);
+    };
+  },
+};

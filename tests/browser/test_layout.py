@@ -1,0 +1,224 @@
+"""One screen, one glance: in a real Chromium, at a laptop's, a projector's and a phone's size, in light and
+dark, everything a turn needs lies inside the window without scrolling; text meets WCAG AA contrast; a
+phone's targets are at least 44 px; cards travel only for those who want motion.
+
+Screenshots of every tab at every size and theme are saved in artifacts/layout/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from leopard_tutor.engine import Play
+from leopard_tutor.lessons import LESSONS
+
+BOARD_TIMEOUT_MS = 60_000
+SIZES = {
+    "laptop": (1366, 768),
+    "projector": (1280, 720),
+    "phone": (390, 844),
+    # the same laptop and projector with a browser's tab strip and address bar (about 111 px) taken off
+    "laptop-in-a-browser": (1366, 657),
+    "projector-in-a-browser": (1280, 609),
+}
+SECTIONS = {"Play": "lt-play", "Learn": "lt-learn", "Examples": "lt-examples", "Practice": "lt-practice"}
+TURN = [".lt-turn", ".lt-actions", ".lt-message"]
+NEEDED = {
+    "Play": [*TURN, ".lt-square[data-side=yours] .lt-grid", ".lt-square[data-side=theirs] .lt-grid", ".lt-hand",
+             ".lt-stock", ".lt-discard", ".lt-opponent-hand"],
+    "Learn": [*TURN, ".lt-square[data-side=yours] .lt-grid", ".lt-square[data-side=theirs] .lt-grid", ".lt-hand",
+              ".lt-stock", ".lt-discard", ".lt-goal"],
+    "Examples": [*TURN, ".lt-square .lt-grid"],
+    "Practice": [*TURN, ".lt-square .lt-grid"],
+}
+MAYBE = [".lt-hand", ".lt-answer", ".lt-stock", ".lt-discard"]  # shown by some practice questions only
+
+PROBES = Path(__file__).with_name("probes.js")
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Any]:
+    """A function opening a fresh context's page (size, colour scheme, motion) whose errors fail the test."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def open_page(width: int, height: int, scheme: str = "light", motion: str = "no-preference") -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
+                                      reduced_motion=motion)
+        contexts.append(context)
+        page = context.new_page()
+        page.add_init_script(path=str(PROBES))
+        page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
+        return page
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert not errors, "the page reported errors:\n" + "\n".join(errors)
+
+
+def open_app(page: Any, url: str) -> None:
+    page.goto(url, wait_until="commit", timeout=BOARD_TIMEOUT_MS)
+    page.locator(".lt-play .lt-space").first.wait_for(state="visible", timeout=BOARD_TIMEOUT_MS)
+
+
+def open_tab(page: Any, tab: str) -> Any:
+    """Show a tab and wait until its board has been fitted to the window; its board's root."""
+    page.get_by_role("tab", name=tab).click()
+    board = page.locator(f".{SECTIONS[tab]} .lt-board")
+    board.locator(".lt-space").first.wait_for(state="visible", timeout=BOARD_TIMEOUT_MS)
+    page.evaluate("(section) => ltProbes.settled(section)", SECTIONS[tab])
+    return board
+
+
+def make_a_move(board: Any) -> None:
+    """Pick a card of the hand and play it on a lit space (else discard it); wait for the answer."""
+    expect(board.locator(".lt-turn")).to_contain_text("your turn", timeout=30_000)
+    for target in (board.locator(".lt-hand-card").first,
+                   board.locator(".lt-space.lt-target, .lt-discard.lt-target").first):
+        seq = board.get_attribute("data-seq")
+        target.click()
+        expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+
+
+def outside(boxes: list[tuple[str, list[list[float]]]], width: int, height: int) -> list[str]:
+    """The needed parts that are missing or stick out of a width x height window."""
+    problems = []
+    for selector, found in boxes:
+        if not found:
+            problems.append(f"{selector} is not shown")
+        for left, top, right, bottom in found:
+            if left < -0.5 or top < -0.5 or right > width + 0.5 or bottom > height + 0.5:
+                problems.append(f"{selector} at ({left:.0f}, {top:.0f})–({right:.0f}, {bottom:.0f})")
+    return problems
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_tab_fits_one_screen_at_every_size(new_page: Any, base_url: str, artifacts: Path, scheme: str) -> None:
+    """Both squares (or an example's one), the hand, stock and discard, the buttons, the message about the
+    last move and, in Learn, the goal: all inside the window, no scrolling; screenshots for a person."""
+    shots = artifacts / "layout"
+    shots.mkdir(exist_ok=True)
+    first = next(iter(SIZES.values()))
+    page = new_page(*first, scheme=scheme)
+    open_app(page, base_url)
+    assert page.evaluate("document.body.dataset.jpThemeLight") == ("false" if scheme == "dark" else "true")
+    make_a_move(page.locator(".lt-play .lt-board"))
+    problems = []
+    for name, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        for tab, section in SECTIONS.items():
+            open_tab(page, tab)
+            needed = NEEDED[tab] + ([m for m in MAYBE if page.locator(f".{section} {m}").count()]
+                                    if tab == "Practice" else [])
+            assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
+            boxes = page.evaluate("([s, n]) => ltProbes.boxes(s, n)", [section, needed])
+            problems += [f"{tab} at {name} {width}x{height}: {p}" for p in outside(boxes, width, height)]
+            scroll_width = page.evaluate("document.documentElement.scrollWidth")
+            if scroll_width > width:
+                problems.append(f"{tab} at {name} {width}x{height}: the page scrolls sideways ({scroll_width} px)")
+            page.screenshot(path=str(shots / f"{tab.lower()}-{width}x{height}-{scheme}.png"))
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_text_meets_wcag_aa_contrast_in_every_tab(new_page: Any, base_url: str, scheme: str) -> None:
+    page = new_page(1366, 768, scheme=scheme)
+    open_app(page, base_url)
+    make_a_move(page.locator(".lt-play .lt-board"))
+    page.locator(".lt-play .lt-hand-card").first.click()  # a picked card lights its targets
+    failures = []
+    for tab in SECTIONS:
+        open_tab(page, tab)
+        failures += [f"{tab}: {failure}" for failure in page.evaluate("ltProbes.contrast()")]
+    page.get_by_text("About", exact=True).click()
+    failures += [f"About: {failure}" for failure in page.evaluate("ltProbes.contrast()")]
+    assert not failures, "\n".join(failures)
+
+
+def test_on_a_phone_every_target_is_at_least_44_px(new_page: Any, base_url: str) -> None:
+    page = new_page(*SIZES["phone"])
+    open_app(page, base_url)
+    small = []
+    for tab in SECTIONS:
+        open_tab(page, tab)
+        small += [f"{tab}: {target}" for target in page.evaluate("ltProbes.smallTargets()")]
+    assert not small, "\n".join(small)
+
+
+@pytest.mark.parametrize(("link", "scheme", "dark"), [
+    ("?voila-theme=dark", "light", True),
+    ("?theme=dark", "light", True),
+    ("", "dark", True),
+    ("?voila-theme=light", "dark", False),
+    ("", "light", False),
+])
+def test_the_theme_follows_the_link_else_the_browser(new_page: Any, base_url: str, link: str, scheme: str,
+                                                     dark: bool) -> None:
+    page = new_page(1366, 768, scheme=scheme)
+    open_app(page, base_url + link)
+    assert page.evaluate("document.body.dataset.jpThemeLight") == ("false" if dark else "true")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    level = sum(int(part) for part in re.findall(r"\d+", background)[:3]) / 3
+    assert (level < 80) if dark else (level > 200), background
+    assert "voila-theme" not in (page.locator(".lt-link-note").text_content() or "")
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_placed_cards_travel_quickly_the_computers_after_the_learners_unless_motion_is_reduced(
+        new_page: Any, base_url: str, motion: str) -> None:
+    page = new_page(1366, 768, motion=motion)
+    open_app(page, base_url)
+    board = page.locator(".lt-play .lt-board")
+    page.evaluate("ltProbes.watchFlights()")
+    make_a_move(board)
+    flights = page.evaluate("window.ltFlights")
+    if motion == "reduce":
+        assert flights == []
+        return
+    mine = [f for f in flights if f["by"] == "you"]
+    theirs = [f for f in flights if f["by"] == "them"]
+    assert mine and all(f["duration"] <= 200 for f in flights)
+    assert mine[0]["delay"] == 0
+    assert all(f["delay"] >= mine[0]["duration"] + 200 for f in theirs), "the computer's move comes after"
+    expect(page.locator(".lt-flight")).to_have_count(0, timeout=5_000)  # every card has landed
+
+
+def test_a_whole_hand_and_a_lesson_stage_without_scrolling_once(new_page: Any, base_url: str) -> None:
+    """A newcomer on a projector: every click lands on something in view, and the page never scrolls."""
+    width, height = SIZES["projector-in-a-browser"]
+    page = new_page(width, height, motion="reduce")
+    open_app(page, base_url)
+    board = page.locator(".lt-play .lt-board")
+    for _ in range(70):
+        expect(board.locator(".lt-turn")).to_contain_text(re.compile("your turn|the hand is over"), timeout=30_000)
+        if "the hand is over" in (board.locator(".lt-turn").text_content() or ""):
+            break
+        for click in (board.locator(".lt-hand-card").first,
+                      board.locator(".lt-space.lt-target, .lt-discard.lt-target").first):
+            box = click.bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, "a target below the fold"
+            seq = board.get_attribute("data-seq")
+            click.click()
+            expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+            assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
+    expect(board.locator(".lt-turn")).to_contain_text("the hand is over")
+    assert "Total" in (board.locator(".lt-breakdown").text_content() or "")
+
+    learn = open_tab(page, "Learn")
+    (move,) = LESSONS[0].solution
+    assert isinstance(move, Play) and move.square_owner == 0
+    for target in (learn.locator(f'.lt-hand-card[aria-label="{move.card.name}"]'),
+                   learn.get_by_role("button", name=re.compile(f"^Your square, space {move.space}, "))):
+        box = target.bounding_box()
+        assert box and box["y"] + box["height"] <= height
+        seq = learn.get_attribute("data-seq")
+        target.click()
+        expect(learn).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+    expect(learn.locator(".lt-message")).to_contain_text("Lesson complete")
+    assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]

@@ -1,0 +1,195 @@
+"""A lesson's own words state rules; what they say about the position comes from the engine.
+
+Two checks: every `{placeholder}` in a lesson file names a fact the engine fills (FORMAT.md, "Facts in
+texts"), and recomputed independently it is what the learner reads; and a lint on the fixed words of
+every lesson file: no value or point count written as a number, no line named, no count of cards held,
+unless the sentence is a rule statement this file's whitelist names.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from leopard_tutor.engine import LINES, Hand, scoring_lines
+from leopard_tutor.lessons import LESSONS, Lesson, LessonFormatError
+from leopard_tutor.lessons.facts import END_FACTS, POSITION_FACTS, lesson_facts, placeholders
+from leopard_tutor.lessons.model import STAGES_DIR, parse_lesson
+
+FORMAT = Path(STAGES_DIR).parent.parent / "FORMAT.md"
+FILES = sorted(STAGES_DIR.glob("*.json"))
+
+LINE_NAME = re.compile(r"\b\d-\d-\d\b|\b(?:top|middle|bottom|left|right|first|second|third|centre|center)\s+"
+                       r"(?:row|column)s?\b|\bdiagonals?\b", re.IGNORECASE)
+"""A line named: by its spaces, by where it lies, or a diagonal."""
+NUMBER_ALLOWED = re.compile(
+    r"\b\d{4}\b"  # a year: the 1963 and 2008 rules
+    r"|\bspaces? \d\b"  # a space's label
+    r"|\b(?:ace|[2-9]|10) of (?:hearts|diamonds|spades|clubs)\b"  # a card by name
+    r"|\b(?:a|an|another|the|your|their|red|black|any) (?:[1-9]|10)\b(?! points?| or more| or less)"  # a card by rank
+    r"|\b\d, \d, \d\b|\bnumbers \d to \d\b",  # the labels in reading order
+    re.IGNORECASE)
+"""Where a digit names a card, a space, a label or a year rather than a value."""
+_NUMBER_WORD = r"(?:no|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)"
+COUNT_WORDS = re.compile(
+    rf"\b(?:hold|holds|held|holding)\s+{_NUMBER_WORD}\s+cards?\b"
+    rf"|\b{_NUMBER_WORD}\s+(?:bonus\s+)?points?\b"
+    rf"|\b(?:worth|scores?|scored)\s+{_NUMBER_WORD}\b",
+    re.IGNORECASE)
+"""A count of cards held, or a value or points, written in words."""
+
+RULE_STATEMENTS = {
+    ("lines", "A square has eight lines: three rows, three columns and the two diagonals."):
+        "the shape of every square, not of this one",
+    ("aces-to-nines", "A card from ace to nine may only go on the space with its own number; the ace counts as 1."):
+        "the ace's label",
+}
+"""Sentences that name a line or a number but state a rule, with why."""
+
+
+def fixed_texts(data: dict[str, object]) -> list[str]:
+    """Every text of a lesson file a learner can read (the title, figures and position aside)."""
+    found: list[str] = [str(data["goal"]), str(data["success"]), str(data.get("off track", ""))]
+    for name in ("intro", "hints", "after"):
+        found += [str(item) for item in data.get(name, [])]  # type: ignore[attr-defined]
+    found += [str(item) for item in data.get("advice", {}).values()]  # type: ignore[attr-defined]
+    found += [str(item["text"]) for item in data.get("mistakes", [])]  # type: ignore[attr-defined,index]
+    return [item for item in found if item]
+
+
+def sentences(words: str) -> list[str]:
+    return [part for part in re.split(r"(?<=[.!?])\s+", words.strip()) if part]
+
+
+def lint(key: str, words: str) -> list[str]:
+    """What in `words` (a lesson's fixed text) states a fact of the position: a number or a line."""
+    problems = []
+    for sentence in sentences(words):
+        if (key, sentence) in RULE_STATEMENTS:
+            continue
+        bare = re.sub(r"\{\w+\}", "", sentence)
+        problems += [f"line named {m.group()!r} in {sentence!r}" for m in LINE_NAME.finditer(bare)]
+        problems += [f"count {m.group()!r} in {sentence!r}" for m in COUNT_WORDS.finditer(bare)]
+        rest = NUMBER_ALLOWED.sub("", bare)
+        problems += [f"number {m.group()!r} in {sentence!r}" for m in re.finditer(r"\d+", rest)]
+    return problems
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: path.stem)
+def test_no_lesson_text_states_a_number_or_a_line_of_the_position(path: Path) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    problems = [problem for words in fixed_texts(data) for problem in lint(data["key"], words)]
+    assert problems == [], "\n".join(problems)
+
+
+OLD_TEXTS = [
+    ("kings", "The king of spades hides the red 7. The bottom row and the left column become all spades "
+              "(3 points each), and both diagonals are black with mixed suits (1 point each): 8 in all."),
+    ("stock-runs-out", "Both hands are empty, so the hand is over and nobody went out. Your square is worth 12, "
+                       "which scores 12 plus 5 bonus points: 17."),
+    ("stock-runs-out", "The stock is empty and you hold two cards."),
+    ("lines", "Play one card so that your square is worth at least 6 (it is worth 2 now)."),
+    ("aces-to-nines", "Your black 7 now shows on their space 7, so their column 1-4-7 and their bottom row "
+                      "cannot score in red while it lies there."),
+    ("going-out", "You went out with a square worth 9: 9 plus 2 bonus points for the two points above 7, "
+                  "minus 1 for going out, scores 10."),
+    ("jacks", "Their square is still worth 6: the column 3-6-9 was never touched."),
+]
+
+
+@pytest.mark.parametrize(("key", "words"), OLD_TEXTS, ids=[f"{key}-{n}" for n, (key, _) in enumerate(OLD_TEXTS)])
+def test_the_lint_catches_the_old_texts(key: str, words: str) -> None:
+    assert lint(key, words)
+
+
+def test_the_lint_lets_rules_cards_and_spaces_through() -> None:
+    assert lint("x", "Put your 6 of diamonds on space 6. A 7 goes only on a space 7. The 1963 rules differ.") == []
+    assert lint("x", "Count 1, 2, 3 along the top. The spaces carry the numbers 1 to 9. Cover your 7.") == []
+    assert lint("x", "Your square is worth {your_value}; the goal asks for {target}.") == []
+    assert lint("x", "A line of one suit is worth 3.") and lint("x", "Your row 1-2-3 scores.")
+
+
+def test_every_placeholder_is_a_documented_engine_fact() -> None:
+    documented = set(re.findall(r"^\| `\{(\w+)\}` \|", FORMAT.read_text(encoding="utf-8"), re.MULTILINE))
+    assert documented == POSITION_FACTS | END_FACTS
+    used = set()
+    for path in FILES:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        used |= {name for words in fixed_texts(data) for name in placeholders(words)}
+    assert used <= POSITION_FACTS | END_FACTS
+    assert len(used) >= 8, used
+
+
+def _score(raw: int, went_out: bool, hand: Hand) -> int:
+    rules = hand.rules
+    return raw + max(0, raw - rules.bonus_threshold) - (rules.out_penalty if went_out else 0)
+
+
+def _check_facts(lesson: Lesson, hand: Hand) -> None:
+    """Each fact the lesson may name, recomputed here from the squares' lines and the rule set."""
+    facts = lesson_facts(hand, lesson)
+    values = [sum(line.points for line in scoring_lines(square, hand.rules)) for square in hand.squares]
+    assert (facts["your_value"], facts["their_value"]) == tuple(values)
+    count = len(hand.hands[0])
+    assert facts["your_cards"] == f"{count} card{'' if count == 1 else 's'}"
+    rules = hand.rules
+    assert (facts["out_threshold"], facts["bonus_threshold"], facts["out_penalty"], facts["suit_points"],
+            facts["color_points"]) == (rules.out_threshold, rules.bonus_threshold, rules.out_penalty,
+                                       rules.suit_points, rules.color_points)
+    if lesson.target is not None:
+        assert facts["target"] == lesson.target
+    if lesson.played_space is not None:
+        through = [line for line in LINES if lesson.played_space in line]
+        assert all(rules.line_name(line) in str(facts["lines_through"]) for line in through)
+        assert len(re.findall(r"\d-\d-\d", str(facts["lines_through"]))) == len(through)
+    if hand.is_over:
+        numbers = re.findall(r"\d+", str(facts["score"]))
+        assert numbers[0] == str(values[0]) and numbers[-1] == str(_score(values[0], hand.went_out == 0, hand))
+    else:
+        assert "score" not in facts
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.key)
+def test_the_facts_are_the_engines_at_every_step(lesson: Lesson) -> None:
+    attempt = lesson.new_attempt()
+    for move in lesson.solution[:12]:
+        _check_facts(lesson, attempt.hand)
+        for other in attempt.hand.legal_moves()[:20]:
+            after = attempt.hand.copy()
+            after.apply(other)
+            _check_facts(lesson, after)
+        feedback = attempt.try_move(move)
+        assert "{" not in feedback.text
+        if attempt.finished:
+            _check_facts(lesson, attempt.hand)
+            break
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.key)
+def test_what_the_learner_reads_first_is_filled(lesson: Lesson) -> None:
+    for words in (lesson.goal, *lesson.intro, lesson.new_attempt().hint().text):
+        assert "{" not in words and "}" not in words
+    path = next(path for path in FILES if path.stem.startswith(f"{lesson.stage:02d}_"))
+    if "{your_value}" in json.loads(path.read_text(encoding="utf-8"))["goal"]:
+        assert f"worth {lesson.start().value(0)}" in lesson.goal
+
+
+def _lesson_file(**changes: object) -> str:
+    data = json.loads((STAGES_DIR / "05_kings.json").read_text(encoding="utf-8"))
+    data.update(changes)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"goal": "Make it worth {their_score}."}, "not \\['their_score'\\]"),
+    ({"success": "You scored {score}."}, "not \\['score'\\]"),  # the kings lesson's goals do not end the hand
+    ({"hints": ["Look at {lines_through}."]}, "not \\['lines_through'\\]"),  # it has no 'played' goal
+    ({"off track": "Worth {your_value:>3}."}, "plain name"),
+    ({"after": ["A stray { brace."]}, "stray brace"),
+])
+def test_a_placeholder_the_engine_cannot_fill_stops_the_import(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(LessonFormatError, match=message):
+        parse_lesson(_lesson_file(**changes))
