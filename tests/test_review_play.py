@@ -248,3 +248,22 @@ def test_the_play_controller_refines_its_review_in_the_background() -> None:
         assert c.reviewer.pending == 0 and c.reviewer.review().complete
 
     asyncio.run(run())
+
+
+def test_a_failing_slice_is_logged_and_stops_the_background_work(caplog: pytest.LogCaptureFixture) -> None:
+    def broken(_seconds: float) -> bool:
+        raise RuntimeError("boom")
+
+    async def run() -> Background:
+        background = Background(broken, pause=0.0, quiet=0.0)
+        background.poke()
+        for _ in range(100):
+            await asyncio.sleep(0.005)
+            if background.slices:
+                break
+        await asyncio.sleep(0.02)
+        return background
+
+    background = asyncio.run(run())
+    assert background.slices == 1 and not background.scheduled
+    assert "background work failed" in caplog.text

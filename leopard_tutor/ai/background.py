@@ -8,12 +8,15 @@ running loop (a script, a test) nothing is scheduled, and the work is done when 
 from __future__ import annotations
 
 import asyncio
+import logging
+import sys
 import time
 from collections.abc import Callable
 
 SLICE_SECONDS = 0.05  # the longest a slice keeps the loop (a click waits at most about this long)
 PAUSE_SECONDS = 0.05  # the gap left between slices for other callbacks and messages
 QUIET_SECONDS = 0.5  # how long after the last click before slices resume
+log = logging.getLogger(__name__)
 
 
 class Background:
@@ -53,11 +56,9 @@ class Background:
             self._handle = None
 
     def _schedule(self, delay: float) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # no loop: the work waits until it is asked for
-        self._handle = loop.call_later(delay, self._tick)
+        loop = _loop()
+        if loop is not None:  # without one, the work waits until it is asked for
+            self._handle = loop.call_later(delay, self._tick)
 
     def _tick(self) -> None:
         self._handle = None
@@ -66,5 +67,18 @@ class Background:
             self._schedule(self.quiet - quiet_for)
             return
         self.slices += 1
-        if self.work(self.slice_seconds):
+        try:
+            more = self.work(self.slice_seconds)
+        except Exception:  # a failing slice stops the background work; the work is still done when asked for
+            log.exception("background work failed")
+            return
+        if more:
             self._schedule(self.pause)
+
+
+def _loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop: the kernel's; in Pyodide the browser's loop, which is always there."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.get_event_loop() if sys.platform == "emscripten" else None
