@@ -105,6 +105,19 @@ def test_the_board_shows_the_position_as_the_learner_saw_it() -> None:
         if isinstance(judgement.move, Play):
             square = mine if judgement.move.square_owner == ME else theirs
             assert [cell["space"] for cell in square["cells"] if cell["last"]] == [judgement.move.space]
+        summary, moves, marks = state["aside"]
+        assert summary["items"] == [session.review.summary()]
+        assert len(moves["items"]) == len(session.review.judgements)
+        assert [n for n, item in enumerate(moves["items"]) if "lt-review-now" in item["class"]] == [step]
+        assert f"lt-review-{judgement.verdict}" in moves["items"][step]["class"]
+    c.review_goto(0)
+    marked = [n for n, j in enumerate(session.review.judgements) if j.verdict != "good"]
+    assert marked
+    for number in marked:
+        c.handle({"type": "action", "id": "review_mistake"})
+        assert session.step == number
+    c.handle({"type": "action", "id": "review_mistake"})
+    assert c.tone == "warn" and session.step == (marked[-1] if marked else 0)
 
 
 @pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
