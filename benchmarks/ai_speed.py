@@ -6,11 +6,12 @@ deals of the hidden cards it searched.
 
     nice -n 10 .venv/bin/python benchmarks/ai_speed.py --level expert --hands 6
 
-On a busy machine, `--quiet-rate R` (random full hands per second that benchmarks/engine_speed.py
-gives on a quiet machine, 1,350 on the development machine) estimates what the expert searches
-alone: the budget is then timed in this process's CPU time and scaled by how fast the engine runs
-here and now (random full hands per CPU-second, measured first) against R. The deals it reaches
-are what the tournaments fix with --expert-deals.
+On a busy machine, `--quiet-rate R` (random full hands per second the engine plays on a quiet
+machine) estimates what the expert searches alone: the budget is then timed in this process's CPU
+time and scaled by how fast the engine runs here and now (random full hands per CPU-second, measured
+again before every hand) against R. The deals it reaches are what the tournaments fix with
+--expert-deals; `--deals N` instead caps the expert at N deals a move with no time limit, and with
+--quiet-rate the time each move then takes is given as on a quiet machine (CPU time x the speed ratio).
 """
 
 from __future__ import annotations
@@ -62,16 +63,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=None, help="expert seconds per move (default: its own)")
     parser.add_argument("--rules", default="REVISED_2008")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--deals", type=int, default=None, help="expert: at most this many deals, no time limit")
     parser.add_argument("--quiet-rate", type=float, default=None,
                         help="random full hands/s on a quiet machine: estimate the expert's deals alone")
     args = parser.parse_args(argv)
     rules = rules_by_key(args.rules)
-    scale = 1.0
-    if args.quiet_rate:
-        scale = cpu_hand_rate(rules) / args.quiet_rate
-        print(f"engine here and now: {scale:.2f} of its quiet speed per CPU-second")
+    scales: list[float] = []
     every: list[float] = []
     chosen: list[float] = []
+    quiet: list[float] = []
     deals: list[int] = []
     for number in range(args.hands):
         seed = args.seed + number
@@ -79,29 +79,39 @@ def main(argv: list[str] | None = None) -> int:
         timed = number % 2
         seats: list[Player] = [IntermediatePlayer(seed), IntermediatePlayer(seed)]
         player = make_player(args.level, seed=seed, time_budget=args.budget)
-        if args.quiet_rate and isinstance(player, ExpertPlayer):
+        if args.quiet_rate:
+            scales.append(cpu_hand_rate(rules, 2.0) / args.quiet_rate)
+        if isinstance(player, ExpertPlayer) and args.deals is not None:
+            player.deals, player.time_budget = args.deals, 60.0
+        elif isinstance(player, ExpertPlayer) and args.quiet_rate:
             player.clock = time.process_time
-            player.time_budget *= scale
+            player.time_budget /= scales[-1]  # a slower engine here needs more CPU time for the same work
         seats[timed] = player
         while not hand.is_over:
             mover = hand.to_move
             view = hand.view(mover)
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             move = seats[mover].choose(view)
             spent = time.perf_counter() - start
             if mover == timed:
                 every.append(spent)
                 if len(view.legal_moves()) > 1:
                     chosen.append(spent)
+                    if scales:
+                        quiet.append((time.process_time() - cpu) * scales[-1])
                     player = seats[mover]
                     if isinstance(player, ExpertPlayer):
                         deals.append(player.last_deals)
             hand.apply(move)
-    budget = args.budget if args.budget is not None else "default"
-    clock = f"CPU time x {scale:.2f}" if args.quiet_rate else "wall-clock time"
+    budget = (f"{args.deals} deals, no time limit" if args.deals is not None
+              else args.budget if args.budget is not None else "default")
+    clock = (f"CPU time x {min(scales):.2f} to {max(scales):.2f}, the engine's speed here against its quiet speed"
+             if scales else "wall-clock time")
     print(f"{args.level} on {rules.title}, {args.hands} hands, budget {budget} ({clock})")
     print(_line("every decision", every))
     print(_line("decisions with a choice", chosen))
+    if quiet:
+        print(_line("the same, as on a quiet machine", quiet))
     if deals:
         print(f"  deals searched: median {statistics.median(deals)}, mean {statistics.fmean(deals):.1f}, "
               f"min {min(deals)}, max {max(deals)}")

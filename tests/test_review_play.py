@@ -4,6 +4,9 @@ it was, "Why did the computer do that?" with true facts, and the adaptive oppone
 from __future__ import annotations
 
 import asyncio
+import threading
+from collections.abc import Callable
+from typing import TypeVar
 
 import pytest
 from test_hint_truth import CHECKS
@@ -11,11 +14,33 @@ from test_hint_truth import CHECKS
 from leopard_tutor.ai.adaptive import AdaptiveLevel
 from leopard_tutor.ai.background import Background
 from leopard_tutor.ai.players import LEVELS, AIError, BeginnerPlayer, IntermediatePlayer
-from leopard_tutor.ai.review import HandReview, view_before
+from leopard_tutor.ai.review import THRESHOLDS, HandReview, view_before
 from leopard_tutor.ai.why import why
 from leopard_tutor.engine import RULE_SETS, Play, RuleSet
 from leopard_tutor.widgets import build_play
 from leopard_tutor.widgets.play import ME, THEM, PlayController
+
+T = TypeVar("T")
+
+
+def in_own_thread(run: Callable[[], T]) -> T:
+    """`run()` in a thread of its own, where no event loop runs unless it starts one (a test before may
+    have left one running in this one)."""
+    found: list[T] = []
+    failed: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            found.append(run())
+        except BaseException as error:  # handed back to the test's thread
+            failed.append(error)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+    return found[0]
 
 
 def small_review() -> HandReview:
@@ -107,6 +132,7 @@ def test_the_board_shows_the_position_as_the_learner_saw_it() -> None:
             assert [cell["space"] for cell in square["cells"] if cell["last"]] == [judgement.move.space]
         summary, moves, marks = state["aside"]
         assert summary["items"] == [session.review.summary()]
+        assert all(f"from {limit} " in marks["items"][0] for _, limit in THRESHOLDS)
         assert len(moves["items"]) == len(session.review.judgements)
         assert [n for n, item in enumerate(moves["items"]) if "lt-review-now" in item["class"]] == [step]
         assert f"lt-review-{judgement.verdict}" in moves["items"][step]["class"]
@@ -218,7 +244,7 @@ def test_background_slices_run_on_the_event_loop_while_idle_and_stop_when_done()
         return left[0] > 0
 
     idle = Background(work, slice_seconds=0.01, pause=0.0, quiet=0.0)
-    idle.poke()
+    in_own_thread(idle.poke)
     assert not idle.scheduled and not calls  # no running loop: nothing happens until asked
     now = [0.0]
 
@@ -242,7 +268,7 @@ def test_background_slices_run_on_the_event_loop_while_idle_and_stop_when_done()
                 break
         assert background.slices == 6  # poked again: one more slice, which finds nothing left
 
-    asyncio.run(run())
+    in_own_thread(lambda: asyncio.run(run()))
     assert calls[:5] == [0.01] * 5
 
 
@@ -260,7 +286,7 @@ def test_the_play_controller_refines_its_review_in_the_background() -> None:
                 break
         assert c.reviewer.pending == 0 and c.reviewer.review().complete
 
-    asyncio.run(run())
+    in_own_thread(lambda: asyncio.run(run()))
 
 
 def test_a_failing_slice_is_logged_and_stops_the_background_work(caplog: pytest.LogCaptureFixture) -> None:
@@ -277,6 +303,6 @@ def test_a_failing_slice_is_logged_and_stops_the_background_work(caplog: pytest.
         await asyncio.sleep(0.02)
         return background
 
-    background = asyncio.run(run())
+    background = in_own_thread(lambda: asyncio.run(run()))
     assert background.slices == 1 and not background.scheduled
     assert "background work failed" in caplog.text

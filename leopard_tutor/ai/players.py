@@ -28,7 +28,7 @@ SETTLE_DEALS = 8  # deals the final two candidates need before a clear gap betwe
 # How often the lower levels play by instinct instead of thinking (see EvaluationPlayer), tuned so that
 # each level beats the one below in about 70% of four-hand matches (README "Computer opponents").
 BEGINNER_INSTINCT = 0.9
-CASUAL_INSTINCT = 0.6
+CASUAL_INSTINCT = 0.55
 INTERMEDIATE_INSTINCT = 0.15
 
 
