@@ -6,6 +6,15 @@ each match ends, so an interrupted run resumes where it stopped. The summary giv
 A's match win rate (draws count half) with a Wilson 95% interval, the mean total-score difference
 A − B with a 95% interval taken over seed pairs, and each level's decision times (median, p95).
 
+Besides the levels of `leopard_tutor.ai`, a pairing may name `lessons`: the lessons' coach
+(`leopard_tutor.lessons.coach`, the opponent of the guided hand), which plays exactly what the lessons
+teach (go out when that wins the hand, else the play that gains most at once, building on its own
+square), standing in for a learner who has done the lessons.
+
+The expert's search is cut by its time budget (wall-clock), so on a busy machine it searches fewer
+deals. For records that do not depend on the machine's load, give it a budget it never reaches and a
+fixed number of deals a move (--expert-budget 60 --expert-deals N).
+
 Example (small expert budget, two worker processes, niced):
     nice -n 10 .venv/bin/python benchmarks/tournament.py --pairing expert:intermediate \
         --pairs 100 --expert-budget 0.1 --workers 2 --out /tmp/e_vs_i_100ms.jsonl
@@ -17,6 +26,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import random
 import statistics
 import sys
 import time
@@ -26,11 +36,26 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from leopard_tutor.ai import make_player
+from leopard_tutor.ai.determinize import sample_hand
 from leopard_tutor.ai.players import ExpertPlayer, Player
-from leopard_tutor.engine import REVISED_2008, Match
+from leopard_tutor.engine import REVISED_2008, Match, Move, PlayerView
+from leopard_tutor.lessons.coach import coach_move
+
+
+class LessonsCoach:
+    """The lessons' coach as a computer player: `coach_move` on a hand matching the view (it reads only
+    the squares, its own cards and the legal moves, so the unseen cards dealt do not matter)."""
+
+    level = "lessons"
+
+    def choose(self, view: PlayerView) -> Move:
+        """The coach's move in this position."""
+        return coach_move(sample_hand(view, random.Random(0)))
 
 
 def _player(level: str, seed: int, budget: float | None, deals: int | None) -> Player:
+    if level == "lessons":
+        return LessonsCoach()
     player = make_player(level, seed=seed, time_budget=budget if level == "expert" else None)
     if deals is not None and isinstance(player, ExpertPlayer):
         player.deals = deals

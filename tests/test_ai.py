@@ -10,7 +10,14 @@ import pytest
 from positions import c, prepared, random_hand
 
 from leopard_tutor.ai import AIError, ExpertPlayer, IntermediatePlayer, make_player
-from leopard_tutor.ai.players import BeginnerPlayer
+from leopard_tutor.ai.players import (
+    PLAYERS,
+    BeginnerPlayer,
+    CasualPlayer,
+    EvaluationPlayer,
+    instinct_move,
+    ranked_moves,
+)
 from leopard_tutor.engine import (
     ORIGINAL_1963,
     REVISED_2008,
@@ -19,10 +26,13 @@ from leopard_tutor.engine import (
     EndTurn,
     GoOut,
     Hand,
+    Move,
     Play,
+    PlayerView,
     RuleSet,
     Square,
     full_deck,
+    square_value,
 )
 
 
@@ -32,7 +42,7 @@ def small_expert(seed: int) -> ExpertPlayer:
 
 
 def players(seed: int) -> list[object]:
-    return [BeginnerPlayer(seed), IntermediatePlayer(seed), small_expert(seed)]
+    return [BeginnerPlayer(seed), CasualPlayer(seed), IntermediatePlayer(seed), small_expert(seed)]
 
 
 def random_position(rules: RuleSet, seed: int) -> Hand:
@@ -126,7 +136,7 @@ def test_fair_by_construction_same_view_same_move_whatever_the_hidden_cards(rule
         views = [v.view(player) for v in variants]
         assert views[0] == views[1] == views[2]
         assert variants[0].hands[1 - player] != variants[1].hands[1 - player] or not hand.hands[1 - player]
-        for make in (BeginnerPlayer, IntermediatePlayer, small_expert):
+        for make in (BeginnerPlayer, CasualPlayer, IntermediatePlayer, small_expert):
             moves = {make(seed).choose(view) for view in views}  # type: ignore[operator]
             assert len(moves) == 1, (make, moves)
         compared += 1
@@ -136,7 +146,7 @@ def test_fair_by_construction_same_view_same_move_whatever_the_hidden_cards(rule
 def test_seeded_players_are_reproducible_and_stateless() -> None:
     hand = random_position(REVISED_2008, 7)
     view = hand.view(hand.to_move)
-    for level in ("beginner", "intermediate"):
+    for level in ("beginner", "casual", "intermediate"):
         first = make_player(level, seed=42)
         again = make_player(level, seed=42)
         assert first.choose(view) == again.choose(view) == first.choose(view)
@@ -182,7 +192,7 @@ def test_expert_stops_at_its_time_budget() -> None:
     move = expert.choose(hand.view(hand.to_move))
     assert move in hand.legal_moves()
     assert expert.last_deals == 0  # the clock ran out during the first deal
-    assert move == IntermediatePlayer(1).choose(hand.view(hand.to_move))  # so the one-move evaluation decided
+    assert move == ranked_moves(hand.view(hand.to_move), random.Random(0))[0][1]  # so the one-move evaluation decided
     ticks = itertools.count()
     roomier = ExpertPlayer(1, time_budget=20.5, clock=lambda: float(next(ticks)))
     roomier.choose(hand.view(hand.to_move))
@@ -206,22 +216,27 @@ def test_expert_starts_no_play_out_that_would_end_after_its_budget(monkeypatch: 
     assert now[0] == pytest.approx(0.9)  # three play-outs fitted; a fourth would have ended at 1.2 s
 
 
+def judged_best(view: PlayerView, best: Move) -> None:
+    """The evaluation ranks `best` first, the expert and the exact one-move player take it, and the
+    intermediate, which plays by instinct now and then, takes it with nearly every seed."""
+    assert ranked_moves(view, random.Random(0))[0][1] == best
+    assert small_expert(1).choose(view) == best
+    assert EvaluationPlayer(1).choose(view) == best
+    assert sum(IntermediatePlayer(seed).choose(view) == best for seed in range(20)) >= 18
+
+
 def test_intermediate_and_expert_complete_the_line_that_lets_them_go_out() -> None:
     hand = prepared("AH 2H . / 4C 5C 6C / 7S 8S 9S", "4D . . / . . . / . . .", "3H 5S 9C 2S 6D 7C 8C 8D",
                     "4S 5D")
     assert hand.value(0) == 6
-    best = Play(c("3H"), 0, 3)
-    assert IntermediatePlayer(1).choose(hand.view(0)) == best
-    assert small_expert(1).choose(hand.view(0)) == best
+    judged_best(hand.view(0), Play(c("3H"), 0, 3))
 
 
 def test_intermediate_and_expert_jack_the_space_that_breaks_most_points() -> None:
     # example C4: the opponent's square is worth 6, all of it through space 3
     hand = prepared("4S . . / . . . / . . .", "AH 2H 3H / . . 6H / . . 9H", "JC 2S 6C 8D 4D 5C 7S 8S", "5D 7D")
     assert hand.value(1) == 6
-    best = Play(c("JC"), 1, 3)
-    assert IntermediatePlayer(1).choose(hand.view(0)) == best
-    assert small_expert(1).choose(hand.view(0)) == best
+    judged_best(hand.view(0), Play(c("JC"), 1, 3))
 
 
 def test_intermediate_and_expert_go_out_when_ahead_with_a_full_square() -> None:
@@ -232,8 +247,47 @@ def test_intermediate_and_expert_go_out_when_ahead_with_a_full_square() -> None:
     assert (hand.value(0), hand.value(1)) == (7, 0)
     view = hand.view(0)
     assert GoOut() in view.legal_moves()
-    assert IntermediatePlayer(1).choose(view) == GoOut()
-    assert small_expert(1).choose(view) == GoOut()
+    judged_best(view, GoOut())
+
+
+def test_instinct_takes_the_points_in_sight_and_builds_its_own_square() -> None:
+    rng = random.Random(1)
+    # the line that lets it go out: completed by instinct too
+    hand = prepared("AH 2H . / 4C 5C 6C / 7S 8S 9S", "4D . . / . . . / . . .", "3H 5S 9C 2S 6D 7C 8C 8D", "4S 5D")
+    assert instinct_move(hand.view(0), rng) == Play(c("3H"), 0, 3)
+    # the jack that takes 6 points away
+    hand = prepared("4S . . / . . . / . . .", "AH 2H 3H / . . 6H / . . 9H", "JC 2S 6C 8D 4D 5C 7S 8S", "5D 7D")
+    assert instinct_move(hand.view(0), rng) == Play(c("JC"), 1, 3)
+    # going out when that wins the hand now
+    hand = prepared("AS 2S 3S / 4S 5S 6S / 7H 8D 9D", "AD 2D . / 4D 5D . / . . .", "2C 6C 8H 9S 10C 3C 4C 5C",
+                    "JD JH", stock_size=60)
+    assert instinct_move(hand.view(0), rng) == GoOut()
+    # nothing scores: a card face up on its own square, never a block on theirs or a discard
+    hand = prepared(". . . / . . . / . . .", "AH . . / . . . / . . .", "2C 5D QS", "4S 5D")
+    picks = {instinct_move(hand.view(0), random.Random(seed)) for seed in range(30)}
+    assert picks == {Play(c("2C"), 0, 2), Play(c("5D"), 0, 5)}
+
+
+def test_instinct_plays_on_the_other_square_only_to_take_points_away() -> None:
+    for seed in range(80):
+        hand = random_position(REVISED_2008, 300 + seed)
+        view = hand.view(hand.to_move)
+        move = instinct_move(view, random.Random(seed))
+        assert move in view.legal_moves()
+        if isinstance(move, Play) and move.square_owner != view.player:
+            after = view.squares[move.square_owner].with_card(move.card, move.space)
+            assert square_value(after, view.rules) < view.value(move.square_owner)
+
+
+def test_the_levels_are_listed_weakest_first_thinking_more_the_higher_they_are() -> None:
+    assert list(PLAYERS) == ["beginner", "casual", "intermediate", "expert"]
+    instincts = [BeginnerPlayer.instinct, CasualPlayer.instinct, IntermediatePlayer.instinct]
+    assert instincts == sorted(instincts, reverse=True) and instincts[-1] > 0 and instincts[0] < 1
+    hand = random_position(REVISED_2008, 5)
+    view = hand.view(hand.to_move)
+    always = EvaluationPlayer(1)
+    always.instinct = 1.0
+    assert always.choose(view) in view.legal_moves()
 
 
 @pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))

@@ -98,4 +98,4 @@ def test_the_level_menu_lists_every_registered_level() -> None:
     from leopard_tutor.ai.players import PLAYERS
 
     section = build_play(make_player("beginner", seed=1), opponent_factory=make_player, seed=1)
-    assert [value for _, value in section.level_pick.options] == list(PLAYERS)
+    assert [value for _, value in section.level_pick.options] == [*PLAYERS, "adaptive"]

@@ -48,13 +48,20 @@ seen by one player. A single square (a worked example) is `{"squares": [square_p
 
 The Play section
 ----------------
-`PlayController(opponent, rules=, seed=, hinter=, hands=)`: the learner is player 0; `opponent.choose(view)`
-replies after each turn (dependency injection: tests pass a simple chooser, the app
+`PlayController(opponent, rules=, seed=, hinter=, hands=, reviewer=)`: the learner is player 0;
+`opponent.choose(view)` replies after each turn (dependency injection: tests pass a simple chooser, the app
 `leopard_tutor.ai.make_player(level)`); `hinter(view)` returns a hint whose `.ladder` is shown a rung per
-press. Methods: select, click_space, discard, go_out, end_turn, undo, hint, next_hand, new_match,
-set_opponent; `log`, `breakdown()`, `score_sheet()`. Its words live in the catalogue (texts/en/play.json).
+press; `reviewer()` makes the review of a hand (`leopard_tutor.ai.review.HandReview`), kept up to date
+after every move and refined in the background. Methods: select, click_space, discard, go_out, end_turn,
+undo, hint, next_hand, new_match, set_opponent; the review: review_this_hand, review_last_hand,
+review_step, review_goto, close_review, try_again (play on from the position shown), leave_retry, and why
+(the reason for the computer's last move); `log`, `breakdown()`, `score_sheet()`. While a review is open
+the board shows the position judged (`reviewing`), and only the review's actions answer. Its words live in
+the catalogue (texts/en/play.json, review.json).
 `PlaySection(controller, opponent_factory, level)` / `build_play(...)` (play_section.py) wraps it with
-ipywidgets controls, the end-of-hand breakdown, the score sheet and the move log.
+ipywidgets controls (the level menu has every registered level and "adaptive"), the end-of-hand
+breakdown, the score sheet and the move log; `ReviewControls` (review.py) adds the review's buttons and
+panel.
 """
 
 from .board import BadIntent, BoardController, LeopardBoard, TableController, whole_number

@@ -10,16 +10,20 @@ from typing import Any
 import ipywidgets as W
 
 from ..ai import LEVELS
+from ..ai.adaptive import AdaptiveLevel
 from ..engine import RULE_SETS, rules_by_key
 from ..engine.catalogue import text
 from .board import LeopardBoard
 from .deals import deal_link, deal_seed, new_deal_code
 from .game_code import SavedGame
 from .game_saver import GameSaver
-from .play import Chooser, HintFn, PlayController
+from .play import ME, Chooser, HintFn, PlayController
+from .review import ReviewButtons
 
 OpponentFactory = Callable[[str, int | None], Chooser]
 """`factory(level, seed)`: a computer opponent of that level (seeded for a shared deal, else None)."""
+ADAPTIVE = "adaptive"
+"""The level menu's last choice: a level that follows the learner's match results (`AdaptiveLevel`)."""
 
 
 class PlaySection(W.VBox):  # type: ignore[misc]
@@ -34,8 +38,11 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.board = LeopardBoard(controller)
         self.rules_pick = W.Dropdown(options=[(text(f"rules.{key}"), key) for key in RULE_SETS],
                                      value=controller.rules.key, description=text("play.controls.rules"))
-        self.level_pick = W.Dropdown(options=[(name.capitalize(), name) for name in LEVELS], value=level,
-                                     description=text("play.controls.opponent"), disabled=opponent_factory is None)
+        self.level_pick = W.Dropdown(options=[(text(f"levels.names.{name}"), name) for name in (*LEVELS, ADAPTIVE)],
+                                     value=level, description=text("play.controls.opponent"),
+                                     disabled=opponent_factory is None)
+        self.adaptive: AdaptiveLevel | None = None
+        self._counted: object = None  # the match whose result the adaptive level has counted
         self.new_button = W.Button(description=text("play.controls.new_match"))
         self.share_button = W.Button(description=text("play.share.button"), tooltip=text("play.share.tooltip"))
         self.share = W.HTML(layout=W.Layout(display="none"))
@@ -44,10 +51,12 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.share_button.on_click(lambda _b: self.board.act(self.show_share_link))
         self.rules_pick.observe(self._rules_changed, names="value")
         self.level_pick.observe(self._level_changed, names="value")
+        self.board.listeners.append(lambda _intent: self._count_match())
+        self.review = ReviewButtons(self.board)
         controls = W.HBox([self.rules_pick, self.level_pick, self.new_button, self.share_button])
         controls.add_class("lt-controls")
         self.saver = GameSaver(self)
-        super().__init__([controls, self.share, self.board, self.saver])
+        super().__init__([controls, self.share, self.board, self.review, self.saver])
         self.add_class("lt-section")
         self.add_class("lt-play")
 
@@ -70,7 +79,8 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         finally:
             self._opening = False
         if factory is not None and (level is not None or deal is not None):
-            self.controller.opponent = factory(self.level_pick.value, None if deal is None else deal_seed(deal))
+            playing = self.adaptive.level if self.adaptive is not None else self.level_pick.value
+            self.controller.opponent = factory(playing, None if deal is None else deal_seed(deal))
         self.board.act(lambda: self.new_match(deal))
 
     def resume(self, game: SavedGame) -> None:
@@ -105,8 +115,33 @@ class PlaySection(W.VBox):  # type: ignore[misc]
 
     def _level_changed(self, change: dict[str, Any]) -> None:
         factory = self.opponent_factory
-        if factory is not None and not self._opening:
-            self.board.act(lambda: self.controller.set_opponent(factory(change["new"], None), change["new"]))
+        if factory is None:
+            return
+        if change["new"] != ADAPTIVE:
+            self.adaptive = None
+            if not self._opening:
+                self.board.act(lambda: self.controller.set_opponent(factory(change["new"], None), change["new"]))
+            return
+        adaptive = self.adaptive = AdaptiveLevel(change["old"] if change["old"] in LEVELS else LEVELS[0])
+        self._counted = self.controller.match
+
+        def follow_results() -> None:
+            self.controller.set_opponent(factory(adaptive.level, None))
+            self.controller.say(text("levels.adaptive.start", level=adaptive.level))
+        self.board.act(follow_results)
+
+    def _count_match(self) -> None:
+        """With the adaptive level, count a match once it is over, and change the opponent if it says so."""
+        adaptive, match, factory = self.adaptive, self.controller.match, self.opponent_factory
+        if adaptive is None or factory is None or not match.is_over or match is self._counted:
+            return
+        self._counted = match
+        moved = adaptive.record("draw" if match.winner is None else "win" if match.winner == ME else "loss")
+        if moved:
+            if moved in ("up", "down"):
+                self.controller.set_opponent(factory(adaptive.level, None))
+            self.controller.say(f"{self.controller.message} {text(f'levels.adaptive.{moved}', level=adaptive.level)}")
+            self.board.refresh()
 
 def build_play(opponent: Chooser, *, hinter: HintFn | None = None, opponent_factory: OpponentFactory | None = None,
                level: str = "beginner", seed: int | str | None = None, rules: str = "REVISED_2008",

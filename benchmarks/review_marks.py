@@ -1,0 +1,55 @@
+"""How the review's marks fall for each level: every move of a level's hands judged as the review judges a
+learner's, to see what the thresholds make of players of known strength.
+
+Each level plays player 0 in seeded hands (2008 rules) against the intermediate; the review of each
+hand is finished in full. Printed per level: the moves judged, how many got each mark, and the deciles
+of the cost in points.
+
+    nice -n 10 .venv/bin/python benchmarks/review_marks.py --hands 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from leopard_tutor.ai import make_player
+from leopard_tutor.ai.players import EvaluationPlayer, Player
+from leopard_tutor.ai.review import VERDICTS, review_hand
+from leopard_tutor.engine import REVISED_2008, Hand
+
+LEVELS = ("beginner", "casual", "intermediate", "no slips")
+"""The levels judged; "no slips" is the one-move evaluation that never plays by instinct."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play and review the hands, then print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args(argv)
+    for level in LEVELS:
+        costs: list[float] = []
+        marks: Counter[str] = Counter()
+        for seed in range(args.seed, args.seed + args.hands):
+            hand = Hand.deal(REVISED_2008, seed=seed, dealer=seed % 2)
+            me: Player = EvaluationPlayer(seed) if level == "no slips" else make_player(level, seed=seed)
+            seats = [me, make_player("intermediate", seed=seed + 100)]
+            while not hand.is_over:
+                hand.apply(seats[hand.to_move].choose(hand.view(hand.to_move)))
+            review = review_hand(hand)
+            costs += [judgement.cost for judgement in review.judgements]
+            marks.update(judgement.verdict for judgement in review.judgements)
+        deciles = ", ".join(f"{q:.2f}" for q in statistics.quantiles(costs, n=10))
+        counts = ", ".join(f"{marks[verdict]} {verdict}" for verdict in VERDICTS)
+        print(f"{level}: {len(costs)} moves: {counts}; cost deciles {deciles}, largest {max(costs):.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,52 @@
+"""The adaptive opponent: one level up after two match wins in a row, one level down after two losses."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .players import LEVELS, AIError
+
+STREAK = 2  # matches won (or lost) in a row that move the level
+RESULTS = ("win", "loss", "draw")
+
+
+class AdaptiveLevel:
+    """Which level the learner meets next, moved by their match results (seen from the learner).
+
+    Two wins in a row move it one level up, two losses in a row one level down; a draw, or a move,
+    starts the count again. It never goes past the strongest or the weakest level.
+    """
+
+    def __init__(self, start: str = LEVELS[0], levels: Sequence[str] = LEVELS) -> None:
+        if start not in levels:
+            raise AIError(f"unknown level {start!r}: choose one of {', '.join(levels)}")
+        self.levels = tuple(levels)
+        self.index = self.levels.index(start)
+        self.wins = 0
+        self.losses = 0
+
+    @property
+    def level(self) -> str:
+        """The level to play now."""
+        return self.levels[self.index]
+
+    def record(self, result: str) -> str:
+        """Count one finished match ("win", "loss" or "draw" for the learner) and say what it did to the
+        level: "up", "down", "top" or "bottom" (a streak that cannot move it further), or "" (nothing)."""
+        if result not in RESULTS:
+            raise AIError(f"a match result is one of {', '.join(RESULTS)}, not {result!r}")
+        self.wins = self.wins + 1 if result == "win" else 0
+        self.losses = self.losses + 1 if result == "loss" else 0
+        if self.wins < STREAK and self.losses < STREAK:
+            return ""
+        up = self.wins >= STREAK
+        self.wins = self.losses = 0
+        if up:
+            if self.index == len(self.levels) - 1:
+                return "top"
+            self.index += 1
+            return "up"
+        if self.index == 0:
+            return "bottom"
+        self.index -= 1
+        return "down"

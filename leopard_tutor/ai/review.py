@@ -1,0 +1,292 @@
+"""The review of a hand: every move one player made, judged by the expert from what they could see then.
+
+Each decision is judged from the player's view at that moment, rebuilt by replaying the hand's
+moves (never from cards they could not see). A cheap pass values the move made and the best few
+moves by the one-move evaluation the moment the move is made; the expert's search then refines those
+values playout by playout, over deals of the unseen cards (`HandReview.refine`, in short slices while the player
+thinks, or in one bounded stretch when the review is asked for). The cost of a move is how many
+points of expected final score difference it gives up against the best move found; `THRESHOLDS`
+turn it into good / inaccuracy / mistake / blunder. The words come from the catalogue (book
+`review`), and the sentence on the better move is the hint's own reason for it (`hints.explain`),
+so its claims are the engine facts the hint tests check.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import GoOut, Hand, Move, PlayerView
+from ..engine.catalogue import text
+from ..engine.narration import move_words
+from .determinize import sample_hand
+from .evaluation import DEFAULT_WEIGHTS, Weights
+from .hints import explain
+from .players import EXPERT_PRIOR, EXPERT_TURNS, play_out, ranked_moves
+from .randomness import rng_for
+
+REVIEW_SEED = 20080320  # reviews are reproducible: the same view and move always get the same judgement
+REVIEW_DEALS = 16  # deals of the unseen cards behind a finished judgement
+REVIEW_CANDIDATES = 4  # the best moves by the one-move evaluation that are searched beside the move made
+PRUNE_DEALS = 4  # deals after which only the move made and the best few others are followed further
+REVIEW_KEEP = 2  # how many others that is
+THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 5.0), ("mistake", 2.5), ("inaccuracy", 1.0))
+"""A move costing at least this many points (expected final score difference) gets this mark; below
+the lowest, it is good."""
+VERDICTS = ("good", "inaccuracy", "mistake", "blunder")
+"""The marks, best first."""
+
+
+def verdict_for(cost: float) -> str:
+    """The mark of a move that gives up `cost` points against the best one."""
+    return next((name for name, least in THRESHOLDS if cost >= least), "good")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A move one player made: its place in the hand's moves, and what they could see just before it."""
+
+    index: int
+    view: PlayerView
+    move: Move
+
+
+def decisions(hand: Hand, player: int, start: int = 0) -> list[Decision]:
+    """Every move `player` made in `hand` from move number `start` (counting from 0), each with the view
+    `player` had just before it, rebuilt by taking the moves back and making them again."""
+    moves, movers = hand.moves, hand.movers
+    replay = hand.copy()
+    for _ in range(len(moves) - start):
+        replay.undo()
+    found = []
+    for index in range(start, len(moves)):
+        if movers[index] == player:
+            found.append(Decision(index, replay.view(player), moves[index]))
+        replay.apply(moves[index])
+    return found
+
+
+def view_before(hand: Hand, index: int, player: int) -> PlayerView:
+    """What `player` could see just before move number `index` of `hand` was made."""
+    replay = hand.copy()
+    for _ in range(len(hand.moves) - index):
+        replay.undo()
+    return replay.view(player)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The expert's verdict on one decision.
+
+    `cost` is the points of expected final score difference the move gave up against `best` (0 when it
+    was the best found); `deals` how many deals of the unseen cards the search used (0: the one-move
+    evaluation only); `facts` the (catalogue key, values) the sentence was filled with.
+    """
+
+    decision: Decision
+    best: Move
+    cost: float
+    deals: int
+    sentence: str
+    facts: tuple[tuple[str, dict[str, Any]], ...]
+
+    @property
+    def verdict(self) -> str:
+        """good, inaccuracy, mistake or blunder (see `THRESHOLDS`)."""
+        return verdict_for(self.cost)
+
+    @property
+    def move(self) -> Move:
+        """The move that was made."""
+        return self.decision.move
+
+    @property
+    def view(self) -> PlayerView:
+        """What the player could see when making it."""
+        return self.decision.view
+
+
+class _Search:
+    """The expert's search for one decision, one playout at a time.
+
+    The candidates are the best few moves by the one-move evaluation, going out if allowed, and the
+    move made; every candidate still in the running is followed on the same deals of the unseen cards,
+    so their differences are paired. After `PRUNE_DEALS` deals only the move made and the best
+    `REVIEW_KEEP` others go on.
+    """
+
+    def __init__(self, decision: Decision, seed: int, candidates: int, weights: Weights) -> None:
+        view = decision.view
+        self.decision = decision
+        self.weights = weights
+        self.rng = rng_for(seed, view, "review")
+        self.forced = len(view.legal_moves()) == 1
+        if self.forced:
+            chosen = [(0.0, decision.move)]
+        else:
+            ranked = ranked_moves(view, self.rng, weights)
+            chosen = ranked[:candidates] + [pair for pair in ranked[candidates:]
+                                            if isinstance(pair[1], GoOut) or pair[1] == decision.move]
+        self.moves = [move for _, move in chosen]
+        self.prior = [value for value, _ in chosen]
+        self.made = self.moves.index(decision.move)
+        self.totals = [0.0] * len(self.moves)
+        self.counts = [0] * len(self.moves)
+        self.active = list(range(len(self.moves)))
+        self.deals = 0
+        self._hand: Hand | None = None
+        self._results: list[float] = []
+
+    @property
+    def busy(self) -> bool:
+        """Whether a deal is half followed."""
+        return self._hand is not None
+
+    def step(self) -> None:
+        """Follow the next candidate on the current deal (drawing a new deal first if none is open)."""
+        view = self.decision.view
+        if self._hand is None:
+            self._hand, self._results = sample_hand(view, self.rng), []
+        hand = self._hand
+        hand.apply(self.moves[self.active[len(self._results)]])
+        self._results.append(play_out(hand, view.player, EXPERT_TURNS, self.weights))
+        hand.undo()
+        if len(self._results) < len(self.active):
+            return
+        for index, value in zip(self.active, self._results):
+            self.totals[index] += value
+            self.counts[index] += 1
+        self._hand = None
+        self.deals += 1
+        if self.deals == PRUNE_DEALS:
+            values = self.values()
+            others = sorted((i for i in self.active if i != self.made), key=lambda i: (-values[i], i))
+            self.active = sorted([self.made, *others[:REVIEW_KEEP]])
+
+    def values(self) -> list[float]:
+        """Each candidate's expected value: its deals' average, with the one-move evaluation counted as a
+        few deals' worth of evidence (as the expert weighs it)."""
+        return [(total + EXPERT_PRIOR * prior) / (count + EXPERT_PRIOR)
+                for total, prior, count in zip(self.totals, self.prior, self.counts)]
+
+    def judgement(self) -> Judgement:
+        """The verdict as far as the search has gone, with its sentence."""
+        decision = self.decision
+        if self.forced:
+            return Judgement(decision, decision.move, 0.0, 0, text("review.sentence.forced"),
+                             (("review.sentence.forced", {}),))
+        values = self.values()
+        best = max(self.active, key=lambda i: (values[i], -i))
+        cost = max(0.0, values[best] - values[self.made])
+        return Judgement(decision, self.moves[best], cost, self.deals, *_sentence(decision, self.moves[best], cost))
+
+
+def _sentence(decision: Decision, best: Move, cost: float) -> tuple[str, tuple[tuple[str, dict[str, Any]], ...]]:
+    """What the review says of a decision: agreement, or what the better move would have done."""
+    if best == decision.move:
+        return text("review.sentence.best"), (("review.sentence.best", {}),)
+    view = decision.view
+    hint = explain(view, best)
+    reason = next(((key, values) for key, values in hint.facts if key.startswith("reason.")))
+    facts = {"better": move_words(best, "advice", view.player), "reason": hint.reason, "points": round(cost, 1)}
+    key = "review.sentence.close" if verdict_for(cost) == "good" else "review.sentence.better"
+    return text(key, **facts), ((key, facts), (f"hints.{reason[0]}", reason[1]))
+
+
+@dataclass(frozen=True)
+class Review:
+    """The judgements of one player's moves in one hand, in order; `complete` once every decision with
+    a choice has been searched as far as a review goes."""
+
+    judgements: tuple[Judgement, ...]
+    complete: bool
+
+    def count(self, verdict: str) -> int:
+        """How many moves got this mark."""
+        return sum(1 for j in self.judgements if j.verdict == verdict)
+
+    @property
+    def points_lost(self) -> float:
+        """The points given up by every move not marked good."""
+        return sum(j.cost for j in self.judgements if j.verdict != "good")
+
+    def summary(self) -> str:
+        """One line: how many inaccuracies, mistakes and blunders, and the points they lost."""
+        parts = [text(f"review.count.{verdict}", count=self.count(verdict)) for verdict in VERDICTS[1:]
+                 if self.count(verdict)]
+        if not self.judgements:
+            return text("review.summary.empty")
+        if not parts:
+            return text("review.summary.clean", moves=len(self.judgements))
+        return text("review.summary.line", counts=", ".join(parts), points=round(self.points_lost))
+
+
+class HandReview:
+    """The review of `player`'s moves in one hand, kept up to date as the hand goes on.
+
+    `follow(hand)` takes in the moves made since the last call (and forgets moves taken back); each new
+    decision gets the cheap pass at once. `refine(seconds)` spends at most about that long on the
+    expert's search, a playout at a time, the least searched decision first; `review()` gives the
+    judgements as they stand, `finish(seconds)` refines first.
+    """
+
+    def __init__(self, player: int = 0, *, deals: int = REVIEW_DEALS, candidates: int = REVIEW_CANDIDATES,
+                 seed: int = REVIEW_SEED, weights: Weights = DEFAULT_WEIGHTS,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.player = player
+        self.deals = deals
+        self.candidates = candidates
+        self.seed = seed
+        self.weights = weights
+        self.clock = clock
+        self._moves: list[Move] = []
+        self._searches: list[_Search] = []
+
+    def follow(self, hand: Hand) -> None:
+        """Catch up with `hand`: judge the new decisions cheaply, drop those of moves taken back."""
+        moves = hand.moves
+        same = 0
+        while same < min(len(moves), len(self._moves)) and moves[same] == self._moves[same]:
+            same += 1
+        self._searches = [search for search in self._searches if search.decision.index < same]
+        self._searches += [_Search(decision, self.seed, self.candidates, self.weights)
+                           for decision in decisions(hand, self.player, same)]
+        self._moves = list(moves)
+
+    @property
+    def pending(self) -> int:
+        """How many deals of search the review still lacks."""
+        return sum(self.deals - search.deals for search in self._searches if not search.forced
+                   and search.deals < self.deals)
+
+    def refine(self, seconds: float) -> bool:
+        """Search for about `seconds` at most (whole playouts: the last may run past); whether work remains."""
+        deadline = self.clock() + seconds
+        while True:
+            waiting = [search for search in self._searches if not search.forced and search.deals < self.deals]
+            if not waiting:
+                return False
+            min(waiting, key=lambda search: (search.deals, not search.busy)).step()
+            if self.clock() >= deadline:
+                return self.pending > 0
+
+    def review(self) -> Review:
+        """The judgements as they stand now."""
+        return Review(tuple(search.judgement() for search in self._searches), self.pending == 0)
+
+    def finish(self, seconds: float) -> Review:
+        """The review after at most about `seconds` more of search."""
+        self.refine(seconds)
+        return self.review()
+
+
+def review_hand(hand: Hand, player: int = 0, *, deals: int = REVIEW_DEALS, seed: int = REVIEW_SEED) -> Review:
+    """The finished review of `player`'s moves in `hand`, however long the search takes."""
+    reviewer = HandReview(player, deals=deals, seed=seed)
+    reviewer.follow(hand)
+    while reviewer.refine(60.0):
+        pass
+    return reviewer.review()
+

@@ -1,0 +1,234 @@
+"""The review of a hand: judged from what the learner could see, thresholds and summary that agree with
+the judgements, true sentences, and a review that keeps up with moves taken back."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from test_hint_truth import CHECKS
+
+from leopard_tutor.ai.players import BeginnerPlayer, IntermediatePlayer
+from leopard_tutor.ai.review import (
+    THRESHOLDS,
+    VERDICTS,
+    HandReview,
+    Judgement,
+    Review,
+    decisions,
+    verdict_for,
+    view_before,
+)
+from leopard_tutor.engine import REVISED_2008, RULE_SETS, Card, Hand, Move, RuleSet
+
+SMALL = {"deals": 1, "candidates": 2}  # enough search to exercise every part, small enough to stay fast
+
+
+def played_hand(rules: RuleSet, seed: int, most: int | None = None) -> Hand:
+    """A seeded hand between a beginner (player 0, so it slips) and an intermediate, to its end or `most` moves."""
+    hand = Hand.deal(rules, seed=seed, dealer=seed % 2)
+    seats = [BeginnerPlayer(seed), IntermediatePlayer(seed + 1)]
+    while not hand.is_over and (most is None or len(hand.moves) < most):
+        hand.apply(seats[hand.to_move].choose(hand.view(hand.to_move)))
+    return hand
+
+
+def full_review(hand: Hand, **search: int) -> Review:
+    reviewer = HandReview(0, **(search or SMALL))
+    reviewer.follow(hand)
+    while reviewer.refine(60.0):
+        pass
+    return reviewer.review()
+
+
+def judged(judgement: Judgement) -> tuple[object, ...]:
+    return (judgement.decision.index, judgement.move, judgement.best, round(judgement.cost, 9), judgement.verdict,
+            judgement.sentence, judgement.deals)
+
+
+def test_each_decision_has_the_view_the_player_had_when_making_it() -> None:
+    hand = Hand.deal(REVISED_2008, seed=4)
+    seats = [BeginnerPlayer(1), IntermediatePlayer(2)]
+    seen = []
+    while not hand.is_over:
+        mover = hand.to_move
+        move = seats[mover].choose(hand.view(mover))
+        if mover == 0:
+            seen.append((len(hand.moves), hand.view(0), move))
+        hand.apply(move)
+    found = decisions(hand, 0)
+    assert [(d.index, d.view, d.move) for d in found] == seen
+    assert decisions(hand, 0, start=seen[5][0]) == found[5:]
+    index = seen[7][0]
+    assert view_before(hand, index, 0) == seen[7][1]
+    assert view_before(hand, index, 1) != seen[7][1]
+
+
+def redealt(hand: Hand, player: int, upto: int, seed: int, most: int) -> Hand:
+    """`hand`'s first `upto` moves again, with the cards `player` had not seen by then (the other hand and the
+    stock) dealt again at random, then played on to `most` moves: before move `upto`, `player` sees the same."""
+    data = json.loads(hand.to_json())
+    start = data["start"]
+    other = 1 - player
+    stock = [Card.parse(code) for code in start["stock"]]
+    held = [[Card.parse(code) for code in cards] for cards in start["hands"]]
+    replay = Hand.from_data({**data, "moves": []})
+    received: list[tuple[str, int]] = [("hand", i) for i in range(len(held[other]))]  # where other's cards came from
+    drawn = 0
+    for move in hand.moves[:upto]:
+        before = replay.stock_size
+        replay.apply(move)
+        taken = before - replay.stock_size
+        if replay.to_move == other:
+            received += [("stock", drawn + i) for i in range(taken)]
+        drawn += taken
+    slots = {("stock", i) for i in range(drawn, len(stock))}
+    left = Counter(replay.hands[other])
+    for slot in received:
+        card = held[other][slot[1]] if slot[0] == "hand" else stock[slot[1]]
+        if left[card]:
+            left[card] -= 1
+            slots.add(slot)
+    ordered = sorted(slots)
+    cards = [held[other][i] if kind == "hand" else stock[i] for kind, i in ordered]
+    random.Random(seed).shuffle(cards)
+    for (kind, i), card in zip(ordered, cards):
+        if kind == "hand":
+            held[other][i] = card
+        else:
+            stock[i] = card
+    variant = Hand.from_data({**data, "start": {**start, "hands": [[str(c) for c in h] for h in held],
+                                                "stock": [str(c) for c in stock]},
+                              "moves": []})
+    for move in hand.moves[:upto]:
+        variant.apply(move)
+    seats = [BeginnerPlayer(seed), IntermediatePlayer(seed + 1)]
+    while not variant.is_over and len(variant.moves) < most:
+        variant.apply(seats[variant.to_move].choose(variant.view(variant.to_move)))
+    return variant
+
+
+@pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
+def test_redealing_the_unseen_cards_changes_no_judgement_made_before_they_were_seen(rules: RuleSet) -> None:
+    hand = played_hand(rules, 21, most=30)
+    upto = 18
+    variant = redealt(hand, 0, upto, seed=5, most=30)
+    assert json.loads(variant.to_json())["start"] != json.loads(hand.to_json())["start"]
+    early = [d for d in decisions(hand, 0) if d.index < upto]
+    assert early and [(d.index, d.view) for d in early] == [(d.index, d.view) for d in decisions(variant, 0)
+                                                            if d.index < upto]
+    first, second = full_review(hand), full_review(variant)
+    compared = [(a, b) for a, b in zip(first.judgements, second.judgements) if a.decision.index < upto]
+    assert len(compared) == len(early)
+    for a, b in compared:
+        assert judged(a) == judged(b)
+
+
+def test_marks_follow_the_thresholds_at_their_edges() -> None:
+    limits = dict(THRESHOLDS)
+    assert verdict_for(0.0) == "good"
+    assert verdict_for(limits["inaccuracy"] - 1e-9) == "good"
+    assert verdict_for(limits["inaccuracy"]) == "inaccuracy"
+    assert verdict_for(limits["mistake"] - 1e-9) == "inaccuracy"
+    assert verdict_for(limits["mistake"]) == "mistake"
+    assert verdict_for(limits["blunder"] - 1e-9) == "mistake"
+    assert verdict_for(limits["blunder"]) == verdict_for(40.0) == "blunder"
+    assert limits["inaccuracy"] < limits["mistake"] < limits["blunder"]
+    assert set(VERDICTS) == {"good", *limits}
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_summary_and_every_mark_agree_with_the_judgements(seed: int) -> None:
+    review = full_review(played_hand(REVISED_2008, seed, most=50))
+    assert review.complete and review.judgements
+    counts = Counter(j.verdict for j in review.judgements)
+    lost = sum(j.cost for j in review.judgements if j.verdict != "good")
+    for judgement in review.judgements:
+        assert judgement.cost >= 0 and judgement.verdict == verdict_for(judgement.cost)
+        assert judgement.best in judgement.view.legal_moves() and judgement.move in judgement.view.legal_moves()
+        if judgement.best == judgement.move:
+            assert judgement.cost == 0 and judgement.verdict == "good"
+        assert review.count(judgement.verdict) == counts[judgement.verdict]
+    assert review.points_lost == pytest.approx(lost)
+    summary = review.summary()
+    for verdict, word in (("inaccuracy", "inaccurac"), ("mistake", "mistake"), ("blunder", "blunder")):
+        if counts[verdict]:
+            assert f"{counts[verdict]} {word}" in summary
+        else:
+            assert word not in summary.split(";")[0]
+    if counts["inaccuracy"] + counts["mistake"] + counts["blunder"]:
+        assert summary.endswith(f"points lost to mistakes: {round(lost)}")
+    else:
+        assert str(len(review.judgements)) in summary
+
+
+def test_the_summary_reads_as_the_issue_shows() -> None:
+    reviewer = HandReview(0, **SMALL)
+    reviewer.follow(played_hand(REVISED_2008, 3, most=12))
+    review = reviewer.review()
+    fake = [Judgement(j.decision, j.best, cost, j.deals, j.sentence, j.facts)
+            for j, cost in zip(review.judgements, [3.0, 3.0, 2.5, 5.5, 0.2])]
+    assert Review(tuple(fake), True).summary() == "3 mistakes, 1 blunder; points lost to mistakes: 14"
+
+
+@pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
+def test_every_claim_of_a_review_sentence_is_true_of_the_position_the_learner_saw(rules: RuleSet) -> None:
+    checked = 0
+    for seed in (1, 2):
+        for judgement in full_review(played_hand(rules, seed, most=40)).judgements:
+            for key, values in judgement.facts:
+                if key.startswith("hints."):
+                    CHECKS[key.removeprefix("hints.")](judgement.view, judgement.best, values)
+                    checked += 1
+                elif key in ("review.sentence.better", "review.sentence.close"):
+                    assert judgement.best != judgement.move and values["points"] == round(judgement.cost, 1)
+                    assert (key == "review.sentence.close") == (judgement.verdict == "good")
+                else:
+                    assert key in ("review.sentence.best", "review.sentence.forced")
+                    assert judgement.best == judgement.move and judgement.cost == 0
+    assert checked > 5
+
+
+def test_a_review_follows_moves_taken_back_and_made_again() -> None:
+    hand = played_hand(REVISED_2008, 6, most=30)
+    reviewer = HandReview(0, **SMALL)
+    reviewer.follow(hand)
+    before = [j.decision.index for j in reviewer.review().judgements]
+    assert reviewer.pending > 0 and not reviewer.review().complete
+    taken: list[Move] = []
+    while 0 not in hand.movers[-1:]:
+        taken.append(hand.undo())
+    taken.append(hand.undo())
+    reviewer.follow(hand)
+    assert [j.decision.index for j in reviewer.review().judgements] == before[:-1]
+    for move in reversed(taken):
+        hand.apply(move)
+    reviewer.follow(hand)
+    assert [j.decision.index for j in reviewer.review().judgements] == before
+
+
+def test_refining_is_cut_by_its_time_and_the_cheap_pass_comes_first() -> None:
+    hand = played_hand(REVISED_2008, 9, most=20)
+    ticks = [0]
+
+    def clock() -> float:
+        ticks[0] += 1
+        return float(ticks[0])
+
+    reviewer = HandReview(0, deals=3, candidates=2, clock=clock)
+    reviewer.follow(hand)
+    cheap = reviewer.review()
+    assert all(j.deals == 0 for j in cheap.judgements) and not cheap.complete  # the one-move evaluation, at once
+    pending = reviewer.pending
+    ticks[0] = 0
+    assert reviewer.refine(3.5)  # the clock ticks once a playout: after the fourth, time is up
+    assert ticks[0] == 5  # read once for the deadline, then once after each of four playouts
+    assert pending - reviewer.pending == 1  # the first decision's first deal finished, the next one begun
+    assert [j.deals for j in reviewer.review().judgements if j.deals] == [1]
+    while reviewer.refine(100.0):
+        pass
+    done = reviewer.review()
+    assert done.complete and reviewer.pending == 0
+    assert all(j.deals == 3 or len(j.view.legal_moves()) == 1 for j in done.judgements)

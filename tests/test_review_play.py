@@ -1,0 +1,308 @@
+"""The review in the Play section: stepping through a hand, trying a position again from exactly where
+it was, "Why did the computer do that?" with true facts, and the adaptive opponent."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from typing import TypeVar
+
+import pytest
+from test_hint_truth import CHECKS
+
+from leopard_tutor.ai.adaptive import AdaptiveLevel
+from leopard_tutor.ai.background import Background
+from leopard_tutor.ai.players import LEVELS, AIError, BeginnerPlayer, IntermediatePlayer
+from leopard_tutor.ai.review import THRESHOLDS, HandReview, view_before
+from leopard_tutor.ai.why import why
+from leopard_tutor.engine import RULE_SETS, Play, RuleSet
+from leopard_tutor.widgets import build_play
+from leopard_tutor.widgets.play import ME, THEM, PlayController
+
+T = TypeVar("T")
+
+
+def in_own_thread(run: Callable[[], T]) -> T:
+    """`run()` in a thread of its own, where no event loop runs unless it starts one (a test before may
+    have left one running in this one)."""
+    found: list[T] = []
+    failed: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            found.append(run())
+        except BaseException as error:  # handed back to the test's thread
+            failed.append(error)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+    return found[0]
+
+
+def small_review() -> HandReview:
+    return HandReview(ME, deals=1, candidates=2)
+
+
+def controller(seed: int = 3, rules: RuleSet = RULE_SETS["REVISED_2008"]) -> PlayController:
+    return PlayController(BeginnerPlayer(seed), rules=rules, seed=seed, reviewer=small_review)
+
+
+def play_to(c: PlayController, moves: int | None = None) -> None:
+    """The learner (an intermediate player) moves until the hand is over, or it has made `moves` moves."""
+    me = IntermediatePlayer(7)
+    made = 0
+    while not c.hand.is_over and (moves is None or made < moves):
+        c.make(me.choose(c.view()))
+        made += 1
+
+
+def test_try_again_starts_from_exactly_the_reviewed_position() -> None:
+    c = controller()
+    play_to(c)
+    real = c.hand.copy()
+    c.handle({"type": "action", "id": "review"})
+    session = c.reviewing
+    assert session is not None and "Your move 1 of" in c.message
+    for _ in range(4):
+        c.handle({"type": "action", "id": "review_next"})
+    judgement = session.judgement
+    assert c.board_state()["turn"].startswith("Review of hand 1")
+    c.handle({"type": "action", "id": "try_again"})
+    assert c.retry is not None and c.reviewing is None
+    expected = real.copy()
+    while len(expected.moves) > judgement.decision.index:
+        expected.undo()
+    assert c.hand == expected  # the same cards in both hands, the same stock, the same history
+    assert c.view() == judgement.view
+    assert c.hand is not c.match.current and c.match.current == real  # the match waits, untouched
+    c.hint()  # no hinter here: says so, and changes nothing
+    c.make(judgement.best)
+    assert c.hand.moves[judgement.decision.index] == judgement.best
+    c.undo()
+    assert c.hand == expected
+    c.undo()  # nothing of the try to take back: the moves before it stay
+    assert c.hand == expected and "nothing to take back" in c.message
+    totals = c.match.totals
+    play_to(c)
+    assert c.hand.is_over and "do not change" in c.message and c.match.totals == totals
+    c.handle({"type": "action", "id": "retry_close"})
+    assert c.retry is None and c.hand is c.match.current and c.match.current == real
+
+
+def test_a_review_of_the_hand_in_progress_and_of_the_last_hand() -> None:
+    c = controller(seed=5)
+    c.review_last_hand()
+    assert c.tone == "warn" and c.reviewing is None
+    play_to(c, moves=6)
+    c.handle({"type": "action", "id": "review"})
+    assert c.reviewing is not None and len(c.reviewing.review.judgements) == 6
+    c.handle({"type": "select", "index": 0})  # the table is the review's while it is open
+    assert c.tone == "warn" and c.selected is None
+    c.handle({"type": "action", "id": "review_close"})
+    play_to(c)
+    c.handle({"type": "action", "id": "next_hand"})
+    c.handle({"type": "action", "id": "review_last"})
+    session = c.reviewing
+    assert session is not None and session.number == 1 and session.hand.is_over
+    c.review_goto(len(session.review.judgements) - 1)
+    assert c.board_state()["actions"][1]["enabled"] is False  # no next move after the last
+    with pytest.raises(ValueError, match="no move number"):
+        c.review_goto(999)
+
+
+def test_the_board_shows_the_position_as_the_learner_saw_it() -> None:
+    c = controller(seed=8)
+    play_to(c, moves=12)
+    c.review_this_hand()
+    session = c.reviewing
+    assert session is not None
+    for step, judgement in enumerate(session.review.judgements):
+        c.review_goto(step)
+        state = c.board_state()
+        assert state["hand"]["cards"] and [card["card"]["code"] for card in state["hand"]["cards"]] == [
+            str(card) for card in judgement.view.hand]
+        theirs, mine = state["squares"]
+        assert (mine["value"], theirs["value"]) == (judgement.view.value(ME), judgement.view.value(THEM))
+        if isinstance(judgement.move, Play):
+            square = mine if judgement.move.square_owner == ME else theirs
+            assert [cell["space"] for cell in square["cells"] if cell["last"]] == [judgement.move.space]
+        summary, moves, marks = state["aside"]
+        assert summary["items"] == [session.review.summary()]
+        assert all(f"from {limit} " in marks["items"][0] for _, limit in THRESHOLDS)
+        assert len(moves["items"]) == len(session.review.judgements)
+        assert [n for n, item in enumerate(moves["items"]) if "lt-review-now" in item["class"]] == [step]
+        assert f"lt-review-{judgement.verdict}" in moves["items"][step]["class"]
+    c.review_goto(0)
+    marked = [n for n, j in enumerate(session.review.judgements) if j.verdict != "good"]
+    assert marked
+    for number in marked:
+        c.handle({"type": "action", "id": "review_mistake"})
+        assert session.step == number
+    c.handle({"type": "action", "id": "review_mistake"})
+    assert c.tone == "warn" and session.step == (marked[-1] if marked else 0)
+
+
+@pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
+def test_why_the_computer_moved_is_true_of_what_it_could_see(rules: RuleSet) -> None:
+    c = controller(seed=4, rules=rules)
+    c.why()
+    asked = 0
+    while not c.hand.is_over:
+        play_to(c, moves=1)
+        movers = c.hand.movers
+        if THEM not in movers:
+            continue
+        index = max(i for i, mover in enumerate(movers) if mover == THEM)
+        view = view_before(c.hand, index, THEM)
+        assert view.player == THEM and c.hand.moves[index] in view.legal_moves()
+        told = why(view, c.hand.moves[index])
+        key, values = told.fact
+        CHECKS[key.removeprefix("hints.")](view, told.move, values)
+        c.why()
+        assert c.message == told.sentence and told.sentence.startswith("Your opponent")
+        asked += 1
+    assert asked > 5
+
+
+def test_why_before_the_computer_has_moved_says_so() -> None:
+    matches = (PlayController(BeginnerPlayer(1), seed=seed, reviewer=small_review) for seed in range(50))
+    c = next(c for c in matches if THEM not in c.hand.movers)
+    c.why()
+    assert c.tone == "warn" and "not moved yet" in c.message
+
+
+def test_the_adaptive_level_moves_after_two_wins_or_two_losses_in_a_row() -> None:
+    level = AdaptiveLevel("casual", levels=LEVELS)
+    assert level.level == "casual"
+    assert level.record("win") == "" and level.level == "casual"
+    assert level.record("win") == "up" and level.level == "intermediate"
+    assert level.record("win") == "" and level.record("loss") == "" and level.record("win") == ""
+    assert level.level == "intermediate"  # a loss between the wins starts the count again
+    assert level.record("win") == "up" and level.level == "expert"
+    assert level.record("win") == "" and level.record("win") == "top" and level.level == "expert"
+    assert level.record("loss") == "" and level.record("draw") == "" and level.record("loss") == ""
+    assert level.record("loss") == "down" and level.level == "intermediate"
+    assert level.record("loss") == "" and level.record("loss") == "down" and level.level == "casual"
+    level.record("loss")
+    assert level.record("loss") == "down" and level.level == "beginner"
+    level.record("loss")
+    assert level.record("loss") == "bottom" and level.level == "beginner"
+    with pytest.raises(AIError):
+        level.record("won")
+    with pytest.raises(AIError):
+        AdaptiveLevel("grandmaster")
+
+
+class Named:
+    """A computer opponent that discards whenever it can, and knows its level's name."""
+
+    def __init__(self, level: str, seed: int | None = None) -> None:
+        self.level = level
+
+    def choose(self, view: object) -> object:
+        moves = view.legal_moves()  # type: ignore[attr-defined]
+        return next((m for m in moves if not isinstance(m, Play)), moves[0])
+
+
+def test_the_adaptive_choice_in_the_level_menu_follows_match_results() -> None:
+    play = build_play(Named("casual"), opponent_factory=Named, level="casual", seed=1)  # type: ignore[arg-type]
+    assert ("Adaptive", "adaptive") in play.level_pick.options
+    play.level_pick.value = "adaptive"
+    assert play.adaptive is not None and play.controller.opponent.level == "casual"  # type: ignore[attr-defined]
+    assert "starts as the casual player" in play.board.state["message"]
+    me = IntermediatePlayer(3)
+    play.controller.hands_per_match = 1
+    for number in range(2):
+        play.board.act(lambda number=number: play.controller.new_match(seed=10 + number))
+        while not play.controller.match.is_over:
+            if play.controller.hand.is_over:
+                play.board.dispatch({"type": "action", "id": "next_hand"})
+                continue
+            move = me.choose(play.controller.view())
+            play.board.act(lambda move=move: play.controller.make(move))
+        assert play.controller.match.winner == ME  # a discarding opponent loses
+    assert play.adaptive.level == "intermediate"
+    assert play.controller.opponent.level == "intermediate"  # type: ignore[attr-defined]
+    assert "your next opponent is the intermediate player" in play.board.state["message"]
+    play.board.act(lambda: None)  # the same finished match is counted once
+    assert play.adaptive.level == "intermediate"
+    play.level_pick.value = "beginner"
+    assert play.adaptive is None and play.controller.opponent.level == "beginner"  # type: ignore[attr-defined]
+
+
+def test_background_slices_run_on_the_event_loop_while_idle_and_stop_when_done() -> None:
+    left = [5]
+    calls: list[float] = []
+
+    def work(seconds: float) -> bool:
+        calls.append(seconds)
+        left[0] -= 1
+        return left[0] > 0
+
+    idle = Background(work, slice_seconds=0.01, pause=0.0, quiet=0.0)
+    in_own_thread(idle.poke)
+    assert not idle.scheduled and not calls  # no running loop: nothing happens until asked
+    now = [0.0]
+
+    async def run() -> None:
+        background = Background(work, slice_seconds=0.01, pause=0.0, quiet=0.002, clock=lambda: now[0])
+        background.poke()
+        assert background.scheduled
+        await asyncio.sleep(0.05)
+        assert not calls and background.scheduled  # the clock has not moved: still within the quiet time
+        now[0] = 1.0
+        for _ in range(200):
+            await asyncio.sleep(0.005)
+            if not background.scheduled:
+                break
+        assert background.slices == 5 and not background.scheduled and left == [0]
+        background.poke()
+        now[0] = 2.0
+        for _ in range(200):
+            await asyncio.sleep(0.005)
+            if not background.scheduled:
+                break
+        assert background.slices == 6  # poked again: one more slice, which finds nothing left
+
+    in_own_thread(lambda: asyncio.run(run()))
+    assert calls[:5] == [0.01] * 5
+
+
+def test_the_play_controller_refines_its_review_in_the_background() -> None:
+    async def run() -> None:
+        c = controller(seed=6)
+        play_to(c, moves=4)
+        c.background.quiet = 0.0
+        c.background.pause = 0.0
+        c.background.poke()
+        assert c.reviewer.pending > 0
+        for _ in range(400):
+            await asyncio.sleep(0.005)
+            if not c.reviewer.pending:
+                break
+        assert c.reviewer.pending == 0 and c.reviewer.review().complete
+
+    in_own_thread(lambda: asyncio.run(run()))
+
+
+def test_a_failing_slice_is_logged_and_stops_the_background_work(caplog: pytest.LogCaptureFixture) -> None:
+    def broken(_seconds: float) -> bool:
+        raise RuntimeError("boom")
+
+    async def run() -> Background:
+        background = Background(broken, pause=0.0, quiet=0.0)
+        background.poke()
+        for _ in range(100):
+            await asyncio.sleep(0.005)
+            if background.slices:
+                break
+        await asyncio.sleep(0.02)
+        return background
+
+    background = in_own_thread(lambda: asyncio.run(run()))
+    assert background.slices == 1 and not background.scheduled
+    assert "background work failed" in caplog.text
