@@ -83,7 +83,6 @@ class TutorApp(W.VBox):  # type: ignore[misc]
                         f"<details class='lt-help'><summary>{words['help_button']}</summary>"
                         f"<div class='lt-help-text'><p>{words['intro']}</p><p>{words['help']}</p></div></details>"
                         "</header>")
-        header.add_class("lt-head")
         self.link_note = W.HTML()
         self.link_note.add_class("lt-link-note")
         self.storage_note = W.HTML()
@@ -92,7 +91,9 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         from .widgets.rules_sheet import RulesSheetLink
 
         self.rules_link = RulesSheetLink()
-        super().__init__([header, self.rules_link, self.link_note, self.storage_note, self.tabs, self.storage])
+        head = W.HBox([self.rules_link, header])
+        head.add_class("lt-head")
+        super().__init__([head, self.link_note, self.storage_note, self.tabs, self.storage])
         self.add_class("lt-app")
         if self.sections:
             self.open_tab(0)

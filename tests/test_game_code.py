@@ -79,7 +79,8 @@ def custom_rules() -> dict[str, object]:
     (packed([1, 2]), "damaged or incomplete"),
     (packed(b"[" * 100_000 + b"]" * 100_000), "damaged or incomplete"),
     (packed(b" " * 600_000 + b"{}"), "too long to be one of ours"),
-    (packed(saved("grandmaster")), "names an opponent the tutor does not have (it has beginner, intermediate, expert)"),
+    (packed(saved("grandmaster")),
+     "names an opponent the tutor does not have (it has beginner, casual, intermediate, expert)"),
     (packed(tampered()), "does not hold a game the rules allow"),
     (packed(custom_rules()), "played under rules the tutor does not offer"),
 ])

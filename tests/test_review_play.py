@@ -4,6 +4,7 @@ it was, "Why did the computer do that?" with true facts, and the adaptive oppone
 from __future__ import annotations
 
 import asyncio
+import html
 import threading
 from collections.abc import Callable
 from typing import TypeVar
@@ -18,6 +19,7 @@ from leopard_tutor.ai.review import THRESHOLDS, HandReview, view_before
 from leopard_tutor.ai.why import why
 from leopard_tutor.engine import RULE_SETS, Play, RuleSet
 from leopard_tutor.widgets import build_play
+from leopard_tutor.widgets.game_code import read_game_code
 from leopard_tutor.widgets.play import ME, THEM, PlayController
 
 T = TypeVar("T")
@@ -168,6 +170,27 @@ def test_why_the_computer_moved_is_true_of_what_it_could_see(rules: RuleSet) -> 
     assert asked > 5
 
 
+def side_buttons(c: PlayController) -> dict[str, bool]:
+    """The buttons of the side column (id: enabled), as the board draws them."""
+    panel = c.board_state()["aside"][0]
+    assert panel["kind"] == "actions"
+    return {item["id"]: item["enabled"] for item in panel["items"]}
+
+
+def test_the_side_column_offers_why_and_the_reviews_when_they_have_something_to_show() -> None:
+    c = controller()
+    first = side_buttons(c)
+    assert first == {"why": THEM in c.hand.movers, "review": False}
+    play_to(c, 2)
+    assert side_buttons(c) == {"why": True, "review": True}
+    play_to(c)
+    c.next_hand()
+    assert side_buttons(c)["review_last"] is True
+    c.review_last_hand()
+    assert c.reviewing is not None  # a review shows its own buttons among the actions instead
+    assert c.board_state()["aside"][0]["kind"] != "actions"
+
+
 def test_why_before_the_computer_has_moved_says_so() -> None:
     matches = (PlayController(BeginnerPlayer(1), seed=seed, reviewer=small_review) for seed in range(50))
     c = next(c for c in matches if THEM not in c.hand.movers)
@@ -230,6 +253,9 @@ def test_the_adaptive_choice_in_the_level_menu_follows_match_results() -> None:
     assert "your next opponent is the intermediate player" in play.board.state["message"]
     play.board.act(lambda: None)  # the same finished match is counted once
     assert play.adaptive.level == "intermediate"
+    play.saver.show_code()  # a saved game names the level reached, which a resumed game plays at
+    assert read_game_code(html.unescape(play.saver.shown.value.split("'>")[-1].split("</textarea>")[0]),
+                          LEVELS).level == "intermediate"
     play.level_pick.value = "beginner"
     assert play.adaptive is None and play.controller.opponent.level == "beginner"  # type: ignore[attr-defined]
 

@@ -37,7 +37,7 @@ class GameSaver(W.VBox):  # type: ignore[misc]
 
     def show_code(self) -> None:
         """Show the code of the game as it stands now, to copy."""
-        code = html.escape(game_code(self.section.controller.match, self.section.level_pick.value))
+        code = html.escape(game_code(self.section.controller.match, self.section.opponent_level()))
         words = html.escape(text("play.saved_game.explain"))
         label = html.escape(text("play.saved_game.label"))
         self.shown.value = (f"<p>{words}</p><textarea class='lt-saved-game-code' readonly rows='3' cols='60' "

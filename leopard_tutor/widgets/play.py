@@ -36,6 +36,7 @@ from ..engine.turns import play_turn
 from .board import BadIntent, State, TableController
 from .presenter import (
     action,
+    actions_panel,
     list_panel,
     moves_part,
     pairs_panel,
@@ -192,8 +193,9 @@ class PlayController(TableController):
         return state
 
     def panels(self) -> list[State]:
-        """The side column: the end-of-hand breakdown (once the hand is over), the score sheet, the log."""
-        found = []
+        """The side column: why the computer moved and the reviews (buttons), the end-of-hand breakdown
+        (once the hand is over), the score sheet, the log."""
+        found = [actions_panel(self.side_actions(), css="lt-review-buttons")]
         parts = self.breakdown()
         if parts is not None:
             found.append(pairs_panel(text("play.panels.end_of_hand", number=self.match.hand_number),
@@ -210,6 +212,17 @@ class PlayController(TableController):
             [{"text": entry.text, "class": "lt-by-you" if entry.mover == ME else "lt-by-them"}
              for entry in reversed(self.log)],
             empty=text("play.panels.no_moves"), ordered=True, latest_first=True, css="lt-log"))
+        return found
+
+    def side_actions(self) -> list[State]:
+        """The buttons beside the table: why the computer made its last move; review this hand and, once
+        a hand of the match is over, the last one (not while a position is being tried again)."""
+        hand = self.hand
+        found = [action("why", text("review.buttons.why"), enabled=THEM in hand.movers)]
+        if self.retry is None:
+            found.append(action("review", text("review.buttons.review"), enabled=ME in hand.movers))
+            if self.last_review is not None:
+                found.append(action("review_last", text("review.buttons.review_last"), enabled=True))
         return found
 
     def turn_text(self) -> str:

@@ -18,7 +18,6 @@ from .deals import deal_link, deal_seed, new_deal_code
 from .game_code import SavedGame
 from .game_saver import GameSaver
 from .play import ME, Chooser, HintFn, PlayController
-from .review import ReviewButtons
 
 OpponentFactory = Callable[[str, int | None], Chooser]
 """`factory(level, seed)`: a computer opponent of that level (seeded for a shared deal, else None)."""
@@ -52,11 +51,10 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.rules_pick.observe(self._rules_changed, names="value")
         self.level_pick.observe(self._level_changed, names="value")
         self.board.listeners.append(lambda _intent: self._count_match())
-        self.review = ReviewButtons(self.board)
         controls = W.HBox([self.rules_pick, self.level_pick, self.new_button, self.share_button])
         controls.add_class("lt-controls")
         self.saver = GameSaver(self)
-        super().__init__([controls, self.share, self.board, self.review, self.saver])
+        super().__init__([controls, self.share, self.board, self.saver])
         self.add_class("lt-section")
         self.add_class("lt-play")
 
@@ -79,9 +77,12 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         finally:
             self._opening = False
         if factory is not None and (level is not None or deal is not None):
-            playing = self.adaptive.level if self.adaptive is not None else self.level_pick.value
-            self.controller.opponent = factory(playing, None if deal is None else deal_seed(deal))
+            self.controller.opponent = factory(self.opponent_level(), None if deal is None else deal_seed(deal))
         self.board.act(lambda: self.new_match(deal))
+
+    def opponent_level(self) -> str:
+        """The level the computer plays at now (with the adaptive choice, the one it has reached)."""
+        return self.adaptive.level if self.adaptive is not None else str(self.level_pick.value)
 
     def resume(self, game: SavedGame) -> None:
         """Go on with a saved game: its rules and opponent level chosen, its match as it stood."""

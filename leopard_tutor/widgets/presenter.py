@@ -167,6 +167,11 @@ def text_panel(title: str, paragraphs: Sequence[str], figures: Sequence[State] =
     return {"kind": "text", "title": title, "paragraphs": list(paragraphs), "figures": list(figures), "class": css}
 
 
+def actions_panel(items: Sequence[State], css: str = "") -> State:
+    """A row of buttons in the side column (each made by `action`), for what is not part of a turn."""
+    return {"kind": "actions", "items": list(items), "class": css}
+
+
 def list_panel(title: str, items: Sequence[str | State], *, empty: str = "", ordered: bool = False,
                latest_first: bool = False, css: str = "") -> State:
     """A titled list in the side column (an item is a text or {text, class}); `empty` when there is none."""

@@ -110,6 +110,7 @@ def test_every_tab_fits_one_screen_at_every_size(new_page: Any, base_url: str, a
     open_app(page, base_url)
     assert page.evaluate("document.body.dataset.jpThemeLight") == ("false" if scheme == "dark" else "true")
     make_a_move(page.locator(".lt-play .lt-board"))
+    page.wait_for_function("!document.querySelector('.lt-flight, .lt-arriving')")  # the cards have landed
     problems = []
     for name, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})

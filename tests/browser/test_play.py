@@ -393,3 +393,37 @@ def test_closing_the_tab_frees_its_kernel(page: Any, app_server: Any, open_board
         time.sleep(0.3)
     assert kernels(app_server.process.pid) < busy
     assert "403 POST /voila/api/shutdown" not in app_server.log_text()
+
+
+def make_moves(board: Any, moves: int) -> None:
+    """Make `moves` moves by clicks: the first card that lights a space goes there, else a discard."""
+    for _ in range(moves):
+        table = wait_my_turn(board)
+        for index in range(len(table["hand"])):
+            click(board, board.locator(".lt-hand-card").nth(index))
+            lit = board.locator(".lt-space.lt-target")
+            if lit.count():
+                click(board, lit.first)
+                break
+        else:
+            click(board, board.get_by_role("button", name="Discard pile", exact=True))
+
+
+def test_review_why_and_try_a_position_again_by_clicks(board: Any) -> None:
+    page = board.page
+    make_moves(board, 2)
+    wait_my_turn(board)
+    table = click(board, page.get_by_role("button", name="Why did the computer do that?"))
+    assert table["message"] and table["error"] == ""
+    table = click(board, page.get_by_role("button", name="Review this hand"))
+    moves = page.locator(".lt-review-moves li")
+    expect(moves).to_have_count(2)
+    assert table["turn"] == "Review of hand 1 · your move 1 of 2"
+    assert "Go out" not in [label for label, _ in table["actions"]]  # the review's own buttons instead
+    table = click(board, page.get_by_role("button", name="Next move"))
+    expect(page.locator(".lt-review-moves li.lt-review-now")).to_have_text(re.compile(r"^2\. "))
+    table = click(board, page.get_by_role("button", name="Try this position again"))
+    assert "Trying a position again" in table["turn"]
+    assert len(table["hand"]) >= 1 and [label for label, _ in table["actions"]][0] == "Go out"
+    table = click(board, page.get_by_role("button", name="Back to the match"))
+    assert table["message"] == "Back to the match, where you left it."

@@ -255,7 +255,7 @@ export default {
       ]);
     }
 
-    // The side column's panels: the goal, a text, a list, a table, or groups of label-value pairs.
+    // The side column's panels: the goal, a text, a list, a table, groups of label-value pairs, or buttons.
     function panelView(panel) {
       const title = panel.title ? h(panel.heading || "h3", { class: "lt-panel-title", text: panel.title }) : null;
       const cls = `lt-side-panel lt-panel-${panel.kind}${panel.class ? " " + panel.class : ""}`;
@@ -293,6 +293,9 @@ export default {
           h("tbody", {}, (panel.rows || []).map((cells) => row(cells, "td"))),
           panel.foot ? h("tfoot", {}, row(panel.foot, "th")) : null,
         ])]);
+      }
+      if (panel.kind === "actions") {
+        return h("section", { class: cls }, [title, h("div", { class: "lt-side-actions" }, (panel.items || []).map(actionView))]);
       }
       if (panel.kind === "pairs") {
         return h("section", { class: cls }, [title, h("div", { class: "lt-breakdown" }, panel.groups.map((group) =>
