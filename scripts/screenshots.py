@@ -1,0 +1,96 @@
+"""The README's two screenshots, docs/play.png and docs/learn.png, from the real app in Chromium.
+
+Starts `leopard-tutor` on a free port, opens it at a laptop's size (1366x768) with a fixed deal, makes a
+few moves in Play by clicks (the first card that lights a space goes there, else it is discarded), then
+opens Learn's first stage, and saves both views. Run from the project root:
+
+    .venv/bin/python scripts/screenshots.py
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, ViewportSize, expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+SIZE: ViewportSize = {"width": 1366, "height": 768}
+DEAL = "README1"
+MOVES = 5
+TIMEOUT_MS = 60_000
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def wait_until_up(url: str, seconds: float = 90) -> None:
+    """Poll one of Voilà's static files until the server answers."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url + "voila/static/voila.js", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise SystemExit(f"the app did not answer at {url} within {seconds:.0f} s")
+
+
+def settle(page: Page) -> None:
+    """Wait until no card is still travelling to its place."""
+    page.wait_for_function("!document.querySelector('.lt-flight, .lt-arriving')")
+
+
+def click(board: Locator, target: Locator) -> None:
+    """Click `target` and wait for the board's answer."""
+    seq = board.get_attribute("data-seq")
+    target.click()
+    expect(board).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT_MS)
+
+
+def main() -> None:
+    """Make both screenshots."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    server = subprocess.Popen([str(Path(sys.executable).with_name("leopard-tutor")), "--no-browser",
+                               "--port", str(port)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_until_up(url)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+            page = browser.new_page(viewport=SIZE)
+            page.goto(f"{url}?deal={DEAL}", wait_until="commit", timeout=TIMEOUT_MS)
+            board = page.locator(".lt-play .lt-board")
+            board.locator(".lt-space").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+            for _ in range(MOVES):
+                expect(board.locator(".lt-turn")).to_contain_text("your turn", timeout=TIMEOUT_MS)
+                click(board, board.locator(".lt-hand-card").first)
+                click(board, board.locator(".lt-space.lt-target, .lt-discard.lt-target").first)
+            expect(board.locator(".lt-turn")).to_contain_text("your turn", timeout=TIMEOUT_MS)
+            click(board, board.locator(".lt-hand-card").first)  # a card picked: its places light up
+            settle(page)
+            DOCS.mkdir(exist_ok=True)
+            page.screenshot(path=str(DOCS / "play.png"))
+            page.get_by_role("tab", name="Learn").click()
+            page.locator(".lt-learn .lt-board .lt-space").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+            settle(page)
+            page.screenshot(path=str(DOCS / "learn.png"))
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    print(f"wrote {DOCS / 'play.png'} and {DOCS / 'learn.png'}")
+
+
+if __name__ == "__main__":
+    main()
