@@ -134,7 +134,9 @@ def square_on_page(root: Any) -> Square:
 def test_answer_a_practice_question_right_and_wrong(board: Any) -> None:
     root = open_tab(board, "Practice", "lt-practice")
     section = board.page.locator(".lt-practice")
+    seq = root.get_attribute("data-seq")  # the question shown may already be of this kind: wait for the new one
     section.locator("select").first.select_option(label="What is it worth?")
+    expect(root).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
     expect(root.locator(".lt-turn")).to_have_text("What is it worth? · Revised rules (2008)", timeout=TIMEOUT)
     expect(root.locator(".lt-value")).to_have_text("This square is worth ?")
     worth = square_value(square_on_page(root))

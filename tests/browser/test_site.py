@@ -205,7 +205,9 @@ def test_play_a_hand_learn_a_stage_step_an_example_and_practise(page: Any, origi
 
     practice = open_tab(board, "Practice", "lt-practice")
     section = page.locator(".lt-practice")
+    seq = practice.get_attribute("data-seq")  # the question shown may already be of this kind: wait for the new one
     section.locator("select").first.select_option(label="What is it worth?")
+    expect(practice).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
     expect(practice.locator(".lt-turn")).to_have_text("What is it worth? · Revised rules (2008)", timeout=30_000)
     worth = square_value(square_on_page(practice))
     section.locator(".lt-answer input").fill(str(worth))
