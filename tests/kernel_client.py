@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -23,6 +22,7 @@ from http.cookies import SimpleCookie
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
+from own_thread import in_own_thread
 from websockets.asyncio.client import ClientConnection, connect
 
 PROTOCOL = "v1.kernel.websocket.jupyter.org"
@@ -32,21 +32,7 @@ KERNEL_ID = re.compile(r'"kernelId": *"([0-9a-f-]{36})"')
 
 def run(coroutine: Coroutine[Any, Any, T]) -> T:
     """Run `coroutine` to its end in a thread of its own (the test process may already run an event loop)."""
-    result: list[T] = []
-    failure: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            result.append(asyncio.run(coroutine))
-        except BaseException as error:  # handed back to the caller
-            failure.append(error)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if failure:
-        raise failure[0]
-    return result[0]
+    return in_own_thread(lambda: asyncio.run(coroutine))
 
 
 class VisitError(RuntimeError):

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import html
-import threading
-from collections.abc import Callable
-from typing import TypeVar
 
 import pytest
+from own_thread import in_own_thread
 from test_hint_truth import CHECKS
 
 from leopard_tutor.ai.adaptive import AdaptiveLevel
@@ -21,28 +19,6 @@ from leopard_tutor.engine import RULE_SETS, Play, RuleSet
 from leopard_tutor.widgets import build_play
 from leopard_tutor.widgets.game_code import read_game_code
 from leopard_tutor.widgets.play import ME, THEM, PlayController
-
-T = TypeVar("T")
-
-
-def in_own_thread(run: Callable[[], T]) -> T:
-    """`run()` in a thread of its own, where no event loop runs unless it starts one (a test before may
-    have left one running in this one)."""
-    found: list[T] = []
-    failed: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            found.append(run())
-        except BaseException as error:  # handed back to the test's thread
-            failed.append(error)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if failed:
-        raise failed[0]
-    return found[0]
 
 
 def small_review() -> HandReview:
