@@ -45,9 +45,19 @@ CLICK_JS = """selector => new Promise(resolve => {
     if (root.getAttribute('data-seq') !== before) { observer.disconnect(); resolve(performance.now() - t0); }
   });
   observer.observe(root, {attributes: true, attributeFilter: ['data-seq']});
+  setTimeout(() => { observer.disconnect(); resolve(null); }, 60000);
   const t0 = performance.now();
   target.click();
 })"""
+"""Click `selector` in the page; milliseconds until the board has redrawn, or null if it has not within 60 s."""
+
+
+def click_ms(page: Any, selector: str) -> float:
+    """CLICK_JS from Python; a click the board never answers stops the benchmark with a clear error."""
+    found = page.evaluate(CLICK_JS, selector)
+    if found is None:
+        raise RuntimeError(f"the board did not redraw within 60 s of a click on {selector}")
+    return float(found)
 
 READY_JS = """() => new Promise(resolve => {
   const done = () => {
@@ -156,7 +166,7 @@ def click_series(page: Any, clicks: int) -> list[float]:
     times = []
     for i in range(clicks):
         index = (i // 2) % 5 + 1
-        times.append(float(page.evaluate(CLICK_JS, f".lt-board .lt-hand-card:nth-child({index})")))
+        times.append(click_ms(page, f".lt-board .lt-hand-card:nth-child({index})"))
     return times
 
 
@@ -167,8 +177,8 @@ def play_series(page: Any, plays: int) -> list[float]:
         wait_my_turn(page)
         if "hand is over" in page.locator(".lt-turn").text_content():
             break
-        page.evaluate(CLICK_JS, ".lt-board .lt-hand-card:nth-child(1)")
-        times.append(float(page.evaluate(CLICK_JS, ".lt-board .lt-discard")))
+        click_ms(page, ".lt-board .lt-hand-card:nth-child(1)")
+        times.append(click_ms(page, ".lt-board .lt-discard"))
     return times
 
 

@@ -220,8 +220,14 @@ async def browser_student(browser: Any, number: int, url: str, tally: Tally, sta
 
 
 async def page_click(page: Any, selector: str, kind: str, tally: Tally) -> None:
-    """Click in the page and time it there, until the board has redrawn."""
-    tally.clicks[kind].append(float(await page.evaluate(CLICK_JS, selector)) / 1000)
+    """Once the board is not busy, click in the page and time it there, until the board has redrawn (a click
+    the board does not answer within a minute counts as an error)."""
+    await page.locator(".lt-board:not(.lt-busy)").first.wait_for(timeout=120_000)
+    found = await page.evaluate(CLICK_JS, selector)
+    if found is None:
+        tally.error(kind, f"no redraw within 60 s of a click on {selector}")
+    else:
+        tally.clicks[kind].append(float(found) / 1000)
 
 
 def memory(server: Server) -> dict[str, float]:

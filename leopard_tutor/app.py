@@ -31,13 +31,15 @@ Factory = Callable[[], Any]
 
 
 def play_section() -> Any:
-    """The Play section against `leopard_tutor.ai` opponents (beginner first) with expert hints."""
+    """The Play section against `leopard_tutor.ai` opponents (beginner first) with expert hints; the review's
+    search runs in the background unless many visitors share this machine's processors."""
     from .ai import hint, make_player
     from .host import current_host
     from .widgets import build_play
 
+    host = current_host()
     return build_play(make_player("beginner"), hinter=hint, opponent_factory=make_player, level="beginner",
-                      address=lambda: current_host().page_address())
+                      address=host.page_address, background=not host.shares_processors())
 
 
 SECTIONS: list[tuple[str, Factory | str]] = [

@@ -6,6 +6,8 @@ static site, in the student's own browser (Voici on Pyodide). The app asks its h
 * `query()`: the query string of the address the visitor opened, without the "?" (a teacher's link,
   for instance "rules=1963&level=expert"); "" when there is none.
 * `page_address()`: that address without its query ("" when unknown), the base of a shared link.
+* `shares_processors()`: whether many visitors' kernels share this machine's processors (a Voilà
+  server), so that work nobody has asked for yet (the review's background search) should wait.
 
 `current_host()` is the host in use: a `BrowserHost` under Pyodide, else a `VoilaHost`; another can be
 installed with `use_host(...)` before the app is opened. Kernels preheated, capped and shut down are the
@@ -32,6 +34,9 @@ class Host(Protocol):
 
     def page_address(self) -> str:
         """The visitor's address without its query ("" if unknown)."""
+
+    def shares_processors(self) -> bool:
+        """Whether other visitors' kernels share this machine's processors."""
 
 
 class VoilaHost:
@@ -69,6 +74,11 @@ class VoilaHost:
         scheme = "https" if os.environ.get("HTTP_X_FORWARDED_PROTO", "").lower() == "https" else "http"
         return f"{scheme}://{name}{':' + port if port else ''}{path or '/'}"
 
+    def shares_processors(self) -> bool:
+        """Whether this kernel was started by Voilà (which sets VOILA_PREHEAT for every kernel it starts): a
+        server's kernels share its processors; the same code in a notebook has the machine to itself."""
+        return "VOILA_PREHEAT" in os.environ
+
 
 class BrowserHost:
     """Pyodide in the visitor's own browser (the static site built by website/build.py).
@@ -85,6 +95,10 @@ class BrowserHost:
         """The page's address without its query and fragment ("" if the page did not say)."""
         page = urlsplit(os.environ.get(PAGE_URL, ""))
         return urlunsplit((page.scheme, page.netloc, page.path, "", "")) if page.scheme and page.netloc else ""
+
+    def shares_processors(self) -> bool:
+        """False: the kernel runs in this visitor's own browser."""
+        return False
 
 
 def in_browser() -> bool:

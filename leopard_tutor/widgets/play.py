@@ -130,8 +130,10 @@ class PlayController(TableController):
 
     def __init__(self, opponent: Chooser, *, rules: RuleSet = REVISED_2008, seed: int | str | None = None,
                  hinter: HintFn | None = None, hands: int | None = None,
-                 reviewer: Callable[[], HandReview] = HandReview) -> None:
-        """`reviewer()` makes the review of one of the learner's hands (tests pass a smaller search)."""
+                 reviewer: Callable[[], HandReview] = HandReview, background: bool = True) -> None:
+        """`reviewer()` makes the review of one of the learner's hands (tests pass a smaller search). With
+        `background`, the review's search goes on while the learner thinks; without (where many visitors'
+        kernels share the processors), it is done when the review is asked for."""
         self.opponent = opponent
         self.hinter = hinter
         self.hands_per_match = hands
@@ -151,7 +153,7 @@ class PlayController(TableController):
         self.last_review: tuple[Hand, HandReview, int] | None = None
         self.reviewing: ReviewSession | None = None
         self.retry: Retry | None = None
-        self.background = Background(self._refine_reviews)
+        self.background = Background(self._refine_reviews) if background else None
         self.match = Match(rules, seed=seed, hands=hands)
         self._start_hand(text("play.welcome"))
 
@@ -571,7 +573,8 @@ class PlayController(TableController):
         """Bring the review of the match's hand up to date (the cheap pass) and let the search go on when idle."""
         if self.retry is None:
             self.reviewer.follow(self.match.current)
-            self.background.poke()
+            if self.background is not None:
+                self.background.poke()
 
     def _refine_reviews(self, seconds: float) -> bool:
         """Background work: the expert's search for this hand's review, then the last hand's."""

@@ -146,9 +146,10 @@ class PlaySection(W.VBox):  # type: ignore[misc]
 
 def build_play(opponent: Chooser, *, hinter: HintFn | None = None, opponent_factory: OpponentFactory | None = None,
                level: str = "beginner", seed: int | str | None = None, rules: str = "REVISED_2008",
-               address: Callable[[], str] = lambda: "") -> PlaySection:
+               address: Callable[[], str] = lambda: "", background: bool = True) -> PlaySection:
     """A Play section against `opponent` (its level shown as `level`); a match of a fresh deal code unless
-    `seed` is given. `address()` is the page's address, for the "Share this deal" link."""
+    `seed` is given. `address()` is the page's address, for the "Share this deal" link; `background` lets
+    the review of a hand search while the learner thinks (see `PlayController`)."""
     controller = PlayController(opponent, rules=rules_by_key(rules), seed=new_deal_code() if seed is None else seed,
-                                hinter=hinter)
+                                hinter=hinter, background=background)
     return PlaySection(controller, opponent_factory, level, address)
