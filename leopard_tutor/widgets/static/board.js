@@ -389,8 +389,23 @@ export default {
       }
       return { cell, wide };
     }
+    // A fit forces several layouts, so a redraw fits again only when something the fit depends on has
+    // changed: the room (the board's width, the window's height, where the board starts), what the table
+    // holds, and the length of the texts that share the height with it (in tens of characters).
+    let fitted = "";
+    const tens = (part) => Math.round(part.textContent.length / 10);
+    function fitKey() {
+      const wide = getComputedStyle(frameOf()).display === "grid";
+      return [root.clientWidth, window.innerHeight, Math.round(root.getBoundingClientRect().top + window.scrollY),
+              root.classList.contains("lt-one-square"), root.classList.contains("lt-has-aside"), handRow.hidden,
+              handRow.querySelectorAll(".lt-hand-card").length, actions.childElementCount, tens(actions), tens(turn),
+              ...(wide ? [] : [tens(live), tens(goal), tens(answer)])].join(" ");
+    }
     function fit() {
       if (!root.isConnected || !root.clientWidth) return;
+      const key = fitKey();
+      if (key === fitted) return;
+      fitted = key;
       root.classList.remove("lt-hand-beside");
       const under = largestCell();
       let best = { ...under, beside: false };
