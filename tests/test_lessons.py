@@ -217,3 +217,18 @@ def test_package_docstring_example_runs() -> None:
 
     import leopard_tutor.lessons
     assert doctest.testmod(leopard_tutor.lessons).failed == 0
+
+
+def test_a_goal_for_a_card_says_where_the_card_is_until_it_is_met() -> None:
+    checked = 0
+    for lesson in LESSONS:
+        attempt = lesson.new_attempt()
+        held = attempt.hand.hands[0]
+        for goal, status in zip(lesson.goals, attempt.goal_status(), strict=True):
+            if goal.kind in ("played", "discarded"):
+                assert (status == f"The {goal.card.name} is still in your hand.") == (goal.card in held), status
+                checked += 1
+        for move in lesson.solution:
+            attempt.try_move(move)
+        assert not any("still in your hand" in status for status in attempt.goal_status())
+    assert checked
