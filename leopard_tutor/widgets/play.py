@@ -670,7 +670,7 @@ def review_panels(session: ReviewSession) -> list[State]:
     """The side column during a review: the summary, and every judged move with its mark (the one on the
     board marked as current), then what the marks mean."""
     review = session.review
-    items = [{"text": text("review.panel.move", number=number + 1, move=move_words(judgement.move, "undo", ME),
+    items = [{"text": text("review.panel.move", move=move_words(judgement.move, "undo", ME),
                            mark=mark_words(judgement)),
               "class": f"lt-review-{judgement.verdict}" + (" lt-review-now" if number == session.step else "")}
              for number, judgement in enumerate(review.judgements)]
