@@ -144,6 +144,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
             self.controller.say(f"{self.controller.message} {text(f'levels.adaptive.{moved}', level=adaptive.level)}")
             self.board.refresh()
 
+
 def build_play(opponent: Chooser, *, hinter: HintFn | None = None, opponent_factory: OpponentFactory | None = None,
                level: str = "beginner", seed: int | str | None = None, rules: str = "REVISED_2008",
                address: Callable[[], str] = lambda: "", background: bool = True) -> PlaySection:
