@@ -41,6 +41,9 @@ NEEDED = {
 MAYBE = [".lt-hand", ".lt-answer", ".lt-stock", ".lt-discard"]  # shown by some practice questions only
 
 PROBES = Path(__file__).with_name("probes.js")
+SQUASHED = """(s) => Array.from(document.querySelectorAll(`.${s} :is(.lt-message, .lt-goal)`))
+  .filter((e) => e.scrollHeight > e.clientHeight + 1).map((e) => e.className)"""
+"""The classes of the messages and goals of a section whose text is taller than their box."""
 
 
 @pytest.fixture
@@ -121,6 +124,8 @@ def test_every_tab_fits_one_screen_at_every_size(new_page: Any, base_url: str, a
             assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
             boxes = page.evaluate("([s, n]) => ltProbes.boxes(s, n)", [section, needed])
             problems += [f"{tab} at {name} {width}x{height}: {p}" for p in outside(boxes, width, height)]
+            squashed = page.evaluate(SQUASHED, section)
+            problems += [f"{tab} at {name} {width}x{height}: a text is taller than its box ({c})" for c in squashed]
             scroll_width = page.evaluate("document.documentElement.scrollWidth")
             if scroll_width > width:
                 problems.append(f"{tab} at {name} {width}x{height}: the page scrolls sideways ({scroll_width} px)")
