@@ -1,13 +1,17 @@
 """Every claim a hint makes about the position is checked here against the engine, independently.
 
-Hints record each sentence they use as a fact (its key and the values filled in). For random positions
-in all three rule sets, every legal move is explained and each fact is checked by recomputing it from
-the engine: values, lines, who leads, what could mend a broken line. A fixed string picked by a branch
-that says something untrue of the position fails here. Reasons for every illegal try are checked too.
+Hints record each sentence they use as a fact (its key and the values filled in) and the claims it
+makes (`engine/claims.py`). For random positions in all three rule sets, the last turns of a hand
+included, every legal move is explained; each fact is checked by recomputing it from the engine
+(values, lines, who leads, what could mend a broken line, how many jacks are left), each claim must
+hold, and what a claim says about turns to come (the opponent has another turn, you have a next turn)
+is checked by playing the hand on with the real cards. Reasons for every illegal try are checked too.
 """
 
 from __future__ import annotations
 
+import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +24,10 @@ from leopard_tutor.engine import (
     LINES,
     RULE_SETS,
     Card,
+    Discard,
+    GoOut,
     Hand,
+    Move,
     Play,
     PlayerView,
     RuleSet,
@@ -30,6 +37,8 @@ from leopard_tutor.engine import (
     scoring_lines,
     square_value,
 )
+from leopard_tutor.engine.catalogue import text
+from leopard_tutor.engine.claims import NextTurn, OpponentCanLay
 
 Check = Callable[[PlayerView, Any, dict[str, Any]], None]
 
@@ -96,12 +105,110 @@ def check_scores_now(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
 def check_values(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     me = view.player
     assert (v["mine_before"], v["theirs_before"]) == (view.value(me), view.value(1 - me))
-    if isinstance(move, Play):
-        _, after = squares(view, move)
-        mine = square_value(after, view.rules) if own(view, move) else view.value(me)
-        theirs = view.value(1 - me) if own(view, move) else square_value(after, view.rules)
-        assert (v["mine_after"], v["theirs_after"]) == (mine, theirs)
-        assert v["space"] == move.space and v["card"] == move.card.name
+
+
+def check_named(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    assert v["space"] == move.space and v["card"] == move.card.name
+
+
+def values_after(view: PlayerView, move: Any) -> tuple[int, int]:
+    """(mine, theirs) once `move` is made."""
+    me = view.player
+    if not isinstance(move, Play):
+        return view.value(me), view.value(1 - me)
+    _, after = squares(view, move)
+    if own(view, move):
+        return square_value(after, view.rules), view.value(1 - me)
+    return view.value(me), square_value(after, view.rules)
+
+
+def check_change(side: str, goes: bool) -> Check:
+    def check(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+        index = 0 if side == "mine" else 1
+        before = (view.value(view.player), view.value(1 - view.player))[index]
+        assert v["before"] == before and v["after"] == values_after(view, move)[index]
+        assert (v["before"] != v["after"]) == goes
+    return check
+
+
+def check_unchanged(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    assert values_after(view, move) == (view.value(view.player), view.value(1 - view.player))
+
+
+def check_drop(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    before, after = squares(view, move)
+    spaces = line_spaces(view.rules, v["line"])
+    assert points(before, view.rules, spaces) == v["before"] > points(after, view.rules, spaces) == v["after"] > 0
+
+
+def check_stops(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    check_loss(view, move, v)
+    _, after = squares(view, move)
+    assert points(after, view.rules, line_spaces(view.rules, v["line"])) == 0
+
+
+def can_still_score(view: PlayerView, square: Square, spaces: tuple[int, int, int]) -> bool:
+    """Some cards not yet in sight of the public, laid by the square's owner on the line's open spaces one
+    each, would make it score (its face-up cards are of one colour)."""
+    shown = [card for card in (square.showing(s) for s in spaces) if card is not None]
+    open_spaces = [s for s in spaces if square.is_open(s)]
+    if not open_spaces or len({card.color for card in shown}) > 1:
+        return False
+    pool = set(view.hand) | set(view.unseen())
+    return any(all(any(card.color == colour and check_play(card, square, s, own=True).legal
+                       and not card.rank in (11, 12) for card in pool) for s in open_spaces)
+               for colour in ({card.color for card in shown} or {"red", "black"}))
+
+
+def check_live_after(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    _, after = squares(view, move)
+    spaces = line_spaces(view.rules, v["line"])
+    assert move.space in spaces and can_still_score(view, after, spaces)
+
+
+def check_live_before(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    before, _ = squares(view, move)
+    spaces = line_spaces(view.rules, v["line"])
+    assert move.space in spaces and can_still_score(view, before, spaces)
+
+
+def check_starts(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    check_live_after(view, move, v)
+    _, after = squares(view, move)
+    assert all(after.is_open(s) for s in line_spaces(view.rules, v["line"]) if s != move.space)
+
+
+def check_fills(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    assert own(view, move) and v["space"] == move.space
+    _, after = squares(view, move)
+    assert after.showing(move.space) == move.card
+    assert not any(check_play(card, after, move.space, own=False).legal for card in ALL_CARDS if card.rank != 11)
+
+
+def check_cover_own(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    before, after = squares(view, move)
+    assert own(view, move) and before.showing(move.space) is not None and after.is_open(move.space)
+
+
+def check_no_play_gains(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    assert not any(values_after(view, play)[0] > view.value(view.player)
+                   or values_after(view, play)[1] < view.value(1 - view.player)
+                   for play in view.legal_moves() if isinstance(play, Play))
+
+
+def check_some_play_gains(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    with pytest.raises(AssertionError):
+        check_no_play_gains(view, move, v)
+
+
+def jacks_left(view: PlayerView) -> int:
+    known_down = sum(1 for square in view.squares for s in range(1, 10) for face, _ in square.pile(s)
+                     if not isinstance(face, Card) and face.jack_only)
+    return max(0, sum(1 for card in view.unseen() if card.rank == 11) - known_down)
+
+
+def check_jack_count(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    assert v["count"] == jacks_left(view)
 
 
 def check_go_out_scores(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
@@ -154,17 +261,18 @@ def check_taken(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
 def check_still_blank(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     before, after = squares(view, move)
     assert before.is_open(move.space) and after.is_open(move.space) and not before.is_empty(move.space)
-    assert square_value(before, view.rules) == square_value(after, view.rules)
+    assert square_value(before, view.rules) == square_value(after, view.rules) and v["space"] == move.space
 
 
 def check_hidden(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     before, after = squares(view, move)
     shown = before.showing(move.space)
     assert shown is not None and shown.name == v["card"] and after.is_open(move.space)
-    assert move.space in line_spaces(view.rules, v["line"])
+    if "line" in v:
+        check_live_before(view, move, v)
 
 
-def check_threatens_out(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+def check_reaches_out(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     _, after = squares(view, move)
     assert v["value"] == square_value(after, view.rules) >= view.rules.out_threshold > view.value(view.player)
 
@@ -174,22 +282,12 @@ def check_stops_out(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     assert view.value(1 - view.player) >= v["threshold"] > square_value(after, view.rules)
 
 
-def check_jacks(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
-    assert 0 < v["count"] <= sum(1 for card in view.unseen() if card.rank == 11)
-
-
-def check_no_jacks(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
-    known_down = sum(1 for square in view.squares for s in range(1, 10) for face, _ in square.pile(s)
-                     if not isinstance(face, Card) and face.jack_only)
-    assert sum(1 for card in view.unseen() if card.rank == 11) <= known_down
-
-
 def check_spoilers(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     _, after = squares(view, move)
     spaces = line_spaces(view.rules, v["line"])
     assert after.is_open(v["space"]) and v["space"] in spaces
     wrong = [card for card in view.unseen() if card.rank == v["space"] and card.color != move.card.color]
-    assert f"({len(wrong)} unseen)" in v["cards"] and wrong
+    assert v["count"] == len(wrong)
 
 
 def no_claim(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
@@ -199,25 +297,74 @@ def no_claim(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
 CHECKS: dict[str, Check] = {
     "effect.completes": check_gain, "reason.completes": check_gain, "nudge.complete_own": check_gain,
     "effect.helps_theirs": check_gain, "reason.helps_theirs": check_gain, "nudge.helps_theirs": no_claim,
-    "effect.loses": check_loss, "effect.breaks": check_loss, "reason.breaks": check_total_loss,
-    "nudge.break_theirs": check_scores_now,
+    "effect.loses": check_stops, "effect.breaks": check_stops, "reason.breaks": check_total_loss,
+    "effect.drops": check_drop, "effect.drops_theirs": check_drop, "nudge.break_theirs": check_scores_now,
     "effect.spoils": check_spoil, "reason.spoils": check_spoil, "nudge.spoil_theirs": check_near,
-    "move.play": check_values, "move.discard": check_values, "move.end_turn": check_values,
+    "move.play": check_named, "move.discard": check_values, "move.end_turn": check_values,
+    "change.mine_goes": check_change("mine", True), "change.mine_stays": check_change("mine", False),
+    "change.theirs_goes": check_change("theirs", True), "change.theirs_stays": check_change("theirs", False),
     "move.go_out": check_go_out_scores, "reason.go_out_ahead": check_ahead, "reason.go_out": check_not_ahead,
     "risk.mend": check_mend, "risk.mend_blocker": check_blocker, "reason.clash_theirs": check_clash,
     "reason.crowd_theirs": check_taken, "reason.cover_blank_theirs": check_still_blank,
+    "reason.cover_blank_own": check_still_blank, "nudge.park": check_unchanged,
     "reason.cover_theirs": check_hidden, "nudge.cover_theirs": check_hidden,
-    "effect.threatens_out": check_threatens_out, "effect.stops_out": check_stops_out,
-    "risk.jacks": check_jacks, "risk.no_jacks": check_no_jacks, "risk.going_out": no_claim,
-    "risk.spoilers": check_spoilers,
+    "reason.cover_own": check_cover_own, "nudge.cover_own": check_cover_own,
+    "effect.threatens_out": check_reaches_out, "effect.reaches_last": check_reaches_out,
+    "effect.stops_out": check_stops_out,
+    "risk.jacks": check_jack_count, "risk.going_out": check_jack_count, "risk.spoilers": check_spoilers,
+    "nudge.build_own": check_live_after, "reason.builds": check_live_after, "effect.builds": check_live_after,
+    "reason.starts": check_starts, "reason.fills": check_fills, "nudge.crowd_theirs": check_live_before,
+    "reason.discard": check_no_play_gains, "nudge.discard": check_no_play_gains,
+    "reason.discard_keeps": check_some_play_gains, "nudge.discard_keeps": check_some_play_gains,
+    # Claims about the turns to come only (checked by playing the hand on, in check_turn_claims).
+    "risk.no_turn": no_claim, "risk.stays_broken": no_claim, "risk.going_out_last": no_claim,
     # Rule statements and pointers at the move itself: nothing about the position to verify.
     "card.card": no_claim, "card.go_out": no_claim, "card.end_turn": no_claim, "space.own": no_claim,
     "space.theirs": no_claim, "space.discard": no_claim, "space.go_out": no_claim, "space.end_turn": no_claim,
-    "nudge.go_out": no_claim, "nudge.end_turn": no_claim, "nudge.discard": no_claim, "nudge.cover_own": no_claim,
-    "nudge.build_own": no_claim, "nudge.crowd_theirs": no_claim, "reason.builds": no_claim,
-    "effect.builds": no_claim, "reason.cover_own": no_claim, "reason.discard": no_claim,
-    "reason.end_turn": no_claim, "reason.play": no_claim, "risk.discard": no_claim,
+    "nudge.go_out": no_claim, "nudge.end_turn": no_claim, "nudge.crowd_any": no_claim, "nudge.place_own": no_claim,
+    "reason.end_turn": no_claim, "risk.discard": no_claim,
 }
+RANDOM_POSITIONS = 400
+LATE_POSITIONS = 300
+"""Per rule set: 2,100 positions in all, every legal move in each explained and checked."""
+TURN_SENTENCES = {"risk.jacks", "risk.no_turn", "risk.mend", "risk.stays_broken", "risk.going_out",
+                  "risk.going_out_last", "risk.spoilers", "risk.mend_blocker", "effect.threatens_out",
+                  "effect.reaches_last", "effect.stops_out"}
+"""Sentences that say what the turns to come hold: each must carry a claim about them."""
+
+
+def non_going_out(hand: Hand, rng: random.Random) -> Move:
+    return rng.choice([m for m in hand.legal_moves() if not isinstance(m, GoOut)])
+
+
+def played_on(hand: Hand, move: Move | None, rng: random.Random) -> Hand:
+    """A copy of `hand` once the player to move has made `move` (None: any move but going out) and ended
+    their turn with random moves (nobody goes out)."""
+    me, copy = hand.to_move, hand.copy()
+    copy.apply(move if move is not None else non_going_out(copy, rng))
+    while not copy.is_over and copy.to_move == me:
+        copy.apply(non_going_out(copy, rng))
+    return copy
+
+
+def reaches_turn_of(hand: Hand, player: int, rng: random.Random) -> bool:
+    """Whether, played on at random (nobody going out), the hand comes to a turn of `player`."""
+    while not hand.is_over and hand.to_move != player:
+        hand.apply(non_going_out(hand, rng))
+    return not hand.is_over
+
+
+def check_turn_claims(hand: Hand, move: Move, claims: tuple[Any, ...], tries: int = 3) -> None:
+    """What the claims say of the turns to come is what happens when the hand is played on."""
+    rng = random.Random(len(hand.moves))
+    me = hand.to_move
+    for claim in claims:
+        for _ in range(tries):
+            if isinstance(claim, OpponentCanLay):
+                after = played_on(hand, None if claim.waiting else move, rng)
+                assert (not after.is_over and bool(after.hands[1 - me])) == claim.expected, claim
+            if isinstance(claim, NextTurn):
+                assert reaches_turn_of(played_on(hand, move, rng), me, rng) == claim.expected, claim
 
 
 def random_view(rules: RuleSet, seed: int) -> PlayerView:
@@ -225,22 +372,61 @@ def random_view(rules: RuleSet, seed: int) -> PlayerView:
     return hand.view(hand.to_move)
 
 
-def check_hint(view: PlayerView, result: Hint) -> None:
+def late_hand(rules: RuleSet, seed: int) -> Hand:
+    """A seeded hand in its last turns: played at random (nobody going out) until the stock holds at most a
+    few cards, then on for a random number of moves while it lasts."""
+    rng = random.Random(seed)
+    hand = Hand.deal(rules, seed=seed, dealer=seed % 2)
+    left = rng.randrange(0, 4)
+    while hand.stock_size > left:
+        hand.apply(non_going_out(hand, rng))
+    for _ in range(rng.randrange(0, 12)):
+        move = non_going_out(hand, rng)
+        hand.apply(move)
+        if hand.is_over:
+            hand.undo()
+            break
+    return hand
+
+
+def check_hint(view: PlayerView, result: Hint, hand: Hand | None = None) -> None:
+    """Every fact of the hint is true of `view`, every claim holds, and (given the whole `hand`) what the
+    claims say of the turns to come happens."""
     assert result.facts, "a hint records the facts its sentences were built from"
     for key, values in result.facts:
         assert key in CHECKS, f"no check for the hint sentence {key!r}: add one"
         CHECKS[key](view, result.move, values)
+    for key, claims in result.claims:
+        assert all(claim.holds(view, result.move) for claim in claims), (key, claims)
+        if key in TURN_SENTENCES:
+            assert any(isinstance(claim, (OpponentCanLay, NextTurn)) for claim in claims), key
+            if hand is not None:
+                check_turn_claims(hand, result.move, claims)
 
 
 @pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
 def test_every_fact_in_every_hint_is_true_in_random_positions(rules: RuleSet) -> None:
     explained = 0
-    for seed in range(60):
+    for seed in range(RANDOM_POSITIONS):
         view = random_view(rules, seed)
         for move in view.legal_moves():
             check_hint(view, explain(view, move))
             explained += 1
-    assert explained > 500
+    assert explained > 5000
+
+
+@pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
+def test_every_claim_holds_in_the_last_turns_of_a_hand(rules: RuleSet) -> None:
+    """Hands near their end: an empty stock, one card left, the dealer's last card, counts of zero."""
+    seen_ends = explained = 0
+    for seed in range(LATE_POSITIONS):
+        hand = late_hand(rules, seed)
+        view = hand.view(hand.to_move)
+        seen_ends += view.stock_size == 0
+        for move in view.legal_moves():
+            check_hint(view, explain(view, move), hand)
+            explained += 1
+    assert seen_ends > 100 and explained > 2000
 
 
 @pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
@@ -265,7 +451,7 @@ def test_the_hint_cases_found_wrong_are_true_now() -> None:
                 ([c("JC"), c("5D")], [c("3D")]), [c("8C")], [], 0, 1)
     view = hand.view(0)
     jack = explain(view, Play(c("JC"), 1, 3))
-    assert "king or queen" not in jack.ladder[-1] and "3, 10 or king" in jack.ladder[-1]
+    assert "king or queen" not in jack.ladder[-1] and "a 3, a 10 or a king" in jack.ladder[-1]
     check_hint(view, jack)
     five = explain(view, Play(c("5D"), 1, 5))
     assert "cannot help" not in five.reason and "from 6 to 7" in five.reason

@@ -30,7 +30,7 @@ def test_king_hint_from_example_c3_names_card_space_and_values() -> None:
     assert "row 7-8-9" in nudge and "3 points" in nudge
     assert "king of spades" in card and "K♠" in card
     assert "space 7 of your own square" in space
-    assert "from 1 to 8" in move and "from 0 to 0" in move
+    assert "your square goes from 1 to 8" in move and "your opponent's stays at 0" in move
     assert "row 7-8-9 score 3" in move and "column 1-4-7 score 3" in move
     assert re.search(r"Up to \d+ jacks", move)
     assert "row 7-8-9" in result.reason
@@ -44,9 +44,9 @@ def test_jack_hint_from_example_c4_says_what_it_breaks_and_what_could_mend_it() 
     assert "Their" in nudge and "scores 3 points" in nudge
     assert "jack of clubs" in card
     assert "space 3 of your opponent's square" in space
-    assert "your opponent's from 6 to 0" in move
+    assert "your opponent's goes from 6 to 0" in move
     assert "row 1-2-3" in move and "column 3-6-9" in move
-    assert "mend this on space 3" in move and "(3, 10 or king of the right suit or colour)" in move
+    assert "mend this on space 3" in move and "a 3, a 10 or a king of the right suit or colour" in move
     assert "6 points" in result.reason
 
 
@@ -100,8 +100,11 @@ def test_hints_in_random_positions_agree_with_the_engine(rules: RuleSet) -> None
             assert move.card.name in result.ladder[1]
             whose = "your own" if move.square_owner == me else "your opponent's"
             assert f"space {move.space} of {whose} square" in result.ladder[2]
-            assert f"your square goes from {before[0]} to {after[0]}" in result.ladder[3]
-            assert f"your opponent's from {before[1]} to {after[1]}" in result.ladder[3]
+            mine = (f"your square goes from {before[0]} to {after[0]}" if before[0] != after[0]
+                    else f"your square stays at {before[0]}")
+            theirs = (f"your opponent's goes from {before[1]} to {after[1]}" if before[1] != after[1]
+                      else f"your opponent's stays at {before[1]}")
+            assert mine in result.ladder[3] and theirs in result.ladder[3]
         elif isinstance(move, Discard):
             assert move.card.name in result.ladder[1]
             assert f"yours stays at {before[0]}" in result.ladder[3]
@@ -110,9 +113,9 @@ def test_hints_in_random_positions_agree_with_the_engine(rules: RuleSet) -> None
 def test_jack_on_a_card_that_scores_nothing_yet_says_which_card_it_hides() -> None:
     hand = prepared("4S . . / . . . / . . .", ". . . / 4D 5D . / . . .", "JC 2S 6C 8D 4D 5C 7S 8S", "5S 7D")
     result = explain(hand.view(0), Play(c("JC"), 1, 5))
-    assert "5 of diamonds" in result.reason and "row 4-5-6" in result.reason
+    assert "5 of diamonds" in result.reason and "row 4-5-6" in result.ladder[0]
     assert "5 of diamonds" in result.ladder[0]
-    assert "your opponent's from 0 to 0" in result.ladder[3]
+    assert "your opponent's stays at 0" in result.ladder[3]
 
 
 def test_hints_say_when_a_play_threatens_or_stops_going_out() -> None:

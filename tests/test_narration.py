@@ -171,9 +171,9 @@ def test_one_narrator_puts_a_move_as_advice_report_or_undo() -> None:
     # the other player's face-down cards are named only by what they can be
     assert move_words(jack, "report", 0) == "Your opponent lays a jack face down on space 3 of your square."
     assert move_words(queen, "report", 0) == ("Your opponent lays a jack or a queen face down on space 3 of "
-                                              "your opponent's square.")
+                                              "their own square.")
     assert move_words(Play(C("9D"), 1, 9), "report", 0) == ("Your opponent plays the 9 of diamonds on space 9 "
-                                                            "of your opponent's square.")
+                                                            "of their own square.")
     assert move_words(Discard(C("5C")), "report", 0) == "Your opponent discards the 5 of clubs."
     assert move_words(GoOut(), "advice", 1) == "go out"
     assert move_words(EndTurn(), "report", 1) == "Your opponent ends their turn."

@@ -17,7 +17,6 @@ from ..engine import (
     Discard,
     EndTurn,
     GoOut,
-    Hidden,
     Move,
     Play,
     PlayerView,
@@ -31,6 +30,29 @@ from ..engine import (
     square_value,
 )
 from ..engine.catalogue import or_list, text
+from ..engine.claims import (
+    Claim,
+    Covers,
+    LineCanScore,
+    LineChanges,
+    LinePays,
+    Mending,
+    NextTurn,
+    NoPlayGains,
+    OneCardFrom,
+    Open,
+    OpponentCanLay,
+    Shows,
+    Spaces,
+    Spoilers,
+    UnseenJacks,
+    Value,
+    ValueChanges,
+    all_hold,
+    mending_cards,
+    square_after,
+    unseen_jacks,
+)
 from .players import AIError, make_player
 
 HINT_SEED = 20080320  # hints are reproducible: the same view always gets the same hint
@@ -41,13 +63,16 @@ HINT_BUDGET = 0.5  # seconds the expert searches for a hint
 class Hint:
     """A recommended move, a short reason in words, and four clues from a nudge to the full move.
 
-    `facts` records every sentence used, as (group.key, values): the claims tests check against the engine.
+    `facts` records every sentence used, as (group.key, values), and `claims` what each of them asserts
+    about the position, as (group.key, claims): every claim held when the sentence was chosen, and the
+    hint tests check both against the engine.
     """
 
     move: Move
     reason: str
     ladder: list[str] = field(default_factory=list)
     facts: tuple[tuple[str, dict[str, Any]], ...] = ()
+    claims: tuple[tuple[str, tuple[Claim, ...]], ...] = ()
 
 
 RUNGS = ("nudge", "card", "space", "move")
@@ -99,18 +124,43 @@ class HintLadder:
         return Rung(self.level, self._clues[self.level - 1], self._move if self.level > 1 else None), new
 
 
+Said = tuple[str, dict[str, Any], tuple[Claim, ...]]
+"""One sentence a hint used: its key ("group.name"), the facts it was filled with, and what it claims."""
+
+
 class _Sentences:
-    """Builds sentences from the catalogue's hints book and remembers the facts each was filled with."""
+    """Builds sentences from the catalogue's hints book for one view and move: a sentence with claims is
+    said only if they all hold there, and each sentence said is remembered with its facts and claims."""
 
-    def __init__(self) -> None:
-        self.facts: list[tuple[str, dict[str, Any]]] = []
+    def __init__(self, view: PlayerView, move: Move) -> None:
+        self.view, self.move = view, move
+        self.said: list[Said] = []
 
-    def __call__(self, group: str, key: str, **values: Any) -> str:
-        self.facts.append((f"{group}.{key}", dict(values)))
+    def __call__(self, group: str, key: str, *claims: Claim, **values: Any) -> str:
+        """The sentence, whose claims must hold (a sentence chosen by its claims goes through `first`)."""
+        found = self.claimed(group, key, claims, **values)
+        if found is None:
+            raise AIError(f"the hint sentence {group}.{key} would claim what is not so: {claims}")
+        return found
+
+    def claimed(self, group: str, key: str, claims: Sequence[Claim], **values: Any) -> str | None:
+        """The sentence if every one of its claims holds, else None (and nothing is said)."""
+        if not all_hold(claims, self.view, self.move):
+            return None
+        self.said.append((f"{group}.{key}", dict(values), tuple(claims)))
         return text(f"hints.{group}.{key}", **values)
 
+    def first(self, *options: tuple[str, str, Sequence[Claim], dict[str, Any]]) -> str | None:
+        """The first of the sentences (group, key, claims, facts) whose claims all hold, or None."""
+        for group, key, claims, values in options:
+            found = self.claimed(group, key, claims, **values)
+            if found is not None:
+                return found
+        return None
+
     def hint(self, move: Move, reason: str, ladder: list[str]) -> Hint:
-        return Hint(move, reason, ladder, tuple(self.facts))
+        return Hint(move, reason, ladder, tuple((key, values) for key, values, _ in self.said),
+                    tuple((key, claims) for key, _, claims in self.said))
 
 
 def hint(view: PlayerView, level: str = "expert", time_budget: float | None = None) -> Hint:
@@ -128,129 +178,196 @@ def explain(view: PlayerView, move: Move) -> Hint:
         raise AIError(f"'{move}' is not a legal move here, so there is nothing to explain")
     rules, me = view.rules, view.player
     other = 1 - me
-    say = _Sentences()
+    say = _Sentences(view, move)
     values = {"mine_before": view.value(me), "theirs_before": view.value(other)}
     if isinstance(move, GoOut):
         my_score = hand_score(values["mine_before"], True, rules)
         their_score = hand_score(values["theirs_before"], False, rules)
-        jacks = _unseen_jacks(view)
         standing = "go_out_ahead" if my_score > their_score else "go_out"
+        jacks = unseen_jacks(view)
+        risk = say.first(("risk", "going_out", (OpponentCanLay(waiting=True), UnseenJacks(jacks)), {"count": jacks}),
+                         ("risk", "going_out_last", (OpponentCanLay(False, waiting=True),), {}))
         return say.hint(move, say("reason", standing, my_score=my_score, their_score=their_score), [
             say("nudge", "go_out", value=values["mine_before"]),
             say("card", "go_out"),
             say("space", "go_out"),
-            " ".join((say("move", "go_out", my_score=my_score, their_score=their_score,
-                          penalty=rules.out_penalty, **values),
-                      say("risk", "going_out", count=jacks))),
+            _sentence(say("move", "go_out", my_score=my_score, their_score=their_score, penalty=rules.out_penalty,
+                          **values), risk),
         ])
     if isinstance(move, EndTurn):
         return say.hint(move, say("reason", "end_turn"), [
             say("nudge", "end_turn"), say("card", "end_turn"), say("space", "end_turn"),
-            say("move", "end_turn", **values)])
+            say("move", "end_turn", *_stays(me, other, values), **values)])
     assert isinstance(move, (Play, Discard))
     card = move.card
     card_rung = say("card", "card", card=card.name, symbol=card.symbol)
     if isinstance(move, Discard):
-        return say.hint(move, say("reason", "discard"), [
-            say("nudge", "discard"), card_rung, say("space", "discard"),
-            " ".join((say("move", "discard", card=card.name, **values), say("risk", "discard")))])
+        reason = say.first(("reason", "discard", (NoPlayGains(),), {}), ("reason", "discard_keeps", (), {}))
+        nudge = say.first(("nudge", "discard", (NoPlayGains(),), {}), ("nudge", "discard_keeps", (), {}))
+        assert reason is not None and nudge is not None
+        return say.hint(move, reason, [
+            nudge, card_rung, say("space", "discard"),
+            _sentence(say("move", "discard", *_stays(me, other, values), card=card.name, **values),
+                      say("risk", "discard"))])
     assert isinstance(move, Play)
     return _explain_play(view, move, values, card_rung, say)
 
 
+def _sentence(*parts: str | None) -> str:
+    """The sentences said, one after another (those not said left out)."""
+    return " ".join(part for part in parts if part)
+
+
+def _stays(me: int, other: int, values: dict[str, int]) -> tuple[Claim, Claim]:
+    """The claims of a move that leaves both squares as they are."""
+    return ValueChanges(me, values["mine_before"], values["mine_before"]), ValueChanges(
+        other, values["theirs_before"], values["theirs_before"])
+
+
+def _change(say: _Sentences, owner: int, side: str, before: int, after: int) -> str:
+    """How the move changes one square's value, in words: it goes from A to B, or it stays at A."""
+    key = f"{side}_goes" if before != after else f"{side}_stays"
+    return say("change", key, ValueChanges(owner, before, after), before=before, after=after)
+
+
 def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_rung: str, say: _Sentences) -> Hint:
     rules, me = view.rules, view.player
-    own = move.square_owner == me
-    before = view.squares[move.square_owner]
-    after = before.with_card(move.card, move.space)
+    owner = move.square_owner
+    own = owner == me
+    before = view.squares[owner]
+    after = square_after(view, move, owner)
     mine_after = square_value(after, rules) if own else values["mine_before"]
     theirs_after = values["theirs_before"] if own else square_value(after, rules)
-    old = {line.spaces: line for line in scoring_lines(before, rules)}
-    new = {line.spaces: line for line in scoring_lines(after, rules)}
+    old = {line.spaces: line.points for line in scoring_lines(before, rules)}
+    new = {line.spaces: line.points for line in scoring_lines(after, rules)}
     through = [spaces for spaces in LINES if move.space in spaces]
-    gained = [new[s] for s in through if new[s].points > old[s].points]
-    lost = [old[s] for s in through if new[s].points < old[s].points]
-    near = [(s, points) for s in through if (points := _one_card_from(before, s, move.space, rules))]
-    effects: list[str] = []
-    risks: list[str] = []
+    gained = [(s, old[s], new[s]) for s in through if new[s] > old[s]]
+    lost = [(s, old[s], new[s]) for s in through if new[s] < old[s]]
+    near = [(s, points) for s in through if (points := _one_card_from(before, s, move.space, rules))
+            and OneCardFrom(owner, s, points).holds(view, move)]
+    effects: list[str | None] = []
+    risks: list[str | None] = []
+    name = rules.line_name
+    jacks = unseen_jacks(view)
     if own:
-        for line in gained:
-            effects.append(say("effect", "completes", line=line.name, points=line.points))
-        for line in lost:
-            effects.append(say("effect", "loses", line=line.name, points=line.points))
+        for spaces, was, now in gained:
+            effects.append(say("effect", "completes", LineChanges(me, spaces, was, now), line=name(spaces), points=now))
+        for spaces, was, now in lost:
+            effects.append(say.first(
+                ("effect", "loses", (LineChanges(me, spaces, was, now), LinePays(me, spaces, 0, after=True)),
+                 {"line": name(spaces), "points": was}),
+                ("effect", "drops", (LineChanges(me, spaces, was, now),),
+                 {"line": name(spaces), "before": was, "after": now})))
         building = _building_line(after, through, move.space, rules) if not gained else None
+        growing = (building if building is not None and LineCanScore(me, building, after=True).holds(view, move)
+                   else None)
         if gained:
-            best = max(gained, key=lambda line: line.points)
-            nudge = say("nudge", "complete_own", line=best.name, points=best.points)
-            reason = say("reason", "completes", line=best.name, points=best.points)
-        elif move.card.rank == 12 or (move.card.rank == 11 and lost):
-            nudge, reason = say("nudge", "cover_own"), say("reason", "cover_own")
-        elif building is not None:
-            name = rules.line_name(building)
-            effects.append(say("effect", "builds", line=name))
-            nudge = say("nudge", "build_own", line=name)
-            reason = say("reason", "builds", line=name)
+            spaces, was, now = max(gained, key=lambda line: line[2])
+            nudge = say("nudge", "complete_own", LineChanges(me, spaces, was, now), line=name(spaces), points=now)
+            reason = say("reason", "completes", LineChanges(me, spaces, was, now), line=name(spaces), points=now)
+        elif lies_face_down(move.card):
+            nudge, reason = _cover_own(say, me, move, values)
+        elif growing is not None:
+            effects.append(say("effect", "builds", LineCanScore(me, growing, after=True), line=name(growing)))
+            nudge = say("nudge", "build_own", LineCanScore(me, growing, after=True), line=name(growing))
+            reason = say("reason", "builds", LineCanScore(me, growing, after=True), line=name(growing))
         else:
-            name = rules.line_name(through[0])
-            nudge, reason = say("nudge", "build_own", line=name), say("reason", "play")
+            live = [s for s in through if LineCanScore(me, s, after=True).holds(view, move)]
+            fresh = [s for s in live if Open(me, tuple(x for x in s if x != move.space)).holds(view, move)]
+            nudge = (say("nudge", "build_own", LineCanScore(me, live[0], after=True), line=name(live[0])) if live
+                     else say("nudge", "place_own"))
+            reason = (say("reason", "starts", LineCanScore(me, fresh[0], after=True),
+                          Open(me, tuple(x for x in fresh[0] if x != move.space)), line=name(fresh[0]))
+                      if fresh else say("reason", "fills", Shows(me, move.space, move.card), space=move.space))
         if not lies_face_down(move.card):
-            risks.append(say("risk", "jacks", count=_unseen_jacks(view)) if _unseen_jacks(view)
-                         else say("risk", "no_jacks"))
-        if building is not None:
-            spoiler = _spoilers(view, after, building, move.card, say)
-            if spoiler:
-                risks.append(spoiler)
+            risks.append(say.first(
+                ("risk", "jacks", (OpponentCanLay(), UnseenJacks(jacks)), {"count": jacks}),
+                ("risk", "no_turn", (OpponentCanLay(False),), {})))
+        if growing is not None:
+            risks.append(_spoilers(view, after, growing, move.card, say))
     else:
-        for line in gained:
-            effects.append(say("effect", "helps_theirs", line=line.name, points=line.points))
-        for line in lost:
-            effects.append(say("effect", "breaks", line=line.name, points=line.points))
-        blocked = [] if lies_face_down(move.card) else [(s, p) for s, p in near if not new[s].points]
+        them = owner
+        for spaces, was, now in gained:
+            effects.append(say("effect", "helps_theirs", LineChanges(them, spaces, was, now), line=name(spaces),
+                               points=now))
+        for spaces, was, now in lost:
+            effects.append(say.first(
+                ("effect", "breaks", (LineChanges(them, spaces, was, now), LinePays(them, spaces, 0, after=True)),
+                 {"line": name(spaces), "points": was}),
+                ("effect", "drops_theirs", (LineChanges(them, spaces, was, now),),
+                 {"line": name(spaces), "before": was, "after": now})))
+        blocked = [] if lies_face_down(move.card) else [(s, p) for s, p in near if not new[s]]
         for spaces, points in blocked:
-            effects.append(say("effect", "spoils", line=rules.line_name(spaces), points=points))
-        clash = _clashing_line(after, through, move.space)
+            effects.append(say("effect", "spoils", OneCardFrom(them, spaces, points), LinePays(them, spaces, 0, True),
+                               line=name(spaces), points=points))
+        live = [s for s in through if LineCanScore(them, s).holds(view, move)]
+        clash = _clashing_line(after, live, move.space)
         if gained:
-            best = max(gained, key=lambda line: line.points)
-            nudge = say("nudge", "helps_theirs", line=best.name)
-            reason = say("reason", "helps_theirs", line=best.name, points=best.points,
+            spaces, was, now = max(gained, key=lambda line: line[2])
+            nudge = say("nudge", "helps_theirs", line=name(spaces))
+            reason = say("reason", "helps_theirs", LineChanges(them, spaces, was, now),
+                         ValueChanges(them, values["theirs_before"], theirs_after), line=name(spaces), points=now,
                          theirs_before=values["theirs_before"], theirs_after=theirs_after)
         elif lost:
-            best = max(lost, key=lambda line: line.points)
-            nudge = say("nudge", "break_theirs", line=best.name, points=best.points)
-            reason = say("reason", "breaks", points=sum(line.points for line in lost))
+            spaces, was, _ = max(lost, key=lambda line: line[1])
+            lost_points = values["theirs_before"] - theirs_after
+            nudge = say("nudge", "break_theirs", LinePays(them, spaces, was), line=name(spaces), points=was)
+            reason = say("reason", "breaks", ValueChanges(them, values["theirs_before"], theirs_after),
+                         points=lost_points)
         elif blocked:
             spaces, points = max(blocked, key=lambda pair: pair[1])
-            nudge = say("nudge", "spoil_theirs", line=rules.line_name(spaces), points=points)
-            reason = say("reason", "spoils", line=rules.line_name(spaces))
+            nudge = say("nudge", "spoil_theirs", OneCardFrom(them, spaces, points), line=name(spaces), points=points)
+            reason = say("reason", "spoils", OneCardFrom(them, spaces, points), LinePays(them, spaces, 0, True),
+                         line=name(spaces))
         elif move.card.rank == 11 and (covered := before.showing(move.space)) is not None:
-            name = rules.line_name(_roomiest_line(before, through))
-            nudge = say("nudge", "cover_theirs", line=name, card=covered.name, space=move.space)
-            reason = say("reason", "cover_theirs", line=name, card=covered.name, space=move.space)
+            facts = {"card": covered.name, "space": move.space}
+            if live:
+                line = name(_roomiest_line(before, live))
+                nudge = say("nudge", "cover_theirs", LineCanScore(them, _roomiest_line(before, live)), line=line,
+                            **facts)
+            else:
+                nudge = say("nudge", "park")
+            reason = say("reason", "cover_theirs", Covers(them, move.space), **facts)
         elif lies_face_down(move.card):
-            nudge = say("nudge", "crowd_theirs", line=rules.line_name(_roomiest_line(before, through)))
-            reason = say("reason", "cover_blank_theirs", space=move.space)
+            nudge = say("nudge", "park", *_stays(me, them, values))
+            reason = say("reason", "cover_blank_theirs", *_stays(me, them, values), space=move.space)
         elif clash is not None:
-            nudge = say("nudge", "crowd_theirs", line=rules.line_name(clash))
-            reason = say("reason", "clash_theirs", card=move.card.name, line=rules.line_name(clash))
+            nudge = say("nudge", "crowd_theirs", LineCanScore(them, clash), line=name(clash))
+            reason = say("reason", "clash_theirs", LineCanScore(them, clash), card=move.card.name, line=name(clash))
         else:
-            name = rules.line_name(_roomiest_line(before, through))
-            nudge = say("nudge", "crowd_theirs", line=name)
-            reason = say("reason", "crowd_theirs", card=move.card.name, space=move.space)
-        if lies_face_down(move.card) and before.showing(move.space) is not None and lost:
+            nudge = (say("nudge", "crowd_theirs", LineCanScore(them, live[0]), line=name(live[0])) if live
+                     else say("nudge", "crowd_any"))
+            reason = say("reason", "crowd_theirs", Shows(them, move.space, move.card), card=move.card.name,
+                         space=move.space)
+        if move.card.rank == 11 and lost:
             risks.append(_mend_under_jack(view, after, move.space, lost, say))
         elif blocked:
             spaces, _ = max(blocked, key=lambda pair: pair[1])
-            risks.append(say("risk", "mend_blocker", card=move.card.name, line=rules.line_name(spaces)))
+            risks.append(say.first(("risk", "mend_blocker", (Shows(them, move.space, move.card), OpponentCanLay()),
+                                    {"card": move.card.name, "line": name(spaces)})))
     threshold = rules.out_threshold
     if own and mine_after >= threshold > values["mine_before"]:
-        effects.append(say("effect", "threatens_out", value=mine_after))
+        effects.append(say.first(("effect", "threatens_out", (Value(me, mine_after, True), NextTurn()),
+                                  {"value": mine_after}),
+                                 ("effect", "reaches_last", (Value(me, mine_after, True), NextTurn(False)),
+                                  {"value": mine_after})))
     if not own and values["theirs_before"] >= threshold > theirs_after:
-        effects.append(say("effect", "stops_out", threshold=threshold))
+        effects.append(say.first(("effect", "stops_out", (Value(1 - me, theirs_after, True), OpponentCanLay()),
+                                  {"threshold": threshold})))
     whose = text("hints.whose.own" if own else "hints.whose.theirs")
-    rung = say("move", "play", card=move.card.name, space=move.space, whose=whose, mine_after=mine_after,
-               theirs_after=theirs_after, **values)
+    rung = say("move", "play", card=move.card.name, space=move.space, whose=whose,
+               mine=_change(say, me, "mine", values["mine_before"], mine_after),
+               theirs=_change(say, 1 - me, "theirs", values["theirs_before"], theirs_after))
     return say.hint(move, reason, [nudge, card_rung, say("space", "own" if own else "theirs", space=move.space),
-                                   " ".join((rung, *effects, *risks))])
+                                   _sentence(rung, *effects, *risks)])
+
+
+def _cover_own(say: _Sentences, me: int, move: Play, values: dict[str, int]) -> tuple[str, str]:
+    """The nudge and reason of a jack or queen laid face down on the player's own square."""
+    if say.view.squares[me].showing(move.space) is not None:
+        return say("nudge", "cover_own", Covers(me, move.space)), say("reason", "cover_own", Covers(me, move.space))
+    stays = _stays(me, 1 - me, values)
+    return say("nudge", "park", *stays), say("reason", "cover_blank_own", *stays, space=move.space)
 
 
 def _clashing_line(square: Square, through: list[tuple[int, int, int]], space: int) -> tuple[int, int, int] | None:
@@ -264,17 +381,15 @@ def _clashing_line(square: Square, through: list[tuple[int, int, int]], space: i
     return None
 
 
-def _mend_under_jack(view: PlayerView, after: Square, space: int, lost: list[Any], say: _Sentences) -> str:
+def _mend_under_jack(view: PlayerView, after: Square, space: int, lost: list[tuple[Spaces, int, int]],
+                     say: _Sentences) -> str | None:
     """How the owner could mend lines broken by a jack on `space`: cards they may lay there that restore one."""
-    ranks = face_up_ranks(after, space, own=True)
-    restoring = [card for card in view.unseen() if card.rank in ranks and any(
-        _line_points(after.with_card(card, space), line.spaces, view.rules) >= line.points for line in lost)]
-    listed = or_list([rank_words(rank) for rank in ranks])
-    return say("risk", "mend", space=space, ranks=listed, count=len(restoring))
-
-
-def _line_points(square: Square, spaces: tuple[int, int, int], rules: RuleSet) -> int:
-    return next(line.points for line in scoring_lines(square, rules) if line.spaces == spaces)
+    ranks = or_list([text(f"words.a_rank.{rank}") for rank in face_up_ranks(after, space, own=True)])
+    broken = tuple((spaces, was) for spaces, was, _ in lost)
+    count = len(mending_cards(view, after, space, broken))
+    return say.first(("risk", "mend", (OpponentCanLay(), Mending(space, broken, count)),
+                      {"space": space, "ranks": ranks, "count": count}),
+                     ("risk", "stays_broken", (OpponentCanLay(False),), {}))
 
 
 def _roomiest_line(square: Square, through: list[tuple[int, int, int]]) -> tuple[int, int, int]:
@@ -314,27 +429,12 @@ def _building_line(square: Square, through: list[tuple[int, int, int]], space: i
     return best
 
 
-def _spoilers(view: PlayerView, square: Square, spaces: tuple[int, int, int], card: Card,
-              say: _Sentences) -> str | None:
+def _spoilers(view: PlayerView, square: Square, spaces: Spaces, card: Card, say: _Sentences) -> str | None:
     """A sentence on the unseen cards that could spoil the line being built, at its first open space."""
-    for space in spaces:
-        if square.is_open(space):
-            wrong = [c for c in view.unseen() if c.rank == space and c.color != card.color]
-            if not wrong:
-                return None
-            color = "black" if card.color == "red" else "red"
-            rank = "aces" if space == 1 else f"{space}s"
-            return say("risk", "spoilers", line=view.rules.line_name(spaces),
-                        cards=f"{color} {rank} ({len(wrong)} unseen)", space=space)
-    return None
-
-
-def _unseen_count(view: PlayerView, ranks: tuple[int, ...]) -> int:
-    return sum(1 for card in view.unseen() if card.rank in ranks)
-
-
-def _unseen_jacks(view: PlayerView) -> int:
-    """Jacks that may still be held or drawn: unseen ones, less those known to lie face down."""
-    face_down_jacks = sum(1 for square in view.squares for space in range(1, 10)
-                          for face, _ in square.pile(space) if isinstance(face, Hidden) and face.jack_only)
-    return max(0, _unseen_count(view, (11,)) - face_down_jacks)
+    space = next(s for s in spaces if square.is_open(s))
+    count = sum(1 for c in view.unseen() if c.rank == space and c.color != card.color)
+    colour = "black" if card.color == "red" else "red"
+    return say.first(("risk", "spoilers", (OpponentCanLay(), Spoilers(space, card.color, count)), {
+        "line": view.rules.line_name(spaces), "count": count, "space": space,
+        "cards": text("hints.cards_of", count=count, colour=text(f"hints.colour.{colour}"),
+                      rank=rank_words(space, plural=count != 1))}))

@@ -4,7 +4,9 @@ The words live in data files, `leopard_tutor/texts/<language>/<book>.json`, one 
 the tutor (`engine`, `narration`, `hints`, `lessons`, `play`, `board`, `app`, ...). A key names the
 book, then the path inside it: `text("play.picked", card=..., where=...)`. Texts are `str.format`
 templates filled from the facts passed in. A text may instead come in plural forms,
-`{"plural": "count", "one": "...", "other": "..."}`: the fact named by "plural" picks the form.
+`{"plural": "count", "one": "...", "other": "..."}`: the fact named by "plural" picks the form, and
+an optional "zero" form is said when that count is 0 (where nothing of the kind is left, the
+sentence says so rather than counting nothing).
 
 The language is English unless the environment variable LEOPARD_TUTOR_LANGUAGE names another folder
 of `texts/`; a key missing there falls back to English. A second language is a folder of data files.
@@ -77,10 +79,12 @@ def _find(node: Any, path: str) -> Any:
 
 
 def text(key: str, /, **facts: object) -> str:
-    """The text at `key` ("book.path") filled with `facts`; plural forms are chosen by their count fact."""
+    """The text at `key` ("book.path") filled with `facts`; plural forms (zero, one, other) are chosen by
+    their count fact."""
     template = entry(key)
     if isinstance(template, dict) and "plural" in template:
-        template = template["one" if facts[template["plural"]] == 1 else "other"]
+        count = facts[template["plural"]]
+        template = template["zero" if count == 0 and "zero" in template else "one" if count == 1 else "other"]
     if not isinstance(template, str):
         raise KeyError(f"{key!r} is a group of texts, not one text")
     return template.format(**facts)

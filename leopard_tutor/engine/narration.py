@@ -187,6 +187,7 @@ def move_words(move: Move, form: MoveForm, viewer: int) -> str:
         seen = seen_face(move.card, not lies_face_down(move.card), mover != move.square_owner, move.square_owner,
                          viewer)
         facts = {"space": move.space, "where": text(f"narration.moves.square.{side}"),
+                 "where_told": text(f"narration.moves.square_told.{side}"),
                  "whose": text(f"narration.moves.whose.{side}")}
         if isinstance(seen, Hidden):
             ranks = or_list([text("narration.moves.some_rank", rank=rank_words(rank)) for rank in seen.ranks])
