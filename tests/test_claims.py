@@ -28,7 +28,7 @@ from leopard_tutor.engine.narration import move_words
 c = Card.parse
 
 
-def P(card: str, owner: int, space: int) -> Play:  # noqa: N802 (the issue's own helper)
+def P(card: str, owner: int, space: int) -> Play:
     return Play(c(card), owner, space)
 
 
@@ -110,7 +110,8 @@ def test_11_counts_values_rank_lists_narration_and_the_coach_read_well() -> None
     assert "your square stays at" in said and "goes from 1 to 1" not in said
     mend = ladder(position(". . . / . . . / . . .", "AH 2H 3H / . . . / . . .", "JS 5C", "2C"), P("JS", 1, 3))
     assert "(3, 10 or king" not in mend and "a 3, a 10 or a king" in mend
-    assert move_words(P("8S", 1, 8), "report", 0) == "Your opponent plays the 8 of spades on space 8 of their own square."
+    told = move_words(P("8S", 1, 8), "report", 0)
+    assert told == "Your opponent plays the 8 of spades on space 8 of their own square."
     assert move_words(P("8S", 0, 8), "report", 0) == "Your opponent plays the 8 of spades on space 8 of your square."
     assert text("lessons.feedback.coach", move="discard the 2 of clubs", gain=1).endswith("gains 1 point on your "
                                                                                             "opponent's square.")

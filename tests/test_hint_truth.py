@@ -11,7 +11,6 @@ is checked by playing the hand on with the real cards. Reasons for every illegal
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -24,7 +23,6 @@ from leopard_tutor.engine import (
     LINES,
     RULE_SETS,
     Card,
-    Discard,
     GoOut,
     Hand,
     Move,
@@ -37,7 +35,6 @@ from leopard_tutor.engine import (
     scoring_lines,
     square_value,
 )
-from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.claims import NextTurn, OpponentCanLay
 
 Check = Callable[[PlayerView, Any, dict[str, Any]], None]
@@ -156,7 +153,7 @@ def can_still_score(view: PlayerView, square: Square, spaces: tuple[int, int, in
         return False
     pool = set(view.hand) | set(view.unseen())
     return any(all(any(card.color == colour and check_play(card, square, s, own=True).legal
-                       and not card.rank in (11, 12) for card in pool) for s in open_spaces)
+                       and card.rank not in (11, 12) for card in pool) for s in open_spaces)
                for colour in ({card.color for card in shown} or {"red", "black"}))
 
 
