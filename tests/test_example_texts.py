@@ -211,8 +211,9 @@ def check_move(words: object, step: Step, before: Square, rules: RuleSet) -> Non
                for line in LINES if pays(before, line, rules)[0] != pays(step.square, line, rules)[0]}
     assert sorted(lines_in(said)) == sorted(changed)
     for name, (was, (now, kind)) in changed.items():
+        unit = "point" if now == 1 else "points"
         assert (f"{name} no longer scores" if not now else
-                f"{name} now scores {now} ({kind})" + (f" instead of {was}" if was else "")) in said
+                f"{name} now scores {now} {unit} ({kind})" + (f" instead of {was}" if was else "")) in said
     old, new = worth(before, rules), worth(step.square, rules)
     assert said.endswith(f"rises from {old} to {new}." if new > old else f"drops from {old} to {new}."
                          if new < old else f"stays at {new}.")

@@ -42,8 +42,8 @@ def test_king_on_own_seven_forms_three_lines_c3() -> None:
     after = before.with_card(C("KS"), 7)
     told = narrate(Play(C("KS"), 0, 7), 0, 0, [before, EMPTY], [after, EMPTY], REVISED_2008)
     assert told.text.startswith("You covered your 7 of hearts on space 7 with the king of spades: ")
-    assert "your row 7-8-9 now scores 3 (one suit)" in told.text
-    assert "your diagonal 3-5-7 now scores 1 (one colour)" in told.text
+    assert "your row 7-8-9 now scores 3 points (one suit)" in told.text
+    assert "your diagonal 3-5-7 now scores 1 point (one colour)" in told.text
     assert told.text.endswith("your square rises from 1 to 8.")
     assert {c.line.name for c in told.formed} == {"row 7-8-9", "column 1-4-7", "diagonal 3-5-7"}
 
@@ -70,7 +70,7 @@ def test_suit_line_downgraded_to_colour_line() -> None:
     assert square_value(mid) == 3
     covered = mid.with_card(C("KD"), 3)
     told = narrate(Play(C("KD"), 0, 3), 0, 0, [mid, EMPTY], [covered, EMPTY], REVISED_2008)
-    assert "your row 1-2-3 now scores 1 (one colour) instead of 3" in told.text
+    assert "your row 1-2-3 now scores 1 point (one colour) instead of 3" in told.text
     assert told.broken[0].points_before == 3 and told.broken[0].line.points == 1
 
 
@@ -121,7 +121,7 @@ def test_keypad_layout_names_lines_by_its_labels() -> None:
     before = Square.parse("AH 2H . / . . . / . . .")
     after = before.with_card(C("3H"), 3)
     told = narrate(Play(C("3H"), 0, 3), 0, 0, [before, EMPTY], [after, EMPTY], ORIGINAL_1963)
-    assert told.text == ("You played the 3 of hearts on your space 3: your row 1-2-3 now scores 2 (one suit), "
+    assert told.text == ("You played the 3 of hearts on your space 3: your row 1-2-3 now scores 2 points (one suit), "
                          "your square rises from 0 to 2.")
 
 
