@@ -29,7 +29,7 @@ RULE_STATEMENTS = {
         "the shape of every square, not of this one",
     ("aces-to-nines", "A card from ace to nine may only go on the space with its own number; the ace counts as 1."):
         "the ace's label",
-    ("the-square", "Find the space by counting in reading order, starting from space 1 in the top left corner."):
+    ("the-square", "Find the space with the card's own number by counting in reading order from the top left corner."):
         "where the 2008 layout, this lesson's rules, draws space 1",
 }
 """Sentences that name a line or a number but state a rule, with why."""
@@ -40,7 +40,7 @@ def fixed_texts(data: dict[str, object]) -> list[str]:
     found: list[str] = [str(data["goal"]), str(data["success"]), str(data.get("off track", ""))]
     for name in ("intro", "hints", "after"):
         found += [str(item) for item in data.get(name, [])]  # type: ignore[attr-defined]
-    found += [str(item) for item in data.get("advice", {}).values()]  # type: ignore[attr-defined]
+    found += [str(item["text"]) for item in data.get("advice", [])]  # type: ignore[attr-defined,index]
     found += [str(item["text"]) for item in data.get("mistakes", [])]  # type: ignore[attr-defined,index]
     return [item for item in found if item]
 
