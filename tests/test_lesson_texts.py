@@ -1,9 +1,10 @@
 """A lesson's own words state rules; what they say about the position comes from the engine.
 
-Two checks: every `{placeholder}` in a lesson file names a fact the engine fills (FORMAT.md, "Facts in
-texts"), and recomputed independently it is what the learner reads; and a lint on the fixed words of
+Three checks: every `{placeholder}` in a lesson file names a fact the engine fills (FORMAT.md, "Facts in
+texts"), and recomputed independently it is what the learner reads; a lint on the fixed words of
 every lesson file: no value or point count written as a number, no line named, no count of cards held,
-unless the sentence is a rule statement this file's whitelist names.
+unless the sentence is a rule statement this file's whitelist names; and a lint on advice: a rank, a
+space, a card or a square it names is tied to the try by a condition (FORMAT.md, "Advice").
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import text_lint
 from leopard_tutor.engine import LINES, Hand, scoring_lines
 from leopard_tutor.engine.facts import placeholders
 from leopard_tutor.lessons import LESSONS, Lesson, LessonFormatError
+from leopard_tutor.lessons.advice import parse_advice
 from leopard_tutor.lessons.facts import END_FACTS, POSITION_FACTS, lesson_facts
 from leopard_tutor.lessons.model import STAGES_DIR, parse_lesson
 
@@ -29,7 +31,7 @@ RULE_STATEMENTS = {
         "the shape of every square, not of this one",
     ("aces-to-nines", "A card from ace to nine may only go on the space with its own number; the ace counts as 1."):
         "the ace's label",
-    ("the-square", "Find the space by counting in reading order, starting from space 1 in the top left corner."):
+    ("the-square", "Find the space with the card's own number by counting in reading order from the top left corner."):
         "where the 2008 layout, this lesson's rules, draws space 1",
 }
 """Sentences that name a line or a number but state a rule, with why."""
@@ -40,7 +42,7 @@ def fixed_texts(data: dict[str, object]) -> list[str]:
     found: list[str] = [str(data["goal"]), str(data["success"]), str(data.get("off track", ""))]
     for name in ("intro", "hints", "after"):
         found += [str(item) for item in data.get(name, [])]  # type: ignore[attr-defined]
-    found += [str(item) for item in data.get("advice", {}).values()]  # type: ignore[attr-defined]
+    found += [str(item["text"]) for item in data.get("advice", [])]  # type: ignore[attr-defined,index]
     found += [str(item["text"]) for item in data.get("mistakes", [])]  # type: ignore[attr-defined,index]
     return [item for item in found if item]
 
@@ -55,6 +57,50 @@ def test_no_lesson_text_states_a_number_or_a_line_of_the_position(path: Path) ->
     data = json.loads(path.read_text(encoding="utf-8"))
     problems = [problem for words in fixed_texts(data) for problem in lint(data["key"], words)]
     assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.key)
+def test_advice_names_a_rank_space_card_or_square_only_under_a_condition_on_it(lesson: Lesson) -> None:
+    problems = [problem for advice in lesson.advice for problem in text_lint.advice_lint(advice)]
+    assert problems == [], "\n".join(problems)
+
+
+OLD_ADVICE = [  # issue 19: each was said after every refused try with its verdict code, whatever the card
+    {"code": "wrong-space", "text": "Only a 7 can go on a space 7."},
+    {"code": "covered", "text": "A card from ace to nine never covers a face-up card; first hide it with a queen."},
+    {"code": "covered", "text": "A card from ace to nine cannot cover a face-up card; a king can."},
+    {"code": "covered", "text": "Look for a space 7 whose top card lies face down."},
+    {"code": "own-square-only",
+     "text": "To cover a card in your opponent's square, use a jack: it is the only card that can hide theirs."},
+]
+
+
+@pytest.mark.parametrize("entry", OLD_ADVICE, ids=lambda entry: entry["text"][:30])
+def test_the_advice_lint_catches_the_old_advice(entry: dict[str, str]) -> None:
+    assert text_lint.advice_lint(*parse_advice([entry]))
+
+
+@pytest.mark.parametrize(("entry", "caught"), [
+    ({"code": "covered", "rank": "A-9", "text": "A 7 cannot go on the 7 of spades."}, "the 7 of spades named"),
+    ({"code": "covered", "rank": "A-9", "text": "Try space 7."}, "space 7 named"),
+    ({"code": "covered", "space": 4, "text": "Try space 7."}, "space 7 named"),
+    ({"code": "covered", "rank": "A-9", "text": "Hide it in your square with a queen."}, "a square named"),
+    ({"code": "needs-card", "text": "Jacks need a card under them."}, "a rank named"),
+    ({"code": "needs-card", "text": "Lay a 7 there first."}, "a rank named"),
+])
+def test_the_advice_lint_wants_a_condition_on_what_is_named(entry: dict[str, object], caught: str) -> None:
+    assert any(caught in problem for problem in text_lint.advice_lint(*parse_advice([entry])))
+
+
+@pytest.mark.parametrize("entry", [
+    {"code": "covered", "rank": "7", "text": "Look for a space 7 whose top card lies face down."},
+    {"code": "covered", "space": 7, "rank": "A-9", "square": "their",
+     "text": "Only a jack can hide the card on their space 7."},
+    {"code": "covered", "card": "7S", "square": "your", "text": "The 7 of spades needs your space 7 open first."},
+    {"code": "must-act", "text": "With the stock empty you still play or throw away a card every turn."},
+])
+def test_the_advice_lint_lets_conditioned_advice_through(entry: dict[str, object]) -> None:
+    assert text_lint.advice_lint(*parse_advice([entry])) == []
 
 
 OLD_TEXTS = [

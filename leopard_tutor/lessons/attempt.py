@@ -100,8 +100,8 @@ class Attempt:
         verdict = hand.check(move)
         if not verdict.legal:
             self.slips += 1
-            advice = self._say(self.lesson.advice.get(verdict.code, ""))
-            return Feedback(False, _join(verdict.reason, advice), "illegal", move, verdict)
+            advice = [self._say(a.text) for a in self.lesson.advice if a.matches(hand, move, verdict.code)]
+            return Feedback(False, _join(verdict.reason, *advice), "illegal", move, verdict)
         coach = coach_move(hand) if self.lesson.free else None
         coach_gain = move_gain(hand, coach) if coach is not None else 0
         my_gain = move_gain(hand, move)

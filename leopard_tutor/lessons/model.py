@@ -13,6 +13,7 @@ from ..engine import Card, Hand, LeopardError, Move, RuleSet, Square, rules_by_k
 from ..engine.errors import quote
 from ..engine.facts import FactError, check_placeholders, fill
 from ..engine.reachable import complete_position
+from .advice import Advice, parse_advice
 from .coach import coach_move
 from .facts import END_FACTS, POSITION_FACTS, lesson_facts
 from .goals import ENDING_GOALS, Goal, parse_goal
@@ -71,7 +72,7 @@ class Lesson:
     scripted_solution: tuple[Move, ...] = ()
     replies: tuple[Move, ...] = ()
     after: tuple[str, ...] = ()
-    advice: dict[str, str] = field(default_factory=dict)
+    advice: tuple[Advice, ...] = ()
     off_track: str = ""
     mistakes: tuple[Mistake, ...] = ()
     figures: tuple[Figure, ...] = ()
@@ -177,9 +178,6 @@ def _lesson(data: Any) -> Lesson:
     if not (isinstance(stars, list) and len(stars) == 2 and all(isinstance(n, int) for n in stars)
             and 0 <= stars[0] <= stars[1]):
         raise LessonFormatError("'stars' is [most slips for 3 stars, most slips for 2 stars], such as [0, 2]")
-    advice = data.get("advice", {})
-    if not isinstance(advice, dict) or not all(isinstance(v, str) for v in advice.values()):
-        raise LessonFormatError("'advice' maps a verdict code such as 'covered' to a text")
     lesson = Lesson(
         stage=_int(data["stage"], "stage"), key=key, title=_string(data["title"], "title"),
         rules=rules, intro=tuple(_strings(data["intro"], "intro")), goal=_string(data["goal"], "goal"),
@@ -187,7 +185,7 @@ def _lesson(data: Any) -> Lesson:
         hints=tuple(_strings(data["hints"], "hints")), success=_string(data["success"], "success"),
         mode=mode, scripted_solution=solution,
         replies=tuple(parse_move(m) for m in _strings(data.get("replies", []), "replies")),
-        after=tuple(_strings(data.get("after", []), "after")), advice=dict(advice),
+        after=tuple(_strings(data.get("after", []), "after")), advice=parse_advice(data.get("advice", [])),
         off_track=_string(data.get("off track", ""), "off track"),
         mistakes=tuple(_mistake(m) for m in _list(data.get("mistakes", []), "mistakes")),
         figures=tuple(Figure(rules_by_key(f["rules"]), _string(f["caption"], "caption"))
@@ -210,7 +208,7 @@ def _check_facts(lesson: Lesson) -> None:
                                  if missing}
     texts: list[tuple[str, str, frozenset[str]]] = [
         *(("intro", t, position) for t in lesson.intro), ("goal", lesson.goal, position),
-        *(("hints", t, position) for t in lesson.hints), *(("advice", t, position) for t in lesson.advice.values()),
+        *(("hints", t, position) for t in lesson.hints), *(("advice", a.text, position) for a in lesson.advice),
         *(("after", t, position) for t in lesson.after), ("off track", lesson.off_track, position),
         *(("mistakes", m.text, position) for m in lesson.mistakes),
         ("success", lesson.success, position | (END_FACTS if lesson.ends_hand else frozenset())),
