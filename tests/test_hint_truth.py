@@ -18,6 +18,7 @@ import pytest
 from positions import random_hand
 
 from leopard_tutor.ai.hints import Hint, explain
+from leopard_tutor.ai.why import why
 from leopard_tutor.engine import (
     ALL_CARDS,
     LINES,
@@ -422,6 +423,8 @@ def test_every_claim_holds_in_the_last_turns_of_a_hand(rules: RuleSet) -> None:
         seen_ends += view.stock_size == 0
         for move in view.legal_moves():
             check_hint(view, explain(view, move), hand)
+            told = why(view, move)  # the same reason told to the other player
+            CHECKS[told.fact[0].removeprefix("hints.")](view, move, told.fact[1])
             explained += 1
     assert seen_ends > 100 and explained > 2000
 
