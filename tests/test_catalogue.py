@@ -181,3 +181,45 @@ def test_the_scan_catches_english(tmp_path: Path) -> None:
     sample.write_text('def f():\n    """A docstring is fine."""\n    raise ValueError("so is a programmer\'s error")\n'
                       'say("But this sentence is not")\n', encoding="utf-8")
     assert [line.split(": ", 1)[1] for line in _english_outside_catalogue(sample)] == ["'But this sentence is not'"]
+
+
+COUNTED = re.compile(r"\{(\w+)\} (?:(?!an? |the )\w+ )?(?:points?|cards?|jacks?|lines?|stars?|moves?|turns?|hands?|stages?|"
+                     r"lessons?|mistakes?|seconds?|minutes?|sessions?|students?|kernels?|questions?|games?|"
+                     r"matches?|deals?|inaccurac(?:y|ies)|blunders?)\b")
+"""A fact put before a word that takes a plural: the template must come in plural forms chosen by it."""
+
+
+def _templates() -> list[tuple[str, object]]:
+    """Every text of the English books by key: a template, or the plural forms of one."""
+    found: list[tuple[str, object]] = []
+
+    def walk(node: object, key: str) -> None:
+        if isinstance(node, dict) and "plural" not in node:
+            for name, child in node.items():
+                walk(child, f"{key}.{name}")
+        else:
+            found.append((key, node))
+
+    for path in sorted((TEXTS_ROOT / "en").glob("*.json")):
+        walk(json.loads(path.read_text(encoding="utf-8")), path.stem)
+    return found
+
+
+def test_every_entry_renders_with_counts_of_0_1_and_2() -> None:
+    rendered = 0
+    for key, node in _templates():
+        forms = [node] if isinstance(node, str) else [v for k, v in node.items() if k != "plural"]  # type: ignore[union-attr]
+        names = {name for form in forms for name in re.findall(r"\{(\w+)\}", str(form))}
+        if isinstance(node, dict):
+            names.add(node["plural"])
+        for count in (0, 1, 2):
+            words = text(key, **{name: count for name in names})
+            assert "{" not in words and "}" not in words, (key, words)
+            rendered += 1
+    assert rendered > 3 * 500
+
+
+def test_a_count_before_a_noun_comes_in_plural_forms() -> None:
+    wrong = [f"{key}: {node!r}" for key, node in _templates()
+             if isinstance(node, str) and COUNTED.search(node) and not key.endswith(".about")]
+    assert not wrong, "texts that say '1 points' or '2 point' for some count:\n" + "\n".join(wrong)
