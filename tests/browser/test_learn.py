@@ -165,3 +165,29 @@ def test_answer_a_practice_question_right_and_wrong(board: Any) -> None:
     message = click(root, root.get_by_role("button", name="No, it cannot" if verdict.legal else "Yes, it can"))
     assert message == f"Not so. {verdict.reason}"
     expect(root.locator(".lt-error")).to_be_hidden()
+
+
+def test_answer_the_questions_of_the_stage_on_what_you_can_see(board: Any) -> None:
+    """A stage whose task is questions: the answer buttons, the question under the goal, the list of what is
+    in sight; the answers are the engine's, worked out here from the lesson's position."""
+    root = open_tab(board, "Learn", "lt-learn")
+    section = board.page.locator(".lt-learn")
+    lesson = next(lesson for lesson in LESSONS if lesson.questions)
+    progress = Progress()
+    for solved in LESSONS[:lesson.stage - 1]:
+        progress.record_lesson(solved.key, 3)
+    section.locator(".lt-code input").fill(progress.to_code())
+    click(root, section.get_by_role("button", name="Load a code"))
+    click(root, section.get_by_role("button", name=str(lesson.stage), exact=True))
+    expect(root.locator(".lt-turn")).to_contain_text(f"Stage {lesson.stage} of {len(LESSONS)}")
+    expect(root.get_by_role("button", name="Go out")).to_have_count(0)
+    expect(root.get_by_text("In sight besides the top cards")).to_be_visible()
+    view = lesson.start().view(0)
+    for number, question in enumerate(lesson.questions, start=1):
+        expect(root.get_by_text(f"Question {number} of {len(lesson.questions)}: {question.prompt()}",
+                                exact=True)).to_be_visible()
+        words = {"yes": "Yes", "no": "No", "unknown": "You cannot tell"}[question.truth(view).answer]
+        message = click(root, root.get_by_role("button", name=words, exact=True))
+        assert message.startswith(f"Right: “{words}”."), message
+    assert "Lesson complete: 3 stars." in message
+    expect(root.locator(".lt-error")).to_be_hidden()
