@@ -208,6 +208,8 @@ def test_the_learn_section_asks_marks_lists_and_takes_answers_by_clicks() -> Non
     hand = lesson.start()
     assert any(all(card.name in item for card in hand.discards) for item in seen["items"])
     assert any("from the top: king of spades and 7 of hearts" in item for item in seen["items"])
+    assert board.state["message"].startswith("Answer the question under the goal")
+    assert [panel["kind"] for panel in state["aside"]] == ["goal", "list", "text"]
     board.dispatch({"type": "action", "id": "hint"})
     assert board.state["message"] == f"Hint 1 of 2: {lesson.hints[0]}"
     while (question := controller.attempt.question) is not None:

@@ -73,7 +73,8 @@ class LearnController(TableController):
                            moves=moves, aside=self.panels())
 
     def panels(self) -> list[State]:
-        """The side column: the goal and where it stands, then the lesson's text with its figures."""
+        """The side column: the goal and where it stands (and the question asked), what is in sight besides
+        the top cards (in a stage that asks questions), then the lesson's text with its figures."""
         lesson, attempt = self.lesson, self.attempt
         best = self.progress.stars.get(lesson.key, 0)
         status = [text("sections.learn.status", slips=attempt.slips, hints=attempt.hints_used),
@@ -81,11 +82,9 @@ class LearnController(TableController):
         figures = [{"caption": figure.caption, "grid": [list(row) for row in figure.rules.grid]}
                    for figure in lesson.figures]
         items = [*attempt.goal_status(), *filter(None, [attempt.question_words()])]
-        panels = [goal_panel(text("sections.learn.goal") + ":", lesson.goal, items, " · ".join(status)),
-                  text_panel(f"{lesson.stage}. {lesson.title}", lesson.intro, figures, css="lt-lesson-text")]
-        if lesson.questions:
-            panels.append(in_sight_panel(attempt.view))
-        return panels
+        seen = [in_sight_panel(attempt.view)] if lesson.questions else []
+        return [goal_panel(text("sections.learn.goal") + ":", lesson.goal, items, " · ".join(status)), *seen,
+                text_panel(f"{lesson.stage}. {lesson.title}", lesson.intro, figures, css="lt-lesson-text")]
 
     # -- intents -------------------------------------------------------------------------------
     def action_handlers(self) -> dict[str, Callable[[], None]]:
@@ -124,7 +123,7 @@ class LearnController(TableController):
             self.say(text("sections.learn.locked", stage=lesson.stage, previous=lesson.stage - 1), "warn")
             return
         self.index = index
-        self._fresh(text("sections.learn.start"))
+        self._fresh(text("sections.learn.start_questions" if lesson.questions else "sections.learn.start"))
 
     def restart(self) -> None:
         """Begin the current lesson again."""
