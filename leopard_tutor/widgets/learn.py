@@ -74,7 +74,7 @@ class LearnController(TableController):
 
     def panels(self) -> list[State]:
         """The side column: the goal and where it stands (and the question asked), what is in sight besides
-        the top cards (in a stage that asks questions), then the lesson's text with its figures."""
+        the top cards (in a stage that asks questions about the table), then the lesson's text with its figures."""
         lesson, attempt = self.lesson, self.attempt
         best = self.progress.stars.get(lesson.key, 0)
         status = [text("sections.learn.status", slips=attempt.slips, hints=attempt.hints_used),
@@ -82,7 +82,8 @@ class LearnController(TableController):
         figures = [{"caption": figure.caption, "grid": [list(row) for row in figure.rules.grid]}
                    for figure in lesson.figures]
         items = [*attempt.goal_status(), *filter(None, [attempt.question_words()])]
-        seen = [in_sight_panel(attempt.view)] if lesson.questions else []
+        about_table = any(question.kind != "can a square be worth" for question in lesson.questions)
+        seen = [in_sight_panel(attempt.view)] if about_table else []
         return [goal_panel(text("sections.learn.goal") + ":", lesson.goal, items, " · ".join(status)), *seen,
                 text_panel(f"{lesson.stage}. {lesson.title}", lesson.intro, figures, css="lt-lesson-text")]
 
