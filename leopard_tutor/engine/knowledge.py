@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import SUIT_NAMES, Card
-from .catalogue import and_list, text
+from .catalogue import and_list, or_list, text
 from .errors import LeopardError, quote
 from .rules import RuleSet
 from .square import Hidden
@@ -62,7 +62,7 @@ def other_holds(view: PlayerView, card: Card) -> Knowing:
     sight, "yes" when a copy is out of sight and the other player's hand is the only place it can be."""
     seen = _places(view, card)
     if len(seen) >= COPIES:
-        return Knowing("no", text("knowledge.holds.all_seen", card=card.name, places=and_list(seen)))
+        return Knowing("no", text("knowledge.holds.all_seen", card=card.name, places=_copies_words(seen)))
     elsewhere = []
     if view.stock_size:
         elsewhere.append(text("knowledge.places.stock"))
@@ -71,11 +71,12 @@ def other_holds(view: PlayerView, card: Card) -> Knowing:
             for square in view.squares for space in range(1, 10) for face, _ in square.pile(space)):
         elsewhere.append(text("knowledge.places.face_down"))
     missing = COPIES - len(seen)
-    in_sight = text("knowledge.holds.in_sight", places=and_list(seen)) if seen else text("knowledge.holds.none_seen")
+    in_sight = (text("knowledge.holds.in_sight", places=_copies_words(seen)) if seen
+                else text("knowledge.holds.none_seen"))
     if not elsewhere:
         return Knowing("yes", text("knowledge.holds.must", card=card.name, count=missing, in_sight=in_sight))
     return Knowing("unknown", text("knowledge.holds.may", card=card.name, count=missing, in_sight=in_sight,
-                                   elsewhere=and_list([text("knowledge.places.hand"), *elsewhere])))
+                                   elsewhere=or_list([text("knowledge.places.hand"), *elsewhere])))
 
 
 def _places(view: PlayerView, card: Card) -> list[str]:
@@ -91,6 +92,14 @@ def _places(view: PlayerView, card: Card) -> list[str]:
                     where = "top" if depth == 0 else "buried"
                     places.append(text(f"knowledge.places.{where}", space=space, whose=whose))
     return places
+
+
+def _copies_words(places: list[str]) -> str:
+    """Where the copies in sight lie: 'one on the discard pile and one in your hand', or 'both on the
+    discard pile' when they lie alike."""
+    if len(places) == COPIES and len(set(places)) == 1:
+        return text("knowledge.copies.both", place=places[0])
+    return and_list([text("knowledge.copies.one", place=place) for place in places])
 
 
 def can_be_worth(rules: RuleSet, value: int) -> Knowing:
