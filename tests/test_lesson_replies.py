@@ -15,7 +15,7 @@ from leopard_tutor.engine.narration import narrate
 from leopard_tutor.lessons import LESSONS, Attempt, Lesson
 
 SCRIPTED = [lesson for lesson in LESSONS if not lesson.free]
-REPLIES_IN_ALL = 450  # every legal move at every step of the scripted lessons
+REPLIES_IN_ALL = 475  # every legal move at every step of the scripted lessons
 
 
 def attempt_at(lesson: Lesson, step: int) -> Attempt:

@@ -9,6 +9,7 @@ from .moves import Discard, EndTurn, GoOut, Move, Play, move_notation, parse_mov
 from .rules import LINES, ORIGINAL_1963, REVISED_2008, RULE_SETS, RUNNING_LEOPARD, RuleSet, rules_by_key
 from .scoring import ScoringLine, bonus, hand_score, line_points, scoring_lines, square_value
 from .square import Hidden, Square, lies_face_down
+from .values import possible_values
 from .view import PlayerView
 
 __all__ = [
@@ -17,6 +18,6 @@ __all__ = [
     "Card", "Discard", "EndTurn", "GoOut", "Hand", "Hidden", "IllegalMove", "LeopardError", "Match", "Move",
     "NotationError", "Placement", "Play", "PlayerView", "RuleSet", "SavedGameError", "ScoringLine", "Square",
     "Verdict", "allowed_spaces", "bonus", "check_play", "face_up_ranks", "full_deck", "hand_score",
-    "lies_face_down", "line_points", "move_notation", "parse_move", "rank_words", "rules_by_key", "scoring_lines",
-    "square_value",
+    "lies_face_down", "line_points", "move_notation", "parse_move", "possible_values", "rank_words", "rules_by_key",
+    "scoring_lines", "square_value",
 ]

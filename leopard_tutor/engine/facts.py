@@ -12,11 +12,14 @@ from .catalogue import and_list, text
 from .errors import LeopardError
 from .narration import place_name, placed_line_name, score_words
 from .rules import LINES, RuleSet
-from .scoring import ScoringLine, scoring_lines, square_value
+from .scoring import ScoringLine, hand_score, scoring_lines, square_value
 from .square import Square
+from .values import possible_values
 
 RULE_FACTS = frozenset({"out_threshold", "bonus_threshold", "out_penalty", "suit_points", "color_points"})
 """Numbers of a rule set."""
+VALUE_FACTS = frozenset({"max_value", "values_never_reached", "bonus_table"})
+"""What a square can be worth under a rule set, and what each value scores (`value_facts`)."""
 SQUARE_FACTS = frozenset({"scoring", "idle", "going_out", "score"})
 """Facts of one square as it stands (`square_facts`); `idle` only when some line scores nothing."""
 SPACE_FACTS = frozenset({"space", "place", "lines_through", "idle_through", "under"})
@@ -56,6 +59,22 @@ def rule_facts(rules: RuleSet) -> dict[str, object]:
     """The numbers of `rules` a text may name (RULE_FACTS)."""
     return {"out_threshold": rules.out_threshold, "bonus_threshold": rules.bonus_threshold,
             "out_penalty": rules.out_penalty, "suit_points": rules.suit_points, "color_points": rules.color_points}
+
+
+def value_facts(rules: RuleSet) -> dict[str, object]:
+    """What a square can be worth under `rules` (VALUE_FACTS): the most, the values below it that no square
+    reaches ("17, 19, 21, 22 and 23"), and the bonus table from the value needed to go out up to the
+    most, each value no square reaches left out ("7 → 7 (6); 8 → 9 (8); ...": with the bonus, and in
+    brackets for the player who went out)."""
+    possible = possible_values(rules)
+    most = max(possible)
+    never = [str(value) for value in range(most) if value not in possible]
+    rows = [text("facts.bonus_table.row", raw=raw, score=hand_score(raw, False, rules),
+                 out=hand_score(raw, True, rules))
+            for raw in range(rules.out_threshold, most + 1) if raw in possible]
+    return {"max_value": most,
+            "values_never_reached": and_list(never) if never else text("facts.values_never_reached.none"),
+            "bonus_table": text("facts.bonus_table.separator").join(rows)}
 
 
 def points_words(count: int) -> str:

@@ -24,12 +24,14 @@ from .coach import coach_move, move_gain
 from .facts import lesson_facts, move_narration
 from .model import Lesson
 from .notation import LEARNER, OPPONENT, parse_move
+from .questions import StageQuestion, answer_words
 
 
 @dataclass(frozen=True)
 class Feedback:
-    """What the tutor says about one try. `kind` is "illegal", "off-track" (legal, but taken back),
-    "progress" (kept; the lesson goes on), "solved", "failed" (the hand ended short of the goal) or "finished"."""
+    """What the tutor says about one try. `kind` is "illegal", "off-track" (legal, but taken back; or a wrong
+    answer), "progress" (kept; the lesson goes on), "solved", "failed" (the hand ended short of the goal),
+    "finished" or "not-now" (a move in a lesson whose task is to answer questions)."""
 
     ok: bool
     text: str
@@ -53,6 +55,8 @@ class Attempt:
         self.hints_used = 0
         self.solved = False
         self.finished = False
+        self.answered = 0
+        self._answer_hints = 0  # rungs shown for the question now asked
 
     # -- what the learner sees ---------------------------------------------------------------
     @property
@@ -84,7 +88,60 @@ class Attempt:
 
     def goal_status(self) -> list[str]:
         """One sentence per goal: where the learner stands now."""
-        return [goal.status(self._hand) for goal in self.lesson.goals]
+        return [goal.status(self._hand, self.answered) for goal in self.lesson.goals]
+
+    @property
+    def question(self) -> StageQuestion | None:
+        """The lesson's question now asked, or None (no questions, or all answered)."""
+        questions = self.lesson.questions
+        return questions[self.answered] if self.answered < len(questions) and not self.finished else None
+
+    def question_words(self) -> str:
+        """The question now asked, numbered ("Question 2 of 3: ..."), or "" if none is."""
+        question = self.question
+        if question is None:
+            return ""
+        return text("lessons.questions.asked", number=self.answered + 1, count=len(self.lesson.questions),
+                    prompt=question.prompt())
+
+    # -- answering questions -----------------------------------------------------------------
+    def answer(self, given: str) -> Feedback:
+        """Answer the question now asked with "yes", "no" or "unknown". The engine works out the right answer
+        from what the learner sees: a right one is explained and the next question asked; a wrong one
+        changes nothing but counts as a slip."""
+        question = self.question
+        if question is None:
+            return Feedback(False, text("lessons.feedback.finished"), "finished")
+        words = answer_words(given)
+        truth = question.truth(self.view)
+        if given != truth.answer:
+            self.slips += 1
+            nudge = self._say(self.lesson.hints[min(self.answered, len(self.lesson.hints) - 1)])
+            return Feedback(False, _join(text("lessons.questions.wrong", answer=words), nudge), "off-track")
+        self.answered += 1
+        self._answer_hints = 0
+        said = [text("lessons.questions.right", answer=words), truth.reason]
+        if self._goals_met():
+            self.solved = self.finished = True
+            stars = self.stars
+            return Feedback(True, _join(*said, self._say(self.lesson.success),
+                                        text("lessons.feedback.stars", stars=stars)), "solved", stars=stars)
+        return Feedback(True, _join(*said, self.question_words()), "progress")
+
+    @property
+    def hint_rungs(self) -> int:
+        """How many rungs the hint ladder has now: the nudge and the answer for a question, else four."""
+        return 2 if self.question is not None else len(RUNGS)
+
+    def _answer_hint(self, question: StageQuestion) -> Rung:
+        """The hint ladder of a question: the lesson's nudge, then the answer and why."""
+        new = self._answer_hints < 2
+        self._answer_hints = min(self._answer_hints + 1, 2)
+        self.hints_used += new
+        if self._answer_hints == 1:
+            return Rung(1, self._say(self.lesson.hints[min(self.answered, len(self.lesson.hints) - 1)]), None)
+        truth = question.truth(self.view)
+        return Rung(2, _join(text("lessons.questions.answer", answer=answer_words(truth.answer)), truth.reason), None)
 
     # -- trying moves ------------------------------------------------------------------------
     def try_move(self, move: Move | str) -> Feedback:
@@ -94,6 +151,8 @@ class Attempt:
         and the scripted opponent answers it."""
         if isinstance(move, str):
             move = parse_move(move)
+        if self.lesson.questions and not self.finished:
+            return Feedback(False, text("lessons.feedback.not_now"), "not-now", move)
         if self.finished or self._hand.to_move != LEARNER:
             return Feedback(False, text("lessons.feedback.finished"), "finished", move)
         hand = self._hand
@@ -137,6 +196,9 @@ class Attempt:
 
     def hint(self) -> Rung:
         """The next rung of the hint ladder for the current step (each new rung costs like a slip)."""
+        question = self.question
+        if question is not None:
+            return self._answer_hint(question)
         if self.next_move() is None:  # the lesson is over: nothing to point at, and no cost
             return Rung(1, self._say(self.lesson.hints[-1]), None)
         rung, new = self._ladder.climb((self._step, len(self._hand.moves)))
@@ -168,7 +230,7 @@ class Attempt:
 
     # -- inner workings ----------------------------------------------------------------------
     def _goals_met(self) -> bool:
-        return all(goal.met(self._hand) for goal in self.lesson.goals)
+        return all(goal.met(self._hand, self.answered) for goal in self.lesson.goals)
 
     def _say(self, template: str) -> str:
         """A lesson text filled with the engine's facts of the hand as it stands."""

@@ -11,14 +11,15 @@ from typing import TYPE_CHECKING
 
 from ..engine import Hand, Move, Square
 from ..engine.catalogue import text
-from ..engine.facts import RULE_FACTS, lines_through, rule_facts
+from ..engine.facts import RULE_FACTS, VALUE_FACTS, lines_through, rule_facts, value_facts
 from ..engine.narration import narrate, score_words
 from .notation import LEARNER, OPPONENT
 
 if TYPE_CHECKING:
     from .model import Lesson
 
-POSITION_FACTS = frozenset({"your_value", "their_value", "your_cards", "target", "lines_through"}) | RULE_FACTS
+POSITION_FACTS = (frozenset({"your_value", "their_value", "your_cards", "target", "lines_through"}) | RULE_FACTS
+                  | VALUE_FACTS)
 """Facts of the position a text is said in (and of the lesson's goals): any text may name these."""
 END_FACTS = frozenset({"score"})
 """Facts of a finished hand: for a success text whose goals end the hand."""
@@ -30,7 +31,7 @@ def lesson_facts(hand: Hand, lesson: Lesson) -> dict[str, object]:
     facts: dict[str, object] = {
         "your_value": hand.value(LEARNER), "their_value": hand.value(OPPONENT),
         "your_cards": text("lessons.facts.cards", count=len(hand.hands[LEARNER])),
-        **rule_facts(hand.rules),
+        **rule_facts(hand.rules), **value_facts(hand.rules),
     }
     if lesson.target is not None:
         facts["target"] = lesson.target

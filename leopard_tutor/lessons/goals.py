@@ -28,9 +28,11 @@ class Goal:
     square: int | None = None
     space: int = 0
 
-    def met(self, hand: Hand) -> bool:
-        """Whether the hand meets this goal now."""
+    def met(self, hand: Hand, answered: int = 0) -> bool:
+        """Whether the hand meets this goal now, `answered` questions of the lesson answered right."""
         kind = self.kind
+        if kind == "answered":
+            return answered >= self.number
         if kind == "your value at least":
             return hand.value(LEARNER) >= self.number
         if kind == "their value at most":
@@ -51,8 +53,11 @@ class Goal:
         assert kind == "beat opponent"
         return hand.is_over and hand.scores()[LEARNER] > hand.scores()[OPPONENT]
 
-    def status(self, hand: Hand) -> str:
+    def status(self, hand: Hand, answered: int = 0) -> str:
         """A sentence saying where the learner stands against this goal."""
+        if self.kind == "answered":
+            state = "met" if self.met(hand, answered) else "unmet"
+            return text(f"lessons.goals.answered.{state}", answered=answered, n=self.number)
         where = "either" if self.square is None else ("your", "their")[self.square]
         values = {"n": self.number, "you": hand.value(LEARNER), "them": hand.value(OPPONENT),
                   "card": self.card.name if self.card else "", "space": self.space,
@@ -84,7 +89,7 @@ def parse_goal(data: object) -> Goal:
         return Goal(kind, number=value)
     if kind == "discarded":
         return Goal(kind, card=_card(value))
-    if kind in ("went out", "hand over", "beat opponent"):
+    if kind in ("went out", "hand over", "beat opponent", "answered"):
         if value is not True:
             raise GoalError(f"write '{kind}': true")
         return Goal(kind)

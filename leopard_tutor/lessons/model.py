@@ -18,6 +18,7 @@ from .coach import coach_move
 from .facts import END_FACTS, POSITION_FACTS, lesson_facts
 from .goals import ENDING_GOALS, Goal, parse_goal
 from .notation import LEARNER, parse_move
+from .questions import StageQuestion, parse_question
 
 if TYPE_CHECKING:
     from .attempt import Attempt
@@ -27,7 +28,7 @@ MAX_LESSON_TEXT = 100_000  # characters: the longest lesson today is under 4,000
 
 _REQUIRED = {"stage", "key", "title", "intro", "goal", "goals", "hints", "success"}
 _OPTIONAL = {"rules", "figures", "position", "deal", "mode", "solution", "replies", "after", "advice",
-             "off track", "mistakes", "stars"}
+             "off track", "mistakes", "stars", "questions"}
 _POSITION = {"your square", "their square", "your hand", "their hand", "stock", "discards", "dealer"}
 _DEALERS = {"they": 1 - LEARNER, "you": LEARNER}
 NUMBER_GOALS = ("your value at least", "their value at most", "your score at least")
@@ -77,6 +78,7 @@ class Lesson:
     mistakes: tuple[Mistake, ...] = ()
     figures: tuple[Figure, ...] = ()
     stars_for: tuple[int, int] = (0, 2)
+    questions: tuple[StageQuestion, ...] = ()
 
     @property
     def target(self) -> int | None:
@@ -172,8 +174,9 @@ def _lesson(data: Any) -> Lesson:
     key = _string(data["key"], "key")
     start = _position(data["position"], rules, key) if "position" in data else _deal(data["deal"], rules)
     solution = tuple(parse_move(m) for m in _strings(data.get("solution", []), "solution"))
-    if mode == "scripted" and not solution:
-        raise LessonFormatError("a scripted lesson needs a 'solution'")
+    questions = tuple(parse_question(q) for q in _list(data.get("questions", []), "questions"))
+    if mode == "scripted" and not solution and not questions:
+        raise LessonFormatError("a scripted lesson needs a 'solution' (or 'questions')")
     stars = data.get("stars", [0, 2])
     if not (isinstance(stars, list) and len(stars) == 2 and all(isinstance(n, int) for n in stars)
             and 0 <= stars[0] <= stars[1]):
@@ -190,15 +193,39 @@ def _lesson(data: Any) -> Lesson:
         mistakes=tuple(_mistake(m) for m in _list(data.get("mistakes", []), "mistakes")),
         figures=tuple(Figure(rules_by_key(f["rules"]), _string(f["caption"], "caption"))
                       for f in _list(data.get("figures", []), "figures")),
-        stars_for=(stars[0], stars[1]), start=start,
+        stars_for=(stars[0], stars[1]), start=start, questions=questions,
     )
     if not lesson.goals:
         raise LessonFormatError("a lesson needs at least one goal")
     if not lesson.hints:
         raise LessonFormatError("a lesson needs at least one hint (the nudge)")
+    lesson = _check_questions(lesson)
     _check_facts(lesson)
     facts = lesson_facts(start(), lesson)  # a bad position fails now, at load time
     return replace(lesson, intro=tuple(fill(t, facts) for t in lesson.intro), goal=fill(lesson.goal, facts))
+
+
+def _check_questions(lesson: Lesson) -> Lesson:
+    """The lesson, its 'answered' goal counting its questions; LessonFormatError unless a lesson with
+    questions has no moves to make and the one goal of answering them, and the engine can answer each
+    from the start position (a question about an empty space cannot be)."""
+    answering = [goal for goal in lesson.goals if goal.kind == "answered"]
+    if not lesson.questions:
+        if answering:
+            raise LessonFormatError("the goal 'answered' needs 'questions'")
+        return lesson
+    if lesson.scripted_solution or lesson.free or lesson.replies or lesson.after or lesson.mistakes:
+        raise LessonFormatError("a lesson with 'questions' has no 'solution', 'replies', 'after' or 'mistakes' "
+                                "and is not free")
+    if len(lesson.goals) != 1 or not answering:
+        raise LessonFormatError("a lesson with 'questions' has the one goal {\"answered\": true}")
+    view = lesson.start().view(LEARNER)
+    for question in lesson.questions:
+        try:
+            question.truth(view)
+        except LeopardError as error:
+            raise LessonFormatError(str(error)) from None
+    return replace(lesson, goals=(replace(answering[0], number=len(lesson.questions)),))
 
 
 def _check_facts(lesson: Lesson) -> None:

@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import ipywidgets as W
 
-from ..engine import Discard, EndTurn, GoOut, Move, Play
-from ..engine.catalogue import text
+from ..engine import Card, Discard, EndTurn, GoOut, Move, Play, PlayerView
+from ..engine.catalogue import and_list, text
+from ..engine.knowledge import ANSWERS
 from ..engine.narration import LineChange, line_changes
+from ..engine.square import Face
 from ..lessons import LESSONS, Attempt, Lesson, Progress, kernel_progress
+from ..lessons.questions import answer_words
 from .board import BadIntent, LeopardBoard, State, TableController
-from .presenter import action, goal_panel, moves_part, table_state, text_panel
+from .presenter import action, goal_panel, list_panel, moves_part, table_state, text_panel
 
 ME = 0
 
@@ -47,9 +51,12 @@ class LearnController(TableController):
         attempt = self.attempt
         playing = not attempt.finished
         view = attempt.view
-        buttons = [action("hint", text("sections.learn.hint_button"), enabled=playing),
-                   action("go_out", text("sections.learn.go_out_button"), enabled=playing)]
-        if view.stock_size == 0 or self.lesson.rules.multiple_plays:
+        buttons = [action("hint", text("sections.learn.hint_button"), enabled=playing)]
+        if self.lesson.questions:
+            buttons += [action(f"answer_{answer}", answer_words(answer), enabled=playing) for answer in ANSWERS]
+        else:
+            buttons.append(action("go_out", text("sections.learn.go_out_button"), enabled=playing))
+        if not self.lesson.questions and (view.stock_size == 0 or self.lesson.rules.multiple_plays):
             buttons.append(action("end_turn", text("sections.learn.end_turn_button"), enabled=playing))
         buttons.append(action("restart", text("sections.learn.restart_button"), enabled=True))
         has_next = self.index + 1 < len(self.lessons)
@@ -59,27 +66,45 @@ class LearnController(TableController):
         turn = text("sections.learn.turn_done" if attempt.solved else "sections.learn.turn", stage=self.lesson.stage,
                     stages=len(self.lessons), title=self.lesson.title, rules=text(f"rules.{self.lesson.rules.key}"))
         moves = moves_part(self.moved, ME) if self.moved_seq == self.seq else []
+        question = attempt.question
+        last = {question.owner: {question.space}} if question is not None and question.space else self.last
         return table_state(view, selected=self.selected if playing else None, message=self.message, tone=self.tone,
-                           seq=self.seq, last=self.last, changes=self.changes, actions=buttons, turn=turn,
+                           seq=self.seq, last=last, changes=self.changes, actions=buttons, turn=turn,
                            moves=moves, aside=self.panels())
 
     def panels(self) -> list[State]:
-        """The side column: the goal and where it stands, then the lesson's text with its figures."""
+        """The side column: the goal and where it stands (and the question asked), what is in sight besides
+        the top cards (in a stage that asks questions about the table), then the lesson's text with its figures."""
         lesson, attempt = self.lesson, self.attempt
         best = self.progress.stars.get(lesson.key, 0)
         status = [text("sections.learn.status", slips=attempt.slips, hints=attempt.hints_used),
                   text("sections.learn.stars_earned", stars="★" * best) if best else text("sections.learn.not_yet")]
         figures = [{"caption": figure.caption, "grid": [list(row) for row in figure.rules.grid]}
                    for figure in lesson.figures]
-        return [goal_panel(text("sections.learn.goal") + ":", lesson.goal, attempt.goal_status(), " · ".join(status)),
+        items = [*attempt.goal_status(), *filter(None, [attempt.question_words()])]
+        about_table = any(question.kind != "can a square be worth" for question in lesson.questions)
+        seen = [in_sight_panel(attempt.view)] if about_table else []
+        return [goal_panel(text("sections.learn.goal") + ":", lesson.goal, items, " · ".join(status)), *seen,
                 text_panel(f"{lesson.stage}. {lesson.title}", lesson.intro, figures, css="lt-lesson-text")]
 
     # -- intents -------------------------------------------------------------------------------
     def action_handlers(self) -> dict[str, Callable[[], None]]:
-        """The buttons: hint, go out, end turn, start again, next stage."""
-        return {"hint": self.hint, "go_out": lambda: self.try_move(GoOut()),
-                "end_turn": lambda: self.try_move(EndTurn()), "restart": self.restart,
-                "next": lambda: self.open(self.index + 1)}
+        """The buttons: hint, go out, end turn, start again, next stage; in a stage that asks questions, the
+        three answers."""
+        handlers: dict[str, Callable[[], None]] = {
+            "hint": self.hint, "go_out": lambda: self.try_move(GoOut()),
+            "end_turn": lambda: self.try_move(EndTurn()), "restart": self.restart,
+            "next": lambda: self.open(self.index + 1)}
+        if self.lesson.questions:
+            handlers.update({f"answer_{answer}": partial(self.answer, answer) for answer in ANSWERS})
+        return handlers
+
+    def answer(self, given: str) -> None:
+        """Answer the lesson's question now asked ("yes", "no" or "unknown"); the engine judges it."""
+        feedback = self.attempt.answer(given)
+        if feedback.kind == "solved":
+            self.progress.record_lesson(self.lesson.key, feedback.stars)
+        self.say(feedback.text, "ok" if feedback.ok else "warn")
 
     def discard(self) -> None:
         """Discard the picked card (a card must be picked first)."""
@@ -99,7 +124,7 @@ class LearnController(TableController):
             self.say(text("sections.learn.locked", stage=lesson.stage, previous=lesson.stage - 1), "warn")
             return
         self.index = index
-        self._fresh(text("sections.learn.start"))
+        self._fresh(text("sections.learn.start_questions" if lesson.questions else "sections.learn.start"))
 
     def restart(self) -> None:
         """Begin the current lesson again."""
@@ -156,7 +181,7 @@ class LearnController(TableController):
         hint = self.attempt.hint()
         if isinstance(hint.move, (Play, Discard)) and hint.level >= 2:
             self.selected = self.attempt.view.hand.index(hint.move.card)
-        self.say(text("sections.learn.hint", level=hint.level, text=hint.text))
+        self.say(text("sections.learn.hint", level=hint.level, count=self.attempt.hint_rungs, text=hint.text))
 
     # -- inside --------------------------------------------------------------------------------
     def _fresh(self, words: str) -> None:
@@ -169,6 +194,28 @@ class LearnController(TableController):
         if self.selected is None or self.selected >= len(cards):
             return None
         return cards[self.selected]
+
+
+def in_sight_panel(view: PlayerView) -> State:
+    """What both players can see besides the top cards: the discard pile and every pile's buried cards."""
+    items = [text("sections.learn.in_sight.discards", count=len(view.discards),
+                  cards=and_list([card.name for card in view.discards]))] if view.discards else []
+    for owner, square in enumerate(view.squares):
+        for space in range(1, 10):
+            pile = square.pile(space)
+            if len(pile) > 1:
+                where = text(f"lessons.goals.where.{'your' if owner == view.player else 'their'}")
+                items.append(text("sections.learn.in_sight.pile", where=where, space=space,
+                                  cards=and_list([_pile_card(face, face_up) for face, face_up in reversed(pile)])))
+    return list_panel(text("sections.learn.in_sight.title"), items, empty=text("sections.learn.in_sight.none"),
+                      css="lt-in-sight")
+
+
+def _pile_card(face: Face, face_up: bool) -> str:
+    """A card of a pile as the learner knows it: its name, their own face-down card, or a face-down card."""
+    if not isinstance(face, Card):
+        return text("sections.learn.in_sight.face_down")
+    return face.name if face_up else text("sections.learn.in_sight.own_face_down", card=face.name)
 
 
 class LearnSection(W.VBox):  # type: ignore[misc]

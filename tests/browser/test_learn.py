@@ -61,11 +61,11 @@ def play_solution(root: Any, stage: int) -> str:
 def test_complete_stage_2_and_stage_6_by_clicks(board: Any) -> None:
     root = open_tab(board, "Learn", "lt-learn")
     section = board.page.locator(".lt-learn")
-    expect(root.locator(".lt-turn")).to_contain_text("Stage 1 of 12")
+    expect(root.locator(".lt-turn")).to_contain_text(f"Stage 1 of {len(LESSONS)}")
     expect(section.get_by_role("button", name="2 · locked", exact=True)).to_be_disabled()
     assert "Lesson complete" in play_solution(root, 1)
     click(root, root.get_by_role("button", name="Next stage"))
-    expect(root.locator(".lt-turn")).to_contain_text("Stage 2 of 12")
+    expect(root.locator(".lt-turn")).to_contain_text(f"Stage 2 of {len(LESSONS)}")
 
     seven = Card.parse("7S")
     click(root, hand_card(root, seven))
@@ -85,7 +85,7 @@ def test_complete_stage_2_and_stage_6_by_clicks(board: Any) -> None:
     click(root, section.get_by_role("button", name="Load a code"))
     expect(root.locator(".lt-message")).to_have_text("Progress loaded: 5 stages solved.")
     click(root, section.get_by_role("button", name="6", exact=True))
-    expect(root.locator(".lt-turn")).to_contain_text("Stage 6 of 12")
+    expect(root.locator(".lt-turn")).to_contain_text(f"Stage 6 of {len(LESSONS)}")
     expect(root.get_by_text("Opponent's square is worth 6", exact=True)).to_be_visible()
     click(root, hand_card(root, Card.parse("JC")))
     # a jack may cover any card, in either square: every space holding a card is lit, and no other
@@ -164,4 +164,30 @@ def test_answer_a_practice_question_right_and_wrong(board: Any) -> None:
     verdict = check_play(card, square_on_page(root), number, own=whose == "your")
     message = click(root, root.get_by_role("button", name="No, it cannot" if verdict.legal else "Yes, it can"))
     assert message == f"Not so. {verdict.reason}"
+    expect(root.locator(".lt-error")).to_be_hidden()
+
+
+def test_answer_the_questions_of_the_stage_on_what_you_can_see(board: Any) -> None:
+    """A stage whose task is questions: the answer buttons, the question under the goal, the list of what is
+    in sight; the answers are the engine's, worked out here from the lesson's position."""
+    root = open_tab(board, "Learn", "lt-learn")
+    section = board.page.locator(".lt-learn")
+    lesson = next(lesson for lesson in LESSONS if lesson.questions)
+    progress = Progress()
+    for solved in LESSONS[:lesson.stage - 1]:
+        progress.record_lesson(solved.key, 3)
+    section.locator(".lt-code input").fill(progress.to_code())
+    click(root, section.get_by_role("button", name="Load a code"))
+    click(root, section.get_by_role("button", name=str(lesson.stage), exact=True))
+    expect(root.locator(".lt-turn")).to_contain_text(f"Stage {lesson.stage} of {len(LESSONS)}")
+    expect(root.get_by_role("button", name="Go out")).to_have_count(0)
+    expect(root.get_by_text("In sight besides the top cards")).to_be_visible()
+    view = lesson.start().view(0)
+    for number, question in enumerate(lesson.questions, start=1):
+        expect(root.get_by_text(f"Question {number} of {len(lesson.questions)}: {question.prompt()}",
+                                exact=True)).to_be_visible()
+        words = {"yes": "Yes", "no": "No", "unknown": "You cannot tell"}[question.truth(view).answer]
+        message = click(root, root.get_by_role("button", name=words, exact=True))
+        assert message.startswith(f"Right: “{words}”."), message
+    assert "Lesson complete: 3 stars." in message
     expect(root.locator(".lt-error")).to_be_hidden()

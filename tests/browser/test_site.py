@@ -26,6 +26,7 @@ from test_play import click, squares_of, wait_my_turn
 
 from leopard_tutor.engine import square_value
 from leopard_tutor.host import PAGE_URL
+from leopard_tutor.lessons import LESSONS
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = "voici/render/leopard_tutor.html"
@@ -132,7 +133,7 @@ def test_a_teachers_link_through_the_start_page(page: Any, origin: str) -> None:
     board = open_site(page, f"{origin}/?rules=1963&level=expert&deal=SITE7&lesson=3")
     assert page.url.startswith(f"{origin}/{APP}?rules=1963")
     learn = page.locator(".lt-learn .lt-board")
-    expect(learn.locator(".lt-turn")).to_contain_text("Stage 3 of 12", timeout=60_000)
+    expect(learn.locator(".lt-turn")).to_contain_text(f"Stage 3 of {len(LESSONS)}", timeout=60_000)
     page.get_by_role("tab", name="Play").click()
     expect(board.locator(".lt-turn")).to_contain_text("Original rules (1963)")
     level = page.locator(".lt-play select").nth(1)

@@ -1,0 +1,220 @@
+"""Lessons that ask questions (FORMAT.md, "Questions"): the engine's answers from what the learner sees,
+checked here against the whole hand independently; answering, slips, hints and stars; the loader's checks;
+and the Learn section's buttons, marks and list of what is in sight."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from leopard_tutor.engine import REVISED_2008, Card, Hand, Square, full_deck, possible_values
+from leopard_tutor.engine.knowledge import ANSWERS, can_be_worth, other_holds, top_card_is
+from leopard_tutor.lessons import LESSONS, Lesson, LessonFormatError, Progress
+from leopard_tutor.lessons.model import STAGES_DIR, parse_lesson
+from leopard_tutor.lessons.questions import StageQuestion, answer_words
+from leopard_tutor.widgets.learn import LearnController, LearnSection
+
+QUESTION_LESSONS = [lesson for lesson in LESSONS if lesson.questions]
+RANKS = {"jack": 11, "queen": 12}
+SUITS = {"hearts": "H", "diamonds": "D", "spades": "S", "clubs": "C"}
+
+
+def expected(question: StageQuestion, hand: Hand) -> str:
+    """The answer worked out from the whole hand (every card named) and the rules of who sees what."""
+    if question.kind == "can a square be worth":
+        return "yes" if question.value in possible_values(hand.rules) else "no"
+    if question.kind == "do they hold":
+        card = question.card
+        assert card is not None
+        seen = hand.hands[0].count(card) + hand.discards.count(card)
+        for owner, square in enumerate(hand.squares):
+            for space in range(1, 10):
+                for (face, face_up), by_other in zip(square.pile(space), square.laid_by_other(space)):
+                    laid_by_learner = (owner == 0) != by_other
+                    seen += face is card and (face_up or laid_by_learner)
+        hidden_from_learner = [card.rank == 11 or not by_other  # a queen lies only on its owner's square
+                               for owner, square in enumerate(hand.squares) for space in range(1, 10)
+                               for (face, face_up), by_other in zip(square.pile(space), square.laid_by_other(space))
+                               if not face_up and (owner == 0) == by_other]
+        may_hide = card.rank in RANKS.values() and any(hidden_from_learner)
+        return "no" if seen == 2 else "unknown" if hand.stock_size or may_hide else "yes"
+    square = hand.squares[question.owner]
+    face, face_up = square.top(question.space)  # type: ignore[misc]
+    by_other = square.laid_by_other(question.space)[-1]
+    fits = face.rank == RANKS[question.what] if question.what in RANKS else face.suit == SUITS[question.what]
+    if face_up or (question.owner == 0) != by_other:
+        return "yes" if fits else "no"
+    if question.owner == 0 and question.what in RANKS:  # the opponent laid it on the learner's square: a jack
+        return "yes" if question.what == "jack" else "no"
+    return "unknown"
+
+
+def solve(lesson: Lesson) -> list[str]:
+    """Answer every question of `lesson` right; the replies in order."""
+    attempt = lesson.new_attempt()
+    said = []
+    while attempt.question is not None:
+        said.append(attempt.answer(expected(attempt.question, attempt.hand)).text)
+    assert attempt.solved and attempt.stars == 3
+    return said
+
+
+def test_there_are_question_lessons_and_every_answer_kind_is_wanted() -> None:
+    assert [lesson.key for lesson in QUESTION_LESSONS] == ["what-you-see", "values-and-bonus"]
+    answers = {expected(q, lesson.start()) for lesson in QUESTION_LESSONS for q in lesson.questions}
+    assert answers == set(ANSWERS)
+
+
+@pytest.mark.parametrize("lesson", QUESTION_LESSONS, ids=lambda lesson: lesson.key)
+def test_the_engines_answers_are_the_whole_hands(lesson: Lesson) -> None:
+    hand = lesson.start()
+    for question in lesson.questions:
+        truth = question.truth(hand.view(0))
+        assert truth.answer == expected(question, hand), question
+        assert truth.reason and "{" not in truth.reason
+
+
+@pytest.mark.parametrize("lesson", QUESTION_LESSONS, ids=lambda lesson: lesson.key)
+def test_right_answers_are_explained_and_solve_the_lesson(lesson: Lesson) -> None:
+    said = solve(lesson)
+    assert len(said) == len(lesson.questions)
+    assert all(words.startswith("Right: ") for words in said)
+    assert "Question 2 of" in said[0] and "Lesson complete: 3 stars." in said[-1]
+
+
+def test_a_wrong_answer_is_a_slip_and_changes_nothing() -> None:
+    lesson = QUESTION_LESSONS[0]
+    attempt = lesson.new_attempt()
+    question = attempt.question
+    assert question is not None
+    right = question.truth(attempt.view).answer
+    wrong = next(answer for answer in ANSWERS if answer != right)
+    feedback = attempt.answer(wrong)
+    assert feedback.kind == "off-track" and not feedback.ok
+    assert answer_words(wrong) in feedback.text and lesson.hints[0] in feedback.text
+    assert attempt.question is question and attempt.slips == 1 and attempt.answered == 0
+    assert attempt.answer(right).kind == "progress" and attempt.answered == 1
+
+
+def test_a_move_in_a_question_lesson_is_not_taken_and_costs_nothing() -> None:
+    attempt = QUESTION_LESSONS[0].new_attempt()
+    before = attempt.hand
+    move = before.legal_moves()[0]
+    feedback = attempt.try_move(move)
+    assert feedback.kind == "not-now" and "buttons" in feedback.text
+    assert attempt.hand == before and attempt.slips == 0
+
+
+def test_the_hint_ladder_of_a_question_has_the_nudge_then_the_answer() -> None:
+    lesson = QUESTION_LESSONS[0]
+    attempt = lesson.new_attempt()
+    assert attempt.hint_rungs == 2
+    first, second, again = attempt.hint(), attempt.hint(), attempt.hint()
+    assert first.text == lesson.hints[0] and first.move is None
+    truth = lesson.questions[0].truth(attempt.view)
+    assert second.text == f"The answer is “{answer_words(truth.answer)}”. {truth.reason}" == again.text
+    assert attempt.hints_used == 2
+    attempt.answer(truth.answer)
+    assert attempt.hint().text == lesson.hints[1] and attempt.hints_used == 3
+
+
+def test_the_engine_can_tell_a_card_is_held_when_no_other_place_is_left() -> None:
+    """Stock empty, both squares without face-down cards: an unseen card is in the other hand."""
+    mine = Square.parse("AH 2H 3H / . . . / . . .")
+    theirs = Square.parse("AD! . . / . . . / . . .")
+    rest = list(full_deck())
+    for card in (*mine.cards(), *theirs.cards()):
+        rest.remove(card)
+    seven, other = Card.parse("7S"), Card.parse("7C")
+    rest.remove(seven)
+    rest.remove(other)
+    hand = Hand(REVISED_2008, (mine, theirs), ([other], [seven]), [], rest, 0, 1)
+    view = hand.view(0)
+    knowing = other_holds(view, seven)
+    assert knowing.answer == "yes" and "the other copy must be in your opponent's hand" in knowing.reason
+    assert other_holds(view, other).answer == "no"
+    knowing = other_holds(view, Card.parse("AH"))
+    assert knowing.answer == "no" and "on top of space 1 of your square" in knowing.reason
+    assert top_card_is(view, 0, 1, "hearts").answer == "yes"
+    with pytest.raises(Exception, match="empty"):
+        top_card_is(view, 0, 5, "jack")
+
+
+def test_can_be_worth_follows_the_possible_values() -> None:
+    for value in range(30):
+        assert (can_be_worth(REVISED_2008, value).answer == "yes") == (value in possible_values(REVISED_2008))
+    assert "24" in can_be_worth(REVISED_2008, 25).reason
+
+
+def _with(**changes: object) -> str:
+    data = json.loads((STAGES_DIR / "12_what_you_see.json").read_text(encoding="utf-8"))
+    data.update(changes)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"questions": [{"is it": "jack", "on": "your 6"}]}, "empty"),
+    ({"questions": [{"is it": "king", "on": "your 5"}]}, "'is it' asks for one of"),
+    ({"questions": [{"is it": "jack", "on": "5"}]}, "one square"),
+    ({"questions": [{"do they hold": "7X"}]}, "7X"),
+    ({"questions": [{"can a square be worth": -1}]}, "whole number"),
+    ({"questions": [{"what": "now"}]}, "a question is"),
+    ({"solution": ["discard 6H"]}, "has no 'solution'"),
+    ({"goals": [{"answered": True}, {"went out": True}]}, "the one goal"),
+    ({"questions": []}, "needs a 'solution'"),
+])
+def test_a_broken_question_lesson_stops_the_import(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(LessonFormatError, match=message):
+        parse_lesson(_with(**changes))
+
+
+def test_the_answered_goal_needs_questions() -> None:
+    data = json.loads((STAGES_DIR / "05_kings.json").read_text(encoding="utf-8"))
+    data["goals"] = [{"answered": True}]
+    with pytest.raises(LessonFormatError, match="needs 'questions'"):
+        parse_lesson(json.dumps(data))
+
+
+# -- the Learn section -------------------------------------------------------------------------
+def opened(lesson: Lesson) -> tuple[LearnSection, LearnController]:
+    progress = Progress()
+    controller = LearnController(progress=progress)
+    section = LearnSection(controller)
+    progress.open_through(lesson.key)
+    section.board.act(lambda: controller.open(LESSONS.index(lesson)))
+    return section, controller
+
+
+def panel(state: dict[str, Any], kind: str) -> dict[str, Any]:
+    return next(panel for panel in state["aside"] if panel["kind"] == kind)
+
+
+def test_the_learn_section_asks_marks_lists_and_takes_answers_by_clicks() -> None:
+    lesson = QUESTION_LESSONS[0]
+    section, controller = opened(lesson)
+    board = section.board
+    state = board.state
+    ids = [button["id"] for button in state["actions"]]
+    assert {"answer_yes", "answer_no", "answer_unknown"} <= set(ids) and "go_out" not in ids
+    assert "end_turn" not in ids
+    first = lesson.questions[0]
+    goal = panel(state, "goal")
+    assert goal["items"][-1] == f"Question 1 of {len(lesson.questions)}: {first.prompt()}"
+    square = next(sq for sq in state["squares"] if sq["key"] == first.owner)
+    assert [cell["space"] for cell in square["cells"] if cell["last"]] == [first.space]
+    seen = panel(state, "list")
+    hand = lesson.start()
+    assert any(all(card.name in item for card in hand.discards) for item in seen["items"])
+    assert any("from the top: king of spades and 7 of hearts" in item for item in seen["items"])
+    assert board.state["message"].startswith("Answer the question under the goal")
+    assert [panel["kind"] for panel in state["aside"]] == ["goal", "list", "text"]
+    board.dispatch({"type": "action", "id": "hint"})
+    assert board.state["message"] == f"Hint 1 of 2: {lesson.hints[0]}"
+    while (question := controller.attempt.question) is not None:
+        board.dispatch({"type": "action", "id": f"answer_{expected(question, controller.attempt.hand)}"})
+        assert board.state["error"] == ""
+    assert controller.attempt.solved and "Lesson complete: 2 stars." in board.state["message"]
+    assert controller.progress.stars[lesson.key] == 2
+    assert not any(button["enabled"] for button in board.state["actions"] if button["id"].startswith("answer_"))
