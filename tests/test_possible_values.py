@@ -5,8 +5,16 @@ from __future__ import annotations
 
 import time
 
-from leopard_tutor.engine import (ORIGINAL_1963, REVISED_2008, RUNNING_LEOPARD, BonusRow, bonus_table,
-                                  highest_value, impossible_values, possible_values)
+from leopard_tutor.engine import (
+    ORIGINAL_1963,
+    REVISED_2008,
+    RUNNING_LEOPARD,
+    BonusRow,
+    bonus_table,
+    highest_value,
+    impossible_values,
+    possible_values,
+)
 from leopard_tutor.engine.values import _rest
 
 
