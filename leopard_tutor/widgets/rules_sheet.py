@@ -60,8 +60,9 @@ def _variants() -> str:
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
-def _values(rules: RuleSet) -> str:
-    """The bonus table of `rules` (one column per value a square can have) and what no square is worth."""
+def values_html(rules: RuleSet) -> str:
+    """The bonus table of `rules` (one column per value a square can have: its score, and its score for the
+    player who went out) and the values no square has, as HTML (the sheet's, and the Examples section's)."""
     table = bonus_table(rules)
 
     def row(name: str, cells: list[str]) -> str:
@@ -105,7 +106,7 @@ def rules_sheet_html(rules: RuleSet = REVISED_2008) -> str:
             f"<style>{(STATIC / 'rules_sheet.css').read_text(encoding='utf-8')}</style></head><body><h1>{title}</h1>"
             f"<p>{say('subtitle', rules=text(f'rules.{rules.key}'))}</p>"
             f"<div class='columns'>{left}{right}</div>"
-            f"{heading('bonus')}{_values(rules)}"
+            f"{heading('bonus')}{values_html(rules)}"
             f"{heading('variants')}{_variants()}"
             f"<button type='button' onclick='window.print()'>{say('print')}</button></body></html>")
 
