@@ -166,7 +166,7 @@ def test_the_link_opens_the_sheet_of_the_rules_in_view() -> None:
         play.rules_pick.value = rules.key
         assert play.controller.rules == rules
         assert tutor.rules_link.sheet == rules_sheet_html(rules)
-        assert tutor.rules_link.tooltip == f"Opens the {rules.title} on one page"
+        assert tutor.rules_link.hover == f"Opens the {rules.title} on one page"
     play.rules_pick.value = ORIGINAL_1963.key
     learn = [title for title, _ in tutor.sections].index("Learn")
     tutor.tabs.selected_index = learn  # the lesson's rules

@@ -123,7 +123,7 @@ class RulesSheetLink(anywidget.AnyWidget):
     _esm = STATIC / "rules_sheet.js"
     sheet = traitlets.Unicode().tag(sync=True)
     label = traitlets.Unicode().tag(sync=True)
-    tooltip = traitlets.Unicode().tag(sync=True)
+    hover = traitlets.Unicode().tag(sync=True)  # the link's title; DOMWidget's own "tooltip" stopped the view in Voilà
 
     def __init__(self, rules: RuleSet = REVISED_2008, **kwargs: Any) -> None:
         super().__init__(label=text("rules_sheet.link"), **kwargs)
@@ -135,4 +135,4 @@ class RulesSheetLink(anywidget.AnyWidget):
         if rules != self.rules:
             self.rules = rules
             self.sheet = rules_sheet_html(rules)
-            self.tooltip = text("rules_sheet.link_tooltip", rules=text(f"rules.{rules.key}"))
+            self.hover = text("rules_sheet.link_tooltip", rules=text(f"rules.{rules.key}"))

@@ -14,17 +14,17 @@ export default {
       url = URL.createObjectURL(new Blob([model.get("sheet")], { type: "text/html;charset=utf-8" }));
       link.href = url;
       link.textContent = model.get("label");
-      link.title = model.get("tooltip");
+      link.title = model.get("hover");
     };
     update();
     model.on("change:sheet", update);
     model.on("change:label", update);
-    model.on("change:tooltip", update);
+    model.on("change:hover", update);
     el.append(link);
     return () => {
       model.off("change:sheet", update);
       model.off("change:label", update);
-      model.off("change:tooltip", update);
+      model.off("change:hover", update);
     };
   },
 };
