@@ -121,8 +121,8 @@ def test_each_rule_set_has_its_own_sheet() -> None:
         several = rules.multiple_plays
         assert ("one or more cards" in sheet) == ("a pile you built earlier in the turn" in sheet) == several
     running = rules_sheet_html(RUNNING_LEOPARD)
-    for fact in ("A hand has no limit", "one that runs empty draws again next turn",
-                 "With an empty hand and an empty stock you pass, after going out if you may"):
+    for fact in ("There is no hand limit", "If your hand runs empty, you draw again next turn",
+                 "with an empty hand and an empty stock you pass, after going out if you may"):
         assert fact in running and fact not in rules_sheet_html(REVISED_2008)
     assert rules_sheet_html() == rules_sheet_html(REVISED_2008)
 

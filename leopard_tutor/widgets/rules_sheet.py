@@ -35,7 +35,7 @@ SCORE_EXAMPLE = 9  # the square value whose score the sheet works out
 
 def _figure(rules: RuleSet) -> str:
     rows = "".join("<tr>" + "".join(f"<td>{n}</td>" for n in row) + "</tr>" for row in rules.grid)
-    caption = html.escape(text("rules_sheet.figure", rules=text(f"rules.{rules.key}")))
+    caption = html.escape(text("rules_sheet.figure"))
     return f"<figure><table class='grid'>{rows}</table><figcaption>{caption}</figcaption></figure>"
 
 
