@@ -79,7 +79,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.sections = list(SECTIONS if sections is None else sections)
         self.built: dict[int, Any] = {}
         self.tabs = W.Tab(children=[W.VBox() for _ in self.sections], titles=[t for t, _ in self.sections])
-        self.rules_in_view: dict[int, RuleSet] = {}  # the rules of each built section that plays under some
+        self.rules_in_view: dict[int, RuleSet] = {}  # by tab: the rules of each built section that has some
         self.tabs.observe(lambda change: self.open_tab(change["new"]), names="selected_index")
         words = {key: html.escape(text(f"app.{key}")) for key in ("title", "intro", "help", "help_button")}
         style = (STATIC / "app.css").read_text(encoding="utf-8")
