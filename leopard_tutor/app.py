@@ -22,6 +22,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from .engine import RuleSet
 from .engine.catalogue import text
 from .widgets.board import STATIC
 
@@ -78,6 +79,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.sections = list(SECTIONS if sections is None else sections)
         self.built: dict[int, Any] = {}
         self.tabs = W.Tab(children=[W.VBox() for _ in self.sections], titles=[t for t, _ in self.sections])
+        self.rules_in_view: dict[int, RuleSet] = {}  # by tab: the rules of each built section that has some
         self.tabs.observe(lambda change: self.open_tab(change["new"]), names="selected_index")
         words = {key: html.escape(text(f"app.{key}")) for key in ("title", "intro", "help", "help_button")}
         style = (STATIC / "app.css").read_text(encoding="utf-8")
@@ -118,12 +120,26 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         return storage
 
     def open_tab(self, index: int | None) -> None:
-        """Build the section of tab `index` if it is not built yet."""
-        if index is None or index in self.built or not 0 <= index < len(self.sections):
-            return
-        widget = build_section(self.sections[index][1])
-        self.built[index] = widget
-        self.tabs.children[index].children = [widget]
+        """Build the section of tab `index` if it is not built yet; the rules link then follows the section
+        in view."""
+        if index is not None and index not in self.built and 0 <= index < len(self.sections):
+            widget = build_section(self.sections[index][1])
+            self.built[index] = widget
+            self.tabs.children[index].children = [widget]
+            if hasattr(widget, "watch_rules"):
+                widget.watch_rules(lambda rules, i=index: self._section_rules(i, rules))
+        self._follow_rules()
+
+    def _section_rules(self, index: int, rules: RuleSet) -> None:
+        """Section `index` now plays under `rules`."""
+        self.rules_in_view[index] = rules
+        self._follow_rules()
+
+    def _follow_rules(self) -> None:
+        """Make the rules link open the sheet of the rules of the section in view (else leave it as it is)."""
+        rules = self.rules_in_view.get(self.tabs.selected_index)
+        if rules is not None:
+            self.rules_link.show(rules)
 
 
     def follow_link(self, query: str) -> None:

@@ -183,8 +183,8 @@ def test_the_scan_catches_english(tmp_path: Path) -> None:
     assert [line.split(": ", 1)[1] for line in _english_outside_catalogue(sample)] == ["'But this sentence is not'"]
 
 
-COUNTED = re.compile(r"\{(\w+)\} (?:(?!an? |the )\w+ )?(?:points?|cards?|jacks?|lines?|stars?|moves?|turns?|hands?|stages?|"
-                     r"lessons?|mistakes?|seconds?|minutes?|sessions?|students?|kernels?|questions?|games?|"
+COUNTED = re.compile(r"\{(\w+)\} (?:(?!an? |the )\w+ )?(?:points?|cards?|jacks?|lines?|stars?|moves?|turns?|"
+                     r"hands?|stages?|lessons?|mistakes?|seconds?|minutes?|sessions?|students?|kernels?|questions?|games?|"
                      r"matches?|deals?|inaccurac(?:y|ies)|blunders?)\b")
 """A fact put before a word that takes a plural: the template must come in plural forms chosen by it."""
 

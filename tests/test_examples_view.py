@@ -3,7 +3,10 @@ as the engine computes them."""
 
 from __future__ import annotations
 
-from leopard_tutor.examples import WORKED_EXAMPLES
+import re
+
+from leopard_tutor.engine import ORIGINAL_1963, REVISED_2008, bonus_table, highest_value, impossible_values
+from leopard_tutor.examples import NOT_RECONSTRUCTED, WORKED_EXAMPLES
 from leopard_tutor.widgets.examples_view import ExampleController, ExamplesSection, build_examples
 
 
@@ -65,6 +68,25 @@ def test_c7_is_listed_as_lost_and_c8_mirror_is_2008() -> None:
     section.board.dispatch({"type": "action", "id": "next"})
     state = section.board.state
     assert "Revised rules (2008)" in state["turn"] and "would score 13" in state["message"]
+
+
+def test_the_bonus_table_c7_points_to_is_shown_under_it() -> None:
+    [c7] = [missing for missing in NOT_RECONSTRUCTED if missing.key == "C7"]
+    assert "the bonus tables below" in c7.why
+    notes = build_examples().children[-1].value
+    assert notes.index("C7") < notes.index("<table class='bonus'>")
+    tables = re.findall(r"<h4>(.*?)</h4><table class='bonus'>(.*?)</table><p>(.*?)</p>", notes)
+    assert [title for title, _, _ in tables] == [
+        "What a square scores at the end of a hand: Revised rules (2008) and Running Leopard",
+        "What a square scores at the end of a hand: Original rules (1963)"]
+    for (_, table, limits), rules in zip(tables, (REVISED_2008, ORIGINAL_1963)):
+        rows = [re.findall(r"<td>(.*?)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", table)]
+        assert rows == [[str(row.raw) for row in bonus_table(rules)], [str(row.score) for row in bonus_table(rules)],
+                        [str(row.went_out) if row.went_out is not None else "–" for row in bonus_table(rules)]]
+        never = [str(value) for value in impossible_values(rules)]
+        assert limits.startswith(f"No square is worth more than {highest_value(rules)}, and none is ever worth ")
+        assert re.findall(r"\d+", limits)[1:] == never
+    assert rows[1][rows[0].index("8")] == "11", "the 1963 table agrees with C8: 8 raw is 11 with the bonus"
 
 
 def test_a_step_that_branches_is_compared_with_the_step_it_branches_from() -> None:

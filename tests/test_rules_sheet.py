@@ -1,5 +1,6 @@
-"""The printable rules summary says what the engine does: its numbers are the rule sets', its placement
-rules the engine's own (printing it on one A4 page: tests/browser/test_recovery.py)."""
+"""The printable rules summary says what the engine does, one sheet per rule set: its numbers are the rule
+set's, its placement rules, bonus table and possible values the engine's own, and the app opens the sheet
+of the rules in view (printing each on one A4 page: tests/browser/test_recovery.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,19 @@ import re
 from html.parser import HTMLParser
 
 from leopard_tutor.app import build_app
-from leopard_tutor.engine import PLACEMENT, RULE_SETS, Square, hand_score, square_value
+from leopard_tutor.engine import (
+    ORIGINAL_1963,
+    PLACEMENT,
+    REVISED_2008,
+    RULE_SETS,
+    RUNNING_LEOPARD,
+    Card,
+    Square,
+    bonus_table,
+    check_play,
+    hand_score,
+    square_value,
+)
 from leopard_tutor.widgets.rules_sheet import RulesSheetLink, rules_sheet_html
 
 
@@ -88,3 +101,75 @@ def test_the_app_links_to_it_and_it_names_every_rule_set() -> None:
     assert tutor.rules_link.sheet.startswith("<!doctype html>") and "@page { size: A4" in tutor.rules_link.sheet
     for rules in RULE_SETS.values():
         assert rules.title in tutor.rules_link.sheet
+
+
+def paragraphs(sheet: str) -> list[str]:
+    """The texts of the sheet's paragraphs, tags and all."""
+    return re.findall(r"<p>(.*?)</p>", sheet)
+
+
+def test_each_rule_set_has_its_own_sheet() -> None:
+    for rules in RULE_SETS.values():
+        sheet = rules_sheet_html(rules)
+        assert f"Rule set on this page: {rules.title}" in sheet
+        figures = [row for row in read(sheet).rows if len(row) == 3 and all(cell.isdigit() for cell in row)]
+        assert figures == [[str(n) for n in row] for row in rules.grid], "the figure numbers the spaces as these rules"
+        assert f"{rules.suit_points} points if they are all of one suit" in sheet
+        assert f"worth {rules.out_threshold} or more" in sheet and f"every point above {rules.bonus_threshold}" in sheet
+        draw = "Take the top card of the stock" if rules.draws_per_turn == 1 else "Take the top 2 cards of the stock"
+        assert draw in sheet
+        several = rules.multiple_plays
+        assert ("one or more cards" in sheet) == ("a pile you built earlier in the turn" in sheet) == several
+    running = rules_sheet_html(RUNNING_LEOPARD)
+    for fact in ("There is no hand limit", "If your hand runs empty, you draw again next turn",
+                 "with an empty hand and an empty stock you pass, after going out if you may"):
+        assert fact in running and fact not in rules_sheet_html(REVISED_2008)
+    assert rules_sheet_html() == rules_sheet_html(REVISED_2008)
+
+
+def test_what_it_says_of_face_down_cards_is_true_of_placing_too() -> None:
+    """Report 10: a face-down card is not an empty space for a jack or a queen, which need a card under them."""
+    face_down = Square.parse(". . . . 5H+QS* . . . .")
+    empty = Square()
+    for rank in (5, 10, 13):  # an ace to a ten (and a king) go on it as on an empty space
+        assert check_play(Card(rank, "D"), face_down, 5, own=True).legal == check_play(Card(rank, "D"), empty, 5,
+                                                                                       own=True).legal
+    for rank in (11, 12):  # a jack or a queen goes on it, never on an empty space
+        assert check_play(Card(rank, "D"), face_down, 5, own=True).legal
+        assert not check_play(Card(rank, "D"), empty, 5, own=True).legal
+    [said] = [p for p in paragraphs(rules_sheet_html()) if p.startswith("A face-down jack or queen")]
+    assert "for everything" not in said and "placing" not in said
+    assert "a card from ace to ten may go on it as on an empty space" in said
+    assert "Unlike an empty space, it can also take a jack or a queen." in said
+
+
+def test_it_shows_the_engines_bonus_table_and_the_values_no_square_has() -> None:
+    revised = "No square is worth more than 24, and none is ever worth 17, 19, 21, 22 or 23."
+    for rules, never in ((REVISED_2008, revised), (RUNNING_LEOPARD, revised),
+                         (ORIGINAL_1963, "No square is worth more than 16, and none is ever worth 15.")):
+        sheet = rules_sheet_html(rules)
+        rows = {row[0]: row[1:] for row in read(sheet).rows if row and row[0] in ("Square worth", "Scores",
+                                                                                "If you went out")}
+        table = bonus_table(rules)
+        assert rows["Square worth"] == [str(row.raw) for row in table]
+        assert rows["Scores"] == [str(hand_score(row.raw, False, rules)) for row in table]
+        assert rows["If you went out"] == [str(hand_score(row.raw, True, rules)) if row.raw >= rules.out_threshold
+                                           else "–" for row in table]
+        assert never in paragraphs(sheet)
+
+
+def test_the_link_opens_the_sheet_of_the_rules_in_view() -> None:
+    tutor = build_app()
+    play = tutor.built[0]
+    assert tutor.rules_link.sheet == rules_sheet_html(play.controller.rules)
+    for rules in (ORIGINAL_1963, RUNNING_LEOPARD, REVISED_2008):
+        play.rules_pick.value = rules.key
+        assert play.controller.rules == rules
+        assert tutor.rules_link.sheet == rules_sheet_html(rules)
+        assert tutor.rules_link.hover == f"Opens the {rules.title} on one page"
+    play.rules_pick.value = ORIGINAL_1963.key
+    learn = [title for title, _ in tutor.sections].index("Learn")
+    tutor.tabs.selected_index = learn  # the lesson's rules
+    assert tutor.rules_link.sheet == rules_sheet_html(tutor.built[learn].controller.lesson.rules)
+    tutor.tabs.selected_index = 0
+    assert tutor.rules_link.sheet == rules_sheet_html(ORIGINAL_1963)

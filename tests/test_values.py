@@ -1,36 +1,10 @@
-"""The values a square can have (engine/values.py) against the rules research's table (rules.md A.1.8 and
-D, checked there by brute force) and against the engine's own pricing of random squares, and the facts
-lessons name from them."""
+"""The facts lessons name from the values a square can have (engine/values.py, checked against the rules
+research in tests/test_possible_values.py)."""
 
 from __future__ import annotations
 
-import random
-
-from leopard_tutor.engine import ORIGINAL_1963, REVISED_2008, RULE_SETS, Square, possible_values, square_value
+from leopard_tutor.engine import ORIGINAL_1963, REVISED_2008
 from leopard_tutor.engine.facts import value_facts
-from leopard_tutor.engine.values import line_counts
-
-SUIT_CARDS = ("5H", "5D", "5S", "5C")  # one card of each suit: only the suit of a top card counts
-
-
-def test_the_values_of_the_rules_research() -> None:
-    """rules.md A.1.8 and D: at most 24 in 2008 with 17, 19, 21, 22 and 23 never reached; at most 16 in 1963
-    with 15 never reached."""
-    assert possible_values(REVISED_2008) == frozenset(range(25)) - {17, 19, 21, 22, 23}
-    assert possible_values(ORIGINAL_1963) == frozenset(range(17)) - {15}
-    assert all(possible_values(rules) for rules in RULE_SETS.values())
-
-
-def test_every_pattern_of_a_random_sample_is_priced_as_the_engine_prices_squares() -> None:
-    rng = random.Random(7)
-    counts = line_counts()
-    for _ in range(3000):
-        pattern = [rng.randrange(5) for _ in range(9)]
-        rows = [" ".join(SUIT_CARDS[p - 1] if p else "." for p in pattern[r * 3:r * 3 + 3]) for r in range(3)]
-        square = Square.parse(" / ".join(rows))
-        for rules in RULE_SETS.values():
-            assert square_value(square, rules) in possible_values(rules)
-        assert (square._suit_lines, square._color_lines) in counts
 
 
 def test_the_value_facts() -> None:

@@ -9,15 +9,15 @@ from .moves import Discard, EndTurn, GoOut, Move, Play, move_notation, parse_mov
 from .rules import LINES, ORIGINAL_1963, REVISED_2008, RULE_SETS, RUNNING_LEOPARD, RuleSet, rules_by_key
 from .scoring import ScoringLine, bonus, hand_score, line_points, scoring_lines, square_value
 from .square import Hidden, Square, lies_face_down
-from .values import possible_values
+from .values import BonusRow, bonus_table, highest_value, impossible_values, possible_values
 from .view import PlayerView
 
 __all__ = [
     "ALL_CARDS", "LINES", "ORIGINAL_1963", "PLACEMENT", "REVISED_2008", "RULE_SETS", "RUNNING_LEOPARD",
     "SUITS", "SUIT_NAMES", "SUIT_SYMBOLS",
-    "Card", "Discard", "EndTurn", "GoOut", "Hand", "Hidden", "IllegalMove", "LeopardError", "Match", "Move",
+    "BonusRow", "Card", "Discard", "EndTurn", "GoOut", "Hand", "Hidden", "IllegalMove", "LeopardError", "Match", "Move",
     "NotationError", "Placement", "Play", "PlayerView", "RuleSet", "SavedGameError", "ScoringLine", "Square",
-    "Verdict", "allowed_spaces", "bonus", "check_play", "face_up_ranks", "full_deck", "hand_score",
-    "lies_face_down", "line_points", "move_notation", "parse_move", "possible_values", "rank_words", "rules_by_key",
-    "scoring_lines", "square_value",
+    "Verdict", "allowed_spaces", "bonus", "bonus_table", "check_play", "face_up_ranks", "full_deck", "hand_score",
+    "highest_value", "impossible_values", "lies_face_down", "line_points", "move_notation", "parse_move",
+    "possible_values", "rank_words", "rules_by_key", "scoring_lines", "square_value",
 ]

@@ -12,9 +12,9 @@ from .catalogue import and_list, text
 from .errors import LeopardError
 from .narration import place_name, placed_line_name, score_words
 from .rules import LINES, RuleSet
-from .scoring import ScoringLine, hand_score, scoring_lines, square_value
+from .scoring import ScoringLine, scoring_lines, square_value
 from .square import Square
-from .values import possible_values
+from .values import bonus_table, highest_value, impossible_values
 
 RULE_FACTS = frozenset({"out_threshold", "bonus_threshold", "out_penalty", "suit_points", "color_points"})
 """Numbers of a rule set."""
@@ -66,13 +66,10 @@ def value_facts(rules: RuleSet) -> dict[str, object]:
     reaches ("17, 19, 21, 22 and 23"), and the bonus table from the value needed to go out up to the
     most, each value no square reaches left out ("7 → 7 (6); 8 → 9 (8); ...": with the bonus, and in
     brackets for the player who went out)."""
-    possible = possible_values(rules)
-    most = max(possible)
-    never = [str(value) for value in range(most) if value not in possible]
-    rows = [text("facts.bonus_table.row", raw=raw, score=hand_score(raw, False, rules),
-                 out=hand_score(raw, True, rules))
-            for raw in range(rules.out_threshold, most + 1) if raw in possible]
-    return {"max_value": most,
+    never = [str(value) for value in impossible_values(rules)]
+    rows = [text("facts.bonus_table.row", raw=row.raw, score=row.score, out=row.went_out)
+            for row in bonus_table(rules) if row.went_out is not None]
+    return {"max_value": highest_value(rules),
             "values_never_reached": and_list(never) if never else text("facts.values_never_reached.none"),
             "bonus_table": text("facts.bonus_table.separator").join(rows)}
 

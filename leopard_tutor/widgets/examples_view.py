@@ -1,6 +1,7 @@
 """The Examples section: the rulebook's worked examples stepped through on the board, with the lines
 annotated, the values shown, the example's introduction beside the square, and the same example under
-the other rule set where there is one."""
+the other rule set where there is one; under the board, the examples that are lost and the bonus tables
+(what each value scores, and the values no square has)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as W
 
-from ..engine.catalogue import text
+from ..engine import RULE_SETS, BonusRow, bonus_table
+from ..engine.catalogue import and_list, text
 from ..engine.narration import line_changes
 from ..examples import NOT_RECONSTRUCTED, WORKED_EXAMPLES, MissingExample, Step, WorkedExample
 from .board import BadIntent, LeopardBoard, State, TableController
 from .presenter import action, hand_part, square_labels, square_part, text_panel
+from .rules_sheet import values_html
 
 
 class ExampleController(TableController):
@@ -122,7 +125,7 @@ class ExamplesSection(W.VBox):  # type: ignore[misc]
         self.picker.observe(lambda change: self.board.act(lambda: controller.show(change["new"])), names="value")
         lost = "".join(f"<li>{html.escape(text('sections.examples.lost', key=m.key, title=m.title))}: "
                        f"{html.escape(m.why)}</li>" for m in missing)
-        notes = W.HTML(f"<ul class='lt-lost'>{lost}</ul>" if lost else "")
+        notes = W.HTML((f"<ul class='lt-lost'>{lost}</ul>" if lost else "") + scores_html())
         notes.add_class("lt-panel")
         notes.add_class("lt-below")
         picks = W.HBox([self.picker])
@@ -130,6 +133,17 @@ class ExamplesSection(W.VBox):  # type: ignore[misc]
         super().__init__([picks, self.board, notes])
         self.add_class("lt-section")
         self.add_class("lt-examples")
+
+
+def scores_html() -> str:
+    """The bonus table and the values no square has, once for each way of scoring among the rule sets (the
+    rule sets that score alike share one table), under a heading that names them."""
+    alike: dict[tuple[BonusRow, ...], list[str]] = {}
+    for rules in RULE_SETS.values():
+        alike.setdefault(bonus_table(rules), []).append(rules.key)
+    parts = [f"<h4>{html.escape(text('sections.examples.scores', rules=and_list([text(f'rules.{k}') for k in keys])))}"
+             f"</h4>{values_html(RULE_SETS[keys[0]])}" for keys in alike.values()]
+    return f"<div class='lt-scores'>{''.join(parts)}</div>"
 
 
 def build_examples() -> ExamplesSection:

@@ -11,7 +11,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..engine import Card, Discard, EndTurn, GoOut, Move, Play, PlayerView
+from ..engine import Card, Discard, EndTurn, GoOut, Move, Play, PlayerView, RuleSet
 from ..engine.catalogue import and_list, text
 from ..engine.knowledge import ANSWERS
 from ..engine.narration import LineChange, line_changes
@@ -256,6 +256,11 @@ class LearnSection(W.VBox):  # type: ignore[misc]
             raise BadIntent(f"there is no stage {stage}")
         controller.progress.open_through(controller.lessons[stage - 1].key)
         self.board.act(lambda: controller.open(stage - 1))
+
+    def watch_rules(self, follow: Callable[[RuleSet], None]) -> None:
+        """Call `follow` with the rules of the stage on the board, now and after every change of stage."""
+        self.board.listeners.append(lambda _intent: follow(self.controller.lesson.rules))
+        follow(self.controller.lesson.rules)
 
     def show_code(self) -> None:
         """Put the progress code in the text box."""

@@ -11,7 +11,7 @@ import ipywidgets as W
 
 from ..ai import LEVELS
 from ..ai.adaptive import AdaptiveLevel
-from ..engine import RULE_SETS, rules_by_key
+from ..engine import RULE_SETS, RuleSet, rules_by_key
 from ..engine.catalogue import text
 from .board import LeopardBoard
 from .deals import deal_link, deal_seed, new_deal_code
@@ -79,6 +79,11 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         if factory is not None and (level is not None or deal is not None):
             self.controller.opponent = factory(self.opponent_level(), None if deal is None else deal_seed(deal))
         self.board.act(lambda: self.new_match(deal))
+
+    def watch_rules(self, follow: Callable[[RuleSet], None]) -> None:
+        """Call `follow` with the rules in play, now and after every change that may have changed them."""
+        self.board.listeners.append(lambda _intent: follow(self.controller.rules))
+        follow(self.controller.rules)
 
     def opponent_level(self) -> str:
         """The level the computer plays at now (with the adaptive choice, the one it has reached)."""

@@ -1,8 +1,9 @@
-"""The rules on one printable page: `rules_sheet_html()` is a whole HTML document (print CSS, one A4
-page), every sentence from the catalogue (texts/en/rules_sheet.json) and every number and placement
-rule from the engine (the rule sets and the placement table). `RulesSheetLink` is a link in the app
-that opens it in a new tab from a blob URL made in the page: no server route, so it works the same
-in Voilà and in a static site, and without a connection.
+"""The rules on one printable page, one sheet per rule set: `rules_sheet_html(rules)` is a whole HTML
+document (print CSS, one A4 page), every sentence from the catalogue (texts/en/rules_sheet.json) and
+every number and placement rule from the engine (the rule set, the placement table, the bonus table and
+the values a square can have). `RulesSheetLink` is a link in the app that opens the sheet of the rules
+in play in a new tab, from a blob URL made in the page: no server route, so it works the same in Voilà
+and in a static site, and without a connection.
 """
 
 from __future__ import annotations
@@ -13,8 +14,18 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..engine import PLACEMENT, REVISED_2008, RULE_SETS, RuleSet, full_deck, hand_score
-from ..engine.catalogue import text
+from ..engine import (
+    PLACEMENT,
+    REVISED_2008,
+    RULE_SETS,
+    RuleSet,
+    bonus_table,
+    full_deck,
+    hand_score,
+    highest_value,
+    impossible_values,
+)
+from ..engine.catalogue import or_list, text
 from ..engine.hand import CARDS_DEALT
 from .board import STATIC
 
@@ -24,7 +35,7 @@ SCORE_EXAMPLE = 9  # the square value whose score the sheet works out
 
 def _figure(rules: RuleSet) -> str:
     rows = "".join("<tr>" + "".join(f"<td>{n}</td>" for n in row) + "</tr>" for row in rules.grid)
-    caption = html.escape(text("rules_sheet.figure", rules=text(f"rules.{rules.key}")))
+    caption = html.escape(text("rules_sheet.figure"))
     return f"<figure><table class='grid'>{rows}</table><figcaption>{caption}</figcaption></figure>"
 
 
@@ -49,6 +60,24 @@ def _variants() -> str:
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
+def values_html(rules: RuleSet) -> str:
+    """The bonus table of `rules` (one column per value a square can have: its score, and its score for the
+    player who went out) and the values no square has, as HTML (the sheet's, and the Examples section's)."""
+    table = bonus_table(rules)
+
+    def row(name: str, cells: list[str]) -> str:
+        head = html.escape(text(f"rules_sheet.bonus.{name}"))
+        return f"<tr><th>{head}</th>{''.join(f'<td>{html.escape(cell)}</td>' for cell in cells)}</tr>"
+
+    not_out = text("rules_sheet.bonus.not_out")
+    rows = (row("raw", [str(r.raw) for r in table]) + row("score", [str(r.score) for r in table])
+            + row("went_out", [not_out if r.went_out is None else str(r.went_out) for r in table]))
+    never = impossible_values(rules)
+    limits = (text("rules_sheet.bonus.never", most=highest_value(rules), never=or_list([str(v) for v in never]))
+              if never else text("rules_sheet.bonus.all", most=highest_value(rules)))
+    return f"<table class='bonus'>{rows}</table><p>{html.escape(limits)}</p>"
+
+
 def rules_sheet_html(rules: RuleSet = REVISED_2008) -> str:
     """The one-page summary of `rules` (the other rule sets in a table), as a whole HTML document."""
     def say(key: str, **facts: Any) -> str:
@@ -58,19 +87,16 @@ def rules_sheet_html(rules: RuleSet = REVISED_2008) -> str:
         return f"<h2>{say(f'headings.{name}')}</h2>"
 
     places = "".join(f"<li>{html.escape(_sentence(str(PLACEMENT[rank])))}.</li>" for rank in PLACEMENT_ORDER)
-    action = text("rules_sheet.action." + ("several" if rules.multiple_plays else "single"))
-    draws = text("rules_sheet.draws", count=rules.draws_per_turn)
+    several = rules.multiple_plays
+    action = text("rules_sheet.action." + ("several" if several else "single"))
     score = say("score", bonus=rules.bonus_threshold, penalty=rules.out_penalty, hands=rules.hands_per_match,
                 example=SCORE_EXAMPLE, example_score=hand_score(SCORE_EXAMPLE, False, rules))
-    layouts: dict[bool, RuleSet] = {}
-    for known in RULE_SETS.values():
-        layouts.setdefault(known.keypad_layout, known)  # one figure per way of numbering, the first rule set's
-    figures = "".join(_figure(r) for r in layouts.values())
     left = (f"{heading('cards')}<ul><li>{say('cards.deck', cards=len(full_deck()))}</li>"
             f"<li>{say('cards.cut')}</li><li>{say('cards.deal', dealt=CARDS_DEALT)}</li></ul>"
-            f"{heading('turn')}<ol><li>{say('turn.draw', draws=draws)}</li><li>{say('turn.out')}</li>"
+            f"{heading('turn')}<ol><li>{say('turn.draw', count=rules.draws_per_turn)}</li><li>{say('turn.out')}</li>"
             f"<li>{say('turn.act', action=action)}</li></ol>"
-            f"{heading('lines')}<p>{say('square')}</p><div class='figures'>{figures}</div>"
+            + (f"<p>{say('turn.several')}</p>" if several else "")
+            + f"{heading('lines')}<div class='figures'>{_figure(rules)}</div><p>{say('square')}</p>"
             f"<p>{say('lines', suit=rules.suit_points, color=rules.color_points)}</p>")
     right = (f"{heading('places')}<ul>{places}</ul><p>{say('face_down')}</p>"
              f"{heading('out')}<p>{say('out.when', out=rules.out_threshold)}</p><p>{say('out.end')}</p>"
@@ -79,7 +105,8 @@ def rules_sheet_html(rules: RuleSet = REVISED_2008) -> str:
     return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{title}</title>"
             f"<style>{(STATIC / 'rules_sheet.css').read_text(encoding='utf-8')}</style></head><body><h1>{title}</h1>"
             f"<p>{say('subtitle', rules=text(f'rules.{rules.key}'))}</p>"
-            f"<div class='columns'><div>{left}</div><div>{right}</div></div>"
+            f"<div class='columns'>{left}{right}</div>"
+            f"{heading('bonus')}{values_html(rules)}"
             f"{heading('variants')}{_variants()}"
             f"<button type='button' onclick='window.print()'>{say('print')}</button></body></html>")
 
@@ -90,11 +117,22 @@ def _sentence(rule: str) -> str:
 
 
 class RulesSheetLink(anywidget.AnyWidget):
-    """A link that opens the one-page rules summary in a new tab (made in the page from `sheet`)."""
+    """A link that opens the one-page rules summary in a new tab (made in the page from `sheet`): the sheet
+    of the rules in play, which `show` changes."""
 
     _esm = STATIC / "rules_sheet.js"
     sheet = traitlets.Unicode().tag(sync=True)
     label = traitlets.Unicode().tag(sync=True)
+    hover = traitlets.Unicode().tag(sync=True)  # the link's title; DOMWidget's own "tooltip" stopped the view in Voilà
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(sheet=rules_sheet_html(), label=text("rules_sheet.link"), **kwargs)
+    def __init__(self, rules: RuleSet = REVISED_2008, **kwargs: Any) -> None:
+        super().__init__(label=text("rules_sheet.link"), **kwargs)
+        self.rules: RuleSet | None = None
+        self.show(rules)
+
+    def show(self, rules: RuleSet) -> None:
+        """Make the link open the sheet of `rules` (written again only if they are other rules)."""
+        if rules != self.rules:
+            self.rules = rules
+            self.sheet = rules_sheet_html(rules)
+            self.hover = text("rules_sheet.link_tooltip", rules=text(f"rules.{rules.key}"))

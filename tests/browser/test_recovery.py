@@ -1,6 +1,6 @@
 """Recovery in a real Chromium: the learner's progress comes back by itself after a reload (kept in the
 browser's storage), a damaged kept text is explained, a game resumes from its saved-game code, and the
-one-page rules summary opens from the app and prints on one A4 page."""
+one-page rules summary opens from the app and prints on one A4 page, that of every rule set."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import Any
 from playwright.sync_api import expect
 from test_learn import TIMEOUT, click, open_tab, play_solution, square_on_page
 
-from leopard_tutor.engine import square_value
+from leopard_tutor.engine import RULE_SETS, square_value
+from leopard_tutor.widgets.rules_sheet import rules_sheet_html
 
 KEY = "leopard-tutor/progress"
 
@@ -115,3 +116,11 @@ def test_the_rules_summary_opens_from_the_app_and_prints_on_one_a4_page(page: An
     expect(sheet.get_by_role("button", name="Print this page")).to_be_hidden()
     pdf = sheet.pdf(format="A4", prefer_css_page_size=True)
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1, "the summary fills exactly one A4 page"
+
+
+def test_the_sheet_of_every_rule_set_prints_on_one_a4_page(page: Any) -> None:
+    page.emulate_media(media="print")
+    for rules in RULE_SETS.values():
+        page.set_content(rules_sheet_html(rules))
+        pdf = page.pdf(format="A4", prefer_css_page_size=True)
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1, f"the sheet of {rules} fills exactly one A4 page"
