@@ -91,13 +91,15 @@ def rules_sheet_html(rules: RuleSet = REVISED_2008) -> str:
     action = text("rules_sheet.action." + ("several" if several else "single"))
     score = say("score", bonus=rules.bonus_threshold, penalty=rules.out_penalty, hands=rules.hands_per_match,
                 example=SCORE_EXAMPLE, example_score=hand_score(SCORE_EXAMPLE, False, rules))
+    lines = say("lines", suit=text("rules_sheet.points", points=rules.suit_points),
+                color=text("rules_sheet.points", points=rules.color_points))
     left = (f"{heading('cards')}<ul><li>{say('cards.deck', cards=len(full_deck()))}</li>"
             f"<li>{say('cards.cut')}</li><li>{say('cards.deal', dealt=CARDS_DEALT)}</li></ul>"
             f"{heading('turn')}<ol><li>{say('turn.draw', count=rules.draws_per_turn)}</li><li>{say('turn.out')}</li>"
             f"<li>{say('turn.act', action=action)}</li></ol>"
             + (f"<p>{say('turn.several')}</p>" if several else "")
             + f"{heading('lines')}<div class='figures'>{_figure(rules)}</div><p>{say('square')}</p>"
-            f"<p>{say('lines', suit=rules.suit_points, color=rules.color_points)}</p>")
+            f"<p>{lines}</p>")
     right = (f"{heading('places')}<ul>{places}</ul><p>{say('face_down')}</p>"
              f"{heading('out')}<p>{say('out.when', out=rules.out_threshold)}</p><p>{say('out.end')}</p>"
              f"{heading('score')}<p>{score}</p>")
