@@ -185,7 +185,9 @@ def check_fills(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
 
 def check_cover_own(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     before, after = squares(view, move)
-    assert own(view, move) and before.showing(move.space) is not None and after.is_open(move.space)
+    shown = before.showing(move.space)
+    assert own(view, move) and shown is not None and after.is_open(move.space)
+    assert v.get("card", shown.name) == shown.name and v.get("space", move.space) == move.space
 
 
 def check_no_play_gains(view: PlayerView, move: Any, v: dict[str, Any]) -> None:

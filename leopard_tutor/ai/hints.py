@@ -364,8 +364,10 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
 
 def _cover_own(say: _Sentences, me: int, move: Play, values: dict[str, int]) -> tuple[str, str]:
     """The nudge and reason of a jack or queen laid face down on the player's own square."""
-    if say.view.squares[me].showing(move.space) is not None:
-        return say("nudge", "cover_own", Covers(me, move.space)), say("reason", "cover_own", Covers(me, move.space))
+    hidden = say.view.squares[me].showing(move.space)
+    if hidden is not None:
+        return say("nudge", "cover_own", Covers(me, move.space)), say(
+            "reason", "cover_own", Covers(me, move.space), card=hidden.name, space=move.space)
     stays = _stays(me, 1 - me, values)
     return say("nudge", "park", *stays), say("reason", "cover_blank_own", *stays, space=move.space)
 
