@@ -87,7 +87,7 @@ def test_past_the_session_cap_a_visit_is_told_the_class_is_full(page: Any, start
     with pytest.raises(urllib.error.HTTPError) as full:
         urllib.request.urlopen(server.url, timeout=30)
     assert full.value.code == 503
-    assert "The class is full: 1 sessions are running. Try again in a minute." in full.value.read().decode()
+    assert "The class is full: 1 session is running. Try again in a minute." in full.value.read().decode()
     assert kernel_count(server) == 2, "the page's kernel and the preheated one: no kernel for the refused visit"
 
 
