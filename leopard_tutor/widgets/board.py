@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import anywidget
 import traitlets
@@ -110,12 +110,32 @@ def whole_number(intent: Mapping[str, Any], field: str) -> int:
     return value
 
 
-class LeopardBoard(anywidget.AnyWidget):
+class PageWrites:
+    """For an anywidget: the page may write only the traits in `page_writes`, each with its type.
+
+    A page that writes any other trait (or one of the wrong type) is refused without a traceback: nothing
+    changes in the kernel and the kernel's values are sent back, so the page shows them again."""
+
+    page_writes: ClassVar[Mapping[str, type | tuple[type, ...]]] = {}
+    """The traits the page may write, and their types: none unless a widget says so."""
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Take a state update from the page: what it may write; the rest is refused and sent back."""
+        taken = {name: value for name, value in sync_data.items()
+                 if name in self.page_writes and isinstance(value, self.page_writes[name])}
+        refused = [name for name in sync_data if name not in taken and name in self.keys]  # type: ignore[attr-defined]
+        if refused:
+            self.send_state(refused)  # type: ignore[attr-defined]
+        if taken:
+            super().set_state(taken)  # type: ignore[misc]
+
+
+class LeopardBoard(PageWrites, anywidget.AnyWidget):
     """The Leopard table: squares, hand, stock, discard pile, opponent's hand, actions, live message.
 
-    The page renders `state` and sends intents; `controller.handle` decides, then the board
-    shows `controller.board_state()`. Errors never escape: bad input is shown as the message,
-    anything unexpected in the error area (and logged), with no traceback.
+    The page renders `state` and sends intents (it writes no trait: see `PageWrites`); `controller.handle`
+    decides, then the board shows `controller.board_state()`. Errors never escape: bad input is shown as
+    the message, anything unexpected in the error area (and logged), with no traceback.
     """
 
     _esm = STATIC / "board.js"

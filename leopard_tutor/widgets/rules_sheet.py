@@ -16,7 +16,7 @@ import traitlets
 from ..engine import PLACEMENT, REVISED_2008, RULE_SETS, RuleSet, full_deck, hand_score
 from ..engine.catalogue import text
 from ..engine.hand import CARDS_DEALT
-from .board import STATIC
+from .board import STATIC, PageWrites
 
 PLACEMENT_ORDER = (1, 10, 11, 12, 13)  # one row per kind of card: ace to nine, ten, jack, queen, king
 SCORE_EXAMPLE = 9  # the square value whose score the sheet works out
@@ -89,7 +89,7 @@ def _sentence(rule: str) -> str:
     return rule[:1].upper() + rule[1:]
 
 
-class RulesSheetLink(anywidget.AnyWidget):
+class RulesSheetLink(PageWrites, anywidget.AnyWidget):
     """A link that opens the one-page rules summary in a new tab (made in the page from `sheet`)."""
 
     _esm = STATIC / "rules_sheet.js"
