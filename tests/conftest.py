@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from servers import free_port, stop_server
 
+from leopard_tutor.widgets import pacing
+
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts"
 START_TIMEOUT = 90
@@ -176,3 +178,9 @@ def start_own_server(tmp_path: Path) -> Iterator[Callable[..., AppServer]]:
     yield start
     for server in started:
         stop_server(server.process)
+
+
+@pytest.fixture(autouse=True)
+def fresh_kernel_pace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test is a fresh kernel: its clicks do not spend the pace an earlier test's clicks left."""
+    monkeypatch.setattr(pacing, "_kernel_pace", None)
