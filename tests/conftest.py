@@ -5,7 +5,6 @@ that fails the test on any page error. Under CI=true a missing browser FAILS; el
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -60,11 +59,12 @@ def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path, timeout
 def start_server(log: Path, *extra: str) -> AppServer:
     """Start `leopard-tutor --no-browser --port P` (plus `extra` options) and wait until it answers."""
     port = free_port()
-    command = shutil.which("leopard-tutor", path=str(Path(sys.executable).parent)) or "leopard-tutor"
-    env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1"}
+    # this checkout's code, in the server and in the kernels it starts (not whatever copy is installed)
+    env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1",
+           "PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
     with log.open("wb") as out:
-        process = subprocess.Popen([command, "--no-browser", "--port", str(port), *extra], stdout=out,
-                                   stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+        process = subprocess.Popen([sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port", str(port),
+                                    *extra], stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
     url = f"http://127.0.0.1:{port}/"
     try:
         wait_until_up(url, process, log)
