@@ -22,8 +22,9 @@ INTENT_BURST = 30
 """Clicks taken back to back before the steady rate applies."""
 INTENT_RATE = 10.0
 """Clicks a second taken after a burst: more than anyone clicks for long, a bound for a script."""
-WORK_BURST = 10.0
-"""Seconds of processor the kernel may spend on clicks back to back (the expert thinks at most 0.9 s a move)."""
+WORK_BURST = 5.0
+"""Seconds of processor the kernel may spend on clicks back to back: a review (at most 2.5 s) and a few of the
+expert's moves (at most 0.9 s each)."""
 WORK_SHARE = 0.3
 """The share of one processor the clicks get after that burst: the expert's every move at one move every 3 s."""
 SAY_EVERY = 2.0
