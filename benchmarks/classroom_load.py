@@ -473,8 +473,9 @@ def report_misbehaviour(args: argparse.Namespace, tally: Tally, seen: Misbehavio
 def report(args: argparse.Namespace, tally: Tally, alone: Tally | None, idle: dict[str, float], seconds: float,
            cpu: float) -> None:
     sessions = args.students + args.browsers
+    played = 2 * args.minutes if args.misbehave else args.minutes  # with --misbehave, a second half beside it
     print(f"{args.students} simulated students + {args.browsers} Chromium pages, level {args.level}: they open "
-          f"the link over {args.ramp:g} s, then all play {args.minutes:g} min, a click every ~{args.pace:g} s each")
+          f"the link over {args.ramp:g} s, then all play {played:g} min, a click every ~{args.pace:g} s each")
     print(f"join (GET, websocket, widget states; pages: until the hand is drawn): {quantiles(tally.joins)}; "
           f"the whole class in {tally.peak.get('joined_after', 0):.0f} s")
     print("clicks once everyone has joined, until the board's new state arrives:")
@@ -483,7 +484,7 @@ def report(args: argparse.Namespace, tally: Tally, alone: Tally | None, idle: di
     if tally.peak.get("play_clicks"):
         clicks = tally.peak["play_clicks"]
         kernels, own = tally.peak["play_kernel_cpu"], tally.peak["play_server_cpu"]
-        print(f"processor during play: kernels {kernels:.0f} s, server {own:.0f} s over {60 * args.minutes:.0f} s "
+        print(f"processor during play: kernels {kernels:.0f} s, server {own:.0f} s over {60 * played:.0f} s "
               f"for {clicks:.0f} clicks: {1000 * kernels / clicks:.1f} + {1000 * own / clicks:.1f} ms a click")
     print(f"errors: {len(tally.errors)}")
     for line in tally.errors[:10]:
