@@ -20,6 +20,9 @@ from servers import free_port, stop_server
 from leopard_tutor.widgets import pacing
 
 ROOT = Path(__file__).resolve().parent.parent
+# this checkout's code in every process the tests start (servers, their kernels, notebook kernels), not whatever
+# copy is installed
+os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
 ARTIFACTS = ROOT / "artifacts"
 START_TIMEOUT = 90
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -59,9 +62,7 @@ def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path, timeout
 def start_server(log: Path, *extra: str) -> AppServer:
     """Start `leopard-tutor --no-browser --port P` (plus `extra` options) and wait until it answers."""
     port = free_port()
-    # this checkout's code, in the server and in the kernels it starts (not whatever copy is installed)
-    env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1",
-           "PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1"}
     with log.open("wb") as out:
         process = subprocess.Popen([sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port", str(port),
                                     *extra], stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
