@@ -12,14 +12,23 @@ until the board has redrawn), the time to join (page to a usable board), errors,
 (`--level expert`) the deals it searched per move under load, against the same level alone first
 (`--alone-moves`), and how often the student was told the computer played faster than usual.
 
+With `--misbehave`, the class plays `--minutes` alone, then `--minutes` more beside one misbehaving visitor
+(one cookie): `--bad-tabs` pages against the expert, `--bad-sockets` more websockets to its first kernel, a
+flood of board clicks from its first page and a New match loop from the others (`--flood-rate` messages a
+second each, sent without waiting for answers). It prints the class's click p50/p95 and errors in each half,
+the ratio of the p95s (the goal: at most 1.5), and the processor the misbehaving kernels took.
+
 Usage: nice .venv/bin/python benchmarks/classroom_load.py --students 100 [--level beginner] [--minutes 3]
        nice .venv/bin/python benchmarks/classroom_load.py --students 30 --level expert --minutes 3
+       nice .venv/bin/python benchmarks/classroom_load.py --students 10 --browsers 0 --minutes 1 --misbehave
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
+import json
 import os
 import random
 import statistics
@@ -45,8 +54,10 @@ class Tally:
     """What the run saw."""
 
     clicks: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    stamps: list[tuple[float, float]] = field(default_factory=list)  # (when it was answered, seconds) per click
     joins: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    error_stamps: list[float] = field(default_factory=list)
     deals: list[int] = field(default_factory=list)
     hurried: int = 0
     searched_moves: int = 0
@@ -54,6 +65,11 @@ class Tally:
 
     def error(self, who: str, what: object) -> None:
         self.errors.append(f"{who}: {what}")
+        self.error_stamps.append(time.perf_counter())
+
+    def click(self, kind: str, seconds: float) -> None:
+        self.clicks[kind].append(seconds)
+        self.stamps.append((time.perf_counter(), seconds))
 
 
 class Start:
@@ -131,7 +147,7 @@ async def play_one_move(visit: Visit, tally: Tally, rng: random.Random, pace: fl
 
 async def timed(visit: Visit, intent: dict[str, Any], kind: str, tally: Tally) -> dict[str, Any] | None:
     table, seconds = await visit.click(intent, timeout=120)
-    tally.clicks[kind].append(seconds)
+    tally.click(kind, seconds)
     return table
 
 
@@ -227,7 +243,116 @@ async def page_click(page: Any, selector: str, kind: str, tally: Tally) -> None:
     if found is None:
         tally.error(kind, f"no redraw within 60 s of a click on {selector}")
     else:
-        tally.clicks[kind].append(float(found) / 1000)
+        tally.click(kind, float(found) / 1000)
+
+
+@dataclass
+class Misbehaviour:
+    """What the misbehaving visitor did and took."""
+
+    began: float = 0.0
+    tabs: int = 0
+    sockets: int = 0
+    refused: list[str] = field(default_factory=list)
+    sent: int = 0
+    kernels: list[str] = field(default_factory=list)
+    processor: float = 0.0  # seconds its kernels used while it ran
+    seconds: float = 0.0
+
+
+def kernel_processes(server: Server, ids: list[str]) -> list[psutil.Process]:
+    """The kernels of these ids (a kernel's command line names its connection file, kernel-<id>.json)."""
+    return [kernel for kernel in server.kernels() if any(ident in " ".join(kernel.cmdline()) for ident in ids)]
+
+
+def processor_of(kernels: list[psutil.Process]) -> float:
+    used = 0.0
+    for kernel in kernels:
+        try:
+            times = kernel.cpu_times()
+            used += times.user + times.system
+        except psutil.Error:
+            continue
+    return used
+
+
+async def misbehave(args: argparse.Namespace) -> None:
+    """The misbehaving visitor, in a process of its own (its load must not slow the class's clients): one cookie
+    opens `--bad-tabs` pages against the expert and `--bad-sockets` more websockets to its first kernel, then for
+    `--misbehave-for` seconds floods the first page's board with clicks and clicks New match in the others,
+    `--flood-rate` messages a second each, never waiting. Prints what it opened, then what it sent (JSON lines)."""
+    url, stop = args.misbehave_at, time.perf_counter() + args.misbehave_for
+    cookies: dict[str, str] = {}
+    tabs: list[Visit] = []
+    sockets: list[Visit] = []
+    refused: list[str] = []
+    for number in range(args.bad_tabs):
+        visit = Visit(url, cookies=cookies)
+        try:
+            await visit.open("?level=expert", timeout=120)
+        except Exception as error:
+            refused.append(f"page {number}: {error!r}")
+            continue
+        visit.received = collections.deque(maxlen=50)  # type: ignore[assignment]
+        tabs.append(visit)
+    for number in range(args.bad_sockets if tabs else 0):
+        extra = Visit(url, cookies=cookies, kernel_id=tabs[0].kernel_id)
+        try:
+            await extra.connect()
+        except Exception as error:
+            refused.append(f"websocket {number}: {error!r}")
+            continue
+        extra.received = collections.deque(maxlen=50)  # type: ignore[assignment]
+        sockets.append(extra)
+    print(json.dumps({"kernels": [visit.kernel_id for visit in tabs], "sockets": len(sockets), "refused": refused}),
+          flush=True)
+    sent = 0
+
+    async def flood(visit: Visit, comm: str, data: dict[str, Any]) -> None:
+        nonlocal sent
+        while time.perf_counter() < stop:
+            try:
+                await visit.send("shell", "comm_msg", {"comm_id": comm, "data": data})
+            except Exception as error:
+                refused.append(f"flood: {error!r}")
+                return
+            sent += 1
+            await asyncio.sleep(1 / args.flood_rate)
+
+    clicks = {"method": "custom", "content": {"type": "select", "index": 0}}
+    floods = [flood(tabs[0], tabs[0].board, clicks)] if tabs else []
+    for visit in tabs[1:]:
+        button = next(model_id for model_id, model in visit.states.items()
+                      if model.get("model_name") == "ButtonModel" and model["state"].get("description") == "New match")
+        floods.append(flood(visit, button, {"method": "custom", "content": {"event": "click"}}))
+    await asyncio.gather(*floods)
+    for visit in [*sockets, *tabs]:
+        await visit.close()
+    print(json.dumps({"sent": sent, "refused": refused[-5:]}), flush=True)
+
+
+async def misbehaver(server: Server, args: argparse.Namespace, start: Start, seen: Misbehaviour) -> None:
+    """Once the class has played `--minutes` alone, run the misbehaving visitor (`misbehave`) until the end, and
+    measure the processor its kernels take."""
+    await start.go.wait()
+    await asyncio.sleep(max(0.0, start.joined_at + 60 * args.minutes - time.perf_counter()))
+    seen.began = time.perf_counter()
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--misbehave-at", server.url, "--misbehave-for", str(start.stop - seen.began),
+        "--bad-tabs", str(args.bad_tabs), "--bad-sockets", str(args.bad_sockets), "--flood-rate", str(args.flood_rate),
+        stdout=asyncio.subprocess.PIPE)
+    assert child.stdout is not None
+    opened = json.loads(await child.stdout.readline() or "{}")
+    seen.kernels, seen.sockets = opened.get("kernels", []), opened.get("sockets", 0)
+    seen.tabs, seen.refused = len(seen.kernels), opened.get("refused", [])
+    kernels = await asyncio.to_thread(kernel_processes, server, seen.kernels)
+    used, since = await asyncio.to_thread(processor_of, kernels), time.perf_counter()
+    ended = json.loads(await child.stdout.readline() or "{}")
+    seen.processor = await asyncio.to_thread(processor_of, kernels) - used
+    seen.seconds = time.perf_counter() - since
+    seen.sent = ended.get("sent", 0)
+    seen.refused += ended.get("refused", [])
+    await child.wait()
 
 
 def memory(server: Server) -> dict[str, float]:
@@ -284,7 +409,7 @@ async def watch(server: Server, tally: Tally, start: Start) -> None:
         await asyncio.sleep(20)
 
 
-async def run(args: argparse.Namespace, server: Server) -> tuple[Tally, Tally | None]:
+async def run(args: argparse.Namespace, server: Server, seen: Misbehaviour) -> tuple[Tally, Tally | None]:
     asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(max_workers=args.students + 16))
     query = f"?level={args.level}" if args.level != "beginner" else ""
     url = server.url + query
@@ -294,9 +419,11 @@ async def run(args: argparse.Namespace, server: Server) -> tuple[Tally, Tally | 
         await student(-1, url, alone, Start(1, 60), args.pace, moves=args.alone_moves)
     tally = Tally()
     join_window = args.ramp
-    start = Start(args.students + args.browsers, args.minutes)
+    start = Start(args.students + args.browsers, 2 * args.minutes if args.misbehave else args.minutes)
     watcher = asyncio.create_task(watch(server, tally, start))
     tasks = [asyncio.create_task(measure_play(server, tally, start))]
+    if args.misbehave:
+        tasks.append(asyncio.create_task(misbehaver(server, args, start, seen)))
     browsers = []
     playwright = None
     if args.browsers:
@@ -322,11 +449,33 @@ async def run(args: argparse.Namespace, server: Server) -> tuple[Tally, Tally | 
     return tally, alone
 
 
+def report_misbehaviour(args: argparse.Namespace, tally: Tally, seen: Misbehaviour) -> None:
+    """The class's clicks and errors before and after the misbehaving visitor began, and what it took."""
+    print(f"one misbehaving visitor beside the class from {args.minutes:g} min on: {seen.tabs} of {args.bad_tabs} "
+          f"pages against the expert, {seen.sockets} of {args.bad_sockets} more websockets, {seen.sent} messages "
+          f"sent (a click flood on one board, New match on the others, {args.flood_rate:g} a second each)")
+    for line in seen.refused[:5]:
+        print(f"  refused: {line}")
+    if seen.seconds:
+        print(f"  its {len(seen.kernels)} kernels used {seen.processor:.0f} s of processor in {seen.seconds:.0f} s "
+              f"({seen.processor / seen.seconds:.2f} processors)")
+    halves = {"alone": [s for when, s in tally.stamps if not seen.began or when < seen.began],
+              "beside it": [s for when, s in tally.stamps if seen.began and when >= seen.began]}
+    errors = {"alone": sum(1 for when in tally.error_stamps if not seen.began or when < seen.began)}
+    errors["beside it"] = len(tally.error_stamps) - errors["alone"]
+    for name, values in halves.items():
+        print(f"  the class's clicks {name:9s}: {quantiles(values)}; errors {errors[name]}")
+    if halves["alone"] and halves["beside it"]:
+        p95 = [sorted(v)[min(len(v) - 1, round(0.95 * (len(v) - 1)))] for v in halves.values()]
+        print(f"  p95 beside it / alone: {p95[1] / p95[0]:.2f} (goal: at most 1.5, and 0 errors beside it)")
+
+
 def report(args: argparse.Namespace, tally: Tally, alone: Tally | None, idle: dict[str, float], seconds: float,
            cpu: float) -> None:
     sessions = args.students + args.browsers
+    played = 2 * args.minutes if args.misbehave else args.minutes  # with --misbehave, a second half beside it
     print(f"{args.students} simulated students + {args.browsers} Chromium pages, level {args.level}: they open "
-          f"the link over {args.ramp:g} s, then all play {args.minutes:g} min, a click every ~{args.pace:g} s each")
+          f"the link over {args.ramp:g} s, then all play {played:g} min, a click every ~{args.pace:g} s each")
     print(f"join (GET, websocket, widget states; pages: until the hand is drawn): {quantiles(tally.joins)}; "
           f"the whole class in {tally.peak.get('joined_after', 0):.0f} s")
     print("clicks once everyone has joined, until the board's new state arrives:")
@@ -335,7 +484,7 @@ def report(args: argparse.Namespace, tally: Tally, alone: Tally | None, idle: di
     if tally.peak.get("play_clicks"):
         clicks = tally.peak["play_clicks"]
         kernels, own = tally.peak["play_kernel_cpu"], tally.peak["play_server_cpu"]
-        print(f"processor during play: kernels {kernels:.0f} s, server {own:.0f} s over {60 * args.minutes:.0f} s "
+        print(f"processor during play: kernels {kernels:.0f} s, server {own:.0f} s over {60 * played:.0f} s "
               f"for {clicks:.0f} clicks: {1000 * kernels / clicks:.1f} + {1000 * own / clicks:.1f} ms a click")
     print(f"errors: {len(tally.errors)}")
     for line in tally.errors[:10]:
@@ -378,18 +527,32 @@ def main() -> None:
                         help="each simulated student opens every tab once after joining (memory of a full session)")
     parser.add_argument("--alone-moves", type=int, default=0,
                         help="first, one student alone for this many moves (the expert's deals alone)")
+    parser.add_argument("--misbehave", action="store_true",
+                        help="after --minutes alone, the class plays --minutes more beside one misbehaving visitor")
+    parser.add_argument("--bad-tabs", type=int, default=6, help="the misbehaving visitor's pages (one cookie)")
+    parser.add_argument("--bad-sockets", type=int, default=20, help="its websockets to its first kernel, besides")
+    parser.add_argument("--flood-rate", type=float, default=50, help="messages a second from each of its pages")
+    parser.add_argument("--misbehave-at", help=argparse.SUPPRESS)  # the misbehaving visitor's own process
+    parser.add_argument("--misbehave-for", type=float, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.misbehave_at:
+        asyncio.run(misbehave(args))
+        return
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} processors)")
-    server = Server("--max-sessions", str(args.students + args.browsers + 10))
+    sessions = args.students + args.browsers + 10 + (args.bad_tabs if args.misbehave else 0)
+    server = Server("--max-sessions", str(sessions))
     started, cpu = time.perf_counter(), time.process_time()
     try:
         idle = memory(server)
         print(f"idle server: {idle['kernels']:.0f} kernel (preheated), its PSS {idle['kernel_pss']:.1f} MiB, "
               f"server RSS {idle['server_rss']:.0f} MiB")
-        tally, alone = asyncio.run(run(args, server))
+        seen = Misbehaviour()
+        tally, alone = asyncio.run(run(args, server, seen))
     finally:
         server.stop()
     report(args, tally, alone, idle, time.perf_counter() - started, time.process_time() - cpu)
+    if args.misbehave:
+        report_misbehaviour(args, tally, seen)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,6 @@ that fails the test on any page error. Under CI=true a missing browser FAILS; el
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -18,7 +17,12 @@ from typing import Any
 import pytest
 from servers import free_port, stop_server
 
+from leopard_tutor.widgets import pacing
+
 ROOT = Path(__file__).resolve().parent.parent
+# this checkout's code in every process the tests start (servers, their kernels, notebook kernels), not whatever
+# copy is installed
+os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
 ARTIFACTS = ROOT / "artifacts"
 START_TIMEOUT = 90
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -58,11 +62,10 @@ def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path, timeout
 def start_server(log: Path, *extra: str) -> AppServer:
     """Start `leopard-tutor --no-browser --port P` (plus `extra` options) and wait until it answers."""
     port = free_port()
-    command = shutil.which("leopard-tutor", path=str(Path(sys.executable).parent)) or "leopard-tutor"
     env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1"}
     with log.open("wb") as out:
-        process = subprocess.Popen([command, "--no-browser", "--port", str(port), *extra], stdout=out,
-                                   stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+        process = subprocess.Popen([sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port", str(port),
+                                    *extra], stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
     url = f"http://127.0.0.1:{port}/"
     try:
         wait_until_up(url, process, log)
@@ -176,3 +179,9 @@ def start_own_server(tmp_path: Path) -> Iterator[Callable[..., AppServer]]:
     yield start
     for server in started:
         stop_server(server.process)
+
+
+@pytest.fixture(autouse=True)
+def fresh_kernel_pace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test is a fresh kernel: its clicks do not spend the pace an earlier test's clicks left."""
+    monkeypatch.setattr(pacing, "_kernel_pace", None)

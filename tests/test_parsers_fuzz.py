@@ -1,15 +1,17 @@
 """Every parser keeps one promise under 100,000+ mutated inputs: it reads the input, or raises a
 LeopardError (a ValueError) whose message quotes at most about 80 characters of it. Nothing else:
 no TypeError, no RecursionError, no unbounded time or memory, and a progress already loaded is left as
-it was. Inputs are real cards, squares, saved hands and matches, progress codes and lesson files,
-mutated: truncated, tokens swapped, unicode look-alikes, huge numbers, floats and booleans for whole
-numbers, deep nesting, and valid JSON of the wrong shape.
+it was; a square it reads is one a game can leave. Inputs are real cards, squares, saved hands and matches,
+progress codes and lesson files, mutated: truncated, tokens swapped, piles cut, repeated or moved, unicode
+look-alikes, huge numbers, floats and booleans for whole numbers, deep nesting, and valid JSON of the wrong
+shape.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -45,6 +47,24 @@ def mutate_text(text: str, rng: random.Random) -> str:
     if kind == 5:
         return text.upper() if rng.random() < 0.5 else text.lower()
     return text[at:] + text[:at]
+
+
+def mutate_layers(text: str, rng: random.Random) -> str:
+    """One random edit of a square's piles: a space's bottom card taken away, a card repeated on another space,
+    or a pile moved to an empty space."""
+    spaces = text.replace("/", " ").split()
+    at = rng.randrange(len(spaces))
+    layers = [] if spaces[at] == "." else spaces[at].split("+")
+    kind = rng.randrange(3)
+    if kind == 0 and layers:
+        spaces[at] = "+".join(layers[1:]) or "."
+    elif kind == 1:
+        cards = [layer for token in spaces if token != "." for layer in token.split("+")]
+        spaces[at] = "+".join([*layers, rng.choice(cards)])
+    else:
+        to = rng.randrange(len(spaces))
+        spaces[at], spaces[to] = spaces[to], spaces[at]
+    return " ".join(spaces)
 
 
 ODD_VALUES: tuple[Any, ...] = (0.0, 1.0, True, False, None, 10**40, -1, "", "x" * 5000, [], {}, [[[[]]]], 2.5, "1")
@@ -107,9 +127,23 @@ def check_message(error: LeopardError, value: Any) -> None:
 
 def check(parse: Callable[[Any], object], value: Any) -> None:
     try:
-        parse(value)
+        read = parse(value)
     except LeopardError as error:
         check_message(error, value)
+    else:
+        if isinstance(read, Square):
+            check_possible(read, value)
+
+
+def check_possible(square: Square, text: str) -> None:
+    """A square read from text is one a game can leave: every pile starts with a face-up card (a jack or a queen
+    is laid face down on a card, never on an empty space), and no card is there more often than the two packs
+    hold it (twice)."""
+    for space in range(1, 10):
+        pile = square.pile(space)
+        assert not pile or pile[0][1], f"a face-down card on an empty space was read from {text[:100]!r}"
+    counts = Counter(square.cards())
+    assert max(counts.values(), default=0) <= 2, f"a card three times was read from {text[:100]!r}"
 
 
 def saved_hands(rng: random.Random) -> list[str]:
@@ -134,7 +168,8 @@ def progress_codes() -> list[str]:
 
 def cases(rng: random.Random) -> Iterator[tuple[Callable[[Any], object], Any]]:
     cards = [str(card) for card in Card.parse("AS").__class__._cache.values()] + ["10♥", "Q♣", "th"]
-    squares = ["AS . 3C / 4S 5C . / 7H+KS 8S 9S", ". 2D+QH*+2H . / . . . / 10C+JD* . KC", "J?* ?* . / . . . / . . ."]
+    squares = ["AS . 3C / 4S 5C . / 7H+KS 8S 9S", ". 2D+QH*+2H . / . . . / 10C+JD* . KC",
+               "2S+J?* 3H+?* . / . . . / . . .", "AS+AS 5D+JS* . / . 5D . / . . ."]
     hands = saved_hands(rng)
     match = Match(seed=3)
     match_text = match.to_json()
@@ -144,6 +179,8 @@ def cases(rng: random.Random) -> Iterator[tuple[Callable[[Any], object], Any]]:
         yield Card.parse, mutate_text(rng.choice(cards), rng)
     for _ in range(30_000):
         yield Square.parse, mutate_text(rng.choice(squares), rng)
+    for _ in range(8_000):
+        yield Square.parse, mutate_layers(rng.choice(squares), rng)
     for _ in range(20_000):
         code = rng.choice(codes)
         yield "progress", mutate_text(code, rng) if rng.random() < 0.7 else code[:4] + mutate_text(code[4:], rng)

@@ -65,7 +65,7 @@ def test_rule_set_numbers() -> None:
     ("AH 2H 3H / . . . / . . .", 3, 2),
     ("AH 2D 3H / . . . / . . .", 1, 1),
     ("AH 2S 3H / . . . / . . .", 0, 0),               # mixed colours
-    ("AH 2H QH* / . . . / . . .", 0, 0),              # a face-down card breaks the line
+    ("AH 2H 3S+QH* / . . . / . . .", 0, 0),           # a face-down card breaks the line
     ("AH 2H 3H+JS* / . . . / . . .", 0, 0),
     ("AH 2H 3H+JS*+KH / . . . / . . .", 3, 2),        # a king on top shows its suit again
 ])

@@ -132,9 +132,7 @@ def test_a_dealer_given_as_a_float_is_refused() -> None:
         Hand.from_data(data)
 
 
-@pytest.mark.parametrize("square", [
-    ". . . / . . . / 9S . .", ". . . / . . . / . QS* .", ". 2S+2H . / . . . / . . .", "JD* . . / . . . / . . .",
-])
+@pytest.mark.parametrize("square", [". . . / . . . / 9S . .", ". 2S+2H . / . . . / . . ."])
 def test_impossible_placements_in_a_saved_start_are_refused(square: str) -> None:
     five, six, seven = ([Card.parse(code)] for code in ("5C", "6C", "7C"))
     text = Hand(REVISED_2008, (Square.parse(square), Square()), (five, six), seven, [], 0, 1).to_json()
@@ -143,6 +141,16 @@ def test_impossible_placements_in_a_saved_start_are_refused(square: str) -> None
     assert "could not have been played there: a " in str(error.value), "the rule it breaks is given"
     assert Hand.from_json(Hand(REVISED_2008, (Square.parse(". 2S+JD*+2H . / . . . / . . ."), Square()),
                                (five, six), seven, [], 0, 1).to_json())
+
+
+@pytest.mark.parametrize(("space", "card"), [(8, "QS"), (1, "JD")])
+def test_a_saved_start_with_a_face_down_card_on_an_empty_space_is_refused(space: int, card: str) -> None:
+    piles: list[list[tuple[Card, bool]]] = [[] for _ in range(9)]
+    piles[space - 1].append((Card.parse(card), False))
+    five, six, seven = ([Card.parse(code)] for code in ("5C", "6C", "7C"))
+    text = Hand(REVISED_2008, (Square(piles), Square()), (five, six), seven, [], 0, 1).to_json()
+    with pytest.raises(SavedGameError, match=f"not valid: .* space {space}: a face-down card .* never on an empty"):
+        Hand.from_json(text)
 
 
 def test_a_move_with_a_float_for_a_number_is_a_clear_error() -> None:

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from leopard_tutor.engine import LINES, Card, Hidden, LeopardError, NotationError, Square
+from leopard_tutor.engine.cards import ALL_CARDS, JACK, QUEEN
 
 
 @pytest.mark.parametrize("text", [
     ". . . / . . . / . . .",
     "AS . 3C / 4S 5C . / 7H+KS 8S 9S",
-    "7H+QD*+7S . . / . JC* . / . . KD",
+    "7H+QD*+7S . . / . 5S+JC* . / . . KD",
     "AH 2H 3H / . . 6H / . . 9H",
-    "?* . J?* / . . . / . . .",
+    "2S+?* . 5H+J?* / . . . / . . .",
 ])
 def test_round_trip(text: str) -> None:
     square = Square.parse(text)
@@ -28,12 +31,12 @@ def test_rows_may_be_written_without_slashes_or_with_lower_case() -> None:
 
 
 def test_top_pile_and_cards() -> None:
-    square = Square.parse("7H+QD*+7S . . / . JC* . / . . KD")
+    square = Square.parse("7H+QD*+7S . . / . 5S+JC* . / . . KD")
     assert square.top(1) == (Card.parse("7S"), True)
     assert square.top(5) == (Card.parse("JC"), False)
     assert square.top(2) is None
     assert square.pile(1) == ((Card.parse("7H"), True), (Card.parse("QD"), False), (Card.parse("7S"), True))
-    assert [str(c) for c in square.cards()] == ["7H", "QD", "7S", "JC", "KD"]
+    assert [str(c) for c in square.cards()] == ["7H", "QD", "7S", "5S", "JC", "KD"]
     assert square.is_open(5) and square.is_open(2) and not square.is_open(1)
     assert square.showing(5) is None and square.showing(9) == Card.parse("KD")
 
@@ -49,6 +52,12 @@ def test_top_pile_and_cards() -> None:
     ("7H+ . . . . . . . .", "not a card"),
     (". . / . . . . / . . .", "between rows"),
     ("? . . . . . . . .", "written with"),
+    ("JS* . . . . . . . .", "never on an empty space"),
+    (". . . / . . . / . QD* .", "space 8: a face-down card .* never on an empty space"),
+    ("?* . . . . . . . .", "never on an empty space"),
+    ("J?* . . . . . . . .", "never on an empty space"),
+    ("AS+AS+AS . . . . . . . .", "ace of spades 3 times: the two packs have 2"),
+    ("7H . . / . 7H+QD*+7H . / . . .", "space 5: .* 7 of hearts 3 times"),
 ])
 def test_bad_squares_are_refused_with_a_reason(text: str, complaint: str) -> None:
     with pytest.raises(NotationError, match=complaint):
@@ -56,10 +65,10 @@ def test_bad_squares_are_refused_with_a_reason(text: str, complaint: str) -> Non
 
 
 def test_hidden_cards_are_face_down_jacks_or_queens() -> None:
-    square = Square.parse("J?* . . / . . . / . . .")
+    square = Square.parse("AS+J?* . . / . . . / . . .")
     face, face_up = square.top(1)  # type: ignore[misc]
     assert face == Hidden(jack_only=True) and not face_up
-    assert square.cards() == []
+    assert square.cards() == [Card.parse("AS")]
     with pytest.raises(LeopardError):
         Square([[(Hidden(), True)]] + [[]] * 8)
 
@@ -83,13 +92,22 @@ def test_space_numbers_are_checked() -> None:
             square.top(bad)  # type: ignore[arg-type]
 
 
-_layer = st.sampled_from(["AS", "7H", "10D", "KC", "QH*", "JS*", "?*", "J?*", "9C", "2D"])
-_token = st.one_of(st.just("."), st.lists(_layer, min_size=1, max_size=3).map("+".join))
+_face_up = st.sampled_from([str(card) for card in ALL_CARDS if card.rank not in (JACK, QUEEN)])
+_face_down = st.sampled_from([f"{card}*" for card in ALL_CARDS if card.rank in (JACK, QUEEN)] + ["?*", "J?*"])
+_token = st.one_of(st.just("."), st.tuples(_face_up, st.lists(st.one_of(_face_up, _face_down), max_size=2))
+                   .map(lambda layers: "+".join([layers[0], *layers[1]])))
 
 
 @given(st.lists(_token, min_size=9, max_size=9))
 def test_generated_squares_round_trip_and_lines_agree(tokens: list[str]) -> None:
-    square = Square.parse(" ".join(tokens))
+    text = " ".join(tokens)
+    counts = Counter(layer.rstrip("*") for token in tokens for layer in token.split("+") if "?" not in layer)
+    counts.pop(".", None)
+    if max(counts.values(), default=0) > 2:
+        with pytest.raises(NotationError, match="the two packs have 2 of each card"):
+            Square.parse(text)
+        return
+    square = Square.parse(text)
     assert Square.parse(str(square)) == square
     for index, spaces in enumerate(LINES):
         shown = [square.showing(s) for s in spaces]

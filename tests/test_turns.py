@@ -135,7 +135,7 @@ def test_a_prepared_position_is_checked() -> None:
     with pytest.raises(ValueError, match="player 0 or 1"):
         position(REVISED_2008, EMPTY, EMPTY, "", "", "", to_move=2)
     with pytest.raises(ValueError, match="name every card"):
-        position(REVISED_2008, "?* . . / . . . / . . .", EMPTY, "", "", "")
+        position(REVISED_2008, "AS+?* . . / . . . / . . .", EMPTY, "", "", "")
 
 
 def test_undo_with_nothing_to_undo() -> None:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, ClassVar
 
+import anywidget
 import pytest
+import traitlets
 
 from leopard_tutor.engine import (
     RUNNING_LEOPARD,
@@ -24,7 +26,8 @@ from leopard_tutor.engine import (
     rules_by_key,
 )
 from leopard_tutor.widgets import LeopardBoard, PlayController, card_data, square_part
-from leopard_tutor.widgets.board import STATIC
+from leopard_tutor.widgets.board import STATIC, PageWrites
+from leopard_tutor.widgets.storage import BrowserStorage
 
 C = Card.parse
 
@@ -361,3 +364,41 @@ def test_an_answer_intent_is_a_whole_number_or_nothing() -> None:
         assert board.state["tone"] == "warn" and board.state["error"] == ""
     board.dispatch({"type": "answer", "value": 3})
     assert board.state["message"] == "there is no question to answer here"
+
+
+def page_update(widget: Any, state: dict[str, Any]) -> None:
+    """What the page's widget manager sends when the page writes traits: an "update" comm message."""
+    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}}, "buffers": []})
+
+
+def test_the_page_cannot_write_the_board_or_poison_its_state() -> None:
+    board, _controller = new_board(my_turn_seed())
+    sent: list[dict[str, Any]] = []
+    board._send = lambda message, buffers=None: sent.append(message)  # type: ignore[method-assign]
+    before, words = board.state, board.texts
+    page_update(board, {"state": {"seq": "x"}, "texts": {"lost": "<img src=x>"}, "tabbable": True})
+    assert board.state == before and board.texts == words, "nothing the page wrote was taken"
+    assert [m["method"] for m in sent] == ["update"] and sent[0]["state"]["state"] == before, "the kernel's sent back"
+    assert set(sent[0]["state"]) == {"state", "texts", "tabbable"}
+    board.dispatch({"type": "nonsense"})
+    assert board.state["message"] == "unknown intent 'nonsense'" and board.state["seq"] == before["seq"] + 1
+
+
+def test_a_page_writes_only_the_traits_it_owns_with_their_types() -> None:
+    class Note(PageWrites, anywidget.AnyWidget):  # type: ignore[misc]
+        page_writes: ClassVar[dict[str, type]] = {"note": str}
+        note = traitlets.Unicode("").tag(sync=True)
+        shown = traitlets.Unicode("kernel's").tag(sync=True)
+
+    widget = Note()
+    sent: list[dict[str, Any]] = []
+    widget._send = lambda message, buffers=None: sent.append(message)  # type: ignore[method-assign]
+    page_update(widget, {"note": "from the page"})
+    assert widget.note == "from the page" and all(m["method"] == "echo_update" for m in sent)
+    sent.clear()
+    page_update(widget, {"note": 5, "shown": "forged"})
+    assert (widget.note, widget.shown) == ("from the page", "kernel's")
+    assert sent == [{"method": "update", "state": {"note": "from the page", "shown": "kernel's"}, "buffer_paths": []}]
+    storage = BrowserStorage("progress")
+    page_update(storage, {"saved": "forged", "key": "leopard-tutor/other"})
+    assert (storage.saved, storage.key) == ("", "leopard-tutor/progress")

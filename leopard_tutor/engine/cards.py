@@ -142,7 +142,9 @@ ALL_CARDS: tuple[Card, ...] = tuple(sorted(Card._cache.values()))
 """The 52 different cards, spades first, ace to king within each suit."""
 
 
-_DOUBLE_DECK = tuple(card for card in ALL_CARDS for _ in range(2))
+COPIES = 2
+"""How many times the two packs hold each card."""
+_DOUBLE_DECK = tuple(card for card in ALL_CARDS for _ in range(COPIES))
 
 
 def full_deck() -> list[Card]:

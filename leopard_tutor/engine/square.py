@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import JACK, QUEEN, Card
+from .cards import COPIES, JACK, QUEEN, Card
 from .errors import LeopardError, NotationError, quote
 from .rules import LINES, LINES_THROUGH
 
@@ -178,6 +178,7 @@ class Square:
         if slashes and slashes != [3, 7]:
             raise NotationError(f"{quote(text)} is not a square: '/' may only stand between rows, after spaces 3 and 6")
         square = cls()
+        copies: dict[Card, int] = {}
         for space, token in enumerate(spaces, start=1):
             if token == ".":
                 continue
@@ -186,7 +187,9 @@ class Square:
                     marked = part.endswith("!")
                     face, face_up = _parse_layer(part[:-1] if marked else part)
                     by_other = marked or _implied(face)
-                    square._push(space, *_check_layer(face, face_up, by_other), by_other)
+                    layer = _check_layer(face, face_up, by_other)
+                    _check_possible(layer, square.is_empty(space), copies)
+                    square._push(space, *layer, by_other)
                 except LeopardError as error:  # it quotes the bad part, so the whole text is not quoted again
                     raise NotationError(f"this square cannot be read at space {space}: {error}") from None
         return square
@@ -342,6 +345,20 @@ def _index(space: int) -> int:
     if not isinstance(space, int) or isinstance(space, bool) or not 1 <= space <= 9:
         raise LeopardError(f"spaces are numbered 1 to 9, not {quote(space)}")
     return space - 1
+
+
+def _check_possible(layer: Layer, on_empty: bool, copies: dict[Card, int]) -> None:
+    """Refuse a layer no game can leave: a face-down card (a jack or a queen) at the bottom of a pile, which
+    covers a card and so never lies on an empty space, or a card more often than the two packs hold it
+    (`copies` counts the square's cards so far and is updated)."""
+    face, face_up = layer
+    if on_empty and not face_up:
+        raise NotationError("a face-down card (a jack or a queen) is laid on a card, never on an empty space")
+    if isinstance(face, Card):
+        copies[face] = copies.get(face, 0) + 1
+        if copies[face] > COPIES:
+            raise NotationError(f"a square cannot hold the {face.name} {copies[face]} times: "
+                                f"the two packs have {COPIES} of each card")
 
 
 def _parse_layer(part: str) -> Layer:

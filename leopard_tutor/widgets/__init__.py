@@ -7,9 +7,11 @@ The board
 intents; Python decides everything. The board calls `controller.handle(intent)` then shows
 `controller.board_state()`. Any `ValueError` (bad input, a `LeopardError`) becomes the message in the
 live region and changes nothing; any other exception is logged and shown in the board's error area
-(an alert, no traceback). `board.act(fn)` runs other controls' callbacks the same way;
-`board.listeners` are called after each handled intent; `board.dispatch(intent)` is what a click does
-(tests call it directly).
+(an alert, no traceback). `board.act(fn)` runs other controls' callbacks the same way, and
+`board.control(fn, undo)` does so under the kernel's pace, which every click on every board and control
+of a kernel shares (`pacing.py`; `board.follow_pick(dropdown, fn)` for a picker, put back when refused);
+`board.listeners` are called after each handled intent; `board.dispatch(intent)` is what a click does,
+unpaced (tests call it directly). The page writes no trait of the board (`PageWrites`).
 
 A controller is anything with `handle(intent)` and `board_state() -> dict` (`BoardController`).
 `PlayController` (play.py) is the one for a match against the computer; a lesson or a worked

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import anywidget
 import traitlets
@@ -13,7 +13,7 @@ import traitlets
 from ..engine import LeopardError
 from ..engine.catalogue import text, texts
 from ..engine.errors import quote
-from .pacing import IntentPace
+from .pacing import kernel_pace
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)
@@ -110,12 +110,32 @@ def whole_number(intent: Mapping[str, Any], field: str) -> int:
     return value
 
 
-class LeopardBoard(anywidget.AnyWidget):
+class PageWrites:
+    """For an anywidget: the page may write only the traits in `page_writes`, each with its type.
+
+    A page that writes any other trait (or one of the wrong type) is refused without a traceback: nothing
+    changes in the kernel and the kernel's values are sent back, so the page shows them again."""
+
+    page_writes: ClassVar[Mapping[str, type | tuple[type, ...]]] = {}
+    """The traits the page may write, and their types: none unless a widget says so."""
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Take a state update from the page: what it may write; the rest is refused and sent back."""
+        taken = {name: value for name, value in sync_data.items()
+                 if name in self.page_writes and isinstance(value, self.page_writes[name])}
+        refused = [name for name in sync_data if name not in taken and name in self.keys]  # type: ignore[attr-defined]
+        if refused:
+            self.send_state(refused)  # type: ignore[attr-defined]
+        if taken:
+            super().set_state(taken)  # type: ignore[misc]
+
+
+class LeopardBoard(PageWrites, anywidget.AnyWidget):
     """The Leopard table: squares, hand, stock, discard pile, opponent's hand, actions, live message.
 
-    The page renders `state` and sends intents; `controller.handle` decides, then the board
-    shows `controller.board_state()`. Errors never escape: bad input is shown as the message,
-    anything unexpected in the error area (and logged), with no traceback.
+    The page renders `state` and sends intents (it writes no trait: see `PageWrites`); `controller.handle`
+    decides, then the board shows `controller.board_state()`. Errors never escape: bad input is shown as
+    the message, anything unexpected in the error area (and logged), with no traceback.
     """
 
     _esm = STATIC / "board.js"
@@ -128,19 +148,53 @@ class LeopardBoard(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self.controller = controller
         self.listeners: list[Callable[[Mapping[str, Any]], None]] = []
-        self.pace = IntentPace()
+        self.pace = kernel_pace()
         self.on_msg(self._on_custom_msg)
         if controller is not None:
             self.refresh()
 
     def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
         try:
-            if self.pace.take():
-                self.dispatch(content)
-            elif self.pace.say_refusal():  # beyond the pace: dropped (said now and then), the table unchanged
-                self.show_message(text("board.too_fast"), tone="warn")
+            self.paced(lambda: self.dispatch(content))
         finally:
             self.send({"type": "done"})  # the page sends one intent at a time: this lets it send the next
+
+    def control(self, change: Callable[[], object], undo: Callable[[], object] | None = None) -> bool:
+        """What a control beside the board does when clicked (a button, a picker): `act(change)`, under the
+        kernel's pace like a click on the board; beyond it nothing is done and `undo()` puts the control
+        back as it was. Whether it was done."""
+        return self.paced(lambda: self.act(change), undo)
+
+    def paced(self, action: Callable[[], object], undo: Callable[[], object] | None = None) -> bool:
+        """Run `action` if the kernel's pace takes it (see pacing.py); beyond the pace it is dropped, `undo()`
+        is called, and the board says now and then that clicks were dropped. Whether it ran."""
+        if self.pace.run(action):
+            return True
+        if undo is not None:
+            self.guard(undo)
+        if self.pace.say_refusal(self):
+            self.show_message(text("board.too_fast"), tone="warn")
+        return False
+
+    def follow_pick(self, pick: Any, change: Callable[[Any], object]) -> None:
+        """When the page changes `pick`'s value (a dropdown), `control(change(new value))`; a change beyond
+        the pace puts the pick back."""
+        putting_back = False
+
+        def changed(event: Mapping[str, Any]) -> None:
+            nonlocal putting_back
+            if putting_back:
+                return
+
+            def put_back() -> None:
+                nonlocal putting_back
+                putting_back = True
+                try:
+                    pick.value = event["old"]
+                finally:
+                    putting_back = False
+            self.control(lambda: change(event["new"]), put_back)
+        pick.observe(changed, names="value")
 
     def refresh(self) -> None:
         """Show the controller's current state."""
@@ -160,8 +214,8 @@ class LeopardBoard(anywidget.AnyWidget):
     def act(self, change: Callable[[], object], intent: Mapping[str, Any] | None = None) -> None:
         """Run `change` (engine calls through the controller) under `guard`, then redraw and tell listeners.
 
-        Ordinary controls beside the board (ipywidgets buttons, dropdowns) use this too, so their
-        errors reach the page the same way.
+        Ordinary controls beside the board (ipywidgets buttons, dropdowns) use this too, through `control`
+        (under the kernel's pace), so their errors reach the page the same way.
         """
         def run() -> None:
             change()

@@ -122,7 +122,7 @@ class ExamplesSection(W.VBox):  # type: ignore[misc]
         self.board = LeopardBoard(controller)
         options = [(f"{e.key} · {e.title}", i) for i, e in enumerate(controller.examples)]
         self.picker = W.Dropdown(options=options, value=controller.index, description=text("sections.examples.pick"))
-        self.picker.observe(lambda change: self.board.act(lambda: controller.show(change["new"])), names="value")
+        self.board.follow_pick(self.picker, controller.show)
         lost = "".join(f"<li>{html.escape(text('sections.examples.lost', key=m.key, title=m.title))}: "
                        f"{html.escape(m.why)}</li>" for m in missing)
         notes = W.HTML((f"<ul class='lt-lost'>{lost}</ul>" if lost else "") + scores_html())

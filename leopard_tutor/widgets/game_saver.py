@@ -27,8 +27,8 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         self.code.add_class("lt-game-code")
         save = W.Button(description=text("play.saved_game.save"), tooltip=text("play.saved_game.save_tooltip"))
         resume = W.Button(description=text("play.saved_game.resume"), tooltip=text("play.saved_game.resume_tooltip"))
-        save.on_click(lambda _b: section.board.act(self.show_code))
-        resume.on_click(lambda _b: section.board.act(self.resume))
+        save.on_click(lambda _b: section.board.control(self.show_code))
+        resume.on_click(lambda _b: section.board.control(self.resume))
         title = W.HTML(f"<h4>{html.escape(text('play.saved_game.title'))}</h4>")
         super().__init__([title, W.HBox([save, self.code, resume], layout=W.Layout(flex_flow="row wrap")),
                           self.shown])

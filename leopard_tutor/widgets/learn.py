@@ -228,7 +228,7 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         self.stage_buttons = [W.Button(tooltip=lesson.title) for lesson in controller.lessons]
         for index, button in enumerate(self.stage_buttons):
             button.add_class("lt-stage")
-            button.on_click(lambda _b, i=index: self.board.act(lambda: controller.open(i)))
+            button.on_click(lambda _b, i=index: self.board.control(lambda: controller.open(i)))
         stages = W.HBox(self.stage_buttons)
         stages.add_class("lt-stages")
         stages.add_class("lt-controls")
@@ -236,8 +236,8 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         self.code.add_class("lt-code")
         show = W.Button(description=text("sections.progress.show"))
         load = W.Button(description=text("sections.progress.load"))
-        show.on_click(lambda _b: self.board.act(self.show_code))
-        load.on_click(lambda _b: self.board.act(self.load_code))
+        show.on_click(lambda _b: self.board.control(self.show_code))
+        load.on_click(lambda _b: self.board.control(self.load_code))
         code_box = W.VBox([W.HTML(f"<h4>{html.escape(text('sections.progress.title'))}</h4>"
                                   f"<p>{html.escape(text('sections.progress.explain'))}</p>"),
                            W.HBox([self.code, show, load], layout=W.Layout(flex_flow="row wrap"))])

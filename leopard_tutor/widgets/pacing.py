@@ -1,8 +1,16 @@
-"""How many clicks a board takes from its page: a burst, then a steady rate (a token bucket).
+"""How much a kernel's page may ask of it: one pace shared by every click on every board and every control
+beside them (buttons, pickers) in the kernel (`kernel_pace()`).
 
-The page sends one intent at a time and waits for the answer, so a person never comes near these
-bounds; a script that floods the kernel with intents does, and what is beyond them is dropped
-unhandled (its answer is still sent, so a page waiting for it goes on), keeping the kernel free.
+Two token buckets. Clicks: a burst of INTENT_BURST, then INTENT_RATE a second. Processor time: what
+the clicks taken cost (the expert's reply, a new match it starts, a review, a hint) is spent from a
+burst of WORK_BURST seconds, which comes back at WORK_SHARE of one processor; once it is spent, clicks
+wait until it is back above zero. So a flood of cheap clicks is held to the click rate, and a flood of
+costly ones (a New match loop against the expert) to a share of one processor, whatever the click.
+
+The page sends one intent at a time and waits for the answer, and a person thinks between moves, so a
+person does not come near these bounds against the computer's own moves; a script that floods the
+kernel does, and what is beyond them is dropped unhandled (a board intent still gets its answer, so a
+page waiting for it goes on; a picker is put back as it was), keeping the kernel free.
 """
 
 from __future__ import annotations
@@ -11,39 +19,77 @@ import time
 from collections.abc import Callable
 
 INTENT_BURST = 30
-"""Intents taken back to back before the steady rate applies."""
+"""Clicks taken back to back before the steady rate applies."""
 INTENT_RATE = 10.0
-"""Intents a second taken after a burst: more than anyone clicks for long, a bound for a script."""
+"""Clicks a second taken after a burst: more than anyone clicks for long, a bound for a script."""
+WORK_BURST = 5.0
+"""Seconds of processor the kernel may spend on clicks back to back: a review (at most 2.5 s) and a few of the
+expert's moves (at most 0.9 s each)."""
+WORK_SHARE = 0.3
+"""The share of one processor the clicks get after that burst: the expert's every move at one move every 3 s."""
 SAY_EVERY = 2.0
 """Seconds between two notes that clicks were dropped."""
 
 
 class IntentPace:
-    """A token bucket: `take()` says whether the next intent may be handled now."""
+    """Two token buckets (see the module docstring): `run(action)` runs an action if both allow it now."""
 
-    def __init__(self, rate: float = INTENT_RATE, burst: int = INTENT_BURST,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, rate: float = INTENT_RATE, burst: int = INTENT_BURST, *, work_share: float = WORK_SHARE,
+                 work_burst: float = WORK_BURST, clock: Callable[[], float] = time.monotonic,
+                 processor: Callable[[], float] = time.process_time) -> None:
+        """`clock` tells the time; `processor` the processor time this kernel has used (what a click costs)."""
         self.rate = rate
         self.burst = burst
+        self.work_share = work_share
+        self.work_burst = work_burst
         self.clock = clock
+        self.processor = processor
         self.tokens = float(burst)
+        self.work = work_burst
         self.since = clock()
-        self.said: float | None = None
+        self.said: dict[int, float] = {}
 
     def take(self) -> bool:
-        """Spend one token if there is one (tokens come back at `rate` a second, up to `burst`)."""
+        """Spend one click if there is one and the processor time spent is not overdrawn (both come back with
+        time: clicks at `rate` a second up to `burst`, processor seconds at `work_share` up to `work_burst`)."""
         now = self.clock()
-        self.tokens = min(float(self.burst), self.tokens + (now - self.since) * self.rate)
-        self.since = now
-        if self.tokens < 1:
+        passed, self.since = now - self.since, now
+        self.tokens = min(float(self.burst), self.tokens + passed * self.rate)
+        self.work = min(self.work_burst, self.work + passed * self.work_share)
+        if self.tokens < 1 or self.work <= 0:
             return False
         self.tokens -= 1
         return True
 
-    def say_refusal(self) -> bool:
-        """Whether a refused intent should be told now: the first of a flood, then at most every SAY_EVERY s."""
-        now = self.clock()
-        if self.said is not None and now - self.said < SAY_EVERY:
+    def run(self, action: Callable[[], object]) -> bool:
+        """Run `action` if the pace takes one more click now, spending the processor time it took; False (and
+        `action` not run) beyond the pace."""
+        if not self.take():
             return False
-        self.said = now
+        started = self.processor()
+        try:
+            action()
+        finally:
+            self.work -= self.processor() - started
         return True
+
+    def say_refusal(self, where: object) -> bool:
+        """Whether a refused click should be told now on `where` (a board): the first of a flood there, then at
+        most every SAY_EVERY s."""
+        now, key = self.clock(), id(where)
+        said = self.said.get(key)
+        if said is not None and now - said < SAY_EVERY:
+            return False
+        self.said[key] = now
+        return True
+
+
+_kernel_pace: IntentPace | None = None
+
+
+def kernel_pace() -> IntentPace:
+    """The one pace of this kernel (this process), shared by all its boards and controls."""
+    global _kernel_pace
+    if _kernel_pace is None:
+        _kernel_pace = IntentPace()
+    return _kernel_pace

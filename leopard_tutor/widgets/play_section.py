@@ -34,6 +34,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.opponent_factory = opponent_factory
         self.address = address
         self._opening = False
+        self._putting_back = False
         self.board = LeopardBoard(controller)
         self.rules_pick = W.Dropdown(options=[(text(f"rules.{key}"), key) for key in RULE_SETS],
                                      value=controller.rules.key, description=text("play.controls.rules"))
@@ -46,8 +47,8 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.share_button = W.Button(description=text("play.share.button"), tooltip=text("play.share.tooltip"))
         self.share = W.HTML(layout=W.Layout(display="none"))
         self.share.add_class("lt-share")
-        self.new_button.on_click(lambda _b: self.board.act(self.new_match))
-        self.share_button.on_click(lambda _b: self.board.act(self.show_share_link))
+        self.new_button.on_click(lambda _b: self.board.control(self.new_match))
+        self.share_button.on_click(lambda _b: self.board.control(self.show_share_link))
         self.rules_pick.observe(self._rules_changed, names="value")
         self.level_pick.observe(self._level_changed, names="value")
         self.board.listeners.append(lambda _intent: self._count_match())
@@ -115,26 +116,40 @@ class PlaySection(W.VBox):  # type: ignore[misc]
                             f"<a href='{shown}' target='_blank' rel='noopener'>{words['open']}</a></p>")
         self.share.layout.display = ""
 
-    def _rules_changed(self, _change: dict[str, Any]) -> None:
-        if not self._opening:
-            self.board.act(self.new_match)
+    def _put_back(self, pick: W.Dropdown, value: str) -> None:
+        """Set a picker back to `value` without acting on it (a change beyond the kernel's pace)."""
+        self._putting_back = True
+        try:
+            pick.value = value
+        finally:
+            self._putting_back = False
+
+    def _rules_changed(self, change: dict[str, Any]) -> None:
+        if not (self._opening or self._putting_back):
+            self.board.control(self.new_match, lambda: self._put_back(self.rules_pick, change["old"]))
 
     def _level_changed(self, change: dict[str, Any]) -> None:
         factory = self.opponent_factory
-        if factory is None:
+        if factory is None or self._putting_back:
             return
-        if change["new"] != ADAPTIVE:
+        if not self._opening:
+            self.board.control(lambda: self._follow_level(factory, change["old"], change["new"]),
+                               lambda: self._put_back(self.level_pick, change["old"]))
+        elif change["new"] == ADAPTIVE:
+            self.board.act(lambda: self._follow_level(factory, change["old"], change["new"]))
+        else:
             self.adaptive = None
-            if not self._opening:
-                self.board.act(lambda: self.controller.set_opponent(factory(change["new"], None), change["new"]))
-            return
-        adaptive = self.adaptive = AdaptiveLevel(change["old"] if change["old"] in LEVELS else LEVELS[0])
-        self._counted = self.controller.match
 
-        def follow_results() -> None:
-            self.controller.set_opponent(factory(adaptive.level, None))
-            self.controller.say(text("levels.adaptive.start", level=adaptive.level))
-        self.board.act(follow_results)
+    def _follow_level(self, factory: OpponentFactory, old: str, new: str) -> None:
+        """Play on against level `new` (chosen after `old`): the adaptive choice starts from `old`."""
+        if new != ADAPTIVE:
+            self.adaptive = None
+            self.controller.set_opponent(factory(new, None), new)
+            return
+        adaptive = self.adaptive = AdaptiveLevel(old if old in LEVELS else LEVELS[0])
+        self._counted = self.controller.match
+        self.controller.set_opponent(factory(adaptive.level, None))
+        self.controller.say(text("levels.adaptive.start", level=adaptive.level))
 
     def _count_match(self) -> None:
         """With the adaptive level, count a match once it is over, and change the opponent if it says so."""

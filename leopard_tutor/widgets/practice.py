@@ -146,12 +146,10 @@ class PracticeSection(W.VBox):  # type: ignore[misc]
                                                            for kind in KINDS]
         self.kind_pick = W.Dropdown(options=options, value=controller.kind or "",
                                     description=text("sections.practice.kind"))
-        self.kind_pick.observe(lambda change: self.board.act(lambda: controller.set_kind(change["new"] or None)),
-                               names="value")
+        self.board.follow_pick(self.kind_pick, lambda kind: controller.set_kind(kind or None))
         self.rules_pick = W.Dropdown(options=[(text(f"rules.{key}"), key) for key in RULE_SETS],
                                      value=controller.practice.rules.key, description=text("sections.practice.rules"))
-        self.rules_pick.observe(lambda change: self.board.act(lambda: controller.set_rules(change["new"])),
-                                names="value")
+        self.board.follow_pick(self.rules_pick, controller.set_rules)
         picks = W.HBox([self.kind_pick, self.rules_pick])
         picks.add_class("lt-controls")
         super().__init__([picks, self.board])

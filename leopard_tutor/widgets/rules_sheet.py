@@ -27,7 +27,7 @@ from ..engine import (
 )
 from ..engine.catalogue import or_list, text
 from ..engine.hand import CARDS_DEALT
-from .board import STATIC
+from .board import STATIC, PageWrites
 
 PLACEMENT_ORDER = (1, 10, 11, 12, 13)  # one row per kind of card: ace to nine, ten, jack, queen, king
 SCORE_EXAMPLE = 9  # the square value whose score the sheet works out
@@ -118,7 +118,7 @@ def _sentence(rule: str) -> str:
     return rule[:1].upper() + rule[1:]
 
 
-class RulesSheetLink(anywidget.AnyWidget):
+class RulesSheetLink(PageWrites, anywidget.AnyWidget):
     """A link that opens the one-page rules summary in a new tab (made in the page from `sheet`): the sheet
     of the rules in play, which `show` changes."""
 

@@ -27,7 +27,7 @@ import traitlets
 from ..engine import LeopardError
 from ..engine.catalogue import text
 from ..lessons.progress import Progress, ProgressCodeError
-from .board import STATIC
+from .board import STATIC, PageWrites
 
 KEY_PREFIX = "leopard-tutor/"
 MAX_STORED = 20_000
@@ -38,7 +38,7 @@ class StorageError(LeopardError):
     """A text too long to keep, or a name that is not a plain word."""
 
 
-class BrowserStorage(anywidget.AnyWidget):
+class BrowserStorage(PageWrites, anywidget.AnyWidget):
     """One text kept in the browser under a name (see the module docstring)."""
 
     _esm = STATIC / "storage.js"
