@@ -5,7 +5,6 @@ that fails the test on any page error. Under CI=true a missing browser FAILS; el
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -56,13 +55,13 @@ def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path, timeout
 
 
 def start_server(log: Path, *extra: str) -> AppServer:
-    """Start `leopard-tutor --no-browser --port P` (plus `extra` options) and wait until it answers."""
+    """Start `leopard-tutor --no-browser --port P` (plus `extra` options) from this checkout; wait for it."""
     port = free_port()
-    command = shutil.which("leopard-tutor", path=str(Path(sys.executable).parent)) or "leopard-tutor"
-    env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1"}
-    with log.open("wb") as out:
-        process = subprocess.Popen([command, "--no-browser", "--port", str(port), *extra], stdout=out,
-                                   stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+    paths = [str(ROOT), *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p)]
+    env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1", "PYTHONPATH": os.pathsep.join(paths)}
+    with log.open("wb") as out:  # this checkout's code, in the server and in its kernels (PYTHONPATH)
+        process = subprocess.Popen([sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port", str(port),
+                                    *extra], stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
     url = f"http://127.0.0.1:{port}/"
     try:
         wait_until_up(url, process, log)
