@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -54,14 +54,15 @@ def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path, timeout
     raise RuntimeError(f"the server did not answer within {timeout} s:\n{log.read_text(errors='replace')}")
 
 
-def start_server(log: Path, *extra: str) -> AppServer:
-    """Start `leopard-tutor --no-browser --port P` (plus `extra` options) from this checkout; wait for it."""
+def start_server(log: Path, *extra: str, prefix: Sequence[str] = ()) -> AppServer:
+    """Start `leopard-tutor --no-browser --port P` (plus `extra` options) from this checkout, after
+    `prefix` (a command such as prlimit that runs it); wait for it."""
     port = free_port()
     paths = [str(ROOT), *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p)]
     env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1", "PYTHONPATH": os.pathsep.join(paths)}
     with log.open("wb") as out:  # this checkout's code, in the server and in its kernels (PYTHONPATH)
-        process = subprocess.Popen([sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port", str(port),
-                                    *extra], stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+        command = [*prefix, sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port", str(port), *extra]
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
     url = f"http://127.0.0.1:{port}/"
     try:
         wait_until_up(url, process, log)
