@@ -388,8 +388,8 @@ def screen_kernel_output() -> None:
 
 
 def install(book: SessionBook = BOOK) -> None:
-    """Every guard above that patches classes (the per-server ones start with the first visit)."""
+    """Every guard above that patches classes (the per-server ones start with the first visit), but
+    `plain_errors`, which is for standalone Voilà only (a Jupyter server renders its error pages)."""
     guard_kernel_handlers(book)
     guard_query_socket()
     screen_kernel_output()
-    plain_errors()

@@ -285,8 +285,8 @@ def guard_visits(limit: int | None = None, per_visitor: int | None = None) -> No
 
 
 def apply_fixes(nodelay: bool = True) -> None:
-    """Patch standalone Voilà: websocket TCP_NODELAY (unless `nodelay` is False), the shutdown beacon and
-    the session guards."""
+    """Patch standalone Voilà: websocket TCP_NODELAY (unless `nodelay` is False), the shutdown beacon, the
+    session guards and plain error pages."""
     from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
     if nodelay:
@@ -294,6 +294,7 @@ def apply_fixes(nodelay: bool = True) -> None:
     _accept_shutdown_beacon()
     read_theme_links()
     guards.install()
+    guards.plain_errors()
 
 
 def apply_server_fixes(nodelay: bool = True) -> None:
