@@ -11,6 +11,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import nullcontext
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -234,3 +235,27 @@ def test_a_half_sent_request_is_dropped_soon(low_files_server: Any) -> None:
         start = time.monotonic()
         assert held.recv(1024) == b"", "the server closes the connection"
         assert time.monotonic() - start < IDLE_CONNECTION_SECONDS + 5
+
+
+@pytest.mark.parametrize("limit", [1200, 100])
+def test_the_kernel_managers_zmq_context_takes_the_socket_limit_set_at_start(limit: int) -> None:
+    """The class server sets ZMQ's socket limit on the context its kernel manager shares with every kernel
+    and websocket, before its first socket (ZMQ's default is 1023: about 170 connected sessions)."""
+    import zmq
+
+    from leopard_tutor.server import class_server, notebook_path
+
+    app = class_server(limit)()
+    app.initialize([str(notebook_path()), "--no-browser", "--preheat_kernel=False"])
+    app.init_settings()
+    context = app.kernel_manager.context
+    sockets = []
+    try:
+        with pytest.raises(zmq.ZMQError) if limit < 1100 else nullcontext():
+            for _ in range(1100):
+                sockets.append(context.socket(zmq.DEALER))
+        assert len(sockets) == min(limit, 1100)
+    finally:
+        for held in sockets:
+            held.close(0)
+        context.term()
