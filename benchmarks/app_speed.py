@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import socket
 import statistics
 import subprocess
@@ -92,14 +91,14 @@ class Server:
     def __init__(self, *options: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
-        command = shutil.which("leopard-tutor", path=str(Path(sys.executable).parent)) or "leopard-tutor"
         handle, name = tempfile.mkstemp(prefix="app-speed-", suffix=".log")
         os.close(handle)
         self.log = Path(name)
-        env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1"}
-        with self.log.open("wb") as out:
-            self.process = subprocess.Popen([command, "--no-browser", "--port", str(self.port), *options],
-                                            stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+        paths = [str(ROOT), *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p)]
+        env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONPATH": os.pathsep.join(paths)}
+        command = [sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port", str(self.port), *options]
+        with self.log.open("wb") as out:  # this checkout's code, in the server and its kernels
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             try:

@@ -127,12 +127,13 @@ libraries all kernels map) and the server about 1 MiB more per session; 60 MiB l
 MEMORY_SHARE = 0.6
 """The share of the machine's memory the sessions may take."""
 FILES_PER_SESSION = 23
-"""Open files (descriptors) of the server process per session: measured, 13 for a connected session (its
-websocket, the sockets to its kernel and those of the preheated kernel that replaces it) and 10 for each
-further websocket, of which a session may have `guards.WEBSOCKETS_PER_SESSION`."""
+"""Open files (descriptors) of the server process per session: measured (benchmarks/session_descriptors.py),
+13 for a connected session (its websocket, the sockets to its kernel and those of the preheated kernel that
+replaces it) and 9 to 10 for each further websocket, of which a session may have
+`guards.WEBSOCKETS_PER_SESSION`."""
 FILES_RESERVED = 200
-"""Open files kept for the server itself (38 measured with its preheated kernel) and for the browsers'
-HTTP connections while their pages load."""
+"""Open files kept for the server itself (36 to 38 measured with its preheated kernel) and for the
+browsers' HTTP connections while their pages load."""
 ZMQ_SOCKETS_PER_SESSION = 2 + 4 * guards.WEBSOCKETS_PER_SESSION
 """ZMQ sockets per session: its kernel's control socket and the preheated kernel's share (6 measured for a
 connected session), and four channels for each further websocket."""
