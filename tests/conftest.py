@@ -21,6 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts"
 START_TIMEOUT = 90
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# Every process the tests start (servers, kernels, notebooks) imports this checkout's leopard_tutor, not
+# whatever the virtual environment has installed (an editable install of another checkout).
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    [str(ROOT), *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and p != str(ROOT))])
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-features=AutofillServerCommunication"]
@@ -58,8 +62,7 @@ def start_server(log: Path, *extra: str, prefix: Sequence[str] = ()) -> AppServe
     """Start `leopard-tutor --no-browser --port P` (plus `extra` options) from this checkout, after
     `prefix` (a command such as prlimit that runs it); wait for it."""
     port = free_port()
-    paths = [str(ROOT), *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p)]
-    env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1", "PYTHONPATH": os.pathsep.join(paths)}
+    env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1"}
     with log.open("wb") as out:  # this checkout's code, in the server and in its kernels (PYTHONPATH)
         command = [*prefix, sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port", str(port), *extra]
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
