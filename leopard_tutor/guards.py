@@ -22,7 +22,6 @@
 
 from __future__ import annotations
 
-import html
 import logging
 from collections import Counter
 from collections.abc import Mapping
@@ -316,7 +315,7 @@ def plain_errors() -> None:
 
     def write_error(self: Any, status_code: int, **kwargs: Any) -> None:
         self.set_header("Content-Type", "text/plain; charset=utf-8")
-        self.finish(f"{status_code} {html.escape(self._reason)}\n")
+        self.finish(f"{status_code} {self._reason}\n")
 
     def no_logout(self: Any) -> None:
         refuse(self, 404, "there is no logging in or out here")
@@ -329,7 +328,6 @@ def plain_errors() -> None:
 
 def guard_query_socket() -> None:
     """Voilà's query socket answers the kernel it names only, and keeps nothing once it has answered."""
-    from tornado.web import HTTPError
     from voila.request_info_handler import RequestInfoSocketHandler as Query
 
     if Query.__dict__.get("_leopard_owned"):
@@ -342,7 +340,7 @@ def guard_query_socket() -> None:
         except Exception:  # no such kernel
             key = None
         if not proof_holds(key, kernel_id, self.request.headers.get(PROOF_HEADER)):
-            raise HTTPError(403, "only a kernel may ask for its own request")
+            refuse(self, 403, "only a kernel may ask for its own request")
 
     def open(self: Any, kernel_id: str) -> None:
         Query._waiters[kernel_id] = self

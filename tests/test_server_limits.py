@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 import psutil
 import pytest
 from kernel_client import Visit, VisitError, http_get, run
+from websockets.asyncio.client import connect
 
 from leopard_tutor.server import FILES_PER_SESSION, FILES_RESERVED, IDLE_CONNECTION_SECONDS
 
@@ -188,12 +189,15 @@ def test_every_refusal_is_one_short_line_in_the_log(server: Any) -> None:
         stranger = Visit(base)
         await stranger.load()
         refusals = 0
-        for _ in range(5):  # another browser's websocket, a logout, a request that is no visit
+        for _ in range(5):  # another browser's websocket, a logout, a request that is no visit, a query socket
             with pytest.raises(VisitError):
                 await stranger.connect(owner.kernel_id)
             await asyncio.to_thread(status, f"{base}logout", {})
             await asyncio.to_thread(status, f"{base}?img", {"Sec-Fetch-Dest": "image", "Sec-Fetch-Mode": "no-cors"})
-            refusals += 3
+            with pytest.raises(Exception, match="403"):
+                async with connect(f"ws://{urlsplit(base).netloc}/voila/query/{owner.kernel_id}"):
+                    pass
+            refusals += 4
         await asyncio.sleep(1)
         await end([owner, stranger])
         return refusals
