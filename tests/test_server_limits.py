@@ -23,6 +23,8 @@ from websockets.asyncio.client import connect
 from leopard_tutor.server import FILES_PER_SESSION, FILES_RESERVED, IDLE_CONNECTION_SECONDS
 
 CAP, PER_VISITOR = 3, 2
+HARD_FILES = 300
+FILES_CAP = (HARD_FILES - FILES_RESERVED) // FILES_PER_SESSION
 TOO_MANY = ("This browser already has 2 pages of the tutor open, the most one browser may have. Close one of "
             "them, then reload this page (a closed page frees its place within a minute).")
 
@@ -214,9 +216,9 @@ def test_every_refusal_is_one_short_line_in_the_log(server: Any) -> None:
 
 @pytest.fixture(scope="module")
 def low_files_server(tmp_path_factory: pytest.TempPathFactory, server_tools: Any) -> Iterator[Any]:
-    """A server started with a soft open-file limit of 300 under a hard one of 700 (as `prlimit` sets them)."""
+    """A server started with a soft open-file limit of 250 under a hard one of 300 (as `prlimit` sets them)."""
     start, stop = server_tools
-    started = start(tmp_path_factory.mktemp("files") / "server.log", prefix=["prlimit", "--nofile=300:700"])
+    started = start(tmp_path_factory.mktemp("files") / "server.log", prefix=["prlimit", f"--nofile=250:{HARD_FILES}"])
     try:
         yield started
     finally:
@@ -225,11 +227,51 @@ def low_files_server(tmp_path_factory: pytest.TempPathFactory, server_tools: Any
 
 def test_the_open_file_limit_is_raised_and_sets_the_cap(low_files_server: Any) -> None:
     soft, hard = psutil.Process(low_files_server.process.pid).rlimit(psutil.RLIMIT_NOFILE)
-    assert (soft, hard) == (700, 700)
-    cap = (700 - FILES_RESERVED) // FILES_PER_SESSION
+    assert (soft, hard) == (HARD_FILES, HARD_FILES)
     first = low_files_server.log_text().splitlines()[0]
-    assert first.startswith(f"Sessions: at most {cap} at once (set by open files;"), first
-    assert "Open-file limit raised from 300 to 700" in first
+    assert first.startswith(f"Sessions: at most {FILES_CAP} at once (set by open files;"), first
+    assert f"Open-file limit raised from 250 to {HARD_FILES}" in first
+
+
+def test_a_script_holding_websockets_cannot_use_up_the_open_files(low_files_server: Any) -> None:
+    """One script opens 30 websockets to its session (10 descriptors each); the class then fills the cap
+    the open files set, and the next student is told the class is full: nobody gets an error."""
+    wait_for_kernels(low_files_server, 1)
+
+    async def scenario() -> tuple[int, list[int], int, list[bool]]:
+        base = low_files_server.url
+        script = Visit(base)
+        await script.open()
+        held, opened = [], 0
+        for _ in range(30):
+            extra = Visit(base, cookies=dict(script.cookies), kernel_id=script.kernel_id)
+            try:
+                await extra.connect()
+                opened += 1
+                held.append(extra)
+            except VisitError:
+                continue
+        students = [Visit(base) for _ in range(FILES_CAP)]
+        statuses = [await student.load() for student in students]
+        joined = [student for student, code in zip(students, statuses) if code == 200]
+        for student in joined:
+            await student.connect()
+            await student.ready()
+            await student.fetch_states()
+            student.find_board()
+        answered = [(await student.click({"type": "select", "index": 0}))[0] is not None
+                    for student in [script, *joined]]
+        for extra in held:
+            await extra.close()
+        await end([script, *students])
+        return opened, statuses, len(joined), answered
+
+    opened, statuses, joined, answered = run(scenario())
+    assert opened == 1, "the page's websocket and one more: a session has two"
+    assert statuses == [200] * (FILES_CAP - 1) + [503], statuses
+    assert joined == FILES_CAP - 1 and all(answered)
+    log = low_files_server.log_text()
+    assert "Too many open files" not in log and "Uncaught exception" not in log
 
 
 def test_a_half_sent_request_is_dropped_soon(low_files_server: Any) -> None:
