@@ -94,13 +94,11 @@ class Server:
         handle, name = tempfile.mkstemp(prefix="app-speed-", suffix=".log")
         os.close(handle)
         self.log = Path(name)
-        # this checkout's code, in the server and in the kernels it starts (not whatever copy is installed)
-        env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1",
-               "PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
-        with self.log.open("wb") as out:
-            self.process = subprocess.Popen([sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port",
-                                             str(self.port), *options],
-                                            stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+        paths = [str(ROOT), *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p)]
+        env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONPATH": os.pathsep.join(paths)}
+        command = [sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port", str(self.port), *options]
+        with self.log.open("wb") as out:  # this checkout's code, in the server and its kernels
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             try:

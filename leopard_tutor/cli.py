@@ -6,7 +6,7 @@ import argparse
 import random
 
 from .engine import REVISED_2008, RULE_SETS, Hand, Play
-from .sessions import PAGE_GONE_SECONDS
+from .sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR
 
 
 def demo(rules_key: str, seed: int) -> None:
@@ -35,8 +35,12 @@ def main(argv: list[str] | None = None) -> None:
                              "network; prints the address students type and a QR code of it (default 127.0.0.1)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("--max-sessions", type=int, default=None,
-                        help="visitors served at once; past it a visit is told the class is full "
-                             "(default: what 60%% of this machine's memory holds, about 60 MiB each)")
+                        help="visitors served at once; past it a visit is told the class is full (default: "
+                             "what every limit of this machine allows: 60%% of its memory at 60 MiB a session, "
+                             "its open files and ZMQ sockets; printed at start)")
+    parser.add_argument("--sessions-per-visitor", type=int, default=SESSIONS_PER_VISITOR, metavar="N",
+                        help="sessions (pages of the app) one browser may have at once; past it a page says so "
+                             "(default %(default)d)")
     parser.add_argument("--page-gone-after", type=float, default=PAGE_GONE_SECONDS, metavar="SECONDS",
                         help="end a session once its page has been gone (no connection) this long, whatever the "
                              "tab did (default %(default)g)")
@@ -62,10 +66,13 @@ def main(argv: list[str] | None = None) -> None:
         print(classroom_banner(classroom_url(args.ip, args.port)), flush=True)
     if args.max_sessions is not None and args.max_sessions < 1:
         parser.error(f"--max-sessions must be at least 1, not {args.max_sessions}")
+    if args.sessions_per_visitor < 1:
+        parser.error(f"--sessions-per-visitor must be at least 1, not {args.sessions_per_visitor}")
     if not 1 <= args.page_gone_after <= 86_400:
         parser.error(f"--page-gone-after must be from 1 to 86400 seconds, not {args.page_gone_after:g}")
     serve(args.port, not args.no_browser, preheat=not args.no_preheat, nodelay=not args.no_tcp_nodelay, ip=args.ip,
-          max_sessions=args.max_sessions, page_gone_after=args.page_gone_after, theme=args.theme)
+          max_sessions=args.max_sessions, page_gone_after=args.page_gone_after, theme=args.theme,
+          sessions_per_visitor=args.sessions_per_visitor)
 
 
 if __name__ == "__main__":

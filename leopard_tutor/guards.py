@@ -12,11 +12,19 @@
 * Clean-up: whatever is kept per kernel (the owner, Voilà's query cache and waiter, its progressive
   rendering data) goes when the kernel goes.
 * The screen on kernel output: `kernel_messages.screen` on every message to a websocket.
+* Limits: a session takes at most `WEBSOCKETS_PER_SESSION` websockets (a page needs one; a second
+  covers a reconnection while the old one is still closing).
+* Refusals: every refusal (`refuse`) is a short plain page and one log line with the count of such
+  refusals so far (`log_request`, tornado's `log_function` setting), never a traceback; error pages
+  of Jupyter's handlers are plain text too (their templates cannot render in Voilà: it has no
+  `static_path`), and /logout, which has nothing to do here, is a plain 404.
 """
 
 from __future__ import annotations
 
 import logging
+from collections import Counter
+from collections.abc import Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +36,12 @@ log = logging.getLogger(__name__)
 
 BOOK = SessionBook()
 """The sessions of this server process."""
+WEBSOCKETS_PER_SESSION = 2
+"""Websockets one session may have at once: a page needs one, and a reconnection may overlap the old one."""
+REFUSALS: Counter[str] = Counter()
+"""Refusals of this server process so far, by kind."""
+LOGGED_URI = 100
+"""The longest part of a request's address a log line shows."""
 
 
 @dataclass
@@ -61,22 +75,79 @@ def kernel_in_path(handler: Any) -> str:
 
 async def serve_page(handler: Any, serve: Any, book: SessionBook = BOOK) -> None:
     """Serve a page request (`await serve()`), the kernel it gets being its visitor's; the page-gone clock
-    of that kernel starts once the page has been sent."""
+    of that kernel starts once the page has been sent. Until it has its kernel the page counts as a
+    session being made (`SessionBook.in_use`)."""
     request = PageRequest(visitor_of(handler))
     REQUEST.set(request)
+    book.page_begun(request.visitor)
     try:
         await serve()
     finally:
         if request.kernel is not None:
             book.served(request.kernel)
+        else:
+            book.page_ended(request.visitor)
+
+
+def refuse(handler: Any, status: int, kind: str, page: str | None = None, retry_after: int | None = None) -> None:
+    """Answer a request with a refusal and stop handling it (raises tornado's `Finish`): HTTP `status`,
+    `page` (HTML) or else `kind` as plain text; `log_request` writes its one log line."""
+    from tornado.web import Finish
+
+    REFUSALS[kind] += 1
+    handler._leopard_refusal = kind
+    handler.set_status(status)
+    if retry_after is not None:
+        handler.set_header("Retry-After", str(retry_after))
+    handler.set_header("Content-Type", f"text/{'html' if page else 'plain'}; charset=utf-8")
+    handler.set_header("Cache-Control", "no-store")
+    handler.finish(page if page is not None else f"{kind}\n")
+    raise Finish()
+
+
+def log_request(handler: Any) -> None:
+    """Tornado's `log_function`: a refusal is one short line (status, request, why, how many such
+    refusals so far); every other request is logged as Jupyter server logs it."""
+    from jupyter_server.log import log_request as jupyter_log_request
+
+    kind = getattr(handler, "_leopard_refusal", None)
+    if kind is None:
+        jupyter_log_request(handler)  # type: ignore[no-untyped-call]
+        return
+    request = handler.request
+    uri = request.uri if len(request.uri) <= LOGGED_URI else request.uri[:LOGGED_URI] + "..."
+    log.warning("Refused %d %s %s (%s): %s (%d so far)", handler.get_status(), request.method, uri,
+                request.remote_ip, kind, REFUSALS[kind])
 
 
 def refuse_strangers(handler: Any, book: SessionBook = BOOK) -> None:
     """HTTP 403 unless the request's browser owns the kernel its URL names (or the kernel is nobody's)."""
-    from tornado.web import HTTPError
-
     if not book.allows(kernel_in_path(handler), visitor_of(handler)):
-        raise HTTPError(403, "this session belongs to another browser")
+        refuse(handler, 403, "this session belongs to another browser")
+
+
+NAVIGATION_DESTINATIONS = ("document",)
+"""What a request for the page may say it is for (Sec-Fetch-Dest): a page in a tab of its own."""
+SAME_SITE_FRAMES = ("iframe", "frame")
+"""Destinations allowed from the server's own pages only: JupyterLab's Voilà preview shows the page in a frame."""
+
+
+def not_a_visit(headers: Mapping[str, str]) -> str | None:
+    """Why a request for the page is not a visit to start a session for (None if it is one).
+
+    A browser says what a request is for (Fetch Metadata): a visit is a top-level navigation
+    (`Sec-Fetch-Mode: navigate`, `Sec-Fetch-Dest: document`); an image, script, style, frame or fetch
+    of another website's page is not. A request without these headers (an older browser, a script)
+    is taken as a visit."""
+    mode = headers.get("Sec-Fetch-Mode")
+    dest = headers.get("Sec-Fetch-Dest")
+    if dest in SAME_SITE_FRAMES and headers.get("Sec-Fetch-Site") == "same-origin" and mode == "navigate":
+        return None
+    if mode is not None and mode != "navigate":
+        return f"a request for the page that is no visit (Sec-Fetch-Mode: {mode[:20]})"
+    if dest is not None and dest not in NAVIGATION_DESTINATIONS:
+        return f"a request for the page that is no visit (Sec-Fetch-Dest: {dest[:20]})"
+    return None
 
 
 def forget_kernel(kernel_id: str, book: SessionBook = BOOK) -> None:
@@ -101,6 +172,7 @@ def track_kernels(kernel_manager: Any, book: SessionBook = BOOK) -> None:
         request = REQUEST.get()
         if request is not None and request.visitor is not None and request.kernel is None:
             book.hand_out(kernel_id, request.visitor)
+            book.page_ended(request.visitor)  # the page's session is now a handed-out one
             request.kernel = kernel_id  # one kernel per page request
 
     if hasattr(kernel_manager, "get_rendered_notebook"):
@@ -198,18 +270,64 @@ def guard_kernel_handlers(book: SessionBook = BOOK) -> None:
     if websocket.__dict__.get("_leopard_owned"):
         return
     pre_get = websocket.pre_get
+    on_close = websocket.on_close
+    on_finish = websocket.on_finish
 
     async def owned_pre_get(self: Any) -> None:
         refuse_strangers(self, book)
+        kernel_id = kernel_in_path(self)
+        counted = kernel_id in book.sessions
+        if not book.socket_opened(kernel_id, WEBSOCKETS_PER_SESSION):
+            refuse(self, 429, f"a session has at most {WEBSOCKETS_PER_SESSION} connections", retry_after=60)
+        if counted:
+            self._leopard_socket = kernel_id
         await ensure_async(pre_get(self))
 
+    def release(self: Any) -> None:
+        kernel_id = self.__dict__.pop("_leopard_socket", None)
+        if kernel_id is not None:
+            book.socket_closed(kernel_id)
+
+    def closed(self: Any) -> None:
+        release(self)
+        on_close(self)
+
+    def finished(self: Any) -> None:
+        if self.get_status() != 101:  # the opening failed: no websocket will close
+            release(self)
+        on_finish(self)
+
     websocket.pre_get = owned_pre_get
+    websocket.on_close = closed
+    websocket.on_finish = finished
     websocket._leopard_owned = True
+
+
+def plain_errors() -> None:
+    """Error pages of Jupyter's handlers in plain text, and a plain 404 for /logout (Voilà has no
+    `static_path`, so their templates cannot render: each error would log tracebacks instead)."""
+    from jupyter_server.auth.logout import LogoutHandler
+    from jupyter_server.base.handlers import JupyterHandler
+
+    base: Any = JupyterHandler
+    if base.__dict__.get("_leopard_plain"):
+        return
+
+    def write_error(self: Any, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code} {self._reason}\n")
+
+    def no_logout(self: Any) -> None:
+        refuse(self, 404, "there is no logging in or out here")
+
+    base.write_error = write_error
+    base._leopard_plain = True
+    logout: Any = LogoutHandler
+    logout.get = no_logout
 
 
 def guard_query_socket() -> None:
     """Voilà's query socket answers the kernel it names only, and keeps nothing once it has answered."""
-    from tornado.web import HTTPError
     from voila.request_info_handler import RequestInfoSocketHandler as Query
 
     if Query.__dict__.get("_leopard_owned"):
@@ -222,7 +340,7 @@ def guard_query_socket() -> None:
         except Exception:  # no such kernel
             key = None
         if not proof_holds(key, kernel_id, self.request.headers.get(PROOF_HEADER)):
-            raise HTTPError(403, "only a kernel may ask for its own request")
+            refuse(self, 403, "only a kernel may ask for its own request")
 
     def open(self: Any, kernel_id: str) -> None:
         Query._waiters[kernel_id] = self
@@ -268,7 +386,8 @@ def screen_kernel_output() -> None:
 
 
 def install(book: SessionBook = BOOK) -> None:
-    """Every guard above that patches classes (the per-server ones start with the first visit)."""
+    """Every guard above that patches classes (the per-server ones start with the first visit), but
+    `plain_errors`, which is for standalone Voilà only (a Jupyter server renders its error pages)."""
     guard_kernel_handlers(book)
     guard_query_socket()
     screen_kernel_output()

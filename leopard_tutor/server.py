@@ -10,19 +10,29 @@ tracebacks reach a page), idle kernels culled, and two fixes (see ../shared/stac
   and what no other website can forge. One from another origin is refused; one naming no origin at
   all gets the stock XSRF check. Either way the session must be the requesting browser's own.
 
+The limits of a class server (`serve`): sessions at once (by default what every limit of the machine
+allows, `session_caps`: memory, open files, ZMQ sockets; the one that binds is printed at start),
+sessions per visitor, websockets per session (`guards.WEBSOCKETS_PER_SESSION`); a page is only made
+for a top-level visit (`guards.not_a_visit`); at start the soft open-file limit is raised to the hard
+one and ZMQ's socket limit to match it (`ClassServer`), and idle or half-sent HTTP connections are
+closed after `IDLE_CONNECTION_SECONDS`.
+
 `apply_fixes()` is for standalone Voilà (this launcher); `apply_server_fixes()` is for Voilà as a
 Jupyter server extension (Binder's `/voila/render/...`), called from binder/jupyter_server_config.py.
 """
 
 from __future__ import annotations
 
+import functools
 import html
 import io
 import json
 import os
+import resource
 import socket
 import sys
 import tempfile
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -30,7 +40,7 @@ from urllib.parse import urlsplit
 
 from . import guards
 from .engine.catalogue import text
-from .sessions import PAGE_GONE_SECONDS
+from .sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR
 
 NOTEBOOK_NAME = "leopard_tutor.ipynb"
 LOOPBACK = "127.0.0.1"
@@ -74,8 +84,11 @@ def _accept_shutdown_beacon() -> None:
         if same_origin(headers, self.request.host):
             return
         if headers.get("Origin") or headers.get("Referer"):
-            raise HTTPError(403, "a session can only be ended from its own page")
-        checked(self)
+            guards.refuse(self, 403, "a session can only be ended from its own page")
+        try:
+            checked(self)
+        except HTTPError:
+            guards.refuse(self, 403, "a session can only be ended from its own page")
 
     VoilaShutdownKernelHandler.check_xsrf_cookie = check_xsrf_or_same_origin
     VoilaShutdownKernelHandler._leopard_beacon = True
@@ -111,25 +124,96 @@ MEMORY_PER_SESSION = 60 * 2**20
 """Bytes a session costs: measured (benchmarks/classroom_load.py, README "Serving a class"), a kernel with
 every tab of the app opened takes 54 MiB of proportional memory (PSS: its own pages and its share of the
 libraries all kernels map) and the server about 1 MiB more per session; 60 MiB leaves some room."""
+MEMORY_SHARE = 0.6
+"""The share of the machine's memory the sessions may take."""
+FILES_PER_SESSION = 23
+"""Open files (descriptors) of the server process per session: measured (benchmarks/session_descriptors.py),
+13 for a connected session (its websocket, the sockets to its kernel and those of the preheated kernel that
+replaces it) and 9 to 10 for each further websocket, of which a session may have
+`guards.WEBSOCKETS_PER_SESSION`."""
+FILES_RESERVED = 200
+"""Open files kept for the server itself (36 to 38 measured with its preheated kernel) and for the
+browsers' HTTP connections while their pages load."""
+ZMQ_SOCKETS_PER_SESSION = 2 + 4 * guards.WEBSOCKETS_PER_SESSION
+"""ZMQ sockets per session: its kernel's control socket and the preheated kernel's share (6 measured for a
+connected session), and four channels for each further websocket."""
+ZMQ_RESERVED = 50
+"""ZMQ sockets kept for the preheated kernel and the pages being made."""
+IDLE_CONNECTION_SECONDS = 10
+"""How long an HTTP connection may sit idle, or take to send a request's headers, before it is closed."""
+BODY_SECONDS = 30
+"""How long a request's body may take to arrive."""
 FULL_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Leopard Tutor</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font: 1.25rem/1.5 system-ui, sans-serif; margin: 3rem auto; max-width: 36rem; padding: 0 1rem">
 <p>{text}</p></body></html>"""
 
 
-def default_session_cap() -> int:
-    """How many sessions fit in 60% of this machine's memory, at MEMORY_PER_SESSION each (at least 1)."""
+@dataclass(frozen=True)
+class Limits:
+    """What bounds the sessions a server can hold: the machine's memory (bytes), the process's open-file
+    limit and its ZMQ context's socket limit."""
+
+    memory: int
+    files: int
+    zmq_sockets: int
+
+
+def session_caps(limits: Limits) -> dict[str, int]:
+    """How many sessions each limit allows (at least 1 each)."""
+    caps = {
+        "memory": int(limits.memory * MEMORY_SHARE) // MEMORY_PER_SESSION,
+        "open files": (limits.files - FILES_RESERVED) // FILES_PER_SESSION,
+        "ZMQ sockets": (limits.zmq_sockets - ZMQ_RESERVED) // ZMQ_SOCKETS_PER_SESSION,
+    }
+    return {name: max(1, cap) for name, cap in caps.items()}
+
+
+def default_session_cap(limits: Limits) -> tuple[int, str]:
+    """(the sessions every limit allows, the name of the limit that sets it)."""
+    caps = session_caps(limits)
+    binding = min(caps, key=lambda name: caps[name])
+    return caps[binding], binding
+
+
+def machine_memory() -> int:
+    """This machine's memory in bytes (4 GiB if it cannot be read)."""
     try:
-        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (ValueError, OSError, AttributeError):
-        memory = 4 * 2**30
-    return max(1, int(memory * 0.6) // MEMORY_PER_SESSION)
+        return 4 * 2**30
 
 
-def live_sessions(kernel_manager: Any, notebook: str) -> int:
-    """Kernels handed to visitors: all running kernels but the preheated ones waiting in the pool."""
-    pooled = kernel_manager.get_pool_size(notebook) if hasattr(kernel_manager, "get_pool_size") else 0
-    return max(0, len(kernel_manager.list_kernel_ids()) - pooled)
+def raise_file_limit() -> tuple[int, int]:
+    """Raise this process's soft open-file limit to its hard limit; (soft limit before, soft limit now)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != soft:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        except (ValueError, OSError):  # an unlimited hard limit the kernel will not grant: keep the soft one
+            return soft, soft
+    return soft, hard
+
+
+def zmq_socket_limit(files: int) -> int:
+    """The ZMQ socket limit to set: as many as the open files allow (each socket takes one), up to ZMQ's most."""
+    import zmq
+
+    context = zmq.Context()
+    try:
+        return min(files, int(context.get(zmq.SOCKET_LIMIT)))
+    finally:
+        context.term()
+
+
+def limits_line(cap: int, binding: str, limits: Limits, per_visitor: int, files_before: int) -> str:
+    """What the server prints at start about its limits."""
+    allowed = ", ".join(f"{name} {count}" for name, count in session_caps(limits).items())
+    raised = f"raised from {files_before} to {limits.files}" if files_before != limits.files else f"{limits.files}"
+    return (f"Sessions: at most {cap} at once (set by {binding}; the machine allows: {allowed}), "
+            f"{per_visitor} per visitor, {guards.WEBSOCKETS_PER_SESSION} connections per session. "
+            f"Open-file limit {raised}; ZMQ socket limit {limits.zmq_sockets}; memory "
+            f"{limits.memory / 2**30:.1f} GiB, {MEMORY_PER_SESSION // 2**20} MiB a session.")
 
 
 def fresh_when_handed_out(kernel_manager: Any) -> None:
@@ -156,10 +240,28 @@ queues for the rest, first come first served, so that the first pages arrive in 
 students already playing keep a share of the processors."""
 
 
-def guard_visits(limit: int | None = None) -> None:
-    """Patch Voilà's page handler: pages are made `PAGES_AT_ONCE` at a time; past `limit` live sessions a
-    plain "the class is full" page (HTTP 503) and no kernel; otherwise the kernel the page gets is its
-    visitor's (`guards.py`), and from the first visit on, sessions whose page has gone are ended."""
+def visit_refusal(handler: Any, limit: int | None, per_visitor: int | None) -> None:
+    """Refuse a page request (`guards.refuse`) that would start a session past a limit: one that is no
+    top-level visit (HTTP 403); past `limit` sessions in use, "the class is full" (503); past `per_visitor`
+    sessions of its visitor, "you have too many pages open" (429). Sessions being made count."""
+    why = guards.not_a_visit(handler.request.headers)
+    if why is not None:
+        guards.refuse(handler, 403, why)
+    book = guards.BOOK
+    sessions = book.in_use()
+    if limit is not None and sessions >= limit:
+        page = FULL_PAGE.format(text=html.escape(text("app.class_full", sessions=sessions)))
+        guards.refuse(handler, 503, "the class is full", page, retry_after=60)
+    own = book.in_use(guards.visitor_of(handler), anyone=False)
+    if per_visitor is not None and own >= per_visitor:
+        page = FULL_PAGE.format(text=html.escape(text("app.too_many_pages", sessions=own)))
+        guards.refuse(handler, 429, "a visitor has too many pages open", page, retry_after=60)
+
+
+def guard_visits(limit: int | None = None, per_visitor: int | None = None) -> None:
+    """Patch Voilà's page handler: pages are made `PAGES_AT_ONCE` at a time, and only for a visit within
+    the limits (`visit_refusal`: a refused one gets a plain page and no kernel); the kernel a page gets
+    is its visitor's (`guards.py`), and from the first visit on, sessions whose page has gone are ended."""
     import asyncio
 
     from voila.tornado.handler import TornadoVoilaHandler
@@ -168,6 +270,7 @@ def guard_visits(limit: int | None = None) -> None:
     queue: list[asyncio.Semaphore] = []
 
     async def get(self: Any, path: str | None = None) -> None:
+        visit_refusal(self, limit, per_visitor)
         manager = self.kernel_manager
         fresh_when_handed_out(manager)
         guards.track_kernels(manager)
@@ -175,13 +278,7 @@ def guard_visits(limit: int | None = None) -> None:
         if not queue:
             queue.append(asyncio.Semaphore(PAGES_AT_ONCE))
         async with queue[0]:
-            sessions = live_sessions(manager, self.notebook_path or path or "")
-            if limit is not None and sessions >= limit:
-                self.set_status(503)
-                self.set_header("Retry-After", "60")
-                self.set_header("Content-Type", "text/html; charset=utf-8")
-                self.finish(FULL_PAGE.format(text=html.escape(text("app.class_full", sessions=sessions))))
-                return
+            visit_refusal(self, limit, per_visitor)  # again: the sessions may have grown while it queued
             await guards.serve_page(self, lambda: original(self, path))
 
     TornadoVoilaHandler._leopard_get = original
@@ -189,8 +286,8 @@ def guard_visits(limit: int | None = None) -> None:
 
 
 def apply_fixes(nodelay: bool = True) -> None:
-    """Patch standalone Voilà: websocket TCP_NODELAY (unless `nodelay` is False), the shutdown beacon and
-    the session guards."""
+    """Patch standalone Voilà: websocket TCP_NODELAY (unless `nodelay` is False), the shutdown beacon, the
+    session guards and plain error pages."""
     from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
     if nodelay:
@@ -198,6 +295,7 @@ def apply_fixes(nodelay: bool = True) -> None:
     _accept_shutdown_beacon()
     read_theme_links()
     guards.install()
+    guards.plain_errors()
 
 
 def apply_server_fixes(nodelay: bool = True) -> None:
@@ -266,22 +364,52 @@ AUTO_THEME = {"leopard_theme": "auto"}
 """What the template is given to follow the visitor's browser (light, or dark if it prefers dark)."""
 
 
+def class_server(zmq_sockets: int) -> Any:
+    """Voilà's application class for a class server: its ZMQ context allows `zmq_sockets` sockets, each
+    refusal is one log line (`guards.log_request` as tornado's `log_function`), and an HTTP connection
+    idle (or sending its request's headers) for `IDLE_CONNECTION_SECONDS` is closed (tornado's
+    `idle_connection_timeout` and `body_timeout`, options of the HTTP server Voilà starts)."""
+    import zmq
+    from voila.app import Voila
+
+    class ClassServer(Voila):  # type: ignore[misc]
+        """Voilà with the limits of a class server."""
+
+        def init_settings(self) -> Any:
+            settings = super().init_settings()
+            self.kernel_manager.context.set(zmq.MAX_SOCKETS, zmq_sockets)  # before its first socket
+            settings["log_function"] = guards.log_request
+            return settings
+
+        def listen(self) -> None:
+            self.app.listen = functools.partial(self.app.listen, idle_connection_timeout=IDLE_CONNECTION_SECONDS,
+                                                body_timeout=BODY_SECONDS)
+            super().listen()
+
+    return ClassServer
+
+
 def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, nodelay: bool = True,
           ip: str = LOOPBACK, max_sessions: int | None = None, theme: str = "auto",
-          page_gone_after: float = PAGE_GONE_SECONDS) -> None:
+          page_gone_after: float = PAGE_GONE_SECONDS, sessions_per_visitor: int = SESSIONS_PER_VISITOR) -> None:
     """Start Voilà on the app notebook at http://`ip`:`port` (blocks until stopped), with at most
-    `max_sessions` visitors at once (default: what the machine's memory holds), in `theme`, a session
-    ending once its page has been gone for `page_gone_after` seconds."""
-    from voila.app import main
-
+    `max_sessions` visitors at once (default: what every limit of the machine allows, `session_caps`),
+    `sessions_per_visitor` each, in `theme`, a session ending once its page has been gone for
+    `page_gone_after` seconds. Prints the limits first."""
+    files_before, files = raise_file_limit()
+    limits = Limits(machine_memory(), files, zmq_socket_limit(files))
+    cap, binding = default_session_cap(limits)
+    if max_sessions is not None:
+        cap, binding = max_sessions, "--max-sessions"
+    print(limits_line(cap, binding, limits, sessions_per_visitor, files_before), flush=True)
     apply_fixes(nodelay=nodelay)
     guards.BOOK.gone_after = page_gone_after
-    guard_visits(max_sessions or default_session_cap())
+    guard_visits(cap, sessions_per_visitor)
     use_own_template()
     if ip not in ("0.0.0.0", "::", ""):
         os.environ["VOILA_APP_IP"] = f"[{ip}]" if ":" in ip else ip  # where a preheated kernel finds the server
     sys.argv = voila_argv(notebook_path(), port, open_browser, preheat, ip, theme)
-    main()
+    class_server(limits.zmq_sockets).launch_instance()
 
 
 def use_own_template() -> None:

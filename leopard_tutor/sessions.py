@@ -5,6 +5,8 @@ identity: the signed, HttpOnly cookie the server sets on the first visit). `Sess
 handed-out kernel, that owner and when its page was last seen connected; `server.py` checks the owner
 on the kernel's websocket, shutdown and REST handlers and shuts down the kernels whose page has been
 gone (no websocket) for `gone_after` seconds, whatever the tab did (closed, crashed, killed, asleep).
+It also counts what the server's limits are about: the sessions in use (handed out, and pages still
+being made, which will be), overall and per visitor, and the websockets each session has.
 `kernel_proof` is how a kernel proves to the server that it is the kernel it names (when it asks for
 its visitor's request), without anything a browser could know.
 
@@ -16,12 +18,15 @@ from __future__ import annotations
 import hashlib
 import hmac
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
 PAGE_GONE_SECONDS = 60.0
 """How long a session lives once its page has gone: a reload or a short network drop comes back well within it."""
 PROOF_HEADER = "X-Leopard-Kernel-Proof"
+SESSIONS_PER_VISITOR = 4
+"""Sessions one visitor (one browser) may have at once by default: a student with a few tabs."""
 
 
 @dataclass
@@ -40,10 +45,46 @@ class SessionBook:
         self.gone_after = gone_after
         self.clock = clock
         self.sessions: dict[str, Session] = {}
+        self.making: Counter[str | None] = Counter()
+        self.sockets: Counter[str] = Counter()
+
+    def in_use(self, visitor: str | None = None, *, anyone: bool = True) -> int:
+        """Sessions in use: those handed out plus the pages being made (each will be one), of everyone
+        or (`anyone=False`) of `visitor` only."""
+        if anyone:
+            return len(self.sessions) + sum(self.making.values())
+        return sum(1 for s in self.sessions.values() if s.owner == visitor) + self.making[visitor]
+
+    def page_begun(self, visitor: str | None) -> None:
+        """A page for `visitor` is being made: it counts as a session from now on."""
+        self.making[visitor] += 1
+
+    def page_ended(self, visitor: str | None) -> None:
+        """A page for `visitor` has been made (its kernel handed out) or has failed."""
+        self.making[visitor] -= 1
+        if self.making[visitor] <= 0:
+            del self.making[visitor]
 
     def hand_out(self, kernel_id: str, owner: str) -> None:
         """Record that `kernel_id` was given to the visitor `owner` (its page is being made)."""
         self.sessions[kernel_id] = Session(owner)
+
+    def socket_opened(self, kernel_id: str, limit: int) -> bool:
+        """Count one more websocket on `kernel_id` if it has fewer than `limit` (True), else refuse (False).
+        A kernel that is no visitor's session is not counted."""
+        if kernel_id not in self.sessions:
+            return True
+        if self.sockets[kernel_id] >= limit:
+            return False
+        self.sockets[kernel_id] += 1
+        return True
+
+    def socket_closed(self, kernel_id: str) -> None:
+        """One websocket counted on `kernel_id` has closed (or its opening failed)."""
+        if self.sockets[kernel_id] > 1:
+            self.sockets[kernel_id] -= 1
+        else:
+            self.sockets.pop(kernel_id, None)
 
     def served(self, kernel_id: str) -> None:
         """The page of `kernel_id` has been sent (or its sending failed): from now on it must connect."""
@@ -60,6 +101,7 @@ class SessionBook:
     def forget(self, kernel_id: str) -> None:
         """Drop what is kept about `kernel_id` (its kernel has gone)."""
         self.sessions.pop(kernel_id, None)
+        self.sockets.pop(kernel_id, None)
 
     def sweep(self, connections: Callable[[str], int | None]) -> tuple[list[str], list[str]]:
         """(kernels whose page has been gone for `gone_after` seconds or more, kernels that no longer exist).

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,12 +20,13 @@ from servers import free_port, stop_server
 from leopard_tutor.widgets import pacing
 
 ROOT = Path(__file__).resolve().parent.parent
-# this checkout's code in every process the tests start (servers, their kernels, notebook kernels), not whatever
-# copy is installed
-os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
 ARTIFACTS = ROOT / "artifacts"
 START_TIMEOUT = 90
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# Every process the tests start (servers, kernels, notebooks) imports this checkout's leopard_tutor, not
+# whatever the virtual environment has installed (an editable install of another checkout).
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    [str(ROOT), *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and p != str(ROOT))])
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-features=AutofillServerCommunication"]
@@ -59,13 +60,14 @@ def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path, timeout
     raise RuntimeError(f"the server did not answer within {timeout} s:\n{log.read_text(errors='replace')}")
 
 
-def start_server(log: Path, *extra: str) -> AppServer:
-    """Start `leopard-tutor --no-browser --port P` (plus `extra` options) and wait until it answers."""
+def start_server(log: Path, *extra: str, prefix: Sequence[str] = ()) -> AppServer:
+    """Start `leopard-tutor --no-browser --port P` (plus `extra` options) from this checkout, after
+    `prefix` (a command such as prlimit that runs it); wait for it."""
     port = free_port()
     env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1"}
-    with log.open("wb") as out:
-        process = subprocess.Popen([sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port", str(port),
-                                    *extra], stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+    with log.open("wb") as out:  # this checkout's code, in the server and in its kernels (PYTHONPATH)
+        command = [*prefix, sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port", str(port), *extra]
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
     url = f"http://127.0.0.1:{port}/"
     try:
         wait_until_up(url, process, log)

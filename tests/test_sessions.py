@@ -215,3 +215,53 @@ def test_a_board_takes_a_burst_of_intents_then_a_steady_pace_and_answers_every_o
     board.pace = IntentPace(rate=10, burst=30, clock=clock)
     board._on_custom_msg(board, {"type": "select", "index": 3}, [])
     assert board.state["hand"]["cards"][3]["selected"] and board.state["message"].startswith("You picked")
+
+
+def test_sessions_in_use_count_the_pages_being_made_overall_and_per_visitor() -> None:
+    book = SessionBook()
+    book.page_begun("alice")
+    book.page_begun("alice")
+    book.page_begun("bob")
+    assert (book.in_use(), book.in_use("alice", anyone=False), book.in_use("bob", anyone=False)) == (3, 2, 1)
+    book.hand_out("k1", "alice")
+    book.page_ended("alice")  # her first page got its kernel: still 3 in use
+    book.page_ended("bob")  # his page failed
+    assert (book.in_use(), book.in_use("alice", anyone=False), book.in_use("bob", anyone=False)) == (2, 2, 0)
+    book.forget("k1")
+    assert book.in_use() == 1 and book.in_use("carol", anyone=False) == 0
+
+
+def test_a_session_takes_a_limited_number_of_websockets_and_a_closed_one_frees_its_place() -> None:
+    book = SessionBook()
+    book.hand_out("k1", "alice")
+    assert book.socket_opened("k1", 2) and book.socket_opened("k1", 2)
+    assert not book.socket_opened("k1", 2)
+    book.socket_closed("k1")
+    assert book.socket_opened("k1", 2)
+    assert all(book.socket_opened("spare", 2) for _ in range(3)), "a kernel that is no session is not counted"
+    book.forget("k1")
+    assert "k1" not in book.sockets
+
+
+@pytest.mark.parametrize(("headers", "visit"), [
+    ({}, True),  # a script, an older browser
+    ({"Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", "Sec-Fetch-Site": "cross-site"}, True),
+    ({"Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe", "Sec-Fetch-Site": "same-origin"}, True),
+    ({"Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe", "Sec-Fetch-Site": "cross-site"}, False),
+    ({"Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image", "Sec-Fetch-Site": "cross-site"}, False),
+    ({"Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "script"}, False),
+    ({"Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty"}, False),
+    ({"Sec-Fetch-Dest": "image"}, False),
+])
+def test_only_a_top_level_visit_is_a_visit(headers: dict[str, str], visit: bool) -> None:
+    assert (guards.not_a_visit(headers) is None) == visit
+
+
+def test_the_default_cap_is_set_by_the_limit_that_binds() -> None:
+    from leopard_tutor.server import Limits, default_session_cap, session_caps
+
+    gib = 2**30
+    assert default_session_cap(Limits(24 * gib, 20_000, 20_000)) == (245, "memory")
+    assert default_session_cap(Limits(24 * gib, 1024, 1024)) == ((1024 - 200) // 23, "open files")
+    assert default_session_cap(Limits(24 * gib, 20_000, 1023)) == ((1023 - 50) // 10, "ZMQ sockets")
+    assert min(session_caps(Limits(2**20, 10, 10)).values()) == 1, "never below one session"

@@ -93,7 +93,48 @@ def test_past_the_session_cap_a_visit_is_told_the_class_is_full(page: Any, start
 
 def kernel_count(server: Any) -> int:
     return sum(1 for child in psutil.Process(server.process.pid).children(recursive=True)
-               if "ipykernel" in " ".join(child.cmdline()))
+               if "ipykernel" in " ".join(child.cmdline()) and child.status() != psutil.STATUS_ZOMBIE)
+
+
+def serve_folder(folder: Any) -> tuple[Any, int]:
+    """A plain web server of another origin on `folder`: (the server, its port); shut it down after use."""
+    import http.server
+    import threading
+
+    from servers import free_port
+
+    port = free_port()
+    handler = lambda *a: http.server.SimpleHTTPRequestHandler(*a, directory=str(folder))  # noqa: E731
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    return site, port
+
+
+def test_images_on_another_website_start_no_session(page: Any, start_own_server: Any, tmp_path: Any) -> None:
+    """A page elsewhere holding <img>, <script> and <iframe> tags that point at the app starts no kernel
+    for whoever views it; each refusal is one line of the server's log, counted."""
+    server = start_own_server("--max-sessions", "3")
+    deadline = time.monotonic() + 60
+    while kernel_count(server) != 1 and time.monotonic() < deadline:
+        time.sleep(0.3)
+    tags = "".join(f'<img src="{server.url}?x={n}" alt="">' for n in range(12))
+    tags += f'<script src="{server.url}?s=1"></script><iframe src="{server.url}?f=1"></iframe>'
+    (tmp_path / "index.html").write_text(f"<!doctype html><title>prank</title>{tags}", encoding="utf-8")
+    site, port = serve_folder(tmp_path)
+    try:
+        page.on("pageerror", lambda error: None)
+        prank = page.context.new_page()
+        prank.goto(f"http://127.0.0.1:{port}/index.html", wait_until="load")
+        prank.wait_for_timeout(3000)
+        prank.close()
+    finally:
+        site.shutdown()
+        site.server_close()
+    assert kernel_count(server) == 1, "only the preheated kernel: no session for an image, script or frame"
+    refused = [line for line in server.log_text().splitlines() if line.startswith("Refused 403 GET /?")]
+    assert len(refused) == 14, refused
+    assert any(line.endswith("(Sec-Fetch-Mode: no-cors) (13 so far)") for line in refused), "images and the script"
+    assert any("(Sec-Fetch-Dest: iframe)" in line for line in refused), "the frame"
 
 
 def test_teacher_links_set_up_the_app_and_a_bad_value_is_explained(page: Any, base_url: str, open_board: Any) -> None:
@@ -160,11 +201,6 @@ def test_another_website_in_the_same_browser_cannot_end_the_session(page: Any, o
     """A page of another origin, in the student's own browser (so with the student's cookies), sends the
     shutdown beacon and a credentialed POST for the student's kernel: both are refused."""
     base_url = own_server.url
-    import http.server
-    import threading
-
-    from servers import free_port
-
     board = open_board(base_url)
     kernel = kernel_of(page)
     target = f"{base_url}voila/api/shutdown/{kernel}"
@@ -173,10 +209,7 @@ def test_another_website_in_the_same_browser_cannot_end_the_session(page: Any, o
         fetch("{target}", {{method: "POST", mode: "no-cors", credentials: "include"}})
           .then(() => document.title = "sent", () => document.title = "sent");
         </script>""", encoding="utf-8")
-    port = free_port()
-    handler = lambda *a: http.server.SimpleHTTPRequestHandler(*a, directory=str(tmp_path))  # noqa: E731
-    site = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    threading.Thread(target=site.serve_forever, daemon=True).start()
+    site, port = serve_folder(tmp_path)
     try:
         evil = page.context.new_page()
         evil.goto(f"http://127.0.0.1:{port}/index.html")

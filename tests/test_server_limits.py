@@ -1,0 +1,307 @@
+"""The limits of a class server at the protocol level, on small servers of their own: sessions at once
+and per visitor (the extra page says so, and gets no kernel), only a top-level visit starts a session,
+websockets per session, the open-file limit raised and taken into the cap, idle connections closed, and
+every refusal one short line in the log."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import nullcontext
+from typing import Any
+from urllib.parse import urlsplit
+
+import psutil
+import pytest
+from kernel_client import Visit, VisitError, http_get, run
+from websockets.asyncio.client import connect
+
+from leopard_tutor.server import FILES_PER_SESSION, FILES_RESERVED, IDLE_CONNECTION_SECONDS
+
+CAP, PER_VISITOR = 3, 2
+HARD_FILES = 300
+FILES_CAP = (HARD_FILES - FILES_RESERVED) // FILES_PER_SESSION
+TOO_MANY = ("This browser already has 2 pages of the tutor open, the most one browser may have. Close one of "
+            "them, then reload this page (a closed page frees its place within a minute).")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, server_tools: Any) -> Iterator[Any]:
+    start, stop = server_tools
+    started = start(tmp_path_factory.mktemp("limits") / "server.log", "--max-sessions", str(CAP),
+                    "--sessions-per-visitor", str(PER_VISITOR), "--page-gone-after", "4")
+    try:
+        yield started
+    finally:
+        stop(started.process)
+
+
+def kernels(server: Any) -> int:
+    """The server's kernels now (the preheated one included)."""
+    count = 0
+    for child in psutil.Process(server.process.pid).children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(child.cmdline()) and child.status() != psutil.STATUS_ZOMBIE:
+                count += 1
+        except psutil.Error:
+            continue
+    return count
+
+
+def status(url: str, headers: dict[str, str], method: str = "GET") -> int:
+    """The HTTP status of one request."""
+    data = b"" if method == "POST" else None
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, data, headers, method=method), timeout=60) as reply:
+            return int(reply.status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
+
+
+async def end(visits: list[Visit]) -> None:
+    """End these visits' sessions as their pages' unload beacons do, and wait until they are gone."""
+    for visit in visits:
+        await visit.close()
+        if visit.kernel_id:
+            base = visit.base_url
+            own = "http://" + urlsplit(base).netloc
+            cookie = {"Cookie": "; ".join(f"{k}={v}" for k, v in visit.cookies.items()), "Origin": own}
+            await asyncio.to_thread(status, f"{base}voila/api/shutdown/{visit.kernel_id}", cookie, "POST")
+    deadline = time.monotonic() + 30
+    for visit in visits:
+        while visit.kernel_id and time.monotonic() < deadline:
+            code, _, _ = await asyncio.to_thread(http_get, f"{visit.base_url}api/kernels/{visit.kernel_id}",
+                                                 visit.cookies)
+            if code == 404:
+                break
+            await asyncio.sleep(0.3)
+
+
+def wait_for_kernels(server: Any, count: int, timeout: float = 60) -> int:
+    """Wait until the server has `count` kernels (its pool refilled); the count at the end."""
+    deadline = time.monotonic() + timeout
+    while kernels(server) != count and time.monotonic() < deadline:
+        time.sleep(0.3)
+    return kernels(server)
+
+
+def test_back_to_back_visits_never_get_one_session_more_than_the_cap(server: Any) -> None:
+    wait_for_kernels(server, 1)
+
+    async def scenario() -> list[int]:
+        visits = [Visit(server.url) for _ in range(CAP + 3)]
+        statuses = list(await asyncio.gather(*(visit.load() for visit in visits)))
+        sessions = kernels(server)
+        await end(visits)
+        return [*statuses, sessions]
+
+    *statuses, sessions = run(scenario())
+    assert sorted(statuses) == [200] * CAP + [503] * 3, statuses
+    assert sessions <= CAP + 1, "the sessions and at most the preheated kernel"
+
+
+def test_one_browser_gets_at_most_its_share_of_sessions_and_the_next_page_says_why(server: Any) -> None:
+    wait_for_kernels(server, 1)
+
+    async def scenario() -> tuple[int, str, int, int, int]:
+        first = Visit(server.url)
+        await first.open()  # connected, its websocket kept open as a script would
+        second = Visit(server.url, cookies=dict(first.cookies))
+        await second.open()
+        await asyncio.sleep(2)  # the pool refills
+        before = kernels(server)
+        code, body, _ = await asyncio.to_thread(http_get, server.url, first.cookies)
+        after = kernels(server)
+        other = Visit(server.url)  # another student still gets in
+        other_status = await other.load()
+        await end([first, second, other])
+        return code, body, before, after, other_status
+
+    code, body, before, after, other_status = run(scenario())
+    assert code == 429 and TOO_MANY in body
+    assert after == before, "no kernel for the refused page"
+    assert other_status == 200
+
+
+def test_a_page_is_made_only_for_a_top_level_visit(server: Any) -> None:
+    wait_for_kernels(server, 1)
+    before = kernels(server)
+    not_visits = [{"Sec-Fetch-Dest": "image", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Site": "cross-site"},
+                  {"Sec-Fetch-Dest": "script", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Site": "cross-site"},
+                  {"Sec-Fetch-Dest": "iframe", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Site": "cross-site"},
+                  {"Sec-Fetch-Dest": "empty", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Site": "cross-site"},
+                  {"Sec-Fetch-Dest": "style", "Sec-Fetch-Mode": "no-cors"}]
+    assert [status(f"{server.url}?x={i}", headers) for i, headers in enumerate(not_visits)] == [403] * 5
+    time.sleep(2)
+    assert kernels(server) == before, "no kernel for a request that is no visit"
+
+    async def visit() -> int:
+        page = Visit(server.url)
+        code = await page.load()
+        await end([page])
+        return code
+
+    script = {"Sec-Fetch-Dest": "script", "Sec-Fetch-Mode": "no-cors"}
+    assert status(f"{server.url}voila/static/voila.js", script) == 200, "the page's own files are served"
+    assert run(visit()) == 200, "an ordinary visit (a script, an older browser) still gets its page"
+
+
+def test_a_session_has_at_most_two_websockets(server: Any) -> None:
+    wait_for_kernels(server, 1)
+
+    async def scenario() -> tuple[str, bool, bool]:
+        page = Visit(server.url)
+        await page.open()
+        second = Visit(server.url, cookies=dict(page.cookies), kernel_id=page.kernel_id)
+        await second.connect()
+        await second.ready()
+        third = Visit(server.url, cookies=dict(page.cookies), kernel_id=page.kernel_id)
+        try:
+            await third.connect()
+            refused = "opened"
+        except VisitError as error:
+            refused = str(error)
+        await second.close()
+        await asyncio.sleep(0.5)
+        again = Visit(server.url, cookies=dict(page.cookies), kernel_id=page.kernel_id)
+        await again.connect()
+        await again.ready()
+        table, _ = await page.click({"type": "select", "index": 0})
+        await again.close()
+        await end([page])
+        return refused, again.socket is not None, table is not None
+
+    refused, reconnected, answered = run(scenario())
+    assert "429" in refused
+    assert reconnected and answered, "a closed websocket frees its place; the page plays on"
+
+
+def test_every_refusal_is_one_short_line_in_the_log(server: Any) -> None:
+    wait_for_kernels(server, 1)
+    log_before = server.log_text().splitlines()
+
+    async def scenario() -> int:
+        base = server.url
+        owner = Visit(base)
+        await owner.open()
+        stranger = Visit(base)
+        await stranger.load()
+        refusals = 0
+        for _ in range(5):  # another browser's websocket, a logout, a request that is no visit, a query socket
+            with pytest.raises(VisitError):
+                await stranger.connect(owner.kernel_id)
+            await asyncio.to_thread(status, f"{base}logout", {})
+            await asyncio.to_thread(status, f"{base}?img", {"Sec-Fetch-Dest": "image", "Sec-Fetch-Mode": "no-cors"})
+            with pytest.raises(Exception, match="403"):
+                async with connect(f"ws://{urlsplit(base).netloc}/voila/query/{owner.kernel_id}"):
+                    pass
+            refusals += 4
+        await asyncio.sleep(1)
+        await end([owner, stranger])
+        return refusals
+
+    refusals = run(scenario())
+    added = server.log_text().splitlines()[len(log_before):]
+    refused = [line for line in added if line.startswith("Refused ")]
+    assert len(refused) == refusals, added
+    assert all(len(line) < 300 for line in refused), refused
+    assert "Traceback" not in "\n".join(added) and "static_path" not in "\n".join(added)
+    logouts = [line for line in refused if "GET /logout" in line]
+    assert len(logouts) == 5 and logouts[-1].endswith("(5 so far)"), "each line counts its kind of refusal"
+
+
+@pytest.fixture(scope="module")
+def low_files_server(tmp_path_factory: pytest.TempPathFactory, server_tools: Any) -> Iterator[Any]:
+    """A server started with a soft open-file limit of 250 under a hard one of 300 (as `prlimit` sets them)."""
+    start, stop = server_tools
+    started = start(tmp_path_factory.mktemp("files") / "server.log", prefix=["prlimit", f"--nofile=250:{HARD_FILES}"])
+    try:
+        yield started
+    finally:
+        stop(started.process)
+
+
+def test_the_open_file_limit_is_raised_and_sets_the_cap(low_files_server: Any) -> None:
+    soft, hard = psutil.Process(low_files_server.process.pid).rlimit(psutil.RLIMIT_NOFILE)
+    assert (soft, hard) == (HARD_FILES, HARD_FILES)
+    first = low_files_server.log_text().splitlines()[0]
+    assert first.startswith(f"Sessions: at most {FILES_CAP} at once (set by open files;"), first
+    assert f"Open-file limit raised from 250 to {HARD_FILES}" in first
+
+
+def test_a_script_holding_websockets_cannot_use_up_the_open_files(low_files_server: Any) -> None:
+    """One script opens 30 websockets to its session (10 descriptors each); the class then fills the cap
+    the open files set, and the next student is told the class is full: nobody gets an error."""
+    wait_for_kernels(low_files_server, 1)
+
+    async def scenario() -> tuple[int, list[int], int, list[bool]]:
+        base = low_files_server.url
+        script = Visit(base)
+        await script.open()
+        held, opened = [], 0
+        for _ in range(30):
+            extra = Visit(base, cookies=dict(script.cookies), kernel_id=script.kernel_id)
+            try:
+                await extra.connect()
+                opened += 1
+                held.append(extra)
+            except VisitError:
+                continue
+        students = [Visit(base) for _ in range(FILES_CAP)]
+        statuses = [await student.load() for student in students]
+        joined = [student for student, code in zip(students, statuses) if code == 200]
+        for student in joined:
+            await student.connect()
+            await student.ready()
+            await student.fetch_states()
+            student.find_board()
+        answered = [(await student.click({"type": "select", "index": 0}))[0] is not None
+                    for student in [script, *joined]]
+        for extra in held:
+            await extra.close()
+        await end([script, *students])
+        return opened, statuses, len(joined), answered
+
+    opened, statuses, joined, answered = run(scenario())
+    assert opened == 1, "the page's websocket and one more: a session has two"
+    assert statuses == [200] * (FILES_CAP - 1) + [503], statuses
+    assert joined == FILES_CAP - 1 and all(answered)
+    log = low_files_server.log_text()
+    assert "Too many open files" not in log and "Uncaught exception" not in log
+
+
+def test_a_half_sent_request_is_dropped_soon(low_files_server: Any) -> None:
+    parts = urlsplit(low_files_server.url)
+    with socket.create_connection((parts.hostname, parts.port), timeout=IDLE_CONNECTION_SECONDS + 15) as held:
+        held.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and never the end of the headers
+        start = time.monotonic()
+        assert held.recv(1024) == b"", "the server closes the connection"
+        assert time.monotonic() - start < IDLE_CONNECTION_SECONDS + 5
+
+
+@pytest.mark.parametrize("limit", [1200, 100])
+def test_the_kernel_managers_zmq_context_takes_the_socket_limit_set_at_start(limit: int) -> None:
+    """The class server sets ZMQ's socket limit on the context its kernel manager shares with every kernel
+    and websocket, before its first socket (ZMQ's default is 1023: about 170 connected sessions)."""
+    import zmq
+
+    from leopard_tutor.server import class_server, notebook_path
+
+    app = class_server(limit)()
+    app.initialize([str(notebook_path()), "--no-browser", "--preheat_kernel=False"])
+    app.init_settings()
+    context = app.kernel_manager.context
+    sockets = []
+    try:
+        with pytest.raises(zmq.ZMQError) if limit < 1100 else nullcontext():
+            for _ in range(1100):
+                sockets.append(context.socket(zmq.DEALER))
+        assert len(sockets) == min(limit, 1100)
+    finally:
+        for held in sockets:
+            held.close(0)
+        context.term()
