@@ -5,6 +5,8 @@ from __future__ import annotations
 import socket
 import subprocess
 
+import psutil
+
 
 def free_port() -> int:
     """A TCP port nobody listens on right now."""
@@ -22,3 +24,15 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(5)
+
+
+def kernel_count(server_pid: int) -> int:
+    """How many kernels the server `server_pid` has now (the preheated one included)."""
+    count = 0
+    for child in psutil.Process(server_pid).children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(child.cmdline()) and child.status() != psutil.STATUS_ZOMBIE:
+                count += 1
+        except psutil.Error:
+            continue
+    return count

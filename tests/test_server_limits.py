@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 import psutil
 import pytest
 from kernel_client import Visit, VisitError, http_get, run
+from servers import kernel_count
 from websockets.asyncio.client import connect
 
 from leopard_tutor.server import FILES_PER_SESSION, FILES_RESERVED, IDLE_CONNECTION_SECONDS
@@ -42,14 +43,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, server_tools: Any) -> Itera
 
 def kernels(server: Any) -> int:
     """The server's kernels now (the preheated one included)."""
-    count = 0
-    for child in psutil.Process(server.process.pid).children(recursive=True):
-        try:
-            if "ipykernel" in " ".join(child.cmdline()) and child.status() != psutil.STATUS_ZOMBIE:
-                count += 1
-        except psutil.Error:
-            continue
-    return count
+    return kernel_count(server.process.pid)
 
 
 def status(url: str, headers: dict[str, str], method: str = "GET") -> int:

@@ -252,12 +252,7 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
     if own:
         for spaces, was, now in gained:
             effects.append(say("effect", "completes", LineChanges(me, spaces, was, now), line=name(spaces), points=now))
-        for spaces, was, now in lost:
-            effects.append(say.first(
-                ("effect", "loses", (LineChanges(me, spaces, was, now), LinePays(me, spaces, 0, after=True)),
-                 {"line": name(spaces), "points": was}),
-                ("effect", "drops", (LineChanges(me, spaces, was, now),),
-                 {"line": name(spaces), "before": was, "after": now})))
+        effects += _losses(say, me, lost, "loses", "drops")
         building = _building_line(after, through, move.space, rules) if not gained else None
         growing = (building if building is not None and LineCanScore(me, building, after=True).holds(view, move)
                    else None)
@@ -290,12 +285,7 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
         for spaces, was, now in gained:
             effects.append(say("effect", "helps_theirs", LineChanges(them, spaces, was, now), line=name(spaces),
                                points=now))
-        for spaces, was, now in lost:
-            effects.append(say.first(
-                ("effect", "breaks", (LineChanges(them, spaces, was, now), LinePays(them, spaces, 0, after=True)),
-                 {"line": name(spaces), "points": was}),
-                ("effect", "drops_theirs", (LineChanges(them, spaces, was, now),),
-                 {"line": name(spaces), "before": was, "after": now})))
+        effects += _losses(say, them, lost, "breaks", "drops_theirs")
         blocked = [] if lies_face_down(move.card) else [(s, p) for s, p in near if not new[s]]
         for spaces, points in blocked:
             effects.append(say("effect", "spoils", OneCardFrom(them, spaces, points), LinePays(them, spaces, 0, True),
@@ -360,6 +350,18 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
                theirs=_change(say, 1 - me, "theirs", values["theirs_before"], theirs_after))
     return say.hint(move, reason, [nudge, card_rung, say("space", "own" if own else "theirs", space=move.space),
                                    _sentence(rung, *effects, *risks)])
+
+
+def _losses(say: _Sentences, owner: int, lost: list[tuple[Spaces, int, int]], stops: str,
+            drops: str) -> list[str | None]:
+    """What the move takes from each of `owner`'s `lost` lines: the line stops scoring (`stops`), or pays
+    less than before (`drops`)."""
+    name = say.view.rules.line_name
+    return [say.first(("effect", stops, (LineChanges(owner, spaces, was, now), LinePays(owner, spaces, 0, True)),
+                       {"line": name(spaces), "points": was}),
+                      ("effect", drops, (LineChanges(owner, spaces, was, now),),
+                       {"line": name(spaces), "before": was, "after": now}))
+            for spaces, was, now in lost]
 
 
 def _cover_own(say: _Sentences, me: int, move: Play, values: dict[str, int]) -> tuple[str, str]:

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 import psutil
 import pytest
 from playwright.sync_api import expect
+from servers import kernel_count
 
 
 def shutdown_status(base: str, origin: str) -> int:
@@ -88,12 +89,7 @@ def test_past_the_session_cap_a_visit_is_told_the_class_is_full(page: Any, start
         urllib.request.urlopen(server.url, timeout=30)
     assert full.value.code == 503
     assert "The class is full: 1 session is running. Try again in a minute." in full.value.read().decode()
-    assert kernel_count(server) == 2, "the page's kernel and the preheated one: no kernel for the refused visit"
-
-
-def kernel_count(server: Any) -> int:
-    return sum(1 for child in psutil.Process(server.process.pid).children(recursive=True)
-               if "ipykernel" in " ".join(child.cmdline()) and child.status() != psutil.STATUS_ZOMBIE)
+    assert kernel_count(server.process.pid) == 2, "the page's kernel and the preheated one: none for the refused visit"
 
 
 def serve_folder(folder: Any) -> tuple[Any, int]:
@@ -115,7 +111,7 @@ def test_images_on_another_website_start_no_session(page: Any, start_own_server:
     for whoever views it; each refusal is one line of the server's log, counted."""
     server = start_own_server("--max-sessions", "3")
     deadline = time.monotonic() + 60
-    while kernel_count(server) != 1 and time.monotonic() < deadline:
+    while kernel_count(server.process.pid) != 1 and time.monotonic() < deadline:
         time.sleep(0.3)
     tags = "".join(f'<img src="{server.url}?x={n}" alt="">' for n in range(12))
     tags += f'<script src="{server.url}?s=1"></script><iframe src="{server.url}?f=1"></iframe>'
@@ -130,7 +126,7 @@ def test_images_on_another_website_start_no_session(page: Any, start_own_server:
     finally:
         site.shutdown()
         site.server_close()
-    assert kernel_count(server) == 1, "only the preheated kernel: no session for an image, script or frame"
+    assert kernel_count(server.process.pid) == 1, "only the preheated kernel: no session for an image, script or frame"
     refused = [line for line in server.log_text().splitlines() if line.startswith("Refused 403 GET /?")]
     assert len(refused) == 14, refused
     assert any(line.endswith("(Sec-Fetch-Mode: no-cors) (13 so far)") for line in refused), "images and the script"

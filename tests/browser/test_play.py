@@ -10,9 +10,9 @@ import re
 import time
 from typing import Any
 
-import psutil
 import pytest
 from playwright.sync_api import expect
+from servers import kernel_count
 
 from leopard_tutor.engine import (
     ALL_CARDS,
@@ -373,29 +373,19 @@ def test_screenshots_light_dark_and_narrow(page: Any, base_url: str, artifacts: 
             assert page.evaluate("document.documentElement.scrollWidth") <= width + 1
 
 
-def kernels(server_pid: int) -> int:
-    count = 0
-    for child in psutil.Process(server_pid).children(recursive=True):
-        try:
-            if "ipykernel" in " ".join(child.cmdline()) and child.status() != psutil.STATUS_ZOMBIE:
-                count += 1
-        except psutil.Error:
-            continue
-    return count
-
 
 def test_closing_the_tab_frees_its_kernel(page: Any, app_server: Any, open_board: Any) -> None:
     open_board(app_server.url)
     deadline = time.monotonic() + 30
-    while kernels(app_server.process.pid) < 2 and time.monotonic() < deadline:
+    while kernel_count(app_server.process.pid) < 2 and time.monotonic() < deadline:
         time.sleep(0.3)  # the page's kernel plus the refilled preheat pool
-    busy = kernels(app_server.process.pid)
+    busy = kernel_count(app_server.process.pid)
     assert busy >= 2
     page.goto("about:blank")
     deadline = time.monotonic() + 20
-    while kernels(app_server.process.pid) >= busy and time.monotonic() < deadline:
+    while kernel_count(app_server.process.pid) >= busy and time.monotonic() < deadline:
         time.sleep(0.3)
-    assert kernels(app_server.process.pid) < busy
+    assert kernel_count(app_server.process.pid) < busy
     assert "403 POST /voila/api/shutdown" not in app_server.log_text()
 
 
