@@ -2,10 +2,11 @@
 beside them (buttons, pickers) in the kernel (`kernel_pace()`).
 
 Two token buckets. Clicks: a burst of INTENT_BURST, then INTENT_RATE a second. Processor time: what
-the clicks taken cost (the expert's reply, a new match it starts, a review, a hint) is spent from a
-burst of WORK_BURST seconds, which comes back at WORK_SHARE of one processor; once it is spent, clicks
-wait until it is back above zero. So a flood of cheap clicks is held to the click rate, and a flood of
-costly ones (a New match loop against the expert) to a share of one processor, whatever the click.
+a click taken costs beyond WORK_FREE seconds (the expert's reply, a new match it starts, a review, a
+hint; not an ordinary pick or play, nor the first use of a part of the app) is spent from a burst of
+WORK_BURST seconds, which comes back at WORK_SHARE of one processor; once it is spent, clicks wait
+until it is back above zero. So a flood of cheap clicks is held to the click rate, and a flood of
+costly ones (a New match loop against the expert) to about a share of one processor, whatever the click.
 
 The page sends one intent at a time and waits for the answer, and a person thinks between moves, so a
 person does not come near these bounds against the computer's own moves; a script that floods the
@@ -27,6 +28,10 @@ WORK_BURST = 5.0
 expert's moves (at most 0.9 s each)."""
 WORK_SHARE = 0.3
 """The share of one processor the clicks get after that burst: the expert's every move at one move every 3 s."""
+WORK_FREE = 0.1
+"""Seconds of processor a click may take without spending from the processor bucket: more than a pick, a
+play and the beginner's reply cost even on a busy machine, so a person playing fast is held only by the
+click rate (a whole hand played by keyboard had run the bucket dry on a loaded test machine)."""
 SAY_EVERY = 2.0
 """Seconds between two notes that clicks were dropped."""
 
@@ -70,7 +75,7 @@ class IntentPace:
         try:
             action()
         finally:
-            self.work -= self.processor() - started
+            self.work -= max(0.0, self.processor() - started - WORK_FREE)
         return True
 
     def say_refusal(self, where: object) -> bool:
