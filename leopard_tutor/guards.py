@@ -14,6 +14,10 @@
 * The screen on kernel output: `kernel_messages.screen` on every message to a websocket.
 * Limits: a session takes at most `WEBSOCKETS_PER_SESSION` websockets (a page needs one; a second
   covers a reconnection while the old one is still closing).
+* The visitor's pace: every `visitor_pace.SAMPLE_SECONDS` the processor time of each visitor's kernels is
+  spent from that visitor's budget (`visitor_pace.VisitorPace`); while it is spent, what the visitor's pages
+  send to their kernels is held, per connection and in order, and let through once it is back
+  (`hold_busy_visitors`, `pace_visitors`). Past `HELD_PER_CONNECTION` held messages, more are dropped.
 * Refusals: every refusal (`refuse`) is a short plain page and one log line with the count of such
   refusals so far (`log_request`, tornado's `log_function` setting), never a traceback; error pages
   of Jupyter's handlers are plain text too (their templates cannot render in Voilà: it has no
@@ -23,14 +27,15 @@
 from __future__ import annotations
 
 import logging
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .kernel_messages import screen
 from .sessions import PROOF_HEADER, SessionBook, proof_holds
+from .visitor_pace import SAMPLE_SECONDS, KernelProcessors, VisitorPace
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +47,27 @@ REFUSALS: Counter[str] = Counter()
 """Refusals of this server process so far, by kind."""
 LOGGED_URI = 100
 """The longest part of a request's address a log line shows."""
+PACE = VisitorPace()
+"""The processor budgets of this server process's visitors."""
+HELD_PER_CONNECTION = 100
+"""Messages held at most per connection while its visitor is over budget: a page sends one click at a time
+(and a few messages when it connects), so only a script that floods comes near it; past it, messages are dropped."""
+RELEASED_PER_SAMPLE = 5
+"""Held messages let through per connection at each reading once its visitor is back within budget: a page's
+few at once, and a flood at 10 a second (the kernel's own click rate, `pacing.INTENT_RATE`)."""
+
+
+@dataclass
+class Held:
+    """The messages a connection holds while its visitor is over budget, in the order they came, and how
+    many were dropped past `HELD_PER_CONNECTION`."""
+
+    messages: deque[Any] = field(default_factory=deque)
+    dropped: int = 0
+
+
+HELD: dict[Any, Held] = {}
+"""The connections (jupyter_server's `ZMQChannelsWebsocketConnection`) holding messages now."""
 
 
 @dataclass
@@ -239,6 +265,92 @@ def watch_pages(kernel_manager: Any, book: SessionBook = BOOK) -> None:
     kernel_manager._leopard_watch = watch
 
 
+def kernel_pid(kernel_manager: Any, kernel_id: str) -> int | None:
+    """The process id of a kernel (None if it has none, or there is no such kernel)."""
+    try:
+        kernel = kernel_manager.get_kernel(kernel_id)
+    except KeyError:
+        return None
+    pid = getattr(getattr(kernel, "provisioner", None), "pid", None)
+    return pid if isinstance(pid, int) else None
+
+
+def release_held(book: SessionBook = BOOK, pace: VisitorPace = PACE) -> None:
+    """Let through up to `RELEASED_PER_SAMPLE` held messages of each connection whose visitor is back within
+    budget, in order (those of a closed connection, or a kernel no visitor's, go at once: the connection
+    ignores them or they are no visitor's to hold)."""
+    for connection, held in list(HELD.items()):
+        owner = book.owner(connection.kernel_id) if connection.channels else None
+        if owner is not None and pace.over(owner):
+            continue
+        forward = type(connection)._leopard_forward
+        for _ in range(len(held.messages) if owner is None else RELEASED_PER_SAMPLE):
+            if not held.messages:
+                break
+            forward(connection, held.messages.popleft())
+        if not held.messages:
+            del HELD[connection]
+
+
+def pace_visitors(kernel_manager: Any, processors: KernelProcessors, book: SessionBook = BOOK,
+                  pace: VisitorPace = PACE) -> None:
+    """Spend what each visitor's kernels took since the last reading from their budget, then release what
+    those back within budget hold (`release_held`)."""
+    kernels = {}
+    for kernel_id, session in list(book.sessions.items()):
+        pid = kernel_pid(kernel_manager, kernel_id)
+        if pid is not None:
+            kernels[kernel_id] = (session.owner, pid)
+    pace.spend(processors.used(kernels))
+    release_held(book, pace)
+
+
+def watch_processors(kernel_manager: Any, book: SessionBook = BOOK, pace: VisitorPace = PACE) -> None:
+    """Read the visitors' kernels' processor time every `SAMPLE_SECONDS` (from the first visit on, `pace_visitors`)."""
+    from tornado.ioloop import PeriodicCallback
+
+    if getattr(kernel_manager, "_leopard_paced", None) is not None:
+        return
+    processors = KernelProcessors()
+    watch = PeriodicCallback(lambda: pace_visitors(kernel_manager, processors, book, pace), SAMPLE_SECONDS * 1000)
+    watch.start()
+    kernel_manager._leopard_paced = watch
+
+
+def hold_or_forward(connection: Any, message: Any, book: SessionBook = BOOK, pace: VisitorPace = PACE) -> None:
+    """Forward what a page sent its kernel, unless its visitor is over budget or its connection holds messages
+    already: then hold it behind them, or past `HELD_PER_CONNECTION` drop it (one log line per hold)."""
+    held = HELD.get(connection)
+    owner = book.owner(connection.kernel_id)
+    if held is None and (owner is None or not pace.over(owner)):
+        type(connection)._leopard_forward(connection, message)
+        return
+    if held is None:
+        held = HELD[connection] = Held()
+        log.warning("Holding what a page sends kernel %s: its visitor's kernels have used their processor budget",
+                 connection.kernel_id)
+    if len(held.messages) < HELD_PER_CONNECTION:
+        held.messages.append(message)
+        return
+    REFUSALS["a message past its connection's held ones"] += 1
+    held.dropped += 1
+    if held.dropped == 1:
+        log.warning("Dropping what a page sends kernel %s: %d of its messages are held (%d dropped so far)",
+                    connection.kernel_id, HELD_PER_CONNECTION, REFUSALS["a message past its connection's held ones"])
+
+
+def hold_busy_visitors(book: SessionBook = BOOK, pace: VisitorPace = PACE) -> None:
+    """What a page sends its kernel waits while the page's visitor is over budget (`hold_or_forward`;
+    `pace_visitors` lets it through)."""
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+
+    Connection: Any = ZMQChannelsWebsocketConnection
+    if Connection.__dict__.get("_leopard_forward"):
+        return
+    Connection._leopard_forward = Connection.handle_incoming_message
+    Connection.handle_incoming_message = lambda self, incoming_msg: hold_or_forward(self, incoming_msg, book, pace)
+
+
 def _guard_prepare(handler_class: Any, book: SessionBook) -> None:
     """Refuse strangers in `handler_class.prepare`, after its own authentication."""
     from jupyter_core.utils import ensure_async
@@ -391,3 +503,4 @@ def install(book: SessionBook = BOOK) -> None:
     guard_kernel_handlers(book)
     guard_query_socket()
     screen_kernel_output()
+    hold_busy_visitors(book)

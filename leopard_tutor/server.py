@@ -275,6 +275,7 @@ def guard_visits(limit: int | None = None, per_visitor: int | None = None) -> No
         fresh_when_handed_out(manager)
         guards.track_kernels(manager)
         guards.watch_pages(manager)
+        guards.watch_processors(manager)
         if not queue:
             queue.append(asyncio.Semaphore(PAGES_AT_ONCE))
         async with queue[0]:

@@ -92,6 +92,11 @@ class SessionBook:
         if session is not None and session.seen is None:
             session.seen = self.clock()
 
+    def owner(self, kernel_id: str) -> str | None:
+        """The visitor `kernel_id` was handed to (None if it is no visitor's)."""
+        session = self.sessions.get(kernel_id)
+        return None if session is None else session.owner
+
     def allows(self, kernel_id: str, visitor: str | None) -> bool:
         """Whether `visitor` may reach `kernel_id`: its owner may; anyone may reach a kernel that is no
         visitor's (the preheated spare, or one a notebook user started)."""

@@ -299,3 +299,67 @@ def test_the_kernel_managers_zmq_context_takes_the_socket_limit_set_at_start(lim
         for held in sockets:
             held.close(0)
         context.term()
+
+
+@pytest.fixture(scope="module")
+def paced_server(tmp_path_factory: pytest.TempPathFactory, server_tools: Any) -> Iterator[Any]:
+    start, stop = server_tools
+    started = start(tmp_path_factory.mktemp("paced") / "server.log", "--max-sessions", "4",
+                    "--sessions-per-visitor", "2")
+    try:
+        yield started
+    finally:
+        stop(started.process)
+
+
+def new_match_button(visit: Visit) -> str:
+    """The model id of a page's New match button."""
+    return next(model_id for model_id, model in visit.states.items()
+                if model.get("model_name") == "ButtonModel" and model["state"].get("description") == "New match")
+
+
+@pytest.mark.slow
+def test_a_visitor_whose_kernels_are_busy_waits_while_another_visitors_clicks_pass(paced_server: Any) -> None:
+    """A visitor looping New match against the expert in two tabs spends their processor budget: the server
+    holds what their pages send (one log line), lets it through later (held, not dropped), and another
+    visitor's clicks meanwhile pass at once."""
+    log_before = len(paced_server.log_text().splitlines())
+
+    def holding(kernel_ids: list[str]) -> list[str]:
+        added = paced_server.log_text().splitlines()[log_before:]
+        return [line for line in added if line.startswith("Holding") and any(k in line for k in kernel_ids)]
+
+    async def scenario() -> tuple[list[str], list[float], float, list[str]]:
+        cookies: dict[str, str] = {}
+        flooders = [Visit(paced_server.url, cookies=cookies) for _ in range(2)]
+        for visit in flooders:
+            await visit.open("?level=expert")
+        bystander = Visit(paced_server.url)
+        await bystander.open()
+        bad = [visit.kernel_id or "" for visit in flooders]
+        stop = time.monotonic() + 90
+
+        async def flood(visit: Visit) -> None:
+            button = new_match_button(visit)
+            while time.monotonic() < stop and not holding(bad):
+                await visit.send("shell", "comm_msg", {"comm_id": button,
+                                                       "data": {"method": "custom", "content": {"event": "click"}}})
+                await asyncio.sleep(0.2)
+
+        await asyncio.gather(*(flood(visit) for visit in flooders))
+        held = holding(bad)
+        clicks = [(await bystander.click({"type": "select", "index": 0}))[1] for _ in range(5)]
+        reply = flooders[0].expect(lambda m: m["header"].get("msg_type") == "kernel_info_reply")
+        asked = time.monotonic()
+        await flooders[0].send("shell", "kernel_info_request", {})
+        await asyncio.wait_for(reply, 120)
+        waited = time.monotonic() - asked
+        await end([*flooders, bystander])
+        return held, clicks, waited, holding([bystander.kernel_id or ""])
+
+    held, clicks, waited, bystander_held = run(scenario())
+    assert held, "the flooding visitor's messages were never held"
+    assert all(len(line) < 300 for line in held)
+    assert bystander_held == [], "the other visitor's messages are never held"
+    assert max(clicks) < 2.0, clicks
+    assert waited < 120, "held, then let through"

@@ -1,0 +1,98 @@
+"""How much processor one visitor's kernels may take together: a per-visitor pace in the server process.
+
+Each kernel paces its own clicks (`widgets/pacing.py`), but a visitor (one browser) may have several tabs,
+each a kernel with a pace of its own. So the server also reads, every `SAMPLE_SECONDS`, the processor
+time each visitor's kernel processes took (`KernelProcessors`) and spends it from that visitor's budget
+(`VisitorPace`): a burst of `VISITOR_BURST` seconds, coming back at `VISITOR_SHARE` of one processor for
+all of that visitor's kernels together. While a visitor's budget is spent, the server holds the messages
+its pages send to their kernels and forwards them, in order, once it is back above zero (`guards.py`).
+
+A person sends one click at a time and waits for the answer, so at most one of their clicks waits; a
+script flooding its kernels (a New match loop against the expert in four tabs) is slowed to that share.
+
+Pure Python but for `processor_seconds` (psutil), so it is tested with a fake clock and processor.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from collections.abc import Callable, Mapping
+
+import psutil
+
+VISITOR_BURST = 5.0
+"""Seconds of processor a visitor's kernels may take back to back: as much as one kernel's own pace allows
+(`pacing.WORK_BURST`: a review and a few of the expert's moves), so one tab played by a person never waits."""
+VISITOR_SHARE = 0.4
+"""The share of one processor a visitor's kernels get together after that burst: a little more than one
+kernel's own pace (`pacing.WORK_SHARE`, 0.3), so a visitor with one tab is held by that pace first, while
+four tabs together get no more than about one and a third of it."""
+SAMPLE_SECONDS = 0.5
+"""Seconds between two readings of the kernels' processor time: a held click waits at most about this
+long once its visitor is back within budget, and reading a few hundred processes twice a second is cheap."""
+
+
+def processor_seconds(pid: int) -> float | None:
+    """The processor time (user and system) the process `pid` has taken so far (None if it is gone)."""
+    try:
+        times = psutil.Process(pid).cpu_times()
+    except psutil.Error:
+        return None
+    return float(times.user + times.system)
+
+
+class KernelProcessors:
+    """The processor time each visitor's kernels took between two readings."""
+
+    def __init__(self, read: Callable[[int], float | None] = processor_seconds) -> None:
+        self.read = read
+        self.last: dict[str, float] = {}
+
+    def used(self, kernels: Mapping[str, tuple[str, int]]) -> dict[str, float]:
+        """Processor seconds per visitor since the last reading, from `kernels` (kernel id: (visitor, pid)).
+        A kernel read for the first time counts from now (what it took before it was handed out is nobody's);
+        kernels no longer given are forgotten."""
+        used: defaultdict[str, float] = defaultdict(float)
+        now: dict[str, float] = {}
+        for kernel_id, (visitor, pid) in kernels.items():
+            total = self.read(pid)
+            if total is None:
+                continue
+            now[kernel_id] = total
+            before = self.last.get(kernel_id)
+            if before is not None:
+                used[visitor] += max(0.0, total - before)
+        self.last = now
+        return dict(used)
+
+
+class VisitorPace:
+    """A processor budget per visitor (see the module docstring): `spend` what their kernels took, `over` whether
+    it is spent. A budget may go below zero (work already asked for is done); it must come back above zero
+    before the visitor's messages pass again, so over time a visitor gets about `share` of one processor."""
+
+    def __init__(self, burst: float = VISITOR_BURST, share: float = VISITOR_SHARE,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.burst = burst
+        self.share = share
+        self.clock = clock
+        self.levels: dict[str, float] = {}
+        self.when = clock()
+
+    def spend(self, used: Mapping[str, float]) -> None:
+        """Refill every budget for the time since the last call, then take what each visitor's kernels `used`
+        (processor seconds). A full budget is not kept (an absent visitor has a full one)."""
+        now = self.clock()
+        refill = self.share * max(0.0, now - self.when)
+        self.when = now
+        for visitor in set(self.levels) | set(used):
+            level = min(self.burst, self.levels.get(visitor, self.burst) + refill) - used.get(visitor, 0.0)
+            if level >= self.burst:
+                self.levels.pop(visitor, None)
+            else:
+                self.levels[visitor] = level
+
+    def over(self, visitor: str) -> bool:
+        """Whether `visitor` has spent their budget (their messages to kernels wait)."""
+        return self.levels.get(visitor, self.burst) <= 0.0
