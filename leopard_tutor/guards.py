@@ -275,16 +275,24 @@ def kernel_pid(kernel_manager: Any, kernel_id: str) -> int | None:
     return pid if isinstance(pid, int) else None
 
 
+def is_open(connection: Any) -> bool:
+    """Whether a kernel websocket connection is still open (its websocket and its kernel channels)."""
+    return bool(connection.channels) and getattr(connection.websocket_handler, "ws_connection", None) is not None
+
+
 def release_held(book: SessionBook = BOOK, pace: VisitorPace = PACE) -> None:
     """Let through up to `RELEASED_PER_SAMPLE` held messages of each connection whose visitor is back within
-    budget, in order (those of a closed connection, or a kernel no visitor's, go at once: the connection
-    ignores them or they are no visitor's to hold)."""
+    budget, in order. What a closed connection, or one whose kernel has gone, held is dropped: it has nowhere
+    to go (and a closed websocket no longer knows how to read it)."""
     for connection, held in list(HELD.items()):
-        owner = book.owner(connection.kernel_id) if connection.channels else None
-        if owner is not None and pace.over(owner):
+        owner = book.owner(connection.kernel_id)
+        if owner is None or not is_open(connection):
+            del HELD[connection]
+            continue
+        if pace.over(owner):
             continue
         forward = type(connection)._leopard_forward
-        for _ in range(len(held.messages) if owner is None else RELEASED_PER_SAMPLE):
+        for _ in range(RELEASED_PER_SAMPLE):
             if not held.messages:
                 break
             forward(connection, held.messages.popleft())
@@ -328,7 +336,7 @@ def hold_or_forward(connection: Any, message: Any, book: SessionBook = BOOK, pac
     if held is None:
         held = HELD[connection] = Held()
         log.warning("Holding what a page sends kernel %s: its visitor's kernels have used their processor budget",
-                 connection.kernel_id)
+                    connection.kernel_id)
     if len(held.messages) < HELD_PER_CONNECTION:
         held.messages.append(message)
         return

@@ -5,6 +5,7 @@ visitor's messages (`guards.hold_busy_visitors`, `guards.release_held`) on stand
 from __future__ import annotations
 
 import logging
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -80,6 +81,7 @@ class Connection:
     def __init__(self, kernel_id: str) -> None:
         self.kernel_id = kernel_id
         self.channels = {"shell": object()}
+        self.websocket_handler = SimpleNamespace(ws_connection=object())
         self.sent: list[str] = []
 
     def _leopard_forward(self, message: str) -> None:
@@ -122,7 +124,7 @@ def test_an_over_budget_visitors_messages_wait_in_order_while_anothers_pass(held
 
 
 def test_past_its_bound_a_connection_drops_with_one_log_line(held: Any, caplog: pytest.LogCaptureFixture) -> None:
-    book, pace, _ = held
+    book, pace, clock = held
     mine = Connection("k1")
     pace.spend({"a": 3.0})
     with caplog.at_level(logging.INFO, logger=guards.__name__):
@@ -133,11 +135,14 @@ def test_past_its_bound_a_connection_drops_with_one_log_line(held: Any, caplog: 
     assert held_now.messages[0] == "m0" and held_now.messages[-1] == f"m{guards.HELD_PER_CONNECTION - 1}"
     lines = [record.getMessage() for record in caplog.records]
     assert len(lines) == 2 and lines[0].startswith("Holding") and lines[1].startswith("Dropping"), lines
-    mine.channels = {}  # the page closed: what it held goes to the connection, which ignores it
+    clock.now = 10.0
+    pace.spend({})
+    mine.websocket_handler.ws_connection = None  # the page closed: what it held has nowhere to go
     guards.release_held(book, pace)
-    assert mine not in guards.HELD
+    assert mine not in guards.HELD and mine.sent == []
 
 
 def test_the_servers_connections_go_through_the_hold() -> None:
     guards.install()
     assert ZMQChannelsWebsocketConnection.__dict__.get("_leopard_forward") is not None
+
