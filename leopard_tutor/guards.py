@@ -15,9 +15,12 @@
 * Limits: a session takes at most `WEBSOCKETS_PER_SESSION` websockets (a page needs one; a second
   covers a reconnection while the old one is still closing).
 * The visitor's pace: every `visitor_pace.SAMPLE_SECONDS` the processor time of each visitor's kernels is
-  spent from that visitor's budget (`visitor_pace.VisitorPace`); while it is spent, what the visitor's pages
-  send to their kernels is held, per connection and in order, and let through once it is back
-  (`hold_busy_visitors`, `pace_visitors`). Past `HELD_PER_CONNECTION` held messages, more are dropped.
+  spent from that visitor's budget (`visitor_pace.VisitorPace`, binding while others want the processors).
+  What a page sends its kernel passes its connection's gate (`connection_gate.Gate`): at most a few shell
+  requests unfinished in the kernel at once, and nothing while the visitor's budget is spent; the rest is
+  held in order and let through as the kernel finishes requests or the budget comes back
+  (`hold_busy_visitors`, `request_finished`, `pace_visitors`). Past `connection_gate.HELD` held messages,
+  more are dropped; a message whose framing is impossible is dropped before jupyter_server reads it.
 * Refusals: every refusal (`refuse`) is a short plain page and one log line with the count of such
   refusals so far (`log_request`, tornado's `log_function` setting), never a traceback; error pages
   of Jupyter's handlers are plain text too (their templates cannot render in Voilà: it has no
@@ -26,13 +29,16 @@
 
 from __future__ import annotations
 
+import json
 import logging
-from collections import Counter, deque
+import time
+from collections import Counter
 from collections.abc import Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from .connection_gate import HELD, Gate
 from .kernel_messages import screen
 from .sessions import PROOF_HEADER, SessionBook, proof_holds
 from .visitor_pace import SAMPLE_SECONDS, KernelProcessors, VisitorPace
@@ -49,25 +55,11 @@ LOGGED_URI = 100
 """The longest part of a request's address a log line shows."""
 PACE = VisitorPace()
 """The processor budgets of this server process's visitors."""
-HELD_PER_CONNECTION = 100
-"""Messages held at most per connection while its visitor is over budget: a page sends one click at a time
-(and a few messages when it connects), so only a script that floods comes near it; past it, messages are dropped."""
-RELEASED_PER_SAMPLE = 5
-"""Held messages let through per connection at each reading once its visitor is back within budget: a page's
-few at once, and a flood at 10 a second (the kernel's own click rate, `pacing.INTENT_RATE`)."""
-
-
-@dataclass
-class Held:
-    """The messages a connection holds while its visitor is over budget, in the order they came, and how
-    many were dropped past `HELD_PER_CONNECTION`."""
-
-    messages: deque[Any] = field(default_factory=deque)
-    dropped: int = 0
-
-
-HELD: dict[Any, Held] = {}
-"""The connections (jupyter_server's `ZMQChannelsWebsocketConnection`) holding messages now."""
+GATES: dict[Any, Gate] = {}
+"""The gate of each kernel websocket connection (jupyter_server's `ZMQChannelsWebsocketConnection`) that has
+sent something and still has unfinished requests or held messages."""
+MESSAGE_PARTS = 64
+"""The most parts a page's websocket message may say it has (a Jupyter message has about six)."""
 
 
 @dataclass
@@ -280,37 +272,75 @@ def is_open(connection: Any) -> bool:
     return bool(connection.channels) and getattr(connection.websocket_handler, "ws_connection", None) is not None
 
 
-def release_held(book: SessionBook = BOOK, pace: VisitorPace = PACE) -> None:
-    """Let through up to `RELEASED_PER_SAMPLE` held messages of each connection whose visitor is back within
-    budget, in order. What a closed connection, or one whose kernel has gone, held is dropped: it has nowhere
-    to go (and a closed websocket no longer knows how to read it)."""
-    for connection, held in list(HELD.items()):
+def request_id(connection: Any, message: Any) -> str | None:
+    """The id of the shell request a page's websocket `message` carries (None for another channel's message).
+    Raises ValueError for a message whose framing is impossible (more parts than `MESSAGE_PARTS`, or parts
+    past its end): jupyter_server would read such a header's part count as it stands, whatever its size."""
+    if isinstance(message, str):
+        parsed = json.loads(message)
+        channel, header = parsed.get("channel"), parsed.get("header")
+    elif connection.subprotocol == "v1.kernel.websocket.jupyter.org":
+        count = int.from_bytes(message[:8], "little")
+        if not 3 <= count <= min(MESSAGE_PARTS, len(message) // 8 - 1):
+            raise ValueError(f"a message of {len(message)} bytes said it had {count} parts")
+        offsets = [int.from_bytes(message[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
+        channel = bytes(message[offsets[0]:offsets[1]]).decode("utf-8")
+        header = connection.session.unpack(bytes(message[offsets[1]:offsets[2]])) if channel == "shell" else None
+    else:
+        count = int.from_bytes(message[:4], "big")
+        if not 1 <= count <= min(MESSAGE_PARTS, len(message) // 4 - 1):
+            raise ValueError(f"a message of {len(message)} bytes said it had {count} parts")
+        start = int.from_bytes(message[4:8], "big")
+        end = int.from_bytes(message[8:12], "big") if count > 1 else len(message)
+        parsed = json.loads(bytes(message[start:end]))
+        channel, header = parsed.get("channel"), parsed.get("header")
+    if channel not in (None, "shell") or not isinstance(header, dict):
+        return None
+    return str(header.get("msg_id", ""))
+
+
+def paused(connection: Any, gate: Gate, book: SessionBook, pace: VisitorPace) -> bool:
+    """Whether a connection's visitor is over budget now (one log line when its gate goes from passing to
+    holding)."""
+    owner = book.owner(connection.kernel_id)
+    over = owner is not None and pace.over(owner)
+    if over and not gate.paused:
+        log.warning("Holding what a page sends kernel %s: its visitor's kernels have used their processor budget",
+                    connection.kernel_id)
+    return over
+
+
+def forward(connection: Any, messages: list[Any]) -> None:
+    """Send `messages` from a page on to its kernel, in order (jupyter_server's own handling)."""
+    for message in messages:
+        type(connection)._leopard_forward(connection, message)
+
+
+def release_gates(book: SessionBook = BOOK, pace: VisitorPace = PACE, clock: Any = time.monotonic) -> None:
+    """Forward what each connection's gate may let through now (its visitor back within budget, a request
+    counted finished by time); forget the gates of closed connections (what they held has nowhere to go, and
+    a closed websocket no longer knows how to read it) and the empty ones."""
+    for connection, gate in list(GATES.items()):
         owner = book.owner(connection.kernel_id)
         if owner is None or not is_open(connection):
-            del HELD[connection]
+            del GATES[connection]
             continue
-        if pace.over(owner):
-            continue
-        forward = type(connection)._leopard_forward
-        for _ in range(RELEASED_PER_SAMPLE):
-            if not held.messages:
-                break
-            forward(connection, held.messages.popleft())
-        if not held.messages:
-            del HELD[connection]
+        forward(connection, gate.release(paused(connection, gate, book, pace), clock()))
+        if not gate.held and not gate.unfinished:
+            del GATES[connection]
 
 
 def pace_visitors(kernel_manager: Any, processors: KernelProcessors, book: SessionBook = BOOK,
                   pace: VisitorPace = PACE) -> None:
     """Spend what each visitor's kernels took since the last reading from their budget, then release what
-    those back within budget hold (`release_held`)."""
+    those back within budget hold (`release_gates`)."""
     kernels = {}
     for kernel_id, session in list(book.sessions.items()):
         pid = kernel_pid(kernel_manager, kernel_id)
         if pid is not None:
             kernels[kernel_id] = (session.owner, pid)
     pace.spend(processors.used(kernels))
-    release_held(book, pace)
+    release_gates(book, pace)
 
 
 def watch_processors(kernel_manager: Any, book: SessionBook = BOOK, pace: VisitorPace = PACE) -> None:
@@ -325,31 +355,42 @@ def watch_processors(kernel_manager: Any, book: SessionBook = BOOK, pace: Visito
     kernel_manager._leopard_paced = watch
 
 
-def hold_or_forward(connection: Any, message: Any, book: SessionBook = BOOK, pace: VisitorPace = PACE) -> None:
-    """Forward what a page sent its kernel, unless its visitor is over budget or its connection holds messages
-    already: then hold it behind them, or past `HELD_PER_CONNECTION` drop it (one log line per hold)."""
-    held = HELD.get(connection)
+def hold_or_forward(connection: Any, message: Any, book: SessionBook = BOOK, pace: VisitorPace = PACE,
+                    clock: Any = time.monotonic) -> None:
+    """Pass what a page sent its kernel through the connection's gate (`connection_gate.Gate`): forward what it
+    lets through; a message with an impossible framing, or one past the gate's held ones, is dropped (one log
+    line per connection)."""
+    gate = GATES.setdefault(connection, Gate())
     owner = book.owner(connection.kernel_id)
-    if held is None and (owner is None or not pace.over(owner)):
-        type(connection)._leopard_forward(connection, message)
+    try:
+        request = request_id(connection, message)
+    except Exception:  # whatever a hostile page sends: its framing, JSON, or packed header
+        REFUSALS["a malformed websocket message"] += 1
+        log.warning("Dropped a malformed websocket message to kernel %s (%d so far)", connection.kernel_id,
+                    REFUSALS["a malformed websocket message"])
         return
-    if held is None:
-        held = HELD[connection] = Held()
-        log.warning("Holding what a page sends kernel %s: its visitor's kernels have used their processor budget",
-                    connection.kernel_id)
-    if len(held.messages) < HELD_PER_CONNECTION:
-        held.messages.append(message)
-        return
-    REFUSALS["a message past its connection's held ones"] += 1
-    held.dropped += 1
-    if held.dropped == 1:
-        log.warning("Dropping what a page sends kernel %s: %d of its messages are held (%d dropped so far)",
-                    connection.kernel_id, HELD_PER_CONNECTION, REFUSALS["a message past its connection's held ones"])
+    if owner is not None:
+        pace.asked(owner)
+    dropped = gate.dropped
+    forward(connection, gate.admit(message, request, paused(connection, gate, book, pace), clock()))
+    if gate.dropped > dropped:
+        REFUSALS["a message past its connection's held ones"] += 1
+        if gate.dropped == 1:
+            log.warning("Dropping what a page sends kernel %s: %d of its messages are held (%d dropped so far)",
+                        connection.kernel_id, HELD, REFUSALS["a message past its connection's held ones"])
+
+
+def request_finished(connection: Any, request: str, book: SessionBook = BOOK, pace: VisitorPace = PACE,
+                     clock: Any = time.monotonic) -> None:
+    """The kernel says it finished `request`: forward what the connection's gate lets through now."""
+    gate = GATES.get(connection)
+    if gate is not None:
+        forward(connection, gate.finished(request, paused(connection, gate, book, pace), clock()))
 
 
 def hold_busy_visitors(book: SessionBook = BOOK, pace: VisitorPace = PACE) -> None:
-    """What a page sends its kernel waits while the page's visitor is over budget (`hold_or_forward`;
-    `pace_visitors` lets it through)."""
+    """What a page sends its kernel goes through the connection's gate (`hold_or_forward`; `request_finished`
+    and `pace_visitors` let what it holds through)."""
     from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
     Connection: Any = ZMQChannelsWebsocketConnection
@@ -493,7 +534,10 @@ def screen_kernel_output() -> None:
     def handle_outgoing_message(self: Any, stream: Any, outgoing_msg: list[Any]) -> None:
         idents, parts = self.session.feed_identities(outgoing_msg)
         header = self.session.unpack(_raw(parts[1]))
-        verdict = screen(str(header.get("msg_type", "")), lambda: dict(self.session.unpack(_raw(parts[4]))))
+        msg_type = str(header.get("msg_type", ""))
+        if msg_type == "status" and self.session.unpack(_raw(parts[4])).get("execution_state") == "idle":
+            request_finished(self, str(self.session.unpack(_raw(parts[2])).get("msg_id", "")))
+        verdict = screen(msg_type, lambda: dict(self.session.unpack(_raw(parts[4]))))
         if verdict is False:
             return
         if verdict is not True:

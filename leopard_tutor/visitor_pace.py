@@ -4,8 +4,11 @@ Each kernel paces its own clicks (`widgets/pacing.py`), but a visitor (one brows
 each a kernel with a pace of its own. So the server also reads, every `SAMPLE_SECONDS`, the processor
 time each visitor's kernel processes took (`KernelProcessors`) and spends it from that visitor's budget
 (`VisitorPace`): a burst of `VISITOR_BURST` seconds, coming back at `VISITOR_SHARE` of one processor for
-all of that visitor's kernels together. While a visitor's budget is spent, the server holds the messages
-its pages send to their kernels and forwards them, in order, once it is back above zero (`guards.py`).
+all of that visitor's kernels together. The budget binds only while someone else wants the processors
+(another visitor's pages sent their kernels something within the last `CONTENDED_SECONDS`): a visitor alone
+on the server may use it all, and what they use alone is not held against them later. While a visitor's budget is spent,
+the server holds the messages their pages send to their kernels and forwards them, in order, once it is
+back above zero (`connection_gate.py`, `guards.py`).
 
 A person sends one click at a time and waits for the answer, so at most one of their clicks waits; a
 script flooding its kernels (a New match loop against the expert in four tabs) is slowed to that share.
@@ -28,6 +31,9 @@ VISITOR_SHARE = 0.4
 """The share of one processor a visitor's kernels get together after that burst: a little more than one
 kernel's own pace (`pacing.WORK_SHARE`, 0.3), so a visitor with one tab is held by that pace first, while
 four tabs together get no more than about one and a third of it."""
+CONTENDED_SECONDS = 5.0
+"""How long a visitor counts as wanting the processors after their pages last sent their kernels something:
+a student between two clicks, thinking, still counts."""
 SAMPLE_SECONDS = 0.5
 """Seconds between two readings of the kernels' processor time: a held click waits at most about this
 long once its visitor is back within budget, and reading a few hundred processes twice a second is cheap."""
@@ -69,8 +75,9 @@ class KernelProcessors:
 
 class VisitorPace:
     """A processor budget per visitor (see the module docstring): `spend` what their kernels took, `over` whether
-    it is spent. A budget may go below zero (work already asked for is done); it must come back above zero
-    before the visitor's messages pass again, so over time a visitor gets about `share` of one processor."""
+    it is spent while others want the processors. A budget may go below zero while others do (work already
+    asked for is done); it must come back above zero before the visitor's messages pass again, so over time a
+    visitor gets about `share` of one processor whenever they are not alone. Alone, it never goes below zero."""
 
     def __init__(self, burst: float = VISITOR_BURST, share: float = VISITOR_SHARE,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -78,7 +85,12 @@ class VisitorPace:
         self.share = share
         self.clock = clock
         self.levels: dict[str, float] = {}
+        self.asking: dict[str, float] = {}
         self.when = clock()
+
+    def asked(self, visitor: str) -> None:
+        """One of `visitor`'s pages sent their kernel something now."""
+        self.asking[visitor] = self.clock()
 
     def spend(self, used: Mapping[str, float]) -> None:
         """Refill every budget for the time since the last call, then take what each visitor's kernels `used`
@@ -86,13 +98,23 @@ class VisitorPace:
         now = self.clock()
         refill = self.share * max(0.0, now - self.when)
         self.when = now
+        for visitor, when in list(self.asking.items()):
+            if now - when > CONTENDED_SECONDS:
+                del self.asking[visitor]
         for visitor in set(self.levels) | set(used):
             level = min(self.burst, self.levels.get(visitor, self.burst) + refill) - used.get(visitor, 0.0)
+            if not self.contended(visitor):
+                level = max(level, 0.0)
             if level >= self.burst:
                 self.levels.pop(visitor, None)
             else:
                 self.levels[visitor] = level
 
+    def contended(self, visitor: str) -> bool:
+        """Whether another visitor's pages sent their kernels something within the last `CONTENDED_SECONDS` (as of
+        the last `spend`)."""
+        return len(self.asking) - (visitor in self.asking) > 0
+
     def over(self, visitor: str) -> bool:
-        """Whether `visitor` has spent their budget (their messages to kernels wait)."""
-        return self.levels.get(visitor, self.burst) <= 0.0
+        """Whether `visitor` has spent their budget while others want the processors (their messages wait)."""
+        return self.levels.get(visitor, self.burst) <= 0.0 and self.contended(visitor)

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import psutil
 import pytest
-from kernel_client import Visit, VisitError, http_get, run
+from kernel_client import Visit, VisitError, http_get, pack, run
 from servers import kernel_count
 from websockets.asyncio.client import connect
 
@@ -174,6 +174,28 @@ def test_a_session_has_at_most_two_websockets(server: Any) -> None:
     assert reconnected and answered, "a closed websocket frees its place; the page plays on"
 
 
+def test_a_frame_claiming_countless_parts_is_dropped_and_the_page_plays_on(server: Any) -> None:
+    """jupyter_server reads a v1 frame's part count as it stands (a loop over 2**40 offsets); the server's gate
+    drops such a frame before that, in one log line, and the page's next click is answered at once."""
+    wait_for_kernels(server, 1)
+    log_before = len(server.log_text().splitlines())
+
+    async def scenario() -> float:
+        page = Visit(server.url)
+        await page.open()
+        assert page.socket is not None
+        framed = pack("shell", {"msg_id": "x", "msg_type": "kernel_info_request"}, {})
+        await page.socket.send((2 ** 40).to_bytes(8, "little") + framed[8:])
+        table, seconds = await page.click({"type": "select", "index": 0}, timeout=10)
+        assert table is not None
+        await end([page])
+        return seconds
+
+    assert run(scenario()) < 2.0
+    added = server.log_text().splitlines()[log_before:]
+    assert len([line for line in added if "malformed websocket message" in line]) == 1
+
+
 def test_every_refusal_is_one_short_line_in_the_log(server: Any) -> None:
     wait_for_kernels(server, 1)
     log_before = server.log_text().splitlines()
@@ -320,9 +342,9 @@ def new_match_button(visit: Visit) -> str:
 
 @pytest.mark.slow
 def test_a_visitor_whose_kernels_are_busy_waits_while_another_visitors_clicks_pass(paced_server: Any) -> None:
-    """A visitor looping New match against the expert in two tabs spends their processor budget: the server
-    holds what their pages send (one log line), lets it through later (held, not dropped), and another
-    visitor's clicks meanwhile pass at once."""
+    """A visitor looping New match against the expert in two tabs while another plays spends their processor
+    budget: the server holds what their pages send (one log line a hold), lets it through later (held, not
+    dropped), and the other visitor's clicks meanwhile pass."""
     log_before = len(paced_server.log_text().splitlines())
 
     def holding(kernel_ids: list[str]) -> list[str]:
@@ -338,6 +360,7 @@ def test_a_visitor_whose_kernels_are_busy_waits_while_another_visitors_clicks_pa
         await bystander.open()
         bad = [visit.kernel_id or "" for visit in flooders]
         stop = time.monotonic() + 90
+        clicks: list[float] = []
 
         async def flood(visit: Visit) -> None:
             button = new_match_button(visit)
@@ -346,9 +369,13 @@ def test_a_visitor_whose_kernels_are_busy_waits_while_another_visitors_clicks_pa
                                                        "data": {"method": "custom", "content": {"event": "click"}}})
                 await asyncio.sleep(0.2)
 
-        await asyncio.gather(*(flood(visit) for visit in flooders))
+        async def play() -> None:
+            while time.monotonic() < stop and not holding(bad):
+                clicks.append((await bystander.click({"type": "select", "index": len(clicks) % 2}))[1])
+                await asyncio.sleep(0.2)
+
+        await asyncio.gather(play(), *(flood(visit) for visit in flooders))
         held = holding(bad)
-        clicks = [(await bystander.click({"type": "select", "index": 0}))[1] for _ in range(5)]
         reply = flooders[0].expect(lambda m: m["header"].get("msg_type") == "kernel_info_reply")
         asked = time.monotonic()
         await flooders[0].send("shell", "kernel_info_request", {})
@@ -361,5 +388,5 @@ def test_a_visitor_whose_kernels_are_busy_waits_while_another_visitors_clicks_pa
     assert held, "the flooding visitor's messages were never held"
     assert all(len(line) < 300 for line in held)
     assert bystander_held == [], "the other visitor's messages are never held"
-    assert max(clicks) < 2.0, clicks
+    assert sorted(clicks)[int(0.9 * len(clicks))] < 2.0, clicks
     assert waited < 120, "held, then let through"

@@ -1,17 +1,21 @@
 """The per-visitor processor pace, with a fake clock and fake processor readings: the budget
-(`VisitorPace`), what each visitor's kernels took (`KernelProcessors`), and the server's hold on an over-budget
-visitor's messages (`guards.hold_busy_visitors`, `guards.release_held`) on stand-in connections."""
+(`VisitorPace`), what each visitor's kernels took (`KernelProcessors`), and each connection's gate
+(`connection_gate.Gate` through `guards.hold_or_forward`, `request_finished`, `release_gates`) on stand-in
+connections."""
 
 from __future__ import annotations
 
+import json
 import logging
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from jupyter_client.session import Session
+from jupyter_server.services.kernels.connection.base import serialize_binary_message, serialize_msg_to_ws_v1
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
-from leopard_tutor import guards
+from leopard_tutor import connection_gate, guards, visitor_pace
 from leopard_tutor.sessions import SessionBook
 from leopard_tutor.visitor_pace import KernelProcessors, VisitorPace
 
@@ -29,6 +33,7 @@ class Clock:
 def test_a_visitor_may_spend_the_burst_then_waits_until_the_share_refills_it() -> None:
     clock = Clock()
     pace = VisitorPace(burst=2.0, share=0.5, clock=clock)
+    pace.asked("b")
     assert not pace.over("a")
     clock.now = 1.0
     pace.spend({"a": 1.5})
@@ -40,6 +45,7 @@ def test_a_visitor_may_spend_the_burst_then_waits_until_the_share_refills_it() -
     pace.spend({"a": 1.75})  # 0.5 + 0.25 - 1.75 = -1.0
     assert pace.over("a") and not pace.over("b"), "one visitor's spending is theirs alone"
     clock.now = 4.5
+    pace.asked("b")
     pace.spend({})
     assert pace.over("a"), "0.0: not above zero yet"
     clock.now = 5.0
@@ -50,7 +56,28 @@ def test_a_visitor_may_spend_the_burst_then_waits_until_the_share_refills_it() -
     assert pace.levels == {}, "a full budget is not kept"
 
 
-def test_the_share_bounds_a_flooding_visitor_over_time() -> None:
+def test_the_budget_binds_only_while_another_visitor_wants_the_processors() -> None:
+    clock = Clock()
+    pace = VisitorPace(burst=1.0, share=0.5, clock=clock)
+    for _ in range(20):  # alone, a whole processor for 10 s
+        clock.now += 0.5
+        pace.asked("a")
+        pace.spend({"a": 0.5, "idle": 0.01})
+        assert not pace.over("a"), "alone (a visitor whose pages send nothing does not count)"
+    assert pace.levels["a"] == 0.0, "what a visitor took alone is not held against them"
+    clock.now += 0.5
+    pace.asked("b")
+    pace.spend({"a": 0.5})
+    assert pace.over("a") and not pace.over("b")
+    clock.now += 1.0
+    pace.spend({})
+    assert not pace.over("a"), "back above zero at the share"
+    clock.now += visitor_pace.CONTENDED_SECONDS + 0.5
+    pace.spend({"a": 3.0})
+    assert not pace.over("a"), "b has sent nothing for a while: a is alone again"
+
+
+def test_the_share_bounds_a_flooding_visitor_over_time_while_others_play() -> None:
     clock = Clock()
     pace = VisitorPace(burst=5.0, share=0.4, clock=clock)
     taken = 0.0
@@ -58,6 +85,7 @@ def test_the_share_bounds_a_flooding_visitor_over_time() -> None:
         clock.now += 0.5
         use = 0.0 if pace.over("flood") else 0.5
         taken += use
+        pace.asked("student")
         pace.spend({"flood": use})
     assert taken <= 5.0 + 0.5 + 0.4 * clock.now
 
@@ -76,7 +104,9 @@ def test_each_visitors_kernels_are_summed_from_their_second_reading_and_gone_one
 
 
 class Connection:
-    """A stand-in for jupyter_server's kernel websocket connection: what it forwards to its kernel."""
+    """A stand-in for jupyter_server's kernel websocket connection (JSON messages): what it forwards to its kernel."""
+
+    subprotocol = None
 
     def __init__(self, kernel_id: str) -> None:
         self.kernel_id = kernel_id
@@ -88,61 +118,117 @@ class Connection:
         self.sent.append(message)
 
 
+def shell(n: int, channel: str = "shell") -> str:
+    """A page's JSON message number `n` on `channel`."""
+    return json.dumps({"channel": channel, "header": {"msg_id": f"m{n}", "msg_type": "comm_msg"}, "content": {}})
+
+
+def ids(sent: list[str]) -> list[str]:
+    return [json.loads(message)["header"]["msg_id"] for message in sent]
+
+
 @pytest.fixture
-def held(monkeypatch: pytest.MonkeyPatch) -> tuple[SessionBook, VisitorPace, Clock]:
+def gated(monkeypatch: pytest.MonkeyPatch) -> tuple[SessionBook, VisitorPace, Clock]:
     """A book with kernels k1 (visitor a) and k2 (visitor b), a pace with a budget of 1 s refilled at a whole
-    processor, its clock, and no connection holding anything."""
+    processor, its clock, and no connection gated yet; b works (a is not alone)."""
     clock = Clock()
     book, pace = SessionBook(clock=clock), VisitorPace(burst=1.0, share=1.0, clock=clock)
     book.hand_out("k1", "a")
     book.hand_out("k2", "b")
-    monkeypatch.setattr(guards, "HELD", {})
+    pace.asked("b")
+    monkeypatch.setattr(guards, "GATES", {})
     return book, pace, clock
 
 
-def test_an_over_budget_visitors_messages_wait_in_order_while_anothers_pass(held: Any) -> None:
-    book, pace, clock = held
+def test_an_over_budget_visitors_messages_wait_in_order_while_anothers_pass(gated: Any) -> None:
+    book, pace, clock = gated
     mine, theirs = Connection("k1"), Connection("k2")
     pace.spend({"a": 3.0})  # a is 2 s below zero
-    for n in range(12):
-        guards.hold_or_forward(mine, f"m{n}", book, pace)
-    guards.hold_or_forward(theirs, "t0", book, pace)
-    assert mine.sent == [] and theirs.sent == ["t0"]
-    guards.release_held(book, pace)
+    for n in range(3):
+        guards.hold_or_forward(mine, shell(n), book, pace, clock)
+    guards.hold_or_forward(theirs, shell(0), book, pace, clock)
+    assert mine.sent == [] and ids(theirs.sent) == ["m0"]
+    guards.release_gates(book, pace, clock)
     assert mine.sent == [], "still over budget"
     clock.now = 2.5
+    pace.asked("b")
     pace.spend({})
-    guards.release_held(book, pace)
-    assert mine.sent == [f"m{n}" for n in range(guards.RELEASED_PER_SAMPLE)]
-    guards.hold_or_forward(mine, "m12", book, pace)  # behind the held ones, though the visitor is within budget
-    guards.release_held(book, pace)
-    guards.release_held(book, pace)
-    assert mine.sent == [f"m{n}" for n in range(13)]
-    assert mine not in guards.HELD
-    guards.hold_or_forward(mine, "m13", book, pace)
-    assert mine.sent[-1] == "m13", "nothing held: straight through"
+    guards.release_gates(book, pace, clock)
+    assert ids(mine.sent) == ["m0", "m1", "m2"]
+    guards.hold_or_forward(mine, shell(3), book, pace, clock)
+    assert ids(mine.sent)[-1] == "m3", "within budget: straight through"
 
 
-def test_past_its_bound_a_connection_drops_with_one_log_line(held: Any, caplog: pytest.LogCaptureFixture) -> None:
-    book, pace, clock = held
+def test_a_connection_has_few_requests_unfinished_in_its_kernel(gated: Any) -> None:
+    book, pace, clock = gated
+    mine = Connection("k1")
+    for n in range(10):
+        guards.hold_or_forward(mine, shell(n), book, pace, clock)
+    guards.hold_or_forward(mine, shell(10, "control"), book, pace, clock)
+    assert ids(mine.sent) == [f"m{n}" for n in range(connection_gate.IN_FLIGHT)]
+    guards.request_finished(mine, "m0", book, pace, clock)
+    guards.request_finished(mine, "m0", book, pace, clock)  # said twice (two pages of one kernel hear it)
+    guards.request_finished(mine, "elsewhere", book, pace, clock)
+    assert ids(mine.sent)[-1] == f"m{connection_gate.IN_FLIGHT}" and len(mine.sent) == connection_gate.IN_FLIGHT + 1
+    clock.now = connection_gate.IN_FLIGHT_SECONDS + 1  # no "idle" came for the others: counted finished
+    guards.release_gates(book, pace, clock)
+    assert ids(mine.sent) == [f"m{n}" for n in range(2 * connection_gate.IN_FLIGHT + 1)]
+    for n in range(connection_gate.IN_FLIGHT + 1, 2 * connection_gate.IN_FLIGHT + 1):
+        guards.request_finished(mine, f"m{n}", book, pace, clock)
+    assert ids(mine.sent)[-2:] == ["m9", "m10"], "another channel's message keeps its place in the order"
+
+
+def test_past_its_bound_a_connection_drops_with_one_log_line(gated: Any, caplog: pytest.LogCaptureFixture) -> None:
+    book, pace, clock = gated
     mine = Connection("k1")
     pace.spend({"a": 3.0})
     with caplog.at_level(logging.INFO, logger=guards.__name__):
-        for n in range(guards.HELD_PER_CONNECTION + 50):
-            guards.hold_or_forward(mine, f"m{n}", book, pace)
-    held_now = guards.HELD[mine]
-    assert len(held_now.messages) == guards.HELD_PER_CONNECTION and held_now.dropped == 50
-    assert held_now.messages[0] == "m0" and held_now.messages[-1] == f"m{guards.HELD_PER_CONNECTION - 1}"
+        for n in range(connection_gate.HELD + 50):
+            guards.hold_or_forward(mine, shell(n), book, pace, clock)
+    gate = guards.GATES[mine]
+    assert len(gate.held) == connection_gate.HELD and gate.dropped == 50
+    assert ids([gate.held[0].message, gate.held[-1].message]) == ["m0", f"m{connection_gate.HELD - 1}"]
     lines = [record.getMessage() for record in caplog.records]
     assert len(lines) == 2 and lines[0].startswith("Holding") and lines[1].startswith("Dropping"), lines
     clock.now = 10.0
+    pace.asked("b")
     pace.spend({})
     mine.websocket_handler.ws_connection = None  # the page closed: what it held has nowhere to go
-    guards.release_held(book, pace)
-    assert mine not in guards.HELD and mine.sent == []
+    guards.release_gates(book, pace, clock)
+    assert mine not in guards.GATES and mine.sent == []
 
 
-def test_the_servers_connections_go_through_the_hold() -> None:
+class BinaryConnection(Connection):
+    """A stand-in connection speaking jupyter_server's v1 websocket protocol."""
+
+    subprotocol = "v1.kernel.websocket.jupyter.org"
+    session = Session()
+
+
+def test_requests_are_read_in_each_framing_and_an_impossible_one_is_dropped(
+        gated: Any, caplog: pytest.LogCaptureFixture) -> None:
+    book, pace, clock = gated
+    binary = BinaryConnection("k1")
+    header = {"msg_id": "b1", "msg_type": "comm_msg"}
+    message = {"header": header, "parent_header": {}, "metadata": {}, "content": {}, "buffers": []}
+    framed = serialize_msg_to_ws_v1(message, "shell", binary.session.pack)
+    assert guards.request_id(binary, framed) == "b1"
+    assert guards.request_id(binary, serialize_msg_to_ws_v1(message, "control", binary.session.pack)) is None
+    legacy = Connection("k1")
+    assert guards.request_id(legacy, serialize_binary_message({"channel": "shell", "header": header,
+                                                               "parent_header": {}, "buffers": [b"x"]})) == "b1"
+    assert guards.request_id(legacy, shell(7)) == "m7"
+    huge = (2 ** 40).to_bytes(8, "little") + framed[8:]
+    with caplog.at_level(logging.INFO, logger=guards.__name__):
+        guards.hold_or_forward(binary, huge, book, pace, clock)
+        guards.hold_or_forward(binary, b"\x01", book, pace, clock)
+        guards.hold_or_forward(legacy, "{not json", book, pace, clock)
+    assert binary.sent == [] and legacy.sent == []
+    assert [record.getMessage()[:37] for record in caplog.records] == ["Dropped a malformed websocket message"] * 3
+    guards.hold_or_forward(binary, framed, book, pace, clock)
+    assert binary.sent == [framed]
+
+
+def test_the_servers_connections_go_through_the_gate() -> None:
     guards.install()
     assert ZMQChannelsWebsocketConnection.__dict__.get("_leopard_forward") is not None
-
