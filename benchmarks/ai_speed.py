@@ -5,6 +5,7 @@ decisions, and separately those with more than one legal move), and for the expe
 deals of the hidden cards it searched.
 
     nice -n 10 .venv/bin/python benchmarks/ai_speed.py --level expert --hands 6
+    .venv/bin/python benchmarks/ai_speed.py --smoke    (one hand, the expert with 0.1 s a move)
 
 On a busy machine, `--quiet-rate R` (random full hands per second the engine plays on a quiet
 machine) estimates what the expert searches alone: the budget is then timed in this process's CPU
@@ -28,6 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from leopard_tutor.ai import LEVELS, ExpertPlayer, IntermediatePlayer, Player, make_player
 from leopard_tutor.engine import Hand, RuleSet, rules_by_key
+
+SMOKE = {"hands": 1, "budget": 0.1}
+"""--smoke: the smallest real run (the test suite runs it): one hand, the expert on a short budget."""
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -66,7 +70,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=None, help="expert: at most this many deals, no time limit")
     parser.add_argument("--quiet-rate", type=float, default=None,
                         help="random full hands/s on a quiet machine: estimate the expert's deals alone")
+    parser.add_argument("--smoke", action="store_true", help=f"the smallest real run: {SMOKE} (overrides those)")
     args = parser.parse_args(argv)
+    if args.smoke:
+        vars(args).update(SMOKE)
     rules = rules_by_key(args.rules)
     scales: list[float] = []
     every: list[float] = []

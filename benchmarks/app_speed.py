@@ -4,6 +4,9 @@ Prints, for the server with and without the TCP_NODELAY fix:
 * click -> updated board: in-page time from `el.click()` on a hand card until the board has redrawn
   (its data-seq attribute changes), median and p95 over N clicks (Playwright's round trip excluded);
 * play click -> updated board, the computer's reply included (a discard, then the beginner answers);
+  the clicks come at most one every CLICK_GAP seconds, a fast person's pace, which the kernel's pace
+  (widgets/pacing.py) takes in full: a click it dropped, or any click the board answers without
+  redrawing, stops the run with an error rather than counting;
 and for the nodelay server, preheated and cold (a kernel started per visit):
 * open URL -> interactive board: in-page time from navigation start until the hand is drawn, and
   until a first click on it has been answered (fresh browser context each load: empty cache; and,
@@ -11,7 +14,8 @@ and for the nodelay server, preheated and cold (a kernel started per visit):
 * kernel RSS of each kernel (the page's and the preheated spare) after the clicks, and again once
   every tab of the app has been opened.
 
-Usage: nice .venv/bin/python benchmarks/app_speed.py [--clicks 50] [--loads 5]
+Usage: nice .venv/bin/python benchmarks/app_speed.py [--clicks 50] [--plays 20] [--loads 5]
+       .venv/bin/python benchmarks/app_speed.py --smoke    (a few clicks, one hand's plays, one load of each)
 """
 
 from __future__ import annotations
@@ -31,32 +35,55 @@ from typing import Any
 import psutil
 from playwright.sync_api import sync_playwright
 
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's code, not an installed copy
+
+from leopard_tutor.engine.catalogue import text  # noqa: E402
+from leopard_tutor.widgets.pacing import INTENT_RATE  # noqa: E402
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-ROOT = Path(__file__).resolve().parent.parent
+CLICK_GAP = 2 / INTENT_RATE
+"""Seconds the benchmark waits before each click: twice the time the kernel's pace takes to give back a click,
+so the pace never drops one however long the run (a burst of 30 back-to-back clicks is all it takes)."""
+TOO_FAST = text("board.too_fast")
+"""What the board says when the kernel's pace has dropped clicks."""
 
-CLICK_JS = """selector => new Promise(resolve => {
+CLICK_JS = """selector => new Promise((resolve, reject) => {
   const root = document.querySelector('.lt-board');
+  const target = root && root.querySelector(selector);
+  if (!target) { reject(new Error(`nothing on the first board matches ${selector}`)); return; }
   const before = root.getAttribute('data-seq');
-  const target = document.querySelector(selector);
+  const done = (found) => { observer.disconnect(); clearTimeout(timer); resolve(found); };
   const observer = new MutationObserver(() => {
-    if (root.getAttribute('data-seq') !== before) { observer.disconnect(); resolve(performance.now() - t0); }
+    if (root.getAttribute('data-seq') !== before) done(performance.now() - t0);
+    else if (!root.classList.contains('lt-busy')) done(null);  // answered ("done") without a redraw
   });
-  observer.observe(root, {attributes: true, attributeFilter: ['data-seq']});
-  setTimeout(() => { observer.disconnect(); resolve(null); }, 60000);
+  observer.observe(root, {attributes: true, attributeFilter: ['data-seq', 'class']});
+  const timer = setTimeout(() => done(null), 60000);
   const t0 = performance.now();
   target.click();
 })"""
-"""Click `selector` in the page; milliseconds until the board has redrawn, or null if it has not within 60 s."""
+"""Click `selector` on the page's first board (selectors such as '.lt-board .lt-hand-card' match there); milliseconds
+until the board has redrawn, or null if the board answered without redrawing or not at all within 60 s."""
 
 
 def click_ms(page: Any, selector: str) -> float:
-    """CLICK_JS from Python; a click the board never answers stops the benchmark with a clear error."""
+    """CLICK_JS from Python, CLICK_GAP after the previous click; a click the board does not answer with a
+    redraw of its own, or one the kernel's pace dropped, stops the benchmark with a clear error."""
+    time.sleep(CLICK_GAP)
     found = page.evaluate(CLICK_JS, selector)
+    board = page.locator(".lt-board").first
     if found is None:
-        raise RuntimeError(f"the board did not redraw within 60 s of a click on {selector}")
+        busy = "lt-busy" in (board.get_attribute("class") or "")
+        why = "did not redraw within 60 s of" if busy else "answered without redrawing"
+        raise RuntimeError(f"the board {why} a click on {selector}; it says: "
+                           f"{board.locator('.lt-message').text_content()!r}")
+    if board.locator(".lt-message").text_content() == TOO_FAST:
+        raise RuntimeError(f"the kernel's pace dropped a click on {selector} (the board says {TOO_FAST!r})")
     return float(found)
+
 
 READY_JS = """() => new Promise(resolve => {
   const done = () => {
@@ -160,23 +187,33 @@ def wait_my_turn(page: Any) -> None:
         timeout=30_000)
 
 
+def hand_size(page: Any) -> int:
+    """How many cards the first board's hand shows."""
+    return int(page.locator(".lt-board").first.locator(".lt-hand-card").count())
+
+
 def click_series(page: Any, clicks: int) -> list[float]:
     """Select and put back hand cards: each click is a full round trip to the kernel and back."""
     times = []
     for i in range(clicks):
-        index = (i // 2) % 5 + 1
+        index = (i // 2) % min(5, hand_size(page)) + 1
         times.append(click_ms(page, f".lt-board .lt-hand-card:nth-child({index})"))
     return times
 
 
 def play_series(page: Any, plays: int) -> list[float]:
-    """Discard clicks: the learner's move, the beginner's reply and the redraw."""
+    """Discard clicks: the learner's move, the beginner's reply and the redraw (a card is picked first if none is)."""
     times = []
+    board = page.locator(".lt-board").first
     for _ in range(plays):
         wait_my_turn(page)
-        if "hand is over" in page.locator(".lt-turn").text_content():
+        if "hand is over" in (board.locator(".lt-turn").text_content() or ""):
             break
-        click_ms(page, ".lt-board .lt-hand-card:nth-child(1)")
+        if not board.locator(".lt-hand-card.lt-selected").count():
+            click_ms(page, ".lt-board .lt-hand-card:nth-child(1)")
+        if not board.locator(".lt-discard.lt-target").count():
+            raise RuntimeError("the discard pile is not lit with a card picked at the start of a turn; the board says: "
+                               f"{board.locator('.lt-message').text_content()!r}")
         times.append(click_ms(page, ".lt-board .lt-discard"))
     return times
 
@@ -198,12 +235,20 @@ def warm_loads(browser: Any, server: Server, loads: int) -> list[float]:
     return times
 
 
+SMOKE = {"clicks": 6, "plays": 3, "loads": 1}
+"""--smoke: the smallest real run, every figure measured once or a few times (the test suite runs it)."""
+
+
 def main() -> None:
+    """Measure and print (see the module docstring); any failure raises, so the exit code is not 0."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clicks", type=int, default=50)
-    parser.add_argument("--plays", type=int, default=20)
-    parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--clicks", type=int, default=50, help="timed clicks on hand cards, on each server")
+    parser.add_argument("--plays", type=int, default=20, help="timed discards the beginner answers (one hand at most)")
+    parser.add_argument("--loads", type=int, default=5, help="page loads timed, preheated and cold")
+    parser.add_argument("--smoke", action="store_true", help=f"the smallest real run: {SMOKE} (overrides those)")
     args = parser.parse_args()
+    if args.smoke:
+        vars(args).update(SMOKE)
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} CPUs)")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
@@ -215,6 +260,8 @@ def main() -> None:
                 click_series(page, 4)  # warm up
                 clicks = click_series(page, args.clicks)
                 plays = play_series(page, args.plays)
+                if args.plays and not plays:
+                    raise RuntimeError("no discard was timed: the hand was over before the first")
                 print(f"[{label}] click -> updated board:      {quantiles(clicks)}")
                 if plays:
                     print(f"[{label}] discard + reply -> board:   {quantiles(plays)}")

@@ -21,6 +21,7 @@ the ratio of the p95s (the goal: at most 1.5), and the processor the misbehaving
 Usage: nice .venv/bin/python benchmarks/classroom_load.py --students 100 [--level beginner] [--minutes 3]
        nice .venv/bin/python benchmarks/classroom_load.py --students 30 --level expert --minutes 3
        nice .venv/bin/python benchmarks/classroom_load.py --students 10 --browsers 0 --minutes 1 --misbehave
+       .venv/bin/python benchmarks/classroom_load.py --smoke    (2 students and 1 page for 15 s; exit 1 on errors)
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ sys.path[:0] = [str(ROOT / "tests"), str(Path(__file__).resolve().parent)]
 
 from app_speed import ARGS, CHROMIUM, CLICK_JS, Server  # noqa: E402
 from kernel_client import Visit  # noqa: E402
+
+SMOKE = ["--students", "2", "--browsers", "1", "--minutes", "0.25", "--ramp", "2", "--pace", "1"]
+"""--smoke: the smallest real run (the test suite runs it); these options win over any given with it."""
 
 
 @dataclass
@@ -534,7 +538,10 @@ def main() -> None:
     parser.add_argument("--flood-rate", type=float, default=50, help="messages a second from each of its pages")
     parser.add_argument("--misbehave-at", help=argparse.SUPPRESS)  # the misbehaving visitor's own process
     parser.add_argument("--misbehave-for", type=float, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--smoke", action="store_true", help=f"the smallest real run: {' '.join(SMOKE)}")
     args = parser.parse_args()
+    if args.smoke:
+        args = parser.parse_args([*sys.argv[1:], *SMOKE])
     if args.misbehave_at:
         asyncio.run(misbehave(args))
         return
@@ -553,6 +560,8 @@ def main() -> None:
     report(args, tally, alone, idle, time.perf_counter() - started, time.process_time() - cpu)
     if args.misbehave:
         report_misbehaviour(args, tally, seen)
+    if args.smoke and tally.errors:
+        sys.exit(f"--smoke: {len(tally.errors)} errors")
 
 
 if __name__ == "__main__":

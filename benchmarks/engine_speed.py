@@ -9,6 +9,7 @@ is processor time (`time.process_time`), which waiting for a busy machine's core
 Run on one core:
 
     .venv/bin/python benchmarks/engine_speed.py [--seconds 10] [--rules REVISED_2008] [--check 200]
+    .venv/bin/python benchmarks/engine_speed.py --smoke    (10 hands checked, two rounds raced, in seconds)
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from reference_engine import ReferenceHand
 from leopard_tutor.engine import RULE_SETS, Card, Discard, EndTurn, GoOut, Hand, Move, Play, RuleSet
 
 ROUND_HANDS = 20  # hands each side plays in one round of the timing
+SMOKE = {"seconds": 0.0, "check": 10, "positions": 200, "repeats": 2}
+"""--smoke: the smallest real run (the test suite runs it): a few hands checked, the two rounds a race always has."""
 
 
 def engine_move(move: ReferenceMove) -> Move:
@@ -158,7 +161,12 @@ def main() -> None:
                         help="processor seconds spent racing full hands per rule set")
     parser.add_argument("--check", type=int, default=200, help="hands per rule set on which the two must agree")
     parser.add_argument("--rules", choices=sorted(RULE_SETS), action="append", help="default: all three")
+    parser.add_argument("--positions", type=int, default=2000, help="positions legal_moves() is timed on")
+    parser.add_argument("--repeats", type=int, default=20, help="times each position is timed over")
+    parser.add_argument("--smoke", action="store_true", help=f"the smallest real run: {SMOKE} (overrides those)")
     args = parser.parse_args()
+    if args.smoke:
+        vars(args).update(SMOKE)
     keys = args.rules or list(RULE_SETS)
     for key in keys:
         problem = first_disagreement(RULE_SETS[key], range(args.check))
@@ -171,7 +179,7 @@ def main() -> None:
     for key in keys:
         rules = RULE_SETS[key]
         result = race(rules, args.seconds)
-        micro, width = legal_moves_cost(rules)
+        micro, width = legal_moves_cost(rules, args.positions, args.repeats)
         same = "" if result["same_hands"] else " (the two played different hands!)"
         print(f"{key:16s} {result['engine']:7.0f}/s {result['reference']:8.0f}/s  {result['ratio']:4.2f}x "
               f"({result['median']:5.2f}x, {result['low']:5.2f}-{result['high']:5.2f}x)  {result['moves']:5.1f}  "

@@ -6,6 +6,7 @@ kernel; each run lasts `--seconds`. Prints, for each run, the clicks handled (ma
 moves and the processor used, as a share of one processor.
 
 Usage: nice .venv/bin/python benchmarks/new_match_flood.py [--seconds 30] [--every 0.02]
+       .venv/bin/python benchmarks/new_match_flood.py --smoke    (each flood lasts 2 s)
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from leopard_tutor.engine import Move, PlayerView
 from leopard_tutor.widgets import LeopardBoard, PlayController
 from leopard_tutor.widgets.pacing import IntentPace
 
+SMOKE = {"seconds": 2.0}
+"""--smoke: the smallest real run (the test suite runs it): two short floods."""
+
 
 class Counted:
     """The expert, counting its moves."""
@@ -37,6 +41,8 @@ class Counted:
 
 
 def flood(paced: bool, seconds: float, every: float) -> None:
+    """Flood one fresh board with New match for `seconds`, a click every `every` s, with or without the pace;
+    print what it did."""
     opponent = Counted()
     board = LeopardBoard(PlayController(opponent, seed=1, background=False))
     board.pace = IntentPace()
@@ -67,10 +73,14 @@ def flood(paced: bool, seconds: float, every: float) -> None:
 
 
 def main() -> None:
+    """Run the flood without the pace, then with it."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30, help="how long each flood lasts")
     parser.add_argument("--every", type=float, default=0.02, help="seconds between two clicks")
+    parser.add_argument("--smoke", action="store_true", help=f"the smallest real run: {SMOKE} (overrides those)")
     args = parser.parse_args()
+    if args.smoke:
+        vars(args).update(SMOKE)
     for paced in (False, True):
         flood(paced, args.seconds, args.every)
 

@@ -6,6 +6,7 @@ hand is finished in full. Printed per level: the moves judged, how many got each
 of the cost in points.
 
     nice -n 10 .venv/bin/python benchmarks/review_marks.py --hands 3
+    .venv/bin/python benchmarks/review_marks.py --smoke    (one hand a level, 4 deals a judgement)
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from leopard_tutor.ai import make_player
 from leopard_tutor.ai.players import EvaluationPlayer, Player
-from leopard_tutor.ai.review import VERDICTS, review_hand
+from leopard_tutor.ai.review import REVIEW_DEALS, VERDICTS, review_hand
 from leopard_tutor.engine import REVISED_2008, Hand
 
 LEVELS = ("beginner", "casual", "intermediate", "no slips")
 """The levels judged; "no slips" is the one-move evaluation that never plays by instinct."""
+SMOKE = {"hands": 1, "deals": 4}
+"""--smoke: the smallest real run (the test suite runs it): one hand a level, judged on a quarter of the deals."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,7 +35,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=3)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--deals", type=int, default=REVIEW_DEALS, help="deals of the unseen cards a judgement follows")
+    parser.add_argument("--smoke", action="store_true", help=f"the smallest real run: {SMOKE} (overrides those)")
     args = parser.parse_args(argv)
+    if args.smoke:
+        vars(args).update(SMOKE)
     for level in LEVELS:
         costs: list[float] = []
         marks: Counter[str] = Counter()
@@ -42,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
             seats = [me, make_player("intermediate", seed=seed + 100)]
             while not hand.is_over:
                 hand.apply(seats[hand.to_move].choose(hand.view(hand.to_move)))
-            review = review_hand(hand)
+            review = review_hand(hand, deals=args.deals)
             costs += [judgement.cost for judgement in review.judgements]
             marks.update(judgement.verdict for judgement in review.judgements)
         deciles = ", ".join(f"{q:.2f}" for q in statistics.quantiles(costs, n=10))

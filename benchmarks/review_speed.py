@@ -10,6 +10,7 @@ and the longest background slice (the most a click waits). `--think 0` is the wo
 at all, so the whole search is left for the bounded finish.
 
     nice -n 10 .venv/bin/python benchmarks/review_speed.py --hands 2 --think 1.0
+    .venv/bin/python benchmarks/review_speed.py --smoke    (one hand, --think 0)
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ from leopard_tutor.ai.review import REVIEW_DEALS, HandReview
 from leopard_tutor.engine import rules_by_key
 from leopard_tutor.widgets.play import REVIEW_FINISH_SECONDS, PlayController
 
+SMOKE = {"hands": 1, "think": 0.0}
+"""--smoke: the smallest real run (the test suite runs it): one hand with no idle moment, so the whole review is
+left for the bounded finish (the background slices need half a second idle a move: 20 s a hand)."""
 SLICES: list[float] = []
 """How long each background slice of the hand in play took."""
 
@@ -86,7 +90,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=1.0, help="seconds the learner takes over each move")
     parser.add_argument("--rules", default="REVISED_2008")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--smoke", action="store_true", help=f"the smallest real run: {SMOKE} (overrides those)")
     args = parser.parse_args(argv)
+    if args.smoke:
+        vars(args).update(SMOKE)
     print(f"review of each hand: {REVIEW_DEALS} deals a decision, bounded finish {REVIEW_FINISH_SECONDS} s; "
           f"learner thinks {args.think} s a move")
     for number, result in enumerate(asyncio.run(run(args)), start=1):

@@ -6,6 +6,7 @@ preheated kernel), after each of `--sessions` connected sessions (each a protoco
 loaded, its kernel websocket open; the pool refilled) and after a second websocket to the first session.
 
     nice .venv/bin/python benchmarks/session_descriptors.py --sessions 3
+    .venv/bin/python benchmarks/session_descriptors.py --smoke    (one session)
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from kernel_client import Visit  # noqa: E402
 
 SETTLE_SECONDS = 4.0
 """How long to wait after each step (the preheated pool refills) before counting."""
+SMOKE = {"sessions": 1}
+"""--smoke: the smallest real run (the test suite runs it): one session, then its second websocket."""
 
 
 async def measure(server: Server, sessions: int) -> None:
@@ -55,7 +58,10 @@ def main() -> None:
     """Parse the options, start the server, measure, stop it."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=3, help="connected sessions to open (1 to 4)")
+    parser.add_argument("--smoke", action="store_true", help=f"the smallest real run: {SMOKE} (overrides those)")
     args = parser.parse_args()
+    if args.smoke:
+        vars(args).update(SMOKE)
     if not 1 <= args.sessions <= 4:
         parser.error(f"--sessions must be from 1 to 4, not {args.sessions}")
     server = Server("--max-sessions", "4")

@@ -1,6 +1,7 @@
 """How fast the static website is (build it first: `bash scripts/site.sh`), timed in the page.
 
     nice .venv/bin/python benchmarks/site_speed.py [--site build/site] [--runs 3] [--clicks 40]
+    .venv/bin/python benchmarks/site_speed.py --smoke [--site build/site]   (one load of each kind, a few clicks)
 
 Prints, for Debian's Chromium (headless) on this machine:
 * time to a usable board: from navigation start to the first hand card of Play in the page
@@ -9,7 +10,9 @@ Prints, for Debian's Chromium (headless) on this machine:
   second and third visits, when the browser also has the scripts' compiled code),
   and the CPU time all of the browser's processes spent meanwhile;
 * click-to-board latency: a click on a card of the hand until the board has redrawn with Python's
-  answer (p50, p95), and the same for a play the beginner answers;
+  answer (p50, p95), and the same for a play the beginner answers; the clicks come at most one every
+  CLICK_GAP seconds (app_speed.py), which the kernel's pace takes in full: a click the board answers
+  without redrawing, or one the pace dropped, stops the run with an error;
 * the expert's time to reply in the page (its budget is DEFAULT_TIME_BUDGET), and, run by Pyodide
   under Node, how many deals it searches a move there against CPython here;
 * the site's size on disk, and what one cold visit downloads, raw and as a host that gzips sends it.
@@ -34,6 +37,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import psutil
+from app_speed import CLICK_GAP, TOO_FAST
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = "voici/render/leopard_tutor.html"
@@ -55,16 +59,24 @@ CLICK = """async ([selector, index]) => {
   const board = document.querySelector(".lt-board");
   const before = board.getAttribute("data-seq");
   const target = board.querySelectorAll(selector)[index];
+  if (!target) throw new Error(`nothing on the first board matches ${selector} [${index}]`);
   const start = performance.now();
-  await new Promise((resolve) => {
+  const redrawn = await new Promise((resolve) => {
+    const done = (found) => { observer.disconnect(); clearTimeout(timer); resolve(found); };
     const observer = new MutationObserver(() => {
-      if (board.getAttribute("data-seq") !== before) { observer.disconnect(); resolve(); }
+      if (board.getAttribute("data-seq") !== before) done(true);
+      else if (!board.classList.contains("lt-busy")) done(false);  // answered ("done") without a redraw
     });
-    observer.observe(board, { attributes: true, attributeFilter: ["data-seq"] });
+    observer.observe(board, { attributes: true, attributeFilter: ["data-seq", "class"] });
+    const timer = setTimeout(() => done(false), 60000);
     target.click();
   });
-  return performance.now() - start;
+  return redrawn ? performance.now() - start : null;
 }"""
+"""Click the `index`th match of `selector` on the first board; milliseconds until the board has redrawn, or null
+if it answered without redrawing or not at all within 60 s."""
+SMOKE = {"runs": 1, "warm_visits": 1, "clicks": 4, "expert_moves": 1}
+"""--smoke: the smallest real run (the test suite runs it): one cold and one warm load, a few clicks."""
 EXPERT = """
 import json, random, time
 from leopard_tutor.ai import make_player
@@ -132,6 +144,19 @@ def browser_cpu() -> float:
     return total
 
 
+def click_ms(page: Any, selector: str, index: int = 0) -> float:
+    """CLICK, CLICK_GAP after the previous click; a click the board does not answer with a redraw of its own,
+    or one the kernel's pace dropped, stops the benchmark with a clear error."""
+    page.wait_for_timeout(CLICK_GAP * 1000)
+    found = page.evaluate(CLICK, [selector, index])
+    message = page.locator(".lt-board .lt-message").first.text_content()
+    if found is None:
+        raise RuntimeError(f"the board did not redraw after a click on {selector} [{index}]; it says: {message!r}")
+    if message == TOO_FAST:
+        raise RuntimeError(f"the kernel's pace dropped a click on {selector} (the board says {message!r})")
+    return float(found)
+
+
 def board_time(context: Any, url: str) -> tuple[float, float]:
     """Seconds from navigation start to the first usable Play board, read in the page, and the CPU
     seconds the browser spent meanwhile (a figure the machine's other load hardly changes)."""
@@ -152,14 +177,14 @@ def clicks(context: Any, url: str, count: int) -> tuple[list[float], list[float]
     page.add_init_script(WATCH)
     page.goto(url, wait_until="commit")
     page.wait_for_function("window.__lt && window.__lt.board", timeout=300_000, polling=100)
-    picks = [float(page.evaluate(CLICK, [".lt-hand-card", i % 2])) for i in range(count)]
+    picks = [click_ms(page, ".lt-hand-card", i % 2) for i in range(count)]
     plays = []
     for _ in range(max(1, count // 4)):
         if page.locator(".lt-board .lt-hand-card.lt-selected").count() == 0:
-            page.evaluate(CLICK, [".lt-hand-card:not(.lt-stuck)", 0])
+            click_ms(page, ".lt-hand-card:not(.lt-stuck)")
         if page.locator(".lt-board").first.locator(TARGET).count() == 0:
             break
-        plays.append(float(page.evaluate(CLICK, [TARGET, 0])))
+        plays.append(click_ms(page, TARGET))
         if "your turn" not in (page.locator(".lt-board .lt-turn").first.text_content() or ""):
             break
     page.close()
@@ -174,10 +199,10 @@ def expert_reply(context: Any, url: str, moves: int) -> list[float]:
     page.wait_for_function("window.__lt && window.__lt.board", timeout=300_000, polling=100)
     times = []
     for _ in range(moves):
-        page.evaluate(CLICK, [".lt-hand-card:not(.lt-stuck)", 0])
+        click_ms(page, ".lt-hand-card:not(.lt-stuck)")
         if page.locator(".lt-board").first.locator(TARGET).count() == 0:
             break
-        times.append(float(page.evaluate(CLICK, [TARGET, 0])) / 1000)
+        times.append(click_ms(page, TARGET) / 1000)
         if "your turn" not in (page.locator(".lt-board .lt-turn").first.text_content() or ""):
             break
     page.close()
@@ -212,7 +237,10 @@ def main() -> None:
     parser.add_argument("--warm-visits", type=int, default=2, help="visits after the cold one, in each profile")
     parser.add_argument("--clicks", type=int, default=40)
     parser.add_argument("--expert-moves", type=int, default=6)
+    parser.add_argument("--smoke", action="store_true", help=f"the smallest real run: {SMOKE} (overrides those)")
     args = parser.parse_args()
+    if args.smoke:
+        vars(args).update(SMOKE)
     site: Path = args.site.resolve()
     if not (site / APP).is_file():
         raise SystemExit(f"no site in {site}: build it with 'bash scripts/site.sh'")

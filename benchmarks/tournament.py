@@ -18,6 +18,10 @@ fixed number of deals a move (--expert-budget 60 --expert-deals N).
 Example (small expert budget, two worker processes, niced):
     nice -n 10 .venv/bin/python benchmarks/tournament.py --pairing expert:intermediate \
         --pairs 100 --expert-budget 0.1 --workers 2 --out /tmp/e_vs_i_100ms.jsonl
+
+Smoke run (one seed, both seatings, the expert capped at 1 deal a move; results in a temporary file
+unless --out is given):
+    .venv/bin/python benchmarks/tournament.py --smoke
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import multiprocessing
 import random
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -40,6 +45,9 @@ from leopard_tutor.ai.determinize import sample_hand
 from leopard_tutor.ai.players import ExpertPlayer, Player
 from leopard_tutor.engine import REVISED_2008, Match, Move, PlayerView
 from leopard_tutor.lessons.coach import coach_move
+
+SMOKE = {"pairs": 1, "expert_budget": 60.0, "expert_deals": 1, "workers": 1}
+"""--smoke: the smallest real run (the test suite runs it): one seed played both ways, the expert on one deal a move."""
 
 
 class LessonsCoach:
@@ -186,10 +194,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--expert-budget", type=float, default=None, help="expert seconds per move (default 0.9)")
     parser.add_argument("--expert-deals", type=int, default=None, help="cap on the expert's deals per move")
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--out", type=Path, required=True, help="JSON-lines results file (appended, resumable)")
+    parser.add_argument("--out", type=Path, help="JSON-lines results file (appended, resumable); required but with "
+                        "--smoke")
     parser.add_argument("--summary-only", action="store_true",
                         help="play nothing; summarize every match of the pairing that the file holds")
+    parser.add_argument("--smoke", action="store_true", help=f"the smallest real run: {SMOKE} (overrides those)")
     args = parser.parse_args(argv)
+    if args.smoke:
+        vars(args).update(SMOKE)
+        if args.out is None:
+            with tempfile.TemporaryDirectory(prefix="tournament-smoke-") as scratch:
+                args.out = Path(scratch) / "smoke.jsonl"
+                return run(args)
+    if args.out is None:
+        parser.error("--out is required (a JSON-lines file the results are appended to)")
+    return run(args)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play what `args.out` does not hold yet, appending each match to it, then print the summary."""
     tasks = _tasks(args)
     wanted = {_key(task) for task in tasks}
     records = []

@@ -15,14 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from servers import free_port, stop_server
+from servers import CHROMIUM, free_port, need_chromium, stop_server
 
 from leopard_tutor.widgets import pacing
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts"
 START_TIMEOUT = 90
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Every process the tests start (servers, kernels, notebooks) imports this checkout's leopard_tutor, not
 # whatever the virtual environment has installed (an editable install of another checkout).
 os.environ["PYTHONPATH"] = os.pathsep.join(
@@ -119,11 +118,7 @@ def artifacts() -> Path:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """One headless Chromium for the session."""
-    if not Path(CHROMIUM).exists():
-        message = f"Chromium is missing at {CHROMIUM}: install it with 'apt-get install chromium'"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message)
-        pytest.skip(message)
+    need_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

@@ -1,11 +1,26 @@
-"""Starting and stopping the servers the browser tests drive (shared by the fixtures and the tests)."""
+"""Starting and stopping the servers the browser tests drive, and whether their browser is there (shared by the
+fixtures and the tests)."""
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
+from pathlib import Path
 
 import psutil
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+def need_chromium() -> None:
+    """Skip the test when Debian's Chromium is missing at CHROMIUM; under CI=true, fail it instead."""
+    if not Path(CHROMIUM).exists():
+        message = f"Chromium is missing at {CHROMIUM}: install it with 'apt-get install chromium'"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
 
 
 def free_port() -> int:

@@ -1,14 +1,18 @@
 """Board fixtures for the browser tests (the browser, context and page fixtures are in ../conftest.py):
-the app opened on the session's server, and a helper to open any URL of it."""
+the app opened on the session's server, and a helper to open any URL of it; and the static site, built once
+a session for the site's tests and its benchmark's smoke run."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 BOARD_TIMEOUT_MS = 60_000
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -37,3 +41,13 @@ def board(page: Any, base_url: str) -> Any:
 def open_board(page: Any) -> Any:
     """A function that opens a URL of the app in this test's page and returns the drawn board."""
     return lambda url: _open_board(page, url)
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The built site: LEOPARD_TUTOR_SITE, or build/site/ freshly built by scripts/site.sh (once a session)."""
+    given = os.environ.get("LEOPARD_TUTOR_SITE")
+    if given:
+        return Path(given)
+    subprocess.run(["bash", str(ROOT / "scripts" / "site.sh")], check=True, cwd=ROOT)
+    return ROOT / "build" / "site"

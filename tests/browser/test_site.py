@@ -2,7 +2,8 @@
 Chromium whose every request outside the site goes to a recording proxy, so any request that leaves
 the origin fails the test. Python runs in the page (Pyodide): there is no server-side kernel at all.
 
-Set LEOPARD_TUTOR_SITE to the folder of a site built already to test it instead of building one.
+Set LEOPARD_TUTOR_SITE to the folder of a site built already to test it instead of building one (the
+`site` fixture, in conftest.py).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import functools
 import os
 import re
 import socketserver
-import subprocess
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -38,16 +38,6 @@ WHILE_THINKING = """async board => {
 }"""
 """A play the expert answers: the busy cue at once, and a timer that fires while the cue is still on."""
 START_MS = 180_000  # a cold start on a busy 2-core machine; benchmarks/site_speed.py measures it
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    """The built site: LEOPARD_TUTOR_SITE, or build/site/ freshly built by scripts/site.sh."""
-    given = os.environ.get("LEOPARD_TUTOR_SITE")
-    if given:
-        return Path(given)
-    subprocess.run(["bash", str(ROOT / "scripts" / "site.sh")], check=True, cwd=ROOT)
-    return ROOT / "build" / "site"
 
 
 class QuietHandler(SimpleHTTPRequestHandler):

@@ -1,0 +1,153 @@
+"""The smoke run of every script in benchmarks/ (`--smoke`: a handful of clicks, one hand, one page load), shared by
+tests/test_benchmarks_smoke.py and tests/browser/test_browser_benchmarks_smoke.py: what each must print, how long
+it may take, and running one as the README does (a subprocess of this checkout), so a benchmark the README cites
+cannot break unnoticed. Only the shape of the figures is checked, never their values."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCHMARKS = ROOT / "benchmarks"
+LIBRARIES = frozenset({"reference_engine.py"})
+"""Modules in benchmarks/ that are imported, never run (reference_engine.py: tests/test_reference_engine.py)."""
+MS = r"[\d.]+ ms"
+
+
+@dataclass(frozen=True)
+class Smoke:
+    """One script's smoke run: the lines it must print (regular expressions, each matching a whole line), the
+    seconds it may take at most on a busy machine, and whether it drives Chromium."""
+
+    lines: tuple[str, ...]
+    timeout: float
+    browser: bool = False
+
+
+def _both_servers(label: str) -> tuple[str, ...]:
+    return (rf"\[{label}\] click -> updated board: +median +{MS} +p95 +{MS} +\(n=6\)",
+            rf"\[{label}\] discard \+ reply -> board: +median +{MS} +p95 +{MS} +\(n=3\)")
+
+
+SMOKES: dict[str, Smoke] = {
+    "app_speed.py": Smoke((
+        r"load average at start: .*",
+        *_both_servers(r"TCP_NODELAY fix on \(default\)"),
+        r"\[TCP_NODELAY fix on \(default\)\] kernel RSS \(MB\) after the clicks, each kernel: [\d.]+(, [\d.]+)*",
+        r"\[TCP_NODELAY fix on \(default\)\] kernel RSS \(MB\) with all \d+ tabs opened: [\d.]+(, [\d.]+)*",
+        *_both_servers(r"stock \(Nagle on\)"),
+        rf"\[preheated\] open URL -> hand drawn: +median +{MS} +p95 +{MS} +\(n=1\)",
+        rf"\[preheated\] open URL -> first click answered: +median +{MS} +p95 +{MS} +\(n=1\)",
+        rf"\[preheated, returning visitor\] open URL -> first click answered: +median +{MS} +p95 +{MS} +\(n=1\)",
+        rf"\[cold \(no preheat\)\] open URL -> hand drawn: +median +{MS} +p95 +{MS} +\(n=1\)",
+        rf"\[cold \(no preheat\)\] open URL -> first click answered: +median +{MS} +p95 +{MS} +\(n=1\)",
+    ), timeout=600, browser=True),
+    "classroom_load.py": Smoke((
+        r"2 simulated students \+ 1 Chromium pages, level beginner: .*",
+        r"join \(GET, websocket, widget states; pages: until the hand is drawn\): p50 +[\d.]+ ms .*\(n=3\).*",
+        rf"  pick +p50 +{MS} +p95 +{MS} +max +{MS} +\(n=\d+\)",
+        rf"  page: pick +p50 +{MS} +p95 +{MS} +max +{MS} +\(n=\d+\)",
+        r"errors: 0",
+        r"live kernels at peak: \d+ .*",
+        r"memory at peak: kernels PSS [\d.]+ GiB .*",
+    ), timeout=600, browser=True),
+    "site_speed.py": Smoke((
+        r"usable board, cold cache: median [\d.]+ s \(runs: [\d.]+\) .*",
+        r"usable board, warm cache: median [\d.]+ s \(runs: [\d.]+\) .*",
+        r"click on a card to board redrawn: p50 [\d.]+ ms, p95 [\d.]+ ms \(n=4\) .*",
+        r"a play and the beginner's reply to board redrawn: p50 [\d.]+ ms, p95 [\d.]+ ms \(n=1\)",
+        r"a play and the expert's reply, in the page: max [\d.]+ s \(n=1: [\d.]+\)",
+        r"expert on Pyodide \(Node\): budget [\d.]+ s, a move took at most [\d.]+ s, deals searched median \d+ .*",
+        r"expert on CPython: budget [\d.]+ s, a move took at most [\d.]+ s, deals searched median \d+ .*",
+        r"site on disk: [\d.]+ MB in \d+ files",
+        r"one cold visit downloads \d+ files: [\d.]+ MB raw, [\d.]+ MB gzipped .*",
+    ), timeout=900, browser=True),
+    "session_descriptors.py": Smoke((
+        r"idle, with its preheated kernel: \d+ descriptors",
+        r"1 connected session\(s\): \d+ \(\+-?\d+\)",
+        r"a second websocket to session 1: \d+ \(\+-?\d+\)",
+        r"per connected session: -?[\d.]+ descriptors",
+    ), timeout=300),
+    "engine_speed.py": Smoke((
+        r"Agreement: engine and reference list the same legal moves .* in 10 random hands of each rule set\.",
+        *(rf"{key} +\d+/s +\d+/s +[\d.]+x \(.*\) +[\d.]+ +[\d.]+ µs per call, +[\d.]+ moves listed"
+          for key in ("REVISED_2008", "ORIGINAL_1963", "RUNNING_LEOPARD")),
+    ), timeout=120),
+    "ai_speed.py": Smoke((
+        r"expert on .*, 1 hands, budget 0\.1 \(wall-clock time\)",
+        r"  every decision: \d+ decisions, median [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms",
+        r"  decisions with a choice: \d+ decisions, median [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms",
+        r"  deals searched: median [\d.]+, mean [\d.]+, min \d+, max \d+",
+    ), timeout=120),
+    "new_match_flood.py": Smoke((
+        r"without the pace: \d+ clicks in \d+ s, \d+ matches made, \d+ expert moves, .* of one processor\)",
+        r"with the pace   : \d+ clicks in \d+ s, \d+ matches made, \d+ expert moves, .* of one processor\)",
+    ), timeout=120),
+    "review_marks.py": Smoke(tuple(
+        rf"{level}: \d+ moves: \d+ good, \d+ inaccuracy, \d+ mistake, \d+ blunder; cost deciles [\d., ]+, "
+        r"largest [\d.]+" for level in ("beginner", "casual", "intermediate", "no slips")), timeout=300),
+    "review_speed.py": Smoke((
+        r"review of each hand: \d+ deals a decision, bounded finish [\d.]+ s; learner thinks 0\.0 s a move",
+        r"  hand 1: \d+ decisions over \d+ s; at its end \d+ fully searched; review shown [\d.]+ s after the end .*",
+    ), timeout=120),
+    "tournament.py": Smoke((
+        r"pairing expert vs intermediate: 2 matches \(1 seeds, seats swapped\), .* expert deal cap 1",
+        r"  expert wins \d+, draws \d+, losses \d+: win rate [\d.]+ \(95% CI [\d.]+-[\d.]+\)",
+        r"  expert decision time: median [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms over \d+ decisions",
+        r"  intermediate decision time: median [\d.]+ ms, .*",
+        r"  expert deals searched per move \(moves with a choice\): median 1, .*",
+    ), timeout=300),
+}
+"""Every script in benchmarks/ but the LIBRARIES, and what its smoke run must print."""
+
+
+def stop_group(process: subprocess.Popen[str]) -> None:
+    """Stop `process`, started in a session of its own, and everything it started (its process group)."""
+    for signal_number, wait in ((signal.SIGTERM, 15), (signal.SIGKILL, 5)):
+        try:
+            os.killpg(process.pid, signal_number)
+        except ProcessLookupError:
+            return
+        try:
+            process.wait(wait)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def run_smoke(script: str, *extra: str) -> str:
+    """Run `benchmarks/<script> --smoke <extra>` with this checkout's code and return what it printed; fail the
+    test if it exits with an error, runs over its time, or misses one of its figure lines."""
+    smoke = SMOKES[script]
+    env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1",
+           "PYTHONPATH": os.pathsep.join([str(ROOT), *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
+                                                       if p and p != str(ROOT))])}
+    command = [sys.executable, str(BENCHMARKS / script), "--smoke", *extra]
+    started = time.monotonic()
+    # a process group of its own, so that a run over its time is stopped with the servers and browser it started
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
+                          start_new_session=True) as process:
+        try:
+            out, err = process.communicate(timeout=smoke.timeout)
+        except subprocess.TimeoutExpired:
+            stop_group(process)
+            try:
+                out, err = process.communicate(timeout=10)
+            except subprocess.TimeoutExpired:
+                out, err = "(kept open by a process it started)", ""
+            pytest.fail(f"{script} --smoke ran over {smoke.timeout:.0f} s; it printed:\n{out}\n{err[-4000:]}")
+    shown = (f"{script} --smoke exited with {process.returncode} after {time.monotonic() - started:.0f} s:\n"
+             f"{out}\n{err[-4000:]}")
+    assert process.returncode == 0, shown
+    missing = [line for line in smoke.lines if not re.search(rf"^{line}$", out, re.MULTILINE)]
+    assert not missing, f"{script} --smoke did not print a line matching {missing}; {shown}"
+    return out
