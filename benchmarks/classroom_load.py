@@ -255,6 +255,7 @@ class Misbehaviour:
     """What the misbehaving visitor did and took."""
 
     began: float = 0.0
+    opened: float = 0.0  # when its pages and websockets were open and its floods began
     tabs: int = 0
     sockets: int = 0
     refused: list[str] = field(default_factory=list)
@@ -281,7 +282,8 @@ def processor_of(kernels: list[psutil.Process]) -> float:
 
 
 async def misbehave(args: argparse.Namespace) -> None:
-    """The misbehaving visitor, in a process of its own (its load must not slow the class's clients): one cookie
+    """The misbehaving visitor, in a process of its own at the lowest priority (its load must not slow the class's
+    clients: its own machine would be elsewhere): one cookie
     opens `--bad-tabs` pages against the expert and `--bad-sockets` more websockets to its first kernel, then for
     `--misbehave-for` seconds floods the first page's board with clicks and clicks New match in the others,
     `--flood-rate` messages a second each, never waiting. Prints what it opened, then what it sent (JSON lines)."""
@@ -344,9 +346,10 @@ async def misbehaver(server: Server, args: argparse.Namespace, start: Start, see
     child = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--misbehave-at", server.url, "--misbehave-for", str(start.stop - seen.began),
         "--bad-tabs", str(args.bad_tabs), "--bad-sockets", str(args.bad_sockets), "--flood-rate", str(args.flood_rate),
-        stdout=asyncio.subprocess.PIPE)
+        stdout=asyncio.subprocess.PIPE, preexec_fn=lambda: os.nice(19))  # its machine is elsewhere: last on ours
     assert child.stdout is not None
     opened = json.loads(await child.stdout.readline() or "{}")
+    seen.opened = time.perf_counter()
     seen.kernels, seen.sockets = opened.get("kernels", []), opened.get("sockets", 0)
     seen.tabs, seen.refused = len(seen.kernels), opened.get("refused", [])
     kernels = await asyncio.to_thread(kernel_processes, server, seen.kernels)
@@ -469,6 +472,12 @@ def report_misbehaviour(args: argparse.Namespace, tally: Tally, seen: Misbehavio
     errors["beside it"] = len(tally.error_stamps) - errors["alone"]
     for name, values in halves.items():
         print(f"  the class's clicks {name:9s}: {quantiles(values)}; errors {errors[name]}")
+    if seen.opened:
+        opening = [s for when, s in tally.stamps if seen.began <= when < seen.opened]
+        flooding = [s for when, s in tally.stamps if when >= seen.opened]
+        made = seen.opened - seen.began
+        print(f"    while its {seen.tabs} pages were being made ({made:.0f} s): {quantiles(opening)}")
+        print(f"    while it flooded ({tally.stamps[-1][0] - seen.opened:.0f} s): {quantiles(flooding)}")
     if halves["alone"] and halves["beside it"]:
         p95 = [sorted(v)[min(len(v) - 1, round(0.95 * (len(v) - 1)))] for v in halves.values()]
         print(f"  p95 beside it / alone: {p95[1] / p95[0]:.2f} (goal: at most 1.5, and 0 errors beside it)")

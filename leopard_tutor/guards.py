@@ -332,14 +332,15 @@ def release_gates(book: SessionBook = BOOK, pace: VisitorPace = PACE, clock: Any
 
 def pace_visitors(kernel_manager: Any, processors: KernelProcessors, book: SessionBook = BOOK,
                   pace: VisitorPace = PACE) -> None:
-    """Spend what each visitor's kernels took since the last reading from their budget, then release what
-    those back within budget hold (`release_gates`)."""
+    """Spend what each visitor's kernels took since the last reading from their budget, lower the priority of
+    the kernels of those over it, then release what those back within budget hold (`release_gates`)."""
     kernels = {}
     for kernel_id, session in list(book.sessions.items()):
         pid = kernel_pid(kernel_manager, kernel_id)
         if pid is not None:
             kernels[kernel_id] = (session.owner, pid)
     pace.spend(processors.used(kernels))
+    processors.lower_over_budget(kernels, pace)
     release_gates(book, pace)
 
 

@@ -34,6 +34,11 @@ four tabs together get no more than about one and a third of it."""
 CONTENDED_SECONDS = 5.0
 """How long a visitor counts as wanting the processors after their pages last sent their kernels something:
 a student between two clicks, thinking, still counts."""
+LOWERED_NICE = 19
+"""The scheduling priority ("nice" value: the lowest) a kernel runs at for the rest of its life once its
+visitor has been over budget: the system then gives the processors to the class's kernels first
+whenever both want them, at once rather than at the next reading (an unprivileged process cannot raise a
+priority again, so it stays)."""
 SAMPLE_SECONDS = 0.5
 """Seconds between two readings of the kernels' processor time: a held click waits at most about this
 long once its visitor is back within budget, and reading a few hundred processes twice a second is cheap."""
@@ -48,12 +53,34 @@ def processor_seconds(pid: int) -> float | None:
     return float(times.user + times.system)
 
 
-class KernelProcessors:
-    """The processor time each visitor's kernels took between two readings."""
+def lower_priority(pid: int) -> None:
+    """Run the process `pid` at `LOWERED_NICE` from now on (nothing if it is gone)."""
+    try:
+        psutil.Process(pid).nice(LOWERED_NICE)
+    except psutil.Error:
+        return
 
-    def __init__(self, read: Callable[[int], float | None] = processor_seconds) -> None:
+
+class KernelProcessors:
+    """The processor time each visitor's kernels took between two readings, and the kernels run at a lower
+    priority since their visitor was over budget."""
+
+    def __init__(self, read: Callable[[int], float | None] = processor_seconds,
+                 lower: Callable[[int], None] = lower_priority) -> None:
         self.read = read
+        self.lower = lower
         self.last: dict[str, float] = {}
+        self.lowered: set[int] = set()
+
+    def lower_over_budget(self, kernels: Mapping[str, tuple[str, int]], pace: VisitorPace) -> None:
+        """Lower the priority of every kernel in `kernels` (kernel id: (visitor, pid)) whose visitor is over
+        budget in `pace`, once; forget the processes no longer given."""
+        pids = {pid for _, pid in kernels.values()}
+        self.lowered &= pids
+        for visitor, pid in kernels.values():
+            if pid not in self.lowered and pace.over(visitor):
+                self.lower(pid)
+                self.lowered.add(pid)
 
     def used(self, kernels: Mapping[str, tuple[str, int]]) -> dict[str, float]:
         """Processor seconds per visitor since the last reading, from `kernels` (kernel id: (visitor, pid)).

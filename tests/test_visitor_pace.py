@@ -232,3 +232,21 @@ def test_requests_are_read_in_each_framing_and_an_impossible_one_is_dropped(
 def test_the_servers_connections_go_through_the_gate() -> None:
     guards.install()
     assert ZMQChannelsWebsocketConnection.__dict__.get("_leopard_forward") is not None
+
+
+def test_the_kernels_of_a_visitor_over_budget_are_lowered_in_priority_once() -> None:
+    clock = Clock()
+    lowered: list[int] = []
+    processors = KernelProcessors(lambda pid: 0.0, lowered.append)
+    pace = VisitorPace(burst=1.0, share=0.5, clock=clock)
+    kernels = {"k1": ("a", 10), "k2": ("a", 11), "k3": ("b", 12)}
+    pace.asked("b")
+    pace.spend({"a": 0.5})
+    processors.lower_over_budget(kernels, pace)
+    assert lowered == [], "within budget"
+    pace.spend({"a": 2.0})
+    processors.lower_over_budget(kernels, pace)
+    processors.lower_over_budget(kernels, pace)
+    assert lowered == [10, 11], "each of a's kernels, once; b's not"
+    processors.lower_over_budget({"k3": ("b", 12)}, pace)
+    assert processors.lowered == set(), "processes no longer given are forgotten"

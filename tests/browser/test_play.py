@@ -307,7 +307,10 @@ def press_until(board: Any, key: str, wanted: Any, limit: int = 200) -> None:
 
 
 def press_and_wait(board: Any, key: str) -> None:
+    """Press `key` at a fast person's pace (under the kernel's steady 10 clicks a second, which a whole hand
+    pressed back to back outruns once its burst of 30 is spent) and wait for the board to redraw."""
     seq = board.get_attribute("data-seq")
+    board.page.wait_for_timeout(150)
     board.page.keyboard.press(key)
     expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
 
