@@ -34,14 +34,14 @@ def test_section_parts_and_panels_follow_the_game() -> None:
     controller = play.controller
     assert play.board in play.children
     log, sheet = panels(play)["list"], panels(play)["table"]
-    assert [item["text"] for item in log["items"]] == [entry.text for entry in reversed(controller.log)]
+    assert [item["text"] for item in log["items"]] == [entry.text(0) for entry in reversed(controller.log)]
     assert sheet["head"] == ["Hand", "You", "Opponent"] and sheet["foot"] == ["Total", 0, 0] and sheet["rows"] == []
     if controller.hand.to_move == 0:
         play.board.dispatch({"type": "select", "index": 0})
         play.board.dispatch({"type": "discard"})
     assert controller.log
     log = panels(play)["list"]
-    assert [item["text"] for item in log["items"]] == [entry.text for entry in reversed(controller.log)]
+    assert [item["text"] for item in log["items"]] == [entry.text(0) for entry in reversed(controller.log)]
     assert log["reversed"] and log["ordered"], "latest first, numbered"
     assert [item["class"] for item in log["items"]] == [
         "lt-by-you" if entry.mover == 0 else "lt-by-them" for entry in reversed(controller.log)]
@@ -98,4 +98,4 @@ def test_the_level_menu_lists_every_registered_level() -> None:
     from leopard_tutor.ai.players import PLAYERS
 
     section = build_play(make_player("beginner", seed=1), opponent_factory=make_player, seed=1)
-    assert [value for _, value in section.level_pick.options] == [*PLAYERS, "adaptive"]
+    assert [value for _, value in section.level_pick.options] == [*PLAYERS, "adaptive", "people"]
