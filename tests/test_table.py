@@ -182,7 +182,9 @@ def test_names_are_at_most_24_characters_and_a_bad_one_changes_nothing() -> None
         table.rename(1, "Bob\x07")
     assert (table.name(0), table.name(1), table.seq) == ("Ann", "<b>Bob</b>", seq)
     table.rename(1, "")
-    assert table.name(1) == "Player 2" and table.message == "Player 2 is now called Player 2."
+    assert table.name(1) == "Player 2"
+    assert table.message == f"Player 2 is now called Player 2. Pass the device to {table.name(table.hand.to_move)}."
+    assert_private(table, table.board_state())
     with pytest.raises(BadIntent):
         against_computer(BeginnerPlayer(1), seed=1, **OPTIONS).rename(1, "Deep Blue")
 

@@ -132,7 +132,10 @@ class Table(TableController):
         if not isinstance(seat, PersonHere):
             raise BadIntent(f"there is no person at this page in seat {player}")
         seat.name = player_name(name, "")
-        self.say(text("play.people.renamed", number=player + 1, name=self.name(player)))
+        words = [text("play.people.renamed", number=player + 1, name=self.name(player))]
+        if isinstance(self.mode, HandOver):  # the screen still says who takes the device
+            words.append(text("play.people.pass", name=self.name(self.mode.player)))
+        self.say(" ".join(words))
 
     # -- reading -------------------------------------------------------------------------------
     @property
