@@ -115,7 +115,8 @@ def test_someone_at_this_device_seats_two_people_with_their_names() -> None:
     assert state["message"].startswith("A new match between Player 1 and Player 2 has begun")
     play.names[0].value = "Ann"
     assert table.name(0) == "Ann"
-    assert play.board.state["message"] == f"Player 1 is now called Ann. Pass the device to {table.name(table.hand.to_move)}."
+    first = table.name(table.hand.to_move)
+    assert play.board.state["message"] == f"Player 1 is now called Ann. Pass the device to {first}."
     play.names[1].value = "B" * 25  # too long: said on the board, put back, nothing changes
     assert play.names[1].value == "" and table.name(1) == "Player 2"
     assert play.board.state["message"] == "A name can be at most 24 characters long; this one has 25."
