@@ -90,7 +90,7 @@ class Table(TableController):
         self.mode: Mode = Playing()
         self._ladder = HintLadder(self._expert_clues)
         self.make_reviewer = reviewer
-        self.reviewers = {player: reviewer(player) for player in here}
+        self.reviewers: dict[int, HandReview] = {}  # by player, for each person here: made with each hand
         self.last_review: PastHand | None = None
         self.background = Background(self._refine_reviews) if background else None
         self.match = Match(rules, seed=seed, hands=hands)
