@@ -130,3 +130,11 @@ def test_back_to_the_computer_from_two_people() -> None:
     play.level_pick.value = "casual"
     assert play.controller.opponent is not None and play.controller.opponent.name == "casual"  # type: ignore[attr-defined]
     assert play.names_row.layout.display == "none" and "hand" in play.board.state
+
+
+def test_the_share_link_between_two_people_names_no_opponent() -> None:
+    play = section(address=lambda: "http://example.org/")
+    play.level_pick.value = "people"
+    play.show_share_link()
+    assert "level=" not in play.share.value and "deal=" in play.share.value
+    assert "against the opponent they choose" in play.share.value

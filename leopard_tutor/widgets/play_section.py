@@ -127,11 +127,14 @@ class PlaySection(W.VBox):  # type: ignore[misc]
                                None if factory is None else factory(game.level, seed))
 
     def show_share_link(self) -> None:
-        """Show the link that opens this match's deal for anyone (a class, a friend)."""
+        """Show the link that opens this match's deal for anyone (a class, a friend); between two people here, the
+        link names no opponent."""
         link = deal_link(self.address(), deal=str(self.controller.match.seed), rules=self.controller.rules.key,
-                         level=self.level_pick.value)
+                         level=None if self.people else str(self.level_pick.value))
         shown = html.escape(link)
         words = {key: html.escape(text(f"play.share.{key}")) for key in ("explain", "label", "open")}
+        if self.people:  # two people here: the link gives the deal, and the one who opens it chooses the opponent
+            words["explain"] = html.escape(text("play.people.share"))
         self.share.value = (f"<p>{words['explain']}</p><p><input class='lt-share-link' readonly value='{shown}' "
                             f"aria-label='{words['label']}' size='60'> "
                             f"<a href='{shown}' target='_blank' rel='noopener'>{words['open']}</a></p>")
