@@ -775,19 +775,17 @@ class Table(TableController):
         return words
 
     def _mode_now(self) -> Mode:
-        """The mode the hand in play puts the table in, without asking any seat: waiting for the seat to move
-        if it sits elsewhere, the device handed over if it is the other person here, else playing."""
+        """The mode the hand in play puts the table in, without asking any seat: waiting for the seat to move if
+        it is not at this page (a computer is never left to move: it answers when asked), the device handed
+        over if it is the other person here, else playing."""
         hand, mode = self.hand, self.mode
         if isinstance(mode, Retrying):
             return mode
         if hand.is_over:
             return Playing()
-        seat = self.seats[hand.to_move]
-        if seat.here and hand.to_move != self.viewer:
-            return HandOver(hand.to_move)
-        if not seat.here and not isinstance(seat, Computer):
+        if not self.seats[hand.to_move].here:  # a seat that did not answer at once when asked
             return Waiting(hand.to_move)
-        return Playing()
+        return HandOver(hand.to_move) if hand.to_move != self.viewer else Playing()
 
     def _apply(self, move: Move, mover: int) -> tuple[str, str]:
         """Make `move` of `mover` and log it: the words for each person at the table ("" for the computer)."""
