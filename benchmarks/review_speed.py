@@ -69,7 +69,7 @@ async def play_hand(controller: Table, think: float, seed: int) -> dict[str, flo
 
 async def run(args: argparse.Namespace) -> list[dict[str, float]]:
     controller = against_computer(make_player("beginner", seed=args.seed), rules=rules_by_key(args.rules),
-                                seed=args.seed, reviewer=TimedReview)
+                                  seed=args.seed, reviewer=TimedReview)
     results = []
     for _ in range(args.hands):
         results.append(await play_hand(controller, args.think, args.seed))
