@@ -20,7 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout
 
 from leopard_tutor.ai import make_player
 from leopard_tutor.engine import Move, PlayerView
-from leopard_tutor.widgets import LeopardBoard, PlayController
+from leopard_tutor.table import against_computer
+from leopard_tutor.widgets import LeopardBoard
 from leopard_tutor.widgets.pacing import IntentPace
 
 SMOKE = {"seconds": 2.0}
@@ -44,7 +45,7 @@ def flood(paced: bool, seconds: float, every: float) -> None:
     """Flood one fresh board with New match for `seconds`, a click every `every` s, with or without the pace;
     print what it did."""
     opponent = Counted()
-    board = LeopardBoard(PlayController(opponent, seed=1, background=False))
+    board = LeopardBoard(against_computer(opponent, seed=1, background=False))
     board.pace = IntentPace()
     board.send = lambda _content, _buffers=None: None  # type: ignore[method-assign]
     handled = 0

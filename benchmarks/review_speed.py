@@ -27,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from leopard_tutor.ai import make_player
 from leopard_tutor.ai.review import REVIEW_DEALS, HandReview
 from leopard_tutor.engine import rules_by_key
-from leopard_tutor.widgets.play import REVIEW_FINISH_SECONDS, PlayController
+from leopard_tutor.table import Table, against_computer
+from leopard_tutor.table.table import REVIEW_FINISH_SECONDS
 
 SMOKE = {"hands": 1, "think": 0.0}
 """--smoke: the smallest real run (the test suite runs it): one hand with no idle moment, so the whole review is
@@ -48,7 +49,7 @@ class TimedReview(HandReview):
                 SLICES.append(time.perf_counter() - start)
 
 
-async def play_hand(controller: PlayController, think: float, seed: int) -> dict[str, float]:
+async def play_hand(controller: Table, think: float, seed: int) -> dict[str, float]:
     """Play the learner's moves of one hand with `think` seconds before each, then ask for the review."""
     learner = make_player("intermediate", seed=seed)
     SLICES.clear()
@@ -71,8 +72,8 @@ async def play_hand(controller: PlayController, think: float, seed: int) -> dict
 
 
 async def run(args: argparse.Namespace) -> list[dict[str, float]]:
-    controller = PlayController(make_player("beginner", seed=args.seed), rules=rules_by_key(args.rules),
-                                seed=args.seed, reviewer=TimedReview)
+    controller = against_computer(make_player("beginner", seed=args.seed), rules=rules_by_key(args.rules),
+                                  seed=args.seed, reviewer=TimedReview)
     results = []
     for _ in range(args.hands):
         results.append(await play_hand(controller, args.think, args.seed))

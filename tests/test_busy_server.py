@@ -4,8 +4,9 @@ searches fewer than half its usual deals, and the learner is told the computer i
 from __future__ import annotations
 
 from leopard_tutor.engine import Match, Move, PlayerView
-from leopard_tutor.widgets import LeopardBoard, PlayController
-from leopard_tutor.widgets.play import HURRIED_SHARE
+from leopard_tutor.table import Computer, Table, against_computer
+from leopard_tutor.table.seats import HURRIED_SHARE
+from leopard_tutor.widgets import LeopardBoard
 
 HURRIED = ("The computer is playing faster than usual: the server is busy, so it had less than half its usual "
            "thinking time for that move.")
@@ -32,11 +33,13 @@ class Searcher:
         return view.legal_moves()[-1]
 
 
-def board_against(share: float) -> tuple[LeopardBoard, PlayController]:
+def board_against(share: float) -> tuple[LeopardBoard, Table]:
     clocks = Clocks()
     seed = next(s for s in range(100) if Match(seed=s).current.to_move == 0)
-    controller = PlayController(Searcher(clocks, share), seed=seed)
-    controller.clocks = (lambda: clocks.wall, lambda: clocks.cpu)
+    controller = against_computer(Searcher(clocks, share), seed=seed)
+    seat = controller.seats[1]
+    assert isinstance(seat, Computer)
+    seat.clocks = (lambda: clocks.wall, lambda: clocks.cpu)
     board = LeopardBoard(controller)
     board.dispatch({"type": "select", "index": 0})
     board.dispatch({"type": "discard"})
@@ -61,7 +64,7 @@ def test_an_opponent_without_a_budget_has_no_search() -> None:
             return view.legal_moves()[0]
 
     seed = next(s for s in range(100) if Match(seed=s).current.to_move == 0)
-    board = LeopardBoard(PlayController(Quick(), seed=seed))
+    board = LeopardBoard(against_computer(Quick(), seed=seed))
     board.dispatch({"type": "select", "index": 0})
     board.dispatch({"type": "discard"})
     assert "search" not in board.state and HURRIED not in board.state["message"]

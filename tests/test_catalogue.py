@@ -116,7 +116,8 @@ def test_a_second_language_is_a_data_change(tmp_path: Path, monkeypatch: pytest.
 # raised as exceptions for a programmer or a hostile page (BadIntent, LeopardError and the like) and
 # names of data-format entries are not learner-facing; everything else in words must come from the
 # catalogue.
-LEARNER_FACING = [*sorted((PACKAGE / "widgets").glob("*.py")), PACKAGE / "app.py", PACKAGE / "links.py",
+LEARNER_FACING = [*sorted((PACKAGE / "widgets").glob("*.py")), *sorted((PACKAGE / "table").glob("*.py")),
+                  PACKAGE / "app.py", PACKAGE / "links.py",
                   PACKAGE / "ai" / "hints.py",
                   PACKAGE / "engine" / "narration.py", PACKAGE / "engine" / "legality.py",
                   PACKAGE / "lessons" / "attempt.py", PACKAGE / "lessons" / "practice.py",

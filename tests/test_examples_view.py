@@ -42,7 +42,7 @@ def test_every_step_of_every_example_shows_the_engines_value() -> None:
             assert shown is not None
             for number, step in enumerate(shown.steps):
                 controller.go(number)
-                part = controller.board_state()["squares"][0]
+                part = controller.board_state().squares[0]
                 assert part["value"] == step.value
                 assert sum(line["points"] for line in part["lines"] if line["status"] != "broke") == step.value
                 assert step.caption in controller.caption()
@@ -101,7 +101,7 @@ def test_a_step_that_branches_is_compared_with_the_step_it_branches_from() -> No
         controller.go(number)
         step = controller.example.steps[number]
         before = controller.example.steps[step.follows or 0]
-        lines = controller.board_state()["squares"][0]["lines"]
+        lines = controller.board_state().squares[0]["lines"]
         broke = [line for line in lines if line["status"] == "broke"]
         assert sum(line["points"] for line in broke) <= before.value
         if before.value == step.value == 1:

@@ -121,3 +121,19 @@ def test_save_then_resume_in_the_play_section() -> None:
     other.board.act(other.saver.resume)
     assert other.board.state["message"] == "This saved-game code is damaged or incomplete: copy the whole code again."
     assert other.board.state["error"] == "" and other.controller.match.to_json() == before
+
+
+def test_a_saved_game_resumed_between_two_people_seats_the_computer_again() -> None:
+    section = build_play(FirstMove(), opponent_factory=FirstMove, level="casual", seed="LEO-AAAA")
+    section.saver.show_code()
+    shown = section.saver.shown.value
+    code = shown.split("aria-label='Saved-game code'>")[1].split("</textarea>")[0]
+    other = build_play(FirstMove(), opponent_factory=FirstMove, level="beginner")
+    other.level_pick.value = "people"
+    assert other.controller.at_one_device
+    other.saver.code.value = code
+    other.board.act(other.saver.resume)
+    assert not other.controller.at_one_device and other.controller.viewer == 0
+    assert isinstance(other.controller.opponent, FirstMove) and other.controller.opponent.level == "casual"
+    assert other.level_pick.value == "casual" and other.names_row.layout.display == "none"
+    assert "hand" in other.board.state and other.board.state["error"] == ""

@@ -133,7 +133,7 @@ def test_one_ladder_serves_play_and_the_lessons() -> None:
     from leopard_tutor.ai import make_player
     from leopard_tutor.ai.hints import HintLadder
     from leopard_tutor.lessons import LESSONS
-    from leopard_tutor.widgets import PlayController
+    from leopard_tutor.table import against_computer
 
     calls: list[int] = []
 
@@ -149,4 +149,4 @@ def test_one_ladder_serves_play_and_the_lessons() -> None:
     assert ladder.climb("position B")[0].level == 1 and len(calls) == 2
     attempt = LESSONS[0].new_attempt()
     assert isinstance(attempt._ladder, HintLadder)
-    assert isinstance(PlayController(make_player("beginner", seed=1), seed=1)._ladder, HintLadder)
+    assert isinstance(against_computer(make_player("beginner", seed=1), seed=1)._ladder, HintLadder)

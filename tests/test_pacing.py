@@ -8,7 +8,8 @@ from typing import Any
 
 from leopard_tutor.app import TutorApp, build_app
 from leopard_tutor.engine import Move, PlayerView
-from leopard_tutor.widgets import LeopardBoard, PlayController, pacing
+from leopard_tutor.table import against_computer
+from leopard_tutor.widgets import LeopardBoard, pacing
 from leopard_tutor.widgets.pacing import INTENT_BURST, INTENT_RATE, WORK_BURST, WORK_SHARE, IntentPace
 
 TOO_FAST = "Too many clicks at once: the last ones were not taken. Wait a moment, then click again."
@@ -101,7 +102,7 @@ class CostlyExpert:
 def test_a_new_match_loop_against_the_expert_gets_a_share_of_one_processor() -> None:
     clock, processor = Clock(), Clock(0.0)
     expert = CostlyExpert(processor)
-    board = LeopardBoard(PlayController(expert, seed=1, background=False))
+    board = LeopardBoard(against_computer(expert, seed=1, background=False))
     board.pace = IntentPace(clock=clock, processor=processor)
     expert.moves = 0
     started = clock.now

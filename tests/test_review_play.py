@@ -16,20 +16,22 @@ from leopard_tutor.ai.players import LEVELS, AIError, BeginnerPlayer, Intermedia
 from leopard_tutor.ai.review import THRESHOLDS, HandReview, view_before
 from leopard_tutor.ai.why import why
 from leopard_tutor.engine import RULE_SETS, Play, RuleSet
+from leopard_tutor.table import Table, against_computer
 from leopard_tutor.widgets import build_play
 from leopard_tutor.widgets.game_code import read_game_code
-from leopard_tutor.widgets.play import ME, THEM, PlayController
+
+ME, THEM = 0, 1
 
 
-def small_review() -> HandReview:
-    return HandReview(ME, deals=1, candidates=2)
+def small_review(player: int = ME) -> HandReview:
+    return HandReview(player, deals=1, candidates=2)
 
 
-def controller(seed: int = 3, rules: RuleSet = RULE_SETS["REVISED_2008"]) -> PlayController:
-    return PlayController(BeginnerPlayer(seed), rules=rules, seed=seed, reviewer=small_review)
+def controller(seed: int = 3, rules: RuleSet = RULE_SETS["REVISED_2008"]) -> Table:
+    return against_computer(BeginnerPlayer(seed), rules=rules, seed=seed, reviewer=small_review)
 
 
-def play_to(c: PlayController, moves: int | None = None) -> None:
+def play_to(c: Table, moves: int | None = None) -> None:
     """The learner (an intermediate player) moves until the hand is over, or it has made `moves` moves."""
     me = IntermediatePlayer(7)
     made = 0
@@ -48,7 +50,7 @@ def test_try_again_starts_from_exactly_the_reviewed_position() -> None:
     for _ in range(4):
         c.handle({"type": "action", "id": "review_next"})
     judgement = session.judgement
-    assert c.board_state()["turn"].startswith("Review of hand 1")
+    assert c.board_state().turn.startswith("Review of hand 1")
     c.handle({"type": "action", "id": "try_again"})
     assert c.retry is not None and c.reviewing is None
     expected = real.copy()
@@ -79,7 +81,7 @@ def test_a_review_of_the_hand_in_progress_and_of_the_last_hand() -> None:
     c.handle({"type": "action", "id": "review"})
     assert c.reviewing is not None and len(c.reviewing.review.judgements) == 6
     c.handle({"type": "select", "index": 0})  # the table is the review's while it is open
-    assert c.tone == "warn" and c.selected is None
+    assert c.tone == "warn" and c.marks.selected is None
     c.handle({"type": "action", "id": "review_close"})
     play_to(c)
     c.handle({"type": "action", "id": "next_hand"})
@@ -87,7 +89,7 @@ def test_a_review_of_the_hand_in_progress_and_of_the_last_hand() -> None:
     session = c.reviewing
     assert session is not None and session.number == 1 and session.hand.is_over
     c.review_goto(len(session.review.judgements) - 1)
-    assert c.board_state()["actions"][1]["enabled"] is False  # no next move after the last
+    assert c.board_state().actions[1]["enabled"] is False  # no next move after the last
     with pytest.raises(ValueError, match="no move number"):
         c.review_goto(999)
 
@@ -100,7 +102,7 @@ def test_the_board_shows_the_position_as_the_learner_saw_it() -> None:
     assert session is not None
     for step, judgement in enumerate(session.review.judgements):
         c.review_goto(step)
-        state = c.board_state()
+        state = c.board_state().as_dict()
         assert state["hand"]["cards"] and [card["card"]["code"] for card in state["hand"]["cards"]] == [
             str(card) for card in judgement.view.hand]
         theirs, mine = state["squares"]
@@ -146,9 +148,9 @@ def test_why_the_computer_moved_is_true_of_what_it_could_see(rules: RuleSet) -> 
     assert asked > 5
 
 
-def side_buttons(c: PlayController) -> dict[str, bool]:
+def side_buttons(c: Table) -> dict[str, bool]:
     """The buttons of the side column (id: enabled), as the board draws them."""
-    panel = c.board_state()["aside"][0]
+    panel = c.board_state().aside[0]
     assert panel["kind"] == "actions"
     return {item["id"]: item["enabled"] for item in panel["items"]}
 
@@ -164,11 +166,11 @@ def test_the_side_column_offers_why_and_the_reviews_when_they_have_something_to_
     assert side_buttons(c)["review_last"] is True
     c.review_last_hand()
     assert c.reviewing is not None  # a review shows its own buttons among the actions instead
-    assert c.board_state()["aside"][0]["kind"] != "actions"
+    assert c.board_state().aside[0]["kind"] != "actions"
 
 
 def test_why_before_the_computer_has_moved_says_so() -> None:
-    matches = (PlayController(BeginnerPlayer(1), seed=seed, reviewer=small_review) for seed in range(50))
+    matches = (against_computer(BeginnerPlayer(1), seed=seed, reviewer=small_review) for seed in range(50))
     c = next(c for c in matches if THEM not in c.hand.movers)
     c.why()
     assert c.tone == "warn" and "not moved yet" in c.message

@@ -206,7 +206,7 @@ def test_a_board_takes_a_burst_of_intents_then_a_steady_pace_and_answers_every_o
     assert len(handled) == 30 and len(sent) == 1000, "every intent is answered, only a burst is handled"
     assert board.state["message"] == ("Too many clicks at once: the last ones were not taken. "
                                       "Wait a moment, then click again.")
-    table = controller.board_state()
+    table = controller.board_state().as_dict()
     assert board.state["hand"] == table["hand"] and board.state["squares"] == table["squares"], "in step"
     clock.now += 1
     for _ in range(20):

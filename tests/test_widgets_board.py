@@ -25,7 +25,9 @@ from leopard_tutor.engine import (
     Square,
     rules_by_key,
 )
-from leopard_tutor.widgets import LeopardBoard, PlayController, card_data, square_part
+from leopard_tutor.table import Table, against_computer
+from leopard_tutor.table.presenter import card_data, square_part
+from leopard_tutor.widgets import LeopardBoard
 from leopard_tutor.widgets.board import STATIC, PageWrites
 from leopard_tutor.widgets.storage import BrowserStorage
 
@@ -48,8 +50,8 @@ class FirstPlay:
         return moves[0]
 
 
-def new_board(seed: int = 3, rules: str = "REVISED_2008", **kwargs: Any) -> tuple[LeopardBoard, PlayController]:
-    controller = PlayController(FirstPlay(), rules=rules_by_key(rules), seed=seed, **kwargs)
+def new_board(seed: int = 3, rules: str = "REVISED_2008", **kwargs: Any) -> tuple[LeopardBoard, Table]:
+    controller = against_computer(FirstPlay(), rules=rules_by_key(rules), seed=seed, **kwargs)
     return LeopardBoard(controller), controller
 
 
@@ -170,7 +172,7 @@ def test_unexpected_failures_reach_the_page_without_a_traceback() -> None:
         def choose(self, view: PlayerView) -> Move:
             raise RuntimeError("the opponent crashed")
 
-    controller = PlayController(Broken(), seed=my_turn_seed())
+    controller = against_computer(Broken(), seed=my_turn_seed())
     board = LeopardBoard(controller)
     index, _card = next((i, c) for i, c in enumerate(controller.hand.hands[0]))
     board.dispatch({"type": "select", "index": index})
@@ -190,7 +192,7 @@ def test_going_out_is_live_exactly_when_allowed() -> None:
     rules = rules_by_key("REVISED_2008")
     rich = Square.parse("AH 2H 3H / 4H . . / 7H 8H 9H")
     hand = Hand(rules, [rich, Square()], [[C("5C")], [C("6C")]], [C("2C"), C("3C")], [], 0, 1)
-    controller = PlayController(FirstPlay(), seed=1)
+    controller = against_computer(FirstPlay(), seed=1)
     controller.match.current = hand
     board = LeopardBoard(controller)
     out = board.state["actions"][0]
@@ -305,7 +307,7 @@ def test_picking_a_card_says_where_it_can_go() -> None:
     rules = rules_by_key("REVISED_2008")
     hand = Hand(rules, [Square.parse("AH . . / . . . / . . ."), Square()], [[C("KS"), C("4D"), C("QH")], [C("6C")]],
                 [C("2C"), C("3C")], [], 0, 1)
-    controller = PlayController(FirstPlay(), seed=1)
+    controller = against_computer(FirstPlay(), seed=1)
     controller.match.current = hand
     board = LeopardBoard(controller)
     board.dispatch({"type": "select", "index": 0})

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from leopard_tutor.engine import Discard, Move, PlayerView
+import pytest
+
+from leopard_tutor.engine import Discard, LeopardError, Move, PlayerView
 from leopard_tutor.widgets import PlaySection, build_play
 
 
@@ -34,14 +36,14 @@ def test_section_parts_and_panels_follow_the_game() -> None:
     controller = play.controller
     assert play.board in play.children
     log, sheet = panels(play)["list"], panels(play)["table"]
-    assert [item["text"] for item in log["items"]] == [entry.text for entry in reversed(controller.log)]
+    assert [item["text"] for item in log["items"]] == [entry.text(0) for entry in reversed(controller.log)]
     assert sheet["head"] == ["Hand", "You", "Opponent"] and sheet["foot"] == ["Total", 0, 0] and sheet["rows"] == []
     if controller.hand.to_move == 0:
         play.board.dispatch({"type": "select", "index": 0})
         play.board.dispatch({"type": "discard"})
     assert controller.log
     log = panels(play)["list"]
-    assert [item["text"] for item in log["items"]] == [entry.text for entry in reversed(controller.log)]
+    assert [item["text"] for item in log["items"]] == [entry.text(0) for entry in reversed(controller.log)]
     assert log["reversed"] and log["ordered"], "latest first, numbered"
     assert [item["class"] for item in log["items"]] == [
         "lt-by-you" if entry.mover == 0 else "lt-by-them" for entry in reversed(controller.log)]
@@ -98,4 +100,41 @@ def test_the_level_menu_lists_every_registered_level() -> None:
     from leopard_tutor.ai.players import PLAYERS
 
     section = build_play(make_player("beginner", seed=1), opponent_factory=make_player, seed=1)
-    assert [value for _, value in section.level_pick.options] == [*PLAYERS, "adaptive"]
+    assert [value for _, value in section.level_pick.options] == [*PLAYERS, "adaptive", "people"]
+
+
+def test_someone_at_this_device_seats_two_people_with_their_names() -> None:
+    play = section()
+    assert play.names_row.layout.display == "none"
+    play.level_pick.value = "people"
+    table = play.controller
+    assert play.board.controller is table and table.at_one_device and play.names_row.layout.display == ""
+    state = play.board.state
+    first = table.name(table.hand.to_move)
+    assert "hand" not in state and state["message"].endswith(f"Pass the device to {first}.")
+    assert state["message"].startswith("A new match between Player 1 and Player 2 has begun")
+    play.names[0].value = "Ann"
+    assert table.name(0) == "Ann"
+    first = table.name(table.hand.to_move)
+    assert play.board.state["message"] == f"Player 1 is now called Ann. Pass the device to {first}."
+    play.names[1].value = "B" * 25  # too long: said on the board, put back, nothing changes
+    assert play.names[1].value == "" and table.name(1) == "Player 2"
+    assert play.board.state["message"] == "A name can be at most 24 characters long; this one has 25."
+    with pytest.raises(LeopardError, match="cannot be saved as a code"):
+        play.saver.show_code()  # through the button the refusal is said on the board
+
+
+def test_back_to_the_computer_from_two_people() -> None:
+    play = section()
+    play.level_pick.value = "people"
+    play.level_pick.value = "casual"
+    assert play.controller.opponent is not None and play.controller.opponent.name == "casual"  # type: ignore[attr-defined]
+    assert play.names_row.layout.display == "none" and "hand" in play.board.state
+
+
+def test_the_share_link_between_two_people_names_no_opponent() -> None:
+    play = section(address=lambda: "http://example.org/")
+    play.level_pick.value = "people"
+    play.show_share_link()
+    assert "level=" not in play.share.value and "deal=" in play.share.value
+    assert "against the opponent they choose" in play.share.value

@@ -80,13 +80,14 @@ def line_changes(owner: int, before: Square, after: Square, rules: RuleSet) -> t
 
 
 def narrate(move: Move, mover: int, viewer: int, before: Sequence[Square], after: Sequence[Square],
-            rules: RuleSet, *, went_out_value: int | None = None, placed: bool = False) -> Narration:
+            rules: RuleSet, *, went_out_value: int | None = None, placed: bool = False, other: str = "") -> Narration:
     """The words for `move` made by `mover`, told to `viewer`, from both squares before and after it.
 
     `before` and `after` are the two squares (player 0's first) as the viewer sees them. With `placed`,
-    a line is named with where the rule set draws it ('bottom row 7-8-9', see `placed_line_name`).
+    a line is named with where the rule set draws it ('bottom row 7-8-9', see `placed_line_name`). `other`
+    is the other player's name, said instead of "your opponent" when given.
     """
-    subject = text("narration.you" if mover == viewer else "narration.opponent")
+    subject = text("narration.you") if mover == viewer else other or text("narration.opponent")
     if isinstance(move, Discard):
         said = text("narration.discard", subject=subject, card=move.card.name)
         return Narration(said, mover, viewer, None, None, None)
@@ -99,14 +100,14 @@ def narrate(move: Move, mover: int, viewer: int, before: Sequence[Square], after
         return Narration(said, mover, viewer, mover, value, value)
     if not isinstance(move, Play):
         raise TypeError(f"{quote(move)} is not a move")
-    return _narrate_play(move, mover, viewer, before, after, rules, placed)
+    return _narrate_play(move, mover, viewer, before, after, rules, placed, subject)
 
 
 def _narrate_play(move: Play, mover: int, viewer: int, before: Sequence[Square], after: Sequence[Square],
-                  rules: RuleSet, placed: bool) -> Narration:
+                  rules: RuleSet, placed: bool, subject: str) -> Narration:
     owner, space = move.square_owner, move.space
     poss = text("narration.your" if owner == viewer else "narration.their")
-    words: dict[str, object] = {"subject": text("narration.you" if mover == viewer else "narration.opponent"),
+    words: dict[str, object] = {"subject": subject,
                                 "poss": poss,
                                 "space": space}
     old, new = before[owner], after[owner]

@@ -89,6 +89,16 @@ def _seen_square(hand: Hand, owner: int, viewer: int) -> Square:
     return seen_square(hand._squares[owner], owner, viewer)
 
 
+NOBODY = -1
+"""A viewer who is neither player: they laid no card, so they know no face-down card."""
+
+
+def public_square(hand: Hand, owner: int) -> Square:
+    """`owner`'s square as someone who laid none of its cards knows it (people watching, or the next player
+    before the device is theirs): every face-down card unnamed."""
+    return seen_square(hand._squares[owner], owner, NOBODY)
+
+
 def seen_square(square: Square, owner: int, viewer: int) -> Square:
     """`square`, which belongs to player `owner`, as player `viewer` knows it: each face-down card as
     `seen_face` says."""

@@ -13,9 +13,11 @@ of a kernel shares (`pacing.py`; `board.follow_pick(dropdown, fn)` for a picker,
 `board.listeners` are called after each handled intent; `board.dispatch(intent)` is what a click does,
 unpaced (tests call it directly). The page writes no trait of the board (`PageWrites`).
 
-A controller is anything with `handle(intent)` and `board_state() -> dict` (`BoardController`).
-`PlayController` (play.py) is the one for a match against the computer; a lesson or a worked
-example implements its own, reusing the presenter functions.
+A controller is anything with `handle(intent)` and `board_state() -> BoardState` (`BoardController`); the
+board shows `board_state().as_dict()`. They live outside the widgets, in `leopard_tutor.table`: `Table` is the
+one for a match (against the computer, or between two people at this device); a lesson, a practice question
+or a worked example implements its own, reusing the presenter functions (`leopard_tutor.table.presenter`) and
+`Marks` for the picked card and the marks of the last moves.
 
 Intents the page sends
     {"type": "select", "index": i}              a card of the hand (index into state["hand"]["cards"])
@@ -23,7 +25,7 @@ Intents the page sends
     {"type": "discard"}                          the discard pile
     {"type": "action", "id": ident}              a button of state["actions"]
 
-State schema (all parts except "squares" are optional; Python assigns a NEW dict each time)
+State schema (all parts except "squares" are optional; `BoardState.as_dict()` makes a NEW dict each time)
     squares: [ {key, label, value, value_text, cells, lines} ... ]  drawn top to bottom
         label        "Your square" / "Opponent's square" / "Square": starts every space's name
         value_text   "Your square is worth 6"
@@ -35,7 +37,7 @@ State schema (all parts except "squares" are optional; Python assigns a NEW dict
         lines        [{name, spaces (the line's three labels: its key), kind "suit"|"color"|None, points,
                      label "+3"/"−3", text, status
                      ""|"formed"|"weakened"|"broke", cells: 3 drawing indices}]  scoring lines, and lines that broke
-    hand: {label, cards: [{index, card, selected, playable, name}]}
+    hand: {label, cards: [{index, card, selected, playable, name}]}   none on a hand-over screen between two people
     stock: {count}     discard: {top, count, target, dim, why, name}     opponent_hand: {count}
     actions: [{id, label, enabled, note (why it is disabled), primary}]
     turn: str          message: str (the aria-live region), tone "info"|"ok"|"warn", seq (bump to re-announce)
@@ -43,36 +45,25 @@ State schema (all parts except "squares" are optional; Python assigns a NEW dict
     search: {deals, seconds, share, hurried}  Play only: how the computer's last turn was searched (an opponent
                        with a time budget); not drawn, read by benchmarks/classroom_load.py
 
-Presenter (presenter.py): `card_data(card)`, `square_part(square, rules, key=, label=, targets=,
-reasons=, last=, changes=, dim=)`, `hand_part(cards, selected=, playable=)`, `action(id, label, enabled=,
-note=)`, `play_targets(view, card)` and `table_state(view, selected=, message=, ...)` for a whole table
-seen by one player. A single square (a worked example) is `{"squares": [square_part(...)]}`.
+Presenter (`leopard_tutor.table.presenter`): `card_data(card)`, `square_part(square, rules, key=, label=,
+targets=, reasons=, last=, changes=, dim=)`, `hand_part(cards, selected=, playable=)`, `action(id, label,
+enabled=, note=)`, `play_targets(view, card)` and `table_state(view, selected=, message=, ...)` for a whole
+table seen by one player. A single square (a worked example) is `BoardState(squares=(square_part(...),))`.
 
 The Play section
 ----------------
-`PlayController(opponent, rules=, seed=, hinter=, hands=, reviewer=)`: the learner is player 0;
-`opponent.choose(view)` replies after each turn (dependency injection: tests pass a simple chooser, the app
-`leopard_tutor.ai.make_player(level)`); `hinter(view)` returns a hint whose `.ladder` is shown a rung per
-press; `reviewer()` makes the review of a hand (`leopard_tutor.ai.review.HandReview`), kept up to date
-after every move and refined in the background. Methods: select, click_space, discard, go_out, end_turn,
-undo, hint, next_hand, new_match, set_opponent; the review: review_this_hand, review_last_hand,
-review_step, review_goto, close_review, try_again (play on from the position shown), leave_retry, and why
-(the reason for the computer's last move); `log`, `breakdown()`, `score_sheet()`. While a review is open
-the board shows the position judged (`reviewing`), and only the review's actions answer. Its words live in
-the catalogue (texts/en/play.json, review.json).
-`PlaySection(controller, opponent_factory, level)` / `build_play(...)` (play_section.py) wraps it with
-ipywidgets controls (the level menu has every registered level and "adaptive"), the end-of-hand
-breakdown, the score sheet and the move log; `ReviewControls` (review.py) adds the review's buttons and
-panel.
+`Table(seats, rules=, seed=, hinter=, hands=, reviewer=)` (`leopard_tutor.table`): `against_computer(chooser)`
+seats the learner as player 0 against `chooser.choose(view)` (tests pass a simple chooser, the app
+`leopard_tutor.ai.make_player(level)`); `at_one_device(names)` seats two people taking turns with the page, a
+hand-over screen between their turns. `hinter(view)` returns a hint whose `.ladder` is shown a rung per press;
+`reviewer(player)` makes the review of a hand (`leopard_tutor.ai.review.HandReview`), kept up to date after
+every move and refined in the background. Its words live in the catalogue (texts/en/play.json, review.json).
+`PlaySection(table, opponent_factory, level)` / `build_play(...)` (play_section.py) wraps it with ipywidgets
+controls (the opponent menu has every registered level, "adaptive" and someone at this device, whose two
+names are typed beside it) and the Save game / Resume control.
 """
 
-from .board import BadIntent, BoardController, LeopardBoard, TableController, whole_number
-from .play import Chooser, PlayController
+from .board import LeopardBoard
 from .play_section import PlaySection, build_play
-from .presenter import action, card_data, hand_part, play_targets, square_part, table_state
 
-__all__ = [
-    "BadIntent", "BoardController", "Chooser", "LeopardBoard", "PlayController", "PlaySection",
-    "TableController", "action", "build_play", "card_data", "hand_part", "play_targets", "square_part", "table_state",
-    "whole_number",
-]
+__all__ = ["LeopardBoard", "PlaySection", "build_play"]

@@ -26,7 +26,9 @@ def deal_seed(code: str) -> int:
     return int.from_bytes(hashlib.sha256(code.encode()).digest()[:8], "big")
 
 
-def deal_link(address: str, *, deal: str, rules: str, level: str) -> str:
-    """The address (with this query) that opens this deal under these rules against this level."""
-    query = urlencode({"deal": deal, "rules": RULE_WORDS.get(rules, rules), "level": level})
+def deal_link(address: str, *, deal: str, rules: str, level: str | None) -> str:
+    """The address (with this query) that opens this deal under these rules against this level (None: whatever
+    opponent the visitor has chosen)."""
+    settings = {"deal": deal, "rules": RULE_WORDS.get(rules, rules)}
+    query = urlencode(settings if level is None else {**settings, "level": level})
     return f"{address}?{query}"

@@ -14,8 +14,9 @@ from ..engine import RULE_SETS, BonusRow, bonus_table
 from ..engine.catalogue import and_list, text
 from ..engine.narration import line_changes
 from ..examples import NOT_RECONSTRUCTED, WORKED_EXAMPLES, MissingExample, Step, WorkedExample
-from .board import BadIntent, LeopardBoard, State, TableController
-from .presenter import action, hand_part, square_labels, square_part, text_panel
+from ..table import BadIntent, BoardState, TableController
+from ..table.presenter import action, hand_part, square_labels, square_part, text_panel
+from .board import LeopardBoard
 from .rules_sheet import values_html
 
 
@@ -40,7 +41,7 @@ class ExampleController(TableController):
         """The step shown."""
         return self.example.steps[self.step]
 
-    def board_state(self) -> State:
+    def board_state(self) -> BoardState:
         """The example's square after the current step, lines annotated, the caption in the live region."""
         example, step = self.example, self.current
         before = step.square if step.follows is None else example.steps[step.follows].square
@@ -58,18 +59,16 @@ class ExampleController(TableController):
             shown = self.examples[self.index] if self.mirrored else other
             label = text("sections.examples.other_rules", rules=text(f"rules.{shown.rules.key}"))
             buttons.append(action("mirror", label, enabled=True))
-        state: State = {
-            "squares": [part], "actions": buttons, "message": self.message or self.caption(),
-            "tone": self.tone, "seq": self.seq,
-            "aside": [text_panel(f"{example.key} · {example.title}", [example.intro], css="lt-example-text")],
-            "turn": text("sections.examples.turn", key=example.key, step=self.step + 1, steps=len(example.steps),
-                       rules=text(f"rules.{example.rules.key}")),
-            "error": "",
-        }
+        hand = None
         if step.card is not None:
             who = "tried" if step.refused is not None else step.by
-            state["hand"] = hand_part([step.card], selected=0, label=text(f"sections.examples.card_{who}"))
-        return state
+            hand = hand_part([step.card], selected=0, label=text(f"sections.examples.card_{who}"))
+        return BoardState(
+            squares=(part,), actions=tuple(buttons), message=self.message or self.caption(), tone=self.tone,
+            seq=self.seq, hand=hand,
+            aside=(text_panel(f"{example.key} · {example.title}", [example.intro], css="lt-example-text"),),
+            turn=text("sections.examples.turn", key=example.key, step=self.step + 1, steps=len(example.steps),
+                      rules=text(f"rules.{example.rules.key}")))
 
     def caption(self) -> str:
         """What the live region says for the current step: the caption, the value, the source's figure."""

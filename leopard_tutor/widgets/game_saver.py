@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as W
 
 from ..ai import LEVELS
+from ..engine import LeopardError
 from ..engine.catalogue import text
 from .game_code import game_code, read_game_code
 
@@ -36,7 +37,9 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         self.add_class("lt-game-saver")
 
     def show_code(self) -> None:
-        """Show the code of the game as it stands now, to copy."""
+        """Show the code of the game as it stands now, to copy (a match against the computer only)."""
+        if self.section.people:
+            raise LeopardError(text("play.people.no_save"))
         code = html.escape(game_code(self.section.controller.match, self.section.opponent_level()))
         words = html.escape(text("play.saved_game.explain"))
         label = html.escape(text("play.saved_game.label"))

@@ -7,19 +7,18 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
 
 import ipywidgets as W
 
 from ..engine import Card, Discard, EndTurn, GoOut, Move, Play, PlayerView, RuleSet
 from ..engine.catalogue import and_list, text
 from ..engine.knowledge import ANSWERS
-from ..engine.narration import LineChange, line_changes
 from ..engine.square import Face
 from ..lessons import LESSONS, Attempt, Lesson, Progress, kernel_progress
 from ..lessons.questions import answer_words
-from .board import BadIntent, LeopardBoard, State, TableController
-from .presenter import action, goal_panel, list_panel, moves_part, table_state, text_panel
+from ..table import BadIntent, BoardState, Marks, State, TableController
+from ..table.presenter import action, goal_panel, list_panel, table_state, text_panel
+from .board import LeopardBoard
 
 ME = 0
 
@@ -33,12 +32,8 @@ class LearnController(TableController):
         self.progress = progress if progress is not None else kernel_progress()
         self.index = 0
         self.attempt: Attempt = self.lessons[0].new_attempt()
-        self.selected: int | None = None
+        self.marks = Marks()
         super().__init__(text("sections.learn.start"))
-        self.last: dict[int, set[int]] = {}
-        self.changes: tuple[LineChange, ...] = ()
-        self.moved: tuple[tuple[Move, int], ...] = ()  # the cards the last message tells of: (move, mover)
-        self.moved_seq = -1
 
     @property
     def lesson(self) -> Lesson:
@@ -46,8 +41,8 @@ class LearnController(TableController):
         return self.lessons[self.index]
 
     # -- reading -------------------------------------------------------------------------------
-    def board_state(self) -> State:
-        """The lesson's table, only legal targets lit for the selected card (a new dict each time)."""
+    def board_state(self) -> BoardState:
+        """The lesson's table, only legal targets lit for the selected card."""
         attempt = self.attempt
         playing = not attempt.finished
         view = attempt.view
@@ -65,12 +60,11 @@ class LearnController(TableController):
                               note="" if attempt.solved or not has_next else text("sections.learn.next_locked")))
         turn = text("sections.learn.turn_done" if attempt.solved else "sections.learn.turn", stage=self.lesson.stage,
                     stages=len(self.lessons), title=self.lesson.title, rules=text(f"rules.{self.lesson.rules.key}"))
-        moves = moves_part(self.moved, ME) if self.moved_seq == self.seq else []
         question = attempt.question
-        last = {question.owner: {question.space}} if question is not None and question.space else self.last
-        return table_state(view, selected=self.selected if playing else None, message=self.message, tone=self.tone,
-                           seq=self.seq, last=last, changes=self.changes, actions=buttons, turn=turn,
-                           moves=moves, aside=self.panels())
+        last = {question.owner: {question.space}} if question is not None and question.space else self.marks.last
+        return table_state(view, selected=self.marks.selected if playing else None, message=self.message,
+                           tone=self.tone, seq=self.seq, last=last, changes=self.marks.changes, actions=buttons,
+                           turn=turn, moves=self.marks.travelling(self.seq, ME), aside=self.panels())
 
     def panels(self) -> list[State]:
         """The side column: the goal and where it stands (and the question asked), what is in sight besides
@@ -108,7 +102,7 @@ class LearnController(TableController):
 
     def discard(self) -> None:
         """Discard the picked card (a card must be picked first)."""
-        card = self._selected_card()
+        card = self.marks.picked(self.attempt.view.hand)
         if card is None:
             self.say(text("sections.learn.pick_first"), "warn")
         else:
@@ -133,14 +127,10 @@ class LearnController(TableController):
     def select(self, index: int) -> None:
         """Pick a card of the hand (again to put it back); the board then lights its legal spaces."""
         cards = self.attempt.view.hand
-        if not 0 <= index < len(cards):
-            raise BadIntent(f"there is no card number {index} in your hand")
-        card = cards[index]
-        if self.selected == index:
-            self.selected = None
-            self.say(text("sections.learn.put_back", card=card.name))
+        if not self.marks.pick(index, len(cards)):
+            self.say(text("sections.learn.put_back", card=cards[index].name))
             return
-        self.selected = index
+        card = cards[index]
         where = "picked" if self.attempt.targets(card) else "picked_nowhere"
         self.say(text("sections.learn." + where, card=card.name))
 
@@ -148,7 +138,7 @@ class LearnController(TableController):
         """Play the selected card on a space (any space: a wrong one is answered, not refused)."""
         if owner not in (0, 1) or not 1 <= space <= 9:
             raise BadIntent(f"there is no space {space} of square {owner}")
-        card = self._selected_card()
+        card = self.marks.picked(self.attempt.view.hand)
         if card is None:
             self.say(text("sections.learn.pick_first"), "warn")
             return
@@ -159,41 +149,25 @@ class LearnController(TableController):
         before = self.attempt.view.squares
         played = len(self.attempt.hand.moves)
         feedback = self.attempt.try_move(move)
-        if feedback.kind in ("progress", "solved", "failed"):
-            hand = self.attempt.hand
-            self.selected = None
-            self.last = {}
-            for made in hand.moves[played:]:
-                if isinstance(made, Play):
-                    self.last.setdefault(made.square_owner, set()).add(made.space)
-            after = self.attempt.view.squares
-            self.changes = tuple(change for owner in (0, 1)
-                                 for change in line_changes(owner, before[owner], after[owner], self.lesson.rules))
         if feedback.kind == "solved":
             self.progress.record_lesson(self.lesson.key, feedback.stars)
         self.say(feedback.text, "ok" if feedback.ok else "warn")
         if feedback.kind in ("progress", "solved", "failed"):
-            hand = self.attempt.hand
-            self.moved, self.moved_seq = tuple(zip(hand.moves[played:], hand.movers[played:])), self.seq
+            self.marks.after(self.attempt.hand, played, before, self.attempt.view.squares, self.lesson.rules,
+                             self.seq)
 
     def hint(self) -> None:
         """Show the next rung of the hint ladder; from the second rung on, the card is picked for you."""
         hint = self.attempt.hint()
         if isinstance(hint.move, (Play, Discard)) and hint.level >= 2:
-            self.selected = self.attempt.view.hand.index(hint.move.card)
+            self.marks.selected = self.attempt.view.hand.index(hint.move.card)
         self.say(text("sections.learn.hint", level=hint.level, count=self.attempt.hint_rungs, text=hint.text))
 
     # -- inside --------------------------------------------------------------------------------
     def _fresh(self, words: str) -> None:
         self.attempt = self.lesson.new_attempt()
-        self.selected, self.last, self.changes = None, {}, ()
+        self.marks.clear()
         self.say(words)
-
-    def _selected_card(self) -> Any:
-        cards = self.attempt.view.hand
-        if self.selected is None or self.selected >= len(cards):
-            return None
-        return cards[self.selected]
 
 
 def in_sight_panel(view: PlayerView) -> State:

@@ -1,5 +1,6 @@
 """The Play section: the board (the table, with the end-of-hand breakdown, the score sheet and the move
-log in its side column) under ordinary controls: rules, opponent level, new match, share this deal."""
+log in its side column) under ordinary controls: rules, opponent (a computer level, or someone at this
+device, with the two players' names), new match, share this deal."""
 
 from __future__ import annotations
 
@@ -11,24 +12,27 @@ import ipywidgets as W
 
 from ..ai import LEVELS
 from ..ai.adaptive import AdaptiveLevel
-from ..engine import RULE_SETS, RuleSet, rules_by_key
+from ..engine import RULE_SETS, LeopardError, RuleSet, rules_by_key
 from ..engine.catalogue import text
+from ..table import Chooser, HintFn, Table, against_computer, at_one_device
+from ..table.seats import player_name
 from .board import LeopardBoard
 from .deals import deal_link, deal_seed, new_deal_code
 from .game_code import SavedGame
 from .game_saver import GameSaver
-from .play import ME, Chooser, HintFn, PlayController
 
 OpponentFactory = Callable[[str, int | None], Chooser]
 """`factory(level, seed)`: a computer opponent of that level (seeded for a shared deal, else None)."""
 ADAPTIVE = "adaptive"
-"""The level menu's last choice: a level that follows the learner's match results (`AdaptiveLevel`)."""
+"""The level menu's choice of a level that follows the learner's match results (`AdaptiveLevel`)."""
+PEOPLE = "people"
+"""The opponent menu's last choice: someone at this device, the two taking turns with it."""
 
 
 class PlaySection(W.VBox):  # type: ignore[misc]
     """A whole match against the computer, in one widget."""
 
-    def __init__(self, controller: PlayController, opponent_factory: OpponentFactory | None = None,
+    def __init__(self, controller: Table, opponent_factory: OpponentFactory | None = None,
                  level: str = "beginner", address: Callable[[], str] = lambda: "") -> None:
         self.controller = controller
         self.opponent_factory = opponent_factory
@@ -38,9 +42,19 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.board = LeopardBoard(controller)
         self.rules_pick = W.Dropdown(options=[(text(f"rules.{key}"), key) for key in RULE_SETS],
                                      value=controller.rules.key, description=text("play.controls.rules"))
-        self.level_pick = W.Dropdown(options=[(text(f"levels.names.{name}"), name) for name in (*LEVELS, ADAPTIVE)],
+        self.level_pick = W.Dropdown(options=[*((text(f"levels.names.{name}"), name) for name in (*LEVELS, ADAPTIVE)),
+                                              (text("play.people.choice"), PEOPLE)],
                                      value=level, description=text("play.controls.opponent"),
                                      disabled=opponent_factory is None)
+        self.names = [W.Text(value="", description=text("play.people.name_label", number=number),
+                             placeholder=text("play.people.name_placeholder", number=number), continuous_update=False)
+                      for number in (1, 2)]
+        for index, field in enumerate(self.names):
+            field.add_class(f"lt-player-name-{index + 1}")
+            field.observe(lambda change, i=index: self._name_changed(i, change), names="value")
+        self.names_row = W.HBox(self.names, layout=W.Layout(display="none", flex_flow="row wrap"))
+        self.names_row.add_class("lt-controls")
+        self.names_row.add_class("lt-player-names")
         self.adaptive: AdaptiveLevel | None = None
         self._counted: object = None  # the match whose result the adaptive level has counted
         self.new_button = W.Button(description=text("play.controls.new_match"))
@@ -55,7 +69,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         controls = W.HBox([self.rules_pick, self.level_pick, self.new_button, self.share_button])
         controls.add_class("lt-controls")
         self.saver = GameSaver(self)
-        super().__init__([controls, self.share, self.board, self.saver])
+        super().__init__([controls, self.names_row, self.share, self.board, self.saver])
         self.add_class("lt-section")
         self.add_class("lt-play")
 
@@ -77,14 +91,19 @@ class PlaySection(W.VBox):  # type: ignore[misc]
                 self.level_pick.value = level
         finally:
             self._opening = False
-        if factory is not None and (level is not None or deal is not None):
-            self.controller.opponent = factory(self.opponent_level(), None if deal is None else deal_seed(deal))
+        if factory is not None and (level is not None or deal is not None) and not self.people:
+            self._seat_computer(factory(self.opponent_level(), None if deal is None else deal_seed(deal)))
         self.board.act(lambda: self.new_match(deal))
 
     def watch_rules(self, follow: Callable[[RuleSet], None]) -> None:
         """Call `follow` with the rules in play, now and after every change that may have changed them."""
         self.board.listeners.append(lambda _intent: follow(self.controller.rules))
         follow(self.controller.rules)
+
+    @property
+    def people(self) -> bool:
+        """Whether two people at this device play each other."""
+        return str(self.level_pick.value) == PEOPLE
 
     def opponent_level(self) -> str:
         """The level the computer plays at now (with the adaptive choice, the one it has reached)."""
@@ -101,16 +120,21 @@ class PlaySection(W.VBox):  # type: ignore[misc]
             self._opening = False
         seed = deal_seed(match.seed) if isinstance(match.seed, str) else None
         self.share.value = ""
+        if factory is not None:
+            self._seat_computer(factory(game.level, seed))
         self.controller.resume(match, text("play.saved_game.resumed", number=match.hand_number, hands=match.hands,
                                            rules=text(f"rules.{match.rules.key}"), level=game.level),
                                None if factory is None else factory(game.level, seed))
 
     def show_share_link(self) -> None:
-        """Show the link that opens this match's deal for anyone (a class, a friend)."""
+        """Show the link that opens this match's deal for anyone (a class, a friend); between two people here, the
+        link names no opponent."""
         link = deal_link(self.address(), deal=str(self.controller.match.seed), rules=self.controller.rules.key,
-                         level=self.level_pick.value)
+                         level=None if self.people else str(self.level_pick.value))
         shown = html.escape(link)
         words = {key: html.escape(text(f"play.share.{key}")) for key in ("explain", "label", "open")}
+        if self.people:  # two people here: the link gives the deal, and the one who opens it chooses the opponent
+            words["explain"] = html.escape(text("play.people.share"))
         self.share.value = (f"<p>{words['explain']}</p><p><input class='lt-share-link' readonly value='{shown}' "
                             f"aria-label='{words['label']}' size='60'> "
                             f"<a href='{shown}' target='_blank' rel='noopener'>{words['open']}</a></p>")
@@ -128,9 +152,34 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         if not (self._opening or self._putting_back):
             self.board.control(self.new_match, lambda: self._put_back(self.rules_pick, change["old"]))
 
+    def _name_changed(self, index: int, change: dict[str, Any]) -> None:
+        """A player typed a name: the table takes it between two people (else it is kept for when they play);
+        a name that is too long, or beyond the pace, is put back and changes nothing."""
+        if self._putting_back:
+            return
+        field = self.names[index]
+
+        def rename() -> None:
+            try:
+                if self.people:
+                    self.controller.rename(index, change["new"])
+                else:
+                    player_name(change["new"], "")
+            except LeopardError:
+                self._put_back(field, change["old"])
+                raise
+        self.board.control(rename, lambda: self._put_back(field, change["old"]))
+
     def _level_changed(self, change: dict[str, Any]) -> None:
         factory = self.opponent_factory
         if factory is None or self._putting_back:
+            return
+        self.names_row.layout.display = "" if change["new"] == PEOPLE else "none"
+        if PEOPLE in (change["old"], change["new"]):
+            self.adaptive = None
+            if not self._opening:
+                self.board.control(lambda: self._switch_seats(factory, change["new"]),
+                                   lambda: self._put_back(self.level_pick, change["old"]))
             return
         if not self._opening:
             self.board.control(lambda: self._follow_level(factory, change["old"], change["new"]),
@@ -139,6 +188,38 @@ class PlaySection(W.VBox):  # type: ignore[misc]
             self.board.act(lambda: self._follow_level(factory, change["old"], change["new"]))
         else:
             self.adaptive = None
+
+    def _switch_seats(self, factory: OpponentFactory, new: str) -> None:
+        """Between a match against the computer and one between two people at this device: a new match."""
+        if new == PEOPLE:
+            table = at_one_device([field.value for field in self.names], **self._table_options())
+            table.say(" ".join([text("play.people.started", first=table.name(0), second=table.name(1),
+                                     rules=text(f"rules.{table.rules.key}")), table.message]))
+            self._seat(table)
+            return
+        start = LEVELS[0] if new == ADAPTIVE else new
+        self._seat(against_computer(factory(start, None), **self._table_options()))
+        if new == ADAPTIVE:
+            self._follow_level(factory, start, new)
+
+    def _table_options(self) -> dict[str, Any]:
+        """How the table in play was made (hints, hands a match, reviews, background search), for the next,
+        with a fresh deal under the chosen rules."""
+        table = self.controller
+        return {"rules": rules_by_key(self.rules_pick.value), "seed": new_deal_code(), "hinter": table.hinter,
+                "hands": table.hands_per_match, "reviewer": table.make_reviewer,
+                "background": table.background is not None}
+
+    def _seat_computer(self, opponent: Chooser) -> None:
+        """Play against `opponent` from the next move; a table between two people gives way to a new one."""
+        if self.controller.opponent is not None:
+            self.controller.set_opponent(opponent)
+        else:
+            self._seat(against_computer(opponent, **self._table_options()))
+
+    def _seat(self, table: Table) -> None:
+        """Show `table` from now on."""
+        self.controller = self.board.controller = table
 
     def _follow_level(self, factory: OpponentFactory, old: str, new: str) -> None:
         """Play on against level `new` (chosen after `old`): the adaptive choice starts from `old`."""
@@ -157,7 +238,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         if adaptive is None or factory is None or not match.is_over or match is self._counted:
             return
         self._counted = match
-        moved = adaptive.record("draw" if match.winner is None else "win" if match.winner == ME else "loss")
+        moved = adaptive.record("draw" if match.winner is None else "win" if match.winner == 0 else "loss")
         if moved:
             if moved in ("up", "down"):
                 self.controller.set_opponent(factory(adaptive.level, None))
@@ -170,7 +251,7 @@ def build_play(opponent: Chooser, *, hinter: HintFn | None = None, opponent_fact
                address: Callable[[], str] = lambda: "", background: bool = True) -> PlaySection:
     """A Play section against `opponent` (its level shown as `level`); a match of a fresh deal code unless
     `seed` is given. `address()` is the page's address, for the "Share this deal" link; `background` lets
-    the review of a hand search while the learner thinks (see `PlayController`)."""
-    controller = PlayController(opponent, rules=rules_by_key(rules), seed=new_deal_code() if seed is None else seed,
-                                hinter=hinter, background=background)
+    the review of a hand search while the learner thinks (see `Table`)."""
+    controller = against_computer(opponent, rules=rules_by_key(rules), seed=new_deal_code() if seed is None else seed,
+                                  hinter=hinter, background=background)
     return PlaySection(controller, opponent_factory, level, address)

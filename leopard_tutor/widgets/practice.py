@@ -5,16 +5,18 @@ the progress."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 import ipywidgets as W
 
-from ..engine import RULE_SETS, Card, Play, rules_by_key
+from ..engine import RULE_SETS, Play, rules_by_key
 from ..engine.catalogue import text
 from ..engine.errors import quote
 from ..lessons import KINDS, Answer, BestPlayQuestion, PlacementQuestion, Practice, Question, ValueQuestion
 from ..lessons.progress import CONCEPTS, kernel_progress
-from .board import BadIntent, LeopardBoard, State, TableController
-from .presenter import action, hand_part, list_panel, square_labels, square_part, table_state
+from ..table import BadIntent, BoardState, Marks, State, TableController
+from ..table.presenter import action, hand_part, list_panel, square_labels, square_part, table_state
+from .board import LeopardBoard
 
 ME = 0
 MAX_VALUE_ANSWER = 99  # the answer box's largest number (no square is worth more than 24)
@@ -27,14 +29,15 @@ class PracticeController(TableController):
         super().__init__()
         self.practice = practice if practice is not None else Practice(progress=kernel_progress())
         self.kind = kind
-        self.selected: int | None = None
+        self.marks = Marks()
         self.result: Answer | None = None
         self.question: Question = self.next_question()
 
     def next_question(self) -> Question:
         """Ask a new question of the chosen kind (or any kind)."""
         self.question = self.practice.next(self.kind)
-        self.result, self.selected = None, None
+        self.result = None
+        self.marks.clear()
         self.say(self.question.prompt)
         return self.question
 
@@ -55,13 +58,13 @@ class PracticeController(TableController):
         result = self.practice.answer(given)
         if self.result is None:
             self.result = result
-        self.selected = None
+        self.marks.clear()
         self.say(result.text, "ok" if result.ok else "warn")
         return result
 
     # -- the board -----------------------------------------------------------------------------
-    def board_state(self) -> State:
-        """The question's table (a new dict each time)."""
+    def board_state(self) -> BoardState:
+        """The question's table."""
         question = self.question
         answered = self.result is not None
         buttons = []
@@ -73,21 +76,21 @@ class PracticeController(TableController):
                     rules=text(f"rules.{question.rules.key}"))
         aside = [record_panel(self.practice.progress.practice)]
         if isinstance(question, BestPlayQuestion):
-            return table_state(question.hand.view(ME), selected=None if answered else self.selected,
+            return table_state(question.hand.view(ME), selected=None if answered else self.marks.selected,
                                message=self.message, tone=self.tone, seq=self.seq, actions=buttons, turn=turn,
                                aside=aside)
-        common: State = {"message": self.message, "tone": self.tone, "seq": self.seq, "actions": buttons, "turn": turn,
-                         "aside": aside}
+        common = BoardState(squares=(), message=self.message, tone=self.tone, seq=self.seq, actions=tuple(buttons),
+                            turn=turn, aside=tuple(aside))
         if isinstance(question, ValueQuestion):
             part = square_part(question.square, question.rules, key=ME, label=text("sections.practice.this_square"))
             if not answered:
                 part.update(lines=[], value=None, value_text=text("sections.practice.hidden_value"))
             answer = {"label": text("sections.practice.value_label"), "button": text("sections.practice.check"),
                       "min": 0, "max": MAX_VALUE_ANSWER, "enabled": not answered}
-            return {"squares": [part], "error": "", "answer": answer, **common}
+            return replace(common, squares=(part,), answer=answer)
         part = square_part(question.square, question.rules, key=question.owner, label=square_labels()[question.owner],
                            last=[question.space])
-        return {"squares": [part], "hand": hand_part([question.card], selected=0), "error": "", **common}
+        return replace(common, squares=(part,), hand=hand_part([question.card], selected=0))
 
     def action_handlers(self) -> dict[str, Callable[[], object]]:
         """Next question always; Yes and No while a placement question is on the board."""
@@ -103,9 +106,7 @@ class PracticeController(TableController):
             self.say(text("sections.practice.not_now"), "warn")
             return
         cards = question.hand.hands[ME]
-        if not 0 <= index < len(cards):
-            raise BadIntent(f"there is no card number {index} in your hand")
-        self.selected = index
+        self.marks.pick(index, len(cards), toggle=False)
         self.say(text("sections.practice.picked", card=cards[index].name))
 
     def click_space(self, square: int, space: int) -> None:
@@ -115,12 +116,11 @@ class PracticeController(TableController):
             raise BadIntent(f"there is no space {space} of square {square}")
         if not isinstance(question, BestPlayQuestion):
             self.say(text("sections.practice.not_now"), "warn")
-        elif self.selected is None:
+        elif (card := self.marks.picked(question.hand.hands[ME])) is None:
             self.say(text("sections.practice.pick_first"), "warn")
         elif square != ME:
             self.say(text("sections.practice.own_square"), "warn")
         else:
-            card: Card = question.hand.hands[ME][self.selected]
             self.answer(Play(card, ME, space))
 
     def discard(self) -> None:

@@ -229,3 +229,31 @@ def test_a_whole_hand_and_a_lesson_stage_without_scrolling_once(new_page: Any, b
         expect(learn).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
     expect(learn.locator(".lt-message")).to_contain_text("Lesson complete")
     assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
+
+
+def test_two_people_at_one_device_fit_one_screen(new_page: Any, base_url: str) -> None:
+    """Between two people here, with the names row shown: the hand-over screen and the table of the player
+    who shows their hand lie inside a laptop's and a projector's window, in a browser or not."""
+    sizes = {name: SIZES[name] for name in ("laptop", "projector", "laptop-in-a-browser", "projector-in-a-browser")}
+    page = new_page(*SIZES["laptop"])
+    open_app(page, base_url)
+    page.get_by_role("combobox", name="Opponent").select_option(label="Someone at this device")
+    board = page.locator(".lt-play .lt-board")
+    show = board.locator(".lt-actions button", has_text="show my hand")
+    show.wait_for(state="visible", timeout=30_000)
+    squares = [".lt-square[data-side=yours] .lt-grid", ".lt-square[data-side=theirs] .lt-grid"]
+    screens = {"the hand-over screen": [*TURN, *squares, ".lt-stock", ".lt-discard"], "a player's turn": NEEDED["Play"]}
+    problems = []
+    for screen, needed in screens.items():
+        if screen == "a player's turn":
+            page.set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})
+            seq = board.get_attribute("data-seq")
+            show.click()
+            expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+        for name, (width, height) in sizes.items():
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("(section) => ltProbes.settled(section)", "lt-play")
+            assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
+            boxes = page.evaluate("([s, n]) => ltProbes.boxes(s, n)", ["lt-play", needed])
+            problems += [f"{screen} at {name} {width}x{height}: {p}" for p in outside(boxes, width, height)]
+    assert not problems, "\n".join(problems)

@@ -411,3 +411,57 @@ def test_review_why_and_try_a_position_again_by_clicks(board: Any) -> None:
     assert table["hand"] and table["actions"][0][0] == "Go out"
     table = click(board, page.get_by_role("button", name="Back to the match"))
     assert table["message"] == "Back to the match, where you left it."
+
+
+def test_a_whole_hand_between_two_people_at_one_device_by_clicks(board: Any) -> None:
+    page = board.page
+    page.get_by_role("combobox", name="Opponent").select_option(label="Someone at this device")
+    expect(board.locator(".lt-message")).to_contain_text("A new match between Player 1 and Player 2")
+    names = {"Player 1": "Ann", "Player 2": "<b>Bo</b>"}  # a name is text, never markup
+    for label, name in names.items():
+        box = page.get_by_role("textbox", name=label)
+        box.fill(name)
+        box.press("Enter")
+        expect(board.locator(".lt-message")).to_contain_text(f"{label} is now called {name}. Pass the device to ")
+    hand_overs, moves = 0, 0
+    for _ in range(400):
+        table = read(board)
+        show = board.locator(".lt-actions button", has_text="show my hand")
+        if show.count():
+            # the hand-over screen: no card of either hand, one button for the next player
+            assert table["hand"] == [] and board.locator(".lt-opponent-hand").count() == 0
+            assert len(table["actions"]) == 1 and table["message"].endswith(".")
+            player = table["actions"][0][0].removesuffix(", show my hand")
+            assert player in names.values() and table["message"].endswith(f"Pass the device to {player}.")
+            table = click(board, show)
+            hand_overs += 1
+            assert table["message"].endswith(f"{player}, your turn: you have drawn. Pick a card from your hand to "
+                                             "see where it can go.")
+            assert f"{player}'s turn" in table["turn"] and 0 < len(table["hand"]) <= 9
+            other = next(name for name in names.values() if name != player)
+            assert {square["cells"][0]["name"].split(",")[0] for square in table["squares"]} == \
+                {"Your square", f"{other}'s square"}
+            continue
+        if "the hand is over" in table["turn"]:
+            break
+        assert len(table["hand"]) <= 9  # one hand only
+        undo = [enabled for label, enabled in table["actions"] if label == "Undo"]
+        assert undo == [False]
+        go_out = page.get_by_role("button", name="Go out", exact=True)
+        if go_out.is_enabled():
+            click(board, go_out)
+        else:
+            move_by_clicks(board, len(table["hand"]))
+        moves += 1
+    else:
+        pytest.fail("the hand did not end within 400 steps")
+    assert hand_overs > 5 and moves > 5
+    assert board.locator("b").count() == 0 and board.get_by_text("<b>Bo</b>").count() > 0
+    assert re.search(r"The hand is over: you scored \d+, (Ann|<b>Bo</b>) \d+\.", read(board)["message"])
+    expect(page.locator(".lt-scores thead")).to_contain_text("Ann")
+    table = click(board, page.get_by_role("button", name="Review this hand"))
+    assert table["turn"].startswith("Review of hand 1") and table["error"] == ""
+    assert "Try this position again" not in [label for label, _ in table["actions"]]
+    click(board, page.get_by_role("button", name="Back to the game"))
+    passed = click(board, board.locator(".lt-actions button", has_text="Pass the device to"))
+    assert passed["hand"] == [] and len(passed["actions"]) == 1

@@ -2,13 +2,12 @@
 
 Every function here only reads the engine; the words for legality come from `check_play` and
 `Hand.check`, and values from `square_value` / `scoring_lines`. The schema is described in the
-package docstring (`leopard_tutor.widgets`).
+`leopard_tutor.widgets` docstring; `table_state` puts a whole table together as a `BoardState`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from ..engine import (
     Card,
@@ -27,8 +26,8 @@ from ..engine import (
 from ..engine.catalogue import text
 from ..engine.narration import LineChange
 from ..engine.square import Face
+from .state import BoardState, State
 
-State = dict[str, Any]
 
 def card_data(card: Card) -> dict[str, str]:
     """A face-up card for the board: rank, suit symbol, colour, code and name in words."""
@@ -228,10 +227,11 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
                 seq: int = 0, last: Mapping[int, Iterable[int]] | None = None,
                 changes: Sequence[LineChange] = (), actions: Sequence[State] = (), turn: str = "",
                 labels: tuple[str, str] | None = None, moves: Sequence[State] = (),
-                aside: Sequence[State] = ()) -> State:
+                aside: Sequence[State] = (), hand_label: str = "", other_hand: str = "") -> BoardState:
     """The whole table for the viewer of `view`: the opponent's square and theirs, the hand, stock,
     discard pile and the opponent's hand as backs. `selected` indexes `view.hand`; `moves` are the
-    cards just played (`moves_part`) and `aside` the side column's panels."""
+    cards just played (`moves_part`) and `aside` the side column's panels; `hand_label` names the hand
+    ("Your hand" unless given) and `other_hand` captions the other hand (the opponent's unless given)."""
     me, other = view.player, 1 - view.player
     labels = labels or square_labels()
     last = last or {}
@@ -245,28 +245,34 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
         discard_why = (text("board.discard_ok", card=card.name) if can_discard
                        else text("board.discard_after_play") if view.plays_made else _turn_reason(view))
     playable = {m.card for m in view.legal_moves() if isinstance(m, (Play, Discard))}
-    squares = [
+    squares = tuple(
         square_part(view.squares[owner], view.rules, key=owner, label=labels[0 if owner == me else 1],
                     targets=targets[owner], reasons=reasons[owner], last=last.get(owner, ()),
                     changes=[c for c in changes if c.owner == owner], dim=card is not None,
                     side="yours" if owner == me else "theirs")
         for owner in (other, me)
-    ]
-    top = view.discards[-1] if view.discards else None
-    return {
-        "squares": squares,
-        "hand": hand_part(view.hand, selected=selected if card is not None else None, playable=playable),
-        "stock": {"count": view.stock_size, "caption": text("board.captions.stock", count=view.stock_size)},
-        "discard": {"top": card_data(top) if top else None, "count": len(view.discards), "target": can_discard,
-                    "dim": card is not None and not can_discard, "why": discard_why, "name": text("board.discard_pile"),
-                    "caption": text("board.captions.discard", count=len(view.discards)),
-                    "contents": (text("board.discard_top", card=top.name, count=len(view.discards)) if top
-                                 else text("board.empty"))},
-        "opponent_hand": {"count": view.other_hand_size,
-                          "caption": text("board.captions.opponent_hand", count=view.other_hand_size)},
-        "actions": list(actions),
-        "turn": turn,
-        "message": message, "tone": tone, "seq": seq,
-        "moves": list(moves), "aside": list(aside),
-        "error": "",
-    }
+    )
+    return BoardState(
+        squares=squares,
+        hand=hand_part(view.hand, selected=selected if card is not None else None, playable=playable,
+                       label=hand_label),
+        stock=stock_part(view.stock_size),
+        discard=discard_part(view.discards, target=can_discard, dim=card is not None and not can_discard,
+                             why=discard_why),
+        opponent_hand={"count": view.other_hand_size,
+                       "caption": other_hand or text("board.captions.opponent_hand", count=view.other_hand_size)},
+        actions=tuple(actions), turn=turn, message=message, tone=tone, seq=seq, moves=tuple(moves), aside=tuple(aside))
+
+
+def stock_part(count: int) -> State:
+    """The stock: how many cards it holds."""
+    return {"count": count, "caption": text("board.captions.stock", count=count)}
+
+
+def discard_part(discards: Sequence[Card], *, target: bool = False, dim: bool = False, why: str = "") -> State:
+    """The discard pile: its top card and size; `target` when the picked card may be discarded, `dim` when not,
+    `why` the sentence that says so."""
+    top = discards[-1] if discards else None
+    return {"top": card_data(top) if top else None, "count": len(discards), "target": target, "dim": dim, "why": why,
+            "name": text("board.discard_pile"), "caption": text("board.captions.discard", count=len(discards)),
+            "contents": text("board.discard_top", card=top.name, count=len(discards)) if top else text("board.empty")}

@@ -1,0 +1,67 @@
+"""`Marks`: the card picked and what the board marks after moves (the spaces just played on, the lines that
+formed or broke, the cards travelling to their places). Play, Learn and Practice keep theirs here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..engine import Card, Hand, Move, Play, RuleSet, Square
+from ..engine.narration import LineChange, line_changes
+from .intents import BadIntent
+from .presenter import moves_part
+from .state import State
+
+
+@dataclass
+class Marks:
+    """The picked card (an index into the viewer's hand) and the marks of the last moves told."""
+
+    selected: int | None = None
+    last: dict[int, set[int]] = field(default_factory=dict)
+    """The spaces just played on, per square owner."""
+    changes: tuple[LineChange, ...] = ()
+    """The lines that formed or broke with the last moves."""
+    moved: tuple[tuple[Move, int], ...] = ()
+    """The cards the last message tells of: (move, mover)."""
+    moved_seq: int = -1
+    """The message number the moves belong to: they travel only while that message is shown."""
+
+    def pick(self, index: int, count: int, *, toggle: bool = True) -> bool:
+        """Pick card `index` of a hand of `count` cards; with `toggle`, picking the picked card again puts it
+        back. Whether a card is picked now. A card that is not there is a `BadIntent` and changes nothing."""
+        if not 0 <= index < count:
+            raise BadIntent(f"there is no card number {index} in your hand")
+        if toggle and self.selected == index:
+            self.selected = None
+            return False
+        self.selected = index
+        return True
+
+    def picked(self, cards: Sequence[Card]) -> Card | None:
+        """The picked card of `cards`, or None."""
+        if self.selected is None or self.selected >= len(cards):
+            return None
+        return cards[self.selected]
+
+    def clear(self) -> None:
+        """Nothing picked, nothing marked."""
+        self.selected, self.last, self.changes, self.moved = None, {}, (), ()
+
+    def after(self, hand: Hand, first: int, before: Sequence[Square], after: Sequence[Square], rules: RuleSet,
+              seq: int) -> None:
+        """Mark the moves of `hand` from move number `first` on, told in message `seq`: the spaces played on,
+        the lines that changed between the squares `before` and `after` (as the viewer sees them), the cards
+        travelling. The pick is put back."""
+        self.selected = None
+        self.last = {}
+        for move in hand.moves[first:]:
+            if isinstance(move, Play):
+                self.last.setdefault(move.square_owner, set()).add(move.space)
+        self.changes = tuple(change for owner in (0, 1)
+                             for change in line_changes(owner, before[owner], after[owner], rules))
+        self.moved, self.moved_seq = tuple(zip(hand.moves[first:], hand.movers[first:])), seq
+
+    def travelling(self, seq: int, viewer: int) -> list[State]:
+        """The cards the board shows travelling with message `seq`, as `viewer` sees them."""
+        return moves_part(self.moved, viewer) if self.moved_seq == seq else []

@@ -1,0 +1,48 @@
+"""`BoardState`: the table as the board draws it, one typed value; `as_dict()` is the one place it becomes the
+dict that `board.js` reads (the schema is in the `leopard_tutor.widgets` docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+State = dict[str, Any]
+"""One part of the board as `board.js` reads it (a square, the hand, a button, a panel): plain JSON."""
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """Everything the board shows now. A part that is None is not drawn: no `hand` is a table where no
+    hand may be seen (a hand-over screen, a worked example without a card), no `stock` a single square."""
+
+    squares: tuple[State, ...]
+    message: str = ""
+    tone: str = "info"
+    seq: int = 0
+    turn: str = ""
+    actions: tuple[State, ...] = ()
+    aside: tuple[State, ...] = ()
+    hand: State | None = None
+    stock: State | None = None
+    discard: State | None = None
+    opponent_hand: State | None = None
+    moves: tuple[State, ...] = ()
+    answer: State | None = None
+    search: State | None = None
+    error: str = ""
+
+    def as_dict(self) -> State:
+        """The dict `board.js` draws (a new one each time): every part that is drawn, lists as lists."""
+        found: State = {"squares": list(self.squares), "message": self.message, "tone": self.tone, "seq": self.seq,
+                        "turn": self.turn, "actions": list(self.actions), "aside": list(self.aside),
+                        "moves": list(self.moves), "error": self.error}
+        for name in ("hand", "stock", "discard", "opponent_hand", "answer", "search"):
+            part = getattr(self, name)
+            if part is not None:
+                found[name] = part
+        return found
+
+    @property
+    def cards_shown(self) -> tuple[str, ...]:
+        """The codes of the hand's cards that the board shows face up (none without a hand)."""
+        return () if self.hand is None else tuple(card["card"]["code"] for card in self.hand["cards"])

@@ -1,0 +1,900 @@
+"""`Table`: a match of Leopard between two seats, headless (intents in, a `BoardState` and a message out).
+
+A seat is a person at this page, a computer player or a person elsewhere (seats.py); after every move the
+table asks the seat to move for its move, and is then in one mode (modes.py): playing (the person here to
+move, or the hand is over), waiting for a seat elsewhere, handing the device over to the other person at
+this page, reviewing a hand, or trying a reviewed position again. Every decision about whose turn it is and
+what the page may show is made here; the page shows `board_state()` and forwards clicks to `handle`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..ai.background import Background
+from ..ai.hints import HintLadder
+from ..ai.review import THRESHOLDS, HandReview, Judgement, view_before
+from ..ai.why import why
+from ..engine import (
+    REVISED_2008,
+    Discard,
+    EndTurn,
+    GoOut,
+    Hand,
+    LeopardError,
+    Match,
+    Move,
+    Play,
+    PlayerView,
+    RuleSet,
+    bonus,
+    scoring_lines,
+)
+from ..engine.catalogue import or_list, text
+from ..engine.narration import move_words, narrate
+from ..engine.turns import MAX_MOVES_IN_A_TURN, TurnError
+from ..engine.view import public_square
+from .intents import BadIntent, TableController
+from .marks import Marks
+from .modes import HandOver, LogEntry, Mode, PastHand, Playing, Retrying, Reviewing, Waiting
+from .presenter import (
+    action,
+    actions_panel,
+    discard_part,
+    list_panel,
+    pairs_panel,
+    play_targets,
+    square_labels,
+    square_part,
+    stock_part,
+    table_panel,
+    table_state,
+)
+from .seats import Chooser, Computer, PersonHere, Search, Seat, player_name
+from .state import BoardState, State
+
+REVIEW_FINISH_SECONDS = 2.5
+"""The most a review that is asked for searches before it is shown (the rest was done while you played)."""
+REVIEW_ACTIONS = ("review_prev", "review_next", "review_mistake", "try_again", "review_close", "why")
+"""The buttons that work while a review is shown."""
+HAND_OVER_ACTIONS = ("show_hand",)
+"""The buttons that work while the device is handed over."""
+
+HintFn = Callable[[PlayerView], Any]
+"""`hint(view)` returning an object with `.move`, `.reason` and `.ladder` (four sentences)."""
+
+
+class Table(TableController):
+    """A match between `seats[0]` and `seats[1]`, shown on this page to the person here whose view it is
+    (`viewer`). At least one seat is a person here. Implements the board's `BoardController`."""
+
+    def __init__(self, seats: tuple[Seat, Seat], *, rules: RuleSet = REVISED_2008, seed: int | str | None = None,
+                 hinter: HintFn | None = None, hands: int | None = None,
+                 reviewer: Callable[[int], HandReview] = HandReview, background: bool = True) -> None:
+        """`reviewer(player)` makes the review of one of `player`'s hands (tests pass a smaller search). With
+        `background`, the review's search goes on while the person thinks; without (where many visitors'
+        kernels share the processors), it is done when the review is asked for."""
+        here = [player for player in (0, 1) if seats[player].here]
+        if not here:
+            raise LeopardError("a table needs a person at this page in one of its seats")
+        super().__init__()
+        self.seats = seats
+        self.viewer = here[0]
+        self.hinter = hinter
+        self.hands_per_match = hands
+        self.marks = Marks()
+        self.log: list[LogEntry] = []
+        self.search: Search | None = None
+        self.mode: Mode = Playing()
+        self._ladder = HintLadder(self._expert_clues)
+        self.make_reviewer = reviewer
+        self.reviewers: dict[int, HandReview] = {}  # by player, for each person here: made with each hand
+        self.last_review: PastHand | None = None
+        self.background = Background(self._refine_reviews) if background else None
+        self.match = Match(rules, seed=seed, hands=hands)
+        self._start_hand(text("play.welcome"))
+
+    # -- who sits where ------------------------------------------------------------------------
+    @property
+    def people_here(self) -> tuple[int, ...]:
+        """The players who use this page."""
+        return tuple(player for player in (0, 1) if self.seats[player].here)
+
+    @property
+    def at_one_device(self) -> bool:
+        """Whether both players sit at this page, taking turns with it."""
+        return len(self.people_here) == 2
+
+    @property
+    def between_people(self) -> bool:
+        """Whether no computer plays (then there is no undo and no position played again against it)."""
+        return not any(isinstance(seat, Computer) for seat in self.seats)
+
+    @property
+    def opponent(self) -> Chooser | None:
+        """The computer player's chooser, if a computer sits at the table."""
+        seat = next((seat for seat in self.seats if isinstance(seat, Computer)), None)
+        return None if seat is None else seat.chooser
+
+    def name(self, player: int) -> str:
+        """The player's name for the page: what they typed, else "Player 1" or "Player 2"; "" for the computer."""
+        seat = self.seats[player]
+        if isinstance(seat, Computer):
+            return ""
+        return seat.name or text("play.people.default", number=player + 1)
+
+    def rename(self, player: int, name: str) -> None:
+        """Give a person at this page another name ("" for "Player 1" / "Player 2"): at most `MAX_NAME`
+        characters, no control characters; a bad name is a `LeopardError` and changes nothing."""
+        seat = self.seats[player] if player in (0, 1) else None
+        if not isinstance(seat, PersonHere):
+            raise BadIntent(f"there is no person at this page in seat {player}")
+        seat.name = player_name(name, "")
+        words = [text("play.people.renamed", number=player + 1, name=self.name(player))]
+        if isinstance(self.mode, HandOver):  # the screen still says who takes the device
+            words.append(text("play.people.pass", name=self.name(self.mode.player)))
+        self.say(" ".join(words))
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def hand(self) -> Hand:
+        """The hand in play: the match's, or a reviewed position being tried again."""
+        return self.mode.hand if isinstance(self.mode, Retrying) else self.match.current
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set of the match."""
+        return self.match.rules
+
+    @property
+    def reviewing(self) -> Reviewing | None:
+        """The review shown, if one is."""
+        return self.mode if isinstance(self.mode, Reviewing) else None
+
+    @property
+    def retry(self) -> Retrying | None:
+        """The position being played again, if one is."""
+        return self.mode if isinstance(self.mode, Retrying) else None
+
+    @property
+    def reviewer(self) -> HandReview:
+        """The review of the viewer's moves in the match's hand."""
+        return self.reviewers[self.viewer]
+
+    def view(self) -> PlayerView:
+        """What the viewer may see now."""
+        return self.hand.view(self.viewer)
+
+    def labels(self, viewer: int) -> tuple[str, str]:
+        """The names of `viewer`'s square and the other's: "Your square" and "Opponent's square", or the other
+        person's name."""
+        other = self.name(1 - viewer)
+        return (text("board.squares.yours"), text("play.people.square", name=other)) if other else square_labels()
+
+    def board_state(self) -> BoardState:
+        """The table for the board: while the device is handed over, the squares as anyone sees them and no
+        hand; during a review, the position judged, with the review beside it; else the viewer's table with
+        the breakdown, score sheet and move log in its side column."""
+        mode = self.mode
+        if isinstance(mode, HandOver):
+            return self._hand_over_state(mode.player)
+        if isinstance(mode, Reviewing):
+            judgement = mode.judgement
+            move = judgement.move
+            spot = {move.square_owner: {move.space}} if isinstance(move, Play) else {}
+            return table_state(judgement.view, message=self.message, tone=self.tone, seq=self.seq, last=spot,
+                               actions=self.actions(), labels=self.labels(mode.player),
+                               turn=text("review.turn", number=mode.number, step=mode.step + 1,
+                                         steps=len(mode.review.judgements)),
+                               aside=review_panels(mode), other_hand=self._other_hand(mode.player, judgement.view))
+        view = self.view()
+        state = table_state(view, selected=self.marks.selected, message=self.message, tone=self.tone,
+                            seq=self.seq, last=self.marks.last, changes=self.marks.changes, actions=self.actions(),
+                            turn=self.turn_text(), moves=self.marks.travelling(self.seq, self.viewer),
+                            aside=self.panels(), labels=self.labels(self.viewer),
+                            other_hand=self._other_hand(self.viewer, view))
+        if self.search is None:
+            return state
+        search = {"deals": self.search.deals, "seconds": round(self.search.seconds, 3),
+                  "share": round(self.search.share, 3), "hurried": self.search.hurried}
+        return replace(state, search=search)
+
+    def _other_hand(self, viewer: int, view: PlayerView) -> str:
+        """The caption of the other hand's backs: the other person's name, or "" for the usual words."""
+        other = self.name(1 - viewer)
+        return text("play.people.other_hand", name=other, count=view.other_hand_size) if other else ""
+
+    def _hand_over_state(self, player: int) -> BoardState:
+        """The table while the device goes to `player`: both squares with no face-down card named, the stock
+        and the discard pile, no card of either hand, and one button for `player` to show their hand."""
+        hand = self.hand
+        names = (self.name(0), self.name(1))
+        squares = tuple(square_part(public_square(hand, owner), self.rules, key=owner,
+                                    label=text("play.people.square", name=names[owner]),
+                                    side="yours" if owner == player else "theirs")
+                        for owner in (1 - player, player))
+        show = action("show_hand", text("play.people.show_hand", name=names[player]), enabled=True, primary=True)
+        return BoardState(squares=squares, stock=stock_part(hand.stock_size), discard=discard_part(hand.discards),
+                          actions=(show,), turn=self.turn_text(), message=self.message, tone=self.tone, seq=self.seq,
+                          aside=(self._score_sheet_panel(),))
+
+    def panels(self) -> list[State]:
+        """The side column: why the computer moved and the reviews (buttons), the end-of-hand breakdown
+        (once the hand is over), the score sheet, the log."""
+        found = [actions_panel(self.side_actions(), css="lt-review-buttons")]
+        parts = self.breakdown()
+        if parts is not None:
+            labels = self.labels(self.viewer)
+            found.append(pairs_panel(text("play.panels.end_of_hand", number=self.match.hand_number),
+                                     [(labels[0 if part.player == self.viewer else 1], _breakdown_rows(part))
+                                      for part in parts]))
+        found.append(self._score_sheet_panel())
+        found.append(list_panel(
+            text("play.panels.moves", number=self.match.hand_number),
+            [{"text": entry.text(self.viewer), "class": "lt-by-you" if entry.mover == self.viewer else "lt-by-them"}
+             for entry in reversed(self.log)],
+            empty=text("play.panels.no_moves"), ordered=True, latest_first=True, css="lt-log"))
+        return found
+
+    def _score_sheet_panel(self) -> State:
+        """The score sheet: every finished hand's scores and the totals, a column per player."""
+        first, second = self.match.totals
+        if self.between_people:
+            heads = [self.name(0), self.name(1)]
+        else:  # the learner against the computer: "You" first
+            heads = [text("play.panels.you"), text("play.panels.opponent")]
+        return table_panel(
+            text("play.panels.score_sheet", hands=self.match.hands), [text("play.panels.hand_column"), *heads],
+            [[text("play.panels.hand_row", number=n), a, b] for n, a, b in self.score_sheet()],
+            [text("play.panels.total"), first, second], css="lt-scores")
+
+    def side_actions(self) -> list[State]:
+        """The buttons beside the table: why the computer made its last move (when a computer plays); review
+        this hand and, once a hand of the match is over, the last one (not while a position is being tried
+        again)."""
+        hand = self.hand
+        found = []
+        computer = self._computer_player()
+        if computer is not None:
+            found.append(action("why", text("review.buttons.why"), enabled=computer in hand.movers))
+        if self.retry is None:
+            found.append(action("review", text("review.buttons.review"), enabled=self.viewer in hand.movers))
+            if self.last_review is not None:
+                found.append(action("review_last", text("review.buttons.review_last"), enabled=True))
+        return found
+
+    def turn_text(self) -> str:
+        """Whose turn it is, which hand, which rules."""
+        hand, mode = self.hand, self.mode
+        facts = {"number": self.match.hand_number, "hands": self.match.hands, "rules": text(f"rules.{self.rules.key}")}
+        if isinstance(mode, HandOver):
+            return text("play.people.turn.pass", name=self.name(mode.player), **facts)
+        if hand.is_over:
+            turn = text("play.turn.over", **facts)
+        elif self.between_people:
+            turn = text("play.people.turn.of", name=self.name(hand.to_move), **facts)
+        else:
+            turn = text("play.turn.yours" if hand.to_move == self.viewer else "play.turn.theirs", **facts)
+        return turn if self.retry is None else text("review.retry.turn", turn=turn)
+
+    def actions(self) -> list[State]:
+        """The buttons under the board: Go out always; End turn where it can matter; Hint and Undo; Next
+        hand (or New match) at the end, and between two people at this page the device passed on. During a
+        review: previous, next, next mistake, try this position again (against the computer), back to the
+        game; while trying a position again, back to the match instead of Next hand."""
+        mode = self.mode
+        if isinstance(mode, Reviewing):
+            steps = len(mode.review.judgements)
+            buttons = [action("review_prev", text("review.buttons.prev"), enabled=mode.step > 0),
+                       action("review_next", text("review.buttons.next"), enabled=mode.step + 1 < steps),
+                       action("review_mistake", text("review.buttons.next_mistake"),
+                              enabled=_next_mistake(mode) is not None)]
+            if not self.between_people:
+                buttons.append(action("try_again", text("review.buttons.try_again"), enabled=True, primary=True))
+            return [*buttons, action("review_close", text("review.buttons.close"), enabled=True)]
+        hand = self.hand
+        mine = not hand.is_over and hand.to_move == self.viewer
+        out = hand.check(GoOut())
+        note = "" if out.legal and mine else self._not_now() if not mine and not hand.is_over else out.reason
+        buttons = [action("go_out", text("play.buttons.go_out"), enabled=out.legal and mine, note=note)]
+        end = hand.check(EndTurn())
+        if self.rules.multiple_plays or end.legal:
+            buttons.append(action("end_turn", text("play.buttons.end_turn"), enabled=end.legal and mine,
+                                  note="" if end.legal else end.reason))
+        buttons.append(action("hint", text("play.controls.hint"), enabled=mine and self.hinter is not None))
+        if self.between_people:
+            buttons.append(action("undo", text("play.controls.undo"), enabled=False, note=text("play.people.no_undo")))
+        else:
+            floor = mode.floor if isinstance(mode, Retrying) else 0
+            buttons.append(action("undo", text("play.controls.undo"), enabled=self.viewer in hand.movers[floor:]))
+        if isinstance(mode, Retrying):
+            buttons.append(action("retry_close", text("review.buttons.back_to_match"), enabled=True,
+                                  primary=hand.is_over))
+            return buttons
+        if hand.is_over and self.at_one_device:
+            other = 1 - self.viewer
+            buttons.append(action("pass", text("play.people.pass_button", name=self.name(other)), enabled=True))
+        if hand.is_over and not self.match.is_over:
+            buttons.append(action("next_hand", text("play.buttons.next_hand"), enabled=True, primary=True))
+        if self.match.is_over:
+            buttons.append(action("new_match", text("play.buttons.new_match"), enabled=True, primary=True))
+        return buttons
+
+    def breakdown(self) -> tuple[SquareBreakdown, SquareBreakdown] | None:
+        """Each square's lines, raw value, bonus, going-out penalty and total, once the hand is over."""
+        hand = self.hand
+        if not hand.is_over:
+            return None
+        parts = []
+        for player in (self.viewer, 1 - self.viewer):
+            raw = hand.value(player)
+            penalty = self.rules.out_penalty if hand.went_out == player else 0
+            lines = tuple((line.name, text(f"narration.kind_{line.kind}"), line.points)
+                          for line in scoring_lines(hand.squares[player], self.rules) if line.points)
+            parts.append(SquareBreakdown(player, lines, raw, bonus(raw, self.rules), penalty, hand.scores()[player]))
+        return (parts[0], parts[1])
+
+    def score_sheet(self) -> list[tuple[int, int, int]]:
+        """(hand number, player 0's score, player 1's score) for every finished hand of the match."""
+        return [(number, first, second) for number, (first, second) in enumerate(self.match.results, start=1)]
+
+    # -- intents -------------------------------------------------------------------------------
+    def action_handlers(self) -> dict[str, Callable[[], None]]:
+        """The buttons: go out, end turn, next hand, new match, undo, hint; the review's (review this hand,
+        review the last hand, previous, next, next mistake, try again, close) and why the computer did that;
+        between two people at this page, the device passed on and a hand shown."""
+        return {"go_out": self.go_out, "end_turn": self.end_turn, "next_hand": self.next_hand,
+                "new_match": self.new_match, "undo": self.undo, "hint": self.hint,
+                "review": self.review_this_hand, "review_last": self.review_last_hand,
+                "review_prev": lambda: self.review_step(-1), "review_next": lambda: self.review_step(1),
+                "review_mistake": self.review_next_mistake, "try_again": self.try_again,
+                "review_close": self.close_review, "retry_close": self.leave_retry, "why": self.why,
+                "pass": self.pass_device, "show_hand": self.show_hand}
+
+    def handle(self, intent: Mapping[str, Any]) -> None:
+        """As every table; while a review is shown only its buttons (and "why") answer, and while the device is
+        handed over only the button that shows the next player's hand."""
+        mode = self.mode
+        button = intent.get("id") if intent.get("type") == "action" else None
+        if isinstance(mode, Reviewing) and button not in REVIEW_ACTIONS:
+            self.say(text("review.in_review"), "warn")
+            return
+        if isinstance(mode, HandOver) and button not in HAND_OVER_ACTIONS:
+            self.say(text("play.people.pass_first", name=self.name(mode.player)), "warn")
+            return
+        super().handle(intent)
+
+    def select(self, index: int) -> None:
+        """Pick the card at `index` of the viewer's hand (picking it again puts it back)."""
+        cards = self.hand.hands[self.viewer]
+        if not self.marks.pick(index, len(cards)):
+            self.say(text("play.put_back", card=cards[index].name))
+            return
+        card = cards[index]
+        if self.hand.is_over or self.hand.to_move != self.viewer:
+            self.say(text("play.hand_over") if self.hand.is_over else self._not_now(), "warn")
+            return
+        targets, _, can_discard = play_targets(self.view(), card)
+        places = [text("play.places.own" if owner == self.viewer else "play.places.theirs",
+                       spaces=_spaces_words(sorted(targets[owner]))) for owner in (0, 1) if targets[owner]]
+        if can_discard:
+            places.append(text("play.places.discard"))
+        where = or_list(places) if places else text("play.nowhere")
+        self.say(text("play.picked", card=card.name, where=where))
+
+    def click_space(self, owner: int, space: int) -> None:
+        """A click on a space: play the selected card there, or say why not (changing nothing)."""
+        if owner not in (0, 1) or not 1 <= space <= 9:
+            raise BadIntent(f"there is no space {space} of square {owner}")
+        card = self.marks.picked(self.hand.hands[self.viewer])
+        if card is None:
+            self.say(text("play.pick_first"), "warn")
+            return
+        self.make(Play(card, owner, space))
+
+    def discard(self) -> None:
+        """Discard the selected card, or say why not."""
+        card = self.marks.picked(self.hand.hands[self.viewer])
+        if card is None:
+            self.say(text("play.pick_first_discard"), "warn")
+            return
+        self.make(Discard(card))
+
+    def go_out(self) -> None:
+        """Declare out, or say why not."""
+        self.make(GoOut())
+
+    def end_turn(self) -> None:
+        """End the turn (Running Leopard, or passing with no card), or say why not."""
+        self.make(EndTurn())
+
+    def make(self, move: Move) -> None:
+        """Make the viewer's move if the rules allow it, then ask the other seat; else explain."""
+        hand = self.hand
+        if hand.is_over:
+            self.say(text("play.hand_over"), "warn")
+            return
+        if hand.to_move != self.viewer:
+            self.say(self._not_now(), "warn")
+            return
+        verdict = hand.check(move)
+        if not verdict.legal:
+            self.say(verdict.reason, "warn")
+            return
+        self._moved(self.viewer, move)
+
+    def receive(self, player: int, move: Move) -> None:
+        """The move of `player`, who sits elsewhere, answering the table's question (at any time later). A move
+        that is not theirs to make now, or that the rules do not allow, is a `LeopardError` and changes nothing."""
+        if self.mode != Waiting(player):
+            raise LeopardError(f"the table is not waiting for a move of player {player}")
+        verdict = self.hand.check(move)
+        if not verdict.legal:
+            raise LeopardError(verdict.reason)
+        self._moved(player, move)
+
+    def _moved(self, player: int, move: Move) -> None:
+        """Make `player`'s legal `move`, ask the seats for what follows, and tell the viewer (or, when the
+        device is to be passed, only that)."""
+        viewer = self.viewer
+        before = self.view().squares
+        made = len(self.hand.moves)
+        words = [self._apply(move, player)[viewer], *self._advance()]
+        mode, hand = self.mode, self.hand
+        if isinstance(mode, HandOver):
+            self.marks.clear()
+            self._follow()
+            self.say(text("play.people.pass", name=self.name(mode.player)))
+            return
+        if self.search is not None and self.search.hurried:
+            words.append(text("play.hurried"))
+        if hand.is_over:
+            words.append(self._end_words())
+        elif isinstance(mode, Waiting):
+            words.append(text("play.people.waiting", name=self.name(mode.player)))
+        elif hand.to_move == viewer and hand.plays_made:
+            words.append(text("play.play_more"))
+        self._follow()
+        self.say(" ".join(words), "ok")
+        self.marks.after(hand, made, before, self.view().squares, self.rules, self.seq)
+
+    def pass_device(self) -> None:
+        """At a hand's end between two people at this page: hand the device to the other, who may then look
+        at the hand from their side (and review their own moves)."""
+        if not (self.at_one_device and self.hand.is_over):
+            self.say(text("play.people.pass_not_now"), "warn")
+            return
+        other = 1 - self.viewer
+        self.mode = HandOver(other)
+        self.marks.clear()
+        self.say(text("play.people.pass", name=self.name(other)))
+
+    def show_hand(self) -> None:
+        """The player the device was handed to shows their hand: the table is theirs, and tells them what the
+        other player did since their last turn."""
+        mode = self.mode
+        if not isinstance(mode, HandOver):
+            self.say(text("play.people.nothing_to_show"), "warn")
+            return
+        player = mode.player
+        self.viewer, self.mode = player, Playing()
+        hand = self.hand
+        first = len(hand.moves)
+        while first > 0 and hand.movers[first - 1] != player:
+            first -= 1
+        words = [entry.text(player) for entry in self.log[first:]]
+        if hand.is_over:
+            words.append(self._end_words())
+        else:
+            words.append(text("play.people.your_turn", name=self.name(player)))
+        self._ladder = HintLadder(self._expert_clues)
+        self.say(" ".join(words))
+        self.marks.after(hand, first, view_before(hand, first, player).squares, self.view().squares, self.rules,
+                         self.seq)
+
+    def undo(self) -> None:
+        """Take back the viewer's last move (and the computer's replies to it); never between two people."""
+        if self.between_people:
+            self.say(text("play.people.no_undo"), "warn")
+            return
+        hand = self.hand
+        floor = self.retry.floor if self.retry is not None else 0
+        if self.viewer not in hand.movers[floor:]:
+            self.say(text("play.nothing_to_undo"), "warn")
+            return
+        replies = 0
+        while True:
+            mover = hand.movers[-1]
+            move = hand.undo()
+            if mover == self.viewer:
+                break
+            replies += 1
+        del self.log[len(hand.moves):]
+        self.marks.clear()
+        self._ladder = HintLadder(self._expert_clues)
+        self.mode = self._mode_now()
+        self._follow()
+        self.say(text("play.undone_with_reply" if replies else "play.undone",
+                      move=move_words(move, "undo", self.viewer)))
+
+    def hint(self) -> None:
+        """Show the next rung of the hint ladder for the viewer's position."""
+        hand = self.hand
+        if hand.is_over or hand.to_move != self.viewer:
+            self.say(text("play.hand_over") if hand.is_over else self._not_now(), "warn")
+            return
+        if self.hinter is None:
+            self.say(text("play.no_hints"), "warn")
+            return
+        rung, _ = self._ladder.climb(len(hand.moves))
+        self.say(text("play.hint", rung=rung.level, rungs=self._ladder.size, text=rung.text))
+
+    def _expert_clues(self) -> tuple[Move, list[str]]:
+        """The hinter's move for the viewer's view now, and its four clues."""
+        assert self.hinter is not None
+        found = self.hinter(self.view())
+        return found.move, list(found.ladder)
+
+    def next_hand(self) -> None:
+        """Deal the next hand of the match."""
+        if self.retry is not None:
+            self.say(text("review.retry.leave_first"), "warn")
+            return
+        if not self.hand.is_over:
+            self.say(text("play.finish_first"), "warn")
+            return
+        if self.match.is_over:
+            self.say(text("play.match_over"), "warn")
+            return
+        self.last_review = PastHand(self.hand.copy(), self.reviewers, self.match.hand_number)
+        self.match.next_hand()
+        self._start_hand(text("play.new_hand", number=self.match.hand_number))
+
+    def new_match(self, rules: RuleSet | None = None, seed: int | str | None = None) -> None:
+        """Start a new match, with other rules if given."""
+        self.mode, self.last_review = Playing(), None
+        self.match = Match(rules or self.rules, seed=seed, hands=self.hands_per_match)
+        self._start_hand(text("play.new_match", rules=text(f"rules.{self.rules.key}")))
+
+    def resume(self, match: Match, words: str, opponent: Chooser | None = None) -> None:
+        """Go on with `match` as it stands (a saved game), against `opponent` if given; `words` open the message."""
+        self.match, self.mode = match, Playing()
+        if opponent is not None:
+            self.set_opponent(opponent)
+        self.log, self.search = [], None
+        self.marks.clear()
+        self._ladder = HintLadder(self._expert_clues)
+        before, made = self.view().squares, len(self.hand.moves)
+        said = [words, *self._advance()]
+        self.say(" ".join(said))
+        self.marks.after(self.hand, made, before, self.view().squares, self.rules, self.seq)
+
+    def set_opponent(self, opponent: Chooser, name: str = "") -> None:
+        """Play on against another computer player from the next move."""
+        player = self._computer_player()
+        if player is None:
+            raise LeopardError("no computer plays at this table")
+        seat = self.seats[player]
+        assert isinstance(seat, Computer)
+        seat.chooser = opponent
+        if name:
+            self.say(text("play.opponent_changed", name=name))
+
+    # -- the review of a hand, and why the computer moved as it did ------------------------------
+    def review_this_hand(self) -> None:
+        """Show the review of the viewer's moves in the hand in play (finished or not), refining it for a
+        bounded time first."""
+        self._open_review(self.match.current, self.reviewer, self.match.hand_number)
+
+    def review_last_hand(self) -> None:
+        """Show the review of the viewer's moves in the match's previous hand."""
+        if self.last_review is None:
+            self.say(text("review.no_last_hand"), "warn")
+            return
+        past = self.last_review
+        self._open_review(past.hand, past.reviewers[self.viewer], past.number)
+
+    def _open_review(self, hand: Hand, reviewer: HandReview, number: int) -> None:
+        if self.retry is not None:
+            self.say(text("review.retry.leave_first"), "warn")
+            return
+        reviewer.follow(hand)
+        review = reviewer.finish(REVIEW_FINISH_SECONDS)
+        if not review.judgements:
+            self.say(text("review.summary.empty"), "warn")
+            return
+        self.mode = Reviewing(review, hand.copy(), number, reviewer.player)
+        self.marks.selected = None
+        self._say_step(text("review.opened", summary=review.summary()))
+
+    def review_step(self, by: int) -> None:
+        """Show the judgement `by` moves later (or earlier) in the review."""
+        session = self.reviewing
+        if session is None:
+            self.say(text("review.not_open"), "warn")
+            return
+        session.step = max(0, min(len(session.review.judgements) - 1, session.step + by))
+        self._say_step()
+
+    def review_next_mistake(self) -> None:
+        """Show the next move of the review not marked good."""
+        session = self.reviewing
+        found = None if session is None else _next_mistake(session)
+        if found is None:
+            self.say(text("review.no_more_mistakes" if session else "review.not_open"), "warn")
+            return
+        self.review_goto(found)
+
+    def review_goto(self, step: int) -> None:
+        """Show the judgement of the reviewed player's move number `step` (from 0) in the review."""
+        session = self.reviewing
+        if session is None:
+            self.say(text("review.not_open"), "warn")
+            return
+        if not 0 <= step < len(session.review.judgements):
+            raise BadIntent(f"there is no move number {step} in this review")
+        session.step = step
+        self._say_step()
+
+    def _say_step(self, opening: str = "") -> None:
+        session = self.reviewing
+        assert session is not None
+        judgement = session.judgement
+        step = text("review.step", number=session.step + 1, steps=len(session.review.judgements),
+                    move=move_words(judgement.move, "undo", session.player), mark=mark_words(judgement),
+                    sentence=judgement.sentence)
+        self.say(f"{opening} {step}" if opening else step)
+
+    def close_review(self) -> None:
+        """Leave the review and go back to the game as it stands."""
+        self.mode = self._mode_now()
+        self.say(text("review.closed"))
+
+    def try_again(self) -> None:
+        """Play on against the computer from exactly the position of the judgement shown: the same cards in
+        both hands and the same stock, with hints at hand; the match waits meanwhile."""
+        session = self.reviewing
+        if session is None:
+            self.say(text("review.not_open"), "warn")
+            return
+        if self.between_people:
+            self.say(text("play.people.no_retry"), "warn")
+            return
+        judgement = session.judgement
+        replay = session.hand.copy()
+        while len(replay.moves) > judgement.decision.index:
+            replay.undo()
+        self.mode = Retrying(replay, judgement.decision.index, judgement, session.number, self.log)
+        self.log = []
+        self.marks.clear()
+        self._ladder = HintLadder(self._expert_clues)
+        self.say(text("review.retry.start", step=session.step + 1, number=session.number))
+
+    def leave_retry(self) -> None:
+        """Stop trying the position again and go back to the match where it was."""
+        retry = self.retry
+        if retry is None:
+            self.say(text("review.retry.not_trying"), "warn")
+            return
+        self.log, self.mode = retry.saved_log, Playing()
+        self.mode = self._mode_now()
+        self.marks.clear()
+        self._ladder = HintLadder(self._expert_clues)
+        self.say(text("review.retry.back"))
+
+    def why(self) -> None:
+        """Say why the computer made its last move, from what it could see then."""
+        hand = self.hand
+        computer = self._computer_player()
+        made = [index for index, mover in enumerate(hand.movers) if mover == computer]
+        if computer is None or not made:
+            self.say(text("review.why.none"), "warn")
+            return
+        index = made[-1]
+        self.say(why(view_before(hand, index, computer), hand.moves[index]).sentence)
+
+    def _follow(self) -> None:
+        """Bring the reviews of the match's hand up to date (the cheap pass) and let the search go on when idle."""
+        if self.retry is None:
+            for reviewer in self.reviewers.values():
+                reviewer.follow(self.match.current)
+            if self.background is not None:
+                self.background.poke()
+
+    def _refine_reviews(self, seconds: float) -> bool:
+        """Background work: the expert's search for this hand's reviews, then the last hand's."""
+        if any(reviewer.refine(seconds) for reviewer in self.reviewers.values()):
+            return True
+        past = self.last_review
+        return past is not None and any(reviewer.refine(seconds) for reviewer in past.reviewers.values())
+
+    # -- inside --------------------------------------------------------------------------------
+    def _computer_player(self) -> int | None:
+        """The player number of the computer at the table, if one plays."""
+        return next((player for player in (0, 1) if isinstance(self.seats[player], Computer)), None)
+
+    def _not_now(self) -> str:
+        """Why the viewer may not move now: it is the other player's turn."""
+        if self.between_people:
+            return text("play.people.not_your_turn", name=self.name(self.hand.to_move))
+        return text("play.not_your_turn")
+
+    def _start_hand(self, opening: str) -> None:
+        self.log, self.search = [], None
+        self.marks.clear()
+        self._ladder = HintLadder(self._expert_clues)
+        self.reviewers = {player: self.make_reviewer(player) for player in self.people_here}
+        hand = self.hand
+        if self.at_one_device:
+            self.mode = HandOver(hand.to_move)
+            self._follow()
+            self.say(" ".join([opening, text("play.people.pass", name=self.name(hand.to_move))]))
+            return
+        words = [opening]
+        before = self.view().squares
+        they_start = hand.to_move != self.viewer
+        if self.between_people:
+            words.append(text("play.people.your_turn", name=self.name(self.viewer)) if not they_start else "")
+        else:
+            words.append(text("play.they_start" if they_start else "play.you_start"))
+        words += self._advance()
+        if isinstance(self.mode, Waiting):
+            words.append(text("play.people.waiting", name=self.name(self.mode.player)))
+        self._follow()
+        self.say(" ".join(word for word in words if word))
+        self.marks.after(hand, 0, before, self.view().squares, self.rules, self.seq)
+
+    def _advance(self) -> list[str]:
+        """Ask the seat to move for its moves while the answers come at once (a computer), then set the mode:
+        the viewer's turn (or the hand over), waiting for a seat elsewhere, or the device to be handed over.
+        The words for the viewer of every move made."""
+        hand = self.hand
+        computers = [seat for seat in self.seats if isinstance(seat, Computer)]
+        for seat in computers:
+            seat.start_tally()
+        words: list[str] = []
+        in_a_row, mover = 0, None
+        while not hand.is_over:
+            player = hand.to_move
+            in_a_row = in_a_row + 1 if player == mover else 1
+            if in_a_row > MAX_MOVES_IN_A_TURN:
+                raise TurnError(f"player {player} made {MAX_MOVES_IN_A_TURN} moves without ending the turn")
+            move = self.seats[player].ask(hand.view(player))
+            if move is None:
+                break
+            if not hand.check(move).legal:
+                raise TurnError(f"player {player} chose {move}, which the rules do not allow")
+            words.append(self._apply(move, player)[self.viewer])
+            mover = player
+        tallies = [found for found in (seat.tally() for seat in computers) if found is not None]
+        self.search = tallies[0] if tallies else None
+        if not isinstance(self.mode, Retrying):
+            self.mode = self._mode_now()
+        return words
+
+    def _mode_now(self) -> Mode:
+        """The mode the hand in play puts the table in, without asking any seat: waiting for the seat to move if
+        it is not at this page (a computer is never left to move: it answers when asked), the device handed
+        over if it is the other person here, else playing."""
+        hand, mode = self.hand, self.mode
+        if isinstance(mode, Retrying):
+            return mode
+        if hand.is_over:
+            return Playing()
+        if not self.seats[hand.to_move].here:  # a seat that did not answer at once when asked
+            return Waiting(hand.to_move)
+        return HandOver(hand.to_move) if hand.to_move != self.viewer else Playing()
+
+    def _apply(self, move: Move, mover: int) -> tuple[str, str]:
+        """Make `move` of `mover` and log it: the words for each person at the table ("" for the computer)."""
+        hand = self.hand
+        readers = [player for player in (0, 1) if not isinstance(self.seats[player], Computer)]
+        before = {reader: hand.view(reader).squares for reader in readers}
+        value = hand.value(mover)
+        hand.apply(move)
+        told = tuple(narrate(move, mover, reader, before[reader], hand.view(reader).squares, self.rules,
+                             went_out_value=value, other=self.name(1 - reader)).text
+                     if reader in readers else "" for reader in (0, 1))
+        entry = LogEntry(mover, (told[0], told[1]))
+        self.log.append(entry)
+        return entry.told
+
+    def _end_words(self) -> str:
+        viewer, other = self.viewer, 1 - self.viewer
+        scores = self.hand.scores()
+        name = self.name(other)
+        if name:
+            words = text("play.people.hand_end", mine=scores[viewer], other=name, theirs=scores[other])
+        else:
+            words = text("play.hand_end", mine=scores[viewer], theirs=scores[other])
+        if self.retry is not None:
+            return words + " " + text("review.retry.over")
+        words += " " + text("review.invite")
+        match = self.match
+        if match.is_over:
+            totals = match.totals
+            mine, theirs = totals[viewer], totals[other]
+            if match.winner is None:
+                words += " " + text("play.match_drawn", mine=mine, theirs=theirs)
+            elif name:
+                winner = match.winner
+                words += " " + text("play.people.match_won", name=self.name(winner), won=totals[winner],
+                                    lost=totals[1 - winner])
+            else:
+                words += " " + text("play.match_won" if match.winner == viewer else "play.match_lost",
+                                    mine=mine, theirs=theirs)
+        return words
+
+
+@dataclass(frozen=True)
+class SquareBreakdown:
+    """How one square scored at the end of a hand."""
+
+    player: int
+    lines: tuple[tuple[str, str, int], ...]  # (line name, 'one suit' / 'one colour', points)
+    raw: int
+    bonus: int
+    penalty: int
+    total: int
+
+
+def against_computer(opponent: Chooser, **options: Any) -> Table:
+    """A table where the learner (player 0) plays `opponent`; `options` as for `Table`."""
+    return Table((PersonHere(), Computer(opponent)), **options)
+
+
+def at_one_device(names: Sequence[str] = ("", ""), **options: Any) -> Table:
+    """A table where two people take turns with this page, named `names` ("" for "Player 1" / "Player 2");
+    `options` as for `Table`. A bad name is a `LeopardError`."""
+    first, second = (player_name(name, "") for name in names)
+    return Table((PersonHere(first), PersonHere(second)), **options)
+
+
+def mark_words(judgement: Judgement) -> str:
+    """A judgement's mark in words, with the points lost unless it is good."""
+    mark = text(f"review.verdict.{judgement.verdict}")
+    if judgement.verdict == "good":
+        return mark
+    return text("review.cost", verdict=mark, points=round(judgement.cost, 1))
+
+
+def review_panels(session: Reviewing) -> list[State]:
+    """The side column during a review: the summary, and every judged move with its mark (the one on the
+    board marked as current), then what the marks mean."""
+    review = session.review
+    items = [{"text": text("review.panel.move", move=move_words(judgement.move, "undo", session.player),
+                           mark=mark_words(judgement)),
+              "class": f"lt-review-{judgement.verdict}" + (" lt-review-now" if number == session.step else "")}
+             for number, judgement in enumerate(review.judgements)]
+    limits = dict(THRESHOLDS)
+    return [list_panel(text("review.panel.title", number=session.number), [review.summary()], css="lt-review-summary"),
+            list_panel(text("review.panel.moves"), items, ordered=True, css="lt-review-moves"),
+            list_panel(text("review.panel.marks"), [text("review.panel.legend", inaccuracy=limits["inaccuracy"],
+                                                         mistake=limits["mistake"], blunder=limits["blunder"])])]
+
+
+def _next_mistake(session: Reviewing) -> int | None:
+    """The number of the next judged move after the one shown that is not marked good."""
+    return next((number for number, judgement in enumerate(session.review.judgements)
+                 if number > session.step and judgement.verdict != "good"), None)
+
+
+def _breakdown_rows(part: SquareBreakdown) -> list[tuple[str, str | int, bool]]:
+    """A square's end-of-hand rows: its scoring lines, raw value, bonus, penalty and (strong) total."""
+    lines: list[tuple[str, str | int, bool]] = [
+        (text("play.panels.line", name=name, kind=kind), points, False) for name, kind, points in part.lines]
+    return [*(lines or [(text("play.panels.no_line"), 0, False)]),
+            (text("play.panels.raw"), part.raw, False), (text("play.panels.bonus"), f"+{part.bonus}", False),
+            (text("play.panels.penalty"), f"−{part.penalty}", False), (text("play.panels.total"), part.total, True)]
+
+
+def _spaces_words(spaces: Sequence[int]) -> str:
+    """'space 4', 'spaces 1, 2 and 5' or 'any space'."""
+    if len(spaces) == 9:
+        return text("play.places.any_space")
+    if len(spaces) == 1:
+        return text("engine.spaces.one", space=spaces[0])
+    return text("engine.spaces.many", first=text("words.list_separator").join(str(s) for s in spaces[:-1]),
+                last=spaces[-1])

@@ -1,0 +1,249 @@
+"""The table (leopard_tutor/table): its modes, its seats asked the same way (a person here, the computer, a
+person elsewhere whose answer comes later), and a whole hand between two people at one device, checked on
+the board state after every step: never both hands, and only the player to move's."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from leopard_tutor.ai.players import BeginnerPlayer, IntermediatePlayer
+from leopard_tutor.ai.review import HandReview
+from leopard_tutor.engine import Card, Discard, EndTurn, GoOut, LeopardError, Move, Play, PlayerView
+from leopard_tutor.engine.cards import full_deck
+from leopard_tutor.table import (
+    MAX_NAME,
+    BoardState,
+    Computer,
+    HandOver,
+    Marks,
+    PersonElsewhere,
+    PersonHere,
+    Playing,
+    Reviewing,
+    Table,
+    Waiting,
+    against_computer,
+    at_one_device,
+)
+from leopard_tutor.table.intents import BadIntent
+
+
+def small_review(player: int) -> HandReview:
+    return HandReview(player, deals=1, candidates=2)
+
+
+OPTIONS: dict[str, Any] = {"reviewer": small_review, "background": False}
+
+
+def intents_for(view: PlayerView, move: Move) -> list[Mapping[str, Any]]:
+    """The clicks that make `move` on the board."""
+    if isinstance(move, (Play, Discard)):
+        pick = {"type": "select", "index": view.hand.index(move.card)}
+        if isinstance(move, Play):
+            return [pick, {"type": "space", "square": move.square_owner, "space": move.space}]
+        return [pick, {"type": "discard"}]
+    return [{"type": "action", "id": "go_out" if isinstance(move, GoOut) else "end_turn"}]
+
+
+def codes(cards: tuple[Card, ...] | list[Card]) -> tuple[str, ...]:
+    return tuple(str(card) for card in cards)
+
+
+def assert_private(table: Table, state: BoardState) -> None:
+    """What the board state may show at this step: on a hand-over screen no card of either hand, no face-down
+    card named and no move log; otherwise the viewer's hand only, and only the face-down cards they laid."""
+    hand = table.hand
+    shown = state.as_dict()
+    if isinstance(table.mode, HandOver):
+        player = table.mode.player
+        assert state.hand is None and state.opponent_hand is None and "hand" not in shown
+        assert all(cell["known"] is None for square in state.squares for cell in square["cells"])
+        assert [action["id"] for action in state.actions] == ["show_hand"]
+        assert state.actions[0]["label"] == f"{table.name(player)}, show my hand"
+        assert state.message.endswith(f"Pass the device to {table.name(player)}.")
+        assert [panel["kind"] for panel in state.aside] == ["table"]  # the score sheet, no log
+        assert state.moves == ()
+        return
+    viewer = table.viewer
+    assert state.cards_shown == codes(hand.hands[viewer])
+    assert state.opponent_hand is not None and state.opponent_hand["count"] == len(hand.hands[1 - viewer])
+    assert state.opponent_hand["caption"].startswith(f"{table.name(1 - viewer)}'s hand")
+    seen = hand.view(viewer).squares
+    for square in state.squares:
+        for cell in square["cells"]:
+            if cell["known"] is not None:
+                top = seen[square["key"]].top(cell["space"])
+                assert top is not None and isinstance(top[0], Card) and not top[1]
+                assert cell["known"]["code"] == str(top[0])
+    if not hand.is_over:
+        assert hand.to_move == viewer and isinstance(table.mode, Playing)
+        assert table.name(viewer) in state.turn
+
+
+def test_a_whole_hand_between_two_people_at_one_device_never_shows_both_hands() -> None:
+    table = at_one_device(["Ann", "Bob"], seed=4, hinter=None, **OPTIONS)
+    players = {0: IntermediatePlayer(1), 1: BeginnerPlayer(2)}
+    assert isinstance(table.mode, HandOver) and table.mode.player == table.hand.to_move
+    steps = handovers = 0
+    while not table.hand.is_over:
+        state = table.board_state()
+        assert_private(table, state)
+        if isinstance(table.mode, HandOver):
+            player = table.mode.player
+            table.handle({"type": "select", "index": 0})  # nothing but the button answers
+            assert table.tone == "warn" and isinstance(table.mode, HandOver)
+            table.handle({"type": "action", "id": "show_hand"})
+            handovers += 1
+            assert table.viewer == player and isinstance(table.mode, Playing)
+            assert table.message.endswith(f"{table.name(player)}, your turn: you have drawn. Pick a card from "
+                                          "your hand to see where it can go.")
+            continue
+        view = table.view()
+        for intent in intents_for(view, players[view.player].choose(view)):
+            table.handle(intent)
+            assert_private(table, table.board_state())
+            steps += 1
+    assert handovers > 10 and steps > 20
+    viewer, other = table.viewer, 1 - table.viewer
+    scores = table.hand.scores()
+    assert f"The hand is over: you scored {scores[viewer]}, {table.name(other)} {scores[other]}." in table.message
+    # every entry of the log is told to the viewer: their moves as "You", the other's by name
+    log = table.board_state().aside[-1]["items"]
+    assert all(item["text"].startswith("You " if item["class"] == "lt-by-you" else f"{table.name(other)} ")
+               for item in log)
+    # at the end each reviews their own moves: the device passes to the other, who shows their side
+    actions = {action["id"]: action for action in table.board_state().actions}
+    assert actions["pass"]["label"] == f"Pass the device to {table.name(other)}"
+    table.handle({"type": "action", "id": "review"})
+    assert isinstance(table.mode, Reviewing) and table.mode.player == viewer
+    assert all(judgement.view.player == viewer for judgement in table.mode.review.judgements)
+    assert "try_again" not in [action["id"] for action in table.board_state().actions]
+    table.handle({"type": "action", "id": "review_close"})
+    table.handle({"type": "action", "id": "pass"})
+    assert table.mode == HandOver(other)
+    assert_private(table, table.board_state())
+    table.handle({"type": "action", "id": "show_hand"})
+    assert table.viewer == other and "The hand is over: you scored" in table.message
+    assert_private(table, table.board_state())
+    table.handle({"type": "action", "id": "review"})
+    assert isinstance(table.mode, Reviewing) and table.mode.player == other
+    assert table.board_state().cards_shown == codes(table.mode.judgement.view.hand)
+    table.handle({"type": "action", "id": "review_close"})
+    # the next hand opens on a hand-over screen for its first player
+    table.handle({"type": "action", "id": "next_hand"})
+    assert table.mode == HandOver(table.hand.to_move)
+    assert_private(table, table.board_state())
+
+
+def test_between_people_there_is_no_undo_and_the_hint_is_for_the_player_to_move() -> None:
+    asked: list[int] = []
+
+    class Hinter:
+        move: Move
+        ladder = ("nudge", "card", "space", "move")
+
+    def hinter(view: PlayerView) -> Hinter:
+        asked.append(view.player)
+        found = Hinter()
+        found.move = view.legal_moves()[0]
+        return found
+
+    table = at_one_device(seed=7, hinter=hinter, **OPTIONS)
+    assert (table.name(0), table.name(1)) == ("Player 1", "Player 2")
+    first = table.hand.to_move
+    table.handle({"type": "action", "id": "show_hand"})
+    table.handle({"type": "action", "id": "hint"})
+    assert asked == [first] and table.message.startswith("Hint 1 of 4")
+    view = table.view()
+    table.make(view.legal_moves()[0])
+    table.handle({"type": "action", "id": "show_hand"})
+    undo = next(action for action in table.board_state().actions if action["id"] == "undo")
+    assert not undo["enabled"] and undo["note"] == "There is no undo in a game between two people."
+    moves = table.hand.moves
+    table.handle({"type": "action", "id": "undo"})
+    assert table.hand.moves == moves and table.tone == "warn"
+    table.handle({"type": "action", "id": "hint"})
+    assert asked == [first, 1 - first]
+    assert "why" not in [action["id"] for action in table.side_actions()]
+
+
+def test_names_are_at_most_24_characters_and_a_bad_one_changes_nothing() -> None:
+    with pytest.raises(LeopardError, match="at most 24 characters"):
+        at_one_device(["A" * (MAX_NAME + 1), "Bob"])
+    table = at_one_device(["  Ann  ", "<b>Bob</b>"], seed=1, **OPTIONS)
+    assert (table.name(0), table.name(1)) == ("Ann", "<b>Bob</b>")  # the page writes text, never markup
+    seq = table.seq
+    with pytest.raises(LeopardError, match="at most 24 characters"):
+        table.rename(0, "x" * 25)
+    with pytest.raises(LeopardError, match="letters, digits"):
+        table.rename(1, "Bob\x07")
+    assert (table.name(0), table.name(1), table.seq) == ("Ann", "<b>Bob</b>", seq)
+    table.rename(1, "")
+    assert table.name(1) == "Player 2"
+    assert table.message == f"Player 2 is now called Player 2. Pass the device to {table.name(table.hand.to_move)}."
+    assert_private(table, table.board_state())
+    with pytest.raises(BadIntent):
+        against_computer(BeginnerPlayer(1), seed=1, **OPTIONS).rename(1, "Deep Blue")
+
+
+def test_against_the_computer_the_table_is_always_the_learners_and_answers_at_once() -> None:
+    table = against_computer(BeginnerPlayer(1), seed=2, **OPTIONS)
+    assert isinstance(table.seats[0], PersonHere) and isinstance(table.seats[1], Computer)
+    assert table.viewer == 0 and table.opponent is not None and not table.between_people
+    while not table.hand.is_over:
+        assert isinstance(table.mode, Playing) and table.hand.to_move == 0
+        table.make(IntermediatePlayer(3).choose(table.view()))
+        assert table.board_state().cards_shown == codes(table.hand.hands[0])
+    assert isinstance(table.mode, Playing)
+
+
+def test_a_seat_elsewhere_answers_minutes_later_and_the_table_waits() -> None:
+    sent: list[PlayerView] = []
+    table = Table((PersonHere("Ann"), PersonElsewhere("Bob", sent.append)), seed=5, **OPTIONS)
+    if table.hand.to_move == 1:
+        assert table.mode == Waiting(1) and len(sent) == 1 and table.message.endswith("Waiting for Bob's move.")
+        table.receive(1, sent[-1].legal_moves()[0])
+    assert isinstance(table.mode, Playing) and table.hand.to_move == 0
+    table.make(table.view().legal_moves()[0])
+    assert table.mode == Waiting(1) and sent[-1].player == 1 and sent[-1].to_move == 1
+    assert table.message.endswith("Waiting for Bob's move.") and "Bob's turn" in table.turn_text()
+    state = table.board_state()
+    assert state.cards_shown == codes(table.hand.hands[0])  # Ann still sees her own hand while she waits
+    assert not any(action["enabled"] for action in state.actions if action["id"] in ("go_out", "hint", "undo"))
+    table.handle({"type": "select", "index": 0})
+    table.handle({"type": "space", "square": 0, "space": 5})
+    assert table.tone == "warn" and table.message == "It is Bob's turn: wait for their move."
+    # a late answer that is not Bob's to give, or that the rules refuse, changes nothing
+    moves = table.hand.moves
+    with pytest.raises(LeopardError, match="not waiting for a move of player 0"):
+        table.receive(0, EndTurn())
+    not_held = next(card for card in full_deck() if card not in sent[-1].hand)
+    with pytest.raises(LeopardError):
+        table.receive(1, Discard(not_held))
+    assert table.hand.moves == moves and table.mode == Waiting(1)
+    later = sent[-1].legal_moves()[0]
+    table.receive(1, later)
+    assert table.hand.moves[-1] == later and table.log[-1].mover == 1
+    assert table.log[-1].text(0).startswith("Bob ")
+    if not table.hand.is_over and table.hand.to_move == 0:
+        assert isinstance(table.mode, Playing)
+
+
+def test_marks_pick_and_put_back_and_refuse_a_card_that_is_not_there() -> None:
+    marks = Marks()
+    assert marks.pick(2, 5) and marks.selected == 2
+    assert not marks.pick(2, 5) and marks.selected is None
+    assert marks.pick(1, 5, toggle=False) and marks.pick(1, 5, toggle=False) and marks.selected == 1
+    with pytest.raises(BadIntent):
+        marks.pick(5, 5)
+    assert marks.selected == 1
+    marks.clear()
+    assert (marks.selected, marks.last, marks.changes, marks.moved) == (None, {}, (), ())
+
+
+def test_a_table_needs_a_person_at_this_page() -> None:
+    with pytest.raises(LeopardError):
+        Table((Computer(BeginnerPlayer(1)), Computer(BeginnerPlayer(2))), seed=1, **OPTIONS)
