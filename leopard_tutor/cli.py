@@ -47,6 +47,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--theme", choices=("auto", "light", "dark"), default="auto",
                         help="the page's colours: auto follows each visitor's browser (default); a link's "
                              "?voila-theme=dark or ?theme=light overrides it")
+    parser.add_argument("--class-size", type=int, default=0, metavar="N",
+                        help="keep up to N kernels preheated for a class that arrives at once, started one at a time "
+                             "(default: one)")
     parser.add_argument("--no-preheat", action="store_true", help="start a kernel per visit instead of a ready one")
     parser.add_argument("--no-tcp-nodelay", action="store_true",
                         help="leave Nagle's algorithm on the kernel websocket (for measuring the fix)")
@@ -68,11 +71,13 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--max-sessions must be at least 1, not {args.max_sessions}")
     if args.sessions_per_visitor < 1:
         parser.error(f"--sessions-per-visitor must be at least 1, not {args.sessions_per_visitor}")
+    if not 0 <= args.class_size <= 1_000:
+        parser.error(f"--class-size must be from 0 to 1000, not {args.class_size}")
     if not 1 <= args.page_gone_after <= 86_400:
         parser.error(f"--page-gone-after must be from 1 to 86400 seconds, not {args.page_gone_after:g}")
     serve(args.port, not args.no_browser, preheat=not args.no_preheat, nodelay=not args.no_tcp_nodelay, ip=args.ip,
           max_sessions=args.max_sessions, page_gone_after=args.page_gone_after, theme=args.theme,
-          sessions_per_visitor=args.sessions_per_visitor)
+          sessions_per_visitor=args.sessions_per_visitor, class_size=args.class_size)
 
 
 if __name__ == "__main__":

@@ -40,7 +40,9 @@ from urllib.parse import urlsplit
 
 from . import guards
 from .engine.catalogue import text
+from .kernel_pool import PoolFiller, ready_kernels
 from .sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR
+from .waiting_line import POLL_SECONDS, TICKET_CHARACTERS, WaitingLine
 
 NOTEBOOK_NAME = "leopard_tutor.ipynb"
 LOOPBACK = "127.0.0.1"
@@ -147,6 +149,40 @@ FULL_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font: 1.25rem/1.5 system-ui, sans-serif; margin: 3rem auto; max-width: 36rem; padding: 0 1rem">
 <p>{text}</p></body></html>"""
+WAITING_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{text}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font: 1.25rem/1.5 system-ui, sans-serif; margin: 3rem auto; max-width: 36rem; padding: 0 1rem">
+<main aria-label="{text}"><p role="status" aria-live="polite" id="lt-line">{text}</p></main>
+<script>
+(() => {{
+  const status = document.getElementById("lt-line"), main = document.querySelector("main");
+  const ask = async () => {{
+    let answer = null;
+    try {{
+      const reply = await fetch({line_url}, {{cache: "no-store", credentials: "same-origin"}});
+      answer = reply.ok ? await reply.json() : null;
+    }} catch (error) {{ answer = null; }}
+    if (answer && (answer.go || answer.gone)) {{
+      document.cookie = "{cookie}=" + (answer.go ? {ticket} : "") + "; path=/; max-age=60; SameSite=Strict";
+      location.reload();
+      return;
+    }}
+    if (answer) {{
+      status.textContent = answer.text;
+      document.title = answer.text;
+      main.setAttribute("aria-label", answer.text);
+    }}
+    setTimeout(ask, {poll_ms});
+  }};
+  ask();
+}})();
+</script></body></html>"""
+"""What a visit that has to wait in line gets at once: where it is in words (title, accessible name and a
+live status), updated every `waiting_line.POLL_SECONDS`; once admitted it loads the app with its ticket."""
+TICKET_COOKIE = "leopard_ticket"
+"""The cookie a waiting page sets, for one minute, to come back with its admitted ticket."""
+LINE_PATH = "leopard/line"
+"""Where a waiting page asks for its place (under the server's base URL)."""
 
 
 @dataclass(frozen=True)
@@ -240,28 +276,91 @@ queues for the rest, first come first served, so that the first pages arrive in 
 students already playing keep a share of the processors."""
 
 
-def visit_refusal(handler: Any, limit: int | None, per_visitor: int | None) -> None:
+def visit_refusal(handler: Any, limit: int | None, per_visitor: int | None, line: WaitingLine) -> None:
     """Refuse a page request (`guards.refuse`) that would start a session past a limit: one that is no
     top-level visit (HTTP 403); past `limit` sessions in use, "the class is full" (503); past `per_visitor`
-    sessions of its visitor, "you have too many pages open" (429). Sessions being made count."""
+    sessions of its visitor, "you have too many pages open" (429). Sessions being made and places in
+    `line` count."""
     why = guards.not_a_visit(handler.request.headers)
     if why is not None:
         guards.refuse(handler, 403, why)
     book = guards.BOOK
-    sessions = book.in_use()
+    sessions = book.in_use() + len(line.tickets)
     if limit is not None and sessions >= limit:
         page = FULL_PAGE.format(text=html.escape(text("app.class_full", sessions=sessions)))
         guards.refuse(handler, 503, "the class is full", page, retry_after=60)
-    own = book.in_use(guards.visitor_of(handler), anyone=False)
+    visitor = guards.visitor_of(handler)
+    own = book.in_use(visitor, anyone=False) + line.held(visitor)
     if per_visitor is not None and own >= per_visitor:
         page = FULL_PAGE.format(text=html.escape(text("app.too_many_pages", sessions=own)))
         guards.refuse(handler, 429, "a visitor has too many pages open", page, retry_after=60)
 
 
-def guard_visits(limit: int | None = None, per_visitor: int | None = None) -> None:
-    """Patch Voilà's page handler: pages are made `PAGES_AT_ONCE` at a time, and only for a visit within
-    the limits (`visit_refusal`: a refused one gets a plain page and no kernel); the kernel a page gets
-    is its visitor's (`guards.py`), and from the first visit on, sessions whose page has gone are ended."""
+class ClassLine:
+    """The waiting line of a class server and the pages past it (waiting for a place or being made)."""
+
+    def __init__(self) -> None:
+        self.line = WaitingLine()
+        self.inside = 0
+
+    def free(self) -> int:
+        """Places for pages to be made now."""
+        return PAGES_AT_ONCE - self.inside - self.line.admitted()
+
+    def must_wait(self, manager: Any) -> bool:
+        """Whether a new visit waits in line: others already do, every place is taken, or a preheating server
+        has no kernel ready (the page would wait for one to start)."""
+        self.line.admit(PAGES_AT_ONCE - self.inside)
+        preheats = hasattr(manager, "_pools")
+        return bool(self.line.tickets) or self.free() <= 0 or (preheats and ready_kernels(manager) == 0)
+
+    def place(self, ticket: str) -> dict[str, Any]:
+        """What a waiting page is told: `go` (admitted), `gone` (no such ticket: come again) or how many are
+        ahead of it, in words."""
+        self.line.admit(PAGES_AT_ONCE - self.inside)
+        ahead = self.line.ahead(ticket)
+        if ahead is None:
+            return {"gone": True}
+        if self.line.tickets[ticket].admitted is not None:
+            return {"go": True}
+        ahead += self.inside
+        return {"ahead": ahead, "text": text("app.preparing", ahead=ahead)}
+
+
+LINE = ClassLine()
+"""The waiting line of this server process."""
+
+
+def waiting_page(handler: Any, line: ClassLine) -> None:
+    """Answer a visit with the waiting page and a new ticket (HTTP 200)."""
+    ticket = line.line.join(guards.visitor_of(handler))
+    ahead = line.line.ahead(ticket) or 0
+    words = html.escape(text("app.preparing", ahead=ahead + line.inside))
+    base = handler.settings.get("base_url", "/")
+    handler.set_header("Cache-Control", "no-store")
+    handler.finish(WAITING_PAGE.format(text=words, ticket=json.dumps(ticket), cookie=TICKET_COOKIE,
+                                       poll_ms=int(POLL_SECONDS * 1000),
+                                       line_url=json.dumps(f"{base}{LINE_PATH}?ticket={ticket}")))
+
+
+def line_handler() -> Any:
+    """The handler a waiting page asks for its place (`ClassLine.place`, as JSON); a ticket is all it needs."""
+    from tornado.web import RequestHandler
+
+    class LineHandler(RequestHandler):
+        def get(self) -> None:
+            ticket = self.get_query_argument("ticket", "")[:TICKET_CHARACTERS]
+            self.set_header("Cache-Control", "no-store")
+            self.finish(LINE.place(ticket))
+
+    return LineHandler
+
+
+def guard_visits(limit: int | None = None, per_visitor: int | None = None, line: ClassLine = LINE) -> None:
+    """Patch Voilà's page handler: a visit that would wait for its page gets the waiting page (`ClassLine`);
+    pages are made `PAGES_AT_ONCE` at a time, and only for a visit within the limits (`visit_refusal`: a
+    refused one gets a plain page and no kernel); the kernel a page gets is its visitor's (`guards.py`), and
+    from the first visit on, sessions whose page has gone are ended."""
     import asyncio
 
     from voila.tornado.handler import TornadoVoilaHandler
@@ -270,17 +369,27 @@ def guard_visits(limit: int | None = None, per_visitor: int | None = None) -> No
     queue: list[asyncio.Semaphore] = []
 
     async def get(self: Any, path: str | None = None) -> None:
-        visit_refusal(self, limit, per_visitor)
         manager = self.kernel_manager
         fresh_when_handed_out(manager)
         guards.track_kernels(manager)
         guards.watch_pages(manager)
         guards.watch_processors(manager)
+        admitted = line.line.enter(self.get_cookie(TICKET_COOKIE))
+        if self.get_cookie(TICKET_COOKIE) is not None:
+            self.clear_cookie(TICKET_COOKIE)
+        visit_refusal(self, limit, per_visitor, line.line)
+        if not admitted and line.must_wait(manager):
+            waiting_page(self, line)
+            return
         if not queue:
             queue.append(asyncio.Semaphore(PAGES_AT_ONCE))
-        async with queue[0]:
-            visit_refusal(self, limit, per_visitor)  # again: the sessions may have grown while it queued
-            await guards.serve_page(self, lambda: original(self, path))
+        line.inside += 1
+        try:
+            async with queue[0]:
+                visit_refusal(self, limit, per_visitor, line.line)  # again: the sessions may have grown meanwhile
+                await guards.serve_page(self, lambda: original(self, path))
+        finally:
+            line.inside -= 1
 
     TornadoVoilaHandler._leopard_get = original
     TornadoVoilaHandler.get = get
@@ -365,11 +474,13 @@ AUTO_THEME = {"leopard_theme": "auto"}
 """What the template is given to follow the visitor's browser (light, or dark if it prefers dark)."""
 
 
-def class_server(zmq_sockets: int) -> Any:
+def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None) -> Any:
     """Voilà's application class for a class server: its ZMQ context allows `zmq_sockets` sockets, each
     refusal is one log line (`guards.log_request` as tornado's `log_function`), and an HTTP connection
     idle (or sending its request's headers) for `IDLE_CONNECTION_SECONDS` is closed (tornado's
-    `idle_connection_timeout` and `body_timeout`, options of the HTTP server Voilà starts)."""
+    `idle_connection_timeout` and `body_timeout`, options of the HTTP server Voilà starts). A waiting page
+    asks for its place at `LINE_PATH`; with a `class_size`, up to that many kernels are kept preheated
+    (`kernel_pool.PoolFiller`), within what `cap` leaves room for."""
     import zmq
     from voila.app import Voila
 
@@ -380,7 +491,15 @@ def class_server(zmq_sockets: int) -> Any:
             settings = super().init_settings()
             self.kernel_manager.context.set(zmq.MAX_SOCKETS, zmq_sockets)  # before its first socket
             settings["log_function"] = guards.log_request
+            if class_size > 0 and hasattr(self.kernel_manager, "_pools"):
+                room = (lambda: class_size) if cap is None else (lambda: cap - guards.BOOK.in_use())
+                PoolFiller(self.kernel_manager, class_size, room, lambda: bool(LINE.line.tickets)).install()
             return settings
+
+        def init_handlers(self) -> Any:
+            handlers = super().init_handlers()
+            base = self.base_url if self.base_url.endswith("/") else self.base_url + "/"
+            return [(f"{base}{LINE_PATH}", line_handler()), *handlers]
 
         def listen(self) -> None:
             self.app.listen = functools.partial(self.app.listen, idle_connection_timeout=IDLE_CONNECTION_SECONDS,
@@ -392,11 +511,13 @@ def class_server(zmq_sockets: int) -> Any:
 
 def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, nodelay: bool = True,
           ip: str = LOOPBACK, max_sessions: int | None = None, theme: str = "auto",
-          page_gone_after: float = PAGE_GONE_SECONDS, sessions_per_visitor: int = SESSIONS_PER_VISITOR) -> None:
+          page_gone_after: float = PAGE_GONE_SECONDS, sessions_per_visitor: int = SESSIONS_PER_VISITOR,
+          class_size: int = 0) -> None:
     """Start Voilà on the app notebook at http://`ip`:`port` (blocks until stopped), with at most
     `max_sessions` visitors at once (default: what every limit of the machine allows, `session_caps`),
     `sessions_per_visitor` each, in `theme`, a session ending once its page has been gone for
-    `page_gone_after` seconds. Prints the limits first."""
+    `page_gone_after` seconds, and up to `class_size` kernels kept preheated (else one). Prints the limits
+    first."""
     files_before, files = raise_file_limit()
     limits = Limits(machine_memory(), files, zmq_socket_limit(files))
     cap, binding = default_session_cap(limits)
@@ -410,7 +531,7 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
     if ip not in ("0.0.0.0", "::", ""):
         os.environ["VOILA_APP_IP"] = f"[{ip}]" if ":" in ip else ip  # where a preheated kernel finds the server
     sys.argv = voila_argv(notebook_path(), port, open_browser, preheat, ip, theme)
-    class_server(limits.zmq_sockets).launch_instance()
+    class_server(limits.zmq_sockets, class_size if preheat else 0, cap).launch_instance()
 
 
 def use_own_template() -> None:

@@ -10,6 +10,7 @@ state and how long it took to arrive. Used by the protocol tests and by benchmar
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import re
 import time
@@ -28,6 +29,9 @@ from websockets.asyncio.client import ClientConnection, connect
 PROTOCOL = "v1.kernel.websocket.jupyter.org"
 T = TypeVar("T")
 KERNEL_ID = re.compile(r'"kernelId": *"([0-9a-f-]{36})"')
+WAITING = re.compile(r'fetch\(("[^"]*"), .*?answer\.go \? ("[^"]*")', re.S)
+"""The waiting page's line address and ticket (server.WAITING_PAGE)."""
+TITLE = re.compile(r"<title>([^<]*)</title>")
 
 
 def run(coroutine: Coroutine[Any, Any, T]) -> T:
@@ -93,6 +97,7 @@ class Visit:
     kernel_id: str = ""
     socket: ClientConnection | None = None
     session: str = field(default_factory=lambda: uuid.uuid4().hex)
+    told: list[str] = field(default_factory=list)  # what the waiting page said, in order
     states: dict[str, dict[str, Any]] = field(default_factory=dict)
     board: str = ""
     received: list[dict[str, Any]] = field(default_factory=list)
@@ -101,9 +106,25 @@ class Visit:
 
     # -- the page ------------------------------------------------------------------------------
     async def load(self, query: str = "") -> int:
-        """GET the page (its kernel's id read from it); returns the HTTP status."""
+        """GET the page (its kernel's id read from it), waiting in the server's line as the waiting page does
+        (what it was told kept in `told`); returns the HTTP status."""
         status, body, jar = await asyncio.to_thread(http_get, self.base_url + query, self.cookies)
         self.cookies.update(jar)
+        while status == 200 and (waiting := WAITING.search(body)):
+            line_url, ticket = json.loads(waiting.group(1)), json.loads(waiting.group(2))
+            self.told.append(html.unescape(TITLE.search(body).group(1)))  # type: ignore[union-attr]
+            parts = urlsplit(self.base_url)
+            while True:
+                _, answer, _ = await asyncio.to_thread(http_get, f"http://{parts.netloc}{line_url}", self.cookies)
+                place = json.loads(answer)
+                if place.get("go") or place.get("gone"):
+                    break
+                self.told.append(place["text"])
+                await asyncio.sleep(1.0)
+            self.cookies["leopard_ticket"] = ticket if place.get("go") else ""
+            status, body, jar = await asyncio.to_thread(http_get, self.base_url + query, self.cookies)
+            self.cookies.pop("leopard_ticket", None)
+            self.cookies.update({name: value for name, value in jar.items() if name != "leopard_ticket"})
         found = KERNEL_ID.search(body)
         if status == 200 and found:
             self.kernel_id = found.group(1)

@@ -1,0 +1,94 @@
+"""Kernels kept preheated for a class that arrives at once (`leopard-tutor --class-size N`).
+
+Voilà keeps a pool of preheated kernels (its `pool_size`), each with the app already built and waiting for
+its visitor, and refills the pool after each visit by starting all the missing kernels at once. For a
+class, `PoolFiller` takes over the refilling: it keeps up to N kernels ready, never more than the session
+cap leaves room for, and starts them one at a time, each once the one before has built the app, and only
+while no page is waiting to be made (those students come first). Before the bell it fills the pool
+kernel by kernel; while the class arrives it waits; afterwards it fills again at the pace of one kernel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+READY_SECONDS = 60.0
+"""How long a starting kernel may take to build the app before the filler starts the next one anyway."""
+LOOK_SECONDS = 0.5
+"""How often the filler looks whether the pool needs a kernel, when nothing has told it."""
+
+
+def kernel_ready(kernel_id: str) -> bool:
+    """Whether a preheated kernel has built the app and waits for its visitor (it has asked Voilà's query
+    socket for the visitor's request)."""
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    return kernel_id in RequestInfoSocketHandler._waiters
+
+
+def ready_kernels(manager: Any) -> int:
+    """Preheated kernels of `manager` ready for a visitor now (0 if it keeps none)."""
+    count = 0
+    for pool in getattr(manager, "_pools", {}).values():
+        for task in pool:
+            if task.done() and not task.cancelled() and task.exception() is None \
+                    and kernel_ready(task.result()["kernel_id"]):
+                count += 1
+    return count
+
+
+class PoolFiller:
+    """Keeps up to `size` preheated kernels of `manager` (Voilà's kernel manager) for its notebook: no more
+    than `room()` (sessions the cap still allows), one starting at a time, none while `busy()` (pages are
+    waiting to be made)."""
+
+    def __init__(self, manager: Any, size: int, room: Callable[[], int], busy: Callable[[], bool]) -> None:
+        self.manager = manager
+        self.size = size
+        self.room = room
+        self.busy = busy
+        self.fill = manager.fill_if_needed
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+
+    def install(self) -> None:
+        """Take over the manager's refilling (its own refill after a visit only wakes this filler) and start."""
+        self.manager.fill_if_needed = lambda *args, **kwargs: self.wake.set()
+        self.task = asyncio.get_event_loop().create_task(self.run())
+
+    def wanted(self) -> int:
+        """Kernels the pool should hold now."""
+        return max(0, min(self.size, self.room()))
+
+    async def run(self) -> None:
+        """Start kernels one at a time while the pool holds fewer than `wanted` and no page waits."""
+        notebook = self.manager.notebook_path
+        while True:
+            self.wake.clear()
+            pool = self.manager._pools.get(notebook, [])
+            if len(pool) < self.wanted() and not self.busy():
+                await self.start_one(notebook, len(pool) + 1)
+                continue
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), LOOK_SECONDS)
+
+    async def start_one(self, notebook: str, size: int) -> None:
+        """Have Voilà start one kernel for the pool (its pool size set to `size` for that call) and wait until
+        it has built the app (at most `READY_SECONDS`)."""
+        self.manager.kernel_pools_config.setdefault("default", {})["pool_size"] = size
+        self.fill(delay=0, notebook_name=notebook)
+        pool = self.manager._pools.get(notebook, [])
+        if not pool:
+            return
+        loop = asyncio.get_event_loop()
+        deadline = loop.time() + READY_SECONDS
+        try:
+            started = await pool[-1]
+        except Exception:  # a kernel that could not start: Voilà logs it; the next look tries again
+            await asyncio.sleep(LOOK_SECONDS)
+            return
+        while loop.time() < deadline and not kernel_ready(started["kernel_id"]):
+            await asyncio.sleep(0.1)
