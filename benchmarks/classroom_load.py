@@ -166,8 +166,9 @@ async def open_every_tab(visit: Visit) -> None:
 
 
 async def student(number: int, url: str, tally: Tally, start: Start, pace: float, moves: int | None = None,
-                  every_tab: bool = False) -> None:
-    """A simulated student: join, wait for the class, then play at a human pace (until the end, or `moves` moves)."""
+                  every_tab: bool = False, play_on_join: bool = False) -> None:
+    """A simulated student: join (until the board answers a first click), wait for the class (unless
+    `play_on_join`), then play at a human pace (until the end, or `moves` moves)."""
     rng = random.Random(number)
     who = f"student {number}"
     visit = Visit(url)
@@ -178,11 +179,16 @@ async def student(number: int, url: str, tally: Tally, start: Start, pace: float
         tally.error(who, f"join failed: {error!r}")
         start.arrive()
         return
+    try:
+        await visit.click({"type": "select", "index": 0}, timeout=120)  # joined: the board answers a click
+    except Exception as error:
+        tally.error(who, f"first click failed: {error!r}")
     tally.joins.append(time.perf_counter() - started)
     if every_tab:
         await open_every_tab(visit)
     start.arrive()
-    await start.go.wait()
+    if not play_on_join:
+        await start.go.wait()
     made = 0
     try:
         while time.perf_counter() < start.stop and (moves is None or made < moves):
@@ -445,10 +451,11 @@ async def run(args: argparse.Namespace, server: Server, seen: Misbehaviour) -> t
             tasks.append(asyncio.create_task(browser_student(browsers[0], number, url, tally, start, args.pace)))
         else:
             tasks.append(asyncio.create_task(student(number, url, tally, start, args.pace,
-                                                     every_tab=args.every_tab)))
+                                                     every_tab=args.every_tab, play_on_join=args.play_on_join)))
     await asyncio.gather(*tasks)
     watcher.cancel()
     tally.peak["joined_after"] = start.joined_at - first
+    tally.peak["joined_at"] = start.joined_at
     for browser in browsers:
         await browser.close()
     if playwright is not None:
@@ -489,8 +496,11 @@ def report(args: argparse.Namespace, tally: Tally, alone: Tally | None, idle: di
     played = 2 * args.minutes if args.misbehave else args.minutes  # with --misbehave, a second half beside it
     print(f"{args.students} simulated students + {args.browsers} Chromium pages, level {args.level}: they open "
           f"the link over {args.ramp:g} s, then all play {played:g} min, a click every ~{args.pace:g} s each")
-    print(f"join (GET, websocket, widget states; pages: until the hand is drawn): {quantiles(tally.joins)}; "
-          f"the whole class in {tally.peak.get('joined_after', 0):.0f} s")
+    print(f"join (GET, waiting in line, websocket, widget states, a first click answered; pages: until the hand is "
+          f"drawn): {quantiles(tally.joins)}; the whole class in {tally.peak.get('joined_after', 0):.0f} s")
+    if args.play_on_join:
+        joining = [seconds for when, seconds in tally.stamps if when < tally.peak.get("joined_at", 0.0)]
+        print(f"clicks of students already playing while the others joined: {quantiles(joining)}")
     print("clicks once everyone has joined, until the board's new state arrives:")
     for kind in sorted(tally.clicks):
         print(f"  {kind:18s} {quantiles(tally.clicks[kind])}")
@@ -547,6 +557,10 @@ def main() -> None:
     parser.add_argument("--flood-rate", type=float, default=50, help="messages a second from each of its pages")
     parser.add_argument("--misbehave-at", help=argparse.SUPPRESS)  # the misbehaving visitor's own process
     parser.add_argument("--misbehave-for", type=float, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--class-size", type=int, default=0,
+                        help="the server's --class-size (kernels kept preheated); the run waits until they are ready")
+    parser.add_argument("--play-on-join", action="store_true",
+                        help="each student plays as soon as they have joined, not once the whole class has")
     parser.add_argument("--smoke", action="store_true", help=f"the smallest real run: {' '.join(SMOKE)}")
     args = parser.parse_args()
     if args.smoke:
@@ -556,9 +570,15 @@ def main() -> None:
         return
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} processors)")
     sessions = args.students + args.browsers + 10 + (args.bad_tabs if args.misbehave else 0)
-    server = Server("--max-sessions", str(sessions))
+    pool = ["--class-size", str(args.class_size)] if args.class_size else []
+    server = Server("--max-sessions", str(sessions), *pool)
     started, cpu = time.perf_counter(), time.process_time()
     try:
+        if args.class_size:
+            server.wait_for_pool(args.class_size - 1, timeout=600)
+            print(f"--class-size {args.class_size}: {server.pool_fills()} kernels preheated, "
+                  f"ready {time.perf_counter() - started:.0f} s after the server answered")
+            started = time.perf_counter()
         idle = memory(server)
         print(f"idle server: {idle['kernels']:.0f} kernel (preheated), its PSS {idle['kernel_pss']:.1f} MiB, "
               f"server RSS {idle['server_rss']:.0f} MiB")

@@ -92,3 +92,4 @@ class PoolFiller:
             return
         while loop.time() < deadline and not kernel_ready(started["kernel_id"]):
             await asyncio.sleep(0.1)
+        print(f"Preheated kernels ready: {ready_kernels(self.manager)} of {self.size}", flush=True)

@@ -297,27 +297,30 @@ def visit_refusal(handler: Any, limit: int | None, per_visitor: int | None, line
 
 
 class ClassLine:
-    """The waiting line of a class server and the pages past it (waiting for a place or being made)."""
+    """The waiting line of a class server and the pages past it (`inside`: waiting for one of the
+    `PAGES_AT_ONCE` places, `queued`, or being made)."""
 
     def __init__(self) -> None:
         self.line = WaitingLine()
         self.inside = 0
+        self.queued = 0
 
-    def free(self) -> int:
-        """Places for pages to be made now."""
-        return PAGES_AT_ONCE - self.inside - self.line.admitted()
+    def free(self, manager: Any) -> int:
+        """Places for pages to be made now: one for each preheated kernel ready beyond those the queued pages
+        will take, or else what is left of `PAGES_AT_ONCE` (a page with no kernel ready waits for one to
+        start)."""
+        return max(ready_kernels(manager) - self.queued, PAGES_AT_ONCE - self.inside)
 
     def must_wait(self, manager: Any) -> bool:
-        """Whether a new visit waits in line: others already do, every place is taken, or a preheating server
-        has no kernel ready (the page would wait for one to start)."""
-        self.line.admit(PAGES_AT_ONCE - self.inside)
-        preheats = hasattr(manager, "_pools")
-        return bool(self.line.tickets) or self.free() <= 0 or (preheats and ready_kernels(manager) == 0)
+        """Whether a new visit waits in line: others already do, or no kernel is ready for it beyond those the
+        pages being made take (its page would wait for one to start)."""
+        self.line.admit(self.free(manager))
+        return bool(self.line.tickets) or ready_kernels(manager) <= self.queued
 
-    def place(self, ticket: str) -> dict[str, Any]:
+    def place(self, ticket: str, manager: Any) -> dict[str, Any]:
         """What a waiting page is told: `go` (admitted), `gone` (no such ticket: come again) or how many are
         ahead of it, in words."""
-        self.line.admit(PAGES_AT_ONCE - self.inside)
+        self.line.admit(self.free(manager))
         ahead = self.line.ahead(ticket)
         if ahead is None:
             return {"gone": True}
@@ -351,7 +354,7 @@ def line_handler() -> Any:
         def get(self) -> None:
             ticket = self.get_query_argument("ticket", "")[:TICKET_CHARACTERS]
             self.set_header("Cache-Control", "no-store")
-            self.finish(LINE.place(ticket))
+            self.finish(LINE.place(ticket, self.settings["kernel_manager"]))
 
     return LineHandler
 
@@ -384,12 +387,17 @@ def guard_visits(limit: int | None = None, per_visitor: int | None = None, line:
         if not queue:
             queue.append(asyncio.Semaphore(PAGES_AT_ONCE))
         line.inside += 1
+        line.queued += 1
+        queued = True
         try:
             async with queue[0]:
+                line.queued -= 1
+                queued = False
                 visit_refusal(self, limit, per_visitor, line.line)  # again: the sessions may have grown meanwhile
                 await guards.serve_page(self, lambda: original(self, path))
         finally:
             line.inside -= 1
+            line.queued -= queued
 
     TornadoVoilaHandler._leopard_get = original
     TornadoVoilaHandler.get = get
