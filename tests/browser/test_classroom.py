@@ -241,3 +241,26 @@ def test_a_tab_gone_without_a_word_has_its_session_ended(browser: Any, start_own
     while alive() and time.monotonic() < deadline:
         time.sleep(0.5)
     assert not alive(), "the kernel of a vanished tab is still running"
+
+
+def test_students_arriving_together_are_told_in_words_while_their_tables_are_prepared(
+        context: Any, base_url: str) -> None:
+    """Three tabs opened at once against one preheated kernel: the later ones get the waiting page, which says
+    in its status, its title and its accessible name how many are ahead, then every tab gets its board."""
+    tabs = [context.new_page() for _ in range(3)]
+    for tab in tabs:
+        tab.goto(base_url, wait_until="commit")
+    told = []
+    for tab in tabs:
+        tab.wait_for_load_state("domcontentloaded")
+        status = tab.locator("#lt-line")
+        if status.count():
+            words = status.inner_text()
+            told.append(words)
+            assert re.fullmatch(r"Preparing your table: (you are next|\d+ students? ahead of you)\.", words)
+            assert tab.title() == words
+            expect(tab.get_by_role("main", name=words)).to_have_count(1)
+    assert told, "at least one tab waited and was told so"
+    for tab in tabs:
+        expect(tab.locator(".lt-board").first).to_be_visible(timeout=120_000)
+        tab.close()
