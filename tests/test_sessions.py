@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from fake_clock import Clock
 from kernel_client import run
 
 from leopard_tutor import guards
@@ -13,14 +14,6 @@ from leopard_tutor.app import build_app
 from leopard_tutor.kernel_messages import ERROR_REPLY, screen
 from leopard_tutor.sessions import SessionBook, kernel_proof, proof_holds
 from leopard_tutor.widgets.pacing import IntentPace
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_a_session_answers_its_owner_only() -> None:
@@ -34,7 +27,7 @@ def test_a_session_answers_its_owner_only() -> None:
 
 
 def test_a_page_gone_for_the_grace_time_is_swept_and_a_connected_one_is_not() -> None:
-    clock = Clock()
+    clock = Clock(1000.0)
     book = SessionBook(gone_after=60, clock=clock)
     for kernel in ("never-came", "left", "stays", "died", "still-sending"):
         book.hand_out(kernel, kernel)
@@ -163,7 +156,7 @@ class Handler:
 def test_sessions_whose_page_has_gone_are_shut_down_and_forgotten() -> None:
     from voila.request_info_handler import RequestInfoSocketHandler
 
-    clock = Clock()
+    clock = Clock(1000.0)
     book = SessionBook(gone_after=60, clock=clock)
     manager = Manager()
     guards.track_kernels(manager, book)
@@ -191,7 +184,7 @@ def test_sessions_whose_page_has_gone_are_shut_down_and_forgotten() -> None:
 
 
 def test_a_board_takes_a_burst_of_intents_then_a_steady_pace_and_answers_every_one() -> None:
-    clock = Clock()
+    clock = Clock(1000.0)
     tutor = build_app()
     board = tutor.built[0].board
     board.pace = IntentPace(rate=10, burst=30, clock=clock)

@@ -11,6 +11,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from fake_clock import Clock
 from jupyter_client.session import Session
 from jupyter_server.services.kernels.connection.base import serialize_binary_message, serialize_msg_to_ws_v1
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
@@ -18,16 +19,6 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 from leopard_tutor import connection_gate, guards, visitor_pace
 from leopard_tutor.sessions import SessionBook
 from leopard_tutor.visitor_pace import KernelProcessors, VisitorPace
-
-
-class Clock:
-    """A clock the test moves."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_a_visitor_may_spend_the_burst_then_waits_until_the_share_refills_it() -> None:

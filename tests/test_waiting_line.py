@@ -2,17 +2,9 @@
 
 from __future__ import annotations
 
+from fake_clock import Clock
+
 from leopard_tutor.waiting_line import ADMITTED_SECONDS, TICKET_SECONDS, WaitingLine
-
-
-class Clock:
-    """A clock the test moves."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_tickets_are_admitted_first_come_first_served_as_places_free() -> None:
