@@ -490,7 +490,7 @@ def report_misbehaviour(args: argparse.Namespace, tally: Tally, seen: Misbehavio
         print(f"  p95 beside it / alone: {p95[1] / p95[0]:.2f} (goal: at most 1.5, and 0 errors beside it)")
 
 
-def report(args: argparse.Namespace, tally: Tally, alone: Tally | None, idle: dict[str, float], seconds: float,
+def report(args: argparse.Namespace, tally: Tally, alone: Tally | None, seconds: float,
            cpu: float) -> None:
     sessions = args.students + args.browsers
     played = 2 * args.minutes if args.misbehave else args.minutes  # with --misbehave, a second half beside it
@@ -514,14 +514,11 @@ def report(args: argparse.Namespace, tally: Tally, alone: Tally | None, idle: di
         print(f"  {line}")
     peak = tally.peak
     if "kernels" in peak:
-        sessions_seen = max(1.0, peak["kernels"] - 1)
-        per = (peak["kernel_pss"] - idle["kernel_pss"]) / sessions_seen
-        print(f"live kernels at peak: {peak['kernels']:.0f} (the sessions and the preheated one)")
+        live = max(1.0, peak["kernels"])
+        print(f"live kernels at peak: {peak['kernels']:.0f} (the sessions and the preheated ones)")
         print(f"memory at peak: kernels PSS {peak['kernel_pss'] / 1024:.2f} GiB "
               f"(RSS {peak['kernel_rss'] / 1024:.2f} GiB), server RSS {peak['server_rss']:.0f} MiB; "
-              f"per session {per:.1f} MiB PSS "
-              f"({(peak['kernel_rss'] - idle['kernel_rss']) / sessions_seen:.1f} MiB RSS), "
-              f"the preheated kernel's left out")
+              f"per kernel {peak['kernel_pss'] / live:.1f} MiB PSS ({peak['kernel_rss'] / live:.1f} MiB RSS)")
     if alone is not None and alone.deals:
         print(f"expert alone: deals per searched move median {statistics.median(alone.deals):.0f} "
               f"(n={len(alone.deals)}, told 'faster than usual' {alone.hurried})")
@@ -580,13 +577,13 @@ def main() -> None:
                   f"ready {time.perf_counter() - started:.0f} s after the server answered")
             started = time.perf_counter()
         idle = memory(server)
-        print(f"idle server: {idle['kernels']:.0f} kernel (preheated), its PSS {idle['kernel_pss']:.1f} MiB, "
+        print(f"idle server: {idle['kernels']:.0f} kernels (preheated), their PSS {idle['kernel_pss']:.1f} MiB, "
               f"server RSS {idle['server_rss']:.0f} MiB")
         seen = Misbehaviour()
         tally, alone = asyncio.run(run(args, server, seen))
     finally:
         server.stop()
-    report(args, tally, alone, idle, time.perf_counter() - started, time.process_time() - cpu)
+    report(args, tally, alone, time.perf_counter() - started, time.process_time() - cpu)
     if args.misbehave:
         report_misbehaviour(args, tally, seen)
     if args.smoke and tally.errors:
