@@ -150,7 +150,7 @@ FULL_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title
 <body style="font: 1.25rem/1.5 system-ui, sans-serif; margin: 3rem auto; max-width: 36rem; padding: 0 1rem">
 <p>{text}</p></body></html>"""
 WAITING_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{text}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"></head>
 <body style="font: 1.25rem/1.5 system-ui, sans-serif; margin: 3rem auto; max-width: 36rem; padding: 0 1rem">
 <main aria-label="{text}"><p role="status" aria-live="polite" id="lt-line">{text}</p></main>
 <script>
