@@ -53,7 +53,8 @@ SMOKES: dict[str, Smoke] = {
     ), timeout=600, browser=True),
     "classroom_load.py": Smoke((
         r"2 simulated students \+ 1 Chromium pages, level beginner: .*",
-        r"join \(GET, websocket, widget states; pages: until the hand is drawn\): p50 +[\d.]+ ms .*\(n=3\).*",
+        r"join \(GET, waiting in line, websocket, widget states, a first click answered; pages: until the hand is "
+        r"drawn\): p50 +[\d.]+ ms .*\(n=3\).*",
         rf"  pick +p50 +{MS} +p95 +{MS} +max +{MS} +\(n=\d+\)",
         rf"  page: pick +p50 +{MS} +p95 +{MS} +max +{MS} +\(n=\d+\)",
         r"errors: 0",
