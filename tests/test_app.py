@@ -57,7 +57,7 @@ def test_serving_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
     main(["--ip", "0.0.0.0", "--port", "9000"])
     main(["--theme", "dark"])
     defaults = {"preheat": True, "nodelay": True, "ip": "127.0.0.1", "max_sessions": None, "theme": "auto",
-                "page_gone_after": 60.0, "sessions_per_visitor": 4}
+                "page_gone_after": 60.0, "sessions_per_visitor": 4, "class_size": 0}
     assert calls == [(9123, False, defaults), (8866, True, defaults), (9000, True, dict(defaults, ip="0.0.0.0")),
                      (8866, True, dict(defaults, theme="dark"))]
     assert ":9000/" in capsys.readouterr().out
@@ -73,6 +73,10 @@ def test_serving_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
     assert calls[-1][2]["sessions_per_visitor"] == 2  # type: ignore[index]
     with pytest.raises(SystemExit):
         main(["--sessions-per-visitor", "0"])
+    main(["--class-size", "30"])
+    assert calls[-1][2]["class_size"] == 30  # type: ignore[index]
+    with pytest.raises(SystemExit):
+        main(["--class-size", "-1"])
 
 
 def test_the_theme_option_fixes_a_theme_or_lets_the_page_follow_the_browser() -> None:
