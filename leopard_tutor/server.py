@@ -304,6 +304,7 @@ class ClassLine:
         self.line = WaitingLine()
         self.inside = 0
         self.queued = 0
+        self.answered = False  # whether this server answers waiting pages at LINE_PATH (a class server does)
 
     def free(self, manager: Any) -> int:
         """Places for pages to be made now: one for each preheated kernel ready beyond those the queued pages
@@ -313,7 +314,10 @@ class ClassLine:
 
     def must_wait(self, manager: Any) -> bool:
         """Whether a new visit waits in line: others already do, or no kernel is ready for it beyond those the
-        pages being made take (its page would wait for one to start)."""
+        pages being made take (its page would wait for one to start); never where no waiting page would be
+        answered (Voilà as an extension of a Jupyter server, on Binder)."""
+        if not self.answered:
+            return False
         self.line.admit(self.free(manager))
         return bool(self.line.tickets) or ready_kernels(manager) <= self.queued
 
@@ -507,6 +511,7 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None) 
         def init_handlers(self) -> Any:
             handlers = super().init_handlers()
             base = self.base_url if self.base_url.endswith("/") else self.base_url + "/"
+            LINE.answered = True
             return [(f"{base}{LINE_PATH}", line_handler()), *handlers]
 
         def listen(self) -> None:
