@@ -365,11 +365,14 @@ AUTO_THEME = {"leopard_theme": "auto"}
 """What the template is given to follow the visitor's browser (light, or dark if it prefers dark)."""
 
 
-def class_server(zmq_sockets: int) -> Any:
+def class_server(zmq_sockets: int, data_dir: Path | None = None, table_limit: int = 1000) -> Any:
     """Voilà's application class for a class server: its ZMQ context allows `zmq_sockets` sockets, each
     refusal is one log line (`guards.log_request` as tornado's `log_function`), and an HTTP connection
     idle (or sending its request's headers) for `IDLE_CONNECTION_SECONDS` is closed (tornado's
-    `idle_connection_timeout` and `body_timeout`, options of the HTTP server Voilà starts)."""
+    `idle_connection_timeout` and `body_timeout`, options of the HTTP server Voilà starts). With a
+    `data_dir`, the class tables (`class_tables.py`, at most `table_limit`) are served from its database,
+    and the visitors' cookies are signed with a secret kept there, so a browser keeps its identity (and
+    its seat at a table) when the server restarts."""
     import zmq
     from voila.app import Voila
 
@@ -377,10 +380,24 @@ def class_server(zmq_sockets: int) -> Any:
         """Voilà with the limits of a class server."""
 
         def init_settings(self) -> Any:
+            if data_dir is not None:
+                self.cookie_secret = kept_secret(data_dir / COOKIE_SECRET_FILE)
             settings = super().init_settings()
             self.kernel_manager.context.set(zmq.MAX_SOCKETS, zmq_sockets)  # before its first socket
             settings["log_function"] = guards.log_request
             return settings
+
+        def init_handlers(self) -> Any:
+            handlers = super().init_handlers()
+            if data_dir is None:
+                return handlers
+            from .class_handlers import Waiters, class_routes
+            from .class_store import ClassStore
+            from .class_tables import ClassTables
+
+            waiters = Waiters()
+            tables = ClassTables(ClassStore.in_folder(data_dir), limit=table_limit, changed=waiters.changed)
+            return [*class_routes(self.server_url, tables, waiters), *handlers]
 
         def listen(self) -> None:
             self.app.listen = functools.partial(self.app.listen, idle_connection_timeout=IDLE_CONNECTION_SECONDS,
@@ -390,13 +407,37 @@ def class_server(zmq_sockets: int) -> Any:
     return ClassServer
 
 
+COOKIE_SECRET_FILE = "cookie_secret"
+CLASS_TABLES_ENV = "LEOPARD_TUTOR_CLASS_TABLES"
+"""Set (to "1") in the environment of a class server's kernels: the class tables are served (`class_handlers`)."""
+
+
+def kept_secret(path: Path) -> bytes:
+    """The 32 random bytes kept in `path` (readable by this user only), made the first time."""
+    if path.is_file():
+        return path.read_bytes()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    secret = os.urandom(32)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as out:
+        out.write(secret)
+    return secret
+
+
 def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, nodelay: bool = True,
           ip: str = LOOPBACK, max_sessions: int | None = None, theme: str = "auto",
-          page_gone_after: float = PAGE_GONE_SECONDS, sessions_per_visitor: int = SESSIONS_PER_VISITOR) -> None:
+          page_gone_after: float = PAGE_GONE_SECONDS, sessions_per_visitor: int = SESSIONS_PER_VISITOR,
+          data_dir: Path | None = None) -> None:
     """Start Voilà on the app notebook at http://`ip`:`port` (blocks until stopped), with at most
     `max_sessions` visitors at once (default: what every limit of the machine allows, `session_caps`),
     `sessions_per_visitor` each, in `theme`, a session ending once its page has been gone for
-    `page_gone_after` seconds. Prints the limits first."""
+    `page_gone_after` seconds, the class tables kept in `data_dir` (default: the user's data folder for
+    the app), at most one per session. Prints the limits and the data folder first."""
+    from .class_store import DATABASE_NAME, ClassStore, default_data_dir
+
+    folder = default_data_dir() if data_dir is None else data_dir
+    ClassStore.in_folder(folder).close()  # created (and migrated) at start; a file it cannot use stops the start
+    print(f"Class tables are kept in {folder / DATABASE_NAME}", flush=True)
     files_before, files = raise_file_limit()
     limits = Limits(machine_memory(), files, zmq_socket_limit(files))
     cap, binding = default_session_cap(limits)
@@ -409,8 +450,9 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
     use_own_template()
     if ip not in ("0.0.0.0", "::", ""):
         os.environ["VOILA_APP_IP"] = f"[{ip}]" if ":" in ip else ip  # where a preheated kernel finds the server
+    os.environ[CLASS_TABLES_ENV] = "1"
     sys.argv = voila_argv(notebook_path(), port, open_browser, preheat, ip, theme)
-    class_server(limits.zmq_sockets).launch_instance()
+    class_server(limits.zmq_sockets, folder, cap).launch_instance()
 
 
 def use_own_template() -> None:

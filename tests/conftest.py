@@ -61,8 +61,11 @@ def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path, timeout
 
 def start_server(log: Path, *extra: str, prefix: Sequence[str] = ()) -> AppServer:
     """Start `leopard-tutor --no-browser --port P` (plus `extra` options) from this checkout, after
-    `prefix` (a command such as prlimit that runs it); wait for it."""
+    `prefix` (a command such as prlimit that runs it); wait for it. The class tables are kept in a "data"
+    folder beside the log unless `extra` names a --data-dir."""
     port = free_port()
+    if "--data-dir" not in extra:
+        extra = (*extra, "--data-dir", str(log.parent / "data"))
     env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1"}
     with log.open("wb") as out:  # this checkout's code, in the server and in its kernels (PYTHONPATH)
         command = [*prefix, sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port", str(port), *extra]
