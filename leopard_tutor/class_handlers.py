@@ -11,7 +11,7 @@ seat. Under `PATH` (after the server's base URL):
 * POST `open` {"name", "rules"} -> {"code"}; `join` {"name", "code"} -> {"seat"};
   `move` {"code", "number", "move"} -> {"moves"}; `end` {"code", "ending"} -> {}.
 
-A refusal is HTTP 400 with {"refused": key, "facts": {...}} (the key of a text under "play.class.refused");
+A refusal is HTTP 400 with {"refused": key, "facts": {...}} (the key of a text under "classmates.refused");
 a request without a valid proof is 403, and changes nothing.
 """
 
@@ -24,12 +24,11 @@ from typing import Any
 
 from tornado.web import RequestHandler
 
+from .class_client import KERNEL_HEADER, PATH
 from .class_tables import ClassTableError, ClassTables
 from .guards import BOOK, refuse
 from .sessions import PROOF_HEADER, proof_holds
 
-PATH = "leopard/class/"
-KERNEL_HEADER = "X-Leopard-Kernel"
 WAIT_SECONDS = 20.0
 """The longest a long poll waits before it answers anyway (the answer also says if the other player is gone)."""
 MAX_BODY = 4096

@@ -36,13 +36,13 @@ UNJOINED_SECONDS = 30 * 60
 """A table nobody joins closes after this long."""
 GONE_SECONDS = 120.0
 """A player not heard from for this long is gone: the other may finish against the computer."""
-NEXT_HAND = {"next hand": True}
+NEXT_HAND: dict[str, Any] = {"next hand": True}
 """The stored move that deals the next hand of the match."""
 
 
 class ClassTableError(LeopardError):
     """A request the tables refuse, changing nothing: `key` names the catalogue text that says why (under
-    "play.class.refused"), `facts` fill it."""
+    "classmates.refused"), `facts` fill it."""
 
     def __init__(self, key: str, **facts: Any) -> None:
         super().__init__(key)

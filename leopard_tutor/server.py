@@ -408,8 +408,6 @@ def class_server(zmq_sockets: int, data_dir: Path | None = None, table_limit: in
 
 
 COOKIE_SECRET_FILE = "cookie_secret"
-CLASS_TABLES_ENV = "LEOPARD_TUTOR_CLASS_TABLES"
-"""Set (to "1") in the environment of a class server's kernels: the class tables are served (`class_handlers`)."""
 
 
 def kept_secret(path: Path) -> bytes:
@@ -433,17 +431,18 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
     `sessions_per_visitor` each, in `theme`, a session ending once its page has been gone for
     `page_gone_after` seconds, the class tables kept in `data_dir` (default: the user's data folder for
     the app), at most one per session. Prints the limits and the data folder first."""
+    from .class_client import CLASS_TABLES_ENV
     from .class_store import DATABASE_NAME, ClassStore, default_data_dir
 
-    folder = default_data_dir() if data_dir is None else data_dir
-    ClassStore.in_folder(folder).close()  # created (and migrated) at start; a file it cannot use stops the start
-    print(f"Class tables are kept in {folder / DATABASE_NAME}", flush=True)
     files_before, files = raise_file_limit()
     limits = Limits(machine_memory(), files, zmq_socket_limit(files))
     cap, binding = default_session_cap(limits)
     if max_sessions is not None:
         cap, binding = max_sessions, "--max-sessions"
     print(limits_line(cap, binding, limits, sessions_per_visitor, files_before), flush=True)
+    folder = default_data_dir() if data_dir is None else data_dir
+    ClassStore.in_folder(folder).close()  # created (and migrated) at start; a file it cannot use stops the start
+    print(f"Class tables are kept in {folder / DATABASE_NAME}", flush=True)
     apply_fixes(nodelay=nodelay)
     guards.BOOK.gone_after = page_gone_after
     guard_visits(cap, sessions_per_visitor)
