@@ -120,6 +120,7 @@ class ClassTables:
     def report(self, visitor: str) -> dict[str, Any]:
         """What `visitor`'s kernel needs about their table: {"table": None}, or its code, the seat, both names,
         rules, hands, seed, the moves so far, whether the other player is gone, and the version."""
+        self.close_unjoined()
         live = self.table_of(visitor)
         if live is None:
             return {"table": None}

@@ -106,6 +106,9 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[ClassTable
         panel_of(play).on_report(panel_of(play).link.mine())
         assert isinstance(play.controller, ClassTable)
         assert "play a match at table" in play.board.state["message"]
+    ana.share_button.click()  # the deal's code would show anyone the other hand
+    assert "not shared" in ana.board.state["message"] and ana.share.value == ""
+    assert not [action for action in ana.board.state["actions"] if action["id"] == "hint" and action["enabled"]]
     ana.level_pick.value = "expert"  # the menu does not leave a class table
     assert ana.level_pick.value == CLASSMATE and "leave it first" in ana.board.state["message"]
     clock.now += GONE_SECONDS

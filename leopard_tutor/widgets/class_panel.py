@@ -210,7 +210,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
     def _start(self, report: dict[str, Any]) -> ClassTable:
         code, seat, names = str(report["table"]), int(report["seat"]), report["names"]
         options = {**self._options(), "rules": RULE_SETS[report["rules"]], "seed": report["seed"],
-                   "hands": int(report["hands"])}
+                   "hands": int(report["hands"]), "hinter": None}  # no expert's hints in a match between classmates
         table = ClassTable(seat, names, lambda number, move: self.link.move(code, number, move), **options)
         moves = report["moves"]
         table.update(moves, replay=True)
