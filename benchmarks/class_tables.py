@@ -3,10 +3,10 @@
 Starts a `leopard-tutor` server of its own (its class tables in a temporary data folder), then `--tables` pairs of
 protocol-level players (tests/class_players.py over tests/kernel_client.py: the frames a page sends and receives,
 no browser): in each pair one opens a table, the other joins it by its code, and they play at a human pace (a
-pick, a think of about `--pace` seconds, a place or a discard). For every move it times the mover's last click
-to the moment the other page has received the board showing that move ("other's move shown"). At the end each
-table's stored moves are compared with what both boards show: a move missing from a board or from the store is
-lost, one counted twice is duplicated.
+pick, a think of about `--pace` seconds, a place or a discard; both deal the next hand when one ends). For every
+move it times the mover's last click to the moment the other page has received the board showing that move
+("other's move shown"). At the end each table's stored moves are compared with what both boards showed: a move
+missing from a board or from the store is lost, one counted twice is duplicated.
 
     python benchmarks/class_tables.py                     # 30 tables (60 players) for 3 minutes
     python benchmarks/class_tables.py --tables 1          # one table
@@ -56,7 +56,8 @@ class Tally:
 
     shown: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
-    boards: dict[str, tuple[int, int]] = field(default_factory=dict)  # code -> (moves on one board, on the other)
+    boards: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Each table's moves (the next deals included) as each of its two boards showed them."""
 
 
 def quantiles(values: list[float]) -> str:
@@ -104,11 +105,21 @@ async def pair(number: int, url: str, tally: Tally, pace: float, until: float, m
         await join_table(guest, code)
         for visit in (host, guest):
             await board_update(visit, lambda t: turn_of(t, names[0]) or turn_of(t, names[1]), timeout=120)
-        made = 0
-        while time.monotonic() < until and (most is None or made < most):
+        made = total = 0
+        counted = [0, 0]  # moves of the finished hands and their next deals, on each board
+        while time.monotonic() < until and (most is None or total < most):
             table = latest_board(host)
             if "the hand is over" in str(table.get("turn")):
-                break
+                if not enabled(table, "next_hand"):
+                    break  # the match is over
+                for visit in (host, guest):  # each board's moves of the hand, then the next deal, one stored move
+                    shown = await board_update(visit, lambda t: "the hand is over" in str(t.get("turn")), timeout=60)
+                    counted[visit is guest] += moves_made(shown) + 1
+                    await visit.click({"type": "action", "id": "next_hand"})
+                for visit in (host, guest):
+                    await board_update(visit, lambda t: turn_of(t, names[0]) or turn_of(t, names[1]), timeout=60)
+                made = 0
+                continue
             mover, other = (host, guest) if turn_of(table, names[0]) else (guest, host)
             sent = await one_move(mover, rng, pace)
             try:
@@ -118,8 +129,9 @@ async def pair(number: int, url: str, tally: Tally, pace: float, until: float, m
             await board_update(other, lambda t, n=made: moves_made(t) == n + 1, timeout=60)
             tally.shown.append(time.perf_counter() - sent)
             made += 1
+            total += 1
             await asyncio.sleep(rng.uniform(0.5 * pace, 1.5 * pace))
-        tally.boards[code] = (moves_made(latest_board(host)), moves_made(latest_board(guest)))
+        tally.boards[code] = (counted[0] + moves_made(latest_board(host)), counted[1] + moves_made(latest_board(guest)))
     except Exception as error:  # counted and reported: the run goes on for the other tables
         tally.errors.append(f"table {number}: {type(error).__name__}: {error}")
     finally:
