@@ -58,6 +58,7 @@ class ClassHandler(RequestHandler):
     tables: ClassTables
     waiters: Waiters
     visitor: str
+    kernel_id: str
 
     def initialize(self, tables: ClassTables, waiters: Waiters) -> None:
         """Given by the route: the server's tables and their waiters."""
@@ -76,7 +77,11 @@ class ClassHandler(RequestHandler):
         visitor = BOOK.owner(kernel_id)
         if visitor is None or not proof_holds(key, kernel_id, self.request.headers.get(PROOF_HEADER)):
             refuse(self, 403, "only a visitor's kernel may use the class tables")
-        self.visitor = str(visitor)
+        self.visitor, self.kernel_id = str(visitor), kernel_id
+
+    def _report(self) -> dict[str, Any]:
+        """The visitor's table; the visitor counts as here only while their page is connected to this kernel."""
+        return self.tables.report(self.visitor, present=BOOK.sockets.get(self.kernel_id, 0) > 0)
 
     def _answer(self, data: Any) -> None:
         self.set_header("Content-Type", "application/json")
@@ -90,7 +95,7 @@ class ClassHandler(RequestHandler):
     async def get(self, action: str) -> None:
         """mine, wait, tables."""
         if action == "mine":
-            self._answer(self.tables.report(self.visitor))
+            self._answer(self._report())
         elif action == "tables":
             self._answer([{"code": code, "name": name} for code, name in self.tables.waiting()])
         elif action == "wait":
@@ -103,12 +108,12 @@ class ClassHandler(RequestHandler):
             version = int(self.get_argument("version", "-1"))
         except ValueError:
             version = -1
-        report = self.tables.report(self.visitor)
+        report = self._report()
         code = report.get("table")
         if code is not None and report["version"] == version:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self.waiters.event(str(code)).wait(), WAIT_SECONDS)
-            report = self.tables.report(self.visitor)
+            report = self._report()
         self._answer(report)
 
     def post(self, action: str) -> None:

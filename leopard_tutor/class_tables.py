@@ -117,16 +117,18 @@ class ClassTables:
         self.close_unjoined()
         return [(code, live.row.names[0]) for code, live in self.tables.items() if live.row.visitors[1] is None]
 
-    def report(self, visitor: str) -> dict[str, Any]:
+    def report(self, visitor: str, present: bool = True) -> dict[str, Any]:
         """What `visitor`'s kernel needs about their table: {"table": None}, or its code, the seat, both names,
-        rules, hands, seed, the moves so far, whether the other player is gone, and the version."""
+        rules, hands, seed, the moves so far, whether the other player is gone, and the version. `present`: the
+        visitor's page is connected to the kernel that asks (else asking does not count as being here)."""
         self.close_unjoined()
         live = self.table_of(visitor)
         if live is None:
             return {"table": None}
         seat = live.seat_of(visitor)
         assert seat is not None
-        live.seen[seat] = self.clock()
+        if present:
+            live.seen[seat] = self.clock()
         row = live.row
         other_gone = row.visitors[1] is not None and self.clock() - live.seen[1 - seat] >= GONE_SECONDS
         return {"table": row.code, "seat": seat, "names": list(row.names), "rules": row.rules, "hands": row.hands,

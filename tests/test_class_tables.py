@@ -193,6 +193,7 @@ def test_a_player_gone_two_minutes_may_be_replaced_by_the_computer(tmp_path: Pat
         tables.end("ana", code, "computer:expert")
     clock.now += GONE_SECONDS - 5
     tables.report("ana")
+    tables.report("ben", present=False)  # Ben's kernel asks, but his page has gone
     clock.now += 5
     assert tables.report("ana")["other_gone"]
     with pytest.raises(ClassTableError):
