@@ -17,6 +17,10 @@ for a top-level visit (`guards.not_a_visit`); at start the soft open-file limit 
 one and ZMQ's socket limit to match it (`ClassServer`), and idle or half-sent HTTP connections are
 closed after `IDLE_CONNECTION_SECONDS`.
 
+A class server also serves the class tables (`class_handlers.py`, for its pages' kernels), kept in the data
+folder's database (`class_store.py`, `--data-dir`), where the cookie secret is kept too (`kept_secret`), so
+that a browser's identity, and its seat at a table, outlive a restart.
+
 `apply_fixes()` is for standalone Voilà (this launcher); `apply_server_fixes()` is for Voilà as a
 Jupyter server extension (Binder's `/voila/render/...`), called from binder/jupyter_server_config.py.
 """
