@@ -32,15 +32,17 @@ Factory = Callable[[], Any]
 
 
 def play_section() -> Any:
-    """The Play section against `leopard_tutor.ai` opponents (beginner first) with expert hints; the review's
-    search runs in the background unless many visitors share this machine's processors."""
+    """The Play section against `leopard_tutor.ai` opponents (beginner first) with expert hints, and on a class
+    server against a classmate; the review's search runs in the background unless many visitors share this
+    machine's processors."""
     from .ai import hint, make_player
+    from .class_client import ClassLink
     from .host import current_host
     from .widgets import build_play
 
     host = current_host()
     return build_play(make_player("beginner"), hinter=hint, opponent_factory=make_player, level="beginner",
-                      address=host.page_address, background=not host.shares_processors())
+                      address=host.page_address, background=not host.shares_processors(), class_link=ClassLink.here())
 
 
 SECTIONS: list[tuple[str, Factory | str]] = [
@@ -142,6 +144,15 @@ class TutorApp(W.VBox):  # type: ignore[misc]
             self.rules_link.show(rules)
 
 
+    def sit_at_class_table(self) -> None:
+        """On a class server, once the kernel is its visitor's: put Play's board at the visitor's class table, if
+        they sit at one (after a reload, a lost kernel or a server restart)."""
+        titles = [title.lower() for title, _ in self.sections]
+        play = self.built.get(titles.index("play")) if "play" in titles else None
+        resume = getattr(play, "resume_class_table", None)
+        if resume is not None:
+            resume()
+
     def follow_link(self, query: str) -> None:
         """Set the app up as a teacher's link asks (see `links.py`); what it cannot use is said in a note."""
         from .ai import LEVELS
@@ -153,6 +164,9 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         if (link.rules or link.level or link.deal) and "play" in titles:
             self.open_tab(titles.index("play"))
             self.built[titles.index("play")].open_deal(rules=link.rules, level=link.level, deal=link.deal)
+        if link.table is not None and "play" in titles:
+            self.open_tab(titles.index("play"))
+            self.built[titles.index("play")].join_table(link.table)
         if link.tab is not None:
             self.tabs.selected_index = titles.index(link.tab)
         if link.lesson is not None:
@@ -174,5 +188,7 @@ def open_app() -> TutorApp:
 
     host = current_host()
     tutor = build_app()
-    tutor.follow_link(host.query())
+    query = host.query()
+    tutor.sit_at_class_table()
+    tutor.follow_link(query)
     return tutor

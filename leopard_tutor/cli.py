@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from pathlib import Path
 
 from .engine import REVISED_2008, RULE_SETS, Hand, Play
 from .sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR
@@ -50,6 +51,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--class-size", type=int, default=0, metavar="N",
                         help="keep up to N kernels preheated for a class that arrives at once, started one at a time "
                              "(default: one)")
+    parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
+                        help="the folder of the class tables' database (and the cookie secret that lets browsers "
+                             "keep their seats across a restart); created at start (default: the user's data "
+                             "folder, ~/.local/share/leopard-tutor)")
     parser.add_argument("--no-preheat", action="store_true", help="start a kernel per visit instead of a ready one")
     parser.add_argument("--no-tcp-nodelay", action="store_true",
                         help="leave Nagle's algorithm on the kernel websocket (for measuring the fix)")
@@ -77,7 +82,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--page-gone-after must be from 1 to 86400 seconds, not {args.page_gone_after:g}")
     serve(args.port, not args.no_browser, preheat=not args.no_preheat, nodelay=not args.no_tcp_nodelay, ip=args.ip,
           max_sessions=args.max_sessions, page_gone_after=args.page_gone_after, theme=args.theme,
-          sessions_per_visitor=args.sessions_per_visitor, class_size=args.class_size)
+          sessions_per_visitor=args.sessions_per_visitor, class_size=args.class_size, data_dir=args.data_dir)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Teacher links: the app's address with settings in its query string, read and checked.
 
 `?rules=1963` (or 2008, running), `?level=expert`, `?deal=CODE` (everyone who opens the link gets the
-same deal) and `?tab=learn&lesson=5` (Learn opened at stage 5, the stages before it open). A value
+same deal), `?tab=learn&lesson=5` (Learn opened at stage 5, the stages before it open) and, on a class
+server, `?table=KRTQ` (Play opened ready to join a classmate's table). A value
 the app cannot use is left out and explained in a note; nothing in a link can fail the app.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
+from .class_tables import ClassTableError, valid_code
 from .engine import RULE_SETS
 from .engine.catalogue import text
 from .widgets.deals import DEAL_CODE, RULE_WORDS
@@ -17,7 +19,7 @@ from .widgets.deals import DEAL_CODE, RULE_WORDS
 RULES_READ = {**{word: key for key, word in RULE_WORDS.items()}, **{key.lower(): key for key in RULE_SETS}}
 """What a link may say for each rule set (case does not matter)."""
 MAX_QUERY = 1_000  # characters of query string read at most
-SETTINGS = ("rules", "level", "deal", "tab", "lesson")
+SETTINGS = ("rules", "level", "deal", "tab", "lesson", "table")
 PAGE_SETTINGS = ("theme", "voila-theme")
 """Settings a link gives the page itself (light or dark), not the tutor: read by the server, passed over here."""
 
@@ -31,6 +33,7 @@ class TeacherLink:
     deal: str | None = None
     tab: str | None = None
     lesson: int | None = None
+    table: str | None = None
     notes: tuple[str, ...] = ()
 
 
@@ -77,7 +80,13 @@ def read_link(query: str, *, levels: tuple[str, ...], tabs: tuple[str, ...], les
             lesson = None
         else:
             tab = "learn"
-    return TeacherLink(rules, level, deal, tab, lesson, tuple(notes))
+    table = None
+    if "table" in found:
+        try:
+            table = valid_code(found["table"])
+        except ClassTableError:
+            notes.append(text("app.link.table", value=_shown(found["table"])))
+    return TeacherLink(rules, level, deal, tab, lesson, table, tuple(notes))
 
 
 def _shown(value: str) -> str:

@@ -17,6 +17,10 @@ for a top-level visit (`guards.not_a_visit`); at start the soft open-file limit 
 one and ZMQ's socket limit to match it (`ClassServer`), and idle or half-sent HTTP connections are
 closed after `IDLE_CONNECTION_SECONDS`.
 
+A class server also serves the class tables (`class_handlers.py`, for its pages' kernels), kept in the data
+folder's database (`class_store.py`, `--data-dir`), where the cookie secret is kept too (`kept_secret`), so
+that a browser's identity, and its seat at a table, outlive a restart.
+
 `apply_fixes()` is for standalone Voilà (this launcher); `apply_server_fixes()` is for Voilà as a
 Jupyter server extension (Binder's `/voila/render/...`), called from binder/jupyter_server_config.py.
 """
@@ -486,13 +490,16 @@ AUTO_THEME = {"leopard_theme": "auto"}
 """What the template is given to follow the visitor's browser (light, or dark if it prefers dark)."""
 
 
-def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None) -> Any:
+def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, data_dir: Path | None = None) -> Any:
     """Voilà's application class for a class server: its ZMQ context allows `zmq_sockets` sockets, each
     refusal is one log line (`guards.log_request` as tornado's `log_function`), and an HTTP connection
     idle (or sending its request's headers) for `IDLE_CONNECTION_SECONDS` is closed (tornado's
     `idle_connection_timeout` and `body_timeout`, options of the HTTP server Voilà starts). A waiting page
     asks for its place at `LINE_PATH`; with a `class_size`, up to that many kernels are kept preheated
-    (`kernel_pool.PoolFiller`), within what `cap` leaves room for."""
+    (`kernel_pool.PoolFiller`), within what `cap` leaves room for. With a `data_dir`, the class tables
+    (`class_tables.py`, at most `cap`) are served from its database, and the visitors' cookies are signed
+    with a secret kept there, so a browser keeps its identity (and its seat at a table) when the server
+    restarts."""
     import zmq
     from voila.app import Voila
 
@@ -500,6 +507,8 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None) 
         """Voilà with the limits of a class server."""
 
         def init_settings(self) -> Any:
+            if data_dir is not None:
+                self.cookie_secret = kept_secret(data_dir / COOKIE_SECRET_FILE)
             settings = super().init_settings()
             self.kernel_manager.context.set(zmq.MAX_SOCKETS, zmq_sockets)  # before its first socket
             settings["log_function"] = guards.log_request
@@ -512,7 +521,16 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None) 
             handlers = super().init_handlers()
             base = self.base_url if self.base_url.endswith("/") else self.base_url + "/"
             LINE.answered = True
-            return [(f"{base}{LINE_PATH}", line_handler()), *handlers]
+            handlers = [(f"{base}{LINE_PATH}", line_handler()), *handlers]
+            if data_dir is None:
+                return handlers
+            from .class_handlers import Waiters, class_routes
+            from .class_store import ClassStore
+            from .class_tables import ClassTables
+
+            waiters = Waiters()
+            tables = ClassTables(ClassStore.in_folder(data_dir), limit=cap or 1000, changed=waiters.changed)
+            return [*class_routes(self.server_url, tables, waiters), *handlers]
 
         def listen(self) -> None:
             self.app.listen = functools.partial(self.app.listen, idle_connection_timeout=IDLE_CONNECTION_SECONDS,
@@ -522,29 +540,52 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None) 
     return ClassServer
 
 
+COOKIE_SECRET_FILE = "cookie_secret"
+
+
+def kept_secret(path: Path) -> bytes:
+    """The 32 random bytes kept in `path` (readable by this user only), made the first time."""
+    if path.is_file():
+        return path.read_bytes()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    secret = os.urandom(32)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as out:
+        out.write(secret)
+    return secret
+
+
 def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, nodelay: bool = True,
           ip: str = LOOPBACK, max_sessions: int | None = None, theme: str = "auto",
           page_gone_after: float = PAGE_GONE_SECONDS, sessions_per_visitor: int = SESSIONS_PER_VISITOR,
-          class_size: int = 0) -> None:
+          class_size: int = 0, data_dir: Path | None = None) -> None:
     """Start Voilà on the app notebook at http://`ip`:`port` (blocks until stopped), with at most
     `max_sessions` visitors at once (default: what every limit of the machine allows, `session_caps`),
     `sessions_per_visitor` each, in `theme`, a session ending once its page has been gone for
-    `page_gone_after` seconds, and up to `class_size` kernels kept preheated (else one). Prints the limits
-    first."""
+    `page_gone_after` seconds, up to `class_size` kernels kept preheated (else one), the class tables kept
+    in `data_dir` (default: the user's data folder for the app), at most one per session. Prints the limits
+    and the data folder first."""
+    from .class_client import CLASS_TABLES_ENV
+    from .class_store import DATABASE_NAME, ClassStore, default_data_dir
+
     files_before, files = raise_file_limit()
     limits = Limits(machine_memory(), files, zmq_socket_limit(files))
     cap, binding = default_session_cap(limits)
     if max_sessions is not None:
         cap, binding = max_sessions, "--max-sessions"
     print(limits_line(cap, binding, limits, sessions_per_visitor, files_before), flush=True)
+    folder = default_data_dir() if data_dir is None else data_dir
+    ClassStore.in_folder(folder).close()  # created (and migrated) at start; a file it cannot use stops the start
+    print(f"Class tables are kept in {folder / DATABASE_NAME}", flush=True)
     apply_fixes(nodelay=nodelay)
     guards.BOOK.gone_after = page_gone_after
     guard_visits(cap, sessions_per_visitor)
     use_own_template()
     if ip not in ("0.0.0.0", "::", ""):
         os.environ["VOILA_APP_IP"] = f"[{ip}]" if ":" in ip else ip  # where a preheated kernel finds the server
+    os.environ[CLASS_TABLES_ENV] = "1"
     sys.argv = voila_argv(notebook_path(), port, open_browser, preheat, ip, theme)
-    class_server(limits.zmq_sockets, class_size if preheat else 0, cap).launch_instance()
+    class_server(limits.zmq_sockets, class_size if preheat else 0, cap, folder).launch_instance()
 
 
 def use_own_template() -> None:

@@ -39,6 +39,12 @@ def _both_servers(label: str) -> tuple[str, ...]:
 
 
 SMOKES: dict[str, Smoke] = {
+    "class_tables.py": Smoke((
+        r"1 tables \(2 players\), pace 0\.3 s, \d+ processors, \d+ s",
+        rf"other's move shown: p50 +{MS} +p95 +{MS} +max +{MS} +\(n=6\)",
+        r"moves stored: 6, lost or duplicated: 0",
+        r"errors: 0",
+    ), timeout=300),
     "app_speed.py": Smoke((
         r"load average at start: .*",
         *_both_servers(r"TCP_NODELAY fix on \(default\)"),

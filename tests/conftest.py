@@ -59,10 +59,13 @@ def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path, timeout
     raise RuntimeError(f"the server did not answer within {timeout} s:\n{log.read_text(errors='replace')}")
 
 
-def start_server(log: Path, *extra: str, prefix: Sequence[str] = ()) -> AppServer:
+def start_server(log: Path, *extra: str, prefix: Sequence[str] = (), port: int | None = None) -> AppServer:
     """Start `leopard-tutor --no-browser --port P` (plus `extra` options) from this checkout, after
-    `prefix` (a command such as prlimit that runs it); wait for it."""
-    port = free_port()
+    `prefix` (a command such as prlimit that runs it), on `port` (default: a free one); wait for it. The
+    class tables are kept in a "data" folder beside the log unless `extra` names a --data-dir."""
+    port = free_port() if port is None else port
+    if "--data-dir" not in extra:
+        extra = (*extra, "--data-dir", str(log.parent / "data"))
     env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1"}
     with log.open("wb") as out:  # this checkout's code, in the server and in its kernels (PYTHONPATH)
         command = [*prefix, sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port", str(port), *extra]

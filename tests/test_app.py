@@ -56,10 +56,12 @@ def test_serving_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
     assert capsys.readouterr().out == ""
     main(["--ip", "0.0.0.0", "--port", "9000"])
     main(["--theme", "dark"])
+    main(["--data-dir", "/tmp/class"])
     defaults = {"preheat": True, "nodelay": True, "ip": "127.0.0.1", "max_sessions": None, "theme": "auto",
-                "page_gone_after": 60.0, "sessions_per_visitor": 4, "class_size": 0}
+                "page_gone_after": 60.0, "sessions_per_visitor": 4, "class_size": 0, "data_dir": None}
     assert calls == [(9123, False, defaults), (8866, True, defaults), (9000, True, dict(defaults, ip="0.0.0.0")),
-                     (8866, True, dict(defaults, theme="dark"))]
+                     (8866, True, dict(defaults, theme="dark")),
+                     (8866, True, dict(defaults, data_dir=Path("/tmp/class")))]
     assert ":9000/" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["--port", "0"])

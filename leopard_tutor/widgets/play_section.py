@@ -12,11 +12,14 @@ import ipywidgets as W
 
 from ..ai import LEVELS
 from ..ai.adaptive import AdaptiveLevel
+from ..class_client import ClassLink
 from ..engine import RULE_SETS, LeopardError, RuleSet, rules_by_key
 from ..engine.catalogue import text
 from ..table import Chooser, HintFn, Table, against_computer, at_one_device
+from ..table.class_table import ClassTable
 from ..table.seats import player_name
 from .board import LeopardBoard
+from .class_panel import ClassPanel
 from .deals import deal_link, deal_seed, new_deal_code
 from .game_code import SavedGame
 from .game_saver import GameSaver
@@ -26,14 +29,18 @@ OpponentFactory = Callable[[str, int | None], Chooser]
 ADAPTIVE = "adaptive"
 """The level menu's choice of a level that follows the learner's match results (`AdaptiveLevel`)."""
 PEOPLE = "people"
-"""The opponent menu's last choice: someone at this device, the two taking turns with it."""
+"""The opponent menu's choice of someone at this device, the two taking turns with it."""
+CLASSMATE = "classmate"
+"""The opponent menu's choice, on a class server, of a classmate at another device (`ClassPanel`)."""
 
 
 class PlaySection(W.VBox):  # type: ignore[misc]
     """A whole match against the computer, in one widget."""
 
     def __init__(self, controller: Table, opponent_factory: OpponentFactory | None = None,
-                 level: str = "beginner", address: Callable[[], str] = lambda: "") -> None:
+                 level: str = "beginner", address: Callable[[], str] = lambda: "",
+                 class_link: ClassLink | None = None) -> None:
+        """With a `class_link` (on a class server), the opponent menu offers a classmate too."""
         self.controller = controller
         self.opponent_factory = opponent_factory
         self.address = address
@@ -42,8 +49,11 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.board = LeopardBoard(controller)
         self.rules_pick = W.Dropdown(options=[(text(f"rules.{key}"), key) for key in RULE_SETS],
                                      value=controller.rules.key, description=text("play.controls.rules"))
-        self.level_pick = W.Dropdown(options=[*((text(f"levels.names.{name}"), name) for name in (*LEVELS, ADAPTIVE)),
-                                              (text("play.people.choice"), PEOPLE)],
+        choices = [*((text(f"levels.names.{name}"), name) for name in (*LEVELS, ADAPTIVE)),
+                   (text("play.people.choice"), PEOPLE)]
+        if class_link is not None and opponent_factory is not None:
+            choices.append((text("classmates.choice"), CLASSMATE))
+        self.level_pick = W.Dropdown(options=choices,
                                      value=level, description=text("play.controls.opponent"),
                                      disabled=opponent_factory is None)
         self.names = [W.Text(value="", description=text("play.people.name_label", number=number),
@@ -69,7 +79,12 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         controls = W.HBox([self.rules_pick, self.level_pick, self.new_button, self.share_button])
         controls.add_class("lt-controls")
         self.saver = GameSaver(self)
-        super().__init__([controls, self.names_row, self.share, self.board, self.saver])
+        self.classmates: ClassPanel | None = None
+        parts = [controls, self.names_row, self.share, self.board, self.saver]
+        if class_link is not None and opponent_factory is not None:
+            self.classmates = self._class_panel(class_link, opponent_factory)
+            parts.insert(2, self.classmates)
+        super().__init__(parts)
         self.add_class("lt-section")
         self.add_class("lt-play")
 
@@ -102,8 +117,35 @@ class PlaySection(W.VBox):  # type: ignore[misc]
 
     @property
     def people(self) -> bool:
-        """Whether two people at this device play each other."""
-        return str(self.level_pick.value) == PEOPLE
+        """Whether two people play each other (at this device, or classmates each at their own)."""
+        return str(self.level_pick.value) in (PEOPLE, CLASSMATE)
+
+    def _class_panel(self, link: ClassLink, factory: OpponentFactory) -> ClassPanel:
+        """The classmate controls."""
+        return ClassPanel(link, seat=self._seat, act=self.board.control, refresh=self.board.refresh,
+                          options=self._table_options, address=self.address,
+                          computer=lambda level: factory(level, None))
+
+    def resume_class_table(self) -> None:
+        """Sit this page at its visitor's class table, if they sit at one (a reload, a lost kernel, a restart)."""
+        panel = self.classmates
+        if panel is None:
+            return
+
+        def resume() -> None:
+            if panel.resume():
+                self._put_back(self.level_pick, CLASSMATE)
+                self.names_row.layout.display = "none"
+                panel.layout.display = ""
+        self.board.act(resume)
+
+    def join_table(self, code: str) -> None:
+        """Open the classmate controls with `code` in the table code box (a link to a table)."""
+        if self.classmates is None:
+            return
+        if self.level_pick.value != CLASSMATE:
+            self.level_pick.value = CLASSMATE
+        self.classmates.code_box.value = code
 
     def opponent_level(self) -> str:
         """The level the computer plays at now (with the adaptive choice, the one it has reached)."""
@@ -129,6 +171,8 @@ class PlaySection(W.VBox):  # type: ignore[misc]
     def show_share_link(self) -> None:
         """Show the link that opens this match's deal for anyone (a class, a friend); between two people here, the
         link names no opponent."""
+        if isinstance(self.controller, ClassTable):  # the deal would show anyone the classmate's hand
+            raise LeopardError(text("classmates.no_share"))
         link = deal_link(self.address(), deal=str(self.controller.match.seed), rules=self.controller.rules.key,
                          level=None if self.people else str(self.level_pick.value))
         shown = html.escape(link)
@@ -174,8 +218,16 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         factory = self.opponent_factory
         if factory is None or self._putting_back:
             return
+        if change["old"] == CLASSMATE and self._at_class_table():  # a class table is left by its own button
+            self._put_back(self.level_pick, CLASSMATE)
+            self.board.show_message(text("classmates.leave_first"), tone="warn")
+            return
         self.names_row.layout.display = "" if change["new"] == PEOPLE else "none"
-        if PEOPLE in (change["old"], change["new"]):
+        if self.classmates is not None:
+            self.classmates.layout.display = "" if change["new"] == CLASSMATE else "none"
+        if change["new"] == CLASSMATE:
+            return  # a classmate's match starts when both sit at a table
+        if PEOPLE in (change["old"], change["new"]) or change["old"] == CLASSMATE:
             self.adaptive = None
             if not self._opening:
                 self.board.control(lambda: self._switch_seats(factory, change["new"]),
@@ -188,6 +240,11 @@ class PlaySection(W.VBox):  # type: ignore[misc]
             self.board.act(lambda: self._follow_level(factory, change["old"], change["new"]))
         else:
             self.adaptive = None
+
+    def _at_class_table(self) -> bool:
+        """Whether the board shows a table between classmates that goes on."""
+        table = self.controller
+        return isinstance(table, ClassTable) and table.store_move is not None
 
     def _switch_seats(self, factory: OpponentFactory, new: str) -> None:
         """Between a match against the computer and one between two people at this device: a new match."""
@@ -248,10 +305,12 @@ class PlaySection(W.VBox):  # type: ignore[misc]
 
 def build_play(opponent: Chooser, *, hinter: HintFn | None = None, opponent_factory: OpponentFactory | None = None,
                level: str = "beginner", seed: int | str | None = None, rules: str = "REVISED_2008",
-               address: Callable[[], str] = lambda: "", background: bool = True) -> PlaySection:
+               address: Callable[[], str] = lambda: "", background: bool = True,
+               class_link: ClassLink | None = None) -> PlaySection:
     """A Play section against `opponent` (its level shown as `level`); a match of a fresh deal code unless
     `seed` is given. `address()` is the page's address, for the "Share this deal" link; `background` lets
-    the review of a hand search while the learner thinks (see `Table`)."""
+    the review of a hand search while the learner thinks (see `Table`); with `class_link` (a class server),
+    a classmate is one of the opponents."""
     controller = against_computer(opponent, rules=rules_by_key(rules), seed=new_deal_code() if seed is None else seed,
                                   hinter=hinter, background=background)
-    return PlaySection(controller, opponent_factory, level, address)
+    return PlaySection(controller, opponent_factory, level, address, class_link)

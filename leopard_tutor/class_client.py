@@ -1,0 +1,105 @@
+"""Kernel side of the class tables: a page's kernel asks the server's tables (`class_handlers.py`) over HTTP,
+proving it is the kernel it names (`sessions.kernel_proof`), so it acts for the visitor it was given to.
+
+`ClassLink.here()` is the link of this kernel, or None where there are no class tables (the static site,
+a notebook, Binder). A refusal is a `ClassRefused` whose message is the catalogue's sentence for it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.error
+import urllib.request
+from typing import Any
+
+from .engine import LeopardError
+from .engine.catalogue import text
+from .sessions import PROOF_HEADER, kernel_proof
+
+KERNEL_HEADER = "X-Leopard-Kernel"
+CLASS_TABLES_ENV = "LEOPARD_TUTOR_CLASS_TABLES"
+PATH = "leopard/class/"
+ASK_SECONDS = 10.0
+"""How long an ordinary request may take."""
+WAIT_SECONDS = 30.0
+"""How long a long poll may take (the server answers within 20 s)."""
+
+
+class ClassRefused(LeopardError):
+    """The tables refused a request (`key` under "classmates.refused", with `facts`), or could not be reached."""
+
+    def __init__(self, key: str, facts: dict[str, Any] | None = None) -> None:
+        self.key, self.facts = key, dict(facts or {})
+        super().__init__(text(f"classmates.refused.{key}", **self.facts))
+
+
+class ClassLink:
+    """The class tables of the server at `base` (its URL, ending in "/"), for the kernel `kernel_id` holding `key`."""
+
+    def __init__(self, base: str, kernel_id: str, key: bytes) -> None:
+        self.base, self.kernel_id = base, kernel_id
+        self.headers = {KERNEL_HEADER: kernel_id, PROOF_HEADER: kernel_proof(key, kernel_id),
+                        "Content-Type": "application/json"}
+
+    @classmethod
+    def here(cls) -> ClassLink | None:
+        """This kernel's link, if a class server with tables started it (and so told it where it is)."""
+        kernel_id = os.getenv("VOILA_KERNEL_ID", "")
+        if os.getenv(CLASS_TABLES_ENV) != "1" or not kernel_id:
+            return None
+        from .kernel_request import connection_key
+
+        ip, port = os.getenv("VOILA_APP_IP", "127.0.0.1"), os.getenv("VOILA_APP_PORT", "8866")
+        base = os.getenv("VOILA_SERVER_URL", "/")
+        return cls(f"http://{ip}:{port}{base}", kernel_id, connection_key())
+
+    def _ask(self, action: str, body: dict[str, Any] | None = None, query: str = "",
+             timeout: float = ASK_SECONDS) -> Any:
+        url = f"{self.base}{PATH}{action}{query}"
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(url, data=data, headers=self.headers, method="GET" if body is None else "POST")
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as answer:
+                return json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            try:
+                said = json.loads(error.read())
+            except ValueError:
+                said = {}
+            key = said.get("refused") if isinstance(said, dict) else None
+            if isinstance(key, str) and key.isidentifier():
+                raise ClassRefused(key, said.get("facts") if isinstance(said.get("facts"), dict) else {}) from None
+            raise ClassRefused("unreachable") from None
+        except (OSError, ValueError):
+            raise ClassRefused("unreachable") from None
+
+    def mine(self) -> dict[str, Any]:
+        """This visitor's table now (see `ClassTables.report`)."""
+        found: dict[str, Any] = self._ask("mine")
+        return found
+
+    def wait(self, version: int) -> dict[str, Any]:
+        """This visitor's table once its version is not `version` (or after the server's wait)."""
+        found: dict[str, Any] = self._ask("wait", query=f"?version={int(version)}", timeout=WAIT_SECONDS)
+        return found
+
+    def waiting(self) -> list[tuple[str, str]]:
+        """(code, host's name) of the tables waiting for a second player."""
+        return [(str(item["code"]), str(item["name"])) for item in self._ask("tables")]
+
+    def open(self, name: str, rules: str) -> str:
+        """Open a table as `name` under `rules`: its code."""
+        return str(self._ask("open", {"name": name, "rules": rules})["code"])
+
+    def join(self, name: str, code: str) -> None:
+        """Join table `code` as `name`."""
+        self._ask("join", {"name": name, "code": code})
+
+    def move(self, code: str, number: int, move: dict[str, Any]) -> None:
+        """Store this visitor's `move` as move `number` of table `code`."""
+        self._ask("move", {"code": code, "number": number, "move": move})
+
+    def end(self, code: str, ending: str) -> None:
+        """End table `code`: "left", or "computer:LEVEL"."""
+        self._ask("end", {"code": code, "ending": ending})

@@ -1,0 +1,197 @@
+"""The class server's database: one SQLite file (standard library, WAL) in the server's data folder.
+
+It keeps what must outlive a page, a kernel and the server itself: the students (a browser and the name
+it gave), the tables they play at and every accepted move, in order. Each write is committed before the
+call returns, so a move is stored before any board shows it. The schema is versioned: `schema_version`
+holds the version, and `MIGRATIONS[n]` takes a database from version n to n + 1 at start.
+
+Stdlib only, no Jupyter: the class tables (`class_tables.py`) use it, and it is tested without a server.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DATABASE_NAME = "leopard-tutor.sqlite3"
+APP_FOLDER = "leopard-tutor"
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (  # 0 -> 1: students, tables of two seats, and their moves
+        """CREATE TABLE students (
+             visitor TEXT PRIMARY KEY,
+             name TEXT NOT NULL,
+             seen REAL NOT NULL)""",
+        """CREATE TABLE tables (
+             code TEXT PRIMARY KEY,
+             rules TEXT NOT NULL,
+             hands INTEGER NOT NULL,
+             seed TEXT NOT NULL,
+             visitor0 TEXT NOT NULL,
+             name0 TEXT NOT NULL,
+             visitor1 TEXT,
+             name1 TEXT,
+             opened REAL NOT NULL,
+             joined REAL,
+             ended REAL,
+             ending TEXT)""",
+        "CREATE INDEX tables_open ON tables (ended)",
+        """CREATE TABLE moves (
+             code TEXT NOT NULL REFERENCES tables (code),
+             number INTEGER NOT NULL,
+             player INTEGER NOT NULL,
+             move TEXT NOT NULL,
+             at REAL NOT NULL,
+             PRIMARY KEY (code, number))""",
+    ),
+)
+"""The schema's migrations in order: `MIGRATIONS[n]` takes version n to n + 1."""
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def default_data_dir() -> Path:
+    """The user's data folder for the app: $XDG_DATA_HOME/leopard-tutor, else ~/.local/share/leopard-tutor."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / APP_FOLDER
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One table as stored: its code, rules key, hands a match, deal seed, the two seats' visitors and names
+    (seat 1 empty until someone joins), when it was opened, joined and ended, and how it ended."""
+
+    code: str
+    rules: str
+    hands: int
+    seed: str
+    visitors: tuple[str, str | None]
+    names: tuple[str, str | None]
+    opened: float
+    joined: float | None = None
+    ended: float | None = None
+    ending: str | None = None
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    """One accepted move of a table: its number (from 0, over the whole match), the player, and the move as
+    `engine.moves.move_to_data`'s dict, or {"next hand": True} for the next deal."""
+
+    number: int
+    player: int
+    move: dict[str, Any]
+
+
+class ClassStore:
+    """The database file `path` (created with its folder if missing, migrated to `SCHEMA_VERSION`)."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.migrate()
+
+    @classmethod
+    def in_folder(cls, folder: Path) -> ClassStore:
+        """The store in the data folder `folder`."""
+        return cls(folder / DATABASE_NAME)
+
+    @property
+    def version(self) -> int:
+        """The schema version of the file (0 for a new one)."""
+        exists = self.db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'").fetchone()
+        if not exists:
+            return 0
+        row = self.db.execute("SELECT version FROM schema_version").fetchone()
+        return int(row[0]) if row else 0
+
+    def migrate(self) -> None:
+        """Bring the schema to `SCHEMA_VERSION`, one migration per transaction; a newer file is refused."""
+        version = self.version
+        if version > SCHEMA_VERSION:
+            raise RuntimeError(f"{self.path} has schema version {version}; this Leopard Tutor reads up to "
+                               f"{SCHEMA_VERSION}")
+        for step in range(version, SCHEMA_VERSION):
+            with self._transaction():
+                for statement in MIGRATIONS[step]:
+                    self.db.execute(statement)
+                self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+                self.db.execute("DELETE FROM schema_version")
+                self.db.execute("INSERT INTO schema_version VALUES (?)", (step + 1,))
+
+    def _transaction(self) -> Any:
+        """A context in which statements commit together (or not at all)."""
+        store = self
+
+        class Transaction:
+            def __enter__(self) -> None:
+                store.db.execute("BEGIN IMMEDIATE")
+
+            def __exit__(self, kind: object, *_rest: object) -> None:
+                store.db.execute("ROLLBACK" if kind is not None else "COMMIT")
+
+        return Transaction()
+
+    def close(self) -> None:
+        """Close the file."""
+        self.db.close()
+
+    # -- students --------------------------------------------------------------------------------
+    def student_seen(self, visitor: str, name: str, at: float) -> None:
+        """Keep `visitor`'s name, and that they were here at `at`."""
+        self.db.execute("INSERT INTO students VALUES (?, ?, ?) ON CONFLICT (visitor) DO UPDATE SET name = "
+                        "excluded.name, seen = excluded.seen", (visitor, name, at))
+
+    # -- tables ----------------------------------------------------------------------------------
+    def add_table(self, row: TableRow) -> None:
+        """Store a new table."""
+        self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (row.code, row.rules, row.hands, row.seed, row.visitors[0], row.names[0], row.visitors[1],
+                         row.names[1], row.opened, row.joined, row.ended, row.ending))
+
+    def seat_guest(self, code: str, visitor: str, name: str, at: float) -> None:
+        """Seat `visitor` as `name` at the empty seat of table `code`."""
+        self.db.execute("UPDATE tables SET visitor1 = ?, name1 = ?, joined = ? WHERE code = ?",
+                        (visitor, name, at, code))
+
+    def end_table(self, code: str, at: float, ending: str) -> None:
+        """Record that table `code` ended at `at`, and how (`ending`)."""
+        self.db.execute("UPDATE tables SET ended = ?, ending = ? WHERE code = ? AND ended IS NULL", (at, ending, code))
+
+    def table(self, code: str) -> TableRow | None:
+        """The table `code`, if there is one."""
+        found = self.db.execute("SELECT * FROM tables WHERE code = ?", (code,)).fetchone()
+        return None if found is None else _table_row(found)
+
+    def live_tables(self) -> Iterator[TableRow]:
+        """Every table that has not ended, oldest first."""
+        for found in self.db.execute("SELECT * FROM tables WHERE ended IS NULL ORDER BY opened").fetchall():
+            yield _table_row(found)
+
+    def codes(self) -> set[str]:
+        """Every code ever given (a code is never given twice)."""
+        return {code for (code,) in self.db.execute("SELECT code FROM tables")}
+
+    # -- moves -----------------------------------------------------------------------------------
+    def add_move(self, code: str, number: int, player: int, move: dict[str, Any], at: float) -> None:
+        """Store move `number` of table `code`; an existing number is an `sqlite3.IntegrityError`."""
+        self.db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", (code, number, player, json.dumps(move), at))
+
+    def moves(self, code: str) -> list[MoveRow]:
+        """The moves of table `code`, in order."""
+        return [MoveRow(number, player, json.loads(move)) for number, player, move in self.db.execute(
+            "SELECT number, player, move FROM moves WHERE code = ? ORDER BY number", (code,))]
+
+
+def _table_row(found: tuple[Any, ...]) -> TableRow:
+    code, rules, hands, seed, visitor0, name0, visitor1, name1, opened, joined, ended, ending = found
+    return TableRow(code, rules, hands, seed, (visitor0, visitor1), (name0, name1), opened, joined, ended, ending)

@@ -1,0 +1,256 @@
+"""The Play section's controls for a match against a classmate on a class server: a name (kept in the browser),
+"Open a table" (its code, a link and a QR code of the link), or a table code and "Join table", and the tables
+open on this server. Once both sit, the Play board shows this page's seat at the table (`ClassTable`); a
+thread waits on the server for the other player's moves and shows them. If the other player has been gone
+for two minutes, "Finish against the computer" or "Leave the table".
+
+The panel only draws and forwards: the server's tables decide (`class_tables.py`), the table decides whose
+turn it is (`table/class_table.py`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as W
+
+from ..class_client import ClassLink, ClassRefused
+from ..engine import RULE_SETS, LeopardError
+from ..engine.catalogue import text
+from ..table.class_table import ClassTable
+from ..table.seats import MAX_NAME, player_name
+from .storage import BrowserStorage
+
+log = logging.getLogger(__name__)
+
+FINISHING_LEVEL = "intermediate"
+"""The computer level that takes a gone classmate's seat."""
+RETRY_SECONDS = 1.0
+"""How long the watch waits before asking again when the server did not answer."""
+
+
+def table_link(address: str, code: str) -> str:
+    """The page's address with ?table=CODE: it opens the Play section ready to join that table."""
+    return f"{address}?table={code}" if address else ""
+
+
+def qr_svg(link: str) -> str:
+    """The QR code of `link` as an inline SVG element."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(link, micro=False).save(out, kind="svg", scale=4, xmldecl=False, svgns=True, nl=False)
+    return out.getvalue().decode()
+
+
+class ClassPanel(W.VBox):  # type: ignore[misc]
+    """The classmate controls of a Play section: `seat(table)` puts a table on its board, `act(change)` runs a
+    change as a click beside the board (its errors shown on the board), `refresh()` redraws the board."""
+
+    def __init__(self, link: ClassLink, *, seat: Callable[[ClassTable], None], act: Callable[[Callable[[], None]], Any],
+                 refresh: Callable[[], None], options: Callable[[], dict[str, Any]], address: Callable[[], str],
+                 computer: Callable[[str], Any]) -> None:
+        """`options()` are the table options (hinter, reviews) of the section; `computer(level)` makes a computer
+        player."""
+        self.link, self._seat, self._act, self._refresh = link, seat, act, refresh
+        self._options, self._address, self._computer = options, address, computer
+        self.table: ClassTable | None = None
+        self.code: str | None = None
+        self.version = -1
+        self.watching = False
+        self.name = W.Text(description=text("classmates.name_label"), placeholder=text("classmates.name_placeholder"),
+                           continuous_update=False)
+        self.name.add_class("lt-class-name")
+        self.open_button = W.Button(description=text("classmates.open"))
+        self.code_box = W.Text(description=text("classmates.code_label"), continuous_update=False,
+                               layout=W.Layout(width="14em"))
+        self.code_box.add_class("lt-class-code")
+        self.join_button = W.Button(description=text("classmates.join"))
+        self.show_button = W.Button(description=text("classmates.refresh"))
+        self.open_tables = W.VBox()
+        self.open_tables.add_class("lt-class-tables")
+        self.status = W.HTML()
+        self.status.add_class("lt-class-status")
+        self.finish_button = W.Button(description=text("classmates.finish"), layout=W.Layout(display="none"))
+        self.leave_button = W.Button(description=text("classmates.leave"), layout=W.Layout(display="none"))
+        self.storage = BrowserStorage("classmate_name")
+        self.storage.on_restore(self._restore_name)
+        self.open_button.on_click(lambda _b: self._act(self.open_table))
+        self.join_button.on_click(lambda _b: self._act(lambda: self.join(self.code_box.value)))
+        self.show_button.on_click(lambda _b: self._act(self.show_open_tables))
+        self.finish_button.on_click(lambda _b: self._act(self.finish))
+        self.leave_button.on_click(lambda _b: self._act(self.leave))
+        self.name.observe(lambda _change: self._keep_name(), names="value")
+        rows = [W.HBox([self.name, self.open_button]), W.HBox([self.code_box, self.join_button, self.show_button]),
+                self.open_tables, self.status, W.HBox([self.finish_button, self.leave_button]), self.storage]
+        for row in rows[:2]:
+            row.add_class("lt-controls")
+        self.entry = rows[:3]
+        super().__init__(rows, layout=W.Layout(display="none"))
+        self.add_class("lt-class-panel")
+
+    # -- the name ------------------------------------------------------------------------------
+    def _restore_name(self, kept: str) -> None:
+        try:
+            if not self.name.value:
+                self.name.value = player_name(kept[:MAX_NAME], "")
+        except LeopardError:
+            pass  # a damaged kept name is not used
+
+    def _keep_name(self) -> None:
+        with contextlib.suppress(LeopardError):  # a bad name is not kept; the tables say why when it is used
+            self.storage.save(player_name(self.name.value, ""))
+
+    # -- opening and joining ---------------------------------------------------------------------
+    def open_table(self) -> None:
+        """Open a table under the section's rules: show its code, its link and a QR code of the link."""
+        rules = str(self._options()["rules"].key)
+        code = self.link.open(self.name.value, rules)
+        self.code = code
+        self._show_code(code)
+        self._show_entry(False)
+        self.watch()
+
+    def _show_code(self, code: str) -> None:
+        """Show the code of this visitor's table waiting for a guest, its link and the link's QR code."""
+        link = table_link(self._address(), code)
+        shown = [f"<p class='lt-class-code-shown'><strong>{html.escape(text('classmates.opened', code=code))}"
+                 f"</strong></p><p>{html.escape(text('classmates.opened_help'))}</p>"]
+        if link:
+            label = html.escape(text("classmates.link_label"))
+            shown.append(f"<p><a href='{html.escape(link)}' target='_blank' rel='noopener' aria-label='{label}'>"
+                         f"{html.escape(link)}</a></p><div role='img' aria-label='"
+                         f"{html.escape(text('classmates.qr_label', code=code))}'>{qr_svg(link)}</div>")
+        self.status.value = "".join(shown)
+
+    def join(self, code: str) -> None:
+        """Join the table `code` (as typed) under the name given."""
+        self.link.join(self.name.value, code)
+        self.watch()
+
+    def show_open_tables(self) -> None:
+        """List the tables waiting for a second player, a button to join each."""
+        found = self.link.waiting()
+        buttons: list[Any] = []
+        for code, name in found:
+            button = W.Button(description=text("classmates.join_named", name=name))
+            button.add_class("lt-class-join")
+            button.on_click(lambda _b, c=code: self._act(lambda: self.join(c)))
+            buttons.append(button)
+        words = text("classmates.open_tables" if found else "classmates.no_open_tables")
+        self.open_tables.children = [W.HTML(f"<p>{html.escape(words)}</p>"), *buttons]
+
+    def _show_entry(self, shown: bool) -> None:
+        for part in self.entry:
+            part.layout.display = "" if shown else "none"
+
+    def resume(self) -> bool:
+        """At start (a new page, a reload, after a server restart): sit at this visitor's table if there is one."""
+        report = self.link.mine()
+        if report.get("table") is None:
+            return False
+        self.on_report(report)
+        self.watch()
+        return True
+
+    # -- the watch on the server -----------------------------------------------------------------
+    def watch(self) -> None:
+        """Start the thread that waits for the table's changes (once)."""
+        if self.watching:
+            return
+        self.watching = True
+        threading.Thread(target=self._watch, daemon=True, name="leopard-class-watch").start()
+
+    def _watch(self) -> None:
+        while self.watching:
+            try:
+                report = self.link.wait(self.version)
+            except ClassRefused:
+                time.sleep(RETRY_SECONDS)
+                continue
+            try:
+                self.on_report(report)
+            except Exception:  # logged; the watch goes on (the next report brings the table up to date)
+                log.exception("a class table's report could not be shown")
+                time.sleep(RETRY_SECONDS)
+
+    def on_report(self, report: dict[str, Any]) -> None:
+        """What the server says of this visitor's table: seat the match when both sit, make the other's moves,
+        offer to finish against the computer when the other has gone, say when the table has closed."""
+        code = report.get("table")
+        if code is None:
+            self._closed()
+            return
+        self.code, self.version = str(code), int(report["version"])
+        names = report["names"]
+        if names[1] is None:
+            if not self.status.value:  # after a reload: the code, the link and its QR code are shown again
+                self._show_code(str(code))
+            self._show_entry(False)
+            return
+        table = self.table
+        if table is None or table.store_move is None:
+            table = self._start(report)
+        elif table.update(report["moves"]):
+            self._refresh()
+        gone = bool(report.get("other_gone"))
+        self.finish_button.layout.display = "" if gone else "none"
+        self.leave_button.layout.display = ""
+        if gone:
+            self.status.value = html.escape(text("classmates.other_gone", name=names[1 - table.seat]))
+
+    def _start(self, report: dict[str, Any]) -> ClassTable:
+        code, seat, names = str(report["table"]), int(report["seat"]), report["names"]
+        options = {**self._options(), "rules": RULE_SETS[report["rules"]], "seed": report["seed"],
+                   "hands": int(report["hands"]), "hinter": None}  # no expert's hints in a match between classmates
+        table = ClassTable(seat, names, lambda number, move: self.link.move(code, number, move), **options)
+        moves = report["moves"]
+        table.update(moves, replay=True)
+        words = text("classmates.back" if moves else "classmates.started", code=code, first=names[0],
+                     second=names[1], rules=text(f"rules.{table.rules.key}"))
+        table.say(f"{words} {table.message}")
+        self.table = table
+        self.status.value = ""
+        self._show_entry(False)
+        self._seat(table)
+        self._refresh()
+        return table
+
+    def _closed(self) -> None:
+        code, self.code, self.watching = self.code, None, False
+        self._show_entry(True)
+        for button in (self.finish_button, self.leave_button):
+            button.layout.display = "none"
+        table = self.table
+        if code is not None and table is not None and table.store_move is not None:
+            table.store_move = None
+            self.status.value = html.escape(text("classmates.ended", code=code))
+
+    # -- when the other has gone ------------------------------------------------------------------
+    def finish(self) -> None:
+        """The computer takes the gone classmate's seat; the server records how the match ended."""
+        table, code = self.table, self.code
+        if table is None or code is None:
+            raise ClassRefused("not_seated")
+        self.link.end(code, f"computer:{FINISHING_LEVEL}")
+        self.watching = False
+        table.seat_computer(self._computer(FINISHING_LEVEL), text(f"levels.names.{FINISHING_LEVEL}"))
+        self._closed()
+        self.status.value = ""
+
+    def leave(self) -> None:
+        """Leave the table: it ends for both."""
+        code = self.code
+        if code is None:
+            raise ClassRefused("not_seated")
+        self.link.end(code, "left")
+        self._closed()
+        self.status.value = html.escape(text("classmates.left", code=code))

@@ -1,0 +1,86 @@
+"""Two classmates on a class server, in the same Chromium as two people (two browser contexts): one opens a table
+(its code, link and QR code shown), the other joins it from the list of open tables, and they play a whole hand
+by clicks, each on their own board, the other's moves appearing by themselves. Names are text, never markup."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from class_players import CODE_SHOWN
+from playwright.sync_api import expect
+from test_play import click, move_by_clicks, read
+
+NAMES = ("<b>Ana</b>", "Ben")
+TIMEOUT = 30_000
+
+
+def sit_down(page: Any, name: str) -> Any:
+    """Choose a classmate as the opponent and give a name; the board."""
+    board = page.locator(".lt-board").first
+    page.get_by_role("combobox", name="Opponent").select_option(label="A classmate")
+    box = page.get_by_role("textbox", name="Your name")
+    box.fill(name)
+    box.press("Enter")
+    return board
+
+
+def test_two_classmates_play_a_whole_hand_by_clicks(browser: Any, page: Any, open_board: Any, base_url: str,
+                                                   page_errors: list[str]) -> None:
+    ana_board = open_board(base_url)
+    other = browser.new_context(viewport={"width": 1100, "height": 1000})
+    try:
+        ben_page = other.new_page()
+        ben_page.on("pageerror", lambda error: page_errors.append(f"pageerror (Ben): {error}"))
+        ben_page.goto(base_url, wait_until="commit", timeout=60_000)
+        ben_board = ben_page.locator(".lt-board").first
+        ben_board.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
+        sit_down(page, NAMES[0])
+        page.get_by_role("button", name="Open a table").click()
+        shown = page.locator(".lt-class-code-shown")
+        expect(shown).to_contain_text(CODE_SHOWN, timeout=TIMEOUT)
+        code = CODE_SHOWN.search(shown.inner_text())
+        assert code is not None
+        expect(page.locator(".lt-class-status svg")).to_be_visible()
+        expect(page.locator(f".lt-class-status a[href$='?table={code.group(1)}']")).to_be_visible()
+        sit_down(ben_page, NAMES[1])
+        ben_page.get_by_role("button", name="Show open tables").click()
+        ben_page.get_by_role("button", name=f"Join {NAMES[0]}'s table").click()
+        boards = {NAMES[0]: ana_board, NAMES[1]: ben_board}
+        for board in boards.values():
+            expect(board.locator(".lt-turn")).to_contain_text("'s turn", timeout=TIMEOUT)
+        expect(ana_board.locator(".lt-message")).to_contain_text(f"{NAMES[0]} and {NAMES[1]} play a match at "
+                                                                 f"table {code.group(1)}")
+        moves = 0
+        for _ in range(400):
+            turn = read(ana_board)["turn"]
+            if "the hand is over" in turn:
+                break
+            mover = NAMES[0] if f"{NAMES[0]}'s turn" in turn else NAMES[1]
+            waiting = NAMES[1] if mover == NAMES[0] else NAMES[0]
+            board = boards[mover]
+            table = read(board)
+            assert f"{mover}'s turn" in table["turn"] and 0 < len(table["hand"]) <= 9
+            assert not [label for label, enabled in table["actions"] if label == "Undo" and enabled]
+            before = read(boards[waiting])["seq"]
+            go_out = board.page.get_by_role("button", name="Go out", exact=True)
+            if go_out.is_enabled() and moves > 20:
+                click(board, go_out)
+            else:
+                move_by_clicks(board, len(table["hand"]))
+            moves += 1
+            # the other board shows the move by itself, and then it is their turn (or the hand is over)
+            expect(boards[waiting]).not_to_have_attribute("data-seq", before or "", timeout=TIMEOUT)
+            expect(boards[waiting].locator(".lt-turn")).to_contain_text(
+                re.compile(f"{re.escape(waiting)}'s turn|the hand is over"), timeout=TIMEOUT)
+        else:
+            pytest.fail("the hand did not end within 400 moves")
+        assert moves > 10
+        for name, board in boards.items():
+            expect(board.locator(".lt-turn")).to_contain_text("the hand is over", timeout=TIMEOUT)
+            assert re.search(r"The hand is over: you scored \d+, .+ \d+\.", read(board)["message"]), name
+            assert board.locator("b").count() == 0, "a name is shown as text, never as markup"
+        expect(ben_board.get_by_text(NAMES[0]).first).to_be_visible()
+    finally:
+        other.close()

@@ -1,0 +1,146 @@
+"""Classmates at the protocol level: what a page does to play a classmate, over its kernel websocket (a `Visit`).
+
+`choose_classmate(visit, name)` picks "A classmate" as the opponent and types the name; `open_table(visit)` opens a
+table and reads its code; `join_table(visit, code)` joins it; `board_update(visit, test)` waits for the board state
+the kernel pushes (the other player's move); `play_turn(visit, rng)` makes one move of the player's turn by clicks.
+Used by tests/test_class_server.py and benchmarks/class_tables.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from typing import Any
+
+from kernel_client import Visit, VisitError
+
+CODE_SHOWN = re.compile(r"Table code: ([A-Z]{4})")
+
+
+def model_where(visit: Visit, test: Any) -> str:
+    """The id of the first widget whose state satisfies `test`."""
+    for model_id, model in visit.states.items():
+        if test(model.get("state", {})):
+            return model_id
+    raise VisitError("no such widget on the page")
+
+
+def with_class(name: str) -> Any:
+    return lambda state: name in state.get("_dom_classes", ())
+
+
+async def update(visit: Visit, model: str, state: dict[str, Any]) -> None:
+    """What the page sends when the learner changes a control (a text typed, an item picked)."""
+    await visit.send("shell", "comm_msg", {"comm_id": model, "data": {"method": "update", "state": state,
+                                                                      "buffer_paths": []}})
+
+
+async def press(visit: Visit, model: str) -> None:
+    """What the page sends when a button is clicked."""
+    await visit.send("shell", "comm_msg", {"comm_id": model, "data": {"method": "custom",
+                                                                      "content": {"event": "click"}}})
+
+
+def button(visit: Visit, label: str) -> str:
+    return model_where(visit, lambda s: s.get("description") == label and "button_style" in s)
+
+
+async def choose_classmate(visit: Visit, name: str) -> None:
+    """Pick "A classmate" in the opponent menu and type `name`."""
+    menu = model_where(visit, lambda s: "A classmate" in s.get("_options_labels", ()))
+    index = list(visit.states[menu]["state"]["_options_labels"]).index("A classmate")
+    await update(visit, menu, {"index": index})
+    await update(visit, model_where(visit, with_class("lt-class-name")), {"value": name})
+
+
+async def status_text(visit: Visit) -> str:
+    """The classmate controls' status line now (asked again of the kernel)."""
+    await visit.fetch_states()
+    return str(visit.states[model_where(visit, with_class("lt-class-status"))]["state"].get("value", ""))
+
+
+async def open_table(visit: Visit, timeout: float = 30) -> str:
+    """Click "Open a table"; the code the page shows."""
+    await press(visit, button(visit, "Open a table"))
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = CODE_SHOWN.search(await status_text(visit))
+        if found:
+            return found.group(1)
+        await asyncio.sleep(0.2)
+    raise VisitError("no table code was shown")
+
+
+async def join_table(visit: Visit, code: str) -> None:
+    """Type `code` in the table code box and click "Join table"."""
+    await update(visit, model_where(visit, with_class("lt-class-code")), {"value": code})
+    await press(visit, button(visit, "Join table"))
+
+
+def is_board_update(visit: Visit, message: dict[str, Any]) -> dict[str, Any] | None:
+    """The table state in `message` if it is an update of the board's state."""
+    content = message["content"]
+    if message["header"].get("msg_type") != "comm_msg" or content.get("comm_id") != visit.board:
+        return None
+    data = content.get("data", {})
+    if data.get("method") not in ("update", "echo_update"):
+        return None
+    table = data.get("state", {}).get("state")
+    return table if isinstance(table, dict) else None
+
+
+def latest_board(visit: Visit) -> dict[str, Any]:
+    """The board's table as the last frame the page received shows it (kept as the board's state)."""
+    for message in reversed(visit.received):
+        table = is_board_update(visit, message)
+        if table is not None:
+            visit.states[visit.board]["state"]["state"] = table
+            break
+    return visit.table()
+
+
+async def board_update(visit: Visit, test: Any, timeout: float = 60) -> dict[str, Any]:
+    """The board's table once the kernel shows one satisfying `test` (the one shown now, if it does)."""
+    if test(latest_board(visit)):
+        return visit.table()
+    future = visit.expect(lambda m: (t := is_board_update(visit, m)) is not None and test(t))
+    message = await asyncio.wait_for(future, timeout)
+    table = is_board_update(visit, message)
+    assert table is not None
+    visit.states[visit.board]["state"]["state"] = table
+    return table
+
+
+def moves_made(table: dict[str, Any]) -> int:
+    """How many moves the board's move log lists."""
+    log = next((panel for panel in table.get("aside", ()) if "lt-log" in str(panel.get("list_class", ""))), None)
+    return len(log.get("items", ())) if log else 0
+
+
+def turn_of(table: dict[str, Any], name: str) -> bool:
+    return f"{name}'s turn" in str(table.get("turn", ""))
+
+
+def enabled(table: dict[str, Any], ident: str) -> bool:
+    return any(a["id"] == ident and a["enabled"] for a in table.get("actions", []))
+
+
+async def play_turn(visit: Visit, rng: random.Random) -> dict[str, Any]:
+    """One move of this page's player by clicks: pick a card, then a lit space or the discard pile; the board after."""
+    table = visit.table()
+    if enabled(table, "go_out") and rng.random() < 0.3:
+        answer, _ = await visit.click({"type": "action", "id": "go_out"})
+        return answer or visit.table()
+    cards = table["hand"]["cards"]
+    await visit.click({"type": "select", "index": rng.randrange(len(cards))})
+    table = visit.table()
+    targets = [(square["key"], cell["space"]) for square in table["squares"] for cell in square["cells"]
+               if cell["target"]]
+    if targets and rng.random() < 0.85:
+        square, space = rng.choice(targets)
+        answer, _ = await visit.click({"type": "space", "square": square, "space": space})
+    else:
+        answer, _ = await visit.click({"type": "discard"})
+    return answer or visit.table()

@@ -1,0 +1,137 @@
+"""The Play section's classmate controls without a server: two sections whose links reach one `ClassTables` in this
+process. Open a table (code, link, QR code), join it from the open tables, sit at the match; a class table is not
+left by the opponent menu; a classmate gone for two minutes is replaced by the computer, and the store says so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_widgets_play_section import Discarder
+
+from leopard_tutor.class_client import ClassRefused
+from leopard_tutor.class_store import ClassStore
+from leopard_tutor.class_tables import GONE_SECONDS, ClassTableError, ClassTables
+from leopard_tutor.table import Computer
+from leopard_tutor.table.class_table import ClassTable
+from leopard_tutor.widgets import PlaySection, build_play
+from leopard_tutor.widgets.class_panel import ClassPanel
+from leopard_tutor.widgets.play_section import CLASSMATE
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 5_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Link:
+    """A kernel's link to the tables, in this process, for one visitor (the watch is driven by the test)."""
+
+    def __init__(self, tables: ClassTables, visitor: str) -> None:
+        self.tables, self.visitor = tables, visitor
+
+    def _ask(self, call: Any, *args: Any) -> Any:
+        try:
+            return call(self.visitor, *args)
+        except ClassTableError as error:
+            raise ClassRefused(error.key, error.facts) from None
+
+    def mine(self) -> dict[str, Any]:
+        return self.tables.report(self.visitor)
+
+    wait = lambda self, version: self.mine()  # noqa: E731
+
+    def waiting(self) -> list[tuple[str, str]]:
+        return self.tables.waiting()
+
+    def open(self, name: str, rules: str) -> str:
+        return str(self._ask(self.tables.open, name, rules))
+
+    def join(self, name: str, code: str) -> None:
+        self._ask(self.tables.join, name, code)
+
+    def move(self, code: str, number: int, move: dict[str, Any]) -> None:
+        self._ask(self.tables.move, code, number, move)
+
+    def end(self, code: str, ending: str) -> None:
+        self._ask(self.tables.end, code, ending)
+
+
+@pytest.fixture
+def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ClassTables, Clock]:
+    monkeypatch.setattr(ClassPanel, "watch", lambda self: None)  # no thread: the test hands over each report
+    clock = Clock()
+    return ClassTables(ClassStore.in_folder(tmp_path), clock=clock), clock
+
+
+def section(tables: ClassTables, visitor: str) -> PlaySection:
+    play = build_play(Discarder(), opponent_factory=Discarder, seed=11, background=False,  # type: ignore[arg-type]
+                      address=lambda: "http://school:8866/", class_link=Link(tables, visitor))  # type: ignore[arg-type]
+    play.resume_class_table()
+    return play
+
+
+def panel_of(play: PlaySection) -> ClassPanel:
+    assert play.classmates is not None
+    return play.classmates
+
+
+def test_open_join_play_and_finish_against_the_computer(tables: tuple[ClassTables, Clock]) -> None:
+    authority, clock = tables
+    ana, ben = section(authority, "ana"), section(authority, "ben")
+    panel = panel_of(ana)
+    assert panel.layout.display == "none"
+    ana.level_pick.value = CLASSMATE
+    assert panel.layout.display == "" and not isinstance(ana.controller, ClassTable)
+    panel.name.value = "<i>Ana</i>"
+    panel.open_button.click()
+    code = panel.code
+    assert code is not None and f"Table code: {code}" in panel.status.value
+    assert "&lt;i&gt;" not in panel.status.value and "<svg" in panel.status.value
+    assert f"http://school:8866/?table={code}" in panel.status.value
+    panel.open_button.click()  # a second table for the same browser is refused, on the board
+    assert "already sit at a table" in ana.board.state["message"]
+    ben.level_pick.value = CLASSMATE
+    other = panel_of(ben)
+    other.show_button.click()
+    joins = [child for child in other.open_tables.children if hasattr(child, "on_click")]
+    assert [button.description for button in joins] == ["Join <i>Ana</i>'s table"]
+    other.name.value = "Ben"
+    joins[0].click()
+    for play in (ana, ben):
+        panel_of(play).on_report(panel_of(play).link.mine())
+        assert isinstance(play.controller, ClassTable)
+        assert "play a match at table" in play.board.state["message"]
+    ana.share_button.click()  # the deal's code would show anyone the other hand
+    assert "not shared" in ana.board.state["message"] and ana.share.value == ""
+    assert not [action for action in ana.board.state["actions"] if action["id"] == "hint" and action["enabled"]]
+    ana.level_pick.value = "expert"  # the menu does not leave a class table
+    assert ana.level_pick.value == CLASSMATE and "leave it first" in ana.board.state["message"]
+    clock.now += GONE_SECONDS
+    panel.on_report(panel.link.mine())
+    assert panel.finish_button.layout.display == "" and "Ben has been gone" in panel.status.value
+    panel.finish_button.click()
+    table = ana.controller
+    assert isinstance(table, ClassTable) and isinstance(table.seats[1 - table.seat], Computer)
+    assert "The computer (Intermediate) takes the empty seat" in ana.board.state["message"]
+    row = authority.store.table(code)
+    assert row is not None and row.ending == "computer:intermediate"
+    other.on_report(other.link.mine())
+    assert f"The table {code} has closed." in other.status.value
+
+
+def test_a_reloaded_page_sits_at_its_table_again(tables: tuple[ClassTables, Clock]) -> None:
+    authority, _clock = tables
+    code = authority.open("ana", "Ana")
+    authority.join("ben", "Ben", code)
+    again = section(authority, "ben")
+    assert again.level_pick.value == CLASSMATE and isinstance(again.controller, ClassTable)
+    assert again.controller.seat == 1 and f"table {code}" in again.board.state["message"]
+    panel = panel_of(again)
+    panel.name.value, panel.code_box.value = "Ben", "KRT"
+    panel.join_button.click()
+    assert "A table code is 4 letters" in again.board.state["message"]

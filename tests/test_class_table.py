@@ -1,0 +1,112 @@
+"""A table between classmates, headless: two pages' `ClassTable`s and the server's `ClassTables` in one process.
+Every move is stored by the authority before either table shows it; each table sees only its seat's view;
+a page rebuilt from the stored moves (a reload) is where the match was; the next deal is one stored move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_table import OPTIONS, intents_for
+
+from leopard_tutor.ai.players import BeginnerPlayer
+from leopard_tutor.class_store import ClassStore
+from leopard_tutor.class_tables import ClassTableError, ClassTables
+from leopard_tutor.engine import LeopardError
+from leopard_tutor.engine.moves import move_to_data
+from leopard_tutor.table import Computer, Playing, Waiting
+from leopard_tutor.table.class_table import NEXT_HAND, ClassTable
+
+
+def page(tables: ClassTables, visitor: str) -> ClassTable:
+    """A page's table as the class panel builds it from the server's report."""
+    report = tables.report(visitor)
+    code = report["table"]
+    table = ClassTable(report["seat"], report["names"],
+                       lambda number, move: tables.move(visitor, code, number, move),
+                       seed=report["seed"], hands=report["hands"], hinter=None, **OPTIONS)
+    table.update(report["moves"], replay=True)
+    return table
+
+
+@pytest.fixture
+def two(tmp_path: Path) -> tuple[ClassTables, str]:
+    tables = ClassTables(ClassStore.in_folder(tmp_path))
+    code = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", code)
+    return tables, code
+
+
+def test_a_whole_hand_between_two_pages_through_the_authority(two: tuple[ClassTables, str]) -> None:
+    tables, code = two
+    pages = {"ana": page(tables, "ana"), "ben": page(tables, "ben")}
+    by_seat = {pages["ana"].seat: "ana", pages["ben"].seat: "ben"}
+    live = tables.tables[code]
+    chooser = BeginnerPlayer(3)
+    steps = 0
+    while not live.match.current.is_over:
+        mover = by_seat[live.match.current.to_move]
+        mine, other = pages[mover], pages["ana" if mover == "ben" else "ben"]
+        assert isinstance(mine.mode, Playing) and other.mode == Waiting(mine.seat)
+        state = other.board_state()
+        assert state.cards_shown == tuple(str(card) for card in other.hand.hands[other.seat])
+        move = chooser.choose(mine.view())
+        stored = len(live.moves)
+        for intent in intents_for(mine.view(), move):
+            mine.handle(intent)
+        assert len(live.moves) == stored + 1 and mine.made == stored + 1, mine.message
+        assert other.made == stored
+        other.update(tables.report("ana" if mover == "ben" else "ben")["moves"])
+        assert other.hand.moves == mine.hand.moves == live.match.current.moves
+        steps += 1
+    assert steps > 10
+    assert pages["ana"].hand.scores() == pages["ben"].hand.scores() == live.match.current.scores()
+    # the next deal: the first to ask stores it, the other's table deals it when its player asks
+    pages["ben"].handle({"type": "action", "id": "next_hand"})
+    assert live.moves[-1] == NEXT_HAND and live.match.hand_number == 2
+    pages["ana"].update(tables.report("ana")["moves"])
+    assert pages["ana"].match.hand_number == 1 and pages["ana"].pending == [NEXT_HAND]
+    pages["ana"].handle({"type": "action", "id": "next_hand"})
+    assert pages["ana"].match.hand_number == 2 and pages["ana"].made == len(live.moves)
+    assert pages["ana"].hand.hands == live.match.current.hands
+
+
+def test_a_reloaded_page_is_where_the_match_was(two: tuple[ClassTables, str]) -> None:
+    tables, code = two
+    live = tables.tables[code]
+    chooser = BeginnerPlayer(5)
+    for _ in range(9):
+        hand = live.match.current
+        visitor = live.row.visitors[hand.to_move]
+        assert visitor is not None
+        tables.move(visitor, code, len(live.moves), move_to_data(chooser.choose(hand.view(hand.to_move))))
+    again = page(tables, "ben")
+    assert again.hand.moves == live.match.current.moves and again.made == len(live.moves)
+    assert again.mode == (Playing() if live.match.current.to_move == again.seat else Waiting(1 - again.seat))
+
+
+def test_a_refused_move_changes_nothing_and_the_other_seat_cannot_be_moved(two: tuple[ClassTables, str]) -> None:
+    tables, code = two
+    ana = page(tables, "ana")
+    live = tables.tables[code]
+    waiting = ana if live.match.current.to_move != ana.seat else page(tables, "ben")
+    before = waiting.hand.moves
+    waiting.handle({"type": "select", "index": 0})
+    waiting.handle({"type": "space", "square": 0, "space": 5})
+    assert waiting.tone == "warn" and waiting.hand.moves == before and live.moves == []
+    theirs = live.match.current.view(1 - waiting.seat).legal_moves()[0]
+    with pytest.raises(LeopardError):  # a move "from elsewhere" for the seat of the person here
+        waiting.receive(waiting.seat, theirs)
+    with pytest.raises(ClassTableError):  # the other seat's move sent as this visitor's
+        tables.move(live.row.visitors[waiting.seat] or "", code, 0, move_to_data(theirs))
+    assert live.moves == []
+
+
+def test_the_computer_takes_a_gone_classmates_seat(two: tuple[ClassTables, str]) -> None:
+    tables, _code = two
+    ana = page(tables, "ana")
+    ana.seat_computer(BeginnerPlayer(1), "Beginner")
+    assert ana.store_move is None and isinstance(ana.seats[1 - ana.seat], Computer)
+    assert isinstance(ana.mode, Playing) and ana.hand.to_move == ana.seat
+    with pytest.raises(LeopardError, match="leave it"):
+        page(tables, "ben").new_match()
