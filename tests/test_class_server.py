@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import psutil
 import pytest
 from class_players import (
     board_update,
@@ -224,3 +225,28 @@ def test_a_reload_and_a_server_restart_find_the_seat_and_the_match(
         run(second())
     finally:
         stop(server.process)
+
+
+def test_a_player_whose_kernel_dies_gets_the_seat_back_on_reload(class_server: Any) -> None:
+    server, _data = class_server
+
+    async def scenario() -> None:
+        ana, ben, _code = await seat_both(server.url)
+        made = await play_moves(ana, ben, random.Random(5), 4)
+        assert made > 0
+        hand = ben.table()["hand"]
+        kernel = next(process for process in psutil.Process(server.process.pid).children(recursive=True)
+                      if ben.kernel_id in " ".join(process.cmdline()))
+        kernel.kill()  # the kernel dies (out of memory, a crash): the page would say the connection was lost
+        kernel.wait(10)
+        await ben.close()
+        again = Visit(server.url, cookies=dict(ben.cookies))
+        await again.open()
+        assert again.kernel_id != ben.kernel_id, "a new kernel"
+        table = await board_update(again, lambda t: moves_made(t) == made)
+        assert table["hand"] == hand
+        more = await play_moves(ana, again, random.Random(6), 2)
+        assert more > made, "the match goes on from where it was"
+        await asyncio.gather(ana.close(), again.close())
+
+    run(scenario())
