@@ -27,6 +27,7 @@ from .class_store import ClassStore, TableRow
 from .engine import RULE_SETS, LeopardError, Match, Move
 from .engine.errors import SavedGameError
 from .engine.moves import move_from_data
+from .table.class_table import NEXT_HAND
 from .table.seats import player_name
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTWXYZ"
@@ -36,8 +37,6 @@ UNJOINED_SECONDS = 30 * 60
 """A table nobody joins closes after this long."""
 GONE_SECONDS = 120.0
 """A player not heard from for this long is gone: the other may finish against the computer."""
-NEXT_HAND: dict[str, Any] = {"next hand": True}
-"""The stored move that deals the next hand of the match."""
 
 
 class ClassTableError(LeopardError):

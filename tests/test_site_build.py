@@ -5,6 +5,7 @@ wheel tells the Pyodide lock, what is left out, patches applied exactly once, an
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -89,3 +90,11 @@ def test_a_stub_stands_in_with_no_module_and_every_trim_is_explained(tmp_path: P
     assert all(trim.why for trim in build.TRIMS.values()) and all(build.NOT_IN_BROWSER.values())
     job = build.compile_job(tmp_path / "pygments-2.19.1-py3-none-any.whl", tmp_path)
     assert "pygments/lexers/python.py" in job["keep"] and "pygments-2.19.1.data/" in job["drop"]
+
+
+def test_the_app_imports_without_what_the_browser_lacks() -> None:
+    """The site's Python has no sqlite3 (Pyodide leaves it out): only the server's class store may need it."""
+    code = ("import sys; sys.modules['sqlite3'] = None; import leopard_tutor.app, leopard_tutor.widgets; "
+            "leopard_tutor.app.build_app()")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]

@@ -12,7 +12,6 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..class_tables import NEXT_HAND
 from ..engine import LeopardError, Move
 from ..engine.catalogue import text
 from ..engine.moves import move_from_data, move_to_data
@@ -21,6 +20,8 @@ from .seats import Chooser, Computer, PersonElsewhere, PersonHere
 from .state import BoardState
 from .table import Table
 
+NEXT_HAND: dict[str, Any] = {"next hand": True}
+"""The stored move that deals the next hand of the match (the server's `class_tables` stores it as any move)."""
 StoreMove = Callable[[int, dict[str, Any]], None]
 """`store_move(number, move)`: store this page's move as the table's move `number`, or raise a `LeopardError`."""
 
