@@ -25,7 +25,8 @@ from typing import Any
 from tornado.web import RequestHandler
 
 from .class_client import KERNEL_HEADER, PATH
-from .class_tables import ClassTableError, ClassTables
+from .class_codes import ClassTableError
+from .class_tables import ClassTables
 from .guards import BOOK, refuse
 from .sessions import PROOF_HEADER, proof_holds
 

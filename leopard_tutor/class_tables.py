@@ -23,50 +23,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .class_codes import CODE_LENGTH, CODE_LETTERS, ClassTableError, valid_code, valid_name
 from .class_store import ClassStore, TableRow
-from .engine import RULE_SETS, LeopardError, Match, Move
+from .engine import RULE_SETS, Match, Move
 from .engine.errors import SavedGameError
 from .engine.moves import move_from_data
 from .table.class_table import NEXT_HAND
-from .table.seats import player_name
 
-CODE_LETTERS = "ABCDEFGHJKMNPQRSTWXYZ"
-"""The letters of a table code: none that reads like a digit or another letter (no I, L, O, U, V)."""
-CODE_LENGTH = 4
 UNJOINED_SECONDS = 30 * 60
 """A table nobody joins closes after this long."""
 GONE_SECONDS = 120.0
 """A player not heard from for this long is gone: the other may finish against the computer."""
-
-
-class ClassTableError(LeopardError):
-    """A request the tables refuse, changing nothing: `key` names the catalogue text that says why (under
-    "classmates.refused"), `facts` fill it."""
-
-    def __init__(self, key: str, **facts: Any) -> None:
-        super().__init__(key)
-        self.key, self.facts = key, facts
-
-
-def valid_code(code: object) -> str:
-    """A table code as typed (any case, spaces around), in capitals; a `ClassTableError` if it is not one."""
-    found = str(code).strip().upper() if isinstance(code, str) else ""
-    if len(found) != CODE_LENGTH or any(letter not in CODE_LETTERS for letter in found):
-        raise ClassTableError("bad_code", length=CODE_LENGTH)
-    return found
-
-
-def valid_name(name: object) -> str:
-    """A player's name (`seats.player_name`: trimmed, at most `MAX_NAME` characters, printable), not blank."""
-    if not isinstance(name, str):
-        raise ClassTableError("bad_name")
-    try:
-        found = player_name(name, "")
-    except LeopardError:
-        raise ClassTableError("bad_name") from None
-    if not found:
-        raise ClassTableError("no_name")
-    return found
 
 
 @dataclass

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
-from .class_tables import ClassTableError, valid_code
+from .class_codes import ClassTableError, valid_code
 from .engine import RULE_SETS
 from .engine.catalogue import text
 from .widgets.deals import DEAL_CODE, RULE_WORDS

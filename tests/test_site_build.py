@@ -95,6 +95,6 @@ def test_a_stub_stands_in_with_no_module_and_every_trim_is_explained(tmp_path: P
 def test_the_app_imports_without_what_the_browser_lacks() -> None:
     """The site's Python has no sqlite3 (Pyodide leaves it out): only the server's class store may need it."""
     code = ("import sys; sys.modules['sqlite3'] = None; import leopard_tutor.app, leopard_tutor.widgets; "
-            "leopard_tutor.app.build_app()")
+            "leopard_tutor.app.build_app().follow_link('table=KRTQ&tab=Play')")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]

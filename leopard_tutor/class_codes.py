@@ -1,0 +1,44 @@
+"""What a classmate types to reach a table, checked: table codes and players' names, and the error a class
+table answers with. Standard library and the engine only, so the page's kernel (the static site's too, which
+has no sqlite3) can check a code without the server's class store (`class_tables.py`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import LeopardError
+from .table.seats import player_name
+
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTWXYZ"
+"""The letters of a table code: none that reads like a digit or another letter (no I, L, O, U, V)."""
+CODE_LENGTH = 4
+
+
+class ClassTableError(LeopardError):
+    """A request the tables refuse, changing nothing: `key` names the catalogue text that says why (under
+    "classmates.refused"), `facts` fill it."""
+
+    def __init__(self, key: str, **facts: Any) -> None:
+        super().__init__(key)
+        self.key, self.facts = key, facts
+
+
+def valid_code(code: object) -> str:
+    """A table code as typed (any case, spaces around), in capitals; a `ClassTableError` if it is not one."""
+    found = str(code).strip().upper() if isinstance(code, str) else ""
+    if len(found) != CODE_LENGTH or any(letter not in CODE_LETTERS for letter in found):
+        raise ClassTableError("bad_code", length=CODE_LENGTH)
+    return found
+
+
+def valid_name(name: object) -> str:
+    """A player's name (`seats.player_name`: trimmed, at most `MAX_NAME` characters, printable), not blank."""
+    if not isinstance(name, str):
+        raise ClassTableError("bad_name")
+    try:
+        found = player_name(name, "")
+    except LeopardError:
+        raise ClassTableError("bad_name") from None
+    if not found:
+        raise ClassTableError("no_name")
+    return found
