@@ -20,7 +20,7 @@ from .seats import Chooser, Computer, PersonElsewhere, PersonHere
 from .state import BoardState
 from .table import Table
 
-NEXT_HAND: dict[str, Any] = {"next hand": True}
+NEXT_HAND: dict[str, Any] = {"next_hand": True}
 """The stored move that deals the next hand of the match (the server's `class_tables` stores it as any move)."""
 StoreMove = Callable[[int, dict[str, Any]], None]
 """`store_move(number, move)`: store this page's move as the table's move `number`, or raise a `LeopardError`."""
