@@ -18,14 +18,19 @@ pytestmark = pytest.mark.slow
 TOLD = re.compile(r"^Preparing your table: (you are next|(\d+) students? ahead of you)\.$")
 
 
-@pytest.fixture(scope="module")
-def one_preheated(tmp_path_factory: pytest.TempPathFactory, server_tools: Any) -> Iterator[Any]:
+def a_server(tmp_path_factory: pytest.TempPathFactory, server_tools: Any, *options: str) -> Iterator[Any]:
+    """A server of this module's own, started with `options`, stopped at the end."""
     start, stop = server_tools
-    started = start(tmp_path_factory.mktemp("line") / "server.log", "--sessions-per-visitor", "2")
+    started = start(tmp_path_factory.mktemp("arrival") / "server.log", *options)
     try:
         yield started
     finally:
         stop(started.process)
+
+
+@pytest.fixture(scope="module")
+def one_preheated(tmp_path_factory: pytest.TempPathFactory, server_tools: Any) -> Iterator[Any]:
+    yield from a_server(tmp_path_factory, server_tools, "--sessions-per-visitor", "2")
 
 
 def ahead(told: str) -> int:
@@ -83,12 +88,7 @@ def test_places_in_line_count_toward_a_visitors_pages(one_preheated: Any) -> Non
 
 @pytest.fixture(scope="module")
 def class_of_four(tmp_path_factory: pytest.TempPathFactory, server_tools: Any) -> Iterator[Any]:
-    start, stop = server_tools
-    started = start(tmp_path_factory.mktemp("class") / "server.log", "--class-size", "4")
-    try:
-        yield started
-    finally:
-        stop(started.process)
+    yield from a_server(tmp_path_factory, server_tools, "--class-size", "4")
 
 
 def test_a_class_size_has_kernels_ready_for_a_class_arriving_at_once(class_of_four: Any) -> None:
