@@ -47,7 +47,7 @@ def qr_svg(link: str) -> str:
     import segno
 
     out = io.BytesIO()
-    segno.make(link, micro=False).save(out, kind="svg", scale=4, xmldecl=False, svgns=True, nl=False)
+    segno.make(link, micro=False).save(out, kind="svg", scale=3, xmldecl=False, svgns=True, nl=False)
     return out.getvalue().decode()
 
 
@@ -77,8 +77,10 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.show_button = W.Button(description=text("classmates.refresh"))
         self.open_tables = W.VBox()
         self.open_tables.add_class("lt-class-tables")
-        self.status = W.HTML()
+        self.status = W.HTML(layout=W.Layout(display="none"))
         self.status.add_class("lt-class-status")
+        self.status.observe(lambda change: setattr(self.status.layout, "display", "" if change["new"] else "none"),
+                            names="value")  # an empty status takes no room from the board
         self.finish_button = W.Button(description=text("classmates.finish"), layout=W.Layout(display="none"))
         self.leave_button = W.Button(description=text("classmates.leave"), layout=W.Layout(display="none"))
         self.storage = BrowserStorage("classmate_name")
@@ -89,8 +91,10 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.finish_button.on_click(lambda _b: self._act(self.finish))
         self.leave_button.on_click(lambda _b: self._act(self.leave))
         self.name.observe(lambda _change: self._keep_name(), names="value")
+        self.table_buttons = (self.finish_button, self.leave_button)
+        """The buttons of a seated player, which the section shows beside its own controls."""
         rows = [W.HBox([self.name, self.open_button]), W.HBox([self.code_box, self.join_button, self.show_button]),
-                self.open_tables, self.status, W.HBox([self.finish_button, self.leave_button]), self.storage]
+                self.open_tables, self.status, self.storage]
         for row in rows[:2]:
             row.add_class("lt-controls")
         self.entry = rows[:3]
@@ -124,12 +128,14 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         link = table_link(self._address(), code)
         shown = [f"<p class='lt-class-code-shown'><strong>{html.escape(text('classmates.opened', code=code))}"
                  f"</strong></p><p>{html.escape(text('classmates.opened_help'))}</p>"]
+        qr = ""
         if link:
             label = html.escape(text("classmates.link_label"))
             shown.append(f"<p><a href='{html.escape(link)}' target='_blank' rel='noopener' aria-label='{label}'>"
-                         f"{html.escape(link)}</a></p><div role='img' aria-label='"
-                         f"{html.escape(text('classmates.qr_label', code=code))}'>{qr_svg(link)}</div>")
-        self.status.value = "".join(shown)
+                         f"{html.escape(link)}</a></p>")
+            named = html.escape(text("classmates.qr_label", code=code))
+            qr = f"<div class='lt-class-qr' role='img' aria-label='{named}'>{qr_svg(link)}</div>"
+        self.status.value = f"<div class='lt-class-invite'><div>{''.join(shown)}</div>{qr}</div>"
 
     def join(self, code: str) -> None:
         """Join the table `code` (as typed) under the name given."""

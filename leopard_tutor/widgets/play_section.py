@@ -83,6 +83,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         parts = [controls, self.names_row, self.share, self.board, self.saver]
         if class_link is not None and opponent_factory is not None:
             self.classmates = self._class_panel(class_link, opponent_factory)
+            controls.children = (*controls.children, *self.classmates.table_buttons)  # a turn keeps the height
             parts.insert(2, self.classmates)
         super().__init__(parts)
         self.add_class("lt-section")

@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from class_players import CODE_SHOWN
 from playwright.sync_api import expect
+from test_classmates import sit_down
 
 from leopard_tutor.engine import Play
 from leopard_tutor.lessons import LESSONS
@@ -257,3 +259,43 @@ def test_two_people_at_one_device_fit_one_screen(new_page: Any, base_url: str) -
             boxes = page.evaluate("([s, n]) => ltProbes.boxes(s, n)", ["lt-play", needed])
             problems += [f"{screen} at {name} {width}x{height}: {p}" for p in outside(boxes, width, height)]
     assert not problems, "\n".join(problems)
+
+
+def test_two_classmates_fit_one_screen(new_page: Any, base_url: str, artifacts: Path) -> None:
+    """At a class table, with the table's panel shown (its code, link and QR code while it waits, the names and
+    the status once both sit): the whole turn of the player to move, and the board of the one who waits, lie
+    inside a laptop's and a projector's window, in a browser or not; screenshots for a person."""
+    shots = artifacts / "layout"
+    shots.mkdir(exist_ok=True)
+    sizes = {name: SIZES[name] for name in ("laptop", "projector", "laptop-in-a-browser", "projector-in-a-browser")}
+    pages = {name: new_page(*SIZES["laptop"]) for name in ("ana", "ben")}
+    for page in pages.values():
+        open_app(page, base_url)
+    sit_down(pages["ana"], "Ana")
+    pages["ana"].get_by_role("button", name="Open a table").click()
+    expect(pages["ana"].locator(".lt-class-code-shown")).to_contain_text(CODE_SHOWN, timeout=30_000)
+    problems = fits(pages["ana"], NEEDED["Play"][:-1], sizes, shots, "ana waiting for a classmate")
+    pages["ana"].set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})
+    sit_down(pages["ben"], "Ben")
+    pages["ben"].get_by_role("button", name="Show open tables").click()
+    pages["ben"].get_by_role("button", name="Join Ana's table").click()
+    for page in pages.values():
+        expect(page.locator(".lt-play .lt-turn")).to_contain_text("'s turn", timeout=30_000)
+    for name, page in pages.items():
+        turn = page.locator(".lt-play .lt-turn").text_content() or ""
+        screen = f"{name} at a class table, " + ("to move" if name.capitalize() + "'s turn" in turn else "waiting")
+        problems += fits(page, NEEDED["Play"], sizes, shots, screen)
+    assert not problems, "\n".join(problems)
+
+
+def fits(page: Any, needed: list[str], sizes: dict[str, tuple[int, int]], shots: Path, screen: str) -> list[str]:
+    """What of `needed` sticks out of Play's window at each of `sizes`; a screenshot of each."""
+    problems = []
+    for name, (width, height) in sizes.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("(section) => ltProbes.settled(section)", "lt-play")
+        assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
+        boxes = page.evaluate("([s, n]) => ltProbes.boxes(s, n)", ["lt-play", needed])
+        problems += [f"{screen} at {name} {width}x{height}: {p}" for p in outside(boxes, width, height)]
+        page.screenshot(path=str(shots / f"play-{screen.replace(' ', '-').replace(',', '')}-{width}x{height}.png"))
+    return problems

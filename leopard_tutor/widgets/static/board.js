@@ -403,6 +403,7 @@ export default {
     }
     function fit() {
       if (!root.isConnected || !root.clientWidth) return;
+      watchSection();
       const key = fitKey();
       if (key === fitted) return;
       fitted = key;
@@ -430,6 +431,15 @@ export default {
     });
     resized.observe(root);
     window.addEventListener("resize", queueFit);
+    // what stands above the board in its section (a panel that grows or shrinks) moves the board's top;
+    // the board is put in its section after it is drawn, so the section is watched from the first fit
+    let sectionWatched = false;
+    function watchSection() {
+      const section = root.closest(".lt-section");
+      if (sectionWatched || !section) return;
+      sectionWatched = true;
+      new ResizeObserver(queueFit).observe(section);
+    }
 
     // -- motion: placed cards travel to their space, the computer's after the learner's ---------
     const flights = [];
