@@ -45,7 +45,7 @@ from class_players import (  # noqa: E402
 )
 from kernel_client import Visit, run  # noqa: E402
 
-from leopard_tutor.class_store import DATABASE_NAME  # noqa: E402
+from leopard_tutor.server.class_store import DATABASE_NAME  # noqa: E402
 
 JOIN_TIMEOUT = 600
 

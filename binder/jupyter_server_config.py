@@ -1,11 +1,11 @@
 """Jupyter server settings for the app on Binder (Voilà as a server extension, /voila/render/...).
 
 postBuild copies this file to <sys.prefix>/etc/jupyter/. It applies the same fixes as the
-`leopard-tutor` launcher (see leopard_tutor/server.py), culls idle kernels, hides tracebacks and uses
+`leopard-tutor` launcher (see leopard_tutor/server/launch.py), culls idle kernels, hides tracebacks and uses
 the app's own page template, which asks no CDN for anything.
 """
 
-from leopard_tutor.server import (
+from leopard_tutor.server.launch import (
     AUTO_THEME,
     CULL_IDLE_SECONDS,
     CULL_INTERVAL_SECONDS,

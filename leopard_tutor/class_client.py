@@ -1,4 +1,4 @@
-"""Kernel side of the class tables: a page's kernel asks the server's tables (`class_handlers.py`) over HTTP,
+"""Kernel side of the class tables: a page's kernel asks the server's tables (`server/class_handlers.py`) over HTTP,
 proving it is the kernel it names (`sessions.kernel_proof`), so it acts for the visitor it was given to.
 
 `ClassLink.here()` is the link of this kernel, or None where there are no class tables (the static site,
@@ -15,7 +15,7 @@ from typing import Any
 
 from .engine import LeopardError
 from .engine.catalogue import text
-from .sessions import PROOF_HEADER, kernel_proof
+from .kernel_proof import PROOF_HEADER, kernel_proof
 
 KERNEL_HEADER = "X-Leopard-Kernel"
 CLASS_TABLES_ENV = "LEOPARD_TUTOR_CLASS_TABLES"

@@ -1,6 +1,6 @@
 """What a classmate types to reach a table, checked: table codes and players' names, and the error a class
 table answers with. Standard library and the engine only, so the page's kernel (the static site's too, which
-has no sqlite3) can check a code without the server's class store (`class_tables.py`)."""
+has no sqlite3) can check a code without the server's class store (`server/class_tables.py`)."""
 
 from __future__ import annotations
 

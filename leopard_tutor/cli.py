@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 from .engine import REVISED_2008, RULE_SETS, Hand, Play
-from .sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR
+from .server.sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR
 
 
 def demo(rules_key: str, seed: int) -> None:
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     if not 0 < args.port < 65536:
         parser.error(f"--port must be between 1 and 65535, not {args.port}")
-    from .server import LOOPBACK, classroom_banner, classroom_url, serve
+    from .server.launch import LOOPBACK, classroom_banner, classroom_url, serve
 
     if args.ip not in (LOOPBACK, "localhost"):
         print(classroom_banner(classroom_url(args.ip, args.port)), flush=True)

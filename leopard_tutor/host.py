@@ -1,6 +1,6 @@
 """What the app needs to know about the place it runs in, behind one small interface.
 
-The same app runs in a kernel on a Voilà server (one kernel per visitor, see `server.py`) and, as a
+The same app runs in a kernel on a Voilà server (one kernel per visitor, see `server/launch.py`) and, as a
 static site, in the student's own browser (Voici on Pyodide). The app asks its host two things:
 
 * `query()`: the query string of the address the visitor opened, without the "?" (a teacher's link,
@@ -11,7 +11,7 @@ static site, in the student's own browser (Voici on Pyodide). The app asks its h
 
 `current_host()` is the host in use: a `BrowserHost` under Pyodide, else a `VoilaHost`; another can be
 installed with `use_host(...)` before the app is opened. Kernels preheated, capped and shut down are the
-server's business (`server.py`; a site has none). What the browser keeps from one visit to the next
+server's business (`server/`; a site has none). What the browser keeps from one visit to the next
 (the learner's progress) is kept by a widget in the page, the same under every host (`widgets/storage.py`).
 """
 

@@ -13,7 +13,7 @@ import os
 import threading
 import warnings
 
-from .sessions import PROOF_HEADER, kernel_proof
+from .kernel_proof import PROOF_HEADER, kernel_proof
 
 
 def query_url() -> str:

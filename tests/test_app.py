@@ -8,8 +8,9 @@ from pathlib import Path
 import ipywidgets as W
 import pytest
 
-from leopard_tutor import app, server
+from leopard_tutor import app
 from leopard_tutor.cli import main
+from leopard_tutor.server import launch as server
 from leopard_tutor.widgets import PlaySection
 
 

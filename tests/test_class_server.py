@@ -31,9 +31,9 @@ from class_players import (
 )
 from kernel_client import Visit, run
 
-from leopard_tutor.class_store import DATABASE_NAME
 from leopard_tutor.engine import RULE_SETS, Card, Match
 from leopard_tutor.engine.moves import move_from_data
+from leopard_tutor.server.class_store import DATABASE_NAME
 
 CARD_CODE = re.compile(r'"code": ?"((?:10|[2-9AJQK])[SHDC])"')
 NAMES = ("Ana", "Ben")

@@ -11,10 +11,10 @@ from test_table import OPTIONS, intents_for
 
 from leopard_tutor.ai.players import BeginnerPlayer
 from leopard_tutor.class_codes import ClassTableError
-from leopard_tutor.class_store import ClassStore
-from leopard_tutor.class_tables import ClassTables
 from leopard_tutor.engine import LeopardError
 from leopard_tutor.engine.moves import move_to_data
+from leopard_tutor.server.class_store import ClassStore
+from leopard_tutor.server.class_tables import ClassTables
 from leopard_tutor.table import Computer, Playing, Waiting
 from leopard_tutor.table.class_table import NEXT_HAND, ClassTable
 

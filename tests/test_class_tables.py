@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from leopard_tutor.class_codes import CODE_LETTERS, ClassTableError, valid_code
-from leopard_tutor.class_store import DATABASE_NAME, SCHEMA_VERSION, ClassStore
-from leopard_tutor.class_tables import GONE_SECONDS, UNJOINED_SECONDS, ClassTables
 from leopard_tutor.engine import Discard
 from leopard_tutor.engine.cards import full_deck
 from leopard_tutor.engine.moves import move_to_data
+from leopard_tutor.server.class_store import DATABASE_NAME, SCHEMA_VERSION, ClassStore
+from leopard_tutor.server.class_tables import GONE_SECONDS, UNJOINED_SECONDS, ClassTables
 from leopard_tutor.table.class_table import NEXT_HAND
 
 

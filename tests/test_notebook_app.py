@@ -8,7 +8,7 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-from leopard_tutor.server import REPO_NOTEBOOK, app_notebook
+from leopard_tutor.server.launch import REPO_NOTEBOOK, app_notebook
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "leopard_tutor.ipynb"
 

@@ -16,7 +16,7 @@ import pytest
 from kernel_client import Visit, VisitError, run
 from websockets.asyncio.client import connect
 
-from leopard_tutor import connection_gate
+from leopard_tutor.server import connection_gate
 
 GONE_AFTER = 4  # seconds: the server's page-gone grace, scaled down from a minute
 

@@ -21,7 +21,7 @@ from kernel_client import Visit, VisitError, http_get, pack, run
 from servers import kernel_count
 from websockets.asyncio.client import connect
 
-from leopard_tutor.server import FILES_PER_SESSION, FILES_RESERVED, IDLE_CONNECTION_SECONDS
+from leopard_tutor.server.launch import FILES_PER_SESSION, FILES_RESERVED, IDLE_CONNECTION_SECONDS
 
 CAP, PER_VISITOR = 3, 2
 HARD_FILES = 300
@@ -305,7 +305,7 @@ def test_the_kernel_managers_zmq_context_takes_the_socket_limit_set_at_start(lim
     and websocket, before its first socket (ZMQ's default is 1023: about 170 connected sessions)."""
     import zmq
 
-    from leopard_tutor.server import class_server, notebook_path
+    from leopard_tutor.server.launch import class_server, notebook_path
 
     app = class_server(limit)()
     app.initialize([str(notebook_path()), "--no-browser", "--preheat_kernel=False"])

@@ -9,10 +9,11 @@ import pytest
 from fake_clock import Clock
 from kernel_client import run
 
-from leopard_tutor import guards
 from leopard_tutor.app import build_app
-from leopard_tutor.kernel_messages import ERROR_REPLY, screen
-from leopard_tutor.sessions import SessionBook, kernel_proof, proof_holds
+from leopard_tutor.kernel_proof import kernel_proof, proof_holds
+from leopard_tutor.server import guards
+from leopard_tutor.server.kernel_messages import ERROR_REPLY, screen
+from leopard_tutor.server.sessions import SessionBook
 from leopard_tutor.widgets.pacing import IntentPace
 
 
@@ -251,7 +252,7 @@ def test_only_a_top_level_visit_is_a_visit(headers: dict[str, str], visit: bool)
 
 
 def test_the_default_cap_is_set_by_the_limit_that_binds() -> None:
-    from leopard_tutor.server import Limits, default_session_cap, session_caps
+    from leopard_tutor.server.launch import Limits, default_session_cap, session_caps
 
     gib = 2**30
     assert default_session_cap(Limits(24 * gib, 20_000, 20_000)) == (245, "memory")

@@ -16,9 +16,9 @@ from jupyter_client.session import Session
 from jupyter_server.services.kernels.connection.base import serialize_binary_message, serialize_msg_to_ws_v1
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
-from leopard_tutor import connection_gate, guards, visitor_pace
-from leopard_tutor.sessions import SessionBook
-from leopard_tutor.visitor_pace import KernelProcessors, VisitorPace
+from leopard_tutor.server import connection_gate, guards, visitor_pace
+from leopard_tutor.server.sessions import SessionBook
+from leopard_tutor.server.visitor_pace import KernelProcessors, VisitorPace
 
 
 def test_a_visitor_may_spend_the_burst_then_waits_until_the_share_refills_it() -> None:

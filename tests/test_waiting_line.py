@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fake_clock import Clock
 
-from leopard_tutor.waiting_line import ADMITTED_SECONDS, TICKET_SECONDS, WaitingLine
+from leopard_tutor.server.waiting_line import ADMITTED_SECONDS, TICKET_SECONDS, WaitingLine
 
 
 def test_tickets_are_admitted_first_come_first_served_as_places_free() -> None:

@@ -4,7 +4,7 @@ open on this server. Once both sit, the Play board shows this page's seat at the
 thread waits on the server for the other player's moves and shows them. If the other player has been gone
 for two minutes, "Finish against the computer" or "Leave the table".
 
-The panel only draws and forwards: the server's tables decide (`class_tables.py`), the table decides whose
+The panel only draws and forwards: the server's tables decide (`server/class_tables.py`), the table decides whose
 turn it is (`table/class_table.py`).
 """
 

@@ -1,6 +1,6 @@
 """The line a class waits in for its pages, when more students arrive at once than pages can be made.
 
-A page is made `PAGES_AT_ONCE` at a time (`server.py`). A visit that would wait (others already in line,
+A page is made `PAGES_AT_ONCE` at a time (`launch.py`). A visit that would wait (others already in line,
 every place taken, or no preheated kernel ready) gets a small waiting page at once instead of a blank
 one: it holds a ticket, asks the server every `POLL_SECONDS` how many are ahead of it (saying so in
 words), and once the server admits it, loads the app with its ticket, which lets it in. A ticket whose

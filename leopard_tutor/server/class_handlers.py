@@ -24,11 +24,11 @@ from typing import Any
 
 from tornado.web import RequestHandler
 
-from .class_client import KERNEL_HEADER, PATH
-from .class_codes import ClassTableError
+from ..class_client import KERNEL_HEADER, PATH
+from ..class_codes import ClassTableError
+from ..kernel_proof import PROOF_HEADER, proof_holds
 from .class_tables import ClassTables
 from .guards import BOOK, refuse
-from .sessions import PROOF_HEADER, proof_holds
 
 WAIT_SECONDS = 20.0
 """The longest a long poll waits before it answers anyway (the answer also says if the other player is gone)."""

@@ -42,17 +42,17 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from ..engine.catalogue import text
 from . import guards
-from .engine.catalogue import text
 from .kernel_pool import PoolFiller, ready_kernels
 from .sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR
 from .waiting_line import POLL_SECONDS, TICKET_CHARACTERS, WaitingLine
 
 NOTEBOOK_NAME = "leopard_tutor.ipynb"
 LOOPBACK = "127.0.0.1"
-DATA_DIR = Path(__file__).resolve().parent / "share"  # holds voila/templates/leopard: the lab template, no CDN
+DATA_DIR = Path(__file__).resolve().parents[1] / "share"  # holds voila/templates/leopard: the lab template, no CDN
 TEMPLATE = "leopard"
-REPO_NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / NOTEBOOK_NAME
+REPO_NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / NOTEBOOK_NAME
 CULL_IDLE_SECONDS = 600
 CULL_INTERVAL_SECONDS = 60
 
@@ -565,7 +565,7 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
     `page_gone_after` seconds, up to `class_size` kernels kept preheated (else one), the class tables kept
     in `data_dir` (default: the user's data folder for the app), at most one per session. Prints the limits
     and the data folder first."""
-    from .class_client import CLASS_TABLES_ENV
+    from ..class_client import CLASS_TABLES_ENV
     from .class_store import DATABASE_NAME, ClassStore, default_data_dir
 
     files_before, files = raise_file_limit()

@@ -2,20 +2,17 @@
 
 A kernel handed to a visitor's page belongs to the browser that asked for the page (its Jupyter
 identity: the signed, HttpOnly cookie the server sets on the first visit). `SessionBook` keeps, per
-handed-out kernel, that owner and when its page was last seen connected; `server.py` checks the owner
+handed-out kernel, that owner and when its page was last seen connected; `guards.py` checks the owner
 on the kernel's websocket, shutdown and REST handlers and shuts down the kernels whose page has been
 gone (no websocket) for `gone_after` seconds, whatever the tab did (closed, crashed, killed, asleep).
 It also counts what the server's limits are about: the sessions in use (handed out, and pages still
 being made, which will be), overall and per visitor, and the websockets each session has.
-`kernel_proof` is how a kernel proves to the server that it is the kernel it names (when it asks for
-its visitor's request), without anything a browser could know.
 
 Pure Python (no Jupyter imports), so it is tested without a server.
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import time
 from collections import Counter
@@ -24,7 +21,6 @@ from dataclasses import dataclass
 
 PAGE_GONE_SECONDS = 60.0
 """How long a session lives once its page has gone: a reload or a short network drop comes back well within it."""
-PROOF_HEADER = "X-Leopard-Kernel-Proof"
 SESSIONS_PER_VISITOR = 4
 """Sessions one visitor (one browser) may have at once by default: a student with a few tabs."""
 
@@ -125,14 +121,3 @@ class SessionBook:
             elif session.seen is not None and now - session.seen >= self.gone_after:
                 gone.append(kernel_id)
         return gone, vanished
-
-
-def kernel_proof(key: bytes, kernel_id: str) -> str:
-    """What the kernel `kernel_id` shows to prove it is that kernel: an HMAC of its id under the key of its
-    connection file, which the server and the kernel hold and no browser ever sees."""
-    return hmac.new(key, kernel_id.encode(), hashlib.sha256).hexdigest()
-
-
-def proof_holds(key: bytes | None, kernel_id: str, shown: str | None) -> bool:
-    """Whether `shown` is the proof for `kernel_id` under `key` (no key, or nothing shown: it is not)."""
-    return bool(key) and shown is not None and hmac.compare_digest(kernel_proof(key or b"", kernel_id), shown)

@@ -4,7 +4,7 @@ The app shows no kernel output; its widgets say what went wrong in words. A kern
 traceback with the server's file paths: ipywidgets answers a malformed widget update with one (an
 iopub "error" message), `logging` and warnings write to stderr (forwarded as an iopub "stream"), and
 a request that fails gets a reply whose content carries the traceback. `screen` decides, message by
-message, before the server writes it to the websocket (`server.py`); the server's own log keeps all.
+message, before the server writes it to the websocket (`guards.py`); the server's own log keeps all.
 """
 
 from __future__ import annotations

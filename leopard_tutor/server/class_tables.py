@@ -23,12 +23,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .class_codes import CODE_LENGTH, CODE_LETTERS, ClassTableError, valid_code, valid_name
+from ..class_codes import CODE_LENGTH, CODE_LETTERS, ClassTableError, valid_code, valid_name
+from ..engine import RULE_SETS, Match, Move
+from ..engine.errors import SavedGameError
+from ..engine.moves import move_from_data
+from ..table.class_table import NEXT_HAND
 from .class_store import ClassStore, TableRow
-from .engine import RULE_SETS, Match, Move
-from .engine.errors import SavedGameError
-from .engine.moves import move_from_data
-from .table.class_table import NEXT_HAND
 
 UNJOINED_SECONDS = 30 * 60
 """A table nobody joins closes after this long."""

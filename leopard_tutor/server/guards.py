@@ -1,4 +1,4 @@
-"""The server's guards on visitors' sessions, installed into Voilà and Jupyter server by `server.py`.
+"""The server's guards on visitors' sessions, installed into Voilà and Jupyter server by `launch.py`.
 
 * Ownership: the kernel a page gets belongs to the browser that asked for the page (its Jupyter
   identity, a signed HttpOnly cookie). The kernel's websocket, its REST handler (GET/DELETE
@@ -38,9 +38,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
+from ..kernel_proof import PROOF_HEADER, proof_holds
 from .connection_gate import HELD, Gate
 from .kernel_messages import screen
-from .sessions import PROOF_HEADER, SessionBook, proof_holds
+from .sessions import SessionBook
 from .visitor_pace import SAMPLE_SECONDS, KernelProcessors, VisitorPace
 
 log = logging.getLogger(__name__)
