@@ -11,7 +11,7 @@ import json
 import os
 import urllib.error
 import urllib.request
-from typing import Any
+from typing import Any, TypeVar
 
 from .engine import LeopardError
 from .engine.catalogue import text
@@ -20,6 +20,7 @@ from .kernel_proof import PROOF_HEADER, kernel_proof
 KERNEL_HEADER = "X-Leopard-Kernel"
 CLASS_TABLES_ENV = "LEOPARD_TUTOR_CLASS_TABLES"
 PATH = "leopard/class/"
+"""Where the class tables' handlers are, under the server's base URL."""
 ASK_SECONDS = 10.0
 """How long an ordinary request may take."""
 WAIT_SECONDS = 30.0
@@ -34,8 +35,15 @@ class ClassRefused(LeopardError):
         super().__init__(text(f"classmates.refused.{key}", **self.facts))
 
 
-class ClassLink:
-    """The class tables of the server at `base` (its URL, ending in "/"), for the kernel `kernel_id` holding `key`."""
+LinkT = TypeVar("LinkT", bound="KernelLink")
+
+
+class KernelLink:
+    """Requests of this kernel to the server at `base` (its URL, ending in "/") under `PATH`, proving it is the
+    kernel `kernel_id` (it holds `key`); the base of `ClassLink` and `student_client.StudentLink`."""
+
+    PATH = ""
+    """Where the server's handlers of this kind of request are, under its base URL."""
 
     def __init__(self, base: str, kernel_id: str, key: bytes) -> None:
         self.base, self.kernel_id = base, kernel_id
@@ -43,8 +51,8 @@ class ClassLink:
                         "Content-Type": "application/json"}
 
     @classmethod
-    def here(cls) -> ClassLink | None:
-        """This kernel's link, if a class server with tables started it (and so told it where it is)."""
+    def here(cls: type[LinkT]) -> LinkT | None:
+        """This kernel's link, if a class server started it (and so told it where it is)."""
         kernel_id = os.getenv("VOILA_KERNEL_ID", "")
         if os.getenv(CLASS_TABLES_ENV) != "1" or not kernel_id:
             return None
@@ -56,7 +64,9 @@ class ClassLink:
 
     def _ask(self, action: str, body: dict[str, Any] | None = None, query: str = "",
              timeout: float = ASK_SECONDS) -> Any:
-        url = f"{self.base}{PATH}{action}{query}"
+        """The server's JSON answer to `action` (a GET without a `body`, else a POST of it); a `ClassRefused` if it
+        refuses (its key and facts) or cannot be reached ("unreachable")."""
+        url = f"{self.base}{self.PATH}{action}{query}"
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(url, data=data, headers=self.headers, method="GET" if body is None else "POST")
         try:
@@ -73,6 +83,12 @@ class ClassLink:
             raise ClassRefused("unreachable") from None
         except (OSError, ValueError):
             raise ClassRefused("unreachable") from None
+
+
+class ClassLink(KernelLink):
+    """The class tables of the server at `base`, for the kernel `kernel_id` holding `key`."""
+
+    PATH = PATH
 
     def mine(self) -> dict[str, Any]:
         """This visitor's table now (see `ClassTables.report`)."""
