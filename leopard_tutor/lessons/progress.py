@@ -104,6 +104,21 @@ class Progress:
         self.stars, self.practice = stars, practice
         self._changed()
 
+    def merge_code(self, code: str) -> bool:
+        """Add the progress in `code` to this one: the better stars per lesson, and per practice concept the record
+        with more answers. Whether anything changed (the listeners are told only then); ProgressCodeError (changing
+        nothing) if the code is damaged."""
+        stars, practice = self._read(code)
+        merged_stars = {key: max(n, self.stars.get(key, 0)) for key, n in stars.items()}
+        merged_practice = {concept: pair for concept, pair in practice.items()
+                           if sum(pair) > sum(self.practice.get(concept, (0, 0)))}
+        if all(self.stars.get(key) == n for key, n in merged_stars.items()) and not merged_practice:
+            return False
+        self.stars.update(merged_stars)
+        self.practice.update(merged_practice)
+        self._changed()
+        return True
+
     @classmethod
     def from_code(cls, code: str, lessons: Sequence[_Keyed] | None = None) -> Progress:
         """A new progress read from a code."""
