@@ -67,6 +67,10 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.names_row.add_class("lt-player-names")
         self.adaptive: AdaptiveLevel | None = None
         self._counted: object = None  # the match whose result the adaptive level has counted
+        self._told: object = None  # the match whose end the match listeners were told
+        self.match_listeners: list[Callable[[str, str], None]] = []
+        """Called once per match that ends, with the opponent ("computer:LEVEL" or "classmate") and the result from
+        the learner's seat ("won", "drawn", "lost"); not for a match between two people at this device."""
         self.new_button = W.Button(description=text("play.controls.new_match"))
         self.share_button = W.Button(description=text("play.share.button"), tooltip=text("play.share.tooltip"))
         self.share = W.HTML(layout=W.Layout(display="none"))
@@ -75,6 +79,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.share_button.on_click(lambda _b: self.board.control(self.show_share_link))
         self.rules_pick.observe(self._rules_changed, names="value")
         self.level_pick.observe(self._level_changed, names="value")
+        self.board.listeners.append(lambda _intent: self._tell_match())
         self.board.listeners.append(lambda _intent: self._count_match())
         controls = W.HBox([self.rules_pick, self.level_pick, self.new_button, self.share_button])
         controls.add_class("lt-controls")
@@ -219,7 +224,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         factory = self.opponent_factory
         if factory is None or self._putting_back:
             return
-        if change["old"] == CLASSMATE and self._at_class_table():  # a class table is left by its own button
+        if change["old"] == CLASSMATE and self.at_class_table():  # a class table is left by its own button
             self._put_back(self.level_pick, CLASSMATE)
             self.board.show_message(text("classmates.leave_first"), tone="warn")
             return
@@ -242,7 +247,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         else:
             self.adaptive = None
 
-    def _at_class_table(self) -> bool:
+    def at_class_table(self) -> bool:
         """Whether the board shows a table between classmates that goes on."""
         table = self.controller
         return isinstance(table, ClassTable) and table.store_move is not None
@@ -289,6 +294,22 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self._counted = self.controller.match
         self.controller.set_opponent(factory(adaptive.level, None))
         self.controller.say(text("levels.adaptive.start", level=adaptive.level))
+
+    def _tell_match(self) -> None:
+        """Once a match is over, tell the match listeners how it ended for the learner (once per match)."""
+        table, match = self.controller, self.controller.match
+        if not match.is_over or match is self._told:
+            return
+        self._told = match
+        if isinstance(table, ClassTable):
+            against, seat = CLASSMATE, table.seat
+        elif str(self.level_pick.value) == PEOPLE:
+            return
+        else:
+            against, seat = f"computer:{self.opponent_level()}", 0
+        result = "drawn" if match.winner is None else "won" if match.winner == seat else "lost"
+        for listener in list(self.match_listeners):
+            listener(against, result)
 
     def _count_match(self) -> None:
         """With the adaptive level, count a match once it is over, and change the opponent if it says so."""
