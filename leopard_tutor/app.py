@@ -18,13 +18,17 @@ import html
 import importlib
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
 
 import ipywidgets as W
 
 from .engine import RuleSet
 from .engine.catalogue import text
 from .widgets.board import STATIC
+
+if TYPE_CHECKING:
+    from .student_client import StudentLink, StudentRecord
 
 log = logging.getLogger(__name__)
 
@@ -97,9 +101,12 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         from .widgets.rules_sheet import RulesSheetLink
 
         self.rules_link = RulesSheetLink()
-        head = W.HBox([self.rules_link, header])
-        head.add_class("lt-head")
-        super().__init__([head, self.link_note, self.storage_note, self.tabs, self.storage])
+        self.head = W.HBox([self.rules_link, header])
+        self.head.add_class("lt-head")
+        self.student: StudentRecord | None = None
+        self.class_defaults = ""  # the class's default rules and level, as a link's query (see `join_class`)
+        self._classmate_name = ""  # the name `_name_classmate` last put in the classmate name box
+        super().__init__([self.head, self.link_note, self.storage_note, self.tabs, self.storage])
         self.add_class("lt-app")
         if self.sections:
             self.open_tab(0)
@@ -112,13 +119,8 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         def note(words: str) -> None:
             self.storage_note.value = f"<p role='status'>{html.escape(words)}</p>"
 
-        def redraw() -> None:
-            for section in self.built.values():
-                if hasattr(section, "update_panels"):
-                    section.update_panels()
-
         storage = BrowserStorage("progress")
-        keep_progress(kernel_progress(), storage, note, redraw)
+        keep_progress(kernel_progress(), storage, note, self._redraw)
         return storage
 
     def open_tab(self, index: int | None) -> None:
@@ -130,6 +132,8 @@ class TutorApp(W.VBox):  # type: ignore[misc]
             self.tabs.children[index].children = [widget]
             if hasattr(widget, "watch_rules"):
                 widget.watch_rules(lambda rules, i=index: self._section_rules(i, rules))
+            if self.student is not None:
+                self._report_section(widget)
         self._follow_rules()
 
     def _section_rules(self, index: int, rules: RuleSet) -> None:
@@ -161,9 +165,10 @@ class TutorApp(W.VBox):  # type: ignore[misc]
 
         titles = [title.lower() for title, _ in self.sections]
         link = read_link(query, levels=LEVELS, tabs=tuple(titles), lessons=len(LESSONS))
-        if (link.rules or link.level or link.deal) and "play" in titles:
+        rules, level = self._class_choices(link.rules, link.level)
+        if (rules or level or link.deal) and "play" in titles:
             self.open_tab(titles.index("play"))
-            self.built[titles.index("play")].open_deal(rules=link.rules, level=link.level, deal=link.deal)
+            self.built[titles.index("play")].open_deal(rules=rules, level=level, deal=link.deal)
         if link.table is not None and "play" in titles:
             self.open_tab(titles.index("play"))
             self.built[titles.index("play")].join_table(link.table)
@@ -176,6 +181,108 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.link_note.value = f"<div role='status'><h3>{title}</h3><ul>{notes}</ul></div>" if notes else ""
 
 
+    # -- the student's record on a class server -------------------------------------------------------
+    def join_class(self, link: StudentLink | None) -> None:
+        """On a class server (a `link`), once the kernel is its visitor's: read what the server keeps for the
+        student (their progress joins this kernel's, every lesson opened if the teacher said so, the class's
+        default rules and level kept for `follow_link`), put the student's name in the header, and from now on
+        tell the server of the progress, each finished match and what the student is doing."""
+        if link is None:
+            return
+        from .lessons import LESSONS, kernel_progress
+        from .student_client import StudentRecord
+        from .widgets.student_bar import StudentBar
+
+        progress = kernel_progress()
+        student = self.student = StudentRecord(link, progress)
+        found = student.read()
+        if found.progress is not None:
+            self._merge_progress(found.progress)
+            if not self.storage.restored:  # the browser's progress replaces the kernel's when it comes: merge again
+                self.storage.on_restore(lambda _kept, code=found.progress: self._merge_progress(code))
+        if found.unlock_all:
+            progress.open_through(LESSONS[-1].key)
+            self._redraw()
+        self.class_defaults = urlencode({key: value for key, value in (("rules", found.rules),
+                                                                       ("level", found.level)) if value})
+        progress.listeners.append(student.progress_changed)
+        bar = StudentBar(student)
+        bar.named_listeners.append(self._name_classmate)
+        self.head.children = (bar, *self.head.children)
+        self.tabs.observe(lambda _change: self._report_now(), names="selected_index")
+        for widget in self.built.values():
+            self._report_section(widget)
+        self._report_now()
+
+    def _merge_progress(self, code: str) -> None:
+        """Add the progress the server keeps to this kernel's (a damaged code is logged and changes nothing)."""
+        from .lessons import ProgressCodeError, kernel_progress
+
+        try:
+            if kernel_progress().merge_code(code):
+                self._redraw()
+        except ProgressCodeError as error:
+            log.warning("the progress the class server keeps could not be read: %s", error)
+
+    def _redraw(self) -> None:
+        """Let the built sections redraw what depends on the progress."""
+        for section in self.built.values():
+            if hasattr(section, "update_panels"):
+                section.update_panels()
+
+    def _class_choices(self, rules: str | None, level: str | None) -> tuple[str | None, str | None]:
+        """The rules and level a link chose, else the class's defaults, read as a link's (what is unusable, or
+        what the Play section already plays, is left out; nothing at a class table)."""
+        from .ai import LEVELS
+        from .links import read_link
+
+        titles = [title.lower() for title, _ in self.sections]
+        play = self.built.get(titles.index("play")) if "play" in titles else None
+        if not self.class_defaults or play is None or play.at_class_table():
+            return rules, level
+        defaults = read_link(self.class_defaults, levels=LEVELS, tabs=(), lessons=0)
+        if rules is None and defaults.rules != play.rules_pick.value:
+            rules = defaults.rules
+        if level is None and defaults.level != play.level_pick.value:
+            level = defaults.level
+        return rules, level
+
+    def _name_classmate(self, name: str) -> None:
+        """The student kept `name`: the Play section's classmate name box holds it, unless another name is typed."""
+        titles = [title.lower() for title, _ in self.sections]
+        play = self.built.get(titles.index("play")) if "play" in titles else None
+        panel = getattr(play, "classmates", None)
+        if panel is not None and panel.name.value in ("", self._classmate_name):
+            panel.name.value = name
+        self._classmate_name = name
+
+    def _report_section(self, widget: Any) -> None:
+        """Tell the server what the student is doing after each click in `widget`'s board, and each match it ends."""
+        board = getattr(widget, "board", None)
+        if board is not None:
+            board.listeners.append(lambda _intent: self._report_now())
+        student = self.student
+        if student is not None and hasattr(widget, "match_listeners"):
+            widget.match_listeners.append(student.game)
+
+    def _report_now(self) -> None:
+        """Tell the server what the student is doing: the tab in view, Learn's stage, the classmate played."""
+        from .student_client import DOINGS
+        from .table.class_table import ClassTable
+
+        index = self.tabs.selected_index
+        if self.student is None or index is None or not 0 <= index < len(self.sections):
+            return
+        doing = self.sections[index][0].lower()
+        if doing not in DOINGS:
+            return
+        section = self.built.get(index)
+        controller: Any = getattr(section, "controller", None)
+        stage = controller.lesson.stage if doing == "learn" and hasattr(controller, "lesson") else None
+        playing = isinstance(controller, ClassTable) and controller.store_move is not None
+        self.student.now(doing, stage, controller.name(1 - controller.seat) if playing else None)
+
+
 def build_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorApp:
     """The whole app (the notebook's only cell calls this)."""
     return TutorApp(sections)
@@ -185,10 +292,12 @@ def open_app() -> TutorApp:
     """The app as a visitor opens it: built, then set up by the visitor's address (on a server whose
     kernels are preheated, the last step waits for the visitor)."""
     from .host import current_host
+    from .student_client import StudentLink
 
     host = current_host()
     tutor = build_app()
     query = host.query()
     tutor.sit_at_class_table()
+    tutor.join_class(StudentLink.here())
     tutor.follow_link(query)
     return tutor

@@ -1,0 +1,101 @@
+"""The student's name in the app's header, on a class server: on a first visit a box "Your name" (holding a
+generated two-word name such as "Quiet Otter") and a button to keep it; once kept, the name and "Change". The
+name is kept in the browser (`BrowserStorage("student_name")`) and told to the server (`StudentRecord`); a name
+that is not one (`class_codes.valid_name`) is answered under the box and changes nothing.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Callable, Sequence
+
+import ipywidgets as W
+
+from ..class_codes import ClassTableError, valid_name
+from ..engine.catalogue import text, texts
+from ..student_client import StudentRecord
+from .storage import BrowserStorage
+
+
+def generated_name(choose: Callable[[Sequence[str]], str] = random.choice) -> str:
+    """A name made of two catalogue words, an adjective and an animal, each picked by `choose`."""
+    return text("students.generated", adjective=choose(list(texts("students.adjectives").values())),
+                animal=choose(list(texts("students.animals").values())))
+
+
+class StudentBar(W.HBox):  # type: ignore[misc]
+    """The name of the student of `record` in the header (see the module docstring); `named_listeners` are
+    called with each name kept."""
+
+    def __init__(self, record: StudentRecord, choose: Callable[[Sequence[str]], str] = random.choice) -> None:
+        self.record = record
+        self.named_listeners: list[Callable[[str], None]] = []
+        self.storage = BrowserStorage("student_name")
+        self.shown = W.HTML()
+        self.shown.add_class("lt-student-name")
+        self.change_button = W.Button(description=text("students.change"), tooltip=text("students.change_tooltip"))
+        self.box = W.Text(value=generated_name(choose), description=text("students.label"),
+                          placeholder=text("students.placeholder"), style={"description_width": "initial"})
+        self.box.add_class("lt-student-box")
+        self.keep_button = W.Button(description=text("students.keep"), tooltip=text("students.keep_tooltip"))
+        self.note = W.HTML(layout=W.Layout(display="none"))
+        self.note.add_class("lt-student-note")
+        self.change_button.on_click(lambda _b: self.ask())
+        self.keep_button.on_click(lambda _b: self.keep(self.box.value))
+        self.storage.on_restore(self._restore)
+        super().__init__([self.shown, self.change_button, self.box, self.keep_button, self.note, self.storage])
+        self.add_class("lt-student")
+        if record.name is not None:
+            self._show(record.name)
+        else:
+            self._parts(asking=None)  # nothing until the browser has said what it keeps
+
+    def keep(self, name: str) -> bool:
+        """Keep `name` as the student's name (in the browser, on the server); a name that is not one is answered
+        under the box and changes nothing. Whether it was kept."""
+        try:
+            kept = self.record.give_name(name)
+        except ClassTableError as error:
+            self._say(text(f"classmates.refused.{error.key}"))
+            return False
+        self.storage.save(kept)
+        self._show(kept)
+        for listener in list(self.named_listeners):
+            listener(kept)
+        return True
+
+    def ask(self) -> None:
+        """Show the box (holding the name kept, if any) and the button to keep it."""
+        if self.record.name is not None:
+            self.box.value = self.record.name
+        self._parts(asking=True)
+
+    def _restore(self, kept: str) -> None:
+        """The browser said what it keeps: its name if it is one, else the server's (now kept here too), else ask."""
+        try:
+            name = valid_name(kept)
+        except ClassTableError:
+            name = None
+        if name is not None:
+            self.keep(name)
+        elif self.record.name is not None:
+            self.keep(self.record.name)
+        else:
+            self.ask()
+
+    def _show(self, name: str) -> None:
+        self.shown.value = (f"<span title='{html.escape(text('students.shown_tooltip', name=name))}'>"
+                            f"{html.escape(name)}</span>")
+        self._say("")
+        self._parts(asking=False)
+
+    def _say(self, words: str) -> None:
+        self.note.value = f"<p role='alert'>{html.escape(words)}</p>" if words else ""
+        self.note.layout.display = "" if words else "none"
+
+    def _parts(self, asking: bool | None) -> None:
+        """Show the box and its button (`asking`), the name and "Change" (not `asking`), or nothing (None)."""
+        for part, shown in ((self.shown, asking is False), (self.change_button, asking is False),
+                            (self.box, asking is True), (self.keep_button, asking is True)):
+            part.layout.display = "" if shown else "none"

@@ -1,0 +1,393 @@
+"""The kernel side of the students' records (issue 20): the name in the header, and the reports of progress,
+matches and what the student is doing, against a fake server in this process (it answers the contract's shapes,
+and proves nothing about the real server: tests of `server/student_handlers.py` do that)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from itertools import product
+from typing import Any
+
+import pytest
+
+from leopard_tutor import app
+from leopard_tutor.class_client import CLASS_TABLES_ENV, KERNEL_HEADER, ClassRefused
+from leopard_tutor.class_codes import valid_name
+from leopard_tutor.engine.catalogue import texts
+from leopard_tutor.kernel_proof import PROOF_HEADER, proof_holds
+from leopard_tutor.lessons import LESSONS, Progress, kernel_progress
+from leopard_tutor.student_client import Reports, StudentLink, StudentRecord
+from leopard_tutor.table import against_computer
+from leopard_tutor.widgets import PlaySection
+from leopard_tutor.widgets.student_bar import StudentBar, generated_name
+from tests.test_widgets_play_section import Discarder
+
+KEY = b"connection-key"
+
+
+class FakeLink:
+    """A `StudentLink` without a server: `me()` answers `said` (or raises), each report is recorded (or raises)."""
+
+    def __init__(self, said: object = None, *, failing: bool = False) -> None:
+        self.said = said if said is not None else {"name": None, "progress": None, "unlock_all": False,
+                                                   "defaults": {"rules": None, "level": None}}
+        self.failing = failing
+        self.told: list[tuple[str, dict[str, Any]]] = []
+
+    def me(self) -> Any:
+        if self.failing:
+            raise ClassRefused("unreachable")
+        return self.said
+
+    def tell(self, action: str, body: dict[str, Any]) -> None:
+        if self.failing:
+            raise ClassRefused("unreachable")
+        self.told.append((action, body))
+
+
+def page_restores(bar_or_app: Any, value: str) -> None:
+    """What the page sends once it has read the browser's storage."""
+    bar_or_app.storage._on_page_msg(bar_or_app.storage, {"type": "restore", "value": value}, [])
+
+
+@pytest.fixture(autouse=True)
+def fresh_progress() -> Iterator[None]:
+    from leopard_tutor.lessons import progress as module
+
+    module._KERNEL_PROGRESS.clear()
+    yield
+    module._KERNEL_PROGRESS.clear()
+
+
+def one_hand_play() -> PlaySection:
+    """A Play section against a discarding computer, a match of one hand."""
+    table = against_computer(Discarder(), seed=11, hands=1, background=False)
+    return PlaySection(table, Discarder, "beginner")
+
+
+def finish_match(play: PlaySection) -> None:
+    """Discard until the match is over (between two people here, showing each one's hand in turn)."""
+    for _ in range(1_000):
+        if play.controller.match.is_over:
+            return
+        if any(action["id"] == "show_hand" for action in play.board.state["actions"]):
+            play.board.dispatch({"type": "action", "id": "show_hand"})
+        play.board.dispatch({"type": "select", "index": 0})
+        play.board.dispatch({"type": "discard"})
+    raise AssertionError("the match did not end")
+
+
+def joined(link: FakeLink, sections: list[tuple[str, Any]] | None = None, query: str = "") -> app.TutorApp:
+    """The app on a class server whose student link is `link`, set up by a link's `query`."""
+    tutor = app.build_app(sections)
+    tutor.join_class(link)  # type: ignore[arg-type]
+    tutor.follow_link(query)
+    return tutor
+
+
+def bar_of(tutor: app.TutorApp) -> StudentBar:
+    found = [part for part in tutor.head.children if isinstance(part, StudentBar)]
+    assert len(found) == 1
+    return found[0]
+
+
+def sent(tutor: app.TutorApp) -> list[tuple[str, dict[str, Any]]]:
+    assert tutor.student is not None and tutor.student.reports.flush(5)
+    link: FakeLink = tutor.student.link  # type: ignore[assignment]
+    return link.told
+
+
+def shown(widget: Any) -> bool:
+    return bool(widget.layout.display != "none")
+
+
+# -- the name ---------------------------------------------------------------------------------------
+def test_no_name_box_without_a_class_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(CLASS_TABLES_ENV, raising=False)
+    assert StudentLink.here() is None
+    tutor = app.build_app()
+    tutor.join_class(StudentLink.here())
+    assert tutor.student is None and not any(isinstance(part, StudentBar) for part in tutor.head.children)
+
+
+def test_every_generated_name_is_two_catalogue_words_and_a_valid_name() -> None:
+    adjectives, animals = texts("students.adjectives").values(), texts("students.animals").values()
+    for adjective, animal in product(adjectives, animals):
+        picks = iter([adjective, animal])
+        name = generated_name(lambda _words, picks=picks: next(picks))  # type: ignore[misc]
+        assert name == f"{adjective} {animal}" and valid_name(name) == name
+    assert len(generated_name().split()) == 2
+
+
+def test_a_first_visit_asks_for_a_name_and_carries_the_progress_over() -> None:
+    tutor = joined(FakeLink())
+    bar = bar_of(tutor)
+    assert not shown(bar.box), "nothing before the browser said what it keeps"
+    kernel_progress().record_lesson(LESSONS[0].key, 2)  # progress before a name: held back
+    tutor.tabs.selected_index = 1
+    page_restores(bar, "")
+    assert shown(bar.box) and shown(bar.keep_button) and not shown(bar.change_button)
+    assert len(bar.box.value.split()) == 2 and bar.box.description == "Your name"
+    assert sent(tutor) == []
+    bar.box.value = "  Ana   Lima "
+    bar.keep_button.click()
+    assert bar.storage.saved == "Ana Lima" and "Ana Lima" in bar.shown.value and shown(bar.change_button)
+    told = sent(tutor)
+    assert [action for action, _ in told] == ["name", "progress", "now"]
+    assert told[0][1] == {"name": "Ana Lima"}
+    assert Progress.from_code(told[1][1]["code"]).stars == {LESSONS[0].key: 2}
+    assert told[2][1] == {"doing": "learn", "stage": 1, "with": None}
+
+
+def test_a_bad_name_is_answered_and_changes_nothing() -> None:
+    tutor = joined(FakeLink())
+    bar = bar_of(tutor)
+    page_restores(bar, "")
+    assert bar.keep("Ana")
+    for bad in ("x" * 25, "   ", "Ana\x07"):
+        bar.ask()
+        assert not bar.keep(bad)
+        assert shown(bar.note) and ("at most 24 characters" in bar.note.value or "Type your name" in bar.note.value)
+        assert tutor.student is not None and tutor.student.name == "Ana" and bar.storage.saved == "Ana"
+    assert [body for action, body in sent(tutor) if action == "name"] == [{"name": "Ana"}]
+    assert bar.keep("<img src=x onerror=alert(1)>"[:24])
+    assert "<img" not in bar.shown.value and not shown(bar.note)
+
+
+def test_a_kept_name_comes_back_is_changed_and_fills_the_classmate_box() -> None:
+    tutor = app.build_app()
+    play = tutor.built[0]
+    play.classmates = type("Panel", (), {"name": type("Box", (), {"value": ""})()})()  # the classmate name box
+    tutor.join_class(FakeLink())  # type: ignore[arg-type]
+    bar = bar_of(tutor)
+    page_restores(bar, "Quiet Otter")
+    assert not shown(bar.box) and "Quiet Otter" in bar.shown.value and play.classmates.name.value == "Quiet Otter"
+    bar.change_button.click()
+    assert shown(bar.box) and bar.box.value == "Quiet Otter"
+    assert bar.keep("Ana")
+    assert play.classmates.name.value == "Ana", "the box held the old name: it follows"
+    play.classmates.name.value = "Ana at home"
+    assert bar.keep("Ana L")
+    assert play.classmates.name.value == "Ana at home", "a name typed there stays"
+    names = [body["name"] for action, body in sent(tutor) if action == "name"]
+    assert names[-1] == "Ana L" and set(names) <= {"Quiet Otter", "Ana", "Ana L"}, "names not yet sent coalesce"
+
+
+def test_the_servers_name_is_kept_when_the_browser_has_none() -> None:
+    tutor = joined(FakeLink({"name": "Ben", "progress": None, "unlock_all": False, "defaults": {}}))
+    bar = bar_of(tutor)
+    assert "Ben" in bar.shown.value and shown(bar.change_button)
+    page_restores(bar, "")
+    assert bar.storage.saved == "Ben"
+    kernel_progress().record_practice("tens", True)
+    assert [action for action, _ in sent(tutor)] == ["now", "progress"], "named already: the name is not sent again"
+
+
+# -- what the server keeps, read at start --------------------------------------------------------------
+def test_the_servers_record_defaults_and_unlocking_are_applied() -> None:
+    kept = Progress()
+    kept.record_lesson(LESSONS[0].key, 3)
+    kept.record_practice("lines", True)
+    said = {"name": "Ana", "progress": kept.to_code(), "unlock_all": True,
+            "defaults": {"rules": "1963", "level": "expert"}}
+    tutor = joined(FakeLink(said))
+    progress = kernel_progress()
+    assert progress.stars == {LESSONS[0].key: 3} and progress.is_unlocked(LESSONS[-1].key)
+    play = tutor.built[0]
+    assert play.rules_pick.value == "ORIGINAL_1963" and play.level_pick.value == "expert"
+    browser = Progress()
+    browser.record_lesson(LESSONS[1].key, 1)
+    page_restores(tutor, browser.to_code())  # the browser's progress comes later: both are kept
+    assert progress.stars == {LESSONS[0].key: 3, LESSONS[1].key: 1} and progress.practice == {"lines": (1, 0)}
+
+
+def test_a_teachers_link_wins_over_the_class_defaults() -> None:
+    said = {"name": None, "progress": "LT2-damaged", "unlock_all": False,
+            "defaults": {"rules": "1963", "level": "nobody"}}
+    tutor = joined(FakeLink(said), query="rules=running")
+    play = tutor.built[0]
+    assert play.rules_pick.value == "RUNNING_LEOPARD" and play.level_pick.value == "beginner"
+    assert not kernel_progress().stars and not kernel_progress().is_unlocked(LESSONS[-1].key)
+    assert tutor.link_note.value == "", "the class's own defaults are not a link's to explain"
+
+
+def test_merging_a_progress_code_keeps_the_better_of_each() -> None:
+    mine, theirs = Progress(), Progress()
+    mine.record_lesson(LESSONS[0].key, 1)
+    theirs.record_lesson(LESSONS[0].key, 3)
+    theirs.record_lesson(LESSONS[1].key, 1)
+    mine.record_practice("tens", True)
+    mine.record_practice("tens", True)
+    theirs.record_practice("tens", False)
+    theirs.record_practice("jacks", True)
+    told: list[None] = []
+    mine.listeners.append(lambda: told.append(None))
+    assert mine.merge_code(theirs.to_code())
+    assert mine.stars == {LESSONS[0].key: 3, LESSONS[1].key: 1}
+    assert mine.practice == {"tens": (2, 0), "jacks": (1, 0)} and len(told) == 1
+    assert not mine.merge_code(theirs.to_code()) and len(told) == 1, "nothing new: nobody is told"
+
+
+# -- reports ---------------------------------------------------------------------------------------
+def test_a_match_over_is_reported_once_with_the_result_from_the_learners_seat() -> None:
+    tutor = joined(FakeLink({"name": "Ana"}), [("Play", one_hand_play)])
+    play = tutor.built[0]
+    finish_match(play)
+    for _ in range(3):  # more clicks on a finished match tell nothing more
+        play.board.dispatch({"type": "select", "index": 0})
+    games = [body for action, body in sent(tutor) if action == "game"]
+    match = play.controller.match
+    result = "drawn" if match.winner is None else "won" if match.winner == 0 else "lost"
+    assert games == [{"against": "computer:beginner", "result": result}]
+    play.new_button.click()
+    finish_match(play)
+    assert len([body for action, body in sent(tutor) if action == "game"]) == 2
+
+
+def test_matches_between_two_people_here_are_not_reported() -> None:
+    tutor = joined(FakeLink({"name": "Ana"}), [("Play", one_hand_play)])
+    play = tutor.built[0]
+    play.level_pick.value = "people"
+    play.controller.hands_per_match = 1
+    finish_match(play)
+    assert not [body for action, body in sent(tutor) if action == "game"]
+
+
+def test_what_the_student_is_doing_is_sent_when_it_changes() -> None:
+    tutor = joined(FakeLink({"name": "Ana"}))
+
+    def nows() -> list[dict[str, Any]]:
+        return [body for action, body in sent(tutor) if action == "now"]
+
+    assert nows() == [{"doing": "play", "stage": None, "with": None}]
+    learn = tutor.tabs.titles.index("Learn")
+    tutor.tabs.selected_index = learn
+    assert nows()[-1] == {"doing": "learn", "stage": 1, "with": None} and len(nows()) == 2
+    tutor.built[learn].board.dispatch({"type": "action", "id": "hint"})  # a click that keeps the stage
+    assert len(nows()) == 2, "nothing changed: nothing sent"
+    kernel_progress().open_through(LESSONS[2].key)
+    tutor.built[learn].stage_buttons[2].click()
+    assert nows()[-1] == {"doing": "learn", "stage": 3, "with": None}
+    tutor.tabs.selected_index = tutor.tabs.titles.index("Practice")
+    assert nows()[-1] == {"doing": "practice", "stage": None, "with": None} and len(nows()) == 4
+
+
+def test_reports_of_a_kind_coalesce_and_the_latest_wins() -> None:
+    gate = threading.Event()
+    sent_: list[tuple[str, dict[str, Any]]] = []
+
+    def send(action: str, body: dict[str, Any]) -> None:
+        gate.wait(5)
+        sent_.append((action, body))
+
+    reports = Reports(send)
+    reports.put("now", {"n": 0})  # taken at once by the thread, which waits at the gate
+    assert not reports.flush(0.2)
+    for n in range(1, 4):
+        reports.put("progress", {"code": n})
+        reports.put("game", {"n": n}, alone=True)
+    gate.set()
+    assert reports.flush(5)
+    assert sent_ == [("now", {"n": 0}), ("progress", {"code": 3}), ("game", {"n": 1}), ("game", {"n": 2}),
+                     ("game", {"n": 3})]
+
+
+def test_a_failing_server_never_raises_into_the_page(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING, logger="leopard_tutor.student_client")
+    tutor = joined(FakeLink(failing=True))
+    bar = bar_of(tutor)
+    page_restores(bar, "")
+    assert bar.keep("Ana")
+    kernel_progress().record_lesson(LESSONS[0].key, 1)
+    tutor.tabs.selected_index = 1
+    assert sent(tutor) == []
+    dropped = [r for r in caplog.records if "report" in r.getMessage()]
+    assert len(dropped) == 1, "one failure logged, the next ones dropped quietly"
+    assert any("did not say what it keeps" in r.getMessage() for r in caplog.records)
+
+
+# -- over HTTP ---------------------------------------------------------------------------------------
+class FakeServer(ThreadingHTTPServer):
+    """Answers the contract's student requests of a proved kernel, recording each; `status` makes it refuse."""
+
+    def __init__(self) -> None:
+        super().__init__(("127.0.0.1", 0), FakeHandler)
+        self.got: list[tuple[str, str, Any]] = []
+        self.status = 200
+
+
+class FakeHandler(BaseHTTPRequestHandler):
+    server: FakeServer
+
+    def log_message(self, *_args: object) -> None:
+        pass
+
+    def _answer(self, status: int, body: object) -> None:
+        data = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _proved(self) -> bool:
+        kernel = self.headers.get(KERNEL_HEADER, "")
+        return proof_holds(KEY, kernel, self.headers.get(PROOF_HEADER))
+
+    def do_GET(self) -> None:
+        self.server.got.append(("GET", self.path, None))
+        if not self._proved():
+            self._answer(403, {})
+        elif self.path == "/base/leopard/students/me":
+            self._answer(200, {"name": "Ana", "progress": None, "unlock_all": True,
+                               "defaults": {"rules": None, "level": "expert"}})
+        else:
+            self._answer(404, {})
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
+        self.server.got.append(("POST", self.path, body))
+        if not self._proved() or self.server.status != 200:
+            self._answer(self.server.status if self._proved() else 403, {"refused": "bad_name", "facts": {}})
+        else:
+            self._answer(200, {})
+
+
+@pytest.fixture
+def server() -> Iterator[FakeServer]:
+    found = FakeServer()
+    thread = threading.Thread(target=found.serve_forever, daemon=True)
+    thread.start()
+    yield found
+    found.shutdown()
+    found.server_close()
+
+
+def test_the_link_asks_with_the_kernels_proof(server: FakeServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    port = server.server_address[1]
+    monkeypatch.setenv(CLASS_TABLES_ENV, "1")
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k-1")
+    monkeypatch.setenv("VOILA_APP_PORT", str(port))
+    monkeypatch.setenv("VOILA_SERVER_URL", "/base/")
+    monkeypatch.setattr("leopard_tutor.kernel_request.connection_key", lambda: KEY)
+    link = StudentLink.here()
+    assert isinstance(link, StudentLink) and link.base == f"http://127.0.0.1:{port}/base/"
+    record = StudentRecord(link, kernel_progress())
+    found = record.read()
+    assert found.name == "Ana" and found.unlock_all and found.level == "expert" and record.name == "Ana"
+    record.game("computer:expert", "lost")
+    assert record.reports.flush(5)
+    assert server.got[-1] == ("POST", "/base/leopard/students/game", {"against": "computer:expert", "result": "lost"})
+    server.status = 400
+    record.now("play")
+    assert record.reports.flush(5), "a refusal is dropped, not raised"
+    wrong = StudentLink(link.base, "k-1", b"another key")
+    with pytest.raises(ClassRefused):
+        wrong.me()
+    assert [method for method, _path, _body in server.got][-1] == "GET"
+    unreachable = StudentRecord(StudentLink("http://127.0.0.1:9/", "k-1", KEY), Progress())
+    assert unreachable.read().name is None, "no server: an empty record, no error"
