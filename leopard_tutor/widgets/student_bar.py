@@ -99,3 +99,7 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         for part, shown in ((self.shown, asking is False), (self.change_button, asking is False),
                             (self.box, asking is True), (self.keep_button, asking is True)):
             part.layout.display = "" if shown else "none"
+        if asking:
+            self.add_class("lt-asking")
+        else:
+            self.remove_class("lt-asking")

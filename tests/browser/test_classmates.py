@@ -20,7 +20,7 @@ def sit_down(page: Any, name: str) -> Any:
     """Choose a classmate as the opponent and give a name; the board."""
     board = page.locator(".lt-board").first
     page.get_by_role("combobox", name="Opponent").select_option(label="A classmate")
-    box = page.get_by_role("textbox", name="Your name")
+    box = page.locator(".lt-class-panel").get_by_role("textbox", name="Your name")  # the header has one too
     box.fill(name)
     box.press("Enter")
     return board
