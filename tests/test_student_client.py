@@ -10,6 +10,7 @@ import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from itertools import product
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ from leopard_tutor.kernel_proof import PROOF_HEADER, proof_holds
 from leopard_tutor.lessons import LESSONS, Progress, kernel_progress
 from leopard_tutor.student_client import Reports, StudentLink, StudentRecord
 from leopard_tutor.table import against_computer
+from leopard_tutor.table.class_table import ClassTable
 from leopard_tutor.widgets import PlaySection
 from leopard_tutor.widgets.student_bar import StudentBar, generated_name
 from tests.test_widgets_play_section import Discarder
@@ -246,6 +248,23 @@ def test_a_match_over_is_reported_once_with_the_result_from_the_learners_seat() 
     play.new_button.click()
     finish_match(play)
     assert len([body for action, body in sent(tutor) if action == "game"]) == 2
+
+
+def test_a_classmate_is_named_while_played_and_the_match_told_from_the_learners_seat() -> None:
+    tutor = joined(FakeLink({"name": "Ben"}),
+                   [("Play", one_hand_play), ("Learn", "leopard_tutor.widgets.learn:build_learn")])
+    play = tutor.built[0]
+    table = ClassTable(1, ["Ana", "Ben"], lambda _number, _move: None, seed="ABC", hands=1)
+    play._seat(table)
+    tutor.tabs.selected_index = 1
+    tutor.tabs.selected_index = 0
+    assert [body for action, body in sent(tutor) if action == "now"][-1] == {"doing": "play", "stage": None,
+                                                                            "with": "Ana"}
+    table.match = SimpleNamespace(is_over=True, winner=1, rules=table.rules)  # type: ignore[assignment]  # won by seat 1
+    for _click in range(2):
+        for listener in play.board.listeners:  # what the board does after each click
+            listener({"type": "select", "index": 0})
+    assert [body for action, body in sent(tutor) if action == "game"] == [{"against": "classmate", "result": "won"}]
 
 
 def test_matches_between_two_people_here_are_not_reported() -> None:
