@@ -10,7 +10,6 @@ import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from itertools import product
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -65,10 +64,10 @@ def fresh_progress() -> Iterator[None]:
     module._KERNEL_PROGRESS.clear()
 
 
-def one_hand_play() -> PlaySection:
-    """A Play section against a discarding computer, a match of one hand."""
+def one_hand_play(class_link: Any = None) -> PlaySection:
+    """A Play section against a discarding computer, a match of one hand (with a `class_link`, classmates too)."""
     table = against_computer(Discarder(), seed=11, hands=1, background=False)
-    return PlaySection(table, Discarder, "beginner")
+    return PlaySection(table, Discarder, "beginner", class_link=class_link)
 
 
 def finish_match(play: PlaySection) -> None:
@@ -252,7 +251,8 @@ def test_a_match_over_is_reported_once_with_the_result_from_the_learners_seat() 
 
 def test_a_classmate_is_named_while_played_and_the_match_told_from_the_learners_seat() -> None:
     tutor = joined(FakeLink({"name": "Ben"}),
-                   [("Play", one_hand_play), ("Learn", "leopard_tutor.widgets.learn:build_learn")])
+                   [("Play", lambda: one_hand_play(class_link=object())),
+                    ("Learn", "leopard_tutor.widgets.learn:build_learn")])
     play = tutor.built[0]
     table = ClassTable(1, ["Ana", "Ben"], lambda _number, _move: None, seed="ABC", hands=1)
     play._seat(table)
@@ -260,10 +260,13 @@ def test_a_classmate_is_named_while_played_and_the_match_told_from_the_learners_
     tutor.tabs.selected_index = 0
     assert [body for action, body in sent(tutor) if action == "now"][-1] == {"doing": "play", "stage": None,
                                                                             "with": "Ana"}
-    table.match = SimpleNamespace(is_over=True, winner=1, rules=table.rules)  # type: ignore[assignment]  # won by seat 1
-    for _click in range(2):
-        for listener in play.board.listeners:  # what the board does after each click
-            listener({"type": "select", "index": 0})
+    match = table.match
+    match.__class__ = type("Ended", (type(match),), {"is_over": True, "winner": 1})  # won by the learner's seat
+    assert play.classmates is not None
+    play.classmates._refresh()  # the classmate's last move, seen by the panel's watch on the server
+    play.classmates._refresh()
+    play.board.dispatch({"type": "select", "index": 0})  # a click after it tells nothing more
+    assert play.board.state["error"] == ""
     assert [body for action, body in sent(tutor) if action == "game"] == [{"against": "classmate", "result": "won"}]
 
 

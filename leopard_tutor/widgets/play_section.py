@@ -128,9 +128,14 @@ class PlaySection(W.VBox):  # type: ignore[misc]
 
     def _class_panel(self, link: ClassLink, factory: OpponentFactory) -> ClassPanel:
         """The classmate controls."""
-        return ClassPanel(link, seat=self._seat, act=self.board.control, refresh=self.board.refresh,
+        return ClassPanel(link, seat=self._seat, act=self.board.control, refresh=self._class_changed,
                           options=self._table_options, address=self.address,
                           computer=lambda level: factory(level, None))
+
+    def _class_changed(self) -> None:
+        """The class table changed without a click here (the classmate moved, both sat down): redraw the board and
+        tell its listeners, as after a click (a match the classmate's move ended is told then)."""
+        self.board.act(lambda: None)
 
     def resume_class_table(self) -> None:
         """Sit this page at its visitor's class table, if they sit at one (a reload, a lost kernel, a restart)."""
