@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import re
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from leopard_tutor.server import connection, guards, launch, patches
@@ -75,3 +76,13 @@ def test_the_readme_lists_every_patch() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for patch in patches.PATCHES:
         assert f"`{patch.target.split(':', 1)[-1].strip()}`" in readme, patch.target
+
+
+def test_the_connection_asks_for_tcp_nodelay_unless_told_not_to(monkeypatch: Any) -> None:
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+
+    monkeypatch.setattr(ZMQChannelsWebsocketConnection, "connect", lambda self: "connected")
+    for kind, wanted in ((connection.GuardedConnection, [True]), (connection.StockDelayConnection, [])):
+        asked: list[bool] = []
+        probe = type("Probe", (kind,), {"websocket_handler": SimpleNamespace(set_nodelay=asked.append)})
+        assert probe.__new__(probe).connect() == "connected" and asked == wanted, kind
