@@ -139,11 +139,9 @@ def test_fixes_patch_the_handlers_once() -> None:
     server.apply_fixes()
     assert VoilaShutdownKernelHandler.check_xsrf_cookie is checked
     assert VoilaShutdownKernelHandler._leopard_beacon
-    from jupyter_server.services.kernels.handlers import KernelActionHandler, KernelHandler
     from voila.request_info_handler import RequestInfoSocketHandler
 
-    for guarded in (KernelWebsocketHandler, KernelHandler, KernelActionHandler, VoilaShutdownKernelHandler,
-                    RequestInfoSocketHandler):
+    for guarded in (KernelWebsocketHandler, VoilaShutdownKernelHandler, RequestInfoSocketHandler):
         assert guarded.__dict__.get("_leopard_owned"), guarded
 
 

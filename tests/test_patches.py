@@ -10,7 +10,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from leopard_tutor.server import connection, guards, launch, patches
+from leopard_tutor.server import authorizer, connection, guards, launch, patches
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -70,6 +70,20 @@ def test_the_websocket_connection_is_given_as_a_setting_not_patched() -> None:
             ZMQChannelsWebsocketConnection.__dict__[name].__module__.startswith("jupyter_server"), name
     binder = (ROOT / "binder" / "jupyter_server_config.py").read_text(encoding="utf-8")
     assert "c.ServerApp.kernel_websocket_connection_class = CONNECTION_CLASS" in binder
+
+
+def test_who_may_use_a_kernel_is_the_servers_authorizer(monkeypatch: Any) -> None:
+    from jupyter_server.auth.authorizer import Authorizer
+
+    assert f"--Voila.authorizer_class={authorizer.AUTHORIZER_CLASS}" in launch.voila_argv(Path("nb.ipynb"), 1, False)
+    assert issubclass(authorizer.OwnerAuthorizer, Authorizer)
+    checked: list[Any] = []
+    monkeypatch.setattr(guards, "refuse_strangers", checked.append)
+    owner = authorizer.OwnerAuthorizer.__new__(authorizer.OwnerAuthorizer)
+    assert owner.is_authorized("a kernel's handler", None, "write", "kernels") and checked == ["a kernel's handler"]
+    assert owner.is_authorized("a contents handler", None, "read", "contents") and len(checked) == 1
+    binder = (ROOT / "binder" / "jupyter_server_config.py").read_text(encoding="utf-8")
+    assert "c.ServerApp.authorizer_class = AUTHORIZER_CLASS" in binder
 
 
 def test_the_readme_lists_every_patch() -> None:

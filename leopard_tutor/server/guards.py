@@ -408,14 +408,13 @@ def _guard_prepare(handler_class: Any, book: SessionBook) -> None:
 
 
 def guard_kernel_handlers(book: SessionBook = BOOK) -> None:
-    """A visitor's kernel answers its own browser only: on its websocket, REST handlers and shutdown."""
+    """A visitor's kernel answers its own browser only: on its websocket and Voilà's shutdown (its REST
+    handlers ask the server's authorizer, `authorizer.OwnerAuthorizer`)."""
     from jupyter_core.utils import ensure_async
-    from jupyter_server.services.kernels.handlers import KernelActionHandler, KernelHandler
     from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
     from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 
-    for handler_class in (KernelHandler, KernelActionHandler, VoilaShutdownKernelHandler):
-        _guard_prepare(handler_class, book)
+    _guard_prepare(VoilaShutdownKernelHandler, book)
     websocket: Any = KernelWebsocketHandler
     if websocket.__dict__.get("_leopard_owned"):
         return

@@ -45,6 +45,7 @@ from urllib.parse import urlsplit
 
 from ..engine.catalogue import text
 from . import guards
+from .authorizer import AUTHORIZER_CLASS
 from .connection import CONNECTION_CLASS, STOCK_DELAY_CLASS
 from .kernel_pool import PoolFiller, ready_kernels
 from .patches import version_warning
@@ -447,6 +448,7 @@ def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = Tr
         str(notebook), f"--port={port}", f"--Voila.ip={ip}", "--show_tracebacks=False",
         f"--template={TEMPLATE}",
         f"--Voila.kernel_websocket_connection_class={CONNECTION_CLASS if nodelay else STOCK_DELAY_CLASS}",
+        f"--Voila.authorizer_class={AUTHORIZER_CLASS}",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         "--MappingKernelManager.cull_connected=False",

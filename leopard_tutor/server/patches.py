@@ -1,12 +1,13 @@
 """Every place where the server changes Voilà's or Jupyter server's own code, why, and the versions checked.
 
 What has a documented extension point uses it and is not listed here: the kernel websocket connection
-(`connection.GuardedConnection`, given as `kernel_websocket_connection_class`), the class server's settings,
-routes and listening options (`launch.class_server`, a subclass of Voilà's application overriding its
-`init_settings`, `init_handlers` and `listen`), and its command line (`launch_instance(argv)`). What is left has
-no such point in the versions below. Each entry names what it replaces, the function here that does it, and
-why; the package pins exactly `CHECKED_VERSIONS` (pyproject.toml, requirements.txt), `version_differences()`
-tells at start when the installed ones differ, and tests/test_patches.py fails then.
+(`connection.GuardedConnection`, given as `kernel_websocket_connection_class`), who may use a kernel's REST
+handlers (`authorizer.OwnerAuthorizer`, given as `authorizer_class`), the class server's settings, routes and
+listening options (`launch.class_server`, a subclass of Voilà's application overriding its `init_settings`,
+`init_handlers` and `listen`), and its command line (`launch_instance(argv)`). What is left has no such point
+in the versions below. Each entry names what it replaces, the function here that does it, and why; the package
+pins exactly `CHECKED_VERSIONS` (pyproject.toml, requirements.txt), `version_differences()` tells at start when
+the installed ones differ, and tests/test_patches.py fails then.
 """
 
 from __future__ import annotations
@@ -38,11 +39,7 @@ PATCHES = (
           "launch._accept_shutdown_beacon",
           "the beacon a closing tab sends cannot carry the XSRF header; a same-origin beacon is accepted"),
     Patch("voila.shutdown_kernel_handler:VoilaShutdownKernelHandler.prepare", "guards.guard_kernel_handlers",
-          "shutting a kernel down is for its own browser only"),
-    Patch("jupyter_server.services.kernels.handlers:KernelHandler.prepare", "guards.guard_kernel_handlers",
-          "a kernel's REST handler answers its own browser only"),
-    Patch("jupyter_server.services.kernels.handlers:KernelActionHandler.prepare", "guards.guard_kernel_handlers",
-          "interrupting or restarting a kernel is for its own browser only"),
+          "shutting a kernel down is for its own browser only (this handler does not ask the authorizer)"),
     Patch("jupyter_server.services.kernels.websocket:KernelWebsocketHandler.pre_get",
           "guards.guard_kernel_handlers",
           "a kernel's websocket answers its own browser only, at most `WEBSOCKETS_PER_SESSION` at once"),
