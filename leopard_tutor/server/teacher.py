@@ -165,7 +165,7 @@ class PageHandler(TeacherHandler):
         page = page.replace("__TITLE__", html.escape(text("teacher.page.title")))
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; "
-                        "connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'")
+                        "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'")
         self.finish(page)
 
 
