@@ -13,6 +13,7 @@ import pytest
 from fake_clock import Clock
 
 from leopard_tutor.class_codes import ClassTableError
+from leopard_tutor.engine.moves import move_to_data
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.progress import Progress
 from leopard_tutor.server.class_store import DATABASE_NAME, MIGRATIONS, ClassStore, StudentRow
@@ -189,3 +190,32 @@ def test_the_session_book_says_which_visitors_have_a_page_connected() -> None:
     book.hand_out("k2", "ben")
     assert book.socket_opened("k1", 2)
     assert book.connected_visitors() == {"ana"}
+
+
+def test_watching_a_table_shows_what_a_spectator_may_see_and_never_a_hand(tmp_path: Path) -> None:
+    from leopard_tutor.server.class_tables import ClassTables
+    from leopard_tutor.server.teacher import ClassPage
+
+    store = ClassStore.in_folder(tmp_path)
+    tables = ClassTables(store, clock=Clock(NOW))
+    code = tables.open("ana", "Ana")
+    page = ClassPage(Students(store, clock=Clock(NOW)), tables, "t" * 32)
+    assert page.watch(code)["waiting"] == f"Table {code} waits for a second player."
+    assert page.report()["tables"] == [{"code": code, "names": ["Ana"]}]
+    tables.join("ben", "Ben", code)
+    view = page.watch(code)
+    assert [square["title"] for square in view["squares"]] == ["Ana's square, worth 0", "Ben's square, worth 0"]
+    assert all(space["top"] is None for square in view["squares"] for space in square["spaces"])
+    hand = tables.tables[code].match.current
+    for number in range(12):  # some cards laid, face up and maybe face down
+        tables.move(("ana", "ben")[hand.to_move], code, number, move_to_data(hand.legal_moves()[0]))
+    view = page.watch(code)
+    assert f"Stock: {hand.stock_size} cards" in view["lines"]
+    assert f"Ana holds {len(hand.hands[0])} cards" in view["lines"]
+    assert any(space["top"] for square in view["squares"] for space in square["spaces"])
+    shown = repr(view)
+    secret = {str(card) for seat in (0, 1) for card in hand.hands[seat]}
+    secret |= {str(face) for square in hand.squares for space in range(1, 10)
+               for face, face_up in square.pile(space) if not face_up}
+    assert secret and not [card for card in secret if f"'{card}'" in shown or f" {card}" in shown]
+    assert page.watch("ZZZZ") == {"code": "ZZZZ", "gone": "Table ZZZZ has closed."}
