@@ -161,22 +161,26 @@ class Students:
         return self.store.forget_students()
 
     def rows(self, connected: Callable[[str], bool]) -> list[dict[str, Any]]:
-        """The class as the teacher reads it, a row per student: {"id", "unlock_all", "cells"}, the cells in
-        `COLUMNS`' order, each {"text", "sort"} (what the page shows, and the value it sorts by).
+        """The class as the teacher reads it, a row per student: {"id", "unlock_all", "away", "cells"}, the cells
+        in `COLUMNS`' order, each {"text", "sort"} (what the page shows, and the value it sorts by).
         `connected(visitor)`: whether any page of that visitor is connected now (else they are away)."""
         now = self.clock()
-        return [{"id": student_id(row.visitor), "unlock_all": row.unlock_all,
-                 "cells": [_name(row), _lessons(row), _practice(row), _games(row),
-                           _now(row, now, connected(row.visitor)), _last_seen(row)]}
-                for row in self.store.students()]
+        rows = []
+        for row in self.store.students():
+            away = _away(row, now, connected(row.visitor))
+            rows.append({"id": student_id(row.visitor), "unlock_all": row.unlock_all, "away": away,
+                         "cells": [_name(row), _lessons(row), _practice(row), _games(row), _now(row, now, away),
+                                   _last_seen(row)]})
+        return rows
 
     def csv(self, connected: Callable[[str], bool]) -> str:
-        """The class's rows as CSV: the columns' titles, then each row's texts (the cells of `rows`)."""
+        """The class's rows as CSV: the columns' titles, then each row's texts (the cells of `rows`), a text a
+        spreadsheet would take for a formula (a name such as "=1+1") preceded by an apostrophe."""
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([text(f"teacher.columns.{column}") for column in COLUMNS])
         for row in self.rows(connected):
-            writer.writerow([cell["text"] for cell in row["cells"]])
+            writer.writerow([_not_a_formula(cell["text"]) for cell in row["cells"]])
         return out.getvalue()
 
 
@@ -217,11 +221,24 @@ def _games(row: StudentRow) -> dict[str, Any]:
     return _cell(text("teacher.separator").join(words) if words else text("teacher.nothing_yet"), total)
 
 
-def _now(row: StudentRow, now: float, connected: bool) -> dict[str, Any]:
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""How a cell a spreadsheet takes for a formula begins."""
+
+
+def _not_a_formula(words: str) -> str:
+    return "'" + words if words.startswith(FORMULA_STARTS) else words
+
+
+def _away(row: StudentRow, now: float, connected: bool) -> bool:
+    """Whether the student is away: no page of theirs connected, or no report for `AWAY_SECONDS`."""
+    return not connected or row.doing is None or now - float(row.doing.get("at", 0)) > AWAY_SECONDS
+
+
+def _now(row: StudentRow, now: float, away: bool) -> dict[str, Any]:
     doing = row.doing
-    if not connected or doing is None or now - float(doing.get("at", 0)) > AWAY_SECONDS:
+    if away or doing is None:
         minutes = max(0, int((now - row.last_seen) // 60))
-        return _cell(text("teacher.now.away", minutes=minutes), f"~{minutes:09d}")  # after every tab
+        return _cell(text("teacher.now.away", minutes=minutes), f"~{minutes:09d}")  # sorts after every tab
     tab, stage, classmate = doing.get("doing"), doing.get("stage"), doing.get("with")
     if tab == "play" and classmate:
         words = text("teacher.now.playing", name=classmate)

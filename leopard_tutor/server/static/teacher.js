@@ -75,7 +75,7 @@
       const row = make("tr", null, { "data-id": student.id });
       student.cells.forEach((cell, index) => {
         const element = make(index === 0 ? "th" : "td", cell.text, index === 0 ? { scope: "row" } : {});
-        if (index === 4 && typeof cell.sort === "string" && cell.sort.startsWith("~")) element.className = "lt-away";
+        if (index === 4 && student.away) element.className = "lt-away";
         row.append(element);
       });
       const unlock = make("button", student.unlock_all ? words.unlocked : words.unlock, { type: "button" });
