@@ -138,3 +138,10 @@ def test_teacher_link_prints_the_kept_link(tmp_path: Path, capsys: pytest.Captur
     assert first == f"Teacher: http://127.0.0.1:9000/teacher?token={token}" and len(token) == 32
     main(["teacher-link", "--data-dir", str(tmp_path), "--port", "9000"])
     assert capsys.readouterr().out.strip() == first
+
+
+@pytest.mark.parametrize("token", ["short", "x" * 129, "has spaces in it, sixteen+", "ünïcödé-token-0123456789"])
+def test_a_teacher_token_that_is_not_one_stops_the_start(token: str, tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--no-browser", "--data-dir", str(tmp_path), "--teacher-token", token])
+    assert stopped.value.code == 2 and not (tmp_path / TOKEN_FILE).exists()
