@@ -1,7 +1,7 @@
 """The teacher's class page in a real browser: refused without the token; the students stored on the server
 listed, a name that is markup shown as text, sortable by a column's header (aria-sort), updated within 5 s of a
-change without a reload, the CSV holding the same rows; unlocking for the class, and forgetting the class
-behind a confirmation."""
+change without a reload, the CSV holding the same rows; the class's defaults saved, a class table watched,
+unlocking for the class, and forgetting the class behind a confirmation."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.progress import Progress
 from leopard_tutor.server.class_store import ClassStore
+from leopard_tutor.server.class_tables import ClassTables
 from leopard_tutor.server.students import Students
 
 TOKEN = "browser-teacher-token-0123456789"
@@ -49,6 +50,11 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     first, second, third = (lesson.key for lesson in LESSONS[:3])
     record(data, "v-markup", MARKUP, {first: 1})
     record(data, "v-ana", "Ana", {first: 3, second: 2, third: 1})
+    store = ClassStore.in_folder(data)  # a table Ana and a markup name play at (the server rebuilds it at start)
+    tables = ClassTables(store)
+    code = tables.open("v-ana", "Ana")
+    tables.join("v-markup", MARKUP, code)
+    store.close()
     server = start_own_server("--data-dir", str(data), "--teacher-token", TOKEN)
 
     for query in ("", "?token=", "?token=" + TOKEN[:-1]):
@@ -74,6 +80,20 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     exported = list(csv.reader(io.StringIO(sheet.text())))
     assert exported[0] == page.locator("#lt-columns th").all_inner_texts()[:6]
     assert sorted(exported[1:]) == sorted(shown_rows(page))
+
+    page.locator("#lt-rules").select_option("RUNNING_LEOPARD")
+    page.locator("#lt-level").select_option("expert")
+    page.locator("#lt-save").click()
+    expect(page.locator("#lt-status")).to_have_text("Saved.")
+    defaults = page.request.get(f"{server.url}teacher/api/class?token={TOKEN}").json()["defaults"]
+    assert defaults == {"rules": "RUNNING_LEOPARD", "level": "expert"}
+
+    page.locator("#lt-tables").get_by_role("button", name="Watch").click()
+    watch = page.locator("#lt-watch")
+    expect(watch.locator("figcaption")).to_have_text(["Ana's square, worth 0", f"{MARKUP}'s square, worth 0"])
+    expect(watch.locator(".lt-space")).to_have_count(18)
+    expect(watch).to_contain_text("Stock:")
+    assert watch.locator("img").count() == 0
 
     record(data, "v-ben", "Ben", {})  # a student's change reaches the open page without a reload
     expect(page.locator("#lt-rows tr")).to_have_count(3, timeout=5_000)

@@ -14,7 +14,9 @@
     for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
     return element;
   };
-  const state = { sortColumn: 0, ascending: true, columns: [], students: [], watching: null, choicesShown: false };
+  const state = {
+    sortColumn: 0, ascending: true, columns: [], students: [], watching: null, choicesShown: false, shown: "",
+  };
 
   const say = (message) => { byId("lt-status").textContent = message; };
 
@@ -160,11 +162,15 @@
         state.columns = data.columns;
         renderHeader();
       }
-      state.students = data.students;
-      renderRows();
-      if (!state.choicesShown) renderChoices(data.choices, data.defaults);
+      const shown = JSON.stringify([data.students, data.tables, state.watching]);
       if (state.watching && !data.tables.some((table) => table.code === state.watching)) state.watching = null;
-      renderTables(data.tables);
+      if (shown !== state.shown) {  // redrawn only on a change, so that a focused button keeps its focus
+        state.shown = shown;
+        state.students = data.students;
+        renderRows();
+        renderTables(data.tables);
+      }
+      if (!state.choicesShown) renderChoices(data.choices, data.defaults);
       let view = null;
       if (state.watching) {
         const watched = await fetch(api(`watch?table=${encodeURIComponent(state.watching)}`),
