@@ -136,23 +136,16 @@ def test_voila_command_line_has_preheat_culling_and_no_tracebacks() -> None:
 def test_fixes_patch_the_handlers_once() -> None:
     from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
     from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
-    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
-
     server.apply_fixes()
     server.apply_server_fixes()
-    opened = VoilaKernelWebsocketHandler.open
+    checked = VoilaShutdownKernelHandler.check_xsrf_cookie
     server.apply_fixes()
-    assert VoilaKernelWebsocketHandler.open is opened
-    assert VoilaKernelWebsocketHandler._leopard_nodelay and KernelWebsocketHandler._leopard_nodelay
+    assert VoilaShutdownKernelHandler.check_xsrf_cookie is checked
     assert VoilaShutdownKernelHandler._leopard_beacon
-    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-    from jupyter_server.services.kernels.handlers import KernelActionHandler, KernelHandler
     from voila.request_info_handler import RequestInfoSocketHandler
 
-    for guarded in (KernelWebsocketHandler, KernelHandler, KernelActionHandler, VoilaShutdownKernelHandler,
-                    RequestInfoSocketHandler):
+    for guarded in (KernelWebsocketHandler, VoilaShutdownKernelHandler, RequestInfoSocketHandler):
         assert guarded.__dict__.get("_leopard_owned"), guarded
-    assert ZMQChannelsWebsocketConnection.__dict__.get("_leopard_screened")
 
 
 @pytest.mark.parametrize(("headers", "allowed"), [

@@ -2,7 +2,8 @@
 each kernel answers only the browser that opened it, sessions whose page has gone are ended, no
 tracebacks reach a page), idle kernels culled, and two fixes (see ../shared/stack.md §6):
 
-* TCP_NODELAY on the kernel websocket: without it every widget round trip waits ~40 ms (Nagle's
+* TCP_NODELAY on the kernel websocket (`connection.GuardedConnection`, Voilà's
+  `kernel_websocket_connection_class`): without it every widget round trip waits ~40 ms (Nagle's
   algorithm meeting delayed ACKs); benchmarks/app_speed.py measures both ways.
 * The shutdown beacon Voilà sends when a tab closes cannot carry the XSRF header, so stock Voilà
   answers 403 and the kernel lives on. The shutdown handler here accepts a request whose Origin (or,
@@ -22,6 +23,7 @@ records (`student_handlers.py`) and the teacher's class page (`teacher.py`, behi
 folder's database (`class_store.py`, `--data-dir`), where the cookie secret is kept too (`kept_secret`), so
 that a browser's identity, and its seat at a table, outlive a restart.
 
+Every method of Voilà or Jupyter server replaced here or in `guards.py` is listed in `patches.py`.
 `apply_fixes()` is for standalone Voilà (this launcher); `apply_server_fixes()` is for Voilà as a
 Jupyter server extension (Binder's `/voila/render/...`), called from binder/jupyter_server_config.py.
 """
@@ -35,7 +37,6 @@ import json
 import os
 import resource
 import socket
-import sys
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -45,7 +46,10 @@ from urllib.parse import urlsplit
 
 from ..engine.catalogue import text
 from . import guards
+from .authorizer import AUTHORIZER_CLASS
+from .connection import CONNECTION_CLASS, STOCK_DELAY_CLASS
 from .kernel_pool import PoolFiller, ready_kernels
+from .patches import version_warning
 from .sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR
 from .waiting_line import POLL_SECONDS, TICKET_CHARACTERS, WaitingLine
 
@@ -56,19 +60,6 @@ TEMPLATE = "leopard"
 REPO_NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / NOTEBOOK_NAME
 CULL_IDLE_SECONDS = 600
 CULL_INTERVAL_SECONDS = 60
-
-
-def _set_nodelay_on_open(handler: Any) -> None:
-    if getattr(handler, "_leopard_nodelay", False):
-        return
-    original = handler.open
-
-    def open_with_nodelay(self: Any, *args: Any, **kwargs: Any) -> Any:
-        self.set_nodelay(True)
-        return original(self, *args, **kwargs)
-
-    handler.open = open_with_nodelay
-    handler._leopard_nodelay = True
 
 
 def same_origin(headers: Any, host: str) -> bool:
@@ -412,25 +403,16 @@ def guard_visits(limit: int | None = None, per_visitor: int | None = None, line:
     TornadoVoilaHandler.get = get
 
 
-def apply_fixes(nodelay: bool = True) -> None:
-    """Patch standalone Voilà: websocket TCP_NODELAY (unless `nodelay` is False), the shutdown beacon, the
-    session guards and plain error pages."""
-    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
-
-    if nodelay:
-        _set_nodelay_on_open(VoilaKernelWebsocketHandler)
+def apply_fixes() -> None:
+    """Patch standalone Voilà: the shutdown beacon, the session guards and plain error pages."""
     _accept_shutdown_beacon()
     read_theme_links()
     guards.install()
     guards.plain_errors()
 
 
-def apply_server_fixes(nodelay: bool = True) -> None:
+def apply_server_fixes() -> None:
     """Patch a Jupyter server running Voilà as an extension (JupyterLab, Binder) the same way (no cap)."""
-    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
-
-    if nodelay:
-        _set_nodelay_on_open(KernelWebsocketHandler)
     _accept_shutdown_beacon()
     read_theme_links()
     guards.install()
@@ -460,11 +442,14 @@ def notebook_path() -> Path:
 
 
 def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = True, ip: str = LOOPBACK,
-               theme: str = "auto") -> list[str]:
-    """Voilà's command line for the app (`theme`: one of THEMES)."""
+               theme: str = "auto", nodelay: bool = True) -> list[str]:
+    """Voilà's command-line arguments for the app (`theme`: one of THEMES; without `nodelay`, the websockets
+    keep Nagle's algorithm, as stock servers do)."""
     argv = [
-        "voila", str(notebook), f"--port={port}", f"--Voila.ip={ip}", "--show_tracebacks=False",
+        str(notebook), f"--port={port}", f"--Voila.ip={ip}", "--show_tracebacks=False",
         f"--template={TEMPLATE}",
+        f"--Voila.kernel_websocket_connection_class={CONNECTION_CLASS if nodelay else STOCK_DELAY_CLASS}",
+        f"--Voila.authorizer_class={AUTHORIZER_CLASS}",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         "--MappingKernelManager.cull_connected=False",
@@ -579,20 +564,23 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
     if max_sessions is not None:
         cap, binding = max_sessions, "--max-sessions"
     print(limits_line(cap, binding, limits, sessions_per_visitor, files_before), flush=True)
+    warning = version_warning()
+    if warning:
+        print(warning, flush=True)
     folder = default_data_dir() if data_dir is None else data_dir
     ClassStore.in_folder(folder).close()  # created (and migrated) at start; a file it cannot use stops the start
     print(f"Class tables are kept in {folder / DATABASE_NAME}", flush=True)
     print(text("teacher.link", url=teacher_link(classroom_url(ip, port), kept_token(folder, teacher_token))),
           flush=True)
-    apply_fixes(nodelay=nodelay)
+    apply_fixes()
     guards.BOOK.gone_after = page_gone_after
     guard_visits(cap, sessions_per_visitor)
     use_own_template()
     if ip not in ("0.0.0.0", "::", ""):
         os.environ["VOILA_APP_IP"] = f"[{ip}]" if ":" in ip else ip  # where a preheated kernel finds the server
     os.environ[CLASS_TABLES_ENV] = "1"
-    sys.argv = voila_argv(notebook_path(), port, open_browser, preheat, ip, theme)
-    class_server(limits.zmq_sockets, class_size if preheat else 0, cap, folder).launch_instance()
+    argv = voila_argv(notebook_path(), port, open_browser, preheat, ip, theme, nodelay)
+    class_server(limits.zmq_sockets, class_size if preheat else 0, cap, folder).launch_instance(argv)
 
 
 def use_own_template() -> None:
