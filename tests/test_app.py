@@ -59,7 +59,8 @@ def test_serving_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
     main(["--theme", "dark"])
     main(["--data-dir", "/tmp/class"])
     defaults = {"preheat": True, "nodelay": True, "ip": "127.0.0.1", "max_sessions": None, "theme": "auto",
-                "page_gone_after": 60.0, "sessions_per_visitor": 4, "class_size": 0, "data_dir": None}
+                "page_gone_after": 60.0, "sessions_per_visitor": 4, "class_size": 0, "data_dir": None,
+                "teacher_token": None}
     assert calls == [(9123, False, defaults), (8866, True, defaults), (9000, True, dict(defaults, ip="0.0.0.0")),
                      (8866, True, dict(defaults, theme="dark")),
                      (8866, True, dict(defaults, data_dir=Path("/tmp/class")))]
@@ -78,6 +79,8 @@ def test_serving_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
         main(["--sessions-per-visitor", "0"])
     main(["--class-size", "30"])
     assert calls[-1][2]["class_size"] == 30  # type: ignore[index]
+    main(["--teacher-token", "a-token-of-our-own-0123"])
+    assert calls[-1][2]["teacher_token"] == "a-token-of-our-own-0123"  # type: ignore[index]
     with pytest.raises(SystemExit):
         main(["--class-size", "-1"])
 

@@ -18,7 +18,8 @@ for a top-level visit (`guards.not_a_visit`); at start the soft open-file limit 
 one and ZMQ's socket limit to match it (`ClassServer`), and idle or half-sent HTTP connections are
 closed after `IDLE_CONNECTION_SECONDS`.
 
-A class server also serves the class tables (`class_handlers.py`, for its pages' kernels), kept in the data
+A class server also serves the class tables (`class_handlers.py`, for its pages' kernels), the students'
+records (`student_handlers.py`) and the teacher's class page (`teacher.py`, behind a token), kept in the data
 folder's database (`class_store.py`, `--data-dir`), where the cookie secret is kept too (`kept_secret`), so
 that a browser's identity, and its seat at a table, outlive a restart.
 
@@ -515,7 +516,9 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
 
             waiters = Waiters()
             tables = ClassTables(ClassStore.in_folder(data_dir), limit=cap or 1000, changed=waiters.changed)
-            return [*class_routes(self.server_url, tables, waiters), *handlers]
+            from .teacher import routes as class_page_routes  # the students' records and the teacher's page
+            return [*class_routes(self.server_url, tables, waiters),
+                    *class_page_routes(self.server_url, data_dir, tables, cap or 1000), *handlers]
 
         def listen(self) -> None:
             self.app.listen = functools.partial(self.app.listen, idle_connection_timeout=IDLE_CONNECTION_SECONDS,
@@ -543,15 +546,17 @@ def kept_secret(path: Path) -> bytes:
 def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, nodelay: bool = True,
           ip: str = LOOPBACK, max_sessions: int | None = None, theme: str = "auto",
           page_gone_after: float = PAGE_GONE_SECONDS, sessions_per_visitor: int = SESSIONS_PER_VISITOR,
-          class_size: int = 0, data_dir: Path | None = None) -> None:
+          class_size: int = 0, data_dir: Path | None = None, teacher_token: str | None = None) -> None:
     """Start Voilà on the app notebook at http://`ip`:`port` (blocks until stopped), with at most
     `max_sessions` visitors at once (default: what every limit of the machine allows, `session_caps`),
     `sessions_per_visitor` each, in `theme`, a session ending once its page has been gone for
     `page_gone_after` seconds, up to `class_size` kernels kept preheated (else one), the class tables kept
-    in `data_dir` (default: the user's data folder for the app), at most one per session. Prints the limits
-    and the data folder first."""
+    in `data_dir` (default: the user's data folder for the app), at most one per session, with the students'
+    records and the teacher's class page behind `teacher_token` (default: the one kept there, made the first
+    time). Prints the limits, the data folder and the class page's address first."""
     from ..class_client import CLASS_TABLES_ENV
     from .class_store import DATABASE_NAME, ClassStore, default_data_dir
+    from .teacher import kept_token, teacher_link
 
     files_before, files = raise_file_limit()
     limits = Limits(machine_memory(), files, zmq_socket_limit(files))
@@ -565,6 +570,8 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
     folder = default_data_dir() if data_dir is None else data_dir
     ClassStore.in_folder(folder).close()  # created (and migrated) at start; a file it cannot use stops the start
     print(f"Class tables are kept in {folder / DATABASE_NAME}", flush=True)
+    print(text("teacher.link", url=teacher_link(classroom_url(ip, port), kept_token(folder, teacher_token))),
+          flush=True)
     apply_fixes()
     guards.BOOK.gone_after = page_gone_after
     guard_visits(cap, sessions_per_visitor)
