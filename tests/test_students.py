@@ -116,7 +116,7 @@ def test_what_a_student_does_and_when_they_are_away(tmp_path: Path) -> None:
     class_.now("ana", "play", None, "Ben")
     assert now() == "Playing Ben"
     class_.now("ana", "practice")
-    assert now() == "Practice" and now(False) == "away 0 min"
+    assert now() == "Practice" and now(False) == "away less than a minute"
     clock.now += AWAY_SECONDS + 180
     assert now() == "away 5 min"
     for bad in (("sleep", None, None), ("learn", 0, None), ("learn", len(LESSONS) + 1, None),
