@@ -5,6 +5,8 @@ postBuild copies this file to <sys.prefix>/etc/jupyter/. It applies the same fix
 the app's own page template, which asks no CDN for anything.
 """
 
+from leopard_tutor.server.authorizer import AUTHORIZER_CLASS
+from leopard_tutor.server.connection import CONNECTION_CLASS
 from leopard_tutor.server.launch import (
     AUTO_THEME,
     CULL_IDLE_SECONDS,
@@ -18,6 +20,8 @@ apply_server_fixes()
 use_own_template()
 
 c = get_config()  # noqa: F821 (provided by the Jupyter config loader)
+c.ServerApp.kernel_websocket_connection_class = CONNECTION_CLASS  # gated, screened, TCP_NODELAY
+c.ServerApp.authorizer_class = AUTHORIZER_CLASS  # a kernel answers its own browser only
 c.MappingKernelManager.cull_idle_timeout = CULL_IDLE_SECONDS
 c.MappingKernelManager.cull_interval = CULL_INTERVAL_SECONDS
 c.VoilaConfiguration.show_tracebacks = False

@@ -1,4 +1,5 @@
-"""The `leopard-tutor` command: with no subcommand it serves the app; `demo` prints a seeded hand."""
+"""The `leopard-tutor` command: with no subcommand it serves the app; `demo` prints a seeded hand; `teacher-link`
+prints the address of the teacher's class page."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import random
 from pathlib import Path
 
 from .engine import REVISED_2008, RULE_SETS, Hand, Play
+from .engine.catalogue import text
 from .server.sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR
 
 
@@ -25,6 +27,17 @@ def demo(rules_key: str, seed: int) -> None:
             print(f"Player {player}: {move}.")
     print(f"Squares: {hand.squares[0]}  |  {hand.squares[1]}")
     print(f"Scores: {hand.scores()}")
+
+
+def link(data_dir: Path | None, ip: str, port: int) -> str:
+    """The teacher's class page of a server on `ip`:`port` keeping its data in `data_dir` (default: the user's
+    data folder); its token is made there if the server has not started yet."""
+    from .server.class_store import default_data_dir
+    from .server.launch import classroom_url
+    from .server.teacher import kept_token, teacher_link
+
+    folder = default_data_dir() if data_dir is None else data_dir
+    return text("teacher.link", url=teacher_link(classroom_url(ip, port), kept_token(folder)))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -55,6 +68,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="the folder of the class tables' database (and the cookie secret that lets browsers "
                              "keep their seats across a restart); created at start (default: the user's data "
                              "folder, ~/.local/share/leopard-tutor)")
+    parser.add_argument("--teacher-token", default=None, metavar="TOKEN",
+                        help="the token of the teacher's class page (16 to 128 letters, digits, '-' or '_'); kept "
+                             "in the data folder (default: the one kept there, made at the first start)")
     parser.add_argument("--no-preheat", action="store_true", help="start a kernel per visit instead of a ready one")
     parser.add_argument("--no-tcp-nodelay", action="store_true",
                         help="leave Nagle's algorithm on the kernel websocket (for measuring the fix)")
@@ -62,10 +78,21 @@ def main(argv: list[str] | None = None) -> None:
     demo_parser = sub.add_parser("demo", help="print a seeded hand played by random legal moves")
     demo_parser.add_argument("--rules", choices=sorted(RULE_SETS), default=REVISED_2008.key)
     demo_parser.add_argument("--seed", type=int, default=1)
+    link_parser = sub.add_parser("teacher-link", help="print the address of the teacher's class page again")
+    link_parser.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, metavar="DIR")
+    link_parser.add_argument("--port", type=int, default=argparse.SUPPRESS)
+    link_parser.add_argument("--ip", default=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.command == "demo":
         demo(args.rules, args.seed)
         return
+    if args.command == "teacher-link":
+        print(link(args.data_dir, args.ip, args.port))
+        return
+    from .server.teacher import TOKEN
+
+    if args.teacher_token is not None and not TOKEN.fullmatch(args.teacher_token):
+        parser.error("--teacher-token is 16 to 128 letters, digits, '-' or '_'")
     if not 0 < args.port < 65536:
         parser.error(f"--port must be between 1 and 65535, not {args.port}")
     from .server.launch import LOOPBACK, classroom_banner, classroom_url, serve
@@ -82,7 +109,8 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--page-gone-after must be from 1 to 86400 seconds, not {args.page_gone_after:g}")
     serve(args.port, not args.no_browser, preheat=not args.no_preheat, nodelay=not args.no_tcp_nodelay, ip=args.ip,
           max_sessions=args.max_sessions, page_gone_after=args.page_gone_after, theme=args.theme,
-          sessions_per_visitor=args.sessions_per_visitor, class_size=args.class_size, data_dir=args.data_dir)
+          sessions_per_visitor=args.sessions_per_visitor, class_size=args.class_size, data_dir=args.data_dir,
+          teacher_token=args.teacher_token)
 
 
 if __name__ == "__main__":

@@ -59,7 +59,8 @@ def test_serving_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
     main(["--theme", "dark"])
     main(["--data-dir", "/tmp/class"])
     defaults = {"preheat": True, "nodelay": True, "ip": "127.0.0.1", "max_sessions": None, "theme": "auto",
-                "page_gone_after": 60.0, "sessions_per_visitor": 4, "class_size": 0, "data_dir": None}
+                "page_gone_after": 60.0, "sessions_per_visitor": 4, "class_size": 0, "data_dir": None,
+                "teacher_token": None}
     assert calls == [(9123, False, defaults), (8866, True, defaults), (9000, True, dict(defaults, ip="0.0.0.0")),
                      (8866, True, dict(defaults, theme="dark")),
                      (8866, True, dict(defaults, data_dir=Path("/tmp/class")))]
@@ -78,6 +79,8 @@ def test_serving_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
         main(["--sessions-per-visitor", "0"])
     main(["--class-size", "30"])
     assert calls[-1][2]["class_size"] == 30  # type: ignore[index]
+    main(["--teacher-token", "a-token-of-our-own-0123"])
+    assert calls[-1][2]["teacher_token"] == "a-token-of-our-own-0123"  # type: ignore[index]
     with pytest.raises(SystemExit):
         main(["--class-size", "-1"])
 
@@ -133,23 +136,16 @@ def test_voila_command_line_has_preheat_culling_and_no_tracebacks() -> None:
 def test_fixes_patch_the_handlers_once() -> None:
     from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
     from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
-    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
-
     server.apply_fixes()
     server.apply_server_fixes()
-    opened = VoilaKernelWebsocketHandler.open
+    checked = VoilaShutdownKernelHandler.check_xsrf_cookie
     server.apply_fixes()
-    assert VoilaKernelWebsocketHandler.open is opened
-    assert VoilaKernelWebsocketHandler._leopard_nodelay and KernelWebsocketHandler._leopard_nodelay
+    assert VoilaShutdownKernelHandler.check_xsrf_cookie is checked
     assert VoilaShutdownKernelHandler._leopard_beacon
-    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-    from jupyter_server.services.kernels.handlers import KernelActionHandler, KernelHandler
     from voila.request_info_handler import RequestInfoSocketHandler
 
-    for guarded in (KernelWebsocketHandler, KernelHandler, KernelActionHandler, VoilaShutdownKernelHandler,
-                    RequestInfoSocketHandler):
+    for guarded in (KernelWebsocketHandler, VoilaShutdownKernelHandler, RequestInfoSocketHandler):
         assert guarded.__dict__.get("_leopard_owned"), guarded
-    assert ZMQChannelsWebsocketConnection.__dict__.get("_leopard_screened")
 
 
 @pytest.mark.parametrize(("headers", "allowed"), [

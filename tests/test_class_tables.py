@@ -50,7 +50,7 @@ def test_the_store_is_wal_versioned_and_migrated_once(tmp_path: Path) -> None:
     store = ClassStore.in_folder(tmp_path / "new" / "folder")
     assert (tmp_path / "new" / "folder" / DATABASE_NAME).is_file()
     assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert store.version == SCHEMA_VERSION == 1
+    assert store.version == SCHEMA_VERSION == 2
     store.close()
     again = ClassStore.in_folder(tmp_path / "new" / "folder")
     assert again.version == SCHEMA_VERSION

@@ -17,6 +17,7 @@ from jupyter_server.services.kernels.connection.base import serialize_binary_mes
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
 from leopard_tutor.server import connection_gate, guards, visitor_pace
+from leopard_tutor.server.connection import GuardedConnection
 from leopard_tutor.server.sessions import SessionBook
 from leopard_tutor.server.visitor_pace import KernelProcessors, VisitorPace
 
@@ -105,7 +106,7 @@ class Connection:
         self.websocket_handler = SimpleNamespace(ws_connection=object())
         self.sent: list[str] = []
 
-    def _leopard_forward(self, message: str) -> None:
+    def forward_to_kernel(self, message: str) -> None:
         self.sent.append(message)
 
 
@@ -220,9 +221,12 @@ def test_requests_are_read_in_each_framing_and_an_impossible_one_is_dropped(
     assert binary.sent == [framed]
 
 
-def test_the_servers_connections_go_through_the_gate() -> None:
-    guards.install()
-    assert ZMQChannelsWebsocketConnection.__dict__.get("_leopard_forward") is not None
+def test_the_servers_connections_go_through_the_gate(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[Any] = []
+    monkeypatch.setattr(guards, "hold_or_forward", lambda connection, message: seen.append((connection, message)))
+    page = GuardedConnection.__new__(GuardedConnection)
+    page.handle_incoming_message("a message")
+    assert seen == [(page, "a message")] and issubclass(GuardedConnection, ZMQChannelsWebsocketConnection)
 
 
 def test_the_kernels_of_a_visitor_over_budget_are_lowered_in_priority_once() -> None:

@@ -1,9 +1,10 @@
 """The class server's database: one SQLite file (standard library, WAL) in the server's data folder.
 
-It keeps what must outlive a page, a kernel and the server itself: the students (a browser and the name
-it gave), the tables they play at and every accepted move, in order. Each write is committed before the
-call returns, so a move is stored before any board shows it. The schema is versioned: `schema_version`
-holds the version, and `MIGRATIONS[n]` takes a database from version n to n + 1 at start.
+It keeps what must outlive a page, a kernel and the server itself: the students (a browser, the name it gave,
+and what it has done as aggregates: stars per lesson, answers per practice concept, games per opponent, what
+it does now; `students.py`), the class's settings, the tables they play at and every accepted move, in order.
+Each write is committed before the call returns, so a move is stored before any board shows it. The schema is
+versioned: `schema_version` holds the version, and `MIGRATIONS[n]` takes a database from version n to n + 1 at start.
 
 Stdlib only, no Jupyter: the class tables (`class_tables.py`) use it, and it is tested without a server.
 """
@@ -14,7 +15,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
              at REAL NOT NULL,
              PRIMARY KEY (code, number))""",
     ),
+    (  # 1 -> 2: each student's record (aggregates, bounded) and the class's settings
+        "ALTER TABLE students RENAME COLUMN seen TO last_seen",
+        "ALTER TABLE students ADD COLUMN stars TEXT NOT NULL DEFAULT '{}'",
+        "ALTER TABLE students ADD COLUMN practice TEXT NOT NULL DEFAULT '{}'",
+        "ALTER TABLE students ADD COLUMN games TEXT NOT NULL DEFAULT '{}'",
+        "ALTER TABLE students ADD COLUMN doing TEXT",
+        "ALTER TABLE students ADD COLUMN unlock_all INTEGER NOT NULL DEFAULT 0",
+        "CREATE TABLE class_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    ),
 )
 """The schema's migrations in order: `MIGRATIONS[n]` takes version n to n + 1."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -75,6 +85,22 @@ class TableRow:
     joined: float | None = None
     ended: float | None = None
     ending: str | None = None
+
+
+@dataclass(frozen=True)
+class StudentRow:
+    """One student as stored: the visitor (a browser), the name given ("" before one is), when last seen, the best
+    stars per lesson key, [right, wrong] per practice concept, {"won", "drawn", "lost"} counts per opponent,
+    the last report of what they do (or None), and whether the teacher unlocked every lesson for them."""
+
+    visitor: str
+    name: str
+    last_seen: float
+    stars: dict[str, int] = field(default_factory=dict)
+    practice: dict[str, list[int]] = field(default_factory=dict)
+    games: dict[str, dict[str, int]] = field(default_factory=dict)
+    doing: dict[str, Any] | None = None
+    unlock_all: bool = False
 
 
 @dataclass(frozen=True)
@@ -148,8 +174,55 @@ class ClassStore:
     # -- students --------------------------------------------------------------------------------
     def student_seen(self, visitor: str, name: str, at: float) -> None:
         """Keep `visitor`'s name, and that they were here at `at`."""
-        self.db.execute("INSERT INTO students VALUES (?, ?, ?) ON CONFLICT (visitor) DO UPDATE SET name = "
-                        "excluded.name, seen = excluded.seen", (visitor, name, at))
+        self.db.execute("INSERT INTO students (visitor, name, last_seen) VALUES (?, ?, ?) ON CONFLICT (visitor) "
+                        "DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen", (visitor, name, at))
+
+    def student(self, visitor: str) -> StudentRow | None:
+        """The record of `visitor`, if there is one."""
+        found = self.db.execute(f"SELECT {STUDENT_COLUMNS} FROM students WHERE visitor = ?", (visitor,)).fetchone()
+        return None if found is None else _student_row(found)
+
+    def students(self) -> list[StudentRow]:
+        """Every student's record, oldest visitor first."""
+        return [_student_row(found) for found in
+                self.db.execute(f"SELECT {STUDENT_COLUMNS} FROM students ORDER BY rowid").fetchall()]
+
+    def put_student(self, row: StudentRow) -> None:
+        """Store `row` in place of the record of its visitor (or as a new one)."""
+        self.db.execute(
+            f"INSERT INTO students ({STUDENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (visitor) DO UPDATE "
+            "SET name = excluded.name, last_seen = excluded.last_seen, stars = excluded.stars, practice = "
+            "excluded.practice, games = excluded.games, doing = excluded.doing, unlock_all = excluded.unlock_all",
+            (row.visitor, row.name, row.last_seen, json.dumps(row.stars), json.dumps(row.practice),
+             json.dumps(row.games), None if row.doing is None else json.dumps(row.doing), int(row.unlock_all)))
+
+    def seen_since(self, at: float) -> int:
+        """How many students were seen at `at` or later."""
+        return int(self.db.execute("SELECT COUNT(*) FROM students WHERE last_seen >= ?", (at,)).fetchone()[0])
+
+    def unlock_students(self, visitor: str | None) -> int:
+        """Unlock every lesson for `visitor` (None: for every student); how many records changed."""
+        if visitor is None:
+            return self.db.execute("UPDATE students SET unlock_all = 1").rowcount
+        return self.db.execute("UPDATE students SET unlock_all = 1 WHERE visitor = ?", (visitor,)).rowcount
+
+    def forget_students(self) -> int:
+        """Delete every student's record; how many there were."""
+        return self.db.execute("DELETE FROM students").rowcount
+
+    # -- the class's settings --------------------------------------------------------------------
+    def setting(self, key: str) -> str | None:
+        """The class setting `key`, if set."""
+        found = self.db.execute("SELECT value FROM class_settings WHERE key = ?", (key,)).fetchone()
+        return None if found is None else str(found[0])
+
+    def set_setting(self, key: str, value: str | None) -> None:
+        """Set the class setting `key` to `value` (None: unset it)."""
+        if value is None:
+            self.db.execute("DELETE FROM class_settings WHERE key = ?", (key,))
+        else:
+            self.db.execute("INSERT INTO class_settings VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = "
+                            "excluded.value", (key, value))
 
     # -- tables ----------------------------------------------------------------------------------
     def add_table(self, row: TableRow) -> None:
@@ -190,6 +263,16 @@ class ClassStore:
         """The moves of table `code`, in order."""
         return [MoveRow(number, player, json.loads(move)) for number, player, move in self.db.execute(
             "SELECT number, player, move FROM moves WHERE code = ? ORDER BY number", (code,))]
+
+
+STUDENT_COLUMNS = "visitor, name, last_seen, stars, practice, games, doing, unlock_all"
+"""The students table's columns in the order `StudentRow` takes them."""
+
+
+def _student_row(found: tuple[Any, ...]) -> StudentRow:
+    visitor, name, last_seen, stars, practice, games, doing, unlock_all = found
+    return StudentRow(visitor, name, last_seen, json.loads(stars), json.loads(practice), json.loads(games),
+                      None if doing is None else json.loads(doing), bool(unlock_all))
 
 
 def _table_row(found: tuple[Any, ...]) -> TableRow:

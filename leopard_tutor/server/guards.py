@@ -11,7 +11,8 @@
   `SessionBook.gone_after` seconds is shut down.
 * Clean-up: whatever is kept per kernel (the owner, Voilà's query cache and waiter, its progressive
   rendering data) goes when the kernel goes.
-* The screen on kernel output: `kernel_messages.screen` on every message to a websocket.
+* The screen on kernel output and the gate on what a page sends are the connection class's
+  (`connection.GuardedConnection`), which calls `hold_or_forward` and `request_finished` here.
 * Limits: a session takes at most `WEBSOCKETS_PER_SESSION` websockets (a page needs one; a second
   covers a reconnection while the old one is still closing).
 * The visitor's pace: every `visitor_pace.SAMPLE_SECONDS` the processor time of each visitor's kernels is
@@ -19,7 +20,7 @@
   What a page sends its kernel passes its connection's gate (`connection_gate.Gate`): at most a few shell
   requests unfinished in the kernel at once, and nothing while the visitor's budget is spent; the rest is
   held in order and let through as the kernel finishes requests or the budget comes back
-  (`hold_busy_visitors`, `request_finished`, `pace_visitors`). Past `connection_gate.HELD` held messages,
+  (`hold_or_forward`, `request_finished`, `pace_visitors`). Past `connection_gate.HELD` held messages,
   more are dropped; a message whose framing is impossible is dropped before jupyter_server reads it.
 * Refusals: every refusal (`refuse`) is a short plain page and one log line with the count of such
   refusals so far (`log_request`, tornado's `log_function` setting), never a traceback; error pages
@@ -40,7 +41,6 @@ from typing import Any
 
 from ..kernel_proof import PROOF_HEADER, proof_holds
 from .connection_gate import HELD, Gate
-from .kernel_messages import screen
 from .sessions import SessionBook
 from .visitor_pace import SAMPLE_SECONDS, KernelProcessors, VisitorPace
 
@@ -73,7 +73,6 @@ class PageRequest:
 
 REQUEST: ContextVar[PageRequest | None] = ContextVar("leopard_page_request", default=None)
 """The page request being served (set by the page handler, read where its kernel is handed out)."""
-DELIMITER = b"<IDS|MSG>"
 
 
 def visitor_of(handler: Any) -> str | None:
@@ -314,7 +313,7 @@ def paused(connection: Any, gate: Gate, book: SessionBook, pace: VisitorPace) ->
 def forward(connection: Any, messages: list[Any]) -> None:
     """Send `messages` from a page on to its kernel, in order (jupyter_server's own handling)."""
     for message in messages:
-        type(connection)._leopard_forward(connection, message)
+        connection.forward_to_kernel(message)
 
 
 def release_gates(book: SessionBook = BOOK, pace: VisitorPace = PACE, clock: Any = time.monotonic) -> None:
@@ -390,18 +389,6 @@ def request_finished(connection: Any, request: str, book: SessionBook = BOOK, pa
         forward(connection, gate.finished(request, paused(connection, gate, book, pace), clock()))
 
 
-def hold_busy_visitors(book: SessionBook = BOOK, pace: VisitorPace = PACE) -> None:
-    """What a page sends its kernel goes through the connection's gate (`hold_or_forward`; `request_finished`
-    and `pace_visitors` let what it holds through)."""
-    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-
-    Connection: Any = ZMQChannelsWebsocketConnection
-    if Connection.__dict__.get("_leopard_forward"):
-        return
-    Connection._leopard_forward = Connection.handle_incoming_message
-    Connection.handle_incoming_message = lambda self, incoming_msg: hold_or_forward(self, incoming_msg, book, pace)
-
-
 def _guard_prepare(handler_class: Any, book: SessionBook) -> None:
     """Refuse strangers in `handler_class.prepare`, after its own authentication."""
     from jupyter_core.utils import ensure_async
@@ -421,14 +408,13 @@ def _guard_prepare(handler_class: Any, book: SessionBook) -> None:
 
 
 def guard_kernel_handlers(book: SessionBook = BOOK) -> None:
-    """A visitor's kernel answers its own browser only: on its websocket, REST handlers and shutdown."""
+    """A visitor's kernel answers its own browser only: on its websocket and Voilà's shutdown (its REST
+    handlers ask the server's authorizer, `authorizer.OwnerAuthorizer`)."""
     from jupyter_core.utils import ensure_async
-    from jupyter_server.services.kernels.handlers import KernelActionHandler, KernelHandler
     from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
     from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 
-    for handler_class in (KernelHandler, KernelActionHandler, VoilaShutdownKernelHandler):
-        _guard_prepare(handler_class, book)
+    _guard_prepare(VoilaShutdownKernelHandler, book)
     websocket: Any = KernelWebsocketHandler
     if websocket.__dict__.get("_leopard_owned"):
         return
@@ -520,41 +506,8 @@ def guard_query_socket() -> None:
     Query._leopard_owned = True
 
 
-def _raw(part: Any) -> bytes:
-    return bytes(part.bytes) if hasattr(part, "bytes") else bytes(part)
-
-
-def screen_kernel_output() -> None:
-    """No traceback, error output or stderr from a kernel reaches a page (`kernel_messages.screen`)."""
-    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-
-    Connection: Any = ZMQChannelsWebsocketConnection
-    if Connection.__dict__.get("_leopard_screened"):
-        return
-    original = Connection.handle_outgoing_message
-
-    def handle_outgoing_message(self: Any, stream: Any, outgoing_msg: list[Any]) -> None:
-        idents, parts = self.session.feed_identities(outgoing_msg)
-        header = self.session.unpack(_raw(parts[1]))
-        msg_type = str(header.get("msg_type", ""))
-        if msg_type == "status" and self.session.unpack(_raw(parts[4])).get("execution_state") == "idle":
-            request_finished(self, str(self.session.unpack(_raw(parts[2])).get("msg_id", "")))
-        verdict = screen(msg_type, lambda: dict(self.session.unpack(_raw(parts[4]))))
-        if verdict is False:
-            return
-        if verdict is not True:
-            parts = [*parts[:4], self.session.pack(verdict), *parts[5:]]
-            outgoing_msg = [*idents, DELIMITER, *parts]
-        original(self, stream, outgoing_msg)
-
-    Connection.handle_outgoing_message = handle_outgoing_message
-    Connection._leopard_screened = True
-
-
 def install(book: SessionBook = BOOK) -> None:
     """Every guard above that patches classes (the per-server ones start with the first visit), but
     `plain_errors`, which is for standalone Voilà only (a Jupyter server renders its error pages)."""
     guard_kernel_handlers(book)
     guard_query_socket()
-    screen_kernel_output()
-    hold_busy_visitors(book)

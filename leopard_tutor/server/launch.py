@@ -2,7 +2,8 @@
 each kernel answers only the browser that opened it, sessions whose page has gone are ended, no
 tracebacks reach a page), idle kernels culled, and two fixes (see ../shared/stack.md §6):
 
-* TCP_NODELAY on the kernel websocket: without it every widget round trip waits ~40 ms (Nagle's
+* TCP_NODELAY on the kernel websocket (`connection.GuardedConnection`, Voilà's
+  `kernel_websocket_connection_class`): without it every widget round trip waits ~40 ms (Nagle's
   algorithm meeting delayed ACKs); benchmarks/app_speed.py measures both ways.
 * The shutdown beacon Voilà sends when a tab closes cannot carry the XSRF header, so stock Voilà
   answers 403 and the kernel lives on. The shutdown handler here accepts a request whose Origin (or,
@@ -17,10 +18,12 @@ for a top-level visit (`guards.not_a_visit`); at start the soft open-file limit 
 one and ZMQ's socket limit to match it (`ClassServer`), and idle or half-sent HTTP connections are
 closed after `IDLE_CONNECTION_SECONDS`.
 
-A class server also serves the class tables (`class_handlers.py`, for its pages' kernels), kept in the data
+A class server also serves the class tables (`class_handlers.py`, for its pages' kernels), the students'
+records (`student_handlers.py`) and the teacher's class page (`teacher.py`, behind a token), kept in the data
 folder's database (`class_store.py`, `--data-dir`), where the cookie secret is kept too (`kept_secret`), so
 that a browser's identity, and its seat at a table, outlive a restart.
 
+Every method of Voilà or Jupyter server replaced here or in `guards.py` is listed in `patches.py`.
 `apply_fixes()` is for standalone Voilà (this launcher); `apply_server_fixes()` is for Voilà as a
 Jupyter server extension (Binder's `/voila/render/...`), called from binder/jupyter_server_config.py.
 """
@@ -34,7 +37,6 @@ import json
 import os
 import resource
 import socket
-import sys
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -44,7 +46,10 @@ from urllib.parse import urlsplit
 
 from ..engine.catalogue import text
 from . import guards
+from .authorizer import AUTHORIZER_CLASS
+from .connection import CONNECTION_CLASS, STOCK_DELAY_CLASS
 from .kernel_pool import PoolFiller, ready_kernels
+from .patches import version_warning
 from .sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR
 from .waiting_line import POLL_SECONDS, TICKET_CHARACTERS, WaitingLine
 
@@ -55,19 +60,6 @@ TEMPLATE = "leopard"
 REPO_NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / NOTEBOOK_NAME
 CULL_IDLE_SECONDS = 600
 CULL_INTERVAL_SECONDS = 60
-
-
-def _set_nodelay_on_open(handler: Any) -> None:
-    if getattr(handler, "_leopard_nodelay", False):
-        return
-    original = handler.open
-
-    def open_with_nodelay(self: Any, *args: Any, **kwargs: Any) -> Any:
-        self.set_nodelay(True)
-        return original(self, *args, **kwargs)
-
-    handler.open = open_with_nodelay
-    handler._leopard_nodelay = True
 
 
 def same_origin(headers: Any, host: str) -> bool:
@@ -411,25 +403,16 @@ def guard_visits(limit: int | None = None, per_visitor: int | None = None, line:
     TornadoVoilaHandler.get = get
 
 
-def apply_fixes(nodelay: bool = True) -> None:
-    """Patch standalone Voilà: websocket TCP_NODELAY (unless `nodelay` is False), the shutdown beacon, the
-    session guards and plain error pages."""
-    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
-
-    if nodelay:
-        _set_nodelay_on_open(VoilaKernelWebsocketHandler)
+def apply_fixes() -> None:
+    """Patch standalone Voilà: the shutdown beacon, the session guards and plain error pages."""
     _accept_shutdown_beacon()
     read_theme_links()
     guards.install()
     guards.plain_errors()
 
 
-def apply_server_fixes(nodelay: bool = True) -> None:
+def apply_server_fixes() -> None:
     """Patch a Jupyter server running Voilà as an extension (JupyterLab, Binder) the same way (no cap)."""
-    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
-
-    if nodelay:
-        _set_nodelay_on_open(KernelWebsocketHandler)
     _accept_shutdown_beacon()
     read_theme_links()
     guards.install()
@@ -459,11 +442,14 @@ def notebook_path() -> Path:
 
 
 def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = True, ip: str = LOOPBACK,
-               theme: str = "auto") -> list[str]:
-    """Voilà's command line for the app (`theme`: one of THEMES)."""
+               theme: str = "auto", nodelay: bool = True) -> list[str]:
+    """Voilà's command-line arguments for the app (`theme`: one of THEMES; without `nodelay`, the websockets
+    keep Nagle's algorithm, as stock servers do)."""
     argv = [
-        "voila", str(notebook), f"--port={port}", f"--Voila.ip={ip}", "--show_tracebacks=False",
+        str(notebook), f"--port={port}", f"--Voila.ip={ip}", "--show_tracebacks=False",
         f"--template={TEMPLATE}",
+        f"--Voila.kernel_websocket_connection_class={CONNECTION_CLASS if nodelay else STOCK_DELAY_CLASS}",
+        f"--Voila.authorizer_class={AUTHORIZER_CLASS}",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         "--MappingKernelManager.cull_connected=False",
@@ -530,7 +516,9 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
 
             waiters = Waiters()
             tables = ClassTables(ClassStore.in_folder(data_dir), limit=cap or 1000, changed=waiters.changed)
-            return [*class_routes(self.server_url, tables, waiters), *handlers]
+            from .teacher import routes as class_page_routes  # the students' records and the teacher's page
+            return [*class_routes(self.server_url, tables, waiters),
+                    *class_page_routes(self.server_url, data_dir, tables, cap or 1000), *handlers]
 
         def listen(self) -> None:
             self.app.listen = functools.partial(self.app.listen, idle_connection_timeout=IDLE_CONNECTION_SECONDS,
@@ -558,15 +546,17 @@ def kept_secret(path: Path) -> bytes:
 def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, nodelay: bool = True,
           ip: str = LOOPBACK, max_sessions: int | None = None, theme: str = "auto",
           page_gone_after: float = PAGE_GONE_SECONDS, sessions_per_visitor: int = SESSIONS_PER_VISITOR,
-          class_size: int = 0, data_dir: Path | None = None) -> None:
+          class_size: int = 0, data_dir: Path | None = None, teacher_token: str | None = None) -> None:
     """Start Voilà on the app notebook at http://`ip`:`port` (blocks until stopped), with at most
     `max_sessions` visitors at once (default: what every limit of the machine allows, `session_caps`),
     `sessions_per_visitor` each, in `theme`, a session ending once its page has been gone for
     `page_gone_after` seconds, up to `class_size` kernels kept preheated (else one), the class tables kept
-    in `data_dir` (default: the user's data folder for the app), at most one per session. Prints the limits
-    and the data folder first."""
+    in `data_dir` (default: the user's data folder for the app), at most one per session, with the students'
+    records and the teacher's class page behind `teacher_token` (default: the one kept there, made the first
+    time). Prints the limits, the data folder and the class page's address first."""
     from ..class_client import CLASS_TABLES_ENV
     from .class_store import DATABASE_NAME, ClassStore, default_data_dir
+    from .teacher import kept_token, teacher_link
 
     files_before, files = raise_file_limit()
     limits = Limits(machine_memory(), files, zmq_socket_limit(files))
@@ -574,18 +564,23 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
     if max_sessions is not None:
         cap, binding = max_sessions, "--max-sessions"
     print(limits_line(cap, binding, limits, sessions_per_visitor, files_before), flush=True)
+    warning = version_warning()
+    if warning:
+        print(warning, flush=True)
     folder = default_data_dir() if data_dir is None else data_dir
     ClassStore.in_folder(folder).close()  # created (and migrated) at start; a file it cannot use stops the start
     print(f"Class tables are kept in {folder / DATABASE_NAME}", flush=True)
-    apply_fixes(nodelay=nodelay)
+    print(text("teacher.link", url=teacher_link(classroom_url(ip, port), kept_token(folder, teacher_token))),
+          flush=True)
+    apply_fixes()
     guards.BOOK.gone_after = page_gone_after
     guard_visits(cap, sessions_per_visitor)
     use_own_template()
     if ip not in ("0.0.0.0", "::", ""):
         os.environ["VOILA_APP_IP"] = f"[{ip}]" if ":" in ip else ip  # where a preheated kernel finds the server
     os.environ[CLASS_TABLES_ENV] = "1"
-    sys.argv = voila_argv(notebook_path(), port, open_browser, preheat, ip, theme)
-    class_server(limits.zmq_sockets, class_size if preheat else 0, cap, folder).launch_instance()
+    argv = voila_argv(notebook_path(), port, open_browser, preheat, ip, theme, nodelay)
+    class_server(limits.zmq_sockets, class_size if preheat else 0, cap, folder).launch_instance(argv)
 
 
 def use_own_template() -> None:

@@ -93,6 +93,10 @@ class SessionBook:
         session = self.sessions.get(kernel_id)
         return None if session is None else session.owner
 
+    def connected_visitors(self) -> set[str]:
+        """The visitors with a page connected now (a websocket open on one of their sessions)."""
+        return {session.owner for kernel_id, session in self.sessions.items() if self.sockets.get(kernel_id, 0) > 0}
+
     def allows(self, kernel_id: str, visitor: str | None) -> bool:
         """Whether `visitor` may reach `kernel_id`: its owner may; anyone may reach a kernel that is no
         visitor's (the preheated spare, or one a notebook user started)."""

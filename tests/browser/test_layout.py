@@ -233,9 +233,11 @@ def test_a_whole_hand_and_a_lesson_stage_without_scrolling_once(new_page: Any, b
     assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
 
 
-def test_two_people_at_one_device_fit_one_screen(new_page: Any, base_url: str) -> None:
+def test_two_people_at_one_device_fit_one_screen(new_page: Any, base_url: str, artifacts: Path) -> None:
     """Between two people here, with the names row shown: the hand-over screen and the table of the player
-    who shows their hand lie inside a laptop's and a projector's window, in a browser or not."""
+    who shows their hand lie inside a laptop's and a projector's window, in a browser or not; screenshots."""
+    shots = artifacts / "layout"
+    shots.mkdir(exist_ok=True)
     sizes = {name: SIZES[name] for name in ("laptop", "projector", "laptop-in-a-browser", "projector-in-a-browser")}
     page = new_page(*SIZES["laptop"])
     open_app(page, base_url)
@@ -252,12 +254,7 @@ def test_two_people_at_one_device_fit_one_screen(new_page: Any, base_url: str) -
             seq = board.get_attribute("data-seq")
             show.click()
             expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
-        for name, (width, height) in sizes.items():
-            page.set_viewport_size({"width": width, "height": height})
-            page.evaluate("(section) => ltProbes.settled(section)", "lt-play")
-            assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
-            boxes = page.evaluate("([s, n]) => ltProbes.boxes(s, n)", ["lt-play", needed])
-            problems += [f"{screen} at {name} {width}x{height}: {p}" for p in outside(boxes, width, height)]
+        problems += fits(page, needed, sizes, shots, f"two at one device, {screen}")
     assert not problems, "\n".join(problems)
 
 
@@ -297,5 +294,5 @@ def fits(page: Any, needed: list[str], sizes: dict[str, tuple[int, int]], shots:
         assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
         boxes = page.evaluate("([s, n]) => ltProbes.boxes(s, n)", ["lt-play", needed])
         problems += [f"{screen} at {name} {width}x{height}: {p}" for p in outside(boxes, width, height)]
-        page.screenshot(path=str(shots / f"play-{screen.replace(' ', '-').replace(',', '')}-{width}x{height}.png"))
+        page.screenshot(path=str(shots / f"play-{re.sub(r'[^a-z0-9]+', '-', screen.lower())}-{width}x{height}.png"))
     return problems

@@ -1,0 +1,69 @@
+"""The students' HTTP handlers in the server process, for the pages' kernels only (`students.py`).
+
+A request is proved as every kernel's request is (`kernel_handler.KernelHandler`), and acts for the visitor
+its kernel was handed to. Under `PATH` (after the server's base URL):
+
+* GET  `me` -> {"name", "progress" (the stored record as a progress code), "unlock_all", "defaults"};
+* POST `name` {"name"}; `progress` {"code"}; `game` {"against", "result"}; `now` {"doing", "stage", "with"} -> {}.
+
+Every accepted request sets the student's "last seen"; the first one makes their record. A refusal is HTTP 400
+with {"refused": key, "facts": {...}} (a key under "classmates.refused"); a request without a valid proof is
+403, and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..class_codes import ClassTableError
+from .guards import refuse
+from .kernel_handler import KernelHandler
+from .students import Students
+
+PATH = "leopard/students/"
+
+
+class StudentHandler(KernelHandler):
+    """One handler for every request of the students (`action` is the last part of the path)."""
+
+    students: Students
+
+    def initialize(self, students: Students) -> None:
+        """Given by the route: the server's students."""
+        self.students = students
+
+    def get(self, action: str) -> None:
+        """me."""
+        if action != "me":
+            refuse(self, 404, "no such student request")
+        try:
+            self.answer(self.students.me(self.visitor))
+        except ClassTableError as error:
+            self.refused(error)
+
+    def post(self, action: str) -> None:
+        """name, progress, game, now."""
+        students, visitor = self.students, self.visitor
+        try:
+            if action == "me":
+                refuse(self, 404, "no such student request")
+            body = self.body()
+            if action == "name":
+                students.name(visitor, body.get("name"))
+            elif action == "progress":
+                students.progress(visitor, body.get("code"))
+            elif action == "game":
+                students.game(visitor, body.get("against"), body.get("result"))
+            elif action == "now":
+                students.now(visitor, body.get("doing"), body.get("stage"), body.get("with"))
+            else:
+                refuse(self, 404, "no such student request")
+            self.answer({})
+        except ClassTableError as error:
+            self.refused(error)
+
+
+def student_routes(base_url: str, students: Students) -> list[tuple[str, Any, dict[str, Any]]]:
+    """The routes of the students' handlers under the server's `base_url` (GET me; POST the rest)."""
+    base = f"{base_url.rstrip('/')}/{PATH}"
+    return [(f"{base}(me|name|progress|game|now)", StudentHandler, {"students": students})]

@@ -1,0 +1,147 @@
+"""The teacher's class page on a real class server: every teacher path answers 403 without the token or with a
+wrong one; requests proved as a page's kernel proves them (with its connection file's key) report a name,
+progress, a game and what it does, and the class page lists it, the CSV holding the same rows; a forged kernel request
+is refused; the token and every record outlive a restart; `leopard-tutor teacher-link` prints the link."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import json
+import re
+import stat
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kernel_client import Visit, run
+
+from leopard_tutor.class_client import KERNEL_HEADER
+from leopard_tutor.cli import main
+from leopard_tutor.kernel_proof import PROOF_HEADER, kernel_proof
+from leopard_tutor.lessons import LESSONS
+from leopard_tutor.lessons.progress import Progress
+from leopard_tutor.server.teacher import TOKEN_FILE
+
+TOKEN = "a-teacher-token-for-tests_0123456789"
+TEACHER_PATHS = ("teacher", "teacher/static/teacher.js", "teacher/static/teacher.css", "teacher/api/class",
+                 "teacher/api/class.csv", "teacher/api/watch?table=KRTQ")
+POSTS = {"teacher/api/defaults": {"rules": "RUNNING_LEOPARD", "level": None},
+         "teacher/api/unlock": {"visitor": "all"}, "teacher/api/forget": {"confirm": True}}
+CONNECTION_FILES = re.compile(r"Storing connection files in (\S+?)\.?$", re.MULTILINE)
+
+
+def kernel_headers(server: Any, kernel_id: str) -> dict[str, str]:
+    """The headers a page's kernel proves itself with (`class_client.ClassLink`): its proof is made here with the
+    key of its connection file, which the server wrote to the folder its log names (a browser never sees it)."""
+    folder = CONNECTION_FILES.search(server.log_text())
+    assert folder is not None, "the server names the folder of its kernels' connection files"
+    key = json.loads((Path(folder.group(1)) / f"kernel-{kernel_id}.json").read_text())["key"].encode()
+    return {KERNEL_HEADER: kernel_id, PROOF_HEADER: kernel_proof(key, kernel_id), "Content-Type": "application/json"}
+
+
+def fetch(url: str, body: dict[str, Any] | None = None, headers: dict[str, str] | None = None) -> tuple[int, str]:
+    """(HTTP status, body) of a GET, or of a POST of `body` as JSON."""
+    request = urllib.request.Request(url, data=None if body is None else json.dumps(body).encode(),
+                                     headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=20) as reply:
+            return reply.status, reply.read().decode()
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.read().decode()
+
+
+def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path: Path, server_tools: Any) -> None:
+    start, stop = server_tools
+    data = tmp_path / "data"
+    server = start(tmp_path / "first.log", "--data-dir", str(data), "--teacher-token", TOKEN)
+    progress = Progress()
+    progress.record_lesson(LESSONS[0].key, 3)
+    progress.record_practice("jacks", False)
+    try:
+        assert f"Teacher: {server.url}teacher?token={TOKEN}" in server.log_text()
+        for path in TEACHER_PATHS:
+            for query in ("", "?token=wrong", f"?token={TOKEN[:-1]}"):
+                joined = path + (query if "?" not in path else query.replace("?", "&"))
+                assert fetch(server.url + joined)[0] == 403, joined
+        for path, body in POSTS.items():
+            assert fetch(server.url + path, body)[0] == 403
+            assert fetch(f"{server.url}{path}?token=x{TOKEN}", body)[0] == 403
+
+        async def report() -> tuple[list[tuple[int, Any]], dict[str, Any]]:
+            visit = Visit(server.url)
+            await visit.open()
+            try:
+                proved = kernel_headers(server, visit.kernel_id)
+                answers = []
+                for action, body in (("name", {"name": "Ana"}), ("progress", {"code": progress.to_code()}),
+                                     ("game", {"against": "computer:beginner", "result": "won"}),
+                                     ("now", {"doing": "learn", "stage": 2, "with": None}), ("me", None),
+                                     ("progress", {"code": "LT2-damaged"})):
+                    status, answer = await asyncio.to_thread(fetch, f"{server.url}leopard/students/{action}", body,
+                                                             proved)
+                    answers.append((status, json.loads(answer)))
+                forged = {**proved, PROOF_HEADER: "0" * 64}
+                assert fetch(f"{server.url}leopard/students/name", {"name": "Mallory"}, forged)[0] == 403
+                assert fetch(f"{server.url}leopard/students/me")[0] == 403
+                page = json.loads(fetch(f"{server.url}teacher/api/class?token={TOKEN}")[1])
+                return answers, page
+            finally:
+                await visit.close()
+
+        answers, page = run(report())
+        assert answers[:4] == [(200, {})] * 4
+        assert answers[5][0] == 400 and answers[5][1]["refused"] == "bad_progress"
+        me = answers[4][1]
+        assert me["name"] == "Ana" and me["unlock_all"] is False and me["defaults"] == {"rules": None, "level": None}
+        assert Progress.from_code(me["progress"]).stars == {LESSONS[0].key: 3}
+        [ana] = page["students"]
+        cells = [cell["text"] for cell in ana["cells"]]
+        assert cells[:5] == ["Ana", f"1 of {len(LESSONS)}, 3 stars", "Jacks 0% right of 1",
+                             "Beginner: won 1, drawn 0, lost 0", "Learn, stage 2"]
+        status, sheet = fetch(f"{server.url}teacher/api/class.csv?token={TOKEN}")
+        rows = list(csv.reader(io.StringIO(sheet)))
+        assert status == 200 and rows[0] == page["columns"] and rows[1][:4] == cells[:4]
+        status, html = fetch(f"{server.url}teacher?token={TOKEN}")
+        assert status == 200 and "teacher/static/teacher.js" in html
+        assert fetch(f"{server.url}teacher/api/unlock?token={TOKEN}", {"visitor": ana["id"]}) == (
+            200, json.dumps({"unlocked": 1}))
+        assert fetch(f"{server.url}teacher/api/defaults?token={TOKEN}", {"rules": "RUNNING_LEOPARD",
+                                                                       "level": "expert"})[0] == 200
+    finally:
+        stop(server.process)
+
+    token_file = data / TOKEN_FILE
+    assert stat.S_IMODE(token_file.stat().st_mode) == 0o600
+    again = start(tmp_path / "second.log", "--data-dir", str(data))  # no --teacher-token: the kept one
+    try:
+        status, body = fetch(f"{again.url}teacher/api/class?token={TOKEN}")
+        assert status == 200
+        page = json.loads(body)
+        assert [cell["text"] for cell in page["students"][0]["cells"]][:2] == ["Ana", f"1 of {len(LESSONS)}, 3 stars"]
+        assert page["students"][0]["unlock_all"] is True
+        assert page["defaults"] == {"rules": "RUNNING_LEOPARD", "level": "expert"}
+        assert fetch(f"{again.url}teacher/api/forget?token={TOKEN}", {"confirm": False})[0] == 400
+        assert fetch(f"{again.url}teacher/api/forget?token={TOKEN}", {"confirm": True})[0] == 200
+        assert json.loads(fetch(f"{again.url}teacher/api/class?token={TOKEN}")[1])["students"] == []
+    finally:
+        stop(again.process)
+
+
+def test_teacher_link_prints_the_kept_link(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    main(["teacher-link", "--data-dir", str(tmp_path), "--port", "9000"])
+    first = capsys.readouterr().out.strip()
+    token = (tmp_path / TOKEN_FILE).read_text().strip()
+    assert first == f"Teacher: http://127.0.0.1:9000/teacher?token={token}" and len(token) == 32
+    main(["teacher-link", "--data-dir", str(tmp_path), "--port", "9000"])
+    assert capsys.readouterr().out.strip() == first
+
+
+@pytest.mark.parametrize("token", ["short", "x" * 129, "has spaces in it, sixteen+", "ünïcödé-token-0123456789"])
+def test_a_teacher_token_that_is_not_one_stops_the_start(token: str, tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--no-browser", "--data-dir", str(tmp_path), "--teacher-token", token])
+    assert stopped.value.code == 2 and not (tmp_path / TOKEN_FILE).exists()
