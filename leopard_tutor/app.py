@@ -235,12 +235,13 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         what the Play section already plays, is left out; nothing at a class table)."""
         from .ai import LEVELS
         from .links import read_link
+        from .widgets.play_section import ADAPTIVE
 
         titles = [title.lower() for title, _ in self.sections]
         play = self.built.get(titles.index("play")) if "play" in titles else None
         if not self.class_defaults or play is None or play.at_class_table():
             return rules, level
-        defaults = read_link(self.class_defaults, levels=LEVELS, tabs=(), lessons=0)
+        defaults = read_link(self.class_defaults, levels=(*LEVELS, ADAPTIVE), tabs=(), lessons=0)
         if rules is None and defaults.rules != play.rules_pick.value:
             rules = defaults.rules
         if level is None and defaults.level != play.level_pick.value:

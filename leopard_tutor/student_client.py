@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
@@ -35,6 +36,9 @@ MOST_PENDING = 50
 """Reports waiting to be sent at most (matches finished while the server does not answer); more are dropped."""
 HELD_GAMES = 20
 """Matches kept at most while the student has no name yet."""
+NOW_AGAIN_SECONDS = 60.0
+"""After this long, what the student is doing is told again at their next click, though it has not changed (the
+server counts a student whose last report of it is two minutes old as away)."""
 DOINGS = ("learn", "play", "practice", "examples", "rules")
 """What the server understands a student to be doing (`POST now`)."""
 RESULTS = ("won", "drawn", "lost")
@@ -141,12 +145,15 @@ class StudentRecord:
     code, each finished match, what they are doing. Until the student has a name nothing is sent; giving one
     sends the name, then the progress and what was held back."""
 
-    def __init__(self, link: StudentLink, progress: Progress, reports: Reports | None = None) -> None:
+    def __init__(self, link: StudentLink, progress: Progress, reports: Reports | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.link, self.progress = link, progress
         self.reports = reports if reports is not None else Reports(link.tell)
+        self.clock = clock
         self.name: str | None = None
         self._held_games: list[dict[str, Any]] = []
         self._doing: dict[str, Any] | None = None
+        self._doing_told = 0.0  # when (by `clock`) what the student does was last told
 
     def read(self) -> ServerRecord:
         """What the server keeps for this student (asked once, at the page's start); an empty record if it cannot
@@ -176,6 +183,7 @@ class StudentRecord:
                 self.reports.put("game", game, alone=True)
             self._held_games.clear()
             if self._doing is not None:
+                self._doing_told = self.clock()
                 self.reports.put("now", self._doing)
         return kept
 
@@ -197,12 +205,14 @@ class StudentRecord:
 
     def now(self, doing: str, stage: int | None = None, with_: str | None = None) -> None:
         """Tell the server what the student is doing (one of `DOINGS`; Learn's stage; the classmate they play),
-        if that is not what it was last told."""
+        if that is not what it was last told, or was told over `NOW_AGAIN_SECONDS` ago."""
         if doing not in DOINGS:
             raise ValueError(f"a student is doing one of {DOINGS}, not {doing!r}")
         body = {"doing": doing, "stage": stage, "with": with_}
-        if body == self._doing:
+        now = self.clock()
+        if body == self._doing and now - self._doing_told < NOW_AGAIN_SECONDS:
             return
         self._doing = body
         if self.name is not None:
+            self._doing_told = now
             self.reports.put("now", body)

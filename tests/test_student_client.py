@@ -10,6 +10,7 @@ import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from itertools import product
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +21,8 @@ from leopard_tutor.class_codes import valid_name
 from leopard_tutor.engine.catalogue import texts
 from leopard_tutor.kernel_proof import PROOF_HEADER, proof_holds
 from leopard_tutor.lessons import LESSONS, Progress, kernel_progress
+from leopard_tutor.server.class_store import ClassStore
+from leopard_tutor.server.students import Students
 from leopard_tutor.student_client import Reports, StudentLink, StudentRecord
 from leopard_tutor.table import against_computer
 from leopard_tutor.table.class_table import ClassTable
@@ -413,3 +416,68 @@ def test_the_link_asks_with_the_kernels_proof(server: FakeServer, monkeypatch: p
     assert [method for method, _path, _body in server.got][-1] == "GET"
     unreachable = StudentRecord(StudentLink("http://127.0.0.1:9/", "k-1", KEY), Progress())
     assert unreachable.read().name is None, "no server: an empty record, no error"
+
+
+def test_what_the_student_does_is_told_again_at_a_click_a_minute_on() -> None:
+    link, now = FakeLink(), [1000.0]
+    record = StudentRecord(link, Progress(), clock=lambda: now[0])  # type: ignore[arg-type]
+    record.give_name("Ana")
+    for step in (0, 30, 31):  # seconds between clicks that change nothing
+        now[0] += step
+        record.now("play")
+        assert record.reports.flush(5)
+    assert [action for action, _ in link.told] == ["name", "now", "now"], "the server counts a silent student away"
+
+
+def test_the_adaptive_level_is_a_class_default_too() -> None:
+    tutor = joined(FakeLink({"name": "Ana", "defaults": {"rules": "REVISED_2008", "level": "adaptive"}}))
+    play = tutor.built[0]
+    assert play.level_pick.value == "adaptive" and play.adaptive is not None
+
+
+# -- against the server's own records, in this process --------------------------------------------
+class ServerLink:
+    """A kernel's link that hands each request to the server's `Students` as `student_handlers` does, for one
+    visitor (no HTTP, no proof: the shapes of the contract, end to end)."""
+
+    def __init__(self, students: Students, visitor: str) -> None:
+        self.students, self.visitor = students, visitor
+
+    def me(self) -> dict[str, Any]:
+        return self.students.me(self.visitor)
+
+    def tell(self, action: str, body: dict[str, Any]) -> None:
+        students, visitor = self.students, self.visitor
+        calls = {"name": lambda: students.name(visitor, body.get("name")),
+                 "progress": lambda: students.progress(visitor, body.get("code")),
+                 "game": lambda: students.game(visitor, body.get("against"), body.get("result")),
+                 "now": lambda: students.now(visitor, body.get("doing"), body.get("stage"), body.get("with"))}
+        calls[action]()
+
+
+def test_the_servers_records_take_every_report_of_the_page(tmp_path: Path) -> None:
+    students = Students(ClassStore.in_folder(tmp_path))
+    students.set_defaults("ORIGINAL_1963", "intermediate")
+    tutor = app.build_app([("Play", one_hand_play), ("Learn", "leopard_tutor.widgets.learn:build_learn")])
+    tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
+    tutor.follow_link("")
+    play = tutor.built[0]
+    assert play.rules_pick.value == "ORIGINAL_1963" and play.level_pick.value == "intermediate"
+    kernel_progress().record_lesson(LESSONS[0].key, 3)
+    page_restores(bar_of(tutor), "")
+    assert bar_of(tutor).keep("Ana")
+    finish_match(play)
+    tutor.tabs.selected_index = 1
+    assert tutor.student is not None and tutor.student.reports.flush(5)
+    row = students.store.student("ana")
+    assert row is not None and row.name == "Ana" and row.stars == {LESSONS[0].key: 3}
+    assert sum(row.games["computer:intermediate"].values()) == 1
+    assert row.doing is not None and (row.doing["doing"], row.doing["stage"]) == ("learn", 1)
+    students.unlock("all")
+    again = app.build_app()  # the next page of the same browser, its storage emptied
+    from leopard_tutor.lessons import progress as module
+
+    module._KERNEL_PROGRESS.clear()
+    again.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
+    assert kernel_progress().stars == {LESSONS[0].key: 3} and kernel_progress().is_unlocked(LESSONS[-1].key)
+    assert "Ana" in bar_of(again).shown.value
