@@ -1,14 +1,18 @@
 """A student's name on a class server, in Chromium: the first visit's box in the header with a made-up two-word
 name, a bad name answered without change, the name kept, shown with Change, put in the classmate name box, and
-back by itself after a reload (the browser keeps it). It holds whether or not the server takes the reports: a
-page never waits for them."""
+back by itself after a reload (the browser keeps it); and a named student's lesson reaching the teacher's class
+page within 5 s."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
+from test_learn import open_tab, play_solution
+
+from leopard_tutor.lessons import LESSONS
 
 TIMEOUT = 30_000
 
@@ -34,3 +38,24 @@ def test_a_first_visit_names_itself_and_the_name_comes_back(open_board: Any, pag
     open_board(base_url)
     expect(page.locator(".lt-student-name")).to_have_text("<img src=x onerror=alert", timeout=TIMEOUT)
     expect(page.locator(".lt-student").get_by_role("textbox", name="Your name")).to_be_hidden()
+
+
+def test_a_named_student_finishing_stage_1_reaches_the_class_page(browser: Any, open_board: Any, page: Any,
+                                                                  start_own_server: Any, tmp_path: Path) -> None:
+    token = "browser-teacher-token-0123456789"
+    server = start_own_server("--data-dir", str(tmp_path / "data"), "--teacher-token", token)
+    board = open_board(server.url)
+    header = page.locator(".lt-student")
+    header.get_by_role("textbox", name="Your name").fill("Ana")
+    header.get_by_role("button", name="Keep").click()
+    expect(header.locator(".lt-student-name")).to_have_text("Ana", timeout=TIMEOUT)
+    root = open_tab(board, "Learn", "lt-learn")
+    assert "Lesson complete" in play_solution(root, 1)
+    teacher = browser.new_context().new_page()
+    try:
+        teacher.goto(f"{server.url}teacher?token={token}")
+        row = teacher.locator("#lt-rows tr", has_text="Ana")
+        expect(row).to_contain_text(f"1 of {len(LESSONS)}", timeout=5_000)
+        expect(row).to_contain_text("Learn, stage 1", timeout=5_000)
+    finally:
+        teacher.context.close()
