@@ -180,7 +180,6 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         title = html.escape(text("app.link.title"))
         self.link_note.value = f"<div role='status'><h3>{title}</h3><ul>{notes}</ul></div>" if notes else ""
 
-
     # -- the student's record on a class server -------------------------------------------------------
     def join_class(self, link: StudentLink | None) -> None:
         """On a class server (a `link`), once the kernel is its visitor's: read what the server keeps for the
@@ -214,6 +213,11 @@ class TutorApp(W.VBox):  # type: ignore[misc]
             self._report_section(widget)
         self._report_now()
 
+    def _built(self, title: str) -> Any:
+        """The section titled `title` (in lower case) if it is built, else None."""
+        titles = [name.lower() for name, _ in self.sections]
+        return self.built.get(titles.index(title)) if title in titles else None
+
     def _merge_progress(self, code: str) -> None:
         """Add the progress the server keeps to this kernel's (a damaged code is logged and changes nothing)."""
         from .lessons import ProgressCodeError, kernel_progress
@@ -237,8 +241,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         from .links import read_link
         from .widgets.play_section import ADAPTIVE
 
-        titles = [title.lower() for title, _ in self.sections]
-        play = self.built.get(titles.index("play")) if "play" in titles else None
+        play = self._built("play")
         if not self.class_defaults or play is None or play.at_class_table():
             return rules, level
         defaults = read_link(self.class_defaults, levels=(*LEVELS, ADAPTIVE), tabs=(), lessons=0)
@@ -250,9 +253,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
 
     def _name_classmate(self, name: str) -> None:
         """The student kept `name`: the Play section's classmate name box holds it, unless another name is typed."""
-        titles = [title.lower() for title, _ in self.sections]
-        play = self.built.get(titles.index("play")) if "play" in titles else None
-        panel = getattr(play, "classmates", None)
+        panel = getattr(self._built("play"), "classmates", None)
         if panel is not None and panel.name.value in ("", self._classmate_name):
             panel.name.value = name
         self._classmate_name = name
