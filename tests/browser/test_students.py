@@ -15,6 +15,24 @@ from test_learn import open_tab, play_solution
 from leopard_tutor.lessons import LESSONS
 
 TIMEOUT = 30_000
+WIDTHS = (1366, 1280, 1100, 1000, 901, 800)
+"""Window widths at which the header must leave the tabs alone."""
+
+
+def header_clear_of_the_tabs(page: Any) -> list[str]:
+    """At each of `WIDTHS`, whether the header (the student's name, the rules link, About) lies beside or above
+    the tabs, never over one: the widths where it does not."""
+    overlaps = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        head = page.locator(".lt-head").bounding_box()
+        tab = page.get_by_role("tab", name="Practice").bounding_box()
+        beside = tab["x"] + tab["width"] <= head["x"]
+        above = head["y"] + head["height"] <= tab["y"]
+        if not (beside or above):
+            overlaps.append(f"{width} px: header {head}, last tab {tab}")
+    page.set_viewport_size({"width": 1100, "height": 1000})
+    return overlaps
 
 
 def test_a_first_visit_names_itself_and_the_name_comes_back(open_board: Any, page: Any, base_url: str) -> None:
@@ -23,6 +41,7 @@ def test_a_first_visit_names_itself_and_the_name_comes_back(open_board: Any, pag
     box = header.get_by_role("textbox", name="Your name")
     expect(box).to_be_visible(timeout=TIMEOUT)
     expect(box).to_have_value(re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]+$"))
+    assert not header_clear_of_the_tabs(page), "the name box must not cover a tab"
     box.fill("x" * 25)
     header.get_by_role("button", name="Keep").click()
     expect(header.locator(".lt-student-note")).to_contain_text("at most 24 characters", timeout=TIMEOUT)
@@ -32,6 +51,7 @@ def test_a_first_visit_names_itself_and_the_name_comes_back(open_board: Any, pag
     expect(header.locator(".lt-student-name")).to_have_text("<img src=x onerror=alert", timeout=TIMEOUT)
     expect(box).to_be_hidden()
     expect(header.get_by_role("button", name="Change")).to_be_visible()
+    assert not header_clear_of_the_tabs(page), "the kept name must not cover a tab"
     page.get_by_role("combobox", name="Opponent").select_option(label="A classmate")
     classmate = page.locator(".lt-class-panel").get_by_role("textbox", name="Your name")
     expect(classmate).to_have_value("<img src=x onerror=alert", timeout=TIMEOUT)
