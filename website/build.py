@@ -56,6 +56,8 @@ WORKER_NAMES = {"pyodide-kernel": "pyodide_kernel"}
 NOT_IN_BROWSER = {
     "jupyterlab-widgets": "the widgets' front end, which the site has in its own files",
     "voila": "the server app", "segno": "the server's QR code",
+    "jupyter-server": "the server's, pinned for its patches (server/patches.py)",
+    "tornado": "the server's web framework, pinned for its patches (server/patches.py)",
     "psutil": "the server's readings of its kernels' processor time (server/visitor_pace.py)",
     "prompt-toolkit": "the terminal shell's, not imported once IPython imports `embed` when used (TRIMS)",
     "wcwidth": "prompt-toolkit's",
