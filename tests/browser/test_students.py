@@ -60,22 +60,45 @@ def test_a_first_visit_names_itself_and_the_name_comes_back(open_board: Any, pag
     expect(page.locator(".lt-student").get_by_role("textbox", name="Your name")).to_be_hidden()
 
 
-def test_a_named_student_finishing_stage_1_reaches_the_class_page(browser: Any, open_board: Any, page: Any,
-                                                                  start_own_server: Any, tmp_path: Path) -> None:
+def name_student(page: Any, name: str) -> None:
+    """Keep `name` in the header's name box."""
+    header = page.locator(".lt-student")
+    header.get_by_role("textbox", name="Your name").fill(name)
+    header.get_by_role("button", name="Keep").click()
+    expect(header.locator(".lt-student-name")).to_have_text(name, timeout=TIMEOUT)
+
+
+def test_two_students_are_seen_on_the_class_page_within_5_s(browser: Any, open_board: Any, page: Any,
+                                                            start_own_server: Any, tmp_path: Path) -> None:
+    """Two students (two browser contexts) and their teacher (a third), the class page open before they start:
+    each name appears as text, Ana's stage 1 solved by clicks shows as "1 of N" and Ben's Practice tab as what
+    he is doing, each within 5 s of the student's click."""
     token = "browser-teacher-token-0123456789"
     server = start_own_server("--data-dir", str(tmp_path / "data"), "--teacher-token", token)
-    board = open_board(server.url)
-    header = page.locator(".lt-student")
-    header.get_by_role("textbox", name="Your name").fill("Ana")
-    header.get_by_role("button", name="Keep").click()
-    expect(header.locator(".lt-student-name")).to_have_text("Ana", timeout=TIMEOUT)
-    root = open_tab(board, "Learn", "lt-learn")
-    assert "Lesson complete" in play_solution(root, 1)
     teacher = browser.new_context().new_page()
+    other = browser.new_context(viewport={"width": 1366, "height": 768})
     try:
         teacher.goto(f"{server.url}teacher?token={token}")
-        row = teacher.locator("#lt-rows tr", has_text="Ana")
-        expect(row).to_contain_text(f"1 of {len(LESSONS)}", timeout=5_000)
-        expect(row).to_contain_text("Learn, stage 1", timeout=5_000)
+        expect(teacher.locator("h1")).to_be_visible(timeout=TIMEOUT)
+        board = open_board(server.url)
+        ben = other.new_page()
+        ben.goto(server.url, wait_until="commit", timeout=60_000)
+        ben.locator(".lt-board .lt-space").first.wait_for(state="visible", timeout=60_000)
+        name_student(page, "Ana")
+        marked = "<img src=x onerror=f()>"
+        name_student(ben, marked)
+        rows = {"Ana": teacher.locator("#lt-rows tr", has_text="Ana"),
+                "Ben": teacher.locator("#lt-rows tr", has_text=marked)}
+        for row in rows.values():
+            expect(row).to_be_visible(timeout=5_000)
+        assert teacher.locator("#lt-rows img").count() == 0, "a name is text, never markup"
+        root = open_tab(board, "Learn", "lt-learn")
+        assert "Lesson complete" in play_solution(root, 1)
+        expect(rows["Ana"]).to_contain_text(f"1 of {len(LESSONS)}", timeout=5_000)
+        expect(rows["Ana"]).to_contain_text("Learn, stage 1", timeout=5_000)
+        ben.get_by_role("tab", name="Practice").click()
+        expect(rows["Ben"]).to_contain_text("Practice", timeout=5_000)
+        expect(rows["Ben"]).to_contain_text(f"0 of {len(LESSONS)}")
     finally:
         teacher.context.close()
+        other.close()
