@@ -96,18 +96,16 @@ class Students:
         if not isinstance(code, str) or len(code) > MAX_CODE_LENGTH:
             raise ClassTableError("bad_progress", why=text("sections.progress.too_long"))
         try:
-            got = Progress.from_code(code)
+            Progress.from_code(code)  # read before anything is written
         except ProgressCodeError as error:
             raise ClassTableError("bad_progress", why=str(error)) from None
         row = self._record(visitor)
-        stars = dict(row.stars)
-        for key, count in got.stars.items():
-            stars[key] = max(count, stars.get(key, 0))
-        practice = {concept: list(pair) for concept, pair in row.practice.items()}
-        for concept, (right, wrong) in got.practice.items():
-            if right + wrong > sum(practice.get(concept, (0, 0))):
-                practice[concept] = [right, wrong]
-        self.store.put_student(replace(row, stars=stars, practice=practice))
+        record = Progress()  # the merge is the kernel's own (`Progress.merge_code`)
+        record.stars.update(row.stars)
+        record.practice.update({concept: (pair[0], pair[1]) for concept, pair in row.practice.items()})
+        record.merge_code(code)
+        practice = {concept: list(pair) for concept, pair in record.practice.items()}
+        self.store.put_student(replace(row, stars=dict(record.stars), practice=practice))
 
     def game(self, visitor: str, against: object, result: object) -> None:
         """Count one whole match of `visitor` against `against` (one of `OPPONENTS`) with `result` (one of
