@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import importlib
 import logging
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
@@ -104,6 +105,8 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.head = W.HBox([self.rules_link, header])
         self.head.add_class("lt-head")
         self.student: StudentRecord | None = None
+        self.unlock_check: threading.Thread | None = None
+        """The last background question whether the teacher has unlocked every lesson (`_follow_unlocking`)."""
         self.class_defaults = ""  # the class's default rules and level, as a link's query (see `join_class`)
         self._classmate_name = ""  # the name `_name_classmate` last put in the classmate name box
         super().__init__([self.head, self.link_note, self.storage_note, self.tabs, self.storage])
@@ -209,9 +212,30 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         bar.named_listeners.append(self._name_classmate)
         self.head.children = (bar, *self.head.children)
         self.tabs.observe(lambda _change: self._report_now(), names="selected_index")
+        self.tabs.observe(lambda _change: self._follow_unlocking(), names="selected_index")
         for widget in self.built.values():
             self._report_section(widget)
         self._report_now()
+
+    def _follow_unlocking(self) -> None:
+        """When Learn is shown and a stage is still locked, ask the server again (in the background, so the tab
+        opens at once) whether the teacher has unlocked every lesson since the page started."""
+        from .lessons import LESSONS, kernel_progress
+
+        student, index = self.student, self.tabs.selected_index
+        if student is None or index is None or self.sections[index][0].lower() != "learn":
+            return
+        progress = kernel_progress()
+        if progress.is_unlocked(LESSONS[-1].key):
+            return
+
+        def ask() -> None:
+            if student.read().unlock_all:
+                progress.open_through(LESSONS[-1].key)
+                self._redraw()
+
+        self.unlock_check = threading.Thread(target=ask, daemon=True, name="leopard-unlock-check")
+        self.unlock_check.start()
 
     def _built(self, title: str) -> Any:
         """The section titled `title` (in lower case) if it is built, else None."""

@@ -209,6 +209,22 @@ def test_the_servers_record_defaults_and_unlocking_are_applied() -> None:
     assert progress.stars == {LESSONS[0].key: 3, LESSONS[1].key: 1} and progress.practice == {"lines": (1, 0)}
 
 
+def test_an_unlocking_after_the_start_is_followed_when_learn_is_shown() -> None:
+    link = FakeLink()
+    tutor = joined(link)
+    progress = kernel_progress()
+    assert not progress.is_unlocked(LESSONS[-1].key) and tutor.unlock_check is None
+    link.said = {**link.said, "unlock_all": True}  # the teacher unlocks the class while the page is open
+    tutor.tabs.selected_index = [name for name, _ in tutor.sections].index("Learn")
+    assert tutor.unlock_check is not None
+    asked = tutor.unlock_check
+    asked.join(5)
+    assert progress.is_unlocked(LESSONS[-1].key)
+    tutor.tabs.selected_index = 0
+    tutor.tabs.selected_index = [name for name, _ in tutor.sections].index("Learn")
+    assert tutor.unlock_check is asked, "nothing left to ask once every stage is open"
+
+
 def test_a_teachers_link_wins_over_the_class_defaults() -> None:
     said = {"name": None, "progress": "LT2-damaged", "unlock_all": False,
             "defaults": {"rules": "1963", "level": "nobody"}}
