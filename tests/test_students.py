@@ -223,3 +223,18 @@ def test_watching_a_table_shows_what_a_spectator_may_see_and_never_a_hand(tmp_pa
             assert space["top"] == (None if top is None else str(top[0]) if top[1] else "face down")
             assert space["pile"] == len(square.pile(space["space"]))
     assert page.watch("ZZZZ") == {"code": "ZZZZ", "gone": "Table ZZZZ has closed."}
+
+
+def test_a_watched_square_is_drawn_as_its_rule_set_draws_it(tmp_path: Path) -> None:
+    from leopard_tutor.server.class_tables import ClassTables
+    from leopard_tutor.server.teacher import ClassPage
+
+    store = ClassStore.in_folder(tmp_path)
+    tables = ClassTables(store, clock=Clock(NOW))
+    page = ClassPage(Students(store, clock=Clock(NOW)), tables, "t" * 32)
+    for visitors, rules, drawn in ((("ana", "ben"), "ORIGINAL_1963", [7, 8, 9, 4, 5, 6, 1, 2, 3]),
+                                   (("cy", "di"), "REVISED_2008", list(range(1, 10)))):
+        code = tables.open(visitors[0], "Ana", rules)
+        tables.join(visitors[1], "Ben", code)
+        for square in page.watch(code)["squares"]:
+            assert [space["space"] for space in square["spaces"]] == drawn, rules

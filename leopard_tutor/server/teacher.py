@@ -110,7 +110,7 @@ class ClassPage:
         for owner in (0, 1):
             square = public_square(hand, owner)
             spaces = []
-            for space in range(1, 10):
+            for space in (label for row in hand.rules.grid for label in row):  # as the rule set draws them
                 top = square.top(space)
                 face = None if top is None else str(top[0]) if top[1] else text("teacher.watch.face_down")
                 spaces.append({"space": space, "top": face, "pile": len(square.pile(space))})

@@ -136,7 +136,7 @@
       figure.append(make("figcaption", square.title));
       const grid = make("div", null, { class: "lt-square" });
       for (const space of square.spaces) {
-        const cell = make("div", space.top || "", { class: "lt-space" });
+        const cell = make("div", space.top || String(space.space), { class: space.top ? "lt-space" : "lt-space lt-empty" });
         if (space.pile > 1) cell.append(make("small", `\u00d7${space.pile}`));
         grid.append(cell);
       }
