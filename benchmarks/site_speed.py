@@ -8,7 +8,11 @@ Prints, for Debian's Chromium (headless) on this machine:
   (performance.now() read by a MutationObserver set before any page script), with a cold cache
   (a fresh browser profile each run) and a warm one (the same profile, the site visited before: the
   second and third visits, when the browser also has the scripts' compiled code),
-  and the CPU time all of the browser's processes spent meanwhile;
+  and the CPU time all of the browser's processes spent meanwhile. The profile is on disk, as a
+  student's browser has it (`--profile memory`: a Playwright context in memory, which never keeps
+  compiled code: there a warm visit compiles Pyodide's WebAssembly again), and the server sends
+  CACHE_CONTROL, as the README tells a school's host to (`--no-cache-control`: none, as
+  `python3 -m http.server` does);
 * click-to-board latency: a click on a card of the hand until the board has redrawn with Python's
   answer (p50, p95), and the same for a play the beginner answers; the clicks come at most one every
   CLICK_GAP seconds (app_speed.py), which the kernel's pace takes in full: a click the board answers
@@ -31,6 +35,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -111,13 +116,26 @@ const { loadPyodide } = require(process.argv[1] + "/pyodide.js");
 """
 
 
+CACHE_CONTROL = {"static/": "public, max-age=31536000", "": "no-cache"}
+"""What the server says about caching, by the start of a file's path in the site (the first that matches): the
+runtime and the wheels for a year (what a school's host is told to do in the README), the pages checked each visit."""
+
+
 class Served(SimpleHTTPRequestHandler):
-    """Serves the site and notes every file sent (what one visit downloads)."""
+    """Serves the site (`.wasm` as application/wasm, CACHE_CONTROL) and notes every file sent (what one visit
+    downloads)."""
 
     sent: ClassVar[list[Path]] = []
+    cache_control: ClassVar[bool] = True
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+    def end_headers(self) -> None:
+        if self.cache_control:
+            path = self.path.split("?", 1)[0].lstrip("/")
+            self.send_header("Cache-Control", next(v for k, v in CACHE_CONTROL.items() if path.startswith(k)))
+        super().end_headers()
 
     def send_head(self) -> Any:
         handle = super().send_head()
@@ -237,6 +255,12 @@ def main() -> None:
     parser.add_argument("--warm-visits", type=int, default=2, help="visits after the cold one, in each profile")
     parser.add_argument("--clicks", type=int, default=40)
     parser.add_argument("--expert-moves", type=int, default=6)
+    parser.add_argument("--profile", choices=("disk", "memory"), default="disk",
+                        help="the cold and warm visits' browser profile: on disk, as a student's browser has it (the "
+                             "only kind where Chromium keeps the compiled code of scripts and WebAssembly between "
+                             "visits), or in memory (a Playwright context, as the tests use)")
+    parser.add_argument("--no-cache-control", action="store_true",
+                        help="serve without Cache-Control headers (as python3 -m http.server does)")
     parser.add_argument("--smoke", action="store_true", help=f"the smallest real run: {SMOKE} (overrides those)")
     args = parser.parse_args()
     if args.smoke:
@@ -246,26 +270,34 @@ def main() -> None:
         raise SystemExit(f"no site in {site}: build it with 'bash scripts/site.sh'")
     from playwright.sync_api import sync_playwright
 
+    Served.cache_control = not args.no_cache_control
+
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Served, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/{APP}"
-    print(f"site {site} served at {url}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"site {site} served at {url}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
+          f"profile {args.profile}, Cache-Control {'off' if args.no_cache_control else CACHE_CONTROL}")
     cold, warm, cold_cpu, warm_cpu = [], [], [], []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         for run in range(args.runs):
-            context = browser.new_context()
-            Served.sent.clear()
-            seconds, cpu = board_time(context, url)
-            cold.append(seconds)
-            cold_cpu.append(cpu)
-            if run == 0:
-                visit = sorted(set(Served.sent))
-            for _visit in range(args.warm_visits):
+            with tempfile.TemporaryDirectory(prefix="site-speed-profile-") as profile:
+                if args.profile == "disk":  # launches a browser of its own, with the same options
+                    context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM,
+                                                                             headless=True, args=ARGS)
+                else:
+                    context = browser.new_context()
+                Served.sent.clear()
                 seconds, cpu = board_time(context, url)
-                warm.append(seconds)
-                warm_cpu.append(cpu)
-            context.close()
+                cold.append(seconds)
+                cold_cpu.append(cpu)
+                if run == 0:
+                    visit = sorted(set(Served.sent))
+                for _visit in range(args.warm_visits):
+                    seconds, cpu = board_time(context, url)
+                    warm.append(seconds)
+                    warm_cpu.append(cpu)
+                context.close()
         context = browser.new_context()
         picks, plays = clicks(context, url + "?deal=BENCH13", args.clicks)
         replies = expert_reply(context, url + "?level=expert&deal=BENCH13", args.expert_moves)
