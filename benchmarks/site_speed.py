@@ -127,6 +127,7 @@ class Served(SimpleHTTPRequestHandler):
 
     sent: ClassVar[list[Path]] = []
     cache_control: ClassVar[bool] = True
+    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm"}
 
     def log_message(self, format: str, *args: Any) -> None:
         pass

@@ -13,10 +13,11 @@ import os
 import re
 import socketserver
 import threading
+import urllib.request
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from playwright.sync_api import expect
@@ -41,10 +42,18 @@ START_MS = 180_000  # a cold start on a busy 2-core machine; benchmarks/site_spe
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
-    """Serves the site's files and logs nothing."""
+    """Serves the site's files as the README tells a school's host to (WebAssembly as application/wasm, the
+    runtime and wheels under static/ cached for a year, the pages checked on each visit), and logs nothing."""
+
+    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm"}
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+    def end_headers(self) -> None:
+        static = self.path.lstrip("/").startswith("static/")
+        self.send_header("Cache-Control", "public, max-age=31536000" if static else "no-cache")
+        super().end_headers()
 
 
 @pytest.fixture(scope="module")
@@ -117,6 +126,14 @@ def test_the_page_hands_the_kernel_its_address(site: Path) -> None:
     assert not re.search(r"(src|href)=\"https?://", page), "the app page links another host"
     lock = (site / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8")
     assert '"leopard-tutor"' in lock and '"disablePyPIFallback": true' in (site / "jupyter-lite.json").read_text()
+
+
+def test_the_runtime_is_served_to_be_compiled_as_it_arrives_and_kept(origin: str) -> None:
+    """Chromium compiles WebAssembly as it streams in, and keeps the compiled code for the next visit, only for
+    a response typed application/wasm that its cache may keep."""
+    with urllib.request.urlopen(f"{origin}/static/pyodide/pyodide.asm.wasm") as response:
+        assert response.headers["Content-Type"] == "application/wasm"
+        assert "max-age=31536000" in response.headers["Cache-Control"]
 
 
 def test_a_teachers_link_through_the_start_page(page: Any, origin: str) -> None:
