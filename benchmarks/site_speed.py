@@ -11,7 +11,7 @@ Prints, for Debian's Chromium (headless) on this machine:
   and the CPU time all of the browser's processes spent meanwhile. The profile is on disk, as a
   student's browser has it (`--profile memory`: a Playwright context in memory, which never keeps
   compiled code: there a warm visit compiles Pyodide's WebAssembly again), and the server sends
-  CACHE_CONTROL, as the README tells a school's host to (`--no-cache-control`: none, as
+  website/serve.py's CACHE_CONTROL, as the README tells a school's host to (`--no-cache-control`: none, as
   `python3 -m http.server` does);
 * click-to-board latency: a click on a card of the hand until the board has redrawn with Python's
   answer (p50, p95), and the same for a play the beginner answers; the clicks come at most one every
@@ -37,7 +37,7 @@ import subprocess
 import sys
 import tempfile
 import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -45,6 +45,9 @@ import psutil
 from app_speed import CLICK_GAP, TOO_FAST
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "website"))
+from serve import CACHE_CONTROL, SiteHandler  # noqa: E402
+
 APP = "voici/render/leopard_tutor.html"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
@@ -116,27 +119,14 @@ const { loadPyodide } = require(process.argv[1] + "/pyodide.js");
 """
 
 
-CACHE_CONTROL = {"static/": "public, max-age=31536000", "": "no-cache"}
-"""What the server says about caching, by the start of a file's path in the site (the first that matches): the
-runtime and the wheels for a year (what a school's host is told to do in the README), the pages checked each visit."""
-
-
-class Served(SimpleHTTPRequestHandler):
-    """Serves the site (`.wasm` as application/wasm, CACHE_CONTROL) and notes every file sent (what one visit
-    downloads)."""
+class Served(SiteHandler):
+    """Serves the site as website/serve.py does (`.wasm` as application/wasm, CACHE_CONTROL) and notes every file
+    sent (what one visit downloads)."""
 
     sent: ClassVar[list[Path]] = []
-    cache_control: ClassVar[bool] = True
-    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm"}
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
-
-    def end_headers(self) -> None:
-        if self.cache_control:
-            path = self.path.split("?", 1)[0].lstrip("/")
-            self.send_header("Cache-Control", next(v for k, v in CACHE_CONTROL.items() if path.startswith(k)))
-        super().end_headers()
 
     def send_head(self) -> Any:
         handle = super().send_head()

@@ -12,12 +12,13 @@ import functools
 import os
 import re
 import socketserver
+import sys
 import threading
 import urllib.request
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 from playwright.sync_api import expect
@@ -30,6 +31,9 @@ from leopard_tutor.host import PAGE_URL
 from leopard_tutor.lessons import LESSONS
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "website"))
+from serve import SiteHandler  # noqa: E402
+
 APP = "voici/render/leopard_tutor.html"
 WHILE_THINKING = """async board => {
   board.querySelector(".lt-space.lt-target, .lt-discard.lt-target").click();
@@ -41,19 +45,12 @@ WHILE_THINKING = """async board => {
 START_MS = 180_000  # a cold start on a busy 2-core machine; benchmarks/site_speed.py measures it
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    """Serves the site's files as the README tells a school's host to (WebAssembly as application/wasm, the
-    runtime and wheels under static/ cached for a year, the pages checked on each visit), and logs nothing."""
-
-    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm"}
+class QuietHandler(SiteHandler):
+    """Serves the site's files as website/serve.py does (what the README tells a school's host to do), and logs
+    nothing."""
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
-
-    def end_headers(self) -> None:
-        static = self.path.lstrip("/").startswith("static/")
-        self.send_header("Cache-Control", "public, max-age=31536000" if static else "no-cache")
-        super().end_headers()
 
 
 @pytest.fixture(scope="module")
