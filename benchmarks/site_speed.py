@@ -141,16 +141,22 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def browser_cpu() -> float:
-    """CPU seconds used so far by the browser's processes (children of this one)."""
-    total = 0.0
+def browser_cpu() -> dict[int, float]:
+    """CPU seconds used so far by each of the browser's processes (children of this one), by process id."""
+    found = {}
     for child in psutil.Process().children(recursive=True):
         try:
             times = child.cpu_times()
         except psutil.Error:
             continue
-        total += times.user + times.system
-    return total
+        found[child.pid] = times.user + times.system
+    return found
+
+
+def cpu_since(before: dict[int, float]) -> float:
+    """CPU seconds the browser's processes spent since `before` (browser_cpu()): by process, so that one that
+    ended meanwhile (a closed page's) takes nothing off the sum."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in browser_cpu().items())
 
 
 def click_ms(page: Any, selector: str, index: int = 0) -> float:
@@ -174,7 +180,7 @@ def board_time(context: Any, url: str) -> tuple[float, float]:
     cpu = browser_cpu()
     page.goto(url, wait_until="commit")
     page.wait_for_function("window.__lt && window.__lt.board", timeout=300_000, polling=100)
-    spent = browser_cpu() - cpu
+    spent = cpu_since(cpu)
     seconds = float(page.evaluate("window.__lt.board")) / 1000
     page.close()
     return seconds, spent
