@@ -163,11 +163,11 @@ class TutorApp(W.VBox):  # type: ignore[misc]
     def follow_link(self, query: str) -> None:
         """Set the app up as a teacher's link asks (see `links.py`); what it cannot use is said in a note."""
         from .ai import LEVELS
-        from .lessons import LESSONS
+        from .lessons import lesson_keys
         from .links import read_link
 
         titles = [title.lower() for title, _ in self.sections]
-        link = read_link(query, levels=LEVELS, tabs=tuple(titles), lessons=len(LESSONS))
+        link = read_link(query, levels=LEVELS, tabs=tuple(titles), lessons=len(lesson_keys()))
         rules, level = self._class_choices(link.rules, link.level)
         if (rules or level or link.deal) and "play" in titles:
             self.open_tab(titles.index("play"))

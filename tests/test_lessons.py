@@ -241,3 +241,21 @@ def test_a_goal_for_a_card_says_where_the_card_is_until_it_is_met() -> None:
             attempt.try_move(move)
         assert not any("still in your hand" in status for status in attempt.goal_status())
     assert checked
+
+
+def test_the_lesson_keys_read_without_loading_are_the_lessons_keys() -> None:
+    """A learner's progress (on the app's first board) reads only the keys; they are the loaded lessons' own."""
+    from leopard_tutor.lessons import LESSONS, Progress, lesson_keys
+
+    assert lesson_keys() == Progress().keys == tuple(lesson.key for lesson in LESSONS)
+
+
+def test_importing_the_app_and_its_progress_loads_no_lesson() -> None:
+    """Loading and checking the fifteen lessons costs the site's first board some 0.2 s: only Learn needs them."""
+    import subprocess
+    import sys
+
+    code = ("import leopard_tutor.app, leopard_tutor.lessons as lessons; lessons.kernel_progress(); "
+            "print('LESSONS' in vars(lessons))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

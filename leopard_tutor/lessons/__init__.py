@@ -7,15 +7,29 @@ practice exercises (practice.py) and the learner's progress with its export code
 (True, True, 3)
 """
 
+from typing import TYPE_CHECKING, Any
+
 from ..ai.hints import Rung
 from .attempt import Attempt, Feedback
 from .goals import Goal, GoalError
-from .model import Figure, Lesson, LessonFormatError, Mistake, load_lesson, load_lessons
+from .model import Figure, Lesson, LessonFormatError, Mistake, lesson_keys, load_lesson, load_lessons
 from .notation import MoveTextError, move_text, parse_move
 from .practice import KINDS, Answer, AnswerError, BestPlayQuestion, PlacementQuestion, Practice, Question, ValueQuestion
 from .progress import CONCEPTS, Progress, ProgressCodeError, kernel_progress
 
-LESSONS: tuple[Lesson, ...] = load_lessons()
+if TYPE_CHECKING:
+    LESSONS: tuple[Lesson, ...]
+    """Every lesson, in stage order: loaded and checked when first asked for (some 0.2 s in the browser), not
+    when the package is imported: the app's first board needs only the lessons' keys (`lesson_keys`)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "LESSONS":
+        lessons = globals()["LESSONS"] = load_lessons()
+        return lessons
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 
 __all__ = [
     "CONCEPTS",
@@ -41,6 +55,7 @@ __all__ = [
     "Rung",
     "ValueQuestion",
     "kernel_progress",
+    "lesson_keys",
     "load_lesson",
     "load_lessons",
     "move_text",

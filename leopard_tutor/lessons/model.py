@@ -157,6 +157,13 @@ def load_lessons(directory: Path = STAGES_DIR) -> tuple[Lesson, ...]:
     return tuple(lessons)
 
 
+def lesson_keys(directory: Path = STAGES_DIR) -> tuple[str, ...]:
+    """The keys of the lessons in `directory`, in stage order, read without loading the lessons (what a learner's
+    progress needs; `load_lessons` checks the files)."""
+    found = [json.loads(path.read_text(encoding="utf-8")) for path in sorted(directory.glob("*.json"))]
+    return tuple(str(data["key"]) for data in sorted(found, key=lambda data: data["stage"]))
+
+
 def _lesson(data: Any) -> Lesson:
     if not isinstance(data, dict):
         raise LessonFormatError("a lesson file holds one JSON object")

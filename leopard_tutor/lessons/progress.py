@@ -38,10 +38,12 @@ class Progress:
     """Stars per lesson (best so far), which stages are open, and right/wrong per practice concept."""
 
     def __init__(self, lessons: Sequence[_Keyed] | None = None) -> None:
-        if lessons is None:
-            from . import LESSONS
-            lessons = LESSONS
-        self.keys: tuple[str, ...] = tuple(lesson.key for lesson in lessons)
+        if lessons is None:  # every lesson: their keys are enough (loading the lessons takes longer)
+            from .model import lesson_keys
+
+            self.keys: tuple[str, ...] = lesson_keys()
+        else:
+            self.keys = tuple(lesson.key for lesson in lessons)
         self.stars: dict[str, int] = {}
         self.practice: dict[str, tuple[int, int]] = {}
         self.opened: set[str] = set()

@@ -12,9 +12,11 @@ import functools
 import os
 import re
 import socketserver
+import sys
 import threading
+import urllib.request
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +31,9 @@ from leopard_tutor.host import PAGE_URL
 from leopard_tutor.lessons import LESSONS
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "website"))
+from serve import SiteHandler  # noqa: E402
+
 APP = "voici/render/leopard_tutor.html"
 WHILE_THINKING = """async board => {
   board.querySelector(".lt-space.lt-target, .lt-discard.lt-target").click();
@@ -40,8 +45,9 @@ WHILE_THINKING = """async board => {
 START_MS = 180_000  # a cold start on a busy 2-core machine; benchmarks/site_speed.py measures it
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    """Serves the site's files and logs nothing."""
+class QuietHandler(SiteHandler):
+    """Serves the site's files as website/serve.py does (what the README tells a school's host to do), and logs
+    nothing."""
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
@@ -117,6 +123,14 @@ def test_the_page_hands_the_kernel_its_address(site: Path) -> None:
     assert not re.search(r"(src|href)=\"https?://", page), "the app page links another host"
     lock = (site / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8")
     assert '"leopard-tutor"' in lock and '"disablePyPIFallback": true' in (site / "jupyter-lite.json").read_text()
+
+
+def test_the_runtime_is_served_to_be_compiled_as_it_arrives_and_kept(origin: str) -> None:
+    """Chromium compiles WebAssembly as it streams in, and keeps the compiled code for the next visit, only for
+    a response typed application/wasm that its cache may keep."""
+    with urllib.request.urlopen(f"{origin}/static/pyodide/pyodide.asm.wasm") as response:
+        assert response.headers["Content-Type"] == "application/wasm"
+        assert "max-age=31536000" in response.headers["Cache-Control"]
 
 
 def test_a_teachers_link_through_the_start_page(page: Any, origin: str) -> None:
