@@ -103,6 +103,7 @@ def test_a_second_language_is_a_data_change(tmp_path: Path, monkeypatch: pytest.
     monkeypatch.setattr(catalogue, "TEXTS_ROOT", root)
     monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "xx")
     catalogue.book.cache_clear()
+    catalogue._entry.cache_clear()
     try:
         assert text("engine.place.own", space=4) == "case 4 de ton carré"
         assert text("engine.place.other", space=4) == "space 4 of your opponent's square"  # English where missing
@@ -110,6 +111,7 @@ def test_a_second_language_is_a_data_change(tmp_path: Path, monkeypatch: pytest.
         assert text("engine.place.own", space=4) == "space 4 of your square"  # no escape from the texts folder
     finally:
         catalogue.book.cache_clear()
+        catalogue._entry.cache_clear()
 
 
 # Files whose strings a learner reads (messages, labels, buttons, panels, the page itself). Strings

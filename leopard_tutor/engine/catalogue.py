@@ -57,12 +57,22 @@ def entry(key: str) -> Any:
     Inside a book a path is matched whole first ("legal.numbered.empty" may be one flat key), then
     one segment at a time through nested groups. KeyError if there is no such entry.
     """
+    found = _entry(key, language())
+    if found is None:
+        raise KeyError(f"no text {key!r} in the catalogue")
+    return found
+
+
+@cache
+def _entry(key: str, lang: str) -> Any:
+    """The entry at `key` in `lang`, else in English, else None (found once per key and language: a click
+    looks up some 180 texts)."""
     name, _, path = key.partition(".")
-    for lang in dict.fromkeys((language(), DEFAULT_LANGUAGE)):
-        found = _find(book(name, lang), path)
+    for each in dict.fromkeys((lang, DEFAULT_LANGUAGE)):
+        found = _find(book(name, each), path)
         if found is not None:
             return found
-    raise KeyError(f"no text {key!r} in the catalogue")
+    return None
 
 
 def _find(node: Any, path: str) -> Any:
