@@ -191,7 +191,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         tell the server of the progress, each finished match and what the student is doing."""
         if link is None:
             return
-        from .lessons import LESSONS, kernel_progress
+        from .lessons import kernel_progress
         from .student_client import StudentRecord
         from .widgets.student_bar import StudentBar
 
@@ -203,8 +203,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
             if not self.storage.restored:  # the browser's progress replaces the kernel's when it comes: merge again
                 self.storage.on_restore(lambda _kept, code=found.progress: self._merge_progress(code))
         if found.unlock_all:
-            progress.open_through(LESSONS[-1].key)
-            self._redraw()
+            self._open_every_lesson()
         self.class_defaults = urlencode({key: value for key, value in (("rules", found.rules),
                                                                        ("level", found.level)) if value})
         progress.listeners.append(student.progress_changed)
@@ -231,11 +230,17 @@ class TutorApp(W.VBox):  # type: ignore[misc]
 
         def ask() -> None:
             if student.read().unlock_all:
-                progress.open_through(LESSONS[-1].key)
-                self._redraw()
+                self._open_every_lesson()
 
         self.unlock_check = threading.Thread(target=ask, daemon=True, name="leopard-unlock-check")
         self.unlock_check.start()
+
+    def _open_every_lesson(self) -> None:
+        """The teacher unlocked every lesson: open them all and redraw the sections that show progress."""
+        from .lessons import LESSONS, kernel_progress
+
+        kernel_progress().open_through(LESSONS[-1].key)
+        self._redraw()
 
     def _built(self, title: str) -> Any:
         """The section titled `title` (in lower case) if it is built, else None."""
