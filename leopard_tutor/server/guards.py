@@ -37,7 +37,7 @@ from collections import Counter
 from collections.abc import Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from ..kernel_proof import PROOF_HEADER, proof_holds
 from .connection_gate import HELD, Gate
@@ -107,7 +107,7 @@ async def serve_page(handler: Any, serve: Any, book: SessionBook = BOOK) -> None
             book.page_ended(request.visitor)
 
 
-def refuse(handler: Any, status: int, kind: str, page: str | None = None, retry_after: int | None = None) -> None:
+def refuse(handler: Any, status: int, kind: str, page: str | None = None, retry_after: int | None = None) -> NoReturn:
     """Answer a request with a refusal and stop handling it (raises tornado's `Finish`): HTTP `status`,
     `page` (HTML) or else `kind` as plain text; `log_request` writes its one log line."""
     from tornado.web import Finish

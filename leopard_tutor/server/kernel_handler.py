@@ -55,12 +55,19 @@ class KernelHandler(RequestHandler):
     def body(self) -> dict[str, Any]:
         """The request's JSON object (HTTP 413 past `MAX_BODY` bytes; a `ClassTableError` "bad_request" if it is
         not a JSON object)."""
-        if len(self.request.body) > MAX_BODY:
-            refuse(self, 413, "a kernel's request too large")
-        try:
-            found = json.loads(self.request.body or b"{}")
-        except ValueError:
-            found = None
-        if not isinstance(found, dict):
+        found = json_object(self, "a kernel's request")
+        if found is None:
             raise ClassTableError("bad_request")
         return found
+
+
+def json_object(handler: RequestHandler, kind: str, limit: int = MAX_BODY) -> dict[str, Any] | None:
+    """The JSON object a request's body holds, or None if it holds none; past `limit` bytes the request is
+    refused (HTTP 413, `kind` named in the log line)."""
+    if len(handler.request.body) > limit:
+        refuse(handler, 413, f"{kind} too large")
+    try:
+        found = json.loads(handler.request.body or b"{}")
+    except ValueError:
+        return None
+    return found if isinstance(found, dict) else None

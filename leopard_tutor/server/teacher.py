@@ -38,6 +38,7 @@ from ..engine.scoring import square_value
 from ..engine.view import public_square
 from .class_tables import ClassTables
 from .guards import BOOK, refuse
+from .kernel_handler import json_object
 from .student_handlers import student_routes
 from .students import COLUMNS, LEVEL_CHOICES, Students
 
@@ -200,13 +201,8 @@ class ApiHandler(TeacherHandler):
 
     def post(self, action: str) -> None:
         """defaults, unlock, forget."""
-        if len(self.request.body) > MAX_BODY:
-            refuse(self, 413, "a class page request too large")
-        try:
-            body = json.loads(self.request.body or b"{}")
-        except ValueError:
-            body = None
-        if not isinstance(body, dict):
+        body = json_object(self, "a class page request", MAX_BODY)
+        if body is None:
             refuse(self, 400, "a class page request that is not a JSON object")
         students = self.page.students
         if action == "defaults":
