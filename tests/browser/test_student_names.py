@@ -25,6 +25,7 @@ def header_clear_of_the_tabs(page: Any) -> list[str]:
     overlaps = []
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         head = page.locator(".lt-head").bounding_box()
         tab = page.get_by_role("tab", name="Practice").bounding_box()
         beside = tab["x"] + tab["width"] <= head["x"]
