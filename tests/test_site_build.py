@@ -98,3 +98,34 @@ def test_the_app_imports_without_what_the_browser_lacks() -> None:
             "leopard_tutor.app.build_app().follow_link('table=KRTQ&tab=Play')")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
+
+
+def test_the_standard_library_leaves_out_what_nothing_imports_and_its_docstrings(tmp_path: Path) -> None:
+    job = build.compile_job(tmp_path / "python_stdlib.zip", tmp_path)
+    assert job["optimize"] == 2 and job["root"] == "/lib/python313.zip/"
+    assert bytecode.dropped("multiprocessing/pool.py", job) and bytecode.dropped("encodings/cp1252.py", job)
+    assert not bytecode.dropped("encodings/utf_8.py", job) and not bytecode.dropped("json/decoder.py", job)
+    assert not bytecode.dropped("asyncio/events.py", job) and not bytecode.dropped("_pyrepl/pager.py", job)
+    assert all(build.STDLIB_LEFT_OUT.values())
+    for kept in build.STDLIB_KEPT:  # each names a file inside a folder left out, else it would say nothing
+        assert any(kept.startswith(folder) for folder in build.STDLIB_LEFT_OUT if folder.endswith("/")), kept
+    wheel_job = build.compile_job(tmp_path / "ipython-9.0.2-py3-none-any.whl", tmp_path)
+    assert wheel_job.get("optimize", 0) == 0  # packages keep their docstrings (IPython's magics read theirs)
+    assert bytecode.dropped("IPython/terminal/shortcuts/auto_match.py", wheel_job)
+    assert not bytecode.dropped("IPython/lib/pretty.py", wheel_job)
+
+
+def test_an_optimized_job_compiles_without_docstrings_or_asserts(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    source = wheel(tmp_path / "lean-1.0-py3-none-any.whl",
+                   {"lean/__init__.py": '"""Said."""\n\ndef check():\n    assert False\n    return "ran"\n'})
+    target = tmp_path / "out" / source.name
+    target.parent.mkdir()
+    job = {"source": str(source), "target": str(target), "root": "/lib/", "drop": [], "keep": [], "patches": [],
+           "optimize": 2}
+    assert bytecode.compile_archive(job) == (1, 0)
+    monkeypatch.syspath_prepend(str(target))
+    monkeypatch.delitem(sys.modules, "lean", raising=False)
+    import lean  # type: ignore[import-not-found]
+
+    assert lean.__doc__ is None and lean.check() == "ran"

@@ -45,7 +45,8 @@ KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension-4
 """Wheels shipped with the kernel extension that its kernel imports: piplite, the kernel, the ipykernel
 shim and the widgetsnbextension 4 stub (ipywidgets asks for it; the front end is the site's own)."""
 STUBS = {"sqlite3": "a compiled module only on Pyodide's CDN; IPython runs without it (no saved history)",
-         "jedi": "code completion, which the app never asks for; IPython runs without it"}
+         "jedi": "code completion, which the app never asks for; IPython runs without it",
+         "micropip": "installs packages, which the site never does (piplite imports it only to install: TRIMS)"}
 """Lock entries replaced by empty wheels: the kernel extension asks for them by name."""
 BROWSER = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
            "platform_machine": "wasm32", "python_version": "3.13", "python_full_version": "3.13.2",
@@ -65,6 +66,46 @@ NOT_IN_BROWSER = {
 """Requirements of the wheels that the kernel in the browser never imports, and why."""
 ALWAYS_DROP = ("*/tests/",)
 """Test suites inside wheels: no import of the app reaches them."""
+STDLIB_LEFT_OUT = {
+    "multiprocessing/": "starts processes, which a page cannot",
+    "concurrent/futures/process.py": "the same, for concurrent.futures",
+    "_pyrepl/": "the interactive terminal's line editor (pydoc imports its pager alone: STDLIB_KEPT)",
+    "unittest/": "a test framework (piplite imports unittest.mock only to install packages, never done here)",
+    "doctest.py": "a test framework",
+    "xml/": "XML, which neither the app nor the kernel reads or writes",
+    "xmlrpc/": "remote calls over XML and HTTP",
+    "wsgiref/": "a web server",
+    "mailbox.py": "mail", "imaplib.py": "mail", "poplib.py": "mail", "smtplib.py": "mail",
+    "ftplib.py": "FTP", "netrc.py": "FTP's and mail's passwords",
+    "encodings/": "code pages and East Asian encodings (the text the app reads and writes is UTF-8: STDLIB_KEPT)",
+    "ctypes/": "calls into C libraries",
+    "_pyio.py": "io in pure Python, used only where the compiled io is missing",
+    "_pydatetime.py": "datetime in pure Python, the same",
+    "tomllib/": "TOML", "zoneinfo/": "time zones", "csv.py": "CSV (the class server's)",
+    "plistlib.py": "Apple's property lists", "wave.py": "sound files", "stringprep.py": "internationalized names",
+    "pickletools.py": "tools", "modulefinder.py": "tools", "tracemalloc.py": "tools", "compileall.py": "tools",
+    "py_compile.py": "tools", "symtable.py": "tools", "tabnanny.py": "tools", "pyclbr.py": "tools",
+    "zipapp.py": "tools", "trace.py": "tools", "filecmp.py": "tools", "fileinput.py": "tools",
+    "shelve.py": "tools", "sched.py": "tools", "graphlib.py": "tools", "optparse.py": "tools",
+    "configparser.py": "tools", "difflib.py": "tools", "statistics.py": "tools",
+    "webbrowser.py": "opens a browser from a terminal", "antigravity.py": "a joke", "this.py": "a joke",
+    "__hello__.py": "a test of frozen modules", "__phello__/": "a test of frozen modules",
+    "_android_support.py": "another platform", "_apple_support.py": "another platform",
+    "_ios_support.py": "another platform", "nturl2path.py": "another platform",
+}
+"""Parts of Python's standard library (`python_stdlib.zip`) that neither the kernel nor the app imports, and
+why; `website/probe.py` runs the kernel and the app on the built site at every build, so a part that is needed
+after all fails the build, not a student's page."""
+STDLIB_KEPT = ("_pyrepl/__init__.py", "_pyrepl/pager.py", "encodings/__init__.py", "encodings/aliases.py",
+               *(f"encodings/{name}.py" for name in (
+                   "ascii", "latin_1", "utf_8", "utf_8_sig", "utf_16", "utf_16_be", "utf_16_le", "utf_32",
+                   "utf_32_be", "utf_32_le", "charmap", "cp437", "unicode_escape", "raw_unicode_escape",
+                   "base64_codec", "hex_codec", "zlib_codec", "punycode")))
+"""What stays of the folders STDLIB_LEFT_OUT names: the pager pydoc imports, and the encodings a program asks
+for by name (Unicode, ASCII and Latin-1, zip's cp437, and the byte codecs)."""
+STDLIB_OPTIMIZE = 2
+"""The standard library is compiled as `python -OO` would (docstrings and asserts left out: a seventh less to
+download), a way CPython's own tests run it; every other package keeps its docstrings and asserts."""
 
 
 @dataclass(frozen=True)
@@ -78,14 +119,26 @@ class Trim:
 
 
 TRIMS = {
-    "pygments": Trim("only the Python lexer is ever used (IPython's tracebacks); the 500 others are never loaded",
-                     drop=("pygments/lexers/",),
-                     keep=("pygments/lexers/__init__.py", "pygments/lexers/_mapping.py", "pygments/lexers/python.py")),
+    "leopard-tutor": Trim("the class server, which runs on a server, never in a page", drop=("leopard_tutor/server/",)),
+    "anywidget": Trim("the front end for JupyterLab and the classic notebook: the site has its own copy in extensions/",
+                      drop=("anywidget/labextension/", "anywidget/nbextension/")),
     "ipython": Trim("`import IPython` would import the terminal shell and prompt-toolkit (some 150 modules), which a "
-                    "kernel never uses, only to offer `IPython.embed`: it is imported when called instead",
+                    "kernel never uses, only to offer `IPython.embed`: it is imported when called instead; the "
+                    "terminal, its test helpers, Sphinx's extension, the extensions loaded by %load_ext and the "
+                    "libraries nothing imports are left out (what the kernel imports of them is kept)",
+                    drop=("IPython/terminal/", "IPython/testing/", "IPython/sphinxext/", "IPython/extensions/",
+                          "IPython/lib/", "IPython/external/"),
+                    keep=("IPython/terminal/__init__.py", "IPython/terminal/pt_inputhooks/__init__.py",
+                          "IPython/testing/__init__.py", "IPython/testing/skipdoctest.py",
+                          "IPython/extensions/__init__.py", "IPython/extensions/storemagic.py",
+                          "IPython/lib/__init__.py", "IPython/lib/display.py", "IPython/lib/pretty.py",
+                          "IPython/external/__init__.py", "IPython/external/pickleshare.py"),
                     patches=(("IPython/__init__.py", "from .terminal.embed import embed\n",
                               "def embed(**kwargs):  # imported when used (the Leopard Tutor site)\n"
                               "    from .terminal.embed import embed as _embed\n\n    return _embed(**kwargs)\n"),)),
+    "pygments": Trim("only the Python lexer is ever used (IPython's tracebacks); the 500 others are never loaded",
+                     drop=("pygments/lexers/",),
+                     keep=("pygments/lexers/__init__.py", "pygments/lexers/_mapping.py", "pygments/lexers/python.py")),
     "piplite": Trim("the kernel imports piplite at start-up, and piplite micropip and unittest.mock, only to install "
                     "packages, which the site never does (every package is loaded from the Pyodide lock): they are "
                     "imported when piplite installs something",
@@ -117,6 +170,8 @@ FRONT_END_PATCHES = (
      "the kernel's files stay in its own memory, and any static host serves the site, http or https"),
 )
 """Exact text replacements in Voici's front end (folder, old text, new text, why); each must match once."""
+WHEEL_README = "# Leopard Tutor\n\nThe tutor as the static site ships it; the project's README is in its repository.\n"
+"""Our wheel's long description (a student's browser downloads it; the README is 60 kB)."""
 CDN = re.compile(r"https?://(cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com|unpkg\.com|fonts\.googleapis\.com)[^\"' )]*")
 
 
@@ -197,14 +252,15 @@ def build(inputs: dict[str, Any]) -> None:
     shutil.copy2(NOTEBOOK, content / NOTEBOOK.name)
     run_voici(STAGE, content, OUTPUT)
     finish(OUTPUT)
+    probe(OUTPUT)
 
 
 def build_our_wheel(scratch: Path) -> Path:
     """Our own wheel, built from a copy of the package source (the tree is left as it is)."""
     source = scratch / "source"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy2(ROOT / name, source / name)
+    shutil.copy2(ROOT / "pyproject.toml", source / "pyproject.toml")
+    (source / "README.md").write_text(WHEEL_README, encoding="utf-8")  # the wheel's METADATA carries it
     shutil.copytree(ROOT / "leopard_tutor", source / "leopard_tutor",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
@@ -311,7 +367,7 @@ def compile_job(path: Path, target: Path) -> dict[str, Any]:
     """What website/bytecode.py does to one archive: where it installs, what it leaves out, its patches."""
     if path.suffix == ".zip":  # the standard library, imported from its zip
         return {"source": str(path), "target": str(target / path.name), "root": "/lib/python313.zip/",
-                "drop": [], "keep": [], "patches": []}
+                "drop": list(STDLIB_LEFT_OUT), "keep": list(STDLIB_KEPT), "patches": [], "optimize": STDLIB_OPTIMIZE}
     name, version = path.name.split("-")[:2]
     trim = TRIMS.get(norm(name), Trim(""))
     return {"source": str(path), "target": str(target / path.name), "root": "/lib/python3.13/site-packages/",
@@ -365,6 +421,17 @@ def finish(site: Path) -> None:
     files = [path for path in site.rglob("*") if path.is_file()]
     size = sum(path.stat().st_size for path in files)
     print(f"site: {OUTPUT.relative_to(ROOT)}/ holds {len(files)} files, {size / 1e6:.1f} MB; open {app}")
+
+
+def probe(site: Path) -> None:
+    """Run the kernel and the app in the site's own Pyodide (website/probe.py): what the site leaves out must be
+    what nothing imports."""
+    done = subprocess.run([str(shutil.which("node")), str(WEBSITE / "probe.mjs"), str(site / "static" / "pyodide")],
+                          capture_output=True, text=True)
+    report = done.stdout.strip()
+    if done.returncode:
+        raise BuildError(f"the site's kernel or app failed in its own Pyodide:\n{report[-3000:]}")
+    print(f"probe: {report.splitlines()[-1]}")
 
 
 def start_page(app: str) -> str:

@@ -7,7 +7,8 @@ import { pathToFileURL, fileURLToPath } from "node:url";
 
 const [pyodideDir, jobsFile] = process.argv.slice(2).map((p) => resolve(p));
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
-const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/` });
+// No column ranges in the bytecode: tracebacks keep their line numbers, and a quarter less is downloaded.
+const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, env: { PYTHONNODEBUGRANGES: "1" } });
 const jobs = JSON.parse(readFileSync(jobsFile, "utf8"));
 const folders = new Set(jobs.flatMap((job) => [dirname(job.source), dirname(job.target)]));
 for (const folder of folders) {

@@ -17,11 +17,12 @@ import zipfile
 from typing import Any
 
 
-def unchecked_pyc(source: bytes, path: str) -> bytes:
-    """Bytecode for `source` as an unchecked hash-based .pyc (PEP 552): used without a source to check."""
+def unchecked_pyc(source: bytes, path: str, optimize: int = 0) -> bytes:
+    """Bytecode for `source` (at the optimization level `optimize`) as an unchecked hash-based .pyc (PEP 552):
+    used without a source to check."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", SyntaxWarning)  # old escapes in third-party code: their business
-        code = compile(source, path, "exec", dont_inherit=True)
+        code = compile(source, path, "exec", dont_inherit=True, optimize=optimize)
     return bytes(bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(source), False))
 
 
@@ -36,12 +37,14 @@ def dropped(name: str, job: dict[str, Any]) -> bool:
 
 def compile_archive(job: dict[str, Any]) -> tuple[int, int]:
     """Write job["target"]: the zip archive job["source"] with its modules compiled (members installed
-    under job["root"]), what it drops left out and its patches applied; returns (modules, files left out)."""
+    under job["root"], at job.get("optimize", 0)), what it drops left out and its patches applied, compressed
+as much as zip can; returns (modules, files left out)."""
     compiled = left_out = 0
     patches: dict[str, list[tuple[str, str]]] = {}
     for name, old, new in job["patches"]:
         patches.setdefault(name, []).append((old, new))
-    with zipfile.ZipFile(job["source"]) as archive, zipfile.ZipFile(job["target"], "w", zipfile.ZIP_DEFLATED) as out:
+    with (zipfile.ZipFile(job["source"]) as archive,
+          zipfile.ZipFile(job["target"], "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out):
         for info in archive.infolist():
             name = info.filename
             if dropped(name, job):
@@ -53,10 +56,10 @@ def compile_archive(job: dict[str, Any]) -> tuple[int, int]:
                     raise SystemExit(f"{job['source']}: {name} does not hold {old!r} exactly once")
                 data = data.replace(old.encode(), new.encode())
             if name.endswith(".py"):
-                out.writestr(name + "c", unchecked_pyc(data, job["root"] + name))
+                out.writestr(name + "c", unchecked_pyc(data, job["root"] + name, job.get("optimize", 0)))
                 compiled += 1
             else:
-                out.writestr(info, data)
+                out.writestr(info, data, compresslevel=9)
     if patches:
         raise SystemExit(f"{job['source']} has no {', '.join(patches)} to patch")
     return compiled, left_out
