@@ -195,6 +195,24 @@ def test_spanish_uses_the_glossary_words() -> None:
         assert chosen in spanish, chosen
 
 
+def test_spanish_contracts_de_el_and_a_el() -> None:
+    """Spanish writes "del" and "al": a template that would say "de el" or "a el" (also where a fact begins
+    with "el") needs the preposition inside the fact, as `lessons.goals.where` has it."""
+    found = [f"{key}: {words!r}" for key, entry in _texts("es").items()
+             for words in _renderings(entry, _samples(entry)) if re.search(r"\b[Dd]e el\b|\b[Aa] el\b", words)]
+    assert not found, "\n".join(found)
+    texts = _texts("es")
+    for group in ("lessons.goals.where.", "narration.moves.square.", "narration.moves.square_told.", "hints.whose.",
+                  "engine.illegal.numbered_covered.own_other", "engine.illegal.numbered_covered.other_other"):
+        facts = {key: words for key, words in texts.items() if key.startswith(group)}
+        assert facts and all(re.match(r"del? ", str(words)) for words in facts.values()), facts
+    for key, fact in (("lessons.goals.played.met", "where"), ("lessons.questions.is it", "where"),
+                      ("narration.moves.advice.play", "where"), ("narration.moves.report.play", "where_told"),
+                      ("hints.move.play", "whose"), ("engine.illegal.numbered_covered", "other"),
+                      ("sections.learn.in_sight.pile", "where")):
+        assert f" de {{{fact}}}" not in str(texts[key]), f"{key}: the fact {fact} brings its own 'de'"
+
+
 def test_the_ruled_out_words_are_caught() -> None:
     caught = {why for pattern, why in RULED_OUT.items()
               for sample in ("el cuadrado", "un espacio vacío", "el montón", "tu oponente", "la sota", "bastos",
@@ -219,7 +237,7 @@ def test_the_language_setting_picks_the_spanish_books(monkeypatch: pytest.Monkey
     assert text("engine.place.own", space=4) == "la casilla 4 de tu cuadro"
     assert text("lessons.feedback.stars", stars=1) == "Lección completada: 1 estrella."
     assert text("lessons.feedback.stars", stars=3) == "Lección completada: 3 estrellas."
-    assert text("app.preparing", ahead=0) == "Preparando tu mesa: eres el siguiente."
+    assert text("app.preparing", ahead=0) == "Preparando tu mesa: vas a continuación."
     monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "en")
     assert text("engine.place.own", space=4) == "space 4 of your square"
     monkeypatch.delenv("LEOPARD_TUTOR_LANGUAGE")
