@@ -44,6 +44,7 @@ def _shape(entry: object) -> tuple[str, frozenset[str], frozenset[str]]:
         return "template", frozenset(), frozenset(_placeholders(entry))
     assert isinstance(entry, dict), entry
     forms = frozenset(entry) - {"plural"}
+    assert {"one", "other"} <= forms <= PLURAL_FORMS, entry
     names = set().union(*(_placeholders(entry[form]) for form in forms))
     return f"plural:{entry['plural']}", forms, frozenset(names)
 
@@ -250,3 +251,18 @@ def test_every_spanish_book_is_tidy_json() -> None:
         raw = path.read_text(encoding="utf-8")
         assert "\\u" not in raw, f"{path.name}: write accents as themselves, not as \\u escapes"
         assert raw.endswith("\n"), path.name
+
+
+def test_text_finds_every_spanish_text(monkeypatch: pytest.MonkeyPatch, fresh_catalogue: None) -> None:
+    """Through `text()` with LEOPARD_TUTOR_LANGUAGE=es, every key gives its Spanish words (none falls back to
+    English), and the plural forms are picked by their count."""
+    monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "es")
+    for key, entry in _texts("es").items():
+        facts = _samples(entry)
+        if isinstance(entry, str):
+            assert text(key, **facts) == entry.format(**facts), key
+            continue
+        assert isinstance(entry, dict)
+        count = str(entry["plural"])
+        for form, number in (("one", 1), ("other", 2), ("zero" if "zero" in entry else "other", 0)):
+            assert text(key, **{**facts, count: number}) == str(entry[form]).format(**{**facts, count: number}), key
