@@ -44,6 +44,33 @@ function cardBack(known) {
     known ? h("span", { class: `lt-known lt-${known.color}`, text: known.rank + known.symbol }) : null);
 }
 
+// A redraw builds the board anew and then keeps every node already drawn that is the same as its new one
+// (the same tag, attributes and contents): the browser then restyles and lays out only what changed, and
+// focus stays where it was. A kept node keeps its listeners, which is right because every listener here
+// depends only on what its node's attributes say (its data-k, its title), never on other data.
+function sameAttributes(a, b) {
+  if (a.attributes.length !== b.attributes.length) return false;
+  for (const { name, value } of a.attributes) if (b.getAttribute(name) !== value) return false;
+  return true;
+}
+function morph(old, node) {
+  if (old.isEqualNode(node)) return;
+  if (old.nodeType === Node.TEXT_NODE && node.nodeType === Node.TEXT_NODE) {
+    old.data = node.data;
+  } else if (old.nodeType === Node.ELEMENT_NODE && old.nodeName === node.nodeName && sameAttributes(old, node)) {
+    morphChildren(old, Array.from(node.childNodes));
+  } else {
+    old.replaceWith(node);
+  }
+}
+function morphChildren(parent, children) {
+  const nodes = children.filter((child) => child !== null && child !== undefined && child !== false && child !== "")
+    .map((child) => (typeof child === "string" ? document.createTextNode(child) : child));
+  const old = Array.from(parent.childNodes);
+  if (old.length !== nodes.length) parent.replaceChildren(...nodes);
+  else nodes.forEach((node, i) => morph(old[i], node));
+}
+
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion:reduce)").matches;
 
 // -- the scoring lines, drawn across the three cards they join --------------------------------
@@ -108,6 +135,7 @@ export default {
     const aside = h("div", { class: "lt-aside" }, h("div", { class: "lt-aside-inner" }, [live, why, answer, goal, panels]));
     root.append(h("div", { class: "lt-frame" }, [lost, error, main, aside]));
     el.append(root);
+    const boardId = Math.random().toString(36).slice(2, 8);  // ids unique in the page, the same at each redraw
     let lastSeq = null;
     let flightFrom = null;  // where the picked card was when it was sent to a space or the pile
 
@@ -229,7 +257,7 @@ export default {
     }
 
     function actionView(item) {
-      const noteId = `lt-note-${item.id}-${Math.random().toString(36).slice(2, 8)}`;
+      const noteId = `lt-note-${boardId}-${item.id}`;
       return h("span", { class: "lt-action" }, [
         h("button", {
           type: "button", class: `lt-button${item.primary ? " lt-primary" : ""}`, "data-k": `a${item.id}`,
@@ -503,16 +531,16 @@ export default {
       const shown = state.squares || [];
       root.classList.toggle("lt-one-square", shown.length === 1);
       root.classList.toggle("lt-has-aside", Boolean(state.aside && state.aside.length) || Boolean(state.answer));
-      squares.replaceChildren(...shown.map(squareView));
-      piles.replaceChildren(...sideView(state));
+      morphChildren(squares, shown.map(squareView));
+      morphChildren(piles, sideView(state));
       piles.hidden = !piles.childElementCount;
-      handRow.replaceChildren(state.hand ? handView(state.hand) : "");
+      morphChildren(handRow, [state.hand ? handView(state.hand) : null]);
       root.style.setProperty("--lt-hand-count", String(Math.max(1, state.hand ? state.hand.cards.length : 1)));
       handRow.hidden = !state.hand;
-      actions.replaceChildren(...(state.actions || []).map(actionView));
+      morphChildren(actions, (state.actions || []).map(actionView));
       const allPanels = state.aside || [];
-      goal.replaceChildren(...allPanels.filter((p) => p.kind === "goal").map(panelView));
-      panels.replaceChildren(...allPanels.filter((p) => p.kind !== "goal").map(panelView).filter(Boolean));
+      morphChildren(goal, allPanels.filter((p) => p.kind === "goal").map(panelView));
+      morphChildren(panels, allPanels.filter((p) => p.kind !== "goal").map(panelView));
       const oldInput = answer.querySelector("input");
       const typed = oldInput && state.answer && state.answer.enabled ? oldInput.value : "";
       answer.replaceChildren(state.answer ? answerView(state.answer) : "");
