@@ -168,7 +168,8 @@ FRONT_END_PATCHES = (
      "served over HTTPS or from localhost it never does (the page hangs); the kernel then sees the page's files "
      "as its working folder through it, so every import asks the page. The app needs none of that: without it "
      "the kernel's files stay in its own memory, and any static host serves the site, http or https"),
-    ("voici/build", "setTimeout((function(e){return t.call(e)}),4,e)", "setTimeout((function(e){return t.call(e)}),0,e)",
+    ("voici/build", "setTimeout((function(e){return t.call(e)}),4,e)",
+     "setTimeout((function(e){return t.call(e)}),0,e)",
      "mock-socket, which carries messages between the page and its kernel in the browser as if over a websocket, "
      "waits 4 ms before it hands the kernel each message the page sends (and the browser often draws a frame "
      "meanwhile): every click waited for it. There is no network to imitate: the message goes at once"),
