@@ -184,8 +184,10 @@ def start_own_server(tmp_path: Path) -> Iterator[Callable[..., AppServer]]:
 @pytest.fixture(autouse=True)
 def fresh_kernel_pace(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test is a fresh kernel: its clicks do not spend the pace an earlier test's clicks left, and it starts
-    with no progress an earlier test made."""
+    with no progress an earlier test made and no language an earlier test chose."""
+    from leopard_tutor.engine import catalogue
     from leopard_tutor.lessons import progress
 
     monkeypatch.setattr(pacing, "_kernel_pace", None)
     monkeypatch.setattr(progress, "_KERNEL_PROGRESS", [])
+    monkeypatch.setattr(catalogue, "_CHOSEN", [])

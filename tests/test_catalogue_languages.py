@@ -266,3 +266,35 @@ def test_text_finds_every_spanish_text(monkeypatch: pytest.MonkeyPatch, fresh_ca
         count = str(entry["plural"])
         for form, number in (("one", 1), ("other", 2), ("zero" if "zero" in entry else "other", 0)):
             assert text(key, **{**facts, count: number}) == str(entry[form]).format(**{**facts, count: number}), key
+
+
+def test_a_kernel_chooses_its_own_language_over_the_servers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`set_language` is this kernel's page's language, whatever LEOPARD_TUTOR_LANGUAGE says; anything that is
+    not a folder of texts/ chooses English and changes nothing else."""
+    monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "es")
+    assert catalogue.language() == "es"
+    assert catalogue.set_language("en") == "en"
+    assert catalogue.language() == "en" and text("engine.place.own", space=4) == "space 4 of your square"
+    assert catalogue.set_language("es-MX") == "es"
+    assert text("engine.place.own", space=4) == "la casilla 4 de tu cuadro"
+    for hostile in ("xx", "../es", "es/../../etc", "<script>", "e" * 10_000, None, 7, "", "es-" + "x" * 40):
+        assert catalogue.set_language(hostile) == "en", hostile
+    catalogue.forget_language()
+    assert catalogue.language() == "es"
+    monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "../es")
+    assert catalogue.language() == "en"
+
+
+def test_the_language_is_chosen_in_order_of_precedence() -> None:
+    """A link's language, else the learner's kept choice, else the browser's languages in turn, else the
+    server's, else English; each as a browser says it ("es-ES") and each checked."""
+    choose = catalogue.choose_language
+    assert choose("es", "en", "en-US", "en") == "es"  # a teacher's ?lang=es
+    assert choose("xx", "es", "en-US", "en") == "es"  # a link's unknown language is passed over
+    assert choose(None, "es", "en-US", "en") == "es"  # the learner's choice kept in the browser
+    assert choose(None, "", "es-ES", "en") == "es"  # the browser's language
+    assert choose(None, "", "fr-FR", "es-MX", "en") == "es"  # the first of the browser's languages the tutor has
+    assert choose(None, "", "fr-FR", "es") == "es"  # the server's
+    assert choose(None, None, "fr", None) == "en"
+    assert choose() == "en"
+    assert list(catalogue.languages().items())[:2] == [("en", "English"), ("es", "Español")]

@@ -8,14 +8,18 @@ templates filled from the facts passed in. A text may instead come in plural for
 an optional "zero" form is said when that count is 0 (where nothing of the kind is left, the
 sentence says so rather than counting nothing).
 
-The language is English unless the environment variable LEOPARD_TUTOR_LANGUAGE names another folder
-of `texts/`; a key missing there falls back to English. A second language is a folder of data files.
+The language is the one chosen for this kernel's page (`set_language`: a teacher's link, the learner's
+choice or the browser's language, see `choose_language`), else the one the environment variable
+LEOPARD_TUTOR_LANGUAGE names for a whole server, else English; only a folder of `texts/` is a language, and
+a key missing there falls back to English. A second language is a folder of data files, and its name in
+its own words one line of `LANGUAGE_NAMES` (for the language picker).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -25,12 +29,69 @@ TEXTS_ROOT = Path(__file__).resolve().parent.parent / "texts"
 """Where the books live: one folder per language code."""
 
 DEFAULT_LANGUAGE = "en"
+LANGUAGE_ENV = "LEOPARD_TUTOR_LANGUAGE"
+"""The environment variable that names a whole server's language (`leopard-tutor --language` sets it)."""
+LANGUAGE_NAMES = {"en": "English", "es": "Español"}
+"""Each language's name in its own words, as the language picker lists it (a folder of texts/ not named
+here is listed by its code)."""
+LANGUAGE_TAG = re.compile(r"([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8}){0,6}")
+"""A language as a browser or a link says it ("es", "es-MX", "pt_BR"): its first part names the language."""
+
+_CHOSEN: list[str] = []
+"""The language chosen for this kernel's page (`set_language`), if one was: one kernel serves one page."""
 
 
 def language() -> str:
-    """The language texts are read in: LEOPARD_TUTOR_LANGUAGE if that folder exists, else English."""
-    chosen = os.environ.get("LEOPARD_TUTOR_LANGUAGE", DEFAULT_LANGUAGE)
-    return chosen if chosen.isidentifier() and _has_folder(TEXTS_ROOT, chosen) else DEFAULT_LANGUAGE
+    """The language texts are read in: the one chosen for this kernel's page, else LEOPARD_TUTOR_LANGUAGE if
+    it is one, else English."""
+    return _CHOSEN[0] if _CHOSEN else server_language()
+
+
+def server_language() -> str:
+    """The language of the whole server (or machine): LEOPARD_TUTOR_LANGUAGE if it is one, else English."""
+    return language_code(os.environ.get(LANGUAGE_ENV)) or DEFAULT_LANGUAGE
+
+
+def set_language(code: object) -> str:
+    """Read this kernel's texts in language `code` ("es", or a browser's "es-MX") from now on, whatever the
+    environment says; anything that is not a language of `texts/` (None, "xx", a hostile text) chooses English.
+    The language now in use."""
+    _CHOSEN[:] = [language_code(code) or DEFAULT_LANGUAGE]
+    return _CHOSEN[0]
+
+
+def forget_language() -> None:
+    """Forget the language chosen for this kernel: the environment's (or English) again."""
+    _CHOSEN.clear()
+
+
+def language_code(said: object) -> str | None:
+    """The language of `texts/` that `said` names ("es" for "es", "ES" or "es-MX"), else None."""
+    if not isinstance(said, str) or len(said) > 40:
+        return None
+    found = LANGUAGE_TAG.fullmatch(said.strip())
+    if found is None:
+        return None
+    code = found.group(1).lower()
+    return code if _has_folder(TEXTS_ROOT, code) else None
+
+
+def choose_language(*said: object) -> str:
+    """The first language of `said` the tutor has, in order of precedence (a link's, the learner's kept
+    choice, each of the browser's languages, the server's), else English."""
+    for each in said:
+        code = language_code(each)
+        if code is not None:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+def languages() -> dict[str, str]:
+    """Every language of `texts/` by code, with its name in its own words (English first)."""
+    codes = sorted(path.name for path in TEXTS_ROOT.iterdir()
+                   if path.is_dir() and re.fullmatch(r"[a-z]{2,3}", path.name))
+    codes.sort(key=lambda code: (code != DEFAULT_LANGUAGE, code not in LANGUAGE_NAMES, code))
+    return {code: LANGUAGE_NAMES.get(code, code) for code in codes}
 
 
 @cache
