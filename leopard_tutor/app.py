@@ -6,7 +6,15 @@ first opened, so the app starts fast). For example:
 
     ("Learn", "leopard_tutor.widgets.learn:build_learn"),
 
-A section that fails to build shows a short message in its tab instead (no traceback).
+A section that fails to build shows a short message in its tab instead (no traceback). A tab's title is the
+catalogue's `app.tabs.<title in lower case>` where there is one (the title in the code is the section's name).
+
+The language: a picker in the header ("Language", each language in its own words) and a widget in the page
+(`widgets/language.py`) that keeps the learner's choice in the browser and says the browser's languages. The
+app is drawn in the first of a teacher's link (`?lang=es`), the learner's choice, the browser's languages and
+the server's LEOPARD_TUTOR_LANGUAGE that the tutor has, else English (`catalogue.choose_language`). When that
+changes (the page answered, a link, the picker), the same app draws itself again in the new language in place:
+the tab in view, Learn's stage and a match against the computer stay where they were.
 
 `open_app()` is what the app notebook runs: the app, then set up as the visitor's address asks
 (a teacher's link, see `links.py`), read from the host (`host.py`).
@@ -24,9 +32,10 @@ from urllib.parse import urlencode
 
 import ipywidgets as W
 
-from .engine import RuleSet
-from .engine.catalogue import text
+from .engine import LeopardError, RuleSet
+from .engine.catalogue import choose_language, language, languages, server_language, set_language, text
 from .widgets.board import STATIC
+from .widgets.language import PageLanguage
 
 if TYPE_CHECKING:
     from .student_client import StudentLink, StudentRecord
@@ -58,6 +67,14 @@ SECTIONS: list[tuple[str, Factory | str]] = [
 ]
 
 
+def tab_title(title: str) -> str:
+    """The title of the tab of the section named `title`: the catalogue's, else `title` itself."""
+    try:
+        return text(f"app.tabs.{title.lower()}")
+    except KeyError:
+        return title
+
+
 def load_factory(factory: Factory | str) -> Factory:
     """A section factory itself, or the one a "module:function" text names."""
     if callable(factory):
@@ -85,15 +102,20 @@ class TutorApp(W.VBox):  # type: ignore[misc]
     def __init__(self, sections: list[tuple[str, Factory | str]] | None = None) -> None:
         self.sections = list(SECTIONS if sections is None else sections)
         self.built: dict[int, Any] = {}
-        self.tabs = W.Tab(children=[W.VBox() for _ in self.sections], titles=[t for t, _ in self.sections])
+        self.tabs = W.Tab(children=[W.VBox() for _ in self.sections], titles=[tab_title(t) for t, _ in self.sections])
         self.rules_in_view: dict[int, RuleSet] = {}  # by tab: the rules of each built section that has some
         self.tabs.observe(lambda change: self.open_tab(change["new"]), names="selected_index")
-        words = {key: html.escape(text(f"app.{key}")) for key in ("title", "intro", "help", "help_button")}
-        style = (STATIC / "app.css").read_text(encoding="utf-8")
-        header = W.HTML(f"<style>{style}</style><header class='lt-header'><h1 class='lt-title'>{words['title']}</h1>"
-                        f"<details class='lt-help'><summary>{words['help_button']}</summary>"
-                        f"<div class='lt-help-text'><p>{words['intro']}</p><p>{words['help']}</p></div></details>"
-                        "</header>")
+        self.header = W.HTML(self._header_html())
+        self.language_pick = W.Dropdown(options=[(name, code) for code, name in languages().items()],
+                                        value=language(), description=text("app.language.label"))
+        self.language_pick.add_class("lt-language")
+        self.language_pick.observe(self._language_picked, names="value")
+        self._putting_pick = False
+        self.page_language = PageLanguage(lang=language())
+        self.kept_language = ""  # the learner's choice, as the browser keeps it
+        self.link_language: str | None = None  # a teacher's link's ?lang=, if it is a language of the tutor
+        self.link_query = ""  # the link the app follows (`follow_link`), for its note in another language
+        self.page_language.on_restore(self._page_said)
         self.link_note = W.HTML()
         self.link_note.add_class("lt-link-note")
         self.storage_note = W.HTML()
@@ -102,17 +124,111 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         from .widgets.rules_sheet import RulesSheetLink
 
         self.rules_link = RulesSheetLink()
-        self.head = W.HBox([self.rules_link, header])
+        self.head = W.HBox([self.rules_link, self.header, self.language_pick])
         self.head.add_class("lt-head")
         self.student: StudentRecord | None = None
         self.unlock_check: threading.Thread | None = None
         """The last background question whether the teacher has unlocked every lesson (`_follow_unlocking`)."""
         self.class_defaults = ""  # the class's default rules and level, as a link's query (see `join_class`)
         self._classmate_name = ""  # the name `_name_classmate` last put in the classmate name box
-        super().__init__([self.head, self.link_note, self.storage_note, self.tabs, self.storage])
+        super().__init__([self.head, self.link_note, self.storage_note, self.tabs, self.storage, self.page_language])
         self.add_class("lt-app")
         if self.sections:
             self.open_tab(0)
+
+    @staticmethod
+    def _header_html() -> str:
+        """The title and the About button with the introduction behind it, in the app's language."""
+        words = {key: html.escape(text(f"app.{key}")) for key in ("title", "intro", "help", "help_button")}
+        style = (STATIC / "app.css").read_text(encoding="utf-8")
+        return (f"<style>{style}</style><header class='lt-header'><h1 class='lt-title'>{words['title']}</h1>"
+                f"<details class='lt-help'><summary>{words['help_button']}</summary>"
+                f"<div class='lt-help-text'><p>{words['intro']}</p><p>{words['help']}</p></div></details>"
+                "</header>")
+
+    # -- the language ---------------------------------------------------------------------------------
+    def _page_said(self, kept: str) -> None:
+        """The page said the language the learner chose in this browser (if any) and the browser's languages."""
+        self.kept_language = kept
+        self.follow_language()
+
+    def _language_picked(self, change: dict[str, Any]) -> None:
+        """The learner chose a language in the picker: kept in the browser, and over a link's for this page."""
+        if self._putting_pick:
+            return
+        self.kept_language = str(change["new"])
+        self.link_language = None
+        self.page_language.save(self.kept_language)
+        self.follow_language()
+
+    def follow_language(self) -> None:
+        """Draw the app in the language of the link, else the learner's choice, else the browser's, else the
+        server's (`catalogue.choose_language`)."""
+        page = self.page_language
+        self.use_language(choose_language(self.link_language, self.kept_language, *page.browser, server_language()))
+
+    def use_language(self, code: str) -> None:
+        """Read this kernel's texts in `code` and, if that is another language than the app's, draw the app again
+        in it where the learner was: the tab in view, Learn's stage and a match against the computer."""
+        if code == language():
+            set_language(code)
+        else:
+            place = self._place()
+            set_language(code)
+            self._draw_again(place)
+        self.page_language.lang = language()
+        self._putting_pick = True
+        try:
+            self.language_pick.value = language()
+        finally:
+            self._putting_pick = False
+
+    def _place(self) -> dict[str, Any]:
+        """Where the learner is: the tab in view, the sections built, Learn's stage and Play's match (as a saved
+        game's code: a match against the computer, not at a class table)."""
+        from .widgets.game_code import game_code
+
+        place: dict[str, Any] = {"tab": self.tabs.selected_index, "built": sorted(self.built)}
+        learn = self._built("learn")
+        if learn is not None and hasattr(learn, "controller"):
+            place["stage"] = learn.controller.lesson.stage
+        play = self._built("play")
+        if play is not None and hasattr(play, "controller") and not play.people and not play.at_class_table():
+            place["game"] = game_code(play.controller.match, play.opponent_level())
+        return place
+
+    def _draw_again(self, place: dict[str, Any]) -> None:
+        """Draw every word of the app again in the language now in use, each section built anew and put back
+        where `place` says."""
+        from .ai import LEVELS
+        from .widgets.game_code import read_game_code
+
+        self.header.value = self._header_html()
+        self.language_pick.description = text("app.language.label")
+        self.rules_link.label = text("rules_sheet.link")
+        shown, self.rules_link.rules = self.rules_link.rules, None
+        if shown is not None:
+            self.rules_link.show(shown)
+        self.storage_note.value = ""
+        self.link_note.value = self._link_note(self.link_query)
+        if self.student is not None:
+            self._show_student_bar()
+        self.built, self.rules_in_view = {}, {}
+        self.tabs.titles = [tab_title(title) for title, _ in self.sections]
+        self.tabs.children = [W.VBox() for _ in self.sections]
+        for index in place["built"]:
+            self.open_tab(index)
+        if place["tab"] is not None:
+            self.open_tab(place["tab"])
+        learn, play = self._built("learn"), self._built("play")
+        if place.get("stage") is not None and hasattr(learn, "open_stage"):
+            learn.open_stage(place["stage"])
+        if place.get("game") is not None and hasattr(play, "resume"):
+            try:
+                play.resume(read_game_code(place["game"], LEVELS))
+            except LeopardError:
+                log.exception("the match could not be carried into another language")
+        self.sit_at_class_table()
 
     def _keep_progress(self) -> Any:
         """The learner's stars and practice record, kept in the browser (see widgets/storage.py)."""
@@ -168,6 +284,8 @@ class TutorApp(W.VBox):  # type: ignore[misc]
 
         titles = [title.lower() for title, _ in self.sections]
         link = read_link(query, levels=LEVELS, tabs=tuple(titles), lessons=len(lesson_keys()))
+        self.link_query, self.link_language = query, link.lang
+        self.follow_language()
         rules, level = self._class_choices(link.rules, link.level)
         if (rules or level or link.deal) and "play" in titles:
             self.open_tab(titles.index("play"))
@@ -179,9 +297,19 @@ class TutorApp(W.VBox):  # type: ignore[misc]
             self.tabs.selected_index = titles.index(link.tab)
         if link.lesson is not None:
             self.built[titles.index("learn")].open_stage(link.lesson)
+        self.link_note.value = self._link_note(query)
+
+    def _link_note(self, query: str) -> str:
+        """What the note under the header says of the link `query` (nothing if the app used all of it)."""
+        from .ai import LEVELS
+        from .lessons import lesson_keys
+        from .links import read_link
+
+        titles = tuple(title.lower() for title, _ in self.sections)
+        link = read_link(query, levels=LEVELS, tabs=titles, lessons=len(lesson_keys()))
         notes = "".join(f"<li>{html.escape(note)}</li>" for note in link.notes)
         title = html.escape(text("app.link.title"))
-        self.link_note.value = f"<div role='status'><h3>{title}</h3><ul>{notes}</ul></div>" if notes else ""
+        return f"<div role='status'><h3>{title}</h3><ul>{notes}</ul></div>" if notes else ""
 
     # -- the student's record on a class server -------------------------------------------------------
     def join_class(self, link: StudentLink | None) -> None:
@@ -193,7 +321,6 @@ class TutorApp(W.VBox):  # type: ignore[misc]
             return
         from .lessons import kernel_progress
         from .student_client import StudentRecord
-        from .widgets.student_bar import StudentBar
 
         progress = kernel_progress()
         student = self.student = StudentRecord(link, progress)
@@ -207,14 +334,22 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.class_defaults = urlencode({key: value for key, value in (("rules", found.rules),
                                                                        ("level", found.level)) if value})
         progress.listeners.append(student.progress_changed)
-        bar = StudentBar(student)
-        bar.named_listeners.append(self._name_classmate)
-        self.head.children = (bar, *self.head.children)
+        self._show_student_bar()
         self.tabs.observe(lambda _change: self._report_now(), names="selected_index")
         self.tabs.observe(lambda _change: self._follow_unlocking(), names="selected_index")
         for widget in self.built.values():
             self._report_section(widget)
         self._report_now()
+
+    def _show_student_bar(self) -> None:
+        """The student's name (a `StudentBar`) first in the header, in place of the one there was, if any."""
+        from .widgets.student_bar import StudentBar
+
+        if self.student is None:
+            return
+        bar = StudentBar(self.student)
+        bar.named_listeners.append(self._name_classmate)
+        self.head.children = (bar, *(part for part in self.head.children if not isinstance(part, StudentBar)))
 
     def _follow_unlocking(self) -> None:
         """When Learn is shown and a stage is still locked, ask the server again (in the background, so the tab

@@ -1,8 +1,9 @@
 """Teacher links: the app's address with settings in its query string, read and checked.
 
 `?rules=1963` (or 2008, running), `?level=expert`, `?deal=CODE` (everyone who opens the link gets the
-same deal), `?tab=learn&lesson=5` (Learn opened at stage 5, the stages before it open) and, on a class
-server, `?table=KRTQ` (Play opened ready to join a classmate's table). A value
+same deal), `?tab=learn&lesson=5` (Learn opened at stage 5, the stages before it open), `?lang=es` (the tutor in
+Spanish, over the learner's own choice and the browser's language) and, on a class server,
+`?table=KRTQ` (Play opened ready to join a classmate's table). A value
 the app cannot use is left out and explained in a note; nothing in a link can fail the app.
 """
 
@@ -13,13 +14,13 @@ from urllib.parse import parse_qsl
 
 from .class_codes import ClassTableError, valid_code
 from .engine import RULE_SETS
-from .engine.catalogue import text
+from .engine.catalogue import language_code, languages, text
 from .widgets.deals import DEAL_CODE, RULE_WORDS
 
 RULES_READ = {**{word: key for key, word in RULE_WORDS.items()}, **{key.lower(): key for key in RULE_SETS}}
 """What a link may say for each rule set (case does not matter)."""
 MAX_QUERY = 1_000  # characters of query string read at most
-SETTINGS = ("rules", "level", "deal", "tab", "lesson", "table")
+SETTINGS = ("rules", "level", "deal", "tab", "lesson", "table", "lang")
 PAGE_SETTINGS = ("theme", "voila-theme")
 """Settings a link gives the page itself (light or dark), not the tutor: read by the server, passed over here."""
 
@@ -34,6 +35,7 @@ class TeacherLink:
     tab: str | None = None
     lesson: int | None = None
     table: str | None = None
+    lang: str | None = None
     notes: tuple[str, ...] = ()
 
 
@@ -86,7 +88,21 @@ def read_link(query: str, *, levels: tuple[str, ...], tabs: tuple[str, ...], les
             table = valid_code(found["table"])
         except ClassTableError:
             notes.append(text("app.link.table", value=_shown(found["table"])))
-    return TeacherLink(rules, level, deal, tab, lesson, table, tuple(notes))
+    lang = None
+    if "lang" in found:
+        lang = language_code(found["lang"])
+        if lang is None:
+            notes.append(text("app.link.lang", value=_shown(found["lang"]), known=", ".join(languages())))
+    return TeacherLink(rules, level, deal, tab, lesson, table, lang, tuple(notes))
+
+
+def link_language(query: str) -> str | None:
+    """The language a link's `?lang=` asks for, if it is one the tutor has (read before anything else: the
+    app is drawn in it; `read_link` explains a bad one)."""
+    if len(query) > MAX_QUERY:
+        return None
+    asked = [value for name, value in parse_qsl(query, keep_blank_values=True) if name == "lang"]
+    return language_code(asked[0].strip()) if asked else None
 
 
 def _shown(value: str) -> str:

@@ -1,0 +1,44 @@
+"""The page's language: the learner's choice kept in the browser, the browser's own languages, and the
+page's `<html lang>`.
+
+    page = PageLanguage()            # must be displayed (the page does the reading and writing)
+    page.on_restore(callback)        # callback(kept) once the page has said what it keeps and
+                                     # `page.browser`, its languages (navigator.languages, best first)
+    page.save("es")                  # the learner chose Spanish: kept in the browser from now on, and a
+                                     # teacher's ?lang= left out of the page's address (a reload keeps the choice)
+    page.lang = "es"                 # the page's <html lang>
+
+Everything the page sends is bounded and read like any other input (`catalogue.language_code` checks
+every language before it is used).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+from .board import STATIC
+from .storage import BrowserStorage
+
+MAX_BROWSER_LANGUAGES = 8
+"""Of the browser's languages, the first these many are read."""
+
+
+class PageLanguage(BrowserStorage):
+    """The learner's language kept in the browser, the browser's languages, and `<html lang>` (see above)."""
+
+    _esm = STATIC / "language.js"
+    lang = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, lang: str = "", **kwargs: Any) -> None:
+        super().__init__("language", lang=lang, **kwargs)
+        self.browser: tuple[str, ...] = ()
+
+    def _on_page_msg(self, widget: object, content: object, buffers: object) -> None:
+        if isinstance(content, dict) and content.get("type") == "restore":
+            said = content.get("browser")
+            if isinstance(said, list):
+                self.browser = tuple(each for each in said[:MAX_BROWSER_LANGUAGES]
+                                     if isinstance(each, str) and len(each) <= 40)
+        super()._on_page_msg(widget, content, buffers)

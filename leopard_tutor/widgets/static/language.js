@@ -1,0 +1,63 @@
+// PageLanguage front end (leopard_tutor/widgets/language.py): on render it sends back the language the learner
+// chose, kept in localStorage under the model's "key", and the browser's own languages
+// ({type: "restore", value, browser}); whenever Python changes "saved" (the learner chose in the picker) it keeps
+// it and takes a teacher's ?lang= out of the page's address, so that a reload keeps the learner's choice; it
+// sets <html lang> to the model's "lang". It draws nothing. A browser that refuses storage keeps nothing.
+
+const LIMIT = 40;  // characters of a kept language sent back at most
+
+function read(key) {
+  try {
+    return window.localStorage.getItem(key) || "";
+  } catch (refused) {
+    return "";
+  }
+}
+
+function write(key, value) {
+  try {
+    if (value) window.localStorage.setItem(key, value);
+    else window.localStorage.removeItem(key);
+  } catch (refused) {
+    // full or blocked: nothing is kept, nothing breaks
+  }
+}
+
+function forgetLinkLanguage() {
+  try {
+    const address = new URL(window.location.href);
+    if (!address.searchParams.has("lang")) return;
+    address.searchParams.delete("lang");
+    window.history.replaceState(window.history.state, "", address.href);
+  } catch (refused) {
+    // a page whose address cannot be changed keeps it
+  }
+}
+
+function browserLanguages() {
+  const said = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+  return Array.from(said).filter((each) => typeof each === "string").slice(0, 8).map((each) => each.slice(0, 40));
+}
+
+export default {
+  render({ model, el }) {
+    el.hidden = true;
+    const key = model.get("key");
+    const kept = read(key);
+    const lang = () => {
+      if (model.get("lang")) document.documentElement.lang = model.get("lang");
+    };
+    const save = () => {
+      write(key, model.get("saved"));
+      if (model.get("saved")) forgetLinkLanguage();
+    };
+    lang();
+    model.send({ type: "restore", value: kept.length <= LIMIT ? kept : "", browser: browserLanguages() });
+    model.on("change:saved", save);
+    model.on("change:lang", lang);
+    return () => {
+      model.off("change:saved", save);
+      model.off("change:lang", lang);
+    };
+  },
+};

@@ -1,0 +1,116 @@
+"""Choosing the tutor's language in the app, without a browser: a link's ?lang=, the learner's choice kept in the
+browser, the browser's languages and the server's, in that order; the picker; the app drawn again in place (the
+page itself: tests/browser/test_language.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from leopard_tutor import app
+from leopard_tutor.engine import catalogue
+from leopard_tutor.links import link_language
+from leopard_tutor.widgets.language import PageLanguage
+
+TITLES_EN = ("Play", "Learn", "Examples", "Practice")
+TITLES_ES = ("Jugar", "Aprender", "Ejemplos", "Práctica")
+
+
+@pytest.fixture(autouse=True)
+def no_server_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LEOPARD_TUTOR_LANGUAGE", raising=False)
+
+
+def page_says(page: PageLanguage, kept: object = "", browser: object = ("en-US",)) -> None:
+    """What the page sends once it has read the browser's storage and languages."""
+    page._on_page_msg(page, {"type": "restore", "value": kept,
+                             "browser": list(browser) if isinstance(browser, tuple) else browser}, [])
+
+
+def shown_in(tutor: app.TutorApp) -> str:
+    """The language the app's words are in, read from its tab titles and its header."""
+    titles = tuple(tutor.tabs.titles)
+    if titles == TITLES_ES:
+        assert tutor.language_pick.description == "Idioma" and "Ayuda" in tutor.header.value
+        return "es"
+    assert titles == TITLES_EN and tutor.language_pick.description == "Language" and "About" in tutor.header.value
+    return "en"
+
+
+def test_nothing_said_is_english_and_the_picker_lists_each_language_in_its_own_words() -> None:
+    tutor = app.build_app()
+    page_says(tutor.page_language, "", ())
+    assert shown_in(tutor) == "en" and catalogue.language() == "en" and tutor.page_language.lang == "en"
+    assert tutor.language_pick.options == (("English", "en"), ("Español", "es"))
+    assert tutor.language_pick.value == "en"
+
+
+def test_a_teachers_link_chooses_spanish_over_the_browser_and_the_learner() -> None:
+    tutor = app.build_app()
+    tutor.follow_link("lang=es")
+    assert shown_in(tutor) == "es" and tutor.link_note.value == ""
+    page_says(tutor.page_language, "en", ("en-US",))
+    assert shown_in(tutor) == "es" and tutor.page_language.lang == "es" and tutor.language_pick.value == "es"
+    assert link_language("rules=1963&lang=ES-mx") == "es" and link_language("lang=xx") is None
+
+
+def test_an_unknown_language_in_a_link_is_reported_in_the_language_in_use() -> None:
+    tutor = app.build_app()
+    page_says(tutor.page_language, "es")
+    tutor.follow_link("lang=xx")
+    assert shown_in(tutor) == "es"
+    assert "el idioma &#x27;xx&#x27;" in tutor.link_note.value and "en, es" in tutor.link_note.value
+    english = app.build_app()
+    english.follow_link("lang=<script>")
+    assert shown_in(english) == "en" and "the language &#x27;&lt;script&gt;&#x27;" in english.link_note.value
+
+
+def test_the_learners_kept_choice_comes_before_the_browsers_language() -> None:
+    tutor = app.build_app()
+    page_says(tutor.page_language, "es", ("en-GB", "en"))
+    assert shown_in(tutor) == "es"
+
+
+@pytest.mark.parametrize("browser", [("es-ES",), ("fr-FR", "es-MX", "en"), ("es",)])
+def test_the_browsers_language_when_nothing_else_chose(browser: tuple[str, ...]) -> None:
+    tutor = app.build_app()
+    page_says(tutor.page_language, "", browser)
+    assert shown_in(tutor) == "es"
+
+
+def test_the_servers_language_when_the_browser_speaks_none_of_the_tutors(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "es")
+    tutor = app.build_app()
+    assert shown_in(tutor) == "es"  # drawn in the server's language before the page has said anything
+    page_says(tutor.page_language, "", ("fr-FR", "de"))
+    assert shown_in(tutor) == "es"
+    english_browser = app.build_app()
+    page_says(english_browser.page_language, "", ("en-US",))
+    assert shown_in(english_browser) == "en"
+
+
+@pytest.mark.parametrize("hostile", ["x" * 10_000, "../es", 7, None, [None, 5, "es-" + "x" * 60], {"lang": "es"}])
+def test_what_a_page_sends_is_read_like_any_input(hostile: object) -> None:
+    tutor = app.build_app()
+    page_says(tutor.page_language, hostile, hostile)
+    assert shown_in(tutor) == "en"
+
+
+def test_the_picker_redraws_the_app_in_place_and_keeps_the_choice_in_the_browser() -> None:
+    tutor = app.build_app()
+    tutor.follow_link("lang=es&tab=learn&lesson=3")
+    page_says(tutor.page_language, "", ("en-US",))
+    play = tutor.built[0]
+    play.board.dispatch({"type": "select", "index": 0})
+    play.board.dispatch({"type": "discard"})
+    match = play.controller.match.to_json()
+    assert play.controller.hand.discards, "a move made"
+    assert shown_in(tutor) == "es" and tutor.tabs.selected_index == 1
+    tutor.language_pick.value = "en"
+    assert shown_in(tutor) == "en" and catalogue.language() == "en" and tutor.page_language.lang == "en"
+    assert tutor.page_language.saved == "en", "kept in the browser"
+    assert tutor.tabs.selected_index == 1 and tutor.built[1].controller.lesson.stage == 3, "the same place"
+    assert tutor.built[0] is not play and tutor.built[0].controller.match.to_json() == match, "the same match"
+    assert "Stage 3" in str(tutor.built[1].board.state)
+    tutor.language_pick.value = "es"
+    assert shown_in(tutor) == "es" and tutor.page_language.saved == "es"
+    assert "Etapa 3" in str(tutor.built[1].board.state)
