@@ -14,7 +14,7 @@ The language: a picker in the header ("Language", each language in its own words
 app is drawn in the first of a teacher's link (`?lang=es`), the learner's choice, the browser's languages and
 the server's LEOPARD_TUTOR_LANGUAGE that the tutor has, else English (`catalogue.choose_language`). When that
 changes (the page answered, a link, the picker), the same app draws itself again in the new language in place:
-the tab in view, Learn's stage and a match against the computer stay where they were.
+the tab in view, Learn's stage and a match begun against the computer stay where they were.
 
 `open_app()` is what the app notebook runs: the app, then set up as the visitor's address asks
 (a teacher's link, see `links.py`), read from the host (`host.py`).
@@ -194,7 +194,9 @@ class TutorApp(W.VBox):  # type: ignore[misc]
             place["stage"] = learn.controller.lesson.stage
         play = self._built("play")
         if play is not None and hasattr(play, "controller") and not play.people and not play.at_class_table():
-            place["game"] = game_code(play.controller.match, play.opponent_level())
+            table = play.controller
+            if table.match.hand_number > 1 or table.viewer in table.match.current.movers:  # a match begun
+                place["game"] = game_code(table.match, play.opponent_level())
         return place
 
     def _draw_again(self, place: dict[str, Any]) -> None:
@@ -215,7 +217,8 @@ class TutorApp(W.VBox):  # type: ignore[misc]
             self._show_student_bar()
         self.built, self.rules_in_view = {}, {}
         self.tabs.titles = [tab_title(title) for title, _ in self.sections]
-        self.tabs.children = [W.VBox() for _ in self.sections]
+        for box in self.tabs.children:  # the same boxes emptied: new ones would make the page show the first tab
+            box.children = ()
         for index in place["built"]:
             self.open_tab(index)
         if place["tab"] is not None:

@@ -135,7 +135,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
     """A fresh browser context (empty cache and storage) for each test."""
-    ctx = browser.new_context(viewport={"width": 1100, "height": 1000})
+    ctx = browser.new_context(viewport={"width": 1100, "height": 1000}, locale="en-US")  # the tutor follows it
     try:
         yield ctx
     finally:

@@ -1,0 +1,59 @@
+"""The tutor's language in a real page: a teacher's ?lang=es, the picker in the header (kept in the browser over a
+reload) and the browser's own language (the rules of choosing, without a browser: tests/test_language_choice.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+TIMEOUT = 60_000
+SPANISH = ["Jugar", "Aprender", "Ejemplos", "Práctica"]
+ENGLISH = ["Play", "Learn", "Examples", "Practice"]
+
+
+def tabs(page: Any) -> Any:
+    return page.get_by_role("tab")
+
+
+def learn_drawn(page: Any) -> None:
+    page.locator(".lt-learn .lt-board .lt-space").first.wait_for(state="visible", timeout=TIMEOUT)
+
+
+def test_a_link_opens_in_spanish_and_the_picker_switches_to_english_and_is_kept(page: Any, base_url: str) -> None:
+    page.goto(base_url + "?lang=es&tab=learn", wait_until="commit", timeout=TIMEOUT)
+    learn_drawn(page)
+    expect(tabs(page)).to_have_text(SPANISH, timeout=TIMEOUT)
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.locator(".lt-help summary")).to_have_text("Ayuda")
+    expect(page.get_by_role("tab", name="Aprender")).to_have_attribute("aria-selected", "true")
+    picker = page.get_by_label("Idioma")
+    expect(picker).to_have_value("Español")
+    picker.select_option(label="English")
+    expect(tabs(page)).to_have_text(ENGLISH, timeout=TIMEOUT)
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.get_by_label("Language")).to_have_value("English")
+    expect(page.get_by_role("tab", name="Learn")).to_have_attribute("aria-selected", "true")  # the same place
+    learn_drawn(page)
+    assert "lang=" not in page.url and "tab=learn" in page.url, "the link's language gave way to the learner's"
+    page.reload(wait_until="commit")
+    learn_drawn(page)
+    expect(tabs(page)).to_have_text(ENGLISH, timeout=TIMEOUT)
+    expect(page.get_by_label("Language")).to_have_value("English")
+    assert page.evaluate("localStorage.getItem('leopard-tutor/language')") == "en"
+
+
+def test_a_spanish_browser_opens_the_tutor_in_spanish(browser: Any, base_url: str, page_errors: list[str]) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 1000}, locale="es-ES")
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: page_errors.append(f"pageerror: {error}"))
+        page.goto(base_url, wait_until="commit", timeout=TIMEOUT)
+        expect(tabs(page)).to_have_text(SPANISH, timeout=TIMEOUT)
+        expect(page.locator("html")).to_have_attribute("lang", "es")
+        board = page.locator(".lt-board").first
+        board.locator(".lt-space").first.wait_for(state="visible", timeout=TIMEOUT)
+        expect(board.locator(".lt-actions")).to_contain_text("Pista", timeout=TIMEOUT)
+        expect(page.get_by_label("Idioma")).to_have_value("Español")
+    finally:
+        context.close()
