@@ -115,6 +115,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.kept_language = ""  # the learner's choice, as the browser keeps it
         self.link_language: str | None = None  # a teacher's link's ?lang=, if it is a language of the tutor
         self.link_query = ""  # the link the app follows (`follow_link`), for its note in another language
+        self.asked_languages: tuple[str, ...] = ()  # the browser's, as its request said them, until the page says
         self.page_language.on_restore(self._page_said)
         self.link_note = W.HTML()
         self.link_note.add_class("lt-link-note")
@@ -165,7 +166,8 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         """Draw the app in the language of the link, else the learner's choice, else the browser's, else the
         server's (`catalogue.choose_language`)."""
         page = self.page_language
-        self.use_language(choose_language(self.link_language, self.kept_language, *page.browser, server_language()))
+        browser = page.browser if page.restored else self.asked_languages
+        self.use_language(choose_language(self.link_language, self.kept_language, *browser, server_language()))
 
     def use_language(self, code: str) -> None:
         """Read this kernel's texts in `code` and, if that is another language than the app's, draw the app again
@@ -461,11 +463,15 @@ def open_app() -> TutorApp:
     """The app as a visitor opens it: built, then set up by the visitor's address (on a server whose
     kernels are preheated, the last step waits for the visitor)."""
     from .host import current_host
+    from .links import link_language
     from .student_client import StudentLink
 
     host = current_host()
     tutor = build_app()
     query = host.query()
+    tutor.asked_languages = tuple(getattr(host, "languages", tuple)())
+    tutor.link_language = link_language(query)
+    tutor.follow_language()  # before the student's bar and the link's settings: drawn once in the language
     tutor.sit_at_class_table()
     tutor.join_class(StudentLink.here())
     tutor.follow_link(query)

@@ -4,11 +4,12 @@ prints the address of the teacher's class page."""
 from __future__ import annotations
 
 import argparse
+import os
 import random
 from pathlib import Path
 
 from .engine import REVISED_2008, RULE_SETS, Hand, Play
-from .engine.catalogue import text
+from .engine.catalogue import LANGUAGE_ENV, language_code, languages, text
 from .server.sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR
 
 
@@ -71,6 +72,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--teacher-token", default=None, metavar="TOKEN",
                         help="the token of the teacher's class page (16 to 128 letters, digits, '-' or '_'); kept "
                              "in the data folder (default: the one kept there, made at the first start)")
+    parser.add_argument("--language", default=None, metavar="CODE",
+                        help="the language of the server's pages and of the app where neither a link, nor the "
+                             f"learner, nor the browser chose one the tutor has ({', '.join(languages())}; default: "
+                             f"the environment's {LANGUAGE_ENV}, else en)")
     parser.add_argument("--no-preheat", action="store_true", help="start a kernel per visit instead of a ready one")
     parser.add_argument("--no-tcp-nodelay", action="store_true",
                         help="leave Nagle's algorithm on the kernel websocket (for measuring the fix)")
@@ -107,6 +112,11 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--class-size must be from 0 to 1000, not {args.class_size}")
     if not 1 <= args.page_gone_after <= 86_400:
         parser.error(f"--page-gone-after must be from 1 to 86400 seconds, not {args.page_gone_after:g}")
+    if args.language is not None:
+        code = language_code(args.language)
+        if code is None:
+            parser.error(f"--language is one of {', '.join(languages())}, not {args.language[:40]!r}")
+        os.environ[LANGUAGE_ENV] = code  # the server's pages, and every kernel it starts
     serve(args.port, not args.no_browser, preheat=not args.no_preheat, nodelay=not args.no_tcp_nodelay, ip=args.ip,
           max_sessions=args.max_sessions, page_gone_after=args.page_gone_after, theme=args.theme,
           sessions_per_visitor=args.sessions_per_visitor, class_size=args.class_size, data_dir=args.data_dir,

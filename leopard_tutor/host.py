@@ -8,6 +8,8 @@ static site, in the student's own browser (Voici on Pyodide). The app asks its h
 * `page_address()`: that address without its query ("" when unknown), the base of a shared link.
 * `shares_processors()`: whether many visitors' kernels share this machine's processors (a Voilà
   server), so that work nobody has asked for yet (the review's background search) should wait.
+* `languages()` (optional): the languages the visitor's browser asked for, best first, as it said them
+  ("es-ES", "en"): the app is drawn at once in one of them (the page says them again when it is drawn).
 
 `current_host()` is the host in use: a `BrowserHost` under Pyodide, else a `VoilaHost`; another can be
 installed with `use_host(...)` before the app is opened. Kernels preheated, capped and shut down are the
@@ -24,6 +26,27 @@ from urllib.parse import urlsplit, urlunsplit
 
 PAGE_URL = "LEOPARD_TUTOR_PAGE_URL"
 """The environment variable in which the static site's page gives the kernel its own address."""
+BROWSER_LANGUAGES = "LEOPARD_TUTOR_BROWSER_LANGUAGES"
+"""The environment variable in which the static site's page gives the kernel the browser's languages."""
+MAX_LANGUAGES = 8
+"""Of the languages a browser asks for, the first these many are read."""
+
+
+def accepted_languages(header: str) -> tuple[str, ...]:
+    """The languages of an Accept-Language header ("es-ES,es;q=0.9,en;q=0.8"), best first (at most
+    MAX_LANGUAGES, each as the browser said it; what cannot be read is left out)."""
+    found: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header[:500].split(",")[:20]):
+        tag, _, weight = part.strip().partition(";")
+        quality = 1.0
+        if weight.strip().startswith("q="):
+            try:
+                quality = float(weight.strip()[2:])
+            except ValueError:
+                continue
+        if tag and tag != "*" and quality > 0:
+            found.append((-quality, index, tag.strip()))
+    return tuple(tag for _, _, tag in sorted(found))[:MAX_LANGUAGES]
 
 
 class Host(Protocol):
@@ -74,6 +97,11 @@ class VoilaHost:
         scheme = "https" if os.environ.get("HTTP_X_FORWARDED_PROTO", "").lower() == "https" else "http"
         return f"{scheme}://{name}{':' + port if port else ''}{path or '/'}"
 
+    def languages(self) -> tuple[str, ...]:
+        """The languages of the visitor's Accept-Language header (which the server passes to its kernels)."""
+        self._request()
+        return accepted_languages(os.environ.get("HTTP_ACCEPT_LANGUAGE", ""))
+
     def shares_processors(self) -> bool:
         """Whether this kernel was started by Voilà (which sets VOILA_PREHEAT for every kernel it starts): a
         server's kernels share its processors; the same code in a notebook has the machine to itself."""
@@ -95,6 +123,10 @@ class BrowserHost:
         """The page's address without its query and fragment ("" if the page did not say)."""
         page = urlsplit(os.environ.get(PAGE_URL, ""))
         return urlunsplit((page.scheme, page.netloc, page.path, "", "")) if page.scheme and page.netloc else ""
+
+    def languages(self) -> tuple[str, ...]:
+        """The browser's languages, as the page handed them over (BROWSER_LANGUAGES)."""
+        return tuple(os.environ.get(BROWSER_LANGUAGES, "")[:500].split(","))[:MAX_LANGUAGES]
 
     def shares_processors(self) -> bool:
         """False: the kernel runs in this visitor's own browser."""

@@ -87,7 +87,8 @@ def test_serving_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
 
 def test_the_theme_option_fixes_a_theme_or_lets_the_page_follow_the_browser() -> None:
     auto = server.voila_argv(Path("nb.ipynb"), 1, False)
-    assert f"--VoilaConfiguration.resources={json.dumps(server.AUTO_THEME)}" in auto
+    resources = next(part for part in auto if part.startswith("--VoilaConfiguration.resources="))
+    assert json.loads(resources.partition("=")[2]) == {**server.AUTO_THEME, "leopard_language": "en"}
     assert not any(part.startswith("--VoilaConfiguration.theme=") for part in auto)
     dark = server.voila_argv(Path("nb.ipynb"), 1, False, theme="dark")
     assert "--VoilaConfiguration.theme=dark" in dark and not any("leopard_theme" in part for part in dark)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from leopard_tutor import app
+from leopard_tutor import app, host
 from leopard_tutor.engine import catalogue
 from leopard_tutor.links import link_language
 from leopard_tutor.widgets.language import PageLanguage
@@ -114,3 +114,38 @@ def test_the_picker_redraws_the_app_in_place_and_keeps_the_choice_in_the_browser
     tutor.language_pick.value = "es"
     assert shown_in(tutor) == "es" and tutor.page_language.saved == "es"
     assert "Etapa 3" in str(tutor.built[1].board.state)
+
+
+def test_the_browsers_request_draws_the_app_at_once_in_its_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Voilà kernel reads the visitor's Accept-Language (the server passes it on), a site's kernel the languages
+    its page handed over: the app is drawn in Spanish before the page has said anything."""
+    for name in ("QUERY_STRING", "VOILA_PREHEAT"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", "fr-CH, fr;q=0.9, es-MX;q=0.8, en;q=0.7, *;q=0.5")
+    assert host.VoilaHost().languages() == ("fr-CH", "fr", "es-MX", "en")
+    assert host.accepted_languages("en;q=0, es;q=bad, de;q=0.3,*") == ("de",)
+    monkeypatch.setattr(host, "_HOST", [host.VoilaHost()])
+    tutor = app.open_app()
+    assert shown_in(tutor) == "es"
+    page_says(tutor.page_language, "", ("en-US",))  # the page's navigator.languages have the last word
+    assert shown_in(tutor) == "en"
+    monkeypatch.setenv(host.BROWSER_LANGUAGES, "es-AR,en")
+    assert host.BrowserHost().languages() == ("es-AR", "en")
+
+
+def test_a_server_chooses_its_language_on_the_command_line(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from leopard_tutor.cli import main
+    from leopard_tutor.server import launch
+
+    monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "en")  # put back after the test: the command line sets it
+    served: list[str] = []
+    monkeypatch.setattr(launch, "serve", lambda *a, **k: served.append(catalogue.language()))
+    main(["--language", "es-ES", "--no-browser"])
+    assert served == ["es"] and catalogue.server_language() == "es"
+    options = launch.voila_argv(launch.Path("nb.ipynb"), 1, False)
+    assert '"leopard_language": "es"' in next(part for part in options if "resources" in part)
+    assert "--VoilaConfiguration.http_header_envs=Accept-Language" in options
+    with pytest.raises(SystemExit):
+        main(["--language", "klingon"])
+    assert "--language is one of en, es, not 'klingon'" in capsys.readouterr().err

@@ -116,7 +116,7 @@ def test_one_browser_gets_at_most_its_share_of_sessions_and_the_next_page_says_w
         return code, body, before, after, other_status
 
     code, body, before, after, other_status = run(scenario())
-    assert code == 429 and TOO_MANY in body
+    assert code == 429 and TOO_MANY in body and body.startswith("<!doctype html><html lang=\"en\">")
     assert after == before, "no kernel for the refused page"
     assert other_status == 200
 

@@ -106,7 +106,7 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
         rows = list(csv.reader(io.StringIO(sheet)))
         assert status == 200 and rows[0] == page["columns"] and rows[1][:4] == cells[:4]
         status, html = fetch(f"{server.url}teacher?token={TOKEN}")
-        assert status == 200 and "teacher/static/teacher.js" in html
+        assert status == 200 and "teacher/static/teacher.js" in html and "<html lang=\"en\">" in html
         assert fetch(f"{server.url}teacher/api/unlock?token={TOKEN}", {"visitor": ana["id"]}) == (
             200, json.dumps({"unlocked": 1}))
         assert fetch(f"{server.url}teacher/api/defaults?token={TOKEN}", {"rules": "RUNNING_LEOPARD",

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..engine.catalogue import text
+from ..engine.catalogue import language, server_language, text
 from . import guards
 from .authorizer import AUTHORIZER_CLASS
 from .connection import CONNECTION_CLASS, STOCK_DELAY_CLASS
@@ -141,11 +141,11 @@ IDLE_CONNECTION_SECONDS = 10
 """How long an HTTP connection may sit idle, or take to send a request's headers, before it is closed."""
 BODY_SECONDS = 30
 """How long a request's body may take to arrive."""
-FULL_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Leopard Tutor</title>
+FULL_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>Leopard Tutor</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font: 1.25rem/1.5 system-ui, sans-serif; margin: 3rem auto; max-width: 36rem; padding: 0 1rem">
 <p>{text}</p></body></html>"""
-WAITING_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{text}</title>
+WAITING_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{text}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"></head>
 <body style="font: 1.25rem/1.5 system-ui, sans-serif; margin: 3rem auto; max-width: 36rem; padding: 0 1rem">
 <main aria-label="{text}"><p role="status" aria-live="polite" id="lt-line">{text}</p></main>
@@ -283,12 +283,12 @@ def visit_refusal(handler: Any, limit: int | None, per_visitor: int | None, line
     book = guards.BOOK
     sessions = book.in_use() + len(line.tickets)
     if limit is not None and sessions >= limit:
-        page = FULL_PAGE.format(text=html.escape(text("app.class_full", sessions=sessions)))
+        page = FULL_PAGE.format(lang=language(), text=html.escape(text("app.class_full", sessions=sessions)))
         guards.refuse(handler, 503, "the class is full", page, retry_after=60)
     visitor = guards.visitor_of(handler)
     own = book.in_use(visitor, anyone=False) + line.held(visitor)
     if per_visitor is not None and own >= per_visitor:
-        page = FULL_PAGE.format(text=html.escape(text("app.too_many_pages", sessions=own)))
+        page = FULL_PAGE.format(lang=language(), text=html.escape(text("app.too_many_pages", sessions=own)))
         guards.refuse(handler, 429, "a visitor has too many pages open", page, retry_after=60)
 
 
@@ -341,7 +341,7 @@ def waiting_page(handler: Any, line: ClassLine) -> None:
     words = html.escape(text("app.preparing", ahead=ahead + line.inside))
     base = handler.settings.get("base_url", "/")
     handler.set_header("Cache-Control", "no-store")
-    handler.finish(WAITING_PAGE.format(text=words, ticket=json.dumps(ticket), cookie=TICKET_COOKIE,
+    handler.finish(WAITING_PAGE.format(lang=language(), text=words, ticket=json.dumps(ticket), cookie=TICKET_COOKIE,
                                        poll_ms=int(POLL_SECONDS * 1000),
                                        line_url=json.dumps(f"{base}{LINE_PATH}?ticket={ticket}")))
 
@@ -454,13 +454,24 @@ def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = Tr
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         "--MappingKernelManager.cull_connected=False",
         "--VoilaConfiguration.http_header_envs=X-Forwarded-Proto",  # behind a proxy: the scheme of shared links
-        theme_option(theme),
+        "--VoilaConfiguration.http_header_envs=Accept-Language",  # the app drawn at once in the browser's language
+        *page_options(theme),
     ]
     if preheat:
         argv += ["--preheat_kernel=True", "--pool_size=1"]
     if not open_browser:
         argv.append("--no-browser")
     return argv
+
+
+def page_options(theme: str) -> list[str]:
+    """Voilà's options for the page: its theme (`theme_option`) and, for the template, the server's language
+    (the page's <html lang> until the app has chosen its own)."""
+    option = theme_option(theme)
+    resources = {**(AUTO_THEME if theme == "auto" else {}), "leopard_language": server_language()}
+    if theme == "auto":
+        return [f"--VoilaConfiguration.resources={json.dumps(resources)}"]
+    return [option, f"--VoilaConfiguration.resources={json.dumps(resources)}"]
 
 
 def theme_option(theme: str) -> str:

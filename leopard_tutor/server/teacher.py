@@ -33,7 +33,7 @@ from urllib.parse import quote
 from tornado.web import RequestHandler
 
 from ..engine import RULE_SETS
-from ..engine.catalogue import text, texts
+from ..engine.catalogue import language, text, texts
 from ..engine.scoring import square_value
 from ..engine.view import public_square
 from .class_tables import ClassTables
@@ -163,7 +163,7 @@ class PageHandler(TeacherHandler):
         page = (STATIC / "teacher.html").read_text(encoding="utf-8")
         words = json.dumps(texts("teacher.page")).replace("<", "\\u003c")
         page = page.replace("__TEXTS__", words).replace("__TOKEN__", quote(self.page.token))
-        page = page.replace("__TITLE__", html.escape(text("teacher.page.title")))
+        page = page.replace("__TITLE__", html.escape(text("teacher.page.title"))).replace("__LANG__", language())
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; "
                         "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'")
