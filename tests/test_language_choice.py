@@ -149,3 +149,17 @@ def test_a_server_chooses_its_language_on_the_command_line(monkeypatch: pytest.M
     with pytest.raises(SystemExit):
         main(["--language", "klingon"])
     assert "--language is one of en, es, not 'klingon'" in capsys.readouterr().err
+
+
+def test_a_students_name_stays_in_the_header_in_the_other_language() -> None:
+    """On a class server the student's bar is drawn again in the new language, once, with their name."""
+    from test_student_client import FakeLink, bar_of, joined, page_restores
+
+    link = FakeLink({"name": "Ana", "progress": None, "unlock_all": False, "defaults": {"rules": None, "level": None}})
+    tutor = joined(link)
+    page_restores(bar_of(tutor), "Ana")
+    tutor.language_pick.value = "es"
+    bar = bar_of(tutor)  # one bar, the new one
+    assert "Ana" in bar.shown.value and bar.change_button.description == "Cambiar" and shown_in(tutor) == "es"
+    page_restores(bar, "Ana")
+    assert "Ana" in bar.shown.value and bar.change_button.layout.display == ""
