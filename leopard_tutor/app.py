@@ -105,13 +105,14 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.tabs = W.Tab(children=[W.VBox() for _ in self.sections], titles=[tab_title(t) for t, _ in self.sections])
         self.rules_in_view: dict[int, RuleSet] = {}  # by tab: the rules of each built section that has some
         self.tabs.observe(lambda change: self.open_tab(change["new"]), names="selected_index")
+        self.drawn_language = language()  # the language of every word the app shows
         self.header = W.HTML(self._header_html())
         self.language_pick = W.Dropdown(options=[(name, code) for code, name in languages().items()],
-                                        value=language(), description=text("app.language.label"))
+                                        value=self.drawn_language, description=text("app.language.label"))
         self.language_pick.add_class("lt-language")
         self.language_pick.observe(self._language_picked, names="value")
         self._putting_pick = False
-        self.page_language = PageLanguage(lang=language())
+        self.page_language = PageLanguage(lang=self.drawn_language)
         self.kept_language = ""  # the learner's choice, as the browser keeps it
         self.link_language: str | None = None  # a teacher's link's ?lang=, if it is a language of the tutor
         self.link_query = ""  # the link the app follows (`follow_link`), for its note in another language
@@ -172,16 +173,14 @@ class TutorApp(W.VBox):  # type: ignore[misc]
     def use_language(self, code: str) -> None:
         """Read this kernel's texts in `code` and, if that is another language than the app's, draw the app again
         in it where the learner was: the tab in view, Learn's stage and a match against the computer."""
-        if code == language():
-            set_language(code)
-        else:
-            place = self._place()
-            set_language(code)
-            self._draw_again(place)
-        self.page_language.lang = language()
+        set_language(code)
+        if code != self.drawn_language:
+            self._draw_again(self._place())
+            self.drawn_language = code
+        self.page_language.lang = code
         self._putting_pick = True
         try:
-            self.language_pick.value = language()
+            self.language_pick.value = code
         finally:
             self._putting_pick = False
 

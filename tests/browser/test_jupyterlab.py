@@ -59,6 +59,7 @@ def test_the_app_runs_in_jupyterlab_and_follows_its_theme(page: Any, lab: str) -
     cell = page.locator(".jp-Notebook .jp-Cell").first
     cell.wait_for(timeout=TIMEOUT_MS)
     expect(page.get_by_text(re.compile(r"Python 3 \(ipykernel\) \| Idle"))).to_be_visible(timeout=TIMEOUT_MS)
+    page.evaluate("document.documentElement.lang = 'x-lab'")  # JupyterLab's page: the app must leave it alone
     cell.click()
     page.keyboard.press("Shift+Enter")
     board = page.locator(".lt-play .lt-board")
@@ -75,6 +76,8 @@ def test_the_app_runs_in_jupyterlab_and_follows_its_theme(page: Any, lab: str) -
     board.locator(".lt-hand-card").first.click()
     expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
     expect(board.locator(".lt-message")).to_contain_text("You picked the")
+    expect(page.locator(".lt-app")).to_have_attribute("lang", "en")  # the app's own language, as in Voilà
+    assert page.evaluate("document.documentElement.lang") == "x-lab", "JupyterLab's page keeps its own language"
 
     felt = "getComputedStyle(document.querySelector('.lt-board')).getPropertyValue('--lt-felt').trim()"
     assert page.evaluate("document.body.dataset.jpThemeLight") == "true"

@@ -2,7 +2,8 @@
 // chose, kept in localStorage under the model's "key", and the browser's own languages
 // ({type: "restore", value, browser}); whenever Python changes "saved" (the learner chose in the picker) it keeps
 // it and takes a teacher's ?lang= out of the page's address, so that a reload keeps the learner's choice; it
-// sets <html lang> to the model's "lang". It draws nothing. A browser that refuses storage keeps nothing.
+// sets the app's lang, and the page's <html lang> where the page is the app's (not JupyterLab's), to the model's
+// "lang". It draws nothing. A browser that refuses storage keeps nothing.
 
 const LIMIT = 40;  // characters of a kept language sent back at most
 
@@ -45,13 +46,19 @@ export default {
     const key = model.get("key");
     const kept = read(key);
     const lang = () => {
-      if (model.get("lang")) document.documentElement.lang = model.get("lang");
+      const code = model.get("lang");
+      if (!code) return;
+      const app = el.closest(".lt-app");
+      if (app) app.lang = code;
+      // A Voilà (or Voici: the site) page is the app's; in JupyterLab the page is Lab's, the app only a part of it.
+      if (document.body && document.body.dataset.voila) document.documentElement.lang = code;
     };
     const save = () => {
       write(key, model.get("saved"));
       if (model.get("saved")) forgetLinkLanguage();
     };
     lang();
+    requestAnimationFrame(lang);  // once the widget is in the page, for the app's own element
     model.send({ type: "restore", value: kept.length <= LIMIT ? kept : "", browser: browserLanguages() });
     model.on("change:saved", save);
     model.on("change:lang", lang);
