@@ -129,3 +129,13 @@ def test_an_optimized_job_compiles_without_docstrings_or_asserts(tmp_path: Path,
     import lean  # type: ignore[import-not-found]
 
     assert lean.__doc__ is None and lean.check() == "ran"
+
+
+def test_the_start_page_speaks_the_builds_language_and_keeps_a_link_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The start page passes a teacher's query (?lang=es too) on to the app; its own words, for a browser without
+    JavaScript, and its <html lang> are in the build's language."""
+    page = build.start_page("voici/render/leopard_tutor.html")
+    assert page.startswith('<!doctype html>\n<html lang="en">') and "window.location.search" in page
+    monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "es")
+    spanish = build.start_page("voici/render/leopard_tutor.html")
+    assert '<html lang="es">' in spanish and "Abrir" in spanish

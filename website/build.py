@@ -440,13 +440,14 @@ def probe(site: Path) -> None:
 
 
 def start_page(app: str) -> str:
-    """The start page: straight on to the app at the relative address `app`, keeping the query string."""
+    """The start page: straight on to the app at the relative address `app`, keeping the query string (a teacher's
+    ?lang=es too); its words, for a browser without JavaScript, in the build's LEOPARD_TUTOR_LANGUAGE."""
     sys.path.insert(0, str(ROOT))
-    from leopard_tutor.engine.catalogue import text
+    from leopard_tutor.engine.catalogue import language, text
 
     words = {key: html.escape(text(f"app.{key}")) for key in ("title", "intro")}
     words.update({key: html.escape(text(f"app.site.{key}")) for key in ("open", "javascript")})
-    return (WEBSITE / "index.html").read_text(encoding="utf-8").format(app=app, **words)
+    return (WEBSITE / "index.html").read_text(encoding="utf-8").format(app=app, lang=language(), **words)
 
 
 def main(argv: list[str] | None = None) -> int:
