@@ -288,3 +288,30 @@ def test_practice_in_spanish(kind: str, spanish: None) -> None:
         for words in said:
             assert words and "{" not in words, words
             assert not _learner_english(words), f"{_learner_english(words)} in {words!r}"
+
+
+def test_the_review_in_spanish(spanish: None) -> None:
+    """The review of a hand a learner played carelessly (always the first legal move) says it in Spanish."""
+    from leopard_tutor.ai.review import review_hand
+    from leopard_tutor.engine import Hand
+
+    hand = Hand.deal(rules_by_key("REVISED_2008"), seed=3)
+    for _ in range(12):
+        hand.apply(hand.legal_moves()[0])
+    review = review_hand(hand, 0, deals=2)
+    said = [review.summary(), *(judgement.sentence for judgement in review.judgements)]
+    assert len(said) > 3 and any(judgement.verdict != "good" for judgement in review.judgements)
+    for words in said:
+        assert words and "{" not in words, words
+        assert not _learner_english(words), f"{_learner_english(words)} in {words!r}"
+
+
+def test_the_learn_and_examples_sections_take_the_language_of_the_moment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from leopard_tutor.widgets.examples_view import ExampleController
+    from leopard_tutor.widgets.learn import LearnController, build_learn
+
+    for lang in ("es", "en"):
+        monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", lang)
+        assert LearnController().lesson.title == lessons_in(lang)[0].title
+        assert build_learn(2, 3).controller.lesson.title == lessons_in(lang)[1].title
+        assert ExampleController().example.title == examples_in(lang)[0][0].title
