@@ -120,9 +120,9 @@ def place_words(space: int, own: bool) -> str:
     return text("engine.place.own" if own else "engine.place.other", space=space)
 
 
-def _article(word: str) -> str:
-    """'a' or 'an', by how the word (a rank in words or digits) is said aloud."""
-    return "an" if word.startswith(("a", "8", "11", "18")) else "a"
+def _upper_first(words: str) -> str:
+    """`words` with its first letter upper case (the rest as it is), to begin a sentence."""
+    return words[:1].upper() + words[1:]
 
 
 def _list_spaces(spaces: list[int]) -> str:
@@ -153,15 +153,14 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool, where: s
     if placement.own_only and not own:
         advice = text(f"engine.illegal.own_only.{placement.cards}")
         manner = "" if placement.face_up else text("engine.illegal.own_only.face_down")
-        return Verdict(False, text("engine.illegal.own_only", ranks=rank_words(rank, plural=True).capitalize(),
+        return Verdict(False, text("engine.illegal.own_only", ranks=_upper_first(rank_words(rank, plural=True)),
                                    manner=manner,
                                   card=card.name, where=where, advice=advice), "own-square-only")
     if placement.numbered and space != rank:
         blocker = square.showing(rank)
         advice = (text("engine.illegal.wrong_space.open", number=rank) if blocker is None
                   else text("engine.illegal.wrong_space.taken", number=rank, blocker=blocker.name))
-        named = rank_words(rank)
-        return Verdict(False, text("engine.illegal.wrong_space", a_rank=f"{_article(named).capitalize()} {named}",
+        return Verdict(False, text("engine.illegal.wrong_space", a_rank=_upper_first(text(f"words.a_rank.{rank}")),
                                    number=rank,
                                   card=card.name, where=where, advice=advice), "wrong-space")
     shown = square.showing(space)
