@@ -26,6 +26,7 @@ import ipywidgets as W
 
 from .engine import RuleSet
 from .engine.catalogue import text
+from .engine.errors import error_words
 from .widgets.board import STATIC
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ def build_section(factory: Factory | str) -> Any:
         return load_factory(factory)()
     except Exception as error:  # a broken section must not take the app down with it
         log.exception("building a Leopard Tutor section failed")
-        message = W.HTML(text("app.section_failed", error=f"{type(error).__name__}: {error}"))
+        message = W.HTML(text("app.section_failed", error=error_words(error)))
         message.add_class("lt-error")
         return message
 

@@ -39,6 +39,13 @@ def _keys_in_code() -> list[tuple[str, str, bool]]:
                 group = node.func.id == "texts"  # a group's name: its texts start with it
                 found += [(f"{path.name}:{node.lineno}", key + "." if group else key, whole and not group)
                           for key, whole in _key_prefixes(node.args[0])]
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):  # a keyed error, a refusing verdict
+                named = [keyword.value for keyword in node.keywords
+                         if keyword.arg == "key" and node.func.id.endswith(("Error", "IllegalMove"))]
+                if node.func.id == "refused" and len(node.args) >= 2:
+                    named.append(node.args[1])
+                found += [(f"{path.name}:{node.lineno}", key, whole) for value in named
+                          for key, whole in _key_prefixes(value)]
     return found
 
 

@@ -184,7 +184,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         """Show the link that opens this match's deal for anyone (a class, a friend); between two people here, the
         link names no opponent."""
         if isinstance(self.controller, ClassTable):  # the deal would show anyone the classmate's hand
-            raise LeopardError(text("classmates.no_share"))
+            raise LeopardError(key="classmates.no_share")
         link = deal_link(self.address(), deal=str(self.controller.match.seed), rules=self.controller.rules.key,
                          level=None if self.people else str(self.level_pick.value))
         shown = html.escape(link)
