@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import Card, full_deck
-from .catalogue import text
+from .catalogue import Later, later, text
 from .errors import IllegalMove, LeopardError, SavedGameError, is_player, quote, saved_json
 from .legality import PLACEMENT, Verdict, allowed_spaces, check_play, pile_problem, refused, turn_moves
 from .moves import Discard, EndTurn, GoOut, Move, Play, move_from_data, move_to_data
@@ -214,11 +214,11 @@ class Hand:
                 return Verdict(True, text("engine.turn.pass"))
             if self._plays_made and rules.multiple_plays:
                 return Verdict(True, text("engine.turn.end_after_plays"))
-            needed = text("engine.turn.must_act.running" if rules.multiple_plays else "engine.turn.must_act.standard")
+            needed = later("engine.turn.must_act.running" if rules.multiple_plays else "engine.turn.must_act.standard")
             return refused("must-act", "engine.turn.must_act", needed=needed)
         card = move.card
         if card not in hand:
-            return refused("not-in-hand", "engine.turn.not_held", card=card.name)
+            return refused("not-in-hand", "engine.turn.not_held", card=Later(lambda: card.name))
         if isinstance(move, Discard):
             if self._plays_made:
                 return refused("discard-after-play", "engine.turn.discard_after_play")
