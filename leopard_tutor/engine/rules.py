@@ -72,7 +72,12 @@ class RuleSet:
         return line_words(self.orientation(spaces), spaces)
 
     def __str__(self) -> str:
-        return self.title
+        """The rule set's name in the current language (`rules.<key>`); a rule set the catalogue does not name
+        (one read from a saved game) by its own title."""
+        try:
+            return text(f"rules.{self.key}")
+        except KeyError:
+            return self.title
 
     def to_data(self) -> dict[str, object]:
         """Every setting of the rule set, as JSON-ready data (what a saved game keeps)."""
