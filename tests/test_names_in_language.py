@@ -162,3 +162,17 @@ def test_a_whole_hand_between_two_computers_reads_in_spanish(spanish: None, rule
     assert len(said) > 100 and {kind for kind, _ in said} >= {"error", "hint", "narration", "report", "review"}
     english = [f"{kind}: {english_in(words)} in {words!r}" for kind, words in said if english_in(words)]
     assert not english, "English in the Spanish hand:\n" + "\n".join(english)
+
+
+def test_a_keyed_error_survives_pickling_with_its_key_and_facts() -> None:
+    import pickle
+
+    hand = Hand.deal(REVISED_2008, seed=3)
+    card = hand.hands[hand.to_move][0]
+    with pytest.raises(IllegalMove) as raised:
+        hand.apply(Play(card, hand.to_move, 2 if card.rank == 1 else 1))
+    copy = pickle.loads(pickle.dumps(raised.value))
+    assert (type(copy), copy.key, copy.move, str(copy)) == (IllegalMove, raised.value.key, raised.value.move,
+                                                             str(raised.value))
+    plain = pickle.loads(pickle.dumps(LeopardError("for a programmer")))
+    assert str(plain) == "for a programmer" and plain.key is None

@@ -12,7 +12,7 @@ import json
 import reprlib
 from collections.abc import Mapping
 
-from .catalogue import text
+from .catalogue import Later, text
 
 
 class LeopardError(ValueError):
@@ -31,6 +31,21 @@ class LeopardError(ValueError):
         if self.key is not None:
             return text(self.key, **self.facts)
         return super().__str__()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Rebuilt with its key, facts and every other attribute, whatever its subclass's __init__ takes; facts
+        # put in words when read (`Later`) travel as the words they have now.
+        attributes = dict(self.__dict__)
+        attributes["facts"] = {name: str(value) if isinstance(value, Later) else value
+                               for name, value in self.facts.items()}
+        return (_rebuilt, (type(self), self.args, attributes))
+
+
+def _rebuilt(kind: type[LeopardError], args: tuple[object, ...], attributes: dict[str, object]) -> LeopardError:
+    error = kind.__new__(kind)
+    error.args = args
+    error.__dict__.update(attributes)
+    return error
 
 
 def is_keyed(error: BaseException) -> bool:
