@@ -167,11 +167,6 @@ def suit_words(suit: str) -> str:
     return _suit_words(suit, language())
 
 
-def colour_words(colour: str) -> str:
-    """A colour ('red' or 'black', as `Card.color` holds it) in the current language."""
-    return text(f"words.colour.{colour}")
-
-
 # Names are found once per card and language (a hint names cards hundreds of times a click); the language
 # is an argument, so a change of language is never answered from another language's names.
 @cache
