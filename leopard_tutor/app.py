@@ -26,6 +26,7 @@ import ipywidgets as W
 
 from .engine import RuleSet
 from .engine.catalogue import text
+from .engine.errors import error_words
 from .widgets.board import STATIC
 
 if TYPE_CHECKING:
@@ -58,6 +59,15 @@ SECTIONS: list[tuple[str, Factory | str]] = [
 ]
 
 
+def tab_title(name: str) -> str:
+    """A section's tab title in the current language (`app.tabs`), or its own name for a section the catalogue
+    does not name."""
+    try:
+        return text(f"app.tabs.{name.lower()}")
+    except KeyError:
+        return name
+
+
 def load_factory(factory: Factory | str) -> Factory:
     """A section factory itself, or the one a "module:function" text names."""
     if callable(factory):
@@ -73,7 +83,7 @@ def build_section(factory: Factory | str) -> Any:
         return load_factory(factory)()
     except Exception as error:  # a broken section must not take the app down with it
         log.exception("building a Leopard Tutor section failed")
-        message = W.HTML(text("app.section_failed", error=f"{type(error).__name__}: {error}"))
+        message = W.HTML(text("app.section_failed", error=error_words(error)))
         message.add_class("lt-error")
         return message
 
@@ -85,7 +95,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
     def __init__(self, sections: list[tuple[str, Factory | str]] | None = None) -> None:
         self.sections = list(SECTIONS if sections is None else sections)
         self.built: dict[int, Any] = {}
-        self.tabs = W.Tab(children=[W.VBox() for _ in self.sections], titles=[t for t, _ in self.sections])
+        self.tabs = W.Tab(children=[W.VBox() for _ in self.sections], titles=[tab_title(t) for t, _ in self.sections])
         self.rules_in_view: dict[int, RuleSet] = {}  # by tab: the rules of each built section that has some
         self.tabs.observe(lambda change: self.open_tab(change["new"]), names="selected_index")
         words = {key: html.escape(text(f"app.{key}")) for key in ("title", "intro", "help", "help_button")}
