@@ -34,6 +34,7 @@ import ipywidgets as W
 
 from .engine import LeopardError, RuleSet
 from .engine.catalogue import choose_language, language, languages, server_language, set_language, text
+from .engine.errors import error_words
 from .widgets.board import STATIC
 from .widgets.language import PageLanguage
 
@@ -67,12 +68,13 @@ SECTIONS: list[tuple[str, Factory | str]] = [
 ]
 
 
-def tab_title(title: str) -> str:
-    """The title of the tab of the section named `title`: the catalogue's, else `title` itself."""
+def tab_title(name: str) -> str:
+    """A section's tab title in the current language (`app.tabs`), or its own name for a section the catalogue
+    does not name."""
     try:
-        return text(f"app.tabs.{title.lower()}")
+        return text(f"app.tabs.{name.lower()}")
     except KeyError:
-        return title
+        return name
 
 
 def load_factory(factory: Factory | str) -> Factory:
@@ -90,7 +92,7 @@ def build_section(factory: Factory | str) -> Any:
         return load_factory(factory)()
     except Exception as error:  # a broken section must not take the app down with it
         log.exception("building a Leopard Tutor section failed")
-        message = W.HTML(text("app.section_failed", error=f"{type(error).__name__}: {error}"))
+        message = W.HTML(text("app.section_failed", error=error_words(error)))
         message.add_class("lt-error")
         return message
 

@@ -31,8 +31,11 @@ class ClassRefused(LeopardError):
     """The tables refused a request (`key` under "classmates.refused", with `facts`), or could not be reached."""
 
     def __init__(self, key: str, facts: dict[str, Any] | None = None) -> None:
+        super().__init__(key)
         self.key, self.facts = key, dict(facts or {})
-        super().__init__(text(f"classmates.refused.{key}", **self.facts))
+
+    def __str__(self) -> str:
+        return text(f"classmates.refused.{self.key}", **self.facts)
 
 
 LinkT = TypeVar("LinkT", bound="KernelLink")

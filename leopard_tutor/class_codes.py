@@ -20,7 +20,11 @@ class ClassTableError(LeopardError):
 
     def __init__(self, key: str, **facts: Any) -> None:
         super().__init__(key)
-        self.key, self.facts = key, facts
+        self.key: str = key
+        self.facts = facts
+
+    def __str__(self) -> str:
+        return self.key  # the server's own error: its key and facts go to the page, which words them
 
 
 def valid_code(code: object) -> str:

@@ -80,7 +80,7 @@ def custom_rules() -> dict[str, object]:
     (packed(b"[" * 100_000 + b"]" * 100_000), "damaged or incomplete"),
     (packed(b" " * 600_000 + b"{}"), "too long to be one of ours"),
     (packed(saved("grandmaster")),
-     "names an opponent the tutor does not have (it has beginner, casual, intermediate, expert)"),
+     "names an opponent the tutor does not have (it has beginner, casual, intermediate and expert)"),
     (packed(tampered()), "does not hold a game the rules allow"),
     (packed(custom_rules()), "played under rules the tutor does not offer"),
 ])

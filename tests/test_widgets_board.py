@@ -25,6 +25,7 @@ from leopard_tutor.engine import (
     Square,
     rules_by_key,
 )
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.table import Table, against_computer
 from leopard_tutor.table.presenter import card_data, square_part
 from leopard_tutor.widgets import LeopardBoard
@@ -177,8 +178,8 @@ def test_unexpected_failures_reach_the_page_without_a_traceback() -> None:
     index, _card = next((i, c) for i, c in enumerate(controller.hand.hands[0]))
     board.dispatch({"type": "select", "index": index})
     board.dispatch({"type": "discard"})
-    assert "Something went wrong (RuntimeError: the opponent crashed)" in board.state["error"]
-    assert "Traceback" not in board.state["error"]
+    assert board.state["error"] == text("board.failed", error="RuntimeError")
+    assert "Traceback" not in board.state["error"] and "crashed" not in board.state["error"], "the message is logged"
 
 
 def test_clicks_travel_the_whole_comm_path() -> None:
@@ -365,7 +366,7 @@ def test_an_answer_intent_is_a_whole_number_or_nothing() -> None:
         board.dispatch(bad)
         assert board.state["tone"] == "warn" and board.state["error"] == ""
     board.dispatch({"type": "answer", "value": 3})
-    assert board.state["message"] == "there is no question to answer here"
+    assert board.state["message"] == text("board.refused"), "a programmer's error is logged, not shown"
 
 
 def page_update(widget: Any, state: dict[str, Any]) -> None:
@@ -383,7 +384,7 @@ def test_the_page_cannot_write_the_board_or_poison_its_state() -> None:
     assert [m["method"] for m in sent] == ["update"] and sent[0]["state"]["state"] == before, "the kernel's sent back"
     assert set(sent[0]["state"]) == {"state", "texts", "tabbable"}
     board.dispatch({"type": "nonsense"})
-    assert board.state["message"] == "unknown intent 'nonsense'" and board.state["seq"] == before["seq"] + 1
+    assert board.state["message"] == text("board.refused") and board.state["seq"] == before["seq"] + 1
 
 
 def test_a_page_writes_only_the_traits_it_owns_with_their_types() -> None:

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, ClassVar
 
+from .catalogue import language, text
 from .errors import NotationError, quote
 
 SUITS = "SHDC"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+"""The suits' English names as identifiers (data keys such as a knowledge kind); a learner reads
+`suit_words`, from the catalogue."""
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = frozenset("HD")
 
 RANK_TOKENS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
-PLURAL_RANK_NAMES = {1: "aces", 10: "tens", 11: "jacks", 12: "queens", 13: "kings"}
+"""The ranks' English names as identifiers; a learner reads `rank_words`, from the catalogue."""
 
 _RANK_ALIASES = {"A": 1, "1": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
 _RANK_ALIASES.update({str(n): n for n in range(2, 11)})
@@ -109,13 +113,14 @@ class Card:
 
     @property
     def rank_name(self) -> str:
-        """The rank in words: ace, 2 .. 10, jack, queen, king."""
-        return RANK_NAMES.get(self.rank, str(self.rank))
+        """The rank in words, in the current language: ace, 2 .. 10, jack, queen, king."""
+        return rank_words(self.rank)
 
     @property
     def name(self) -> str:
-        """The card in words, such as '7 of hearts' or 'queen of spades'."""
-        return f"{self.rank_name} of {SUIT_NAMES[self.suit]}"
+        """The card in words, in the current language, such as '7 of hearts' or 'queen of spades'
+        ('7 de corazones' in Spanish)."""
+        return _card_name(self.rank, self.suit, language())
 
     @property
     def symbol(self) -> str:
@@ -153,7 +158,27 @@ def full_deck() -> list[Card]:
 
 
 def rank_words(rank: int, *, plural: bool = False) -> str:
-    """A rank in words ('ace', '7', 'king'), or its plural ('aces', '7s', 'kings')."""
-    if plural:
-        return PLURAL_RANK_NAMES.get(rank, f"{RANK_NAMES.get(rank, rank)}s")
-    return RANK_NAMES.get(rank, str(rank))
+    """A rank in words in the current language ('ace', '7', 'king'), or its plural ('aces', '7s', 'kings')."""
+    return _rank_words(rank, plural, language())
+
+
+def suit_words(suit: str) -> str:
+    """A suit's name in the current language ('hearts', 'corazones')."""
+    return _suit_words(suit, language())
+
+
+# Names are found once per card and language (a hint names cards hundreds of times a click); the language
+# is an argument, so a change of language is never answered from another language's names.
+@cache
+def _rank_words(rank: int, plural: bool, lang: str) -> str:
+    return text(f"words.{'ranks' if plural else 'rank'}.{rank}")
+
+
+@cache
+def _suit_words(suit: str, lang: str) -> str:
+    return text(f"words.suit.{suit}")
+
+
+@cache
+def _card_name(rank: int, suit: str, lang: str) -> str:
+    return text("words.card", rank=_rank_words(rank, False, lang), suit=_suit_words(suit, lang))

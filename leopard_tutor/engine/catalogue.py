@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -169,15 +169,56 @@ def texts(key: str, /, **facts: object) -> dict[str, str]:
     return {name: text(f"{key}.{name}", **facts) for name in group if name != "about"}
 
 
-def and_list(items: Sequence[str]) -> str:
-    """Items together in words: 'a', 'a and b', 'a, b and c'."""
+SOUND_CHANGES: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
+    "es": {"or_list": (("o", "ho", "8", "11"), ()),
+           "and_list": (("i", "hi", "í", "hí"), ("hia", "hie", "hio", "hiu"))},
+}
+"""Where a language's list word changes with the sound of the last item: per language and list, the beginnings
+that take the "_sound" form of the list's text and the beginnings that keep the plain one (Spanish says "7 u 8",
+"ases u ochos", "jotas e hijos", but "agua y hielo")."""
+
+
+def _joined(kind: str, items: Sequence[str]) -> str:
     if len(items) == 1:
         return items[0]
-    return text("words.and_list", first=text("words.list_separator").join(items[:-1]), last=items[-1])
+    first, last = text("words.list_separator").join(items[:-1]), items[-1]
+    starts, kept = SOUND_CHANGES.get(language(), {}).get(kind, ((), ()))
+    sound = last.lower().startswith(starts) and not last.lower().startswith(kept) if starts else False
+    return text(f"words.{kind}_sound" if sound else f"words.{kind}", first=first, last=last)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """Items together in words: 'a', 'a and b', 'a, b and c' (in Spanish 'a y b', but 'a e i' before the
+    sound i)."""
+    return _joined("and_list", items)
 
 
 def or_list(items: Sequence[str]) -> str:
-    """Items as alternatives in words: 'a', 'a or b', 'a, b or c'."""
-    if len(items) == 1:
-        return items[0]
-    return text("words.or_list", first=text("words.list_separator").join(items[:-1]), last=items[-1])
+    """Items as alternatives in words: 'a', 'a or b', 'a, b or c' (in Spanish 'a o b', but 'a u o' before the
+    sound o)."""
+    return _joined("or_list", items)
+
+
+class Later:
+    """Words put together when they are read, not when they are made: a fact of a text kept for later (a keyed
+    error's, a verdict's) whose words must come in the language current when it is shown, such as a card's name
+    or a nested text. `str()` and formatting call `make`."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], str]) -> None:
+        self.make = make
+
+    def __str__(self) -> str:
+        return self.make()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.make(), spec)
+
+    def __repr__(self) -> str:
+        return f"Later({self.make()!r})"
+
+
+def later(key: str, /, **facts: object) -> Later:
+    """The text at `key` with `facts`, put in words each time it is read (see `Later`)."""
+    return Later(lambda: text(key, **facts))

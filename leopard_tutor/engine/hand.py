@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import Card, full_deck
-from .catalogue import text
+from .catalogue import Later, later, text
 from .errors import IllegalMove, LeopardError, SavedGameError, is_player, quote, saved_json
-from .legality import PLACEMENT, Verdict, allowed_spaces, check_play, pile_problem, turn_moves
+from .legality import PLACEMENT, Verdict, allowed_spaces, check_play, pile_problem, refused, turn_moves
 from .moves import Discard, EndTurn, GoOut, Move, Play, move_from_data, move_to_data
 from .rules import REVISED_2008, RuleSet
 from .scoring import hand_score, square_value
@@ -199,15 +199,14 @@ class Hand:
         if not isinstance(move, (Play, Discard, GoOut, EndTurn)):
             raise LeopardError(f"{quote(move)} is not a move")
         if self._over:
-            return Verdict(False, text("engine.turn.over"), "over")
+            return refused("over", "engine.turn.over")
         hand = self._hands[p]
         if isinstance(move, GoOut):
             value = self.value(p)
             if self._plays_made:
-                return Verdict(False, text("engine.turn.out_timing"), "out-timing")
+                return refused("out-timing", "engine.turn.out_timing")
             if value < rules.out_threshold:
-                return Verdict(False, text("engine.turn.out_value", threshold=rules.out_threshold, value=value),
-                               "out-value")
+                return refused("out-value", "engine.turn.out_value", threshold=rules.out_threshold, value=value)
             return Verdict(True, text("engine.turn.out_ok", value=value, threshold=rules.out_threshold,
                                      penalty=rules.out_penalty))
         if isinstance(move, EndTurn):
@@ -215,14 +214,14 @@ class Hand:
                 return Verdict(True, text("engine.turn.pass"))
             if self._plays_made and rules.multiple_plays:
                 return Verdict(True, text("engine.turn.end_after_plays"))
-            needed = text("engine.turn.must_act.running" if rules.multiple_plays else "engine.turn.must_act.standard")
-            return Verdict(False, text("engine.turn.must_act", needed=needed), "must-act")
+            needed = later("engine.turn.must_act.running" if rules.multiple_plays else "engine.turn.must_act.standard")
+            return refused("must-act", "engine.turn.must_act", needed=needed)
         card = move.card
         if card not in hand:
-            return Verdict(False, text("engine.turn.not_held", card=card.name), "not-in-hand")
+            return refused("not-in-hand", "engine.turn.not_held", card=Later(lambda: card.name))
         if isinstance(move, Discard):
             if self._plays_made:
-                return Verdict(False, text("engine.turn.discard_after_play"), "discard-after-play")
+                return refused("discard-after-play", "engine.turn.discard_after_play")
             return Verdict(True, text("engine.turn.discard_ok", card=card.name))
         return check_play(card, self._squares[move.square_owner], move.space,
                           own=move.square_owner == p)
@@ -294,7 +293,7 @@ class Hand:
     def _refuse(self, move: Move) -> None:
         verdict = self.check(move)
         assert not verdict.legal, f"{move} was refused by the fast check but allowed by check()"
-        raise IllegalMove(verdict.reason, move)
+        raise IllegalMove(verdict.reason, move, key=verdict.key, facts=verdict.facts)
 
     def _pass_turn(self) -> int:
         """End the turn: the hand ends if every card is out, else the other player draws. How many cards they drew."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import SUIT_NAMES, Card
+from .cards import RANK_NAMES, SUIT_NAMES, Card
 from .catalogue import and_list, or_list, text
 from .errors import LeopardError, quote
 from .rules import RuleSet
@@ -45,7 +45,7 @@ def top_card_is(view: PlayerView, owner: int, space: int, kind: str) -> Knowing:
     face, face_up = top
     what = text(f"knowledge.kinds.{kind}")
     if isinstance(face, Card):
-        fits = face.rank_name == kind or SUIT_NAMES[face.suit] == kind
+        fits = RANK_NAMES.get(face.rank) == kind or SUIT_NAMES[face.suit] == kind
         how = "face_up" if face_up else "yours"
         return Knowing("yes" if fits else "no",
                        text(f"knowledge.top.{how}", card=face.name, what=what, fits=text(f"knowledge.fits.{fits}")))

@@ -6,10 +6,11 @@ and `Hand.legal_moves` enumerates it. The table is the same in all three rule se
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from .cards import ALL_CARDS, JACK, KING, QUEEN, TEN, Card, rank_words
-from .catalogue import text
+from .catalogue import Later, later, text
 from .errors import LeopardError, quote
 from .moves import DISCARDS, END_TURN, GO_OUT, PLAYS, Discard, Move, Play
 from .rules import RuleSet
@@ -102,17 +103,26 @@ def spaces_of(mask: int) -> list[int]:
 
 @dataclass(frozen=True)
 class Verdict:
-    """Whether a move is allowed, and a sentence saying why (and, if not, what would work)."""
+    """Whether a move is allowed, and a sentence saying why (and, if not, what would work). A refusal also
+    keeps the sentence's catalogue `key` and `facts` (`refused`), which an `IllegalMove` carries."""
 
     legal: bool
     reason: str
     code: str = "ok"
+    key: str | None = field(default=None, compare=False)
+    facts: Mapping[str, object] = field(default_factory=dict, compare=False)
 
     def __bool__(self) -> bool:
         return self.legal
 
     def __str__(self) -> str:
-        return self.reason
+        """The reason, in the current language when the verdict keeps its key."""
+        return text(self.key, **self.facts) if self.key is not None else self.reason
+
+
+def refused(code: str, key: str, /, **facts: object) -> Verdict:
+    """A verdict that the move is not allowed (`code`), said by the catalogue text at `key` with `facts`."""
+    return Verdict(False, text(key, **facts), code, key, facts)
 
 
 def place_words(space: int, own: bool) -> str:
@@ -120,9 +130,9 @@ def place_words(space: int, own: bool) -> str:
     return text("engine.place.own" if own else "engine.place.other", space=space)
 
 
-def _article(word: str) -> str:
-    """'a' or 'an', by how the word (a rank in words or digits) is said aloud."""
-    return "an" if word.startswith(("a", "8", "11", "18")) else "a"
+def _upper_first(words: str) -> str:
+    """`words` with its first letter upper case (the rest as it is), to begin a sentence."""
+    return words[:1].upper() + words[1:]
 
 
 def _list_spaces(spaces: list[int]) -> str:
@@ -144,45 +154,49 @@ def check_play(card: Card, square: Square, space: int, *, own: bool) -> Verdict:
     where = place_words(space, own)
     if allowed_spaces(card.rank, square, own) >> (space - 1) & 1:
         return Verdict(True, _legal_reason(card, square, space, where))
-    return _illegal_verdict(card, square, space, own, where)
+    return _illegal_verdict(card, square, space, own)
 
 
-def _illegal_verdict(card: Card, square: Square, space: int, own: bool, where: str) -> Verdict:
+def _illegal_verdict(card: Card, square: Square, space: int, own: bool) -> Verdict:
     rank = card.rank
     placement = PLACEMENT[rank]
+    # The facts are words made when read (`later`), so that a refusal kept in a keyed error reads in the
+    # language current when it is shown.
+    named, place = Later(lambda: card.name), later("engine.place.own" if own else "engine.place.other", space=space)
     if placement.own_only and not own:
-        advice = text(f"engine.illegal.own_only.{placement.cards}")
-        manner = "" if placement.face_up else text("engine.illegal.own_only.face_down")
-        return Verdict(False, text("engine.illegal.own_only", ranks=rank_words(rank, plural=True).capitalize(),
-                                   manner=manner,
-                                  card=card.name, where=where, advice=advice), "own-square-only")
+        advice = later(f"engine.illegal.own_only.{placement.cards}")
+        manner = "" if placement.face_up else later("engine.illegal.own_only.face_down")
+        return refused("own-square-only", "engine.illegal.own_only",
+                       ranks=Later(lambda: _upper_first(rank_words(rank, plural=True))),
+                       manner=manner, card=named, where=place, advice=advice)
     if placement.numbered and space != rank:
         blocker = square.showing(rank)
-        advice = (text("engine.illegal.wrong_space.open", number=rank) if blocker is None
-                  else text("engine.illegal.wrong_space.taken", number=rank, blocker=blocker.name))
-        named = rank_words(rank)
-        return Verdict(False, text("engine.illegal.wrong_space", a_rank=f"{_article(named).capitalize()} {named}",
-                                   number=rank,
-                                  card=card.name, where=where, advice=advice), "wrong-space")
+        advice = (later("engine.illegal.wrong_space.open", number=rank) if blocker is None
+                  else later("engine.illegal.wrong_space.taken", number=rank, blocker=Later(lambda: blocker.name)))
+        return refused("wrong-space", "engine.illegal.wrong_space",
+                       a_rank=Later(lambda: _upper_first(text(f"words.a_rank.{rank}"))),
+                       number=rank, card=named, where=place, advice=advice)
     shown = square.showing(space)
     if placement.target == "open" and shown is not None:
+        covered = Later(lambda: shown.name)
         if rank == TEN:
             open_spaces = [s for s in range(1, 10) if square.is_open(s)]
             key = ("illegal.ten_covered.none_open" if not open_spaces else
                    "illegal.ten_covered.one_open" if len(open_spaces) == 1 else "illegal.ten_covered.open")
-            advice = text("engine." + key, spaces=_list_spaces(open_spaces).capitalize() if open_spaces else "")
-            return Verdict(False, text("engine.illegal.ten_covered", card=card.name, where=where, shown=shown.name,
-                                      advice=advice), "covered")
+            advice = later("engine." + key,
+                           spaces=Later(lambda: _list_spaces(open_spaces).capitalize() if open_spaces else ""))
+            return refused("covered", "engine.illegal.ten_covered", card=named, where=place, shown=covered,
+                           advice=advice)
         side = "own" if own else "other"
-        return Verdict(False, text("engine.illegal.numbered_covered", card=card.name, where=where, shown=shown.name,
-                                  cover=text(f"engine.illegal.numbered_covered.{side}"), number=rank,
-                                  other=text(f"engine.illegal.numbered_covered.{side}_other")), "covered")
+        return refused("covered", "engine.illegal.numbered_covered", card=named, where=place, shown=covered,
+                       cover=later(f"engine.illegal.numbered_covered.{side}"), number=rank,
+                       other=later(f"engine.illegal.numbered_covered.{side}_other"))
     filled = [s for s in range(1, 10) if not square.is_empty(s)]
     key = ("illegal.needs_card.none" if not filled else
            "illegal.needs_card.one" if len(filled) == 1 else "illegal.needs_card.some")
-    advice = text("engine." + key, spaces=_list_spaces(filled).capitalize() if filled else "")
-    return Verdict(False, text("engine.illegal.needs_card", rank=rank_words(rank), card=card.name, where=where,
-                              advice=advice), "needs-card")
+    advice = later("engine." + key, spaces=Later(lambda: _list_spaces(filled).capitalize() if filled else ""))
+    return refused("needs-card", "engine.illegal.needs_card", rank=Later(lambda: rank_words(rank)), card=named,
+                   where=place, advice=advice)
 
 
 def _legal_reason(card: Card, square: Square, space: int, where: str) -> str:

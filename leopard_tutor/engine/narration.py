@@ -184,12 +184,13 @@ def move_words(move: Move, form: MoveForm, viewer: int) -> str:
     their own), as the viewer sees it."""
     if isinstance(move, Play):
         side = "viewer" if move.square_owner == viewer else "other"
-        mover = viewer if form != "report" else 1 - viewer
-        seen = seen_face(move.card, not lies_face_down(move.card), mover != move.square_owner, move.square_owner,
-                         viewer)
         facts = {"space": move.space, "where": text(f"narration.moves.square.{side}"),
                  "where_told": text(f"narration.moves.square_told.{side}"),
                  "whose": text(f"narration.moves.whose.{side}")}
+        # Only a report tells the other player's move: advice and undo tell the viewer's own, whose card
+        # the viewer always knows, so only a report can have a card to name by its ranks ("play_hidden").
+        seen = (seen_face(move.card, not lies_face_down(move.card), move.square_owner == viewer, move.square_owner,
+                          viewer) if form == "report" else move.card)
         if isinstance(seen, Hidden):
             ranks = or_list([text("narration.moves.some_rank", rank=rank_words(rank)) for rank in seen.ranks])
             return text(f"narration.moves.{form}.play_hidden", card=ranks, **facts)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Literal
 
+from .catalogue import text
 from .errors import LeopardError, quote
 
 SPACES = range(1, 10)
@@ -66,11 +67,17 @@ class RuleSet:
                 else "column" if len({c for _, c in cells}) == 1 else "diagonal")
 
     def line_name(self, spaces: tuple[int, int, int]) -> str:
-        """'row 1-2-3', 'column 3-6-9' or 'diagonal 3-5-7' (labels in increasing order)."""
-        return f"{self.orientation(spaces)} {'-'.join(str(s) for s in sorted(spaces))}"
+        """'row 1-2-3', 'column 3-6-9' or 'diagonal 3-5-7' (labels in increasing order), in the current
+        language ('fila 1-2-3')."""
+        return line_words(self.orientation(spaces), spaces)
 
     def __str__(self) -> str:
-        return self.title
+        """The rule set's name in the current language (`rules.<key>`); a rule set the catalogue does not name
+        (one read from a saved game) by its own title."""
+        try:
+            return text(f"rules.{self.key}")
+        except KeyError:
+            return self.title
 
     def to_data(self) -> dict[str, object]:
         """Every setting of the rule set, as JSON-ready data (what a saved game keeps)."""
@@ -129,6 +136,11 @@ RUNNING_LEOPARD = RuleSet(
 )
 
 RULE_SETS: dict[str, RuleSet] = {r.key: r for r in (REVISED_2008, ORIGINAL_1963, RUNNING_LEOPARD)}
+
+
+def line_words(orientation: Orientation, spaces: tuple[int, int, int]) -> str:
+    """A line that lies as `orientation` named by its labels in increasing order, in the current language."""
+    return text(f"words.line.{orientation}", labels="-".join(str(s) for s in sorted(spaces)))
 
 
 def rules_by_key(key: str) -> RuleSet:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import LeopardError, quote
-from .rules import LINES, ORIENTATIONS, REVISED_2008, Orientation, RuleSet
+from .rules import LINES, ORIENTATIONS, REVISED_2008, Orientation, RuleSet, line_words
 from .square import Square
 
 
@@ -17,8 +17,12 @@ class ScoringLine:
     spaces: tuple[int, int, int]
     kind: str | None
     points: int
-    name: str
     orientation: Orientation
+
+    @property
+    def name(self) -> str:
+        """The line's name in the current language: 'row 1-2-3', 'fila 1-2-3'."""
+        return line_words(self.orientation, self.spaces)
 
     @property
     def scores(self) -> bool:
@@ -36,8 +40,7 @@ def scoring_lines(square: Square, rules: RuleSet = REVISED_2008) -> list[Scoring
     lines = []
     for index, spaces in enumerate(LINES):
         kind = square.line_kind(index)
-        lines.append(ScoringLine(spaces, kind, line_points(kind, rules), rules.line_name(spaces),
-                                 rules.orientation(spaces)))
+        lines.append(ScoringLine(spaces, kind, line_points(kind, rules), rules.orientation(spaces)))
     lines.sort(key=lambda line: (ORIENTATIONS.index(line.orientation), min(rules.cell(s) for s in line.spaces)))
     return lines
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import COPIES, JACK, QUEEN, Card
+from .catalogue import text
 from .errors import LeopardError, NotationError, quote
 from .rules import LINES, LINES_THROUGH
 
@@ -78,8 +79,8 @@ class Hidden:
 
     @property
     def name(self) -> str:
-        """What is known of the card, in words."""
-        return "face-down jack" if self.jack_only else "face-down card"
+        """What is known of the card, in words (in the current language)."""
+        return text("words.hidden.jack" if self.jack_only else "words.hidden.card")
 
     def __str__(self) -> str:
         return "J?" if self.jack_only else "?"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ from ..engine import (
     scoring_lines,
     square_value,
 )
-from ..engine.catalogue import text
+from ..engine.catalogue import DEFAULT_LANGUAGE, language, text
 from ..engine.facts import (
     RULE_FACTS,
     SPACE_FACTS,
@@ -42,9 +43,12 @@ from ..engine.facts import (
     square_facts,
 )
 from ..engine.narration import narrate
+from ..engine.translated import overlay, read_words
 from ..engine.view import seen_square
 
 EXAMPLES_FILE = Path(__file__).parent / "data" / "examples.json"
+TEXT_KEYS = frozenset({"title", "intro", "caption", "why"})
+"""The entries of the examples file that hold words, the only ones a translation (`data/<lang>/`) gives."""
 
 EXAMPLE_FACTS = frozenset({"start_points", "end_value", "end_points", "top_value", "end_score"}) | RULE_FACTS
 """Facts of a whole example (its steps' values), for its title and introduction."""
@@ -135,10 +139,12 @@ class MissingExample:
     why: str
 
 
-def load_examples(path: Path = EXAMPLES_FILE) -> tuple[tuple[WorkedExample, ...], tuple[MissingExample, ...]]:
-    """The worked examples and the examples that could not be reconstructed, in source order."""
+def load_examples(path: Path = EXAMPLES_FILE, lang: str = DEFAULT_LANGUAGE,
+                  ) -> tuple[tuple[WorkedExample, ...], tuple[MissingExample, ...]]:
+    """The worked examples and the examples that could not be reconstructed, in source order, with their
+    words in `lang` (from `<lang>/<same name>` beside the file, where there is one; FORMAT.md, "Languages")."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = overlay(json.loads(path.read_text(encoding="utf-8")), read_words(path, lang), TEXT_KEYS)
         examples = tuple(_example(item) for item in data["examples"])
         missing = tuple(MissingExample(item["key"], item["title"], item["why"]) for item in data["not reconstructed"])
     except ExampleFormatError as error:
@@ -146,6 +152,17 @@ def load_examples(path: Path = EXAMPLES_FILE) -> tuple[tuple[WorkedExample, ...]
     except (ValueError, KeyError, TypeError, IndexError) as error:
         raise ExampleFormatError(f"{path.name}: {type(error).__name__}: {error}") from None
     return examples, missing
+
+
+@cache
+def examples_in(lang: str) -> tuple[tuple[WorkedExample, ...], tuple[MissingExample, ...]]:
+    """The worked examples and those not reconstructed, with their words in `lang`, loaded once per language."""
+    return load_examples(EXAMPLES_FILE, lang)
+
+
+def current_examples() -> tuple[tuple[WorkedExample, ...], tuple[MissingExample, ...]]:
+    """The worked examples in the language texts are read in now (`catalogue.language()`)."""
+    return examples_in(language())
 
 
 def _example(item: dict[str, Any]) -> WorkedExample:

@@ -12,21 +12,31 @@ from typing import TYPE_CHECKING, Any
 from ..ai.hints import Rung
 from .attempt import Attempt, Feedback
 from .goals import Goal, GoalError
-from .model import Figure, Lesson, LessonFormatError, Mistake, lesson_keys, load_lesson, load_lessons
+from .model import (
+    Figure,
+    Lesson,
+    LessonFormatError,
+    Mistake,
+    current_lessons,
+    lesson_keys,
+    lessons_in,
+    load_lesson,
+    load_lessons,
+)
 from .notation import MoveTextError, move_text, parse_move
 from .practice import KINDS, Answer, AnswerError, BestPlayQuestion, PlacementQuestion, Practice, Question, ValueQuestion
 from .progress import CONCEPTS, Progress, ProgressCodeError, kernel_progress
 
 if TYPE_CHECKING:
     LESSONS: tuple[Lesson, ...]
-    """Every lesson, in stage order: loaded and checked when first asked for (some 0.2 s in the browser), not
-    when the package is imported: the app's first board needs only the lessons' keys (`lesson_keys`)."""
+    """Every lesson, in stage order, in the language texts are read in at the moment it is asked for
+    (`current_lessons()`): loaded and checked when first asked for in a language (some 0.2 s in the browser),
+    not when the package is imported: the app's first board needs only the lessons' keys (`lesson_keys`)."""
 
 
 def __getattr__(name: str) -> Any:
     if name == "LESSONS":
-        lessons = globals()["LESSONS"] = load_lessons()
-        return lessons
+        return current_lessons()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -54,8 +64,10 @@ __all__ = [
     "Question",
     "Rung",
     "ValueQuestion",
+    "current_lessons",
     "kernel_progress",
     "lesson_keys",
+    "lessons_in",
     "load_lesson",
     "load_lessons",
     "move_text",

@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Card, Hand, LeopardError, Move, RuleSet, Square, rules_by_key
+from ..engine.catalogue import DEFAULT_LANGUAGE, language
 from ..engine.errors import quote
 from ..engine.facts import FactError, check_placeholders, fill
 from ..engine.reachable import complete_position
+from ..engine.translated import TranslationError, overlay, read_words
 from .advice import Advice, parse_advice
 from .coach import coach_move
 from .facts import END_FACTS, POSITION_FACTS, lesson_facts
@@ -32,6 +34,8 @@ _OPTIONAL = {"rules", "figures", "position", "deal", "mode", "solution", "replie
 _POSITION = {"your square", "their square", "your hand", "their hand", "stock", "discards", "dealer"}
 _DEALERS = {"they": 1 - LEARNER, "you": LEARNER}
 NUMBER_GOALS = ("your value at least", "their value at most", "your score at least")
+TEXT_KEYS = frozenset({"title", "intro", "goal", "hints", "success", "after", "text", "off track", "caption"})
+"""The entries of a lesson file that hold words, the only ones a translation (`stages/<lang>/`) gives."""
 
 
 class LessonFormatError(LeopardError):
@@ -120,20 +124,28 @@ class Lesson:
         return Attempt(self)
 
 
-def load_lesson(path: Path) -> Lesson:
-    """The lesson in one file; LessonFormatError, naming the file, if it breaks FORMAT.md."""
+def load_lesson(path: Path, lang: str = DEFAULT_LANGUAGE) -> Lesson:
+    """The lesson in one file, its words in `lang` (from `<lang>/<same name>` beside it, where there is one);
+    LessonFormatError, naming the file, if it breaks FORMAT.md."""
     try:
-        return parse_lesson(path.read_text(encoding="utf-8"))
+        words = read_words(path, lang)
+    except ValueError as error:
+        raise LessonFormatError(f"{lang}/{path.name}: {error}") from None
+    try:
+        return parse_lesson(path.read_text(encoding="utf-8"), words)
     except LessonFormatError as error:
-        raise LessonFormatError(f"{path.name}: {error}") from None
+        raise LessonFormatError(f"{path.name}{'' if words is None else f' ({lang})'}: {error}") from None
 
 
-def parse_lesson(text: str) -> Lesson:
-    """The lesson written as JSON `text`; LessonFormatError, saying what is wrong, if it breaks FORMAT.md."""
+def parse_lesson(text: str, words: Any = None) -> Lesson:
+    """The lesson written as JSON `text`, with the translated `words` (FORMAT.md, "Languages") over its own;
+    LessonFormatError, saying what is wrong, if it breaks FORMAT.md."""
     if len(text) > MAX_LESSON_TEXT:
         raise LessonFormatError(f"a lesson file has at most {MAX_LESSON_TEXT} characters")
     try:
-        return _lesson(json.loads(text))
+        return _lesson(overlay(json.loads(text), words, TEXT_KEYS))
+    except TranslationError as error:
+        raise LessonFormatError(_cut(f"translation: {error}")) from None
     except LessonFormatError as error:
         raise LessonFormatError(_cut(str(error))) from None
     except (ValueError, KeyError, TypeError, RecursionError) as error:  # json errors and LeopardError too
@@ -145,9 +157,11 @@ def _cut(message: str, limit: int = 240) -> str:
     return message if len(message) <= limit else message[:limit] + "…"
 
 
-def load_lessons(directory: Path = STAGES_DIR) -> tuple[Lesson, ...]:
-    """Every lesson file in `directory`, in stage order (stages must run 1, 2, 3... with unique keys)."""
-    lessons = sorted((load_lesson(p) for p in sorted(directory.glob("*.json"))), key=lambda lesson: lesson.stage)
+def load_lessons(directory: Path = STAGES_DIR, lang: str = DEFAULT_LANGUAGE) -> tuple[Lesson, ...]:
+    """Every lesson file in `directory`, in stage order (stages must run 1, 2, 3... with unique keys), with
+    its words in `lang`."""
+    lessons = sorted((load_lesson(p, lang) for p in sorted(directory.glob("*.json"))),
+                     key=lambda lesson: lesson.stage)
     stages = [lesson.stage for lesson in lessons]
     if stages != list(range(1, len(lessons) + 1)):
         raise LessonFormatError(f"{directory}: stages must be numbered 1 to {len(lessons)}, found {stages}")
@@ -155,6 +169,18 @@ def load_lessons(directory: Path = STAGES_DIR) -> tuple[Lesson, ...]:
     if len(set(keys)) != len(keys):
         raise LessonFormatError(f"{directory}: two lessons share a key in {keys}")
     return tuple(lessons)
+
+
+@cache
+def lessons_in(lang: str) -> tuple[Lesson, ...]:
+    """The course with its words in `lang`, loaded once per language (the engine's own texts inside them,
+    filled at load time, are in that language too)."""
+    return load_lessons(STAGES_DIR, lang)
+
+
+def current_lessons() -> tuple[Lesson, ...]:
+    """The course in the language texts are read in now (`catalogue.language()`)."""
+    return lessons_in(language())
 
 
 def lesson_keys(directory: Path = STAGES_DIR) -> tuple[str, ...]:

@@ -74,7 +74,7 @@ class ValueQuestion:
         if isinstance(answer, str) and answer.strip().isdigit():
             answer = int(answer.strip())
         if not isinstance(answer, int) or isinstance(answer, bool):
-            raise AnswerError(text("lessons.practice.value.bad"))
+            raise AnswerError(key="lessons.practice.value.bad")
         ok = answer == self.solution
         head = text("lessons.practice.value.right" if ok else "lessons.practice.value.wrong", given=answer,
                     value=self.solution)
@@ -113,7 +113,7 @@ class PlacementQuestion:
         if isinstance(answer, str):
             answer = {"yes": True, "y": True, "no": False, "n": False}.get(answer.strip().lower(), answer)
         if not isinstance(answer, bool):
-            raise AnswerError(text("lessons.practice.placement.bad"))
+            raise AnswerError(key="lessons.practice.placement.bad")
         verdict = check_play(self.card, self.square, self.space, own=self.owner == LEARNER)
         ok = answer == verdict.legal
         head = text("lessons.practice.placement.right" if ok else "lessons.practice.placement.wrong")
@@ -156,11 +156,12 @@ class BestPlayQuestion:
         try:
             move: Move = parse_move(answer) if isinstance(answer, str) else answer  # type: ignore[assignment]
         except LeopardError:
-            raise AnswerError(text("lessons.practice.best play.bad")) from None
+            raise AnswerError(key="lessons.practice.best play.bad") from None
         outcomes = self.outcomes()
         if move not in outcomes:
-            reason = self.hand.check(move).reason if isinstance(move, Play) else ""
-            raise AnswerError(" ".join(filter(None, [text("lessons.practice.best play.bad"), reason])))
+            if not isinstance(move, Play):
+                raise AnswerError(key="lessons.practice.best play.bad")
+            raise AnswerError(key="lessons.practice.best play.bad_because", facts={"reason": self.hand.check(move)})
         best = self.solution[0]
         before = self.hand.value(LEARNER)
         ok = outcomes[move] == outcomes[best]

@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from ..engine import LeopardError
-from ..engine.catalogue import text
 from ..engine.errors import quote
 
 CODE_PREFIX = "LT2-"
@@ -130,14 +129,14 @@ class Progress:
 
     def _read(self, code: str) -> tuple[dict[str, int], dict[str, tuple[int, int]]]:
         if not isinstance(code, str):
-            raise ProgressCodeError(text("sections.progress.not_text"))
+            raise ProgressCodeError(key="sections.progress.not_text")
         if len(code) > MAX_CODE_LENGTH * 2:
-            raise ProgressCodeError(text("sections.progress.too_long"))
+            raise ProgressCodeError(key="sections.progress.too_long")
         code = "".join(code.split())
         if len(code) > MAX_CODE_LENGTH:
-            raise ProgressCodeError(text("sections.progress.too_long"))
+            raise ProgressCodeError(key="sections.progress.too_long")
         if not code.startswith((CODE_PREFIX, LT1_PREFIX)):
-            raise ProgressCodeError(text("sections.progress.not_ours", prefix=CODE_PREFIX))
+            raise ProgressCodeError(key="sections.progress.not_ours", facts={"prefix": CODE_PREFIX})
         data = _unpack(code[len(CODE_PREFIX):])
         if code.startswith(LT1_PREFIX):
             data = _from_first_format(data)
@@ -145,11 +144,11 @@ class Progress:
         counts = data.get("p") if isinstance(data, dict) else None
         if not isinstance(stars_data, dict) or not all(
                 isinstance(key, str) and _whole(n, 1, 3) for key, n in stars_data.items()):
-            raise ProgressCodeError(text("sections.progress.stars_damaged"))
+            raise ProgressCodeError(key="sections.progress.stars_damaged")
         if not isinstance(counts, dict) or not all(
                 concept in CONCEPTS and isinstance(pair, list) and len(pair) == 2
                 and all(_whole(n, 0, MAX_COUNT) for n in pair) for concept, pair in counts.items()):
-            raise ProgressCodeError(text("sections.progress.practice_damaged"))
+            raise ProgressCodeError(key="sections.progress.practice_damaged")
         stars = {key: n for key, n in stars_data.items() if key in self.keys}
         practice = {concept: (pair[0], pair[1]) for concept, pair in counts.items() if pair != [0, 0]}
         return stars, practice
@@ -158,14 +157,14 @@ class Progress:
 
 def _unpack(body: str) -> Any:
     """The JSON inside a code's body, inflated to at most MAX_INFLATED bytes."""
-    damaged = ProgressCodeError(text("sections.progress.damaged"))
+    damaged = ProgressCodeError(key="sections.progress.damaged")
     inflater = zlib.decompressobj()
     try:
         raw = inflater.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)), MAX_INFLATED)
     except (binascii.Error, zlib.error, ValueError):
         raise damaged from None
     if inflater.unconsumed_tail:
-        raise ProgressCodeError(text("sections.progress.too_long"))
+        raise ProgressCodeError(key="sections.progress.too_long")
     if not inflater.eof:
         raise damaged
     try:
@@ -179,9 +178,9 @@ def _from_first_format(data: Any) -> Any:
     digits = data.get("s") if isinstance(data, dict) else None
     counts = data.get("p") if isinstance(data, dict) else None
     if not isinstance(digits, str) or len(digits) != len(LT1_KEYS) or not set(digits) <= set("0123"):
-        raise ProgressCodeError(text("sections.progress.other_version"))
+        raise ProgressCodeError(key="sections.progress.other_version")
     if not isinstance(counts, list) or len(counts) != len(CONCEPTS):
-        raise ProgressCodeError(text("sections.progress.practice_damaged"))
+        raise ProgressCodeError(key="sections.progress.practice_damaged")
     return {"s": {key: int(d) for key, d in zip(LT1_KEYS, digits) if d != "0"}, "p": dict(zip(CONCEPTS, counts))}
 
 

@@ -114,7 +114,7 @@ class ClassTable(Table):
     def new_match(self, rules: Any = None, seed: int | str | None = None) -> None:
         """Not at a class table: a new match is a new table."""
         if self.store_move is not None:
-            raise LeopardError(text("classmates.no_new_match"))
+            raise LeopardError(key="classmates.no_new_match")
         super().new_match(rules, seed)
 
     def seat_computer(self, chooser: Chooser, level: str) -> None:

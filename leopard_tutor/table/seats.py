@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..engine import LeopardError, Move, PlayerView
-from ..engine.catalogue import text
 
 MAX_NAME = 24
 """The longest name a player may give."""
@@ -47,9 +46,9 @@ def player_name(name: str, default: str) -> str:
     character."""
     trimmed = " ".join(str(name).split())
     if len(trimmed) > MAX_NAME:
-        raise LeopardError(text("play.people.name_too_long", most=MAX_NAME, length=len(trimmed)))
+        raise LeopardError(key="play.people.name_too_long", facts={"most": MAX_NAME, "length": len(trimmed)})
     if any(not character.isprintable() for character in trimmed):
-        raise LeopardError(text("play.people.name_unprintable"))
+        raise LeopardError(key="play.people.name_unprintable")
     return trimmed or default
 
 

@@ -432,7 +432,7 @@ class Table(TableController):
             raise LeopardError(f"the table is not waiting for a move of player {player}")
         verdict = self.hand.check(move)
         if not verdict.legal:
-            raise LeopardError(verdict.reason)
+            raise LeopardError(verdict.reason, key=verdict.key, facts=verdict.facts)
         self._moved(player, move)
 
     def _moved(self, player: int, move: Move) -> None:

@@ -11,7 +11,7 @@ import anywidget
 import traitlets
 
 from ..engine.catalogue import text, texts
-from ..engine.errors import quote
+from ..engine.errors import error_words, is_keyed, quote
 from ..table import BadIntent, BoardController
 from .pacing import kernel_pace
 
@@ -136,14 +136,18 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
         self.guard(run)
 
     def guard(self, action: Callable[[], T]) -> T | None:
-        """Run `action`; a ValueError becomes the board's message, anything else its error text."""
+        """Run `action`; a ValueError becomes the board's message, anything else its error text. The page shows
+        an error's own words only when it carries a catalogue key (`is_keyed`: its words are in the page's
+        language); a programmer's error is logged and the page says, in its language, that nothing changed."""
         try:
             return action()
         except ValueError as error:
-            self.show_message(str(error), tone="warn")
+            if not is_keyed(error):
+                log.info("Leopard board refused an action: %s", error)
+            self.show_message(str(error) if is_keyed(error) else text("board.refused"), tone="warn")
         except Exception as error:  # every callback reports into the page, never swallowed
             log.exception("Leopard board callback failed")
-            self.show_error(text("board.failed", error=f"{type(error).__name__}: {error}"))
+            self.show_error(text("board.failed", error=error_words(error)))
         return None
 
     def show_message(self, text: str, tone: str = "info") -> None:

@@ -13,7 +13,7 @@ import ipywidgets as W
 from ..engine import RULE_SETS, BonusRow, bonus_table
 from ..engine.catalogue import and_list, text
 from ..engine.narration import line_changes
-from ..examples import NOT_RECONSTRUCTED, WORKED_EXAMPLES, MissingExample, Step, WorkedExample
+from ..examples import MissingExample, Step, WorkedExample, current_examples
 from ..table import BadIntent, BoardState, TableController
 from ..table.presenter import action, hand_part, square_labels, square_part, text_panel
 from .board import LeopardBoard
@@ -23,7 +23,8 @@ from .rules_sheet import values_html
 class ExampleController(TableController):
     """One worked example on the board, one step at a time."""
 
-    def __init__(self, examples: Sequence[WorkedExample] = WORKED_EXAMPLES) -> None:
+    def __init__(self, examples: Sequence[WorkedExample] | None = None) -> None:
+        examples = current_examples()[0] if examples is None else examples  # in the language of now
         super().__init__()
         self.examples = tuple(examples)
         self.index = 0
@@ -116,7 +117,8 @@ class ExampleController(TableController):
 class ExamplesSection(W.VBox):  # type: ignore[misc]
     """A picker of the worked examples, the example's introduction and the board stepping through it."""
 
-    def __init__(self, controller: ExampleController, missing: Sequence[MissingExample] = NOT_RECONSTRUCTED) -> None:
+    def __init__(self, controller: ExampleController, missing: Sequence[MissingExample] | None = None) -> None:
+        missing = current_examples()[1] if missing is None else missing
         self.controller = controller
         self.board = LeopardBoard(controller)
         options = [(f"{e.key} · {e.title}", i) for i, e in enumerate(controller.examples)]

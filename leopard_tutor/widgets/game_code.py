@@ -14,7 +14,7 @@ import zlib
 from dataclasses import dataclass
 
 from ..engine import RULE_SETS, LeopardError, Match
-from ..engine.catalogue import text
+from ..engine.catalogue import and_list, text
 from ..engine.match import MAX_SAVED_MATCH
 
 GAME_PREFIX = "LG1-"
@@ -44,14 +44,14 @@ def game_code(match: Match, level: str) -> str:
 def read_game_code(code: object, levels: tuple[str, ...]) -> SavedGame:
     """The game in `code`, its level one of `levels`; GameCodeError (for the learner) if it cannot be read."""
     if not isinstance(code, str):
-        raise GameCodeError(text("play.saved_game.not_text"))
+        raise GameCodeError(key="play.saved_game.not_text")
     if len(code) > 2 * MAX_GAME_CODE:
-        raise GameCodeError(text("play.saved_game.too_long"))
+        raise GameCodeError(key="play.saved_game.too_long")
     code = "".join(code.split())
     if len(code) > MAX_GAME_CODE:
-        raise GameCodeError(text("play.saved_game.too_long"))
+        raise GameCodeError(key="play.saved_game.too_long")
     if not code.startswith(GAME_PREFIX):
-        raise GameCodeError(text("play.saved_game.not_ours", prefix=GAME_PREFIX))
+        raise GameCodeError(key="play.saved_game.not_ours", facts={"prefix": GAME_PREFIX})
     body = code[len(GAME_PREFIX):]
     inflater = zlib.decompressobj()
     try:
@@ -60,16 +60,17 @@ def read_game_code(code: object, levels: tuple[str, ...]) -> SavedGame:
     except (binascii.Error, zlib.error, ValueError, RecursionError):
         data = None
     if inflater.unconsumed_tail:
-        raise GameCodeError(text("play.saved_game.too_long"))
+        raise GameCodeError(key="play.saved_game.too_long")
     if not isinstance(data, dict) or not isinstance(data.get("match"), dict):
-        raise GameCodeError(text("play.saved_game.damaged"))
+        raise GameCodeError(key="play.saved_game.damaged")
     level = data.get("level")
     if not isinstance(level, str) or level not in levels:
-        raise GameCodeError(text("play.saved_game.level", known=", ".join(levels)))
+        raise GameCodeError(key="play.saved_game.level",
+                            facts={"known": and_list([text(f"levels.in_sentence.{known}") for known in levels])})
     try:
         match = Match.from_json(json.dumps(data["match"]))
     except LeopardError:
-        raise GameCodeError(text("play.saved_game.not_a_game")) from None
+        raise GameCodeError(key="play.saved_game.not_a_game") from None
     if match.rules not in RULE_SETS.values():
-        raise GameCodeError(text("play.saved_game.rules"))
+        raise GameCodeError(key="play.saved_game.rules")
     return SavedGame(match, level)

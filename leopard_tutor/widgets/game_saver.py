@@ -39,7 +39,7 @@ class GameSaver(W.VBox):  # type: ignore[misc]
     def show_code(self) -> None:
         """Show the code of the game as it stands now, to copy (a match against the computer only)."""
         if self.section.people:
-            raise LeopardError(text("play.people.no_save"))
+            raise LeopardError(key="play.people.no_save")
         code = html.escape(game_code(self.section.controller.match, self.section.opponent_level()))
         words = html.escape(text("play.saved_game.explain"))
         label = html.escape(text("play.saved_game.label"))

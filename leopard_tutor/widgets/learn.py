@@ -14,7 +14,7 @@ from ..engine import Card, Discard, EndTurn, GoOut, Move, Play, PlayerView, Rule
 from ..engine.catalogue import and_list, text
 from ..engine.knowledge import ANSWERS
 from ..engine.square import Face
-from ..lessons import LESSONS, Attempt, Lesson, Progress, kernel_progress
+from ..lessons import Attempt, Lesson, Progress, current_lessons, kernel_progress
 from ..lessons.questions import answer_words
 from ..table import BadIntent, BoardState, Marks, State, TableController
 from ..table.presenter import action, goal_panel, list_panel, table_state, text_panel
@@ -27,8 +27,8 @@ ME = 0
 class LearnController(TableController):
     """The lesson in progress on the board. Implements the board's `BoardController`."""
 
-    def __init__(self, lessons: Sequence[Lesson] = LESSONS, progress: Progress | None = None) -> None:
-        self.lessons = tuple(lessons)
+    def __init__(self, lessons: Sequence[Lesson] | None = None, progress: Progress | None = None) -> None:
+        self.lessons = tuple(current_lessons() if lessons is None else lessons)  # in the language of now
         self.progress = progress if progress is not None else kernel_progress()
         self.index = 0
         self.attempt: Attempt = self.lessons[0].new_attempt()
@@ -265,9 +265,10 @@ class LearnSection(W.VBox):  # type: ignore[misc]
 def build_learn(first: int = 1, last: int | None = None) -> LearnSection:
     """The Learn section with stages `first` to `last` (all by default, sharing this kernel's progress
     with Practice). A group of stages keeps its own progress, its first stage open."""
-    chosen = [lesson for lesson in LESSONS if first <= lesson.stage <= (last or len(LESSONS))]
+    lessons = current_lessons()
+    chosen = [lesson for lesson in lessons if first <= lesson.stage <= (last or len(lessons))]
     if not chosen:
         raise BadIntent(f"there are no stages from {first} to {last}")
-    if len(chosen) == len(LESSONS):
+    if len(chosen) == len(lessons):
         return LearnSection(LearnController())
     return LearnSection(LearnController(chosen, Progress(chosen)))

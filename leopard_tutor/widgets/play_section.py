@@ -176,14 +176,15 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         if factory is not None:
             self._seat_computer(factory(game.level, seed))
         self.controller.resume(match, text("play.saved_game.resumed", number=match.hand_number, hands=match.hands,
-                                           rules=text(f"rules.{match.rules.key}"), level=game.level),
+                                           rules=text(f"rules.{match.rules.key}"),
+                                           level=text(f"levels.in_sentence.{game.level}")),
                                None if factory is None else factory(game.level, seed))
 
     def show_share_link(self) -> None:
         """Show the link that opens this match's deal for anyone (a class, a friend); between two people here, the
         link names no opponent."""
         if isinstance(self.controller, ClassTable):  # the deal would show anyone the classmate's hand
-            raise LeopardError(text("classmates.no_share"))
+            raise LeopardError(key="classmates.no_share")
         link = deal_link(self.address(), deal=str(self.controller.match.seed), rules=self.controller.rules.key,
                          level=None if self.people else str(self.level_pick.value))
         shown = html.escape(link)
@@ -293,12 +294,12 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         """Play on against level `new` (chosen after `old`): the adaptive choice starts from `old`."""
         if new != ADAPTIVE:
             self.adaptive = None
-            self.controller.set_opponent(factory(new, None), new)
+            self.controller.set_opponent(factory(new, None), text(f"levels.in_sentence.{new}"))
             return
         adaptive = self.adaptive = AdaptiveLevel(old if old in LEVELS else LEVELS[0])
         self._counted = self.controller.match
         self.controller.set_opponent(factory(adaptive.level, None))
-        self.controller.say(text("levels.adaptive.start", level=adaptive.level))
+        self.controller.say(text("levels.adaptive.start", level=text(f"levels.in_sentence.{adaptive.level}")))
 
     def _tell_match(self) -> None:
         """Once a match is over, tell the match listeners how it ended for the learner (once per match)."""
@@ -326,7 +327,8 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         if moved:
             if moved in ("up", "down"):
                 self.controller.set_opponent(factory(adaptive.level, None))
-            self.controller.say(f"{self.controller.message} {text(f'levels.adaptive.{moved}', level=adaptive.level)}")
+            level = text(f"levels.in_sentence.{adaptive.level}")
+            self.controller.say(f"{self.controller.message} {text(f'levels.adaptive.{moved}', level=level)}")
             self.board.refresh()
 
 

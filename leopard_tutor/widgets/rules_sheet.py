@@ -15,7 +15,6 @@ import anywidget
 import traitlets
 
 from ..engine import (
-    PLACEMENT,
     REVISED_2008,
     RULE_SETS,
     RuleSet,
@@ -25,11 +24,13 @@ from ..engine import (
     highest_value,
     impossible_values,
 )
-from ..engine.catalogue import or_list, text
+from ..engine.catalogue import language, or_list, text
 from ..engine.hand import CARDS_DEALT
 from .board import STATIC, PageWrites
 
-PLACEMENT_ORDER = (1, 10, 11, 12, 13)  # one row per kind of card: ace to nine, ten, jack, queen, king
+PLACEMENT_RULES = ("numbered", "ten", "jack", "queen", "king")
+"""One sentence per kind of card, from ace to nine to king: the placement table's rules (`engine.rule.*`), read
+from the catalogue when the sheet is written, so in the language of that moment."""
 SCORE_EXAMPLE = 9  # the square value whose score the sheet works out
 
 
@@ -86,7 +87,7 @@ def rules_sheet_html(rules: RuleSet = REVISED_2008) -> str:
     def heading(name: str) -> str:
         return f"<h2>{say(f'headings.{name}')}</h2>"
 
-    places = "".join(f"<li>{html.escape(_sentence(str(PLACEMENT[rank])))}.</li>" for rank in PLACEMENT_ORDER)
+    places = "".join(f"<li>{html.escape(_sentence(text(f'engine.rule.{kind}')))}.</li>" for kind in PLACEMENT_RULES)
     several = rules.multiple_plays
     action = text("rules_sheet.action." + ("several" if several else "single"))
     score = say("score", bonus=rules.bonus_threshold, penalty=rules.out_penalty, hands=rules.hands_per_match,
@@ -104,7 +105,7 @@ def rules_sheet_html(rules: RuleSet = REVISED_2008) -> str:
              f"{heading('out')}<p>{say('out.when', out=rules.out_threshold)}</p><p>{say('out.end')}</p>"
              f"{heading('score')}<p>{score}</p>")
     title = say("title")
-    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{title}</title>"
+    return (f"<!doctype html><html lang='{language()}'><head><meta charset='utf-8'><title>{title}</title>"
             f"<style>{(STATIC / 'rules_sheet.css').read_text(encoding='utf-8')}</style></head><body><h1>{title}</h1>"
             f"<p>{say('subtitle', rules=text(f'rules.{rules.key}'))}</p>"
             f"<div class='columns'>{left}{right}</div>"
@@ -130,11 +131,13 @@ class RulesSheetLink(PageWrites, anywidget.AnyWidget):
     def __init__(self, rules: RuleSet = REVISED_2008, **kwargs: Any) -> None:
         super().__init__(label=text("rules_sheet.link"), **kwargs)
         self.rules: RuleSet | None = None
+        self.written: tuple[RuleSet, str] | None = None
         self.show(rules)
 
     def show(self, rules: RuleSet) -> None:
-        """Make the link open the sheet of `rules` (written again only if they are other rules)."""
-        if rules != self.rules:
-            self.rules = rules
+        """Make the link open the sheet of `rules` (written again only for other rules or another language)."""
+        if (rules, language()) != self.written:
+            self.rules, self.written = rules, (rules, language())
+            self.label = text("rules_sheet.link")
             self.sheet = rules_sheet_html(rules)
             self.hover = text("rules_sheet.link_tooltip", rules=text(f"rules.{rules.key}"))
