@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -73,6 +74,34 @@ def test_games_are_counted_per_opponent_and_anything_else_is_refused(tmp_path: P
         with pytest.raises(ClassTableError, match="bad_game"):
             class_.game("ana", against, result)
     assert class_.store.student("ana") == row
+
+
+def test_reports_at_once_and_the_teachers_unlocking_lose_nothing(tmp_path: Path) -> None:
+    """A kernel reports from a thread of its own, beside the page's requests and the teacher's: every change is
+    kept (each report reads, changes and writes its record as one step)."""
+    class_, _ = students(tmp_path)
+    class_.game("ana", "classmate", "won")
+    start = threading.Barrier(5)
+
+    def report(result: str) -> None:
+        start.wait()
+        for _ in range(40):
+            class_.game("ana", "computer:beginner", result)
+            class_.now("ana", "play")
+
+    def unlock() -> None:
+        start.wait()
+        class_.unlock("all")
+
+    threads = [threading.Thread(target=report, args=(result,)) for result in ("won", "drawn", "lost", "won")]
+    threads.append(threading.Thread(target=unlock))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    row = class_.store.student("ana")
+    assert row is not None and row.unlock_all
+    assert row.games["computer:beginner"] == {"won": 80, "drawn": 40, "lost": 40}
 
 
 def test_names_are_checked_and_the_row_stays_bounded(tmp_path: Path) -> None:

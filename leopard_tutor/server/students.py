@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -60,6 +61,9 @@ class Students:
 
     def __init__(self, store: ClassStore, *, limit: int = 1000, clock: Callable[[], float] = time.time) -> None:
         self.store, self.limit, self.clock = store, limit, clock
+        self._lock = threading.RLock()
+        """Held through each read, change and write of a record, so that two reports at once (a kernel reports from
+        a thread of its own) or a report and the teacher's unlocking never undo each other's change."""
 
     # -- what a student's kernel reports ---------------------------------------------------------
     def _record(self, visitor: str) -> StudentRow:
@@ -74,8 +78,9 @@ class Students:
 
     def me(self, visitor: str) -> dict[str, Any]:
         """What `visitor`'s kernel is told: the name, the stored progress code, the unlock, the class's defaults."""
-        row = self._record(visitor)
-        self.store.put_student(row)
+        with self._lock:
+            row = self._record(visitor)
+            self.store.put_student(row)
         progress = None
         if row.stars or row.practice:
             kept = Progress()
@@ -88,7 +93,8 @@ class Students:
     def name(self, visitor: str, name: object) -> None:
         """Keep `visitor`'s name (`class_codes.valid_name`: refused "bad_name" or "no_name")."""
         found = valid_name(name)
-        self.store.put_student(replace(self._record(visitor), name=found))
+        with self._lock:
+            self.store.put_student(replace(self._record(visitor), name=found))
 
     def progress(self, visitor: str, code: object) -> None:
         """Merge the progress `code` into `visitor`'s record: the best stars per lesson, and per practice concept
@@ -99,24 +105,26 @@ class Students:
             Progress.from_code(code)  # read before anything is written
         except ProgressCodeError as error:
             raise ClassTableError("bad_progress", why=str(error)) from None
-        row = self._record(visitor)
-        record = Progress()  # the merge is the kernel's own (`Progress.merge_code`)
-        record.stars.update(row.stars)
-        record.practice.update({concept: (pair[0], pair[1]) for concept, pair in row.practice.items()})
-        record.merge_code(code)
-        practice = {concept: list(pair) for concept, pair in record.practice.items()}
-        self.store.put_student(replace(row, stars=dict(record.stars), practice=practice))
+        with self._lock:
+            row = self._record(visitor)
+            record = Progress()  # the merge is the kernel's own (`Progress.merge_code`)
+            record.stars.update(row.stars)
+            record.practice.update({concept: (pair[0], pair[1]) for concept, pair in row.practice.items()})
+            record.merge_code(code)
+            practice = {concept: list(pair) for concept, pair in record.practice.items()}
+            self.store.put_student(replace(row, stars=dict(record.stars), practice=practice))
 
     def game(self, visitor: str, against: object, result: object) -> None:
         """Count one whole match of `visitor` against `against` (one of `OPPONENTS`) with `result` (one of
         `RESULTS`); anything else is refused ("bad_game")."""
         if against not in OPPONENTS or result not in RESULTS:
             raise ClassTableError("bad_game")
-        row = self._record(visitor)
-        games = {opponent: dict(counts) for opponent, counts in row.games.items()}
-        counts = games.setdefault(str(against), dict.fromkeys(RESULTS, 0))
-        counts[str(result)] = min(MAX_COUNT, counts.get(str(result), 0) + 1)
-        self.store.put_student(replace(row, games=games))
+        with self._lock:
+            row = self._record(visitor)
+            games = {opponent: dict(counts) for opponent, counts in row.games.items()}
+            counts = games.setdefault(str(against), dict.fromkeys(RESULTS, 0))
+            counts[str(result)] = min(MAX_COUNT, counts.get(str(result), 0) + 1)
+            self.store.put_student(replace(row, games=games))
 
     def now(self, visitor: str, doing: object, stage: object = None, with_: object = None) -> None:
         """Keep what `visitor` does now: a tab of `DOING`, Learn's `stage` (1 to the number of lessons, or
@@ -128,9 +136,10 @@ class Students:
             classmate = None if with_ is None else valid_name(with_)
         except ClassTableError:
             raise ClassTableError("bad_doing") from None
-        row = self._record(visitor)
-        self.store.put_student(replace(row, doing={"doing": doing, "stage": stage, "with": classmate,
-                                                   "at": row.last_seen}))
+        with self._lock:
+            row = self._record(visitor)
+            self.store.put_student(replace(row, doing={"doing": doing, "stage": stage, "with": classmate,
+                                                       "at": row.last_seen}))
 
     # -- the class's settings --------------------------------------------------------------------
     def defaults(self) -> dict[str, str | None]:
@@ -149,14 +158,16 @@ class Students:
     def unlock(self, who: str) -> int:
         """Unlock every lesson for the student `who` (an id of `student_id`), or for every student ("all");
         how many records changed."""
-        if who == "all":
-            return self.store.unlock_students(None)
-        visitor = next((row.visitor for row in self.store.students() if student_id(row.visitor) == who), None)
-        return 0 if visitor is None else self.store.unlock_students(visitor)
+        with self._lock:
+            if who == "all":
+                return self.store.unlock_students(None)
+            visitor = next((row.visitor for row in self.store.students() if student_id(row.visitor) == who), None)
+            return 0 if visitor is None else self.store.unlock_students(visitor)
 
     def forget(self) -> int:
         """Remove every student's record from the store; how many there were."""
-        return self.store.forget_students()
+        with self._lock:
+            return self.store.forget_students()
 
     def rows(self, connected: Callable[[str], bool]) -> list[dict[str, Any]]:
         """The class as the teacher reads it, a row per student: {"id", "unlock_all", "away", "cells"}, the cells
