@@ -36,6 +36,7 @@ from .engine import LeopardError, RuleSet
 from .engine.catalogue import choose_language, language, languages, server_language, set_language, text
 from .engine.errors import error_words
 from .widgets.board import STATIC
+from .widgets.header_fit import HeaderFit
 from .widgets.language import PageLanguage
 
 if TYPE_CHECKING:
@@ -135,7 +136,8 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         """The last background question whether the teacher has unlocked every lesson (`_follow_unlocking`)."""
         self.class_defaults = ""  # the class's default rules and level, as a link's query (see `join_class`)
         self._classmate_name = ""  # the name `_name_classmate` last put in the classmate name box
-        super().__init__([self.head, self.link_note, self.storage_note, self.tabs, self.storage, self.page_language])
+        super().__init__([self.head, self.link_note, self.storage_note, self.tabs, self.storage, self.page_language,
+                          HeaderFit()])
         self.add_class("lt-app")
         if self.sections:
             self.open_tab(0)

@@ -1,5 +1,6 @@
 """One screen, one glance: in a real Chromium, at a laptop's, a projector's and a phone's size, in light and
-dark, everything a turn needs lies inside the window without scrolling; text meets WCAG AA contrast; a
+dark, in English and in Spanish (which runs about a fifth longer), everything a turn needs lies inside the
+window without scrolling; text meets WCAG AA contrast; a
 phone's targets are at least 44 px; cards travel only for those who want motion.
 
 Screenshots of every tab at every size and theme are saved in artifacts/layout/ for a person to look at.
@@ -18,6 +19,7 @@ from playwright.sync_api import expect
 from test_classmates import sit_down
 
 from leopard_tutor.engine import Play
+from leopard_tutor.engine.catalogue import book
 from leopard_tutor.lessons import LESSONS
 
 BOARD_TIMEOUT_MS = 60_000
@@ -73,18 +75,30 @@ def open_app(page: Any, url: str) -> None:
     page.locator(".lt-play .lt-space").first.wait_for(state="visible", timeout=BOARD_TIMEOUT_MS)
 
 
-def open_tab(page: Any, tab: str) -> Any:
+def tab_title(tab: str, lang: str) -> str:
+    """The title of the tab `tab` (its English name, a key of SECTIONS) in `lang`."""
+    title: str = book("app", lang)["tabs"][tab.lower()]
+    return title
+
+
+def your_turn(lang: str) -> str:
+    """What the turn line of Play says, in `lang`, when the learner is to move."""
+    line: str = book("play", lang)["turn"]["yours"]
+    return line.rsplit("· ", 1)[-1]
+
+
+def open_tab(page: Any, tab: str, lang: str = "en") -> Any:
     """Show a tab and wait until its board has been fitted to the window; its board's root."""
-    page.get_by_role("tab", name=tab).click()
+    page.get_by_role("tab", name=tab_title(tab, lang)).click()
     board = page.locator(f".{SECTIONS[tab]} .lt-board")
     board.locator(".lt-space").first.wait_for(state="visible", timeout=BOARD_TIMEOUT_MS)
     page.evaluate("(section) => ltProbes.settled(section)", SECTIONS[tab])
     return board
 
 
-def make_a_move(board: Any) -> None:
+def make_a_move(board: Any, lang: str = "en") -> None:
     """Pick a card of the hand and play it on a lit space (else discard it); wait for the answer."""
-    expect(board.locator(".lt-turn")).to_contain_text("your turn", timeout=30_000)
+    expect(board.locator(".lt-turn")).to_contain_text(your_turn(lang), timeout=30_000)
     for target in (board.locator(".lt-hand-card").first,
                    board.locator(".lt-space.lt-target, .lt-discard.lt-target").first):
         seq = board.get_attribute("data-seq")
@@ -104,34 +118,37 @@ def outside(boxes: list[tuple[str, list[list[float]]]], width: int, height: int)
     return problems
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_tab_fits_one_screen_at_every_size(new_page: Any, base_url: str, artifacts: Path, scheme: str) -> None:
+@pytest.mark.parametrize(("scheme", "lang"), [("light", "en"), ("dark", "es")])
+def test_every_tab_fits_one_screen_at_every_size(new_page: Any, base_url: str, artifacts: Path, scheme: str,
+                                                 lang: str) -> None:
     """Both squares (or an example's one), the hand, stock and discard, the buttons, the message about the
-    last move and, in Learn, the goal: all inside the window, no scrolling; screenshots for a person."""
+    last move and, in Learn, the goal: all inside the window, no scrolling, in both languages; screenshots for
+    a person."""
     shots = artifacts / "layout"
     shots.mkdir(exist_ok=True)
     first = next(iter(SIZES.values()))
     page = new_page(*first, scheme=scheme)
-    open_app(page, base_url)
+    open_app(page, f"{base_url}?lang={lang}")
     assert page.evaluate("document.body.dataset.jpThemeLight") == ("false" if scheme == "dark" else "true")
-    make_a_move(page.locator(".lt-play .lt-board"))
+    assert page.evaluate("document.documentElement.lang") == lang
+    make_a_move(page.locator(".lt-play .lt-board"), lang)
     page.wait_for_function("!document.querySelector('.lt-flight, .lt-arriving')")  # the cards have landed
     problems = []
     for name, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         for tab, section in SECTIONS.items():
-            open_tab(page, tab)
+            open_tab(page, tab, lang)
             needed = NEEDED[tab] + ([m for m in MAYBE if page.locator(f".{section} {m}").count()]
                                     if tab == "Practice" else [])
             assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
             boxes = page.evaluate("([s, n]) => ltProbes.boxes(s, n)", [section, needed])
-            problems += [f"{tab} at {name} {width}x{height}: {p}" for p in outside(boxes, width, height)]
+            problems += [f"{tab} ({lang}) at {name} {width}x{height}: {p}" for p in outside(boxes, width, height)]
             squashed = page.evaluate(SQUASHED, section)
             problems += [f"{tab} at {name} {width}x{height}: a text is taller than its box ({c})" for c in squashed]
             scroll_width = page.evaluate("document.documentElement.scrollWidth")
             if scroll_width > width:
                 problems.append(f"{tab} at {name} {width}x{height}: the page scrolls sideways ({scroll_width} px)")
-            page.screenshot(path=str(shots / f"{tab.lower()}-{width}x{height}-{scheme}.png"))
+            page.screenshot(path=str(shots / f"{tab.lower()}-{width}x{height}-{scheme}-{lang}.png"))
     assert not problems, "\n".join(problems)
 
 
