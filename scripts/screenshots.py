@@ -1,8 +1,9 @@
-"""The README's two screenshots, docs/play.png and docs/learn.png, from the real app in Chromium.
+"""The README's screenshots, docs/play.png, docs/learn.png and docs/play-es.png, from the real app in Chromium.
 
 Starts `leopard-tutor` on a free port, opens it at a laptop's size (1366x768) with a fixed deal, makes a
 few moves in Play by clicks (the first card that lights a space goes there, else it is discarded), then
-opens Learn's first stage, and saves both views. Run from the project root:
+opens Learn's first stage, and saves both views; then the same moves in Play in Spanish (`?lang=es`).
+Run from the project root:
 
     .venv/bin/python scripts/screenshots.py
 """
@@ -16,7 +17,9 @@ import time
 import urllib.request
 from pathlib import Path
 
-from playwright.sync_api import Locator, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
+
+from leopard_tutor.engine.catalogue import book
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -68,28 +71,36 @@ def main() -> None:
         wait_until_up(url)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-            page = browser.new_page(viewport=SIZE)
-            page.goto(f"{url}?deal={DEAL}", wait_until="commit", timeout=TIMEOUT_MS)
-            board = page.locator(".lt-play .lt-board")
-            board.locator(".lt-space").first.wait_for(state="visible", timeout=TIMEOUT_MS)
-            for _ in range(MOVES):
-                expect(board.locator(".lt-turn")).to_contain_text("your turn", timeout=TIMEOUT_MS)
-                click(board, board.locator(".lt-hand-card").first)
-                click(board, board.locator(".lt-space.lt-target, .lt-discard.lt-target").first)
-            expect(board.locator(".lt-turn")).to_contain_text("your turn", timeout=TIMEOUT_MS)
-            click(board, board.locator(".lt-hand-card").first)  # a card picked: its places light up
-            settle(page)
             DOCS.mkdir(exist_ok=True)
+            page = play_a_few_moves(browser, url, "en")
             page.screenshot(path=str(DOCS / "play.png"))
             page.get_by_role("tab", name="Learn").click()
             page.locator(".lt-learn .lt-board .lt-space").first.wait_for(state="visible", timeout=TIMEOUT_MS)
             settle(page)
             page.screenshot(path=str(DOCS / "learn.png"))
+            play_a_few_moves(browser, url, "es").screenshot(path=str(DOCS / "play-es.png"))
             browser.close()
     finally:
         server.terminate()
         server.wait(timeout=30)
-    print(f"wrote {DOCS / 'play.png'} and {DOCS / 'learn.png'}")
+    print(f"wrote {DOCS / 'play.png'}, {DOCS / 'learn.png'} and {DOCS / 'play-es.png'}")
+
+
+def play_a_few_moves(browser: Browser, url: str, lang: str) -> Page:
+    """A new page of the app in `lang` with the fixed deal, MOVES moves made and a card picked (its places lit)."""
+    your_turn = book("play", lang)["turn"]["yours"].rsplit("· ", 1)[-1]
+    page = browser.new_page(viewport=SIZE)
+    page.goto(f"{url}?deal={DEAL}&lang={lang}", wait_until="commit", timeout=TIMEOUT_MS)
+    board = page.locator(".lt-play .lt-board")
+    board.locator(".lt-space").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    for _ in range(MOVES):
+        expect(board.locator(".lt-turn")).to_contain_text(your_turn, timeout=TIMEOUT_MS)
+        click(board, board.locator(".lt-hand-card").first)
+        click(board, board.locator(".lt-space.lt-target, .lt-discard.lt-target").first)
+    expect(board.locator(".lt-turn")).to_contain_text(your_turn, timeout=TIMEOUT_MS)
+    click(board, board.locator(".lt-hand-card").first)  # a card picked: its places light up
+    settle(page)
+    return page
 
 
 if __name__ == "__main__":
