@@ -45,9 +45,13 @@ hand = Hand.deal(REVISED_2008, seed=7)
 players = [make_player("beginner", seed=1), make_player("expert", seed=2, time_budget=0.05)]
 while not hand.is_over:
     hand.apply(players[hand.to_move].choose(hand.view(hand.to_move)))
+app.follow_link("lang=es")
+for index in range(len(app.sections)):
+    app.open_tab(index)
 app
 """
-"""The notebook's cell (open_app) and more: every section opened, a link followed, a hand played."""
+"""The notebook's cell (open_app) and more: every section opened, a link followed, a hand played, and every
+section again in Spanish."""
 
 
 def main() -> tuple[bool, str]:
