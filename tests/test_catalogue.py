@@ -278,6 +278,24 @@ def test_the_pages_scripts_take_their_words_from_the_state() -> None:
         "\n".join(found)
 
 
+def _english_in_css(sheet: str) -> list[str]:
+    """The words a style sheet draws itself (`content: "..."`): a page's words come from its texts, the
+    sheet draws only signs (arrows, a dot) or an attribute the page fills in (`attr(data-thinking)`)."""
+    sheet = re.sub(r"/\*.*?\*/", " ", sheet, flags=re.DOTALL)
+    drawn = re.findall(r"\bcontent\s*:\s*([^;}]*)", sheet)
+    signs = [(value.strip(), re.sub(r"attr\([\w-]*\)|\\[0-9A-Fa-f]+", "", value)) for value in drawn]
+    return [value for value, bare in signs if re.search(r"[A-Za-z]{2,}", bare) and re.search(r"[\"']", bare)]
+
+
+def test_the_style_sheets_draw_no_words() -> None:
+    sheets = [path for folder in ("widgets", "server") for path in sorted((PACKAGE / folder / "static").glob("*.css"))]
+    assert {path.name for path in sheets} >= {"board.css", "teacher.css"}
+    found = [f"{path.name}: {value}" for path in sheets for value in _english_in_css(path.read_text(encoding="utf-8"))]
+    assert not found, "words a style sheet draws instead of the catalogue:\n" + "\n".join(found)
+    assert _english_in_css('.a::after { content: " · " attr(data-x); } .b::before { content: "Loading"; }') == [
+        '"Loading"']
+
+
 def test_the_pages_markup_takes_its_words_from_the_catalogue() -> None:
     assert {path.name for path in PAGES} >= {"index.html.j2", "teacher.html"}
     found = [f"{path.relative_to(PACKAGE)}: {words!r}" for path in PAGES
