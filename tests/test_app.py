@@ -10,6 +10,7 @@ import pytest
 
 from leopard_tutor import app
 from leopard_tutor.cli import main
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.server import launch as server
 from leopard_tutor.widgets import PlaySection
 
@@ -175,6 +176,7 @@ def test_a_classroom_server_listens_where_asked_and_prints_the_address_with_a_qr
         "0.0.0.0", 8866)
     banner = server.classroom_banner("http://10.0.0.5:9000/")
     assert "http://10.0.0.5:9000/" in banner and banner.count("█") > 100
+    assert banner.startswith(text("teacher.banner", url="http://10.0.0.5:9000/", code=""))  # words from the catalogue
 
 
 def test_a_preheated_kernel_counts_as_active_from_the_moment_it_is_handed_out() -> None:

@@ -128,7 +128,9 @@ def test_a_second_language_is_a_data_change(tmp_path: Path, monkeypatch: pytest.
 NOT_LEARNER_FACING = {
     "cli.py": "the command line's output, for whoever runs the server",
     "kernel_request.py": "a kernel's requests to its server: their errors go to the log",
-    "server": "the server's own pages and refusals, for the operator and the log (checked by the server's tests)",
+    "server/class_store.py": "the class's records in SQLite: SQL statements and column names",
+    "server/patches.py": "why each patch of Voila is made and the warning about untested versions, for the programmer "
+                         "and the operator",
     "engine/hand.py": "errors about a hand built wrongly or a saved hand, for the programmer (a saved game the "
                       "learner pastes is refused with play.saved_game.*)",
     "engine/moves.py": "move notation ('go out', 'end turn'), which round-trips and is no sentence",
@@ -160,12 +162,38 @@ def _key_names() -> set[str]:
     """Every segment of every catalogue key: identifiers such as the concept 'best play'."""
     return {segment for key in _all_keys() for segment in key.split(".")}
 LEARNER_ERRORS = {"ProgressCodeError"}  # raised with a message the learner reads
+REFUSAL_KINDS = {"refuse": 2, "json_object": 1}
+"""Calls whose argument at that place names a refused request (`guards.refuse`'s `kind`): the log line's
+words and the plain-text answer to the script that sent it; a refusal a person opens in a tab comes with a
+`page` in the catalogue's words (the full class, too many pages, the class page without its token)."""
+OPERATOR_FUNCTIONS = {
+    ("launch.py", "session_caps"): "the limits' names, in the line the server prints at start for the operator",
+    ("launch.py", "limits_line"): "the line about its limits the server prints at start, for the operator",
+    ("launch.py", "app_notebook"): "the app notebook's Python source",
+    ("guards.py", "not_a_visit"): "why a request that is no visit (an image, a script, a fetch) is refused: a "
+                                  "refusal's kind, for the log",
+    ("class_tables.py", "close_unjoined"): "how an unjoined table ended, as the class's records keep it",
+}
+"""Functions of the server whose words are for the operator, the log or the records, and why."""
+SERVER_PRINTS = "server/"
+"""Where `print` writes to the terminal of the teacher running the server: the operator's output (what the
+teacher reads there, the class page's link and the banner for students, comes from the catalogue)."""
 
 
 def _english_outside_catalogue(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skipped: set[int] = set()
+    in_server = SERVER_PRINTS in path.as_posix()
     for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and (path.name, node.name) in OPERATOR_FUNCTIONS:
+            skipped.update(id(inner) for inner in ast.walk(node))
+        name = getattr(node.func, "id", getattr(node.func, "attr", "")) if isinstance(node, ast.Call) else ""
+        if isinstance(node, ast.Call) and name in REFUSAL_KINDS and len(node.args) > REFUSAL_KINDS[name]:
+            skipped.update(id(inner) for inner in ast.walk(node.args[REFUSAL_KINDS[name]]))
+        if isinstance(node, ast.Call) and name == "print" and in_server:
+            skipped.update(id(inner) for inner in ast.walk(node))
+        if isinstance(node, ast.Subscript) and getattr(node.value, "id", "") == "REFUSALS":
+            skipped.update(id(inner) for inner in ast.walk(node.slice))  # a refusal's kind, counted for the log
         body = getattr(node, "body", None)
         if isinstance(body, list) and body and isinstance(body[0], ast.Expr):  # docstrings
             skipped.add(id(body[0].value))
@@ -178,9 +206,55 @@ def _english_outside_catalogue(path: Path) -> list[str]:
             skipped.update(id(inner) for inner in ast.walk(node))  # log lines, for the operator
         if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Placement" and node.args:
             skipped.add(id(node.args[0]))  # a placement-table row's name, for the programmer
-    return [f"{path.name}:{node.lineno}: {node.value!r}" for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped
-            and _in_words(node.value)]
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Constant) or not isinstance(node.value, str) or id(node) in skipped:
+            continue
+        if node.value.lstrip().lower().startswith("<!doctype"):  # a page the server sends: its words and script
+            found += [f"{path.name}:{node.lineno}: {words!r}" for words in _english_in_html(node.value)]
+        elif _in_words(node.value):
+            found.append(f"{path.name}:{node.lineno}: {node.value!r}")
+    return found
+
+
+JS_TOKENS = re.compile(r"//[^\n]*|/\*.*?\*/"
+                       r"|\"((?:\\.|[^\"\\\n])*)\"|'((?:\\.|[^'\\\n])*)'|`((?:\\.|[^`\\])*)`", re.DOTALL)
+"""A script's comments (passed over) and string literals: double-quoted, single-quoted, template."""
+SCRIPT_VALUES = {
+    "use strict": "a script's directive",
+    "(prefers-color-scheme: dark)": "a CSS media query (the Voila template's dark theme)",
+    "not all": "a CSS media query that matches nothing",
+}
+"""Script literals in words that no person reads, and what they are."""
+HTML_NAMES = {"Leopard Tutor": "the app's name, the same in every language (app.title)"}
+"""Words a page may carry as they are, and why."""
+
+
+def _english_in_js(script: str) -> list[str]:
+    """The string literals of `script` in words a person reads (not class names, selectors, keys or CSS)."""
+    found = []
+    for match in JS_TOKENS.finditer(script):
+        literal = next((group for group in match.groups() if group is not None), None)
+        if literal is not None and literal not in SCRIPT_VALUES and _in_words(literal):
+            found.append(literal)
+    return found
+
+
+def _english_in_html(page: str) -> list[str]:
+    """The words of an HTML page or Jinja template a person reads: its text between tags, the attributes a
+    browser shows or reads out (title, aria-label, alt, placeholder), and its scripts' string literals.
+    Jinja's `{{ }}`, `{% %}`, `format`'s `{name}` and markers such as `__TITLE__` are filled in by code."""
+    page = re.sub(r"<!--.*?-->|\{#.*?#\}", " ", page, flags=re.DOTALL)
+    found = []
+    for attributes, body in re.findall(r"<script\b([^>]*)>(.*?)</script>", page, flags=re.DOTALL | re.IGNORECASE):
+        if "application/json" not in attributes:
+            found += _english_in_js(body)
+    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.DOTALL | re.IGNORECASE)
+    page = re.sub(r"\{\{.*?\}\}|\{%.*?%\}|\{\w*\}|__[A-Z]+__", " ", page, flags=re.DOTALL)
+    shown = re.findall(r"\b(?:title|aria-label|alt|placeholder)\s*=\s*\"([^\"]*)\"", page, flags=re.IGNORECASE)
+    shown += re.findall(r">([^<]+)<", page)
+    return found + [words.strip() for words in shown
+                    if re.search(r"[A-Za-z]{2,}", words) and words.strip() not in HTML_NAMES]
 
 
 def test_no_learner_facing_english_outside_the_catalogue() -> None:
@@ -189,12 +263,44 @@ def test_no_learner_facing_english_outside_the_catalogue() -> None:
     assert not found, "words a learner reads, written in code instead of the catalogue:\n" + "\n".join(found)
 
 
-def test_the_board_page_takes_its_words_from_the_state() -> None:
-    script = (PACKAGE / "widgets" / "static" / "board.js").read_text(encoding="utf-8")
-    script = re.sub(r"//[^\n]*", "", script)
-    literals = re.findall(r'"([^"\n]*)"|`([^`\n]*)`', script)
-    words = [a or b for a, b in literals if _in_words(a or b)]
-    assert not words, f"English written in board.js instead of coming from the state or `texts`: {words}"
+SCRIPTS = sorted((PACKAGE / "widgets" / "static").glob("*.js")) + sorted((PACKAGE / "server" / "static").glob("*.js"))
+"""The pages' own scripts: the widgets' front ends (their words come from the model, as board.js's `texts`)
+and the class page's (its words come from the JSON of texts the server puts in the page)."""
+PAGES = sorted((PACKAGE / "share").rglob("*.j2")) + sorted((PACKAGE / "server" / "static").glob("*.html"))
+"""The pages' own markup: the Voila template and the class page."""
+
+
+def test_the_pages_scripts_take_their_words_from_the_state() -> None:
+    assert {path.name for path in SCRIPTS} >= {"board.js", "language.js", "rules_sheet.js", "teacher.js"}
+    found = [f"{path.relative_to(PACKAGE)}: {words!r}" for path in SCRIPTS
+             for words in _english_in_js(path.read_text(encoding="utf-8"))]
+    assert not found, "English written in a page's script instead of coming from the state or its texts:\n" + \
+        "\n".join(found)
+
+
+def _english_in_css(sheet: str) -> list[str]:
+    """The words a style sheet draws itself (`content: "..."`): a page's words come from its texts, the
+    sheet draws only signs (arrows, a dot) or an attribute the page fills in (`attr(data-thinking)`)."""
+    sheet = re.sub(r"/\*.*?\*/", " ", sheet, flags=re.DOTALL)
+    drawn = re.findall(r"\bcontent\s*:\s*([^;}]*)", sheet)
+    signs = [(value.strip(), re.sub(r"attr\([\w-]*\)|\\[0-9A-Fa-f]+", "", value)) for value in drawn]
+    return [value for value, bare in signs if re.search(r"[A-Za-z]{2,}", bare) and re.search(r"[\"']", bare)]
+
+
+def test_the_style_sheets_draw_no_words() -> None:
+    sheets = [path for folder in ("widgets", "server") for path in sorted((PACKAGE / folder / "static").glob("*.css"))]
+    assert {path.name for path in sheets} >= {"board.css", "teacher.css"}
+    found = [f"{path.name}: {value}" for path in sheets for value in _english_in_css(path.read_text(encoding="utf-8"))]
+    assert not found, "words a style sheet draws instead of the catalogue:\n" + "\n".join(found)
+    assert _english_in_css('.a::after { content: " · " attr(data-x); } .b::before { content: "Loading"; }') == [
+        '"Loading"']
+
+
+def test_the_pages_markup_takes_its_words_from_the_catalogue() -> None:
+    assert {path.name for path in PAGES} >= {"index.html.j2", "teacher.html"}
+    found = [f"{path.relative_to(PACKAGE)}: {words!r}" for path in PAGES
+             for words in _english_in_html(path.read_text(encoding="utf-8"))]
+    assert not found, "English written in a page's markup instead of the catalogue:\n" + "\n".join(found)
 
 
 def test_the_scan_catches_english(tmp_path: Path) -> None:
@@ -202,6 +308,25 @@ def test_the_scan_catches_english(tmp_path: Path) -> None:
     sample.write_text('def f():\n    """A docstring is fine."""\n    raise ValueError("so is a programmer\'s error")\n'
                       'say("But this sentence is not")\n', encoding="utf-8")
     assert [line.split(": ", 1)[1] for line in _english_outside_catalogue(sample)] == ["'But this sentence is not'"]
+
+
+def test_the_scan_of_scripts_and_pages_catches_english(tmp_path: Path) -> None:
+    script = tmp_path / "sample.js"
+    script.write_text('// A comment is fine.\n'
+                      'const box = h("div", { class: "lt-box lt-wide", "aria-label": words.box });\n'
+                      'box.title = texts.hint || "Press here to go on";\nsay(`The lesson is ${done} over`);\n',
+                      encoding="utf-8")
+    assert _english_in_js(script.read_text(encoding="utf-8")) == ["Press here to go on", "The lesson is ${done} over"]
+    page = tmp_path / "sample.html"
+    page.write_text('<!doctype html><html lang="{{ lang }}"><head><title>__TITLE__</title></head>\n'
+                    '<!-- a comment is fine --><body><h1>{{ heading }}</h1><p>Leopard Tutor</p>\n'
+                    '<button aria-label="Close the panel"></button><p>Your class is waiting</p>\n'
+                    '<script>document.title = "Loading the app";</script></body></html>\n', encoding="utf-8")
+    assert _english_in_html(page.read_text(encoding="utf-8")) == ["Loading the app", "Close the panel",
+                                                                  "Your class is waiting"]
+    planted = tmp_path / "pages.py"
+    planted.write_text('PAGE = """<!doctype html><title>{text}</title><p>The class is full</p>"""\n', encoding="utf-8")
+    assert [line.split(": ", 1)[1] for line in _english_outside_catalogue(planted)] == ["'The class is full'"]
 
 
 COUNTED = re.compile(r"\{(\w+)\} (?:(?!an? |the )\w+ )?(?:points?|cards?|jacks?|lines?|stars?|moves?|turns?|"

@@ -13,6 +13,7 @@ import re
 import stat
 import urllib.error
 import urllib.request
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from kernel_client import Visit, run
 
 from leopard_tutor.class_client import KERNEL_HEADER
 from leopard_tutor.cli import main
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.kernel_proof import PROOF_HEADER, kernel_proof
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.progress import Progress
@@ -67,6 +69,8 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
             for query in ("", "?token=wrong", f"?token={TOKEN[:-1]}"):
                 joined = path + (query if "?" not in path else query.replace("?", "&"))
                 assert fetch(server.url + joined)[0] == 403, joined
+        status, page = fetch(server.url + "teacher")
+        assert status == 403 and escape(text("teacher.needs_token")) in page  # a page the teacher can read
         for path, body in POSTS.items():
             assert fetch(server.url + path, body)[0] == 403
             assert fetch(f"{server.url}{path}?token=x{TOKEN}", body)[0] == 403

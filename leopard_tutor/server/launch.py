@@ -615,4 +615,4 @@ def classroom_banner(url: str) -> str:
 
     code = io.StringIO()
     segno.make(url, micro=False).terminal(out=code, compact=True)
-    return f"Students can open {url}\nor scan this code:\n{code.getvalue()}"
+    return text("teacher.banner", url=url, code=code.getvalue())

@@ -50,6 +50,11 @@ PAGE_FILES = {"teacher.js": "text/javascript", "teacher.css": "text/css"}
 """The page's own files, and their content types."""
 MAX_BODY = 1024
 """The largest request body the page sends."""
+TOKEN_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{text}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"></head>
+<body style="font: 1.25rem/1.5 system-ui, sans-serif; margin: 3rem auto; max-width: 36rem; padding: 0 1rem">
+<main><p>{text}</p></main></body></html>"""
+"""What a person who opens the class page without the teacher's token reads (in the server's language)."""
 
 
 def kept_token(folder: Path, given: str | None = None) -> str:
@@ -148,7 +153,8 @@ class TeacherHandler(RequestHandler):
         """Refuse (403) a request without the teacher's token; no answer is cached, framed or sends a Referer."""
         shown = self.get_query_argument("token", "")
         if not hmac.compare_digest(shown.encode(), self.page.token.encode()):
-            refuse(self, 403, "the class page needs the teacher's token")
+            refuse(self, 403, "the class page needs the teacher's token",
+                   page=TOKEN_PAGE.format(lang=language(), text=html.escape(text("teacher.needs_token"))))
         self.set_header("Cache-Control", "no-store")
         self.set_header("Referrer-Policy", "no-referrer")
         self.set_header("X-Content-Type-Options", "nosniff")
