@@ -18,8 +18,7 @@ from typing import Any
 
 import traitlets
 
-from .board import STATIC
-from .storage import BrowserStorage
+from .storage import BrowserStorage, kept_script
 
 MAX_BROWSER_LANGUAGES = 8
 """Of the browser's languages, the first these many are read."""
@@ -28,7 +27,7 @@ MAX_BROWSER_LANGUAGES = 8
 class PageLanguage(BrowserStorage):
     """The learner's language kept in the browser, the browser's languages, and `<html lang>` (see above)."""
 
-    _esm = STATIC / "language.js"
+    _esm = kept_script("language.js")
     lang = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, lang: str = "", **kwargs: Any) -> None:

@@ -34,6 +34,12 @@ MAX_STORED = 20_000
 """Characters a kept text may have (a progress code has about a hundred)."""
 
 
+def kept_script(name: str) -> str:
+    """The ES module of the script `name` in static/, after `kept.js` (reading and writing localStorage), which
+    storage.js and language.js both use: a widget's module is one text, so the two are put together here."""
+    return "\n".join((STATIC / each).read_text(encoding="utf-8") for each in ("kept.js", name))
+
+
 class StorageError(LeopardError):
     """A text too long to keep, or a name that is not a plain word."""
 
@@ -41,7 +47,7 @@ class StorageError(LeopardError):
 class BrowserStorage(PageWrites, anywidget.AnyWidget):
     """One text kept in the browser under a name (see the module docstring)."""
 
-    _esm = STATIC / "storage.js"
+    _esm = kept_script("storage.js")
     key = traitlets.Unicode().tag(sync=True)
     saved = traitlets.Unicode("").tag(sync=True)
 

@@ -5,24 +5,9 @@
 // sets the app's lang, and the page's <html lang> where the page is the app's (not JupyterLab's), to the model's
 // "lang". It draws nothing. A browser that refuses storage keeps nothing.
 
+// read() and write() are kept.js's, put before this module (widgets/storage.py: kept_script).
+
 const LIMIT = 40;  // characters of a kept language sent back at most
-
-function read(key) {
-  try {
-    return window.localStorage.getItem(key) || "";
-  } catch (refused) {
-    return "";
-  }
-}
-
-function write(key, value) {
-  try {
-    if (value) window.localStorage.setItem(key, value);
-    else window.localStorage.removeItem(key);
-  } catch (refused) {
-    // full or blocked: nothing is kept, nothing breaks
-  }
-}
 
 function forgetLinkLanguage() {
   try {

@@ -3,24 +3,9 @@
 // it writes it ("" removes the entry). It draws nothing. A browser that refuses storage (private
 // mode, blocked) restores "" and keeps nothing, and the app works on without it.
 
+// read() and write() are kept.js's, put before this module (widgets/storage.py: kept_script).
+
 const LIMIT = 20000;  // characters sent back at most (Python refuses more anyway)
-
-function read(key) {
-  try {
-    return window.localStorage.getItem(key) || "";
-  } catch (refused) {
-    return "";
-  }
-}
-
-function write(key, value) {
-  try {
-    if (value) window.localStorage.setItem(key, value);
-    else window.localStorage.removeItem(key);
-  } catch (refused) {
-    // full or blocked: nothing is kept, nothing breaks
-  }
-}
 
 export default {
   render({ model, el }) {
