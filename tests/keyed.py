@@ -5,7 +5,7 @@ Under the `keyed` fixture (tests/conftest.py) every catalogue text renders as a 
 Facts that are themselves catalogue texts (a card's name, a nested sentence, a list's words) are markers
 inside the marker. Plural forms render the same marker whatever their count (the count is a fact). Nothing of
 the production code changes: the fixture replaces `catalogue.entry`, which `text` reads each
-template from, with one whose templates format themselves as markers (and forgets the card names kept per
+template from, with one whose templates format themselves as markers (and forgets the words kept per
 language). The words themselves are checked, once and whole, by test_catalogue.py and
 test_catalogue_languages.py.
 
@@ -21,10 +21,11 @@ from typing import Any
 import pytest
 
 from leopard_tutor.engine import cards, catalogue
+from leopard_tutor.examples import model as examples
 
-NAMES_KEPT = (cards._rank_words, cards._suit_words, cards._card_name)
-"""The names kept once made (per language): forgotten before and after a keyed test, so that markers are made
-for it and none outlives it."""
+NAMES_KEPT = (cards._rank_words, cards._suit_words, cards._card_name, examples.examples_in)
+"""The words kept once made (per language: names, the worked examples' captions): forgotten before and after a
+keyed test, so that markers are made for it and none outlives it."""
 
 OPEN, CLOSE, SEP = "⟦", "⟧", "|"
 
