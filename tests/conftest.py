@@ -19,6 +19,8 @@ from servers import CHROMIUM, free_port, need_chromium, stop_server
 
 from leopard_tutor.widgets import pacing
 
+pytest_plugins = ["keyed"]  # the `keyed` fixture: texts as the keys and facts that made them (tests/keyed.py)
+
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts"
 START_TIMEOUT = 90

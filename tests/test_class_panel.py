@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from keyed import mark, said
 from test_widgets_play_section import Discarder
 
 from leopard_tutor.class_client import ClassRefused
@@ -81,7 +82,7 @@ def panel_of(play: PlaySection) -> ClassPanel:
     return play.classmates
 
 
-def test_open_join_play_and_finish_against_the_computer(tables: tuple[ClassTables, Clock]) -> None:
+def test_open_join_play_and_finish_against_the_computer(tables: tuple[ClassTables, Clock], keyed: None) -> None:
     authority, clock = tables
     ana, ben = section(authority, "ana"), section(authority, "ben")
     panel = panel_of(ana)
@@ -91,48 +92,48 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[ClassTable
     panel.name.value = "<i>Ana</i>"
     panel.open_button.click()
     code = panel.code
-    assert code is not None and f"Table code: {code}" in panel.status.value
+    assert code is not None and said(panel.status.value, "classmates.opened", code=code)
     assert "&lt;i&gt;" not in panel.status.value and "<svg" in panel.status.value
     assert f"http://school:8866/?table={code}" in panel.status.value
     panel.open_button.click()  # a second table for the same browser is refused, on the board
-    assert "already sit at a table" in ana.board.state["message"]
+    assert said(ana.board.state["message"], "classmates.refused.one_table")
     ben.level_pick.value = CLASSMATE
     other = panel_of(ben)
     other.show_button.click()
     joins = [child for child in other.open_tables.children if hasattr(child, "on_click")]
-    assert [button.description for button in joins] == ["Join <i>Ana</i>'s table"]
+    assert [button.description for button in joins] == [mark("classmates.join_named", name="<i>Ana</i>")]
     other.name.value = "Ben"
     joins[0].click()
     for play in (ana, ben):
         panel_of(play).on_report(panel_of(play).link.mine())
         assert isinstance(play.controller, ClassTable)
-        assert "play a match at table" in play.board.state["message"]
+        assert said(play.board.state["message"], "classmates.started", code=code)
     ana.share_button.click()  # the deal's code would show anyone the other hand
-    assert "not shared" in ana.board.state["message"] and ana.share.value == ""
+    assert said(ana.board.state["message"], "classmates.no_share") and ana.share.value == ""
     assert not [action for action in ana.board.state["actions"] if action["id"] == "hint" and action["enabled"]]
     ana.level_pick.value = "expert"  # the menu does not leave a class table
-    assert ana.level_pick.value == CLASSMATE and "leave it first" in ana.board.state["message"]
+    assert ana.level_pick.value == CLASSMATE and said(ana.board.state["message"], "classmates.leave_first")
     clock.now += GONE_SECONDS
     panel.on_report(panel.link.mine())
-    assert panel.finish_button.layout.display == "" and "Ben has been gone" in panel.status.value
+    assert panel.finish_button.layout.display == "" and said(panel.status.value, "classmates.other_gone", name="Ben")
     panel.finish_button.click()
     table = ana.controller
     assert isinstance(table, ClassTable) and isinstance(table.seats[1 - table.seat], Computer)
-    assert "The computer (Intermediate) takes the empty seat" in ana.board.state["message"]
+    assert said(ana.board.state["message"], "classmates.computer_seated")
     row = authority.store.table(code)
     assert row is not None and row.ending == "computer:intermediate"
     other.on_report(other.link.mine())
-    assert f"The table {code} has closed." in other.status.value
+    assert said(other.status.value, "classmates.ended", code=code)
 
 
-def test_a_reloaded_page_sits_at_its_table_again(tables: tuple[ClassTables, Clock]) -> None:
+def test_a_reloaded_page_sits_at_its_table_again(tables: tuple[ClassTables, Clock], keyed: None) -> None:
     authority, _clock = tables
     code = authority.open("ana", "Ana")
     authority.join("ben", "Ben", code)
     again = section(authority, "ben")
     assert again.level_pick.value == CLASSMATE and isinstance(again.controller, ClassTable)
-    assert again.controller.seat == 1 and f"table {code}" in again.board.state["message"]
+    assert again.controller.seat == 1 and said(again.board.state["message"], "classmates.started", code=code)
     panel = panel_of(again)
     panel.name.value, panel.code_box.value = "Ben", "KRT"
     panel.join_button.click()
-    assert "A table code is 4 letters" in again.board.state["message"]
+    assert said(again.board.state["message"], "classmates.refused.bad_code", length=4)

@@ -5,32 +5,39 @@ from __future__ import annotations
 
 import re
 
+from keyed import mark, said
+
 from leopard_tutor.engine import ORIGINAL_1963, REVISED_2008, bonus_table, highest_value, impossible_values
 from leopard_tutor.examples import NOT_RECONSTRUCTED, WORKED_EXAMPLES
 from leopard_tutor.widgets.examples_view import ExampleController, ExamplesSection, build_examples
 
 
-def test_step_through_c3_and_read_its_values() -> None:
+def worth(value: int) -> str:
+    """The value under the learner's square (under `keyed`)."""
+    return mark("board.worth", label=mark("board.squares.yours"), value=value)
+
+
+def test_step_through_c3_and_read_its_values(keyed: None) -> None:
     section = build_examples()
     board = section.board
     section.picker.value = 2
     state = board.state
-    assert state["turn"] == "C3 · step 1 of 2 · Revised rules (2008)"
-    assert state["squares"][0]["value_text"] == "Your square is worth 1"
-    assert "The rulebook gives 1 too." in state["message"]
+    assert state["turn"] == mark("sections.examples.turn", key="C3", step=1, steps=2, rules=mark("rules.REVISED_2008"))
+    assert state["squares"][0]["value_text"] == worth(1)
+    assert said(state["message"], "sections.examples.stated", stated=1)
     assert [a["enabled"] for a in state["actions"]][:2] == [False, True]
     board.dispatch({"type": "action", "id": "next"})
     state = board.state
-    assert state["squares"][0]["value_text"] == "Your square is worth 8"
+    assert state["squares"][0]["value_text"] == worth(8)
     assert sorted(line["label"] for line in state["squares"][0]["lines"]) == ["+1", "+1", "+3", "+3"]
     assert [a["enabled"] for a in state["actions"]][:2] == [True, False]
     assert state["hand"]["cards"][0]["card"]["code"] == "KS"
     board.dispatch({"type": "action", "id": "mirror"})
-    assert board.state["turn"] == "C3 · step 1 of 2 · Original rules (1963)"
+    assert said(board.state["turn"], "sections.examples.turn", key="C3", step=1, rules=mark("rules.ORIGINAL_1963"))
     board.dispatch({"type": "action", "id": "next"})
-    assert board.state["squares"][0]["value_text"] == "Your square is worth 6"
+    assert board.state["squares"][0]["value_text"] == worth(6)
     board.dispatch({"type": "action", "id": "back"})
-    assert board.state["squares"][0]["value_text"] == "Your square is worth 1"
+    assert board.state["squares"][0]["value_text"] == worth(1)
 
 
 def test_every_step_of_every_example_shows_the_engines_value() -> None:
@@ -50,16 +57,16 @@ def test_every_step_of_every_example_shows_the_engines_value() -> None:
                     assert step.refused.reason in controller.caption()
 
 
-def test_clicks_on_the_square_are_answered_and_change_nothing() -> None:
+def test_clicks_on_the_square_are_answered_and_change_nothing(keyed: None) -> None:
     section = ExamplesSection(ExampleController())
     board = section.board
     before = board.state["squares"]
     board.dispatch({"type": "space", "square": 0, "space": 5})
-    assert board.state["message"] == "This is a worked example: step through it with Back and Next."
+    assert board.state["message"] == mark("sections.examples.not_clickable")
     assert board.state["squares"] == before and board.state["error"] == ""
 
 
-def test_c7_is_listed_as_lost_and_c8_mirror_is_2008() -> None:
+def test_c7_is_listed_as_lost_and_c8_mirror_is_2008(keyed: None) -> None:
     section = build_examples()
     notes = section.children[-1].value
     assert "C7" in notes and "lost" in notes
@@ -67,7 +74,9 @@ def test_c7_is_listed_as_lost_and_c8_mirror_is_2008() -> None:
     section.board.dispatch({"type": "action", "id": "mirror"})
     section.board.dispatch({"type": "action", "id": "next"})
     state = section.board.state
-    assert "Revised rules (2008)" in state["turn"] and "would score 13" in state["message"]
+    assert said(state["turn"], "sections.examples.turn", key="C8", rules=mark("rules.REVISED_2008"))
+    assert said(state["message"], "narration.score.total", raw=10, total=13)  # the rulebook's caption
+    assert said(state["message"], "sections.examples.with_bonus", bonus=13)  # the engine's value
 
 
 def test_the_bonus_table_c7_points_to_is_shown_under_it() -> None:

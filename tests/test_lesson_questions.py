@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 import pytest
+from keyed import keys_in, mark, said
 
 from leopard_tutor.engine import REVISED_2008, Card, Hand, Square, full_deck, possible_values
 from leopard_tutor.engine.knowledge import ANSWERS, can_be_worth, other_holds, top_card_is
@@ -77,11 +78,11 @@ def test_the_engines_answers_are_the_whole_hands(lesson: Lesson) -> None:
 
 
 @pytest.mark.parametrize("lesson", QUESTION_LESSONS, ids=lambda lesson: lesson.key)
-def test_right_answers_are_explained_and_solve_the_lesson(lesson: Lesson) -> None:
-    said = solve(lesson)
-    assert len(said) == len(lesson.questions)
-    assert all(words.startswith("Right: ") for words in said)
-    assert "Question 2 of" in said[0] and "Lesson complete: 3 stars." in said[-1]
+def test_right_answers_are_explained_and_solve_the_lesson(lesson: Lesson, keyed: None) -> None:
+    told = solve(lesson)
+    assert len(told) == len(lesson.questions)
+    assert all(keys_in(words)[0] == "lessons.questions.right" for words in told)
+    assert said(told[0], "lessons.questions.asked", number=2) and said(told[-1], "lessons.feedback.stars", stars=3)
 
 
 def test_a_wrong_answer_is_a_slip_and_changes_nothing() -> None:
@@ -98,29 +99,30 @@ def test_a_wrong_answer_is_a_slip_and_changes_nothing() -> None:
     assert attempt.answer(right).kind == "progress" and attempt.answered == 1
 
 
-def test_a_move_in_a_question_lesson_is_not_taken_and_costs_nothing() -> None:
+def test_a_move_in_a_question_lesson_is_not_taken_and_costs_nothing(keyed: None) -> None:
     attempt = QUESTION_LESSONS[0].new_attempt()
     before = attempt.hand
     move = before.legal_moves()[0]
     feedback = attempt.try_move(move)
-    assert feedback.kind == "not-now" and "buttons" in feedback.text
+    assert feedback.kind == "not-now" and feedback.text == mark("lessons.feedback.not_now")
     assert attempt.hand == before and attempt.slips == 0
 
 
-def test_the_hint_ladder_of_a_question_has_the_nudge_then_the_answer() -> None:
+def test_the_hint_ladder_of_a_question_has_the_nudge_then_the_answer(keyed: None) -> None:
     lesson = QUESTION_LESSONS[0]
     attempt = lesson.new_attempt()
     assert attempt.hint_rungs == 2
     first, second, again = attempt.hint(), attempt.hint(), attempt.hint()
     assert first.text == lesson.hints[0] and first.move is None
     truth = lesson.questions[0].truth(attempt.view)
-    assert second.text == f"The answer is “{answer_words(truth.answer)}”. {truth.reason}" == again.text
+    answered = mark("lessons.questions.answer", answer=answer_words(truth.answer))
+    assert second.text == f"{answered} {truth.reason}" == again.text
     assert attempt.hints_used == 2
     attempt.answer(truth.answer)
     assert attempt.hint().text == lesson.hints[1] and attempt.hints_used == 3
 
 
-def test_the_engine_can_tell_a_card_is_held_when_no_other_place_is_left() -> None:
+def test_the_engine_can_tell_a_card_is_held_when_no_other_place_is_left(keyed: None) -> None:
     """Stock empty, both squares without face-down cards: an unseen card is in the other hand."""
     mine = Square.parse("AH 2H 3H / . . . / . . .")
     theirs = Square.parse("AD! . . / . . . / . . .")
@@ -133,10 +135,11 @@ def test_the_engine_can_tell_a_card_is_held_when_no_other_place_is_left() -> Non
     hand = Hand(REVISED_2008, (mine, theirs), ([other], [seven]), [], rest, 0, 1)
     view = hand.view(0)
     knowing = other_holds(view, seven)
-    assert knowing.answer == "yes" and "the other copy must be in your opponent's hand" in knowing.reason
+    assert knowing.answer == "yes" and said(knowing.reason, "knowledge.holds.must", card=seven.name)
     assert other_holds(view, other).answer == "no"
     knowing = other_holds(view, Card.parse("AH"))
-    assert knowing.answer == "no" and "on top of space 1 of your square" in knowing.reason
+    assert knowing.answer == "no" and said(knowing.reason, "knowledge.holds.all_seen", card=Card.parse("AH").name)
+    assert said(knowing.reason, "knowledge.places.top", space=1, whose=mark("knowledge.whose.your"))
     assert top_card_is(view, 0, 1, "hearts").answer == "yes"
     with pytest.raises(Exception, match="empty"):
         top_card_is(view, 0, 5, "jack")
@@ -191,7 +194,7 @@ def panel(state: dict[str, Any], kind: str) -> dict[str, Any]:
     return next(panel for panel in state["aside"] if panel["kind"] == kind)
 
 
-def test_the_learn_section_asks_marks_lists_and_takes_answers_by_clicks() -> None:
+def test_the_learn_section_asks_marks_lists_and_takes_answers_by_clicks(keyed: None) -> None:
     lesson = QUESTION_LESSONS[0]
     section, controller = opened(lesson)
     board = section.board
@@ -201,20 +204,22 @@ def test_the_learn_section_asks_marks_lists_and_takes_answers_by_clicks() -> Non
     assert "end_turn" not in ids
     first = lesson.questions[0]
     goal = panel(state, "goal")
-    assert goal["items"][-1] == f"Question 1 of {len(lesson.questions)}: {first.prompt()}"
+    assert goal["items"][-1] == mark("lessons.questions.asked", number=1, count=len(lesson.questions),
+                                     prompt=first.prompt())
     square = next(sq for sq in state["squares"] if sq["key"] == first.owner)
     assert [cell["space"] for cell in square["cells"] if cell["last"]] == [first.space]
     seen = panel(state, "list")
     hand = lesson.start()
     assert any(all(card.name in item for card in hand.discards) for item in seen["items"])
-    assert any("from the top: king of spades and 7 of hearts" in item for item in seen["items"])
-    assert board.state["message"].startswith("Answer the question under the goal")
+    assert any(said(item, "sections.learn.in_sight.pile", cards=mark(
+        "words.and_list", first=Card.parse("KS").name, last=Card.parse("7H").name)) for item in seen["items"])
+    assert board.state["message"] == mark("sections.learn.start_questions")
     assert [panel["kind"] for panel in state["aside"]] == ["goal", "list", "text"]
     board.dispatch({"type": "action", "id": "hint"})
-    assert board.state["message"] == f"Hint 1 of 2: {lesson.hints[0]}"
+    assert board.state["message"] == mark("sections.learn.hint", level=1, count=2, text=lesson.hints[0])
     while (question := controller.attempt.question) is not None:
         board.dispatch({"type": "action", "id": f"answer_{expected(question, controller.attempt.hand)}"})
         assert board.state["error"] == ""
-    assert controller.attempt.solved and "Lesson complete: 2 stars." in board.state["message"]
+    assert controller.attempt.solved and said(board.state["message"], "lessons.feedback.stars", stars=2)
     assert controller.progress.stars[lesson.key] == 2
     assert not any(button["enabled"] for button in board.state["actions"] if button["id"].startswith("answer_"))

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from keyed import mark, said
 
 from leopard_tutor.engine import Card, Discard, GoOut, Play
 from leopard_tutor.lessons import LESSONS, LessonFormatError, MoveTextError, load_lessons, move_text, parse_move
@@ -79,42 +80,45 @@ def test_a_legal_move_off_the_script_is_explained_and_taken_back(lesson) -> None
     assert attempt.try_move(lesson.solution[0]).ok
 
 
-def test_scripted_reply_and_draw_are_told() -> None:
+def test_scripted_reply_and_draw_are_told(keyed: None) -> None:
     lesson = next(lesson for lesson in LESSONS if lesson.key == "queens")
     attempt = lesson.new_attempt()
     feedback = attempt.try_move("play QD on your 7")
     assert feedback.kind == "progress" and feedback.replies == (Discard(Card.parse("2C")),)
-    assert "Your opponent discards the 2 of clubs." in feedback.text
-    assert "You draw the 6 of diamonds." in feedback.text
+    assert said(feedback.text, "narration.moves.report.discard", card=Card.parse("2C").name)
+    assert said(feedback.text, "lessons.feedback.drew", card=Card.parse("6D").name)
     assert attempt.view.hand == tuple(Card.parse(c) for c in ("7S", "2H", "6D", "10H", "JH", "4C", "8D", "5H", "6D"))
 
 
-def test_going_out_too_early_is_refused_by_the_engine_and_the_mistake_shows_the_jack() -> None:
+def test_going_out_too_early_is_refused_by_the_engine_and_the_mistake_shows_the_jack(keyed: None) -> None:
     lesson = next(lesson for lesson in LESSONS if lesson.key == "going-out")
     attempt = lesson.new_attempt()
     feedback = attempt.try_move(GoOut())
     assert feedback.kind == "illegal" and feedback.verdict is not None and feedback.verdict.code == "out-value"
-    assert "yours is worth 3" in feedback.text
+    assert said(feedback.text, "engine.turn.out_value", threshold=7, value=3)
     assert attempt.try_move("play AH on your 1").ok
     feedback = attempt.try_move("discard 6C")
     assert feedback.kind == "off-track"
-    assert "Your opponent lays a jack face down on space 1 of your square." in feedback.text
+    assert said(feedback.text, "narration.moves.report.play_hidden", space=1,
+                card=mark("narration.moves.some_rank", rank=mark("words.rank.11")),
+                where_told=mark("narration.moves.square_told.viewer"))
+    # the lesson's own words for this mistake (lesson data, not the catalogue)
     assert "Now your square is worth 3, and going out needs at least 7." in feedback.text
     assert attempt.hand.value(0) == 9
     assert attempt.try_move("go out").kind == "solved"
     assert attempt.stars == 2
 
 
-def test_hint_ladder_walks_from_nudge_to_the_move_and_costs_stars() -> None:
+def test_hint_ladder_walks_from_nudge_to_the_move_and_costs_stars(keyed: None) -> None:
     lesson = next(lesson for lesson in LESSONS if lesson.key == "kings")
     attempt = lesson.new_attempt()
     hints = [attempt.hint() for _ in range(5)]
     assert [h.level for h in hints] == [1, 2, 3, 4, 4]
     assert [h.name for h in hints[:4]] == ["nudge", "card", "space", "move"]
     assert hints[0].text == lesson.hints[0]
-    assert "king of spades" in hints[1].text and "space 7" not in hints[1].text
-    assert "space 7 of your square" in hints[2].text
-    assert hints[3].text == "Play the king of spades on space 7 of your square."
+    facts = {"card": Card.parse("KS").name, "space": 7, "where": mark("lessons.goals.where.your")}
+    assert [hint.text for hint in hints[1:4]] == [mark(f"lessons.hints.play.{rung}", **facts)
+                                                  for rung in ("card", "space", "move")]
     assert hints[3].move == Play(Card.parse("KS"), 0, 7)
     assert attempt.hints_used == 4
     assert attempt.try_move(hints[3].move).kind == "solved"
@@ -228,18 +232,20 @@ def test_package_docstring_example_runs() -> None:
     assert doctest.testmod(leopard_tutor.lessons).failed == 0
 
 
-def test_a_goal_for_a_card_says_where_the_card_is_until_it_is_met() -> None:
+def test_a_goal_for_a_card_says_where_the_card_is_until_it_is_met(keyed: None) -> None:
     checked = 0
     for lesson in LESSONS:
         attempt = lesson.new_attempt()
         held = attempt.hand.hands[0]
         for goal, status in zip(lesson.goals, attempt.goal_status(), strict=True):
             if goal.kind in ("played", "discarded"):
-                assert (status == f"The {goal.card.name} is still in your hand.") == (goal.card in held), status
+                told_held = said(status, f"lessons.goals.{goal.kind}.held", card=goal.card.name)
+                assert told_held == (goal.card in held), status
                 checked += 1
         for move in lesson.solution:
             attempt.try_move(move)
-        assert not any("still in your hand" in status for status in attempt.goal_status())
+        assert not any(said(status, "lessons.goals.played.held") or said(status, "lessons.goals.discarded.held")
+                       for status in attempt.goal_status())
     assert checked
 
 

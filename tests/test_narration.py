@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from keyed import mark, said
 
 from leopard_tutor.engine import (
     ORIGINAL_1963,
@@ -23,12 +24,17 @@ from leopard_tutor.engine.narration import line_changes, move_words, narrate
 
 C = Card.parse
 EMPTY = Square()
+YOU, OPPONENT, YOUR, THEIR = (mark(f"narration.{who}") for who in ("you", "opponent", "your", "their"))
+"""Under `keyed` (tests/keyed.py) a card's or a line's name is its marker: `C("7H").name`,
+`REVISED_2008.line_name(...)`."""
 
 
 def test_jack_on_their_square_breaks_two_lines_c4() -> None:
     before = Square.parse("AH 2H 3H / . . 6H / . . 9H")
     after = before.with_card(C("JC"), 3)
     told = narrate(Play(C("JC"), 1, 3), 0, 0, [EMPTY, before], [EMPTY, after], REVISED_2008)
+    # The whole sentence, once: how the pieces are put together (the action, a colon, the effects joined by
+    # commas) is code, not catalogue, so its words are the point here.
     assert told.text == ("You covered their 3 of hearts on space 3 with the jack of clubs, face down: "
                          "their row 1-2-3 no longer scores, their column 3-6-9 no longer scores, "
                          "their square drops from 6 to 0.")
@@ -37,40 +43,48 @@ def test_jack_on_their_square_breaks_two_lines_c4() -> None:
     assert (told.value_before, told.value_after, told.owner) == (6, 0, 1)
 
 
-def test_king_on_own_seven_forms_three_lines_c3() -> None:
+def test_king_on_own_seven_forms_three_lines_c3(keyed: None) -> None:
     before = Square.parse("AS . 3C / 4S 5C . / 7H 8S 9S")
     after = before.with_card(C("KS"), 7)
     told = narrate(Play(C("KS"), 0, 7), 0, 0, [before, EMPTY], [after, EMPTY], REVISED_2008)
-    assert told.text.startswith("You covered your 7 of hearts on space 7 with the king of spades: ")
-    assert "your row 7-8-9 now scores 3 points (one suit)" in told.text
-    assert "your diagonal 3-5-7 now scores 1 point (one colour)" in told.text
-    assert told.text.endswith("your square rises from 1 to 8.")
-    assert {c.line.name for c in told.formed} == {"row 7-8-9", "column 1-4-7", "diagonal 3-5-7"}
+    assert said(told.text, "narration.play_cover", subject=YOU, poss=YOUR, shown=C("7H").name, space=7,
+                card=mark("narration.card_face_up", card=C("KS").name))
+    assert said(told.text, "narration.line_formed", poss=YOUR, line=REVISED_2008.line_name((7, 8, 9)), points=3,
+                kind=mark("narration.kind_suit"))
+    assert said(told.text, "narration.line_formed", poss=YOUR, line=REVISED_2008.line_name((3, 5, 7)), points=1,
+                kind=mark("narration.kind_color"))
+    assert said(told.text, "narration.value_rises", poss=YOUR, before=1, after=8)
+    assert {REVISED_2008.line_name(c.line.spaces) for c in told.formed} == {
+        REVISED_2008.line_name(line) for line in ((7, 8, 9), (1, 4, 7), (3, 5, 7))}
 
 
-def test_the_same_play_told_to_the_other_player() -> None:
+def test_the_same_play_told_to_the_other_player(keyed: None) -> None:
     before = Square.parse("AS . 3C / 4S 5C . / 7H 8S 9S")
     after = before.with_card(C("KS"), 7)
     told = narrate(Play(C("KS"), 0, 7), 0, 1, [before, EMPTY], [after, EMPTY], REVISED_2008)
-    assert told.text.startswith("Your opponent covered their 7 of hearts on space 7 with the king of spades: ")
-    assert told.text.endswith("their square rises from 1 to 8.")
+    assert said(told.text, "narration.play_cover", subject=OPPONENT, poss=THEIR, shown=C("7H").name, space=7,
+                card=mark("narration.card_face_up", card=C("KS").name))
+    assert said(told.text, "narration.value_rises", poss=THEIR, before=1, after=8)
 
 
-def test_a_play_that_changes_nothing_says_the_value_stays() -> None:
+def test_a_play_that_changes_nothing_says_the_value_stays(keyed: None) -> None:
     before = Square.parse(". . . / . . . / . . .")
     after = before.with_card(C("4H"), 4)
     told = narrate(Play(C("4H"), 0, 4), 0, 0, [before, EMPTY], [after, EMPTY], REVISED_2008)
-    assert told.text == "You played the 4 of hearts on your space 4: your square stays at 0."
+    assert told.text == mark("narration.sentence", action=mark(
+        "narration.play_on_empty", card=mark("narration.card_face_up", card=C("4H").name), subject=YOU, poss=YOUR,
+        space=4), effects=mark("narration.value_stays", poss=YOUR, before=0, after=0))
     assert told.changes == ()
 
 
-def test_suit_line_downgraded_to_colour_line() -> None:
+def test_suit_line_downgraded_to_colour_line(keyed: None) -> None:
     before = Square.parse("AH 2H . / . . . / . . .")
     mid = before.with_card(C("3H"), 3)
     assert square_value(mid) == 3
     covered = mid.with_card(C("KD"), 3)
     told = narrate(Play(C("KD"), 0, 3), 0, 0, [mid, EMPTY], [covered, EMPTY], REVISED_2008)
-    assert "your row 1-2-3 now scores 1 point (one colour) instead of 3" in told.text
+    assert said(told.text, "narration.line_changed", poss=YOUR, line=REVISED_2008.line_name((1, 2, 3)), points=1,
+                kind=mark("narration.kind_color"), before=3)
     assert told.broken[0].points_before == 3 and told.broken[0].line.points == 1
 
 
@@ -87,42 +101,48 @@ def _told_through_views(hand: Hand, move: Play | Discard | GoOut | EndTurn, view
     return narrate(move, mover, viewer, before, hand.view(viewer).squares, hand.rules, went_out_value=value).text
 
 
-def test_opponents_face_down_cards_stay_unnamed() -> None:
+def test_opponents_face_down_cards_stay_unnamed(keyed: None) -> None:
     hand = _hand(("AH 2H 3H / . . . / . . .", "AS 2S 3S / . . . / . . ."), ("5D", "JD QC 9S"), 1)
     text = _told_through_views(hand.copy(), Play(C("JD"), 0, 2), 0)
-    assert text.startswith("Your opponent covered your 2 of hearts on space 2 with a jack, face down: ")
-    assert "diamonds" not in text
+    assert said(text, "narration.play_cover", subject=OPPONENT, poss=YOUR, shown=C("2H").name, space=2,
+                card=mark("narration.their_jack_face_down"))
+    assert not said(text, "words.suit.D")
     text = _told_through_views(hand.copy(), Play(C("QC"), 1, 2), 0)
-    assert text.startswith("Your opponent covered their 2 of spades on space 2 with a face-down jack or queen: ")
-    assert "clubs" not in text
+    assert said(text, "narration.play_cover", subject=OPPONENT, poss=THEIR, shown=C("2S").name, space=2,
+                card=mark("narration.their_jack_or_queen"))
+    assert not said(text, "words.suit.C")
     mover_text = _told_through_views(hand.copy(), Play(C("QC"), 1, 2), 1)
-    assert "with the queen of clubs, face down" in mover_text
+    assert said(mover_text, "narration.own_card_face_down", card=C("QC").name)
 
 
-def test_a_card_over_a_face_down_card() -> None:
+def test_a_card_over_a_face_down_card(keyed: None) -> None:
     hand = _hand(("AH 2H 3H / . . . / 7H+QD* . .", ". . . / . . . / . . ."), ("7S", "5D"), 1)
     hand.apply(Discard(C("5D")))
     text = _told_through_views(hand, Play(C("7S"), 0, 7), 1)
-    assert text.startswith("Your opponent played the 7 of spades on their space 7, over a face-down card:")
+    assert said(text, "narration.play_over_face_down", subject=OPPONENT, poss=THEIR, space=7,
+                card=mark("narration.card_face_up", card=C("7S").name), hidden=mark("narration.hidden_card"))
     hand.undo()
-    assert "over your face-down queen of diamonds" in _told_through_views(hand, Play(C("7S"), 0, 7), 0)
+    assert said(_told_through_views(hand, Play(C("7S"), 0, 7), 0), "narration.play_over_face_down",
+                hidden=mark("narration.own_hidden_card", card=C("QD").name))
 
 
-def test_discard_go_out_and_end_turn() -> None:
-    assert narrate(Discard(C("9C")), 1, 0, [EMPTY, EMPTY], [EMPTY, EMPTY], REVISED_2008).text == \
-        "Your opponent discarded the 9 of clubs."
+def test_discard_go_out_and_end_turn(keyed: None) -> None:
+    assert narrate(Discard(C("9C")), 1, 0, [EMPTY, EMPTY], [EMPTY, EMPTY], REVISED_2008).text == mark(
+        "narration.discard", subject=OPPONENT, card=C("9C").name)
     square = Square.parse("AH 2H 3H / 4H . . / 7H 8H 9H")
     out = narrate(GoOut(), 0, 0, [square, EMPTY], [square, EMPTY], REVISED_2008)
-    assert out.text == "You went out with your square worth 9: the hand is over."
-    assert narrate(EndTurn(), 0, 0, [EMPTY, EMPTY], [EMPTY, EMPTY], REVISED_2008).text == "You ended the turn."
+    assert out.text == mark("narration.go_out", subject=YOU, whose=YOUR, value=9)
+    assert narrate(EndTurn(), 0, 0, [EMPTY, EMPTY], [EMPTY, EMPTY], REVISED_2008).text == mark(
+        "narration.end_turn", subject=YOU)
 
 
-def test_keypad_layout_names_lines_by_its_labels() -> None:
+def test_keypad_layout_names_lines_by_its_labels(keyed: None) -> None:
     before = Square.parse("AH 2H . / . . . / . . .")
     after = before.with_card(C("3H"), 3)
     told = narrate(Play(C("3H"), 0, 3), 0, 0, [before, EMPTY], [after, EMPTY], ORIGINAL_1963)
-    assert told.text == ("You played the 3 of hearts on your space 3: your row 1-2-3 now scores 2 points (one suit), "
-                         "your square rises from 0 to 2.")
+    line = ORIGINAL_1963.line_name((1, 2, 3))
+    assert said(told.text, "narration.line_formed", poss=YOUR, line=line, points=2, kind=mark("narration.kind_suit"))
+    assert said(told.text, "narration.value_rises", poss=YOUR, before=0, after=2)
 
 
 @pytest.mark.parametrize("key", sorted(RULE_SETS))
@@ -163,18 +183,28 @@ def test_every_phrase_lives_in_the_data_file_and_is_used() -> None:
     assert '"You"' not in source and "square rises" not in source  # the words are data, not code
 
 
-def test_one_narrator_puts_a_move_as_advice_report_or_undo() -> None:
+def test_one_narrator_puts_a_move_as_advice_report_or_undo(keyed: None) -> None:
     play, jack, queen = Play(C("7H"), 0, 7), Play(C("JC"), 0, 3), Play(C("QS"), 1, 3)
-    assert move_words(play, "advice", 0) == "play the 7 of hearts on space 7 of your square"
-    assert move_words(play, "undo", 0) == "the 7 of hearts on your space 7"
-    assert move_words(Play(C("7H"), 1, 7), "undo", 0) == "the 7 of hearts on their space 7"
+    seven = C("7H").name
+    assert said(move_words(play, "advice", 0), "narration.moves.advice.play", card=seven, space=7,
+                where=mark("narration.moves.square.viewer"))
+    assert said(move_words(play, "undo", 0), "narration.moves.undo.play", card=seven, space=7,
+                whose=mark("narration.moves.whose.viewer"))
+    assert said(move_words(Play(C("7H"), 1, 7), "undo", 0), "narration.moves.undo.play", card=seven,
+                whose=mark("narration.moves.whose.other"))
     # the other player's face-down cards are named only by what they can be
-    assert move_words(jack, "report", 0) == "Your opponent lays a jack face down on space 3 of your square."
-    assert move_words(queen, "report", 0) == ("Your opponent lays a jack or a queen face down on space 3 of "
-                                              "their own square.")
-    assert move_words(Play(C("9D"), 1, 9), "report", 0) == ("Your opponent plays the 9 of diamonds on space 9 "
-                                                            "of their own square.")
-    assert move_words(Discard(C("5C")), "report", 0) == "Your opponent discards the 5 of clubs."
-    assert move_words(GoOut(), "advice", 1) == "go out"
-    assert move_words(EndTurn(), "report", 1) == "Your opponent ends their turn."
-    assert move_words(Discard(C("5C")), "undo", 0) == "the discard of the 5 of clubs"
+    rank = C("JC").rank_name
+    assert said(move_words(jack, "report", 0), "narration.moves.report.play_hidden", space=3,
+                card=mark("narration.moves.some_rank", rank=rank),
+                where_told=mark("narration.moves.square_told.viewer"))
+    hidden_queen = move_words(queen, "report", 0)
+    assert said(hidden_queen, "narration.moves.report.play_hidden", space=3,
+                where_told=mark("narration.moves.square_told.other"))
+    assert said(hidden_queen, "words.or_list", first=mark("narration.moves.some_rank", rank=rank),
+                last=mark("narration.moves.some_rank", rank=C("QS").rank_name))
+    assert said(move_words(Play(C("9D"), 1, 9), "report", 0), "narration.moves.report.play", card=C("9D").name,
+                space=9, where_told=mark("narration.moves.square_told.other"))
+    assert move_words(Discard(C("5C")), "report", 0) == mark("narration.moves.report.discard", card=C("5C").name)
+    assert move_words(GoOut(), "advice", 1) == mark("narration.moves.advice.go_out")
+    assert move_words(EndTurn(), "report", 1) == mark("narration.moves.report.end_turn")
+    assert move_words(Discard(C("5C")), "undo", 0) == mark("narration.moves.undo.discard", card=C("5C").name)

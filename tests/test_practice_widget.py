@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from keyed import keys_in, mark, said
+
 from leopard_tutor.engine import Play
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.lessons import BestPlayQuestion, PlacementQuestion, Practice, Progress, ValueQuestion
@@ -24,25 +26,29 @@ def answer(section: PracticeSection, value: object) -> None:
     section.board.dispatch({"type": "answer", "value": value})
 
 
-def test_value_question_hides_the_lines_until_answered() -> None:
+def test_value_question_hides_the_lines_until_answered(keyed: None) -> None:
     section, controller = new_section("value")
     question = controller.question
     assert isinstance(question, ValueQuestion)
     part = section.board.state["squares"][0]
-    assert part["lines"] == [] and part["value_text"] == "This square is worth ?"
+    assert part["lines"] == [] and part["value_text"] == mark("sections.practice.hidden_value")
     assert section.board.state["answer"]["enabled"]
     answer(section, question.solution + 1)
-    assert section.board.state["message"].startswith("Not quite") and section.board.state["tone"] == "warn"
+    assert keys_in(section.board.state["message"])[0] == "lessons.practice.value.wrong"
+    assert said(section.board.state["message"], "lessons.practice.value.wrong", given=question.solution + 1,
+                value=question.solution) and section.board.state["tone"] == "warn"
     part = section.board.state["squares"][0]
-    assert part["value_text"] == f"This square is worth {question.solution}"
+    this_square = mark("sections.practice.this_square")
+    assert part["value_text"] == mark("board.worth", label=this_square, value=question.solution)
     assert not section.board.state["answer"]["enabled"]
-    assert record(section) == ["Scoring lines: 0 right, 1 wrong"]
+    lines = mark("lessons.practice.concepts.lines")
+    assert record(section) == [mark("sections.practice.record_row", concept=lines, right=0, wrong=1)]
     section.board.dispatch({"type": "action", "id": "next"})
     question = controller.question
     assert isinstance(question, ValueQuestion)
     answer(section, question.solution)
-    assert section.board.state["message"].startswith("Right")
-    assert record(section) == ["Scoring lines: 1 right, 1 wrong"]
+    assert keys_in(section.board.state["message"])[0] == "lessons.practice.value.right"
+    assert record(section) == [mark("sections.practice.record_row", concept=lines, right=1, wrong=1)]
 
 
 def test_an_empty_or_strange_answer_is_explained_and_not_counted() -> None:
@@ -59,7 +65,7 @@ def test_an_empty_or_strange_answer_is_explained_and_not_counted() -> None:
     assert section.board.state["message"] == text("sections.practice.not_now")
 
 
-def test_placement_yes_and_no_buttons() -> None:
+def test_placement_yes_and_no_buttons(keyed: None) -> None:
     section, controller = new_section("placement")
     board = section.board
     question = controller.question
@@ -68,11 +74,11 @@ def test_placement_yes_and_no_buttons() -> None:
     assert board.state["hand"]["cards"][0]["card"]["code"] == str(question.card)
     assert [c["last"] for c in board.state["squares"][0]["cells"]].count(True) == 1
     board.dispatch({"type": "action", "id": "yes" if question.solution else "no"})
-    assert board.state["message"].startswith("Right.") and board.state["tone"] == "ok"
+    assert keys_in(board.state["message"])[0] == "lessons.practice.placement.right" and board.state["tone"] == "ok"
     assert not next(a for a in board.state["actions"] if a["id"] == "yes")["enabled"]
 
 
-def test_best_play_by_clicks_right_and_wrong() -> None:
+def test_best_play_by_clicks_right_and_wrong(keyed: None) -> None:
     section, controller = new_section("best play")
     board = section.board
     question = controller.question
@@ -81,9 +87,10 @@ def test_best_play_by_clicks_right_and_wrong() -> None:
     worse = next(m for m, value in outcomes.items() if value < max(outcomes.values()))
     board.dispatch({"type": "select", "index": question.hand.hands[0].index(worse.card)})
     board.dispatch({"type": "space", "square": 1, "space": worse.space})
-    assert "own square" in board.state["message"]
+    assert board.state["message"] == mark("sections.practice.own_square")
     board.dispatch({"type": "space", "square": 0, "space": worse.space})
-    assert board.state["message"].startswith("Not the best") and board.state["tone"] == "warn"
+    assert said(board.state["message"], "lessons.practice.best play.wrong", card=worse.card.name, space=worse.space)
+    assert board.state["tone"] == "warn"
     assert controller.practice.progress.practice == {"best play": (0, 1)}
     board.dispatch({"type": "action", "id": "next"})
     question = controller.question
@@ -91,11 +98,11 @@ def test_best_play_by_clicks_right_and_wrong() -> None:
     best: Play = question.solution[0]
     board.dispatch({"type": "select", "index": question.hand.hands[0].index(best.card)})
     board.dispatch({"type": "space", "square": 0, "space": best.space})
-    assert board.state["message"].startswith("Right") and board.state["error"] == ""
+    assert keys_in(board.state["message"])[0] == "lessons.practice.best play.right" and board.state["error"] == ""
     assert controller.practice.progress.practice == {"best play": (1, 1)}
 
 
-def test_an_illegal_play_as_answer_is_explained_and_not_counted() -> None:
+def test_an_illegal_play_as_answer_is_explained_and_not_counted(keyed: None) -> None:
     section, controller = new_section("best play")
     question = controller.question
     assert isinstance(question, BestPlayQuestion)
@@ -103,7 +110,8 @@ def test_an_illegal_play_as_answer_is_explained_and_not_counted() -> None:
     space = next(s for s in range(1, 10) if not question.hand.check(Play(card, 0, s)))
     section.board.dispatch({"type": "select", "index": 0})
     section.board.dispatch({"type": "space", "square": 0, "space": space})
-    assert section.board.state["message"].startswith("Answer with one of your cards")
+    assert said(section.board.state["message"], "lessons.practice.best play.bad_because",
+                reason=question.hand.check(Play(card, 0, space)).reason)
     assert controller.practice.progress.practice == {}
     assert section.board.state["error"] == ""
 
@@ -117,7 +125,7 @@ def test_kind_picker_asks_a_new_question_of_that_kind() -> None:
     assert controller.kind is None
 
 
-def test_rules_picker_practises_under_the_1963_rules_and_keeps_the_record() -> None:
+def test_rules_picker_practises_under_the_1963_rules_and_keeps_the_record(keyed: None) -> None:
     section, controller = new_section("value")
     question = controller.question
     assert isinstance(question, ValueQuestion)
@@ -125,9 +133,10 @@ def test_rules_picker_practises_under_the_1963_rules_and_keeps_the_record() -> N
     section.rules_pick.value = "ORIGINAL_1963"
     question = controller.question
     assert isinstance(question, ValueQuestion) and question.rules.key == "ORIGINAL_1963"
-    assert section.board.state["turn"] == "What is it worth? · Original rules (1963)"
+    assert section.board.state["turn"] == mark("sections.practice.turn", kind=mark("sections.practice.kinds.value"),
+                                               rules=mark("rules.ORIGINAL_1963"))
     cells = section.board.state["squares"][0]["cells"]
     assert [c["space"] for c in cells] == [7, 8, 9, 4, 5, 6, 1, 2, 3], "drawn as the 1963 keypad"
     answer(section, question.solution)
-    assert section.board.state["message"].startswith("Right")
+    assert said(section.board.state["message"], "lessons.practice.value.right", value=question.solution)
     assert controller.practice.progress.practice["lines"] == (2, 0)

@@ -7,6 +7,7 @@ import asyncio
 import html
 
 import pytest
+from keyed import mark, said
 from own_thread import in_own_thread
 from test_hint_truth import CHECKS
 
@@ -40,17 +41,17 @@ def play_to(c: Table, moves: int | None = None) -> None:
         made += 1
 
 
-def test_try_again_starts_from_exactly_the_reviewed_position() -> None:
+def test_try_again_starts_from_exactly_the_reviewed_position(keyed: None) -> None:
     c = controller()
     play_to(c)
     real = c.hand.copy()
     c.handle({"type": "action", "id": "review"})
     session = c.reviewing
-    assert session is not None and "Your move 1 of" in c.message
+    assert session is not None and said(c.message, "review.step", number=1)
     for _ in range(4):
         c.handle({"type": "action", "id": "review_next"})
     judgement = session.judgement
-    assert c.board_state().turn.startswith("Review of hand 1")
+    assert said(c.board_state().turn, "review.turn", number=1)
     c.handle({"type": "action", "id": "try_again"})
     assert c.retry is not None and c.reviewing is None
     expected = real.copy()
@@ -65,10 +66,10 @@ def test_try_again_starts_from_exactly_the_reviewed_position() -> None:
     c.undo()
     assert c.hand == expected
     c.undo()  # nothing of the try to take back: the moves before it stay
-    assert c.hand == expected and "nothing to take back" in c.message
+    assert c.hand == expected and c.message == mark("play.nothing_to_undo")
     totals = c.match.totals
     play_to(c)
-    assert c.hand.is_over and "do not change" in c.message and c.match.totals == totals
+    assert c.hand.is_over and said(c.message, "review.retry.over") and c.match.totals == totals
     c.handle({"type": "action", "id": "retry_close"})
     assert c.retry is None and c.hand is c.match.current and c.match.current == real
 
@@ -169,11 +170,11 @@ def test_the_side_column_offers_why_and_the_reviews_when_they_have_something_to_
     assert c.board_state().aside[0]["kind"] != "actions"
 
 
-def test_why_before_the_computer_has_moved_says_so() -> None:
+def test_why_before_the_computer_has_moved_says_so(keyed: None) -> None:
     matches = (against_computer(BeginnerPlayer(1), seed=seed, reviewer=small_review) for seed in range(50))
     c = next(c for c in matches if THEM not in c.hand.movers)
     c.why()
-    assert c.tone == "warn" and "not moved yet" in c.message
+    assert c.tone == "warn" and c.message == mark("review.why.none")
 
 
 def test_the_adaptive_level_moves_after_two_wins_or_two_losses_in_a_row() -> None:
@@ -209,12 +210,12 @@ class Named:
         return next((m for m in moves if not isinstance(m, Play)), moves[0])
 
 
-def test_the_adaptive_choice_in_the_level_menu_follows_match_results() -> None:
+def test_the_adaptive_choice_in_the_level_menu_follows_match_results(keyed: None) -> None:
     play = build_play(Named("casual"), opponent_factory=Named, level="casual", seed=1)  # type: ignore[arg-type]
-    assert ("Adaptive", "adaptive") in play.level_pick.options
+    assert (mark("levels.names.adaptive"), "adaptive") in play.level_pick.options
     play.level_pick.value = "adaptive"
     assert play.adaptive is not None and play.controller.opponent.level == "casual"  # type: ignore[attr-defined]
-    assert "starts as the casual player" in play.board.state["message"]
+    assert said(play.board.state["message"], "levels.adaptive.start", level=mark("levels.in_sentence.casual"))
     me = IntermediatePlayer(3)
     play.controller.hands_per_match = 1
     for number in range(2):
@@ -228,7 +229,7 @@ def test_the_adaptive_choice_in_the_level_menu_follows_match_results() -> None:
         assert play.controller.match.winner == ME  # a discarding opponent loses
     assert play.adaptive.level == "intermediate"
     assert play.controller.opponent.level == "intermediate"  # type: ignore[attr-defined]
-    assert "your next opponent is the intermediate player" in play.board.state["message"]
+    assert said(play.board.state["message"], "levels.adaptive.up", level=mark("levels.in_sentence.intermediate"))
     play.board.act(lambda: None)  # the same finished match is counted once
     assert play.adaptive.level == "intermediate"
     play.saver.show_code()  # a saved game names the level reached, which a resumed game plays at

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from fake_clock import Clock
+from keyed import mark
 
 from leopard_tutor.class_codes import ClassTableError
 from leopard_tutor.engine.moves import move_to_data
@@ -136,18 +137,18 @@ def test_at_most_the_limit_of_live_students(tmp_path: Path) -> None:
     assert class_.store.student("cy") is not None
 
 
-def test_what_a_student_does_and_when_they_are_away(tmp_path: Path) -> None:
+def test_what_a_student_does_and_when_they_are_away(tmp_path: Path, keyed: None) -> None:
     class_, clock = students(tmp_path)
     class_.name("ana", "Ana")
     class_.now("ana", "learn", 5)
     now = lambda connected=True: class_.rows(lambda v: connected)[0]["cells"][4]["text"]  # noqa: E731
-    assert now() == "Learn, stage 5"
+    assert now() == mark("teacher.now.learn_stage", stage=5)
     class_.now("ana", "play", None, "Ben")
-    assert now() == "Playing Ben"
+    assert now() == mark("teacher.now.playing", name="Ben")
     class_.now("ana", "practice")
-    assert now() == "Practice" and now(False) == "away less than a minute"
+    assert now() == mark("teacher.now.practice") and now(False) == mark("teacher.now.away", minutes=0)
     clock.now += AWAY_SECONDS + 180
-    assert now() == "away 5 min"
+    assert now() == mark("teacher.now.away", minutes=5)
     for bad in (("sleep", None, None), ("learn", 0, None), ("learn", len(LESSONS) + 1, None),
                 ("learn", True, None), ("play", None, "<" * 30)):
         with pytest.raises(ClassTableError, match="bad_doing"):
@@ -224,7 +225,7 @@ def test_the_session_book_says_which_visitors_have_a_page_connected() -> None:
     assert book.connected_visitors() == {"ana"}
 
 
-def test_watching_a_table_shows_what_a_spectator_may_see_and_never_a_hand(tmp_path: Path) -> None:
+def test_watching_a_table_shows_what_a_spectator_may_see_and_never_a_hand(tmp_path: Path, keyed: None) -> None:
     from leopard_tutor.server.class_tables import ClassTables
     from leopard_tutor.server.teacher import ClassPage
 
@@ -232,26 +233,27 @@ def test_watching_a_table_shows_what_a_spectator_may_see_and_never_a_hand(tmp_pa
     tables = ClassTables(store, clock=Clock(NOW))
     code = tables.open("ana", "Ana")
     page = ClassPage(Students(store, clock=Clock(NOW)), tables, "t" * 32)
-    assert page.watch(code)["waiting"] == f"Table {code} waits for a second player."
+    assert page.watch(code)["waiting"] == mark("teacher.watch.waiting", code=code)
     assert page.report()["tables"] == [{"code": code, "names": ["Ana"]}]
     tables.join("ben", "Ben", code)
     view = page.watch(code)
-    assert [square["title"] for square in view["squares"]] == ["Ana's square, worth 0", "Ben's square, worth 0"]
+    assert [square["title"] for square in view["squares"]] == [mark("teacher.watch.square", name=name, value=0)
+                                                               for name in ("Ana", "Ben")]
     assert all(space["top"] is None for square in view["squares"] for space in square["spaces"])
     hand = tables.tables[code].match.current
     for number in range(12):  # some cards laid, face up and maybe face down
         tables.move(("ana", "ben")[hand.to_move], code, number, move_to_data(hand.legal_moves()[0]))
     view = page.watch(code)
-    assert f"Stock: {hand.stock_size} cards" in view["lines"]
-    assert f"Ana holds {len(hand.hands[0])} cards" in view["lines"]
+    assert mark("teacher.watch.stock", count=hand.stock_size) in view["lines"]
+    assert mark("teacher.watch.hand", name="Ana", count=len(hand.hands[0])) in view["lines"]
     assert any(space["top"] for square in view["squares"] for space in square["spaces"])
     assert set(view) == {"code", "names", "squares", "lines"}  # no hand among them
     for square, shown in zip(hand.squares, view["squares"]):  # a face-up card by name, a face-down one unnamed
         for space in shown["spaces"]:
             top = square.top(space["space"])
-            assert space["top"] == (None if top is None else str(top[0]) if top[1] else "face down")
+            assert space["top"] == (None if top is None else str(top[0]) if top[1] else mark("teacher.watch.face_down"))
             assert space["pile"] == len(square.pile(space["space"]))
-    assert page.watch("ZZZZ") == {"code": "ZZZZ", "gone": "Table ZZZZ has closed."}
+    assert page.watch("ZZZZ") == {"code": "ZZZZ", "gone": mark("teacher.watch.gone", code="ZZZZ")}
 
 
 def test_a_watched_square_is_drawn_as_its_rule_set_draws_it(tmp_path: Path) -> None:

@@ -8,11 +8,13 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from keyed import mark, markers, said
 
 from leopard_tutor.ai.players import BeginnerPlayer, IntermediatePlayer
 from leopard_tutor.ai.review import HandReview
 from leopard_tutor.engine import Card, Discard, EndTurn, GoOut, LeopardError, Move, Play, PlayerView
 from leopard_tutor.engine.cards import full_deck
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.table import (
     MAX_NAME,
     BoardState,
@@ -52,9 +54,15 @@ def codes(cards: tuple[Card, ...] | list[Card]) -> tuple[str, ...]:
     return tuple(str(card) for card in cards)
 
 
+def subject(told: str) -> str:
+    """Who a narrated move says moved (under `keyed`): "Bob", or the marker of "You"."""
+    return next(facts["subject"] for _, facts in markers(told) if "subject" in facts)
+
+
 def assert_private(table: Table, state: BoardState) -> None:
-    """What the board state may show at this step: on a hand-over screen no card of either hand, no face-down
-    card named and no move log; otherwise the viewer's hand only, and only the face-down cards they laid."""
+    """What the board state may show at this step (under `keyed`): on a hand-over screen no card of either hand,
+    no face-down card named and no move log; otherwise the viewer's hand only, and only the face-down cards they
+    laid."""
     hand = table.hand
     shown = state.as_dict()
     if isinstance(table.mode, HandOver):
@@ -62,15 +70,15 @@ def assert_private(table: Table, state: BoardState) -> None:
         assert state.hand is None and state.opponent_hand is None and "hand" not in shown
         assert all(cell["known"] is None for square in state.squares for cell in square["cells"])
         assert [action["id"] for action in state.actions] == ["show_hand"]
-        assert state.actions[0]["label"] == f"{table.name(player)}, show my hand"
-        assert state.message.endswith(f"Pass the device to {table.name(player)}.")
+        assert state.actions[0]["label"] == text("play.people.show_hand", name=table.name(player))
+        assert said(state.message, "play.people.pass", name=table.name(player))
         assert [panel["kind"] for panel in state.aside] == ["table"]  # the score sheet, no log
         assert state.moves == ()
         return
     viewer = table.viewer
     assert state.cards_shown == codes(hand.hands[viewer])
     assert state.opponent_hand is not None and state.opponent_hand["count"] == len(hand.hands[1 - viewer])
-    assert state.opponent_hand["caption"].startswith(f"{table.name(1 - viewer)}'s hand")
+    assert said(state.opponent_hand["caption"], "play.people.other_hand", name=table.name(1 - viewer))
     seen = hand.view(viewer).squares
     for square in state.squares:
         for cell in square["cells"]:
@@ -83,7 +91,7 @@ def assert_private(table: Table, state: BoardState) -> None:
         assert table.name(viewer) in state.turn
 
 
-def test_a_whole_hand_between_two_people_at_one_device_never_shows_both_hands() -> None:
+def test_a_whole_hand_between_two_people_at_one_device_never_shows_both_hands(keyed: None) -> None:
     table = at_one_device(["Ann", "Bob"], seed=4, hinter=None, **OPTIONS)
     players = {0: IntermediatePlayer(1), 1: BeginnerPlayer(2)}
     assert isinstance(table.mode, HandOver) and table.mode.player == table.hand.to_move
@@ -98,8 +106,7 @@ def test_a_whole_hand_between_two_people_at_one_device_never_shows_both_hands() 
             table.handle({"type": "action", "id": "show_hand"})
             handovers += 1
             assert table.viewer == player and isinstance(table.mode, Playing)
-            assert table.message.endswith(f"{table.name(player)}, your turn: you have drawn. Pick a card from "
-                                          "your hand to see where it can go.")
+            assert said(table.message, "play.people.your_turn", name=table.name(player))
             continue
         view = table.view()
         for intent in intents_for(view, players[view.player].choose(view)):
@@ -109,14 +116,15 @@ def test_a_whole_hand_between_two_people_at_one_device_never_shows_both_hands() 
     assert handovers > 10 and steps > 20
     viewer, other = table.viewer, 1 - table.viewer
     scores = table.hand.scores()
-    assert f"The hand is over: you scored {scores[viewer]}, {table.name(other)} {scores[other]}." in table.message
+    assert said(table.message, "play.people.hand_end", mine=scores[viewer], other=table.name(other),
+                theirs=scores[other])
     # every entry of the log is told to the viewer: their moves as "You", the other's by name
     log = table.board_state().aside[-1]["items"]
-    assert all(item["text"].startswith("You " if item["class"] == "lt-by-you" else f"{table.name(other)} ")
+    assert all(subject(item["text"]) == (mark("narration.you") if item["class"] == "lt-by-you" else table.name(other))
                for item in log)
     # at the end each reviews their own moves: the device passes to the other, who shows their side
     actions = {action["id"]: action for action in table.board_state().actions}
-    assert actions["pass"]["label"] == f"Pass the device to {table.name(other)}"
+    assert actions["pass"]["label"] == mark("play.people.pass_button", name=table.name(other))
     table.handle({"type": "action", "id": "review"})
     assert isinstance(table.mode, Reviewing) and table.mode.player == viewer
     assert all(judgement.view.player == viewer for judgement in table.mode.review.judgements)
@@ -126,7 +134,7 @@ def test_a_whole_hand_between_two_people_at_one_device_never_shows_both_hands() 
     assert table.mode == HandOver(other)
     assert_private(table, table.board_state())
     table.handle({"type": "action", "id": "show_hand"})
-    assert table.viewer == other and "The hand is over: you scored" in table.message
+    assert table.viewer == other and said(table.message, "play.people.hand_end")
     assert_private(table, table.board_state())
     table.handle({"type": "action", "id": "review"})
     assert isinstance(table.mode, Reviewing) and table.mode.player == other
@@ -138,7 +146,7 @@ def test_a_whole_hand_between_two_people_at_one_device_never_shows_both_hands() 
     assert_private(table, table.board_state())
 
 
-def test_between_people_there_is_no_undo_and_the_hint_is_for_the_player_to_move() -> None:
+def test_between_people_there_is_no_undo_and_the_hint_is_for_the_player_to_move(keyed: None) -> None:
     asked: list[int] = []
 
     class Hinter:
@@ -152,16 +160,17 @@ def test_between_people_there_is_no_undo_and_the_hint_is_for_the_player_to_move(
         return found
 
     table = at_one_device(seed=7, hinter=hinter, **OPTIONS)
-    assert (table.name(0), table.name(1)) == ("Player 1", "Player 2")
+    assert (table.name(0), table.name(1)) == (mark("play.people.default", number=1),
+                                              mark("play.people.default", number=2))
     first = table.hand.to_move
     table.handle({"type": "action", "id": "show_hand"})
     table.handle({"type": "action", "id": "hint"})
-    assert asked == [first] and table.message.startswith("Hint 1 of 4")
+    assert asked == [first] and said(table.message, "play.hint", rung=1, rungs=4)
     view = table.view()
     table.make(view.legal_moves()[0])
     table.handle({"type": "action", "id": "show_hand"})
     undo = next(action for action in table.board_state().actions if action["id"] == "undo")
-    assert not undo["enabled"] and undo["note"] == "There is no undo in a game between two people."
+    assert not undo["enabled"] and undo["note"] == mark("play.people.no_undo")
     moves = table.hand.moves
     table.handle({"type": "action", "id": "undo"})
     assert table.hand.moves == moves and table.tone == "warn"
@@ -170,20 +179,24 @@ def test_between_people_there_is_no_undo_and_the_hint_is_for_the_player_to_move(
     assert "why" not in [action["id"] for action in table.side_actions()]
 
 
-def test_names_are_at_most_24_characters_and_a_bad_one_changes_nothing() -> None:
-    with pytest.raises(LeopardError, match="at most 24 characters"):
+def test_names_are_at_most_24_characters_and_a_bad_one_changes_nothing(keyed: None) -> None:
+    with pytest.raises(LeopardError) as error:
         at_one_device(["A" * (MAX_NAME + 1), "Bob"])
+    assert (error.value.key, error.value.facts) == ("play.people.name_too_long", {"most": 24, "length": 25})
     table = at_one_device(["  Ann  ", "<b>Bob</b>"], seed=1, **OPTIONS)
     assert (table.name(0), table.name(1)) == ("Ann", "<b>Bob</b>")  # the page writes text, never markup
     seq = table.seq
-    with pytest.raises(LeopardError, match="at most 24 characters"):
+    with pytest.raises(LeopardError) as error:
         table.rename(0, "x" * 25)
-    with pytest.raises(LeopardError, match="letters, digits"):
+    assert error.value.key == "play.people.name_too_long"
+    with pytest.raises(LeopardError) as error:
         table.rename(1, "Bob\x07")
+    assert error.value.key == "play.people.name_unprintable"
     assert (table.name(0), table.name(1), table.seq) == ("Ann", "<b>Bob</b>", seq)
     table.rename(1, "")
-    assert table.name(1) == "Player 2"
-    assert table.message == f"Player 2 is now called Player 2. Pass the device to {table.name(table.hand.to_move)}."
+    assert table.name(1) == mark("play.people.default", number=2)
+    assert said(table.message, "play.people.renamed", number=2, name=table.name(1))
+    assert said(table.message, "play.people.pass", name=table.name(table.hand.to_move))
     assert_private(table, table.board_state())
     with pytest.raises(BadIntent):
         against_computer(BeginnerPlayer(1), seed=1, **OPTIONS).rename(1, "Deep Blue")
@@ -200,22 +213,23 @@ def test_against_the_computer_the_table_is_always_the_learners_and_answers_at_on
     assert isinstance(table.mode, Playing)
 
 
-def test_a_seat_elsewhere_answers_minutes_later_and_the_table_waits() -> None:
+def test_a_seat_elsewhere_answers_minutes_later_and_the_table_waits(keyed: None) -> None:
     sent: list[PlayerView] = []
     table = Table((PersonHere("Ann"), PersonElsewhere("Bob", sent.append)), seed=5, **OPTIONS)
     if table.hand.to_move == 1:
-        assert table.mode == Waiting(1) and len(sent) == 1 and table.message.endswith("Waiting for Bob's move.")
+        assert table.mode == Waiting(1) and len(sent) == 1 and said(table.message, "play.people.waiting", name="Bob")
         table.receive(1, sent[-1].legal_moves()[0])
     assert isinstance(table.mode, Playing) and table.hand.to_move == 0
     table.make(table.view().legal_moves()[0])
     assert table.mode == Waiting(1) and sent[-1].player == 1 and sent[-1].to_move == 1
-    assert table.message.endswith("Waiting for Bob's move.") and "Bob's turn" in table.turn_text()
+    assert said(table.message, "play.people.waiting", name="Bob") and said(table.turn_text(), "play.people.turn.of",
+                                                                          name="Bob")
     state = table.board_state()
     assert state.cards_shown == codes(table.hand.hands[0])  # Ann still sees her own hand while she waits
     assert not any(action["enabled"] for action in state.actions if action["id"] in ("go_out", "hint", "undo"))
     table.handle({"type": "select", "index": 0})
     table.handle({"type": "space", "square": 0, "space": 5})
-    assert table.tone == "warn" and table.message == "It is Bob's turn: wait for their move."
+    assert table.tone == "warn" and table.message == mark("play.people.not_your_turn", name="Bob")
     # a late answer that is not Bob's to give, or that the rules refuse, changes nothing
     moves = table.hand.moves
     with pytest.raises(LeopardError, match="not waiting for a move of player 0"):
@@ -227,7 +241,7 @@ def test_a_seat_elsewhere_answers_minutes_later_and_the_table_waits() -> None:
     later = sent[-1].legal_moves()[0]
     table.receive(1, later)
     assert table.hand.moves[-1] == later and table.log[-1].mover == 1
-    assert table.log[-1].text(0).startswith("Bob ")
+    assert subject(table.log[-1].text(0)) == "Bob"
     if not table.hand.is_over and table.hand.to_move == 0:
         assert isinstance(table.mode, Playing)
 

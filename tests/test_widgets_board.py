@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 import anywidget
 import pytest
 import traitlets
+from keyed import keys_in, mark, said
 
 from leopard_tutor.engine import (
     RUNNING_LEOPARD,
@@ -122,7 +123,7 @@ def test_an_illegal_click_explains_and_changes_nothing() -> None:
     assert board.state["hand"]["cards"][index]["selected"]  # still chosen, so another try is one click
 
 
-def test_a_legal_play_changes_board_and_value_and_the_opponent_replies() -> None:
+def test_a_legal_play_changes_board_and_value_and_the_opponent_replies(keyed: None) -> None:
     board, controller = new_board(my_turn_seed())
     hand = controller.hand
     index, card = next((i, c) for i, c in enumerate(hand.hands[0]) if c.rank <= 9)
@@ -130,12 +131,14 @@ def test_a_legal_play_changes_board_and_value_and_the_opponent_replies() -> None
     board.dispatch({"type": "space", "square": 0, "space": card.rank})
     assert hand.moves[0] == Play(card, 0, card.rank)
     assert len(hand.moves) == 2 and hand.movers == (0, 1) and hand.to_move == 0
-    mine = cells(board.state, "Your square")
+    mine = cells(board.state, text("board.squares.yours"))
     cell = next(c for c in mine if c["space"] == card.rank)
-    assert cell["card"] == card_data(card) and cell["name"].endswith(card.name)
+    assert cell["card"] == card_data(card) and said(cell["name"], "board.space_name", space=card.rank, what=card.name)
     assert cell["last"]
-    assert board.state["message"].startswith(f"You played the {card.name} on your space {card.rank}")
-    assert "Your opponent" in board.state["message"]
+    message = board.state["message"]
+    assert said(message, "narration.play_on_empty", subject=mark("narration.you"), space=card.rank,
+                card=mark("narration.card_face_up", card=card.name))
+    assert said(message, "narration.opponent")
     assert [e.mover for e in controller.log] == [0, 1]
     opponent_view = controller.opponent.views[-1]  # type: ignore[attr-defined]
     assert opponent_view.player == 1 and card not in opponent_view.hand
@@ -189,7 +192,7 @@ def test_clicks_travel_the_whole_comm_path() -> None:
     assert board.state["hand"]["cards"][1]["selected"]
 
 
-def test_going_out_is_live_exactly_when_allowed() -> None:
+def test_going_out_is_live_exactly_when_allowed(keyed: None) -> None:
     rules = rules_by_key("REVISED_2008")
     rich = Square.parse("AH 2H 3H / 4H . . / 7H 8H 9H")
     hand = Hand(rules, [rich, Square()], [[C("5C")], [C("6C")]], [C("2C"), C("3C")], [], 0, 1)
@@ -197,10 +200,10 @@ def test_going_out_is_live_exactly_when_allowed() -> None:
     controller.match.current = hand
     board = LeopardBoard(controller)
     out = board.state["actions"][0]
-    assert out == {"id": "go_out", "label": "Go out", "enabled": True, "note": "", "primary": False}
+    assert out == {"id": "go_out", "label": text("play.buttons.go_out"), "enabled": True, "note": "", "primary": False}
     board.dispatch({"type": "action", "id": "go_out"})
     assert hand.is_over and hand.went_out == 0
-    assert "You went out with your square worth 9" in board.state["message"]
+    assert said(board.state["message"], "narration.go_out", subject=mark("narration.you"), value=9)
     parts = controller.breakdown()
     assert parts is not None and (parts[0].raw, parts[0].bonus, parts[0].penalty, parts[0].total) == (9, 2, 1, 10)
     assert parts[0].total == hand.scores()[0]
@@ -213,7 +216,7 @@ def test_going_out_is_live_exactly_when_allowed() -> None:
     assert not poor.is_over and board.state["message"] == poor.check(GoOut()).reason
 
 
-def test_undo_takes_back_my_move_and_the_reply() -> None:
+def test_undo_takes_back_my_move_and_the_reply(keyed: None) -> None:
     board, controller = new_board(my_turn_seed())
     hand = controller.hand
     start = hand.copy()
@@ -224,7 +227,7 @@ def test_undo_takes_back_my_move_and_the_reply() -> None:
     assert len(hand.moves) == 2
     board.dispatch({"type": "action", "id": "undo"})
     assert hand.to_move == 0 and hand.hands == start.hands and hand.moves == () and controller.log == []
-    assert board.state["message"].endswith("and your opponent's reply with it.")
+    assert said(board.state["message"], "play.undone_with_reply")
 
 
 def test_hint_button_walks_the_ladder() -> None:
@@ -270,7 +273,7 @@ def test_running_leopard_plays_several_cards_then_ends_the_turn() -> None:
 
 
 @pytest.mark.parametrize("rules", ["REVISED_2008", "ORIGINAL_1963", "RUNNING_LEOPARD"])
-def test_a_whole_match_by_intents_alone(rules: str) -> None:
+def test_a_whole_match_by_intents_alone(rules: str, keyed: None) -> None:
     board, controller = new_board(5, rules=rules)
     for number in range(1, 5):
         assert controller.match.hand_number == number
@@ -293,18 +296,18 @@ def test_a_whole_match_by_intents_alone(rules: str) -> None:
             assert board.state["error"] == ""
         assert controller.hand.is_over
         mine, theirs = controller.hand.scores()
-        assert f"you scored {mine}, your opponent {theirs}" in board.state["message"]
+        assert said(board.state["message"], "play.hand_end", mine=mine, theirs=theirs)
         assert controller.score_sheet()[-1] == (number, mine, theirs)
         if number < 4:
             assert any(a["id"] == "next_hand" for a in board.state["actions"])
             board.dispatch({"type": "action", "id": "next_hand"})
     assert controller.match.is_over
-    assert "match" in board.state["message"]
+    assert {"play.match_won", "play.match_lost", "play.match_drawn"} & set(keys_in(board.state["message"]))
     board.dispatch({"type": "action", "id": "new_match"})
     assert controller.match.hand_number == 1 and not controller.match.is_over
 
 
-def test_picking_a_card_says_where_it_can_go() -> None:
+def test_picking_a_card_says_where_it_can_go(keyed: None) -> None:
     rules = rules_by_key("REVISED_2008")
     hand = Hand(rules, [Square.parse("AH . . / . . . / . . ."), Square()], [[C("KS"), C("4D"), C("QH")], [C("6C")]],
                 [C("2C"), C("3C")], [], 0, 1)
@@ -312,11 +315,18 @@ def test_picking_a_card_says_where_it_can_go() -> None:
     controller.match.current = hand
     board = LeopardBoard(controller)
     board.dispatch({"type": "select", "index": 0})
-    assert "It can go on any space of your square or the discard pile." in board.state["message"]
+    discard = mark("play.places.discard")
+    any_space = mark("play.places.own", spaces=mark("play.places.any_space"))
+    assert said(board.state["message"], "play.picked", card=C("KS").name,
+                where=mark("words.or_list", first=any_space, last=discard))
     board.dispatch({"type": "select", "index": 1})
-    assert "It can go on space 4 of your square, space 4 of their square or the discard pile." in board.state["message"]
+    own, theirs = (mark(f"play.places.{side}", spaces=mark("engine.spaces.one", space=4)) for side in ("own", "theirs"))
+    assert said(board.state["message"], "play.picked", card=C("4D").name,
+                where=mark("words.or_list", first=own + mark("words.list_separator") + theirs, last=discard))
     board.dispatch({"type": "select", "index": 2})
-    assert "It can go on space 1 of your square or the discard pile." in board.state["message"]
+    assert said(board.state["message"], "play.picked", card=C("QH").name,
+                where=mark("words.or_list", first=mark("play.places.own", spaces=mark("engine.spaces.one", space=1)),
+                           last=discard))
 
 
 def test_lines_that_formed_weakened_or_broke_are_called_out() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from keyed import mark, said
 
 from leopard_tutor.engine import Discard, LeopardError, Move, PlayerView
 from leopard_tutor.widgets import PlaySection, build_play
@@ -65,21 +66,22 @@ def test_the_end_of_hand_breakdown_and_the_score_sheet_agree_with_the_engine() -
     assert any(a["id"] == "next_hand" and a["enabled"] for a in play.board.state["actions"])
 
 
-def test_rules_choice_starts_a_new_match_under_those_rules() -> None:
+def test_rules_choice_starts_a_new_match_under_those_rules(keyed: None) -> None:
     play = section()
     play.rules_pick.value = "ORIGINAL_1963"
     assert play.controller.rules.key == "ORIGINAL_1963"
-    assert "Original rules (1963)" in play.board.state["message"] or play.controller.hand.moves
+    assert said(play.board.state["message"], "play.new_match", rules=mark("rules.ORIGINAL_1963")) or \
+        play.controller.hand.moves
     assert [c["space"] for c in play.board.state["squares"][0]["cells"][:3]] == [7, 8, 9]
     play.rules_pick.value = "RUNNING_LEOPARD"
     assert any(a["id"] == "end_turn" for a in play.board.state["actions"])
 
 
-def test_level_picker_swaps_the_opponent() -> None:
+def test_level_picker_swaps_the_opponent(keyed: None) -> None:
     play = section()
     play.level_pick.value = "expert"
     assert isinstance(play.controller.opponent, Discarder) and play.controller.opponent.name == "expert"
-    assert play.board.state["message"] == "Your opponent is now the expert player."
+    assert play.board.state["message"] == mark("play.opponent_changed", name=mark("levels.in_sentence.expert"))
 
 
 def test_buttons_report_into_the_board() -> None:
@@ -103,7 +105,7 @@ def test_the_level_menu_lists_every_registered_level() -> None:
     assert [value for _, value in section.level_pick.options] == [*PLAYERS, "adaptive", "people"]
 
 
-def test_someone_at_this_device_seats_two_people_with_their_names() -> None:
+def test_someone_at_this_device_seats_two_people_with_their_names(keyed: None) -> None:
     play = section()
     assert play.names_row.layout.display == "none"
     play.level_pick.value = "people"
@@ -111,17 +113,20 @@ def test_someone_at_this_device_seats_two_people_with_their_names() -> None:
     assert play.board.controller is table and table.at_one_device and play.names_row.layout.display == ""
     state = play.board.state
     first = table.name(table.hand.to_move)
-    assert "hand" not in state and state["message"].endswith(f"Pass the device to {first}.")
-    assert state["message"].startswith("A new match between Player 1 and Player 2 has begun")
+    assert "hand" not in state and said(state["message"], "play.people.pass", name=first)
+    assert said(state["message"], "play.people.started", first=mark("play.people.default", number=1),
+                second=mark("play.people.default", number=2), rules=mark(f"rules.{table.rules.key}"))
     play.names[0].value = "Ann"
     assert table.name(0) == "Ann"
     first = table.name(table.hand.to_move)
-    assert play.board.state["message"] == f"Player 1 is now called Ann. Pass the device to {first}."
+    assert said(play.board.state["message"], "play.people.renamed", number=1, name="Ann")
+    assert said(play.board.state["message"], "play.people.pass", name=first)
     play.names[1].value = "B" * 25  # too long: said on the board, put back, nothing changes
-    assert play.names[1].value == "" and table.name(1) == "Player 2"
-    assert play.board.state["message"] == "A name can be at most 24 characters long; this one has 25."
-    with pytest.raises(LeopardError, match="cannot be saved as a code"):
+    assert play.names[1].value == "" and table.name(1) == mark("play.people.default", number=2)
+    assert play.board.state["message"] == mark("play.people.name_too_long", most=24, length=25)
+    with pytest.raises(LeopardError) as error:
         play.saver.show_code()  # through the button the refusal is said on the board
+    assert error.value.key == "play.people.no_save"
 
 
 def test_back_to_the_computer_from_two_people() -> None:
@@ -132,9 +137,9 @@ def test_back_to_the_computer_from_two_people() -> None:
     assert play.names_row.layout.display == "none" and "hand" in play.board.state
 
 
-def test_the_share_link_between_two_people_names_no_opponent() -> None:
+def test_the_share_link_between_two_people_names_no_opponent(keyed: None) -> None:
     play = section(address=lambda: "http://example.org/")
     play.level_pick.value = "people"
     play.show_share_link()
     assert "level=" not in play.share.value and "deal=" in play.share.value
-    assert "against the opponent they choose" in play.share.value
+    assert said(play.share.value, "play.people.share") and not said(play.share.value, "play.share.explain")
