@@ -200,7 +200,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         play = self._built("play")
         if play is not None and hasattr(play, "controller") and not play.people and not play.at_class_table():
             table = play.controller
-            if table.match.hand_number > 1 or table.viewer in table.match.current.movers:  # a match begun
+            if table.begun:
                 place["game"] = game_code(table.match, play.opponent_level())
         return place
 

@@ -206,10 +206,12 @@ def test_against_the_computer_the_table_is_always_the_learners_and_answers_at_on
     table = against_computer(BeginnerPlayer(1), seed=2, **OPTIONS)
     assert isinstance(table.seats[0], PersonHere) and isinstance(table.seats[1], Computer)
     assert table.viewer == 0 and table.opponent is not None and not table.between_people
+    assert not table.begun  # nothing of the learner's yet: a change of language starts afresh
     while not table.hand.is_over:
         assert isinstance(table.mode, Playing) and table.hand.to_move == 0
         table.make(IntermediatePlayer(3).choose(table.view()))
         assert table.board_state().cards_shown == codes(table.hand.hands[0])
+        assert table.begun
     assert isinstance(table.mode, Playing)
 
 

@@ -113,6 +113,11 @@ class Table(TableController):
         return not any(isinstance(seat, Computer) for seat in self.seats)
 
     @property
+    def begun(self) -> bool:
+        """Whether the person whose view this is has moved in the match (a later hand, or a move in this one)."""
+        return self.match.hand_number > 1 or self.viewer in self.match.current.movers
+
+    @property
     def opponent(self) -> Chooser | None:
         """The computer player's chooser, if a computer sits at the table."""
         seat = next((seat for seat in self.seats if isinstance(seat, Computer)), None)
