@@ -39,7 +39,11 @@ def _placeholders(template: str) -> set[str]:
 
 
 def _shape(entry: object) -> tuple[str, frozenset[str], frozenset[str]]:
-    """What must match across languages: the kind of entry, its forms and the placeholder names it uses."""
+    """What must match across languages: the kind of entry, its forms and the placeholder names it uses (a list
+    of beginnings in language.sounds is of its own kind, its words the language's own)."""
+    if isinstance(entry, list):
+        assert all(isinstance(each, str) and each for each in entry), entry
+        return "beginnings", frozenset(), frozenset()
     if isinstance(entry, str):
         return "template", frozenset(), frozenset(_placeholders(entry))
     assert isinstance(entry, dict), entry
@@ -52,7 +56,7 @@ def _shape(entry: object) -> tuple[str, frozenset[str], frozenset[str]]:
 def _texts(lang: str) -> dict[str, object]:
     """Every text of every book of `lang`, by catalogue key ("book.path"); the books' "about" notes left out."""
     return {f"{name}.{path}": entry for name in BOOKS for path, entry in _leaves(_book(lang, name))
-            if path != "about" and not path.endswith(".about")}
+            if path != "about" and not path.endswith(".about") and not isinstance(entry, list)}
 
 
 def _samples(entry: object) -> dict[str, object]:
@@ -298,3 +302,32 @@ def test_the_language_is_chosen_in_order_of_precedence() -> None:
     assert choose(None, None, "fr", None) == "en"
     assert choose() == "en"
     assert list(catalogue.languages().items())[:2] == [("en", "English"), ("es", "Español")]
+
+
+def test_a_third_language_is_a_folder_of_books_and_nothing_else(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_catalogue: None) -> None:
+    """A folder beside en/ and es/ is a language: the picker lists it by the name its `language` book gives,
+    its texts are read, a key it lacks falls back to English, and its list words change where its own
+    `language.sounds` say (no line of code names it)."""
+    for lang in ("en", "es"):
+        (tmp_path / lang).symlink_to(TEXTS_ROOT / lang)
+    (tmp_path / "zz").mkdir()
+    (tmp_path / "zz" / "language.json").write_text(json.dumps(
+        {"name": "Zedish", "sounds": {"or_list": {"before": ["q"], "not_before": ["qu"]},
+                                      "and_list": {"before": [], "not_before": []}}}), encoding="utf-8")
+    (tmp_path / "zz" / "words.json").write_text(json.dumps(
+        {"list_separator": "; ", "or_list": "{first} ov {last}", "or_list_sound": "{first} oq {last}",
+         "and_list": "{first} ant {last}", "and_list_sound": "{first} ant {last}"}), encoding="utf-8")
+    monkeypatch.setattr(catalogue, "TEXTS_ROOT", tmp_path)
+    assert catalogue.languages() == {"en": "English", "es": "Español", "zz": "Zedish"}
+    catalogue.set_language("zz-ZZ")
+    try:
+        assert catalogue.language() == "zz"
+        assert catalogue.or_list(["a", "b", "c"]) == "a; b ov c"
+        assert catalogue.or_list(["a", "qa"]) == "a oq qa"
+        assert catalogue.or_list(["a", "quo"]) == "a ov quo"
+        assert catalogue.and_list(["a", "b"]) == "a ant b"
+        assert text("engine.place.own", space=4) == "space 4 of your square"  # not in zz: English
+    finally:
+        catalogue.forget_language()
+        catalogue._has_folder.cache_clear()

@@ -6,13 +6,14 @@ book, then the path inside it: `text("play.picked", card=..., where=...)`. Texts
 templates filled from the facts passed in. A text may instead come in plural forms,
 `{"plural": "count", "one": "...", "other": "..."}`: the fact named by "plural" picks the form, and
 an optional "zero" form is said when that count is 0 (where nothing of the kind is left, the
-sentence says so rather than counting nothing).
+sentence says so rather than counting nothing). One book, `language`, says what is not a sentence: the
+language's name in its own words (for the language picker) and, as lists of beginnings, where a list's
+joining word changes with the sound after it (Spanish "u", "e").
 
 The language is the one chosen for this kernel's page (`set_language`: a teacher's link, the learner's
 choice or the browser's language, see `choose_language`), else the one the environment variable
 LEOPARD_TUTOR_LANGUAGE names for a whole server, else English; only a folder of `texts/` is a language, and
-a key missing there falls back to English. A second language is a folder of data files, and its name in
-its own words one line of `LANGUAGE_NAMES` (for the language picker).
+a key missing there falls back to English. A second language is a folder of data files and nothing else.
 """
 
 from __future__ import annotations
@@ -31,9 +32,6 @@ TEXTS_ROOT = Path(__file__).resolve().parent.parent / "texts"
 DEFAULT_LANGUAGE = "en"
 LANGUAGE_ENV = "LEOPARD_TUTOR_LANGUAGE"
 """The environment variable that names a whole server's language (`leopard-tutor --language` sets it)."""
-LANGUAGE_NAMES = {"en": "English", "es": "Español"}
-"""Each language's name in its own words, as the language picker lists it (a folder of texts/ not named
-here is listed by its code)."""
 LANGUAGE_TAG = re.compile(r"([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8}){0,6}")
 """A language as a browser or a link says it ("es", "es-MX", "pt_BR"): its first part names the language."""
 
@@ -87,11 +85,12 @@ def choose_language(*said: object) -> str:
 
 
 def languages() -> dict[str, str]:
-    """Every language of `texts/` by code, with its name in its own words (English first)."""
+    """Every language of `texts/` by code, with its name in its own words (`language.name` of its books, else
+    its code), English first."""
     codes = sorted(path.name for path in TEXTS_ROOT.iterdir()
                    if path.is_dir() and re.fullmatch(r"[a-z]{2,3}", path.name))
-    codes.sort(key=lambda code: (code != DEFAULT_LANGUAGE, code not in LANGUAGE_NAMES, code))
-    return {code: LANGUAGE_NAMES.get(code, code) for code in codes}
+    codes.sort(key=lambda code: code != DEFAULT_LANGUAGE)
+    return {code: str(book("language", code).get("name") or code) for code in codes}
 
 
 @cache
@@ -169,21 +168,13 @@ def texts(key: str, /, **facts: object) -> dict[str, str]:
     return {name: text(f"{key}.{name}", **facts) for name in group if name != "about"}
 
 
-SOUND_CHANGES: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
-    "es": {"or_list": (("o", "ho", "8", "11"), ()),
-           "and_list": (("i", "hi", "í", "hí"), ("hia", "hie", "hio", "hiu"))},
-}
-"""Where a language's list word changes with the sound of the last item: per language and list, the beginnings
-that take the "_sound" form of the list's text and the beginnings that keep the plain one (Spanish says "7 u 8",
-"ases u ochos", "jotas e hijos", but "agua y hielo")."""
-
-
 def _joined(kind: str, items: Sequence[str]) -> str:
     if len(items) == 1:
         return items[0]
     first, last = text("words.list_separator").join(items[:-1]), items[-1]
-    starts, kept = SOUND_CHANGES.get(language(), {}).get(kind, ((), ()))
-    sound = last.lower().startswith(starts) and not last.lower().startswith(kept) if starts else False
+    sounds = entry(f"language.sounds.{kind}")
+    said = last.lower()
+    sound = any(map(said.startswith, sounds["before"])) and not any(map(said.startswith, sounds["not_before"]))
     return text(f"words.{kind}_sound" if sound else f"words.{kind}", first=first, last=last)
 
 
