@@ -30,6 +30,9 @@ BROWSER_LANGUAGES = "LEOPARD_TUTOR_BROWSER_LANGUAGES"
 """The environment variable in which the static site's page gives the kernel the browser's languages."""
 MAX_LANGUAGES = 8
 """Of the languages a browser asks for, the first these many are read."""
+LANGUAGE_COOKIE = "leopard_tutor_language"
+"""The cookie in which the page keeps the learner's chosen language (as well as in its storage), for the class
+server's own pages: the class is full, the waiting line, the class page."""
 
 
 def accepted_languages(header: str) -> tuple[str, ...]:

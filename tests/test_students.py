@@ -15,6 +15,7 @@ from fake_clock import Clock
 from keyed import mark
 
 from leopard_tutor.class_codes import ClassTableError
+from leopard_tutor.engine.catalogue import entry
 from leopard_tutor.engine.moves import move_to_data
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.progress import Progress
@@ -58,7 +59,9 @@ def test_a_bad_code_is_refused_and_changes_nothing(tmp_path: Path, bad: object) 
     before = class_.store.student("ana")
     with pytest.raises(ClassTableError) as refused:
         class_.progress("ana", bad)
-    assert refused.value.key == "bad_progress" and refused.value.facts["why"]
+    assert refused.value.key == "bad_progress"
+    problem = refused.value.facts["problem"]  # a key, worded by whoever reads it in their own language
+    assert isinstance(problem, str) and problem.startswith("sections.progress.") and isinstance(entry(problem), str)
     assert class_.store.student("ana") == before
 
 

@@ -22,6 +22,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -37,12 +38,14 @@ LANGUAGE_TAG = re.compile(r"([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8}){0,6}")
 
 _CHOSEN: list[str] = []
 """The language chosen for this kernel's page (`set_language`), if one was: one kernel serves one page."""
+_ANSWERING: ContextVar[str | None] = ContextVar("leopard_tutor_answering_in", default=None)
+"""The language of the one answer being made in this context (`answer_in`: a server's page for one visitor)."""
 
 
 def language() -> str:
-    """The language texts are read in: the one chosen for this kernel's page, else LEOPARD_TUTOR_LANGUAGE if
-    it is one, else English."""
-    return _CHOSEN[0] if _CHOSEN else server_language()
+    """The language texts are read in: the one of the answer being made (`answer_in`), else the one chosen for
+    this kernel's page, else LEOPARD_TUTOR_LANGUAGE if it is one, else English."""
+    return _ANSWERING.get() or (_CHOSEN[0] if _CHOSEN else server_language())
 
 
 def server_language() -> str:
@@ -56,6 +59,15 @@ def set_language(code: object) -> str:
     The language now in use."""
     _CHOSEN[:] = [language_code(code) or DEFAULT_LANGUAGE]
     return _CHOSEN[0]
+
+
+def answer_in(code: object) -> str:
+    """Read texts in language `code` (as `set_language` reads it) in this context only, from now on: a server
+    answering one visitor while it answers others. Tornado runs each request as an asyncio task of its own,
+    with a context of its own, so the language lasts as long as that request's answer. The language now in
+    use."""
+    _ANSWERING.set(language_code(code) or DEFAULT_LANGUAGE)
+    return language()
 
 
 def forget_language() -> None:

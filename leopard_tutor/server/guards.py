@@ -39,6 +39,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from ..engine.catalogue import answer_in, choose_language, server_language, text
+from ..host import LANGUAGE_COOKIE, accepted_languages
 from ..kernel_proof import PROOF_HEADER, proof_holds
 from .connection_gate import HELD, Gate
 from .sessions import SessionBook
@@ -83,6 +85,15 @@ def visitor_of(handler: Any) -> str | None:
     return str(getattr(user, "username", user))
 
 
+def answer_in_visitors_language(handler: Any) -> str:
+    """Read texts, for the rest of this request (`catalogue.answer_in`), in its visitor's language: a link's
+    ?lang=, else the learner's choice kept by the page (`host.LANGUAGE_COOKIE`), else the browser's languages
+    (Accept-Language), else the server's. The language chosen."""
+    said = handler.request.headers.get("Accept-Language", "")
+    return answer_in(choose_language(handler.get_query_argument("lang", None), handler.get_cookie(LANGUAGE_COOKIE),
+                                     *accepted_languages(said), server_language()))
+
+
 def kernel_in_path(handler: Any) -> str:
     """The kernel id a request's URL names ("" if none)."""
     named = handler.path_kwargs.get("kernel_id")
@@ -107,9 +118,11 @@ async def serve_page(handler: Any, serve: Any, book: SessionBook = BOOK) -> None
             book.page_ended(request.visitor)
 
 
-def refuse(handler: Any, status: int, kind: str, page: str | None = None, retry_after: int | None = None) -> NoReturn:
+def refuse(handler: Any, status: int, kind: str, page: str | None = None, retry_after: int | None = None,
+           words: str | None = None) -> NoReturn:
     """Answer a request with a refusal and stop handling it (raises tornado's `Finish`): HTTP `status`,
-    `page` (HTML) or else `kind` as plain text; `log_request` writes its one log line."""
+    `page` (HTML), else `words` (a person may read them) or else `kind` (for a script and the log) as plain
+    text; `log_request` writes its one log line."""
     from tornado.web import Finish
 
     REFUSALS[kind] += 1
@@ -119,7 +132,7 @@ def refuse(handler: Any, status: int, kind: str, page: str | None = None, retry_
         handler.set_header("Retry-After", str(retry_after))
     handler.set_header("Content-Type", f"text/{'html' if page else 'plain'}; charset=utf-8")
     handler.set_header("Cache-Control", "no-store")
-    handler.finish(page if page is not None else f"{kind}\n")
+    handler.finish(page if page is not None else f"{words or kind}\n")
     raise Finish()
 
 
@@ -467,7 +480,8 @@ def plain_errors() -> None:
         self.finish(f"{status_code} {self._reason}\n")
 
     def no_logout(self: Any) -> None:
-        refuse(self, 404, "there is no logging in or out here")
+        answer_in_visitors_language(self)
+        refuse(self, 404, "there is no logging in or out here", words=text("app.no_logout"))
 
     base.write_error = write_error
     base._leopard_plain = True

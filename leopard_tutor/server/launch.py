@@ -343,7 +343,7 @@ def waiting_page(handler: Any, line: ClassLine) -> None:
     handler.set_header("Cache-Control", "no-store")
     handler.finish(WAITING_PAGE.format(lang=language(), text=words, ticket=json.dumps(ticket), cookie=TICKET_COOKIE,
                                        poll_ms=int(POLL_SECONDS * 1000),
-                                       line_url=json.dumps(f"{base}{LINE_PATH}?ticket={ticket}")))
+                                       line_url=json.dumps(f"{base}{LINE_PATH}?ticket={ticket}&lang={language()}")))
 
 
 def line_handler() -> Any:
@@ -353,6 +353,7 @@ def line_handler() -> Any:
     class LineHandler(RequestHandler):
         def get(self) -> None:
             ticket = self.get_query_argument("ticket", "")[:TICKET_CHARACTERS]
+            guards.answer_in_visitors_language(self)  # the waiting page's language, which its link names
             self.set_header("Cache-Control", "no-store")
             self.finish(LINE.place(ticket, self.settings["kernel_manager"]))
 
@@ -380,6 +381,7 @@ def guard_visits(limit: int | None = None, per_visitor: int | None = None, line:
         admitted = line.line.enter(self.get_cookie(TICKET_COOKIE))
         if self.get_cookie(TICKET_COOKIE) is not None:
             self.clear_cookie(TICKET_COOKIE)
+        guards.answer_in_visitors_language(self)  # the full-class and waiting pages
         visit_refusal(self, limit, per_visitor, line.line)
         if not admitted and line.must_wait(manager):
             waiting_page(self, line)

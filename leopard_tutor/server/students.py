@@ -98,13 +98,14 @@ class Students:
 
     def progress(self, visitor: str, code: object) -> None:
         """Merge the progress `code` into `visitor`'s record: the best stars per lesson, and per practice concept
-        the record with more answers. A code that cannot be read is refused ("bad_progress") and changes nothing."""
+        the record with more answers. A code that cannot be read is refused ("bad_progress", with the key of its
+        problem, which a reader may word in their own language) and changes nothing."""
         if not isinstance(code, str) or len(code) > MAX_CODE_LENGTH:
-            raise ClassTableError("bad_progress", why=text("sections.progress.too_long"))
+            raise ClassTableError("bad_progress", problem="sections.progress.too_long")
         try:
             Progress.from_code(code)  # read before anything is written
         except ProgressCodeError as error:
-            raise ClassTableError("bad_progress", why=str(error)) from None
+            raise ClassTableError("bad_progress", problem=error.key) from None
         with self._lock:
             row = self._record(visitor)
             record = Progress()  # the merge is the kernel's own (`Progress.merge_code`)

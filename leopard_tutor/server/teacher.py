@@ -37,7 +37,7 @@ from ..engine.catalogue import language, text, texts
 from ..engine.scoring import square_value
 from ..engine.view import public_square
 from .class_tables import ClassTables
-from .guards import BOOK, refuse
+from .guards import BOOK, answer_in_visitors_language, refuse
 from .kernel_handler import json_object
 from .student_handlers import student_routes
 from .students import COLUMNS, LEVEL_CHOICES, Students
@@ -150,7 +150,10 @@ class TeacherHandler(RequestHandler):
         """No XSRF cookie: the token, which no other site knows, proves the request is the teacher's."""
 
     def prepare(self) -> None:
-        """Refuse (403) a request without the teacher's token; no answer is cached, framed or sends a Referer."""
+        """Refuse (403) a request without the teacher's token; no answer is cached, framed or sends a Referer.
+        Every answer is in the teacher's language (`guards.answer_in_visitors_language`: the page's script names
+        the page's language in each request it makes)."""
+        answer_in_visitors_language(self)
         shown = self.get_query_argument("token", "")
         if not hmac.compare_digest(shown.encode(), self.page.token.encode()):
             refuse(self, 403, "the class page needs the teacher's token",

@@ -4,8 +4,9 @@ page's `<html lang>`.
     page = PageLanguage()            # must be displayed (the page does the reading and writing)
     page.on_restore(callback)        # callback(kept) once the page has said what it keeps and
                                      # `page.browser`, its languages (navigator.languages, best first)
-    page.save("es")                  # the learner chose Spanish: kept in the browser from now on, and a
-                                     # teacher's ?lang= left out of the page's address (a reload keeps the choice)
+    page.save("es")                  # the learner chose Spanish: kept in the browser from now on (its storage,
+                                     # and the cookie `host.LANGUAGE_COOKIE` for the class server's own pages),
+                                     # and a teacher's ?lang= left out of the page's address (a reload keeps it)
     page.lang = "es"                 # the page's <html lang>
 
 Everything the page sends is bounded and read like any other input (`catalogue.language_code` checks
@@ -18,6 +19,7 @@ from typing import Any
 
 import traitlets
 
+from ..host import LANGUAGE_COOKIE
 from .storage import BrowserStorage, kept_script
 
 MAX_BROWSER_LANGUAGES = 8
@@ -29,6 +31,7 @@ class PageLanguage(BrowserStorage):
 
     _esm = kept_script("language.js")
     lang = traitlets.Unicode("").tag(sync=True)
+    cookie = traitlets.Unicode(LANGUAGE_COOKIE).tag(sync=True)
 
     def __init__(self, lang: str = "", **kwargs: Any) -> None:
         super().__init__("language", lang=lang, **kwargs)

@@ -1,11 +1,14 @@
 """The tutor's language in a real page: a teacher's ?lang=es, the picker in the header (kept in the browser over a
-reload) and the browser's own language (the rules of choosing, without a browser: tests/test_language_choice.py)."""
+reload, and for the server's own pages) and the browser's own language (the rules of choosing, without a browser: tests/test_language_choice.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from playwright.sync_api import expect
+
+from leopard_tutor.engine.catalogue import text
+from leopard_tutor.host import LANGUAGE_COOKIE
 
 TIMEOUT = 60_000
 SPANISH = ["Jugar", "Aprender", "Ejemplos", "Práctica"]
@@ -55,5 +58,12 @@ def test_a_spanish_browser_opens_the_tutor_in_spanish(browser: Any, base_url: st
         board.locator(".lt-space").first.wait_for(state="visible", timeout=TIMEOUT)
         expect(board.locator(".lt-actions")).to_contain_text("Pista", timeout=TIMEOUT)
         expect(page.get_by_label("Idioma")).to_have_value("Español")
+        # The learner chooses English: the page keeps it in a cookie too, and the server's own pages answer in it
+        # although the browser still asks for Spanish first.
+        page.get_by_label("Idioma").select_option(label="English")
+        expect(tabs(page)).to_have_text(ENGLISH, timeout=TIMEOUT)
+        assert {each["name"]: each["value"] for each in context.cookies()}.get(LANGUAGE_COOKIE) == "en"
+        page.goto(base_url + "logout", wait_until="load", timeout=TIMEOUT)
+        assert page.inner_text("body").strip() == text("app.no_logout")
     finally:
         context.close()

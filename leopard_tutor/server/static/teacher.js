@@ -6,7 +6,9 @@
   const REFRESH_MS = 2000;
   const words = JSON.parse(document.getElementById("lt-texts").textContent);
   const token = new URLSearchParams(location.search).get("token") || "";
-  const api = (path) => `teacher/api/${path}${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(token)}`;
+  const lang = encodeURIComponent(document.documentElement.lang || "");  // the page's: every answer in it
+  const api = (path) => `teacher/api/${path}${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(token)}`
+    + `&lang=${lang}`;
   const byId = (id) => document.getElementById(id);
   const make = (tag, text, attributes = {}) => {
     const element = document.createElement(tag);

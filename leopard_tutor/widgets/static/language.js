@@ -1,7 +1,8 @@
 // PageLanguage front end (leopard_tutor/widgets/language.py): on render it sends back the language the learner
 // chose, kept in localStorage under the model's "key", and the browser's own languages
 // ({type: "restore", value, browser}); whenever Python changes "saved" (the learner chose in the picker) it keeps
-// it and takes a teacher's ?lang= out of the page's address, so that a reload keeps the learner's choice; it
+// it and takes a teacher's ?lang= out of the page's address, so that a reload keeps the learner's choice; the
+// choice is kept in the cookie the model names too, which the class server reads for its own pages; it
 // sets the app's lang, and the page's <html lang> where the page is the app's (not JupyterLab's), to the model's
 // "lang". It draws nothing. A browser that refuses storage keeps nothing.
 
@@ -17,6 +18,15 @@ function forgetLinkLanguage() {
     window.history.replaceState(window.history.state, "", address.href);
   } catch (refused) {
     // a page whose address cannot be changed keeps it
+  }
+}
+
+function keepInCookie(name, value) {
+  try {
+    const kept = value ? encodeURIComponent(value) : "";
+    document.cookie = `${name}=${kept}; path=/; max-age=${value ? 31536000 : 0}; SameSite=Strict`;
+  } catch (refused) {
+    // a page that may not set cookies (a sandboxed frame) keeps the choice in its storage only
   }
 }
 
@@ -40,8 +50,10 @@ export default {
     };
     const save = () => {
       write(key, model.get("saved"));
+      keepInCookie(model.get("cookie"), model.get("saved"));
       if (model.get("saved")) forgetLinkLanguage();
     };
+    if (kept && kept.length <= LIMIT) keepInCookie(model.get("cookie"), kept);
     lang();
     requestAnimationFrame(lang);  // once the widget is in the page, for the app's own element
     model.send({ type: "restore", value: kept.length <= LIMIT ? kept : "", browser: browserLanguages() });
