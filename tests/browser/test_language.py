@@ -1,5 +1,6 @@
 """The tutor's language in a real page: a teacher's ?lang=es, the picker in the header (kept in the browser over a
-reload, and for the server's own pages) and the browser's own language (the rules of choosing, without a browser: tests/test_language_choice.py)."""
+reload, and for the server's own pages) and the browser's own language (the rules of choosing, without a
+browser: tests/test_language_choice.py)."""
 
 from __future__ import annotations
 
