@@ -22,6 +22,7 @@ the tab in view, Learn's stage and a match begun against the computer stay where
 
 from __future__ import annotations
 
+import functools
 import html
 import importlib
 import logging
@@ -462,15 +463,15 @@ def build_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorA
     return TutorApp(sections)
 
 
-def open_app() -> TutorApp:
-    """The app as a visitor opens it: built, then set up by the visitor's address (on a server whose
-    kernels are preheated, the last step waits for the visitor)."""
+def open_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorApp:
+    """The app as a visitor opens it (with only `sections`, if given): built, then set up by the visitor's
+    address (on a server whose kernels are preheated, the last step waits for the visitor)."""
     from .host import current_host
     from .links import link_language
     from .student_client import StudentLink
 
     host = current_host()
-    tutor = build_app()
+    tutor = build_app(sections)
     query = host.query()
     tutor.asked_languages = tuple(getattr(host, "languages", tuple)())
     tutor.link_language = link_language(query)
@@ -479,3 +480,16 @@ def open_app() -> TutorApp:
     tutor.join_class(StudentLink.here())
     tutor.follow_link(query)
     return tutor
+
+
+def open_lessons(first: int, last: int | None = None) -> TutorApp:
+    """Learn's stages `first` to `last` alone, in the app's frame (its title, rules sheet and language, which
+    follows the page as the whole app's does): a lesson notebook's one cell."""
+    from .widgets.learn import build_learn
+
+    return open_app([("Learn", functools.partial(build_learn, first, last))])
+
+
+def open_examples() -> TutorApp:
+    """The rulebook's worked examples alone, in the app's frame: the examples notebook's one cell."""
+    return open_app([("Examples", "leopard_tutor.widgets.examples_view:build_examples")])

@@ -1,4 +1,5 @@
-"""The lesson and example notebooks are thin (one cell builds a section) and run headless in a real kernel."""
+"""The lesson and example notebooks are thin (one cell opens a part of the app, no words of their own) and run
+headless in a real kernel, in the language the environment names as the app would."""
 
 from __future__ import annotations
 
@@ -8,13 +9,24 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from leopard_tutor.engine import catalogue
 from leopard_tutor.lessons import LESSONS
+from leopard_tutor.lessons.model import lessons_in
+
+
+def in_spanish(key: str) -> str:
+    catalogue.set_language("es")
+    try:
+        return catalogue.text(key)
+    finally:
+        catalogue.forget_language()
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 GROUPS = {"lessons_1_basics.ipynb": (1, 5), "lessons_2_special_cards.ipynb": (6, 8),
           "lessons_3_the_game.ipynb": (9, len(LESSONS))}
 CHECK_LESSONS = """
-section = _
+section = _.built[0]
+print('language', _.drawn_language, 'tabs', list(_.tabs.titles), 'first', repr(section.controller.lesson.title))
 controller = section.controller
 board = section.board
 stages = [lesson.stage for lesson in controller.lessons]
@@ -29,7 +41,7 @@ for lesson in controller.lessons:
 print('stages', stages, 'error', repr(board.state['error']))
 """
 CHECK_EXAMPLES = """
-section = _
+section = _.built[0]
 board = section.board
 section.picker.value = 2
 board.dispatch({'type': 'action', 'id': 'next'})
@@ -40,7 +52,8 @@ print(board.state['turn'], '|', board.state['squares'][0]['value_text'], '|', re
 def run(name: str, check: str) -> tuple[nbformat.NotebookNode, str]:
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     code = [cell for cell in nb.cells if cell.cell_type == "code"]
-    assert len(code) == 1 and len(code[0].source.splitlines()) <= 3, "notebooks only build a section"
+    assert len(code) == 1 and len(code[0].source.splitlines()) <= 3, "notebooks only open a part of the app"
+    assert len(nb.cells) == 1, "a notebook has no words of its own: the app's are in the catalogue, in every language"
     assert not code[0].outputs, "notebooks are saved without outputs"
     nb.cells.append(nbformat.v4.new_code_cell(check))
     client = NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}})
@@ -56,6 +69,17 @@ def test_lesson_notebook_builds_its_stages_and_each_can_be_solved(name: str) -> 
     _, printed = run(name, CHECK_LESSONS)
     assert f"stages {list(range(first, last + 1))} error ''" in printed
     for stage in range(first, last + 1):
+        assert f"stage {stage} solved True stars 3" in printed
+
+
+def test_a_lesson_notebook_speaks_the_language_of_its_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """JupyterLab follows the app's rules: here the environment's language (no browser has said one)."""
+    monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "es")
+    _, printed = run("lessons_2_special_cards.ipynb", CHECK_LESSONS)
+    spanish = lessons_in("es")
+    assert f"language es tabs ['{in_spanish('app.tabs.learn')}'] first {spanish[5].title!r}" in printed
+    assert spanish[5].title != lessons_in("en")[5].title
+    for stage in (6, 7, 8):
         assert f"stage {stage} solved True stars 3" in printed
 
 

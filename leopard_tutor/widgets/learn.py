@@ -262,6 +262,11 @@ class LearnSection(W.VBox):  # type: ignore[misc]
                 button.remove_class("lt-current")
 
 
+GROUP_PROGRESS: dict[tuple[int, int], Progress] = {}
+"""The progress of each group of stages built in this kernel (by first and last stage): a group built again
+(the page changed language) keeps its stars."""
+
+
 def build_learn(first: int = 1, last: int | None = None) -> LearnSection:
     """The Learn section with stages `first` to `last` (all by default, sharing this kernel's progress
     with Practice). A group of stages keeps its own progress, its first stage open."""
@@ -271,4 +276,5 @@ def build_learn(first: int = 1, last: int | None = None) -> LearnSection:
         raise BadIntent(f"there are no stages from {first} to {last}")
     if len(chosen) == len(lessons):
         return LearnSection(LearnController())
-    return LearnSection(LearnController(chosen, Progress(chosen)))
+    progress = GROUP_PROGRESS.setdefault((chosen[0].stage, chosen[-1].stage), Progress(chosen))
+    return LearnSection(LearnController(chosen, progress))
