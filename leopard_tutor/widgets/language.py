@@ -8,6 +8,7 @@ page's `<html lang>`.
                                      # and the cookie `host.LANGUAGE_COOKIE` for the class server's own pages),
                                      # and a teacher's ?lang= left out of the page's address (a reload keeps it)
     page.lang = "es"                 # the page's <html lang>
+                                     # (and each option of the app's language picker says its own language)
 
 Everything the page sends is bounded and read like any other input (`catalogue.language_code` checks
 every language before it is used).
@@ -19,6 +20,7 @@ from typing import Any
 
 import traitlets
 
+from ..engine.catalogue import languages
 from ..host import LANGUAGE_COOKIE
 from .storage import BrowserStorage, kept_script
 
@@ -32,9 +34,12 @@ class PageLanguage(BrowserStorage):
     _esm = kept_script("language.js")
     lang = traitlets.Unicode("").tag(sync=True)
     cookie = traitlets.Unicode(LANGUAGE_COOKIE).tag(sync=True)
+    names = traitlets.Dict().tag(sync=True)
+    """Each language's name in its own words by code: the app's picker lists them, and the page marks each of its
+    options with its language (a screen reader then says "Español" in Spanish)."""
 
     def __init__(self, lang: str = "", **kwargs: Any) -> None:
-        super().__init__("language", lang=lang, **kwargs)
+        super().__init__("language", lang=lang, names=languages(), **kwargs)
         self.browser: tuple[str, ...] = ()
 
     def _on_page_msg(self, widget: object, content: object, buffers: object) -> None:

@@ -33,6 +33,8 @@ def test_a_link_opens_in_spanish_and_the_picker_switches_to_english_and_is_kept(
     expect(page.get_by_role("tab", name="Aprender")).to_have_attribute("aria-selected", "true")
     picker = page.get_by_label("Idioma")
     expect(picker).to_have_value("Español")
+    expect(picker.locator("option", has_text="English")).to_have_attribute("lang", "en")  # said as English
+    expect(picker.locator("option", has_text="Español")).to_have_attribute("lang", "es")
     picker.select_option(label="English")
     expect(tabs(page)).to_have_text(ENGLISH, timeout=TIMEOUT)
     expect(page.locator("html")).to_have_attribute("lang", "en")

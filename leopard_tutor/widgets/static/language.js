@@ -4,7 +4,8 @@
 // it and takes a teacher's ?lang= out of the page's address, so that a reload keeps the learner's choice; the
 // choice is kept in the cookie the model names too, which the class server reads for its own pages; it
 // sets the app's lang, and the page's <html lang> where the page is the app's (not JupyterLab's), to the model's
-// "lang". It draws nothing. A browser that refuses storage keeps nothing.
+// "lang", and marks each option of the app's language picker with the language it names (the model's "names").
+// It draws nothing. A browser that refuses storage keeps nothing.
 
 // read() and write() are kept.js's, put before this module (widgets/storage.py: kept_script).
 
@@ -45,6 +46,11 @@ export default {
       if (!code) return;
       const app = el.closest(".lt-app");
       if (app) app.lang = code;
+      const names = Object.entries(model.get("names") || {});
+      for (const option of app ? app.querySelectorAll(".lt-language option") : []) {
+        const named = names.find(([, name]) => name === option.textContent);
+        if (named) option.lang = named[0];
+      }
       // A Voilà (or Voici: the site) page is the app's; in JupyterLab the page is Lab's, the app only a part of it.
       if (document.body && document.body.dataset.voila) document.documentElement.lang = code;
     };
