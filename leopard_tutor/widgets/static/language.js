@@ -47,7 +47,8 @@ export default {
       const app = el.closest(".lt-app");
       if (app) app.lang = code;
       const names = Object.entries(model.get("names") || {});
-      for (const option of app ? app.querySelectorAll(".lt-language option") : []) {
+      const pickers = app ? Array.from(app.querySelectorAll(".lt-language")) : [];
+      for (const option of pickers.flatMap((picker) => Array.from(picker.querySelectorAll("option")))) {
         const named = names.find(([, name]) => name === option.textContent);
         if (named) option.lang = named[0];
       }
