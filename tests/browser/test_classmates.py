@@ -141,14 +141,7 @@ def test_a_classmate_who_changes_language_keeps_their_seat(browser: Any, page: A
             before = read(waiting)["seq"]
             board = boards[mover]
             discard = in_spanish("board.discard_pile") if mover == "Ana" else "Discard pile"
-            for index in range(len(read(board)["hand"])):
-                click(board, board.locator(".lt-hand-card").nth(index))
-                lit = board.locator(".lt-space.lt-target")
-                if lit.count():
-                    click(board, lit.first)
-                    break
-            else:
-                click(board, board.get_by_role("button", name=discard, exact=True))
+            move_by_clicks(board, len(read(board)["hand"]), discard)
             expect(waiting).not_to_have_attribute("data-seq", before or "", timeout=TIMEOUT)
             expect(ben_board.locator(".lt-turn")).not_to_have_text(english, timeout=TIMEOUT)
         assert ben_page.get_by_role("tab").first.inner_text() == "Play", "Ben's page keeps its own language"

@@ -7,7 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import expect
+from test_catalogue_languages import ALLOWED, ENGLISH_WORDS, _words
+from test_play import click, move_by_clicks, read
 
+from leopard_tutor.engine import catalogue
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.host import LANGUAGE_COOKIE
 
@@ -70,3 +73,59 @@ def test_a_spanish_browser_opens_the_tutor_in_spanish(browser: Any, base_url: st
         assert page.inner_text("body").strip() == text("app.no_logout")
     finally:
         context.close()
+
+
+EVERY_WORD = """() => {
+  const said = [document.title, document.body.innerText];
+  for (const element of document.querySelectorAll("[aria-label], [title], [placeholder], [alt]")) {
+    for (const name of ["aria-label", "title", "placeholder", "alt"]) {
+      if (element.hasAttribute(name)) said.push(element.getAttribute(name));
+    }
+  }
+  return said.join("\\n");
+}"""
+"""Every word the page shows or says to a screen reader: its visible text, titles, labels and placeholders."""
+
+
+def english_on(page: Any) -> list[str]:
+    """The English words among everything the page shows (the catalogue's list of words no Spanish needs)."""
+    words = page.evaluate(EVERY_WORD)
+    return sorted({word for word in _words(words) if word in ENGLISH_WORDS and word not in ALLOWED})
+
+
+def in_spanish(key: str, /, **facts: object) -> str:
+    """The catalogue's text at `key` in Spanish."""
+    catalogue.set_language("es")
+    try:
+        return catalogue.text(key, **facts)
+    finally:
+        catalogue.forget_language()
+
+
+def test_a_spanish_learner_meets_no_english_word(page: Any, base_url: str) -> None:
+    """A Spanish page through every section, a hint, a move, the About text, the rules sheet, a worked example's
+    step and a practice answer: nothing on it, visible or said to a screen reader, is English."""
+    page.goto(base_url + "?lang=es", wait_until="commit", timeout=TIMEOUT)
+    board = page.locator(".lt-play .lt-board").first
+    board.locator(".lt-space").first.wait_for(state="visible", timeout=TIMEOUT)
+    expect(tabs(page)).to_have_text(SPANISH, timeout=TIMEOUT)
+    seen = {"Jugar": english_on(page)}
+    click(board, board.get_by_role("button", name=in_spanish("play.controls.hint"), exact=True))
+    move_by_clicks(board, len(read(board)["hand"]), in_spanish("board.discard_pile"))
+    page.locator(".lt-help summary").click()
+    seen["Jugar: una pista, una jugada y el texto de Acerca de"] = english_on(page)
+    for tab in SPANISH[1:]:
+        page.get_by_role("tab", name=tab).click()
+        page.locator(".lt-section:visible .lt-board .lt-space").first.wait_for(state="visible", timeout=TIMEOUT)
+        seen[tab] = english_on(page)
+        if tab == "Ejemplos":
+            shown = page.locator(".lt-section:visible .lt-board").first
+            seq = shown.get_attribute("data-seq")
+            shown.get_by_role("button", name=in_spanish("sections.examples.next"), exact=True).click()
+            expect(shown).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
+            seen["Ejemplos, un paso"] = english_on(page)
+    page.get_by_text(in_spanish("rules_sheet.link")).first.click()
+    page.wait_for_timeout(500)
+    seen["Reglas"] = english_on(page)
+    found = {where: words for where, words in seen.items() if words}
+    assert not found, f"English words on the Spanish page: {found}"

@@ -226,15 +226,16 @@ def test_an_illegal_click_explains_and_changes_nothing(board: Any) -> None:
     assert after["hand"] == table["hand"]
 
 
-def move_by_clicks(board: Any, cards: int) -> None:
-    """One move by clicks: the first of the `cards` in hand that lights a space goes there, else a discard."""
+def move_by_clicks(board: Any, cards: int, discard: str = "Discard pile") -> None:
+    """One move by clicks: the first of the `cards` in hand that lights a space goes there, else a discard (the
+    button named `discard`, in the page's language)."""
     for index in range(cards):
         click(board, board.locator(".lt-hand-card").nth(index))
         lit = board.locator(".lt-space.lt-target")
         if lit.count():
             click(board, lit.first)
             return
-    click(board, board.get_by_role("button", name="Discard pile", exact=True))
+    click(board, board.get_by_role("button", name=discard, exact=True))
 
 
 def test_a_whole_hand_by_clicks_alone(board: Any, artifacts: Any) -> None:
