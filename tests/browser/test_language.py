@@ -114,6 +114,7 @@ def test_a_spanish_learner_meets_no_english_word(page: Any, base_url: str) -> No
     move_by_clicks(board, len(read(board)["hand"]), in_spanish("board.discard_pile"))
     page.locator(".lt-help summary").click()
     seen["Jugar: una pista, una jugada y el texto de Acerca de"] = english_on(page)
+    page.locator(".lt-help summary").click()  # closed again: it lies over the sections
     for tab in SPANISH[1:]:
         page.get_by_role("tab", name=tab).click()
         page.locator(".lt-section:visible .lt-board .lt-space").first.wait_for(state="visible", timeout=TIMEOUT)
@@ -124,6 +125,18 @@ def test_a_spanish_learner_meets_no_english_word(page: Any, base_url: str) -> No
             shown.get_by_role("button", name=in_spanish("sections.examples.next"), exact=True).click()
             expect(shown).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
             seen["Ejemplos, un paso"] = english_on(page)
+        if tab == "Práctica":
+            section = page.locator(".lt-practice")
+            shown = section.locator(".lt-board").first
+            seq = shown.get_attribute("data-seq")
+            section.locator("select").first.select_option(label=in_spanish("sections.practice.kinds.value"))
+            expect(shown).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
+            section.locator(".lt-answer input").fill("1")
+            section.locator(".lt-answer input").press("Tab")
+            seq = shown.get_attribute("data-seq")
+            section.get_by_role("button", name=in_spanish("sections.practice.check")).click()
+            expect(shown).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
+            seen["Práctica, una respuesta"] = english_on(page)
     page.get_by_text(in_spanish("rules_sheet.link")).first.click()
     page.wait_for_timeout(500)
     seen["Reglas"] = english_on(page)
