@@ -484,10 +484,11 @@ def open_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorAp
 
 def open_lessons(first: int, last: int | None = None) -> TutorApp:
     """Learn's stages `first` to `last` alone, in the app's frame (its title, rules sheet and language, which
-    follows the page as the whole app's does): a lesson notebook's one cell."""
-    from .widgets.learn import build_learn
+    follows the page as the whole app's does; the group's stars kept when it is drawn again): a lesson
+    notebook's one cell."""
+    from .widgets.learn import build_learn, group_progress
 
-    return open_app([("Learn", functools.partial(build_learn, first, last))])
+    return open_app([("Learn", functools.partial(build_learn, first, last, group_progress(first, last)))])
 
 
 def open_examples() -> TutorApp:

@@ -8,8 +8,10 @@ import pytest
 
 from leopard_tutor import app, host
 from leopard_tutor.engine import catalogue
+from leopard_tutor.lessons.model import lessons_in
 from leopard_tutor.links import link_language
 from leopard_tutor.widgets.language import PageLanguage
+from leopard_tutor.widgets.learn import build_learn, group_progress
 
 TITLES_EN = ("Play", "Learn", "Examples", "Practice")
 TITLES_ES = ("Jugar", "Aprender", "Ejemplos", "Práctica")
@@ -163,3 +165,19 @@ def test_a_students_name_stays_in_the_header_in_the_other_language() -> None:
     assert "Ana" in bar.shown.value and bar.change_button.description == "Cambiar" and shown_in(tutor) == "es"
     page_restores(bar, "Ana")
     assert "Ana" in bar.shown.value and bar.change_button.layout.display == ""
+
+
+def test_a_lesson_notebooks_group_is_drawn_again_at_its_stage_with_its_stars() -> None:
+    """open_lessons(6, 8) as a Spanish browser opens it: the page's language redraws the group of stages at the
+    stage the learner was on (its number in the course, 7, not its place in the group), stars kept."""
+    progress = group_progress(6, 8)
+    tutor = app.build_app([("Learn", lambda: build_learn(6, 8, progress))])
+    learn = tutor.built[0]
+    learn.controller.progress.record_lesson(learn.controller.lessons[0].key, 3)
+    learn.open_stage(7)
+    page_says(tutor.page_language, "", ("es-ES",))
+    again = tutor.built[0]
+    assert again is not learn and tutor.page_language.lang == "es" and tuple(tutor.tabs.titles) == ("Aprender",)
+    assert again.controller.lesson.stage == 7
+    assert again.controller.progress.stars == {learn.controller.lessons[0].key: 3}
+    assert again.controller.lesson.title == lessons_in("es")[6].title

@@ -224,12 +224,14 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         self.update_panels()
 
     def open_stage(self, stage: int) -> None:
-        """Open Learn at `stage` (counting from 1), the stages before it opened too (a teacher's link)."""
+        """Open Learn at `stage` (its number in the course, as a teacher's link says it; a group of stages holds
+        only some), the stages before it opened too."""
         controller = self.controller
-        if not 1 <= stage <= len(controller.lessons):
+        index = next((index for index, lesson in enumerate(controller.lessons) if lesson.stage == stage), None)
+        if index is None:
             raise BadIntent(f"there is no stage {stage}")
-        controller.progress.open_through(controller.lessons[stage - 1].key)
-        self.board.act(lambda: controller.open(stage - 1))
+        controller.progress.open_through(controller.lessons[index].key)
+        self.board.act(lambda: controller.open(index))
 
     def watch_rules(self, follow: Callable[[RuleSet], None]) -> None:
         """Call `follow` with the rules of the stage on the board, now and after every change of stage."""
@@ -262,19 +264,25 @@ class LearnSection(W.VBox):  # type: ignore[misc]
                 button.remove_class("lt-current")
 
 
-GROUP_PROGRESS: dict[tuple[int, int], Progress] = {}
-"""The progress of each group of stages built in this kernel (by first and last stage): a group built again
-(the page changed language) keeps its stars."""
-
-
-def build_learn(first: int = 1, last: int | None = None) -> LearnSection:
-    """The Learn section with stages `first` to `last` (all by default, sharing this kernel's progress
-    with Practice). A group of stages keeps its own progress, its first stage open."""
+def _stages(first: int, last: int | None) -> list[Lesson]:
+    """The stages `first` to `last` (to the end if None) of the course in the current language."""
     lessons = current_lessons()
     chosen = [lesson for lesson in lessons if first <= lesson.stage <= (last or len(lessons))]
     if not chosen:
         raise BadIntent(f"there are no stages from {first} to {last}")
-    if len(chosen) == len(lessons):
+    return chosen
+
+
+def group_progress(first: int, last: int | None = None) -> Progress:
+    """A new progress of the stages `first` to `last` alone, its first stage open (the same in every language:
+    a group drawn again in another language is given the same one)."""
+    return Progress(_stages(first, last))
+
+
+def build_learn(first: int = 1, last: int | None = None, progress: Progress | None = None) -> LearnSection:
+    """The Learn section with stages `first` to `last` (all by default, sharing this kernel's progress
+    with Practice). A group of stages keeps its own progress (`progress`, else a new `group_progress`)."""
+    chosen = _stages(first, last)
+    if len(chosen) == len(current_lessons()):
         return LearnSection(LearnController())
-    progress = GROUP_PROGRESS.setdefault((chosen[0].stage, chosen[-1].stage), Progress(chosen))
-    return LearnSection(LearnController(chosen, progress))
+    return LearnSection(LearnController(chosen, progress or Progress(chosen)))

@@ -1,5 +1,6 @@
 """The same board in JupyterLab: a notebook that builds the app shows the table, answers a click, and takes
-its colours from JupyterLab's theme (light, then dark from the Settings menu)."""
+its colours from JupyterLab's theme (light, then dark from the Settings menu); a lesson notebook opened by a
+Spanish browser speaks Spanish, as the app on a server does."""
 
 from __future__ import annotations
 
@@ -16,7 +17,11 @@ import pytest
 from playwright.sync_api import expect
 from servers import free_port, stop_server
 
-ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "artifacts"
+from leopard_tutor.engine import catalogue
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+ARTIFACTS = ROOT / "artifacts"
+LESSONS = ROOT / "notebooks" / "lessons_2_special_cards.ipynb"
 
 NOTEBOOK = {
     "cells": [{"cell_type": "code", "execution_count": None, "id": "app", "metadata": {}, "outputs": [],
@@ -31,6 +36,7 @@ TIMEOUT_MS = 90_000
 def lab(tmp_path: Path) -> Iterator[str]:
     """A JupyterLab server (no token, loopback) over a folder holding the app notebook: its URL."""
     (tmp_path / "app.ipynb").write_text(json.dumps(NOTEBOOK), encoding="utf-8")
+    (tmp_path / "lessons.ipynb").write_text(LESSONS.read_text(encoding="utf-8"), encoding="utf-8")
     port = free_port()
     log = tmp_path / "lab.log"
     command = [str(Path(sys.executable).parent / "jupyter"), "lab", "--allow-root", "--no-browser", f"--port={port}",
@@ -48,17 +54,23 @@ def lab(tmp_path: Path) -> Iterator[str]:
         stop_server(process)
 
 
-def test_the_app_runs_in_jupyterlab_and_follows_its_theme(page: Any, lab: str) -> None:
-    page.set_viewport_size({"width": 1366, "height": 900})
+def open_notebook(page: Any, url: str) -> Any:
+    """Open a notebook in Lab (waiting for the server to start) until its kernel is idle: its first cell."""
     for _ in range(60):  # the server takes a few seconds to start
         try:
-            page.goto(lab + "lab/tree/app.ipynb", wait_until="domcontentloaded", timeout=TIMEOUT_MS)
+            page.goto(url, wait_until="domcontentloaded", timeout=TIMEOUT_MS)
             break
         except Exception:
             page.wait_for_timeout(1_000)
     cell = page.locator(".jp-Notebook .jp-Cell").first
     cell.wait_for(timeout=TIMEOUT_MS)
     expect(page.get_by_text(re.compile(r"Python 3 \(ipykernel\) \| Idle"))).to_be_visible(timeout=TIMEOUT_MS)
+    return cell
+
+
+def test_the_app_runs_in_jupyterlab_and_follows_its_theme(page: Any, lab: str) -> None:
+    page.set_viewport_size({"width": 1366, "height": 900})
+    cell = open_notebook(page, lab + "lab/tree/app.ipynb")
     page.evaluate("document.documentElement.lang = 'x-lab'")  # JupyterLab's page: the app must leave it alone
     cell.click()
     page.keyboard.press("Shift+Enter")
@@ -89,3 +101,28 @@ def test_the_app_runs_in_jupyterlab_and_follows_its_theme(page: Any, lab: str) -
     assert page.evaluate(felt) != light_felt, "the table darkens with the theme"
     message = page.evaluate("getComputedStyle(document.querySelector('.lt-play .lt-message')).backgroundColor")
     assert sum(int(part) for part in message[4:-1].split(",")[:3]) / 3 < 100, message
+
+
+def test_a_lesson_notebook_speaks_the_language_of_a_spanish_browser(browser: Any, lab: str,
+                                                                   page_errors: list[str]) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="es-ES")
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: page_errors.append(f"pageerror: {error}"))
+        cell = open_notebook(page, lab + "lab/tree/lessons.ipynb")
+        cell.click()
+        page.keyboard.press("Shift+Enter")
+        app = page.locator(".lt-app")
+        app.locator(".lt-learn .lt-board .lt-space").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+        catalogue.set_language("es")
+        try:
+            learn, label = catalogue.text("app.tabs.learn"), catalogue.text("app.language.label")
+        finally:
+            catalogue.forget_language()
+        expect(app.get_by_role("tab")).to_have_text([learn], timeout=30_000)
+        expect(app).to_have_attribute("lang", "es")
+        expect(app.get_by_label(label)).to_have_value("Español")
+        expect(app.locator(".lt-stage")).to_have_count(3)  # the notebook's stages, 6 to 8
+        expect(app.locator(".lt-stage").first).to_have_text(re.compile(r"^6"))
+    finally:
+        context.close()
