@@ -230,8 +230,11 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         if place["tab"] is not None:
             self.open_tab(place["tab"])
         learn, play = self._built("learn"), self._built("play")
-        if place.get("stage") is not None and hasattr(learn, "open_stage"):
-            learn.open_stage(place["stage"])
+        try:  # a place that cannot be taken up again is logged: the rest of the app is drawn all the same
+            if place.get("stage") is not None and hasattr(learn, "open_stage"):
+                learn.open_stage(place["stage"])
+        except LeopardError:
+            log.exception("the stage could not be carried into another language")
         if place.get("game") is not None and hasattr(play, "resume"):
             try:
                 play.resume(read_game_code(place["game"], LEVELS))

@@ -10,8 +10,9 @@ from leopard_tutor import app, host
 from leopard_tutor.engine import catalogue
 from leopard_tutor.lessons.model import lessons_in
 from leopard_tutor.links import link_language
+from leopard_tutor.table import BadIntent
 from leopard_tutor.widgets.language import PageLanguage
-from leopard_tutor.widgets.learn import build_learn, group_progress
+from leopard_tutor.widgets.learn import LearnSection, build_learn, group_progress
 
 TITLES_EN = ("Play", "Learn", "Examples", "Practice")
 TITLES_ES = ("Jugar", "Aprender", "Ejemplos", "Práctica")
@@ -181,3 +182,19 @@ def test_a_lesson_notebooks_group_is_drawn_again_at_its_stage_with_its_stars() -
     assert again.controller.lesson.stage == 7
     assert again.controller.progress.stars == {learn.controller.lessons[0].key: 3}
     assert again.controller.lesson.title == lessons_in("es")[6].title
+
+
+def test_a_place_that_cannot_be_taken_up_again_leaves_the_rest_drawn(monkeypatch: pytest.MonkeyPatch,
+                                                                     caplog: pytest.LogCaptureFixture) -> None:
+    """Should Learn's stage not open again in the other language, the app is still drawn whole in it and the
+    page's language follows; the log says what was lost."""
+    tutor = app.build_app([("Learn", build_learn)])
+
+    def refuse(section: object, stage: int) -> None:
+        raise BadIntent(f"there is no stage {stage}")
+
+    monkeypatch.setattr(LearnSection, "open_stage", refuse)
+    page_says(tutor.page_language, "", ("es-ES",))
+    assert tuple(tutor.tabs.titles) == ("Aprender",) and tutor.page_language.lang == "es"
+    assert tutor.language_pick.value == "es"
+    assert "the stage could not be carried into another language" in caplog.text
