@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from keyed import said
+
 from leopard_tutor.engine import Discard, EndTurn, GoOut, Move, Play
 from leopard_tutor.lessons import LESSONS, Progress
 from leopard_tutor.widgets.learn import LearnController, LearnSection, build_learn
@@ -160,3 +162,9 @@ def test_intro_shows_both_numberings_in_stage_one() -> None:
     figures = lesson_text(section)["figures"]
     assert [figure["grid"] for figure in figures] == [[[1, 2, 3], [4, 5, 6], [7, 8, 9]],
                                                       [[7, 8, 9], [4, 5, 6], [1, 2, 3]]]
+
+
+def test_a_group_of_stages_counts_its_stage_in_the_whole_course(keyed: None) -> None:
+    """Stage 6 of a lesson notebook's stages 6 to 8 is stage 6 of the course's 15, never "6 of 3"."""
+    section = build_learn(6, 8)
+    assert said(section.board.state["turn"], "sections.learn.turn", stage=6, stages=len(LESSONS))

@@ -59,7 +59,8 @@ class LearnController(TableController):
                               primary=attempt.solved,
                               note="" if attempt.solved or not has_next else text("sections.learn.next_locked")))
         turn = text("sections.learn.turn_done" if attempt.solved else "sections.learn.turn", stage=self.lesson.stage,
-                    stages=len(self.lessons), title=self.lesson.title, rules=text(f"rules.{self.lesson.rules.key}"))
+                    stages=len(current_lessons()), title=self.lesson.title,  # a group's stage is the course's
+                    rules=text(f"rules.{self.lesson.rules.key}"))
         question = attempt.question
         last = {question.owner: {question.space}} if question is not None and question.space else self.marks.last
         return table_state(view, selected=self.marks.selected if playing else None, message=self.message,

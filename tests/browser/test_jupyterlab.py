@@ -113,7 +113,10 @@ def test_a_lesson_notebook_speaks_the_language_of_a_spanish_browser(browser: Any
         cell.click()
         page.keyboard.press("Shift+Enter")
         app = page.locator(".lt-app")
-        app.locator(".lt-learn .lt-board .lt-space").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+        try:
+            app.locator(".lt-learn .lt-board .lt-space").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+        finally:
+            page.screenshot(path=str(ARTIFACTS / "jupyterlab-lessons-es.png"))
         catalogue.set_language("es")
         try:
             learn, label = catalogue.text("app.tabs.learn"), catalogue.text("app.language.label")
