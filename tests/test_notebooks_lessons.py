@@ -8,18 +8,10 @@ from pathlib import Path
 import nbformat
 import pytest
 from nbclient import NotebookClient
+from spoken import in_spanish
 
-from leopard_tutor.engine import catalogue
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.model import lessons_in
-
-
-def in_spanish(key: str) -> str:
-    catalogue.set_language("es")
-    try:
-        return catalogue.text(key)
-    finally:
-        catalogue.forget_language()
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 GROUPS = {"lessons_1_basics.ipynb": (1, 5), "lessons_2_special_cards.ipynb": (6, 8),

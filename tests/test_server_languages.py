@@ -18,35 +18,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from spoken import group_in, in_language
 from tornado.web import Finish
 
 from leopard_tutor.engine import catalogue
-from leopard_tutor.engine.catalogue import text, texts
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.host import LANGUAGE_COOKIE
 from leopard_tutor.server import guards, launch
 from leopard_tutor.server.students import COLUMNS
 from leopard_tutor.server.teacher import TOKEN_FILE
 from leopard_tutor.server.waiting_line import WaitingLine
-
-
-def in_language(lang: str, key: str, /, **facts: object) -> str:
-    """The catalogue's text at `key` in language `lang`, read in a context of its own."""
-
-    def read() -> str:
-        catalogue.answer_in(lang)
-        return text(key, **facts)
-
-    return contextvars.copy_context().run(read)
-
-
-def page_words(lang: str) -> dict[str, str]:
-    """The class page's words in language `lang`, read in a context of its own."""
-
-    def read() -> dict[str, str]:
-        catalogue.answer_in(lang)
-        return texts("teacher.page")
-
-    return contextvars.copy_context().run(read)
 
 
 class Request:
@@ -176,7 +157,7 @@ def test_the_class_page_speaks_the_teachers_language(teacher: tuple[str, str]) -
                       ("en", {"Accept-Language": "en-GB"}), ("en", {})):
         code, page = fetch(f"{url}teacher?token={token}", how)
         assert code == 200 and f'<html lang="{lang}">' in page, how
-        assert json.dumps(page_words(lang)).replace("<", "\\u003c") in page
+        assert json.dumps(group_in(lang, "teacher.page")).replace("<", "\\u003c") in page
     code, page = fetch(f"{url}teacher?token={token}&lang=es", {"Accept-Language": "en"})
     assert f'<title>{in_language("es", "teacher.page.title")}</title>' in page
 

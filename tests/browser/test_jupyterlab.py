@@ -16,8 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 from servers import free_port, stop_server
-
-from leopard_tutor.engine import catalogue
+from spoken import in_spanish
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 ARTIFACTS = ROOT / "artifacts"
@@ -117,14 +116,9 @@ def test_a_lesson_notebook_speaks_the_language_of_a_spanish_browser(browser: Any
             app.locator(".lt-learn .lt-board .lt-space").first.wait_for(state="visible", timeout=TIMEOUT_MS)
         finally:
             page.screenshot(path=str(ARTIFACTS / "jupyterlab-lessons-es.png"))
-        catalogue.set_language("es")
-        try:
-            learn, label = catalogue.text("app.tabs.learn"), catalogue.text("app.language.label")
-        finally:
-            catalogue.forget_language()
-        expect(app.get_by_role("tab")).to_have_text([learn], timeout=30_000)
+        expect(app.get_by_role("tab")).to_have_text([in_spanish("app.tabs.learn")], timeout=30_000)
         expect(app).to_have_attribute("lang", "es")
-        expect(app.get_by_label(label)).to_have_value("Español")
+        expect(app.get_by_label(in_spanish("app.language.label"))).to_have_value("Español")
         expect(app.locator(".lt-stage")).to_have_count(3)  # the notebook's stages, 6 to 8
         expect(app.locator(".lt-stage").first).to_have_text(re.compile(r"^6"))
     finally:

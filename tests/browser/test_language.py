@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import expect
+from spoken import in_spanish
 from test_catalogue_languages import ALLOWED, ENGLISH_WORDS, _words
 from test_play import click, move_by_clicks, read
 
-from leopard_tutor.engine import catalogue
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.host import LANGUAGE_COOKIE
 
@@ -91,15 +91,6 @@ def english_on(page: Any) -> list[str]:
     """The English words among everything the page shows (the catalogue's list of words no Spanish needs)."""
     words = page.evaluate(EVERY_WORD)
     return sorted({word for word in _words(words) if word in ENGLISH_WORDS and word not in ALLOWED})
-
-
-def in_spanish(key: str, /, **facts: object) -> str:
-    """The catalogue's text at `key` in Spanish."""
-    catalogue.set_language("es")
-    try:
-        return catalogue.text(key, **facts)
-    finally:
-        catalogue.forget_language()
 
 
 def test_a_spanish_learner_meets_no_english_word(page: Any, base_url: str) -> None:
