@@ -67,17 +67,23 @@ def open_notebook(page: Any, url: str) -> Any:
     return cell
 
 
+def run_cell(page: Any, cell: Any, board: Any, shot: str) -> None:
+    """Run the notebook's cell and wait until `board` has drawn its spaces (saving the screenshot `shot` either
+    way)."""
+    cell.click()
+    page.keyboard.press("Shift+Enter")
+    try:
+        board.locator(".lt-space").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    finally:
+        page.screenshot(path=str(ARTIFACTS / shot))
+
+
 def test_the_app_runs_in_jupyterlab_and_follows_its_theme(page: Any, lab: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 900})
     cell = open_notebook(page, lab + "lab/tree/app.ipynb")
     page.evaluate("document.documentElement.lang = 'x-lab'")  # JupyterLab's page: the app must leave it alone
-    cell.click()
-    page.keyboard.press("Shift+Enter")
     board = page.locator(".lt-play .lt-board")
-    try:
-        board.locator(".lt-space").first.wait_for(state="visible", timeout=TIMEOUT_MS)
-    finally:
-        page.screenshot(path=str(ARTIFACTS / "jupyterlab.png"))
+    run_cell(page, cell, board, "jupyterlab.png")
     expect(board.locator(".lt-space")).to_have_count(18)
     news = page.get_by_role("button", name="No", exact=True)  # Lab asks about its news in a corner toast
     if news.count():
@@ -109,13 +115,8 @@ def test_a_lesson_notebook_speaks_the_language_of_a_spanish_browser(browser: Any
         page = context.new_page()
         page.on("pageerror", lambda error: page_errors.append(f"pageerror: {error}"))
         cell = open_notebook(page, lab + "lab/tree/lessons.ipynb")
-        cell.click()
-        page.keyboard.press("Shift+Enter")
         app = page.locator(".lt-app")
-        try:
-            app.locator(".lt-learn .lt-board .lt-space").first.wait_for(state="visible", timeout=TIMEOUT_MS)
-        finally:
-            page.screenshot(path=str(ARTIFACTS / "jupyterlab-lessons-es.png"))
+        run_cell(page, cell, app.locator(".lt-learn .lt-board"), "jupyterlab-lessons-es.png")
         expect(app.get_by_role("tab")).to_have_text([in_spanish("app.tabs.learn")], timeout=30_000)
         expect(app).to_have_attribute("lang", "es")
         expect(app.get_by_label(in_spanish("app.language.label"))).to_have_value("Español")
