@@ -1,0 +1,27 @@
+"""The catalogue's own words for tests whose texts are made in another process (a server, a browser page, a
+Voilà kernel), where the in-process `keyed` fixture (tests/keyed.py) cannot reach: they compare what the page
+shows with `catalogue.text(key, **facts)` in the server's language (English unless told), not with a sentence
+written out in the test."""
+
+from __future__ import annotations
+
+from leopard_tutor.engine import Card
+from leopard_tutor.engine.catalogue import text
+
+_CUT = "\x00"
+
+
+def opening(key: str, fact: str, /, **facts: object) -> str:
+    """The words of `text(key, **facts)` before the fact named `fact` (for a text whose later facts the test
+    cannot know, such as where a picked card can go)."""
+    return text(key, **facts, **{fact: _CUT}).split(_CUT)[0]
+
+
+def card_named(card: dict[str, object]) -> str:
+    """The name in words of a card as the board's state gives it (`{"code": "7H", ...}`)."""
+    return Card.parse(str(card["code"])).name
+
+
+def picked(card: dict[str, object]) -> str:
+    """How the Play section's message begins once the learner picked `card` (a card of the board's state)."""
+    return opening("play.picked", "where", card=card_named(card))
