@@ -5,6 +5,8 @@ written out in the test."""
 
 from __future__ import annotations
 
+import re
+
 from leopard_tutor.engine import Card
 from leopard_tutor.engine.catalogue import text
 
@@ -25,3 +27,17 @@ def card_named(card: dict[str, object]) -> str:
 def picked(card: dict[str, object]) -> str:
     """How the Play section's message begins once the learner picked `card` (a card of the board's state)."""
     return opening("play.picked", "where", card=card_named(card))
+
+
+def escaped(words: str) -> str:
+    """`words` as a regular expression that matches them as they are, in Python and in a page's JavaScript
+    (Playwright passes a pattern's source on): only the characters special to both are escaped."""
+    return re.sub(r"([\\^$.|?*+()\[\]{}])", r"\\\1", words)
+
+
+def pattern(key: str, /, **groups: str) -> re.Pattern[str]:
+    """A pattern of `text(key)` whose facts named in `groups` match those regular expressions (each a group, in
+    the order the text gives them) and whose other words are matched as they are."""
+    cuts = {name: f"{_CUT}{name}{_CUT}" for name in groups}
+    parts = text(key, **cuts).split(_CUT)
+    return re.compile("".join(f"({groups[part]})" if index % 2 else escaped(part) for index, part in enumerate(parts)))
