@@ -8,6 +8,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.lessons import LESSONS
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -61,4 +62,6 @@ def test_lesson_notebook_builds_its_stages_and_each_can_be_solved(name: str) -> 
 
 def test_examples_notebook_steps_through_c3() -> None:
     _, printed = run("examples.ipynb", CHECK_EXAMPLES)
-    assert "C3 · step 2 of 2 · Revised rules (2008) | Your square is worth 8 | ''" in printed
+    turn = text("sections.examples.turn", key="C3", step=2, steps=2, rules=text("rules.REVISED_2008"))
+    worth = text("board.worth", label=text("board.squares.yours"), value=8)
+    assert f"{turn} | {worth} | ''" in printed  # the kernel's words: English, as here
