@@ -15,8 +15,18 @@ _CUT = "\x00"
 
 def opening(key: str, fact: str, /, **facts: object) -> str:
     """The words of `text(key, **facts)` before the fact named `fact` (for a text whose later facts the test
-    cannot know, such as where a picked card can go)."""
-    return text(key, **facts, **{fact: _CUT}).split(_CUT)[0]
+    cannot know, such as where a picked card can go); facts after it need not be given."""
+    given: dict[str, object] = {**facts, fact: _CUT}
+    while True:
+        try:
+            words = text(key, **given)
+        except KeyError as missing:
+            name = missing.args[0]
+            if not isinstance(name, str) or name in given:
+                raise
+            given[name] = _CUT
+        else:
+            return words.split(_CUT)[0]
 
 
 def card_named(card: dict[str, object]) -> str:
