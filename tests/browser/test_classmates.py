@@ -10,17 +10,27 @@ from typing import Any
 import pytest
 from class_players import CODE_SHOWN
 from playwright.sync_api import expect
+from rendered import escaped, opening, pattern
 from test_play import click, move_by_clicks, read
+
+from leopard_tutor.engine.catalogue import text
 
 NAMES = ("<b>Ana</b>", "Ben")
 TIMEOUT = 30_000
+HAND_OVER = pattern("play.turn.over", number=r"\d+", hands=r"\d+", rules=".+")
+"""The turn line once the hand is over (the server's language: English)."""
+
+
+def turn_of(name: str) -> re.Pattern[str]:
+    """The turn line while it is `name`'s turn."""
+    return pattern("play.people.turn.of", number=r"\d+", hands=r"\d+", rules=".+", name=escaped(name))
 
 
 def sit_down(page: Any, name: str) -> Any:
     """Choose a classmate as the opponent and give a name; the board."""
     board = page.locator(".lt-board").first
-    page.get_by_role("combobox", name="Opponent").select_option(label="A classmate")
-    box = page.locator(".lt-class-panel").get_by_role("textbox", name="Your name")  # the header has one too
+    page.get_by_role("combobox", name=text("play.controls.opponent")).select_option(label=text("classmates.choice"))
+    box = page.locator(".lt-class-panel").get_by_role("textbox", name=text("classmates.name_label"))  # the header too
     box.fill(name)
     box.press("Enter")
     return board
@@ -37,7 +47,7 @@ def test_two_classmates_play_a_whole_hand_by_clicks(browser: Any, page: Any, ope
         ben_board = ben_page.locator(".lt-board").first
         ben_board.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
         sit_down(page, NAMES[0])
-        page.get_by_role("button", name="Open a table").click()
+        page.get_by_role("button", name=text("classmates.open")).click()
         shown = page.locator(".lt-class-code-shown")
         expect(shown).to_contain_text(CODE_SHOWN, timeout=TIMEOUT)
         code = CODE_SHOWN.search(shown.inner_text())
@@ -45,26 +55,27 @@ def test_two_classmates_play_a_whole_hand_by_clicks(browser: Any, page: Any, ope
         expect(page.locator(".lt-class-status svg")).to_be_visible()
         expect(page.locator(f".lt-class-status a[href$='?table={code.group(1)}']")).to_be_visible()
         sit_down(ben_page, NAMES[1])
-        ben_page.get_by_role("button", name="Show open tables").click()
-        ben_page.get_by_role("button", name=f"Join {NAMES[0]}'s table").click()
+        ben_page.get_by_role("button", name=text("classmates.refresh")).click()
+        ben_page.get_by_role("button", name=text("classmates.join_named", name=NAMES[0])).click()
         boards = {NAMES[0]: ana_board, NAMES[1]: ben_board}
         for board in boards.values():
-            expect(board.locator(".lt-turn")).to_contain_text("'s turn", timeout=TIMEOUT)
-        expect(ana_board.locator(".lt-message")).to_contain_text(f"{NAMES[0]} and {NAMES[1]} play a match at "
-                                                                 f"table {code.group(1)}")
+            expect(board.locator(".lt-turn")).to_have_text(
+                re.compile(f"{turn_of(NAMES[0]).pattern}|{turn_of(NAMES[1]).pattern}"), timeout=TIMEOUT)
+        expect(ana_board.locator(".lt-message")).to_contain_text(
+            opening("classmates.started", "rules", first=NAMES[0], second=NAMES[1], code=code.group(1)))
         moves = 0
         for _ in range(400):
             turn = read(ana_board)["turn"]
-            if "the hand is over" in turn:
+            if HAND_OVER.fullmatch(turn):
                 break
-            mover = NAMES[0] if f"{NAMES[0]}'s turn" in turn else NAMES[1]
+            mover = NAMES[0] if turn_of(NAMES[0]).fullmatch(turn) else NAMES[1]
             waiting = NAMES[1] if mover == NAMES[0] else NAMES[0]
             board = boards[mover]
             table = read(board)
-            assert f"{mover}'s turn" in table["turn"] and 0 < len(table["hand"]) <= 9
-            assert not [label for label, enabled in table["actions"] if label == "Undo" and enabled]
+            assert turn_of(mover).fullmatch(table["turn"]) and 0 < len(table["hand"]) <= 9
+            assert not [label for label, enabled in table["actions"] if label == text("play.controls.undo") and enabled]
             before = read(boards[waiting])["seq"]
-            go_out = board.page.get_by_role("button", name="Go out", exact=True)
+            go_out = board.page.get_by_role("button", name=text("play.buttons.go_out"), exact=True)
             if go_out.is_enabled() and moves > 20:
                 click(board, go_out)
             else:
@@ -72,14 +83,16 @@ def test_two_classmates_play_a_whole_hand_by_clicks(browser: Any, page: Any, ope
             moves += 1
             # the other board shows the move by itself, and then it is their turn (or the hand is over)
             expect(boards[waiting]).not_to_have_attribute("data-seq", before or "", timeout=TIMEOUT)
-            expect(boards[waiting].locator(".lt-turn")).to_contain_text(
-                re.compile(f"{re.escape(waiting)}'s turn|the hand is over"), timeout=TIMEOUT)
+            expect(boards[waiting].locator(".lt-turn")).to_have_text(
+                re.compile(f"{turn_of(waiting).pattern}|{HAND_OVER.pattern}"), timeout=TIMEOUT)
         else:
             pytest.fail("the hand did not end within 400 moves")
         assert moves > 10
         for name, board in boards.items():
-            expect(board.locator(".lt-turn")).to_contain_text("the hand is over", timeout=TIMEOUT)
-            assert re.search(r"The hand is over: you scored \d+, .+ \d+\.", read(board)["message"]), name
+            expect(board.locator(".lt-turn")).to_have_text(HAND_OVER, timeout=TIMEOUT)
+            them = NAMES[1] if name == NAMES[0] else NAMES[0]
+            ended = pattern("play.people.hand_end", mine=r"\d+", other=escaped(them), theirs=r"\d+")
+            assert ended.search(read(board)["message"]), name
             assert board.locator("b").count() == 0, "a name is shown as text, never as markup"
         expect(ben_board.get_by_text(NAMES[0]).first).to_be_visible()
     finally:
