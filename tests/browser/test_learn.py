@@ -16,7 +16,8 @@ from leopard_tutor.engine.catalogue import text
 from leopard_tutor.lessons import LESSONS, Progress
 
 NAMES = {card.name: card for card in ALL_CARDS}
-SPACE = re.compile(r"^(.+), space ([1-9]), (.+)$")
+SPACE = pattern("board.space_name", label=".+", space="[1-9]", what=".+")
+"""A space's accessible name: its square's label, its number, what lies there (the catalogue's words)."""
 TIMEOUT = 30_000
 YOURS, THEIRS = text("board.squares.yours"), text("board.squares.theirs")
 """The squares' labels, as the page (in the server's language, English) names them."""
@@ -108,7 +109,7 @@ def test_complete_stage_2_and_stage_6_by_clicks(board: Any) -> None:
     for lesson in LESSONS[:5]:
         progress.record_lesson(lesson.key, 3)
     section.locator(".lt-code input").fill(progress.to_code())
-    click(root, section.get_by_role("button", name="Load a code"))
+    click(root, section.get_by_role("button", name=text("sections.progress.load")))
     expect(root.locator(".lt-message")).to_have_text(text("sections.progress.loaded", solved=5))
     click(root, section.get_by_role("button", name="6", exact=True))
     expect(root.locator(".lt-turn")).to_contain_text(stage_line(6))
@@ -152,10 +153,10 @@ def square_on_page(root: Any) -> Square:
     for name in root.locator(".lt-space").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"):
         found = SPACE.match(name)
         assert found, name
-        what = found.group(3).split(", on top of")[0]
-        if what == "empty":
+        what = found.group(3).split(opening("board.on_top_of", "count", what=""))[0]
+        if what == text("board.empty"):
             piles[int(found.group(2))] = []
-        elif what.startswith("face-down card"):
+        elif what.startswith(text("board.face_down_card")):
             piles[int(found.group(2))] = [(Card.parse("QS"), False)]
         else:
             piles[int(found.group(2))] = [(NAMES[what], True)]
@@ -215,7 +216,7 @@ def test_answer_the_questions_of_the_stage_on_what_you_can_see(board: Any) -> No
     for solved in LESSONS[:lesson.stage - 1]:
         progress.record_lesson(solved.key, 3)
     section.locator(".lt-code input").fill(progress.to_code())
-    click(root, section.get_by_role("button", name="Load a code"))
+    click(root, section.get_by_role("button", name=text("sections.progress.load")))
     click(root, section.get_by_role("button", name=str(lesson.stage), exact=True))
     expect(root.locator(".lt-turn")).to_contain_text(stage_line(lesson.stage))
     expect(root.get_by_role("button", name=text("sections.learn.go_out_button"))).to_have_count(0)

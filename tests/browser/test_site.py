@@ -148,7 +148,7 @@ def test_a_teachers_link_through_the_start_page(page: Any, origin: str) -> None:
     expect(board.locator(".lt-turn")).to_contain_text(text("rules.ORIGINAL_1963"))
     level = page.locator(".lt-play select").nth(1)
     assert level.evaluate("select => select.options[select.selectedIndex].text") == text("levels.names.expert")
-    page.get_by_role("button", name="Share this deal").click()
+    page.get_by_role("button", name=text("play.share.button")).click()
     link = page.locator(".lt-share-link").input_value(timeout=30_000)
     assert link.startswith(f"{origin}/{APP}?") and "deal=SITE7" in link and "level=expert" in link
     for _ in range(10):  # while the expert thinks (in the page's worker), the board says so and the page runs on
