@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 import time
 from typing import Any
 
 from kernel_client import Visit, VisitError
+from rendered import escaped, pattern
 
-CODE_SHOWN = re.compile(r"Table code: ([A-Z]{4})")
+from leopard_tutor.engine.catalogue import text
+
+CODE_SHOWN = pattern("classmates.opened", code="[A-Z]{4}")
+"""The status line once a table is open, its code the first group (the server's language: English)."""
 
 
 def model_where(visit: Visit, test: Any) -> str:
@@ -49,8 +52,9 @@ def button(visit: Visit, label: str) -> str:
 
 async def choose_classmate(visit: Visit, name: str) -> None:
     """Pick "A classmate" in the opponent menu and type `name`."""
-    menu = model_where(visit, lambda s: "A classmate" in s.get("_options_labels", ()))
-    index = list(visit.states[menu]["state"]["_options_labels"]).index("A classmate")
+    choice = text("classmates.choice")
+    menu = model_where(visit, lambda s: choice in s.get("_options_labels", ()))
+    index = list(visit.states[menu]["state"]["_options_labels"]).index(choice)
     await update(visit, menu, {"index": index})
     await update(visit, model_where(visit, with_class("lt-class-name")), {"value": name})
 
@@ -63,7 +67,7 @@ async def status_text(visit: Visit) -> str:
 
 async def open_table(visit: Visit, timeout: float = 30) -> str:
     """Click "Open a table"; the code the page shows."""
-    await press(visit, button(visit, "Open a table"))
+    await press(visit, button(visit, text("classmates.open")))
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         found = CODE_SHOWN.search(await status_text(visit))
@@ -76,7 +80,7 @@ async def open_table(visit: Visit, timeout: float = 30) -> str:
 async def join_table(visit: Visit, code: str) -> None:
     """Type `code` in the table code box and click "Join table"."""
     await update(visit, model_where(visit, with_class("lt-class-code")), {"value": code})
-    await press(visit, button(visit, "Join table"))
+    await press(visit, button(visit, text("classmates.join")))
 
 
 def is_board_update(visit: Visit, message: dict[str, Any]) -> dict[str, Any] | None:
@@ -120,7 +124,9 @@ def moves_made(table: dict[str, Any]) -> int:
 
 
 def turn_of(table: dict[str, Any], name: str) -> bool:
-    return f"{name}'s turn" in str(table.get("turn", ""))
+    """Whether the board's turn line says it is `name`'s turn."""
+    return pattern("play.people.turn.of", number=r"\d+", hands=r"\d+", rules=".+",
+                   name=escaped(name)).fullmatch(str(table.get("turn", ""))) is not None
 
 
 def enabled(table: dict[str, Any], ident: str) -> bool:

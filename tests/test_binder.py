@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from rendered import opening, pattern
 
 ROOT = Path(__file__).resolve().parent.parent
 BINDER = ROOT / "binder"
@@ -107,11 +108,12 @@ def test_binder_steps_render_the_app_through_jupyter_server(binder_server: tuple
     board = page.locator(".lt-board").first
     spaces = board.locator(".lt-space")
     expect(spaces).to_have_count(18, timeout=120_000)
-    expect(board.locator(".lt-turn")).to_contain_text(re.compile("your turn"), timeout=30_000)
+    expect(board.locator(".lt-turn")).to_have_text(
+        pattern("play.turn.yours", number=r"\d+", hands=r"\d+", rules=".+"), timeout=30_000)
     seq = board.get_attribute("data-seq")
     board.locator(".lt-hand-card").first.click()
     expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
-    expect(board.locator(".lt-message")).to_contain_text("You picked the ")
+    expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "card", where=""))
     assert "cdn.jsdelivr.net" not in page.content(), "the app's own template, with no CDN links"
     assert len(kernel_ids(url)) == 1
     page.goto("about:blank")  # the tab-close beacon must be accepted (the config file's fix is loaded)

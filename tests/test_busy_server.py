@@ -3,13 +3,15 @@ searches fewer than half its usual deals, and the learner is told the computer i
 
 from __future__ import annotations
 
+from keyed import mark
+
 from leopard_tutor.engine import Match, Move, PlayerView
 from leopard_tutor.table import Computer, Table, against_computer
 from leopard_tutor.table.seats import HURRIED_SHARE
 from leopard_tutor.widgets import LeopardBoard
 
-HURRIED = ("The computer is playing faster than usual: the server is busy, so it had less than half its usual "
-           "thinking time for that move.")
+HURRIED = mark("play.hurried")
+"""What the board says of a move the computer had too little time for (under `keyed`)."""
 
 
 class Clocks:
@@ -46,19 +48,19 @@ def board_against(share: float) -> tuple[LeopardBoard, Table]:
     return board, controller
 
 
-def test_a_starved_search_is_said_and_its_facts_are_in_the_state() -> None:
+def test_a_starved_search_is_said_and_its_facts_are_in_the_state(keyed: None) -> None:
     board, _ = board_against(share=0.3)
     assert HURRIED in board.state["message"]
     assert board.state["search"] == {"deals": 40, "seconds": 0.9, "share": 0.3, "hurried": True}
 
 
-def test_a_search_with_a_processor_to_itself_says_nothing() -> None:
+def test_a_search_with_a_processor_to_itself_says_nothing(keyed: None) -> None:
     board, controller = board_against(share=1.0)
     assert HURRIED not in board.state["message"] and board.state["search"]["hurried"] is False
     assert controller.search is not None and controller.search.share == 1.0 and HURRIED_SHARE == 0.5
 
 
-def test_an_opponent_without_a_budget_has_no_search() -> None:
+def test_an_opponent_without_a_budget_has_no_search(keyed: None) -> None:
     class Quick:
         def choose(self, view: PlayerView) -> Move:
             return view.legal_moves()[0]

@@ -30,6 +30,7 @@ from class_players import (
     turn_of,
 )
 from kernel_client import Visit, run
+from rendered import pattern
 
 from leopard_tutor.engine import RULE_SETS, Card, Match
 from leopard_tutor.engine.moves import move_from_data
@@ -130,7 +131,8 @@ def test_two_classmates_play_a_whole_hand_and_no_frame_names_a_hidden_card(class
         ana, ben, code = await seat_both(server.url)
         try:
             made = await play_moves(ana, ben, random.Random(7), 400)
-            assert "the hand is over" in ana.table()["turn"] and "the hand is over" in ben.table()["turn"]
+            over = pattern("play.turn.over", number=r"\d+", hands=r"\d+", rules=".+")
+            assert over.fullmatch(ana.table()["turn"]) and over.fullmatch(ben.table()["turn"])
             seed, moves, _visitors = stored(data, code)
             assert len(moves) == made > 10, "every move stored once, none lost or twice"
             seats = {}

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from keyed import mark, said
 
 from leopard_tutor.engine import ORIGINAL_1963, REVISED_2008, Card, Square, check_play, square_value
 from leopard_tutor.examples import NOT_RECONSTRUCTED, WORKED_EXAMPLES, ExampleFormatError, load_examples
@@ -100,13 +101,15 @@ def test_mirror_is_the_picture_flipped_top_to_bottom() -> None:
     assert "top left" in c3.mirrored.steps[1].caption and "bottom row" in c3.steps[1].caption
 
 
-def test_a_bad_examples_file_is_a_clear_error(tmp_path: Path) -> None:
+def test_a_bad_examples_file_is_a_clear_error(tmp_path: Path, keyed: None) -> None:
     data = json.loads(EXAMPLES_FILE.read_text())
     data["examples"][2]["steps"][1]["play"] = "7S"  # a 7 cannot cover the face-up 7 of hearts
     path = tmp_path / "examples.json"
     path.write_text(json.dumps(data))
-    with pytest.raises(ExampleFormatError, match="face up there"):
+    with pytest.raises(ExampleFormatError) as refused:
         load_examples(path)
+    assert said(str(refused.value), "engine.illegal.numbered_covered", card=Card.parse("7S").name,
+                shown=Card.parse("7H").name, where=mark("engine.place.own", space=7))
     path.write_text("{}")
     with pytest.raises(ExampleFormatError, match=r"examples\.json"):
         load_examples(path)

@@ -6,9 +6,11 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 import zlib
 
 import pytest
+from keyed import keys_in, mark, said
 
 from leopard_tutor.ai import LEVELS
 from leopard_tutor.engine import ORIGINAL_1963, Match, Move, PlayerView
@@ -70,27 +72,44 @@ def custom_rules() -> dict[str, object]:
     return data
 
 
-@pytest.mark.parametrize(("code", "says"), [
-    (42, "A saved-game code is a piece of text."),
-    ("A" * (MAX_GAME_CODE + 1), "This saved-game code is too long to be one of ours."),
-    ("LT2-abc", "This is not a Leopard Tutor saved-game code: it should start with LG1-."),
-    (GAME_PREFIX + "not*base64!", "This saved-game code is damaged or incomplete: copy the whole code again."),
-    (GAME_PREFIX + base64.urlsafe_b64encode(zlib.compress(b"{}"))[:-6].decode(), "damaged or incomplete"),
-    (packed([1, 2]), "damaged or incomplete"),
-    (packed(b"[" * 100_000 + b"]" * 100_000), "damaged or incomplete"),
-    (packed(b" " * 600_000 + b"{}"), "too long to be one of ours"),
-    (packed(saved("grandmaster")),
-     "names an opponent the tutor does not have (it has beginner, casual, intermediate and expert)"),
-    (packed(tampered()), "does not hold a game the rules allow"),
-    (packed(custom_rules()), "played under rules the tutor does not offer"),
+LEVELS_KNOWN = ("beginner", "casual", "intermediate", "expert")
+
+
+@pytest.mark.parametrize(("code", "key"), [
+    (42, "not_text"),
+    ("A" * (MAX_GAME_CODE + 1), "too_long"),
+    ("LT2-abc", "not_ours"),
+    (GAME_PREFIX + "not*base64!", "damaged"),
+    (GAME_PREFIX + base64.urlsafe_b64encode(zlib.compress(b"{}"))[:-6].decode(), "damaged"),
+    (packed([1, 2]), "damaged"),
+    (packed(b"[" * 100_000 + b"]" * 100_000), "damaged"),
+    (packed(b" " * 600_000 + b"{}"), "too_long"),
+    (packed(saved("grandmaster")), "level"),
+    (packed(tampered()), "not_a_game"),
+    (packed(custom_rules()), "rules"),
 ])
-def test_a_bad_code_is_explained_for_the_learner(code: object, says: str) -> None:
+def test_a_bad_code_is_explained_for_the_learner(code: object, key: str, keyed: None) -> None:
     with pytest.raises(GameCodeError) as error:
         read_game_code(code, LEVELS)
-    assert says in str(error.value)
+    assert keys_in(str(error.value))[0] == f"play.saved_game.{key}"
+    if key == "not_ours":
+        assert said(str(error.value), "play.saved_game.not_ours", prefix=GAME_PREFIX) and GAME_PREFIX == "LG1-"
+    if key == "level":  # the opponents the tutor has, each named in a sentence's words
+        known = [mark(f"levels.in_sentence.{level}") for level in LEVELS_KNOWN]
+        assert tuple(LEVELS) == LEVELS_KNOWN
+        assert said(str(error.value), "play.saved_game.level",
+                    known=mark("words.and_list", first=mark("words.list_separator").join(known[:-1]), last=known[-1]))
 
 
-def test_save_then_resume_in_the_play_section() -> None:
+def code_shown(shown: str) -> str:
+    """The saved-game code in the saver's box (which its label names)."""
+    assert f"aria-label='{mark('play.saved_game.label')}'>" in shown
+    found = re.search("<textarea[^>]*>(.*?)</textarea>", shown)
+    assert found
+    return found.group(1)
+
+
+def test_save_then_resume_in_the_play_section(keyed: None) -> None:
     section = build_play(FirstMove(), opponent_factory=FirstMove, level="intermediate", seed="CLASS7",
                          rules="ORIGINAL_1963")
     board, controller = section.board, section.controller
@@ -99,7 +118,8 @@ def test_save_then_resume_in_the_play_section() -> None:
         board.dispatch({"type": "discard"})
     section.saver.show_code()
     shown = section.saver.shown.value
-    code = shown.split("readonly rows='3' cols='60' aria-label='Saved-game code'>")[1].split("</textarea>")[0]
+    assert "readonly rows='3' cols='60'" in shown
+    code = code_shown(shown)
     table = board.state
 
     other = build_play(FirstMove(), opponent_factory=FirstMove, level="beginner")
@@ -111,23 +131,24 @@ def test_save_then_resume_in_the_play_section() -> None:
     def names(state: dict[str, object]) -> list[str]:
         return [cell["name"] for square in state["squares"] for cell in square["cells"]]  # type: ignore[attr-defined]
     assert names(other.board.state) == names(table) and other.board.state["hand"] == table["hand"]
-    assert other.board.state["message"] == ("Game resumed: hand 1 of 4, Original rules (1963), "
-                                            "against the intermediate opponent.")
+    assert other.board.state["message"] == mark("play.saved_game.resumed", number=1, hands=4,
+                                                rules=mark("rules.ORIGINAL_1963"),
+                                                level=mark("levels.in_sentence.intermediate"))
     other.board.dispatch({"type": "select", "index": 0})  # play goes on
-    assert other.board.state["message"].startswith("You picked")
+    assert keys_in(other.board.state["message"])[0] == "play.picked"
 
     before = other.controller.match.to_json()
     other.saver.code.value = code[:-10]
     other.board.act(other.saver.resume)
-    assert other.board.state["message"] == "This saved-game code is damaged or incomplete: copy the whole code again."
+    assert other.board.state["message"] == mark("play.saved_game.damaged")
     assert other.board.state["error"] == "" and other.controller.match.to_json() == before
 
 
-def test_a_saved_game_resumed_between_two_people_seats_the_computer_again() -> None:
+def test_a_saved_game_resumed_between_two_people_seats_the_computer_again(keyed: None) -> None:
     section = build_play(FirstMove(), opponent_factory=FirstMove, level="casual", seed="LEO-AAAA")
     section.saver.show_code()
     shown = section.saver.shown.value
-    code = shown.split("aria-label='Saved-game code'>")[1].split("</textarea>")[0]
+    code = code_shown(shown)
     other = build_play(FirstMove(), opponent_factory=FirstMove, level="beginner")
     other.level_pick.value = "people"
     assert other.controller.at_one_device

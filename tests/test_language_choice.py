@@ -4,6 +4,9 @@ page itself: tests/browser/test_language.py)."""
 
 from __future__ import annotations
 
+import html
+from typing import Any
+
 import pytest
 
 from leopard_tutor import app, host
@@ -14,8 +17,18 @@ from leopard_tutor.table import BadIntent
 from leopard_tutor.widgets.language import PageLanguage
 from leopard_tutor.widgets.learn import LearnSection, build_learn, group_progress
 
-TITLES_EN = ("Play", "Learn", "Examples", "Practice")
-TITLES_ES = ("Jugar", "Aprender", "Ejemplos", "Práctica")
+
+def words(lang: str, key: str, /, **facts: object) -> str:
+    """The catalogue's text at `key` in language `lang`, whatever language is in use (which language the app
+    speaks is the point of these tests, so they compare the catalogue's own words in each language)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(catalogue, "language", lambda: lang)
+        return catalogue.text(key, **facts)
+
+
+def titles(lang: str) -> tuple[str, ...]:
+    """The tab titles in `lang`."""
+    return tuple(words(lang, f"app.tabs.{name}") for name in ("play", "learn", "examples", "practice"))
 
 
 @pytest.fixture(autouse=True)
@@ -31,12 +44,12 @@ def page_says(page: PageLanguage, kept: object = "", browser: object = ("en-US",
 
 def shown_in(tutor: app.TutorApp) -> str:
     """The language the app's words are in, read from its tab titles and its header."""
-    titles = tuple(tutor.tabs.titles)
-    if titles == TITLES_ES:
-        assert tutor.language_pick.description == "Idioma" and "Ayuda" in tutor.header.value
-        return "es"
-    assert titles == TITLES_EN and tutor.language_pick.description == "Language" and "About" in tutor.header.value
-    return "en"
+    shown = tuple(tutor.tabs.titles)
+    assert titles("en") != titles("es")
+    lang = "es" if shown == titles("es") else "en"
+    assert shown == titles(lang) and tutor.language_pick.description == words(lang, "app.language.label")
+    assert html.escape(words(lang, "app.help_button")) in tutor.header.value
+    return lang
 
 
 def test_nothing_said_is_english_and_the_picker_lists_each_language_in_its_own_words() -> None:
@@ -61,10 +74,12 @@ def test_an_unknown_language_in_a_link_is_reported_in_the_language_in_use() -> N
     page_says(tutor.page_language, "es")
     tutor.follow_link("lang=xx")
     assert shown_in(tutor) == "es"
-    assert "el idioma &#x27;xx&#x27;" in tutor.link_note.value and "en, es" in tutor.link_note.value
+    assert html.escape(words("es", "app.link.lang", value="'xx'", known="en, es")) in tutor.link_note.value
     english = app.build_app()
     english.follow_link("lang=<script>")
-    assert shown_in(english) == "en" and "the language &#x27;&lt;script&gt;&#x27;" in english.link_note.value
+    assert shown_in(english) == "en"
+    assert html.escape(words("en", "app.link.lang", value="'<script>'", known="en, es")) in english.link_note.value
+    assert "<script>" not in english.link_note.value
 
 
 def test_the_learners_kept_choice_comes_before_the_browsers_language() -> None:
@@ -113,10 +128,18 @@ def test_the_picker_redraws_the_app_in_place_and_keeps_the_choice_in_the_browser
     assert tutor.page_language.saved == "en", "kept in the browser"
     assert tutor.tabs.selected_index == 1 and tutor.built[1].controller.lesson.stage == 3, "the same place"
     assert tutor.built[0] is not play and tutor.built[0].controller.match.to_json() == match, "the same match"
-    assert "Stage 3" in str(tutor.built[1].board.state)
+    assert tutor.built[1].board.state["turn"] == stage_shown("en", tutor.built[1], 3)
     tutor.language_pick.value = "es"
     assert shown_in(tutor) == "es" and tutor.page_language.saved == "es"
-    assert "Etapa 3" in str(tutor.built[1].board.state)
+    assert tutor.built[1].board.state["turn"] == stage_shown("es", tutor.built[1], 3)
+
+
+def stage_shown(lang: str, learn: Any, stage: int) -> str:
+    """The line over Learn's board at `stage`, in `lang` (the lesson's title as the section has it now)."""
+    lesson = learn.controller.lesson
+    assert lesson.stage == stage
+    return words(lang, "sections.learn.turn", stage=stage, stages=len(learn.controller.lessons), title=lesson.title,
+                 rules=words(lang, f"rules.{lesson.rules.key}"))
 
 
 def test_the_browsers_request_draws_the_app_at_once_in_its_language(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -163,7 +186,8 @@ def test_a_students_name_stays_in_the_header_in_the_other_language() -> None:
     page_restores(bar_of(tutor), "Ana")
     tutor.language_pick.value = "es"
     bar = bar_of(tutor)  # one bar, the new one
-    assert "Ana" in bar.shown.value and bar.change_button.description == "Cambiar" and shown_in(tutor) == "es"
+    assert "Ana" in bar.shown.value and bar.change_button.description == words("es", "students.change")
+    assert shown_in(tutor) == "es"
     page_restores(bar, "Ana")
     assert "Ana" in bar.shown.value and bar.change_button.layout.display == ""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from keyed import said
+from keyed import keys_in, mark, said
 
 from leopard_tutor.engine import Discard, EndTurn, GoOut, Move, Play
 from leopard_tutor.lessons import LESSONS, Progress
@@ -14,6 +14,10 @@ from leopard_tutor.widgets.learn import LearnController, LearnSection, build_lea
 def new_section() -> tuple[LearnSection, LearnController]:
     controller = LearnController(progress=Progress())
     return LearnSection(controller), controller
+
+
+YOURS, THEIRS = mark("board.squares.yours"), mark("board.squares.theirs")
+"""The squares' labels (under `keyed`)."""
 
 
 def lit(state: dict[str, Any]) -> set[tuple[str, int]]:
@@ -34,10 +38,11 @@ def intents_for(controller: LearnController, move: Move) -> list[dict[str, Any]]
     return [pick, {"type": "space", "square": move.square_owner, "space": move.space}]
 
 
-def test_stage_two_by_clicks_lights_only_legal_targets_and_unlocks_stage_three() -> None:
+def test_stage_two_by_clicks_lights_only_legal_targets_and_unlocks_stage_three(keyed: None) -> None:
     section, controller = new_section()
     board = section.board
-    assert section.stage_buttons[1].disabled and "locked" in section.stage_buttons[1].description
+    assert section.stage_buttons[1].disabled
+    assert section.stage_buttons[1].description == f"2 · {mark('sections.learn.locked_label')}"
     board.dispatch({"type": "action", "id": "next"})
     assert controller.index == 0, "Next stays shut until the stage is solved"
     for intent in intents_for(controller, LESSONS[0].solution[0]):
@@ -45,19 +50,19 @@ def test_stage_two_by_clicks_lights_only_legal_targets_and_unlocks_stage_three()
     assert controller.attempt.solved and not section.stage_buttons[1].disabled
     assert section.stage_buttons[0].description == "1 ★★★"
     board.dispatch({"type": "action", "id": "next"})
-    assert controller.index == 1 and f"Stage 2 of {len(LESSONS)}" in board.state["turn"]
+    assert controller.index == 1 and said(board.state["turn"], "sections.learn.turn", stage=2, stages=len(LESSONS))
     seven = controller.attempt.view.hand.index(LESSONS[1].solution[0].card)  # type: ignore[union-attr]
     board.dispatch({"type": "select", "index": seven})
-    assert lit(board.state) == {("Opponent's square", 7)}
+    assert lit(board.state) == {(THEIRS, 7)}
     board.dispatch({"type": "space", "square": 1, "space": 7})
     assert controller.attempt.solved
-    assert "Lesson complete: 3 stars." in board.state["message"] and board.state["tone"] == "ok"
+    assert said(board.state["message"], "lessons.feedback.stars", stars=3) and board.state["tone"] == "ok"
     assert controller.progress.stars == {"the-square": 3, "aces-to-nines": 3}
     assert controller.progress.unlocked == [lesson.key for lesson in LESSONS[:3]]
     assert board.state["error"] == ""
 
 
-def test_a_wrong_click_is_answered_with_the_engine_reason_and_changes_nothing() -> None:
+def test_a_wrong_click_is_answered_with_the_engine_reason_and_changes_nothing(keyed: None) -> None:
     section, controller = new_section()
     board = section.board
     before = controller.attempt.hand
@@ -67,29 +72,30 @@ def test_a_wrong_click_is_answered_with_the_engine_reason_and_changes_nothing() 
     assert board.state["message"].startswith(reason) and board.state["tone"] == "warn"
     assert controller.attempt.hand == before and controller.attempt.slips == 1
     goal = next(panel for panel in board.state["aside"] if panel["kind"] == "goal")
-    assert "Slips: 1" in goal["note"]
+    assert said(goal["note"], "sections.learn.status", slips=1)
 
 
-def test_hints_walk_the_ladder_and_pick_the_card() -> None:
+def test_hints_walk_the_ladder_and_pick_the_card(keyed: None) -> None:
     section, controller = new_section()
     board = section.board
     controller.open(0)
     board.dispatch({"type": "action", "id": "hint"})
-    assert board.state["message"].startswith("Hint 1 of 4: ")
+    assert keys_in(board.state["message"])[0] == "sections.learn.hint"
+    assert said(board.state["message"], "sections.learn.hint", level=1, count=4)
     board.dispatch({"type": "action", "id": "hint"})
-    assert board.state["message"].startswith("Hint 2 of 4: ")
+    assert said(board.state["message"], "sections.learn.hint", level=2, count=4)
     assert [c["selected"] for c in board.state["hand"]["cards"]] == [True] + [False] * 8
-    assert lit(board.state) == {("Your square", 6), ("Opponent's square", 6)}
+    assert lit(board.state) == {(YOURS, 6), (THEIRS, 6)}
 
 
-def test_locked_stage_says_which_stage_opens_it() -> None:
+def test_locked_stage_says_which_stage_opens_it(keyed: None) -> None:
     section, controller = new_section()
     section.stage_buttons[4].click()  # disabled in the page, but a click must still be safe
     assert controller.index == 0
-    assert section.board.state["message"] == "Stage 5 opens when you finish stage 4."
+    assert section.board.state["message"] == mark("sections.learn.locked", stage=5, previous=4)
 
 
-def test_whole_course_by_clicks() -> None:
+def test_whole_course_by_clicks(keyed: None) -> None:
     section, controller = new_section()
     board = section.board
     for index, lesson in enumerate(LESSONS):
@@ -104,10 +110,10 @@ def test_whole_course_by_clicks() -> None:
         assert board.state["error"] == ""
     assert controller.progress.stars == {lesson.key: 3 for lesson in LESSONS}
     board.dispatch({"type": "action", "id": "next"})
-    assert board.state["message"] == "This was the last stage. Well done!"
+    assert board.state["message"] == mark("sections.learn.last_stage")
 
 
-def test_progress_code_export_and_import_and_a_bad_code() -> None:
+def test_progress_code_export_and_import_and_a_bad_code(keyed: None) -> None:
     section, controller = new_section()
     for intent in intents_for(controller, LESSONS[0].solution[0]):
         section.board.dispatch(intent)
@@ -121,12 +127,12 @@ def test_progress_code_export_and_import_and_a_bad_code() -> None:
     assert not other.stage_buttons[1].disabled
     other.code.value = code[:-5]
     other.board.act(other.load_code)
-    assert other.board.state["message"].startswith("This progress code is damaged")
+    assert other.board.state["message"] == mark("sections.progress.damaged")
     assert other.board.state["error"] == ""
     assert other_controller.progress.stars == {"the-square": 3}
 
 
-def test_bad_intents_become_messages_not_errors() -> None:
+def test_bad_intents_become_messages_not_errors(keyed: None) -> None:
     section, _ = new_section()
     board = section.board
     for intent in ({"type": "action", "id": "fly"}, {"type": "select", "index": 9}, {"type": "jump"},
@@ -136,7 +142,7 @@ def test_bad_intents_become_messages_not_errors() -> None:
         assert board.state["error"] == ""
 
 
-def test_a_group_of_stages_opens_at_its_first_stage() -> None:
+def test_a_group_of_stages_opens_at_its_first_stage(keyed: None) -> None:
     section = build_learn(6, 8)
     controller = section.controller
     assert [lesson.stage for lesson in controller.lessons] == [6, 7, 8]
@@ -149,7 +155,7 @@ def lesson_text(section: LearnSection) -> dict[str, Any]:
     return next(panel for panel in section.board.state["aside"] if panel["kind"] == "text")
 
 
-def test_the_goal_and_the_lesson_text_stand_beside_the_board() -> None:
+def test_the_goal_and_the_lesson_text_stand_beside_the_board(keyed: None) -> None:
     section, controller = new_section()
     goal, text = section.board.state["aside"]
     lesson = controller.lesson
@@ -157,7 +163,7 @@ def test_the_goal_and_the_lesson_text_stand_beside_the_board() -> None:
     assert text["title"] == f"1. {lesson.title}" and text["paragraphs"] == list(lesson.intro)
 
 
-def test_intro_shows_both_numberings_in_stage_one() -> None:
+def test_intro_shows_both_numberings_in_stage_one(keyed: None) -> None:
     section, _ = new_section()
     figures = lesson_text(section)["figures"]
     assert [figure["grid"] for figure in figures] == [[[1, 2, 3], [4, 5, 6], [7, 8, 9]],

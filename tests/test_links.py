@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from keyed import keys_in, mark, said
 
 from leopard_tutor import app, host
 from leopard_tutor.ai import LEVELS
@@ -30,28 +31,36 @@ def test_good_links_are_read() -> None:
     assert read("").notes == ()
 
 
-@pytest.mark.parametrize(("query", "words"), [
-    ("rules=1999", "the rules '1999'"),
-    ("level=grandmaster", "an opponent 'grandmaster'"),
-    ("deal=no%20spaces!", "deal code 'no spaces!'"),
-    ("tab=chess", "a part 'chess'"),
-    ("lesson=0", "stage '0' of Learn"),
-    ("lesson=99", f"stages go from 1 to {len(LESSONS)}"),
-    ("lesson=%C2%B2", "stage '²'"),
-    ("tab=play&lesson=2", "for the part 'play'"),
-    ("colour=red", "setting 'colour' is not one"),
-    ("level=expert&level=beginner", "'level' more than once"),
-    ("rules=" + "9" * 200, "…"),
+@pytest.mark.parametrize(("query", "key", "facts"), [
+    ("rules=1999", "rules", {"value": "'1999'"}),
+    ("level=grandmaster", "level", {"value": "'grandmaster'"}),
+    ("deal=no%20spaces!", "deal", {"value": "'no spaces!'"}),
+    ("tab=chess", "tab", {"value": "'chess'", "known": ", ".join(TABS)}),
+    ("lesson=0", "lesson", {"value": "'0'", "last": len(LESSONS)}),
+    ("lesson=99", "lesson", {"value": "'99'", "last": len(LESSONS)}),
+    ("lesson=%C2%B2", "lesson", {"value": "'²'"}),
+    ("tab=play&lesson=2", "lesson_tab", {"tab": "play"}),
+    ("colour=red", "unknown", {"name": "'colour'"}),
+    ("level=expert&level=beginner", "twice", {"name": "level"}),
+    ("rules=" + "9" * 200, "rules", {"value": repr("9" * 29 + "…")}),
 ])
-def test_a_bad_value_is_left_out_with_a_note_that_says_why(query: str, words: str) -> None:
+def test_a_bad_value_is_left_out_with_a_note_that_says_why(query: str, key: str, facts: dict[str, object],
+                                                            keyed: None) -> None:
     link = read(query)
-    assert len(link.notes) == 1 and words in link.notes[0], link.notes
-    assert all(len(note) < 300 for note in link.notes)
+    assert len(link.notes) == 1 and said(link.notes[0], f"app.link.{key}", **facts), link.notes
+    assert keys_in(link.notes[0]) == [f"app.link.{key}"]
 
 
-def test_a_huge_link_is_not_read_at_all() -> None:
+def test_notes_are_short() -> None:
+    """However long the value a link gives, the note in words that quotes it is short."""
+    for query in ("rules=" + "9" * 200, "level=" + "x" * 200, "tab=" + "x" * 200, "x" * 200 + "=1", "lesson=0"):
+        notes = read(query).notes
+        assert notes and all(len(note) < 300 for note in notes)
+
+
+def test_a_huge_link_is_not_read_at_all(keyed: None) -> None:
     link = read("level=expert&" + "x=1&" * MAX_QUERY)
-    assert link.level is None and len(link.notes) == 1
+    assert link.level is None and link.notes == (mark("app.link.too_long"),)
 
 
 def test_deal_codes_are_short_readable_and_seed_the_same_opponent_everywhere() -> None:

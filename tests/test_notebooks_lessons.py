@@ -10,6 +10,7 @@ import pytest
 from nbclient import NotebookClient
 from spoken import in_spanish
 
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.model import lessons_in
 
@@ -77,4 +78,6 @@ def test_a_lesson_notebook_speaks_the_language_of_its_server(monkeypatch: pytest
 
 def test_examples_notebook_steps_through_c3() -> None:
     _, printed = run("examples.ipynb", CHECK_EXAMPLES)
-    assert "C3 · step 2 of 2 · Revised rules (2008) | Your square is worth 8 | ''" in printed
+    turn = text("sections.examples.turn", key="C3", step=2, steps=2, rules=text("rules.REVISED_2008"))
+    worth = text("board.worth", label=text("board.squares.yours"), value=8)
+    assert f"{turn} | {worth} | ''" in printed  # the kernel's words: English, as here

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from keyed import mark
+
 from leopard_tutor.app import TutorApp, build_app
 from leopard_tutor.engine import Move, PlayerView
 from leopard_tutor.table import against_computer
 from leopard_tutor.widgets import LeopardBoard, pacing
 from leopard_tutor.widgets.pacing import INTENT_BURST, INTENT_RATE, WORK_BURST, WORK_SHARE, IntentPace
 
-TOO_FAST = "Too many clicks at once: the last ones were not taken. Wait a moment, then click again."
+TOO_FAST = mark("board.too_fast")
+"""The note a click beyond the pace gets (under `keyed`)."""
 
 
 class Clock:
@@ -56,7 +59,7 @@ def test_every_board_and_control_of_a_kernel_shares_one_pace() -> None:
     assert len(boards) == 4 and all(board.pace is pacing.kernel_pace() for board in boards)
 
 
-def test_a_flood_of_new_match_and_other_controls_makes_a_bounded_number_of_changes() -> None:
+def test_a_flood_of_new_match_and_other_controls_makes_a_bounded_number_of_changes(keyed: None) -> None:
     clock = Clock()
     tutor = app_with_every_tab(IntentPace(clock=clock))
     play, learn = tutor.built[0], tutor.built[1]
@@ -120,7 +123,7 @@ def test_a_new_match_loop_against_the_expert_gets_a_share_of_one_processor() -> 
     assert expert.moves - spent <= 2
 
 
-def test_a_click_beyond_the_pace_is_answered_and_changes_nothing() -> None:
+def test_a_click_beyond_the_pace_is_answered_and_changes_nothing(keyed: None) -> None:
     clock = Clock()
     tutor = app_with_every_tab(IntentPace(rate=1, burst=1, clock=clock))
     practice = tutor.built[3]

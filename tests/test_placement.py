@@ -6,6 +6,7 @@ The expected verdicts are written out here as data, independently of the engine'
 from __future__ import annotations
 
 import pytest
+from keyed import mark, said
 
 from leopard_tutor.engine import (
     ORIGINAL_1963,
@@ -69,23 +70,33 @@ def test_b30_a_six_cannot_go_straight_onto_a_six() -> None:
     assert check_play(Card.parse("6H"), covered, 6, own=False).legal
 
 
-def test_reasons_name_the_card_space_and_rule() -> None:
+def test_reasons_name_the_card_space_and_rule(keyed: None) -> None:
     square = Square.parse("AS . 3C / 4S 5C . / 7H 8S 9S")
+
+    def card(code: str) -> str:
+        return Card.parse(code).name
+
     wrong = check_play(Card.parse("4H"), square, 6, own=True)
-    assert wrong.code == "wrong-space"
-    assert wrong.reason.startswith("A 4 only goes on space 4")
-    assert "4 of spades" in wrong.reason  # says why space 4 here will not do either
+    assert wrong.code == "wrong-space" and wrong.key == "engine.illegal.wrong_space"
+    assert said(wrong.reason, "engine.illegal.wrong_space", a_rank=mark("words.a_rank.4"), number=4, card=card("4H"),
+                where=mark("engine.place.own", space=6))
+    assert said(wrong.reason, "engine.illegal.wrong_space.taken", number=4, blocker=card("4S"))  # why not space 4
     queen = check_play(Card.parse("QD"), square, 7, own=False)
-    assert queen.reason.startswith("Queens go face down on your own square only")
-    assert "jack" in queen.reason  # what would work instead
+    assert said(queen.reason, "engine.illegal.own_only", ranks=mark("words.ranks.12"), card=card("QD"),
+                manner=mark("engine.illegal.own_only.face_down"), where=mark("engine.place.other", space=7))
+    assert said(queen.reason, "engine.illegal.own_only.queen")  # what would work instead: a jack
     ten = check_play(Card.parse("10D"), square, 5, own=True)
-    assert ten.code == "covered" and "Spaces 2 and 6 of your square are open" in ten.reason
+    assert ten.code == "covered" and said(ten.reason, "engine.illegal.ten_covered", card=card("10D"), shown=card("5C"))
+    assert said(ten.reason, "engine.illegal.ten_covered.open", spaces=mark("engine.spaces.many", first=2, last=6))
     jack = check_play(Card.parse("JD"), square, 2, own=False)
-    assert jack.code == "needs-card" and "empty" in jack.reason
+    assert jack.code == "needs-card" and said(jack.reason, "engine.illegal.needs_card", card=card("JD"),
+                                               where=mark("engine.place.other", space=2))
     king = check_play(Card.parse("KS"), square, 7, own=True)
-    assert king.legal and "7 of hearts" in king.reason and "king" in king.reason
+    assert king.legal and said(king.reason, "engine.legal.king.covering", card=card("KS"), under=card("7H"))
     jack_ok = check_play(Card.parse("JC"), Square.parse("AH 2H 3H / . . 6H / . . 9H"), 3, own=False)
-    assert jack_ok.legal and "face down" in jack_ok.reason and "3 of hearts" in jack_ok.reason
+    assert jack_ok.legal and said(jack_ok.reason, "engine.legal.cover", card=card("JC"),
+                                  where=mark("engine.place.other", space=3))
+    assert said(jack_ok.reason, "engine.legal.cover.face_up", under=card("3H"))
 
 
 def test_bad_arguments_are_refused() -> None:

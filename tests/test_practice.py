@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from keyed import keys_in, mark, said
 
 from leopard_tutor.engine import ORIGINAL_1963, Card, Play, Square, check_play, scoring_lines, square_value
 from leopard_tutor.lessons import (
@@ -35,7 +36,7 @@ def test_endless_and_every_kind_appears() -> None:
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_value_question_is_answered_line_by_line(seed: int) -> None:
+def test_value_question_is_answered_line_by_line(seed: int, keyed: None) -> None:
     practice = Practice(seed=seed)
     question = practice.next("value")
     assert isinstance(question, ValueQuestion)
@@ -44,21 +45,25 @@ def test_value_question_is_answered_line_by_line(seed: int) -> None:
     right = practice.answer(str(value))
     assert right.ok and right.counted
     lines = [line for line in scoring_lines(question.square, question.rules) if line.points]
+    assert said(right.text, "lessons.practice.value.right", value=value)
     for line in lines:
-        assert f"{line.name.capitalize()}: " in right.text
-    assert f"In all: {value}." in right.text
+        assert said(right.text, "lessons.practice.value.line", name=line.name.capitalize(), points=line.points)
+    assert keys_in(right.text).count("lessons.practice.value.line") == len(lines)
+    assert said(right.text, "lessons.practice.value.total", value=value)
     wrong = practice.answer(value + 1)
-    assert not wrong.ok and not wrong.counted and "first answer" in wrong.text
+    assert not wrong.ok and not wrong.counted and said(wrong.text, "lessons.practice.answered")
     assert practice.progress.practice["lines"] == (1, 0)
 
 
-def test_value_explanation_for_a_known_square() -> None:
+def test_value_explanation_for_a_known_square(keyed: None) -> None:
     question = ValueQuestion(Square.parse("AS . 3C / 4S 5C . / KS 8S 9S"), ORIGINAL_1963)
     answer = question.check(5)
     assert not answer.ok
-    assert "you said 5, but the square is worth 6" in answer.text
-    assert "Row 7-8-9: all one suit, 2." in answer.text
-    assert "Diagonal 1-5-9: one colour with mixed suits, 1." in answer.text
+    assert said(answer.text, "lessons.practice.value.wrong", given=5, value=6)
+    assert said(answer.text, "lessons.practice.value.line", name=mark("words.line.row", labels="7-8-9"),
+                kind=mark("lessons.practice.value.suit"), points=2)
+    assert said(answer.text, "lessons.practice.value.line", name=mark("words.line.diagonal", labels="1-5-9"),
+                kind=mark("lessons.practice.value.color"), points=1)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -81,7 +86,7 @@ def test_placement_answers_are_mixed() -> None:
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_best_play_from_a_real_position(seed: int) -> None:
+def test_best_play_from_a_real_position(seed: int, keyed: None) -> None:
     practice = Practice(seed=seed)
     question = practice.next("best play")
     assert isinstance(question, BestPlayQuestion)
@@ -95,7 +100,8 @@ def test_best_play_from_a_real_position(seed: int) -> None:
     worse = next(m for m, v in outcomes.items() if v < best)
     assert question.check(question.solution[0]).ok
     answer = question.check(worse)
-    assert not answer.ok and f"gives {outcomes[worse]}" in answer.text
+    assert not answer.ok and said(answer.text, "lessons.practice.best play.wrong", card=worse.card.name,
+                                  space=worse.space, mine=outcomes[worse])
 
 
 def test_answers_are_recorded_per_concept() -> None:
@@ -123,14 +129,17 @@ def test_bad_answers_are_clear_errors_and_record_nothing(kind: str, given: objec
     assert practice.progress.practice == {}
 
 
-def test_best_play_refuses_a_play_that_is_not_allowed_with_the_reason() -> None:
+def test_best_play_refuses_a_play_that_is_not_allowed_with_the_reason(keyed: None) -> None:
     practice = Practice(seed=2)
     question = practice.next("best play")
     assert isinstance(question, BestPlayQuestion)
     card = question.hand.hands[0][0]
     illegal = next(Play(card, 0, s) for s in range(1, 10) if not question.hand.check(Play(card, 0, s)))
-    with pytest.raises(AnswerError, match="Answer with one of your cards"):
+    with pytest.raises(AnswerError) as refused:
         question.check(illegal)
+    assert refused.value.key == "lessons.practice.best play.bad_because"
+    assert str(refused.value) == mark("lessons.practice.best play.bad_because",
+                                      reason=question.hand.check(illegal).reason)
 
 
 def test_unknown_kind_is_refused() -> None:

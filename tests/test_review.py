@@ -8,6 +8,7 @@ import random
 from collections import Counter
 
 import pytest
+from keyed import mark
 from test_hint_truth import CHECKS
 
 from leopard_tutor.ai.players import BeginnerPlayer, IntermediatePlayer
@@ -140,7 +141,7 @@ def test_marks_follow_the_thresholds_at_their_edges() -> None:
 
 
 @pytest.mark.parametrize("seed", [3, 8])
-def test_the_summary_and_every_mark_agree_with_the_judgements(seed: int) -> None:
+def test_the_summary_and_every_mark_agree_with_the_judgements(seed: int, keyed: None) -> None:
     review = full_review(played_hand(REVISED_2008, seed, most=50))
     assert review.complete and review.judgements
     counts = Counter(j.verdict for j in review.judgements)
@@ -153,15 +154,12 @@ def test_the_summary_and_every_mark_agree_with_the_judgements(seed: int) -> None
         assert review.count(judgement.verdict) == counts[judgement.verdict]
     assert review.points_lost == pytest.approx(lost)
     summary = review.summary()
-    for verdict, word in (("inaccuracy", "inaccurac"), ("mistake", "mistake"), ("blunder", "blunder")):
-        if counts[verdict]:
-            assert f"{counts[verdict]} {word}" in summary
-        else:
-            assert word not in summary.split(";")[0]
-    if counts["inaccuracy"] + counts["mistake"] + counts["blunder"]:
-        assert summary.endswith(f"points lost to mistakes: {round(lost)}")
+    parts = [mark(f"review.count.{verdict}", count=counts[verdict])
+             for verdict in ("inaccuracy", "mistake", "blunder") if counts[verdict]]
+    if parts:
+        assert summary == mark("review.summary.line", counts=", ".join(parts), points=round(lost))
     else:
-        assert str(len(review.judgements)) in summary
+        assert summary == mark("review.summary.clean", moves=len(review.judgements))
 
 
 def test_the_summary_reads_as_the_issue_shows() -> None:

@@ -4,8 +4,11 @@ of the rules in view (printing each on one A4 page: tests/browser/test_recovery.
 
 from __future__ import annotations
 
+import html
 import re
 from html.parser import HTMLParser
+
+from keyed import mark, markers, said
 
 from leopard_tutor.app import build_app
 from leopard_tutor.engine import (
@@ -21,6 +24,7 @@ from leopard_tutor.engine import (
     hand_score,
     square_value,
 )
+from leopard_tutor.engine.catalogue import or_list, text
 from leopard_tutor.widgets.rules_sheet import RulesSheetLink, rules_sheet_html
 
 
@@ -62,45 +66,57 @@ def read(sheet: str) -> Cells:
     return cells
 
 
-def test_the_table_of_rule_sets_holds_the_engines_numbers() -> None:
+def head(name: str) -> str:
+    """A row of the table of rule sets, by its heading (under `keyed`)."""
+    return mark(f"rules_sheet.variants_head.{name}")
+
+
+def test_the_table_of_rule_sets_holds_the_engines_numbers(keyed: None) -> None:
     rows = {row[0]: row[1:] for row in read(rules_sheet_html()).rows if len(row) == 1 + len(RULE_SETS)}
     sets = list(RULE_SETS.values())
-    assert rows["Setting"] == [f"{r.title}" for r in sets]
-    assert rows["Line of one suit"] == [str(r.suit_points) for r in sets]
-    assert rows["Line of one colour"] == [str(r.color_points) for r in sets]
-    assert rows["Go out at"] == [str(r.out_threshold) for r in sets]
-    assert rows["Points doubled above"] == [str(r.bonus_threshold) for r in sets]
-    assert rows["Going out costs"] == [str(r.out_penalty) for r in sets]
-    assert rows["Cards drawn a turn"] == [str(r.draws_per_turn) for r in sets]
-    assert rows["Spaces numbered"] == [f"{r.grid[0][0]} {r.grid[0][1]} {r.grid[0][2]} on top" + (
-        " (keypad)" if r.keypad_layout else "") for r in sets]
-    assert rows["Each turn"] == ["plays, or one discard" if r.multiple_plays else "one play or one discard"
-                                 for r in sets]
+    assert rows[head("setting")] == [mark(f"rules.{r.key}") for r in sets]
+    assert rows[head("suit")] == [str(r.suit_points) for r in sets]
+    assert rows[head("color")] == [str(r.color_points) for r in sets]
+    assert rows[head("out")] == [str(r.out_threshold) for r in sets]
+    assert rows[head("bonus")] == [str(r.bonus_threshold) for r in sets]
+    assert rows[head("penalty")] == [str(r.out_penalty) for r in sets]
+    assert rows[head("draws")] == [str(r.draws_per_turn) for r in sets]
+    assert rows[head("numbering")] == [mark("rules_sheet.numbering.keypad") if r.keypad_layout
+                                       else mark("rules_sheet.numbering.reading") for r in sets]
+    for r in sets:  # what each numbering says of the top row is the rule set's grid
+        assert r.grid[0] == ((7, 8, 9) if r.keypad_layout else (1, 2, 3))
+    assert rows[head("plays")] == [mark("rules_sheet.plays.several") if r.multiple_plays
+                                   else mark("rules_sheet.plays.single") for r in sets]
 
 
-def test_its_sentences_are_true_of_the_default_rules() -> None:
+def test_its_placement_rules_are_the_engines() -> None:
+    sheet = rules_sheet_html()
+    places = re.search(f"<h2>{re.escape(html.escape(text('rules_sheet.headings.places')))}</h2><ul>(.*?)</ul>", sheet)
+    assert places
+    assert re.findall("<li>(.*?)</li>", places.group(1)) == [
+        html.escape(str(PLACEMENT[r])[:1].upper() + str(PLACEMENT[r])[1:]) + "." for r in (1, 10, 11, 12, 13)]
+
+
+def test_its_sentences_are_true_of_the_default_rules(keyed: None) -> None:
     sheet = rules_sheet_html()
     rules = RULE_SETS["REVISED_2008"]
-    places = [item for item in read(sheet).items if "face" in item and "goes" in item]
-    assert places == [str(PLACEMENT[r])[:1].upper() + str(PLACEMENT[r])[1:] + "." for r in (1, 10, 11, 12, 13)]
-    three = re.search(r"(\d+) points if they are all of one suit, (\d+) point if they are all of one colour", sheet)
-    assert three
     suit_line = Square.parse("AH 2H 3H . . . . . .")
     colour_line = Square.parse("AH 2D 3H . . . . . .")
-    assert (int(three.group(1)), int(three.group(2))) == (square_value(suit_line, rules),
-                                                          square_value(colour_line, rules))
-    worked = re.search(r"a square worth (\d+) scores (\d+)\)", sheet)
-    assert worked and hand_score(int(worked.group(1)), False, rules) == int(worked.group(2))
-    assert f"worth {rules.out_threshold} or more" in sheet and "104 cards" in sheet and "gets 8 cards" in sheet
+    assert said(sheet, "rules_sheet.lines", suit=mark("rules_sheet.points", points=square_value(suit_line, rules)),
+                color=mark("rules_sheet.points", points=square_value(colour_line, rules)))
+    [worked] = [facts for key, facts in markers(sheet) if key == "rules_sheet.score"]
+    assert hand_score(int(worked["example"]), False, rules) == int(worked["example_score"])
+    assert said(sheet, "rules_sheet.out.when", out=rules.out_threshold)
+    assert said(sheet, "rules_sheet.cards.deck", cards=104) and said(sheet, "rules_sheet.cards.deal", dealt=8)
 
 
-def test_the_app_links_to_it_and_it_names_every_rule_set() -> None:
+def test_the_app_links_to_it_and_it_names_every_rule_set(keyed: None) -> None:
     tutor = build_app()
     assert isinstance(tutor.rules_link, RulesSheetLink)
-    assert tutor.rules_link.label == "Rules on one page (to print)"
+    assert tutor.rules_link.label == mark("rules_sheet.link")
     assert tutor.rules_link.sheet.startswith("<!doctype html>") and "@page { size: A4" in tutor.rules_link.sheet
     for rules in RULE_SETS.values():
-        assert rules.title in tutor.rules_link.sheet
+        assert mark(f"rules.{rules.key}") in tutor.rules_link.sheet
 
 
 def paragraphs(sheet: str) -> list[str]:
@@ -108,27 +124,29 @@ def paragraphs(sheet: str) -> list[str]:
     return re.findall(r"<p>(.*?)</p>", sheet)
 
 
-def test_each_rule_set_has_its_own_sheet() -> None:
+def test_each_rule_set_has_its_own_sheet(keyed: None) -> None:
     for rules in RULE_SETS.values():
         sheet = rules_sheet_html(rules)
-        assert f"Rule set on this page: {rules.title}" in sheet
+        assert said(sheet, "rules_sheet.subtitle", rules=mark(f"rules.{rules.key}"))
         figures = [row for row in read(sheet).rows if len(row) == 3 and all(cell.isdigit() for cell in row)]
         assert figures == [[str(n) for n in row] for row in rules.grid], "the figure numbers the spaces as these rules"
-        assert f"{rules.suit_points} points if they are all of one suit" in sheet
-        assert f"worth {rules.out_threshold} or more" in sheet and f"every point above {rules.bonus_threshold}" in sheet
-        draw = "Take the top card of the stock" if rules.draws_per_turn == 1 else "Take the top 2 cards of the stock"
-        assert draw in sheet
+        assert said(sheet, "rules_sheet.lines", suit=mark("rules_sheet.points", points=rules.suit_points),
+                    color=mark("rules_sheet.points", points=rules.color_points))
+        assert said(sheet, "rules_sheet.out.when", out=rules.out_threshold)
+        assert said(sheet, "rules_sheet.score", bonus=rules.bonus_threshold, penalty=rules.out_penalty,
+                    hands=rules.hands_per_match)
+        assert said(sheet, "rules_sheet.turn.draw", count=rules.draws_per_turn)
         several = rules.multiple_plays
-        assert ("one or more cards" in sheet) == ("a pile you built earlier in the turn" in sheet) == several
-    running = rules_sheet_html(RUNNING_LEOPARD)
-    for fact in ("There is no hand limit", "If your hand runs empty, you draw again next turn",
-                 "with an empty hand and an empty stock you pass, after going out if you may"):
-        assert fact in running and fact not in rules_sheet_html(REVISED_2008)
+        assert said(sheet, "rules_sheet.action.several") == said(sheet, "rules_sheet.turn.several") == several
+        assert said(sheet, "rules_sheet.action.single") != several
+    assert said(rules_sheet_html(RUNNING_LEOPARD), "rules_sheet.turn.several")  # no hand limit, an empty hand
+    assert not said(rules_sheet_html(REVISED_2008), "rules_sheet.turn.several")
     assert rules_sheet_html() == rules_sheet_html(REVISED_2008)
 
 
-def test_what_it_says_of_face_down_cards_is_true_of_placing_too() -> None:
-    """Report 10: a face-down card is not an empty space for a jack or a queen, which need a card under them."""
+def test_the_face_down_sentence_says_what_placing_does() -> None:
+    """Report 10: a face-down card is not an empty space for a jack or a queen, which need a card under them.
+    The sheet's own words are the point here, so they are read in English."""
     face_down = Square.parse(". . . . 5H+QS* . . . .")
     empty = Square()
     for rank in (5, 10, 13):  # an ace to a ten (and a king) go on it as on an empty space
@@ -137,28 +155,28 @@ def test_what_it_says_of_face_down_cards_is_true_of_placing_too() -> None:
     for rank in (11, 12):  # a jack or a queen goes on it, never on an empty space
         assert check_play(Card(rank, "D"), face_down, 5, own=True).legal
         assert not check_play(Card(rank, "D"), empty, 5, own=True).legal
-    [said] = [p for p in paragraphs(rules_sheet_html()) if p.startswith("A face-down jack or queen")]
-    assert "for everything" not in said and "placing" not in said
-    assert "a card from ace to ten may go on it as on an empty space" in said
-    assert "Unlike an empty space, it can also take a jack or a queen." in said
+    [said_there] = [p for p in paragraphs(rules_sheet_html()) if p == html.escape(text("rules_sheet.face_down"))]
+    assert "for everything" not in said_there and "placing" not in said_there
+    assert "a card from ace to ten may go on it as on an empty space" in said_there
+    assert "Unlike an empty space, it can also take a jack or a queen." in said_there
 
 
-def test_it_shows_the_engines_bonus_table_and_the_values_no_square_has() -> None:
-    revised = "No square is worth more than 24, and none is ever worth 17, 19, 21, 22 or 23."
+def test_it_shows_the_engines_bonus_table_and_the_values_no_square_has(keyed: None) -> None:
+    revised = mark("rules_sheet.bonus.never", most=24, never=or_list(["17", "19", "21", "22", "23"]))
     for rules, never in ((REVISED_2008, revised), (RUNNING_LEOPARD, revised),
-                         (ORIGINAL_1963, "No square is worth more than 16, and none is ever worth 15.")):
+                         (ORIGINAL_1963, mark("rules_sheet.bonus.never", most=16, never=or_list(["15"])))):
         sheet = rules_sheet_html(rules)
-        rows = {row[0]: row[1:] for row in read(sheet).rows if row and row[0] in ("Square worth", "Scores",
-                                                                                "If you went out")}
+        worth, scores, went_out = (mark(f"rules_sheet.bonus.{name}") for name in ("raw", "score", "went_out"))
+        rows = {row[0]: row[1:] for row in read(sheet).rows if row and row[0] in (worth, scores, went_out)}
         table = bonus_table(rules)
-        assert rows["Square worth"] == [str(row.raw) for row in table]
-        assert rows["Scores"] == [str(hand_score(row.raw, False, rules)) for row in table]
-        assert rows["If you went out"] == [str(hand_score(row.raw, True, rules)) if row.raw >= rules.out_threshold
-                                           else "–" for row in table]
+        assert rows[worth] == [str(row.raw) for row in table]
+        assert rows[scores] == [str(hand_score(row.raw, False, rules)) for row in table]
+        assert rows[went_out] == [str(hand_score(row.raw, True, rules)) if row.raw >= rules.out_threshold
+                                  else mark("rules_sheet.bonus.not_out") for row in table]
         assert never in paragraphs(sheet)
 
 
-def test_the_link_opens_the_sheet_of_the_rules_in_view() -> None:
+def test_the_link_opens_the_sheet_of_the_rules_in_view(keyed: None) -> None:
     tutor = build_app()
     play = tutor.built[0]
     assert tutor.rules_link.sheet == rules_sheet_html(play.controller.rules)
@@ -166,7 +184,7 @@ def test_the_link_opens_the_sheet_of_the_rules_in_view() -> None:
         play.rules_pick.value = rules.key
         assert play.controller.rules == rules
         assert tutor.rules_link.sheet == rules_sheet_html(rules)
-        assert tutor.rules_link.hover == f"Opens the {rules.title} on one page"
+        assert tutor.rules_link.hover == mark("rules_sheet.link_tooltip", rules=mark(f"rules.{rules.key}"))
     play.rules_pick.value = ORIGINAL_1963.key
     learn = [title for title, _ in tutor.sections].index("Learn")
     tutor.tabs.selected_index = learn  # the lesson's rules

@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from keyed import said
 
 from leopard_tutor.engine import (
     ORIGINAL_1963,
+    PLACEMENT,
     REVISED_2008,
     RUNNING_LEOPARD,
     Card,
@@ -132,13 +134,15 @@ def test_a_dealer_given_as_a_float_is_refused() -> None:
         Hand.from_data(data)
 
 
-@pytest.mark.parametrize("square", [". . . / . . . / 9S . .", ". 2S+2H . / . . . / . . ."])
-def test_impossible_placements_in_a_saved_start_are_refused(square: str) -> None:
+@pytest.mark.parametrize(("square", "card", "space"), [(". . . / . . . / 9S . .", "9S", 7),
+                                                     (". 2S+2H . / . . . / . . .", "2H", 2)])
+def test_impossible_placements_in_a_saved_start_are_refused(square: str, card: str, space: int, keyed: None) -> None:
     five, six, seven = ([Card.parse(code)] for code in ("5C", "6C", "7C"))
     text = Hand(REVISED_2008, (Square.parse(square), Square()), (five, six), seven, [], 0, 1).to_json()
     with pytest.raises(SavedGameError, match="impossible") as error:
         Hand.from_json(text)
-    assert "could not have been played there: a " in str(error.value), "the rule it breaks is given"
+    assert said(str(error.value), "engine.impossible_pile", what=Card.parse(card).name, space=space,
+                rule=PLACEMENT[Card.parse(card).rank].rule), "the card, its space and the rule it breaks are given"
     assert Hand.from_json(Hand(REVISED_2008, (Square.parse(". 2S+JD*+2H . / . . . / . . ."), Square()),
                                (five, six), seven, [], 0, 1).to_json())
 

@@ -14,8 +14,10 @@ from typing import Any
 
 import pytest
 from kernel_client import Visit, VisitError, run
+from rendered import picked
 from websockets.asyncio.client import connect
 
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.server import connection_gate
 
 GONE_AFTER = 4  # seconds: the server's page-gone grace, scaled down from a minute
@@ -64,7 +66,8 @@ def test_another_browser_with_a_stolen_kernel_id_cannot_connect_query_or_end_the
                     pass
         assert request("GET", f"{base}api/kernels/{kernel}", alice.cookies) == 200
         table, _ = await alice.click({"type": "select", "index": 0})
-        assert table is not None and table["message"].startswith("You picked"), "her session is untouched"
+        assert table is not None, "her session is untouched"
+        assert table["message"].startswith(picked(table["hand"]["cards"][0]["card"]))
         await alice.close()
         assert request("POST", f"{base}voila/api/shutdown/{kernel}", alice.cookies, own) == 204, "her own beacon"
         await mallory.close()
@@ -81,7 +84,7 @@ def test_a_teacher_link_still_reaches_the_preheated_kernel(server: Any) -> None:
         await visit.close()
         return turn
 
-    assert "Original rules (1963)" in run(scenario())
+    assert text("rules.ORIGINAL_1963") in run(scenario())
 
 
 def test_no_traceback_reaches_a_page(server: Any) -> None:
@@ -118,7 +121,7 @@ sends one at a time and waits for its answer, so only a script sends more)."""
 
 
 def test_a_flood_of_intents_is_paced_and_the_board_stays_in_step(server: Any) -> None:
-    async def scenario() -> tuple[list[dict[str, Any]], float, str, dict[str, Any] | None]:
+    async def scenario() -> tuple[list[dict[str, Any]], float, dict[str, Any], dict[str, Any] | None]:
         visit = Visit(server.url)
         await visit.open()
         seen = len(visit.received)
@@ -138,17 +141,16 @@ def test_a_flood_of_intents_is_paced_and_the_board_stays_in_step(server: Any) ->
                   if m["content"].get("data", {}).get("method") == "update"
                   and "state" in m["content"]["data"].get("state", {})]
         await asyncio.sleep(3.5)  # the pace refills
-        name = tables[-1]["hand"]["cards"][2]["name"]
+        card = tables[-1]["hand"]["cards"][2]["card"]
         table, _ = await visit.click({"type": "select", "index": 2})
         await visit.close()
-        return tables, elapsed, name, table
+        return tables, elapsed, card, table
 
-    tables, elapsed, name, table = run(scenario())
+    tables, elapsed, card, table = run(scenario())
     assert elapsed < 120, "every intent was answered"
     assert len(tables) <= 30 + 10 * elapsed + elapsed / 2 + 1, (len(tables), elapsed)  # handled, a note now and then
-    assert "Too many clicks at once: the last ones were not taken. Wait a moment, then click again." in [
-        t["message"] for t in tables]
-    assert table is not None and table["message"].startswith(f"You picked the {name.split(',')[0]}")
+    assert text("board.too_fast") in [t["message"] for t in tables]
+    assert table is not None and table["message"].startswith(picked(card))
     assert [c["selected"] for c in table["hand"]["cards"]].count(True) == 1  # type: ignore[index]
 
 
@@ -176,7 +178,8 @@ def test_a_session_whose_page_has_gone_is_ended_whatever_the_tab_did(server: Any
             if after["never"] == after["left"] == 404:
                 break
         table, _ = await stays.click({"type": "select", "index": 0})
-        assert table is not None and table["message"].startswith("You picked"), "the connected page lives on"
+        assert table is not None, "the connected page lives on"
+        assert table["message"].startswith(picked(table["hand"]["cards"][0]["card"]))
         await stays.close()
         return alive, after
 

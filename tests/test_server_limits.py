@@ -6,6 +6,7 @@ every refusal one short line in the log."""
 from __future__ import annotations
 
 import asyncio
+import html
 import socket
 import time
 import urllib.error
@@ -21,13 +22,14 @@ from kernel_client import Visit, VisitError, http_get, pack, run
 from servers import kernel_count
 from websockets.asyncio.client import connect
 
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.server.launch import FILES_PER_SESSION, FILES_RESERVED, IDLE_CONNECTION_SECONDS
 
 CAP, PER_VISITOR = 3, 2
 HARD_FILES = 300
 FILES_CAP = (HARD_FILES - FILES_RESERVED) // FILES_PER_SESSION
-TOO_MANY = ("This browser already has 2 pages of the tutor open, the most one browser may have. Close one of "
-            "them, then reload this page (a closed page frees its place within a minute).")
+TOO_MANY = html.escape(text("app.too_many_pages", sessions=PER_VISITOR))
+"""The page a browser with PER_VISITOR pages open gets instead of another (the server's language: English)."""
 
 
 @pytest.fixture(scope="module")
@@ -336,8 +338,9 @@ def paced_server(tmp_path_factory: pytest.TempPathFactory, server_tools: Any) ->
 
 def new_match_button(visit: Visit) -> str:
     """The model id of a page's New match button."""
+    new_match = text("play.controls.new_match")  # the server's language: English
     return next(model_id for model_id, model in visit.states.items()
-                if model.get("model_name") == "ButtonModel" and model["state"].get("description") == "New match")
+                if model.get("model_name") == "ButtonModel" and model["state"].get("description") == new_match)
 
 
 @pytest.mark.slow

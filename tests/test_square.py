@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -56,11 +57,22 @@ def test_top_pile_and_cards() -> None:
     (". . . / . . . / . QD* .", "space 8: a face-down card .* never on an empty space"),
     ("?* . . . . . . . .", "never on an empty space"),
     ("J?* . . . . . . . .", "never on an empty space"),
-    ("AS+AS+AS . . . . . . . .", "ace of spades 3 times: the two packs have 2"),
-    ("7H . . / . 7H+QD*+7H . / . . .", "space 5: .* 7 of hearts 3 times"),
 ])
 def test_bad_squares_are_refused_with_a_reason(text: str, complaint: str) -> None:
     with pytest.raises(NotationError, match=complaint):
+        Square.parse(text)
+
+
+@pytest.mark.parametrize(("text", "card", "where"), [
+    ("AS+AS+AS . . . . . . . .", "AS", ""),
+    ("7H . . / . 7H+QD*+7H . / . . .", "7H", "space 5: .* "),
+])
+def test_a_card_three_times_is_refused_by_its_name(text: str, card: str, where: str, keyed: None) -> None:
+    """The notation's complaints are the programmer's English, but the card in them is named by the catalogue
+    (`Card.name`, a marker under `keyed`), in the language in use."""
+    named = re.escape(Card.parse(card).name)
+    assert named.startswith(re.escape("⟦"))
+    with pytest.raises(NotationError, match=f"{where}{named} 3 times: the two packs have 2"):
         Square.parse(text)
 
 

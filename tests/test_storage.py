@@ -4,6 +4,7 @@ the page is asked to keep out (the page itself: tests/browser/test_recovery.py).
 from __future__ import annotations
 
 import pytest
+from keyed import mark
 
 from leopard_tutor.app import build_app
 from leopard_tutor.lessons import LESSONS, Progress
@@ -22,13 +23,14 @@ def page_restores(storage: BrowserStorage, value: object) -> None:
     storage._on_page_msg(storage, {"type": "restore", "value": value}, [])
 
 
-def test_progress_comes_back_from_the_browser_and_every_change_is_kept() -> None:
+def test_progress_comes_back_from_the_browser_and_every_change_is_kept(keyed: None) -> None:
     tutor = fresh_app()
     kept = Progress()
     kept.record_lesson(LESSONS[0].key, 3)
     kept.record_lesson(LESSONS[1].key, 2)
     kept.record_practice("lines", True)
-    learn = tutor.tabs.titles.index("Learn")  # type: ignore[attr-defined]
+    learn = [name for name, _ in tutor.sections].index("Learn")  # type: ignore[attr-defined]
+    assert tutor.tabs.titles[learn] == mark("app.tabs.learn")  # type: ignore[attr-defined]
     tutor.tabs.selected_index = learn  # type: ignore[attr-defined]
     section = tutor.built[learn]  # type: ignore[attr-defined]
     assert section.stage_buttons[2].disabled
@@ -42,9 +44,14 @@ def test_progress_comes_back_from_the_browser_and_every_change_is_kept() -> None
     assert progress.stars and tutor.storage_note.value == ""  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("kept", ["LT2-damaged", "XX9-" + "A" * 50, "LT2-" + "A" * (MAX_STORED - 4), 42, None,
-                                  "x" * (MAX_STORED + 1)])
-def test_a_damaged_or_foreign_kept_text_is_explained_and_changes_nothing(kept: object) -> None:
+@pytest.mark.parametrize(("kept", "reason"), [
+    ("LT2-damaged", mark("sections.progress.damaged")),
+    ("XX9-" + "A" * 50, mark("sections.progress.not_ours", prefix="LT2-")),
+    ("LT2-" + "A" * (MAX_STORED - 4), mark("sections.progress.too_long")),
+    (42, None), (None, None), ("x" * (MAX_STORED + 1), None),
+])
+def test_a_damaged_or_foreign_kept_text_is_explained_and_changes_nothing(kept: object, reason: str | None,
+                                                                         keyed: None) -> None:
     tutor = fresh_app()
     from leopard_tutor.lessons import kernel_progress
 
@@ -54,8 +61,8 @@ def test_a_damaged_or_foreign_kept_text_is_explained_and_changes_nothing(kept: o
     page_restores(tutor.storage, kept)  # type: ignore[attr-defined]
     assert progress.to_code() == before
     note = tutor.storage_note.value  # type: ignore[attr-defined]
-    if isinstance(kept, str) and len(kept) <= MAX_STORED:
-        assert "could not be read, so the tutor starts afresh." in note
+    if reason is not None:
+        assert note == f"<p role='status'>{mark('app.storage.unreadable', reason=reason)}</p>"
     else:
         assert note == "", "nothing readable was kept: nothing to explain"
 

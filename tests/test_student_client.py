@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from keyed import keys_in
 
 from leopard_tutor import app
 from leopard_tutor.class_client import CLASS_TABLES_ENV, KERNEL_HEADER, ClassRefused
@@ -147,15 +148,15 @@ def test_a_first_visit_asks_for_a_name_and_carries_the_progress_over() -> None:
     assert told[2][1] == {"doing": "learn", "stage": 1, "with": None}
 
 
-def test_a_bad_name_is_answered_and_changes_nothing() -> None:
+def test_a_bad_name_is_answered_and_changes_nothing(keyed: None) -> None:
     tutor = joined(FakeLink())
     bar = bar_of(tutor)
     page_restores(bar, "")
     assert bar.keep("Ana")
-    for bad in ("x" * 25, "   ", "Ana\x07"):
+    for bad, why in (("x" * 25, "bad_name"), ("   ", "no_name"), ("Ana\x07", "bad_name")):
         bar.ask()
         assert not bar.keep(bad)
-        assert shown(bar.note) and ("at most 24 characters" in bar.note.value or "Type your name" in bar.note.value)
+        assert shown(bar.note) and keys_in(bar.note.value) == [f"classmates.refused.{why}"], (bad, bar.note.value)
         assert tutor.student is not None and tutor.student.name == "Ana" and bar.storage.saved == "Ana"
     assert [body for action, body in sent(tutor) if action == "name"] == [{"name": "Ana"}]
     assert bar.keep("<img src=x onerror=alert(1)>"[:24])
@@ -305,7 +306,7 @@ def test_what_the_student_is_doing_is_sent_when_it_changes() -> None:
         return [body for action, body in sent(tutor) if action == "now"]
 
     assert nows() == [{"doing": "play", "stage": None, "with": None}]
-    learn = tutor.tabs.titles.index("Learn")
+    learn = [name for name, _ in tutor.sections].index("Learn")
     tutor.tabs.selected_index = learn
     assert nows()[-1] == {"doing": "learn", "stage": 1, "with": None} and len(nows()) == 2
     tutor.built[learn].board.dispatch({"type": "action", "id": "hint"})  # a click that keeps the stage

@@ -158,7 +158,7 @@ def test_what_a_student_does_and_when_they_are_away(tmp_path: Path, keyed: None)
             class_.now("ana", *bad)
 
 
-def test_the_teachers_rows_and_the_csv_hold_the_same_cells(tmp_path: Path) -> None:
+def test_the_teachers_rows_and_the_csv_hold_the_same_cells(tmp_path: Path, keyed: None) -> None:
     class_, _ = students(tmp_path)
     class_.name("ana", "<img src=x onerror=f()>")
     class_.progress("ana", code({"the-square": 3, "aces-to-nines": 2}, {"jacks": (1, 3), "tens": (9, 1)}))
@@ -167,12 +167,17 @@ def test_the_teachers_rows_and_the_csv_hold_the_same_cells(tmp_path: Path) -> No
     rows = class_.rows(everyone_connected)
     assert [row["id"] for row in rows] == [student_id("ana"), student_id("ben")]
     ana = [cell["text"] for cell in rows[0]["cells"]]
-    assert ana[:4] == ["<img src=x onerror=f()>", f"2 of {len(LESSONS)}, 5 stars",
-                       "Jacks 25% right of 4; Tens 90% right of 10", "Casual: won 1, drawn 0, lost 0"]
-    assert [cell["text"] for cell in rows[1]["cells"]][:4] == ["(no name yet)", f"0 of {len(LESSONS)}",
-                                                               "not yet", "not yet"]
+    practice = [mark("teacher.practice", concept=mark(f"lessons.practice.concepts.{concept}"), share=share,
+                     answers=answers) for concept, share, answers in (("jacks", 25, 4), ("tens", 90, 10))]
+    assert ana[:4] == ["<img src=x onerror=f()>", mark("teacher.lessons", done=2, total=len(LESSONS), stars=5),
+                       mark("teacher.separator").join(practice),
+                       mark("teacher.games", opponent=mark("levels.names.casual"), won=1, drawn=0, lost=0)]
+    assert [cell["text"] for cell in rows[1]["cells"]][:4] == [
+        mark("teacher.no_name"), mark("teacher.lessons", done=0, total=len(LESSONS), stars=0),
+        mark("teacher.nothing_yet"), mark("teacher.nothing_yet")]
     table = list(csv.reader(io.StringIO(class_.csv(everyone_connected))))
-    assert table[0] == ["Name", "Lessons", "Practice", "Games", "Now", "Last seen"]
+    assert table[0] == [mark(f"teacher.columns.{column}")
+                        for column in ("name", "lessons", "practice", "games", "now", "last_seen")]
     assert table[1:] == [[cell["text"] for cell in row["cells"]] for row in rows]
     class_.name("ben", "=HYPERLINK(0)")  # shown as typed, but no spreadsheet takes it for a formula
     assert class_.rows(everyone_connected)[1]["cells"][0]["text"] == "=HYPERLINK(0)"

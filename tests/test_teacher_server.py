@@ -45,6 +45,11 @@ def kernel_headers(server: Any, kernel_id: str) -> dict[str, str]:
     return {KERNEL_HEADER: kernel_id, PROOF_HEADER: kernel_proof(key, kernel_id), "Content-Type": "application/json"}
 
 
+def lessons_cell(done: int, stars: int) -> str:
+    """The Lessons cell of a student with `done` lessons and `stars` stars, in the server's words (English)."""
+    return text("teacher.lessons", done=done, total=len(LESSONS), stars=stars)
+
+
 def fetch(url: str, body: dict[str, Any] | None = None, headers: dict[str, str] | None = None) -> tuple[int, str]:
     """(HTTP status, body) of a GET, or of a POST of `body` as JSON."""
     request = urllib.request.Request(url, data=None if body is None else json.dumps(body).encode(),
@@ -64,7 +69,7 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
     progress.record_lesson(LESSONS[0].key, 3)
     progress.record_practice("jacks", False)
     try:
-        assert f"Teacher: {server.url}teacher?token={TOKEN}" in server.log_text()
+        assert text("teacher.link", url=f"{server.url}teacher?token={TOKEN}") in server.log_text()
         for path in TEACHER_PATHS:
             for query in ("", "?token=wrong", f"?token={TOKEN[:-1]}"):
                 joined = path + (query if "?" not in path else query.replace("?", "&"))
@@ -104,8 +109,11 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
         assert Progress.from_code(me["progress"]).stars == {LESSONS[0].key: 3}
         [ana] = page["students"]
         cells = [cell["text"] for cell in ana["cells"]]
-        assert cells[:5] == ["Ana", f"1 of {len(LESSONS)}, 3 stars", "Jacks 0% right of 1",
-                             "Beginner: won 1, drawn 0, lost 0", "Learn, stage 2"]
+        assert cells[:5] == ["Ana", lessons_cell(1, 3),
+                             text("teacher.practice", concept=text("lessons.practice.concepts.jacks"), share=0,
+                                  answers=1),
+                             text("teacher.games", opponent=text("levels.names.beginner"), won=1, drawn=0, lost=0),
+                             text("teacher.now.learn_stage", stage=2)]
         status, sheet = fetch(f"{server.url}teacher/api/class.csv?token={TOKEN}")
         rows = list(csv.reader(io.StringIO(sheet)))
         assert status == 200 and rows[0] == page["columns"] and rows[1][:4] == cells[:4]
@@ -125,7 +133,7 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
         status, body = fetch(f"{again.url}teacher/api/class?token={TOKEN}")
         assert status == 200
         page = json.loads(body)
-        assert [cell["text"] for cell in page["students"][0]["cells"]][:2] == ["Ana", f"1 of {len(LESSONS)}, 3 stars"]
+        assert [cell["text"] for cell in page["students"][0]["cells"]][:2] == ["Ana", lessons_cell(1, 3)]
         assert page["students"][0]["unlock_all"] is True
         assert page["defaults"] == {"rules": "RUNNING_LEOPARD", "level": "expert"}
         assert fetch(f"{again.url}teacher/api/forget?token={TOKEN}", {"confirm": False})[0] == 400
@@ -139,7 +147,7 @@ def test_teacher_link_prints_the_kept_link(tmp_path: Path, capsys: pytest.Captur
     main(["teacher-link", "--data-dir", str(tmp_path), "--port", "9000"])
     first = capsys.readouterr().out.strip()
     token = (tmp_path / TOKEN_FILE).read_text().strip()
-    assert first == f"Teacher: http://127.0.0.1:9000/teacher?token={token}" and len(token) == 32
+    assert first == text("teacher.link", url=f"http://127.0.0.1:9000/teacher?token={token}") and len(token) == 32
     main(["teacher-link", "--data-dir", str(tmp_path), "--port", "9000"])
     assert capsys.readouterr().out.strip() == first
 

@@ -72,20 +72,20 @@ def test_static_files_are_real_files_and_loaded() -> None:
     assert "export default" in board._esm and ".lt-board" in board._css
 
 
-def test_state_follows_the_accessibility_contract() -> None:
+def test_state_follows_the_accessibility_contract(keyed: None) -> None:
     board, controller = new_board(my_turn_seed())
     state = board.state
     json.dumps(state)  # plain JSON, as the page receives it
+    yours, theirs = mark("board.squares.yours"), mark("board.squares.theirs")
     names = [c["name"] for sq in state["squares"] for c in sq["cells"]]
-    assert len(names) == 18
-    assert sorted(n.split(",")[0] + "," + n.split(",")[1] for n in names) == sorted(
-        [f"Opponent's square, space {s}" for s in range(1, 10)] + [f"Your square, space {s}" for s in range(1, 10)])
-    assert all(n.endswith(", empty") for n in names)
-    assert [sq["label"] for sq in state["squares"]] == ["Opponent's square", "Your square"]
-    assert [sq["value_text"] for sq in state["squares"]] == ["Opponent's square is worth 0", "Your square is worth 0"]
+    assert names == [mark("board.space_name", label=label, space=space, what=mark("board.empty"))
+                     for label in (theirs, yours) for space in range(1, 10)]
+    assert [sq["label"] for sq in state["squares"]] == [theirs, yours]
+    assert [sq["value_text"] for sq in state["squares"]] == [mark("board.worth", label=theirs, value=0),
+                                                             mark("board.worth", label=yours, value=0)]
     assert [c["name"] for c in state["hand"]["cards"]] == [card.name for card in controller.hand.hands[0]]
-    assert state["discard"]["name"] == "Discard pile"
-    assert state["actions"][0]["label"] == "Go out"
+    assert state["discard"]["name"] == mark("board.discard_pile")
+    assert state["actions"][0]["label"] == mark("play.buttons.go_out")
 
 
 def test_selecting_a_card_lights_exactly_the_legal_targets() -> None:
@@ -144,16 +144,22 @@ def test_a_legal_play_changes_board_and_value_and_the_opponent_replies(keyed: No
     assert opponent_view.player == 1 and card not in opponent_view.hand
 
 
-def test_values_and_lines_follow_the_engine() -> None:
+def line(orientation: str, labels: str) -> str:
+    """A line's name (under `keyed`)."""
+    return mark(f"words.line.{orientation}", labels=labels)
+
+
+def test_values_and_lines_follow_the_engine(keyed: None) -> None:
     rules = rules_by_key("REVISED_2008")
     square = Square.parse("AS . 3C / 4S 5C . / KS 8S 9S")
     part = square_part(square, rules, key=0, label="Square")
-    assert part["value"] == 8 and part["value_text"] == "Square is worth 8"
+    assert part["value"] == 8 and part["value_text"] == mark("board.worth", label="Square", value=8)
     assert {(line["name"], line["points"]) for line in part["lines"]} == {
-        ("row 7-8-9", 3), ("column 1-4-7", 3), ("diagonal 1-5-9", 1), ("diagonal 3-5-7", 1)}
+        (line("row", "7-8-9"), 3), (line("column", "1-4-7"), 3), (line("diagonal", "1-5-9"), 1),
+        (line("diagonal", "3-5-7"), 1)}
     keypad = square_part(square, rules_by_key("ORIGINAL_1963"), key=0, label="Square")
     assert [c["space"] for c in keypad["cells"][:3]] == [7, 8, 9]
-    row = next(line for line in keypad["lines"] if line["name"] == "row 7-8-9")
+    row = next(found for found in keypad["lines"] if found["name"] == line("row", "7-8-9"))
     assert row["cells"] == [0, 1, 2] and row["points"] == 2
 
 
@@ -230,7 +236,7 @@ def test_undo_takes_back_my_move_and_the_reply(keyed: None) -> None:
     assert said(board.state["message"], "play.undone_with_reply")
 
 
-def test_hint_button_walks_the_ladder() -> None:
+def test_hint_button_walks_the_ladder(keyed: None) -> None:
     ladder = ["Think about your row.", "Use the 7 of hearts.", "Space 7 of your square.", "Play it there: +3."]
     calls: list[PlayerView] = []
 
@@ -242,12 +248,12 @@ def test_hint_button_walks_the_ladder() -> None:
     for rung in range(1, 6):
         board.dispatch({"type": "action", "id": "hint"})
         shown = min(rung, 4)
-        assert board.state["message"] == f"Hint {shown} of 4: {ladder[shown - 1]}"
+        assert board.state["message"] == mark("play.hint", rung=shown, rungs=4, text=ladder[shown - 1])
     assert len(calls) == 1 and calls[0].player == 0
     board.dispatch({"type": "select", "index": 0})
     board.dispatch({"type": "discard"})
     board.dispatch({"type": "action", "id": "hint"})
-    assert board.state["message"] == f"Hint 1 of 4: {ladder[0]}" and len(calls) == 2
+    assert board.state["message"] == mark("play.hint", rung=1, rungs=4, text=ladder[0]) and len(calls) == 2
 
 
 def test_running_leopard_plays_several_cards_then_ends_the_turn() -> None:
@@ -329,23 +335,24 @@ def test_picking_a_card_says_where_it_can_go(keyed: None) -> None:
                            last=discard))
 
 
-def test_lines_that_formed_weakened_or_broke_are_called_out() -> None:
+def test_lines_that_formed_weakened_or_broke_are_called_out(keyed: None) -> None:
     from leopard_tutor.engine.narration import line_changes
 
     rules = rules_by_key("REVISED_2008")
     before = Square.parse("AH 2H 3H / 4H . . / 7H . .")
     after = before.with_card(C("KD"), 3).with_card(C("JS"), 7)
     part = square_part(after, rules, key=0, label="Your square", changes=line_changes(0, before, after, rules))
-    by_name = {line["name"]: line for line in part["lines"]}
-    assert by_name["row 1-2-3"]["status"] == "weakened" and by_name["row 1-2-3"]["points"] == 1
-    assert by_name["row 1-2-3"]["text"] == "row 1-2-3: one colour, +1 (was 3)"
-    assert by_name["column 1-4-7"] == {"name": "column 1-4-7", "spaces": [1, 4, 7], "kind": None, "points": 3,
-                                       "label": "−3",
-                                       "text": "column 1-4-7: no longer scores (was 3)", "status": "broke",
-                                       "cells": [0, 3, 6]}
+    by_name = {found["name"]: found for found in part["lines"]}
+    row, column = line("row", "1-2-3"), line("column", "1-4-7")
+    assert by_name[row]["status"] == "weakened" and by_name[row]["points"] == 1
+    assert by_name[row]["text"] == mark("board.line_was", text=mark(
+        "board.line_scores", name=row, kind=mark("narration.kind_color"), points=1), before=3)
+    assert by_name[column] == {"name": column, "spaces": [1, 4, 7], "kind": None, "points": 3,
+                               "label": "−3", "text": mark("board.line_broke", name=column, points=3),
+                               "status": "broke", "cells": [0, 3, 6]}
     formed = square_part(before, rules, key=0, label="Your square",
                          changes=line_changes(0, Square.parse("AH 2H . / 4H . . / 7H . ."), before, rules))
-    assert {line["name"]: line["status"] for line in formed["lines"]} == {"row 1-2-3": "formed", "column 1-4-7": ""}
+    assert {found["name"]: found["status"] for found in formed["lines"]} == {row: "formed", column: ""}
 
 
 def test_the_cards_an_intent_moved_are_listed_for_the_board_to_show_travelling() -> None:

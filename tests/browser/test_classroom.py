@@ -3,6 +3,7 @@ other host for anything."""
 
 from __future__ import annotations
 
+import html
 import re
 import time
 import urllib.error
@@ -13,7 +14,10 @@ from urllib.parse import urlsplit
 import psutil
 import pytest
 from playwright.sync_api import expect
+from rendered import opening
 from servers import kernel_count
+
+from leopard_tutor.engine.catalogue import text
 
 
 def shutdown_status(base: str, origin: str) -> int:
@@ -56,7 +60,8 @@ def test_a_click_storm_leaves_the_board_in_step_with_the_engine(page: Any, base_
     third = cards.nth(2)
     name = third.get_attribute("aria-label") or ""
     third.click()
-    expect(board.locator(".lt-message")).to_contain_text("You picked the " + name.split(",")[0], timeout=20_000)
+    card = name.removesuffix(text("board.selected", card=""))  # its name, once picked or not
+    expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "where", card=card), timeout=20_000)
     assert board.locator(".lt-error").inner_text() == ""
 
 
@@ -71,8 +76,8 @@ def test_a_lost_connection_is_said_in_words_with_one_button_that_reloads(page: A
     board.locator(".lt-hand-card").first.click()
     notice = board.locator(".lt-lost-notice")
     expect(notice).to_be_visible(timeout=40_000)
-    expect(notice).to_contain_text("connection to the tutor's server was lost")
-    reload = notice.get_by_role("button", name="Reload the page")
+    expect(notice).to_contain_text(text("board.page.lost"))
+    reload = notice.get_by_role("button", name=text("board.page.reload"))
     expect(reload).to_be_focused()
     board.locator(".lt-hand-card").first.click(force=True)  # the board no longer pretends to answer
     reload.click()
@@ -88,7 +93,7 @@ def test_past_the_session_cap_a_visit_is_told_the_class_is_full(page: Any, start
     with pytest.raises(urllib.error.HTTPError) as full:
         urllib.request.urlopen(server.url, timeout=30)
     assert full.value.code == 503
-    assert "The class is full: 1 session is running. Try again in a minute." in full.value.read().decode()
+    assert html.escape(text("app.class_full", sessions=1)) in full.value.read().decode()
     assert kernel_count(server.process.pid) == 2, "the page's kernel and the preheated one: none for the refused visit"
 
 
@@ -136,11 +141,12 @@ def test_images_on_another_website_start_no_session(page: Any, start_own_server:
 def test_teacher_links_set_up_the_app_and_a_bad_value_is_explained(page: Any, base_url: str, open_board: Any) -> None:
     link = base_url + "?rules=1963&level=expert&deal=CLASS7"
     board = open_board(link)
-    expect(board.locator(".lt-turn")).to_contain_text("Original rules (1963)")
+    expect(board.locator(".lt-turn")).to_contain_text(text("rules.ORIGINAL_1963"))
     hand = board.locator(".lt-hand-card").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
-    expect(page.get_by_role("combobox", name="Opponent")).to_have_value("Expert")  # ipywidgets uses labels
-    page.get_by_role("button", name="Share this deal").click()
-    shared = page.get_by_role("textbox", name="Link to this deal")
+    opponent = page.get_by_role("combobox", name=text("play.controls.opponent"))
+    expect(opponent).to_have_value(text("levels.names.expert"))  # ipywidgets uses labels
+    page.get_by_role("button", name=text("play.share.button")).click()
+    shared = page.get_by_role("textbox", name=text("play.share.label"))
     expect(shared).to_have_value(re.compile(r"deal=CLASS7&rules=1963&level=expert$"))
     assert urlsplit(shared.input_value()).netloc == urlsplit(base_url).netloc
 
@@ -151,7 +157,7 @@ def test_teacher_links_set_up_the_app_and_a_bad_value_is_explained(page: Any, ba
     page.goto(base_url + "?tab=learn&lesson=5&level=grandmaster", wait_until="commit")
     page.locator(".lt-learn .lt-space").first.wait_for(state="visible", timeout=60_000)
     expect(page.locator(".lt-learn h3").first).to_contain_text("5.")
-    expect(page.locator(".lt-link-note")).to_contain_text("an opponent 'grandmaster'")
+    expect(page.locator(".lt-link-note")).to_contain_text(opening("app.link.level", "known", value="'grandmaster'"))
     expect(page.get_by_role("button", name="4", exact=True)).to_be_enabled()
 
 
@@ -189,7 +195,7 @@ def test_another_browser_with_a_stolen_kernel_id_is_refused(page: Any, browser: 
     seq = board.get_attribute("data-seq")
     board.locator(".lt-hand-card").first.click()
     expect(board).not_to_have_attribute("data-seq", seq or "", timeout=20_000)
-    expect(board.locator(".lt-message")).to_contain_text("You picked the ")
+    expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "card"))
 
 
 def test_another_website_in_the_same_browser_cannot_end_the_session(page: Any, own_server: Any, open_board: Any,
@@ -266,5 +272,5 @@ def test_students_arriving_together_are_told_in_words_while_their_tables_are_pre
         tab.close()
     assert told, "at least one tab waited and was told so"
     for words, title, name, role in told:
-        assert re.fullmatch(r"Preparing your table: (you are next|\d+ students? ahead of you)\.", words)
+        assert words in {text("app.preparing", ahead=ahead) for ahead in range(10)}, words
         assert title == name == words and role == "status"

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from rendered import opening, pattern
 from servers import free_port, stop_server
 from spoken import in_spanish
 
@@ -88,11 +89,12 @@ def test_the_app_runs_in_jupyterlab_and_follows_its_theme(page: Any, lab: str) -
     news = page.get_by_role("button", name="No", exact=True)  # Lab asks about its news in a corner toast
     if news.count():
         news.click()
-    expect(board.locator(".lt-turn")).to_contain_text("your turn", timeout=30_000)
+    expect(board.locator(".lt-turn")).to_have_text(
+        pattern("play.turn.yours", number=r"\d+", hands=r"\d+", rules=".+"), timeout=30_000)
     seq = board.get_attribute("data-seq")
     board.locator(".lt-hand-card").first.click()
     expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
-    expect(board.locator(".lt-message")).to_contain_text("You picked the")
+    expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "card", where=""))
     expect(page.locator(".lt-app")).to_have_attribute("lang", "en")  # the app's own language, as in Voilà
     assert page.evaluate("document.documentElement.lang") == "x-lab", "JupyterLab's page keeps its own language"
 

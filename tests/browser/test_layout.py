@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 from class_players import CODE_SHOWN
 from playwright.sync_api import expect
-from test_classmates import sit_down
+from rendered import escaped, opening, pattern
+from test_classmates import sit_down, turn_of
 
 from leopard_tutor.engine import Play
-from leopard_tutor.engine.catalogue import book
+from leopard_tutor.engine.catalogue import book, text
 from leopard_tutor.lessons import LESSONS
 
 BOARD_TIMEOUT_MS = 60_000
@@ -44,6 +45,9 @@ NEEDED = {
 }
 MAYBE = [".lt-hand", ".lt-answer", ".lt-stock", ".lt-discard"]  # shown by some practice questions only
 
+YOUR_TURN = pattern("play.turn.yours", number=r"\d+", hands=r"\d+", rules=".+")
+HAND_OVER = pattern("play.turn.over", number=r"\d+", hands=r"\d+", rules=".+")
+"""The turn line on the learner's turn and once the hand is over (English, the server's language)."""
 PROBES = Path(__file__).with_name("probes.js")
 SQUASHED = """(s) => Array.from(document.querySelectorAll(`.${s} :is(.lt-message, .lt-goal)`))
   .filter((e) => e.scrollHeight > e.clientHeight + 1).map((e) => e.className)"""
@@ -222,8 +226,9 @@ def test_a_whole_hand_and_a_lesson_stage_without_scrolling_once(new_page: Any, b
     open_app(page, base_url)
     board = page.locator(".lt-play .lt-board")
     for _ in range(70):
-        expect(board.locator(".lt-turn")).to_contain_text(re.compile("your turn|the hand is over"), timeout=30_000)
-        if "the hand is over" in (board.locator(".lt-turn").text_content() or ""):
+        expect(board.locator(".lt-turn")).to_have_text(re.compile(f"{YOUR_TURN.pattern}|{HAND_OVER.pattern}"),
+                                                       timeout=30_000)
+        if HAND_OVER.fullmatch(board.locator(".lt-turn").text_content() or ""):
             break
         for click in (board.locator(".lt-hand-card").first,
                       board.locator(".lt-space.lt-target, .lt-discard.lt-target").first):
@@ -233,20 +238,21 @@ def test_a_whole_hand_and_a_lesson_stage_without_scrolling_once(new_page: Any, b
             click.click()
             expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
             assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
-    expect(board.locator(".lt-turn")).to_contain_text("the hand is over")
-    assert "Total" in (board.locator(".lt-breakdown").text_content() or "")
+    expect(board.locator(".lt-turn")).to_have_text(HAND_OVER)
+    assert text("play.panels.total") in (board.locator(".lt-breakdown").text_content() or "")
 
     learn = open_tab(page, "Learn")
     (move,) = LESSONS[0].solution
     assert isinstance(move, Play) and move.square_owner == 0
     for target in (learn.locator(f'.lt-hand-card[aria-label="{move.card.name}"]'),
-                   learn.get_by_role("button", name=re.compile(f"^Your square, space {move.space}, "))):
+                   learn.get_by_role("button", name=re.compile("^" + escaped(opening(
+                       "board.space_name", "what", label=text("board.squares.yours"), space=move.space))))):
         box = target.bounding_box()
         assert box and box["y"] + box["height"] <= height
         seq = learn.get_attribute("data-seq")
         target.click()
         expect(learn).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
-    expect(learn.locator(".lt-message")).to_contain_text("Lesson complete")
+    expect(learn.locator(".lt-message")).to_contain_text(opening("lessons.feedback.stars", "stars"))
     assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
 
 
@@ -258,9 +264,9 @@ def test_two_people_at_one_device_fit_one_screen(new_page: Any, base_url: str, a
     sizes = {name: SIZES[name] for name in ("laptop", "projector", "laptop-in-a-browser", "projector-in-a-browser")}
     page = new_page(*SIZES["laptop"])
     open_app(page, base_url)
-    page.get_by_role("combobox", name="Opponent").select_option(label="Someone at this device")
+    page.get_by_role("combobox", name=text("play.controls.opponent")).select_option(label=text("play.people.choice"))
     board = page.locator(".lt-play .lt-board")
-    show = board.locator(".lt-actions button", has_text="show my hand")
+    show = board.locator(".lt-actions button", has_text=text("play.people.show_hand", name="").strip(", "))
     show.wait_for(state="visible", timeout=30_000)
     squares = [".lt-square[data-side=yours] .lt-grid", ".lt-square[data-side=theirs] .lt-grid"]
     screens = {"the hand-over screen": [*TURN, *squares, ".lt-stock", ".lt-discard"], "a player's turn": NEEDED["Play"]}
@@ -286,18 +292,19 @@ def test_two_classmates_fit_one_screen(new_page: Any, base_url: str, artifacts: 
     for page in pages.values():
         open_app(page, base_url)
     sit_down(pages["ana"], "Ana")
-    pages["ana"].get_by_role("button", name="Open a table").click()
+    pages["ana"].get_by_role("button", name=text("classmates.open")).click()
     expect(pages["ana"].locator(".lt-class-code-shown")).to_contain_text(CODE_SHOWN, timeout=30_000)
     problems = fits(pages["ana"], NEEDED["Play"][:-1], sizes, shots, "ana waiting for a classmate")
     pages["ana"].set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})
     sit_down(pages["ben"], "Ben")
-    pages["ben"].get_by_role("button", name="Show open tables").click()
-    pages["ben"].get_by_role("button", name="Join Ana's table").click()
+    pages["ben"].get_by_role("button", name=text("classmates.refresh")).click()
+    pages["ben"].get_by_role("button", name=text("classmates.join_named", name="Ana")).click()
     for page in pages.values():
-        expect(page.locator(".lt-play .lt-turn")).to_contain_text("'s turn", timeout=30_000)
+        expect(page.locator(".lt-play .lt-turn")).to_have_text(
+            re.compile(f"{turn_of('Ana').pattern}|{turn_of('Ben').pattern}"), timeout=30_000)
     for name, page in pages.items():
         turn = page.locator(".lt-play .lt-turn").text_content() or ""
-        screen = f"{name} at a class table, " + ("to move" if name.capitalize() + "'s turn" in turn else "waiting")
+        screen = f"{name} at a class table, " + ("to move" if turn_of(name.capitalize()).fullmatch(turn) else "waiting")
         problems += fits(page, NEEDED["Play"], sizes, shots, screen)
     assert not problems, "\n".join(problems)
 

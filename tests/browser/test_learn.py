@@ -9,13 +9,39 @@ import re
 from typing import Any
 
 from playwright.sync_api import expect
+from rendered import opening, pattern
 
 from leopard_tutor.engine import ALL_CARDS, Card, Play, Square, check_play, square_value
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.lessons import LESSONS, Progress
 
 NAMES = {card.name: card for card in ALL_CARDS}
-SPACE = re.compile(r"^(.+), space ([1-9]), (.+)$")
+SPACE = pattern("board.space_name", label=".+", space="[1-9]", what=".+")
+"""A space's accessible name: its square's label, its number, what lies there (the catalogue's words)."""
 TIMEOUT = 30_000
+YOURS, THEIRS = text("board.squares.yours"), text("board.squares.theirs")
+"""The squares' labels, as the page (in the server's language, English) names them."""
+
+
+def stage_line(stage: int) -> str:
+    """How Learn's turn line begins at `stage`."""
+    return opening("sections.learn.turn", "title", stage=stage, stages=len(LESSONS))
+
+
+def stars(count: int) -> str:
+    """What a solved lesson says of its stars."""
+    return text("lessons.feedback.stars", stars=count)
+
+
+def worth(label: str, value: object) -> str:
+    """A square's value line."""
+    return text("board.worth", label=label, value=value)
+
+
+def record(right: int, wrong: int) -> str:
+    """The Practice record's row of questions on a square's value."""
+    return text("sections.practice.record_row", concept=text("lessons.practice.concepts.lines"), right=right,
+                wrong=wrong)
 
 
 def open_tab(board: Any, title: str, section: str) -> Any:
@@ -41,7 +67,7 @@ def hand_card(root: Any, card: Card) -> Any:
 
 
 def space(root: Any, owner: int, number: int) -> Any:
-    label = "Your square" if owner == 0 else "Opponent's square"
+    label = YOURS if owner == 0 else THEIRS
     return root.get_by_role("button", name=re.compile(f"^{label}, space {number}, "))
 
 
@@ -61,58 +87,64 @@ def play_solution(root: Any, stage: int) -> str:
 def test_complete_stage_2_and_stage_6_by_clicks(board: Any) -> None:
     root = open_tab(board, "Learn", "lt-learn")
     section = board.page.locator(".lt-learn")
-    expect(root.locator(".lt-turn")).to_contain_text(f"Stage 1 of {len(LESSONS)}")
-    expect(section.get_by_role("button", name="2 · locked", exact=True)).to_be_disabled()
-    assert "Lesson complete" in play_solution(root, 1)
-    click(root, root.get_by_role("button", name="Next stage"))
-    expect(root.locator(".lt-turn")).to_contain_text(f"Stage 2 of {len(LESSONS)}")
+    expect(root.locator(".lt-turn")).to_contain_text(stage_line(1))
+    locked = f"2 · {text('sections.learn.locked_label')}"
+    expect(section.get_by_role("button", name=locked, exact=True)).to_be_disabled()
+    assert opening("lessons.feedback.stars", "stars") in play_solution(root, 1)
+    click(root, root.get_by_role("button", name=text("sections.learn.next_button")))
+    expect(root.locator(".lt-turn")).to_contain_text(stage_line(2))
 
     seven = Card.parse("7S")
     click(root, hand_card(root, seven))
-    assert lit(root) == {"Opponent's square 7"}, "only the legal target is lit"
+    assert lit(root) == {f"{THEIRS} 7"}, "only the legal target is lit"
     message = click(root, space(root, 0, 7))
-    assert message.startswith("The 7 of spades cannot go on space 7 of your square")
+    assert message.startswith(LESSONS[1].start().check(Play(seven, 0, 7)).reason), "the engine's reason"
     assert "lt-tone-warn" in (root.locator(".lt-message").get_attribute("class") or "")
     expect(hand_card(root, seven)).to_have_attribute("aria-pressed", "true")  # still picked: try another space
     message = click(root, space(root, 1, 7))
-    assert "Lesson complete: 2 stars." in message
+    assert stars(2) in message
     expect(section.get_by_role("button", name="2 ★★", exact=True)).to_be_visible()
 
     progress = Progress()
     for lesson in LESSONS[:5]:
         progress.record_lesson(lesson.key, 3)
     section.locator(".lt-code input").fill(progress.to_code())
-    click(root, section.get_by_role("button", name="Load a code"))
-    expect(root.locator(".lt-message")).to_have_text("Progress loaded: 5 stages solved.")
+    click(root, section.get_by_role("button", name=text("sections.progress.load")))
+    expect(root.locator(".lt-message")).to_have_text(text("sections.progress.loaded", solved=5))
     click(root, section.get_by_role("button", name="6", exact=True))
-    expect(root.locator(".lt-turn")).to_contain_text(f"Stage 6 of {len(LESSONS)}")
-    expect(root.get_by_text("Opponent's square is worth 6", exact=True)).to_be_visible()
+    expect(root.locator(".lt-turn")).to_contain_text(stage_line(6))
+    expect(root.get_by_text(worth(THEIRS, 6), exact=True)).to_be_visible()
     click(root, hand_card(root, Card.parse("JC")))
     # a jack may cover any card, in either square: every space holding a card is lit, and no other
-    assert lit(root) == {"Your square 1", "Your square 5", "Your square 9",
-                         *(f"Opponent's square {n}" for n in (1, 2, 3, 6, 9))}
+    assert lit(root) == {f"{YOURS} 1", f"{YOURS} 5", f"{YOURS} 9", *(f"{THEIRS} {n}" for n in (1, 2, 3, 6, 9))}
     message = click(root, space(root, 1, 3))
-    assert "Lesson complete: 3 stars." in message
-    expect(root.get_by_text("Opponent's square is worth 0", exact=True)).to_be_visible()
+    assert stars(3) in message
+    expect(root.get_by_text(worth(THEIRS, 0), exact=True)).to_be_visible()
     expect(root.locator(".lt-error")).to_be_hidden()
 
 
 def test_step_through_example_c3_and_read_its_values(board: Any) -> None:
     root = open_tab(board, "Examples", "lt-examples")
     board.page.locator(".lt-examples select").select_option(label="C3 · The king: from 1 point to 8")
-    expect(root.locator(".lt-turn")).to_have_text("C3 · step 1 of 2 · Revised rules (2008)", timeout=TIMEOUT)
-    expect(root.locator(".lt-value")).to_have_text("Your square is worth 1")
+    revised, original = text("rules.REVISED_2008"), text("rules.ORIGINAL_1963")
+    expect(root.locator(".lt-turn")).to_have_text(text("sections.examples.turn", key="C3", step=1, steps=2,
+                                                       rules=revised), timeout=TIMEOUT)
+    expect(root.locator(".lt-value")).to_have_text(worth(YOURS, 1))
     expect(root.get_by_role("button", name="Back")).to_be_disabled()
     message = click(root, root.get_by_role("button", name="Next"))
-    assert "The square is worth 8. The rulebook gives 8 too." in message
-    expect(root.locator(".lt-value")).to_have_text("Your square is worth 8")
+    assert f"{text('sections.examples.value', value=8)} {text('sections.examples.stated', stated=8)}" in message
+    expect(root.locator(".lt-value")).to_have_text(worth(YOURS, 8))
     items = root.locator(".lt-line-item").all_text_contents()
-    assert sorted(items) == ["column 1-4-7: one suit, +3", "diagonal 1-5-9: one colour, +1",
-                             "diagonal 3-5-7: one colour, +1", "row 7-8-9: one suit, +3"]
-    click(root, root.get_by_role("button", name="Show it under the Original rules (1963)"))
+    assert sorted(items) == sorted(
+        text("board.line_scores", name=text(f"words.line.{orientation}", labels=labels),
+             kind=text(f"narration.kind_{kind}"), points=points)
+        for orientation, labels, kind, points in (("column", "1-4-7", "suit", 3), ("diagonal", "1-5-9", "color", 1),
+                                                   ("diagonal", "3-5-7", "color", 1), ("row", "7-8-9", "suit", 3)))
+    click(root, root.get_by_role("button", name=text("sections.examples.other_rules", rules=original)))
     click(root, root.get_by_role("button", name="Next"))
-    expect(root.locator(".lt-value")).to_have_text("Your square is worth 6")
-    expect(root.locator(".lt-turn")).to_have_text("C3 · step 2 of 2 · Original rules (1963)")
+    expect(root.locator(".lt-value")).to_have_text(worth(YOURS, 6))
+    expect(root.locator(".lt-turn")).to_have_text(text("sections.examples.turn", key="C3", step=2, steps=2,
+                                                       rules=original))
 
 
 def square_on_page(root: Any) -> Square:
@@ -121,10 +153,10 @@ def square_on_page(root: Any) -> Square:
     for name in root.locator(".lt-space").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"):
         found = SPACE.match(name)
         assert found, name
-        what = found.group(3).split(", on top of")[0]
-        if what == "empty":
+        what = found.group(3).split(opening("board.on_top_of", "count", what=""))[0]
+        if what == text("board.empty"):
             piles[int(found.group(2))] = []
-        elif what.startswith("face-down card"):
+        elif what.startswith(text("board.face_down_card")):
             piles[int(found.group(2))] = [(Card.parse("QS"), False)]
         else:
             piles[int(found.group(2))] = [(NAMES[what], True)]
@@ -135,35 +167,42 @@ def test_answer_a_practice_question_right_and_wrong(board: Any) -> None:
     root = open_tab(board, "Practice", "lt-practice")
     section = board.page.locator(".lt-practice")
     seq = root.get_attribute("data-seq")  # the question shown may already be of this kind: wait for the new one
-    section.locator("select").first.select_option(label="What is it worth?")
+    revised = text("rules.REVISED_2008")
+    value_kind, placement_kind = text("sections.practice.kinds.value"), text("sections.practice.kinds.placement")
+    section.locator("select").first.select_option(label=value_kind)
     expect(root).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
-    expect(root.locator(".lt-turn")).to_have_text("What is it worth? · Revised rules (2008)", timeout=TIMEOUT)
-    expect(root.locator(".lt-value")).to_have_text("This square is worth ?")
-    worth = square_value(square_on_page(root))
-    section.locator(".lt-answer input").fill(str(worth))
+    expect(root.locator(".lt-turn")).to_have_text(text("sections.practice.turn", kind=value_kind, rules=revised),
+                                                  timeout=TIMEOUT)
+    expect(root.locator(".lt-value")).to_have_text(text("sections.practice.hidden_value"))
+    value = square_value(square_on_page(root))
+    section.locator(".lt-answer input").fill(str(value))
     section.locator(".lt-answer input").press("Tab")
     message = click(root, section.get_by_role("button", name="Check"))
-    assert message.startswith(f"Right: the square is worth {worth}.")
-    expect(root.locator(".lt-value")).to_have_text(f"This square is worth {worth}")
-    expect(section.locator(".lt-record")).to_contain_text("Scoring lines: 1 right, 0 wrong")
+    assert message.startswith(text("lessons.practice.value.right", value=value))
+    expect(root.locator(".lt-value")).to_have_text(worth(text("sections.practice.this_square"), value))
+    expect(section.locator(".lt-record")).to_contain_text(record(1, 0))
 
     click(root, root.get_by_role("button", name="Next question"))
-    worth = square_value(square_on_page(root))
-    section.locator(".lt-answer input").fill(str(worth + 2))
+    value = square_value(square_on_page(root))
+    section.locator(".lt-answer input").fill(str(value + 2))
     section.locator(".lt-answer input").press("Tab")
     message = click(root, section.get_by_role("button", name="Check"))
-    assert message.startswith(f"Not quite: you said {worth + 2}, but the square is worth {worth}.")
-    expect(section.locator(".lt-record")).to_contain_text("Scoring lines: 1 right, 1 wrong")
+    assert message.startswith(text("lessons.practice.value.wrong", given=value + 2, value=value))
+    expect(section.locator(".lt-record")).to_contain_text(record(1, 1))
 
-    section.locator("select").first.select_option(label="Can it go there?")
-    expect(root.locator(".lt-turn")).to_have_text("Can it go there? · Revised rules (2008)", timeout=TIMEOUT)
+    section.locator("select").first.select_option(label=placement_kind)
+    expect(root.locator(".lt-turn")).to_have_text(text("sections.practice.turn", kind=placement_kind, rules=revised),
+                                                  timeout=TIMEOUT)
     prompt = str(root.locator(".lt-message").text_content())
-    found = re.match(r"^Can your (.+) go on space ([1-9]) of (your|your opponent's) square\?$", prompt)
+    mine, theirs = text("lessons.goals.where.your"), text("lessons.goals.where.their")
+    found = pattern("lessons.practice.placement.prompt", card=".+", space="[1-9]",
+                    where=f"{re.escape(mine)}|{re.escape(theirs)}").fullmatch(prompt)
     assert found, prompt
     card, number, whose = NAMES[found.group(1)], int(found.group(2)), found.group(3)
-    verdict = check_play(card, square_on_page(root), number, own=whose == "your")
-    message = click(root, root.get_by_role("button", name="No, it cannot" if verdict.legal else "Yes, it can"))
-    assert message == f"Not so. {verdict.reason}"
+    verdict = check_play(card, square_on_page(root), number, own=whose == mine)
+    answer = text("sections.practice.no") if verdict.legal else text("sections.practice.yes")
+    message = click(root, root.get_by_role("button", name=answer))
+    assert message == f"{text('lessons.practice.placement.wrong')} {verdict.reason}"
     expect(root.locator(".lt-error")).to_be_hidden()
 
 
@@ -177,17 +216,17 @@ def test_answer_the_questions_of_the_stage_on_what_you_can_see(board: Any) -> No
     for solved in LESSONS[:lesson.stage - 1]:
         progress.record_lesson(solved.key, 3)
     section.locator(".lt-code input").fill(progress.to_code())
-    click(root, section.get_by_role("button", name="Load a code"))
+    click(root, section.get_by_role("button", name=text("sections.progress.load")))
     click(root, section.get_by_role("button", name=str(lesson.stage), exact=True))
-    expect(root.locator(".lt-turn")).to_contain_text(f"Stage {lesson.stage} of {len(LESSONS)}")
-    expect(root.get_by_role("button", name="Go out")).to_have_count(0)
-    expect(root.get_by_text("In sight besides the top cards")).to_be_visible()
+    expect(root.locator(".lt-turn")).to_contain_text(stage_line(lesson.stage))
+    expect(root.get_by_role("button", name=text("sections.learn.go_out_button"))).to_have_count(0)
+    expect(root.get_by_text(text("sections.learn.in_sight.title"))).to_be_visible()
     view = lesson.start().view(0)
     for number, question in enumerate(lesson.questions, start=1):
-        expect(root.get_by_text(f"Question {number} of {len(lesson.questions)}: {question.prompt()}",
-                                exact=True)).to_be_visible()
-        words = {"yes": "Yes", "no": "No", "unknown": "You cannot tell"}[question.truth(view).answer]
+        asked = text("lessons.questions.asked", number=number, count=len(lesson.questions), prompt=question.prompt())
+        expect(root.get_by_text(asked, exact=True)).to_be_visible()
+        words = text(f"lessons.questions.answers.{question.truth(view).answer}")
         message = click(root, root.get_by_role("button", name=words, exact=True))
-        assert message.startswith(f"Right: “{words}”."), message
-    assert "Lesson complete: 3 stars." in message
+        assert message.startswith(text("lessons.questions.right", answer=words)), message
+    assert stars(3) in message
     expect(root.locator(".lt-error")).to_be_hidden()

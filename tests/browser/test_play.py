@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from rendered import escaped, opening, pattern
 from servers import kernel_count
 
 from leopard_tutor.engine import (
@@ -25,9 +26,24 @@ from leopard_tutor.engine import (
     scoring_lines,
     square_value,
 )
+from leopard_tutor.engine.catalogue import text
 
 NAMES = {card.name: card for card in ALL_CARDS}
-SPACE_NAME = re.compile(r"^(Your square|Opponent's square), space ([1-9]), (.+)$")
+YOURS, THEIRS = text("board.squares.yours"), text("board.squares.theirs")
+"""The squares' labels: the page speaks the server's language, English, in the catalogue's words."""
+SPACE_NAME = pattern("board.space_name", label=f"{escaped(YOURS)}|{escaped(THEIRS)}", space="[1-9]", what=".+")
+EMPTY, FACE_DOWN, SELECTED = text("board.empty"), text("board.face_down_card"), text("board.selected", card="")
+ON_TOP = opening("board.on_top_of", "count", what="")
+"""What follows a pile's top card in a space's name: ", on top of "."""
+YOUR_TURN = pattern("play.turn.yours", number=r"\d+", hands=r"\d+", rules=".+")
+HAND_OVER = pattern("play.turn.over", number=r"\d+", hands=r"\d+", rules=".+")
+HAND_END = pattern("play.hand_end", mine=r"\d+", theirs=r"\d+")
+GO_OUT, DISCARD_PILE, UNDO = text("play.buttons.go_out"), text("board.discard_pile"), text("play.controls.undo")
+
+
+def over(turn: str) -> bool:
+    """Whether the turn line says the hand is over."""
+    return HAND_OVER.fullmatch(turn) is not None
 READ_TABLE = """root => ({
   seq: root.getAttribute('data-seq'),
   turn: root.querySelector('.lt-turn').textContent,
@@ -58,29 +74,29 @@ def square_from_names(names: list[str], owner_label: str) -> tuple[Square, list[
         found = SPACE_NAME.match(name)
         assert found, f"space name {name!r} breaks the contract"
         assert found.group(1) == owner_label
-        space, what = int(found.group(2)), found.group(3).split(", on top of")[0]
+        space, what = int(found.group(2)), found.group(3).split(ON_TOP)[0]
         order.append(space)
-        if what == "empty":
+        if what == EMPTY:
             piles[space] = []
-        elif what.startswith("face-down card"):
-            piles[space] = [(Card.parse("QS" if owner_label == "Your square" else "JS"), False)]
+        elif what.startswith(FACE_DOWN):
+            piles[space] = [(Card.parse("QS" if owner_label == YOURS else "JS"), False)]
         else:
             piles[space] = [(NAMES[what], True)]
     return Square([piles[s] for s in range(1, 10)]), order
 
 
 def rules_of(table: dict[str, Any]) -> RuleSet:
-    return ORIGINAL_1963 if "1963" in table["turn"] else REVISED_2008
+    return ORIGINAL_1963 if text("rules.ORIGINAL_1963") in table["turn"] else REVISED_2008
 
 
 def squares_of(table: dict[str, Any]) -> dict[int, Square]:
     """{1: opponent's square, 0: yours} as the page shows them, checking the layout on the way."""
     rules = rules_of(table)
     result = {}
-    for owner, part, label in ((1, table["squares"][0], "Opponent's square"), (0, table["squares"][1], "Your square")):
+    for owner, part, label in ((1, table["squares"][0], THEIRS), (0, table["squares"][1], YOURS)):
         square, order = square_from_names([c["name"] for c in part["cells"]], label)
         assert order == [s for row in rules.grid for s in row]
-        assert part["value"] == f"{label} is worth {square_value(square, rules)}"
+        assert part["value"] == text("board.worth", label=label, value=square_value(square, rules))
         result[owner] = square
     return result
 
@@ -96,35 +112,37 @@ def click(board: Any, target: Any) -> dict[str, Any]:
 
 
 def wait_my_turn(board: Any) -> dict[str, Any]:
-    expect(board.locator(".lt-turn")).to_contain_text(re.compile("your turn|the hand is over"), timeout=30_000)
+    expect(board.locator(".lt-turn")).to_have_text(re.compile(f"{YOUR_TURN.pattern}|{HAND_OVER.pattern}"),
+                                                   timeout=30_000)
     return read(board)
 
 
 def test_board_renders_with_the_accessibility_contract(board: Any) -> None:
     table = wait_my_turn(board)
     page = board.page
-    spaces = page.get_by_role("button", name=re.compile(r"^(Your|Opponent's) square, space [1-9], "))
+    spaces = page.get_by_role("button", name=SPACE_NAME)
     expect(spaces).to_have_count(18)
     squares_of(table)
     for name in table["hand"]:
-        assert re.match(r"^(ace|[2-9]|10|jack|queen|king) of (spades|hearts|diamonds|clubs)", name)
-    expect(page.get_by_role("button", name="Discard pile", exact=True)).to_have_count(1)
-    expect(page.get_by_role("button", name="Go out", exact=True)).to_have_count(1)
+        assert name in NAMES, name  # a card's name, as the catalogue says it
+    expect(page.get_by_role("button", name=DISCARD_PILE, exact=True)).to_have_count(1)
+    expect(page.get_by_role("button", name=GO_OUT, exact=True)).to_have_count(1)
     live = board.locator("[aria-live=polite]")
     expect(live).to_have_count(1)
     expect(live).not_to_be_empty()
-    expect(page.get_by_text(re.compile(r"^Your square is worth \d+$"))).to_have_count(1)
-    expect(page.get_by_text(re.compile(r"^Opponent's square is worth \d+$"))).to_have_count(1)
-    expect(page.get_by_role("button", name="Hint")).to_be_visible()
+    for label in (YOURS, THEIRS):
+        worth = pattern("board.worth", label=escaped(label), value=r"\d+")
+        expect(page.get_by_text(re.compile(f"^{worth.pattern}$"))).to_have_count(1)
+    expect(page.get_by_role("button", name=text("play.controls.hint"))).to_be_visible()
     assert table["error"] == ""
 
 
 def test_selecting_a_card_lights_exactly_the_legal_targets(board: Any) -> None:
     table = wait_my_turn(board)
     for index in range(min(4, len(table["hand"]))):
-        card = NAMES[table["hand"][index].removesuffix(", selected")]
+        card = NAMES[table["hand"][index].removesuffix(SELECTED)]
         table = click(board, board.locator(".lt-hand-card").nth(index))
-        assert table["hand"][index].endswith(", selected")
+        assert table["hand"][index] == text("board.selected", card=card.name)
         squares = squares_of(table)
         for owner, part in ((1, table["squares"][0]), (0, table["squares"][1])):
             for cell in part["cells"]:
@@ -147,42 +165,46 @@ def test_a_legal_play_changes_the_board_and_the_explanation(board: Any) -> None:
         table = click(board, board.locator(".lt-hand-card").nth(index))
         if board.locator(".lt-space.lt-target").count():
             break
-    card = NAMES[table["hand"][index].removesuffix(", selected")]
+    card = NAMES[table["hand"][index].removesuffix(SELECTED)]
     target = board.locator(".lt-space.lt-target").first
     found = SPACE_NAME.match(target.get_attribute("aria-label") or "")
     assert found, "no card of the hand lights a space"
-    owner, space = (0 if found.group(1) == "Your square" else 1), int(found.group(2))
+    owner, space = (0 if found.group(1) == YOURS else 1), int(found.group(2))
     part = 1 if owner == 0 else 0
     before = squares_of(table)[owner]
     table = click(board, target)
     after = squares_of(table)[owner]
     assert after != before
-    shown = next(c["name"] for c in table["squares"][part]["cells"] if f"space {space}," in c["name"])
-    mine = ("face-down card" in shown) if card.rank in (11, 12) else (card.name in shown)
-    covered = ", on top of " in shown  # the computer's reply, drawn with the play, may cover it at once (a king)
+    shown = next(c["name"] for c in table["squares"][part]["cells"]
+                 if c["name"].startswith(opening("board.space_name", "what", label=found.group(1), space=space)))
+    mine = (FACE_DOWN in shown) if card.rank in (11, 12) else (card.name in shown)
+    covered = ON_TOP in shown  # the computer's reply, drawn with the play, may cover it at once (a king)
     assert mine or covered, (card.name, shown)
-    assert table["message"].startswith("You ")
-    assert f"space {space}" in table["message"]
-    label = "Your square" if owner == 0 else "Opponent's square"
-    assert table["squares"][part]["value"] == f"{label} is worth {square_value(after, rules_of(table))}"
+    assert any(pattern(f"narration.{action}", subject=escaped(text("narration.you")), card=".+", poss=".+",
+                       space=str(space), shown=".+", hidden=".+").match(table["message"])
+               for action in ("play_on_empty", "play_cover", "play_over_face_down")), table["message"]
+    label = YOURS if owner == 0 else THEIRS
+    value = square_value(after, rules_of(table))
+    assert table["squares"][part]["value"] == text("board.worth", label=label, value=value)
 
 
 def space_button(board: Any, owner: int, space: int) -> Any:
-    label = "Your square" if owner == 0 else "Opponent's square"
-    return board.page.get_by_role("button", name=re.compile(f"^{label}, space {space}, "))
+    label = YOURS if owner == 0 else THEIRS
+    return board.page.get_by_role("button", name=re.compile(
+        "^" + escaped(opening("board.space_name", "what", label=label, space=space))))
 
 
 def test_a_scoring_play_raises_the_value_shown(board: Any) -> None:
     """Play greedily for your own square until a play of yours makes a line score, then check the page."""
     for _ in range(60):
         table = wait_my_turn(board)
-        assert "the hand is over" not in table["turn"], "no scoring play was found before the hand ended"
+        assert not over(table["turn"]), "no scoring play was found before the hand ended"
         rules = rules_of(table)
         mine = squares_of(table)[0]
         value = square_value(mine, rules)
         best = None
         for index, name in enumerate(table["hand"]):
-            card = NAMES[name.removesuffix(", selected")]
+            card = NAMES[name.removesuffix(SELECTED)]
             for space in range(1, 10):
                 if check_play(card, mine, space, own=True).legal:
                     gain = square_value(mine.with_card(card, space), rules) - value
@@ -190,15 +212,16 @@ def test_a_scoring_play_raises_the_value_shown(board: Any) -> None:
                         best = (gain, index, card, space)
         if best is None:
             click(board, board.locator(".lt-hand-card").first)
-            click(board, board.get_by_role("button", name="Discard pile", exact=True))
+            click(board, board.get_by_role("button", name=DISCARD_PILE, exact=True))
             continue
         gain, index, card, space = best
         click(board, board.locator(".lt-hand-card").nth(index))
         table = click(board, space_button(board, 0, space))
         if gain > 0:
-            assert f"your square rises from {value} to {value + gain}" in table["message"]
+            rises = text("narration.value_rises", poss=text("narration.your"), before=value, after=value + gain)
+            assert rises in table["message"]
             shown = squares_of(table)[0]  # the value text agrees with the engine on what is shown
-            assert table["squares"][1]["value"] == f"Your square is worth {square_value(shown, rules)}"
+            assert table["squares"][1]["value"] == text("board.worth", label=YOURS, value=square_value(shown, rules))
             drawn = board.locator(".lt-square").nth(1).locator(".lt-line-item:not(.lt-line-broke)")
             assert sorted(text.split(":")[0] for text in drawn.all_text_contents()) == \
                 sorted(line.name for line in scoring_lines(shown, rules) if line.points)
@@ -209,14 +232,14 @@ def test_a_scoring_play_raises_the_value_shown(board: Any) -> None:
 def test_an_illegal_click_explains_and_changes_nothing(board: Any) -> None:
     table = wait_my_turn(board)
     table = click(board, board.locator(".lt-hand-card").first)
-    card = NAMES[table["hand"][0].removesuffix(", selected")]
+    card = NAMES[table["hand"][0].removesuffix(SELECTED)]
     wrong = board.locator(".lt-square").nth(1).locator(".lt-space:not(.lt-target)")
     if not wrong.count():
         wrong = board.locator(".lt-square").nth(0).locator(".lt-space:not(.lt-target)")
     name = wrong.first.get_attribute("aria-label") or ""
     found = SPACE_NAME.match(name)
     assert found
-    owner = 0 if found.group(1) == "Your square" else 1
+    owner = 0 if found.group(1) == YOURS else 1
     squares = squares_of(table)
     reason = check_play(card, squares[owner], int(found.group(2)), own=owner == 0).reason
     after = click(board, wrong.first)
@@ -226,7 +249,7 @@ def test_an_illegal_click_explains_and_changes_nothing(board: Any) -> None:
     assert after["hand"] == table["hand"]
 
 
-def move_by_clicks(board: Any, cards: int, discard: str = "Discard pile") -> None:
+def move_by_clicks(board: Any, cards: int, discard: str = DISCARD_PILE) -> None:
     """One move by clicks: the first of the `cards` in hand that lights a space goes there, else a discard (the
     button named `discard`, in the page's language)."""
     for index in range(cards):
@@ -244,9 +267,9 @@ def test_a_whole_hand_by_clicks_alone(board: Any, artifacts: Any) -> None:
         table = wait_my_turn(board)
         squares_of(table)  # every redraw keeps the contract and the values agree with the engine
         values_seen.add((table["squares"][0]["value"], table["squares"][1]["value"]))
-        if "the hand is over" in table["turn"]:
+        if over(table["turn"]):
             break
-        go_out = board.page.get_by_role("button", name="Go out", exact=True)
+        go_out = board.page.get_by_role("button", name=GO_OUT, exact=True)
         if go_out.is_enabled():
             click(board, go_out)
             continue
@@ -254,16 +277,16 @@ def test_a_whole_hand_by_clicks_alone(board: Any, artifacts: Any) -> None:
     else:
         pytest.fail("the hand did not end within 200 turns")
     page = board.page
-    expect(page.get_by_text(re.compile(r"^End of hand 1"))).to_be_visible()
-    for word in ("Raw value", "Bonus", "Going-out penalty", "Total"):
-        expect(page.locator(".lt-breakdown").get_by_text(word).first).to_be_visible()
+    expect(page.get_by_text(re.compile("^" + escaped(text("play.panels.end_of_hand", number=1))))).to_be_visible()
+    for word in ("raw", "bonus", "penalty", "total"):
+        expect(page.locator(".lt-breakdown").get_by_text(text(f"play.panels.{word}")).first).to_be_visible()
     expect(page.locator(".lt-scores tbody tr")).to_have_count(1)
-    assert re.search(r"you scored \d+, your opponent \d+", read(board)["message"])
+    assert HAND_END.search(read(board)["message"])
     assert len(values_seen) > 1
     page.set_viewport_size({"width": 1100, "height": 2200})  # tall enough for the breakdown and the log
     page.locator(".lt-app").screenshot(path=str(artifacts / "play_hand_over.png"))
-    click(board, page.get_by_role("button", name="Next hand"))
-    expect(board.locator(".lt-turn")).to_contain_text("Hand 2 of 4")
+    click(board, page.get_by_role("button", name=text("play.buttons.next_hand")))
+    expect(board.locator(".lt-turn")).to_contain_text(opening("play.turn.yours", "rules", number=2, hands=4))
 
 
 def test_keyboard_alone_selects_and_plays(board: Any) -> None:
@@ -280,7 +303,7 @@ def test_keyboard_alone_selects_and_plays(board: Any) -> None:
         page.keyboard.press("ArrowRight")
         assert step < len(table["hand"]) - 1
     focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
-    assert focused.endswith(", selected")
+    assert focused.endswith(SELECTED) and NAMES[focused.removesuffix(SELECTED)]
     target_name = board.locator(".lt-space.lt-target").first.get_attribute("aria-label")
     for _ in range(40):
         page.keyboard.press("Tab")
@@ -291,10 +314,10 @@ def test_keyboard_alone_selects_and_plays(board: Any) -> None:
     seq = board.get_attribute("data-seq")
     page.keyboard.press("Enter")
     expect(board).not_to_have_attribute("data-seq", seq or "")
-    assert read(board)["message"].startswith("You ")
+    assert read(board)["message"].startswith(f"{text('narration.you')} ")  # what the learner did
     board.locator(".lt-square").nth(1).locator(".lt-space").first.focus()
     page.keyboard.press("ArrowRight")
-    assert ", space " in page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert SPACE_NAME.fullmatch(page.evaluate("document.activeElement.getAttribute('aria-label')"))
 
 
 FOCUSED_JS = "() => [document.activeElement.getAttribute('data-k') || '', " \
@@ -325,9 +348,9 @@ def test_a_whole_hand_by_keyboard_alone(board: Any) -> None:
     board.locator(".lt-hand-card").first.focus()  # the one mouse-free start: focus lands in the hand
     for _ in range(200):
         table = wait_my_turn(board)
-        if "the hand is over" in table["turn"]:
+        if over(table["turn"]):
             break
-        if dict(table["actions"]).get("Go out"):
+        if dict(table["actions"]).get(GO_OUT):
             press_until(board, "Tab", lambda k, _n: k == "ago_out")
             press_and_wait(board, "Enter")
             continue
@@ -352,19 +375,21 @@ def test_a_whole_hand_by_keyboard_alone(board: Any) -> None:
             press_and_wait(board, "Enter")
     else:
         pytest.fail("the hand did not end within 200 turns")
-    assert re.search(r"you scored \d+, your opponent \d+", read(board)["message"])
-    expect(page.get_by_text(re.compile(r"^End of hand 1"))).to_be_visible()
+    assert HAND_END.search(read(board)["message"])
+    expect(page.get_by_text(re.compile("^" + escaped(text("play.panels.end_of_hand", number=1))))).to_be_visible()
 
 
 def test_rule_sets_and_running_leopard_end_turn(board: Any) -> None:
     page = board.page
-    page.get_by_role("combobox", name="Rules").select_option(label="Original rules (1963)")
-    expect(board.locator(".lt-turn")).to_contain_text("Original rules (1963)")
+    rules_menu = page.get_by_role("combobox", name=text("play.controls.rules"))
+    rules_menu.select_option(label=text("rules.ORIGINAL_1963"))
+    expect(board.locator(".lt-turn")).to_contain_text(text("rules.ORIGINAL_1963"))
     first_row = board.locator(".lt-square").nth(1).locator(".lt-space").nth(0)
-    expect(first_row).to_have_attribute("aria-label", re.compile(r"^Your square, space 7, "))
-    page.get_by_role("combobox", name="Rules").select_option(label="Running Leopard")
-    expect(board.locator(".lt-turn")).to_contain_text("Running Leopard")
-    expect(page.get_by_role("button", name="End turn")).to_have_count(1)
+    expect(first_row).to_have_attribute("aria-label", re.compile(
+        "^" + escaped(opening("board.space_name", "what", label=YOURS, space=7))))
+    rules_menu.select_option(label=text("rules.RUNNING_LEOPARD"))
+    expect(board.locator(".lt-turn")).to_contain_text(text("rules.RUNNING_LEOPARD"))
+    expect(page.get_by_role("button", name=text("play.buttons.end_turn"))).to_have_count(1)
 
 
 def test_screenshots_light_dark_and_narrow(page: Any, base_url: str, artifacts: Any, open_board: Any) -> None:
@@ -402,57 +427,62 @@ def test_review_why_and_try_a_position_again_by_clicks(board: Any) -> None:
     for _ in range(2):
         move_by_clicks(board, len(wait_my_turn(board)["hand"]))
     wait_my_turn(board)
-    table = click(board, page.get_by_role("button", name="Why did the computer do that?"))
+    table = click(board, page.get_by_role("button", name=text("review.buttons.why")))
     assert table["message"] and table["error"] == ""
-    table = click(board, page.get_by_role("button", name="Review this hand"))
+    table = click(board, page.get_by_role("button", name=text("review.buttons.review")))
     moves = page.locator(".lt-review-moves li")
     expect(moves).to_have_count(2)
-    assert table["turn"] == "Review of hand 1 · your move 1 of 2"
-    assert "Go out" not in [label for label, _ in table["actions"]]  # the review's own buttons instead
-    table = click(board, page.get_by_role("button", name="Next move"))
+    assert table["turn"] == text("review.turn", number=1, step=1, steps=2)
+    assert GO_OUT not in [label for label, _ in table["actions"]]  # the review's own buttons instead
+    table = click(board, page.get_by_role("button", name=text("review.buttons.next")))
     expect(moves.nth(1)).to_have_class(re.compile(r"\blt-review-now\b"))  # the list's second move is the one shown
-    table = click(board, page.get_by_role("button", name="Try this position again"))
-    assert "Trying a position again" in table["turn"]
-    assert table["hand"] and table["actions"][0][0] == "Go out"
-    table = click(board, page.get_by_role("button", name="Back to the match"))
-    assert table["message"] == "Back to the match, where you left it."
+    table = click(board, page.get_by_role("button", name=text("review.buttons.try_again")))
+    assert table["turn"].startswith(opening("review.retry.turn", "turn"))
+    assert table["hand"] and table["actions"][0][0] == GO_OUT
+    table = click(board, page.get_by_role("button", name=text("review.buttons.back_to_match")))
+    assert table["message"] == text("review.retry.back")
 
 
 def test_a_whole_hand_between_two_people_at_one_device_by_clicks(board: Any) -> None:
     page = board.page
-    page.get_by_role("combobox", name="Opponent").select_option(label="Someone at this device")
-    expect(board.locator(".lt-message")).to_contain_text("A new match between Player 1 and Player 2")
-    names = {"Player 1": "Ann", "Player 2": "<b>Bo</b>"}  # a name is text, never markup
-    for label, name in names.items():
-        box = page.get_by_role("textbox", name=label)
+    page.get_by_role("combobox", name=text("play.controls.opponent")).select_option(label=text("play.people.choice"))
+    expect(board.locator(".lt-message")).to_contain_text(opening(
+        "play.people.started", "rules", first=text("play.people.default", number=1),
+        second=text("play.people.default", number=2)))
+    names = {1: "Ann", 2: "<b>Bo</b>"}  # a name is text, never markup
+    for number, name in names.items():
+        box = page.get_by_role("textbox", name=text("play.people.name_label", number=number))
         box.fill(name)
         box.press("Enter")
-        expect(board.locator(".lt-message")).to_contain_text(f"{label} is now called {name}. Pass the device to ")
+        expect(board.locator(".lt-message")).to_contain_text(
+            f"{text('play.people.renamed', number=number, name=name)} {opening('play.people.pass', 'name')}")
     hand_overs, moves = 0, 0
     for _ in range(400):
         table = read(board)
-        show = board.locator(".lt-actions button", has_text="show my hand")
+        show = board.locator(".lt-actions button", has_text=text("play.people.show_hand", name="").strip(", "))
         if show.count():
             # the hand-over screen: no card of either hand, one button for the next player
             assert table["hand"] == [] and board.locator(".lt-opponent-hand").count() == 0
             assert len(table["actions"]) == 1 and table["message"].endswith(".")
-            player = table["actions"][0][0].removesuffix(", show my hand")
-            assert player in names.values() and table["message"].endswith(f"Pass the device to {player}.")
+            player = next(name for name in names.values()
+                          if table["actions"][0][0] == text("play.people.show_hand", name=name))
+            assert table["message"].endswith(text("play.people.pass", name=player))
             table = click(board, show)
             hand_overs += 1
-            assert table["message"].endswith(f"{player}, your turn: you have drawn. Pick a card from your hand to "
-                                             "see where it can go.")
-            assert f"{player}'s turn" in table["turn"] and 0 < len(table["hand"]) <= 9
+            assert table["message"].endswith(text("play.people.your_turn", name=player))
+            assert pattern("play.people.turn.of", number=r"\d+", hands=r"\d+", rules=".+",
+                           name=escaped(player)).fullmatch(table["turn"]) and 0 < len(table["hand"]) <= 9
             other = next(name for name in names.values() if name != player)
-            assert {square["cells"][0]["name"].split(",")[0] for square in table["squares"]} == \
-                {"Your square", f"{other}'s square"}
+            any_space = pattern("board.space_name", label=".+?", space="[1-9]", what=".+")
+            assert {any_space.fullmatch(square["cells"][0]["name"]).group(1)  # type: ignore[union-attr]
+                    for square in table["squares"]} == {YOURS, text("play.people.square", name=other)}
             continue
-        if "the hand is over" in table["turn"]:
+        if over(table["turn"]):
             break
         assert len(table["hand"]) <= 9  # one hand only
-        undo = [enabled for label, enabled in table["actions"] if label == "Undo"]
+        undo = [enabled for label, enabled in table["actions"] if label == UNDO]
         assert undo == [False]
-        go_out = page.get_by_role("button", name="Go out", exact=True)
+        go_out = page.get_by_role("button", name=GO_OUT, exact=True)
         if go_out.is_enabled():
             click(board, go_out)
         else:
@@ -462,11 +492,12 @@ def test_a_whole_hand_between_two_people_at_one_device_by_clicks(board: Any) -> 
         pytest.fail("the hand did not end within 400 steps")
     assert hand_overs > 5 and moves > 5
     assert board.locator("b").count() == 0 and board.get_by_text("<b>Bo</b>").count() > 0
-    assert re.search(r"The hand is over: you scored \d+, (Ann|<b>Bo</b>) \d+\.", read(board)["message"])
+    ended = pattern("play.people.hand_end", mine=r"\d+", other="Ann|<b>Bo</b>", theirs=r"\d+")
+    assert ended.search(read(board)["message"])
     expect(page.locator(".lt-scores thead")).to_contain_text("Ann")
-    table = click(board, page.get_by_role("button", name="Review this hand"))
-    assert table["turn"].startswith("Review of hand 1") and table["error"] == ""
-    assert "Try this position again" not in [label for label, _ in table["actions"]]
-    click(board, page.get_by_role("button", name="Back to the game"))
-    passed = click(board, board.locator(".lt-actions button", has_text="Pass the device to"))
+    table = click(board, page.get_by_role("button", name=text("review.buttons.review")))
+    assert table["turn"].startswith(opening("review.turn", "step", number=1)) and table["error"] == ""
+    assert text("review.buttons.try_again") not in [label for label, _ in table["actions"]]
+    click(board, page.get_by_role("button", name=text("review.buttons.close")))
+    passed = click(board, board.locator(".lt-actions button", has_text=opening("play.people.pass_button", "name")))
     assert passed["hand"] == [] and len(passed["actions"]) == 1

@@ -8,30 +8,37 @@ import re
 from typing import Any
 
 from playwright.sync_api import expect
+from rendered import opening, pattern
 from test_learn import TIMEOUT, click, open_tab, play_solution, square_on_page
 
 from leopard_tutor.engine import RULE_SETS, square_value
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.widgets.rules_sheet import rules_sheet_html
 
 KEY = "leopard-tutor/progress"
+LINES_RECORD = text("sections.practice.record_row", concept=text("lessons.practice.concepts.lines"), right=1, wrong=0)
+"""The Practice record's row after one right answer on a square's value (the server's language: English)."""
+YOUR_TURN = pattern("play.turn.yours", number=r"\d+", hands=r"\d+", rules=".+")
 
 
 def test_progress_comes_back_by_itself_after_a_reload(page: Any, base_url: str, open_board: Any) -> None:
     board = open_board(base_url)
     root = open_tab(board, "Learn", "lt-learn")
-    assert "Lesson complete" in play_solution(root, 1)
+    assert opening("lessons.feedback.stars", "stars") in play_solution(root, 1)
     learn = page.locator(".lt-learn")
     expect(learn.get_by_role("button", name=re.compile(r"^1 ★+$"))).to_be_visible()
     stars = learn.get_by_role("button", name=re.compile(r"^1 ★+$")).inner_text()
 
     root = open_tab(board, "Practice", "lt-practice")
     practice = page.locator(".lt-practice")
-    practice.locator("select").first.select_option(label="What is it worth?")
-    expect(root.locator(".lt-turn")).to_have_text("What is it worth? · Revised rules (2008)", timeout=TIMEOUT)
+    worth = text("sections.practice.kinds.value")
+    practice.locator("select").first.select_option(label=worth)
+    expect(root.locator(".lt-turn")).to_have_text(text("sections.practice.turn", kind=worth,
+                                                        rules=text("rules.REVISED_2008")), timeout=TIMEOUT)
     practice.locator(".lt-answer input").fill(str(square_value(square_on_page(root))))
     practice.locator(".lt-answer input").press("Tab")
     click(root, practice.get_by_role("button", name="Check"))
-    expect(practice.locator(".lt-record")).to_contain_text("Scoring lines: 1 right, 0 wrong")
+    expect(practice.locator(".lt-record")).to_contain_text(LINES_RECORD)
     assert page.evaluate(f"localStorage.getItem('{KEY}')").startswith("LT2-")
 
     page.reload(wait_until="commit")  # a new kernel, nothing in it: the page gives the progress back
@@ -41,7 +48,7 @@ def test_progress_comes_back_by_itself_after_a_reload(page: Any, base_url: str, 
     expect(learn.get_by_role("button", name=stars.strip(), exact=True)).to_be_visible(timeout=TIMEOUT)
     expect(learn.get_by_role("button", name="2", exact=True)).to_be_enabled()
     open_tab(again, "Practice", "lt-practice")
-    expect(practice.locator(".lt-record")).to_contain_text("Scoring lines: 1 right, 0 wrong")
+    expect(practice.locator(".lt-record")).to_contain_text(LINES_RECORD)
 
 
 def test_a_damaged_kept_progress_is_explained_and_the_app_works_on(page: Any, base_url: str, open_board: Any) -> None:
@@ -50,12 +57,12 @@ def test_a_damaged_kept_progress_is_explained_and_the_app_works_on(page: Any, ba
     page.reload(wait_until="commit")
     board = page.locator(".lt-board").first
     board.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
-    expect(page.locator(".lt-storage-note")).to_contain_text(
-        "Your progress kept in this browser could not be read, so the tutor starts afresh.", timeout=TIMEOUT)
+    expect(page.locator(".lt-storage-note")).to_have_text(
+        text("app.storage.unreadable", reason=text("sections.progress.damaged")), timeout=TIMEOUT)
     seq = board.get_attribute("data-seq")
     board.locator(".lt-hand-card").first.click()
     expect(board).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
-    expect(board.locator(".lt-message")).to_contain_text("You picked the ")
+    expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "card", where=""))
 
 
 def hand_names(board: Any) -> list[str]:
@@ -66,7 +73,7 @@ def hand_names(board: Any) -> list[str]:
 
 def test_a_game_resumes_from_its_saved_game_code_after_a_reload(page: Any, base_url: str, open_board: Any) -> None:
     board = open_board(base_url)
-    expect(board.locator(".lt-turn")).to_contain_text("your turn", timeout=TIMEOUT)
+    expect(board.locator(".lt-turn")).to_have_text(YOUR_TURN, timeout=TIMEOUT)
     for _ in range(2):  # two discards, and the computer's replies
         seq = board.get_attribute("data-seq")
         board.locator(".lt-hand-card").first.click()
@@ -74,11 +81,11 @@ def test_a_game_resumes_from_its_saved_game_code_after_a_reload(page: Any, base_
         seq = board.get_attribute("data-seq")
         board.locator(".lt-discard").click()
         expect(board).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
-        expect(board.locator(".lt-turn")).to_contain_text("your turn", timeout=TIMEOUT)
+        expect(board.locator(".lt-turn")).to_have_text(YOUR_TURN, timeout=TIMEOUT)
     hand = hand_names(board)
     spaces = board.locator(".lt-space").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     page.get_by_role("button", name="Save game").click()
-    code = page.get_by_role("textbox", name="Saved-game code")
+    code = page.get_by_role("textbox", name=text("play.saved_game.label"))
     expect(code).to_have_value(re.compile(r"^LG1-"), timeout=TIMEOUT)
     saved = code.input_value()
 
@@ -89,16 +96,15 @@ def test_a_game_resumes_from_its_saved_game_code_after_a_reload(page: Any, base_
     page.locator(".lt-game-code input").fill(saved)
     page.locator(".lt-game-code input").press("Tab")
     page.get_by_role("button", name="Resume").click()
-    expect(board.locator(".lt-message")).to_contain_text("Game resumed: hand 1 of 4, Revised rules (2008)",
-                                                         timeout=TIMEOUT)
+    resumed = opening("play.saved_game.resumed", "level", number=1, hands=4, rules=text("rules.REVISED_2008"))
+    expect(board.locator(".lt-message")).to_contain_text(resumed, timeout=TIMEOUT)
     assert hand_names(board) == hand
     assert board.locator(".lt-space").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))") == spaces
 
     page.locator(".lt-game-code input").fill(saved[:-12])
     page.locator(".lt-game-code input").press("Tab")
     page.get_by_role("button", name="Resume").click()
-    expect(board.locator(".lt-message")).to_have_text(
-        "This saved-game code is damaged or incomplete: copy the whole code again.", timeout=TIMEOUT)
+    expect(board.locator(".lt-message")).to_have_text(text("play.saved_game.damaged"), timeout=TIMEOUT)
     assert hand_names(board) == hand
 
 
@@ -106,14 +112,14 @@ def test_the_rules_summary_opens_from_the_app_and_prints_on_one_a4_page(page: An
                                                                         open_board: Any) -> None:
     open_board(base_url)
     with page.context.expect_page() as opened:
-        page.get_by_role("link", name="Rules on one page (to print)").click()
+        page.get_by_role("link", name=text("rules_sheet.link")).click()
     sheet = opened.value
     sheet.wait_for_load_state()
     assert sheet.url.startswith("blob:http://127.0.0.1")
-    expect(sheet.get_by_role("heading", level=1)).to_have_text("Leopard: the rules on one page")
-    expect(sheet.get_by_role("button", name="Print this page")).to_be_visible()
+    expect(sheet.get_by_role("heading", level=1)).to_have_text(text("rules_sheet.title"))
+    expect(sheet.get_by_role("button", name=text("rules_sheet.print"))).to_be_visible()
     sheet.emulate_media(media="print")
-    expect(sheet.get_by_role("button", name="Print this page")).to_be_hidden()
+    expect(sheet.get_by_role("button", name=text("rules_sheet.print"))).to_be_hidden()
     pdf = sheet.pdf(format="A4", prefer_css_page_size=True)
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1, "the summary fills exactly one A4 page"
 

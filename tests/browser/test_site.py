@@ -22,11 +22,13 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from rendered import opening, pattern
 from test_learn import click as click_lesson
 from test_learn import open_tab, play_solution, square_on_page
 from test_play import click, squares_of, wait_my_turn
 
 from leopard_tutor.engine import square_value
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.host import PAGE_URL
 from leopard_tutor.lessons import LESSONS
 
@@ -43,6 +45,9 @@ WHILE_THINKING = """async board => {
 }"""
 """A play the expert answers: the busy cue at once, and a timer that fires while the cue is still on."""
 START_MS = 180_000  # a cold start on a busy 2-core machine; benchmarks/site_speed.py measures it
+
+HAND_OVER = pattern("play.turn.over", number=r"\d+", hands=r"\d+", rules=".+")
+"""The turn line once the hand is over (the page's language: English)."""
 
 
 class QuietHandler(SiteHandler):
@@ -137,12 +142,13 @@ def test_a_teachers_link_through_the_start_page(page: Any, origin: str) -> None:
     board = open_site(page, f"{origin}/?rules=1963&level=expert&deal=SITE7&lesson=3")
     assert page.url.startswith(f"{origin}/{APP}?rules=1963")
     learn = page.locator(".lt-learn .lt-board")
-    expect(learn.locator(".lt-turn")).to_contain_text(f"Stage 3 of {len(LESSONS)}", timeout=60_000)
+    stage_three = opening("sections.learn.turn", "title", stage=3, stages=len(LESSONS))
+    expect(learn.locator(".lt-turn")).to_contain_text(stage_three, timeout=60_000)
     page.get_by_role("tab", name="Play").click()
-    expect(board.locator(".lt-turn")).to_contain_text("Original rules (1963)")
+    expect(board.locator(".lt-turn")).to_contain_text(text("rules.ORIGINAL_1963"))
     level = page.locator(".lt-play select").nth(1)
-    assert level.evaluate("select => select.options[select.selectedIndex].text") == "Expert"
-    page.get_by_role("button", name="Share this deal").click()
+    assert level.evaluate("select => select.options[select.selectedIndex].text") == text("levels.names.expert")
+    page.get_by_role("button", name=text("play.share.button")).click()
     link = page.locator(".lt-share-link").input_value(timeout=30_000)
     assert link.startswith(f"{origin}/{APP}?") and "deal=SITE7" in link and "level=expert" in link
     for _ in range(10):  # while the expert thinks (in the page's worker), the board says so and the page runs on
@@ -181,7 +187,7 @@ def test_play_a_hand_learn_a_stage_step_an_example_and_practise(page: Any, origi
     for _ in range(200):  # a whole hand against the beginner, by clicks alone
         table = wait_my_turn(board)
         squares_of(table)  # every redraw keeps the board's contract, values as the engine has them
-        if "the hand is over" in table["turn"]:
+        if HAND_OVER.fullmatch(table["turn"]):
             break
         go_out = page.get_by_role("button", name="Go out", exact=True)
         if go_out.is_enabled():
@@ -199,7 +205,7 @@ def test_play_a_hand_learn_a_stage_step_an_example_and_practise(page: Any, origi
     expect(page.locator(".lt-scores tbody tr")).to_have_count(1)
 
     learn = open_tab(board, "Learn", "lt-learn")
-    assert "Lesson complete" in play_solution(learn, 1)
+    assert opening("lessons.feedback.stars", "stars") in play_solution(learn, 1)
     stars = page.locator(".lt-learn .lt-stage").first.text_content() or ""
     assert "★" in stars
 
@@ -211,13 +217,15 @@ def test_play_a_hand_learn_a_stage_step_an_example_and_practise(page: Any, origi
     practice = open_tab(board, "Practice", "lt-practice")
     section = page.locator(".lt-practice")
     seq = practice.get_attribute("data-seq")  # the question shown may already be of this kind: wait for the new one
-    section.locator("select").first.select_option(label="What is it worth?")
+    section.locator("select").first.select_option(label=text("sections.practice.kinds.value"))
     expect(practice).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
-    expect(practice.locator(".lt-turn")).to_have_text("What is it worth? · Revised rules (2008)", timeout=30_000)
+    expect(practice.locator(".lt-turn")).to_have_text(text("sections.practice.turn", kind=text(
+        "sections.practice.kinds.value"), rules=text("rules.REVISED_2008")), timeout=30_000)
     worth = square_value(square_on_page(practice))
     section.locator(".lt-answer input").fill(str(worth))
     section.locator(".lt-answer input").press("Tab")
-    assert click_lesson(practice, section.get_by_role("button", name="Check")).startswith("Right:")
+    told = click_lesson(practice, section.get_by_role("button", name="Check"))
+    assert told.startswith(text("lessons.practice.value.right", value=worth)), told
 
     board = open_site(page, page.url)  # the same browser again: the progress is still there
     open_tab(board, "Learn", "lt-learn")

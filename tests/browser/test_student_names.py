@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
+from rendered import opening
 from test_learn import open_tab, play_solution
 
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.lessons import LESSONS
 
 TIMEOUT = 30_000
@@ -39,33 +41,33 @@ def header_clear_of_the_tabs(page: Any) -> list[str]:
 def test_a_first_visit_names_itself_and_the_name_comes_back(open_board: Any, page: Any, base_url: str) -> None:
     open_board(base_url)
     header = page.locator(".lt-student")
-    box = header.get_by_role("textbox", name="Your name")
+    box = header.get_by_role("textbox", name=text("students.label"))
     expect(box).to_be_visible(timeout=TIMEOUT)
     expect(box).to_have_value(re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]+$"))
     assert not header_clear_of_the_tabs(page), "the name box must not cover a tab"
     box.fill("x" * 25)
-    header.get_by_role("button", name="Keep").click()
-    expect(header.locator(".lt-student-note")).to_contain_text("at most 24 characters", timeout=TIMEOUT)
+    header.get_by_role("button", name=text("students.keep")).click()
+    expect(header.locator(".lt-student-note")).to_have_text(text("classmates.refused.bad_name"), timeout=TIMEOUT)
     expect(box).to_be_visible()
     box.fill("<img src=x onerror=alert(1)>"[:24])
-    header.get_by_role("button", name="Keep").click()
+    header.get_by_role("button", name=text("students.keep")).click()
     expect(header.locator(".lt-student-name")).to_have_text("<img src=x onerror=alert", timeout=TIMEOUT)
     expect(box).to_be_hidden()
-    expect(header.get_by_role("button", name="Change")).to_be_visible()
+    expect(header.get_by_role("button", name=text("students.change"))).to_be_visible()
     assert not header_clear_of_the_tabs(page), "the kept name must not cover a tab"
-    page.get_by_role("combobox", name="Opponent").select_option(label="A classmate")
-    classmate = page.locator(".lt-class-panel").get_by_role("textbox", name="Your name")
+    page.get_by_role("combobox", name=text("play.controls.opponent")).select_option(label=text("classmates.choice"))
+    classmate = page.locator(".lt-class-panel").get_by_role("textbox", name=text("classmates.name_label"))
     expect(classmate).to_have_value("<img src=x onerror=alert", timeout=TIMEOUT)
     open_board(base_url)
     expect(page.locator(".lt-student-name")).to_have_text("<img src=x onerror=alert", timeout=TIMEOUT)
-    expect(page.locator(".lt-student").get_by_role("textbox", name="Your name")).to_be_hidden()
+    expect(page.locator(".lt-student").get_by_role("textbox", name=text("students.label"))).to_be_hidden()
 
 
 def name_student(page: Any, name: str) -> None:
     """Keep `name` in the header's name box."""
     header = page.locator(".lt-student")
-    header.get_by_role("textbox", name="Your name").fill(name)
-    header.get_by_role("button", name="Keep").click()
+    header.get_by_role("textbox", name=text("students.label")).fill(name)
+    header.get_by_role("button", name=text("students.keep")).click()
     expect(header.locator(".lt-student-name")).to_have_text(name, timeout=TIMEOUT)
 
 
@@ -94,12 +96,13 @@ def test_two_students_are_seen_on_the_class_page_within_5_s(browser: Any, open_b
             expect(row).to_be_visible(timeout=5_000)
         assert teacher.locator("#lt-rows img").count() == 0, "a name is text, never markup"
         root = open_tab(board, "Learn", "lt-learn")
-        assert "Lesson complete" in play_solution(root, 1)
-        expect(rows["Ana"]).to_contain_text(f"1 of {len(LESSONS)}", timeout=5_000)
-        expect(rows["Ana"]).to_contain_text("Learn, stage 1", timeout=5_000)
-        ben.get_by_role("tab", name="Practice").click()
-        expect(rows["Ben"]).to_contain_text("Practice", timeout=5_000)
-        expect(rows["Ben"]).to_contain_text(f"0 of {len(LESSONS)}")
+        assert opening("lessons.feedback.stars", "stars") in play_solution(root, 1)
+        expect(rows["Ana"]).to_contain_text(opening("teacher.lessons", "stars", done=1, total=len(LESSONS)),
+                                            timeout=5_000)
+        expect(rows["Ana"]).to_contain_text(text("teacher.now.learn_stage", stage=1), timeout=5_000)
+        ben.get_by_role("tab", name=text("app.tabs.practice")).click()
+        expect(rows["Ben"]).to_contain_text(text("teacher.now.practice"), timeout=5_000)
+        expect(rows["Ben"]).to_contain_text(text("teacher.lessons", done=0, total=len(LESSONS), stars=0))
     finally:
         teacher.context.close()
         other.close()

@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
+from rendered import opening
 
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.progress import Progress
 from leopard_tutor.server.class_store import ClassStore
@@ -84,15 +86,16 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     page.locator("#lt-rules").select_option("RUNNING_LEOPARD")
     page.locator("#lt-level").select_option("expert")
     page.locator("#lt-save").click()
-    expect(page.locator("#lt-status")).to_have_text("Saved.")
+    expect(page.locator("#lt-status")).to_have_text(text("teacher.page.saved"))
     defaults = page.request.get(f"{server.url}teacher/api/class?token={TOKEN}").json()["defaults"]
     assert defaults == {"rules": "RUNNING_LEOPARD", "level": "expert"}
 
-    page.locator("#lt-tables").get_by_role("button", name="Watch").click()
+    page.locator("#lt-tables").get_by_role("button", name=text("teacher.page.watch")).click()
     watch = page.locator("#lt-watch")
-    expect(watch.locator("figcaption")).to_have_text(["Ana's square, worth 0", f"{MARKUP}'s square, worth 0"])
+    expect(watch.locator("figcaption")).to_have_text([text("teacher.watch.square", name=name, value=0)
+                                                      for name in ("Ana", MARKUP)])
     expect(watch.locator(".lt-space")).to_have_count(18)
-    expect(watch).to_contain_text("Stock:")
+    expect(watch).to_contain_text(opening("teacher.watch.stock", "count"))
     assert watch.locator("img").count() == 0
 
     record(data, "v-ben", "Ben", {})  # a student's change reaches the open page without a reload
