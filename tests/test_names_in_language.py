@@ -17,6 +17,7 @@ from leopard_tutor.ai.why import why
 from leopard_tutor.engine import REVISED_2008, RULE_SETS, Card, Hand, IllegalMove, LeopardError, catalogue, rank_words
 from leopard_tutor.engine.catalogue import and_list, or_list, text
 from leopard_tutor.engine.errors import error_words, is_keyed
+from leopard_tutor.engine.legality import pile_problem
 from leopard_tutor.engine.moves import Play
 from leopard_tutor.engine.narration import move_words, narrate, placed_line_name, score_words
 from leopard_tutor.engine.scoring import scoring_lines
@@ -176,3 +177,11 @@ def test_a_keyed_error_survives_pickling_with_its_key_and_facts() -> None:
                                                              str(raised.value))
     plain = pickle.loads(pickle.dumps(LeopardError("for a programmer")))
     assert str(plain) == "for a programmer" and plain.key is None
+
+
+def test_an_impossible_pile_names_its_rule_in_the_language_of_the_moment(spanish: None) -> None:
+    """A saved start whose pile no legal play could build says the rule it breaks in Spanish too (the placement
+    table's rules are read when said, not once when the engine is imported)."""
+    problem = pile_problem(Square.parse(". . . / . . . / 9S . ."))
+    assert problem is not None and not english_in(problem), problem
+    assert text("engine.rule.numbered") in problem

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from keyed import said
+from keyed import mark, said
 
 from leopard_tutor.engine import (
     ORIGINAL_1963,
@@ -142,7 +142,8 @@ def test_impossible_placements_in_a_saved_start_are_refused(square: str, card: s
     with pytest.raises(SavedGameError, match="impossible") as error:
         Hand.from_json(text)
     assert said(str(error.value), "engine.impossible_pile", what=Card.parse(card).name, space=space,
-                rule=PLACEMENT[Card.parse(card).rank].rule), "the card, its space and the rule it breaks are given"
+                rule=mark(f"engine.rule.{PLACEMENT[Card.parse(card).rank].rule_key}")), \
+        "the card, its space and the rule it breaks are given"
     assert Hand.from_json(Hand(REVISED_2008, (Square.parse(". 2S+JD*+2H . / . . . / . . ."), Square()),
                                (five, six), seven, [], 0, 1).to_json())
 

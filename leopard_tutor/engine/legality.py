@@ -26,23 +26,23 @@ class Placement:
     numbered: bool
     target: str  # "open": empty or face down; "card": any card; "any": anything, even empty
     face_up: bool
-    rule: str
+    rule_key: str  # its rule in words: engine.rule.<rule_key>
+
+    @property
+    def rule(self) -> str:
+        """The rule in words, in the language of the moment."""
+        return text(f"engine.rule.{self.rule_key}")
 
     def __str__(self) -> str:
         return self.rule
 
 
-_NUMBERED = Placement("ace to nine", own_only=False, numbered=True, target="open", face_up=True,
-                      rule=text("engine.rule.numbered"))
+_NUMBERED = Placement("ace to nine", own_only=False, numbered=True, target="open", face_up=True, rule_key="numbered")
 PLACEMENT: dict[int, Placement] = {rank: _NUMBERED for rank in range(1, 10)}
-PLACEMENT[TEN] = Placement("ten", own_only=True, numbered=False, target="open", face_up=True,
-                           rule=text("engine.rule.ten"))
-PLACEMENT[JACK] = Placement("jack", own_only=False, numbered=False, target="card", face_up=False,
-                            rule=text("engine.rule.jack"))
-PLACEMENT[QUEEN] = Placement("queen", own_only=True, numbered=False, target="card", face_up=False,
-                             rule=text("engine.rule.queen"))
-PLACEMENT[KING] = Placement("king", own_only=True, numbered=False, target="any", face_up=True,
-                            rule=text("engine.rule.king"))
+PLACEMENT[TEN] = Placement("ten", own_only=True, numbered=False, target="open", face_up=True, rule_key="ten")
+PLACEMENT[JACK] = Placement("jack", own_only=False, numbered=False, target="card", face_up=False, rule_key="jack")
+PLACEMENT[QUEEN] = Placement("queen", own_only=True, numbered=False, target="card", face_up=False, rule_key="queen")
+PLACEMENT[KING] = Placement("king", own_only=True, numbered=False, target="any", face_up=True, rule_key="king")
 
 # The table compiled for speed: (own square only, which mask to use, spaces allowed by number).
 _TARGETS = {"open": 0, "card": 1, "any": 2}
