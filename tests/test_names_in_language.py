@@ -185,3 +185,13 @@ def test_an_impossible_pile_names_its_rule_in_the_language_of_the_moment(spanish
     problem = pile_problem(Square.parse(". . . / . . . / 9S . ."))
     assert problem is not None and not english_in(problem), problem
     assert text("engine.rule.numbered") in problem
+
+
+def test_the_boards_own_words_are_in_the_language_of_the_moment_it_is_made(spanish: None) -> None:
+    """The lost-connection notice, its reload button and the busy cue the page shows by itself are Spanish on a
+    board made for a Spanish page, although the module was imported in English."""
+    from leopard_tutor.widgets.board import LeopardBoard
+
+    said = LeopardBoard().texts
+    assert said == catalogue.texts("board.page") and said["lost"] == text("board.page.lost")
+    assert not [words for words in said.values() if english_in(words)], said

@@ -52,8 +52,13 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
     _esm = STATIC / "board.js"
     _css = STATIC / "board.css"
     state = traitlets.Dict().tag(sync=True)
-    texts = traitlets.Dict(texts("board.page")).tag(sync=True)
-    """Words the page shows on its own: the lost-connection notice, its reload button, the busy cue."""
+    texts = traitlets.Dict().tag(sync=True)
+    """Words the page shows on its own: the lost-connection notice, its reload button, the busy cue (in the
+    language of the moment when the board is made)."""
+
+    @traitlets.default("texts")
+    def _page_texts(self) -> dict[str, str]:
+        return texts("board.page")
 
     def __init__(self, controller: BoardController | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
