@@ -54,7 +54,7 @@ TOKEN_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"></head>
 <body style="font: 1.25rem/1.5 system-ui, sans-serif; margin: 3rem auto; max-width: 36rem; padding: 0 1rem">
 <main><p>{text}</p></main></body></html>"""
-"""What a person who opens the class page without the teacher's token reads (in the server's language)."""
+"""What a person who opens the class page without the teacher's token reads (in the visitor's language)."""
 
 
 def kept_token(folder: Path, given: str | None = None) -> str:
