@@ -122,8 +122,14 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[ClassTable
     assert said(ana.board.state["message"], "classmates.computer_seated")
     row = authority.store.table(code)
     assert row is not None and row.ending == "computer:intermediate"
-    other.on_report(other.link.mine())
-    assert said(other.status.value, "classmates.ended", code=code)
+    other.on_report(other.link.mine())  # Ben's board is closed at once: told why, no move made, finish offered
+    assert said(other.status.value, "classmates.other_left", name="&lt;i&gt;Ana&lt;/i&gt;", code=code)
+    bens = ben.controller
+    assert isinstance(bens, ClassTable) and bens.mode.kind == "closed" and other.finish_button.layout.display == ""
+    moves = bens.hand.moves
+    ben.board.dispatch({"type": "select", "index": 0})
+    assert bens.hand.moves == moves and said(ben.board.state["message"], "classmates.closed_now")
+    assert not [action for action in ben.board.state["actions"] if action["enabled"]]
 
 
 def test_a_reloaded_page_sits_at_its_table_again(tables: tuple[ClassTables, Clock], keyed: None) -> None:

@@ -12,10 +12,9 @@ import pytest
 from leopard_tutor.class_codes import CODE_LETTERS, ClassTableError, valid_code
 from leopard_tutor.engine import Discard
 from leopard_tutor.engine.cards import full_deck
-from leopard_tutor.engine.moves import move_to_data
+from leopard_tutor.engine.moves import NEXT_HAND, move_to_data
 from leopard_tutor.server.class_store import DATABASE_NAME, SCHEMA_VERSION, ClassStore
 from leopard_tutor.server.class_tables import GONE_SECONDS, UNJOINED_SECONDS, ClassTables
-from leopard_tutor.table.class_table import NEXT_HAND
 
 
 class Clock:
@@ -124,7 +123,7 @@ def test_only_the_seat_to_move_moves_once_and_legally(tmp_path: Path) -> None:
     with refused("illegal"):
         tables.move(mover, code, 0, move_to_data(illegal))
     forgeries = ({"play": "AS", "square": 0, "space": 99}, {"discard": "ZZ"}, {"teleport": True}, "go out", None,
-                 NEXT_HAND)
+                 dict(NEXT_HAND))
     for forged in forgeries:
         with pytest.raises(ClassTableError):
             tables.move(mover, code, 0, forged)
@@ -159,8 +158,8 @@ def test_a_whole_match_reaches_its_end_with_each_next_deal_stored(tmp_path: Path
         play_some(tables, code, 500)
         if not live.match.is_over:
             with refused("stale"):
-                tables.move("ben", code, len(live.moves) - 1, NEXT_HAND)
-            tables.move("ben", code, len(live.moves), NEXT_HAND)
+                tables.move("ben", code, len(live.moves) - 1, dict(NEXT_HAND))
+            tables.move("ben", code, len(live.moves), dict(NEXT_HAND))
     assert [row.move for row in tables.store.moves(code)] == live.moves
 
 

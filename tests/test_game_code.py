@@ -131,9 +131,9 @@ def test_save_then_resume_in_the_play_section(keyed: None) -> None:
     def names(state: dict[str, object]) -> list[str]:
         return [cell["name"] for square in state["squares"] for cell in square["cells"]]  # type: ignore[attr-defined]
     assert names(other.board.state) == names(table) and other.board.state["hand"] == table["hand"]
-    assert other.board.state["message"] == mark("play.saved_game.resumed", number=1, hands=4,
-                                                rules=mark("rules.ORIGINAL_1963"),
-                                                level=mark("levels.in_sentence.intermediate"))
+    assert other.board.state["message"].startswith(mark("play.saved_game.resumed", number=1, hands=4,
+                                                           rules=mark("rules.ORIGINAL_1963"),
+                                                           level=mark("levels.in_sentence.intermediate")))
     other.board.dispatch({"type": "select", "index": 0})  # play goes on
     assert keys_in(other.board.state["message"])[0] == "play.picked"
 

@@ -19,14 +19,14 @@ from leopard_tutor.table import (
     MAX_NAME,
     BoardState,
     Computer,
-    HandOver,
+    HandFinished,
     Marks,
+    PassingDevice,
     PersonElsewhere,
     PersonHere,
     Playing,
     Reviewing,
     Table,
-    Waiting,
     against_computer,
     at_one_device,
 )
@@ -65,7 +65,7 @@ def assert_private(table: Table, state: BoardState) -> None:
     laid."""
     hand = table.hand
     shown = state.as_dict()
-    if isinstance(table.mode, HandOver):
+    if isinstance(table.mode, PassingDevice):
         player = table.mode.player
         assert state.hand is None and state.opponent_hand is None and "hand" not in shown
         assert all(cell["known"] is None for square in state.squares for cell in square["cells"])
@@ -94,15 +94,15 @@ def assert_private(table: Table, state: BoardState) -> None:
 def test_a_whole_hand_between_two_people_at_one_device_never_shows_both_hands(keyed: None) -> None:
     table = at_one_device(["Ann", "Bob"], seed=4, hinter=None, **OPTIONS)
     players = {0: IntermediatePlayer(1), 1: BeginnerPlayer(2)}
-    assert isinstance(table.mode, HandOver) and table.mode.player == table.hand.to_move
+    assert isinstance(table.mode, PassingDevice) and table.mode.player == table.hand.to_move
     steps = handovers = 0
     while not table.hand.is_over:
         state = table.board_state()
         assert_private(table, state)
-        if isinstance(table.mode, HandOver):
+        if isinstance(table.mode, PassingDevice):
             player = table.mode.player
             table.handle({"type": "select", "index": 0})  # nothing but the button answers
-            assert table.tone == "warn" and isinstance(table.mode, HandOver)
+            assert table.tone == "warn" and isinstance(table.mode, PassingDevice)
             table.handle({"type": "action", "id": "show_hand"})
             handovers += 1
             assert table.viewer == player and isinstance(table.mode, Playing)
@@ -131,7 +131,7 @@ def test_a_whole_hand_between_two_people_at_one_device_never_shows_both_hands(ke
     assert "try_again" not in [action["id"] for action in table.board_state().actions]
     table.handle({"type": "action", "id": "review_close"})
     table.handle({"type": "action", "id": "pass"})
-    assert table.mode == HandOver(other)
+    assert table.mode == PassingDevice(other)
     assert_private(table, table.board_state())
     table.handle({"type": "action", "id": "show_hand"})
     assert table.viewer == other and said(table.message, "play.people.hand_end")
@@ -142,7 +142,7 @@ def test_a_whole_hand_between_two_people_at_one_device_never_shows_both_hands(ke
     table.handle({"type": "action", "id": "review_close"})
     # the next hand opens on a hand-over screen for its first player
     table.handle({"type": "action", "id": "next_hand"})
-    assert table.mode == HandOver(table.hand.to_move)
+    assert table.mode == PassingDevice(table.hand.to_move)
     assert_private(table, table.board_state())
 
 
@@ -212,18 +212,18 @@ def test_against_the_computer_the_table_is_always_the_learners_and_answers_at_on
         table.make(IntermediatePlayer(3).choose(table.view()))
         assert table.board_state().cards_shown == codes(table.hand.hands[0])
         assert table.begun
-    assert isinstance(table.mode, Playing)
+    assert isinstance(table.mode, HandFinished)
 
 
 def test_a_seat_elsewhere_answers_minutes_later_and_the_table_waits(keyed: None) -> None:
     sent: list[PlayerView] = []
     table = Table((PersonHere("Ann"), PersonElsewhere("Bob", sent.append)), seed=5, **OPTIONS)
     if table.hand.to_move == 1:
-        assert table.mode == Waiting(1) and len(sent) == 1 and said(table.message, "play.people.waiting", name="Bob")
+        assert table.waiting_for(1) and len(sent) == 1 and said(table.message, "play.people.waiting", name="Bob")
         table.receive(1, sent[-1].legal_moves()[0])
     assert isinstance(table.mode, Playing) and table.hand.to_move == 0
     table.make(table.view().legal_moves()[0])
-    assert table.mode == Waiting(1) and sent[-1].player == 1 and sent[-1].to_move == 1
+    assert table.waiting_for(1) and sent[-1].player == 1 and sent[-1].to_move == 1
     assert said(table.message, "play.people.waiting", name="Bob") and said(table.turn_text(), "play.people.turn.of",
                                                                           name="Bob")
     state = table.board_state()
@@ -239,7 +239,7 @@ def test_a_seat_elsewhere_answers_minutes_later_and_the_table_waits(keyed: None)
     not_held = next(card for card in full_deck() if card not in sent[-1].hand)
     with pytest.raises(LeopardError):
         table.receive(1, Discard(not_held))
-    assert table.hand.moves == moves and table.mode == Waiting(1)
+    assert table.hand.moves == moves and table.waiting_for(1)
     later = sent[-1].legal_moves()[0]
     table.receive(1, later)
     assert table.hand.moves[-1] == later and table.log[-1].mover == 1

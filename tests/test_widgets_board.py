@@ -27,7 +27,7 @@ from leopard_tutor.engine import (
     rules_by_key,
 )
 from leopard_tutor.engine.catalogue import text
-from leopard_tutor.table import Table, against_computer
+from leopard_tutor.table import Playing, Table, against_computer
 from leopard_tutor.table.presenter import card_data, square_part
 from leopard_tutor.widgets import LeopardBoard
 from leopard_tutor.widgets.board import STATIC, PageWrites
@@ -215,6 +215,7 @@ def test_going_out_is_live_exactly_when_allowed(keyed: None) -> None:
     assert parts[0].total == hand.scores()[0]
     poor = Hand(rules, [Square(), Square()], [[C("5C")], [C("6C")]], [C("2C"), C("3C")], [], 0, 1)
     controller.match.current = poor
+    controller.mode = Playing()  # the hand was swapped behind the table's back: it is in play again
     board.refresh()
     out = board.state["actions"][0]
     assert not out["enabled"] and out["note"] == poor.check(GoOut()).reason

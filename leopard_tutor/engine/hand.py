@@ -165,6 +165,21 @@ class Hand:
         """Who made each move of `moves`."""
         return tuple(record[1] for record in self._history)
 
+    def drawn_by_move(self, index: int) -> int:
+        """How many cards the next player drew when move `index` of `moves` passed the turn (0: it did not pass
+        the turn, or the stock was empty)."""
+        return self._history[index][4]
+
+    @property
+    def drawn_at_start(self) -> int:
+        """How many cards the first player had drawn when the hand's first turn began: as every turn does in a
+        dealt hand (`deal`); 0 for a position set up otherwise, which says nothing of a draw."""
+        start, rules = self._start, self.rules
+        first, other = (len(start.hands[start.to_move]), len(start.hands[1 - start.to_move]))
+        dealt = (not start.discards and not any(square.cards() for square in start.squares)
+                 and (first, other) == (CARDS_DEALT + rules.draws_per_turn, CARDS_DEALT))
+        return rules.draws_per_turn if dealt else 0
+
     def placers(self, owner: int) -> dict[int, list[int]]:
         """Who laid each card on `owner`'s square, space by space, oldest first."""
         square = self._squares[_player(owner)]

@@ -8,7 +8,9 @@ Notation (what `str(move)` writes and `Move.parse` reads back): `play 7H on play
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from .cards import Card
@@ -118,6 +120,11 @@ def move_notation(move: Move, viewer: int | None = None) -> str:
     if isinstance(move, Play) and viewer is not None:
         return f"play {move.card} on {'your' if move.square_owner == viewer else 'their'} {move.space}"
     return str(move)
+
+
+NEXT_HAND: Mapping[str, Any] = MappingProxyType({"next_hand": True})
+"""The stored move of a table between classmates that deals the match's next hand (the server's tables and the
+kernel's class table both read it; `dict(NEXT_HAND)` to send it)."""
 
 
 def move_to_data(move: Move) -> dict[str, Any]:

@@ -26,8 +26,8 @@ from typing import Any
 from ..class_codes import CODE_LENGTH, CODE_LETTERS, ClassTableError, valid_code, valid_name
 from ..engine import RULE_SETS, Match, Move
 from ..engine.errors import SavedGameError
-from ..engine.moves import move_from_data
-from ..table.class_table import NEXT_HAND
+from ..engine.moves import NEXT_HAND, move_from_data
+from ..engine.turns import apply_move, current_player, deal_next
 from .class_store import ClassStore, TableRow
 
 UNJOINED_SECONDS = 30 * 60
@@ -193,7 +193,7 @@ class ClassTables:
         except SavedGameError:
             raise ClassTableError("bad_move") from None
         hand = match.current
-        if hand.is_over or hand.to_move != seat:
+        if current_player(hand) != seat:
             raise ClassTableError("not_your_turn")
         if not hand.check(move).legal:
             raise ClassTableError("illegal")
@@ -201,11 +201,11 @@ class ClassTables:
 
     @staticmethod
     def _apply(match: Match, move: Move | None) -> None:
-        """Make a checked move (None: deal the next hand)."""
+        """Make a checked move (None: deal the next hand) through the turn runner."""
         if move is None:
-            match.next_hand()
+            deal_next(match)
         else:
-            match.current.apply(move)
+            apply_move(match.current, move, match)
 
     def end(self, visitor: str, code: object, ending: str) -> None:
         """`visitor` ends their table: "left" (they leave it), or "computer:LEVEL" (the computer takes the other,

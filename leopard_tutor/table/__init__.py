@@ -1,10 +1,14 @@
 """The table: a match of Leopard between two seats, and what every board of the app shares, with no widget.
 
-- `Table` (table.py): the match, two seats and one mode at a time (`Playing`, `Waiting` for a seat elsewhere,
-  `HandOver` of the device to the other person here, `Reviewing`, `Retrying`; modes.py). After every move it
-  asks the seat to move with `seat.ask(view)`: a `Computer` answers at once, a `PersonHere` through this
-  page's clicks, a `PersonElsewhere` later through `Table.receive(player, move)` (seats.py).
-  `against_computer(chooser)` and `at_one_device(names)` make the two tables the Play section offers.
+- `Table` (table.py): the match, two seats and one mode at a time (`Seating` for a classmate, `Playing`,
+  `PassingDevice` to the other person here, `HandFinished`, `MatchFinished`, `Reviewing`, `Retrying`, `Closed`;
+  modes.py). After every move it asks the seat to move with `seat.ask(view)`: a `Computer` answers at once, a
+  `PersonHere` through this page's clicks, a `PersonElsewhere` later through `Table.receive(player, move)`
+  (seats.py). Whose move it is, is the turn runner's (engine/turns.py). `against_computer(chooser)` and
+  `at_one_device(names)` make the two tables the Play section offers; `ClassTable` (class_table.py) a seat at a
+  table between classmates.
+- machine.py: the transition table (mode × intent → modes), the one place a table's mode may change; offers.py:
+  which actions a mode offers, and why not the others.
 - `Marks` (marks.py): the picked card and the marks of the last moves, for Play, Learn and Practice.
 - `BoardState` (state.py): the board as one typed value; `as_dict()` is the dict `board.js` reads.
 - presenter.py: the parts of a board state from engine objects (`table_state`, `square_part`, ...).
@@ -13,13 +17,25 @@
 
 from .intents import BadIntent, BoardController, TableController, whole_number
 from .marks import Marks
-from .modes import HandOver, LogEntry, Mode, Playing, Retrying, Reviewing, Waiting
+from .modes import (
+    Closed,
+    HandFinished,
+    LogEntry,
+    MatchFinished,
+    Mode,
+    PassingDevice,
+    Playing,
+    Retrying,
+    Reviewing,
+    Seating,
+)
 from .seats import MAX_NAME, Chooser, Computer, PersonElsewhere, PersonHere, Search, Seat
 from .state import BoardState, State
 from .table import HintFn, Table, against_computer, at_one_device
 
 __all__ = [
-    "MAX_NAME", "BadIntent", "BoardController", "BoardState", "Chooser", "Computer", "HandOver", "HintFn", "LogEntry",
-    "Marks", "Mode", "PersonElsewhere", "PersonHere", "Playing", "Retrying", "Reviewing", "Search", "Seat", "State",
-    "Table", "TableController", "Waiting", "against_computer", "at_one_device", "whole_number",
+    "MAX_NAME", "BadIntent", "BoardController", "BoardState", "Chooser", "Closed", "Computer", "HandFinished",
+    "HintFn", "LogEntry", "Marks", "MatchFinished", "Mode", "PassingDevice", "PersonElsewhere", "PersonHere",
+    "Playing", "Retrying", "Reviewing", "Search", "Seat", "Seating", "State", "Table", "TableController",
+    "against_computer", "at_one_device", "whole_number",
 ]

@@ -1,9 +1,12 @@
-"""What a table is doing, one value at a time: playing, waiting for a seat elsewhere, handing the device over,
-reviewing a hand, or trying a reviewed position again. `Table.mode` holds one of these."""
+"""What a table is doing, one value at a time, each meaning one thing: waiting for a classmate to sit down,
+playing (whose move it is, is the turn runner's), handing the device over, a hand over, the match over, reviewing
+a hand, trying a reviewed position again, or closed. `Table.mode` holds one of these; each has a `kind`, the name
+the transition table (machine.py) knows it by."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import ClassVar
 
 from ..ai.review import HandReview, Judgement, Review
 from ..engine import Hand
@@ -22,35 +25,64 @@ class LogEntry:
 
 
 @dataclass(frozen=True)
+class Seating:
+    """A class table opened under `code`, waiting for a classmate to sit down: no game is offered yet."""
+
+    code: str
+    kind: ClassVar[str] = "seating"
+
+
+@dataclass(frozen=True)
 class Playing:
-    """The hand goes on, with the viewer to move (or waiting for a computer, which answers at once), or it is
-    over and shows its end."""
+    """The hand goes on; whose move it is, is the turn runner's `current_player` (the viewer, the computer, which
+    answers at once, or a person elsewhere, whose move the table waits for)."""
+
+    kind: ClassVar[str] = "playing"
 
 
 @dataclass(frozen=True)
-class Waiting:
-    """It is the move of `player`, who sits elsewhere: the table waits for their answer."""
-
-    player: int
-
-
-@dataclass(frozen=True)
-class HandOver:
+class PassingDevice:
     """The device is to be passed to `player`, who sits at this page too: no hand is shown until they ask."""
 
     player: int
+    kind: ClassVar[str] = "passing_device"
+
+
+@dataclass(frozen=True)
+class HandFinished:
+    """The hand in play is over and the match goes on: its end is shown until the next hand is dealt."""
+
+    kind: ClassVar[str] = "hand_over"
+
+
+@dataclass(frozen=True)
+class MatchFinished:
+    """The match's last hand is over: its end and the match's result are shown."""
+
+    kind: ClassVar[str] = "match_over"
+
+
+@dataclass(frozen=True)
+class Closed:
+    """A table between classmates that has ended before its match did: `ending` is "left" (the person here left),
+    "other_left" (the classmate left) or "ended" (the server closed it). No move is made any more."""
+
+    ending: str
+    kind: ClassVar[str] = "closed"
 
 
 @dataclass
 class Reviewing:
     """A review being stepped through: the judgements of `player`'s moves, the hand they judge (a copy), which
-    hand of the match it was, and the judgement shown."""
+    hand of the match it was, the judgement shown, and the mode it was opened from."""
 
     review: Review
     hand: Hand
     number: int
     player: int
     step: int = 0
+    back: Mode = field(default_factory=lambda: Playing())  # where closing the review leads back to
+    kind: ClassVar[str] = "reviewing"
 
     @property
     def judgement(self) -> Judgement:
@@ -68,9 +100,10 @@ class Retrying:
     judgement: Judgement
     number: int
     saved_log: list[LogEntry]
+    kind: ClassVar[str] = "retrying"
 
 
-Mode = Playing | Waiting | HandOver | Reviewing | Retrying
+Mode = Seating | Playing | PassingDevice | HandFinished | MatchFinished | Reviewing | Retrying | Closed
 """One of the table's modes."""
 
 

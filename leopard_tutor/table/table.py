@@ -1,10 +1,11 @@
 """`Table`: a match of Leopard between two seats, headless (intents in, a `BoardState` and a message out).
 
 A seat is a person at this page, a computer player or a person elsewhere (seats.py); after every move the
-table asks the seat to move for its move, and is then in one mode (modes.py): playing (the person here to
-move, or the hand is over), waiting for a seat elsewhere, handing the device over to the other person at
-this page, reviewing a hand, or trying a reviewed position again. Every decision about whose turn it is and
-what the page may show is made here; the page shows `board_state()` and forwards clicks to `handle`.
+table asks the seat to move for its move (whose move it is, is the turn runner's: engine/turns.py), and is then
+in one mode (modes.py): waiting for a classmate, playing, handing the device over, a hand over, the match over,
+reviewing a hand, trying a reviewed position again, or closed. The mode changes only as the transition table
+allows (machine.py); what each mode offers, and why not the rest, is said by offers.py. The page shows
+`board_state()` and forwards clicks to `handle`.
 """
 
 from __future__ import annotations
@@ -34,11 +35,26 @@ from ..engine import (
 )
 from ..engine.catalogue import or_list, text
 from ..engine.narration import move_words, narrate
-from ..engine.turns import MAX_MOVES_IN_A_TURN, TurnError
+from ..engine.square import Square
+from ..engine.turns import MAX_MOVES_IN_A_TURN, Event, TurnError, apply_move, current_player, deal_next, turn_began
 from ..engine.view import public_square
+from . import machine
 from .intents import BadIntent, TableController
 from .marks import Marks
-from .modes import HandOver, LogEntry, Mode, PastHand, Playing, Retrying, Reviewing, Waiting
+from .modes import (
+    Closed,
+    HandFinished,
+    LogEntry,
+    MatchFinished,
+    Mode,
+    PassingDevice,
+    PastHand,
+    Playing,
+    Retrying,
+    Reviewing,
+    Seating,
+)
+from .offers import next_mistake, offers, shown
 from .presenter import (
     action,
     actions_panel,
@@ -52,15 +68,11 @@ from .presenter import (
     table_panel,
     table_state,
 )
-from .seats import Chooser, Computer, PersonHere, Search, Seat, player_name
+from .seats import Chooser, Computer, PersonElsewhere, PersonHere, Search, Seat, player_name
 from .state import BoardState, State
 
 REVIEW_FINISH_SECONDS = 2.5
 """The most a review that is asked for searches before it is shown (the rest was done while you played)."""
-REVIEW_ACTIONS = ("review_prev", "review_next", "review_mistake", "try_again", "review_close", "why")
-"""The buttons that work while a review is shown."""
-HAND_OVER_ACTIONS = ("show_hand",)
-"""The buttons that work while the device is handed over."""
 
 HintFn = Callable[[PlayerView], Any]
 """`hint(view)` returning an object with `.move`, `.reason` and `.ladder` (four sentences)."""
@@ -72,10 +84,12 @@ class Table(TableController):
 
     def __init__(self, seats: tuple[Seat, Seat], *, rules: RuleSet = REVISED_2008, seed: int | str | None = None,
                  hinter: HintFn | None = None, hands: int | None = None,
-                 reviewer: Callable[[int], HandReview] = HandReview, background: bool = True) -> None:
+                 reviewer: Callable[[int], HandReview] = HandReview, background: bool = True,
+                 seating: str | None = None) -> None:
         """`reviewer(player)` makes the review of one of `player`'s hands (tests pass a smaller search). With
         `background`, the review's search goes on while the person thinks; without (where many visitors'
-        kernels share the processors), it is done when the review is asked for."""
+        kernels share the processors), it is done when the review is asked for. With `seating` (a class table's
+        code), the table waits for the classmate to sit down (`sit`) before the match is shown."""
         here = [player for player in (0, 1) if seats[player].here]
         if not here:
             raise LeopardError("a table needs a person at this page in one of its seats")
@@ -85,6 +99,8 @@ class Table(TableController):
         self.hinter = hinter
         self.hands_per_match = hands
         self.marks = Marks()
+        self.classmates = False  # a table between classmates (class_table.py), even once the computer sat down
+        self.events: list[Event] = []  # what the turn runner said of the moves since the viewer's last decision
         self.log: list[LogEntry] = []
         self.search: Search | None = None
         self.mode: Mode = Playing()
@@ -94,7 +110,11 @@ class Table(TableController):
         self.last_review: PastHand | None = None
         self.background = Background(self._refine_reviews) if background else None
         self.match = Match(rules, seed=seed, hands=hands)
-        self._start_hand(text("play.welcome"))
+        if seating is not None:
+            self.mode = Seating(seating)
+            self.say(text("classmates.seating.wait", code=seating))
+            return
+        self._start_hand(text("play.welcome"), "new_match")
 
     # -- who sits where ------------------------------------------------------------------------
     @property
@@ -118,6 +138,21 @@ class Table(TableController):
         return self.match.hand_number > 1 or self.viewer in self.match.current.movers
 
     @property
+    def for_classmates(self) -> bool:
+        """Whether the table is one between classmates on a class server (one match, not shared nor saved)."""
+        return self.classmates
+
+    @property
+    def computer_player(self) -> int | None:
+        """The player number of the computer at the table, if one plays."""
+        return next((player for player in (0, 1) if isinstance(self.seats[player], Computer)), None)
+
+    @property
+    def viewer_to_move(self) -> bool:
+        """Whether it is the move of the person whose view this is (the one place this is decided)."""
+        return isinstance(self.mode, (Playing, Retrying)) and current_player(self.hand) == self.viewer
+
+    @property
     def opponent(self) -> Chooser | None:
         """The computer player's chooser, if a computer sits at the table."""
         seat = next((seat for seat in self.seats if isinstance(seat, Computer)), None)
@@ -138,7 +173,7 @@ class Table(TableController):
             raise BadIntent(f"there is no person at this page in seat {player}")
         seat.name = player_name(name, "")
         words = [text("play.people.renamed", number=player + 1, name=self.name(player))]
-        if isinstance(self.mode, HandOver):  # the screen still says who takes the device
+        if isinstance(self.mode, PassingDevice):  # the screen still says who takes the device
             words.append(text("play.people.pass", name=self.name(self.mode.player)))
         self.say(" ".join(words))
 
@@ -183,8 +218,10 @@ class Table(TableController):
         hand; during a review, the position judged, with the review beside it; else the viewer's table with
         the breakdown, score sheet and move log in its side column."""
         mode = self.mode
-        if isinstance(mode, HandOver):
+        if isinstance(mode, PassingDevice):
             return self._hand_over_state(mode.player)
+        if isinstance(mode, Seating):
+            return self._seating_state()
         if isinstance(mode, Reviewing):
             judgement = mode.judgement
             move = judgement.move
@@ -200,6 +237,9 @@ class Table(TableController):
                             turn=self.turn_text(), moves=self.marks.travelling(self.seq, self.viewer),
                             aside=self.panels(), labels=self.labels(self.viewer),
                             other_hand=self._other_hand(self.viewer, view))
+        if isinstance(mode, Closed) and state.hand is not None:  # no card is played any more
+            state = replace(state, hand={**state.hand, "cards": [{**card, "playable": False}
+                                                                 for card in state.hand["cards"]]})
         if self.search is None:
             return state
         search = {"deals": self.search.deals, "seconds": round(self.search.seconds, 3),
@@ -224,6 +264,15 @@ class Table(TableController):
         return BoardState(squares=squares, stock=stock_part(hand.stock_size), discard=discard_part(hand.discards),
                           actions=(show,), turn=self.turn_text(), message=self.message, tone=self.tone, seq=self.seq,
                           aside=(self._score_sheet_panel(),))
+
+    def _seating_state(self) -> BoardState:
+        """The table while it waits for a classmate: two empty squares, no hand and no button; the message says
+        what happens next."""
+        labels = self.labels(self.viewer)
+        squares = tuple(square_part(Square(), self.rules, key=owner, label=labels[0 if owner == self.viewer else 1],
+                                    side="yours" if owner == self.viewer else "theirs")
+                        for owner in (1 - self.viewer, self.viewer))
+        return BoardState(squares=squares, turn=self.turn_text(), message=self.message, tone=self.tone, seq=self.seq)
 
     def panels(self) -> list[State]:
         """The side column: why the computer moved and the reviews (buttons), the end-of-hand breakdown
@@ -256,76 +305,56 @@ class Table(TableController):
             [text("play.panels.total"), first, second], css="lt-scores")
 
     def side_actions(self) -> list[State]:
-        """The buttons beside the table: why the computer made its last move (when a computer plays); review
-        this hand and, once a hand of the match is over, the last one (not while a position is being tried
-        again)."""
-        hand = self.hand
-        found = []
-        computer = self._computer_player()
-        if computer is not None:
-            found.append(action("why", text("review.buttons.why"), enabled=computer in hand.movers))
-        if self.retry is None:
-            found.append(action("review", text("review.buttons.review"), enabled=self.viewer in hand.movers))
-            if self.last_review is not None:
-                found.append(action("review_last", text("review.buttons.review_last"), enabled=True))
-        return found
+        """The buttons beside the table (offers.py says which): why the computer made its last move, review this
+        hand, review the last hand; each greyed with its reason where not offered."""
+        return self._buttons(shown(self)[1])
 
     def turn_text(self) -> str:
         """Whose turn it is, which hand, which rules."""
         hand, mode = self.hand, self.mode
         facts = {"number": self.match.hand_number, "hands": self.match.hands, "rules": text(f"rules.{self.rules.key}")}
-        if isinstance(mode, HandOver):
+        if isinstance(mode, PassingDevice):
             return text("play.people.turn.pass", name=self.name(mode.player), **facts)
-        if hand.is_over:
+        if isinstance(mode, Seating):
+            return text("classmates.seating.turn", code=mode.code, rules=facts["rules"])
+        if isinstance(mode, Closed):
+            return text("classmates.closed_turn", **facts)
+        player = current_player(hand)
+        if player is None:
             turn = text("play.turn.over", **facts)
         elif self.between_people:
-            turn = text("play.people.turn.of", name=self.name(hand.to_move), **facts)
+            turn = text("play.people.turn.of", name=self.name(player), **facts)
         else:
-            turn = text("play.turn.yours" if hand.to_move == self.viewer else "play.turn.theirs", **facts)
+            turn = text("play.turn.yours" if player == self.viewer else "play.turn.theirs", **facts)
         return turn if self.retry is None else text("review.retry.turn", turn=turn)
 
+    def offers(self) -> dict[str, str]:
+        """Every action the page may send: "" where it is offered now, else why not (offers.py)."""
+        return offers(self)
+
     def actions(self) -> list[State]:
-        """The buttons under the board: Go out always; End turn where it can matter; Hint and Undo; Next
-        hand (or New match) at the end, and between two people at this page the device passed on. During a
-        review: previous, next, next mistake, try this position again (against the computer), back to the
-        game; while trying a position again, back to the match instead of Next hand."""
-        mode = self.mode
-        if isinstance(mode, Reviewing):
-            steps = len(mode.review.judgements)
-            buttons = [action("review_prev", text("review.buttons.prev"), enabled=mode.step > 0),
-                       action("review_next", text("review.buttons.next"), enabled=mode.step + 1 < steps),
-                       action("review_mistake", text("review.buttons.next_mistake"),
-                              enabled=_next_mistake(mode) is not None)]
-            if not self.between_people:
-                buttons.append(action("try_again", text("review.buttons.try_again"), enabled=True, primary=True))
-            return [*buttons, action("review_close", text("review.buttons.close"), enabled=True)]
-        hand = self.hand
-        mine = not hand.is_over and hand.to_move == self.viewer
-        out = hand.check(GoOut())
-        note = "" if out.legal and mine else self._not_now() if not mine and not hand.is_over else out.reason
-        buttons = [action("go_out", text("play.buttons.go_out"), enabled=out.legal and mine, note=note)]
-        end = hand.check(EndTurn())
-        if self.rules.multiple_plays or end.legal:
-            buttons.append(action("end_turn", text("play.buttons.end_turn"), enabled=end.legal and mine,
-                                  note="" if end.legal else end.reason))
-        buttons.append(action("hint", text("play.controls.hint"), enabled=mine and self.hinter is not None))
-        if self.between_people:
-            buttons.append(action("undo", text("play.controls.undo"), enabled=False, note=text("play.people.no_undo")))
-        else:
-            floor = mode.floor if isinstance(mode, Retrying) else 0
-            buttons.append(action("undo", text("play.controls.undo"), enabled=self.viewer in hand.movers[floor:]))
-        if isinstance(mode, Retrying):
-            buttons.append(action("retry_close", text("review.buttons.back_to_match"), enabled=True,
-                                  primary=hand.is_over))
-            return buttons
-        if hand.is_over and self.at_one_device:
-            other = 1 - self.viewer
-            buttons.append(action("pass", text("play.people.pass_button", name=self.name(other)), enabled=True))
-        if hand.is_over and not self.match.is_over:
-            buttons.append(action("next_hand", text("play.buttons.next_hand"), enabled=True, primary=True))
-        if self.match.is_over:
-            buttons.append(action("new_match", text("play.buttons.new_match"), enabled=True, primary=True))
-        return buttons
+        """The buttons under the board that the mode shows (offers.py), each greyed with its reason where it is
+        not offered now."""
+        return self._buttons(shown(self)[0])
+
+    def _buttons(self, ids: Sequence[str]) -> list[State]:
+        found = offers(self)
+        hand_ended = self.hand.is_over
+        labels = {"go_out": text("play.buttons.go_out"), "end_turn": text("play.buttons.end_turn"),
+                  "hint": text("play.controls.hint"), "undo": text("play.controls.undo"),
+                  "retry_close": text("review.buttons.back_to_match"), "next_hand": text("play.buttons.next_hand"),
+                  "new_match": text("play.buttons.new_match"), "review_prev": text("review.buttons.prev"),
+                  "review_next": text("review.buttons.next"), "review_mistake": text("review.buttons.next_mistake"),
+                  "try_again": text("review.buttons.try_again"), "review_close": text("review.buttons.close"),
+                  "why": text("review.buttons.why"), "review": text("review.buttons.review"),
+                  "review_last": text("review.buttons.review_last")}
+        if "pass" in ids:
+            labels["pass"] = text("play.people.pass_button", name=self.name(1 - self.viewer))
+        if "show_hand" in ids and isinstance(self.mode, PassingDevice):
+            labels["show_hand"] = text("play.people.show_hand", name=self.name(self.mode.player))
+        primary = {"next_hand", "new_match", "try_again", "show_hand"} | ({"retry_close"} if hand_ended else set())
+        return [action(ident, labels[ident], enabled=not found[ident], note=found[ident], primary=ident in primary)
+                for ident in ids]
 
     def breakdown(self) -> tuple[SquareBreakdown, SquareBreakdown] | None:
         """Each square's lines, raw value, bonus, going-out penalty and total, once the hand is over."""
@@ -359,17 +388,40 @@ class Table(TableController):
                 "pass": self.pass_device, "show_hand": self.show_hand}
 
     def handle(self, intent: Mapping[str, Any]) -> None:
-        """As every table; while a review is shown only its buttons (and "why") answer, and while the device is
-        handed over only the button that shows the next player's hand."""
-        mode = self.mode
-        button = intent.get("id") if intent.get("type") == "action" else None
-        if isinstance(mode, Reviewing) and button not in REVIEW_ACTIONS:
-            self.say(text("review.in_review"), "warn")
-            return
-        if isinstance(mode, HandOver) and button not in HAND_OVER_ACTIONS:
-            self.say(text("play.people.pass_first", name=self.name(mode.player)), "warn")
+        """As every table, but an action the table does not offer now (offers.py) is refused with its reason and
+        changes nothing; a card, a space or the discard pile answers only in a mode where moves are made."""
+        kind = intent.get("type")
+        if kind in ("select", "space", "discard") and not machine.allowed(self.mode, "move"):
+            self.say(self._no_moves_now(), "warn")
             return
         super().handle(intent)
+
+    def refused(self, action: str) -> bool:
+        """Whether the table does not offer `action` now (offers.py); if so, the reason is said, as a warning."""
+        reason = offers(self)[action]
+        if reason:
+            self.say(reason, "warn")
+        return bool(reason)
+
+    def _no_moves_now(self) -> str:
+        """Why no card is picked or played in this mode (a review shown, the device being passed, a table
+        waiting for a classmate or closed)."""
+        mode = self.mode
+        if isinstance(mode, Reviewing):
+            return text("review.in_review")
+        if isinstance(mode, PassingDevice):
+            return text("play.people.pass_first", name=self.name(mode.player))
+        if isinstance(mode, Seating):
+            return text("classmates.seating.wait", code=mode.code)
+        if isinstance(mode, Closed):
+            return text("classmates.closed_now")
+        return self._hand_over_words()
+
+    def _hand_over_words(self) -> str:
+        """Why no move is made now that the hand is over: the next hand waits, or the match is over."""
+        if self.retry is not None:
+            return text("review.retry.over")
+        return text("play.match_over") if self.match.is_over else text("play.hand_over")
 
     def select(self, index: int) -> None:
         """Pick the card at `index` of the viewer's hand (picking it again puts it back)."""
@@ -378,8 +430,8 @@ class Table(TableController):
             self.say(text("play.put_back", card=cards[index].name))
             return
         card = cards[index]
-        if self.hand.is_over or self.hand.to_move != self.viewer:
-            self.say(text("play.hand_over") if self.hand.is_over else self._not_now(), "warn")
+        if not self.viewer_to_move:
+            self.say(self._hand_over_words() if self.hand.is_over else self.not_now(), "warn")
             return
         targets, _, can_discard = play_targets(self.view(), card)
         places = [text("play.places.own" if owner == self.viewer else "play.places.theirs",
@@ -409,82 +461,128 @@ class Table(TableController):
 
     def go_out(self) -> None:
         """Declare out, or say why not."""
-        self.make(GoOut())
+        if not self.refused("go_out"):
+            self.make(GoOut())
 
     def end_turn(self) -> None:
         """End the turn (Running Leopard, or passing with no card), or say why not."""
-        self.make(EndTurn())
+        if not self.refused("end_turn"):
+            self.make(EndTurn())
 
     def make(self, move: Move) -> None:
         """Make the viewer's move if the rules allow it, then ask the other seat; else explain."""
         hand = self.hand
-        if hand.is_over:
-            self.say(text("play.hand_over"), "warn")
+        if not machine.allowed(self.mode, "move"):
+            self.say(self._no_moves_now(), "warn")
             return
-        if hand.to_move != self.viewer:
-            self.say(self._not_now(), "warn")
+        if hand.is_over:
+            self.say(self._hand_over_words(), "warn")
+            return
+        if not self.viewer_to_move:
+            self.say(self.not_now(), "warn")
             return
         verdict = hand.check(move)
         if not verdict.legal:
             self.say(verdict.reason, "warn")
             return
-        self._moved(self.viewer, move)
+        self.record(self.viewer, move)
+        self._moved(self.viewer, move, "move")
+
+    def record(self, player: int, move: Move) -> None:
+        """Before the viewer's legal move is made: a table whose moves are kept elsewhere stores it first (a
+        refusal raises a `LeopardError`, and nothing changes). Nothing to do at an ordinary table."""
 
     def receive(self, player: int, move: Move) -> None:
         """The move of `player`, who sits elsewhere, answering the table's question (at any time later). A move
         that is not theirs to make now, or that the rules do not allow, is a `LeopardError` and changes nothing."""
-        if self.mode != Waiting(player):
+        if not self.waiting_for(player):
             raise LeopardError(f"the table is not waiting for a move of player {player}")
         verdict = self.hand.check(move)
         if not verdict.legal:
             raise LeopardError(verdict.reason, key=verdict.key, facts=verdict.facts)
-        self._moved(player, move)
+        self._moved(player, move, "receive")
 
-    def _moved(self, player: int, move: Move) -> None:
+    def waiting_for(self, player: int) -> bool:
+        """Whether the table waits for a move of `player`, who sits elsewhere."""
+        return (isinstance(self.mode, Playing) and current_player(self.hand) == player
+                and isinstance(self.seats[player], PersonElsewhere))
+
+    def _moved(self, player: int, move: Move, intent: str) -> None:
         """Make `player`'s legal `move`, ask the seats for what follows, and tell the viewer (or, when the
         device is to be passed, only that)."""
         viewer = self.viewer
         before = self.view().squares
         made = len(self.hand.moves)
-        words = [self._apply(move, player)[viewer], *self._advance()]
+        self.events = []
+        words = [self._apply(move, player)[viewer], *self._advance(intent)]
         mode, hand = self.mode, self.hand
-        if isinstance(mode, HandOver):
+        if isinstance(mode, PassingDevice):
             self.marks.clear()
             self._follow()
             self.say(text("play.people.pass", name=self.name(mode.player)))
             return
         if self.search is not None and self.search.hurried:
             words.append(text("play.hurried"))
-        if hand.is_over:
-            words.append(self._end_words())
-        elif isinstance(mode, Waiting):
-            words.append(text("play.people.waiting", name=self.name(mode.player)))
-        elif hand.to_move == viewer and hand.plays_made:
-            words.append(text("play.play_more"))
+        words.append(self._prompt(full=player == viewer))
         self._follow()
-        self.say(" ".join(words), "ok")
+        self.say(" ".join(word for word in words if word), "ok")
         self.marks.after(hand, made, before, self.view().squares, self.rules, self.seq)
+
+    def _prompt(self, *, full: bool) -> str:
+        """What the viewer is told after the moves made: the hand's end, whose move the table waits for, or what
+        the viewer may do now (in full, or only where it is out of the ordinary: no card to play)."""
+        hand = self.hand
+        player = current_player(hand)
+        if player is None:
+            return self._end_words()
+        if player != self.viewer:
+            return text("play.people.waiting", name=self.name(player)) if not self.seats[player].here else ""
+        return self.what_to_do(full=full)
+
+    def what_to_do(self, *, full: bool = True) -> str:
+        """What the viewer, whose move it is, may do now, from the turn runner: what they drew when the turn began
+        (in full only), then pick a card, play another or end the turn, or, with no card, pass (or go out)."""
+        hand = self.hand
+        began = turn_began(hand)
+        if began is None or began.player != self.viewer:
+            return ""
+        holding = bool(hand.hands[self.viewer])
+        if hand.plays_made:
+            return text("play.play_more" if holding else "play.turn_words.end_now")
+        words = []
+        if full and began.drew:
+            words.append(text("play.turn_words.drew", count=began.drew))
+        elif not began.drew and hand.stock_size == 0 and (full or not holding):
+            words.append(text("play.turn_words.no_draw"))
+        if holding:
+            if full:
+                words.append(text("play.turn_words.pick"))
+        elif hand.check(GoOut()).legal:
+            words.append(text("play.turn_words.pass_or_out"))
+        else:
+            words.append(text("play.turn_words.pass_only"))
+        return " ".join(words)
 
     def pass_device(self) -> None:
         """At a hand's end between two people at this page: hand the device to the other, who may then look
         at the hand from their side (and review their own moves)."""
-        if not (self.at_one_device and self.hand.is_over):
-            self.say(text("play.people.pass_not_now"), "warn")
+        if self.refused("pass"):
             return
         other = 1 - self.viewer
-        self.mode = HandOver(other)
+        self.move_to("pass", PassingDevice(other))
         self.marks.clear()
         self.say(text("play.people.pass", name=self.name(other)))
 
     def show_hand(self) -> None:
         """The player the device was handed to shows their hand: the table is theirs, and tells them what the
-        other player did since their last turn."""
-        mode = self.mode
-        if not isinstance(mode, HandOver):
-            self.say(text("play.people.nothing_to_show"), "warn")
+        other player did since their last turn, then what they may do."""
+        if self.refused("show_hand"):
             return
+        mode = self.mode
+        assert isinstance(mode, PassingDevice)
         player = mode.player
-        self.viewer, self.mode = player, Playing()
+        self.viewer = player
+        self.move_to("show_hand", self._mode_now())
         hand = self.hand
         first = len(hand.moves)
         while first > 0 and hand.movers[first - 1] != player:
@@ -493,22 +591,18 @@ class Table(TableController):
         if hand.is_over:
             words.append(self._end_words())
         else:
-            words.append(text("play.people.your_turn", name=self.name(player)))
+            words += [text("play.people.your_turn", name=self.name(player)), self.what_to_do()]
         self._ladder = HintLadder(self._expert_clues)
-        self.say(" ".join(words))
+        self.say(" ".join(word for word in words if word))
         self.marks.after(hand, first, view_before(hand, first, player).squares, self.view().squares, self.rules,
                          self.seq)
 
     def undo(self) -> None:
-        """Take back the viewer's last move (and the computer's replies to it); never between two people."""
-        if self.between_people:
-            self.say(text("play.people.no_undo"), "warn")
+        """Take back the viewer's last move (and the computer's replies to it); never between two people, and
+        never once the hand is over (offers.py)."""
+        if self.refused("undo"):
             return
         hand = self.hand
-        floor = self.retry.floor if self.retry is not None else 0
-        if self.viewer not in hand.movers[floor:]:
-            self.say(text("play.nothing_to_undo"), "warn")
-            return
         replies = 0
         while True:
             mover = hand.movers[-1]
@@ -519,21 +613,17 @@ class Table(TableController):
         del self.log[len(hand.moves):]
         self.marks.clear()
         self._ladder = HintLadder(self._expert_clues)
-        self.mode = self._mode_now()
+        self.events = []
+        self.move_to("undo", self._mode_now())
         self._follow()
         self.say(text("play.undone_with_reply" if replies else "play.undone",
                       move=move_words(move, "undo", self.viewer)))
 
     def hint(self) -> None:
         """Show the next rung of the hint ladder for the viewer's position."""
-        hand = self.hand
-        if hand.is_over or hand.to_move != self.viewer:
-            self.say(text("play.hand_over") if hand.is_over else self._not_now(), "warn")
+        if self.refused("hint"):
             return
-        if self.hinter is None:
-            self.say(text("play.no_hints"), "warn")
-            return
-        rung, _ = self._ladder.climb(len(hand.moves))
+        rung, _ = self._ladder.climb(len(self.hand.moves))
         self.say(text("play.hint", rung=rung.level, rungs=self._ladder.size, text=rung.text))
 
     def _expert_clues(self) -> tuple[Move, list[str]]:
@@ -543,42 +633,40 @@ class Table(TableController):
         return found.move, list(found.ladder)
 
     def next_hand(self) -> None:
-        """Deal the next hand of the match."""
-        if self.retry is not None:
-            self.say(text("review.retry.leave_first"), "warn")
-            return
-        if not self.hand.is_over:
-            self.say(text("play.finish_first"), "warn")
-            return
-        if self.match.is_over:
-            self.say(text("play.match_over"), "warn")
+        """Deal the next hand of the match (offered once a hand is over and the match goes on)."""
+        if self.refused("next_hand"):
             return
         self.last_review = PastHand(self.hand.copy(), self.reviewers, self.match.hand_number)
-        self.match.next_hand()
-        self._start_hand(text("play.new_hand", number=self.match.hand_number))
+        dealt = deal_next(self.match)
+        self._start_hand(text("play.new_hand", number=dealt.number), "next_hand")
 
     def new_match(self, rules: RuleSet | None = None, seed: int | str | None = None) -> None:
-        """Start a new match, with other rules if given."""
-        self.mode, self.last_review = Playing(), None
+        """Start a new match, with other rules if given (not at a class table: a new match is a new table)."""
+        if self.refused("new_match"):
+            return
+        self.last_review = None
+        self._put_aside("new_match")
         self.match = Match(rules or self.rules, seed=seed, hands=self.hands_per_match)
-        self._start_hand(text("play.new_match", rules=text(f"rules.{self.rules.key}")))
+        self._start_hand(text("play.new_match", rules=text(f"rules.{self.rules.key}")), "new_match")
 
     def resume(self, match: Match, words: str, opponent: Chooser | None = None) -> None:
         """Go on with `match` as it stands (a saved game), against `opponent` if given; `words` open the message."""
-        self.match, self.mode = match, Playing()
+        self._put_aside("resume")
+        self.match, self.last_review = match, None
         if opponent is not None:
             self.set_opponent(opponent)
-        self.log, self.search = [], None
+        self.log, self.search, self.events = [], None, []
         self.marks.clear()
         self._ladder = HintLadder(self._expert_clues)
+        self.reviewers = {player: self.make_reviewer(player) for player in self.people_here}
         before, made = self.view().squares, len(self.hand.moves)
-        said = [words, *self._advance()]
-        self.say(" ".join(said))
+        said = [words, *self._advance("resume"), self._prompt(full=True)]
+        self.say(" ".join(word for word in said if word))
         self.marks.after(self.hand, made, before, self.view().squares, self.rules, self.seq)
 
     def set_opponent(self, opponent: Chooser, name: str = "") -> None:
         """Play on against another computer player from the next move."""
-        player = self._computer_player()
+        player = self.computer_player
         if player is None:
             raise LeopardError("no computer plays at this table")
         seat = self.seats[player]
@@ -587,49 +675,76 @@ class Table(TableController):
         if name:
             self.say(text("play.opponent_changed", name=name))
 
+    def sit(self, names: Sequence[str], words: str) -> None:
+        """The classmate sat down at the table that waited for them: the seats take their names, and the match
+        begins; `words` open the message."""
+        for player, seat in enumerate(self.seats):
+            if isinstance(seat, (PersonHere, PersonElsewhere)):
+                seat.name = names[player]
+        self._start_hand(words, "sit")
+
+    def seat_computer(self, chooser: Chooser, words: str) -> None:
+        """The person elsewhere has gone: the computer takes their seat and plays on from here; `words` open the
+        message."""
+        if isinstance(self.mode, Reviewing):  # the review closes: the match goes on under the reviewer's eyes
+            self.move_to("review_close", self.mode.back if isinstance(self.mode.back, Closed) else self._mode_now())
+        seats = list(self.seats)
+        player = next(player for player in (0, 1) if not seats[player].here)
+        seats[player] = Computer(chooser)
+        self.seats = (seats[0], seats[1])
+        self.events = []
+        said = [words, *self._advance("seat_computer"), self._prompt(full=True)]
+        self.say(" ".join(word for word in said if word))
+
+    def close(self, ending: str, words: str) -> None:
+        """A table between classmates ends before its match did ("left", "other_left", "ended"): no move is made
+        any more on this board; `words` tell the viewer why and what they may do next."""
+        if isinstance(self.mode, Reviewing):
+            self.mode.back = Closed(ending)
+        else:
+            self.move_to("close", Closed(ending))
+        self.marks.clear()
+        self.say(words, "warn")
+
     # -- the review of a hand, and why the computer moved as it did ------------------------------
     def review_this_hand(self) -> None:
         """Show the review of the viewer's moves in the hand in play (finished or not), refining it for a
         bounded time first."""
-        self._open_review(self.match.current, self.reviewer, self.match.hand_number)
+        if self.refused("review"):
+            return
+        self._open_review(self.match.current, self.reviewer, self.match.hand_number, "review")
 
     def review_last_hand(self) -> None:
         """Show the review of the viewer's moves in the match's previous hand."""
-        if self.last_review is None:
-            self.say(text("review.no_last_hand"), "warn")
+        if self.refused("review_last"):
             return
         past = self.last_review
-        self._open_review(past.hand, past.reviewers[self.viewer], past.number)
+        assert past is not None
+        self._open_review(past.hand, past.reviewers[self.viewer], past.number, "review_last")
 
-    def _open_review(self, hand: Hand, reviewer: HandReview, number: int) -> None:
-        if self.retry is not None:
-            self.say(text("review.retry.leave_first"), "warn")
-            return
+    def _open_review(self, hand: Hand, reviewer: HandReview, number: int, intent: str) -> None:
         reviewer.follow(hand)
         review = reviewer.finish(REVIEW_FINISH_SECONDS)
-        if not review.judgements:
-            self.say(text("review.summary.empty"), "warn")
-            return
-        self.mode = Reviewing(review, hand.copy(), number, reviewer.player)
+        self.move_to(intent, Reviewing(review, hand.copy(), number, reviewer.player, back=self.mode))
         self.marks.selected = None
         self._say_step(text("review.opened", summary=review.summary()))
 
     def review_step(self, by: int) -> None:
         """Show the judgement `by` moves later (or earlier) in the review."""
-        session = self.reviewing
-        if session is None:
-            self.say(text("review.not_open"), "warn")
+        if self.refused("review_next" if by > 0 else "review_prev"):
             return
+        session = self.reviewing
+        assert session is not None
         session.step = max(0, min(len(session.review.judgements) - 1, session.step + by))
         self._say_step()
 
     def review_next_mistake(self) -> None:
         """Show the next move of the review not marked good."""
-        session = self.reviewing
-        found = None if session is None else _next_mistake(session)
-        if found is None:
-            self.say(text("review.no_more_mistakes" if session else "review.not_open"), "warn")
+        if self.refused("review_mistake"):
             return
+        session = self.reviewing
+        found = None if session is None else next_mistake(session)
+        assert found is not None
         self.review_goto(found)
 
     def review_goto(self, step: int) -> None:
@@ -654,49 +769,51 @@ class Table(TableController):
 
     def close_review(self) -> None:
         """Leave the review and go back to the game as it stands."""
-        self.mode = self._mode_now()
+        if self.refused("review_close"):
+            return
+        session = self.reviewing
+        assert session is not None
+        self.move_to("review_close", session.back if isinstance(session.back, Closed) else self._mode_now())
         self.say(text("review.closed"))
 
     def try_again(self) -> None:
         """Play on against the computer from exactly the position of the judgement shown: the same cards in
         both hands and the same stock, with hints at hand; the match waits meanwhile."""
+        if self.refused("try_again"):
+            return
         session = self.reviewing
-        if session is None:
-            self.say(text("review.not_open"), "warn")
-            return
-        if self.between_people:
-            self.say(text("play.people.no_retry"), "warn")
-            return
+        assert session is not None
         judgement = session.judgement
         replay = session.hand.copy()
         while len(replay.moves) > judgement.decision.index:
             replay.undo()
-        self.mode = Retrying(replay, judgement.decision.index, judgement, session.number, self.log)
-        self.log = []
+        self.move_to("try_again", Retrying(replay, judgement.decision.index, judgement, session.number, self.log))
+        self.log, self.events = [], []
         self.marks.clear()
         self._ladder = HintLadder(self._expert_clues)
         self.say(text("review.retry.start", step=session.step + 1, number=session.number))
 
     def leave_retry(self) -> None:
         """Stop trying the position again and go back to the match where it was."""
-        retry = self.retry
-        if retry is None:
-            self.say(text("review.retry.not_trying"), "warn")
+        if self.refused("retry_close"):
             return
-        self.log, self.mode = retry.saved_log, Playing()
-        self.mode = self._mode_now()
+        retry = self.retry
+        assert retry is not None
+        self.log, self.events = retry.saved_log, []
+        self.mode = Playing()  # the match's hand is in play again: its own mode follows from it
+        self.move_to("retry_close", self._mode_now(), after=retry)
         self.marks.clear()
         self._ladder = HintLadder(self._expert_clues)
         self.say(text("review.retry.back"))
 
     def why(self) -> None:
         """Say why the computer made its last move, from what it could see then."""
-        hand = self.hand
-        computer = self._computer_player()
-        made = [index for index, mover in enumerate(hand.movers) if mover == computer]
-        if computer is None or not made:
-            self.say(text("review.why.none"), "warn")
+        if self.refused("why"):
             return
+        hand = self.hand
+        computer = self.computer_player
+        made = [index for index, mover in enumerate(hand.movers) if mover == computer]
+        assert computer is not None and made
         index = made[-1]
         self.say(why(view_before(hand, index, computer), hand.moves[index]).sentence)
 
@@ -716,53 +833,63 @@ class Table(TableController):
         return past is not None and any(reviewer.refine(seconds) for reviewer in past.reviewers.values())
 
     # -- inside --------------------------------------------------------------------------------
-    def _computer_player(self) -> int | None:
-        """The player number of the computer at the table, if one plays."""
-        return next((player for player in (0, 1) if isinstance(self.seats[player], Computer)), None)
+    def move_to(self, intent: str, mode: Mode, *, after: Mode | None = None) -> None:
+        """Put the table in `mode` by `intent`, as the transition table allows from the mode it was in (`after`,
+        when the mode was already left); a `TransitionError` (a fault in the program) otherwise."""
+        machine.check_move(after or self.mode, intent, mode)
+        self.mode = mode
 
-    def _not_now(self) -> str:
+    def _put_aside(self, intent: str) -> None:
+        """Before another match: a review shown, a position tried again or a device being passed is put aside."""
+        retry = self.retry
+        if retry is not None:
+            self.log = retry.saved_log
+        if isinstance(self.mode, (Reviewing, Retrying, PassingDevice)):
+            self.move_to(intent, Playing())
+
+    def not_now(self) -> str:
         """Why the viewer may not move now: it is the other player's turn."""
-        if self.between_people:
-            return text("play.people.not_your_turn", name=self.name(self.hand.to_move))
+        player = current_player(self.hand)
+        if self.between_people and player is not None:
+            return text("play.people.not_your_turn", name=self.name(player))
         return text("play.not_your_turn")
 
-    def _start_hand(self, opening: str) -> None:
-        self.log, self.search = [], None
+    def _start_hand(self, opening: str, intent: str) -> None:
+        self.log, self.search, self.events = [], None, []
         self.marks.clear()
         self._ladder = HintLadder(self._expert_clues)
         self.reviewers = {player: self.make_reviewer(player) for player in self.people_here}
         hand = self.hand
         if self.at_one_device:
-            self.mode = HandOver(hand.to_move)
+            self.move_to(intent, PassingDevice(hand.to_move))
             self._follow()
             self.say(" ".join([opening, text("play.people.pass", name=self.name(hand.to_move))]))
             return
         words = [opening]
         before = self.view().squares
         they_start = hand.to_move != self.viewer
-        if self.between_people:
-            words.append(text("play.people.your_turn", name=self.name(self.viewer)) if not they_start else "")
-        else:
-            words.append(text("play.they_start" if they_start else "play.you_start"))
-        words += self._advance()
-        if isinstance(self.mode, Waiting):
-            words.append(text("play.people.waiting", name=self.name(self.mode.player)))
+        if they_start and not self.between_people:
+            words.append(text("play.they_start"))
+        elif not they_start:
+            words.append(text("play.people.your_turn", name=self.name(self.viewer)) if self.between_people
+                         else text("play.you_start"))
+        words += self._advance(intent)
+        words.append(self._prompt(full=True))
         self._follow()
         self.say(" ".join(word for word in words if word))
         self.marks.after(hand, 0, before, self.view().squares, self.rules, self.seq)
 
-    def _advance(self) -> list[str]:
-        """Ask the seat to move for its moves while the answers come at once (a computer), then set the mode:
-        the viewer's turn (or the hand over), waiting for a seat elsewhere, or the device to be handed over.
-        The words for the viewer of every move made."""
+    def _advance(self, intent: str) -> list[str]:
+        """Ask the seat to move for its moves while the answers come at once (a computer), then set the mode
+        (by `intent`): the hand goes on (the viewer's move, or a seat elsewhere's), the device is to be handed
+        over, or the hand or the match is over. The words for the viewer of every move made."""
         hand = self.hand
         computers = [seat for seat in self.seats if isinstance(seat, Computer)]
         for seat in computers:
             seat.start_tally()
         words: list[str] = []
         in_a_row, mover = 0, None
-        while not hand.is_over:
-            player = hand.to_move
+        while (player := current_player(hand)) is not None:
             in_a_row = in_a_row + 1 if player == mover else 1
             if in_a_row > MAX_MOVES_IN_A_TURN:
                 raise TurnError(f"player {player} made {MAX_MOVES_IN_A_TURN} moves without ending the turn")
@@ -775,30 +902,31 @@ class Table(TableController):
             mover = player
         tallies = [found for found in (seat.tally() for seat in computers) if found is not None]
         self.search = tallies[0] if tallies else None
-        if not isinstance(self.mode, Retrying):
-            self.mode = self._mode_now()
+        self.move_to(intent, self._mode_now())
         return words
 
     def _mode_now(self) -> Mode:
-        """The mode the hand in play puts the table in, without asking any seat: waiting for the seat to move if
-        it is not at this page (a computer is never left to move: it answers when asked), the device handed
-        over if it is the other person here, else playing."""
-        hand, mode = self.hand, self.mode
+        """The mode the hand in play puts the table in, from the turn runner: the hand or the match over, the
+        device to be handed over to the other person here, else playing (the viewer's move, or the move of a
+        seat that answers later: a computer is never left to move, it answers when asked)."""
+        mode = self.mode
         if isinstance(mode, Retrying):
             return mode
-        if hand.is_over:
-            return Playing()
-        if not self.seats[hand.to_move].here:  # a seat that did not answer at once when asked
-            return Waiting(hand.to_move)
-        return HandOver(hand.to_move) if hand.to_move != self.viewer else Playing()
+        player = current_player(self.hand)
+        if player is None:
+            return MatchFinished() if self.match.is_over else HandFinished()
+        if self.seats[player].here and player != self.viewer:
+            return PassingDevice(player)
+        return Playing()
 
     def _apply(self, move: Move, mover: int) -> tuple[str, str]:
-        """Make `move` of `mover` and log it: the words for each person at the table ("" for the computer)."""
+        """Make `move` of `mover` through the turn runner and log it: the words for each person at the table
+        ("" for the computer)."""
         hand = self.hand
         readers = [player for player in (0, 1) if not isinstance(self.seats[player], Computer)]
         before = {reader: hand.view(reader).squares for reader in readers}
         value = hand.value(mover)
-        hand.apply(move)
+        self.events += apply_move(hand, move, None if self.retry is not None else self.match)
         told = tuple(narrate(move, mover, reader, before[reader], hand.view(reader).squares, self.rules,
                              went_out_value=value, other=self.name(1 - reader)).text
                      if reader in readers else "" for reader in (0, 1))
@@ -878,12 +1006,6 @@ def review_panels(session: Reviewing) -> list[State]:
             list_panel(text("review.panel.moves"), items, ordered=True, css="lt-review-moves"),
             list_panel(text("review.panel.marks"), [text("review.panel.legend", inaccuracy=limits["inaccuracy"],
                                                          mistake=limits["mistake"], blunder=limits["blunder"])])]
-
-
-def _next_mistake(session: Reviewing) -> int | None:
-    """The number of the next judged move after the one shown that is not marked good."""
-    return next((number for number, judgement in enumerate(session.review.judgements)
-                 if number > session.step and judgement.verdict != "good"), None)
 
 
 def _breakdown_rows(part: SquareBreakdown) -> list[tuple[str, str | int, bool]]:

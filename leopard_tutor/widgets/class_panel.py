@@ -1,8 +1,10 @@
 """The Play section's controls for a match against a classmate on a class server: a name (kept in the browser),
 "Open a table" (its code, a link and a QR code of the link), or a table code and "Join table", and the tables
-open on this server. Once both sit, the Play board shows this page's seat at the table (`ClassTable`); a
-thread waits on the server for the other player's moves and shows them. If the other player has been gone
-for two minutes, "Finish against the computer" or "Leave the table".
+open on this server. From the moment a table is opened the Play board shows this page's seat at it (`ClassTable`):
+waiting for the classmate (no game), then the match once both sit; a thread waits on the server for the other
+player's moves and shows them. If the other player has been gone for two minutes, "Finish against the computer"
+or "Leave the table"; once the table has closed, the board takes no more moves, and a match cut short may be
+finished against the computer.
 
 The panel only draws and forwards: the server's tables decide (`server/class_tables.py`), the table decides whose
 turn it is (`table/class_table.py`).
@@ -24,6 +26,7 @@ from ..class_client import ClassLink, ClassRefused
 from ..engine import RULE_SETS, LeopardError
 from ..engine.catalogue import text
 from ..table.class_table import ClassTable
+from ..table.modes import Closed, Seating
 from ..table.seats import MAX_NAME, player_name
 from .storage import BrowserStorage
 
@@ -201,9 +204,14 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             if not self.status.value:  # after a reload: the code, the link and its QR code are shown again
                 self._show_code(str(code))
             self._show_entry(False)
+            if not self._seating(str(code)):
+                self._seat_waiting(report)
             return
         table = self.table
-        if table is None or table.store_move is None:
+        if self._seating(str(code)):
+            assert table is not None
+            table = self._sit(table, report)
+        elif table is None or table.store_move is None:
             table = self._start(report)
         elif table.update(report["moves"]):
             self._refresh()
@@ -213,11 +221,40 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         if gone:
             self.status.value = html.escape(text("classmates.other_gone", name=names[1 - table.seat]))
 
+    def _seating(self, code: str) -> bool:
+        """Whether the board shows table `code` waiting for the classmate."""
+        table = self.table
+        return table is not None and table.store_move is not None and table.mode == Seating(code)
+
+    def _seat_waiting(self, report: dict[str, Any]) -> None:
+        """Show this visitor's table waiting for a classmate: no game on the board until they sit down."""
+        code, seat = str(report["table"]), int(report["seat"])
+        names = [str(name or "") for name in report["names"]]
+        table = ClassTable(seat, names, lambda number, move: self.link.move(code, number, move),
+                           **self._table_options(report), seating=code)
+        self.table = table
+        self._seat(table)
+        self._refresh()
+
+    def _sit(self, table: ClassTable, report: dict[str, Any]) -> ClassTable:
+        """The classmate sat down at the table that waited: the match begins on the board."""
+        names = report["names"]
+        table.sit(names, text("classmates.started", code=str(report["table"]), first=names[0], second=names[1],
+                              rules=text(f"rules.{table.rules.key}")))
+        table.update(report["moves"], replay=True)
+        self.status.value = ""
+        self._refresh()
+        return table
+
+    def _table_options(self, report: dict[str, Any]) -> dict[str, Any]:
+        """The table's options: the section's (reviews), the server's rules, deal and length, no expert's hints."""
+        return {**self._options(), "rules": RULE_SETS[report["rules"]], "seed": report["seed"],
+                "hands": int(report["hands"]), "hinter": None}
+
     def _start(self, report: dict[str, Any]) -> ClassTable:
         code, seat, names = str(report["table"]), int(report["seat"]), report["names"]
-        options = {**self._options(), "rules": RULE_SETS[report["rules"]], "seed": report["seed"],
-                   "hands": int(report["hands"]), "hinter": None}  # no expert's hints in a match between classmates
-        table = ClassTable(seat, names, lambda number, move: self.link.move(code, number, move), **options)
+        table = ClassTable(seat, names, lambda number, move: self.link.move(code, number, move),
+                           **self._table_options(report))
         moves = report["moves"]
         table.update(moves, replay=True)
         words = text("classmates.back" if moves else "classmates.started", code=code, first=names[0],
@@ -230,26 +267,44 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self._refresh()
         return table
 
-    def _closed(self) -> None:
+    def _closed(self, left: bool = False) -> None:
+        """The table has closed (this visitor left it, with `left`): the board takes no more moves, and says so;
+        a match cut short may be finished against the computer."""
         code, self.code, self.watching = self.code, None, False
         self._show_entry(True)
-        for button in (self.finish_button, self.leave_button):
-            button.layout.display = "none"
+        self.leave_button.layout.display = "none"
+        self.finish_button.layout.display = "none"
         table = self.table
-        if code is not None and table is not None and table.store_move is not None:
-            table.store_move = None
-            self.status.value = html.escape(text("classmates.ended", code=code))
+        if code is None or table is None or table.store_move is None:
+            return
+        seating = table.mode == Seating(code)
+        if left:
+            words, ending = text("classmates.left", code=code), "left"
+        elif seating:
+            words, ending = text("classmates.ended", code=code), "ended"
+        else:
+            words, ending = text("classmates.other_left", name=table.name(1 - table.seat), code=code), "other_left"
+        table.close(ending, words)
+        self.status.value = html.escape(words)
+        if not seating and not table.match.is_over:
+            self.finish_button.layout.display = ""
+        self._refresh()
 
     # -- when the other has gone ------------------------------------------------------------------
     def finish(self) -> None:
         """The computer takes the gone classmate's seat; the server records how the match ended."""
         table, code = self.table, self.code
-        if table is None or code is None:
+        if table is None or (code is None and not isinstance(table.mode, Closed)):
             raise ClassRefused("not_seated")
-        self.link.end(code, f"computer:{FINISHING_LEVEL}")
+        if code is not None:  # the table is still open on the server: it records how the match ended
+            self.link.end(code, f"computer:{FINISHING_LEVEL}")
+            self.code = None
+            self._show_entry(True)
+            self.leave_button.layout.display = "none"
         self.watching = False
-        table.seat_computer(self._computer(FINISHING_LEVEL), text(f"levels.names.{FINISHING_LEVEL}"))
-        self._closed()
+        table.seat_computer(self._computer(FINISHING_LEVEL),
+                            text("classmates.computer_seated", level=text(f"levels.names.{FINISHING_LEVEL}")))
+        self.finish_button.layout.display = "none"
         self.status.value = ""
 
     def leave(self) -> None:
@@ -258,5 +313,4 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         if code is None:
             raise ClassRefused("not_seated")
         self.link.end(code, "left")
-        self._closed()
-        self.status.value = html.escape(text("classmates.left", code=code))
+        self._closed(left=True)

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 import ipywidgets as W
 
 from ..ai import LEVELS
-from ..engine import LeopardError
 from ..engine.catalogue import text
 from .game_code import game_code, read_game_code
 
@@ -28,6 +27,7 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         self.code.add_class("lt-game-code")
         save = W.Button(description=text("play.saved_game.save"), tooltip=text("play.saved_game.save_tooltip"))
         resume = W.Button(description=text("play.saved_game.resume"), tooltip=text("play.saved_game.resume_tooltip"))
+        self.save_button = save
         save.on_click(lambda _b: section.board.control(self.show_code))
         resume.on_click(lambda _b: section.board.control(self.resume))
         title = W.HTML(f"<h4>{html.escape(text('play.saved_game.title'))}</h4>")
@@ -38,8 +38,10 @@ class GameSaver(W.VBox):  # type: ignore[misc]
 
     def show_code(self) -> None:
         """Show the code of the game as it stands now, to copy (a match against the computer only)."""
-        if self.section.people:
-            raise LeopardError(key="play.people.no_save")
+        refused = self.section.controller.offers()["save"]  # a match against the computer only
+        if refused:
+            self.section.controller.say(refused, "warn")
+            return
         code = html.escape(game_code(self.section.controller.match, self.section.opponent_level()))
         words = html.escape(text("play.saved_game.explain"))
         label = html.escape(text("play.saved_game.label"))

@@ -81,9 +81,14 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.level_pick.observe(self._level_changed, names="value")
         self.board.listeners.append(lambda _intent: self._tell_match())
         self.board.listeners.append(lambda _intent: self._count_match())
+        self.board.listeners.append(lambda _intent: self._sync_buttons())
+        self.set_aside: Table | None = None
+        """A match against the computer under way when two people at this device began theirs: kept, and taken up
+        again when a computer opponent is chosen."""
         controls = W.HBox([self.rules_pick, self.level_pick, self.new_button, self.share_button])
         controls.add_class("lt-controls")
         self.saver = GameSaver(self)
+        self._sync_buttons()
         self.classmates: ClassPanel | None = None
         parts = [controls, self.names_row, self.share, self.board, self.saver]
         if class_link is not None and opponent_factory is not None:
@@ -93,6 +98,19 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         super().__init__(parts)
         self.add_class("lt-section")
         self.add_class("lt-play")
+
+    def _sync_buttons(self) -> None:
+        """The section's own buttons as the table offers them (offers.py): greyed, with why in their title, where
+        the table does not offer them (a class table's new match, deal and code; a code between two people)."""
+        found = self.controller.offers()
+        for button, action in ((self.new_button, "new_game"), (self.share_button, "share"),
+                               (self.saver.save_button, "save")):
+            button.disabled = bool(found[action])
+            button.tooltip = found[action] or self._tooltips.get(action, "")
+
+    @property
+    def _tooltips(self) -> dict[str, str]:
+        return {"share": text("play.share.tooltip"), "save": text("play.saved_game.save_tooltip")}
 
     def new_match(self, deal: str | None = None) -> None:
         """A new match under the chosen rules, of the given deal (else a fresh one)."""
@@ -183,8 +201,10 @@ class PlaySection(W.VBox):  # type: ignore[misc]
     def show_share_link(self) -> None:
         """Show the link that opens this match's deal for anyone (a class, a friend); between two people here, the
         link names no opponent."""
-        if isinstance(self.controller, ClassTable):  # the deal would show anyone the classmate's hand
-            raise LeopardError(key="classmates.no_share")
+        refused = self.controller.offers()["share"]  # a class table's deal would show anyone the classmate's hand
+        if refused:
+            self.controller.say(refused, "warn")
+            return
         link = deal_link(self.address(), deal=str(self.controller.match.seed), rules=self.controller.rules.key,
                          level=None if self.people else str(self.level_pick.value))
         shown = html.escape(link)
@@ -254,20 +274,33 @@ class PlaySection(W.VBox):  # type: ignore[misc]
             self.adaptive = None
 
     def at_class_table(self) -> bool:
-        """Whether the board shows a table between classmates that goes on."""
+        """Whether the board shows a table between classmates that goes on (or waits for the classmate)."""
         table = self.controller
         return isinstance(table, ClassTable) and table.store_move is not None
 
     def _switch_seats(self, factory: OpponentFactory, new: str) -> None:
         """Between a match against the computer and one between two people at this device: a new match."""
         if new == PEOPLE:
+            current = self.controller
+            kept = current.opponent is not None and current.begun and not current.match.is_over
+            self.set_aside = current if kept else None
             table = at_one_device([field.value for field in self.names], **self._table_options())
-            table.say(" ".join([text("play.people.started", first=table.name(0), second=table.name(1),
-                                     rules=text(f"rules.{table.rules.key}")), table.message]))
+            words = [text("play.people.started", first=table.name(0), second=table.name(1),
+                          rules=text(f"rules.{table.rules.key}")),
+                     text("play.people.pass", name=table.name(table.hand.to_move))]
+            if kept:
+                words.append(text("play.set_aside.kept"))
+            table.say(" ".join(words))
             self._seat(table)
             return
         start = LEVELS[0] if new == ADAPTIVE else new
-        self._seat(against_computer(factory(start, None), **self._table_options()))
+        kept_table, self.set_aside = self.set_aside, None
+        if kept_table is not None and kept_table.rules.key == self.rules_pick.value:
+            kept_table.set_opponent(factory(start, None))
+            kept_table.say(text("play.set_aside.back", level=text(f"levels.in_sentence.{start}")))
+            self._seat(kept_table)
+        else:
+            self._seat(against_computer(factory(start, None), **self._table_options()))
         if new == ADAPTIVE:
             self._follow_level(factory, start, new)
 

@@ -62,6 +62,11 @@ def two_at_a_table(browser: Any, page: Any, base_url: str, page_errors: list[str
         assert code is not None
         expect(page.locator(".lt-class-status svg")).to_be_visible()  # its QR code and link
         expect(page.locator(f".lt-class-status a[href$='?table={code.group(1)}']")).to_be_visible()
+        # while it waits for a classmate the board offers no game: no hand, no button, the table's own turn line
+        board = page.locator(".lt-board").first
+        expect(board.locator(".lt-turn")).to_have_text(
+            text("classmates.seating.turn", code=code.group(1), rules=text("rules.REVISED_2008")), timeout=TIMEOUT)
+        assert read(board)["hand"] == [] and read(board)["actions"] == []
         sit_down(ben_page, names[1])
         ben_page.get_by_role("button", name=text("classmates.refresh")).click()
         ben_page.get_by_role("button", name=text("classmates.join_named", name=names[0])).click()
@@ -114,6 +119,14 @@ def test_two_classmates_play_a_whole_hand_by_clicks(browser: Any, page: Any, ope
             assert ended.search(read(board)["message"]), name
             assert board.locator("b").count() == 0, "a name is shown as text, never as markup"
         expect(ben_board.get_by_text(NAMES[0]).first).to_be_visible()
+        # Ana leaves: both boards close at once; Ben is told who left and may finish against the computer
+        page.get_by_role("button", name=text("classmates.leave")).click()
+        closed = pattern("classmates.closed_turn", number=r"\d+", hands=r"\d+", rules=".+")
+        for board in boards.values():
+            expect(board.locator(".lt-turn")).to_have_text(closed, timeout=TIMEOUT)
+            assert not [label for label, enabled in read(board)["actions"] if enabled]
+        expect(ben_board.locator(".lt-message")).to_contain_text(
+            text("classmates.other_left", name=NAMES[0], code=code), timeout=TIMEOUT)
     finally:
         other.close()
 

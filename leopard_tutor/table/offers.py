@@ -1,0 +1,192 @@
+"""What a table offers: for the table's mode and the seat whose view it is, every action, offered or not, and
+for each one not offered, why, in the catalogue's words.
+
+`offers(table)` is the one place that decides it: the board draws exactly the actions `shown(table)` lists,
+greyed with their reason where not offered, and `Table.handle` refuses an action not offered with that same
+reason, changing nothing. The Play section's own buttons (new match, share this deal, save game) are asked
+here too. Structure comes from the transition table (machine.py): an intent with no transition from the
+mode is never offered in it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine import EndTurn, GoOut
+from ..engine.catalogue import text
+from ..engine.turns import current_player
+from . import machine
+from .modes import Closed, MatchFinished, PassingDevice, Retrying, Reviewing, Seating
+
+if TYPE_CHECKING:
+    from .table import Table
+
+BOARD_ACTIONS = ("go_out", "end_turn", "hint", "undo", "retry_close", "pass", "next_hand", "new_match",
+                 "review_prev", "review_next", "review_mistake", "try_again", "review_close", "show_hand")
+"""The buttons under the board, in the order they stand."""
+SIDE_ACTIONS = ("why", "review", "review_last")
+"""The buttons beside the table."""
+SECTION_ACTIONS = ("new_game", "share", "save")
+"""The Play section's own buttons: a new match (from the controls), share this deal, save game."""
+ACTIONS = (*BOARD_ACTIONS, *SIDE_ACTIONS, *SECTION_ACTIONS)
+
+
+def offers(table: Table) -> dict[str, str]:
+    """Every action of `ACTIONS`: "" where the table offers it now, else why not (a sentence)."""
+    return {action: _why_not(table, action) for action in ACTIONS}
+
+
+def shown(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The board's buttons and the side column's buttons the table shows now (offered, or greyed with why)."""
+    mode = table.mode
+    if isinstance(mode, Reviewing):
+        board = ["review_prev", "review_next", "review_mistake", "review_close"]
+        if not table.between_people:
+            board.insert(3, "try_again")
+        return tuple(board), ("why",) if table.computer_player is not None else ()
+    if isinstance(mode, PassingDevice):
+        return ("show_hand",), ()
+    if isinstance(mode, Seating):
+        return (), ()
+    side = ["why"] if table.computer_player is not None else []
+    if not isinstance(mode, Retrying):
+        side.append("review")
+        if table.last_review is not None:
+            side.append("review_last")
+    if isinstance(mode, Closed):
+        return (), tuple(side)
+    hand = table.hand
+    board = ["go_out"]
+    if table.rules.multiple_plays or hand.check(EndTurn()).legal:
+        board.append("end_turn")
+    board += ["hint", "undo"]
+    if isinstance(mode, Retrying):
+        board.append("retry_close")
+    else:
+        if hand.is_over and table.at_one_device:
+            board.append("pass")
+        if hand.is_over and not table.match.is_over:
+            board.append("next_hand")
+        if isinstance(mode, MatchFinished) and not table.for_classmates:
+            board.append("new_match")
+    return tuple(board), tuple(side)
+
+
+def _why_not(table: Table, action: str) -> str:
+    """"" if `action` is offered now, else the reason it is not."""
+    if action in SECTION_ACTIONS:
+        return _section(table, action)
+    mode = table.mode
+    intent = machine.ACTION_INTENTS[action]
+    if not machine.allowed(mode, intent):
+        return _not_in_mode(table, action)
+    return _now(table, action)
+
+
+def _not_in_mode(table: Table, action: str) -> str:
+    """Why `action` is not offered at all in the table's mode."""
+    mode = table.mode
+    if isinstance(mode, Seating):
+        return text("classmates.seating.wait", code=mode.code)
+    if isinstance(mode, Closed):
+        return text("classmates.closed_now")
+    if isinstance(mode, Reviewing):
+        return text("review.in_review")
+    if isinstance(mode, PassingDevice):
+        return text("play.people.pass_first", name=table.name(mode.player))
+    hand = table.hand
+    return {
+        "review_prev": text("review.not_open"), "review_next": text("review.not_open"),
+        "review_mistake": text("review.not_open"), "try_again": text("review.not_open"),
+        "review_close": text("review.not_open"),
+        "show_hand": text("play.people.nothing_to_show"),
+        "retry_close": text("review.retry.not_trying"),
+        "review": text("review.retry.leave_first"), "review_last": text("review.retry.leave_first"),
+        "pass": text("play.people.pass_not_now"),
+        "next_hand": (text("review.retry.leave_first") if isinstance(mode, Retrying) else
+                      text("play.match_over") if table.match.is_over else text("play.finish_first")),
+        "new_match": text("play.finish_first") if not hand.is_over else text("review.retry.leave_first"),
+        "undo": text("play.people.no_undo") if table.between_people else text("play.no_undo_after_end"),
+    }.get(action) or _hand_over_words(table)
+
+
+def _now(table: Table, action: str) -> str:
+    """Why `action`, which the mode allows, is not offered at this moment ("" when it is)."""
+    hand = table.hand
+    mode = table.mode
+    viewer = table.viewer
+    mine = current_player(hand) == viewer
+    if action in ("go_out", "end_turn"):
+        if hand.is_over:
+            return _hand_over_words(table)
+        if not mine:
+            return table.not_now()
+        verdict = hand.check(GoOut() if action == "go_out" else EndTurn())
+        return "" if verdict.legal else verdict.reason
+    if action == "hint":
+        if table.for_classmates:
+            return text("classmates.no_hints")
+        if hand.is_over:
+            return _hand_over_words(table)
+        if not mine:
+            return table.not_now()
+        return "" if table.hinter is not None else text("play.no_hints")
+    if action == "undo":
+        if table.between_people:
+            return text("play.people.no_undo")
+        if hand.is_over:
+            return text("play.no_undo_after_end")
+        floor = mode.floor if isinstance(mode, Retrying) else 0
+        return "" if viewer in hand.movers[floor:] else text("play.nothing_to_undo")
+    if action == "why":
+        computer = table.computer_player
+        return "" if computer is not None and computer in hand.movers else text("review.why.none")
+    if action == "review":
+        return "" if viewer in table.match.current.movers else text("review.summary.empty")
+    if action == "review_last":
+        return "" if table.last_review is not None else text("review.no_last_hand")
+    if action == "pass":
+        return "" if table.at_one_device else text("play.people.pass_not_now")
+    if action == "new_match" and table.for_classmates:
+        return text("classmates.no_new_match")
+    if action == "try_again" and table.between_people:
+        return text("play.people.no_retry")
+    if isinstance(mode, Reviewing):
+        return _review_step(mode, action)
+    return ""
+
+
+def _review_step(mode: Reviewing, action: str) -> str:
+    """Why a review's step is not offered: already at its first or last move, or no later mistake."""
+    step, steps = mode.step, len(mode.review.judgements)
+    if action == "review_prev" and step == 0:
+        return text("review.at_first")
+    if action == "review_next" and step + 1 >= steps:
+        return text("review.at_last")
+    if action == "review_mistake" and next_mistake(mode) is None:
+        return text("review.no_more_mistakes")
+    return ""
+
+
+def next_mistake(session: Reviewing) -> int | None:
+    """The number of the next judged move after the one shown that is not marked good."""
+    return next((number for number, judgement in enumerate(session.review.judgements)
+                 if number > session.step and judgement.verdict != "good"), None)
+
+
+def _hand_over_words(table: Table) -> str:
+    """Why no move is made now that the hand is over: the next hand waits, or the match is over."""
+    if isinstance(table.mode, Retrying):
+        return text("review.retry.over")
+    return text("play.match_over") if table.match.is_over else text("play.hand_over")
+
+
+def _section(table: Table, action: str) -> str:
+    """The Play section's own buttons: not at a class table (a class table plays one match, its deal is not
+    shared and it is not saved as a code); save game only against the computer."""
+    if table.for_classmates:
+        return text({"new_game": "classmates.no_new_match", "share": "classmates.no_share",
+                     "save": "classmates.no_save"}[action])
+    if action == "save" and table.between_people:
+        return text("play.people.no_save")
+    return ""

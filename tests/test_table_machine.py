@@ -1,0 +1,278 @@
+"""A stateful property test that walks every kind of table through every intent a page can send, offered or not.
+
+Tables: against each computer level, two people at one device, and both seats of a class table wired together
+through the server's tables (a real SQLite store); under all three rule sets; with reviews and retries. After
+each step: every action offered, when taken, is accepted; an action not offered is refused with its reason and
+changes nothing; the turn line and the message agree with the turn runner (no "drawn" without a draw, no pass
+words for a player who holds a card, no next hand after the last); the board shows no card its viewer may not
+see; the buttons drawn are exactly the offers. The mode only ever changes along the transition table.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from leopard_tutor.ai import hint
+from leopard_tutor.ai.players import ExpertPlayer, make_player
+from leopard_tutor.ai.review import HandReview
+from leopard_tutor.engine import RULE_SETS
+from leopard_tutor.engine.catalogue import text
+from leopard_tutor.engine.turns import current_player, turn_began
+from leopard_tutor.server import class_tables
+from leopard_tutor.server.class_store import ClassStore
+from leopard_tutor.server.class_tables import ClassTables
+from leopard_tutor.table import Closed, PassingDevice, Reviewing, Seating, Table, against_computer, at_one_device
+from leopard_tutor.table.class_table import ClassTable
+from leopard_tutor.table.intents import BadIntent
+from leopard_tutor.table.machine import TRANSITIONS
+from leopard_tutor.table.offers import ACTIONS, BOARD_ACTIONS, SECTION_ACTIONS, shown
+
+KINDS = ("beginner", "casual", "intermediate", "expert", "one_device", "classmates")
+
+
+def small_review(player: int) -> HandReview:
+    return HandReview(player, deals=1, candidates=2)
+
+
+def quick_hint(view: Any) -> Any:
+    return hint(view, "beginner")
+
+
+def options(rules: str, seed: int) -> dict[str, Any]:
+    return {"rules": RULE_SETS[rules], "seed": seed, "hands": 2, "reviewer": small_review, "background": False}
+
+
+def snapshot(table: Table) -> tuple[Any, ...]:
+    """What an intent refused must leave as it was."""
+    return (table.mode.kind, table.viewer, table.hand.moves, table.match.hand_number, len(table.match.results))
+
+
+class TableWalk(RuleBasedStateMachine):
+    """One table (or, for classmates, two pages' tables and the server's), driven by random intents."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pages: list[Table] = []
+        self.tables: ClassTables | None = None
+        self.code = ""
+        self.folder: tempfile.TemporaryDirectory[str] | None = None
+
+    def teardown(self) -> None:
+        if self.folder is not None:
+            self.folder.cleanup()
+
+    @initialize(kind=st.sampled_from(KINDS), rules=st.sampled_from(sorted(RULE_SETS)), seed=st.integers(0, 10**6),
+                seating=st.booleans())
+    def start(self, kind: str, rules: str, seed: int, seating: bool) -> None:
+        if kind == "one_device":
+            self.pages = [at_one_device(("Ana", "Ben"), hinter=quick_hint, **options(rules, seed))]
+        elif kind == "classmates":
+            with mock.patch.object(class_tables.secrets, "token_hex", lambda _size: f"{seed:016x}"):
+                self._class_table(rules, seating)  # the server's deal, made reproducible for the walk
+        else:  # the expert bound by deals, not by the clock: the same choices on every run
+            player = ExpertPlayer(seed, time_budget=60, deals=2) if kind == "expert" else make_player(kind, seed=seed)
+            table = against_computer(player, hinter=quick_hint, **options(rules, seed))
+            self.pages = [table]
+
+    def _class_table(self, rules: str, seating: bool) -> None:
+        self.folder = tempfile.TemporaryDirectory()
+        tables = self.tables = ClassTables(ClassStore.in_folder(Path(self.folder.name)))
+        code = self.code = tables.open("ana", "Ana", rules)
+        if seating:  # Ana's page waits for a classmate, then Ben sits down
+            report = tables.report("ana")
+            ana = ClassTable(0, ["Ana", ""], self._store("ana"), **self._options(report), seating=code)
+            self.pages = [ana]
+            self._check_page(ana)
+            for ident in (*BOARD_ACTIONS, "why", "review", "review_last"):
+                self._refused(ana, {"type": "action", "id": ident})
+            assert all(ana.offers()[ident] for ident in SECTION_ACTIONS)
+            self._refused(ana, {"type": "select", "index": 0})
+            tables.join("ben", "Ben", code)
+            report = tables.report("ana")
+            ana.sit(report["names"], "")
+        else:
+            tables.join("ben", "Ben", code)
+            report = tables.report("ana")
+            ana = ClassTable(0, report["names"], self._store("ana"), **self._options(report))
+        ben = ClassTable(1, report["names"], self._store("ben"), **self._options(tables.report("ben")))
+        self.pages = [ana, ben]
+
+    def _store(self, visitor: str) -> Any:
+        tables = self.tables
+        assert tables is not None
+        return lambda number, move: tables.move(visitor, self.code, number, move)
+
+    @staticmethod
+    def _options(report: dict[str, Any]) -> dict[str, Any]:
+        return {"rules": RULE_SETS[report["rules"]], "seed": report["seed"], "hands": report["hands"], "hinter": None,
+                "reviewer": small_review, "background": False}
+
+    # -- steps ---------------------------------------------------------------------------------
+    @rule(page=st.integers(0, 1), data=st.data())
+    def take_an_offered_action(self, page: int, data: st.DataObject) -> None:
+        table = self.pages[page % len(self.pages)]
+        found = table.offers()
+        offered = [ident for ident in ACTIONS if ident not in SECTION_ACTIONS and not found[ident]
+                   and ident in (*shown(table)[0], *shown(table)[1])]
+        if not offered:
+            return
+        ident = data.draw(st.sampled_from(offered))
+        before = table.mode
+        table.handle({"type": "action", "id": ident})
+        assert table.tone != "warn", (ident, table.message)
+        self._check_transition(before, ident, table)
+
+    @rule(page=st.integers(0, 1), ident=st.sampled_from(ACTIONS))
+    def send_an_action(self, page: int, ident: str) -> None:
+        table = self.pages[page % len(self.pages)]
+        if ident in SECTION_ACTIONS:
+            return
+        reason = table.offers()[ident]
+        if reason:
+            self._refused(table, {"type": "action", "id": ident})
+        else:
+            before = table.mode
+            table.handle({"type": "action", "id": ident})
+            assert table.tone != "warn", (ident, table.message)
+            self._check_transition(before, ident, table)
+
+    @rule(page=st.integers(0, 1), data=st.data())
+    def play_a_legal_move(self, page: int, data: st.DataObject) -> None:
+        table = self.pages[page % len(self.pages)]
+        if not table.viewer_to_move:
+            return
+        move = data.draw(st.sampled_from(table.view().legal_moves()))
+        before = len(table.hand.moves)
+        table.make(move)
+        assert table.tone != "warn", table.message
+        assert len(table.hand.moves) > before or table.retry is not None or table.match.hand_number > 1
+
+    @rule(page=st.integers(0, 1), intent=st.one_of(
+        st.fixed_dictionaries({"type": st.just("select"), "index": st.integers(-1, 12)}),
+        st.fixed_dictionaries({"type": st.just("space"), "square": st.integers(-1, 2), "space": st.integers(0, 10)}),
+        st.fixed_dictionaries({"type": st.just("discard")}),
+        st.fixed_dictionaries({"type": st.sampled_from(["answer", "nonsense", "action"]),
+                               "id": st.sampled_from(["", "hack", "review_goto"])})))
+    def click_anything(self, page: int, intent: dict[str, Any]) -> None:
+        table = self.pages[page % len(self.pages)]
+        before = snapshot(table)
+        try:
+            table.handle(intent)
+        except BadIntent:
+            assert snapshot(table) == before
+            return
+        if table.tone == "warn":
+            assert snapshot(table)[:3] == before[:3] or table.mode.kind != before[0]
+
+    @precondition(lambda self: self.tables is not None)
+    @rule()
+    def deliver(self) -> None:
+        """The watch brings each page the server's moves."""
+        tables = self.tables
+        assert tables is not None
+        for table, visitor in zip(self.pages, ("ana", "ben")):
+            assert isinstance(table, ClassTable)
+            report = tables.report(visitor)
+            if report.get("table") is not None and table.store_move is not None:
+                table.update(report["moves"])
+
+    @precondition(lambda self: self.tables is not None)
+    @rule(leaver=st.integers(0, 1))
+    def leave(self, leaver: int) -> None:
+        """One player leaves: the table closes on both boards at once."""
+        tables = self.tables
+        assert tables is not None
+        if self.code not in tables.tables:
+            return
+        tables.end(("ana", "ben")[leaver], self.code, "left")
+        for number, table in enumerate(self.pages):
+            table.close("left" if number == leaver else "other_left", "closed")
+            assert isinstance(table.mode, (Closed, Reviewing))
+            before = snapshot(table)
+            for ident in BOARD_ACTIONS:
+                if table.offers()[ident]:
+                    self._refused(table, {"type": "action", "id": ident})
+            assert snapshot(table)[2] == before[2]  # no move is made in the closed match
+
+    # -- checks --------------------------------------------------------------------------------
+    def _refused(self, table: Table, intent: dict[str, Any]) -> None:
+        """An intent not offered is refused with its reason (for an action, the offer's reason), changing nothing."""
+        before = snapshot(table)
+        reason = table.offers().get(intent.get("id", "")) if intent["type"] == "action" else None
+        table.handle(intent)
+        assert table.tone == "warn", (intent, table.message)
+        if reason:
+            assert table.message == reason
+        assert snapshot(table) == before, intent
+
+    @staticmethod
+    def _check_transition(before: Any, ident: str, table: Table) -> None:
+        from leopard_tutor.table.machine import ACTION_INTENTS
+        if table.mode.kind != before.kind:
+            assert table.mode.kind in TRANSITIONS[(before.kind, ACTION_INTENTS[ident])]
+
+    @invariant()
+    def every_page_tells_the_truth(self) -> None:
+        for table in self.pages:
+            self._check_page(table)
+
+    def _check_page(self, table: Table) -> None:
+        state = table.board_state()
+        found = table.offers()
+        board, _side = shown(table)
+        assert [action["id"] for action in state.actions] == list(board)
+        for action in state.actions:
+            assert action["enabled"] == (not found[action["id"]]) and action["note"] == found[action["id"]]
+        mode, hand, viewer = table.mode, table.hand, table.viewer
+        # no card the viewer may not see: only their own hand, and none while the device is passed or at a seating
+        if isinstance(mode, (PassingDevice, Seating)):
+            assert state.hand is None
+        elif not isinstance(mode, Reviewing):
+            assert state.cards_shown == tuple(str(card) for card in hand.hands[viewer])
+            assert state.opponent_hand is not None and "cards" not in state.opponent_hand
+        if isinstance(mode, Closed):
+            assert state.hand is not None and not any(card["playable"] for card in state.hand["cards"])
+        if not isinstance(mode, Reviewing):  # a face-down card of the other's square is named only to who laid it
+            theirs = next((part for part in state.squares if part["key"] == 1 - viewer), None)
+            placers = hand.placers(1 - viewer)
+            assert theirs is None or all(placers[cell["space"]][-1] == viewer for cell in theirs["cells"]
+                                         if cell["face_down"] and cell["known"] is not None)
+        # the turn line and the message agree with the turn runner
+        player = current_player(hand)
+        if not isinstance(mode, (PassingDevice, Seating, Closed, Reviewing)):
+            facts = {"number": table.match.hand_number, "hands": table.match.hands,
+                     "rules": text(f"rules.{table.rules.key}")}
+            if player is None:
+                expected = text("play.turn.over", **facts)
+            elif table.between_people:
+                expected = text("play.people.turn.of", name=table.name(player), **facts)
+            else:
+                expected = text("play.turn.yours" if player == viewer else "play.turn.theirs", **facts)
+            if table.retry is not None:
+                expected = text("review.retry.turn", turn=expected)
+            assert state.turn == expected
+        message = table.message
+        began = turn_began(hand)
+        for count in (1, 2):
+            if text("play.turn_words.drew", count=count) in message:
+                assert began is not None and began.player == viewer and began.drew == count, message
+        if text("play.turn_words.pass_only") in message or text("play.turn_words.pass_or_out") in message:
+            assert player == viewer and not hand.hands[viewer], message
+        if text("play.hand_over") in message:
+            assert not table.match.is_over, message
+        if text("play.play_more") in message and table.tone != "warn":
+            assert hand.plays_made and hand.hands[viewer], message
+
+
+TableWalk.TestCase.settings = settings(max_examples=100, stateful_step_count=50, deadline=None,
+                                       phases=(Phase.explicit, Phase.reuse, Phase.generate),  # no slow shrinking
+                                       suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+test_every_mode_of_every_table = TableWalk.TestCase
+

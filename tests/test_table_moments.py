@@ -1,0 +1,99 @@
+"""Where the table's modes meet (issue 32): each moment that once offered an action that only refused, or said a
+sentence about a turn that did not happen, reproduced and checked against the turn runner."""
+
+from __future__ import annotations
+
+from keyed import said
+from test_table import OPTIONS
+
+from leopard_tutor.ai.players import BeginnerPlayer
+from leopard_tutor.engine import RUNNING_LEOPARD, EndTurn, Hand, Match
+from leopard_tutor.engine.turns import turn_began
+from leopard_tutor.table import HandFinished, MatchFinished, Seating, against_computer, at_one_device
+from leopard_tutor.table.class_table import ClassTable
+
+
+def play_to_the_end(table: object) -> None:
+    from leopard_tutor.table import PassingDevice, Table
+    assert isinstance(table, Table)
+    chooser = BeginnerPlayer(7)
+    while not table.hand.is_over:
+        if isinstance(table.mode, PassingDevice):
+            table.handle({"type": "action", "id": "show_hand"})
+            continue
+        table.make(chooser.choose(table.view()))
+
+
+def test_the_first_message_of_a_match_says_what_to_do(keyed: None) -> None:
+    for seed in range(6):
+        table = against_computer(BeginnerPlayer(1), seed=seed, **OPTIONS)
+        assert said(table.message, "play.turn_words.pick")
+        began = turn_began(table.hand)
+        assert began is not None and said(table.message, "play.turn_words.drew", count=began.drew)
+
+
+def test_undo_cannot_reopen_a_finished_hand(keyed: None) -> None:
+    table = against_computer(BeginnerPlayer(1), seed=3, **OPTIONS)
+    play_to_the_end(table)
+    undo = next(action for action in table.actions() if action["id"] == "undo")
+    assert not undo["enabled"] and said(undo["note"], "play.no_undo_after_end")
+    moves = table.hand.moves
+    table.handle({"type": "action", "id": "undo"})
+    assert table.hand.is_over and table.hand.moves == moves and table.tone == "warn"
+    assert isinstance(table.mode, HandFinished)
+
+
+def test_after_the_last_hand_a_click_does_not_speak_of_a_next_hand(keyed: None) -> None:
+    table = against_computer(BeginnerPlayer(1), seed=4, hands=1, reviewer=OPTIONS["reviewer"], background=False)
+    play_to_the_end(table)
+    assert isinstance(table.mode, MatchFinished)
+    table.handle({"type": "select", "index": 0})
+    assert said(table.message, "play.match_over") and not said(table.message, "play.hand_over")
+    assert [action["id"] for action in table.actions() if action["id"] in ("next_hand", "new_match")] == ["new_match"]
+
+
+def test_two_people_are_never_told_they_drew_from_an_empty_stock(keyed: None) -> None:
+    table = at_one_device(("Ana", "Ben"), seed=2, **OPTIONS)
+    chooser = BeginnerPlayer(3)
+    told_empty = 0
+    while not table.hand.is_over:
+        if table.mode.kind == "passing_device":
+            table.handle({"type": "action", "id": "show_hand"})
+            began = turn_began(table.hand)
+            assert began is not None
+            assert said(table.message, "play.turn_words.drew") == (began.drew > 0)
+            if table.hand.stock_size == 0 and began.drew == 0:
+                assert said(table.message, "play.turn_words.no_draw")
+                told_empty += 1
+            continue
+        table.make(chooser.choose(table.view()))
+    assert told_empty > 0 or table.hand.went_out is not None
+
+
+def test_running_leopard_with_no_card_and_no_stock_offers_only_a_pass(keyed: None) -> None:
+    match = Match(RUNNING_LEOPARD, seed=1)
+    table = at_one_device(("Ana", "Ben"), seed=1, rules=RUNNING_LEOPARD, **OPTIONS)
+    dealt = match.current
+    # a position late in a hand: Ben holds nothing, the stock is empty, and it is his turn
+    hand = Hand(RUNNING_LEOPARD, dealt.squares, [dealt.hands[0][:2], []], [], [], 1, 0)
+    table.match.current = hand
+    table.mode = table._mode_now()
+    table.handle({"type": "action", "id": "show_hand"})
+    assert said(table.message, "play.turn_words.pass_only") and not said(table.message, "play.turn_words.pick")
+    assert not said(table.message, "play.turn_words.drew")
+    table.handle({"type": "action", "id": "end_turn"})
+    assert table.hand.moves == (EndTurn(),)
+
+
+def test_a_class_table_waiting_for_a_classmate_offers_no_game(keyed: None) -> None:
+    stored: list[object] = []
+    table = ClassTable(0, ["Ana", ""], lambda number, move: stored.append(move), seed="x", seating="QWGE",
+                       **OPTIONS)
+    assert table.mode == Seating("QWGE") and said(table.message, "classmates.seating.wait", code="QWGE")
+    state = table.board_state()
+    assert state.hand is None and state.actions == () and said(state.turn, "classmates.seating.turn", code="QWGE")
+    table.handle({"type": "select", "index": 0})
+    table.handle({"type": "action", "id": "hint"})
+    assert table.tone == "warn" and table.hand.moves == () and stored == []
+    table.sit(["Ana", "Ben"], "")
+    assert table.mode.kind == "playing" and table.name(1) == "Ben"
