@@ -142,3 +142,29 @@ def test_the_share_link_between_two_people_names_no_opponent(keyed: None) -> Non
     play.show_share_link()
     assert "level=" not in play.share.value and "deal=" in play.share.value
     assert said(play.share.value, "play.people.share") and not said(play.share.value, "play.share.explain")
+
+
+def test_a_match_under_way_is_kept_while_two_people_play_and_taken_up_again(keyed: None) -> None:
+    play = section()
+    computer_table = play.controller
+    while not computer_table.begun:  # the learner has moved: the match is under way
+        play.board.dispatch({"type": "select", "index": 0})
+        play.board.dispatch({"type": "discard"})
+    moves = computer_table.hand.moves
+    play.level_pick.value = "people"
+    message = play.board.state["message"]
+    assert play.controller is not computer_table and said(message, "play.set_aside.kept")
+    assert said(message, "play.people.started") and not said(message, "play.welcome"), "one opening, said once"
+    play.level_pick.value = "casual"
+    assert play.controller is computer_table and computer_table.hand.moves == moves
+    assert said(play.board.state["message"], "play.set_aside.back", level=mark("levels.in_sentence.casual"))
+    assert computer_table.opponent is not None and computer_table.opponent.name == "casual"  # type: ignore[attr-defined]
+
+
+def test_the_sections_own_buttons_are_greyed_with_their_reason_where_the_table_does_not_offer_them(
+        keyed: None) -> None:
+    play = section()
+    assert not play.saver.save_button.disabled and not play.share_button.disabled and not play.new_button.disabled
+    play.level_pick.value = "people"
+    assert play.saver.save_button.disabled and play.saver.save_button.tooltip == mark("play.people.no_save")
+    assert not play.share_button.disabled  # a deal between two people may be shared (it names no opponent)

@@ -18,6 +18,8 @@ MODES = (SEATING, PLAYING, PASSING, HAND_OVER, MATCH_OVER, REVIEWING, RETRYING, 
 
 AFTER_A_MOVE = (PLAYING, PASSING, HAND_OVER, MATCH_OVER)
 """Where a move (or a new deal) may lead: the turn runner's events decide."""
+AFTER_A_REPLY = (PLAYING, HAND_OVER, MATCH_OVER)
+"""Where a move may lead at a table with a computer or a person elsewhere (never at one device)."""
 ENDED = (HAND_OVER, MATCH_OVER)
 """The modes where a hand's end is shown."""
 
@@ -28,7 +30,7 @@ TRANSITIONS: dict[tuple[str, str], tuple[str, ...]] = {
     (SEATING, "rename"): (SEATING,),
     # the hand goes on
     (PLAYING, "move"): AFTER_A_MOVE,
-    (PLAYING, "receive"): AFTER_A_MOVE,
+    (PLAYING, "receive"): AFTER_A_REPLY,
     (PLAYING, "undo"): (PLAYING,),
     (PLAYING, "hint"): (PLAYING,),
     (PLAYING, "why"): (PLAYING,),
@@ -37,9 +39,9 @@ TRANSITIONS: dict[tuple[str, str], tuple[str, ...]] = {
     (PLAYING, "review"): (REVIEWING,),
     (PLAYING, "review_last"): (REVIEWING,),
     (PLAYING, "new_match"): (PLAYING, PASSING),
-    (PLAYING, "resume"): AFTER_A_MOVE,
+    (PLAYING, "resume"): AFTER_A_REPLY,
     (PLAYING, "close"): (CLOSED,),
-    (PLAYING, "seat_computer"): AFTER_A_MOVE,
+    (PLAYING, "seat_computer"): AFTER_A_REPLY,
     # two people at one device, between turns
     (PASSING, "show_hand"): (PLAYING, HAND_OVER, MATCH_OVER),
     (PASSING, "rename"): (PASSING,),
@@ -54,7 +56,7 @@ TRANSITIONS: dict[tuple[str, str], tuple[str, ...]] = {
     (HAND_OVER, "review"): (REVIEWING,),
     (HAND_OVER, "review_last"): (REVIEWING,),
     (HAND_OVER, "new_match"): (PLAYING, PASSING),
-    (HAND_OVER, "resume"): AFTER_A_MOVE,
+    (HAND_OVER, "resume"): AFTER_A_REPLY,
     (HAND_OVER, "close"): (CLOSED,),
     # the match over
     (MATCH_OVER, "pass"): (PASSING,),
@@ -64,7 +66,7 @@ TRANSITIONS: dict[tuple[str, str], tuple[str, ...]] = {
     (MATCH_OVER, "review"): (REVIEWING,),
     (MATCH_OVER, "review_last"): (REVIEWING,),
     (MATCH_OVER, "new_match"): (PLAYING, PASSING),
-    (MATCH_OVER, "resume"): AFTER_A_MOVE,
+    (MATCH_OVER, "resume"): AFTER_A_REPLY,
     (MATCH_OVER, "close"): (CLOSED,),
     # a review shown over the table
     (REVIEWING, "review_step"): (REVIEWING,),
@@ -86,7 +88,7 @@ TRANSITIONS: dict[tuple[str, str], tuple[str, ...]] = {
     # a class table closed before its match ended
     (CLOSED, "review"): (REVIEWING,),
     (CLOSED, "review_last"): (REVIEWING,),
-    (CLOSED, "seat_computer"): AFTER_A_MOVE,
+    (CLOSED, "seat_computer"): AFTER_A_REPLY,
     (CLOSED, "close"): (CLOSED,),
 }
 

@@ -449,6 +449,10 @@ def test_a_whole_hand_between_two_people_at_one_device_by_clicks(board: Any) -> 
     expect(board.locator(".lt-message")).to_contain_text(opening(
         "play.people.started", "rules", first=text("play.people.default", number=1),
         second=text("play.people.default", number=2)))
+    # a game between two people is not saved as a code: Save game is greyed, and says why
+    save = page.get_by_role("button", name=text("play.saved_game.save"))
+    expect(save).to_be_disabled()
+    assert save.get_attribute("title") == text("play.people.no_save")
     names = {1: "Ann", 2: "<b>Bo</b>"}  # a name is text, never markup
     for number, name in names.items():
         box = page.get_by_role("textbox", name=text("play.people.name_label", number=number))
