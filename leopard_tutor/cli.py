@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .engine import REVISED_2008, RULE_SETS, Hand, Play
 from .engine.catalogue import LANGUAGE_ENV, language_code, languages, text
+from .engine.turns import apply_move
 from .server.sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR
 
 
@@ -21,7 +22,7 @@ def demo(rules_key: str, seed: int) -> None:
         move = rng.choice(hand.legal_moves())
         player = hand.to_move
         reason = hand.check(move).reason
-        hand.apply(move)
+        apply_move(hand, move)
         if isinstance(move, Play):
             print(f"Player {player}: {move}. {reason}")
         else:

@@ -29,6 +29,7 @@ from leopard_tutor.table import (
     Table,
     against_computer,
     at_one_device,
+    drawing,
 )
 from leopard_tutor.table.intents import BadIntent
 
@@ -176,7 +177,7 @@ def test_between_people_there_is_no_undo_and_the_hint_is_for_the_player_to_move(
     assert table.hand.moves == moves and table.tone == "warn"
     table.handle({"type": "action", "id": "hint"})
     assert asked == [first, 1 - first]
-    assert "why" not in [action["id"] for action in table.side_actions()]
+    assert "why" not in [action["id"] for action in drawing.side_actions(table)]
 
 
 def test_names_are_at_most_24_characters_and_a_bad_one_changes_nothing(keyed: None) -> None:
@@ -224,8 +225,8 @@ def test_a_seat_elsewhere_answers_minutes_later_and_the_table_waits(keyed: None)
     assert isinstance(table.mode, Playing) and table.hand.to_move == 0
     table.make(table.view().legal_moves()[0])
     assert table.waiting_for(1) and sent[-1].player == 1 and sent[-1].to_move == 1
-    assert said(table.message, "play.people.waiting", name="Bob") and said(table.turn_text(), "play.people.turn.of",
-                                                                          name="Bob")
+    assert said(table.message, "play.people.waiting", name="Bob")
+    assert said(drawing.turn_text(table), "play.people.turn.of", name="Bob")
     state = table.board_state()
     assert state.cards_shown == codes(table.hand.hands[0])  # Ann still sees her own hand while she waits
     assert not any(action["enabled"] for action in state.actions if action["id"] in ("go_out", "hint", "undo"))

@@ -27,7 +27,7 @@ from leopard_tutor.engine import (
     rules_by_key,
 )
 from leopard_tutor.engine.catalogue import text
-from leopard_tutor.table import Playing, Table, against_computer
+from leopard_tutor.table import Playing, Table, against_computer, drawing
 from leopard_tutor.table.presenter import card_data, square_part
 from leopard_tutor.widgets import LeopardBoard
 from leopard_tutor.widgets.board import STATIC, PageWrites
@@ -210,7 +210,7 @@ def test_going_out_is_live_exactly_when_allowed(keyed: None) -> None:
     board.dispatch({"type": "action", "id": "go_out"})
     assert hand.is_over and hand.went_out == 0
     assert said(board.state["message"], "narration.go_out", subject=mark("narration.you"), value=9)
-    parts = controller.breakdown()
+    parts = drawing.breakdown(controller)
     assert parts is not None and (parts[0].raw, parts[0].bonus, parts[0].penalty, parts[0].total) == (9, 2, 1, 10)
     assert parts[0].total == hand.scores()[0]
     poor = Hand(rules, [Square(), Square()], [[C("5C")], [C("6C")]], [C("2C"), C("3C")], [], 0, 1)
@@ -304,7 +304,7 @@ def test_a_whole_match_by_intents_alone(rules: str, keyed: None) -> None:
         assert controller.hand.is_over
         mine, theirs = controller.hand.scores()
         assert said(board.state["message"], "play.hand_end", mine=mine, theirs=theirs)
-        assert controller.score_sheet()[-1] == (number, mine, theirs)
+        assert drawing.score_sheet(controller)[-1] == (number, mine, theirs)
         if number < 4:
             assert any(a["id"] == "next_hand" for a in board.state["actions"])
             board.dispatch({"type": "action", "id": "next_hand"})

@@ -15,6 +15,7 @@ from ..engine.errors import quote
 from ..engine.facts import FactError, check_placeholders, fill
 from ..engine.reachable import complete_position
 from ..engine.translated import TranslationError, overlay, read_words
+from ..engine.turns import apply_move
 from .advice import Advice, parse_advice
 from .coach import coach_move
 from .facts import END_FACTS, POSITION_FACTS, lesson_facts
@@ -115,7 +116,7 @@ class Lesson:
             move = coach_move(hand)
             if hand.to_move == LEARNER:
                 moves.append(move)
-            hand.apply(move)
+            apply_move(hand, move)
         return moves
 
     def new_attempt(self) -> Attempt:

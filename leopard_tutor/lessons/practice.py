@@ -23,6 +23,7 @@ from ..engine import (
 )
 from ..engine.catalogue import text
 from ..engine.errors import quote
+from ..engine.turns import apply_move
 from .notation import LEARNER, OPPONENT, parse_move
 from .progress import Progress
 
@@ -225,7 +226,7 @@ class Practice:
                 moves = [m for m in hand.legal_moves() if not isinstance(m, GoOut)]
                 if hand.is_over or not moves:
                     break
-                hand.apply(self.rng.choice(moves))
+                apply_move(hand, self.rng.choice(moves))
             if not hand.is_over and (hand.to_move == LEARNER or not learner_to_move):
                 return hand
 

@@ -11,12 +11,11 @@ allows (machine.py); what each mode offers, and why not the rest, is said by off
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import Any
 
 from ..ai.background import Background
 from ..ai.hints import HintLadder
-from ..ai.review import THRESHOLDS, HandReview, Judgement, view_before
+from ..ai.review import HandReview, view_before
 from ..ai.why import why
 from ..engine import (
     REVISED_2008,
@@ -30,15 +29,11 @@ from ..engine import (
     Play,
     PlayerView,
     RuleSet,
-    bonus,
-    scoring_lines,
 )
 from ..engine.catalogue import or_list, text
 from ..engine.narration import move_words, narrate
-from ..engine.square import Square
 from ..engine.turns import MAX_MOVES_IN_A_TURN, Event, TurnError, apply_move, current_player, deal_next, turn_began
-from ..engine.view import public_square
-from . import machine
+from . import drawing, machine
 from .intents import BadIntent, TableController
 from .marks import Marks
 from .modes import (
@@ -54,22 +49,12 @@ from .modes import (
     Reviewing,
     Seating,
 )
-from .offers import next_mistake, offers, shown
+from .offers import next_mistake, offers
 from .presenter import (
-    action,
-    actions_panel,
-    discard_part,
-    list_panel,
-    pairs_panel,
     play_targets,
-    square_labels,
-    square_part,
-    stock_part,
-    table_panel,
-    table_state,
 )
 from .seats import Chooser, Computer, PersonElsewhere, PersonHere, Search, Seat, player_name
-from .state import BoardState, State
+from .state import BoardState
 
 REVIEW_FINISH_SECONDS = 2.5
 """The most a review that is asked for searches before it is shown (the rest was done while you played)."""
@@ -207,172 +192,13 @@ class Table(TableController):
         """What the viewer may see now."""
         return self.hand.view(self.viewer)
 
-    def labels(self, viewer: int) -> tuple[str, str]:
-        """The names of `viewer`'s square and the other's: "Your square" and "Opponent's square", or the other
-        person's name."""
-        other = self.name(1 - viewer)
-        return (text("board.squares.yours"), text("play.people.square", name=other)) if other else square_labels()
-
     def board_state(self) -> BoardState:
-        """The table for the board: while the device is handed over, the squares as anyone sees them and no
-        hand; during a review, the position judged, with the review beside it; else the viewer's table with
-        the breakdown, score sheet and move log in its side column."""
-        mode = self.mode
-        if isinstance(mode, PassingDevice):
-            return self._hand_over_state(mode.player)
-        if isinstance(mode, Seating):
-            return self._seating_state()
-        if isinstance(mode, Reviewing):
-            judgement = mode.judgement
-            move = judgement.move
-            spot = {move.square_owner: {move.space}} if isinstance(move, Play) else {}
-            return table_state(judgement.view, message=self.message, tone=self.tone, seq=self.seq, last=spot,
-                               actions=self.actions(), labels=self.labels(mode.player),
-                               turn=text("review.turn", number=mode.number, step=mode.step + 1,
-                                         steps=len(mode.review.judgements)),
-                               aside=review_panels(mode), other_hand=self._other_hand(mode.player, judgement.view))
-        view = self.view()
-        state = table_state(view, selected=self.marks.selected, message=self.message, tone=self.tone,
-                            seq=self.seq, last=self.marks.last, changes=self.marks.changes, actions=self.actions(),
-                            turn=self.turn_text(), moves=self.marks.travelling(self.seq, self.viewer),
-                            aside=self.panels(), labels=self.labels(self.viewer),
-                            other_hand=self._other_hand(self.viewer, view))
-        if isinstance(mode, Closed) and state.hand is not None:  # no card is played any more
-            state = replace(state, hand={**state.hand, "cards": [{**card, "playable": False}
-                                                                 for card in state.hand["cards"]]})
-        if self.search is None:
-            return state
-        search = {"deals": self.search.deals, "seconds": round(self.search.seconds, 3),
-                  "share": round(self.search.share, 3), "hurried": self.search.hurried}
-        return replace(state, search=search)
-
-    def _other_hand(self, viewer: int, view: PlayerView) -> str:
-        """The caption of the other hand's backs: the other person's name, or "" for the usual words."""
-        other = self.name(1 - viewer)
-        return text("play.people.other_hand", name=other, count=view.other_hand_size) if other else ""
-
-    def _hand_over_state(self, player: int) -> BoardState:
-        """The table while the device goes to `player`: both squares with no face-down card named, the stock
-        and the discard pile, no card of either hand, and one button for `player` to show their hand."""
-        hand = self.hand
-        names = (self.name(0), self.name(1))
-        squares = tuple(square_part(public_square(hand, owner), self.rules, key=owner,
-                                    label=text("play.people.square", name=names[owner]),
-                                    side="yours" if owner == player else "theirs")
-                        for owner in (1 - player, player))
-        show = action("show_hand", text("play.people.show_hand", name=names[player]), enabled=True, primary=True)
-        return BoardState(squares=squares, stock=stock_part(hand.stock_size), discard=discard_part(hand.discards),
-                          actions=(show,), turn=self.turn_text(), message=self.message, tone=self.tone, seq=self.seq,
-                          aside=(self._score_sheet_panel(),))
-
-    def _seating_state(self) -> BoardState:
-        """The table while it waits for a classmate: two empty squares, no hand and no button; the message says
-        what happens next."""
-        labels = self.labels(self.viewer)
-        squares = tuple(square_part(Square(), self.rules, key=owner, label=labels[0 if owner == self.viewer else 1],
-                                    side="yours" if owner == self.viewer else "theirs")
-                        for owner in (1 - self.viewer, self.viewer))
-        return BoardState(squares=squares, turn=self.turn_text(), message=self.message, tone=self.tone, seq=self.seq)
-
-    def panels(self) -> list[State]:
-        """The side column: why the computer moved and the reviews (buttons), the end-of-hand breakdown
-        (once the hand is over), the score sheet, the log."""
-        found = [actions_panel(self.side_actions(), css="lt-review-buttons")]
-        parts = self.breakdown()
-        if parts is not None:
-            labels = self.labels(self.viewer)
-            found.append(pairs_panel(text("play.panels.end_of_hand", number=self.match.hand_number),
-                                     [(labels[0 if part.player == self.viewer else 1], _breakdown_rows(part))
-                                      for part in parts]))
-        found.append(self._score_sheet_panel())
-        found.append(list_panel(
-            text("play.panels.moves", number=self.match.hand_number),
-            [{"text": entry.text(self.viewer), "class": "lt-by-you" if entry.mover == self.viewer else "lt-by-them"}
-             for entry in reversed(self.log)],
-            empty=text("play.panels.no_moves"), ordered=True, latest_first=True, css="lt-log"))
-        return found
-
-    def _score_sheet_panel(self) -> State:
-        """The score sheet: every finished hand's scores and the totals, a column per player."""
-        first, second = self.match.totals
-        if self.between_people:
-            heads = [self.name(0), self.name(1)]
-        else:  # the learner against the computer: "You" first
-            heads = [text("play.panels.you"), text("play.panels.opponent")]
-        return table_panel(
-            text("play.panels.score_sheet", hands=self.match.hands), [text("play.panels.hand_column"), *heads],
-            [[text("play.panels.hand_row", number=n), a, b] for n, a, b in self.score_sheet()],
-            [text("play.panels.total"), first, second], css="lt-scores")
-
-    def side_actions(self) -> list[State]:
-        """The buttons beside the table (offers.py says which): why the computer made its last move, review this
-        hand, review the last hand; each greyed with its reason where not offered."""
-        return self._buttons(shown(self)[1])
-
-    def turn_text(self) -> str:
-        """Whose turn it is, which hand, which rules."""
-        hand, mode = self.hand, self.mode
-        facts = {"number": self.match.hand_number, "hands": self.match.hands, "rules": text(f"rules.{self.rules.key}")}
-        if isinstance(mode, PassingDevice):
-            return text("play.people.turn.pass", name=self.name(mode.player), **facts)
-        if isinstance(mode, Seating):
-            return text("classmates.seating.turn", code=mode.code, rules=facts["rules"])
-        if isinstance(mode, Closed):
-            return text("classmates.closed_turn", **facts)
-        player = current_player(hand)
-        if player is None:
-            turn = text("play.turn.over", **facts)
-        elif self.between_people:
-            turn = text("play.people.turn.of", name=self.name(player), **facts)
-        else:
-            turn = text("play.turn.yours" if player == self.viewer else "play.turn.theirs", **facts)
-        return turn if self.retry is None else text("review.retry.turn", turn=turn)
+        """The table as the board draws it (drawing.py)."""
+        return drawing.board_state(self)
 
     def offers(self) -> dict[str, str]:
         """Every action the page may send: "" where it is offered now, else why not (offers.py)."""
         return offers(self)
-
-    def actions(self) -> list[State]:
-        """The buttons under the board that the mode shows (offers.py), each greyed with its reason where it is
-        not offered now."""
-        return self._buttons(shown(self)[0])
-
-    def _buttons(self, ids: Sequence[str]) -> list[State]:
-        found = offers(self)
-        hand_ended = self.hand.is_over
-        labels = {"go_out": text("play.buttons.go_out"), "end_turn": text("play.buttons.end_turn"),
-                  "hint": text("play.controls.hint"), "undo": text("play.controls.undo"),
-                  "retry_close": text("review.buttons.back_to_match"), "next_hand": text("play.buttons.next_hand"),
-                  "new_match": text("play.buttons.new_match"), "review_prev": text("review.buttons.prev"),
-                  "review_next": text("review.buttons.next"), "review_mistake": text("review.buttons.next_mistake"),
-                  "try_again": text("review.buttons.try_again"), "review_close": text("review.buttons.close"),
-                  "why": text("review.buttons.why"), "review": text("review.buttons.review"),
-                  "review_last": text("review.buttons.review_last")}
-        if "pass" in ids:
-            labels["pass"] = text("play.people.pass_button", name=self.name(1 - self.viewer))
-        if "show_hand" in ids and isinstance(self.mode, PassingDevice):
-            labels["show_hand"] = text("play.people.show_hand", name=self.name(self.mode.player))
-        primary = {"next_hand", "new_match", "try_again", "show_hand"} | ({"retry_close"} if hand_ended else set())
-        return [action(ident, labels[ident], enabled=not found[ident], note=found[ident], primary=ident in primary)
-                for ident in ids]
-
-    def breakdown(self) -> tuple[SquareBreakdown, SquareBreakdown] | None:
-        """Each square's lines, raw value, bonus, going-out penalty and total, once the hand is over."""
-        hand = self.hand
-        if not hand.is_over:
-            return None
-        parts = []
-        for player in (self.viewer, 1 - self.viewer):
-            raw = hand.value(player)
-            penalty = self.rules.out_penalty if hand.went_out == player else 0
-            lines = tuple((line.name, text(f"narration.kind_{line.kind}"), line.points)
-                          for line in scoring_lines(hand.squares[player], self.rules) if line.points)
-            parts.append(SquareBreakdown(player, lines, raw, bonus(raw, self.rules), penalty, hand.scores()[player]))
-        return (parts[0], parts[1])
-
-    def score_sheet(self) -> list[tuple[int, int, int]]:
-        """(hand number, player 0's score, player 1's score) for every finished hand of the match."""
-        return [(number, first, second) for number, (first, second) in enumerate(self.match.results, start=1)]
 
     # -- intents -------------------------------------------------------------------------------
     def action_handlers(self) -> dict[str, Callable[[], None]]:
@@ -763,7 +589,7 @@ class Table(TableController):
         assert session is not None
         judgement = session.judgement
         step = text("review.step", number=session.step + 1, steps=len(session.review.judgements),
-                    move=move_words(judgement.move, "undo", session.player), mark=mark_words(judgement),
+                    move=move_words(judgement.move, "undo", session.player), mark=drawing.mark_words(judgement),
                     sentence=judgement.sentence)
         self.say(f"{opening} {step}" if opening else step)
 
@@ -961,18 +787,6 @@ class Table(TableController):
         return words
 
 
-@dataclass(frozen=True)
-class SquareBreakdown:
-    """How one square scored at the end of a hand."""
-
-    player: int
-    lines: tuple[tuple[str, str, int], ...]  # (line name, 'one suit' / 'one colour', points)
-    raw: int
-    bonus: int
-    penalty: int
-    total: int
-
-
 def against_computer(opponent: Chooser, **options: Any) -> Table:
     """A table where the learner (player 0) plays `opponent`; `options` as for `Table`."""
     return Table((PersonHere(), Computer(opponent)), **options)
@@ -983,38 +797,6 @@ def at_one_device(names: Sequence[str] = ("", ""), **options: Any) -> Table:
     `options` as for `Table`. A bad name is a `LeopardError`."""
     first, second = (player_name(name, "") for name in names)
     return Table((PersonHere(first), PersonHere(second)), **options)
-
-
-def mark_words(judgement: Judgement) -> str:
-    """A judgement's mark in words, with the points lost unless it is good."""
-    mark = text(f"review.verdict.{judgement.verdict}")
-    if judgement.verdict == "good":
-        return mark
-    return text("review.cost", verdict=mark, points=round(judgement.cost, 1))
-
-
-def review_panels(session: Reviewing) -> list[State]:
-    """The side column during a review: the summary, and every judged move with its mark (the one on the
-    board marked as current), then what the marks mean."""
-    review = session.review
-    items = [{"text": text("review.panel.move", move=move_words(judgement.move, "undo", session.player),
-                           mark=mark_words(judgement)),
-              "class": f"lt-review-{judgement.verdict}" + (" lt-review-now" if number == session.step else "")}
-             for number, judgement in enumerate(review.judgements)]
-    limits = dict(THRESHOLDS)
-    return [list_panel(text("review.panel.title", number=session.number), [review.summary()], css="lt-review-summary"),
-            list_panel(text("review.panel.moves"), items, ordered=True, css="lt-review-moves"),
-            list_panel(text("review.panel.marks"), [text("review.panel.legend", inaccuracy=limits["inaccuracy"],
-                                                         mistake=limits["mistake"], blunder=limits["blunder"])])]
-
-
-def _breakdown_rows(part: SquareBreakdown) -> list[tuple[str, str | int, bool]]:
-    """A square's end-of-hand rows: its scoring lines, raw value, bonus, penalty and (strong) total."""
-    lines: list[tuple[str, str | int, bool]] = [
-        (text("play.panels.line", name=name, kind=kind), points, False) for name, kind, points in part.lines]
-    return [*(lines or [(text("play.panels.no_line"), 0, False)]),
-            (text("play.panels.raw"), part.raw, False), (text("play.panels.bonus"), f"+{part.bonus}", False),
-            (text("play.panels.penalty"), f"−{part.penalty}", False), (text("play.panels.total"), part.total, True)]
 
 
 def _spaces_words(spaces: Sequence[int]) -> str:

@@ -1,0 +1,258 @@
+"""The presenter of a table: the table's state and the turn runner's as the board draws them (a `BoardState`), with
+no decision of its own. Which buttons a mode shows and why one is greyed come from offers.py; the words come from
+the catalogue; `Table.board_state` is `board_state(table)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from ..ai.review import THRESHOLDS, Judgement
+from ..engine import Play, PlayerView, bonus, scoring_lines
+from ..engine.catalogue import text
+from ..engine.narration import move_words
+from ..engine.square import Square
+from ..engine.turns import current_player
+from ..engine.view import public_square
+from .modes import Closed, PassingDevice, Reviewing, Seating
+from .offers import offers, shown
+from .presenter import (
+    action,
+    actions_panel,
+    discard_part,
+    list_panel,
+    pairs_panel,
+    square_labels,
+    square_part,
+    stock_part,
+    table_panel,
+    table_state,
+)
+from .state import BoardState, State
+
+if TYPE_CHECKING:
+    from .table import Table
+
+
+@dataclass(frozen=True)
+class SquareBreakdown:
+    """How one square scored at the end of a hand."""
+
+    player: int
+    lines: tuple[tuple[str, str, int], ...]  # (line name, 'one suit' / 'one colour', points)
+    raw: int
+    bonus: int
+    penalty: int
+    total: int
+
+
+def square_names(table: Table, viewer: int) -> tuple[str, str]:
+    """The names of `viewer`'s square and the other's: "Your square" and "Opponent's square", or the other
+    person's name."""
+    other = table.name(1 - viewer)
+    return (text("board.squares.yours"), text("play.people.square", name=other)) if other else square_labels()
+
+
+def board_state(table: Table) -> BoardState:
+    """The table for the board: while the device is handed over, the squares as anyone sees them and no
+    hand; during a review, the position judged, with the review beside it; else the viewer's table with
+    the breakdown, score sheet and move log in its side column."""
+    mode = table.mode
+    if isinstance(mode, PassingDevice):
+        return _hand_over_state(table, mode.player)
+    if isinstance(mode, Seating):
+        return _seating_state(table)
+    if isinstance(mode, Reviewing):
+        judgement = mode.judgement
+        move = judgement.move
+        spot = {move.square_owner: {move.space}} if isinstance(move, Play) else {}
+        return table_state(judgement.view, message=table.message, tone=table.tone, seq=table.seq, last=spot,
+                           actions=actions(table), labels=square_names(table, mode.player),
+                           turn=text("review.turn", number=mode.number, step=mode.step + 1,
+                                     steps=len(mode.review.judgements)),
+                           aside=review_panels(mode), other_hand=_other_hand(table, mode.player, judgement.view))
+    view = table.view()
+    state = table_state(view, selected=table.marks.selected, message=table.message, tone=table.tone,
+                        seq=table.seq, last=table.marks.last, changes=table.marks.changes, actions=actions(table),
+                        turn=turn_text(table), moves=table.marks.travelling(table.seq, table.viewer),
+                        aside=panels(table), labels=square_names(table, table.viewer),
+                        other_hand=_other_hand(table, table.viewer, view))
+    if isinstance(mode, Closed) and state.hand is not None:  # no card is played any more
+        state = replace(state, hand={**state.hand, "cards": [{**card, "playable": False}
+                                                             for card in state.hand["cards"]]})
+    if table.search is None:
+        return state
+    search = {"deals": table.search.deals, "seconds": round(table.search.seconds, 3),
+              "share": round(table.search.share, 3), "hurried": table.search.hurried}
+    return replace(state, search=search)
+
+
+def _other_hand(table: Table, viewer: int, view: PlayerView) -> str:
+    """The caption of the other hand's backs: the other person's name, or "" for the usual words."""
+    other = table.name(1 - viewer)
+    return text("play.people.other_hand", name=other, count=view.other_hand_size) if other else ""
+
+
+def _hand_over_state(table: Table, player: int) -> BoardState:
+    """The table while the device goes to `player`: both squares with no face-down card named, the stock
+    and the discard pile, no card of either hand, and one button for `player` to show their hand."""
+    hand = table.hand
+    names = (table.name(0), table.name(1))
+    squares = tuple(square_part(public_square(hand, owner), table.rules, key=owner,
+                                label=text("play.people.square", name=names[owner]),
+                                side="yours" if owner == player else "theirs")
+                    for owner in (1 - player, player))
+    show = action("show_hand", text("play.people.show_hand", name=names[player]), enabled=True, primary=True)
+    return BoardState(squares=squares, stock=stock_part(hand.stock_size), discard=discard_part(hand.discards),
+                      actions=(show,), turn=turn_text(table), message=table.message, tone=table.tone, seq=table.seq,
+                      aside=(_score_sheet_panel(table),))
+
+
+def _seating_state(table: Table) -> BoardState:
+    """The table while it waits for a classmate: two empty squares, no hand and no button; the message says
+    what happens next."""
+    labels = square_names(table, table.viewer)
+    squares = tuple(square_part(Square(), table.rules, key=owner, label=labels[0 if owner == table.viewer else 1],
+                                side="yours" if owner == table.viewer else "theirs")
+                    for owner in (1 - table.viewer, table.viewer))
+    return BoardState(squares=squares, turn=turn_text(table), message=table.message, tone=table.tone, seq=table.seq)
+
+
+def panels(table: Table) -> list[State]:
+    """The side column: why the computer moved and the reviews (buttons), the end-of-hand breakdown
+    (once the hand is over), the score sheet, the log."""
+    found = [actions_panel(side_actions(table), css="lt-review-buttons")]
+    parts = breakdown(table)
+    if parts is not None:
+        labels = square_names(table, table.viewer)
+        found.append(pairs_panel(text("play.panels.end_of_hand", number=table.match.hand_number),
+                                 [(labels[0 if part.player == table.viewer else 1], _breakdown_rows(part))
+                                  for part in parts]))
+    found.append(_score_sheet_panel(table))
+    found.append(list_panel(
+        text("play.panels.moves", number=table.match.hand_number),
+        [{"text": entry.text(table.viewer), "class": "lt-by-you" if entry.mover == table.viewer else "lt-by-them"}
+         for entry in reversed(table.log)],
+        empty=text("play.panels.no_moves"), ordered=True, latest_first=True, css="lt-log"))
+    return found
+
+
+def _score_sheet_panel(table: Table) -> State:
+    """The score sheet: every finished hand's scores and the totals, a column per player."""
+    first, second = table.match.totals
+    if table.between_people:
+        heads = [table.name(0), table.name(1)]
+    else:  # the learner against the computer: "You" first
+        heads = [text("play.panels.you"), text("play.panels.opponent")]
+    return table_panel(
+        text("play.panels.score_sheet", hands=table.match.hands), [text("play.panels.hand_column"), *heads],
+        [[text("play.panels.hand_row", number=n), a, b] for n, a, b in score_sheet(table)],
+        [text("play.panels.total"), first, second], css="lt-scores")
+
+
+def side_actions(table: Table) -> list[State]:
+    """The buttons beside the table (offers.py says which): why the computer made its last move, review this
+    hand, review the last hand; each greyed with its reason where not offered."""
+    return _buttons(table, shown(table)[1])
+
+
+def turn_text(table: Table) -> str:
+    """Whose turn it is, which hand, which rules."""
+    hand, mode = table.hand, table.mode
+    facts = {"number": table.match.hand_number, "hands": table.match.hands, "rules": text(f"rules.{table.rules.key}")}
+    if isinstance(mode, PassingDevice):
+        return text("play.people.turn.pass", name=table.name(mode.player), **facts)
+    if isinstance(mode, Seating):
+        return text("classmates.seating.turn", code=mode.code, rules=facts["rules"])
+    if isinstance(mode, Closed):
+        return text("classmates.closed_turn", **facts)
+    player = current_player(hand)
+    if player is None:
+        turn = text("play.turn.over", **facts)
+    elif table.between_people:
+        turn = text("play.people.turn.of", name=table.name(player), **facts)
+    else:
+        turn = text("play.turn.yours" if player == table.viewer else "play.turn.theirs", **facts)
+    return turn if table.retry is None else text("review.retry.turn", turn=turn)
+
+
+def actions(table: Table) -> list[State]:
+    """The buttons under the board that the mode shows (offers.py), each greyed with its reason where it is
+    not offered now."""
+    return _buttons(table, shown(table)[0])
+
+
+def _buttons(table: Table, ids: Sequence[str]) -> list[State]:
+    found = offers(table)
+    hand_ended = table.hand.is_over
+    labels = {"go_out": text("play.buttons.go_out"), "end_turn": text("play.buttons.end_turn"),
+              "hint": text("play.controls.hint"), "undo": text("play.controls.undo"),
+              "retry_close": text("review.buttons.back_to_match"), "next_hand": text("play.buttons.next_hand"),
+              "new_match": text("play.buttons.new_match"), "review_prev": text("review.buttons.prev"),
+              "review_next": text("review.buttons.next"), "review_mistake": text("review.buttons.next_mistake"),
+              "try_again": text("review.buttons.try_again"), "review_close": text("review.buttons.close"),
+              "why": text("review.buttons.why"), "review": text("review.buttons.review"),
+              "review_last": text("review.buttons.review_last")}
+    if "pass" in ids:
+        labels["pass"] = text("play.people.pass_button", name=table.name(1 - table.viewer))
+    if "show_hand" in ids and isinstance(table.mode, PassingDevice):
+        labels["show_hand"] = text("play.people.show_hand", name=table.name(table.mode.player))
+    primary = {"next_hand", "new_match", "try_again", "show_hand"} | ({"retry_close"} if hand_ended else set())
+    return [action(ident, labels[ident], enabled=not found[ident], note=found[ident], primary=ident in primary)
+            for ident in ids]
+
+
+def breakdown(table: Table) -> tuple[SquareBreakdown, SquareBreakdown] | None:
+    """Each square's lines, raw value, bonus, going-out penalty and total, once the hand is over."""
+    hand = table.hand
+    if not hand.is_over:
+        return None
+    parts = []
+    for player in (table.viewer, 1 - table.viewer):
+        raw = hand.value(player)
+        penalty = table.rules.out_penalty if hand.went_out == player else 0
+        lines = tuple((line.name, text(f"narration.kind_{line.kind}"), line.points)
+                      for line in scoring_lines(hand.squares[player], table.rules) if line.points)
+        parts.append(SquareBreakdown(player, lines, raw, bonus(raw, table.rules), penalty, hand.scores()[player]))
+    return (parts[0], parts[1])
+
+
+def score_sheet(table: Table) -> list[tuple[int, int, int]]:
+    """(hand number, player 0's score, player 1's score) for every finished hand of the match."""
+    return [(number, first, second) for number, (first, second) in enumerate(table.match.results, start=1)]
+
+
+def mark_words(judgement: Judgement) -> str:
+    """A judgement's mark in words, with the points lost unless it is good."""
+    mark = text(f"review.verdict.{judgement.verdict}")
+    if judgement.verdict == "good":
+        return mark
+    return text("review.cost", verdict=mark, points=round(judgement.cost, 1))
+
+
+def review_panels(session: Reviewing) -> list[State]:
+    """The side column during a review: the summary, and every judged move with its mark (the one on the
+    board marked as current), then what the marks mean."""
+    review = session.review
+    items = [{"text": text("review.panel.move", move=move_words(judgement.move, "undo", session.player),
+                           mark=mark_words(judgement)),
+              "class": f"lt-review-{judgement.verdict}" + (" lt-review-now" if number == session.step else "")}
+             for number, judgement in enumerate(review.judgements)]
+    limits = dict(THRESHOLDS)
+    return [list_panel(text("review.panel.title", number=session.number), [review.summary()], css="lt-review-summary"),
+            list_panel(text("review.panel.moves"), items, ordered=True, css="lt-review-moves"),
+            list_panel(text("review.panel.marks"), [text("review.panel.legend", inaccuracy=limits["inaccuracy"],
+                                                         mistake=limits["mistake"], blunder=limits["blunder"])])]
+
+
+def _breakdown_rows(part: SquareBreakdown) -> list[tuple[str, str | int, bool]]:
+    """A square's end-of-hand rows: its scoring lines, raw value, bonus, penalty and (strong) total."""
+    lines: list[tuple[str, str | int, bool]] = [
+        (text("play.panels.line", name=name, kind=kind), points, False) for name, kind, points in part.lines]
+    return [*(lines or [(text("play.panels.no_line"), 0, False)]),
+            (text("play.panels.raw"), part.raw, False), (text("play.panels.bonus"), f"+{part.bonus}", False),
+            (text("play.panels.penalty"), f"−{part.penalty}", False), (text("play.panels.total"), part.total, True)]
+
+
