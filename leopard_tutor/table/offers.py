@@ -17,6 +17,7 @@ from ..engine.catalogue import text
 from ..engine.turns import current_player
 from . import machine
 from .modes import Closed, MatchFinished, PassingDevice, Retrying, Reviewing, Seating
+from .sentences import hand_over_words, not_now
 
 if TYPE_CHECKING:
     from .table import Table
@@ -107,7 +108,7 @@ def _not_in_mode(table: Table, action: str) -> str:
                       text("play.match_over") if table.match.is_over else text("play.finish_first")),
         "new_match": text("play.finish_first") if not hand.is_over else text("review.retry.leave_first"),
         "undo": text("play.people.no_undo") if table.between_people else text("play.no_undo_after_end"),
-    }.get(action) or _hand_over_words(table)
+    }.get(action) or hand_over_words(table)
 
 
 def _now(table: Table, action: str) -> str:
@@ -118,18 +119,18 @@ def _now(table: Table, action: str) -> str:
     mine = current_player(hand) == viewer
     if action in ("go_out", "end_turn"):
         if hand.is_over:
-            return _hand_over_words(table)
+            return hand_over_words(table)
         if not mine:
-            return table.not_now()
+            return not_now(table)
         verdict = hand.check(GoOut() if action == "go_out" else EndTurn())
         return "" if verdict.legal else verdict.reason
     if action == "hint":
         if table.for_classmates:
             return text("classmates.no_hints")
         if hand.is_over:
-            return _hand_over_words(table)
+            return hand_over_words(table)
         if not mine:
-            return table.not_now()
+            return not_now(table)
         return "" if table.hinter is not None else text("play.no_hints")
     if action == "undo":
         if table.between_people:
@@ -172,13 +173,6 @@ def next_mistake(session: Reviewing) -> int | None:
     """The number of the next judged move after the one shown that is not marked good."""
     return next((number for number, judgement in enumerate(session.review.judgements)
                  if number > session.step and judgement.verdict != "good"), None)
-
-
-def _hand_over_words(table: Table) -> str:
-    """Why no move is made now that the hand is over: the next hand waits, or the match is over."""
-    if isinstance(table.mode, Retrying):
-        return text("review.retry.over")
-    return text("play.match_over") if table.match.is_over else text("play.hand_over")
 
 
 def _section(table: Table, action: str) -> str:

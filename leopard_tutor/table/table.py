@@ -32,8 +32,8 @@ from ..engine import (
 )
 from ..engine.catalogue import or_list, text
 from ..engine.narration import move_words, narrate
-from ..engine.turns import MAX_MOVES_IN_A_TURN, Event, TurnError, apply_move, current_player, deal_next, turn_began
-from . import drawing, machine
+from ..engine.turns import MAX_MOVES_IN_A_TURN, Event, TurnError, apply_move, current_player, deal_next
+from . import drawing, machine, sentences
 from .intents import BadIntent, TableController
 from .marks import Marks
 from .modes import (
@@ -218,7 +218,7 @@ class Table(TableController):
         changes nothing; a card, a space or the discard pile answers only in a mode where moves are made."""
         kind = intent.get("type")
         if kind in ("select", "space", "discard") and not machine.allowed(self.mode, "move"):
-            self.say(self._no_moves_now(), "warn")
+            self.say(sentences.no_moves_now(self), "warn")
             return
         super().handle(intent)
 
@@ -229,26 +229,6 @@ class Table(TableController):
             self.say(reason, "warn")
         return bool(reason)
 
-    def _no_moves_now(self) -> str:
-        """Why no card is picked or played in this mode (a review shown, the device being passed, a table
-        waiting for a classmate or closed)."""
-        mode = self.mode
-        if isinstance(mode, Reviewing):
-            return text("review.in_review")
-        if isinstance(mode, PassingDevice):
-            return text("play.people.pass_first", name=self.name(mode.player))
-        if isinstance(mode, Seating):
-            return text("classmates.seating.wait", code=mode.code)
-        if isinstance(mode, Closed):
-            return text("classmates.closed_now")
-        return self._hand_over_words()
-
-    def _hand_over_words(self) -> str:
-        """Why no move is made now that the hand is over: the next hand waits, or the match is over."""
-        if self.retry is not None:
-            return text("review.retry.over")
-        return text("play.match_over") if self.match.is_over else text("play.hand_over")
-
     def select(self, index: int) -> None:
         """Pick the card at `index` of the viewer's hand (picking it again puts it back)."""
         cards = self.hand.hands[self.viewer]
@@ -257,7 +237,7 @@ class Table(TableController):
             return
         card = cards[index]
         if not self.viewer_to_move:
-            self.say(self._hand_over_words() if self.hand.is_over else self.not_now(), "warn")
+            self.say(sentences.hand_over_words(self) if self.hand.is_over else sentences.not_now(self), "warn")
             return
         targets, _, can_discard = play_targets(self.view(), card)
         places = [text("play.places.own" if owner == self.viewer else "play.places.theirs",
@@ -299,13 +279,13 @@ class Table(TableController):
         """Make the viewer's move if the rules allow it, then ask the other seat; else explain."""
         hand = self.hand
         if not machine.allowed(self.mode, "move"):
-            self.say(self._no_moves_now(), "warn")
+            self.say(sentences.no_moves_now(self), "warn")
             return
         if hand.is_over:
-            self.say(self._hand_over_words(), "warn")
+            self.say(sentences.hand_over_words(self), "warn")
             return
         if not self.viewer_to_move:
-            self.say(self.not_now(), "warn")
+            self.say(sentences.not_now(self), "warn")
             return
         verdict = hand.check(move)
         if not verdict.legal:
@@ -349,45 +329,10 @@ class Table(TableController):
             return
         if self.search is not None and self.search.hurried:
             words.append(text("play.hurried"))
-        words.append(self._prompt(full=player == viewer))
+        words.append(sentences.prompt(self, full=player == viewer))
         self._follow()
         self.say(" ".join(word for word in words if word), "ok")
         self.marks.after(hand, made, before, self.view().squares, self.rules, self.seq)
-
-    def _prompt(self, *, full: bool) -> str:
-        """What the viewer is told after the moves made: the hand's end, whose move the table waits for, or what
-        the viewer may do now (in full, or only where it is out of the ordinary: no card to play)."""
-        hand = self.hand
-        player = current_player(hand)
-        if player is None:
-            return self._end_words()
-        if player != self.viewer:
-            return text("play.people.waiting", name=self.name(player)) if not self.seats[player].here else ""
-        return self.what_to_do(full=full)
-
-    def what_to_do(self, *, full: bool = True) -> str:
-        """What the viewer, whose move it is, may do now, from the turn runner: what they drew when the turn began
-        (in full only), then pick a card, play another or end the turn, or, with no card, pass (or go out)."""
-        hand = self.hand
-        began = turn_began(hand)
-        if began is None or began.player != self.viewer:
-            return ""
-        holding = bool(hand.hands[self.viewer])
-        if hand.plays_made:
-            return text("play.play_more" if holding else "play.turn_words.end_now")
-        words = []
-        if full and began.drew:
-            words.append(text("play.turn_words.drew", count=began.drew))
-        elif not began.drew and hand.stock_size == 0 and (full or not holding):
-            words.append(text("play.turn_words.no_draw"))
-        if holding:
-            if full:
-                words.append(text("play.turn_words.pick"))
-        elif hand.check(GoOut()).legal:
-            words.append(text("play.turn_words.pass_or_out"))
-        else:
-            words.append(text("play.turn_words.pass_only"))
-        return " ".join(words)
 
     def pass_device(self) -> None:
         """At a hand's end between two people at this page: hand the device to the other, who may then look
@@ -415,9 +360,9 @@ class Table(TableController):
             first -= 1
         words = [entry.text(player) for entry in self.log[first:]]
         if hand.is_over:
-            words.append(self._end_words())
+            words.append(sentences.end_words(self))
         else:
-            words += [text("play.people.your_turn", name=self.name(player)), self.what_to_do()]
+            words += [text("play.people.your_turn", name=self.name(player)), sentences.what_to_do(self)]
         self._ladder = HintLadder(self._expert_clues)
         self.say(" ".join(word for word in words if word))
         self.marks.after(hand, first, view_before(hand, first, player).squares, self.view().squares, self.rules,
@@ -486,7 +431,7 @@ class Table(TableController):
         self._ladder = HintLadder(self._expert_clues)
         self.reviewers = {player: self.make_reviewer(player) for player in self.people_here}
         before, made = self.view().squares, len(self.hand.moves)
-        said = [words, *self._advance("resume"), self._prompt(full=True)]
+        said = [words, *self._advance("resume"), sentences.prompt(self, full=True)]
         self.say(" ".join(word for word in said if word))
         self.marks.after(self.hand, made, before, self.view().squares, self.rules, self.seq)
 
@@ -519,7 +464,7 @@ class Table(TableController):
         seats[player] = Computer(chooser)
         self.seats = (seats[0], seats[1])
         self.events = []
-        said = [words, *self._advance("seat_computer"), self._prompt(full=True)]
+        said = [words, *self._advance("seat_computer"), sentences.prompt(self, full=True)]
         self.say(" ".join(word for word in said if word))
 
     def close(self, ending: str, words: str) -> None:
@@ -673,13 +618,6 @@ class Table(TableController):
         if isinstance(self.mode, (Reviewing, Retrying, PassingDevice)):
             self.move_to(intent, Playing())
 
-    def not_now(self) -> str:
-        """Why the viewer may not move now: it is the other player's turn."""
-        player = current_player(self.hand)
-        if self.between_people and player is not None:
-            return text("play.people.not_your_turn", name=self.name(player))
-        return text("play.not_your_turn")
-
     def _start_hand(self, opening: str, intent: str) -> None:
         self.log, self.search, self.events = [], None, []
         self.marks.clear()
@@ -700,7 +638,7 @@ class Table(TableController):
             words.append(text("play.people.your_turn", name=self.name(self.viewer)) if self.between_people
                          else text("play.you_start"))
         words += self._advance(intent)
-        words.append(self._prompt(full=True))
+        words.append(sentences.prompt(self, full=True))
         self._follow()
         self.say(" ".join(word for word in words if word))
         self.marks.after(hand, 0, before, self.view().squares, self.rules, self.seq)
@@ -759,33 +697,6 @@ class Table(TableController):
         entry = LogEntry(mover, (told[0], told[1]))
         self.log.append(entry)
         return entry.told
-
-    def _end_words(self) -> str:
-        viewer, other = self.viewer, 1 - self.viewer
-        scores = self.hand.scores()
-        name = self.name(other)
-        if name:
-            words = text("play.people.hand_end", mine=scores[viewer], other=name, theirs=scores[other])
-        else:
-            words = text("play.hand_end", mine=scores[viewer], theirs=scores[other])
-        if self.retry is not None:
-            return words + " " + text("review.retry.over")
-        words += " " + text("review.invite")
-        match = self.match
-        if match.is_over:
-            totals = match.totals
-            mine, theirs = totals[viewer], totals[other]
-            if match.winner is None:
-                words += " " + text("play.match_drawn", mine=mine, theirs=theirs)
-            elif name:
-                winner = match.winner
-                words += " " + text("play.people.match_won", name=self.name(winner), won=totals[winner],
-                                    lost=totals[1 - winner])
-            else:
-                words += " " + text("play.match_won" if match.winner == viewer else "play.match_lost",
-                                    mine=mine, theirs=theirs)
-        return words
-
 
 def against_computer(opponent: Chooser, **options: Any) -> Table:
     """A table where the learner (player 0) plays `opponent`; `options` as for `Table`."""

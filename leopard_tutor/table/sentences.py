@@ -1,0 +1,113 @@
+"""The sentences about a table's moment, made from its mode and the turn runner's state and events: what the
+viewer may do now, whose move the table waits for, why no move is made now, and how a hand and a match ended.
+Fixed words come from the catalogue; nothing here decides or changes anything.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine import GoOut
+from ..engine.catalogue import text
+from ..engine.turns import current_player, turn_began
+from .modes import Closed, PassingDevice, Reviewing, Seating
+
+if TYPE_CHECKING:
+    from .table import Table
+
+
+def no_moves_now(table: Table) -> str:
+    """Why no card is picked or played in this mode (a review shown, the device being passed, a table
+    waiting for a classmate or closed)."""
+    mode = table.mode
+    if isinstance(mode, Reviewing):
+        return text("review.in_review")
+    if isinstance(mode, PassingDevice):
+        return text("play.people.pass_first", name=table.name(mode.player))
+    if isinstance(mode, Seating):
+        return text("classmates.seating.wait", code=mode.code)
+    if isinstance(mode, Closed):
+        return text("classmates.closed_now")
+    return hand_over_words(table)
+
+
+def hand_over_words(table: Table) -> str:
+    """Why no move is made now that the hand is over: the next hand waits, or the match is over."""
+    if table.retry is not None:
+        return text("review.retry.over")
+    return text("play.match_over") if table.match.is_over else text("play.hand_over")
+
+
+def prompt(table: Table, *, full: bool) -> str:
+    """What the viewer is told after the moves made: the hand's end, whose move the table waits for, or what
+    the viewer may do now (in full, or only where it is out of the ordinary: no card to play)."""
+    hand = table.hand
+    player = current_player(hand)
+    if player is None:
+        return end_words(table)
+    if player != table.viewer:
+        return text("play.people.waiting", name=table.name(player)) if not table.seats[player].here else ""
+    return what_to_do(table, full=full)
+
+
+def what_to_do(table: Table, *, full: bool = True) -> str:
+    """What the viewer, whose move it is, may do now, from the turn runner: what they drew when the turn began
+    (in full only), then pick a card, play another or end the turn, or, with no card, pass (or go out)."""
+    hand = table.hand
+    began = turn_began(hand)
+    if began is None or began.player != table.viewer:
+        return ""
+    holding = bool(hand.hands[table.viewer])
+    if hand.plays_made:
+        return text("play.play_more" if holding else "play.turn_words.end_now")
+    words = []
+    if full and began.drew:
+        words.append(text("play.turn_words.drew", count=began.drew))
+    elif not began.drew and hand.stock_size == 0 and (full or not holding):
+        words.append(text("play.turn_words.no_draw"))
+    if holding:
+        if full:
+            words.append(text("play.turn_words.pick"))
+    elif hand.check(GoOut()).legal:
+        words.append(text("play.turn_words.pass_or_out"))
+    else:
+        words.append(text("play.turn_words.pass_only"))
+    return " ".join(words)
+
+
+def not_now(table: Table) -> str:
+    """Why the viewer may not move now: it is the other player's turn."""
+    player = current_player(table.hand)
+    if table.between_people and player is not None:
+        return text("play.people.not_your_turn", name=table.name(player))
+    return text("play.not_your_turn")
+
+
+def end_words(table: Table) -> str:
+    """How the hand ended for the viewer (both scores), and, after the match's last hand, how the match did."""
+    viewer, other = table.viewer, 1 - table.viewer
+    scores = table.hand.scores()
+    name = table.name(other)
+    if name:
+        words = text("play.people.hand_end", mine=scores[viewer], other=name, theirs=scores[other])
+    else:
+        words = text("play.hand_end", mine=scores[viewer], theirs=scores[other])
+    if table.retry is not None:
+        return words + " " + text("review.retry.over")
+    words += " " + text("review.invite")
+    match = table.match
+    if match.is_over:
+        totals = match.totals
+        mine, theirs = totals[viewer], totals[other]
+        if match.winner is None:
+            words += " " + text("play.match_drawn", mine=mine, theirs=theirs)
+        elif name:
+            winner = match.winner
+            words += " " + text("play.people.match_won", name=table.name(winner), won=totals[winner],
+                                lost=totals[1 - winner])
+        else:
+            words += " " + text("play.match_won" if match.winner == viewer else "play.match_lost",
+                                mine=mine, theirs=theirs)
+    return words
+
+
