@@ -24,6 +24,7 @@ from leopard_tutor.engine import (
     LINES,
     RULE_SETS,
     Card,
+    EndTurn,
     GoOut,
     Hand,
     Move,
@@ -290,6 +291,42 @@ def check_spoilers(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     assert v["count"] == len(wrong)
 
 
+def check_after_plays(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    """Ending a turn of plays ("you have played what helps", "no more cards"): some card was played this turn."""
+    assert isinstance(move, EndTurn) and view.plays_made > 0
+
+
+def check_after_plays_values(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    check_after_plays(view, move, v)
+    check_values(view, move, v)
+
+
+def check_pass(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    """A pass: ending the turn holding no card, none played this turn (not the end of a turn of plays)."""
+    assert isinstance(move, EndTurn) and not view.hand and view.plays_made == 0
+
+
+def check_pass_to_them(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    """A pass after which the hand goes on with the opponent to move: they hold a card or the stock has one."""
+    check_pass(view, move, v)
+    assert view.other_hand_size + view.stock_size > 0
+
+
+def check_pass_values(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    check_pass(view, move, v)
+    check_values(view, move, v)
+
+
+def check_pass_only(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    check_pass(view, move, v)
+    assert view.value(view.player) < view.rules.out_threshold and view.legal_moves() == [move]
+
+
+def check_pass_or_out(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    check_pass(view, move, v)
+    assert view.value(view.player) >= view.rules.out_threshold and GoOut() in view.legal_moves()
+
+
 def no_claim(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     """A sentence that states a rule or names the move, with no claim about the position to check."""
 
@@ -300,7 +337,7 @@ CHECKS: dict[str, Check] = {
     "effect.loses": check_stops, "effect.breaks": check_stops, "reason.breaks": check_total_loss,
     "effect.drops": check_drop, "effect.drops_theirs": check_drop, "nudge.break_theirs": check_scores_now,
     "effect.spoils": check_spoil, "reason.spoils": check_spoil, "nudge.spoil_theirs": check_near,
-    "move.play": check_named, "move.discard": check_values, "move.end_turn": check_values,
+    "move.play": check_named, "move.discard": check_values, "move.end_turn": check_after_plays_values,
     "change.mine_goes": check_change("mine", True), "change.mine_stays": check_change("mine", False),
     "change.theirs_goes": check_change("theirs", True), "change.theirs_stays": check_change("theirs", False),
     "move.go_out": check_go_out_scores, "reason.go_out_ahead": check_ahead, "reason.go_out": check_not_ahead,
@@ -319,10 +356,16 @@ CHECKS: dict[str, Check] = {
     # Claims about the turns to come only (checked by playing the hand on, in check_turn_claims).
     "risk.no_turn": no_claim, "risk.stays_broken": no_claim, "risk.going_out_last": no_claim,
     # Rule statements and pointers at the move itself: nothing about the position to verify.
-    "card.card": no_claim, "card.go_out": no_claim, "card.end_turn": no_claim, "space.own": no_claim,
-    "space.theirs": no_claim, "space.discard": no_claim, "space.go_out": no_claim, "space.end_turn": no_claim,
-    "nudge.go_out": no_claim, "nudge.end_turn": no_claim, "nudge.crowd_any": no_claim, "nudge.place_own": no_claim,
-    "reason.end_turn": no_claim, "risk.discard": no_claim,
+    "card.card": no_claim, "card.go_out": no_claim, "space.own": no_claim,
+    "space.theirs": no_claim, "space.discard": no_claim, "space.go_out": no_claim,
+    "nudge.go_out": no_claim, "nudge.crowd_any": no_claim, "nudge.place_own": no_claim,
+    "risk.discard": no_claim,
+    # Ending a turn of plays (Running Leopard): said only once a card has been played this turn.
+    "nudge.end_turn": check_after_plays, "card.end_turn": check_after_plays, "space.end_turn": check_after_plays,
+    "reason.end_turn": check_after_plays,
+    # A pass (no card held, none played this turn): said only of one, never "you have played what helps".
+    "nudge.pass": check_pass, "card.pass": check_pass, "space.pass": check_pass_to_them, "move.pass": check_pass_values,
+    "reason.pass_only": check_pass_only, "reason.pass": check_pass_or_out,
 }
 RANDOM_POSITIONS = 400
 LATE_POSITIONS = 300

@@ -79,6 +79,27 @@ RUNGS = ("nudge", "card", "space", "move")
 
 
 @dataclass(frozen=True)
+class Passes(Claim):
+    """The move is a pass: ending the turn holding no card, with none played this turn (Running Leopard with an
+    empty hand and an empty stock, rules A.3.5; an empty hand under the standard rules, A.1.10), so nothing is
+    laid or thrown. Ending a turn after plays is not a pass."""
+
+    def holds(self, view: PlayerView, move: Move | None) -> bool:
+        return isinstance(move, EndTurn) and not view.hand and view.plays_made == 0
+
+
+@dataclass(frozen=True)
+class CanGoOut(Claim):
+    """This player may (`expected`) or may not go out now instead of the move (their square is worth enough and
+    nothing has been played this turn)."""
+
+    expected: bool = True
+
+    def holds(self, view: PlayerView, move: Move | None) -> bool:
+        return any(isinstance(other, GoOut) for other in view.legal_moves()) == self.expected
+
+
+@dataclass(frozen=True)
 class Rung:
     """One clue of a hint ladder: its level (1 nudge, 2 card, 3 space, 4 move), its words, and the move
     it points to (None on the nudge, which names no card)."""
@@ -194,6 +215,13 @@ def explain(view: PlayerView, move: Move) -> Hint:
             _sentence(say("move", "go_out", my_score=my_score, their_score=their_score, penalty=rules.out_penalty,
                           **values), risk),
         ])
+    if isinstance(move, EndTurn) and Passes().holds(view, move):
+        reason = say.first(("reason", "pass_only", (Passes(), CanGoOut(False)), {}),
+                           ("reason", "pass", (Passes(), CanGoOut()), {}))
+        assert reason is not None
+        return say.hint(move, reason, [
+            say("nudge", "pass", Passes()), say("card", "pass", Passes()), say("space", "pass", Passes()),
+            say("move", "pass", Passes(), *_stays(me, other, values), **values)])
     if isinstance(move, EndTurn):
         return say.hint(move, say("reason", "end_turn"), [
             say("nudge", "end_turn"), say("card", "end_turn"), say("space", "end_turn"),
