@@ -98,3 +98,27 @@ def test_a_class_table_waiting_for_a_classmate_offers_no_game(keyed: None) -> No
     assert table.tone == "warn" and table.hand.moves == () and stored == []
     table.sit(["Ana", "Ben"], "")
     assert table.mode.kind == "playing" and table.name(1) == "Ben"
+
+
+def test_why_the_computer_did_that_tells_its_whole_running_leopard_turn(keyed: None) -> None:
+    from leopard_tutor.ai.players import IntermediatePlayer
+    from leopard_tutor.ai.review import view_before
+    from leopard_tutor.ai.why import why
+    table = against_computer(IntermediatePlayer(5), seed=9, rules=RUNNING_LEOPARD, **OPTIONS)
+    chooser = BeginnerPlayer(2)
+    while not table.hand.is_over:
+        hand = table.hand
+        turn = []  # the computer's last turn: its run of moves at the end of the hand's moves
+        for index in range(len(hand.moves) - 1, -1, -1):
+            if hand.movers[index] != 1:
+                if turn:
+                    break
+                continue
+            turn.insert(0, index)
+        if len(turn) > 1:
+            table.handle({"type": "action", "id": "why"})
+            for index in turn:  # every move of the turn is explained, each from the view before it
+                assert why(view_before(hand, index, 1), hand.moves[index]).sentence in table.message
+            return
+        table.make(chooser.choose(table.view()))
+    raise AssertionError("the computer never played two cards in a turn")

@@ -16,7 +16,7 @@ from typing import Any
 from ..ai.background import Background
 from ..ai.hints import HintLadder
 from ..ai.review import HandReview, view_before
-from ..ai.why import why
+from ..ai.why import why_turn
 from ..engine import (
     REVISED_2008,
     Discard,
@@ -578,15 +578,13 @@ class Table(TableController):
         self.say(text("review.retry.back"))
 
     def why(self) -> None:
-        """Say why the computer made its last move, from what it could see then."""
+        """Say why the computer made each move of its last turn (every play of a Running Leopard turn, and its end),
+        each from what it could see then."""
         if self.refused("why"):
             return
-        hand = self.hand
         computer = self.computer_player
-        made = [index for index, mover in enumerate(hand.movers) if mover == computer]
-        assert computer is not None and made
-        index = made[-1]
-        self.say(why(view_before(hand, index, computer), hand.moves[index]).sentence)
+        assert computer is not None
+        self.say(why_turn(self.hand, computer).sentence)
 
     def _follow(self) -> None:
         """Bring the reviews of the match's hand up to date (the cheap pass) and let the search go on when idle."""
