@@ -95,6 +95,10 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[ClassTable
     assert code is not None and said(panel.status.value, "classmates.opened", code=code)
     assert "&lt;i&gt;" not in panel.status.value and "<svg" in panel.status.value
     assert f"http://school:8866/?table={code}" in panel.status.value
+    panel.on_report(panel.link.mine())  # the watch's first report: the board waits for a classmate, with no game
+    assert isinstance(ana.controller, ClassTable) and ana.controller.mode.kind == "seating"
+    assert "hand" not in ana.board.state and ana.board.state["actions"] == []
+    assert said(ana.board.state["message"], "classmates.seating.wait", code=code)
     panel.open_button.click()  # a second table for the same browser is refused, on the board
     assert said(ana.board.state["message"], "classmates.refused.one_table")
     ben.level_pick.value = CLASSMATE
@@ -108,6 +112,11 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[ClassTable
         panel_of(play).on_report(panel_of(play).link.mine())
         assert isinstance(play.controller, ClassTable)
         assert said(play.board.state["message"], "classmates.started", code=code)
+    for button, reason in ((ana.new_button, "classmates.no_new_match"), (ana.share_button, "classmates.no_share"),
+                           (ana.saver.save_button, "classmates.no_save")):  # greyed, saying why
+        assert button.disabled and button.tooltip == mark(reason)
+    hint = next(action for action in ana.board.state["actions"] if action["id"] == "hint")
+    assert not hint["enabled"] and hint["note"] == mark("classmates.no_hints")
     ana.share_button.click()  # the deal's code would show anyone the other hand
     assert said(ana.board.state["message"], "classmates.no_share") and ana.share.value == ""
     assert not [action for action in ana.board.state["actions"] if action["id"] == "hint" and action["enabled"]]

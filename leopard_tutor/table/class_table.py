@@ -123,6 +123,11 @@ class ClassTable(Table):
             self.made += 1
         super().next_hand()
 
+    def sit(self, names: Sequence[str], words: str) -> None:
+        """The classmate sat down (a report from the thread that waits for them): the match begins."""
+        with self.lock:
+            super().sit(names, words)
+
     def seat_computer(self, chooser: Any, words: str) -> None:
         """The classmate has gone: the computer takes their seat and plays on from here; the moves are no longer
         the server's."""
