@@ -112,6 +112,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[ClassTable
         panel_of(play).on_report(panel_of(play).link.mine())
         assert isinstance(play.controller, ClassTable)
         assert said(play.board.state["message"], "classmates.started", code=code)
+        assert not said(play.board.state["message"], "play.welcome"), "one opening, said once"
     for button, reason in ((ana.new_button, "classmates.no_new_match"), (ana.share_button, "classmates.no_share"),
                            (ana.saver.save_button, "classmates.no_save")):  # greyed, saying why
         assert button.disabled and button.tooltip == mark(reason)

@@ -15,7 +15,7 @@ from leopard_tutor.ai.adaptive import AdaptiveLevel
 from leopard_tutor.ai.background import Background
 from leopard_tutor.ai.players import LEVELS, AIError, BeginnerPlayer, IntermediatePlayer
 from leopard_tutor.ai.review import THRESHOLDS, HandReview, view_before
-from leopard_tutor.ai.why import why
+from leopard_tutor.ai.why import why, why_turn
 from leopard_tutor.engine import RULE_SETS, Play, RuleSet
 from leopard_tutor.table import Table, against_computer
 from leopard_tutor.widgets import build_play
@@ -144,7 +144,8 @@ def test_why_the_computer_moved_is_true_of_what_it_could_see(rules: RuleSet) -> 
         key, values = told.fact
         CHECKS[key.removeprefix("hints.")](view, told.move, values)
         c.why()
-        assert c.message == told.sentence and told.sentence.startswith("Your opponent")
+        assert c.message == why_turn(c.hand, THEM).sentence  # the whole last turn, its last move told last
+        assert c.message.endswith(told.sentence) and told.sentence.startswith("Your opponent")
         asked += 1
     assert asked > 5
 

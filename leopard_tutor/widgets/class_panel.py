@@ -254,7 +254,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
     def _start(self, report: dict[str, Any]) -> ClassTable:
         code, seat, names = str(report["table"]), int(report["seat"]), report["names"]
         table = ClassTable(seat, names, lambda number, move: self.link.move(code, number, move),
-                           **self._table_options(report))
+                           **self._table_options(report), seating=code)
+        table.sit(names, "")  # both sit already: the match begins with no opening of its own (said below)
         moves = report["moves"]
         table.update(moves, replay=True)
         words = text("classmates.back" if moves else "classmates.started", code=code, first=names[0],
