@@ -385,7 +385,7 @@ class Table(TableController):
         self.marks.clear()
         self._ladder = HintLadder(self._expert_clues)
         self.events = []
-        self.move_to("undo", self._mode_now())
+        self.move_to("undo", self.retry or self._mode_now())
         self._follow()
         self.say(text("play.undone_with_reply" if replies else "play.undone",
                       move=move_words(move, "undo", self.viewer)))
@@ -571,8 +571,7 @@ class Table(TableController):
         retry = self.retry
         assert retry is not None
         self.log, self.events = retry.saved_log, []
-        self.mode = Playing()  # the match's hand is in play again: its own mode follows from it
-        self.move_to("retry_close", self._mode_now(), after=retry)
+        self.move_to("retry_close", self._mode_now())
         self.marks.clear()
         self._ladder = HintLadder(self._expert_clues)
         self.say(text("review.retry.back"))
@@ -602,10 +601,11 @@ class Table(TableController):
         return past is not None and any(reviewer.refine(seconds) for reviewer in past.reviewers.values())
 
     # -- inside --------------------------------------------------------------------------------
-    def move_to(self, intent: str, mode: Mode, *, after: Mode | None = None) -> None:
-        """Put the table in `mode` by `intent`, as the transition table allows from the mode it was in (`after`,
-        when the mode was already left); a `TransitionError` (a fault in the program) otherwise."""
-        machine.check_move(after or self.mode, intent, mode)
+    def move_to(self, intent: str, mode: Mode) -> None:
+        """Put the table in `mode` by `intent`, as the transition table allows from the mode it is in; a
+        `TransitionError` (a fault in the program) otherwise. The one place the mode changes once the table is
+        made."""
+        machine.check_move(self.mode, intent, mode)
         self.mode = mode
 
     def _put_aside(self, intent: str) -> None:
@@ -664,17 +664,14 @@ class Table(TableController):
             mover = player
         tallies = [found for found in (seat.tally() for seat in computers) if found is not None]
         self.search = tallies[0] if tallies else None
-        self.move_to(intent, self._mode_now())
+        self.move_to(intent, self.retry or self._mode_now())
         return words
 
     def _mode_now(self) -> Mode:
-        """The mode the hand in play puts the table in, from the turn runner: the hand or the match over, the
+        """The mode the match's hand puts the table in, from the turn runner: the hand or the match over, the
         device to be handed over to the other person here, else playing (the viewer's move, or the move of a
         seat that answers later: a computer is never left to move, it answers when asked)."""
-        mode = self.mode
-        if isinstance(mode, Retrying):
-            return mode
-        player = current_player(self.hand)
+        player = current_player(self.match.current)
         if player is None:
             return MatchFinished() if self.match.is_over else HandFinished()
         if self.seats[player].here and player != self.viewer:
