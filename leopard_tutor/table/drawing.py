@@ -112,8 +112,8 @@ def _hand_over_state(table: Table, player: int) -> BoardState:
 
 def _seating_state(table: Table) -> BoardState:
     """The table while it waits for a classmate: two empty squares, no hand and no button; the message says
-    what happens next."""
-    labels = square_names(table, table.viewer)
+    what happens next (the classmate's name is not known yet: their square is the opponent's)."""
+    labels = square_labels()
     squares = tuple(square_part(Square(), table.rules, key=owner, label=labels[0 if owner == table.viewer else 1],
                                 side="yours" if owner == table.viewer else "theirs")
                     for owner in (1 - table.viewer, table.viewer))
