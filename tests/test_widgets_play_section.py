@@ -168,3 +168,18 @@ def test_the_sections_own_buttons_are_greyed_with_their_reason_where_the_table_d
     play.level_pick.value = "people"
     assert play.saver.save_button.disabled and play.saver.save_button.tooltip == mark("play.people.no_save")
     assert not play.share_button.disabled  # a deal between two people may be shared (it names no opponent)
+
+
+def test_a_game_between_two_people_is_kept_too_while_the_computer_plays(keyed: None) -> None:
+    play = section()
+    play.level_pick.value = "people"
+    people = play.controller
+    people.handle({"type": "action", "id": "show_hand"})
+    people.make(people.view().legal_moves()[0])
+    moves = people.hand.moves
+    play.level_pick.value = "casual"
+    assert play.controller is not people
+    assert said(play.board.state["message"], "play.set_aside.kept_people", choice=mark("play.people.choice"))
+    play.level_pick.value = "people"
+    assert play.controller is people and people.hand.moves == moves
+    assert said(play.board.state["message"], "play.set_aside.back_people")

@@ -82,9 +82,9 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.board.listeners.append(lambda _intent: self._tell_match())
         self.board.listeners.append(lambda _intent: self._count_match())
         self.board.listeners.append(lambda _intent: self._sync_buttons())
-        self.set_aside: Table | None = None
-        """A match against the computer under way when two people at this device began theirs: kept, and taken up
-        again when a computer opponent is chosen."""
+        self.set_aside: dict[str, Table] = {}
+        """A match under way put aside when the other kind of opponent was chosen ("computer", or "people" at this
+        device), taken up again when its kind is chosen again."""
         controls = W.HBox([self.rules_pick, self.level_pick, self.new_button, self.share_button])
         controls.add_class("lt-controls")
         self.saver = GameSaver(self)
@@ -279,28 +279,44 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         return isinstance(table, ClassTable) and table.store_move is not None
 
     def _switch_seats(self, factory: OpponentFactory, new: str) -> None:
-        """Between a match against the computer and one between two people at this device: a new match."""
+        """Between a match against the computer and one between two people at this device. A match under way is
+        put aside, said once, and taken up again where it was when its kind of opponent is chosen again (under
+        the same rules); else a new match begins."""
+        current = self.controller
+        kind, other = ("computer", "people") if new == PEOPLE else ("people", "computer")
+        kept = not current.match.is_over and (current.match.hand_number > 1 or bool(current.match.current.moves))
+        if kept:
+            self.set_aside[other] = current
+        back = self.set_aside.pop(kind, None)
+        if back is not None and back.rules.key != self.rules_pick.value:
+            back = None  # the rules chosen since: a new match under them
         if new == PEOPLE:
-            current = self.controller
-            kept = current.opponent is not None and current.begun and not current.match.is_over
-            self.set_aside = current if kept else None
-            table = at_one_device([field.value for field in self.names], **self._table_options())
-            words = [text("play.people.started", first=table.name(0), second=table.name(1),
-                          rules=text(f"rules.{table.rules.key}")),
-                     text("play.people.pass", name=table.name(table.hand.to_move))]
+            table = back or at_one_device([field.value for field in self.names], **self._table_options())
+            if back is not None:
+                for index, field in enumerate(self.names):
+                    self._put_back(field, back.seats[index].name)
+                words = [text("play.set_aside.back_people", first=table.name(0), second=table.name(1))]
+            else:
+                words = [text("play.people.started", first=table.name(0), second=table.name(1),
+                              rules=text(f"rules.{table.rules.key}")),
+                         text("play.people.pass", name=table.name(table.hand.to_move))]
             if kept:
                 words.append(text("play.set_aside.kept"))
             table.say(" ".join(words))
             self._seat(table)
             return
         start = LEVELS[0] if new == ADAPTIVE else new
-        kept_table, self.set_aside = self.set_aside, None
-        if kept_table is not None and kept_table.rules.key == self.rules_pick.value:
-            kept_table.set_opponent(factory(start, None))
-            kept_table.say(text("play.set_aside.back", level=text(f"levels.in_sentence.{start}")))
-            self._seat(kept_table)
+        if back is not None:
+            back.set_opponent(factory(start, None))
+            words = [text("play.set_aside.back", level=text(f"levels.in_sentence.{start}"))]
+            table = back
         else:
-            self._seat(against_computer(factory(start, None), **self._table_options()))
+            table = against_computer(factory(start, None), **self._table_options())
+            words = [table.message]
+        if kept:
+            words.append(text("play.set_aside.kept_people", choice=text("play.people.choice")))
+        table.say(" ".join(words))
+        self._seat(table)
         if new == ADAPTIVE:
             self._follow_level(factory, start, new)
 
