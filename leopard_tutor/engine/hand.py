@@ -225,10 +225,10 @@ class Hand:
             return Verdict(True, text("engine.turn.out_ok", value=value, threshold=rules.out_threshold,
                                      penalty=rules.out_penalty))
         if isinstance(move, EndTurn):
-            if not hand:
+            if self._plays_made and rules.multiple_plays:  # a turn of plays ends: not a pass, even with no card left
+                return Verdict(True, text("engine.turn.end_after_plays", held=len(hand)))
+            if not hand:  # nothing played this turn and no card to play: a pass
                 return Verdict(True, text("engine.turn.pass"))
-            if self._plays_made and rules.multiple_plays:
-                return Verdict(True, text("engine.turn.end_after_plays"))
             needed = later("engine.turn.must_act.running" if rules.multiple_plays else "engine.turn.must_act.standard")
             return refused("must-act", "engine.turn.must_act", needed=needed)
         card = move.card
