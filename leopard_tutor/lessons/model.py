@@ -51,13 +51,32 @@ class Figure:
     caption: str
 
 
+COULD_GO_OUT = "you could go out"
+REPLY_LOWERS = "the reply lowers your square"
+MISTAKE_CONDITIONS = {
+    COULD_GO_OUT: "the learner could have gone out instead of the move (their square was worth enough to go out "
+                  "and they had played nothing this turn)",
+    REPLY_LOWERS: "the opponent's reply leaves the learner's square worth less than before it (a jack hid a "
+                  "face-up card that counted in a line)",
+}
+"""What a mistake's `when` may ask of the move and the reply before the mistake is shown (FORMAT.md)."""
+
+
 @dataclass(frozen=True)
 class Mistake:
-    """A wrong but legal move the lesson answers by showing the opponent's reply, then taking both back."""
+    """A wrong but legal move the lesson answers by showing the opponent's reply, then taking both back; shown only
+    where each condition of `when` (MISTAKE_CONDITIONS) holds."""
 
     move: Move
     reply: Move
     text: str
+    when: frozenset[str] = frozenset()
+
+    def holds(self, could_go_out: bool, value_before_reply: int, value_after_reply: int) -> bool:
+        """Whether every condition of `when` holds, given what the engine found: whether going out was allowed
+        instead of the move, and the learner's square's value before and after the opponent's reply."""
+        found = {COULD_GO_OUT: could_go_out, REPLY_LOWERS: value_after_reply < value_before_reply}
+        return all(found[condition] for condition in self.when)
 
 
 @dataclass(frozen=True)
@@ -307,9 +326,15 @@ def _deal(data: Any, rules: RuleSet) -> Callable[[], Hand]:
 
 
 def _mistake(data: Any) -> Mistake:
-    if not isinstance(data, dict) or set(data) != {"move", "reply", "text"}:
-        raise LessonFormatError("each of 'mistakes' has a 'move', the opponent's 'reply' and a 'text'")
-    return Mistake(parse_move(data["move"]), parse_move(data["reply"]), _string(data["text"], "text"))
+    if not isinstance(data, dict) or not {"move", "reply", "text"} <= set(data) <= {"move", "reply", "text", "when"}:
+        raise LessonFormatError("each of 'mistakes' has a 'move', the opponent's 'reply', a 'text' and maybe 'when'")
+    when = _strings(data.get("when", []), "when")
+    unknown = [condition for condition in when if condition not in MISTAKE_CONDITIONS]
+    if unknown:
+        raise LessonFormatError(f"a mistake's 'when' names conditions among {sorted(MISTAKE_CONDITIONS)}, "
+                                f"not {quote(unknown)}")
+    return Mistake(parse_move(data["move"]), parse_move(data["reply"]), _string(data["text"], "text"),
+                   frozenset(when))
 
 
 def _list(value: Any, name: str) -> list[Any]:
