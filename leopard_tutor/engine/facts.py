@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from string import Formatter
 
-from .catalogue import and_list, text
+from .catalogue import and_list, or_list, text
 from .errors import LeopardError
 from .narration import place_name, placed_line_name, score_words
 from .rules import LINES, RuleSet
@@ -18,7 +18,7 @@ from .values import bonus_table, highest_value, impossible_values
 
 RULE_FACTS = frozenset({"out_threshold", "bonus_threshold", "out_penalty", "suit_points", "color_points"})
 """Numbers of a rule set."""
-VALUE_FACTS = frozenset({"max_value", "values_never_reached", "bonus_table"})
+VALUE_FACTS = frozenset({"max_value", "values_never_reached", "any_value_never_reached", "bonus_table"})
 """What a square can be worth under a rule set, and what each value scores (`value_facts`)."""
 SQUARE_FACTS = frozenset({"scoring", "idle", "going_out", "score"})
 """Facts of one square as it stands (`square_facts`); `idle` only when some line scores nothing."""
@@ -47,7 +47,9 @@ def check_placeholders(template: str, allowed: frozenset[str], where: str) -> No
     """FactError unless every placeholder of `template` is one of the `allowed` facts."""
     unknown = placeholders(template) - allowed
     if unknown:
-        raise FactError(f"'{where}' may name the facts {sorted(allowed)}, not {sorted(unknown)}")
+        named = repr(sorted(unknown))
+        named = named if len(named) <= 60 else f"{named[:60]}…"  # an error repeats little of the text it is about
+        raise FactError(f"'{where}' may name only the facts the engine fills there, not {named}: {sorted(allowed)}")
 
 
 def fill(template: str, facts: dict[str, object]) -> str:
@@ -63,14 +65,17 @@ def rule_facts(rules: RuleSet) -> dict[str, object]:
 
 def value_facts(rules: RuleSet) -> dict[str, object]:
     """What a square can be worth under `rules` (VALUE_FACTS): the most, the values below it that no square
-    reaches ("17, 19, 21, 22 and 23"), and the bonus table from the value needed to go out up to the
+    reaches, all of them ("17, 19, 21, 22 and 23") and as alternatives for a sentence that denies each ("none is
+    worth 17, 19, 21, 22 or 23"), and the bonus table from the value needed to go out up to the
     most, each value no square reaches left out ("7 → 7 (6); 8 → 9 (8); ...": with the bonus, and in
     brackets for the player who went out)."""
     never = [str(value) for value in impossible_values(rules)]
     rows = [text("facts.bonus_table.row", raw=row.raw, score=row.score, out=row.went_out)
             for row in bonus_table(rules) if row.went_out is not None]
+    none = text("facts.values_never_reached.none")
     return {"max_value": highest_value(rules),
-            "values_never_reached": and_list(never) if never else text("facts.values_never_reached.none"),
+            "values_never_reached": and_list(never) if never else none,
+            "any_value_never_reached": or_list(never) if never else none,
             "bonus_table": text("facts.bonus_table.separator").join(rows)}
 
 

@@ -30,6 +30,12 @@ class StageQuestion:
     card: Card | None = None
     value: int = 0
 
+    @property
+    def ground(self) -> str:
+        """What the answer is worked out from: "rules" (what a square can be worth under the lesson's rules) or
+        "seen" (the table as the learner sees it)."""
+        return "rules" if self.kind == "can a square be worth" else "seen"
+
     def prompt(self) -> str:
         """The question in words."""
         if self.kind == "is it":
