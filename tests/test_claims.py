@@ -113,8 +113,10 @@ def test_11_counts_values_rank_lists_narration_and_the_coach_read_well() -> None
     told = move_words(P("8S", 1, 8), "report", 0)
     assert told == "Your opponent plays the 8 of spades on space 8 of their own square."
     assert move_words(P("8S", 0, 8), "report", 0) == "Your opponent plays the 8 of spades on space 8 of your square."
-    assert text("lessons.feedback.coach", move="discard the 2 of clubs", gain=1).endswith("gains 1 point on your "
-                                                                                            "opponent's square.")
+    assert text("lessons.feedback.coach.yours", move="play the 7 of clubs", gain=1).endswith("raises your square by "
+                                                                                               "1 point.")
+    assert text("lessons.feedback.coach.theirs", move="play the jack of clubs", gain=1).endswith(
+        "lowers your opponent's square by 1 point.")
 
 
 def test_the_circular_reason_is_gone_from_every_book() -> None:

@@ -19,8 +19,8 @@ from ..engine import (
 from ..engine.catalogue import text
 from ..engine.facts import fill
 from ..engine.narration import move_words
-from ..engine.turns import play_turn
-from .coach import coach_move, move_gain
+from ..engine.turns import apply_move, play_turn
+from .coach import coach_move, move_gain, square_changes
 from .facts import lesson_facts, move_narration
 from .model import Lesson
 from .notation import LEARNER, OPPONENT, parse_move
@@ -117,7 +117,8 @@ class Attempt:
         if given != truth.answer:
             self.slips += 1
             nudge = self._say(self.lesson.hints[min(self.answered, len(self.lesson.hints) - 1)])
-            return Feedback(False, _join(text("lessons.questions.wrong", answer=words), nudge), "off-track")
+            wrong = text(f"lessons.questions.wrong.{question.ground}", answer=words)
+            return Feedback(False, _join(wrong, nudge), "off-track")
         self.answered += 1
         self._answer_hints = 0
         said = [text("lessons.questions.right", answer=words), truth.reason]
@@ -162,23 +163,23 @@ class Attempt:
             advice = [self._say(a.text) for a in self.lesson.advice if a.matches(hand, move, verdict.code)]
             return Feedback(False, _join(verdict.reason, *advice), "illegal", move, verdict)
         coach = coach_move(hand) if self.lesson.free else None
-        coach_gain = move_gain(hand, coach) if coach is not None else 0
-        my_gain = move_gain(hand, move)
+        coached = ""
+        if coach is not None and coach != move and move_gain(hand, coach) > move_gain(hand, move):
+            coached = _coach_words(hand, coach)
+        could_go_out = hand.check(GoOut()).legal
         held_before = len(hand.hands[LEARNER])
         before = hand.view(LEARNER).squares
-        hand.apply(move)
+        apply_move(hand, move)
         told = move_narration(hand, move, before)
         if self._goals_met():
             return self._solve(move, verdict, (), [told])
         if not self.lesson.free:
             expected = self.lesson.solution[self._step] if self._step < len(self.lesson.solution) else None
             if move != expected:
-                return self._off_track(move, verdict, told)
+                return self._off_track(move, verdict, told, could_go_out)
         self._step += 1
         held_after_move = held_before - 1 if isinstance(move, (Play, Discard)) else held_before
-        said = [verdict.reason, told]
-        if coach is not None and coach != move and coach_gain > my_gain:
-            said.append(text("lessons.feedback.coach", move=move_words(coach, "advice", LEARNER), gain=coach_gain))
+        said = [verdict.reason, told, coached]
         if not self.lesson.free and self._step - 1 < len(self.lesson.after):
             said.append(self._say(self.lesson.after[self._step - 1]))
         replies = self._opponent_turns()
@@ -243,16 +244,23 @@ class Attempt:
                       text("lessons.feedback.stars", stars=stars))
         return Feedback(True, words, "solved", move, verdict, replies, stars)
 
-    def _off_track(self, move: Move, verdict: Verdict, told: str) -> Feedback:
+    def _off_track(self, move: Move, verdict: Verdict, told: str, could_go_out: bool) -> Feedback:
+        """Take back the legal `move` that is not the lesson's; show the first of the lesson's `mistakes` for it
+        whose conditions the engine finds true (`could_go_out`: going out was allowed instead of `move`)."""
         hand = self._hand
         self.slips += 1
         said = [verdict.reason, told, self._say(self.lesson.off_track) or text("lessons.feedback.off_track")]
         said += [goal.status(hand) for goal in self.lesson.goals if not goal.met(hand)]
         for mistake in self.lesson.mistakes:
-            if mistake.move == move and hand.to_move == OPPONENT and hand.check(mistake.reply):
-                hand.apply(mistake.reply)
-                said += [move_words(mistake.reply, "report", LEARNER), self._say(mistake.text)]
-                hand.undo()
+            if mistake.move != move or hand.to_move != OPPONENT or not hand.check(mistake.reply):
+                continue
+            value = hand.value(LEARNER)
+            apply_move(hand, mistake.reply)
+            holds = mistake.holds(could_go_out, value, hand.value(LEARNER))
+            shown = [move_words(mistake.reply, "report", LEARNER), self._say(mistake.text)] if holds else []
+            hand.undo()
+            said += shown
+            if shown:
                 break
         hand.undo()
         said.append(text("lessons.feedback.taken_back"))
@@ -271,6 +279,20 @@ class Attempt:
             return self.lesson.replies[self._replies_used - 1]
         held = hand.hands[OPPONENT]
         return Discard(held[0]) if held else EndTurn()
+
+
+def _coach_words(hand: Hand, coach: Move) -> str:
+    """What the coach would have chosen instead, and what that move does to which square (the learner's own
+    square rises, or their opponent's falls, or neither changes), worked out by the engine before the move."""
+    own, theirs = square_changes(hand, coach)
+    move = move_words(coach, "advice", LEARNER)
+    if own > 0 and not theirs:
+        return text("lessons.feedback.coach.yours", move=move, gain=own)
+    if theirs < 0 and not own:
+        return text("lessons.feedback.coach.theirs", move=move, gain=-theirs)
+    if not own and not theirs:
+        return text("lessons.feedback.coach.neither", move=move)
+    return ""  # the coach never prefers a move that lowers its own square or raises the opponent's
 
 
 def _join(*parts: str) -> str:

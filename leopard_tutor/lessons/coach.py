@@ -6,14 +6,20 @@ from __future__ import annotations
 from ..engine import Discard, GoOut, Hand, Move, Play, hand_score, square_value
 
 
-def move_gain(hand: Hand, move: Move) -> int:
-    """How much `move` changes (own square value − opponent's square value) for the player to move."""
+def square_changes(hand: Hand, move: Move) -> tuple[int, int]:
+    """How much `move` changes the value of the mover's own square and of the opponent's, in that order (only a
+    play changes a square, and only the one it is played on)."""
     if not isinstance(move, Play):
-        return 0
-    me = hand.to_move
+        return (0, 0)
     square = hand.squares[move.square_owner]
     change = square_value(square.with_card(move.card, move.space), hand.rules) - square_value(square, hand.rules)
-    return change if move.square_owner == me else -change
+    return (change, 0) if move.square_owner == hand.to_move else (0, change)
+
+
+def move_gain(hand: Hand, move: Move) -> int:
+    """How much `move` changes (own square value − opponent's square value) for the player to move."""
+    own, theirs = square_changes(hand, move)
+    return own - theirs
 
 
 def coach_move(hand: Hand) -> Move:
