@@ -1,0 +1,407 @@
+"""Sentences of the Learn section that were false, each pinned down in the position that showed it, in English and
+Spanish:
+
+1. ending a Running Leopard turn of plays with an empty hand was told as a pass (rules A.3: a pass is a turn in
+   which nothing was played);
+2. stage 13's mistake said the opponent's jack spoiled the learner's square where it lay on a face-down queen and
+   changed nothing, and gave going-out advice where going out had never been open;
+3. a wrong answer to a question about the rules (stage 14) was told as "not what you can tell from what you see";
+4. stage 14's success denied a list of values joined with "and" ("none is worth 17, 19, 21, 22 and 23");
+5. the coach's choice in the whole hand (stage 15) was said to gain "on your opponent's square" whichever square it
+   was played on.
+
+What the tutor says is compared as keys and facts (tests/keyed.py), or with the catalogue's and the lesson's own
+words in each language (tests/spoken.py), never with sentences written out here; every claim is checked against
+the engine's position, worked out here from the squares' lines."""
+
+from __future__ import annotations
+
+import contextvars
+import json
+import random
+import re
+from collections.abc import Callable
+from functools import partial
+from typing import TypeVar
+
+import pytest
+from keyed import keys_in, said
+from spoken import in_language
+
+from leopard_tutor.engine import (
+    RUNNING_LEOPARD,
+    EndTurn,
+    GoOut,
+    Hand,
+    Move,
+    Play,
+    catalogue,
+    impossible_values,
+    scoring_lines,
+)
+from leopard_tutor.engine.facts import fill
+from leopard_tutor.engine.narration import move_words
+from leopard_tutor.engine.turns import EndedTurn, Passed, apply_move
+from leopard_tutor.lessons import LESSONS, Attempt, Lesson, LessonFormatError, lessons_in
+from leopard_tutor.lessons.coach import coach_move, move_gain
+from leopard_tutor.lessons.facts import lesson_facts
+from leopard_tutor.lessons.model import STAGES_DIR, parse_lesson
+from leopard_tutor.lessons.questions import answer_words
+
+T = TypeVar("T")
+LANGUAGES = ("en", "es")
+
+
+def in_lang(lang: str, make: Callable[[], T]) -> T:
+    """What `make()` gives with every text in language `lang` (in a context of its own)."""
+
+    def run() -> T:
+        catalogue.answer_in(lang)
+        return make()
+
+    return contextvars.copy_context().run(run)
+
+
+def stage(number: int, lang: str | None = None) -> Lesson:
+    """The lesson of that stage, with its words in `lang` (the course as loaded now if None)."""
+    lessons = LESSONS if lang is None else lessons_in(lang)
+    return next(lesson for lesson in lessons if lesson.stage == number)
+
+
+def attempt_at(lesson: Lesson, step: int) -> Attempt:
+    """A fresh attempt at `lesson` with the first `step` moves of its solution made."""
+    attempt = lesson.new_attempt()
+    for move in lesson.solution[:step]:
+        assert attempt.try_move(move).ok, move
+    return attempt
+
+
+def value(hand: Hand, player: int) -> int:
+    """What `player`'s square is worth, summed here from its lines."""
+    return sum(line.points for line in scoring_lines(hand.squares[player], hand.rules))
+
+
+def said_to(lesson: Lesson, step: int, move: Move) -> str:
+    """What the lesson says to `move` tried at `step` of its solution."""
+    return attempt_at(lesson, step).try_move(move).text
+
+
+def _after(hand: Hand, move: Move) -> Hand:
+    """A copy of `hand` with `move` made."""
+    after = hand.copy()
+    apply_move(after, move)
+    return after
+
+
+def hides_a_counting_card(hand: Hand, reply: Move) -> bool:
+    """Whether `reply` (the opponent's) lays a card on the learner's square over a face-up card that lies in a line
+    scoring now."""
+    if not isinstance(reply, Play) or reply.square_owner != 0:
+        return False
+    top = hand.squares[0].top(reply.space)
+    return (top is not None and top[1]
+            and any(reply.space in line.spaces and line.points for line in scoring_lines(hand.squares[0], hand.rules)))
+
+
+# -- 1. a pass is a turn in which nothing was played ----------------------------------------------------------
+
+RUNNING = 13  # Running Leopard: QS, 7H and 6H played in one turn, then the turn ends with no card left
+PLAYS_DONE = 3  # the solution's step at which all three are played
+
+
+def test_ending_a_turn_of_plays_with_no_card_left_is_no_pass(keyed: None) -> None:
+    attempt = attempt_at(stage(RUNNING), PLAYS_DONE)
+    hand = attempt.hand
+    assert not hand.hands[0] and hand.plays_made == PLAYS_DONE and stage(RUNNING).solution[PLAYS_DONE] == EndTurn()
+    verdict = hand.check(EndTurn())
+    assert verdict.legal and keys_in(verdict.reason) == ["engine.turn.end_after_plays"]
+    assert said(verdict.reason, "engine.turn.end_after_plays", held=0)
+    feedback = attempt.try_move(EndTurn())
+    assert keys_in(feedback.text)[0] == "engine.turn.end_after_plays" and not said(feedback.text, "engine.turn.pass")
+    assert attempt.hand.plays_made == 0 and not attempt.hand.hands[0]  # the next turn: nothing played, no card
+    passing = attempt.hand.check(EndTurn())
+    assert keys_in(passing.reason) == ["engine.turn.pass"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_words_of_ending_a_turn_of_plays_and_of_a_pass(lang: str) -> None:
+    def told() -> tuple[str, str]:
+        attempt = attempt_at(stage(RUNNING, lang), PLAYS_DONE)
+        ended = attempt.try_move(EndTurn()).text
+        return ended, attempt_at(stage(RUNNING, lang), PLAYS_DONE + 1).try_move(EndTurn()).text
+
+    ended, passed = in_lang(lang, told)
+    assert ended.startswith(in_language(lang, "engine.turn.end_after_plays", held=0))
+    assert in_language(lang, "engine.turn.pass") not in ended
+    assert passed.startswith(in_language(lang, "engine.turn.pass"))
+    if lang != "en":
+        assert in_language(lang, "engine.turn.end_after_plays", held=0) != in_language(
+            "en", "engine.turn.end_after_plays", held=0)
+
+
+def test_the_verdict_of_ending_a_turn_is_a_pass_exactly_when_nothing_was_played(keyed: None) -> None:
+    """Whole Running Leopard hands of random moves (plays preferred, so that hands run empty): at every decision
+    where ending the turn is allowed, its verdict is the pass's when nothing was played this turn (and then the hand
+    is empty), else the end of a turn of plays with the count of cards still held; the turn runner's event agrees."""
+    checked = {"pass": 0, "after plays, no card": 0, "after plays, cards held": 0}
+    for seed in range(6):
+        rng = random.Random(seed)
+        hand = Hand.deal(RUNNING_LEOPARD, seed=seed)
+        while not hand.is_over:
+            moves = [move for move in hand.legal_moves() if not isinstance(move, GoOut)]
+            if EndTurn() in moves:
+                reason, plays, held = hand.check(EndTurn()).reason, hand.plays_made, len(hand.hands[hand.to_move])
+                if plays:
+                    assert keys_in(reason) == ["engine.turn.end_after_plays"]
+                    assert said(reason, "engine.turn.end_after_plays", held=held)
+                    checked["after plays, cards held" if held else "after plays, no card"] += 1
+                else:
+                    assert held == 0 and keys_in(reason) == ["engine.turn.pass"]
+                    checked["pass"] += 1
+            plays = [move for move in moves if isinstance(move, Play)]
+            move = rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(moves)
+            events = apply_move(hand, move)
+            if isinstance(move, EndTurn):
+                assert isinstance(events[0], Passed if said(reason, "engine.turn.pass") else EndedTurn)
+    assert all(count >= 3 for count in checked.values()), checked
+
+
+# -- 2. stage 13's mistake: each claim only where the engine finds it true -----------------------------------
+
+def shown_mistakes(lesson: Lesson, step: int, move: Move) -> tuple[str, list[str]]:
+    """What the lesson says to the off-track `move` at `step`, and each of its mistakes' words for that move as the
+    reply would make them (filled with the facts after the reply)."""
+    attempt = attempt_at(lesson, step)
+    words = []
+    for mistake in lesson.mistakes:
+        after = _after(attempt.hand, move)
+        if mistake.move == move and after.to_move == 1 and after.check(mistake.reply).legal:
+            apply_move(after, mistake.reply)
+            words.append(fill(mistake.text, lesson_facts(after, lesson)))
+        else:
+            words.append("")
+    return attempt.try_move(move).text, words
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_jack_on_a_face_down_queen_is_not_shown_as_spoiling_the_square(lang: str) -> None:
+    """Stage 13 after the queen is laid on the 7: ending the turn there, the jack of the demonstration would lie on
+    the face-down queen and change nothing, and the square was never worth enough to go out."""
+    lesson = stage(RUNNING, lang)
+    hand = attempt_at(lesson, 1).hand
+    reply = lesson.mistakes[0].reply
+    assert not hides_a_counting_card(hand, reply) and GoOut() not in hand.legal_moves()
+    assert hand.value(0) < hand.rules.out_threshold
+    told, words = in_lang(lang, lambda: shown_mistakes(lesson, 1, EndTurn()))
+    assert [w for w in words if w and w in told] == []
+    assert in_lang(lang, lambda: move_words(reply, "report", 0)) not in told
+
+
+def running_mistakes(lang: str) -> list[tuple[int, Move, str, list[str], Hand]]:
+    """Every off-track move of stage 13 that is one of its mistakes' moves: the step, the move, what is said, the
+    mistakes' words, and the hand before the move."""
+    lesson = stage(RUNNING, lang)
+    found = []
+    for step in range(len(lesson.solution)):
+        hand = attempt_at(lesson, step).hand
+        for move in hand.legal_moves():
+            if move != lesson.solution[step] and any(mistake.move == move for mistake in lesson.mistakes):
+                told, words = in_lang(lang, partial(shown_mistakes, lesson, step, move))
+                found.append((step, move, told, words, hand))
+    return found
+
+
+GOING_OUT = {"en": r"\bgo(ing)? out\b", "es": r"\bcerrar\b"}
+"""How each language's lesson words speak of going out."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_stage_13s_mistake_claims_only_what_the_engine_finds(lang: str) -> None:
+    """Both claims of the demonstration, each where it holds: the jack hid a face-up card that counted in a line of
+    the learner's (said with every text of it), and going out was open instead of the move (said only by the text
+    that advises it, and then the square was worth at least what going out needs)."""
+    lesson = stage(RUNNING, lang)
+    advising = [bool(re.search(GOING_OUT[lang], mistake.text)) for mistake in lesson.mistakes]
+    assert any(advising) and not all(advising)
+    cases = running_mistakes(lang)
+    shown_at = set()
+    for step, move, told, words, hand in cases:
+        shown = [index for index, w in enumerate(words) if w and w in told]
+        assert len(shown) <= 1, (step, told)
+        if not shown:
+            continue
+        mistake = lesson.mistakes[shown[0]]
+        assert hides_a_counting_card(_after(hand, move), mistake.reply), (step, told)
+        if advising[shown[0]]:
+            assert GoOut() in hand.legal_moves() and value(hand, 0) >= hand.rules.out_threshold, (step, told)
+        shown_at.add((step, shown[0]))
+    assert {index for _, index in shown_at} == set(range(len(lesson.mistakes))), shown_at
+
+
+@pytest.mark.parametrize("lesson", [lesson for lesson in LESSONS if lesson.mistakes], ids=lambda lesson: lesson.key)
+def test_a_mistake_is_shown_where_its_conditions_hold_and_only_there(lesson: Lesson) -> None:
+    """Every lesson with mistakes, every off-track move at every step: the first mistake for that move whose
+    conditions the position meets, worked out here, is the one shown, and none where none is met."""
+    for step in range(len(lesson.solution)):
+        hand = attempt_at(lesson, step).hand
+        for move in hand.legal_moves():
+            if move == lesson.solution[step] or not any(mistake.move == move for mistake in lesson.mistakes):
+                continue
+            after = _after(hand, move)
+            met = {"you could go out": GoOut() in hand.legal_moves()}
+            expected = None
+            for index, mistake in enumerate(lesson.mistakes):
+                if mistake.move != move or after.to_move != 1 or not after.check(mistake.reply).legal:
+                    continue
+                met["the reply lowers your square"] = hides_a_counting_card(after, mistake.reply)
+                if all(met[condition] for condition in mistake.when):
+                    expected = index
+                    break
+            told, words = shown_mistakes(lesson, step, move)
+            assert [index for index, w in enumerate(words) if w and w in told] == (
+                [] if expected is None else [expected]), (step, move, told)
+
+
+# -- 3. a wrong answer to a question about the rules ------------------------------------------------------------
+
+def ground(kind: str) -> str:
+    """What a question of that kind is answered from: the rules, or the table as the learner sees it."""
+    return "rules" if kind == "can a square be worth" else "seen"
+
+
+QUESTION_LESSONS = [lesson for lesson in LESSONS if lesson.questions]
+
+
+@pytest.mark.parametrize("lesson", QUESTION_LESSONS, ids=lambda lesson: lesson.key)
+def test_a_wrong_answer_says_what_the_question_is_answered_from(lesson: Lesson, keyed: None) -> None:
+    attempt = lesson.new_attempt()
+    grounds = set()
+    while (question := attempt.question) is not None:
+        right = question.truth(attempt.view).answer
+        for wrong in ("yes", "no", "unknown"):
+            if wrong != right:
+                told = attempt.answer(wrong).text
+                key = f"lessons.questions.wrong.{ground(question.kind)}"
+                assert keys_in(told)[0] == key and said(told, key, answer=answer_words(wrong)), told
+                grounds.add(ground(question.kind))
+        attempt.answer(right)
+    assert grounds == {ground(question.kind) for question in lesson.questions}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_wrong_answer_about_the_rules_in_english_and_spanish(lang: str) -> None:
+    lesson = stage(14, lang)
+    assert {question.kind for question in lesson.questions} == {"can a square be worth"}
+
+    def told() -> list[tuple[str, str]]:
+        attempt = lesson.new_attempt()
+        question = attempt.question
+        assert question is not None
+        right = question.truth(attempt.view).answer
+        return [(wrong, attempt.answer(wrong).text) for wrong in ("yes", "no", "unknown") if wrong != right]
+
+    for wrong, text in in_lang(lang, told):
+        answer = in_language(lang, f"lessons.questions.answers.{wrong}")
+        assert text.startswith(in_language(lang, "lessons.questions.wrong.rules", answer=answer)), text
+        assert in_language(lang, "lessons.questions.wrong.seen", answer=answer) not in text
+
+
+# -- 4. a list after "none" is joined with "or" ------------------------------------------------------------------
+
+def solved_values_stage(lang: str | None = None) -> str:
+    """What stage 14 says once every question is answered right."""
+    attempt = stage(14, lang).new_attempt()
+    text = ""
+    while (question := attempt.question) is not None:
+        text = attempt.answer(question.truth(attempt.view).answer).text
+    assert attempt.solved
+    return text
+
+
+def test_the_values_no_square_has_are_denied_one_by_one(keyed: None) -> None:
+    told = solved_values_stage()
+    never = [str(value) for value in impossible_values(stage(14).rules)]
+    assert len(never) > 2
+    assert said(told, "words.or_list", last=never[-1]) and not said(told, "words.and_list")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_values_no_square_has_in_english_and_spanish(lang: str) -> None:
+    told = in_lang(lang, lambda: solved_values_stage(lang))
+    never = [str(value) for value in impossible_values(stage(14).rules)]
+    first = in_language(lang, "words.list_separator").join(never[:-1])
+    assert in_language(lang, "words.or_list", first=first, last=never[-1]) in told
+    assert in_language(lang, "words.and_list", first=first, last=never[-1]) not in told
+
+
+NEGATIONS = r"\b(?:none|no|not|never|nor|ningún|ninguno|ninguna|ni|nunca)\b[^.:;{]*$"
+"""A sentence that denies, up to the placeholder: its list must be joined with "or" (Spanish "o")."""
+
+
+def test_no_lesson_denies_a_list_joined_with_and() -> None:
+    files = sorted(STAGES_DIR.glob("*.json")) + sorted(STAGES_DIR.glob("*/*.json"))
+    denied = [f"{path.parent.name}/{path.name}: {before!r}" for path in files
+              for before in re.findall(r"([^\"]*)\{values_never_reached\}", path.read_text(encoding="utf-8"))
+              if re.search(NEGATIONS, before, re.IGNORECASE)]
+    assert denied == []
+
+
+# -- 5. the coach's choice says which square it changes -----------------------------------------------------------
+
+FULL_HAND = 15
+
+
+def coach_cases() -> dict[str, tuple[int, Move, Move, int]]:
+    """For each way the coach's choice changes the squares, the first step of stage 15 where the learner has a
+    worse move: (step, the learner's move, the coach's, the points the coach's move changes), the change worked out
+    here from the squares' lines."""
+    lesson = stage(FULL_HAND)
+    attempt = lesson.new_attempt()
+    cases: dict[str, tuple[int, Move, Move, int]] = {}
+    for step, move in enumerate(lesson.solution):
+        hand = attempt.hand
+        coach = coach_move(hand)
+        worse = [m for m in hand.legal_moves() if m != coach and move_gain(hand, m) < move_gain(hand, coach)]
+        if worse:
+            kind, change = "neither", 0
+            if isinstance(coach, Play):
+                after = _after(hand, coach)
+                owner = coach.square_owner
+                change = value(after, owner) - value(hand, owner)
+                kind = "neither" if not change else "yours" if owner == 0 else "theirs"
+            assert (kind, change > 0) in {("yours", True), ("theirs", False), ("neither", False)}
+            cases.setdefault(kind, (step, worse[0], coach, abs(change)))
+        if len(cases) == 3:
+            break
+        attempt.try_move(move)
+    return cases
+
+
+def test_the_coach_says_which_square_its_choice_changes(keyed: None) -> None:
+    cases = coach_cases()
+    assert set(cases) == {"yours", "theirs", "neither"}
+    for kind, (step, move, coach, change) in cases.items():
+        told = said_to(stage(FULL_HAND), step, move)
+        key = f"lessons.feedback.coach.{kind}"
+        facts = {"gain": change} if kind != "neither" else {}
+        assert said(told, key, move=move_words(coach, "advice", 0), **facts), (kind, told)
+        assert [k for k in keys_in(told) if k.startswith("lessons.feedback.coach")] == [key]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_coachs_words_in_english_and_spanish(lang: str) -> None:
+    cases = coach_cases()
+    for kind in ("yours", "theirs"):
+        step, move, coach, change = cases[kind]
+        told = in_lang(lang, partial(said_to, stage(FULL_HAND, lang), step, move))
+        words = in_lang(lang, partial(move_words, coach, "advice", 0))
+        assert in_language(lang, f"lessons.feedback.coach.{kind}", move=words, gain=change) in told, told
+        other = "theirs" if kind == "yours" else "yours"
+        assert in_language(lang, f"lessons.feedback.coach.{other}", move=words, gain=change) not in told
+
+
+def test_a_mistake_condition_outside_the_vocabulary_stops_the_import() -> None:
+    data = json.loads((STAGES_DIR / "13_running_leopard.json").read_text(encoding="utf-8"))
+    data["mistakes"][0]["when"] = ["the jack is sad"]
+    with pytest.raises(LessonFormatError, match="'when' names conditions among"):
+        parse_lesson(json.dumps(data))
