@@ -59,6 +59,7 @@ def test_a_click_storm_leaves_the_board_in_step_with_the_engine(page: Any, base_
     assert 1 <= handled < 60, handled
     third = cards.nth(2)
     name = third.get_attribute("aria-label") or ""
+    page.wait_for_timeout(1000)  # a learner's next click comes after the storm: the pace's bucket has refilled
     third.click()
     card = name.removesuffix(text("board.selected", card=""))  # its name, once picked or not
     expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "where", card=card), timeout=20_000)
