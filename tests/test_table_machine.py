@@ -22,7 +22,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from leopard_tutor.ai import hint
 from leopard_tutor.ai.players import ExpertPlayer, make_player
 from leopard_tutor.ai.review import HandReview
-from leopard_tutor.engine import RULE_SETS
+from leopard_tutor.engine import RULE_SETS, Play
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.turns import current_player, turn_began
 from leopard_tutor.server import class_tables
@@ -31,7 +31,7 @@ from leopard_tutor.server.class_tables import ClassTables
 from leopard_tutor.table import Closed, PassingDevice, Reviewing, Seating, Table, against_computer, at_one_device
 from leopard_tutor.table.class_table import ClassTable
 from leopard_tutor.table.intents import BadIntent
-from leopard_tutor.table.machine import TRANSITIONS
+from leopard_tutor.table.machine import ACTION_INTENTS, TRANSITIONS
 from leopard_tutor.table.offers import ACTIONS, BOARD_ACTIONS, SECTION_ACTIONS, shown
 
 KINDS = ("beginner", "casual", "intermediate", "expert", "one_device", "classmates")
@@ -214,7 +214,6 @@ class TableWalk(RuleBasedStateMachine):
 
     @staticmethod
     def _check_transition(before: Any, ident: str, table: Table) -> None:
-        from leopard_tutor.table.machine import ACTION_INTENTS
         if table.mode.kind != before.kind:
             assert table.mode.kind in TRANSITIONS[(before.kind, ACTION_INTENTS[ident])]
 
@@ -268,7 +267,9 @@ class TableWalk(RuleBasedStateMachine):
         if text("play.hand_over") in message:
             assert not table.match.is_over, message
         if text("play.play_more") in message and table.tone != "warn":
-            assert hand.plays_made and hand.hands[viewer], message
+            assert hand.plays_made and any(isinstance(move, Play) for move in hand.legal_moves()), message
+        if text("play.turn_words.end_no_play") in message:
+            assert hand.hands[viewer] and not any(isinstance(move, Play) for move in hand.legal_moves()), message
 
 
 TableWalk.TestCase.settings = settings(max_examples=100, stateful_step_count=50, deadline=None,

@@ -8,6 +8,7 @@ from test_table import OPTIONS
 
 from leopard_tutor.ai.players import BeginnerPlayer
 from leopard_tutor.engine import RUNNING_LEOPARD, EndTurn, Hand, Match
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.turns import turn_began
 from leopard_tutor.table import HandFinished, MatchFinished, Seating, against_computer, at_one_device, drawing
 from leopard_tutor.table.class_table import ClassTable
@@ -122,3 +123,17 @@ def test_why_the_computer_did_that_tells_its_whole_running_leopard_turn(keyed: N
             return
         table.make(chooser.choose(table.view()))
     raise AssertionError("the computer never played two cards in a turn")
+
+
+def test_after_plays_another_card_is_offered_only_where_one_can_be_played(keyed: None) -> None:
+    from leopard_tutor.engine import Card, Square
+    from leopard_tutor.table import sentences
+    table = against_computer(BeginnerPlayer(1), seed=1, rules=RUNNING_LEOPARD, **OPTIONS)
+    # the learner has played this turn and holds a queen, which no empty space takes: only ending the turn is left
+    squares = [Square(), Square()]
+    table.match.current = Hand(RUNNING_LEOPARD, squares, [[Card.parse("QH")], [Card.parse("2C")]],
+                               [Card.parse("3C")], [], 0, 1, plays_made=1)
+    assert sentences.what_to_do(table) == text("play.turn_words.end_no_play")
+    table.match.current = Hand(RUNNING_LEOPARD, squares, [[Card.parse("5H")], [Card.parse("2C")]],
+                               [Card.parse("3C")], [], 0, 1, plays_made=1)
+    assert sentences.what_to_do(table) == text("play.play_more")

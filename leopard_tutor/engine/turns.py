@@ -2,10 +2,10 @@
 
 Every part of the tutor that advances a game goes through here (the table, a class table, Learn's attempts and
 the class server): `current_player(hand)` says whose move it is (None once the hand is over, as OpenSpiel's
-`current_player` answers a terminal state), `apply_move(hand, move)` makes a legal move and returns what it did
-as `Event`s (the move itself, then a turn that begins, with the cards drawn or none, or the hand's end), and
-`deal_next(match)` deals a match's next hand. Sentences about a turn are made from these events and the rules,
-never guessed again from a board. No words here: the events are facts.
+`current_player` answers a terminal state; the moves it may make are `Hand.legal_moves`), `apply_move(hand, move)`
+makes a legal move and returns what it did as `Event`s (the move itself, then a turn that begins, with the cards
+drawn or none, or the hand's end), and `deal_next(match)` deals a match's next hand. Sentences about a turn are
+made from these events and the rules, never guessed again from a board. No words here: the events are facts.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .cards import Card
-from .errors import IllegalMove, LeopardError
+from .errors import LeopardError
 from .hand import Hand
 from .match import Match
 from .moves import Discard, EndTurn, GoOut, Move, Play
@@ -107,20 +107,13 @@ def current_player(hand: Hand) -> int | None:
     return None if hand.is_over else hand.to_move
 
 
-def legal_moves(hand: Hand) -> list[Move]:
-    """Every move the player to move may make now (none once the hand is over)."""
-    return hand.legal_moves()
-
-
 def apply_move(hand: Hand, move: Move, match: Match | None = None) -> list[Event]:
     """Make the legal `move` of the player to move and say what happened: the move, then the turn that began (or
     the hand's end, and with `match` given and the hand its last, the match's end). An `IllegalMove` (with the
-    reason) if the rules do not allow it; then nothing changes."""
+    reason, from `Hand.apply`) if the rules do not allow it; then nothing changes. The legal moves are the hand's
+    own (`Hand.legal_moves`)."""
     player, plays = hand.to_move, hand.plays_made
     value = hand.value(player)
-    verdict = hand.check(move)
-    if not verdict.legal:
-        raise IllegalMove(verdict.reason, move, key=verdict.key, facts=verdict.facts)
     hand.apply(move)
     events: list[Event] = [_move_event(move, player, plays, value)]
     if hand.is_over:

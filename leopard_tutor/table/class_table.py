@@ -29,6 +29,8 @@ class ClassTable(Table):
     """The person here in `seat`, named `names[seat]`, against the classmate `names[1 - seat]` elsewhere (with
     `seating`, the table's code: waiting for the classmate, whose name is not known yet)."""
 
+    for_classmates = True
+
     def __init__(self, seat: int, names: Sequence[str], store_move: StoreMove, **options: Any) -> None:
         """`options` as for `Table` (rules, seed and hands: the table's, as the server has them; `seating`)."""
         here, there = PersonHere(names[seat]), PersonElsewhere(names[1 - seat] or "", lambda _view: None)
@@ -38,7 +40,6 @@ class ClassTable(Table):
         self.replaying = False  # the page's own stored moves are being made again (after a reload)
         self.lock = threading.RLock()
         super().__init__((here, there) if seat == 0 else (there, here), **options)
-        self.classmates = True
 
     @property
     def seat(self) -> int:

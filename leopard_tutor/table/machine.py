@@ -20,8 +20,6 @@ AFTER_A_MOVE = (PLAYING, PASSING, HAND_OVER, MATCH_OVER)
 """Where a move (or a new deal) may lead: the turn runner's events decide."""
 AFTER_A_REPLY = (PLAYING, HAND_OVER, MATCH_OVER)
 """Where a move may lead at a table with a computer or a person elsewhere (never at one device)."""
-ENDED = (HAND_OVER, MATCH_OVER)
-"""The modes where a hand's end is shown."""
 
 TRANSITIONS: dict[tuple[str, str], tuple[str, ...]] = {
     # a class table waiting for the classmate: no game until they sit down

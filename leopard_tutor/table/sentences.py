@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine import GoOut
+from ..engine import GoOut, Play
 from ..engine.catalogue import text
 from ..engine.turns import current_player, turn_began
 from .modes import Closed, PassingDevice, Reviewing, Seating
@@ -58,8 +58,10 @@ def what_to_do(table: Table, *, full: bool = True) -> str:
     if began is None or began.player != table.viewer:
         return ""
     holding = bool(hand.hands[table.viewer])
-    if hand.plays_made:
-        return text("play.play_more" if holding else "play.turn_words.end_now")
+    if hand.plays_made:  # a Running Leopard turn of plays: another only where a card can be played now
+        if any(isinstance(move, Play) for move in hand.legal_moves()):
+            return text("play.play_more")
+        return text("play.turn_words.end_no_play" if holding else "play.turn_words.end_now")
     words = []
     if full and began.drew:
         words.append(text("play.turn_words.drew", count=began.drew))

@@ -11,7 +11,7 @@ allows (machine.py); what each mode offers, and why not the rest, is said by off
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..ai.background import Background
 from ..ai.hints import HintLadder
@@ -32,7 +32,7 @@ from ..engine import (
 )
 from ..engine.catalogue import or_list, text
 from ..engine.narration import move_words, narrate
-from ..engine.turns import MAX_MOVES_IN_A_TURN, Event, TurnError, apply_move, current_player, deal_next
+from ..engine.turns import MAX_MOVES_IN_A_TURN, TurnError, apply_move, current_player, deal_next
 from . import drawing, machine, sentences
 from .intents import BadIntent, TableController
 from .marks import Marks
@@ -67,6 +67,10 @@ class Table(TableController):
     """A match between `seats[0]` and `seats[1]`, shown on this page to the person here whose view it is
     (`viewer`). At least one seat is a person here. Implements the board's `BoardController`."""
 
+    for_classmates: ClassVar[bool] = False
+    """Whether the table is one between classmates on a class server (one match, not shared nor saved), even once
+    the computer has taken the classmate's seat."""
+
     def __init__(self, seats: tuple[Seat, Seat], *, rules: RuleSet = REVISED_2008, seed: int | str | None = None,
                  hinter: HintFn | None = None, hands: int | None = None,
                  reviewer: Callable[[int], HandReview] = HandReview, background: bool = True,
@@ -84,8 +88,6 @@ class Table(TableController):
         self.hinter = hinter
         self.hands_per_match = hands
         self.marks = Marks()
-        self.classmates = False  # a table between classmates (class_table.py), even once the computer sat down
-        self.events: list[Event] = []  # what the turn runner said of the moves since the viewer's last decision
         self.log: list[LogEntry] = []
         self.search: Search | None = None
         self.mode: Mode = Playing()
@@ -121,11 +123,6 @@ class Table(TableController):
     def begun(self) -> bool:
         """Whether the person whose view this is has moved in the match (a later hand, or a move in this one)."""
         return self.match.hand_number > 1 or self.viewer in self.match.current.movers
-
-    @property
-    def for_classmates(self) -> bool:
-        """Whether the table is one between classmates on a class server (one match, not shared nor saved)."""
-        return self.classmates
 
     @property
     def computer_player(self) -> int | None:
@@ -319,7 +316,6 @@ class Table(TableController):
         viewer = self.viewer
         before = self.view().squares
         made = len(self.hand.moves)
-        self.events = []
         words = [self._apply(move, player)[viewer], *self._advance(intent)]
         mode, hand = self.mode, self.hand
         if isinstance(mode, PassingDevice):
@@ -384,7 +380,6 @@ class Table(TableController):
         del self.log[len(hand.moves):]
         self.marks.clear()
         self._ladder = HintLadder(self._expert_clues)
-        self.events = []
         self.move_to("undo", self.retry or self._mode_now())
         self._follow()
         self.say(text("play.undone_with_reply" if replies else "play.undone",
@@ -426,7 +421,7 @@ class Table(TableController):
         self.match, self.last_review = match, None
         if opponent is not None:
             self.set_opponent(opponent)
-        self.log, self.search, self.events = [], None, []
+        self.log, self.search = [], None
         self.marks.clear()
         self._ladder = HintLadder(self._expert_clues)
         self.reviewers = {player: self.make_reviewer(player) for player in self.people_here}
@@ -463,7 +458,6 @@ class Table(TableController):
         player = next(player for player in (0, 1) if not seats[player].here)
         seats[player] = Computer(chooser)
         self.seats = (seats[0], seats[1])
-        self.events = []
         said = [words, *self._advance("seat_computer"), sentences.prompt(self, full=True)]
         self.say(" ".join(word for word in said if word))
 
@@ -559,7 +553,7 @@ class Table(TableController):
         while len(replay.moves) > judgement.decision.index:
             replay.undo()
         self.move_to("try_again", Retrying(replay, judgement.decision.index, judgement, session.number, self.log))
-        self.log, self.events = [], []
+        self.log = []
         self.marks.clear()
         self._ladder = HintLadder(self._expert_clues)
         self.say(text("review.retry.start", step=session.step + 1, number=session.number))
@@ -570,7 +564,7 @@ class Table(TableController):
             return
         retry = self.retry
         assert retry is not None
-        self.log, self.events = retry.saved_log, []
+        self.log = retry.saved_log
         self.move_to("retry_close", self._mode_now())
         self.marks.clear()
         self._ladder = HintLadder(self._expert_clues)
@@ -617,7 +611,7 @@ class Table(TableController):
             self.move_to(intent, Playing())
 
     def _start_hand(self, opening: str, intent: str) -> None:
-        self.log, self.search, self.events = [], None, []
+        self.log, self.search = [], None
         self.marks.clear()
         self._ladder = HintLadder(self._expert_clues)
         self.reviewers = {player: self.make_reviewer(player) for player in self.people_here}
@@ -685,7 +679,7 @@ class Table(TableController):
         readers = [player for player in (0, 1) if not isinstance(self.seats[player], Computer)]
         before = {reader: hand.view(reader).squares for reader in readers}
         value = hand.value(mover)
-        self.events += apply_move(hand, move, None if self.retry is not None else self.match)
+        apply_move(hand, move, None if self.retry is not None else self.match)
         told = tuple(narrate(move, mover, reader, before[reader], hand.view(reader).squares, self.rules,
                              went_out_value=value, other=self.name(1 - reader)).text
                      if reader in readers else "" for reader in (0, 1))
