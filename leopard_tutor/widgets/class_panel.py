@@ -228,13 +228,18 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
 
     def _seat_waiting(self, report: dict[str, Any]) -> None:
         """Show this visitor's table waiting for a classmate: no game on the board until they sit down."""
-        code, seat = str(report["table"]), int(report["seat"])
-        names = [str(name or "") for name in report["names"]]
-        table = ClassTable(seat, names, lambda number, move: self.link.move(code, number, move),
-                           **self._table_options(report), seating=code)
-        self.table = table
+        self.table = table = self._new_table(report)
         self._seat(table)
         self._refresh()
+
+    def _new_table(self, report: dict[str, Any]) -> ClassTable:
+        """This visitor's seat at the table of `report`, waiting for the classmate to sit down (`Table.sit`), under
+        the section's options (reviews) and the server's rules, deal and length, with no expert's hints."""
+        code = str(report["table"])
+        options = {**self._options(), "rules": RULE_SETS[report["rules"]], "seed": report["seed"],
+                   "hands": int(report["hands"]), "hinter": None}
+        return ClassTable(int(report["seat"]), [str(name or "") for name in report["names"]],
+                          lambda number, move: self.link.move(code, number, move), **options, seating=code)
 
     def _sit(self, table: ClassTable, report: dict[str, Any]) -> ClassTable:
         """The classmate sat down at the table that waited: the match begins on the board."""
@@ -246,15 +251,9 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self._refresh()
         return table
 
-    def _table_options(self, report: dict[str, Any]) -> dict[str, Any]:
-        """The table's options: the section's (reviews), the server's rules, deal and length, no expert's hints."""
-        return {**self._options(), "rules": RULE_SETS[report["rules"]], "seed": report["seed"],
-                "hands": int(report["hands"]), "hinter": None}
-
     def _start(self, report: dict[str, Any]) -> ClassTable:
-        code, seat, names = str(report["table"]), int(report["seat"]), report["names"]
-        table = ClassTable(seat, names, lambda number, move: self.link.move(code, number, move),
-                           **self._table_options(report), seating=code)
+        code, names = str(report["table"]), report["names"]
+        table = self._new_table(report)
         table.sit(names, "")  # both sit already: the match begins with no opening of its own (said below)
         moves = report["moves"]
         table.update(moves, replay=True)
