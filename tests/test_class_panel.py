@@ -153,3 +153,15 @@ def test_a_reloaded_page_sits_at_its_table_again(tables: tuple[ClassTables, Cloc
     panel.name.value, panel.code_box.value = "Ben", "KRT"
     panel.join_button.click()
     assert said(again.board.state["message"], "classmates.refused.bad_code", length=4)
+
+
+def test_a_table_seated_on_the_board_has_its_message_announced(tables: tuple[ClassTables, Clock], keyed: None) -> None:
+    authority, _clock = tables
+    ana = section(authority, "ana")
+    before = ana.board.state["seq"]
+    ana.level_pick.value = CLASSMATE
+    panel = panel_of(ana)
+    panel.name.value = "Ana"
+    panel.open_button.click()
+    panel.on_report(panel.link.mine())  # the waiting table's first message is a new one: the page says it
+    assert ana.board.state["seq"] > before and said(ana.board.state["message"], "classmates.seating.wait")

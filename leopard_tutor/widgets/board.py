@@ -63,6 +63,8 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
     def __init__(self, controller: BoardController | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.controller = controller
+        self._shown: BoardController | None = None  # the controller whose state the board shows now
+        self._seq_from = 0  # added to its message numbers: a controller seated later is announced afresh
         self.listeners: list[Callable[[Mapping[str, Any]], None]] = []
         self.pace = kernel_pace()
         self.on_msg(self._on_custom_msg)
@@ -113,9 +115,17 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
         pick.observe(changed, names="value")
 
     def refresh(self) -> None:
-        """Show the controller's current state."""
-        if self.controller is not None:
-            self.state = self.controller.board_state().as_dict()
+        """Show the controller's current state. A controller put in another's place (a new table) has message
+        numbers of its own: they are counted on from the last one shown, so its message is announced, never taken
+        for the one already on the board."""
+        controller = self.controller
+        if controller is None:
+            return
+        if controller is not self._shown:
+            self._shown, self._seq_from = controller, int(self.state.get("seq") or 0) + 1
+        state = controller.board_state().as_dict()
+        state["seq"] = self._seq_from + int(state["seq"])
+        self.state = state
 
     def dispatch(self, intent: object) -> None:
         """Handle one intent from the page (or a test) through the controller, then redraw."""
