@@ -328,7 +328,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         """On a class server (a `link`), once the kernel is its visitor's: read what the server keeps for the
         student (their progress joins this kernel's, every lesson opened if the teacher said so, the class's
         default rules and level kept for `follow_link`), put the student's name in the header, and from now on
-        tell the server of the progress, each finished match and what the student is doing."""
+        tell the server what is earned here, each finished match and what the student is doing."""
         if link is None:
             return
         from .lessons import kernel_progress
@@ -345,7 +345,6 @@ class TutorApp(W.VBox):  # type: ignore[misc]
             self._open_every_lesson()
         self.class_defaults = urlencode({key: value for key, value in (("rules", found.rules),
                                                                        ("level", found.level)) if value})
-        progress.listeners.append(student.progress_changed)
         self._show_student_bar()
         self.tabs.observe(lambda _change: self._report_now(), names="selected_index")
         self.tabs.observe(lambda _change: self._follow_unlocking(), names="selected_index")
@@ -359,6 +358,9 @@ class TutorApp(W.VBox):  # type: ignore[misc]
 
         if self.student is None:
             return
+        for old in self.head.children:  # a bar replaced no longer follows the record
+            if isinstance(old, StudentBar) and old.forgotten in self.student.forgotten_listeners:
+                self.student.forgotten_listeners.remove(old.forgotten)
         bar = StudentBar(self.student)
         bar.named_listeners.append(self._name_classmate)
         self.head.children = (bar, *(part for part in self.head.children if not isinstance(part, StudentBar)))

@@ -8,21 +8,33 @@ notebook, Binder). `StudentRecord` keeps the server up to date without ever hold
 out from one background thread (`Reports`), each with a short timeout; a report that fails is dropped (the log
 says so once until one gets through), and a newer report of the same kind replaces one not yet sent. Nothing is
 sent before the student has a name; what they did before is sent once they give one.
+
+Only what is earned in this kernel is told (a stage solved with its stars, each practice answer, as deltas since
+the last report; each finished match with its id, `match_id`): progress the browser brings from its storage, or
+the server's record, joins the student's own page but is never told, so the class page counts only what its
+server saw. If the server answers that it keeps no record of the student ("unknown_student": the teacher forgot
+the class, or the record expired), the record forgets the name, holds what was refused, and its
+`forgotten_listeners` let the page ask for a name again.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .class_client import ClassRefused, KernelLink
 from .class_codes import ClassTableError, valid_name
-from .lessons.progress import Progress
+from .lessons.progress import MAX_COUNT, Progress
+
+if TYPE_CHECKING:
+    from .engine import Match
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +54,17 @@ server counts a student whose last report of it is two minutes old as away)."""
 DOINGS = ("learn", "play", "practice", "examples", "rules")
 """What the server understands a student to be doing (`POST now`)."""
 RESULTS = ("won", "drawn", "lost")
+MATCH_ID_LENGTH = 16
+"""Hex digits of a match's id (`match_id`)."""
+Body = dict[str, Any] | Callable[[], dict[str, Any] | None]
+"""A report's body, or what makes it when it goes out (None: nothing to send)."""
+
+
+def match_id(match: Match) -> str:
+    """The id a finished match is counted under (the server counts each once): a hash of its rules, number of hands
+    and seed, which a saved game of it keeps when it is resumed."""
+    said = json.dumps([match.rules.key, match.hands, match.seed])
+    return hashlib.sha256(said.encode()).hexdigest()[:MATCH_ID_LENGTH]
 
 
 class StudentLink(KernelLink):
@@ -91,18 +114,19 @@ class ServerRecord:
 
 class Reports:
     """Reports handed to `send(action, body)` one at a time from a background thread, in the order given; a
-    report given again under the same key before it went out replaces it (in its place)."""
+    report given again under the same key before it went out replaces it (in its place). A body may be a function
+    that makes it as the report goes out (None: nothing to send)."""
 
     def __init__(self, send: Callable[[str, dict[str, Any]], object]) -> None:
         self._send = send
-        self._pending: dict[object, tuple[str, dict[str, Any]]] = {}
+        self._pending: dict[object, tuple[str, Body]] = {}
         self._changed = threading.Condition()
         self._busy = False
         self._thread: threading.Thread | None = None
         self._failing = False  # a failure was logged: the next ones are not, until a report gets through
         self._serial = count()
 
-    def put(self, action: str, body: dict[str, Any], *, alone: bool = False) -> None:
+    def put(self, action: str, body: Body, *, alone: bool = False) -> None:
         """Send `body` to `action` soon; `alone`, it replaces no other report (a finished match)."""
         key: object = (action, next(self._serial)) if alone else action
         with self._changed:
@@ -127,8 +151,10 @@ class Reports:
                 action, body = self._pending.pop(next(iter(self._pending)))
                 self._busy = True
             try:
-                self._send(action, body)
-                self._failing = False
+                made = body() if callable(body) else body
+                if made is not None:
+                    self._send(action, made)
+                    self._failing = False
             except Exception as error:  # a report is never worth more than the page: dropped
                 if not self._failing:
                     log.warning("a student report to %s was dropped (%s); later failures are not logged until one "
@@ -141,19 +167,25 @@ class Reports:
 
 
 class StudentRecord:
-    """This student's record on the class server, kept up to date from the kernel: their name, their `progress`'s
-    code, each finished match, what they are doing. Until the student has a name nothing is sent; giving one
-    sends the name, then the progress and what was held back."""
+    """This student's record on the class server, kept up to date from the kernel: their name, what they earn in
+    this kernel (`earned`, which listens to `progress` from the start), each finished match, what they are doing.
+    Until the student has a name nothing is sent; giving one sends the name, then what was held back."""
 
-    def __init__(self, link: StudentLink, progress: Progress, reports: Reports | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.link, self.progress = link, progress
-        self.reports = reports if reports is not None else Reports(link.tell)
+    def __init__(self, link: StudentLink, progress: Progress, clock: Callable[[], float] = time.monotonic) -> None:
+        self.link = link
+        self.reports = Reports(self._tell)
         self.clock = clock
         self.name: str | None = None
+        self.forgotten_listeners: list[Callable[[str], None]] = []
+        """Called with the name this record had when the server said it keeps no record of the student (the
+        teacher forgot the class, or it expired): the name is forgotten here, and the page may ask for it again."""
         self._held_games: list[dict[str, Any]] = []
+        self._lock = threading.Lock()  # over what was earned and not yet sent: the page adds, the reports take
+        self._stars: dict[str, int] = {}
+        self._practice: dict[str, tuple[int, int]] = {}
         self._doing: dict[str, Any] | None = None
         self._doing_told = 0.0  # when (by `clock`) what the student does was last told
+        progress.earned_listeners.append(self.earned)
 
     def read(self) -> ServerRecord:
         """What the server keeps for this student (asked once, at the page's start); an empty record if it cannot
@@ -177,8 +209,7 @@ class StudentRecord:
         self.name = kept
         self.reports.put("name", {"name": kept})
         if first:
-            if self.progress.stars or self.progress.practice:
-                self.progress_changed()
+            self.reports.put("progress", self._take_earned)
             for game in self._held_games:
                 self.reports.put("game", game, alone=True)
             self._held_games.clear()
@@ -187,17 +218,33 @@ class StudentRecord:
                 self.reports.put("now", self._doing)
         return kept
 
-    def progress_changed(self) -> None:
-        """Tell the server the progress's code (a listener of the progress)."""
+    def earned(self, stars: dict[str, int], practice: dict[str, tuple[int, int]]) -> None:
+        """Count what was earned in this kernel: `stars` per stage solved, [right, wrong] answers per practice
+        concept (`Progress.earned_listeners`); told to the server soon, once the student has a name."""
+        with self._lock:
+            for key, n in stars.items():
+                self._stars[key] = max(n, self._stars.get(key, 0))
+            for concept, (right, wrong) in practice.items():
+                old = self._practice.get(concept, (0, 0))
+                self._practice[concept] = (min(MAX_COUNT, old[0] + right), min(MAX_COUNT, old[1] + wrong))
         if self.name is not None:
-            self.reports.put("progress", {"code": self.progress.to_code()})
+            self.reports.put("progress", self._take_earned)
 
-    def game(self, against: str, result: str) -> None:
-        """Tell the server of a finished match: against "computer:LEVEL" or "classmate", "won", "drawn" or "lost"
-        from the student's seat."""
+    def _take_earned(self) -> dict[str, Any] | None:
+        """The body of a progress report: what was earned since the last one (taken: counted once), or None."""
+        with self._lock:
+            if not self._stars and not self._practice:
+                return None
+            body = {"stars": self._stars, "practice": {concept: list(pair) for concept, pair in self._practice.items()}}
+            self._stars, self._practice = {}, {}
+        return body
+
+    def game(self, against: str, result: str, match: Match) -> None:
+        """Tell the server of a finished `match`: against "computer:LEVEL" or "classmate", "won", "drawn" or "lost"
+        from the student's seat (with its `match_id`: the server counts it once)."""
         if result not in RESULTS:
             raise ValueError(f"a match's result is one of {RESULTS}, not {result!r}")
-        body = {"against": against, "result": result}
+        body = {"against": against, "result": result, "match": match_id(match)}
         if self.name is not None:
             self.reports.put("game", body, alone=True)
         elif len(self._held_games) < HELD_GAMES:
@@ -216,3 +263,24 @@ class StudentRecord:
         if self.name is not None:
             self._doing_told = now
             self.reports.put("now", body)
+
+    def _tell(self, action: str, body: dict[str, Any]) -> None:
+        """Send one report; if the server keeps no record of the student, forget the name and hold the report."""
+        try:
+            self.link.tell(action, body)
+        except ClassRefused as refused:
+            if refused.key != "unknown_student":
+                raise
+            self._forgotten(action, body)
+
+    def _forgotten(self, action: str, body: dict[str, Any]) -> None:
+        """The server keeps no record of this student: no name from now on (the page asks again), and the report it
+        refused held until one is given (what they are doing is told again then)."""
+        former, self.name = self.name, None
+        if action == "progress":
+            self.earned(body["stars"], {concept: (pair[0], pair[1]) for concept, pair in body["practice"].items()})
+        elif action == "game" and len(self._held_games) < HELD_GAMES:
+            self._held_games.append(body)
+        if former is not None:
+            for listener in list(self.forgotten_listeners):
+                listener(former)

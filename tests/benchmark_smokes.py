@@ -39,6 +39,12 @@ def _both_servers(label: str) -> tuple[str, ...]:
 
 
 SMOKES: dict[str, Smoke] = {
+    "class_page.py": Smoke((
+        r"rows shown per refresh at most: \d+",
+        rf"1000 records: refresh \(report \+ JSON, \d+ rows shown\): median +{MS} +max +{MS} +\(n=3\)",
+        rf"1000 records: every row at once \(before the paging\): median +{MS} +\(n=1\)",
+        rf"1000 records: CSV of every row: +{MS} in \d+ parts, longest part +{MS}",
+    ), timeout=120),
     "class_tables.py": Smoke((
         r"1 tables \(2 players\), pace 0\.3 s, \d+ processors, \d+ s",
         rf"other's move shown: p50 +{MS} +p95 +{MS} +max +{MS} +\(n=6\)",

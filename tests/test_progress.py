@@ -1,4 +1,5 @@
-"""Progress: stars and unlocking, and the export/import code (a damaged code changes nothing)."""
+"""Progress: stars and unlocking, what is earned here told apart from what a code brings, and the export/import
+code (a damaged code changes nothing)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,27 @@ def filled() -> Progress:
         for i in range(n + 3):
             progress.record_practice(concept, i % 3 != 0)
     return progress
+
+
+def test_only_what_is_earned_here_is_told_to_the_earned_listeners() -> None:
+    """A stage solved and each practice answer are told as they happen; progress loaded or merged from a code (which
+    a browser may bring, edited) changes the stars and the record but is never told as earned."""
+    progress, earned = Progress(), []
+    progress.earned_listeners.append(lambda stars, practice: earned.append((stars, practice)))
+    brought = Progress()
+    brought.stars = dict.fromkeys(KEYS, 3)
+    brought.practice = dict.fromkeys(CONCEPTS[:-1], (1_000_000, 0))
+    progress.load_code(brought.to_code())
+    assert not progress.merge_code(brought.to_code())
+    other = Progress()
+    other.record_practice(CONCEPTS[-1], False)
+    assert progress.merge_code(other.to_code()) and progress.stars == brought.stars
+    assert earned == []
+    progress.record_lesson(KEYS[0], 2)
+    progress.record_practice("jacks", True)
+    progress.record_practice("jacks", False)
+    assert earned == [({KEYS[0]: 2}, {}), ({}, {"jacks": (1, 0)}), ({}, {"jacks": (0, 1)})]
+    assert progress.stars[KEYS[0]] == 3, "the best stars stay the page's own"
 
 
 def test_code_round_trips_and_is_short() -> None:

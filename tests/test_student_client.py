@@ -1,6 +1,8 @@
-"""The kernel side of the students' records (issue 20): the name in the header, and the reports of progress,
-matches and what the student is doing, against a fake server in this process (it answers the contract's shapes,
-and proves nothing about the real server: tests of `server/student_handlers.py` do that)."""
+"""The kernel side of the students' records (issue 20): the name in the header, and the reports of what was earned
+here, matches (with their ids) and what the student is doing, against a fake server in this process (it answers the
+contract's shapes, and proves nothing about the real server: tests of `server/student_handlers.py` do that), and
+against the server's own records in this process: progress brought from the browser never reaches the class page, a
+match resumed and won again counts once, and after the class is forgotten an open page asks for the name again."""
 
 from __future__ import annotations
 
@@ -17,17 +19,20 @@ import pytest
 from keyed import keys_in
 
 from leopard_tutor import app
+from leopard_tutor.ai import LEVELS
 from leopard_tutor.class_client import CLASS_TABLES_ENV, KERNEL_HEADER, ClassRefused
-from leopard_tutor.class_codes import valid_name
-from leopard_tutor.engine.catalogue import texts
+from leopard_tutor.class_codes import ClassTableError, valid_name
+from leopard_tutor.engine.catalogue import text, texts
 from leopard_tutor.kernel_proof import PROOF_HEADER, proof_holds
 from leopard_tutor.lessons import LESSONS, Progress, kernel_progress
+from leopard_tutor.lessons.progress import CONCEPTS, MAX_COUNT
 from leopard_tutor.server.class_store import ClassStore
 from leopard_tutor.server.students import Students
-from leopard_tutor.student_client import Reports, StudentLink, StudentRecord
+from leopard_tutor.student_client import Reports, StudentLink, StudentRecord, match_id
 from leopard_tutor.table import against_computer
 from leopard_tutor.table.class_table import ClassTable
 from leopard_tutor.widgets import PlaySection
+from leopard_tutor.widgets.game_code import game_code, read_game_code
 from leopard_tutor.widgets.student_bar import StudentBar, generated_name
 from tests.test_widgets_play_section import Discarder
 
@@ -144,7 +149,7 @@ def test_a_first_visit_asks_for_a_name_and_carries_the_progress_over() -> None:
     told = sent(tutor)
     assert [action for action, _ in told] == ["name", "progress", "now"]
     assert told[0][1] == {"name": "Ana Lima"}
-    assert Progress.from_code(told[1][1]["code"]).stars == {LESSONS[0].key: 2}
+    assert told[1][1] == {"stars": {LESSONS[0].key: 2}, "practice": {}}
     assert told[2][1] == {"doing": "learn", "stage": 1, "with": None}
 
 
@@ -263,7 +268,7 @@ def test_a_match_over_is_reported_once_with_the_result_from_the_learners_seat() 
     games = [body for action, body in sent(tutor) if action == "game"]
     match = play.controller.match
     result = "drawn" if match.winner is None else "won" if match.winner == 0 else "lost"
-    assert games == [{"against": "computer:beginner", "result": result}]
+    assert games == [{"against": "computer:beginner", "result": result, "match": match_id(match)}]
     play.new_button.click()
     finish_match(play)
     assert len([body for action, body in sent(tutor) if action == "game"]) == 2
@@ -287,7 +292,8 @@ def test_a_classmate_is_named_while_played_and_the_match_told_from_the_learners_
     play.classmates._refresh()
     play.board.dispatch({"type": "select", "index": 0})  # a click after it tells nothing more
     assert play.board.state["error"] == ""
-    assert [body for action, body in sent(tutor) if action == "game"] == [{"against": "classmate", "result": "won"}]
+    assert [body for action, body in sent(tutor) if action == "game"] == [{"against": "classmate", "result": "won",
+                                                                          "match": match_id(match)}]
 
 
 def test_matches_between_two_people_here_are_not_reported() -> None:
@@ -421,9 +427,11 @@ def test_the_link_asks_with_the_kernels_proof(server: FakeServer, monkeypatch: p
     record = StudentRecord(link, kernel_progress())
     found = record.read()
     assert found.name == "Ana" and found.unlock_all and found.level == "expert" and record.name == "Ana"
-    record.game("computer:expert", "lost")
+    match = against_computer(Discarder(), seed="ABCDEFGH").match
+    record.game("computer:expert", "lost", match)
     assert record.reports.flush(5)
-    assert server.got[-1] == ("POST", "/base/leopard/students/game", {"against": "computer:expert", "result": "lost"})
+    assert server.got[-1] == ("POST", "/base/leopard/students/game",
+                              {"against": "computer:expert", "result": "lost", "match": match_id(match)})
     server.status = 400
     record.now("play")
     assert record.reports.flush(5), "a refusal is dropped, not raised"
@@ -466,10 +474,13 @@ class ServerLink:
     def tell(self, action: str, body: dict[str, Any]) -> None:
         students, visitor = self.students, self.visitor
         calls = {"name": lambda: students.name(visitor, body.get("name")),
-                 "progress": lambda: students.progress(visitor, body.get("code")),
-                 "game": lambda: students.game(visitor, body.get("against"), body.get("result")),
+                 "progress": lambda: students.progress(visitor, body.get("stars"), body.get("practice")),
+                 "game": lambda: students.game(visitor, body.get("against"), body.get("result"), body.get("match")),
                  "now": lambda: students.now(visitor, body.get("doing"), body.get("stage"), body.get("with"))}
-        calls[action]()
+        try:
+            calls[action]()
+        except ClassTableError as refused:  # as the server answers it, and `StudentLink` reads it
+            raise ClassRefused(refused.key, refused.facts) from None
 
 
 def test_the_servers_records_take_every_report_of_the_page(tmp_path: Path) -> None:
@@ -498,3 +509,107 @@ def test_the_servers_records_take_every_report_of_the_page(tmp_path: Path) -> No
     again.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
     assert kernel_progress().stars == {LESSONS[0].key: 3} and kernel_progress().is_unlocked(LESSONS[-1].key)
     assert "Ana" in bar_of(again).shown.value
+
+
+def class_page(students: Students) -> dict[str, list[str]]:
+    """The class page's cells (name, lessons, practice, games) of each student, by name."""
+    return {row["cells"][0]["text"]: [cell["text"] for cell in row["cells"][:4]]
+            for row in students.rows(lambda _visitor: True)}
+
+
+def test_progress_brought_from_the_browser_never_reaches_the_class_page(tmp_path: Path) -> None:
+    """An edited progress code in the browser's storage (every lesson 3 stars, a million right answers) joins the
+    student's own page but is never told; a stage solved and an answer given in this kernel are, and the student's
+    `me` gives back what was earned."""
+    students = Students(ClassStore.in_folder(tmp_path))
+    tutor = app.build_app([("Play", one_hand_play), ("Learn", "leopard_tutor.widgets.learn:build_learn")])
+    tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
+    page_restores(bar_of(tutor), "Ana")
+    forged = Progress()
+    forged.stars = {lesson.key: 3 for lesson in LESSONS}
+    forged.practice = dict.fromkeys(CONCEPTS, (MAX_COUNT, 0))
+    page_restores(tutor, forged.to_code())
+    progress = kernel_progress()
+    assert progress.stars == forged.stars, "the student's own page has what the browser kept"
+    assert tutor.student is not None and tutor.student.reports.flush(5)
+    cells = class_page(students)["Ana"]
+    assert cells[1] == text("teacher.lessons", done=0, total=len(LESSONS), stars=0)
+    assert cells[2] == text("teacher.nothing_yet")
+    progress.record_lesson(LESSONS[0].key, 2)  # solved here (the browser had 3 stars for it: 2 are earned)
+    progress.record_practice("jacks", True)
+    progress.record_practice("jacks", False)
+    assert tutor.student.reports.flush(5)
+    cells = class_page(students)["Ana"]
+    assert cells[1] == text("teacher.lessons", done=1, total=len(LESSONS), stars=2)
+    assert cells[2] == text("teacher.practice", concept=text("lessons.practice.concepts.jacks"), share=50, answers=2)
+    kept = Progress.from_code(str(students.me("ana")["progress"]))
+    assert kept.stars == {LESSONS[0].key: 2} and kept.practice == {"jacks": (1, 1)}
+
+
+def test_answers_earned_while_a_report_is_out_are_added_not_lost() -> None:
+    gate, told = threading.Event(), []
+
+    class SlowLink(FakeLink):
+        def tell(self, action: str, body: dict[str, Any]) -> None:
+            gate.wait(5)
+            told.append((action, json.loads(json.dumps(body))))
+
+    record = StudentRecord(SlowLink(), Progress())  # type: ignore[arg-type]
+    record.give_name("Ana")  # its report waits at the gate
+    for right in (True, True, False):
+        record.earned({}, {"tens": (1, 0) if right else (0, 1)})
+    record.earned({LESSONS[0].key: 1}, {})
+    record.earned({LESSONS[0].key: 3}, {})
+    gate.set()
+    assert record.reports.flush(5)
+    assert told == [("name", {"name": "Ana"}),
+                    ("progress", {"stars": {LESSONS[0].key: 3}, "practice": {"tens": [2, 1]}})]
+
+
+def test_a_match_resumed_and_won_again_counts_once(tmp_path: Path) -> None:
+    """The saved code of a finished match, resumed five times: each ends it again, and each is told with the same
+    match id, so the class page counts it once; a new match counts again."""
+    students = Students(ClassStore.in_folder(tmp_path))
+    tutor = app.build_app([("Play", one_hand_play)])
+    tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
+    page_restores(bar_of(tutor), "Ana")
+    play = tutor.built[0]
+    finish_match(play)
+    saved = game_code(play.controller.match, "beginner")
+    for _ in range(5):
+        play.resume(read_game_code(saved, LEVELS))
+        play.board.dispatch({"type": "select", "index": 0})
+    assert tutor.student is not None and tutor.student.reports.flush(5)
+    row = students.store.student("ana")
+    assert row is not None and sum(row.games["computer:beginner"].values()) == 1
+    play.new_button.click()
+    finish_match(play)
+    assert tutor.student.reports.flush(5)
+    row = students.store.student("ana")
+    assert row is not None and sum(row.games["computer:beginner"].values()) == 2
+
+
+def test_after_the_class_is_forgotten_an_open_page_asks_for_the_name_again(tmp_path: Path, keyed: None) -> None:
+    """The teacher forgets the class while Ana's page is open: her next report is refused, no row comes back, her
+    page forgets the name (here and in the browser) and asks again, holding it; kept again, her record is back
+    with what she did since."""
+    students = Students(ClassStore.in_folder(tmp_path))
+    tutor = app.build_app([("Play", one_hand_play), ("Learn", "leopard_tutor.widgets.learn:build_learn")])
+    tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
+    bar = bar_of(tutor)
+    page_restores(bar, "Ana")
+    assert tutor.student is not None and tutor.student.reports.flush(5) and students.count() == 1
+    students.forget()
+    tutor.tabs.selected_index = 1  # a report of what she does
+    assert tutor.student.reports.flush(5)
+    assert students.count() == 0, "no row comes back, named or not"
+    assert tutor.student.name is None and bar.storage.saved == ""
+    assert shown(bar.box) and bar.box.value == "Ana" and keys_in(bar.note.value) == ["students.forgotten"]
+    kernel_progress().record_lesson(LESSONS[0].key, 1)  # earned meanwhile: held
+    assert tutor.student.reports.flush(5) and students.count() == 0
+    assert bar.keep(bar.box.value)
+    assert tutor.student.reports.flush(5)
+    row = students.store.student("ana")
+    assert row is not None and row.name == "Ana" and row.stars == {LESSONS[0].key: 1}
+    assert row.doing is not None and row.doing["doing"] == "learn"
+    assert bar.storage.saved == "Ana" and not shown(bar.note)

@@ -1,6 +1,8 @@
-"""Students' records without a server (`server/students.py` over the class store): progress codes merged, games
-counted per opponent, what a student does, bounds, refusals that change nothing, the teacher's rows and their
-CSV, unlocking, forgetting the class, and the migration of a version-1 file that keeps its tables."""
+"""Students' records without a server (`server/students.py` over the class store): a record made by a name only
+(never by a visit, nor brought back by an open page after the class was forgotten), the live limit counting only
+connected students, records expiring, what was earned added (stars at their best, answers summed), games counted
+per opponent and once per match, what a student does, bounds, refusals that change nothing, the teacher's rows
+(the students seen last) and their CSV, unlocking, forgetting the class, and the migrations of older files."""
 
 from __future__ import annotations
 
@@ -15,21 +17,28 @@ from fake_clock import Clock
 from keyed import mark
 
 from leopard_tutor.class_codes import ClassTableError
-from leopard_tutor.engine.catalogue import entry
 from leopard_tutor.engine.moves import move_to_data
 from leopard_tutor.lessons import LESSONS
-from leopard_tutor.lessons.progress import Progress
-from leopard_tutor.server.class_store import DATABASE_NAME, MIGRATIONS, ClassStore, StudentRow
+from leopard_tutor.lessons.progress import MAX_COUNT, Progress
+from leopard_tutor.server.class_store import DATABASE_NAME, MIGRATIONS, SCHEMA_VERSION, ClassStore, StudentRow
 from leopard_tutor.server.sessions import SessionBook
-from leopard_tutor.server.students import AWAY_SECONDS, LIVE_SECONDS, Students, student_id
+from leopard_tutor.server.students import (
+    AWAY_SECONDS,
+    MATCHES_KEPT,
+    PAGE_ROWS,
+    RECORD_DAYS,
+    Students,
+    student_id,
+)
 
 NOW = 1_800_000_000.0
+FIRST, SECOND, THIRD = (lesson.key for lesson in LESSONS[:3])
+MATCH = "0123456789abcdef"
 
 
-def code(stars: dict[str, int], practice: dict[str, tuple[int, int]] | None = None) -> str:
-    progress = Progress()
-    progress.stars, progress.practice = dict(stars), dict(practice or {})
-    return progress.to_code()
+def match(number: int) -> str:
+    """A match id, as a kernel makes them (16 hex digits)."""
+    return f"{number:016x}"
 
 
 def students(tmp_path: Path, limit: int = 30) -> tuple[Students, Clock]:
@@ -37,67 +46,130 @@ def students(tmp_path: Path, limit: int = 30) -> tuple[Students, Clock]:
     return Students(ClassStore.in_folder(tmp_path), limit=limit, clock=clock), clock
 
 
+def named(tmp_path: Path, *visitors: str, limit: int = 30) -> tuple[Students, Clock]:
+    """The students, each of `visitors` named after itself."""
+    class_, clock = students(tmp_path, limit)
+    for visitor in visitors:
+        class_.name(visitor, visitor.title())
+    return class_, clock
+
+
 def everyone_connected(_visitor: str) -> bool:
     return True
 
 
-def test_progress_codes_merge_best_stars_and_the_larger_practice_record(tmp_path: Path) -> None:
+def test_a_visit_that_never_names_itself_leaves_no_row(tmp_path: Path) -> None:
+    """`me` of a visitor without a record answers from nothing and stores nothing; any other report of theirs is
+    refused "unknown_student" and stores nothing; only a name makes a record."""
     class_, _ = students(tmp_path)
-    assert class_.me("ana") == {"name": None, "progress": None, "unlock_all": False,
-                                "defaults": {"rules": None, "level": None}}
-    class_.progress("ana", code({"the-square": 3, "lines": 1}, {"jacks": (2, 3), "tens": (5, 0)}))
-    class_.progress("ana", code({"the-square": 1, "lines": 2, "tens": 1}, {"jacks": (1, 1), "tens": (6, 4)}))
+    for _ in range(3):
+        assert class_.me("ghost") == {"name": None, "progress": None, "unlock_all": False,
+                                      "defaults": {"rules": None, "level": None}}
+    for report in (lambda: class_.now("ghost", "play"), lambda: class_.progress("ghost", {FIRST: 3}, None),
+                   lambda: class_.game("ghost", "computer:beginner", "won", MATCH)):
+        with pytest.raises(ClassTableError) as refused:
+            report()
+        assert refused.value.key == "unknown_student"
+    assert class_.store.student("ghost") is None and class_.count() == 0 and class_.rows(everyone_connected) == []
+    class_.name("ghost", "Casper")
+    assert class_.me("ghost")["name"] == "Casper" and class_.count() == 1
+
+
+def test_forgetting_the_class_then_a_report_of_an_open_page_leaves_no_row(tmp_path: Path) -> None:
+    class_, _ = named(tmp_path, "ana", "ben")
+    class_.game("ana", "classmate", "won", MATCH)
+    assert class_.forget() == 2
+    assert class_.store.student_matches("ana") == 0, "the matches' ids go with the records"
+    for report in (lambda: class_.now("ana", "learn", 2), lambda: class_.game("ana", "classmate", "won", match(2)),
+                   lambda: class_.progress("ben", None, {"jacks": [1, 0]})):
+        with pytest.raises(ClassTableError, match="unknown_student"):
+            report()
+    assert class_.me("ana")["name"] is None
+    assert class_.count() == 0 and class_.rows(everyone_connected) == []
+
+
+def test_earned_progress_adds_the_answers_and_keeps_the_best_stars(tmp_path: Path) -> None:
+    class_, _ = named(tmp_path, "ana")
+    class_.progress("ana", {FIRST: 3, SECOND: 1}, {"jacks": [2, 3], "tens": [5, 0]})
+    class_.progress("ana", {FIRST: 1, SECOND: 2, THIRD: 1}, {"jacks": [1, 1]})
+    class_.progress("ana", None, {"tens": [MAX_COUNT, 1]})
     kept = Progress.from_code(str(class_.me("ana")["progress"]))
-    assert kept.stars == {"the-square": 3, "lines": 2, "tens": 1}
-    assert kept.practice == {"jacks": (2, 3), "tens": (6, 4)}
+    assert kept.stars == {FIRST: 3, SECOND: 2, THIRD: 1}
+    assert kept.practice == {"jacks": (3, 4), "tens": (MAX_COUNT, 1)}, "answers are added, bounded"
 
 
-@pytest.mark.parametrize("bad", ["", "LT2-!!!", "not a code", "LT2-" + "A" * 3000, 5, None])
-def test_a_bad_code_is_refused_and_changes_nothing(tmp_path: Path, bad: object) -> None:
-    class_, _ = students(tmp_path)
-    class_.progress("ana", code({"the-square": 2}))
+@pytest.mark.parametrize(("stars", "practice"), [
+    ("LT2-a-progress-code", None), ({"every-lesson": 3}, None), ({FIRST: 4}, None), ({FIRST: True}, None),
+    ({FIRST: 0}, None), ([FIRST], None), (None, None), (None, {"jacks": [1]}), (None, {"jacks": [-1, 0]}),
+    (None, {"jacks": [MAX_COUNT + 1, 0]}), (None, {"sevens": [1, 1]}), (None, {"jacks": (1, 1)}), (None, "LT2-"),
+])
+def test_a_bad_progress_report_is_refused_and_changes_nothing(tmp_path: Path, stars: object,
+                                                              practice: object) -> None:
+    class_, _ = named(tmp_path, "ana")
+    class_.progress("ana", {FIRST: 2}, None)
     before = class_.store.student("ana")
-    with pytest.raises(ClassTableError) as refused:
-        class_.progress("ana", bad)
-    assert refused.value.key == "bad_progress"
-    problem = refused.value.facts["problem"]  # a key, worded by whoever reads it in their own language
-    assert isinstance(problem, str) and problem.startswith("sections.progress.") and isinstance(entry(problem), str)
+    with pytest.raises(ClassTableError, match="bad_progress"):
+        class_.progress("ana", stars, practice)
     assert class_.store.student("ana") == before
 
 
-def test_games_are_counted_per_opponent_and_anything_else_is_refused(tmp_path: Path) -> None:
-    class_, _ = students(tmp_path)
-    for against, result in (("computer:beginner", "won"), ("computer:beginner", "won"),
-                            ("computer:expert", "lost"), ("classmate", "drawn")):
-        class_.game("ana", against, result)
+def test_games_are_counted_per_opponent_once_per_match_and_anything_else_is_refused(tmp_path: Path) -> None:
+    class_, _ = named(tmp_path, "ana", "ben")
+    for number, (against, result) in enumerate((("computer:beginner", "won"), ("computer:beginner", "won"),
+                                                ("computer:expert", "lost"), ("classmate", "drawn"))):
+        assert class_.game("ana", against, result, match(number))
     row = class_.store.student("ana")
     assert row is not None and row.games == {"computer:beginner": {"won": 2, "drawn": 0, "lost": 0},
                                              "computer:expert": {"won": 0, "drawn": 0, "lost": 1},
                                              "classmate": {"won": 0, "drawn": 1, "lost": 0}}
-    for against, result in (("computer:godlike", "won"), ("classmate", "tied"), ("a" * 5000, "won"), (1, 2)):
+    for bad in (("computer:godlike", "won", MATCH), ("classmate", "tied", MATCH), ("a" * 5000, "won", MATCH),
+                (1, 2, MATCH), ("classmate", "won", None), ("classmate", "won", "0123"), ("classmate", "won", 5),
+                ("classmate", "won", "0123456789ABCDEF")):
         with pytest.raises(ClassTableError, match="bad_game"):
-            class_.game("ana", against, result)
+            class_.game("ana", *bad)
     assert class_.store.student("ana") == row
+    assert class_.game("ben", "computer:expert", "won", match(2)), "another student's match of the same id counts"
+
+
+def test_a_match_reported_won_five_times_counts_once(tmp_path: Path) -> None:
+    """A saved game of a match already won, resumed and won again five times: one win."""
+    class_, _ = named(tmp_path, "ana")
+    counted = [class_.game("ana", "computer:expert", "won", MATCH) for _ in range(5)]
+    assert counted == [True, False, False, False, False]
+    row = class_.store.student("ana")
+    assert row is not None and row.games == {"computer:expert": {"won": 1, "drawn": 0, "lost": 0}}
+    assert class_.rows(everyone_connected)[0]["cells"][3]["sort"] == 1
+
+
+def test_the_ids_of_a_students_latest_matches_are_kept_and_no_more(tmp_path: Path) -> None:
+    class_, clock = named(tmp_path, "ana")
+    for number in range(MATCHES_KEPT + 5):
+        clock.now += 1
+        assert class_.game("ana", "classmate", "won", match(number))
+    assert class_.store.student_matches("ana") == MATCHES_KEPT
+    assert not class_.game("ana", "classmate", "won", match(MATCHES_KEPT + 4)), "a recent match is known"
+    assert class_.game("ana", "classmate", "won", match(0)), "the oldest ids made room"
 
 
 def test_reports_at_once_and_the_teachers_unlocking_lose_nothing(tmp_path: Path) -> None:
     """A kernel reports from a thread of its own, beside the page's requests and the teacher's: every change is
     kept (each report reads, changes and writes its record as one step)."""
-    class_, _ = students(tmp_path)
-    class_.game("ana", "classmate", "won")
+    class_, _ = named(tmp_path, "ana")
+    class_.game("ana", "classmate", "won", MATCH)
     start = threading.Barrier(5)
 
-    def report(result: str) -> None:
+    def report(number: int, result: str) -> None:
         start.wait()
-        for _ in range(40):
-            class_.game("ana", "computer:beginner", result)
+        for game in range(40):
+            class_.game("ana", "computer:beginner", result, match(1000 * number + game))
             class_.now("ana", "play")
+            class_.progress("ana", None, {"tens": [1, 0]})
 
     def unlock() -> None:
         start.wait()
         class_.unlock("all")
 
-    threads = [threading.Thread(target=report, args=(result,)) for result in ("won", "drawn", "lost", "won")]
+    threads = [threading.Thread(target=report, args=pair) for pair in enumerate(("won", "drawn", "lost", "won"))]
     threads.append(threading.Thread(target=unlock))
     for thread in threads:
         thread.start()
@@ -106,6 +178,7 @@ def test_reports_at_once_and_the_teachers_unlocking_lose_nothing(tmp_path: Path)
     row = class_.store.student("ana")
     assert row is not None and row.unlock_all
     assert row.games["computer:beginner"] == {"won": 80, "drawn": 40, "lost": 40}
+    assert row.practice == {"tens": [160, 0]}
 
 
 def test_names_are_checked_and_the_row_stays_bounded(tmp_path: Path) -> None:
@@ -116,33 +189,57 @@ def test_names_are_checked_and_the_row_stays_bounded(tmp_path: Path) -> None:
         with pytest.raises(ClassTableError) as refused:
             class_.name("ana", bad)
         assert refused.value.key == key
-    for _ in range(200):  # many reports: one row, of the same size
+    for number in range(200):  # many reports: one row, of the same size
         class_.now("ana", "practice")
-        class_.game("ana", "classmate", "won")
-        class_.progress("ana", code({"the-square": 3}, {"jacks": (1, 0)}))
+        class_.game("ana", "classmate", "won", match(number))
+        class_.progress("ana", {FIRST: 3}, {"jacks": [1, 0]})
     sizes = class_.store.db.execute(
         "SELECT COUNT(*), MAX(LENGTH(stars) + LENGTH(practice) + LENGTH(games) + LENGTH(doing)) FROM students"
     ).fetchone()
     assert sizes[0] == 1 and sizes[1] < 400
 
 
-def test_at_most_the_limit_of_live_students(tmp_path: Path) -> None:
-    class_, clock = students(tmp_path, limit=2)
-    class_.me("ana")
-    class_.me("ben")
+def test_the_limit_counts_the_named_students_whose_page_is_connected(tmp_path: Path) -> None:
+    """With a limit of 3, throw-away visits (connected, never named) take no place, nor do named students whose
+    page has gone; named students connected now do."""
+    class_, _ = students(tmp_path, limit=3)
+    for visitor in ("ghost-1", "ghost-2", "ghost-3"):
+        class_.me(visitor)
+    class_.name("left-1", "Left One", {"left-1"})
+    class_.name("left-2", "Left Two", {"left-2"})
+    class_.name("left-3", "Left Three", {"left-3"})
+    here = {"ghost-1", "ghost-2", "ghost-3", "ana"}  # the pages connected now
+    class_.name("ana", "Ana", here)
+    class_.progress("ana", {FIRST: 3}, None)
+    class_.game("ana", "computer:casual", "won", MATCH)
+    ana = next(row for row in class_.rows(here.__contains__) if row["id"] == student_id("ana"))
+    assert [cell["sort"] for cell in ana["cells"][:4]] == ["ana", 103, 101, 1]
+    here |= {"ben", "cy", "di"}
+    class_.name("ben", "Ben", here)
+    class_.name("cy", "Cy", here)
     with pytest.raises(ClassTableError) as refused:
-        class_.me("cy")
-    assert refused.value.key == "class_full" and refused.value.facts == {"most": 2}
-    assert class_.store.student("cy") is None
-    class_.me("ana")  # a known student is always served
-    clock.now += LIVE_SECONDS + 1
-    class_.me("cy")  # the others are no longer live
-    assert class_.store.student("cy") is not None
+        class_.name("di", "Di", here)
+    assert refused.value.key == "class_full" and refused.value.facts == {"most": 3}
+    assert class_.store.student("di") is None
+    class_.name("ana", "Ana Lima", here)  # a known student is always served
+    class_.name("di", "Di", here - {"cy"})  # once one of them has gone, there is room
+    assert class_.store.student("di") is not None
+
+
+def test_a_record_unseen_for_its_days_is_forgotten_at_the_next_new_record(tmp_path: Path) -> None:
+    class_, clock = named(tmp_path, "ana", "ben")
+    clock.now += RECORD_DAYS * 86400 - 60
+    class_.now("ben", "play")  # Ben came back in time
+    clock.now += 120
+    class_.name("cy", "Cy")
+    assert [row.visitor for _, row in class_.store.students()] == ["ben", "cy"]
+    clock.now += RECORD_DAYS * 86400 + 1  # ...and at the server's start
+    restarted = Students(class_.store, clock=clock)
+    assert restarted.count() == 0
 
 
 def test_what_a_student_does_and_when_they_are_away(tmp_path: Path, keyed: None) -> None:
-    class_, clock = students(tmp_path)
-    class_.name("ana", "Ana")
+    class_, clock = named(tmp_path, "ana")
     class_.now("ana", "learn", 5)
     now = lambda connected=True: class_.rows(lambda v: connected)[0]["cells"][4]["text"]  # noqa: E731
     assert now() == mark("teacher.now.learn_stage", stage=5)
@@ -159,35 +256,65 @@ def test_what_a_student_does_and_when_they_are_away(tmp_path: Path, keyed: None)
 
 
 def test_the_teachers_rows_and_the_csv_hold_the_same_cells(tmp_path: Path, keyed: None) -> None:
-    class_, _ = students(tmp_path)
+    class_, clock = students(tmp_path)
     class_.name("ana", "<img src=x onerror=f()>")
-    class_.progress("ana", code({"the-square": 3, "aces-to-nines": 2}, {"jacks": (1, 3), "tens": (9, 1)}))
-    class_.game("ana", "computer:casual", "won")
-    class_.me("ben")
+    class_.progress("ana", {FIRST: 3, SECOND: 2}, {"jacks": [1, 3], "tens": [9, 1]})
+    class_.game("ana", "computer:casual", "won", MATCH)
+    clock.now += 1
+    class_.name("ben", "Ben")
     rows = class_.rows(everyone_connected)
-    assert [row["id"] for row in rows] == [student_id("ana"), student_id("ben")]
-    ana = [cell["text"] for cell in rows[0]["cells"]]
+    assert [row["id"] for row in rows] == [student_id("ben"), student_id("ana")], "the latest seen first"
+    ana = [cell["text"] for cell in rows[1]["cells"]]
     practice = [mark("teacher.practice", concept=mark(f"lessons.practice.concepts.{concept}"), share=share,
                      answers=answers) for concept, share, answers in (("jacks", 25, 4), ("tens", 90, 10))]
     assert ana[:4] == ["<img src=x onerror=f()>", mark("teacher.lessons", done=2, total=len(LESSONS), stars=5),
                        mark("teacher.separator").join(practice),
                        mark("teacher.games", opponent=mark("levels.names.casual"), won=1, drawn=0, lost=0)]
-    assert [cell["text"] for cell in rows[1]["cells"]][:4] == [
-        mark("teacher.no_name"), mark("teacher.lessons", done=0, total=len(LESSONS), stars=0),
-        mark("teacher.nothing_yet"), mark("teacher.nothing_yet")]
+    assert [cell["text"] for cell in rows[0]["cells"]][:4] == [
+        "Ben", mark("teacher.lessons", done=0, total=len(LESSONS), stars=0), mark("teacher.nothing_yet"),
+        mark("teacher.nothing_yet")]
     table = list(csv.reader(io.StringIO(class_.csv(everyone_connected))))
     assert table[0] == [mark(f"teacher.columns.{column}")
                         for column in ("name", "lessons", "practice", "games", "now", "last_seen")]
-    assert table[1:] == [[cell["text"] for cell in row["cells"]] for row in rows]
+    assert table[1:] == [[cell["text"] for cell in row["cells"]] for row in reversed(rows)], "in the order they came"
     class_.name("ben", "=HYPERLINK(0)")  # shown as typed, but no spreadsheet takes it for a formula
-    assert class_.rows(everyone_connected)[1]["cells"][0]["text"] == "=HYPERLINK(0)"
+    assert class_.rows(everyone_connected)[0]["cells"][0]["text"] == "=HYPERLINK(0)"
     assert list(csv.reader(io.StringIO(class_.csv(everyone_connected))))[2][0] == "'=HYPERLINK(0)"
 
 
+def test_the_rows_are_the_students_seen_last_and_the_csv_holds_every_one(tmp_path: Path) -> None:
+    class_, clock = students(tmp_path)
+    for number in range(450):  # more than a part of the CSV, twice over
+        clock.now += 1
+        class_.name(f"v{number}", f"S{number}")
+    clock.now += 1
+    class_.now("v3", "play")  # seen last
+    shown = class_.rows(everyone_connected, most=5)
+    assert [row["cells"][0]["text"] for row in shown] == ["S3", "S449", "S448", "S447", "S446"]
+    assert class_.count() == 450
+    parts = list(class_.csv_parts(everyone_connected))
+    assert len(parts) == 3
+    names = [row[0] for row in csv.reader(io.StringIO("".join(parts)))][1:]
+    assert names == [f"S{number}" for number in range(450)]
+
+
+def test_the_class_page_says_how_many_of_how_many_it_shows(tmp_path: Path, keyed: None) -> None:
+    from leopard_tutor.server.class_tables import ClassTables
+    from leopard_tutor.server.teacher import ClassPage
+
+    class_, clock = students(tmp_path)
+    page = ClassPage(class_, ClassTables(class_.store, clock=clock), "t" * 32)
+    class_.name("ana", "Ana")
+    assert page.report()["shown"] == "" and len(page.report()["students"]) == 1, "every one shown: nothing to say"
+    for number in range(PAGE_ROWS + 4):
+        class_.store.put_student(StudentRow(f"v{number}", f"S{number}", NOW - 1 - number))
+    report = page.report()
+    assert len(report["students"]) == PAGE_ROWS and report["students"][0]["id"] == student_id("ana")
+    assert report["shown"] == mark("teacher.shown", shown=PAGE_ROWS, total=PAGE_ROWS + 5)
+
+
 def test_unlock_one_student_or_the_class_and_forget_the_class(tmp_path: Path) -> None:
-    class_, _ = students(tmp_path)
-    for visitor in ("ana", "ben", "cy"):
-        class_.me(visitor)
+    class_, _ = named(tmp_path, "ana", "ben", "cy")
     assert class_.unlock(student_id("ben")) == 1 and class_.unlock("nobody") == 0
     assert [class_.me(v)["unlock_all"] for v in ("ana", "ben", "cy")] == [False, True, False]
     assert class_.unlock("all") == 3
@@ -207,22 +334,48 @@ def test_the_class_defaults_are_checked(tmp_path: Path) -> None:
     assert class_.defaults() == {"rules": None, "level": None}
 
 
-def test_a_version_1_file_is_migrated_and_keeps_its_tables_and_students(tmp_path: Path) -> None:
-    with sqlite3.connect(tmp_path / DATABASE_NAME) as db:
-        for statement in MIGRATIONS[0]:
+def file_at(folder: Path, version: int) -> sqlite3.Connection:
+    """A database file at schema `version` (made by the first `version` migrations), open to fill."""
+    db = sqlite3.connect(folder / DATABASE_NAME, isolation_level=None)
+    for step in MIGRATIONS[:version]:
+        for statement in step:
             db.execute(statement)
-        db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        db.execute("INSERT INTO schema_version VALUES (1)")
+    db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    db.execute("INSERT INTO schema_version VALUES (?)", (version,))
+    return db
+
+
+def test_a_version_1_file_is_migrated_and_keeps_its_tables_and_students(tmp_path: Path) -> None:
+    with file_at(tmp_path, 1) as db:
         db.execute("INSERT INTO students VALUES ('ana', 'Ana', 5.0)")
         db.execute("INSERT INTO tables (code, rules, hands, seed, visitor0, name0, opened) "
                    "VALUES ('KRTQ', 'REVISED_2008', 3, 's', 'ana', 'Ana', 5.0)")
+    db.close()
     store = ClassStore.in_folder(tmp_path)
-    assert store.version == 2
-    assert store.students() == [StudentRow("ana", "Ana", 5.0)]
+    assert store.version == SCHEMA_VERSION
+    assert store.students() == [(1, StudentRow("ana", "Ana", 5.0))]
     assert store.table("KRTQ") is not None
     store.close()
-    restarted = Students(ClassStore.in_folder(tmp_path), clock=Clock(NOW))  # the records outlive a restart
+    restarted = Students(ClassStore.in_folder(tmp_path), clock=Clock(5.0))  # the records outlive a restart
     assert restarted.me("ana")["name"] == "Ana"
+
+
+def test_the_migration_to_records_made_by_a_name_drops_the_nameless_ones(tmp_path: Path) -> None:
+    """A file from before: its visits' nameless records go, the named ones stay; the class page's query by last
+    seen reads an index, and a match's id is kept per student."""
+    before = next(number for number, step in enumerate(MIGRATIONS)
+                  if any("student_matches" in statement for statement in step))
+    with file_at(tmp_path, before) as db:
+        db.execute("INSERT INTO students (visitor, name, last_seen) VALUES ('ghost', '', 5.0), ('ana', 'Ana', 6.0)")
+    db.close()
+    store = ClassStore.in_folder(tmp_path)
+    assert store.version == SCHEMA_VERSION
+    assert [row.visitor for _, row in store.students()] == ["ana"]
+    plan = " ".join(str(step) for step in store.db.execute(
+        "EXPLAIN QUERY PLAN SELECT visitor FROM students ORDER BY last_seen DESC LIMIT 5"))
+    assert "students_seen" in plan and "TEMP B-TREE" not in plan
+    class_ = Students(store, clock=Clock(7.0))
+    assert class_.game("ana", "classmate", "won", MATCH) and not class_.game("ana", "classmate", "won", MATCH)
 
 
 def test_the_session_book_says_which_visitors_have_a_page_connected() -> None:

@@ -1,7 +1,9 @@
 """The teacher's class page on a real class server: every teacher path answers 403 without the token or with a
 wrong one; requests proved as a page's kernel proves them (with its connection file's key) report a name,
 progress, a game and what it does, and the class page lists it, the CSV holding the same rows; a forged kernel request
-is refused; the token and every record outlive a restart; `leopard-tutor teacher-link` prints the link."""
+is refused; the token and every record outlive a restart; `leopard-tutor teacher-link` prints the link. With
+`--max-sessions 3`, pages that never name themselves leave no row and take no place from a named student, a match
+reported won again counts once, and after "Forget this class" an open page's report brings no row back."""
 
 from __future__ import annotations
 
@@ -29,6 +31,8 @@ from leopard_tutor.lessons.progress import Progress
 from leopard_tutor.server.teacher import TOKEN_FILE
 
 TOKEN = "a-teacher-token-for-tests_0123456789"
+MATCH = "0123456789abcdef"
+"""A match's id as a kernel reports it."""
 TEACHER_PATHS = ("teacher", "teacher/static/teacher.js", "teacher/static/teacher.css", "teacher/api/class",
                  "teacher/api/class.csv", "teacher/api/watch?table=KRTQ")
 POSTS = {"teacher/api/defaults": {"rules": "RUNNING_LEOPARD", "level": None},
@@ -65,9 +69,6 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
     start, stop = server_tools
     data = tmp_path / "data"
     server = start(tmp_path / "first.log", "--data-dir", str(data), "--teacher-token", TOKEN)
-    progress = Progress()
-    progress.record_lesson(LESSONS[0].key, 3)
-    progress.record_practice("jacks", False)
     try:
         assert text("teacher.link", url=f"{server.url}teacher?token={TOKEN}") in server.log_text()
         for path in TEACHER_PATHS:
@@ -86,10 +87,11 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
             try:
                 proved = kernel_headers(server, visit.kernel_id)
                 answers = []
-                for action, body in (("name", {"name": "Ana"}), ("progress", {"code": progress.to_code()}),
-                                     ("game", {"against": "computer:beginner", "result": "won"}),
+                for action, body in (("name", {"name": "Ana"}),
+                                     ("progress", {"stars": {LESSONS[0].key: 3}, "practice": {"jacks": [0, 1]}}),
+                                     ("game", {"against": "computer:beginner", "result": "won", "match": MATCH}),
                                      ("now", {"doing": "learn", "stage": 2, "with": None}), ("me", None),
-                                     ("progress", {"code": "LT2-damaged"})):
+                                     ("progress", {"stars": "LT2-damaged"})):
                     status, answer = await asyncio.to_thread(fetch, f"{server.url}leopard/students/{action}", body,
                                                              proved)
                     answers.append((status, json.loads(answer)))
@@ -157,3 +159,60 @@ def test_a_teacher_token_that_is_not_one_stops_the_start(token: str, tmp_path: P
     with pytest.raises(SystemExit) as stopped:
         main(["--no-browser", "--data-dir", str(tmp_path), "--teacher-token", token])
     assert stopped.value.code == 2 and not (tmp_path / TOKEN_FILE).exists()
+
+
+def test_visits_without_a_name_leave_no_row_and_take_no_place(tmp_path: Path, server_tools: Any) -> None:
+    """`--max-sessions 3`: two pages open and never named (their kernels ask `me` at start, as every page does), and
+    a third whose student keeps a name, solves a stage and wins a match, reported won five times: one row, Ana's,
+    with her stage and one win. Then the teacher forgets the class: Ana's open page's next reports are refused
+    "unknown_student" and no row comes back."""
+    start, stop = server_tools
+    server = start(tmp_path / "server.log", "--data-dir", str(tmp_path / "data"), "--teacher-token", TOKEN,
+                   "--max-sessions", "3")
+
+    def ask(visit: Visit, action: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
+        status, answer = fetch(f"{server.url}leopard/students/{action}", body, kernel_headers(server, visit.kernel_id))
+        return status, json.loads(answer)
+
+    def class_page() -> dict[str, Any]:
+        page: dict[str, Any] = json.loads(fetch(f"{server.url}teacher/api/class?token={TOKEN}")[1])
+        return page
+
+    async def visits() -> tuple[list[tuple[int, Any]], dict[str, Any], list[tuple[int, Any]], dict[str, Any]]:
+        pages = [Visit(server.url) for _ in range(3)]
+        try:
+            for page in pages:
+                await page.open()
+            *others, ana = pages
+            for other in others:
+                assert await asyncio.to_thread(ask, other, "me") == (200, {"name": None, "progress": None,
+                                                                          "unlock_all": False,
+                                                                          "defaults": {"rules": None, "level": None}})
+            reports = [await asyncio.to_thread(ask, ana, action, body) for action, body in (
+                ("name", {"name": "Ana"}), ("progress", {"stars": {LESSONS[0].key: 2}}),
+                *[("game", {"against": "computer:expert", "result": "won", "match": MATCH})] * 5,
+                ("now", {"doing": "play", "stage": None, "with": None}))]
+            before = await asyncio.to_thread(class_page)
+            assert fetch(f"{server.url}teacher/api/forget?token={TOKEN}", {"confirm": True})[0] == 200
+            after = [await asyncio.to_thread(ask, ana, action, body) for action, body in (
+                ("now", {"doing": "learn", "stage": 1, "with": None}),
+                ("game", {"against": "computer:expert", "result": "won", "match": MATCH}), ("me", None))]
+            return reports, before, after, await asyncio.to_thread(class_page)
+        finally:
+            for page in pages:
+                await page.close()
+
+    try:
+        reports, before, after, forgotten = run(visits())
+    finally:
+        stop(server.process)
+    assert reports == [(200, {})] * 8
+    [ana] = before["students"]
+    cells = [cell["text"] for cell in ana["cells"]]
+    assert cells[:4] == ["Ana", lessons_cell(1, 2), text("teacher.nothing_yet"),
+                         text("teacher.games", opponent=text("levels.names.expert"), won=1, drawn=0, lost=0)]
+    assert cells[4] == text("teacher.now.play") and before["shown"] == ""
+    assert after[:2] == [(400, {"refused": "unknown_student", "facts": {}})] * 2
+    assert after[2] == (200, {"name": None, "progress": None, "unlock_all": False,
+                              "defaults": {"rules": None, "level": None}})
+    assert forgotten["students"] == []

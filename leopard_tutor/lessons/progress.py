@@ -48,6 +48,10 @@ class Progress:
         self.opened: set[str] = set()
         self.listeners: list[Callable[[], None]] = []
         """Called after every change of the stars or the practice record (the browser keeps them)."""
+        self.earned_listeners: list[Callable[[dict[str, int], dict[str, tuple[int, int]]], None]] = []
+        """Called after each thing earned here, with what it was: a stage solved ({key: stars}, {}) or a practice
+        answer ({}, {concept: (1, 0)} if right, (0, 1) if wrong); never for progress read from a code (loaded or
+        merged), which may have been brought from anywhere."""
 
     # -- lessons ------------------------------------------------------------------------------
     def record_lesson(self, key: str, stars: int) -> None:
@@ -58,6 +62,8 @@ class Progress:
             raise LeopardError(f"a solved lesson earns 1 to 3 stars, not {quote(stars)}")
         self.stars[key] = max(stars, self.stars.get(key, 0))
         self._changed()
+        for listener in list(self.earned_listeners):
+            listener({key: stars}, {})
 
     def is_unlocked(self, key: str) -> bool:
         """The first stage is always open; each other one opens when the stage before it is solved, or
@@ -85,6 +91,8 @@ class Progress:
         good, bad = self.practice.get(concept, (0, 0))
         self.practice[concept] = (good + 1, bad) if right else (good, bad + 1)
         self._changed()
+        for listener in list(self.earned_listeners):
+            listener({}, {concept: (1, 0) if right else (0, 1)})
 
     def _changed(self) -> None:
         for listener in list(self.listeners):

@@ -2,7 +2,8 @@
 
 It keeps what must outlive a page, a kernel and the server itself: the students (a browser, the name it gave,
 and what it has done as aggregates: stars per lesson, answers per practice concept, games per opponent, what
-it does now; `students.py`), the class's settings, the tables they play at and every accepted move, in order.
+it does now, the ids of its latest matches; `students.py`), the class's settings, the tables they play at and every
+accepted move, in order.
 Each write is committed before the call returns, so a move is stored before any board shows it. The schema is
 versioned: `schema_version` holds the version, and `MIGRATIONS[n]` takes a database from version n to n + 1 at start.
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE students ADD COLUMN unlock_all INTEGER NOT NULL DEFAULT 0",
         "CREATE TABLE class_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ),
+    (  # a record only for a student who gave a name; the class page pages by last seen; each match counted once
+        "DELETE FROM students WHERE name = ''",  # a visit's record (no name): never kept from now on
+        "CREATE INDEX students_seen ON students (last_seen)",
+        """CREATE TABLE student_matches (
+             visitor TEXT NOT NULL REFERENCES students (visitor) ON DELETE CASCADE,
+             match TEXT NOT NULL,
+             at REAL NOT NULL,
+             PRIMARY KEY (visitor, match))""",
+    ),
 )
 """The schema's migrations in order: `MIGRATIONS[n]` takes version n to n + 1."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -89,9 +99,11 @@ class TableRow:
 
 @dataclass(frozen=True)
 class StudentRow:
-    """One student as stored: the visitor (a browser), the name given ("" before one is), when last seen, the best
-    stars per lesson key, [right, wrong] per practice concept, {"won", "drawn", "lost"} counts per opponent,
-    the last report of what they do (or None), and whether the teacher unlocked every lesson for them."""
+    """One student as stored: the visitor (a browser), the name given, when last seen, what they earned in this
+    server's kernels (the best stars per lesson key, [right, wrong] per practice concept, {"won", "drawn", "lost"}
+    counts per opponent), the last report of what they do (or None), and whether the teacher unlocked every lesson
+    for them. (Records older than the migration that brought `student_matches` hold what kernels reported then:
+    progress codes that could include what a browser brought.)"""
 
     visitor: str
     name: str
@@ -173,7 +185,7 @@ class ClassStore:
 
     # -- students --------------------------------------------------------------------------------
     def student_seen(self, visitor: str, name: str, at: float) -> None:
-        """Keep `visitor`'s name, and that they were here at `at`."""
+        """Keep `visitor`'s name, and that they were here at `at` (a class table's player)."""
         self.db.execute("INSERT INTO students (visitor, name, last_seen) VALUES (?, ?, ?) ON CONFLICT (visitor) "
                         "DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen", (visitor, name, at))
 
@@ -182,10 +194,29 @@ class ClassStore:
         found = self.db.execute(f"SELECT {STUDENT_COLUMNS} FROM students WHERE visitor = ?", (visitor,)).fetchone()
         return None if found is None else _student_row(found)
 
-    def students(self) -> list[StudentRow]:
-        """Every student's record, oldest visitor first."""
-        return [_student_row(found) for found in
-                self.db.execute(f"SELECT {STUDENT_COLUMNS} FROM students ORDER BY rowid").fetchall()]
+    def students(self, *, after: int = 0, most: int = -1) -> list[tuple[int, StudentRow]]:
+        """The students' records in the order they came (their row numbers after `after`), at most `most` of
+        them (-1: every one), each with its row number (to ask for the next ones after it)."""
+        return [(number, _student_row(found)) for number, *found in self.db.execute(
+            f"SELECT rowid, {STUDENT_COLUMNS} FROM students WHERE rowid > ? ORDER BY rowid LIMIT ?", (after, most))]
+
+    def recent_students(self, most: int) -> list[StudentRow]:
+        """The `most` records seen last, the latest first (read through the index on `last_seen`)."""
+        return [_student_row(found) for found in self.db.execute(
+            f"SELECT {STUDENT_COLUMNS} FROM students ORDER BY last_seen DESC, rowid DESC LIMIT ?", (most,))]
+
+    def student_count(self) -> int:
+        """How many records there are."""
+        return int(self.db.execute("SELECT COUNT(*) FROM students").fetchone()[0])
+
+    def students_among(self, visitors: Collection[str]) -> int:
+        """How many of `visitors` have a record."""
+        return int(self.db.execute("SELECT COUNT(*) FROM students WHERE visitor IN (SELECT value FROM json_each(?))",
+                                   (json.dumps(sorted(visitors)),)).fetchone()[0])
+
+    def visitors(self) -> list[str]:
+        """The visitor of every record (and nothing else of it)."""
+        return [visitor for (visitor,) in self.db.execute("SELECT visitor FROM students")]
 
     def put_student(self, row: StudentRow) -> None:
         """Store `row` in place of the record of its visitor (or as a new one)."""
@@ -196,9 +227,26 @@ class ClassStore:
             (row.visitor, row.name, row.last_seen, json.dumps(row.stars), json.dumps(row.practice),
              json.dumps(row.games), None if row.doing is None else json.dumps(row.doing), int(row.unlock_all)))
 
-    def seen_since(self, at: float) -> int:
-        """How many students were seen at `at` or later."""
-        return int(self.db.execute("SELECT COUNT(*) FROM students WHERE last_seen >= ?", (at,)).fetchone()[0])
+    def put_student_match(self, row: StudentRow, match: str, keep: int) -> bool:
+        """Store `row` (its record with a match counted) if the match `match` is new to its visitor, keeping the
+        ids of their `keep` latest matches; whether it was new (else nothing changes)."""
+        with self._transaction():
+            new = self.db.execute("INSERT OR IGNORE INTO student_matches VALUES (?, ?, ?)",
+                                  (row.visitor, match, row.last_seen)).rowcount == 1
+            if new:
+                self.put_student(row)
+                self.db.execute("DELETE FROM student_matches WHERE visitor = ? AND match NOT IN (SELECT match FROM "
+                                "student_matches WHERE visitor = ? ORDER BY at DESC, rowid DESC LIMIT ?)",
+                                (row.visitor, row.visitor, keep))
+        return new
+
+    def student_matches(self, visitor: str) -> int:
+        """How many match ids are kept for `visitor`."""
+        return int(self.db.execute("SELECT COUNT(*) FROM student_matches WHERE visitor = ?", (visitor,)).fetchone()[0])
+
+    def expire_students(self, before: float) -> int:
+        """Delete every record last seen before `before` (and its matches' ids); how many there were."""
+        return self.db.execute("DELETE FROM students WHERE last_seen < ?", (before,)).rowcount
 
     def unlock_students(self, visitor: str | None) -> int:
         """Unlock every lesson for `visitor` (None: for every student); how many records changed."""
@@ -207,7 +255,7 @@ class ClassStore:
         return self.db.execute("UPDATE students SET unlock_all = 1 WHERE visitor = ?", (visitor,)).rowcount
 
     def forget_students(self) -> int:
-        """Delete every student's record; how many there were."""
+        """Delete every student's record (and their matches' ids); how many there were."""
         return self.db.execute("DELETE FROM students").rowcount
 
     # -- the class's settings --------------------------------------------------------------------

@@ -3,12 +3,14 @@
 A request is proved as every kernel's request is (`kernel_handler.KernelHandler`), and acts for the visitor
 its kernel was handed to. Under `PATH` (after the server's base URL):
 
-* GET  `me` -> {"name", "progress" (the stored record as a progress code), "unlock_all", "defaults"};
-* POST `name` {"name"}; `progress` {"code"}; `game` {"against", "result"}; `now` {"doing", "stage", "with"} -> {}.
+* GET  `me` -> {"name", "progress" (what was earned here, as a progress code), "unlock_all", "defaults"};
+* POST `name` {"name"}; `progress` {"stars", "practice"} (what was earned since the last report); `game`
+  {"against", "result", "match"}; `now` {"doing", "stage", "with"} -> {}.
 
-Every accepted request sets the student's "last seen"; the first one makes their record. A refusal is HTTP 400
-with {"refused": key, "facts": {...}} (a key under "classmates.refused"); a request without a valid proof is
-403, and changes nothing.
+Every accepted request of a student with a record sets their "last seen"; `name` makes the record (the live
+students counted are those whose page is connected now: `guards.BOOK`), and any other report of a visitor without
+one is refused "unknown_student". A refusal is HTTP 400 with {"refused": key, "facts": {...}} (a key under
+"classmates.refused"); a request without a valid proof is 403, and changes nothing.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..class_codes import ClassTableError
-from .guards import refuse
+from .guards import BOOK, refuse
 from .kernel_handler import KernelHandler
 from .students import Students
 
@@ -49,11 +51,11 @@ class StudentHandler(KernelHandler):
                 refuse(self, 404, "no such student request")
             body = self.body()
             if action == "name":
-                students.name(visitor, body.get("name"))
+                students.name(visitor, body.get("name"), BOOK.connected_visitors())
             elif action == "progress":
-                students.progress(visitor, body.get("code"))
+                students.progress(visitor, body.get("stars"), body.get("practice"))
             elif action == "game":
-                students.game(visitor, body.get("against"), body.get("result"))
+                students.game(visitor, body.get("against"), body.get("result"), body.get("match"))
             elif action == "now":
                 students.now(visitor, body.get("doing"), body.get("stage"), body.get("with"))
             else:

@@ -1,14 +1,21 @@
-"""The students of a class server: a name, and what each has done, kept as aggregates in the class store.
+"""The students of a class server: a name, and what each has earned here, kept as aggregates in the class store.
 
-Each visitor (a browser, known by its kernel: `student_handlers.py`) reports through its kernel: a name, its
-progress code (`lessons.progress.Progress.to_code`), a whole match's result, and what it is doing now. The
-store keeps, per student, one row: the best stars per lesson, the larger practice record per concept, won /
-drawn / lost per opponent, the last report of what they do, when last seen, and whether the teacher unlocked
-every lesson. Nothing grows with clicks: a row's size is bounded by the lessons, concepts and opponents.
+Each visitor (a browser, known by its kernel: `student_handlers.py`) reports through its kernel: a name, what it
+earned in that kernel (a stage solved with its stars, practice answers right and wrong: `lessons.progress.Progress`'s
+earned listeners), a whole match's result with the match's id, and what it is doing now. A record is made when a
+name is kept (`Students.name`), never at a visit: `me` of a visitor without one answers from nothing and stores
+nothing, and any other report of theirs is refused "unknown_student" (after "Forget this class", or once the record
+expired: the kernel then forgets the name and the page asks again), so no record is ever without a name.
 
-The teacher reads the class as rows of cells (`Students.rows`, and the same rows as CSV), unlocks lessons,
-sets the class's default rules and opponent level, and forgets the class. Standard library only (no Jupyter,
-no tornado), so it is tested without a server.
+The store keeps, per student, one row: the best stars per lesson, right and wrong per practice concept, won / drawn
+/ lost per opponent (each match once: the ids of the latest `MATCHES_KEPT` are kept), the last report of what they
+do, when last seen, and whether the teacher unlocked every lesson. Nothing grows with clicks: a row's size is
+bounded by the lessons, concepts and opponents. Progress a browser brings from its storage stays with the student's
+own page: the class page counts only what this server saw. A record unseen for `RECORD_DAYS` is forgotten.
+
+The teacher reads the class as rows of cells (`Students.rows`: the `PAGE_ROWS` students seen last; the CSV holds
+every one), unlocks lessons, sets the class's default rules and opponent level, and forgets the class. Standard
+library only (no Jupyter, no tornado), so it is tested without a server.
 """
 
 from __future__ import annotations
@@ -16,9 +23,10 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -27,7 +35,7 @@ from ..class_codes import ClassTableError, valid_name
 from ..engine import RULE_SETS
 from ..engine.catalogue import text
 from ..lessons import LESSONS
-from ..lessons.progress import CONCEPTS, MAX_CODE_LENGTH, MAX_COUNT, Progress, ProgressCodeError
+from ..lessons.progress import CONCEPTS, MAX_COUNT, Progress
 from .class_store import ClassStore, StudentRow
 
 ADAPTIVE = "adaptive"
@@ -41,14 +49,25 @@ CLASSMATE = "classmate"
 COMPUTER = "computer:"
 OPPONENTS = (*(COMPUTER + level for level in LEVEL_CHOICES), CLASSMATE)
 """Whom a game may be against: the computer at a level, or a classmate."""
-LIVE_SECONDS = 600.0
-"""A student seen this recently counts as live (the server's idle kernels are culled after as long)."""
+MATCH_ID = re.compile(r"[0-9a-f]{16}")
+"""A match's id as a kernel reports it (`student_client.match_id`: from its rules, hands and seed)."""
+MATCHES_KEPT = 500
+"""The ids of a student's latest matches kept to count each once; an older match reported again counts again."""
+RECORD_DAYS = 183
+"""A student's record is kept this many days after they were last seen (a term and its holidays), then forgotten
+(at the next record made, and at start): nothing a visitor does makes the store grow for longer."""
 AWAY_SECONDS = 120.0
 """A student whose last report is older than this is away."""
+PAGE_ROWS = 200
+"""The class page's refresh shows the students seen last, this many at most (the CSV holds every one)."""
 ID_LENGTH = 16
 """Characters of a student's id on the class page (a hash of the visitor: the page never holds an identity)."""
 COLUMNS = ("name", "lessons", "practice", "games", "now", "last_seen")
 """The class page's columns, in order (their titles are under "teacher.columns")."""
+CSV_ROWS = 200
+"""Rows of the CSV made at a time (`Students.csv_parts`), so that its sender can let others in between."""
+LESSON_KEYS = frozenset(lesson.key for lesson in LESSONS)
+"""The lessons a stage solved may name."""
 
 
 def student_id(visitor: str) -> str:
@@ -57,75 +76,92 @@ def student_id(visitor: str) -> str:
 
 
 class Students:
-    """The students' records in `store`: at most `limit` live students (seen in the last `LIVE_SECONDS`)."""
+    """The students' records in `store`: at most `limit` records of students whose page is connected now."""
 
     def __init__(self, store: ClassStore, *, limit: int = 1000, clock: Callable[[], float] = time.time) -> None:
         self.store, self.limit, self.clock = store, limit, clock
         self._lock = threading.RLock()
         """Held through each read, change and write of a record, so that two reports at once (a kernel reports from
         a thread of its own) or a report and the teacher's unlocking never undo each other's change."""
+        store.expire_students(clock() - RECORD_DAYS * 86400)
 
     # -- what a student's kernel reports ---------------------------------------------------------
-    def _record(self, visitor: str) -> StudentRow:
-        """`visitor`'s record, seen now; a new one (unless `limit` students are live: refused "class_full")."""
-        now = self.clock()
+    def _known(self, visitor: str) -> StudentRow:
+        """`visitor`'s record, seen now; refused "unknown_student" if there is none (it is made by a name only)."""
         row = self.store.student(visitor)
         if row is None:
-            if self.store.seen_since(now - LIVE_SECONDS) >= self.limit:
-                raise ClassTableError("class_full", most=self.limit)
-            return StudentRow(visitor, "", now)
-        return replace(row, last_seen=now)
+            raise ClassTableError("unknown_student")
+        return replace(row, last_seen=self.clock())
 
     def me(self, visitor: str) -> dict[str, Any]:
-        """What `visitor`'s kernel is told: the name, the stored progress code, the unlock, the class's defaults."""
+        """What `visitor`'s kernel is told: the name, what they earned here as a progress code, the unlock, the
+        class's defaults. A visitor without a record is told so (no name, nothing earned), and nothing is stored."""
         with self._lock:
-            row = self._record(visitor)
-            self.store.put_student(row)
+            row = self.store.student(visitor)
+            if row is not None:
+                row = replace(row, last_seen=self.clock())
+                self.store.put_student(row)
+        if row is None:
+            return {"name": None, "progress": None, "unlock_all": False, "defaults": self.defaults()}
         progress = None
         if row.stars or row.practice:
             kept = Progress()
             kept.stars = dict(row.stars)
             kept.practice = {concept: (pair[0], pair[1]) for concept, pair in row.practice.items()}
             progress = kept.to_code()
-        return {"name": row.name or None, "progress": progress, "unlock_all": row.unlock_all,
-                "defaults": self.defaults()}
+        return {"name": row.name, "progress": progress, "unlock_all": row.unlock_all, "defaults": self.defaults()}
 
-    def name(self, visitor: str, name: object) -> None:
-        """Keep `visitor`'s name (`class_codes.valid_name`: refused "bad_name" or "no_name")."""
+    def name(self, visitor: str, name: object, connected: Collection[str] = ()) -> None:
+        """Keep `visitor`'s name (`class_codes.valid_name`: refused "bad_name" or "no_name"), making their record if
+        they have none: refused "class_full" if `limit` of the `connected` visitors (those whose page is connected
+        now) have one already."""
         found = valid_name(name)
         with self._lock:
-            self.store.put_student(replace(self._record(visitor), name=found))
+            now = self.clock()
+            row = self.store.student(visitor)
+            if row is None:
+                if self.store.students_among(set(connected) - {visitor}) >= self.limit:
+                    raise ClassTableError("class_full", most=self.limit)
+                self.store.expire_students(now - RECORD_DAYS * 86400)
+                row = StudentRow(visitor, found, now)
+            self.store.put_student(replace(row, name=found, last_seen=now))
 
-    def progress(self, visitor: str, code: object) -> None:
-        """Merge the progress `code` into `visitor`'s record: the best stars per lesson, and per practice concept
-        the record with more answers. A code that cannot be read is refused ("bad_progress", with the key of its
-        problem, which a reader may word in their own language) and changes nothing."""
-        if not isinstance(code, str) or len(code) > MAX_CODE_LENGTH:
-            raise ClassTableError("bad_progress", problem="sections.progress.too_long")
-        try:
-            Progress.from_code(code)  # read before anything is written
-        except ProgressCodeError as error:
-            raise ClassTableError("bad_progress", problem=error.key) from None
+    def progress(self, visitor: str, stars: object, practice: object) -> None:
+        """Add what `visitor` earned in their kernel since their last report: `stars` {lesson key: 1 to 3} (a
+        stage solved: the best is kept) and `practice` {concept: [right, wrong]} (answers given: added, each count
+        at most `MAX_COUNT`); one of them may be None. Anything else is refused ("bad_progress") and changes
+        nothing."""
+        if stars is None and practice is None:
+            raise ClassTableError("bad_progress")
+        stars = {} if stars is None else stars
+        practice = {} if practice is None else practice
+        if not (isinstance(stars, dict) and all(key in LESSON_KEYS and _whole(n, 1, 3) for key, n in stars.items())
+                and isinstance(practice, dict) and all(
+                    concept in CONCEPTS and isinstance(pair, list) and len(pair) == 2
+                    and all(_whole(n, 0, MAX_COUNT) for n in pair) for concept, pair in practice.items())):
+            raise ClassTableError("bad_progress")
         with self._lock:
-            row = self._record(visitor)
-            record = Progress()  # the merge is the kernel's own (`Progress.merge_code`)
-            record.stars.update(row.stars)
-            record.practice.update({concept: (pair[0], pair[1]) for concept, pair in row.practice.items()})
-            record.merge_code(code)
-            practice = {concept: list(pair) for concept, pair in record.practice.items()}
-            self.store.put_student(replace(row, stars=dict(record.stars), practice=practice))
+            row = self._known(visitor)
+            kept_stars = {**row.stars, **{key: max(n, row.stars.get(key, 0)) for key, n in stars.items()}}
+            kept_practice = {concept: list(pair) for concept, pair in row.practice.items()}
+            for concept, (right, wrong) in practice.items():
+                old = kept_practice.get(concept, [0, 0])
+                kept_practice[concept] = [min(MAX_COUNT, old[0] + right), min(MAX_COUNT, old[1] + wrong)]
+            self.store.put_student(replace(row, stars=kept_stars, practice=kept_practice))
 
-    def game(self, visitor: str, against: object, result: object) -> None:
-        """Count one whole match of `visitor` against `against` (one of `OPPONENTS`) with `result` (one of
-        `RESULTS`); anything else is refused ("bad_game")."""
-        if against not in OPPONENTS or result not in RESULTS:
+    def game(self, visitor: str, against: object, result: object, match: object) -> bool:
+        """Count one whole match of `visitor`, its id `match` (`MATCH_ID`), against `against` (one of `OPPONENTS`)
+        with `result` (one of `RESULTS`), unless that match was counted already (a saved game resumed and won
+        again); anything else is refused ("bad_game"). Whether it was counted."""
+        if against not in OPPONENTS or result not in RESULTS or not (isinstance(match, str)
+                                                                     and MATCH_ID.fullmatch(match)):
             raise ClassTableError("bad_game")
         with self._lock:
-            row = self._record(visitor)
+            row = self._known(visitor)
             games = {opponent: dict(counts) for opponent, counts in row.games.items()}
             counts = games.setdefault(str(against), dict.fromkeys(RESULTS, 0))
             counts[str(result)] = min(MAX_COUNT, counts.get(str(result), 0) + 1)
-            self.store.put_student(replace(row, games=games))
+            return self.store.put_student_match(replace(row, games=games), match, MATCHES_KEPT)
 
     def now(self, visitor: str, doing: object, stage: object = None, with_: object = None) -> None:
         """Keep what `visitor` does now: a tab of `DOING`, Learn's `stage` (1 to the number of lessons, or
@@ -138,7 +174,7 @@ class Students:
         except ClassTableError:
             raise ClassTableError("bad_doing") from None
         with self._lock:
-            row = self._record(visitor)
+            row = self._known(visitor)
             self.store.put_student(replace(row, doing={"doing": doing, "stage": stage, "with": classmate,
                                                        "at": row.last_seen}))
 
@@ -162,7 +198,7 @@ class Students:
         with self._lock:
             if who == "all":
                 return self.store.unlock_students(None)
-            visitor = next((row.visitor for row in self.store.students() if student_id(row.visitor) == who), None)
+            visitor = next((visitor for visitor in self.store.visitors() if student_id(visitor) == who), None)
             return 0 if visitor is None else self.store.unlock_students(visitor)
 
     def forget(self) -> int:
@@ -170,28 +206,52 @@ class Students:
         with self._lock:
             return self.store.forget_students()
 
-    def rows(self, connected: Callable[[str], bool]) -> list[dict[str, Any]]:
-        """The class as the teacher reads it, a row per student: {"id", "unlock_all", "away", "cells"}, the cells
-        in `COLUMNS`' order, each {"text", "sort"} (what the page shows, and the value it sorts by).
-        `connected(visitor)`: whether any page of that visitor is connected now (else they are away)."""
-        now = self.clock()
-        rows = []
-        for row in self.store.students():
-            away = _away(row, now, connected(row.visitor))
-            rows.append({"id": student_id(row.visitor), "unlock_all": row.unlock_all, "away": away,
-                         "cells": [_name(row), _lessons(row), _practice(row), _games(row), _now(row, now, away),
-                                   _last_seen(row)]})
-        return rows
+    def count(self) -> int:
+        """How many students' records there are."""
+        return self.store.student_count()
 
-    def csv(self, connected: Callable[[str], bool]) -> str:
-        """The class's rows as CSV: the columns' titles, then each row's texts (the cells of `rows`), a text a
-        spreadsheet would take for a formula (a name such as "=1+1") preceded by an apostrophe."""
+    def rows(self, connected: Callable[[str], bool], most: int = PAGE_ROWS) -> list[dict[str, Any]]:
+        """The class as the teacher reads it: the `most` students seen last, the latest first, a row each:
+        {"id", "unlock_all", "away", "cells"}, the cells in `COLUMNS`' order, each {"text", "sort"} (what the page
+        shows, and the value it sorts by). `connected(visitor)`: whether any page of that visitor is connected now
+        (else they are away)."""
+        now = self.clock()
+        return [_row(row, now, connected(row.visitor)) for row in self.store.recent_students(most)]
+
+    def csv_parts(self, connected: Callable[[str], bool]) -> Iterator[str]:
+        """The class's rows as CSV, every student in the order they came, in parts of `CSV_ROWS` rows: the columns'
+        titles, then each row's texts (the cells of `rows`), a text a spreadsheet would take for a formula (a name
+        such as "=1+1") preceded by an apostrophe."""
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([text(f"teacher.columns.{column}") for column in COLUMNS])
-        for row in self.rows(connected):
-            writer.writerow([_not_a_formula(cell["text"]) for cell in row["cells"]])
-        return out.getvalue()
+        after = 0
+        while True:
+            found = self.store.students(after=after, most=CSV_ROWS)
+            now = self.clock()
+            for _, row in found:
+                cells = _row(row, now, connected(row.visitor))["cells"]
+                writer.writerow([_not_a_formula(cell["text"]) for cell in cells])
+            yield out.getvalue()
+            out.seek(0)
+            out.truncate()
+            if len(found) < CSV_ROWS:
+                return
+            after = found[-1][0]
+
+    def csv(self, connected: Callable[[str], bool]) -> str:
+        """The whole CSV of `csv_parts`, as one text."""
+        return "".join(self.csv_parts(connected))
+
+
+def _whole(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _row(row: StudentRow, now: float, connected: bool) -> dict[str, Any]:
+    away = _away(row, now, connected)
+    return {"id": student_id(row.visitor), "unlock_all": row.unlock_all, "away": away,
+            "cells": [_name(row), _lessons(row), _practice(row), _games(row), _now(row, now, away), _last_seen(row)]}
 
 
 def _cell(words: str, sort: float | str) -> dict[str, Any]:
@@ -199,7 +259,7 @@ def _cell(words: str, sort: float | str) -> dict[str, Any]:
 
 
 def _name(row: StudentRow) -> dict[str, Any]:
-    return _cell(row.name or text("teacher.no_name"), row.name.casefold())
+    return _cell(row.name, row.name.casefold())
 
 
 def _lessons(row: StudentRow) -> dict[str, Any]:

@@ -6,8 +6,9 @@ HTTP 403 without it (compared in constant time); it travels as `?token=` and the
 
 * GET  `teacher`: the page (`static/teacher.html`, with its words from the catalogue's "teacher.page");
   GET `teacher/static/teacher.js` and `teacher.css`: its script and style;
-* GET  `teacher/api/class`: the students' rows (`students.Students.rows`), the class tables, the defaults and
-  the choices for them; GET `teacher/api/class.csv`: the same rows as CSV;
+* GET  `teacher/api/class`: the rows of the students seen last (`students.Students.rows`) and how many of how
+  many they are, the class tables, the defaults and the choices for them; GET `teacher/api/class.csv`: every
+  student's row as CSV;
 * POST `teacher/api/defaults` {"rules", "level"}; `teacher/api/unlock` {"visitor": id | "all"};
   `teacher/api/forget` {"confirm": true};
 * GET  `teacher/api/watch?table=CODE`: what a spectator may see of a class table (both squares with face-down
@@ -30,6 +31,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from tornado.iostream import StreamClosedError
 from tornado.web import RequestHandler
 
 from ..engine import RULE_SETS
@@ -88,12 +90,15 @@ class ClassPage:
     token: str
 
     def report(self) -> dict[str, Any]:
-        """What the page shows: the columns' titles, the students' rows, the open tables, the defaults and the
-        choices for them."""
+        """What the page shows: the columns' titles, the students' rows (the `students.PAGE_ROWS` seen last),
+        how many of how many are shown (a sentence, empty when every one is), the open tables, the defaults and
+        the choices for them."""
         self.tables.close_unjoined()
+        rows, total = self.students.rows(BOOK.connected_visitors().__contains__), self.students.count()
         return {
             "columns": [text(f"teacher.columns.{column}") for column in COLUMNS],
-            "students": self.students.rows(BOOK.connected_visitors().__contains__),
+            "students": rows,
+            "shown": text("teacher.shown", shown=len(rows), total=total) if len(rows) < total else "",
             "tables": [{"code": code, "names": [name for name in live.row.names if name is not None]}
                        for code, live in self.tables.tables.items()],
             "defaults": self.students.defaults(),
@@ -195,14 +200,20 @@ class ApiHandler(TeacherHandler):
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps(data))
 
-    def get(self, action: str) -> None:
-        """class, class.csv, watch."""
+    async def get(self, action: str) -> None:
+        """class, class.csv (every student, sent in parts so that the server answers others in between), watch."""
         if action == "class":
             self._answer(self.page.report())
         elif action == "class.csv":
             self.set_header("Content-Type", "text/csv; charset=utf-8")
             self.set_header("Content-Disposition", 'attachment; filename="class.csv"')
-            self.finish(self.page.students.csv(BOOK.connected_visitors().__contains__))
+            try:
+                for part in self.page.students.csv_parts(BOOK.connected_visitors().__contains__):
+                    self.write(part)
+                    await self.flush()
+            except StreamClosedError:  # the teacher's download went away: nothing more to send
+                return
+            self.finish()
         elif action == "watch":
             self._answer(self.page.watch(self.get_query_argument("table", "").strip().upper()[:8]))
         else:

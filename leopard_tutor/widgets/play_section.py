@@ -13,7 +13,7 @@ import ipywidgets as W
 from ..ai import LEVELS
 from ..ai.adaptive import AdaptiveLevel
 from ..class_client import ClassLink
-from ..engine import RULE_SETS, LeopardError, RuleSet, rules_by_key
+from ..engine import RULE_SETS, LeopardError, Match, RuleSet, rules_by_key
 from ..engine.catalogue import text
 from ..table import Chooser, HintFn, Table, against_computer, at_one_device
 from ..table.class_table import ClassTable
@@ -68,9 +68,10 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.adaptive: AdaptiveLevel | None = None
         self._counted: object = None  # the match whose result the adaptive level has counted
         self._told: object = None  # the match whose end the match listeners were told
-        self.match_listeners: list[Callable[[str, str], None]] = []
-        """Called once per match that ends, with the opponent ("computer:LEVEL" or "classmate") and the result from
-        the learner's seat ("won", "drawn", "lost"); not for a match between two people at this device."""
+        self.match_listeners: list[Callable[[str, str, Match], None]] = []
+        """Called once per match that ends, with the opponent ("computer:LEVEL" or "classmate"), the result from
+        the learner's seat ("won", "drawn", "lost") and the match; not for a match between two people at this
+        device."""
         self.new_button = W.Button(description=text("play.controls.new_match"))
         self.share_button = W.Button(description=text("play.share.button"), tooltip=text("play.share.tooltip"))
         self.share = W.HTML(layout=W.Layout(display="none"))
@@ -364,7 +365,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
             against, seat = f"computer:{self.opponent_level()}", 0
         result = "drawn" if match.winner is None else "won" if match.winner == seat else "lost"
         for listener in list(self.match_listeners):
-            listener(against, result)
+            listener(against, result, match)
 
     def _count_match(self) -> None:
         """With the adaptive level, count a match once it is over, and change the opponent if it says so."""

@@ -1,7 +1,9 @@
 """The student's name in the app's header, on a class server: on a first visit a box "Your name" (holding a
 generated two-word name such as "Quiet Otter") and a button to keep it; once kept, the name and "Change". The
 name is kept in the browser (`BrowserStorage("student_name")`) and told to the server (`StudentRecord`); a name
-that is not one (`class_codes.valid_name`) is answered under the box and changes nothing.
+that is not one (`class_codes.valid_name`) is answered under the box and changes nothing. If the server no longer
+keeps the student's record (the teacher forgot the class), the browser forgets the name too and the box asks again,
+holding the name that was, with a note saying why.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         self.change_button.on_click(lambda _b: self.ask())
         self.keep_button.on_click(lambda _b: self.keep(self.box.value))
         self.storage.on_restore(self._restore)
+        record.forgotten_listeners.append(self.forgotten)
         super().__init__([self.shown, self.change_button, self.box, self.keep_button, self.note, self.storage])
         self.add_class("lt-student")
         if record.name is not None:
@@ -83,6 +86,14 @@ class StudentBar(W.HBox):  # type: ignore[misc]
             self.keep(self.record.name)
         else:
             self.ask()
+
+    def forgotten(self, former: str) -> None:
+        """The server keeps no record of the student any more: forget the name here too and ask again (the box
+        holding `former`, the name that was). A listener of the record's, from the moment the bar is made."""
+        self.storage.save("")
+        self.box.value = former
+        self._parts(asking=True)
+        self._say(text("students.forgotten"))
 
     def _show(self, name: str) -> None:
         self.shown.value = (f"<span title='{html.escape(text('students.shown_tooltip', name=name))}'>"

@@ -1,12 +1,14 @@
 """The teacher's class page in a real browser: refused without the token; the students stored on the server
 listed, a name that is markup shown as text, sortable by a column's header (aria-sort), updated within 5 s of a
 change without a reload, the CSV holding the same rows; the class's defaults saved, a class table watched,
-unlocking for the class, and forgetting the class behind a confirmation."""
+unlocking for the class, and forgetting the class behind a confirmation; with more students than a refresh shows,
+how many of how many are shown."""
 
 from __future__ import annotations
 
 import csv
 import io
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +17,9 @@ from rendered import opening
 
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.lessons import LESSONS
-from leopard_tutor.lessons.progress import Progress
-from leopard_tutor.server.class_store import ClassStore
+from leopard_tutor.server.class_store import ClassStore, StudentRow
 from leopard_tutor.server.class_tables import ClassTables
-from leopard_tutor.server.students import Students
+from leopard_tutor.server.students import PAGE_ROWS, Students
 
 TOKEN = "browser-teacher-token-0123456789"
 MARKUP = "<img src=x onerror=f()>"
@@ -27,14 +28,12 @@ MARKUP = "<img src=x onerror=f()>"
 
 def record(data: Path, visitor: str, name: str, stars: dict[str, int]) -> None:
     """Store a student as their kernel's reports would (the server reads the same file)."""
-    progress = Progress()
-    for key, count in stars.items():
-        progress.record_lesson(key, count)
     store = ClassStore.in_folder(data)
     try:
         students = Students(store)
         students.name(visitor, name)
-        students.progress(visitor, progress.to_code())
+        if stars:
+            students.progress(visitor, stars, None)
     finally:
         store.close()
 
@@ -64,6 +63,8 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
 
     page.goto(f"{server.url}teacher?token={TOKEN}")
     expect(page.locator("#lt-rows tr")).to_have_count(2, timeout=10_000)
+    expect(page.locator("#lt-counted")).to_have_text(text("teacher.page.counted"))
+    expect(page.locator("#lt-shown")).to_be_hidden()  # every student is shown: nothing to say
     assert page.locator("#lt-rows img").count() == 0
     expect(page.locator("#lt-rows th", has_text=MARKUP)).to_have_count(1)
 
@@ -109,3 +110,19 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     page.locator("#lt-forget").click()
     expect(page.locator("#lt-rows tr")).to_have_count(0, timeout=5_000)
     expect(page.locator("#lt-empty")).to_be_visible()
+
+
+def test_the_class_page_says_how_many_of_how_many_students_it_shows(page: Any, start_own_server: Any,
+                                                                     tmp_path: Path) -> None:
+    """More students kept than a refresh shows: the page shows the ones seen last and says so, numbers and all."""
+    data = tmp_path / "data"
+    store = ClassStore.in_folder(data)
+    kept = PAGE_ROWS + 3
+    for number in range(kept):
+        store.put_student(StudentRow(f"v{number}", f"Student {number}", time.time() - number))
+    store.close()
+    server = start_own_server("--data-dir", str(data), "--teacher-token", TOKEN)
+    page.goto(f"{server.url}teacher?token={TOKEN}")
+    expect(page.locator("#lt-rows tr")).to_have_count(PAGE_ROWS, timeout=10_000)
+    expect(page.locator("#lt-shown")).to_have_text(text("teacher.shown", shown=PAGE_ROWS, total=kept))
+    expect(page.locator("#lt-rows th", has_text=f"Student {kept - 1}")).to_have_count(0)  # seen longest ago

@@ -1,6 +1,7 @@
-// The teacher's class page: the students' table (sortable, refreshed every 2 s without a reload), the
-// class's defaults, unlocking lessons, watching a class table and forgetting the class. Every word comes
-// from the server (the catalogue's "teacher" book); every name is put in as text, never as markup.
+// The teacher's class page: the students' table (the students seen last, saying how many of how many when not
+// every one, sortable, refreshed every 2 s without a reload), the class's defaults, unlocking lessons, watching a
+// class table and forgetting the class. Every word comes from the server (the catalogue's "teacher" book); every
+// name is put in as text, never as markup.
 (() => {
   "use strict";
   const REFRESH_MS = 2000;
@@ -35,6 +36,7 @@
     document.title = words.title;
     byId("lt-heading").textContent = words.heading;
     byId("lt-students-title").textContent = words.students;
+    byId("lt-counted").textContent = words.counted;
     byId("lt-empty").textContent = words.no_students;
     const exporter = byId("lt-export");
     exporter.textContent = words.export;
@@ -164,11 +166,13 @@
         state.columns = data.columns;
         renderHeader();
       }
-      const shown = JSON.stringify([data.students, data.tables, state.watching]);
+      const shown = JSON.stringify([data.students, data.shown, data.tables, state.watching]);
       if (state.watching && !data.tables.some((table) => table.code === state.watching)) state.watching = null;
       if (shown !== state.shown) {  // redrawn only on a change, so that a focused button keeps its focus
         state.shown = shown;
         state.students = data.students;
+        byId("lt-shown").textContent = data.shown;  // how many of how many, when not every student is shown
+        byId("lt-shown").hidden = !data.shown;
         renderRows();
         renderTables(data.tables);
       }
