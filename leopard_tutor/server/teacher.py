@@ -90,7 +90,7 @@ class ClassPage:
     def report(self) -> dict[str, Any]:
         """What the page shows: the columns' titles, the students' rows, the open tables, the defaults and the
         choices for them."""
-        self.tables.close_unjoined()
+        self.tables.sweep()
         return {
             "columns": [text(f"teacher.columns.{column}") for column in COLUMNS],
             "students": self.students.rows(BOOK.connected_visitors().__contains__),
@@ -228,6 +228,7 @@ class ApiHandler(TeacherHandler):
         elif action == "forget":
             if body.get("confirm") is not True:
                 refuse(self, 400, "forgetting the class needs a confirmation")
+            self.page.tables.forget()
             self._answer({"forgotten": students.forget()})
         else:
             refuse(self, 404, "no such class page request")
