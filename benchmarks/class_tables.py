@@ -140,7 +140,8 @@ async def pair(number: int, url: str, tally: Tally, pace: float, until: float, m
 
 def stored_moves(data: Path) -> dict[str, int]:
     with sqlite3.connect(data / DATABASE_NAME) as db:
-        return dict(db.execute("SELECT code, COUNT(*) FROM moves GROUP BY code").fetchall())
+        return dict(db.execute("SELECT tables.code, COUNT(*) FROM moves JOIN tables ON tables.id = moves.table_id "
+                               "GROUP BY tables.id").fetchall())
 
 
 async def class_run(args: argparse.Namespace, url: str) -> Tally:

@@ -12,6 +12,15 @@ from .table.seats import player_name
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTWXYZ"
 """The letters of a table code: none that reads like a digit or another letter (no I, L, O, U, V)."""
 CODE_LENGTH = 4
+CODE_COUNT = len(CODE_LETTERS) ** CODE_LENGTH
+"""How many table codes there are."""
+
+
+def code_of(number: int) -> str:
+    """The table code numbered `number` (0 to `CODE_COUNT` - 1): its letters as the digits of `number` written
+    in base len(CODE_LETTERS)."""
+    base = len(CODE_LETTERS)
+    return "".join(CODE_LETTERS[number // base ** place % base] for place in reversed(range(CODE_LENGTH)))
 
 
 class ClassTableError(LeopardError):

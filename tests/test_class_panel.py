@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 from keyed import mark, said
+from test_table import intents_for
 from test_widgets_play_section import Discarder
 
 from leopard_tutor.class_client import ClassRefused
 from leopard_tutor.class_codes import ClassTableError
+from leopard_tutor.engine.moves import NEXT_HAND, move_to_data
 from leopard_tutor.server.class_store import ClassStore
 from leopard_tutor.server.class_tables import GONE_SECONDS, ClassTables
 from leopard_tutor.table import Computer
@@ -165,3 +167,114 @@ def test_a_table_seated_on_the_board_has_its_message_announced(tables: tuple[Cla
     panel.open_button.click()
     panel.on_report(panel.link.mine())  # the waiting table's first message is a new one: the page says it
     assert ana.board.state["seq"] > before and said(ana.board.state["message"], "classmates.seating.wait")
+
+
+def test_a_waiting_table_shows_leave_also_after_a_reload(tables: tuple[ClassTables, Clock], keyed: None) -> None:
+    authority, _clock = tables
+    ana = section(authority, "ana")
+    ana.level_pick.value = CLASSMATE
+    panel = panel_of(ana)
+    panel.name.value = "Ana"
+    panel.open_button.click()
+    code = panel.code
+    assert code is not None and panel.leave_button.layout.display == ""
+    panel.on_report(panel.link.mine())  # waiting for a classmate: Leave stays, the entry is hidden
+    assert ana.controller.mode.kind == "seating" and panel.leave_button.layout.display == ""
+    assert panel.leave_button in panel.table_buttons and panel.finish_button.layout.display == "none"
+    assert [part.layout.display for part in panel.entry] == ["none"] * 3
+    again = section(authority, "ana")  # a reload: the waiting table, its code, and Leave
+    other = panel_of(again)
+    assert again.level_pick.value == CLASSMATE and other.layout.display == ""
+    assert again.controller.mode.kind == "seating" and said(other.status.value, "classmates.opened", code=code)
+    assert other.leave_button.layout.display == ""
+    authority.open("ben", "Ben")
+    other.leave_button.click()  # the table closes, leaves no row, and the entry and open tables come back
+    assert code not in authority.tables and authority.store.table(code) is None
+    assert [part.layout.display for part in other.entry] == [""] * 3 and other.leave_button.layout.display == "none"
+    joins = [child.description for child in other.open_tables.children if hasattr(child, "on_click")]
+    assert joins == [mark("classmates.join_named", name="Ben")]
+    assert said(again.board.state["message"], "classmates.left", code=code)
+    assert again.controller.mode.kind == "closed" and not again.at_class_table()
+    other.name.value = "Ana"
+    other.open_button.click()  # free at once
+    assert other.code not in (None, code) and not said(again.board.state["message"], "classmates.refused.one_table")
+
+
+def play_to_the_last_move(authority: ClassTables, code: str) -> None:
+    """Play table `code`'s match through the server up to (not including) the move that ends it."""
+    live = authority.tables[code]
+    while True:
+        match, hand = live.match, live.match.current
+        if hand.is_over:
+            authority.move(live.row.visitors[1] or "", code, len(live.moves), dict(NEXT_HAND))
+            continue
+        move = hand.view(hand.to_move).legal_moves()[0]
+        trial = hand.copy()
+        trial.apply(move)
+        if trial.is_over and match.hand_number == match.hands:
+            return
+        authority.move(live.row.visitors[hand.to_move] or "", code, len(live.moves), move_to_data(move))
+
+
+def test_a_finished_match_ends_on_both_boards_and_frees_both(tables: tuple[ClassTables, Clock],
+                                                            keyed: None) -> None:
+    authority, _clock = tables
+    code = authority.open("ana", "Ana")
+    authority.join("ben", "Ben", code)
+    play_to_the_last_move(authority, code)
+    plays = {"ana": section(authority, "ana"), "ben": section(authority, "ben")}  # both sit where the match is
+    told: dict[str, list[tuple[str, str]]] = {name: [] for name in plays}
+    for name, play in plays.items():
+        play.match_listeners.append(lambda against, result, n=name: told[n].append((against, result)))
+    live = authority.tables[code]
+    mover = "ana" if live.row.visitors[live.match.current.to_move] == "ana" else "ben"
+    waiter = "ben" if mover == "ana" else "ana"
+    table = plays[mover].controller
+    assert isinstance(table, ClassTable)
+    for intent in intents_for(table.view(), table.view().legal_moves()[0]):
+        plays[mover].board.dispatch(intent)  # the match's last move, by clicks
+    assert code not in authority.tables and table.match.is_over
+    row = authority.store.table(code)
+    assert row is not None and row.ending == "finished" and row.scores == table.match.totals
+    for name in (mover, waiter):  # the watch's report: the last move, and the table closed as finished
+        panel = panel_of(plays[name])
+        report = panel.link.mine()
+        assert report["ended"] == "finished"
+        panel.on_report(report)
+        shown = plays[name].controller
+        assert isinstance(shown, ClassTable) and shown.match.is_over and shown.mode.kind == "match_over"
+        assert shown.hand.moves == table.hand.moves and shown.store_move is None
+        assert not said(panel.status.value, "classmates.other_left") and panel.code is None
+        assert panel.leave_button.layout.display == "none" and panel.finish_button.layout.display == "none"
+        assert [part.layout.display for part in panel.entry] == [""] * 3 and not plays[name].at_class_table()
+    winner = table.match.winner
+    for name in plays:
+        seat = 0 if name == "ana" else 1
+        result = "drawn" if winner is None else "won" if winner == seat else "lost"
+        assert told[name] == [(CLASSMATE, result)], "the match's end is told once"
+    for name, play in plays.items():  # both free at once
+        panel_of(play).name.value = name.title()
+        panel_of(play).open_button.click()
+        assert panel_of(play).code not in (None, code)
+
+
+def test_a_table_the_server_closed_says_why(tables: tuple[ClassTables, Clock], keyed: None) -> None:
+    authority, clock = tables
+    code = authority.open("ana", "Ana")
+    authority.join("ben", "Ben", code)
+    plays = {"ana": section(authority, "ana"), "ben": section(authority, "ben")}
+    authority.forget()
+    for play in plays.values():
+        panel = panel_of(play)
+        panel.on_report(panel.link.mine())
+        assert said(panel.status.value, "classmates.closed_why.forgotten", code=code)
+        assert play.controller.mode.kind == "closed" and panel.finish_button.layout.display == ""
+    code = authority.open("ana", "Ana")
+    authority.join("ben", "Ben", code)
+    ana = section(authority, "ana")
+    clock.now += GONE_SECONDS  # neither page has asked for two minutes (a laptop asleep): the table closes
+    assert authority.waiting() == [] and code not in authority.tables
+    panel = panel_of(ana)  # and Ana's page, back, is told why
+    panel.on_report(panel.link.mine())
+    assert said(panel.status.value, "classmates.closed_why.abandoned", code=code)
+    assert not said(panel.status.value, "classmates.other_left")

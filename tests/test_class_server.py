@@ -54,10 +54,10 @@ def class_server(tmp_path_factory: pytest.TempPathFactory, server_tools: Any) ->
 def stored(data: Path, code: str) -> tuple[str, list[tuple[int, dict[str, Any]]], tuple[str, str]]:
     """(seed, [(player, move)], (visitor 0, visitor 1)) of table `code` as the database keeps it."""
     with sqlite3.connect(data / DATABASE_NAME) as db:
-        seed, visitor0, visitor1 = db.execute("SELECT seed, visitor0, visitor1 FROM tables WHERE code = ?",
-                                              (code,)).fetchone()
+        table_id, seed, visitor0, visitor1 = db.execute(
+            "SELECT id, seed, visitor0, visitor1 FROM tables WHERE code = ? ORDER BY id DESC", (code,)).fetchone()
         moves = [(player, json.loads(move)) for player, move in
-                 db.execute("SELECT player, move FROM moves WHERE code = ? ORDER BY number", (code,))]
+                 db.execute("SELECT player, move FROM moves WHERE table_id = ? ORDER BY number", (table_id,))]
     return seed, moves, (visitor0, visitor1)
 
 

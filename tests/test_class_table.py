@@ -115,3 +115,32 @@ def test_the_computer_takes_a_gone_classmates_seat(two: tuple[ClassTables, str])
     match = ben.match
     ben.new_match()  # a class table plays one match: refused with its reason, nothing changes
     assert ben.match is match and ben.tone == "warn" and ben.message == text("classmates.no_new_match")
+
+
+def test_the_last_move_reaches_a_page_reviewing_once_its_review_closes(two: tuple[ClassTables, str]) -> None:
+    tables, code = two
+    live = tables.tables[code]
+    while True:  # up to the move that ends the match
+        match, hand = live.match, live.match.current
+        if hand.is_over:
+            tables.move("ben", code, len(live.moves), dict(NEXT_HAND))
+            continue
+        move = hand.view(hand.to_move).legal_moves()[0]
+        trial = hand.copy()
+        trial.apply(move)
+        if trial.is_over and match.hand_number == match.hands:
+            break
+        tables.move(live.row.visitors[hand.to_move] or "", code, len(live.moves), move_to_data(move))
+    mover = live.row.visitors[live.match.current.to_move] or ""
+    waiter = "ben" if mover == "ana" else "ana"
+    reviewing = page(tables, waiter)
+    reviewing.handle({"type": "action", "id": "review"})
+    assert reviewing.mode.kind == "reviewing"
+    tables.move(mover, code, len(live.moves), move_to_data(move))  # the last move: the server closes the table
+    report = tables.report(waiter)
+    assert report["ended"] == "finished" and code not in tables.tables
+    reviewing.end_of_match(report["moves"])
+    assert not reviewing.match.is_over and reviewing.pending, "made once the review closes"
+    reviewing.handle({"type": "action", "id": "review_close"})
+    assert reviewing.match.is_over and reviewing.mode.kind == "match_over" and reviewing.store_move is None
+    assert reviewing.hand.moves == live.match.current.moves

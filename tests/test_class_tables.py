@@ -1,20 +1,33 @@
 """Class tables without a server: the store (SQLite, WAL, versioned schema), the authority over every move
-(only the seat to move, numbered as the next move, legal), bounds, a restart rebuilding the matches, and a
-player gone for two minutes."""
+(only the seat to move, numbered as the next move, legal), bounds, a restart rebuilding the matches, a player
+gone for two minutes, and a table's end: finished, left, abandoned, nobody joined or forgotten, each freeing both
+players and kept as a record; codes given again after a quiet time, and a refusal when none is free."""
 
 from __future__ import annotations
 
+import itertools
+import json
+import secrets
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from leopard_tutor.class_codes import CODE_LETTERS, ClassTableError, valid_code
-from leopard_tutor.engine import Discard
+from leopard_tutor.class_codes import CODE_COUNT, CODE_LENGTH, CODE_LETTERS, ClassTableError, code_of, valid_code
+from leopard_tutor.engine import RULE_SETS, Discard, Match
 from leopard_tutor.engine.cards import full_deck
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.moves import NEXT_HAND, move_to_data
-from leopard_tutor.server.class_store import DATABASE_NAME, SCHEMA_VERSION, ClassStore
-from leopard_tutor.server.class_tables import GONE_SECONDS, UNJOINED_SECONDS, ClassTables
+from leopard_tutor.server import class_tables
+from leopard_tutor.server.class_store import DATABASE_NAME, MIGRATIONS, SCHEMA_VERSION, TABLE_IDS, ClassStore
+from leopard_tutor.server.class_tables import (
+    CODE_DRAWS,
+    GONE_SECONDS,
+    QUIET_SECONDS,
+    UNJOINED_SECONDS,
+    ClassTables,
+    LiveTable,
+)
 
 
 class Clock:
@@ -49,7 +62,7 @@ def test_the_store_is_wal_versioned_and_migrated_once(tmp_path: Path) -> None:
     store = ClassStore.in_folder(tmp_path / "new" / "folder")
     assert (tmp_path / "new" / "folder" / DATABASE_NAME).is_file()
     assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert store.version == SCHEMA_VERSION == 2
+    assert store.version == SCHEMA_VERSION == len(MIGRATIONS)
     store.close()
     again = ClassStore.in_folder(tmp_path / "new" / "folder")
     assert again.version == SCHEMA_VERSION
@@ -127,11 +140,11 @@ def test_only_the_seat_to_move_moves_once_and_legally(tmp_path: Path) -> None:
     for forged in forgeries:
         with pytest.raises(ClassTableError):
             tables.move(mover, code, 0, forged)
-    assert live.moves == [] and tables.store.moves(code) == []
+    assert live.moves == [] and tables.store.moves(live.row.id) == []
     assert tables.move(mover, code, 0, first) == 1
     with refused("stale"):
         tables.move(mover, code, 0, first)  # the same move again: a replay
-    assert len(tables.store.moves(code)) == 1
+    assert len(tables.store.moves(live.row.id)) == 1
 
 
 def test_a_restart_rebuilds_every_table_from_its_stored_moves(tmp_path: Path) -> None:
@@ -160,20 +173,22 @@ def test_a_whole_match_reaches_its_end_with_each_next_deal_stored(tmp_path: Path
             with refused("stale"):
                 tables.move("ben", code, len(live.moves) - 1, dict(NEXT_HAND))
             tables.move("ben", code, len(live.moves), dict(NEXT_HAND))
-    assert [row.move for row in tables.store.moves(code)] == live.moves
+    assert [row.move for row in tables.store.moves(live.row.id)] == live.moves
 
 
 def test_an_unjoined_table_closes_after_thirty_minutes(tmp_path: Path) -> None:
     clock = Clock()
     tables = tables_in(tmp_path, clock)
     code = tables.open("ana", "Ana")
-    clock.now += UNJOINED_SECONDS - 1
+    while clock.now + 60 < tables.tables[code].row.opened + UNJOINED_SECONDS:
+        clock.now += 60
+        assert tables.report("ana")["table"] == code  # Ana waits, her page connected
+    clock.now = tables.tables[code].row.opened + UNJOINED_SECONDS - 1
     assert tables.waiting() == [(code, "Ana")]
     clock.now += 1
     assert tables.waiting() == []
-    assert tables.report("ana") == {"table": None}
-    row = tables.store.table(code)
-    assert row is not None and row.ending == "nobody joined"
+    assert tables.report("ana")["ended"] == "nobody joined"
+    assert tables.store.table(code) is None, "a table nobody joined leaves no row"
     tables.open("ana", "Ana")  # a new one may be opened
 
 
@@ -194,14 +209,234 @@ def test_a_player_gone_two_minutes_may_be_replaced_by_the_computer(tmp_path: Pat
     tables.end("ana", code, "computer:expert")
     row = tables.store.table(code)
     assert row is not None and row.ending == "computer:expert" and row.ended is not None
-    assert tables.report("ben") == {"table": None}
+    assert tables.report("ben")["ended"] == "computer:expert"
 
 
 def test_a_move_number_taken_in_the_file_is_refused(tmp_path: Path) -> None:
     store = ClassStore.in_folder(tmp_path)
     clock = Clock()
     tables = ClassTables(store, clock=clock)
-    code = tables.open("ana", "Ana")
-    store.add_move(code, 0, 0, {"go out": True}, clock())
+    table_id = tables.tables[tables.open("ana", "Ana")].row.id
+    store.add_move(table_id, 0, 0, {"go out": True}, clock())
     with pytest.raises(sqlite3.IntegrityError):
-        store.add_move(code, 0, 0, {"go out": True}, clock())
+        store.add_move(table_id, 0, 0, {"go out": True}, clock())
+
+
+def finish_match(tables: ClassTables, code: str) -> LiveTable:
+    """Play table `code`'s match to its end (first legal moves, each next deal stored by seat 1): the table."""
+    live = tables.tables[code]
+    while not live.match.is_over:
+        play_some(tables, code, 500)
+        if live.match.current.is_over and not live.match.is_over:
+            tables.move(live.row.visitors[1] or "", code, len(live.moves), dict(NEXT_HAND))
+    return live
+
+
+def rows(store: ClassStore) -> tuple[int, int]:
+    """How many tables and moves the file holds."""
+    return (store.db.execute("SELECT COUNT(*) FROM tables").fetchone()[0],
+            store.db.execute("SELECT COUNT(*) FROM moves").fetchone()[0])
+
+
+def test_a_finished_match_closes_its_table_and_frees_both_players(tmp_path: Path) -> None:
+    clock = Clock()
+    woken: list[str] = []
+    tables = ClassTables(ClassStore.in_folder(tmp_path), clock=clock, changed=woken.append)
+    code = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", code)
+    live = finish_match(tables, code)
+    assert code not in tables.tables and woken[-1] == code
+    row = tables.store.table(code)
+    assert row is not None and row.ending == "finished" and row.ended == clock.now
+    assert row.scores == live.match.totals and row.scores != (0, 0)
+    last = tables.store.moves(row.id)[-1]
+    waiting = row.visitors[1 - last.player]
+    assert waiting is not None
+    report = tables.report(waiting)  # the one who did not make the last move still reads it, and the end
+    assert report["table"] == code and report["ended"] == "finished" and report["moves"] == live.moves
+    assert report["moves"][-1] == last.move and not report["other_gone"]
+    assert tables.waiting() == []
+    again = tables_in(tmp_path, clock)  # a restart: still closed, still read by its players
+    assert again.tables == {} and again.report(waiting)["ended"] == "finished"
+    assert again.report(waiting)["moves"] == live.moves
+    for visitor, name in (("ana", "Ana"), ("ben", "Ben")):
+        new = again.open(visitor, name)  # both free at once: no "one_table"
+        assert new != code and "ended" not in again.report(visitor)
+
+
+def test_a_table_both_players_abandoned_closes_and_frees_them(tmp_path: Path) -> None:
+    clock = Clock()
+    tables = tables_in(tmp_path, clock)
+    code = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", code)
+    play_some(tables, code, 6)
+    clock.now += GONE_SECONDS - 1
+    assert tables.report("ana")["table"] == code  # Ana's page is here; Ben's is gone
+    tables.report("ben", present=False)  # Ben's kernel asks, but his page has gone: that does not count
+    clock.now += 1
+    report = tables.report("ana", present=False)  # Ana's page has gone too, a moment ago
+    assert report["other_gone"] and "ended" not in report
+    clock.now += GONE_SECONDS - 1
+    assert code in tables.tables
+    clock.now += 1
+    assert tables.waiting() == [] and code not in tables.tables  # any request sweeps
+    row = tables.store.table(code)
+    assert row is not None and row.ending == "abandoned" and row.scores is None
+    assert tables.report("ben", present=False)["ended"] == "abandoned"
+    assert tables_in(tmp_path, clock).tables == {}, "a restart does not bring it back"
+    tables.open("ben", "Ben")
+    tables.join("ana", "Ana", tables.waiting()[0][0])
+
+
+def test_a_waiting_table_whose_host_has_gone_closes_and_leaves_no_row(tmp_path: Path) -> None:
+    clock = Clock()
+    tables = tables_in(tmp_path, clock)
+    code = tables.open("ana", "Ana")
+    clock.now += GONE_SECONDS
+    assert tables.waiting() == [] and tables.store.table(code) is None
+    assert tables.report("ana")["ended"] == "abandoned"
+
+
+def test_leaving_a_table_nobody_joined_leaves_no_row(tmp_path: Path) -> None:
+    clock = Clock()
+    tables = tables_in(tmp_path, clock)
+    for _ in range(30):  # open and leave, again and again: nothing builds up in the file
+        code = tables.open("ana", "Ana")
+        assert tables.waiting() == [(code, "Ana")]
+        tables.end("ana", code, "left")
+        assert tables.store.table(code) is None and tables.report("ana")["ended"] == "left"
+    assert rows(tables.store) == (0, 0) and tables.tables == {} and tables.waiting() == []
+    assert len(tables.last) == 1, "one closed table remembered per visitor"
+    clock.now += QUIET_SECONDS
+    tables.sweep()
+    assert tables.report("ana") == {"table": None} and not tables.resting and not tables.last
+
+
+def test_a_closed_tables_moves_go_after_the_quiet_time_and_its_record_stays(tmp_path: Path) -> None:
+    clock = Clock()
+    tables = tables_in(tmp_path, clock)
+    code = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", code)
+    play_some(tables, code, 5)
+    tables.end("ben", code, "left")
+    assert rows(tables.store) == (1, 5)
+    clock.now += QUIET_SECONDS - 1
+    assert tables.report("ana")["ended"] == "left" and len(tables.report("ana")["moves"]) == 5
+    clock.now += 1
+    assert tables.report("ana") == {"table": None}
+    row = tables.store.table(code)
+    assert rows(tables.store) == (1, 0) and row is not None and row.ending == "left"
+
+
+def number_of(code: str) -> int:
+    """The number `code_of` gives `code` for."""
+    return next(number for number in range(CODE_COUNT) if code_of(number) == code)
+
+
+def test_a_code_is_given_again_once_its_table_has_rested(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    everything = {"".join(letters) for letters in itertools.product(CODE_LETTERS, repeat=CODE_LENGTH)}
+    assert {code_of(number) for number in range(CODE_COUNT)} == everything and len(everything) == 21 ** 4
+    draws: list[int] = []
+    krtq = number_of("KRTQ")
+
+    def always(limit: int) -> int:  # every draw gives the code KRTQ
+        draws.append(limit)
+        return krtq
+
+    monkeypatch.setattr(class_tables.secrets, "randbelow", always)
+    clock = Clock()
+    tables = tables_in(tmp_path, clock)
+    assert tables.open("ana", "Ana") == "KRTQ" and draws == [CODE_COUNT]
+    tables.join("ben", "Ben", "KRTQ")
+    tables.end("ana", "KRTQ", "left")
+    draws.clear()
+    with refused("no_codes"):  # its only code rests: refused after a bounded number of draws
+        tables.open("cat", "Cat")
+    assert len(draws) == CODE_DRAWS and "cat" not in tables.seats
+    clock.now += QUIET_SECONDS - 1
+    with refused("no_codes"):
+        tables_in(tmp_path, clock).open("cat", "Cat")  # a restart knows the code rests
+    clock.now += 1
+    assert tables.open("cat", "Cat") == "KRTQ"
+    row = tables.store.table("KRTQ")
+    assert row is not None and row.visitors == ("cat", None) and row.ended is None, "the live one, not the old"
+    tables.join("dan", "Dan", "krtq")
+    assert tables.report("dan")["names"] == ["Cat", "Dan"] and tables.report("ana") == {"table": None}
+
+
+def test_with_every_code_in_use_open_is_refused_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = Clock()
+    store = ClassStore.in_folder(tmp_path)
+    store.db.execute("BEGIN")
+    store.db.executemany(  # every code was given to a table that closed a minute ago
+        "INSERT INTO tables (code, rules, hands, seed, visitor0, name0, visitor1, name1, opened, joined, ended, "
+        "ending) VALUES (?, 'REVISED_2008', 4, 'seed', 'old', 'Old', 'older', 'Older', ?, ?, ?, 'left')",
+        ((code_of(number), clock.now - 90, clock.now - 80, clock.now - 60) for number in range(CODE_COUNT)))
+    store.db.execute("COMMIT")
+    statements: list[str] = []
+    tables = ClassTables(store, clock=clock)
+    draws: list[int] = []
+    drawn = secrets.randbelow
+    monkeypatch.setattr(class_tables.secrets, "randbelow", lambda limit: draws.append(limit) or drawn(limit))
+    store.db.set_trace_callback(statements.append)
+    with refused("no_codes"):
+        tables.open("ana", "Ana")
+    assert len(draws) == CODE_DRAWS, "a bounded number of draws, never a loop"
+    assert not [statement for statement in statements if "FROM tables" in statement], "no code read per open"
+    assert rows(store) == (CODE_COUNT, 0) and tables.tables == {}
+    assert text("classmates.refused.no_codes"), "the refusal is worded for the page"
+    clock.now += QUIET_SECONDS - 60
+    assert tables.open("ana", "Ana") in {code_of(number) for number in range(CODE_COUNT)}
+
+
+def test_forget_closes_every_table_and_keeps_no_row(tmp_path: Path) -> None:
+    clock = Clock()
+    woken: list[str] = []
+    tables = ClassTables(ClassStore.in_folder(tmp_path), clock=clock, changed=woken.append)
+    playing = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", playing)
+    play_some(tables, playing, 4)
+    waiting = tables.open("cat", "Cat")
+    done = tables.open("dan", "Dan")
+    tables.join("eve", "Eve", done)
+    tables.end("eve", done, "left")
+    tables.forget()
+    assert tables.tables == {} and tables.seats == {} and {playing, waiting} <= set(woken)
+    for visitor in ("ana", "ben", "cat"):
+        assert tables.report(visitor)["ended"] == "forgotten"
+    assert rows(tables.store) == (0, 0) and tables.store.table(done) is None
+    assert tables_in(tmp_path, clock).tables == {}
+    tables.open("ana", "Ana")
+
+
+def test_a_file_from_before_table_ids_keeps_its_tables_and_moves(tmp_path: Path) -> None:
+    step = MIGRATIONS.index(TABLE_IDS)
+    match = Match(RULE_SETS["REVISED_2008"], seed="seed", hands=4)
+    moves = []
+    for _ in range(5):
+        hand = match.current
+        moves.append((hand.to_move, move_to_data(hand.view(hand.to_move).legal_moves()[0])))
+        hand.apply(hand.view(hand.to_move).legal_moves()[0])
+    with sqlite3.connect(tmp_path / DATABASE_NAME) as db:
+        for migration in MIGRATIONS[:step]:
+            for statement in migration:
+                db.execute(statement)
+        db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        db.execute("INSERT INTO schema_version VALUES (?)", (step,))
+        insert = ("INSERT INTO tables (code, rules, hands, seed, visitor0, name0, visitor1, name1, opened, ended, "
+                  "ending) VALUES (?, 'REVISED_2008', 4, 'seed', ?, ?, ?, ?, ?, ?, ?)")
+        db.execute(insert, ("KRTQ", "ana", "Ana", "ben", "Ben", 1.0, None, None))  # in play
+        db.execute(insert, ("MNPQ", "cat", "Cat", None, None, 2.0, 3.0, "nobody joined"))  # nothing to remember
+        db.execute(insert, ("WXYZ", "dan", "Dan", "eve", "Eve", 2.0, 3.0, "left"))  # a record
+        for number, (player, move) in enumerate(moves):
+            db.execute("INSERT INTO moves VALUES ('KRTQ', ?, ?, ?, 1.5)", (number, player, json.dumps(move)))
+    clock = Clock()
+    tables = tables_in(tmp_path, clock)
+    assert tables.store.version == SCHEMA_VERSION
+    assert tables.store.table("MNPQ") is None and rows(tables.store) == (2, len(moves))
+    old = tables.store.table("WXYZ")
+    assert old is not None and old.ending == "left" and old.names == ("Dan", "Eve")
+    assert tables.report("ben")["moves"] == [move for _player, move in moves]
+    assert tables.tables["KRTQ"].match.current.moves == match.current.moves
+    play_some(tables, "KRTQ", 3)
+    assert len(tables.store.moves(tables.tables["KRTQ"].row.id)) == len(moves) + 3

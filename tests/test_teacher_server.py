@@ -13,6 +13,7 @@ import io
 import json
 import re
 import stat
+import time
 import urllib.error
 import urllib.request
 from html import escape
@@ -28,6 +29,7 @@ from leopard_tutor.engine.catalogue import text
 from leopard_tutor.kernel_proof import PROOF_HEADER, kernel_proof
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.progress import Progress
+from leopard_tutor.server.class_store import ClassStore, TableRow
 from leopard_tutor.server.teacher import TOKEN_FILE
 
 TOKEN = "a-teacher-token-for-tests_0123456789"
@@ -130,6 +132,9 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
 
     token_file = data / TOKEN_FILE
     assert stat.S_IMODE(token_file.stat().st_mode) == 0o600
+    kept = ClassStore.in_folder(data)  # a table waiting for a classmate, opened just before the restart
+    kept.add_table(TableRow("KRTQ", "REVISED_2008", 4, "seed", ("cat", None), ("Cat", None), time.time()))
+    kept.close()
     again = start(tmp_path / "second.log", "--data-dir", str(data))  # no --teacher-token: the kept one
     try:
         status, body = fetch(f"{again.url}teacher/api/class?token={TOKEN}")
@@ -138,9 +143,11 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
         assert [cell["text"] for cell in page["students"][0]["cells"]][:2] == ["Ana", lessons_cell(1, 3)]
         assert page["students"][0]["unlock_all"] is True
         assert page["defaults"] == {"rules": "RUNNING_LEOPARD", "level": "expert"}
+        assert page["tables"] == [{"code": "KRTQ", "names": ["Cat"]}]
         assert fetch(f"{again.url}teacher/api/forget?token={TOKEN}", {"confirm": False})[0] == 400
         assert fetch(f"{again.url}teacher/api/forget?token={TOKEN}", {"confirm": True})[0] == 200
-        assert json.loads(fetch(f"{again.url}teacher/api/class?token={TOKEN}")[1])["students"] == []
+        forgotten = json.loads(fetch(f"{again.url}teacher/api/class?token={TOKEN}")[1])
+        assert forgotten["students"] == [] and forgotten["tables"] == [], "the tables are forgotten too"
     finally:
         stop(again.process)
 

@@ -15,13 +15,53 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Collection, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Collection, Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 DATABASE_NAME = "leopard-tutor.sqlite3"
 APP_FOLDER = "leopard-tutor"
+
+TABLE_IDS: tuple[str, ...] = (
+    """CREATE TABLE tables_with_ids (
+         id INTEGER PRIMARY KEY AUTOINCREMENT,
+         code TEXT NOT NULL,
+         rules TEXT NOT NULL,
+         hands INTEGER NOT NULL,
+         seed TEXT NOT NULL,
+         visitor0 TEXT NOT NULL,
+         name0 TEXT NOT NULL,
+         visitor1 TEXT,
+         name1 TEXT,
+         opened REAL NOT NULL,
+         joined REAL,
+         ended REAL,
+         ending TEXT,
+         scores TEXT)""",
+    """INSERT INTO tables_with_ids (code, rules, hands, seed, visitor0, name0, visitor1, name1, opened, joined,
+         ended, ending)
+       SELECT code, rules, hands, seed, visitor0, name0, visitor1, name1, opened, joined, ended, ending
+       FROM tables WHERE visitor1 IS NOT NULL OR ended IS NULL ORDER BY opened""",
+    """CREATE TABLE moves_by_id (
+         table_id INTEGER NOT NULL REFERENCES tables_with_ids (id),
+         number INTEGER NOT NULL,
+         player INTEGER NOT NULL,
+         move TEXT NOT NULL,
+         at REAL NOT NULL,
+         PRIMARY KEY (table_id, number))""",
+    """INSERT INTO moves_by_id SELECT kept.id, moves.number, moves.player, moves.move, moves.at
+       FROM moves JOIN tables_with_ids AS kept ON kept.code = moves.code""",
+    "DROP TABLE moves",
+    "DROP TABLE tables",
+    "ALTER TABLE tables_with_ids RENAME TO tables",  # the moves' reference follows the new name
+    "ALTER TABLE moves_by_id RENAME TO moves",
+    "CREATE INDEX tables_open ON tables (ended)",
+    "CREATE INDEX tables_code ON tables (code)",
+)
+"""A migration: each table gets its own id (a code is given again once its table has closed and rested) and a
+place for its final scores; the moves reference the id; the rows of closed tables nobody joined go (nothing to
+remember of them)."""
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 0 -> 1: students, tables of two seats, and their moves
@@ -69,6 +109,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
              at REAL NOT NULL,
              PRIMARY KEY (visitor, match))""",
     ),
+    TABLE_IDS,
 )
 """The schema's migrations in order: `MIGRATIONS[n]` takes version n to n + 1."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -83,7 +124,8 @@ def default_data_dir() -> Path:
 @dataclass(frozen=True)
 class TableRow:
     """One table as stored: its code, rules key, hands a match, deal seed, the two seats' visitors and names
-    (seat 1 empty until someone joins), when it was opened, joined and ended, and how it ended."""
+    (seat 1 empty until someone joins), when it was opened, joined and ended, how it ended, the match's final
+    totals by seat (once it finished), and its id in the store (0 until stored)."""
 
     code: str
     rules: str
@@ -95,6 +137,8 @@ class TableRow:
     joined: float | None = None
     ended: float | None = None
     ending: str | None = None
+    scores: tuple[int, int] | None = None
+    id: int = 0
 
 
 @dataclass(frozen=True)
@@ -273,44 +317,77 @@ class ClassStore:
                             "excluded.value", (key, value))
 
     # -- tables ----------------------------------------------------------------------------------
-    def add_table(self, row: TableRow) -> None:
-        """Store a new table."""
-        self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (row.code, row.rules, row.hands, row.seed, row.visitors[0], row.names[0], row.visitors[1],
-                         row.names[1], row.opened, row.joined, row.ended, row.ending))
+    def add_table(self, row: TableRow) -> TableRow:
+        """Store a new table: the row with its id."""
+        cursor = self.db.execute(
+            f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
+            (row.code, row.rules, row.hands, row.seed, row.visitors[0], row.names[0], row.visitors[1], row.names[1],
+             row.opened, row.joined, row.ended, row.ending, None if row.scores is None else json.dumps(row.scores)))
+        assert cursor.lastrowid is not None
+        return replace(row, id=cursor.lastrowid)
 
-    def seat_guest(self, code: str, visitor: str, name: str, at: float) -> None:
-        """Seat `visitor` as `name` at the empty seat of table `code`."""
-        self.db.execute("UPDATE tables SET visitor1 = ?, name1 = ?, joined = ? WHERE code = ?",
-                        (visitor, name, at, code))
+    def seat_guest(self, table_id: int, visitor: str, name: str, at: float) -> None:
+        """Seat `visitor` as `name` at the empty seat of table `table_id`."""
+        self.db.execute("UPDATE tables SET visitor1 = ?, name1 = ?, joined = ? WHERE id = ?",
+                        (visitor, name, at, table_id))
 
-    def end_table(self, code: str, at: float, ending: str) -> None:
-        """Record that table `code` ended at `at`, and how (`ending`)."""
-        self.db.execute("UPDATE tables SET ended = ?, ending = ? WHERE code = ? AND ended IS NULL", (at, ending, code))
+    def end_table(self, table_id: int, at: float, ending: str, scores: tuple[int, int] | None = None) -> None:
+        """Record that table `table_id` ended at `at`, how (`ending`) and, if its match finished, its `scores`."""
+        self.db.execute("UPDATE tables SET ended = ?, ending = ?, scores = ? WHERE id = ? AND ended IS NULL",
+                        (at, ending, None if scores is None else json.dumps(scores), table_id))
+
+    def delete_table(self, table_id: int) -> None:
+        """Delete table `table_id` and its moves."""
+        with self._transaction():
+            self.db.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
+            self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+
+    def forget_tables(self) -> int:
+        """Delete every table and move; how many tables there were."""
+        with self._transaction():
+            self.db.execute("DELETE FROM moves")
+            return self.db.execute("DELETE FROM tables").rowcount
 
     def table(self, code: str) -> TableRow | None:
-        """The table `code`, if there is one."""
-        found = self.db.execute("SELECT * FROM tables WHERE code = ?", (code,)).fetchone()
+        """The table `code` (the live one, else the latest that had that code), if there is one."""
+        found = self.db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE code = ? ORDER BY id DESC LIMIT 1",
+                                (code,)).fetchone()
         return None if found is None else _table_row(found)
 
     def live_tables(self) -> Iterator[TableRow]:
         """Every table that has not ended, oldest first."""
-        for found in self.db.execute("SELECT * FROM tables WHERE ended IS NULL ORDER BY opened").fetchall():
+        for found in self.db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE ended IS NULL ORDER BY id").fetchall():
             yield _table_row(found)
 
-    def codes(self) -> set[str]:
-        """Every code ever given (a code is never given twice)."""
-        return {code for (code,) in self.db.execute("SELECT code FROM tables")}
+    def closed_since(self, at: float) -> Iterator[TableRow]:
+        """Every table that ended at `at` or later, in the order they ended (one query, by the index of ends)."""
+        for found in self.db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE ended >= ? ORDER BY ended, id",
+                                     (at,)):
+            yield _table_row(found)
 
     # -- moves -----------------------------------------------------------------------------------
-    def add_move(self, code: str, number: int, player: int, move: dict[str, Any], at: float) -> None:
-        """Store move `number` of table `code`; an existing number is an `sqlite3.IntegrityError`."""
-        self.db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", (code, number, player, json.dumps(move), at))
+    def add_move(self, table_id: int, number: int, player: int, move: dict[str, Any], at: float) -> None:
+        """Store move `number` of table `table_id`; an existing number is an `sqlite3.IntegrityError`."""
+        self.db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", (table_id, number, player, json.dumps(move), at))
 
-    def moves(self, code: str) -> list[MoveRow]:
-        """The moves of table `code`, in order."""
+    def moves(self, table_id: int) -> list[MoveRow]:
+        """The moves of table `table_id`, in order."""
         return [MoveRow(number, player, json.loads(move)) for number, player, move in self.db.execute(
-            "SELECT number, player, move FROM moves WHERE code = ? ORDER BY number", (code,))]
+            "SELECT number, player, move FROM moves WHERE table_id = ? ORDER BY number", (table_id,))]
+
+    def drop_moves(self, table_ids: Iterable[int]) -> None:
+        """Delete the moves of the tables `table_ids` (closed ones: their rows stay as the record of how they
+        ended)."""
+        with self._transaction():
+            self.db.executemany("DELETE FROM moves WHERE table_id = ?", ((table_id,) for table_id in table_ids))
+
+    def drop_moves_ended_before(self, at: float) -> None:
+        """Delete the moves of every table that ended before `at` (reads the moves kept, not every table)."""
+        self.db.execute("DELETE FROM moves WHERE (SELECT ended FROM tables WHERE id = moves.table_id) < ?", (at,))
+
+
+TABLE_COLUMNS = "code, rules, hands, seed, visitor0, name0, visitor1, name1, opened, joined, ended, ending, scores, id"
+"""The tables table's columns in the order `TableRow` takes them."""
 
 
 STUDENT_COLUMNS = "visitor, name, last_seen, stars, practice, games, doing, unlock_all"
@@ -324,5 +401,11 @@ def _student_row(found: tuple[Any, ...]) -> StudentRow:
 
 
 def _table_row(found: tuple[Any, ...]) -> TableRow:
-    code, rules, hands, seed, visitor0, name0, visitor1, name1, opened, joined, ended, ending = found
-    return TableRow(code, rules, hands, seed, (visitor0, visitor1), (name0, name1), opened, joined, ended, ending)
+    code, rules, hands, seed, visitor0, name0, visitor1, name1, opened, joined, ended, ending, scores, table_id = found
+    return TableRow(code, rules, hands, seed, (visitor0, visitor1), (name0, name1), opened, joined, ended, ending,
+                    None if scores is None else _scores(json.loads(scores)), table_id)
+
+
+def _scores(found: list[Any]) -> tuple[int, int]:
+    first, second = found
+    return int(first), int(second)

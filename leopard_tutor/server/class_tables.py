@@ -8,6 +8,15 @@ whose turn it is, numbered as the next move of the table (a replay or a stale mo
 under the rules, and stored (`class_store.py`) before anyone is told of it. After a restart each live
 table is rebuilt from its stored moves.
 
+A table's life has an end, each closing it for both seats at once and freeing both players to open or join
+another; the row keeps how it ended: "finished" (the match's last move was made; the row keeps both seats' final
+totals), "left" (a player left it), "computer:LEVEL" (a player finished against the computer, the other gone),
+"abandoned" (every player at it gone `GONE_SECONDS`), "nobody joined" (`UNJOINED_SECONDS`) and "forgotten" (the
+teacher forgot the class). A table nobody joined leaves no row. A closed table rests `QUIET_SECONDS`: its players
+still read it (its moves and how it ended: the page that did not make the last move sees it), its code is not
+given again and its moves are kept; then its moves go, and its row stays as the record. Codes are drawn at random,
+a bounded number of times (`CODE_DRAWS`), among those neither live nor resting.
+
 What a kernel is sent about a table (`ClassTables.report`) holds the deal's seed and the moves: a kernel is
 the server's own process and shows its page only its seat's view (`engine.view`); no page is sent either.
 
@@ -19,11 +28,12 @@ from __future__ import annotations
 import secrets
 import sqlite3
 import time
+from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..class_codes import CODE_LENGTH, CODE_LETTERS, ClassTableError, valid_code, valid_name
+from ..class_codes import CODE_COUNT, ClassTableError, code_of, valid_code, valid_name
 from ..engine import RULE_SETS, Match, Move
 from ..engine.errors import SavedGameError
 from ..engine.moves import NEXT_HAND, move_from_data
@@ -33,7 +43,14 @@ from .class_store import ClassStore, TableRow
 UNJOINED_SECONDS = 30 * 60
 """A table nobody joins closes after this long."""
 GONE_SECONDS = 120.0
-"""A player not heard from for this long is gone: the other may finish against the computer."""
+"""A player not heard from for this long is gone: the other may finish against the computer; a table whose
+players are all gone closes."""
+QUIET_SECONDS = GONE_SECONDS * 5
+"""How long a closed table rests: its players may still read it, its code is not given again, its moves are kept."""
+CODE_DRAWS = 64
+"""How many random codes opening a table tries before it refuses ("no_codes"), however many codes are in use."""
+FINISHED, LEFT, COMPUTER, ABANDONED, FORGOTTEN = "finished", "left", "computer:", "abandoned", "forgotten"
+"""How a table ended, as its row and its players' reports say (and "nobody joined", and "computer:LEVEL")."""
 
 
 @dataclass
@@ -51,6 +68,21 @@ class LiveTable:
         """The seat `visitor` sits in here, if any."""
         return next((seat for seat in (0, 1) if self.row.visitors[seat] == visitor), None)
 
+    @property
+    def seated(self) -> tuple[int, ...]:
+        """The seats someone sits in."""
+        return (0,) if self.row.visitors[1] is None else (0, 1)
+
+
+@dataclass(frozen=True)
+class ClosedTable:
+    """A table that closed `at`, as its players may read it while it rests: its row (how it ended) and its last
+    version."""
+
+    row: TableRow
+    version: int
+    at: float
+
 
 class ClassTables:
     """Every live class table of this server, kept in `store`; at most `limit` tables at once."""
@@ -60,102 +92,139 @@ class ClassTables:
         """`changed(code)` is called after every change to table `code` (the handlers wake its waiters)."""
         self.store, self.limit, self.clock, self.changed = store, limit, clock, changed
         self.tables: dict[str, LiveTable] = {}
+        """The live tables by code."""
+        self.seats: dict[str, LiveTable] = {}
+        """The live table of each visitor who sits at one."""
+        self.resting: OrderedDict[str, tuple[float, int]] = OrderedDict()
+        """The codes of the tables closed less than `QUIET_SECONDS` ago: (when it closed, its id), oldest first."""
+        self.last: OrderedDict[str, ClosedTable] = OrderedDict()
+        """The table each visitor last sat at, closed less than `QUIET_SECONDS` ago (none once they sit at
+        another), oldest first."""
+        now = self.clock()
+        for row in store.closed_since(now - QUIET_SECONDS):
+            assert row.ended is not None
+            self._rest(ClosedTable(row, 0, row.ended))
         for row in store.live_tables():
-            self.tables[row.code] = self._rebuild(row)
+            self._sit(self._rebuild(row))
+        store.drop_moves_ended_before(now - QUIET_SECONDS)
 
     def _rebuild(self, row: TableRow) -> LiveTable:
         """A stored table with its stored moves made again (each one checked by the engine again)."""
         live = LiveTable(row, Match(RULE_SETS[row.rules], seed=row.seed, hands=row.hands))
         now = self.clock()
         live.seen = [now, now]  # a restarted server gives both players their full time to come back
-        for stored in self.store.moves(row.code):
+        for stored in self.store.moves(row.id):
             self._make(live, stored.player, stored.move)
             live.moves.append(stored.move)
         return live
 
-    # -- reading ------------------------------------------------------------------------------
-    def table_of(self, visitor: str) -> LiveTable | None:
-        """The live table where `visitor` sits, if any."""
-        return next((live for live in self.tables.values() if live.seat_of(visitor) is not None), None)
+    def _sit(self, live: LiveTable) -> None:
+        """Count `live` among the live tables, and its players as seated there (their last table forgotten)."""
+        self.tables[live.row.code] = live
+        for visitor in live.row.visitors:
+            if visitor is not None:
+                self.seats[visitor] = live
+                self.last.pop(visitor, None)
 
+    def _rest(self, closed: ClosedTable) -> None:
+        """Let the closed table rest: its code not given again, its players able to read it."""
+        self.resting[closed.row.code] = (closed.at, closed.row.id)
+        for visitor in closed.row.visitors:
+            if visitor is not None:
+                self.last[visitor] = closed
+                self.last.move_to_end(visitor)
+
+    # -- reading ------------------------------------------------------------------------------
     def waiting(self) -> list[tuple[str, str]]:
         """(code, host's name) of every table waiting for a second player, oldest first."""
-        self.close_unjoined()
+        self.sweep()
         return [(code, live.row.names[0]) for code, live in self.tables.items() if live.row.visitors[1] is None]
 
     def report(self, visitor: str, present: bool = True) -> dict[str, Any]:
         """What `visitor`'s kernel needs about their table: {"table": None}, or its code, the seat, both names,
-        rules, hands, seed, the moves so far, whether the other player is gone, and the version. `present`: the
-        visitor's page is connected to the kernel that asks (else asking does not count as being here)."""
-        self.close_unjoined()
-        live = self.table_of(visitor)
+        rules, hands, seed, the moves so far, whether the other player is gone, and the version; for the table
+        they sat at that has closed (and rests), the same with "ended": how it ended. `present`: the visitor's
+        page is connected to the kernel that asks (else asking does not count as being here)."""
+        live = self.seats.get(visitor)
+        if live is not None and present:  # before the sweep: a player who asks is not gone
+            live.seen[0 if live.row.visitors[0] == visitor else 1] = self.clock()
+        self.sweep()
+        live = self.seats.get(visitor)
         if live is None:
-            return {"table": None}
+            closed = self.last.get(visitor)
+            if closed is None:
+                return {"table": None}
+            moves = [stored.move for stored in self.store.moves(closed.row.id)]
+            return {**self._facts(closed.row, visitor, moves, closed.version), "other_gone": False,
+                    "ended": closed.row.ending}
         seat = live.seat_of(visitor)
         assert seat is not None
-        if present:
-            live.seen[seat] = self.clock()
-        row = live.row
-        other_gone = row.visitors[1] is not None and self.clock() - live.seen[1 - seat] >= GONE_SECONDS
-        return {"table": row.code, "seat": seat, "names": list(row.names), "rules": row.rules, "hands": row.hands,
-                "seed": row.seed, "moves": list(live.moves), "other_gone": other_gone, "version": live.version}
+        other_gone = live.row.visitors[1] is not None and self.clock() - live.seen[1 - seat] >= GONE_SECONDS
+        return {**self._facts(live.row, visitor, list(live.moves), live.version), "other_gone": other_gone}
+
+    @staticmethod
+    def _facts(row: TableRow, visitor: str, moves: list[dict[str, Any]], version: int) -> dict[str, Any]:
+        return {"table": row.code, "seat": 0 if row.visitors[0] == visitor else 1, "names": list(row.names),
+                "rules": row.rules, "hands": row.hands, "seed": row.seed, "moves": moves, "version": version}
 
     # -- changes ------------------------------------------------------------------------------
     def open(self, visitor: str, name: object, rules: object = "REVISED_2008") -> str:
         """Open a table for `visitor` named `name` under `rules` (a key of RULE_SETS): its code. One table per
-        visitor, at most `limit` at once."""
+        visitor, at most `limit` at once, under a code that is free."""
         name = valid_name(name)
         if rules not in RULE_SETS:
             raise ClassTableError("bad_rules")
-        self.close_unjoined()
-        if self.table_of(visitor) is not None:
+        self.sweep()
+        if visitor in self.seats:
             raise ClassTableError("one_table")
         if len(self.tables) >= self.limit:
             raise ClassTableError("full", most=self.limit)
         code = self._new_code()
         seed = secrets.token_hex(8)
         now = self.clock()
-        row = TableRow(code, str(rules), RULE_SETS[str(rules)].hands_per_match, seed, (visitor, None), (name, None),
-                       now)
-        self.store.add_table(row)
+        row = self.store.add_table(TableRow(code, str(rules), RULE_SETS[str(rules)].hands_per_match, seed,
+                                            (visitor, None), (name, None), now))
         self.store.student_seen(visitor, name, now)
-        self.tables[code] = LiveTable(row, Match(RULE_SETS[row.rules], seed=seed, hands=row.hands), seen=[now, 0.0])
+        self._sit(LiveTable(row, Match(RULE_SETS[row.rules], seed=seed, hands=row.hands), seen=[now, 0.0]))
         return code
 
     def _new_code(self) -> str:
-        used = self.store.codes()
-        while True:
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-            if code not in used:
+        """A code neither live nor resting, found in at most `CODE_DRAWS` random draws; else "no_codes"."""
+        for _ in range(CODE_DRAWS):
+            code = code_of(secrets.randbelow(CODE_COUNT))
+            if code not in self.tables and code not in self.resting:
                 return code
+        raise ClassTableError("no_codes")
 
     def join(self, visitor: str, name: object, code: object) -> int:
         """Seat `visitor`, named `name`, at the table `code` waiting for a second player: their seat (1). Joining
         one's own table, a table already full or one that does not exist is refused."""
         name, code = valid_name(name), valid_code(code)
-        self.close_unjoined()
+        self.sweep()
         live = self.tables.get(code)
         if live is None:
             raise ClassTableError("no_table", code=code)
         if live.seat_of(visitor) is not None:
             raise ClassTableError("own_table")
-        if self.table_of(visitor) is not None:
+        if visitor in self.seats:
             raise ClassTableError("one_table")
         if live.row.visitors[1] is not None:
             raise ClassTableError("table_full", code=code)
         now = self.clock()
-        self.store.seat_guest(code, visitor, name, now)
+        self.store.seat_guest(live.row.id, visitor, name, now)
         self.store.student_seen(visitor, name, now)
-        live.row = TableRow(**{**live.row.__dict__, "visitors": (live.row.visitors[0], visitor),
-                               "names": (live.row.names[0], name), "joined": now})
+        live.row = replace(live.row, visitors=(live.row.visitors[0], visitor), names=(live.row.names[0], name),
+                           joined=now)
         live.seen[1] = now
+        self._sit(live)
         self._changed(live)
         return 1
 
     def move(self, visitor: str, code: object, number: object, move: object) -> int:
         """`visitor`'s move (as `move_to_data`'s dict, or `NEXT_HAND`) as the table's move `number`: stored, then
         made; the table's move count after it. A move of the other seat, out of turn, not numbered as the next
-        move (a replay), unreadable or against the rules is refused and changes nothing."""
+        move (a replay), unreadable or against the rules is refused and changes nothing. The move that ends the
+        match closes the table ("finished")."""
         live = self._seated(visitor, code)
         seat = live.seat_of(visitor)
         assert seat is not None
@@ -167,13 +236,16 @@ class ClassTables:
             raise ClassTableError("bad_move")
         made = self._check(live.match, seat, move)  # a bad move is refused before anything is stored
         try:
-            self.store.add_move(live.row.code, number, seat, move, self.clock())
+            self.store.add_move(live.row.id, number, seat, move, self.clock())
         except sqlite3.IntegrityError:
             raise ClassTableError("stale") from None
         self._apply(live.match, made)
         live.moves.append(dict(move))
         live.seen[seat] = self.clock()
-        self._changed(live)
+        if live.match.is_over:
+            self._close(live, FINISHED)
+        else:
+            self._changed(live)
         return len(live.moves)
 
     def _make(self, live: LiveTable, seat: int, data: dict[str, Any]) -> None:
@@ -213,24 +285,57 @@ class ClassTables:
         live = self._seated(visitor, code)
         seat = live.seat_of(visitor)
         assert seat is not None
-        if ending.startswith("computer:"):
+        if ending.startswith(COMPUTER):
             if live.row.visitors[1] is None or self.clock() - live.seen[1 - seat] < GONE_SECONDS:
                 raise ClassTableError("not_gone")
-        elif ending != "left":
+        elif ending != LEFT:
             raise ClassTableError("bad_move")
         self._close(live, ending)
 
-    def close_unjoined(self) -> None:
-        """Close every table nobody has joined for `UNJOINED_SECONDS`."""
+    def sweep(self) -> None:
+        """Close every table nobody has joined for `UNJOINED_SECONDS` and every table whose players are all gone
+        (`GONE_SECONDS`); let go of the tables that have rested `QUIET_SECONDS`: their codes may be given again,
+        their moves go, their players no longer read them."""
         now = self.clock()
         for live in list(self.tables.values()):
             if live.row.visitors[1] is None and now - live.row.opened >= UNJOINED_SECONDS:
                 self._close(live, "nobody joined")
+            elif all(now - live.seen[seat] >= GONE_SECONDS for seat in live.seated):
+                self._close(live, ABANDONED)
+        rested = []
+        while self.resting:
+            code, (at, table_id) = next(iter(self.resting.items()))
+            if now - at < QUIET_SECONDS:
+                break
+            del self.resting[code]
+            rested.append(table_id)
+        if rested:
+            self.store.drop_moves(rested)
+        while self.last and now - next(iter(self.last.values())).at >= QUIET_SECONDS:
+            self.last.popitem(last=False)
 
-    def _close(self, live: LiveTable, ending: str) -> None:
-        self.store.end_table(live.row.code, self.clock(), ending)
-        del self.tables[live.row.code]
+    def forget(self) -> None:
+        """Close every live table ("forgotten": its players' next report says so) and delete every table and move
+        from the store."""
+        for live in list(self.tables.values()):
+            self._close(live, FORGOTTEN, stored=False)
+        self.store.forget_tables()
+
+    def _close(self, live: LiveTable, ending: str, *, stored: bool = True) -> None:
+        """Close `live` for both seats at once (`ending`: how), both players free; recorded in the store unless
+        not `stored` (a table nobody joined is deleted from it)."""
+        now, row = self.clock(), live.row
+        scores = live.match.totals if ending == FINISHED else None
+        if stored and row.visitors[1] is None:
+            self.store.delete_table(row.id)
+        elif stored:
+            self.store.end_table(row.id, now, ending, scores)
+        del self.tables[row.code]
+        for visitor in row.visitors:
+            if visitor is not None:
+                self.seats.pop(visitor, None)
         self._changed(live)
+        self._rest(ClosedTable(replace(row, ended=now, ending=ending, scores=scores), live.version, now))
 
     def _seated(self, visitor: str, code: object) -> LiveTable:
         """The live table `code` where `visitor` sits; a `ClassTableError` otherwise."""

@@ -93,7 +93,7 @@ class ClassPage:
         """What the page shows: the columns' titles, the students' rows (the `students.PAGE_ROWS` seen last),
         how many of how many are shown (a sentence, empty when every one is), the open tables, the defaults and
         the choices for them."""
-        self.tables.close_unjoined()
+        self.tables.sweep()
         rows, total = self.students.rows(BOOK.connected_visitors().__contains__), self.students.count()
         return {
             "columns": [text(f"teacher.columns.{column}") for column in COLUMNS],
@@ -239,6 +239,7 @@ class ApiHandler(TeacherHandler):
         elif action == "forget":
             if body.get("confirm") is not True:
                 refuse(self, 400, "forgetting the class needs a confirmation")
+            self.page.tables.forget()
             self._answer({"forgotten": students.forget()})
         else:
             refuse(self, 404, "no such class page request")

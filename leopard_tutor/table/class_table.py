@@ -4,7 +4,9 @@ clicks as at any table, and each of their moves is stored first (`record`, which
 and made here only then. The other player's moves, as the server stored them, come through `update` (from a thread
 that waits for them), and are made here through `Table.receive`. The match's next deal is a move too: whoever
 asks for it first stores it; the other's table deals it when its player asks. A table opened by the person here
-waits for the classmate (`Seating`) and shows no game until they sit down (`Table.sit`).
+waits for the classmate (`Seating`) and shows no game until they sit down (`Table.sit`). When the server closes the
+table after the match's last move (`end_of_match`), the moves not made here yet are still made, and then the table
+stores nothing more: the board keeps the match's end.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ class ClassTable(Table):
         self.made = 0  # moves of the server's list made here
         self.pending: list[dict[str, Any]] = []  # the server's moves not yet made here
         self.replaying = False  # the page's own stored moves are being made again (after a reload)
+        self.match_closed = False  # the server closed the table after the match's last move
         self.lock = threading.RLock()
         super().__init__((here, there) if seat == 0 else (there, here), **options)
 
@@ -74,7 +77,13 @@ class ClassTable(Table):
             return self.made != before
 
     def catch_up(self, replay: bool = False) -> None:
-        """Make the server's moves not made here yet, as far as the table can make them now."""
+        """Make the server's moves not made here yet, as far as the table can make them now; once the server has
+        closed the table after the match's last move and every move is made here, store nothing more."""
+        self._make_pending(replay)
+        if self.match_closed and not self.pending:
+            self.store_move = None
+
+    def _make_pending(self, replay: bool) -> None:
         while self.pending and self.store_move is not None:
             data = self.pending[0]
             if data == NEXT_HAND:
@@ -135,6 +144,14 @@ class ClassTable(Table):
         with self.lock:
             self.store_move, self.pending = None, []
             super().seat_computer(chooser, words)
+
+    def end_of_match(self, moves: Sequence[dict[str, Any]]) -> None:
+        """The server closed the table after the match's last move (`moves`: every move of the match): the ones not
+        made here yet are made as the table comes to them (at once, or once a review here is closed or the person
+        here deals the next hand), and then nothing more is stored; the board keeps the match's end."""
+        with self.lock:
+            self.match_closed = True
+            self.update(moves)
 
     def close(self, ending: str, words: str) -> None:
         """The table has closed on the server: no move is stored or made here any more."""

@@ -2,9 +2,11 @@
 "Open a table" (its code, a link and a QR code of the link), or a table code and "Join table", and the tables
 open on this server. From the moment a table is opened the Play board shows this page's seat at it (`ClassTable`):
 waiting for the classmate (no game), then the match once both sit; a thread waits on the server for the other
-player's moves and shows them. If the other player has been gone for two minutes, "Finish against the computer"
-or "Leave the table"; once the table has closed, the board takes no more moves, and a match cut short may be
-finished against the computer.
+player's moves and shows them. "Leave the table" is offered from the moment a table is opened (while it waits
+too, and after a reload); if the other player has been gone for two minutes, "Finish against the computer" as
+well. Once the table has closed (for both at once: the match finished, a player left, or the server closed it,
+saying why), the name and code entry and the open tables are shown again; the board takes no more moves and keeps
+a finished match's end, and a match cut short may be finished against the computer.
 
 The panel only draws and forwards: the server's tables decide (`server/class_tables.py`), the table decides whose
 turn it is (`table/class_table.py`).
@@ -36,6 +38,9 @@ FINISHING_LEVEL = "intermediate"
 """The computer level that takes a gone classmate's seat."""
 RETRY_SECONDS = 1.0
 """How long the watch waits before asking again when the server did not answer."""
+CLOSED_WHY = ("abandoned", "forgotten", "nobody_joined")
+"""The server's endings of a table (spaces as "_") that close it for a reason of its own, said under
+"classmates.closed_why"."""
 
 
 def table_link(address: str, code: str) -> str:
@@ -69,6 +74,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.code: str | None = None
         self.version = -1
         self.watching = False
+        self.watches = 0  # the number of the watch that runs (an earlier one, still waiting, stops when it answers)
         self.name = W.Text(description=text("classmates.name_label"), placeholder=text("classmates.name_placeholder"),
                            continuous_update=False)
         self.name.add_class("lt-class-name")
@@ -124,6 +130,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.code = code
         self._show_code(code)
         self._show_entry(False)
+        self.leave_button.layout.display = ""
         self.watch()
 
     def _show_code(self, code: str) -> None:
@@ -162,9 +169,10 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             part.layout.display = "" if shown else "none"
 
     def resume(self) -> bool:
-        """At start (a new page, a reload, after a server restart): sit at this visitor's table if there is one."""
+        """At start (a new page, a reload, after a server restart): sit at this visitor's table if there is one (a
+        table that has closed is not sat at again)."""
         report = self.link.mine()
-        if report.get("table") is None:
+        if report.get("table") is None or report.get("ended") is not None:
             return False
         self.on_report(report)
         self.watch()
@@ -176,15 +184,18 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         if self.watching:
             return
         self.watching = True
-        threading.Thread(target=self._watch, daemon=True, name="leopard-class-watch").start()
+        self.watches += 1
+        threading.Thread(target=self._watch, args=(self.watches,), daemon=True, name="leopard-class-watch").start()
 
-    def _watch(self) -> None:
-        while self.watching:
+    def _watch(self, number: int) -> None:
+        while self.watching and self.watches == number:
             try:
                 report = self.link.wait(self.version)
             except ClassRefused:
                 time.sleep(RETRY_SECONDS)
                 continue
+            if not (self.watching and self.watches == number):
+                return  # the table was left (and maybe another opened) while this watch waited
             try:
                 self.on_report(report)
             except Exception:  # logged; the watch goes on (the next report brings the table up to date)
@@ -193,10 +204,10 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
 
     def on_report(self, report: dict[str, Any]) -> None:
         """What the server says of this visitor's table: seat the match when both sit, make the other's moves,
-        offer to finish against the computer when the other has gone, say when the table has closed."""
+        offer to finish against the computer when the other has gone, say when the table has closed (and how)."""
         code = report.get("table")
-        if code is None:
-            self._closed()
+        if code is None or report.get("ended") is not None:
+            self._closed(report)
             return
         self.code, self.version = str(code), int(report["version"])
         names = report["names"]
@@ -204,6 +215,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             if not self.status.value:  # after a reload: the code, the link and its QR code are shown again
                 self._show_code(str(code))
             self._show_entry(False)
+            self.leave_button.layout.display = ""  # a table nobody joins can be left
+            self.finish_button.layout.display = "none"
             if not self._seating(str(code)):
                 self._seat_waiting(report)
             return
@@ -267,24 +280,36 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self._refresh()
         return table
 
-    def _closed(self, left: bool = False) -> None:
-        """The table has closed (this visitor left it, with `left`): the board takes no more moves, and says so;
-        a match cut short may be finished against the computer."""
+    def _closed(self, report: dict[str, Any] | None = None, left: bool = False) -> None:
+        """This visitor's table has closed (`report`: the server's word on it, with its moves and how it ended;
+        `left`: this page left it): the entry is shown again; the board takes no more moves and says why, or keeps
+        a finished match's end; a match cut short may be finished against the computer."""
         code, self.code, self.watching = self.code, None, False
+        if code is None:
+            return  # this page sits at no table (it left it already, or never sat)
         self._show_entry(True)
         self.leave_button.layout.display = "none"
         self.finish_button.layout.display = "none"
+        self.status.value = ""
         table = self.table
-        if code is None or table is None or table.store_move is None:
+        if table is None or table.store_move is None:
             return
+        ending = report.get("ended") if report is not None and report.get("table") == code else None
         seating = table.mode == Seating(code)
+        if ending == "finished" and not seating:  # the match's end, as the table words it
+            table.end_of_match(report["moves"] if report is not None else [])
+            self._refresh()
+            return
+        why = str(ending).replace(" ", "_")
         if left:
-            words, ending = text("classmates.left", code=code), "left"
-        elif seating:
-            words, ending = text("classmates.ended", code=code), "ended"
-        else:
-            words, ending = text("classmates.other_left", name=table.name(1 - table.seat), code=code), "other_left"
-        table.close(ending, words)
+            words, mode = text("classmates.left", code=code), "left"
+        elif why in CLOSED_WHY:
+            words, mode = text(f"classmates.closed_why.{why}", code=code), "ended"
+        elif seating or ending is None:
+            words, mode = text("classmates.ended", code=code), "ended"
+        else:  # the other left, or finishes against the computer
+            words, mode = text("classmates.other_left", name=table.name(1 - table.seat), code=code), "other_left"
+        table.close(mode, words)
         self.status.value = html.escape(words)
         if not seating and not table.match.is_over:
             self.finish_button.layout.display = ""
@@ -314,3 +339,5 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             raise ClassRefused("not_seated")
         self.link.end(code, "left")
         self._closed(left=True)
+        with contextlib.suppress(ClassRefused):  # the list is a help: the table is left either way
+            self.show_open_tables()

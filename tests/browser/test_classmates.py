@@ -167,3 +167,41 @@ def test_a_classmate_who_changes_language_keeps_their_seat(browser: Any, page: A
         assert ben_page.get_by_role("tab").first.inner_text() == text("app.tabs.play"), "Ben's page keeps English"
     finally:
         other.close()
+
+
+PHONE = (390, 844)
+"""A phone's screen (test_layout.py's)."""
+
+
+def test_a_table_nobody_joins_can_be_left_on_a_phone(page: Any, open_board: Any, base_url: str) -> None:
+    """On a phone, Ana opens a table and nobody joins: "Leave the table" is shown inside the screen, the page not
+    scrolling sideways, and again after a reload; leaving brings back the name and code entry."""
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    board = open_board(base_url)
+    sit_down(page, "Ana")
+    page.get_by_role("button", name=text("classmates.open")).click()
+    shown = page.locator(".lt-class-code-shown")
+    expect(shown).to_contain_text(CODE_SHOWN, timeout=TIMEOUT)
+    found = CODE_SHOWN.search(shown.inner_text())
+    assert found is not None
+    code = found.group(1)
+    leave = page.get_by_role("button", name=text("classmates.leave"))
+    for reloaded in (False, True):
+        if reloaded:
+            board = open_board(base_url)  # a reload: the same browser, its table still waiting
+            expect(page.locator(".lt-class-code-shown")).to_contain_text(code, timeout=TIMEOUT)
+        expect(leave).to_be_visible(timeout=TIMEOUT)
+        expect(board.locator(".lt-turn")).to_have_text(
+            text("classmates.seating.turn", code=code, rules=text("rules.REVISED_2008")), timeout=TIMEOUT)
+        leave.scroll_into_view_if_needed()
+        box = leave.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], box
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0], "no scrolling sideways"
+        assert page.get_by_role("button", name=text("classmates.open")).is_hidden()
+    leave.click()
+    expect(board.locator(".lt-message")).to_contain_text(text("classmates.left", code=code), timeout=TIMEOUT)
+    expect(page.get_by_role("button", name=text("classmates.open"))).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator(".lt-class-panel").get_by_role("textbox", name=text("classmates.code_label"))).to_be_visible()
+    listed = f"{re.escape(text('classmates.open_tables'))}|{re.escape(text('classmates.no_open_tables'))}"
+    expect(page.locator(".lt-class-tables")).to_contain_text(re.compile(listed))  # the open tables, listed again
+    expect(leave).to_be_hidden()
