@@ -225,7 +225,7 @@ def test_a_finished_match_ends_on_both_boards_and_frees_both(tables: tuple[Class
     plays = {"ana": section(authority, "ana"), "ben": section(authority, "ben")}  # both sit where the match is
     told: dict[str, list[tuple[str, str]]] = {name: [] for name in plays}
     for name, play in plays.items():
-        play.match_listeners.append(lambda against, result, n=name: told[n].append((against, result)))
+        play.match_listeners.append(lambda against, result, _match, n=name: told[n].append((against, result)))
     live = authority.tables[code]
     mover = "ana" if live.row.visitors[live.match.current.to_move] == "ana" else "ben"
     waiter = "ben" if mover == "ana" else "ana"
