@@ -6,6 +6,10 @@ it does now; `students.py`), the class's settings, the tables they play at and e
 Each write is committed before the call returns, so a move is stored before any board shows it. The schema is
 versioned: `schema_version` holds the version, and `MIGRATIONS[n]` takes a database from version n to n + 1 at start.
 
+The file and SQLite's `-wal` and `-shm` beside it are this user's alone (0600), in a private folder
+(`data_folder.py`); a folder or file the store cannot write stops it from opening (a `DataFolderError`, in one
+line).
+
 Stdlib only, no Jupyter: the class tables (`class_tables.py`) use it, and it is tested without a server.
 """
 
@@ -19,7 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-DATABASE_NAME = "leopard-tutor.sqlite3"
+from .data_folder import DATABASE_NAME as DATABASE_NAME  # the store's file, kept in the data folder
+from .data_folder import DataFolderError, check_writable, create_private, keep_private, make_private
+
 APP_FOLDER = "leopard-tutor"
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -113,21 +119,67 @@ class MoveRow:
     move: dict[str, Any]
 
 
+FAILURES = {
+    "attempt to write a readonly database": "read_only",
+    "access permission denied": "read_only",
+    "database or disk is full": "full",
+    "disk I/O error": "io",
+    "unable to open database file": "io",
+    "database disk image is malformed": "io",
+    "file is not a database": "io",
+    "database is locked": "busy",
+}
+"""SQLite's words for a statement the file or its disk refused (its result codes READONLY, PERM, FULL, IOERR,
+CANTOPEN, CORRUPT, NOTADB, BUSY), and the kind of failure each is (the class page words it). Any other error (a
+constraint, a statement's mistake) is no failure of the file: it is raised as it is."""
+SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
+"""What SQLite adds to the file's name for the files it keeps beside it."""
+
+
+def failure_kind(error: sqlite3.Error) -> str | None:
+    """The kind of failure (a value of `FAILURES`) SQLite's `error` says, None if it is no failure of the file."""
+    return FAILURES.get(str(error))
+
+
 class ClassStore:
-    """The database file `path` (created with its folder if missing, migrated to `SCHEMA_VERSION`)."""
+    """The database file `path`, created (0600, in a private folder made if missing) and migrated to
+    `SCHEMA_VERSION`."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        """Open the store; a `DataFolderError` (one line: the folder, and why) if its folder or file cannot be
+        made or written: a folder read-only, a path under a file, a file read-only."""
+        folder = path.parent
+        make_private(folder)
+        check_writable(folder)
+        for companion in SQLITE_COMPANIONS:
+            keep_private(path.with_name(path.name + companion))
+        create_private(path)  # SQLite gives its -wal and -shm the file's mode
         self.path = path
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.migrate()
+        try:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.migrate()
+            self._check_writable()
+        except sqlite3.DatabaseError as error:
+            if failure_kind(error) is None:
+                raise
+            self.db.close()
+            raise DataFolderError(folder, str(error)) from None
+
+    def _check_writable(self) -> None:
+        """Make a change to the file and undo it: SQLite opens a file it may not write read-only, unsaid."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("CREATE TABLE write_check (checked INTEGER)")
+        finally:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
 
     @classmethod
     def in_folder(cls, folder: Path) -> ClassStore:
-        """The store in the data folder `folder`."""
+        """The store in the data folder `folder` (see `ClassStore`)."""
         return cls(folder / DATABASE_NAME)
 
     @property
