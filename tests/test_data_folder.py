@@ -1,29 +1,37 @@
-"""The data folder (`server/data_folder.py`, used by the class store, `kept_secret` and `kept_token`): the folder
-is 0700 and every file kept there 0600 (the store with its -wal and -shm, the cookie secret, the teacher's
-token); a folder the server cannot write is refused at start in one line."""
+"""The data folder (`server/data_folder.py`, used by the class store, `kept_secret` and `kept_token`) and the class
+store's failures: the folder is 0700 and every file kept there 0600 (the store with its -wal and -shm, the cookie
+secret, the teacher's token); a folder the server cannot write is refused at start in one line; a write the file
+or its disk refuses while serving (read-only, full) is one log line, a refusal ("not_stored") that changes
+nothing, and a line on the class page."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import logging
 import os
 import sqlite3
 import stat
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fake_clock import Clock
+from keyed import mark
+from own_thread import in_own_thread
 from servers import free_port
 
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.moves import move_to_data
-from leopard_tutor.server.class_store import DATABASE_NAME, ClassStore
+from leopard_tutor.server.class_store import DATABASE_NAME, ClassStore, StoreWriteError
 from leopard_tutor.server.class_tables import ClassTables
 from leopard_tutor.server.data_folder import COOKIE_SECRET_FILE, TOKEN_FILE, DataFolderError, make_private
 from leopard_tutor.server.launch import SECRET_BYTES, kept_secret
 from leopard_tutor.server.students import Students
-from leopard_tutor.server.teacher import TOKEN, kept_token
+from leopard_tutor.server.teacher import TOKEN, ClassPage, kept_token
 
 ROOT = Path(__file__).resolve().parent.parent
 NOW = 1_800_000_000.0
@@ -164,3 +172,119 @@ def test_a_read_only_folder_or_store_stops_the_start_in_one_line(database: str, 
     if database != "new":
         (folder / DATABASE_NAME).chmod(0o600)
         assert ClassStore.in_folder(folder).table(code) is not None  # the kept tables are there still
+
+
+# -- a write that fails while serving --------------------------------------------------------------------------
+def not_stored(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    return [record for record in caplog.records if record.name == "leopard_tutor.server.class_store"]
+
+
+def test_a_write_the_file_refuses_is_one_log_line_a_refusal_and_changes_nothing(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, keyed: None) -> None:
+    store, tables, students = store_in(tmp_path)
+    page = ClassPage(students, tables, "t" * 32)
+    code = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", code)
+    students.name("ana", "Ana")
+    hand = tables.tables[code].match.current
+    first = move_to_data(hand.legal_moves()[0])
+    assert page.report()["not_stored"] is None
+    store.db.execute("PRAGMA query_only=ON")  # the file refuses every write from here, as a read-only one does
+    caplog.clear()
+    with caplog.at_level(logging.WARNING):
+        for refused in (lambda: tables.move(("ana", "ben")[hand.to_move], code, 0, first),
+                        lambda: tables.open("cy", "Cy"), lambda: students.name("ana", "Anita"),
+                        lambda: students.game("ben", "classmate", "won")):
+            with pytest.raises(StoreWriteError) as said:
+                refused()
+            assert said.value.kind == "read_only" and not isinstance(said.value, ValueError)  # no bad input
+    records = not_stored(caplog)
+    assert len(records) == 4 and all(record.exc_info is None and "\n" not in record.getMessage()
+                                     for record in records)
+    assert "readonly" in records[0].getMessage()
+    assert store.failures.count == 4
+    assert tables.tables[code].moves == [] and store.moves(code) == []  # nothing half-made
+    assert [live.row.names[0] for live in tables.tables.values()] == ["Ana"] and len(list(store.live_tables())) == 1
+    assert store.student("ana").name == "Ana" and store.student("ben").games == {}
+    assert page.report()["not_stored"] == mark("teacher.not_stored", count=4, time=page_time(store),
+                                               reason=mark("teacher.store_failures.read_only"))
+    store.db.execute("PRAGMA query_only=OFF")  # writable again: the same move is taken, as the next one
+    assert tables.move(("ana", "ben")[hand.to_move], code, 0, first) == 1 and len(store.moves(code)) == 1
+
+
+def page_time(store: ClassStore) -> str:
+    """The time of the store's last failure as the class page says it."""
+    assert store.failures.at is not None
+    return time.strftime("%H:%M", time.localtime(store.failures.at))
+
+
+def test_a_full_disk_undoes_the_whole_transaction_and_the_store_goes_on_once_there_is_room(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, keyed: None) -> None:
+    store, tables, students = store_in(tmp_path)
+    page = ClassPage(students, tables, "t" * 32)
+    pages = store.db.execute("PRAGMA page_count").fetchone()[0]
+    store.db.execute(f"PRAGMA max_page_count={pages}")  # the file may not grow: as a full disk
+    with caplog.at_level(logging.WARNING), pytest.raises(StoreWriteError) as refused, store._transaction():
+        store.set_setting("rules", "RUNNING_LEOPARD")
+        store.set_setting("note", "x" * 100_000)  # needs pages the file may not have
+    assert refused.value.kind == "full" and len(not_stored(caplog)) == 1
+    assert "database or disk is full" in not_stored(caplog)[0].getMessage()
+    assert not store.db.in_transaction and store.setting("rules") is None and store.setting("note") is None
+    assert page.report()["not_stored"] == mark("teacher.not_stored", count=1, time=page_time(store),
+                                               reason=mark("teacher.store_failures.full"))
+    store.db.execute("PRAGMA max_page_count=1000000")
+    with store._transaction():
+        store.set_setting("rules", "RUNNING_LEOPARD")
+    assert store.setting("rules") == "RUNNING_LEOPARD" and store.failures.count == 1
+
+
+def test_an_error_that_is_no_failure_of_the_file_is_raised_as_it_is(tmp_path: Path,
+                                                                    caplog: pytest.LogCaptureFixture) -> None:
+    store = ClassStore.in_folder(tmp_path)
+    with caplog.at_level(logging.WARNING):
+        with pytest.raises(sqlite3.OperationalError, match="no such table"):
+            store.db.execute("SELECT * FROM no_such_table")
+        store.set_setting("rules", "REVISED_2008")
+        with pytest.raises(sqlite3.IntegrityError):  # as a move numbered twice (the tables' "stale"): no failure
+            store.db.execute("INSERT INTO class_settings VALUES ('rules', 'RUNNING_LEOPARD')")
+    assert store.failures.count == 0 and not not_stored(caplog)
+
+
+def test_a_failure_no_handler_catches_is_the_kernels_refusal_without_a_traceback(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A kernel's GET of its table closes a table nobody joined in time (a write) and the file refuses it: the
+    kernel's handler, which catches no refusal on a GET, answers "not_stored" all the same."""
+    from tornado.httpclient import AsyncHTTPClient
+    from tornado.httpserver import HTTPServer
+    from tornado.testing import bind_unused_port
+    from tornado.web import Application
+
+    from leopard_tutor.server.class_handlers import ClassHandler, Waiters
+    from leopard_tutor.server.class_tables import UNJOINED_SECONDS
+
+    clock = Clock(NOW)
+    store = ClassStore.in_folder(tmp_path)
+    tables = ClassTables(store, clock=clock)
+    tables.open("ana", "Ana")
+    clock.now += UNJOINED_SECONDS
+    store.db.execute("PRAGMA query_only=ON")
+
+    class Proved(ClassHandler):
+        def prepare(self) -> None:  # as a kernel proved to be ana's (kernel_handler.KernelHandler.prepare)
+            self.visitor, self.kernel_id = "ana", "kernel"
+
+    async def ask() -> tuple[int, bytes]:
+        server = HTTPServer(Application([(r"/(mine)", Proved, {"tables": tables, "waiters": Waiters()})]))
+        listening, port = bind_unused_port()
+        server.add_sockets([listening])
+        try:
+            reply = await AsyncHTTPClient().fetch(f"http://127.0.0.1:{port}/mine", raise_error=False)
+            return reply.code, reply.body
+        finally:
+            server.stop()
+
+    with caplog.at_level(logging.WARNING):
+        status, body = in_own_thread(lambda: asyncio.run(ask()))
+    assert (status, json.loads(body)) == (400, {"refused": "not_stored", "facts": {}})
+    assert len(not_stored(caplog)) == 1 and not [record for record in caplog.records if record.exc_info]
+    assert [live.row.names[0] for live in tables.tables.values()] == ["Ana"]  # not closed, as it is not stored

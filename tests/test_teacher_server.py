@@ -1,7 +1,8 @@
 """The teacher's class page on a real class server: every teacher path answers 403 without the token or with a
 wrong one; requests proved as a page's kernel proves them (with its connection file's key) report a name,
 progress, a game and what it does, and the class page lists it, the CSV holding the same rows; a forged kernel request
-is refused; the token and every record outlive a restart; `leopard-tutor teacher-link` prints the link."""
+is refused; the token and every record outlive a restart; `leopard-tutor teacher-link` prints the link; a report
+the full disk refuses is one log line, a refusal for the kernel and a line on the class page."""
 
 from __future__ import annotations
 
@@ -157,3 +158,43 @@ def test_a_teacher_token_that_is_not_one_stops_the_start(token: str, tmp_path: P
     with pytest.raises(SystemExit) as stopped:
         main(["--no-browser", "--data-dir", str(tmp_path), "--teacher-token", token])
     assert stopped.value.code == 2 and not (tmp_path / TOKEN_FILE).exists()
+
+
+FILE_LIMIT = 256 * 1024
+"""The largest file the server of a full-disk test may write (`prlimit --fsize`, which binds root too): its store's
+write-ahead log reaches it after some 60 reports, as if the disk were full."""
+
+
+def test_a_full_disk_refuses_a_kernels_report_in_one_log_line_and_the_class_page_says_so(
+        tmp_path: Path, server_tools: Any) -> None:
+    start, stop = server_tools
+    # The server under the limit, its kernels' own files (IPython's history) begun afresh in the test's folder:
+    limited = ["env", f"IPYTHONDIR={tmp_path / 'ipython'}", "prlimit", f"--fsize={FILE_LIMIT}"]
+    server = start(tmp_path / "server.log", "--teacher-token", TOKEN, prefix=limited)
+    try:
+        async def report_until_refused() -> tuple[int, dict[str, Any], dict[str, Any]]:
+            visit = Visit(server.url)
+            await visit.open()
+            try:
+                proved = kernel_headers(server, visit.kernel_id)
+                for sent in range(1, 400):
+                    status, answer = await asyncio.to_thread(fetch, f"{server.url}leopard/students/now",
+                                                             {"doing": "learn", "stage": 1 + sent % 5, "with": None},
+                                                             proved)
+                    if status != 200:
+                        break
+                page = json.loads(fetch(f"{server.url}teacher/api/class?token={TOKEN}")[1])
+                return sent, {"status": status, **json.loads(answer)}, page
+            finally:
+                await visit.close()
+
+        log = server.log_text()
+        sent, refusal, page = run(report_until_refused())
+        log = server.log_text()[len(log):]  # what the server logged while the kernel reported
+    finally:
+        stop(server.process)
+    assert sent > 1 and refusal == {"status": 400, "refused": "not_stored", "facts": {}}
+    assert log.count("Not stored: INSERT INTO students") == 1 and "Traceback" not in log, log
+    lines = [text("teacher.not_stored", count=1, time="\0", reason=text(f"teacher.store_failures.{kind}")).split("\0")
+             for kind in ("full", "io")]  # ENOSPC is SQLite's "full"; a file past its limit, an I/O error
+    assert any(page["not_stored"].startswith(before) and page["not_stored"].endswith(after) for before, after in lines)

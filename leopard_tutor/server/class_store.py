@@ -8,16 +8,23 @@ versioned: `schema_version` holds the version, and `MIGRATIONS[n]` takes a datab
 
 The file and SQLite's `-wal` and `-shm` beside it are this user's alone (0600), in a private folder
 (`data_folder.py`); a folder or file the store cannot write stops it from opening (a `DataFolderError`, in one
-line).
+line). Once open, a statement the file or its disk refuses (read-only, full, an I/O error, held by another
+program) is one log line, counted in `ClassStore.failures` (which the teacher's class page shows), and a
+`StoreWriteError` (a kernel's request is refused "not_stored"): the connection does this for every
+statement (`KeptConnection`), so a method needs nothing of its own; SQLite has then kept nothing of the statement,
+nor of the transaction it was in.
 
 Stdlib only, no Jupyter: the class tables (`class_tables.py`) use it, and it is tested without a server.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import os
 import sqlite3
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +32,8 @@ from typing import Any
 
 from .data_folder import DATABASE_NAME as DATABASE_NAME  # the store's file, kept in the data folder
 from .data_folder import DataFolderError, check_writable, create_private, keep_private, make_private
+
+log = logging.getLogger(__name__)
 
 APP_FOLDER = "leopard-tutor"
 
@@ -141,9 +150,78 @@ def failure_kind(error: sqlite3.Error) -> str | None:
     return FAILURES.get(str(error))
 
 
+class StoreWriteError(Exception):
+    """A change the store could not keep (`kind`: a value of `FAILURES`); nothing of it was kept. A kernel's request
+    that meets one is refused with `KEY` (a text under "classmates.refused": `kernel_handler.KernelHandler`), the
+    teacher's with HTTP 503 (`teacher.TeacherHandler`). It is no `ValueError`: no caller takes it for bad input."""
+
+    KEY = "not_stored"
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
+
+
+@dataclass
+class WriteFailures:
+    """The statements the store could not carry out since it opened: how many, the last one's kind (a value of
+    `FAILURES`) and when (seconds since the epoch)."""
+
+    count: int = 0
+    kind: str | None = None
+    at: float | None = None
+
+    def failed(self, kind: str, sql: str, error: sqlite3.Error) -> StoreWriteError:
+        """Count a statement `sql` that failed with SQLite's `error` of `kind`, in one log line; its refusal."""
+        self.count += 1
+        self.kind, self.at = kind, time.time()
+        log.warning("Not stored: %s... failed: %s (%d since the server started)", " ".join(sql.split()[:3]), error,
+                    self.count)
+        return StoreWriteError(kind)
+
+
+class KeptConnection(sqlite3.Connection):
+    """The store's connection (`sqlite3.connect`'s `factory`): once `failures` is set, a statement the file or its
+    disk refuses (`failure_kind`) is undone with the transaction it was in, counted there (one log line) and
+    raised as a `StoreWriteError`; every other result and error is sqlite3's own."""
+
+    failures: WriteFailures | None = None
+    """Where failures are counted once the store has opened; before that (checking the file) they are raised."""
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        """As `sqlite3.Connection.execute`."""
+        try:
+            return super().execute(sql, parameters)
+        except sqlite3.DatabaseError as error:
+            failure = self._failure(sql, error)
+            if failure is None:
+                raise
+            raise failure from None
+
+    def executemany(self, sql: str, parameters: Any, /) -> sqlite3.Cursor:
+        """As `sqlite3.Connection.executemany`."""
+        try:
+            return super().executemany(sql, parameters)
+        except sqlite3.DatabaseError as error:
+            failure = self._failure(sql, error)
+            if failure is None:
+                raise
+            raise failure from None
+
+    def _failure(self, sql: str, error: sqlite3.DatabaseError) -> StoreWriteError | None:
+        """The refusal to raise for `error` of the statement `sql` (None: raise the error itself)."""
+        kind = failure_kind(error)
+        if kind is None or self.failures is None:
+            return None
+        if self.in_transaction:
+            with contextlib.suppress(sqlite3.Error):  # (what SQLite could not undo, it undoes at the next open)
+                super().execute("ROLLBACK")
+        return self.failures.failed(kind, sql, error)
+
+
 class ClassStore:
     """The database file `path`, created (0600, in a private folder made if missing) and migrated to
-    `SCHEMA_VERSION`."""
+    `SCHEMA_VERSION`; `failures` counts the statements it could not carry out since (`WriteFailures`)."""
 
     def __init__(self, path: Path) -> None:
         """Open the store; a `DataFolderError` (one line: the folder, and why) if its folder or file cannot be
@@ -155,7 +233,8 @@ class ClassStore:
             keep_private(path.with_name(path.name + companion))
         create_private(path)  # SQLite gives its -wal and -shm the file's mode
         self.path = path
-        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.failures = WriteFailures()
+        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, factory=KeptConnection)
         try:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
@@ -167,6 +246,7 @@ class ClassStore:
                 raise
             self.db.close()
             raise DataFolderError(folder, str(error)) from None
+        self.db.failures = self.failures
 
     def _check_writable(self) -> None:
         """Make a change to the file and undo it: SQLite opens a file it may not write read-only, unsaid."""
@@ -215,7 +295,10 @@ class ClassStore:
                 store.db.execute("BEGIN IMMEDIATE")
 
             def __exit__(self, kind: object, *_rest: object) -> None:
-                store.db.execute("ROLLBACK" if kind is not None else "COMMIT")
+                if kind is None:
+                    store.db.execute("COMMIT")
+                elif store.db.in_transaction:  # (SQLite has undone one a failure of the file stopped)
+                    store.db.execute("ROLLBACK")
 
         return Transaction()
 

@@ -24,6 +24,7 @@ import html
 import json
 import re
 import secrets
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ from ..engine import RULE_SETS
 from ..engine.catalogue import language, text, texts
 from ..engine.scoring import square_value
 from ..engine.view import public_square
+from .class_store import StoreWriteError, WriteFailures
 from .class_tables import ClassTables
 from .data_folder import TOKEN_FILE as TOKEN_FILE  # where the token is kept
 from .data_folder import make_private, read_private, write_private
@@ -74,6 +76,15 @@ def kept_token(folder: Path, given: str | None = None) -> str:
     return token
 
 
+def not_stored(failures: WriteFailures) -> str | None:
+    """The class page's line about the changes the store could not keep since the server started (`failures`):
+    how many, the last one's time and why; None if there were none."""
+    if not failures.count or failures.kind is None or failures.at is None:
+        return None
+    return text("teacher.not_stored", count=failures.count, time=time.strftime("%H:%M", time.localtime(failures.at)),
+                reason=text(f"teacher.store_failures.{failures.kind}"))
+
+
 def teacher_link(url: str, token: str) -> str:
     """The class page's address on the server at `url` (ending in "/")."""
     return f"{url}teacher?token={quote(token)}"
@@ -97,6 +108,7 @@ class ClassPage:
             "tables": [{"code": code, "names": [name for name in live.row.names if name is not None]}
                        for code, live in self.tables.tables.items()],
             "defaults": self.students.defaults(),
+            "not_stored": not_stored(self.tables.store.failures),
             "choices": {"rules": [[key, text(f"rules.{key}")] for key in RULE_SETS],
                         "levels": [[level, text(f"levels.names.{level}")] for level in LEVEL_CHOICES]},
         }
@@ -162,6 +174,20 @@ class TeacherHandler(RequestHandler):
         self.set_header("Referrer-Policy", "no-referrer")
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("X-Frame-Options", "DENY")
+
+    def log_exception(self, kind: Any, value: Any, trace: Any) -> None:
+        """No traceback for a change the store could not keep: the store has logged it in one line."""
+        if not isinstance(value, StoreWriteError):
+            super().log_exception(kind, value, trace)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """A change the store could not keep is HTTP 503, said in words (the page shows why on its next refresh)."""
+        if not isinstance(kwargs.get("exc_info", (None, None))[1], StoreWriteError):
+            super().write_error(status_code, **kwargs)
+            return
+        self.set_status(503)
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(text("teacher.not_stored_now") + "\n")
 
 
 class PageHandler(TeacherHandler):
