@@ -3,7 +3,8 @@ wrong one; requests proved as a page's kernel proves them (with its connection f
 progress, a game and what it does, and the class page lists it, the CSV holding the same rows; a forged kernel request
 is refused; the token and every record outlive a restart; `leopard-tutor teacher-link` prints the link. With
 `--max-sessions 3`, pages that never name themselves leave no row and take no place from a named student, a match
-reported won again counts once, and after "Forget this class" an open page's report brings no row back."""
+reported won again counts once, and after "Forget this class" an open page's report brings no row back. A report
+the full disk refuses is one log line, a refusal for the kernel and a line on the class page."""
 
 from __future__ import annotations
 
@@ -223,3 +224,45 @@ def test_visits_without_a_name_leave_no_row_and_take_no_place(tmp_path: Path, se
     assert after[2] == (200, {"name": None, "progress": None, "unlock_all": False,
                               "defaults": {"rules": None, "level": None}})
     assert forgotten["students"] == []
+
+
+FILE_LIMIT = 256 * 1024
+"""The largest file the server of a full-disk test may write (`prlimit --fsize`, which binds root too): its store's
+write-ahead log reaches it after some 60 reports, as if the disk were full."""
+
+
+def test_a_full_disk_refuses_a_kernels_report_in_one_log_line_and_the_class_page_says_so(
+        tmp_path: Path, server_tools: Any) -> None:
+    start, stop = server_tools
+    # The server under the limit, its kernels' own files (IPython's history) begun afresh in the test's folder:
+    limited = ["env", f"IPYTHONDIR={tmp_path / 'ipython'}", "prlimit", f"--fsize={FILE_LIMIT}"]
+    server = start(tmp_path / "server.log", "--teacher-token", TOKEN, prefix=limited)
+    try:
+        async def report_until_refused() -> tuple[int, dict[str, Any], dict[str, Any]]:
+            visit = Visit(server.url)
+            await visit.open()
+            try:
+                proved = kernel_headers(server, visit.kernel_id)
+                named = await asyncio.to_thread(fetch, f"{server.url}leopard/students/name", {"name": "Ana"}, proved)
+                assert named[0] == 200  # a student's record is made by a name; then each report writes it
+                for sent in range(1, 400):
+                    status, answer = await asyncio.to_thread(fetch, f"{server.url}leopard/students/now",
+                                                             {"doing": "learn", "stage": 1 + sent % 5, "with": None},
+                                                             proved)
+                    if status != 200:
+                        break
+                page = json.loads(fetch(f"{server.url}teacher/api/class?token={TOKEN}")[1])
+                return sent, {"status": status, **json.loads(answer)}, page
+            finally:
+                await visit.close()
+
+        log = server.log_text()
+        sent, refusal, page = run(report_until_refused())
+        log = server.log_text()[len(log):]  # what the server logged while the kernel reported
+    finally:
+        stop(server.process)
+    assert sent > 1 and refusal == {"status": 400, "refused": "not_stored", "facts": {}}
+    assert log.count("Not stored: INSERT INTO students") == 1 and "Traceback" not in log, log
+    lines = [text("teacher.not_stored", count=1, time="\0", reason=text(f"teacher.store_failures.{kind}")).split("\0")
+             for kind in ("full", "io")]  # ENOSPC is SQLite's "full"; a file past its limit, an I/O error
+    assert any(page["not_stored"].startswith(before) and page["not_stored"].endswith(after) for before, after in lines)

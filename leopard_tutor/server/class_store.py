@@ -7,20 +7,35 @@ accepted move, in order.
 Each write is committed before the call returns, so a move is stored before any board shows it. The schema is
 versioned: `schema_version` holds the version, and `MIGRATIONS[n]` takes a database from version n to n + 1 at start.
 
+The file and SQLite's `-wal` and `-shm` beside it are this user's alone (0600), in a private folder
+(`data_folder.py`); a folder or file the store cannot write stops it from opening (a `DataFolderError`, in one
+line). Once open, a statement the file or its disk refuses (read-only, full, an I/O error, held by another
+program) is one log line, counted in `ClassStore.failures` (which the teacher's class page shows), and a
+`StoreWriteError` (a kernel's request is refused "not_stored"): the connection does this for every
+statement (`KeptConnection`), so a method needs nothing of its own; SQLite has then kept nothing of the statement,
+nor of the transaction it was in.
+
 Stdlib only, no Jupyter: the class tables (`class_tables.py`) use it, and it is tested without a server.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import os
 import sqlite3
+import time
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-DATABASE_NAME = "leopard-tutor.sqlite3"
+from .data_folder import DATABASE_NAME as DATABASE_NAME  # the store's file, kept in the data folder
+from .data_folder import DataFolderError, check_writable, create_private, keep_private, make_private
+
+log = logging.getLogger(__name__)
+
 APP_FOLDER = "leopard-tutor"
 
 TABLE_IDS: tuple[str, ...] = (
@@ -169,21 +184,138 @@ class MoveRow:
     move: dict[str, Any]
 
 
+FAILURES = {
+    "attempt to write a readonly database": "read_only",
+    "access permission denied": "read_only",
+    "database or disk is full": "full",
+    "disk I/O error": "io",
+    "unable to open database file": "io",
+    "database disk image is malformed": "io",
+    "file is not a database": "io",
+    "database is locked": "busy",
+}
+"""SQLite's words for a statement the file or its disk refused (its result codes READONLY, PERM, FULL, IOERR,
+CANTOPEN, CORRUPT, NOTADB, BUSY), and the kind of failure each is (the class page words it). Any other error (a
+constraint, a statement's mistake) is no failure of the file: it is raised as it is."""
+SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
+"""What SQLite adds to the file's name for the files it keeps beside it."""
+
+
+def failure_kind(error: sqlite3.Error) -> str | None:
+    """The kind of failure (a value of `FAILURES`) SQLite's `error` says, None if it is no failure of the file."""
+    return FAILURES.get(str(error))
+
+
+class StoreWriteError(Exception):
+    """A change the store could not keep (`kind`: a value of `FAILURES`); nothing of it was kept. A kernel's request
+    that meets one is refused with `KEY` (a text under "classmates.refused": `kernel_handler.KernelHandler`), the
+    teacher's with HTTP 503 (`teacher.TeacherHandler`). It is no `ValueError`: no caller takes it for bad input."""
+
+    KEY = "not_stored"
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
+
+
+@dataclass
+class WriteFailures:
+    """The statements the store could not carry out since it opened: how many, the last one's kind (a value of
+    `FAILURES`) and when (seconds since the epoch)."""
+
+    count: int = 0
+    kind: str | None = None
+    at: float | None = None
+
+    def failed(self, kind: str, sql: str, error: sqlite3.Error) -> StoreWriteError:
+        """Count a statement `sql` that failed with SQLite's `error` of `kind`, in one log line; its refusal."""
+        self.count += 1
+        self.kind, self.at = kind, time.time()
+        log.warning("Not stored: %s... failed: %s (%d since the server started)", " ".join(sql.split()[:3]), error,
+                    self.count)
+        return StoreWriteError(kind)
+
+
+class KeptConnection(sqlite3.Connection):
+    """The store's connection (`sqlite3.connect`'s `factory`): once `failures` is set, a statement the file or its
+    disk refuses (`failure_kind`) is undone with the transaction it was in, counted there (one log line) and
+    raised as a `StoreWriteError`; every other result and error is sqlite3's own."""
+
+    failures: WriteFailures | None = None
+    """Where failures are counted once the store has opened; before that (checking the file) they are raised."""
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        """As `sqlite3.Connection.execute`."""
+        try:
+            return super().execute(sql, parameters)
+        except sqlite3.DatabaseError as error:
+            failure = self._failure(sql, error)
+            if failure is None:
+                raise
+            raise failure from None
+
+    def executemany(self, sql: str, parameters: Any, /) -> sqlite3.Cursor:
+        """As `sqlite3.Connection.executemany`."""
+        try:
+            return super().executemany(sql, parameters)
+        except sqlite3.DatabaseError as error:
+            failure = self._failure(sql, error)
+            if failure is None:
+                raise
+            raise failure from None
+
+    def _failure(self, sql: str, error: sqlite3.DatabaseError) -> StoreWriteError | None:
+        """The refusal to raise for `error` of the statement `sql` (None: raise the error itself)."""
+        kind = failure_kind(error)
+        if kind is None or self.failures is None:
+            return None
+        if self.in_transaction:
+            with contextlib.suppress(sqlite3.Error):  # (what SQLite could not undo, it undoes at the next open)
+                super().execute("ROLLBACK")
+        return self.failures.failed(kind, sql, error)
+
+
 class ClassStore:
-    """The database file `path` (created with its folder if missing, migrated to `SCHEMA_VERSION`)."""
+    """The database file `path`, created (0600, in a private folder made if missing) and migrated to
+    `SCHEMA_VERSION`; `failures` counts the statements it could not carry out since (`WriteFailures`)."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        """Open the store; a `DataFolderError` (one line: the folder, and why) if its folder or file cannot be
+        made or written: a folder read-only, a path under a file, a file read-only."""
+        folder = path.parent
+        make_private(folder)
+        check_writable(folder)
+        for companion in SQLITE_COMPANIONS:
+            keep_private(path.with_name(path.name + companion))
+        create_private(path)  # SQLite gives its -wal and -shm the file's mode
         self.path = path
-        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.migrate()
+        self.failures = WriteFailures()
+        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, factory=KeptConnection)
+        try:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.migrate()
+            self._check_writable()
+        except sqlite3.DatabaseError as error:
+            if failure_kind(error) is None:
+                raise
+            self.db.close()
+            raise DataFolderError(folder, str(error)) from None
+        self.db.failures = self.failures
+
+    def _check_writable(self) -> None:
+        """Make a change to the file and undo it: SQLite opens a file it may not write read-only, unsaid."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("CREATE TABLE write_check (checked INTEGER)")
+        finally:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
 
     @classmethod
     def in_folder(cls, folder: Path) -> ClassStore:
-        """The store in the data folder `folder`."""
+        """The store in the data folder `folder` (see `ClassStore`)."""
         return cls(folder / DATABASE_NAME)
 
     @property
@@ -219,7 +351,10 @@ class ClassStore:
                 store.db.execute("BEGIN IMMEDIATE")
 
             def __exit__(self, kind: object, *_rest: object) -> None:
-                store.db.execute("ROLLBACK" if kind is not None else "COMMIT")
+                if kind is None:
+                    store.db.execute("COMMIT")
+                elif store.db.in_transaction:  # (SQLite has undone one a failure of the file stopped)
+                    store.db.execute("ROLLBACK")
 
         return Transaction()
 

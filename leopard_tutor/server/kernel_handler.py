@@ -14,6 +14,7 @@ from tornado.web import RequestHandler
 from ..class_client import KERNEL_HEADER
 from ..class_codes import ClassTableError
 from ..kernel_proof import PROOF_HEADER, proof_holds
+from .class_store import StoreWriteError
 from .guards import BOOK, refuse
 
 MAX_BODY = 4096
@@ -51,6 +52,19 @@ class KernelHandler(RequestHandler):
         """Answer a refusal (HTTP 400)."""
         self.set_status(400)
         self.answer({"refused": error.key, "facts": error.facts})
+
+    def log_exception(self, kind: Any, value: Any, trace: Any) -> None:
+        """No traceback for a change the store could not keep, wherever it was made: the store logged one line."""
+        if not isinstance(value, StoreWriteError):
+            super().log_exception(kind, value, trace)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """A change the store could not keep is refused "not_stored", wherever it was made (HTTP 400)."""
+        error = kwargs.get("exc_info", (None, None))[1]
+        if isinstance(error, StoreWriteError):
+            self.refused(ClassTableError(error.KEY))
+        else:
+            super().write_error(status_code, **kwargs)
 
     def body(self) -> dict[str, Any]:
         """The request's JSON object (HTTP 413 past `MAX_BODY` bytes; a `ClassTableError` "bad_request" if it is

@@ -48,6 +48,7 @@ from ..engine.catalogue import language, server_language, text
 from . import guards
 from .authorizer import AUTHORIZER_CLASS
 from .connection import CONNECTION_CLASS, STOCK_DELAY_CLASS
+from .data_folder import COOKIE_SECRET_FILE, DataFolderError, make_private, read_private, write_private
 from .kernel_pool import PoolFiller, ready_kernels
 from .patches import version_warning
 from .sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR
@@ -541,18 +542,18 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
     return ClassServer
 
 
-COOKIE_SECRET_FILE = "cookie_secret"
+SECRET_BYTES = 32
 
 
 def kept_secret(path: Path) -> bytes:
-    """The 32 random bytes kept in `path` (readable by this user only), made the first time."""
-    if path.is_file():
-        return path.read_bytes()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    secret = os.urandom(32)
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(descriptor, "wb") as out:
-        out.write(secret)
+    """The `SECRET_BYTES` random bytes kept in `path` (mode 0600, in a private folder: `data_folder.py`), made the
+    first time, and again if fewer are kept (a write that failed); a `DataFolderError` if they cannot be kept."""
+    kept = read_private(path)
+    if kept is not None and len(kept) >= SECRET_BYTES:
+        return kept
+    make_private(path.parent)
+    secret = os.urandom(SECRET_BYTES)
+    write_private(path, secret)
     return secret
 
 
@@ -571,6 +572,14 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
     from .class_store import DATABASE_NAME, ClassStore, default_data_dir
     from .teacher import kept_token, teacher_link
 
+    folder = default_data_dir() if data_dir is None else data_dir
+    try:  # the folder made private, the store created, migrated and written to; a folder it cannot write stops here
+        if not make_private(folder):
+            print(text("teacher.open_folder", folder=folder), flush=True)
+        ClassStore.in_folder(folder).close()
+        token = kept_token(folder, teacher_token)
+    except DataFolderError as error:
+        raise SystemExit(str(error)) from None
     files_before, files = raise_file_limit()
     limits = Limits(machine_memory(), files, zmq_socket_limit(files))
     cap, binding = default_session_cap(limits)
@@ -580,11 +589,8 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
     warning = version_warning()
     if warning:
         print(warning, flush=True)
-    folder = default_data_dir() if data_dir is None else data_dir
-    ClassStore.in_folder(folder).close()  # created (and migrated) at start; a file it cannot use stops the start
     print(f"Class tables are kept in {folder / DATABASE_NAME}", flush=True)
-    print(text("teacher.link", url=teacher_link(classroom_url(ip, port), kept_token(folder, teacher_token))),
-          flush=True)
+    print(text("teacher.link", url=teacher_link(classroom_url(ip, port), token)), flush=True)
     apply_fixes()
     guards.BOOK.gone_after = page_gone_after
     guard_visits(cap, sessions_per_visitor)

@@ -23,9 +23,9 @@ from __future__ import annotations
 import hmac
 import html
 import json
-import os
 import re
 import secrets
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,13 +38,15 @@ from ..engine import RULE_SETS
 from ..engine.catalogue import language, text, texts
 from ..engine.scoring import square_value
 from ..engine.view import public_square
+from .class_store import StoreWriteError, WriteFailures
 from .class_tables import ClassTables
+from .data_folder import TOKEN_FILE as TOKEN_FILE  # where the token is kept
+from .data_folder import make_private, read_private, write_private
 from .guards import BOOK, answer_in_visitors_language, refuse
 from .kernel_handler import json_object
 from .student_handlers import student_routes
 from .students import COLUMNS, LEVEL_CHOICES, Students
 
-TOKEN_FILE = "teacher_token"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
 """What a teacher's token may be: url-safe characters, 16 to 128 of them (a made one has 32)."""
 STATIC = Path(__file__).resolve().parent / "static"
@@ -60,20 +62,29 @@ TOKEN_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><
 
 
 def kept_token(folder: Path, given: str | None = None) -> str:
-    """The teacher's token kept in `folder` (mode 0600): `given` if set (it replaces the kept one), else the
-    kept one, else a new one. A `given` token that is not `TOKEN` is a ValueError."""
-    path = folder / TOKEN_FILE
-    if given is None and path.is_file():
-        return path.read_text(encoding="utf-8").strip()
-    token = secrets.token_urlsafe(24) if given is None else given
-    if not TOKEN.fullmatch(token):
+    """The teacher's token kept in `folder` (mode 0600, in a private folder: `data_folder.py`): `given` if set (it
+    replaces the kept one), else the kept one, else a new one (also in place of a kept one that is not `TOKEN`, such
+    as the empty file a failed write leaves, which would let anyone in). A `given` token that is not `TOKEN` is a
+    ValueError; a token that cannot be kept, a `DataFolderError`."""
+    if given is not None and not TOKEN.fullmatch(given):
         raise ValueError("a teacher's token is 16 to 128 letters, digits, '-' or '_'")
-    folder.mkdir(parents=True, exist_ok=True)
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-        out.write(token + "\n")
-    os.chmod(path, 0o600)
+    path = folder / TOKEN_FILE
+    kept = read_private(path) if given is None else None
+    if kept is not None and TOKEN.fullmatch(found := kept.decode("utf-8", "replace").strip()):
+        return found
+    token = secrets.token_urlsafe(24) if given is None else given
+    make_private(folder)
+    write_private(path, (token + "\n").encode())
     return token
+
+
+def not_stored(failures: WriteFailures) -> str | None:
+    """The class page's line about the changes the store could not keep since the server started (`failures`):
+    how many, the last one's time and why; None if there were none."""
+    if not failures.count or failures.kind is None or failures.at is None:
+        return None
+    return text("teacher.not_stored", count=failures.count, time=time.strftime("%H:%M", time.localtime(failures.at)),
+                reason=text(f"teacher.store_failures.{failures.kind}"))
 
 
 def teacher_link(url: str, token: str) -> str:
@@ -102,6 +113,7 @@ class ClassPage:
             "tables": [{"code": code, "names": [name for name in live.row.names if name is not None]}
                        for code, live in self.tables.tables.items()],
             "defaults": self.students.defaults(),
+            "not_stored": not_stored(self.tables.store.failures),
             "choices": {"rules": [[key, text(f"rules.{key}")] for key in RULE_SETS],
                         "levels": [[level, text(f"levels.names.{level}")] for level in LEVEL_CHOICES]},
         }
@@ -167,6 +179,20 @@ class TeacherHandler(RequestHandler):
         self.set_header("Referrer-Policy", "no-referrer")
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("X-Frame-Options", "DENY")
+
+    def log_exception(self, kind: Any, value: Any, trace: Any) -> None:
+        """No traceback for a change the store could not keep: the store has logged it in one line."""
+        if not isinstance(value, StoreWriteError):
+            super().log_exception(kind, value, trace)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """A change the store could not keep is HTTP 503, said in words (the page shows why on its next refresh)."""
+        if not isinstance(kwargs.get("exc_info", (None, None))[1], StoreWriteError):
+            super().write_error(status_code, **kwargs)
+            return
+        self.set_status(503)
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(text("teacher.not_stored_now") + "\n")
 
 
 class PageHandler(TeacherHandler):

@@ -2,7 +2,8 @@
 listed, a name that is markup shown as text, sortable by a column's header (aria-sort), updated within 5 s of a
 change without a reload, the CSV holding the same rows; the class's defaults saved, a class table watched,
 unlocking for the class, and forgetting the class behind a confirmation; with more students than a refresh shows,
-how many of how many are shown."""
+how many of how many are shown; what the server could not store (its disk full) said on the page, and the teacher's
+refused save said in words."""
 
 from __future__ import annotations
 
@@ -126,3 +127,39 @@ def test_the_class_page_says_how_many_of_how_many_students_it_shows(page: Any, s
     expect(page.locator("#lt-rows tr")).to_have_count(PAGE_ROWS, timeout=10_000)
     expect(page.locator("#lt-shown")).to_have_text(text("teacher.shown", shown=PAGE_ROWS, total=kept))
     expect(page.locator("#lt-rows th", has_text=f"Student {kept - 1}")).to_have_count(0)  # seen longest ago
+
+
+FILE_LIMIT = 96 * 1024
+"""The largest file the server of the next test may write (`prlimit --fsize`, which binds root too): its store's
+write-ahead log reaches it after a dozen changes, as if the disk were full."""
+
+
+def test_the_class_page_says_what_the_server_could_not_store(page: Any, page_errors: list[str], server_tools: Any,
+                                                             tmp_path: Path, artifacts: Path) -> None:
+    start, stop = server_tools
+    limited = ["env", f"IPYTHONDIR={tmp_path / 'ipython'}", "prlimit", f"--fsize={FILE_LIMIT}"]
+    server = start(tmp_path / "server.log", "--teacher-token", TOKEN, prefix=limited)
+    try:
+        page.goto(f"{server.url}teacher?token={TOKEN}")
+        expect(page.locator("#lt-rules option")).not_to_have_count(0)
+        notice = page.locator("#lt-not-stored")
+        expect(notice).to_be_hidden()
+        for saved in range(100):  # each save changes both defaults: two writes
+            rules, level = ("RUNNING_LEOPARD", "expert") if saved % 2 else ("REVISED_2008", "beginner")
+            reply = page.request.post(f"{server.url}teacher/api/defaults?token={TOKEN}",
+                                      data={"rules": rules, "level": level})
+            if reply.status != 200:
+                break
+        assert reply.status == 503 and reply.text().strip() == text("teacher.not_stored_now")
+        page.locator("#lt-save").click()
+        expect(page.locator("#lt-status")).to_have_text(text("teacher.not_stored_now"))
+        said = page.request.get(f"{server.url}teacher/api/class?token={TOKEN}").json()["not_stored"]
+        assert text("teacher.store_failures.io") in said or text("teacher.store_failures.full") in said
+        expect(notice).to_have_text(said, timeout=5_000)
+        expect(notice).to_have_attribute("role", "alert")
+        page.screenshot(path=str(artifacts / "teacher-not-stored.png"))
+        refused = [error for error in page_errors if "status of 503" in error and "teacher/api/defaults" in error]
+        assert len(refused) == 1  # the browser's console names the save the server refused: no error of the page
+        page_errors.remove(refused[0])
+    finally:
+        stop(server.process)

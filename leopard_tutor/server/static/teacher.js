@@ -28,8 +28,18 @@
       method: "POST", cache: "no-store", credentials: "omit",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
-    if (!reply.ok) throw new Error(String(reply.status));
+    if (!reply.ok) {
+      const error = new Error(String(reply.status));
+      if (reply.status === 503) error.words = (await reply.text()).trim();  // a change the server could not store
+      throw error;
+    }
     return reply.json();
+  }
+
+  function renderNotStored(line) {  // the changes the server could not store since it started, if any
+    const notice = byId("lt-not-stored");
+    if (notice.textContent !== (line || "")) notice.textContent = line || "";
+    notice.hidden = !line;
   }
 
   function label() {
@@ -177,6 +187,7 @@
         renderTables(data.tables);
       }
       if (!state.choicesShown) renderChoices(data.choices, data.defaults);
+      renderNotStored(data.not_stored);
       let view = null;
       if (state.watching) {
         const watched = await fetch(api(`watch?table=${encodeURIComponent(state.watching)}`),
@@ -200,7 +211,7 @@
       await action();
       if (done) say(done);
     } catch (error) {
-      say(words.offline);
+      say(error.words || words.offline);
     }
     refresh();
   }
