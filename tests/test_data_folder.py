@@ -194,7 +194,7 @@ def test_a_write_the_file_refuses_is_one_log_line_a_refusal_and_changes_nothing(
     with caplog.at_level(logging.WARNING):
         for refused in (lambda: tables.move(("ana", "ben")[hand.to_move], code, 0, first),
                         lambda: tables.open("cy", "Cy"), lambda: students.name("ana", "Anita"),
-                        lambda: students.game("ben", "classmate", "won")):
+                        lambda: students.game("ben", "classmate", "won", "0123456789abcdef")):
             with pytest.raises(StoreWriteError) as said:
                 refused()
             assert said.value.kind == "read_only" and not isinstance(said.value, ValueError)  # no bad input
@@ -203,13 +203,14 @@ def test_a_write_the_file_refuses_is_one_log_line_a_refusal_and_changes_nothing(
                                      for record in records)
     assert "readonly" in records[0].getMessage()
     assert store.failures.count == 4
-    assert tables.tables[code].moves == [] and store.moves(code) == []  # nothing half-made
+    assert tables.tables[code].moves == [] and store.moves(tables.tables[code].row.id) == []  # nothing half-made
     assert [live.row.names[0] for live in tables.tables.values()] == ["Ana"] and len(list(store.live_tables())) == 1
     assert store.student("ana").name == "Ana" and store.student("ben").games == {}
     assert page.report()["not_stored"] == mark("teacher.not_stored", count=4, time=page_time(store),
                                                reason=mark("teacher.store_failures.read_only"))
     store.db.execute("PRAGMA query_only=OFF")  # writable again: the same move is taken, as the next one
-    assert tables.move(("ana", "ben")[hand.to_move], code, 0, first) == 1 and len(store.moves(code)) == 1
+    assert tables.move(("ana", "ben")[hand.to_move], code, 0, first) == 1
+    assert len(store.moves(tables.tables[code].row.id)) == 1
 
 
 def page_time(store: ClassStore) -> str:
