@@ -45,6 +45,15 @@ SMOKES: dict[str, Smoke] = {
         rf"1000 records: every row at once \(before the paging\): median +{MS} +\(n=1\)",
         rf"1000 records: CSV of every row: +{MS} in \d+ parts, longest part +{MS}",
     ), timeout=120),
+    "class_term.py": Smoke((
+        r"4 lessons two days apart, 4 students, 3 throw-away visits and 5 tables opened and left a lesson; .*",
+        *(rf"after lesson {lesson}: students \d+, match ids \d+, table rows \d+, moves \d+, live tables \d+, codes "
+          rf"resting \d+, closed kept for players \d+, files [\d.]+ MiB, peak memory \d+ MiB, class page refresh "
+          rf"median +{MS} p95 +{MS} \(n=\d+\)" for lesson in (2, 4)),
+        r"lesson 3: the teacher forgot the class",
+        r"restarts: \d+, distinct visitors: \d+, took \d+ s",
+        r"problems: 0",
+    ), timeout=120),
     "class_tables.py": Smoke((
         r"1 tables \(2 players\), pace 0\.3 s, \d+ processors, \d+ s",
         rf"other's move shown: p50 +{MS} +p95 +{MS} +max +{MS} +\(n=6\)",

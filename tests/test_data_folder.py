@@ -27,7 +27,7 @@ from servers import free_port
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.moves import move_to_data
 from leopard_tutor.server.class_store import DATABASE_NAME, ClassStore, StoreWriteError
-from leopard_tutor.server.class_tables import ClassTables
+from leopard_tutor.server.class_tables import UNJOINED_SECONDS, ClassTables
 from leopard_tutor.server.data_folder import COOKIE_SECRET_FILE, TOKEN_FILE, DataFolderError, make_private
 from leopard_tutor.server.launch import SECRET_BYTES, kept_secret
 from leopard_tutor.server.students import Students
@@ -213,6 +213,22 @@ def test_a_write_the_file_refuses_is_one_log_line_a_refusal_and_changes_nothing(
     assert len(store.moves(tables.tables[code].row.id)) == 1
 
 
+def test_the_class_page_is_read_while_the_sweep_cannot_be_stored(tmp_path: Path, keyed: None) -> None:
+    """A table due to close while the file refuses writes: the class page still answers, the table still listed
+    (nothing closed that is not stored), and says what was not stored; once writable the next refresh closes it."""
+    store = ClassStore.in_folder(tmp_path)
+    clock = Clock(NOW)
+    tables, students = ClassTables(store, clock=clock), Students(store, clock=clock)
+    page = ClassPage(students, tables, "t" * 32)
+    code = tables.open("ana", "Ana")
+    clock.now += UNJOINED_SECONDS + 1
+    store.db.execute("PRAGMA query_only=ON")
+    report = page.report()
+    assert [table["code"] for table in report["tables"]] == [code] and report["not_stored"] is not None
+    store.db.execute("PRAGMA query_only=OFF")
+    assert page.report()["tables"] == []
+
+
 def page_time(store: ClassStore) -> str:
     """The time of the store's last failure as the class page says it."""
     assert store.failures.at is not None
@@ -225,7 +241,7 @@ def test_a_full_disk_undoes_the_whole_transaction_and_the_store_goes_on_once_the
     page = ClassPage(students, tables, "t" * 32)
     pages = store.db.execute("PRAGMA page_count").fetchone()[0]
     store.db.execute(f"PRAGMA max_page_count={pages}")  # the file may not grow: as a full disk
-    with caplog.at_level(logging.WARNING), pytest.raises(StoreWriteError) as refused, store._transaction():
+    with caplog.at_level(logging.WARNING), pytest.raises(StoreWriteError) as refused, store.transaction():
         store.set_setting("rules", "RUNNING_LEOPARD")
         store.set_setting("note", "x" * 100_000)  # needs pages the file may not have
     assert refused.value.kind == "full" and len(not_stored(caplog)) == 1
@@ -234,7 +250,7 @@ def test_a_full_disk_undoes_the_whole_transaction_and_the_store_goes_on_once_the
     assert page.report()["not_stored"] == mark("teacher.not_stored", count=1, time=page_time(store),
                                                reason=mark("teacher.store_failures.full"))
     store.db.execute("PRAGMA max_page_count=1000000")
-    with store._transaction():
+    with store.transaction():
         store.set_setting("rules", "RUNNING_LEOPARD")
     assert store.setting("rules") == "RUNNING_LEOPARD" and store.failures.count == 1
 

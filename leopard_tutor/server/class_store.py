@@ -335,14 +335,14 @@ class ClassStore:
             raise RuntimeError(f"{self.path} has schema version {version}; this Leopard Tutor reads up to "
                                f"{SCHEMA_VERSION}")
         for step in range(version, SCHEMA_VERSION):
-            with self._transaction():
+            with self.transaction():
                 for statement in MIGRATIONS[step]:
                     self.db.execute(statement)
                 self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
                 self.db.execute("DELETE FROM schema_version")
                 self.db.execute("INSERT INTO schema_version VALUES (?)", (step + 1,))
 
-    def _transaction(self) -> Any:
+    def transaction(self) -> Any:
         """A context in which statements commit together (or not at all)."""
         store = self
 
@@ -409,7 +409,7 @@ class ClassStore:
     def put_student_match(self, row: StudentRow, match: str, keep: int) -> bool:
         """Store `row` (its record with a match counted) if the match `match` is new to its visitor, keeping the
         ids of their `keep` latest matches; whether it was new (else nothing changes)."""
-        with self._transaction():
+        with self.transaction():
             new = self.db.execute("INSERT OR IGNORE INTO student_matches VALUES (?, ?, ?)",
                                   (row.visitor, match, row.last_seen)).rowcount == 1
             if new:
@@ -473,13 +473,13 @@ class ClassStore:
 
     def delete_table(self, table_id: int) -> None:
         """Delete table `table_id` and its moves."""
-        with self._transaction():
+        with self.transaction():
             self.db.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
             self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
 
     def forget_tables(self) -> int:
         """Delete every table and move; how many tables there were."""
-        with self._transaction():
+        with self.transaction():
             self.db.execute("DELETE FROM moves")
             return self.db.execute("DELETE FROM tables").rowcount
 
@@ -513,7 +513,7 @@ class ClassStore:
     def drop_moves(self, table_ids: Iterable[int]) -> None:
         """Delete the moves of the tables `table_ids` (closed ones: their rows stay as the record of how they
         ended)."""
-        with self._transaction():
+        with self.transaction():
             self.db.executemany("DELETE FROM moves WHERE table_id = ?", ((table_id,) for table_id in table_ids))
 
     def drop_moves_ended_before(self, at: float) -> None:

@@ -182,9 +182,10 @@ class ClassTables:
         code = self._new_code()
         seed = secrets.token_hex(8)
         now = self.clock()
-        row = self.store.add_table(TableRow(code, str(rules), RULE_SETS[str(rules)].hands_per_match, seed,
-                                            (visitor, None), (name, None), now))
-        self.store.student_seen(visitor, name, now)
+        with self.store.transaction():  # both or neither
+            row = self.store.add_table(TableRow(code, str(rules), RULE_SETS[str(rules)].hands_per_match, seed,
+                                                (visitor, None), (name, None), now))
+            self.store.student_seen(visitor, name, now)
         self._sit(LiveTable(row, Match(RULE_SETS[row.rules], seed=seed, hands=row.hands), seen=[now, 0.0]))
         return code
 
@@ -211,8 +212,9 @@ class ClassTables:
         if live.row.visitors[1] is not None:
             raise ClassTableError("table_full", code=code)
         now = self.clock()
-        self.store.seat_guest(live.row.id, visitor, name, now)
-        self.store.student_seen(visitor, name, now)
+        with self.store.transaction():  # both or neither
+            self.store.seat_guest(live.row.id, visitor, name, now)
+            self.store.student_seen(visitor, name, now)
         live.row = replace(live.row, visitors=(live.row.visitors[0], visitor), names=(live.row.names[0], name),
                            joined=now)
         live.seen[1] = now

@@ -188,8 +188,9 @@ class Students:
         nothing."""
         if not (rules is None or rules in RULE_SETS) or not (level is None or level in LEVEL_CHOICES):
             raise ValueError("the rules are a rule set's key and the level one the app offers")
-        self.store.set_setting("rules", None if rules is None else str(rules))
-        self.store.set_setting("level", None if level is None else str(level))
+        with self.store.transaction():  # both or neither
+            self.store.set_setting("rules", None if rules is None else str(rules))
+            self.store.set_setting("level", None if level is None else str(level))
 
     # -- the teacher's -------------------------------------------------------------------------
     def unlock(self, who: str) -> int:

@@ -20,6 +20,7 @@ records it reads come together.
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import html
 import json
@@ -104,7 +105,8 @@ class ClassPage:
         """What the page shows: the columns' titles, the students' rows (the `students.PAGE_ROWS` seen last),
         how many of how many are shown (a sentence, empty when every one is), the open tables, the defaults and
         the choices for them."""
-        self.tables.sweep()
+        with contextlib.suppress(StoreWriteError):  # logged and counted by the store; the page says so below
+            self.tables.sweep()
         rows, total = self.students.rows(BOOK.connected_visitors().__contains__), self.students.count()
         return {
             "columns": [text(f"teacher.columns.{column}") for column in COLUMNS],
