@@ -141,6 +141,11 @@ IDLE_CONNECTION_SECONDS = 10
 """How long an HTTP connection may sit idle, or take to send a request's headers, before it is closed."""
 BODY_SECONDS = 30
 """How long a request's body may take to arrive."""
+MAX_BODY_BYTES = 64 * 2**10
+"""The largest request body the class server reads (tornado's HTTP server closes the connection with HTTP 400
+once a request says, or turns out, to be longer, before reading it): the largest a page or its kernel sends is
+4 KiB (`kernel_handler.MAX_BODY`); Voilà's routes take none larger (a kernel's websocket messages are no
+request bodies, and Voilà serves no contents API to upload to); tornado's own default is 100 MiB."""
 FULL_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>Leopard Tutor</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font: 1.25rem/1.5 system-ui, sans-serif; margin: 3rem auto; max-width: 36rem; padding: 0 1rem">
@@ -491,14 +496,14 @@ AUTO_THEME = {"leopard_theme": "auto"}
 
 def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, data_dir: Path | None = None) -> Any:
     """Voilà's application class for a class server: its ZMQ context allows `zmq_sockets` sockets, each
-    refusal is one log line (`guards.log_request` as tornado's `log_function`), and an HTTP connection
-    idle (or sending its request's headers) for `IDLE_CONNECTION_SECONDS` is closed (tornado's
-    `idle_connection_timeout` and `body_timeout`, options of the HTTP server Voilà starts). A waiting page
-    asks for its place at `LINE_PATH`; with a `class_size`, up to that many kernels are kept preheated
-    (`kernel_pool.PoolFiller`), within what `cap` leaves room for. With a `data_dir`, the class tables
-    (`class_tables.py`, at most `cap`) are served from its database, and the visitors' cookies are signed
-    with a secret kept there, so a browser keeps its identity (and its seat at a table) when the server
-    restarts."""
+    refusal is one log line (`guards.log_request` as tornado's `log_function`), an HTTP connection idle (or
+    sending its request's headers) for `IDLE_CONNECTION_SECONDS` is closed and a request body past
+    `MAX_BODY_BYTES` is refused unread (tornado's `idle_connection_timeout`, `body_timeout` and
+    `max_body_size`, options of the HTTP server Voilà starts). A waiting page asks for its place at
+    `LINE_PATH`; with a `class_size`, up to that many kernels are kept preheated (`kernel_pool.PoolFiller`),
+    within what `cap` leaves room for. With a `data_dir`, the class tables (`class_tables.py`, at most `cap`)
+    are served from its database, and the visitors' cookies are signed with a secret kept there, so a browser
+    keeps its identity (and its seat at a table) when the server restarts."""
     import zmq
     from voila.app import Voila
 
@@ -535,7 +540,7 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
 
         def listen(self) -> None:
             self.app.listen = functools.partial(self.app.listen, idle_connection_timeout=IDLE_CONNECTION_SECONDS,
-                                                body_timeout=BODY_SECONDS)
+                                                body_timeout=BODY_SECONDS, max_body_size=MAX_BODY_BYTES)
             super().listen()
 
     return ClassServer
