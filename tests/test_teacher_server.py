@@ -13,6 +13,7 @@ import json
 import re
 import socket
 import stat
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -184,6 +185,25 @@ def post(url: str, body: bytes, headers: dict[str, str] | None = None) -> tuple[
             return reply.status, reply.read().decode()
     except urllib.error.HTTPError as refused:
         return refused.code, refused.read().decode()
+
+
+def test_the_teachers_token_is_never_in_the_log_after_the_start_banner(token_server: Any) -> None:
+    url = token_server.url
+    near = TOKEN[:-1]  # a token one character short: what is logged of it must not give the token away either
+    for path in (f"teacher?token={near}", f"teacher?token={TOKEN}x", f"teacher?token={TOKEN}",
+                 f"teacher/api/class?token={TOKEN}", f"teacher/api/nothing?token={TOKEN}", f"nothing?token={TOKEN}",
+                 TOKEN, f"teacher/{TOKEN}", f"voila/templates/x?token={TOKEN}", f"%00?token={TOKEN}"):
+        fetch(url + path)
+    post(f"{url}api/kernels?token={TOKEN}", b"{}")  # a Jupyter route: tornado warns of the missing XSRF argument
+    post(f"{url}teacher/api/unlock?token={TOKEN}", b"[" * 1000)
+    fetch(f"{url}%00?last")
+    deadline = time.monotonic() + 10
+    while "%00?last" not in token_server.log_text() and time.monotonic() < deadline:
+        time.sleep(0.2)  # the line of the last request is written a moment after its answer
+    banner = text("teacher.link", url=f"{url}teacher?token={TOKEN}")
+    before, _, after = token_server.log_text().partition(banner)
+    assert before and "%00?last" in after and "Refused 403 GET /teacher?token=[secret]" in after, after
+    assert near not in after, [line for line in after.splitlines() if near in line]
 
 
 @pytest.mark.parametrize(("action", "body"), [

@@ -49,6 +49,7 @@ from . import guards
 from .authorizer import AUTHORIZER_CLASS
 from .connection import CONNECTION_CLASS, STOCK_DELAY_CLASS
 from .kernel_pool import PoolFiller, ready_kernels
+from .log_mask import mask_secrets
 from .patches import version_warning
 from .sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR
 from .waiting_line import POLL_SECONDS, TICKET_CHARACTERS, WaitingLine
@@ -496,14 +497,16 @@ AUTO_THEME = {"leopard_theme": "auto"}
 
 def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, data_dir: Path | None = None) -> Any:
     """Voilà's application class for a class server: its ZMQ context allows `zmq_sockets` sockets, each
-    refusal is one log line (`guards.log_request` as tornado's `log_function`), an HTTP connection idle (or
-    sending its request's headers) for `IDLE_CONNECTION_SECONDS` is closed and a request body past
-    `MAX_BODY_BYTES` is refused unread (tornado's `idle_connection_timeout`, `body_timeout` and
-    `max_body_size`, options of the HTTP server Voilà starts). A waiting page asks for its place at
-    `LINE_PATH`; with a `class_size`, up to that many kernels are kept preheated (`kernel_pool.PoolFiller`),
-    within what `cap` leaves room for. With a `data_dir`, the class tables (`class_tables.py`, at most `cap`)
-    are served from its database, and the visitors' cookies are signed with a secret kept there, so a browser
-    keeps its identity (and its seat at a table) when the server restarts."""
+    refusal is one log line (`guards.log_request` as tornado's `log_function`), a path no page asks for that
+    Voilà would answer with a traceback is refused first (`bad_paths`), no log line shows the teacher's token
+    (`log_mask`), an HTTP connection idle (or sending its request's headers) for `IDLE_CONNECTION_SECONDS` is
+    closed and a request body past `MAX_BODY_BYTES` is refused unread (tornado's `idle_connection_timeout`,
+    `body_timeout` and `max_body_size`, options of the HTTP server Voilà starts). A waiting page asks for its
+    place at `LINE_PATH`; with a `class_size`, up to that many kernels are kept preheated
+    (`kernel_pool.PoolFiller`), within what `cap` leaves room for. With a `data_dir`, the class tables
+    (`class_tables.py`, at most `cap`) are served from its database, and the visitors' cookies are signed
+    with a secret kept there, so a browser keeps its identity (and its seat at a table) when the server
+    restarts."""
     import zmq
     from voila.app import Voila
 
@@ -516,16 +519,21 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
             settings = super().init_settings()
             self.kernel_manager.context.set(zmq.MAX_SOCKETS, zmq_sockets)  # before its first socket
             settings["log_function"] = guards.log_request
+            from .teacher import kept_token
+
+            mask_secrets(None if data_dir is None else kept_token(data_dir), [self.log, guards.log])
             if class_size > 0 and hasattr(self.kernel_manager, "_pools"):
                 room = (lambda: class_size) if cap is None else (lambda: cap - guards.BOOK.in_use())
                 PoolFiller(self.kernel_manager, class_size, room, lambda: bool(LINE.line.tickets)).install()
             return settings
 
         def init_handlers(self) -> Any:
+            from . import bad_paths
+
             handlers = super().init_handlers()
             base = self.base_url if self.base_url.endswith("/") else self.base_url + "/"
             LINE.answered = True
-            handlers = [(f"{base}{LINE_PATH}", line_handler()), *handlers]
+            handlers = [*bad_paths.rules(base), (f"{base}{LINE_PATH}", line_handler()), *handlers]
             if data_dir is None:
                 return handlers
             from .class_handlers import Waiters, class_routes
