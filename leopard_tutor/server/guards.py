@@ -87,6 +87,17 @@ def visitor_of(handler: Any) -> str | None:
     return str(getattr(user, "username", user))
 
 
+async def brought_identity(handler: Any) -> bool:
+    """Whether a request brought a valid identity cookie of this server (False: the browser's identity is
+    made for this very request, as for every request of a script that keeps no cookies)."""
+    from jupyter_core.utils import ensure_async
+
+    provider = handler.identity_provider
+    if handler.get_cookie(provider.get_cookie_name(handler)) is None:
+        return False
+    return await ensure_async(provider.get_user_cookie(handler)) is not None
+
+
 def answer_in_visitors_language(handler: Any) -> str:
     """Read texts, for the rest of this request (`catalogue.answer_in`), in its visitor's language: a link's
     ?lang=, else the learner's choice kept by the page (`host.LANGUAGE_COOKIE`), else the browser's languages

@@ -148,9 +148,13 @@ once a request says, or turns out, to be longer, before reading it): the largest
 4 KiB (`kernel_handler.MAX_BODY`); Voilà's routes take none larger (a kernel's websocket messages are no
 request bodies, and Voilà serves no contents API to upload to); tornado's own default is 100 MiB."""
 FULL_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>Leopard Tutor</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<meta name="viewport" content="width=device-width, initial-scale=1">{head}</head>
 <body style="font: 1.25rem/1.5 system-ui, sans-serif; margin: 3rem auto; max-width: 36rem; padding: 0 1rem">
 <p>{text}</p></body></html>"""
+"""What a refused visit reads (`visit_refusal`); `head` is what else its head holds (the full class's refresh)."""
+FULL_RETRY_SECONDS = 60
+"""How long a visit told the class is full waits before its page asks again by itself (its Retry-After, and
+its refresh; the catalogue's "app.tries_again" says "every minute")."""
 WAITING_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{text}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"></head>
 <body style="font: 1.25rem/1.5 system-ui, sans-serif; margin: 3rem auto; max-width: 36rem; padding: 0 1rem">
@@ -176,11 +180,13 @@ WAITING_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"
     }}
     setTimeout(ask, {poll_ms});
   }};
-  ask();
+  setTimeout(ask, {first_ms});
 }})();
 </script></body></html>"""
 """What a visit that has to wait in line gets at once: where it is in words (title, accessible name and a
-live status), updated every `waiting_line.POLL_SECONDS`; once admitted it loads the app with its ticket."""
+live status), updated every `waiting_line.POLL_SECONDS`; once admitted it loads the app with its ticket. A page
+given no ticket (`waiting_line.WaitingLine.join`) asks after a moment, is told its ticket has gone, and loads
+again (with the cookie it was given), for a ticket."""
 TICKET_COOKIE = "leopard_ticket"
 """The cookie a waiting page sets, for one minute, to come back with its admitted ticket."""
 LINE_PATH = "leopard/line"
@@ -280,21 +286,25 @@ students already playing keep a share of the processors."""
 
 def visit_refusal(handler: Any, limit: int | None, per_visitor: int | None, line: WaitingLine) -> None:
     """Refuse a page request (`guards.refuse`) that would start a session past a limit: one that is no
-    top-level visit (HTTP 403); past `limit` sessions in use, "the class is full" (503); past `per_visitor`
-    sessions of its visitor, "you have too many pages open" (429). Sessions being made and places in
-    `line` count."""
+    top-level visit (HTTP 403); past `limit` sessions in use, "the class is full" (503, a page that asks again
+    by itself after `FULL_RETRY_SECONDS`); past `per_visitor` sessions of its visitor, "you have too many pages
+    open" (429). Sessions being made and places in `line` count (once the line is pruned: a ticket whose page
+    has gone holds no place)."""
     why = guards.not_a_visit(handler.request.headers)
     if why is not None:
         guards.refuse(handler, 403, why)
     book = guards.BOOK
+    line.prune()
     sessions = book.in_use() + len(line.tickets)
     if limit is not None and sessions >= limit:
-        page = FULL_PAGE.format(lang=language(), text=html.escape(text("app.class_full", sessions=sessions)))
-        guards.refuse(handler, 503, "the class is full", page, retry_after=60)
+        words = f"{text('app.class_full', sessions=sessions)} {text('app.tries_again')}"
+        page = FULL_PAGE.format(lang=language(), text=html.escape(words),
+                                head=f'<meta http-equiv="refresh" content="{FULL_RETRY_SECONDS}">')
+        guards.refuse(handler, 503, "the class is full", page, retry_after=FULL_RETRY_SECONDS)
     visitor = guards.visitor_of(handler)
     own = book.in_use(visitor, anyone=False) + line.held(visitor)
     if per_visitor is not None and own >= per_visitor:
-        page = FULL_PAGE.format(lang=language(), text=html.escape(text("app.too_many_pages", sessions=own)))
+        page = FULL_PAGE.format(lang=language(), text=html.escape(text("app.too_many_pages", sessions=own)), head="")
         guards.refuse(handler, 429, "a visitor has too many pages open", page, retry_after=60)
 
 
@@ -321,11 +331,13 @@ class ClassLine:
         if not self.answered:
             return False
         self.line.admit(self.free(manager))
-        return bool(self.line.tickets) or ready_kernels(manager) <= self.queued
+        return self.line.waiting() > 0 or ready_kernels(manager) <= self.queued
 
     def place(self, ticket: str, manager: Any) -> dict[str, Any]:
         """What a waiting page is told: `go` (admitted), `gone` (no such ticket: come again) or how many are
         ahead of it, in words."""
+        if not self.line.asked(ticket):
+            return {"gone": True}
         self.line.admit(self.free(manager))
         ahead = self.line.ahead(ticket)
         if ahead is None:
@@ -340,16 +352,20 @@ LINE = ClassLine()
 """The waiting line of this server process."""
 
 
-def waiting_page(handler: Any, line: ClassLine) -> None:
-    """Answer a visit with the waiting page and a new ticket (HTTP 200)."""
-    ticket = line.line.join(guards.visitor_of(handler))
-    ahead = line.line.ahead(ticket) or 0
+def waiting_page(handler: Any, line: ClassLine, address: str | None = None) -> None:
+    """Answer a visit with the waiting page and a new ticket (HTTP 200); for a visitor without a cookie,
+    `address` is where it comes from, and past one ticket a moment for it the page holds none
+    (`waiting_line.WaitingLine.join`)."""
+    ticket = line.line.join(guards.visitor_of(handler), address)
+    ahead = (line.line.ahead(ticket) or 0) if ticket is not None else line.line.waiting()
     words = html.escape(text("app.preparing", ahead=ahead + line.inside))
     base = handler.settings.get("base_url", "/")
     handler.set_header("Cache-Control", "no-store")
-    handler.finish(WAITING_PAGE.format(lang=language(), text=words, ticket=json.dumps(ticket), cookie=TICKET_COOKIE,
-                                       poll_ms=int(POLL_SECONDS * 1000),
-                                       line_url=json.dumps(f"{base}{LINE_PATH}?ticket={ticket}&lang={language()}")))
+    poll_ms = int(POLL_SECONDS * 1000)
+    handler.finish(WAITING_PAGE.format(
+        lang=language(), text=words, ticket=json.dumps(ticket or ""), cookie=TICKET_COOKIE, poll_ms=poll_ms,
+        first_ms=0 if ticket is not None else poll_ms,
+        line_url=json.dumps(f"{base}{LINE_PATH}?ticket={ticket or ''}&lang={language()}")))
 
 
 def line_handler() -> Any:
@@ -390,7 +406,8 @@ def guard_visits(limit: int | None = None, per_visitor: int | None = None, line:
         guards.answer_in_visitors_language(self)  # the full-class and waiting pages
         visit_refusal(self, limit, per_visitor, line.line)
         if not admitted and line.must_wait(manager):
-            waiting_page(self, line)
+            known = await guards.brought_identity(self)
+            waiting_page(self, line, None if known else self.request.remote_ip)
             return
         if not queue:
             queue.append(asyncio.Semaphore(PAGES_AT_ONCE))
@@ -524,7 +541,7 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
             mask_secrets(None if data_dir is None else kept_token(data_dir), [self.log, guards.log])
             if class_size > 0 and hasattr(self.kernel_manager, "_pools"):
                 room = (lambda: class_size) if cap is None else (lambda: cap - guards.BOOK.in_use())
-                PoolFiller(self.kernel_manager, class_size, room, lambda: bool(LINE.line.tickets)).install()
+                PoolFiller(self.kernel_manager, class_size, room, lambda: LINE.line.waiting() > 0).install()
             return settings
 
         def init_handlers(self) -> Any:
