@@ -33,6 +33,7 @@ from __future__ import annotations
 import functools
 import html
 import io
+import ipaddress
 import json
 import os
 import resource
@@ -48,7 +49,7 @@ from ..engine.catalogue import language, server_language, text
 from . import guards
 from .authorizer import AUTHORIZER_CLASS
 from .connection import CONNECTION_CLASS, STOCK_DELAY_CLASS
-from .kernel_pool import PoolFiller, ready_kernels
+from .kernel_pool import CLASS_POOL, CLASS_POOL_GROWS_TO, PoolFiller, ready_kernels
 from .log_mask import mask_secrets
 from .patches import version_warning
 from .sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR
@@ -512,7 +513,8 @@ AUTO_THEME = {"leopard_theme": "auto"}
 """What the template is given to follow the visitor's browser (light, or dark if it prefers dark)."""
 
 
-def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, data_dir: Path | None = None) -> Any:
+def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, data_dir: Path | None = None,
+                 grows_to: int | None = None) -> Any:
     """Voilà's application class for a class server: its ZMQ context allows `zmq_sockets` sockets, each
     refusal is one log line (`guards.log_request` as tornado's `log_function`), a path no page asks for that
     Voilà would answer with a traceback is refused first (`bad_paths`), no log line shows the teacher's token
@@ -520,10 +522,10 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
     closed and a request body past `MAX_BODY_BYTES` is refused unread (tornado's `idle_connection_timeout`,
     `body_timeout` and `max_body_size`, options of the HTTP server Voilà starts). A waiting page asks for its
     place at `LINE_PATH`; with a `class_size`, up to that many kernels are kept preheated
-    (`kernel_pool.PoolFiller`), within what `cap` leaves room for. With a `data_dir`, the class tables
-    (`class_tables.py`, at most `cap`) are served from its database, and the visitors' cookies are signed
-    with a secret kept there, so a browser keeps its identity (and its seat at a table) when the server
-    restarts."""
+    (`kernel_pool.PoolFiller`), one more for each student who waited in line up to `grows_to` (default:
+    `class_size`), within what `cap` leaves room for. With a `data_dir`, the class tables (`class_tables.py`,
+    at most `cap`) are served from its database, and the visitors' cookies are signed with a secret kept there,
+    so a browser keeps its identity (and its seat at a table) when the server restarts."""
     import zmq
     from voila.app import Voila
 
@@ -541,7 +543,8 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
             mask_secrets(None if data_dir is None else kept_token(data_dir), [self.log, guards.log])
             if class_size > 0 and hasattr(self.kernel_manager, "_pools"):
                 room = (lambda: class_size) if cap is None else (lambda: cap - guards.BOOK.in_use())
-                PoolFiller(self.kernel_manager, class_size, room, lambda: LINE.line.waiting() > 0).install()
+                PoolFiller(self.kernel_manager, class_size, room, lambda: LINE.line.waiting() > 0,
+                           most=grows_to or class_size, waited=lambda: LINE.line.claimed).install()
             return settings
 
         def init_handlers(self) -> Any:
@@ -589,14 +592,15 @@ def kept_secret(path: Path) -> bytes:
 def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, nodelay: bool = True,
           ip: str = LOOPBACK, max_sessions: int | None = None, theme: str = "auto",
           page_gone_after: float = PAGE_GONE_SECONDS, sessions_per_visitor: int = SESSIONS_PER_VISITOR,
-          class_size: int = 0, data_dir: Path | None = None, teacher_token: str | None = None) -> None:
+          class_size: int | None = None, data_dir: Path | None = None, teacher_token: str | None = None) -> None:
     """Start Voilà on the app notebook at http://`ip`:`port` (blocks until stopped), with at most
     `max_sessions` visitors at once (default: what every limit of the machine allows, `session_caps`),
     `sessions_per_visitor` each, in `theme`, a session ending once its page has been gone for
-    `page_gone_after` seconds, up to `class_size` kernels kept preheated (else one), the class tables kept
-    in `data_dir` (default: the user's data folder for the app), at most one per session, with the students'
-    records and the teacher's class page behind `teacher_token` (default: the one kept there, made the first
-    time). Prints the limits, the data folder and the class page's address first."""
+    `page_gone_after` seconds, kernels kept preheated as `class_pool` says for `class_size` (default: a
+    class's worth on a server listening beyond this machine, else one), the class tables kept in `data_dir`
+    (default: the user's data folder for the app), at most one per session, with the students' records and the
+    teacher's class page behind `teacher_token` (default: the one kept there, made the first time). Prints the
+    limits, the preheated kernels, the data folder and the class page's address first."""
     from ..class_client import CLASS_TABLES_ENV
     from .class_store import DATABASE_NAME, ClassStore, default_data_dir
     from .teacher import kept_token, teacher_link
@@ -607,6 +611,8 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
     if max_sessions is not None:
         cap, binding = max_sessions, "--max-sessions"
     print(limits_line(cap, binding, limits, sessions_per_visitor, files_before), flush=True)
+    pool, grows_to = class_pool(ip, class_size, cap) if preheat else (0, 0)
+    announce_pool(pool, grows_to, preheat)
     warning = version_warning()
     if warning:
         print(warning, flush=True)
@@ -623,7 +629,45 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
         os.environ["VOILA_APP_IP"] = f"[{ip}]" if ":" in ip else ip  # where a preheated kernel finds the server
     os.environ[CLASS_TABLES_ENV] = "1"
     argv = voila_argv(notebook_path(), port, open_browser, preheat, ip, theme, nodelay)
-    class_server(limits.zmq_sockets, class_size if preheat else 0, cap, folder).launch_instance(argv)
+    class_server(limits.zmq_sockets, pool, cap, folder, grows_to).launch_instance(argv)
+
+
+LOOPBACK_NAMES = ("localhost",)
+
+
+def is_loopback(ip: str) -> bool:
+    """Whether a server listening on `ip` answers this machine only (127.0.0.1 and the like, ::1, localhost)."""
+    if ip in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(ip).is_loopback
+    except ValueError:  # a host name, or all interfaces ("" as well): heard beyond this machine
+        return False
+
+
+def class_pool(ip: str, class_size: int | None, cap: int) -> tuple[int, int]:
+    """(kernels kept preheated beyond Voilà's one, the most they grow to): `class_size` as given (0: none beyond
+    Voilà's one; it does not grow); else, on a server listening beyond this machine, `CLASS_POOL` growing to
+    `CLASS_POOL_GROWS_TO`, both within the session cap `cap`; else none."""
+    if class_size is not None:
+        return class_size, class_size
+    if is_loopback(ip):
+        return 0, 0
+    return min(CLASS_POOL, cap), min(CLASS_POOL_GROWS_TO, cap)
+
+
+def announce_pool(pool: int, grows_to: int, preheat: bool = True) -> None:
+    """Print, at start, the kernels the server keeps preheated (`class_pool`)."""
+    if not preheat:
+        print("Preheated kernels: none (--no-preheat); each page starts its own.", flush=True)
+    elif pool == 0:
+        print("Preheated kernels: 1 (--class-size N keeps N ready for a class arriving at once).", flush=True)
+    elif grows_to > pool:
+        print(f"Preheated kernels: {pool} kept ready for a class arriving at once, one more for each student who "
+              f"waits, up to {grows_to} (--class-size N sets it).", flush=True)
+    else:
+        print(f"Preheated kernels: {pool} kept ready for a class arriving at once (--class-size N sets it).",
+              flush=True)
 
 
 def use_own_template() -> None:
