@@ -18,6 +18,11 @@ flood of board clicks from its first page and a New match loop from the others (
 second each, sent without waiting for answers). It prints the class's click p50/p95 and errors in each half,
 the ratio of the p95s (the goal: at most 1.5), and the processor the misbehaving kernels took.
 
+With `--server-ip 0.0.0.0` the server listens beyond this machine, as a class server does (the clients still
+come from 127.0.0.1), and keeps the warm pool such a server keeps by default; the run waits until it is filled.
+`--students 30 --browsers 0 --ramp 3 --server-ip 0.0.0.0` is a class arriving within 3 s at a default class
+server: the "join" line is the time from opening the link to a board that answers.
+
 Usage: nice .venv/bin/python benchmarks/classroom_load.py --students 100 [--level beginner] [--minutes 3]
        nice .venv/bin/python benchmarks/classroom_load.py --students 30 --level expert --minutes 3
        nice .venv/bin/python benchmarks/classroom_load.py --students 10 --browsers 0 --minutes 1 --misbehave
@@ -32,6 +37,7 @@ import collections
 import json
 import os
 import random
+import re
 import statistics
 import sys
 import time
@@ -535,6 +541,12 @@ def report(args: argparse.Namespace, tally: Tally, alone: Tally | None, seconds:
           f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} processors")
 
 
+def default_pool(server: Server) -> int:
+    """The kernels the server said at start it keeps preheated for a class (0: its one preheated kernel)."""
+    said = re.search(r"^Preheated kernels: (\d+) kept ready", server.log.read_text(errors="replace"), re.MULTILINE)
+    return int(said.group(1)) if said else 0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=30, help="simulated students (protocol-level clients)")
@@ -554,8 +566,12 @@ def main() -> None:
     parser.add_argument("--flood-rate", type=float, default=50, help="messages a second from each of its pages")
     parser.add_argument("--misbehave-at", help=argparse.SUPPRESS)  # the misbehaving visitor's own process
     parser.add_argument("--misbehave-for", type=float, default=0, help=argparse.SUPPRESS)
-    parser.add_argument("--class-size", type=int, default=0,
-                        help="the server's --class-size (kernels kept preheated); the run waits until they are ready")
+    parser.add_argument("--class-size", type=int, default=None,
+                        help="the server's --class-size (kernels kept preheated; 0: one); the run waits until they are "
+                             "ready (default: the server's own default)")
+    parser.add_argument("--server-ip", default=None, metavar="IP",
+                        help="the server's --ip (0.0.0.0: a class server with its default warm pool, which the run "
+                             "waits for; the clients still come from 127.0.0.1)")
     parser.add_argument("--play-on-join", action="store_true",
                         help="each student plays as soon as they have joined, not once the whole class has")
     parser.add_argument("--smoke", action="store_true", help=f"the smallest real run: {' '.join(SMOKE)}")
@@ -567,14 +583,16 @@ def main() -> None:
         return
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} processors)")
     sessions = args.students + args.browsers + 10 + (args.bad_tabs if args.misbehave else 0)
-    pool = ["--class-size", str(args.class_size)] if args.class_size else []
-    server = Server("--max-sessions", str(sessions), *pool)
+    pool = ["--class-size", str(args.class_size)] if args.class_size is not None else []
+    listening = ["--ip", args.server_ip] if args.server_ip else []
+    server = Server("--max-sessions", str(sessions), *pool, *listening)
     started, cpu = time.perf_counter(), time.process_time()
     try:
-        if args.class_size:
-            server.wait_for_pool(args.class_size - 1, timeout=600)
-            print(f"--class-size {args.class_size}: {server.pool_fills()} kernels preheated, "
-                  f"ready {time.perf_counter() - started:.0f} s after the server answered")
+        size = default_pool(server) if args.class_size is None else args.class_size
+        if size:
+            server.wait_for_pool(size - 1, timeout=600)
+            print(f"{'the default pool' if args.class_size is None else '--class-size'} {size}: {server.pool_fills()} "
+                  f"kernels preheated, ready {time.perf_counter() - started:.0f} s after the server answered")
             started = time.perf_counter()
         idle = memory(server)
         print(f"idle server: {idle['kernels']:.0f} kernels (preheated), their PSS {idle['kernel_pss']:.1f} MiB, "

@@ -11,6 +11,7 @@ from pathlib import Path
 from .engine import REVISED_2008, RULE_SETS, Hand, Play
 from .engine.catalogue import LANGUAGE_ENV, language_code, languages, text
 from .engine.turns import apply_move
+from .server.kernel_pool import CLASS_POOL, CLASS_POOL_GROWS_TO
 from .server.sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR
 
 
@@ -63,9 +64,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--theme", choices=("auto", "light", "dark"), default="auto",
                         help="the page's colours: auto follows each visitor's browser (default); a link's "
                              "?voila-theme=dark or ?theme=light overrides it")
-    parser.add_argument("--class-size", type=int, default=0, metavar="N",
-                        help="keep up to N kernels preheated for a class that arrives at once, started one at a time "
-                             "(default: one)")
+    parser.add_argument("--class-size", type=int, default=None, metavar="N",
+                        help="keep up to N kernels preheated for a class that arrives at once, started one at a time; "
+                             f"0 keeps one (default: with an --ip other than this machine's own, {CLASS_POOL}, and "
+                             f"one more for each student who waits, up to {CLASS_POOL_GROWS_TO}, within the "
+                             "sessions' limit; else one)")
     parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
                         help="the folder of the class tables' database (and the cookie secret that lets browsers "
                              "keep their seats across a restart); created at start (default: the user's data "
@@ -101,15 +104,15 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--teacher-token is 16 to 128 letters, digits, '-' or '_'")
     if not 0 < args.port < 65536:
         parser.error(f"--port must be between 1 and 65535, not {args.port}")
-    from .server.launch import LOOPBACK, classroom_banner, classroom_url, serve
+    from .server.launch import classroom_banner, classroom_url, is_loopback, serve
 
-    if args.ip not in (LOOPBACK, "localhost"):
+    if not is_loopback(args.ip):
         print(classroom_banner(classroom_url(args.ip, args.port)), flush=True)
     if args.max_sessions is not None and args.max_sessions < 1:
         parser.error(f"--max-sessions must be at least 1, not {args.max_sessions}")
     if args.sessions_per_visitor < 1:
         parser.error(f"--sessions-per-visitor must be at least 1, not {args.sessions_per_visitor}")
-    if not 0 <= args.class_size <= 1_000:
+    if args.class_size is not None and not 0 <= args.class_size <= 1_000:
         parser.error(f"--class-size must be from 0 to 1000, not {args.class_size}")
     if not 1 <= args.page_gone_after <= 86_400:
         parser.error(f"--page-gone-after must be from 1 to 86400 seconds, not {args.page_gone_after:g}")

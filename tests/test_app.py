@@ -61,7 +61,7 @@ def test_serving_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
     main(["--theme", "dark"])
     main(["--data-dir", "/tmp/class"])
     defaults = {"preheat": True, "nodelay": True, "ip": "127.0.0.1", "max_sessions": None, "theme": "auto",
-                "page_gone_after": 60.0, "sessions_per_visitor": 4, "class_size": 0, "data_dir": None,
+                "page_gone_after": 60.0, "sessions_per_visitor": 4, "class_size": None, "data_dir": None,
                 "teacher_token": None}
     assert calls == [(9123, False, defaults), (8866, True, defaults), (9000, True, dict(defaults, ip="0.0.0.0")),
                      (8866, True, dict(defaults, theme="dark")),

@@ -1,5 +1,6 @@
 """A class arriving at once, on real servers: the waiting line says in words where each student is and lets
-everyone in, its places count toward the limits, and `--class-size` has kernels ready for a whole class."""
+everyone in, its places count toward the limits, and `--class-size` has kernels ready for a whole class; a server
+listening beyond this machine keeps a pool of them by default, which grows as students wait."""
 
 from __future__ import annotations
 
@@ -7,13 +8,17 @@ import asyncio
 import re
 import time
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from kernel_client import Visit, http_get, run
 from servers import kernel_count
 
+from leopard_tutor.cli import main
 from leopard_tutor.engine.catalogue import text
+from leopard_tutor.server import launch
+from leopard_tutor.server.kernel_pool import CLASS_POOL, CLASS_POOL_GROWS_TO, PoolFiller
 
 pytestmark = pytest.mark.slow
 
@@ -116,3 +121,41 @@ def test_a_class_size_has_kernels_ready_for_a_class_arriving_at_once(class_of_fo
     while time.monotonic() < deadline and kernel_count(class_of_four.process.pid) < 8:
         time.sleep(0.5)
     assert kernel_count(class_of_four.process.pid) == 8, "the four taken are replaced, one at a time"
+
+
+@pytest.mark.parametrize(("ip", "class_size", "pool"), [
+    ("0.0.0.0", None, (CLASS_POOL, CLASS_POOL_GROWS_TO)), ("192.168.1.20", None, (CLASS_POOL, CLASS_POOL_GROWS_TO)),
+    ("::", None, (CLASS_POOL, CLASS_POOL_GROWS_TO)), ("classroom.local", None, (CLASS_POOL, CLASS_POOL_GROWS_TO)),
+    ("127.0.0.1", None, (0, 0)), ("127.0.1.1", None, (0, 0)), ("::1", None, (0, 0)), ("localhost", None, (0, 0)),
+    ("0.0.0.0", 0, (0, 0)), ("0.0.0.0", 25, (25, 25)), ("127.0.0.1", 5, (5, 5))])
+def test_a_server_listening_for_a_class_keeps_a_warm_pool_unless_told(ip: str, class_size: int | None,
+                                                                     pool: tuple[int, int]) -> None:
+    assert launch.class_pool(ip, class_size, 241) == pool
+    assert launch.class_pool(ip, class_size, 6) == (min(pool[0], 6), min(pool[1], 6)) if class_size is None else pool
+
+
+def test_the_command_line_leaves_the_pool_to_the_server_unless_told(monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    asked: list[Any] = []
+    monkeypatch.setattr(launch, "serve", lambda *args, **options: asked.append(options["class_size"]))
+    for argv in (["--ip", "0.0.0.0"], [], ["--ip", "0.0.0.0", "--class-size", "0"], ["--class-size", "12"]):
+        main(["--no-browser", *argv])
+    assert asked == [None, None, 0, 12]
+    capsys.readouterr()
+    launch.announce_pool(CLASS_POOL, CLASS_POOL_GROWS_TO)
+    said = capsys.readouterr().out
+    assert said.startswith(f"Preheated kernels: {CLASS_POOL} kept ready") and f"up to {CLASS_POOL_GROWS_TO}" in said
+
+
+def test_the_pool_grows_by_one_for_each_student_who_waited_within_its_most_and_the_room_left() -> None:
+    waited, room = [0], [100]
+    manager = SimpleNamespace(fill_if_needed=None)
+    pool = PoolFiller(manager, 10, lambda: room[0], lambda: False, most=40, waited=lambda: waited[0])
+    assert pool.wanted() == 10
+    waited[0] = 7
+    assert pool.wanted() == 17
+    waited[0] = 100
+    assert pool.wanted() == 40
+    room[0] = 12
+    assert pool.wanted() == 12
+    assert PoolFiller(manager, 4, lambda: 100, lambda: False, waited=lambda: 50).wanted() == 4, "a size given stays"

@@ -232,6 +232,30 @@ def test_every_refusal_is_one_short_line_in_the_log(server: Any) -> None:
     assert len(logouts) == 5 and logouts[-1].endswith("(5 so far)"), "each line counts its kind of refusal"
 
 
+def added_lines(server: Any, before: int, wanted: Any, count: int, timeout: float = 10) -> list[str]:
+    """The server's log lines after the first `before`, once `count` of them are `wanted` (or `timeout` passed):
+    a line is written as its request finishes, a moment after its answer has left."""
+    deadline = time.monotonic() + timeout
+    while True:
+        added = server.log_text().splitlines()[before:]
+        if sum(1 for line in added if wanted(line)) >= count or time.monotonic() > deadline:
+            return added
+
+
+def test_a_path_no_page_asks_for_is_one_line_in_the_log_and_never_a_traceback(server: Any) -> None:
+    """A path holding NUL or CR LF made Voilà redirect to a Location tornado cannot write (HTTP 500 and a
+    traceback of 30 lines each); a templates path not of the form <template>/static/<file> failed an assert."""
+    before = len(server.log_text().splitlines())
+    odd = ["voila/%0d%0a", "api/kernels/%00", "%c0", "voila/templates/x", "voila/templates/a/static/%2e%2e/b"]
+    codes = [status(f"{server.url}%00", {}) for _ in range(50)] + [status(server.url + path, {}) for path in odd]
+    assert codes == [400] * 53 + [404] * 2
+    added = added_lines(server, before, lambda line: line.startswith("Refused "), len(codes))
+    refused = [line for line in added if line.startswith("Refused ")]
+    assert len(refused) == len(codes) and len([line for line in added if "%00" in line]) == 51, added
+    assert "Traceback" not in "\n".join(added) and "ERROR" not in "\n".join(added)
+    assert status(f"{server.url}voila/templates/lab/static/voila.js", {}) == 200, "the templates' files are served"
+
+
 @pytest.fixture(scope="module")
 def low_files_server(tmp_path_factory: pytest.TempPathFactory, server_tools: Any) -> Iterator[Any]:
     """A server started with a soft open-file limit of 250 under a hard one of 300 (as `prlimit` sets them)."""

@@ -4,23 +4,29 @@ progress, a game and what it does, and the class page lists it, the CSV holding 
 is refused; the token and every record outlive a restart; `leopard-tutor teacher-link` prints the link. With
 `--max-sessions 3`, pages that never name themselves leave no row and take no place from a named student, a match
 reported won again counts once, and after "Forget this class" an open page's report brings no row back. A report
-the full disk refuses is one log line, a refusal for the kernel and a line on the class page."""
+the full disk refuses is one log line, a refusal for the kernel and a line on the class page. The token never
+appears in the log after the banner; wrong JSON types and deep nesting are a 400; a huge body is refused unread."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import csv
 import io
 import json
 import re
+import socket
 import stat
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from html import escape
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
+import psutil
 import pytest
 from kernel_client import Visit, run
 
@@ -266,3 +272,112 @@ def test_a_full_disk_refuses_a_kernels_report_in_one_log_line_and_the_class_page
     lines = [text("teacher.not_stored", count=1, time="\0", reason=text(f"teacher.store_failures.{kind}")).split("\0")
              for kind in ("full", "io")]  # ENOSPC is SQLite's "full"; a file past its limit, an I/O error
     assert any(page["not_stored"].startswith(before) and page["not_stored"].endswith(after) for before, after in lines)
+
+
+@pytest.fixture(scope="module")
+def token_server(tmp_path_factory: pytest.TempPathFactory, server_tools: Any) -> Iterator[Any]:
+    """A class server of this module's own, with the teacher's token `TOKEN`."""
+    start, stop = server_tools
+    folder = tmp_path_factory.mktemp("token")
+    server = start(folder / "server.log", "--data-dir", str(folder / "data"), "--teacher-token", TOKEN)
+    try:
+        yield server
+    finally:
+        stop(server.process)
+
+
+def post(url: str, body: bytes, headers: dict[str, str] | None = None) -> tuple[int, str]:
+    """(HTTP status, body) of a POST of `body` as it is."""
+    request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=20) as reply:
+            return reply.status, reply.read().decode()
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.read().decode()
+
+
+def test_the_teachers_token_is_never_in_the_log_after_the_start_banner(token_server: Any) -> None:
+    url = token_server.url
+    near = TOKEN[:-1]  # a token one character short: what is logged of it must not give the token away either
+    for path in (f"teacher?token={near}", f"teacher?token={TOKEN}x", f"teacher?token={TOKEN}",
+                 f"teacher/api/class?token={TOKEN}", f"teacher/api/nothing?token={TOKEN}", f"nothing?token={TOKEN}",
+                 TOKEN, f"teacher/{TOKEN}", f"voila/templates/x?token={TOKEN}", f"%00?token={TOKEN}"):
+        fetch(url + path)
+    post(f"{url}api/kernels?token={TOKEN}", b"{}")  # a Jupyter route: tornado warns of the missing XSRF argument
+    post(f"{url}teacher/api/unlock?token={TOKEN}", b"[" * 1000)
+    fetch(f"{url}%00?last")
+    deadline = time.monotonic() + 10
+    while "%00?last" not in token_server.log_text() and time.monotonic() < deadline:
+        time.sleep(0.2)  # the line of the last request is written a moment after its answer
+    banner = text("teacher.link", url=f"{url}teacher?token={TOKEN}")
+    before, _, after = token_server.log_text().partition(banner)
+    assert before and "%00?last" in after and "Refused 403 GET /teacher?token=[secret]" in after, after
+    assert near not in after, [line for line in after.splitlines() if near in line]
+
+
+@pytest.mark.parametrize(("action", "body"), [
+    ("defaults", {"rules": ["a"]}), ("defaults", {"level": {}}), ("defaults", {"rules": 5, "level": None}),
+    ("unlock", {"visitor": 5}), ("unlock", {"visitor": ["all"]}), ("forget", {"confirm": "yes"}),
+    ("defaults", ["rules"]), ("unlock", "all")])
+def test_the_class_pages_requests_of_the_wrong_types_are_refused(token_server: Any, action: str,
+                                                                 body: Any) -> None:
+    status, answer = post(f"{token_server.url}teacher/api/{action}?token={TOKEN}", json.dumps(body).encode())
+    assert status == 400 and 0 < len(answer) < 100, answer
+
+
+NESTED = [b"[" * 1000, b"[" * 1023 + b"]", b'{"a":' * 204, b"[" * 500 + b"]" * 500]
+"""Bodies nested deeper than Python's JSON reader goes, within 1,024 bytes."""
+
+
+def test_json_nested_too_deep_is_refused_on_every_json_endpoint(token_server: Any) -> None:
+    url = token_server.url
+    assert all(len(body) <= 1024 for body in NESTED)
+    for action in ("defaults", "unlock", "forget"):
+        for body in NESTED:
+            assert post(f"{url}teacher/api/{action}?token={TOKEN}", body)[0] == 400, (action, body[:10])
+
+    async def kernels() -> list[tuple[str, bytes, int, str]]:
+        visit = Visit(url)
+        await visit.open()
+        try:
+            proved = kernel_headers(token_server, visit.kernel_id)
+            answers = []
+            for path in ("students/name", "students/progress", "students/game", "students/now", "class/open",
+                         "class/join", "class/move", "class/end"):
+                for body in [*NESTED, json.dumps({"name": {}, "rules": ["a"], "code": [], "against": 5,
+                                                  "doing": [], "number": "x", "move": [], "ending": {}}).encode()]:
+                    status, answer = await asyncio.to_thread(post, f"{url}leopard/{path}", body, proved)
+                    answers.append((path, body[:10], status, answer))
+            return answers
+        finally:
+            await visit.close()
+
+    for path, body, status, answer in run(kernels()):
+        assert status == 400 and json.loads(answer)["refused"].startswith("bad_"), (path, body, status, answer)
+    assert "Traceback" not in token_server.log_text()
+
+
+def test_a_huge_body_is_refused_before_it_is_read(token_server: Any) -> None:
+    """An anonymous POST of 90 MiB to a teacher's route: tornado read all of it (up to its 100 MiB default) before
+    the handler refused it for want of the token; now the server answers once the length is known."""
+    server = psutil.Process(token_server.process.pid)
+    before = server.memory_info().rss
+    size = 90 * 2**20
+    parts = urlsplit(token_server.url)
+    sent, answer = 0, b""
+    with socket.create_connection((parts.hostname, parts.port), timeout=30) as connection:
+        connection.sendall(f"POST /teacher/api/defaults HTTP/1.1\r\nHost: {parts.netloc}\r\nContent-Type: "
+                           f"application/json\r\nContent-Length: {size}\r\n\r\n".encode())
+        chunk = b"[" * 2**20
+        try:
+            while sent < size:
+                connection.sendall(chunk)
+                sent += len(chunk)
+        except OSError:  # the server closed the connection: it reads no more
+            pass
+        with contextlib.suppress(OSError):
+            answer = connection.recv(1024)
+    grown = server.memory_info().rss - before
+    assert answer.startswith(b"HTTP/1.1 4"), answer
+    assert sent < size and grown < 20 * 2**20, (sent, grown)
+    assert fetch(f"{token_server.url}teacher/api/class?token={TOKEN}")[0] == 200, "the server answers on"

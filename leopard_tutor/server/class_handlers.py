@@ -91,7 +91,8 @@ class ClassHandler(KernelHandler):
         try:
             body = self.body()
             if action == "open":
-                self.answer({"code": tables.open(visitor, body.get("name"), body.get("rules", "REVISED_2008"))})
+                rules = body.get("rules", "REVISED_2008")
+                self.answer({"code": tables.open(visitor, body.get("name"), rules if isinstance(rules, str) else "")})
             elif action == "join":
                 self.answer({"seat": tables.join(visitor, body.get("name"), body.get("code"))})
             elif action == "move":

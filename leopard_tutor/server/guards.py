@@ -23,7 +23,8 @@
   (`hold_or_forward`, `request_finished`, `pace_visitors`). Past `connection_gate.HELD` held messages,
   more are dropped; a message whose framing is impossible is dropped before jupyter_server reads it.
 * Refusals: every refusal (`refuse`) is a short plain page and one log line with the count of such
-  refusals so far (`log_request`, tornado's `log_function` setting), never a traceback; error pages
+  refusals so far (`log_request`, tornado's `log_function` setting), never a traceback, its address shown
+  with any token blanked and control characters escaped (`log_mask`); error pages
   of Jupyter's handlers are plain text too (their templates cannot render in Voilà: it has no
   `static_path`), and /logout, which has nothing to do here, is a plain 404.
 """
@@ -43,6 +44,7 @@ from ..engine.catalogue import answer_in, choose_language, server_language, text
 from ..host import LANGUAGE_COOKIE, accepted_languages
 from ..kernel_proof import PROOF_HEADER, proof_holds
 from .connection_gate import HELD, Gate
+from .log_mask import masked, printable
 from .sessions import SessionBook
 from .visitor_pace import SAMPLE_SECONDS, KernelProcessors, VisitorPace
 
@@ -83,6 +85,17 @@ def visitor_of(handler: Any) -> str | None:
     if user is None:
         return None
     return str(getattr(user, "username", user))
+
+
+async def brought_identity(handler: Any) -> bool:
+    """Whether a request brought a valid identity cookie of this server (False: the browser's identity is
+    made for this very request, as for every request of a script that keeps no cookies)."""
+    from jupyter_core.utils import ensure_async
+
+    provider = handler.identity_provider
+    if handler.get_cookie(provider.get_cookie_name(handler)) is None:
+        return False
+    return await ensure_async(provider.get_user_cookie(handler)) is not None
 
 
 def answer_in_visitors_language(handler: Any) -> str:
@@ -138,7 +151,8 @@ def refuse(handler: Any, status: int, kind: str, page: str | None = None, retry_
 
 def log_request(handler: Any) -> None:
     """Tornado's `log_function`: a refusal is one short line (status, request, why, how many such
-    refusals so far); every other request is logged as Jupyter server logs it."""
+    refusals so far; the request's address with any token blanked and control characters escaped); every
+    other request is logged as Jupyter server logs it."""
     from jupyter_server.log import log_request as jupyter_log_request
 
     kind = getattr(handler, "_leopard_refusal", None)
@@ -146,7 +160,8 @@ def log_request(handler: Any) -> None:
         jupyter_log_request(handler)  # type: ignore[no-untyped-call]
         return
     request = handler.request
-    uri = request.uri if len(request.uri) <= LOGGED_URI else request.uri[:LOGGED_URI] + "..."
+    uri = printable(masked(request.uri))
+    uri = uri if len(uri) <= LOGGED_URI else uri[:LOGGED_URI] + "..."
     log.warning("Refused %d %s %s (%s): %s (%d so far)", handler.get_status(), request.method, uri,
                 request.remote_ip, kind, REFUSALS[kind])
 

@@ -76,12 +76,13 @@ class KernelHandler(RequestHandler):
 
 
 def json_object(handler: RequestHandler, kind: str, limit: int = MAX_BODY) -> dict[str, Any] | None:
-    """The JSON object a request's body holds, or None if it holds none; past `limit` bytes the request is
-    refused (HTTP 413, `kind` named in the log line)."""
+    """The JSON object a request's body holds, or None if it holds none (not JSON, not UTF-8, or nested deeper
+    than Python's JSON reader goes: `[[[[...` within the limit); past `limit` bytes the request is refused
+    (HTTP 413, `kind` named in the log line)."""
     if len(handler.request.body) > limit:
         refuse(handler, 413, f"{kind} too large")
     try:
         found = json.loads(handler.request.body or b"{}")
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     return found if isinstance(found, dict) else None

@@ -33,6 +33,7 @@ from __future__ import annotations
 import functools
 import html
 import io
+import ipaddress
 import json
 import os
 import resource
@@ -49,7 +50,8 @@ from . import guards
 from .authorizer import AUTHORIZER_CLASS
 from .connection import CONNECTION_CLASS, STOCK_DELAY_CLASS
 from .data_folder import COOKIE_SECRET_FILE, DataFolderError, make_private, read_private, write_private
-from .kernel_pool import PoolFiller, ready_kernels
+from .kernel_pool import CLASS_POOL, CLASS_POOL_GROWS_TO, PoolFiller, ready_kernels
+from .log_mask import mask_secrets
 from .patches import version_warning
 from .sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR
 from .waiting_line import POLL_SECONDS, TICKET_CHARACTERS, WaitingLine
@@ -142,10 +144,19 @@ IDLE_CONNECTION_SECONDS = 10
 """How long an HTTP connection may sit idle, or take to send a request's headers, before it is closed."""
 BODY_SECONDS = 30
 """How long a request's body may take to arrive."""
+MAX_BODY_BYTES = 64 * 2**10
+"""The largest request body the class server reads (tornado's HTTP server closes the connection with HTTP 400
+once a request says, or turns out, to be longer, before reading it): the largest a page or its kernel sends is
+4 KiB (`kernel_handler.MAX_BODY`); Voilà's routes take none larger (a kernel's websocket messages are no
+request bodies, and Voilà serves no contents API to upload to); tornado's own default is 100 MiB."""
 FULL_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>Leopard Tutor</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<meta name="viewport" content="width=device-width, initial-scale=1">{head}</head>
 <body style="font: 1.25rem/1.5 system-ui, sans-serif; margin: 3rem auto; max-width: 36rem; padding: 0 1rem">
 <p>{text}</p></body></html>"""
+"""What a refused visit reads (`visit_refusal`); `head` is what else its head holds (the full class's refresh)."""
+FULL_RETRY_SECONDS = 60
+"""How long a visit told the class is full waits before its page asks again by itself (its Retry-After, and
+its refresh; the catalogue's "app.tries_again" says "every minute")."""
 WAITING_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{text}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"></head>
 <body style="font: 1.25rem/1.5 system-ui, sans-serif; margin: 3rem auto; max-width: 36rem; padding: 0 1rem">
@@ -171,11 +182,13 @@ WAITING_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"
     }}
     setTimeout(ask, {poll_ms});
   }};
-  ask();
+  setTimeout(ask, {first_ms});
 }})();
 </script></body></html>"""
 """What a visit that has to wait in line gets at once: where it is in words (title, accessible name and a
-live status), updated every `waiting_line.POLL_SECONDS`; once admitted it loads the app with its ticket."""
+live status), updated every `waiting_line.POLL_SECONDS`; once admitted it loads the app with its ticket. A page
+given no ticket (`waiting_line.WaitingLine.join`) asks after a moment, is told its ticket has gone, and loads
+again (with the cookie it was given), for a ticket."""
 TICKET_COOKIE = "leopard_ticket"
 """The cookie a waiting page sets, for one minute, to come back with its admitted ticket."""
 LINE_PATH = "leopard/line"
@@ -275,21 +288,25 @@ students already playing keep a share of the processors."""
 
 def visit_refusal(handler: Any, limit: int | None, per_visitor: int | None, line: WaitingLine) -> None:
     """Refuse a page request (`guards.refuse`) that would start a session past a limit: one that is no
-    top-level visit (HTTP 403); past `limit` sessions in use, "the class is full" (503); past `per_visitor`
-    sessions of its visitor, "you have too many pages open" (429). Sessions being made and places in
-    `line` count."""
+    top-level visit (HTTP 403); past `limit` sessions in use, "the class is full" (503, a page that asks again
+    by itself after `FULL_RETRY_SECONDS`); past `per_visitor` sessions of its visitor, "you have too many pages
+    open" (429). Sessions being made and places in `line` count (once the line is pruned: a ticket whose page
+    has gone holds no place)."""
     why = guards.not_a_visit(handler.request.headers)
     if why is not None:
         guards.refuse(handler, 403, why)
     book = guards.BOOK
+    line.prune()
     sessions = book.in_use() + len(line.tickets)
     if limit is not None and sessions >= limit:
-        page = FULL_PAGE.format(lang=language(), text=html.escape(text("app.class_full", sessions=sessions)))
-        guards.refuse(handler, 503, "the class is full", page, retry_after=60)
+        words = f"{text('app.class_full', sessions=sessions)} {text('app.tries_again')}"
+        page = FULL_PAGE.format(lang=language(), text=html.escape(words),
+                                head=f'<meta http-equiv="refresh" content="{FULL_RETRY_SECONDS}">')
+        guards.refuse(handler, 503, "the class is full", page, retry_after=FULL_RETRY_SECONDS)
     visitor = guards.visitor_of(handler)
     own = book.in_use(visitor, anyone=False) + line.held(visitor)
     if per_visitor is not None and own >= per_visitor:
-        page = FULL_PAGE.format(lang=language(), text=html.escape(text("app.too_many_pages", sessions=own)))
+        page = FULL_PAGE.format(lang=language(), text=html.escape(text("app.too_many_pages", sessions=own)), head="")
         guards.refuse(handler, 429, "a visitor has too many pages open", page, retry_after=60)
 
 
@@ -316,11 +333,13 @@ class ClassLine:
         if not self.answered:
             return False
         self.line.admit(self.free(manager))
-        return bool(self.line.tickets) or ready_kernels(manager) <= self.queued
+        return self.line.waiting() > 0 or ready_kernels(manager) <= self.queued
 
     def place(self, ticket: str, manager: Any) -> dict[str, Any]:
         """What a waiting page is told: `go` (admitted), `gone` (no such ticket: come again) or how many are
         ahead of it, in words."""
+        if not self.line.asked(ticket):
+            return {"gone": True}
         self.line.admit(self.free(manager))
         ahead = self.line.ahead(ticket)
         if ahead is None:
@@ -335,16 +354,20 @@ LINE = ClassLine()
 """The waiting line of this server process."""
 
 
-def waiting_page(handler: Any, line: ClassLine) -> None:
-    """Answer a visit with the waiting page and a new ticket (HTTP 200)."""
-    ticket = line.line.join(guards.visitor_of(handler))
-    ahead = line.line.ahead(ticket) or 0
+def waiting_page(handler: Any, line: ClassLine, address: str | None = None) -> None:
+    """Answer a visit with the waiting page and a new ticket (HTTP 200); for a visitor without a cookie,
+    `address` is where it comes from, and past one ticket a moment for it the page holds none
+    (`waiting_line.WaitingLine.join`)."""
+    ticket = line.line.join(guards.visitor_of(handler), address)
+    ahead = (line.line.ahead(ticket) or 0) if ticket is not None else line.line.waiting()
     words = html.escape(text("app.preparing", ahead=ahead + line.inside))
     base = handler.settings.get("base_url", "/")
     handler.set_header("Cache-Control", "no-store")
-    handler.finish(WAITING_PAGE.format(lang=language(), text=words, ticket=json.dumps(ticket), cookie=TICKET_COOKIE,
-                                       poll_ms=int(POLL_SECONDS * 1000),
-                                       line_url=json.dumps(f"{base}{LINE_PATH}?ticket={ticket}&lang={language()}")))
+    poll_ms = int(POLL_SECONDS * 1000)
+    handler.finish(WAITING_PAGE.format(
+        lang=language(), text=words, ticket=json.dumps(ticket or ""), cookie=TICKET_COOKIE, poll_ms=poll_ms,
+        first_ms=0 if ticket is not None else poll_ms,
+        line_url=json.dumps(f"{base}{LINE_PATH}?ticket={ticket or ''}&lang={language()}")))
 
 
 def line_handler() -> Any:
@@ -385,7 +408,8 @@ def guard_visits(limit: int | None = None, per_visitor: int | None = None, line:
         guards.answer_in_visitors_language(self)  # the full-class and waiting pages
         visit_refusal(self, limit, per_visitor, line.line)
         if not admitted and line.must_wait(manager):
-            waiting_page(self, line)
+            known = await guards.brought_identity(self)
+            waiting_page(self, line, None if known else self.request.remote_ip)
             return
         if not queue:
             queue.append(asyncio.Semaphore(PAGES_AT_ONCE))
@@ -490,16 +514,19 @@ AUTO_THEME = {"leopard_theme": "auto"}
 """What the template is given to follow the visitor's browser (light, or dark if it prefers dark)."""
 
 
-def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, data_dir: Path | None = None) -> Any:
+def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, data_dir: Path | None = None,
+                 grows_to: int | None = None) -> Any:
     """Voilà's application class for a class server: its ZMQ context allows `zmq_sockets` sockets, each
-    refusal is one log line (`guards.log_request` as tornado's `log_function`), and an HTTP connection
-    idle (or sending its request's headers) for `IDLE_CONNECTION_SECONDS` is closed (tornado's
-    `idle_connection_timeout` and `body_timeout`, options of the HTTP server Voilà starts). A waiting page
-    asks for its place at `LINE_PATH`; with a `class_size`, up to that many kernels are kept preheated
-    (`kernel_pool.PoolFiller`), within what `cap` leaves room for. With a `data_dir`, the class tables
-    (`class_tables.py`, at most `cap`) are served from its database, and the visitors' cookies are signed
-    with a secret kept there, so a browser keeps its identity (and its seat at a table) when the server
-    restarts."""
+    refusal is one log line (`guards.log_request` as tornado's `log_function`), a path no page asks for that
+    Voilà would answer with a traceback is refused first (`bad_paths`), no log line shows the teacher's token
+    (`log_mask`), an HTTP connection idle (or sending its request's headers) for `IDLE_CONNECTION_SECONDS` is
+    closed and a request body past `MAX_BODY_BYTES` is refused unread (tornado's `idle_connection_timeout`,
+    `body_timeout` and `max_body_size`, options of the HTTP server Voilà starts). A waiting page asks for its
+    place at `LINE_PATH`; with a `class_size`, up to that many kernels are kept preheated
+    (`kernel_pool.PoolFiller`), one more for each student who waited in line up to `grows_to` (default:
+    `class_size`), within what `cap` leaves room for. With a `data_dir`, the class tables (`class_tables.py`,
+    at most `cap`) are served from its database, and the visitors' cookies are signed with a secret kept there,
+    so a browser keeps its identity (and its seat at a table) when the server restarts."""
     import zmq
     from voila.app import Voila
 
@@ -512,16 +539,22 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
             settings = super().init_settings()
             self.kernel_manager.context.set(zmq.MAX_SOCKETS, zmq_sockets)  # before its first socket
             settings["log_function"] = guards.log_request
+            from .teacher import kept_token
+
+            mask_secrets(None if data_dir is None else kept_token(data_dir), [self.log, guards.log])
             if class_size > 0 and hasattr(self.kernel_manager, "_pools"):
                 room = (lambda: class_size) if cap is None else (lambda: cap - guards.BOOK.in_use())
-                PoolFiller(self.kernel_manager, class_size, room, lambda: bool(LINE.line.tickets)).install()
+                PoolFiller(self.kernel_manager, class_size, room, lambda: LINE.line.waiting() > 0,
+                           most=grows_to or class_size, waited=lambda: LINE.line.claimed).install()
             return settings
 
         def init_handlers(self) -> Any:
+            from . import bad_paths
+
             handlers = super().init_handlers()
             base = self.base_url if self.base_url.endswith("/") else self.base_url + "/"
             LINE.answered = True
-            handlers = [(f"{base}{LINE_PATH}", line_handler()), *handlers]
+            handlers = [*bad_paths.rules(base), (f"{base}{LINE_PATH}", line_handler()), *handlers]
             if data_dir is None:
                 return handlers
             from .class_handlers import Waiters, class_routes
@@ -536,7 +569,7 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
 
         def listen(self) -> None:
             self.app.listen = functools.partial(self.app.listen, idle_connection_timeout=IDLE_CONNECTION_SECONDS,
-                                                body_timeout=BODY_SECONDS)
+                                                body_timeout=BODY_SECONDS, max_body_size=MAX_BODY_BYTES)
             super().listen()
 
     return ClassServer
@@ -560,14 +593,15 @@ def kept_secret(path: Path) -> bytes:
 def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, nodelay: bool = True,
           ip: str = LOOPBACK, max_sessions: int | None = None, theme: str = "auto",
           page_gone_after: float = PAGE_GONE_SECONDS, sessions_per_visitor: int = SESSIONS_PER_VISITOR,
-          class_size: int = 0, data_dir: Path | None = None, teacher_token: str | None = None) -> None:
+          class_size: int | None = None, data_dir: Path | None = None, teacher_token: str | None = None) -> None:
     """Start Voilà on the app notebook at http://`ip`:`port` (blocks until stopped), with at most
     `max_sessions` visitors at once (default: what every limit of the machine allows, `session_caps`),
     `sessions_per_visitor` each, in `theme`, a session ending once its page has been gone for
-    `page_gone_after` seconds, up to `class_size` kernels kept preheated (else one), the class tables kept
-    in `data_dir` (default: the user's data folder for the app), at most one per session, with the students'
-    records and the teacher's class page behind `teacher_token` (default: the one kept there, made the first
-    time). Prints the limits, the data folder and the class page's address first."""
+    `page_gone_after` seconds, kernels kept preheated as `class_pool` says for `class_size` (default: a
+    class's worth on a server listening beyond this machine, else one), the class tables kept in `data_dir`
+    (default: the user's data folder for the app), at most one per session, with the students' records and the
+    teacher's class page behind `teacher_token` (default: the one kept there, made the first time). Prints the
+    limits, the preheated kernels, the data folder and the class page's address first."""
     from ..class_client import CLASS_TABLES_ENV
     from .class_store import DATABASE_NAME, ClassStore, default_data_dir
     from .teacher import kept_token, teacher_link
@@ -586,6 +620,8 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
     if max_sessions is not None:
         cap, binding = max_sessions, "--max-sessions"
     print(limits_line(cap, binding, limits, sessions_per_visitor, files_before), flush=True)
+    pool, grows_to = class_pool(ip, class_size, cap) if preheat else (0, 0)
+    announce_pool(pool, grows_to, preheat)
     warning = version_warning()
     if warning:
         print(warning, flush=True)
@@ -599,7 +635,45 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
         os.environ["VOILA_APP_IP"] = f"[{ip}]" if ":" in ip else ip  # where a preheated kernel finds the server
     os.environ[CLASS_TABLES_ENV] = "1"
     argv = voila_argv(notebook_path(), port, open_browser, preheat, ip, theme, nodelay)
-    class_server(limits.zmq_sockets, class_size if preheat else 0, cap, folder).launch_instance(argv)
+    class_server(limits.zmq_sockets, pool, cap, folder, grows_to).launch_instance(argv)
+
+
+LOOPBACK_NAMES = ("localhost",)
+
+
+def is_loopback(ip: str) -> bool:
+    """Whether a server listening on `ip` answers this machine only (127.0.0.1 and the like, ::1, localhost)."""
+    if ip in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(ip).is_loopback
+    except ValueError:  # a host name, or all interfaces ("" as well): heard beyond this machine
+        return False
+
+
+def class_pool(ip: str, class_size: int | None, cap: int) -> tuple[int, int]:
+    """(kernels kept preheated beyond Voilà's one, the most they grow to): `class_size` as given (0: none beyond
+    Voilà's one; it does not grow); else, on a server listening beyond this machine, `CLASS_POOL` growing to
+    `CLASS_POOL_GROWS_TO`, both within the session cap `cap`; else none."""
+    if class_size is not None:
+        return class_size, class_size
+    if is_loopback(ip):
+        return 0, 0
+    return min(CLASS_POOL, cap), min(CLASS_POOL_GROWS_TO, cap)
+
+
+def announce_pool(pool: int, grows_to: int, preheat: bool = True) -> None:
+    """Print, at start, the kernels the server keeps preheated (`class_pool`)."""
+    if not preheat:
+        print("Preheated kernels: none (--no-preheat); each page starts its own.", flush=True)
+    elif pool == 0:
+        print("Preheated kernels: 1 (--class-size N keeps N ready for a class arriving at once).", flush=True)
+    elif grows_to > pool:
+        print(f"Preheated kernels: {pool} kept ready for a class arriving at once, one more for each student who "
+              f"waits, up to {grows_to} (--class-size N sets it).", flush=True)
+    else:
+        print(f"Preheated kernels: {pool} kept ready for a class arriving at once (--class-size N sets it).",
+              flush=True)
 
 
 def use_own_template() -> None:

@@ -254,8 +254,11 @@ class ApiHandler(TeacherHandler):
             refuse(self, 400, "a class page request that is not a JSON object")
         students = self.page.students
         if action == "defaults":
+            rules, level = body.get("rules"), body.get("level")
+            if not all(choice is None or isinstance(choice, str) for choice in (rules, level)):
+                refuse(self, 400, "rules and level are names (or null)")
             try:
-                students.set_defaults(body.get("rules") or None, body.get("level") or None)
+                students.set_defaults(rules or None, level or None)
             except ValueError:
                 refuse(self, 400, "unknown rules or level")
             self._answer(students.defaults())

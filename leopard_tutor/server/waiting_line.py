@@ -7,11 +7,25 @@ words), and once the server admits it, loads the app with its ticket, which lets
 page stops asking for `TICKET_SECONDS` has gone (the tab was closed); an admitted ticket not used within
 `ADMITTED_SECONDS` lapses, so a lost page holds no place.
 
+Nobody can shut a class out with visits that never come back (a script's GETs, thrown away):
+
+* the line is pruned before its tickets are counted against the server's limits (`prune`), so a ticket whose
+  page never asks holds a place for `TICKET_SECONDS` at most;
+* only a ticket whose page has asked for its place is admitted, waits ahead of others, or keeps the kernels
+  from being preheated (`asked`, `waiting`): the waiting page asks at once, a thrown-away visit never does;
+* a visitor without a cookie (whose identity the server makes for this very visit) gets at most one ticket
+  per network address (an IPv6 /64) and `FRESH_SECONDS` (`join`): past it, its waiting page holds no ticket
+  and comes back a moment later, with the cookie it was given, for one. So a class behind one address (a
+  school's NAT) still gets in at once, while a script that sends no cookie holds no more than
+  `TICKET_SECONDS / FRESH_SECONDS` places per address. (Bounding the line instead by what kernels can be made
+  soon would still let such a flood take every place in it, and refuse the class for as long as it lasts.)
+
 Pure Python with a clock, so it is tested without a server.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
 import time
 from collections.abc import Callable
@@ -20,20 +34,40 @@ from dataclasses import dataclass
 POLL_SECONDS = 1.0
 """How often a waiting page asks how many are ahead of it."""
 TICKET_SECONDS = 10.0
-"""How long a ticket whose page has stopped asking keeps its place."""
+"""How long a ticket whose page has stopped asking (or never asked) keeps its place."""
 ADMITTED_SECONDS = 30.0
 """How long an admitted ticket keeps its place until its page comes to use it."""
+FRESH_SECONDS = 1.0
+"""How often a network address may get a ticket for a visitor without a cookie."""
 TICKET_CHARACTERS = 16
 """The length of a ticket (URL-safe letters and digits)."""
+IPV6_NETWORK = 64
+"""The prefix of an IPv6 address that counts as one address (what one home or school is given)."""
 
 
 @dataclass
 class Ticket:
-    """A place in the line: whose it is, when its page last asked, and when it was admitted (None: waiting)."""
+    """A place in the line: whose it is, when its page last asked (or the ticket was made), whether it has
+    asked at all, and when it was admitted (None: waiting)."""
 
     visitor: str | None
     seen: float
     admitted: float | None = None
+    asked: bool = False
+
+
+def network_of(address: str) -> str:
+    """The network a client address counts as: an IPv4 address itself (also written as IPv6), an IPv6
+    address's /64; anything else (no address, a Unix socket) as it is."""
+    try:
+        parsed = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network(f"{parsed}/{IPV6_NETWORK}", strict=False))
+    return str(parsed)
 
 
 class WaitingLine:
@@ -42,51 +76,82 @@ class WaitingLine:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self.tickets: dict[str, Ticket] = {}
+        self.fresh: dict[str, float] = {}  # network -> when it last got a ticket for a visitor without a cookie
+        self.claimed = 0  # tickets whose page has asked for its place, so far: students who waited
 
-    def join(self, visitor: str | None) -> str:
-        """A new ticket for `visitor`, at the end of the line."""
+    def join(self, visitor: str | None, address: str | None = None) -> str | None:
+        """A new ticket for `visitor`, at the end of the line. For a visitor without a cookie, `address` is
+        where it comes from: None (no ticket) if that address got one less than `FRESH_SECONDS` ago."""
+        now = self.clock()
+        if address is not None:
+            network = network_of(address)
+            if now - self.fresh.get(network, -FRESH_SECONDS) < FRESH_SECONDS:
+                return None
+            self.fresh[network] = now
         token = secrets.token_urlsafe(TICKET_CHARACTERS)[:TICKET_CHARACTERS]
-        self.tickets[token] = Ticket(visitor, self.clock())
+        self.tickets[token] = Ticket(visitor, now)
         return token
 
     def prune(self) -> None:
-        """Forget the tickets whose pages have gone and the admitted ones that lapsed."""
+        """Forget the tickets whose pages have gone (or never came), the admitted ones that lapsed, and the
+        addresses whose last ticket is older than `FRESH_SECONDS`."""
         now = self.clock()
         for token, ticket in list(self.tickets.items()):
             if (now - ticket.seen > TICKET_SECONDS if ticket.admitted is None
                     else now - ticket.admitted > ADMITTED_SECONDS):
                 del self.tickets[token]
+        for network, when in list(self.fresh.items()):
+            if now - when >= FRESH_SECONDS:
+                del self.fresh[network]
 
     def admitted(self) -> int:
         """Tickets admitted and not yet used: places taken."""
         return sum(1 for ticket in self.tickets.values() if ticket.admitted is not None)
+
+    def waiting(self) -> int:
+        """Tickets whose page has asked for its place (admitted or not): students in line."""
+        return sum(1 for ticket in self.tickets.values() if ticket.asked)
 
     def held(self, visitor: str | None) -> int:
         """Tickets of `visitor` in the line (admitted or not)."""
         return sum(1 for ticket in self.tickets.values() if ticket.visitor == visitor)
 
     def admit(self, free: int) -> None:
-        """Admit the first waiting tickets while fewer than `free` are admitted."""
+        """Admit the first waiting tickets whose page has asked, while fewer than `free` are admitted."""
         self.prune()
         now = self.clock()
         room = free - self.admitted()
         for ticket in self.tickets.values():
             if room <= 0:
                 break
-            if ticket.admitted is None:
+            if ticket.admitted is None and ticket.asked:
                 ticket.admitted = now
                 room -= 1
 
+    def asked(self, token: str) -> bool:
+        """The page holding `token` asks for its place now: whether the ticket is (still) in the line."""
+        self.prune()
+        ticket = self.tickets.get(token)
+        if ticket is None:
+            return False
+        self.claimed += not ticket.asked
+        ticket.seen, ticket.asked = self.clock(), True
+        return True
+
     def ahead(self, token: str) -> int | None:
-        """How many tickets are before `token` in the line, 0 once it is admitted (None: no such ticket); the
-        page holding it has asked now."""
+        """How many tickets whose page has asked are before `token` in the line, 0 once it is admitted (None: no
+        such ticket)."""
         ticket = self.tickets.get(token)
         if ticket is None:
             return None
-        ticket.seen = self.clock()
         if ticket.admitted is not None:
             return 0
-        return list(self.tickets).index(token)
+        before = 0
+        for other, held in self.tickets.items():
+            if other == token:
+                break
+            before += held.asked
+        return before
 
     def enter(self, token: str | None) -> bool:
         """Use an admitted ticket (its page is being made now): True if it was admitted, and it is gone."""
