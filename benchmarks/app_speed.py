@@ -124,6 +124,8 @@ class Server:
         self.log = Path(name)
         paths = [str(ROOT), *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p)]
         env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONPATH": os.pathsep.join(paths)}
+        if "--data-dir" not in options:  # a folder of its own, never the user's class
+            options = (*options, "--data-dir", tempfile.mkdtemp(prefix="app-speed-data-"))
         command = [sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port", str(self.port), *options]
         with self.log.open("wb") as out:  # this checkout's code, in the server and its kernels
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
