@@ -14,7 +14,7 @@ from test_widgets_play_section import Discarder
 
 from leopard_tutor.class_client import ClassRefused
 from leopard_tutor.class_codes import ClassTableError
-from leopard_tutor.engine.moves import NEXT_HAND, move_to_data
+from leopard_tutor.engine.moves import NEXT_HAND, Move, move_to_data
 from leopard_tutor.server.class_store import ClassStore
 from leopard_tutor.server.class_tables import GONE_SECONDS, ClassTables
 from leopard_tutor.table import Computer
@@ -200,8 +200,8 @@ def test_a_waiting_table_shows_leave_also_after_a_reload(tables: tuple[ClassTabl
     assert other.code not in (None, code) and not said(again.board.state["message"], "classmates.refused.one_table")
 
 
-def play_to_the_last_move(authority: ClassTables, code: str) -> None:
-    """Play table `code`'s match through the server up to (not including) the move that ends it."""
+def play_to_the_last_move(authority: ClassTables, code: str) -> Move:
+    """Play table `code`'s match through the server up to (not including) the move that ends it: that move."""
     live = authority.tables[code]
     while True:
         match, hand = live.match, live.match.current
@@ -212,7 +212,7 @@ def play_to_the_last_move(authority: ClassTables, code: str) -> None:
         trial = hand.copy()
         trial.apply(move)
         if trial.is_over and match.hand_number == match.hands:
-            return
+            return move
         authority.move(live.row.visitors[hand.to_move] or "", code, len(live.moves), move_to_data(move))
 
 

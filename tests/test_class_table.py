@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_class_panel import play_to_the_last_move
 from test_table import OPTIONS, intents_for
 
 from leopard_tutor.ai.players import BeginnerPlayer
@@ -120,17 +121,7 @@ def test_the_computer_takes_a_gone_classmates_seat(two: tuple[ClassTables, str])
 def test_the_last_move_reaches_a_page_reviewing_once_its_review_closes(two: tuple[ClassTables, str]) -> None:
     tables, code = two
     live = tables.tables[code]
-    while True:  # up to the move that ends the match
-        match, hand = live.match, live.match.current
-        if hand.is_over:
-            tables.move("ben", code, len(live.moves), dict(NEXT_HAND))
-            continue
-        move = hand.view(hand.to_move).legal_moves()[0]
-        trial = hand.copy()
-        trial.apply(move)
-        if trial.is_over and match.hand_number == match.hands:
-            break
-        tables.move(live.row.visitors[hand.to_move] or "", code, len(live.moves), move_to_data(move))
+    move = play_to_the_last_move(tables, code)
     mover = live.row.visitors[live.match.current.to_move] or ""
     waiter = "ben" if mover == "ana" else "ana"
     reviewing = page(tables, waiter)
