@@ -251,7 +251,7 @@ def test_a_finished_match_ends_on_both_boards_and_frees_both(tables: tuple[Class
     for name in plays:
         seat = 0 if name == "ana" else 1
         result = "drawn" if winner is None else "won" if winner == seat else "lost"
-        assert told[name] == [(CLASSMATE, result)], "the match's end is told once"
+        assert told[name] == [(CLASSMATE, None), (CLASSMATE, result)], "the last hand's and the match's end, once"
     for name, play in plays.items():  # both free at once
         panel_of(play).name.value = name.title()
         panel_of(play).open_button.click()
