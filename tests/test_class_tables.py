@@ -9,6 +9,7 @@ import itertools
 import json
 import secrets
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,7 @@ from leopard_tutor.server.class_tables import (
     ClassTables,
     LiveTable,
 )
+from leopard_tutor.server.standings import local_midnight
 
 
 class Clock:
@@ -543,3 +545,10 @@ def test_forgetting_the_class_forgets_its_standings(tmp_path: Path) -> None:
     assert len(tables.standings()) == 2
     tables.forget()
     assert tables.standings() == [] and tables_in(tmp_path, clock).standings() == []
+
+
+def test_today_begins_at_the_servers_local_midnight() -> None:
+    for at in (1_000_000.0, 1_800_000_000.5, time.time()):
+        midnight = local_midnight(at)
+        assert midnight <= at < midnight + 25 * 3600
+        assert time.localtime(midnight)[3:6] == (0, 0, 0) and time.localtime(midnight)[:3] == time.localtime(at)[:3]
