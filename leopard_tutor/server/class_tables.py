@@ -42,7 +42,7 @@ from ..engine.errors import SavedGameError
 from ..engine.moves import NEXT_HAND, move_from_data
 from ..engine.turns import apply_move, current_player, deal_next
 from .class_store import ABANDONED, COMPUTER, FINISHED, FORGOTTEN, LEFT, ClassStore, TableRow
-from .standings import standings
+from .standings import Standing, standings, tally
 
 UNJOINED_SECONDS = 30 * 60
 """A table nobody joins closes after this long."""
@@ -51,6 +51,8 @@ GONE_SECONDS = 120.0
 players are all gone closes."""
 QUIET_SECONDS = GONE_SECONDS * 5
 """How long a closed table rests: its players may still read it, its code is not given again, its moves are kept."""
+TALLIES_KEPT = 4
+"""The standings' counts kept at most (by the time they count from), read again once a table closes."""
 CODE_DRAWS = 64
 """How many random codes opening a table tries before it refuses ("no_codes"), however many codes are in use."""
 
@@ -99,6 +101,8 @@ class ClassTables:
         """The live table of each visitor who sits at one."""
         self.resting: OrderedDict[str, tuple[float, int]] = OrderedDict()
         """The codes of the tables closed less than `QUIET_SECONDS` ago: (when it closed, its id), oldest first."""
+        self.tallies: dict[float | None, dict[str, Standing]] = {}
+        """The matches counted for the standings since a time (None: ever), until a table closes."""
         self.last: OrderedDict[str, ClosedTable] = OrderedDict()
         """The table each visitor last sat at, closed less than `QUIET_SECONDS` ago (none once they sit at
         another), oldest first."""
@@ -171,10 +175,14 @@ class ClassTables:
 
     def standings(self, since: float | None = None) -> list[dict[str, Any]]:
         """The class's standings (`standings.standings`) over the matches that ended at `since` or later (None:
-        every one kept), each student named by their record's name now, else their name at their latest table."""
-        rows = list(self.store.matches_ended(since))
-        visitors = {visitor for row in rows for visitor in row.visitors if visitor is not None}
-        return standings(rows, self.store.names_of(visitors))
+        every one kept), each student named by their record's name now, else their name at their latest table. The
+        matches are counted again only once a table has closed since (the class page asks at every refresh)."""
+        kept = self.tallies.get(since)
+        if kept is None:
+            if len(self.tallies) >= TALLIES_KEPT:  # (a day's start a key: yesterday's is not asked again)
+                self.tallies.clear()
+            kept = self.tallies[since] = tally(self.store.matches_ended(since))
+        return standings(kept, self.store.names_of(kept))
 
     # -- changes ------------------------------------------------------------------------------
     def open(self, visitor: str, name: object, rules: object = "REVISED_2008", hands: object = None) -> str:
@@ -335,6 +343,7 @@ class ClassTables:
         for live in list(self.tables.values()):
             self._close(live, FORGOTTEN, stored=False)
         self.store.forget_tables()
+        self.tallies.clear()
 
     def _close(self, live: LiveTable, ending: str, *, stored: bool = True, by: int | None = None) -> None:
         """Close `live` for both seats at once (`ending`: how; `by`: the seat whose player ended it), both players
@@ -348,6 +357,7 @@ class ClassTables:
         elif stored:
             self.store.end_table(row.id, now, ending, scores, hand_scores, by)
         del self.tables[row.code]
+        self.tallies.clear()
         for visitor in row.visitors:
             if visitor is not None:
                 self.seats.pop(visitor, None)

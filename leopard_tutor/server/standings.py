@@ -80,10 +80,9 @@ def points(row: TableRow) -> tuple[int, int]:
     return sum(pair[0] for pair in hands), sum(pair[1] for pair in hands)
 
 
-def standings(rows: Iterable[TableRow], names: Mapping[str, str]) -> list[dict[str, Any]]:
-    """The standings of the matches `rows` (in the order they ended): a row per student who played one (a visitor;
-    named by `names`, their record's name now, else their name at their latest table), ordered by won, then drawn,
-    then points for less against (most first), then name."""
+def tally(rows: Iterable[TableRow]) -> dict[str, Standing]:
+    """Each student's matches counted among `rows` (in the order they ended), by visitor, each named by the name
+    they last sat at a table under."""
     kept: dict[str, Standing] = {}
     for row in rows:
         counted = results(row)
@@ -96,12 +95,17 @@ def standings(rows: Iterable[TableRow], names: Mapping[str, str]) -> list[dict[s
             standing = kept.setdefault(visitor, Standing(name))
             standing.name = name
             standing.add(counted[seat], scores[seat], scores[1 - seat])
-    for visitor, standing in kept.items():
-        standing.name = names.get(visitor, standing.name)
-    ordered = sorted(kept.items(), key=lambda item: (-item[1].won, -item[1].drawn,
-                                                     item[1].against - item[1].points_for,
-                                                     item[1].name.casefold(), item[0]))
-    return [standing.row() for _, standing in ordered]
+    return kept
+
+
+def standings(tallies: Mapping[str, Standing], names: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The standings of `tallies` (`tally`): a row per student, named by `names` (their record's name now) if there,
+    ordered by won, then drawn, then points for less against (most first), then name."""
+    rows = [(visitor, {**standing.row(), "name": names.get(visitor, standing.name)})
+            for visitor, standing in tallies.items()]
+    rows.sort(key=lambda item: (-item[1]["won"], -item[1]["drawn"], item[1]["against"] - item[1]["for"],
+                                str(item[1]["name"]).casefold(), item[0]))
+    return [row for _, row in rows]
 
 
 def local_midnight(at: float) -> float:
