@@ -179,7 +179,7 @@ class ClassTables:
         matches are counted again only once a table has closed since (the class page asks at every refresh)."""
         kept = self.tallies.get(since)
         if kept is None:
-            if len(self.tallies) >= TALLIES_KEPT:  # (a day's start a key: yesterday's is not asked again)
+            if len(self.tallies) >= TALLIES_KEPT:  # (each day's "today" is a time of its own)
                 self.tallies.clear()
             kept = self.tallies[since] = tally(self.store.matches_ended(since))
         return standings(kept, self.store.names_of(kept))

@@ -54,9 +54,11 @@ class Standing:
 def gone_seat(row: TableRow) -> int | None:
     """The seat whose player went from the match of `row` (left it, or was replaced by the computer); None if the
     match finished, or if the row does not say."""
-    if row.ended_by is None or row.ending == FINISHED:
+    if row.ended_by is None:
         return None
-    return row.ended_by if row.ending == LEFT else 1 - row.ended_by
+    if row.ending == LEFT:
+        return row.ended_by
+    return 1 - row.ended_by if str(row.ending).startswith(COMPUTER) else None
 
 
 def results(row: TableRow) -> tuple[str, str] | None:
@@ -66,7 +68,7 @@ def results(row: TableRow) -> tuple[str, str] | None:
     if row.ending == FINISHED and row.scores is not None:
         first, second = row.scores
         return ("drawn", "drawn") if first == second else ("won", "lost") if first > second else ("lost", "won")
-    gone = gone_seat(row) if row.ending == LEFT or str(row.ending).startswith(COMPUTER) else None
+    gone = gone_seat(row)
     if gone is None:
         return None
     return ("lost", "won") if gone == 0 else ("won", "lost")
