@@ -25,6 +25,8 @@ ASK_SECONDS = 10.0
 """How long an ordinary request may take."""
 WAIT_SECONDS = 30.0
 """How long a long poll may take (the server answers within 20 s)."""
+MATCH_LENGTHS = (1, 2, 4)
+"""The hands a class table's match may have (its host chooses; none chosen: the rule set's own length)."""
 
 
 class ClassRefused(LeopardError):
@@ -107,9 +109,12 @@ class ClassLink(KernelLink):
         """(code, host's name) of the tables waiting for a second player."""
         return [(str(item["code"]), str(item["name"])) for item in self._ask("tables")]
 
-    def open(self, name: str, rules: str) -> str:
-        """Open a table as `name` under `rules`: its code."""
-        return str(self._ask("open", {"name": name, "rules": rules})["code"])
+    def open(self, name: str, rules: str, hands: int | None = None) -> str:
+        """Open a table as `name` under `rules` for a match of `hands` (None: the rules' length): its code."""
+        body: dict[str, Any] = {"name": name, "rules": rules}
+        if hands is not None:
+            body["hands"] = hands
+        return str(self._ask("open", body)["code"])
 
     def join(self, name: str, code: str) -> None:
         """Join table `code` as `name`."""

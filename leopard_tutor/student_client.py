@@ -10,9 +10,10 @@ says so once until one gets through), and a newer report of the same kind replac
 sent before the student has a name; what they did before is sent once they give one.
 
 Only what is earned in this kernel is told (a stage solved with its stars, each practice answer, as deltas since
-the last report; each finished match with its id, `match_id`): progress the browser brings from its storage, or
-the server's record, joins the student's own page but is never told, so the class page counts only what its
-server saw. If the server answers that it keeps no record of the student ("unknown_student": the teacher forgot
+the last report; each finished match with its id, `match_id`, and each hand played to its end with the match's
+id and its number): progress the browser brings from its storage, or the server's record, joins the student's own
+page but is never told, so the class page counts only what its server saw.
+If the server answers that it keeps no record of the student ("unknown_student": the teacher forgot
 the class, or the record expired), the record forgets the name, holds what was refused, and its
 `forgotten_listeners` let the page ask for a name again.
 """
@@ -239,12 +240,17 @@ class StudentRecord:
             self._stars, self._practice = {}, {}
         return body
 
-    def game(self, against: str, result: str, match: Match) -> None:
+    def game(self, against: str, result: str | None, match: Match) -> None:
         """Tell the server of a finished `match`: against "computer:LEVEL" or "classmate", "won", "drawn" or "lost"
-        from the student's seat (with its `match_id`: the server counts it once)."""
-        if result not in RESULTS:
+        from the student's seat; or, with `result` None, of the hand in play of `match`, played to its end. Each with
+        the match's `match_id` (and the hand's number): the server counts each once."""
+        if result is not None and result not in RESULTS:
             raise ValueError(f"a match's result is one of {RESULTS}, not {result!r}")
-        body = {"against": against, "result": result, "match": match_id(match)}
+        body: dict[str, Any] = {"against": against, "match": match_id(match)}
+        if result is None:
+            body["hand"] = match.hand_number
+        else:
+            body["result"] = result
         if self.name is not None:
             self.reports.put("game", body, alone=True)
         elif len(self._held_games) < HELD_GAMES:

@@ -52,8 +52,8 @@ class Link:
     def waiting(self) -> list[tuple[str, str]]:
         return self.tables.waiting()
 
-    def open(self, name: str, rules: str) -> str:
-        return str(self._ask(self.tables.open, name, rules))
+    def open(self, name: str, rules: str, hands: int | None = None) -> str:
+        return str(self._ask(self.tables.open, name, rules, hands))
 
     def join(self, name: str, code: str) -> None:
         self._ask(self.tables.join, name, code)
@@ -251,7 +251,7 @@ def test_a_finished_match_ends_on_both_boards_and_frees_both(tables: tuple[Class
     for name in plays:
         seat = 0 if name == "ana" else 1
         result = "drawn" if winner is None else "won" if winner == seat else "lost"
-        assert told[name] == [(CLASSMATE, result)], "the match's end is told once"
+        assert told[name] == [(CLASSMATE, None), (CLASSMATE, result)], "the last hand's and the match's end, once"
     for name, play in plays.items():  # both free at once
         panel_of(play).name.value = name.title()
         panel_of(play).open_button.click()
@@ -278,3 +278,37 @@ def test_a_table_the_server_closed_says_why(tables: tuple[ClassTables, Clock], k
     panel.on_report(panel.link.mine())
     assert said(panel.status.value, "classmates.closed_why.abandoned", code=code)
     assert not said(panel.status.value, "classmates.other_left")
+
+
+def test_the_match_length_chosen_reaches_the_server_and_both_players(tables: tuple[ClassTables, Clock],
+                                                                      keyed: None) -> None:
+    """Ana chooses a match of one hand: the server's table has one hand, Ben joins it as it is, both boards say so,
+    and the match ends (finished, for both) with that hand."""
+    authority, _clock = tables
+    ana, ben = section(authority, "ana"), section(authority, "ben")
+    panel = panel_of(ana)
+    ana.level_pick.value = CLASSMATE
+    assert panel.length_pick.value == 4 and [value for _, value in panel.length_pick.options] == [1, 2, 4]
+    assert panel.length_pick.options[0][0] == mark("classmates.length", hands=1)
+    panel.name.value, panel.length_pick.value = "Ana", 1
+    panel.open_button.click()
+    code = panel.code
+    assert code is not None and authority.tables[code].row.hands == 1
+    assert said(panel.status.value, "classmates.opened_help", hands=1)
+    ben.level_pick.value = CLASSMATE
+    other = panel_of(ben)
+    other.name.value, other.code_box.value = "Ben", code
+    other.join_button.click()
+    for play in (ana, ben):
+        panel_of(play).on_report(panel_of(play).link.mine())
+        assert play.controller.match.hands == 1
+        assert said(play.board.state["message"], "classmates.started", code=code, hands=1)
+    play_to_the_last_move(authority, code)  # (moves of both seats: the mover's page is reloaded to show them)
+    live = authority.tables[code]
+    mover = section(authority, live.row.visitors[live.match.current.to_move] or "")
+    table = mover.controller
+    assert isinstance(table, ClassTable)
+    for intent in intents_for(table.view(), table.view().legal_moves()[0]):
+        mover.board.dispatch(intent)
+    row = authority.store.table(code)
+    assert row is not None and row.ending == "finished" and row.hand_scores == (table.match.totals,)

@@ -9,6 +9,7 @@ import itertools
 import json
 import secrets
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,7 @@ from leopard_tutor.server.class_tables import (
     ClassTables,
     LiveTable,
 )
+from leopard_tutor.server.standings import local_midnight
 
 
 class Clock:
@@ -436,7 +438,117 @@ def test_a_file_from_before_table_ids_keeps_its_tables_and_moves(tmp_path: Path)
     assert tables.store.table("MNPQ") is None and rows(tables.store) == (2, len(moves))
     old = tables.store.table("WXYZ")
     assert old is not None and old.ending == "left" and old.names == ("Dan", "Eve")
+    assert old.ended_by is None and tables.standings() == [], "who left it is not known: it counts for nobody"
     assert tables.report("ben")["moves"] == [move for _player, move in moves]
     assert tables.tables["KRTQ"].match.current.moves == match.current.moves
     play_some(tables, "KRTQ", 3)
     assert len(tables.store.moves(tables.tables["KRTQ"].row.id)) == len(moves) + 3
+
+
+def test_a_match_of_one_hand_ends_after_its_hand_and_other_lengths_are_refused(tmp_path: Path) -> None:
+    clock = Clock()
+    tables = tables_in(tmp_path, clock)
+    for hands in (3, 0, 5, True, 1.0, "1"):
+        with refused("bad_hands"):
+            tables.open("ana", "Ana", "REVISED_2008", hands)
+    assert tables.tables == {} and rows(tables.store) == (0, 0)
+    assert text("classmates.refused.bad_hands")  # the refusal is worded
+    two = tables.open("cat", "Cat", "REVISED_2008", 2)
+    assert tables.report("cat")["hands"] == 2
+    code = tables.open("ana", "Ana", "REVISED_2008", 1)
+    tables.join("ben", "Ben", code)
+    assert tables.report("ben")["hands"] == 1, "whoever joins plays the host's length"
+    live = tables.tables[code]
+    play_some(tables, code, 500)
+    assert live.match.hand_number == 1 and live.match.is_over
+    assert code not in tables.tables and tables.report("ana")["ended"] == "finished"
+    row = tables.store.table(code)
+    assert row is not None and row.hands == 1 and row.ending == "finished"
+    assert row.hand_scores == (live.match.results[0],) and row.scores == live.match.results[0]
+    assert tables_in(tmp_path, clock).tables[two].match.hands == 2  # a restart keeps the length
+    assert tables.open("dan", "Dan") and tables.tables[tables.seats["dan"].row.code].row.hands == 4  # the rules'
+
+
+def finished_between(tables: ClassTables, host: tuple[str, str], guest: tuple[str, str], hands: int = 1) -> tuple[
+        int, int]:
+    """A match of `hands` between `host` and `guest` (visitor, name) played to its end: its totals (host first)."""
+    code = tables.open(*host, "REVISED_2008", hands)
+    tables.join(*guest, code)
+    return finish_match(tables, code).match.totals
+
+
+def test_standings_count_finished_and_left_matches_today_and_for_all_time(tmp_path: Path) -> None:
+    clock = Clock()
+    tables = tables_in(tmp_path, clock)
+    ana, ben, cat = ("ana", "Ana"), ("ben", "Ben"), ("cat", "Cat")
+    first = finished_between(tables, ana, ben)
+    clock.now += 86400  # the next day
+    second = finished_between(tables, ben, cat, hands=2)
+    code = tables.open(*cat, "REVISED_2008", 2)  # Ana leaves after a hand: she loses, Cat wins
+    tables.join("ana", "Ana (2)", code)
+    live = tables.tables[code]
+    play_some(tables, code, 500)
+    tables.end("ana", code, "left")
+    left = live.match.results[0]
+    row = tables.store.table(code)
+    assert row is not None and row.ended_by == 1 and row.hand_scores == (left,) and row.scores is None
+
+    def tally(rows: list[dict[str, object]]) -> dict[str, tuple[object, ...]]:
+        return {str(row["name"]): tuple(row[key] for key in ("played", "won", "drawn", "lost", "for", "against"))
+                for row in rows}
+
+    def result(mine: int, theirs: int) -> tuple[int, int, int]:
+        return (int(mine > theirs), int(mine == theirs), int(mine < theirs))
+
+    expected = {
+        "Ana (2)": (2, *(a + b for a, b in zip(result(*first), (0, 0, 1), strict=True)), first[0] + left[1],
+                    first[1] + left[0]),
+        "Ben": (2, *(a + b for a, b in zip(result(first[1], first[0]), result(*second), strict=True)),
+                first[1] + second[0], first[0] + second[1]),
+        "Cat": (2, *(a + b for a, b in zip(result(second[1], second[0]), (1, 0, 0), strict=True)),
+                second[1] + left[0], second[0] + left[1]),
+    }
+    everyone = tables.standings()
+    assert tally(everyone) == expected, "Ana is named by the name she last sat under"
+    order = sorted(expected, key=lambda name: (-expected[name][1], -expected[name][2],
+                                               expected[name][5] - expected[name][4], name))
+    assert [row["name"] for row in everyone] == order
+    today = tables.standings(since=clock.now - 60)
+    assert {row["name"] for row in today} == {"Ben", "Cat", "Ana (2)"} and all(
+        row["played"] == 1 for row in today if row["name"] != "Cat")
+    tables.store.student_seen("ana", "Ana Lopez", clock.now)  # her record's name now
+    assert "Ana Lopez" in tally(tables_in(tmp_path, clock).standings()), "a restart keeps the standings"
+
+
+def test_a_match_finished_against_the_computer_is_lost_by_the_one_who_went(tmp_path: Path) -> None:
+    clock = Clock()
+    tables = tables_in(tmp_path, clock)
+    code = tables.open("ana", "Ana", "REVISED_2008", 1)
+    tables.join("ben", "Ben", code)
+    clock.now += GONE_SECONDS
+    tables.report("ana")
+    tables.end("ana", code, "computer:expert")
+    assert [(row["name"], row["won"], row["lost"]) for row in tables.standings()] == [("Ana", 1, 0), ("Ben", 0, 1)]
+    abandoned = tables.open("cat", "Cat")
+    tables.join("dan", "Dan", abandoned)
+    clock.now += GONE_SECONDS
+    tables.sweep()
+    row = tables.store.table(abandoned)
+    assert row is not None and row.ending == "abandoned"
+    assert {row["name"] for row in tables.standings()} == {"Ana", "Ben"}, "an abandoned table counts for nobody"
+
+
+def test_forgetting_the_class_forgets_its_standings(tmp_path: Path) -> None:
+    clock = Clock()
+    tables = tables_in(tmp_path, clock)
+    finished_between(tables, ("ana", "Ana"), ("ben", "Ben"))
+    assert len(tables.standings()) == 2
+    tables.forget()
+    assert tables.standings() == [] and tables_in(tmp_path, clock).standings() == []
+
+
+def test_today_begins_at_the_servers_local_midnight() -> None:
+    for at in (1_000_000.0, 1_800_000_000.5, time.time()):
+        midnight = local_midnight(at)
+        assert midnight <= at < midnight + 25 * 3600
+        assert time.localtime(midnight)[3:6] == (0, 0, 0) and time.localtime(midnight)[:3] == time.localtime(at)[:3]

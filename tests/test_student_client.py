@@ -27,7 +27,7 @@ from leopard_tutor.kernel_proof import PROOF_HEADER, proof_holds
 from leopard_tutor.lessons import LESSONS, Progress, kernel_progress
 from leopard_tutor.lessons.progress import CONCEPTS, MAX_COUNT
 from leopard_tutor.server.class_store import ClassStore
-from leopard_tutor.server.students import Students
+from leopard_tutor.server.students import RESULTS, Students
 from leopard_tutor.student_client import Reports, StudentLink, StudentRecord, match_id
 from leopard_tutor.table import against_computer
 from leopard_tutor.table.class_table import ClassTable
@@ -268,10 +268,11 @@ def test_a_match_over_is_reported_once_with_the_result_from_the_learners_seat() 
     games = [body for action, body in sent(tutor) if action == "game"]
     match = play.controller.match
     result = "drawn" if match.winner is None else "won" if match.winner == 0 else "lost"
-    assert games == [{"against": "computer:beginner", "result": result, "match": match_id(match)}]
+    assert games == [{"against": "computer:beginner", "match": match_id(match), "hand": 1},
+                     {"against": "computer:beginner", "match": match_id(match), "result": result}]
     play.new_button.click()
     finish_match(play)
-    assert len([body for action, body in sent(tutor) if action == "game"]) == 2
+    assert len([body for action, body in sent(tutor) if action == "game"]) == 4
 
 
 def test_a_classmate_is_named_while_played_and_the_match_told_from_the_learners_seat() -> None:
@@ -475,7 +476,8 @@ class ServerLink:
         students, visitor = self.students, self.visitor
         calls = {"name": lambda: students.name(visitor, body.get("name")),
                  "progress": lambda: students.progress(visitor, body.get("stars"), body.get("practice")),
-                 "game": lambda: students.game(visitor, body.get("against"), body.get("result"), body.get("match")),
+                 "game": lambda: students.game(visitor, body.get("against"), body.get("result"), body.get("match"),
+                                               body.get("hand")),
                  "now": lambda: students.now(visitor, body.get("doing"), body.get("stage"), body.get("with"))}
         try:
             calls[action]()
@@ -499,7 +501,8 @@ def test_the_servers_records_take_every_report_of_the_page(tmp_path: Path) -> No
     assert tutor.student is not None and tutor.student.reports.flush(5)
     row = students.store.student("ana")
     assert row is not None and row.name == "Ana" and row.stars == {LESSONS[0].key: 3}
-    assert sum(row.games["computer:intermediate"].values()) == 1
+    games = row.games["computer:intermediate"]
+    assert sum(games[result] for result in RESULTS) == 1 and games["hands"] == 1, "the match, and its hand"
     assert row.doing is not None and (row.doing["doing"], row.doing["stage"]) == ("learn", 1)
     students.unlock("all")
     again = app.build_app()  # the next page of the same browser, its storage emptied
@@ -581,12 +584,39 @@ def test_a_match_resumed_and_won_again_counts_once(tmp_path: Path) -> None:
         play.board.dispatch({"type": "select", "index": 0})
     assert tutor.student is not None and tutor.student.reports.flush(5)
     row = students.store.student("ana")
-    assert row is not None and sum(row.games["computer:beginner"].values()) == 1
+    assert row is not None and sum(row.games["computer:beginner"][result] for result in RESULTS) == 1
+    assert row.games["computer:beginner"]["hands"] == 1
     play.new_button.click()
     finish_match(play)
     assert tutor.student.reports.flush(5)
     row = students.store.student("ana")
-    assert row is not None and sum(row.games["computer:beginner"].values()) == 2
+    assert row is not None and sum(row.games["computer:beginner"][result] for result in RESULTS) == 2
+    assert row.games["computer:beginner"]["hands"] == 2
+
+
+def test_a_hand_finished_against_the_computer_counts_once_though_resumed_again(tmp_path: Path) -> None:
+    """The first hand of a match of four, played to its end, counts in Games before any match does; its saved code,
+    resumed at that hand's end, tells it again, and the server counts it once."""
+    students = Students(ClassStore.in_folder(tmp_path))
+    tutor = app.build_app([("Play", lambda: PlaySection(against_computer(Discarder(), seed=11, hands=4,
+                                                                         background=False), Discarder, "beginner"))])
+    tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
+    page_restores(bar_of(tutor), "Ana")
+    play = tutor.built[0]
+    for _ in range(1_000):
+        if play.controller.match.current.is_over:
+            break
+        play.board.dispatch({"type": "select", "index": 0})
+        play.board.dispatch({"type": "discard"})
+    match = play.controller.match
+    assert match.current.is_over and not match.is_over and match.hand_number == 1
+    saved = game_code(match, "beginner")
+    for _ in range(3):
+        play.resume(read_game_code(saved, LEVELS))
+        play.board.dispatch({"type": "select", "index": 0})
+    assert tutor.student is not None and tutor.student.reports.flush(5)
+    row = students.store.student("ana")
+    assert row is not None and row.games == {"computer:beginner": {"won": 0, "drawn": 0, "lost": 0, "hands": 1}}
 
 
 def test_after_the_class_is_forgotten_an_open_page_asks_for_the_name_again(tmp_path: Path, keyed: None) -> None:

@@ -6,6 +6,7 @@ per opponent and once per match, what a student does, bounds, refusals that chan
 
 from __future__ import annotations
 
+import contextvars
 import csv
 import io
 import sqlite3
@@ -17,6 +18,7 @@ from fake_clock import Clock
 from keyed import mark
 
 from leopard_tutor.class_codes import ClassTableError
+from leopard_tutor.engine import catalogue
 from leopard_tutor.engine.moves import move_to_data
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.progress import MAX_COUNT, Progress
@@ -28,6 +30,7 @@ from leopard_tutor.server.students import (
     PAGE_ROWS,
     RECORD_DAYS,
     Students,
+    _games,
     student_id,
 )
 
@@ -139,6 +142,50 @@ def test_a_match_reported_won_five_times_counts_once(tmp_path: Path) -> None:
     row = class_.store.student("ana")
     assert row is not None and row.games == {"computer:expert": {"won": 1, "drawn": 0, "lost": 0}}
     assert class_.rows(everyone_connected)[0]["cells"][3]["sort"] == 1
+
+
+def test_games_count_each_hand_played_to_its_end_once_and_say_so(tmp_path: Path, keyed: None) -> None:
+    """A hand finished against the computer counts in Games (before any whole match), once however often it is
+    reported (a saved game resumed at that hand's end); the cell says matches and hands, in the right plural."""
+    class_, _ = named(tmp_path, "ana")
+    assert class_.game("ana", "computer:expert", None, MATCH, 1)
+    assert not class_.game("ana", "computer:expert", None, MATCH, 1), "the same hand reported again"
+    row = class_.store.student("ana")
+    assert row is not None and row.games == {"computer:expert": {"won": 0, "drawn": 0, "lost": 0, "hands": 1}}
+    cell = class_.rows(everyone_connected)[0]["cells"][3]
+    assert cell["text"] == mark("teacher.games.line", opponent=mark("levels.names.expert"),
+                                counts=mark("teacher.games.hands", hands=1))
+    for hand in (2, 3, 4):
+        assert class_.game("ana", "computer:expert", None, MATCH, hand)
+    assert class_.game("ana", "computer:expert", "won", MATCH), "the whole match counts beside its hands"
+    assert class_.game("ana", "classmate", None, match(7), 1)
+    joined = mark("teacher.games.joined")
+    cell = class_.rows(everyone_connected)[0]["cells"][3]
+    assert cell["text"] == mark("teacher.separator").join([
+        mark("teacher.games.line", opponent=mark("levels.names.expert"), counts=joined.join([
+            mark("teacher.games.matches", matches=1, results=mark("teacher.games.won", count=1)),
+            mark("teacher.games.hands", hands=4)])),
+        mark("teacher.games.line", opponent=mark("teacher.classmate"), counts=mark("teacher.games.hands", hands=1))])
+    for bad in (("computer:expert", "won", MATCH, 1), ("computer:expert", None, MATCH, 0),
+                ("computer:expert", None, MATCH, "1"), ("computer:expert", None, MATCH, True),
+                ("computer:expert", None, MATCH, None)):
+        with pytest.raises(ClassTableError, match="bad_game"):
+            class_.game("ana", *bad)
+
+
+def test_the_games_cell_in_words_says_matches_and_hands_in_both_languages() -> None:
+    for language, words in (("en", ("Expert: 1 match (won 1), 3 hands",
+                                    "Beginner: 2 matches (won 1, lost 1), 1 hand")),
+                            ("es", ("Experto: 1 partida (1 ganada), 3 rondas",
+                                    "Principiante: 2 partidas (1 ganada, 1 perdida), 1 ronda"))):
+        one = StudentRow("a", "A", NOW, games={"computer:expert": {"won": 1, "drawn": 0, "lost": 0, "hands": 3}})
+        two = StudentRow("b", "B", NOW, games={"computer:beginner": {"won": 1, "drawn": 0, "lost": 1, "hands": 1}})
+
+        def cells(lang: str = language, rows: tuple[StudentRow, ...] = (one, two)) -> tuple[str, ...]:
+            catalogue.answer_in(lang)
+            return tuple(_games(row)["text"] for row in rows)
+
+        assert contextvars.copy_context().run(cells) == words
 
 
 def test_the_ids_of_a_students_latest_matches_are_kept_and_no_more(tmp_path: Path) -> None:
@@ -269,7 +316,8 @@ def test_the_teachers_rows_and_the_csv_hold_the_same_cells(tmp_path: Path, keyed
                      answers=answers) for concept, share, answers in (("jacks", 25, 4), ("tens", 90, 10))]
     assert ana[:4] == ["<img src=x onerror=f()>", mark("teacher.lessons", done=2, total=len(LESSONS), stars=5),
                        mark("teacher.separator").join(practice),
-                       mark("teacher.games", opponent=mark("levels.names.casual"), won=1, drawn=0, lost=0)]
+                       mark("teacher.games.line", opponent=mark("levels.names.casual"), counts=mark(
+                           "teacher.games.matches", matches=1, results=mark("teacher.games.won", count=1)))]
     assert [cell["text"] for cell in rows[0]["cells"]][:4] == [
         "Ben", mark("teacher.lessons", done=0, total=len(LESSONS), stars=0), mark("teacher.nothing_yet"),
         mark("teacher.nothing_yet")]

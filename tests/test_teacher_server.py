@@ -74,6 +74,15 @@ def fetch(url: str, body: dict[str, Any] | None = None, headers: dict[str, str] 
         return refused.code, refused.read().decode()
 
 
+def won_one(level: str, hands: int = 0) -> str:
+    """The Games cell of one match won against the computer at `level` (and `hands` hands played to their end)."""
+    counts = [text("teacher.games.matches", matches=1, results=text("teacher.games.won", count=1))]
+    if hands:
+        counts.append(text("teacher.games.hands", hands=hands))
+    return text("teacher.games.line", opponent=text(f"levels.names.{level}"),
+                counts=text("teacher.games.joined").join(counts))
+
+
 def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path: Path, server_tools: Any) -> None:
     start, stop = server_tools
     data = tmp_path / "data"
@@ -123,7 +132,7 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
         assert cells[:5] == ["Ana", lessons_cell(1, 3),
                              text("teacher.practice", concept=text("lessons.practice.concepts.jacks"), share=0,
                                   answers=1),
-                             text("teacher.games", opponent=text("levels.names.beginner"), won=1, drawn=0, lost=0),
+                             won_one("beginner"),
                              text("teacher.now.learn_stage", stage=2)]
         status, sheet = fetch(f"{server.url}teacher/api/class.csv?token={TOKEN}")
         rows = list(csv.reader(io.StringIO(sheet)))
@@ -141,6 +150,12 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
     assert stat.S_IMODE(token_file.stat().st_mode) == 0o600
     kept = ClassStore.in_folder(data)  # a table waiting for a classmate, opened just before the restart
     kept.add_table(TableRow("KRTQ", "REVISED_2008", 4, "seed", ("cat", None), ("Cat", None), time.time()))
+    yesterday = time.time() - 86400 * 2
+    for code, names, scores, ended in (("MNPQ", ("Dan", "Eve"), (7, 3), yesterday),
+                                       ("WXYZ", ("Eve", "=Fay"), (2, 2), time.time())):
+        row = kept.add_table(TableRow(code, "REVISED_2008", 1, "seed", (names[0].lower(), names[1].lower()), names,
+                                      ended - 60, ended - 50))
+        kept.end_table(row.id, ended, "finished", scores, [scores])
     kept.close()
     again = start(tmp_path / "second.log", "--data-dir", str(data))  # no --teacher-token: the kept one
     try:
@@ -151,10 +166,24 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
         assert page["students"][0]["unlock_all"] is True
         assert page["defaults"] == {"rules": "RUNNING_LEOPARD", "level": "expert"}
         assert page["tables"] == [{"code": "KRTQ", "names": ["Cat"]}]
+        standings = page["standings"]
+        columns = ("name", "played", "won", "drawn", "lost", "for", "against")
+        assert standings["columns"] == {column: text(f"teacher.standings.columns.{column}") for column in columns}
+        assert standings["counts"] == text("teacher.standings.counts")
+        assert standings["all"] == [
+            {"name": "Dan", "played": 1, "won": 1, "drawn": 0, "lost": 0, "for": 7, "against": 3},
+            {"name": "=Fay", "played": 1, "won": 0, "drawn": 1, "lost": 0, "for": 2, "against": 2},
+            {"name": "Eve", "played": 2, "won": 0, "drawn": 1, "lost": 1, "for": 5, "against": 9}]
+        assert [row["name"] for row in standings["today"]] == ["=Fay", "Eve"], "yesterday's match is not today's"
+        sheet = list(csv.reader(io.StringIO(fetch(f"{again.url}teacher/api/class.csv?token={TOKEN}")[1])))
+        assert sheet[2:] == [[], [standings["columns"][column] for column in columns],
+                             ["Dan", "1", "1", "0", "0", "7", "3"], ["'=Fay", "1", "0", "1", "0", "2", "2"],
+                             ["Eve", "2", "0", "1", "1", "5", "9"]], "a blank line, then the standings of all time"
         assert fetch(f"{again.url}teacher/api/forget?token={TOKEN}", {"confirm": False})[0] == 400
         assert fetch(f"{again.url}teacher/api/forget?token={TOKEN}", {"confirm": True})[0] == 200
         forgotten = json.loads(fetch(f"{again.url}teacher/api/class?token={TOKEN}")[1])
         assert forgotten["students"] == [] and forgotten["tables"] == [], "the tables are forgotten too"
+        assert forgotten["standings"]["all"] == forgotten["standings"]["today"] == [], "and the standings"
     finally:
         stop(again.process)
 
@@ -205,6 +234,7 @@ def test_visits_without_a_name_leave_no_row_and_take_no_place(tmp_path: Path, se
             reports = [await asyncio.to_thread(ask, ana, action, body) for action, body in (
                 ("name", {"name": "Ana"}), ("progress", {"stars": {LESSONS[0].key: 2}}),
                 *[("game", {"against": "computer:expert", "result": "won", "match": MATCH})] * 5,
+                *[("game", {"against": "computer:expert", "match": MATCH, "hand": 1})] * 2,
                 ("now", {"doing": "play", "stage": None, "with": None}))]
             before = await asyncio.to_thread(class_page)
             assert fetch(f"{server.url}teacher/api/forget?token={TOKEN}", {"confirm": True})[0] == 200
@@ -220,11 +250,11 @@ def test_visits_without_a_name_leave_no_row_and_take_no_place(tmp_path: Path, se
         reports, before, after, forgotten = run(visits())
     finally:
         stop(server.process)
-    assert reports == [(200, {})] * 8
+    assert reports == [(200, {})] * 10
     [ana] = before["students"]
     cells = [cell["text"] for cell in ana["cells"]]
     assert cells[:4] == ["Ana", lessons_cell(1, 2), text("teacher.nothing_yet"),
-                         text("teacher.games", opponent=text("levels.names.expert"), won=1, drawn=0, lost=0)]
+                         won_one("expert", hands=1)], "the hand reported twice counts once"
     assert cells[4] == text("teacher.now.play") and before["shown"] == ""
     assert after[:2] == [(400, {"refused": "unknown_student", "facts": {}})] * 2
     assert after[2] == (200, {"name": None, "progress": None, "unlock_all": False,

@@ -7,7 +7,8 @@ its own seat. Under `PATH` (after the server's base URL):
 * GET  `mine`: the visitor's table (`ClassTables.report`), at once; GET `wait?version=N`: the same once its
   version is not N, or after `WAIT_SECONDS` (a long poll: how a kernel learns of the other player's move);
 * GET  `tables`: the tables waiting for a second player, [{"code", "name"}];
-* POST `open` {"name", "rules"} -> {"code"}; `join` {"name", "code"} -> {"seat"};
+* POST `open` {"name", "rules", "hands" (1, 2 or 4; left out: the rules' length)} -> {"code"};
+  `join` {"name", "code"} -> {"seat"};
   `move` {"code", "number", "move"} -> {"moves"}; `end` {"code", "ending"} -> {}.
 
 A refusal is HTTP 400 with {"refused": key, "facts": {...}} (the key of a text under "classmates.refused");
@@ -92,7 +93,8 @@ class ClassHandler(KernelHandler):
             body = self.body()
             if action == "open":
                 rules = body.get("rules", "REVISED_2008")
-                self.answer({"code": tables.open(visitor, body.get("name"), rules if isinstance(rules, str) else "")})
+                self.answer({"code": tables.open(visitor, body.get("name"), rules if isinstance(rules, str) else "",
+                                                 body.get("hands"))})
             elif action == "join":
                 self.answer({"seat": tables.join(visitor, body.get("name"), body.get("code"))})
             elif action == "move":

@@ -26,7 +26,7 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,9 @@ from .data_folder import DataFolderError, check_writable, create_private, keep_p
 log = logging.getLogger(__name__)
 
 APP_FOLDER = "leopard-tutor"
+
+FINISHED, LEFT, COMPUTER, ABANDONED, FORGOTTEN = "finished", "left", "computer:", "abandoned", "forgotten"
+"""How a table ended, as its row and its players' reports say (and "nobody joined", and "computer:LEVEL")."""
 
 TABLE_IDS: tuple[str, ...] = (
     """CREATE TABLE tables_with_ids (
@@ -125,6 +128,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
              PRIMARY KEY (visitor, match))""",
     ),
     TABLE_IDS,
+    (  # what the standings read: each finished hand's scores, and the seat that ended a table
+        "ALTER TABLE tables ADD COLUMN hand_scores TEXT",
+        "ALTER TABLE tables ADD COLUMN ended_by INTEGER",
+    ),
 )
 """The schema's migrations in order: `MIGRATIONS[n]` takes version n to n + 1."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -140,7 +147,9 @@ def default_data_dir() -> Path:
 class TableRow:
     """One table as stored: its code, rules key, hands a match, deal seed, the two seats' visitors and names
     (seat 1 empty until someone joins), when it was opened, joined and ended, how it ended, the match's final
-    totals by seat (once it finished), and its id in the store (0 until stored)."""
+    totals by seat (once it finished), its id in the store (0 until stored), the scores by seat of each hand
+    finished before it closed (None: a table closed before they were kept), and the seat whose player ended it
+    (left it, or finished against the computer; None otherwise)."""
 
     code: str
     rules: str
@@ -154,15 +163,17 @@ class TableRow:
     ending: str | None = None
     scores: tuple[int, int] | None = None
     id: int = 0
+    hand_scores: tuple[tuple[int, int], ...] | None = None
+    ended_by: int | None = None
 
 
 @dataclass(frozen=True)
 class StudentRow:
     """One student as stored: the visitor (a browser), the name given, when last seen, what they earned in this
     server's kernels (the best stars per lesson key, [right, wrong] per practice concept, {"won", "drawn", "lost"}
-    counts per opponent), the last report of what they do (or None), and whether the teacher unlocked every lesson
-    for them. (Records older than the migration that brought `student_matches` hold what kernels reported then:
-    progress codes that could include what a browser brought.)"""
+    counts of matches and "hands" played to their end per opponent), the last report of what they do (or None), and
+    whether the teacher unlocked every lesson for them. (Records older than the migration that brought
+    `student_matches` hold what kernels reported then: progress codes that could include what a browser brought.)"""
 
     visitor: str
     name: str
@@ -455,7 +466,7 @@ class ClassStore:
     def add_table(self, row: TableRow) -> TableRow:
         """Store a new table: the row with its id."""
         cursor = self.db.execute(
-            f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
+            f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL)",
             (row.code, row.rules, row.hands, row.seed, row.visitors[0], row.names[0], row.visitors[1], row.names[1],
              row.opened, row.joined, row.ended, row.ending, None if row.scores is None else json.dumps(row.scores)))
         assert cursor.lastrowid is not None
@@ -466,10 +477,14 @@ class ClassStore:
         self.db.execute("UPDATE tables SET visitor1 = ?, name1 = ?, joined = ? WHERE id = ?",
                         (visitor, name, at, table_id))
 
-    def end_table(self, table_id: int, at: float, ending: str, scores: tuple[int, int] | None = None) -> None:
-        """Record that table `table_id` ended at `at`, how (`ending`) and, if its match finished, its `scores`."""
-        self.db.execute("UPDATE tables SET ended = ?, ending = ?, scores = ? WHERE id = ? AND ended IS NULL",
-                        (at, ending, None if scores is None else json.dumps(scores), table_id))
+    def end_table(self, table_id: int, at: float, ending: str, scores: tuple[int, int] | None = None,
+                  hand_scores: Sequence[tuple[int, int]] = (), ended_by: int | None = None) -> None:
+        """Record that table `table_id` ended at `at`, how (`ending`), if its match finished its `scores`, the scores
+        of each hand finished (`hand_scores`) and the seat whose player ended it (`ended_by`, if one did)."""
+        self.db.execute("UPDATE tables SET ended = ?, ending = ?, scores = ?, hand_scores = ?, ended_by = ? "
+                        "WHERE id = ? AND ended IS NULL",
+                        (at, ending, None if scores is None else json.dumps(scores),
+                         json.dumps([list(pair) for pair in hand_scores]), ended_by, table_id))
 
     def delete_table(self, table_id: int) -> None:
         """Delete table `table_id` and its moves."""
@@ -500,6 +515,20 @@ class ClassStore:
                                      (at,)):
             yield _table_row(found)
 
+    def matches_ended(self, since: float | None = None) -> Iterator[TableRow]:
+        """Every table two players sat at that ended "finished", "left" or "computer:LEVEL" (at `since` or later, if
+        given), in the order they ended (the standings' matches: `standings.py`)."""
+        for found in self.db.execute(
+                f"SELECT {TABLE_COLUMNS} FROM tables WHERE (ending IN (?, ?) OR ending LIKE ?) "
+                "AND ended >= ? AND visitor1 IS NOT NULL ORDER BY ended, id",
+                (FINISHED, LEFT, COMPUTER + "%", -1.0 if since is None else since)).fetchall():
+            yield _table_row(found)
+
+    def names_of(self, visitors: Collection[str]) -> dict[str, str]:
+        """The name each of `visitors` who has a record keeps now."""
+        return dict(self.db.execute("SELECT visitor, name FROM students WHERE visitor IN (SELECT value FROM "
+                                    "json_each(?))", (json.dumps(sorted(visitors)),)).fetchall())
+
     # -- moves -----------------------------------------------------------------------------------
     def add_move(self, table_id: int, number: int, player: int, move: dict[str, Any], at: float) -> None:
         """Store move `number` of table `table_id`; an existing number is an `sqlite3.IntegrityError`."""
@@ -521,7 +550,8 @@ class ClassStore:
         self.db.execute("DELETE FROM moves WHERE (SELECT ended FROM tables WHERE id = moves.table_id) < ?", (at,))
 
 
-TABLE_COLUMNS = "code, rules, hands, seed, visitor0, name0, visitor1, name1, opened, joined, ended, ending, scores, id"
+TABLE_COLUMNS = ("code, rules, hands, seed, visitor0, name0, visitor1, name1, opened, joined, ended, ending, scores, "
+                 "id, hand_scores, ended_by")
 """The tables table's columns in the order `TableRow` takes them."""
 
 
@@ -536,9 +566,12 @@ def _student_row(found: tuple[Any, ...]) -> StudentRow:
 
 
 def _table_row(found: tuple[Any, ...]) -> TableRow:
-    code, rules, hands, seed, visitor0, name0, visitor1, name1, opened, joined, ended, ending, scores, table_id = found
+    (code, rules, hands, seed, visitor0, name0, visitor1, name1, opened, joined, ended, ending, scores, table_id,
+     hand_scores, ended_by) = found
     return TableRow(code, rules, hands, seed, (visitor0, visitor1), (name0, name1), opened, joined, ended, ending,
-                    None if scores is None else _scores(json.loads(scores)), table_id)
+                    None if scores is None else _scores(json.loads(scores)), table_id,
+                    None if hand_scores is None else tuple(_scores(pair) for pair in json.loads(hand_scores)),
+                    ended_by)
 
 
 def _scores(found: list[Any]) -> tuple[int, int]:

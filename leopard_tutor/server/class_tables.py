@@ -14,8 +14,10 @@ totals), "left" (a player left it), "computer:LEVEL" (a player finished against 
 "abandoned" (every player at it gone `GONE_SECONDS`), "nobody joined" (`UNJOINED_SECONDS`) and "forgotten" (the
 teacher forgot the class). A table nobody joined leaves no row. A closed table rests `QUIET_SECONDS`: its players
 still read it (its moves and how it ended: the page that did not make the last move sees it), its code is not
-given again and its moves are kept; then its moves go, and its row stays as the record. Codes are drawn at random,
-a bounded number of times (`CODE_DRAWS`), among those neither live nor resting.
+given again and its moves are kept; then its moves go, and its row stays as the record (with each finished hand's
+scores and the seat that ended it, if a player did: what the class's standings read, `standings.py`). Codes are
+drawn at random, a bounded number of times (`CODE_DRAWS`), among those neither live nor resting. Its host chooses
+the match's length (`MATCH_LENGTHS`); whoever joins plays that length.
 
 What a kernel is sent about a table (`ClassTables.report`) holds the deal's seed and the moves: a kernel is
 the server's own process and shows its page only its seat's view (`engine.view`); no page is sent either.
@@ -33,12 +35,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..class_client import MATCH_LENGTHS
 from ..class_codes import CODE_COUNT, ClassTableError, code_of, valid_code, valid_name
 from ..engine import RULE_SETS, Match, Move
 from ..engine.errors import SavedGameError
 from ..engine.moves import NEXT_HAND, move_from_data
 from ..engine.turns import apply_move, current_player, deal_next
-from .class_store import ClassStore, TableRow
+from .class_store import ABANDONED, COMPUTER, FINISHED, FORGOTTEN, LEFT, ClassStore, TableRow
+from .standings import Standing, standings, tally
 
 UNJOINED_SECONDS = 30 * 60
 """A table nobody joins closes after this long."""
@@ -47,10 +51,10 @@ GONE_SECONDS = 120.0
 players are all gone closes."""
 QUIET_SECONDS = GONE_SECONDS * 5
 """How long a closed table rests: its players may still read it, its code is not given again, its moves are kept."""
+TALLIES_KEPT = 4
+"""The standings' counts kept at most (by the time they count from), read again once a table closes."""
 CODE_DRAWS = 64
 """How many random codes opening a table tries before it refuses ("no_codes"), however many codes are in use."""
-FINISHED, LEFT, COMPUTER, ABANDONED, FORGOTTEN = "finished", "left", "computer:", "abandoned", "forgotten"
-"""How a table ended, as its row and its players' reports say (and "nobody joined", and "computer:LEVEL")."""
 
 
 @dataclass
@@ -97,6 +101,8 @@ class ClassTables:
         """The live table of each visitor who sits at one."""
         self.resting: OrderedDict[str, tuple[float, int]] = OrderedDict()
         """The codes of the tables closed less than `QUIET_SECONDS` ago: (when it closed, its id), oldest first."""
+        self.tallies: dict[float | None, dict[str, Standing]] = {}
+        """The matches counted for the standings since a time (None: ever), until a table closes."""
         self.last: OrderedDict[str, ClosedTable] = OrderedDict()
         """The table each visitor last sat at, closed less than `QUIET_SECONDS` ago (none once they sit at
         another), oldest first."""
@@ -167,13 +173,29 @@ class ClassTables:
         return {"table": row.code, "seat": 0 if row.visitors[0] == visitor else 1, "names": list(row.names),
                 "rules": row.rules, "hands": row.hands, "seed": row.seed, "moves": moves, "version": version}
 
+    def standings(self, since: float | None = None) -> list[dict[str, Any]]:
+        """The class's standings (`standings.standings`) over the matches that ended at `since` or later (None:
+        every one kept), each student named by their record's name now, else their name at their latest table. The
+        matches are counted again only once a table has closed since (the class page asks at every refresh)."""
+        kept = self.tallies.get(since)
+        if kept is None:
+            if len(self.tallies) >= TALLIES_KEPT:  # (each day's "today" is a time of its own)
+                self.tallies.clear()
+            kept = self.tallies[since] = tally(self.store.matches_ended(since))
+        return standings(kept, self.store.names_of(kept))
+
     # -- changes ------------------------------------------------------------------------------
-    def open(self, visitor: str, name: object, rules: object = "REVISED_2008") -> str:
-        """Open a table for `visitor` named `name` under `rules` (a key of RULE_SETS): its code. One table per
-        visitor, at most `limit` at once, under a code that is free."""
+    def open(self, visitor: str, name: object, rules: object = "REVISED_2008", hands: object = None) -> str:
+        """Open a table for `visitor` named `name` under `rules` (a key of RULE_SETS) for a match of `hands` (one of
+        `MATCH_LENGTHS`, else refused "bad_hands"; None: the rule set's length): its code. One table per visitor, at
+        most `limit` at once, under a code that is free."""
         name = valid_name(name)
         if rules not in RULE_SETS:
             raise ClassTableError("bad_rules")
+        if hands is None:
+            hands = RULE_SETS[str(rules)].hands_per_match
+        elif not (isinstance(hands, int) and not isinstance(hands, bool) and hands in MATCH_LENGTHS):
+            raise ClassTableError("bad_hands")
         self.sweep()
         if visitor in self.seats:
             raise ClassTableError("one_table")
@@ -183,8 +205,7 @@ class ClassTables:
         seed = secrets.token_hex(8)
         now = self.clock()
         with self.store.transaction():  # both or neither
-            row = self.store.add_table(TableRow(code, str(rules), RULE_SETS[str(rules)].hands_per_match, seed,
-                                                (visitor, None), (name, None), now))
+            row = self.store.add_table(TableRow(code, str(rules), hands, seed, (visitor, None), (name, None), now))
             self.store.student_seen(visitor, name, now)
         self._sit(LiveTable(row, Match(RULE_SETS[row.rules], seed=seed, hands=row.hands), seen=[now, 0.0]))
         return code
@@ -292,7 +313,7 @@ class ClassTables:
                 raise ClassTableError("not_gone")
         elif ending != LEFT:
             raise ClassTableError("bad_move")
-        self._close(live, ending)
+        self._close(live, ending, by=seat)
 
     def sweep(self) -> None:
         """Close every table nobody has joined for `UNJOINED_SECONDS` and every table whose players are all gone
@@ -322,22 +343,27 @@ class ClassTables:
         for live in list(self.tables.values()):
             self._close(live, FORGOTTEN, stored=False)
         self.store.forget_tables()
+        self.tallies.clear()
 
-    def _close(self, live: LiveTable, ending: str, *, stored: bool = True) -> None:
-        """Close `live` for both seats at once (`ending`: how), both players free; recorded in the store unless
-        not `stored` (a table nobody joined is deleted from it)."""
+    def _close(self, live: LiveTable, ending: str, *, stored: bool = True, by: int | None = None) -> None:
+        """Close `live` for both seats at once (`ending`: how; `by`: the seat whose player ended it), both players
+        free; recorded in the store (with each finished hand's scores) unless not `stored` (a table nobody joined is
+        deleted from it)."""
         now, row = self.clock(), live.row
         scores = live.match.totals if ending == FINISHED else None
+        hand_scores = tuple(live.match.results)
         if stored and row.visitors[1] is None:
             self.store.delete_table(row.id)
         elif stored:
-            self.store.end_table(row.id, now, ending, scores)
+            self.store.end_table(row.id, now, ending, scores, hand_scores, by)
         del self.tables[row.code]
+        self.tallies.clear()
         for visitor in row.visitors:
             if visitor is not None:
                 self.seats.pop(visitor, None)
         self._changed(live)
-        self._rest(ClosedTable(replace(row, ended=now, ending=ending, scores=scores), live.version, now))
+        self._rest(ClosedTable(replace(row, ended=now, ending=ending, scores=scores, hand_scores=hand_scores,
+                                       ended_by=by), live.version, now))
 
     def _seated(self, visitor: str, code: object) -> LiveTable:
         """The live table `code` where `visitor` sits; a `ClassTableError` otherwise."""

@@ -5,7 +5,8 @@ its kernel was handed to. Under `PATH` (after the server's base URL):
 
 * GET  `me` -> {"name", "progress" (what was earned here, as a progress code), "unlock_all", "defaults"};
 * POST `name` {"name"}; `progress` {"stars", "practice"} (what was earned since the last report); `game`
-  {"against", "result", "match"}; `now` {"doing", "stage", "with"} -> {}.
+  {"against", "result", "match"} (a whole match) or {"against", "match", "hand"} (a hand played to its end);
+  `now` {"doing", "stage", "with"} -> {}.
 
 Every accepted request of a student with a record sets their "last seen"; `name` makes the record (the live
 students counted are those whose page is connected now: `guards.BOOK`), and any other report of a visitor without
@@ -55,7 +56,7 @@ class StudentHandler(KernelHandler):
             elif action == "progress":
                 students.progress(visitor, body.get("stars"), body.get("practice"))
             elif action == "game":
-                students.game(visitor, body.get("against"), body.get("result"), body.get("match"))
+                students.game(visitor, body.get("against"), body.get("result"), body.get("match"), body.get("hand"))
             elif action == "now":
                 students.now(visitor, body.get("doing"), body.get("stage"), body.get("with"))
             else:

@@ -1,17 +1,19 @@
 """The students of a class server: a name, and what each has earned here, kept as aggregates in the class store.
 
 Each visitor (a browser, known by its kernel: `student_handlers.py`) reports through its kernel: a name, what it
-earned in that kernel (a stage solved with its stars, practice answers right and wrong: `lessons.progress.Progress`'s
-earned listeners), a whole match's result with the match's id, and what it is doing now. A record is made when a
-name is kept (`Students.name`), never at a visit: `me` of a visitor without one answers from nothing and stores
-nothing, and any other report of theirs is refused "unknown_student" (after "Forget this class", or once the record
-expired: the kernel then forgets the name and the page asks again), so no record is ever without a name.
+earned in that kernel (a stage solved with its stars, practice answers right and wrong:
+`lessons.progress.Progress`'s earned listeners), a whole match's result with the match's id, each hand played to its
+end (the match's id and the hand's number), and what it is doing now. A record is made when a name is kept
+(`Students.name`), never at a visit: `me` of a visitor without one answers from nothing and stores nothing, and any
+other report of theirs is refused "unknown_student" (after "Forget this class", or once the record expired: the
+kernel then forgets the name and the page asks again), so no record is ever without a name.
 
 The store keeps, per student, one row: the best stars per lesson, right and wrong per practice concept, won / drawn
-/ lost per opponent (each match once: the ids of the latest `MATCHES_KEPT` are kept), the last report of what they
-do, when last seen, and whether the teacher unlocked every lesson. Nothing grows with clicks: a row's size is
-bounded by the lessons, concepts and opponents. Progress a browser brings from its storage stays with the student's
-own page: the class page counts only what this server saw. A record unseen for `RECORD_DAYS` is forgotten.
+/ lost and hands played per opponent (each match and hand once: the ids of the latest `MATCHES_KEPT` are kept), the
+last report of what they do, when last seen, and whether the teacher unlocked every lesson. Nothing grows with
+clicks: a row's size is bounded by the lessons, concepts and opponents. Progress a browser brings from its storage
+stays with the student's own page: the class page counts only what this server saw. A record unseen for
+`RECORD_DAYS` is forgotten.
 
 The teacher reads the class as rows of cells (`Students.rows`: the `PAGE_ROWS` students seen last; the CSV holds
 every one), unlocks lessons, sets the class's default rules and opponent level, and forgets the class. Standard
@@ -34,6 +36,7 @@ from ..ai import LEVELS
 from ..class_codes import ClassTableError, valid_name
 from ..engine import RULE_SETS
 from ..engine.catalogue import text
+from ..engine.rules import MAX_HANDS
 from ..lessons import LESSONS
 from ..lessons.progress import CONCEPTS, MAX_COUNT, Progress
 from .class_store import ClassStore, StudentRow
@@ -45,14 +48,17 @@ LEVEL_CHOICES = (*LEVELS, ADAPTIVE)
 DOING = ("learn", "play", "practice", "examples", "rules")
 """What a student may report doing: the app's tabs."""
 RESULTS = ("won", "drawn", "lost")
+HANDS = "hands"
+"""Where a student's games per opponent count the hands played to their end (beside the matches' `RESULTS`)."""
 CLASSMATE = "classmate"
 COMPUTER = "computer:"
 OPPONENTS = (*(COMPUTER + level for level in LEVEL_CHOICES), CLASSMATE)
 """Whom a game may be against: the computer at a level, or a classmate."""
 MATCH_ID = re.compile(r"[0-9a-f]{16}")
 """A match's id as a kernel reports it (`student_client.match_id`: from its rules, hands and seed)."""
-MATCHES_KEPT = 500
-"""The ids of a student's latest matches kept to count each once; an older match reported again counts again."""
+MATCHES_KEPT = 1000
+"""The ids of a student's latest matches and hands (a match's id and the hand's number) kept to count each once; an
+older one reported again counts again."""
 RECORD_DAYS = 183
 """A student's record is kept this many days after they were last seen (a term and its holidays), then forgotten
 (at the next record made, and at start): nothing a visitor does makes the store grow for longer."""
@@ -149,19 +155,23 @@ class Students:
                 kept_practice[concept] = [min(MAX_COUNT, old[0] + right), min(MAX_COUNT, old[1] + wrong)]
             self.store.put_student(replace(row, stars=kept_stars, practice=kept_practice))
 
-    def game(self, visitor: str, against: object, result: object, match: object) -> bool:
+    def game(self, visitor: str, against: object, result: object, match: object, hand: object = None) -> bool:
         """Count one whole match of `visitor`, its id `match` (`MATCH_ID`), against `against` (one of `OPPONENTS`)
-        with `result` (one of `RESULTS`), unless that match was counted already (a saved game resumed and won
-        again); anything else is refused ("bad_game"). Whether it was counted."""
-        if against not in OPPONENTS or result not in RESULTS or not (isinstance(match, str)
-                                                                     and MATCH_ID.fullmatch(match)):
+        with `result` (one of `RESULTS`); or, with `hand` (its number in the match, 1 to `MAX_HANDS`) and no
+        `result`, one hand of that match played to its end. Each match and each hand counts once (keyed by the
+        match's id, and the hand's number: a saved game resumed and finished again is not counted again); anything
+        else is refused ("bad_game"). Whether it was counted."""
+        if against not in OPPONENTS or not (isinstance(match, str) and MATCH_ID.fullmatch(match)) or not (
+                (result in RESULTS and hand is None) or (result is None and _whole(hand, 1, MAX_HANDS))):
             raise ClassTableError("bad_game")
+        counted = HANDS if hand is not None else str(result)
         with self._lock:
             row = self._known(visitor)
             games = {opponent: dict(counts) for opponent, counts in row.games.items()}
             counts = games.setdefault(str(against), dict.fromkeys(RESULTS, 0))
-            counts[str(result)] = min(MAX_COUNT, counts.get(str(result), 0) + 1)
-            return self.store.put_student_match(replace(row, games=games), match, MATCHES_KEPT)
+            counts[counted] = min(MAX_COUNT, counts.get(counted, 0) + 1)
+            key = match if hand is None else f"{match}:{hand}"
+            return self.store.put_student_match(replace(row, games=games), key, MATCHES_KEPT)
 
     def now(self, visitor: str, doing: object, stage: object = None, with_: object = None) -> None:
         """Keep what `visitor` does now: a tab of `DOING`, Learn's `stage` (1 to the number of lessons, or
@@ -232,7 +242,7 @@ class Students:
             now = self.clock()
             for _, row in found:
                 cells = _row(row, now, connected(row.visitor))["cells"]
-                writer.writerow([_not_a_formula(cell["text"]) for cell in cells])
+                writer.writerow([not_a_formula(cell["text"]) for cell in cells])
             yield out.getvalue()
             out.seek(0)
             out.truncate()
@@ -280,23 +290,36 @@ def _practice(row: StudentRow) -> dict[str, Any]:
 
 
 def _games(row: StudentRow) -> dict[str, Any]:
-    words, total = [], 0
+    """The Games cell: per opponent, the whole matches (and how they ended) and the hands played to their end;
+    sorted by matches, then hands."""
+    words, matches, hands = [], 0, 0
+    joined = text("teacher.games.joined")
     for opponent in OPPONENTS:
-        counts = row.games.get(opponent)
-        if not counts:
+        counts = row.games.get(opponent) or {}
+        played, finished = sum(counts.get(result, 0) for result in RESULTS), counts.get(HANDS, 0)
+        if not played and not finished:
             continue
+        parts = []
+        if played:
+            results = joined.join(text(f"teacher.games.{result}", count=counts[result]) for result in RESULTS
+                                  if counts.get(result, 0))
+            parts.append(text("teacher.games.matches", matches=played, results=results))
+        if finished:
+            parts.append(text("teacher.games.hands", hands=finished))
         name = text("teacher.classmate") if opponent == CLASSMATE else text(
             f"levels.names.{opponent.removeprefix(COMPUTER)}")
-        words.append(text("teacher.games", opponent=name, **{result: counts.get(result, 0) for result in RESULTS}))
-        total += sum(counts.get(result, 0) for result in RESULTS)
-    return _cell(text("teacher.separator").join(words) if words else text("teacher.nothing_yet"), total)
+        words.append(text("teacher.games.line", opponent=name, counts=joined.join(parts)))
+        matches, hands = matches + played, hands + finished
+    return _cell(text("teacher.separator").join(words) if words else text("teacher.nothing_yet"),
+                 matches + hands / (MAX_COUNT + 1))
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """How a cell a spreadsheet takes for a formula begins."""
 
 
-def _not_a_formula(words: str) -> str:
+def not_a_formula(words: str) -> str:
+    """`words` as a CSV cell: preceded by an apostrophe if a spreadsheet would take them for a formula."""
     return "'" + words if words.startswith(FORMULA_STARTS) else words
 
 

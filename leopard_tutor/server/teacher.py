@@ -7,8 +7,8 @@ HTTP 403 without it (compared in constant time); it travels as `?token=` and the
 * GET  `teacher`: the page (`static/teacher.html`, with its words from the catalogue's "teacher.page");
   GET `teacher/static/teacher.js` and `teacher.css`: its script and style;
 * GET  `teacher/api/class`: the rows of the students seen last (`students.Students.rows`) and how many of how
-  many they are, the class tables, the defaults and the choices for them; GET `teacher/api/class.csv`: every
-  student's row as CSV;
+  many they are, the class tables, the defaults and the choices for them, the standings (`standings.py`); GET
+  `teacher/api/class.csv`: every student's row as CSV, then the standings of all time;
 * POST `teacher/api/defaults` {"rules", "level"}; `teacher/api/unlock` {"visitor": id | "all"};
   `teacher/api/forget` {"confirm": true};
 * GET  `teacher/api/watch?table=CODE`: what a spectator may see of a class table (both squares with face-down
@@ -21,12 +21,15 @@ records it reads come together.
 from __future__ import annotations
 
 import contextlib
+import csv
 import hmac
 import html
+import io
 import json
 import re
 import secrets
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,8 +48,9 @@ from .data_folder import TOKEN_FILE as TOKEN_FILE  # where the token is kept
 from .data_folder import make_private, read_private, write_private
 from .guards import BOOK, answer_in_visitors_language, refuse
 from .kernel_handler import json_object
+from .standings import STANDING_COLUMNS, local_midnight
 from .student_handlers import student_routes
-from .students import COLUMNS, LEVEL_CHOICES, Students
+from .students import COLUMNS, LEVEL_CHOICES, Students, not_a_formula
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
 """What a teacher's token may be: url-safe characters, 16 to 128 of them (a made one has 32)."""
@@ -104,7 +108,9 @@ class ClassPage:
     def report(self) -> dict[str, Any]:
         """What the page shows: the columns' titles, the students' rows (the `students.PAGE_ROWS` seen last),
         how many of how many are shown (a sentence, empty when every one is), the open tables, the defaults and
-        the choices for them."""
+        the choices for them, and the standings: {"today" (the matches ended since the server's local midnight),
+        "all": rows of {"name", "played", "won", "drawn", "lost", "for", "against"} (`standings.standings`), "counts":
+        the sentence saying what they count, "columns": {key: title}}."""
         with contextlib.suppress(StoreWriteError):  # logged and counted by the store; the page says so below
             self.tables.sweep()
         rows, total = self.students.rows(BOOK.connected_visitors().__contains__), self.students.count()
@@ -118,7 +124,25 @@ class ClassPage:
             "not_stored": not_stored(self.tables.store.failures),
             "choices": {"rules": [[key, text(f"rules.{key}")] for key in RULE_SETS],
                         "levels": [[level, text(f"levels.names.{level}")] for level in LEVEL_CHOICES]},
+            "standings": {
+                "today": self.tables.standings(since=local_midnight(self.tables.clock())),
+                "all": self.tables.standings(),
+                "counts": text("teacher.standings.counts"),
+                "columns": {column: text(f"teacher.standings.columns.{column}") for column in STANDING_COLUMNS},
+            },
         }
+
+    def csv_parts(self) -> Iterator[str]:
+        """The class as CSV, in parts: every student's row (`Students.csv_parts`), then a blank line and the
+        standings of all time, under their columns' titles."""
+        yield from self.students.csv_parts(BOOK.connected_visitors().__contains__)
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow([])
+        writer.writerow([text(f"teacher.standings.columns.{column}") for column in STANDING_COLUMNS])
+        for row in self.tables.standings():
+            writer.writerow([not_a_formula(str(row[column])) for column in STANDING_COLUMNS])
+        yield out.getvalue()
 
     def watch(self, code: str) -> dict[str, Any]:
         """What a spectator may see of table `code`: both squares (face-down cards unnamed), the discard pile
@@ -236,7 +260,7 @@ class ApiHandler(TeacherHandler):
             self.set_header("Content-Type", "text/csv; charset=utf-8")
             self.set_header("Content-Disposition", 'attachment; filename="class.csv"')
             try:
-                for part in self.page.students.csv_parts(BOOK.connected_visitors().__contains__):
+                for part in self.page.csv_parts():
                     self.write(part)
                     await self.flush()
             except StreamClosedError:  # the teacher's download went away: nothing more to send

@@ -1,12 +1,13 @@
-"""The Play section's controls for a match against a classmate on a class server: a name (kept in the browser),
-"Open a table" (its code, a link and a QR code of the link), or a table code and "Join table", and the tables
-open on this server. From the moment a table is opened the Play board shows this page's seat at it (`ClassTable`):
-waiting for the classmate (no game), then the match once both sit; a thread waits on the server for the other
-player's moves and shows them. "Leave the table" is offered from the moment a table is opened (while it waits
-too, and after a reload); if the other player has been gone for two minutes, "Finish against the computer" as
+"""The Play section's controls for a match against a classmate on a class server: a name (kept in the browser), "Open a
+table" with its "Match length" (1, 2 or 4 hands; at first the rules' own length; the table shows its code, a link
+and a QR code of the link), or a table code and "Join table" (whoever joins plays the length its host chose), and
+the tables open on this server. From the moment a table is opened the Play board shows this page's seat at it
+(`ClassTable`): waiting for the classmate (no game), then the match once both sit; a thread waits on the server for
+the other player's moves and shows them. "Leave the table" is offered from the moment a table is opened (while it
+waits too, and after a reload); if the other player has been gone for two minutes, "Finish against the computer" as
 well. Once the table has closed (for both at once: the match finished, a player left, or the server closed it,
-saying why), the name and code entry and the open tables are shown again; the board takes no more moves and keeps
-a finished match's end, and a match cut short may be finished against the computer.
+saying why), the name and code entry and the open tables are shown again; the board takes no more moves and keeps a
+finished match's end, and a match cut short may be finished against the computer.
 
 The panel only draws and forwards: the server's tables decide (`server/class_tables.py`), the table decides whose
 turn it is (`table/class_table.py`).
@@ -24,7 +25,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..class_client import ClassLink, ClassRefused
+from ..class_client import MATCH_LENGTHS, ClassLink, ClassRefused
 from ..engine import RULE_SETS, LeopardError
 from ..engine.catalogue import text
 from ..table.class_table import ClassTable
@@ -79,6 +80,12 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
                            continuous_update=False)
         self.name.add_class("lt-class-name")
         self.open_button = W.Button(description=text("classmates.open"))
+        length = int(self._options()["rules"].hands_per_match)
+        self.length_pick = W.Dropdown(options=[(text("classmates.length", hands=hands), hands)
+                                               for hands in MATCH_LENGTHS],
+                                      value=length if length in MATCH_LENGTHS else MATCH_LENGTHS[-1],
+                                      description=text("classmates.length_label"), layout=W.Layout(width="16em"))
+        self.length_pick.add_class("lt-class-length")
         self.code_box = W.Text(description=text("classmates.code_label"), continuous_update=False,
                                layout=W.Layout(width="14em"))
         self.code_box.add_class("lt-class-code")
@@ -102,7 +109,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.name.observe(lambda _change: self._keep_name(), names="value")
         self.table_buttons = (self.finish_button, self.leave_button)
         """The buttons of a seated player, which the section shows beside its own controls."""
-        rows = [W.HBox([self.name, self.open_button]), W.HBox([self.code_box, self.join_button, self.show_button]),
+        rows = [W.HBox([self.name, self.length_pick, self.open_button]),
+                W.HBox([self.code_box, self.join_button, self.show_button]),
                 self.open_tables, self.status, self.storage]
         for row in rows[:2]:
             row.add_class("lt-controls")
@@ -124,20 +132,23 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
 
     # -- opening and joining ---------------------------------------------------------------------
     def open_table(self) -> None:
-        """Open a table under the section's rules: show its code, its link and a QR code of the link."""
+        """Open a table under the section's rules for a match of the length chosen: show its code, its link and a QR
+        code of the link."""
         rules = str(self._options()["rules"].key)
-        code = self.link.open(self.name.value, rules)
+        hands = int(self.length_pick.value)
+        code = self.link.open(self.name.value, rules, hands)
         self.code = code
-        self._show_code(code)
+        self._show_code(code, hands)
         self._show_entry(False)
         self.leave_button.layout.display = ""
         self.watch()
 
-    def _show_code(self, code: str) -> None:
-        """Show the code of this visitor's table waiting for a guest, its link and the link's QR code."""
+    def _show_code(self, code: str, hands: int) -> None:
+        """Show the code of this visitor's table waiting for a guest (for a match of `hands`), its link and the
+        link's QR code."""
         link = table_link(self._address(), code)
         shown = [f"<p class='lt-class-code-shown'><strong>{html.escape(text('classmates.opened', code=code))}"
-                 f"</strong></p><p>{html.escape(text('classmates.opened_help'))}</p>"]
+                 f"</strong></p><p>{html.escape(text('classmates.opened_help', hands=hands))}</p>"]
         qr = ""
         if link:
             label = html.escape(text("classmates.link_label"))
@@ -213,7 +224,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         names = report["names"]
         if names[1] is None:
             if not self.status.value:  # after a reload: the code, the link and its QR code are shown again
-                self._show_code(str(code))
+                self._show_code(str(code), int(report["hands"]))
             self._show_entry(False)
             self.leave_button.layout.display = ""  # a table nobody joins can be left
             self.finish_button.layout.display = "none"
@@ -258,7 +269,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         """The classmate sat down at the table that waited: the match begins on the board."""
         names = report["names"]
         table.sit(names, text("classmates.started", code=str(report["table"]), first=names[0], second=names[1],
-                              rules=text(f"rules.{table.rules.key}")))
+                              rules=text(f"rules.{table.rules.key}"), hands=table.match.hands))
         table.update(report["moves"], replay=True)
         self.status.value = ""
         self._refresh()
@@ -271,7 +282,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         moves = report["moves"]
         table.update(moves, replay=True)
         words = text("classmates.back" if moves else "classmates.started", code=code, first=names[0],
-                     second=names[1], rules=text(f"rules.{table.rules.key}"))
+                     second=names[1], rules=text(f"rules.{table.rules.key}"), hands=table.match.hands)
         table.say(f"{words} {table.message}")
         self.table = table
         self.status.value = ""

@@ -68,8 +68,10 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.adaptive: AdaptiveLevel | None = None
         self._counted: object = None  # the match whose result the adaptive level has counted
         self._told: object = None  # the match whose end the match listeners were told
-        self.match_listeners: list[Callable[[str, str, Match], None]] = []
-        """Called once per match that ends, with the opponent ("computer:LEVEL" or "classmate"), the result from
+        self._told_hand: tuple[object, int] = (None, 0)  # the match and number of the last hand they were told of
+        self.match_listeners: list[Callable[[str, str | None, Match], None]] = []
+        """Called once per hand played to its end, with the opponent ("computer:LEVEL" or "classmate"), None and the
+        match (its hand in play is that hand); then, once per match that ends, with the opponent, the result from
         the learner's seat ("won", "drawn", "lost") and the match; not for a match between two people at this
         device."""
         self.new_button = W.Button(description=text("play.controls.new_match"))
@@ -352,20 +354,29 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.controller.say(text("levels.adaptive.start", level=text(f"levels.in_sentence.{adaptive.level}")))
 
     def _tell_match(self) -> None:
-        """Once a match is over, tell the match listeners how it ended for the learner (once per match)."""
+        """Once a hand is over, tell the match listeners (once per hand); once a match is over, how it ended for the
+        learner (once per match)."""
         table, match = self.controller, self.controller.match
-        if not match.is_over or match is self._told:
+        new_hand = match.current.is_over and not (self._told_hand[0] is match
+                                                  and self._told_hand[1] == match.hand_number)
+        new_match = match.is_over and match is not self._told
+        if not (new_hand or new_match):
             return
-        self._told = match
         if isinstance(table, ClassTable):
             against, seat = CLASSMATE, table.seat
         elif str(self.level_pick.value) == PEOPLE:
             return
         else:
             against, seat = f"computer:{self.opponent_level()}", 0
-        result = "drawn" if match.winner is None else "won" if match.winner == seat else "lost"
-        for listener in list(self.match_listeners):
-            listener(against, result, match)
+        if new_hand:
+            self._told_hand = (match, match.hand_number)
+            for listener in list(self.match_listeners):
+                listener(against, None, match)
+        if new_match:
+            self._told = match
+            result = "drawn" if match.winner is None else "won" if match.winner == seat else "lost"
+            for listener in list(self.match_listeners):
+                listener(against, result, match)
 
     def _count_match(self) -> None:
         """With the adaptive level, count a match once it is over, and change the opponent if it says so."""

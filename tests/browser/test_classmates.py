@@ -43,10 +43,11 @@ def sit_down(page: Any, name: str) -> Any:
     return board
 
 
-def two_at_a_table(browser: Any, page: Any, base_url: str, page_errors: list[str], names: tuple[str, str]) -> Any:
-    """The first person (`page`, its board drawn) opens a table (its code, QR code and link shown) and the second,
-    in a browser context of their own, joins it from the list of open tables: (the second's context, their page,
-    their board, the table's code)."""
+def two_at_a_table(browser: Any, page: Any, base_url: str, page_errors: list[str], names: tuple[str, str],
+                   hands: int | None = None) -> Any:
+    """The first person (`page`, its board drawn) opens a table (for a match of `hands`, if given: else the rules'
+    length; its code, QR code and link shown) and the second, in a browser context of their own, joins it from the
+    list of open tables: (the second's context, their page, their board, the table's code)."""
     other = browser.new_context(viewport={"width": 1100, "height": 1000})
     try:
         ben_page = other.new_page()
@@ -55,6 +56,9 @@ def two_at_a_table(browser: Any, page: Any, base_url: str, page_errors: list[str
         ben_board = ben_page.locator(".lt-board").first
         ben_board.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
         sit_down(page, names[0])
+        if hands is not None:
+            page.get_by_role("combobox", name=text("classmates.length_label")).select_option(
+                label=text("classmates.length", hands=hands))
         page.get_by_role("button", name=text("classmates.open")).click()
         shown = page.locator(".lt-class-code-shown")
         expect(shown).to_contain_text(CODE_SHOWN, timeout=TIMEOUT)
@@ -86,7 +90,7 @@ def test_two_classmates_play_a_whole_hand_by_clicks(browser: Any, page: Any, ope
             expect(board.locator(".lt-turn")).to_have_text(
                 re.compile(f"{turn_of(NAMES[0]).pattern}|{turn_of(NAMES[1]).pattern}"), timeout=TIMEOUT)
         expect(ana_board.locator(".lt-message")).to_contain_text(
-            opening("classmates.started", "rules", first=NAMES[0], second=NAMES[1], code=code))
+            opening("classmates.started", "rules", first=NAMES[0], second=NAMES[1], code=code, hands=4))
         moves = 0
         for _ in range(400):
             turn = read(ana_board)["turn"]
@@ -142,12 +146,15 @@ def spanish_turn(english: str) -> str:
 
 def test_a_classmate_who_changes_language_keeps_their_seat(browser: Any, page: Any, open_board: Any, base_url: str,
                                                           page_errors: list[str]) -> None:
-    """Ana switches to Spanish in the middle of a match at a class table: her app is drawn again in Spanish, she
-    is at the same table, and the match goes on between her Spanish board and Ben's English one."""
+    """Ana switches to Spanish in the middle of a match of two hands (her choice) at a class table: her app is drawn
+    again in Spanish, she is at the same table, and the match goes on between her Spanish board and Ben's English
+    one."""
     open_board(base_url)
-    other, ben_page, ben_board, _ = two_at_a_table(browser, page, base_url, page_errors, ("Ana", "Ben"))
+    other, ben_page, ben_board, _ = two_at_a_table(browser, page, base_url, page_errors, ("Ana", "Ben"), hands=2)
     try:
         expect(ben_board.locator(".lt-turn")).to_have_text(ENGLISH_TURN, timeout=TIMEOUT)
+        english = ENGLISH_TURN.fullmatch(read(ben_board)["turn"])
+        assert english is not None and english.group(2) == "2", "Ben joined the match of two hands Ana chose"
         page.get_by_label(text("app.language.label")).select_option(label="Español")
         spanish_tabs = [in_spanish(f"app.tabs.{tab}") for tab in ("play", "learn", "examples", "practice")]
         expect(page.get_by_role("tab")).to_have_text(spanish_tabs, timeout=TIMEOUT)
