@@ -448,20 +448,21 @@ def test_watching_a_table_shows_what_a_spectator_may_see_and_never_a_hand(tmp_pa
     view = page.watch(code)
     assert [square["title"] for square in view["squares"]] == [mark("teacher.watch.square", name=name, value=0)
                                                                for name in ("Ana", "Ben")]
-    assert all(space["top"] is None for square in view["squares"] for space in square["spaces"])
+    assert all(cell["card"] is None and not cell["face_down"] for square in view["squares"] for cell in square["cells"])
     hand = tables.tables[code].match.current
     for number in range(12):  # some cards laid, face up and maybe face down
         tables.move(("ana", "ben")[hand.to_move], code, number, move_to_data(hand.legal_moves()[0]))
     view = page.watch(code)
-    assert mark("teacher.watch.stock", count=hand.stock_size) in view["lines"]
+    assert view["stock"]["count"] == hand.stock_size and view["discard"]["count"] == len(hand.discards)
     assert mark("teacher.watch.hand", name="Ana", count=len(hand.hands[0])) in view["lines"]
-    assert any(space["top"] for square in view["squares"] for space in square["spaces"])
-    assert set(view) == {"code", "names", "squares", "lines"}  # no hand among them
-    for square, shown in zip(hand.squares, view["squares"]):  # a face-up card by name, a face-down one unnamed
-        for space in shown["spaces"]:
-            top = square.top(space["space"])
-            assert space["top"] == (None if top is None else str(top[0]) if top[1] else mark("teacher.watch.face_down"))
-            assert space["pile"] == len(square.pile(space["space"]))
+    assert any(cell["card"] for square in view["squares"] for cell in square["cells"])
+    assert set(view) == {"code", "names", "squares", "stock", "discard", "lines"}  # no hand among them
+    for square, shown in zip(hand.squares, view["squares"]):  # a face-up card as the board has it, a face-down one not
+        for cell in shown["cells"]:
+            top = square.top(cell["space"])
+            assert (cell["card"] or {}).get("code") == (str(top[0]) if top is not None and top[1] else None)
+            assert cell["face_down"] == (top is not None and not top[1]) and cell["known"] is None
+            assert cell["depth"] == len(square.pile(cell["space"]))
     assert page.watch("ZZZZ") == {"code": "ZZZZ", "gone": mark("teacher.watch.gone", code="ZZZZ")}
 
 
@@ -477,4 +478,4 @@ def test_a_watched_square_is_drawn_as_its_rule_set_draws_it(tmp_path: Path) -> N
         code = tables.open(visitors[0], "Ana", rules)
         tables.join(visitors[1], "Ben", code)
         for square in page.watch(code)["squares"]:
-            assert [space["space"] for space in square["spaces"]] == drawn, rules
+            assert [cell["space"] for cell in square["cells"]] == drawn, rules

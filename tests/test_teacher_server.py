@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import csv
 import io
 import json
@@ -28,22 +29,28 @@ from urllib.parse import urlsplit
 
 import psutil
 import pytest
+from fake_clock import Clock
 from kernel_client import Visit, run
 
 from leopard_tutor.class_client import KERNEL_HEADER
 from leopard_tutor.cli import main
-from leopard_tutor.engine.catalogue import text
+from leopard_tutor.engine import Card, Play, lies_face_down
+from leopard_tutor.engine.catalogue import answer_in, text
+from leopard_tutor.engine.moves import move_to_data
 from leopard_tutor.kernel_proof import PROOF_HEADER, kernel_proof
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.progress import Progress
 from leopard_tutor.server.class_store import ClassStore, TableRow
-from leopard_tutor.server.teacher import TOKEN_FILE
+from leopard_tutor.server.class_tables import ClassTables
+from leopard_tutor.server.students import Students
+from leopard_tutor.server.teacher import TOKEN_FILE, ClassPage
 
 TOKEN = "a-teacher-token-for-tests_0123456789"
 MATCH = "0123456789abcdef"
 """A match's id as a kernel reports it."""
-TEACHER_PATHS = ("teacher", "teacher/static/teacher.js", "teacher/static/teacher.css", "teacher/api/class",
-                 "teacher/api/class.csv", "teacher/api/watch?table=KRTQ")
+TEACHER_PATHS = ("teacher", "teacher/static/teacher.js", "teacher/static/teacher.css", "teacher/static/cards.js",
+                 "teacher/static/board.css", "teacher/api/class", "teacher/api/class.csv",
+                 "teacher/api/watch?table=KRTQ")
 POSTS = {"teacher/api/defaults": {"rules": "RUNNING_LEOPARD", "level": None},
          "teacher/api/unlock": {"visitor": "all"}, "teacher/api/forget": {"confirm": True}}
 CONNECTION_FILES = re.compile(r"Storing connection files in (\S+?)\.?$", re.MULTILINE)
@@ -411,3 +418,59 @@ def test_a_huge_body_is_refused_before_it_is_read(token_server: Any) -> None:
     assert answer.startswith(b"HTTP/1.1 4"), answer
     assert sent < size and grown < 20 * 2**20, (sent, grown)
     assert fetch(f"{token_server.url}teacher/api/class?token={TOKEN}")[0] == 200, "the server answers on"
+
+
+def watched_with_cards_face_down(folder: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ClassPage, str, list[Card]]:
+    """A class page and a class table of Ana and Ben on it (a deal of a fixed seed) whose squares hold face-down
+    cards (jacks and queens, played first whenever one may be), with those cards."""
+    monkeypatch.setattr("leopard_tutor.server.class_tables.secrets.token_hex", lambda size: "5eed" * size)
+    store = ClassStore.in_folder(folder)
+    tables = ClassTables(store, clock=Clock(1_800_000_000.0))
+    page = ClassPage(Students(store, clock=Clock(1_800_000_000.0)), tables, "t" * 32)
+    code = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", code)
+    hand = tables.tables[code].match.current
+    for number in range(24):
+        moves = hand.legal_moves()
+        move = next((m for m in moves if isinstance(m, Play) and lies_face_down(m.card)), moves[0])
+        tables.move(("ana", "ben")[hand.to_move], code, number, move_to_data(move))
+    hidden = [top[0] for square in hand.squares for space in range(1, 10)
+              if (top := square.top(space)) is not None and not top[1]]
+    assert hidden, "no card lies face down: the test proves nothing"
+    return page, code, hidden
+
+
+def test_a_watched_table_never_sends_a_face_down_cards_face(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page, code, hidden = watched_with_cards_face_down(tmp_path, monkeypatch)
+    view = page.watch(code)
+    sent = json.dumps(view)
+    codes = set(re.findall(r'"code": "([^"]+)"', sent))
+    assert not codes & {str(card) for card in hidden}, "a face-down card's code was sent"
+    assert not [card.name for card in hidden if card.name in sent], "a face-down card was named"
+    cells = [cell for square in view["squares"] for cell in square["cells"]]
+    down = [cell for cell in cells if cell["face_down"]]
+    assert len(down) == len(hidden) and all(cell["card"] is None and cell["known"] is None for cell in down)
+    assert all(text("board.face_down_card") in cell["name"] for cell in down)
+    assert all(cell["card"]["symbol"] in "♠♥♦♣" for cell in cells if cell["card"])
+
+
+def test_a_watched_table_names_its_cards_in_the_teachers_language(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    page, code, _ = watched_with_cards_face_down(tmp_path, monkeypatch)
+    view = contextvars.copy_context().run(lambda: answer_in("es") and page.watch(code))
+    shown = [cell["card"] for square in view["squares"] for cell in square["cells"] if cell["card"]]
+    cells = [cell for square in view["squares"] for cell in square["cells"]]
+    assert shown and all(cell["name"].startswith("Cuadro de ") for cell in cells)
+    assert all(card["name"].split()[1] == "de" for card in shown), [card["name"] for card in shown]
+    assert view["stock"]["caption"].startswith("Mazo") and view["squares"][0]["title"].startswith("Cuadro de Ana")
+    hidden_cell = next(cell for cell in cells if cell["face_down"])
+    assert "boca abajo" in hidden_cell["name"], hidden_cell["name"]
+
+
+def test_the_page_loads_the_boards_drawing_of_a_card_and_its_style(token_server: Any) -> None:
+    for name, kind, part in (("cards.js", "text/javascript", "function cardFace("),
+                             ("board.css", "text/css", ".lt-card {")):
+        with urllib.request.urlopen(f"{token_server.url}teacher/static/{name}?token={TOKEN}", timeout=10) as answer:
+            assert answer.headers["Content-Type"].startswith(kind) and part in answer.read().decode()
+    page = fetch(f"{token_server.url}teacher?token={TOKEN}")[1]
+    assert all(f"teacher/static/{name}?token=" in page for name in ("cards.js", "board.css"))

@@ -12,7 +12,9 @@ HTTP 403 without it (compared in constant time); it travels as `?token=` and the
 * POST `teacher/api/defaults` {"rules", "level"}; `teacher/api/unlock` {"visitor": id | "all"};
   `teacher/api/forget` {"confirm": true};
 * GET  `teacher/api/watch?table=CODE`: what a spectator may see of a class table (both squares with face-down
-  cards unnamed, the discard pile, the counts), never a hand.
+  cards unnamed, the stock, the discard pile, the counts and scores, as the board's state), never a hand;
+  GET `teacher/static/cards.js` and `board.css`: the board's own drawing of a card and its style, with which
+  the page draws it.
 
 `routes` also gives the kernels' routes of the students (`student_handlers.py`): the class page and the
 records it reads come together.
@@ -40,8 +42,8 @@ from tornado.web import RequestHandler
 
 from ..engine import RULE_SETS
 from ..engine.catalogue import language, text, texts
-from ..engine.scoring import square_value
 from ..engine.view import public_square
+from ..table.presenter import discard_part, square_part, stock_part
 from .class_store import StoreWriteError, WriteFailures
 from .class_tables import ClassTables
 from .data_folder import TOKEN_FILE as TOKEN_FILE  # where the token is kept
@@ -55,8 +57,11 @@ from .students import COLUMNS, LEVEL_CHOICES, Students, not_a_formula
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
 """What a teacher's token may be: url-safe characters, 16 to 128 of them (a made one has 32)."""
 STATIC = Path(__file__).resolve().parent / "static"
-PAGE_FILES = {"teacher.js": "text/javascript", "teacher.css": "text/css"}
-"""The page's own files, and their content types."""
+BOARD_STATIC = Path(__file__).resolve().parent.parent / "widgets" / "static"
+PAGE_FILES = {"teacher.js": (STATIC, "text/javascript"), "teacher.css": (STATIC, "text/css"),
+              "cards.js": (BOARD_STATIC, "text/javascript"), "board.css": (BOARD_STATIC, "text/css")}
+"""The page's files, where they are and their content types: its own, and the board's drawing of a card and
+the board's style, with which its watch view draws a table as the board does."""
 MAX_BODY = 1024
 """The largest request body the page sends."""
 TOKEN_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{text}</title>
@@ -145,8 +150,12 @@ class ClassPage:
         yield out.getvalue()
 
     def watch(self, code: str) -> dict[str, Any]:
-        """What a spectator may see of table `code`: both squares (face-down cards unnamed), the discard pile
-        and the counts, as words and cells; {"gone": words} if it is not open."""
+        """What a spectator may see of table `code`, in the board's own terms (`table.presenter`) so that the page
+        draws it as the board does: both squares ("squares": `square_part`, each with a "title" saying whose and
+        its value; a face-down card is only "face_down", never its rank or suit), the stock and the discard pile
+        ("stock", "discard") and, as "lines", how many cards each hand holds and the match's scores; never a card
+        of a hand. Every word is in the language of the request. {"gone": words} if it is not open, {"waiting":
+        words} before its second player."""
         live = self.tables.tables.get(code)
         if live is None:
             return {"code": code, "gone": text("teacher.watch.gone", code=code)}
@@ -158,21 +167,15 @@ class ClassPage:
         squares = []
         for owner in (0, 1):
             square = public_square(hand, owner)
-            spaces = []
-            for space in (label for row in hand.rules.grid for label in row):  # as the rule set draws them
-                top = square.top(space)
-                face = None if top is None else str(top[0]) if top[1] else text("teacher.watch.face_down")
-                spaces.append({"space": space, "top": face, "pile": len(square.pile(space))})
-            value = square_value(square, hand.rules)
-            squares.append({"title": text("teacher.watch.square", name=names[owner], value=value), "spaces": spaces})
-        discards = [str(card) for card in hand.discards]
+            part = square_part(square, hand.rules, key=owner, label=text("play.people.square", name=names[owner]),
+                               side=("yours", "theirs")[owner])
+            part["title"] = text("teacher.watch.square", name=names[owner], value=part["value"])
+            squares.append(part)
         totals = match.totals
         return {
             "code": code, "names": names, "squares": squares,
+            "stock": stock_part(hand.stock_size), "discard": discard_part(hand.discards),
             "lines": [
-                text("teacher.watch.discards", cards=" ".join(discards)) if discards
-                else text("teacher.watch.no_discards"),
-                text("teacher.watch.stock", count=hand.stock_size),
                 *(text("teacher.watch.hand", name=names[seat], count=len(hand.hands[seat])) for seat in (0, 1)),
                 text("teacher.watch.totals", first=names[0], first_total=totals[0], second=names[1],
                      second_total=totals[1], hand=match.hand_number, hands=match.hands),
@@ -237,12 +240,13 @@ class PageHandler(TeacherHandler):
 
 
 class FileHandler(TeacherHandler):
-    """The page's script and style."""
+    """The page's scripts and styles (`PAGE_FILES`)."""
 
     def get(self, name: str) -> None:
-        """teacher.js or teacher.css."""
-        self.set_header("Content-Type", f"{PAGE_FILES[name]}; charset=utf-8")
-        self.finish((STATIC / name).read_text(encoding="utf-8"))
+        """teacher.js, teacher.css, cards.js or board.css."""
+        folder, kind = PAGE_FILES[name]
+        self.set_header("Content-Type", f"{kind}; charset=utf-8")
+        self.finish((folder / name).read_text(encoding="utf-8"))
 
 
 class ApiHandler(TeacherHandler):
@@ -308,5 +312,5 @@ def routes(base_url: str, data_dir: Path, tables: ClassTables, limit: int) -> li
     base = f"{base_url.rstrip('/')}/teacher"
     return [*student_routes(base_url, students),
             (base, PageHandler, page),
-            (rf"{base}/static/(teacher\.js|teacher\.css)", FileHandler, page),
+            (rf"{base}/static/(teacher\.js|teacher\.css|cards\.js|board\.css)", FileHandler, page),
             (rf"{base}/api/(class|class\.csv|watch|defaults|unlock|forget)", ApiHandler, page)]

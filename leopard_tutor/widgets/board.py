@@ -49,7 +49,8 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
     the message, anything unexpected in the error area (and logged), with no traceback.
     """
 
-    _esm = STATIC / "board.js"
+    _esm = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("cards.js", "board.js"))
+    """board.js after cards.js (how a card and a space are drawn, which the class page's watch view draws too)."""
     _css = STATIC / "board.css"
     state = traitlets.Dict().tag(sync=True)
     texts = traitlets.Dict().tag(sync=True)

@@ -7,16 +7,22 @@ refused save said in words."""
 
 from __future__ import annotations
 
+import contextvars
 import csv
 import io
+import json
+import re
 import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 from rendered import opening
 
-from leopard_tutor.engine.catalogue import text
+from leopard_tutor.engine import Card, Play, lies_face_down
+from leopard_tutor.engine.catalogue import answer_in, text
+from leopard_tutor.engine.moves import move_to_data
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.server.class_store import ClassStore, StudentRow
 from leopard_tutor.server.class_tables import ClassTables
@@ -41,8 +47,9 @@ def record(data: Path, visitor: str, name: str, stars: dict[str, int]) -> None:
 
 def shown_rows(page: Any) -> list[list[str]]:
     """The table's rows as shown: the six columns' texts of each row, in order."""
-    rows: list[list[str]] = page.locator("#lt-rows tr").evaluate_all(
-        "rows => rows.map(row => [...row.cells].slice(0, 6).map(cell => cell.textContent))")
+    rows: list[list[str]] = page.locator("#lt-rows tr").evaluate_all(  # a cell's own text, before its stage cells
+        "rows => rows.map(row => [...row.cells].slice(0, 6).map(cell => [...cell.childNodes]"
+        "  .filter(node => node.nodeType === Node.TEXT_NODE).map(node => node.data).join('')))")
     return rows
 
 
@@ -94,10 +101,10 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
 
     page.locator("#lt-tables").get_by_role("button", name=text("teacher.page.watch")).click()
     watch = page.locator("#lt-watch")
-    expect(watch.locator("figcaption")).to_have_text([text("teacher.watch.square", name=name, value=0)
-                                                      for name in ("Ana", MARKUP)])
+    expect(watch.locator(".lt-value")).to_have_text([text("teacher.watch.square", name=name, value=0)
+                                                     for name in ("Ana", MARKUP)])
     expect(watch.locator(".lt-space")).to_have_count(18)
-    expect(watch).to_contain_text(opening("teacher.watch.stock", "count"))
+    expect(watch.locator(".lt-stock")).to_contain_text(opening("board.captions.stock", "count"))
     assert watch.locator("img").count() == 0
 
     record(data, "v-ben", "Ben", {})  # a student's change reaches the open page without a reload
@@ -163,3 +170,173 @@ def test_the_class_page_says_what_the_server_could_not_store(page: Any, page_err
         page_errors.remove(refused[0])
     finally:
         stop(server.process)
+
+
+SUITS = set("\u2660\u2665\u2666\u2663")
+"""The suit symbols the board draws (spades, hearts, diamonds, clubs)."""
+
+
+def table_with_cards_face_down(data: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, list[Card], list[Card]]:
+    """A class table of Ana and Ben stored in `data` (a deal of a fixed seed), 24 moves in, jacks and queens
+    played first whenever one may be: its code, the cards on top face up and those on top face down."""
+    monkeypatch.setattr("leopard_tutor.server.class_tables.secrets.token_hex", lambda size: "5eed" * size)
+    store = ClassStore.in_folder(data)
+    try:
+        Students(store).name("v-ana", "Ana")
+        Students(store).name("v-ben", "Ben")
+        tables = ClassTables(store)
+        code = tables.open("v-ana", "Ana")
+        tables.join("v-ben", "Ben", code)
+        hand = tables.tables[code].match.current
+        for number in range(24):
+            moves = hand.legal_moves()
+            move = next((m for m in moves if isinstance(m, Play) and lies_face_down(m.card)), moves[0])
+            tables.move(("v-ana", "v-ben")[hand.to_move], code, number, move_to_data(move))
+        tops = [top for square in hand.squares for space in range(1, 10) if (top := square.top(space)) is not None]
+    finally:
+        store.close()
+    up = [card for card, face_up in tops if face_up and isinstance(card, Card)]
+    down = [card for card, face_up in tops if not face_up and isinstance(card, Card)]
+    assert up and down, "the test needs cards face up and face down"
+    return code, up, down
+
+
+def in_spanish(card: Card) -> str:
+    """A card's name in Spanish."""
+    return contextvars.copy_context().run(lambda: answer_in("es") and card.name)
+
+
+def test_watching_a_table_draws_its_cards_as_the_board_does_and_never_a_face_down_face(
+        page: Any, start_own_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, artifacts: Path) -> None:
+    data = tmp_path / "data"
+    code, up, down = table_with_cards_face_down(data, monkeypatch)
+    server = start_own_server("--data-dir", str(data), "--teacher-token", TOKEN)
+    frames: list[str] = []
+    for lang, named in (("en", lambda card: card.name), ("es", in_spanish)):
+        page.goto(f"{server.url}teacher?token={TOKEN}&lang={lang}")
+        with page.expect_response(lambda answer: "teacher/api/watch" in answer.url) as answered:
+            page.locator(f"#lt-tables li:has-text('{code}') button").click()
+        frames.append(answered.value.text())
+        watch = page.locator("#lt-watch")
+        faces = watch.locator(".lt-square .lt-card:not(.lt-back)")
+        expect(faces).to_have_count(len(up))
+        expect(watch.locator(".lt-square .lt-back")).to_have_count(len(down))
+        assert watch.locator(".lt-square .lt-back .lt-known").count() == 0  # a back shows nothing of its face
+        drawn = faces.evaluate_all("cards => cards.map(card => [card.className, card.querySelector('.lt-rank')"
+                                   ".textContent, card.querySelector('.lt-suit').textContent,"
+                                   " card.querySelector('.lt-pip').textContent])")
+        assert sorted((rank, suit) for _, rank, suit, _ in drawn) == sorted((card.rank_token, card.symbol[-1])
+                                                                            for card in up)
+        assert all(suit in SUITS and pip == suit and ("lt-red" in kind) == (suit in "\u2665\u2666")
+                   for kind, _, suit, pip in drawn), drawn
+        labels = " | ".join(watch.locator(".lt-space").evaluate_all("cells => cells.map(c => c.ariaLabel)"))
+        assert all(named(card) in labels for card in up), labels
+        assert not [card for card in down if named(card) in labels], "a face-down card named"
+        expect(watch.locator(".lt-stock")).to_be_visible()
+        expect(watch.locator(".lt-discard")).to_be_visible()
+        if lang == "en":
+            page.set_viewport_size({"width": 1280, "height": 720})
+            watch.scroll_into_view_if_needed()
+            page.screenshot(path=str(artifacts / "teacher-watch.png"))
+    assert all("squares" in frame for frame in frames)
+    sent = {value for frame in frames for value in _codes(json.loads(frame))}
+    assert sent >= {str(card) for card in up} and not sent & {str(card) for card in down}
+    assert not any(in_spanish(card) in frame or card.name in frame for frame in frames for card in down)
+
+
+def _codes(node: Any) -> list[str]:
+    """Every card code in a JSON answer."""
+    if isinstance(node, dict):
+        return [*([node["code"]] if isinstance(node.get("code"), str) and "rank" in node else []),
+                *(code for value in node.values() for code in _codes(value))]
+    if isinstance(node, list):
+        return [code for value in node for code in _codes(value)]
+    return []
+
+
+def with_standings_and_stages(report: dict[str, Any]) -> dict[str, Any]:
+    """A real report with the parts other pieces of issue 34 add: the standings, and each student's stages and
+    "stuck" mark (stuck on stage 2 for a student called Ana)."""
+    columns = {key: key.title() for key in ("name", "played", "won", "drawn", "lost", "for", "against")}
+    report["standings"] = {
+        "today": [{"name": "Ana", "played": 2, "won": 2, "drawn": 0, "lost": 0, "for": 41, "against": 17}],
+        "all": [{"name": "Ana", "played": 5, "won": 3, "drawn": 1, "lost": 1, "for": 90, "against": 60},
+                {"name": "Zoe", "played": 5, "won": 1, "drawn": 1, "lost": 3, "for": 60, "against": 90}],
+        "counts": "Counted: whole classmate matches.", "columns": columns}
+    for row in report["students"]:
+        row["stages"] = [{"stage": number, "title": f"Stage title {number}", "stars": min(number - 1, 3)}
+                         for number in range(1, 6)]
+        row["stuck"] = {"stage": 2, "text": "Stuck on stage 2"} if row["cells"][0]["text"] == "Ana" else None
+    return report
+
+
+def test_the_class_page_draws_standings_and_stages_light_and_dark_and_large(
+        page: Any, start_own_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, artifacts: Path) -> None:
+    data = tmp_path / "data"
+    table_with_cards_face_down(data, monkeypatch)
+    record(data, "v-zoe", "zoe", {})
+    server = start_own_server("--data-dir", str(data), "--teacher-token", TOKEN)
+    page.route(re.compile(r"/teacher/api/class\?"), lambda route: route.fulfill(
+        json=with_standings_and_stages(route.fetch().json())))
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{server.url}teacher?token={TOKEN}")
+    expect(page.locator("#lt-rows tr")).to_have_count(3, timeout=10_000)
+    assert [row[0] for row in shown_rows(page)] == ["Ana", "Ben", "zoe"]  # by name, whatever the case
+
+    standings = page.locator("#lt-standings")
+    expect(standings).to_be_visible()
+    expect(page.locator("#lt-standings-columns th")).to_have_text(
+        ["Name", "Played", "Won", "Drawn", "Lost", "For", "Against"])
+    expect(page.locator("#lt-standings-rows tr")).to_have_count(1)
+    expect(page.locator("#lt-standings-rows tr").first.locator("th, td")).to_have_text(
+        ["Ana", "2", "2", "0", "0", "41", "17"])
+    expect(page.locator("#lt-standings-counts")).to_have_text("Counted: whole classmate matches.")
+    today, all_time = page.locator("#lt-standings-today"), page.locator("#lt-standings-all")
+    expect(today).to_have_attribute("aria-pressed", "true")
+    all_time.click()
+    expect(all_time).to_have_attribute("aria-pressed", "true")
+    expect(today).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#lt-standings-rows th")).to_have_text(["Ana", "Zoe"])
+    expect(today).to_have_text(text("teacher.page.today"))
+    expect(all_time).to_have_text(text("teacher.page.all_time"))
+
+    ana = page.locator("#lt-rows tr", has=page.locator("th", has_text="Ana"))
+    cells = ana.locator(".lt-cp-stage")
+    expect(cells).to_have_count(5)
+    expect(cells.nth(3)).to_have_attribute("data-stars", "3")
+    expect(cells.nth(3)).to_have_text("\u2605" * 3)
+    label = f"{text('teacher.page.stage')} 3: Stage title 3, 2/3 {text('teacher.page.stars')}"
+    expect(cells.nth(2)).to_have_attribute("aria-label", label)
+    expect(cells.nth(2)).to_have_attribute("title", label)
+    expect(ana.locator(".lt-cp-stuck")).to_have_text("Stuck on stage 2")
+    expect(ana.locator(".lt-cp-stuck")).to_be_visible()
+    expect(page.locator("#lt-rows tr", has=page.locator("th", has_text="Ben")).locator(".lt-cp-stuck")).to_have_count(0)
+
+    page.locator("#lt-tables").get_by_role("button", name=text("teacher.page.watch")).click()
+    expect(page.locator("#lt-watch .lt-card").first).to_be_visible()
+    small = page.evaluate("""() => [...document.querySelectorAll('body *')]
+        .filter(el => [...el.childNodes].some(n => n.nodeType === Node.TEXT_NODE && n.data.trim())
+                      && el.getClientRects().length && !el.closest('.lt-space, .lt-card, .lt-cp-stage, script, title'))
+        .map(el => [el.tagName + '#' + el.id + '.' + el.className, parseFloat(getComputedStyle(el).fontSize)])
+        .filter(([, size]) => size < 16)""")
+    assert not small, small
+    colours = {}
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "true" if scheme == "light" else "false")
+        colours[scheme] = page.evaluate("""() => [getComputedStyle(document.body).backgroundColor,
+            getComputedStyle(document.body).color, getComputedStyle(document.querySelector('#lt-columns th'))
+            .backgroundColor, document.body.dataset.jpThemeLight,
+            getComputedStyle(document.querySelector('.lt-cp-board .lt-table')).backgroundColor]""")
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(artifacts / f"teacher-class-page-{scheme}.png"))
+    assert colours["light"][:2] == ["rgb(255, 255, 255)", "rgb(26, 26, 26)"], colours
+    assert colours["dark"][:2] == ["rgb(17, 17, 17)", "rgb(242, 242, 242)"], colours
+    assert colours["light"][2] != colours["dark"][2]  # the table's header
+    assert colours["light"][3] != colours["dark"][3]  # board.css's felt, dark as in the app's dark theme
+
+    page.emulate_media(color_scheme="light")
+    page.set_viewport_size({"width": 768, "height": 1024})
+    expect(page.locator("#lt-watch .lt-card").first).to_be_visible()
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 768, "the page scrolls sideways on a tablet"
+    page.screenshot(path=str(artifacts / "teacher-class-page-tablet.png"), full_page=True)

@@ -1,7 +1,10 @@
 // The teacher's class page: the students' table (the students seen last, saying how many of how many when not
-// every one, sortable, refreshed every 2 s without a reload), the class's defaults, unlocking lessons, watching a
-// class table and forgetting the class. Every word comes from the server (the catalogue's "teacher" book); every
-// name is put in as text, never as markup.
+// every one, sorted by name until a column's header is pressed, refreshed every 2 s without a reload; in the
+// Lessons column a cell per stage with its stars and a "stuck" badge, when the report has them), the standings
+// (today or all time, when the report has them), the class's defaults, unlocking lessons, watching a class table
+// (drawn with the board's own drawing of a space and a card: cards.js, loaded before this script) and forgetting
+// the class. Every word comes from the server (the catalogue's "teacher" book); every name is put in as text,
+// never as markup. The page is light or dark as the browser prefers, and tells board.css so as the app's page does.
 (() => {
   "use strict";
   const REFRESH_MS = 2000;
@@ -17,9 +20,16 @@
     for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
     return element;
   };
+  const LESSONS_COLUMN = 1;  // students.COLUMNS: name, lessons, practice, games, now, last seen
+  const NOW_COLUMN = 4;
+  const STANDINGS = ["name", "played", "won", "drawn", "lost", "for", "against"];  // a standings row's keys
   const state = {
     sortColumn: 0, ascending: true, columns: [], students: [], watching: null, choicesShown: false, shown: "",
+    period: "today", standings: null, watched: "",
   };
+
+  const dark = window.matchMedia("(prefers-color-scheme: dark)");
+  const followScheme = () => { document.body.dataset.jpThemeLight = dark.matches ? "false" : "true"; };
 
   const say = (message) => { byId("lt-status").textContent = message; };
 
@@ -57,12 +67,16 @@
     byId("lt-level-label").textContent = words.level;
     byId("lt-save").textContent = words.save;
     byId("lt-tables-title").textContent = words.tables;
+    byId("lt-standings-title").textContent = words.standings;
+    byId("lt-standings-today").textContent = words.today;
+    byId("lt-standings-all").textContent = words.all_time;
     byId("lt-forget").textContent = words.forget;
   }
 
   function compare(a, b) {
     const x = a.cells[state.sortColumn].sort, y = b.cells[state.sortColumn].sort;
-    const order = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+    const order = typeof x === "number" && typeof y === "number" ? x - y
+      : String(x).localeCompare(String(y), document.documentElement.lang || undefined, { sensitivity: "base", numeric: true });
     return state.ascending ? order : -order;
   }
 
@@ -91,10 +105,15 @@
       const row = make("tr", null, { "data-id": student.id });
       student.cells.forEach((cell, index) => {
         const element = make(index === 0 ? "th" : "td", cell.text, index === 0 ? { scope: "row" } : {});
-        if (index === 4 && student.away) element.className = "lt-away";
+        if (index === NOW_COLUMN && student.away) element.className = "lt-cp-away";
+        if (index === LESSONS_COLUMN) {
+          element.className = "lt-cp-lessons";
+          element.append(...stagesOf(student));
+        }
         row.append(element);
       });
-      const unlock = make("button", student.unlock_all ? words.unlocked : words.unlock, { type: "button" });
+      const unlock = make("button", student.unlock_all ? words.unlocked : words.unlock,
+        { type: "button", class: "lt-button" });
       unlock.disabled = student.unlock_all;
       unlock.addEventListener("click", () => act(() => send("unlock", { visitor: student.id })));
       const actions = make("td");
@@ -104,6 +123,49 @@
     });
     body.replaceChildren(...rows);
     byId("lt-empty").hidden = rows.length > 0;
+  }
+
+  // A student's stages (a small cell each, its stars inside) and a "stuck" badge, when the report has them.
+  function stagesOf(student) {
+    const parts = [];
+    if (student.stuck) {
+      const badge = make("div");
+      badge.append(make("span", student.stuck.text, { class: "lt-cp-stuck" }));
+      parts.push(badge);
+    }
+    if (Array.isArray(student.stages) && student.stages.length) {
+      const stuckOn = student.stuck ? student.stuck.stage : null;
+      const label = (stage) => `${words.stage} ${stage.stage}: ${stage.title}, ${stage.stars}/3 ${words.stars}`;
+      const cells = make("div", null, { class: "lt-cp-stages", role: "list" });
+      cells.append(...student.stages.map((stage) => make("span", "\u2605".repeat(stage.stars) || "\u00b7", {
+        class: stage.stage === stuckOn ? "lt-cp-stage lt-cp-stuck-here" : "lt-cp-stage", role: "listitem",
+        "data-stars": String(stage.stars), title: label(stage), "aria-label": label(stage),
+      })));
+      parts.push(cells);
+    }
+    return parts;
+  }
+
+  function renderStandings(standings) {
+    byId("lt-standings").hidden = !standings;
+    if (!standings) return;
+    for (const [id, period] of [["lt-standings-today", "today"], ["lt-standings-all", "all"]]) {
+      byId(id).setAttribute("aria-pressed", String(state.period === period));
+    }
+    byId("lt-standings-columns").replaceChildren(...STANDINGS.map((key) =>
+      make("th", standings.columns[key], { scope: "col", class: key === "name" ? "" : "lt-cp-number" })));
+    byId("lt-standings-rows").replaceChildren(...(standings[state.period] || []).map((row) => {
+      const line = make("tr");
+      line.append(...STANDINGS.map((key) => key === "name" ? make("th", row.name, { scope: "row" })
+        : make("td", row[key], { class: "lt-cp-number" })));
+      return line;
+    }));
+    byId("lt-standings-counts").textContent = standings.counts || "";
+  }
+
+  function choosePeriod(period) {
+    state.period = period;
+    renderStandings(state.standings);
   }
 
   function renderChoices(choices, defaults) {
@@ -126,7 +188,8 @@
     list.replaceChildren(...tables.map((table) => {
       const item = make("li", `${table.code}: ${table.names.join(" \u2013 ")} `);
       const watching = state.watching === table.code;
-      const button = make("button", watching ? words.stop_watching : words.watch, { type: "button" });
+      const button = make("button", watching ? words.stop_watching : words.watch,
+        { type: "button", class: watching ? "lt-button" : "lt-button lt-primary", "aria-pressed": String(watching) });
       button.addEventListener("click", () => {
         state.watching = watching ? null : table.code;
         refresh();
@@ -136,8 +199,33 @@
     }));
   }
 
+  // The watched table as the board draws it (board.css's classes, cards.js's spaces and cards): both squares, the
+  // stock and the discard pile; then how many cards each hand holds and the scores, in words.
+  function pile(part, kind, card) {
+    return h("div", { class: `lt-pile ${kind}`, role: "img", "aria-label": part.contents ? `${part.name}: ${part.contents}`
+      : part.caption }, [card, h("span", { class: "lt-caption", "aria-hidden": "true", text: part.caption })]);
+  }
+  function tableView(view) {
+    const square = (part) => h("section", { class: "lt-square", "data-side": part.side }, [
+      h("div", { class: "lt-square-head" }, h("span", { class: "lt-value", text: part.title })),
+      h("div", { class: "lt-grid-wrap" }, h("div", { class: "lt-grid", role: "group", "aria-label": part.label },
+        part.cells.map((cell) => h("div", { class: cell.card || cell.face_down ? "lt-space" : "lt-space lt-empty",
+                                            role: "img", "aria-label": cell.name }, spaceContents(cell))))),
+    ]);
+    const none = () => h("span", { class: "lt-card lt-none", "aria-hidden": "true" });
+    const side = h("div", { class: "lt-side" }, [
+      pile(view.stock, "lt-stock", view.stock.count ? cardBack(null) : none()),
+      pile(view.discard, "lt-discard", view.discard.top ? cardFace(view.discard.top) : none()),
+    ]);
+    return h("div", { class: "lt-board lt-cp-board" },
+      h("div", { class: "lt-table" }, [square(view.squares[0]), side, square(view.squares[1])]));
+  }
+
   function renderWatch(view) {
     const box = byId("lt-watch");
+    const shown = JSON.stringify(view);
+    if (shown === state.watched) return;  // redrawn only on a change
+    state.watched = shown;
     box.hidden = !view;
     if (!view) {
       box.replaceChildren();
@@ -145,20 +233,9 @@
     }
     const parts = [];
     if (view.gone || view.waiting) parts.push(make("p", view.gone || view.waiting));
-    for (const square of view.squares || []) {
-      const figure = make("figure");
-      figure.append(make("figcaption", square.title));
-      const grid = make("div", null, { class: "lt-square" });
-      for (const space of square.spaces) {
-        const cell = make("div", space.top || String(space.space), { class: space.top ? "lt-space" : "lt-space lt-empty" });
-        if (space.pile > 1) cell.append(make("small", `\u00d7${space.pile}`));
-        grid.append(cell);
-      }
-      figure.append(grid);
-      parts.push(figure);
-    }
+    if (view.squares) parts.push(tableView(view));
     if (view.lines) {
-      const list = make("ul");
+      const list = make("ul", null, { class: "lt-cp-lines" });
       list.append(...view.lines.map((line) => make("li", line)));
       parts.push(list);
     }
@@ -187,6 +264,10 @@
         renderTables(data.tables);
       }
       if (!state.choicesShown) renderChoices(data.choices, data.defaults);
+      if (JSON.stringify(data.standings || null) !== JSON.stringify(state.standings)) {
+        state.standings = data.standings || null;
+        renderStandings(state.standings);
+      }
       renderNotStored(data.not_stored);
       let view = null;
       if (state.watching) {
@@ -216,7 +297,11 @@
     refresh();
   }
 
+  followScheme();
+  dark.addEventListener("change", followScheme);
   label();
+  byId("lt-standings-today").addEventListener("click", () => choosePeriod("today"));
+  byId("lt-standings-all").addEventListener("click", () => choosePeriod("all"));
   byId("lt-unlock-class").addEventListener("click", () => act(() => send("unlock", { visitor: "all" })));
   byId("lt-defaults").addEventListener("submit", (event) => {
     event.preventDefault();

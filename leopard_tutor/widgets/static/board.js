@@ -5,6 +5,7 @@
 // the last move, the goal, the log...) on the right; one column on narrow boards. The card size is
 // fitted so that the whole table fits the window without scrolling (in the app page), and placed
 // cards travel from the hand to their space unless the reader asked for reduced motion.
+// `h`, `cardFace`, `cardBack` and `spaceContents` come from cards.js, which board.py puts before this file.
 
 // The shape of a square, in units of the card size (--lt-cell): spaces are taller than wide, like
 // cards, and the margins around the grid hold the lines' labels.
@@ -13,36 +14,6 @@ const MIN_CELL = 44;  // px: the smallest target a finger can hit
 const MAX_CELL = 132;
 const FLIGHT_MS = 180;  // a placed card's journey from the hand
 const REPLY_DELAY_MS = 420;  // the computer's move is shown after the learner's, not with it
-
-function h(tag, attrs = {}, children = []) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of [].concat(children)) {
-    if (child !== null && child !== undefined && child !== false) el.append(child);
-  }
-  return el;
-}
-
-function cardFace(card) {
-  return h("span", { class: `lt-card lt-${card.color}`, "aria-hidden": "true" }, [
-    h("span", { class: "lt-corner" }, [
-      h("span", { class: "lt-rank", text: card.rank }),
-      h("span", { class: "lt-suit", text: card.symbol }),
-    ]),
-    h("span", { class: "lt-pip", text: card.symbol }),
-  ]);
-}
-
-function cardBack(known) {
-  return h("span", { class: "lt-card lt-back", "aria-hidden": "true" },
-    known ? h("span", { class: `lt-known lt-${known.color}`, text: known.rank + known.symbol }) : null);
-}
 
 // A redraw builds the board anew and then keeps every node already drawn that is the same as its new one
 // (the same tag, attributes and contents): the browser then restyles and lays out only what changed, and
@@ -192,11 +163,7 @@ export default {
         "aria-label": cell.name, "aria-description": cell.why || null, title: cell.why || null,
         onclick: () => send({ type: "space", square: square.key, space: cell.space }),
         onmouseenter: () => showWhy(cell.why), onfocus: () => showWhy(cell.why),
-      }, [
-        cell.card ? cardFace(cell.card) : cell.face_down ? cardBack(cell.known) : null,
-        h("span", { class: "lt-label", "aria-hidden": "true", text: String(cell.space) }),
-        cell.depth > 1 ? h("span", { class: "lt-depth", "aria-hidden": "true", text: `×${cell.depth}` }) : null,
-      ]);
+      }, spaceContents(cell));
     }
 
     function squareView(square) {
