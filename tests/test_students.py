@@ -6,6 +6,7 @@ per opponent and once per match, what a student does, bounds, refusals that chan
 
 from __future__ import annotations
 
+import contextvars
 import csv
 import io
 import sqlite3
@@ -17,8 +18,9 @@ from fake_clock import Clock
 from keyed import mark
 
 from leopard_tutor.class_codes import ClassTableError
+from leopard_tutor.engine.catalogue import answer_in
 from leopard_tutor.engine.moves import move_to_data
-from leopard_tutor.lessons import LESSONS
+from leopard_tutor.lessons import LESSONS, lessons_in
 from leopard_tutor.lessons.progress import MAX_COUNT, Progress
 from leopard_tutor.server.class_store import DATABASE_NAME, MIGRATIONS, SCHEMA_VERSION, ClassStore, StudentRow
 from leopard_tutor.server.sessions import SessionBook
@@ -263,22 +265,22 @@ def test_the_teachers_rows_and_the_csv_hold_the_same_cells(tmp_path: Path, keyed
     clock.now += 1
     class_.name("ben", "Ben")
     rows = class_.rows(everyone_connected)
-    assert [row["id"] for row in rows] == [student_id("ben"), student_id("ana")], "the latest seen first"
-    ana = [cell["text"] for cell in rows[1]["cells"]]
+    assert [row["id"] for row in rows] == [student_id("ana"), student_id("ben")], "by name: '<' before 'B'"
+    ana = [cell["text"] for cell in rows[0]["cells"]]
     practice = [mark("teacher.practice", concept=mark(f"lessons.practice.concepts.{concept}"), share=share,
                      answers=answers) for concept, share, answers in (("jacks", 25, 4), ("tens", 90, 10))]
     assert ana[:4] == ["<img src=x onerror=f()>", mark("teacher.lessons", done=2, total=len(LESSONS), stars=5),
                        mark("teacher.separator").join(practice),
                        mark("teacher.games", opponent=mark("levels.names.casual"), won=1, drawn=0, lost=0)]
-    assert [cell["text"] for cell in rows[0]["cells"]][:4] == [
+    assert [cell["text"] for cell in rows[1]["cells"]][:4] == [
         "Ben", mark("teacher.lessons", done=0, total=len(LESSONS), stars=0), mark("teacher.nothing_yet"),
         mark("teacher.nothing_yet")]
     table = list(csv.reader(io.StringIO(class_.csv(everyone_connected))))
     assert table[0] == [mark(f"teacher.columns.{column}")
                         for column in ("name", "lessons", "practice", "games", "now", "last_seen")]
-    assert table[1:] == [[cell["text"] for cell in row["cells"]] for row in reversed(rows)], "in the order they came"
+    assert table[1:] == [[cell["text"] for cell in row["cells"]] for row in rows], "in the order they came"
     class_.name("ben", "=HYPERLINK(0)")  # shown as typed, but no spreadsheet takes it for a formula
-    assert class_.rows(everyone_connected)[0]["cells"][0]["text"] == "=HYPERLINK(0)"
+    assert class_.rows(everyone_connected)[1]["cells"][0]["text"] == "=HYPERLINK(0)", "'=' after '<'"
     assert list(csv.reader(io.StringIO(class_.csv(everyone_connected))))[2][0] == "'=HYPERLINK(0)"
 
 
@@ -290,7 +292,8 @@ def test_the_rows_are_the_students_seen_last_and_the_csv_holds_every_one(tmp_pat
     clock.now += 1
     class_.now("v3", "play")  # seen last
     shown = class_.rows(everyone_connected, most=5)
-    assert [row["cells"][0]["text"] for row in shown] == ["S3", "S449", "S448", "S447", "S446"]
+    assert [row["cells"][0]["text"] for row in shown] == ["S3", "S446", "S447", "S448", "S449"], (
+        "the students seen last, by name")
     assert class_.count() == 450
     parts = list(class_.csv_parts(everyone_connected))
     assert len(parts) == 3
@@ -430,3 +433,25 @@ def test_a_watched_square_is_drawn_as_its_rule_set_draws_it(tmp_path: Path) -> N
         tables.join(visitors[1], "Ben", code)
         for square in page.watch(code)["squares"]:
             assert [space["space"] for space in square["spaces"]] == drawn, rules
+
+
+def test_the_rows_are_ordered_by_name_whatever_the_case(tmp_path: Path) -> None:
+    class_, clock = students(tmp_path)
+    for visitor, name in (("v1", "carla"), ("v2", "Ben"), ("v3", "ana"), ("v4", "Dora")):
+        clock.now += 1
+        class_.name(visitor, name)
+    assert [row["cells"][0]["text"] for row in class_.rows(everyone_connected)] == ["ana", "Ben", "carla", "Dora"]
+
+
+def test_each_row_has_a_cell_per_stage_with_its_stars(tmp_path: Path) -> None:
+    """Every lesson stage, in order, with its title and the best stars kept (0 for a stage not solved)."""
+    class_, _ = named(tmp_path, "ana")
+    class_.progress("ana", {FIRST: 2, THIRD: 3}, None)
+    class_.progress("ana", {FIRST: 1}, None)  # the best is kept
+    stages = class_.rows(everyone_connected)[0]["stages"]
+    assert stages == [{"stage": number, "title": lesson.title, "stars": {FIRST: 2, THIRD: 3}.get(lesson.key, 0)}
+                      for number, lesson in enumerate(LESSONS, start=1)]
+    assert len(stages) == len(LESSONS) and stages[2]["stars"] == 3 and stages[1]["stars"] == 0
+    spanish = contextvars.copy_context().run(lambda: (answer_in("es"), class_.rows(everyone_connected))[1])
+    assert [stage["title"] for stage in spanish[0]["stages"]] == [lesson.title for lesson in lessons_in("es")]
+    assert spanish[0]["stages"][0]["title"] != stages[0]["title"], "the titles in the page's language"

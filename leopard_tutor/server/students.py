@@ -13,9 +13,9 @@ do, when last seen, and whether the teacher unlocked every lesson. Nothing grows
 bounded by the lessons, concepts and opponents. Progress a browser brings from its storage stays with the student's
 own page: the class page counts only what this server saw. A record unseen for `RECORD_DAYS` is forgotten.
 
-The teacher reads the class as rows of cells (`Students.rows`: the `PAGE_ROWS` students seen last; the CSV holds
-every one), unlocks lessons, sets the class's default rules and opponent level, and forgets the class. Standard
-library only (no Jupyter, no tornado), so it is tested without a server.
+The teacher reads the class as rows of cells (`Students.rows`: the `PAGE_ROWS` students seen last, by name, with a
+cell per stage; the CSV holds every one), unlocks lessons, sets the class's default rules and opponent level, and
+forgets the class. Standard library only (no Jupyter, no tornado), so it is tested without a server.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from ..ai import LEVELS
 from ..class_codes import ClassTableError, valid_name
 from ..engine import RULE_SETS
 from ..engine.catalogue import text
-from ..lessons import LESSONS
+from ..lessons import LESSONS, current_lessons
 from ..lessons.progress import CONCEPTS, MAX_COUNT, Progress
 from .class_store import ClassStore, StudentRow
 
@@ -212,12 +212,15 @@ class Students:
         return self.store.student_count()
 
     def rows(self, connected: Callable[[str], bool], most: int = PAGE_ROWS) -> list[dict[str, Any]]:
-        """The class as the teacher reads it: the `most` students seen last, the latest first, a row each:
-        {"id", "unlock_all", "away", "cells"}, the cells in `COLUMNS`' order, each {"text", "sort"} (what the page
-        shows, and the value it sorts by). `connected(visitor)`: whether any page of that visitor is connected now
-        (else they are away)."""
+        """The class as the teacher reads it: the `most` students seen last, ordered by name (case ignored; the
+        latest seen first among equal names), a row each: {"id", "unlock_all", "away", "cells", "stages"}, the
+        cells in `COLUMNS`' order, each {"text", "sort"} (what the page shows, and the value it sorts by), the
+        stages one {"stage" (from 1), "title" (in the page's language), "stars" (0 to 3)} per lesson in order.
+        `connected(visitor)`: whether any page of that visitor is connected now (else they are away)."""
         now = self.clock()
-        return [_row(row, now, connected(row.visitor)) for row in self.store.recent_students(most)]
+        titles = [lesson.title for lesson in current_lessons()]
+        shown = sorted(self.store.recent_students(most), key=lambda row: row.name.casefold())
+        return [{**_row(row, now, connected(row.visitor)), "stages": _stages(row, titles)} for row in shown]
 
     def csv_parts(self, connected: Callable[[str], bool]) -> Iterator[str]:
         """The class's rows as CSV, every student in the order they came, in parts of `CSV_ROWS` rows: the columns'
@@ -253,6 +256,12 @@ def _row(row: StudentRow, now: float, connected: bool) -> dict[str, Any]:
     away = _away(row, now, connected)
     return {"id": student_id(row.visitor), "unlock_all": row.unlock_all, "away": away,
             "cells": [_name(row), _lessons(row), _practice(row), _games(row), _now(row, now, away), _last_seen(row)]}
+
+
+def _stages(row: StudentRow, titles: list[str]) -> list[dict[str, Any]]:
+    """One cell per lesson, in order: its stage, its title (`titles`, in the page's language), the stars kept."""
+    return [{"stage": number, "title": title, "stars": row.stars.get(lesson.key, 0)}
+            for number, (lesson, title) in enumerate(zip(LESSONS, titles, strict=True), start=1)]
 
 
 def _cell(words: str, sort: float | str) -> dict[str, Any]:
