@@ -361,6 +361,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         for old in self.head.children:  # a bar replaced no longer follows the record
             if isinstance(old, StudentBar) and old.forgotten in self.student.forgotten_listeners:
                 self.student.forgotten_listeners.remove(old.forgotten)
+                self.student.offered_listeners.remove(old.offered_given)
         bar = StudentBar(self.student)
         bar.named_listeners.append(self._name_classmate)
         self.head.children = (bar, *(part for part in self.head.children if not isinstance(part, StudentBar)))

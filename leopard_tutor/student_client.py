@@ -7,7 +7,10 @@ what the server keeps for this student (`server/student_handlers.py`), proving w
 notebook, Binder). `StudentRecord` keeps the server up to date without ever holding up a click: its reports go
 out from one background thread (`Reports`), each with a short timeout; a report that fails is dropped (the log
 says so once until one gets through), and a newer report of the same kind replaces one not yet sent. Nothing is
-sent before the student has a name; what they did before is sent once they give one.
+sent before the student has a name; what they did before is sent once they give one. A name offered to the student
+(`StudentRecord.offer`: the name bar's made-up name) is their name until they change it: it is given by itself at
+the first thing worth a record (a stage solved, a practice answer, a finished match), so a visit that does nothing
+leaves no record on the server.
 
 Only what is earned in this kernel is told (a stage solved with its stars, each practice answer, as deltas since
 the last report; each finished match with its id, `match_id`): progress the browser brings from its storage, or
@@ -176,6 +179,10 @@ class StudentRecord:
         self.reports = Reports(self._tell)
         self.clock = clock
         self.name: str | None = None
+        self.offered: str | None = None
+        """The name offered to the student (`offer`), given by itself at their first report worth a record."""
+        self.offered_listeners: list[Callable[[str], None]] = []
+        """Called with the offered name once it is given (it is the student's name from then on)."""
         self.forgotten_listeners: list[Callable[[str], None]] = []
         """Called with the name this record had when the server said it keeps no record of the student (the
         teacher forgot the class, or it expired): the name is forgotten here, and the page may ask for it again."""
@@ -199,6 +206,21 @@ class StudentRecord:
             self.name = found.name
         return found
 
+    def offer(self, name: object) -> str:
+        """Hold `name` (checked: a `ClassTableError` changes nothing) as the student's name until they give one:
+        nothing is sent now; it is given at their first report worth a record (`earned`, `game`). The name held."""
+        self.offered = valid_name(name)
+        return self.offered
+
+    def _give_offered(self) -> None:
+        """The student did something worth a record: give the offered name if they have no name yet."""
+        offered = self.offered
+        if self.name is not None or offered is None:
+            return
+        self.give_name(offered)
+        for listener in list(self.offered_listeners):
+            listener(offered)
+
     def give_name(self, name: object) -> str:
         """Make `name` the student's name (checked: a `ClassTableError` changes nothing) and tell the server; the
         first name also sends what was held back. The name as kept."""
@@ -206,7 +228,7 @@ class StudentRecord:
         first = self.name is None
         if kept == self.name:
             return kept
-        self.name = kept
+        self.name, self.offered = kept, None
         self.reports.put("name", {"name": kept})
         if first:
             self.reports.put("progress", self._take_earned)
@@ -227,7 +249,9 @@ class StudentRecord:
             for concept, (right, wrong) in practice.items():
                 old = self._practice.get(concept, (0, 0))
                 self._practice[concept] = (min(MAX_COUNT, old[0] + right), min(MAX_COUNT, old[1] + wrong))
-        if self.name is not None:
+        if self.name is None:
+            self._give_offered()  # sends what was earned with the name
+        else:
             self.reports.put("progress", self._take_earned)
 
     def _take_earned(self) -> dict[str, Any] | None:
@@ -247,8 +271,10 @@ class StudentRecord:
         body = {"against": against, "result": result, "match": match_id(match)}
         if self.name is not None:
             self.reports.put("game", body, alone=True)
-        elif len(self._held_games) < HELD_GAMES:
+            return
+        if len(self._held_games) < HELD_GAMES:
             self._held_games.append(body)
+        self._give_offered()  # sends the held matches with the name
 
     def now(self, doing: str, stage: int | None = None, with_: str | None = None) -> None:
         """Tell the server what the student is doing (one of `DOINGS`; Learn's stage; the classmate they play),
@@ -276,7 +302,7 @@ class StudentRecord:
     def _forgotten(self, action: str, body: dict[str, Any]) -> None:
         """The server keeps no record of this student: no name from now on (the page asks again), and the report it
         refused held until one is given (what they are doing is told again then)."""
-        former, self.name = self.name, None
+        former, self.name, self.offered = self.name, None, None
         if action == "progress":
             self.earned(body["stars"], {concept: (pair[0], pair[1]) for concept, pair in body["practice"].items()})
         elif action == "game" and len(self._held_games) < HELD_GAMES:
