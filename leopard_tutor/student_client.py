@@ -9,8 +9,8 @@ out from one background thread (`Reports`), each with a short timeout; a report 
 says so once until one gets through), and a newer report of the same kind replaces one not yet sent. Nothing is
 sent before the student has a name; what they did before is sent once they give one. A name offered to the student
 (`StudentRecord.offer`: the name bar's made-up name) is their name until they change it: it is given by itself at
-the first thing worth a record (a stage solved, a practice answer, a finished match), so a visit that does nothing
-leaves no record on the server.
+the first thing worth a record (a stage solved or failed, a practice answer, a finished match), so a visit that
+does nothing leaves no record on the server.
 
 Only what is earned in this kernel is told (a stage solved with its stars, each practice answer, as deltas since
 the last report; each finished match with its id, `match_id`): progress the browser brings from its storage, or
@@ -51,6 +51,8 @@ MOST_PENDING = 50
 """Reports waiting to be sent at most (matches finished while the server does not answer); more are dropped."""
 HELD_GAMES = 20
 """Matches kept at most while the student has no name yet."""
+HELD_TRIES = 10
+"""Failed tries of a stage kept at most while the student has no name yet."""
 NOW_AGAIN_SECONDS = 60.0
 """After this long, what the student is doing is told again at their next click, though it has not changed (the
 server counts a student whose last report of it is two minutes old as away)."""
@@ -171,7 +173,8 @@ class Reports:
 
 class StudentRecord:
     """This student's record on the class server, kept up to date from the kernel: their name, what they earn in
-    this kernel (`earned`, which listens to `progress` from the start), each finished match, what they are doing.
+    this kernel (`earned`, which listens to `progress` from the start), each finished match, each failed try of a
+    stage, what they are doing.
     Until the student has a name nothing is sent; giving one sends the name, then what was held back."""
 
     def __init__(self, link: StudentLink, progress: Progress, clock: Callable[[], float] = time.monotonic) -> None:
@@ -187,6 +190,7 @@ class StudentRecord:
         """Called with the name this record had when the server said it keeps no record of the student (the
         teacher forgot the class, or it expired): the name is forgotten here, and the page may ask for it again."""
         self._held_games: list[dict[str, Any]] = []
+        self._held_tries: list[dict[str, Any]] = []
         self._lock = threading.Lock()  # over what was earned and not yet sent: the page adds, the reports take
         self._stars: dict[str, int] = {}
         self._practice: dict[str, tuple[int, int]] = {}
@@ -235,6 +239,9 @@ class StudentRecord:
             for game in self._held_games:
                 self.reports.put("game", game, alone=True)
             self._held_games.clear()
+            for tried in self._held_tries:
+                self.reports.put("tried", tried, alone=True)
+            self._held_tries.clear()
             if self._doing is not None:
                 self._doing_told = self.clock()
                 self.reports.put("now", self._doing)
@@ -276,6 +283,17 @@ class StudentRecord:
             self._held_games.append(body)
         self._give_offered()  # sends the held matches with the name
 
+    def tried(self, lesson: str) -> None:
+        """Tell the server of a failed try of the Learn stage `lesson` (a key): its class page marks a student who
+        fails a stage again and again. Worth a record: an offered name is given with it."""
+        body = {"lesson": lesson}
+        if self.name is not None:
+            self.reports.put("tried", body, alone=True)
+            return
+        if len(self._held_tries) < HELD_TRIES:
+            self._held_tries.append(body)
+        self._give_offered()  # sends the held tries with the name
+
     def now(self, doing: str, stage: int | None = None, with_: str | None = None) -> None:
         """Tell the server what the student is doing (one of `DOINGS`; Learn's stage; the classmate they play),
         if that is not what it was last told, or was told over `NOW_AGAIN_SECONDS` ago."""
@@ -307,6 +325,8 @@ class StudentRecord:
             self.earned(body["stars"], {concept: (pair[0], pair[1]) for concept, pair in body["practice"].items()})
         elif action == "game" and len(self._held_games) < HELD_GAMES:
             self._held_games.append(body)
+        elif action == "tried" and len(self._held_tries) < HELD_TRIES:
+            self._held_tries.append(body)
         if former is not None:
             for listener in list(self.forgotten_listeners):
                 listener(former)

@@ -534,7 +534,8 @@ class ServerLink:
         calls = {"name": lambda: students.name(visitor, body.get("name")),
                  "progress": lambda: students.progress(visitor, body.get("stars"), body.get("practice")),
                  "game": lambda: students.game(visitor, body.get("against"), body.get("result"), body.get("match")),
-                 "now": lambda: students.now(visitor, body.get("doing"), body.get("stage"), body.get("with"))}
+                 "now": lambda: students.now(visitor, body.get("doing"), body.get("stage"), body.get("with")),
+                 "tried": lambda: students.tried(visitor, body.get("lesson"))}
         try:
             calls[action]()
         except ClassTableError as refused:  # as the server answers it, and `StudentLink` reads it
@@ -671,3 +672,43 @@ def test_after_the_class_is_forgotten_an_open_page_asks_for_the_name_again(tmp_p
     assert row is not None and row.name == "Ana" and row.stars == {LESSONS[0].key: 1}
     assert row.doing is not None and row.doing["doing"] == "learn"
     assert bar.storage.saved == "Ana" and not shown(bar.note)
+
+
+def wrong_move(controller: Any) -> Any:
+    """A legal move of the lesson on `controller`'s board that misses its goal (answered "off-track")."""
+    lesson, hand = controller.lesson, controller.attempt.hand
+    for move in hand.legal_moves():
+        trial = hand.copy()
+        trial.apply(move)
+        if move != lesson.solution[0] and not all(goal.met(trial) for goal in lesson.goals):
+            return move
+    raise AssertionError("no legal move misses the goal")
+
+
+def test_a_failed_try_of_a_stage_is_told_and_gives_the_offered_name(tmp_path: Path) -> None:
+    """A wrong move in Learn is a failed try of its stage: worth a record (the offered name is given with it); three
+    of them mark the student stuck on the class page, and solving the stage clears the mark."""
+    students = Students(ClassStore.in_folder(tmp_path))
+    tutor = app.build_app([("Learn", "leopard_tutor.widgets.learn:build_learn")])
+    tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
+    bar = bar_of(tutor)
+    page_restores(bar, "")
+    learn = tutor.built[0]
+    controller = learn.controller
+    controller.marks.pick(0, len(controller.attempt.view.hand))
+    controller.hint()  # neither a pick nor a hint is a try
+    assert tutor.student is not None and tutor.student.reports.flush(5) and students.count() == 0
+    controller.try_move(wrong_move(controller))
+    assert tutor.student.reports.flush(5)
+    row = students.store.student("ana")
+    assert row is not None and row.name == bar.box.value and [lesson for lesson, _ in row.tries] == [LESSONS[0].key]
+    for _ in range(2):
+        controller.try_move(wrong_move(controller))
+    assert tutor.student.reports.flush(5)
+    [shown_row] = students.rows(lambda _visitor: True)
+    assert shown_row["stuck"] is not None and shown_row["stuck"]["stage"] == 1
+    for move in LESSONS[0].solution:
+        controller.try_move(move)
+    assert tutor.student.reports.flush(5)
+    [shown_row] = students.rows(lambda _visitor: True)
+    assert shown_row["stuck"] is None and shown_row["stages"][0]["stars"] > 0

@@ -29,6 +29,8 @@ from leopard_tutor.server.students import (
     MATCHES_KEPT,
     PAGE_ROWS,
     RECORD_DAYS,
+    STUCK_SECONDS,
+    TRIES_KEPT,
     Students,
     student_id,
 )
@@ -455,3 +457,56 @@ def test_each_row_has_a_cell_per_stage_with_its_stars(tmp_path: Path) -> None:
     spanish = contextvars.copy_context().run(lambda: (answer_in("es"), class_.rows(everyone_connected))[1])
     assert [stage["title"] for stage in spanish[0]["stages"]] == [lesson.title for lesson in lessons_in("es")]
     assert spanish[0]["stages"][0]["title"] != stages[0]["title"], "the titles in the page's language"
+
+
+def stuck(class_: Students) -> object:
+    return class_.rows(everyone_connected)[0]["stuck"]
+
+
+def test_three_failed_tries_of_a_stage_in_ten_minutes_mark_the_student_stuck(tmp_path: Path, keyed: None) -> None:
+    class_, clock = named(tmp_path, "ana")
+    class_.tried("ana", SECOND)
+    clock.now += 200
+    class_.tried("ana", SECOND)
+    class_.tried("ana", FIRST)  # another stage's try counts for that stage only
+    assert stuck(class_) is None, "two tries are not stuck"
+    clock.now += 200
+    class_.tried("ana", SECOND)
+    assert stuck(class_) == {"stage": 2, "text": mark("teacher.stuck", stage=2, count=3, minutes=10)}
+    clock.now += STUCK_SECONDS - 400 + 1  # the first try is now older than ten minutes
+    assert stuck(class_) is None
+    class_.tried("ana", SECOND)
+    assert stuck(class_) == {"stage": 2, "text": mark("teacher.stuck", stage=2, count=3, minutes=10)}
+    class_.progress("ana", {FIRST: 1}, None)  # solving another stage changes nothing
+    assert stuck(class_) is not None
+    class_.progress("ana", {SECOND: 1}, None)  # a solve clears it
+    assert stuck(class_) is None
+    class_.tried("ana", SECOND)
+    assert stuck(class_) is None, "the tries before the solve no longer count"
+
+
+def test_the_stage_tried_last_is_the_one_stuck_on_and_the_tries_kept_are_bounded(tmp_path: Path, keyed: None) -> None:
+    class_, clock = named(tmp_path, "ana")
+    for lesson in (FIRST, FIRST, FIRST, THIRD, THIRD, THIRD):
+        clock.now += 1
+        class_.tried("ana", lesson)
+    found = stuck(class_)
+    assert isinstance(found, dict) and found["stage"] == 3
+    for _ in range(2 * TRIES_KEPT):
+        class_.tried("ana", THIRD)
+    row = class_.store.student("ana")
+    assert row is not None and len(row.tries) == TRIES_KEPT and {lesson for lesson, _ in row.tries} == {THIRD}
+    assert stuck(class_) == {"stage": 3, "text": mark("teacher.stuck", stage=3, count=TRIES_KEPT, minutes=10)}
+
+
+def test_a_failed_try_of_no_stage_or_of_no_student_is_refused(tmp_path: Path) -> None:
+    class_, _ = named(tmp_path, "ana")
+    for bad in ("nowhere", None, 3, [FIRST]):
+        with pytest.raises(ClassTableError) as refused:
+            class_.tried("ana", bad)
+        assert refused.value.key == "bad_try"
+    with pytest.raises(ClassTableError) as refused:
+        class_.tried("ghost", FIRST)
+    assert refused.value.key == "unknown_student" and class_.count() == 1
+    row = class_.store.student("ana")
+    assert row is not None and row.tries == []
