@@ -361,6 +361,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         for old in self.head.children:  # a bar replaced no longer follows the record
             if isinstance(old, StudentBar) and old.forgotten in self.student.forgotten_listeners:
                 self.student.forgotten_listeners.remove(old.forgotten)
+                self.student.offered_listeners.remove(old.offered_given)
         bar = StudentBar(self.student)
         bar.named_listeners.append(self._name_classmate)
         self.head.children = (bar, *(part for part in self.head.children if not isinstance(part, StudentBar)))
@@ -437,13 +438,17 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self._classmate_name = name
 
     def _report_section(self, widget: Any) -> None:
-        """Tell the server what the student is doing after each click in `widget`'s board, and each match it ends."""
+        """Tell the server what the student is doing after each click in `widget`'s board, each match it ends and
+        each failed try of a Learn stage."""
         board = getattr(widget, "board", None)
         if board is not None:
             board.listeners.append(lambda _intent: self._report_now())
         student = self.student
         if student is not None and hasattr(widget, "match_listeners"):
             widget.match_listeners.append(student.game)
+        failed = getattr(getattr(widget, "controller", None), "failed_listeners", None)
+        if student is not None and failed is not None:
+            failed.append(student.tried)
 
     def _report_now(self) -> None:
         """Tell the server what the student is doing: the tab in view, Learn's stage, the classmate played."""

@@ -7,7 +7,10 @@ what the server keeps for this student (`server/student_handlers.py`), proving w
 notebook, Binder). `StudentRecord` keeps the server up to date without ever holding up a click: its reports go
 out from one background thread (`Reports`), each with a short timeout; a report that fails is dropped (the log
 says so once until one gets through), and a newer report of the same kind replaces one not yet sent. Nothing is
-sent before the student has a name; what they did before is sent once they give one.
+sent before the student has a name; what they did before is sent once they give one. A name offered to the student
+(`StudentRecord.offer`: the name bar's made-up name) is their name until they change it: it is given by itself at
+the first thing worth a record (a stage solved or failed, a practice answer, a finished match), so a visit that
+does nothing leaves no record on the server.
 
 Only what is earned in this kernel is told (a stage solved with its stars, each practice answer, as deltas since
 the last report; each finished match with its id, `match_id`, and each hand played to its end with the match's
@@ -49,6 +52,8 @@ MOST_PENDING = 50
 """Reports waiting to be sent at most (matches finished while the server does not answer); more are dropped."""
 HELD_GAMES = 20
 """Matches kept at most while the student has no name yet."""
+HELD_TRIES = 10
+"""Failed tries of a stage kept at most while the student has no name yet."""
 NOW_AGAIN_SECONDS = 60.0
 """After this long, what the student is doing is told again at their next click, though it has not changed (the
 server counts a student whose last report of it is two minutes old as away)."""
@@ -169,7 +174,8 @@ class Reports:
 
 class StudentRecord:
     """This student's record on the class server, kept up to date from the kernel: their name, what they earn in
-    this kernel (`earned`, which listens to `progress` from the start), each finished match, what they are doing.
+    this kernel (`earned`, which listens to `progress` from the start), each finished match, each failed try of a
+    stage, what they are doing.
     Until the student has a name nothing is sent; giving one sends the name, then what was held back."""
 
     def __init__(self, link: StudentLink, progress: Progress, clock: Callable[[], float] = time.monotonic) -> None:
@@ -177,10 +183,15 @@ class StudentRecord:
         self.reports = Reports(self._tell)
         self.clock = clock
         self.name: str | None = None
+        self.offered: str | None = None
+        """The name offered to the student (`offer`), given by itself at their first report worth a record."""
+        self.offered_listeners: list[Callable[[str], None]] = []
+        """Called with the offered name once it is given (it is the student's name from then on)."""
         self.forgotten_listeners: list[Callable[[str], None]] = []
         """Called with the name this record had when the server said it keeps no record of the student (the
         teacher forgot the class, or it expired): the name is forgotten here, and the page may ask for it again."""
         self._held_games: list[dict[str, Any]] = []
+        self._held_tries: list[dict[str, Any]] = []
         self._lock = threading.Lock()  # over what was earned and not yet sent: the page adds, the reports take
         self._stars: dict[str, int] = {}
         self._practice: dict[str, tuple[int, int]] = {}
@@ -200,6 +211,21 @@ class StudentRecord:
             self.name = found.name
         return found
 
+    def offer(self, name: object) -> str:
+        """Hold `name` (checked: a `ClassTableError` changes nothing) as the student's name until they give one:
+        nothing is sent now; it is given at their first report worth a record (`earned`, `game`). The name held."""
+        self.offered = valid_name(name)
+        return self.offered
+
+    def _give_offered(self) -> None:
+        """The student did something worth a record: give the offered name if they have no name yet."""
+        offered = self.offered
+        if self.name is not None or offered is None:
+            return
+        self.give_name(offered)
+        for listener in list(self.offered_listeners):
+            listener(offered)
+
     def give_name(self, name: object) -> str:
         """Make `name` the student's name (checked: a `ClassTableError` changes nothing) and tell the server; the
         first name also sends what was held back. The name as kept."""
@@ -207,13 +233,16 @@ class StudentRecord:
         first = self.name is None
         if kept == self.name:
             return kept
-        self.name = kept
+        self.name, self.offered = kept, None
         self.reports.put("name", {"name": kept})
         if first:
             self.reports.put("progress", self._take_earned)
             for game in self._held_games:
                 self.reports.put("game", game, alone=True)
             self._held_games.clear()
+            for tried in self._held_tries:
+                self.reports.put("tried", tried, alone=True)
+            self._held_tries.clear()
             if self._doing is not None:
                 self._doing_told = self.clock()
                 self.reports.put("now", self._doing)
@@ -228,7 +257,9 @@ class StudentRecord:
             for concept, (right, wrong) in practice.items():
                 old = self._practice.get(concept, (0, 0))
                 self._practice[concept] = (min(MAX_COUNT, old[0] + right), min(MAX_COUNT, old[1] + wrong))
-        if self.name is not None:
+        if self.name is None:
+            self._give_offered()  # sends what was earned with the name
+        else:
             self.reports.put("progress", self._take_earned)
 
     def _take_earned(self) -> dict[str, Any] | None:
@@ -253,8 +284,21 @@ class StudentRecord:
             body["result"] = result
         if self.name is not None:
             self.reports.put("game", body, alone=True)
-        elif len(self._held_games) < HELD_GAMES:
+            return
+        if len(self._held_games) < HELD_GAMES:
             self._held_games.append(body)
+        self._give_offered()  # sends the held matches with the name
+
+    def tried(self, lesson: str) -> None:
+        """Tell the server of a failed try of the Learn stage `lesson` (a key): its class page marks a student who
+        fails a stage again and again. Worth a record: an offered name is given with it."""
+        body = {"lesson": lesson}
+        if self.name is not None:
+            self.reports.put("tried", body, alone=True)
+            return
+        if len(self._held_tries) < HELD_TRIES:
+            self._held_tries.append(body)
+        self._give_offered()  # sends the held tries with the name
 
     def now(self, doing: str, stage: int | None = None, with_: str | None = None) -> None:
         """Tell the server what the student is doing (one of `DOINGS`; Learn's stage; the classmate they play),
@@ -282,11 +326,13 @@ class StudentRecord:
     def _forgotten(self, action: str, body: dict[str, Any]) -> None:
         """The server keeps no record of this student: no name from now on (the page asks again), and the report it
         refused held until one is given (what they are doing is told again then)."""
-        former, self.name = self.name, None
+        former, self.name, self.offered = self.name, None, None
         if action == "progress":
             self.earned(body["stars"], {concept: (pair[0], pair[1]) for concept, pair in body["practice"].items()})
         elif action == "game" and len(self._held_games) < HELD_GAMES:
             self._held_games.append(body)
+        elif action == "tried" and len(self._held_tries) < HELD_TRIES:
+            self._held_tries.append(body)
         if former is not None:
             for listener in list(self.forgotten_listeners):
                 listener(former)

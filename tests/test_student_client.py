@@ -133,24 +133,85 @@ def test_every_generated_name_is_two_catalogue_words_and_a_valid_name() -> None:
     assert len(generated_name().split()) == 2
 
 
-def test_a_first_visit_asks_for_a_name_and_carries_the_progress_over() -> None:
+def test_a_first_visit_is_offered_a_name_which_is_given_with_its_first_progress() -> None:
+    """"You are NAME" and "Change", nothing sent while the student only looks around; their first stage solved
+    gives the offered name, then what was held back; from then on it is the name kept."""
     tutor = joined(FakeLink())
     bar = bar_of(tutor)
-    assert not shown(bar.box), "nothing before the browser said what it keeps"
-    kernel_progress().record_lesson(LESSONS[0].key, 2)  # progress before a name: held back
-    tutor.tabs.selected_index = 1
+    assert not shown(bar.box) and not shown(bar.lead), "nothing before the browser said what it keeps"
+    named: list[str] = []
+    bar.named_listeners.append(named.append)
+    tutor.tabs.selected_index = 1  # looking around is not worth a record
     page_restores(bar, "")
-    assert shown(bar.box) and shown(bar.keep_button) and not shown(bar.change_button)
-    assert len(bar.box.value.split()) == 2 and bar.box.description == "Your name"
-    assert sent(tutor) == []
-    bar.box.value = "  Ana   Lima "
-    bar.keep_button.click()
-    assert bar.storage.saved == "Ana Lima" and "Ana Lima" in bar.shown.value and shown(bar.change_button)
+    offered = bar.box.value
+    assert len(offered.split()) == 2 and offered in bar.shown.value and bar.lead.value == "You are"
+    assert shown(bar.lead) and shown(bar.change_button) and not shown(bar.box) and not shown(bar.keep_button)
+    assert tutor.student is not None and tutor.student.name is None and tutor.student.offered == offered
+    assert sent(tutor) == [] and bar.storage.saved == ""
+    kernel_progress().record_lesson(LESSONS[0].key, 2)
     told = sent(tutor)
     assert [action for action, _ in told] == ["name", "progress", "now"]
-    assert told[0][1] == {"name": "Ana Lima"}
+    assert told[0][1] == {"name": offered}
     assert told[1][1] == {"stars": {LESSONS[0].key: 2}, "practice": {}}
     assert told[2][1] == {"doing": "learn", "stage": 1, "with": None}
+    assert tutor.student.name == offered and bar.storage.saved == offered and named == [offered]
+    assert offered in bar.shown.value and not shown(bar.lead) and shown(bar.change_button)
+
+
+def test_a_name_typed_over_the_offered_one_is_kept_at_keep_and_at_enter() -> None:
+    tutor = joined(FakeLink())
+    bar = bar_of(tutor)
+    page_restores(bar, "")
+    bar.change_button.click()
+    assert shown(bar.box) and shown(bar.keep_button) and bar.box.description == "Your name"
+    bar.box.value = "  Ana   Lima "  # the box's value changes at Enter (continuous_update is off)
+    assert bar.storage.saved == "Ana Lima" and "Ana Lima" in bar.shown.value and not shown(bar.box)
+    assert not shown(bar.lead) and tutor.student is not None and tutor.student.offered is None
+    bar.change_button.click()
+    assert bar.box.value == "Ana Lima" and [report for report in sent(tutor) if report[0] == "name"] == [
+        ("name", {"name": "Ana Lima"})], (
+        "the box filled by the page keeps nothing")
+    bar.box.value = "Ana L"
+    assert bar.storage.saved == "Ana L" and [body for action, body in sent(tutor) if action == "name"][-1] == {
+        "name": "Ana L"}
+    bar.change_button.click()
+    bar.box.value = "x" * 25  # refused at Enter as at Keep
+    assert shown(bar.box) and shown(bar.note) and tutor.student.name == "Ana L" and bar.storage.saved == "Ana L"
+
+
+def test_an_offered_name_is_given_with_a_finished_match() -> None:
+    tutor = joined(FakeLink(), [("Play", one_hand_play)])
+    bar = bar_of(tutor)
+    page_restores(bar, "")
+    offered = bar.box.value
+    play = tutor.built[0]
+    play.board.dispatch({"type": "select", "index": 0})  # clicks only: nothing worth a record yet
+    assert sent(tutor) == []
+    finish_match(play)
+    told = sent(tutor)
+    games = [body for action, body in told if action == "game"]
+    assert told[0] == ("name", {"name": offered})
+    assert [body.get("hand") for body in games if body.get("result") is None] == [1], "its one hand, once"
+    assert len([body for body in games if body.get("result") is not None]) == 1, "the match, once"
+    assert bar.storage.saved == offered
+
+
+def test_an_untouched_visit_leaves_no_row_and_a_first_answer_makes_the_offered_name_its_row(tmp_path: Path) -> None:
+    students = Students(ClassStore.in_folder(tmp_path))
+    tutor = app.build_app([("Play", one_hand_play), ("Learn", "leopard_tutor.widgets.learn:build_learn")])
+    tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
+    tutor.follow_link("")
+    bar = bar_of(tutor)
+    page_restores(bar, "")
+    tutor.tabs.selected_index = 1
+    tutor.tabs.selected_index = 0
+    assert tutor.student is not None and tutor.student.reports.flush(5)
+    assert students.count() == 0 and students.rows(lambda _visitor: True) == [], "a visit that did nothing"
+    kernel_progress().record_practice("tens", True)
+    assert tutor.student.reports.flush(5)
+    assert [row["cells"][0]["text"] for row in students.rows(lambda _visitor: True)] == [bar.box.value]
+    row = students.store.student("ana")
+    assert row is not None and row.practice == {"tens": [1, 0]}
 
 
 def test_a_bad_name_is_answered_and_changes_nothing(keyed: None) -> None:
@@ -478,7 +539,8 @@ class ServerLink:
                  "progress": lambda: students.progress(visitor, body.get("stars"), body.get("practice")),
                  "game": lambda: students.game(visitor, body.get("against"), body.get("result"), body.get("match"),
                                                body.get("hand")),
-                 "now": lambda: students.now(visitor, body.get("doing"), body.get("stage"), body.get("with"))}
+                 "now": lambda: students.now(visitor, body.get("doing"), body.get("stage"), body.get("with")),
+                 "tried": lambda: students.tried(visitor, body.get("lesson"))}
         try:
             calls[action]()
         except ClassTableError as refused:  # as the server answers it, and `StudentLink` reads it
@@ -643,3 +705,43 @@ def test_after_the_class_is_forgotten_an_open_page_asks_for_the_name_again(tmp_p
     assert row is not None and row.name == "Ana" and row.stars == {LESSONS[0].key: 1}
     assert row.doing is not None and row.doing["doing"] == "learn"
     assert bar.storage.saved == "Ana" and not shown(bar.note)
+
+
+def wrong_move(controller: Any) -> Any:
+    """A legal move of the lesson on `controller`'s board that misses its goal (answered "off-track")."""
+    lesson, hand = controller.lesson, controller.attempt.hand
+    for move in hand.legal_moves():
+        trial = hand.copy()
+        trial.apply(move)
+        if move != lesson.solution[0] and not all(goal.met(trial) for goal in lesson.goals):
+            return move
+    raise AssertionError("no legal move misses the goal")
+
+
+def test_a_failed_try_of_a_stage_is_told_and_gives_the_offered_name(tmp_path: Path) -> None:
+    """A wrong move in Learn is a failed try of its stage: worth a record (the offered name is given with it); three
+    of them mark the student stuck on the class page, and solving the stage clears the mark."""
+    students = Students(ClassStore.in_folder(tmp_path))
+    tutor = app.build_app([("Learn", "leopard_tutor.widgets.learn:build_learn")])
+    tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
+    bar = bar_of(tutor)
+    page_restores(bar, "")
+    learn = tutor.built[0]
+    controller = learn.controller
+    controller.marks.pick(0, len(controller.attempt.view.hand))
+    controller.hint()  # neither a pick nor a hint is a try
+    assert tutor.student is not None and tutor.student.reports.flush(5) and students.count() == 0
+    controller.try_move(wrong_move(controller))
+    assert tutor.student.reports.flush(5)
+    row = students.store.student("ana")
+    assert row is not None and row.name == bar.box.value and [lesson for lesson, _ in row.tries] == [LESSONS[0].key]
+    for _ in range(2):
+        controller.try_move(wrong_move(controller))
+    assert tutor.student.reports.flush(5)
+    [shown_row] = students.rows(lambda _visitor: True)
+    assert shown_row["stuck"] is not None and shown_row["stuck"]["stage"] == 1
+    for move in LESSONS[0].solution:
+        controller.try_move(move)
+    assert tutor.student.reports.flush(5)
+    [shown_row] = students.rows(lambda _visitor: True)
+    assert shown_row["stuck"] is None and shown_row["stages"][0]["stars"] > 0

@@ -19,8 +19,9 @@ from keyed import mark
 
 from leopard_tutor.class_codes import ClassTableError
 from leopard_tutor.engine import catalogue
+from leopard_tutor.engine.catalogue import answer_in
 from leopard_tutor.engine.moves import move_to_data
-from leopard_tutor.lessons import LESSONS
+from leopard_tutor.lessons import LESSONS, lessons_in
 from leopard_tutor.lessons.progress import MAX_COUNT, Progress
 from leopard_tutor.server.class_store import DATABASE_NAME, MIGRATIONS, SCHEMA_VERSION, ClassStore, StudentRow
 from leopard_tutor.server.sessions import SessionBook
@@ -29,6 +30,8 @@ from leopard_tutor.server.students import (
     MATCHES_KEPT,
     PAGE_ROWS,
     RECORD_DAYS,
+    STUCK_SECONDS,
+    TRIES_KEPT,
     Students,
     _games,
     student_id,
@@ -310,23 +313,23 @@ def test_the_teachers_rows_and_the_csv_hold_the_same_cells(tmp_path: Path, keyed
     clock.now += 1
     class_.name("ben", "Ben")
     rows = class_.rows(everyone_connected)
-    assert [row["id"] for row in rows] == [student_id("ben"), student_id("ana")], "the latest seen first"
-    ana = [cell["text"] for cell in rows[1]["cells"]]
+    assert [row["id"] for row in rows] == [student_id("ana"), student_id("ben")], "by name: '<' before 'B'"
+    ana = [cell["text"] for cell in rows[0]["cells"]]
     practice = [mark("teacher.practice", concept=mark(f"lessons.practice.concepts.{concept}"), share=share,
                      answers=answers) for concept, share, answers in (("jacks", 25, 4), ("tens", 90, 10))]
     assert ana[:4] == ["<img src=x onerror=f()>", mark("teacher.lessons", done=2, total=len(LESSONS), stars=5),
                        mark("teacher.separator").join(practice),
                        mark("teacher.games.line", opponent=mark("levels.names.casual"), counts=mark(
                            "teacher.games.matches", matches=1, results=mark("teacher.games.won", count=1)))]
-    assert [cell["text"] for cell in rows[0]["cells"]][:4] == [
+    assert [cell["text"] for cell in rows[1]["cells"]][:4] == [
         "Ben", mark("teacher.lessons", done=0, total=len(LESSONS), stars=0), mark("teacher.nothing_yet"),
         mark("teacher.nothing_yet")]
     table = list(csv.reader(io.StringIO(class_.csv(everyone_connected))))
     assert table[0] == [mark(f"teacher.columns.{column}")
                         for column in ("name", "lessons", "practice", "games", "now", "last_seen")]
-    assert table[1:] == [[cell["text"] for cell in row["cells"]] for row in reversed(rows)], "in the order they came"
+    assert table[1:] == [[cell["text"] for cell in row["cells"]] for row in rows], "in the order they came"
     class_.name("ben", "=HYPERLINK(0)")  # shown as typed, but no spreadsheet takes it for a formula
-    assert class_.rows(everyone_connected)[0]["cells"][0]["text"] == "=HYPERLINK(0)"
+    assert class_.rows(everyone_connected)[1]["cells"][0]["text"] == "=HYPERLINK(0)", "'=' after '<'"
     assert list(csv.reader(io.StringIO(class_.csv(everyone_connected))))[2][0] == "'=HYPERLINK(0)"
 
 
@@ -338,7 +341,8 @@ def test_the_rows_are_the_students_seen_last_and_the_csv_holds_every_one(tmp_pat
     clock.now += 1
     class_.now("v3", "play")  # seen last
     shown = class_.rows(everyone_connected, most=5)
-    assert [row["cells"][0]["text"] for row in shown] == ["S3", "S449", "S448", "S447", "S446"]
+    assert [row["cells"][0]["text"] for row in shown] == ["S3", "S446", "S447", "S448", "S449"], (
+        "the students seen last, by name")
     assert class_.count() == 450
     parts = list(class_.csv_parts(everyone_connected))
     assert len(parts) == 3
@@ -479,3 +483,78 @@ def test_a_watched_square_is_drawn_as_its_rule_set_draws_it(tmp_path: Path) -> N
         tables.join(visitors[1], "Ben", code)
         for square in page.watch(code)["squares"]:
             assert [cell["space"] for cell in square["cells"]] == drawn, rules
+
+
+def test_the_rows_are_ordered_by_name_whatever_the_case(tmp_path: Path) -> None:
+    class_, clock = students(tmp_path)
+    for visitor, name in (("v1", "carla"), ("v2", "Ben"), ("v3", "ana"), ("v4", "Dora")):
+        clock.now += 1
+        class_.name(visitor, name)
+    assert [row["cells"][0]["text"] for row in class_.rows(everyone_connected)] == ["ana", "Ben", "carla", "Dora"]
+
+
+def test_each_row_has_a_cell_per_stage_with_its_stars(tmp_path: Path) -> None:
+    """Every lesson stage, in order, with its title and the best stars kept (0 for a stage not solved)."""
+    class_, _ = named(tmp_path, "ana")
+    class_.progress("ana", {FIRST: 2, THIRD: 3}, None)
+    class_.progress("ana", {FIRST: 1}, None)  # the best is kept
+    stages = class_.rows(everyone_connected)[0]["stages"]
+    assert stages == [{"stage": number, "title": lesson.title, "stars": {FIRST: 2, THIRD: 3}.get(lesson.key, 0)}
+                      for number, lesson in enumerate(LESSONS, start=1)]
+    assert len(stages) == len(LESSONS) and stages[2]["stars"] == 3 and stages[1]["stars"] == 0
+    spanish = contextvars.copy_context().run(lambda: (answer_in("es"), class_.rows(everyone_connected))[1])
+    assert [stage["title"] for stage in spanish[0]["stages"]] == [lesson.title for lesson in lessons_in("es")]
+    assert spanish[0]["stages"][0]["title"] != stages[0]["title"], "the titles in the page's language"
+
+
+def stuck(class_: Students) -> object:
+    return class_.rows(everyone_connected)[0]["stuck"]
+
+
+def test_three_failed_tries_of_a_stage_in_ten_minutes_mark_the_student_stuck(tmp_path: Path, keyed: None) -> None:
+    class_, clock = named(tmp_path, "ana")
+    class_.tried("ana", SECOND)
+    clock.now += 200
+    class_.tried("ana", SECOND)
+    class_.tried("ana", FIRST)  # another stage's try counts for that stage only
+    assert stuck(class_) is None, "two tries are not stuck"
+    clock.now += 200
+    class_.tried("ana", SECOND)
+    assert stuck(class_) == {"stage": 2, "text": mark("teacher.stuck", stage=2, count=3, minutes=10)}
+    clock.now += STUCK_SECONDS - 400 + 1  # the first try is now older than ten minutes
+    assert stuck(class_) is None
+    class_.tried("ana", SECOND)
+    assert stuck(class_) == {"stage": 2, "text": mark("teacher.stuck", stage=2, count=3, minutes=10)}
+    class_.progress("ana", {FIRST: 1}, None)  # solving another stage changes nothing
+    assert stuck(class_) is not None
+    class_.progress("ana", {SECOND: 1}, None)  # a solve clears it
+    assert stuck(class_) is None
+    class_.tried("ana", SECOND)
+    assert stuck(class_) is None, "the tries before the solve no longer count"
+
+
+def test_the_stage_tried_last_is_the_one_stuck_on_and_the_tries_kept_are_bounded(tmp_path: Path, keyed: None) -> None:
+    class_, clock = named(tmp_path, "ana")
+    for lesson in (FIRST, FIRST, FIRST, THIRD, THIRD, THIRD):
+        clock.now += 1
+        class_.tried("ana", lesson)
+    found = stuck(class_)
+    assert isinstance(found, dict) and found["stage"] == 3
+    for _ in range(2 * TRIES_KEPT):
+        class_.tried("ana", THIRD)
+    row = class_.store.student("ana")
+    assert row is not None and len(row.tries) == TRIES_KEPT and {lesson for lesson, _ in row.tries} == {THIRD}
+    assert stuck(class_) == {"stage": 3, "text": mark("teacher.stuck", stage=3, count=TRIES_KEPT, minutes=10)}
+
+
+def test_a_failed_try_of_no_stage_or_of_no_student_is_refused(tmp_path: Path) -> None:
+    class_, _ = named(tmp_path, "ana")
+    for bad in ("nowhere", None, 3, [FIRST]):
+        with pytest.raises(ClassTableError) as refused:
+            class_.tried("ana", bad)
+        assert refused.value.key == "bad_try"
+    with pytest.raises(ClassTableError) as refused:
+        class_.tried("ghost", FIRST)
+    assert refused.value.key == "unknown_student" and class_.count() == 1
+    row = class_.store.student("ana")
+    assert row is not None and row.tries == []

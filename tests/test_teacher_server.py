@@ -116,7 +116,8 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
                                      ("progress", {"stars": {LESSONS[0].key: 3}, "practice": {"jacks": [0, 1]}}),
                                      ("game", {"against": "computer:beginner", "result": "won", "match": MATCH}),
                                      ("now", {"doing": "learn", "stage": 2, "with": None}), ("me", None),
-                                     ("progress", {"stars": "LT2-damaged"})):
+                                     ("progress", {"stars": "LT2-damaged"}),
+                                     *[("tried", {"lesson": LESSONS[1].key})] * 3, ("tried", {"lesson": "nowhere"})):
                     status, answer = await asyncio.to_thread(fetch, f"{server.url}leopard/students/{action}", body,
                                                              proved)
                     answers.append((status, json.loads(answer)))
@@ -131,10 +132,13 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
         answers, page = run(report())
         assert answers[:4] == [(200, {})] * 4
         assert answers[5][0] == 400 and answers[5][1]["refused"] == "bad_progress"
+        assert answers[6:9] == [(200, {})] * 3 and answers[9][0] == 400 and answers[9][1]["refused"] == "bad_try"
         me = answers[4][1]
         assert me["name"] == "Ana" and me["unlock_all"] is False and me["defaults"] == {"rules": None, "level": None}
         assert Progress.from_code(me["progress"]).stars == {LESSONS[0].key: 3}
         [ana] = page["students"]
+        assert ana["stuck"] == {"stage": 2, "text": text("teacher.stuck", stage=2, count=3, minutes=10)}
+        assert [(stage["stage"], stage["stars"]) for stage in ana["stages"][:2]] == [(1, 3), (2, 0)]
         cells = [cell["text"] for cell in ana["cells"]]
         assert cells[:5] == ["Ana", lessons_cell(1, 3),
                              text("teacher.practice", concept=text("lessons.practice.concepts.jacks"), share=0,

@@ -132,6 +132,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE tables ADD COLUMN hand_scores TEXT",
         "ALTER TABLE tables ADD COLUMN ended_by INTEGER",
     ),
+    (  # each student's latest failed tries of a Learn stage (bounded), which make the class page's "stuck" mark
+        "ALTER TABLE students ADD COLUMN tries TEXT NOT NULL DEFAULT '[]'",
+    ),
 )
 """The schema's migrations in order: `MIGRATIONS[n]` takes version n to n + 1."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -171,9 +174,10 @@ class TableRow:
 class StudentRow:
     """One student as stored: the visitor (a browser), the name given, when last seen, what they earned in this
     server's kernels (the best stars per lesson key, [right, wrong] per practice concept, {"won", "drawn", "lost"}
-    counts of matches and "hands" played to their end per opponent), the last report of what they do (or None), and
-    whether the teacher unlocked every lesson for them. (Records older than the migration that brought
-    `student_matches` hold what kernels reported then: progress codes that could include what a browser brought.)"""
+    counts of matches and "hands" played to their end per opponent), the last report of what they do (or None),
+    whether the teacher unlocked every lesson for them, and their latest failed tries of a stage, [lesson key, time]
+    each, the oldest first. (Records older than the migration that brought `student_matches` hold what kernels
+    reported then: progress codes that could include what a browser brought.)"""
 
     visitor: str
     name: str
@@ -183,6 +187,7 @@ class StudentRow:
     games: dict[str, dict[str, int]] = field(default_factory=dict)
     doing: dict[str, Any] | None = None
     unlock_all: bool = False
+    tries: list[list[Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -411,11 +416,13 @@ class ClassStore:
     def put_student(self, row: StudentRow) -> None:
         """Store `row` in place of the record of its visitor (or as a new one)."""
         self.db.execute(
-            f"INSERT INTO students ({STUDENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (visitor) DO UPDATE "
-            "SET name = excluded.name, last_seen = excluded.last_seen, stars = excluded.stars, practice = "
-            "excluded.practice, games = excluded.games, doing = excluded.doing, unlock_all = excluded.unlock_all",
+            f"INSERT INTO students ({STUDENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (visitor) DO "
+            "UPDATE SET name = excluded.name, last_seen = excluded.last_seen, stars = excluded.stars, practice = "
+            "excluded.practice, games = excluded.games, doing = excluded.doing, unlock_all = excluded.unlock_all, "
+            "tries = excluded.tries",
             (row.visitor, row.name, row.last_seen, json.dumps(row.stars), json.dumps(row.practice),
-             json.dumps(row.games), None if row.doing is None else json.dumps(row.doing), int(row.unlock_all)))
+             json.dumps(row.games), None if row.doing is None else json.dumps(row.doing), int(row.unlock_all),
+             json.dumps(row.tries)))
 
     def put_student_match(self, row: StudentRow, match: str, keep: int) -> bool:
         """Store `row` (its record with a match counted) if the match `match` is new to its visitor, keeping the
@@ -555,14 +562,14 @@ TABLE_COLUMNS = ("code, rules, hands, seed, visitor0, name0, visitor1, name1, op
 """The tables table's columns in the order `TableRow` takes them."""
 
 
-STUDENT_COLUMNS = "visitor, name, last_seen, stars, practice, games, doing, unlock_all"
+STUDENT_COLUMNS = "visitor, name, last_seen, stars, practice, games, doing, unlock_all, tries"
 """The students table's columns in the order `StudentRow` takes them."""
 
 
 def _student_row(found: tuple[Any, ...]) -> StudentRow:
-    visitor, name, last_seen, stars, practice, games, doing, unlock_all = found
+    visitor, name, last_seen, stars, practice, games, doing, unlock_all, tries = found
     return StudentRow(visitor, name, last_seen, json.loads(stars), json.loads(practice), json.loads(games),
-                      None if doing is None else json.loads(doing), bool(unlock_all))
+                      None if doing is None else json.loads(doing), bool(unlock_all), json.loads(tries))
 
 
 def _table_row(found: tuple[Any, ...]) -> TableRow:

@@ -6,7 +6,7 @@ its kernel was handed to. Under `PATH` (after the server's base URL):
 * GET  `me` -> {"name", "progress" (what was earned here, as a progress code), "unlock_all", "defaults"};
 * POST `name` {"name"}; `progress` {"stars", "practice"} (what was earned since the last report); `game`
   {"against", "result", "match"} (a whole match) or {"against", "match", "hand"} (a hand played to its end);
-  `now` {"doing", "stage", "with"} -> {}.
+  `now` {"doing", "stage", "with"}; `tried` {"lesson"} (a failed try of that stage) -> {}.
 
 Every accepted request of a student with a record sets their "last seen"; `name` makes the record (the live
 students counted are those whose page is connected now: `guards.BOOK`), and any other report of a visitor without
@@ -45,7 +45,7 @@ class StudentHandler(KernelHandler):
             self.refused(error)
 
     def post(self, action: str) -> None:
-        """name, progress, game, now."""
+        """name, progress, game, now, tried."""
         students, visitor = self.students, self.visitor
         try:
             if action == "me":
@@ -59,6 +59,8 @@ class StudentHandler(KernelHandler):
                 students.game(visitor, body.get("against"), body.get("result"), body.get("match"), body.get("hand"))
             elif action == "now":
                 students.now(visitor, body.get("doing"), body.get("stage"), body.get("with"))
+            elif action == "tried":
+                students.tried(visitor, body.get("lesson"))
             else:
                 refuse(self, 404, "no such student request")
             self.answer({})
@@ -69,4 +71,4 @@ class StudentHandler(KernelHandler):
 def student_routes(base_url: str, students: Students) -> list[tuple[str, Any, dict[str, Any]]]:
     """The routes of the students' handlers under the server's `base_url` (GET me; POST the rest)."""
     base = f"{base_url.rstrip('/')}/{PATH}"
-    return [(f"{base}(me|name|progress|game|now)", StudentHandler, {"students": students})]
+    return [(f"{base}(me|name|progress|game|now|tried)", StudentHandler, {"students": students})]

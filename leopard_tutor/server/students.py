@@ -3,10 +3,11 @@
 Each visitor (a browser, known by its kernel: `student_handlers.py`) reports through its kernel: a name, what it
 earned in that kernel (a stage solved with its stars, practice answers right and wrong:
 `lessons.progress.Progress`'s earned listeners), a whole match's result with the match's id, each hand played to its
-end (the match's id and the hand's number), and what it is doing now. A record is made when a name is kept
-(`Students.name`), never at a visit: `me` of a visitor without one answers from nothing and stores nothing, and any
-other report of theirs is refused "unknown_student" (after "Forget this class", or once the record expired: the
-kernel then forgets the name and the page asks again), so no record is ever without a name.
+end (the match's id and the hand's number), what it is doing now, and each failed try of a Learn stage (the latest
+`TRIES_KEPT` kept, for the class page's "stuck" mark). A record is made when a name is kept (`Students.name`), never
+at a visit: `me` of a visitor without one answers from nothing and stores nothing, and any other report of theirs is
+refused "unknown_student" (after "Forget this class", or once the record expired: the kernel then forgets the name
+and the page asks again), so no record is ever without a name.
 
 The store keeps, per student, one row: the best stars per lesson, right and wrong per practice concept, won / drawn
 / lost and hands played per opponent (each match and hand once: the ids of the latest `MATCHES_KEPT` are kept), the
@@ -15,9 +16,9 @@ clicks: a row's size is bounded by the lessons, concepts and opponents. Progress
 stays with the student's own page: the class page counts only what this server saw. A record unseen for
 `RECORD_DAYS` is forgotten.
 
-The teacher reads the class as rows of cells (`Students.rows`: the `PAGE_ROWS` students seen last; the CSV holds
-every one), unlocks lessons, sets the class's default rules and opponent level, and forgets the class. Standard
-library only (no Jupyter, no tornado), so it is tested without a server.
+The teacher reads the class as rows of cells (`Students.rows`: the `PAGE_ROWS` students seen last, by name, with a
+cell per stage; the CSV holds every one), unlocks lessons, sets the class's default rules and opponent level, and
+forgets the class. Standard library only (no Jupyter, no tornado), so it is tested without a server.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from ..class_codes import ClassTableError, valid_name
 from ..engine import RULE_SETS
 from ..engine.catalogue import text
 from ..engine.rules import MAX_HANDS
-from ..lessons import LESSONS
+from ..lessons import LESSONS, current_lessons
 from ..lessons.progress import CONCEPTS, MAX_COUNT, Progress
 from .class_store import ClassStore, StudentRow
 
@@ -74,6 +75,12 @@ CSV_ROWS = 200
 """Rows of the CSV made at a time (`Students.csv_parts`), so that its sender can let others in between."""
 LESSON_KEYS = frozenset(lesson.key for lesson in LESSONS)
 """The lessons a stage solved may name."""
+TRIES_KEPT = 10
+"""A student's latest failed tries of a stage kept (`Students.tried`), the oldest dropped first."""
+STUCK_TRIES = 3
+STUCK_SECONDS = 600.0
+"""A student who failed the same stage `STUCK_TRIES` times within `STUCK_SECONDS`, without solving it since, is
+stuck on it (the class page marks them)."""
 
 
 def student_id(visitor: str) -> str:
@@ -153,7 +160,17 @@ class Students:
             for concept, (right, wrong) in practice.items():
                 old = kept_practice.get(concept, [0, 0])
                 kept_practice[concept] = [min(MAX_COUNT, old[0] + right), min(MAX_COUNT, old[1] + wrong)]
-            self.store.put_student(replace(row, stars=kept_stars, practice=kept_practice))
+            tries = [found for found in row.tries if found[0] not in stars]  # a stage solved is no longer stuck
+            self.store.put_student(replace(row, stars=kept_stars, practice=kept_practice, tries=tries))
+
+    def tried(self, visitor: str, lesson: object) -> None:
+        """Count a failed try of the stage `lesson` (a key of `LESSON_KEYS`, else refused "bad_try") by `visitor`,
+        now; only the latest `TRIES_KEPT` are kept."""
+        if not (isinstance(lesson, str) and lesson in LESSON_KEYS):
+            raise ClassTableError("bad_try")
+        with self._lock:
+            row = self._known(visitor)
+            self.store.put_student(replace(row, tries=[*row.tries, [lesson, row.last_seen]][-TRIES_KEPT:]))
 
     def game(self, visitor: str, against: object, result: object, match: object, hand: object = None) -> bool:
         """Count one whole match of `visitor`, its id `match` (`MATCH_ID`), against `against` (one of `OPPONENTS`)
@@ -222,12 +239,17 @@ class Students:
         return self.store.student_count()
 
     def rows(self, connected: Callable[[str], bool], most: int = PAGE_ROWS) -> list[dict[str, Any]]:
-        """The class as the teacher reads it: the `most` students seen last, the latest first, a row each:
-        {"id", "unlock_all", "away", "cells"}, the cells in `COLUMNS`' order, each {"text", "sort"} (what the page
-        shows, and the value it sorts by). `connected(visitor)`: whether any page of that visitor is connected now
-        (else they are away)."""
+        """The class as the teacher reads it: the `most` students seen last, ordered by name (case ignored; the
+        latest seen first among equal names), a row each: {"id", "unlock_all", "away", "cells", "stages", "stuck"},
+        the cells in `COLUMNS`' order, each {"text", "sort"} (what the page shows, and the value it sorts by), the
+        stages one {"stage" (from 1), "title" (in the page's language), "stars" (0 to 3)} per lesson in order,
+        "stuck" {"stage", "text"} for a student stuck on a stage (`STUCK_TRIES`), else None.
+        `connected(visitor)`: whether any page of that visitor is connected now (else they are away)."""
         now = self.clock()
-        return [_row(row, now, connected(row.visitor)) for row in self.store.recent_students(most)]
+        titles = [lesson.title for lesson in current_lessons()]
+        shown = sorted(self.store.recent_students(most), key=lambda row: row.name.casefold())
+        return [{**_row(row, now, connected(row.visitor)), "stages": _stages(row, titles), "stuck": _stuck(row, now)}
+                for row in shown]
 
     def csv_parts(self, connected: Callable[[str], bool]) -> Iterator[str]:
         """The class's rows as CSV, every student in the order they came, in parts of `CSV_ROWS` rows: the columns'
@@ -263,6 +285,28 @@ def _row(row: StudentRow, now: float, connected: bool) -> dict[str, Any]:
     away = _away(row, now, connected)
     return {"id": student_id(row.visitor), "unlock_all": row.unlock_all, "away": away,
             "cells": [_name(row), _lessons(row), _practice(row), _games(row), _now(row, now, away), _last_seen(row)]}
+
+
+def _stages(row: StudentRow, titles: list[str]) -> list[dict[str, Any]]:
+    """One cell per lesson, in order: its stage, its title (`titles`, in the page's language), the stars kept."""
+    return [{"stage": number, "title": title, "stars": row.stars.get(lesson.key, 0)}
+            for number, (lesson, title) in enumerate(zip(LESSONS, titles, strict=True), start=1)]
+
+
+def _stuck(row: StudentRow, now: float) -> dict[str, Any] | None:
+    """The stage `row`'s student is stuck on (failed `STUCK_TRIES` times in the last `STUCK_SECONDS`, not solved
+    since: a solve drops its tries), the one tried last if several, with the words saying so; else None."""
+    recent: dict[str, int] = {}
+    for lesson, at in row.tries:  # the oldest first: the stage tried last is counted last
+        if now - at <= STUCK_SECONDS and lesson in LESSON_KEYS:
+            recent[lesson] = recent.pop(lesson, 0) + 1
+    stuck = [(lesson, count) for lesson, count in recent.items() if count >= STUCK_TRIES]
+    if not stuck:
+        return None
+    lesson, count = stuck[-1]
+    stage = next(number for number, found in enumerate(LESSONS, start=1) if found.key == lesson)
+    return {"stage": stage, "text": text("teacher.stuck", stage=stage, count=count,
+                                         minutes=round(STUCK_SECONDS / 60))}
 
 
 def _cell(words: str, sort: float | str) -> dict[str, Any]:

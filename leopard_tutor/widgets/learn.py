@@ -14,13 +14,16 @@ from ..engine import Card, Discard, EndTurn, GoOut, Move, Play, PlayerView, Rule
 from ..engine.catalogue import and_list, text
 from ..engine.knowledge import ANSWERS
 from ..engine.square import Face
-from ..lessons import Attempt, Lesson, Progress, current_lessons, kernel_progress
+from ..lessons import Attempt, Feedback, Lesson, Progress, current_lessons, kernel_progress
 from ..lessons.questions import answer_words
 from ..table import BadIntent, BoardState, Marks, State, TableController
 from ..table.presenter import action, goal_panel, list_panel, table_state, text_panel
 from .board import LeopardBoard
 
 ME = 0
+FAILED_TRIES = ("off-track", "failed")
+"""The feedback of a failed try of a stage: a wrong move or answer, or a hand ended short of the goal (an illegal
+move is answered with the rules, not counted)."""
 
 
 
@@ -33,6 +36,8 @@ class LearnController(TableController):
         self.index = 0
         self.attempt: Attempt = self.lessons[0].new_attempt()
         self.marks = Marks()
+        self.failed_listeners: list[Callable[[str], None]] = []
+        """Called with the lesson's key at each failed try of it (`FAILED_TRIES`)."""
         super().__init__(text("sections.learn.start"))
 
     @property
@@ -97,8 +102,7 @@ class LearnController(TableController):
     def answer(self, given: str) -> None:
         """Answer the lesson's question now asked ("yes", "no" or "unknown"); the engine judges it."""
         feedback = self.attempt.answer(given)
-        if feedback.kind == "solved":
-            self.progress.record_lesson(self.lesson.key, feedback.stars)
+        self._judged(feedback)
         self.say(feedback.text, "ok" if feedback.ok else "warn")
 
     def discard(self) -> None:
@@ -150,8 +154,7 @@ class LearnController(TableController):
         before = self.attempt.view.squares
         played = len(self.attempt.hand.moves)
         feedback = self.attempt.try_move(move)
-        if feedback.kind == "solved":
-            self.progress.record_lesson(self.lesson.key, feedback.stars)
+        self._judged(feedback)
         self.say(feedback.text, "ok" if feedback.ok else "warn")
         if feedback.kind in ("progress", "solved", "failed"):
             self.marks.after(self.attempt.hand, played, before, self.attempt.view.squares, self.lesson.rules,
@@ -165,6 +168,14 @@ class LearnController(TableController):
         self.say(text("sections.learn.hint", level=hint.level, count=self.attempt.hint_rungs, text=hint.text))
 
     # -- inside --------------------------------------------------------------------------------
+    def _judged(self, feedback: Feedback) -> None:
+        """A solved lesson records its stars; a wrong try (`FAILED_TRIES`) is told to `failed_listeners`."""
+        if feedback.kind == "solved":
+            self.progress.record_lesson(self.lesson.key, feedback.stars)
+        elif feedback.kind in FAILED_TRIES:
+            for listener in list(self.failed_listeners):
+                listener(self.lesson.key)
+
     def _fresh(self, words: str) -> None:
         self.attempt = self.lesson.new_attempt()
         self.marks.clear()

@@ -1,7 +1,10 @@
-"""The student's name in the app's header, on a class server: on a first visit a box "Your name" (holding a
-generated two-word name such as "Quiet Otter") and a button to keep it; once kept, the name and "Change". The
-name is kept in the browser (`BrowserStorage("student_name")`) and told to the server (`StudentRecord`); a name
-that is not one (`class_codes.valid_name`) is answered under the box and changes nothing. If the server no longer
+"""The student's name in the app's header, on a class server: on a first visit "You are Quiet Otter" (a generated
+two-word name) and "Change". The offered name is the student's name until they change it: the record gives it to the
+server at their first report worth a record (`StudentRecord.offer`), so a visit that does nothing leaves no row on
+the class page. "Change" shows a box "Your name" and a button to keep the name typed (Enter in the box keeps it too,
+as does leaving the box with a new name); once kept, the name and "Change". The name is kept in the browser
+(`BrowserStorage("student_name")`: the offered one once it is given) and told to the server (`StudentRecord`); a
+name that is not one (`class_codes.valid_name`) is answered under the box and changes nothing. If the server no longer
 keeps the student's record (the teacher forgot the class), the browser forgets the name too and the box asks again,
 holding the name that was, with a note saying why.
 """
@@ -34,20 +37,27 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         self.record = record
         self.named_listeners: list[Callable[[str], None]] = []
         self.storage = BrowserStorage("student_name")
+        self.lead = W.HTML(text("students.you_are"), layout=W.Layout(display="none"))
+        self.lead.add_class("lt-student-lead")
         self.shown = W.HTML()
         self.shown.add_class("lt-student-name")
         self.change_button = W.Button(description=text("students.change"), tooltip=text("students.change_tooltip"))
-        self.box = W.Text(value=generated_name(choose), description=text("students.label"),
-                          placeholder=text("students.placeholder"), style={"description_width": "initial"})
+        self.box = W.Text(value=record.offered or generated_name(choose), description=text("students.label"),
+                          placeholder=text("students.placeholder"), style={"description_width": "initial"},
+                          continuous_update=False)  # its value changes at Enter (or when the box is left)
+        self._filling = False  # the bar sets the box's value itself: not the student typing
         self.box.add_class("lt-student-box")
         self.keep_button = W.Button(description=text("students.keep"), tooltip=text("students.keep_tooltip"))
         self.note = W.HTML(layout=W.Layout(display="none"))
         self.note.add_class("lt-student-note")
         self.change_button.on_click(lambda _b: self.ask())
         self.keep_button.on_click(lambda _b: self.keep(self.box.value))
+        self.box.observe(self._typed, names="value")
         self.storage.on_restore(self._restore)
         record.forgotten_listeners.append(self.forgotten)
-        super().__init__([self.shown, self.change_button, self.box, self.keep_button, self.note, self.storage])
+        record.offered_listeners.append(self.offered_given)
+        super().__init__([self.lead, self.shown, self.change_button, self.box, self.keep_button, self.note,
+                          self.storage])
         self.add_class("lt-student")
         if record.name is not None:
             self._show(record.name)
@@ -68,11 +78,38 @@ class StudentBar(W.HBox):  # type: ignore[misc]
             listener(kept)
         return True
 
+    def offer(self, name: str) -> None:
+        """Offer `name`: "You are NAME" and "Change"; it becomes the student's name at their first report worth a
+        record (`offered_given`), unless they change it first."""
+        self._fill(self.record.offer(name))
+        self._show(name, offered=True)
+
+    def offered_given(self, name: str) -> None:
+        """The offered `name` was given to the server: it is kept in the browser and shown as the name kept. A
+        listener of the record's, from the moment the bar is made."""
+        self.storage.save(name)
+        self._show(name)
+        for listener in list(self.named_listeners):
+            listener(name)
+
     def ask(self) -> None:
         """Show the box (holding the name kept, if any) and the button to keep it."""
         if self.record.name is not None:
-            self.box.value = self.record.name
+            self._fill(self.record.name)
         self._parts(asking=True)
+
+    def _typed(self, change: dict[str, object]) -> None:
+        """The box's value changed at Enter (or as the student left it): keep the name typed, as Keep does."""
+        if not self._filling and self.box.layout.display != "none":
+            self.keep(str(change["new"]))
+
+    def _fill(self, name: str) -> None:
+        """Put `name` in the box without keeping it."""
+        self._filling = True
+        try:
+            self.box.value = name
+        finally:
+            self._filling = False
 
     def _restore(self, kept: str) -> None:
         """The browser said what it keeps: its name if it is one, else the server's (now kept here too), else ask."""
@@ -85,19 +122,24 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         elif self.record.name is not None:
             self.keep(self.record.name)
         else:
-            self.ask()
+            try:
+                self.offer(self.box.value)
+            except ClassTableError:  # a language's made-up name too long to be a name: the student types one
+                self.ask()
 
     def forgotten(self, former: str) -> None:
         """The server keeps no record of the student any more: forget the name here too and ask again (the box
         holding `former`, the name that was). A listener of the record's, from the moment the bar is made."""
         self.storage.save("")
-        self.box.value = former
+        self._fill(former)
         self._parts(asking=True)
         self._say(text("students.forgotten"))
 
-    def _show(self, name: str) -> None:
-        self.shown.value = (f"<span title='{html.escape(text('students.shown_tooltip', name=name))}'>"
-                            f"{html.escape(name)}</span>")
+    def _show(self, name: str, offered: bool = False) -> None:
+        """Show `name` and "Change": "You are" before it while it is `offered` (not yet given)."""
+        tooltip = text("students.offered_tooltip" if offered else "students.shown_tooltip", name=name)
+        self.shown.value = f"<span title='{html.escape(tooltip)}'>{html.escape(name)}</span>"
+        self.lead.layout.display = "" if offered else "none"
         self._say("")
         self._parts(asking=False)
 
@@ -107,6 +149,8 @@ class StudentBar(W.HBox):  # type: ignore[misc]
 
     def _parts(self, asking: bool | None) -> None:
         """Show the box and its button (`asking`), the name and "Change" (not `asking`), or nothing (None)."""
+        if asking is not False:
+            self.lead.layout.display = "none"
         for part, shown in ((self.shown, asking is False), (self.change_button, asking is False),
                             (self.box, asking is True), (self.keep_button, asking is True)):
             part.layout.display = "" if shown else "none"

@@ -1,7 +1,8 @@
-"""A student's name on a class server, in Chromium: the first visit's box in the header with a made-up two-word
-name, a bad name answered without change, the name kept, shown with Change, put in the classmate name box, and
-back by itself after a reload (the browser keeps it); and a named student's lesson reaching the teacher's class
-page within 5 s."""
+"""A student's name on a class server, in Chromium: the first visit offered a made-up two-word name ("You are ..."
+and Change), the box holding it, a bad name answered without change, a name typed kept at Enter, shown with
+Change, put in the classmate name box, and back by itself after a reload (the browser keeps it); a named student's
+lesson reaching the teacher's class page within 5 s; and a visit that did nothing leaving no row while one that
+solved a stage is there under its offered name."""
 
 from __future__ import annotations
 
@@ -41,17 +42,23 @@ def header_clear_of_the_tabs(page: Any) -> list[str]:
 def test_a_first_visit_names_itself_and_the_name_comes_back(open_board: Any, page: Any, base_url: str) -> None:
     open_board(base_url)
     header = page.locator(".lt-student")
+    expect(header.locator(".lt-student-lead")).to_have_text(text("students.you_are"), timeout=TIMEOUT)
+    offered = header.locator(".lt-student-name")
+    expect(offered).to_have_text(re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]+$"))
+    assert not header_clear_of_the_tabs(page), "the offered name must not cover a tab"
+    header.get_by_role("button", name=text("students.change")).click()
     box = header.get_by_role("textbox", name=text("students.label"))
     expect(box).to_be_visible(timeout=TIMEOUT)
-    expect(box).to_have_value(re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]+$"))
+    expect(box).to_have_value(offered.inner_text())
     assert not header_clear_of_the_tabs(page), "the name box must not cover a tab"
     box.fill("x" * 25)
     header.get_by_role("button", name=text("students.keep")).click()
     expect(header.locator(".lt-student-note")).to_have_text(text("classmates.refused.bad_name"), timeout=TIMEOUT)
     expect(box).to_be_visible()
     box.fill("<img src=x onerror=alert(1)>"[:24])
-    header.get_by_role("button", name=text("students.keep")).click()
+    box.press("Enter")  # keeps the name typed, as Keep does
     expect(header.locator(".lt-student-name")).to_have_text("<img src=x onerror=alert", timeout=TIMEOUT)
+    expect(header.locator(".lt-student-lead")).to_be_hidden()
     expect(box).to_be_hidden()
     expect(header.get_by_role("button", name=text("students.change"))).to_be_visible()
     assert not header_clear_of_the_tabs(page), "the kept name must not cover a tab"
@@ -64,8 +71,9 @@ def test_a_first_visit_names_itself_and_the_name_comes_back(open_board: Any, pag
 
 
 def name_student(page: Any, name: str) -> None:
-    """Keep `name` in the header's name box."""
+    """Keep `name` in the header's name box (opened by Change: the offered name is shown first)."""
     header = page.locator(".lt-student")
+    header.get_by_role("button", name=text("students.change")).click()
     header.get_by_role("textbox", name=text("students.label")).fill(name)
     header.get_by_role("button", name=text("students.keep")).click()
     expect(header.locator(".lt-student-name")).to_have_text(name, timeout=TIMEOUT)
@@ -103,6 +111,34 @@ def test_two_students_are_seen_on_the_class_page_within_5_s(browser: Any, open_b
         ben.get_by_role("tab", name=text("app.tabs.practice")).click()
         expect(rows["Ben"]).to_contain_text(text("teacher.now.practice"), timeout=5_000)
         expect(rows["Ben"]).to_contain_text(text("teacher.lessons", done=0, total=len(LESSONS), stars=0))
+    finally:
+        teacher.context.close()
+        other.close()
+
+
+def test_an_offered_name_is_a_row_once_a_stage_is_solved_and_a_visit_doing_nothing_is_none(
+        browser: Any, open_board: Any, page: Any, start_own_server: Any, tmp_path: Path) -> None:
+    token = "browser-teacher-token-0123456789"
+    server = start_own_server("--data-dir", str(tmp_path / "data"), "--teacher-token", token)
+    teacher = browser.new_context().new_page()
+    other = browser.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        teacher.goto(f"{server.url}teacher?token={token}")
+        expect(teacher.locator("h1")).to_be_visible(timeout=TIMEOUT)
+        idle = other.new_page()
+        idle.goto(server.url, wait_until="commit", timeout=60_000)
+        expect(idle.locator(".lt-student-lead")).to_be_visible(timeout=60_000)
+        idle.get_by_role("tab", name=text("app.tabs.practice")).click()
+        board = open_board(server.url)
+        offered = page.locator(".lt-student-name")
+        expect(offered).to_have_text(re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]+$"), timeout=TIMEOUT)
+        name = offered.inner_text()
+        root = open_tab(board, "Learn", "lt-learn")
+        assert opening("lessons.feedback.stars", "stars") in play_solution(root, 1)
+        row = teacher.locator("#lt-rows tr", has_text=name)
+        expect(row).to_contain_text(opening("teacher.lessons", "stars", done=1, total=len(LESSONS)), timeout=5_000)
+        expect(page.locator(".lt-student-lead")).to_be_hidden()
+        assert teacher.locator("#lt-rows tr").count() == 1, "the visit that did nothing is no row"
     finally:
         teacher.context.close()
         other.close()
