@@ -145,7 +145,8 @@ def test_a_first_visit_is_offered_a_name_which_is_given_with_its_first_progress(
     page_restores(bar, "")
     offered = bar.box.value
     assert len(offered.split()) == 2 and offered in bar.shown.value and bar.lead.value == "You are"
-    assert shown(bar.lead) and shown(bar.change_button) and not shown(bar.box) and not shown(bar.keep_button)
+    assert shown(bar.lead) and shown(bar.change_button) and shown(bar.keep_button) and not shown(bar.box)
+    assert "lt-offered" in bar._dom_classes  # on a phone it lies over the header, as the name box does
     assert tutor.student is not None and tutor.student.name is None and tutor.student.offered == offered
     assert sent(tutor) == [] and bar.storage.saved == ""
     kernel_progress().record_lesson(LESSONS[0].key, 2)
@@ -156,6 +157,19 @@ def test_a_first_visit_is_offered_a_name_which_is_given_with_its_first_progress(
     assert told[2][1] == {"doing": "learn", "stage": 1, "with": None}
     assert tutor.student.name == offered and bar.storage.saved == offered and named == [offered]
     assert offered in bar.shown.value and not shown(bar.lead) and shown(bar.change_button)
+    assert not shown(bar.keep_button) and "lt-offered" not in bar._dom_classes
+
+
+def test_the_offered_name_is_kept_at_once_by_keep() -> None:
+    tutor = joined(FakeLink())
+    bar = bar_of(tutor)
+    page_restores(bar, "")
+    offered = bar.box.value
+    assert sent(tutor) == []
+    bar.keep_button.click()
+    assert sent(tutor)[0] == ("name", {"name": offered}) and bar.storage.saved == offered
+    assert tutor.student is not None and tutor.student.name == offered
+    assert not shown(bar.lead) and not shown(bar.keep_button) and "lt-offered" not in bar._dom_classes
 
 
 def test_a_name_typed_over_the_offered_one_is_kept_at_keep_and_at_enter() -> None:

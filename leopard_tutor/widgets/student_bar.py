@@ -139,9 +139,14 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         """Show `name` and "Change": "You are" before it while it is `offered` (not yet given)."""
         tooltip = text("students.offered_tooltip" if offered else "students.shown_tooltip", name=name)
         self.shown.value = f"<span title='{html.escape(tooltip)}'>{html.escape(name)}</span>"
-        self.lead.layout.display = "" if offered else "none"
         self._say("")
         self._parts(asking=False)
+        self.lead.layout.display = "" if offered else "none"
+        self.keep_button.layout.display = "" if offered else "none"  # the offered name may be kept at once too
+        if offered:
+            self.add_class("lt-offered")
+        else:
+            self.remove_class("lt-offered")
 
     def _say(self, words: str) -> None:
         self.note.value = f"<p role='alert'>{html.escape(words)}</p>" if words else ""
