@@ -282,23 +282,22 @@ class StudentRecord:
             body["hand"] = match.hand_number
         else:
             body["result"] = result
-        if self.name is not None:
-            self.reports.put("game", body, alone=True)
-            return
-        if len(self._held_games) < HELD_GAMES:
-            self._held_games.append(body)
-        self._give_offered()  # sends the held matches with the name
+        self._tell_or_hold("game", body, self._held_games, HELD_GAMES)
 
     def tried(self, lesson: str) -> None:
         """Tell the server of a failed try of the Learn stage `lesson` (a key): its class page marks a student who
         fails a stage again and again. Worth a record: an offered name is given with it."""
-        body = {"lesson": lesson}
+        self._tell_or_hold("tried", {"lesson": lesson}, self._held_tries, HELD_TRIES)
+
+    def _tell_or_hold(self, action: str, body: dict[str, Any], held: list[dict[str, Any]], most: int) -> None:
+        """Send the report `action` with `body` once the student has a name; before, hold it in `held` (at most
+        `most`) and give the offered name, which sends what was held with it."""
         if self.name is not None:
-            self.reports.put("tried", body, alone=True)
+            self.reports.put(action, body, alone=True)
             return
-        if len(self._held_tries) < HELD_TRIES:
-            self._held_tries.append(body)
-        self._give_offered()  # sends the held tries with the name
+        if len(held) < most:
+            held.append(body)
+        self._give_offered()
 
     def now(self, doing: str, stage: int | None = None, with_: str | None = None) -> None:
         """Tell the server what the student is doing (one of `DOINGS`; Learn's stage; the classmate they play),
