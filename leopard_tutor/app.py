@@ -281,11 +281,13 @@ class TutorApp(W.VBox):  # type: ignore[misc]
 
     def sit_at_class_table(self) -> None:
         """On a class server, once the kernel is its visitor's: put Play's board at the visitor's class table, if
-        they sit at one (after a reload, a lost kernel or a server restart)."""
+        they sit at one (after a reload, a lost kernel or a server restart); from now on Play comes forward by itself
+        when the teacher's round seats the visitor."""
         titles = [title.lower() for title, _ in self.sections]
-        play = self.built.get(titles.index("play")) if "play" in titles else None
+        play: Any = self.built.get(titles.index("play")) if "play" in titles else None
         resume = getattr(play, "resume_class_table", None)
         if resume is not None:
+            play.come_forward[:] = [lambda: setattr(self.tabs, "selected_index", titles.index("play"))]
             resume()
 
     def follow_link(self, query: str) -> None:

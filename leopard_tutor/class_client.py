@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import urllib.error
+import urllib.parse
 import urllib.request
 from typing import Any, TypeVar
 
@@ -100,9 +101,10 @@ class ClassLink(KernelLink):
         found: dict[str, Any] = self._ask("mine")
         return found
 
-    def wait(self, version: int) -> dict[str, Any]:
-        """This visitor's table once its version is not `version` (or after the server's wait)."""
-        found: dict[str, Any] = self._ask("wait", query=f"?version={int(version)}", timeout=WAIT_SECONDS)
+    def wait(self, known: str) -> dict[str, Any]:
+        """This visitor's table once its report's "state" is not `known` (or after the server's wait)."""
+        found: dict[str, Any] = self._ask("wait", query=f"?{urllib.parse.urlencode({'known': known})}",
+                                          timeout=WAIT_SECONDS)
         return found
 
     def waiting(self) -> list[tuple[str, str]]:

@@ -47,7 +47,7 @@ class Link:
     def mine(self) -> dict[str, Any]:
         return self.tables.report(self.visitor)
 
-    wait = lambda self, version: self.mine()  # noqa: E731
+    wait = lambda self, known: self.mine()  # noqa: E731
 
     def waiting(self) -> list[tuple[str, str]]:
         return self.tables.waiting()
@@ -67,7 +67,7 @@ class Link:
 
 @pytest.fixture
 def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ClassTables, Clock]:
-    monkeypatch.setattr(ClassPanel, "watch", lambda self: None)  # no thread: the test hands over each report
+    monkeypatch.setattr(ClassPanel, "watch", lambda self, known="": None)  # no thread: the test hands over each report
     clock = Clock()
     return ClassTables(ClassStore.in_folder(tmp_path), clock=clock), clock
 

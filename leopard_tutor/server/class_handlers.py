@@ -4,8 +4,9 @@ Every request names its kernel and proves it is that kernel (`kernel_handler.Ker
 acts for is the one the kernel was handed to (`guards.BOOK`). So a page moves only through its own kernel, and for
 its own seat. Under `PATH` (after the server's base URL):
 
-* GET  `mine`: the visitor's table (`ClassTables.report`), at once; GET `wait?version=N`: the same once its
-  version is not N, or after `WAIT_SECONDS` (a long poll: how a kernel learns of the other player's move);
+* GET  `mine`: the visitor's table (`ClassTables.report`), at once; GET `wait?known=STATE`: the same once its
+  "state" is not STATE, or after `WAIT_SECONDS` (a long poll: how a kernel learns of the other player's move, and
+  of a table or a round the teacher seated it at);
 * GET  `tables`: the tables waiting for a second player, [{"code", "name"}];
 * POST `open` {"name", "rules", "hands" (1, 2 or 4; left out: the rules' length)} -> {"code"};
   `join` {"name", "code"} -> {"seat"};
@@ -32,18 +33,19 @@ WAIT_SECONDS = 20.0
 
 
 class Waiters:
-    """An event per table that is set (and replaced) at every change, for the long polls waiting on it."""
+    """An event per visitor that is set (and replaced) at every change of their report, for the long polls of their
+    kernels."""
 
     def __init__(self) -> None:
         self.events: dict[str, asyncio.Event] = {}
 
-    def event(self, code: str) -> asyncio.Event:
-        """The event the next change to `code` sets."""
-        return self.events.setdefault(code, asyncio.Event())
+    def event(self, visitor: str) -> asyncio.Event:
+        """The event the next change to `visitor`'s report sets."""
+        return self.events.setdefault(visitor, asyncio.Event())
 
-    def changed(self, code: str) -> None:
-        """Table `code` changed: wake whoever waits on it."""
-        event = self.events.pop(code, None)
+    def changed(self, visitor: str) -> None:
+        """`visitor`'s report changed: wake whoever waits on it."""
+        event = self.events.pop(visitor, None)
         if event is not None:
             event.set()
 
@@ -74,15 +76,11 @@ class ClassHandler(KernelHandler):
             refuse(self, 404, "no such class request")
 
     async def _wait(self) -> None:
-        try:
-            version = int(self.get_argument("version", "-1"))
-        except ValueError:
-            version = -1
+        known = self.get_argument("known", "")[:200]
         report = self._report()
-        code = report.get("table")
-        if code is not None and report["version"] == version:
+        if report["state"] == known:
             with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self.waiters.event(str(code)).wait(), WAIT_SECONDS)
+                await asyncio.wait_for(self.waiters.event(self.visitor).wait(), WAIT_SECONDS)
             report = self._report()
         self.answer(report)
 

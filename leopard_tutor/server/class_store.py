@@ -135,6 +135,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # each student's latest failed tries of a Learn stage (bounded), which make the class page's "stuck" mark
         "ALTER TABLE students ADD COLUMN tries TEXT NOT NULL DEFAULT '[]'",
     ),
+    (  # the rounds the teacher paired, and each student's seat in them (a classmate's table, or the computer)
+        """CREATE TABLE rounds (
+             number INTEGER PRIMARY KEY,
+             started REAL NOT NULL,
+             rules TEXT NOT NULL,
+             hands INTEGER NOT NULL,
+             level TEXT NOT NULL)""",
+        """CREATE TABLE round_seats (
+             round INTEGER NOT NULL REFERENCES rounds (number),
+             visitor TEXT NOT NULL,
+             opponent TEXT,
+             table_id INTEGER,
+             PRIMARY KEY (round, visitor))""",
+    ),
 )
 """The schema's migrations in order: `MIGRATIONS[n]` takes version n to n + 1."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -188,6 +202,28 @@ class StudentRow:
     doing: dict[str, Any] | None = None
     unlock_all: bool = False
     tries: list[list[Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    """One round the teacher paired: its number (from 1), when, under which rules, for how many hands a match, and
+    the computer level that plays the student left over."""
+
+    number: int
+    started: float
+    rules: str
+    hands: int
+    level: str
+
+
+@dataclass(frozen=True)
+class RoundSeat:
+    """A student's seat in a round: the visitor, their opponent (a visitor; None: the computer), and the table's id
+    (None against the computer)."""
+
+    visitor: str
+    opponent: str | None
+    table_id: int | None
 
 
 @dataclass(frozen=True)
@@ -535,6 +571,34 @@ class ClassStore:
         """The name each of `visitors` who has a record keeps now."""
         return dict(self.db.execute("SELECT visitor, name FROM students WHERE visitor IN (SELECT value FROM "
                                     "json_each(?))", (json.dumps(sorted(visitors)),)).fetchall())
+
+    # -- rounds ----------------------------------------------------------------------------------
+    def add_round(self, row: RoundRow, seats: Iterable[RoundSeat]) -> None:
+        """Store round `row` and its `seats` (inside the caller's transaction, with its tables)."""
+        self.db.execute("INSERT INTO rounds VALUES (?, ?, ?, ?, ?)",
+                        (row.number, row.started, row.rules, row.hands, row.level))
+        self.db.executemany("INSERT INTO round_seats VALUES (?, ?, ?, ?)",
+                            ((row.number, seat.visitor, seat.opponent, seat.table_id) for seat in seats))
+
+    def latest_round(self) -> tuple[RoundRow, list[RoundSeat]] | None:
+        """The round paired last and its seats, if there was one."""
+        found = self.db.execute("SELECT number, started, rules, hands, level FROM rounds "
+                                "ORDER BY number DESC LIMIT 1").fetchone()
+        if found is None:
+            return None
+        row = RoundRow(*found)
+        return row, [RoundSeat(*seat) for seat in self.db.execute(
+            "SELECT visitor, opponent, table_id FROM round_seats WHERE round = ? ORDER BY visitor", (row.number,))]
+
+    def round_opponents(self) -> list[tuple[str, str | None]]:
+        """Every (student, opponent) of every round (opponent None: the computer), each pair of classmates twice."""
+        return list(self.db.execute("SELECT visitor, opponent FROM round_seats"))
+
+    def forget_rounds(self) -> int:
+        """Delete every round and its seats; how many rounds there were."""
+        with self.transaction():
+            self.db.execute("DELETE FROM round_seats")
+            return self.db.execute("DELETE FROM rounds").rowcount
 
     # -- moves -----------------------------------------------------------------------------------
     def add_move(self, table_id: int, number: int, player: int, move: dict[str, Any], at: float) -> None:

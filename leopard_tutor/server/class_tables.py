@@ -19,6 +19,12 @@ scores and the seat that ended it, if a player did: what the class's standings r
 drawn at random, a bounded number of times (`CODE_DRAWS`), among those neither live nor resting. Its host chooses
 the match's length (`MATCH_LENGTHS`); whoever joins plays that length.
 
+The teacher may also pair the class (`pair`): a round seats every student present and at no table with a classmate
+(`pairing.py`: no repeated opponent while it can, a round robin, then by score), both seats at once, or the one left
+over against the computer (which their own kernel plays). The rounds and each student's seat in them are stored;
+a student's report says their seat in the latest round, and their kernel waits for a change of its report (`state`)
+whether or not they sit at a table, so a page moves to its table by itself.
+
 What a kernel is sent about a table (`ClassTables.report`) holds the deal's seed and the moves: a kernel is
 the server's own process and shows its page only its seat's view (`engine.view`); no page is sent either.
 
@@ -31,7 +37,7 @@ import secrets
 import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -41,7 +47,8 @@ from ..engine import RULE_SETS, Match, Move
 from ..engine.errors import SavedGameError
 from ..engine.moves import NEXT_HAND, move_from_data
 from ..engine.turns import apply_move, current_player, deal_next
-from .class_store import ABANDONED, COMPUTER, FINISHED, FORGOTTEN, LEFT, ClassStore, TableRow
+from .class_store import ABANDONED, COMPUTER, FINISHED, FORGOTTEN, LEFT, ClassStore, RoundRow, RoundSeat, TableRow
+from .pairing import met_counts, pair_round
 from .standings import Standing, standings, tally
 
 UNJOINED_SECONDS = 30 * 60
@@ -92,8 +99,9 @@ class ClassTables:
     """Every live class table of this server, kept in `store`; at most `limit` tables at once."""
 
     def __init__(self, store: ClassStore, *, limit: int = 1000, clock: Callable[[], float] = time.time,
-                 changed: Callable[[str], None] = lambda code: None) -> None:
-        """`changed(code)` is called after every change to table `code` (the handlers wake its waiters)."""
+                 changed: Callable[[str], None] = lambda visitor: None) -> None:
+        """`changed(visitor)` is called after every change to what `visitor`'s report says: their table, their seat
+        in a round (the handlers wake the kernels that wait on it)."""
         self.store, self.limit, self.clock, self.changed = store, limit, clock, changed
         self.tables: dict[str, LiveTable] = {}
         """The live tables by code."""
@@ -106,6 +114,11 @@ class ClassTables:
         self.last: OrderedDict[str, ClosedTable] = OrderedDict()
         """The table each visitor last sat at, closed less than `QUIET_SECONDS` ago (none once they sit at
         another), oldest first."""
+        latest = store.latest_round()
+        self.round: RoundRow | None = None if latest is None else latest[0]
+        """The round paired last, if any."""
+        self.round_seats: dict[str, RoundSeat] = {} if latest is None else {seat.visitor: seat for seat in latest[1]}
+        """Each student's seat in `round`."""
         now = self.clock()
         for row in store.closed_since(now - QUIET_SECONDS):
             assert row.ended is not None
@@ -149,8 +162,16 @@ class ClassTables:
     def report(self, visitor: str, present: bool = True) -> dict[str, Any]:
         """What `visitor`'s kernel needs about their table: {"table": None}, or its code, the seat, both names,
         rules, hands, seed, the moves so far, whether the other player is gone, and the version; for the table
-        they sat at that has closed (and rests), the same with "ended": how it ended. `present`: the visitor's
-        page is connected to the kernel that asks (else asking does not count as being here)."""
+        they sat at that has closed (and rests), the same with "ended": how it ended. Always "round": their seat in
+        the round paired last (`seat_in_round`, or None), and "state": all this in one word (`state`). `present`:
+        the visitor's page is connected to the kernel that asks (else asking does not count as being here)."""
+        found = self._table_report(visitor, present)
+        found["round"] = self.seat_in_round(visitor)
+        found["state"] = self.state(found)
+        return found
+
+    def _table_report(self, visitor: str, present: bool) -> dict[str, Any]:
+        """`report` without the round and the state."""
         live = self.seats.get(visitor)
         if live is not None and present:  # before the sweep: a player who asks is not gone
             live.seen[0 if live.row.visitors[0] == visitor else 1] = self.clock()
@@ -173,18 +194,101 @@ class ClassTables:
         return {"table": row.code, "seat": 0 if row.visitors[0] == visitor else 1, "names": list(row.names),
                 "rules": row.rules, "hands": row.hands, "seed": row.seed, "moves": moves, "version": version}
 
+    @staticmethod
+    def state(report: dict[str, Any]) -> str:
+        """What a kernel that has read `report` knows, in one word: its table, the table's version, whether it ended,
+        and the round (a kernel waits until its report says otherwise: `ClassHandler`)."""
+        seat = report.get("round") or {}
+        return f"{report.get('table')}:{report.get('version')}:{report.get('ended')}:{seat.get('number')}"
+
+    def seat_in_round(self, visitor: str) -> dict[str, Any] | None:
+        """`visitor`'s seat in the round paired last, if they have one: {"number", "against" (the classmate's name;
+        None: the computer), "table" (its code, None against the computer), "level" (the computer's), "rules",
+        "hands"}."""
+        seat, row = self.round_seats.get(visitor), self.round
+        if seat is None or row is None:
+            return None
+        live = next((live for live in self.tables.values() if live.row.id == seat.table_id), None)
+        against = None
+        if seat.opponent is not None:
+            names = self.store.names_of([seat.opponent])
+            against = names.get(seat.opponent, "")
+            if live is not None:
+                against = next((name for other, name in zip(live.row.visitors, live.row.names, strict=True)
+                                if other == seat.opponent), against)
+        return {"number": row.number, "against": against, "table": None if live is None else live.row.code,
+                "level": row.level, "rules": row.rules, "hands": row.hands}
+
     def standings(self, since: float | None = None) -> list[dict[str, Any]]:
         """The class's standings (`standings.standings`) over the matches that ended at `since` or later (None:
         every one kept), each student named by their record's name now, else their name at their latest table. The
         matches are counted again only once a table has closed since (the class page asks at every refresh)."""
+        kept = self._tally(since)
+        return standings(kept, self.store.names_of(kept))
+
+    def _tally(self, since: float | None) -> dict[str, Standing]:
+        """The matches counted since `since` (None: ever), by visitor: counted again only once a table has closed."""
         kept = self.tallies.get(since)
         if kept is None:
             if len(self.tallies) >= TALLIES_KEPT:  # (each day's "today" is a time of its own)
                 self.tallies.clear()
             kept = self.tallies[since] = tally(self.store.matches_ended(since))
-        return standings(kept, self.store.names_of(kept))
+        return kept
+
+    def present(self, named: dict[str, str]) -> dict[str, str]:
+        """Of the students `named` ({visitor: name}), those at no live table."""
+        self.sweep()
+        return {visitor: name for visitor, name in named.items() if visitor not in self.seats}
 
     # -- changes ------------------------------------------------------------------------------
+    def pair(self, named: dict[str, str], rules: object, hands: object, level: str) -> dict[str, Any]:
+        """Pair the next round: every student of `named` ({visitor: name}, those present) who sits at no table is
+        seated with a classmate (`pairing.pair_round`) at a new table under `rules` for a match of `hands` (one of
+        `MATCH_LENGTHS`), both seats at once; the one left over (an odd number) is to play the computer at `level`
+        (their kernel plays it). Stored (the round, its seats, its tables) in one transaction, then every student
+        paired is told (`changed`). What was done: {"round": its number, "tables": [{"code", "names"}], "computer":
+        the name of who plays it (or None), "busy": how many present students sat at a table already}. Refused
+        "nobody_to_pair" with nobody to pair, "full" past `limit` tables, "bad_rules", "bad_hands"."""
+        if rules not in RULE_SETS:
+            raise ClassTableError("bad_rules")
+        if not (isinstance(hands, int) and not isinstance(hands, bool) and hands in MATCH_LENGTHS):
+            raise ClassTableError("bad_hands")
+        free = self.present(named)
+        if not free:
+            raise ClassTableError("nobody_to_pair")
+        if len(self.tables) + len(free) // 2 > self.limit:
+            raise ClassTableError("full", most=self.limit)
+        number = (self.round.number if self.round is not None else 0) + 1
+        points = {visitor: standing.won + standing.drawn / 2 for visitor, standing in self._tally(None).items()}
+        pairing = pair_round(list(free), number, met=met_counts(self.store.round_opponents()), points=points)
+        codes: list[str] = []
+        for _ in pairing.pairs:
+            codes.append(self._new_code(also=codes))
+        now = self.clock()
+        row = RoundRow(number, now, str(rules), hands, level)
+        tables, seats = [], []
+        with self.store.transaction():  # the round, its tables and its seats: all or nothing
+            for code, (first, second) in zip(codes, pairing.pairs, strict=True):
+                table = self.store.add_table(TableRow(code, row.rules, hands, secrets.token_hex(8), (first, second),
+                                                      (free[first], free[second]), now, joined=now))
+                tables.append(table)
+                seats += [RoundSeat(first, second, table.id), RoundSeat(second, first, table.id)]
+                for visitor in (first, second):
+                    self.store.student_seen(visitor, free[visitor], now)
+            if pairing.computer is not None:
+                seats.append(RoundSeat(pairing.computer, None, None))
+            self.store.add_round(row, seats)
+        self.round, self.round_seats = row, {seat.visitor: seat for seat in seats}
+        for table in tables:
+            live = LiveTable(table, Match(RULE_SETS[table.rules], seed=table.seed, hands=table.hands), seen=[now, now])
+            self._sit(live)
+            self._changed(live)
+        if pairing.computer is not None:
+            self.changed(pairing.computer)
+        return {"round": number, "tables": [{"code": table.code, "names": list(table.names)} for table in tables],
+                "computer": None if pairing.computer is None else free[pairing.computer],
+                "busy": len(named) - len(free)}
+
     def open(self, visitor: str, name: object, rules: object = "REVISED_2008", hands: object = None) -> str:
         """Open a table for `visitor` named `name` under `rules` (a key of RULE_SETS) for a match of `hands` (one of
         `MATCH_LENGTHS`, else refused "bad_hands"; None: the rule set's length): its code. One table per visitor, at
@@ -208,13 +312,15 @@ class ClassTables:
             row = self.store.add_table(TableRow(code, str(rules), hands, seed, (visitor, None), (name, None), now))
             self.store.student_seen(visitor, name, now)
         self._sit(LiveTable(row, Match(RULE_SETS[row.rules], seed=seed, hands=row.hands), seen=[now, 0.0]))
+        self.changed(visitor)
         return code
 
-    def _new_code(self) -> str:
-        """A code neither live nor resting, found in at most `CODE_DRAWS` random draws; else "no_codes"."""
+    def _new_code(self, also: Collection[str] = ()) -> str:
+        """A code neither live nor resting (nor one of `also`), found in at most `CODE_DRAWS` random draws; else
+        "no_codes"."""
         for _ in range(CODE_DRAWS):
             code = code_of(secrets.randbelow(CODE_COUNT))
-            if code not in self.tables and code not in self.resting:
+            if code not in self.tables and code not in self.resting and code not in also:
                 return code
         raise ClassTableError("no_codes")
 
@@ -343,6 +449,11 @@ class ClassTables:
         for live in list(self.tables.values()):
             self._close(live, FORGOTTEN, stored=False)
         self.store.forget_tables()
+        self.store.forget_rounds()
+        told = list(self.round_seats)
+        self.round, self.round_seats = None, {}
+        for visitor in told:
+            self.changed(visitor)
         self.tallies.clear()
 
     def _close(self, live: LiveTable, ending: str, *, stored: bool = True, by: int | None = None) -> None:
@@ -374,4 +485,6 @@ class ClassTables:
 
     def _changed(self, live: LiveTable) -> None:
         live.version += 1
-        self.changed(live.row.code)
+        for visitor in live.row.visitors:
+            if visitor is not None:
+                self.changed(visitor)

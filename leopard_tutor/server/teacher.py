@@ -10,7 +10,9 @@ HTTP 403 without it (compared in constant time); it travels as `?token=` and the
   many they are, the class tables, the defaults and the choices for them, the standings (`standings.py`); GET
   `teacher/api/class.csv`: every student's row as CSV, then the standings of all time;
 * POST `teacher/api/defaults` {"rules", "level"}; `teacher/api/unlock` {"visitor": id | "all"};
-  `teacher/api/forget` {"confirm": true};
+  `teacher/api/forget` {"confirm": true}; `teacher/api/pair` {"rules", "hands"}: pair the next round of every
+  student present (`ClassPage.pair`), answered {"said": what was done, in words} (HTTP 400 {"said"} if nobody
+  could be paired);
 * GET  `teacher/api/watch?table=CODE`: what a spectator may see of a class table (both squares with face-down
   cards unnamed, the stock, the discard pile, the counts and scores, as the board's state), never a hand;
   GET `teacher/static/cards.js` and `board.css`: the board's own drawing of a card and its style, with which
@@ -40,6 +42,8 @@ from urllib.parse import quote
 from tornado.iostream import StreamClosedError
 from tornado.web import RequestHandler
 
+from ..class_client import MATCH_LENGTHS
+from ..class_codes import ClassTableError
 from ..engine import RULE_SETS
 from ..engine.catalogue import language, text, texts
 from ..engine.view import public_square
@@ -129,6 +133,7 @@ class ClassPage:
             "not_stored": not_stored(self.tables.store.failures),
             "choices": {"rules": [[key, text(f"rules.{key}")] for key in RULE_SETS],
                         "levels": [[level, text(f"levels.names.{level}")] for level in LEVEL_CHOICES]},
+            "round": self.round_said(),
             "standings": {
                 "today": self.tables.standings(since=local_midnight(self.tables.clock())),
                 "all": self.tables.standings(),
@@ -136,6 +141,34 @@ class ClassPage:
                 "columns": {column: text(f"teacher.standings.columns.{column}") for column in STANDING_COLUMNS},
             },
         }
+
+    def round_said(self) -> dict[str, Any]:
+        """The round paired last: {"number" (0 before the first), "said": when, under which rules and length}, and
+        the lengths a round's matches may have, as [[hands, words]]."""
+        row = self.tables.round
+        lengths = [[hands, text("teacher.rounds.hands", hands=hands)] for hands in MATCH_LENGTHS]
+        if row is None:
+            return {"number": 0, "said": "", "lengths": lengths}
+        return {"number": row.number, "lengths": lengths,
+                "said": text("teacher.rounds.last", number=row.number, rules=text(f"rules.{row.rules}"),
+                             time=time.strftime("%H:%M", time.localtime(row.started)), hands=row.hands)}
+
+    def pair(self, rules: object, hands: object) -> str:
+        """Pair the next round (`ClassTables.pair`) of the named students whose page is connected now, under `rules`
+        (None: the class's default rules, else the revised rules) for matches of `hands`; the one left over plays the
+        computer at the class's default level (else the beginner). What was done, in words; a `ClassTableError` if
+        nothing could be."""
+        defaults = self.students.defaults()
+        level = defaults["level"] or LEVEL_CHOICES[0]
+        rules = rules or defaults["rules"] or "REVISED_2008"
+        named = self.tables.store.names_of(BOOK.connected_visitors())
+        done = self.tables.pair(named, rules, hands, level)
+        said = [text("teacher.rounds.paired", number=done["round"], tables=len(done["tables"]))]
+        if done["computer"] is not None:
+            said.append(text("teacher.rounds.computer", name=done["computer"], level=text(f"levels.names.{level}")))
+        if done["busy"]:
+            said.append(text("teacher.rounds.busy", count=done["busy"]))
+        return " ".join(said)
 
     def csv_parts(self) -> Iterator[str]:
         """The class as CSV, in parts: every student's row (`Students.csv_parts`), then a blank line and the
@@ -276,7 +309,7 @@ class ApiHandler(TeacherHandler):
             refuse(self, 404, "no such class page request")
 
     def post(self, action: str) -> None:
-        """defaults, unlock, forget."""
+        """defaults, unlock, forget, pair."""
         body = json_object(self, "a class page request", MAX_BODY)
         if body is None:
             refuse(self, 400, "a class page request that is not a JSON object")
@@ -300,6 +333,12 @@ class ApiHandler(TeacherHandler):
                 refuse(self, 400, "forgetting the class needs a confirmation")
             self.page.tables.forget()
             self._answer({"forgotten": students.forget()})
+        elif action == "pair":
+            try:
+                self._answer({"said": self.page.pair(body.get("rules"), body.get("hands", 1))})
+            except ClassTableError as error:
+                self.set_status(400)
+                self._answer({"said": text(f"classmates.refused.{error.key}", **error.facts)})
         else:
             refuse(self, 404, "no such class page request")
 
@@ -313,4 +352,4 @@ def routes(base_url: str, data_dir: Path, tables: ClassTables, limit: int) -> li
     return [*student_routes(base_url, students),
             (base, PageHandler, page),
             (rf"{base}/static/(teacher\.js|teacher\.css|cards\.js|board\.css)", FileHandler, page),
-            (rf"{base}/api/(class|class\.csv|watch|defaults|unlock|forget)", ApiHandler, page)]
+            (rf"{base}/api/(class|class\.csv|watch|defaults|unlock|forget|pair)", ApiHandler, page)]

@@ -2,12 +2,15 @@
 table" with its "Match length" (1, 2 or 4 hands; at first the rules' own length; the table shows its code, a link
 and a QR code of the link), or a table code and "Join table" (whoever joins plays the length its host chose), and
 the tables open on this server. From the moment a table is opened the Play board shows this page's seat at it
-(`ClassTable`): waiting for the classmate (no game), then the match once both sit; a thread waits on the server for
-the other player's moves and shows them. "Leave the table" is offered from the moment a table is opened (while it
-waits too, and after a reload); if the other player has been gone for two minutes, "Finish against the computer" as
-well. Once the table has closed (for both at once: the match finished, a player left, or the server closed it,
-saying why), the name and code entry and the open tables are shown again; the board takes no more moves and keeps a
-finished match's end, and a match cut short may be finished against the computer.
+(`ClassTable`): waiting for the classmate (no game), then the match once both sit. One thread of the kernel
+(`ClassWatch`) waits on the server for every change of this visitor's report and shows it: the other player's moves,
+and a table or a round the teacher seated this page at (the Play section then comes forward by itself and says who
+the round is against: a classmate, or the computer for the one left over). "Leave the table" is offered from the
+moment a table is opened (while it waits too, and after a reload); if the other player has been gone for two
+minutes, "Finish against the computer" as well. Once the table has closed (for both at once: the match finished, a
+player left, or the server closed it, saying why), the name and code entry and the open tables are shown again; the
+board takes no more moves and keeps a finished match's end, and a match cut short may be finished against the
+computer.
 
 The panel only draws and forwards: the server's tables decide (`server/class_tables.py`), the table decides whose
 turn it is (`table/class_table.py`).
@@ -42,6 +45,8 @@ RETRY_SECONDS = 1.0
 CLOSED_WHY = ("abandoned", "forgotten", "nobody_joined")
 """The server's endings of a table (spaces as "_") that close it for a reason of its own, said under
 "classmates.closed_why"."""
+ComputerRound = Callable[[str, str, int, str], None]
+"""`computer_round(level, rules, hands, words)`: the teacher's round seats this page against the computer."""
 
 
 def table_link(address: str, code: str) -> str:
@@ -60,22 +65,84 @@ def qr_svg(link: str) -> str:
     return out.getvalue().decode()
 
 
+class ClassWatch:
+    """The one thread of a kernel (its visitor's) that waits on the server for each change of the visitor's report
+    (`ClassLink.wait`) and hands it to the class panel it follows (the newest: the app may draw its sections again).
+    A report asked for before the panel acted (opened, joined or left a table) is not handed over: it is asked for
+    again."""
+
+    def __init__(self, link: ClassLink) -> None:
+        self.link = link
+        self.panel: ClassPanel | None = None
+        self.known = ""
+        """The "state" of the last report handed over (the server answers once the report says otherwise)."""
+        self.thread: threading.Thread | None = None
+
+    def follow(self, panel: ClassPanel, known: str = "") -> None:
+        """Hand the reports to `panel` from now on (`known`: the state of the report it has already), and start
+        the thread if it has not started."""
+        self.panel, self.known = panel, known
+        if self.thread is None:
+            self.thread = threading.Thread(target=self._run, daemon=True, name="leopard-class-watch")
+            self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            panel = self.panel
+            assert panel is not None
+            epoch = panel.epoch
+            try:
+                report = self.link.wait(self.known)
+            except ClassRefused:
+                time.sleep(RETRY_SECONDS)
+                continue
+            if self.panel is not panel or panel.epoch != epoch:
+                self.known = ""  # asked before the page acted: ask again, at once
+                continue
+            self.known = str(report.get("state", ""))
+            try:
+                panel.on_report(report)
+            except Exception:  # logged; the watch goes on (the next report brings the table up to date)
+                log.exception("a class table's report could not be shown")
+                time.sleep(RETRY_SECONDS)
+
+
+WATCHES: dict[str, ClassWatch] = {}
+"""The watch of this kernel, by its id (a kernel is one visitor's: one watch)."""
+
+
+def kernel_watch(link: ClassLink) -> ClassWatch:
+    """This kernel's watch on the server (made once)."""
+    found = WATCHES.get(link.kernel_id)
+    if found is None:
+        found = WATCHES[link.kernel_id] = ClassWatch(link)
+    return found
+
+
 class ClassPanel(W.VBox):  # type: ignore[misc]
     """The classmate controls of a Play section: `seat(table)` puts a table on its board, `act(change)` runs a
     change as a click beside the board (its errors shown on the board), `refresh()` redraws the board."""
 
     def __init__(self, link: ClassLink, *, seat: Callable[[ClassTable], None], act: Callable[[Callable[[], None]], Any],
                  refresh: Callable[[], None], options: Callable[[], dict[str, Any]], address: Callable[[], str],
-                 computer: Callable[[str], Any]) -> None:
+                 computer: Callable[[str], Any], arrived: Callable[[], None] = lambda: None,
+                 computer_round: ComputerRound = lambda level, rules, hands, words: None) -> None:
         """`options()` are the table options (hinter, reviews) of the section; `computer(level)` makes a computer
-        player."""
+        player; `arrived()` is called when the server seats this page at a table it did not open or join here (a
+        round the teacher paired, or another tab of the same browser); `computer_round` when the teacher's round
+        has this page play the computer."""
         self.link, self._seat, self._act, self._refresh = link, seat, act, refresh
         self._options, self._address, self._computer = options, address, computer
+        self._arrived, self._computer_round = arrived, computer_round
         self.table: ClassTable | None = None
+        self.table_code: str | None = None
+        """The code of the server's table that `table` is this page's seat at."""
         self.code: str | None = None
-        self.version = -1
-        self.watching = False
-        self.watches = 0  # the number of the watch that runs (an earlier one, still waiting, stops when it answers)
+        self.epoch = 0
+        """Grows with every change this page makes to its seat (open, join, leave, finish): a report asked for
+        before it is not used (`ClassWatch`)."""
+        self.round_seen = 0
+        """The latest round this page knows of (a round is acted on once, when it comes)."""
         self.name = W.Text(description=text("classmates.name_label"), placeholder=text("classmates.name_placeholder"),
                            continuous_update=False)
         self.name.add_class("lt-class-name")
@@ -136,6 +203,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         code of the link."""
         rules = str(self._options()["rules"].key)
         hands = int(self.length_pick.value)
+        self.epoch += 1
         code = self.link.open(self.name.value, rules, hands)
         self.code = code
         self._show_code(code, hands)
@@ -160,6 +228,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
 
     def join(self, code: str) -> None:
         """Join the table `code` (as typed) under the name given."""
+        self.epoch += 1
         self.link.join(self.name.value, code)
         self.watch()
 
@@ -183,44 +252,40 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         """At start (a new page, a reload, after a server restart): sit at this visitor's table if there is one (a
         table that has closed is not sat at again)."""
         report = self.link.mine()
-        if report.get("table") is None or report.get("ended") is not None:
-            return False
-        self.on_report(report)
-        self.watch()
-        return True
+        seat = report.get("round") or {}
+        self.round_seen = int(seat.get("number") or 0)  # a round that came before this page is not acted on again
+        live = report.get("table") is not None and report.get("ended") is None
+        if live:
+            self.code = str(report["table"])
+            self.on_report(report)
+        self.watch(str(report.get("state", "")))
+        return live
 
-    # -- the watch on the server -----------------------------------------------------------------
-    def watch(self) -> None:
-        """Start the thread that waits for the table's changes (once)."""
-        if self.watching:
-            return
-        self.watching = True
-        self.watches += 1
-        threading.Thread(target=self._watch, args=(self.watches,), daemon=True, name="leopard-class-watch").start()
+    def watch(self, known: str = "") -> None:
+        """Have this kernel's watch hand this panel the visitor's reports (`known`: the state of the last one read)."""
+        kernel_watch(self.link).follow(self, known)
 
-    def _watch(self, number: int) -> None:
-        while self.watching and self.watches == number:
-            try:
-                report = self.link.wait(self.version)
-            except ClassRefused:
-                time.sleep(RETRY_SECONDS)
-                continue
-            if not (self.watching and self.watches == number):
-                return  # the table was left (and maybe another opened) while this watch waited
-            try:
-                self.on_report(report)
-            except Exception:  # logged; the watch goes on (the next report brings the table up to date)
-                log.exception("a class table's report could not be shown")
-                time.sleep(RETRY_SECONDS)
-
+    # -- what the server says ----------------------------------------------------------------------
     def on_report(self, report: dict[str, Any]) -> None:
         """What the server says of this visitor's table: seat the match when both sit, make the other's moves,
-        offer to finish against the computer when the other has gone, say when the table has closed (and how)."""
+        offer to finish against the computer when the other has gone, say when the table has closed (and how); a
+        table this page did not open or join here (a round) is sat at, and a round against the computer begun."""
         code = report.get("table")
         if code is None or report.get("ended") is not None:
-            self._closed(report)
+            if self.code is not None and code in (None, self.code):
+                self._closed(report)
+            elif self.code is None:
+                self._round_against_computer(report.get("round"))
             return
-        self.code, self.version = str(code), int(report["version"])
+        if self.code is not None and self.code != code:  # the end of this page's last table did not reach it
+            self._closed()
+        if self.code is None:  # a table this page did not open or join here: a round, or another tab
+            self._arrived()
+            self._show_entry(False)
+        self.code = str(code)
+        seat = report.get("round") or {}
+        if seat.get("table") == code:
+            self.round_seen = max(self.round_seen, int(seat["number"]))
         names = report["names"]
         if names[1] is None:
             if not self.status.value:  # after a reload: the code, the link and its QR code are shown again
@@ -235,7 +300,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         if self._seating(str(code)):
             assert table is not None
             table = self._sit(table, report)
-        elif table is None or table.store_move is None:
+        elif table is None or table.store_move is None or self.table_code != code:
             table = self._start(report)
         elif table.update(report["moves"]):
             self._refresh()
@@ -253,6 +318,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
     def _seat_waiting(self, report: dict[str, Any]) -> None:
         """Show this visitor's table waiting for a classmate: no game on the board until they sit down."""
         self.table = table = self._new_table(report)
+        self.table_code = str(report["table"])
         self._seat(table)
         self._refresh()
 
@@ -283,8 +349,11 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         table.update(moves, replay=True)
         words = text("classmates.back" if moves else "classmates.started", code=code, first=names[0],
                      second=names[1], rules=text(f"rules.{table.rules.key}"), hands=table.match.hands)
+        seat = report.get("round") or {}
+        if seat.get("table") == code and not moves:
+            words = f"{text('classmates.round.classmate', number=seat['number'], name=names[1 - table.seat])} {words}"
         table.say(f"{words} {table.message}")
-        self.table = table
+        self.table, self.table_code = table, code
         self.status.value = ""
         self._show_entry(False)
         self._seat(table)
@@ -295,7 +364,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         """This visitor's table has closed (`report`: the server's word on it, with its moves and how it ended;
         `left`: this page left it): the entry is shown again; the board takes no more moves and says why, or keeps
         a finished match's end; a match cut short may be finished against the computer."""
-        code, self.code, self.watching = self.code, None, False
+        code, self.code = self.code, None
         if code is None:
             return  # this page sits at no table (it left it already, or never sat)
         self._show_entry(True)
@@ -326,6 +395,19 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             self.finish_button.layout.display = ""
         self._refresh()
 
+    def _round_against_computer(self, seat: dict[str, Any] | None) -> None:
+        """The teacher's round has this page play the computer (once, when the round comes): the section begins
+        that match, saying so."""
+        if not seat or seat.get("table") is not None or seat.get("against") is not None:
+            return
+        number = int(seat["number"])
+        if number <= self.round_seen:
+            return
+        self.round_seen = number
+        level = str(seat["level"])
+        words = text("classmates.round.computer", number=number, level=text(f"levels.names.{level}"))
+        self._computer_round(level, str(seat["rules"]), int(seat["hands"]), words)
+
     # -- when the other has gone ------------------------------------------------------------------
     def finish(self) -> None:
         """The computer takes the gone classmate's seat; the server records how the match ended."""
@@ -333,11 +415,11 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         if table is None or (code is None and not isinstance(table.mode, Closed)):
             raise ClassRefused("not_seated")
         if code is not None:  # the table is still open on the server: it records how the match ended
+            self.epoch += 1
             self.link.end(code, f"computer:{FINISHING_LEVEL}")
             self.code = None
             self._show_entry(True)
             self.leave_button.layout.display = "none"
-        self.watching = False
         table.seat_computer(self._computer(FINISHING_LEVEL),
                             text("classmates.computer_seated", level=text(f"levels.names.{FINISHING_LEVEL}")))
         self.finish_button.layout.display = "none"
@@ -348,6 +430,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         code = self.code
         if code is None:
             raise ClassRefused("not_seated")
+        self.epoch += 1
         self.link.end(code, "left")
         self._closed(left=True)
         with contextlib.suppress(ClassRefused):  # the list is a help: the table is left either way

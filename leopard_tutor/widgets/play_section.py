@@ -85,6 +85,8 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.board.listeners.append(lambda _intent: self._tell_match())
         self.board.listeners.append(lambda _intent: self._count_match())
         self.board.listeners.append(lambda _intent: self._sync_buttons())
+        self.come_forward: list[Callable[[], None]] = []
+        """Called when the section begins a match by itself (a round the teacher paired): the app shows it."""
         self.set_aside: dict[str, Table] = {}
         """A match under way put aside when the other kind of opponent was chosen ("computer", or "people" at this
         device), taken up again when its kind is chosen again."""
@@ -151,7 +153,42 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         """The classmate controls."""
         return ClassPanel(link, seat=self._seat, act=self.board.control, refresh=self._class_changed,
                           options=self._table_options, address=self.address,
-                          computer=lambda level: factory(level, None))
+                          computer=lambda level: factory(level, None), arrived=self._arrived_at_class_table,
+                          computer_round=lambda *round_: self.board.act(lambda: self._play_round(*round_)))
+
+    def _show_classmates(self) -> None:
+        """The opponent menu on a classmate, with the classmate controls shown (a class table is on the board)."""
+        assert self.classmates is not None
+        self._put_back(self.level_pick, CLASSMATE)
+        self.names_row.layout.display = "none"
+        self.classmates.layout.display = ""
+
+    def _arrived_at_class_table(self) -> None:
+        """The server seated this page at a class table (a round the teacher paired): the section shows it, and comes
+        forward (`come_forward`)."""
+        self._show_classmates()
+        for listener in list(self.come_forward):
+            listener()
+
+    def _play_round(self, level: str, rules: str, hands: int, words: str) -> None:
+        """The teacher's round has the learner play the computer at `level` under `rules` for `hands` hands: a new
+        match against it, said in `words`; the section comes forward."""
+        factory = self.opponent_factory
+        assert factory is not None
+        self._opening = True
+        try:
+            self.rules_pick.value = rules
+            self.level_pick.value = level
+        finally:
+            self._opening = False
+        start = LEVELS[0] if level == ADAPTIVE else level
+        table = against_computer(factory(start, None), **{**self._table_options(), "hands": hands})
+        self._seat(table)
+        if level == ADAPTIVE:
+            self._follow_level(factory, start, level)
+        table.say(f"{words} {table.message}")
+        for listener in list(self.come_forward):
+            listener()
 
     def _class_changed(self) -> None:
         """The class table changed without a click here (the classmate moved, both sat down): redraw the board and
@@ -166,9 +203,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
 
         def resume() -> None:
             if panel.resume():
-                self._put_back(self.level_pick, CLASSMATE)
-                self.names_row.layout.display = "none"
-                panel.layout.display = ""
+                self._show_classmates()
         self.board.act(resume)
 
     def join_table(self, code: str) -> None:

@@ -1,7 +1,8 @@
 // The teacher's class page: the students' table (the students seen last, saying how many of how many when not
 // every one, sorted by name until a column's header is pressed, refreshed every 2 s without a reload; in the
 // Lessons column a cell per stage with its stars and a "stuck" badge, when the report has them), the standings
-// (today or all time, when the report has them), the class's defaults, unlocking lessons, watching a class table
+// (today or all time, when the report has them), pairing the class for a round (its rules and match length; the
+// button says "Next round" once a round was paired), the class's defaults, unlocking lessons, watching a class table
 // (drawn with the board's own drawing of a space and a card: cards.js, loaded before this script) and forgetting
 // the class. Every word comes from the server (the catalogue's "teacher" book); every name is put in as text,
 // never as markup. The page is light or dark as the browser prefers, and tells board.css so as the app's page does.
@@ -25,7 +26,7 @@
   const STANDINGS = ["name", "played", "won", "drawn", "lost", "for", "against"];  // a standings row's keys
   const state = {
     sortColumn: 0, ascending: true, columns: [], students: [], watching: null, choicesShown: false, shown: "",
-    period: "today", standings: null, watched: "",
+    period: "today", standings: null, watched: "", pairShown: false,
   };
 
   const dark = window.matchMedia("(prefers-color-scheme: dark)");
@@ -41,6 +42,7 @@
     if (!reply.ok) {
       const error = new Error(String(reply.status));
       if (reply.status === 503) error.words = (await reply.text()).trim();  // a change the server could not store
+      if (reply.status === 400 && path === "pair") error.words = (await reply.json()).said;  // why nobody was paired
       throw error;
     }
     return reply.json();
@@ -71,6 +73,10 @@
     byId("lt-standings-today").textContent = words.today;
     byId("lt-standings-all").textContent = words.all_time;
     byId("lt-forget").textContent = words.forget;
+    byId("lt-rounds-title").textContent = words.rounds;
+    byId("lt-rounds-help").textContent = words.rounds_help;
+    byId("lt-pair-rules-label").textContent = words.rules;
+    byId("lt-pair-length-label").textContent = words.length;
   }
 
   function compare(a, b) {
@@ -179,6 +185,22 @@
     state.choicesShown = true;
   }
 
+  // The round paired last, and the button that pairs the next ("Pair the class" before the first round); the
+  // menus are filled once (the class's default rules, one hand), then left as the teacher sets them.
+  function renderRound(round, choices, defaults) {
+    if (!state.pairShown) {
+      byId("lt-pair-rules").replaceChildren(...choices.rules.map(([value, name]) => make("option", name, { value })));
+      byId("lt-pair-rules").value = defaults.rules || choices.rules[0][0];
+      byId("lt-pair-length").replaceChildren(...round.lengths.map(([hands, name]) =>
+        make("option", name, { value: String(hands) })));
+      byId("lt-pair-length").value = String(round.lengths[0][0]);
+      state.pairShown = true;
+    }
+    const label = round.number ? words.next_round : words.pair;
+    if (byId("lt-pair-button").textContent !== label) byId("lt-pair-button").textContent = label;
+    if (byId("lt-round").textContent !== round.said) byId("lt-round").textContent = round.said;
+  }
+
   function renderTables(tables) {
     const list = byId("lt-tables");
     if (!tables.length) {
@@ -264,6 +286,7 @@
         renderTables(data.tables);
       }
       if (!state.choicesShown) renderChoices(data.choices, data.defaults);
+      renderRound(data.round, data.choices, data.defaults);
       if (JSON.stringify(data.standings || null) !== JSON.stringify(state.standings)) {
         state.standings = data.standings || null;
         renderStandings(state.standings);
@@ -307,6 +330,16 @@
     event.preventDefault();
     act(() => send("defaults", { rules: byId("lt-rules").value || null, level: byId("lt-level").value || null }),
       words.saved);
+  });
+  byId("lt-pair").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const button = byId("lt-pair-button");
+    button.disabled = true;  // one round a press
+    act(async () => {
+      const reply = await send("pair", { rules: byId("lt-pair-rules").value,
+        hands: Number(byId("lt-pair-length").value) });
+      say(reply.said);
+    }).finally(() => { button.disabled = false; });
   });
   byId("lt-forget").addEventListener("click", () => {
     if (window.confirm(words.forget_confirm)) act(() => send("forget", { confirm: true }), words.forgotten);
