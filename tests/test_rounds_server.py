@@ -1,0 +1,92 @@
+"""The teacher pairs the class on a real server, at the protocol level (three visitors: three cookie jars, three
+kernels, each page's frames as a browser receives them): each student keeps a name, the teacher presses "Pair the
+class", and with no click of their own two pages move to their table, each board naming the classmate and the
+round, while the third page plays the computer and says so."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import urllib.request
+from typing import Any
+
+from class_players import board_update, button, latest_board, model_where, press, turn_of, update, with_class
+from kernel_client import Visit, run
+
+from leopard_tutor.engine.catalogue import text
+
+TOKEN = "a-teacher-token-for-rounds-0123456789"
+NAMES = ("Ana", "Ben", "Cat")
+
+
+async def keep_name(visit: Visit, name: str) -> None:
+    """Type `name` in the student's name box and press Keep, as a student does."""
+    await update(visit, model_where(visit, with_class("lt-student-box")), {"value": name})
+    await press(visit, button(visit, text("students.keep")))
+
+
+def teacher_post(url: str, action: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """The class page's request `action` with `body`: its status and JSON answer."""
+    request = urllib.request.Request(f"{url}teacher/api/{action}?token={TOKEN}", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def teacher_get(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{url}teacher/api/class?token={TOKEN}", timeout=30) as answer:
+        found: dict[str, Any] = json.loads(answer.read())
+    return found
+
+
+def says(table: dict[str, Any], words: str) -> bool:
+    return words in str(table.get("message", ""))
+
+
+def test_pairing_the_class_moves_each_page_to_its_round(start_own_server: Any) -> None:
+    server = start_own_server("--teacher-token", TOKEN)
+
+    async def scenario() -> None:
+        visits = [Visit(server.url) for _ in NAMES]
+        await asyncio.gather(*(visit.open() for visit in visits))
+        try:
+            for visit, name in zip(visits, NAMES, strict=True):
+                await keep_name(visit, name)
+            deadline = asyncio.get_running_loop().time() + 30
+            while {row["cells"][0]["text"] for row in teacher_get(server.url)["students"]} != set(NAMES):
+                assert asyncio.get_running_loop().time() < deadline, "every name reaches the class page"
+                await asyncio.sleep(0.3)
+            for visit in visits:
+                visit.received.clear()
+            status, answer = teacher_post(server.url, "pair", {"rules": "REVISED_2008", "hands": 1})
+            assert status == 200 and answer["said"].startswith(text("teacher.rounds.paired", number=1, tables=1))
+            report = teacher_get(server.url)
+            assert report["round"]["number"] == 1 and len(report["tables"]) == 1
+            seated = report["tables"][0]["names"]
+            alone = next(name for name in NAMES if name not in seated)
+            assert text("teacher.rounds.computer", name=alone, level=text("levels.names.beginner")) in answer["said"]
+            for visit, name in zip(visits, NAMES, strict=True):
+                if name == alone:
+                    words = text("classmates.round.computer", number=1, level=text("levels.names.beginner"))
+                else:
+                    other = next(other for other in seated if other != name)
+                    words = text("classmates.round.classmate", number=1, name=other)
+                shown = await board_update(visit, lambda t, w=words: says(t, w), timeout=30)
+                assert says(shown, words)
+                if name != alone:  # the board names the classmate's square, and whose turn it is
+                    other = next(other for other in seated if other != name)
+                    assert text("play.people.square", name=other) in [part["label"] for part in shown["squares"]]
+                    assert any(turn_of(shown, player) for player in seated)
+            status, again = teacher_post(server.url, "pair", {"rules": "REVISED_2008", "hands": 1})
+            assert status == 200 and text("teacher.rounds.paired", number=2, tables=0) in again["said"]
+            assert text("teacher.rounds.busy", count=2) in again["said"], "the two at a table wait for the next"
+            status, refused = teacher_post(server.url, "pair", {"rules": "REVISED_2008", "hands": 3})
+            assert status == 400 and refused["said"] == text("classmates.refused.bad_hands")
+            assert latest_board(visits[0])
+        finally:
+            await asyncio.gather(*(visit.close() for visit in visits))
+
+    run(scenario())
