@@ -312,3 +312,46 @@ def test_the_match_length_chosen_reaches_the_server_and_both_players(tables: tup
         mover.board.dispatch(intent)
     row = authority.store.table(code)
     assert row is not None and row.ending == "finished" and row.hand_scores == (table.match.totals,)
+
+
+def test_a_round_seats_both_pages_by_itself_and_brings_play_forward(tables: tuple[ClassTables, Clock],
+                                                                    keyed: None) -> None:
+    authority, _clock = tables
+    ana, ben = section(authority, "ana"), section(authority, "ben")
+    forward: list[str] = []
+    for play, who in ((ana, "ana"), (ben, "ben")):
+        play.come_forward.append(lambda who=who: forward.append(who))
+        assert not isinstance(play.controller, ClassTable) and panel_of(play).layout.display == "none"
+    authority.pair({"ana": "Ana", "ben": "Ben"}, "ORIGINAL_1963", 2, "beginner")
+    for play, other in ((ana, "Ben"), (ben, "Ana")):
+        panel = panel_of(play)
+        panel.on_report(panel.link.mine())  # the watch's report: no click of the learner's
+        table = play.controller
+        assert isinstance(table, ClassTable) and table.name(1 - table.seat) == other
+        assert table.rules.key == "ORIGINAL_1963" and table.match.hands == 2
+        assert said(play.board.state["message"], "classmates.round.classmate", number=1, name=other)
+        assert play.level_pick.value == CLASSMATE and panel.layout.display == ""
+        assert panel.leave_button.layout.display == "" and panel.open_button.layout.display != ""
+        panel.on_report(panel.link.mine())  # the same report again changes nothing
+        assert play.controller is table
+    assert forward == ["ana", "ben"]
+
+
+def test_the_one_left_over_plays_the_computer_once(tables: tuple[ClassTables, Clock], keyed: None) -> None:
+    authority, _clock = tables
+    cat = section(authority, "cat")
+    forward: list[bool] = []
+    cat.come_forward.append(lambda: forward.append(True))
+    authority.pair({"cat": "Cat"}, "RUNNING_LEOPARD", 1, "expert")
+    panel = panel_of(cat)
+    panel.on_report(panel.link.mine())
+    table = cat.controller
+    assert not isinstance(table, ClassTable) and isinstance(table.seats[1], Computer)
+    assert table.rules.key == "RUNNING_LEOPARD" and table.match.hands == 1 and cat.level_pick.value == "expert"
+    assert said(cat.board.state["message"], "classmates.round.computer", number=1)
+    assert forward == [True]
+    panel.on_report(panel.link.mine())  # the round is played once, not begun again at each report
+    assert cat.controller is table and forward == [True]
+    again = section(authority, "cat")  # a page opened after the round came does not begin it again
+    panel_of(again).on_report(panel_of(again).link.mine())
+    assert not said(again.board.state["message"], "classmates.round.computer", number=1)

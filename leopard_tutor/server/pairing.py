@@ -6,11 +6,11 @@ Chosen in this order, over every way of pairing the round (searched depth first,
 
 1. as few repeated opponents as can be: a pair that has met before costs the times they met; meeting the computer
    costs the times the student met it (so it goes round the class);
-2. a round robin while one is possible: the pairs of the circle method (one student fixed, the rest turning one
-   place a round) over the students in a fixed order, for this round's number; with the same students every
-   round, each meets every other once before anyone meets anyone twice;
+2. a round robin while one is possible: among pairs that have not met, those of the circle method (one student
+   fixed, the rest turning one place a round) over the students in a fixed order, for this round's number; with
+   the same students every round, each meets every other once before anyone meets anyone twice;
 3. then by score: the students ranked by points (a win 1, a draw a half), each paired as near their own rank as
-   the above allows; the computer meets the lowest ranked.
+   the above allows, the computer ranked last (so, once everyone has met it, it meets the lowest ranked).
 
 Stdlib only, no server: tested by itself (`tests/test_pairing.py`).
 """
@@ -73,8 +73,9 @@ def pair_round(students: Sequence[str], number: int, *, met: Mapping[frozenset[s
         found = costs.get((first, second))
         if found is None:
             pair = frozenset((first, second))
-            distance = 0 if None in pair else min(abs(rank[first] - rank[second]), OFF_CIRCLE - 1)
-            found = costs[first, second] = met.get(pair, 0) * REPEAT + (pair not in circle) * OFF_CIRCLE + distance
+            times = met.get(pair, 0)
+            distance = min(abs(rank[first] - rank[second]), OFF_CIRCLE - 1)  # the computer ranks last
+            found = costs[first, second] = times * REPEAT + (not times and pair not in circle) * OFF_CIRCLE + distance
         return found
 
     best: list[tuple[str | None, str | None]] = []

@@ -1,0 +1,133 @@
+"""Rounds the teacher pairs, in the server's class tables (`ClassTables.pair`, stdlib, no server): both seats of each
+table at once; the odd one's seat against the computer; every student paired told; the students at a table left for
+the next round; what cannot be paired refused with nothing stored; the next round with new opponents; a restart
+keeping the round, its seats and its tables; forgetting the class forgetting them."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from leopard_tutor.class_codes import ClassTableError
+from leopard_tutor.server.class_store import DATABASE_NAME, ClassStore
+from leopard_tutor.server.class_tables import ClassTables
+
+CLASS = {"ana": "Ana", "ben": "Ben", "cat": "Cat", "dan": "Dan", "eve": "Eve"}
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def tables_in(folder: Path, woken: list[str] | None = None, limit: int = 10) -> ClassTables:
+    return ClassTables(ClassStore.in_folder(folder), clock=Clock(), limit=limit,
+                       changed=(woken if woken is not None else []).append)
+
+
+def opponents(tables: ClassTables) -> dict[str, str | None]:
+    """Each student's opponent in the latest round, as their reports say (None: the computer)."""
+    return {visitor: (tables.report(visitor)["round"] or {}).get("against") for visitor in CLASS}
+
+
+def stored_rounds(folder: Path) -> int:
+    with sqlite3.connect(folder / DATABASE_NAME) as db:
+        return int(db.execute("SELECT COUNT(*) FROM rounds").fetchone()[0])
+
+
+def test_a_round_seats_everyone_present_and_tells_each_of_them(tmp_path: Path) -> None:
+    woken: list[str] = []
+    tables = tables_in(tmp_path, woken)
+    before = {visitor: tables.report(visitor)["state"] for visitor in CLASS}
+    done = tables.pair(CLASS, "REVISED_2008", 1, "beginner")
+    assert done["round"] == 1 and len(done["tables"]) == 2 and done["busy"] == 0
+    assert done["computer"] in CLASS.values() and set(woken) == set(CLASS)
+    for visitor, name in CLASS.items():
+        report = tables.report(visitor)
+        seat = report["round"]
+        assert report["state"] != before[visitor], "a kernel waiting on the old state is answered"
+        assert seat["number"] == 1 and seat["rules"] == "REVISED_2008" and seat["hands"] == 1
+        if name == done["computer"]:
+            assert report["table"] is None and seat == {**seat, "against": None, "table": None, "level": "beginner"}
+            continue
+        assert report["table"] == seat["table"] and report["hands"] == 1 and report["moves"] == []
+        other = report["names"][1 - report["seat"]]
+        assert report["names"][report["seat"]] == name and seat["against"] == other != name
+        assert tables.report(next(v for v, n in CLASS.items() if n == other))["table"] == report["table"]
+
+
+def test_students_at_a_table_wait_for_the_next_round(tmp_path: Path) -> None:
+    tables = tables_in(tmp_path)
+    code = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", code)
+    done = tables.pair(CLASS, "REVISED_2008", 2, "expert")
+    assert done["busy"] == 2 and len(done["tables"]) == 1 and done["computer"] is not None
+    assert tables.report("ana")["table"] == code and tables.report("ana")["round"] is None
+    alone = next(visitor for visitor, name in CLASS.items() if name == done["computer"])
+    assert tables.present(CLASS) == {alone: done["computer"]}, "who plays the computer is free for the next round"
+
+
+@pytest.mark.parametrize(("rules", "hands", "key"), [("REVISED_2008", 3, "bad_hands"), ("CHESS", 1, "bad_rules"),
+                                                      ("REVISED_2008", True, "bad_hands")])
+def test_a_bad_choice_is_refused_and_stores_nothing(tmp_path: Path, rules: str, hands: object, key: str) -> None:
+    tables = tables_in(tmp_path)
+    with pytest.raises(ClassTableError) as refused:
+        tables.pair(CLASS, rules, hands, "beginner")
+    assert refused.value.key == key and stored_rounds(tmp_path) == 0 and tables.tables == {}
+
+
+def test_nobody_to_pair_and_too_many_tables_are_refused_with_nothing_stored(tmp_path: Path) -> None:
+    tables = tables_in(tmp_path, limit=1)
+    with pytest.raises(ClassTableError) as refused:
+        tables.pair({}, "REVISED_2008", 1, "beginner")
+    assert refused.value.key == "nobody_to_pair"
+    with pytest.raises(ClassTableError) as refused:
+        tables.pair(CLASS, "REVISED_2008", 1, "beginner")  # two tables, one allowed
+    assert refused.value.key == "full" and stored_rounds(tmp_path) == 0 and tables.tables == {}
+    assert tables.pair({"ana": "Ana"}, "REVISED_2008", 1, "beginner")["computer"] == "Ana"
+
+
+def test_the_next_round_pairs_new_opponents(tmp_path: Path) -> None:
+    tables = tables_in(tmp_path)
+    seen: set[frozenset[str | None]] = set()
+    for number in range(1, 6):  # five students: a round robin takes five rounds
+        for code in list(tables.tables):
+            live = tables.tables[code]
+            assert live.row.visitors[0] is not None
+            tables.end(live.row.visitors[0], code, "left")
+        tables.pair(CLASS, "REVISED_2008", 1, "beginner")
+        pairs = {frozenset((visitor, next((v for v, n in CLASS.items() if n == against), None)))
+                 for visitor, against in opponents(tables).items()}
+        assert not pairs & seen, f"round {number} repeats an opponent"
+        seen |= pairs
+    assert len(seen) == 15, "everyone met everyone, and the computer, once"
+
+
+def test_a_restart_keeps_the_round_its_seats_and_its_tables(tmp_path: Path) -> None:
+    tables = tables_in(tmp_path)
+    tables.pair(CLASS, "ORIGINAL_1963", 2, "intermediate")
+    reports = {visitor: tables.report(visitor) for visitor in CLASS}
+    tables.store.close()
+    again = tables_in(tmp_path)
+    assert again.round is not None and again.round.number == 1 and again.round.level == "intermediate"
+    for visitor in CLASS:
+        report = again.report(visitor)
+        assert (report["table"], report["round"], report.get("names")) == (
+            reports[visitor]["table"], reports[visitor]["round"], reports[visitor].get("names"))
+    assert again.pair(CLASS, "REVISED_2008", 1, "beginner")["busy"] == 4, "the seats are still taken"
+
+
+def test_forgetting_the_class_forgets_its_rounds(tmp_path: Path) -> None:
+    woken: list[str] = []
+    tables = tables_in(tmp_path, woken)
+    tables.pair(CLASS, "REVISED_2008", 1, "beginner")
+    woken.clear()
+    tables.forget()
+    assert stored_rounds(tmp_path) == 0 and tables.round is None and set(woken) == set(CLASS)
+    assert all(tables.report(visitor)["round"] is None for visitor in CLASS)
+    assert tables.pair(CLASS, "REVISED_2008", 1, "beginner")["round"] == 1
