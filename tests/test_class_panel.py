@@ -322,6 +322,10 @@ def test_a_round_seats_both_pages_by_itself_and_brings_play_forward(tables: tupl
     for play, who in ((ana, "ana"), (ben, "ben")):
         play.come_forward.append(lambda who=who: forward.append(who))
         assert not isinstance(play.controller, ClassTable) and panel_of(play).layout.display == "none"
+    own = ana.controller  # Ana is in a match against the computer: it is kept aside for her
+    for intent in intents_for(own.view(), own.view().legal_moves()[0]):
+        ana.board.dispatch(intent)
+    assert own.match.current.moves
     authority.pair({"ana": "Ana", "ben": "Ben"}, "ORIGINAL_1963", 2, "beginner")
     for play, other in ((ana, "Ben"), (ben, "Ana")):
         panel = panel_of(play)
@@ -335,6 +339,11 @@ def test_a_round_seats_both_pages_by_itself_and_brings_play_forward(tables: tupl
         panel.on_report(panel.link.mine())  # the same report again changes nothing
         assert play.controller is table
     assert forward == ["ana", "ben"]
+    assert said(ana.board.state["message"], "play.set_aside.kept")
+    assert not said(ben.board.state["message"], "play.set_aside.kept"), "Ben had made no move: nothing kept"
+    panel_of(ana).leave_button.click()
+    ana.level_pick.value = "beginner"  # back to her own match, where it was
+    assert ana.controller is own and said(ana.board.state["message"], "play.set_aside.back")
 
 
 def test_the_one_left_over_plays_the_computer_once(tables: tuple[ClassTables, Clock], keyed: None) -> None:
@@ -355,3 +364,22 @@ def test_the_one_left_over_plays_the_computer_once(tables: tuple[ClassTables, Cl
     again = section(authority, "cat")  # a page opened after the round came does not begin it again
     panel_of(again).on_report(panel_of(again).link.mine())
     assert not said(again.board.state["message"], "classmates.round.computer", number=1)
+
+
+def test_a_class_table_left_is_never_taken_up_as_a_game_at_this_device(tables: tuple[ClassTables, Clock],
+                                                                        keyed: None) -> None:
+    authority, _clock = tables
+    ana, ben = section(authority, "ana"), section(authority, "ben")
+    authority.pair({"ana": "Ana", "ben": "Ben"}, "REVISED_2008", 4, "beginner")
+    for play in (ana, ben):
+        panel_of(play).on_report(panel_of(play).link.mine())
+    mover = ana if ana.controller.hand.to_move == ana.controller.viewer else ben
+    table = mover.controller
+    for intent in intents_for(table.view(), table.view().legal_moves()[0]):
+        mover.board.dispatch(intent)
+    assert table.match.current.moves and not table.match.is_over
+    panel_of(mover).leave_button.click()
+    mover.level_pick.value = "beginner"
+    mover.level_pick.value = "people"  # two people at this device: a game of their own, not the table left
+    assert not isinstance(mover.controller, ClassTable) and mover.controller is not table
+    assert table not in mover.set_aside.values()

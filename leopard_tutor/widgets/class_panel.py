@@ -125,15 +125,17 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
 
     def __init__(self, link: ClassLink, *, seat: Callable[[ClassTable], None], act: Callable[[Callable[[], None]], Any],
                  refresh: Callable[[], None], options: Callable[[], dict[str, Any]], address: Callable[[], str],
-                 computer: Callable[[str], Any], arrived: Callable[[], None] = lambda: None,
+                 computer: Callable[[str], Any], arrived: Callable[[], str] = lambda: "",
                  computer_round: ComputerRound = lambda level, rules, hands, words: None) -> None:
         """`options()` are the table options (hinter, reviews) of the section; `computer(level)` makes a computer
         player; `arrived()` is called when the server seats this page at a table it did not open or join here (a
-        round the teacher paired, or another tab of the same browser); `computer_round` when the teacher's round
-        has this page play the computer."""
+        round the teacher paired, or another tab of the same browser), and says what became of the match the page
+        showed; `computer_round` when the teacher's round has this page play the computer."""
         self.link, self._seat, self._act, self._refresh = link, seat, act, refresh
         self._options, self._address, self._computer = options, address, computer
         self._arrived, self._computer_round = arrived, computer_round
+        self.arrival = ""
+        """What `arrived` said, said again when the match at the table begins."""
         self.table: ClassTable | None = None
         self.table_code: str | None = None
         """The code of the server's table that `table` is this page's seat at."""
@@ -280,7 +282,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         if self.code is not None and self.code != code:  # the end of this page's last table did not reach it
             self._closed()
         if self.code is None:  # a table this page did not open or join here: a round, or another tab
-            self._arrived()
+            self.arrival = self._arrived()
             self._show_entry(False)
         self.code = str(code)
         seat = report.get("round") or {}
@@ -352,7 +354,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         seat = report.get("round") or {}
         if seat.get("table") == code and not moves:
             words = f"{text('classmates.round.classmate', number=seat['number'], name=names[1 - table.seat])} {words}"
-        table.say(f"{words} {table.message}")
+        table.say(" ".join(part for part in (words, table.message, self.arrival) if part))
+        self.arrival = ""
         self.table, self.table_code = table, code
         self.status.value = ""
         self._show_entry(False)

@@ -30,8 +30,16 @@ ADAPTIVE = "adaptive"
 """The level menu's choice of a level that follows the learner's match results (`AdaptiveLevel`)."""
 PEOPLE = "people"
 """The opponent menu's choice of someone at this device, the two taking turns with it."""
+COMPUTER = "computer"
+"""A match against the computer, as a kind of match set aside (the opponent menu names its levels)."""
 CLASSMATE = "classmate"
 """The opponent menu's choice, on a class server, of a classmate at another device (`ClassPanel`)."""
+
+
+def under_way(table: Table) -> bool:
+    """Whether `table`'s match has begun (a move made, or a hand past the first) and is not over."""
+    match = table.match
+    return not match.is_over and (match.hand_number > 1 or bool(match.current.moves))
 
 
 class PlaySection(W.VBox):  # type: ignore[misc]
@@ -88,8 +96,8 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.come_forward: list[Callable[[], None]] = []
         """Called when the section begins a match by itself (a round the teacher paired): the app shows it."""
         self.set_aside: dict[str, Table] = {}
-        """A match under way put aside when the other kind of opponent was chosen ("computer", or "people" at this
-        device), taken up again when its kind is chosen again."""
+        """A match under way put aside, by its kind (`COMPUTER`, or `PEOPLE` at this device), when another kind of
+        opponent was chosen or a class table came; taken up again when its kind is chosen again."""
         controls = W.HBox([self.rules_pick, self.level_pick, self.new_button, self.share_button])
         controls.add_class("lt-controls")
         self.saver = GameSaver(self)
@@ -163,18 +171,33 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.names_row.layout.display = "none"
         self.classmates.layout.display = ""
 
-    def _arrived_at_class_table(self) -> None:
-        """The server seated this page at a class table (a round the teacher paired): the section shows it, and comes
-        forward (`come_forward`)."""
+    def _arrived_at_class_table(self) -> str:
+        """The server seated this page at a class table (a round the teacher paired): the match under way is kept
+        aside, the section shows the table and comes forward (`come_forward`). What to say of the match kept."""
+        kept = self._keep_aside()
         self._show_classmates()
         for listener in list(self.come_forward):
             listener()
+        return kept
+
+    def _keep_aside(self) -> str:
+        """Put the match under way aside, as choosing another kind of opponent does (it is taken up again when its
+        kind is chosen again): the sentence that says so, or "" if no match is under way."""
+        current = self.controller
+        if isinstance(current, ClassTable) or not under_way(current):
+            return ""
+        if self.people:
+            self.set_aside[PEOPLE] = current
+            return text("play.set_aside.kept_people", choice=text("play.people.choice"))
+        self.set_aside[COMPUTER] = current
+        return text("play.set_aside.kept")
 
     def _play_round(self, level: str, rules: str, hands: int, words: str) -> None:
         """The teacher's round has the learner play the computer at `level` under `rules` for `hands` hands: a new
         match against it, said in `words`; the section comes forward."""
         factory = self.opponent_factory
         assert factory is not None
+        kept = self._keep_aside() if self.people else ""  # (a match against the computer gives way to this one)
         self._opening = True
         try:
             self.rules_pick.value = rules
@@ -186,7 +209,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self._seat(table)
         if level == ADAPTIVE:
             self._follow_level(factory, start, level)
-        table.say(f"{words} {table.message}")
+        table.say(" ".join(part for part in (words, table.message, kept) if part))
         for listener in list(self.come_forward):
             listener()
 
@@ -321,11 +344,11 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         put aside, said once, and taken up again where it was when its kind of opponent is chosen again (under
         the same rules); else a new match begins."""
         current = self.controller
-        kind, other = ("computer", "people") if new == PEOPLE else ("people", "computer")
-        kept = not current.match.is_over and (current.match.hand_number > 1 or bool(current.match.current.moves))
+        chosen, own = (PEOPLE, COMPUTER) if new == PEOPLE else (COMPUTER, PEOPLE)  # (own: the match on the board)
+        kept = not isinstance(current, ClassTable) and under_way(current)
         if kept:
-            self.set_aside[other] = current
-        back = self.set_aside.pop(kind, None)
+            self.set_aside[own] = current
+        back = self.set_aside.pop(chosen, None)
         if back is not None and back.rules.key != self.rules_pick.value:
             back = None  # the rules chosen since: a new match under them
         if new == PEOPLE:
