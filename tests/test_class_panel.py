@@ -383,3 +383,22 @@ def test_a_class_table_left_is_never_taken_up_as_a_game_at_this_device(tables: t
     mover.level_pick.value = "people"  # two people at this device: a game of their own, not the table left
     assert not isinstance(mover.controller, ClassTable) and mover.controller is not table
     assert table not in mover.set_aside.values()
+
+
+def test_a_page_waiting_at_its_own_table_moves_to_its_round(tables: tuple[ClassTables, Clock], keyed: None) -> None:
+    authority, _clock = tables
+    ana = section(authority, "ana")
+    ana.level_pick.value = CLASSMATE
+    panel = panel_of(ana)
+    panel.name.value = "Ana"
+    panel.open_button.click()
+    panel.on_report(panel.link.mine())
+    waiting = panel.code
+    assert waiting is not None and ana.controller.mode.kind == "seating"
+    authority.pair({"ana": "Ana", "ben": "Ben"}, "REVISED_2008", 1, "beginner")
+    panel.on_report(panel.link.mine())
+    table = ana.controller
+    assert isinstance(table, ClassTable) and table.mode.kind != "seating" and table.name(1 - table.seat) == "Ben"
+    assert panel.code not in (None, waiting) and panel.leave_button.layout.display == ""
+    assert said(ana.board.state["message"], "classmates.round.classmate", number=1, name="Ben")
+    assert "lt-class-invite" not in panel.status.value, "the old table's code is no longer shown"

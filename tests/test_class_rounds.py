@@ -131,3 +131,13 @@ def test_forgetting_the_class_forgets_its_rounds(tmp_path: Path) -> None:
     assert stored_rounds(tmp_path) == 0 and tables.round is None and set(woken) == set(CLASS)
     assert all(tables.report(visitor)["round"] is None for visitor in CLASS)
     assert tables.pair(CLASS, "REVISED_2008", 1, "beginner")["round"] == 1
+
+
+def test_a_student_waiting_alone_at_a_table_is_paired_and_the_table_goes(tmp_path: Path) -> None:
+    tables = tables_in(tmp_path)
+    waiting = tables.open("ana", "Ana")
+    done = tables.pair({"ana": "Ana", "ben": "Ben"}, "REVISED_2008", 1, "beginner")
+    assert done["busy"] == 0 and len(done["tables"]) == 1 and waiting not in tables.tables
+    report = tables.report("ana")
+    assert report["table"] == done["tables"][0]["code"] != waiting and report["round"]["against"] == "Ben"
+    assert tables.store.table(waiting) is None, "a table nobody joined leaves no row"

@@ -236,14 +236,16 @@ class ClassTables:
         return kept
 
     def present(self, named: dict[str, str]) -> dict[str, str]:
-        """Of the students `named` ({visitor: name}), those at no live table."""
+        """Of the students `named` ({visitor: name}), those free to be paired: at no live table, or alone at one
+        waiting for a classmate."""
         self.sweep()
-        return {visitor: name for visitor, name in named.items() if visitor not in self.seats}
+        return {visitor: name for visitor, name in named.items()
+                if visitor not in self.seats or self.seats[visitor].row.visitors[1] is None}
 
     # -- changes ------------------------------------------------------------------------------
     def pair(self, named: dict[str, str], rules: object, hands: object, level: str) -> dict[str, Any]:
-        """Pair the next round: every student of `named` ({visitor: name}, those present) who sits at no table is
-        seated with a classmate (`pairing.pair_round`) at a new table under `rules` for a match of `hands` (one of
+        """Pair the next round: every student of `named` ({visitor: name}, those present) who sits at no table (or
+        alone at one waiting for a classmate, which closes) is seated with a classmate (`pairing.pair_round`) at a new table under `rules` for a match of `hands` (one of
         `MATCH_LENGTHS`), both seats at once; the one left over (an odd number) is to play the computer at `level`
         (their kernel plays it). Stored (the round, its seats, its tables) in one transaction, then every student
         paired is told (`changed`). What was done: {"round": its number, "tables": [{"code", "names"}], "computer":
@@ -264,6 +266,10 @@ class ClassTables:
         codes: list[str] = []
         for _ in pairing.pairs:
             codes.append(self._new_code(also=codes))
+        for visitor in free:
+            waiting = self.seats.get(visitor)
+            if waiting is not None:  # a table nobody joined gives way to the round (and leaves no row)
+                self._close(waiting, "paired")
         now = self.clock()
         row = RoundRow(number, now, str(rules), hands, level)
         tables, seats = [], []
