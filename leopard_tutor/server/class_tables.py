@@ -245,12 +245,13 @@ class ClassTables:
     # -- changes ------------------------------------------------------------------------------
     def pair(self, named: dict[str, str], rules: object, hands: object, level: str) -> dict[str, Any]:
         """Pair the next round: every student of `named` ({visitor: name}, those present) who sits at no table (or
-        alone at one waiting for a classmate, which closes) is seated with a classmate (`pairing.pair_round`) at a new table under `rules` for a match of `hands` (one of
-        `MATCH_LENGTHS`), both seats at once; the one left over (an odd number) is to play the computer at `level`
-        (their kernel plays it). Stored (the round, its seats, its tables) in one transaction, then every student
-        paired is told (`changed`). What was done: {"round": its number, "tables": [{"code", "names"}], "computer":
-        the name of who plays it (or None), "busy": how many present students sat at a table already}. Refused
-        "nobody_to_pair" with nobody to pair, "full" past `limit` tables, "bad_rules", "bad_hands"."""
+        alone at one waiting for a classmate, which closes) is seated with a classmate (`pairing.pair_round`) at a
+        new table under `rules` for a match of `hands` (one of `MATCH_LENGTHS`), both seats at once; the one left
+        over (an odd number) is to play the computer at `level` (their kernel plays it). Stored (the round, its
+        seats, its tables) in one transaction, then every student paired is told (`changed`). What was done:
+        {"round": its number, "tables": [{"code", "names"}], "computer": the name of who plays it (or None), "busy":
+        how many present students sat at a table already}. Refused "nobody_to_pair" with nobody to pair, "full" past
+        `limit` tables, "bad_rules", "bad_hands"."""
         if rules not in RULE_SETS:
             raise ClassTableError("bad_rules")
         if not (isinstance(hands, int) and not isinstance(hands, bool) and hands in MATCH_LENGTHS):
