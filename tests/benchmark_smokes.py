@@ -26,11 +26,13 @@ MS = r"[\d.]+ ms"
 @dataclass(frozen=True)
 class Smoke:
     """One script's smoke run: the lines it must print (regular expressions, each matching a whole line), the
-    seconds it may take at most on a busy machine, and whether it drives Chromium."""
+    seconds it may take at most on a busy machine, and whether it drives Chromium; `modes`, the script's other
+    modes smoke-run after it, each (its option, the lines it must print), in as many seconds at most."""
 
     lines: tuple[str, ...]
     timeout: float
     browser: bool = False
+    modes: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 def _both_servers(label: str) -> tuple[str, ...]:
@@ -59,7 +61,18 @@ SMOKES: dict[str, Smoke] = {
         rf"other's move shown: p50 +{MS} +p95 +{MS} +max +{MS} +\(n=6\)",
         r"moves stored: 6, lost or duplicated: 0",
         r"errors: 0",
-    ), timeout=300),
+    ), timeout=300, modes=(("--pair", (
+        r"5 students, 3 arriving at a time \(in \d+ s\), \d+ processors, \d+ s",
+        *(rf"round {number}: 2 tables, 1 against the computer; pair request {MS}; round named on each board: p50 +{MS} "
+          rf"+p95 +{MS} +max +{MS} +\(n=5\); goal p95 <= 5 s: (NOT )?met" for number in (1, 2)),
+        rf"class page refresh watching 2 tables \(GET class \+ 2 GET watch, in turn, every 2 s while the tables play "
+        rf"at a pace of 0\.3 s\): p50 +{MS} +p95 +{MS} +max +{MS} +\(n=3\); goal p95 <= 100 ms: (NOT )?met",
+        rf"  GET class: p50 +{MS} +p95 +{MS} +max +{MS} +\(n=3\)",
+        rf"  GET watch: p50 +{MS} +p95 +{MS} +max +{MS} +\(n=6\)",
+        rf"  other's move shown meanwhile: p50 +{MS} +p95 +{MS} +max +{MS} +\(n=\d+\); moves stored: \d+, lost or "
+        r"duplicated: 0",
+        r"never named their round: 0, errors: 0",
+    )),)),
     "app_speed.py": Smoke((
         r"load average at start: .*",
         *_both_servers(r"TCP_NODELAY fix on \(default\)"),
@@ -147,29 +160,39 @@ def stop_group(process: subprocess.Popen[str]) -> None:
 
 
 def run_smoke(script: str, *extra: str) -> str:
-    """Run `benchmarks/<script> --smoke <extra>` with this checkout's code and return what it printed; fail the
-    test if it exits with an error, runs over its time, or misses one of its figure lines."""
+    """Run `benchmarks/<script> --smoke <extra>`, then with each of its other `modes`, with this checkout's code and
+    return what they printed; fail the test if one exits with an error, runs over its time, or misses one of its
+    figure lines."""
     smoke = SMOKES[script]
+    runs = [((), smoke.lines), *(((option,), lines) for option, lines in smoke.modes)]
+    return "".join(run_one(script, [*mode, *extra], lines, smoke.timeout) for mode, lines in runs)
+
+
+def run_one(script: str, extra: list[str], lines: tuple[str, ...], timeout: float) -> str:
+    """Run `benchmarks/<script> --smoke <extra>` within `timeout` seconds and return what it printed, having checked
+    it printed each of `lines`."""
     env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1",
            "PYTHONPATH": os.pathsep.join([str(ROOT), *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
                                                        if p and p != str(ROOT))])}
-    command = [sys.executable, str(BENCHMARKS / script), "--smoke", *extra]
+    options = ["--smoke", *extra]
+    command = [sys.executable, str(BENCHMARKS / script), *options]
+    called = " ".join([script, *options])
     started = time.monotonic()
     # a process group of its own, so that a run over its time is stopped with the servers and browser it started
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
                           start_new_session=True) as process:
         try:
-            out, err = process.communicate(timeout=smoke.timeout)
+            out, err = process.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
             stop_group(process)
             try:
                 out, err = process.communicate(timeout=10)
             except subprocess.TimeoutExpired:
                 out, err = "(kept open by a process it started)", ""
-            pytest.fail(f"{script} --smoke ran over {smoke.timeout:.0f} s; it printed:\n{out}\n{err[-4000:]}")
-    shown = (f"{script} --smoke exited with {process.returncode} after {time.monotonic() - started:.0f} s:\n"
+            pytest.fail(f"{called} ran over {timeout:.0f} s; it printed:\n{out}\n{err[-4000:]}")
+    shown = (f"{called} exited with {process.returncode} after {time.monotonic() - started:.0f} s:\n"
              f"{out}\n{err[-4000:]}")
     assert process.returncode == 0, shown
-    missing = [line for line in smoke.lines if not re.search(rf"^{line}$", out, re.MULTILINE)]
-    assert not missing, f"{script} --smoke did not print a line matching {missing}; {shown}"
+    missing = [line for line in lines if not re.search(rf"^{line}$", out, re.MULTILINE)]
+    assert not missing, f"{called} did not print a line matching {missing}; {shown}"
     return out

@@ -2,8 +2,9 @@
 
 `choose_classmate(visit, name)` picks "A classmate" as the opponent and types the name; `open_table(visit)` opens a
 table and reads its code; `join_table(visit, code)` joins it; `board_update(visit, test)` waits for the board state
-the kernel pushes (the other player's move); `play_turn(visit, rng)` makes one move of the player's turn by clicks.
-Used by tests/test_class_server.py and benchmarks/class_tables.py.
+the kernel pushes (the other player's move); `play_turn(visit, rng)` makes one move of the player's turn by clicks;
+`keep_name(visit, name)` keeps a name in the student bar, as the class page shows it. Used by
+tests/test_class_server.py, tests/test_rounds_server.py and benchmarks/class_tables.py.
 """
 
 from __future__ import annotations
@@ -48,6 +49,12 @@ async def press(visit: Visit, model: str) -> None:
 
 def button(visit: Visit, label: str) -> str:
     return model_where(visit, lambda s: s.get("description") == label and "button_style" in s)
+
+
+async def keep_name(visit: Visit, name: str) -> None:
+    """Type `name` in the student's name box and press Keep, as a student does."""
+    await update(visit, model_where(visit, with_class("lt-student-box")), {"value": name})
+    await press(visit, button(visit, text("students.keep")))
 
 
 async def choose_classmate(visit: Visit, name: str) -> None:

@@ -10,19 +10,13 @@ import json
 import urllib.request
 from typing import Any
 
-from class_players import board_update, button, latest_board, model_where, press, turn_of, update, with_class
+from class_players import board_update, keep_name, latest_board, turn_of
 from kernel_client import Visit, run
 
 from leopard_tutor.engine.catalogue import text
 
 TOKEN = "a-teacher-token-for-rounds-0123456789"
 NAMES = ("Ana", "Ben", "Cat")
-
-
-async def keep_name(visit: Visit, name: str) -> None:
-    """Type `name` in the student's name box and press Keep, as a student does."""
-    await update(visit, model_where(visit, with_class("lt-student-box")), {"value": name})
-    await press(visit, button(visit, text("students.keep")))
 
 
 def teacher_post(url: str, action: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
