@@ -6,6 +6,7 @@ of them changes language in the middle of a match and keeps their seat."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -80,6 +81,35 @@ def two_at_a_table(browser: Any, page: Any, base_url: str, page_errors: list[str
     return other, ben_page, ben_board, code.group(1)
 
 
+def play_the_hand_by_clicks(boards: dict[str, Any], out_after: int = 20,
+                            move: Callable[[Any, int], None] = move_by_clicks) -> int:
+    """The two players of a class table ({name: their board}) play its hand to the end by clicks, each on their own
+    board when the turn line says it is theirs (going out once they may after `out_after` moves, else a `move` of
+    the board and the cards in hand), the other board showing each move by itself: how many moves were made."""
+    first, second = boards
+    for moves in range(400):  # the moves made so far
+        turn = read(boards[first])["turn"]
+        if HAND_OVER.fullmatch(turn):
+            return moves
+        mover = first if turn_of(first).fullmatch(turn) else second
+        waiting = second if mover == first else first
+        board = boards[mover]
+        table = read(board)
+        assert turn_of(mover).fullmatch(table["turn"]) and 0 < len(table["hand"]) <= 9
+        assert not [label for label, enabled in table["actions"] if label == text("play.controls.undo") and enabled]
+        before = read(boards[waiting])["seq"]
+        go_out = board.page.get_by_role("button", name=text("play.buttons.go_out"), exact=True)
+        if go_out.is_enabled() and moves > out_after:
+            click(board, go_out)
+        else:
+            move(board, len(table["hand"]))
+        # the other board shows the move by itself, and then it is their turn (or the hand is over)
+        expect(boards[waiting]).not_to_have_attribute("data-seq", before or "", timeout=TIMEOUT)
+        expect(boards[waiting].locator(".lt-turn")).to_have_text(
+            re.compile(f"{turn_of(waiting).pattern}|{HAND_OVER.pattern}"), timeout=TIMEOUT)
+    pytest.fail("the hand did not end within 400 moves")
+
+
 def test_two_classmates_play_a_whole_hand_by_clicks(browser: Any, page: Any, open_board: Any, base_url: str,
                                                    page_errors: list[str]) -> None:
     ana_board = open_board(base_url)
@@ -91,30 +121,7 @@ def test_two_classmates_play_a_whole_hand_by_clicks(browser: Any, page: Any, ope
                 re.compile(f"{turn_of(NAMES[0]).pattern}|{turn_of(NAMES[1]).pattern}"), timeout=TIMEOUT)
         expect(ana_board.locator(".lt-message")).to_contain_text(
             opening("classmates.started", "rules", first=NAMES[0], second=NAMES[1], code=code, hands=4))
-        moves = 0
-        for _ in range(400):
-            turn = read(ana_board)["turn"]
-            if HAND_OVER.fullmatch(turn):
-                break
-            mover = NAMES[0] if turn_of(NAMES[0]).fullmatch(turn) else NAMES[1]
-            waiting = NAMES[1] if mover == NAMES[0] else NAMES[0]
-            board = boards[mover]
-            table = read(board)
-            assert turn_of(mover).fullmatch(table["turn"]) and 0 < len(table["hand"]) <= 9
-            assert not [label for label, enabled in table["actions"] if label == text("play.controls.undo") and enabled]
-            before = read(boards[waiting])["seq"]
-            go_out = board.page.get_by_role("button", name=text("play.buttons.go_out"), exact=True)
-            if go_out.is_enabled() and moves > 20:
-                click(board, go_out)
-            else:
-                move_by_clicks(board, len(table["hand"]))
-            moves += 1
-            # the other board shows the move by itself, and then it is their turn (or the hand is over)
-            expect(boards[waiting]).not_to_have_attribute("data-seq", before or "", timeout=TIMEOUT)
-            expect(boards[waiting].locator(".lt-turn")).to_have_text(
-                re.compile(f"{turn_of(waiting).pattern}|{HAND_OVER.pattern}"), timeout=TIMEOUT)
-        else:
-            pytest.fail("the hand did not end within 400 moves")
+        moves = play_the_hand_by_clicks(boards)
         assert moves > 10
         for name, board in boards.items():
             expect(board.locator(".lt-turn")).to_have_text(HAND_OVER, timeout=TIMEOUT)

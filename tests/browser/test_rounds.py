@@ -1,0 +1,236 @@
+"""The teacher runs two rounds of a class in a real Chromium: four students (four browser contexts: four visitors)
+keep their names and look at another tab; the teacher (a fifth context) chooses matches of one hand and presses
+"Pair the class". With no click of theirs, each student's page comes back to Play at a class table whose board
+names the classmate and says the round, and the class page lists the two tables. At one table the two play the
+hand by clicks to its end: the class page's standings for today and its CSV count the match for both; at the other
+a player leaves. "Next round" pairs everyone with someone new. The server then restarts on the same data folder and
+port: the standings, the round and the seats are all there again (each student's page opened again sits at its
+round-2 table with the same classmate)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import expect
+from rendered import escaped, opening, pattern
+from test_classmates import HAND_OVER, TIMEOUT, play_the_hand_by_clicks
+from test_play import NAMES as CARDS
+from test_play import SELECTED, SPACE_NAME, YOURS, click, move_by_clicks, read, rules_of, square_from_names
+from test_student_names import name_student
+
+from leopard_tutor.engine import check_play, square_value
+from leopard_tutor.engine.catalogue import text
+from leopard_tutor.server.standings import STANDING_COLUMNS
+
+TOKEN = "browser-rounds-teacher-token-0123456789"
+NAMES = ("Ana", "Ben", "Cat", "Dan")
+ONE_HAND_TURN = pattern("play.people.turn.of", number="1", hands="1", rules=".+", name="|".join(NAMES))
+"""The turn line at a class table before its first move, in a match of one hand."""
+START_MS = 90_000
+"""How long a page may take to draw its board (a kernel started for it, on a busy 2-core machine)."""
+
+
+def counted_errors(tab: Any, who: str, errors: list[str]) -> None:
+    """Count `tab`'s page errors and console errors in `errors` (as the `page` fixture does), named by `who`: a
+    resource of another host that could not be fetched (Voilà's CDN fonts, offline) is no error of ours."""
+    tab.on("pageerror", lambda error: errors.append(f"pageerror ({who}): {error}"))
+
+    def console(msg: Any) -> None:
+        where = (msg.location or {}).get("url", "")
+        offline = msg.text.startswith("Failed to load resource") and not where.startswith("http://127.0.0.1")
+        if msg.type == "error" and not offline:
+            errors.append(f"console error ({who}): {msg.text} ({msg.location})")
+    tab.on("console", console)
+
+
+def drawn_board(tab: Any) -> Any:
+    """Play's board in `tab`, once the app has drawn it."""
+    board = tab.locator(".lt-play .lt-board")
+    board.locator(".lt-space").first.wait_for(state="visible", timeout=START_MS)
+    return board
+
+
+def towards_lines_by_clicks(board: Any, cards: int) -> None:
+    """One move by clicks that raises the player's own square's value the most (worked out with the engine from
+    what the page shows: the square's spaces and the cards in hand), so that a player may go out well before the
+    stock runs out; if no card of the hand may go on their own square, `move_by_clicks`."""
+    table = read(board)
+    own = next(part for part in table["squares"]
+               if (found := SPACE_NAME.match(part["cells"][0]["name"])) and found.group(1) == YOURS)
+    square, _ = square_from_names([cell["name"] for cell in own["cells"]], YOURS)
+    rules = rules_of(table)
+    hand = [CARDS[name.removesuffix(SELECTED)] for name in table["hand"]]
+    best = max(((square_value(square.with_card(card, space), rules), index, space)
+                for index, card in enumerate(hand) for space in range(1, 10)
+                if check_play(card, square, space, own=True).legal), default=None)
+    if best is None:
+        move_by_clicks(board, cards)
+        return
+    _, index, space = best
+    click(board, board.locator(".lt-hand-card").nth(index))
+    target = board.get_by_role("button", name=re.compile(
+        "^" + escaped(opening("board.space_name", "what", label=YOURS, space=space))))
+    expect(target).to_have_class(re.compile(r"\blt-target\b"))  # the page lights the space the engine allows
+    click(board, target)
+
+
+def listed_tables(teacher: Any) -> dict[str, tuple[str, str]]:
+    """The class page's list of class tables once it lists two: {code: the two names}."""
+    expect(teacher.locator("#lt-tables li:has(button)")).to_have_count(2, timeout=TIMEOUT)
+    lines = teacher.locator("#lt-tables li").evaluate_all("items => items.map(item => item.firstChild.data)")
+    tables = {}
+    for line in lines:
+        code, names = line.strip().split(": ", 1)
+        first, second = names.split(" \u2013 ")
+        tables[code] = (first, second)
+    return tables
+
+
+def opponents(tables: dict[str, tuple[str, str]]) -> dict[str, str]:
+    """Each student's classmate at `tables`, by name; every student sits at exactly one."""
+    seated = {name: pair[1 - index] for pair in tables.values() for index, name in enumerate(pair)}
+    assert sorted(seated) == sorted(NAMES) and len(tables) * 2 == len(NAMES), tables
+    return seated
+
+
+def at_round_table(tab: Any, number: int, classmate: str) -> Any:
+    """Assert that `tab` shows Play at a class table whose board names `classmate` (their square) and says round
+    `number`: the board."""
+    expect(tab.get_by_role("tab", name=text("app.tabs.play"))).to_have_attribute("aria-selected", "true",
+                                                                                  timeout=TIMEOUT)
+    board = tab.locator(".lt-play .lt-board")
+    expect(board.locator(".lt-message")).to_contain_text(
+        text("classmates.round.classmate", number=number, name=classmate), timeout=TIMEOUT)
+    expect(board.get_by_role("group", name=text("play.people.square", name=classmate), exact=True)).to_be_visible()
+    expect(board.locator(".lt-turn")).to_have_text(ONE_HAND_TURN)
+    return board
+
+
+def standings_shown(teacher: Any) -> dict[str, list[str]]:
+    """The class page's standings as shown, by name: each row's cells in `STANDING_COLUMNS` order."""
+    rows: list[list[str]] = teacher.locator("#lt-standings-rows tr").evaluate_all(
+        "rows => rows.map(row => [...row.cells].map(cell => cell.textContent))")
+    return {row[0]: row for row in rows}
+
+
+def one_match_each(rows: dict[str, list[str]], players: tuple[str, str]) -> None:
+    """Assert that `rows` (by name, `STANDING_COLUMNS`) count one match for each of `players`, the same match seen
+    from both sides."""
+    first, second = (dict(zip(STANDING_COLUMNS, rows[name], strict=True)) for name in players)
+    for row in (first, second):
+        assert row["played"] == "1" and sum(int(row[key]) for key in ("won", "drawn", "lost")) == 1, rows
+    assert (first["won"], first["drawn"], first["lost"]) == (second["lost"], second["drawn"], second["won"]), rows
+    assert (first["for"], first["against"]) == (second["against"], second["for"]), rows
+
+
+def test_the_teacher_pairs_four_students_for_two_rounds_and_a_restart_keeps_them(
+        browser: Any, start_own_server: Any, server_tools: Any, tmp_path: Path, artifacts: Path) -> None:
+    data = tmp_path / "data"
+    server = start_own_server("--teacher-token", TOKEN, "--data-dir", str(data))
+    start, stop = server_tools
+    errors: list[str] = []
+    contexts = [browser.new_context(viewport={"width": 1100, "height": 1000}, locale="en-US") for _ in range(5)]
+    restarted = []
+    try:
+        teacher, *tabs = (context.new_page() for context in contexts)
+        for tab, who in zip((teacher, *tabs), ("teacher", *NAMES), strict=True):
+            counted_errors(tab, who, errors)
+        students = dict(zip(NAMES, tabs, strict=True))
+        teacher_url = f"{server.url}teacher?token={TOKEN}"
+
+        # 1. Four students keep their names and go to Learn; the teacher pairs the class for matches of one hand.
+        for tab in students.values():  # all four arrive at once
+            tab.goto(server.url, wait_until="commit", timeout=START_MS)
+        for name, tab in students.items():
+            drawn_board(tab)
+            name_student(tab, name)
+            tab.get_by_role("tab", name=text("app.tabs.learn")).click()
+            expect(tab.get_by_role("tab", name=text("app.tabs.play"))).to_have_attribute("aria-selected", "false")
+        teacher.goto(teacher_url)
+        for name in NAMES:
+            expect(teacher.locator("#lt-rows tr th", has_text=name)).to_have_count(1, timeout=TIMEOUT)
+        expect(teacher.locator("#lt-rows tr")).to_have_count(len(NAMES))
+        pair = teacher.locator("#lt-pair-button")
+        expect(pair).to_have_text(text("teacher.page.pair"))
+        expect(teacher.locator("#lt-round")).to_have_text("")
+        teacher.locator("#lt-pair-length").select_option(label=text("teacher.rounds.hands", hands=1))
+        pair.click()
+        expect(teacher.locator("#lt-status")).to_have_text(text("teacher.rounds.paired", number=1, tables=2),
+                                                           timeout=TIMEOUT)
+        first_round = opponents(listed_tables(teacher))
+        boards = {name: at_round_table(tab, 1, first_round[name]) for name, tab in students.items()}
+        expect(pair).to_have_text(text("teacher.page.next_round"))
+        expect(teacher.locator("#lt-round")).to_have_text(re.compile(
+            "^" + escaped(opening("teacher.rounds.last", "time", number=1))))
+
+        # 2. Ana's table plays its hand by clicks to the end; at the other table a player leaves.
+        players = ("Ana", first_round["Ana"])
+        leaver, stayer = sorted(name for name in NAMES if name not in players)
+        students[leaver].get_by_role("button", name=text("classmates.leave")).click()
+        expect(boards[leaver].locator(".lt-message")).to_contain_text(
+            re.compile(escaped(opening("classmates.left", "code")) + "[A-Z]{4}"), timeout=TIMEOUT)
+        expect(boards[stayer].locator(".lt-message")).to_contain_text(
+            opening("classmates.other_left", "code", name=leaver), timeout=TIMEOUT)
+        moves = play_the_hand_by_clicks({name: boards[name] for name in players}, out_after=0,
+                                        move=towards_lines_by_clicks)
+        assert moves > 0
+        for name in players:
+            expect(boards[name].locator(".lt-turn")).to_have_text(HAND_OVER, timeout=TIMEOUT)
+        expect(teacher.locator("#lt-tables li")).to_have_text([text("teacher.page.no_tables")], timeout=TIMEOUT)
+        expect(teacher.locator("#lt-standings-today")).to_have_attribute("aria-pressed", "true")
+        expect(teacher.locator("#lt-standings-rows tr")).to_have_count(len(NAMES), timeout=TIMEOUT)
+        expect(teacher.locator("#lt-standings-columns th")).to_have_text(
+            [text(f"teacher.standings.columns.{key}") for key in STANDING_COLUMNS])
+        today = standings_shown(teacher)
+        one_match_each(today, players)
+        one_match_each(today, (leaver, stayer))
+        assert today[leaver][2:5] == ["0", "0", "1"], "who leaves loses the match"
+        sheet = teacher.request.get(f"{server.url}teacher/api/class.csv?token={TOKEN}")
+        assert sheet.status == 200
+        exported = list(csv.reader(io.StringIO(sheet.text())))
+        standings_part = exported[exported.index([]) + 1:]
+        assert standings_part[0] == [text(f"teacher.standings.columns.{key}") for key in STANDING_COLUMNS]
+        exported_rows = {row[0]: row for row in standings_part[1:]}
+        assert {name: exported_rows[name] for name in players} == {name: today[name] for name in players}
+
+        # 3. "Next round": everyone plays someone new.
+        pair.click()
+        expect(teacher.locator("#lt-status")).to_have_text(text("teacher.rounds.paired", number=2, tables=2),
+                                                           timeout=TIMEOUT)
+        second_tables = listed_tables(teacher)
+        second_round = opponents(second_tables)
+        for name, tab in students.items():
+            assert second_round[name] != first_round[name], (first_round, second_round)
+            at_round_table(tab, 2, second_round[name])
+        said = teacher.locator("#lt-round").inner_text()
+        assert said.startswith(opening("teacher.rounds.last", "time", number=2)), said
+        teacher.screenshot(path=str(artifacts / "teacher-rounds.png"), full_page=True)
+
+        # 4. The server restarts on the same data folder and port; every page opens again.
+        for tab in (teacher, *tabs):
+            tab.goto("about:blank")
+        stop(server.process)
+        port = int(server.url.rsplit(":", 1)[1].strip("/"))  # a browser's identity cookie is named by the port
+        again = start(tmp_path / "again.log", "--teacher-token", TOKEN, "--data-dir", str(data), port=port)
+        restarted.append(again)
+        teacher.goto(teacher_url)
+        expect(teacher.locator("#lt-round")).to_have_text(said, timeout=TIMEOUT)
+        expect(pair).to_have_text(text("teacher.page.next_round"))
+        assert listed_tables(teacher) == second_tables
+        expect(teacher.locator("#lt-standings-rows tr")).to_have_count(len(NAMES), timeout=TIMEOUT)
+        assert standings_shown(teacher) == today
+        for tab in students.values():
+            tab.goto(again.url, wait_until="commit", timeout=START_MS)
+        for name, tab in students.items():
+            drawn_board(tab)
+            at_round_table(tab, 2, second_round[name])
+        assert not errors, "\n".join(errors)
+    finally:
+        for context in contexts:
+            context.close()
+        for kept in restarted:
+            stop(kept.process)
