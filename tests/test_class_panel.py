@@ -72,6 +72,16 @@ def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ClassTables
     return ClassTables(ClassStore.in_folder(tmp_path), clock=clock), clock
 
 
+def opened_by_ana(authority: ClassTables) -> tuple[PlaySection, ClassPanel]:
+    """Ana's Play section, and its classmate controls, once she has opened a table (as her name)."""
+    ana = section(authority, "ana")
+    ana.level_pick.value = CLASSMATE
+    panel = panel_of(ana)
+    panel.name.value = "Ana"
+    panel.open_button.click()
+    return ana, panel
+
+
 def section(tables: ClassTables, visitor: str) -> PlaySection:
     play = build_play(Discarder(), opponent_factory=Discarder, seed=11, background=False,  # type: ignore[arg-type]
                       address=lambda: "http://school:8866/", class_link=Link(tables, visitor))  # type: ignore[arg-type]
@@ -171,11 +181,7 @@ def test_a_table_seated_on_the_board_has_its_message_announced(tables: tuple[Cla
 
 def test_a_waiting_table_shows_leave_also_after_a_reload(tables: tuple[ClassTables, Clock], keyed: None) -> None:
     authority, _clock = tables
-    ana = section(authority, "ana")
-    ana.level_pick.value = CLASSMATE
-    panel = panel_of(ana)
-    panel.name.value = "Ana"
-    panel.open_button.click()
+    ana, panel = opened_by_ana(authority)
     code = panel.code
     assert code is not None and panel.leave_button.layout.display == ""
     panel.on_report(panel.link.mine())  # waiting for a classmate: Leave stays, the entry is hidden
@@ -387,11 +393,7 @@ def test_a_class_table_left_is_never_taken_up_as_a_game_at_this_device(tables: t
 
 def test_a_page_waiting_at_its_own_table_moves_to_its_round(tables: tuple[ClassTables, Clock], keyed: None) -> None:
     authority, _clock = tables
-    ana = section(authority, "ana")
-    ana.level_pick.value = CLASSMATE
-    panel = panel_of(ana)
-    panel.name.value = "Ana"
-    panel.open_button.click()
+    ana, panel = opened_by_ana(authority)
     panel.on_report(panel.link.mine())
     waiting = panel.code
     assert waiting is not None and ana.controller.mode.kind == "seating"
