@@ -75,6 +75,32 @@ def test_a_wrong_click_is_answered_with_the_engine_reason_and_changes_nothing(ke
     assert said(goal["note"], "sections.learn.status", slips=1)
 
 
+def reasons_shown(state: dict[str, Any]) -> list[str]:
+    """The sentences the board shows under the message on hover or focus: each space's and the pile's."""
+    return [cell["why"] for sq in state["squares"] for cell in sq["cells"] if cell["why"]] + [
+        why for why in [state["discard"]["why"]] if why]
+
+
+def test_a_wrong_try_says_its_reason_once(keyed: None) -> None:
+    """After a wrong try the message gives the reason, and the card goes back to the hand: no space or pile
+    of the board says it again under the message (a refused play, and a legal discard the stage takes back)."""
+    section, controller = new_section()
+    board = section.board
+    hand = controller.attempt.hand
+    six = hand.hands[0][0]
+    for intents, move in (([{"type": "space", "square": 0, "space": 4}], Play(six, 0, 4)),
+                          ([{"type": "discard"}], Discard(six))):
+        reason = hand.check(move).reason
+        board.dispatch({"type": "select", "index": 0})
+        assert reasons_shown(board.state), "a picked card's places each say why"
+        for intent in intents:
+            board.dispatch(intent)
+        assert board.state["message"].count(reason) == 1 and board.state["tone"] == "warn"
+        assert reasons_shown(board.state) == [], board.state["message"]
+        assert not any(card["selected"] for card in board.state["hand"]["cards"])
+    assert controller.attempt.slips == 2 and controller.attempt.hand == hand
+
+
 def test_hints_walk_the_ladder_and_pick_the_card(keyed: None) -> None:
     section, controller = new_section()
     board = section.board

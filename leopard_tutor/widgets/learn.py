@@ -24,6 +24,8 @@ ME = 0
 FAILED_TRIES = ("off-track", "failed")
 """The feedback of a failed try of a stage: a wrong move or answer, or a hand ended short of the goal (an illegal
 move is answered with the rules, not counted)."""
+TAKEN_BACK = ("illegal", "off-track")
+"""The feedback of a move taken back (refused by the rules, or legal but not the lesson's)."""
 
 
 
@@ -150,7 +152,8 @@ class LearnController(TableController):
         self.try_move(Play(card, owner, space))
 
     def try_move(self, move: Move) -> None:
-        """Send a try to the lesson and show its feedback; a solved lesson records its stars."""
+        """Send a try to the lesson and show its feedback; a solved lesson records its stars. A try taken back
+        puts the card back too: the message says why, and no space or pile of the board says it again."""
         before = self.attempt.view.squares
         played = len(self.attempt.hand.moves)
         feedback = self.attempt.try_move(move)
@@ -159,6 +162,8 @@ class LearnController(TableController):
         if feedback.kind in ("progress", "solved", "failed"):
             self.marks.after(self.attempt.hand, played, before, self.attempt.view.squares, self.lesson.rules,
                              self.seq)
+        elif feedback.kind in TAKEN_BACK:
+            self.marks.selected = None
 
     def hint(self) -> None:
         """Show the next rung of the hint ladder; from the second rung on, the card is picked for you."""
