@@ -252,11 +252,13 @@ def legend() -> str:
 
 
 def _breakdown_rows(part: SquareBreakdown) -> list[tuple[str, str | int, bool]]:
-    """A square's end-of-hand rows: its scoring lines, raw value, bonus, penalty and (strong) total."""
+    """A square's end-of-hand rows: its scoring lines, raw value, bonus, the going-out penalty (only for the
+    player who paid one) and (strong) total."""
     lines: list[tuple[str, str | int, bool]] = [
         (text("play.panels.line", name=name, kind=kind), points, False) for name, kind, points in part.lines]
+    penalty: list[tuple[str, str | int, bool]] = [(text("play.panels.penalty"), f"−{part.penalty}", False)]
     return [*(lines or [(text("play.panels.no_line"), 0, False)]),
             (text("play.panels.raw"), part.raw, False), (text("play.panels.bonus"), f"+{part.bonus}", False),
-            (text("play.panels.penalty"), f"−{part.penalty}", False), (text("play.panels.total"), part.total, True)]
+            *(penalty if part.penalty else []), (text("play.panels.total"), part.total, True)]
 
 

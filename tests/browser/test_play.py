@@ -278,7 +278,7 @@ def test_a_whole_hand_by_clicks_alone(board: Any, artifacts: Any) -> None:
         pytest.fail("the hand did not end within 200 turns")
     page = board.page
     expect(page.get_by_text(re.compile("^" + escaped(text("play.panels.end_of_hand", number=1))))).to_be_visible()
-    for word in ("raw", "bonus", "penalty", "total"):
+    for word in ("raw", "bonus", "total"):  # the going-out penalty only for who went out (test_widgets_board.py)
         expect(page.locator(".lt-breakdown").get_by_text(text(f"play.panels.{word}")).first).to_be_visible()
     expect(page.locator(".lt-scores tbody tr")).to_have_count(1)
     assert HAND_END.search(read(board)["message"])
