@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import pytest
 from keyed import keys_in, mark, said
 
 from leopard_tutor.engine import Discard, EndTurn, GoOut, Move, Play
+from leopard_tutor.engine.facts import fill
 from leopard_tutor.lessons import LESSONS, Progress
+from leopard_tutor.lessons.facts import lesson_facts
 from leopard_tutor.widgets.learn import LearnController, LearnSection, build_learn
 
 
@@ -75,6 +79,34 @@ def test_a_wrong_click_is_answered_with_the_engine_reason_and_changes_nothing(ke
     assert said(goal["note"], "sections.learn.status", slips=1)
 
 
+def reasons_shown(state: dict[str, Any]) -> list[str]:
+    """The sentences the board shows under the message on hover or focus: each space's and the pile's."""
+    return [cell["why"] for sq in state["squares"] for cell in sq["cells"] if cell["why"]] + [
+        why for why in [state["discard"]["why"]] if why]
+
+
+def test_a_wrong_try_says_its_reason_once(keyed: None) -> None:
+    """After a wrong try the message gives the reason, and the place tried does not say it again under the
+    message (a refused play, and a legal discard the stage takes back); the card stays picked for another try,
+    and the place speaks again once the message changes."""
+    section, controller = new_section()
+    board = section.board
+    hand = controller.attempt.hand
+    six = hand.hands[0][0]
+    board.dispatch({"type": "select", "index": 0})
+    for intent, move in (({"type": "space", "square": 0, "space": 4}, Play(six, 0, 4)),
+                         ({"type": "discard"}, Discard(six))):
+        reason = hand.check(move).reason
+        board.dispatch(intent)
+        assert board.state["message"].count(reason) == 1 and board.state["tone"] == "warn"
+        assert not [why for why in reasons_shown(board.state) if reason in why or why in reason]
+        assert board.state["hand"]["cards"][0]["selected"]
+    assert controller.attempt.slips == 2 and controller.attempt.hand == hand
+    board.dispatch({"type": "select", "index": 1})
+    board.dispatch({"type": "select", "index": 0})
+    assert hand.check(Play(six, 0, 4)).reason in reasons_shown(board.state)
+
+
 def test_hints_walk_the_ladder_and_pick_the_card(keyed: None) -> None:
     section, controller = new_section()
     board = section.board
@@ -111,6 +143,38 @@ def test_whole_course_by_clicks(keyed: None) -> None:
     assert controller.progress.stars == {lesson.key: 3 for lesson in LESSONS}
     board.dispatch({"type": "action", "id": "next"})
     assert board.state["message"] == mark("sections.learn.last_stage")
+
+
+def successes(section: LearnSection) -> list[tuple[str, str]]:
+    """Each stage solved by clicks, as the Learn section shows it: (what the stage says then, what it taught
+    filled with the facts of the hand as it ends)."""
+    controller, board = section.controller, section.board
+    shown = []
+    for index, lesson in enumerate(controller.lessons):
+        section.stage_buttons[index].click()
+        while (question := controller.attempt.question) is not None:
+            board.dispatch({"type": "action", "id": f"answer_{question.truth(controller.attempt.view).answer}"})
+        for move in lesson.solution:
+            for intent in intents_for(controller, move):
+                board.dispatch(intent)
+        assert controller.attempt.solved, lesson.key
+        shown.append((board.state["message"], fill(lesson.success, lesson_facts(controller.attempt.hand, lesson))))
+    return shown
+
+
+def test_a_solved_stage_says_what_it_taught_and_the_stars_only(keyed: None) -> None:
+    """Nothing of the last move (its verdict, what it did to the squares, the reply) and no right answer's
+    reason: the lesson's success, then the stars."""
+    for message, taught in successes(new_section()[0]):
+        assert message == f"{taught} {mark('lessons.feedback.stars', stars=3)}"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_stages_success_is_at_most_three_short_sentences(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", lang)
+    for message, _ in successes(new_section()[0]):
+        sentences = re.split(r"(?<=[.!?])\s+", message)
+        assert len(sentences) <= 3 and all(len(sentence.split()) <= 30 for sentence in sentences), message
 
 
 def test_progress_code_export_and_import_and_a_bad_code(keyed: None) -> None:

@@ -195,3 +195,25 @@ def test_the_boards_own_words_are_in_the_language_of_the_moment_it_is_made(spani
     said = LeopardBoard().texts
     assert said == catalogue.texts("board.page") and said["lost"] == text("board.page.lost")
     assert not [words for words in said.values() if english_in(words)], said
+
+
+def test_spanish_gives_a_square_its_article_and_names_whose_space_a_card_went_to(spanish: None) -> None:
+    """A square's label starts a sentence, so it has its article ("El cuadro rival vale 0"); a card the viewer laid
+    on the other square goes "en la casilla 3 de Ana" (or "de tu rival"), never "en su casilla 3", whose "su"
+    could be anybody's after "Tú"; the mover's own square keeps its "su"."""
+    from leopard_tutor.table.presenter import square_labels, square_part
+
+    mine, theirs = square_labels()
+    assert square_part(Square(), REVISED_2008, key=1, label=theirs)["value_text"] == "El cuadro rival vale 0"
+    named = text("play.people.square", name="Ana")
+    assert square_part(Square(), REVISED_2008, key=1, label=named)["value_text"] == "El cuadro de Ana vale 0"
+    assert square_part(Square(), REVISED_2008, key=0, label=mine)["value_text"] == "Tu cuadro vale 0"
+    three, empty = Card.parse("3C"), [Square(), Square()]
+    after = [Square(), Square().with_card(three, 3)]
+    told = {(mover, other): narrate(Play(three, 1, 3), mover, 0, empty, after, REVISED_2008, other=other).text
+            for mover in (0, 1) for other in ("", "Ana")}
+    assert told[0, "Ana"].startswith("Tú: la carta 3 de tréboles en la casilla 3 de Ana:"), told
+    assert told[0, ""].startswith("Tú: la carta 3 de tréboles en la casilla 3 de tu rival:"), told
+    assert told[1, "Ana"].startswith("Ana: la carta 3 de tréboles en su casilla 3:"), told
+    assert move_words(Play(three, 1, 3), "undo", 0) == "la carta 3 de tréboles en la casilla 3 de tu rival"
+    assert move_words(Play(three, 0, 3), "undo", 0) == "la carta 3 de tréboles en tu casilla 3"

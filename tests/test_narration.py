@@ -35,7 +35,7 @@ def test_jack_on_their_square_breaks_two_lines_c4() -> None:
     told = narrate(Play(C("JC"), 1, 3), 0, 0, [EMPTY, before], [EMPTY, after], REVISED_2008)
     # The whole sentence, once: how the pieces are put together (the action, a colon, the effects joined by
     # commas) is code, not catalogue, so its words are the point here.
-    assert told.text == ("You covered their 3 of hearts on space 3 with the jack of clubs, face down: "
+    assert told.text == ("You covered the 3 of hearts on your opponent's space 3 with the jack of clubs, face down: "
                          "their row 1-2-3 no longer scores, their column 3-6-9 no longer scores, "
                          "their square drops from 6 to 0.")
     assert {c.line.name for c in told.broken} == {"row 1-2-3", "column 3-6-9"}
@@ -73,7 +73,8 @@ def test_a_play_that_changes_nothing_says_the_value_stays(keyed: None) -> None:
     told = narrate(Play(C("4H"), 0, 4), 0, 0, [before, EMPTY], [after, EMPTY], REVISED_2008)
     assert told.text == mark("narration.sentence", action=mark(
         "narration.play_on_empty", card=mark("narration.card_face_up", card=C("4H").name), subject=YOU, poss=YOUR,
-        space=4), effects=mark("narration.value_stays", poss=YOUR, before=0, after=0))
+        space=4, place=mark("narration.space.yours", space=4)),
+        effects=mark("narration.value_stays", poss=YOUR, before=0, after=0))
     assert told.changes == ()
 
 
@@ -188,10 +189,10 @@ def test_one_narrator_puts_a_move_as_advice_report_or_undo(keyed: None) -> None:
     seven = C("7H").name
     assert said(move_words(play, "advice", 0), "narration.moves.advice.play", card=seven, space=7,
                 where=mark("narration.moves.square.viewer"))
-    assert said(move_words(play, "undo", 0), "narration.moves.undo.play", card=seven, space=7,
-                whose=mark("narration.moves.whose.viewer"))
+    assert said(move_words(play, "undo", 0), "narration.moves.undo.play", card=seven,
+                place=mark("narration.space.yours", space=7))
     assert said(move_words(Play(C("7H"), 1, 7), "undo", 0), "narration.moves.undo.play", card=seven,
-                whose=mark("narration.moves.whose.other"))
+                place=mark("narration.space.named", space=7, owner=mark("narration.owner")))
     # the other player's face-down cards are named only by what they can be
     rank = C("JC").rank_name
     assert said(move_words(jack, "report", 0), "narration.moves.report.play_hidden", space=3,

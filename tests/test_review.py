@@ -3,6 +3,7 @@ the judgements, true sentences, and a review that keeps up with moves taken back
 
 from __future__ import annotations
 
+import contextvars
 import json
 import random
 from collections import Counter
@@ -19,10 +20,13 @@ from leopard_tutor.ai.review import (
     Judgement,
     Review,
     decisions,
+    shown,
     verdict_for,
     view_before,
 )
 from leopard_tutor.engine import REVISED_2008, RULE_SETS, Card, Hand, Move, RuleSet
+from leopard_tutor.engine.catalogue import and_list, answer_in
+from leopard_tutor.table.drawing import legend, mark_words
 
 SMALL = {"deals": 1, "candidates": 2}  # enough search to exercise every part, small enough to stay fast
 
@@ -130,14 +134,74 @@ def test_redealing_the_unseen_cards_changes_no_judgement_made_before_they_were_s
 def test_marks_follow_the_thresholds_at_their_edges() -> None:
     limits = dict(THRESHOLDS)
     assert verdict_for(0.0) == "good"
-    assert verdict_for(limits["inaccuracy"] - 1e-9) == "good"
+    assert verdict_for(limits["inaccuracy"] - 0.06) == "good"
     assert verdict_for(limits["inaccuracy"]) == "inaccuracy"
-    assert verdict_for(limits["mistake"] - 1e-9) == "inaccuracy"
+    assert verdict_for(limits["mistake"] - 0.06) == "inaccuracy"
     assert verdict_for(limits["mistake"]) == "mistake"
-    assert verdict_for(limits["blunder"] - 1e-9) == "mistake"
+    assert verdict_for(limits["blunder"] - 0.06) == "mistake"
     assert verdict_for(limits["blunder"]) == verdict_for(40.0) == "blunder"
     assert limits["inaccuracy"] < limits["mistake"] < limits["blunder"]
     assert set(VERDICTS) == {"good", *limits}
+
+
+EDGES = (-0.1, -0.06, -0.051, -0.05, -0.049, -0.04, -0.001, 0.0, 0.001, 0.04, 0.049, 0.05, 0.051, 0.1)
+"""Costs around each threshold: below it, onto it once written to one decimal, at it and above it."""
+
+
+def facts_of(marker: str, key: str) -> dict[str, str]:
+    """The facts of the outermost marker of `key` in `marker` (its nested markers kept whole)."""
+    body, depth, parts, start = marker[marker.index(f"⟦{key}|") + len(key) + 2:], 0, [], 0
+    for at, char in enumerate(body):
+        depth += {"⟦": 1, "⟧": -1}.get(char, 0)
+        if depth < 0 or (depth == 0 and char == "|"):
+            parts.append(body[start:at])
+            start = at + 1
+        if depth < 0:
+            break
+    return dict(part.split("=", 1) for part in parts)
+
+
+def number(figure: str) -> float:
+    """A figure as written (under `keyed`, its decimal point is a marker)."""
+    return float(figure.replace(mark("words.decimal_point"), "."))
+
+
+@pytest.mark.parametrize(("verdict", "least"), THRESHOLDS)
+def test_every_mark_is_what_the_legend_says_of_its_written_figure(verdict: str, least: float, keyed: None) -> None:
+    """The legend's figures, and each mark's figure as the learner reads it (rounding onto a threshold
+    included): the legend's mark for that figure is the mark given (a good move, whose figure is not written,
+    would be written under the lowest threshold)."""
+    written = {name: number(figure) for name, figure in facts_of(legend(), "review.panel.legend").items()}
+    assert written == dict(THRESHOLDS)
+    reviewer = HandReview(0, **SMALL)
+    reviewer.follow(played_hand(REVISED_2008, 3, most=4))
+    some = reviewer.review().judgements[0]
+    for cost in (least + edge for edge in EDGES):
+        judgement = Judgement(some.decision, some.best, cost, some.deals, some.sentence, some.facts)
+        words = mark_words(judgement)
+        figure = number(facts_of(words, "review.cost")["figure"]) if "⟦review.cost|" in words else shown(cost)
+        by_legend = next((name for name, limit in written.items() if figure >= limit), "good")
+        assert words.count(mark(f"review.verdict.{by_legend}")) == 1, (cost, figure, words)
+        assert judgement.verdict == by_legend
+
+
+@pytest.mark.parametrize(("lang", "marked", "legend_says"),
+                         [("en", "about 2.5 points lost", ("under 1 is good", "2.5 or more a mistake")),
+                          ("es", "2,5 puntos", ("menos de 1 es buena", "2,5 o más, un error;"))])
+def test_a_mark_and_the_legend_write_figures_as_the_language_does(lang: str, marked: str,
+                                                                  legend_says: tuple[str, ...]) -> None:
+    """Decimals as the language writes them; whole figures without a decimal."""
+    reviewer = HandReview(0, **SMALL)
+    reviewer.follow(played_hand(REVISED_2008, 3, most=4))
+    some = reviewer.review().judgements[0]
+    judgement = Judgement(some.decision, some.best, 2.46, some.deals, some.sentence, some.facts)
+
+    def read() -> tuple[str, str]:
+        answer_in(lang)
+        return mark_words(judgement), legend()
+
+    said, meaning = contextvars.copy_context().run(read)
+    assert marked in said and all(part in meaning for part in legend_says), (said, meaning)
 
 
 @pytest.mark.parametrize("seed", [3, 8])
@@ -157,7 +221,7 @@ def test_the_summary_and_every_mark_agree_with_the_judgements(seed: int, keyed: 
     parts = [mark(f"review.count.{verdict}", count=counts[verdict])
              for verdict in ("inaccuracy", "mistake", "blunder") if counts[verdict]]
     if parts:
-        assert summary == mark("review.summary.line", counts=", ".join(parts), points=round(lost))
+        assert summary == mark("review.summary.line", counts=and_list(parts), points=round(lost))
     else:
         assert summary == mark("review.summary.clean", moves=len(review.judgements))
 
@@ -168,7 +232,7 @@ def test_the_summary_reads_as_the_issue_shows() -> None:
     review = reviewer.review()
     fake = [Judgement(j.decision, j.best, cost, j.deals, j.sentence, j.facts)
             for j, cost in zip(review.judgements, [3.0, 3.0, 2.5, 5.5, 0.2])]
-    assert Review(tuple(fake), True).summary() == "3 mistakes, 1 blunder; points lost to mistakes: 14"
+    assert Review(tuple(fake), True).summary() == "3 mistakes and 1 blunder lost you about 14 points"
 
 
 @pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))

@@ -14,10 +14,11 @@ from test_hint_truth import CHECKS
 from leopard_tutor.ai.adaptive import AdaptiveLevel
 from leopard_tutor.ai.background import Background
 from leopard_tutor.ai.players import LEVELS, AIError, BeginnerPlayer, IntermediatePlayer
-from leopard_tutor.ai.review import THRESHOLDS, HandReview, view_before
+from leopard_tutor.ai.review import HandReview, view_before
 from leopard_tutor.ai.why import why, why_turn
 from leopard_tutor.engine import RULE_SETS, Play, RuleSet
 from leopard_tutor.table import Table, against_computer
+from leopard_tutor.table.drawing import legend
 from leopard_tutor.widgets import build_play
 from leopard_tutor.widgets.game_code import read_game_code
 
@@ -113,7 +114,7 @@ def test_the_board_shows_the_position_as_the_learner_saw_it() -> None:
             assert [cell["space"] for cell in square["cells"] if cell["last"]] == [judgement.move.space]
         summary, moves, marks = state["aside"]
         assert summary["items"] == [session.review.summary()]
-        assert all(f"from {limit} " in marks["items"][0] for _, limit in THRESHOLDS)
+        assert marks["items"] == [legend()]
         assert len(moves["items"]) == len(session.review.judgements)
         assert [n for n, item in enumerate(moves["items"]) if "lt-review-now" in item["class"]] == [step]
         assert f"lt-review-{judgement.verdict}" in moves["items"][step]["class"]

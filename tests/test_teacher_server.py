@@ -464,7 +464,7 @@ def test_a_watched_table_names_its_cards_in_the_teachers_language(tmp_path: Path
     view = contextvars.copy_context().run(lambda: answer_in("es") and page.watch(code))
     shown = [cell["card"] for square in view["squares"] for cell in square["cells"] if cell["card"]]
     cells = [cell for square in view["squares"] for cell in square["cells"]]
-    assert shown and all(cell["name"].startswith("Cuadro de ") for cell in cells)
+    assert shown and all(cell["name"].startswith("El cuadro de ") for cell in cells)
     assert all(card["name"].split()[1] == "de" for card in shown), [card["name"] for card in shown]
     assert view["stock"]["caption"].startswith("Mazo") and view["squares"][0]["title"].startswith("Cuadro de Ana")
     hidden_cell = next(cell for cell in cells if cell["face_down"])

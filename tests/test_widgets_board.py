@@ -223,6 +223,21 @@ def test_going_out_is_live_exactly_when_allowed(keyed: None) -> None:
     assert not poor.is_over and board.state["message"] == poor.check(GoOut()).reason
 
 
+def test_the_end_of_hand_breakdown_shows_the_going_out_penalty_only_for_who_paid_it(keyed: None) -> None:
+    rules = rules_by_key("REVISED_2008")
+    rich = Square.parse("AH 2H 3H / 4H . . / 7H 8H 9H")
+    hand = Hand(rules, [rich, Square()], [[C("5C")], [C("6C")]], [C("2C"), C("3C")], [], 0, 1)
+    controller = against_computer(FirstPlay(), seed=1)
+    controller.match.current = hand
+    board = LeopardBoard(controller)
+    board.dispatch({"type": "action", "id": "go_out"})
+    assert hand.is_over and hand.went_out == 0
+    panel = next(panel for panel in board.state["aside"] if panel["kind"] == "pairs")
+    penalty = mark("play.panels.penalty")
+    mine, theirs = ([row for row in group["rows"] if row[0] == penalty] for group in panel["groups"])
+    assert mine == [[penalty, f"−{rules.out_penalty}", False]] and theirs == []
+
+
 def test_undo_takes_back_my_move_and_the_reply(keyed: None) -> None:
     board, controller = new_board(my_turn_seed())
     hand = controller.hand

@@ -5,8 +5,9 @@ moves (never from cards they could not see). A cheap pass values the move made a
 moves by the one-move evaluation the moment the move is made; the expert's search then refines those
 values playout by playout, over deals of the unseen cards (`HandReview.refine`, in short slices while the player
 thinks, or in one bounded stretch when the review is asked for). The cost of a move is how many
-points of expected final score difference it gives up against the best move found; `THRESHOLDS`
-turn it into good / inaccuracy / mistake / blunder. The words come from the catalogue (book
+points of expected final score difference it gives up against the best move found; `THRESHOLDS`,
+applied to the figure the learner reads (`shown`, one decimal), turn it into good / inaccuracy / mistake /
+blunder. The words come from the catalogue (book
 `review`), and the sentence on the better move is the hint's own reason for it (`hints.explain`),
 so its claims are the engine facts the hint tests check.
 """
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import GoOut, Hand, Move, PlayerView
-from ..engine.catalogue import text
+from ..engine.catalogue import and_list, text
 from ..engine.narration import move_words
 from .determinize import sample_hand
 from .evaluation import DEFAULT_WEIGHTS, Weights
@@ -39,9 +40,23 @@ VERDICTS = ("good", "inaccuracy", "mistake", "blunder")
 """The marks, best first."""
 
 
+def shown(cost: float) -> float:
+    """A cost as the review writes it: to one decimal."""
+    return round(cost, 1)
+
+
 def verdict_for(cost: float) -> str:
-    """The mark of a move that gives up `cost` points against the best one."""
-    return next((name for name, least in THRESHOLDS if cost >= least), "good")
+    """The mark of a move that gives up `cost` points against the best one: `THRESHOLDS` applied to the figure
+    as written (`shown`), so a move written as "about 2.5 points lost" is a mistake, as the legend says."""
+    figure = shown(cost)
+    return next((name for name, least in THRESHOLDS if figure >= least), "good")
+
+
+def figure_words(points: float) -> str:
+    """A figure of the review as the learner reads it: whole without decimals ("1", "5"), else to one decimal,
+    with the language's decimal point ("2.5", in Spanish "2,5")."""
+    written = f"{points:.0f}" if float(points).is_integer() else f"{points:.1f}"
+    return written.replace(".", text("words.decimal_point"))
 
 
 @dataclass(frozen=True)
@@ -96,6 +111,11 @@ class Judgement:
     def verdict(self) -> str:
         """good, inaccuracy, mistake or blunder (see `THRESHOLDS`)."""
         return verdict_for(self.cost)
+
+    @property
+    def points(self) -> float:
+        """The points lost as the review writes them (`shown`)."""
+        return shown(self.cost)
 
     @property
     def move(self) -> Move:
@@ -190,7 +210,7 @@ def _sentence(decision: Decision, best: Move, cost: float) -> tuple[str, tuple[t
     view = decision.view
     hint = explain(view, best)
     reason = next(((key, values) for key, values in hint.facts if key.startswith("reason.")))
-    facts = {"better": move_words(best, "advice", view.player), "reason": hint.reason, "points": round(cost, 1)}
+    facts = {"better": move_words(best, "advice", view.player), "reason": hint.reason, "points": shown(cost)}
     key = "review.sentence.close" if verdict_for(cost) == "good" else "review.sentence.better"
     return text(key, **facts), ((key, facts), (f"hints.{reason[0]}", reason[1]))
 
@@ -213,14 +233,14 @@ class Review:
         return sum(j.cost for j in self.judgements if j.verdict != "good")
 
     def summary(self) -> str:
-        """One line: how many inaccuracies, mistakes and blunders, and the points they lost."""
+        """One line: how many inaccuracies, mistakes and blunders, and the points those moves lost."""
         parts = [text(f"review.count.{verdict}", count=self.count(verdict)) for verdict in VERDICTS[1:]
                  if self.count(verdict)]
         if not self.judgements:
             return text("review.summary.empty")
         if not parts:
             return text("review.summary.clean", moves=len(self.judgements))
-        return text("review.summary.line", counts=", ".join(parts), points=round(self.points_lost))
+        return text("review.summary.line", counts=and_list(parts), points=round(self.points_lost))
 
 
 class HandReview:

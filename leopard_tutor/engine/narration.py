@@ -100,16 +100,17 @@ def narrate(move: Move, mover: int, viewer: int, before: Sequence[Square], after
         return Narration(said, mover, viewer, mover, value, value)
     if not isinstance(move, Play):
         raise TypeError(f"{quote(move)} is not a move")
-    return _narrate_play(move, mover, viewer, before, after, rules, placed, subject)
+    return _narrate_play(move, mover, viewer, before, after, rules, placed, subject, other)
 
 
 def _narrate_play(move: Play, mover: int, viewer: int, before: Sequence[Square], after: Sequence[Square],
-                  rules: RuleSet, placed: bool, subject: str) -> Narration:
+                  rules: RuleSet, placed: bool, subject: str, other: str) -> Narration:
     owner, space = move.square_owner, move.space
     poss = text("narration.your" if owner == viewer else "narration.their")
     words: dict[str, object] = {"subject": subject,
                                 "poss": poss,
-                                "space": space}
+                                "space": space,
+                                "place": space_words(space, owner, mover, viewer, other)}
     old, new = before[owner], after[owner]
     card = _landed(move.card, new, space, mover == viewer)
     under = old.top(space)
@@ -130,6 +131,18 @@ def _narrate_play(move: Play, mover: int, viewer: int, before: Sequence[Square],
     effects.append(text("narration." + trend, poss=poss, before=value_before, after=value_after))
     sentence = text("narration.sentence", action=action, effects=", ".join(effects))
     return Narration(sentence, mover, viewer, owner, value_before, value_after, changes)
+
+
+def space_words(space: int, owner: int, mover: int, viewer: int, other: str = "") -> str:
+    """A space of `owner`'s square as `viewer` reads it in the story of `mover`'s move: "your space 3", "their
+    space 3" (the mover's own), or, when the viewer played on the other square, that square's owner named
+    ("your opponent's space 3", "Ana's space 3"): after the viewer's "you", a bare possessive ("their", in Spanish
+    "su") could be anybody's."""
+    if owner == viewer:
+        return text("narration.space.yours", space=space)
+    if owner == mover:
+        return text("narration.space.own", space=space)
+    return text("narration.space.named", space=space, owner=other or text("narration.owner"))
 
 
 def _landed(card: Card, square: Square, space: int, mover_is_viewer: bool) -> str:
@@ -184,9 +197,10 @@ def move_words(move: Move, form: MoveForm, viewer: int) -> str:
     their own), as the viewer sees it."""
     if isinstance(move, Play):
         side = "viewer" if move.square_owner == viewer else "other"
+        mover = 1 - viewer if form == "report" else viewer
         facts = {"space": move.space, "where": text(f"narration.moves.square.{side}"),
                  "where_told": text(f"narration.moves.square_told.{side}"),
-                 "whose": text(f"narration.moves.whose.{side}")}
+                 "place": space_words(move.space, move.square_owner, mover, viewer)}
         # Only a report tells the other player's move: advice and undo tell the viewer's own, whose card
         # the viewer always knows, so only a report can have a card to name by its ranks ("play_hidden").
         seen = (seen_face(move.card, not lies_face_down(move.card), move.square_owner == viewer, move.square_owner,

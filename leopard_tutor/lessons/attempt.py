@@ -121,12 +121,10 @@ class Attempt:
             return Feedback(False, _join(wrong, nudge), "off-track")
         self.answered += 1
         self._answer_hints = 0
-        said = [text("lessons.questions.right", answer=words), truth.reason]
         if self._goals_met():
             self.solved = self.finished = True
-            stars = self.stars
-            return Feedback(True, _join(*said, self._say(self.lesson.success),
-                                        text("lessons.feedback.stars", stars=stars)), "solved", stars=stars)
+            return Feedback(True, self._success(), "solved", stars=self.stars)
+        said = [text("lessons.questions.right", answer=words), truth.reason]
         return Feedback(True, _join(*said, self.question_words()), "progress")
 
     @property
@@ -172,7 +170,7 @@ class Attempt:
         apply_move(hand, move)
         told = move_narration(hand, move, before)
         if self._goals_met():
-            return self._solve(move, verdict, (), [told])
+            return self._solve(move, verdict, ())
         if not self.lesson.free:
             expected = self.lesson.solution[self._step] if self._step < len(self.lesson.solution) else None
             if move != expected:
@@ -187,7 +185,7 @@ class Attempt:
         said += [move_words(reply, "report", LEARNER) for reply in replies]
         said += [text("lessons.feedback.drew", card=card.name) for card in drawn]
         if self._goals_met():
-            return self._solve(move, verdict, tuple(replies), said[1:])
+            return self._solve(move, verdict, tuple(replies))
         if hand.is_over:
             self.finished = True
             said += self.goal_status()
@@ -237,12 +235,14 @@ class Attempt:
         """A lesson text filled with the engine's facts of the hand as it stands."""
         return fill(template, lesson_facts(self._hand, self.lesson))
 
-    def _solve(self, move: Move, verdict: Verdict, replies: tuple[Move, ...], said: list[str]) -> Feedback:
+    def _solve(self, move: Move, verdict: Verdict, replies: tuple[Move, ...]) -> Feedback:
         self.solved = self.finished = True
-        stars = self.stars
-        words = _join(verdict.reason, *said, self._say(self.lesson.success),
-                      text("lessons.feedback.stars", stars=stars))
-        return Feedback(True, words, "solved", move, verdict, replies, stars)
+        return Feedback(True, self._success(), "solved", move, verdict, replies, self.stars)
+
+    def _success(self) -> str:
+        """What a solved stage says: what it taught (the lesson's success) and the stars, nothing of the last
+        move (the board shows it)."""
+        return _join(self._say(self.lesson.success), text("lessons.feedback.stars", stars=self.stars))
 
     def _off_track(self, move: Move, verdict: Verdict, told: str, could_go_out: bool) -> Feedback:
         """Take back the legal `move` that is not the lesson's; show the first of the lesson's `mistakes` for it

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ..ai.review import THRESHOLDS, Judgement
+from ..ai.review import THRESHOLDS, Judgement, figure_words
 from ..engine import Play, PlayerView, bonus, scoring_lines
 from ..engine.catalogue import text
 from ..engine.narration import move_words
@@ -229,7 +229,7 @@ def mark_words(judgement: Judgement) -> str:
     mark = text(f"review.verdict.{judgement.verdict}")
     if judgement.verdict == "good":
         return mark
-    return text("review.cost", verdict=mark, points=round(judgement.cost, 1))
+    return text("review.cost", verdict=mark, points=judgement.points, figure=figure_words(judgement.points))
 
 
 def review_panels(session: Reviewing) -> list[State]:
@@ -240,19 +240,25 @@ def review_panels(session: Reviewing) -> list[State]:
                            mark=mark_words(judgement)),
               "class": f"lt-review-{judgement.verdict}" + (" lt-review-now" if number == session.step else "")}
              for number, judgement in enumerate(review.judgements)]
-    limits = dict(THRESHOLDS)
     return [list_panel(text("review.panel.title", number=session.number), [review.summary()], css="lt-review-summary"),
             list_panel(text("review.panel.moves"), items, ordered=True, css="lt-review-moves"),
-            list_panel(text("review.panel.marks"), [text("review.panel.legend", inaccuracy=limits["inaccuracy"],
-                                                         mistake=limits["mistake"], blunder=limits["blunder"])])]
+            list_panel(text("review.panel.marks"), [legend()])]
+
+
+def legend() -> str:
+    """What the marks mean: the points lost from which each is given (`THRESHOLDS`), written as the marks'
+    figures are."""
+    return text("review.panel.legend", **{verdict: figure_words(least) for verdict, least in THRESHOLDS})
 
 
 def _breakdown_rows(part: SquareBreakdown) -> list[tuple[str, str | int, bool]]:
-    """A square's end-of-hand rows: its scoring lines, raw value, bonus, penalty and (strong) total."""
+    """A square's end-of-hand rows: its scoring lines, raw value, bonus, the going-out penalty (only for the
+    player who paid one) and (strong) total."""
     lines: list[tuple[str, str | int, bool]] = [
         (text("play.panels.line", name=name, kind=kind), points, False) for name, kind, points in part.lines]
+    penalty: list[tuple[str, str | int, bool]] = [(text("play.panels.penalty"), f"−{part.penalty}", False)]
     return [*(lines or [(text("play.panels.no_line"), 0, False)]),
             (text("play.panels.raw"), part.raw, False), (text("play.panels.bonus"), f"+{part.bonus}", False),
-            (text("play.panels.penalty"), f"−{part.penalty}", False), (text("play.panels.total"), part.total, True)]
+            *(penalty if part.penalty else []), (text("play.panels.total"), part.total, True)]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 
 import ipywidgets as W
@@ -24,6 +25,10 @@ ME = 0
 FAILED_TRIES = ("off-track", "failed")
 """The feedback of a failed try of a stage: a wrong move or answer, or a hand ended short of the goal (an illegal
 move is answered with the rules, not counted)."""
+TAKEN_BACK = ("illegal", "off-track")
+"""The feedback of a move taken back (refused by the rules, or legal but not the lesson's)."""
+Place = tuple[int, int] | str
+"""Where a card was tried: (square owner, space), or "discard"."""
 
 
 
@@ -38,6 +43,8 @@ class LearnController(TableController):
         self.marks = Marks()
         self.failed_listeners: list[Callable[[str], None]] = []
         """Called with the lesson's key at each failed try of it (`FAILED_TRIES`)."""
+        self.tried: tuple[int, Place] | None = None
+        """The message telling why a try was taken back, and where the card was tried."""
         super().__init__(text("sections.learn.start"))
 
     @property
@@ -68,9 +75,12 @@ class LearnController(TableController):
                     rules=text(f"rules.{self.lesson.rules.key}"))
         question = attempt.question
         last = {question.owner: {question.space}} if question is not None and question.space else self.marks.last
-        return table_state(view, selected=self.marks.selected if playing else None, message=self.message,
-                           tone=self.tone, seq=self.seq, last=last, changes=self.marks.changes, actions=buttons,
-                           turn=turn, moves=self.marks.travelling(self.seq, ME), aside=self.panels())
+        state = table_state(view, selected=self.marks.selected if playing else None, message=self.message,
+                            tone=self.tone, seq=self.seq, last=last, changes=self.marks.changes, actions=buttons,
+                            turn=turn, moves=self.marks.travelling(self.seq, ME), aside=self.panels())
+        if self.tried is not None and self.tried[0] == self.seq:
+            return silent(state, self.tried[1])
+        return state
 
     def panels(self) -> list[State]:
         """The side column: the goal and where it stands (and the question asked), what is in sight besides
@@ -150,7 +160,8 @@ class LearnController(TableController):
         self.try_move(Play(card, owner, space))
 
     def try_move(self, move: Move) -> None:
-        """Send a try to the lesson and show its feedback; a solved lesson records its stars."""
+        """Send a try to the lesson and show its feedback; a solved lesson records its stars. While the message
+        says why a try was taken back, the place tried does not say it again on hover (the card stays picked)."""
         before = self.attempt.view.squares
         played = len(self.attempt.hand.moves)
         feedback = self.attempt.try_move(move)
@@ -159,6 +170,8 @@ class LearnController(TableController):
         if feedback.kind in ("progress", "solved", "failed"):
             self.marks.after(self.attempt.hand, played, before, self.attempt.view.squares, self.lesson.rules,
                              self.seq)
+        elif feedback.kind in TAKEN_BACK and isinstance(move, (Play, Discard)):
+            self.tried = (self.seq, (move.square_owner, move.space) if isinstance(move, Play) else "discard")
 
     def hint(self) -> None:
         """Show the next rung of the hint ladder; from the second rung on, the card is picked for you."""
@@ -180,6 +193,15 @@ class LearnController(TableController):
         self.attempt = self.lesson.new_attempt()
         self.marks.clear()
         self.say(words)
+
+
+def silent(state: BoardState, place: Place) -> BoardState:
+    """`state` with no sentence on hover or focus for `place` (the message says it)."""
+    if place == "discard":
+        return replace(state, discard=state.discard and {**state.discard, "why": ""})
+    squares = tuple({**square, "cells": [{**cell, "why": ""} if (square["key"], cell["space"]) == place else cell
+                                         for cell in square["cells"]]} for square in state.squares)
+    return replace(state, squares=squares)
 
 
 def in_sight_panel(view: PlayerView) -> State:

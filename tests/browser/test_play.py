@@ -180,8 +180,10 @@ def test_a_legal_play_changes_the_board_and_the_explanation(board: Any) -> None:
     mine = (FACE_DOWN in shown) if card.rank in (11, 12) else (card.name in shown)
     covered = ON_TOP in shown  # the computer's reply, drawn with the play, may cover it at once (a king)
     assert mine or covered, (card.name, shown)
-    assert any(pattern(f"narration.{action}", subject=escaped(text("narration.you")), card=".+", poss=".+",
-                       space=str(space), shown=".+", hidden=".+").match(table["message"])
+    place = "|".join(escaped(words) for words in (text("narration.space.yours", space=space), text(
+        "narration.space.named", space=space, owner=text("narration.owner"))))
+    assert any(pattern(f"narration.{action}", subject=escaped(text("narration.you")), card=".+", place=place,
+                       shown=".+", hidden=".+").match(table["message"])
                for action in ("play_on_empty", "play_cover", "play_over_face_down")), table["message"]
     label = YOURS if owner == 0 else THEIRS
     value = square_value(after, rules_of(table))
@@ -278,7 +280,7 @@ def test_a_whole_hand_by_clicks_alone(board: Any, artifacts: Any) -> None:
         pytest.fail("the hand did not end within 200 turns")
     page = board.page
     expect(page.get_by_text(re.compile("^" + escaped(text("play.panels.end_of_hand", number=1))))).to_be_visible()
-    for word in ("raw", "bonus", "penalty", "total"):
+    for word in ("raw", "bonus", "total"):  # the going-out penalty only for who went out (test_widgets_board.py)
         expect(page.locator(".lt-breakdown").get_by_text(text(f"play.panels.{word}")).first).to_be_visible()
     expect(page.locator(".lt-scores tbody tr")).to_have_count(1)
     assert HAND_END.search(read(board)["message"])
