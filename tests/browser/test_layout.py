@@ -433,3 +433,42 @@ def test_on_a_phone_the_stage_picker_shows_it_scrolls(new_page: Any, base_url: s
     content, display, opacity, scrolls, overflow = cue
     assert content not in ("none", "normal", '""') and display != "none" and float(opacity) > 0.5, cue
     assert scrolls and overflow == "auto", cue
+
+
+PLACE = """(section) => [document.querySelector(`.${section} .lt-table`),
+                     ...document.querySelectorAll(`.${section} .lt-grid`)]
+  .map((part) => { const b = part.getBoundingClientRect(); return [Math.round(b.left), Math.round(b.width)]; })"""
+"""Where a section's table and each of its squares stand and how wide they are (px)."""
+
+
+@pytest.mark.parametrize(("size", "scheme", "lang"), [("laptop", "light", "en"), ("laptop", "dark", "es"),
+                                                      ("projector", "light", "es"), ("projector", "dark", "en")])
+def test_the_squares_keep_their_place_when_a_hand_ends_or_a_stage_is_done(new_page: Any, base_url: str, size: str,
+                                                                          scheme: str, lang: str) -> None:
+    """On a wide board the table and its squares keep their width and place when the buttons change under them:
+    at a hand's end in Play, and when Learn's first stage is done. (On a phone the squares are as wide as the window
+    allows: there the cards may still shrink once when a long message no longer fits.)"""
+    page = new_page(*SIZES[size], scheme=scheme, motion="reduce")
+    open_app(page, f"{base_url}?lang={lang}")
+    keep_offered_name(page, lang)
+    board = open_tab(page, "Play", lang)
+    before = page.evaluate(PLACE, "lt-play")
+    page.locator(".lt-game-code input").fill(finished_hand_code())
+    page.locator(".lt-game-code input").press("Tab")
+    page.locator(".lt-game-saver button", has_text=book("play", lang)["saved_game"]["resume"]).click()
+    expect(board.locator(".lt-breakdown")).to_have_count(1, timeout=30_000)
+    page.evaluate("(section) => ltProbes.settled(section)", "lt-play")
+    assert page.evaluate(PLACE, "lt-play") == before, "Play's squares moved at the hand's end"
+
+    learn = open_tab(page, "Learn", lang)
+    before = page.evaluate(PLACE, "lt-learn")
+    (move,) = LESSONS[0].solution
+    assert isinstance(move, Play) and move.square_owner == 0
+    for target in (learn.locator(".lt-hand-card", has_text=re.compile("^" + re.escape(move.card.symbol))).first,
+                   learn.locator(f'.lt-square[data-side=yours] [data-k$="-{move.space}"]')):
+        seq = learn.get_attribute("data-seq")
+        target.click()
+        expect(learn).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+    expect(learn.locator(".lt-message.lt-tone-ok")).to_have_count(1)
+    page.evaluate("(section) => ltProbes.settled(section)", "lt-learn")
+    assert page.evaluate(PLACE, "lt-learn") == before, "Learn's squares moved when the stage was done"
