@@ -472,3 +472,45 @@ def test_the_squares_keep_their_place_when_a_hand_ends_or_a_stage_is_done(new_pa
     expect(learn.locator(".lt-message.lt-tone-ok")).to_have_count(1)
     page.evaluate("(section) => ltProbes.settled(section)", "lt-learn")
     assert page.evaluate(PLACE, "lt-learn") == before, "Learn's squares moved when the stage was done"
+
+
+CLIPPED = """(el) => {
+  const box = el.getBoundingClientRect();
+  const clips = [];
+  for (let node = el.parentElement; node && !node.classList.contains('lt-app'); node = node.parentElement) {
+    const style = getComputedStyle(node);
+    const edge = node.getBoundingClientRect();
+    if (style.overflowY !== 'visible' && (box.top < edge.top - 0.5 || box.bottom > edge.bottom + 0.5)) {
+      clips.push(String(node.className).slice(0, 40));
+    }
+  }
+  return clips;
+}"""
+"""The boxes inside the app that cut the element off (it must be scrolled inside them to be seen)."""
+
+
+@pytest.mark.parametrize(("size", "scheme", "lang"), [("laptop", "light", "en"), ("laptop", "dark", "es"),
+                                                      ("laptop-in-a-browser", "light", "es")])
+def test_at_a_hands_end_the_log_and_save_are_reached_by_scrolling_the_page(
+        new_page: Any, base_url: str, size: str, scheme: str, lang: str) -> None:
+    """At a hand's end the side column (the breakdown, the score sheet, the move log) is not cut off at the
+    table's bottom: it and "Save this game" below the board are reached by scrolling the page, and seen."""
+    page = new_page(*SIZES[size], scheme=scheme)
+    open_app(page, f"{base_url}?lang={lang}")
+    keep_offered_name(page, lang)
+    board = open_tab(page, "Play", lang)
+    page.locator(".lt-game-code input").fill(finished_hand_code())
+    page.locator(".lt-game-code input").press("Tab")
+    page.locator(".lt-game-saver button", has_text=book("play", lang)["saved_game"]["resume"]).click()
+    expect(board.locator(".lt-breakdown")).to_have_count(1, timeout=30_000)
+    page.evaluate("(section) => ltProbes.settled(section)", "lt-play")
+    log = board.locator(".lt-panels > :last-child")
+    expect(log.locator(".lt-panel-title")).to_have_text(book("play", lang)["panels"]["moves"].format(number=1))
+    save = page.locator(".lt-game-saver button", has_text=book("play", lang)["saved_game"]["save"])
+    for part in (log, save):
+        assert part.evaluate(CLIPPED) == []
+        part.scroll_into_view_if_needed()
+        box = part.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size][1]
+        assert part.evaluate("(el) => { const b = el.getBoundingClientRect(); "
+                             "return el.contains(document.elementFromPoint(b.left + 5, b.top + b.height / 2)); }")
