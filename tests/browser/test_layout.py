@@ -19,9 +19,12 @@ from playwright.sync_api import expect
 from rendered import escaped, opening, pattern
 from test_classmates import sit_down, turn_of
 
-from leopard_tutor.engine import Play
+from leopard_tutor.ai.players import BeginnerPlayer
+from leopard_tutor.engine import Match, Play
 from leopard_tutor.engine.catalogue import book, text
+from leopard_tutor.engine.turns import apply_move, current_player
 from leopard_tutor.lessons import LESSONS
+from leopard_tutor.widgets.game_code import game_code
 
 BOARD_TIMEOUT_MS = 60_000
 SIZES = {
@@ -324,3 +327,190 @@ def fits(page: Any, needed: list[str], sizes: dict[str, tuple[int, int]], shots:
         problems += [f"{screen} at {name} {width}x{height}: {p}" for p in outside(boxes, width, height)]
         page.screenshot(path=str(shots / f"play-{re.sub(r'[^a-z0-9]+', '-', screen.lower())}-{width}x{height}.png"))
     return problems
+
+
+def keep_offered_name(page: Any, lang: str) -> None:
+    """On a class server the header offers a name over the page: keep it, so the header shows it in its row."""
+    keep = page.locator(".lt-student.lt-offered button", has_text=book("students", lang)["keep"])
+    if keep.count():
+        keep.click()
+        expect(page.locator(".lt-student.lt-offered")).to_have_count(0, timeout=30_000)
+
+
+@pytest.mark.parametrize(("scheme", "lang"), [("light", "en"), ("dark", "es")])
+def test_on_a_phone_the_header_is_one_row_and_plays_controls_stand_above_the_board(
+        new_page: Any, base_url: str, scheme: str, lang: str) -> None:
+    """A phone user finds the rules and the opponent first, above the board, in one compact row; the header
+    (a student's name, the rules link, About, the language) takes one row of 44 px targets."""
+    page = new_page(*SIZES["phone"], scheme=scheme)
+    open_app(page, f"{base_url}?lang={lang}")
+    keep_offered_name(page, lang)
+    open_tab(page, "Play", lang)
+    head = page.locator(".lt-app > .lt-head").bounding_box()
+    assert head and head["height"] <= 52, f"the header is {head} tall"
+    controls = page.locator(".lt-play > .lt-controls").first.bounding_box()
+    board = page.locator(".lt-play .lt-board").bounding_box()
+    assert controls and board and controls["y"] + controls["height"] <= board["y"], (controls, board)
+    assert controls["height"] <= 44 + 16, f"Play's controls take {controls['height']:.0f} px: more than one row"
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES["phone"][0]
+
+
+CORNERS_HIDDEN = """() => {
+  const hit = document.head.appendChild(document.createElement('style'));  // the drawing answers the probe
+  hit.textContent = '.lt-lines * { pointer-events: visiblePainted !important; }';
+  const found = Array.from(document.querySelectorAll('.lt-play .lt-square :is(.lt-corner, .lt-known)'))
+    .flatMap((corner) => {
+      const b = corner.getBoundingClientRect();
+      const at = [0.2, 0.5, 0.8];
+      return at.flatMap((fx) => at.map((fy) => [b.left + fx * b.width, b.top + fy * b.height]))
+        .filter(([x, y]) => !corner.contains(document.elementFromPoint(x, y)))
+        .map(([x, y]) => `${corner.textContent} at (${x.toFixed(0)}, ${y.toFixed(0)}) under ` +
+                         String(document.elementFromPoint(x, y)?.getAttribute('class')));
+    });
+  hit.remove();
+  return found;
+}"""
+"""Where a point of a card's rank-and-suit corner (on either square) is covered by something else: a scoring line,
+a line's badge (the drawing lets clicks through; the probe lets it answer), or another part of the card."""
+BADGES_TOUCH = """() => Array.from(document.querySelectorAll('.lt-play .lt-space'))
+  .filter((space) => space.querySelector('.lt-depth'))
+  .map((space) => [space.getAttribute('aria-label'), space.querySelector('.lt-depth').getBoundingClientRect(),
+                   space.querySelector('.lt-label').getBoundingClientRect()])
+  .filter(([, a, b]) => Math.max(b.left - a.right, a.left - b.right, b.top - a.bottom, a.top - b.bottom) < 2)
+  .map(([name]) => name)"""
+"""The spaces whose pile's depth ("×2") and number touch or overlap."""
+
+
+def finished_hand_code() -> str:
+    """The saved-game code of a match whose first hand has been played to its end (lines, piles and all)."""
+    match = Match(seed=7)
+    player = BeginnerPlayer(3)
+    hand = match.current
+    while (seat := current_player(hand)) is not None:
+        apply_move(hand, player.choose(hand.view(seat)), match)
+    return game_code(match, "beginner")
+
+
+@pytest.mark.parametrize(("size", "scheme", "lang"), [("phone", "light", "en"), ("phone", "dark", "es"),
+                                                      ("laptop", "light", "es"), ("laptop", "dark", "en")])
+def test_at_a_hands_end_no_line_or_badge_covers_a_cards_corner(new_page: Any, base_url: str, artifacts: Path,
+                                                               size: str, scheme: str, lang: str) -> None:
+    """The scoring lines and their badges of a finished hand leave every card's rank and suit in sight, and a
+    pile's depth keeps clear of its space's number."""
+    page = new_page(*SIZES[size], scheme=scheme)
+    open_app(page, f"{base_url}?lang={lang}")
+    keep_offered_name(page, lang)
+    board = page.locator(".lt-play .lt-board")
+    page.locator(".lt-game-code input").fill(finished_hand_code())
+    page.locator(".lt-game-code input").press("Tab")
+    seq = board.get_attribute("data-seq")
+    page.locator(".lt-game-saver button", has_text=book("play", lang)["saved_game"]["resume"]).click()
+    expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+    expect(board.locator(".lt-breakdown")).to_have_count(1, timeout=30_000)
+    page.evaluate("(section) => ltProbes.settled(section)", "lt-play")
+    assert board.locator(".lt-square .lt-line").count() >= 3 and board.locator(".lt-depth").count()
+    board.locator(".lt-table").scroll_into_view_if_needed()
+    board.locator(".lt-table").screenshot(path=str(artifacts / f"hand-over-{size}-{scheme}-{lang}.png"))
+    assert page.evaluate(CORNERS_HIDDEN) == []
+    assert page.evaluate(BADGES_TOUCH) == []
+
+
+@pytest.mark.parametrize(("scheme", "lang"), [("light", "en"), ("dark", "es")])
+def test_on_a_phone_the_stage_picker_shows_it_scrolls(new_page: Any, base_url: str, scheme: str, lang: str) -> None:
+    """Learn's row of stages: every stage in the window, or a visible sign at its right edge that there is more."""
+    page = new_page(*SIZES["phone"], scheme=scheme)
+    open_app(page, f"{base_url}?lang={lang}")
+    open_tab(page, "Learn", lang)
+    stages = page.locator(".lt-learn .lt-stages")
+    width = SIZES["phone"][0]
+    rights = stages.locator(".lt-stage").evaluate_all("els => els.map((e) => e.getBoundingClientRect().right)")
+    assert len(rights) == len(LESSONS)
+    if max(rights) <= width:
+        return
+    cue = stages.evaluate("""(row) => { const after = getComputedStyle(row, '::after');
+      return [after.content, after.display, after.opacity, row.scrollWidth > row.clientWidth,
+              getComputedStyle(row).overflowX]; }""")
+    content, display, opacity, scrolls, overflow = cue
+    assert content not in ("none", "normal", '""') and display != "none" and float(opacity) > 0.5, cue
+    assert scrolls and overflow == "auto", cue
+
+
+PLACE = """(section) => [document.querySelector(`.${section} .lt-table`),
+                     ...document.querySelectorAll(`.${section} .lt-grid`)]
+  .map((part) => { const b = part.getBoundingClientRect(); return [Math.round(b.left), Math.round(b.width)]; })"""
+"""Where a section's table and each of its squares stand and how wide they are (px)."""
+
+
+@pytest.mark.parametrize(("size", "scheme", "lang"), [("laptop", "light", "en"), ("laptop", "dark", "es"),
+                                                      ("projector", "light", "es"), ("projector", "dark", "en")])
+def test_the_squares_keep_their_place_when_a_hand_ends_or_a_stage_is_done(new_page: Any, base_url: str, size: str,
+                                                                          scheme: str, lang: str) -> None:
+    """On a wide board the table and its squares keep their width and place when the buttons change under them:
+    at a hand's end in Play, and when Learn's first stage is done. (On a phone the squares are as wide as the window
+    allows: there the cards may still shrink once when a long message no longer fits.)"""
+    page = new_page(*SIZES[size], scheme=scheme, motion="reduce")
+    open_app(page, f"{base_url}?lang={lang}")
+    keep_offered_name(page, lang)
+    board = open_tab(page, "Play", lang)
+    before = page.evaluate(PLACE, "lt-play")
+    page.locator(".lt-game-code input").fill(finished_hand_code())
+    page.locator(".lt-game-code input").press("Tab")
+    page.locator(".lt-game-saver button", has_text=book("play", lang)["saved_game"]["resume"]).click()
+    expect(board.locator(".lt-breakdown")).to_have_count(1, timeout=30_000)
+    page.evaluate("(section) => ltProbes.settled(section)", "lt-play")
+    assert page.evaluate(PLACE, "lt-play") == before, "Play's squares moved at the hand's end"
+
+    learn = open_tab(page, "Learn", lang)
+    before = page.evaluate(PLACE, "lt-learn")
+    (move,) = LESSONS[0].solution
+    assert isinstance(move, Play) and move.square_owner == 0
+    for target in (learn.locator(".lt-hand-card", has_text=re.compile("^" + re.escape(move.card.symbol))).first,
+                   learn.locator(f'.lt-square[data-side=yours] [data-k$="-{move.space}"]')):
+        seq = learn.get_attribute("data-seq")
+        target.click()
+        expect(learn).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+    expect(learn.locator(".lt-message.lt-tone-ok")).to_have_count(1)
+    page.evaluate("(section) => ltProbes.settled(section)", "lt-learn")
+    assert page.evaluate(PLACE, "lt-learn") == before, "Learn's squares moved when the stage was done"
+
+
+CLIPPED = """(el) => {
+  const box = el.getBoundingClientRect();
+  const clips = [];
+  for (let node = el.parentElement; node && !node.classList.contains('lt-app'); node = node.parentElement) {
+    const style = getComputedStyle(node);
+    const edge = node.getBoundingClientRect();
+    if (style.overflowY !== 'visible' && (box.top < edge.top - 0.5 || box.bottom > edge.bottom + 0.5)) {
+      clips.push(String(node.className).slice(0, 40));
+    }
+  }
+  return clips;
+}"""
+"""The boxes inside the app that cut the element off (it must be scrolled inside them to be seen)."""
+
+
+@pytest.mark.parametrize(("size", "scheme", "lang"), [("laptop", "light", "en"), ("laptop", "dark", "es"),
+                                                      ("laptop-in-a-browser", "light", "es")])
+def test_at_a_hands_end_the_log_and_save_are_reached_by_scrolling_the_page(
+        new_page: Any, base_url: str, size: str, scheme: str, lang: str) -> None:
+    """At a hand's end the side column (the breakdown, the score sheet, the move log) is not cut off at the
+    table's bottom: it and "Save this game" below the board are reached by scrolling the page, and seen."""
+    page = new_page(*SIZES[size], scheme=scheme)
+    open_app(page, f"{base_url}?lang={lang}")
+    keep_offered_name(page, lang)
+    board = open_tab(page, "Play", lang)
+    page.locator(".lt-game-code input").fill(finished_hand_code())
+    page.locator(".lt-game-code input").press("Tab")
+    page.locator(".lt-game-saver button", has_text=book("play", lang)["saved_game"]["resume"]).click()
+    expect(board.locator(".lt-breakdown")).to_have_count(1, timeout=30_000)
+    page.evaluate("(section) => ltProbes.settled(section)", "lt-play")
+    log = board.locator(".lt-panels > :last-child")
+    expect(log.locator(".lt-panel-title")).to_have_text(book("play", lang)["panels"]["moves"].format(number=1))
+    save = page.locator(".lt-game-saver button", has_text=book("play", lang)["saved_game"]["save"])
+    for part in (log, save):
+        assert part.evaluate(CLIPPED) == []
+        part.scroll_into_view_if_needed()
+        box = part.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size][1]
+        assert part.evaluate("(el) => { const b = el.getBoundingClientRect(); "
+                             "return el.contains(document.elementFromPoint(b.left + 5, b.top + b.height / 2)); }")

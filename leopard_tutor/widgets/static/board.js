@@ -342,7 +342,14 @@ export default {
     // them, whichever lets the cards be larger: a short, wide window (a projector) prefers it.
     const setCell = (px) => root.style.setProperty("--lt-cell", `${px}px`);
     const frameOf = () => root.querySelector(".lt-frame");
-    function largestCell() {
+    // where the board starts in the page, however far the page (or Voila's box around it) is scrolled
+    const pageTop = () => {
+      let top = root.getBoundingClientRect().top + window.scrollY;
+      for (let node = root.parentElement; node; node = node.parentElement) top += node.scrollTop;
+      return top;
+    };
+    // The room the table has and the table's size at the card size drawn now.
+    function measure() {
       const frame = frameOf();
       const wide = getComputedStyle(frame).display === "grid";
       const style = getComputedStyle(root);
@@ -360,6 +367,13 @@ export default {
         const boxes = Array.from(squares.children).map((square) => square.getBoundingClientRect());
         return Math.max(...boxes.map((b) => b.right)) - Math.min(...boxes.map((b) => b.left)) + padding();
       };
+      const inApp = Boolean(root.closest(".lt-app"));
+      const roomH = window.innerHeight - pageTop() - 6;
+      const tooBig = () => width() > roomW + 0.5 || (inApp && height() > roomH + 0.5);
+      return { wide, roomW, roomH, inApp, width, height, tooBig };
+    }
+    function largestCell() {
+      const { wide, roomW, roomH, inApp, width, height, tooBig } = measure();
       const low = 60;
       const high = 100;
       setCell(low);
@@ -367,8 +381,6 @@ export default {
       setCell(high);
       const [h1, w1] = [height(), width()];
       let cell = w1 > w0 ? low + (roomW - w0) * (high - low) / (w1 - w0) : MAX_CELL;
-      const inApp = Boolean(root.closest(".lt-app"));
-      const roomH = window.innerHeight - (top() + window.scrollY) - 6;
       if (inApp) {
         if (h1 > h0) cell = Math.min(cell, low + (roomH - h0) * (high - low) / (h1 - h0));
       } else {
@@ -377,7 +389,6 @@ export default {
       cell = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(cell)));
       setCell(cell);
       // a row of buttons or cards that wraps as the table narrows is more than the straight line foresaw
-      const tooBig = () => width() > roomW + 0.5 || (inApp && height() > roomH + 0.5);
       for (let tries = 0; tries < 20 && cell > MIN_CELL && tooBig(); tries += 1) {
         cell = Math.max(MIN_CELL, cell - 3);
         setCell(cell);
@@ -385,23 +396,29 @@ export default {
       return { cell, wide };
     }
     // A fit forces several layouts, so a redraw fits again only when something the fit depends on has
-    // changed: the room (the board's width, the window's height, where the board starts), what the table
-    // holds, and the length of the texts that share the height with it (in tens of characters).
+    // changed: the room (the board's width, the window's height, where the board starts, the kind of table),
+    // or what the table holds and the length of the texts that share the height with it (in tens of
+    // characters). When only what it holds has changed (a move, a hand's end, a stage done) and the table
+    // still fits, the cards keep their size: the squares never jump.
+    let fittedRoom = "";
     let fitted = "";
     const tens = (part) => Math.round(part.textContent.length / 10);
+    const roomKey = () => [root.clientWidth, window.innerHeight, Math.round(pageTop()),
+                           root.classList.contains("lt-one-square"), handRow.hidden].join(" ");
     function fitKey() {
       const wide = getComputedStyle(frameOf()).display === "grid";
-      return [root.clientWidth, window.innerHeight, Math.round(root.getBoundingClientRect().top + window.scrollY),
-              root.classList.contains("lt-one-square"), root.classList.contains("lt-has-aside"), handRow.hidden,
-              handRow.querySelectorAll(".lt-hand-card").length, actions.childElementCount, tens(actions), tens(turn),
+      return [root.classList.contains("lt-has-aside"), handRow.querySelectorAll(".lt-hand-card").length,
+              actions.childElementCount, tens(actions), tens(turn),
               ...(wide ? [] : [tens(live), tens(goal), tens(answer)])].join(" ");
     }
     function fit() {
       if (!root.isConnected || !root.clientWidth) return;
       watchSection();
-      const key = fitKey();
-      if (key === fitted) return;
-      fitted = key;
+      const [room, key] = [roomKey(), fitKey()];
+      if (room === fittedRoom && key === fitted) return;
+      const sameRoom = room === fittedRoom;
+      [fittedRoom, fitted] = [room, key];
+      if (sameRoom && !measure().tooBig()) return;
       root.classList.remove("lt-hand-beside");
       const under = largestCell();
       let best = { ...under, beside: false };
