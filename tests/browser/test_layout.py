@@ -353,6 +353,19 @@ def test_on_a_phone_the_header_is_one_row_and_plays_controls_stand_above_the_boa
     assert controls and board and controls["y"] + controls["height"] <= board["y"], (controls, board)
     assert controls["height"] <= 44 + 16, f"Play's controls take {controls['height']:.0f} px: more than one row"
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES["phone"][0]
+    heads = page.evaluate(SQUARE_HEADS)
+    assert len(heads) == 2 and all(head["lines"] == 1 and head["number"] is not None
+                                   and head["sentence"].endswith(f" {head['number']}") for head in heads), heads
+
+
+SQUARE_HEADS = """() => Array.from(document.querySelectorAll('.lt-play .lt-square-head')).map((head) => {
+  const number = head.querySelector('.lt-value-number');
+  return { lines: Math.round(head.getBoundingClientRect().height / parseFloat(getComputedStyle(head).lineHeight)),
+           sentence: head.querySelector('.lt-value-full').textContent,
+           number: number && number.getClientRects().length ? number.textContent : null };
+})"""
+"""Each of Play's square titles as drawn: how many lines it takes, the whole sentence (for comparison) and the value
+shown beside the label (null if not drawn)."""
 
 
 CORNERS_HIDDEN = """() => {

@@ -172,7 +172,13 @@ export default {
       const list = h("ul", { class: "lt-line-list" }, square.lines.map((line) =>
         h("li", { class: `lt-line-item lt-line-${line.status || line.kind}`, text: line.text })));
       return h("section", { class: "lt-square", "data-key": String(square.key), "data-side": square.side || "only" }, [
-        h("div", { class: "lt-square-head" }, h("span", { class: "lt-value", text: square.value_text })),
+        h("div", { class: "lt-square-head" }, [
+          h("span", { class: "lt-value lt-value-full", text: square.value_text }),
+          // on a narrow board: the label (cut short if it must be) and the value, on one line
+          h("span", { class: "lt-value-short" }, [h("span", { class: "lt-value-label", text: square.label }),
+            h("span", { class: "lt-value lt-value-number", text: square.value === null || square.value === undefined
+              ? "?" : String(square.value) })]),  // (a practice question hides the value)
+        ]),
         h("div", { class: "lt-grid-wrap" }, [grid, linesOverlay(square.lines)]),
         list,
       ]);
