@@ -16,18 +16,8 @@ from typing import Any, TypeVar
 
 from .engine import LeopardError
 from .engine.catalogue import text
-from .kernel_proof import PROOF_HEADER, kernel_proof
-
-KERNEL_HEADER = "X-Leopard-Kernel"
-CLASS_TABLES_ENV = "LEOPARD_TUTOR_CLASS_TABLES"
-PATH = "leopard/class/"
-"""Where the class tables' handlers are, under the server's base URL."""
-ASK_SECONDS = 10.0
-"""How long an ordinary request may take."""
-WAIT_SECONDS = 30.0
-"""How long a long poll may take (the server answers within 20 s)."""
-MATCH_LENGTHS = (1, 2, 4)
-"""The hands a class table's match may have (its host chooses; none chosen: the rule set's own length)."""
+from .kernel_proof import kernel_proof
+from .protocol import ASK_SECONDS, CLASS_PATH, CLASS_TABLES_ENV, KERNEL_HEADER, PROOF_HEADER, WAIT_SECONDS
 
 
 class ClassRefused(LeopardError):
@@ -94,7 +84,7 @@ class KernelLink:
 class ClassLink(KernelLink):
     """The class tables of the server at `base`, for the kernel `kernel_id` holding `key`."""
 
-    PATH = PATH
+    PATH = CLASS_PATH
 
     def mine(self) -> dict[str, Any]:
         """This visitor's table now (see `ClassTables.report`)."""
@@ -104,7 +94,7 @@ class ClassLink(KernelLink):
     def wait(self, known: str) -> dict[str, Any]:
         """This visitor's table once its report's "state" is not `known` (or after the server's wait)."""
         found: dict[str, Any] = self._ask("wait", query=f"?{urllib.parse.urlencode({'known': known})}",
-                                          timeout=WAIT_SECONDS)
+                                          timeout=WAIT_SECONDS + ASK_SECONDS)
         return found
 
     def waiting(self) -> list[tuple[str, str]]:

@@ -1,17 +1,14 @@
 """How a kernel proves to the server that it is the kernel it names (when it asks for its visitor's request or
 for its class table), without anything a browser could know: an HMAC of its id under its connection file's key.
 
-Shared by the kernel side (`kernel_request.py`, `class_client.py`) and the server (`server/`); standard library
-only.
+Shared by the kernel side (`kernel_request.py`, `class_client.py`) and the server (`server/`); the proof travels in
+`protocol.PROOF_HEADER`. Standard library only.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-
-PROOF_HEADER = "X-Leopard-Kernel-Proof"
-"""The request header that carries a kernel's proof."""
 
 
 def kernel_proof(key: bytes, kernel_id: str) -> str:

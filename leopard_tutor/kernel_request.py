@@ -13,7 +13,8 @@ import os
 import threading
 import warnings
 
-from .kernel_proof import PROOF_HEADER, kernel_proof
+from .kernel_proof import kernel_proof
+from .protocol import PROOF_HEADER
 
 
 def query_url() -> str:

@@ -36,14 +36,13 @@ from typing import TYPE_CHECKING, Any
 from .class_client import ClassRefused, KernelLink
 from .class_codes import ClassTableError, valid_name
 from .lessons.progress import MAX_COUNT, Progress
+from .protocol import STUDENTS_PATH
 
 if TYPE_CHECKING:
     from .engine import Match
 
 log = logging.getLogger(__name__)
 
-PATH = "leopard/students/"
-"""Where the students' handlers are, under the server's base URL."""
 REPORT_SECONDS = 3.0
 """How long one report may take before it is given up."""
 ME_SECONDS = 3.0
@@ -76,7 +75,7 @@ def match_id(match: Match) -> str:
 class StudentLink(KernelLink):
     """The students' records of the server at `base`, for the kernel `kernel_id` holding `key`."""
 
-    PATH = PATH
+    PATH = STUDENTS_PATH
 
     def me(self, timeout: float = ME_SECONDS) -> dict[str, Any]:
         """What the server keeps for this kernel's student (`GET me`); a `ClassRefused` if it cannot say."""

@@ -32,14 +32,14 @@ import pytest
 from fake_clock import Clock
 from kernel_client import Visit, run
 
-from leopard_tutor.class_client import KERNEL_HEADER
 from leopard_tutor.cli import main
 from leopard_tutor.engine import Card, Play, lies_face_down
 from leopard_tutor.engine.catalogue import answer_in, text
 from leopard_tutor.engine.moves import move_to_data
-from leopard_tutor.kernel_proof import PROOF_HEADER, kernel_proof
+from leopard_tutor.kernel_proof import kernel_proof
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.progress import Progress
+from leopard_tutor.protocol import KERNEL_HEADER, PROOF_HEADER
 from leopard_tutor.server.class_store import ClassStore, TableRow
 from leopard_tutor.server.class_tables import ClassTables
 from leopard_tutor.server.students import Students

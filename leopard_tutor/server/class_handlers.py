@@ -2,7 +2,7 @@
 
 Every request names its kernel and proves it is that kernel (`kernel_handler.KernelHandler`); the visitor it
 acts for is the one the kernel was handed to (`guards.BOOK`). So a page moves only through its own kernel, and for
-its own seat. Under `PATH` (after the server's base URL):
+its own seat. Under `protocol.CLASS_PATH` (after the server's base URL):
 
 * GET  `mine`: the visitor's table (`ClassTables.report`), at once; GET `wait?known=STATE`: the same once its
   "state" is not STATE, or after `WAIT_SECONDS` (a long poll: how a kernel learns of the other player's move, and
@@ -22,14 +22,11 @@ import asyncio
 import contextlib
 from typing import Any
 
-from ..class_client import PATH
 from ..class_codes import ClassTableError
+from ..protocol import CLASS_PATH, WAIT_SECONDS
 from .class_tables import ClassTables
 from .guards import BOOK, refuse
 from .kernel_handler import KernelHandler
-
-WAIT_SECONDS = 20.0
-"""The longest a long poll waits before it answers anyway (the answer also says if the other player is gone)."""
 
 
 class Waiters:
@@ -109,5 +106,5 @@ class ClassHandler(KernelHandler):
 
 def class_routes(base_url: str, tables: ClassTables, waiters: Waiters) -> list[tuple[str, Any, dict[str, Any]]]:
     """The route of the class handlers under the server's `base_url`."""
-    return [(f"{base_url.rstrip('/')}/{PATH}(mine|wait|tables|open|join|move|end)", ClassHandler,
+    return [(f"{base_url.rstrip('/')}/{CLASS_PATH}(mine|wait|tables|open|join|move|end)", ClassHandler,
              {"tables": tables, "waiters": waiters})]

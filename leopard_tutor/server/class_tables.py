@@ -41,12 +41,12 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..class_client import MATCH_LENGTHS
 from ..class_codes import CODE_COUNT, ClassTableError, code_of, valid_code, valid_name
 from ..engine import RULE_SETS, Match, Move
 from ..engine.errors import SavedGameError
 from ..engine.moves import NEXT_HAND, move_from_data
 from ..engine.turns import apply_move, current_player, deal_next
+from ..protocol import MATCH_LENGTHS
 from .class_store import ABANDONED, COMPUTER, FINISHED, FORGOTTEN, LEFT, ClassStore, RoundRow, RoundSeat, TableRow
 from .pairing import met_counts, pair_round
 from .standings import Standing, standings, tally

@@ -42,7 +42,8 @@ from typing import Any, NoReturn
 
 from ..engine.catalogue import answer_in, choose_language, server_language, text
 from ..host import LANGUAGE_COOKIE, accepted_languages
-from ..kernel_proof import PROOF_HEADER, proof_holds
+from ..kernel_proof import proof_holds
+from ..protocol import PROOF_HEADER
 from .connection_gate import HELD, Gate
 from .log_mask import masked, printable
 from .sessions import SessionBook

@@ -11,9 +11,9 @@ from typing import Any
 
 from tornado.web import RequestHandler
 
-from ..class_client import KERNEL_HEADER
 from ..class_codes import ClassTableError
-from ..kernel_proof import PROOF_HEADER, proof_holds
+from ..kernel_proof import proof_holds
+from ..protocol import KERNEL_HEADER, PROOF_HEADER
 from .class_store import StoreWriteError
 from .guards import BOOK, refuse
 

@@ -46,6 +46,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..engine.catalogue import language, server_language, text
+from ..protocol import CLASS_TABLES_ENV
 from . import guards
 from .authorizer import AUTHORIZER_CLASS
 from .connection import CONNECTION_CLASS, STOCK_DELAY_CLASS
@@ -602,7 +603,6 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
     (default: the user's data folder for the app), at most one per session, with the students' records and the
     teacher's class page behind `teacher_token` (default: the one kept there, made the first time). Prints the
     limits, the preheated kernels, the data folder and the class page's address first."""
-    from ..class_client import CLASS_TABLES_ENV
     from .class_store import DATABASE_NAME, ClassStore, default_data_dir
     from .teacher import kept_token, teacher_link
 

@@ -1,7 +1,7 @@
 """The students' HTTP handlers in the server process, for the pages' kernels only (`students.py`).
 
 A request is proved as every kernel's request is (`kernel_handler.KernelHandler`), and acts for the visitor
-its kernel was handed to. Under `PATH` (after the server's base URL):
+its kernel was handed to. Under `protocol.STUDENTS_PATH` (after the server's base URL):
 
 * GET  `me` -> {"name", "progress" (what was earned here, as a progress code), "unlock_all", "defaults"};
 * POST `name` {"name"}; `progress` {"stars", "practice"} (what was earned since the last report); `game`
@@ -19,11 +19,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..class_codes import ClassTableError
+from ..protocol import STUDENTS_PATH
 from .guards import BOOK, refuse
 from .kernel_handler import KernelHandler
 from .students import Students
-
-PATH = "leopard/students/"
 
 
 class StudentHandler(KernelHandler):
@@ -70,5 +69,5 @@ class StudentHandler(KernelHandler):
 
 def student_routes(base_url: str, students: Students) -> list[tuple[str, Any, dict[str, Any]]]:
     """The routes of the students' handlers under the server's `base_url` (GET me; POST the rest)."""
-    base = f"{base_url.rstrip('/')}/{PATH}"
+    base = f"{base_url.rstrip('/')}/{STUDENTS_PATH}"
     return [(f"{base}(me|name|progress|game|now|tried)", StudentHandler, {"students": students})]

@@ -42,11 +42,11 @@ from urllib.parse import quote
 from tornado.iostream import StreamClosedError
 from tornado.web import RequestHandler
 
-from ..class_client import MATCH_LENGTHS
 from ..class_codes import ClassTableError
 from ..engine import RULE_SETS
 from ..engine.catalogue import language, text, texts
 from ..engine.view import public_square
+from ..protocol import MATCH_LENGTHS
 from ..table.presenter import discard_part, square_part, stock_part
 from .class_store import StoreWriteError, WriteFailures
 from .class_tables import ClassTables

@@ -28,9 +28,10 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..class_client import MATCH_LENGTHS, ClassLink, ClassRefused
+from ..class_client import ClassLink, ClassRefused
 from ..engine import RULE_SETS, LeopardError
 from ..engine.catalogue import text
+from ..protocol import MATCH_LENGTHS
 from ..table.class_table import ClassTable
 from ..table.modes import Closed, Seating
 from ..table.seats import MAX_NAME, player_name
