@@ -176,7 +176,7 @@ export default {
           h("span", { class: "lt-value lt-value-full", text: square.value_text }),
           // on a narrow board: the label (cut short if it must be) and the value, on one line
           h("span", { class: "lt-value-short" }, [h("span", { class: "lt-value-label", text: square.label }),
-            h("span", { class: "lt-value lt-value-number", text: square.value === null || square.value === undefined
+            h("span", { class: "lt-value-number", text: square.value === null || square.value === undefined
               ? "?" : String(square.value) })]),  // (a practice question hides the value)
         ]),
         h("div", { class: "lt-grid-wrap" }, [grid, linesOverlay(square.lines)]),
