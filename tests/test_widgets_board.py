@@ -198,13 +198,19 @@ def test_clicks_travel_the_whole_comm_path() -> None:
     assert board.state["hand"]["cards"][1]["selected"]
 
 
-def test_going_out_is_live_exactly_when_allowed(keyed: None) -> None:
+def rich_hand_on_a_board() -> tuple[Any, Hand, Any, LeopardBoard]:
+    """The revised rules, a hand whose player 0 (to move) may go out with a square worth 9, a table against the
+    computer playing it, and its board."""
     rules = rules_by_key("REVISED_2008")
     rich = Square.parse("AH 2H 3H / 4H . . / 7H 8H 9H")
     hand = Hand(rules, [rich, Square()], [[C("5C")], [C("6C")]], [C("2C"), C("3C")], [], 0, 1)
     controller = against_computer(FirstPlay(), seed=1)
     controller.match.current = hand
-    board = LeopardBoard(controller)
+    return rules, hand, controller, LeopardBoard(controller)
+
+
+def test_going_out_is_live_exactly_when_allowed(keyed: None) -> None:
+    rules, hand, controller, board = rich_hand_on_a_board()
     out = board.state["actions"][0]
     assert out == {"id": "go_out", "label": text("play.buttons.go_out"), "enabled": True, "note": "", "primary": False}
     board.dispatch({"type": "action", "id": "go_out"})
@@ -224,12 +230,7 @@ def test_going_out_is_live_exactly_when_allowed(keyed: None) -> None:
 
 
 def test_the_end_of_hand_breakdown_shows_the_going_out_penalty_only_for_who_paid_it(keyed: None) -> None:
-    rules = rules_by_key("REVISED_2008")
-    rich = Square.parse("AH 2H 3H / 4H . . / 7H 8H 9H")
-    hand = Hand(rules, [rich, Square()], [[C("5C")], [C("6C")]], [C("2C"), C("3C")], [], 0, 1)
-    controller = against_computer(FirstPlay(), seed=1)
-    controller.match.current = hand
-    board = LeopardBoard(controller)
+    rules, hand, _controller, board = rich_hand_on_a_board()
     board.dispatch({"type": "action", "id": "go_out"})
     assert hand.is_over and hand.went_out == 0
     panel = next(panel for panel in board.state["aside"] if panel["kind"] == "pairs")
