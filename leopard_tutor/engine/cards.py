@@ -127,11 +127,6 @@ class Card:
         """The card with its suit symbol, such as '7♥'."""
         return f"{self.rank_token}{SUIT_SYMBOLS[self.suit]}"
 
-    @property
-    def is_red(self) -> bool:
-        """Whether the card is a heart or a diamond."""
-        return self.color == "red"
-
     def __str__(self) -> str:
         return f"{self.rank_token}{self.suit}"
 

@@ -264,10 +264,6 @@ class Square:
         """Every known card in the square, covered ones included, space by space, oldest first."""
         return [face for pile in self._piles for face, _ in pile if isinstance(face, Card)]
 
-    def layer_count(self) -> int:
-        """How many cards lie in the square, hidden ones included."""
-        return sum(len(pile) for pile in self._piles)
-
     def line_kind(self, line: int) -> str | None:
         """'suit', 'color' or None for line number `line` of `rules.LINES`."""
         return KIND_NAMES[self._kinds[line]]
