@@ -17,7 +17,9 @@ from typing import Any
 from kernel_client import Visit, VisitError
 from rendered import escaped, pattern
 
+from leopard_tutor.engine import Play, lies_face_down
 from leopard_tutor.engine.catalogue import text
+from leopard_tutor.engine.moves import move_to_data
 
 CODE_SHOWN = pattern("classmates.opened", code="[A-Z]{4}")
 """The status line once a table is open, its code the first group (the server's language: English)."""
@@ -157,3 +159,13 @@ async def play_turn(visit: Visit, rng: random.Random) -> dict[str, Any]:
     else:
         answer, _ = await visit.click({"type": "discard"})
     return answer or visit.table()
+
+
+def play_face_down_first(tables: Any, code: str, visitors: tuple[str, str], count: int = 24) -> None:
+    """Make `count` moves at class table `code` of the server's `tables` (a `ClassTables`) for its two `visitors`,
+    a jack or queen played face down whenever one may be (else the first legal move): squares with hidden cards."""
+    hand = tables.tables[code].match.current
+    for number in range(count):
+        moves = hand.legal_moves()
+        move = next((m for m in moves if isinstance(m, Play) and lies_face_down(m.card)), moves[0])
+        tables.move(visitors[hand.to_move], code, number, move_to_data(move))

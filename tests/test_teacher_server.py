@@ -29,13 +29,13 @@ from urllib.parse import urlsplit
 
 import psutil
 import pytest
+from class_players import play_face_down_first
 from fake_clock import Clock
 from kernel_client import Visit, run
 
 from leopard_tutor.cli import main
-from leopard_tutor.engine import Card, Play, lies_face_down
+from leopard_tutor.engine import Card
 from leopard_tutor.engine.catalogue import answer_in, text
-from leopard_tutor.engine.moves import move_to_data
 from leopard_tutor.kernel_proof import kernel_proof
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.progress import Progress
@@ -434,10 +434,7 @@ def watched_with_cards_face_down(folder: Path, monkeypatch: pytest.MonkeyPatch) 
     code = tables.open("ana", "Ana")
     tables.join("ben", "Ben", code)
     hand = tables.tables[code].match.current
-    for number in range(24):
-        moves = hand.legal_moves()
-        move = next((m for m in moves if isinstance(m, Play) and lies_face_down(m.card)), moves[0])
-        tables.move(("ana", "ben")[hand.to_move], code, number, move_to_data(move))
+    play_face_down_first(tables, code, ("ana", "ben"))
     hidden = [top[0] for square in hand.squares for space in range(1, 10)
               if (top := square.top(space)) is not None and not top[1]]
     assert hidden, "no card lies face down: the test proves nothing"

@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from class_players import play_face_down_first
 from playwright.sync_api import expect
 from rendered import opening
 
-from leopard_tutor.engine import Card, Play, lies_face_down
+from leopard_tutor.engine import Card
 from leopard_tutor.engine.catalogue import answer_in, text
-from leopard_tutor.engine.moves import move_to_data
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.server.class_store import ClassStore, StudentRow
 from leopard_tutor.server.class_tables import ClassTables
@@ -189,10 +189,7 @@ def table_with_cards_face_down(data: Path, monkeypatch: pytest.MonkeyPatch) -> t
         code = tables.open("v-ana", "Ana")
         tables.join("v-ben", "Ben", code)
         hand = tables.tables[code].match.current
-        for number in range(24):
-            moves = hand.legal_moves()
-            move = next((m for m in moves if isinstance(m, Play) and lies_face_down(m.card)), moves[0])
-            tables.move(("v-ana", "v-ben")[hand.to_move], code, number, move_to_data(move))
+        play_face_down_first(tables, code, ("v-ana", "v-ben"))
         tops = [top for square in hand.squares for space in range(1, 10) if (top := square.top(space)) is not None]
     finally:
         store.close()
