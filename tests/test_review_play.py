@@ -51,6 +51,8 @@ def test_try_again_starts_from_exactly_the_reviewed_position(keyed: None) -> Non
     assert session is not None and said(c.message, "review.step", number=1)
     for _ in range(4):
         c.handle({"type": "action", "id": "review_next"})
+    session = c.reviewing  # each step is a new value of the mode
+    assert session is not None and session.step == 4
     judgement = session.judgement
     assert said(c.board_state().turn, "review.turn", number=1)
     c.handle({"type": "action", "id": "try_again"})
@@ -123,9 +125,9 @@ def test_the_board_shows_the_position_as_the_learner_saw_it() -> None:
     assert marked
     for number in marked:
         c.handle({"type": "action", "id": "review_mistake"})
-        assert session.step == number
+        assert c.reviewing is not None and c.reviewing.step == number
     c.handle({"type": "action", "id": "review_mistake"})
-    assert c.tone == "warn" and session.step == (marked[-1] if marked else 0)
+    assert c.tone == "warn" and c.reviewing is not None and c.reviewing.step == marked[-1]
 
 
 @pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))

@@ -59,16 +59,16 @@ def allowed_spaces(rank: int, square: Square, own: bool) -> int:
     if own_only and not own:
         return 0
     if target == 0:
-        return square._open_mask & numbers
+        return square.open_mask & numbers
     if target == 1:
-        return square._filled_mask & numbers
+        return square.filled_mask & numbers
     return numbers
 
 
 def _target_masks(square: Square) -> tuple[int, int, int]:
     """The spaces of `square` each placement target allows, indexed by the target's number in COMPILED
     (as `allowed_spaces` reads them): open (empty or face down), filled (any card), any."""
-    return (square._open_mask, square._filled_mask, FULL_MASK)
+    return (square.open_mask, square.filled_mask, FULL_MASK)
 
 
 def face_up_ranks(square: Square, space: int, own: bool) -> list[int]:

@@ -130,7 +130,8 @@ def _check_layer(face: object, face_up: object, by_other: object = False) -> Lay
 
 
 class Square:
-    """Nine spaces labelled 1..9, each holding a pile of cards (oldest first)."""
+    """Nine spaces labelled 1..9, each holding a pile of cards (oldest first). A square changes as cards are laid
+    (by its hand), so squares compare by their piles but are not hashable: key by `str(square)` instead."""
 
     __slots__ = ("_piles", "_by_other", "_suits", "_kinds", "_open_mask", "_filled_mask", "_suit_lines",
                  "_color_lines")
@@ -207,8 +208,7 @@ class Square:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Square) and self._piles == other._piles and self._by_other == other._by_other
 
-    def __hash__(self) -> int:
-        return hash((tuple(self._piles), tuple(self._by_other)))
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def open_mask(self) -> int:

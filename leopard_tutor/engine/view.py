@@ -25,7 +25,10 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class PlayerView:
-    """One player's knowledge of a hand at one moment."""
+    """One player's knowledge of a hand at one moment. Its squares are snapshots no later move changes; like a
+    `Square`, a view compares by value and is not hashable."""
+
+    __hash__ = None  # type: ignore[assignment]
 
     player: int
     rules: RuleSet

@@ -71,7 +71,7 @@ class Closed:
     kind: ClassVar[str] = "closed"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Reviewing:
     """A review being stepped through: the judgements of `player`'s moves, the hand they judge (a copy), which
     hand of the match it was, the judgement shown, and the mode it was opened from."""
@@ -90,7 +90,7 @@ class Reviewing:
         return self.review.judgements[self.step]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Retrying:
     """A position of a reviewed hand played again: the hand (a copy, taken back to that move), the first move
     that may not be taken back, the judgement it came from, and the match's log meanwhile."""
@@ -99,7 +99,7 @@ class Retrying:
     floor: int
     judgement: Judgement
     number: int
-    saved_log: list[LogEntry]
+    saved_log: tuple[LogEntry, ...]
     kind: ClassVar[str] = "retrying"
 
 

@@ -11,6 +11,7 @@ allows (machine.py); what each mode offers, and why not the rest, is said by off
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from ..ai.background import Background
@@ -464,8 +465,8 @@ class Table(TableController):
     def close(self, ending: str, words: str) -> None:
         """A table between classmates ends before its match did ("left", "other_left", "ended"): no move is made
         any more on this board; `words` tell the viewer why and what they may do next."""
-        if isinstance(self.mode, Reviewing):
-            self.mode.back = Closed(ending)
+        if isinstance(self.mode, Reviewing):  # the review stays open; closing it leads to the closed table
+            self.move_to("close", replace(self.mode, back=Closed(ending)))
         else:
             self.move_to("close", Closed(ending))
         self.marks.clear()
@@ -500,7 +501,8 @@ class Table(TableController):
             return
         session = self.reviewing
         assert session is not None
-        session.step = max(0, min(len(session.review.judgements) - 1, session.step + by))
+        self.move_to("review_step", replace(session, step=max(0, min(len(session.review.judgements) - 1,
+                                                                      session.step + by))))
         self._say_step()
 
     def review_next_mistake(self) -> None:
@@ -520,7 +522,7 @@ class Table(TableController):
             return
         if not 0 <= step < len(session.review.judgements):
             raise BadIntent(f"there is no move number {step} in this review")
-        session.step = step
+        self.move_to("review_step", replace(session, step=step))
         self._say_step()
 
     def _say_step(self, opening: str = "") -> None:
@@ -552,7 +554,8 @@ class Table(TableController):
         replay = session.hand.copy()
         while len(replay.moves) > judgement.decision.index:
             replay.undo()
-        self.move_to("try_again", Retrying(replay, judgement.decision.index, judgement, session.number, self.log))
+        retry = Retrying(replay, judgement.decision.index, judgement, session.number, tuple(self.log))
+        self.move_to("try_again", retry)
         self.log = []
         self.marks.clear()
         self._ladder = HintLadder(self._expert_clues)
@@ -564,7 +567,7 @@ class Table(TableController):
             return
         retry = self.retry
         assert retry is not None
-        self.log = retry.saved_log
+        self.log = list(retry.saved_log)
         self.move_to("retry_close", self._mode_now())
         self.marks.clear()
         self._ladder = HintLadder(self._expert_clues)
@@ -606,7 +609,7 @@ class Table(TableController):
         """Before another match: a review shown, a position tried again or a device being passed is put aside."""
         retry = self.retry
         if retry is not None:
-            self.log = retry.saved_log
+            self.log = list(retry.saved_log)
         if isinstance(self.mode, (Reviewing, Retrying, PassingDevice)):
             self.move_to(intent, Playing())
 
