@@ -283,7 +283,7 @@ def test_a_kernel_chooses_its_own_language_over_the_servers(monkeypatch: pytest.
     assert text("engine.place.own", space=4) == "la casilla 4 de tu cuadro"
     for hostile in ("xx", "../es", "es/../../etc", "<script>", "e" * 10_000, None, 7, "", "es-" + "x" * 40):
         assert catalogue.set_language(hostile) == "en", hostile
-    catalogue.forget_language()
+    catalogue._CHOSEN.clear()  # the kernel forgets its chosen language
     assert catalogue.language() == "es"
     monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "../es")
     assert catalogue.language() == "en"
@@ -329,5 +329,5 @@ def test_a_third_language_is_a_folder_of_books_and_nothing_else(
         assert catalogue.and_list(["a", "b"]) == "a ant b"
         assert text("engine.place.own", space=4) == "space 4 of your square"  # not in zz: English
     finally:
-        catalogue.forget_language()
+        catalogue._CHOSEN.clear()  # the kernel forgets its chosen language
         catalogue._has_folder.cache_clear()

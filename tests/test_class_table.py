@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from board_states import cards_shown
 from test_class_panel import play_to_the_last_move
 from test_table import OPTIONS, intents_for
 
@@ -52,7 +53,7 @@ def test_a_whole_hand_between_two_pages_through_the_authority(two: tuple[ClassTa
         mine, other = pages[mover], pages["ana" if mover == "ben" else "ben"]
         assert isinstance(mine.mode, Playing) and mine.viewer_to_move and other.waiting_for(mine.seat)
         state = other.board_state()
-        assert state.cards_shown == tuple(str(card) for card in other.hand.hands[other.seat])
+        assert cards_shown(state) == tuple(str(card) for card in other.hand.hands[other.seat])
         move = chooser.choose(mine.view())
         stored = len(live.moves)
         for intent in intents_for(mine.view(), move):

@@ -159,8 +159,8 @@ def test_views_agree_with_the_hand_and_hide_what_they_must(seed: int, rules: Rul
         assert sum(unseen.values()) == view.other_hand_size + view.stock_size + hidden_layers
         assert unseen == Counter(hand.hands[1 - p]) + Counter(hand._stock) + Counter(
             face for owner in (0, 1) for s in range(1, 10)
-            for (face, up), placer in zip(hand.squares[owner].pile(s), hand.placers(owner)[s])
-            if not up and placer != p)
+            for (face, up), placer in zip(hand.squares[owner].pile(s), hand.squares[owner].laid_by_other(s))
+            if not up and (1 - owner if placer else owner) != p)
         hand.apply(rng.choice(hand.legal_moves()))
 
 

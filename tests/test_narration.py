@@ -20,6 +20,7 @@ from leopard_tutor.engine import (
     Square,
     square_value,
 )
+from leopard_tutor.engine.cards import rank_words
 from leopard_tutor.engine.narration import line_changes, move_words, narrate
 
 C = Card.parse
@@ -194,7 +195,7 @@ def test_one_narrator_puts_a_move_as_advice_report_or_undo(keyed: None) -> None:
     assert said(move_words(Play(C("7H"), 1, 7), "undo", 0), "narration.moves.undo.play", card=seven,
                 place=mark("narration.space.named", space=7, owner=mark("narration.owner")))
     # the other player's face-down cards are named only by what they can be
-    rank = C("JC").rank_name
+    rank = rank_words(C("JC").rank)
     assert said(move_words(jack, "report", 0), "narration.moves.report.play_hidden", space=3,
                 card=mark("narration.moves.some_rank", rank=rank),
                 where_told=mark("narration.moves.square_told.viewer"))
@@ -202,7 +203,7 @@ def test_one_narrator_puts_a_move_as_advice_report_or_undo(keyed: None) -> None:
     assert said(hidden_queen, "narration.moves.report.play_hidden", space=3,
                 where_told=mark("narration.moves.square_told.other"))
     assert said(hidden_queen, "words.or_list", first=mark("narration.moves.some_rank", rank=rank),
-                last=mark("narration.moves.some_rank", rank=C("QS").rank_name))
+                last=mark("narration.moves.some_rank", rank=rank_words(C("QS").rank)))
     assert said(move_words(Play(C("9D"), 1, 9), "report", 0), "narration.moves.report.play", card=C("9D").name,
                 space=9, where_told=mark("narration.moves.square_told.other"))
     assert move_words(Discard(C("5C")), "report", 0) == mark("narration.moves.report.discard", card=C("5C").name)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+from board_states import cards_shown
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -234,14 +235,14 @@ class TableWalk(RuleBasedStateMachine):
         if isinstance(mode, (PassingDevice, Seating)):
             assert state.hand is None
         elif not isinstance(mode, Reviewing):
-            assert state.cards_shown == tuple(str(card) for card in hand.hands[viewer])
+            assert cards_shown(state) == tuple(str(card) for card in hand.hands[viewer])
             assert state.opponent_hand is not None and "cards" not in state.opponent_hand
         if isinstance(mode, Closed):
             assert state.hand is not None and not any(card["playable"] for card in state.hand["cards"])
         if not isinstance(mode, Reviewing):  # a face-down card of the other's square is named only to who laid it
             theirs = next((part for part in state.squares if part["key"] == 1 - viewer), None)
-            placers = hand.placers(1 - viewer)
-            assert theirs is None or all(placers[cell["space"]][-1] == viewer for cell in theirs["cells"]
+            laid_by_viewer = hand.squares[1 - viewer].laid_by_other
+            assert theirs is None or all(laid_by_viewer(cell["space"])[-1] for cell in theirs["cells"]
                                          if cell["face_down"] and cell["known"] is not None)
         # the turn line and the message agree with the turn runner
         player = current_player(hand)

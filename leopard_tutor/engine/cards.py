@@ -112,11 +112,6 @@ class Card:
         return RANK_TOKENS.get(self.rank, str(self.rank))
 
     @property
-    def rank_name(self) -> str:
-        """The rank in words, in the current language: ace, 2 .. 10, jack, queen, king."""
-        return rank_words(self.rank)
-
-    @property
     def name(self) -> str:
         """The card in words, in the current language, such as '7 of hearts' or 'queen of spades'
         ('7 de corazones' in Spanish)."""

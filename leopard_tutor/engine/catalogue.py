@@ -70,11 +70,6 @@ def answer_in(code: object) -> str:
     return language()
 
 
-def forget_language() -> None:
-    """Forget the language chosen for this kernel: the environment's (or English) again."""
-    _CHOSEN.clear()
-
-
 def language_code(said: object) -> str | None:
     """The language of `texts/` that `said` names ("es" for "es", "ES" or "es-MX"), else None."""
     if not isinstance(said, str) or len(said) > 40:

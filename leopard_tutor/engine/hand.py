@@ -180,12 +180,6 @@ class Hand:
                  and (first, other) == (CARDS_DEALT + rules.draws_per_turn, CARDS_DEALT))
         return rules.draws_per_turn if dealt else 0
 
-    def placers(self, owner: int) -> dict[int, list[int]]:
-        """Who laid each card on `owner`'s square, space by space, oldest first."""
-        square = self._squares[_player(owner)]
-        return {space: [1 - owner if other else owner for other in square.laid_by_other(space)]
-                for space in range(1, 10)}
-
     def value(self, player: int) -> int:
         """The raw value of a player's square."""
         return square_value(self._squares[_player(player)], self.rules)

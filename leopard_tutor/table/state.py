@@ -42,7 +42,3 @@ class BoardState:
                 found[name] = part
         return found
 
-    @property
-    def cards_shown(self) -> tuple[str, ...]:
-        """The codes of the hand's cards that the board shows face up (none without a hand)."""
-        return () if self.hand is None else tuple(card["card"]["code"] for card in self.hand["cards"])
