@@ -100,7 +100,7 @@ def _unseen_shuffled(hand: Hand, player: int, seed: int) -> Hand:
     the other hand, the stock order, and which unseen jacks and queens lie face down in the other square."""
     rules, other = hand.rules, 1 - player
     squares = hand.squares
-    held = hand.hands
+    held = hand.held
     known = Counter(held[player]) + Counter(hand.discards) + Counter(squares[player].cards())
     face_down = [(space, index) for space in range(1, 10)
                  for index, (face, up) in enumerate(squares[other].pile(space)) if not up]
@@ -135,7 +135,7 @@ def test_fair_by_construction_same_view_same_move_whatever_the_hidden_cards(rule
         variants = [base, *(_unseen_shuffled(base, player, n) for n in (1, 2))]
         views = [v.view(player) for v in variants]
         assert views[0] == views[1] == views[2]
-        assert variants[0].hands[1 - player] != variants[1].hands[1 - player] or not hand.hands[1 - player]
+        assert variants[0].held[1 - player] != variants[1].held[1 - player] or not hand.held[1 - player]
         for make in (BeginnerPlayer, CasualPlayer, IntermediatePlayer, small_expert):
             moves = {make(seed).choose(view) for view in views}  # type: ignore[operator]
             assert len(moves) == 1, (make, moves)

@@ -53,7 +53,7 @@ def test_a_whole_hand_between_two_pages_through_the_authority(two: tuple[ClassTa
         mine, other = pages[mover], pages["ana" if mover == "ben" else "ben"]
         assert isinstance(mine.mode, Playing) and mine.viewer_to_move and other.waiting_for(mine.seat)
         state = other.board_state()
-        assert cards_shown(state) == tuple(str(card) for card in other.hand.hands[other.seat])
+        assert cards_shown(state) == tuple(str(card) for card in other.hand.held[other.seat])
         move = chooser.choose(mine.view())
         stored = len(live.moves)
         for intent in intents_for(mine.view(), move):
@@ -72,7 +72,7 @@ def test_a_whole_hand_between_two_pages_through_the_authority(two: tuple[ClassTa
     assert pages["ana"].match.hand_number == 1 and pages["ana"].pending == [NEXT_HAND]
     pages["ana"].handle({"type": "action", "id": "next_hand"})
     assert pages["ana"].match.hand_number == 2 and pages["ana"].made == len(live.moves)
-    assert pages["ana"].hand.hands == live.match.current.hands
+    assert pages["ana"].hand.held == live.match.current.held
 
 
 def test_a_reloaded_page_is_where_the_match_was(two: tuple[ClassTables, str]) -> None:

@@ -159,7 +159,7 @@ def test_a_restart_rebuilds_every_table_from_its_stored_moves(tmp_path: Path) ->
     tables.store.close()
     again = tables_in(tmp_path, clock)
     after = again.tables[code].match.current
-    assert after.moves == before.moves and after.hands == before.hands and after.to_move == before.to_move
+    assert after.moves == before.moves and after.held == before.held and after.to_move == before.to_move
     assert again.report("ben")["moves"] == tables.report("ben")["moves"]
 
 

@@ -151,10 +151,10 @@ def test_a_saved_game_resumed_between_two_people_seats_the_computer_again(keyed:
     code = code_shown(shown)
     other = build_play(FirstMove(), opponent_factory=FirstMove, level="beginner")
     other.level_pick.value = "people"
-    assert other.controller.at_one_device
+    assert other.controller.both_here
     other.saver.code.value = code
     other.board.act(other.saver.resume)
-    assert not other.controller.at_one_device and other.controller.viewer == 0
+    assert not other.controller.both_here and other.controller.viewer == 0
     assert isinstance(other.controller.opponent, FirstMove) and other.controller.opponent.level == "casual"
     assert other.level_pick.value == "casual" and other.names_row.layout.display == "none"
     assert "hand" in other.board.state and other.board.state["error"] == ""

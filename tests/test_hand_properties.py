@@ -37,7 +37,7 @@ def all_cards(hand: Hand) -> Counter[Card]:
     counts: Counter[Card] = Counter()
     for square in hand.squares:
         counts.update(square.cards())
-    for held in hand.hands:
+    for held in hand.held:
         counts.update(held)
     counts.update(hand.discards)
     counts.update(hand._stock)
@@ -48,7 +48,7 @@ def candidates(hand: Hand) -> list[Move]:
     """Every move worth asking about: each held card on every space of both squares, discards, the rest,
     and a card the player does not hold."""
     moves: list[Move] = [GoOut(), EndTurn()]
-    held = hand.hands[hand.to_move]
+    held = hand.held[hand.to_move]
     for card in dict.fromkeys(held):
         moves.append(Discard(card))
         moves.extend(Play(card, owner, space) for owner in (0, 1) for space in range(1, 10))
@@ -124,7 +124,7 @@ def test_a_hand_without_going_out_lasts_104_card_actions(seed: int, rules: RuleS
     assert hand.went_out is None or rules.multiple_plays
     if hand.went_out is None:
         assert sum(isinstance(m, (Play, Discard)) for m in played) == 104
-        assert hand.stock_size == 0 and hand.hands == ([], [])
+        assert hand.stock_size == 0 and hand.held == ([], [])
         if not rules.multiple_plays:
             assert len(played) == 104  # one card a turn, 52 turns each
 
@@ -137,7 +137,7 @@ def test_the_deal_is_reproducible_and_shaped_right(seed: int) -> None:
             hand = Hand.deal(rules, seed=seed, dealer=dealer)
             assert hand == Hand.deal(rules, seed=seed, dealer=dealer)
             first = 1 - dealer
-            assert len(hand.hands[first]) == 8 + rules.draws_per_turn and len(hand.hands[dealer]) == 8
+            assert len(hand.held[first]) == 8 + rules.draws_per_turn and len(hand.held[dealer]) == 8
             assert hand.stock_size == 104 - 16 - rules.draws_per_turn
             assert hand.to_move == first and not hand.discards
 
@@ -151,13 +151,13 @@ def test_views_agree_with_the_hand_and_hide_what_they_must(seed: int, rules: Rul
         p = hand.to_move
         view = hand.view(p)
         assert view.legal_moves() == hand.legal_moves()
-        assert list(view.hand) == hand.hands[p] and view.other_hand_size == len(hand.hands[1 - p])
+        assert list(view.hand) == hand.held[p] and view.other_hand_size == len(hand.held[1 - p])
         assert view.value(0) == hand.value(0) and view.value(1) == hand.value(1)
         unseen = Counter(view.unseen())
         hidden_layers = sum(1 for sq in view.squares for s in range(1, 10) for face, _ in sq.pile(s)
                             if not isinstance(face, Card))
         assert sum(unseen.values()) == view.other_hand_size + view.stock_size + hidden_layers
-        assert unseen == Counter(hand.hands[1 - p]) + Counter(hand._stock) + Counter(
+        assert unseen == Counter(hand.held[1 - p]) + Counter(hand._stock) + Counter(
             face for owner in (0, 1) for s in range(1, 10)
             for (face, up), placer in zip(hand.squares[owner].pile(s), hand.squares[owner].laid_by_other(s))
             if not up and (1 - owner if placer else owner) != p)

@@ -405,7 +405,7 @@ def check_turn_claims(hand: Hand, move: Move, claims: tuple[Any, ...], tries: in
         for _ in range(tries):
             if isinstance(claim, OpponentCanLay):
                 after = played_on(hand, None if claim.waiting else move, rng)
-                assert (not after.is_over and bool(after.hands[1 - me])) == claim.expected, claim
+                assert (not after.is_over and bool(after.held[1 - me])) == claim.expected, claim
             if isinstance(claim, NextTurn):
                 assert reaches_turn_of(played_on(hand, move, rng), me, rng) == claim.expected, claim
 

@@ -79,7 +79,7 @@ def claim_problems(words: str, card: Card, square: Square, space: int, own: bool
 
 def tries(hand: Hand) -> list[Move]:
     """Every try the learner can make with what they hold, legal or not."""
-    held = sorted(set(hand.hands[0]), key=lambda card: card.code)
+    held = sorted(set(hand.held[0]), key=lambda card: card.code)
     return [*(Play(card, owner, space) for card in held for owner in (0, 1) for space in range(1, 10)),
             *(Discard(card) for card in held), GoOut(), EndTurn()]
 

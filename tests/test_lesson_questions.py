@@ -29,7 +29,7 @@ def expected(question: StageQuestion, hand: Hand) -> str:
     if question.kind == "do they hold":
         card = question.card
         assert card is not None
-        seen = hand.hands[0].count(card) + hand.discards.count(card)
+        seen = hand.held[0].count(card) + hand.discards.count(card)
         for owner, square in enumerate(hand.squares):
             for space in range(1, 10):
                 for (face, face_up), by_other in zip(square.pile(space), square.laid_by_other(space)):

@@ -151,7 +151,7 @@ def _check_facts(lesson: Lesson, hand: Hand) -> None:
     facts = lesson_facts(hand, lesson)
     values = [sum(line.points for line in scoring_lines(square, hand.rules)) for square in hand.squares]
     assert (facts["your_value"], facts["their_value"]) == tuple(values)
-    count = len(hand.hands[0])
+    count = len(hand.held[0])
     assert facts["your_cards"] == f"{count} card{'' if count == 1 else 's'}"
     rules = hand.rules
     assert (facts["out_threshold"], facts["bonus_threshold"], facts["out_penalty"], facts["suit_points"],

@@ -112,13 +112,13 @@ PLAYS_DONE = 3  # the solution's step at which all three are played
 def test_ending_a_turn_of_plays_with_no_card_left_is_no_pass(keyed: None) -> None:
     attempt = attempt_at(stage(RUNNING), PLAYS_DONE)
     hand = attempt.hand
-    assert not hand.hands[0] and hand.plays_made == PLAYS_DONE and stage(RUNNING).solution[PLAYS_DONE] == EndTurn()
+    assert not hand.held[0] and hand.plays_made == PLAYS_DONE and stage(RUNNING).solution[PLAYS_DONE] == EndTurn()
     verdict = hand.check(EndTurn())
     assert verdict.legal and keys_in(verdict.reason) == ["engine.turn.end_after_plays"]
     assert said(verdict.reason, "engine.turn.end_after_plays", held=0)
     feedback = attempt.try_move(EndTurn())
     assert keys_in(feedback.text)[0] == "engine.turn.end_after_plays" and not said(feedback.text, "engine.turn.pass")
-    assert attempt.hand.plays_made == 0 and not attempt.hand.hands[0]  # the next turn: nothing played, no card
+    assert attempt.hand.plays_made == 0 and not attempt.hand.held[0]  # the next turn: nothing played, no card
     passing = attempt.hand.check(EndTurn())
     assert keys_in(passing.reason) == ["engine.turn.pass"]
 
@@ -150,7 +150,7 @@ def test_the_verdict_of_ending_a_turn_is_a_pass_exactly_when_nothing_was_played(
         while not hand.is_over:
             moves = [move for move in hand.legal_moves() if not isinstance(move, GoOut)]
             if EndTurn() in moves:
-                reason, plays, held = hand.check(EndTurn()).reason, hand.plays_made, len(hand.hands[hand.to_move])
+                reason, plays, held = hand.check(EndTurn()).reason, hand.plays_made, len(hand.held[hand.to_move])
                 if plays:
                     assert keys_in(reason) == ["engine.turn.end_after_plays"]
                     assert said(reason, "engine.turn.end_after_plays", held=held)

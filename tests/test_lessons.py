@@ -48,7 +48,7 @@ def test_solution_completes_the_lesson_with_three_stars(lesson) -> None:
 def test_an_illegal_try_gets_the_engine_reason_and_changes_nothing(lesson) -> None:
     attempt = lesson.new_attempt()
     before = attempt.hand
-    card = before.hands[0][0]
+    card = before.held[0][0]
     illegal = next(Play(card, owner, space) for owner in (0, 1) for space in range(1, 10)
                    if not before.check(Play(card, owner, space)))
     reason = before.check(illegal).reason
@@ -236,7 +236,7 @@ def test_a_goal_for_a_card_says_where_the_card_is_until_it_is_met(keyed: None) -
     checked = 0
     for lesson in LESSONS:
         attempt = lesson.new_attempt()
-        held = attempt.hand.hands[0]
+        held = attempt.hand.held[0]
         for goal, status in zip(lesson.goals, attempt.goal_status(), strict=True):
             if goal.kind in ("played", "discarded"):
                 told_held = said(status, f"lessons.goals.{goal.kind}.held", card=goal.card.name)

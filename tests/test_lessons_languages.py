@@ -223,7 +223,7 @@ def test_each_lessons_off_track_and_advice_in_spanish(stage: int, spanish: None)
     others = [move for move in hand.legal_moves() if move != wanted][:6]
     said = [attempt.try_move(move).text for move in others]
     said += [attempt.try_move(str(f"play {card} on their {space}")).text
-             for card in sorted(set(hand.hands[0]))[:3] for space in (1, 5)]
+             for card in sorted(set(hand.held[0]))[:3] for space in (1, 5)]
     for words in said:
         assert "{" not in words, words
         assert not _english(words), f"{lesson.key}: {_english(words)} in {words!r}"

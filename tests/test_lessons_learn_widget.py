@@ -72,7 +72,7 @@ def test_a_wrong_click_is_answered_with_the_engine_reason_and_changes_nothing(ke
     before = controller.attempt.hand
     board.dispatch({"type": "select", "index": 0})  # the 6 of diamonds
     board.dispatch({"type": "space", "square": 0, "space": 4})
-    reason = before.check(Play(before.hands[0][0], 0, 4)).reason
+    reason = before.check(Play(before.held[0][0], 0, 4)).reason
     assert board.state["message"].startswith(reason) and board.state["tone"] == "warn"
     assert controller.attempt.hand == before and controller.attempt.slips == 1
     goal = next(panel for panel in board.state["aside"] if panel["kind"] == "goal")
@@ -92,7 +92,7 @@ def test_a_wrong_try_says_its_reason_once(keyed: None) -> None:
     section, controller = new_section()
     board = section.board
     hand = controller.attempt.hand
-    six = hand.hands[0][0]
+    six = hand.held[0][0]
     board.dispatch({"type": "select", "index": 0})
     for intent, move in (({"type": "space", "square": 0, "space": 4}, Play(six, 0, 4)),
                          ({"type": "discard"}, Discard(six))):

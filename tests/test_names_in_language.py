@@ -76,7 +76,7 @@ def test_spanish_lists_say_u_and_e_before_those_sounds(spanish: None) -> None:
 def test_an_illegal_move_is_refused_in_the_current_language(monkeypatch: pytest.MonkeyPatch) -> None:
     hand = Hand.deal(REVISED_2008, seed=3)
     player = hand.to_move
-    card = next(card for card in hand.hands[player] if card.rank <= 9)
+    card = next(card for card in hand.held[player] if card.rank <= 9)
     wrong = next(space for space in range(1, 10) if space != card.rank)
     monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "es")
     with pytest.raises(IllegalMove) as raised:
@@ -119,7 +119,7 @@ def _illegal_tries(hand: Hand) -> Iterator[str]:
     """The refusal of a few moves the player to move may not make, as the page would show them."""
     player = hand.to_move
     tried = 0
-    for card in hand.hands[player]:
+    for card in hand.held[player]:
         for owner in (player, 1 - player):
             for space in range(1, 10):
                 play = Play(card, owner, space)
@@ -169,7 +169,7 @@ def test_a_keyed_error_survives_pickling_with_its_key_and_facts() -> None:
     import pickle
 
     hand = Hand.deal(REVISED_2008, seed=3)
-    card = hand.hands[hand.to_move][0]
+    card = hand.held[hand.to_move][0]
     with pytest.raises(IllegalMove) as raised:
         hand.apply(Play(card, hand.to_move, 2 if card.rank == 1 else 1))
     copy = pickle.loads(pickle.dumps(raised.value))

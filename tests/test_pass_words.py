@@ -178,7 +178,7 @@ def test_why_turn_explains_every_play_of_the_turn_and_its_end(keyed: None) -> No
 
 def test_why_turn_of_a_forced_pass_says_there_was_no_card(keyed: None) -> None:
     hand = running_turns()
-    assert hand.to_move == 0 and not hand.hands[0] and hand.stock_size == 0
+    assert hand.to_move == 0 and not hand.held[0] and hand.stock_size == 0
     hand.apply(EndTurn())
     told = why_turn(hand, 0)
     assert told.indices == (5,) and told.facts == (("hints.reason.pass_only", {}),)

@@ -133,7 +133,7 @@ def test_best_play_refuses_a_play_that_is_not_allowed_with_the_reason(keyed: Non
     practice = Practice(seed=2)
     question = practice.next("best play")
     assert isinstance(question, BestPlayQuestion)
-    card = question.hand.hands[0][0]
+    card = question.hand.held[0][0]
     illegal = next(Play(card, 0, s) for s in range(1, 10) if not question.hand.check(Play(card, 0, s)))
     with pytest.raises(AnswerError) as refused:
         question.check(illegal)

@@ -85,7 +85,7 @@ def test_best_play_by_clicks_right_and_wrong(keyed: None) -> None:
     assert isinstance(question, BestPlayQuestion)
     outcomes = question.outcomes()
     worse = next(m for m, value in outcomes.items() if value < max(outcomes.values()))
-    board.dispatch({"type": "select", "index": question.hand.hands[0].index(worse.card)})
+    board.dispatch({"type": "select", "index": question.hand.held[0].index(worse.card)})
     board.dispatch({"type": "space", "square": 1, "space": worse.space})
     assert board.state["message"] == mark("sections.practice.own_square")
     board.dispatch({"type": "space", "square": 0, "space": worse.space})
@@ -96,7 +96,7 @@ def test_best_play_by_clicks_right_and_wrong(keyed: None) -> None:
     question = controller.question
     assert isinstance(question, BestPlayQuestion)
     best: Play = question.solution[0]
-    board.dispatch({"type": "select", "index": question.hand.hands[0].index(best.card)})
+    board.dispatch({"type": "select", "index": question.hand.held[0].index(best.card)})
     board.dispatch({"type": "space", "square": 0, "space": best.space})
     assert keys_in(board.state["message"])[0] == "lessons.practice.best play.right" and board.state["error"] == ""
     assert controller.practice.progress.practice == {"best play": (1, 1)}
@@ -106,7 +106,7 @@ def test_an_illegal_play_as_answer_is_explained_and_not_counted(keyed: None) -> 
     section, controller = new_section("best play")
     question = controller.question
     assert isinstance(question, BestPlayQuestion)
-    card = question.hand.hands[0][0]
+    card = question.hand.held[0][0]
     space = next(s for s in range(1, 10) if not question.hand.check(Play(card, 0, s)))
     section.board.dispatch({"type": "select", "index": 0})
     section.board.dispatch({"type": "space", "square": 0, "space": space})

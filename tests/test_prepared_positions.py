@@ -63,7 +63,7 @@ def test_one_draw_a_turn_fixes_every_count(rules: RuleSet) -> None:
         done = sum(len(square.cards()) for square in hand.squares) + len(hand.discards)
         assert hand.to_move == (1 - hand.dealer if done % 2 == 0 else hand.dealer)
         assert hand.stock_size == max(0, 87 - done)
-        held = [len(cards) for cards in hand.hands]
+        held = [len(cards) for cards in hand.held]
         assert held == list(holdings(rules, hand.dealer, done))
         if hand.stock_size:
             assert held[hand.to_move] == 9 and held[1 - hand.to_move] == 8
@@ -78,7 +78,7 @@ def _stock(hand: Hand) -> list[Card]:
 
 def _mutations(hand: Hand) -> dict[str, Hand]:
     """The same position with one count made wrong."""
-    rules, squares, hands, stock, discards = hand.rules, hand.squares, hand.hands, _stock(hand), hand.discards
+    rules, squares, hands, stock, discards = hand.rules, hand.squares, hand.held, _stock(hand), hand.discards
     mover, dealer = hand.to_move, hand.dealer
     found = {
         "the other player to move": Hand(rules, squares, hands, stock, discards, 1 - mover, dealer),
@@ -120,17 +120,17 @@ def test_a_player_cannot_have_laid_more_cards_than_turns() -> None:
 def test_the_last_card_belongs_to_the_dealer() -> None:
     """Issue 8 case 10: with the stock empty the non-dealer empties their hand first."""
     ten = next(lesson for lesson in LESSONS if lesson.key == "scoring").start()
-    assert why_unreachable(ten) is None and ten.dealer == 0 and [len(cards) for cards in ten.hands] == [1, 0]
-    swapped = Hand(ten.rules, ten.squares, ten.hands, [], ten.discards, 0, 1)
+    assert why_unreachable(ten) is None and ten.dealer == 0 and [len(cards) for cards in ten.held] == [1, 0]
+    swapped = Hand(ten.rules, ten.squares, ten.held, [], ten.discards, 0, 1)
     assert "empties their hand first and the dealer plays the last card" in str(why_unreachable(swapped))
 
 
 def test_running_leopard_counts() -> None:
     """Two draws a turn: an even stock while it lasts, fixed by the turn; hand sizes vary."""
     hand = Hand.deal(RUNNING_LEOPARD, seed=3, dealer=1)
-    assert why_unreachable(hand) is None and hand.stock_size == 86 and len(hand.hands[0]) == 10
+    assert why_unreachable(hand) is None and hand.stock_size == 86 and len(hand.held[0]) == 10
     stock = _stock(hand)
-    odd = Hand(RUNNING_LEOPARD, hand.squares, hand.hands, stock[1:], stock[:1], 0, 1)
+    odd = Hand(RUNNING_LEOPARD, hand.squares, hand.held, stock[1:], stock[:1], 0, 1)
     assert "cannot hold 85" in str(why_unreachable(odd))
     with pytest.raises(LeopardError, match="must be given"):
         complete_position(RUNNING_LEOPARD, (Square(), Square()), (None, None), [], [], 0, 1, seed=1)
@@ -163,7 +163,7 @@ def test_each_lesson_file_names_both_hands_in_full() -> None:
             position = data["position"]
             start = next(lesson for lesson in LESSONS if lesson.key == data["key"]).start()
             assert [len(position["your hand"]), len(position.get("their hand", []))] == \
-                [len(cards) for cards in start.hands], path.name
+                [len(cards) for cards in start.held], path.name
 
 
 def _positions_reached(lesson: Lesson) -> list[Hand]:

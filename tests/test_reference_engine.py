@@ -25,7 +25,7 @@ def test_reference_deals_the_engine_deal(key: str) -> None:
     for seed in range(20):
         hand = Hand.deal(RULE_SETS[key], seed=seed, dealer=seed % 2)
         reference = reference_engine.ReferenceHand(key, seed, dealer=seed % 2)
-        assert [[(c.rank, c.suit) for c in held] for held in hand.hands] == reference.hands
+        assert [[(c.rank, c.suit) for c in held] for held in hand.held] == reference.hands
         assert hand.stock_size == len(reference.stock)
         assert hand.to_move == reference.to_move
 

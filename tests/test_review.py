@@ -90,7 +90,7 @@ def redealt(hand: Hand, player: int, upto: int, seed: int, most: int) -> Hand:
             received += [("stock", drawn + i) for i in range(taken)]
         drawn += taken
     slots = {("stock", i) for i in range(drawn, len(stock))}
-    left = Counter(replay.hands[other])
+    left = Counter(replay.held[other])
     for slot in received:
         card = held[other][slot[1]] if slot[0] == "hand" else stock[slot[1]]
         if left[card]:

@@ -458,7 +458,7 @@ def test_watching_a_table_shows_what_a_spectator_may_see_and_never_a_hand(tmp_pa
         tables.move(("ana", "ben")[hand.to_move], code, number, move_to_data(hand.legal_moves()[0]))
     view = page.watch(code)
     assert view["stock"]["count"] == hand.stock_size and view["discard"]["count"] == len(hand.discards)
-    assert mark("teacher.watch.hand", name="Ana", count=len(hand.hands[0])) in view["lines"]
+    assert mark("teacher.watch.hand", name="Ana", count=len(hand.held[0])) in view["lines"]
     assert any(cell["card"] for square in view["squares"] for cell in square["cells"])
     assert set(view) == {"code", "names", "squares", "stock", "discard", "lines"}  # no hand among them
     for square, shown in zip(hand.squares, view["squares"]):  # a face-up card as the board has it, a face-down one not

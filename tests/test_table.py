@@ -78,8 +78,8 @@ def assert_private(table: Table, state: BoardState) -> None:
         assert state.moves == ()
         return
     viewer = table.viewer
-    assert cards_shown(state) == codes(hand.hands[viewer])
-    assert state.opponent_hand is not None and state.opponent_hand["count"] == len(hand.hands[1 - viewer])
+    assert cards_shown(state) == codes(hand.held[viewer])
+    assert state.opponent_hand is not None and state.opponent_hand["count"] == len(hand.held[1 - viewer])
     assert said(state.opponent_hand["caption"], "play.people.other_hand", name=table.name(1 - viewer))
     seen = hand.view(viewer).squares
     for square in state.squares:
@@ -212,7 +212,7 @@ def test_against_the_computer_the_table_is_always_the_learners_and_answers_at_on
     while not table.hand.is_over:
         assert isinstance(table.mode, Playing) and table.hand.to_move == 0
         table.make(IntermediatePlayer(3).choose(table.view()))
-        assert cards_shown(table.board_state()) == codes(table.hand.hands[0])
+        assert cards_shown(table.board_state()) == codes(table.hand.held[0])
         assert table.begun
     assert isinstance(table.mode, HandFinished)
 
@@ -229,7 +229,7 @@ def test_a_seat_elsewhere_answers_minutes_later_and_the_table_waits(keyed: None)
     assert said(table.message, "play.people.waiting", name="Bob")
     assert said(drawing.turn_text(table), "play.people.turn.of", name="Bob")
     state = table.board_state()
-    assert cards_shown(state) == codes(table.hand.hands[0])  # Ann still sees her own hand while she waits
+    assert cards_shown(state) == codes(table.hand.held[0])  # Ann still sees her own hand while she waits
     assert not any(action["enabled"] for action in state.actions if action["id"] in ("go_out", "hint", "undo"))
     table.handle({"type": "select", "index": 0})
     table.handle({"type": "space", "square": 0, "space": 5})

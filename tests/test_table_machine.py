@@ -235,7 +235,7 @@ class TableWalk(RuleBasedStateMachine):
         if isinstance(mode, (PassingDevice, Seating)):
             assert state.hand is None
         elif not isinstance(mode, Reviewing):
-            assert cards_shown(state) == tuple(str(card) for card in hand.hands[viewer])
+            assert cards_shown(state) == tuple(str(card) for card in hand.held[viewer])
             assert state.opponent_hand is not None and "cards" not in state.opponent_hand
         if isinstance(mode, Closed):
             assert state.hand is not None and not any(card["playable"] for card in state.hand["cards"])
@@ -264,13 +264,13 @@ class TableWalk(RuleBasedStateMachine):
             if text("play.turn_words.drew", count=count) in message:
                 assert began is not None and began.player == viewer and began.drew == count, message
         if text("play.turn_words.pass_only") in message or text("play.turn_words.pass_or_out") in message:
-            assert player == viewer and not hand.hands[viewer], message
+            assert player == viewer and not hand.held[viewer], message
         if text("play.hand_over") in message:
             assert not table.match.is_over, message
         if text("play.play_more") in message and table.tone != "warn":
             assert hand.plays_made and any(isinstance(move, Play) for move in hand.legal_moves()), message
         if text("play.turn_words.end_no_play") in message:
-            assert hand.hands[viewer] and not any(isinstance(move, Play) for move in hand.legal_moves()), message
+            assert hand.held[viewer] and not any(isinstance(move, Play) for move in hand.legal_moves()), message
 
 
 TableWalk.TestCase.settings = settings(max_examples=100, stateful_step_count=50, deadline=None,

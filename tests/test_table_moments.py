@@ -77,7 +77,7 @@ def test_running_leopard_with_no_card_and_no_stock_offers_only_a_pass(keyed: Non
     table = at_one_device(("Ana", "Ben"), seed=1, rules=RUNNING_LEOPARD, **OPTIONS)
     dealt = match.current
     # a position late in a hand: Ben holds nothing, the stock is empty, and it is his turn
-    hand = Hand(RUNNING_LEOPARD, dealt.squares, [dealt.hands[0][:2], []], [], [], 1, 0)
+    hand = Hand(RUNNING_LEOPARD, dealt.squares, [dealt.held[0][:2], []], [], [], 1, 0)
     table.match.current = hand
     table.mode = table._mode_now()
     table.handle({"type": "action", "id": "show_hand"})

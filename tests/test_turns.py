@@ -35,15 +35,15 @@ EMPTY = ". . . / . . . / . . ."
 def test_the_turn_passes_and_the_next_player_draws() -> None:
     hand = position(REVISED_2008, EMPTY, EMPTY, "4H 5C", "9S", "KD QC")
     hand.apply(Play(Card.parse("4H"), 0, 4))
-    assert hand.to_move == 1 and hand.hands[1] == cards("9S KD") and hand.stock_size == 1
+    assert hand.to_move == 1 and hand.held[1] == cards("9S KD") and hand.stock_size == 1
     hand.apply(Discard(Card.parse("KD")))
-    assert hand.to_move == 0 and hand.hands[0] == cards("5C QC") and hand.discards == tuple(cards("KD"))
+    assert hand.to_move == 0 and hand.held[0] == cards("5C QC") and hand.discards == tuple(cards("KD"))
 
 
 def test_when_the_stock_is_gone_turns_go_on_without_a_draw_and_end_with_the_last_card() -> None:
     hand = position(REVISED_2008, EMPTY, EMPTY, "4H", "9S", "")
     hand.apply(Discard(Card.parse("4H")))
-    assert hand.to_move == 1 and hand.hands == ([], cards("9S")) and not hand.is_over
+    assert hand.to_move == 1 and hand.held == ([], cards("9S")) and not hand.is_over
     hand.apply(Play(Card.parse("9S"), 1, 9))
     assert hand.is_over and hand.went_out is None and hand.scores() == (0, 0)
 
@@ -63,7 +63,7 @@ def test_going_out_on_an_empty_stock_is_allowed_at_the_start_of_the_turn(keyed: 
 def test_the_hand_ends_when_someone_goes_out_with_no_last_turn() -> None:  # B-17
     hand = position(REVISED_2008, "AH 2H 3H / 4H . . / 7H 8H 9H", EMPTY, "9C", "8C", "KS KD")
     hand.apply(GoOut())
-    assert hand.legal_moves() == [] and hand.hands[1] == cards("8C")
+    assert hand.legal_moves() == [] and hand.held[1] == cards("8C")
 
 
 def test_passing_is_never_allowed_while_holding_a_card(keyed: None) -> None:  # B-15
@@ -75,7 +75,7 @@ def test_passing_is_never_allowed_while_holding_a_card(keyed: None) -> None:  # 
 def test_running_leopard_draws_two_and_allows_several_plays(keyed: None) -> None:
     hand = Hand.deal(RUNNING_LEOPARD, seed=3)
     first = hand.to_move
-    assert len(hand.hands[first]) == 10
+    assert len(hand.held[first]) == 10
     hand = position(RUNNING_LEOPARD, EMPTY, EMPTY, "4H 5H 6H 9C", "2S", "KD QC JS")
     hand.apply(Play(Card.parse("4H"), 0, 4))
     assert hand.to_move == 0 and hand.plays_made == 1
@@ -87,9 +87,9 @@ def test_running_leopard_draws_two_and_allows_several_plays(keyed: None) -> None
     hand.apply(Play(Card.parse("6H"), 0, 6))
     assert hand.value(0) == 3
     hand.apply(EndTurn())
-    assert hand.to_move == 1 and hand.hands[1] == cards("2S KD QC") and hand.stock_size == 1
+    assert hand.to_move == 1 and hand.held[1] == cards("2S KD QC") and hand.stock_size == 1
     hand.apply(Discard(Card.parse("2S")))
-    assert hand.hands[0] == cards("9C JS") and hand.stock_size == 0  # one card left: take it
+    assert hand.held[0] == cards("9C JS") and hand.stock_size == 0  # one card left: take it
 
 
 def test_running_leopard_empty_hand_with_empty_stock_passes_and_may_go_out_first() -> None:  # B-16
@@ -109,7 +109,7 @@ def test_running_leopard_playing_out_the_hand_early_draws_next_turn() -> None:
     assert hand.legal_moves() == [EndTurn()]
     hand.apply(EndTurn())
     hand.apply(Discard(Card.parse("2S")))
-    assert hand.hands[0] == cards("JS 5S")
+    assert hand.held[0] == cards("JS 5S")
 
 
 def test_views_hide_face_down_cards_the_viewer_did_not_lay() -> None:
@@ -128,7 +128,7 @@ def test_views_hide_face_down_cards_the_viewer_did_not_lay() -> None:
     assert theirs.squares[1].top(1) == (Hidden(jack_only=True), False)
     assert theirs.squares[0].top(2) == (Hidden(jack_only=False), False)
     assert str(theirs.squares[0]) == "AH 2H+?* 3H+JC*! / . . . / . . ."
-    assert not hasattr(mine, "stock") and mine.other_hand_size == len(hand.hands[1])
+    assert not hasattr(mine, "stock") and mine.other_hand_size == len(hand.held[1])
 
 
 def test_a_prepared_position_is_checked() -> None:

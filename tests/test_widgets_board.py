@@ -83,14 +83,14 @@ def test_state_follows_the_accessibility_contract(keyed: None) -> None:
     assert [sq["label"] for sq in state["squares"]] == [theirs, yours]
     assert [sq["value_text"] for sq in state["squares"]] == [mark("board.worth", label=theirs, value=0),
                                                              mark("board.worth", label=yours, value=0)]
-    assert [c["name"] for c in state["hand"]["cards"]] == [card.name for card in controller.hand.hands[0]]
+    assert [c["name"] for c in state["hand"]["cards"]] == [card.name for card in controller.hand.held[0]]
     assert state["discard"]["name"] == mark("board.discard_pile")
     assert state["actions"][0]["label"] == mark("play.buttons.go_out")
 
 
 def test_selecting_a_card_lights_exactly_the_legal_targets() -> None:
     board, controller = new_board(my_turn_seed())
-    for index, card in enumerate(controller.hand.hands[0]):
+    for index, card in enumerate(controller.hand.held[0]):
         board.dispatch({"type": "select", "index": index})
         if board.state["hand"]["cards"][index]["selected"] is False:
             board.dispatch({"type": "select", "index": index})
@@ -112,7 +112,7 @@ def test_selecting_a_card_lights_exactly_the_legal_targets() -> None:
 def test_an_illegal_click_explains_and_changes_nothing() -> None:
     board, controller = new_board(my_turn_seed())
     hand = controller.hand
-    index, card = next((i, c) for i, c in enumerate(hand.hands[0]) if c.rank <= 9)
+    index, card = next((i, c) for i, c in enumerate(hand.held[0]) if c.rank <= 9)
     space = 9 if card.rank != 9 else 8
     before = hand.copy()
     board.dispatch({"type": "select", "index": index})
@@ -126,7 +126,7 @@ def test_an_illegal_click_explains_and_changes_nothing() -> None:
 def test_a_legal_play_changes_board_and_value_and_the_opponent_replies(keyed: None) -> None:
     board, controller = new_board(my_turn_seed())
     hand = controller.hand
-    index, card = next((i, c) for i, c in enumerate(hand.hands[0]) if c.rank <= 9)
+    index, card = next((i, c) for i, c in enumerate(hand.held[0]) if c.rank <= 9)
     board.dispatch({"type": "select", "index": index})
     board.dispatch({"type": "space", "square": 0, "space": card.rank})
     assert hand.moves[0] == Play(card, 0, card.rank)
@@ -184,7 +184,7 @@ def test_unexpected_failures_reach_the_page_without_a_traceback() -> None:
 
     controller = against_computer(Broken(), seed=my_turn_seed())
     board = LeopardBoard(controller)
-    index, _card = next((i, c) for i, c in enumerate(controller.hand.hands[0]))
+    index, _card = next((i, c) for i, c in enumerate(controller.hand.held[0]))
     board.dispatch({"type": "select", "index": index})
     board.dispatch({"type": "discard"})
     assert board.state["error"] == text("board.failed", error="RuntimeError")
@@ -249,7 +249,7 @@ def test_undo_takes_back_my_move_and_the_reply(keyed: None) -> None:
     board.dispatch({"type": "discard"})
     assert len(hand.moves) == 2
     board.dispatch({"type": "action", "id": "undo"})
-    assert hand.to_move == 0 and hand.hands == start.hands and hand.moves == () and controller.log == []
+    assert hand.to_move == 0 and hand.held == start.held and hand.moves == () and controller.log == []
     assert said(board.state["message"], "play.undone_with_reply")
 
 
@@ -284,7 +284,7 @@ def test_running_leopard_plays_several_cards_then_ends_the_turn() -> None:
         move = next((m for m in hand.legal_moves() if isinstance(m, Play)), None)
         if move is None:
             break
-        board.dispatch({"type": "select", "index": hand.hands[0].index(move.card)})
+        board.dispatch({"type": "select", "index": hand.held[0].index(move.card)})
         board.dispatch({"type": "space", "square": move.square_owner, "space": move.space})
         plays += 1
         assert hand.to_move == 0 and hand.plays_made == plays
@@ -311,7 +311,7 @@ def test_a_whole_match_by_intents_alone(rules: str, keyed: None) -> None:
             elif isinstance(move, GoOut):
                 board.dispatch({"type": "action", "id": "go_out"})
             else:
-                board.dispatch({"type": "select", "index": hand.hands[0].index(move.card)})
+                board.dispatch({"type": "select", "index": hand.held[0].index(move.card)})
                 if isinstance(move, Play):
                     board.dispatch({"type": "space", "square": move.square_owner, "space": move.space})
                 else:
@@ -377,7 +377,7 @@ def test_the_cards_an_intent_moved_are_listed_for_the_board_to_show_travelling()
     assert board.state["moves"] == []
     board.dispatch({"type": "select", "index": 0})
     assert board.state["moves"] == [], "picking a card moves nothing"
-    card = controller.hand.hands[0][0]
+    card = controller.hand.held[0][0]
     target = next(m for m in controller.hand.legal_moves() if isinstance(m, Play) and m.card is card)
     made = len(controller.hand.moves)
     board.dispatch({"type": "space", "square": target.square_owner, "space": target.space})

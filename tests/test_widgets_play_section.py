@@ -109,7 +109,7 @@ def test_someone_at_this_device_seats_two_people_with_their_names(keyed: None) -
     assert play.names_row.layout.display == "none"
     play.level_pick.value = "people"
     table = play.controller
-    assert play.board.controller is table and table.at_one_device and play.names_row.layout.display == ""
+    assert play.board.controller is table and table.both_here and play.names_row.layout.display == ""
     state = play.board.state
     first = table.name(table.hand.to_move)
     assert "hand" not in state and said(state["message"], "play.people.pass", name=first)

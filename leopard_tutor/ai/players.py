@@ -151,7 +151,7 @@ def greedy_move(hand: Hand, player: int, weights: Weights = DEFAULT_WEIGHTS) -> 
     moves = hand.legal_moves()
     if len(moves) == 1:
         return moves[0]
-    unseen = hand_unseen(hand, hand.hands[player])
+    unseen = hand_unseen(hand, hand.held[player])
     best, best_value = moves[0], -1e9
     memo: Memo = {}
     for move in moves:

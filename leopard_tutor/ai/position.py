@@ -45,7 +45,7 @@ class Position:
 
         `unseen` may give the unseen counts directly, when they are known not to have changed.
         """
-        held = hand.hands
+        held = hand.held
         if unseen is None:
             unseen = hand_unseen(hand, held[player])
         return cls(hand.rules, hand.squares, player, tuple(held[player]), unseen[0], unseen[1],

@@ -38,7 +38,7 @@ class _Start(NamedTuple):
     """The position a hand started from, as saved (its squares are private copies nothing changes)."""
 
     squares: tuple[Square, Square]
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    held: tuple[tuple[Card, ...], tuple[Card, ...]]
     stock: tuple[Card, ...]
     discards: tuple[Card, ...]
     to_move: int
@@ -48,10 +48,10 @@ class _Start(NamedTuple):
 class Hand:
     """A hand of Leopard between players 0 and 1, from a start position through its moves."""
 
-    __slots__ = ("rules", "dealer", "to_move", "went_out", "_squares", "_hands", "_stock", "_discards",
+    __slots__ = ("rules", "dealer", "to_move", "went_out", "_squares", "_held", "_stock", "_discards",
                  "_plays_made", "_over", "_history", "_start")
 
-    def __init__(self, rules: RuleSet, squares: Sequence[Square], hands: Sequence[Iterable[Card]],
+    def __init__(self, rules: RuleSet, squares: Sequence[Square], held: Sequence[Iterable[Card]],
                  stock: Iterable[Card], discards: Iterable[Card], to_move: int, dealer: int,
                  plays_made: int = 0) -> None:
         """A hand waiting for `to_move`'s decision; `stock` lists the cards in the order they will be drawn.
@@ -74,19 +74,20 @@ class Hand:
             for space in range(1, 10):
                 if any(isinstance(face, Hidden) for face, _ in square.pile(space)):
                     raise LeopardError("a hand's squares must name every card, face-down ones included")
-        if len(hands) != 2:
+        if len(held) != 2:
             raise LeopardError("a hand needs the cards held by two players")
-        held = [_card_list(h, "a player's hand") for h in hands]
+        cards_held = [_card_list(h, "a player's hand") for h in held]
         stock_cards = _card_list(stock, "the stock")
         discard_cards = _card_list(discards, "the discard pile")
-        everything = [*squares[0].cards(), *squares[1].cards(), *held[0], *held[1], *stock_cards, *discard_cards]
+        everything = [*squares[0].cards(), *squares[1].cards(), *cards_held[0], *cards_held[1], *stock_cards,
+                      *discard_cards]
         extra = [str(card) for card, n in Counter(everything).items() if n > 2]
         if extra:
             raise LeopardError(f"two packs hold each card twice, but {', '.join(sorted(extra))} appear more often")
-        self._set_up(rules, [squares[0].copy(), squares[1].copy()], held, stock_cards, discard_cards, to_move,
+        self._set_up(rules, [squares[0].copy(), squares[1].copy()], cards_held, stock_cards, discard_cards, to_move,
                      dealer, plays_made)
 
-    def _set_up(self, rules: RuleSet, squares: list[Square], hands: list[list[Card]], stock: list[Card],
+    def _set_up(self, rules: RuleSet, squares: list[Square], held: list[list[Card]], stock: list[Card],
                 discards: list[Card], to_move: int, dealer: int, plays_made: int) -> None:
         """Start from a position already checked; the hand takes the squares and lists given as its own."""
         self.rules = rules
@@ -94,13 +95,13 @@ class Hand:
         self.to_move = to_move
         self.went_out: int | None = None
         self._squares = squares
-        self._hands = hands
+        self._held = held
         self._stock = stock[::-1]
         self._discards = discards
         self._plays_made = plays_made
         self._over = False
         self._history: list[_Record] = []
-        self._start = _Start((squares[0].copy(), squares[1].copy()), (tuple(hands[0]), tuple(hands[1])),
+        self._start = _Start((squares[0].copy(), squares[1].copy()), (tuple(held[0]), tuple(held[1])),
                              tuple(stock), tuple(discards), to_move, plays_made)
         self._check_end()
 
@@ -131,9 +132,9 @@ class Hand:
         return (self._squares[0].copy(), self._squares[1].copy())
 
     @property
-    def hands(self) -> tuple[list[Card], list[Card]]:
+    def held(self) -> tuple[list[Card], list[Card]]:
         """Copies of the cards each player holds."""
-        return (list(self._hands[0]), list(self._hands[1]))
+        return (list(self._held[0]), list(self._held[1]))
 
     @property
     def stock_size(self) -> int:
@@ -175,7 +176,7 @@ class Hand:
         """How many cards the first player had drawn when the hand's first turn began: as every turn does in a
         dealt hand (`deal`); 0 for a position set up otherwise, which says nothing of a draw."""
         start, rules = self._start, self.rules
-        first, other = (len(start.hands[start.to_move]), len(start.hands[1 - start.to_move]))
+        first, other = (len(start.held[start.to_move]), len(start.held[1 - start.to_move]))
         dealt = (not start.discards and not any(square.cards() for square in start.squares)
                  and (first, other) == (CARDS_DEALT + rules.draws_per_turn, CARDS_DEALT))
         return rules.draws_per_turn if dealt else 0
@@ -199,7 +200,7 @@ class Hand:
         p = self.to_move
         square = self._squares[p]
         value = square._suit_lines * self.rules.suit_points + square._color_lines * self.rules.color_points
-        return turn_moves(self.rules, self._squares, self._hands[p], p, self._plays_made, value)
+        return turn_moves(self.rules, self._squares, self._held[p], p, self._plays_made, value)
 
     def check(self, move: Move) -> Verdict:
         """Whether the player to move may make `move` now, and why, in a sentence."""
@@ -209,7 +210,7 @@ class Hand:
             raise LeopardError(f"{quote(move)} is not a move")
         if self._over:
             return refused("over", "engine.turn.over")
-        hand = self._hands[p]
+        hand = self._held[p]
         if isinstance(move, GoOut):
             value = self.value(p)
             if self._plays_made:
@@ -240,7 +241,7 @@ class Hand:
         if self._over:
             self._refuse(move)
         p = self.to_move
-        hand = self._hands[p]
+        hand = self._held[p]
         plays_made = self._plays_made
         rules = self.rules
         kind = type(move)
@@ -284,7 +285,7 @@ class Hand:
             raise LeopardError("there is no move to undo")
         move, p, index, plays_made, drawn = self._history.pop()
         if drawn:
-            hand = self._hands[self.to_move]
+            hand = self._held[self.to_move]
             for _ in range(drawn):
                 self._stock.append(hand.pop())
         self.to_move = p
@@ -293,10 +294,10 @@ class Hand:
         self.went_out = None
         if isinstance(move, Play):
             self._squares[move.square_owner]._pop(move.space)
-            self._hands[p].insert(index, move.card)
+            self._held[p].insert(index, move.card)
         elif isinstance(move, Discard):
             self._discards.pop()
-            self._hands[p].insert(index, move.card)
+            self._held[p].insert(index, move.card)
         return move
 
     def _refuse(self, move: Move) -> None:
@@ -311,7 +312,7 @@ class Hand:
             return 0
         self.to_move = nxt = 1 - self.to_move
         self._plays_made = 0
-        hand = self._hands[nxt]
+        hand = self._held[nxt]
         drawn = 0
         while stock and drawn < self.rules.draws_per_turn:
             hand.append(stock.pop())
@@ -319,7 +320,7 @@ class Hand:
         return drawn
 
     def _check_end(self) -> bool:
-        if not self._stock and not self._hands[0] and not self._hands[1]:
+        if not self._stock and not self._held[0] and not self._held[1]:
             self._over = True
         return self._over
 
@@ -332,7 +333,7 @@ class Hand:
         new.to_move = self.to_move
         new.went_out = self.went_out
         new._squares = [self._squares[0].copy(), self._squares[1].copy()]
-        new._hands = [list(self._hands[0]), list(self._hands[1])]
+        new._held = [list(self._held[0]), list(self._held[1])]
         new._stock = list(self._stock)
         new._discards = list(self._discards)
         new._plays_made = self._plays_made
@@ -342,7 +343,7 @@ class Hand:
         return new
 
     def _state(self) -> tuple[Any, ...]:
-        return (self.rules, self.dealer, self.to_move, self.went_out, self._squares, self._hands, self._stock,
+        return (self.rules, self.dealer, self.to_move, self.went_out, self._squares, self._held, self._stock,
                 self._discards, self._plays_made, self._over, self._history, self._start)
 
     def __eq__(self, other: object) -> bool:
@@ -361,7 +362,7 @@ class Hand:
         data = {
             "format": HAND_FORMAT, "version": 1, "rules": self.rules.to_data(), "dealer": self.dealer,
             "start": {"squares": [str(square) for square in start.squares],
-                      "hands": [[str(c) for c in h] for h in start.hands],
+                      "hands": [[str(c) for c in h] for h in start.held],
                       "stock": [str(c) for c in start.stock], "discards": [str(c) for c in start.discards],
                       "to_move": start.to_move, "plays_made": start.plays_made},
             "moves": [move_to_data(record[0]) for record in self._history],

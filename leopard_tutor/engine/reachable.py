@@ -51,7 +51,7 @@ def why_unreachable(hand: Hand) -> str | None:
         problem = pile_problem(square)
         if problem:
             return f"in player {owner}'s square, {problem}"
-    held = (len(hand.hands[0]), len(hand.hands[1]))
+    held = (len(hand.held[0]), len(hand.held[1]))
     laid = laid_counts(hand.squares)
     total = sum(held) + sum(laid) + hand.stock_size + len(hand.discards)
     if total != DECK_SIZE:

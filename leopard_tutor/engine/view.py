@@ -48,9 +48,9 @@ class PlayerView:
         """The view of `hand` for `player`."""
         squares = tuple(_seen_square(hand, owner, player) for owner in (0, 1))
         return cls(
-            player=player, rules=hand.rules, hand=tuple(hand.hands[player]),
+            player=player, rules=hand.rules, hand=tuple(hand.held[player]),
             squares=(squares[0], squares[1]), discards=hand.discards, stock_size=hand.stock_size,
-            hand_sizes=(len(hand.hands[0]), len(hand.hands[1])), to_move=hand.to_move, dealer=hand.dealer,
+            hand_sizes=(len(hand.held[0]), len(hand.held[1])), to_move=hand.to_move, dealer=hand.dealer,
             plays_made=hand.plays_made if hand.to_move == player else 0, went_out=hand.went_out,
             is_over=hand.is_over,
         )

@@ -165,7 +165,7 @@ class Attempt:
         if coach is not None and coach != move and move_gain(hand, coach) > move_gain(hand, move):
             coached = _coach_words(hand, coach)
         could_go_out = hand.check(GoOut()).legal
-        held_before = len(hand.hands[LEARNER])
+        held_before = len(hand.held[LEARNER])
         before = hand.view(LEARNER).squares
         apply_move(hand, move)
         told = move_narration(hand, move, before)
@@ -181,7 +181,7 @@ class Attempt:
         if not self.lesson.free and self._step - 1 < len(self.lesson.after):
             said.append(self._say(self.lesson.after[self._step - 1]))
         replies = self._opponent_turns()
-        drawn = hand.hands[LEARNER][held_after_move:] if hand.to_move == LEARNER else []
+        drawn = hand.held[LEARNER][held_after_move:] if hand.to_move == LEARNER else []
         said += [move_words(reply, "report", LEARNER) for reply in replies]
         said += [text("lessons.feedback.drew", card=card.name) for card in drawn]
         if self._goals_met():
@@ -277,7 +277,7 @@ class Attempt:
         if self._replies_used < len(self.lesson.replies):
             self._replies_used += 1
             return self.lesson.replies[self._replies_used - 1]
-        held = hand.hands[OPPONENT]
+        held = hand.held[OPPONENT]
         return Discard(held[0]) if held else EndTurn()
 
 

@@ -30,7 +30,7 @@ def lesson_facts(hand: Hand, lesson: Lesson) -> dict[str, object]:
     A fact that does not apply here is left out, so a text naming it fails to fill."""
     facts: dict[str, object] = {
         "your_value": hand.value(LEARNER), "their_value": hand.value(OPPONENT),
-        "your_cards": text("lessons.facts.cards", count=len(hand.hands[LEARNER])),
+        "your_cards": text("lessons.facts.cards", count=len(hand.held[LEARNER])),
         **rule_facts(hand.rules), **value_facts(hand.rules),
     }
     if lesson.target is not None:

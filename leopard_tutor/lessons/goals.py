@@ -67,7 +67,7 @@ class Goal:
         state = "met" if self.met(hand) else "unmet"
         if state == "unmet" and self.kind in ("your score at least", "beat opponent") and not hand.is_over:
             state = "pending"
-        if state == "unmet" and self.kind in ("played", "discarded") and self.card in hand.hands[LEARNER]:
+        if state == "unmet" and self.kind in ("played", "discarded") and self.card in hand.held[LEARNER]:
             state = "held"  # the goal itself says where it should go: say where it is
         return text(f"lessons.goals.{self.kind}.{state}", **values)
 

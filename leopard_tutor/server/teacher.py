@@ -209,7 +209,7 @@ class ClassPage:
             "code": code, "names": names, "squares": squares,
             "stock": stock_part(hand.stock_size), "discard": discard_part(hand.discards),
             "lines": [
-                *(text("teacher.watch.hand", name=names[seat], count=len(hand.hands[seat])) for seat in (0, 1)),
+                *(text("teacher.watch.hand", name=names[seat], count=len(hand.held[seat])) for seat in (0, 1)),
                 text("teacher.watch.totals", first=names[0], first_total=totals[0], second=names[1],
                      second_total=totals[1], hand=match.hand_number, hands=match.hands),
             ],

@@ -64,7 +64,7 @@ def shown(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if isinstance(mode, Retrying):
         board.append("retry_close")
     else:
-        if hand.is_over and table.at_one_device:
+        if hand.is_over and table.both_here:
             board.append("pass")
         if hand.is_over and not table.match.is_over:
             board.append("next_hand")
@@ -147,7 +147,7 @@ def _now(table: Table, action: str) -> str:
     if action == "review_last":
         return "" if table.last_review is not None else text("review.no_last_hand")
     if action == "pass":
-        return "" if table.at_one_device else text("play.people.pass_not_now")
+        return "" if table.both_here else text("play.people.pass_not_now")
     if action == "new_match" and table.for_classmates:
         return text("classmates.no_new_match")
     if action == "try_again" and table.between_people:

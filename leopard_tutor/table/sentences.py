@@ -57,7 +57,7 @@ def what_to_do(table: Table, *, full: bool = True) -> str:
     began = turn_began(hand)
     if began is None or began.player != table.viewer:
         return ""
-    holding = bool(hand.hands[table.viewer])
+    holding = bool(hand.held[table.viewer])
     if hand.plays_made:  # a Running Leopard turn of plays: another only where a card can be played now
         if any(isinstance(move, Play) for move in hand.legal_moves()):
             return text("play.play_more")

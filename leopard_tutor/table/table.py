@@ -111,7 +111,7 @@ class Table(TableController):
         return tuple(player for player in (0, 1) if self.seats[player].here)
 
     @property
-    def at_one_device(self) -> bool:
+    def both_here(self) -> bool:
         """Whether both players sit at this page, taking turns with it."""
         return len(self.people_here) == 2
 
@@ -229,7 +229,7 @@ class Table(TableController):
 
     def select(self, index: int) -> None:
         """Pick the card at `index` of the viewer's hand (picking it again puts it back)."""
-        cards = self.hand.hands[self.viewer]
+        cards = self.hand.held[self.viewer]
         if not self.marks.pick(index, len(cards)):
             self.say(text("play.put_back", card=cards[index].name))
             return
@@ -249,7 +249,7 @@ class Table(TableController):
         """A click on a space: play the selected card there, or say why not (changing nothing)."""
         if owner not in (0, 1) or not 1 <= space <= 9:
             raise BadIntent(f"there is no space {space} of square {owner}")
-        card = self.marks.picked(self.hand.hands[self.viewer])
+        card = self.marks.picked(self.hand.held[self.viewer])
         if card is None:
             self.say(text("play.pick_first"), "warn")
             return
@@ -257,7 +257,7 @@ class Table(TableController):
 
     def discard(self) -> None:
         """Discard the selected card, or say why not."""
-        card = self.marks.picked(self.hand.hands[self.viewer])
+        card = self.marks.picked(self.hand.held[self.viewer])
         if card is None:
             self.say(text("play.pick_first_discard"), "warn")
             return
@@ -619,7 +619,7 @@ class Table(TableController):
         self._ladder = HintLadder(self._expert_clues)
         self.reviewers = {player: self.make_reviewer(player) for player in self.people_here}
         hand = self.hand
-        if self.at_one_device:
+        if self.both_here:
             self.move_to(intent, PassingDevice(hand.to_move))
             self._follow()
             self.say(" ".join([opening, text("play.people.pass", name=self.name(hand.to_move))]))

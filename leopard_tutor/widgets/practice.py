@@ -105,7 +105,7 @@ class PracticeController(TableController):
         if not isinstance(question, BestPlayQuestion):
             self.say(text("sections.practice.not_now"), "warn")
             return
-        cards = question.hand.hands[ME]
+        cards = question.hand.held[ME]
         self.marks.pick(index, len(cards), toggle=False)
         self.say(text("sections.practice.picked", card=cards[index].name))
 
@@ -116,7 +116,7 @@ class PracticeController(TableController):
             raise BadIntent(f"there is no space {space} of square {square}")
         if not isinstance(question, BestPlayQuestion):
             self.say(text("sections.practice.not_now"), "warn")
-        elif (card := self.marks.picked(question.hand.hands[ME])) is None:
+        elif (card := self.marks.picked(question.hand.held[ME])) is None:
             self.say(text("sections.practice.pick_first"), "warn")
         elif square != ME:
             self.say(text("sections.practice.own_square"), "warn")
