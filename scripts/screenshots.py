@@ -1,4 +1,5 @@
-"""The README's screenshots, docs/play.png, docs/learn.png and docs/play-es.png, from the real app in Chromium.
+"""The screenshots of the README and the guides (docs/play.png, docs/learn.png and docs/play-es.png), from the
+real app in Chromium.
 
 Starts `leopard-tutor` on a free port, opens it at a laptop's size (1366x768) with a fixed deal, makes a
 few moves in Play by clicks (the first card that lights a space goes there, else it is discarded), then
