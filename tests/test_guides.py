@@ -155,3 +155,23 @@ def test_the_site_builds_without_a_warning() -> None:
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-5000:]
     assert "WARNING" not in done.stderr, done.stderr
     assert (DOCS / "_build" / "html" / "guides" / "server.html").is_file()
+
+
+def test_the_guides_hold_no_dated_figures() -> None:
+    """Measured figures live on the Figures page with their command, their history in benchmarks/HISTORY.md:
+    no guide, reference page or the README carries a latency, a date or an issue number that goes stale."""
+    stale = re.compile(r"\bp(50|95)\s*\d|\b20\d\d-\d\d-\d\d\b|\b(January|February|March|April|May|June|July|August|"
+                       r"September|October|November|December) 20\d\d\b|\b[Ii]ssue \d+")
+    for page in PAGES:
+        if page.name in ("figures.md", "table-modes.md"):
+            continue
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            assert not stale.search(line), f"{page.relative_to(ROOT)}:{number}: a dated figure belongs in figures.md"
+
+
+def test_the_readme_is_one_screen_and_its_links_work() -> None:
+    readme = ROOT / "README.md"
+    assert len(readme.read_bytes()) < 6 * 1024
+    for target in re.findall(r"\]\(([^)\s#]+)", readme.read_text(encoding="utf-8")):
+        if not target.startswith("https://"):
+            assert (ROOT / target).is_file(), f"README.md links to {target}, which is not there"
