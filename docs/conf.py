@@ -25,7 +25,7 @@ myst_enable_extensions = ["colon_fence"]
 html_theme = "pydata_sphinx_theme"
 html_title = "Leopard Tutor"
 html_theme_options = {"navigation_with_keys": True, "show_toc_level": 2, "secondary_sidebar_items": ["page-toc"]}
-html_sidebars: dict[str, list[str]] = {"**": ["sidebar-nav-bs"]}
+html_sidebars: dict[str, list[str]] = {"**": []}  # one level of pages: the top bar lists them
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"

@@ -28,16 +28,20 @@ RUN_ELSEWHERE = {"bash scripts/docs.sh": "test_the_site_builds_without_a_warning
 
 
 def commands(page: Path) -> list[tuple[str, str | None]]:
-    """Each command of the page's ```bash blocks (continuation lines joined), with its not-run reason if any."""
+    """Each command of the page's ```bash blocks (continuation lines joined), with its not-run reason if any: a
+    comment `<!-- not run: <reason> -->` on the line before the block (for all its commands), or `# not run:
+    <reason>` after a command."""
     found = []
-    for block in re.findall(r"^```bash\n(.*?)^```", page.read_text(encoding="utf-8"), re.S | re.M):
+    blocks = re.findall(r"^(?:<!-- not run: (.+?) -->\n)?```bash\n(.*?)^```", page.read_text(encoding="utf-8"),
+                        re.S | re.M)
+    for block_reason, block in blocks:
         for line in block.replace("\\\n", " ").splitlines():
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             command, _, comment = line.partition(" #")
             comment = "#" + comment if comment else ""
             reason = comment[len(NOT_RUN):].strip() if comment.startswith(NOT_RUN) else None
-            found.append((" ".join(command.split()), reason))
+            found.append((" ".join(command.split()), reason or block_reason.strip() or None))
     return found
 
 
