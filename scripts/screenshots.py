@@ -1,11 +1,12 @@
 """The screenshots of the README and the guides (docs/play.png, docs/learn.png, docs/play-es.png and
-docs/class-page.png), from the real app in Chromium.
+docs/class-page.png, docs/open-table.png), from the real app in Chromium.
 
 Starts `leopard-tutor` on a free port, opens it at a laptop's size (1366x768) with a fixed deal, makes a
 few moves in Play by clicks (the first card that lights a space goes there, else it is discarded), then
 opens Learn's first stage, and saves both views; then the same moves in Play in Spanish (`?lang=es`). Last,
 it starts a second server on a data folder holding a few students' records (as their kernels would have
-reported them) and saves the teacher's class page.
+reported them), saves the teacher's class page, and a student's page that has just opened a table for a
+classmate (its code, link and QR code).
 Run from the project root:
 
     .venv/bin/python scripts/screenshots.py
@@ -35,6 +36,7 @@ DEAL = "README1"
 MOVES = 5
 TIMEOUT_MS = 60_000
 TOKEN = "screenshots-teacher-token-0123"
+MADE = ("play.png", "learn.png", "play-es.png", "class-page.png", "open-table.png")
 CLASS = [  # name, stars of the first lessons, practice {concept: [right, wrong]}, games won/drawn/lost, doing
     ("Ana", [3, 3, 2, 3, 2, 1], {"lines": [8, 1], "jacks": [3, 2]}, (2, 0, 1), ("play", None)),
     ("Ben", [2, 1], {"aces to nines": [4, 4]}, (0, 1, 2), ("learn", 3)),
@@ -115,9 +117,27 @@ def class_page(browser: Browser) -> None:
             page.goto(f"{url}teacher?token={TOKEN}", timeout=TIMEOUT_MS)
             expect(page.locator("#lt-rows tr")).to_have_count(len(CLASS), timeout=TIMEOUT_MS)
             page.screenshot(path=str(DOCS / "class-page.png"))
+            open_a_table(browser, url)
         finally:
             server.terminate()
             server.wait(timeout=30)
+
+
+def open_a_table(browser: Browser, url: str) -> None:
+    """A student named Ana chooses a classmate as the opponent and opens a table: its code, link and QR code."""
+    page = browser.new_page(viewport=SIZE)
+    page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+    page.locator(".lt-play .lt-board .lt-space").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    classmates = book("classmates", "en")
+    page.get_by_role("combobox", name=book("play", "en")["controls"]["opponent"]).select_option(
+        label=classmates["choice"])
+    box = page.locator(".lt-class-panel").get_by_role("textbox", name=classmates["name_label"])
+    box.fill("Ana")
+    box.press("Enter")
+    page.get_by_role("button", name=classmates["open"]).click()
+    page.locator(".lt-class-status svg").wait_for(state="visible", timeout=TIMEOUT_MS)
+    settle(page)
+    page.screenshot(path=str(DOCS / "open-table.png"))
 
 
 def main() -> None:
@@ -140,7 +160,7 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
-    made = ", ".join(str(DOCS / name) for name in ("play.png", "learn.png", "play-es.png", "class-page.png"))
+    made = ", ".join(str(DOCS / name) for name in MADE)
     print(f"wrote {made}")
 
 
