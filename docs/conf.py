@@ -34,7 +34,7 @@ autodoc_default_options = {"members": True, "undoc-members": False}
 # The engine's annotations name the standard library's types; without the network (no intersphinx) these
 # cannot be linked, so they are named without a link. Anything else unresolved is an error.
 nitpick_ignore_regex = [
-    ("py:class", r"(collections\.abc|typing|enum|dataclasses|random|json)\..*"),
+    ("py:class", r"(collections\.abc|typing|enum|dataclasses|random|json|pathlib)\..*"),
     ("py:class", r"(Iterator|Iterable|Sequence|Mapping|Callable|Collection|Set|Hashable|Any|Self|Random)"),
     ("py:class", r"(NoneType|Enum|IntEnum|object|int|str|bool|float|tuple|list|dict|set|frozenset)"),
 ]

@@ -179,3 +179,11 @@ def test_the_readme_is_one_screen_and_its_links_work() -> None:
     for target in re.findall(r"\]\(([^)\s#]+)", readme.read_text(encoding="utf-8")):
         if not target.startswith("https://"):
             assert (ROOT / target).is_file(), f"README.md links to {target}, which is not there"
+
+
+def test_the_pages_workflow_publishes_the_site_under_docs() -> None:
+    """The static app's Pages workflow builds this site with the same command and puts it at /docs/."""
+    workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
+    steps = workflow.index("bash scripts/site.sh"), workflow.index("bash scripts/docs.sh")
+    assert steps[0] < steps[1] < workflow.index("cp -r docs/_build/html build/site/docs")
+    assert '".[docs]"' in workflow
