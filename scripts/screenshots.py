@@ -1,8 +1,12 @@
-"""The README's screenshots, docs/play.png, docs/learn.png and docs/play-es.png, from the real app in Chromium.
+"""The screenshots of the README and the guides (docs/play.png, docs/learn.png, docs/play-es.png and
+docs/class-page.png, docs/open-table.png), from the real app in Chromium.
 
 Starts `leopard-tutor` on a free port, opens it at a laptop's size (1366x768) with a fixed deal, makes a
 few moves in Play by clicks (the first card that lights a space goes there, else it is discarded), then
-opens Learn's first stage, and saves both views; then the same moves in Play in Spanish (`?lang=es`).
+opens Learn's first stage, and saves both views; then the same moves in Play in Spanish (`?lang=es`). Last,
+it starts a second server on a data folder holding a few students' records (as their kernels would have
+reported them), saves the teacher's class page, and a student's page that has just opened a table for a
+classmate (its code, link and QR code).
 Run from the project root:
 
     .venv/bin/python scripts/screenshots.py
@@ -13,6 +17,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -20,6 +25,9 @@ from pathlib import Path
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
 
 from leopard_tutor.engine.catalogue import book
+from leopard_tutor.lessons import LESSONS
+from leopard_tutor.server.class_store import ClassStore
+from leopard_tutor.server.students import Students
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -27,6 +35,15 @@ SIZE: ViewportSize = {"width": 1366, "height": 768}
 DEAL = "README1"
 MOVES = 5
 TIMEOUT_MS = 60_000
+TOKEN = "screenshots-teacher-token-0123"
+MADE = ("play.png", "learn.png", "play-es.png", "class-page.png", "open-table.png")
+CLASS = [  # name, stars of the first lessons, practice {concept: [right, wrong]}, games won/drawn/lost, doing
+    ("Ana", [3, 3, 2, 3, 2, 1], {"lines": [8, 1], "jacks": [3, 2]}, (2, 0, 1), ("play", None)),
+    ("Ben", [2, 1], {"aces to nines": [4, 4]}, (0, 1, 2), ("learn", 3)),
+    ("Chloe", [3, 3, 3, 3, 3, 3, 3, 2, 2], {"lines": [10, 0], "tens": [5, 1]}, (4, 0, 0), ("practice", None)),
+    ("Dev", [1], {}, (0, 0, 1), ("learn", 2)),
+    ("Eli", [3, 2, 2, 1], {"jacks": [2, 5]}, (1, 1, 1), ("examples", None)),
+]
 
 
 def free_port() -> int:
@@ -61,12 +78,71 @@ def click(board: Locator, target: Locator) -> None:
     expect(board).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT_MS)
 
 
-def main() -> None:
-    """Make both screenshots."""
+def serve(*options: str) -> tuple[subprocess.Popen[bytes], str]:
+    """`leopard-tutor` on a free port with these options, and its address once it answers."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     server = subprocess.Popen([str(Path(sys.executable).with_name("leopard-tutor")), "--no-browser",
-                               "--port", str(port)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               "--port", str(port), *options], cwd=ROOT, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    return server, url
+
+
+def a_class(data: Path) -> None:
+    """Store the students of `CLASS` in the data folder, as their kernels' reports would."""
+    store = ClassStore.in_folder(data)
+    try:
+        students = Students(store)
+        for number, (name, stars, practice, games, (doing, stage)) in enumerate(CLASS):
+            visitor = f"screenshot-{number}"
+            students.name(visitor, name)
+            students.progress(visitor, {lesson.key: n for lesson, n in zip(LESSONS, stars)}, practice)
+            for result, count in zip(("won", "drawn", "lost"), games):
+                for played in range(count):
+                    match = f"{number:04x}{played:04x}{len(result):04x}0000"
+                    students.game(visitor, "computer:beginner", result, match)
+            students.now(visitor, doing, stage)
+    finally:
+        store.close()
+
+
+def class_page(browser: Browser) -> None:
+    """The teacher's class page of a server whose data folder holds `CLASS`."""
+    with tempfile.TemporaryDirectory() as folder:
+        a_class(Path(folder))
+        server, url = serve("--data-dir", folder, "--teacher-token", TOKEN)
+        try:
+            wait_until_up(url)
+            page = browser.new_page(viewport=SIZE)
+            page.goto(f"{url}teacher?token={TOKEN}", timeout=TIMEOUT_MS)
+            expect(page.locator("#lt-rows tr")).to_have_count(len(CLASS), timeout=TIMEOUT_MS)
+            page.screenshot(path=str(DOCS / "class-page.png"))
+            open_a_table(browser, url)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+def open_a_table(browser: Browser, url: str) -> None:
+    """A student named Ana chooses a classmate as the opponent and opens a table: its code, link and QR code."""
+    page = browser.new_page(viewport=SIZE)
+    page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+    page.locator(".lt-play .lt-board .lt-space").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    classmates = book("classmates", "en")
+    page.get_by_role("combobox", name=book("play", "en")["controls"]["opponent"]).select_option(
+        label=classmates["choice"])
+    box = page.locator(".lt-class-panel").get_by_role("textbox", name=classmates["name_label"])
+    box.fill("Ana")
+    box.press("Enter")
+    page.get_by_role("button", name=classmates["open"]).click()
+    page.locator(".lt-class-status svg").wait_for(state="visible", timeout=TIMEOUT_MS)
+    settle(page)
+    page.screenshot(path=str(DOCS / "open-table.png"))
+
+
+def main() -> None:
+    """Make the screenshots."""
+    server, url = serve()
     try:
         wait_until_up(url)
         with sync_playwright() as playwright:
@@ -79,11 +155,13 @@ def main() -> None:
             settle(page)
             page.screenshot(path=str(DOCS / "learn.png"))
             play_a_few_moves(browser, url, "es").screenshot(path=str(DOCS / "play-es.png"))
+            class_page(browser)
             browser.close()
     finally:
         server.terminate()
         server.wait(timeout=30)
-    print(f"wrote {DOCS / 'play.png'}, {DOCS / 'learn.png'} and {DOCS / 'play-es.png'}")
+    made = ", ".join(str(DOCS / name) for name in MADE)
+    print(f"wrote {made}")
 
 
 def play_a_few_moves(browser: Browser, url: str, lang: str) -> Page:

@@ -1,4 +1,4 @@
-"""The usage shown in the README and in the engine's docstrings still works."""
+"""The usage shown in the documentation site's pages (docs/) and in the engine's docstrings still works."""
 
 from __future__ import annotations
 
@@ -12,9 +12,14 @@ import leopard_tutor.engine
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_readme_examples() -> None:
-    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
+def test_documentation_examples() -> None:
+    pages = [page for page in (ROOT / "docs").rglob("*.md") if "_build" not in page.parts]
+    attempted = 0
+    for page in [ROOT / "README.md", *pages]:
+        result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0, page
+        attempted += result.attempted
+    assert attempted > 0
 
 
 def test_engine_docstring_examples() -> None:

@@ -79,10 +79,10 @@ def test_who_may_use_a_kernel_is_the_servers_authorizer(monkeypatch: Any) -> Non
     assert "c.ServerApp.authorizer_class = AUTHORIZER_CLASS" in binder
 
 
-def test_the_readme_lists_every_patch() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_developers_guide_lists_every_patch() -> None:
+    guide = (ROOT / "docs" / "guides" / "developers.md").read_text(encoding="utf-8")
     for patch in patches.PATCHES:
-        assert f"`{patch.target.split(':', 1)[-1].strip()}`" in readme, patch.target
+        assert f"`{patch.target.split(':', 1)[-1].strip()}`" in guide, patch.target
 
 
 def test_the_connection_asks_for_tcp_nodelay_unless_told_not_to(monkeypatch: Any) -> None:

@@ -92,6 +92,7 @@ class Hidden:
 _HIDDEN = {False: Hidden._make(False), True: Hidden._make(True)}
 
 Face = Card | Hidden
+"""What lies on a space as a viewer knows it: a card, or a face-down card that the viewer cannot name."""
 Layer = tuple[Face, bool]
 """One card in a pile: the card (or what is known of it) and whether it lies face up."""
 
