@@ -15,6 +15,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from own_thread import in_own_thread
 from tornado.routing import Rule
 
 from leopard_tutor.server import authorizer, connection, guards, handlers, kernels, launch, log_mask, patches
@@ -49,22 +50,29 @@ def methods() -> dict[tuple[type, str], Any]:
 
 def started_class_server(folder: Path) -> tuple[Any, list[Any]]:
     """A class server started as `launch.serve` starts it (its options, a class size, a data folder) up to its
-    routes, without listening: (the application, its route table). No kernel starts: Voilà's pool size is 0."""
+    routes, without listening: (the application, its route table). Its settings and routes are made in a thread
+    of its own, on an event loop that never runs what the start scheduled (the test process may already run a
+    loop); no kernel starts: Voilà's pool size is 0."""
     argv = [arg for arg in launch.voila_argv(launch.notebook_path(), 8866, False) if not arg.startswith("--pool_size")]
     app = launch.class_server(1200, class_size=2, cap=10, data_dir=folder)()
-    loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
-    try:
-        app.initialize([*argv, "--pool_size=0"])
-        app.connection_dir = str(folder)
-        app.init_settings()
-        return app, app.init_handlers()
-    finally:
-        for task in asyncio.all_tasks(loop):
-            task.cancel()
-        loop.run_until_complete(asyncio.sleep(0))
-        loop.close()
-        asyncio.set_event_loop(None)
+    app.initialize([*argv, "--pool_size=0"])  # in the main thread: it sets signal handlers
+    app.connection_dir = str(folder)
+
+    def settings_and_routes() -> list[Any]:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            app.init_settings()
+            return list(app.init_handlers())
+        finally:
+            tasks = asyncio.all_tasks(loop)
+            for task in tasks:
+                task.cancel()
+            loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+            loop.close()
+            asyncio.set_event_loop(None)
+
+    return app, in_own_thread(settings_and_routes)
 
 
 @pytest.fixture(scope="module")
