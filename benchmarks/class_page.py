@@ -31,7 +31,6 @@ sys.path[:0] = [str(ROOT)]
 
 from leopard_tutor.lessons import LESSONS  # noqa: E402
 from leopard_tutor.lessons.progress import CONCEPTS  # noqa: E402
-from leopard_tutor.server import guards  # noqa: E402
 from leopard_tutor.server.class_store import ClassStore, StudentRow  # noqa: E402
 from leopard_tutor.server.class_tables import ClassTables  # noqa: E402
 from leopard_tutor.server.students import DOING, PAGE_ROWS, Students  # noqa: E402
@@ -72,7 +71,7 @@ def measure(records: int, repeat: int) -> None:
         connected = fill(store, records, random.Random(records))
         students = Students(store, clock=lambda: NOW)
         page = ClassPage(students, ClassTables(store), "t" * 32)
-        guards.BOOK.connected_visitors = lambda: connected  # type: ignore[method-assign]
+        page.book.connected_visitors = lambda: connected  # type: ignore[method-assign]
         shown = len(page.report()["students"])
         median, most = timed(lambda: json.dumps(page.report()), repeat)
         print(f"{records} records: refresh (report + JSON, {shown} rows shown): median {median:6.1f} ms  "

@@ -107,25 +107,12 @@ def test_the_theme_option_fixes_a_theme_or_lets_the_page_follow_the_browser() ->
     ({"rules": [b"1963"]}, None),
 ])
 def test_a_link_asks_for_light_or_dark_by_either_name(query: dict[str, list[bytes]], theme: object) -> None:
-    from voila.handler import VoilaHandler
+    from leopard_tutor.server.handlers import theme_asked
 
-    seen: list[object] = []
-
-    def generator(self: object, path: str | None = None) -> str:
-        seen.append(dict(self.request.arguments).get("theme"))  # type: ignore[attr-defined]
-        return "rendered"
-
-    original = VoilaHandler.get_generator
-    patched = getattr(VoilaHandler, "_leopard_themes", False)
-    VoilaHandler.get_generator, VoilaHandler._leopard_themes = generator, False
-    try:
-        server.read_theme_links()
-        server.read_theme_links()  # once only
-        handler = type("Handler", (), {"request": type("Request", (), {"arguments": dict(query)})()})()
-        assert VoilaHandler.get_generator(handler) == "rendered"
-    finally:
-        VoilaHandler.get_generator, VoilaHandler._leopard_themes = original, patched
-    assert seen == [theme]
+    arguments = dict(query)
+    theme_asked(arguments)
+    assert arguments.get("theme") == theme
+    assert "voila-theme" not in arguments
 
 
 def test_voila_command_line_has_preheat_culling_and_no_tracebacks() -> None:
@@ -134,21 +121,6 @@ def test_voila_command_line_has_preheat_culling_and_no_tracebacks() -> None:
                  "--Voila.ip=127.0.0.1", f"--MappingKernelManager.cull_idle_timeout={server.CULL_IDLE_SECONDS}"):
         assert part in argv
     assert "--preheat_kernel=True" not in server.voila_argv(Path("nb.ipynb"), 1, True, preheat=False)
-
-
-def test_fixes_patch_the_handlers_once() -> None:
-    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
-    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
-    server.apply_fixes()
-    server.apply_server_fixes()
-    checked = VoilaShutdownKernelHandler.check_xsrf_cookie
-    server.apply_fixes()
-    assert VoilaShutdownKernelHandler.check_xsrf_cookie is checked
-    assert VoilaShutdownKernelHandler._leopard_beacon
-    from voila.request_info_handler import RequestInfoSocketHandler
-
-    for guarded in (KernelWebsocketHandler, VoilaShutdownKernelHandler, RequestInfoSocketHandler):
-        assert guarded.__dict__.get("_leopard_owned"), guarded
 
 
 @pytest.mark.parametrize(("headers", "allowed"), [
@@ -161,7 +133,9 @@ def test_fixes_patch_the_handlers_once() -> None:
     ({}, False),
 ])
 def test_only_the_apps_own_page_may_end_a_session_without_a_token(headers: dict[str, str], allowed: bool) -> None:
-    assert server.same_origin(headers, "127.0.0.1:8866") is allowed
+    from leopard_tutor.server.handlers import same_origin
+
+    assert same_origin(headers, "127.0.0.1:8866") is allowed
 
 
 def test_installed_without_the_repository_the_same_notebook_is_written(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -184,6 +158,10 @@ def test_a_preheated_kernel_counts_as_active_from_the_moment_it_is_handed_out() 
     """Otherwise a cull check right after a quiet spell could shut it before the page connects."""
     from datetime import datetime, timedelta, timezone
 
+    from leopard_tutor.server.guards import PageRequest
+    from leopard_tutor.server.state import ServerState
+    from leopard_tutor.server.visits import PageKernels
+
     class Kernel:
         last_activity = datetime.now(timezone.utc) - timedelta(hours=2)
 
@@ -198,9 +176,7 @@ def test_a_preheated_kernel_counts_as_active_from_the_moment_it_is_handed_out() 
             return self.kernel
 
     manager = Manager()
-    server.fresh_when_handed_out(manager)
-    server.fresh_when_handed_out(manager)
-    handing_out = manager.get_rendered_notebook("nb.ipynb")
+    handing_out = PageKernels(manager, ServerState(), PageRequest("ana")).get_rendered_notebook("nb.ipynb")
     with pytest.raises(StopIteration) as done:  # nothing inside waits: one step runs it to the end
         handing_out.send(None)
     assert done.value.value[2] == "k1"

@@ -195,7 +195,7 @@ def _english_outside_catalogue(path: Path) -> list[str]:
             skipped.update(id(inner) for inner in ast.walk(node.args[REFUSAL_KINDS[name]]))
         if isinstance(node, ast.Call) and name == "print" and in_server:
             skipped.update(id(inner) for inner in ast.walk(node))
-        if isinstance(node, ast.Subscript) and getattr(node.value, "id", "") == "REFUSALS":
+        if isinstance(node, ast.Subscript) and getattr(node.value, "attr", "") == "refusals":
             skipped.update(id(inner) for inner in ast.walk(node.slice))  # a refusal's kind, counted for the log
         body = getattr(node, "body", None)
         if isinstance(body, list) and body and isinstance(body[0], ast.Expr):  # docstrings

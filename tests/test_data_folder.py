@@ -278,6 +278,7 @@ def test_a_failure_no_handler_catches_is_the_kernels_refusal_without_a_traceback
 
     from leopard_tutor.server.class_handlers import ClassHandler, Waiters
     from leopard_tutor.server.class_tables import UNJOINED_SECONDS
+    from leopard_tutor.server.state import SETTING, ServerState
 
     clock = Clock(NOW)
     store = ClassStore.in_folder(tmp_path)
@@ -291,7 +292,8 @@ def test_a_failure_no_handler_catches_is_the_kernels_refusal_without_a_traceback
             self.visitor, self.kernel_id = "ana", "kernel"
 
     async def ask() -> tuple[int, bytes]:
-        server = HTTPServer(Application([(r"/(mine)", Proved, {"tables": tables, "waiters": Waiters()})]))
+        server = HTTPServer(Application([(r"/(mine)", Proved, {"tables": tables, "waiters": Waiters()})],
+                                        **{SETTING: ServerState()}))
         listening, port = bind_unused_port()
         server.add_sockets([listening])
         try:

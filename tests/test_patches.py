@@ -1,16 +1,24 @@
-"""The server's remaining patches are listed in one place (`server/patches.py`), each still names a method that
-exists, and the installed Voilà, Jupyter server and tornado are the versions they were checked against; what has
-a documented extension point uses it."""
+"""The server's remaining patches are listed in one place (`server/patches.py`): a class server started in the test
+replaces no method of Voilà's, Jupyter server's or its kernel manager's classes but those listed, and every one of
+them; the installed Voilà, Jupyter server and tornado are the versions they were checked against; what has a
+documented extension point uses it (options, route-table subclasses)."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib
-import re
+import logging
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from leopard_tutor.server import authorizer, connection, guards, launch, patches
+import pytest
+from own_thread import in_own_thread
+from tornado.routing import Rule
+
+from leopard_tutor.server import authorizer, connection, guards, handlers, kernels, launch, log_mask, patches
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -20,6 +28,71 @@ def resolve(target: str) -> tuple[Any, str]:
     module, _, path = target.partition(":")
     owner, _, name = path.rpartition(".")
     return getattr(importlib.import_module(module), owner), name
+
+
+WATCHED = ("voila", "jupyter_server", "jupyter_client")
+"""The packages whose classes' methods the server may not replace without listing it."""
+
+
+def methods() -> dict[tuple[type, str], Any]:
+    """Every method (any callable or descriptor a class defines) of every class of the `WATCHED` packages loaded."""
+    found = {}
+    for name, module in list(sys.modules.items()):
+        if module is None or name.split(".")[0] not in WATCHED:
+            continue
+        for owner in vars(module).values():
+            if isinstance(owner, type) and owner.__module__ == name:
+                for attribute, value in vars(owner).items():
+                    if callable(value) or isinstance(value, (property, classmethod, staticmethod)):
+                        found[(owner, attribute)] = value
+    return found
+
+
+def started_class_server(folder: Path) -> tuple[Any, list[Any]]:
+    """A class server started as `launch.serve` starts it (its options, a class size, a data folder) up to its
+    routes, without listening: (the application, its route table). Its settings and routes are made in a thread
+    of its own, on an event loop that never runs what the start scheduled (the test process may already run a
+    loop); no kernel starts: Voilà's pool size is 0."""
+    argv = [arg for arg in launch.voila_argv(launch.notebook_path(), 8866, False) if not arg.startswith("--pool_size")]
+    app = launch.class_server(1200, class_size=2, cap=10, data_dir=folder)()
+    app.initialize([*argv, "--pool_size=0"])  # in the main thread: it sets signal handlers
+    app.connection_dir = str(folder)
+
+    def settings_and_routes() -> list[Any]:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            app.init_settings()
+            return list(app.init_handlers())
+        finally:
+            tasks = asyncio.all_tasks(loop)
+            for task in tasks:
+                task.cancel()
+            loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+            loop.close()
+            asyncio.set_event_loop(None)
+
+    return app, in_own_thread(settings_and_routes)
+
+
+@pytest.fixture(scope="module")
+def started(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[dict[tuple[type, str], Any],
+                                                                      dict[tuple[type, str], Any], Any, list[Any]]]:
+    """(the methods before the start, after it, the started application, its route table)."""
+    import voila.app  # noqa: F401 (every class Voilà serves with, loaded before the first look)
+
+    before = methods()
+    app, routes = started_class_server(tmp_path_factory.mktemp("patches"))
+    yield before, methods(), app, routes
+    for logger in (*log_mask.REQUEST_LOGGERS, app.log, guards.log):  # the log as it was before the start
+        target = logging.getLogger(logger) if isinstance(logger, str) else logger
+        for mask in [held for held in target.filters if isinstance(held, log_mask.SecretMask)]:
+            target.removeFilter(mask)
+
+
+def handler_of(route: Any) -> Any:
+    """The handler class of a route (a tuple, or tornado's `Rule`)."""
+    return route.target if isinstance(route, Rule) else route[1]
 
 
 def test_the_installed_versions_are_the_checked_ones_and_the_package_pins_them() -> None:
@@ -36,18 +109,41 @@ def test_a_different_version_is_told_at_start(monkeypatch: Any) -> None:
     assert warning is not None and "voila" in warning and "checked: 0.0.1" in warning
 
 
-def test_every_listed_patch_names_a_method_that_is_replaced_once_installed() -> None:
-    launch.apply_fixes()
-    launch.read_theme_links()
-    launch.guard_visits()
+def test_a_method_replaced_at_start_is_listed_and_every_listed_one_is_replaced(started: Any) -> None:
+    before, after, app, _routes = started
+    replaced = {key for key, value in after.items() if before.get(key, value) is not value or key not in before}
+    listed = {resolve(patch.target) for patch in patches.PATCHES}
+    assert replaced == listed, "replaced at start but not listed in patches.py (or listed but not replaced)"
     for patch in patches.PATCHES:
-        for function in re.split(r",\s*", patch.by):
-            module, _, name = function.partition(".")
-            assert callable(getattr({"launch": launch, "guards": guards}[module], name)), function
-        if patch.target.startswith("kernel manager:"):
-            continue
-        owner, name = resolve(patch.target)
-        assert owner.__dict__[name].__module__.startswith("leopard_tutor.server."), patch.target
+        module, _, name = patch.by.partition(".")
+        assert callable(getattr(importlib.import_module(f"leopard_tutor.server.{module}"), name)), patch.by
+    manager = app.kernel_manager
+    shadowed = [name for name, value in vars(manager).items() if callable(value) and hasattr(type(manager), name)]
+    assert shadowed == [], "a method of the kernel manager replaced on the object"
+    assert isinstance(manager, kernels.ForgettingKernels), "the kernel manager is given as an option"
+
+
+def test_voilas_handlers_are_replaced_by_subclasses_in_the_route_table(started: Any) -> None:
+    _before, _after, _app, routes = started
+    served = {handler_of(route) for route in routes}
+    for stock, subclass in handlers.SUBCLASSES.items():
+        assert issubclass(subclass, stock) and stock not in served, stock
+    assert {handlers.PageHandler, handlers.ShutdownHandler, handlers.QuerySocket,
+            handlers.VoilaOwnedKernelSocket} <= served
+    argv = launch.voila_argv(Path("nb.ipynb"), 1, False)
+    assert f"--IdentityProvider.logout_handler_class={handlers.LOGOUT_HANDLER_CLASS}" in argv
+    assert f"--VoilaConfiguration.multi_kernel_manager_class={kernels.KERNEL_MANAGER_CLASS}" in argv
+
+
+def test_a_jupyter_servers_routes_are_replaced_in_place() -> None:
+    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+    from tornado.web import Application, RequestHandler
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    app = Application([(r"/api/kernels/(.*)/channels", KernelWebsocketHandler)])
+    app.add_handlers(".*$", [(r"/voila/render/(.*)", TornadoVoilaHandler), (r"/other", RequestHandler)])
+    assert handlers.replace_in_application(app) == 2
+    assert handlers.replace_in_application(app) == 0, "once replaced, nothing is left to replace"
 
 
 def test_the_websocket_connection_is_given_as_a_setting_not_patched() -> None:

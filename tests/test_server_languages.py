@@ -25,10 +25,11 @@ from tornado.web import Finish
 from leopard_tutor.engine import catalogue
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.host import LANGUAGE_COOKIE
-from leopard_tutor.server import guards, launch
+from leopard_tutor.server import guards, visits
+from leopard_tutor.server.state import SETTING, ServerState
 from leopard_tutor.server.students import COLUMNS
 from leopard_tutor.server.teacher import TOKEN_FILE
-from leopard_tutor.server.waiting_line import WaitingLine
+from leopard_tutor.server.waiting_line import ClassLine
 
 
 class Request:
@@ -46,7 +47,7 @@ class Handler:
                  headers: dict[str, str] | None = None) -> None:
         self.query, self.cookies = query or {}, cookies or {}
         self.request = Request(headers or {})
-        self.current_user, self.settings = "visitor-1", {"base_url": "/"}
+        self.current_user, self.settings = "visitor-1", {"base_url": "/", SETTING: ServerState()}
         self.status, self.answer, self.sent_headers = 200, "", {}  # type: tuple[int, str, dict[str, str]]
 
     def get_query_argument(self, name: str, default: str | None = None) -> str | None:
@@ -111,7 +112,7 @@ def test_the_full_class_page_speaks_the_visitors_language(lang: str) -> None:
 
     def visit() -> None:
         guards.answer_in_visitors_language(handler)
-        launch.visit_refusal(handler, 0, None, WaitingLine())
+        visits.visit_refusal(handler, ServerState(limit=0))
 
     with pytest.raises(Finish):
         contextvars.copy_context().run(visit)
@@ -122,13 +123,13 @@ def test_the_full_class_page_speaks_the_visitors_language(lang: str) -> None:
 
 def test_the_waiting_line_speaks_the_language_its_page_names() -> None:
     """The waiting page asks for its place with its own language in the link; the answer's words are in it."""
-    line = launch.ClassLine()
+    line = ClassLine()
     ticket = line.line.join("visitor-1")
     handler = Handler(query={"lang": "es"})
 
     def page() -> tuple[str, dict[str, Any]]:
         guards.answer_in_visitors_language(handler)
-        launch.waiting_page(handler, line)
+        visits.waiting_page(handler, line)
         return handler.answer, line.place(ticket, None)
 
     line.free = lambda manager: 0  # type: ignore[method-assign]  # no place free: everybody waits

@@ -9,13 +9,17 @@ import pytest
 from fake_clock import Clock
 from kernel_client import run
 from keyed import mark, said
+from tornado.web import HTTPError
 
 from leopard_tutor.app import build_app
 from leopard_tutor.engine import Card
 from leopard_tutor.kernel_proof import kernel_proof, proof_holds
 from leopard_tutor.server import guards
 from leopard_tutor.server.kernel_messages import ERROR_REPLY, screen
+from leopard_tutor.server.kernels import ForgettingKernels
 from leopard_tutor.server.sessions import SessionBook
+from leopard_tutor.server.state import ServerState
+from leopard_tutor.server.visits import PageKernels
 from leopard_tutor.widgets.pacing import IntentPace
 
 
@@ -122,31 +126,28 @@ def test_the_kernel_a_page_gets_is_its_visitors_and_is_forgotten_with_every_cach
     from voila.request_info_handler import RequestInfoSocketHandler
 
     book = SessionBook()
+    state = ServerState(book)
     manager = Manager()
-    guards.track_kernels(manager, book)
-    guards.track_kernels(manager, book)  # once only
 
     async def visit(visitor: str | None) -> str:
-        guards.REQUEST.set(guards.PageRequest(visitor))
-        kernel = str(await manager.start_kernel())
-        await manager.start_kernel()  # a second kernel started in the same request is nobody's
+        page = PageKernels(manager, state, guards.PageRequest(visitor))
+        kernel = await page.start_kernel()
+        await page.start_kernel()  # a second kernel started in the same request is nobody's
         return kernel
 
     kernel = run(visit("alice"))
     assert book.allows(kernel, "alice") and not book.allows(kernel, "bob")
     assert book.allows("k2", "bob")
-    _task, _cache, handed = run(_hand_out(manager, "carol"))
+    _task, _cache, handed = run(PageKernels(manager, state, guards.PageRequest("carol")).get_rendered_notebook("nb"))
     assert not book.allows(handed, "alice") and book.allows(handed, "carol")
     RequestInfoSocketHandler.send_updates({"kernel_id": kernel, "payload": {"QUERY_STRING": "deal=X"}})
     assert kernel in RequestInfoSocketHandler._cache
-    run(manager.shutdown_kernel(kernel))
+    kernels = ForgettingKernels()
+    kernels.book = book
+    with pytest.raises(HTTPError):  # not one of its kernels (404): shut down elsewhere, forgotten all the same
+        run(kernels.shutdown_kernel(kernel))
     assert kernel not in RequestInfoSocketHandler._cache, "Voilà's query cache kept the kernel's request"
     assert book.allows(kernel, "bob") and kernel not in book.sessions
-
-
-async def _hand_out(manager: Manager, visitor: str) -> Any:
-    guards.REQUEST.set(guards.PageRequest(visitor))
-    return await manager.get_rendered_notebook("nb.ipynb")
 
 
 class Handler:
@@ -161,19 +162,23 @@ def test_sessions_whose_page_has_gone_are_shut_down_and_forgotten() -> None:
 
     clock = Clock(1000.0)
     book = SessionBook(gone_after=60, clock=clock)
+    state = ServerState(book)
     manager = Manager()
-    guards.track_kernels(manager, book)
+
+    async def start(request: guards.PageRequest) -> None:
+        await PageKernels(manager, state, request).start_kernel()
 
     async def scenario() -> list[list[str]]:
         ended = []
-        async def slow_page() -> None:
-            await manager.start_kernel()
+
+        async def slow_page(request: guards.PageRequest) -> None:
+            await start(request)
             clock.now += 500  # the page takes long to make: its clock has not started
             assert await guards.end_gone_sessions(manager, book) == []
 
-        await guards.serve_page(Handler("c"), slow_page, book)
+        await guards.serve_page(Handler("c"), book, slow_page)
         for visitor in ("a", "b"):
-            await guards.serve_page(Handler(visitor), manager.start_kernel, book)
+            await guards.serve_page(Handler(visitor), book, start)
         manager.kernels["k1"] = manager.kernels["k3"] = 1  # c's and b's pages are connected
         RequestInfoSocketHandler.send_updates({"kernel_id": "k2", "payload": {}})
         ended.append(await guards.end_gone_sessions(manager, book))

@@ -19,6 +19,7 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 from leopard_tutor.server import connection_gate, guards, visitor_pace
 from leopard_tutor.server.connection import GuardedConnection
 from leopard_tutor.server.sessions import SessionBook
+from leopard_tutor.server.state import SETTING, ServerState
 from leopard_tutor.server.visitor_pace import KernelProcessors, VisitorPace
 
 
@@ -120,64 +121,63 @@ def ids(sent: list[str]) -> list[str]:
 
 
 @pytest.fixture
-def gated(monkeypatch: pytest.MonkeyPatch) -> tuple[SessionBook, VisitorPace, Clock]:
-    """A book with kernels k1 (visitor a) and k2 (visitor b), a pace with a budget of 1 s refilled at a whole
-    processor, its clock, and no connection gated yet; b works (a is not alone)."""
+def gated() -> tuple[ServerState, VisitorPace, Clock]:
+    """A server's state whose book has kernels k1 (visitor a) and k2 (visitor b) and whose pace has a budget of 1 s
+    refilled at a whole processor, that pace, its clock, and no connection gated yet; b works (a is not alone)."""
     clock = Clock()
     book, pace = SessionBook(clock=clock), VisitorPace(burst=1.0, share=1.0, clock=clock)
     book.hand_out("k1", "a")
     book.hand_out("k2", "b")
     pace.asked("b")
-    monkeypatch.setattr(guards, "GATES", {})
-    return book, pace, clock
+    return ServerState(book, pace=pace), pace, clock
 
 
 def test_an_over_budget_visitors_messages_wait_in_order_while_anothers_pass(gated: Any) -> None:
-    book, pace, clock = gated
+    state, pace, clock = gated
     mine, theirs = Connection("k1"), Connection("k2")
     pace.spend({"a": 3.0})  # a is 2 s below zero
     for n in range(3):
-        guards.hold_or_forward(mine, shell(n), book, pace, clock)
-    guards.hold_or_forward(theirs, shell(0), book, pace, clock)
+        guards.hold_or_forward(mine, shell(n), state, clock)
+    guards.hold_or_forward(theirs, shell(0), state, clock)
     assert mine.sent == [] and ids(theirs.sent) == ["m0"]
-    guards.release_gates(book, pace, clock)
+    guards.release_gates(state, clock)
     assert mine.sent == [], "still over budget"
     clock.now = 2.5
     pace.asked("b")
     pace.spend({})
-    guards.release_gates(book, pace, clock)
+    guards.release_gates(state, clock)
     assert ids(mine.sent) == ["m0", "m1", "m2"]
-    guards.hold_or_forward(mine, shell(3), book, pace, clock)
+    guards.hold_or_forward(mine, shell(3), state, clock)
     assert ids(mine.sent)[-1] == "m3", "within budget: straight through"
 
 
 def test_a_connection_has_few_requests_unfinished_in_its_kernel(gated: Any) -> None:
-    book, pace, clock = gated
+    state, _pace, clock = gated
     mine = Connection("k1")
     for n in range(10):
-        guards.hold_or_forward(mine, shell(n), book, pace, clock)
-    guards.hold_or_forward(mine, shell(10, "control"), book, pace, clock)
+        guards.hold_or_forward(mine, shell(n), state, clock)
+    guards.hold_or_forward(mine, shell(10, "control"), state, clock)
     assert ids(mine.sent) == [f"m{n}" for n in range(connection_gate.IN_FLIGHT)]
-    guards.request_finished(mine, "m0", book, pace, clock)
-    guards.request_finished(mine, "m0", book, pace, clock)  # said twice (two pages of one kernel hear it)
-    guards.request_finished(mine, "elsewhere", book, pace, clock)
+    guards.request_finished(mine, "m0", state, clock)
+    guards.request_finished(mine, "m0", state, clock)  # said twice (two pages of one kernel hear it)
+    guards.request_finished(mine, "elsewhere", state, clock)
     assert ids(mine.sent)[-1] == f"m{connection_gate.IN_FLIGHT}" and len(mine.sent) == connection_gate.IN_FLIGHT + 1
     clock.now = connection_gate.IN_FLIGHT_SECONDS + 1  # no "idle" came for the others: counted finished
-    guards.release_gates(book, pace, clock)
+    guards.release_gates(state, clock)
     assert ids(mine.sent) == [f"m{n}" for n in range(2 * connection_gate.IN_FLIGHT + 1)]
     for n in range(connection_gate.IN_FLIGHT + 1, 2 * connection_gate.IN_FLIGHT + 1):
-        guards.request_finished(mine, f"m{n}", book, pace, clock)
+        guards.request_finished(mine, f"m{n}", state, clock)
     assert ids(mine.sent)[-2:] == ["m9", "m10"], "another channel's message keeps its place in the order"
 
 
 def test_past_its_bound_a_connection_drops_with_one_log_line(gated: Any, caplog: pytest.LogCaptureFixture) -> None:
-    book, pace, clock = gated
+    state, pace, clock = gated
     mine = Connection("k1")
     pace.spend({"a": 3.0})
     with caplog.at_level(logging.INFO, logger=guards.__name__):
         for n in range(connection_gate.HELD + 50):
-            guards.hold_or_forward(mine, shell(n), book, pace, clock)
-    gate = guards.GATES[mine]
+            guards.hold_or_forward(mine, shell(n), state, clock)
+    gate = state.gates[mine]
     assert len(gate.held) == connection_gate.HELD and gate.dropped == 50
     assert ids([gate.held[0].message, gate.held[-1].message]) == ["m0", f"m{connection_gate.HELD - 1}"]
     lines = [record.getMessage() for record in caplog.records]
@@ -186,8 +186,8 @@ def test_past_its_bound_a_connection_drops_with_one_log_line(gated: Any, caplog:
     pace.asked("b")
     pace.spend({})
     mine.websocket_handler.ws_connection = None  # the page closed: what it held has nowhere to go
-    guards.release_gates(book, pace, clock)
-    assert mine not in guards.GATES and mine.sent == []
+    guards.release_gates(state, clock)
+    assert mine not in state.gates and mine.sent == []
 
 
 class BinaryConnection(Connection):
@@ -199,7 +199,7 @@ class BinaryConnection(Connection):
 
 def test_requests_are_read_in_each_framing_and_an_impossible_one_is_dropped(
         gated: Any, caplog: pytest.LogCaptureFixture) -> None:
-    book, pace, clock = gated
+    state, _pace, clock = gated
     binary = BinaryConnection("k1")
     header = {"msg_id": "b1", "msg_type": "comm_msg"}
     message = {"header": header, "parent_header": {}, "metadata": {}, "content": {}, "buffers": []}
@@ -212,21 +212,24 @@ def test_requests_are_read_in_each_framing_and_an_impossible_one_is_dropped(
     assert guards.request_id(legacy, shell(7)) == "m7"
     huge = (2 ** 40).to_bytes(8, "little") + framed[8:]
     with caplog.at_level(logging.INFO, logger=guards.__name__):
-        guards.hold_or_forward(binary, huge, book, pace, clock)
-        guards.hold_or_forward(binary, b"\x01", book, pace, clock)
-        guards.hold_or_forward(legacy, "{not json", book, pace, clock)
+        guards.hold_or_forward(binary, huge, state, clock)
+        guards.hold_or_forward(binary, b"\x01", state, clock)
+        guards.hold_or_forward(legacy, "{not json", state, clock)
     assert binary.sent == [] and legacy.sent == []
     assert [record.getMessage()[:37] for record in caplog.records] == ["Dropped a malformed websocket message"] * 3
-    guards.hold_or_forward(binary, framed, book, pace, clock)
+    guards.hold_or_forward(binary, framed, state, clock)
     assert binary.sent == [framed]
 
 
 def test_the_servers_connections_go_through_the_gate(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[Any] = []
-    monkeypatch.setattr(guards, "hold_or_forward", lambda connection, message: seen.append((connection, message)))
-    page = GuardedConnection.__new__(GuardedConnection)
+    monkeypatch.setattr(guards, "hold_or_forward",
+                        lambda connection, message, state: seen.append((connection, message, state)))
+    state = ServerState()
+    probe = type("Probe", (GuardedConnection,), {"websocket_handler": SimpleNamespace(settings={SETTING: state})})
+    page = probe.__new__(probe)
     page.handle_incoming_message("a message")
-    assert seen == [(page, "a message")] and issubclass(GuardedConnection, ZMQChannelsWebsocketConnection)
+    assert seen == [(page, "a message", state)] and issubclass(GuardedConnection, ZMQChannelsWebsocketConnection)
 
 
 def test_the_kernels_of_a_visitor_over_budget_are_lowered_in_priority_once() -> None:

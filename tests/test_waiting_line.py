@@ -1,20 +1,21 @@
 """The waiting line of a class server (`waiting_line.WaitingLine`), with a clock the test moves; and the limits a
-visit meets with it (`launch.visit_refusal`), on a stand-in for tornado's handler."""
+visit meets with it (`visits.visit_refusal`), on a stand-in for tornado's handler."""
 
 from __future__ import annotations
 
 import contextvars
 from typing import Any
 
-import pytest
 from fake_clock import Clock
 from tornado.web import Finish
 
-from leopard_tutor.server import guards, launch
+from leopard_tutor.server import visits
+from leopard_tutor.server.state import SETTING, ServerState
 from leopard_tutor.server.waiting_line import (
     ADMITTED_SECONDS,
     FRESH_SECONDS,
     TICKET_SECONDS,
+    ClassLine,
     WaitingLine,
     network_of,
 )
@@ -98,6 +99,7 @@ class Handler:
     def __init__(self, visitor: str) -> None:
         self.request = type("Request", (), {"headers": {}, "method": "GET", "uri": "/", "remote_ip": "10.9.9.9"})()
         self.current_user, self.status, self.answer, self.sent = visitor, 200, "", {}
+        self.settings: dict[str, Any] = {"base_url": "/", SETTING: ServerState()}
 
     def set_status(self, status: int) -> None:
         self.status = status
@@ -112,16 +114,15 @@ class Handler:
 def refused(handler: Handler, cap: int, line: WaitingLine) -> bool:
     """Whether `visit_refusal` refuses `handler`'s visit (in a context of its own, as tornado answers it)."""
     try:
-        contextvars.copy_context().run(launch.visit_refusal, handler, cap, None, line)
+        contextvars.copy_context().run(visits.visit_refusal, handler, ServerState(limit=cap, line=ClassLine(line)))
     except Finish:
         return True
     return False
 
 
-def test_visits_nobody_follows_up_do_not_shut_the_class_out(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_visits_nobody_follows_up_do_not_shut_the_class_out() -> None:
     """As many visits without cookies as the cap, from as many addresses, take every place in line; nobody asks
     for them. A moment later the class is full; TICKET_SECONDS later a new visit is let in."""
-    monkeypatch.setattr(guards, "BOOK", guards.SessionBook())
     clock, cap = Clock(), 30
     line = WaitingLine(clock)
     for number in range(cap):
@@ -129,22 +130,21 @@ def test_visits_nobody_follows_up_do_not_shut_the_class_out(monkeypatch: pytest.
     clock.now = 1.0
     full = Handler("ana")
     assert refused(full, cap, line) and full.status == 503
-    assert full.sent["Retry-After"] == str(launch.FULL_RETRY_SECONDS)
-    assert f'<meta http-equiv="refresh" content="{launch.FULL_RETRY_SECONDS}">' in full.answer
-    assert launch.FULL_RETRY_SECONDS == 60, "the catalogue says the page tries again every minute"
+    assert full.sent["Retry-After"] == str(visits.FULL_RETRY_SECONDS)
+    assert f'<meta http-equiv="refresh" content="{visits.FULL_RETRY_SECONDS}">' in full.answer
+    assert visits.FULL_RETRY_SECONDS == 60, "the catalogue says the page tries again every minute"
     clock.now = TICKET_SECONDS + 1.5
     assert not refused(Handler("ben"), cap, line), "the places nobody asked for have gone"
     assert line.tickets == {}
 
 
 def test_the_waiting_page_of_a_visit_given_no_ticket_asks_again_after_a_moment() -> None:
-    line = launch.ClassLine()
+    line = ClassLine()
     handler: Any = Handler("ana")
-    handler.settings = {"base_url": "/"}
-    launch.waiting_page(handler, line, "10.0.0.1")
+    visits.waiting_page(handler, line, "10.0.0.1")
     first = handler.answer
     handler.answer = ""
-    launch.waiting_page(handler, line, "10.0.0.1")
+    visits.waiting_page(handler, line, "10.0.0.1")
     assert len(line.line.tickets) == 1, "one ticket for the address this second"
     assert "leopard/line?ticket=&lang=" in handler.answer and "setTimeout(ask, 1000)" in handler.answer
     assert "setTimeout(ask, 0)" in first

@@ -5,17 +5,21 @@ websocket answer only the browser that owns the kernel (`guards.refuse_strangers
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from jupyter_server.auth.authorizer import AllowAllAuthorizer
 
 from . import guards
 
+if TYPE_CHECKING:
+    from jupyter_server.auth.identity import User
+    from jupyter_server.base.handlers import JupyterHandler
+
 
 class OwnerAuthorizer(AllowAllAuthorizer):
     """Everything is allowed as in a stock server, except a kernel that belongs to another browser."""
 
-    def is_authorized(self, handler: Any, user: Any, action: str, resource: str) -> bool:
+    def is_authorized(self, handler: JupyterHandler, user: User, action: str, resource: str) -> bool:
         """A request about kernels is refused (raising tornado's `Finish` after a 403) unless it is the owner's."""
         if resource == "kernels":
             guards.refuse_strangers(handler)

@@ -1,8 +1,8 @@
 """The class tables' HTTP handlers in the server process, for the pages' kernels only (`class_tables.py`).
 
 Every request names its kernel and proves it is that kernel (`kernel_handler.KernelHandler`); the visitor it
-acts for is the one the kernel was handed to (`guards.BOOK`). So a page moves only through its own kernel, and for
-its own seat. Under `protocol.CLASS_PATH` (after the server's base URL):
+acts for is the one the kernel was handed to (the server state's `book`). So a page moves only through its own
+kernel, and for its own seat. Under `protocol.CLASS_PATH` (after the server's base URL):
 
 * GET  `mine`: the visitor's table (`ClassTables.report`), at once; GET `wait?known=STATE`: the same once its
   "state" is not STATE, or after `WAIT_SECONDS` (a long poll: how a kernel learns of the other player's move, and
@@ -25,8 +25,9 @@ from typing import Any
 from ..class_codes import ClassTableError
 from ..protocol import CLASS_PATH, WAIT_SECONDS
 from .class_tables import ClassTables
-from .guards import BOOK, refuse
+from .guards import refuse
 from .kernel_handler import KernelHandler
+from .state import state_of
 
 
 class Waiters:
@@ -59,7 +60,7 @@ class ClassHandler(KernelHandler):
 
     def _report(self) -> dict[str, Any]:
         """The visitor's table; the visitor counts as here only while their page is connected to this kernel."""
-        return self.tables.report(self.visitor, present=BOOK.sockets.get(self.kernel_id, 0) > 0)
+        return self.tables.report(self.visitor, present=state_of(self).book.sockets.get(self.kernel_id, 0) > 0)
 
     async def get(self, action: str) -> None:
         """mine, wait, tables."""

@@ -19,6 +19,7 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 
 from . import guards
 from .kernel_messages import screen
+from .state import state_of
 
 DELIMITER = b"<IDS|MSG>"
 
@@ -41,7 +42,7 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
 
     def handle_incoming_message(self, incoming_msg: Any) -> None:
         """What the page sent goes through its gate first (`guards.hold_or_forward`)."""
-        guards.hold_or_forward(self, incoming_msg)
+        guards.hold_or_forward(self, incoming_msg, state_of(self.websocket_handler))
 
     def forward_to_kernel(self, message: Any) -> None:
         """Send one message the gate let through on to the kernel (jupyter_server's own handling)."""
@@ -54,7 +55,8 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         header = self.session.unpack(_raw(parts[1]))
         msg_type = str(header.get("msg_type", ""))
         if msg_type == "status" and self.session.unpack(_raw(parts[4])).get("execution_state") == "idle":
-            guards.request_finished(self, str(self.session.unpack(_raw(parts[2])).get("msg_id", "")))
+            guards.request_finished(self, str(self.session.unpack(_raw(parts[2])).get("msg_id", "")),
+                                   state_of(self.websocket_handler))
         verdict = screen(msg_type, lambda: dict(self.session.unpack(_raw(parts[4]))))
         if verdict is False:
             return

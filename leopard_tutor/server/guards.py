@@ -1,4 +1,6 @@
-"""The server's guards on visitors' sessions, installed into Voilà and Jupyter server by `launch.py`.
+"""The server's guards on visitors' sessions, called by the handlers the server puts in Voilà's and Jupyter
+server's place (`handlers.py`), its kernel manager (`kernels.py`) and its kernel connection (`connection.py`),
+on the server's state (`state.ServerState`, in the application's settings).
 
 * Ownership: the kernel a page gets belongs to the browser that asked for the page (its Jupyter
   identity, a signed HttpOnly cookie). The kernel's websocket, its REST handler (GET/DELETE
@@ -25,8 +27,8 @@
 * Refusals: every refusal (`refuse`) is a short plain page and one log line with the count of such
   refusals so far (`log_request`, tornado's `log_function` setting), never a traceback, its address shown
   with any token blanked and control characters escaped (`log_mask`); error pages
-  of Jupyter's handlers are plain text too (their templates cannot render in Voilà: it has no
-  `static_path`), and /logout, which has nothing to do here, is a plain 404.
+  of Jupyter's handlers are plain text too (`plain_errors`: their templates cannot render in Voilà, which has
+  no `static_path`), and /logout, which has nothing to do here, is a plain 404 (`handlers.NoLogout`).
 """
 
 from __future__ import annotations
@@ -34,38 +36,37 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections import Counter
-from collections.abc import Mapping
-from contextvars import ContextVar
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from ..engine.catalogue import answer_in, choose_language, server_language, text
+from jupyter_core.utils import ensure_async
+from tornado.ioloop import PeriodicCallback
+from tornado.web import Finish, RequestHandler
+
+from ..engine.catalogue import answer_in, choose_language, server_language
 from ..host import LANGUAGE_COOKIE, accepted_languages
-from ..kernel_proof import proof_holds
-from ..protocol import PROOF_HEADER
 from .connection_gate import HELD, Gate
 from .log_mask import masked, printable
 from .sessions import SessionBook
-from .visitor_pace import SAMPLE_SECONDS, KernelProcessors, VisitorPace
+from .state import ServerState, state_of
+from .visitor_pace import SAMPLE_SECONDS, KernelProcessors
+
+if TYPE_CHECKING:
+    from jupyter_server.base.handlers import JupyterHandler
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    from .connection import GuardedConnection
 
 log = logging.getLogger(__name__)
 
-BOOK = SessionBook()
-"""The sessions of this server process."""
 WEBSOCKETS_PER_SESSION = 2
 """Websockets one session may have at once: a page needs one, and a reconnection may overlap the old one."""
-REFUSALS: Counter[str] = Counter()
-"""Refusals of this server process so far, by kind."""
 LOGGED_URI = 100
 """The longest part of a request's address a log line shows."""
-PACE = VisitorPace()
-"""The processor budgets of this server process's visitors."""
-GATES: dict[Any, Gate] = {}
-"""The gate of each kernel websocket connection (jupyter_server's `ZMQChannelsWebsocketConnection`) that has
-sent something and still has unfinished requests or held messages."""
 MESSAGE_PARTS = 64
 """The most parts a page's websocket message may say it has (a Jupyter message has about six)."""
+Clock = Callable[[], float]
 
 
 @dataclass
@@ -76,11 +77,7 @@ class PageRequest:
     kernel: str | None = None
 
 
-REQUEST: ContextVar[PageRequest | None] = ContextVar("leopard_page_request", default=None)
-"""The page request being served (set by the page handler, read where its kernel is handed out)."""
-
-
-def visitor_of(handler: Any) -> str | None:
+def visitor_of(handler: RequestHandler) -> str | None:
     """The identity of the browser behind a request (None if it has none)."""
     user = handler.current_user
     if user is None:
@@ -88,18 +85,16 @@ def visitor_of(handler: Any) -> str | None:
     return str(getattr(user, "username", user))
 
 
-async def brought_identity(handler: Any) -> bool:
+async def brought_identity(handler: JupyterHandler) -> bool:
     """Whether a request brought a valid identity cookie of this server (False: the browser's identity is
     made for this very request, as for every request of a script that keeps no cookies)."""
-    from jupyter_core.utils import ensure_async
-
     provider = handler.identity_provider
     if handler.get_cookie(provider.get_cookie_name(handler)) is None:
         return False
     return await ensure_async(provider.get_user_cookie(handler)) is not None
 
 
-def answer_in_visitors_language(handler: Any) -> str:
+def answer_in_visitors_language(handler: RequestHandler) -> str:
     """Read texts, for the rest of this request (`catalogue.answer_in`), in its visitor's language: a link's
     ?lang=, else the learner's choice kept by the page (`host.LANGUAGE_COOKIE`), else the browser's languages
     (Accept-Language), else the server's. The language chosen."""
@@ -108,7 +103,7 @@ def answer_in_visitors_language(handler: Any) -> str:
                                      *accepted_languages(said), server_language()))
 
 
-def kernel_in_path(handler: Any) -> str:
+def kernel_in_path(handler: RequestHandler) -> str:
     """The kernel id a request's URL names ("" if none)."""
     named = handler.path_kwargs.get("kernel_id")
     if named:
@@ -116,15 +111,15 @@ def kernel_in_path(handler: Any) -> str:
     return str(handler.path_args[0]) if handler.path_args else ""
 
 
-async def serve_page(handler: Any, serve: Any, book: SessionBook = BOOK) -> None:
-    """Serve a page request (`await serve()`), the kernel it gets being its visitor's; the page-gone clock
-    of that kernel starts once the page has been sent. Until it has its kernel the page counts as a
-    session being made (`SessionBook.in_use`)."""
+async def serve_page(handler: RequestHandler, book: SessionBook,
+                     make_page: Callable[[PageRequest], Awaitable[None]]) -> None:
+    """Serve a page request (`await make_page(request)`), the kernel it gets being its visitor's (`claim`); the
+    page-gone clock of that kernel starts once the page has been sent. Until it has its kernel the page counts
+    as a session being made (`SessionBook.in_use`)."""
     request = PageRequest(visitor_of(handler))
-    REQUEST.set(request)
     book.page_begun(request.visitor)
     try:
-        await serve()
+        await make_page(request)
     finally:
         if request.kernel is not None:
             book.served(request.kernel)
@@ -132,15 +127,22 @@ async def serve_page(handler: Any, serve: Any, book: SessionBook = BOOK) -> None
             book.page_ended(request.visitor)
 
 
-def refuse(handler: Any, status: int, kind: str, page: str | None = None, retry_after: int | None = None,
+def claim(book: SessionBook, request: PageRequest, kernel_id: str) -> None:
+    """Record the first kernel handed out or started for a page request as its visitor's (a second kernel
+    started in the same request is nobody's)."""
+    if request.visitor is not None and request.kernel is None:
+        book.hand_out(kernel_id, request.visitor)
+        book.page_ended(request.visitor)  # the page's session is now a handed-out one
+        request.kernel = kernel_id
+
+
+def refuse(handler: RequestHandler, status: int, kind: str, page: str | None = None, retry_after: int | None = None,
            words: str | None = None) -> NoReturn:
     """Answer a request with a refusal and stop handling it (raises tornado's `Finish`): HTTP `status`,
     `page` (HTML), else `words` (a person may read them) or else `kind` (for a script and the log) as plain
-    text; `log_request` writes its one log line."""
-    from tornado.web import Finish
-
-    REFUSALS[kind] += 1
-    handler._leopard_refusal = kind
+    text; `log_request` writes its one log line, and the server's state counts it."""
+    state_of(handler).refusals[kind] += 1
+    handler._leopard_refusal = kind  # type: ignore[attr-defined]
     handler.set_status(status)
     if retry_after is not None:
         handler.set_header("Retry-After", str(retry_after))
@@ -150,7 +152,7 @@ def refuse(handler: Any, status: int, kind: str, page: str | None = None, retry_
     raise Finish()
 
 
-def log_request(handler: Any) -> None:
+def log_request(handler: RequestHandler) -> None:
     """Tornado's `log_function`: a refusal is one short line (status, request, why, how many such
     refusals so far; the request's address with any token blanked and control characters escaped); every
     other request is logged as Jupyter server logs it."""
@@ -161,15 +163,15 @@ def log_request(handler: Any) -> None:
         jupyter_log_request(handler)  # type: ignore[no-untyped-call]
         return
     request = handler.request
-    uri = printable(masked(request.uri))
+    uri = printable(masked(request.uri or ""))
     uri = uri if len(uri) <= LOGGED_URI else uri[:LOGGED_URI] + "..."
     log.warning("Refused %d %s %s (%s): %s (%d so far)", handler.get_status(), request.method, uri,
-                request.remote_ip, kind, REFUSALS[kind])
+                request.remote_ip, kind, state_of(handler).refusals[kind])
 
 
-def refuse_strangers(handler: Any, book: SessionBook = BOOK) -> None:
+def refuse_strangers(handler: RequestHandler) -> None:
     """HTTP 403 unless the request's browser owns the kernel its URL names (or the kernel is nobody's)."""
-    if not book.allows(kernel_in_path(handler), visitor_of(handler)):
+    if not state_of(handler).book.allows(kernel_in_path(handler), visitor_of(handler)):
         refuse(handler, 403, "this session belongs to another browser")
 
 
@@ -197,7 +199,7 @@ def not_a_visit(headers: Mapping[str, str]) -> str | None:
     return None
 
 
-def forget_kernel(kernel_id: str, book: SessionBook = BOOK) -> None:
+def forget_kernel(kernel_id: str, book: SessionBook) -> None:
     """Drop everything kept about a kernel that has gone: its owner and Voilà's per-kernel caches."""
     from voila.request_info_handler import RequestInfoSocketHandler
     from voila.tornado.execution_request_handler import ExecutionRequestHandler
@@ -208,85 +210,37 @@ def forget_kernel(kernel_id: str, book: SessionBook = BOOK) -> None:
     ExecutionRequestHandler._execution_data.pop(kernel_id, None)
 
 
-def track_kernels(kernel_manager: Any, book: SessionBook = BOOK) -> None:
-    """Record each kernel handed to a page as its visitor's, and forget it when it is shut down."""
-    from jupyter_core.utils import ensure_async
-
-    if getattr(kernel_manager, "_leopard_tracked", False):
-        return
-
-    def claim(kernel_id: str) -> None:
-        request = REQUEST.get()
-        if request is not None and request.visitor is not None and request.kernel is None:
-            book.hand_out(kernel_id, request.visitor)
-            book.page_ended(request.visitor)  # the page's session is now a handed-out one
-            request.kernel = kernel_id  # one kernel per page request
-
-    if hasattr(kernel_manager, "get_rendered_notebook"):
-        hand_out = kernel_manager.get_rendered_notebook
-
-        async def get_rendered_notebook(*args: Any, **kwargs: Any) -> Any:
-            task, cache, kernel_id = await hand_out(*args, **kwargs)
-            claim(kernel_id)
-            return task, cache, kernel_id
-
-        kernel_manager.get_rendered_notebook = get_rendered_notebook
-    start = kernel_manager.start_kernel
-    shutdown = kernel_manager.shutdown_kernel
-
-    async def start_kernel(*args: Any, **kwargs: Any) -> Any:
-        kernel_id = await ensure_async(start(*args, **kwargs))
-        claim(kernel_id)
-        return kernel_id
-
-    async def shutdown_kernel(kernel_id: str, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return await ensure_async(shutdown(kernel_id, *args, **kwargs))
-        finally:
-            forget_kernel(kernel_id, book)
-
-    kernel_manager.start_kernel = start_kernel
-    kernel_manager.shutdown_kernel = shutdown_kernel
-    kernel_manager._leopard_tracked = True
-
-
-def connections(kernel_manager: Any, kernel_id: str) -> int | None:
+def connections(kernel_manager: AsyncMappingKernelManager, kernel_id: str) -> int | None:
     """How many websockets a kernel has now (None if the kernel no longer exists)."""
     if kernel_id not in kernel_manager.list_kernel_ids():
         return None
-    return int(kernel_manager.kernel_model(kernel_id).get("connections", 0))
+    return int(kernel_manager.kernel_model(kernel_id).get("connections", 0))  # type: ignore[no-untyped-call]
 
 
-async def end_gone_sessions(kernel_manager: Any, book: SessionBook = BOOK) -> list[str]:
+async def end_gone_sessions(kernel_manager: AsyncMappingKernelManager, book: SessionBook) -> list[str]:
     """Shut down the kernels whose page has been gone too long; forget those that vanished. Returns the ended."""
-    from jupyter_core.utils import ensure_async
-
     gone, vanished = book.sweep(lambda kernel_id: connections(kernel_manager, kernel_id))
     for kernel_id in vanished:
         forget_kernel(kernel_id, book)
     for kernel_id in gone:
         log.info("Shutting down kernel %s: its page has been gone for %.0f s", kernel_id, book.gone_after)
         try:
-            await ensure_async(kernel_manager.shutdown_kernel(kernel_id))
+            await ensure_async(kernel_manager.shutdown_kernel(kernel_id))  # type: ignore[no-untyped-call]
         except Exception:  # already gone, or dying: it is forgotten either way
             log.warning("Could not shut down kernel %s", kernel_id, exc_info=True)
         forget_kernel(kernel_id, book)
     return gone
 
 
-def watch_pages(kernel_manager: Any, book: SessionBook = BOOK) -> None:
-    """Check the visitors' kernels every few seconds (from the first visit on) and end the abandoned ones."""
-    from tornado.ioloop import PeriodicCallback
-
-    if getattr(kernel_manager, "_leopard_watch", None) is not None:
-        return
+def watch_pages(kernel_manager: AsyncMappingKernelManager, book: SessionBook) -> PeriodicCallback:
+    """Check the visitors' kernels every few seconds and end the abandoned ones (started at the server's start)."""
     every = max(0.5, min(10.0, book.gone_after / 4))
     watch = PeriodicCallback(lambda: end_gone_sessions(kernel_manager, book), every * 1000)
     watch.start()
-    kernel_manager._leopard_watch = watch
+    return watch
 
 
-def kernel_pid(kernel_manager: Any, kernel_id: str) -> int | None:
+def kernel_pid(kernel_manager: AsyncMappingKernelManager, kernel_id: str) -> int | None:
     """The process id of a kernel (None if it has none, or there is no such kernel)."""
     try:
         kernel = kernel_manager.get_kernel(kernel_id)
@@ -296,15 +250,17 @@ def kernel_pid(kernel_manager: Any, kernel_id: str) -> int | None:
     return pid if isinstance(pid, int) else None
 
 
-def is_open(connection: Any) -> bool:
+def is_open(connection: GuardedConnection) -> bool:
     """Whether a kernel websocket connection is still open (its websocket and its kernel channels)."""
     return bool(connection.channels) and getattr(connection.websocket_handler, "ws_connection", None) is not None
 
 
-def request_id(connection: Any, message: Any) -> str | None:
+def request_id(connection: GuardedConnection, message: str | bytes) -> str | None:
     """The id of the shell request a page's websocket `message` carries (None for another channel's message).
     Raises ValueError for a message whose framing is impossible (more parts than `MESSAGE_PARTS`, or parts
     past its end): jupyter_server would read such a header's part count as it stands, whatever its size."""
+    channel: Any
+    header: Any
     if isinstance(message, str):
         parsed = json.loads(message)
         channel, header = parsed.get("channel"), parsed.get("header")
@@ -328,216 +284,102 @@ def request_id(connection: Any, message: Any) -> str | None:
     return str(header.get("msg_id", ""))
 
 
-def paused(connection: Any, gate: Gate, book: SessionBook, pace: VisitorPace) -> bool:
+def paused(connection: GuardedConnection, gate: Gate, state: ServerState) -> bool:
     """Whether a connection's visitor is over budget now (one log line when its gate goes from passing to
     holding)."""
-    owner = book.owner(connection.kernel_id)
-    over = owner is not None and pace.over(owner)
+    owner = state.book.owner(connection.kernel_id)
+    over = owner is not None and state.pace.over(owner)
     if over and not gate.paused:
         log.warning("Holding what a page sends kernel %s: its visitor's kernels have used their processor budget",
                     connection.kernel_id)
     return over
 
 
-def forward(connection: Any, messages: list[Any]) -> None:
+def forward(connection: GuardedConnection, messages: list[Any]) -> None:
     """Send `messages` from a page on to its kernel, in order (jupyter_server's own handling)."""
     for message in messages:
         connection.forward_to_kernel(message)
 
 
-def release_gates(book: SessionBook = BOOK, pace: VisitorPace = PACE, clock: Any = time.monotonic) -> None:
+def release_gates(state: ServerState, clock: Clock = time.monotonic) -> None:
     """Forward what each connection's gate may let through now (its visitor back within budget, a request
     counted finished by time); forget the gates of closed connections (what they held has nowhere to go, and
     a closed websocket no longer knows how to read it) and the empty ones."""
-    for connection, gate in list(GATES.items()):
-        owner = book.owner(connection.kernel_id)
+    gates = state.gates
+    for connection, gate in list(gates.items()):
+        owner = state.book.owner(connection.kernel_id)
         if owner is None or not is_open(connection):
-            del GATES[connection]
+            del gates[connection]
             continue
-        forward(connection, gate.release(paused(connection, gate, book, pace), clock()))
+        forward(connection, gate.release(paused(connection, gate, state), clock()))
         if not gate.held and not gate.unfinished:
-            del GATES[connection]
+            del gates[connection]
 
 
-def pace_visitors(kernel_manager: Any, processors: KernelProcessors, book: SessionBook = BOOK,
-                  pace: VisitorPace = PACE) -> None:
+def pace_visitors(kernel_manager: AsyncMappingKernelManager, processors: KernelProcessors,
+                  state: ServerState) -> None:
     """Spend what each visitor's kernels took since the last reading from their budget, lower the priority of
     the kernels of those over it, then release what those back within budget hold (`release_gates`)."""
     kernels = {}
-    for kernel_id, session in list(book.sessions.items()):
+    for kernel_id, session in list(state.book.sessions.items()):
         pid = kernel_pid(kernel_manager, kernel_id)
         if pid is not None:
             kernels[kernel_id] = (session.owner, pid)
-    pace.spend(processors.used(kernels))
-    processors.lower_over_budget(kernels, pace)
-    release_gates(book, pace)
+    state.pace.spend(processors.used(kernels))
+    processors.lower_over_budget(kernels, state.pace)
+    release_gates(state)
 
 
-def watch_processors(kernel_manager: Any, book: SessionBook = BOOK, pace: VisitorPace = PACE) -> None:
-    """Read the visitors' kernels' processor time every `SAMPLE_SECONDS` (from the first visit on, `pace_visitors`)."""
-    from tornado.ioloop import PeriodicCallback
-
-    if getattr(kernel_manager, "_leopard_paced", None) is not None:
-        return
+def watch_processors(kernel_manager: AsyncMappingKernelManager, state: ServerState) -> PeriodicCallback:
+    """Read the visitors' kernels' processor time every `SAMPLE_SECONDS` (`pace_visitors`; started at the
+    server's start)."""
     processors = KernelProcessors()
-    watch = PeriodicCallback(lambda: pace_visitors(kernel_manager, processors, book, pace), SAMPLE_SECONDS * 1000)
+    watch = PeriodicCallback(lambda: pace_visitors(kernel_manager, processors, state), SAMPLE_SECONDS * 1000)
     watch.start()
-    kernel_manager._leopard_paced = watch
+    return watch
 
 
-def hold_or_forward(connection: Any, message: Any, book: SessionBook = BOOK, pace: VisitorPace = PACE,
-                    clock: Any = time.monotonic) -> None:
+def hold_or_forward(connection: GuardedConnection, message: str | bytes, state: ServerState,
+                    clock: Clock = time.monotonic) -> None:
     """Pass what a page sent its kernel through the connection's gate (`connection_gate.Gate`): forward what it
     lets through; a message with an impossible framing, or one past the gate's held ones, is dropped (one log
     line per connection)."""
-    gate = GATES.setdefault(connection, Gate())
-    owner = book.owner(connection.kernel_id)
+    gate = state.gates.setdefault(connection, Gate())
+    owner = state.book.owner(connection.kernel_id)
     try:
         request = request_id(connection, message)
     except Exception:  # whatever a hostile page sends: its framing, JSON, or packed header
-        REFUSALS["a malformed websocket message"] += 1
+        state.refusals["a malformed websocket message"] += 1
         log.warning("Dropped a malformed websocket message to kernel %s (%d so far)", connection.kernel_id,
-                    REFUSALS["a malformed websocket message"])
+                    state.refusals["a malformed websocket message"])
         return
     if owner is not None:
-        pace.asked(owner)
+        state.pace.asked(owner)
     dropped = gate.dropped
-    forward(connection, gate.admit(message, request, paused(connection, gate, book, pace), clock()))
+    forward(connection, gate.admit(message, request, paused(connection, gate, state), clock()))
     if gate.dropped > dropped:
-        REFUSALS["a message past its connection's held ones"] += 1
+        state.refusals["a message past its connection's held ones"] += 1
         if gate.dropped == 1:
             log.warning("Dropping what a page sends kernel %s: %d of its messages are held (%d dropped so far)",
-                        connection.kernel_id, HELD, REFUSALS["a message past its connection's held ones"])
+                        connection.kernel_id, HELD, state.refusals["a message past its connection's held ones"])
 
 
-def request_finished(connection: Any, request: str, book: SessionBook = BOOK, pace: VisitorPace = PACE,
-                     clock: Any = time.monotonic) -> None:
+def request_finished(connection: GuardedConnection, request: str, state: ServerState,
+                     clock: Clock = time.monotonic) -> None:
     """The kernel says it finished `request`: forward what the connection's gate lets through now."""
-    gate = GATES.get(connection)
+    gate = state.gates.get(connection)
     if gate is not None:
-        forward(connection, gate.finished(request, paused(connection, gate, book, pace), clock()))
-
-
-def _guard_prepare(handler_class: Any, book: SessionBook) -> None:
-    """Refuse strangers in `handler_class.prepare`, after its own authentication."""
-    from jupyter_core.utils import ensure_async
-
-    if handler_class.__dict__.get("_leopard_owned"):
-        return
-    original = handler_class.prepare
-
-    async def prepare(self: Any, *args: Any, **kwargs: Any) -> Any:
-        result = await ensure_async(original(self, *args, **kwargs))
-        if not self._finished:
-            refuse_strangers(self, book)
-        return result
-
-    handler_class.prepare = prepare
-    handler_class._leopard_owned = True
-
-
-def guard_kernel_handlers(book: SessionBook = BOOK) -> None:
-    """A visitor's kernel answers its own browser only: on its websocket and Voilà's shutdown (its REST
-    handlers ask the server's authorizer, `authorizer.OwnerAuthorizer`)."""
-    from jupyter_core.utils import ensure_async
-    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
-    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
-
-    _guard_prepare(VoilaShutdownKernelHandler, book)
-    websocket: Any = KernelWebsocketHandler
-    if websocket.__dict__.get("_leopard_owned"):
-        return
-    pre_get = websocket.pre_get
-    on_close = websocket.on_close
-    on_finish = websocket.on_finish
-
-    async def owned_pre_get(self: Any) -> None:
-        refuse_strangers(self, book)
-        kernel_id = kernel_in_path(self)
-        counted = kernel_id in book.sessions
-        if not book.socket_opened(kernel_id, WEBSOCKETS_PER_SESSION):
-            refuse(self, 429, f"a session has at most {WEBSOCKETS_PER_SESSION} connections", retry_after=60)
-        if counted:
-            self._leopard_socket = kernel_id
-        await ensure_async(pre_get(self))
-
-    def release(self: Any) -> None:
-        kernel_id = self.__dict__.pop("_leopard_socket", None)
-        if kernel_id is not None:
-            book.socket_closed(kernel_id)
-
-    def closed(self: Any) -> None:
-        release(self)
-        on_close(self)
-
-    def finished(self: Any) -> None:
-        if self.get_status() != 101:  # the opening failed: no websocket will close
-            release(self)
-        on_finish(self)
-
-    websocket.pre_get = owned_pre_get
-    websocket.on_close = closed
-    websocket.on_finish = finished
-    websocket._leopard_owned = True
+        forward(connection, gate.finished(request, paused(connection, gate, state), clock()))
 
 
 def plain_errors() -> None:
-    """Error pages of Jupyter's handlers in plain text, and a plain 404 for /logout (Voilà has no
-    `static_path`, so their templates cannot render: each error would log tracebacks instead)."""
-    from jupyter_server.auth.logout import LogoutHandler
+    """Error pages of Jupyter's handlers in plain text (Voilà has no `static_path`, so their templates cannot
+    render: each error would log tracebacks instead). For standalone Voilà only (a Jupyter server renders its
+    error pages); installed once, at the class server's start (`patches.PATCHES`)."""
     from jupyter_server.base.handlers import JupyterHandler
 
-    base: Any = JupyterHandler
-    if base.__dict__.get("_leopard_plain"):
-        return
-
-    def write_error(self: Any, status_code: int, **kwargs: Any) -> None:
+    def write_error(self: JupyterHandler, status_code: int, **kwargs: Any) -> None:
         self.set_header("Content-Type", "text/plain; charset=utf-8")
         self.finish(f"{status_code} {self._reason}\n")
 
-    def no_logout(self: Any) -> None:
-        answer_in_visitors_language(self)
-        refuse(self, 404, "there is no logging in or out here", words=text("app.no_logout"))
-
-    base.write_error = write_error
-    base._leopard_plain = True
-    logout: Any = LogoutHandler
-    logout.get = no_logout
-
-
-def guard_query_socket() -> None:
-    """Voilà's query socket answers the kernel it names only, and keeps nothing once it has answered."""
-    from voila.request_info_handler import RequestInfoSocketHandler as Query
-
-    if Query.__dict__.get("_leopard_owned"):
-        return
-
-    def prepare(self: Any) -> None:
-        kernel_id = kernel_in_path(self)
-        try:
-            key = self.settings["kernel_manager"].get_kernel(kernel_id).session.key
-        except Exception:  # no such kernel
-            key = None
-        if not proof_holds(key, kernel_id, self.request.headers.get(PROOF_HEADER)):
-            refuse(self, 403, "only a kernel may ask for its own request")
-
-    def open(self: Any, kernel_id: str) -> None:
-        Query._waiters[kernel_id] = self
-        payload = Query._cache.pop(kernel_id, None)
-        if payload is not None:
-            self.write_message(payload)
-
-    def on_close(self: Any) -> None:
-        for kernel_id, waiter in list(Query._waiters.items()):
-            if waiter is self:
-                del Query._waiters[kernel_id]
-
-    Query.prepare, Query.open, Query.on_close = prepare, open, on_close
-    Query._leopard_owned = True
-
-
-def install(book: SessionBook = BOOK) -> None:
-    """Every guard above that patches classes (the per-server ones start with the first visit), but
-    `plain_errors`, which is for standalone Voilà only (a Jupyter server renders its error pages)."""
-    guard_kernel_handlers(book)
-    guard_query_socket()
+    JupyterHandler.write_error = write_error  # type: ignore[method-assign]

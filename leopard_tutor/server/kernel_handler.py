@@ -1,6 +1,7 @@
 """What every handler for the pages' kernels shares (`class_handlers.py`, `student_handlers.py`): a request names
 its kernel (`KERNEL_HEADER`) and proves it is that kernel (`PROOF_HEADER`, an HMAC under the kernel's connection
-key, which no browser ever holds); the visitor it acts for is the one the kernel was handed to (`guards.BOOK`).
+key, which no browser ever holds); the visitor it acts for is the one the kernel was handed to (the server
+state's `book`).
 A request without a valid proof is HTTP 403 and changes nothing; JSON in, JSON out; a refusal is HTTP 400 with
 {"refused": key, "facts": {...}} (the key of a text under "classmates.refused")."""
 
@@ -15,7 +16,8 @@ from ..class_codes import ClassTableError
 from ..kernel_proof import proof_holds
 from ..protocol import KERNEL_HEADER, PROOF_HEADER
 from .class_store import StoreWriteError
-from .guards import BOOK, refuse
+from .guards import refuse
+from .state import state_of
 
 MAX_BODY = 4096
 """The largest request body a kernel sends (a move is under 100 bytes, a progress code about 100)."""
@@ -37,7 +39,7 @@ class KernelHandler(RequestHandler):
             key = self.settings["kernel_manager"].get_kernel(kernel_id).session.key
         except Exception:  # no such kernel
             key = None
-        visitor = BOOK.owner(kernel_id)
+        visitor = state_of(self).book.owner(kernel_id)
         if visitor is None or not proof_holds(key, kernel_id, self.request.headers.get(PROOF_HEADER)):
             refuse(self, 403, "only a visitor's kernel may ask this server")
         self.visitor, self.kernel_id = str(visitor), kernel_id

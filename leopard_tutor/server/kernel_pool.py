@@ -3,9 +3,11 @@ server listening beyond this machine: `launch.class_pool`).
 
 Voilà keeps a pool of preheated kernels (its `pool_size`), each with the app already built and waiting for
 its visitor, and refills the pool after each visit by starting all the missing kernels at once. For a
-class, `PoolFiller` takes over the refilling: it keeps up to N kernels ready, never more than the session
-cap leaves room for, and starts them one at a time, each once the one before has built the app, and only
-while no page is waiting to be made (those students come first). Before the bell it fills the pool
+class, `PoolFiller` takes over the refilling (through Voilà's own `kernel_pools_config`, whose pool size it
+keeps at 0 but while it asks Voilà for one kernel, so that Voilà's refill after a visit starts none): it keeps
+up to N kernels ready, never more than the session cap leaves room for, and starts them one at a time, each
+once the one before has built the app, and only while no page is waiting to be made (those students come
+first). Before the bell it fills the pool
 kernel by kernel; while the class arrives it waits; afterwards it fills again at the pace of one kernel.
 A pool that may grow keeps one kernel more for each student who had to wait in line (up to its `most`): the
 next class that arrives at once finds them ready.
@@ -55,7 +57,7 @@ class PoolFiller:
     """Keeps up to `size` preheated kernels of `manager` (Voilà's kernel manager) for its notebook, one more for
     each of the `waited()` students who waited in line so far, up to `most` (default `size`): no more than
     `room()` (sessions the cap still allows), one starting at a time, none while `busy()` (pages are waiting to
-    be made)."""
+    be made). `wake` is set when a kernel has been handed out (`visits.PageKernels`)."""
 
     def __init__(self, manager: Any, size: int, room: Callable[[], int], busy: Callable[[], bool],
                  most: int | None = None, waited: Callable[[], int] = lambda: 0) -> None:
@@ -65,14 +67,18 @@ class PoolFiller:
         self.room = room
         self.busy = busy
         self.waited = waited
-        self.fill = manager.fill_if_needed
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
 
     def install(self) -> None:
-        """Take over the manager's refilling (its own refill after a visit only wakes this filler) and start."""
-        self.manager.fill_if_needed = lambda *args, **kwargs: self.wake.set()
+        """Take over the manager's refilling (its pool size 0 between this filler's own calls: its refill after a
+        visit starts nothing) and start."""
+        self.pool_size(0)
         self.task = asyncio.get_event_loop().create_task(self.run())
+
+    def pool_size(self, size: int) -> None:
+        """Set the pool size Voilà's refill (`fill_if_needed`) fills up to."""
+        self.manager.kernel_pools_config.setdefault("default", {})["pool_size"] = size
 
     def target(self) -> int:
         """Kernels the pool keeps once filled: `size`, grown by the students who waited, up to `most`."""
@@ -97,8 +103,11 @@ class PoolFiller:
     async def start_one(self, notebook: str, size: int) -> None:
         """Have Voilà start one kernel for the pool (its pool size set to `size` for that call) and wait until
         it has built the app (at most `READY_SECONDS`)."""
-        self.manager.kernel_pools_config.setdefault("default", {})["pool_size"] = size
-        self.fill(delay=0, notebook_name=notebook)
+        self.pool_size(size)
+        try:
+            self.manager.fill_if_needed(delay=0, notebook_name=notebook)
+        finally:
+            self.pool_size(0)
         pool = self.manager._pools.get(notebook, [])
         if not pool:
             return

@@ -9,9 +9,9 @@ its kernel was handed to. Under `protocol.STUDENTS_PATH` (after the server's bas
   `now` {"doing", "stage", "with"}; `tried` {"lesson"} (a failed try of that stage) -> {}.
 
 Every accepted request of a student with a record sets their "last seen"; `name` makes the record (the live
-students counted are those whose page is connected now: `guards.BOOK`), and any other report of a visitor without
-one is refused "unknown_student". A refusal is HTTP 400 with {"refused": key, "facts": {...}} (a key under
-"classmates.refused"); a request without a valid proof is 403, and changes nothing.
+students counted are those whose page is connected now: the server state's `book`), and any other report of a
+visitor without one is refused "unknown_student". A refusal is HTTP 400 with {"refused": key, "facts": {...}} (a
+key under "classmates.refused"); a request without a valid proof is 403, and changes nothing.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from typing import Any
 
 from ..class_codes import ClassTableError
 from ..protocol import STUDENTS_PATH
-from .guards import BOOK, refuse
+from .guards import refuse
 from .kernel_handler import KernelHandler
+from .state import state_of
 from .students import Students
 
 
@@ -51,7 +52,7 @@ class StudentHandler(KernelHandler):
                 refuse(self, 404, "no such student request")
             body = self.body()
             if action == "name":
-                students.name(visitor, body.get("name"), BOOK.connected_visitors())
+                students.name(visitor, body.get("name"), state_of(self).book.connected_visitors())
             elif action == "progress":
                 students.progress(visitor, body.get("stars"), body.get("practice"))
             elif action == "game":

@@ -34,7 +34,7 @@ import re
 import secrets
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -52,8 +52,9 @@ from .class_store import StoreWriteError, WriteFailures
 from .class_tables import ClassTables
 from .data_folder import TOKEN_FILE as TOKEN_FILE  # where the token is kept
 from .data_folder import make_private, read_private, write_private
-from .guards import BOOK, answer_in_visitors_language, refuse
+from .guards import answer_in_visitors_language, refuse
 from .kernel_handler import json_object
+from .sessions import SessionBook
 from .standings import STANDING_COLUMNS, local_midnight
 from .student_handlers import student_routes
 from .students import COLUMNS, LEVEL_CHOICES, Students, not_a_formula
@@ -108,11 +109,13 @@ def teacher_link(url: str, token: str) -> str:
 
 @dataclass
 class ClassPage:
-    """What the class page's handlers share: the students, the class tables and the token."""
+    """What the class page's handlers share: the students, the class tables, the token and the server's sessions
+    (whose pages are connected)."""
 
     students: Students
     tables: ClassTables
     token: str
+    book: SessionBook = field(default_factory=SessionBook)
 
     def report(self) -> dict[str, Any]:
         """What the page shows: the columns' titles, the students' rows (the `students.PAGE_ROWS` seen last),
@@ -122,7 +125,7 @@ class ClassPage:
         the sentence saying what they count, "columns": {key: title}}."""
         with contextlib.suppress(StoreWriteError):  # logged and counted by the store; the page says so below
             self.tables.sweep()
-        rows, total = self.students.rows(BOOK.connected_visitors().__contains__), self.students.count()
+        rows, total = self.students.rows(self.book.connected_visitors().__contains__), self.students.count()
         return {
             "columns": [text(f"teacher.columns.{column}") for column in COLUMNS],
             "students": rows,
@@ -161,7 +164,7 @@ class ClassPage:
         defaults = self.students.defaults()
         level = defaults["level"] or LEVEL_CHOICES[0]
         rules = rules or defaults["rules"] or "REVISED_2008"
-        named = self.tables.store.names_of(BOOK.connected_visitors())
+        named = self.tables.store.names_of(self.book.connected_visitors())
         done = self.tables.pair(named, rules, hands, level)
         said = [text("teacher.rounds.paired", number=done["round"], tables=len(done["tables"]))]
         if done["computer"] is not None:
@@ -173,7 +176,7 @@ class ClassPage:
     def csv_parts(self) -> Iterator[str]:
         """The class as CSV, in parts: every student's row (`Students.csv_parts`), then a blank line and the
         standings of all time, under their columns' titles."""
-        yield from self.students.csv_parts(BOOK.connected_visitors().__contains__)
+        yield from self.students.csv_parts(self.book.connected_visitors().__contains__)
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([])
@@ -343,11 +346,12 @@ class ApiHandler(TeacherHandler):
             refuse(self, 404, "no such class page request")
 
 
-def routes(base_url: str, data_dir: Path, tables: ClassTables, limit: int) -> list[tuple[str, Any, dict[str, Any]]]:
+def routes(base_url: str, data_dir: Path, tables: ClassTables, limit: int,
+           book: SessionBook) -> list[tuple[str, Any, dict[str, Any]]]:
     """The routes of the class page and of the students' kernels under the server's `base_url`: the students are
-    kept beside `tables` (at most `limit` live), the token in `data_dir`."""
+    kept beside `tables` (at most `limit` live), the token in `data_dir`; `book` holds the server's sessions."""
     students = Students(tables.store, limit=limit)
-    page = {"page": ClassPage(students, tables, kept_token(data_dir))}
+    page = {"page": ClassPage(students, tables, kept_token(data_dir), book)}
     base = f"{base_url.rstrip('/')}/teacher"
     return [*student_routes(base_url, students),
             (base, PageHandler, page),

@@ -1,6 +1,6 @@
 """The line a class waits in for its pages, when more students arrive at once than pages can be made.
 
-A page is made `PAGES_AT_ONCE` at a time (`launch.py`). A visit that would wait (others already in line,
+A page is made `PAGES_AT_ONCE` at a time (`visits.py`). A visit that would wait (others already in line,
 every place taken, or no preheated kernel ready) gets a small waiting page at once instead of a blank
 one: it holds a ticket, asks the server every `POLL_SECONDS` how many are ahead of it (saying so in
 words), and once the server admits it, loads the app with its ticket, which lets it in. A ticket whose
@@ -20,16 +20,22 @@ Nobody can shut a class out with visits that never come back (a script's GETs, t
   `TICKET_SECONDS / FRESH_SECONDS` places per address. (Bounding the line instead by what kernels can be made
   soon would still let such a flood take every place in it, and refuse the class for as long as it lasts.)
 
-Pure Python with a clock, so it is tested without a server.
+`WaitingLine` is pure Python with a clock, so it is tested without a server; `ClassLine` is the line of a class
+server with the pages past it, which counts the preheated kernels ready (`kernel_pool.ready_kernels`).
 """
 
 from __future__ import annotations
 
 import ipaddress
+import os
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+
+from ..engine.catalogue import text
+from .kernel_pool import ready_kernels
 
 POLL_SECONDS = 1.0
 """How often a waiting page asks how many are ahead of it."""
@@ -160,3 +166,49 @@ class WaitingLine:
             return False
         del self.tickets[token or ""]
         return True
+
+
+PAGES_AT_ONCE = max(2, os.cpu_count() or 2)
+"""Pages made at once (a kernel started and the app built in it); a class that opens the link together
+queues for the rest, first come first served, so that the first pages arrive in seconds and the
+students already playing keep a share of the processors."""
+
+
+class ClassLine:
+    """The waiting line of a class server and the pages past it (`inside`: waiting for one of the
+    `PAGES_AT_ONCE` places, `queued`, or being made)."""
+
+    def __init__(self, line: WaitingLine | None = None) -> None:
+        self.line = WaitingLine() if line is None else line
+        self.inside = 0
+        self.queued = 0
+        self.answered = False  # whether this server answers waiting pages at LINE_PATH (a class server does)
+
+    def free(self, manager: Any) -> int:
+        """Places for pages to be made now: one for each preheated kernel ready beyond those the queued pages
+        will take, or else what is left of `PAGES_AT_ONCE` (a page with no kernel ready waits for one to
+        start)."""
+        return max(ready_kernels(manager) - self.queued, PAGES_AT_ONCE - self.inside)
+
+    def must_wait(self, manager: Any) -> bool:
+        """Whether a new visit waits in line: others already do, or no kernel is ready for it beyond those the
+        pages being made take (its page would wait for one to start); never where no waiting page would be
+        answered (Voilà as an extension of a Jupyter server, on Binder)."""
+        if not self.answered:
+            return False
+        self.line.admit(self.free(manager))
+        return self.line.waiting() > 0 or ready_kernels(manager) <= self.queued
+
+    def place(self, ticket: str, manager: Any) -> dict[str, Any]:
+        """What a waiting page is told: `go` (admitted), `gone` (no such ticket: come again) or how many are
+        ahead of it, in words."""
+        if not self.line.asked(ticket):
+            return {"gone": True}
+        self.line.admit(self.free(manager))
+        ahead = self.line.ahead(ticket)
+        if ahead is None:
+            return {"gone": True}
+        if self.line.tickets[ticket].admitted is not None:
+            return {"go": True}
+        ahead += self.inside
+        return {"ahead": ahead, "text": text("app.preparing", ahead=ahead)}
