@@ -454,7 +454,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
 
     def _report_now(self) -> None:
         """Tell the server what the student is doing: the tab in view, Learn's stage, the classmate played."""
-        from .student_client import DOINGS
+        from .protocol import DOINGS
         from .table.class_table import ClassTable
 
         index = self.tabs.selected_index

@@ -1,5 +1,5 @@
 """Kernel side of the class tables: a page's kernel asks the server's tables (`server/class_handlers.py`) over HTTP,
-proving it is the kernel it names (`sessions.kernel_proof`), so it acts for the visitor it was given to.
+proving it is the kernel it names (`protocol.kernel_proof`), so it acts for the visitor it was given to.
 
 `ClassLink.here()` is the link of this kernel, or None where there are no class tables (the static site,
 a notebook, Binder). A refusal is a `ClassRefused` whose message is the catalogue's sentence for it.
@@ -16,8 +16,7 @@ from typing import Any, TypeVar
 
 from .engine import LeopardError
 from .engine.catalogue import text
-from .kernel_proof import kernel_proof
-from .protocol import ASK_SECONDS, CLASS_PATH, CLASS_TABLES_ENV, KERNEL_HEADER, PROOF_HEADER, WAIT_SECONDS
+from .protocol import ASK_SECONDS, CLASS_PATH, CLASS_TABLES_ENV, KERNEL_HEADER, PROOF_HEADER, WAIT_SECONDS, kernel_proof
 
 
 class ClassRefused(LeopardError):

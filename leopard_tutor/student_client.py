@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from .class_client import ClassRefused, KernelLink
 from .class_codes import ClassTableError, valid_name
 from .lessons.progress import MAX_COUNT, Progress
-from .protocol import STUDENTS_PATH
+from .protocol import DOINGS, MATCH_ID_LENGTH, RESULTS, STUDENTS_PATH
 
 if TYPE_CHECKING:
     from .engine import Match
@@ -56,11 +56,6 @@ HELD_TRIES = 10
 NOW_AGAIN_SECONDS = 60.0
 """After this long, what the student is doing is told again at their next click, though it has not changed (the
 server counts a student whose last report of it is two minutes old as away)."""
-DOINGS = ("learn", "play", "practice", "examples", "rules")
-"""What the server understands a student to be doing (`POST now`)."""
-RESULTS = ("won", "drawn", "lost")
-MATCH_ID_LENGTH = 16
-"""Hex digits of a match's id (`match_id`)."""
 Body = dict[str, Any] | Callable[[], dict[str, Any] | None]
 """A report's body, or what makes it when it goes out (None: nothing to send)."""
 

@@ -23,12 +23,11 @@ from leopard_tutor.ai import LEVELS
 from leopard_tutor.class_client import ClassRefused
 from leopard_tutor.class_codes import ClassTableError, valid_name
 from leopard_tutor.engine.catalogue import text, texts
-from leopard_tutor.kernel_proof import proof_holds
 from leopard_tutor.lessons import LESSONS, Progress, kernel_progress
 from leopard_tutor.lessons.progress import CONCEPTS, MAX_COUNT
-from leopard_tutor.protocol import CLASS_TABLES_ENV, KERNEL_HEADER, PROOF_HEADER
+from leopard_tutor.protocol import CLASS_TABLES_ENV, KERNEL_HEADER, PROOF_HEADER, RESULTS, proof_holds
 from leopard_tutor.server.class_store import ClassStore
-from leopard_tutor.server.students import RESULTS, Students
+from leopard_tutor.server.students import Students
 from leopard_tutor.student_client import Reports, StudentLink, StudentRecord, match_id
 from leopard_tutor.table import against_computer
 from leopard_tutor.table.class_table import ClassTable

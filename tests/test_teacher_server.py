@@ -36,10 +36,9 @@ from kernel_client import Visit, run
 from leopard_tutor.cli import main
 from leopard_tutor.engine import Card
 from leopard_tutor.engine.catalogue import answer_in, text
-from leopard_tutor.kernel_proof import kernel_proof
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.progress import Progress
-from leopard_tutor.protocol import KERNEL_HEADER, PROOF_HEADER
+from leopard_tutor.protocol import KERNEL_HEADER, PROOF_HEADER, kernel_proof
 from leopard_tutor.server.class_store import ClassStore, TableRow
 from leopard_tutor.server.class_tables import ClassTables
 from leopard_tutor.server.students import Students

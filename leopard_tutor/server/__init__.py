@@ -4,5 +4,5 @@
 `class_handlers.py`).
 
 Nothing here is imported by a page's kernel: what a kernel shares with the server (how it proves which kernel it
-is, the class tables' codes) lives in the package's root (`kernel_proof.py`, `class_codes.py`).
+is, the class tables' codes) lives in the package's root (`protocol.py`, `class_codes.py`).
 """

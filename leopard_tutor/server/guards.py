@@ -41,9 +41,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from ..engine.catalogue import answer_in, choose_language, server_language, text
-from ..host import LANGUAGE_COOKIE, accepted_languages
-from ..kernel_proof import proof_holds
-from ..protocol import PROOF_HEADER
+from ..protocol import LANGUAGE_COOKIE, PROOF_HEADER, accepted_languages, proof_holds
 from .connection_gate import HELD, Gate
 from .log_mask import masked, printable
 from .sessions import SessionBook
@@ -101,7 +99,7 @@ async def brought_identity(handler: Any) -> bool:
 
 def answer_in_visitors_language(handler: Any) -> str:
     """Read texts, for the rest of this request (`catalogue.answer_in`), in its visitor's language: a link's
-    ?lang=, else the learner's choice kept by the page (`host.LANGUAGE_COOKIE`), else the browser's languages
+    ?lang=, else the learner's choice kept by the page (`protocol.LANGUAGE_COOKIE`), else the browser's languages
     (Accept-Language), else the server's. The language chosen."""
     said = handler.request.headers.get("Accept-Language", "")
     return answer_in(choose_language(handler.get_query_argument("lang", None), handler.get_cookie(LANGUAGE_COOKIE),

@@ -31,7 +31,7 @@ import ipywidgets as W
 from ..class_client import ClassLink, ClassRefused
 from ..engine import RULE_SETS, LeopardError
 from ..engine.catalogue import text
-from ..protocol import MATCH_LENGTHS
+from ..protocol import COMPUTER, LEFT, MATCH_LENGTHS
 from ..table.class_table import ClassTable
 from ..table.modes import Closed, Seating
 from ..table.seats import MAX_NAME, player_name
@@ -420,7 +420,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             raise ClassRefused("not_seated")
         if code is not None:  # the table is still open on the server: it records how the match ended
             self.epoch += 1
-            self.link.end(code, f"computer:{FINISHING_LEVEL}")
+            self.link.end(code, f"{COMPUTER}{FINISHING_LEVEL}")
             self.code = None
             self._show_entry(True)
             self.leave_button.layout.display = "none"
@@ -435,7 +435,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         if code is None:
             raise ClassRefused("not_seated")
         self.epoch += 1
-        self.link.end(code, "left")
+        self.link.end(code, LEFT)
         self._closed(left=True)
         with contextlib.suppress(ClassRefused):  # the list is a help: the table is left either way
             self.show_open_tables()

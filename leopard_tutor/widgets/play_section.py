@@ -15,6 +15,8 @@ from ..ai.adaptive import AdaptiveLevel
 from ..class_client import ClassLink
 from ..engine import RULE_SETS, LeopardError, Match, RuleSet, rules_by_key
 from ..engine.catalogue import text
+from ..protocol import CLASSMATE
+from ..protocol import COMPUTER as COMPUTER_PREFIX
 from ..table import Chooser, HintFn, Table, against_computer, at_one_device
 from ..table.class_table import ClassTable
 from ..table.seats import player_name
@@ -32,8 +34,6 @@ PEOPLE = "people"
 """The opponent menu's choice of someone at this device, the two taking turns with it."""
 COMPUTER = "computer"
 """A match against the computer, as a kind of match set aside (the opponent menu names its levels)."""
-CLASSMATE = "classmate"
-"""The opponent menu's choice, on a class server, of a classmate at another device (`ClassPanel`)."""
 
 
 def under_way(table: Table) -> bool:
@@ -425,7 +425,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         elif str(self.level_pick.value) == PEOPLE:
             return
         else:
-            against, seat = f"computer:{self.opponent_level()}", 0
+            against, seat = f"{COMPUTER_PREFIX}{self.opponent_level()}", 0
         if new_hand:
             self._told_hand = (match, match.hand_number)
             for listener in list(self.match_listeners):
