@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's code, not an installed copy
 
 from leopard_tutor.engine.catalogue import text  # noqa: E402
-from leopard_tutor.widgets.pacing import INTENT_RATE  # noqa: E402
+from leopard_tutor.pacing import INTENT_RATE  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

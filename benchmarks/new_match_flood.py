@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout
 
 from leopard_tutor.ai import make_player
 from leopard_tutor.engine import Move, PlayerView
+from leopard_tutor.pacing import IntentPace
 from leopard_tutor.table import against_computer
 from leopard_tutor.widgets import LeopardBoard
-from leopard_tutor.widgets.pacing import IntentPace
 
 SMOKE = {"seconds": 2.0}
 """--smoke: the smallest real run (the test suite runs it): two short floods."""

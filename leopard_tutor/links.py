@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
 from .class_codes import ClassTableError, valid_code
+from .deals import DEAL_CODE, RULE_WORDS
 from .engine import RULE_SETS
 from .engine.catalogue import language_code, languages, text
-from .widgets.deals import DEAL_CODE, RULE_WORDS
 
 RULES_READ = {**{word: key for key, word in RULE_WORDS.items()}, **{key.lower(): key for key in RULE_SETS}}
 """What a link may say for each rule set (case does not matter)."""

@@ -12,8 +12,8 @@ from keyed import mark, said
 from test_table import intents_for
 from test_widgets_play_section import Discarder
 
-from leopard_tutor.class_client import ClassRefused
 from leopard_tutor.class_codes import ClassTableError
+from leopard_tutor.client.class_client import ClassRefused
 from leopard_tutor.engine.moves import NEXT_HAND, Move, move_to_data
 from leopard_tutor.protocol import CLASSMATE
 from leopard_tutor.server.class_store import ClassStore

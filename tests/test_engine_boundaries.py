@@ -11,8 +11,8 @@ import leopard_tutor.engine
 
 ENGINE = Path(leopard_tutor.engine.__file__).parent
 PACKAGE = ENGINE.parent
-KERNEL_SIDE = ("class_client", "student_client", "kernel_request")
-"""The modules a page's kernel asks the server with: the server never imports them (it reads `protocol.py`)."""
+KERNEL_SIDE = ("client",)
+"""The package a page's kernel asks the server with: the server never imports it (it reads `protocol.py`)."""
 
 
 def relative_imports(path: Path) -> list[str]:

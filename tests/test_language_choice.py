@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from leopard_tutor import app, host
+from leopard_tutor import app
+from leopard_tutor.client import host
 from leopard_tutor.engine import catalogue
 from leopard_tutor.lessons.model import lessons_in
 from leopard_tutor.links import link_language

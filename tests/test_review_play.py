@@ -17,10 +17,10 @@ from leopard_tutor.ai.players import LEVELS, AIError, BeginnerPlayer, Intermedia
 from leopard_tutor.ai.review import HandReview, view_before
 from leopard_tutor.ai.why import why, why_turn
 from leopard_tutor.engine import RULE_SETS, Play, RuleSet
+from leopard_tutor.engine.game_code import read_game_code
 from leopard_tutor.table import Table, against_computer
 from leopard_tutor.table.drawing import legend
 from leopard_tutor.widgets import build_play
-from leopard_tutor.widgets.game_code import read_game_code
 
 ME, THEM = 0, 1
 

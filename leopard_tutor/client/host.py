@@ -24,7 +24,7 @@ import sys
 from typing import Protocol
 from urllib.parse import urlsplit, urlunsplit
 
-from .protocol import MAX_LANGUAGES, accepted_languages
+from ..protocol import MAX_LANGUAGES, accepted_languages
 
 PAGE_URL = "LEOPARD_TUTOR_PAGE_URL"
 """The environment variable in which the static site's page gives the kernel its own address."""

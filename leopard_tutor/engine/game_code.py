@@ -13,9 +13,9 @@ import json
 import zlib
 from dataclasses import dataclass
 
-from ..engine import RULE_SETS, LeopardError, Match
-from ..engine.catalogue import and_list, text
-from ..engine.match import MAX_SAVED_MATCH
+from . import RULE_SETS, LeopardError, Match
+from .catalogue import and_list, text
+from .match import MAX_SAVED_MATCH
 
 GAME_PREFIX = "LG1-"
 MAX_GAME_CODE = 100_000

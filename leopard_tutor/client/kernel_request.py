@@ -13,7 +13,7 @@ import os
 import threading
 import warnings
 
-from .protocol import PROOF_HEADER, kernel_proof
+from ..protocol import PROOF_HEADER, kernel_proof
 
 
 def query_url() -> str:
