@@ -33,14 +33,13 @@ from collections.abc import Callable, Collection, Iterator
 from dataclasses import replace
 from typing import Any
 
-from ..ai import LEVELS
 from ..class_codes import ClassTableError, valid_name
 from ..engine import RULE_SETS
 from ..engine.catalogue import text
 from ..engine.rules import MAX_HANDS
 from ..lessons import LESSONS, current_lessons
 from ..lessons.progress import CONCEPTS, MAX_COUNT, Progress
-from ..protocol import CLASSMATE, COMPUTER, DOINGS, MATCH_ID_LENGTH, RESULTS
+from ..protocol import CLASSMATE, COMPUTER, DOINGS, LEVELS, MATCH_ID_LENGTH, RESULTS
 from .class_store import ClassStore, StudentRow
 
 ADAPTIVE = "adaptive"

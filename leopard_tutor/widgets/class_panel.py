@@ -28,13 +28,13 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..class_codes import MAX_NAME, player_name
 from ..client.class_client import ClassClient, ClassRefused
 from ..engine import RULE_SETS, LeopardError
 from ..engine.catalogue import text
 from ..protocol import COMPUTER, LEFT, MATCH_LENGTHS
 from ..table.class_table import ClassTable
 from ..table.modes import Closed, Seating
-from ..table.seats import MAX_NAME, player_name
 from .storage import BrowserStorage
 
 log = logging.getLogger(__name__)

@@ -12,6 +12,7 @@ import ipywidgets as W
 
 from ..ai import LEVELS
 from ..ai.adaptive import AdaptiveLevel
+from ..class_codes import player_name
 from ..client.class_client import ClassClient
 from ..deals import deal_link, deal_seed, new_deal_code
 from ..engine import RULE_SETS, LeopardError, Match, RuleSet, rules_by_key
@@ -21,7 +22,6 @@ from ..protocol import CLASSMATE
 from ..protocol import COMPUTER as COMPUTER_PREFIX
 from ..table import Chooser, HintFn, Table, against_computer, at_one_device
 from ..table.class_table import ClassTable
-from ..table.seats import player_name
 from .board import LeopardBoard
 from .class_panel import ClassPanel
 from .game_saver import GameSaver
