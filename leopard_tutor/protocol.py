@@ -61,6 +61,9 @@ LEFT = "left"
 LANGUAGE_COOKIE = "leopard_tutor_language"
 """The cookie in which the page keeps the learner's chosen language (as well as in its storage), for the class
 server's own pages: the class is full, the waiting line, the class page."""
+THEME_ARGUMENTS = ("theme", "voila-theme")
+"""How a link asks the server for the page's theme (light or dark): Voilà's own ?theme= and the newer
+?voila-theme=. The kernel reads the rest of the link (`links.py`) and passes these over."""
 MAX_LANGUAGES = 8
 """Of the languages a browser asks for, the first these many are read."""
 
