@@ -5,7 +5,7 @@ Prints, for the server with and without the TCP_NODELAY fix:
   (its data-seq attribute changes), median and p95 over N clicks (Playwright's round trip excluded);
 * play click -> updated board, the computer's reply included (a discard, then the beginner answers);
   the clicks come at most one every CLICK_GAP seconds, a fast person's pace, which the kernel's pace
-  (widgets/pacing.py) takes in full: a click it dropped, or any click the board answers without
+  (pacing.py) takes in full: a click it dropped, or any click the board answers without
   redrawing, stops the run with an error rather than counting;
 and for the nodelay server, preheated and cold (a kernel started per visit):
 * open URL -> interactive board: in-page time from navigation start until the hand is drawn, and

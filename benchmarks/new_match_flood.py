@@ -1,5 +1,5 @@
 """One kernel's Play board flooded with New match against the expert, in this process: without the kernel's pace
-(every click handled, as before the pace covered every control) and with it (widgets/pacing.py).
+(every click handled, as before the pace covered every control) and with it (pacing.py).
 
 A click arrives every `--every` seconds, as the messages of a script that never waits would be read by the
 kernel; each run lasts `--seconds`. Prints, for each run, the clicks handled (matches made), the expert's first

@@ -56,7 +56,7 @@ CONNECTION_FILES = re.compile(r"Storing connection files in (\S+?)\.?$", re.MULT
 
 
 def kernel_headers(server: Any, kernel_id: str) -> dict[str, str]:
-    """The headers a page's kernel proves itself with (`class_client.ClassClient`): its proof is made here with the
+    """The headers a page's kernel proves itself with (`ClassClient`): its proof is made here with the
     key of its connection file, which the server wrote to the folder its log names (a browser never sees it)."""
     folder = CONNECTION_FILES.search(server.log_text())
     assert folder is not None, "the server names the folder of its kernels' connection files"
