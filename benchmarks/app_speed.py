@@ -5,7 +5,7 @@ Prints, for the server with and without the TCP_NODELAY fix:
   (its data-seq attribute changes), median and p95 over N clicks (Playwright's round trip excluded);
 * play click -> updated board, the computer's reply included (a discard, then the beginner answers);
   the clicks come at most one every CLICK_GAP seconds, a fast person's pace, which the kernel's pace
-  (widgets/pacing.py) takes in full: a click it dropped, or any click the board answers without
+  (pacing.py) takes in full: a click it dropped, or any click the board answers without
   redrawing, stops the run with an error rather than counting;
 and for the nodelay server, preheated and cold (a kernel started per visit):
 * open URL -> interactive board: in-page time from navigation start until the hand is drawn, and
@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's code, not an installed copy
 
 from leopard_tutor.engine.catalogue import text  # noqa: E402
-from leopard_tutor.widgets.pacing import INTENT_RATE  # noqa: E402
+from leopard_tutor.pacing import INTENT_RATE  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -31,9 +31,10 @@ sys.path[:0] = [str(ROOT)]
 
 from leopard_tutor.lessons import LESSONS  # noqa: E402
 from leopard_tutor.lessons.progress import CONCEPTS  # noqa: E402
+from leopard_tutor.protocol import DOINGS  # noqa: E402
 from leopard_tutor.server.class_store import ClassStore, StudentRow  # noqa: E402
 from leopard_tutor.server.class_tables import ClassTables  # noqa: E402
-from leopard_tutor.server.students import DOING, PAGE_ROWS, Students  # noqa: E402
+from leopard_tutor.server.students import PAGE_ROWS, Students  # noqa: E402
 from leopard_tutor.server.teacher import ClassPage  # noqa: E402
 
 NOW = time.time()
@@ -49,7 +50,7 @@ def fill(store: ClassStore, records: int, rng: random.Random) -> set[str]:
         games = {"computer:beginner": {"won": rng.randint(0, 9), "drawn": 0, "lost": rng.randint(0, 9)},
                  "classmate": {"won": rng.randint(0, 5), "drawn": rng.randint(0, 2), "lost": rng.randint(0, 5)}}
         seen = NOW - rng.uniform(0, 90 * 86400)
-        doing = {"doing": rng.choice(DOING), "stage": None, "with": None, "at": seen}
+        doing = {"doing": rng.choice(DOINGS), "stage": None, "with": None, "at": seen}
         store.put_student(StudentRow(f"visitor-{number}", f"Student {number}", seen, stars, practice, games, doing))
     store.db.execute("COMMIT")
     return {f"visitor-{number}" for number in range(0, records, 10)}

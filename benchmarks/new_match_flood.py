@@ -1,5 +1,5 @@
 """One kernel's Play board flooded with New match against the expert, in this process: without the kernel's pace
-(every click handled, as before the pace covered every control) and with it (widgets/pacing.py).
+(every click handled, as before the pace covered every control) and with it (pacing.py).
 
 A click arrives every `--every` seconds, as the messages of a script that never waits would be read by the
 kernel; each run lasts `--seconds`. Prints, for each run, the clicks handled (matches made), the expert's first
@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout
 
 from leopard_tutor.ai import make_player
 from leopard_tutor.engine import Move, PlayerView
+from leopard_tutor.pacing import IntentPace
 from leopard_tutor.table import against_computer
 from leopard_tutor.widgets import LeopardBoard
-from leopard_tutor.widgets.pacing import IntentPace
 
 SMOKE = {"seconds": 2.0}
 """--smoke: the smallest real run (the test suite runs it): two short floods."""

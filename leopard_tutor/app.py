@@ -17,7 +17,7 @@ changes (the page answered, a link, the picker), the same app draws itself again
 the tab in view, Learn's stage and a match begun against the computer stay where they were.
 
 `open_app()` is what the app notebook runs: the app, then set up as the visitor's address asks
-(a teacher's link, see `links.py`), read from the host (`host.py`).
+(a teacher's link, see `links.py`), read from the host (`client/host.py`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from .widgets.header_fit import HeaderFit
 from .widgets.language import PageLanguage
 
 if TYPE_CHECKING:
-    from .student_client import StudentLink, StudentRecord
+    from .client.student_client import StudentClient, StudentRecord
 
 log = logging.getLogger(__name__)
 
@@ -53,13 +53,13 @@ def play_section() -> Any:
     server against a classmate; the review's search runs in the background unless many visitors share this
     machine's processors."""
     from .ai import hint, make_player
-    from .class_client import ClassLink
-    from .host import current_host
+    from .client.class_client import ClassClient
+    from .client.host import current_host
     from .widgets import build_play
 
     host = current_host()
     return build_play(make_player("beginner"), hinter=hint, opponent_factory=make_player, level="beginner",
-                      address=host.page_address, background=not host.shares_processors(), class_link=ClassLink.here())
+                      address=host.page_address, background=not host.shares_processors(), class_link=ClassClient.here())
 
 
 SECTIONS: list[tuple[str, Factory | str]] = [
@@ -192,7 +192,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
     def _place(self) -> dict[str, Any]:
         """Where the learner is: the tab in view, the sections built, Learn's stage and Play's match (as a saved
         game's code: a match against the computer, not at a class table)."""
-        from .widgets.game_code import game_code
+        from .engine.game_code import game_code
 
         place: dict[str, Any] = {"tab": self.tabs.selected_index, "built": sorted(self.built)}
         learn = self._built("learn")
@@ -209,7 +209,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         """Draw every word of the app again in the language now in use, each section built anew and put back
         where `place` says."""
         from .ai import LEVELS
-        from .widgets.game_code import read_game_code
+        from .engine.game_code import read_game_code
 
         self.header.value = self._header_html()
         self.language_pick.description = text("app.language.label")
@@ -326,15 +326,15 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         return f"<div role='status'><h3>{title}</h3><ul>{notes}</ul></div>" if notes else ""
 
     # -- the student's record on a class server -------------------------------------------------------
-    def join_class(self, link: StudentLink | None) -> None:
+    def join_class(self, link: StudentClient | None) -> None:
         """On a class server (a `link`), once the kernel is its visitor's: read what the server keeps for the
         student (their progress joins this kernel's, every lesson opened if the teacher said so, the class's
         default rules and level kept for `follow_link`), put the student's name in the header, and from now on
         tell the server what is earned here, each finished match and what the student is doing."""
         if link is None:
             return
+        from .client.student_client import StudentRecord
         from .lessons import kernel_progress
-        from .student_client import StudentRecord
 
         progress = kernel_progress()
         student = self.student = StudentRecord(link, progress)
@@ -454,7 +454,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
 
     def _report_now(self) -> None:
         """Tell the server what the student is doing: the tab in view, Learn's stage, the classmate played."""
-        from .student_client import DOINGS
+        from .protocol import DOINGS
         from .table.class_table import ClassTable
 
         index = self.tabs.selected_index
@@ -478,9 +478,9 @@ def build_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorA
 def open_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorApp:
     """The app as a visitor opens it (with only `sections`, if given): built, then set up by the visitor's
     address (on a server whose kernels are preheated, the last step waits for the visitor)."""
-    from .host import current_host
+    from .client.host import current_host
+    from .client.student_client import StudentClient
     from .links import link_language
-    from .student_client import StudentLink
 
     host = current_host()
     tutor = build_app(sections)
@@ -489,7 +489,7 @@ def open_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorAp
     tutor.link_language = link_language(query)
     tutor.follow_language()  # before the student's bar and the link's settings: drawn once in the language
     tutor.sit_at_class_table()
-    tutor.join_class(StudentLink.here())
+    tutor.join_class(StudentClient.here())
     tutor.follow_link(query)
     return tutor
 

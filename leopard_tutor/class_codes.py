@@ -1,19 +1,21 @@
-"""What a classmate types to reach a table, checked: table codes and players' names, and the error a class
-table answers with. Standard library and the engine only, so the page's kernel (the static site's too, which
-has no sqlite3) can check a code without the server's class store (`server/class_tables.py`)."""
+"""What a player types, checked alike by the page's kernel and the class server: table codes and players' names,
+and the error a class table answers with. Standard library and the engine only, so the page's kernel (the static
+site's too, which has no sqlite3) can check a code without the server's class store (`server/class_tables.py`), and
+the server checks a name without the table (`table/`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .engine import LeopardError
-from .table.seats import player_name
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTWXYZ"
 """The letters of a table code: none that reads like a digit or another letter (no I, L, O, U, V)."""
 CODE_LENGTH = 4
 CODE_COUNT = len(CODE_LETTERS) ** CODE_LENGTH
 """How many table codes there are."""
+MAX_NAME = 24
+"""The longest name a player may give."""
 
 
 def code_of(number: int) -> str:
@@ -21,6 +23,17 @@ def code_of(number: int) -> str:
     in base len(CODE_LETTERS)."""
     base = len(CODE_LETTERS)
     return "".join(CODE_LETTERS[number // base ** place % base] for place in reversed(range(CODE_LENGTH)))
+
+
+def player_name(name: str, default: str) -> str:
+    """A name a player typed, trimmed (`default` if blank); a `LeopardError` if it is too long or holds a control
+    character."""
+    trimmed = " ".join(str(name).split())
+    if len(trimmed) > MAX_NAME:
+        raise LeopardError(key="play.people.name_too_long", facts={"most": MAX_NAME, "length": len(trimmed)})
+    if any(not character.isprintable() for character in trimmed):
+        raise LeopardError(key="play.people.name_unprintable")
+    return trimmed or default
 
 
 class ClassTableError(LeopardError):
@@ -45,7 +58,7 @@ def valid_code(code: object) -> str:
 
 
 def valid_name(name: object) -> str:
-    """A player's name (`seats.player_name`: trimmed, at most `MAX_NAME` characters, printable), not blank."""
+    """A player's name (`player_name`: trimmed, at most `MAX_NAME` characters, printable), not blank."""
     if not isinstance(name, str):
         raise ClassTableError("bad_name")
     try:

@@ -13,16 +13,15 @@ from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
 from .class_codes import ClassTableError, valid_code
+from .deals import DEAL_CODE, RULE_WORDS
 from .engine import RULE_SETS
 from .engine.catalogue import language_code, languages, text
-from .widgets.deals import DEAL_CODE, RULE_WORDS
+from .protocol import THEME_ARGUMENTS
 
 RULES_READ = {**{word: key for key, word in RULE_WORDS.items()}, **{key.lower(): key for key in RULE_SETS}}
 """What a link may say for each rule set (case does not matter)."""
 MAX_QUERY = 1_000  # characters of query string read at most
 SETTINGS = ("rules", "level", "deal", "tab", "lesson", "table", "lang")
-PAGE_SETTINGS = ("theme", "voila-theme")
-"""Settings a link gives the page itself (light or dark), not the tutor: read by the server, passed over here."""
 
 
 @dataclass(frozen=True)
@@ -46,7 +45,7 @@ def read_link(query: str, *, levels: tuple[str, ...], tabs: tuple[str, ...], les
     notes: list[str] = []
     found: dict[str, str] = {}
     for name, value in parse_qsl(query, keep_blank_values=True):
-        if name in PAGE_SETTINGS:
+        if name in THEME_ARGUMENTS:  # the page's own (light or dark), read by the server: passed over here
             continue
         if name not in SETTINGS:
             notes.append(text("app.link.unknown", name=_shown(name), known=", ".join(SETTINGS)))

@@ -3,30 +3,42 @@
 A kernel asks the server over HTTP, on the server's own address, under its base URL:
 
 * `CLASS_PATH` + `mine`, `wait?known=STATE`, `tables` (GET) and `open`, `join`, `move`, `end` (POST): the class
-  tables (`server/class_handlers.py`, asked by `class_client.ClassLink`). A report of the visitor's table carries
-  "state", one word for all it says: a kernel that sends it back as `known` is answered once it changes, or after
-  `WAIT_SECONDS`;
+  tables (`server/class_handlers.py`, asked by `client.class_client.ClassClient`). A report of the visitor's table
+  carries "state", one word for all it says: a kernel that sends it back as `known` is answered once it changes, or
+  after `WAIT_SECONDS`;
 * `STUDENTS_PATH` + `me` (GET) and `name`, `progress`, `game`, `now`, `tried` (POST): the student's record
-  (`server/student_handlers.py`, asked by `student_client.StudentLink`).
+  (`server/student_handlers.py`, asked by `client.student_client.StudentClient`): what the student does is one
+  of `DOINGS`; a finished match is counted once under its id (`MATCH_ID_LENGTH` hex digits) against `CLASSMATE`
+  or `COMPUTER` + a level, with one of `RESULTS`.
 
-Every request names its kernel in `KERNEL_HEADER` and proves it is that kernel in `PROOF_HEADER`
-(`kernel_proof.py`); bodies and answers are JSON objects; a refusal is HTTP 400 {"refused": key, "facts": {...}},
-`key` a text under "classmates.refused" in the catalogue. The server tells a kernel it is a class server's by
-`CLASS_TABLES_ENV` in its environment.
+Every request names its kernel in `KERNEL_HEADER` and proves it is that kernel in `PROOF_HEADER` (`kernel_proof`,
+checked by `proof_holds`); bodies and answers are JSON objects; a refusal is HTTP 400 {"refused": key, "facts":
+{...}}, `key` a text under "classmates.refused" in the catalogue. The server tells a kernel it is a class server's
+by `CLASS_TABLES_ENV` in its environment. A table between classmates ends `LEFT` (a player left it) or `COMPUTER`
++ a level (a player finished it against the computer).
+
+The page keeps the learner's chosen language in `LANGUAGE_COOKIE` for the server's own pages, and both sides read
+the browser's languages from its Accept-Language header (`accepted_languages`).
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+
 KERNEL_HEADER = "X-Leopard-Kernel"
 """The request header that names the kernel asking."""
 PROOF_HEADER = "X-Leopard-Kernel-Proof"
-"""The request header that carries the kernel's proof (`kernel_proof.kernel_proof`)."""
+"""The request header that carries the kernel's proof (`kernel_proof`)."""
 CLASS_TABLES_ENV = "LEOPARD_TUTOR_CLASS_TABLES"
 """Set to "1" in the environment of a class server's kernels: they may ask for the class tables and records."""
 CLASS_PATH = "leopard/class/"
 """Where the class tables' handlers are, under the server's base URL."""
 STUDENTS_PATH = "leopard/students/"
 """Where the students' handlers are, under the server's base URL."""
+LEVELS = ("beginner", "casual", "intermediate", "expert")
+"""The computer's levels, weakest first, as both sides name them (a class's default opponent, `COMPUTER` + a level):
+`ai.players.PLAYERS` makes a player of each."""
 MATCH_LENGTHS = (1, 2, 4)
 """The hands a class table's match may have (its host chooses, or the teacher for a round; none chosen: the rule
 set's own length)."""
@@ -34,3 +46,52 @@ WAIT_SECONDS = 20.0
 """The longest the server holds a long poll (`wait`) before it answers anyway."""
 ASK_SECONDS = 10.0
 """How long a kernel waits for the answer to an ordinary request."""
+DOINGS = ("learn", "play", "practice", "examples", "rules")
+"""What a student may be doing (`POST now`)."""
+RESULTS = ("won", "drawn", "lost")
+"""A finished match's result from the student's seat (`POST game`)."""
+MATCH_ID_LENGTH = 16
+"""Hex digits of a finished match's id (`client.student_client.match_id`)."""
+CLASSMATE = "classmate"
+"""A match against a classmate, as a report names its opponent (and the opponent menu its choice of one)."""
+COMPUTER = "computer:"
+"""What starts the name of a match against the computer (then its level), as a report or a table's ending says it."""
+LEFT = "left"
+"""A class table a player left (`end`)."""
+LANGUAGE_COOKIE = "leopard_tutor_language"
+"""The cookie in which the page keeps the learner's chosen language (as well as in its storage), for the class
+server's own pages: the class is full, the waiting line, the class page."""
+THEME_ARGUMENTS = ("theme", "voila-theme")
+"""How a link asks the server for the page's theme (light or dark): Voilà's own ?theme= and the newer
+?voila-theme=. The kernel reads the rest of the link (`links.py`) and passes these over."""
+MAX_LANGUAGES = 8
+"""Of the languages a browser asks for, the first these many are read."""
+
+
+def accepted_languages(header: str) -> tuple[str, ...]:
+    """The languages of an Accept-Language header ("es-ES,es;q=0.9,en;q=0.8"), best first (at most
+    MAX_LANGUAGES, each as the browser said it; what cannot be read is left out)."""
+    found: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header[:500].split(",")[:20]):
+        tag, _, weight = part.strip().partition(";")
+        quality = 1.0
+        if weight.strip().startswith("q="):
+            try:
+                quality = float(weight.strip()[2:])
+            except ValueError:
+                continue
+        if tag and tag != "*" and quality > 0:
+            found.append((-quality, index, tag.strip()))
+    return tuple(tag for _, _, tag in sorted(found))[:MAX_LANGUAGES]
+
+
+def kernel_proof(key: bytes, kernel_id: str) -> str:
+    """What the kernel `kernel_id` shows to prove it is that kernel (when it asks for its visitor's request or for
+    its class table): an HMAC of its id under the key of its connection file, which the server and the kernel hold
+    and no browser ever sees."""
+    return hmac.new(key, kernel_id.encode(), hashlib.sha256).hexdigest()
+
+
+def proof_holds(key: bytes | None, kernel_id: str, shown: str | None) -> bool:
+    """Whether `shown` is the proof for `kernel_id` under `key` (no key, or nothing shown: it is not)."""
+    return bool(key) and shown is not None and hmac.compare_digest(kernel_proof(key or b"", kernel_id), shown)

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from servers import CHROMIUM, free_port, need_chromium, stop_server
 
-from leopard_tutor.widgets import pacing
+from leopard_tutor import pacing
 
 pytest_plugins = ["keyed"]  # the `keyed` fixture: texts as the keys and facts that made them (tests/keyed.py)
 

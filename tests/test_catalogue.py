@@ -130,7 +130,7 @@ def test_a_second_language_is_a_data_change(tmp_path: Path, monkeypatch: pytest.
 # catalogue.
 NOT_LEARNER_FACING = {
     "cli.py": "the command line's output, for whoever runs the server",
-    "kernel_request.py": "a kernel's requests to its server: their errors go to the log",
+    "client/kernel_request.py": "a kernel's requests to its server: their errors go to the log",
     "server/class_store.py": "the class's records in SQLite: SQL statements and column names",
     "server/patches.py": "why each patch of Voila is made and the warning about untested versions, for the programmer "
                          "and the operator",

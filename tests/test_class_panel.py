@@ -12,16 +12,16 @@ from keyed import mark, said
 from test_table import intents_for
 from test_widgets_play_section import Discarder
 
-from leopard_tutor.class_client import ClassRefused
 from leopard_tutor.class_codes import ClassTableError
+from leopard_tutor.client.class_client import ClassRefused
 from leopard_tutor.engine.moves import NEXT_HAND, Move, move_to_data
+from leopard_tutor.protocol import CLASSMATE
 from leopard_tutor.server.class_store import ClassStore
 from leopard_tutor.server.class_tables import GONE_SECONDS, ClassTables
 from leopard_tutor.table import Computer
 from leopard_tutor.table.class_table import ClassTable
 from leopard_tutor.widgets import PlaySection, build_play
 from leopard_tutor.widgets.class_panel import ClassPanel
-from leopard_tutor.widgets.play_section import CLASSMATE
 
 
 class Clock:

@@ -14,8 +14,8 @@ from keyed import keys_in, mark, said
 
 from leopard_tutor.ai import LEVELS
 from leopard_tutor.engine import ORIGINAL_1963, Match, Move, PlayerView
+from leopard_tutor.engine.game_code import GAME_PREFIX, MAX_GAME_CODE, GameCodeError, game_code, read_game_code
 from leopard_tutor.widgets import build_play
-from leopard_tutor.widgets.game_code import GAME_PREFIX, MAX_GAME_CODE, GameCodeError, game_code, read_game_code
 
 
 class FirstMove:

@@ -142,7 +142,7 @@ def test_hints_say_when_a_play_threatens_or_stops_going_out(keyed: None) -> None
 
 def test_one_ladder_serves_play_and_the_lessons() -> None:
     from leopard_tutor.ai import make_player
-    from leopard_tutor.ai.hints import HintLadder
+    from leopard_tutor.hint_ladder import HintLadder
     from leopard_tutor.lessons import LESSONS
     from leopard_tutor.table import against_computer
 

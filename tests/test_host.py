@@ -1,4 +1,4 @@
-"""The host seam of the static site (`leopard_tutor.host.BrowserHost`) without a browser: the page's
+"""The host seam of the static site (`leopard_tutor.client.host.BrowserHost`) without a browser: the page's
 address comes in an environment variable."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from leopard_tutor import app, host
+from leopard_tutor import app
+from leopard_tutor.client import host
 
 
 def test_the_browser_host_reads_the_page_address(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 
-from leopard_tutor import app, host
+from leopard_tutor import app
+from leopard_tutor.client import host
 from leopard_tutor.engine import catalogue
 from leopard_tutor.lessons.model import lessons_in
 from leopard_tutor.links import link_language
+from leopard_tutor.protocol import accepted_languages
 from leopard_tutor.table import BadIntent
 from leopard_tutor.widgets.language import PageLanguage
 from leopard_tutor.widgets.learn import LearnSection, build_learn, group_progress
@@ -149,7 +151,7 @@ def test_the_browsers_request_draws_the_app_at_once_in_its_language(monkeypatch:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", "fr-CH, fr;q=0.9, es-MX;q=0.8, en;q=0.7, *;q=0.5")
     assert host.VoilaHost().languages() == ("fr-CH", "fr", "es-MX", "en")
-    assert host.accepted_languages("en;q=0, es;q=bad, de;q=0.3,*") == ("de",)
+    assert accepted_languages("en;q=0, es;q=bad, de;q=0.3,*") == ("de",)
     monkeypatch.setattr(host, "_HOST", [host.VoilaHost()])
     tutor = app.open_app()
     assert shown_in(tutor) == "es"

@@ -7,11 +7,12 @@ import random
 import pytest
 from keyed import keys_in, mark, said
 
-from leopard_tutor import app, host
+from leopard_tutor import app
 from leopard_tutor.ai import LEVELS
+from leopard_tutor.client import host
+from leopard_tutor.deals import DEAL_CODE, deal_link, deal_seed, new_deal_code
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.links import MAX_QUERY, read_link
-from leopard_tutor.widgets.deals import DEAL_CODE, deal_link, deal_seed, new_deal_code
 
 TABS = ("play", "learn", "examples", "practice")
 

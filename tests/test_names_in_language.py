@@ -201,7 +201,8 @@ def test_spanish_gives_a_square_its_article_and_names_whose_space_a_card_went_to
     """A square's label starts a sentence, so it has its article ("El cuadro rival vale 0"); a card the viewer laid
     on the other square goes "en la casilla 3 de Ana" (or "de tu rival"), never "en su casilla 3", whose "su"
     could be anybody's after "Tú"; the mover's own square keeps its "su"."""
-    from leopard_tutor.table.presenter import square_labels, square_part
+    from leopard_tutor.board_parts import square_part
+    from leopard_tutor.table.presenter import square_labels
 
     mine, theirs = square_labels()
     assert square_part(Square(), REVISED_2008, key=1, label=theirs)["value_text"] == "El cuadro rival vale 0"

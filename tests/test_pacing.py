@@ -1,6 +1,6 @@
 """One pace per kernel for every click: the boards' intents and every control beside them (buttons and
 pickers of Play, Learn, Practice, Examples), sent the way the page sends them (comm messages), with the
-processor time the clicks cost held to a share of one processor (widgets/pacing.py)."""
+processor time the clicks cost held to a share of one processor (pacing.py)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ from typing import Any
 
 from keyed import mark
 
+from leopard_tutor import pacing
 from leopard_tutor.app import TutorApp, build_app
 from leopard_tutor.engine import Move, PlayerView
+from leopard_tutor.pacing import INTENT_BURST, INTENT_RATE, WORK_BURST, WORK_SHARE, IntentPace
 from leopard_tutor.table import against_computer
-from leopard_tutor.widgets import LeopardBoard, pacing
-from leopard_tutor.widgets.pacing import INTENT_BURST, INTENT_RATE, WORK_BURST, WORK_SHARE, IntentPace
+from leopard_tutor.widgets import LeopardBoard
 
 TOO_FAST = mark("board.too_fast")
 """The note a click beyond the pace gets (under `keyed`)."""

@@ -13,14 +13,15 @@ from test_hint_truth import CHECKS
 
 from leopard_tutor.ai.adaptive import AdaptiveLevel
 from leopard_tutor.ai.background import Background
-from leopard_tutor.ai.players import LEVELS, AIError, BeginnerPlayer, IntermediatePlayer
+from leopard_tutor.ai.players import AIError, BeginnerPlayer, IntermediatePlayer
 from leopard_tutor.ai.review import HandReview, view_before
 from leopard_tutor.ai.why import why, why_turn
 from leopard_tutor.engine import RULE_SETS, Play, RuleSet
+from leopard_tutor.engine.game_code import read_game_code
+from leopard_tutor.protocol import LEVELS
 from leopard_tutor.table import Table, against_computer
 from leopard_tutor.table.drawing import legend
 from leopard_tutor.widgets import build_play
-from leopard_tutor.widgets.game_code import read_game_code
 
 ME, THEM = 0, 1
 

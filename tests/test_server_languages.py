@@ -24,7 +24,7 @@ from tornado.web import Finish
 
 from leopard_tutor.engine import catalogue
 from leopard_tutor.engine.catalogue import text
-from leopard_tutor.host import LANGUAGE_COOKIE
+from leopard_tutor.protocol import LANGUAGE_COOKIE
 from leopard_tutor.server import guards, visits
 from leopard_tutor.server.state import SETTING, ServerState
 from leopard_tutor.server.students import COLUMNS

@@ -13,14 +13,14 @@ from tornado.web import HTTPError
 
 from leopard_tutor.app import build_app
 from leopard_tutor.engine import Card
-from leopard_tutor.kernel_proof import kernel_proof, proof_holds
+from leopard_tutor.pacing import IntentPace
+from leopard_tutor.protocol import kernel_proof, proof_holds
 from leopard_tutor.server import guards
 from leopard_tutor.server.kernel_messages import ERROR_REPLY, screen
 from leopard_tutor.server.kernels import ForgettingKernels
 from leopard_tutor.server.sessions import SessionBook
 from leopard_tutor.server.state import ServerState
 from leopard_tutor.server.visits import PageKernels
-from leopard_tutor.widgets.pacing import IntentPace
 
 
 def test_a_session_answers_its_owner_only() -> None:

@@ -20,20 +20,19 @@ from keyed import keys_in
 
 from leopard_tutor import app
 from leopard_tutor.ai import LEVELS
-from leopard_tutor.class_client import ClassRefused
 from leopard_tutor.class_codes import ClassTableError, valid_name
+from leopard_tutor.client.class_client import ClassRefused
+from leopard_tutor.client.student_client import Reports, StudentClient, StudentRecord, match_id
 from leopard_tutor.engine.catalogue import text, texts
-from leopard_tutor.kernel_proof import proof_holds
+from leopard_tutor.engine.game_code import game_code, read_game_code
 from leopard_tutor.lessons import LESSONS, Progress, kernel_progress
 from leopard_tutor.lessons.progress import CONCEPTS, MAX_COUNT
-from leopard_tutor.protocol import CLASS_TABLES_ENV, KERNEL_HEADER, PROOF_HEADER
+from leopard_tutor.protocol import CLASS_TABLES_ENV, KERNEL_HEADER, PROOF_HEADER, RESULTS, proof_holds
 from leopard_tutor.server.class_store import ClassStore
-from leopard_tutor.server.students import RESULTS, Students
-from leopard_tutor.student_client import Reports, StudentLink, StudentRecord, match_id
+from leopard_tutor.server.students import Students
 from leopard_tutor.table import against_computer
 from leopard_tutor.table.class_table import ClassTable
 from leopard_tutor.widgets import PlaySection
-from leopard_tutor.widgets.game_code import game_code, read_game_code
 from leopard_tutor.widgets.student_bar import StudentBar, generated_name
 from tests.test_widgets_play_section import Discarder
 
@@ -41,7 +40,7 @@ KEY = b"connection-key"
 
 
 class FakeLink:
-    """A `StudentLink` without a server: `me()` answers `said` (or raises), each report is recorded (or raises)."""
+    """A `StudentClient` without a server: `me()` answers `said` (or raises), each report is recorded (or raises)."""
 
     def __init__(self, said: object = None, *, failing: bool = False) -> None:
         self.said = said if said is not None else {"name": None, "progress": None, "unlock_all": False,
@@ -108,7 +107,7 @@ def bar_of(tutor: app.TutorApp) -> StudentBar:
 
 def sent(tutor: app.TutorApp) -> list[tuple[str, dict[str, Any]]]:
     assert tutor.student is not None and tutor.student.reports.flush(5)
-    link: FakeLink = tutor.student.link  # type: ignore[assignment]
+    link: FakeLink = tutor.student.client  # type: ignore[assignment]
     return link.told
 
 
@@ -119,9 +118,9 @@ def shown(widget: Any) -> bool:
 # -- the name ---------------------------------------------------------------------------------------
 def test_no_name_box_without_a_class_server(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(CLASS_TABLES_ENV, raising=False)
-    assert StudentLink.here() is None
+    assert StudentClient.here() is None
     tutor = app.build_app()
-    tutor.join_class(StudentLink.here())
+    tutor.join_class(StudentClient.here())
     assert tutor.student is None and not any(isinstance(part, StudentBar) for part in tutor.head.children)
 
 
@@ -422,7 +421,7 @@ def test_reports_of_a_kind_coalesce_and_the_latest_wins() -> None:
 
 
 def test_a_failing_server_never_raises_into_the_page(caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.WARNING, logger="leopard_tutor.student_client")
+    caplog.set_level(logging.WARNING, logger="leopard_tutor.client.student_client")
     tutor = joined(FakeLink(failing=True))
     bar = bar_of(tutor)
     page_restores(bar, "")
@@ -498,9 +497,9 @@ def test_the_link_asks_with_the_kernels_proof(server: FakeServer, monkeypatch: p
     monkeypatch.setenv("VOILA_KERNEL_ID", "k-1")
     monkeypatch.setenv("VOILA_APP_PORT", str(port))
     monkeypatch.setenv("VOILA_SERVER_URL", "/base/")
-    monkeypatch.setattr("leopard_tutor.kernel_request.connection_key", lambda: KEY)
-    link = StudentLink.here()
-    assert isinstance(link, StudentLink) and link.base == f"http://127.0.0.1:{port}/base/"
+    monkeypatch.setattr("leopard_tutor.client.kernel_request.connection_key", lambda: KEY)
+    link = StudentClient.here()
+    assert isinstance(link, StudentClient) and link.base == f"http://127.0.0.1:{port}/base/"
     record = StudentRecord(link, kernel_progress())
     found = record.read()
     assert found.name == "Ana" and found.unlock_all and found.level == "expert" and record.name == "Ana"
@@ -512,11 +511,11 @@ def test_the_link_asks_with_the_kernels_proof(server: FakeServer, monkeypatch: p
     server.status = 400
     record.now("play")
     assert record.reports.flush(5), "a refusal is dropped, not raised"
-    wrong = StudentLink(link.base, "k-1", b"another key")
+    wrong = StudentClient(link.base, "k-1", b"another key")
     with pytest.raises(ClassRefused):
         wrong.me()
     assert [method for method, _path, _body in server.got][-1] == "GET"
-    unreachable = StudentRecord(StudentLink("http://127.0.0.1:9/", "k-1", KEY), Progress())
+    unreachable = StudentRecord(StudentClient("http://127.0.0.1:9/", "k-1", KEY), Progress())
     assert unreachable.read().name is None, "no server: an empty record, no error"
 
 
@@ -558,7 +557,7 @@ class ServerLink:
                  "tried": lambda: students.tried(visitor, body.get("lesson"))}
         try:
             calls[action]()
-        except ClassTableError as refused:  # as the server answers it, and `StudentLink` reads it
+        except ClassTableError as refused:  # as the server answers it, and `StudentClient` reads it
             raise ClassRefused(refused.key, refused.facts) from None
 
 

@@ -36,10 +36,9 @@ from kernel_client import Visit, run
 from leopard_tutor.cli import main
 from leopard_tutor.engine import Card
 from leopard_tutor.engine.catalogue import answer_in, text
-from leopard_tutor.kernel_proof import kernel_proof
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.progress import Progress
-from leopard_tutor.protocol import KERNEL_HEADER, PROOF_HEADER
+from leopard_tutor.protocol import KERNEL_HEADER, PROOF_HEADER, kernel_proof
 from leopard_tutor.server.class_store import ClassStore, TableRow
 from leopard_tutor.server.class_tables import ClassTables
 from leopard_tutor.server.students import Students
@@ -57,7 +56,7 @@ CONNECTION_FILES = re.compile(r"Storing connection files in (\S+?)\.?$", re.MULT
 
 
 def kernel_headers(server: Any, kernel_id: str) -> dict[str, str]:
-    """The headers a page's kernel proves itself with (`class_client.ClassLink`): its proof is made here with the
+    """The headers a page's kernel proves itself with (`ClassClient`): its proof is made here with the
     key of its connection file, which the server wrote to the folder its log names (a browser never sees it)."""
     folder = CONNECTION_FILES.search(server.log_text())
     assert folder is not None, "the server names the folder of its kernels' connection files"

@@ -12,6 +12,7 @@ import pytest
 import traitlets
 from keyed import keys_in, mark, said
 
+from leopard_tutor.board_parts import card_data, square_part
 from leopard_tutor.engine import (
     RUNNING_LEOPARD,
     Card,
@@ -28,7 +29,6 @@ from leopard_tutor.engine import (
 )
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.table import Playing, Table, against_computer, drawing
-from leopard_tutor.table.presenter import card_data, square_part
 from leopard_tutor.widgets import LeopardBoard
 from leopard_tutor.widgets.board import STATIC, PageWrites
 from leopard_tutor.widgets.storage import BrowserStorage

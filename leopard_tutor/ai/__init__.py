@@ -1,7 +1,8 @@
 """Computer opponents at three levels and hints that explain, all reading only a player's view."""
 
+from ..protocol import LEVELS
 from .hints import Hint, hint
-from .players import LEVELS, AIError, BeginnerPlayer, ExpertPlayer, IntermediatePlayer, Player, make_player
+from .players import AIError, BeginnerPlayer, ExpertPlayer, IntermediatePlayer, Player, make_player
 
 __all__ = ["LEVELS", "AIError", "BeginnerPlayer", "ExpertPlayer", "Hint", "IntermediatePlayer", "Player", "hint",
            "make_player"]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .players import LEVELS, AIError
+from ..protocol import LEVELS
+from .players import AIError
 
 STREAK = 2  # matches won (or lost) in a row that move the level
 RESULTS = ("win", "loss", "draw")

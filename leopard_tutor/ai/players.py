@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..engine import Discard, GoOut, Hand, Move, Play, PlayerView, hand_score, lies_face_down, square_value
+from ..protocol import LEVELS
 from .determinize import sample_hand
 from .evaluation import DEFAULT_WEIGHTS, Memo, Weights, evaluate
 from .position import Position, hand_unseen
@@ -289,11 +290,11 @@ def make_player(level: str, seed: int | None = None, time_budget: float | None =
     return PLAYERS[level](seed, DEFAULT_TIME_BUDGET if time_budget is None else float(time_budget))
 
 
-PLAYERS: dict[str, Callable[[int, float], Player]] = {
-    "beginner": lambda seed, _budget: BeginnerPlayer(seed),
-    "casual": lambda seed, _budget: CasualPlayer(seed),
-    "intermediate": lambda seed, _budget: IntermediatePlayer(seed),
-    "expert": ExpertPlayer,
-}
-"""The one registry of levels, weakest first: a level added here reaches `make_player` and the app's menu."""
-LEVELS = tuple(PLAYERS)
+PLAYERS: dict[str, Callable[[int, float], Player]] = dict(zip(LEVELS, (
+    lambda seed, _budget: BeginnerPlayer(seed),
+    lambda seed, _budget: CasualPlayer(seed),
+    lambda seed, _budget: IntermediatePlayer(seed),
+    ExpertPlayer,
+), strict=True))
+"""The player of each level (`protocol.LEVELS`, weakest first: a level added there and here reaches `make_player`,
+the app's menu and the class server)."""

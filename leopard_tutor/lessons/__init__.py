@@ -9,7 +9,7 @@ practice exercises (practice.py) and the learner's progress with its export code
 
 from typing import TYPE_CHECKING, Any
 
-from ..ai.hints import Rung
+from ..hint_ladder import Rung
 from .attempt import Attempt, Feedback
 from .goals import Goal, GoalError
 from .model import (

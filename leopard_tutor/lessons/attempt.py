@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ai.hints import RUNGS, HintLadder, Rung
 from ..engine import (
     Card,
     Discard,
@@ -20,6 +19,7 @@ from ..engine.catalogue import text
 from ..engine.facts import fill
 from ..engine.narration import move_words
 from ..engine.turns import apply_move, play_turn
+from ..hint_ladder import RUNGS, HintLadder, Rung
 from .coach import coach_move, move_gain, square_changes
 from .facts import lesson_facts, move_narration
 from .model import Lesson

@@ -3,6 +3,8 @@
 (`waiting_line.py`, `kernel_pool.py`), and the class tables (`class_store.py`, `class_tables.py`,
 `class_handlers.py`).
 
-Nothing here is imported by a page's kernel: what a kernel shares with the server (how it proves which kernel it
-is, the class tables' codes) lives in the package's root (`kernel_proof.py`, `class_codes.py`).
+Nothing here is imported by a page's kernel, and nothing here imports the page's side (`table/`, `ai/`, `widgets/`,
+`client/`): what both share lives below them, in the engine and the package's root (`protocol.py`: the requests,
+their words and the kernel's proof; `class_codes.py`: codes and names; `board_parts.py`: a square as the board draws
+it; `hint_ladder.py`, which the lessons the server counts use).
 """

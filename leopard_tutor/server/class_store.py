@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..protocol import COMPUTER, LEFT
 from .data_folder import DATABASE_NAME as DATABASE_NAME  # the store's file, kept in the data folder
 from .data_folder import DataFolderError, check_writable, create_private, keep_private, make_private
 
@@ -38,8 +39,9 @@ log = logging.getLogger(__name__)
 
 APP_FOLDER = "leopard-tutor"
 
-FINISHED, LEFT, COMPUTER, ABANDONED, FORGOTTEN = "finished", "left", "computer:", "abandoned", "forgotten"
-"""How a table ended, as its row and its players' reports say (and "nobody joined", and "computer:LEVEL")."""
+FINISHED, ABANDONED, FORGOTTEN = "finished", "abandoned", "forgotten"
+"""How a table ended, as its row and its players' reports say (beside `protocol.LEFT` and
+`protocol.COMPUTER` + a level)."""
 
 TABLE_IDS: tuple[str, ...] = (
     """CREATE TABLE tables_with_ids (

@@ -46,8 +46,8 @@ from ..engine import RULE_SETS, Match, Move
 from ..engine.errors import SavedGameError
 from ..engine.moves import NEXT_HAND, move_from_data
 from ..engine.turns import apply_move, current_player, deal_next
-from ..protocol import MATCH_LENGTHS
-from .class_store import ABANDONED, COMPUTER, FINISHED, FORGOTTEN, LEFT, ClassStore, RoundRow, RoundSeat, TableRow
+from ..protocol import COMPUTER, LEFT, MATCH_LENGTHS
+from .class_store import ABANDONED, FINISHED, FORGOTTEN, ClassStore, RoundRow, RoundSeat, TableRow
 from .pairing import met_counts, pair_round
 from .standings import Standing, standings, tally
 

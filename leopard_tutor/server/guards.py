@@ -8,7 +8,7 @@ on the server's state (`state.ServerState`, in the application's settings).
   browser, or a script holding a stolen kernel id, gets HTTP 403.
 * Voilà's query socket (/voila/query/<id>, where a preheated kernel learns its visitor's request)
   answers only the kernel itself, which proves it with an HMAC under its connection key
-  (`sessions.kernel_proof`); one page's socket closing no longer drops another kernel's waiter.
+  (`protocol.kernel_proof`); one page's socket closing no longer drops another kernel's waiter.
 * The page-gone watch: every few seconds, each visitor's kernel with no websocket for
   `SessionBook.gone_after` seconds is shut down.
 * Clean-up: whatever is kept per kernel (the owner, Voilà's query cache and waiter, its progressive
@@ -45,7 +45,7 @@ from tornado.ioloop import PeriodicCallback
 from tornado.web import Finish, RequestHandler
 
 from ..engine.catalogue import answer_in, choose_language, server_language
-from ..host import LANGUAGE_COOKIE, accepted_languages
+from ..protocol import LANGUAGE_COOKIE, accepted_languages
 from .connection_gate import HELD, Gate
 from .log_mask import masked, printable
 from .sessions import SessionBook
@@ -96,7 +96,7 @@ async def brought_identity(handler: JupyterHandler) -> bool:
 
 def answer_in_visitors_language(handler: RequestHandler) -> str:
     """Read texts, for the rest of this request (`catalogue.answer_in`), in its visitor's language: a link's
-    ?lang=, else the learner's choice kept by the page (`host.LANGUAGE_COOKIE`), else the browser's languages
+    ?lang=, else the learner's choice kept by the page (`protocol.LANGUAGE_COOKIE`), else the browser's languages
     (Accept-Language), else the server's. The language chosen."""
     said = handler.request.headers.get("Accept-Language", "")
     return answer_in(choose_language(handler.get_query_argument("lang", None), handler.get_cookie(LANGUAGE_COOKIE),

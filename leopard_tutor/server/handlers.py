@@ -35,14 +35,10 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from ..engine.catalogue import text
-from ..kernel_proof import proof_holds
-from ..protocol import PROOF_HEADER
+from ..protocol import PROOF_HEADER, THEME_ARGUMENTS, proof_holds
 from . import guards
 from .state import state_of
 from .visits import PageKernels, visit
-
-THEME_ARGUMENTS = ("theme", "voila-theme")
-"""How a link may ask for a theme: Voilà's own ?theme= and the newer ?voila-theme= (light or dark only)."""
 
 
 def same_origin(headers: Mapping[str, str], host: str) -> bool:

@@ -13,8 +13,7 @@ from typing import Any
 from tornado.web import RequestHandler
 
 from ..class_codes import ClassTableError
-from ..kernel_proof import proof_holds
-from ..protocol import KERNEL_HEADER, PROOF_HEADER
+from ..protocol import KERNEL_HEADER, PROOF_HEADER, proof_holds
 from .class_store import StoreWriteError
 from .guards import refuse
 from .state import state_of

@@ -19,7 +19,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .class_store import COMPUTER, FINISHED, LEFT, TableRow
+from ..protocol import COMPUTER, LEFT
+from .class_store import FINISHED, TableRow
 
 STANDING_COLUMNS = ("name", "played", "won", "drawn", "lost", "for", "against")
 """A standings row's keys, in the order the page and the CSV show them (their titles: "teacher.standings.columns")."""

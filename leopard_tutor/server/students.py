@@ -33,30 +33,25 @@ from collections.abc import Callable, Collection, Iterator
 from dataclasses import replace
 from typing import Any
 
-from ..ai import LEVELS
 from ..class_codes import ClassTableError, valid_name
 from ..engine import RULE_SETS
 from ..engine.catalogue import text
 from ..engine.rules import MAX_HANDS
 from ..lessons import LESSONS, current_lessons
 from ..lessons.progress import CONCEPTS, MAX_COUNT, Progress
+from ..protocol import CLASSMATE, COMPUTER, DOINGS, LEVELS, MATCH_ID_LENGTH, RESULTS
 from .class_store import ClassStore, StudentRow
 
 ADAPTIVE = "adaptive"
 """The level menu's choice that follows the learner's results (as `widgets.play_section.ADAPTIVE`)."""
 LEVEL_CHOICES = (*LEVELS, ADAPTIVE)
 """The opponent levels the app offers, as the Play section's menu lists them."""
-DOING = ("learn", "play", "practice", "examples", "rules")
-"""What a student may report doing: the app's tabs."""
-RESULTS = ("won", "drawn", "lost")
 HANDS = "hands"
 """Where a student's games per opponent count the hands played to their end (beside the matches' `RESULTS`)."""
-CLASSMATE = "classmate"
-COMPUTER = "computer:"
 OPPONENTS = (*(COMPUTER + level for level in LEVEL_CHOICES), CLASSMATE)
 """Whom a game may be against: the computer at a level, or a classmate."""
-MATCH_ID = re.compile(r"[0-9a-f]{16}")
-"""A match's id as a kernel reports it (`student_client.match_id`: from its rules, hands and seed)."""
+MATCH_ID = re.compile(rf"[0-9a-f]{{{MATCH_ID_LENGTH}}}")
+"""A match's id as a kernel reports it (`client.student_client.match_id`: from its rules, hands and seed)."""
 MATCHES_KEPT = 1000
 """The ids of a student's latest matches and hands (a match's id and the hand's number) kept to count each once; an
 older one reported again counts again."""
@@ -191,10 +186,10 @@ class Students:
             return self.store.put_student_match(replace(row, games=games), key, MATCHES_KEPT)
 
     def now(self, visitor: str, doing: object, stage: object = None, with_: object = None) -> None:
-        """Keep what `visitor` does now: a tab of `DOING`, Learn's `stage` (1 to the number of lessons, or
+        """Keep what `visitor` does now: a tab of `DOINGS`, Learn's `stage` (1 to the number of lessons, or
         None), a classmate's name `with_` (or None); anything else is refused ("bad_doing")."""
         whole = isinstance(stage, int) and not isinstance(stage, bool) and 1 <= stage <= len(LESSONS)
-        if doing not in DOING or not (stage is None or whole):
+        if doing not in DOINGS or not (stage is None or whole):
             raise ClassTableError("bad_doing")
         try:
             classmate = None if with_ is None else valid_name(with_)

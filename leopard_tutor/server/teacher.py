@@ -42,12 +42,12 @@ from urllib.parse import quote
 from tornado.iostream import StreamClosedError
 from tornado.web import RequestHandler
 
+from ..board_parts import discard_part, square_part, stock_part
 from ..class_codes import ClassTableError
 from ..engine import RULE_SETS
 from ..engine.catalogue import language, text, texts
 from ..engine.view import public_square
 from ..protocol import MATCH_LENGTHS
-from ..table.presenter import discard_part, square_part, stock_part
 from .class_store import StoreWriteError, WriteFailures
 from .class_tables import ClassTables
 from .data_folder import TOKEN_FILE as TOKEN_FILE  # where the token is kept
@@ -186,7 +186,7 @@ class ClassPage:
         yield out.getvalue()
 
     def watch(self, code: str) -> dict[str, Any]:
-        """What a spectator may see of table `code`, in the board's own terms (`table.presenter`) so that the page
+        """What a spectator may see of table `code`, in the board's own terms (`board_parts`) so that the page
         draws it as the board does: both squares ("squares": `square_part`, each with a "title" saying whose and
         its value; a face-down card is only "face_down", never its rank or suit), the stock and the discard pile
         ("stock", "discard") and, as "lines", how many cards each hand holds and the match's scores; never a card

@@ -1,6 +1,6 @@
 """How much processor one visitor's kernels may take together: a per-visitor pace in the server process.
 
-Each kernel paces its own clicks (`widgets/pacing.py`), but a visitor (one browser) may have several tabs,
+Each kernel paces its own clicks (`pacing.py`), but a visitor (one browser) may have several tabs,
 each a kernel with a pace of its own. So the server also reads, every `SAMPLE_SECONDS`, the processor
 time each visitor's kernel processes took (`KernelProcessors`) and spends it from that visitor's budget
 (`VisitorPace`): a burst of `VISITOR_BURST` seconds, coming back at `VISITOR_SHARE` of one processor for

@@ -15,6 +15,7 @@
 - intents.py: `TableController` (the live-region message and the intents routed to methods), `BadIntent`.
 """
 
+from ..class_codes import MAX_NAME
 from .intents import BadIntent, BoardController, TableController, whole_number
 from .marks import Marks
 from .modes import (
@@ -29,7 +30,7 @@ from .modes import (
     Reviewing,
     Seating,
 )
-from .seats import MAX_NAME, Chooser, Computer, PersonElsewhere, PersonHere, Search, Seat
+from .seats import Chooser, Computer, PersonElsewhere, PersonHere, Search, Seat
 from .state import BoardState, State
 from .table import HintFn, Table, against_computer, at_one_device
 

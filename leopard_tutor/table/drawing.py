@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..ai.review import THRESHOLDS, Judgement, figure_words
+from ..board_parts import discard_part, square_part, stock_part
 from ..engine import Play, PlayerView, bonus, scoring_lines
 from ..engine.catalogue import text
 from ..engine.narration import move_words
@@ -21,12 +22,9 @@ from .offers import offers, shown
 from .presenter import (
     action,
     actions_panel,
-    discard_part,
     list_panel,
     pairs_panel,
     square_labels,
-    square_part,
-    stock_part,
     table_panel,
     table_state,
 )

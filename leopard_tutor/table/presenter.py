@@ -1,4 +1,5 @@
-"""Board state from engine objects: plain JSON-ready dicts that `LeopardBoard` draws.
+"""Board state from engine objects: plain JSON-ready dicts that `LeopardBoard` draws (a square, the stock and
+the discard pile are `board_parts.py`'s, which the teacher's class page draws too).
 
 Every function here only reads the engine; the words for legality come from `check_play` and
 `Hand.check`, and values from `square_value` / `scoring_lines`. The schema is described in the
@@ -9,115 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from ..board_parts import card_data, discard_part, square_part, stock_part
 from ..engine import (
     Card,
     Discard,
-    Hidden,
     Move,
     Play,
     PlayerView,
-    RuleSet,
-    Square,
     check_play,
     lies_face_down,
-    scoring_lines,
-    square_value,
 )
 from ..engine.catalogue import text
 from ..engine.narration import LineChange
-from ..engine.square import Face
 from .state import BoardState, State
-
-
-def card_data(card: Card) -> dict[str, str]:
-    """A face-up card for the board: rank, suit symbol, colour, code and name in words."""
-    return {"code": str(card), "rank": card.rank_token, "suit": card.suit, "symbol": card.symbol[-1],
-            "color": card.color, "name": card.name}
-
-
-def what_lies(square: Square, space: int) -> str:
-    """What lies on a space, in words: 'empty', '7 of hearts', 'face-down card' (and what is under it)."""
-    pile = square.pile(space)
-    if not pile:
-        return text("board.empty")
-    face, face_up = pile[-1]
-    words = _face_name(face, face_up)
-    return text("board.on_top_of", what=words, count=len(pile) - 1) if len(pile) > 1 else words
-
-
-def _face_name(face: Face, face_up: bool) -> str:
-    if isinstance(face, Hidden):
-        return text("board.face_down_card")
-    if face_up:
-        return face.name
-    return text("board.own_face_down", card=face.name)
-
-
-def square_part(square: Square, rules: RuleSet, *, key: int | str, label: str,
-                targets: Iterable[int] = (), reasons: Mapping[int, str] | None = None,
-                last: Iterable[int] = (), changes: Sequence[LineChange] = (),
-                dim: bool = False, side: str = "") -> State:
-    """One square for the board.
-
-    key: what a click on one of its spaces sends back as `square`; label: 'Your square' and the like,
-    which starts every space's accessible name and the value text; targets: spaces lit as legal for the
-    selected card; reasons: a sentence per space shown on hover or focus; last: spaces just played on;
-    changes: lines that formed or broke (from the narration of the last move); dim: dim every space
-    that is not a target (a card is selected); side: "yours" or "theirs" on a table of two squares
-    (where the board places it), "" for a square shown alone.
-    """
-    targets, last = set(targets), set(last)
-    reasons = reasons or {}
-    cells = []
-    for row in rules.grid:
-        for space in row:
-            top = square.top(space)
-            face: State | None = None
-            known: State | None = None
-            face_down = False
-            if top is not None:
-                card, face_up = top
-                if face_up:
-                    assert isinstance(card, Card)
-                    face = card_data(card)
-                else:
-                    face_down = True
-                    known = card_data(card) if isinstance(card, Card) else None
-            cells.append({
-                "space": space, "card": face, "face_down": face_down, "known": known,
-                "depth": len(square.pile(space)),
-                "name": text("board.space_name", label=label, space=space, what=what_lies(square, space)),
-                "target": space in targets, "dim": dim and space not in targets,
-                "why": reasons.get(space, ""), "last": space in last,
-            })
-    position = {space: index for index, space in enumerate(s for row in rules.grid for s in row)}
-    lines = [_line_data(line.spaces, line.kind, line.points, line.name, "", position)
-             for line in scoring_lines(square, rules) if line.points]
-    for change in changes:
-        line = change.line
-        if line.points == 0:
-            lines.append(_line_data(line.spaces, None, change.points_before, line.name, "broke", position))
-            continue
-        item = next(item for item in lines if tuple(item["spaces"]) == line.spaces)
-        item["status"] = "formed" if change.formed else "weakened"
-        if change.points_before:
-            item["text"] = text("board.line_was", text=item["text"], before=change.points_before)
-    value = square_value(square, rules)
-    return {"key": key, "label": label, "side": side, "value": value,
-            "value_text": text("board.worth", label=label, value=value), "cells": cells, "lines": lines}
-
-
-def _line_data(spaces: tuple[int, int, int], kind: str | None, points: int, name: str, status: str,
-               position: Mapping[int, int]) -> State:
-    ordered = sorted(spaces, key=lambda s: position[s])
-    if status == "broke":
-        words = text("board.line_broke", name=name, points=points)
-        label = f"−{points}"
-    else:
-        words = text("board.line_scores", name=name, kind=text(f"narration.kind_{kind or 'suit'}"), points=points)
-        label = f"+{points}"
-    return {"name": name, "spaces": list(spaces), "kind": kind, "points": points, "label": label, "text": words,
-            "status": status, "cells": [position[s] for s in ordered]}
 
 
 def hand_part(cards: Sequence[Card], *, selected: int | None = None, playable: Iterable[Card] = (),
@@ -262,17 +167,3 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
         opponent_hand={"count": view.other_hand_size,
                        "caption": other_hand or text("board.captions.opponent_hand", count=view.other_hand_size)},
         actions=tuple(actions), turn=turn, message=message, tone=tone, seq=seq, moves=tuple(moves), aside=tuple(aside))
-
-
-def stock_part(count: int) -> State:
-    """The stock: how many cards it holds."""
-    return {"count": count, "caption": text("board.captions.stock", count=count)}
-
-
-def discard_part(discards: Sequence[Card], *, target: bool = False, dim: bool = False, why: str = "") -> State:
-    """The discard pile: its top card and size; `target` when the picked card may be discarded, `dim` when not,
-    `why` the sentence that says so."""
-    top = discards[-1] if discards else None
-    return {"top": card_data(top) if top else None, "count": len(discards), "target": target, "dim": dim, "why": why,
-            "name": text("board.discard_pile"), "caption": text("board.captions.discard", count=len(discards)),
-            "contents": text("board.discard_top", card=top.name, count=len(discards)) if top else text("board.empty")}

@@ -10,10 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..engine import LeopardError, Move, PlayerView
+from ..engine import Move, PlayerView
 
-MAX_NAME = 24
-"""The longest name a player may give."""
 HURRIED_SHARE = 0.5
 """Below this share of a processor while it thinks, a searching opponent searched fewer than half the deals
 it searches on an idle server (its search is processor-bound and stops at its time budget)."""
@@ -39,17 +37,6 @@ class Seat(Protocol):
 
     def ask(self, view: PlayerView) -> Move | None:
         """It is this seat's move in `view`: the move, or None when the answer comes later."""
-
-
-def player_name(name: str, default: str) -> str:
-    """A name a player typed, trimmed (`default` if blank); a `LeopardError` if it is too long or holds a control
-    character."""
-    trimmed = " ".join(str(name).split())
-    if len(trimmed) > MAX_NAME:
-        raise LeopardError(key="play.people.name_too_long", facts={"most": MAX_NAME, "length": len(trimmed)})
-    if any(not character.isprintable() for character in trimmed):
-        raise LeopardError(key="play.people.name_unprintable")
-    return trimmed or default
 
 
 @dataclass

@@ -4,10 +4,8 @@ dict that `board.js` reads (the schema is in the `leopard_tutor.widgets` docstri
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-State = dict[str, Any]
-"""One part of the board as `board.js` reads it (a square, the hand, a button, a panel): plain JSON."""
+from ..board_parts import State as State  # one part of the board: the table's modules read it here
 
 
 @dataclass(frozen=True)

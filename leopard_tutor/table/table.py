@@ -15,9 +15,9 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from ..ai.background import Background
-from ..ai.hints import HintLadder
 from ..ai.review import HandReview, view_before
 from ..ai.why import why_turn
+from ..class_codes import player_name
 from ..engine import (
     REVISED_2008,
     Discard,
@@ -34,6 +34,7 @@ from ..engine import (
 from ..engine.catalogue import or_list, text
 from ..engine.narration import move_words, narrate
 from ..engine.turns import MAX_MOVES_IN_A_TURN, TurnError, apply_move, current_player, deal_next
+from ..hint_ladder import HintLadder
 from . import drawing, machine, sentences
 from .intents import BadIntent, TableController
 from .marks import Marks
@@ -54,7 +55,7 @@ from .offers import next_mistake, offers
 from .presenter import (
     play_targets,
 )
-from .seats import Chooser, Computer, PersonElsewhere, PersonHere, Search, Seat, player_name
+from .seats import Chooser, Computer, PersonElsewhere, PersonHere, Search, Seat
 from .state import BoardState
 
 REVIEW_FINISH_SECONDS = 2.5

@@ -45,10 +45,11 @@ State schema (all parts except "squares" are optional; `BoardState.as_dict()` ma
     search: {deals, seconds, share, hurried}  Play only: how the computer's last turn was searched (an opponent
                        with a time budget); not drawn, read by benchmarks/classroom_load.py
 
-Presenter (`leopard_tutor.table.presenter`): `card_data(card)`, `square_part(square, rules, key=, label=,
-targets=, reasons=, last=, changes=, dim=)`, `hand_part(cards, selected=, playable=)`, `action(id, label,
-enabled=, note=)`, `play_targets(view, card)` and `table_state(view, selected=, message=, ...)` for a whole
-table seen by one player. A single square (a worked example) is `BoardState(squares=(square_part(...),))`.
+Presenter (`leopard_tutor.table.presenter`, its parts of a position in `leopard_tutor.board_parts`):
+`card_data(card)`, `square_part(square, rules, key=, label=, targets=, reasons=, last=, changes=, dim=)`,
+`hand_part(cards, selected=, playable=)`, `action(id, label, enabled=, note=)`, `play_targets(view, card)` and
+`table_state(view, selected=, message=, ...)` for a whole table seen by one player. A single square (a worked
+example) is `BoardState(squares=(square_part(...),))`.
 
 The Play section
 ----------------

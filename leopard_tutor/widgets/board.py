@@ -12,8 +12,8 @@ import traitlets
 
 from ..engine.catalogue import text, texts
 from ..engine.errors import error_words, is_keyed, quote
+from ..pacing import kernel_pace
 from ..table import BadIntent, BoardController
-from .pacing import kernel_pace
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)

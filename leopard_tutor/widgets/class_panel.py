@@ -28,13 +28,13 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..class_client import ClassLink, ClassRefused
+from ..class_codes import MAX_NAME, player_name
+from ..client.class_client import ClassClient, ClassRefused
 from ..engine import RULE_SETS, LeopardError
 from ..engine.catalogue import text
-from ..protocol import MATCH_LENGTHS
+from ..protocol import COMPUTER, LEFT, MATCH_LENGTHS
 from ..table.class_table import ClassTable
 from ..table.modes import Closed, Seating
-from ..table.seats import MAX_NAME, player_name
 from .storage import BrowserStorage
 
 log = logging.getLogger(__name__)
@@ -68,11 +68,11 @@ def qr_svg(link: str) -> str:
 
 class ClassWatch:
     """The one thread of a kernel (its visitor's) that waits on the server for each change of the visitor's report
-    (`ClassLink.wait`) and hands it to the class panel it follows (the newest: the app may draw its sections again).
+    (`ClassClient.wait`) and hands it to the class panel it follows (the newest: the app may draw its sections again).
     A report asked for before the panel acted (opened, joined or left a table) is not handed over: it is asked for
     again."""
 
-    def __init__(self, link: ClassLink) -> None:
+    def __init__(self, link: ClassClient) -> None:
         self.link = link
         self.panel: ClassPanel | None = None
         self.known = ""
@@ -112,7 +112,7 @@ WATCHES: dict[str, ClassWatch] = {}
 """The watch of this kernel, by its id (a kernel is one visitor's: one watch)."""
 
 
-def kernel_watch(link: ClassLink) -> ClassWatch:
+def kernel_watch(link: ClassClient) -> ClassWatch:
     """This kernel's watch on the server (made once)."""
     found = WATCHES.get(link.kernel_id)
     if found is None:
@@ -124,8 +124,9 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
     """The classmate controls of a Play section: `seat(table)` puts a table on its board, `act(change)` runs a
     change as a click beside the board (its errors shown on the board), `refresh()` redraws the board."""
 
-    def __init__(self, link: ClassLink, *, seat: Callable[[ClassTable], None], act: Callable[[Callable[[], None]], Any],
-                 refresh: Callable[[], None], options: Callable[[], dict[str, Any]], address: Callable[[], str],
+    def __init__(self, link: ClassClient, *, seat: Callable[[ClassTable], None],
+                 act: Callable[[Callable[[], None]], Any], refresh: Callable[[], None],
+                 options: Callable[[], dict[str, Any]], address: Callable[[], str],
                  computer: Callable[[str], Any], arrived: Callable[[], str] = lambda: "",
                  computer_round: ComputerRound = lambda level, rules, hands, words: None) -> None:
         """`options()` are the table options (hinter, reviews) of the section; `computer(level)` makes a computer
@@ -420,7 +421,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             raise ClassRefused("not_seated")
         if code is not None:  # the table is still open on the server: it records how the match ended
             self.epoch += 1
-            self.link.end(code, f"computer:{FINISHING_LEVEL}")
+            self.link.end(code, f"{COMPUTER}{FINISHING_LEVEL}")
             self.code = None
             self._show_entry(True)
             self.leave_button.layout.display = "none"
@@ -435,7 +436,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         if code is None:
             raise ClassRefused("not_seated")
         self.epoch += 1
-        self.link.end(code, "left")
+        self.link.end(code, LEFT)
         self._closed(left=True)
         with contextlib.suppress(ClassRefused):  # the list is a help: the table is left either way
             self.show_open_tables()

@@ -10,12 +10,13 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as W
 
+from ..board_parts import square_part
 from ..engine import RULE_SETS, BonusRow, bonus_table
 from ..engine.catalogue import and_list, text
 from ..engine.narration import line_changes
 from ..examples import MissingExample, Step, WorkedExample, current_examples
 from ..table import BadIntent, BoardState, TableController
-from ..table.presenter import action, hand_part, square_labels, square_part, text_panel
+from ..table.presenter import action, hand_part, square_labels, text_panel
 from .board import LeopardBoard
 from .rules_sheet import values_html
 

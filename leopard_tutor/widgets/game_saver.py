@@ -10,7 +10,7 @@ import ipywidgets as W
 
 from ..ai import LEVELS
 from ..engine.catalogue import text
-from .game_code import game_code, read_game_code
+from ..engine.game_code import game_code, read_game_code
 
 if TYPE_CHECKING:
     from .play_section import PlaySection

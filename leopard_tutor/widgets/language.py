@@ -5,7 +5,7 @@ page's `<html lang>`.
     page.on_restore(callback)        # callback(kept) once the page has said what it keeps and
                                      # `page.browser`, its languages (navigator.languages, best first)
     page.save("es")                  # the learner chose Spanish: kept in the browser from now on (its storage,
-                                     # and the cookie `host.LANGUAGE_COOKIE` for the class server's own pages),
+                                     # and the cookie `protocol.LANGUAGE_COOKIE` for the class server's own pages),
                                      # and a teacher's ?lang= left out of the page's address (a reload keeps it)
     page.lang = "es"                 # the page's <html lang>
                                      # (and each option of the app's language picker says its own language)
@@ -21,7 +21,7 @@ from typing import Any
 import traitlets
 
 from ..engine.catalogue import languages
-from ..host import LANGUAGE_COOKIE
+from ..protocol import LANGUAGE_COOKIE
 from .storage import BrowserStorage, kept_script
 
 MAX_BROWSER_LANGUAGES = 8

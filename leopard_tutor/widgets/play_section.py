@@ -12,16 +12,18 @@ import ipywidgets as W
 
 from ..ai import LEVELS
 from ..ai.adaptive import AdaptiveLevel
-from ..class_client import ClassLink
+from ..class_codes import player_name
+from ..client.class_client import ClassClient
+from ..deals import deal_link, deal_seed, new_deal_code
 from ..engine import RULE_SETS, LeopardError, Match, RuleSet, rules_by_key
 from ..engine.catalogue import text
+from ..engine.game_code import SavedGame
+from ..protocol import CLASSMATE
+from ..protocol import COMPUTER as COMPUTER_PREFIX
 from ..table import Chooser, HintFn, Table, against_computer, at_one_device
 from ..table.class_table import ClassTable
-from ..table.seats import player_name
 from .board import LeopardBoard
 from .class_panel import ClassPanel
-from .deals import deal_link, deal_seed, new_deal_code
-from .game_code import SavedGame
 from .game_saver import GameSaver
 
 OpponentFactory = Callable[[str, int | None], Chooser]
@@ -32,8 +34,6 @@ PEOPLE = "people"
 """The opponent menu's choice of someone at this device, the two taking turns with it."""
 COMPUTER = "computer"
 """A match against the computer, as a kind of match set aside (the opponent menu names its levels)."""
-CLASSMATE = "classmate"
-"""The opponent menu's choice, on a class server, of a classmate at another device (`ClassPanel`)."""
 
 
 def under_way(table: Table) -> bool:
@@ -47,7 +47,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
 
     def __init__(self, controller: Table, opponent_factory: OpponentFactory | None = None,
                  level: str = "beginner", address: Callable[[], str] = lambda: "",
-                 class_link: ClassLink | None = None) -> None:
+                 class_link: ClassClient | None = None) -> None:
         """With a `class_link` (on a class server), the opponent menu offers a classmate too."""
         self.controller = controller
         self.opponent_factory = opponent_factory
@@ -157,7 +157,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         """Whether two people play each other (at this device, or classmates each at their own)."""
         return str(self.level_pick.value) in (PEOPLE, CLASSMATE)
 
-    def _class_panel(self, link: ClassLink, factory: OpponentFactory) -> ClassPanel:
+    def _class_panel(self, link: ClassClient, factory: OpponentFactory) -> ClassPanel:
         """The classmate controls."""
         return ClassPanel(link, seat=self._seat, act=self.board.control, refresh=self._class_changed,
                           options=self._table_options, address=self.address,
@@ -425,7 +425,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         elif str(self.level_pick.value) == PEOPLE:
             return
         else:
-            against, seat = f"computer:{self.opponent_level()}", 0
+            against, seat = f"{COMPUTER_PREFIX}{self.opponent_level()}", 0
         if new_hand:
             self._told_hand = (match, match.hand_number)
             for listener in list(self.match_listeners):
@@ -454,7 +454,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
 def build_play(opponent: Chooser, *, hinter: HintFn | None = None, opponent_factory: OpponentFactory | None = None,
                level: str = "beginner", seed: int | str | None = None, rules: str = "REVISED_2008",
                address: Callable[[], str] = lambda: "", background: bool = True,
-               class_link: ClassLink | None = None) -> PlaySection:
+               class_link: ClassClient | None = None) -> PlaySection:
     """A Play section against `opponent` (its level shown as `level`); a match of a fresh deal code unless
     `seed` is given. `address()` is the page's address, for the "Share this deal" link; `background` lets
     the review of a hand search while the learner thinks (see `Table`); with `class_link` (a class server),

@@ -9,13 +9,14 @@ from dataclasses import replace
 
 import ipywidgets as W
 
+from ..board_parts import square_part
 from ..engine import RULE_SETS, Play, rules_by_key
 from ..engine.catalogue import text
 from ..engine.errors import quote
 from ..lessons import KINDS, Answer, BestPlayQuestion, PlacementQuestion, Practice, Question, ValueQuestion
 from ..lessons.progress import CONCEPTS, kernel_progress
 from ..table import BadIntent, BoardState, Marks, State, TableController
-from ..table.presenter import action, hand_part, list_panel, square_labels, square_part, table_state
+from ..table.presenter import action, hand_part, list_panel, square_labels, table_state
 from .board import LeopardBoard
 
 ME = 0

@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 import ipywidgets as W
 
 from ..class_codes import ClassTableError, valid_name
+from ..client.student_client import StudentRecord
 from ..engine.catalogue import text, texts
-from ..student_client import StudentRecord
 from .storage import BrowserStorage
 
 

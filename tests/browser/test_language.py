@@ -12,7 +12,7 @@ from test_catalogue_languages import ALLOWED, ENGLISH_WORDS, _words
 from test_play import click, move_by_clicks, read
 
 from leopard_tutor.engine.catalogue import text
-from leopard_tutor.host import LANGUAGE_COOKIE
+from leopard_tutor.protocol import LANGUAGE_COOKIE
 
 TIMEOUT = 60_000
 SPANISH = ["Jugar", "Aprender", "Ejemplos", "Práctica"]

@@ -22,9 +22,9 @@ from test_classmates import sit_down, turn_of
 from leopard_tutor.ai.players import BeginnerPlayer
 from leopard_tutor.engine import Match, Play
 from leopard_tutor.engine.catalogue import book, text
+from leopard_tutor.engine.game_code import game_code
 from leopard_tutor.engine.turns import apply_move, current_player
 from leopard_tutor.lessons import LESSONS
-from leopard_tutor.widgets.game_code import game_code
 
 BOARD_TIMEOUT_MS = 60_000
 SIZES = {

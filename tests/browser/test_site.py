@@ -28,9 +28,9 @@ from test_learn import click as click_lesson
 from test_learn import open_tab, play_solution, square_on_page
 from test_play import click, squares_of, wait_my_turn
 
+from leopard_tutor.client.host import PAGE_URL
 from leopard_tutor.engine import square_value
 from leopard_tutor.engine.catalogue import text
-from leopard_tutor.host import PAGE_URL
 from leopard_tutor.lessons import LESSONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -148,7 +148,7 @@ def open_site(page: Any, url: str) -> Any:
 
 
 def test_the_page_hands_the_kernel_its_address(site: Path) -> None:
-    """The name the page's script and leopard_tutor.host share is the same on both sides."""
+    """The name the page's script and leopard_tutor.client.host share is the same on both sides."""
     page = (site / APP).read_text(encoding="utf-8")
     assert PAGE_URL in page
     assert not re.search(r"(src|href)=\"https?://", page), "the app page links another host"

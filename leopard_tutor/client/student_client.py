@@ -1,9 +1,9 @@
-"""Kernel side of the students' records (issue 20, `/work/notes/contract20.md`): a page's kernel tells its class
-server the student's name, lesson progress, finished matches and what they are doing, and reads back at start
-what the server keeps for this student (`server/student_handlers.py`), proving which kernel it is as
-`class_client.ClassLink` does.
+"""Kernel side of the students' records: a page's kernel tells its class server the student's name, lesson
+progress, finished matches and what they are doing, and reads back at start what the server keeps for this student
+(`server/student_handlers.py`; the requests, their bodies and words are in `protocol.py`), proving which kernel it
+is as `class_client.ClassClient` does.
 
-`StudentLink.here()` is the link of this kernel, or None where there is no class server (the static site, a
+`StudentClient.here()` is this kernel's client, or None where there is no class server (the static site, a
 notebook, Binder). `StudentRecord` keeps the server up to date without ever holding up a click: its reports go
 out from one background thread (`Reports`), each with a short timeout; a report that fails is dropped (the log
 says so once until one gets through), and a newer report of the same kind replaces one not yet sent. Nothing is
@@ -33,13 +33,13 @@ from dataclasses import dataclass
 from itertools import count
 from typing import TYPE_CHECKING, Any
 
-from .class_client import ClassRefused, KernelLink
-from .class_codes import ClassTableError, valid_name
-from .lessons.progress import MAX_COUNT, Progress
-from .protocol import STUDENTS_PATH
+from ..class_codes import ClassTableError, valid_name
+from ..lessons.progress import MAX_COUNT, Progress
+from ..protocol import DOINGS, MATCH_ID_LENGTH, RESULTS, STUDENTS_PATH
+from .class_client import ClassRefused, KernelClient
 
 if TYPE_CHECKING:
-    from .engine import Match
+    from ..engine import Match
 
 log = logging.getLogger(__name__)
 
@@ -56,11 +56,6 @@ HELD_TRIES = 10
 NOW_AGAIN_SECONDS = 60.0
 """After this long, what the student is doing is told again at their next click, though it has not changed (the
 server counts a student whose last report of it is two minutes old as away)."""
-DOINGS = ("learn", "play", "practice", "examples", "rules")
-"""What the server understands a student to be doing (`POST now`)."""
-RESULTS = ("won", "drawn", "lost")
-MATCH_ID_LENGTH = 16
-"""Hex digits of a match's id (`match_id`)."""
 Body = dict[str, Any] | Callable[[], dict[str, Any] | None]
 """A report's body, or what makes it when it goes out (None: nothing to send)."""
 
@@ -72,7 +67,7 @@ def match_id(match: Match) -> str:
     return hashlib.sha256(said.encode()).hexdigest()[:MATCH_ID_LENGTH]
 
 
-class StudentLink(KernelLink):
+class StudentClient(KernelClient):
     """The students' records of the server at `base`, for the kernel `kernel_id` holding `key`."""
 
     PATH = STUDENTS_PATH
@@ -177,8 +172,8 @@ class StudentRecord:
     stage, what they are doing.
     Until the student has a name nothing is sent; giving one sends the name, then what was held back."""
 
-    def __init__(self, link: StudentLink, progress: Progress, clock: Callable[[], float] = time.monotonic) -> None:
-        self.link = link
+    def __init__(self, client: StudentClient, progress: Progress, clock: Callable[[], float] = time.monotonic) -> None:
+        self.client = client
         self.reports = Reports(self._tell)
         self.clock = clock
         self.name: str | None = None
@@ -202,7 +197,7 @@ class StudentRecord:
         """What the server keeps for this student (asked once, at the page's start); an empty record if it cannot
         say, logged. A name it keeps becomes this record's name."""
         try:
-            found = ServerRecord.read(self.link.me())
+            found = ServerRecord.read(self.client.me())
         except Exception as error:  # the page starts without the class's record rather than not at all
             log.warning("the class server did not say what it keeps for this student: %s", error)
             return ServerRecord()
@@ -315,7 +310,7 @@ class StudentRecord:
     def _tell(self, action: str, body: dict[str, Any]) -> None:
         """Send one report; if the server keeps no record of the student, forget the name and hold the report."""
         try:
-            self.link.tell(action, body)
+            self.client.tell(action, body)
         except ClassRefused as refused:
             if refused.key != "unknown_student":
                 raise

@@ -24,32 +24,12 @@ import sys
 from typing import Protocol
 from urllib.parse import urlsplit, urlunsplit
 
+from ..protocol import MAX_LANGUAGES, accepted_languages
+
 PAGE_URL = "LEOPARD_TUTOR_PAGE_URL"
 """The environment variable in which the static site's page gives the kernel its own address."""
 BROWSER_LANGUAGES = "LEOPARD_TUTOR_BROWSER_LANGUAGES"
 """The environment variable in which the static site's page gives the kernel the browser's languages."""
-MAX_LANGUAGES = 8
-"""Of the languages a browser asks for, the first these many are read."""
-LANGUAGE_COOKIE = "leopard_tutor_language"
-"""The cookie in which the page keeps the learner's chosen language (as well as in its storage), for the class
-server's own pages: the class is full, the waiting line, the class page."""
-
-
-def accepted_languages(header: str) -> tuple[str, ...]:
-    """The languages of an Accept-Language header ("es-ES,es;q=0.9,en;q=0.8"), best first (at most
-    MAX_LANGUAGES, each as the browser said it; what cannot be read is left out)."""
-    found: list[tuple[float, int, str]] = []
-    for index, part in enumerate(header[:500].split(",")[:20]):
-        tag, _, weight = part.strip().partition(";")
-        quality = 1.0
-        if weight.strip().startswith("q="):
-            try:
-                quality = float(weight.strip()[2:])
-            except ValueError:
-                continue
-        if tag and tag != "*" and quality > 0:
-            found.append((-quality, index, tag.strip()))
-    return tuple(tag for _, _, tag in sorted(found))[:MAX_LANGUAGES]
 
 
 class Host(Protocol):

@@ -1,7 +1,7 @@
 """Kernel side of the class tables: a page's kernel asks the server's tables (`server/class_handlers.py`) over HTTP,
-proving it is the kernel it names (`sessions.kernel_proof`), so it acts for the visitor it was given to.
+proving it is the kernel it names (`protocol.kernel_proof`), so it acts for the visitor it was given to.
 
-`ClassLink.here()` is the link of this kernel, or None where there are no class tables (the static site,
+`ClassClient.here()` is this kernel's client, or None where there are no class tables (the static site,
 a notebook, Binder). A refusal is a `ClassRefused` whose message is the catalogue's sentence for it.
 """
 
@@ -14,10 +14,17 @@ import urllib.parse
 import urllib.request
 from typing import Any, TypeVar
 
-from .engine import LeopardError
-from .engine.catalogue import text
-from .kernel_proof import kernel_proof
-from .protocol import ASK_SECONDS, CLASS_PATH, CLASS_TABLES_ENV, KERNEL_HEADER, PROOF_HEADER, WAIT_SECONDS
+from ..engine import LeopardError
+from ..engine.catalogue import text
+from ..protocol import (
+    ASK_SECONDS,
+    CLASS_PATH,
+    CLASS_TABLES_ENV,
+    KERNEL_HEADER,
+    PROOF_HEADER,
+    WAIT_SECONDS,
+    kernel_proof,
+)
 
 
 class ClassRefused(LeopardError):
@@ -31,12 +38,12 @@ class ClassRefused(LeopardError):
         return text(f"classmates.refused.{self.key}", **self.facts)
 
 
-LinkT = TypeVar("LinkT", bound="KernelLink")
+ClientT = TypeVar("ClientT", bound="KernelClient")
 
 
-class KernelLink:
+class KernelClient:
     """Requests of this kernel to the server at `base` (its URL, ending in "/") under `PATH`, proving it is the
-    kernel `kernel_id` (it holds `key`); the base of `ClassLink` and `student_client.StudentLink`."""
+    kernel `kernel_id` (it holds `key`); the base of `ClassClient` and `student_client.StudentClient`."""
 
     PATH = ""
     """Where the server's handlers of this kind of request are, under its base URL."""
@@ -47,8 +54,8 @@ class KernelLink:
                         "Content-Type": "application/json"}
 
     @classmethod
-    def here(cls: type[LinkT]) -> LinkT | None:
-        """This kernel's link, if a class server started it (and so told it where it is)."""
+    def here(cls: type[ClientT]) -> ClientT | None:
+        """This kernel's client, if a class server started it (and so told it where it is)."""
         kernel_id = os.getenv("VOILA_KERNEL_ID", "")
         if os.getenv(CLASS_TABLES_ENV) != "1" or not kernel_id:
             return None
@@ -81,7 +88,7 @@ class KernelLink:
             raise ClassRefused("unreachable") from None
 
 
-class ClassLink(KernelLink):
+class ClassClient(KernelClient):
     """The class tables of the server at `base`, for the kernel `kernel_id` holding `key`."""
 
     PATH = CLASS_PATH

@@ -1,7 +1,7 @@
 """Kernel side of a preheated Voilà kernel: wait until it is handed to a visitor, then read the visitor's request.
 
 Voilà's own `wait_for_request` does this over the server's query socket (/voila/query/<kernel id>);
-this one also shows the proof that the server asks of it (`sessions.kernel_proof`, an HMAC of the
+this one also shows the proof that the server asks of it (`protocol.kernel_proof`, an HMAC of the
 kernel id under the kernel's connection key), so that nobody else can read or take that socket.
 """
 
@@ -13,8 +13,7 @@ import os
 import threading
 import warnings
 
-from .kernel_proof import kernel_proof
-from .protocol import PROOF_HEADER
+from ..protocol import PROOF_HEADER, kernel_proof
 
 
 def query_url() -> str:

@@ -13,9 +13,10 @@ import json
 import zlib
 from dataclasses import dataclass
 
-from ..engine import RULE_SETS, LeopardError, Match
-from ..engine.catalogue import and_list, text
-from ..engine.match import MAX_SAVED_MATCH
+from .catalogue import and_list, text
+from .errors import LeopardError
+from .match import MAX_SAVED_MATCH, Match
+from .rules import RULE_SETS
 
 GAME_PREFIX = "LG1-"
 MAX_GAME_CODE = 100_000

@@ -1,0 +1,62 @@
+"""The hint ladder of Play and of every lesson: one more clue per press, from a nudge to the whole move.
+
+Where the move and its clues come from is the caller's (the expert's hint in Play, `ai.hints`; a lesson's script or
+its coach, `lessons.attempt`): this module is the ladder alone, so the lessons (and what reads them, the class
+server's records) need not import the computer players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .engine import Move
+
+RUNGS = ("nudge", "card", "space", "move")
+"""The rungs of a ladder, from the first clue to the last."""
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One clue of a hint ladder: its level (1 nudge, 2 card, 3 space, 4 move), its words, and the move
+    it points to (None on the nudge, which names no card)."""
+
+    level: int
+    text: str
+    move: Move | None
+
+    @property
+    def name(self) -> str:
+        """'nudge', 'card', 'space' or 'move'."""
+        return RUNGS[self.level - 1]
+
+
+class HintLadder:
+    """The hint ladder of Play and of every lesson: one more clue per press, from a nudge to the whole
+    move, starting again when the position changes. `source()` gives, for the position now, the move
+    to point to and its clues (a nudge, the card, the space, the move), from wherever the moves come:
+    the expert's hint in Play, a lesson's script or its coach."""
+
+    def __init__(self, source: Callable[[], tuple[Move, Sequence[str]]]) -> None:
+        self._source = source
+        self._key: object = None
+        self._move: Move | None = None
+        self._clues: tuple[str, ...] = ()
+        self.level = 0
+
+    @property
+    def size(self) -> int:
+        """How many rungs the current ladder has."""
+        return len(self._clues)
+
+    def climb(self, position: object) -> tuple[Rung, bool]:
+        """The next rung for `position` (any value that changes when the position does), and whether it
+        is a new one (a press at the top shows the last rung again)."""
+        if self._key is None or position != self._key:
+            self._key = position
+            self._move, clues = self._source()
+            self._clues = tuple(clues)
+            self.level = 0
+        new = self.level < len(self._clues)
+        self.level = min(self.level + 1, len(self._clues))
+        return Rung(self.level, self._clues[self.level - 1], self._move if self.level > 1 else None), new
