@@ -33,7 +33,7 @@ from leopard_tutor.lessons import LESSONS  # noqa: E402
 from leopard_tutor.lessons.progress import CONCEPTS  # noqa: E402
 from leopard_tutor.protocol import DOINGS  # noqa: E402
 from leopard_tutor.server.class_store import ClassStore, StudentRow  # noqa: E402
-from leopard_tutor.server.class_tables import ClassTables  # noqa: E402
+from leopard_tutor.server.referee import Referee  # noqa: E402
 from leopard_tutor.server.students import PAGE_ROWS, Students  # noqa: E402
 from leopard_tutor.server.teacher import ClassPage  # noqa: E402
 
@@ -71,7 +71,7 @@ def measure(records: int, repeat: int) -> None:
         store = ClassStore.in_folder(Path(folder))
         connected = fill(store, records, random.Random(records))
         students = Students(store, clock=lambda: NOW)
-        page = ClassPage(students, ClassTables(store), "t" * 32)
+        page = ClassPage(students, Referee(store), "t" * 32)
         page.book.connected_visitors = lambda: connected  # type: ignore[method-assign]
         shown = len(page.report()["students"])
         median, most = timed(lambda: json.dumps(page.report()), repeat)

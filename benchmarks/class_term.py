@@ -1,6 +1,6 @@
 """A term of a class server in a few minutes: does anything build up?
 
-Drives the class server's own records (`ClassTables`, `Students` and the class page's `ClassPage.report`, over a
+Drives the class server's own records (`Referee`, `Students` and the class page's `ClassPage.report`, over a
 real SQLite store in a temporary data folder) through `--lessons` lessons on a simulated clock, two days apart:
 
 * a class of `--students` named students (a few change their name now and then, a few leave the school and new
@@ -43,7 +43,7 @@ from leopard_tutor.engine.turns import current_player  # noqa: E402
 from leopard_tutor.lessons import LESSONS  # noqa: E402
 from leopard_tutor.lessons.progress import CONCEPTS  # noqa: E402
 from leopard_tutor.server.class_store import DATABASE_NAME, ClassStore  # noqa: E402
-from leopard_tutor.server.class_tables import GONE_SECONDS, QUIET_SECONDS, ClassTables  # noqa: E402
+from leopard_tutor.server.referee import GONE_SECONDS, QUIET_SECONDS, Referee  # noqa: E402
 from leopard_tutor.server.students import Students  # noqa: E402
 from leopard_tutor.server.teacher import ClassPage  # noqa: E402
 
@@ -75,7 +75,7 @@ class Server:
 
     def _open(self) -> None:
         self.store = ClassStore.in_folder(self.folder)
-        self.tables = ClassTables(self.store, limit=self.limit, clock=self.clock)
+        self.tables = Referee(self.store, limit=self.limit, clock=self.clock)
         self.students = Students(self.store, limit=self.limit, clock=self.clock)
         self.page = ClassPage(self.students, self.tables, "t" * 32)
 

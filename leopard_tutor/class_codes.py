@@ -1,6 +1,6 @@
 """What a player types, checked alike by the page's kernel and the class server: table codes and players' names,
 and the error a class table answers with. Standard library and the engine only, so the page's kernel (the static
-site's too, which has no sqlite3) can check a code without the server's class store (`server/class_tables.py`), and
+site's too, which has no sqlite3) can check a code without the server's class store (`server/referee.py`), and
 the server checks a name without the table (`table/`)."""
 
 from __future__ import annotations

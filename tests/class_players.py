@@ -162,7 +162,7 @@ async def play_turn(visit: Visit, rng: random.Random) -> dict[str, Any]:
 
 
 def play_face_down_first(tables: Any, code: str, visitors: tuple[str, str], count: int = 24) -> None:
-    """Make `count` moves at class table `code` of the server's `tables` (a `ClassTables`) for its two `visitors`,
+    """Make `count` moves at class table `code` of the server's `tables` (a `Referee`) for its two `visitors`,
     a jack or queen played face down whenever one may be (else the first legal move): squares with hidden cards."""
     hand = tables.tables[code].match.current
     for number in range(count):

@@ -175,7 +175,7 @@ OPERATOR_FUNCTIONS = {
     ("launch.py", "app_notebook"): "the app notebook's Python source",
     ("guards.py", "not_a_visit"): "why a request that is no visit (an image, a script, a fetch) is refused: a "
                                   "refusal's kind, for the log",
-    ("class_tables.py", "sweep"): "how a table nobody joined ended, as the class's records keep it",
+    ("referee.py", "sweep"): "how a table nobody joined ended, as the class's records keep it",
 }
 """Functions of the server whose words are for the operator, the log or the records, and why."""
 SERVER_PRINTS = "server/"

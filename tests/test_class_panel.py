@@ -1,4 +1,4 @@
-"""The Play section's classmate controls without a server: two sections whose links reach one `ClassTables` in this
+"""The Play section's classmate controls without a server: two sections whose links reach one `Referee` in this
 process. Open a table (code, link, QR code), join it from the open tables, sit at the match; a class table is not
 left by the opponent menu; a classmate gone for two minutes is replaced by the computer, and the store says so."""
 
@@ -17,7 +17,7 @@ from leopard_tutor.client.class_client import ClassRefused
 from leopard_tutor.engine.moves import NEXT_HAND, Move, move_to_data
 from leopard_tutor.protocol import CLASSMATE
 from leopard_tutor.server.class_store import ClassStore
-from leopard_tutor.server.class_tables import GONE_SECONDS, ClassTables
+from leopard_tutor.server.referee import GONE_SECONDS, Referee
 from leopard_tutor.table import Computer
 from leopard_tutor.table.class_table import ClassTable
 from leopard_tutor.widgets import PlaySection, build_play
@@ -35,7 +35,7 @@ class Clock:
 class Link:
     """A kernel's link to the tables, in this process, for one visitor (the watch is driven by the test)."""
 
-    def __init__(self, tables: ClassTables, visitor: str) -> None:
+    def __init__(self, tables: Referee, visitor: str) -> None:
         self.tables, self.visitor = tables, visitor
 
     def _ask(self, call: Any, *args: Any) -> Any:
@@ -66,13 +66,13 @@ class Link:
 
 
 @pytest.fixture
-def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ClassTables, Clock]:
+def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Referee, Clock]:
     monkeypatch.setattr(ClassPanel, "watch", lambda self, known="": None)  # no thread: the test hands over each report
     clock = Clock()
-    return ClassTables(ClassStore.in_folder(tmp_path), clock=clock), clock
+    return Referee(ClassStore.in_folder(tmp_path), clock=clock), clock
 
 
-def opened_by_ana(authority: ClassTables) -> tuple[PlaySection, ClassPanel]:
+def opened_by_ana(authority: Referee) -> tuple[PlaySection, ClassPanel]:
     """Ana's Play section, and its classmate controls, once she has opened a table (as her name)."""
     ana = section(authority, "ana")
     ana.level_pick.value = CLASSMATE
@@ -82,7 +82,7 @@ def opened_by_ana(authority: ClassTables) -> tuple[PlaySection, ClassPanel]:
     return ana, panel
 
 
-def section(tables: ClassTables, visitor: str) -> PlaySection:
+def section(tables: Referee, visitor: str) -> PlaySection:
     play = build_play(Discarder(), opponent_factory=Discarder, seed=11, background=False,  # type: ignore[arg-type]
                       address=lambda: "http://school:8866/", class_link=Link(tables, visitor))  # type: ignore[arg-type]
     play.resume_class_table()
@@ -94,7 +94,7 @@ def panel_of(play: PlaySection) -> ClassPanel:
     return play.classmates
 
 
-def test_open_join_play_and_finish_against_the_computer(tables: tuple[ClassTables, Clock], keyed: None) -> None:
+def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, Clock], keyed: None) -> None:
     authority, clock = tables
     ana, ben = section(authority, "ana"), section(authority, "ben")
     panel = panel_of(ana)
@@ -154,7 +154,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[ClassTable
     assert not [action for action in ben.board.state["actions"] if action["enabled"]]
 
 
-def test_a_reloaded_page_sits_at_its_table_again(tables: tuple[ClassTables, Clock], keyed: None) -> None:
+def test_a_reloaded_page_sits_at_its_table_again(tables: tuple[Referee, Clock], keyed: None) -> None:
     authority, _clock = tables
     code = authority.open("ana", "Ana")
     authority.join("ben", "Ben", code)
@@ -167,7 +167,7 @@ def test_a_reloaded_page_sits_at_its_table_again(tables: tuple[ClassTables, Cloc
     assert said(again.board.state["message"], "classmates.refused.bad_code", length=4)
 
 
-def test_a_table_seated_on_the_board_has_its_message_announced(tables: tuple[ClassTables, Clock], keyed: None) -> None:
+def test_a_table_seated_on_the_board_has_its_message_announced(tables: tuple[Referee, Clock], keyed: None) -> None:
     authority, _clock = tables
     ana = section(authority, "ana")
     before = ana.board.state["seq"]
@@ -179,7 +179,7 @@ def test_a_table_seated_on_the_board_has_its_message_announced(tables: tuple[Cla
     assert ana.board.state["seq"] > before and said(ana.board.state["message"], "classmates.seating.wait")
 
 
-def test_a_waiting_table_shows_leave_also_after_a_reload(tables: tuple[ClassTables, Clock], keyed: None) -> None:
+def test_a_waiting_table_shows_leave_also_after_a_reload(tables: tuple[Referee, Clock], keyed: None) -> None:
     authority, _clock = tables
     ana, panel = opened_by_ana(authority)
     code = panel.code
@@ -206,7 +206,7 @@ def test_a_waiting_table_shows_leave_also_after_a_reload(tables: tuple[ClassTabl
     assert other.code not in (None, code) and not said(again.board.state["message"], "classmates.refused.one_table")
 
 
-def play_to_the_last_move(authority: ClassTables, code: str) -> Move:
+def play_to_the_last_move(authority: Referee, code: str) -> Move:
     """Play table `code`'s match through the server up to (not including) the move that ends it: that move."""
     live = authority.tables[code]
     while True:
@@ -222,7 +222,7 @@ def play_to_the_last_move(authority: ClassTables, code: str) -> Move:
         authority.move(live.row.visitors[hand.to_move] or "", code, len(live.moves), move_to_data(move))
 
 
-def test_a_finished_match_ends_on_both_boards_and_frees_both(tables: tuple[ClassTables, Clock],
+def test_a_finished_match_ends_on_both_boards_and_frees_both(tables: tuple[Referee, Clock],
                                                             keyed: None) -> None:
     authority, _clock = tables
     code = authority.open("ana", "Ana")
@@ -264,7 +264,7 @@ def test_a_finished_match_ends_on_both_boards_and_frees_both(tables: tuple[Class
         assert panel_of(play).code not in (None, code)
 
 
-def test_a_table_the_server_closed_says_why(tables: tuple[ClassTables, Clock], keyed: None) -> None:
+def test_a_table_the_server_closed_says_why(tables: tuple[Referee, Clock], keyed: None) -> None:
     authority, clock = tables
     code = authority.open("ana", "Ana")
     authority.join("ben", "Ben", code)
@@ -286,7 +286,7 @@ def test_a_table_the_server_closed_says_why(tables: tuple[ClassTables, Clock], k
     assert not said(panel.status.value, "classmates.other_left")
 
 
-def test_the_match_length_chosen_reaches_the_server_and_both_players(tables: tuple[ClassTables, Clock],
+def test_the_match_length_chosen_reaches_the_server_and_both_players(tables: tuple[Referee, Clock],
                                                                       keyed: None) -> None:
     """Ana chooses a match of one hand: the server's table has one hand, Ben joins it as it is, both boards say so,
     and the match ends (finished, for both) with that hand."""
@@ -320,7 +320,7 @@ def test_the_match_length_chosen_reaches_the_server_and_both_players(tables: tup
     assert row is not None and row.ending == "finished" and row.hand_scores == (table.match.totals,)
 
 
-def test_a_round_seats_both_pages_by_itself_and_brings_play_forward(tables: tuple[ClassTables, Clock],
+def test_a_round_seats_both_pages_by_itself_and_brings_play_forward(tables: tuple[Referee, Clock],
                                                                     keyed: None) -> None:
     authority, _clock = tables
     ana, ben = section(authority, "ana"), section(authority, "ben")
@@ -352,7 +352,7 @@ def test_a_round_seats_both_pages_by_itself_and_brings_play_forward(tables: tupl
     assert ana.controller is own and said(ana.board.state["message"], "play.set_aside.back")
 
 
-def test_the_one_left_over_plays_the_computer_once(tables: tuple[ClassTables, Clock], keyed: None) -> None:
+def test_the_one_left_over_plays_the_computer_once(tables: tuple[Referee, Clock], keyed: None) -> None:
     authority, _clock = tables
     cat = section(authority, "cat")
     forward: list[bool] = []
@@ -372,7 +372,7 @@ def test_the_one_left_over_plays_the_computer_once(tables: tuple[ClassTables, Cl
     assert not said(again.board.state["message"], "classmates.round.computer", number=1)
 
 
-def test_a_class_table_left_is_never_taken_up_as_a_game_at_this_device(tables: tuple[ClassTables, Clock],
+def test_a_class_table_left_is_never_taken_up_as_a_game_at_this_device(tables: tuple[Referee, Clock],
                                                                         keyed: None) -> None:
     authority, _clock = tables
     ana, ben = section(authority, "ana"), section(authority, "ben")
@@ -391,7 +391,7 @@ def test_a_class_table_left_is_never_taken_up_as_a_game_at_this_device(tables: t
     assert table not in mover.set_aside.values()
 
 
-def test_a_page_waiting_at_its_own_table_moves_to_its_round(tables: tuple[ClassTables, Clock], keyed: None) -> None:
+def test_a_page_waiting_at_its_own_table_moves_to_its_round(tables: tuple[Referee, Clock], keyed: None) -> None:
     authority, _clock = tables
     ana, panel = opened_by_ana(authority)
     panel.on_report(panel.link.mine())

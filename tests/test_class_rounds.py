@@ -1,4 +1,4 @@
-"""Rounds the teacher pairs, in the server's class tables (`ClassTables.pair`, stdlib, no server): both seats of each
+"""Rounds the teacher pairs, in the server's class tables (`Referee.pair`, stdlib, no server): both seats of each
 table at once; the odd one's seat against the computer; every student paired told; the students at a table left for
 the next round; what cannot be paired refused with nothing stored; the next round with new opponents; a restart
 keeping the round, its seats and its tables; forgetting the class forgetting them."""
@@ -12,7 +12,7 @@ import pytest
 
 from leopard_tutor.class_codes import ClassTableError
 from leopard_tutor.server.class_store import DATABASE_NAME, ClassStore
-from leopard_tutor.server.class_tables import ClassTables
+from leopard_tutor.server.referee import Referee
 
 CLASS = {"ana": "Ana", "ben": "Ben", "cat": "Cat", "dan": "Dan", "eve": "Eve"}
 
@@ -25,12 +25,12 @@ class Clock:
         return self.now
 
 
-def tables_in(folder: Path, woken: list[str] | None = None, limit: int = 10) -> ClassTables:
-    return ClassTables(ClassStore.in_folder(folder), clock=Clock(), limit=limit,
+def tables_in(folder: Path, woken: list[str] | None = None, limit: int = 10) -> Referee:
+    return Referee(ClassStore.in_folder(folder), clock=Clock(), limit=limit,
                        changed=(woken if woken is not None else []).append)
 
 
-def opponents(tables: ClassTables) -> dict[str, str | None]:
+def opponents(tables: Referee) -> dict[str, str | None]:
     """Each student's opponent in the latest round, as their reports say (None: the computer)."""
     return {visitor: (tables.report(visitor)["round"] or {}).get("against") for visitor in CLASS}
 

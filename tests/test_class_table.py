@@ -1,4 +1,4 @@
-"""A table between classmates, headless: two pages' `ClassTable`s and the server's `ClassTables` in one process.
+"""A table between classmates, headless: two pages' `ClassTable`s and the server's `Referee` in one process.
 Every move is stored by the authority before either table shows it; each table sees only its seat's view;
 a page rebuilt from the stored moves (a reload) is where the match was; the next deal is one stored move."""
 
@@ -17,12 +17,12 @@ from leopard_tutor.engine import LeopardError
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.moves import NEXT_HAND, move_to_data
 from leopard_tutor.server.class_store import ClassStore
-from leopard_tutor.server.class_tables import ClassTables
+from leopard_tutor.server.referee import Referee
 from leopard_tutor.table import Computer, Playing
 from leopard_tutor.table.class_table import ClassTable
 
 
-def page(tables: ClassTables, visitor: str) -> ClassTable:
+def page(tables: Referee, visitor: str) -> ClassTable:
     """A page's table as the class panel builds it from the server's report."""
     report = tables.report(visitor)
     code = report["table"]
@@ -34,14 +34,14 @@ def page(tables: ClassTables, visitor: str) -> ClassTable:
 
 
 @pytest.fixture
-def two(tmp_path: Path) -> tuple[ClassTables, str]:
-    tables = ClassTables(ClassStore.in_folder(tmp_path))
+def two(tmp_path: Path) -> tuple[Referee, str]:
+    tables = Referee(ClassStore.in_folder(tmp_path))
     code = tables.open("ana", "Ana")
     tables.join("ben", "Ben", code)
     return tables, code
 
 
-def test_a_whole_hand_between_two_pages_through_the_authority(two: tuple[ClassTables, str]) -> None:
+def test_a_whole_hand_between_two_pages_through_the_authority(two: tuple[Referee, str]) -> None:
     tables, code = two
     pages = {"ana": page(tables, "ana"), "ben": page(tables, "ben")}
     by_seat = {pages["ana"].seat: "ana", pages["ben"].seat: "ben"}
@@ -75,7 +75,7 @@ def test_a_whole_hand_between_two_pages_through_the_authority(two: tuple[ClassTa
     assert pages["ana"].hand.held == live.match.current.held
 
 
-def test_a_reloaded_page_is_where_the_match_was(two: tuple[ClassTables, str]) -> None:
+def test_a_reloaded_page_is_where_the_match_was(two: tuple[Referee, str]) -> None:
     tables, code = two
     live = tables.tables[code]
     chooser = BeginnerPlayer(5)
@@ -90,7 +90,7 @@ def test_a_reloaded_page_is_where_the_match_was(two: tuple[ClassTables, str]) ->
     assert again.viewer_to_move if live.match.current.to_move == again.seat else again.waiting_for(1 - again.seat)
 
 
-def test_a_refused_move_changes_nothing_and_the_other_seat_cannot_be_moved(two: tuple[ClassTables, str]) -> None:
+def test_a_refused_move_changes_nothing_and_the_other_seat_cannot_be_moved(two: tuple[Referee, str]) -> None:
     tables, code = two
     ana = page(tables, "ana")
     live = tables.tables[code]
@@ -107,7 +107,7 @@ def test_a_refused_move_changes_nothing_and_the_other_seat_cannot_be_moved(two: 
     assert live.moves == []
 
 
-def test_the_computer_takes_a_gone_classmates_seat(two: tuple[ClassTables, str]) -> None:
+def test_the_computer_takes_a_gone_classmates_seat(two: tuple[Referee, str]) -> None:
     tables, _code = two
     ana = page(tables, "ana")
     ana.seat_computer(BeginnerPlayer(1), text("classmates.computer_seated", level="Beginner"))
@@ -119,7 +119,7 @@ def test_the_computer_takes_a_gone_classmates_seat(two: tuple[ClassTables, str])
     assert ben.match is match and ben.tone == "warn" and ben.message == text("classmates.no_new_match")
 
 
-def test_the_last_move_reaches_a_page_reviewing_once_its_review_closes(two: tuple[ClassTables, str]) -> None:
+def test_the_last_move_reaches_a_page_reviewing_once_its_review_closes(two: tuple[Referee, str]) -> None:
     tables, code = two
     live = tables.tables[code]
     move = play_to_the_last_move(tables, code)

@@ -27,9 +27,9 @@ from servers import free_port
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.moves import move_to_data
 from leopard_tutor.server.class_store import DATABASE_NAME, ClassStore, StoreWriteError
-from leopard_tutor.server.class_tables import UNJOINED_SECONDS, ClassTables
 from leopard_tutor.server.data_folder import COOKIE_SECRET_FILE, TOKEN_FILE, DataFolderError, make_private
 from leopard_tutor.server.launch import SECRET_BYTES, kept_secret
+from leopard_tutor.server.referee import UNJOINED_SECONDS, Referee
 from leopard_tutor.server.students import Students
 from leopard_tutor.server.teacher import TOKEN, ClassPage, kept_token
 
@@ -55,9 +55,9 @@ def usual_umask() -> Iterator[None]:
         os.umask(before)
 
 
-def store_in(folder: Path) -> tuple[ClassStore, ClassTables, Students]:
+def store_in(folder: Path) -> tuple[ClassStore, Referee, Students]:
     store = ClassStore.in_folder(folder)
-    return store, ClassTables(store, clock=Clock(NOW)), Students(store, clock=Clock(NOW))
+    return store, Referee(store, clock=Clock(NOW)), Students(store, clock=Clock(NOW))
 
 
 # -- private files -------------------------------------------------------------------------------------------
@@ -218,7 +218,7 @@ def test_the_class_page_is_read_while_the_sweep_cannot_be_stored(tmp_path: Path,
     (nothing closed that is not stored), and says what was not stored; once writable the next refresh closes it."""
     store = ClassStore.in_folder(tmp_path)
     clock = Clock(NOW)
-    tables, students = ClassTables(store, clock=clock), Students(store, clock=clock)
+    tables, students = Referee(store, clock=clock), Students(store, clock=clock)
     page = ClassPage(students, tables, "t" * 32)
     code = tables.open("ana", "Ana")
     clock.now += UNJOINED_SECONDS + 1
@@ -277,12 +277,12 @@ def test_a_failure_no_handler_catches_is_the_kernels_refusal_without_a_traceback
     from tornado.web import Application
 
     from leopard_tutor.server.class_handlers import ClassHandler, Waiters
-    from leopard_tutor.server.class_tables import UNJOINED_SECONDS
+    from leopard_tutor.server.referee import UNJOINED_SECONDS
     from leopard_tutor.server.state import SETTING, ServerState
 
     clock = Clock(NOW)
     store = ClassStore.in_folder(tmp_path)
-    tables = ClassTables(store, clock=clock)
+    tables = Referee(store, clock=clock)
     tables.open("ana", "Ana")
     clock.now += UNJOINED_SECONDS
     store.db.execute("PRAGMA query_only=ON")

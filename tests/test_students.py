@@ -351,11 +351,11 @@ def test_the_rows_are_the_students_seen_last_and_the_csv_holds_every_one(tmp_pat
 
 
 def test_the_class_page_says_how_many_of_how_many_it_shows(tmp_path: Path, keyed: None) -> None:
-    from leopard_tutor.server.class_tables import ClassTables
+    from leopard_tutor.server.referee import Referee
     from leopard_tutor.server.teacher import ClassPage
 
     class_, clock = students(tmp_path)
-    page = ClassPage(class_, ClassTables(class_.store, clock=clock), "t" * 32)
+    page = ClassPage(class_, Referee(class_.store, clock=clock), "t" * 32)
     class_.name("ana", "Ana")
     assert page.report()["shown"] == "" and len(page.report()["students"]) == 1, "every one shown: nothing to say"
     for number in range(PAGE_ROWS + 4):
@@ -439,11 +439,11 @@ def test_the_session_book_says_which_visitors_have_a_page_connected() -> None:
 
 
 def test_watching_a_table_shows_what_a_spectator_may_see_and_never_a_hand(tmp_path: Path, keyed: None) -> None:
-    from leopard_tutor.server.class_tables import ClassTables
+    from leopard_tutor.server.referee import Referee
     from leopard_tutor.server.teacher import ClassPage
 
     store = ClassStore.in_folder(tmp_path)
-    tables = ClassTables(store, clock=Clock(NOW))
+    tables = Referee(store, clock=Clock(NOW))
     code = tables.open("ana", "Ana")
     page = ClassPage(Students(store, clock=Clock(NOW)), tables, "t" * 32)
     assert page.watch(code)["waiting"] == mark("teacher.watch.waiting", code=code)
@@ -471,11 +471,11 @@ def test_watching_a_table_shows_what_a_spectator_may_see_and_never_a_hand(tmp_pa
 
 
 def test_a_watched_square_is_drawn_as_its_rule_set_draws_it(tmp_path: Path) -> None:
-    from leopard_tutor.server.class_tables import ClassTables
+    from leopard_tutor.server.referee import Referee
     from leopard_tutor.server.teacher import ClassPage
 
     store = ClassStore.in_folder(tmp_path)
-    tables = ClassTables(store, clock=Clock(NOW))
+    tables = Referee(store, clock=Clock(NOW))
     page = ClassPage(Students(store, clock=Clock(NOW)), tables, "t" * 32)
     for visitors, rules, drawn in ((("ana", "ben"), "ORIGINAL_1963", [7, 8, 9, 4, 5, 6, 1, 2, 3]),
                                    (("cy", "di"), "REVISED_2008", list(range(1, 10)))):

@@ -26,9 +26,9 @@ from leopard_tutor.ai.review import HandReview
 from leopard_tutor.engine import RULE_SETS, Play
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.turns import current_player, turn_began
-from leopard_tutor.server import class_tables
+from leopard_tutor.server import referee
 from leopard_tutor.server.class_store import ClassStore
-from leopard_tutor.server.class_tables import ClassTables
+from leopard_tutor.server.referee import Referee
 from leopard_tutor.table import Closed, PassingDevice, Reviewing, Seating, Table, against_computer, at_one_device
 from leopard_tutor.table.class_table import ClassTable
 from leopard_tutor.table.intents import BadIntent
@@ -61,7 +61,7 @@ class TableWalk(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.pages: list[Table] = []
-        self.tables: ClassTables | None = None
+        self.tables: Referee | None = None
         self.code = ""
         self.folder: tempfile.TemporaryDirectory[str] | None = None
 
@@ -75,7 +75,7 @@ class TableWalk(RuleBasedStateMachine):
         if kind == "one_device":
             self.pages = [at_one_device(("Ana", "Ben"), hinter=quick_hint, **options(rules, seed))]
         elif kind == "classmates":
-            with mock.patch.object(class_tables.secrets, "token_hex", lambda _size: f"{seed:016x}"):
+            with mock.patch.object(referee.secrets, "token_hex", lambda _size: f"{seed:016x}"):
                 self._class_table(rules, seating)  # the server's deal, made reproducible for the walk
         else:  # the expert bound by deals, not by the clock: the same choices on every run
             player = ExpertPlayer(seed, time_budget=60, deals=2) if kind == "expert" else make_player(kind, seed=seed)
@@ -84,7 +84,7 @@ class TableWalk(RuleBasedStateMachine):
 
     def _class_table(self, rules: str, seating: bool) -> None:
         self.folder = tempfile.TemporaryDirectory()
-        tables = self.tables = ClassTables(ClassStore.in_folder(Path(self.folder.name)))
+        tables = self.tables = Referee(ClassStore.in_folder(Path(self.folder.name)))
         code = self.code = tables.open("ana", "Ana", rules)
         if seating:  # Ana's page waits for a classmate, then Ben sits down
             report = tables.report("ana")

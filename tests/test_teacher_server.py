@@ -40,7 +40,7 @@ from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.progress import Progress
 from leopard_tutor.protocol import KERNEL_HEADER, PROOF_HEADER, kernel_proof
 from leopard_tutor.server.class_store import ClassStore, TableRow
-from leopard_tutor.server.class_tables import ClassTables
+from leopard_tutor.server.referee import Referee
 from leopard_tutor.server.students import Students
 from leopard_tutor.server.teacher import TOKEN_FILE, ClassPage
 
@@ -426,9 +426,9 @@ def test_a_huge_body_is_refused_before_it_is_read(token_server: Any) -> None:
 def watched_with_cards_face_down(folder: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ClassPage, str, list[Card]]:
     """A class page and a class table of Ana and Ben on it (a deal of a fixed seed) whose squares hold face-down
     cards (jacks and queens, played first whenever one may be), with those cards."""
-    monkeypatch.setattr("leopard_tutor.server.class_tables.secrets.token_hex", lambda size: "5eed" * size)
+    monkeypatch.setattr("leopard_tutor.server.referee.secrets.token_hex", lambda size: "5eed" * size)
     store = ClassStore.in_folder(folder)
-    tables = ClassTables(store, clock=Clock(1_800_000_000.0))
+    tables = Referee(store, clock=Clock(1_800_000_000.0))
     page = ClassPage(Students(store, clock=Clock(1_800_000_000.0)), tables, "t" * 32)
     code = tables.open("ana", "Ana")
     tables.join("ben", "Ben", code)

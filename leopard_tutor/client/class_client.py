@@ -94,7 +94,7 @@ class ClassClient(KernelClient):
     PATH = CLASS_PATH
 
     def mine(self) -> dict[str, Any]:
-        """This visitor's table now (see `ClassTables.report`)."""
+        """This visitor's table now (see `Referee.report`)."""
         found: dict[str, Any] = self._ask("mine")
         return found
 

@@ -1,10 +1,10 @@
-"""The class tables' HTTP handlers in the server process, for the pages' kernels only (`class_tables.py`).
+"""The class tables' HTTP handlers in the server process, for the pages' kernels only (`referee.py`).
 
 Every request names its kernel and proves it is that kernel (`kernel_handler.KernelHandler`); the visitor it
 acts for is the one the kernel was handed to (the server state's `book`). So a page moves only through its own
 kernel, and for its own seat. Under `protocol.CLASS_PATH` (after the server's base URL):
 
-* GET  `mine`: the visitor's table (`ClassTables.report`), at once; GET `wait?known=STATE`: the same once its
+* GET  `mine`: the visitor's table (`Referee.report`), at once; GET `wait?known=STATE`: the same once its
   "state" is not STATE, or after `WAIT_SECONDS` (a long poll: how a kernel learns of the other player's move, and
   of a table or a round the teacher seated it at);
 * GET  `tables`: the tables waiting for a second player, [{"code", "name"}];
@@ -24,9 +24,9 @@ from typing import Any
 
 from ..class_codes import ClassTableError
 from ..protocol import CLASS_PATH, WAIT_SECONDS
-from .class_tables import ClassTables
 from .guards import refuse
 from .kernel_handler import KernelHandler
+from .referee import Referee
 from .state import state_of
 
 
@@ -51,10 +51,10 @@ class Waiters:
 class ClassHandler(KernelHandler):
     """One handler for every request of the class tables (`action` is the last part of the path)."""
 
-    tables: ClassTables
+    tables: Referee
     waiters: Waiters
 
-    def initialize(self, tables: ClassTables, waiters: Waiters) -> None:
+    def initialize(self, tables: Referee, waiters: Waiters) -> None:
         """Given by the route: the server's tables and their waiters."""
         self.tables, self.waiters = tables, waiters
 
@@ -105,7 +105,7 @@ class ClassHandler(KernelHandler):
             self.refused(error)
 
 
-def class_routes(base_url: str, tables: ClassTables, waiters: Waiters) -> list[tuple[str, Any, dict[str, Any]]]:
+def class_routes(base_url: str, tables: Referee, waiters: Waiters) -> list[tuple[str, Any, dict[str, Any]]]:
     """The route of the class handlers under the server's `base_url`."""
     return [(f"{base_url.rstrip('/')}/{CLASS_PATH}(mine|wait|tables|open|join|move|end)", ClassHandler,
              {"tables": tables, "waiters": waiters})]

@@ -15,7 +15,7 @@ program) is one log line, counted in `ClassStore.failures` (which the teacher's 
 statement (`KeptConnection`), so a method needs nothing of its own; SQLite has then kept nothing of the statement,
 nor of the transaction it was in.
 
-Stdlib only, no Jupyter: the class tables (`class_tables.py`) use it, and it is tested without a server.
+Stdlib only, no Jupyter: the class tables (`referee.py`) use it, and it is tested without a server.
 """
 
 from __future__ import annotations

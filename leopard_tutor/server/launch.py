@@ -251,7 +251,7 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
     waiting page asks for its place at `LINE_PATH`; with a `class_size`, up to that many kernels are kept
     preheated (`kernel_pool.PoolFiller`), one more for each student who waited in line up to `grows_to`
     (default: `class_size`), within what `cap` leaves room for. With a `data_dir`, the class tables
-    (`class_tables.py`, at most `cap`) are served from its database, and the visitors' cookies are signed with a
+    (`referee.py`, at most `cap`) are served from its database, and the visitors' cookies are signed with a
     secret kept there, so a browser keeps its identity (and its seat at a table) when the server restarts."""
     import zmq
     from voila.app import Voila
@@ -292,10 +292,10 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
                 return handlers
             from .class_handlers import Waiters, class_routes
             from .class_store import ClassStore
-            from .class_tables import ClassTables
+            from .referee import Referee
 
             waiters = Waiters()
-            tables = ClassTables(ClassStore.in_folder(data_dir), limit=cap or 1000, changed=waiters.changed)
+            tables = Referee(ClassStore.in_folder(data_dir), limit=cap or 1000, changed=waiters.changed)
             from .teacher import routes as class_page_routes  # the students' records and the teacher's page
             return [*class_routes(self.server_url, tables, waiters),
                     *class_page_routes(self.server_url, data_dir, tables, cap or 1000, served.book), *handlers]

@@ -49,11 +49,11 @@ from ..engine.catalogue import language, text, texts
 from ..engine.view import public_square
 from ..protocol import MATCH_LENGTHS
 from .class_store import StoreWriteError, WriteFailures
-from .class_tables import ClassTables
 from .data_folder import TOKEN_FILE as TOKEN_FILE  # where the token is kept
 from .data_folder import make_private, read_private, write_private
 from .guards import answer_in_visitors_language, refuse
 from .kernel_handler import json_object
+from .referee import Referee
 from .sessions import SessionBook
 from .standings import STANDING_COLUMNS, local_midnight
 from .student_handlers import student_routes
@@ -113,7 +113,7 @@ class ClassPage:
     (whose pages are connected)."""
 
     students: Students
-    tables: ClassTables
+    tables: Referee
     token: str
     book: SessionBook = field(default_factory=SessionBook)
 
@@ -157,7 +157,7 @@ class ClassPage:
                              time=time.strftime("%H:%M", time.localtime(row.started)), hands=row.hands)}
 
     def pair(self, rules: object, hands: object) -> str:
-        """Pair the next round (`ClassTables.pair`) of the named students whose page is connected now, under `rules`
+        """Pair the next round (`Referee.pair`) of the named students whose page is connected now, under `rules`
         (None: the class's default rules, else the revised rules) for matches of `hands`; the one left over plays the
         computer at the class's default level (else the beginner). What was done, in words; a `ClassTableError` if
         nothing could be."""
@@ -346,7 +346,7 @@ class ApiHandler(TeacherHandler):
             refuse(self, 404, "no such class page request")
 
 
-def routes(base_url: str, data_dir: Path, tables: ClassTables, limit: int,
+def routes(base_url: str, data_dir: Path, tables: Referee, limit: int,
            book: SessionBook) -> list[tuple[str, Any, dict[str, Any]]]:
     """The routes of the class page and of the students' kernels under the server's `base_url`: the students are
     kept beside `tables` (at most `limit` live), the token in `data_dir`; `book` holds the server's sessions."""

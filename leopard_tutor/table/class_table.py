@@ -1,5 +1,5 @@
 """`ClassTable`: this page's seat at a table between classmates, whose every move the server's tables decide and
-store (`server/class_tables.py`). It is a `Table` whose other seat is a person elsewhere; the person here moves by
+store (`server/referee.py`). It is a `Table` whose other seat is a person elsewhere; the person here moves by
 clicks as at any table, and each of their moves is stored first (`record`, which raises if the server refuses it)
 and made here only then. The other player's moves, as the server stored them, come through `update` (from a thread
 that waits for them), and are made here through `Table.receive`. The match's next deal is a move too: whoever

@@ -12,7 +12,7 @@ player left, or the server closed it, saying why), the name and code entry and t
 board takes no more moves and keeps a finished match's end, and a match cut short may be finished against the
 computer.
 
-The panel only draws and forwards: the server's tables decide (`server/class_tables.py`), the table decides whose
+The panel only draws and forwards: the server's tables decide (`server/referee.py`), the table decides whose
 turn it is (`table/class_table.py`).
 """
 

@@ -25,7 +25,7 @@ from leopard_tutor.engine import Card
 from leopard_tutor.engine.catalogue import answer_in, text
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.server.class_store import ClassStore, StudentRow
-from leopard_tutor.server.class_tables import ClassTables
+from leopard_tutor.server.referee import Referee
 from leopard_tutor.server.students import PAGE_ROWS, Students
 
 TOKEN = "browser-teacher-token-0123456789"
@@ -60,7 +60,7 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     record(data, "v-markup", MARKUP, {first: 1})
     record(data, "v-ana", "Ana", {first: 3, second: 2, third: 1})
     store = ClassStore.in_folder(data)  # a table Ana and a markup name play at (the server rebuilds it at start)
-    tables = ClassTables(store)
+    tables = Referee(store)
     code = tables.open("v-ana", "Ana")
     tables.join("v-markup", MARKUP, code)
     store.close()
@@ -180,12 +180,12 @@ SUITS = set("\u2660\u2665\u2666\u2663")
 def table_with_cards_face_down(data: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, list[Card], list[Card]]:
     """A class table of Ana and Ben stored in `data` (a deal of a fixed seed), 24 moves in, jacks and queens
     played first whenever one may be: its code, the cards on top face up and those on top face down."""
-    monkeypatch.setattr("leopard_tutor.server.class_tables.secrets.token_hex", lambda size: "5eed" * size)
+    monkeypatch.setattr("leopard_tutor.server.referee.secrets.token_hex", lambda size: "5eed" * size)
     store = ClassStore.in_folder(data)
     try:
         Students(store).name("v-ana", "Ana")
         Students(store).name("v-ben", "Ben")
-        tables = ClassTables(store)
+        tables = Referee(store)
         code = tables.open("v-ana", "Ana")
         tables.join("v-ben", "Ben", code)
         hand = tables.tables[code].match.current

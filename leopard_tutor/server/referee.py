@@ -1,6 +1,7 @@
-"""Tables between classmates on a class server: the one authority over every such match.
+"""The referee: the one authority over every table between classmates on a class server (a page's own seat at
+one of them is `table/class_table.py`'s `ClassTable`).
 
-The server process holds a `ClassTables`; each page's kernel asks it (through the handlers in
+The server process holds a `Referee`; each page's kernel asks it (through the handlers in
 `class_handlers.py`) to open a table, join one, move, or tell it what changed. A visitor (a browser) is
 known by its Jupyter identity, proven by the kernel it was given, so a reload, a new kernel or a server
 restart finds the same seat. The engine here decides every move: a move is taken only from the seat
@@ -25,7 +26,7 @@ over against the computer (which their own kernel plays). The rounds and each st
 a student's report says their seat in the latest round, and their kernel waits for a change of its report (`state`)
 whether or not they sit at a table, so a page moves to its table by itself.
 
-What a kernel is sent about a table (`ClassTables.report`) holds the deal's seed and the moves: a kernel is
+What a kernel is sent about a table (`Referee.report`) holds the deal's seed and the moves: a kernel is
 the server's own process and shows its page only its seat's view (`engine.view`); no page is sent either.
 
 Stdlib only (no Jupyter, no tornado), so it is tested without a server.
@@ -95,7 +96,7 @@ class ClosedTable:
     at: float
 
 
-class ClassTables:
+class Referee:
     """Every live class table of this server, kept in `store`; at most `limit` tables at once."""
 
     def __init__(self, store: ClassStore, *, limit: int = 1000, clock: Callable[[], float] = time.time,

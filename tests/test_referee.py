@@ -19,15 +19,15 @@ from leopard_tutor.engine import RULE_SETS, Discard, Match
 from leopard_tutor.engine.cards import full_deck
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.moves import NEXT_HAND, move_to_data
-from leopard_tutor.server import class_tables
+from leopard_tutor.server import referee
 from leopard_tutor.server.class_store import DATABASE_NAME, MIGRATIONS, SCHEMA_VERSION, TABLE_IDS, ClassStore
-from leopard_tutor.server.class_tables import (
+from leopard_tutor.server.referee import (
     CODE_DRAWS,
     GONE_SECONDS,
     QUIET_SECONDS,
     UNJOINED_SECONDS,
-    ClassTables,
     LiveTable,
+    Referee,
 )
 from leopard_tutor.server.standings import local_midnight
 
@@ -40,15 +40,15 @@ class Clock:
         return self.now
 
 
-def tables_in(folder: Path, clock: Clock, limit: int = 10) -> ClassTables:
-    return ClassTables(ClassStore.in_folder(folder), limit=limit, clock=clock)
+def tables_in(folder: Path, clock: Clock, limit: int = 10) -> Referee:
+    return Referee(ClassStore.in_folder(folder), limit=limit, clock=clock)
 
 
 def refused(key: str) -> pytest.RaisesContext[ClassTableError]:
     return pytest.raises(ClassTableError, match=f"^{key}$")
 
 
-def play_some(tables: ClassTables, code: str, count: int) -> None:
+def play_some(tables: Referee, code: str, count: int) -> None:
     """Make `count` moves at table `code`, each the first legal move of the player to move."""
     live = tables.tables[code]
     for _ in range(count):
@@ -217,14 +217,14 @@ def test_a_player_gone_two_minutes_may_be_replaced_by_the_computer(tmp_path: Pat
 def test_a_move_number_taken_in_the_file_is_refused(tmp_path: Path) -> None:
     store = ClassStore.in_folder(tmp_path)
     clock = Clock()
-    tables = ClassTables(store, clock=clock)
+    tables = Referee(store, clock=clock)
     table_id = tables.tables[tables.open("ana", "Ana")].row.id
     store.add_move(table_id, 0, 0, {"go out": True}, clock())
     with pytest.raises(sqlite3.IntegrityError):
         store.add_move(table_id, 0, 0, {"go out": True}, clock())
 
 
-def finish_match(tables: ClassTables, code: str) -> LiveTable:
+def finish_match(tables: Referee, code: str) -> LiveTable:
     """Play table `code`'s match to its end (first legal moves, each next deal stored by seat 1): the table."""
     live = tables.tables[code]
     while not live.match.is_over:
@@ -243,7 +243,7 @@ def rows(store: ClassStore) -> tuple[int, int]:
 def test_a_finished_match_closes_its_table_and_frees_both_players(tmp_path: Path) -> None:
     clock = Clock()
     woken: list[str] = []
-    tables = ClassTables(ClassStore.in_folder(tmp_path), clock=clock, changed=woken.append)
+    tables = Referee(ClassStore.in_folder(tmp_path), clock=clock, changed=woken.append)
     code = tables.open("ana", "Ana")
     tables.join("ben", "Ben", code)
     live = finish_match(tables, code)
@@ -345,7 +345,7 @@ def test_a_code_is_given_again_once_its_table_has_rested(tmp_path: Path, monkeyp
         draws.append(limit)
         return krtq
 
-    monkeypatch.setattr(class_tables.secrets, "randbelow", always)
+    monkeypatch.setattr(referee.secrets, "randbelow", always)
     clock = Clock()
     tables = tables_in(tmp_path, clock)
     assert tables.open("ana", "Ana") == "KRTQ" and draws == [CODE_COUNT]
@@ -376,10 +376,10 @@ def test_with_every_code_in_use_open_is_refused_at_once(tmp_path: Path, monkeypa
         ((code_of(number), clock.now - 90, clock.now - 80, clock.now - 60) for number in range(CODE_COUNT)))
     store.db.execute("COMMIT")
     statements: list[str] = []
-    tables = ClassTables(store, clock=clock)
+    tables = Referee(store, clock=clock)
     draws: list[int] = []
     drawn = secrets.randbelow
-    monkeypatch.setattr(class_tables.secrets, "randbelow", lambda limit: draws.append(limit) or drawn(limit))
+    monkeypatch.setattr(referee.secrets, "randbelow", lambda limit: draws.append(limit) or drawn(limit))
     store.db.set_trace_callback(statements.append)
     with refused("no_codes"):
         tables.open("ana", "Ana")
@@ -394,7 +394,7 @@ def test_with_every_code_in_use_open_is_refused_at_once(tmp_path: Path, monkeypa
 def test_forget_closes_every_table_and_keeps_no_row(tmp_path: Path) -> None:
     clock = Clock()
     woken: list[str] = []
-    tables = ClassTables(ClassStore.in_folder(tmp_path), clock=clock, changed=woken.append)
+    tables = Referee(ClassStore.in_folder(tmp_path), clock=clock, changed=woken.append)
     playing = tables.open("ana", "Ana")
     tables.join("ben", "Ben", playing)
     play_some(tables, playing, 4)
@@ -469,7 +469,7 @@ def test_a_match_of_one_hand_ends_after_its_hand_and_other_lengths_are_refused(t
     assert tables.open("dan", "Dan") and tables.tables[tables.seats["dan"].row.code].row.hands == 4  # the rules'
 
 
-def finished_between(tables: ClassTables, host: tuple[str, str], guest: tuple[str, str], hands: int = 1) -> tuple[
+def finished_between(tables: Referee, host: tuple[str, str], guest: tuple[str, str], hands: int = 1) -> tuple[
         int, int]:
     """A match of `hands` between `host` and `guest` (visitor, name) played to its end: its totals (host first)."""
     code = tables.open(*host, "REVISED_2008", hands)
