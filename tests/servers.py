@@ -6,7 +6,9 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
+import time
 from pathlib import Path
+from typing import Any
 
 import psutil
 import pytest
@@ -51,3 +53,27 @@ def kernel_count(server_pid: int) -> int:
         except psutil.Error:
             continue
     return count
+
+
+def kernels_waiting_for_a_visitor(server_pid: int, port: int) -> int:
+    """How many preheated kernels of the server `server_pid` (listening on `port`) have built the app and wait for
+    their visitor: each holds its connection to the server's query socket open until one comes."""
+    count = 0
+    for child in psutil.Process(server_pid).children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(child.cmdline()) and any(
+                    c.raddr and c.raddr.port == port and c.status == psutil.CONN_ESTABLISHED
+                    for c in child.net_connections("tcp")):
+                count += 1
+        except psutil.Error:
+            continue
+    return count
+
+
+def a_kernel_is_ready(server: Any, timeout: float = 60) -> None:
+    """Wait until `server` (an AppServer of conftest.py) has a preheated kernel ready for the next visitor."""
+    port = int(server.url.rstrip("/").rsplit(":", 1)[1])
+    deadline = time.monotonic() + timeout
+    while not kernels_waiting_for_a_visitor(server.process.pid, port):
+        assert time.monotonic() < deadline, "no preheated kernel got ready"
+        time.sleep(0.1)

@@ -1,6 +1,6 @@
-"""Board fixtures for the browser tests (the browser, context and page fixtures are in ../conftest.py):
-the app opened on the session's server, and a helper to open any URL of it; and the static site, built once
-a session for the site's tests and its benchmark's smoke run."""
+"""Board fixtures for the browser tests (the browser, context and page fixtures are in ../conftest.py, which also
+marks every test here `browser`): the app opened on the session's server, and a helper to open any URL of it; and
+the static site, built once a session for the site's tests and its benchmark's smoke run."""
 
 from __future__ import annotations
 
@@ -13,14 +13,6 @@ import pytest
 
 BOARD_TIMEOUT_MS = 60_000
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test in tests/browser drives a real browser."""
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.browser)
 
 
 def _open_board(page: Any, url: str) -> Any:
