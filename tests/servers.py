@@ -4,6 +4,7 @@ fixtures and the tests)."""
 from __future__ import annotations
 
 import os
+import random
 import socket
 import subprocess
 import time
@@ -14,6 +15,8 @@ import psutil
 import pytest
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+PORTS_FOR_WORKERS = (12000, 32000)
+"""The ports pytest-xdist's workers share out for their servers (the system hands out 32768 and up itself)."""
 
 
 def need_chromium() -> None:
@@ -26,10 +29,20 @@ def need_chromium() -> None:
 
 
 def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A TCP port nobody listens on right now; under pytest-xdist one from a range of this worker's own, below the
+    ports the system hands out itself, so that two workers starting servers at once never pick the same."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+    span = PORTS_FOR_WORKERS[1] - PORTS_FOR_WORKERS[0]
+    low = PORTS_FOR_WORKERS[0] + worker * span // workers
+    for _ in range(1000):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", random.randrange(low, low + span // workers) if workers > 1 else 0))
+            except OSError:
+                continue
+            return int(s.getsockname()[1])
+    raise RuntimeError("no free port")
 
 
 def stop_server(process: subprocess.Popen[bytes]) -> None:

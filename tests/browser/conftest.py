@@ -4,6 +4,7 @@ the static site, built once a session for the site's tests and its benchmark's s
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 from pathlib import Path
@@ -37,9 +38,17 @@ def open_board(page: Any) -> Any:
 
 @pytest.fixture(scope="session")
 def site() -> Path:
-    """The built site: LEOPARD_TUTOR_SITE, or build/site/ freshly built by scripts/site.sh (once a session)."""
+    """The built site: LEOPARD_TUTOR_SITE, or build/site/ freshly built by scripts/site.sh (once a run: under
+    pytest-xdist, by the first worker that needs it, the others waiting for it and then taking it as it is)."""
     given = os.environ.get("LEOPARD_TUTOR_SITE")
     if given:
         return Path(given)
-    subprocess.run(["bash", str(ROOT / "scripts" / "site.sh")], check=True, cwd=ROOT)
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "")
+    built = ROOT / "build" / "site-built-by-run"
+    (ROOT / "build").mkdir(exist_ok=True)
+    with (ROOT / "build" / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not run or not built.exists() or built.read_text() != run:
+            subprocess.run(["bash", str(ROOT / "scripts" / "site.sh")], check=True, cwd=ROOT)
+            built.write_text(run)
     return ROOT / "build" / "site"
