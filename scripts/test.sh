@@ -14,4 +14,13 @@ fi
 bash scripts/setup.sh dev
 .venv/bin/ruff check .
 .venv/bin/mypy
-.venv/bin/python -m pytest -p no:cacheprovider "$@"
+if [ $# -gt 0 ]; then  # what was asked: a file, a test, a marker
+  exec .venv/bin/python -m pytest -p no:cacheprovider "$@"
+fi
+# The whole suite in two runs: the tests without a browser on two workers (pytest-xdist: a module, and the servers
+# it starts, stays on one worker; each worker has its own session server, ports and data folders), then the
+# browser tests in one process. Both run even if the first fails.
+status=0
+.venv/bin/python -m pytest -p no:cacheprovider -n 2 --dist loadscope -m "not browser" || status=$?
+.venv/bin/python -m pytest -p no:cacheprovider -m browser || status=$?
+exit "$status"

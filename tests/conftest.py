@@ -28,9 +28,25 @@ START_TIMEOUT = 90
 # whatever the virtual environment has installed (an editable install of another checkout).
 os.environ["PYTHONPATH"] = os.pathsep.join(
     [str(ROOT), *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and p != str(ROOT))])
+SERVER_FIXTURES = {"app_server", "base_url", "own_server", "start_own_server", "server_tools"}
+"""Fixtures that start a real server: a test using one is marked `server`."""
+BROWSER_FIXTURES = {"page", "context"}
+"""Fixtures that open Chromium: a test using one is marked `browser` (as is every test in tests/browser)."""
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-features=AutofillServerCommunication"]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark what costs the most, so that `-m "not browser"` (everyday work) and `-m "not browser and not server"`
+    (the quickest loop) leave it out."""
+    browser_tests = Path(__file__).parent / "browser"
+    for item in items:
+        used = set(getattr(item, "fixturenames", ()))
+        if used & BROWSER_FIXTURES or browser_tests in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+        if used & SERVER_FIXTURES:
+            item.add_marker(pytest.mark.server)
 
 
 @dataclass

@@ -13,12 +13,13 @@ from typing import Any
 
 import pytest
 from kernel_client import Visit, http_get, run
-from servers import kernel_count
+from servers import a_kernel_is_ready, kernel_count
 
 from leopard_tutor.cli import main
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.server import launch
 from leopard_tutor.server.kernel_pool import CLASS_POOL, CLASS_POOL_GROWS_TO, PoolFiller
+from leopard_tutor.server.waiting_line import FRESH_SECONDS
 
 pytestmark = pytest.mark.slow
 
@@ -47,7 +48,7 @@ def ahead(told: str) -> int:
 
 
 def test_students_arriving_together_are_told_how_many_are_ahead_and_all_get_a_board(one_preheated: Any) -> None:
-    time.sleep(3)  # the preheated kernel is ready
+    a_kernel_is_ready(one_preheated)
 
     async def scenario() -> list[tuple[list[str], float]]:
         async def one(number: int) -> tuple[list[str], float]:
@@ -83,7 +84,7 @@ def test_the_waiting_page_says_it_in_its_title_its_accessible_name_and_a_live_st
 
 
 def test_places_in_line_count_toward_a_visitors_pages(one_preheated: Any) -> None:
-    time.sleep(3)
+    time.sleep(FRESH_SECONDS)  # this address may have a ticket again (the last test's visits without a cookie took one)
     cookies = dict(http_get(one_preheated.url + "voila/static/voila.js", {})[2])
     statuses = []
     for _ in range(4):
@@ -101,7 +102,7 @@ def class_of_four(tmp_path_factory: pytest.TempPathFactory, server_tools: Any) -
 def test_a_class_size_has_kernels_ready_for_a_class_arriving_at_once(class_of_four: Any) -> None:
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline and "Preheated kernels ready: 4 of 4" not in class_of_four.log_text():
-        time.sleep(0.5)
+        time.sleep(0.2)
     ready = re.findall(r"Preheated kernels ready: (\d) of 4", class_of_four.log_text())
     assert len(ready) == 3 and ready[-1] == "4", "preheated one at a time (the first by Voilà at start), four in all"
 
@@ -119,7 +120,7 @@ def test_a_class_size_has_kernels_ready_for_a_class_arriving_at_once(class_of_fo
     assert run(scenario()) == [[]] * 4, "nobody waits: a kernel was ready for each"
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline and kernel_count(class_of_four.process.pid) < 8:
-        time.sleep(0.5)
+        time.sleep(0.2)
     assert kernel_count(class_of_four.process.pid) == 8, "the four taken are replaced, one at a time"
 
 

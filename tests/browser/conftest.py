@@ -1,9 +1,10 @@
-"""Board fixtures for the browser tests (the browser, context and page fixtures are in ../conftest.py):
-the app opened on the session's server, and a helper to open any URL of it; and the static site, built once
-a session for the site's tests and its benchmark's smoke run."""
+"""Board fixtures for the browser tests (the browser, context and page fixtures are in ../conftest.py, which also
+marks every test here `browser`): the app opened on the session's server, and a helper to open any URL of it; and
+the static site, built once a session for the site's tests and its benchmark's smoke run."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 from pathlib import Path
@@ -13,14 +14,6 @@ import pytest
 
 BOARD_TIMEOUT_MS = 60_000
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test in tests/browser drives a real browser."""
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.browser)
 
 
 def _open_board(page: Any, url: str) -> Any:
@@ -45,9 +38,17 @@ def open_board(page: Any) -> Any:
 
 @pytest.fixture(scope="session")
 def site() -> Path:
-    """The built site: LEOPARD_TUTOR_SITE, or build/site/ freshly built by scripts/site.sh (once a session)."""
+    """The built site: LEOPARD_TUTOR_SITE, or build/site/ freshly built by scripts/site.sh (once a run: under
+    pytest-xdist, by the first worker that needs it, the others waiting for it and then taking it as it is)."""
     given = os.environ.get("LEOPARD_TUTOR_SITE")
     if given:
         return Path(given)
-    subprocess.run(["bash", str(ROOT / "scripts" / "site.sh")], check=True, cwd=ROOT)
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "")
+    built = ROOT / "build" / "site-built-by-run"
+    (ROOT / "build").mkdir(exist_ok=True)
+    with (ROOT / "build" / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not run or not built.exists() or built.read_text() != run:
+            subprocess.run(["bash", str(ROOT / "scripts" / "site.sh")], check=True, cwd=ROOT)
+            built.write_text(run)
     return ROOT / "build" / "site"

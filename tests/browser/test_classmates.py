@@ -14,7 +14,7 @@ from class_players import CODE_SHOWN
 from playwright.sync_api import expect
 from rendered import escaped, opening, pattern
 from spoken import in_spanish
-from test_play import click, move_by_clicks, read
+from test_play import click, move_by_clicks, read, towards_lines_by_clicks
 
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.rules import RULE_SETS
@@ -121,7 +121,7 @@ def test_two_classmates_play_a_whole_hand_by_clicks(browser: Any, page: Any, ope
                 re.compile(f"{turn_of(NAMES[0]).pattern}|{turn_of(NAMES[1]).pattern}"), timeout=TIMEOUT)
         expect(ana_board.locator(".lt-message")).to_contain_text(
             opening("classmates.started", "rules", first=NAMES[0], second=NAMES[1], code=code, hands=4))
-        moves = play_the_hand_by_clicks(boards)
+        moves = play_the_hand_by_clicks(boards, out_after=10, move=towards_lines_by_clicks)
         assert moves > 10
         for name, board in boards.items():
             expect(board.locator(".lt-turn")).to_have_text(HAND_OVER, timeout=TIMEOUT)

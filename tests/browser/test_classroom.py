@@ -18,6 +18,7 @@ from rendered import opening
 from servers import kernel_count
 
 from leopard_tutor.engine.catalogue import text
+from leopard_tutor.widgets.pacing import INTENT_BURST, INTENT_RATE
 
 
 def shutdown_status(base: str, origin: str) -> int:
@@ -28,6 +29,14 @@ def shutdown_status(base: str, origin: str) -> int:
             return int(response.status)
     except urllib.error.HTTPError as error:
         return int(error.code)
+
+
+def refusals_logged(server: Any, start: str, count: int, timeout: float = 20) -> None:
+    """Wait until the server's log has `count` lines that start with `start` (the requests it refused)."""
+    deadline = time.monotonic() + timeout
+    while sum(line.startswith(start) for line in server.log_text().splitlines()) < count:
+        assert time.monotonic() < deadline, f"fewer than {count} lines {start!r} in the log:\n{server.log_text()}"
+        time.sleep(0.1)
 
 
 def test_a_foreign_origin_cannot_end_a_session(own_server: Any) -> None:
@@ -41,8 +50,9 @@ def test_the_page_asks_nothing_of_any_other_host(page: Any, app_server: Any, ope
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
     board = open_board(app_server.url)
+    seq = board.get_attribute("data-seq")
     board.locator(".lt-hand-card").first.click()
-    page.wait_for_timeout(500)
+    expect(board).not_to_have_attribute("data-seq", seq or "", timeout=20_000)  # the click answered, redrawn
     hosts = {urlsplit(url).hostname for url in asked if url.startswith(("http:", "https:", "ws:", "wss:"))}
     assert asked and hosts <= {"127.0.0.1", "localhost"}, sorted(hosts)
 
@@ -59,7 +69,9 @@ def test_a_click_storm_leaves_the_board_in_step_with_the_engine(page: Any, base_
     assert 1 <= handled < 60, handled
     third = cards.nth(2)
     name = third.get_attribute("aria-label") or ""
-    page.wait_for_timeout(1000)  # a learner's next click comes after the storm: the pace's bucket has refilled
+    # a learner's next click comes after the storm, once the pace's bucket has a click again (the storm's intents
+    # went one at a time, `handled` of them: past the burst, the kernel takes INTENT_RATE a second)
+    time.sleep(max(0.0, (handled + 1 - INTENT_BURST) / INTENT_RATE))
     third.click()
     card = name.removesuffix(text("board.selected", card=""))  # its name, once picked or not
     expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "where", card=card), timeout=20_000)
@@ -127,7 +139,7 @@ def test_images_on_another_website_start_no_session(page: Any, start_own_server:
         page.on("pageerror", lambda error: None)
         prank = page.context.new_page()
         prank.goto(f"http://127.0.0.1:{port}/index.html", wait_until="load")
-        prank.wait_for_timeout(3000)
+        refusals_logged(server, "Refused 403 GET /?", 14)
         prank.close()
     finally:
         site.shutdown()
@@ -217,7 +229,7 @@ def test_another_website_in_the_same_browser_cannot_end_the_session(page: Any, o
         evil = page.context.new_page()
         evil.goto(f"http://127.0.0.1:{port}/index.html")
         expect(evil).to_have_title("sent", timeout=20_000)
-        evil.wait_for_timeout(1500)
+        refusals_logged(own_server, f"Refused 403 POST /voila/api/shutdown/{kernel}", 2)  # the beacon's and the POST's
         evil.close()
     finally:
         site.shutdown()

@@ -128,8 +128,9 @@ def test_a_spanish_learner_meets_no_english_word(page: Any, base_url: str) -> No
             section.get_by_role("button", name=in_spanish("sections.practice.check")).click()
             expect(shown).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
             seen["Práctica, una respuesta"] = english_on(page)
-    page.get_by_text(in_spanish("rules_sheet.link")).first.click()
-    page.wait_for_timeout(500)
+    with page.context.expect_page(timeout=TIMEOUT) as opened:  # the rules sheet, in a tab of its own
+        page.get_by_text(in_spanish("rules_sheet.link")).first.click()
+    opened.value.wait_for_load_state()
     seen["Reglas"] = english_on(page)
     found = {where: words for where, words in seen.items() if words}
     assert not found, f"English words on the Spanish page: {found}"

@@ -18,11 +18,9 @@ from typing import Any
 from playwright.sync_api import expect
 from rendered import escaped, opening, pattern
 from test_classmates import HAND_OVER, TIMEOUT, play_the_hand_by_clicks
-from test_play import NAMES as CARDS
-from test_play import SELECTED, SPACE_NAME, YOURS, click, move_by_clicks, read, rules_of, square_from_names
+from test_play import towards_lines_by_clicks
 from test_student_names import name_student
 
-from leopard_tutor.engine import check_play, square_value
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.server.standings import STANDING_COLUMNS
 
@@ -52,30 +50,6 @@ def drawn_board(tab: Any) -> Any:
     board = tab.locator(".lt-play .lt-board")
     board.locator(".lt-space").first.wait_for(state="visible", timeout=START_MS)
     return board
-
-
-def towards_lines_by_clicks(board: Any, cards: int) -> None:
-    """One move by clicks that raises the player's own square's value the most (worked out with the engine from
-    what the page shows: the square's spaces and the cards in hand), so that a player may go out well before the
-    stock runs out; if no card of the hand may go on their own square, `move_by_clicks`."""
-    table = read(board)
-    own = next(part for part in table["squares"]
-               if (found := SPACE_NAME.match(part["cells"][0]["name"])) and found.group(1) == YOURS)
-    square, _ = square_from_names([cell["name"] for cell in own["cells"]], YOURS)
-    rules = rules_of(table)
-    hand = [CARDS[name.removesuffix(SELECTED)] for name in table["hand"]]
-    best = max(((square_value(square.with_card(card, space), rules), index, space)
-                for index, card in enumerate(hand) for space in range(1, 10)
-                if check_play(card, square, space, own=True).legal), default=None)
-    if best is None:
-        move_by_clicks(board, cards)
-        return
-    _, index, space = best
-    click(board, board.locator(".lt-hand-card").nth(index))
-    target = board.get_by_role("button", name=re.compile(
-        "^" + escaped(opening("board.space_name", "what", label=YOURS, space=space))))
-    expect(target).to_have_class(re.compile(r"\blt-target\b"))  # the page lights the space the engine allows
-    click(board, target)
 
 
 def listed_tables(teacher: Any) -> dict[str, tuple[str, str]]:
