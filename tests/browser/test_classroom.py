@@ -18,7 +18,7 @@ from rendered import opening
 from servers import kernel_count
 
 from leopard_tutor.engine.catalogue import text
-from leopard_tutor.widgets.pacing import INTENT_BURST, INTENT_RATE
+from leopard_tutor.pacing import INTENT_BURST, INTENT_RATE
 
 
 def shutdown_status(base: str, origin: str) -> int:

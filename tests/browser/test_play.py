@@ -27,7 +27,7 @@ from leopard_tutor.engine import (
     square_value,
 )
 from leopard_tutor.engine.catalogue import text
-from leopard_tutor.widgets.pacing import INTENT_RATE
+from leopard_tutor.pacing import INTENT_RATE
 
 NAMES = {card.name: card for card in ALL_CARDS}
 YOURS, THEIRS = text("board.squares.yours"), text("board.squares.theirs")
