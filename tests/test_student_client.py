@@ -195,7 +195,7 @@ def test_a_name_typed_over_the_offered_one_is_kept_at_keep_and_at_enter() -> Non
 
 
 def test_an_offered_name_is_given_with_a_finished_match() -> None:
-    tutor = joined(FakeLink(), [("Play", one_hand_play)])
+    tutor = joined(FakeLink(), [("play", one_hand_play)])
     bar = bar_of(tutor)
     page_restores(bar, "")
     offered = bar.box.value
@@ -213,7 +213,7 @@ def test_an_offered_name_is_given_with_a_finished_match() -> None:
 
 def test_an_untouched_visit_leaves_no_row_and_a_first_answer_makes_the_offered_name_its_row(tmp_path: Path) -> None:
     students = Students(ClassStore.in_folder(tmp_path))
-    tutor = app.build_app([("Play", one_hand_play), ("Learn", "leopard_tutor.widgets.learn:build_learn")])
+    tutor = app.build_app([("play", one_hand_play), ("learn", "leopard_tutor.widgets.learn:build_learn")])
     tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
     tutor.follow_link("")
     bar = bar_of(tutor)
@@ -297,13 +297,13 @@ def test_an_unlocking_after_the_start_is_followed_when_learn_is_shown() -> None:
     progress = kernel_progress()
     assert not progress.is_unlocked(LESSONS[-1].key) and tutor.unlock_check is None
     link.said = {**link.said, "unlock_all": True}  # the teacher unlocks the class while the page is open
-    tutor.tabs.selected_index = [name for name, _ in tutor.sections].index("Learn")
+    tutor.tabs.selected_index = [name for name, _ in tutor.sections].index("learn")
     assert tutor.unlock_check is not None
     asked = tutor.unlock_check
     asked.join(5)
     assert progress.is_unlocked(LESSONS[-1].key)
     tutor.tabs.selected_index = 0
-    tutor.tabs.selected_index = [name for name, _ in tutor.sections].index("Learn")
+    tutor.tabs.selected_index = [name for name, _ in tutor.sections].index("learn")
     assert tutor.unlock_check is asked, "nothing left to ask once every stage is open"
 
 
@@ -336,7 +336,7 @@ def test_merging_a_progress_code_keeps_the_better_of_each() -> None:
 
 # -- reports ---------------------------------------------------------------------------------------
 def test_a_match_over_is_reported_once_with_the_result_from_the_learners_seat() -> None:
-    tutor = joined(FakeLink({"name": "Ana"}), [("Play", one_hand_play)])
+    tutor = joined(FakeLink({"name": "Ana"}), [("play", one_hand_play)])
     play = tutor.built[0]
     finish_match(play)
     for _ in range(3):  # more clicks on a finished match tell nothing more
@@ -353,8 +353,8 @@ def test_a_match_over_is_reported_once_with_the_result_from_the_learners_seat() 
 
 def test_a_classmate_is_named_while_played_and_the_match_told_from_the_learners_seat() -> None:
     tutor = joined(FakeLink({"name": "Ben"}),
-                   [("Play", lambda: one_hand_play(class_link=object())),
-                    ("Learn", "leopard_tutor.widgets.learn:build_learn")])
+                   [("play", lambda: one_hand_play(class_link=object())),
+                    ("learn", "leopard_tutor.widgets.learn:build_learn")])
     play = tutor.built[0]
     table = ClassTable(1, ["Ana", "Ben"], lambda _number, _move: None, seed="ABC", hands=1)
     play._seat(table)
@@ -374,7 +374,7 @@ def test_a_classmate_is_named_while_played_and_the_match_told_from_the_learners_
 
 
 def test_matches_between_two_people_here_are_not_reported() -> None:
-    tutor = joined(FakeLink({"name": "Ana"}), [("Play", one_hand_play)])
+    tutor = joined(FakeLink({"name": "Ana"}), [("play", one_hand_play)])
     play = tutor.built[0]
     play.level_pick.value = "people"
     play.controller.hands_per_match = 1
@@ -389,7 +389,7 @@ def test_what_the_student_is_doing_is_sent_when_it_changes() -> None:
         return [body for action, body in sent(tutor) if action == "now"]
 
     assert nows() == [{"doing": "play", "stage": None, "with": None}]
-    learn = [name for name, _ in tutor.sections].index("Learn")
+    learn = [name for name, _ in tutor.sections].index("learn")
     tutor.tabs.selected_index = learn
     assert nows()[-1] == {"doing": "learn", "stage": 1, "with": None} and len(nows()) == 2
     tutor.built[learn].board.dispatch({"type": "action", "id": "hint"})  # a click that keeps the stage
@@ -565,7 +565,7 @@ class ServerLink:
 def test_the_servers_records_take_every_report_of_the_page(tmp_path: Path) -> None:
     students = Students(ClassStore.in_folder(tmp_path))
     students.set_defaults("ORIGINAL_1963", "intermediate")
-    tutor = app.build_app([("Play", one_hand_play), ("Learn", "leopard_tutor.widgets.learn:build_learn")])
+    tutor = app.build_app([("play", one_hand_play), ("learn", "leopard_tutor.widgets.learn:build_learn")])
     tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
     tutor.follow_link("")
     play = tutor.built[0]
@@ -602,7 +602,7 @@ def test_progress_brought_from_the_browser_never_reaches_the_class_page(tmp_path
     student's own page but is never told; a stage solved and an answer given in this kernel are, and the student's
     `me` gives back what was earned."""
     students = Students(ClassStore.in_folder(tmp_path))
-    tutor = app.build_app([("Play", one_hand_play), ("Learn", "leopard_tutor.widgets.learn:build_learn")])
+    tutor = app.build_app([("play", one_hand_play), ("learn", "leopard_tutor.widgets.learn:build_learn")])
     tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
     page_restores(bar_of(tutor), "Ana")
     forged = Progress()
@@ -650,7 +650,7 @@ def test_a_match_resumed_and_won_again_counts_once(tmp_path: Path) -> None:
     """The saved code of a finished match, resumed five times: each ends it again, and each is told with the same
     match id, so the class page counts it once; a new match counts again."""
     students = Students(ClassStore.in_folder(tmp_path))
-    tutor = app.build_app([("Play", one_hand_play)])
+    tutor = app.build_app([("play", one_hand_play)])
     tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
     page_restores(bar_of(tutor), "Ana")
     play = tutor.built[0]
@@ -675,7 +675,7 @@ def test_a_hand_finished_against_the_computer_counts_once_though_resumed_again(t
     """The first hand of a match of four, played to its end, counts in Games before any match does; its saved code,
     resumed at that hand's end, tells it again, and the server counts it once."""
     students = Students(ClassStore.in_folder(tmp_path))
-    tutor = app.build_app([("Play", lambda: PlaySection(against_computer(Discarder(), seed=11, hands=4,
+    tutor = app.build_app([("play", lambda: PlaySection(against_computer(Discarder(), seed=11, hands=4,
                                                                          background=False), Discarder, "beginner"))])
     tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
     page_restores(bar_of(tutor), "Ana")
@@ -701,7 +701,7 @@ def test_after_the_class_is_forgotten_an_open_page_asks_for_the_name_again(tmp_p
     page forgets the name (here and in the browser) and asks again, holding it; kept again, her record is back
     with what she did since."""
     students = Students(ClassStore.in_folder(tmp_path))
-    tutor = app.build_app([("Play", one_hand_play), ("Learn", "leopard_tutor.widgets.learn:build_learn")])
+    tutor = app.build_app([("play", one_hand_play), ("learn", "leopard_tutor.widgets.learn:build_learn")])
     tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
     bar = bar_of(tutor)
     page_restores(bar, "Ana")
@@ -737,7 +737,7 @@ def test_a_failed_try_of_a_stage_is_told_and_gives_the_offered_name(tmp_path: Pa
     """A wrong move in Learn is a failed try of its stage: worth a record (the offered name is given with it); three
     of them mark the student stuck on the class page, and solving the stage clears the mark."""
     students = Students(ClassStore.in_folder(tmp_path))
-    tutor = app.build_app([("Learn", "leopard_tutor.widgets.learn:build_learn")])
+    tutor = app.build_app([("learn", "leopard_tutor.widgets.learn:build_learn")])
     tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
     bar = bar_of(tutor)
     page_restores(bar, "")

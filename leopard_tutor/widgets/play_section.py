@@ -5,8 +5,9 @@ device, with the two players' names), new match, share this deal."""
 from __future__ import annotations
 
 import html
+import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
@@ -21,8 +22,14 @@ from ..table.seats import player_name
 from .board import LeopardBoard
 from .class_panel import ClassPanel
 from .deals import deal_link, deal_seed, new_deal_code
-from .game_code import SavedGame
+from .game_code import SavedGame, game_code, read_game_code
 from .game_saver import GameSaver
+from .section import SectionDefaults, SectionPlace
+
+if TYPE_CHECKING:
+    from ..student_client import StudentRecord
+
+log = logging.getLogger(__name__)
 
 OpponentFactory = Callable[[str, int | None], Chooser]
 """`factory(level, seed)`: a computer opponent of that level (seeded for a shared deal, else None)."""
@@ -42,8 +49,10 @@ def under_way(table: Table) -> bool:
     return not match.is_over and (match.hand_number > 1 or bool(match.current.moves))
 
 
-class PlaySection(W.VBox):  # type: ignore[misc]
+class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
     """A whole match against the computer, in one widget."""
+
+    id = "play"
 
     def __init__(self, controller: Table, opponent_factory: OpponentFactory | None = None,
                  level: str = "beginner", address: Callable[[], str] = lambda: "",
@@ -103,6 +112,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.saver = GameSaver(self)
         self._sync_buttons()
         self.classmates: ClassPanel | None = None
+        self._classmate_name = ""  # the student's name `offer_classmate_name` last put in the classmate name box
         parts = [controls, self.names_row, self.share, self.board, self.saver]
         if class_link is not None and opponent_factory is not None:
             self.classmates = self._class_panel(class_link, opponent_factory)
@@ -236,6 +246,38 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         if self.level_pick.value != CLASSMATE:
             self.level_pick.value = CLASSMATE
         self.classmates.code_box.value = code
+
+    def place(self) -> SectionPlace:
+        """A match begun against the computer, as a saved game's code (None for any other)."""
+        table = self.controller
+        if self.people or self.at_class_table() or not table.begun:
+            return None
+        return game_code(table.match, self.opponent_level())
+
+    def take_place(self, place: SectionPlace) -> None:
+        """Go on with the match whose code `place` is (a code that cannot be read is logged)."""
+        if place is None:
+            return
+        try:
+            self.resume(read_game_code(place, LEVELS))
+        except LeopardError:
+            log.exception("the match could not be carried into another language")
+
+    def report_to(self, student: StudentRecord) -> None:
+        """Tell `student`'s record of each hand and match played to its end."""
+        self.match_listeners.append(student.game)
+
+    def now_doing(self) -> tuple[int | None, str | None]:
+        """The classmate played at a class table."""
+        table = self.controller
+        return None, table.name(1 - table.seat) if isinstance(table, ClassTable) and self.at_class_table() else None
+
+    def offer_classmate_name(self, name: str) -> None:
+        """The student kept `name`: the classmate name box holds it, unless another name is typed there."""
+        panel = self.classmates
+        if panel is not None and panel.name.value in ("", self._classmate_name):
+            panel.name.value = name
+        self._classmate_name = name
 
     def opponent_level(self) -> str:
         """The level the computer plays at now (with the adaptive choice, the one it has reached)."""
