@@ -27,27 +27,26 @@ import functools
 import html
 import importlib
 import logging
-import threading
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlencode
 
 import ipywidgets as W
 
 from .ai import LEVELS, hint, make_player
 from .class_client import ClassLink
+from .class_member import ClassMember
 from .engine import RuleSet
 from .engine.catalogue import choose_language, language, languages, server_language, set_language, text
 from .engine.errors import error_words
 from .host import current_host
-from .lessons import LESSONS, ProgressCodeError, kernel_progress, lesson_keys
+from .lessons import kernel_progress, lesson_keys
 from .links import link_language, read_link
-from .student_client import DOINGS, StudentLink, StudentRecord
+from .student_client import StudentLink, StudentRecord
 from .widgets.board import STATIC
 from .widgets.header_fit import HeaderFit
 from .widgets.language import PageLanguage
 from .widgets.learn import LearnSection, build_learn, group_progress
-from .widgets.play_section import ADAPTIVE, PlaySection, build_play
+from .widgets.play_section import PlaySection, build_play
 from .widgets.rules_sheet import RulesSheetLink
 from .widgets.section import Section
 from .widgets.storage import BrowserStorage, keep_progress
@@ -135,10 +134,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.rules_link = RulesSheetLink()
         self.head = W.HBox([self.rules_link, self.header, self.language_pick])
         self.head.add_class("lt-head")
-        self.student: StudentRecord | None = None
-        self.unlock_check: threading.Thread | None = None
-        """The last background question whether the teacher has unlocked every lesson (`_follow_unlocking`)."""
-        self.class_defaults = ""  # the class's default rules and level, as a link's query (see `join_class`)
+        self.member: ClassMember | None = None  # the student, on a class server (`join_class`)
         super().__init__([self.head, self.link_note, self.storage_note, self.tabs, self.storage, self.page_language,
                           HeaderFit()])
         self.add_class("lt-app")
@@ -181,8 +177,8 @@ class TutorApp(W.VBox):  # type: ignore[misc]
             self.tabs.children[index].children = [widget]
             if isinstance(widget, Section):
                 widget.watch_rules(functools.partial(self._section_rules, index))
-                if self.student is not None:
-                    self._report_section(widget)
+                if self.member is not None:
+                    self.member.follow_section(widget, self._report_now)
         self._follow_rules()
 
     def _section_rules(self, index: int, rules: RuleSet) -> None:
@@ -251,8 +247,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
             self.rules_link.show(shown)
         self.storage_note.value = ""
         self.link_note.value = self._link_note(self.link_query)
-        if self.student is not None:
-            self._show_student_bar()
+        self._show_student_bar()
         built, self.built, self.rules_in_view = sorted(self.built), {}, {}
         self.tabs.titles = [tab_title(section_id) for section_id, _ in self.sections]
         for box in self.tabs.children:  # the same boxes emptied: new ones would make the page show the first tab
@@ -283,7 +278,8 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         link = read_link(query, levels=LEVELS, tabs=tuple(i for i, _ in self.sections), lessons=len(lesson_keys()))
         self.link_query, self.link_language = query, link.lang
         self.follow_language()
-        rules, level = self._class_choices(link.rules, link.level)
+        rules, level = (link.rules, link.level) if self.member is None else (
+            self.member.class_choices(self._play(), link.rules, link.level))
         play_tab = self._tab("play")
         if (rules or level or link.deal) and play_tab is not None:
             self.open_tab(play_tab)
@@ -309,20 +305,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         title = html.escape(text("app.link.title"))
         return f"<div role='status'><h3>{title}</h3><ul>{notes}</ul></div>" if notes else ""
 
-    def _class_choices(self, rules: str | None, level: str | None) -> tuple[str | None, str | None]:
-        """The rules and level a link chose, else the class's defaults, read as a link's (what is unusable, or
-        what the Play section already plays, is left out; nothing at a class table)."""
-        play = self._play()
-        if not self.class_defaults or play is None or play.at_class_table():
-            return rules, level
-        defaults = read_link(self.class_defaults, levels=(*LEVELS, ADAPTIVE), tabs=(), lessons=0)
-        if rules is None and defaults.rules != play.rules_pick.value:
-            rules = defaults.rules
-        if level is None and defaults.level != play.level_pick.value:
-            level = defaults.level
-        return rules, level
-
-    # -- the student's record on a class server -------------------------------------------------------
+    # -- a class server -------------------------------------------------------------------------------------
     def sit_at_class_table(self) -> None:
         """On a class server, once the kernel is its visitor's: put Play's board at the visitor's class table, if
         they sit at one (after a reload, a lost kernel or a server restart); from now on Play comes forward by itself
@@ -334,96 +317,44 @@ class TutorApp(W.VBox):  # type: ignore[misc]
 
     def join_class(self, link: StudentLink | None) -> None:
         """On a class server (a `link`), once the kernel is its visitor's: read what the server keeps for the
-        student (their progress joins this kernel's, every lesson opened if the teacher said so, the class's
-        default rules and level kept for `follow_link`), put the student's name in the header, and from now on
-        tell the server what is earned here, each finished match and what the student is doing."""
+        student (`ClassMember`), put the student's name in the header, and from now on tell the server what is
+        earned here, each finished match and what the student is doing."""
         if link is None:
             return
-        student = self.student = StudentRecord(link, kernel_progress())
-        found = student.read()
-        if found.progress is not None:
-            code = found.progress
-            self._merge_progress(code)
-            if not self.storage.restored:  # the browser's progress replaces the kernel's when it comes: merge again
-                self.storage.on_restore(lambda _kept: self._merge_progress(code))
-        if found.unlock_all:
-            self._open_every_lesson()
-        self.class_defaults = urlencode({key: value for key, value in (("rules", found.rules),
-                                                                       ("level", found.level)) if value})
+        member = self.member = ClassMember(StudentRecord(link, kernel_progress()), self.storage, self._redraw)
         self._show_student_bar()
-        self.tabs.observe(lambda _change: self._report_now(), names="selected_index")
-        self.tabs.observe(lambda _change: self._follow_unlocking(), names="selected_index")
+        self.tabs.observe(lambda _change: self._tab_shown(), names="selected_index")
         for widget in self.built.values():
             if isinstance(widget, Section):
-                self._report_section(widget)
+                member.follow_section(widget, self._report_now)
         self._report_now()
 
     def _show_student_bar(self) -> None:
-        """The student's name (a `StudentBar`) first in the header, in place of the one there was, if any."""
-        if self.student is None:
+        """The student's name (a `StudentBar`) first in the header, in place of the one there was, if any; the
+        name they keep goes in Play's classmate name box (`PlaySection.offer_classmate_name`)."""
+        if self.member is None:
             return
-        for old in self.head.children:  # a bar replaced no longer follows the record
-            if isinstance(old, StudentBar) and old.forgotten in self.student.forgotten_listeners:
-                self.student.forgotten_listeners.remove(old.forgotten)
-                self.student.offered_listeners.remove(old.offered_given)
-        bar = StudentBar(self.student)
-        bar.named_listeners.append(self._name_classmate)
+        bar = self.member.name_bar(self.head.children, self._name_classmate)
         self.head.children = (bar, *(part for part in self.head.children if not isinstance(part, StudentBar)))
 
     def _name_classmate(self, name: str) -> None:
-        """The student kept `name`: Play's classmate name box holds it (`PlaySection.offer_classmate_name`)."""
+        """The student kept `name`: Play's classmate name box holds it, unless another name is typed there."""
         play = self._play()
         if play is not None:
             play.offer_classmate_name(name)
 
-    def _follow_unlocking(self) -> None:
-        """When Learn is shown and a stage is still locked, ask the server again (in the background, so the tab
-        opens at once) whether the teacher has unlocked every lesson since the page started."""
-        student, index = self.student, self.tabs.selected_index
-        if student is None or index is None or index != self._tab("learn"):
-            return
-        if kernel_progress().is_unlocked(LESSONS[-1].key):
-            return
-
-        def ask() -> None:
-            if student.read().unlock_all:
-                self._open_every_lesson()
-
-        self.unlock_check = threading.Thread(target=ask, daemon=True, name="leopard-unlock-check")
-        self.unlock_check.start()
-
-    def _open_every_lesson(self) -> None:
-        """The teacher unlocked every lesson: open them all and redraw the sections that show progress."""
-        kernel_progress().open_through(LESSONS[-1].key)
-        self._redraw()
-
-    def _merge_progress(self, code: str) -> None:
-        """Add the progress the server keeps to this kernel's (a damaged code is logged and changes nothing)."""
-        try:
-            if kernel_progress().merge_code(code):
-                self._redraw()
-        except ProgressCodeError as error:
-            log.warning("the progress the class server keeps could not be read: %s", error)
-
-    def _report_section(self, section: Section) -> None:
-        """Tell the server what the student is doing after each click in `section`'s board, and what the section
-        reports (`Section.report_to`: each match it ends, each failed try of a Learn stage)."""
-        section.board.listeners.append(lambda _intent: self._report_now())
-        if self.student is not None:
-            section.report_to(self.student)
+    def _tab_shown(self) -> None:
+        """Another tab is shown: tell the server; for Learn, ask whether the teacher has opened every lesson."""
+        self._report_now()
+        learn = self._tab("learn")
+        if self.member is not None and learn is not None and self.tabs.selected_index == learn:
+            self.member.follow_unlocking()
 
     def _report_now(self) -> None:
-        """Tell the server what the student is doing: the tab in view and what its section says
-        (`Section.now_doing`: Learn's stage, the classmate played)."""
+        """Tell the server what the student is doing: the section in view and what it says."""
         index = self.tabs.selected_index
-        if self.student is None or index is None or not 0 <= index < len(self.sections):
-            return
-        doing = self.sections[index][0]
-        if doing not in DOINGS:
-            return
-        section = self.built.get(index)
-        stage, with_ = section.now_doing() if isinstance(section, Section) else (None, None)
-        self.student.now(doing, stage, with_)
+        if self.member is not None and index is not None and 0 <= index < len(self.sections):
+            self.member.now(self.sections[index][0], self.built.get(index))
 
 
 def build_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorApp:
