@@ -1,20 +1,21 @@
 """The Leopard Tutor app: a title and one tab per section, built from the package.
 
-Adding a section is a one-line change to `SECTIONS`: a title and a zero-argument factory that returns
-a widget, given either as a callable or as the text "module:function" (imported only when the tab is
-first opened, so the app starts fast). For example:
+Adding a section is a one-line change to `SECTIONS`: the section's id (`widgets/section.py`) and a zero-argument
+factory that returns a widget, given either as a callable or as the text "module:function" (imported only when
+the tab is first opened, so the app starts fast). For example:
 
-    ("Learn", "leopard_tutor.widgets.learn:build_learn"),
+    ("learn", "leopard_tutor.widgets.learn:build_learn"),
 
 A section that fails to build shows a short message in its tab instead (no traceback). A tab's title is the
-catalogue's `app.tabs.<title in lower case>` where there is one (the title in the code is the section's name).
+catalogue's `app.tabs.<id>` where there is one (else the id itself). The app asks each section what a `Section`
+answers (its rules, progress, place and report) and finds a section by its id, never by its title.
 
 The language: a picker in the header ("Language", each language in its own words) and a widget in the page
 (`widgets/language.py`) that keeps the learner's choice in the browser and says the browser's languages. The
 app is drawn in the first of a teacher's link (`?lang=es`), the learner's choice, the browser's languages and
 the server's LEOPARD_TUTOR_LANGUAGE that the tutor has, else English (`catalogue.choose_language`). When that
 changes (the page answered, a link, the picker), the same app draws itself again in the new language in place:
-the tab in view, Learn's stage and a match begun against the computer stay where they were.
+the tab in view and each section's place (Learn's stage, a match begun against the computer) stay where they were.
 
 `open_app()` is what the app notebook runs: the app, then set up as the visitor's address asks
 (a teacher's link, see `links.py`), read from the host (`client/host.py`).
@@ -26,57 +27,61 @@ import functools
 import html
 import importlib
 import logging
-import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-from urllib.parse import urlencode
+from typing import Any
 
 import ipywidgets as W
 
-from .engine import LeopardError, RuleSet
+from .ai import LEVELS, hint, make_player
+from .class_member import ClassMember
+from .client.class_client import ClassClient
+from .client.host import current_host
+from .client.student_client import StudentClient, StudentRecord
+from .engine import RuleSet
 from .engine.catalogue import choose_language, language, languages, server_language, set_language, text
 from .engine.errors import error_words
+from .lessons import kernel_progress, lesson_keys
+from .links import link_language, read_link
 from .widgets.board import STATIC
 from .widgets.header_fit import HeaderFit
 from .widgets.language import PageLanguage
-
-if TYPE_CHECKING:
-    from .client.student_client import StudentClient, StudentRecord
+from .widgets.learn import LearnSection, build_learn, group_progress
+from .widgets.play_section import PlaySection, build_play
+from .widgets.rules_sheet import RulesSheetLink
+from .widgets.section import Section
+from .widgets.storage import BrowserStorage, keep_progress
+from .widgets.student_bar import StudentBar
 
 log = logging.getLogger(__name__)
 
 Factory = Callable[[], Any]
 
 
-def play_section() -> Any:
+def play_section() -> PlaySection:
     """The Play section against `leopard_tutor.ai` opponents (beginner first) with expert hints, and on a class
     server against a classmate; the review's search runs in the background unless many visitors share this
     machine's processors."""
-    from .ai import hint, make_player
-    from .client.class_client import ClassClient
-    from .client.host import current_host
-    from .widgets import build_play
-
     host = current_host()
     return build_play(make_player("beginner"), hinter=hint, opponent_factory=make_player, level="beginner",
-                      address=host.page_address, background=not host.shares_processors(), class_link=ClassClient.here())
+                      address=host.page_address, background=not host.shares_processors(),
+                      class_client=ClassClient.here())
 
 
 SECTIONS: list[tuple[str, Factory | str]] = [
-    ("Play", play_section),
-    ("Learn", "leopard_tutor.widgets.learn:build_learn"),
-    ("Examples", "leopard_tutor.widgets.examples_view:build_examples"),
-    ("Practice", "leopard_tutor.widgets.practice:build_practice"),
+    ("play", play_section),
+    ("learn", "leopard_tutor.widgets.learn:build_learn"),
+    ("examples", "leopard_tutor.widgets.examples_view:build_examples"),
+    ("practice", "leopard_tutor.widgets.practice:build_practice"),
 ]
 
 
-def tab_title(name: str) -> str:
-    """A section's tab title in the current language (`app.tabs`), or its own name for a section the catalogue
+def tab_title(section_id: str) -> str:
+    """A section's tab title in the current language (`app.tabs`), or its id for a section the catalogue
     does not name."""
     try:
-        return text(f"app.tabs.{name.lower()}")
+        return text(f"app.tabs.{section_id}")
     except KeyError:
-        return name
+        return section_id
 
 
 def load_factory(factory: Factory | str) -> Factory:
@@ -104,9 +109,9 @@ class TutorApp(W.VBox):  # type: ignore[misc]
     built the first time it is opened."""
 
     def __init__(self, sections: list[tuple[str, Factory | str]] | None = None) -> None:
-        self.sections = list(SECTIONS if sections is None else sections)
-        self.built: dict[int, Any] = {}
-        self.tabs = W.Tab(children=[W.VBox() for _ in self.sections], titles=[tab_title(t) for t, _ in self.sections])
+        self.sections = list(SECTIONS if sections is None else sections)  # (id, factory), a tab each
+        self.built: dict[int, Any] = {}  # by tab: the widget built, a `Section` unless it failed to build
+        self.tabs = W.Tab(children=[W.VBox() for _ in self.sections], titles=[tab_title(i) for i, _ in self.sections])
         self.rules_in_view: dict[int, RuleSet] = {}  # by tab: the rules of each built section that has some
         self.tabs.observe(lambda change: self.open_tab(change["new"]), names="selected_index")
         self.drawn_language = language()  # the language of every word the app shows
@@ -127,16 +132,10 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.storage_note = W.HTML()
         self.storage_note.add_class("lt-storage-note")
         self.storage = self._keep_progress()
-        from .widgets.rules_sheet import RulesSheetLink
-
         self.rules_link = RulesSheetLink()
         self.head = W.HBox([self.rules_link, self.header, self.language_pick])
         self.head.add_class("lt-head")
-        self.student: StudentRecord | None = None
-        self.unlock_check: threading.Thread | None = None
-        """The last background question whether the teacher has unlocked every lesson (`_follow_unlocking`)."""
-        self.class_defaults = ""  # the class's default rules and level, as a link's query (see `join_class`)
-        self._classmate_name = ""  # the name `_name_classmate` last put in the classmate name box
+        self.member: ClassMember | None = None  # the student, on a class server (`join_class`)
         super().__init__([self.head, self.link_note, self.storage_note, self.tabs, self.storage, self.page_language,
                           HeaderFit()])
         self.add_class("lt-app")
@@ -152,6 +151,53 @@ class TutorApp(W.VBox):  # type: ignore[misc]
                 f"<details class='lt-help'><summary>{words['help_button']}</summary>"
                 f"<div class='lt-help-text'><p>{words['intro']}</p><p>{words['help']}</p></div></details>"
                 "</header>")
+
+    # -- the sections -----------------------------------------------------------------------------------
+    def _tab(self, section_id: str) -> int | None:
+        """The tab of the section `section_id`, if the app has one."""
+        ids = [found for found, _ in self.sections]
+        return ids.index(section_id) if section_id in ids else None
+
+    def _section(self, section_id: str) -> Section | None:
+        """The section `section_id` if it is built, else None."""
+        tab = self._tab(section_id)
+        section = None if tab is None else self.built.get(tab)
+        return section if isinstance(section, Section) else None
+
+    def _play(self) -> PlaySection | None:
+        """The Play section if it is built, else None."""
+        play = self._section("play")
+        return play if isinstance(play, PlaySection) else None
+
+    def open_tab(self, index: int | None) -> None:
+        """Build the section of tab `index` if it is not built yet; the rules link then follows the section
+        in view."""
+        if index is not None and index not in self.built and 0 <= index < len(self.sections):
+            widget = build_section(self.sections[index][1])
+            self.built[index] = widget
+            self.tabs.children[index].children = [widget]
+            if isinstance(widget, Section):
+                widget.watch_rules(functools.partial(self._section_rules, index))
+                if self.member is not None:
+                    self.member.follow_section(widget, self._report_now)
+        self._follow_rules()
+
+    def _section_rules(self, index: int, rules: RuleSet) -> None:
+        """Section `index` now plays under `rules`."""
+        self.rules_in_view[index] = rules
+        self._follow_rules()
+
+    def _follow_rules(self) -> None:
+        """Make the rules link open the sheet of the rules of the section in view (else leave it as it is)."""
+        rules = self.rules_in_view.get(self.tabs.selected_index)
+        if rules is not None:
+            self.rules_link.show(rules)
+
+    def _redraw(self) -> None:
+        """Let the built sections redraw what depends on the progress."""
+        for section in self.built.values():
+            if isinstance(section, Section):
+                section.update_panels()
 
     # -- the language ---------------------------------------------------------------------------------
     def _page_said(self, kept: str) -> None:
@@ -177,10 +223,10 @@ class TutorApp(W.VBox):  # type: ignore[misc]
 
     def use_language(self, code: str) -> None:
         """Read this kernel's texts in `code` and, if that is another language than the app's, draw the app again
-        in it where the learner was: the tab in view, Learn's stage and a match against the computer."""
+        in it where the learner was: the tab in view and each section's place."""
         set_language(code)
         if code != self.drawn_language:
-            self._draw_again(self._place())
+            self._draw_again()
             self.drawn_language = code
         self.page_language.lang = code
         self._putting_pick = True
@@ -189,28 +235,11 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         finally:
             self._putting_pick = False
 
-    def _place(self) -> dict[str, Any]:
-        """Where the learner is: the tab in view, the sections built, Learn's stage and Play's match (as a saved
-        game's code: a match against the computer, not at a class table)."""
-        from .engine.game_code import game_code
-
-        place: dict[str, Any] = {"tab": self.tabs.selected_index, "built": sorted(self.built)}
-        learn = self._built("learn")
-        if learn is not None and hasattr(learn, "controller"):
-            place["stage"] = learn.controller.lesson.stage
-        play = self._built("play")
-        if play is not None and hasattr(play, "controller") and not play.people and not play.at_class_table():
-            table = play.controller
-            if table.begun:
-                place["game"] = game_code(table.match, play.opponent_level())
-        return place
-
-    def _draw_again(self, place: dict[str, Any]) -> None:
-        """Draw every word of the app again in the language now in use, each section built anew and put back
-        where `place` says."""
-        from .ai import LEVELS
-        from .engine.game_code import read_game_code
-
+    def _draw_again(self) -> None:
+        """Draw every word of the app again in the language now in use, each built section built anew and put
+        back in its place (`Section.place`), the same tab in view."""
+        tab = self.tabs.selected_index
+        places = {index: section.place() for index, section in self.built.items() if isinstance(section, Section)}
         self.header.value = self._header_html()
         self.language_pick.description = text("app.language.label")
         self.rules_link.label = text("rules_sheet.link")
@@ -219,33 +248,23 @@ class TutorApp(W.VBox):  # type: ignore[misc]
             self.rules_link.show(shown)
         self.storage_note.value = ""
         self.link_note.value = self._link_note(self.link_query)
-        if self.student is not None:
-            self._show_student_bar()
-        self.built, self.rules_in_view = {}, {}
-        self.tabs.titles = [tab_title(title) for title, _ in self.sections]
+        self._show_student_bar()
+        built, self.built, self.rules_in_view = sorted(self.built), {}, {}
+        self.tabs.titles = [tab_title(section_id) for section_id, _ in self.sections]
         for box in self.tabs.children:  # the same boxes emptied: new ones would make the page show the first tab
             box.children = ()
-        for index in place["built"]:
+        for index in built:
             self.open_tab(index)
-        if place["tab"] is not None:
-            self.open_tab(place["tab"])
-        learn, play = self._built("learn"), self._built("play")
-        try:  # a place that cannot be taken up again is logged: the rest of the app is drawn all the same
-            if place.get("stage") is not None and hasattr(learn, "open_stage"):
-                learn.open_stage(place["stage"])
-        except LeopardError:
-            log.exception("the stage could not be carried into another language")
-        if place.get("game") is not None and hasattr(play, "resume"):
-            try:
-                play.resume(read_game_code(place["game"], LEVELS))
-            except LeopardError:
-                log.exception("the match could not be carried into another language")
+        if tab is not None:
+            self.open_tab(tab)
+        for index, place in places.items():
+            section = self.built.get(index)
+            if place is not None and isinstance(section, Section):
+                section.take_place(place)
         self.sit_at_class_table()
 
-    def _keep_progress(self) -> Any:
+    def _keep_progress(self) -> BrowserStorage:
         """The learner's stars and practice record, kept in the browser (see widgets/storage.py)."""
-        from .lessons import kernel_progress
-        from .widgets.storage import BrowserStorage, keep_progress
 
         def note(words: str) -> None:
             self.storage_note.value = f"<p role='status'>{html.escape(words)}</p>"
@@ -254,220 +273,89 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         keep_progress(kernel_progress(), storage, note, self._redraw)
         return storage
 
-    def open_tab(self, index: int | None) -> None:
-        """Build the section of tab `index` if it is not built yet; the rules link then follows the section
-        in view."""
-        if index is not None and index not in self.built and 0 <= index < len(self.sections):
-            widget = build_section(self.sections[index][1])
-            self.built[index] = widget
-            self.tabs.children[index].children = [widget]
-            if hasattr(widget, "watch_rules"):
-                widget.watch_rules(lambda rules, i=index: self._section_rules(i, rules))
-            if self.student is not None:
-                self._report_section(widget)
-        self._follow_rules()
-
-    def _section_rules(self, index: int, rules: RuleSet) -> None:
-        """Section `index` now plays under `rules`."""
-        self.rules_in_view[index] = rules
-        self._follow_rules()
-
-    def _follow_rules(self) -> None:
-        """Make the rules link open the sheet of the rules of the section in view (else leave it as it is)."""
-        rules = self.rules_in_view.get(self.tabs.selected_index)
-        if rules is not None:
-            self.rules_link.show(rules)
-
-
-    def sit_at_class_table(self) -> None:
-        """On a class server, once the kernel is its visitor's: put Play's board at the visitor's class table, if
-        they sit at one (after a reload, a lost kernel or a server restart); from now on Play comes forward by itself
-        when the teacher's round seats the visitor."""
-        titles = [title.lower() for title, _ in self.sections]
-        play: Any = self.built.get(titles.index("play")) if "play" in titles else None
-        resume = getattr(play, "resume_class_table", None)
-        if resume is not None:
-            play.come_forward[:] = [lambda: setattr(self.tabs, "selected_index", titles.index("play"))]
-            resume()
-
+    # -- a teacher's link -------------------------------------------------------------------------------
     def follow_link(self, query: str) -> None:
         """Set the app up as a teacher's link asks (see `links.py`); what it cannot use is said in a note."""
-        from .ai import LEVELS
-        from .lessons import lesson_keys
-        from .links import read_link
-
-        titles = [title.lower() for title, _ in self.sections]
-        link = read_link(query, levels=LEVELS, tabs=tuple(titles), lessons=len(lesson_keys()))
+        link = read_link(query, levels=LEVELS, tabs=tuple(i for i, _ in self.sections), lessons=len(lesson_keys()))
         self.link_query, self.link_language = query, link.lang
         self.follow_language()
-        rules, level = self._class_choices(link.rules, link.level)
-        if (rules or level or link.deal) and "play" in titles:
-            self.open_tab(titles.index("play"))
-            self.built[titles.index("play")].open_deal(rules=rules, level=level, deal=link.deal)
-        if link.table is not None and "play" in titles:
-            self.open_tab(titles.index("play"))
-            self.built[titles.index("play")].join_table(link.table)
+        rules, level = (link.rules, link.level) if self.member is None else (
+            self.member.class_choices(self._play(), link.rules, link.level))
+        play_tab = self._tab("play")
+        if (rules or level or link.deal) and play_tab is not None:
+            self.open_tab(play_tab)
+            play = self._play()
+            if play is not None:
+                play.open_deal(rules=rules, level=level, deal=link.deal)
+        if link.table is not None and play_tab is not None:
+            self.open_tab(play_tab)
+            play = self._play()
+            if play is not None:
+                play.join_table(link.table)
         if link.tab is not None:
-            self.tabs.selected_index = titles.index(link.tab)
-        if link.lesson is not None:
-            self.built[titles.index("learn")].open_stage(link.lesson)
+            self.tabs.selected_index = self._tab(link.tab)
+        learn = self._section("learn")
+        if link.lesson is not None and isinstance(learn, LearnSection):
+            learn.open_stage(link.lesson)
         self.link_note.value = self._link_note(query)
 
     def _link_note(self, query: str) -> str:
         """What the note under the header says of the link `query` (nothing if the app used all of it)."""
-        from .ai import LEVELS
-        from .lessons import lesson_keys
-        from .links import read_link
-
-        titles = tuple(title.lower() for title, _ in self.sections)
-        link = read_link(query, levels=LEVELS, tabs=titles, lessons=len(lesson_keys()))
+        link = read_link(query, levels=LEVELS, tabs=tuple(i for i, _ in self.sections), lessons=len(lesson_keys()))
         notes = "".join(f"<li>{html.escape(note)}</li>" for note in link.notes)
         title = html.escape(text("app.link.title"))
         return f"<div role='status'><h3>{title}</h3><ul>{notes}</ul></div>" if notes else ""
 
-    # -- the student's record on a class server -------------------------------------------------------
-    def join_class(self, link: StudentClient | None) -> None:
-        """On a class server (a `link`), once the kernel is its visitor's: read what the server keeps for the
-        student (their progress joins this kernel's, every lesson opened if the teacher said so, the class's
-        default rules and level kept for `follow_link`), put the student's name in the header, and from now on
-        tell the server what is earned here, each finished match and what the student is doing."""
-        if link is None:
-            return
-        from .client.student_client import StudentRecord
-        from .lessons import kernel_progress
+    # -- a class server -------------------------------------------------------------------------------------
+    def sit_at_class_table(self) -> None:
+        """On a class server, once the kernel is its visitor's: put Play's board at the visitor's class table, if
+        they sit at one (after a reload, a lost kernel or a server restart); from now on Play comes forward by itself
+        when the teacher's round seats the visitor."""
+        play, tab = self._play(), self._tab("play")
+        if play is not None:
+            play.come_forward[:] = [lambda: setattr(self.tabs, "selected_index", tab)]
+            play.resume_class_table()
 
-        progress = kernel_progress()
-        student = self.student = StudentRecord(link, progress)
-        found = student.read()
-        if found.progress is not None:
-            self._merge_progress(found.progress)
-            if not self.storage.restored:  # the browser's progress replaces the kernel's when it comes: merge again
-                self.storage.on_restore(lambda _kept, code=found.progress: self._merge_progress(code))
-        if found.unlock_all:
-            self._open_every_lesson()
-        self.class_defaults = urlencode({key: value for key, value in (("rules", found.rules),
-                                                                       ("level", found.level)) if value})
+    def join_class(self, client: StudentClient | None) -> None:
+        """On a class server (a `client` of it), once the kernel is its visitor's: read what the server keeps for the
+        student (`ClassMember`), put the student's name in the header, and from now on tell the server what is
+        earned here, each finished match and what the student is doing."""
+        if client is None:
+            return
+        member = self.member = ClassMember(StudentRecord(client, kernel_progress()), self.storage, self._redraw)
         self._show_student_bar()
-        self.tabs.observe(lambda _change: self._report_now(), names="selected_index")
-        self.tabs.observe(lambda _change: self._follow_unlocking(), names="selected_index")
+        self.tabs.observe(lambda _change: self._tab_shown(), names="selected_index")
         for widget in self.built.values():
-            self._report_section(widget)
+            if isinstance(widget, Section):
+                member.follow_section(widget, self._report_now)
         self._report_now()
 
     def _show_student_bar(self) -> None:
-        """The student's name (a `StudentBar`) first in the header, in place of the one there was, if any."""
-        from .widgets.student_bar import StudentBar
-
-        if self.student is None:
+        """The student's name (a `StudentBar`) first in the header, in place of the one there was, if any; the
+        name they keep goes in Play's classmate name box (`PlaySection.offer_classmate_name`)."""
+        if self.member is None:
             return
-        for old in self.head.children:  # a bar replaced no longer follows the record
-            if isinstance(old, StudentBar) and old.forgotten in self.student.forgotten_listeners:
-                self.student.forgotten_listeners.remove(old.forgotten)
-                self.student.offered_listeners.remove(old.offered_given)
-        bar = StudentBar(self.student)
-        bar.named_listeners.append(self._name_classmate)
+        bar = self.member.name_bar(self.head.children, self._name_classmate)
         self.head.children = (bar, *(part for part in self.head.children if not isinstance(part, StudentBar)))
 
-    def _follow_unlocking(self) -> None:
-        """When Learn is shown and a stage is still locked, ask the server again (in the background, so the tab
-        opens at once) whether the teacher has unlocked every lesson since the page started."""
-        from .lessons import LESSONS, kernel_progress
-
-        student, index = self.student, self.tabs.selected_index
-        if student is None or index is None or self.sections[index][0].lower() != "learn":
-            return
-        progress = kernel_progress()
-        if progress.is_unlocked(LESSONS[-1].key):
-            return
-
-        def ask() -> None:
-            if student.read().unlock_all:
-                self._open_every_lesson()
-
-        self.unlock_check = threading.Thread(target=ask, daemon=True, name="leopard-unlock-check")
-        self.unlock_check.start()
-
-    def _open_every_lesson(self) -> None:
-        """The teacher unlocked every lesson: open them all and redraw the sections that show progress."""
-        from .lessons import LESSONS, kernel_progress
-
-        kernel_progress().open_through(LESSONS[-1].key)
-        self._redraw()
-
-    def _built(self, title: str) -> Any:
-        """The section titled `title` (in lower case) if it is built, else None."""
-        titles = [name.lower() for name, _ in self.sections]
-        return self.built.get(titles.index(title)) if title in titles else None
-
-    def _merge_progress(self, code: str) -> None:
-        """Add the progress the server keeps to this kernel's (a damaged code is logged and changes nothing)."""
-        from .lessons import ProgressCodeError, kernel_progress
-
-        try:
-            if kernel_progress().merge_code(code):
-                self._redraw()
-        except ProgressCodeError as error:
-            log.warning("the progress the class server keeps could not be read: %s", error)
-
-    def _redraw(self) -> None:
-        """Let the built sections redraw what depends on the progress."""
-        for section in self.built.values():
-            if hasattr(section, "update_panels"):
-                section.update_panels()
-
-    def _class_choices(self, rules: str | None, level: str | None) -> tuple[str | None, str | None]:
-        """The rules and level a link chose, else the class's defaults, read as a link's (what is unusable, or
-        what the Play section already plays, is left out; nothing at a class table)."""
-        from .ai import LEVELS
-        from .links import read_link
-        from .widgets.play_section import ADAPTIVE
-
-        play = self._built("play")
-        if not self.class_defaults or play is None or play.at_class_table():
-            return rules, level
-        defaults = read_link(self.class_defaults, levels=(*LEVELS, ADAPTIVE), tabs=(), lessons=0)
-        if rules is None and defaults.rules != play.rules_pick.value:
-            rules = defaults.rules
-        if level is None and defaults.level != play.level_pick.value:
-            level = defaults.level
-        return rules, level
-
     def _name_classmate(self, name: str) -> None:
-        """The student kept `name`: the Play section's classmate name box holds it, unless another name is typed."""
-        panel = getattr(self._built("play"), "classmates", None)
-        if panel is not None and panel.name.value in ("", self._classmate_name):
-            panel.name.value = name
-        self._classmate_name = name
+        """The student kept `name`: Play's classmate name box holds it, unless another name is typed there."""
+        play = self._play()
+        if play is not None:
+            play.offer_classmate_name(name)
 
-    def _report_section(self, widget: Any) -> None:
-        """Tell the server what the student is doing after each click in `widget`'s board, each match it ends and
-        each failed try of a Learn stage."""
-        board = getattr(widget, "board", None)
-        if board is not None:
-            board.listeners.append(lambda _intent: self._report_now())
-        student = self.student
-        if student is not None and hasattr(widget, "match_listeners"):
-            widget.match_listeners.append(student.game)
-        failed = getattr(getattr(widget, "controller", None), "failed_listeners", None)
-        if student is not None and failed is not None:
-            failed.append(student.tried)
+    def _tab_shown(self) -> None:
+        """Another tab is shown: tell the server; for Learn, ask whether the teacher has opened every lesson."""
+        self._report_now()
+        learn = self._tab("learn")
+        if self.member is not None and learn is not None and self.tabs.selected_index == learn:
+            self.member.follow_unlocking()
 
     def _report_now(self) -> None:
-        """Tell the server what the student is doing: the tab in view, Learn's stage, the classmate played."""
-        from .protocol import DOINGS
-        from .table.class_table import ClassTable
-
+        """Tell the server what the student is doing: the section in view and what it says."""
         index = self.tabs.selected_index
-        if self.student is None or index is None or not 0 <= index < len(self.sections):
-            return
-        doing = self.sections[index][0].lower()
-        if doing not in DOINGS:
-            return
-        section = self.built.get(index)
-        controller: Any = getattr(section, "controller", None)
-        stage = controller.lesson.stage if doing == "learn" and hasattr(controller, "lesson") else None
-        playing = isinstance(controller, ClassTable) and controller.store_move is not None
-        self.student.now(doing, stage, controller.name(1 - controller.seat) if playing else None)
+        if self.member is not None and index is not None and 0 <= index < len(self.sections):
+            self.member.now(self.sections[index][0], self.built.get(index))
 
 
 def build_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorApp:
@@ -478,14 +366,10 @@ def build_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorA
 def open_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorApp:
     """The app as a visitor opens it (with only `sections`, if given): built, then set up by the visitor's
     address (on a server whose kernels are preheated, the last step waits for the visitor)."""
-    from .client.host import current_host
-    from .client.student_client import StudentClient
-    from .links import link_language
-
     host = current_host()
     tutor = build_app(sections)
     query = host.query()
-    tutor.asked_languages = tuple(getattr(host, "languages", tuple)())
+    tutor.asked_languages = tuple(getattr(host, "languages", tuple)())  # a `Host` need not say the languages
     tutor.link_language = link_language(query)
     tutor.follow_language()  # before the student's bar and the link's settings: drawn once in the language
     tutor.sit_at_class_table()
@@ -498,11 +382,9 @@ def open_lessons(first: int, last: int | None = None) -> TutorApp:
     """Learn's stages `first` to `last` alone, in the app's frame (its title, rules sheet and language, which
     follows the page as the whole app's does; the group's stars kept when it is drawn again): a lesson
     notebook's one cell."""
-    from .widgets.learn import build_learn, group_progress
-
-    return open_app([("Learn", functools.partial(build_learn, first, last, group_progress(first, last)))])
+    return open_app([("learn", functools.partial(build_learn, first, last, group_progress(first, last)))])
 
 
 def open_examples() -> TutorApp:
     """The rulebook's worked examples alone, in the app's frame: the examples notebook's one cell."""
-    return open_app([("Examples", "leopard_tutor.widgets.examples_view:build_examples")])
+    return open_app([("examples", "leopard_tutor.widgets.examples_view:build_examples")])

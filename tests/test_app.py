@@ -18,7 +18,7 @@ from leopard_tutor.widgets import PlaySection
 
 def test_app_opens_on_play_against_the_beginner() -> None:
     tutor = app.build_app()
-    assert tutor.sections[0][0] == "Play"
+    assert tutor.sections[0][0] == "play"
     play = tutor.built[0]
     assert isinstance(play, PlaySection)
     assert type(play.controller.opponent).__name__ == "BeginnerPlayer"

@@ -84,7 +84,7 @@ def opened_by_ana(authority: Referee) -> tuple[PlaySection, ClassPanel]:
 
 def section(tables: Referee, visitor: str) -> PlaySection:
     play = build_play(Discarder(), opponent_factory=Discarder, seed=11, background=False,  # type: ignore[arg-type]
-                      address=lambda: "http://school:8866/", class_link=Link(tables, visitor))  # type: ignore[arg-type]
+                      address=lambda: "http://school:8866/", class_client=Link(tables, visitor))  # type: ignore[arg-type]
     play.resume_class_table()
     return play
 
@@ -107,7 +107,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     assert code is not None and said(panel.status.value, "classmates.opened", code=code)
     assert "&lt;i&gt;" not in panel.status.value and "<svg" in panel.status.value
     assert f"http://school:8866/?table={code}" in panel.status.value
-    panel.on_report(panel.link.mine())  # the watch's first report: the board waits for a classmate, with no game
+    panel.on_report(panel.client.mine())  # the watch's first report: the board waits for a classmate, with no game
     assert isinstance(ana.controller, ClassTable) and ana.controller.mode.kind == "seating"
     assert "hand" not in ana.board.state and ana.board.state["actions"] == []
     assert said(ana.board.state["message"], "classmates.seating.wait", code=code)
@@ -121,7 +121,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     other.name.value = "Ben"
     joins[0].click()
     for play in (ana, ben):
-        panel_of(play).on_report(panel_of(play).link.mine())
+        panel_of(play).on_report(panel_of(play).client.mine())
         assert isinstance(play.controller, ClassTable)
         assert said(play.board.state["message"], "classmates.started", code=code)
         assert not said(play.board.state["message"], "play.welcome"), "one opening, said once"
@@ -136,7 +136,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     ana.level_pick.value = "expert"  # the menu does not leave a class table
     assert ana.level_pick.value == CLASSMATE and said(ana.board.state["message"], "classmates.leave_first")
     clock.now += GONE_SECONDS
-    panel.on_report(panel.link.mine())
+    panel.on_report(panel.client.mine())
     assert panel.finish_button.layout.display == "" and said(panel.status.value, "classmates.other_gone", name="Ben")
     panel.finish_button.click()
     table = ana.controller
@@ -144,7 +144,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     assert said(ana.board.state["message"], "classmates.computer_seated")
     row = authority.store.table(code)
     assert row is not None and row.ending == "computer:intermediate"
-    other.on_report(other.link.mine())  # Ben's board is closed at once: told why, no move made, finish offered
+    other.on_report(other.client.mine())  # Ben's board is closed at once: told why, no move made, finish offered
     assert said(other.status.value, "classmates.other_left", name="&lt;i&gt;Ana&lt;/i&gt;", code=code)
     bens = ben.controller
     assert isinstance(bens, ClassTable) and bens.mode.kind == "closed" and other.finish_button.layout.display == ""
@@ -175,7 +175,7 @@ def test_a_table_seated_on_the_board_has_its_message_announced(tables: tuple[Ref
     panel = panel_of(ana)
     panel.name.value = "Ana"
     panel.open_button.click()
-    panel.on_report(panel.link.mine())  # the waiting table's first message is a new one: the page says it
+    panel.on_report(panel.client.mine())  # the waiting table's first message is a new one: the page says it
     assert ana.board.state["seq"] > before and said(ana.board.state["message"], "classmates.seating.wait")
 
 
@@ -184,7 +184,7 @@ def test_a_waiting_table_shows_leave_also_after_a_reload(tables: tuple[Referee, 
     ana, panel = opened_by_ana(authority)
     code = panel.code
     assert code is not None and panel.leave_button.layout.display == ""
-    panel.on_report(panel.link.mine())  # waiting for a classmate: Leave stays, the entry is hidden
+    panel.on_report(panel.client.mine())  # waiting for a classmate: Leave stays, the entry is hidden
     assert ana.controller.mode.kind == "seating" and panel.leave_button.layout.display == ""
     assert panel.leave_button in panel.table_buttons and panel.finish_button.layout.display == "none"
     assert [part.layout.display for part in panel.entry] == ["none"] * 3
@@ -244,7 +244,7 @@ def test_a_finished_match_ends_on_both_boards_and_frees_both(tables: tuple[Refer
     assert row is not None and row.ending == "finished" and row.scores == table.match.totals
     for name in (mover, waiter):  # the watch's report: the last move, and the table closed as finished
         panel = panel_of(plays[name])
-        report = panel.link.mine()
+        report = panel.client.mine()
         assert report["ended"] == "finished"
         panel.on_report(report)
         shown = plays[name].controller
@@ -272,7 +272,7 @@ def test_a_table_the_server_closed_says_why(tables: tuple[Referee, Clock], keyed
     authority.forget()
     for play in plays.values():
         panel = panel_of(play)
-        panel.on_report(panel.link.mine())
+        panel.on_report(panel.client.mine())
         assert said(panel.status.value, "classmates.closed_why.forgotten", code=code)
         assert play.controller.mode.kind == "closed" and panel.finish_button.layout.display == ""
     code = authority.open("ana", "Ana")
@@ -281,7 +281,7 @@ def test_a_table_the_server_closed_says_why(tables: tuple[Referee, Clock], keyed
     clock.now += GONE_SECONDS  # neither page has asked for two minutes (a laptop asleep): the table closes
     assert authority.waiting() == [] and code not in authority.tables
     panel = panel_of(ana)  # and Ana's page, back, is told why
-    panel.on_report(panel.link.mine())
+    panel.on_report(panel.client.mine())
     assert said(panel.status.value, "classmates.closed_why.abandoned", code=code)
     assert not said(panel.status.value, "classmates.other_left")
 
@@ -306,7 +306,7 @@ def test_the_match_length_chosen_reaches_the_server_and_both_players(tables: tup
     other.name.value, other.code_box.value = "Ben", code
     other.join_button.click()
     for play in (ana, ben):
-        panel_of(play).on_report(panel_of(play).link.mine())
+        panel_of(play).on_report(panel_of(play).client.mine())
         assert play.controller.match.hands == 1
         assert said(play.board.state["message"], "classmates.started", code=code, hands=1)
     play_to_the_last_move(authority, code)  # (moves of both seats: the mover's page is reloaded to show them)
@@ -335,14 +335,14 @@ def test_a_round_seats_both_pages_by_itself_and_brings_play_forward(tables: tupl
     authority.pair({"ana": "Ana", "ben": "Ben"}, "ORIGINAL_1963", 2, "beginner")
     for play, other in ((ana, "Ben"), (ben, "Ana")):
         panel = panel_of(play)
-        panel.on_report(panel.link.mine())  # the watch's report: no click of the learner's
+        panel.on_report(panel.client.mine())  # the watch's report: no click of the learner's
         table = play.controller
         assert isinstance(table, ClassTable) and table.name(1 - table.seat) == other
         assert table.rules.key == "ORIGINAL_1963" and table.match.hands == 2
         assert said(play.board.state["message"], "classmates.round.classmate", number=1, name=other)
         assert play.level_pick.value == CLASSMATE and panel.layout.display == ""
         assert panel.leave_button.layout.display == "" and panel.open_button.layout.display != ""
-        panel.on_report(panel.link.mine())  # the same report again changes nothing
+        panel.on_report(panel.client.mine())  # the same report again changes nothing
         assert play.controller is table
     assert forward == ["ana", "ben"]
     assert said(ana.board.state["message"], "play.set_aside.kept")
@@ -359,16 +359,16 @@ def test_the_one_left_over_plays_the_computer_once(tables: tuple[Referee, Clock]
     cat.come_forward.append(lambda: forward.append(True))
     authority.pair({"cat": "Cat"}, "RUNNING_LEOPARD", 1, "expert")
     panel = panel_of(cat)
-    panel.on_report(panel.link.mine())
+    panel.on_report(panel.client.mine())
     table = cat.controller
     assert not isinstance(table, ClassTable) and isinstance(table.seats[1], Computer)
     assert table.rules.key == "RUNNING_LEOPARD" and table.match.hands == 1 and cat.level_pick.value == "expert"
     assert said(cat.board.state["message"], "classmates.round.computer", number=1)
     assert forward == [True]
-    panel.on_report(panel.link.mine())  # the round is played once, not begun again at each report
+    panel.on_report(panel.client.mine())  # the round is played once, not begun again at each report
     assert cat.controller is table and forward == [True]
     again = section(authority, "cat")  # a page opened after the round came does not begin it again
-    panel_of(again).on_report(panel_of(again).link.mine())
+    panel_of(again).on_report(panel_of(again).client.mine())
     assert not said(again.board.state["message"], "classmates.round.computer", number=1)
 
 
@@ -378,7 +378,7 @@ def test_a_class_table_left_is_never_taken_up_as_a_game_at_this_device(tables: t
     ana, ben = section(authority, "ana"), section(authority, "ben")
     authority.pair({"ana": "Ana", "ben": "Ben"}, "REVISED_2008", 4, "beginner")
     for play in (ana, ben):
-        panel_of(play).on_report(panel_of(play).link.mine())
+        panel_of(play).on_report(panel_of(play).client.mine())
     mover = ana if ana.controller.hand.to_move == ana.controller.viewer else ben
     table = mover.controller
     for intent in intents_for(table.view(), table.view().legal_moves()[0]):
@@ -394,11 +394,11 @@ def test_a_class_table_left_is_never_taken_up_as_a_game_at_this_device(tables: t
 def test_a_page_waiting_at_its_own_table_moves_to_its_round(tables: tuple[Referee, Clock], keyed: None) -> None:
     authority, _clock = tables
     ana, panel = opened_by_ana(authority)
-    panel.on_report(panel.link.mine())
+    panel.on_report(panel.client.mine())
     waiting = panel.code
     assert waiting is not None and ana.controller.mode.kind == "seating"
     authority.pair({"ana": "Ana", "ben": "Ben"}, "REVISED_2008", 1, "beginner")
-    panel.on_report(panel.link.mine())
+    panel.on_report(panel.client.mine())
     table = ana.controller
     assert isinstance(table, ClassTable) and table.mode.kind != "seating" and table.name(1 - table.seat) == "Ben"
     assert panel.code not in (None, waiting) and panel.leave_button.layout.display == ""

@@ -198,7 +198,7 @@ def test_a_lesson_notebooks_group_is_drawn_again_at_its_stage_with_its_stars() -
     """open_lessons(6, 8) as a Spanish browser opens it: the page's language redraws the group of stages at the
     stage the learner was on (its number in the course, 7, not its place in the group), stars kept."""
     progress = group_progress(6, 8)
-    tutor = app.build_app([("Learn", lambda: build_learn(6, 8, progress))])
+    tutor = app.build_app([("learn", lambda: build_learn(6, 8, progress))])
     learn = tutor.built[0]
     learn.controller.progress.record_lesson(learn.controller.lessons[0].key, 3)
     learn.open_stage(7)
@@ -214,7 +214,7 @@ def test_a_place_that_cannot_be_taken_up_again_leaves_the_rest_drawn(monkeypatch
                                                                      caplog: pytest.LogCaptureFixture) -> None:
     """Should Learn's stage not open again in the other language, the app is still drawn whole in it and the
     page's language follows; the log says what was lost."""
-    tutor = app.build_app([("Learn", build_learn)])
+    tutor = app.build_app([("learn", build_learn)])
 
     def refuse(section: object, stage: int) -> None:
         raise BadIntent(f"there is no stage {stage}")

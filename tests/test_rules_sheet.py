@@ -186,7 +186,7 @@ def test_the_link_opens_the_sheet_of_the_rules_in_view(keyed: None) -> None:
         assert tutor.rules_link.sheet == rules_sheet_html(rules)
         assert tutor.rules_link.hover == mark("rules_sheet.link_tooltip", rules=mark(f"rules.{rules.key}"))
     play.rules_pick.value = ORIGINAL_1963.key
-    learn = [title for title, _ in tutor.sections].index("Learn")
+    learn = [title for title, _ in tutor.sections].index("learn")
     tutor.tabs.selected_index = learn  # the lesson's rules
     assert tutor.rules_link.sheet == rules_sheet_html(tutor.built[learn].controller.lesson.rules)
     tutor.tabs.selected_index = 0

@@ -29,7 +29,7 @@ def test_progress_comes_back_from_the_browser_and_every_change_is_kept(keyed: No
     kept.record_lesson(LESSONS[0].key, 3)
     kept.record_lesson(LESSONS[1].key, 2)
     kept.record_practice("lines", True)
-    learn = [name for name, _ in tutor.sections].index("Learn")  # type: ignore[attr-defined]
+    learn = [name for name, _ in tutor.sections].index("learn")  # type: ignore[attr-defined]
     assert tutor.tabs.titles[learn] == mark("app.tabs.learn")  # type: ignore[attr-defined]
     tutor.tabs.selected_index = learn  # type: ignore[attr-defined]
     section = tutor.built[learn]  # type: ignore[attr-defined]

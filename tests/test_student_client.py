@@ -76,7 +76,7 @@ def fresh_progress() -> Iterator[None]:
 def one_hand_play(class_link: Any = None) -> PlaySection:
     """A Play section against a discarding computer, a match of one hand (with a `class_link`, classmates too)."""
     table = against_computer(Discarder(), seed=11, hands=1, background=False)
-    return PlaySection(table, Discarder, "beginner", class_link=class_link)
+    return PlaySection(table, Discarder, "beginner", class_client=class_link)
 
 
 def finish_match(play: PlaySection) -> None:
@@ -106,8 +106,8 @@ def bar_of(tutor: app.TutorApp) -> StudentBar:
 
 
 def sent(tutor: app.TutorApp) -> list[tuple[str, dict[str, Any]]]:
-    assert tutor.student is not None and tutor.student.reports.flush(5)
-    link: FakeLink = tutor.student.client  # type: ignore[assignment]
+    assert tutor.member is not None and tutor.member.record.reports.flush(5)
+    link: FakeLink = tutor.member.record.client  # type: ignore[assignment]
     return link.told
 
 
@@ -121,7 +121,7 @@ def test_no_name_box_without_a_class_server(monkeypatch: pytest.MonkeyPatch) -> 
     assert StudentClient.here() is None
     tutor = app.build_app()
     tutor.join_class(StudentClient.here())
-    assert tutor.student is None and not any(isinstance(part, StudentBar) for part in tutor.head.children)
+    assert tutor.member is None and not any(isinstance(part, StudentBar) for part in tutor.head.children)
 
 
 def test_every_generated_name_is_two_catalogue_words_and_a_valid_name() -> None:
@@ -147,7 +147,7 @@ def test_a_first_visit_is_offered_a_name_which_is_given_with_its_first_progress(
     assert len(offered.split()) == 2 and offered in bar.shown.value and bar.lead.value == "You are"
     assert shown(bar.lead) and shown(bar.change_button) and shown(bar.keep_button) and not shown(bar.box)
     assert "lt-offered" in bar._dom_classes  # on a phone it lies over the header, as the name box does
-    assert tutor.student is not None and tutor.student.name is None and tutor.student.offered == offered
+    assert tutor.member is not None and tutor.member.record.name is None and tutor.member.record.offered == offered
     assert sent(tutor) == [] and bar.storage.saved == ""
     kernel_progress().record_lesson(LESSONS[0].key, 2)
     told = sent(tutor)
@@ -155,7 +155,7 @@ def test_a_first_visit_is_offered_a_name_which_is_given_with_its_first_progress(
     assert told[0][1] == {"name": offered}
     assert told[1][1] == {"stars": {LESSONS[0].key: 2}, "practice": {}}
     assert told[2][1] == {"doing": "learn", "stage": 1, "with": None}
-    assert tutor.student.name == offered and bar.storage.saved == offered and named == [offered]
+    assert tutor.member.record.name == offered and bar.storage.saved == offered and named == [offered]
     assert offered in bar.shown.value and not shown(bar.lead) and shown(bar.change_button)
     assert not shown(bar.keep_button) and "lt-offered" not in bar._dom_classes
 
@@ -168,7 +168,7 @@ def test_the_offered_name_is_kept_at_once_by_keep() -> None:
     assert sent(tutor) == []
     bar.keep_button.click()
     assert sent(tutor)[0] == ("name", {"name": offered}) and bar.storage.saved == offered
-    assert tutor.student is not None and tutor.student.name == offered
+    assert tutor.member is not None and tutor.member.record.name == offered
     assert not shown(bar.lead) and not shown(bar.keep_button) and "lt-offered" not in bar._dom_classes
 
 
@@ -180,7 +180,7 @@ def test_a_name_typed_over_the_offered_one_is_kept_at_keep_and_at_enter() -> Non
     assert shown(bar.box) and shown(bar.keep_button) and bar.box.description == "Your name"
     bar.box.value = "  Ana   Lima "  # the box's value changes at Enter (continuous_update is off)
     assert bar.storage.saved == "Ana Lima" and "Ana Lima" in bar.shown.value and not shown(bar.box)
-    assert not shown(bar.lead) and tutor.student is not None and tutor.student.offered is None
+    assert not shown(bar.lead) and tutor.member is not None and tutor.member.record.offered is None
     bar.change_button.click()
     assert bar.box.value == "Ana Lima" and [report for report in sent(tutor) if report[0] == "name"] == [
         ("name", {"name": "Ana Lima"})], (
@@ -190,11 +190,11 @@ def test_a_name_typed_over_the_offered_one_is_kept_at_keep_and_at_enter() -> Non
         "name": "Ana L"}
     bar.change_button.click()
     bar.box.value = "x" * 25  # refused at Enter as at Keep
-    assert shown(bar.box) and shown(bar.note) and tutor.student.name == "Ana L" and bar.storage.saved == "Ana L"
+    assert shown(bar.box) and shown(bar.note) and tutor.member.record.name == "Ana L" and bar.storage.saved == "Ana L"
 
 
 def test_an_offered_name_is_given_with_a_finished_match() -> None:
-    tutor = joined(FakeLink(), [("Play", one_hand_play)])
+    tutor = joined(FakeLink(), [("play", one_hand_play)])
     bar = bar_of(tutor)
     page_restores(bar, "")
     offered = bar.box.value
@@ -212,17 +212,17 @@ def test_an_offered_name_is_given_with_a_finished_match() -> None:
 
 def test_an_untouched_visit_leaves_no_row_and_a_first_answer_makes_the_offered_name_its_row(tmp_path: Path) -> None:
     students = Students(ClassStore.in_folder(tmp_path))
-    tutor = app.build_app([("Play", one_hand_play), ("Learn", "leopard_tutor.widgets.learn:build_learn")])
+    tutor = app.build_app([("play", one_hand_play), ("learn", "leopard_tutor.widgets.learn:build_learn")])
     tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
     tutor.follow_link("")
     bar = bar_of(tutor)
     page_restores(bar, "")
     tutor.tabs.selected_index = 1
     tutor.tabs.selected_index = 0
-    assert tutor.student is not None and tutor.student.reports.flush(5)
+    assert tutor.member is not None and tutor.member.record.reports.flush(5)
     assert students.count() == 0 and students.rows(lambda _visitor: True) == [], "a visit that did nothing"
     kernel_progress().record_practice("tens", True)
-    assert tutor.student.reports.flush(5)
+    assert tutor.member.record.reports.flush(5)
     assert [row["cells"][0]["text"] for row in students.rows(lambda _visitor: True)] == [bar.box.value]
     row = students.store.student("ana")
     assert row is not None and row.practice == {"tens": [1, 0]}
@@ -237,7 +237,7 @@ def test_a_bad_name_is_answered_and_changes_nothing(keyed: None) -> None:
         bar.ask()
         assert not bar.keep(bad)
         assert shown(bar.note) and keys_in(bar.note.value) == [f"classmates.refused.{why}"], (bad, bar.note.value)
-        assert tutor.student is not None and tutor.student.name == "Ana" and bar.storage.saved == "Ana"
+        assert tutor.member is not None and tutor.member.record.name == "Ana" and bar.storage.saved == "Ana"
     assert [body for action, body in sent(tutor) if action == "name"] == [{"name": "Ana"}]
     assert bar.keep("<img src=x onerror=alert(1)>"[:24])
     assert "<img" not in bar.shown.value and not shown(bar.note)
@@ -294,16 +294,16 @@ def test_an_unlocking_after_the_start_is_followed_when_learn_is_shown() -> None:
     link = FakeLink()
     tutor = joined(link)
     progress = kernel_progress()
-    assert not progress.is_unlocked(LESSONS[-1].key) and tutor.unlock_check is None
+    assert not progress.is_unlocked(LESSONS[-1].key) and tutor.member.unlock_check is None
     link.said = {**link.said, "unlock_all": True}  # the teacher unlocks the class while the page is open
-    tutor.tabs.selected_index = [name for name, _ in tutor.sections].index("Learn")
-    assert tutor.unlock_check is not None
-    asked = tutor.unlock_check
+    tutor.tabs.selected_index = [name for name, _ in tutor.sections].index("learn")
+    assert tutor.member.unlock_check is not None
+    asked = tutor.member.unlock_check
     asked.join(5)
     assert progress.is_unlocked(LESSONS[-1].key)
     tutor.tabs.selected_index = 0
-    tutor.tabs.selected_index = [name for name, _ in tutor.sections].index("Learn")
-    assert tutor.unlock_check is asked, "nothing left to ask once every stage is open"
+    tutor.tabs.selected_index = [name for name, _ in tutor.sections].index("learn")
+    assert tutor.member.unlock_check is asked, "nothing left to ask once every stage is open"
 
 
 def test_a_teachers_link_wins_over_the_class_defaults() -> None:
@@ -335,7 +335,7 @@ def test_merging_a_progress_code_keeps_the_better_of_each() -> None:
 
 # -- reports ---------------------------------------------------------------------------------------
 def test_a_match_over_is_reported_once_with_the_result_from_the_learners_seat() -> None:
-    tutor = joined(FakeLink({"name": "Ana"}), [("Play", one_hand_play)])
+    tutor = joined(FakeLink({"name": "Ana"}), [("play", one_hand_play)])
     play = tutor.built[0]
     finish_match(play)
     for _ in range(3):  # more clicks on a finished match tell nothing more
@@ -352,8 +352,8 @@ def test_a_match_over_is_reported_once_with_the_result_from_the_learners_seat() 
 
 def test_a_classmate_is_named_while_played_and_the_match_told_from_the_learners_seat() -> None:
     tutor = joined(FakeLink({"name": "Ben"}),
-                   [("Play", lambda: one_hand_play(class_link=object())),
-                    ("Learn", "leopard_tutor.widgets.learn:build_learn")])
+                   [("play", lambda: one_hand_play(class_client=object())),
+                    ("learn", "leopard_tutor.widgets.learn:build_learn")])
     play = tutor.built[0]
     table = ClassTable(1, ["Ana", "Ben"], lambda _number, _move: None, seed="ABC", hands=1)
     play._seat(table)
@@ -373,7 +373,7 @@ def test_a_classmate_is_named_while_played_and_the_match_told_from_the_learners_
 
 
 def test_matches_between_two_people_here_are_not_reported() -> None:
-    tutor = joined(FakeLink({"name": "Ana"}), [("Play", one_hand_play)])
+    tutor = joined(FakeLink({"name": "Ana"}), [("play", one_hand_play)])
     play = tutor.built[0]
     play.level_pick.value = "people"
     play.controller.hands_per_match = 1
@@ -388,7 +388,7 @@ def test_what_the_student_is_doing_is_sent_when_it_changes() -> None:
         return [body for action, body in sent(tutor) if action == "now"]
 
     assert nows() == [{"doing": "play", "stage": None, "with": None}]
-    learn = [name for name, _ in tutor.sections].index("Learn")
+    learn = [name for name, _ in tutor.sections].index("learn")
     tutor.tabs.selected_index = learn
     assert nows()[-1] == {"doing": "learn", "stage": 1, "with": None} and len(nows()) == 2
     tutor.built[learn].board.dispatch({"type": "action", "id": "hint"})  # a click that keeps the stage
@@ -564,7 +564,7 @@ class ServerLink:
 def test_the_servers_records_take_every_report_of_the_page(tmp_path: Path) -> None:
     students = Students(ClassStore.in_folder(tmp_path))
     students.set_defaults("ORIGINAL_1963", "intermediate")
-    tutor = app.build_app([("Play", one_hand_play), ("Learn", "leopard_tutor.widgets.learn:build_learn")])
+    tutor = app.build_app([("play", one_hand_play), ("learn", "leopard_tutor.widgets.learn:build_learn")])
     tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
     tutor.follow_link("")
     play = tutor.built[0]
@@ -574,7 +574,7 @@ def test_the_servers_records_take_every_report_of_the_page(tmp_path: Path) -> No
     assert bar_of(tutor).keep("Ana")
     finish_match(play)
     tutor.tabs.selected_index = 1
-    assert tutor.student is not None and tutor.student.reports.flush(5)
+    assert tutor.member is not None and tutor.member.record.reports.flush(5)
     row = students.store.student("ana")
     assert row is not None and row.name == "Ana" and row.stars == {LESSONS[0].key: 3}
     games = row.games["computer:intermediate"]
@@ -601,7 +601,7 @@ def test_progress_brought_from_the_browser_never_reaches_the_class_page(tmp_path
     student's own page but is never told; a stage solved and an answer given in this kernel are, and the student's
     `me` gives back what was earned."""
     students = Students(ClassStore.in_folder(tmp_path))
-    tutor = app.build_app([("Play", one_hand_play), ("Learn", "leopard_tutor.widgets.learn:build_learn")])
+    tutor = app.build_app([("play", one_hand_play), ("learn", "leopard_tutor.widgets.learn:build_learn")])
     tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
     page_restores(bar_of(tutor), "Ana")
     forged = Progress()
@@ -610,14 +610,14 @@ def test_progress_brought_from_the_browser_never_reaches_the_class_page(tmp_path
     page_restores(tutor, forged.to_code())
     progress = kernel_progress()
     assert progress.stars == forged.stars, "the student's own page has what the browser kept"
-    assert tutor.student is not None and tutor.student.reports.flush(5)
+    assert tutor.member is not None and tutor.member.record.reports.flush(5)
     cells = class_page(students)["Ana"]
     assert cells[1] == text("teacher.lessons", done=0, total=len(LESSONS), stars=0)
     assert cells[2] == text("teacher.nothing_yet")
     progress.record_lesson(LESSONS[0].key, 2)  # solved here (the browser had 3 stars for it: 2 are earned)
     progress.record_practice("jacks", True)
     progress.record_practice("jacks", False)
-    assert tutor.student.reports.flush(5)
+    assert tutor.member.record.reports.flush(5)
     cells = class_page(students)["Ana"]
     assert cells[1] == text("teacher.lessons", done=1, total=len(LESSONS), stars=2)
     assert cells[2] == text("teacher.practice", concept=text("lessons.practice.concepts.jacks"), share=50, answers=2)
@@ -649,7 +649,7 @@ def test_a_match_resumed_and_won_again_counts_once(tmp_path: Path) -> None:
     """The saved code of a finished match, resumed five times: each ends it again, and each is told with the same
     match id, so the class page counts it once; a new match counts again."""
     students = Students(ClassStore.in_folder(tmp_path))
-    tutor = app.build_app([("Play", one_hand_play)])
+    tutor = app.build_app([("play", one_hand_play)])
     tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
     page_restores(bar_of(tutor), "Ana")
     play = tutor.built[0]
@@ -658,13 +658,13 @@ def test_a_match_resumed_and_won_again_counts_once(tmp_path: Path) -> None:
     for _ in range(5):
         play.resume(read_game_code(saved, LEVELS))
         play.board.dispatch({"type": "select", "index": 0})
-    assert tutor.student is not None and tutor.student.reports.flush(5)
+    assert tutor.member is not None and tutor.member.record.reports.flush(5)
     row = students.store.student("ana")
     assert row is not None and sum(row.games["computer:beginner"][result] for result in RESULTS) == 1
     assert row.games["computer:beginner"]["hands"] == 1
     play.new_button.click()
     finish_match(play)
-    assert tutor.student.reports.flush(5)
+    assert tutor.member.record.reports.flush(5)
     row = students.store.student("ana")
     assert row is not None and sum(row.games["computer:beginner"][result] for result in RESULTS) == 2
     assert row.games["computer:beginner"]["hands"] == 2
@@ -674,7 +674,7 @@ def test_a_hand_finished_against_the_computer_counts_once_though_resumed_again(t
     """The first hand of a match of four, played to its end, counts in Games before any match does; its saved code,
     resumed at that hand's end, tells it again, and the server counts it once."""
     students = Students(ClassStore.in_folder(tmp_path))
-    tutor = app.build_app([("Play", lambda: PlaySection(against_computer(Discarder(), seed=11, hands=4,
+    tutor = app.build_app([("play", lambda: PlaySection(against_computer(Discarder(), seed=11, hands=4,
                                                                          background=False), Discarder, "beginner"))])
     tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
     page_restores(bar_of(tutor), "Ana")
@@ -690,7 +690,7 @@ def test_a_hand_finished_against_the_computer_counts_once_though_resumed_again(t
     for _ in range(3):
         play.resume(read_game_code(saved, LEVELS))
         play.board.dispatch({"type": "select", "index": 0})
-    assert tutor.student is not None and tutor.student.reports.flush(5)
+    assert tutor.member is not None and tutor.member.record.reports.flush(5)
     row = students.store.student("ana")
     assert row is not None and row.games == {"computer:beginner": {"won": 0, "drawn": 0, "lost": 0, "hands": 1}}
 
@@ -700,21 +700,21 @@ def test_after_the_class_is_forgotten_an_open_page_asks_for_the_name_again(tmp_p
     page forgets the name (here and in the browser) and asks again, holding it; kept again, her record is back
     with what she did since."""
     students = Students(ClassStore.in_folder(tmp_path))
-    tutor = app.build_app([("Play", one_hand_play), ("Learn", "leopard_tutor.widgets.learn:build_learn")])
+    tutor = app.build_app([("play", one_hand_play), ("learn", "leopard_tutor.widgets.learn:build_learn")])
     tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
     bar = bar_of(tutor)
     page_restores(bar, "Ana")
-    assert tutor.student is not None and tutor.student.reports.flush(5) and students.count() == 1
+    assert tutor.member is not None and tutor.member.record.reports.flush(5) and students.count() == 1
     students.forget()
     tutor.tabs.selected_index = 1  # a report of what she does
-    assert tutor.student.reports.flush(5)
+    assert tutor.member.record.reports.flush(5)
     assert students.count() == 0, "no row comes back, named or not"
-    assert tutor.student.name is None and bar.storage.saved == ""
+    assert tutor.member.record.name is None and bar.storage.saved == ""
     assert shown(bar.box) and bar.box.value == "Ana" and keys_in(bar.note.value) == ["students.forgotten"]
     kernel_progress().record_lesson(LESSONS[0].key, 1)  # earned meanwhile: held
-    assert tutor.student.reports.flush(5) and students.count() == 0
+    assert tutor.member.record.reports.flush(5) and students.count() == 0
     assert bar.keep(bar.box.value)
-    assert tutor.student.reports.flush(5)
+    assert tutor.member.record.reports.flush(5)
     row = students.store.student("ana")
     assert row is not None and row.name == "Ana" and row.stars == {LESSONS[0].key: 1}
     assert row.doing is not None and row.doing["doing"] == "learn"
@@ -736,7 +736,7 @@ def test_a_failed_try_of_a_stage_is_told_and_gives_the_offered_name(tmp_path: Pa
     """A wrong move in Learn is a failed try of its stage: worth a record (the offered name is given with it); three
     of them mark the student stuck on the class page, and solving the stage clears the mark."""
     students = Students(ClassStore.in_folder(tmp_path))
-    tutor = app.build_app([("Learn", "leopard_tutor.widgets.learn:build_learn")])
+    tutor = app.build_app([("learn", "leopard_tutor.widgets.learn:build_learn")])
     tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
     bar = bar_of(tutor)
     page_restores(bar, "")
@@ -744,18 +744,18 @@ def test_a_failed_try_of_a_stage_is_told_and_gives_the_offered_name(tmp_path: Pa
     controller = learn.controller
     controller.marks.pick(0, len(controller.attempt.view.hand))
     controller.hint()  # neither a pick nor a hint is a try
-    assert tutor.student is not None and tutor.student.reports.flush(5) and students.count() == 0
+    assert tutor.member is not None and tutor.member.record.reports.flush(5) and students.count() == 0
     controller.try_move(wrong_move(controller))
-    assert tutor.student.reports.flush(5)
+    assert tutor.member.record.reports.flush(5)
     row = students.store.student("ana")
     assert row is not None and row.name == bar.box.value and [lesson for lesson, _ in row.tries] == [LESSONS[0].key]
     for _ in range(2):
         controller.try_move(wrong_move(controller))
-    assert tutor.student.reports.flush(5)
+    assert tutor.member.record.reports.flush(5)
     [shown_row] = students.rows(lambda _visitor: True)
     assert shown_row["stuck"] is not None and shown_row["stuck"]["stage"] == 1
     for move in LESSONS[0].solution:
         controller.try_move(move)
-    assert tutor.student.reports.flush(5)
+    assert tutor.member.record.reports.flush(5)
     [shown_row] = students.rows(lambda _visitor: True)
     assert shown_row["stuck"] is None and shown_row["stages"][0]["stars"] > 0

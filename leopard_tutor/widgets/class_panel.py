@@ -72,8 +72,8 @@ class ClassWatch:
     A report asked for before the panel acted (opened, joined or left a table) is not handed over: it is asked for
     again."""
 
-    def __init__(self, link: ClassClient) -> None:
-        self.link = link
+    def __init__(self, client: ClassClient) -> None:
+        self.client = client
         self.panel: ClassPanel | None = None
         self.known = ""
         """The "state" of the last report handed over (the server answers once the report says otherwise)."""
@@ -93,7 +93,7 @@ class ClassWatch:
             assert panel is not None
             epoch = panel.epoch
             try:
-                report = self.link.wait(self.known)
+                report = self.client.wait(self.known)
             except ClassRefused:
                 time.sleep(RETRY_SECONDS)
                 continue
@@ -112,11 +112,11 @@ WATCHES: dict[str, ClassWatch] = {}
 """The watch of this kernel, by its id (a kernel is one visitor's: one watch)."""
 
 
-def kernel_watch(link: ClassClient) -> ClassWatch:
+def kernel_watch(client: ClassClient) -> ClassWatch:
     """This kernel's watch on the server (made once)."""
-    found = WATCHES.get(link.kernel_id)
+    found = WATCHES.get(client.kernel_id)
     if found is None:
-        found = WATCHES[link.kernel_id] = ClassWatch(link)
+        found = WATCHES[client.kernel_id] = ClassWatch(client)
     return found
 
 
@@ -124,7 +124,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
     """The classmate controls of a Play section: `seat(table)` puts a table on its board, `act(change)` runs a
     change as a click beside the board (its errors shown on the board), `refresh()` redraws the board."""
 
-    def __init__(self, link: ClassClient, *, seat: Callable[[ClassTable], None],
+    def __init__(self, client: ClassClient, *, seat: Callable[[ClassTable], None],
                  act: Callable[[Callable[[], None]], Any], refresh: Callable[[], None],
                  options: Callable[[], dict[str, Any]], address: Callable[[], str],
                  computer: Callable[[str], Any], arrived: Callable[[], str] = lambda: "",
@@ -133,7 +133,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         player; `arrived()` is called when the server seats this page at a table it did not open or join here (a
         round the teacher paired, or another tab of the same browser), and says what became of the match the page
         showed; `computer_round` when the teacher's round has this page play the computer."""
-        self.link, self._seat, self._act, self._refresh = link, seat, act, refresh
+        self.client, self._seat, self._act, self._refresh = client, seat, act, refresh
         self._options, self._address, self._computer = options, address, computer
         self._arrived, self._computer_round = arrived, computer_round
         self.arrival = ""
@@ -208,7 +208,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         rules = str(self._options()["rules"].key)
         hands = int(self.length_pick.value)
         self.epoch += 1
-        code = self.link.open(self.name.value, rules, hands)
+        code = self.client.open(self.name.value, rules, hands)
         self.code = code
         self._show_code(code, hands)
         self._show_entry(False)
@@ -233,12 +233,12 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
     def join(self, code: str) -> None:
         """Join the table `code` (as typed) under the name given."""
         self.epoch += 1
-        self.link.join(self.name.value, code)
+        self.client.join(self.name.value, code)
         self.watch()
 
     def show_open_tables(self) -> None:
         """List the tables waiting for a second player, a button to join each."""
-        found = self.link.waiting()
+        found = self.client.waiting()
         buttons: list[Any] = []
         for code, name in found:
             button = W.Button(description=text("classmates.join_named", name=name))
@@ -255,7 +255,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
     def resume(self) -> bool:
         """At start (a new page, a reload, after a server restart): sit at this visitor's table if there is one (a
         table that has closed is not sat at again)."""
-        report = self.link.mine()
+        report = self.client.mine()
         seat = report.get("round") or {}
         self.round_seen = int(seat.get("number") or 0)  # a round that came before this page is not acted on again
         live = report.get("table") is not None and report.get("ended") is None
@@ -267,7 +267,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
 
     def watch(self, known: str = "") -> None:
         """Have this kernel's watch hand this panel the visitor's reports (`known`: the state of the last one read)."""
-        kernel_watch(self.link).follow(self, known)
+        kernel_watch(self.client).follow(self, known)
 
     # -- what the server says ----------------------------------------------------------------------
     def on_report(self, report: dict[str, Any]) -> None:
@@ -333,7 +333,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         options = {**self._options(), "rules": RULE_SETS[report["rules"]], "seed": report["seed"],
                    "hands": int(report["hands"]), "hinter": None}
         return ClassTable(int(report["seat"]), [str(name or "") for name in report["names"]],
-                          lambda number, move: self.link.move(code, number, move), **options, seating=code)
+                          lambda number, move: self.client.move(code, number, move), **options, seating=code)
 
     def _sit(self, table: ClassTable, report: dict[str, Any]) -> ClassTable:
         """The classmate sat down at the table that waited: the match begins on the board."""
@@ -421,7 +421,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             raise ClassRefused("not_seated")
         if code is not None:  # the table is still open on the server: it records how the match ended
             self.epoch += 1
-            self.link.end(code, f"{COMPUTER}{FINISHING_LEVEL}")
+            self.client.end(code, f"{COMPUTER}{FINISHING_LEVEL}")
             self.code = None
             self._show_entry(True)
             self.leave_button.layout.display = "none"
@@ -436,7 +436,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         if code is None:
             raise ClassRefused("not_seated")
         self.epoch += 1
-        self.link.end(code, LEFT)
+        self.client.end(code, LEFT)
         self._closed(left=True)
         with contextlib.suppress(ClassRefused):  # the list is a help: the table is left either way
             self.show_open_tables()

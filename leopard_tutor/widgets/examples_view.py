@@ -19,6 +19,7 @@ from ..table import BadIntent, BoardState, TableController
 from ..table.presenter import action, hand_part, square_labels, text_panel
 from .board import LeopardBoard
 from .rules_sheet import values_html
+from .section import SectionDefaults
 
 
 class ExampleController(TableController):
@@ -115,8 +116,10 @@ class ExampleController(TableController):
         self.go(0)
 
 
-class ExamplesSection(W.VBox):  # type: ignore[misc]
+class ExamplesSection(SectionDefaults, W.VBox):  # type: ignore[misc]
     """A picker of the worked examples, the example's introduction and the board stepping through it."""
+
+    id = "examples"
 
     def __init__(self, controller: ExampleController, missing: Sequence[MissingExample] | None = None) -> None:
         missing = current_examples()[1] if missing is None else missing

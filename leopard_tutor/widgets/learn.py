@@ -5,13 +5,15 @@ state out); `LearnSection` adds the ordinary controls around the board."""
 from __future__ import annotations
 
 import html
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
-from ..engine import Card, Discard, EndTurn, GoOut, Move, Play, PlayerView, RuleSet
+from ..engine import Card, Discard, EndTurn, GoOut, LeopardError, Move, Play, PlayerView, RuleSet
 from ..engine.catalogue import and_list, text
 from ..engine.knowledge import ANSWERS
 from ..engine.square import Face
@@ -20,6 +22,12 @@ from ..lessons.questions import answer_words
 from ..table import BadIntent, BoardState, Marks, State, TableController
 from ..table.presenter import action, goal_panel, list_panel, table_state, text_panel
 from .board import LeopardBoard
+from .section import SectionPlace
+
+if TYPE_CHECKING:
+    from ..client.student_client import StudentRecord
+
+log = logging.getLogger(__name__)
 
 ME = 0
 FAILED_TRIES = ("off-track", "failed")
@@ -230,6 +238,8 @@ class LearnSection(W.VBox):  # type: ignore[misc]
     """The stage picker over the board (whose side column holds the goal and the lesson's text), and the
     progress code under it."""
 
+    id = "learn"
+
     def __init__(self, controller: LearnController) -> None:
         self.controller = controller
         self.board = LeopardBoard(controller)
@@ -271,6 +281,26 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         """Call `follow` with the rules of the stage on the board, now and after every change of stage."""
         self.board.listeners.append(lambda _intent: follow(self.controller.lesson.rules))
         follow(self.controller.lesson.rules)
+
+    def place(self) -> SectionPlace:
+        """The stage on the board."""
+        return self.controller.lesson.stage
+
+    def take_place(self, place: SectionPlace) -> None:
+        """Open the stage `place` again (one this section does not hold is logged)."""
+        if isinstance(place, int):
+            try:
+                self.open_stage(place)
+            except LeopardError:
+                log.exception("the stage could not be carried into another language")
+
+    def report_to(self, student: StudentRecord) -> None:
+        """Tell `student`'s record of each failed try of a stage."""
+        self.controller.failed_listeners.append(student.tried)
+
+    def now_doing(self) -> tuple[int | None, str | None]:
+        """The stage on the board."""
+        return self.controller.lesson.stage, None
 
     def show_code(self) -> None:
         """Put the progress code in the text box."""

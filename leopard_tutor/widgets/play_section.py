@@ -5,8 +5,9 @@ device, with the two players' names), new match, share this deal."""
 from __future__ import annotations
 
 import html
+import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
@@ -17,7 +18,7 @@ from ..client.class_client import ClassClient
 from ..deals import deal_link, deal_seed, new_deal_code
 from ..engine import RULE_SETS, LeopardError, Match, RuleSet, rules_by_key
 from ..engine.catalogue import text
-from ..engine.game_code import SavedGame
+from ..engine.game_code import SavedGame, game_code, read_game_code
 from ..protocol import CLASSMATE
 from ..protocol import COMPUTER as COMPUTER_PREFIX
 from ..table import Chooser, HintFn, Table, against_computer, at_one_device
@@ -25,6 +26,12 @@ from ..table.class_table import ClassTable
 from .board import LeopardBoard
 from .class_panel import ClassPanel
 from .game_saver import GameSaver
+from .section import SectionDefaults, SectionPlace
+
+if TYPE_CHECKING:
+    from ..client.student_client import StudentRecord
+
+log = logging.getLogger(__name__)
 
 OpponentFactory = Callable[[str, int | None], Chooser]
 """`factory(level, seed)`: a computer opponent of that level (seeded for a shared deal, else None)."""
@@ -42,13 +49,15 @@ def under_way(table: Table) -> bool:
     return not match.is_over and (match.hand_number > 1 or bool(match.current.moves))
 
 
-class PlaySection(W.VBox):  # type: ignore[misc]
+class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
     """A whole match against the computer, in one widget."""
+
+    id = "play"
 
     def __init__(self, controller: Table, opponent_factory: OpponentFactory | None = None,
                  level: str = "beginner", address: Callable[[], str] = lambda: "",
-                 class_link: ClassClient | None = None) -> None:
-        """With a `class_link` (on a class server), the opponent menu offers a classmate too."""
+                 class_client: ClassClient | None = None) -> None:
+        """With a `class_client` (on a class server), the opponent menu offers a classmate too."""
         self.controller = controller
         self.opponent_factory = opponent_factory
         self.address = address
@@ -59,7 +68,7 @@ class PlaySection(W.VBox):  # type: ignore[misc]
                                      value=controller.rules.key, description=text("play.controls.rules"))
         choices = [*((text(f"levels.names.{name}"), name) for name in (*LEVELS, ADAPTIVE)),
                    (text("play.people.choice"), PEOPLE)]
-        if class_link is not None and opponent_factory is not None:
+        if class_client is not None and opponent_factory is not None:
             choices.append((text("classmates.choice"), CLASSMATE))
         self.level_pick = W.Dropdown(options=choices,
                                      value=level, description=text("play.controls.opponent"),
@@ -103,9 +112,10 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         self.saver = GameSaver(self)
         self._sync_buttons()
         self.classmates: ClassPanel | None = None
+        self._classmate_name = ""  # the student's name `offer_classmate_name` last put in the classmate name box
         parts = [controls, self.names_row, self.share, self.board, self.saver]
-        if class_link is not None and opponent_factory is not None:
-            self.classmates = self._class_panel(class_link, opponent_factory)
+        if class_client is not None and opponent_factory is not None:
+            self.classmates = self._class_panel(class_client, opponent_factory)
             controls.children = (*controls.children, *self.classmates.table_buttons)  # a turn keeps the height
             parts.insert(2, self.classmates)
         super().__init__(parts)
@@ -157,9 +167,9 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         """Whether two people play each other (at this device, or classmates each at their own)."""
         return str(self.level_pick.value) in (PEOPLE, CLASSMATE)
 
-    def _class_panel(self, link: ClassClient, factory: OpponentFactory) -> ClassPanel:
+    def _class_panel(self, client: ClassClient, factory: OpponentFactory) -> ClassPanel:
         """The classmate controls."""
-        return ClassPanel(link, seat=self._seat, act=self.board.control, refresh=self._class_changed,
+        return ClassPanel(client, seat=self._seat, act=self.board.control, refresh=self._class_changed,
                           options=self._table_options, address=self.address,
                           computer=lambda level: factory(level, None), arrived=self._arrived_at_class_table,
                           computer_round=lambda *round_: self.board.act(lambda: self._play_round(*round_)))
@@ -236,6 +246,38 @@ class PlaySection(W.VBox):  # type: ignore[misc]
         if self.level_pick.value != CLASSMATE:
             self.level_pick.value = CLASSMATE
         self.classmates.code_box.value = code
+
+    def place(self) -> SectionPlace:
+        """A match begun against the computer, as a saved game's code (None for any other)."""
+        table = self.controller
+        if self.people or self.at_class_table() or not table.begun:
+            return None
+        return game_code(table.match, self.opponent_level())
+
+    def take_place(self, place: SectionPlace) -> None:
+        """Go on with the match whose code `place` is (a code that cannot be read is logged)."""
+        if place is None:
+            return
+        try:
+            self.resume(read_game_code(place, LEVELS))
+        except LeopardError:
+            log.exception("the match could not be carried into another language")
+
+    def report_to(self, student: StudentRecord) -> None:
+        """Tell `student`'s record of each hand and match played to its end."""
+        self.match_listeners.append(student.game)
+
+    def now_doing(self) -> tuple[int | None, str | None]:
+        """The classmate played at a class table."""
+        table = self.controller
+        return None, table.name(1 - table.seat) if isinstance(table, ClassTable) and self.at_class_table() else None
+
+    def offer_classmate_name(self, name: str) -> None:
+        """The student kept `name`: the classmate name box holds it, unless another name is typed there."""
+        panel = self.classmates
+        if panel is not None and panel.name.value in ("", self._classmate_name):
+            panel.name.value = name
+        self._classmate_name = name
 
     def opponent_level(self) -> str:
         """The level the computer plays at now (with the adaptive choice, the one it has reached)."""
@@ -454,11 +496,11 @@ class PlaySection(W.VBox):  # type: ignore[misc]
 def build_play(opponent: Chooser, *, hinter: HintFn | None = None, opponent_factory: OpponentFactory | None = None,
                level: str = "beginner", seed: int | str | None = None, rules: str = "REVISED_2008",
                address: Callable[[], str] = lambda: "", background: bool = True,
-               class_link: ClassClient | None = None) -> PlaySection:
+               class_client: ClassClient | None = None) -> PlaySection:
     """A Play section against `opponent` (its level shown as `level`); a match of a fresh deal code unless
     `seed` is given. `address()` is the page's address, for the "Share this deal" link; `background` lets
-    the review of a hand search while the learner thinks (see `Table`); with `class_link` (a class server),
+    the review of a hand search while the learner thinks (see `Table`); with `class_client` (a class server),
     a classmate is one of the opponents."""
     controller = against_computer(opponent, rules=rules_by_key(rules), seed=new_deal_code() if seed is None else seed,
                                   hinter=hinter, background=background)
-    return PlaySection(controller, opponent_factory, level, address, class_link)
+    return PlaySection(controller, opponent_factory, level, address, class_client)

@@ -18,6 +18,7 @@ from ..lessons.progress import CONCEPTS, kernel_progress
 from ..table import BadIntent, BoardState, Marks, State, TableController
 from ..table.presenter import action, hand_part, list_panel, square_labels, table_state
 from .board import LeopardBoard
+from .section import SectionDefaults
 
 ME = 0
 MAX_VALUE_ANSWER = 99  # the answer box's largest number (no square is worth more than 24)
@@ -136,9 +137,11 @@ class PracticeController(TableController):
         self.answer(value)
 
 
-class PracticeSection(W.VBox):  # type: ignore[misc]
+class PracticeSection(SectionDefaults, W.VBox):  # type: ignore[misc]
     """The kind of questions and the rules over the board, whose side column holds the answer box for
     values and the record per concept."""
+
+    id = "practice"
 
     def __init__(self, controller: PracticeController) -> None:
         self.controller = controller

@@ -1,0 +1,112 @@
+"""What the app (`app.py`) does for a student on a class server: `ClassMember` keeps their record on the server
+(`student_client.StudentRecord`), merges the progress the server keeps into this kernel's, opens every lesson
+when the teacher says so, keeps the class's default rules and level for a teacher's link, and tells the server
+what the student earns and does in each section (`Section.report_to`, `Section.now_doing`).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+from urllib.parse import urlencode
+
+from .ai import LEVELS
+from .client.student_client import StudentRecord
+from .lessons import LESSONS, ProgressCodeError, kernel_progress
+from .links import read_link
+from .protocol import DOINGS
+from .widgets.play_section import ADAPTIVE, PlaySection
+from .widgets.section import Section
+from .widgets.storage import BrowserStorage
+from .widgets.student_bar import StudentBar
+
+log = logging.getLogger(__name__)
+
+
+class ClassMember:
+    """A student of a class, as the app follows them: read from the server when they join (their progress joins
+    this kernel's, every lesson opened if the teacher said so, the class's default rules and level kept)."""
+
+    def __init__(self, record: StudentRecord, storage: BrowserStorage, redraw: Callable[[], None]) -> None:
+        """`redraw` lets the app's sections redraw what depends on the progress; the browser's progress (in
+        `storage`) replaces the kernel's when it comes, so the server's is merged again then."""
+        self.record = record
+        self.redraw = redraw
+        self.unlock_check: threading.Thread | None = None
+        """The last background question whether the teacher has unlocked every lesson (`follow_unlocking`)."""
+        found = record.read()
+        if found.progress is not None:
+            code = found.progress
+            self.merge_progress(code)
+            if not storage.restored:
+                storage.on_restore(lambda _kept: self.merge_progress(code))
+        if found.unlock_all:
+            self.open_every_lesson()
+        self.defaults = urlencode({key: value for key, value in (("rules", found.rules), ("level", found.level))
+                                   if value})
+        """The class's default rules and level, as a link's query (see `class_choices`)."""
+
+    def merge_progress(self, code: str) -> None:
+        """Add the progress the server keeps to this kernel's (a damaged code is logged and changes nothing)."""
+        try:
+            if kernel_progress().merge_code(code):
+                self.redraw()
+        except ProgressCodeError as error:
+            log.warning("the progress the class server keeps could not be read: %s", error)
+
+    def open_every_lesson(self) -> None:
+        """The teacher unlocked every lesson: open them all and redraw the sections that show progress."""
+        kernel_progress().open_through(LESSONS[-1].key)
+        self.redraw()
+
+    def follow_unlocking(self) -> None:
+        """Learn is shown: if a stage is still locked, ask the server again (in the background, so the tab opens
+        at once) whether the teacher has unlocked every lesson since the page started."""
+        if kernel_progress().is_unlocked(LESSONS[-1].key):
+            return
+
+        def ask() -> None:
+            if self.record.read().unlock_all:
+                self.open_every_lesson()
+
+        self.unlock_check = threading.Thread(target=ask, daemon=True, name="leopard-unlock-check")
+        self.unlock_check.start()
+
+    def class_choices(self, play: PlaySection | None, rules: str | None,
+                      level: str | None) -> tuple[str | None, str | None]:
+        """The rules and level a link chose, else the class's defaults, read as a link's (what is unusable, or
+        what `play` already plays, is left out; nothing at a class table)."""
+        if not self.defaults or play is None or play.at_class_table():
+            return rules, level
+        defaults = read_link(self.defaults, levels=(*LEVELS, ADAPTIVE), tabs=(), lessons=0)
+        if rules is None and defaults.rules != play.rules_pick.value:
+            rules = defaults.rules
+        if level is None and defaults.level != play.level_pick.value:
+            level = defaults.level
+        return rules, level
+
+    def name_bar(self, header: Sequence[Any], named: Callable[[str], None]) -> StudentBar:
+        """A new bar with the student's name (`named` is told each name they keep); the bars among `header`'s
+        parts no longer follow the record."""
+        for old in header:
+            if isinstance(old, StudentBar) and old.forgotten in self.record.forgotten_listeners:
+                self.record.forgotten_listeners.remove(old.forgotten)
+                self.record.offered_listeners.remove(old.offered_given)
+        bar = StudentBar(self.record)
+        bar.named_listeners.append(named)
+        return bar
+
+    def follow_section(self, section: Section, clicked: Callable[[], None]) -> None:
+        """Call `clicked` after each click in `section`'s board, and tell the server what the section reports
+        (`Section.report_to`: each match it ends, each failed try of a Learn stage)."""
+        section.board.listeners.append(lambda _intent: clicked())
+        section.report_to(self.record)
+
+    def now(self, doing: str, section: Any) -> None:
+        """Tell the server the student is in the section `doing` (an id; `section` built, or None) and what the
+        section says (`Section.now_doing`: Learn's stage, the classmate played)."""
+        if doing in DOINGS:
+            stage, with_ = section.now_doing() if isinstance(section, Section) else (None, None)
+            self.record.now(doing, stage, with_)
