@@ -21,6 +21,16 @@ from leopard_tutor.server.waiting_line import (
 )
 
 
+def test_the_line_is_in_the_order_pages_first_asked_so_a_count_ahead_never_grows() -> None:
+    line = WaitingLine(Clock())
+    early, late = line.join("ana"), line.join("bo")
+    assert early is not None and late is not None
+    assert line.asked(late) and line.ahead(late) == 0  # the earlier ticket's page has not asked yet
+    assert line.asked(early) and line.ahead(early) == 1 and line.ahead(late) == 0, "the late asker waits behind"
+    line.admit(1)
+    assert line.tickets[late].admitted is not None and line.tickets[early].admitted is None
+
+
 def test_tickets_are_admitted_first_come_first_served_as_places_free() -> None:
     clock = Clock()
     line = WaitingLine(clock)

@@ -12,7 +12,9 @@ Nobody can shut a class out with visits that never come back (a script's GETs, t
 * the line is pruned before its tickets are counted against the server's limits (`prune`), so a ticket whose
   page never asks holds a place for `TICKET_SECONDS` at most;
 * only a ticket whose page has asked for its place is admitted, waits ahead of others, or keeps the kernels
-  from being preheated (`asked`, `waiting`): the waiting page asks at once, a thrown-away visit never does;
+  from being preheated (`asked`, `waiting`): the waiting page asks at once, a thrown-away visit never does.
+  The line's order is the order in which pages first asked, so the count ahead of a page never grows: a page
+  that asks late (its ticket was given earlier) takes its place behind those already asking;
 * a visitor without a cookie (whose identity the server makes for this very visit) gets at most one ticket
   per network address (an IPv6 /64) and `FRESH_SECONDS` (`join`): past it, its waiting page holds no ticket
   and comes back a moment later, with the cookie it was given, for one. So a class behind one address (a
@@ -140,7 +142,9 @@ class WaitingLine:
         ticket = self.tickets.get(token)
         if ticket is None:
             return False
-        self.claimed += not ticket.asked
+        if not ticket.asked:  # it takes its place in the line now: behind every page that asked before it
+            self.claimed += 1
+            self.tickets[token] = self.tickets.pop(token)
         ticket.seen, ticket.asked = self.clock(), True
         return True
 
