@@ -73,10 +73,10 @@ def fresh_progress() -> Iterator[None]:
     module._KERNEL_PROGRESS.clear()
 
 
-def one_hand_play(class_link: Any = None) -> PlaySection:
-    """A Play section against a discarding computer, a match of one hand (with a `class_link`, classmates too)."""
+def one_hand_play(class_client: Any = None) -> PlaySection:
+    """A Play section against a discarding computer, a match of one hand (with a `class_client`, classmates too)."""
     table = against_computer(Discarder(), seed=11, hands=1, background=False)
-    return PlaySection(table, Discarder, "beginner", class_client=class_link)
+    return PlaySection(table, Discarder, "beginner", class_client=class_client)
 
 
 def finish_match(play: PlaySection) -> None:
