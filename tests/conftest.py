@@ -42,7 +42,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     (the quickest loop) leave it out."""
     browser_tests = Path(__file__).parent / "browser"
     for item in items:
-        used = set(getattr(item, "fixturenames", ()))
+        parametrized = set(getattr(getattr(item, "callspec", None), "params", {}))  # arguments, not fixtures
+        used = set(getattr(item, "fixturenames", ())) - parametrized
         if used & BROWSER_FIXTURES or browser_tests in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
         if used & SERVER_FIXTURES:
