@@ -21,6 +21,6 @@ fi
 # it starts, stays on one worker; each worker has its own session server, ports and data folders), then the
 # browser tests in one process. Both run even if the first fails.
 status=0
-.venv/bin/python -m pytest -p no:cacheprovider -n 2 --dist loadscope -m "not browser" || status=$?
-.venv/bin/python -m pytest -p no:cacheprovider -m browser || status=$?
+.venv/bin/python -m pytest -p no:cacheprovider -n 2 --dist loadscope -m "not browser" --durations=10 || status=$?
+.venv/bin/python -m pytest -p no:cacheprovider -m browser --durations=15 || status=$?
 exit "$status"
