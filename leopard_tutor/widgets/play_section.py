@@ -128,8 +128,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         found = self.controller.offers()
         for button, action in ((self.new_button, "new_game"), (self.share_button, "share"),
                                (self.saver.save_button, "save")):
-            button.disabled = bool(found[action])
-            button.tooltip = found[action] or self._tooltips.get(action, "")
+            with button.hold_sync():  # greyed and its reason in one message: never greyed without saying why
+                button.disabled = bool(found[action])
+                button.tooltip = found[action] or self._tooltips.get(action, "")
 
     @property
     def _tooltips(self) -> dict[str, str]:

@@ -492,7 +492,7 @@ def test_a_whole_hand_between_two_people_at_one_device_by_clicks(board: Any) -> 
     # a game between two people is not saved as a code: Save game is greyed, and says why
     save = page.get_by_role("button", name=text("play.saved_game.save"))
     expect(save).to_be_disabled()
-    assert save.get_attribute("title") == text("play.people.no_save")
+    expect(save).to_have_attribute("title", text("play.people.no_save"))
     names = {1: "Ann", 2: "<b>Bo</b>"}  # a name is text, never markup
     for number, name in names.items():
         box = page.get_by_role("textbox", name=text("play.people.name_label", number=number))
