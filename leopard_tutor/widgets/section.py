@@ -2,7 +2,7 @@
 has nothing to say on a point inherits.
 
 A section's `id` is the name of its tab in the app, in a teacher's link (`?tab=learn`) and in what a student
-is doing on a class server (`student_client.DOINGS`): "play", "learn", "examples" or "practice". A widget
+is doing on a class server (`protocol.DOINGS`): "play", "learn", "examples" or "practice". A widget
 that is not a `Section` (a section that failed to build, a test's label) is shown and asked nothing.
 """
 
