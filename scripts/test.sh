@@ -17,10 +17,11 @@ bash scripts/setup.sh dev
 if [ $# -gt 0 ]; then  # what was asked: a file, a test, a marker
   exec .venv/bin/python -m pytest -p no:cacheprovider "$@"
 fi
-# The whole suite in two runs: the tests without a browser on two workers (pytest-xdist: a module, and the servers
-# it starts, stays on one worker; each worker has its own session server, ports and data folders), then the
-# browser tests in one process. Both run even if the first fails.
+# The whole suite in two runs, each on two workers (pytest-xdist: a module, and the servers it starts, stays on one
+# worker; each worker has its own session server, Chromium, ports and data folders): the tests without a browser,
+# then the browser tests (they mostly wait for servers and pages, so two at once nearly halve their time). Both run
+# even if the first fails.
 status=0
 .venv/bin/python -m pytest -p no:cacheprovider -n 2 --dist loadscope -m "not browser" --durations=10 || status=$?
-.venv/bin/python -m pytest -p no:cacheprovider -m browser --durations=15 || status=$?
+.venv/bin/python -m pytest -p no:cacheprovider -n 2 --dist loadscope -m browser --durations=15 || status=$?
 exit "$status"
