@@ -369,7 +369,7 @@ def open_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorAp
     host = current_host()
     tutor = build_app(sections)
     query = host.query()
-    tutor.asked_languages = tuple(getattr(host, "languages", tuple)())  # a `Host` need not say the languages
+    tutor.asked_languages = host.languages()
     tutor.link_language = link_language(query)
     tutor.follow_language()  # before the student's bar and the link's settings: drawn once in the language
     tutor.sit_at_class_table()

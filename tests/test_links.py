@@ -145,11 +145,11 @@ def test_a_site_installs_its_own_host(monkeypatch: pytest.MonkeyPatch) -> None:
         def page_address(self) -> str:
             return "https://school.example/tutor/"
 
-        def saved(self, key: str) -> str | None:
-            return None
+        def shares_processors(self) -> bool:
+            return False
 
-        def save(self, key: str, value: str) -> None:
-            pass
+        def languages(self) -> tuple[str, ...]:
+            return ()
 
     monkeypatch.setattr(host, "_HOST", [])
     host.use_host(Site())

@@ -176,7 +176,8 @@ FRONT_END_PATCHES = (
 )
 """Exact text replacements in Voici's front end (folder, old text, new text, why); each must match once."""
 WHEEL_README = "# Leopard Tutor\n\nThe tutor as the static site ships it; the project's README is in its repository.\n"
-"""Our wheel's long description (a student's browser downloads it; the README is 60 kB)."""
+"""Our wheel's long description: a student's browser downloads it, and the README's screenshot and links point
+into the repository."""
 CDN = re.compile(r"https?://(cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com|unpkg\.com|fonts\.googleapis\.com)[^\"' )]*")
 
 

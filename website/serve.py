@@ -5,7 +5,7 @@
 WebAssembly as application/wasm (so the browser compiles it as it arrives, and keeps the compiled code in the
 visitor's profile), the runtime and the wheels in static/ cached for a year and the pages checked on every
 visit (so a later visit asks for nothing but the page). `python3 -m http.server` works too: it sends no
-Cache-Control, and a warm visit was no slower with it (README: "A website for a whole school").
+Cache-Control, and a warm visit was no slower with it (benchmarks/HISTORY.md, "The static website").
 """
 
 from __future__ import annotations

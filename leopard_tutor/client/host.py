@@ -1,14 +1,14 @@
 """What the app needs to know about the place it runs in, behind one small interface.
 
 The same app runs in a kernel on a Voilà server (one kernel per visitor, see `server/launch.py`) and, as a
-static site, in the student's own browser (Voici on Pyodide). The app asks its host two things:
+static site, in the student's own browser (Voici on Pyodide). The app asks its host four things:
 
 * `query()`: the query string of the address the visitor opened, without the "?" (a teacher's link,
   for instance "rules=1963&level=expert"); "" when there is none.
 * `page_address()`: that address without its query ("" when unknown), the base of a shared link.
 * `shares_processors()`: whether many visitors' kernels share this machine's processors (a Voilà
   server), so that work nobody has asked for yet (the review's background search) should wait.
-* `languages()` (optional): the languages the visitor's browser asked for, best first, as it said them
+* `languages()`: the languages the visitor's browser asked for, best first, as it said them
   ("es-ES", "en"): the app is drawn at once in one of them (the page says them again when it is drawn).
 
 `current_host()` is the host in use: a `BrowserHost` under Pyodide, else a `VoilaHost`; another can be
@@ -43,6 +43,9 @@ class Host(Protocol):
 
     def shares_processors(self) -> bool:
         """Whether other visitors' kernels share this machine's processors."""
+
+    def languages(self) -> tuple[str, ...]:
+        """The languages the visitor's browser asked for, best first (none when unknown)."""
 
 
 class VoilaHost:

@@ -71,9 +71,9 @@ CULL_INTERVAL_SECONDS = 60
 THEMES = ("auto", "light", "dark")
 """The server's theme option: "auto" follows each visitor's browser (light or dark), the others fix it."""
 MEMORY_PER_SESSION = 60 * 2**20
-"""Bytes a session costs: measured (benchmarks/classroom_load.py, README "Serving a class"), a kernel with
-every tab of the app opened takes 54 MiB of proportional memory (PSS: its own pages and its share of the
-libraries all kernels map) and the server about 1 MiB more per session; 60 MiB leaves some room."""
+"""Bytes a session costs: measured (benchmarks/classroom_load.py; benchmarks/HISTORY.md, "A class on one
+server"), a kernel with every tab of the app opened takes 54 MiB of proportional memory (PSS: its own pages and
+its share of the libraries all kernels map) and the server about 1 MiB more per session; 60 MiB leaves some room."""
 MEMORY_SHARE = 0.6
 """The share of the machine's memory the sessions may take."""
 FILES_PER_SESSION = 23
