@@ -60,15 +60,32 @@ def test_a_page_that_stops_asking_loses_its_place_and_an_unused_admission_lapses
     line = WaitingLine(clock)
     gone, stays = line.join(None), line.join(None)
     assert gone is not None and stays is not None and line.asked(gone)
-    clock.now = TICKET_SECONDS - 1
-    line.asked(stays)
-    clock.now = TICKET_SECONDS + 1
-    line.prune()
+    for second in range(1, int(TICKET_SECONDS) + 2):  # one page asks every second, the other no more
+        clock.now = second
+        line.asked(stays)
     assert gone not in line.tickets and list(line.tickets) == [stays], "the page that stopped asking has gone"
     line.admit(1)
     clock.now += ADMITTED_SECONDS + 1
     line.admit(1)
     assert line.tickets == {}, "admitted but never came: its place lapses"
+
+
+def test_a_server_that_stalls_loses_no_asking_page_its_place() -> None:
+    """Pages ask every second, but a busy server may answer none of them for longer than TICKET_SECONDS: the first
+    answer after the stall must not drop the pages whose questions are still waiting to be answered."""
+    clock = Clock()
+    line = WaitingLine(clock)
+    first, second, thrown = line.join("ana"), line.join("bo"), line.join("script")
+    assert first is not None and second is not None and thrown is not None
+    assert line.asked(first) and line.asked(second) and line.ahead(second) == 1
+    clock.now = TICKET_SECONDS + 5  # nothing answered meanwhile
+    assert line.asked(first), "the page asking first after the stall keeps its place"
+    assert line.asked(second) and line.ahead(second) == 1, "and so does the one asking next: nobody jumps ahead"
+    assert thrown not in line.tickets, "a ticket whose page never asked gets no time back"
+    for _ in range(int(TICKET_SECONDS) + 1):  # the second page really stops asking; the first asks every second
+        clock.now += 1
+        line.asked(first)
+    assert second not in line.tickets and line.ahead(first) == 0
 
 
 def test_a_ticket_whose_page_never_asked_is_neither_admitted_nor_ahead_of_anyone() -> None:

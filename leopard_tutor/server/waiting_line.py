@@ -4,7 +4,8 @@ A page is made `PAGES_AT_ONCE` at a time (`visits.py`). A visit that would wait 
 every place taken, or no preheated kernel ready) gets a small waiting page at once instead of a blank
 one: it holds a ticket, asks the server every `POLL_SECONDS` how many are ahead of it (saying so in
 words), and once the server admits it, loads the app with its ticket, which lets it in. A ticket whose
-page stops asking for `TICKET_SECONDS` has gone (the tab was closed); an admitted ticket not used within
+page stops asking for `TICKET_SECONDS` has gone (the tab was closed; a spell in which the server itself answered
+nobody, `STALL_SECONDS` or longer, does not count); an admitted ticket not used within
 `ADMITTED_SECONDS` lapses, so a lost page holds no place.
 
 Nobody can shut a class out with visits that never come back (a script's GETs, thrown away):
@@ -43,6 +44,9 @@ POLL_SECONDS = 1.0
 """How often a waiting page asks how many are ahead of it."""
 TICKET_SECONDS = 10.0
 """How long a ticket whose page has stopped asking (or never asked) keeps its place."""
+STALL_SECONDS = 3 * POLL_SECONDS
+"""A gap this long between two looks at the line while pages wait in it (they ask every `POLL_SECONDS`) means the
+server itself was not answering (a busy machine): that time does not count as their pages' silence."""
 ADMITTED_SECONDS = 30.0
 """How long an admitted ticket keeps its place until its page comes to use it."""
 FRESH_SECONDS = 1.0
@@ -86,6 +90,7 @@ class WaitingLine:
         self.tickets: dict[str, Ticket] = {}
         self.fresh: dict[str, float] = {}  # network -> when it last got a ticket for a visitor without a cookie
         self.claimed = 0  # tickets whose page has asked for its place, so far: students who waited
+        self.looked = clock()  # when the line was last pruned (every question to it prunes it first)
 
     def join(self, visitor: str | None, address: str | None = None) -> str | None:
         """A new ticket for `visitor`, at the end of the line. For a visitor without a cookie, `address` is
@@ -102,8 +107,14 @@ class WaitingLine:
 
     def prune(self) -> None:
         """Forget the tickets whose pages have gone (or never came), the admitted ones that lapsed, and the
-        addresses whose last ticket is older than `FRESH_SECONDS`."""
+        addresses whose last ticket is older than `FRESH_SECONDS`. After a stall (`STALL_SECONDS` or more since
+        the line was last looked at), the pages waiting and asking are given that time back."""
         now = self.clock()
+        stalled, self.looked = now - self.looked, now
+        if stalled >= STALL_SECONDS:
+            for ticket in self.tickets.values():
+                if ticket.asked and ticket.admitted is None:  # pages that were asking, not a thrown-away visit
+                    ticket.seen = min(now, ticket.seen + stalled)
         for token, ticket in list(self.tickets.items()):
             if (now - ticket.seen > TICKET_SECONDS if ticket.admitted is None
                     else now - ticket.admitted > ADMITTED_SECONDS):
