@@ -64,7 +64,7 @@ class LessonsCoach:
 def _player(level: str, seed: int, budget: float | None, deals: int | None) -> Player:
     if level == "lessons":
         return LessonsCoach()
-    player = make_player(level, seed=seed, time_budget=budget if level == "expert" else None)
+    player = make_player(level, seed=seed, time_budget=budget)  # the levels that search take the budget
     if deals is not None and isinstance(player, ExpertPlayer):
         player.deals = deals
     return player

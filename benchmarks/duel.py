@@ -1,0 +1,196 @@
+"""Duel between two computer players in duplicate deal pairs: any two levels, or a level against the expert of commit
+20b2e17 (`expert@20b2e17`, the frozen copy in benchmarks/expert_20b2e17).
+
+Each pair is one seeded deal of ONE hand, played twice with the seats swapped (side A first as player 0, then as
+player 1), so the luck of the deal cancels. A pair is won by side A when A's points over both hands exceed B's, lost
+when they fall short; a tie counts half a win. Both sides think `--budget` seconds a move (wall-clock), or, with
+`--deals N`, a fixed number of deals a move under a budget they never reach (for screening that does not depend on
+the machine's load). Each pair is appended to the `--out` JSON-lines file as it ends, with its wall-clock start and
+end, so an interrupted run resumes where it stopped and the pairs that overlapped a pause can be found and replayed.
+
+It prints the share of pairs A won with its Wilson 95% interval, the mean points a hand (A − B) with its standard
+error, and each side's move time p50/p95 (moves with a choice; a forced move takes no thought).
+
+Example (master against the expert of 20b2e17, 0.1 s a move, the 2008 rules, one process):
+    .venv/bin/python benchmarks/duel.py --a master --b expert@20b2e17 --rules REVISED_2008 --budget 0.1 \
+        --pairs 100 --seed 1 --out benchmarks/results/duel_master_vs_expert20b2e17_2008_0.1s.jsonl
+
+Smoke run (one pair, one deal a move; results in a temporary file unless --out is given):
+    .venv/bin/python benchmarks/duel.py --smoke
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from expert_20b2e17 import ExpertPlayer as OldExpert
+
+from leopard_tutor.ai import LEVELS, make_player
+from leopard_tutor.ai.players import Player
+from leopard_tutor.engine import RULE_SETS, Hand
+
+OLD_EXPERT = "expert@20b2e17"
+SIDES = (*LEVELS, OLD_EXPERT)
+FIXED_BUDGET = 60.0  # the budget with --deals: never reached, so the deal cap ends each search
+SMOKE = {"pairs": 1, "deals": 1, "workers": 1, "budget": None}
+"""--smoke: the smallest real run (the test suite runs it): one pair, both sides on one deal a move."""
+
+
+def make_side(side: str, seed: int, budget: float, deals: int | None) -> Player:
+    """The player of a side (a level, or the old expert) with its seed, budget and, if given, its deal cap."""
+    player: Player
+    if side == OLD_EXPERT:
+        player = OldExpert(seed, time_budget=budget)  # type: ignore[assignment]
+    else:
+        player = make_player(side, seed=seed, time_budget=budget)
+    if deals is not None and hasattr(player, "deals"):
+        player.deals = deals
+    return player
+
+
+def play_pair(task: dict[str, Any]) -> dict[str, Any]:
+    """Play one deal twice, seats swapped; `task` names the sides, the rules, the seed and the limits."""
+    started = time.time()
+    rules = RULE_SETS[task["rules"]]
+    budget = FIXED_BUDGET if task["deals"] is not None else task["budget"]
+    points: list[list[int]] = []
+    times: dict[str, list[float]] = {"a": [], "b": []}
+    for a_seat in (0, 1):
+        hand = Hand.deal(rules, seed=task["seed"], dealer=0)
+        sides = {a_seat: "a", 1 - a_seat: "b"}
+        players = {seat: make_side(task[sides[seat]], task["seed"] * 2 + (sides[seat] == "b"), budget, task["deals"])
+                   for seat in (0, 1)}
+        while not hand.is_over:
+            mover = hand.to_move
+            view = hand.view(mover)
+            choice = len(view.legal_moves()) > 1
+            begun = time.perf_counter()
+            move = players[mover].choose(view)
+            if choice:
+                times[sides[mover]].append(round(time.perf_counter() - begun, 5))
+            hand.apply(move)
+        scores = hand.scores()
+        points.append([scores[a_seat], scores[1 - a_seat]])
+    return {**task, "points": points, "times": times, "start": round(started, 3), "end": round(time.time(), 3)}
+
+
+def _tasks(args: argparse.Namespace) -> list[dict[str, Any]]:
+    return [{"a": args.a, "b": args.b, "rules": args.rules, "seed": args.seed + index,
+             "budget": None if args.deals is not None else args.budget, "deals": args.deals}
+            for index in range(args.pairs)]
+
+
+def _key(record: dict[str, Any]) -> tuple[Any, ...]:
+    return (record["a"], record["b"], record["rules"], record["seed"], record["budget"], record["deals"])
+
+
+def wilson(successes: float, n: int) -> tuple[float, float]:
+    """The Wilson 95% interval of a share of `n`."""
+    z = 1.96
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))] if ordered else float("nan")
+
+
+def summarize(records: list[dict[str, Any]]) -> str:
+    """The duel's figures over `records` (pairs of the same sides, rules and limits)."""
+    first = records[0]
+    a, b = first["a"], first["b"]
+    margins = [sum(pa - pb for pa, pb in record["points"]) for record in records]
+    won = sum(margin > 0 for margin in margins)
+    tied = sum(margin == 0 for margin in margins)
+    n = len(records)
+    share = (won + tied / 2) / n
+    low, high = wilson(won + tied / 2, n)
+    per_hand = [margin / 2 for margin in margins]
+    mean = statistics.fmean(per_hand)
+    error = statistics.stdev(per_hand) / math.sqrt(n) if n > 1 else float("nan")
+    limit = f"{first['deals']} deals a move" if first["deals"] is not None else f"{first['budget']} s a move"
+    lines = [
+        f"duel {a} (A) vs {b} (B), {first['rules']}, {limit}: {n} pairs (one deal each, played twice, seats swapped)",
+        f"  pairs won by A: {won}, tied: {tied}, lost: {n - won - tied}; share won (a tie counts half) {share:.3f} "
+        f"(Wilson 95% CI {low:.3f}-{high:.3f})",
+        f"  mean points a hand A - B: {mean:+.2f} (standard error {error:.2f})",
+    ]
+    for side, name in (("a", a), ("b", b)):
+        values = [t for record in records for t in record["times"][side]]
+        lines.append(f"  {side.upper()} {name} move time: p50 {_percentile(values, 0.5) * 1000:.1f} ms, "
+                     f"p95 {_percentile(values, 0.95) * 1000:.1f} ms ({len(values)} moves with a choice)")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run (or resume) a duel and print its figures."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--a", default="master", choices=SIDES, help="side A (the one measured)")
+    parser.add_argument("--b", default=OLD_EXPERT, choices=SIDES, help="side B")
+    parser.add_argument("--rules", default="REVISED_2008", choices=sorted(RULE_SETS))
+    parser.add_argument("--budget", type=float, default=0.9, help="seconds a move for both sides")
+    parser.add_argument("--deals", type=int, default=None,
+                        help="instead of a time budget: this many deals a move for both sides (load-independent)")
+    parser.add_argument("--pairs", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1, help="the first pair's deal seed")
+    parser.add_argument("--workers", type=int, default=1, help="processes (one for a time-budgeted duel)")
+    parser.add_argument("--out", type=Path, help="JSON-lines results file (appended, resumable); required but with "
+                        "--smoke")
+    parser.add_argument("--smoke", action="store_true", help=f"the smallest real run: {SMOKE} (overrides those)")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        vars(args).update(SMOKE)
+        if args.out is None:
+            with tempfile.TemporaryDirectory(prefix="duel-smoke-") as scratch:
+                args.out = Path(scratch) / "smoke.jsonl"
+                return run(args)
+    if args.out is None:
+        parser.error("--out is required (a JSON-lines file the pairs are appended to)")
+    return run(args)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the pairs `args.out` does not hold yet, appending each to it, then print the figures."""
+    tasks = _tasks(args)
+    wanted = {_key(task) for task in tasks}
+    records = []
+    if args.out.exists():
+        for line in args.out.read_text().splitlines():
+            if line.strip() and _key(record := json.loads(line)) in wanted:
+                records.append(record)
+    done = {_key(record) for record in records}
+    todo = [task for task in tasks if _key(task) not in done]
+    if todo:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        print(f"{len(done)} pairs already in {args.out}; playing {len(todo)} with {args.workers} process(es)",
+              file=sys.stderr)
+        started = time.time()
+        with args.out.open("a") as out, multiprocessing.Pool(args.workers) as pool:
+            for count, record in enumerate(pool.imap_unordered(play_pair, todo), start=1):
+                out.write(json.dumps(record) + "\n")
+                out.flush()
+                records.append(record)
+                if count % 10 == 0 or count == len(todo):
+                    print(f"  {count}/{len(todo)} pairs, {time.time() - started:.0f} s", file=sys.stderr)
+    records.sort(key=lambda record: record["seed"])
+    print(summarize(records))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
