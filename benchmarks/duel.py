@@ -11,9 +11,9 @@ end, so an interrupted run resumes where it stopped and the pairs that overlappe
 It prints the share of pairs A won with its Wilson 95% interval, the mean points a hand (A − B) with its standard
 error, and each side's move time p50/p95 (moves with a choice; a forced move takes no thought).
 
-Example (master against the expert of 20b2e17, 0.1 s a move, the 2008 rules, one process):
-    .venv/bin/python benchmarks/duel.py --a master --b expert@20b2e17 --rules REVISED_2008 --budget 0.1 \
-        --pairs 100 --seed 1 --out benchmarks/results/duel_master_vs_expert20b2e17_2008_0.1s.jsonl
+Example (today's expert against the expert of 20b2e17, 0.1 s a move, the 2008 rules, one process):
+    .venv/bin/python benchmarks/duel.py --a expert --b expert@20b2e17 --rules REVISED_2008 --budget 0.1 \
+        --pairs 100 --seed 1 --out benchmarks/results/duel_expert_vs_expert20b2e17_2008_0.1s.jsonl
 
 Smoke run (one pair, one deal a move; results in a temporary file unless --out is given):
     .venv/bin/python benchmarks/duel.py --smoke
@@ -140,7 +140,7 @@ def summarize(records: list[dict[str, Any]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run (or resume) a duel and print its figures."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--a", default="master", choices=SIDES, help="side A (the one measured)")
+    parser.add_argument("--a", default=LEVELS[-1], choices=SIDES, help="side A (the one measured)")
     parser.add_argument("--b", default=OLD_EXPERT, choices=SIDES, help="side B")
     parser.add_argument("--rules", default="REVISED_2008", choices=sorted(RULE_SETS))
     parser.add_argument("--budget", type=float, default=0.9, help="seconds a move for both sides")
