@@ -18,7 +18,6 @@ again before every hand) against R. The deals it reaches are what the tournament
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -27,6 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from shares import percentile
+
 from leopard_tutor.ai import LEVELS, ExpertPlayer, IntermediatePlayer, Player, make_player
 from leopard_tutor.engine import Hand, RuleSet, rules_by_key
 
@@ -34,16 +35,13 @@ SMOKE = {"hands": 1, "budget": 0.1}
 """--smoke: the smallest real run (the test suite runs it): one hand, the expert on a short budget."""
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
 def _line(label: str, values: list[float]) -> str:
     if not values:
         return f"  {label}: none"
     return (f"  {label}: {len(values)} decisions, median {statistics.median(values) * 1000:.1f} ms, "
-            f"p95 {_percentile(values, 0.95) * 1000:.1f} ms, max {max(values) * 1000:.1f} ms")
+            f"p95 {percentile(values, 0.95) * 1000:.1f} ms, max {max(values) * 1000:.1f} ms")
 
 
 def cpu_hand_rate(rules: RuleSet, seconds: float = 3.0) -> float:

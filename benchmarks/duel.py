@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from expert_20b2e17 import ExpertPlayer as OldExpert
+from shares import percentile, wilson
 
 from leopard_tutor.ai import LEVELS, make_player
 from leopard_tutor.ai.players import Player
@@ -96,18 +97,8 @@ def _key(record: dict[str, Any]) -> tuple[Any, ...]:
     return (record["a"], record["b"], record["rules"], record["seed"], record["budget"], record["deals"])
 
 
-def wilson(successes: float, n: int) -> tuple[float, float]:
-    """The Wilson 95% interval of a share of `n`."""
-    z = 1.96
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))] if ordered else float("nan")
 
 
 def summarize(records: list[dict[str, Any]]) -> str:
@@ -132,8 +123,8 @@ def summarize(records: list[dict[str, Any]]) -> str:
     ]
     for side, name in (("a", a), ("b", b)):
         values = [t for record in records for t in record["times"][side]]
-        lines.append(f"  {side.upper()} {name} move time: p50 {_percentile(values, 0.5) * 1000:.1f} ms, "
-                     f"p95 {_percentile(values, 0.95) * 1000:.1f} ms ({len(values)} moves with a choice)")
+        lines.append(f"  {side.upper()} {name} move time: p50 {percentile(values, 0.5) * 1000:.1f} ms, "
+                     f"p95 {percentile(values, 0.95) * 1000:.1f} ms ({len(values)} moves with a choice)")
     return "\n".join(lines)
 
 

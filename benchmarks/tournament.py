@@ -40,6 +40,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from shares import percentile, wilson
+
 from leopard_tutor.ai import make_player
 from leopard_tutor.ai.determinize import sample_hand
 from leopard_tutor.ai.players import ExpertPlayer, Player
@@ -116,21 +118,8 @@ def _key(record: dict[str, Any]) -> tuple[Any, ...]:
     return (record["pairing"], tuple(record["levels"]), record["seed"], record["budget"], record["deals"])
 
 
-def _wilson(successes: float, n: int) -> tuple[float, float]:
-    if n == 0:
-        return (float("nan"), float("nan"))
-    z = 1.96
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
 def summarize(records: list[dict[str, Any]], pairing: str) -> str:
@@ -158,7 +147,7 @@ def summarize(records: list[dict[str, Any]], pairing: str) -> str:
                 outs[record["levels"][who]] += 1
     n = len(records)
     score = wins + draws / 2
-    low, high = _wilson(score, n)
+    low, high = wilson(score, n)
     pair_means = [sum(d) / len(d) for d in diffs_by_seed.values()]
     mean = statistics.fmean(pair_means) if pair_means else float("nan")
     half = 1.96 * statistics.stdev(pair_means) / math.sqrt(len(pair_means)) if len(pair_means) > 1 else float("nan")
@@ -176,12 +165,12 @@ def summarize(records: list[dict[str, Any]], pairing: str) -> str:
         values = times[level]
         if values:
             lines.append(f"  {level} decision time: median {statistics.median(values) * 1000:.1f} ms, "
-                         f"p95 {_percentile(values, 0.95) * 1000:.1f} ms, max {max(values) * 1000:.1f} ms "
+                         f"p95 {percentile(values, 0.95) * 1000:.1f} ms, max {max(values) * 1000:.1f} ms "
                          f"over {len(values)} decisions")
     if searched_deals:
         searched = [d for d in searched_deals if d]
         lines.append(f"  expert deals searched per move (moves with a choice): median {statistics.median(searched)}, "
-                     f"mean {statistics.fmean(searched):.1f}, 5th percentile {_percentile(searched, 0.05)}")
+                     f"mean {statistics.fmean(searched):.1f}, 5th percentile {percentile(searched, 0.05)}")
     return "\n".join(lines)
 
 
