@@ -102,6 +102,14 @@ def test_the_training_script_makes_the_same_weights_from_the_same_seed_on_any_nu
                           capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
     assert load_values(out) == one
+    check = [sys.executable, str(ROOT / "scripts" / "train_values.py"), "--hands", "6", "--rounds", "2", "--rules",
+             RUNNING_LEOPARD.key, "--workers", "1", "--out", str(out), "--check"]
+    same = subprocess.run(check, capture_output=True, text=True, timeout=300, check=False)
+    assert same.returncode == 0 and "holds exactly these weights" in same.stdout
+    other = subprocess.run([*check[:3], "3", *check[4:]], capture_output=True, text=True, timeout=300, check=False)
+    assert other.returncode == 1 and f"differs: {RUNNING_LEOPARD.key}, made_by" in other.stdout
+    both = trainer.train(settings, [REVISED_2008.key, RUNNING_LEOPARD.key], 1, said.append)
+    assert both.weights[RUNNING_LEOPARD.key] == one.weights[RUNNING_LEOPARD.key]  # whatever is trained beside it
     bad = subprocess.run([sys.executable, str(ROOT / "scripts" / "train_values.py"), "--hands", "0",
                           "--out", str(out)], capture_output=True, text=True, timeout=60, check=False)
     assert bad.returncode == 2 and "at least 1" in bad.stderr
