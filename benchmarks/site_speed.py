@@ -17,8 +17,8 @@ Prints, for Debian's Chromium (headless) on this machine:
   answer (p50, p95), and the same for a play the beginner answers; the clicks come at most one every
   CLICK_GAP seconds (app_speed.py), which the kernel's pace takes in full: a click the board answers
   without redrawing, or one the pace dropped, stops the run with an error;
-* the expert's time to reply in the page (its budget is DEFAULT_TIME_BUDGET), and, run by Pyodide
-  under Node, how many deals it searches a move there against CPython here;
+* the strongest level's time to reply in the page (its budget is DEFAULT_TIME_BUDGET), and, run by Pyodide
+  under Node, how many deals each searching level (`SEARCHES`) searches a move there against CPython here;
 * the site's size on disk, and what one cold visit downloads, raw and as a host that gzips sends it.
 
 Goals (issue 23): usable board <= 5 s cold and <= 2.5 s warm, click p50 <= 15 ms and p95 <= 30 ms, one cold
@@ -47,6 +47,11 @@ from app_speed import CLICK_GAP, TOO_FAST
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "website"))
 from serve import CACHE_CONTROL, SiteHandler  # noqa: E402
+
+from leopard_tutor.ai.players import SEARCHES  # noqa: E402
+from leopard_tutor.protocol import LEVELS  # noqa: E402
+
+STRONGEST = LEVELS[-1]  # the level whose reply is timed in the page
 
 APP = "voici/render/leopard_tutor.html"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -83,7 +88,7 @@ CLICK = """async ([selector, index]) => {
 }"""
 """Click the `index`th match of `selector` on the first board; milliseconds until the board has redrawn, or null
 if it answered without redrawing or not at all within 60 s."""
-SMOKE = {"runs": 1, "warm_visits": 1, "clicks": 4, "expert_moves": 1}
+SMOKE = {"runs": 1, "warm_visits": 1, "clicks": 4, "search_moves": 1}
 """--smoke: the smallest real run (the test suite runs it): one cold and one warm load, a few clicks."""
 EXPERT = """
 import json, random, time
@@ -91,7 +96,7 @@ from leopard_tutor.ai import make_player
 from leopard_tutor.ai.players import DEFAULT_TIME_BUDGET
 from leopard_tutor.engine import Hand, REVISED_2008
 
-def expert_moves(moves):
+def level_moves(level, moves):
     rng = random.Random(13)
     seen = []
     while len(seen) < moves:
@@ -102,7 +107,7 @@ def expert_moves(moves):
             hand.apply(rng.choice(sorted(hand.legal_moves(), key=str)))
         if hand.is_over or len(hand.legal_moves()) < 2:
             continue
-        player = make_player("expert", seed=1)
+        player = make_player(level, seed=1)
         start = time.perf_counter()
         player.choose(hand.view(hand.to_move))
         seen.append((time.perf_counter() - start, player.last_deals))
@@ -114,7 +119,7 @@ const { loadPyodide } = require(process.argv[1] + "/pyodide.js");
   const pyodide = await loadPyodide({ indexURL: process.argv[1] + "/", packages: ["leopard-tutor"],
                                       stdout: () => {} });
   pyodide.runPython(process.argv[2]);
-  console.log(pyodide.runPython(`expert_moves(${process.argv[3]})`));
+  console.log(pyodide.runPython(`level_moves("${process.argv[4]}", ${process.argv[3]})`));
 })();
 """
 
@@ -206,8 +211,8 @@ def clicks(context: Any, url: str, count: int) -> tuple[list[float], list[float]
     return picks, plays
 
 
-def expert_reply(context: Any, url: str, moves: int) -> list[float]:
-    """Seconds from a play to the redraw with the expert's answer, in the page."""
+def level_reply(context: Any, url: str, moves: int) -> list[float]:
+    """Seconds from a play to the redraw with the computer's answer, in the page (`url` names the level)."""
     page = context.new_page()
     page.add_init_script(WATCH)
     page.goto(url, wait_until="commit")
@@ -224,14 +229,14 @@ def expert_reply(context: Any, url: str, moves: int) -> list[float]:
     return times
 
 
-def expert_deals(site: Path, moves: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The expert's (seconds, deals searched) for the same positions in Pyodide under Node and in CPython."""
-    done = subprocess.run(["node", "-e", NODE_EXPERT, str(site / "static" / "pyodide"), EXPERT, str(moves)],
+def level_deals(site: Path, level: str, moves: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A searching level's (seconds, deals searched) for the same positions in Pyodide under Node and in CPython."""
+    done = subprocess.run(["node", "-e", NODE_EXPERT, str(site / "static" / "pyodide"), EXPERT, str(moves), level],
                           capture_output=True, text=True, check=True)
     namespace: dict[str, Any] = {}
     sys.path.insert(0, str(ROOT))
     exec(EXPERT, namespace)
-    return json.loads(done.stdout.strip().splitlines()[-1]), json.loads(namespace["expert_moves"](moves))
+    return json.loads(done.stdout.strip().splitlines()[-1]), json.loads(namespace["level_moves"](level, moves))
 
 
 def sizes(files: list[Path]) -> tuple[int, int]:
@@ -251,7 +256,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--warm-visits", type=int, default=2, help="visits after the cold one, in each profile")
     parser.add_argument("--clicks", type=int, default=40)
-    parser.add_argument("--expert-moves", type=int, default=6)
+    parser.add_argument("--search-moves", type=int, default=6, help="moves timed for each searching level")
     parser.add_argument("--profile", choices=("disk", "memory"), default="disk",
                         help="the cold and warm visits' browser profile: on disk, as a student's browser has it (the "
                              "only kind where Chromium keeps the compiled code of scripts and WebAssembly between "
@@ -297,7 +302,7 @@ def main() -> None:
                 context.close()
         context = browser.new_context()
         picks, plays = clicks(context, url + "?deal=BENCH13", args.clicks)
-        replies = expert_reply(context, url + "?level=expert&deal=BENCH13", args.expert_moves)
+        replies = level_reply(context, url + f"?level={STRONGEST}&deal=BENCH13", args.search_moves)
         context.close()
         browser.close()
     server.shutdown()
@@ -314,14 +319,15 @@ def main() -> None:
         print(f"a play and the beginner's reply to board redrawn: p50 {percentile(plays, 0.5):.1f} ms, "
               f"p95 {percentile(plays, 0.95):.1f} ms (n={len(plays)})")
     if replies:
-        print(f"a play and the expert's reply, in the page: max {max(replies):.2f} s "
+        print(f"a play and the {STRONGEST}'s reply, in the page: max {max(replies):.2f} s "
               f"(n={len(replies)}: {', '.join(f'{s:.2f}' for s in replies)})")
-    pyodide, cpython = expert_deals(site, args.expert_moves)
-    for name, found in (("Pyodide (Node)", pyodide), ("CPython", cpython)):
-        seconds = [s for s, _ in found["moves"]]
-        deals = [d for _, d in found["moves"]]
-        print(f"expert on {name}: budget {found['budget']} s, a move took at most {max(seconds):.2f} s, "
-              f"deals searched median {statistics.median(deals):.0f} (min {min(deals)}, max {max(deals)})")
+    for level in SEARCHES:
+        pyodide, cpython = level_deals(site, level, args.search_moves)
+        for name, found in (("Pyodide (Node)", pyodide), ("CPython", cpython)):
+            seconds = [s for s, _ in found["moves"]]
+            deals = [d for _, d in found["moves"]]
+            print(f"{level} on {name}: budget {found['budget']} s, a move took at most {max(seconds):.2f} s, "
+                  f"deals searched median {statistics.median(deals):.0f} (min {min(deals)}, max {max(deals)})")
     print(f"site on disk: {disk / 1e6:.1f} MB in {len(files)} files")
     print(f"one cold visit downloads {len(visit)} files: {raw / 1e6:.1f} MB raw, {packed / 1e6:.1f} MB gzipped "
           f"  goal <= 10 MB gzipped")

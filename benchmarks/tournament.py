@@ -180,8 +180,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairing", default="expert:intermediate", help="LEVEL_A:LEVEL_B")
     parser.add_argument("--pairs", type=int, default=100, help="seeds; each is played with seats both ways")
     parser.add_argument("--seed", type=int, default=1, help="first seed")
-    parser.add_argument("--expert-budget", type=float, default=None, help="expert seconds per move (default 0.9)")
-    parser.add_argument("--expert-deals", type=int, default=None, help="cap on the expert's deals per move")
+    parser.add_argument("--expert-budget", type=float, default=None,
+                        help="seconds a move of the searching levels, expert and master (default 0.9)")
+    parser.add_argument("--expert-deals", type=int, default=None, help="cap on the searching levels' deals a move")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, help="JSON-lines results file (appended, resumable); required but with "
                         "--smoke")

@@ -36,7 +36,7 @@ CLASS_PATH = "leopard/class/"
 """Where the class tables' handlers are, under the server's base URL."""
 STUDENTS_PATH = "leopard/students/"
 """Where the students' handlers are, under the server's base URL."""
-LEVELS = ("beginner", "casual", "intermediate", "expert")
+LEVELS = ("beginner", "casual", "intermediate", "expert", "master")
 """The computer's levels, weakest first, as both sides name them (a class's default opponent, `COMPUTER` + a level):
 `ai.players.PLAYERS` makes a player of each."""
 MATCH_LENGTHS = (1, 2, 4)

@@ -101,9 +101,11 @@ SMOKES: dict[str, Smoke] = {
         r"usable board, warm cache: median [\d.]+ s \(runs: [\d.]+\) .*",
         r"click on a card to board redrawn: p50 [\d.]+ ms, p95 [\d.]+ ms \(n=4\) .*",
         r"a play and the beginner's reply to board redrawn: p50 [\d.]+ ms, p95 [\d.]+ ms \(n=1\)",
-        r"a play and the expert's reply, in the page: max [\d.]+ s \(n=1: [\d.]+\)",
+        r"a play and the master's reply, in the page: max [\d.]+ s \(n=1: [\d.]+\)",
         r"expert on Pyodide \(Node\): budget [\d.]+ s, a move took at most [\d.]+ s, deals searched median \d+ .*",
         r"expert on CPython: budget [\d.]+ s, a move took at most [\d.]+ s, deals searched median \d+ .*",
+        r"master on Pyodide \(Node\): budget [\d.]+ s, a move took at most [\d.]+ s, deals searched median \d+ .*",
+        r"master on CPython: budget [\d.]+ s, a move took at most [\d.]+ s, deals searched median \d+ .*",
         r"site on disk: [\d.]+ MB in \d+ files",
         r"one cold visit downloads \d+ files: [\d.]+ MB raw, [\d.]+ MB gzipped .*",
     ), timeout=900, browser=True),
@@ -136,11 +138,11 @@ SMOKES: dict[str, Smoke] = {
         r"  hand 1: \d+ decisions over \d+ s; at its end \d+ fully searched; review shown [\d.]+ s after the end .*",
     ), timeout=120),
     "duel.py": Smoke((
-        r"duel expert \(A\) vs expert@20b2e17 \(B\), REVISED_2008, 1 deals a move: 1 pairs .*",
+        r"duel master \(A\) vs expert@20b2e17 \(B\), REVISED_2008, 1 deals a move: 1 pairs .*",
         r"  pairs won by A: \d, tied: \d, lost: \d; share won \(a tie counts half\) [\d.]+ "
         r"\(Wilson 95% CI [\d.]+-[\d.]+\)",
         r"  mean points a hand A - B: [+-][\d.]+ \(standard error nan\)",
-        rf"  A expert move time: p50 {MS}, p95 {MS} \(\d+ moves with a choice\)",
+        rf"  A master move time: p50 {MS}, p95 {MS} \(\d+ moves with a choice\)",
         rf"  B expert@20b2e17 move time: p50 {MS}, p95 {MS} \(\d+ moves with a choice\)",
     ), timeout=300),
     "tournament.py": Smoke((

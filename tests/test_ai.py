@@ -10,11 +10,17 @@ import pytest
 from positions import c, prepared, random_hand
 
 from leopard_tutor.ai import AIError, ExpertPlayer, IntermediatePlayer, make_player
+from leopard_tutor.ai.evaluation import hand_tuned
+from leopard_tutor.ai.learned import learned_value
 from leopard_tutor.ai.players import (
+    EXPERT_TURNS,
+    MASTER_TURNS,
     PLAYERS,
+    SEARCHES,
     BeginnerPlayer,
     CasualPlayer,
     EvaluationPlayer,
+    MasterPlayer,
     instinct_move,
     ranked_moves,
 )
@@ -168,6 +174,19 @@ def test_make_player_levels_and_bad_input() -> None:
     assert issubclass(AIError, ValueError)
 
 
+def test_the_master_is_the_experts_search_judged_by_the_learned_value() -> None:
+    master = make_player("master", seed=1, time_budget=0.25)
+    assert isinstance(master, MasterPlayer) and master.level == "master" and master.time_budget == 0.25
+    assert master.judge is learned_value and master.turns == MASTER_TURNS
+    assert {"expert": (hand_tuned, EXPERT_TURNS), "master": (learned_value, MASTER_TURNS)} == SEARCHES
+    for rules in (REVISED_2008, RUNNING_LEOPARD):
+        hand = random_position(rules, 7)
+        view = hand.view(hand.to_move)
+        capped = [MasterPlayer(5, time_budget=60.0, deals=3) for _ in range(2)]
+        move = capped[0].choose(view)
+        assert move in view.legal_moves() and move == capped[1].choose(view) and capped[0].last_deals == 3
+
+
 def test_a_view_that_is_not_waiting_for_its_player_is_refused() -> None:
     hand = Hand.deal(REVISED_2008, seed=3)
     waiting = hand.to_move
@@ -280,7 +299,7 @@ def test_instinct_plays_on_the_other_square_only_to_take_points_away() -> None:
 
 
 def test_the_levels_are_listed_weakest_first_thinking_more_the_higher_they_are() -> None:
-    assert list(PLAYERS) == ["beginner", "casual", "intermediate", "expert"]
+    assert list(PLAYERS) == ["beginner", "casual", "intermediate", "expert", "master"]
     instincts = [BeginnerPlayer.instinct, CasualPlayer.instinct, IntermediatePlayer.instinct]
     assert instincts == sorted(instincts, reverse=True) and instincts[-1] > 0 and instincts[0] < 1
     hand = random_position(REVISED_2008, 5)

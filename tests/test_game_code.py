@@ -72,7 +72,7 @@ def custom_rules() -> dict[str, object]:
     return data
 
 
-LEVELS_KNOWN = ("beginner", "casual", "intermediate", "expert")
+LEVELS_KNOWN = ("beginner", "casual", "intermediate", "expert", "master")
 
 
 @pytest.mark.parametrize(("code", "key"), [

@@ -190,8 +190,11 @@ def test_the_adaptive_level_moves_after_two_wins_or_two_losses_in_a_row() -> Non
     assert level.record("win") == "" and level.record("loss") == "" and level.record("win") == ""
     assert level.level == "intermediate"  # a loss between the wins starts the count again
     assert level.record("win") == "up" and level.level == "expert"
-    assert level.record("win") == "" and level.record("win") == "top" and level.level == "expert"
+    assert level.record("win") == "" and level.record("win") == "up" and level.level == "master"
+    assert level.record("win") == "" and level.record("win") == "top" and level.level == "master"
     assert level.record("loss") == "" and level.record("draw") == "" and level.record("loss") == ""
+    assert level.record("loss") == "down" and level.level == "expert"
+    level.record("loss")
     assert level.record("loss") == "down" and level.level == "intermediate"
     assert level.record("loss") == "" and level.record("loss") == "down" and level.level == "casual"
     level.record("loss")

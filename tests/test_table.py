@@ -154,6 +154,7 @@ def test_between_people_there_is_no_undo_and_the_hint_is_for_the_player_to_move(
     class Hinter:
         move: Move
         ladder = ("nudge", "card", "space", "move")
+        level = "master"
 
     def hinter(view: PlayerView) -> Hinter:
         asked.append(view.player)
@@ -167,7 +168,8 @@ def test_between_people_there_is_no_undo_and_the_hint_is_for_the_player_to_move(
     first = table.hand.to_move
     table.handle({"type": "action", "id": "show_hand"})
     table.handle({"type": "action", "id": "hint"})
-    assert asked == [first] and said(table.message, "play.hint", rung=1, rungs=4)
+    master = mark("levels.in_sentence.master")
+    assert asked == [first] and said(table.message, "play.hint_by", rung=1, rungs=4, level=master)
     view = table.view()
     table.make(view.legal_moves()[0])
     table.handle({"type": "action", "id": "show_hand"})

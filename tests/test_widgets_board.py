@@ -259,7 +259,7 @@ def test_hint_button_walks_the_ladder(keyed: None) -> None:
 
     def hinter(view: PlayerView) -> Any:
         calls.append(view)
-        return SimpleNamespace(move=view.legal_moves()[0], reason="because", ladder=ladder)
+        return SimpleNamespace(move=view.legal_moves()[0], reason="because", ladder=ladder, level="")
 
     board, _controller = new_board(my_turn_seed(), hinter=hinter)
     for rung in range(1, 6):

@@ -9,6 +9,7 @@ with the player to move allowed to go out when that is better for them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import exp
 
@@ -60,6 +61,8 @@ def _chance(codes: tuple[int, ...], exact: tuple[int, ...], held: list[int] | No
 
 
 Memo = dict[tuple[object, ...], float]
+Judge = Callable[[Position, Memo | None], float]
+"""A value of a position for its player (expected final score difference), given a memo to share between calls."""
 
 
 def expected_raw(pos: Position, owner: int, weights: Weights = DEFAULT_WEIGHTS, memo: Memo | None = None) -> float:
@@ -181,3 +184,8 @@ def evaluate(pos: Position, weights: Weights = DEFAULT_WEIGHTS, memo: Memo | Non
                    - hand_score(square_value(pos.squares[1 - mover], rules), False, rules) - weights.out_margin)
             return max(carry_on, out) if mover == me else min(carry_on, -out)
     return carry_on
+
+
+def hand_tuned(pos: Position, memo: Memo | None = None) -> float:
+    """`evaluate` with the default weights: the judge of the intermediate and expert levels."""
+    return evaluate(pos, DEFAULT_WEIGHTS, memo)

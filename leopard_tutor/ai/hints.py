@@ -8,7 +8,7 @@ the words come from the catalogue (book `hints`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import (
@@ -53,10 +53,12 @@ from ..engine.claims import (
     square_after,
     unseen_jacks,
 )
+from ..protocol import LEVELS
 from .players import AIError, make_player
 
 HINT_SEED = 20080320  # hints are reproducible: the same view always gets the same hint
-HINT_BUDGET = 0.5  # seconds the expert searches for a hint
+HINT_BUDGET = 0.5  # seconds the hint's level searches for a hint
+HINT_LEVEL = LEVELS[-1]  # the level whose move a hint recommends: the strongest, which keeps within HINT_BUDGET
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,8 @@ class Hint:
     ladder: list[str] = field(default_factory=list)
     facts: tuple[tuple[str, dict[str, Any]], ...] = ()
     claims: tuple[tuple[str, tuple[Claim, ...]], ...] = ()
+    level: str = ""
+    """The level that chose the move (`hint`); "" for a move given to `explain`."""
 
 
 @dataclass(frozen=True)
@@ -135,13 +139,14 @@ class _Sentences:
                     tuple((key, claims) for key, _, claims in self.said))
 
 
-def hint(view: PlayerView, level: str = "expert", time_budget: float | None = None) -> Hint:
-    """The move a player of `level` recommends in `view`, explained (AIError if the view is not waiting)."""
+def hint(view: PlayerView, level: str = HINT_LEVEL, time_budget: float | None = None) -> Hint:
+    """The move a player of `level` (by default the strongest) recommends in `view`, explained, with the level that
+    chose it (AIError if the view is not waiting)."""
     if not isinstance(view, PlayerView):
         raise AIError(f"a hint reads a PlayerView (from hand.view(player)), not {view!r}")
     budget = time_budget if time_budget is not None else HINT_BUDGET
     move = make_player(level, seed=HINT_SEED, time_budget=budget).choose(view)
-    return explain(view, move)
+    return replace(explain(view, move), level=level)
 
 
 def explain(view: PlayerView, move: Move) -> Hint:

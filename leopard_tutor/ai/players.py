@@ -1,4 +1,4 @@
-"""The computer opponents, weakest first: beginner, casual, intermediate and expert.
+"""The computer opponents, weakest first: beginner, casual, intermediate, expert and master.
 
 Each reads only the `PlayerView` it is given and draws its randomness from its seed and that
 view's public content, so the same view always gets the same move from the same player.
@@ -15,7 +15,8 @@ from typing import Protocol
 from ..engine import Discard, GoOut, Hand, Move, Play, PlayerView, hand_score, lies_face_down, square_value
 from ..protocol import LEVELS
 from .determinize import sample_hand
-from .evaluation import DEFAULT_WEIGHTS, Memo, Weights, evaluate
+from .evaluation import Judge, Memo, hand_tuned
+from .learned import learned_value
 from .position import Position, hand_unseen
 from .randomness import move_key, rng_for
 
@@ -23,6 +24,7 @@ DEFAULT_TIME_BUDGET = 0.9  # seconds of search per expert move: the goal is at m
 DEFAULT_DEALS = 400  # upper bound on deals of the hidden cards per expert move
 EXPERT_CANDIDATES = 8  # moves the expert searches, the best ones by the intermediate evaluation first
 EXPERT_TURNS = 2  # turns of greedy play by both sides after each candidate, before the evaluation
+MASTER_TURNS = 1  # the master's turns of greedy play (by the learned value) after each candidate
 HALVING_DEALS = 4  # after every this many deals the expert drops the worse half of its candidates
 EXPERT_PRIOR = 4.0  # how many deals' worth of weight the one-move evaluation keeps in the expert's choice
 SETTLE_DEALS = 8  # deals the final two candidates need before a clear gap between them ends the search
@@ -68,9 +70,9 @@ class EvaluationPlayer:
     level = "evaluation"
     instinct = 0.0
 
-    def __init__(self, seed: int, weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(self, seed: int, judge: Judge = hand_tuned) -> None:
         self.seed = seed
-        self.weights = weights
+        self.judge = judge
 
     def choose(self, view: PlayerView) -> Move:
         """A legal move: the one the evaluation likes best, or now and then the instinctive one."""
@@ -80,7 +82,7 @@ class EvaluationPlayer:
         rng = rng_for(self.seed, view, self.level + "|instinct")
         if rng.random() < self.instinct:
             return instinct_move(view, rng)
-        return ranked_moves(view, rng_for(self.seed, view, self.level), self.weights)[0][1]
+        return ranked_moves(view, rng_for(self.seed, view, self.level), self.judge)[0][1]
 
 
 def instinct_move(view: PlayerView, rng: random.Random) -> Move:
@@ -130,9 +132,8 @@ class IntermediatePlayer(EvaluationPlayer):
     instinct = INTERMEDIATE_INSTINCT
 
 
-def ranked_moves(view: PlayerView, rng: random.Random,
-                 weights: Weights = DEFAULT_WEIGHTS) -> list[tuple[float, Move]]:
-    """Every legal move with its one-move-lookahead value for the viewer, best first."""
+def ranked_moves(view: PlayerView, rng: random.Random, judge: Judge = hand_tuned) -> list[tuple[float, Move]]:
+    """Every legal move with its one-move-lookahead value for the viewer by `judge`, best first."""
     moves = _legal(view)
     base = Position.from_view(view)
     unseen = (base.unseen, base.unseen_total)
@@ -141,14 +142,14 @@ def ranked_moves(view: PlayerView, rng: random.Random,
     memo: Memo = {}
     for move in moves:
         hand.apply(move)
-        scored.append((evaluate(Position.from_hand(hand, view.player, unseen), weights, memo), move))
+        scored.append((judge(Position.from_hand(hand, view.player, unseen), memo), move))
         hand.undo()
     scored.sort(key=lambda pair: -pair[0])
     return scored
 
 
-def greedy_move(hand: Hand, player: int, weights: Weights = DEFAULT_WEIGHTS) -> Move:
-    """The move the evaluation likes best for `player` (who is to move) in a fully known hand."""
+def greedy_move(hand: Hand, player: int, judge: Judge = hand_tuned) -> Move:
+    """The move `judge` likes best for `player` (who is to move) in a fully known hand."""
     moves = hand.legal_moves()
     if len(moves) == 1:
         return moves[0]
@@ -157,26 +158,27 @@ def greedy_move(hand: Hand, player: int, weights: Weights = DEFAULT_WEIGHTS) -> 
     memo: Memo = {}
     for move in moves:
         hand.apply(move)
-        value = evaluate(Position.from_hand(hand, player, unseen), weights, memo)
+        value = judge(Position.from_hand(hand, player, unseen), memo)
         hand.undo()
         if value > best_value:
             best, best_value = move, value
     return best
 
 
-def play_out(hand: Hand, me: int, turns: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
-    """Play greedy moves until `me`'s turn has come round `turns` times, then evaluate for `me`; undoes it all."""
+def play_out(hand: Hand, me: int, turns: int, judge: Judge = hand_tuned) -> float:
+    """Play `judge`'s greedy moves until `me`'s turn has come round `turns` times, then judge for `me`; undoes it
+    all."""
     made = 0
     passes = 0
     while not hand.is_over:
         mover = hand.to_move
-        hand.apply(greedy_move(hand, mover, weights))
+        hand.apply(greedy_move(hand, mover, judge))
         made += 1
         if mover != me and hand.to_move == me:
             passes += 1
             if passes >= turns:
                 break
-    value = evaluate(Position.from_hand(hand, me), weights)
+    value = judge(Position.from_hand(hand, me), None)
     for _ in range(made):
         hand.undo()
     return value
@@ -185,21 +187,22 @@ def play_out(hand: Hand, me: int, turns: int, weights: Weights = DEFAULT_WEIGHTS
 class ExpertPlayer:
     """Determinized search under a time budget.
 
-    The intermediate evaluation picks the candidate moves. For each deal of the unseen cards that
-    fits the view, every candidate is followed by `turns` turns of best-by-evaluation play from both
-    sides (the opponent playing with the cards the deal gives them, going out when it pays them),
-    then scored by the evaluation. Every few deals the worse half of the candidates is dropped; the
-    search ends at the deal cap, once the last two are clearly apart, or before the budget runs out: a
-    play-out is only started if one as slow as the slowest so far would end in time, so on a slower
-    Python (Pyodide, in a browser) the expert keeps its budget by searching fewer deals. The best
-    average wins, with the one-move evaluation counted as a few deals' worth of evidence.
+    Its judge (the hand-tuned evaluation, unless given another) picks the candidate moves one move
+    ahead. For each deal of the unseen cards that fits the view, every candidate is followed by `turns`
+    turns of best-by-judge play from both sides (the opponent playing with the cards the deal gives
+    them, going out when it pays them), then valued by the judge. Every few deals the worse half of
+    the candidates is dropped; the search ends at the deal cap, once the last two are clearly apart,
+    or before the budget runs out: a play-out is only started if one as slow as the slowest so far
+    would end in time, so on a slower Python (Pyodide, in a browser) it keeps its budget by searching
+    fewer deals. The best average wins, with the one-move value counted as a few deals' worth of
+    evidence.
     """
 
     level = "expert"
 
     def __init__(self, seed: int, time_budget: float = DEFAULT_TIME_BUDGET, deals: int = DEFAULT_DEALS,
                  candidates: int = EXPERT_CANDIDATES, turns: int = EXPERT_TURNS, prior: float = EXPERT_PRIOR,
-                 weights: Weights = DEFAULT_WEIGHTS,
+                 judge: Judge = hand_tuned,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.seed = seed
         self.time_budget = time_budget
@@ -207,7 +210,7 @@ class ExpertPlayer:
         self.candidates = candidates
         self.turns = turns
         self.prior = prior
-        self.weights = weights
+        self.judge = judge
         self.clock = clock
         self.last_deals = 0
 
@@ -219,7 +222,7 @@ class ExpertPlayer:
             self.last_deals = 0
             return moves[0]
         rng = rng_for(self.seed, view, self.level)
-        ranked = ranked_moves(view, rng, self.weights)
+        ranked = ranked_moves(view, rng, self.judge)
         chosen = ranked[:self.candidates] + [pair for pair in ranked[self.candidates:] if isinstance(pair[1], GoOut)]
         candidates = [move for _, move in chosen]
         # the one-move evaluation counts as `prior` deals' worth of evidence for each candidate
@@ -238,7 +241,7 @@ class ExpertPlayer:
                 if began + slowest > deadline:
                     break
                 hand.apply(candidates[index])
-                values.append(play_out(hand, view.player, self.turns, self.weights))
+                values.append(play_out(hand, view.player, self.turns, self.judge))
                 hand.undo()
                 slowest = max(slowest, self.clock() - began)
             if len(values) < len(active):
@@ -262,6 +265,24 @@ class ExpertPlayer:
         return candidates[best]
 
 
+class MasterPlayer(ExpertPlayer):
+    """The expert's search judged by the value learned by self-play (`learned.learned_value`) instead of the
+    hand-tuned evaluation: it ranks the candidates, plays one turn of both sides' best moves after each, and
+    values what follows, on as many deals of the hidden cards as the same time budget allows."""
+
+    level = "master"
+
+    def __init__(self, seed: int, time_budget: float = DEFAULT_TIME_BUDGET, deals: int = DEFAULT_DEALS,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        super().__init__(seed, time_budget, deals, turns=MASTER_TURNS, judge=learned_value, clock=clock)
+
+
+SEARCHES: dict[str, tuple[Judge, int]] = {ExpertPlayer.level: (hand_tuned, EXPERT_TURNS),
+                                          MasterPlayer.level: (learned_value, MASTER_TURNS)}
+"""How each searching level judges a position and how many turns of greedy play follow a candidate (the review
+searches as its level does)."""
+
+
 def _settled(first: list[float], second: list[float]) -> bool:
     """Whether the last two candidates' paired results already tell them apart clearly."""
     count = min(len(first), len(second))
@@ -276,7 +297,7 @@ def _settled(first: list[float], second: list[float]) -> bool:
 def make_player(level: str, seed: int | None = None, time_budget: float | None = None) -> Player:
     """A computer opponent of the given level; with a seed it is reproducible.
 
-    `time_budget` (seconds a move) applies to the expert; the default keeps it under a second.
+    `time_budget` (seconds a move) applies to the expert and the master; the default keeps it under a second.
     """
     if level not in LEVELS:
         raise AIError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
@@ -295,6 +316,7 @@ PLAYERS: dict[str, Callable[[int, float], Player]] = dict(zip(LEVELS, (
     lambda seed, _budget: CasualPlayer(seed),
     lambda seed, _budget: IntermediatePlayer(seed),
     ExpertPlayer,
+    MasterPlayer,
 ), strict=True))
 """The player of each level (`protocol.LEVELS`, weakest first: a level added there and here reaches `make_player`,
 the app's menu and the class server)."""

@@ -1,8 +1,9 @@
-"""The review of a hand: every move one player made, judged by the expert from what they could see then.
+"""The review of a hand: every move one player made, judged by the strongest level's search (`REVIEW_LEVEL`) from
+what they could see then.
 
 Each decision is judged from the player's view at that moment, rebuilt by replaying the hand's
 moves (never from cards they could not see). A cheap pass values the move made and the best few
-moves by the one-move evaluation the moment the move is made; the expert's search then refines those
+moves by the judging level's one-move value the moment the move is made; the judging level's search then refines those
 values playout by playout, over deals of the unseen cards (`HandReview.refine`, in short slices while the player
 thinks, or in one bounded stretch when the review is asked for). The cost of a move is how many
 points of expected final score difference it gives up against the best move found; `THRESHOLDS`,
@@ -22,15 +23,18 @@ from typing import Any
 from ..engine import GoOut, Hand, Move, PlayerView
 from ..engine.catalogue import and_list, text
 from ..engine.narration import move_words
+from ..protocol import LEVELS
 from .determinize import sample_hand
-from .evaluation import DEFAULT_WEIGHTS, Weights
+from .evaluation import Judge
 from .hints import explain
-from .players import EXPERT_PRIOR, EXPERT_TURNS, play_out, ranked_moves
+from .players import EXPERT_PRIOR, SEARCHES, play_out, ranked_moves
 from .randomness import rng_for
 
+REVIEW_LEVEL = LEVELS[-1]  # the level whose search judges: the strongest (its playouts, within the review's own time)
+REVIEW_JUDGE, REVIEW_TURNS = SEARCHES[REVIEW_LEVEL]  # how that level values positions and how far it plays on
 REVIEW_SEED = 20080320  # reviews are reproducible: the same view and move always get the same judgement
 REVIEW_DEALS = 16  # deals of the unseen cards behind a finished judgement
-REVIEW_CANDIDATES = 4  # the best moves by the one-move evaluation that are searched beside the move made
+REVIEW_CANDIDATES = 4  # the best moves by the one-move value that are searched beside the move made
 PRUNE_DEALS = 4  # deals after which only the move made and the best few others are followed further
 REVIEW_KEEP = 2  # how many others that is
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 5.0), ("mistake", 2.5), ("inaccuracy", 1.0))
@@ -93,11 +97,11 @@ def view_before(hand: Hand, index: int, player: int) -> PlayerView:
 
 @dataclass(frozen=True)
 class Judgement:
-    """The expert's verdict on one decision.
+    """The judging level's verdict on one decision.
 
     `cost` is the points of expected final score difference the move gave up against `best` (0 when it
     was the best found); `deals` how many deals of the unseen cards the search used (0: the one-move
-    evaluation only); `facts` the (catalogue key, values) the sentence was filled with.
+    value only); `facts` the (catalogue key, values) the sentence was filled with.
     """
 
     decision: Decision
@@ -129,24 +133,24 @@ class Judgement:
 
 
 class _Search:
-    """The expert's search for one decision, one playout at a time.
+    """The judging level's search for one decision, one playout at a time.
 
-    The candidates are the best few moves by the one-move evaluation, going out if allowed, and the
+    The candidates are the best few moves by the one-move value, going out if allowed, and the
     move made; every candidate still in the running is followed on the same deals of the unseen cards,
     so their differences are paired. After `PRUNE_DEALS` deals only the move made and the best
     `REVIEW_KEEP` others go on.
     """
 
-    def __init__(self, decision: Decision, seed: int, candidates: int, weights: Weights) -> None:
+    def __init__(self, decision: Decision, seed: int, candidates: int, judge: Judge) -> None:
         view = decision.view
         self.decision = decision
-        self.weights = weights
+        self.judge = judge
         self.rng = rng_for(seed, view, "review")
         self.forced = len(view.legal_moves()) == 1
         if self.forced:
             chosen = [(0.0, decision.move)]
         else:
-            ranked = ranked_moves(view, self.rng, weights)
+            ranked = ranked_moves(view, self.rng, judge)
             chosen = ranked[:candidates] + [pair for pair in ranked[candidates:]
                                             if isinstance(pair[1], GoOut) or pair[1] == decision.move]
         self.moves = [move for _, move in chosen]
@@ -171,7 +175,7 @@ class _Search:
             self._hand, self._results = sample_hand(view, self.rng), []
         hand = self._hand
         hand.apply(self.moves[self.active[len(self._results)]])
-        self._results.append(play_out(hand, view.player, EXPERT_TURNS, self.weights))
+        self._results.append(play_out(hand, view.player, REVIEW_TURNS, self.judge))
         hand.undo()
         if len(self._results) < len(self.active):
             return
@@ -186,8 +190,8 @@ class _Search:
             self.active = sorted([self.made, *others[:REVIEW_KEEP]])
 
     def values(self) -> list[float]:
-        """Each candidate's expected value: its deals' average, with the one-move evaluation counted as a
-        few deals' worth of evidence (as the expert weighs it)."""
+        """Each candidate's expected value: its deals' average, with the one-move value counted as a
+        few deals' worth of evidence (as the searching levels weigh it)."""
         return [(total + EXPERT_PRIOR * prior) / (count + EXPERT_PRIOR)
                 for total, prior, count in zip(self.totals, self.prior, self.counts)]
 
@@ -206,7 +210,8 @@ class _Search:
 def _sentence(decision: Decision, best: Move, cost: float) -> tuple[str, tuple[tuple[str, dict[str, Any]], ...]]:
     """What the review says of a decision: agreement, or what the better move would have done."""
     if best == decision.move:
-        return text("review.sentence.best"), (("review.sentence.best", {}),)
+        judge = {"level": text(f"levels.in_sentence.{REVIEW_LEVEL}")}
+        return text("review.sentence.best", **judge), (("review.sentence.best", judge),)
     view = decision.view
     hint = explain(view, best)
     reason = next(((key, values) for key, values in hint.facts if key.startswith("reason.")))
@@ -248,18 +253,18 @@ class HandReview:
 
     `follow(hand)` takes in the moves made since the last call (and forgets moves taken back); each new
     decision gets the cheap pass at once. `refine(seconds)` spends at most about that long on the
-    expert's search, a playout at a time, the least searched decision first; `review()` gives the
+    judging level's search, a playout at a time, the least searched decision first; `review()` gives the
     judgements as they stand, `finish(seconds)` refines first.
     """
 
     def __init__(self, player: int = 0, *, deals: int = REVIEW_DEALS, candidates: int = REVIEW_CANDIDATES,
-                 seed: int = REVIEW_SEED, weights: Weights = DEFAULT_WEIGHTS,
+                 seed: int = REVIEW_SEED, judge: Judge = REVIEW_JUDGE,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.player = player
         self.deals = deals
         self.candidates = candidates
         self.seed = seed
-        self.weights = weights
+        self.judge = judge
         self.clock = clock
         self._moves: list[Move] = []
         self._searches: list[_Search] = []
@@ -271,7 +276,7 @@ class HandReview:
         while same < min(len(moves), len(self._moves)) and moves[same] == self._moves[same]:
             same += 1
         self._searches = [search for search in self._searches if search.decision.index < same]
-        self._searches += [_Search(decision, self.seed, self.candidates, self.weights)
+        self._searches += [_Search(decision, self.seed, self.candidates, self.judge)
                            for decision in decisions(hand, self.player, same)]
         self._moves = list(moves)
 

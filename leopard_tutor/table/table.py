@@ -62,7 +62,8 @@ REVIEW_FINISH_SECONDS = 2.5
 """The most a review that is asked for searches before it is shown (the rest was done while you played)."""
 
 HintFn = Callable[[PlayerView], Any]
-"""`hint(view)` returning an object with `.move`, `.reason` and `.ladder` (four sentences)."""
+"""`hint(view)` returning an object with `.move`, `.reason`, `.ladder` (four sentences) and `.level` (the computer level
+that chose the move, named in each rung's sentence; "" for a hint no level chose)."""
 
 
 class Table(TableController):
@@ -88,12 +89,13 @@ class Table(TableController):
         self.seats = seats
         self.viewer = here[0]
         self.hinter = hinter
+        self._hint_level = ""  # the level that chose the current ladder's move ("" if none did)
         self.hands_per_match = hands
         self.marks = Marks()
         self.log: list[LogEntry] = []
         self.search: Search | None = None
         self.mode: Mode = Playing()
-        self._ladder = HintLadder(self._expert_clues)
+        self._ladder = HintLadder(self._hint_clues)
         self.make_reviewer = reviewer
         self.reviewers: dict[int, HandReview] = {}  # by player, for each person here: made with each hand
         self.last_review: PastHand | None = None
@@ -361,7 +363,7 @@ class Table(TableController):
             words.append(sentences.end_words(self))
         else:
             words += [text("play.people.your_turn", name=self.name(player)), sentences.what_to_do(self)]
-        self._ladder = HintLadder(self._expert_clues)
+        self._ladder = HintLadder(self._hint_clues)
         self.say(" ".join(word for word in words if word))
         self.marks.after(hand, first, view_before(hand, first, player).squares, self.view().squares, self.rules,
                          self.seq)
@@ -381,7 +383,7 @@ class Table(TableController):
             replies += 1
         del self.log[len(hand.moves):]
         self.marks.clear()
-        self._ladder = HintLadder(self._expert_clues)
+        self._ladder = HintLadder(self._hint_clues)
         self.move_to("undo", self.retry or self._mode_now())
         self._follow()
         self.say(text("play.undone_with_reply" if replies else "play.undone",
@@ -392,12 +394,17 @@ class Table(TableController):
         if self.refused("hint"):
             return
         rung, _ = self._ladder.climb(len(self.hand.moves))
-        self.say(text("play.hint", rung=rung.level, rungs=self._ladder.size, text=rung.text))
+        if self._hint_level:
+            self.say(text("play.hint_by", rung=rung.level, rungs=self._ladder.size, text=rung.text,
+                          level=text(f"levels.in_sentence.{self._hint_level}")))
+        else:
+            self.say(text("play.hint", rung=rung.level, rungs=self._ladder.size, text=rung.text))
 
-    def _expert_clues(self) -> tuple[Move, list[str]]:
-        """The hinter's move for the viewer's view now, and its four clues."""
+    def _hint_clues(self) -> tuple[Move, list[str]]:
+        """The hinter's move for the viewer's view now, and its four clues (noting the level that chose it)."""
         assert self.hinter is not None
         found = self.hinter(self.view())
+        self._hint_level = found.level
         return found.move, list(found.ladder)
 
     def next_hand(self) -> None:
@@ -425,7 +432,7 @@ class Table(TableController):
             self.set_opponent(opponent)
         self.log, self.search = [], None
         self.marks.clear()
-        self._ladder = HintLadder(self._expert_clues)
+        self._ladder = HintLadder(self._hint_clues)
         self.reviewers = {player: self.make_reviewer(player) for player in self.people_here}
         before, made = self.view().squares, len(self.hand.moves)
         said = [words, *self._advance("resume"), sentences.prompt(self, full=True)]
@@ -559,7 +566,7 @@ class Table(TableController):
         self.move_to("try_again", retry)
         self.log = []
         self.marks.clear()
-        self._ladder = HintLadder(self._expert_clues)
+        self._ladder = HintLadder(self._hint_clues)
         self.say(text("review.retry.start", step=session.step + 1, number=session.number))
 
     def leave_retry(self) -> None:
@@ -571,7 +578,7 @@ class Table(TableController):
         self.log = list(retry.saved_log)
         self.move_to("retry_close", self._mode_now())
         self.marks.clear()
-        self._ladder = HintLadder(self._expert_clues)
+        self._ladder = HintLadder(self._hint_clues)
         self.say(text("review.retry.back"))
 
     def why(self) -> None:
@@ -617,7 +624,7 @@ class Table(TableController):
     def _start_hand(self, opening: str, intent: str) -> None:
         self.log, self.search = [], None
         self.marks.clear()
-        self._ladder = HintLadder(self._expert_clues)
+        self._ladder = HintLadder(self._hint_clues)
         self.reviewers = {player: self.make_reviewer(player) for player in self.people_here}
         hand = self.hand
         if self.both_here:
