@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import subprocess
@@ -12,6 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from project_scripts import load_script
 
 from leopard_tutor.ai.evaluation import hand_tuned
 from leopard_tutor.ai.learned import (
@@ -31,11 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def script() -> ModuleType:
     """scripts/train_values.py, imported."""
-    spec = importlib.util.spec_from_file_location("train_values", ROOT / "scripts" / "train_values.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("train_values")
 
 
 def test_the_shipped_weights_cover_every_rule_set_and_say_how_they_were_made() -> None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
+
+from project_scripts import load_script
 
 from leopard_tutor.table.machine import MODES, TRANSITIONS, mermaid
 
@@ -11,10 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_committed_diagram_is_drawn_from_the_transition_table() -> None:
-    spec = importlib.util.spec_from_file_location("table_modes", ROOT / "scripts" / "table_modes.py")
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = load_script("table_modes")
     assert (ROOT / "docs" / "table-modes.md").read_text(encoding="utf-8") == script.page(), \
         "run scripts/table_modes.py after changing the transition table"
 
