@@ -35,8 +35,6 @@ SMOKE = {"hands": 1, "budget": 0.1}
 """--smoke: the smallest real run (the test suite runs it): one hand, the expert on a short budget."""
 
 
-
-
 def _line(label: str, values: list[float]) -> str:
     if not values:
         return f"  {label}: none"

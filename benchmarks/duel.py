@@ -97,10 +97,6 @@ def _key(record: dict[str, Any]) -> tuple[Any, ...]:
     return (record["a"], record["b"], record["rules"], record["seed"], record["budget"], record["deals"])
 
 
-
-
-
-
 def summarize(records: list[dict[str, Any]]) -> str:
     """The duel's figures over `records` (pairs of the same sides, rules and limits)."""
     first = records[0]

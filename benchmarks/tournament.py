@@ -118,10 +118,6 @@ def _key(record: dict[str, Any]) -> tuple[Any, ...]:
     return (record["pairing"], tuple(record["levels"]), record["seed"], record["budget"], record["deals"])
 
 
-
-
-
-
 def summarize(records: list[dict[str, Any]], pairing: str) -> str:
     """The summary table for one pairing."""
     a, b = pairing.split(":")

@@ -22,6 +22,7 @@ import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -96,12 +97,13 @@ def solve(matrix: list[list[float]], target: list[float]) -> list[float]:
     return [rows[i][size] / rows[i][i] for i in range(size)]
 
 
-def train(settings: dict[str, Any], keys: list[str], workers: int, say: Any = print) -> LearnedValues:
+def train(settings: dict[str, Any], keys: list[str], workers: int,
+          say: Callable[[str], object] = print) -> LearnedValues:
     """The weights for `keys` by `settings` (seed, hands, rounds, noise, ridge), each round's hands on `workers`
     processes."""
     weights: dict[str, tuple[float, ...]] = {}
     for key in keys:
-        values: LearnedValues | None = None
+        values: LearnedValues | None = None  # the previous round's weights (none before the first round)
         number = list(RULE_SETS).index(key)  # a rule set's hands are the same whichever others are trained with it
         for round_ in range(settings["rounds"]):
             began = time.perf_counter()
@@ -113,11 +115,10 @@ def train(settings: dict[str, Any], keys: list[str], workers: int, say: Any = pr
             else:
                 hands = [play_hand(task) for task in tasks]
             rows = [row for hand in hands for row in hand]
-            learned = tuple(fit(rows, settings["ridge"]))
-            values = LearnedValues({**weights, key: learned}, {})
+            values = LearnedValues({key: tuple(fit(rows, settings["ridge"]))}, {})
             say(f"{key} round {round_ + 1}: {len(rows)} rows from {len(tasks)} hands in "
                 f"{time.perf_counter() - began:.0f} s")
-        assert values is not None
+        assert values is not None  # main() asks for at least one round
         weights[key] = values.weights[key]
     made_by = {"script": "scripts/train_values.py", **settings}
     return LearnedValues(weights, made_by)

@@ -9,6 +9,7 @@ gives the next weights. `learned_value` is that fit's estimate of (my final scor
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from dataclasses import dataclass
@@ -114,14 +115,10 @@ def load_values(path: Path = VALUES_FILE) -> LearnedValues:
     return LearnedValues.from_json(path.read_text(encoding="utf-8"))
 
 
-_SHIPPED: list[LearnedValues] = []
-
-
+@functools.cache
 def shipped_values() -> LearnedValues:
     """The shipped weights, read once."""
-    if not _SHIPPED:
-        _SHIPPED.append(load_values())
-    return _SHIPPED[0]
+    return load_values()
 
 
 def learned_value(pos: Position, memo: Memo | None = None, values: LearnedValues | None = None) -> float:

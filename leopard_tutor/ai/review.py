@@ -25,7 +25,6 @@ from ..engine.catalogue import and_list, text
 from ..engine.narration import move_words
 from ..protocol import LEVELS
 from .determinize import sample_hand
-from .evaluation import Judge
 from .hints import explain
 from .players import EXPERT_PRIOR, SEARCHES, play_out, ranked_moves
 from .randomness import rng_for
@@ -141,16 +140,15 @@ class _Search:
     `REVIEW_KEEP` others go on.
     """
 
-    def __init__(self, decision: Decision, seed: int, candidates: int, judge: Judge) -> None:
+    def __init__(self, decision: Decision, seed: int, candidates: int) -> None:
         view = decision.view
         self.decision = decision
-        self.judge = judge
         self.rng = rng_for(seed, view, "review")
         self.forced = len(view.legal_moves()) == 1
         if self.forced:
             chosen = [(0.0, decision.move)]
         else:
-            ranked = ranked_moves(view, self.rng, judge)
+            ranked = ranked_moves(view, self.rng, REVIEW_JUDGE)
             chosen = ranked[:candidates] + [pair for pair in ranked[candidates:]
                                             if isinstance(pair[1], GoOut) or pair[1] == decision.move]
         self.moves = [move for _, move in chosen]
@@ -175,7 +173,7 @@ class _Search:
             self._hand, self._results = sample_hand(view, self.rng), []
         hand = self._hand
         hand.apply(self.moves[self.active[len(self._results)]])
-        self._results.append(play_out(hand, view.player, REVIEW_TURNS, self.judge))
+        self._results.append(play_out(hand, view.player, REVIEW_TURNS, REVIEW_JUDGE))
         hand.undo()
         if len(self._results) < len(self.active):
             return
@@ -258,13 +256,12 @@ class HandReview:
     """
 
     def __init__(self, player: int = 0, *, deals: int = REVIEW_DEALS, candidates: int = REVIEW_CANDIDATES,
-                 seed: int = REVIEW_SEED, judge: Judge = REVIEW_JUDGE,
+                 seed: int = REVIEW_SEED,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.player = player
         self.deals = deals
         self.candidates = candidates
         self.seed = seed
-        self.judge = judge
         self.clock = clock
         self._moves: list[Move] = []
         self._searches: list[_Search] = []
@@ -276,7 +273,7 @@ class HandReview:
         while same < min(len(moves), len(self._moves)) and moves[same] == self._moves[same]:
             same += 1
         self._searches = [search for search in self._searches if search.decision.index < same]
-        self._searches += [_Search(decision, self.seed, self.candidates, self.judge)
+        self._searches += [_Search(decision, self.seed, self.candidates)
                            for decision in decisions(hand, self.player, same)]
         self._moves = list(moves)
 
