@@ -125,7 +125,7 @@ def summarize(records: list[dict[str, Any]], pairing: str) -> str:
     diffs_by_seed: dict[int, list[int]] = {}
     times: dict[str, list[float]] = {a: [], b: []}
     outs = {a: 0, b: 0}
-    searched_deals: list[float] = []
+    searched: dict[str, list[int]] = {a: [], b: []}
     hands = 0
     for record in records:
         seat_a = record["levels"].index(a) if a != b else 0
@@ -136,7 +136,7 @@ def summarize(records: list[dict[str, Any]], pairing: str) -> str:
         for seat in (0, 1):
             level = record["levels"][seat]
             times[level] += record["times"][seat]
-            searched_deals += record["searched"][seat]
+            searched[level] += [deals for deals in record["searched"][seat] if deals]  # 0: a move without a choice
         for who in record["went_out"]:
             hands += 1
             if who is not None:
@@ -151,7 +151,7 @@ def summarize(records: list[dict[str, Any]], pairing: str) -> str:
     deals = records[0]["deals"] if records else None
     lines = [
         f"pairing {a} vs {b}: {n} matches ({len(diffs_by_seed)} seeds, seats swapped), "
-        f"expert budget {budget if budget is not None else 'default'} s, expert deal cap {deals or 'default'}",
+        f"search budget {budget if budget is not None else 'default'} s, deal cap {deals or 'default'}",
         f"  {a} wins {int(wins)}, draws {int(draws)}, losses {n - int(wins) - int(draws)}: "
         f"win rate {score / n:.3f} (95% CI {low:.3f}-{high:.3f})" if n else "  no matches",
         f"  mean total-score difference {a} - {b}: {mean:+.2f} (95% CI {mean - half:+.2f} to {mean + half:+.2f})",
@@ -163,10 +163,12 @@ def summarize(records: list[dict[str, Any]], pairing: str) -> str:
             lines.append(f"  {level} decision time: median {statistics.median(values) * 1000:.1f} ms, "
                          f"p95 {percentile(values, 0.95) * 1000:.1f} ms, max {max(values) * 1000:.1f} ms "
                          f"over {len(values)} decisions")
-    if searched_deals:
-        searched = [d for d in searched_deals if d]
-        lines.append(f"  expert deals searched per move (moves with a choice): median {statistics.median(searched)}, "
-                     f"mean {statistics.fmean(searched):.1f}, 5th percentile {percentile(searched, 0.05)}")
+    for level in dict.fromkeys((a, b)):
+        if searched[level]:
+            deals_a_move = searched[level]
+            lines.append(f"  {level} deals searched per move (moves with a choice): median "
+                         f"{statistics.median(deals_a_move)}, mean {statistics.fmean(deals_a_move):.1f}, "
+                         f"5th percentile {percentile(deals_a_move, 0.05)}")
     return "\n".join(lines)
 
 

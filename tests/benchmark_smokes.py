@@ -146,7 +146,7 @@ SMOKES: dict[str, Smoke] = {
         rf"  B expert@20b2e17 move time: p50 {MS}, p95 {MS} \(\d+ moves with a choice\)",
     ), timeout=300),
     "tournament.py": Smoke((
-        r"pairing expert vs intermediate: 2 matches \(1 seeds, seats swapped\), .* expert deal cap 1",
+        r"pairing expert vs intermediate: 2 matches \(1 seeds, seats swapped\), search budget .* s, deal cap 1",
         r"  expert wins \d+, draws \d+, losses \d+: win rate [\d.]+ \(95% CI [\d.]+-[\d.]+\)",
         r"  expert decision time: median [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms over \d+ decisions",
         r"  intermediate decision time: median [\d.]+ ms, .*",
