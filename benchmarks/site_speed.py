@@ -37,7 +37,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -46,7 +45,7 @@ from app_speed import CLICK_GAP, TOO_FAST
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "website"))
-from serve import CACHE_CONTROL, SiteHandler  # noqa: E402
+from serve import CACHE_CONTROL, SiteHandler, SiteServer  # noqa: E402
 
 from leopard_tutor.ai.players import SEARCHES  # noqa: E402
 from leopard_tutor.protocol import LEVELS  # noqa: E402
@@ -274,7 +273,7 @@ def main() -> None:
 
     Served.cache_control = not args.no_cache_control
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Served, directory=str(site)))
+    server = SiteServer(("127.0.0.1", 0), functools.partial(Served, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/{APP}"
     print(f"site {site} served at {url}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "

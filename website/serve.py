@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import sys
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import ClassVar
@@ -34,13 +35,23 @@ class SiteHandler(SimpleHTTPRequestHandler):
         super().end_headers()
 
 
+class SiteServer(ThreadingHTTPServer):
+    """A threaded HTTP server that is silent when a visitor's browser drops a connection mid-answer (a tab closed
+    or a page left while the runtime was downloading: nothing went wrong on the server); any other error while
+    answering is printed as `ThreadingHTTPServer` prints it."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def main() -> None:
     """The command line (see the module docstring)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", type=Path, nargs="?", default=Path(__file__).resolve().parent.parent / "build" / "site")
     parser.add_argument("--port", type=int, default=8000)
     args = parser.parse_args()
-    server = ThreadingHTTPServer(("", args.port), functools.partial(SiteHandler, directory=str(args.site)))
+    server = SiteServer(("", args.port), functools.partial(SiteHandler, directory=str(args.site)))
     print(f"serving {args.site} at http://127.0.0.1:{args.port}/ (Ctrl+C stops)")
     with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()

@@ -17,7 +17,6 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +34,7 @@ from leopard_tutor.lessons import LESSONS
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "website"))
-from serve import SiteHandler  # noqa: E402
+from serve import SiteHandler, SiteServer  # noqa: E402
 
 APP = "voici/render/leopard_tutor.html"
 WHILE_THINKING = """async board => {
@@ -65,7 +64,7 @@ class QuietHandler(SiteHandler):
 @pytest.fixture(scope="module")
 def origin(site: Path) -> Iterator[str]:
     """The site served by a static file server on 127.0.0.1 (what any web host does), e.g. http://127.0.0.1:PORT."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site)))
+    server = SiteServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
