@@ -163,9 +163,8 @@ def summarize(records: list[dict[str, Any]], pairing: str) -> str:
             lines.append(f"  {level} decision time: median {statistics.median(values) * 1000:.1f} ms, "
                          f"p95 {percentile(values, 0.95) * 1000:.1f} ms, max {max(values) * 1000:.1f} ms "
                          f"over {len(values)} decisions")
-    for level in dict.fromkeys((a, b)):
-        if searched[level]:
-            deals_a_move = searched[level]
+    for level, deals_a_move in searched.items():
+        if deals_a_move:
             lines.append(f"  {level} deals searched per move (moves with a choice): median "
                          f"{statistics.median(deals_a_move)}, mean {statistics.fmean(deals_a_move):.1f}, "
                          f"5th percentile {percentile(deals_a_move, 0.05)}")

@@ -4,30 +4,16 @@ wheel tells the Pyodide lock, what is left out, patches applied exactly once, an
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from project_scripts import load_site_tool
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def load(name: str) -> ModuleType:
-    """A module of website/ by file name."""
-    spec = importlib.util.spec_from_file_location(f"site_{name}", ROOT / "website" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-build = load("build")
-bytecode = load("bytecode")
+build = load_site_tool("build")
+bytecode = load_site_tool("bytecode")
 
 
 def wheel(path: Path, files: dict[str, str], requires: tuple[str, ...] = ()) -> Path:

@@ -11,9 +11,9 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from test_site_build import load
+from project_scripts import load_site_tool
 
-serve = load("serve")
+serve = load_site_tool("serve")
 
 
 def leave_mid_download(server_class: type[ThreadingHTTPServer], folder: Path) -> None:

@@ -16,7 +16,7 @@ import functools
 import sys
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 CACHE_CONTROL = {"static/": "public, max-age=31536000", "": "no-cache"}
 """Cache-Control by the start of a file's path in the site (the first that matches)."""
@@ -40,9 +40,9 @@ class SiteServer(ThreadingHTTPServer):
     or a page left while the runtime was downloading: nothing went wrong on the server); any other error while
     answering is printed as `ThreadingHTTPServer` prints it."""
 
-    def handle_error(self, request: object, client_address: object) -> None:
+    def handle_error(self, request: Any, client_address: Any) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)  # type: ignore[arg-type]
+            super().handle_error(request, client_address)
 
 
 def main() -> None:
