@@ -20,12 +20,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from leopard_tutor.ai import make_player
-from leopard_tutor.ai.players import EvaluationPlayer, Player
 from leopard_tutor.ai.review import REVIEW_DEALS, VERDICTS, review_hand
 from leopard_tutor.engine import REVISED_2008, Hand
 
-LEVELS = ("beginner", "casual", "intermediate", "no slips")
-"""The levels judged; "no slips" is the one-move evaluation that never plays by instinct."""
+LEVELS = ("beginner", "casual", "intermediate")
+"""The levels judged, each playing by instinct less often than the one before (the intermediate never)."""
 SMOKE = {"hands": 1, "deals": 4}
 """--smoke: the smallest real run (the test suite runs it): one hand a level, judged on a quarter of the deals."""
 
@@ -45,8 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         marks: Counter[str] = Counter()
         for seed in range(args.seed, args.seed + args.hands):
             hand = Hand.deal(REVISED_2008, seed=seed, dealer=seed % 2)
-            me: Player = EvaluationPlayer(seed) if level == "no slips" else make_player(level, seed=seed)
-            seats = [me, make_player("intermediate", seed=seed + 100)]
+            seats = [make_player(level, seed=seed), make_player("intermediate", seed=seed + 100)]
             while not hand.is_over:
                 hand.apply(seats[hand.to_move].choose(hand.view(hand.to_move)))
             review = review_hand(hand, deals=args.deals)

@@ -132,7 +132,7 @@ SMOKES: dict[str, Smoke] = {
     ), timeout=120),
     "review_marks.py": Smoke(tuple(
         rf"{level}: \d+ moves: \d+ good, \d+ inaccuracy, \d+ mistake, \d+ blunder; cost deciles [\d., ]+, "
-        r"largest [\d.]+" for level in ("beginner", "casual", "intermediate", "no slips")), timeout=300),
+        r"largest [\d.]+" for level in ("beginner", "casual", "intermediate")), timeout=300),
     "review_speed.py": Smoke((
         r"review of each hand: \d+ deals a decision, bounded finish [\d.]+ s; learner thinks 0\.0 s a move",
         r"  hand 1: \d+ decisions over \d+ s; at its end \d+ fully searched; review shown [\d.]+ s after the end .*",

@@ -236,12 +236,12 @@ def test_expert_starts_no_play_out_that_would_end_after_its_budget(monkeypatch: 
 
 
 def judged_best(view: PlayerView, best: Move) -> None:
-    """The evaluation ranks `best` first, the expert and the exact one-move player take it, and the
-    intermediate, which plays by instinct now and then, takes it with nearly every seed."""
+    """The evaluation ranks `best` first, and the expert, the exact one-move player and the intermediate (which
+    never plays by instinct) take it."""
     assert ranked_moves(view, random.Random(0))[0][1] == best
     assert small_expert(1).choose(view) == best
     assert EvaluationPlayer(1).choose(view) == best
-    assert sum(IntermediatePlayer(seed).choose(view) == best for seed in range(20)) >= 18
+    assert all(IntermediatePlayer(seed).choose(view) == best for seed in range(20))
 
 
 def test_intermediate_and_expert_complete_the_line_that_lets_them_go_out() -> None:
@@ -301,7 +301,7 @@ def test_instinct_plays_on_the_other_square_only_to_take_points_away() -> None:
 def test_the_levels_are_listed_weakest_first_thinking_more_the_higher_they_are() -> None:
     assert list(PLAYERS) == ["beginner", "casual", "intermediate", "expert", "master"]
     instincts = [BeginnerPlayer.instinct, CasualPlayer.instinct, IntermediatePlayer.instinct]
-    assert instincts == sorted(instincts, reverse=True) and instincts[-1] > 0 and instincts[0] < 1
+    assert instincts[0] > instincts[1] > instincts[2] >= 0 and instincts[0] < 1
     hand = random_position(REVISED_2008, 5)
     view = hand.view(hand.to_move)
     always = EvaluationPlayer(1)

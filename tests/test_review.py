@@ -272,7 +272,7 @@ def test_a_review_follows_moves_taken_back_and_made_again() -> None:
 
 
 def test_refining_is_cut_by_its_time_and_the_cheap_pass_comes_first() -> None:
-    hand = played_hand(REVISED_2008, 9, most=20)
+    hand = played_hand(REVISED_2008, 1, most=20)  # its first decision has three moves to follow on each deal
     ticks = [0]
 
     def clock() -> float:

@@ -28,11 +28,11 @@ MASTER_TURNS = 1  # the master's turns of greedy play (by the learned value) aft
 HALVING_DEALS = 4  # after every this many deals the expert drops the worse half of its candidates
 EXPERT_PRIOR = 4.0  # how many deals' worth of weight the one-move evaluation keeps in the expert's choice
 SETTLE_DEALS = 8  # deals the final two candidates need before a clear gap between them ends the search
-# How often the lower levels play by instinct instead of thinking (see EvaluationPlayer), tuned so that
-# each level beats the one below in about 70% of four-hand matches (README "Computer opponents").
-BEGINNER_INSTINCT = 0.9
-CASUAL_INSTINCT = 0.55
-INTERMEDIATE_INSTINCT = 0.15
+# How often the lower levels play by instinct instead of thinking (see EvaluationPlayer), tuned so that each
+# level beats the one below in 70 to 80% of four-hand matches (docs/figures.md, "The ladder of computer levels").
+BEGINNER_INSTINCT = 0.7
+CASUAL_INSTINCT = 0.3
+INTERMEDIATE_INSTINCT = 0.0
 
 
 class AIError(ValueError):
@@ -119,14 +119,14 @@ class BeginnerPlayer(EvaluationPlayer):
 
 
 class CasualPlayer(EvaluationPlayer):
-    """Thinks about half its moves through; plays the others by instinct."""
+    """Thinks most of its moves through; plays the others by instinct."""
 
     level = "casual"
     instinct = CASUAL_INSTINCT
 
 
 class IntermediatePlayer(EvaluationPlayer):
-    """Weighs both squares one move ahead, and now and then plays by instinct."""
+    """Weighs both squares one move ahead on every move: it never plays by instinct."""
 
     level = "intermediate"
     instinct = INTERMEDIATE_INSTINCT
