@@ -22,9 +22,7 @@ Smoke run (one pair, one deal a move; results in a temporary file unless --out i
 from __future__ import annotations
 
 import argparse
-import json
 import math
-import multiprocessing
 import statistics
 import sys
 import tempfile
@@ -36,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from expert_20b2e17 import ExpertPlayer as OldExpert
+from resumable import play_rest, read_records
 from shares import percentile, wilson
 
 from leopard_tutor.ai import LEVELS, make_player
@@ -155,25 +154,11 @@ def run(args: argparse.Namespace) -> int:
     """Play the pairs `args.out` does not hold yet, appending each to it, then print the figures."""
     tasks = _tasks(args)
     wanted = {_key(task) for task in tasks}
-    records = []
-    if args.out.exists():
-        for line in args.out.read_text().splitlines():
-            if line.strip() and _key(record := json.loads(line)) in wanted:
-                records.append(record)
+    records = read_records(args.out, lambda record: _key(record) in wanted)
     done = {_key(record) for record in records}
     todo = [task for task in tasks if _key(task) not in done]
     if todo:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        print(f"{len(done)} pairs already in {args.out}; playing {len(todo)} with {args.workers} process(es)",
-              file=sys.stderr)
-        started = time.time()
-        with args.out.open("a") as out, multiprocessing.Pool(args.workers) as pool:
-            for count, record in enumerate(pool.imap_unordered(play_pair, todo), start=1):
-                out.write(json.dumps(record) + "\n")
-                out.flush()
-                records.append(record)
-                if count % 10 == 0 or count == len(todo):
-                    print(f"  {count}/{len(todo)} pairs, {time.time() - started:.0f} s", file=sys.stderr)
+        records += play_rest(args.out, len(done), todo, play_pair, args.workers, "pairs")
     records.sort(key=lambda record: record["seed"])
     print(summarize(records))
     return 0

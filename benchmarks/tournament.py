@@ -27,9 +27,7 @@ unless --out is given):
 from __future__ import annotations
 
 import argparse
-import json
 import math
-import multiprocessing
 import random
 import statistics
 import sys
@@ -40,6 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from resumable import play_rest, read_records
 from shares import percentile, wilson
 
 from leopard_tutor.ai import make_player
@@ -202,27 +201,12 @@ def run(args: argparse.Namespace) -> int:
     """Play what `args.out` does not hold yet, appending each match to it, then print the summary."""
     tasks = _tasks(args)
     wanted = {_key(task) for task in tasks}
-    records = []
-    if args.out.exists():
-        for line in args.out.read_text().splitlines():
-            if line.strip():
-                record = json.loads(line)
-                if _key(record) in wanted or (args.summary_only and record["pairing"] == args.pairing):
-                    records.append(record)
+    records = read_records(args.out, lambda record: _key(record) in wanted
+                           or (args.summary_only and record["pairing"] == args.pairing))
     done = {_key(record) for record in records}
     todo = [task for task in tasks if _key(task) not in done]
     if not args.summary_only and todo:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        print(f"{len(done)} matches already in {args.out}; playing {len(todo)} with {args.workers} worker(s)",
-              file=sys.stderr)
-        started = time.time()
-        with args.out.open("a") as out, multiprocessing.Pool(args.workers) as pool:
-            for count, record in enumerate(pool.imap_unordered(play_match, todo), start=1):
-                out.write(json.dumps(record) + "\n")
-                out.flush()
-                records.append(record)
-                if count % 10 == 0 or count == len(todo):
-                    print(f"  {count}/{len(todo)} matches, {time.time() - started:.0f} s", file=sys.stderr)
+        records += play_rest(args.out, len(done), todo, play_match, args.workers, "matches")
     print(summarize(records, args.pairing))
     return 0
 
