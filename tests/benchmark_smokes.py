@@ -18,9 +18,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "benchmarks"
-LIBRARIES = frozenset({"reference_engine.py", "shares.py"})
+LIBRARIES = frozenset({"reference_engine.py", "shares.py", "resumable.py"})
 """Modules in benchmarks/ that are imported, never run (reference_engine.py: tests/test_reference_engine.py; shares.py:
-the statistics the scripts print, run by their smokes)."""
+the statistics the scripts print, resumable.py: the resume loop of duel.py and tournament.py, both run by their
+smokes)."""
 MS = r"[\d.]+ ms"
 
 
