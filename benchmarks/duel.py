@@ -25,7 +25,6 @@ import argparse
 import math
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -34,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from expert_20b2e17 import ExpertPlayer as OldExpert
-from resumable import play_rest, read_records
+from resumable import complete, run_with_out
 from shares import percentile, wilson
 
 from leopard_tutor.ai import LEVELS, make_player
@@ -138,27 +137,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="JSON-lines results file (appended, resumable); required but with "
                         "--smoke")
     parser.add_argument("--smoke", action="store_true", help=f"the smallest real run: {SMOKE} (overrides those)")
-    args = parser.parse_args(argv)
-    if args.smoke:
-        vars(args).update(SMOKE)
-        if args.out is None:
-            with tempfile.TemporaryDirectory(prefix="duel-smoke-") as scratch:
-                args.out = Path(scratch) / "smoke.jsonl"
-                return run(args)
-    if args.out is None:
-        parser.error("--out is required (a JSON-lines file the pairs are appended to)")
-    return run(args)
+    return run_with_out(parser, parser.parse_args(argv), SMOKE, run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Play the pairs `args.out` does not hold yet, appending each to it, then print the figures."""
-    tasks = _tasks(args)
-    wanted = {_key(task) for task in tasks}
-    records = read_records(args.out, lambda record: _key(record) in wanted)
-    done = {_key(record) for record in records}
-    todo = [task for task in tasks if _key(task) not in done]
-    if todo:
-        records += play_rest(args.out, len(done), todo, play_pair, args.workers, "pairs")
+    records = complete(args.out, _tasks(args), _key, play_pair, args.workers, "pairs")
     records.sort(key=lambda record: record["seed"])
     print(summarize(records))
     return 0

@@ -31,14 +31,13 @@ import math
 import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from resumable import play_rest, read_records
+from resumable import complete, run_with_out
 from shares import percentile, wilson
 
 from leopard_tutor.ai import make_player
@@ -185,28 +184,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--summary-only", action="store_true",
                         help="play nothing; summarize every match of the pairing that the file holds")
     parser.add_argument("--smoke", action="store_true", help=f"the smallest real run: {SMOKE} (overrides those)")
-    args = parser.parse_args(argv)
-    if args.smoke:
-        vars(args).update(SMOKE)
-        if args.out is None:
-            with tempfile.TemporaryDirectory(prefix="tournament-smoke-") as scratch:
-                args.out = Path(scratch) / "smoke.jsonl"
-                return run(args)
-    if args.out is None:
-        parser.error("--out is required (a JSON-lines file the results are appended to)")
-    return run(args)
+    return run_with_out(parser, parser.parse_args(argv), SMOKE, run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Play what `args.out` does not hold yet, appending each match to it, then print the summary."""
-    tasks = _tasks(args)
-    wanted = {_key(task) for task in tasks}
-    records = read_records(args.out, lambda record: _key(record) in wanted
-                           or (args.summary_only and record["pairing"] == args.pairing))
-    done = {_key(record) for record in records}
-    todo = [task for task in tasks if _key(task) not in done]
-    if not args.summary_only and todo:
-        records += play_rest(args.out, len(done), todo, play_match, args.workers, "matches")
+    records = complete(args.out, _tasks(args), _key, play_match, args.workers, "matches",
+                       also=lambda record: args.summary_only and record["pairing"] == args.pairing,
+                       play_missing=not args.summary_only)
     print(summarize(records, args.pairing))
     return 0
 
