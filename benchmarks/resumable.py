@@ -15,20 +15,23 @@ from typing import Any
 Record = dict[str, Any]
 
 
+def read_records(path: Path, keep: Callable[[Record], bool]) -> list[Record]:
+    """The records `path` holds (none if it does not exist yet) that `keep` accepts."""
+    if not path.exists():
+        return []
+    return [record for line in path.read_text().splitlines() if line.strip() and keep(record := json.loads(line))]
+
+
 def complete(path: Path, tasks: list[Record], key: Callable[[Record], Hashable], play: Callable[[Record], Record],
-             workers: int, noun: str, *, also: Callable[[Record], bool] = lambda record: False,
-             play_missing: bool = True) -> list[Record]:
-    """The records of `tasks` that `path` holds (and those `also` accepts), after playing the tasks it lacks in
-    `workers` processes unless `play_missing` is false: each record is appended to `path` as it ends, with progress
-    on stderr. `key` names a task and its record alike; `noun` names them in the progress lines ('pairs')."""
+             workers: int, noun: str) -> list[Record]:
+    """The records of `tasks`: those `path` holds, and the rest played in `workers` processes, each appended to
+    `path` as it ends, with progress on stderr. `key` names a task and its record alike; `noun` names them in the
+    progress lines ('pairs')."""
     wanted = {key(task) for task in tasks}
-    records = []
-    if path.exists():
-        records = [record for line in path.read_text().splitlines()
-                   if line.strip() and (key(record := json.loads(line)) in wanted or also(record))]
+    records = read_records(path, lambda record: key(record) in wanted)
     done = {key(record) for record in records}
     todo = [task for task in tasks if key(task) not in done]
-    if not todo or not play_missing:
+    if not todo:
         return records
     path.parent.mkdir(parents=True, exist_ok=True)
     print(f"{len(done)} {noun} already in {path}; playing {len(todo)} with {workers} process(es)", file=sys.stderr)

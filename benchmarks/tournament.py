@@ -37,7 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from resumable import complete, run_with_out
+from resumable import complete, read_records, run_with_out
 from shares import percentile, wilson
 
 from leopard_tutor.ai import make_player
@@ -188,10 +188,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play what `args.out` does not hold yet, appending each match to it, then print the summary."""
-    records = complete(args.out, _tasks(args), _key, play_match, args.workers, "matches",
-                       also=lambda record: args.summary_only and record["pairing"] == args.pairing,
-                       play_missing=not args.summary_only)
+    """Play what `args.out` does not hold yet, appending each match to it, then print the summary (with
+    `--summary-only`, of every match of the pairing the file holds, playing nothing)."""
+    if args.summary_only:
+        records = read_records(args.out, lambda record: record["pairing"] == args.pairing)
+    else:
+        records = complete(args.out, _tasks(args), _key, play_match, args.workers, "matches")
     print(summarize(records, args.pairing))
     return 0
 
