@@ -180,7 +180,7 @@ def test_the_master_is_the_experts_search_judged_by_the_learned_value() -> None:
     master = make_player("master", seed=1, time_budget=0.25)
     assert isinstance(master, MasterPlayer) and master.level == "master" and master.time_budget == 0.25
     assert master.judge is learned_value and master.turns == MASTER_TURNS
-    assert {"expert": (hand_tuned, EXPERT_TURNS), "master": (learned_value, MASTER_TURNS)} == SEARCHES
+    assert {"expert": (hand_tuned, EXPERT_TURNS, False), "master": (learned_value, MASTER_TURNS, True)} == SEARCHES
     for rules in (REVISED_2008, RUNNING_LEOPARD):
         hand = random_position(rules, 7)
         view = hand.view(hand.to_move)

@@ -282,10 +282,10 @@ class MasterPlayer(ExpertPlayer):
                          clock=clock)
 
 
-SEARCHES: dict[str, tuple[Judge, int]] = {ExpertPlayer.level: (hand_tuned, EXPERT_TURNS),
-                                          MasterPlayer.level: (learned_value, MASTER_TURNS)}
-"""How each searching level judges a position and how many turns of greedy play follow a candidate (the review
-searches as its level does)."""
+SEARCHES: dict[str, tuple[Judge, int, bool]] = {ExpertPlayer.level: (hand_tuned, EXPERT_TURNS, False),
+                                                MasterPlayer.level: (learned_value, MASTER_TURNS, True)}
+"""How each searching level judges a position, how many turns of greedy play follow a candidate, and whether its
+deals give the other player the cards they are likely to keep (`holdings`); the review searches as its level does."""
 
 
 def _settled(first: list[float], second: list[float]) -> bool:
