@@ -50,6 +50,25 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.server)
 
 
+LOG_TAIL_LINES = 80  # how much of a server's log a failed test's report shows
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed test that used a real server gets the end of that server's log in its report, so that a failure
+    seen only in CI (a page that never rendered, a kernel that died) says what the server saw."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if not report.failed:
+        return
+    funcargs = getattr(item, "funcargs", {})
+    for name in ("app_server", "own_server"):
+        server = funcargs.get(name)
+        if isinstance(server, AppServer):
+            tail = "\n".join(server.log_text().splitlines()[-LOG_TAIL_LINES:])
+            report.sections.append((f"{name} log (last {LOG_TAIL_LINES} lines)", tail))
+
+
 @dataclass
 class AppServer:
     """A running app server: its base URL, process and log file."""
