@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 from positions import c, prepared, random_hand
@@ -30,7 +29,6 @@ from leopard_tutor.engine import (
     REVISED_2008,
     RULE_SETS,
     RUNNING_LEOPARD,
-    Card,
     EndTurn,
     GoOut,
     Hand,
@@ -180,7 +178,7 @@ def test_the_master_is_the_experts_search_judged_by_the_learned_value() -> None:
     master = make_player("master", seed=1, time_budget=0.25)
     assert isinstance(master, MasterPlayer) and master.level == "master" and master.time_budget == 0.25
     assert master.judge is learned_value and master.turns == MASTER_TURNS
-    assert {"expert": (hand_tuned, EXPERT_TURNS, False), "master": (learned_value, MASTER_TURNS, True)} == SEARCHES
+    assert {"expert": (hand_tuned, EXPERT_TURNS), "master": (learned_value, MASTER_TURNS)} == SEARCHES
     for rules in (REVISED_2008, RUNNING_LEOPARD):
         hand = random_position(rules, 7)
         view = hand.view(hand.to_move)
@@ -321,27 +319,3 @@ def test_a_sampled_hand_shows_each_player_exactly_the_view_it_was_sampled_from(r
             view = hand.view(player)
             for draw in range(3):
                 assert sample_hand(view, random.Random(draw)).view(player) == view
-
-
-def test_the_master_deals_the_other_hand_with_the_weights_measured_for_its_rules() -> None:
-    from leopard_tutor.ai.determinize import sample_hand
-    from leopard_tutor.ai.holdings import HOLDING_WEIGHTS, holding_weight
-
-    assert MasterPlayer(1).reads_holdings and not ExpertPlayer(1).reads_holdings
-    assert holding_weight(Hand.deal(REVISED_2008, seed=1).view(0)) is None  # no weights measured: a uniform deal
-    custom = replace(ORIGINAL_1963, out_threshold=6)
-    assert holding_weight(Hand.deal(custom, seed=1).view(0)) is None
-    weights = HOLDING_WEIGHTS[ORIGINAL_1963.key]
-    hand = random_hand(ORIGINAL_1963, 4)
-    view = hand.view(hand.to_move)
-    weight = holding_weight(view)
-    assert weight is not None and weight(Card.parse("JD")) == weights.jack and weight(Card.parse("TC")) == weights.ten
-    # a weighted deal still shows exactly the view, and gives the other player tens less often than a uniform one
-    draws = 300
-    tens = [0, 0]
-    for draw in range(draws):
-        for index, holding in enumerate((None, weight)):
-            dealt = sample_hand(view, random.Random(draw), holding)
-            assert dealt.view(view.player) == view
-            tens[index] += sum(card.rank == 10 for card in dealt.held[view.opponent])
-    assert tens[1] < 0.7 * tens[0], tens

@@ -3,27 +3,21 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from ..engine import Card, Hand, Hidden, PlayerView, Square
 from ..engine.square import Face
 
 
-def sample_hand(view: PlayerView, rng: random.Random, holding: Callable[[Card], float] | None = None) -> Hand:
+def sample_hand(view: PlayerView, rng: random.Random) -> Hand:
     """An engine hand matching everything `view` shows, with the unseen cards dealt at random.
 
     Face-down cards the viewer cannot name become unseen jacks or queens (jacks where only a jack
-    is possible); the rest of the unseen cards fill the other hand and the stock. With `holding`, the
-    heavier a card's weight (`holdings.holding_weight`), the likelier it goes to the other hand.
+    is possible); the rest of the unseen cards fill the other hand and the stock.
     """
     pool = list(view.unseen())
     rng.shuffle(pool)
     squares = [_named(square, pool, jack_only=True) for square in view.squares]
     squares = [_named(square, pool, jack_only=False) for square in squares]
-    if holding is not None:
-        # a weighted draw without replacement: the cards with the largest u ** (1 / weight) go to the other hand
-        keys = [rng.random() ** (1.0 / holding(card)) for card in pool]
-        pool = [card for _, card in sorted(zip(keys, pool), key=lambda pair: -pair[0])]
     other = view.opponent
     hands: list[list[Card]] = [[], []]
     hands[view.player] = list(view.hand)

@@ -16,7 +16,6 @@ from ..engine import Discard, GoOut, Hand, Move, Play, PlayerView, hand_score, l
 from ..protocol import LEVELS
 from .determinize import sample_hand
 from .evaluation import Judge, Memo, hand_tuned
-from .holdings import holding_weight
 from .learned import learned_value
 from .position import Position, hand_unseen
 from .randomness import move_key, rng_for
@@ -203,7 +202,7 @@ class ExpertPlayer:
 
     def __init__(self, seed: int, time_budget: float = DEFAULT_TIME_BUDGET, deals: int = DEFAULT_DEALS,
                  candidates: int = EXPERT_CANDIDATES, turns: int = EXPERT_TURNS, prior: float = EXPERT_PRIOR,
-                 judge: Judge = hand_tuned, reads_holdings: bool = False,
+                 judge: Judge = hand_tuned,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.seed = seed
         self.time_budget = time_budget
@@ -212,7 +211,6 @@ class ExpertPlayer:
         self.turns = turns
         self.prior = prior
         self.judge = judge
-        self.reads_holdings = reads_holdings
         self.clock = clock
         self.last_deals = 0
 
@@ -235,9 +233,8 @@ class ExpertPlayer:
         history: list[list[float]] = [[] for _ in candidates]
         deals = 0
         slowest = 0.0  # the longest play-out so far: one more is started only if one that long still fits
-        holding = holding_weight(view) if self.reads_holdings else None
         while deals < self.deals:
-            hand = sample_hand(view, rng, holding)
+            hand = sample_hand(view, rng)
             values = []
             for index in active:
                 began = self.clock()
@@ -271,21 +268,19 @@ class ExpertPlayer:
 class MasterPlayer(ExpertPlayer):
     """The expert's search judged by the value learned by self-play (`learned.learned_value`) instead of the
     hand-tuned evaluation: it ranks the candidates, plays one turn of both sides' best moves after each, and
-    values what follows, on as many deals of the hidden cards as the same time budget allows; where weights were
-    measured for the rule set (`holdings`), the deals give the other player the cards they are likely to keep."""
+    values what follows, on as many deals of the hidden cards as the same time budget allows."""
 
     level = "master"
 
     def __init__(self, seed: int, time_budget: float = DEFAULT_TIME_BUDGET, deals: int = DEFAULT_DEALS,
                  clock: Callable[[], float] = time.perf_counter) -> None:
-        super().__init__(seed, time_budget, deals, turns=MASTER_TURNS, judge=learned_value, reads_holdings=True,
-                         clock=clock)
+        super().__init__(seed, time_budget, deals, turns=MASTER_TURNS, judge=learned_value, clock=clock)
 
 
-SEARCHES: dict[str, tuple[Judge, int, bool]] = {ExpertPlayer.level: (hand_tuned, EXPERT_TURNS, False),
-                                                MasterPlayer.level: (learned_value, MASTER_TURNS, True)}
-"""How each searching level judges a position, how many turns of greedy play follow a candidate, and whether its
-deals give the other player the cards they are likely to keep (`holdings`); the review searches as its level does."""
+SEARCHES: dict[str, tuple[Judge, int]] = {ExpertPlayer.level: (hand_tuned, EXPERT_TURNS),
+                                          MasterPlayer.level: (learned_value, MASTER_TURNS)}
+"""How each searching level judges a position and how many turns of greedy play follow a candidate (the review
+searches as its level does)."""
 
 
 def _settled(first: list[float], second: list[float]) -> bool:

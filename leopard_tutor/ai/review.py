@@ -26,13 +26,11 @@ from ..engine.narration import move_words
 from ..protocol import LEVELS
 from .determinize import sample_hand
 from .hints import explain
-from .holdings import holding_weight
 from .players import EXPERT_PRIOR, SEARCHES, play_out, ranked_moves
 from .randomness import rng_for
 
 REVIEW_LEVEL = LEVELS[-1]  # the level whose search judges: the strongest (its playouts, within the review's own time)
-# how that level values positions, how far it plays on, and whether it deals the other hand by the cards players keep
-REVIEW_JUDGE, REVIEW_TURNS, REVIEW_READS_HOLDINGS = SEARCHES[REVIEW_LEVEL]
+REVIEW_JUDGE, REVIEW_TURNS = SEARCHES[REVIEW_LEVEL]  # how that level values positions and how far it plays on
 REVIEW_SEED = 20080320  # reviews are reproducible: the same view and move always get the same judgement
 REVIEW_DEALS = 16  # deals of the unseen cards behind a finished judgement
 REVIEW_CANDIDATES = 4  # the best moves by the one-move value that are searched beside the move made
@@ -172,8 +170,7 @@ class _Search:
         """Follow the next candidate on the current deal (drawing a new deal first if none is open)."""
         view = self.decision.view
         if self._hand is None:
-            holding = holding_weight(view) if REVIEW_READS_HOLDINGS else None
-            self._hand, self._results = sample_hand(view, self.rng, holding), []
+            self._hand, self._results = sample_hand(view, self.rng), []
         hand = self._hand
         hand.apply(self.moves[self.active[len(self._results)]])
         self._results.append(play_out(hand, view.player, REVIEW_TURNS, REVIEW_JUDGE))
