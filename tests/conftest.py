@@ -55,18 +55,17 @@ LOG_TAIL_LINES = 80  # how much of a server's log a failed test's report shows
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
-    """A failed test that used a real server gets the end of that server's log in its report, so that a failure
-    seen only in CI (a page that never rendered, a kernel that died) says what the server saw."""
+    """A failed test that uses a real server (marked `server`) gets the end of the log of every server still
+    running in its report, however it was started, so that a failure seen only in CI (a page that never rendered,
+    a kernel that died) says what the servers saw."""
     outcome = yield
     report = outcome.get_result()  # type: ignore[attr-defined]
-    if not report.failed:
+    if not report.failed or item.get_closest_marker("server") is None:
         return
-    funcargs = getattr(item, "funcargs", {})
-    for name in ("app_server", "own_server"):
-        server = funcargs.get(name)
-        if isinstance(server, AppServer):
+    for server in STARTED:
+        if server.process.poll() is None:
             tail = "\n".join(server.log_text().splitlines()[-LOG_TAIL_LINES:])
-            report.sections.append((f"{name} log (last {LOG_TAIL_LINES} lines)", tail))
+            report.sections.append((f"server log {server.log} (last {LOG_TAIL_LINES} lines)", tail))
 
 
 @dataclass
@@ -80,6 +79,10 @@ class AppServer:
     def log_text(self) -> str:
         """Everything the server printed so far."""
         return self.log.read_text(encoding="utf-8", errors="replace")
+
+
+STARTED: list[AppServer] = []
+"""Every server `start_server` started in this test process (a failed test's report shows the running ones' logs)."""
 
 
 def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path, timeout: float = START_TIMEOUT) -> None:
@@ -114,7 +117,8 @@ def start_server(log: Path, *extra: str, prefix: Sequence[str] = (), port: int |
     except RuntimeError:
         stop_server(process)
         raise
-    return AppServer(url, process, log)
+    STARTED.append(AppServer(url, process, log))
+    return STARTED[-1]
 
 
 @pytest.fixture(scope="session")
