@@ -98,6 +98,7 @@ class Visit:
     socket: ClientConnection | None = None
     session: str = field(default_factory=lambda: uuid.uuid4().hex)
     told: list[str] = field(default_factory=list)  # what the waiting page said, in order
+    lost: int = 0  # times a waiting page holding a ticket was told it had gone (it lost its place)
     states: dict[str, dict[str, Any]] = field(default_factory=dict)
     board: str = ""
     received: list[dict[str, Any]] = field(default_factory=list)
@@ -121,6 +122,7 @@ class Visit:
                     break
                 self.told.append(place["text"])
                 await asyncio.sleep(1.0)
+            self.lost += bool(ticket and place.get("gone"))
             self.cookies["leopard_ticket"] = ticket if place.get("go") else ""
             status, body, jar = await asyncio.to_thread(http_get, self.base_url + query, self.cookies)
             self.cookies.pop("leopard_ticket", None)

@@ -9,6 +9,7 @@ from typing import Any
 from fake_clock import Clock
 from tornado.web import Finish
 
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.server import visits
 from leopard_tutor.server.state import SETTING, ServerState
 from leopard_tutor.server.waiting_line import (
@@ -75,17 +76,29 @@ def test_a_server_that_stalls_loses_no_asking_page_its_place() -> None:
     answer after the stall must not drop the pages whose questions are still waiting to be answered."""
     clock = Clock()
     line = WaitingLine(clock)
-    first, second, thrown = line.join("ana"), line.join("bo"), line.join("script")
-    assert first is not None and second is not None and thrown is not None
+    first, second, new = line.join("ana"), line.join("bo"), line.join("cy")
+    assert first is not None and second is not None and new is not None
     assert line.asked(first) and line.asked(second) and line.ahead(second) == 1
     clock.now = TICKET_SECONDS + 5  # nothing answered meanwhile
     assert line.asked(first), "the page asking first after the stall keeps its place"
     assert line.asked(second) and line.ahead(second) == 1, "and so does the one asking next: nobody jumps ahead"
-    assert thrown not in line.tickets, "a ticket whose page never asked gets no time back"
-    for _ in range(int(TICKET_SECONDS) + 1):  # the second page really stops asking; the first asks every second
+    assert line.asked(new) and line.ahead(new) == 2, "a page given its ticket before the stall asks at last"
+    for _ in range(int(TICKET_SECONDS) + 1):  # the second and third pages really stop asking; the first asks on
         clock.now += 1
         line.asked(first)
-    assert second not in line.tickets and line.ahead(first) == 0
+    assert second not in line.tickets and new not in line.tickets and line.ahead(first) == 0
+
+
+def test_a_quiet_spell_gives_no_time_back_to_tickets_nobody_asks_for() -> None:
+    """A gap with no page asking is not a stall: a thrown-away ticket goes after TICKET_SECONDS however rarely the
+    line is looked at."""
+    clock = Clock()
+    line = WaitingLine(clock)
+    thrown = line.join("script")
+    for second in (4, 8, 12):  # a visit now and then, more than STALL_SECONDS apart
+        clock.now = second
+        line.prune()
+    assert thrown not in line.tickets
 
 
 def test_a_ticket_whose_page_never_asked_is_neither_admitted_nor_ahead_of_anyone() -> None:
@@ -175,4 +188,7 @@ def test_the_waiting_page_of_a_visit_given_no_ticket_asks_again_after_a_moment()
     assert len(line.line.tickets) == 1, "one ticket for the address this second"
     assert "leopard/line?ticket=&lang=" in handler.answer and "setTimeout(ask, 1000)" in handler.answer
     assert "setTimeout(ask, 0)" in first
+    placing = text("app.preparing_place")
+    assert f"<title>{placing}</title>" in first and f'aria-label="{placing}"' in first, \
+        "no count until the page's first question places it: a count told before could grow"
     assert line.place("", None) == {"gone": True}, "told to come again (with its cookie, for a ticket)"

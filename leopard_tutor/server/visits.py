@@ -60,8 +60,9 @@ WAITING_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"
   setTimeout(ask, {first_ms});
 }})();
 </script></body></html>"""
-"""What a visit that has to wait in line gets at once: where it is in words (title, accessible name and a
-live status), updated every `waiting_line.POLL_SECONDS`; once admitted it loads the app with its ticket. A page
+"""What a visit that has to wait in line gets at once: that its table is being prepared and, from its first
+question on (asked at once), where it is in line, in words (title, accessible name and a live status), updated
+every `waiting_line.POLL_SECONDS`; once admitted it loads the app with its ticket. A page
 given no ticket (`waiting_line.WaitingLine.join`) asks after a moment, is told its ticket has gone, and loads
 again (with the cookie it was given), for a ticket."""
 TICKET_COOKIE = "leopard_ticket"
@@ -99,8 +100,7 @@ def waiting_page(handler: RequestHandler, line: ClassLine, address: str | None =
     `address` is where it comes from, and past one ticket a moment for it the page holds none
     (`waiting_line.WaitingLine.join`)."""
     ticket = line.line.join(guards.visitor_of(handler), address)
-    ahead = (line.line.ahead(ticket) or 0) if ticket is not None else line.line.waiting()
-    words = html.escape(text("app.preparing", ahead=ahead + line.inside))
+    words = html.escape(text("app.preparing_place"))  # its place is set by its first question (`ClassLine.place`)
     base = handler.settings.get("base_url", "/")
     handler.set_header("Cache-Control", "no-store")
     poll_ms = int(POLL_SECONDS * 1000)

@@ -4,14 +4,17 @@ A page is made `PAGES_AT_ONCE` at a time (`visits.py`). A visit that would wait 
 every place taken, or no preheated kernel ready) gets a small waiting page at once instead of a blank
 one: it holds a ticket, asks the server every `POLL_SECONDS` how many are ahead of it (saying so in
 words), and once the server admits it, loads the app with its ticket, which lets it in. A ticket whose
-page stops asking for `TICKET_SECONDS` has gone (the tab was closed; a spell in which the server itself answered
-nobody, `STALL_SECONDS` or longer, does not count); an admitted ticket not used within
-`ADMITTED_SECONDS` lapses, so a lost page holds no place.
+page stops asking (or never asks) for `TICKET_SECONDS` has gone (the tab was closed; a spell in which the server
+itself answered nobody, `STALL_SECONDS` or longer, does not count, for the page's first question as for the
+next); an admitted ticket not used within `ADMITTED_SECONDS` lapses, so a lost page holds no place.
+
+A page's place is set by its first question, so the waiting page names no count until then
+(`app.preparing_place`): the count a page is told is always where it stands, and it never grows.
 
 Nobody can shut a class out with visits that never come back (a script's GETs, thrown away):
 
 * the line is pruned before its tickets are counted against the server's limits (`prune`), so a ticket whose
-  page never asks holds a place for `TICKET_SECONDS` at most;
+  page never asks holds a place for `TICKET_SECONDS` (of the server answering) at most;
 * only a ticket whose page has asked for its place is admitted, waits ahead of others, or keeps the kernels
   from being preheated (`asked`, `waiting`): the waiting page asks at once, a thrown-away visit never does.
   The line's order is the order in which pages first asked, so the count ahead of a page never grows: a page
@@ -30,6 +33,7 @@ server with the pages past it, which counts the preheated kernels ready (`kernel
 from __future__ import annotations
 
 import ipaddress
+import logging
 import os
 import secrets
 import time
@@ -39,6 +43,8 @@ from typing import Any
 
 from ..engine.catalogue import text
 from .kernel_pool import ready_kernels
+
+log = logging.getLogger(__name__)
 
 POLL_SECONDS = 1.0
 """How often a waiting page asks how many are ahead of it."""
@@ -108,16 +114,21 @@ class WaitingLine:
     def prune(self) -> None:
         """Forget the tickets whose pages have gone (or never came), the admitted ones that lapsed, and the
         addresses whose last ticket is older than `FRESH_SECONDS`. After a stall (`STALL_SECONDS` or more since
-        the line was last looked at), the pages waiting and asking are given that time back."""
+        the line was last looked at while pages were waiting and asking), the tickets waiting are given that time
+        back: their pages' questions (a page's first one too) may be among those the server did not answer. (With no
+        page asking, a gap is only quiet: tickets nobody asks for get no time back, so they cannot shut a class out.)"""
         now = self.clock()
         stalled, self.looked = now - self.looked, now
-        if stalled >= STALL_SECONDS:
-            for ticket in self.tickets.values():
-                if ticket.asked and ticket.admitted is None:  # pages that were asking, not a thrown-away visit
-                    ticket.seen = min(now, ticket.seen + stalled)
+        waiting = [ticket for ticket in self.tickets.values() if ticket.admitted is None]
+        if stalled >= STALL_SECONDS and any(ticket.asked for ticket in waiting):
+            for ticket in waiting:
+                ticket.seen = min(now, ticket.seen + stalled)
         for token, ticket in list(self.tickets.items()):
             if (now - ticket.seen > TICKET_SECONDS if ticket.admitted is None
                     else now - ticket.admitted > ADMITTED_SECONDS):
+                if ticket.asked:
+                    log.warning("A waiting page lost its place in line: %s", "it stopped asking"
+                             if ticket.admitted is None else "admitted, it did not come")
                 del self.tickets[token]
         for network, when in list(self.fresh.items()):
             if now - when >= FRESH_SECONDS:

@@ -265,15 +265,22 @@ def test_a_tab_gone_without_a_word_has_its_session_ended(browser: Any, start_own
 def test_students_arriving_together_are_told_in_words_while_their_tables_are_prepared(
         context: Any, base_url: str) -> None:
     """Three tabs opened at once against at most one preheated kernel: the later ones get the waiting page,
-    which says in its status, its title and its accessible name how many are ahead (each tab records what its
-    waiting page showed, before it moves on), then every tab gets its board."""
+    which says in its status, its title and its accessible name that the table is being prepared and, once the
+    server has placed it, how many are ahead (each tab records what its waiting page showed, at first and after
+    each answer, before it moves on), then every tab gets its board."""
     context.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
         const status = document.getElementById("lt-line");
         if (!status) return;
         const main = document.querySelector("main");
-        const seen = JSON.parse(sessionStorage.getItem("told") || "[]");
-        seen.push([status.textContent, document.title, main.getAttribute("aria-label"), status.getAttribute("role")]);
-        sessionStorage.setItem("told", JSON.stringify(seen));
+        const record = () => {
+            const seen = JSON.parse(sessionStorage.getItem("told") || "[]");
+            seen.push([status.textContent, document.title, main.getAttribute("aria-label"),
+                       status.getAttribute("role")]);
+            sessionStorage.setItem("told", JSON.stringify(seen));
+        };
+        record();
+        new MutationObserver(() => setTimeout(record)).observe(status, {childList: true, characterData: true,
+                                                                       subtree: true});
     });""")
     tabs = [context.new_page() for _ in range(3)]
     for tab in tabs:
@@ -285,5 +292,5 @@ def test_students_arriving_together_are_told_in_words_while_their_tables_are_pre
         tab.close()
     assert told, "at least one tab waited and was told so"
     for words, title, name, role in told:
-        assert words in {text("app.preparing", ahead=ahead) for ahead in range(10)}, words
+        assert words in {text("app.preparing_place")} | {text("app.preparing", ahead=ahead) for ahead in range(10)}
         assert title == name == words and role == "status"
