@@ -6,8 +6,11 @@ import json
 from pathlib import Path
 
 import ipywidgets as W
+import nbformat
 import pytest
 from keyed import mark
+from voila.app import Voila
+from voila.execute import VoilaExecutor
 
 from leopard_tutor import app
 from leopard_tutor.cli import main
@@ -121,6 +124,15 @@ def test_voila_command_line_has_preheat_culling_and_no_tracebacks() -> None:
                  "--Voila.ip=127.0.0.1", f"--MappingKernelManager.cull_idle_timeout={server.CULL_IDLE_SECONDS}"):
         assert part in argv
     assert "--preheat_kernel=True" not in server.voila_argv(Path("nb.ipynb"), 1, True, preheat=False)
+
+
+def test_voilas_executor_waits_for_a_cells_output_on_a_busy_machine() -> None:
+    """The command line reaches the executor that runs the app's notebook (its config is the app's): past nbclient's
+    4 s default, a page made on a busy machine lost the cell's output, and with it the app."""
+    app = Voila()
+    app.parse_command_line(server.voila_argv(Path("nb.ipynb"), 8899, open_browser=False))
+    executor = VoilaExecutor(nbformat.v4.new_notebook(), config=app.config)
+    assert executor.iopub_timeout == server.IOPUB_SECONDS >= 60
 
 
 @pytest.mark.parametrize(("headers", "allowed"), [

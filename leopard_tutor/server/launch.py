@@ -66,6 +66,10 @@ TEMPLATE = "leopard"
 REPO_NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / NOTEBOOK_NAME
 CULL_IDLE_SECONDS = 600
 CULL_INTERVAL_SECONDS = 60
+IOPUB_SECONDS = 120
+"""How long Voilà's executor waits, after a cell's reply, for the cell's output to arrive (nbclient's 4 s default is
+too short on a busy machine: past it the cell is left without its output, and the page is made without the app).
+It ends as soon as the kernel says it is idle."""
 
 
 THEMES = ("auto", "light", "dark")
@@ -201,6 +205,7 @@ def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = Tr
         f"--IdentityProvider.logout_handler_class={LOGOUT_HANDLER_CLASS}",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
+        f"--VoilaExecutor.iopub_timeout={IOPUB_SECONDS}",
         "--MappingKernelManager.cull_connected=False",
         "--VoilaConfiguration.http_header_envs=X-Forwarded-Proto",  # behind a proxy: the scheme of shared links
         "--VoilaConfiguration.http_header_envs=Accept-Language",  # the app drawn at once in the browser's language

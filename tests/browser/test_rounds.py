@@ -28,8 +28,8 @@ TOKEN = "browser-rounds-teacher-token-0123456789"
 NAMES = ("Ana", "Ben", "Cat", "Dan")
 ONE_HAND_TURN = pattern("play.people.turn.of", number="1", hands="1", rules=".+", name="|".join(NAMES))
 """The turn line at a class table before its first move, in a match of one hand."""
-START_MS = 90_000
-"""How long a page may take to draw its board (a kernel started for it, on a busy 2-core machine)."""
+START_MS = 180_000
+"""How long a page may take to draw its board (a kernel started for it, four at once, on a busy 2-core machine)."""
 
 
 def counted_errors(tab: Any, who: str, errors: list[str]) -> None:
