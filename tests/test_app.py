@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as W
 import nbformat
@@ -90,15 +92,23 @@ def test_serving_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
         main(["--class-size", "-1"])
 
 
+def voila_configuration(argv: list[str]) -> Any:
+    """The VoilaConfiguration section Voilà makes of `argv` (a DeprecationWarning, as from a dict written as
+    JSON, fails the test)."""
+    app = Voila()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        app.parse_command_line(argv)
+    return app.config.VoilaConfiguration
+
+
 def test_the_theme_option_fixes_a_theme_or_lets_the_page_follow_the_browser() -> None:
-    auto = server.voila_argv(Path("nb.ipynb"), 1, False)
-    resources = next(part for part in auto if part.startswith("--VoilaConfiguration.resources="))
-    assert json.loads(resources.partition("=")[2]) == {**server.AUTO_THEME, "leopard_language": "en"}
-    assert not any(part.startswith("--VoilaConfiguration.theme=") for part in auto)
-    dark = server.voila_argv(Path("nb.ipynb"), 1, False, theme="dark")
-    assert "--VoilaConfiguration.theme=dark" in dark and not any("leopard_theme" in part for part in dark)
+    auto = voila_configuration(server.voila_argv(Path("nb.ipynb"), 1, False))
+    assert auto.resources == {**server.AUTO_THEME, "leopard_language": "en"} and "theme" not in auto
+    dark = voila_configuration(server.voila_argv(Path("nb.ipynb"), 1, False, theme="dark"))
+    assert dark.theme == "dark" and dark.resources == {"leopard_language": "en"}
     with pytest.raises(ValueError):
-        server.theme_option("purple")
+        server.theme_options("purple")
 
 
 @pytest.mark.parametrize(("query", "theme"), [

@@ -172,7 +172,7 @@ def test_a_server_chooses_its_language_on_the_command_line(monkeypatch: pytest.M
     main(["--language", "es-ES", "--no-browser"])
     assert served == ["es"] and catalogue.server_language() == "es"
     options = launch.voila_argv(launch.Path("nb.ipynb"), 1, False)
-    assert '"leopard_language": "es"' in next(part for part in options if "resources" in part)
+    assert "--VoilaConfiguration.resources=leopard_language=es" in options
     assert "--VoilaConfiguration.http_header_envs=Accept-Language" in options
     with pytest.raises(SystemExit):
         main(["--language", "klingon"])

@@ -219,22 +219,20 @@ def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = Tr
 
 
 def page_options(theme: str) -> list[str]:
-    """Voilà's options for the page: its theme (`theme_option`) and, for the template, the server's language
+    """Voilà's options for the page: its theme (`theme_options`) and, for the template, the server's language
     (the page's <html lang> until the app has chosen its own)."""
-    option = theme_option(theme)
     resources = {**(AUTO_THEME if theme == "auto" else {}), "leopard_language": server_language()}
-    if theme == "auto":
-        return [f"--VoilaConfiguration.resources={json.dumps(resources)}"]
-    return [option, f"--VoilaConfiguration.resources={json.dumps(resources)}"]
+    # one key=value a time (traitlets 5 deprecates a dict written as JSON on the command line)
+    return [*theme_options(theme),
+            *(f"--VoilaConfiguration.resources={key}={value}" for key, value in resources.items())]
 
 
-def theme_option(theme: str) -> str:
-    """The Voilà option for a theme of THEMES: a fixed theme, or the template's "follow the browser"."""
+def theme_options(theme: str) -> list[str]:
+    """Voilà's options for a theme of THEMES: a fixed theme's, or none (the template follows the browser: the
+    resources of `page_options` name AUTO_THEME)."""
     if theme not in THEMES:
         raise ValueError(f"the theme is one of {', '.join(THEMES)}, not {theme!r}")
-    if theme == "auto":
-        return f"--VoilaConfiguration.resources={json.dumps(AUTO_THEME)}"
-    return f"--VoilaConfiguration.theme={theme}"
+    return [] if theme == "auto" else [f"--VoilaConfiguration.theme={theme}"]
 
 
 AUTO_THEME = {"leopard_theme": "auto"}
