@@ -92,20 +92,19 @@ def test_serving_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
         main(["--class-size", "-1"])
 
 
-def voila_configuration(argv: list[str]) -> Any:
-    """The VoilaConfiguration section Voilà makes of `argv` (a DeprecationWarning, as from a dict written as
-    JSON, fails the test)."""
+def voila_config(argv: list[str]) -> Any:
+    """The config Voilà makes of `argv` (a DeprecationWarning, as from a dict written as JSON, fails the test)."""
     app = Voila()
     with warnings.catch_warnings():
         warnings.simplefilter("error", DeprecationWarning)
         app.parse_command_line(argv)
-    return app.config.VoilaConfiguration
+    return app.config
 
 
 def test_the_theme_option_fixes_a_theme_or_lets_the_page_follow_the_browser() -> None:
-    auto = voila_configuration(server.voila_argv(Path("nb.ipynb"), 1, False))
+    auto = voila_config(server.voila_argv(Path("nb.ipynb"), 1, False)).VoilaConfiguration
     assert auto.resources == {**server.AUTO_THEME, "leopard_language": "en"} and "theme" not in auto
-    dark = voila_configuration(server.voila_argv(Path("nb.ipynb"), 1, False, theme="dark"))
+    dark = voila_config(server.voila_argv(Path("nb.ipynb"), 1, False, theme="dark")).VoilaConfiguration
     assert dark.theme == "dark" and dark.resources == {"leopard_language": "en"}
     with pytest.raises(ValueError):
         server.theme_options("purple")
@@ -139,9 +138,8 @@ def test_voila_command_line_has_preheat_culling_and_no_tracebacks() -> None:
 def test_voilas_executor_waits_for_a_cells_output_on_a_busy_machine() -> None:
     """The command line reaches the executor that runs the app's notebook (its config is the app's): past nbclient's
     4 s default, a page made on a busy machine lost the cell's output, and with it the app."""
-    app = Voila()
-    app.parse_command_line(server.voila_argv(Path("nb.ipynb"), 8899, open_browser=False))
-    executor = VoilaExecutor(nbformat.v4.new_notebook(), config=app.config)
+    config = voila_config(server.voila_argv(Path("nb.ipynb"), 8899, open_browser=False))
+    executor = VoilaExecutor(nbformat.v4.new_notebook(), config=config)
     assert executor.iopub_timeout == server.IOPUB_SECONDS >= 60
 
 

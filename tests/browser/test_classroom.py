@@ -279,8 +279,7 @@ def test_students_arriving_together_are_told_in_words_while_their_tables_are_pre
             sessionStorage.setItem("told", JSON.stringify(seen));
         };
         record();
-        new MutationObserver(() => setTimeout(record)).observe(status, {childList: true, characterData: true,
-                                                                       subtree: true});
+        new MutationObserver(record).observe(status, {childList: true, characterData: true, subtree: true});
     });""")
     tabs = [context.new_page() for _ in range(3)]
     for tab in tabs:
