@@ -127,8 +127,8 @@ class WaitingLine:
             if (now - ticket.seen > TICKET_SECONDS if ticket.admitted is None
                     else now - ticket.admitted > ADMITTED_SECONDS):
                 if ticket.asked:
-                    why = "it stopped asking" if ticket.admitted is None else "admitted, it did not come"
-                    log.warning("A waiting page lost its place in line: %s", why)
+                    log.warning("A waiting page lost its place in line: %s",
+                                "it stopped asking" if ticket.admitted is None else "admitted, it did not come")
                 del self.tickets[token]
         for network, when in list(self.fresh.items()):
             if now - when >= FRESH_SECONDS:
