@@ -6,6 +6,7 @@ what the student earns and does in each section (`Section.report_to`, `Section.n
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from collections.abc import Callable, Sequence
@@ -14,6 +15,7 @@ from urllib.parse import urlencode
 
 from .ai import LEVELS
 from .client.student_client import StudentRecord
+from .kernel_loop import LoopGone, in_turn, running_loop
 from .lessons import LESSONS, ProgressCodeError, kernel_progress
 from .links import read_link
 from .protocol import DOINGS
@@ -67,9 +69,12 @@ class ClassMember:
         if kernel_progress().is_unlocked(LESSONS[-1].key):
             return
 
+        loop = running_loop()
+
         def ask() -> None:
             if self.record.read().unlock_all:
-                self.open_every_lesson()
+                with contextlib.suppress(LoopGone):  # (the kernel is shutting down)
+                    in_turn(loop, self.open_every_lesson)  # between two clicks, never while one redraws
 
         self.unlock_check = threading.Thread(target=ask, daemon=True, name="leopard-unlock-check")
         self.unlock_check.start()

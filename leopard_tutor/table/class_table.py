@@ -1,17 +1,16 @@
-"""`ClassTable`: this page's seat at a table between classmates, whose every move the server's tables decide and
-store (`server/referee.py`). It is a `Table` whose other seat is a person elsewhere; the person here moves by
-clicks as at any table, and each of their moves is stored first (`record`, which raises if the server refuses it)
-and made here only then. The other player's moves, as the server stored them, come through `update` (from a thread
-that waits for them), and are made here through `Table.receive`. The match's next deal is a move too: whoever
-asks for it first stores it; the other's table deals it when its player asks. A table opened by the person here
-waits for the classmate (`Seating`) and shows no game until they sit down (`Table.sit`). When the server closes the
-table after the match's last move (`end_of_match`), the moves not made here yet are still made, and then the table
-stores nothing more: the board keeps the match's end.
+"""`ClassTable`: this page's seat at a table between classmates, whose every move the server's tables decide and store
+(`server/referee.py`). It is a `Table` whose other seat is a person elsewhere; the person here moves by clicks as at
+any table, and each of their moves is stored first (`record`, which raises if the server refuses it) and made here
+only then. The other player's moves, as the server stored them, come through `update` (the class panel's reports,
+handed over between two clicks), and are made here through `Table.receive`. The match's next deal is a move too:
+whoever asks for it first stores it; the other's table deals it when its player asks. A table opened by the person
+here waits for the classmate (`Seating`) and shows no game until they sit down (`Table.sit`). When the server closes
+the table after the match's last move (`end_of_match`), the moves not made here yet are still made, and then the
+table stores nothing more: the board keeps the match's end.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
@@ -20,7 +19,6 @@ from ..engine import Move
 from ..engine.moves import NEXT_HAND, move_from_data, move_to_data
 from .modes import Playing
 from .seats import PersonElsewhere, PersonHere
-from .state import BoardState
 from .table import Table
 
 StoreMove = Callable[[int, dict[str, Any]], None]
@@ -41,7 +39,6 @@ class ClassTable(Table):
         self.pending: list[dict[str, Any]] = []  # the server's moves not yet made here
         self.replaying = False  # the page's own stored moves are being made again (after a reload)
         self.match_closed = False  # the server closed the table after the match's last move
-        self.lock = threading.RLock()
         super().__init__((here, there) if seat == 0 else (there, here), **options)
 
     @property
@@ -54,27 +51,20 @@ class ClassTable(Table):
         """How many of the table's moves this page knows of (made here or waiting to be)."""
         return self.made + len(self.pending)
 
-    # -- locked: the thread that brings the other's moves and the page's clicks take turns ---------------
+    # -- the server's moves ----------------------------------------------------------------------------
     def handle(self, intent: Mapping[str, Any]) -> None:
         """As every table, then the other's moves that can now be made (after a review closed, a next deal)."""
-        with self.lock:
-            super().handle(intent)
-            self.catch_up()
-
-    def board_state(self) -> BoardState:
-        """As every table (read while no move is being made)."""
-        with self.lock:
-            return super().board_state()
+        super().handle(intent)
+        self.catch_up()
 
     def update(self, moves: Sequence[dict[str, Any]], *, replay: bool = False) -> bool:
         """The table's moves as the server stored them: make the ones not made here yet, as far as they can be
         made now (the other's move while this page waits for it; a next deal once the person here asks, or at
         once with `replay`, when the page is rebuilding the match after a reload). Whether anything changed."""
-        with self.lock:
-            before = self.made
-            self.pending.extend(dict(move) for move in moves[self.stored:])
-            self.catch_up(replay=replay)
-            return self.made != before
+        before = self.made
+        self.pending.extend(dict(move) for move in moves[self.stored:])
+        self.catch_up(replay=replay)
+        return self.made != before
 
     def catch_up(self, replay: bool = False) -> None:
         """Make the server's moves not made here yet, as far as the table can make them now; once the server has
@@ -133,28 +123,20 @@ class ClassTable(Table):
             self.made += 1
         super().next_hand()
 
-    def sit(self, names: Sequence[str], words: str) -> None:
-        """The classmate sat down (a report from the thread that waits for them): the match begins."""
-        with self.lock:
-            super().sit(names, words)
-
     def seat_computer(self, chooser: Any, words: str) -> None:
         """The classmate has gone: the computer takes their seat and plays on from here; the moves are no longer
         the server's."""
-        with self.lock:
-            self.store_move, self.pending = None, []
-            super().seat_computer(chooser, words)
+        self.store_move, self.pending = None, []
+        super().seat_computer(chooser, words)
 
     def end_of_match(self, moves: Sequence[dict[str, Any]]) -> None:
         """The server closed the table after the match's last move (`moves`: every move of the match): the ones not
         made here yet are made as the table comes to them (at once, or once a review here is closed or the person
         here deals the next hand), and then nothing more is stored; the board keeps the match's end."""
-        with self.lock:
-            self.match_closed = True
-            self.update(moves)
+        self.match_closed = True
+        self.update(moves)
 
     def close(self, ending: str, words: str) -> None:
         """The table has closed on the server: no move is stored or made here any more."""
-        with self.lock:
-            self.store_move, self.pending = None, []
-            super().close(ending, words)
+        self.store_move, self.pending = None, []
+        super().close(ending, words)

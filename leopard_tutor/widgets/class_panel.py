@@ -1,16 +1,15 @@
 """The Play section's controls for a match against a classmate on a class server: a name (kept in the browser), "Open a
-table" with its "Match length" (1, 2 or 4 hands; at first the rules' own length; the table shows its code, a link
-and a QR code of the link), or a table code and "Join table" (whoever joins plays the length its host chose), and
-the tables open on this server. From the moment a table is opened the Play board shows this page's seat at it
-(`ClassTable`): waiting for the classmate (no game), then the match once both sit. One thread of the kernel
-(`ClassWatch`) waits on the server for every change of this visitor's report and shows it: the other player's moves,
-and a table or a round the teacher seated this page at (the Play section then comes forward by itself and says who
-the round is against: a classmate, or the computer for the one left over). "Leave the table" is offered from the
-moment a table is opened (while it waits too, and after a reload); if the other player has been gone for two
-minutes, "Finish against the computer" as well. Once the table has closed (for both at once: the match finished, a
-player left, or the server closed it, saying why), the name and code entry and the open tables are shown again; the
-board takes no more moves and keeps a finished match's end, and a match cut short may be finished against the
-computer.
+table" with its "Match length" (1, 2 or 4 hands; at first the rules' own length; the table shows its code, a link and a
+QR code of the link), or a table code and "Join table" (whoever joins plays the length its host chose), and the tables
+open on this server. From the moment a table is opened the Play board shows this page's seat at it (`ClassTable`):
+waiting for the classmate (no game), then the match once both sit. One thread of the kernel (`ClassWatch`) waits on the
+server for every change of this visitor's report and has it shown on the kernel's event loop, between two clicks: the
+other player's moves, and a table or a round the teacher seated this page at (the Play section then comes forward by
+itself and says who the round is against: a classmate, or the computer for the one left over). "Leave the table" is
+offered from the moment a table is opened (while it waits too, and after a reload); if the other player has been gone
+for two minutes, "Finish against the computer" as well. Once the table has closed (for both at once: the match finished,
+a player left, or the server closed it, saying why), the name and code entry and the open tables are shown again; the
+board takes no more moves and keeps a finished match's end, and a match cut short may be finished against the computer.
 
 The panel only draws and forwards: the server's tables decide (`server/referee.py`), the table decides whose
 turn it is (`table/class_table.py`).
@@ -18,7 +17,9 @@ turn it is (`table/class_table.py`).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import functools
 import html
 import logging
 import threading
@@ -32,6 +33,7 @@ from ..class_codes import MAX_NAME, player_name
 from ..client.class_client import ClassClient, ClassRefused
 from ..engine import RULE_SETS, LeopardError
 from ..engine.catalogue import text
+from ..kernel_loop import LoopGone, in_turn, running_loop
 from ..protocol import COMPUTER, LEFT, MATCH_LENGTHS
 from ..table.class_table import ClassTable
 from ..table.modes import Closed, Seating
@@ -69,20 +71,25 @@ def qr_svg(link: str) -> str:
 class ClassWatch:
     """The one thread of a kernel (its visitor's) that waits on the server for each change of the visitor's report
     (`ClassClient.wait`) and hands it to the class panel it follows (the newest: the app may draw its sections again).
-    A report asked for before the panel acted (opened, joined or left a table) is not handed over: it is asked for
-    again."""
+    The panel is handed a report on the kernel's event loop (`kernel_loop.in_turn`), between two clicks, never while
+    a click is being handled: a click that opened a table must not draw its board over the waiting table the report
+    put there. A report asked for before the panel acted (opened, joined or left a table) is not handed over: it is
+    asked for again."""
 
     def __init__(self, client: ClassClient) -> None:
         self.client = client
         self.panel: ClassPanel | None = None
         self.known = ""
         """The "state" of the last report handed over (the server answers once the report says otherwise)."""
+        self.loop: asyncio.AbstractEventLoop | None = None
+        """The kernel's event loop, where the panel is handed each report (None: in the thread itself)."""
         self.thread: threading.Thread | None = None
 
     def follow(self, panel: ClassPanel, known: str = "") -> None:
         """Hand the reports to `panel` from now on (`known`: the state of the report it has already), and start
-        the thread if it has not started."""
+        the thread if it has not started (called on the kernel's event loop, whose reports it hands over there)."""
         self.panel, self.known = panel, known
+        self.loop = running_loop() or self.loop
         if self.thread is None:
             self.thread = threading.Thread(target=self._run, daemon=True, name="leopard-class-watch")
             self.thread.start()
@@ -97,15 +104,21 @@ class ClassWatch:
             except ClassRefused:
                 time.sleep(RETRY_SECONDS)
                 continue
-            if self.panel is not panel or panel.epoch != epoch:
-                self.known = ""  # asked before the page acted: ask again, at once
-                continue
-            self.known = str(report.get("state", ""))
             try:
-                panel.on_report(report)
-            except Exception:  # logged; the watch goes on (the next report brings the table up to date)
-                log.exception("a class table's report could not be shown")
-                time.sleep(RETRY_SECONDS)
+                in_turn(self.loop, functools.partial(self._hand_over, panel, epoch, report))
+            except LoopGone:
+                return  # the kernel is shutting down
+
+    def _hand_over(self, panel: ClassPanel, epoch: int, report: dict[str, Any]) -> None:
+        """Hand `report`, asked for at the panel's `epoch`, to `panel` if it has not acted since."""
+        if self.panel is not panel or panel.epoch != epoch:
+            self.known = ""  # asked before the page acted: ask again, at once
+            return
+        self.known = str(report.get("state", ""))
+        try:
+            panel.on_report(report)
+        except Exception:  # logged; the watch goes on (the next report brings the table up to date)
+            log.exception("a class table's report could not be shown")
 
 
 WATCHES: dict[str, ClassWatch] = {}
