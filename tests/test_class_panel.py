@@ -107,7 +107,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     assert code is not None and said(panel.status.value, "classmates.opened", code=code)
     assert "&lt;i&gt;" not in panel.status.value and "<svg" in panel.status.value
     assert f"http://school:8866/?table={code}" in panel.status.value
-    panel.on_report(panel.client.mine())  # the watch's first report: the board waits for a classmate, with no game
+    # the board waits for a classmate at once, with no game (before any report of the watch's)
     assert isinstance(ana.controller, ClassTable) and ana.controller.mode.kind == "seating"
     assert "hand" not in ana.board.state and ana.board.state["actions"] == []
     assert said(ana.board.state["message"], "classmates.seating.wait", code=code)
@@ -119,9 +119,9 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     joins = [child for child in other.open_tables.children if hasattr(child, "on_click")]
     assert [button.description for button in joins] == [mark("classmates.join_named", name="<i>Ana</i>")]
     other.name.value = "Ben"
-    joins[0].click()
+    joins[0].click()  # Ben's board shows the match at once; Ana's with her watch's report
+    panel.on_report(panel.client.mine())
     for play in (ana, ben):
-        panel_of(play).on_report(panel_of(play).client.mine())
         assert isinstance(play.controller, ClassTable)
         assert said(play.board.state["message"], "classmates.started", code=code)
         assert not said(play.board.state["message"], "play.welcome"), "one opening, said once"
@@ -174,8 +174,7 @@ def test_a_table_seated_on_the_board_has_its_message_announced(tables: tuple[Ref
     ana.level_pick.value = CLASSMATE
     panel = panel_of(ana)
     panel.name.value = "Ana"
-    panel.open_button.click()
-    panel.on_report(panel.client.mine())  # the waiting table's first message is a new one: the page says it
+    panel.open_button.click()  # the waiting table's first message is a new one: the page says it
     assert ana.board.state["seq"] > before and said(ana.board.state["message"], "classmates.seating.wait")
 
 
@@ -184,7 +183,7 @@ def test_a_waiting_table_shows_leave_also_after_a_reload(tables: tuple[Referee, 
     ana, panel = opened_by_ana(authority)
     code = panel.code
     assert code is not None and panel.leave_button.layout.display == ""
-    panel.on_report(panel.client.mine())  # waiting for a classmate: Leave stays, the entry is hidden
+    panel.on_report(panel.client.mine())  # the watch's report: still waiting for a classmate, Leave stays
     assert ana.controller.mode.kind == "seating" and panel.leave_button.layout.display == ""
     assert panel.leave_button in panel.table_buttons and panel.finish_button.layout.display == "none"
     assert [part.layout.display for part in panel.entry] == ["none"] * 3

@@ -226,7 +226,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self._show_code(code, hands)
         self._show_entry(False)
         self.leave_button.layout.display = ""
-        self.watch()
+        self._sit_now()
 
     def _show_code(self, code: str, hands: int) -> None:
         """Show the code of this visitor's table waiting for a guest (for a match of `hands`), its link and the
@@ -247,7 +247,15 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         """Join the table `code` (as typed) under the name given."""
         self.epoch += 1
         self.client.join(self.name.value, code)
-        self.watch()
+        self._sit_now()
+
+    def _sit_now(self) -> None:
+        """Show this visitor's table as the server has it now, so that the board changes with the click that opened
+        or joined it (no match against the computer is left to play while the table waits), and watch for what
+        follows."""
+        report = self.client.mine()
+        self.on_report(report)
+        self.watch(str(report.get("state", "")))
 
     def show_open_tables(self) -> None:
         """List the tables waiting for a second player, a button to join each."""
