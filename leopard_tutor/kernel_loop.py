@@ -1,9 +1,10 @@
 """Work a background thread hands to the kernel's event loop, so that it runs in turn with the page's clicks.
 
 A kernel handles every click (a widget message) on its event loop, one at a time. A thread that waits on the class
-server (`widgets.class_panel.ClassWatch`, `class_member.ClassMember`) must not change the board or the sections
-itself: a click being handled at that moment could draw its own, older, state over the change. It asks for the
-loop with `running_loop()` while handling a message, and later has its change made there with `in_turn`.
+server (`widgets.class_panel.ClassWatch`, `class_member.ClassMember`'s unlock check, the reports of
+`client.student_client.StudentRecord`) must not change the board or the sections itself: a click being handled at
+that moment could draw its own, older, state over the change. The loop is found with `running_loop()` while a
+message is handled, and the thread later has its change made there with `in_turn`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""Work from a background thread runs on the kernel's event loop, in turn with the clicks it handles: `in_turn`, and the
+"""Work from a background thread runs on the kernel's event loop, in turn with the clicks it handles: `in_turn`; the
 class watch, which hands the class panel each report there (a click that opened a table once drew the computer's
-match over the waiting table the watch had just put on the board)."""
+match over the waiting table the watch had just put on the board); a student record's word that the server forgot
+the student."""
 
 from __future__ import annotations
 
@@ -14,7 +15,10 @@ from typing import Any, TypeVar
 
 import pytest
 
+from leopard_tutor.client.class_client import ClassRefused
+from leopard_tutor.client.student_client import StudentRecord
 from leopard_tutor.kernel_loop import LoopGone, in_turn, running_loop
+from leopard_tutor.lessons import Progress
 from leopard_tutor.widgets.class_panel import ClassWatch
 
 T = TypeVar("T")
@@ -117,3 +121,27 @@ def test_the_watch_hands_each_report_to_the_panel_between_two_clicks_on_the_kern
     known, loop_thread = run(main)
     assert events == [("click", None), ("click done", None), ("report", ("s2", loop_thread))]
     assert client.asked[:2] == ["s0", ""] and known == "s2"  # the dropped report's state was not taken as known
+
+
+class ForgettingServer:
+    """A class server that keeps no record of the student: every report is refused as "unknown_student"."""
+
+    def tell(self, action: str, body: dict[str, Any]) -> None:
+        raise ClassRefused("unknown_student")
+
+
+def test_a_forgotten_students_page_is_told_on_the_kernels_loop() -> None:
+    """The refusal comes to the reports' thread; the page (the name bar) is told on the loop, between two clicks."""
+    told: list[tuple[str, int]] = []
+
+    async def main() -> int:
+        record = StudentRecord(ForgettingServer(), Progress())  # type: ignore[arg-type]
+        record.forgotten_listeners.append(lambda former: told.append((former, threading.get_ident())))
+        record.give_name("Ana")
+        for _ in range(200):
+            await asyncio.sleep(0.05)
+            if told:
+                break
+        return threading.get_ident()
+    loop_thread = run(main)
+    assert told == [("Ana", loop_thread)]

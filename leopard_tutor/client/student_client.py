@@ -23,6 +23,7 @@ the class, or the record expired), the record forgets the name, holds what was r
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -34,6 +35,7 @@ from itertools import count
 from typing import TYPE_CHECKING, Any
 
 from ..class_codes import ClassTableError, valid_name
+from ..kernel_loop import LoopGone, in_turn, running_loop
 from ..lessons.progress import MAX_COUNT, Progress
 from ..protocol import DOINGS, MATCH_ID_LENGTH, RESULTS, STUDENTS_PATH
 from .class_client import ClassRefused, KernelClient
@@ -175,6 +177,9 @@ class StudentRecord:
     def __init__(self, client: StudentClient, progress: Progress, clock: Callable[[], float] = time.monotonic) -> None:
         self.client = client
         self.reports = Reports(self._tell)
+        self.loop = running_loop()
+        """The kernel's event loop (the record is made while it handles a message), where the forgotten listeners
+        are called from the reports' thread."""
         self.clock = clock
         self.name: str | None = None
         self.offered: str | None = None
@@ -326,6 +331,6 @@ class StudentRecord:
             self._held_games.append(body)
         elif action == "tried" and len(self._held_tries) < HELD_TRIES:
             self._held_tries.append(body)
-        if former is not None:
-            for listener in list(self.forgotten_listeners):
-                listener(former)
+        if former is not None:  # the page asks again on the kernel's event loop, between two clicks
+            with contextlib.suppress(LoopGone):  # (the kernel is shutting down)
+                in_turn(self.loop, lambda: [listener(former) for listener in list(self.forgotten_listeners)])
