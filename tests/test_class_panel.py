@@ -403,3 +403,24 @@ def test_a_page_waiting_at_its_own_table_moves_to_its_round(tables: tuple[Refere
     assert panel.code not in (None, waiting) and panel.leave_button.layout.display == ""
     assert said(ana.board.state["message"], "classmates.round.classmate", number=1, name="Ben")
     assert "lt-class-invite" not in panel.status.value, "the old table's code is no longer shown"
+
+
+def test_a_match_against_the_computer_is_kept_aside_as_such_when_a_table_is_joined(tables: tuple[Referee, Clock],
+                                                                                  keyed: None) -> None:
+    """Ana plays the computer, chooses a classmate and joins Ben's table: her match is said to be kept (not a match
+    between two people) and comes back when she leaves the table and chooses the computer again."""
+    authority, _clock = tables
+    ana = section(authority, "ana")
+    own = ana.controller
+    for intent in intents_for(own.view(), own.view().legal_moves()[0]):
+        ana.board.dispatch(intent)
+    assert own.match.current.moves
+    ana.level_pick.value = CLASSMATE
+    panel = panel_of(ana)
+    panel.name.value = "Ana"
+    panel.join(authority.open("ben", "Ben"))
+    assert said(ana.board.state["message"], "play.set_aside.kept")
+    assert not said(ana.board.state["message"], "play.set_aside.kept_people", choice=mark("play.people.choice"))
+    panel.leave_button.click()
+    ana.level_pick.value = "beginner"
+    assert ana.controller is own and said(ana.board.state["message"], "play.set_aside.back")

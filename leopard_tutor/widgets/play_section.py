@@ -193,11 +193,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
 
     def _keep_aside(self) -> str:
         """Put the match under way aside, as choosing another kind of opponent does (it is taken up again when its
-        kind is chosen again): the sentence that says so, or "" if no match is under way."""
+        kind is chosen again): the sentence that says so, or "" if no match is under way. Its kind is the match's own,
+        not the menu's (with "A classmate" chosen, the board still holds the match played before)."""
         current = self.controller
         if isinstance(current, ClassTable) or not under_way(current):
             return ""
-        if self.people:
+        if current.both_here:
             self.set_aside[PEOPLE] = current
             return text("play.set_aside.kept_people", choice=text("play.people.choice"))
         self.set_aside[COMPUTER] = current
