@@ -24,6 +24,7 @@ the class, or the record expired), the record forgets the name, holds what was r
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -333,4 +334,9 @@ class StudentRecord:
             self._held_tries.append(body)
         if former is not None:  # the page asks again on the kernel's event loop, between two clicks
             with contextlib.suppress(LoopGone):  # (the kernel is shutting down)
-                in_turn(self.loop, lambda: [listener(former) for listener in list(self.forgotten_listeners)])
+                in_turn(self.loop, functools.partial(self._tell_forgotten, former))
+
+    def _tell_forgotten(self, former: str) -> None:
+        """Tell the forgotten listeners the name this record had."""
+        for listener in list(self.forgotten_listeners):
+            listener(former)
