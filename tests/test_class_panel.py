@@ -424,3 +424,37 @@ def test_a_match_against_the_computer_is_kept_aside_as_such_when_a_table_is_join
     panel.leave_button.click()
     ana.level_pick.value = "beginner"
     assert ana.controller is own and said(ana.board.state["message"], "play.set_aside.back")
+
+
+def test_a_match_against_the_computer_is_kept_aside_when_a_table_is_opened(tables: tuple[Referee, Clock],
+                                                                          keyed: None) -> None:
+    """Ana plays the computer, chooses a classmate and opens a table: the waiting board says her match is kept, and
+    it comes back where it was when she leaves the table nobody joined and chooses the computer again."""
+    authority, _clock = tables
+    ana = section(authority, "ana")
+    own = ana.controller
+    for intent in intents_for(own.view(), own.view().legal_moves()[0]):
+        ana.board.dispatch(intent)
+    made = len(own.match.current.moves)
+    assert made
+    ana.level_pick.value = CLASSMATE
+    panel = panel_of(ana)
+    panel.name.value = "Ana"
+    panel.open_button.click()
+    code = panel.code
+    assert code is not None and ana.controller.mode.kind == "seating"
+    assert said(ana.board.state["message"], "classmates.seating.wait", code=code)
+    assert said(ana.board.state["message"], "play.set_aside.kept")
+    assert own in ana.set_aside.values()
+    panel.leave_button.click()
+    ana.level_pick.value = "beginner"
+    assert ana.controller is own and len(own.match.current.moves) == made
+    assert said(ana.board.state["message"], "play.set_aside.back")
+
+
+def test_a_table_opened_with_no_match_under_way_says_nothing_was_kept(tables: tuple[Referee, Clock],
+                                                                     keyed: None) -> None:
+    authority, _clock = tables
+    ana, _panel = opened_by_ana(authority)
+    assert ana.controller.mode.kind == "seating" and not ana.set_aside
+    assert not said(ana.board.state["message"], "play.set_aside.kept")

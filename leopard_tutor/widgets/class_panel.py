@@ -134,23 +134,23 @@ def kernel_watch(client: ClassClient) -> ClassWatch:
 
 
 class ClassPanel(W.VBox):  # type: ignore[misc]
-    """The classmate controls of a Play section: `seat(table)` puts a table on its board, `act(change)` runs a
-    change as a click beside the board (its errors shown on the board), `refresh()` redraws the board."""
+    """The classmate controls of a Play section: `seat(table)` puts a table on its board (and says what became of the
+    match the board showed), `act(change)` runs a change as a click beside the board (its errors shown on the board),
+    `refresh()` redraws the board."""
 
-    def __init__(self, client: ClassClient, *, seat: Callable[[ClassTable], None],
+    def __init__(self, client: ClassClient, *, seat: Callable[[ClassTable], str],
                  act: Callable[[Callable[[], None]], Any], refresh: Callable[[], None],
                  options: Callable[[], dict[str, Any]], address: Callable[[], str],
-                 computer: Callable[[str], Any], arrived: Callable[[], str] = lambda: "",
+                 computer: Callable[[str], Any], arrived: Callable[[], None] = lambda: None,
                  computer_round: ComputerRound = lambda level, rules, hands, words: None) -> None:
         """`options()` are the table options (hinter, reviews) of the section; `computer(level)` makes a computer
         player; `arrived()` is called when the server seats this page at a table it did not open or join here (a
-        round the teacher paired, or another tab of the same browser), and says what became of the match the page
-        showed; `computer_round` when the teacher's round has this page play the computer."""
+        round the teacher paired, or another tab of the same browser); `computer_round` when the teacher's round has
+        this page play the computer. A match under way that a table takes the place of is `seat`'s to keep: what it
+        says of it is said with the table's first words, however the table came."""
         self.client, self._seat, self._act, self._refresh = client, seat, act, refresh
         self._options, self._address, self._computer = options, address, computer
         self._arrived, self._computer_round = arrived, computer_round
-        self.arrival = ""
-        """What `arrived` said, said again when the match at the table begins."""
         self.table: ClassTable | None = None
         self.table_code: str | None = None
         """The code of the server's table that `table` is this page's seat at."""
@@ -305,7 +305,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         if self.code is not None and self.code != code:  # the end of this page's last table did not reach it
             self._closed()
         if self.code is None:  # a table this page did not open or join here: a round, or another tab
-            self.arrival = self._arrived()
+            self._arrived()
             self._show_entry(False)
         self.code = str(code)
         seat = report.get("round") or {}
@@ -344,7 +344,9 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         """Show this visitor's table waiting for a classmate: no game on the board until they sit down."""
         self.table = table = self._new_table(report)
         self.table_code = str(report["table"])
-        self._seat(table)
+        kept = self._seat(table)
+        if kept:
+            table.say(f"{table.message} {kept}")
         self._refresh()
 
     def _new_table(self, report: dict[str, Any]) -> ClassTable:
@@ -377,12 +379,11 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         seat = report.get("round") or {}
         if seat.get("table") == code and not moves:
             words = f"{text('classmates.round.classmate', number=seat['number'], name=names[1 - table.seat])} {words}"
-        table.say(" ".join(part for part in (words, table.message, self.arrival) if part))
-        self.arrival = ""
         self.table, self.table_code = table, code
         self.status.value = ""
         self._show_entry(False)
-        self._seat(table)
+        kept = self._seat(table)
+        table.say(" ".join(part for part in (words, table.message, kept) if part))
         self._refresh()
         return table
 

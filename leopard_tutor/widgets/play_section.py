@@ -170,7 +170,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
 
     def _class_panel(self, client: ClassClient, factory: OpponentFactory) -> ClassPanel:
         """The classmate controls."""
-        return ClassPanel(client, seat=self._seat, act=self.board.control, refresh=self._class_changed,
+        return ClassPanel(client, seat=self._seat_class_table, act=self.board.control, refresh=self._class_changed,
                           options=self._table_options, address=self.address,
                           computer=lambda level: factory(level, None), arrived=self._arrived_at_class_table,
                           computer_round=lambda *round_: self.board.act(lambda: self._play_round(*round_)))
@@ -182,13 +182,18 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.names_row.layout.display = "none"
         self.classmates.layout.display = ""
 
-    def _arrived_at_class_table(self) -> str:
-        """The server seated this page at a class table (a round the teacher paired): the match under way is kept
-        aside, the section shows the table and comes forward (`come_forward`). What to say of the match kept."""
-        kept = self._keep_aside()
+    def _arrived_at_class_table(self) -> None:
+        """The server seated this page at a class table (a round the teacher paired): the section shows the table and
+        comes forward (`come_forward`)."""
         self._show_classmates()
         for listener in list(self.come_forward):
             listener()
+
+    def _seat_class_table(self, table: ClassTable) -> str:
+        """Show the class table `table` from now on, the match under way kept aside (however the table came: opened
+        or joined here, or seated by the server): what to say of the match kept ("" if none was)."""
+        kept = self._keep_aside()
+        self._seat(table)
         return kept
 
     def _keep_aside(self) -> str:
