@@ -145,3 +145,34 @@ def test_a_forgotten_students_page_is_told_on_the_kernels_loop() -> None:
         return threading.get_ident()
     loop_thread = run(main)
     assert told == [("Ana", loop_thread)]
+
+
+class FailingOnce(Panel):
+    """A class panel whose first report raises (a bug), as showing a report might."""
+
+    def on_report(self, report: dict[str, Any]) -> None:
+        if not self.events:
+            self.events.append(("failed", report["state"]))
+            raise RuntimeError("a bug")
+        super().on_report(report)
+
+
+def test_a_report_that_could_not_be_shown_is_asked_for_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table waiting for a classmate has no next change: a report that failed to show is asked for again (with
+    no known state, so the server answers at once) after a pause, and shown."""
+    monkeypatch.setattr("leopard_tutor.widgets.class_panel.RETRY_SECONDS", 0.05)
+    client, events = Client(), list[tuple[str, Any]]()
+    panel = FailingOnce(events)
+
+    async def main() -> None:
+        watch = ClassWatch(client)  # type: ignore[arg-type]
+        watch.follow(panel, "s0")  # type: ignore[arg-type]
+        client.reports.put({"state": "s1"})
+        client.reports.put({"state": "s1"})  # the server's answer to the second asking: the same report
+        for _ in range(200):
+            await asyncio.sleep(0.02)
+            if len(events) == 2:
+                break
+    run(main)
+    assert [kind for kind, _ in events] == ["failed", "report"] and events[1][1][0] == "s1"
+    assert client.asked[:2] == ["s0", ""], "asked again without the state of the report that failed"

@@ -44,7 +44,9 @@ log = logging.getLogger(__name__)
 FINISHING_LEVEL = "intermediate"
 """The computer level that takes a gone classmate's seat."""
 RETRY_SECONDS = 1.0
-"""How long the watch waits before asking again when the server did not answer."""
+"""How long the watch waits before asking again when the server did not answer, or a report could not be shown."""
+MAX_RETRY_SECONDS = 60.0
+"""The longest wait between two tries of showing a report that keeps failing (the wait doubles each time)."""
 CLOSED_WHY = ("abandoned", "forgotten", "nobody_joined")
 """The server's endings of a table (spaces as "_") that close it for a reason of its own, said under
 "classmates.closed_why"."""
@@ -95,6 +97,7 @@ class ClassWatch:
             self.thread.start()
 
     def _run(self) -> None:
+        failures = 0  # reports in a row that could not be shown
         while True:
             panel = self.panel
             assert panel is not None
@@ -105,20 +108,28 @@ class ClassWatch:
                 time.sleep(RETRY_SECONDS)
                 continue
             try:
-                in_turn(self.loop, functools.partial(self._hand_over, panel, epoch, report))
+                shown = in_turn(self.loop, functools.partial(self._hand_over, panel, epoch, report))
             except LoopGone:
                 return  # the kernel is shutting down
+            failures = 0 if shown else failures + 1
+            if failures:  # asked again after a pause that grows while showing it keeps failing
+                time.sleep(min(MAX_RETRY_SECONDS, RETRY_SECONDS * 2 ** (failures - 1)))
 
-    def _hand_over(self, panel: ClassPanel, epoch: int, report: dict[str, Any]) -> None:
-        """Hand `report`, asked for at the panel's `epoch`, to `panel` if it has not acted since."""
+    def _hand_over(self, panel: ClassPanel, epoch: int, report: dict[str, Any]) -> bool:
+        """Hand `report`, asked for at the panel's `epoch`, to `panel` if it has not acted since; False if showing
+        it failed (then the report is asked for again: a table waiting for a classmate has no next change to bring
+        the board up to date)."""
         if self.panel is not panel or panel.epoch != epoch:
             self.known = ""  # asked before the page acted: ask again, at once
-            return
+            return True
         self.known = str(report.get("state", ""))
         try:
             panel.on_report(report)
-        except Exception:  # logged; the watch goes on (the next report brings the table up to date)
+        except Exception:  # logged; the watch goes on
             log.exception("a class table's report could not be shown")
+            self.known = ""
+            return False
+        return True
 
 
 WATCHES: dict[str, ClassWatch] = {}
