@@ -458,3 +458,22 @@ def test_a_table_opened_with_no_match_under_way_says_nothing_was_kept(tables: tu
     ana, _panel = opened_by_ana(authority)
     assert ana.controller.mode.kind == "seating" and not ana.set_aside
     assert not said(ana.board.state["message"], "play.set_aside.kept")
+
+
+def test_a_round_against_the_computer_never_says_a_computer_match_is_kept(tables: tuple[Referee, Clock],
+                                                                          keyed: None) -> None:
+    """Cat plays the computer and has chosen "A classmate" without sitting at a table when the teacher's round has her
+    play the computer: the round's match takes the place of hers (there is one match against the computer at a time),
+    so nothing may say hers is kept."""
+    authority, _clock = tables
+    cat = section(authority, "cat")
+    own = cat.controller
+    for intent in intents_for(own.view(), own.view().legal_moves()[0]):
+        cat.board.dispatch(intent)
+    cat.level_pick.value = CLASSMATE
+    authority.pair({"cat": "Cat"}, "REVISED_2008", 1, "expert")
+    panel = panel_of(cat)
+    panel.on_report(panel.client.mine())
+    assert said(cat.board.state["message"], "classmates.round.computer", number=1)
+    assert not said(cat.board.state["message"], "play.set_aside.kept")
+    assert not said(cat.board.state["message"], "play.set_aside.kept_people", choice=mark("play.people.choice"))

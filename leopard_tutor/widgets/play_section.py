@@ -214,7 +214,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         match against it, said in `words`; the section comes forward."""
         factory = self.opponent_factory
         assert factory is not None
-        kept = self._keep_aside() if self.people else ""  # (a match against the computer gives way to this one)
+        # a game between two people here is kept; a match against the computer gives way to this one (one at a time)
+        kept = self._keep_aside() if self.controller.both_here else ""
         self._opening = True
         try:
             self.rules_pick.value = rules
