@@ -18,7 +18,7 @@ from leopard_tutor.engine.moves import NEXT_HAND, Move, move_to_data
 from leopard_tutor.protocol import CLASSMATE
 from leopard_tutor.server.class_store import ClassStore
 from leopard_tutor.server.referee import GONE_SECONDS, Referee
-from leopard_tutor.table import Computer
+from leopard_tutor.table import Computer, Table
 from leopard_tutor.table.class_table import ClassTable
 from leopard_tutor.widgets import PlaySection, build_play
 from leopard_tutor.widgets.class_panel import ClassPanel
@@ -80,6 +80,15 @@ def opened_by_ana(authority: Referee) -> tuple[PlaySection, ClassPanel]:
     panel.name.value = "Ana"
     panel.open_button.click()
     return ana, panel
+
+
+def made_a_move(play: PlaySection) -> Table:
+    """The match on `play`'s board (against the computer) after the learner's first move, made by clicks."""
+    own = play.controller
+    for intent in intents_for(own.view(), own.view().legal_moves()[0]):
+        play.board.dispatch(intent)
+    assert own.match.current.moves
+    return own
 
 
 def section(tables: Referee, visitor: str) -> PlaySection:
@@ -327,10 +336,7 @@ def test_a_round_seats_both_pages_by_itself_and_brings_play_forward(tables: tupl
     for play, who in ((ana, "ana"), (ben, "ben")):
         play.come_forward.append(lambda who=who: forward.append(who))
         assert not isinstance(play.controller, ClassTable) and panel_of(play).layout.display == "none"
-    own = ana.controller  # Ana is in a match against the computer: it is kept aside for her
-    for intent in intents_for(own.view(), own.view().legal_moves()[0]):
-        ana.board.dispatch(intent)
-    assert own.match.current.moves
+    own = made_a_move(ana)  # Ana is in a match against the computer: it is kept aside for her
     authority.pair({"ana": "Ana", "ben": "Ben"}, "ORIGINAL_1963", 2, "beginner")
     for play, other in ((ana, "Ben"), (ben, "Ana")):
         panel = panel_of(play)
@@ -411,10 +417,7 @@ def test_a_match_against_the_computer_is_kept_aside_as_such_when_a_table_is_join
     between two people) and comes back when she leaves the table and chooses the computer again."""
     authority, _clock = tables
     ana = section(authority, "ana")
-    own = ana.controller
-    for intent in intents_for(own.view(), own.view().legal_moves()[0]):
-        ana.board.dispatch(intent)
-    assert own.match.current.moves
+    own = made_a_move(ana)
     ana.level_pick.value = CLASSMATE
     panel = panel_of(ana)
     panel.name.value = "Ana"
@@ -432,11 +435,8 @@ def test_a_match_against_the_computer_is_kept_aside_when_a_table_is_opened(table
     it comes back where it was when she leaves the table nobody joined and chooses the computer again."""
     authority, _clock = tables
     ana = section(authority, "ana")
-    own = ana.controller
-    for intent in intents_for(own.view(), own.view().legal_moves()[0]):
-        ana.board.dispatch(intent)
+    own = made_a_move(ana)
     made = len(own.match.current.moves)
-    assert made
     ana.level_pick.value = CLASSMATE
     panel = panel_of(ana)
     panel.name.value = "Ana"
@@ -467,9 +467,7 @@ def test_a_round_against_the_computer_never_says_a_computer_match_is_kept(tables
     so nothing may say hers is kept."""
     authority, _clock = tables
     cat = section(authority, "cat")
-    own = cat.controller
-    for intent in intents_for(own.view(), own.view().legal_moves()[0]):
-        cat.board.dispatch(intent)
+    made_a_move(cat)
     cat.level_pick.value = CLASSMATE
     authority.pair({"cat": "Cat"}, "REVISED_2008", 1, "expert")
     panel = panel_of(cat)
