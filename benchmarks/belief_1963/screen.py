@@ -1,0 +1,111 @@
+"""Screen: the master drawing the other hand's cards from the belief, against expert@20b2e17, 1963 rules.
+
+usage: screen.py belief|master FIRST_SEED COUNT OUT.jsonl [BUDGET]
+Duplicate pairs as benchmarks/duel.py plays them (and its JSON lines), through one loop for both players, so the
+master as shipped (`master`) and the master with the belief (`belief`) are played alike. The belief needs the hand's
+history, which the engine's view does not carry yet, so this loop tells it each move of the other player.
+The figures in HISTORY.md were made with a version that took the dot products with numpy; this one takes them in
+plain Python.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
+
+from beliefs import NAMES, History
+from expert_20b2e17 import ExpertPlayer as OldExpert
+
+import leopard_tutor.ai.players as players
+from leopard_tutor.ai.determinize import _named
+from leopard_tutor.ai.players import MasterPlayer
+from leopard_tutor.engine import RULE_SETS, Card, Hand, PlayerView
+
+WEIGHTS = [json.loads(Path(__file__).with_name("weights.json").read_text())["weights"][name] for name in NAMES]
+ORIGINAL = players.sample_hand
+
+
+class Belief:
+    """The belief of the master in seat `me`: its `History` and the card weights of the view last asked about."""
+
+    def __init__(self, me: int) -> None:
+        self.history = History(me)
+        self.key: tuple[int, int] | None = None
+        self.weights: dict[Card, float] = {}
+
+    def weights_for(self, view: PlayerView) -> dict[Card, float]:
+        """exp(weights . features) of each card `view` has not seen."""
+        key = (id(view), self.history.decisions)
+        if self.key != key:
+            self.key = key
+            self.weights = {card: math.exp(sum(w * x for w, x in zip(WEIGHTS, self.history.features(
+                view.squares, view.rules, card)))) for card in set(view.unseen())}
+        return self.weights
+
+
+BELIEF: list[Belief] = []  # the belief in use, if any
+
+
+def weighted_sample_hand(view: PlayerView, rng: random.Random) -> Hand:
+    """As `determinize.sample_hand`, but the other hand drawn card by card in proportion to the belief's weights."""
+    if not BELIEF or view.player != BELIEF[0].history.me:
+        return ORIGINAL(view, rng)
+    pool = list(view.unseen())
+    rng.shuffle(pool)
+    squares = [_named(square, pool, jack_only=True) for square in view.squares]
+    squares = [_named(square, pool, jack_only=False) for square in squares]
+    weights = BELIEF[0].weights_for(view)
+    ordered = sorted(pool, key=lambda card: -math.log(1.0 - rng.random()) / weights[card])
+    hands: list[list[Card]] = [[], []]
+    hands[view.player] = list(view.hand)
+    hands[view.opponent] = ordered[:view.other_hand_size]
+    stock = ordered[view.other_hand_size:]
+    rng.shuffle(stock)
+    return Hand(view.rules, squares, hands, stock, view.discards, view.to_move, view.dealer, view.plays_made)
+
+
+def main() -> None:
+    """Play the pairs and append them to OUT."""
+    side, first, count, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+    budget = float(sys.argv[5]) if len(sys.argv) > 5 else 0.1
+    players.sample_hand = weighted_sample_hand  # type: ignore[assignment]
+    rules = RULE_SETS["ORIGINAL_1963"]
+    for seed in range(first, first + count):
+        started = time.time()
+        points, times = [], {"a": [], "b": []}
+        for a_seat in (0, 1):
+            hand = Hand.deal(rules, seed=seed, dealer=0)
+            sides = {a_seat: "a", 1 - a_seat: "b"}
+            seats = {a_seat: MasterPlayer(seed * 2, time_budget=budget),
+                     1 - a_seat: OldExpert(seed * 2 + 1, time_budget=budget)}
+            BELIEF[:] = [Belief(a_seat)] if side == "belief" else []
+            history = History(a_seat)
+            while not hand.is_over:
+                mover = hand.to_move
+                view = hand.view(mover)
+                choice = len(view.legal_moves()) > 1
+                begun = time.perf_counter()
+                move = seats[mover].choose(view)  # type: ignore[attr-defined]
+                if choice:
+                    times[sides[mover]].append(round(time.perf_counter() - begun, 5))
+                if mover != a_seat:
+                    (BELIEF[0].history if BELIEF else history).see(hand, move)
+                hand.apply(move)
+            scores = hand.scores()
+            points.append([scores[a_seat], scores[1 - a_seat]])
+        with open(out, "a") as file:
+            file.write(json.dumps({"a": side, "b": "expert@20b2e17", "rules": "ORIGINAL_1963", "seed": seed,
+                                   "budget": budget, "deals": None, "points": points, "times": times,
+                                   "start": started, "end": time.time()}) + "\n")
+
+
+if __name__ == "__main__":
+    main()
