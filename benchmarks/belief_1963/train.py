@@ -1,18 +1,18 @@
-"""Fit the belief to gen.py's rows and say how much it knows (needs numpy: `pip install numpy`).
+"""Fit the belief to gen.py's rows and say how much it knows (with numpy).
 
-usage: train.py ROWS.jsonl [ROWS.jsonl ...]
+usage: train.py ROWS.jsonl [ROWS.jsonl ...] [--weights PATH]   (numpy is in requirements-dev.txt)
 The belief is a conditional logit: the other hand's cards are drawn in proportion to copies x exp(weights . features).
 Fitted (Newton's method, a ridge of 1) on three quarters of the hands, it is measured on the other quarter by the log
 ratio of the held cards' probabilities to a uniform deal's, in nats a decision, beside the same measure for knowing
 how many jacks the other player holds and for knowing the whole hand; then it is fitted on all the rows and written
-to weights.json.
+to weights.json beside this script (or to --weights).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -89,13 +89,17 @@ def oracles(decisions: list[Decision]) -> tuple[float, float]:
 
 
 def main() -> None:
-    """Fit, measure, write weights.json."""
-    decisions = load(sys.argv[1:])
+    """Fit, measure, write the weights."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("rows", nargs="+", help="gen.py's files")
+    parser.add_argument("--weights", type=Path, default=Path(__file__).with_name("weights.json"))
+    args = parser.parse_args()
+    decisions = load(args.rows)
     seeds = sorted({d[4] for d in decisions})
     test_seeds = set(seeds[::4])
     train = stack([d for d in decisions if d[4] not in test_seeds])
     test = stack([d for d in decisions if d[4] in test_seeds])
-    print(f"{len(decisions)} decisions of {len(seeds)} hands; {len(test_seeds)} hands held out")
+    print(f"{len(decisions)} decisions of {len(seeds)} hands, {len(test_seeds)} of them held out")
     beta = fit(*train)
     print(f"held out: the belief {information(*test, beta):.3f} nats a decision")
     kinds = [i for i, name in enumerate(NAMES) if name.startswith(("k_", "ph_"))]
@@ -105,10 +109,10 @@ def main() -> None:
     jacks, whole = oracles(decisions)
     print(f"all decisions: knowing the jacks' count {jacks:.3f}, knowing the whole hand {whole:.3f}")
     beta = fit(*stack(decisions))
-    made_by = f"train.py {' '.join(Path(p).name for p in sys.argv[1:])}: fitted on all {len(seeds)} hands"
-    Path(__file__).with_name("weights.json").write_text(json.dumps(
+    made_by = f"train.py {' '.join(Path(p).name for p in args.rows)}: fitted on all {len(seeds)} hands"
+    args.weights.write_text(json.dumps(
         {"rules": "ORIGINAL_1963", "made_by": made_by, "weights": dict(zip(NAMES, map(float, beta)))}, indent=1))
-    print("weights.json written:", ", ".join(f"{n} {b:+.3f}" for n, b in zip(NAMES, beta)))
+    print(f"{args.weights} written:", ", ".join(f"{n} {b:+.3f}" for n, b in zip(NAMES, beta)))
 
 
 if __name__ == "__main__":
