@@ -1,5 +1,6 @@
 """The research scripts of benchmarks/belief_1963 run end to end on two hands (the scripts directly in benchmarks/
-have their smoke runs in tests/benchmark_smokes.py): rows, a fit, a screen of both sides and their comparison."""
+have their smoke runs in tests/benchmark_smokes.py): rows, a fit, a screen of both sides and their comparison, and
+the belief against the master as shipped."""
 
 from __future__ import annotations
 
@@ -43,3 +44,6 @@ def test_rows_fit_screen_and_comparison(tmp_path: Path) -> None:
         assert [(r["a"], r["seed"], len(r["points"])) for r in records] == [(side, 5, 2), (side, 6, 2)]
     printed = run(SCRIPTS / "cmp.py", tmp_path / "belief.jsonl", tmp_path / "master.jsonl", cwd=tmp_path)
     assert "paired, 2 pairs: share" in printed
+    run(SCRIPTS / "screen.py", "belief", 7, 1, tmp_path / "against.jsonl", 0.005, "master", cwd=tmp_path)
+    record = json.loads((tmp_path / "against.jsonl").read_text())
+    assert (record["a"], record["b"], len(record["points"])) == ("belief", "master", 2)

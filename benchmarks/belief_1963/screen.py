@@ -1,6 +1,8 @@
 """Screen: the master drawing the other hand's cards from the belief, against expert@20b2e17, 1963 rules.
 
-usage: screen.py belief|master FIRST_SEED COUNT OUT.jsonl [BUDGET]
+usage: screen.py belief|master FIRST_SEED COUNT OUT.jsonl [BUDGET [AGAINST]]
+AGAINST: expert@20b2e17 (the default) or master (the master as shipped, to see whether the belief, fitted to how the
+expert of 20b2e17 plays, helps against another player).
 Duplicate pairs as benchmarks/duel.py plays them (and its JSON lines), through one loop for both players, so the
 master as shipped (`master`) and the master with the belief (`belief`) are played alike. The belief needs the hand's
 history, which the engine's view does not carry yet, so this loop tells it each move of the other player.
@@ -31,6 +33,7 @@ from leopard_tutor.engine import RULE_SETS, Card, Hand, PlayerView
 
 WEIGHTS = [json.loads(Path(__file__).with_name("weights.json").read_text())["weights"][name] for name in NAMES]
 ORIGINAL = players.sample_hand
+OLD_EXPERT = "expert@20b2e17"
 
 
 class Belief:
@@ -76,6 +79,9 @@ def main() -> None:
     """Play the pairs and append them to OUT."""
     side, first, count, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
     budget = float(sys.argv[5]) if len(sys.argv) > 5 else 0.1
+    against = sys.argv[6] if len(sys.argv) > 6 else OLD_EXPERT
+    if against not in (OLD_EXPERT, "master"):
+        raise SystemExit(f"AGAINST is {OLD_EXPERT} or master, not {against!r}")
     players.sample_hand = weighted_sample_hand  # type: ignore[assignment]
     rules = RULE_SETS["ORIGINAL_1963"]
     for seed in range(first, first + count):
@@ -85,7 +91,8 @@ def main() -> None:
             hand = Hand.deal(rules, seed=seed, dealer=0)
             sides = {a_seat: "a", 1 - a_seat: "b"}
             seats = {a_seat: MasterPlayer(seed * 2, time_budget=budget),
-                     1 - a_seat: OldExpert(seed * 2 + 1, time_budget=budget)}
+                     1 - a_seat: (OldExpert if against == OLD_EXPERT else MasterPlayer)(seed * 2 + 1,
+                                                                                     time_budget=budget)}
             BELIEF[:] = [Belief(a_seat)] if side == "belief" else []
             history = History(a_seat)
             while not hand.is_over:
@@ -102,7 +109,7 @@ def main() -> None:
             scores = hand.scores()
             points.append([scores[a_seat], scores[1 - a_seat]])
         with open(out, "a") as file:
-            file.write(json.dumps({"a": side, "b": "expert@20b2e17", "rules": "ORIGINAL_1963", "seed": seed,
+            file.write(json.dumps({"a": side, "b": against, "rules": "ORIGINAL_1963", "seed": seed,
                                    "budget": budget, "deals": None, "points": points, "times": times,
                                    "start": started, "end": time.time()}) + "\n")
 
