@@ -10,8 +10,21 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from leopard_tutor.engine import Card, Discard, GoOut, Hand, Move, Play, RuleSet, Square, square_value
+from leopard_tutor.engine import (
+    Card,
+    Discard,
+    GoOut,
+    Hand,
+    Move,
+    Play,
+    RuleSet,
+    Square,
+    allowed_spaces,
+    lies_face_down,
+    square_value,
+)
 from leopard_tutor.engine.cards import full_deck
+from leopard_tutor.engine.legality import spaces_of
 
 CARDS = sorted(set(full_deck()))
 KINDS = ("J", "Q", "K", "T", "low")
@@ -28,17 +41,10 @@ def kind(card: Card) -> str:
 
 def build_gain(square: Square, card: Card, rules: RuleSet) -> int | None:
     """The most `card` adds to its owner's square laid face up there (None: a jack, a queen, or nowhere to go)."""
-    if card.rank in (11, 12):
+    spaces = spaces_of(allowed_spaces(card.rank, square, own=True))
+    if lies_face_down(card) or not spaces:
         return None
     base = square_value(square, rules)
-    if card.rank <= 9:
-        spaces = [card.rank] if square.is_open(card.rank) else []
-    elif card.rank == 10:
-        spaces = [s for s in range(1, 10) if square.is_open(s)]
-    else:
-        spaces = list(range(1, 10))
-    if not spaces:
-        return None
     return max(square_value(square.with_card(card, s), rules) for s in spaces) - base
 
 

@@ -45,7 +45,7 @@ def main() -> None:
                             for card, copies in sorted(unseen.items())]
                     file.write(json.dumps({"seed": seed, "t": history.decisions, "h": view.other_hand_size,
                                            "n": sum(unseen.values()), "rows": rows}) + "\n")
-                move = players[mover].choose(view)  # type: ignore[attr-defined]
+                move = players[mover].choose(view)
                 if mover != me:
                     history.see(hand, move)
                 hand.apply(move)

@@ -37,18 +37,17 @@ OLD_EXPERT = "expert@20b2e17"
 
 
 class Belief:
-    """The belief of the master in seat `me`: its `History` and the card weights of the view last asked about."""
+    """The belief of the master in seat `me`: its `History`, and the card weights since the other player's last move."""
 
     def __init__(self, me: int) -> None:
         self.history = History(me)
-        self.key: tuple[int, int] | None = None
+        self.decisions = -1  # how many moves of the other player `weights` knows of
         self.weights: dict[Card, float] = {}
 
     def weights_for(self, view: PlayerView) -> dict[Card, float]:
-        """exp(weights . features) of each card `view` has not seen."""
-        key = (id(view), self.history.decisions)
-        if self.key != key:
-            self.key = key
+        """exp(weights . features) of each card `view` has not seen (the same until the other player moves)."""
+        if self.decisions != self.history.decisions:
+            self.decisions = self.history.decisions
             self.weights = {card: math.exp(sum(w * x for w, x in zip(WEIGHTS, self.history.features(
                 view.squares, view.rules, card)))) for card in set(view.unseen())}
         return self.weights
@@ -94,17 +93,16 @@ def main() -> None:
                      1 - a_seat: (OldExpert if against == OLD_EXPERT else MasterPlayer)(seed * 2 + 1,
                                                                                      time_budget=budget)}
             BELIEF[:] = [Belief(a_seat)] if side == "belief" else []
-            history = History(a_seat)
             while not hand.is_over:
                 mover = hand.to_move
                 view = hand.view(mover)
                 choice = len(view.legal_moves()) > 1
                 begun = time.perf_counter()
-                move = seats[mover].choose(view)  # type: ignore[attr-defined]
+                move = seats[mover].choose(view)
                 if choice:
                     times[sides[mover]].append(round(time.perf_counter() - begun, 5))
-                if mover != a_seat:
-                    (BELIEF[0].history if BELIEF else history).see(hand, move)
+                if mover != a_seat and BELIEF:
+                    BELIEF[0].history.see(hand, move)
                 hand.apply(move)
             scores = hand.scores()
             points.append([scores[a_seat], scores[1 - a_seat]])
