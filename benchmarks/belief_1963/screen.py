@@ -1,8 +1,8 @@
 """Screen: the master drawing the other hand's cards from the belief, against expert@20b2e17, 1963 rules.
 
-usage: screen.py belief|master FIRST_SEED COUNT OUT.jsonl [BUDGET [AGAINST]]
+usage: screen.py belief|master FIRST_SEED COUNT OUT.jsonl [BUDGET [AGAINST [WEIGHTS.json]]]
 AGAINST: expert@20b2e17 (the default) or master (the master as shipped, to see whether the belief, fitted to how the
-expert of 20b2e17 plays, helps against another player).
+expert of 20b2e17 plays, helps against another player). WEIGHTS: train.py's file (weights.json beside this script).
 Duplicate pairs as benchmarks/duel.py plays them (and its JSON lines), through one loop for both players, so the
 master as shipped (`master`) and the master with the belief (`belief`) are played alike. The belief needs the hand's
 history, which the engine's view does not carry yet, so this loop tells it each move of the other player.
@@ -31,7 +31,7 @@ from leopard_tutor.ai.determinize import _named
 from leopard_tutor.ai.players import MasterPlayer
 from leopard_tutor.engine import RULE_SETS, Card, Hand, PlayerView
 
-WEIGHTS = [json.loads(Path(__file__).with_name("weights.json").read_text())["weights"][name] for name in NAMES]
+WEIGHTS: list[float] = []  # the belief's weights, in the order of NAMES (read by main)
 ORIGINAL = players.sample_hand
 OLD_EXPERT = "expert@20b2e17"
 
@@ -79,6 +79,8 @@ def main() -> None:
     side, first, count, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
     budget = float(sys.argv[5]) if len(sys.argv) > 5 else 0.1
     against = sys.argv[6] if len(sys.argv) > 6 else OLD_EXPERT
+    weights = Path(sys.argv[7]) if len(sys.argv) > 7 else Path(__file__).with_name("weights.json")
+    WEIGHTS[:] = [json.loads(weights.read_text())["weights"][name] for name in NAMES]
     if against not in (OLD_EXPERT, "master"):
         raise SystemExit(f"AGAINST is {OLD_EXPERT} or master, not {against!r}")
     players.sample_hand = weighted_sample_hand  # type: ignore[assignment]

@@ -1,11 +1,12 @@
 """Fit the belief to gen.py's rows and say how much it knows (with numpy).
 
-usage: train.py ROWS.jsonl [ROWS.jsonl ...] [--weights PATH]   (numpy is in requirements-dev.txt)
+usage: train.py ROWS.jsonl [ROWS.jsonl ...] [--weights PATH] [--measure-on ROWS.jsonl ...]   (numpy: requirements-dev)
 The belief is a conditional logit: the other hand's cards are drawn in proportion to copies x exp(weights . features).
 Fitted (Newton's method, a ridge of 1) on three quarters of the hands, it is measured on the other quarter by the log
 ratio of the held cards' probabilities to a uniform deal's, in nats a decision, beside the same measure for knowing
 how many jacks the other player holds and for knowing the whole hand; then it is fitted on all the rows and written
-to weights.json beside this script (or to --weights).
+to weights.json beside this script (or to --weights). --measure-on: the same measure of that fit on other rows (all
+their decisions; for instance hands against another player).
 """
 
 from __future__ import annotations
@@ -93,6 +94,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("rows", nargs="+", help="gen.py's files")
     parser.add_argument("--weights", type=Path, default=Path(__file__).with_name("weights.json"))
+    parser.add_argument("--measure-on", nargs="+", default=[], help="other rows to measure the fit on")
     args = parser.parse_args()
     decisions = load(args.rows)
     seeds = sorted({d[4] for d in decisions})
@@ -106,6 +108,10 @@ def main() -> None:
     only_kinds = np.zeros_like(beta)
     only_kinds[kinds] = fit(train[0][:, kinds], *train[1:])
     print(f"held out: the kind of card and the phase of the hand alone {information(*test, only_kinds):.3f}")
+    for path in args.measure_on:
+        other = stack(load([path]))
+        print(f"{Path(path).name}: the belief {information(*other, beta):.3f}, "
+              f"the kind and phase alone {information(*other, only_kinds):.3f} nats a decision")
     jacks, whole = oracles(decisions)
     print(f"all decisions: knowing the jacks' count {jacks:.3f}, knowing the whole hand {whole:.3f}")
     beta = fit(*stack(decisions))
