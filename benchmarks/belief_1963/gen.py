@@ -2,8 +2,9 @@
 
 usage: gen.py FIRST_SEED COUNT OUT.jsonl [AGAINST]
 AGAINST: expert@20b2e17 (the default, 6 deals a move) or master (the master as shipped, 4 deals a move).
-At every decision of the master in the seat that alternates with the seed with a choice, one JSON line: for each card the master has not seen, its features
-(`beliefs.NAMES`), how many copies the other player holds and how many are unseen.
+At every decision with a choice of the master in seat `seed % 2` (the other seat's player is the one modelled), one
+JSON line: for each card that master has not seen, its features (`beliefs.NAMES`), how many copies the other player
+holds and how many are unseen.
 """
 
 from __future__ import annotations
