@@ -116,6 +116,12 @@ SMOKES: dict[str, Smoke] = {
         r"a second websocket to session 1: \d+ \(\+-?\d+\)",
         r"per connected session: -?[\d.]+ descriptors",
     ), timeout=300),
+    "suite_cpu.py": Smoke((
+        r"\d+ passed in [\d.]+s",
+        *(rf"{kind} +[\d.]+ s in +\d+ processes" for kind in ("Chromium", "kernels", "servers", "pytest", "Node",
+                                                                "other")),
+        r"pytest exited with 0; wall [\d.]+ s; processor time seen [\d.]+ s on \d+ cores",
+    ), timeout=120),
     "engine_speed.py": Smoke((
         r"Agreement: engine and reference list the same legal moves .* in 10 random hands of each rule set\.",
         *(rf"{key} +\d+/s +\d+/s +[\d.]+x \(.*\) +[\d.]+ +[\d.]+ µs per call, +[\d.]+ moves listed"
