@@ -3,6 +3,11 @@
 `History` follows one player's view: it is told each move of the other player before it is made, and keeps, card by
 card, how often that card would have built their square more than the move they made, and the like. `features`
 describes one unseen card at the viewer's decision; `NAMES` names the numbers in order.
+
+Not all public: two counts, `jlaid` (jacks laid) and `qk_played` (queens and kings played), read the card of a move
+that lays a jack or a queen face down on the mover's own square, which the viewer sees only as "a jack or a queen".
+Kept so, because the figures in HISTORY.md were made with them; a belief for the product must count only what the
+viewer sees (jacks laid on the viewer's square, kings, face-down cards laid on the mover's own square).
 """
 
 from __future__ import annotations
