@@ -26,6 +26,7 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,11 +39,13 @@ from shares import percentile, wilson
 
 from leopard_tutor.ai import LEVELS, make_player
 from leopard_tutor.ai.players import Player
-from leopard_tutor.engine import RULE_SETS, Hand
+from leopard_tutor.engine import RULE_SETS, Hand, Move
 
 OLD_EXPERT = "expert@20b2e17"
 SIDES = (*LEVELS, OLD_EXPERT)
 FIXED_BUDGET = 60.0  # the budget with --deals: never reached, so the deal cap ends each search
+Watch = Callable[[int], Callable[[Hand, Move], None] | None]
+"""Told side A's seat as a hand begins; may return what is told each move (the hand before it, the move)."""
 SMOKE = {"pairs": 1, "deals": 1, "workers": 1, "budget": None}
 """--smoke: the smallest real run (the test suite runs it): one pair, both sides on one deal a move."""
 
@@ -59,8 +62,10 @@ def make_side(side: str, seed: int, budget: float, deals: int | None) -> Player:
     return player
 
 
-def play_pair(task: dict[str, Any]) -> dict[str, Any]:
-    """Play one deal twice, seats swapped; `task` names the sides, the rules, the seed and the limits."""
+def play_pair(task: dict[str, Any], watch: Watch | None = None) -> dict[str, Any]:
+    """Play one deal twice, seats swapped; `task` names the sides, the rules, the seed and the limits. `watch`, if
+    given, is called as each hand begins with side A's seat, and what it returns (if anything) is told each move with
+    the hand as it stands before the move."""
     started = time.time()
     rules = RULE_SETS[task["rules"]]
     budget = FIXED_BUDGET if task["deals"] is not None else task["budget"]
@@ -71,6 +76,7 @@ def play_pair(task: dict[str, Any]) -> dict[str, Any]:
         sides = {a_seat: "a", 1 - a_seat: "b"}
         players = {seat: make_side(task[sides[seat]], task["seed"] * 2 + (sides[seat] == "b"), budget, task["deals"])
                    for seat in (0, 1)}
+        told = watch(a_seat) if watch else None
         while not hand.is_over:
             mover = hand.to_move
             view = hand.view(mover)
@@ -79,6 +85,8 @@ def play_pair(task: dict[str, Any]) -> dict[str, Any]:
             move = players[mover].choose(view)
             if choice:
                 times[sides[mover]].append(round(time.perf_counter() - begun, 5))
+            if told:
+                told(hand, move)
             hand.apply(move)
         scores = hand.scores()
         points.append([scores[a_seat], scores[1 - a_seat]])

@@ -3,11 +3,12 @@
 usage: screen.py belief|master FIRST_SEED COUNT OUT.jsonl [BUDGET [AGAINST [WEIGHTS.json]]]
 AGAINST: expert@20b2e17 (the default) or master (the master as shipped, to see whether the belief, fitted to how the
 expert of 20b2e17 plays, helps against another player). WEIGHTS: train.py's file (weights.json beside this script).
-Duplicate pairs as benchmarks/duel.py plays them (and its JSON lines), through one loop for both players, so the
-master as shipped (`master`) and the master with the belief (`belief`) are played alike. The belief needs the hand's
-history, which the engine's view does not carry yet, so this loop tells it each move of the other player.
-The figures in HISTORY.md were made with a version that took the dot products with numpy; this one takes them in
-plain Python.
+Duplicate pairs played by benchmarks/duel.py's `play_pair` (and written as its JSON lines), so the master as shipped
+(`master`) and the master with the belief (`belief`) are played alike. The belief needs the hand's history, which the
+engine's view does not carry yet, so `play_pair` tells it each move of the other player.
+The figures in HISTORY.md were made with versions that took the dot products with numpy (the ninth session) and
+that played the pairs through a copy of `play_pair`'s loop (both sessions); this one plays them through `play_pair`
+itself, with the same players and seeds.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import json
 import math
 import random
 import sys
-import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -24,16 +25,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
 from beliefs import NAMES, History
-from expert_20b2e17 import ExpertPlayer as OldExpert
+from duel import OLD_EXPERT, play_pair
 
 import leopard_tutor.ai.players as players
 from leopard_tutor.ai.determinize import _named
-from leopard_tutor.ai.players import MasterPlayer
-from leopard_tutor.engine import RULE_SETS, Card, Hand, PlayerView
+from leopard_tutor.engine import Card, Hand, Move, PlayerView
 
 WEIGHTS: list[float] = []  # the belief's weights, in the order of NAMES (read by main)
 ORIGINAL = players.sample_hand
-OLD_EXPERT = "expert@20b2e17"
 
 
 class Belief:
@@ -84,34 +83,20 @@ def main() -> None:
     if against not in (OLD_EXPERT, "master"):
         raise SystemExit(f"AGAINST is {OLD_EXPERT} or master, not {against!r}")
     players.sample_hand = weighted_sample_hand  # type: ignore[assignment]
-    rules = RULE_SETS["ORIGINAL_1963"]
+
+    def watch(a_seat: int) -> Callable[[Hand, Move], None] | None:
+        """A fresh belief for the master in side A's seat (with `belief`), told the other player's moves."""
+        BELIEF[:] = [Belief(a_seat)] if side == "belief" else []
+        if not BELIEF:
+            return None
+        history = BELIEF[0].history
+        return lambda hand, move: history.see(hand, move) if hand.to_move != a_seat else None
+
     for seed in range(first, first + count):
-        started = time.time()
-        points, times = [], {"a": [], "b": []}
-        for a_seat in (0, 1):
-            hand = Hand.deal(rules, seed=seed, dealer=0)
-            sides = {a_seat: "a", 1 - a_seat: "b"}
-            seats = {a_seat: MasterPlayer(seed * 2, time_budget=budget),
-                     1 - a_seat: (OldExpert if against == OLD_EXPERT else MasterPlayer)(seed * 2 + 1,
-                                                                                     time_budget=budget)}
-            BELIEF[:] = [Belief(a_seat)] if side == "belief" else []
-            while not hand.is_over:
-                mover = hand.to_move
-                view = hand.view(mover)
-                choice = len(view.legal_moves()) > 1
-                begun = time.perf_counter()
-                move = seats[mover].choose(view)
-                if choice:
-                    times[sides[mover]].append(round(time.perf_counter() - begun, 5))
-                if mover != a_seat and BELIEF:
-                    BELIEF[0].history.see(hand, move)
-                hand.apply(move)
-            scores = hand.scores()
-            points.append([scores[a_seat], scores[1 - a_seat]])
+        task = {"a": "master", "b": against, "rules": "ORIGINAL_1963", "seed": seed, "budget": budget, "deals": None}
+        record = play_pair(task, watch)
         with open(out, "a") as file:
-            file.write(json.dumps({"a": side, "b": against, "rules": "ORIGINAL_1963", "seed": seed,
-                                   "budget": budget, "deals": None, "points": points, "times": times,
-                                   "start": started, "end": time.time()}) + "\n")
+            file.write(json.dumps({**record, "a": side}) + "\n")
 
 
 if __name__ == "__main__":
