@@ -131,6 +131,7 @@ def test_save_then_resume_in_the_play_section(keyed: None) -> None:
     def names(state: dict[str, object]) -> list[str]:
         return [cell["name"] for square in state["squares"] for cell in square["cells"]]  # type: ignore[attr-defined]
     assert names(other.board.state) == names(table) and other.board.state["hand"] == table["hand"]
+    assert other.controller.log == controller.log and len(controller.log) == 6  # the moves so far, told again
     assert other.board.state["message"].startswith(mark("play.saved_game.resumed", number=1, hands=4,
                                                            rules=mark("rules.ORIGINAL_1963"),
                                                            level=mark("levels.in_sentence.intermediate")))

@@ -46,7 +46,8 @@ def play_to(c: Table, moves: int | None = None) -> None:
 def test_try_again_starts_from_exactly_the_reviewed_position(keyed: None) -> None:
     c = controller()
     play_to(c)
-    real = c.hand.copy()
+    real, full_log = c.hand.copy(), list(c.log)
+    assert len(full_log) == len(real.moves)
     c.handle({"type": "action", "id": "review"})
     session = c.reviewing
     assert session is not None and said(c.message, "review.step", number=1)
@@ -62,6 +63,7 @@ def test_try_again_starts_from_exactly_the_reviewed_position(keyed: None) -> Non
     while len(expected.moves) > judgement.decision.index:
         expected.undo()
     assert c.hand == expected  # the same cards in both hands, the same stock, the same history
+    assert c.log == full_log[:judgement.decision.index]  # the moves up to the position, as they were told
     assert c.view() == judgement.view
     assert c.hand is not c.match.current and c.match.current == real  # the match waits, untouched
     c.hint()  # no hinter here: says so, and changes nothing
@@ -70,12 +72,13 @@ def test_try_again_starts_from_exactly_the_reviewed_position(keyed: None) -> Non
     c.undo()
     assert c.hand == expected
     c.undo()  # nothing of the try to take back: the moves before it stay
-    assert c.hand == expected and c.message == mark("play.nothing_to_undo")
+    assert c.hand == expected and c.message == mark("play.nothing_to_undo_in_retry")
+    assert c.log == full_log[:judgement.decision.index]
     totals = c.match.totals
     play_to(c)
     assert c.hand.is_over and said(c.message, "review.retry.over") and c.match.totals == totals
     c.handle({"type": "action", "id": "retry_close"})
-    assert c.retry is None and c.hand is c.match.current and c.match.current == real
+    assert c.retry is None and c.hand is c.match.current and c.match.current == real and c.log == full_log
 
 
 def test_a_review_of_the_hand_in_progress_and_of_the_last_hand() -> None:

@@ -137,8 +137,9 @@ def _now(table: Table, action: str) -> str:
             return text("play.people.no_undo")
         if hand.is_over:
             return text("play.no_undo_after_end")
-        floor = mode.floor if isinstance(mode, Retrying) else 0
-        return "" if viewer in hand.movers[floor:] else text("play.nothing_to_undo")
+        if isinstance(mode, Retrying):
+            return "" if viewer in hand.movers[mode.floor:] else text("play.nothing_to_undo_in_retry")
+        return "" if viewer in hand.movers else text("play.nothing_to_undo")
     if action == "why":
         computer = table.computer_player
         return "" if computer is not None and computer in hand.movers else text("review.why.none")

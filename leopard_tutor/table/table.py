@@ -430,7 +430,7 @@ class Table(TableController):
         self.match, self.last_review = match, None
         if opponent is not None:
             self.set_opponent(opponent)
-        self.log, self.search = [], None
+        self.log, self.search = self._log_of(self.hand), None
         self.marks.clear()
         self._ladder = HintLadder(self._hint_clues)
         self.reviewers = {player: self.make_reviewer(player) for player in self.people_here}
@@ -564,7 +564,7 @@ class Table(TableController):
             replay.undo()
         retry = Retrying(replay, judgement.decision.index, judgement, session.number, tuple(self.log))
         self.move_to("try_again", retry)
-        self.log = []
+        self.log = self._log_of(replay)
         self.marks.clear()
         self._ladder = HintLadder(self._hint_clues)
         self.say(text("review.retry.start", step=session.step + 1, number=session.number))
@@ -686,17 +686,31 @@ class Table(TableController):
     def _apply(self, move: Move, mover: int) -> tuple[str, str]:
         """Make `move` of `mover` through the turn runner and log it: the words for each person at the table
         ("" for the computer)."""
-        hand = self.hand
+        match = None if self.retry is not None else self.match
+        entry = self._told(self.hand, move, mover, lambda hand, made: apply_move(hand, made, match))
+        self.log.append(entry)
+        return entry.told
+
+    def _told(self, hand: Hand, move: Move, mover: int, make: Callable[[Hand, Move], object]) -> LogEntry:
+        """Make `move` of `mover` in `hand` by `make` and tell it to each person at the table ("" for the
+        computer)."""
         readers = [player for player in (0, 1) if not isinstance(self.seats[player], Computer)]
         before = {reader: hand.view(reader).squares for reader in readers}
         value = hand.value(mover)
-        apply_move(hand, move, None if self.retry is not None else self.match)
+        make(hand, move)
         told = tuple(narrate(move, mover, reader, before[reader], hand.view(reader).squares, self.rules,
                              went_out_value=value, other=self.name(1 - reader)).text
                      if reader in readers else "" for reader in (0, 1))
-        entry = LogEntry(mover, (told[0], told[1]))
-        self.log.append(entry)
-        return entry.told
+        return LogEntry(mover, (told[0], told[1]))
+
+    def _log_of(self, hand: Hand) -> list[LogEntry]:
+        """The log of the moves `hand` has had so far, told again from its deal (a saved game resumed, a position
+        of a review tried again)."""
+        replay = hand.copy()
+        made = list(zip(replay.movers, replay.moves, strict=True))
+        while replay.moves:
+            replay.undo()
+        return [self._told(replay, move, mover, Hand.apply) for mover, move in made]
 
 def against_computer(opponent: Chooser, **options: Any) -> Table:
     """A table where the learner (player 0) plays `opponent`; `options` as for `Table`."""
