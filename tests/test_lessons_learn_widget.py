@@ -66,6 +66,27 @@ def test_stage_two_by_clicks_lights_only_legal_targets_and_unlocks_stage_three(k
     assert board.state["error"] == ""
 
 
+def next_button(state: dict[str, Any]) -> dict[str, Any]:
+    """The board's Next stage button."""
+    found: dict[str, Any] = next(button for button in state["actions"] if button["id"] == "next")
+    return found
+
+
+def test_a_finished_stage_opened_again_offers_the_next_stage_at_once(keyed: None) -> None:
+    section, controller = new_section()
+    board = section.board
+    assert not next_button(board.state)["enabled"]
+    assert next_button(board.state)["note"] == mark("sections.learn.next_locked")
+    for intent in intents_for(controller, LESSONS[0].solution[0]):
+        board.dispatch(intent)
+    section.stage_buttons[0].click()  # the first stage, done, opened again: its play starts anew, the next stays open
+    assert not controller.attempt.solved and next_button(board.state)["enabled"]
+    assert next_button(board.state)["note"] == "" and not next_button(board.state).get("primary")
+    board.dispatch({"type": "action", "id": "next"})
+    assert controller.index == 1
+    assert not next_button(board.state)["enabled"], "stage 3 is not open before stage 2 is done"
+
+
 def test_a_wrong_click_is_answered_with_the_engine_reason_and_changes_nothing(keyed: None) -> None:
     section, controller = new_section()
     board = section.board

@@ -75,9 +75,9 @@ class LearnController(TableController):
             buttons.append(action("end_turn", text("sections.learn.end_turn_button"), enabled=playing))
         buttons.append(action("restart", text("sections.learn.restart_button"), enabled=True))
         has_next = self.index + 1 < len(self.lessons)
-        buttons.append(action("next", text("sections.learn.next_button"), enabled=attempt.solved and has_next,
-                              primary=attempt.solved,
-                              note="" if attempt.solved or not has_next else text("sections.learn.next_locked")))
+        next_open = has_next and (attempt.solved or self.progress.is_unlocked(self.lessons[self.index + 1].key))
+        buttons.append(action("next", text("sections.learn.next_button"), enabled=next_open, primary=attempt.solved,
+                              note="" if next_open or not has_next else text("sections.learn.next_locked")))
         turn = text("sections.learn.turn_done" if attempt.solved else "sections.learn.turn", stage=self.lesson.stage,
                     stages=len(current_lessons()), title=self.lesson.title,  # a group's stage is the course's
                     rules=text(f"rules.{self.lesson.rules.key}"))
