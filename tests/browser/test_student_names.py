@@ -62,12 +62,22 @@ def test_a_first_visit_names_itself_and_the_name_comes_back(open_board: Any, pag
     expect(box).to_be_hidden()
     expect(header.get_by_role("button", name=text("students.change"))).to_be_visible()
     assert not header_clear_of_the_tabs(page), "the kept name must not cover a tab"
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the name has less room than it needs
+    assert page.locator(".lt-student-name").evaluate(CUT_WITH_AN_ELLIPSIS), "a cut name ends with '…'"
+    page.set_viewport_size({"width": 1100, "height": 1000})
     page.get_by_role("combobox", name=text("play.controls.opponent")).select_option(label=text("classmates.choice"))
     classmate = page.locator(".lt-class-panel").get_by_role("textbox", name=text("classmates.name_label"))
     expect(classmate).to_have_value("<img src=x onerror=alert", timeout=TIMEOUT)
     open_board(base_url)
     expect(page.locator(".lt-student-name")).to_have_text("<img src=x onerror=alert", timeout=TIMEOUT)
     expect(page.locator(".lt-student").get_by_role("textbox", name=text("students.label"))).to_be_hidden()
+
+
+CUT_WITH_AN_ELLIPSIS = """(name) => {
+  const box = name.querySelector('span').parentElement, style = getComputedStyle(box);
+  return box.scrollWidth > box.clientWidth && style.overflowX === 'hidden' && style.textOverflow === 'ellipsis';
+}"""
+"""Whether the box holding a shown name's text is narrower than the name and ends it with "…"."""
 
 
 def name_student(page: Any, name: str) -> None:
