@@ -8,6 +8,7 @@ Screenshots of every tab at every size and theme are saved in artifacts/layout/ 
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +21,7 @@ from rendered import escaped, opening, pattern
 from test_classmates import sit_down, turn_of
 
 from leopard_tutor.ai.players import BeginnerPlayer
-from leopard_tutor.engine import Match, Play
+from leopard_tutor.engine import Match, Play, scoring_lines
 from leopard_tutor.engine.catalogue import book, text
 from leopard_tutor.engine.game_code import game_code
 from leopard_tutor.engine.turns import apply_move, current_player
@@ -426,6 +427,72 @@ def test_at_a_hands_end_no_line_or_badge_covers_a_cards_corner(new_page: Any, ba
     board.locator(".lt-table").screenshot(path=str(artifacts / f"hand-over-{size}-{scheme}-{lang}.png"))
     assert page.evaluate(CORNERS_HIDDEN) == []
     assert page.evaluate(BADGES_TOUCH) == []
+
+
+def jack_ready_code() -> tuple[str, Play]:
+    """The saved-game code of a match where the learner (player 0) is to move holding a jack while a line of the
+    other square scores, and the jack's play that breaks that line."""
+    match = Match(seed=1)
+    player = BeginnerPlayer(1)
+    hand = match.current
+    while (seat := current_player(hand)) is not None:
+        if seat == 0 and hand.stock_size:
+            view = hand.view(0)
+            jacks = [card for card in view.hand if card.rank == 11]
+            lines = [line for line in scoring_lines(view.squares[1], match.rules) if line.scores]
+            if jacks and lines:
+                return game_code(match, "beginner"), Play(jacks[0], 1, lines[0].spaces[0])
+        apply_move(hand, player.choose(hand.view(seat)), match)
+    raise AssertionError("the seeded hand never gave the learner a jack against a scoring line")
+
+
+DRAWN_RED = """async ([png, box]) => {
+  const img = new Image(); img.src = 'data:image/png;base64,' + png; await img.decode();
+  const canvas = document.createElement('canvas'); canvas.width = img.width; canvas.height = img.height;
+  const draw = canvas.getContext('2d'); draw.drawImage(img, 0, 0);
+  const data = draw.getImageData(0, 0, img.width, img.height).data;
+  const badge = document.querySelector('.lt-play .lt-line-tag-broke rect');
+  const fill = getComputedStyle(badge).fill.match(/\\d+/g).map(Number);
+  let tag = 0, faded = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+    if (Math.abs(r - fill[0]) + Math.abs(g - fill[1]) + Math.abs(b - fill[2]) < 12) tag++;
+    if (r >= 170 && r <= 240 && g >= 60 && g <= 125 && b >= 55 && b <= 120 && Math.abs(g - b) < 25) faded++;
+  }
+  return {tag, faded, area: box.width * box.height};
+}"""
+"""In a screenshot of the board: how many pixels have the broken line's badge colour, how many its colour seen
+through the felt (the dashed line's, not a red card's), and the badge's own area."""
+
+
+def test_a_broken_lines_badge_is_drawn_in_its_box_and_nothing_red_spills(new_page: Any, base_url: str) -> None:
+    """When a play breaks a scoring line, its "−1" badge is drawn solid in its own box (and the dashed line beside
+    it), not as a larger see-through red shape over the cards that stays after the flash (as Chromium painted it
+    while the badge shared the line's classes)."""
+    code, jack = jack_ready_code()
+    page = new_page(*SIZES["laptop"])
+    open_app(page, base_url)
+    keep_offered_name(page, "en")
+    board = page.locator(".lt-play .lt-board")
+    page.locator(".lt-game-code input").fill(code)
+    page.locator(".lt-game-code input").press("Tab")
+    seq = board.get_attribute("data-seq")
+    page.locator(".lt-game-saver button", has_text=book("play", "en")["saved_game"]["resume"]).click()
+    expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+    names = board.locator(".lt-hand-card").evaluate_all("els => els.map((e) => e.getAttribute('aria-label'))")
+    for target in (board.locator(".lt-hand-card").nth(names.index(jack.card.name)),
+                   page.get_by_role("button", name=re.compile("^" + escaped(opening(
+                       "board.space_name", "what", label=text("board.squares.theirs"), space=jack.space))))):
+        seq = board.get_attribute("data-seq")
+        target.click()
+        expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+    badge = board.locator(".lt-line-tag-broke rect").first
+    expect(badge).to_be_attached(timeout=30_000)
+    page.wait_for_timeout(2_000)  # the flash (1.4 s) is over
+    shot = base64.b64encode(board.screenshot()).decode()
+    found = page.evaluate(DRAWN_RED, [shot, badge.bounding_box()])
+    assert found["tag"] >= 0.4 * found["area"], f"the badge is not drawn solid in its colour: {found}"
+    assert found["faded"] <= 2 * found["area"], f"faded red spills beyond the dashed line: {found}"
 
 
 @pytest.mark.parametrize(("scheme", "lang"), [("light", "en"), ("dark", "es")])

@@ -75,7 +75,9 @@ function linesOverlay(lines) {
     const cls = `lt-line lt-line-${kind}` + (line.status ? ` lt-line-${line.status}` : "");
     box.append(svg("line", { class: cls, x1: a[0], y1: a[1], x2: b[0], y2: b[1] }));
     const [x, y] = labelAt(line.cells);
-    const tag = svg("g", { class: `lt-line-tag lt-line-tag-${kind}` + (line.status ? ` lt-line-${line.status}` : "") });
+    // the badge has classes of its own: the line's (its dashes, its see-through red) would make it a layer that
+    // Chromium paints as a large red shape once the flash is over
+    const tag = svg("g", { class: `lt-line-tag lt-line-tag-${kind}` + (line.status ? ` lt-tag-${line.status}` : "") });
     tag.append(svg("rect", { x: x - 0.24, y: y - 0.15, width: 0.48, height: 0.3, rx: 0.14 }));
     const label = svg("text", { x, y: y + 0.01, "text-anchor": "middle", "dominant-baseline": "middle" });
     label.textContent = line.label;
