@@ -23,9 +23,10 @@ from test_classmates import sit_down, turn_of
 from leopard_tutor.ai.players import BeginnerPlayer
 from leopard_tutor.engine import Match, Play, scoring_lines
 from leopard_tutor.engine.catalogue import book, text
-from leopard_tutor.engine.game_code import game_code
+from leopard_tutor.engine.game_code import game_code, read_game_code
 from leopard_tutor.engine.turns import apply_move, current_player
 from leopard_tutor.lessons import LESSONS
+from leopard_tutor.protocol import LEVELS
 
 BOARD_TIMEOUT_MS = 60_000
 SIZES = {
@@ -573,8 +574,9 @@ CLIPPED = """(el) => {
                                                       ("laptop-in-a-browser", "light", "es")])
 def test_at_a_hands_end_the_log_and_save_are_reached_by_scrolling_the_page(
         new_page: Any, base_url: str, size: str, scheme: str, lang: str) -> None:
-    """At a hand's end the side column (the breakdown, the score sheet, the move log) is not cut off at the
-    table's bottom: it and "Save this game" below the board are reached by scrolling the page, and seen."""
+    """At a hand's end the side column (the breakdown, the score sheet, the move log of the whole hand) is not cut
+    off at the table's bottom: the log's first and last moves and "Save this game" below the board are reached by
+    scrolling the page, and seen."""
     page = new_page(*SIZES[size], scheme=scheme)
     open_app(page, f"{base_url}?lang={lang}")
     keep_offered_name(page, lang)
@@ -587,7 +589,9 @@ def test_at_a_hands_end_the_log_and_save_are_reached_by_scrolling_the_page(
     log = board.locator(".lt-panels > :last-child")
     expect(log.locator(".lt-panel-title")).to_have_text(book("play", lang)["panels"]["moves"].format(number=1))
     save = page.locator(".lt-game-saver button", has_text=book("play", lang)["saved_game"]["save"])
-    for part in (log, save):
+    assert log.locator("li").count() == len(read_game_code(finished_hand_code(), LEVELS).match.current.moves)
+    assert log.evaluate(CLIPPED) == []  # a whole hand's log is taller than the window: the page scrolls to all of it
+    for part in (log.locator(".lt-panel-title"), log.locator("li").first, log.locator("li").last, save):
         assert part.evaluate(CLIPPED) == []
         part.scroll_into_view_if_needed()
         box = part.bounding_box()
