@@ -340,7 +340,9 @@ def test_keyboard_alone_selects_and_plays(board: Any) -> None:
         expect(board).not_to_have_attribute("data-seq", seq or "")
         if board.locator(".lt-space.lt-target").count():
             break
-        page.keyboard.press("Enter")  # put it back, then the next card with the arrow key
+        seq = board.get_attribute("data-seq")
+        page.keyboard.press("Enter")  # put it back (and wait for the board to say so), then the next card
+        expect(board).not_to_have_attribute("data-seq", seq or "")
         page.keyboard.press("ArrowRight")
         assert step < len(table["hand"]) - 1
     focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
