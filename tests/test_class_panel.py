@@ -200,6 +200,7 @@ def test_a_waiting_table_shows_leave_also_after_a_reload(tables: tuple[Referee, 
     other = panel_of(again)
     assert again.level_pick.value == CLASSMATE and other.layout.display == ""
     assert again.controller.mode.kind == "seating" and said(other.status.value, "classmates.opened", code=code)
+    assert again.now_doing() == (None, None)  # waiting, not playing anyone (the class page says "Play")
     assert other.leave_button.layout.display == ""
     authority.open("ben", "Ben")
     other.leave_button.click()  # the table closes, leaves no row, and the entry and open tables come back
@@ -209,6 +210,10 @@ def test_a_waiting_table_shows_leave_also_after_a_reload(tables: tuple[Referee, 
     assert joins == [mark("classmates.join_named", name="Ben")]
     assert said(again.board.state["message"], "classmates.left", code=code)
     assert again.controller.mode.kind == "closed" and not again.at_class_table()
+    state = again.board.state  # no classmate sat down: no hand was dealt to be shown, and nobody is named
+    assert not state.get("hand") and not state.get("aside") and not state.get("actions")
+    assert said(state["turn"], "classmates.closed_unseated_turn", code=code, rules=mark("rules.REVISED_2008"))
+    assert [square["value"] for square in state["squares"]] == [0, 0]
     other.name.value = "Ana"
     other.open_button.click()  # free at once
     assert other.code not in (None, code) and not said(again.board.state["message"], "classmates.refused.one_table")

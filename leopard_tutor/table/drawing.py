@@ -60,8 +60,8 @@ def board_state(table: Table) -> BoardState:
     mode = table.mode
     if isinstance(mode, PassingDevice):
         return _hand_over_state(table, mode.player)
-    if isinstance(mode, Seating):
-        return _seating_state(table)
+    if isinstance(mode, Seating) or (isinstance(mode, Closed) and mode.unseated is not None):
+        return _seating_state(table)  # no game was shown: none is shown once the waiting table has closed
     if isinstance(mode, Reviewing):
         judgement = mode.judgement
         move = judgement.move
@@ -164,6 +164,8 @@ def turn_text(table: Table) -> str:
         return text("play.people.turn.pass", name=table.name(mode.player), **facts)
     if isinstance(mode, Seating):
         return text("classmates.seating.turn", code=mode.code, rules=facts["rules"])
+    if isinstance(mode, Closed) and mode.unseated is not None:
+        return text("classmates.closed_unseated_turn", code=mode.unseated, rules=facts["rules"])
     if isinstance(mode, Closed):
         return text("classmates.closed_turn", **facts)
     player = current_player(hand)

@@ -65,9 +65,11 @@ class MatchFinished:
 @dataclass(frozen=True)
 class Closed:
     """A table between classmates that has ended before its match did: `ending` is "left" (the person here left),
-    "other_left" (the classmate left) or "ended" (the server closed it). No move is made any more."""
+    "other_left" (the classmate left) or "ended" (the server closed it). No move is made any more. `unseated`: the
+    code of a table closed while it waited for a classmate (no game was ever shown on it), else None."""
 
     ending: str
+    unseated: str | None = None
     kind: ClassVar[str] = "closed"
 
 

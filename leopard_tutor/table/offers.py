@@ -47,7 +47,7 @@ def shown(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return tuple(board), ("why",) if table.computer_player is not None else ()
     if isinstance(mode, PassingDevice):
         return ("show_hand",), ()
-    if isinstance(mode, Seating):
+    if isinstance(mode, Seating) or (isinstance(mode, Closed) and mode.unseated is not None):
         return (), ()
     side = ["why"] if table.computer_player is not None else []
     if not isinstance(mode, Retrying):

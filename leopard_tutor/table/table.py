@@ -476,7 +476,7 @@ class Table(TableController):
         if isinstance(self.mode, Reviewing):  # the review stays open; closing it leads to the closed table
             self.move_to("close", replace(self.mode, back=Closed(ending)))
         else:
-            self.move_to("close", Closed(ending))
+            self.move_to("close", Closed(ending, self.mode.code if isinstance(self.mode, Seating) else None))
         self.marks.clear()
         self.say(words, "warn")
 

@@ -21,7 +21,7 @@ from ..engine.catalogue import text
 from ..engine.game_code import SavedGame, game_code, read_game_code
 from ..protocol import CLASSMATE
 from ..protocol import COMPUTER as COMPUTER_PREFIX
-from ..table import Chooser, HintFn, Table, against_computer, at_one_device
+from ..table import Chooser, HintFn, Seating, Table, against_computer, at_one_device
 from ..table.class_table import ClassTable
 from .board import LeopardBoard
 from .class_panel import ClassPanel
@@ -276,9 +276,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.match_listeners.append(student.game)
 
     def now_doing(self) -> tuple[int | None, str | None]:
-        """The classmate played at a class table."""
+        """The classmate played at a class table (none while the table waits for one to sit down)."""
         table = self.controller
-        return None, table.name(1 - table.seat) if isinstance(table, ClassTable) and self.at_class_table() else None
+        if not isinstance(table, ClassTable) or not self.at_class_table() or isinstance(table.mode, Seating):
+            return None, None
+        return None, table.name(1 - table.seat)
 
     def offer_classmate_name(self, name: str) -> None:
         """The student kept `name`: the classmate name box holds it, unless another name is typed there."""
