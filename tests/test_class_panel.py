@@ -129,6 +129,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     assert [button.description for button in joins] == [mark("classmates.join_named", name="<i>Ana</i>")]
     other.name.value = "Ben"
     joins[0].click()  # Ben's board shows the match at once; Ana's with her watch's report
+    assert other.open_tables.children == ()  # seated: no list left to go stale (Ana's table is not open any more)
     panel.on_report(panel.client.mine())
     for play in (ana, ben):
         assert isinstance(play.controller, ClassTable)

@@ -281,8 +281,12 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.open_tables.children = [W.HTML(f"<p>{html.escape(words)}</p>"), *buttons]
 
     def _show_entry(self, shown: bool) -> None:
+        """Show the entry (name, code, open and join), or hide it while this page sits at a table; then the list of
+        open tables goes too (it would go stale: a table in it may fill or close while this one is played)."""
         for part in self.entry:
             part.layout.display = "" if shown else "none"
+        if not shown:
+            self.open_tables.children = []
 
     def resume(self) -> bool:
         """At start (a new page, a reload, after a server restart): sit at this visitor's table if there is one (a
