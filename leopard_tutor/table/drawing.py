@@ -17,7 +17,7 @@ from ..engine.narration import move_words
 from ..engine.square import Square
 from ..engine.turns import current_player
 from ..engine.view import public_square
-from .modes import Closed, PassingDevice, Reviewing, Seating
+from .modes import Closed, PassingDevice, Reviewing, Seating, shows_no_game
 from .offers import offers, shown
 from .presenter import (
     action,
@@ -60,8 +60,8 @@ def board_state(table: Table) -> BoardState:
     mode = table.mode
     if isinstance(mode, PassingDevice):
         return _hand_over_state(table, mode.player)
-    if isinstance(mode, Seating) or (isinstance(mode, Closed) and mode.unseated is not None):
-        return _seating_state(table)  # no game was shown: none is shown once the waiting table has closed
+    if shows_no_game(mode):
+        return _seating_state(table)
     if isinstance(mode, Reviewing):
         judgement = mode.judgement
         move = judgement.move

@@ -109,6 +109,11 @@ Mode = Seating | Playing | PassingDevice | HandFinished | MatchFinished | Review
 """One of the table's modes."""
 
 
+def shows_no_game(mode: Mode) -> bool:
+    """Whether the table has no game to show: it waits for a classmate, or closed while it waited."""
+    return isinstance(mode, Seating) or (isinstance(mode, Closed) and mode.unseated is not None)
+
+
 @dataclass(frozen=True)
 class PastHand:
     """A finished hand of the match kept for its review: the hand (a copy), the reviews of the people's moves

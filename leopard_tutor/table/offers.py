@@ -16,7 +16,7 @@ from ..engine import EndTurn, GoOut
 from ..engine.catalogue import text
 from ..engine.turns import current_player
 from . import machine
-from .modes import Closed, MatchFinished, PassingDevice, Retrying, Reviewing, Seating
+from .modes import Closed, MatchFinished, PassingDevice, Retrying, Reviewing, Seating, shows_no_game
 from .sentences import hand_over_words, not_now
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def shown(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return tuple(board), ("why",) if table.computer_player is not None else ()
     if isinstance(mode, PassingDevice):
         return ("show_hand",), ()
-    if isinstance(mode, Seating) or (isinstance(mode, Closed) and mode.unseated is not None):
+    if shows_no_game(mode):
         return (), ()
     side = ["why"] if table.computer_player is not None else []
     if not isinstance(mode, Retrying):

@@ -686,18 +686,17 @@ class Table(TableController):
     def _apply(self, move: Move, mover: int) -> tuple[str, str]:
         """Make `move` of `mover` through the turn runner and log it: the words for each person at the table
         ("" for the computer)."""
-        match = None if self.retry is not None else self.match
-        entry = self._told(self.hand, move, mover, lambda hand, made: apply_move(hand, made, match))
+        entry = self._told(self.hand, move, mover, None if self.retry is not None else self.match)
         self.log.append(entry)
         return entry.told
 
-    def _told(self, hand: Hand, move: Move, mover: int, make: Callable[[Hand, Move], object]) -> LogEntry:
-        """Make `move` of `mover` in `hand` by `make` and tell it to each person at the table ("" for the
-        computer)."""
+    def _told(self, hand: Hand, move: Move, mover: int, match: Match | None = None) -> LogEntry:
+        """Make `move` of `mover` in `hand` through the turn runner (the hand of `match`, if given) and tell it to
+        each person at the table ("" for the computer)."""
         readers = [player for player in (0, 1) if not isinstance(self.seats[player], Computer)]
         before = {reader: hand.view(reader).squares for reader in readers}
         value = hand.value(mover)
-        make(hand, move)
+        apply_move(hand, move, match)
         told = tuple(narrate(move, mover, reader, before[reader], hand.view(reader).squares, self.rules,
                              went_out_value=value, other=self.name(1 - reader)).text
                      if reader in readers else "" for reader in (0, 1))
@@ -710,7 +709,7 @@ class Table(TableController):
         made = list(zip(replay.movers, replay.moves, strict=True))
         while replay.moves:
             replay.undo()
-        return [self._told(replay, move, mover, Hand.apply) for mover, move in made]
+        return [self._told(replay, move, mover) for mover, move in made]
 
 def against_computer(opponent: Chooser, **options: Any) -> Table:
     """A table where the learner (player 0) plays `opponent`; `options` as for `Table`."""
