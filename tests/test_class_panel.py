@@ -12,6 +12,7 @@ from keyed import mark, said
 from test_table import intents_for
 from test_widgets_play_section import Discarder
 
+from leopard_tutor.ai import hint
 from leopard_tutor.class_codes import ClassTableError
 from leopard_tutor.client.class_client import ClassRefused
 from leopard_tutor.engine.moves import NEXT_HAND, Move, move_to_data
@@ -162,6 +163,35 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     ben.board.dispatch({"type": "select", "index": 0})
     assert bens.hand.moves == moves and said(ben.board.state["message"], "classmates.closed_now")
     assert not [action for action in ben.board.state["actions"] if action["enabled"]]
+
+
+def test_the_sections_hints_come_with_the_computer_after_a_class_table(tables: tuple[Referee, Clock],
+                                                                       keyed: None) -> None:
+    authority, clock = tables
+    ana = build_play(Discarder(), hinter=quick_hint, opponent_factory=Discarder, seed=11,  # type: ignore[arg-type]
+                     background=False, class_client=Link(authority, "ana"))  # type: ignore[arg-type]
+    ana.resume_class_table()
+    ana.level_pick.value = CLASSMATE
+    panel = panel_of(ana)
+    panel.name.value = "Ana"
+    panel.open_button.click()
+    assert panel.code is not None
+    authority.join("ben", "Ben", panel.code)
+    panel.on_report(panel.client.mine())
+    assert ana.controller.hinter is None  # no hints between classmates
+    clock.now += GONE_SECONDS
+    panel.on_report(panel.client.mine())
+    panel.finish_button.click()  # the computer's match now: the section's hints, as against the computer anywhere
+    table = ana.controller
+    assert isinstance(table, ClassTable) and table.hinter is quick_hint and table.viewer_to_move
+    assert table.offers()["hint"] == ""
+    ana.level_pick.value = "beginner"  # a new match against the computer: hints, and the rules' own length
+    assert not isinstance(ana.controller, ClassTable) and ana.controller.hinter is quick_hint
+    assert ana.controller.match.hands == ana.controller.rules.hands_per_match
+
+
+def quick_hint(view: Any) -> Any:
+    return hint(view, "beginner")
 
 
 def test_a_reloaded_page_sits_at_its_table_again(tables: tuple[Referee, Clock], keyed: None) -> None:

@@ -8,10 +8,13 @@ from pathlib import Path
 
 import pytest
 from board_states import cards_shown
+from keyed import mark, said
 from test_class_panel import play_to_the_last_move
 from test_table import OPTIONS, intents_for
 
+from leopard_tutor.ai import hint
 from leopard_tutor.ai.players import BeginnerPlayer
+from leopard_tutor.ai.why import why_turn
 from leopard_tutor.class_codes import ClassTableError
 from leopard_tutor.engine import LeopardError
 from leopard_tutor.engine.catalogue import text
@@ -117,6 +120,39 @@ def test_the_computer_takes_a_gone_classmates_seat(two: tuple[Referee, str]) -> 
     match = ben.match
     ben.new_match()  # a class table plays one match: refused with its reason, nothing changes
     assert ben.match is match and ben.tone == "warn" and ben.message == text("classmates.no_new_match")
+
+
+def test_after_the_computer_takes_a_seat_only_its_own_moves_are_explained_or_taken_back(two: tuple[Referee, str],
+                                                                                       keyed: None) -> None:
+    tables, code = two
+    live = tables.tables[code]
+    chooser = BeginnerPlayer(5)
+    ana_seat = live.row.visitors.index("ana")
+    while len(live.moves) < 6 or live.match.current.to_move != ana_seat:  # both moved; Ana's turn
+        hand = live.match.current
+        visitor = live.row.visitors[hand.to_move] or ""
+        tables.move(visitor, code, len(live.moves), move_to_data(chooser.choose(hand.view(hand.to_move))))
+    ana = page(tables, "ana")
+    played = ana.hand.moves
+    computer = 1 - ana.seat
+    assert ana.offers()["hint"] == mark("classmates.no_hints")
+    ana.seat_computer(BeginnerPlayer(1), "", lambda view: hint(view, "beginner"))
+    assert ana.hand.moves == played and ana.viewer_to_move and computer in ana.hand.movers
+    found = ana.offers()
+    # the computer has made no move yet: what Ben played is not explained as the computer's, nor taken back
+    assert found["why"] == mark("review.why.none_since_computer")
+    assert found["undo"] == mark("play.nothing_to_undo_since_computer")
+    assert found["hint"] == "", "the match is the computer's now: hints as in any match against it"
+    ana.handle({"type": "action", "id": "undo"})
+    assert ana.tone == "warn" and ana.hand.moves == played
+    ana.handle({"type": "action", "id": "hint"})
+    assert ana.tone != "warn" and said(ana.message, "play.hint_by")
+    ana.make(ana.view().legal_moves()[0])  # the computer answers at once
+    assert ana.hand.movers[-1] == computer and ana.offers()["why"] == ""
+    assert why_turn(ana.hand, computer, ana.computer_from).indices[0] >= len(played)
+    ana.handle({"type": "action", "id": "undo"})
+    assert ana.tone != "warn" and ana.hand.moves == played
+    assert ana.offers()["undo"] == mark("play.nothing_to_undo_since_computer")
 
 
 def test_the_last_move_reaches_a_page_reviewing_once_its_review_closes(two: tuple[Referee, str]) -> None:

@@ -23,6 +23,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from leopard_tutor.ai import hint
 from leopard_tutor.ai.players import ExpertPlayer, make_player
 from leopard_tutor.ai.review import HandReview
+from leopard_tutor.ai.why import why_turn
 from leopard_tutor.engine import RULE_SETS, Play
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.turns import current_player, turn_began
@@ -64,6 +65,8 @@ class TableWalk(RuleBasedStateMachine):
         self.tables: Referee | None = None
         self.code = ""
         self.folder: tempfile.TemporaryDirectory[str] | None = None
+        self.played_before: dict[int, tuple[int, tuple[Any, ...]]] = {}
+        """By page: the hand's number and its moves when the computer took the classmate's seat there."""
 
     def teardown(self) -> None:
         if self.folder is not None:
@@ -201,6 +204,31 @@ class TableWalk(RuleBasedStateMachine):
                 if table.offers()[ident]:
                     self._refused(table, {"type": "action", "id": ident})
             assert snapshot(table)[2] == before[2]  # no move is made in the closed match
+
+    @precondition(lambda self: self.tables is not None)
+    @rule(page=st.integers(0, 1))
+    def finish_against_the_computer(self, page: int) -> None:
+        """The page whose classmate left lets the computer take the empty seat, with hints from then on."""
+        table = self.pages[page % len(self.pages)]
+        mode = table.mode.back if isinstance(table.mode, Reviewing) else table.mode
+        if not isinstance(mode, Closed) or mode.ending != "other_left" or mode.unseated or table.computer_sat:
+            return
+        table.seat_computer(make_player("beginner", seed=page), "", quick_hint)
+        assert table.computer_sat is not None and table.tone != "warn"
+        self.played_before[page % len(self.pages)] = (table.match.hand_number, table.match.current.moves[
+            :table.computer_sat[1]])
+
+    @invariant()
+    def moves_before_the_computer_sat_stay(self) -> None:
+        """Undo never takes back a move made against the classmate; the computer's Why explains its own moves."""
+        for page, (number, moves) in self.played_before.items():
+            table = self.pages[page]
+            if table.match.hand_number != number or table.retry is not None:
+                continue
+            assert table.match.current.moves[:len(moves)] == moves
+            computer = table.computer_player
+            if computer is not None and not table.offers()["why"]:
+                assert min(why_turn(table.hand, computer, table.computer_from).indices) >= len(moves)
 
     # -- checks --------------------------------------------------------------------------------
     def _refused(self, table: Table, intent: dict[str, Any]) -> None:

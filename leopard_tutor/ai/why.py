@@ -65,13 +65,14 @@ def last_turn(hand: Hand, player: int) -> tuple[int, ...]:
     return tuple(range(start, end))
 
 
-def why_turn(hand: Hand, player: int) -> TurnWhy:
+def why_turn(hand: Hand, player: int, since: int = 0) -> TurnWhy:
     """Why `player` (0 or 1) played their last turn in `hand` as they did, told to the other player: every move
     of the turn (plays, a discard, going out, the end of the turn or a pass with no card) with its reason, each
-    from what `player` could see just before it. An `AIError` if `player` has made no move in `hand`."""
+    from what `player` could see just before it; only the moves from number `since` on (those before were made by
+    someone else in that seat). An `AIError` if `player` has made no such move in `hand`."""
     if player not in (0, 1):
         raise AIError(f"a player is 0 or 1, not {player!r}")
-    indices = last_turn(hand, player)
+    indices = tuple(index for index in last_turn(hand, player) if index >= since)
     if not indices:
         raise AIError(f"player {player} has made no move in this hand, so there is no turn to explain")
     replay = hand.copy()

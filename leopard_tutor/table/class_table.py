@@ -18,8 +18,8 @@ from typing import Any
 from ..engine import Move
 from ..engine.moves import NEXT_HAND, move_from_data, move_to_data
 from .modes import Playing
-from .seats import PersonElsewhere, PersonHere
-from .table import Table
+from .seats import Chooser, PersonElsewhere, PersonHere
+from .table import HintFn, Table
 
 StoreMove = Callable[[int, dict[str, Any]], None]
 """`store_move(number, move)`: store this page's move as the table's move `number`, or raise a `LeopardError`."""
@@ -123,11 +123,11 @@ class ClassTable(Table):
             self.made += 1
         super().next_hand()
 
-    def seat_computer(self, chooser: Any, words: str) -> None:
-        """The classmate has gone: the computer takes their seat and plays on from here; the moves are no longer
-        the server's."""
+    def seat_computer(self, chooser: Chooser, words: str, hinter: HintFn | None = None) -> None:
+        """The classmate has gone: the computer takes their seat and plays on from here (hints by `hinter`); the
+        moves are no longer the server's."""
         self.store_move, self.pending = None, []
-        super().seat_computer(chooser, words)
+        super().seat_computer(chooser, words, hinter)
 
     def end_of_match(self, moves: Sequence[dict[str, Any]]) -> None:
         """The server closed the table after the match's last move (`moves`: every move of the match): the ones not

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..ai.why import last_turn
 from ..engine import EndTurn, GoOut
 from ..engine.catalogue import text
 from ..engine.turns import current_player
@@ -125,7 +126,7 @@ def _now(table: Table, action: str) -> str:
         verdict = hand.check(GoOut() if action == "go_out" else EndTurn())
         return "" if verdict.legal else verdict.reason
     if action == "hint":
-        if table.for_classmates:
+        if table.for_classmates and table.computer_player is None:
             return text("classmates.no_hints")
         if hand.is_over:
             return hand_over_words(table)
@@ -137,12 +138,15 @@ def _now(table: Table, action: str) -> str:
             return text("play.people.no_undo")
         if hand.is_over:
             return text("play.no_undo_after_end")
-        if isinstance(mode, Retrying):
-            return "" if viewer in hand.movers[mode.floor:] else text("play.nothing_to_undo_in_retry")
-        return "" if viewer in hand.movers else text("play.nothing_to_undo")
+        if viewer in hand.movers[table.undo_floor:]:
+            return ""
+        return text("play.nothing_to_undo_in_retry" if isinstance(mode, Retrying) else
+                    "play.nothing_to_undo_since_computer" if table.undo_floor else "play.nothing_to_undo")
     if action == "why":
         computer = table.computer_player
-        return "" if computer is not None and computer in hand.movers else text("review.why.none")
+        if computer is not None and any(index >= table.computer_from for index in last_turn(hand, computer)):
+            return ""
+        return text("review.why.none_since_computer" if table.computer_from else "review.why.none")
     if action == "review":
         return "" if viewer in table.match.current.movers else text("review.summary.empty")
     if action == "review_last":

@@ -101,6 +101,9 @@ class Table(TableController):
         self.last_review: PastHand | None = None
         self.background = Background(self._refine_reviews) if background else None
         self.match = Match(rules, seed=seed, hands=hands)
+        self.computer_sat: tuple[int, int] | None = None
+        """When a computer took the seat of a person elsewhere: the hand's number then, and how many of its moves
+        had been made (those, and every move of earlier hands in that seat, are the person's)."""
         if seating is not None:
             self.mode = Seating(seating)
             self.say(text("classmates.seating.wait", code=seating))
@@ -137,6 +140,22 @@ class Table(TableController):
     def viewer_to_move(self) -> bool:
         """Whether it is the move of the person whose view this is (the one place this is decided)."""
         return isinstance(self.mode, (Playing, Retrying)) and current_player(self.hand) == self.viewer
+
+    @property
+    def computer_from(self) -> int:
+        """The first move of the hand in play that the computer at the table made itself in its seat: the moves
+        before it in that seat were a classmate's, whose seat it took (0 where the computer sat from the start)."""
+        sat, retry = self.computer_sat, self.retry
+        number = self.match.hand_number if retry is None else retry.number
+        start = (0 if sat is None or number > sat[0] else sat[1] if number == sat[0] else len(self.hand.moves))
+        return start if retry is None else min(start, retry.floor)
+
+    @property
+    def undo_floor(self) -> int:
+        """The first move of the hand in play that Undo may take back: a position tried again keeps the moves
+        before it, and the moves made before the computer took a classmate's seat stay as they were played."""
+        retry = self.retry
+        return self.computer_from if retry is None else retry.floor
 
     @property
     def opponent(self) -> Chooser | None:
@@ -369,8 +388,8 @@ class Table(TableController):
                          self.seq)
 
     def undo(self) -> None:
-        """Take back the viewer's last move (and the computer's replies to it); never between two people, and
-        never once the hand is over (offers.py)."""
+        """Take back the viewer's last move (and the computer's replies to it); never between two people, never
+        once the hand is over, nor a move before `undo_floor` (offers.py)."""
         if self.refused("undo"):
             return
         hand = self.hand
@@ -458,15 +477,18 @@ class Table(TableController):
                 seat.name = names[player]
         self._start_hand(words, "sit")
 
-    def seat_computer(self, chooser: Chooser, words: str) -> None:
-        """The person elsewhere has gone: the computer takes their seat and plays on from here; `words` open the
-        message."""
+    def seat_computer(self, chooser: Chooser, words: str, hinter: HintFn | None = None) -> None:
+        """The person elsewhere has gone: the computer takes their seat and plays on from here, and `hinter` gives
+        the hints from now on; `words` open the message."""
         if isinstance(self.mode, Reviewing):  # the review closes: the match goes on under the reviewer's eyes
             self.move_to("review_close", self.mode.back if isinstance(self.mode.back, Closed) else self._mode_now())
         seats = list(self.seats)
         player = next(player for player in (0, 1) if not seats[player].here)
         seats[player] = Computer(chooser)
         self.seats = (seats[0], seats[1])
+        self.computer_sat = (self.match.hand_number, len(self.match.current.moves))
+        self.hinter = hinter
+        self._ladder = HintLadder(self._hint_clues)
         said = [words, *self._advance("seat_computer"), sentences.prompt(self, full=True)]
         self.say(" ".join(word for word in said if word))
 
@@ -588,7 +610,7 @@ class Table(TableController):
             return
         computer = self.computer_player
         assert computer is not None
-        self.say(why_turn(self.hand, computer).sentence)
+        self.say(why_turn(self.hand, computer, self.computer_from).sentence)
 
     def _follow(self) -> None:
         """Bring the reviews of the match's hand up to date (the cheap pass) and let the search go on when idle."""

@@ -463,7 +463,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             self._show_entry(True)
             self.leave_button.layout.display = "none"
         table.seat_computer(self._computer(FINISHING_LEVEL),
-                            text("classmates.computer_seated", level=text(f"levels.names.{FINISHING_LEVEL}")))
+                            text("classmates.computer_seated", level=text(f"levels.names.{FINISHING_LEVEL}")),
+                            self._options()["hinter"])
         self.finish_button.layout.display = "none"
         self.status.value = ""
 

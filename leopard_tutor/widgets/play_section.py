@@ -59,6 +59,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                  class_client: ClassClient | None = None) -> None:
         """With a `class_client` (on a class server), the opponent menu offers a classmate too."""
         self.controller = controller
+        self.hinter = controller.hinter
+        """The hints of every match this section begins against the computer (a class table's own are none)."""
         self.opponent_factory = opponent_factory
         self.address = address
         self._opening = False
@@ -434,11 +436,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self._follow_level(factory, start, new)
 
     def _table_options(self) -> dict[str, Any]:
-        """How the table in play was made (hints, hands a match, reviews, background search), for the next,
-        with a fresh deal under the chosen rules."""
+        """The section's hints, and how the table in play was made (hands a match, reviews, background search), for
+        the next, with a fresh deal under the chosen rules (a class table's length is the server's, not kept)."""
         table = self.controller
-        return {"rules": rules_by_key(self.rules_pick.value), "seed": new_deal_code(), "hinter": table.hinter,
-                "hands": table.hands_per_match, "reviewer": table.make_reviewer,
+        hands = None if isinstance(table, ClassTable) else table.hands_per_match
+        return {"rules": rules_by_key(self.rules_pick.value), "seed": new_deal_code(), "hinter": self.hinter,
+                "hands": hands, "reviewer": table.make_reviewer,
                 "background": table.background is not None}
 
     def _seat_computer(self, opponent: Chooser) -> None:
