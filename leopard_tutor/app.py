@@ -332,14 +332,15 @@ class TutorApp(W.VBox):  # type: ignore[misc]
 
     def _show_student_bar(self) -> None:
         """The student's name (a `StudentBar`) first in the header, in place of the one there was, if any; the
-        name they keep goes in Play's classmate name box (`PlaySection.offer_classmate_name`)."""
+        name they go by (offered or kept) goes in Play's classmate name box (`PlaySection.offer_classmate_name`)."""
         if self.member is None:
             return
         bar = self.member.name_bar(self.head.children, self._name_classmate)
         self.head.children = (bar, *(part for part in self.head.children if not isinstance(part, StudentBar)))
 
     def _name_classmate(self, name: str) -> None:
-        """The student kept `name`: Play's classmate name box holds it, unless another name is typed there."""
+        """The student goes by `name` (offered or kept): Play's classmate name box holds it, unless another name is
+        typed there."""
         play = self._play()
         if play is not None:
             play.offer_classmate_name(name)

@@ -127,7 +127,8 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     other = panel_of(ben)
     other.show_button.click()
     joins = [child for child in other.open_tables.children if hasattr(child, "on_click")]
-    assert [button.description for button in joins] == [mark("classmates.join_named", name="<i>Ana</i>")]
+    assert [button.description for button in joins] == [mark("classmates.join_named", name="<i>Ana</i>", code=code)]
+    assert joins[0].tooltip == joins[0].description, "the whole label, where the button is too narrow for it"
     other.name.value = "Ben"
     joins[0].click()  # Ben's board shows the match at once; Ana's with her watch's report
     assert other.open_tables.children == ()  # seated: no list left to go stale (Ana's table is not open any more)
@@ -233,12 +234,12 @@ def test_a_waiting_table_shows_leave_also_after_a_reload(tables: tuple[Referee, 
     assert again.controller.mode.kind == "seating" and said(other.status.value, "classmates.opened", code=code)
     assert again.now_doing() == (None, None)  # waiting, not playing anyone (the class page says "Play")
     assert other.leave_button.layout.display == ""
-    authority.open("ben", "Ben")
+    bens = authority.open("ben", "Ben")
     other.leave_button.click()  # the table closes, leaves no row, and the entry and open tables come back
     assert code not in authority.tables and authority.store.table(code) is None
     assert [part.layout.display for part in other.entry] == [""] * 3 and other.leave_button.layout.display == "none"
     joins = [child.description for child in other.open_tables.children if hasattr(child, "on_click")]
-    assert joins == [mark("classmates.join_named", name="Ben")]
+    assert joins == [mark("classmates.join_named", name="Ben", code=bens)]
     assert said(again.board.state["message"], "classmates.left", code=code)
     assert again.controller.mode.kind == "closed" and not again.at_class_table()
     state = again.board.state  # no classmate sat down: no hand was dealt to be shown, and nobody is named

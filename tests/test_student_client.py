@@ -262,6 +262,19 @@ def test_a_kept_name_comes_back_is_changed_and_fills_the_classmate_box() -> None
     assert names[-1] == "Ana L" and set(names) <= {"Quiet Otter", "Ana", "Ana L"}, "names not yet sent coalesce"
 
 
+def test_the_offered_name_fills_the_classmate_box_so_a_table_opens_under_it() -> None:
+    tutor = app.build_app()
+    play = tutor.built[0]
+    play.classmates = type("Panel", (), {"name": type("Box", (), {"value": ""})()})()  # the classmate name box
+    tutor.join_class(FakeLink())  # type: ignore[arg-type]
+    bar = bar_of(tutor)
+    page_restores(bar, "")  # a first visit: "You are NAME", not yet given to the server
+    offered = bar.box.value
+    assert tutor.member is not None and tutor.member.record.name is None
+    assert play.classmates.name.value == offered, "the header's name is the one a table opens under"
+    assert bar.keep("Ana") and play.classmates.name.value == "Ana"
+
+
 def test_the_servers_name_is_kept_when_the_browser_has_none() -> None:
     tutor = joined(FakeLink({"name": "Ben", "progress": None, "unlock_all": False, "defaults": {}}))
     bar = bar_of(tutor)

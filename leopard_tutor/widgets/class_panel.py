@@ -273,7 +273,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         found = self.client.waiting()
         buttons: list[Any] = []
         for code, name in found:
-            button = W.Button(description=text("classmates.join_named", name=name))
+            words = text("classmates.join_named", name=name, code=code)
+            button = W.Button(description=words, tooltip=words)
             button.add_class("lt-class-join")
             button.on_click(lambda _b, c=code: self._act(lambda: self.join(c)))
             buttons.append(button)

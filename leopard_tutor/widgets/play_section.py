@@ -285,7 +285,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         return None, table.name(1 - table.seat)
 
     def offer_classmate_name(self, name: str) -> None:
-        """The student kept `name`: the classmate name box holds it, unless another name is typed there."""
+        """The student goes by `name` (offered in the header, or kept): the classmate name box holds it, unless
+        another name is typed there."""
         panel = self.classmates
         if panel is not None and panel.name.value in ("", self._classmate_name):
             panel.name.value = name

@@ -31,11 +31,12 @@ def generated_name(choose: Callable[[Sequence[str]], str] = random.choice) -> st
 
 class StudentBar(W.HBox):  # type: ignore[misc]
     """The name of the student of `record` in the header (see the module docstring); `named_listeners` are
-    called with each name kept."""
+    called with each name the student goes by: the one offered ("You are …"), then each one kept that differs."""
 
     def __init__(self, record: StudentRecord, choose: Callable[[Sequence[str]], str] = random.choice) -> None:
         self.record = record
         self.named_listeners: list[Callable[[str], None]] = []
+        self._named = ""  # the name the listeners were told last
         self.storage = BrowserStorage("student_name")
         self.lead = W.HTML(text("students.you_are"), layout=W.Layout(display="none"))
         self.lead.add_class("lt-student-lead")
@@ -74,8 +75,7 @@ class StudentBar(W.HBox):  # type: ignore[misc]
             return False
         self.storage.save(kept)
         self._show(kept)
-        for listener in list(self.named_listeners):
-            listener(kept)
+        self._tell(kept)
         return True
 
     def offer(self, name: str) -> None:
@@ -83,14 +83,21 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         record (`offered_given`), unless they change it first."""
         self._fill(self.record.offer(name))
         self._show(name, offered=True)
+        self._tell(name)
 
     def offered_given(self, name: str) -> None:
         """The offered `name` was given to the server: it is kept in the browser and shown as the name kept. A
         listener of the record's, from the moment the bar is made."""
         self.storage.save(name)
         self._show(name)
-        for listener in list(self.named_listeners):
-            listener(name)
+        self._tell(name)
+
+    def _tell(self, name: str) -> None:
+        """Tell the listeners the name the student goes by now, unless it is the one they were told last."""
+        if name != self._named:
+            self._named = name
+            for listener in list(self.named_listeners):
+                listener(name)
 
     def ask(self) -> None:
         """Show the box (holding the name kept, if any) and the button to keep it."""

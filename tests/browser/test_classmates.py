@@ -74,7 +74,7 @@ def two_at_a_table(browser: Any, page: Any, base_url: str, page_errors: list[str
         assert board.locator(".lt-hand-card").count() == 0 and board.locator(".lt-actions button").count() == 0
         sit_down(ben_page, names[1])
         ben_page.get_by_role("button", name=text("classmates.refresh")).click()
-        ben_page.get_by_role("button", name=text("classmates.join_named", name=names[0])).click()
+        ben_page.get_by_role("button", name=text("classmates.join_named", name=names[0], code=code.group(1))).click()
     except BaseException:
         other.close()
         raise

@@ -307,7 +307,11 @@ def test_two_classmates_fit_one_screen(new_page: Any, base_url: str, artifacts: 
     pages["ana"].set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})
     sit_down(pages["ben"], "Ben")
     pages["ben"].get_by_role("button", name=text("classmates.refresh")).click()
-    pages["ben"].get_by_role("button", name=text("classmates.join_named", name="Ana")).click()
+    found = CODE_SHOWN.search(pages["ana"].locator(".lt-class-code-shown").inner_text())
+    assert found is not None
+    join = pages["ben"].get_by_role("button", name=text("classmates.join_named", name="Ana", code=found.group(1)))
+    assert join.evaluate("button => button.scrollWidth <= button.clientWidth"), "the whole name and code are read"
+    join.click()
     for page in pages.values():
         expect(page.locator(".lt-play .lt-turn")).to_have_text(
             re.compile(f"{turn_of('Ana').pattern}|{turn_of('Ben').pattern}"), timeout=30_000)
