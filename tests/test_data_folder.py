@@ -194,7 +194,7 @@ def test_a_write_the_file_refuses_is_one_log_line_a_refusal_and_changes_nothing(
     with caplog.at_level(logging.WARNING):
         for refused in (lambda: tables.move(("ana", "ben")[hand.to_move], code, 0, first),
                         lambda: tables.open("cy", "Cy"), lambda: students.name("ana", "Anita"),
-                        lambda: students.game("ben", "classmate", "won", "0123456789abcdef")):
+                        lambda: students.game("ben", "computer:expert", "won", "0123456789abcdef")):
             with pytest.raises(StoreWriteError) as said:
                 refused()
             assert said.value.kind == "read_only" and not isinstance(said.value, ValueError)  # no bad input

@@ -83,10 +83,11 @@ def test_a_visit_that_never_names_itself_leaves_no_row(tmp_path: Path) -> None:
 
 def test_forgetting_the_class_then_a_report_of_an_open_page_leaves_no_row(tmp_path: Path) -> None:
     class_, _ = named(tmp_path, "ana", "ben")
-    class_.game("ana", "classmate", "won", MATCH)
+    class_.game("ana", "computer:casual", "won", MATCH)
     assert class_.forget() == 2
     assert class_.store.student_matches("ana") == 0, "the matches' ids go with the records"
-    for report in (lambda: class_.now("ana", "learn", 2), lambda: class_.game("ana", "classmate", "won", match(2)),
+    for report in (lambda: class_.now("ana", "learn", 2),
+                   lambda: class_.game("ana", "computer:expert", "won", match(2)),
                    lambda: class_.progress("ben", None, {"jacks": [1, 0]})):
         with pytest.raises(ClassTableError, match="unknown_student"):
             report()
@@ -122,13 +123,14 @@ def test_a_bad_progress_report_is_refused_and_changes_nothing(tmp_path: Path, st
 def test_games_are_counted_per_opponent_once_per_match_and_anything_else_is_refused(tmp_path: Path) -> None:
     class_, _ = named(tmp_path, "ana", "ben")
     for number, (against, result) in enumerate((("computer:beginner", "won"), ("computer:beginner", "won"),
-                                                ("computer:expert", "lost"), ("classmate", "drawn"))):
+                                                ("computer:expert", "lost"), ("computer:adaptive", "drawn"))):
         assert class_.game("ana", against, result, match(number))
     row = class_.store.student("ana")
     assert row is not None and row.games == {"computer:beginner": {"won": 2, "drawn": 0, "lost": 0},
                                              "computer:expert": {"won": 0, "drawn": 0, "lost": 1},
-                                             "classmate": {"won": 0, "drawn": 1, "lost": 0}}
+                                             "computer:adaptive": {"won": 0, "drawn": 1, "lost": 0}}
     for bad in (("computer:godlike", "won", MATCH), ("classmate", "tied", MATCH), ("a" * 5000, "won", MATCH),
+                ("classmate", "won", MATCH), ("classmate", "drawn", match(9)),  # the tables count these
                 (1, 2, MATCH), ("classmate", "won", None), ("classmate", "won", "0123"), ("classmate", "won", 5),
                 ("classmate", "won", "0123456789ABCDEF")):
         with pytest.raises(ClassTableError, match="bad_game"):
@@ -195,17 +197,17 @@ def test_the_ids_of_a_students_latest_matches_are_kept_and_no_more(tmp_path: Pat
     class_, clock = named(tmp_path, "ana")
     for number in range(MATCHES_KEPT + 5):
         clock.now += 1
-        assert class_.game("ana", "classmate", "won", match(number))
+        assert class_.game("ana", "computer:casual", "won", match(number))
     assert class_.store.student_matches("ana") == MATCHES_KEPT
-    assert not class_.game("ana", "classmate", "won", match(MATCHES_KEPT + 4)), "a recent match is known"
-    assert class_.game("ana", "classmate", "won", match(0)), "the oldest ids made room"
+    assert not class_.game("ana", "computer:casual", "won", match(MATCHES_KEPT + 4)), "a recent match is known"
+    assert class_.game("ana", "computer:casual", "won", match(0)), "the oldest ids made room"
 
 
 def test_reports_at_once_and_the_teachers_unlocking_lose_nothing(tmp_path: Path) -> None:
     """A kernel reports from a thread of its own, beside the page's requests and the teacher's: every change is
     kept (each report reads, changes and writes its record as one step)."""
     class_, _ = named(tmp_path, "ana")
-    class_.game("ana", "classmate", "won", MATCH)
+    class_.game("ana", "computer:casual", "won", MATCH)
     start = threading.Barrier(5)
 
     def report(number: int, result: str) -> None:
@@ -241,7 +243,7 @@ def test_names_are_checked_and_the_row_stays_bounded(tmp_path: Path) -> None:
         assert refused.value.key == key
     for number in range(200):  # many reports: one row, of the same size
         class_.now("ana", "practice")
-        class_.game("ana", "classmate", "won", match(number))
+        class_.game("ana", "computer:casual", "won", match(number))
         class_.progress("ana", {FIRST: 3}, {"jacks": [1, 0]})
     sizes = class_.store.db.execute(
         "SELECT COUNT(*), MAX(LENGTH(stars) + LENGTH(practice) + LENGTH(games) + LENGTH(doing)) FROM students"
@@ -427,7 +429,8 @@ def test_the_migration_to_records_made_by_a_name_drops_the_nameless_ones(tmp_pat
         "EXPLAIN QUERY PLAN SELECT visitor FROM students ORDER BY last_seen DESC LIMIT 5"))
     assert "students_seen" in plan and "TEMP B-TREE" not in plan
     class_ = Students(store, clock=Clock(7.0))
-    assert class_.game("ana", "classmate", "won", MATCH) and not class_.game("ana", "classmate", "won", MATCH)
+    assert class_.game("ana", "computer:expert", "won", MATCH)
+    assert not class_.game("ana", "computer:expert", "won", MATCH)
 
 
 def test_the_session_book_says_which_visitors_have_a_page_connected() -> None:
@@ -558,3 +561,35 @@ def test_a_failed_try_of_no_stage_or_of_no_student_is_refused(tmp_path: Path) ->
     assert refused.value.key == "unknown_student" and class_.count() == 1
     row = class_.store.student("ana")
     assert row is not None and row.tries == []
+
+
+def test_the_games_cell_counts_matches_between_classmates_as_the_standings_do(tmp_path: Path, keyed: None) -> None:
+    """A match a classmate left is counted by the tables (lost for who left, won for the other): the Games cell and
+    the standings say the same, in the page and in the CSV; the hands are the pages' reports."""
+    from leopard_tutor.server.referee import Referee
+    from leopard_tutor.server.teacher import ClassPage
+
+    class_, clock = named(tmp_path, "ana", "ben")
+    tables = Referee(class_.store, clock=clock)
+    page = ClassPage(class_, tables, "t" * 32)
+    code = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", code)
+    hand = tables.tables[code].match.current
+    for number in range(4):
+        tables.move(("ana", "ben")[hand.to_move], code, number, move_to_data(hand.legal_moves()[0]))
+    assert class_.game("ana", "classmate", None, match(3), 1)  # a hand the page reported
+    tables.end("ben", code, "left")
+    report = page.report()
+    cells = {row["cells"][0]["text"]: row["cells"][3]["text"] for row in report["students"]}
+    joined = mark("teacher.games.joined")
+    line = "teacher.games.line"
+    assert cells == {
+        "Ana": mark(line, opponent=mark("teacher.classmate"), counts=joined.join([
+            mark("teacher.games.matches", matches=1, results=mark("teacher.games.won", count=1)),
+            mark("teacher.games.hands", hands=1)])),
+        "Ben": mark(line, opponent=mark("teacher.classmate"), counts=mark(
+            "teacher.games.matches", matches=1, results=mark("teacher.games.lost", count=1)))}
+    assert [(row["name"], row["played"], row["won"], row["lost"]) for row in report["standings"]["all"]] == [
+        ("Ana", 1, 1, 0), ("Ben", 1, 0, 1)]
+    sheet = list(csv.reader(io.StringIO("".join(page.csv_parts()))))
+    assert [row[3] for row in sheet[1:3]] == [cells["Ana"], cells["Ben"]]

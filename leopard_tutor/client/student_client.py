@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from ..class_codes import ClassTableError, valid_name
 from ..kernel_loop import LoopGone, in_turn, running_loop
 from ..lessons.progress import MAX_COUNT, Progress
-from ..protocol import DOINGS, MATCH_ID_LENGTH, RESULTS, STUDENTS_PATH
+from ..protocol import CLASSMATE, DOINGS, MATCH_ID_LENGTH, RESULTS, STUDENTS_PATH
 from .class_client import ClassRefused, KernelClient
 
 if TYPE_CHECKING:
@@ -272,11 +272,13 @@ class StudentRecord:
         return body
 
     def game(self, against: str, result: str | None, match: Match) -> None:
-        """Tell the server of a finished `match`: against "computer:LEVEL" or "classmate", "won", "drawn" or "lost"
-        from the student's seat; or, with `result` None, of the hand in play of `match`, played to its end. Each with
-        the match's `match_id` (and the hand's number): the server counts each once."""
-        if result is not None and result not in RESULTS:
-            raise ValueError(f"a match's result is one of {RESULTS}, not {result!r}")
+        """Tell the server of a finished `match` against "computer:LEVEL": "won", "drawn" or "lost" from the student's
+        seat; or, with `result` None, of the hand in play of `match` (against the computer or "classmate"), played to
+        its end. Each with the match's `match_id` (and the hand's number): the server counts each once. (A match
+        between classmates is counted by the class's tables, not told.)"""
+        if result is not None and (result not in RESULTS or against == CLASSMATE):
+            raise ValueError(f"a match's result is one of {RESULTS}, against the computer, not {result!r} against "
+                             f"{against!r}")
         body: dict[str, Any] = {"against": against, "match": match_id(match)}
         if result is None:
             body["hand"] = match.hand_number

@@ -224,10 +224,10 @@ class Referee:
         """The class's standings (`standings.standings`) over the matches that ended at `since` or later (None:
         every one kept), each student named by their record's name now, else their name at their latest table. The
         matches are counted again only once a table has closed since (the class page asks at every refresh)."""
-        kept = self._tally(since)
+        kept = self.tally(since)
         return standings(kept, self.store.names_of(kept))
 
-    def _tally(self, since: float | None) -> dict[str, Standing]:
+    def tally(self, since: float | None = None) -> dict[str, Standing]:
         """The matches counted since `since` (None: ever), by visitor: counted again only once a table has closed."""
         kept = self.tallies.get(since)
         if kept is None:
@@ -263,7 +263,7 @@ class Referee:
         if len(self.tables) + len(free) // 2 > self.limit:
             raise ClassTableError("full", most=self.limit)
         number = (self.round.number if self.round is not None else 0) + 1
-        points = {visitor: standing.won + standing.drawn / 2 for visitor, standing in self._tally(None).items()}
+        points = {visitor: standing.won + standing.drawn / 2 for visitor, standing in self.tally(None).items()}
         pairing = pair_round(list(free), number, met=met_counts(self.store.round_opponents()), points=points)
         codes: list[str] = []
         for _ in pairing.pairs:

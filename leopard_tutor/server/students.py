@@ -1,13 +1,13 @@
 """The students of a class server: a name, and what each has earned here, kept as aggregates in the class store.
 
-Each visitor (a browser, known by its kernel: `student_handlers.py`) reports through its kernel: a name, what it
-earned in that kernel (a stage solved with its stars, practice answers right and wrong:
-`lessons.progress.Progress`'s earned listeners), a whole match's result with the match's id, each hand played to its
-end (the match's id and the hand's number), what it is doing now, and each failed try of a Learn stage (the latest
-`TRIES_KEPT` kept, for the class page's "stuck" mark). A record is made when a name is kept (`Students.name`), never
-at a visit: `me` of a visitor without one answers from nothing and stores nothing, and any other report of theirs is
-refused "unknown_student" (after "Forget this class", or once the record expired: the kernel then forgets the name
-and the page asks again), so no record is ever without a name.
+Each visitor (a browser, known by its kernel: `student_handlers.py`) reports through its kernel: a name, what it earned
+in that kernel (a stage solved with its stars, practice answers right and wrong: `lessons.progress.Progress`'s earned
+listeners), a whole match's result against the computer with the match's id, each hand played to its end (the match's id
+and the hand's number), what it is doing now, and each failed try of a Learn stage (the latest `TRIES_KEPT` kept, for
+the class page's "stuck" mark). A record is made when a name is kept (`Students.name`), never at a visit: `me` of a
+visitor without one answers from nothing and stores nothing, and any other report of theirs is refused "unknown_student"
+(after "Forget this class", or once the record expired: the kernel then forgets the name and the page asks again), so no
+record is ever without a name.
 
 The store keeps, per student, one row: the best stars per lesson, right and wrong per practice concept, won / drawn
 / lost and hands played per opponent (each match and hand once: the ids of the latest `MATCHES_KEPT` are kept), the
@@ -15,6 +15,9 @@ last report of what they do, when last seen, and whether the teacher unlocked ev
 clicks: a row's size is bounded by the lessons, concepts and opponents. Progress a browser brings from its storage
 stays with the student's own page: the class page counts only what this server saw. A record unseen for
 `RECORD_DAYS` is forgotten.
+
+The matches between classmates are not a page's to report: the class's tables decide and keep them, and the Games
+cell counts them from there (`standings.tally`, as the standings do), beside the hands the pages report.
 
 The teacher reads the class as rows of cells (`Students.rows`: the `PAGE_ROWS` students seen last, by name, with a
 cell per stage; the CSV holds every one), unlocks lessons, sets the class's default rules and opponent level, and
@@ -29,7 +32,7 @@ import io
 import re
 import threading
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -41,6 +44,7 @@ from ..lessons import LESSONS, current_lessons
 from ..lessons.progress import CONCEPTS, MAX_COUNT, Progress
 from ..protocol import CLASSMATE, COMPUTER, DOINGS, LEVELS, MATCH_ID_LENGTH, RESULTS
 from .class_store import ClassStore, StudentRow
+from .standings import Standing
 
 ADAPTIVE = "adaptive"
 """The level menu's choice that follows the learner's results (as `widgets.play_section.ADAPTIVE`)."""
@@ -168,13 +172,15 @@ class Students:
             self.store.put_student(replace(row, tries=[*row.tries, [lesson, row.last_seen]][-TRIES_KEPT:]))
 
     def game(self, visitor: str, against: object, result: object, match: object, hand: object = None) -> bool:
-        """Count one whole match of `visitor`, its id `match` (`MATCH_ID`), against `against` (one of `OPPONENTS`)
-        with `result` (one of `RESULTS`); or, with `hand` (its number in the match, 1 to `MAX_HANDS`) and no
-        `result`, one hand of that match played to its end. Each match and each hand counts once (keyed by the
-        match's id, and the hand's number: a saved game resumed and finished again is not counted again); anything
-        else is refused ("bad_game"). Whether it was counted."""
+        """Count one whole match of `visitor`, its id `match` (`MATCH_ID`), against the computer (`against`, one of
+        `OPPONENTS` but a classmate, whose matches the tables count) with `result` (one of `RESULTS`); or, with `hand`
+        (its number in the match, 1 to `MAX_HANDS`) and no `result`, one hand of that match (against any of
+        `OPPONENTS`) played to its end. Each match and each hand counts once (keyed by the match's id, and the hand's
+        number: a saved game resumed and finished again is not counted again); anything else is refused
+        ("bad_game"). Whether it was counted."""
+        whole = result in RESULTS and hand is None and against != CLASSMATE
         if against not in OPPONENTS or not (isinstance(match, str) and MATCH_ID.fullmatch(match)) or not (
-                (result in RESULTS and hand is None) or (result is None and _whole(hand, 1, MAX_HANDS))):
+                whole or (result is None and _whole(hand, 1, MAX_HANDS))):
             raise ClassTableError("bad_game")
         counted = HANDS if hand is not None else str(result)
         with self._lock:
@@ -233,23 +239,27 @@ class Students:
         """How many students' records there are."""
         return self.store.student_count()
 
-    def rows(self, connected: Callable[[str], bool], most: int = PAGE_ROWS) -> list[dict[str, Any]]:
+    def rows(self, connected: Callable[[str], bool], most: int = PAGE_ROWS,
+             classmates: Mapping[str, Standing] | None = None) -> list[dict[str, Any]]:
         """The class as the teacher reads it: the `most` students seen last, ordered by name (case ignored; the
         latest seen first among equal names), a row each: {"id", "unlock_all", "away", "cells", "stages", "stuck"},
         the cells in `COLUMNS`' order, each {"text", "sort"} (what the page shows, and the value it sorts by), the
         stages one {"stage" (from 1), "title" (in the page's language), "stars" (0 to 3)} per lesson in order,
         "stuck" {"stage", "text"} for a student stuck on a stage (`STUCK_TRIES`), else None.
-        `connected(visitor)`: whether any page of that visitor is connected now (else they are away)."""
+        `connected(visitor)`: whether any page of that visitor is connected now (else they are away); `classmates`:
+        the matches between classmates each student played, by visitor (`standings.tally`)."""
         now = self.clock()
         titles = [lesson.title for lesson in current_lessons()]
         shown = sorted(self.store.recent_students(most), key=lambda row: row.name.casefold())
-        return [{**_row(row, now, connected(row.visitor)), "stages": _stages(row, titles), "stuck": _stuck(row, now)}
-                for row in shown]
+        played = classmates or {}
+        return [{**_row(row, now, connected(row.visitor), played.get(row.visitor)), "stages": _stages(row, titles),
+                 "stuck": _stuck(row, now)} for row in shown]
 
-    def csv_parts(self, connected: Callable[[str], bool]) -> Iterator[str]:
+    def csv_parts(self, connected: Callable[[str], bool],
+                  classmates: Mapping[str, Standing] | None = None) -> Iterator[str]:
         """The class's rows as CSV, every student in the order they came, in parts of `CSV_ROWS` rows: the columns'
         titles, then each row's texts (the cells of `rows`), a text a spreadsheet would take for a formula (a name
-        such as "=1+1") preceded by an apostrophe."""
+        such as "=1+1") preceded by an apostrophe; `classmates` as for `rows`."""
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([text(f"teacher.columns.{column}") for column in COLUMNS])
@@ -258,7 +268,7 @@ class Students:
             found = self.store.students(after=after, most=CSV_ROWS)
             now = self.clock()
             for _, row in found:
-                cells = _row(row, now, connected(row.visitor))["cells"]
+                cells = _row(row, now, connected(row.visitor), (classmates or {}).get(row.visitor))["cells"]
                 writer.writerow([not_a_formula(cell["text"]) for cell in cells])
             yield out.getvalue()
             out.seek(0)
@@ -267,19 +277,20 @@ class Students:
                 return
             after = found[-1][0]
 
-    def csv(self, connected: Callable[[str], bool]) -> str:
+    def csv(self, connected: Callable[[str], bool], classmates: Mapping[str, Standing] | None = None) -> str:
         """The whole CSV of `csv_parts`, as one text."""
-        return "".join(self.csv_parts(connected))
+        return "".join(self.csv_parts(connected, classmates))
 
 
 def _whole(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def _row(row: StudentRow, now: float, connected: bool) -> dict[str, Any]:
+def _row(row: StudentRow, now: float, connected: bool, classmates: Standing | None) -> dict[str, Any]:
     away = _away(row, now, connected)
     return {"id": student_id(row.visitor), "unlock_all": row.unlock_all, "away": away,
-            "cells": [_name(row), _lessons(row), _practice(row), _games(row), _now(row, now, away), _last_seen(row)]}
+            "cells": [_name(row), _lessons(row), _practice(row), _games(row, classmates), _now(row, now, away),
+                      _last_seen(row)]}
 
 
 def _stages(row: StudentRow, titles: list[str]) -> list[dict[str, Any]]:
@@ -328,13 +339,17 @@ def _practice(row: StudentRow) -> dict[str, Any]:
     return _cell(text("teacher.separator").join(words), shares[0][0])
 
 
-def _games(row: StudentRow) -> dict[str, Any]:
+def _games(row: StudentRow, classmates: Standing | None = None) -> dict[str, Any]:
     """The Games cell: per opponent, the whole matches (and how they ended) and the hands played to their end;
-    sorted by matches, then hands."""
+    sorted by matches, then hands. The matches against classmates are `classmates`' (the tables' own count, as the
+    standings have it), their hands the pages'."""
     words, matches, hands = [], 0, 0
     joined = text("teacher.games.joined")
     for opponent in OPPONENTS:
-        counts = row.games.get(opponent) or {}
+        counts = dict(row.games.get(opponent) or {})
+        if opponent == CLASSMATE:
+            counts.update({"won": 0, "drawn": 0, "lost": 0} if classmates is None else
+                          {"won": classmates.won, "drawn": classmates.drawn, "lost": classmates.lost})
         played, finished = sum(counts.get(result, 0) for result in RESULTS), counts.get(HANDS, 0)
         if not played and not finished:
             continue

@@ -125,7 +125,8 @@ class ClassPage:
         the sentence saying what they count, "columns": {key: title}}."""
         with contextlib.suppress(StoreWriteError):  # logged and counted by the store; the page says so below
             self.tables.sweep()
-        rows, total = self.students.rows(self.book.connected_visitors().__contains__), self.students.count()
+        rows = self.students.rows(self.book.connected_visitors().__contains__, classmates=self.tables.tally())
+        total = self.students.count()
         return {
             "columns": [text(f"teacher.columns.{column}") for column in COLUMNS],
             "students": rows,
@@ -176,7 +177,7 @@ class ClassPage:
     def csv_parts(self) -> Iterator[str]:
         """The class as CSV, in parts: every student's row (`Students.csv_parts`), then a blank line and the
         standings of all time, under their columns' titles."""
-        yield from self.students.csv_parts(self.book.connected_visitors().__contains__)
+        yield from self.students.csv_parts(self.book.connected_visitors().__contains__, self.tables.tally())
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([])

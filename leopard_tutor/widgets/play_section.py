@@ -24,7 +24,7 @@ from ..protocol import COMPUTER as COMPUTER_PREFIX
 from ..table import Chooser, HintFn, Seating, Table, against_computer, at_one_device
 from ..table.class_table import ClassTable
 from .board import LeopardBoard
-from .class_panel import ClassPanel
+from .class_panel import FINISHING_LEVEL, ClassPanel
 from .game_saver import GameSaver
 from .section import SectionDefaults, SectionPlace
 
@@ -468,8 +468,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.controller.say(text("levels.adaptive.start", level=text(f"levels.in_sentence.{adaptive.level}")))
 
     def _tell_match(self) -> None:
-        """Once a hand is over, tell the match listeners (once per hand); once a match is over, how it ended for the
-        learner (once per match)."""
+        """Once a hand is over, tell the match listeners (once per hand); once a match against the computer is over,
+        how it ended for the learner (once per match). A match between classmates is the class's tables' to count
+        (its hands are told, against the computer once it took the classmate's seat)."""
         table, match = self.controller, self.controller.match
         new_hand = match.current.is_over and not (self._told_hand[0] is match
                                                   and self._told_hand[1] == match.hand_number)
@@ -477,7 +478,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if not (new_hand or new_match):
             return
         if isinstance(table, ClassTable):
-            against, seat = CLASSMATE, table.seat
+            against = CLASSMATE if table.computer_sat is None else f"{COMPUTER_PREFIX}{FINISHING_LEVEL}"
+            seat, new_match = table.seat, False
         elif str(self.level_pick.value) == PEOPLE:
             return
         else:
