@@ -111,6 +111,11 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     assert panel.layout.display == "none"
     ana.level_pick.value = CLASSMATE
     assert panel.layout.display == "" and not isinstance(ana.controller, ClassTable)
+    assert said(ana.board.state["message"], "classmates.choose"), "the board says how a classmate's match begins"
+    ana.level_pick.value = "beginner"
+    made_a_move(ana)
+    ana.level_pick.value = CLASSMATE  # the match on the board goes on until a table comes, and the board says so
+    assert said(ana.board.state["message"], "classmates.choose_kept") and ana.controller.match.current.moves
     panel.name.value = "<i>Ana</i>"
     panel.open_button.click()
     code = panel.code

@@ -373,8 +373,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.names_row.layout.display = "" if change["new"] == PEOPLE else "none"
         if self.classmates is not None:
             self.classmates.layout.display = "" if change["new"] == CLASSMATE else "none"
-        if change["new"] == CLASSMATE:
-            return  # a classmate's match starts when both sit at a table
+        if change["new"] == CLASSMATE:  # a classmate's match starts when both sit at a table: the board says so
+            if not isinstance(self.controller, ClassTable):
+                kept = under_way(self.controller)
+                self.board.show_message(text("classmates.choose_kept" if kept else "classmates.choose"))
+            return
         if PEOPLE in (change["old"], change["new"]) or change["old"] == CLASSMATE:
             self.adaptive = None
             if not self._opening:
