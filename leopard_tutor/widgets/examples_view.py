@@ -148,7 +148,7 @@ def scores_html() -> str:
         alike.setdefault(bonus_table(rules), []).append(rules.key)
     parts = [f"<h4>{html.escape(text('sections.examples.scores', rules=and_list([text(f'rules.{k}') for k in keys])))}"
              f"</h4>{values_html(RULE_SETS[keys[0]])}" for keys in alike.values()]
-    return f"<div class='lt-scores'>{''.join(parts)}</div>"
+    return f"<div class='lt-example-scores'>{''.join(parts)}</div>"
 
 
 def build_examples() -> ExamplesSection:

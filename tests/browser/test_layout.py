@@ -270,7 +270,12 @@ def test_two_people_at_one_device_fit_one_screen(new_page: Any, base_url: str, a
     page = new_page(*SIZES["laptop"])
     open_app(page, base_url)
     page.get_by_role("combobox", name=text("play.controls.opponent")).select_option(label=text("play.people.choice"))
+    for number, name in ((1, "Gentle Panda of the Hill"), (2, "Curious Beaver the Third")):  # 24 characters each
+        box = page.get_by_role("textbox", name=text("play.people.name_label", number=number))
+        box.fill(name)
+        box.press("Enter")
     board = page.locator(".lt-play .lt-board")
+    expect(board.locator(".lt-scores")).to_contain_text("Curious Beaver the Third", timeout=30_000)
     show = board.locator(".lt-actions button", has_text=text("play.people.show_hand", name="").strip(", "))
     show.wait_for(state="visible", timeout=30_000)
     squares = [".lt-square[data-side=yours] .lt-grid", ".lt-square[data-side=theirs] .lt-grid"]
@@ -283,6 +288,12 @@ def test_two_people_at_one_device_fit_one_screen(new_page: Any, base_url: str, a
             show.click()
             expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
         problems += fits(page, needed, sizes, shots, f"two at one device, {screen}")
+        for name, (width, height) in sizes.items():  # two long names: the score sheet stays in its column
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("(section) => ltProbes.settled(section)", "lt-play")
+            sheet = page.evaluate(SHEET_AND_COLUMN)
+            if not sheet or sheet[0] > sheet[1] + 0.5:
+                problems.append(f"two at one device, {screen} at {name}: the score sheet sticks out {sheet}")
     assert not problems, "\n".join(problems)
 
 
@@ -320,6 +331,14 @@ def test_two_classmates_fit_one_screen(new_page: Any, base_url: str, artifacts: 
         screen = f"{name} at a class table, " + ("to move" if turn_of(name.capitalize()).fullmatch(turn) else "waiting")
         problems += fits(page, NEEDED["Play"], sizes, shots, screen)
     assert not problems, "\n".join(problems)
+
+
+SHEET_AND_COLUMN = """() => {
+    const table = document.querySelector('.lt-play .lt-scores');
+    const column = table && table.closest('.lt-board').querySelector('.lt-message');
+    return table && [table.getBoundingClientRect().right, column.getBoundingClientRect().right];
+}"""
+"""The right edge of Play's score sheet and of the side column it stands in (the message's)."""
 
 
 def fits(page: Any, needed: list[str], sizes: dict[str, tuple[int, int]], shots: Path, screen: str) -> list[str]:
