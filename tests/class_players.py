@@ -60,11 +60,14 @@ async def keep_name(visit: Visit, name: str) -> None:
 
 
 async def choose_classmate(visit: Visit, name: str) -> None:
-    """Pick "A classmate" in the opponent menu and type `name`."""
+    """Pick "A classmate" in the opponent menu (from a match against the computer: the board then says how a
+    classmate's match begins) and type `name`."""
     choice = text("classmates.choice")
     menu = model_where(visit, lambda s: choice in s.get("_options_labels", ()))
     index = list(visit.states[menu]["state"]["_options_labels"]).index(choice)
     await update(visit, menu, {"index": index})
+    said = (text("classmates.choose"), text("classmates.choose_kept"))
+    await board_update(visit, lambda table: table.get("message") in said)
     await update(visit, model_where(visit, with_class("lt-class-name")), {"value": name})
 
 
