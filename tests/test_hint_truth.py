@@ -296,6 +296,18 @@ def check_after_plays(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     assert isinstance(move, EndTurn) and view.plays_made > 0
 
 
+def check_after_plays_no_gain(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    """"No further play this turn improves your position": after a play, none raises or lowers a square."""
+    check_after_plays(view, move, v)
+    check_no_play_gains(view, move, v)
+
+
+def check_after_plays_some_gain(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    """"A play could still change a square this turn": after a play, one would."""
+    check_after_plays(view, move, v)
+    check_some_play_gains(view, move, v)
+
+
 def check_after_plays_values(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     check_after_plays(view, move, v)
     check_values(view, move, v)
@@ -361,8 +373,9 @@ CHECKS: dict[str, Check] = {
     "nudge.go_out": no_claim, "nudge.crowd_any": no_claim, "nudge.place_own": no_claim,
     "risk.discard": no_claim,
     # Ending a turn of plays (Running Leopard): said only once a card has been played this turn.
-    "nudge.end_turn": check_after_plays, "card.end_turn": check_after_plays, "space.end_turn": check_after_plays,
-    "reason.end_turn": check_after_plays,
+    "card.end_turn": check_after_plays, "space.end_turn": check_after_plays,
+    "nudge.end_turn": check_after_plays_no_gain, "reason.end_turn": check_after_plays_no_gain,
+    "nudge.end_turn_keeps": check_after_plays_some_gain, "reason.end_turn_keeps": check_after_plays_some_gain,
     # A pass (no card held, none played this turn): said only of one, never "you have played what helps".
     "nudge.pass": check_pass, "card.pass": check_pass, "space.pass": check_pass_to_them, "move.pass": check_pass_values,
     "reason.pass_only": check_pass_only, "reason.pass": check_pass_or_out,

@@ -11,11 +11,15 @@ from leopard_tutor.ai.hints import explain
 from leopard_tutor.engine import (
     REVISED_2008,
     RULE_SETS,
+    RUNNING_LEOPARD,
+    Card,
     Discard,
     EndTurn,
     GoOut,
+    Hand,
     Play,
     RuleSet,
+    Square,
     hand_score,
 )
 
@@ -161,3 +165,12 @@ def test_one_ladder_serves_play_and_the_lessons() -> None:
     attempt = LESSONS[0].new_attempt()
     assert isinstance(attempt._ladder, HintLadder)
     assert isinstance(against_computer(make_player("beginner", seed=1), seed=1)._ladder, HintLadder)
+
+
+def test_ending_a_turn_of_plays_is_not_said_to_leave_nothing_better_when_a_play_would_score(keyed: None) -> None:
+    """Running Leopard, a card played this turn, the 3 of hearts held beside the ace and two of hearts: ending the
+    turn keeps the card; it is not "no further play improves your position"."""
+    hand = Hand(RUNNING_LEOPARD, [Square.parse("AH 2H . / . . . / . . ."), Square.parse("9S . . / . . . / . . .")],
+                [[Card.parse("3H")], [Card.parse("5S")]], [Card.parse("KD")], [], to_move=0, dealer=1, plays_made=1)
+    found = explain(hand.view(0), EndTurn())
+    assert said(found.reason, "hints.reason.end_turn_keeps") and said(found.ladder[0], "hints.nudge.end_turn_keeps")

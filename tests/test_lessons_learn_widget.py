@@ -259,3 +259,25 @@ def test_a_group_of_stages_counts_its_stage_in_the_whole_course(keyed: None) -> 
     """Stage 6 of a lesson notebook's stages 6 to 8 is stage 6 of the course's 15, never "6 of 3"."""
     section = build_learn(6, 8)
     assert said(section.board.state["turn"], "sections.learn.turn", stage=6, stages=len(LESSONS))
+
+
+def test_a_picked_card_is_offered_the_discard_pile_only_where_the_rules_allow_it(keyed: None) -> None:
+    """Running Leopard: after a play this turn no card may be discarded, and the words on picking a card say so
+    (the lit spaces only); a card that can go nowhere is neither played nor discarded."""
+    progress = Progress()
+    stage = next(lesson for lesson in LESSONS if lesson.key == "running-leopard")
+    progress.open_through(stage.key)
+    controller = LearnController(progress=progress)
+    section = LearnSection(controller)
+    controller.open(LESSONS.index(stage))
+    board = section.board
+    seven = controller.attempt.view.hand.index(stage.solution[1].card)  # type: ignore[union-attr]
+    board.dispatch({"type": "select", "index": seven})
+    assert said(board.state["message"], "sections.learn.picked")
+    board.dispatch({"type": "select", "index": seven})  # put back
+    for intent in intents_for(controller, stage.solution[0]):  # the queen, face down on the 7: a play this turn
+        board.dispatch(intent)
+    seven = controller.attempt.view.hand.index(stage.solution[1].card)  # type: ignore[union-attr]
+    board.dispatch({"type": "select", "index": seven})
+    assert said(board.state["message"], "sections.learn.picked_spaces_only")
+    assert not controller.attempt.can_discard(stage.solution[1].card)  # type: ignore[union-attr]

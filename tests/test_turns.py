@@ -152,3 +152,15 @@ def test_a_prepared_running_leopard_position_may_start_mid_turn() -> None:
     assert Hand.from_json(hand.to_json()) == hand
     with pytest.raises(ValueError, match="only Running Leopard"):
         Hand(REVISED_2008, [Square(), Square()], [[], []], [], [], to_move=0, dealer=1, plays_made=1)
+
+
+def test_ending_a_running_turn_says_another_card_may_follow_only_where_one_can(keyed: None) -> None:
+    """After a play, ending the turn is explained by whether a card held can still be played."""
+    playable = Hand(RUNNING_LEOPARD, [Square.parse("AH . . / . . . / . . ."), Square()], [cards("2H 9C"), cards("5S")],
+                    cards("KD"), [], to_move=0, dealer=1, plays_made=1)
+    assert playable.check(EndTurn()).reason == mark("engine.turn.end_after_plays", held=2)
+    both_fives = "AH . . / . 5C . / . . ."  # a face-up 5 on each space 5: another 5 goes nowhere
+    stuck = Hand(RUNNING_LEOPARD, [Square.parse(both_fives), Square.parse(". . . / . 5S . / . . .")],
+                 [cards("5D"), cards("5H")], cards("KD"), [], to_move=0, dealer=1, plays_made=1)
+    assert not any(isinstance(move, Play) for move in stuck.legal_moves())
+    assert stuck.check(EndTurn()).reason == mark("engine.turn.end_after_plays_stuck", held=1)

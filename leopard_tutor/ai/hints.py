@@ -178,9 +178,12 @@ def explain(view: PlayerView, move: Move) -> Hint:
         return say.hint(move, reason, [
             say("nudge", "pass", Passes()), say("card", "pass", Passes()), say("space", "pass", Passes()),
             say("move", "pass", Passes(), *_stays(me, other, values), **values)])
-    if isinstance(move, EndTurn):
-        return say.hint(move, say("reason", "end_turn"), [
-            say("nudge", "end_turn"), say("card", "end_turn"), say("space", "end_turn"),
+    if isinstance(move, EndTurn):  # after a play in a Running Leopard turn
+        reason = say.first(("reason", "end_turn", (NoPlayGains(),), {}), ("reason", "end_turn_keeps", (), {}))
+        nudge = say.first(("nudge", "end_turn", (NoPlayGains(),), {}), ("nudge", "end_turn_keeps", (), {}))
+        assert reason is not None and nudge is not None
+        return say.hint(move, reason, [
+            nudge, say("card", "end_turn"), say("space", "end_turn"),
             say("move", "end_turn", *_stays(me, other, values), **values)])
     assert isinstance(move, (Play, Discard))
     card = move.card

@@ -221,7 +221,9 @@ class Hand:
                                      penalty=rules.out_penalty))
         if isinstance(move, EndTurn):
             if self._plays_made and rules.multiple_plays:  # a turn of plays ends: not a pass, even with no card left
-                return Verdict(True, text("engine.turn.end_after_plays", held=len(hand)))
+                stuck = bool(hand) and not any(isinstance(found, Play) for found in self.legal_moves())
+                key = "engine.turn.end_after_plays_stuck" if stuck else "engine.turn.end_after_plays"
+                return Verdict(True, text(key, held=len(hand)))
             if not hand:  # nothing played this turn and no card to play: a pass
                 return Verdict(True, text("engine.turn.pass"))
             needed = later("engine.turn.must_act.running" if rules.multiple_plays else "engine.turn.must_act.standard")

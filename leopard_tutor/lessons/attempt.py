@@ -86,6 +86,12 @@ class Attempt:
             return []
         return [m for m in self._hand.legal_moves() if isinstance(m, Play) and m.card is card]
 
+    def can_discard(self, card: Card) -> bool:
+        """Whether the learner may discard this card now (not after a play in a Running Leopard turn)."""
+        if self.finished or self._hand.to_move != LEARNER:
+            return False
+        return self._hand.check(Discard(card)).legal
+
     def goal_status(self) -> list[str]:
         """One sentence per goal: where the learner stands now."""
         return [goal.status(self._hand, self.answered) for goal in self.lesson.goals]

@@ -154,7 +154,9 @@ class LearnController(TableController):
             self.say(text("sections.learn.put_back", card=cards[index].name))
             return
         card = cards[index]
-        where = "picked" if self.attempt.targets(card) else "picked_nowhere"
+        spaces, discard = bool(self.attempt.targets(card)), self.attempt.can_discard(card)
+        where = {(True, True): "picked", (True, False): "picked_spaces_only", (False, True): "picked_nowhere",
+                 (False, False): "picked_stuck"}[spaces, discard]
         self.say(text("sections.learn." + where, card=card.name))
 
     def click_space(self, owner: int, space: int) -> None:
