@@ -142,8 +142,9 @@ def test_the_words_of_ending_a_turn_of_plays_and_of_a_pass(lang: str) -> None:
 def test_the_verdict_of_ending_a_turn_is_a_pass_exactly_when_nothing_was_played(keyed: None) -> None:
     """Whole Running Leopard hands of random moves (plays preferred, so that hands run empty): at every decision
     where ending the turn is allowed, its verdict is the pass's when nothing was played this turn (and then the hand
-    is empty), else the end of a turn of plays with the count of cards still held; the turn runner's event agrees."""
-    checked = {"pass": 0, "after plays, no card": 0, "after plays, cards held": 0}
+    is empty), else the end of a turn of plays with the count of cards still held, which says another card may follow
+    exactly when one can be played; the turn runner's event agrees."""
+    checked = {"pass": 0, "after plays, no card": 0, "after plays, cards held": 0, "after plays, none playable": 0}
     for seed in range(6):
         rng = random.Random(seed)
         hand = Hand.deal(RUNNING_LEOPARD, seed=seed)
@@ -152,9 +153,11 @@ def test_the_verdict_of_ending_a_turn_is_a_pass_exactly_when_nothing_was_played(
             if EndTurn() in moves:
                 reason, plays, held = hand.check(EndTurn()).reason, hand.plays_made, len(hand.held[hand.to_move])
                 if plays:
-                    assert keys_in(reason) == ["engine.turn.end_after_plays"]
-                    assert said(reason, "engine.turn.end_after_plays", held=held)
-                    checked["after plays, cards held" if held else "after plays, no card"] += 1
+                    stuck = held > 0 and not any(isinstance(move, Play) for move in hand.legal_moves())
+                    key = "engine.turn.end_after_plays_stuck" if stuck else "engine.turn.end_after_plays"
+                    assert keys_in(reason) == [key] and said(reason, key, held=held)
+                    checked["after plays, none playable" if stuck else
+                            "after plays, cards held" if held else "after plays, no card"] += 1
                 else:
                     assert held == 0 and keys_in(reason) == ["engine.turn.pass"]
                     checked["pass"] += 1

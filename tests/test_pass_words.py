@@ -44,7 +44,8 @@ LANGUAGES = ("en", "es")
 PASS_HINT_KEYS = ("hints.nudge.pass", "hints.card.pass", "hints.space.pass", "hints.move.pass")
 """The ladder of a pass, rung by rung."""
 AFTER_PLAYS_KEYS = ("hints.nudge.end_turn", "hints.card.end_turn", "hints.space.end_turn", "hints.reason.end_turn",
-                    "review.why.reason.end_turn")
+                    "review.why.reason.end_turn", "hints.nudge.end_turn_keeps", "hints.reason.end_turn_keeps",
+                    "review.why.reason.end_turn_keeps")
 """The words of ending a turn after plays ("you have played what helps"), false of a pass."""
 
 
@@ -96,7 +97,7 @@ def test_a_forced_pass_is_told_as_having_no_card(rules: RuleSet, keyed: None) ->
     told = why(view, EndTurn())
     assert told.fact == ("hints.reason.pass_only", {})
     assert said(told.sentence, "review.why.reason.pass_only")
-    assert not said(told.sentence, "review.why.reason.end_turn")
+    assert not any(said(told.sentence, f"review.why.reason.{key}") for key in ("end_turn", "end_turn_keeps"))
     CHECKS[told.fact[0].removeprefix("hints.")](view, EndTurn(), told.fact[1])
 
 
@@ -183,7 +184,7 @@ def test_why_turn_of_a_forced_pass_says_there_was_no_card(keyed: None) -> None:
     told = why_turn(hand, 0)
     assert told.indices == (5,) and told.facts == (("hints.reason.pass_only", {}),)
     assert said(told.sentence, "review.why.reason.pass_only")
-    assert not said(told.sentence, "review.why.reason.end_turn")
+    assert not any(said(told.sentence, f"review.why.reason.{key}") for key in ("end_turn", "end_turn_keeps"))
     assert why_turn(hand, 1).indices == (3, 4)
 
 
@@ -251,8 +252,8 @@ def test_why_turn_is_true_of_every_turn_of_computer_hands(rules: RuleSet, keyed:
                 assert part.move == hand.moves[index]
                 CHECKS[part.fact[0].removeprefix("hints.")](view, part.move, part.fact[1])
                 pass_ = isinstance(part.move, EndTurn) and not view.hand and not view.plays_made
-                assert said(part.sentence, "review.why.reason.end_turn") == (
-                    isinstance(part.move, EndTurn) and not pass_)
+                ended = any(said(part.sentence, f"review.why.reason.{key}") for key in ("end_turn", "end_turn_keeps"))
+                assert ended == (isinstance(part.move, EndTurn) and not pass_)
                 passes += pass_
             assert told.sentence == " ".join(part.sentence for part in told.moves)
     if rules.multiple_plays:
