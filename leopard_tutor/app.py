@@ -343,7 +343,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         typed there."""
         play = self._play()
         if play is not None:
-            play.offer_classmate_name(name)
+            play.offer_classmate_name(name, offered=self.member is not None and self.member.record.name is None)
 
     def _tab_shown(self) -> None:
         """Another tab is shown: tell the server; for Learn, ask whether the teacher has opened every lesson."""
@@ -387,5 +387,5 @@ def open_lessons(first: int, last: int | None = None) -> TutorApp:
 
 
 def open_examples() -> TutorApp:
-    """The rulebook's worked examples alone, in the app's frame: the examples notebook's one cell."""
+    """The published worked examples alone, in the app's frame: the examples notebook's one cell."""
     return open_app([("examples", "leopard_tutor.widgets.examples_view:build_examples")])

@@ -8,8 +8,9 @@ A kernel asks the server over HTTP, on the server's own address, under its base 
   after `WAIT_SECONDS`;
 * `STUDENTS_PATH` + `me` (GET) and `name`, `progress`, `game`, `now`, `tried` (POST): the student's record
   (`server/student_handlers.py`, asked by `client.student_client.StudentClient`): what the student does is one
-  of `DOINGS`; a finished match is counted once under its id (`MATCH_ID_LENGTH` hex digits) against `CLASSMATE`
-  or `COMPUTER` + a level, with one of `RESULTS`.
+  of `DOINGS`; a finished match against `COMPUTER` + a level is counted once under its id (`MATCH_ID_LENGTH` hex
+  digits) with one of `RESULTS`, and a hand played to its end against it or a `CLASSMATE` once under the match's id
+  and its number (a match between classmates is counted from its table).
 
 Every request names its kernel in `KERNEL_HEADER` and proves it is that kernel in `PROOF_HEADER` (`kernel_proof`,
 checked by `proof_holds`); bodies and answers are JSON objects; a refusal is HTTP 400 {"refused": key, "facts":

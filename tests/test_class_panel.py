@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from keyed import mark, said
+from test_storage import page_restores
 from test_table import intents_for
 from test_widgets_play_section import Discarder
 
@@ -194,6 +195,28 @@ def test_the_sections_hints_come_with_the_computer_after_a_class_table(tables: t
     ana.level_pick.value = "beginner"  # a new match against the computer: hints, and the rules' own length
     assert not isinstance(ana.controller, ClassTable) and ana.controller.hinter is quick_hint
     assert ana.controller.match.hands == ana.controller.rules.hands_per_match
+
+
+def test_a_match_against_the_computer_after_a_class_table_has_hints_and_the_rules_length(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """A class table (no hints, one hand) left without the computer: the next match against the computer is the
+    section's own, with its hints and the rules' number of hands."""
+    authority, _clock = tables
+    ana = build_play(Discarder(), hinter=quick_hint, opponent_factory=Discarder, seed=11,  # type: ignore[arg-type]
+                     background=False, class_client=Link(authority, "ana"))  # type: ignore[arg-type]
+    ana.resume_class_table()
+    ana.level_pick.value = CLASSMATE
+    panel = panel_of(ana)
+    panel.name.value = "Ana"
+    panel.length_pick.value = 1
+    panel.open_button.click()
+    assert isinstance(ana.controller, ClassTable) and ana.controller.hinter is None
+    assert ana.controller.match.hands == 1
+    panel.leave_button.click()
+    ana.level_pick.value = "beginner"
+    table = ana.controller
+    assert not isinstance(table, ClassTable) and table.hinter is quick_hint
+    assert table.match.hands == table.rules.hands_per_match != 1
 
 
 def quick_hint(view: Any) -> Any:
@@ -516,3 +539,21 @@ def test_a_round_against_the_computer_never_says_a_computer_match_is_kept(tables
     assert said(cat.board.state["message"], "classmates.round.computer", number=1)
     assert not said(cat.board.state["message"], "play.set_aside.kept")
     assert not said(cat.board.state["message"], "play.set_aside.kept_people", choice=mark("play.people.choice"))
+
+
+def test_a_name_only_offered_by_the_header_gives_way_to_the_one_this_browser_kept(
+        tables: tuple[Referee, Clock]) -> None:
+    """The header's suggestion fills an empty name box but is not kept for tables; when the browser gives back
+    the name it kept for them, that name takes its place. A name kept in the header is followed as before."""
+    authority, _clock = tables
+    play = section(authority, "ana")
+    panel = panel_of(play)
+    play.offer_classmate_name("Quiet Otter", offered=True)
+    assert panel.name.value == "Quiet Otter" and panel.storage.saved != "Quiet Otter"
+    page_restores(panel.storage, "Ana at school")
+    assert panel.name.value == "Ana at school"
+    play.offer_classmate_name("Ana", offered=False)  # kept in the header: the box holds a name of its own
+    assert panel.name.value == "Ana at school"
+    play_b = section(authority, "ben")
+    play_b.offer_classmate_name("Ben", offered=False)
+    assert panel_of(play_b).name.value == "Ben" and panel_of(play_b).storage.saved == "Ben"

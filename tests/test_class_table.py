@@ -19,9 +19,10 @@ from leopard_tutor.class_codes import ClassTableError
 from leopard_tutor.engine import LeopardError
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.moves import NEXT_HAND, move_to_data
+from leopard_tutor.engine.turns import current_player
 from leopard_tutor.server.class_store import ClassStore
 from leopard_tutor.server.referee import Referee
-from leopard_tutor.table import Computer, Playing
+from leopard_tutor.table import Computer, PersonElsewhere, PersonHere, Playing, Table
 from leopard_tutor.table.class_table import ClassTable
 
 
@@ -150,9 +151,40 @@ def test_after_the_computer_takes_a_seat_only_its_own_moves_are_explained_or_tak
     ana.make(ana.view().legal_moves()[0])  # the computer answers at once
     assert ana.hand.movers[-1] == computer and ana.offers()["why"] == ""
     assert why_turn(ana.hand, computer, ana.computer_from).indices[0] >= len(played)
+    ana.handle({"type": "action", "id": "why"})  # the button tells the computer's own moves, none of Ben's
+    assert ana.tone != "warn" and ana.message == why_turn(ana.hand, computer, len(played)).sentence
     ana.handle({"type": "action", "id": "undo"})
     assert ana.tone != "warn" and ana.hand.moves == played
     assert ana.offers()["undo"] == mark("play.nothing_to_undo_since_computer")
+
+
+def test_a_hand_played_with_the_classmate_tried_again_after_the_computer_sat_says_why_in_the_tries_words(
+        keyed: None) -> None:
+    """The computer took the seat in hand 2; a position of hand 1 (all the classmate's) tried again: Why and Undo
+    wait for moves made since the position was set up again, and say so."""
+    table = Table((PersonHere("Ana"), PersonElsewhere("Ben", lambda _view: None)), seed=3, **OPTIONS)
+    chooser = BeginnerPlayer(1)
+
+    def step() -> None:
+        player = current_player(table.hand)
+        move = chooser.choose(table.hand.view(player))
+        table.make(move) if player == 0 else table.receive(player, move)
+
+    while not table.hand.is_over:
+        step()
+    table.next_hand()
+    while len(table.hand.moves) < 3 or current_player(table.hand) != 0:
+        step()
+    table.close("other_left", "")
+    table.seat_computer(BeginnerPlayer(2), "")
+    table.review_last_hand()
+    table.review_goto(2)
+    table.try_again()
+    retry = table.retry
+    assert retry is not None and retry.number == 1 and table.computer_sat == (2, 3)
+    assert table.viewer_to_move and 1 not in table.hand.movers[retry.floor:]  # the try begins with Ana's move
+    assert table.offers()["why"] == mark("review.why.none_in_retry")
+    assert table.offers()["undo"] == mark("play.nothing_to_undo_in_retry")
 
 
 def test_the_last_move_reaches_a_page_reviewing_once_its_review_closes(two: tuple[Referee, str]) -> None:

@@ -1,4 +1,4 @@
-"""The rulebook's worked examples (rules.md section C) as step-throughs on real squares.
+"""The published worked examples (Abbott's and HowStuffWorks') (rules.md section C) as step-throughs on real squares.
 
 >>> from leopard_tutor.examples import WORKED_EXAMPLES
 >>> c3 = WORKED_EXAMPLES[2]

@@ -1,4 +1,4 @@
-"""The rulebook's worked examples as data (data/examples.json) turned into steps on real squares.
+"""The published worked examples (Abbott's, HowStuffWorks') as data (data/examples.json), as steps on real squares.
 
 Every square, value and verdict is computed by the engine from the start square and the moves. The
 file adds titles, introductions and captions whose fixed words state rules: whatever they say about a

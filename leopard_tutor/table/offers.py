@@ -144,9 +144,13 @@ def _now(table: Table, action: str) -> str:
                     "play.nothing_to_undo_since_computer" if table.undo_floor else "play.nothing_to_undo")
     if action == "why":
         computer = table.computer_player
-        if computer is not None and any(index >= table.computer_from for index in last_turn(hand, computer)):
+        since = table.computer_from
+        if computer is not None and any(index >= since for index in last_turn(hand, computer)):
             return ""
-        return text("review.why.none_since_computer" if table.computer_from else "review.why.none")
+        retry = table.retry
+        return text("review.why.none" if not since else
+                    "review.why.none_in_retry" if retry is not None and since == retry.floor else
+                    "review.why.none_since_computer")
     if action == "review":
         return "" if viewer in table.match.current.movers else text("review.summary.empty")
     if action == "review_last":

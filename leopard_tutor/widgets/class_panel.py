@@ -194,6 +194,9 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
                             names="value")  # an empty status takes no room from the board
         self.finish_button = W.Button(description=text("classmates.finish"), layout=W.Layout(display="none"))
         self.leave_button = W.Button(description=text("classmates.leave"), layout=W.Layout(display="none"))
+        self.offered_name = ""
+        """A name the header only offers (not kept yet) put in the name box: not kept for tables, and a name this
+        browser kept for them replaces it when the browser gives it back."""
         self.storage = BrowserStorage("classmate_name")
         self.storage.on_restore(self._restore_name)
         self.open_button.on_click(lambda _b: self._act(self.open_table))
@@ -216,12 +219,14 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
     # -- the name ------------------------------------------------------------------------------
     def _restore_name(self, kept: str) -> None:
         try:
-            if not self.name.value:
+            if self.name.value in ("", self.offered_name):
                 self.name.value = player_name(kept[:MAX_NAME], "")
         except LeopardError:
             pass  # a damaged kept name is not used
 
     def _keep_name(self) -> None:
+        if self.offered_name and self.name.value == self.offered_name:
+            return  # the header's suggestion is not a name this browser chose for its tables
         with contextlib.suppress(LeopardError):  # a bad name is not kept; the tables say why when it is used
             self.storage.save(player_name(self.name.value, ""))
 

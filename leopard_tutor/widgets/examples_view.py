@@ -1,4 +1,4 @@
-"""The Examples section: the rulebook's worked examples stepped through on the board, with the lines
+"""The Examples section: the published worked examples stepped through on the board, with the lines
 annotated, the values shown, the example's introduction beside the square, and the same example under
 the other rule set where there is one; under the board, the examples that are lost and the bonus tables
 (what each value scores, and the values no square has)."""

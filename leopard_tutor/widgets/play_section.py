@@ -90,9 +90,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self._told_hand: tuple[object, int] = (None, 0)  # the match and number of the last hand they were told of
         self.match_listeners: list[Callable[[str, str | None, Match], None]] = []
         """Called once per hand played to its end, with the opponent ("computer:LEVEL" or "classmate"), None and the
-        match (its hand in play is that hand); then, once per match that ends, with the opponent, the result from
-        the learner's seat ("won", "drawn", "lost") and the match; not for a match between two people at this
-        device."""
+        match (its hand in play is that hand); then, once per match against the computer that ends, with the
+        opponent, the result from the learner's seat ("won", "drawn", "lost") and the match (a match between
+        classmates is its table's to count); not for a match between two people at this device."""
         self.new_button = W.Button(description=text("play.controls.new_match"))
         self.share_button = W.Button(description=text("play.share.button"), tooltip=text("play.share.tooltip"))
         self.share = W.HTML(layout=W.Layout(display="none"))
@@ -284,12 +284,14 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             return None, None
         return None, table.name(1 - table.seat)
 
-    def offer_classmate_name(self, name: str) -> None:
-        """The student goes by `name` (offered in the header, or kept): the classmate name box holds it, unless
-        another name is typed there."""
+    def offer_classmate_name(self, name: str, offered: bool = False) -> None:
+        """The student goes by `name` (kept, or only `offered` in the header): the classmate name box holds it,
+        unless another name is typed there."""
         panel = self.classmates
-        if panel is not None and panel.name.value in ("", self._classmate_name):
-            panel.name.value = name
+        if panel is not None:
+            panel.offered_name = name if offered else ""
+            if panel.name.value in ("", self._classmate_name):
+                panel.name.value = name
         self._classmate_name = name
 
     def opponent_level(self) -> str:

@@ -81,9 +81,10 @@ class StudentBar(W.HBox):  # type: ignore[misc]
     def offer(self, name: str) -> None:
         """Offer `name`: "You are NAME" and "Change"; it becomes the student's name at their first report worth a
         record (`offered_given`), unless they change it first."""
-        self._fill(self.record.offer(name))
-        self._show(name, offered=True)
-        self._tell(name)
+        offered = self.record.offer(name)
+        self._fill(offered)
+        self._show(offered, offered=True)
+        self._tell(offered)
 
     def offered_given(self, name: str) -> None:
         """The offered `name` was given to the server: it is kept in the browser and shown as the name kept. A
