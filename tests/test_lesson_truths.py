@@ -408,3 +408,22 @@ def test_a_mistake_condition_outside_the_vocabulary_stops_the_import() -> None:
     data["mistakes"][0]["when"] = ["the jack is sad"]
     with pytest.raises(LessonFormatError, match="'when' names conditions among"):
         parse_lesson(json.dumps(data))
+
+
+def test_the_hint_for_ending_a_turn_while_holding_cards_keeps_them_and_never_says_there_is_no_card(
+        keyed: None) -> None:
+    """A Running Leopard lesson whose plan ends the turn with cards still held: the ladder's card and space rungs
+    speak of keeping them (stage 13 ends its turn with an empty hand: "you have no card to use")."""
+    data = json.loads((STAGES_DIR / "13_running_leopard.json").read_text(encoding="utf-8"))
+    data.update(solution=["play QS on your 7", "end turn"], mistakes=[], after=[], success="Done.", goal="Go out.",
+                goals=[{"went out": True}], replies=["discard 4C"])
+    lesson = parse_lesson(json.dumps(data))
+    attempt = attempt_at(lesson, 1)
+    assert attempt.hand.held[0] and attempt.next_move() == EndTurn()
+    rungs = [attempt.hint().text for _ in range(4)]
+    assert keys_in(rungs[1]) == ["lessons.hints.end_turn_held.card"]
+    assert keys_in(rungs[2]) == ["lessons.hints.end_turn_held.space"]
+    full = attempt_at(stage(RUNNING), PLAYS_DONE)
+    assert not full.hand.held[0]
+    rungs = [full.hint().text for _ in range(4)]
+    assert [keys_in(rung) for rung in rungs[1:3]] == [["lessons.hints.end_turn.card"], ["lessons.hints.end_turn.space"]]

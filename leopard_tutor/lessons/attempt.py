@@ -216,6 +216,8 @@ class Attempt:
         move = self.next_move()
         assert move is not None
         kind = {Play: "play", Discard: "discard", GoOut: "go_out", EndTurn: "end_turn"}[type(move)]
+        if kind == "end_turn" and self._hand.held[LEARNER]:  # the end of a turn of plays, cards kept
+            kind = "end_turn_held"
         values: dict[str, object] = {}
         if isinstance(move, (Play, Discard)):
             values["card"] = move.card.name
