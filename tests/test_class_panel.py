@@ -74,12 +74,15 @@ def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Referee, Cl
     return Referee(ClassStore.in_folder(tmp_path), clock=clock), clock
 
 
-def opened_by_ana(authority: Referee) -> tuple[PlaySection, ClassPanel]:
-    """Ana's Play section, and its classmate controls, once she has opened a table (as her name)."""
-    ana = section(authority, "ana")
+def opened_by_ana(authority: Referee, hinter: Any = None, hands: int | None = None) -> tuple[PlaySection, ClassPanel]:
+    """Ana's Play section (with `hinter`'s hints), and its classmate controls, once she has opened a table (as her
+    name; for `hands` hands if given)."""
+    ana = section(authority, "ana", hinter)
     ana.level_pick.value = CLASSMATE
     panel = panel_of(ana)
     panel.name.value = "Ana"
+    if hands is not None:
+        panel.length_pick.value = hands
     panel.open_button.click()
     return ana, panel
 
@@ -93,9 +96,10 @@ def made_a_move(play: PlaySection) -> Table:
     return own
 
 
-def section(tables: Referee, visitor: str) -> PlaySection:
+def section(tables: Referee, visitor: str, hinter: Any = None) -> PlaySection:
     play = build_play(Discarder(), opponent_factory=Discarder, seed=11, background=False,  # type: ignore[arg-type]
-                      address=lambda: "http://school:8866/", class_client=Link(tables, visitor))  # type: ignore[arg-type]
+                      address=lambda: "http://school:8866/", class_client=Link(tables, visitor),  # type: ignore[arg-type]
+                      hinter=hinter)
     play.resume_class_table()
     return play
 
@@ -175,13 +179,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
 def test_the_sections_hints_come_with_the_computer_after_a_class_table(tables: tuple[Referee, Clock],
                                                                        keyed: None) -> None:
     authority, clock = tables
-    ana = build_play(Discarder(), hinter=quick_hint, opponent_factory=Discarder, seed=11,  # type: ignore[arg-type]
-                     background=False, class_client=Link(authority, "ana"))  # type: ignore[arg-type]
-    ana.resume_class_table()
-    ana.level_pick.value = CLASSMATE
-    panel = panel_of(ana)
-    panel.name.value = "Ana"
-    panel.open_button.click()
+    ana, panel = opened_by_ana(authority, quick_hint)
     assert panel.code is not None
     authority.join("ben", "Ben", panel.code)
     panel.on_report(panel.client.mine())
@@ -192,9 +190,6 @@ def test_the_sections_hints_come_with_the_computer_after_a_class_table(tables: t
     table = ana.controller
     assert isinstance(table, ClassTable) and table.hinter is quick_hint and table.viewer_to_move
     assert table.offers()["hint"] == ""
-    ana.level_pick.value = "beginner"  # a new match against the computer: hints, and the rules' own length
-    assert not isinstance(ana.controller, ClassTable) and ana.controller.hinter is quick_hint
-    assert ana.controller.match.hands == ana.controller.rules.hands_per_match
 
 
 def test_a_match_against_the_computer_after_a_class_table_has_hints_and_the_rules_length(
@@ -202,14 +197,7 @@ def test_a_match_against_the_computer_after_a_class_table_has_hints_and_the_rule
     """A class table (no hints, one hand) left without the computer: the next match against the computer is the
     section's own, with its hints and the rules' number of hands."""
     authority, _clock = tables
-    ana = build_play(Discarder(), hinter=quick_hint, opponent_factory=Discarder, seed=11,  # type: ignore[arg-type]
-                     background=False, class_client=Link(authority, "ana"))  # type: ignore[arg-type]
-    ana.resume_class_table()
-    ana.level_pick.value = CLASSMATE
-    panel = panel_of(ana)
-    panel.name.value = "Ana"
-    panel.length_pick.value = 1
-    panel.open_button.click()
+    ana, panel = opened_by_ana(authority, quick_hint, hands=1)
     assert isinstance(ana.controller, ClassTable) and ana.controller.hinter is None
     assert ana.controller.match.hands == 1
     panel.leave_button.click()

@@ -243,13 +243,20 @@ def test_a_bad_name_is_answered_and_changes_nothing(keyed: None) -> None:
     assert "<img" not in bar.shown.value and not shown(bar.note)
 
 
-def test_a_kept_name_comes_back_is_changed_and_fills_the_classmate_box() -> None:
+def with_classmate_box(kept: str) -> tuple[Any, Any, StudentBar]:
+    """The app on a class server with Play's classmate name box (and nothing else of the panel), once the browser
+    has given back the name it keeps (`kept`, "" on a first visit): the app, Play and the header's bar."""
     tutor = app.build_app()
     play = tutor.built[0]
     play.classmates = type("Panel", (), {"name": type("Box", (), {"value": ""})()})()  # the classmate name box
     tutor.join_class(FakeLink())  # type: ignore[arg-type]
     bar = bar_of(tutor)
-    page_restores(bar, "Quiet Otter")
+    page_restores(bar, kept)
+    return tutor, play, bar
+
+
+def test_a_kept_name_comes_back_is_changed_and_fills_the_classmate_box() -> None:
+    tutor, play, bar = with_classmate_box("Quiet Otter")
     assert not shown(bar.box) and "Quiet Otter" in bar.shown.value and play.classmates.name.value == "Quiet Otter"
     bar.change_button.click()
     assert shown(bar.box) and bar.box.value == "Quiet Otter"
@@ -263,12 +270,7 @@ def test_a_kept_name_comes_back_is_changed_and_fills_the_classmate_box() -> None
 
 
 def test_the_offered_name_fills_the_classmate_box_so_a_table_opens_under_it() -> None:
-    tutor = app.build_app()
-    play = tutor.built[0]
-    play.classmates = type("Panel", (), {"name": type("Box", (), {"value": ""})()})()  # the classmate name box
-    tutor.join_class(FakeLink())  # type: ignore[arg-type]
-    bar = bar_of(tutor)
-    page_restores(bar, "")  # a first visit: "You are NAME", not yet given to the server
+    tutor, play, bar = with_classmate_box("")  # a first visit: "You are NAME", not yet given to the server
     offered = bar.box.value
     assert tutor.member is not None and tutor.member.record.name is None
     assert play.classmates.name.value == offered, "the header's name is the one a table opens under"
