@@ -314,6 +314,8 @@ def test_a_finished_match_ends_on_both_boards_and_frees_both(tables: tuple[Refer
         assert not said(panel.status.value, "classmates.other_left") and panel.code is None
         assert panel.leave_button.layout.display == "none" and panel.finish_button.layout.display == "none"
         assert [part.layout.display for part in panel.entry] == [""] * 3 and not plays[name].at_class_table()
+        notes = {action["id"]: action["note"] for action in plays[name].board.state["actions"]}
+        assert said(notes["go_out"], "classmates.match_over"), "the way on is another table or opponent"
     for name in plays:  # the match is the tables' to count (the standings and the class page's Games cell)
         assert told[name] == [(CLASSMATE, None)], "the last hand's end, once"
     row = authority.store.table(code)

@@ -388,6 +388,23 @@ def test_a_classmate_is_named_while_played_and_the_match_left_to_the_tables_to_c
         tutor.member.record.game("classmate", "won", match)  # type: ignore[union-attr]
 
 
+def test_sitting_at_a_class_table_under_the_offered_name_gives_it_and_what_the_student_does() -> None:
+    """A classmate sees the name the header offered: the student's record is made with it, and the class page hears
+    that they play (not "away")."""
+    tutor = joined(FakeLink(), [("play", lambda: one_hand_play(class_client=object())),
+                                ("learn", "leopard_tutor.widgets.learn:build_learn")])
+    bar = bar_of(tutor)
+    page_restores(bar, "")
+    offered = bar.box.value
+    assert sent(tutor) == [], "looking around is not worth a record"
+    play = tutor.built[0]
+    play._seat_class_table(ClassTable(0, [offered, "Ben"], lambda _number, _move: None, seed="ABC", hands=1))
+    tutor._report_now()
+    told = sent(tutor)
+    assert told[0] == ("name", {"name": offered})
+    assert ("now", {"doing": "play", "stage": None, "with": "Ben"}) in told
+
+
 def test_matches_between_two_people_here_are_not_reported() -> None:
     tutor = joined(FakeLink({"name": "Ana"}), [("play", one_hand_play)])
     play = tutor.built[0]

@@ -5,12 +5,12 @@ is as `class_client.ClassClient` does.
 
 `StudentClient.here()` is this kernel's client, or None where there is no class server (the static site, a
 notebook, Binder). `StudentRecord` keeps the server up to date without ever holding up a click: its reports go
-out from one background thread (`Reports`), each with a short timeout; a report that fails is dropped (the log
-says so once until one gets through), and a newer report of the same kind replaces one not yet sent. Nothing is
-sent before the student has a name; what they did before is sent once they give one. A name offered to the student
-(`StudentRecord.offer`: the name bar's made-up name) is their name until they change it: it is given by itself at
-the first thing worth a record (a stage solved or failed, a practice answer, a finished match), so a visit that
-does nothing leaves no record on the server.
+out from one background thread (`Reports`), each with a short timeout; a report that fails is dropped (the log says so
+once until one gets through), and a newer report of the same kind replaces one not yet sent. Nothing is sent before the
+student has a name; what they did before is sent once they give one. A name offered to the student
+(`StudentRecord.offer`: the name bar's made-up name) is their name until they change it: it is given by itself at the
+first thing worth a record (a stage solved or failed, a practice answer, a finished match, a class table), so a visit
+that does nothing leaves no record on the server.
 
 Only what is earned in this kernel is told (a stage solved with its stars, each practice answer, as deltas since
 the last report; each finished match with its id, `match_id`, and each hand played to its end with the match's
@@ -285,6 +285,11 @@ class StudentRecord:
         else:
             body["result"] = result
         self._tell_or_hold("game", body, self._held_games, HELD_GAMES)
+
+    def seated(self) -> None:
+        """The student sat at a class table, where a classmate sees the name they go by: worth a record (an offered
+        name is given, and what they do is told from then on)."""
+        self._give_offered()
 
     def tried(self, lesson: str) -> None:
         """Tell the server of a failed try of the Learn stage `lesson` (a key): its class page marks a student who

@@ -18,7 +18,7 @@ from ..engine.catalogue import text
 from ..engine.turns import current_player
 from . import machine
 from .modes import Closed, MatchFinished, PassingDevice, Retrying, Reviewing, Seating, shows_no_game
-from .sentences import hand_over_words, not_now
+from .sentences import hand_over_words, match_over_words, not_now
 
 if TYPE_CHECKING:
     from .table import Table
@@ -106,7 +106,7 @@ def _not_in_mode(table: Table, action: str) -> str:
         "review": text("review.retry.leave_first"), "review_last": text("review.retry.leave_first"),
         "pass": text("play.people.pass_not_now"),
         "next_hand": (text("review.retry.leave_first") if isinstance(mode, Retrying) else
-                      text("play.match_over") if table.match.is_over else text("play.finish_first")),
+                      match_over_words(table) if table.match.is_over else text("play.finish_first")),
         "new_match": text("play.finish_first") if not hand.is_over else text("review.retry.leave_first"),
         "undo": text("play.people.no_undo") if table.between_people else text("play.no_undo_after_end"),
     }.get(action) or hand_over_words(table)

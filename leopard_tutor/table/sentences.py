@@ -35,7 +35,12 @@ def hand_over_words(table: Table) -> str:
     """Why no move is made now that the hand is over: the next hand waits, or the match is over."""
     if table.retry is not None:
         return text("review.retry.over")
-    return text("play.match_over") if table.match.is_over else text("play.hand_over")
+    return match_over_words(table) if table.match.is_over else text("play.hand_over")
+
+
+def match_over_words(table: Table) -> str:
+    """The match is over: how to play again (a class table plays one match: another table, or another opponent)."""
+    return text("classmates.match_over" if table.for_classmates else "play.match_over")
 
 
 def prompt(table: Table, *, full: bool) -> str:

@@ -104,6 +104,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.board.listeners.append(lambda _intent: self._tell_match())
         self.board.listeners.append(lambda _intent: self._count_match())
         self.board.listeners.append(lambda _intent: self._sync_buttons())
+        self.table_listeners: list[Callable[[], None]] = []
+        """Called each time a class table comes to the board (opened or joined here, or seated by the server)."""
         self.come_forward: list[Callable[[], None]] = []
         """Called when the section begins a match by itself (a round the teacher paired): the app shows it."""
         self.set_aside: dict[str, Table] = {}
@@ -196,6 +198,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         or joined here, or seated by the server): what to say of the match kept ("" if none was)."""
         kept = self._keep_aside()
         self._seat(table)
+        for listener in list(self.table_listeners):
+            listener()
         return kept
 
     def _keep_aside(self) -> str:
@@ -274,8 +278,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             log.exception("the match could not be carried into another language")
 
     def report_to(self, student: StudentRecord) -> None:
-        """Tell `student`'s record of each hand and match played to its end."""
+        """Tell `student`'s record of each hand and match played to its end, and of each class table sat at."""
         self.match_listeners.append(student.game)
+        self.table_listeners.append(student.seated)
 
     def now_doing(self) -> tuple[int | None, str | None]:
         """The classmate played at a class table (none while the table waits for one to sit down)."""
