@@ -174,3 +174,14 @@ def test_ending_a_turn_of_plays_is_not_said_to_leave_nothing_better_when_a_play_
                 [[Card.parse("3H")], [Card.parse("5S")]], [Card.parse("KD")], [], to_move=0, dealer=1, plays_made=1)
     found = explain(hand.view(0), EndTurn())
     assert said(found.reason, "hints.reason.end_turn_keeps") and said(found.ladder[0], "hints.nudge.end_turn_keeps")
+
+
+def test_a_play_that_makes_two_of_their_lines_score_says_both(keyed: None) -> None:
+    """The 2 of hearts on their space 2 finishes their row 1-2-3 and their column 2-5-8: the reason counts both
+    lines for the whole change of value (one line named alone would not account for it)."""
+    hand = Hand(REVISED_2008, [Square(), Square.parse("AH . 3H / . 5D . / . 8D .")],
+                [[Card.parse("2H"), Card.parse("9C")], [Card.parse("5S")]], [Card.parse("KD")], [], to_move=0,
+                dealer=1)
+    found = explain(hand.view(0), Play(Card.parse("2H"), 1, 2))
+    assert said(found.reason, "hints.reason.helps_theirs_many", count=2, theirs_before=hand.value(1))
+    assert not said(found.reason, "hints.reason.helps_theirs")

@@ -282,9 +282,12 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
         if gained:
             spaces, was, now = max(gained, key=lambda line: line[2])
             nudge = say("nudge", "helps_theirs", line=name(spaces))
-            reason = say("reason", "helps_theirs", LineChanges(them, spaces, was, now),
-                         ValueChanges(them, values["theirs_before"], theirs_after), line=name(spaces), points=now,
-                         theirs_before=values["theirs_before"], theirs_after=theirs_after)
+            change = ValueChanges(them, values["theirs_before"], theirs_after)
+            reason = (say("reason", "helps_theirs", LineChanges(them, spaces, was, now), change, line=name(spaces),
+                          points=now, theirs_before=values["theirs_before"], theirs_after=theirs_after)
+                      if len(gained) == 1 else  # the change in value is every line's: say how many lines
+                      say("reason", "helps_theirs_many", *(LineChanges(them, *line) for line in gained), change,
+                          count=len(gained), theirs_before=values["theirs_before"], theirs_after=theirs_after))
         elif lost:
             spaces, was, _ = max(lost, key=lambda line: line[1])
             lost_points = values["theirs_before"] - theirs_after
