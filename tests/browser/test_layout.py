@@ -165,9 +165,10 @@ def test_every_tab_fits_one_screen_at_every_size(new_page: Any, base_url: str, a
 def test_text_meets_wcag_aa_contrast_in_every_tab(new_page: Any, base_url: str, scheme: str) -> None:
     page = new_page(1366, 768, scheme=scheme)
     open_app(page, base_url)
+    expect(page.locator(".lt-play .lt-aside .lt-note").first).to_be_visible()  # before a move: greyed, with why
+    failures = [f"Play before a move: {failure}" for failure in page.evaluate("ltProbes.contrast()")]
     make_a_move(page.locator(".lt-play .lt-board"))
     page.locator(".lt-play .lt-hand-card").first.click()  # a picked card lights its targets
-    failures = []
     for tab in SECTIONS:
         open_tab(page, tab)
         failures += [f"{tab}: {failure}" for failure in page.evaluate("ltProbes.contrast()")]
