@@ -331,7 +331,8 @@ class ApiHandler(TeacherHandler):
             who = body.get("visitor")
             if not isinstance(who, str):
                 refuse(self, 400, "unlock whom?")
-            self._answer({"unlocked": students.unlock(who)})
+            count = students.unlock(who)
+            self._answer({"unlocked": count, "said": text("teacher.unlocked_said", count=count)})
         elif action == "forget":
             if body.get("confirm") is not True:
                 refuse(self, 400, "forgetting the class needs a confirmation")

@@ -114,6 +114,8 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
 
     page.locator("#lt-unlock-class").click()
     expect(page.locator("#lt-rows button:disabled")).to_have_count(3, timeout=5_000)
+    said = [text("teacher.unlocked_said", count=count) for count in range(4)]  # the page says what it did
+    expect(page.locator("#lt-status")).to_have_text(re.compile("|".join(re.escape(words) for words in said)))
     page.screenshot(path=str(artifacts / "teacher-class-page.png"), full_page=True)
 
     page.once("dialog", lambda dialog: dialog.accept())

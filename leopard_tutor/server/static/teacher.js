@@ -121,7 +121,7 @@
       const unlock = make("button", student.unlock_all ? words.unlocked : words.unlock,
         { type: "button", class: "lt-button" });
       unlock.disabled = student.unlock_all;
-      unlock.addEventListener("click", () => act(() => send("unlock", { visitor: student.id })));
+      unlock.addEventListener("click", () => act(async () => say((await send("unlock", { visitor: student.id })).said)));
       const actions = make("td");
       actions.append(unlock);
       row.append(actions);
@@ -325,7 +325,8 @@
   label();
   byId("lt-standings-today").addEventListener("click", () => choosePeriod("today"));
   byId("lt-standings-all").addEventListener("click", () => choosePeriod("all"));
-  byId("lt-unlock-class").addEventListener("click", () => act(() => send("unlock", { visitor: "all" })));
+  byId("lt-unlock-class").addEventListener("click",
+    () => act(async () => say((await send("unlock", { visitor: "all" })).said)));
   byId("lt-defaults").addEventListener("submit", (event) => {
     event.preventDefault();
     act(() => send("defaults", { rules: byId("lt-rules").value || null, level: byId("lt-level").value || null }),
