@@ -33,7 +33,7 @@ from leopard_tutor.server.students import Students
 from leopard_tutor.table import against_computer
 from leopard_tutor.table.class_table import ClassTable
 from leopard_tutor.widgets import PlaySection
-from leopard_tutor.widgets.student_bar import StudentBar, generated_name
+from leopard_tutor.widgets.student_bar import StudentBar, generated_name, read_kept
 from tests.test_widgets_play_section import Discarder
 
 KEY = b"connection-key"
@@ -751,7 +751,40 @@ def test_after_the_class_is_forgotten_an_open_page_asks_for_the_name_again(tmp_p
     row = students.store.student("ana")
     assert row is not None and row.name == "Ana" and row.stars == {LESSONS[0].key: 1}
     assert row.doing is not None and row.doing["doing"] == "learn"
-    assert bar.storage.saved == "Ana" and not shown(bar.note)
+    assert read_kept(bar.storage.saved) == (students.class_id(), "Ana") and not shown(bar.note)
+    assert tutor.member.record.class_id == students.class_id(), "kept under the class's new id"
+
+
+def test_a_page_opened_after_the_class_was_forgotten_asks_for_the_name_again(tmp_path: Path, keyed: None) -> None:
+    """Ana's name is kept in her browser with the class's id. The teacher forgets the class while her page is
+    closed; when she opens it again, the browser's name is under the old id: the page asks again, holding it, and
+    makes no record until she keeps it. A name kept with the class's id as it is, or kept before classes had ids,
+    is her name at once."""
+    students = Students(ClassStore.in_folder(tmp_path))
+    first = app.build_app([("play", one_hand_play)])
+    first.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
+    page_restores(bar_of(first), "")
+    assert bar_of(first).keep("Ana") and first.member is not None and first.member.record.reports.flush(5)
+    kept = bar_of(first).storage.saved
+    assert read_kept(kept) == (students.class_id(), "Ana")
+    students.forget()  # her page is closed
+    again = app.build_app([("play", one_hand_play)])
+    again.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
+    bar = bar_of(again)
+    page_restores(bar, kept)
+    assert again.member is not None and again.member.record.reports.flush(5)
+    assert students.count() == 0 and again.member.record.name is None and bar.storage.saved == ""
+    assert shown(bar.box) and bar.box.value == "Ana" and keys_in(bar.note.value) == ["students.forgotten"]
+    assert bar.keep("Ana") and again.member.record.reports.flush(5) and students.count() == 1
+    assert read_kept(bar.storage.saved) == (students.class_id(), "Ana")
+    for restored in (bar.storage.saved, "Ben"):  # this class's id; no id at all
+        page = app.build_app([("play", one_hand_play)])
+        page.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
+        page_restores(bar_of(page), restored)
+        assert page.member is not None and page.member.record.reports.flush(5)
+        assert not shown(bar_of(page).note) and page.member.record.name == read_kept(restored)[1]
+    row = students.store.student("ana")
+    assert row is not None and row.name == "Ben" and students.count() == 1
 
 
 def wrong_move(controller: Any) -> Any:

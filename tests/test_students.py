@@ -68,9 +68,10 @@ def test_a_visit_that_never_names_itself_leaves_no_row(tmp_path: Path) -> None:
     """`me` of a visitor without a record answers from nothing and stores nothing; any other report of theirs is
     refused "unknown_student" and stores nothing; only a name makes a record."""
     class_, _ = students(tmp_path)
+    class_id = class_.class_id()
     for _ in range(3):
         assert class_.me("ghost") == {"name": None, "progress": None, "unlock_all": False,
-                                      "defaults": {"rules": None, "level": None}}
+                                      "defaults": {"rules": None, "level": None}, "class": class_id}
     for report in (lambda: class_.now("ghost", "play"), lambda: class_.progress("ghost", {FIRST: 3}, None),
                    lambda: class_.game("ghost", "computer:beginner", "won", MATCH)):
         with pytest.raises(ClassTableError) as refused:
@@ -84,7 +85,10 @@ def test_a_visit_that_never_names_itself_leaves_no_row(tmp_path: Path) -> None:
 def test_forgetting_the_class_then_a_report_of_an_open_page_leaves_no_row(tmp_path: Path) -> None:
     class_, _ = named(tmp_path, "ana", "ben")
     class_.game("ana", "computer:casual", "won", MATCH)
+    before = class_.me("ana")["class"]
     assert class_.forget() == 2
+    assert class_.me("ana")["class"] != before, "a name kept under the old id is known to be forgotten"
+    assert class_.me("ben")["class"] == class_.me("ana")["class"], "one id for the class"
     assert class_.store.student_matches("ana") == 0, "the matches' ids go with the records"
     for report in (lambda: class_.now("ana", "learn", 2),
                    lambda: class_.game("ana", "computer:expert", "won", match(2)),
@@ -412,6 +416,10 @@ def test_a_version_1_file_is_migrated_and_keeps_its_tables_and_students(tmp_path
     store.close()
     restarted = Students(ClassStore.in_folder(tmp_path), clock=Clock(5.0))  # the records outlive a restart
     assert restarted.me("ana")["name"] == "Ana"
+    class_id = restarted.me("ana")["class"]
+    restarted.store.close()
+    again = Students(ClassStore.in_folder(tmp_path), clock=Clock(6.0))
+    assert again.me("ana")["class"] == class_id, "the class's id outlives a restart"
 
 
 def test_the_migration_to_records_made_by_a_name_drops_the_nameless_ones(tmp_path: Path) -> None:

@@ -231,6 +231,8 @@ def test_visits_without_a_name_leave_no_row_and_take_no_place(tmp_path: Path, se
         page: dict[str, Any] = json.loads(fetch(f"{server.url}teacher/api/class?token={TOKEN}")[1])
         return page
 
+    classes: list[str] = []  # the class's id, as `me` said it to each page
+
     async def visits() -> tuple[list[tuple[int, Any]], dict[str, Any], list[tuple[int, Any]], dict[str, Any]]:
         pages = [Visit(server.url) for _ in range(3)]
         try:
@@ -238,9 +240,10 @@ def test_visits_without_a_name_leave_no_row_and_take_no_place(tmp_path: Path, se
                 await page.open()
             *others, ana = pages
             for other in others:
-                assert await asyncio.to_thread(ask, other, "me") == (200, {"name": None, "progress": None,
-                                                                          "unlock_all": False,
-                                                                          "defaults": {"rules": None, "level": None}})
+                status, said = await asyncio.to_thread(ask, other, "me")
+                assert status == 200 and said == {"name": None, "progress": None, "unlock_all": False,
+                                                  "defaults": {"rules": None, "level": None}, "class": said["class"]}
+                classes.append(said["class"])
             reports = [await asyncio.to_thread(ask, ana, action, body) for action, body in (
                 ("name", {"name": "Ana"}), ("progress", {"stars": {LESSONS[0].key: 2}}),
                 *[("game", {"against": "computer:expert", "result": "won", "match": MATCH})] * 5,
@@ -268,7 +271,8 @@ def test_visits_without_a_name_leave_no_row_and_take_no_place(tmp_path: Path, se
     assert cells[4] == text("teacher.now.play") and before["shown"] == ""
     assert after[:2] == [(400, {"refused": "unknown_student", "facts": {}})] * 2
     assert after[2] == (200, {"name": None, "progress": None, "unlock_all": False,
-                              "defaults": {"rules": None, "level": None}})
+                              "defaults": {"rules": None, "level": None}, "class": after[2][1]["class"]})
+    assert len(set(classes)) == 1 and after[2][1]["class"] not in classes, "a forgotten class has another id"
     assert forgotten["students"] == []
 
 

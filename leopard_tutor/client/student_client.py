@@ -17,8 +17,9 @@ the last report; each finished match with its id, `match_id`, and each hand play
 id and its number): progress the browser brings from its storage, or the server's record, joins the student's own
 page but is never told, so the class page counts only what its server saw.
 If the server answers that it keeps no record of the student ("unknown_student": the teacher forgot
-the class, or the record expired), the record forgets the name, holds what was refused, and its
-`forgotten_listeners` let the page ask for a name again.
+the class, or the record expired), the record forgets the name, holds what was refused, reads the class's id again
+(a forgotten class has another), and its `forgotten_listeners` let the page ask for a name again. The page keeps the
+name in the browser with the class's id: a name kept under another id was forgotten while the page was closed.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import functools
 import hashlib
 import json
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -59,6 +61,8 @@ HELD_TRIES = 10
 NOW_AGAIN_SECONDS = 60.0
 """After this long, what the student is doing is told again at their next click, though it has not changed (the
 server counts a student whose last report of it is two minutes old as away)."""
+CLASS_ID = re.compile(r"[0-9a-f]{1,64}")
+"""A class's id as the server says it (`server.students.Students.class_id`)."""
 Body = dict[str, Any] | Callable[[], dict[str, Any] | None]
 """A report's body, or what makes it when it goes out (None: nothing to send)."""
 
@@ -90,13 +94,15 @@ class StudentClient(KernelClient):
 @dataclass(frozen=True)
 class ServerRecord:
     """What the server keeps for a student, checked: their name, their progress code, whether the teacher opened
-    every lesson for them, and the class's default rules and opponent level (None where it says nothing usable)."""
+    every lesson for them, the class's default rules and opponent level, and the class's id (None where it says
+    nothing usable)."""
 
     name: str | None = None
     progress: str | None = None
     unlock_all: bool = False
     rules: str | None = None
     level: str | None = None
+    class_id: str | None = None
 
     @classmethod
     def read(cls, said: object) -> ServerRecord:
@@ -111,8 +117,10 @@ class ServerRecord:
         defaults = said.get("defaults")
         defaults = defaults if isinstance(defaults, dict) else {}
         rules, level = defaults.get("rules"), defaults.get("level")
+        class_id = said.get("class")
         return cls(name, progress if isinstance(progress, str) else None, said.get("unlock_all") is True,
-                   rules if isinstance(rules, str) else None, level if isinstance(level, str) else None)
+                   rules if isinstance(rules, str) else None, level if isinstance(level, str) else None,
+                   class_id if isinstance(class_id, str) and CLASS_ID.fullmatch(class_id) else None)
 
 
 class Reports:
@@ -183,6 +191,9 @@ class StudentRecord:
         are called from the reports' thread."""
         self.clock = clock
         self.name: str | None = None
+        self.class_id: str | None = None
+        """The class's id as the server said it last (`read`; asked again once the server forgot the student), under
+        which the page keeps the name in the browser."""
         self.offered: str | None = None
         """The name offered to the student (`offer`), given by itself at their first report worth a record."""
         self.offered_listeners: list[Callable[[str], None]] = []
@@ -209,6 +220,8 @@ class StudentRecord:
             return ServerRecord()
         if found.name is not None and self.name is None:
             self.name = found.name
+        if found.class_id is not None:
+            self.class_id = found.class_id
         return found
 
     def offer(self, name: object) -> str:
@@ -340,6 +353,7 @@ class StudentRecord:
         elif action == "tried" and len(self._held_tries) < HELD_TRIES:
             self._held_tries.append(body)
         if former is not None:  # the page asks again on the kernel's event loop, between two clicks
+            self.read()  # the class's id, another if the class was forgotten
             with contextlib.suppress(LoopGone):  # (the kernel is shutting down)
                 in_turn(self.loop, functools.partial(self._tell_forgotten, former))
 

@@ -3,7 +3,8 @@
 A request is proved as every kernel's request is (`kernel_handler.KernelHandler`), and acts for the visitor
 its kernel was handed to. Under `protocol.STUDENTS_PATH` (after the server's base URL):
 
-* GET  `me` -> {"name", "progress" (what was earned here, as a progress code), "unlock_all", "defaults"};
+* GET  `me` -> {"name", "progress" (what was earned here, as a progress code), "unlock_all", "defaults", "class" (the
+  class's id, another once the class is forgotten)};
 * POST `name` {"name"}; `progress` {"stars", "practice"} (what was earned since the last report); `game`
   {"against", "result", "match"} (a whole match) or {"against", "match", "hand"} (a hand played to its end);
   `now` {"doing", "stage", "with"}; `tried` {"lesson"} (a failed try of that stage) -> {}.

@@ -30,6 +30,7 @@ import csv
 import hashlib
 import io
 import re
+import secrets
 import threading
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping
@@ -76,6 +77,10 @@ LESSON_KEYS = frozenset(lesson.key for lesson in LESSONS)
 """The lessons a stage solved may name."""
 TRIES_KEPT = 10
 """A student's latest failed tries of a stage kept (`Students.tried`), the oldest dropped first."""
+CLASS_ID = "class_id"
+"""The class setting holding the class's id (`Students.class_id`)."""
+CLASS_ID_LENGTH = 16
+"""Hex digits of a class's id."""
 STUCK_TRIES = 3
 STUCK_SECONDS = 600.0
 """A student who failed the same stage `STUCK_TRIES` times within `STUCK_SECONDS`, without solving it since, is
@@ -114,14 +119,16 @@ class Students:
                 row = replace(row, last_seen=self.clock())
                 self.store.put_student(row)
         if row is None:
-            return {"name": None, "progress": None, "unlock_all": False, "defaults": self.defaults()}
+            return {"name": None, "progress": None, "unlock_all": False, "defaults": self.defaults(),
+                    "class": self.class_id()}
         progress = None
         if row.stars or row.practice:
             kept = Progress()
             kept.stars = dict(row.stars)
             kept.practice = {concept: (pair[0], pair[1]) for concept, pair in row.practice.items()}
             progress = kept.to_code()
-        return {"name": row.name, "progress": progress, "unlock_all": row.unlock_all, "defaults": self.defaults()}
+        return {"name": row.name, "progress": progress, "unlock_all": row.unlock_all, "defaults": self.defaults(),
+                "class": self.class_id()}
 
     def name(self, visitor: str, name: object, connected: Collection[str] = ()) -> None:
         """Keep `visitor`'s name (`class_codes.valid_name`: refused "bad_name" or "no_name"), making their record if
@@ -231,9 +238,21 @@ class Students:
             return 0 if visitor is None else self.store.unlock_students(visitor)
 
     def forget(self) -> int:
-        """Remove every student's record from the store; how many there were."""
-        with self._lock:
+        """Remove every student's record from the store, and the class's id (the next is another); how many records
+        there were."""
+        with self._lock, self.store.transaction():
+            self.store.set_setting(CLASS_ID, None)
             return self.store.forget_students()
+
+    def class_id(self) -> str:
+        """The class's id: made at the first question, and made anew once the class is forgotten, so a page that
+        kept a student's name under another id knows the name was forgotten with it."""
+        with self._lock:
+            found = self.store.setting(CLASS_ID)
+            if found is None:
+                found = secrets.token_hex(CLASS_ID_LENGTH // 2)
+                self.store.set_setting(CLASS_ID, found)
+            return found
 
     def count(self) -> int:
         """How many students' records there are."""

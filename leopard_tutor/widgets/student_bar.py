@@ -3,10 +3,11 @@ two-word name) and "Change". The offered name is the student's name until they c
 server at their first report worth a record (`StudentRecord.offer`), so a visit that does nothing leaves no row on
 the class page. "Change" shows a box "Your name" and a button to keep the name typed (Enter in the box keeps it too,
 as does leaving the box with a new name); once kept, the name and "Change". The name is kept in the browser
-(`BrowserStorage("student_name")`: the offered one once it is given) and told to the server (`StudentRecord`); a
-name that is not one (`class_codes.valid_name`) is answered under the box and changes nothing. If the server no longer
-keeps the student's record (the teacher forgot the class), the browser forgets the name too and the box asks again,
-holding the name that was, with a note saying why.
+(`BrowserStorage("student_name")`: the offered one once it is given), with the class's id (`kept_text`), and told to
+the server (`StudentRecord`); a name that is not one (`class_codes.valid_name`) is answered under the box and changes
+nothing. If the server no longer keeps the student's record (the teacher forgot the class, while the page was open or,
+as the class's id then says, while it was closed), the browser forgets the name too and the box asks again, holding
+the name that was, with a note saying why.
 """
 
 from __future__ import annotations
@@ -21,6 +22,22 @@ from ..class_codes import ClassTableError, valid_name
 from ..client.student_client import StudentRecord
 from ..engine.catalogue import text, texts
 from .storage import BrowserStorage
+
+KEPT_SEPARATOR = "\n"
+"""Between the class's id and the name in the browser's kept text (no name holds it: names are printable)."""
+
+
+def kept_text(name: str, class_id: str | None) -> str:
+    """What the browser keeps for the student's `name` kept in the class `class_id` (just the name if the server has
+    not said its id)."""
+    return name if class_id is None else f"{class_id}{KEPT_SEPARATOR}{name}"
+
+
+def read_kept(kept: str) -> tuple[str | None, str]:
+    """The class's id (None if the text has none: kept before classes had ids, or the server said none) and the name
+    in a text the browser kept (not checked)."""
+    class_id, separator, name = kept.partition(KEPT_SEPARATOR)
+    return (class_id, name) if separator else (None, kept)
 
 
 def generated_name(choose: Callable[[Sequence[str]], str] = random.choice) -> str:
@@ -73,7 +90,7 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         except ClassTableError as error:
             self._say(text(f"classmates.refused.{error.key}"))
             return False
-        self.storage.save(kept)
+        self.storage.save(kept_text(kept, self.record.class_id))
         self._show(kept)
         self._tell(kept)
         return True
@@ -89,7 +106,7 @@ class StudentBar(W.HBox):  # type: ignore[misc]
     def offered_given(self, name: str) -> None:
         """The offered `name` was given to the server: it is kept in the browser and shown as the name kept. A
         listener of the record's, from the moment the bar is made."""
-        self.storage.save(name)
+        self.storage.save(kept_text(name, self.record.class_id))
         self._show(name)
         self._tell(name)
 
@@ -120,12 +137,16 @@ class StudentBar(W.HBox):  # type: ignore[misc]
             self._filling = False
 
     def _restore(self, kept: str) -> None:
-        """The browser said what it keeps: its name if it is one, else the server's (now kept here too), else ask."""
+        """The browser said what it keeps: its name if it is one, kept in this class (under another class's id, the
+        class was forgotten since: ask again, as `forgotten` does), else the server's (now kept here too), else ask."""
+        class_id, found = read_kept(kept)
         try:
-            name = valid_name(kept)
+            name = valid_name(found)
         except ClassTableError:
             name = None
-        if name is not None:
+        if name is not None and None not in (class_id, self.record.class_id) and class_id != self.record.class_id:
+            self.forgotten(name)
+        elif name is not None:
             self.keep(name)
         elif self.record.name is not None:
             self.keep(self.record.name)

@@ -1,7 +1,8 @@
 """A student's name on a class server, in Chromium: the first visit offered a made-up two-word name ("You are ..."
 and Change), the box holding it, a bad name answered without change, a name typed kept at Enter, shown with
 Change, put in the classmate name box, and back by itself after a reload (the browser keeps it); a named student's
-lesson reaching the teacher's class page within 5 s; and a visit that did nothing leaving no row while one that
+lesson reaching the teacher's class page within 5 s, and her name asked again after the teacher forgot the class; and
+a visit that did nothing leaving no row while one that
 solved a stage is there under its offered name."""
 
 from __future__ import annotations
@@ -93,7 +94,8 @@ def test_two_students_are_seen_on_the_class_page_within_5_s(browser: Any, open_b
                                                             start_own_server: Any, tmp_path: Path) -> None:
     """Two students (two browser contexts) and their teacher (a third), the class page open before they start:
     each name appears as text, Ana's stage 1 solved by clicks shows as "1 of N" and Ben's Practice tab as what
-    he is doing, each within 5 s of the student's click."""
+    he is doing, each within 5 s of the student's click. Then the teacher forgets the class, and Ana's page, opened
+    again, asks for her name (her browser kept it under the class's old id), holding it, and says why."""
     token = "browser-teacher-token-0123456789"
     server = start_own_server("--data-dir", str(tmp_path / "data"), "--teacher-token", token)
     teacher = browser.new_context().new_page()
@@ -121,6 +123,14 @@ def test_two_students_are_seen_on_the_class_page_within_5_s(browser: Any, open_b
         ben.get_by_role("tab", name=text("app.tabs.practice")).click()
         expect(rows["Ben"]).to_contain_text(text("teacher.now.practice"), timeout=5_000)
         expect(rows["Ben"]).to_contain_text(text("teacher.lessons", done=0, total=len(LESSONS), stars=0))
+        teacher.once("dialog", lambda dialog: dialog.accept())
+        teacher.locator("#lt-forget").click()
+        expect(teacher.locator("#lt-rows tr")).to_have_count(0, timeout=5_000)
+        open_board(server.url)
+        header = page.locator(".lt-student")
+        expect(header.locator(".lt-student-note")).to_have_text(text("students.forgotten"), timeout=TIMEOUT)
+        expect(header.get_by_role("textbox", name=text("students.label"))).to_have_value("Ana")
+        expect(header.locator(".lt-student-lead")).to_be_hidden()
     finally:
         teacher.context.close()
         other.close()
