@@ -49,6 +49,9 @@ ASK_SECONDS = 10.0
 """How long a kernel waits for the answer to an ordinary request."""
 DOINGS = ("learn", "play", "practice", "examples", "rules")
 """What a student may be doing (`POST now`)."""
+NOW_AGAIN_SECONDS = 60.0
+"""A page tells what the student is doing when it changes, and at their first click after this long, though it has not
+changed: the server's last `now` is at most this much older than the student's last click."""
 RESULTS = ("won", "drawn", "lost")
 """A finished match's result from the student's seat (`POST game`)."""
 MATCH_ID_LENGTH = 16

@@ -26,9 +26,9 @@ from leopard_tutor.lessons.progress import MAX_COUNT, Progress
 from leopard_tutor.server.class_store import DATABASE_NAME, MIGRATIONS, SCHEMA_VERSION, ClassStore, StudentRow
 from leopard_tutor.server.sessions import SessionBook
 from leopard_tutor.server.students import (
-    AWAY_SECONDS,
     MATCHES_KEPT,
     PAGE_ROWS,
+    QUIET_SECONDS,
     RECORD_DAYS,
     STUCK_SECONDS,
     TRIES_KEPT,
@@ -303,8 +303,12 @@ def test_what_a_student_does_and_when_they_are_away(tmp_path: Path, keyed: None)
     assert now() == mark("teacher.now.playing", name="Ben")
     class_.now("ana", "practice")
     assert now() == mark("teacher.now.practice") and now(False) == mark("teacher.now.away", minutes=0)
-    clock.now += AWAY_SECONDS + 180
-    assert now() == mark("teacher.now.away", minutes=5)
+    clock.now += QUIET_SECONDS
+    assert now() == mark("teacher.now.practice"), "two minutes of thinking is not quiet yet"
+    clock.now += 180  # five minutes since the page last said what she does: she may have clicked a minute after
+    assert now() == mark("teacher.now.quiet", doing=mark("teacher.now.practice"), minutes=4)
+    assert now(False) == mark("teacher.now.away", minutes=5), "no page of hers connected: away"
+    assert class_.rows(lambda v: True)[0]["away"] is False and class_.rows(lambda v: False)[0]["away"] is True
     for bad in (("sleep", None, None), ("learn", 0, None), ("learn", len(LESSONS) + 1, None),
                 ("learn", True, None), ("play", None, "<" * 30)):
         with pytest.raises(ClassTableError, match="bad_doing"):

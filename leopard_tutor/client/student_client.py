@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from ..class_codes import ClassTableError, valid_name
 from ..kernel_loop import LoopGone, in_turn, running_loop
 from ..lessons.progress import MAX_COUNT, Progress
-from ..protocol import CLASSMATE, DOINGS, MATCH_ID_LENGTH, RESULTS, STUDENTS_PATH
+from ..protocol import CLASSMATE, DOINGS, MATCH_ID_LENGTH, NOW_AGAIN_SECONDS, RESULTS, STUDENTS_PATH
 from .class_client import ClassRefused, KernelClient
 
 if TYPE_CHECKING:
@@ -58,9 +58,6 @@ HELD_GAMES = 20
 """Matches kept at most while the student has no name yet."""
 HELD_TRIES = 10
 """Failed tries of a stage kept at most while the student has no name yet."""
-NOW_AGAIN_SECONDS = 60.0
-"""After this long, what the student is doing is told again at their next click, though it has not changed (the
-server counts a student whose last report of it is two minutes old as away)."""
 CLASS_ID = re.compile(r"[0-9a-f]{1,64}")
 """A class's id as the server says it (`server.students.Students.class_id`)."""
 Body = dict[str, Any] | Callable[[], dict[str, Any] | None]

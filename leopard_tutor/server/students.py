@@ -43,7 +43,7 @@ from ..engine.catalogue import text
 from ..engine.rules import MAX_HANDS
 from ..lessons import LESSONS, current_lessons
 from ..lessons.progress import CONCEPTS, MAX_COUNT, Progress
-from ..protocol import CLASSMATE, COMPUTER, DOINGS, LEVELS, MATCH_ID_LENGTH, RESULTS
+from ..protocol import CLASSMATE, COMPUTER, DOINGS, LEVELS, MATCH_ID_LENGTH, NOW_AGAIN_SECONDS, RESULTS
 from .class_store import ClassStore, StudentRow
 from .standings import Standing
 
@@ -63,8 +63,9 @@ older one reported again counts again."""
 RECORD_DAYS = 183
 """A student's record is kept this many days after they were last seen (a term and its holidays), then forgotten
 (at the next record made, and at start): nothing a visitor does makes the store grow for longer."""
-AWAY_SECONDS = 120.0
-"""A student whose last report is older than this is away."""
+QUIET_SECONDS = 120.0
+"""A student whose page is connected but whose last report of what they do is older than this is quiet: the class page
+says how long they have not clicked."""
 PAGE_ROWS = 200
 """The class page's refresh shows the students seen last, this many at most (the CSV holds every one)."""
 ID_LENGTH = 16
@@ -397,15 +398,27 @@ def not_a_formula(words: str) -> str:
 
 
 def _away(row: StudentRow, now: float, connected: bool) -> bool:
-    """Whether the student is away: no page of theirs connected, or no report for `AWAY_SECONDS`."""
-    return not connected or row.doing is None or now - float(row.doing.get("at", 0)) > AWAY_SECONDS
+    """Whether the student is away: no page of theirs connected, or none that has said what they do."""
+    return not connected or row.doing is None
 
 
 def _now(row: StudentRow, now: float, away: bool) -> dict[str, Any]:
+    """What the student does, as the page last said it; how long they have not clicked if that was over
+    `QUIET_SECONDS` ago (the page tells again at the first click after `NOW_AGAIN_SECONDS`, so the minutes are
+    counted from then); or how long since they were last seen, away."""
     doing = row.doing
     if away or doing is None:
         minutes = max(0, int((now - row.last_seen) // 60))
         return _cell(text("teacher.now.away", minutes=minutes), f"~{minutes:09d}")  # sorts after every tab
+    words = _doing_words(doing)
+    told = now - float(doing.get("at", 0))
+    if told > QUIET_SECONDS:
+        words = text("teacher.now.quiet", doing=words, minutes=int((told - NOW_AGAIN_SECONDS) // 60))
+    return _cell(words, words.casefold())
+
+
+def _doing_words(doing: dict[str, Any]) -> str:
+    """What a report of what the student does says: the tab, Learn's stage, the classmate played."""
     tab, stage, classmate = doing.get("doing"), doing.get("stage"), doing.get("with")
     if tab == "play" and classmate:
         words = text("teacher.now.playing", name=classmate)
@@ -413,7 +426,7 @@ def _now(row: StudentRow, now: float, away: bool) -> dict[str, Any]:
         words = text("teacher.now.learn_stage", stage=stage)
     else:
         words = text(f"teacher.now.{tab}")
-    return _cell(words, words.casefold())
+    return words
 
 
 def _last_seen(row: StudentRow) -> dict[str, Any]:
