@@ -65,7 +65,7 @@ RECORD_DAYS = 183
 (at the next record made, and at start): nothing a visitor does makes the store grow for longer."""
 QUIET_SECONDS = 120.0
 """A student whose page is connected but whose last report of what they do is older than this is quiet: the class page
-says how long they have not clicked."""
+says how long their page has sent no news."""
 PAGE_ROWS = 200
 """The class page's refresh shows the students seen last, this many at most (the CSV holds every one)."""
 ID_LENGTH = 16
@@ -403,9 +403,9 @@ def _away(row: StudentRow, now: float, connected: bool) -> bool:
 
 
 def _now(row: StudentRow, now: float, away: bool) -> dict[str, Any]:
-    """What the student does, as the page last said it; how long they have not clicked if that was over
-    `QUIET_SECONDS` ago (the page tells again at the first click after `NOW_AGAIN_SECONDS`, so the minutes are
-    counted from then); or how long since they were last seen, away."""
+    """What the student does, as the page last said it; how long the page has sent no news if that was over
+    `QUIET_SECONDS` ago (it tells again at the first click after `NOW_AGAIN_SECONDS`, so the minutes are counted
+    from then); or how long since they were last seen, away."""
     doing = row.doing
     if away or doing is None:
         minutes = max(0, int((now - row.last_seen) // 60))
