@@ -6,7 +6,7 @@ A kernel asks the server over HTTP, on the server's own address, under its base 
   tables (`server/class_handlers.py`, asked by `client.class_client.ClassClient`). A report of the visitor's table
   carries "state", one word for all it says: a kernel that sends it back as `known` is answered once it changes, or
   after `WAIT_SECONDS`;
-* `STUDENTS_PATH` + `me` (GET) and `name`, `progress`, `game`, `now`, `tried` (POST): the student's record
+* `STUDENTS_PATH` + `me` (GET) and `offer`, `name`, `progress`, `game`, `now`, `tried` (POST): the student's record
   (`server/student_handlers.py`, asked by `client.student_client.StudentClient`): what the student does is one
   of `DOINGS`; a finished match against `COMPUTER` + a level is counted once under its id (`MATCH_ID_LENGTH` hex
   digits) with one of `RESULTS`, and a hand played to its end against it or a `CLASSMATE` once under the match's id

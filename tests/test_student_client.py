@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import random
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -580,6 +581,9 @@ class ServerLink:
     def me(self) -> dict[str, Any]:
         return self.students.me(self.visitor)
 
+    def offer(self, names: list[str]) -> str | None:
+        return self.students.offer(names)
+
     def tell(self, action: str, body: dict[str, Any]) -> None:
         students, visitor = self.students, self.visitor
         calls = {"name": lambda: students.name(visitor, body.get("name")),
@@ -785,6 +789,27 @@ def test_a_page_opened_after_the_class_was_forgotten_asks_for_the_name_again(tmp
         assert not shown(bar_of(page).note) and page.member.record.name == read_kept(restored)[1]
     row = students.store.student("ana")
     assert row is not None and row.name == "Ben" and students.count() == 1
+
+
+def test_two_pages_that_would_make_up_one_name_are_offered_two(tmp_path: Path) -> None:
+    """Two pages opened at once whose made-up names come out alike are offered different names: the server offers
+    the first name of a page's candidates that no record keeps and no page was offered lately; a name a student
+    keeps is not offered either."""
+    students = Students(ClassStore.in_folder(tmp_path))
+    offered = []
+    for visitor in ("ana", "ben", "cy"):  # each page makes up the same names, in the same order
+        bar = StudentBar(StudentRecord(ServerLink(students, visitor), Progress()),  # type: ignore[arg-type]
+                         random.Random(7).choice)
+        page_restores(bar, "")
+        offered.append(bar.record.offered)
+    assert offered[0] == generated_name(random.Random(7).choice) and len(set(offered)) == 3, offered
+    assert all(name is not None and len(name.split()) == 2 for name in offered)
+    students.name("dan", "Kept Name")
+    assert students.offer(["Kept Name", "Other Name"]) == "Other Name"
+    assert students.offer(["Kept Name", "Other Name"]) is None, "offered lately to another page"
+    for bad in ([], ["x" * 40], "Ana", [3], ["A"] * 33):
+        with pytest.raises(ClassTableError, match="bad_name"):
+            students.offer(bad)
 
 
 def wrong_move(controller: Any) -> Any:

@@ -215,7 +215,8 @@ def test_a_teacher_token_that_is_not_one_stops_the_start(token: str, tmp_path: P
 
 
 def test_visits_without_a_name_leave_no_row_and_take_no_place(tmp_path: Path, server_tools: Any) -> None:
-    """`--max-sessions 3`: two pages open and never named (their kernels ask `me` at start, as every page does), and
+    """`--max-sessions 3`: two pages open and never named (their kernels ask `me` at start, as every page does, and
+    are offered two names from the same made-up ones), and
     a third whose student keeps a name, solves a stage and wins a match, reported won five times: one row, Ana's,
     with her stage and one win. Then the teacher forgets the class: Ana's open page's next reports are refused
     "unknown_student" and no row comes back."""
@@ -244,6 +245,11 @@ def test_visits_without_a_name_leave_no_row_and_take_no_place(tmp_path: Path, se
                 assert status == 200 and said == {"name": None, "progress": None, "unlock_all": False,
                                                   "defaults": {"rules": None, "level": None}, "class": said["class"]}
                 classes.append(said["class"])
+            offers = [await asyncio.to_thread(ask, other, "offer", {"names": ["Quiet Otter", "Calm Fox"]})
+                      for other in others]
+            assert offers == [(200, {"name": "Quiet Otter"}), (200, {"name": "Calm Fox"})], "never one name twice"
+            assert await asyncio.to_thread(ask, others[0], "offer", {"names": "Quiet Otter"}) == (
+                400, {"refused": "bad_name", "facts": {}})
             reports = [await asyncio.to_thread(ask, ana, action, body) for action, body in (
                 ("name", {"name": "Ana"}), ("progress", {"stars": {LESSONS[0].key: 2}}),
                 *[("game", {"against": "computer:expert", "result": "won", "match": MATCH})] * 5,

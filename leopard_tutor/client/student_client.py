@@ -83,6 +83,13 @@ class StudentClient(KernelClient):
             raise ClassRefused("unreachable")
         return found
 
+    def offer(self, names: list[str], timeout: float = ME_SECONDS) -> str | None:
+        """The first of `names` the server says no student keeps and none was offered lately (`POST offer`), else
+        None; a `ClassRefused` if it cannot say."""
+        found = self._ask("offer", {"names": names}, timeout=timeout)
+        name = found.get("name") if isinstance(found, dict) else None
+        return name if isinstance(name, str) and name in names else None
+
     def tell(self, action: str, body: dict[str, Any]) -> None:
         """Send one report (`POST action` with `body`); a `ClassRefused` if it is refused or gets no answer."""
         self._ask(action, body, timeout=REPORT_SECONDS)
@@ -220,6 +227,17 @@ class StudentRecord:
         if found.class_id is not None:
             self.class_id = found.class_id
         return found
+
+    def free_name(self, names: list[str]) -> str:
+        """The first of the made-up `names` (each a valid name) that the server says no classmate keeps and no other
+        page was offered lately, so that two students are not offered one name; the first of them if it cannot say
+        (logged) or every one is taken."""
+        try:
+            found = self.client.offer(names)
+        except Exception as error:  # a made-up name that may be a classmate's rather than none
+            log.warning("the class server did not say which made-up name is free: %s", error)
+            return names[0]
+        return names[0] if found is None else found
 
     def offer(self, name: object) -> str:
         """Hold `name` (checked: a `ClassTableError` changes nothing) as the student's name until they give one:

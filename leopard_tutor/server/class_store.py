@@ -574,6 +574,12 @@ class ClassStore:
         return dict(self.db.execute("SELECT visitor, name FROM students WHERE visitor IN (SELECT value FROM "
                                     "json_each(?))", (json.dumps(sorted(visitors)),)).fetchall())
 
+    def names_in_use(self, names: Collection[str]) -> set[str]:
+        """Those of `names` that a student's record keeps."""
+        return {name for (name,) in self.db.execute(
+            "SELECT DISTINCT name FROM students WHERE name IN (SELECT value FROM json_each(?))",
+            (json.dumps(sorted(names)),)).fetchall()}
+
     # -- rounds ----------------------------------------------------------------------------------
     def add_round(self, row: RoundRow, seats: Iterable[RoundSeat]) -> None:
         """Store round `row` and its `seats` (inside the caller's transaction, with its tables)."""

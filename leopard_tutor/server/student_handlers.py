@@ -5,14 +5,17 @@ its kernel was handed to. Under `protocol.STUDENTS_PATH` (after the server's bas
 
 * GET  `me` -> {"name", "progress" (what was earned here, as a progress code), "unlock_all", "defaults", "class" (the
   class's id, another once the class is forgotten)};
+* POST `offer` {"names"} -> {"name"} (the first of a page's made-up names that no student keeps and none was offered
+  lately, else None);
 * POST `name` {"name"}; `progress` {"stars", "practice"} (what was earned since the last report); `game`
   {"against", "result", "match"} (a whole match) or {"against", "match", "hand"} (a hand played to its end);
   `now` {"doing", "stage", "with"}; `tried` {"lesson"} (a failed try of that stage) -> {}.
 
 Every accepted request of a student with a record sets their "last seen"; `name` makes the record (the live
 students counted are those whose page is connected now: the server state's `book`), and any other report of a
-visitor without one is refused "unknown_student". A refusal is HTTP 400 with {"refused": key, "facts": {...}} (a
-key under "classmates.refused"); a request without a valid proof is 403, and changes nothing.
+visitor without one is refused "unknown_student" (`me` and `offer` store nothing). A refusal is HTTP 400 with
+{"refused": key, "facts": {...}} (a key under "classmates.refused"); a request without a valid proof is 403, and
+changes nothing.
 """
 
 from __future__ import annotations
@@ -46,12 +49,15 @@ class StudentHandler(KernelHandler):
             self.refused(error)
 
     def post(self, action: str) -> None:
-        """name, progress, game, now, tried."""
+        """offer, name, progress, game, now, tried."""
         students, visitor = self.students, self.visitor
         try:
             if action == "me":
                 refuse(self, 404, "no such student request")
             body = self.body()
+            if action == "offer":
+                self.answer({"name": students.offer(body.get("names"))})
+                return
             if action == "name":
                 students.name(visitor, body.get("name"), state_of(self).book.connected_visitors())
             elif action == "progress":
@@ -72,4 +78,4 @@ class StudentHandler(KernelHandler):
 def student_routes(base_url: str, students: Students) -> list[tuple[str, Any, dict[str, Any]]]:
     """The routes of the students' handlers under the server's `base_url` (GET me; POST the rest)."""
     base = f"{base_url.rstrip('/')}/{STUDENTS_PATH}"
-    return [(f"{base}(me|name|progress|game|now|tried)", StudentHandler, {"students": students})]
+    return [(f"{base}(me|offer|name|progress|game|now|tried)", StudentHandler, {"students": students})]

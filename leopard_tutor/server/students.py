@@ -78,6 +78,12 @@ LESSON_KEYS = frozenset(lesson.key for lesson in LESSONS)
 """The lessons a stage solved may name."""
 TRIES_KEPT = 10
 """A student's latest failed tries of a stage kept (`Students.tried`), the oldest dropped first."""
+MOST_CANDIDATES = 32
+"""Names a page may propose at most for the server to offer one of (`Students.offer`)."""
+OFFERED_SECONDS = 3600.0
+"""How long a name offered to one page is not offered to another (in memory only)."""
+MOST_OFFERED = 1000
+"""Names offered lately remembered at most (the oldest forgotten first), so that nothing builds up."""
 CLASS_ID = "class_id"
 """The class setting holding the class's id (`Students.class_id`)."""
 CLASS_ID_LENGTH = 16
@@ -98,6 +104,8 @@ class Students:
 
     def __init__(self, store: ClassStore, *, limit: int = 1000, clock: Callable[[], float] = time.time) -> None:
         self.store, self.limit, self.clock = store, limit, clock
+        self._offered: dict[str, float] = {}
+        """The names offered lately (`offer`), with when, oldest first: in memory only, at most `MOST_OFFERED`."""
         self._lock = threading.RLock()
         """Held through each read, change and write of a record, so that two reports at once (a kernel reports from
         a thread of its own) or a report and the teacher's unlocking never undo each other's change."""
@@ -130,6 +138,26 @@ class Students:
             progress = kept.to_code()
         return {"name": row.name, "progress": progress, "unlock_all": row.unlock_all, "defaults": self.defaults(),
                 "class": self.class_id()}
+
+    def offer(self, names: object) -> str | None:
+        """One of `names` (a page's made-up names, at most `MOST_CANDIDATES`, each checked: refused "bad_name") that
+        no student's record keeps and that was not offered to a page in the last `OFFERED_SECONDS`: the first such,
+        remembered as offered; None if there is none. Nothing is stored."""
+        if not isinstance(names, list) or not 0 < len(names) <= MOST_CANDIDATES:
+            raise ClassTableError("bad_name")
+        candidates = [valid_name(name) for name in names]
+        with self._lock:
+            now = self.clock()
+            offered = self._offered
+            for old in [name for name, at in offered.items() if now - at > OFFERED_SECONDS]:
+                del offered[old]
+            in_use = self.store.names_in_use(candidates)
+            found = next((name for name in candidates if name not in in_use and name not in offered), None)
+            if found is not None:
+                offered[found] = now
+                while len(offered) > MOST_OFFERED:
+                    del offered[next(iter(offered))]
+            return found
 
     def name(self, visitor: str, name: object, connected: Collection[str] = ()) -> None:
         """Keep `visitor`'s name (`class_codes.valid_name`: refused "bad_name" or "no_name"), making their record if

@@ -1,13 +1,14 @@
 """The student's name in the app's header, on a class server: on a first visit "You are Quiet Otter" (a generated
-two-word name) and "Change". The offered name is the student's name until they change it: the record gives it to the
-server at their first report worth a record (`StudentRecord.offer`), so a visit that does nothing leaves no row on
-the class page. "Change" shows a box "Your name" and a button to keep the name typed (Enter in the box keeps it too,
-as does leaving the box with a new name); once kept, the name and "Change". The name is kept in the browser
-(`BrowserStorage("student_name")`: the offered one once it is given), with the class's id (`kept_text`), and told to
-the server (`StudentRecord`); a name that is not one (`class_codes.valid_name`) is answered under the box and changes
-nothing. If the server no longer keeps the student's record (the teacher forgot the class, while the page was open or,
-as the class's id then says, while it was closed), the browser forgets the name too and the box asks again, holding
-the name that was, with a note saying why.
+two-word name that no classmate has: `StudentRecord.free_name`) and "Change". The offered name is the student's name
+until they change it: the record gives it to the server at their first report worth a record
+(`StudentRecord.offer`), so a visit that does nothing leaves no row on the class page. "Change" shows a box "Your
+name" and a button to keep the name typed (Enter in the box keeps it too, as does leaving the box with a new name);
+once kept, the name and "Change". The name is kept in the browser (`BrowserStorage("student_name")`: the offered one
+once it is given), with the class's id (`kept_text`), and told to the server (`StudentRecord`); a name that is not
+one (`class_codes.valid_name`) is answered under the box and changes nothing. If the server no longer keeps the
+student's record (the teacher forgot the class, while the page was open or, as the class's id then says, while it
+was closed), the browser forgets the name too and the box asks again, holding the name that was, with a note saying
+why.
 """
 
 from __future__ import annotations
@@ -40,10 +41,30 @@ def read_kept(kept: str) -> tuple[str | None, str]:
     return (class_id, name) if separator else (None, kept)
 
 
+CANDIDATES = 12
+"""Made-up names a page proposes to the server at once, which offers the first no classmate has (`free_name`)."""
+
+
 def generated_name(choose: Callable[[Sequence[str]], str] = random.choice) -> str:
     """A name made of two catalogue words, an adjective and an animal, each picked by `choose`."""
     return text("students.generated", adjective=choose(list(texts("students.adjectives").values())),
                 animal=choose(list(texts("students.animals").values())))
+
+
+def candidate_names(first: str, choose: Callable[[Sequence[str]], str] = random.choice) -> list[str]:
+    """`first`, then other made-up names (by `choose`), distinct, at most `CANDIDATES`, keeping only valid names
+    (a language's made-up name may be too long to be one)."""
+    found: list[str] = []
+    for name in (first, *(generated_name(choose) for _ in range(2 * CANDIDATES))):
+        try:
+            name = valid_name(name)
+        except ClassTableError:
+            continue
+        if name not in found:
+            found.append(name)
+        if len(found) == CANDIDATES:
+            break
+    return found
 
 
 class StudentBar(W.HBox):  # type: ignore[misc]
@@ -52,6 +73,7 @@ class StudentBar(W.HBox):  # type: ignore[misc]
 
     def __init__(self, record: StudentRecord, choose: Callable[[Sequence[str]], str] = random.choice) -> None:
         self.record = record
+        self.choose = choose
         self.named_listeners: list[Callable[[str], None]] = []
         self._named = ""  # the name the listeners were told last
         self.storage = BrowserStorage("student_name")
@@ -138,7 +160,8 @@ class StudentBar(W.HBox):  # type: ignore[misc]
 
     def _restore(self, kept: str) -> None:
         """The browser said what it keeps: its name if it is one, kept in this class (under another class's id, the
-        class was forgotten since: ask again, as `forgotten` does), else the server's (now kept here too), else ask."""
+        class was forgotten since: ask again, as `forgotten` does), else the server's (now kept here too), else offer
+        a made-up name no classmate has (`StudentRecord.free_name`), else ask."""
         class_id, found = read_kept(kept)
         try:
             name = valid_name(found)
@@ -150,10 +173,13 @@ class StudentBar(W.HBox):  # type: ignore[misc]
             self.keep(name)
         elif self.record.name is not None:
             self.keep(self.record.name)
+        elif self.record.offered is not None:
+            self.offer(self.record.offered)
         else:
-            try:
-                self.offer(self.box.value)
-            except ClassTableError:  # a language's made-up name too long to be a name: the student types one
+            candidates = candidate_names(self.box.value, self.choose)
+            if candidates:
+                self.offer(self.record.free_name(candidates))
+            else:  # a language's made-up names too long to be names: the student types one
                 self.ask()
 
     def forgotten(self, former: str) -> None:
