@@ -348,12 +348,12 @@ def test_keyboard_alone_selects_and_plays(board: Any) -> None:
     focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
     assert focused.endswith(SELECTED) and NAMES[focused.removesuffix(SELECTED)]
     target_name = board.locator(".lt-space.lt-target").first.get_attribute("aria-label")
-    for _ in range(40):
-        page.keyboard.press("Tab")
+    for _ in range(3):  # each square is one Tab stop, the first lit space when a card is chosen
+        page.keyboard.press("Shift+Tab")
         if page.evaluate("document.activeElement.getAttribute('aria-label')") == target_name:
             break
     else:
-        pytest.fail("Tab never reached the lit space")
+        pytest.fail("Shift+Tab from the chosen card did not reach the lit space in 3 presses")
     seq = board.get_attribute("data-seq")
     page.keyboard.press("Enter")
     expect(board).not_to_have_attribute("data-seq", seq or "")
@@ -361,6 +361,20 @@ def test_keyboard_alone_selects_and_plays(board: Any) -> None:
     board.locator(".lt-square").nth(1).locator(".lt-space").first.focus()
     page.keyboard.press("ArrowRight")
     assert SPACE_NAME.fullmatch(page.evaluate("document.activeElement.getAttribute('aria-label')"))
+    board.locator(".lt-square").first.locator(".lt-space").nth(4).focus()
+    for presses in range(1, 5):  # the other square, the discard pile, the hand: one stop each
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('lt-hand-card')"):
+            break
+    else:
+        pytest.fail("Tab from the first square did not reach the hand in 4 presses")
+    assert board.locator(".lt-space[tabindex='0']").count() == 2 and board.locator(
+        ".lt-hand-card[tabindex='0']").count() == 1, "one Tab stop a square and one for the hand"
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.getAttribute('data-k')") == board.locator(
+        ".lt-square").first.locator(".lt-space").nth(4).get_attribute("data-k"), "back to the space last focused"
 
 
 FOCUSED_JS = "() => [document.activeElement.getAttribute('data-k') || '', " \
@@ -370,11 +384,14 @@ FOCUSED_JS = "() => [document.activeElement.getAttribute('data-k') || '', " \
 def press_until(board: Any, key: str, wanted: Any, limit: int = 200) -> None:
     """Press `key` until the focused element satisfies `wanted(data_k, name)`."""
     page = board.page
+    seen = []
     for _ in range(limit):
-        if wanted(*page.evaluate(FOCUSED_JS)):
+        found = page.evaluate(FOCUSED_JS)
+        if wanted(*found):
             return
+        seen.append(found)
         page.keyboard.press(key)
-    pytest.fail(f"pressing {key} never reached the wanted element")
+    pytest.fail(f"pressing {key} never reached the wanted element: {seen[:12]}")
 
 
 def press_and_wait(board: Any, key: str) -> None:

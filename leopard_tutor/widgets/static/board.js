@@ -154,7 +154,26 @@ export default {
     const onMessage = (message) => { if (message && message.type === "done") notBusy(); };
     const showWhy = (text) => { why.textContent = text || ""; };
 
-    function spaceButton(square, cell) {
+    // Each square and the hand is one stop of the Tab key (a "roving" tab stop): the arrow keys move inside it.
+    // The stop is the button focused there now; else the group's first lit button (the first space a chosen card
+    // may go to, the chosen card); else the one last focused there; else the first.
+    const stops = new Map();  // group (data-group) -> data-k of the button last focused in it
+    function stopOf(group, items) {
+      const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-k") : null;
+      if (items.some((item) => item.k === focused)) return focused;
+      const lit = items.find((item) => item.lit);
+      if (lit) return lit.k;
+      const kept = stops.get(group);
+      return items.some((item) => item.k === kept) ? kept : (items[0] && items[0].k);
+    }
+    function rove(button) {
+      const group = button.closest("[data-group]");
+      if (!group) return;
+      stops.set(group.dataset.group, button.dataset.k);
+      for (const other of group.querySelectorAll("button")) other.tabIndex = other === button ? 0 : -1;
+    }
+
+    function spaceButton(square, cell, stop) {
       const classes = ["lt-space"];
       if (cell.target) classes.push("lt-target");
       if (cell.dim) classes.push("lt-dim");
@@ -162,15 +181,19 @@ export default {
       if (!cell.card && !cell.face_down) classes.push("lt-empty");
       return h("button", {
         type: "button", class: classes.join(" "), "data-k": `s${square.key}-${cell.space}`,
+        tabindex: `s${square.key}-${cell.space}` === stop ? "0" : "-1",
         "aria-label": cell.name, "aria-description": cell.why || null, title: cell.why || null,
         onclick: () => send({ type: "space", square: square.key, space: cell.space }),
-        onmouseenter: () => showWhy(cell.why), onfocus: () => showWhy(cell.why),
+        onmouseenter: () => showWhy(cell.why),
+        onfocus: (event) => { showWhy(cell.why); rove(event.currentTarget); },
       }, spaceContents(cell));
     }
 
     function squareView(square) {
-      const grid = h("div", { class: "lt-grid", role: "group", "aria-label": square.label },
-        square.cells.map((cell) => spaceButton(square, cell)));
+      const group = `s${square.key}`;
+      const stop = stopOf(group, square.cells.map((cell) => ({ k: `${group}-${cell.space}`, lit: cell.target })));
+      const grid = h("div", { class: "lt-grid", role: "group", "aria-label": square.label, "data-group": group },
+        square.cells.map((cell) => spaceButton(square, cell, stop)));
       const list = h("ul", { class: "lt-line-list" }, square.lines.map((line) =>
         h("li", { class: `lt-line-item lt-line-${line.status || line.kind}`, text: line.text })));
       return h("section", { class: "lt-square", "data-key": String(square.key), "data-side": square.side || "only" }, [
@@ -219,15 +242,18 @@ export default {
     }
 
     function handView(hand) {
+      const stop = stopOf("hand", hand.cards.map((item) => ({ k: `h${item.index}`, lit: item.selected })));
       const cards = hand.cards.map((item) => h("button", {
         type: "button", class: `lt-hand-card${item.selected ? " lt-selected" : ""}` +
           (item.playable ? "" : " lt-stuck"),
-        "data-k": `h${item.index}`, "aria-label": item.name, "aria-pressed": item.selected ? "true" : "false",
+        "data-k": `h${item.index}`, tabindex: `h${item.index}` === stop ? "0" : "-1", "aria-label": item.name,
+        "aria-pressed": item.selected ? "true" : "false",
         onclick: () => send({ type: "select", index: item.index }),
+        onfocus: (event) => rove(event.currentTarget),
       }, cardFace(item.card)));
       return h("div", { class: "lt-hand", role: "group", "aria-label": hand.label }, [
         h("div", { class: "lt-hand-title", text: hand.title }),
-        h("div", { class: "lt-fan" }, cards),
+        h("div", { class: "lt-fan", "data-group": "hand" }, cards),
       ]);
     }
 
@@ -312,7 +338,7 @@ export default {
       return null;
     }
 
-    // Arrow keys move between the spaces of a square (3 by 3) and along the hand.
+    // Arrow keys move between the spaces of a square (3 by 3), from one square to the next, and along the hand.
     root.addEventListener("keydown", (event) => {
       const key = event.key;
       if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(key)) return;
