@@ -161,6 +161,41 @@ def test_a_match_under_way_is_kept_while_two_people_play_and_taken_up_again(keye
     assert computer_table.opponent is not None and computer_table.opponent.name == "casual"  # type: ignore[attr-defined]
 
 
+def test_other_rules_keep_a_match_under_way_and_choosing_them_again_takes_it_up(keyed: None) -> None:
+    """Rules chosen in the middle of a match against the computer: it is kept (said, naming its rules) and a new match
+    begins under the new rules; the first rules chosen again take it up as it was, against the level chosen now. A
+    game between two people is kept the same way, and its kind and rules both bring it back."""
+    play = section()
+    computer_table = play.controller
+    while not computer_table.begun:
+        play.board.dispatch({"type": "select", "index": 0})
+        play.board.dispatch({"type": "discard"})
+    moves = computer_table.hand.moves
+    play.rules_pick.value = "ORIGINAL_1963"
+    assert play.controller is not computer_table and play.controller.rules.key == "ORIGINAL_1963"
+    assert said(play.board.state["message"], "play.set_aside.kept_rules", rules=mark("rules.REVISED_2008"))
+    play.level_pick.value = "casual"
+    play.rules_pick.value = "REVISED_2008"
+    assert play.controller is computer_table and computer_table.hand.moves == moves
+    assert said(play.board.state["message"], "play.set_aside.back", level=mark("levels.in_sentence.casual"))
+    assert computer_table.opponent is not None and computer_table.opponent.name == "casual"  # type: ignore[attr-defined]
+    play.rules_pick.value = "ORIGINAL_1963"  # the 1963 match had no move: nothing kept, a new one
+    assert not said(play.board.state["message"], "play.set_aside.kept_rules", rules=mark("rules.ORIGINAL_1963"))
+    assert said(play.board.state["message"], "play.set_aside.kept_rules", rules=mark("rules.REVISED_2008"))
+    play.level_pick.value = "people"
+    people = play.controller
+    people.handle({"type": "action", "id": "show_hand"})
+    people.make(people.view().legal_moves()[0])
+    play.rules_pick.value = "RUNNING_LEOPARD"
+    assert play.controller is not people and play.controller.both_here
+    assert said(play.board.state["message"], "play.set_aside.kept_rules", rules=mark("rules.ORIGINAL_1963"))
+    play.level_pick.value = "casual"
+    play.rules_pick.value = "ORIGINAL_1963"
+    assert play.controller is not people, "a computer match under 1963 rules: none kept, a new one"
+    play.level_pick.value = "people"
+    assert play.controller is people and said(play.board.state["message"], "play.set_aside.back_people")
+
+
 def test_the_sections_own_buttons_are_greyed_with_their_reason_where_the_table_does_not_offer_them(
         keyed: None) -> None:
     play = section()

@@ -108,9 +108,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         """Called each time a class table comes to the board (opened or joined here, or seated by the server)."""
         self.come_forward: list[Callable[[], None]] = []
         """Called when the section begins a match by itself (a round the teacher paired): the app shows it."""
-        self.set_aside: dict[str, Table] = {}
-        """A match under way put aside, by its kind (`COMPUTER`, or `PEOPLE` at this device), when another kind of
-        opponent was chosen or a class table came; taken up again when its kind is chosen again."""
+        self.set_aside: dict[tuple[str, str], Table] = {}
+        """A match under way put aside, by its kind (`COMPUTER`, or `PEOPLE` at this device) and its rules, when another
+        kind of opponent or other rules were chosen, or a class table came; taken up again when both are chosen
+        again."""
         controls = W.HBox([self.rules_pick, self.level_pick, self.new_button, self.share_button])
         controls.add_class("lt-controls")
         self.saver = GameSaver(self)
@@ -202,17 +203,20 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             listener()
         return kept
 
-    def _keep_aside(self) -> str:
-        """Put the match under way aside, as choosing another kind of opponent does (it is taken up again when its
-        kind is chosen again): the sentence that says so, or "" if no match is under way. Its kind is the match's own,
-        not the menu's (with "A classmate" chosen, the board still holds the match played before)."""
+    def _keep_aside(self, words: str = "") -> str:
+        """Put the match under way aside under its kind and rules, as choosing another kind of opponent does (it is
+        taken up again when both are chosen again): the sentence that says so (`words`, else the one of its kind), or
+        "" if no match is under way. Its kind is the match's own, not the menu's (with "A classmate" chosen, the board
+        still holds the match played before)."""
         current = self.controller
         if isinstance(current, ClassTable) or not under_way(current):
             return ""
-        if current.both_here:
-            self.set_aside[PEOPLE] = current
+        kind = PEOPLE if current.both_here else COMPUTER
+        self.set_aside[(kind, current.rules.key)] = current
+        if words:
+            return words
+        if kind == PEOPLE:
             return text("play.set_aside.kept_people", choice=text("play.people.choice"))
-        self.set_aside[COMPUTER] = current
         return text("play.set_aside.kept")
 
     def _play_round(self, level: str, rules: str, hands: int, words: str) -> None:
@@ -349,7 +353,44 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
 
     def _rules_changed(self, change: dict[str, Any]) -> None:
         if not (self._opening or self._putting_back):
-            self.board.control(self.new_match, lambda: self._put_back(self.rules_pick, change["old"]))
+            self.board.control(lambda: self._change_rules(change["new"]),
+                               lambda: self._put_back(self.rules_pick, change["old"]))
+
+    def _change_rules(self, rules: str) -> None:
+        """New rules chosen: a match under way is put aside under its rules and said (taken up again when they and its
+        kind of opponent are chosen again), and one of the same kind kept under the new rules is taken up; else a new
+        match under them (a class table refuses)."""
+        current, factory = self.controller, self.opponent_factory
+        kind = PEOPLE if current.both_here else COMPUTER
+        if (isinstance(current, ClassTable) or factory is None
+                or (not under_way(current) and (kind, rules) not in self.set_aside)):
+            self.new_match()
+            return
+        kept = self._keep_aside(text("play.set_aside.kept_rules", rules=text(f"rules.{current.rules.key}")))
+        table, words = self._table_of(kind, factory)
+        table.say(" ".join((*words, kept) if kept else words))
+        self._seat(table)
+
+    def _table_of(self, kind: str, factory: OpponentFactory) -> tuple[Table, list[str]]:
+        """The match of `kind` (`COMPUTER` or `PEOPLE`) kept aside under the rules chosen, taken up (against the level
+        chosen, names as they were), else a new one: the table and what to say of it."""
+        back = self.set_aside.pop((kind, str(self.rules_pick.value)), None)
+        if kind == PEOPLE:
+            if back is not None:
+                for index, field in enumerate(self.names):
+                    self._put_back(field, back.seats[index].name)
+                return back, [text("play.set_aside.back_people", first=back.name(0), second=back.name(1))]
+            table = at_one_device([field.value for field in self.names], **self._table_options())
+            return table, [text("play.people.started", first=table.name(0), second=table.name(1),
+                                rules=text(f"rules.{table.rules.key}")),
+                           text("play.people.pass", name=table.name(table.hand.to_move))]
+        level = self.opponent_level()
+        start = level if level in LEVELS else LEVELS[0]  # (the adaptive choice starts from the first level)
+        if back is not None:
+            back.set_opponent(factory(start, None))
+            return back, [text("play.set_aside.back", level=text(f"levels.in_sentence.{start}"))]
+        table = against_computer(factory(start, None), **self._table_options())
+        return table, [table.message]
 
     def _name_changed(self, index: int, change: dict[str, Any]) -> None:
         """A player typed a name: the table takes it between two people (else it is kept for when they play);
@@ -405,46 +446,21 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         return isinstance(table, ClassTable) and table.store_move is not None
 
     def _switch_seats(self, factory: OpponentFactory, new: str) -> None:
-        """Between a match against the computer and one between two people at this device. A match under way is
-        put aside, said once, and taken up again where it was when its kind of opponent is chosen again (under
-        the same rules); else a new match begins."""
+        """Between a match against the computer and one between two people at this device. A match under way of the
+        other kind is put aside, said once, and taken up again where it was when its kind of opponent and its rules
+        are chosen again; else a new match begins."""
+        chosen = PEOPLE if new == PEOPLE else COMPUTER
         current = self.controller
-        chosen, own = (PEOPLE, COMPUTER) if new == PEOPLE else (COMPUTER, PEOPLE)  # (own: the match on the board)
-        kept = not isinstance(current, ClassTable) and under_way(current)
-        if kept:
-            self.set_aside[own] = current
-        back = self.set_aside.pop(chosen, None)
-        if back is not None and back.rules.key != self.rules_pick.value:
-            back = None  # the rules chosen since: a new match under them
-        if new == PEOPLE:
-            table = back or at_one_device([field.value for field in self.names], **self._table_options())
-            if back is not None:
-                for index, field in enumerate(self.names):
-                    self._put_back(field, back.seats[index].name)
-                words = [text("play.set_aside.back_people", first=table.name(0), second=table.name(1))]
-            else:
-                words = [text("play.people.started", first=table.name(0), second=table.name(1),
-                              rules=text(f"rules.{table.rules.key}")),
-                         text("play.people.pass", name=table.name(table.hand.to_move))]
-            if kept:
-                words.append(text("play.set_aside.kept"))
-            table.say(" ".join(words))
-            self._seat(table)
+        if not isinstance(current, ClassTable) and (PEOPLE if current.both_here else COMPUTER) == chosen:
+            if chosen == COMPUTER:  # back from "A classmate" to the match on the board: at the level chosen
+                self._follow_level(factory, LEVELS[0], new)
             return
-        start = LEVELS[0] if new == ADAPTIVE else new
-        if back is not None:
-            back.set_opponent(factory(start, None))
-            words = [text("play.set_aside.back", level=text(f"levels.in_sentence.{start}"))]
-            table = back
-        else:
-            table = against_computer(factory(start, None), **self._table_options())
-            words = [table.message]
-        if kept:
-            words.append(text("play.set_aside.kept_people", choice=text("play.people.choice")))
-        table.say(" ".join(words))
+        kept = self._keep_aside()
+        table, words = self._table_of(chosen, factory)
+        table.say(" ".join((*words, kept) if kept else words))
         self._seat(table)
         if new == ADAPTIVE:
-            self._follow_level(factory, start, new)
+            self._follow_level(factory, LEVELS[0], new)
 
     def _table_options(self) -> dict[str, Any]:
         """The section's hints, and how the table in play was made (hands a match, reviews, background search), for

@@ -362,7 +362,7 @@ def test_keyboard_alone_selects_and_plays(board: Any) -> None:
     page.keyboard.press("ArrowRight")
     assert SPACE_NAME.fullmatch(page.evaluate("document.activeElement.getAttribute('aria-label')"))
     board.locator(".lt-square").first.locator(".lt-space").nth(4).focus()
-    for presses in range(1, 5):  # the other square, the discard pile, the hand: one stop each
+    for _ in range(4):  # the other square, the discard pile, the hand: one stop each
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.classList.contains('lt-hand-card')"):
             break
