@@ -109,6 +109,21 @@ def panel_of(play: PlaySection) -> ClassPanel:
     return play.classmates
 
 
+def test_choosing_the_computer_again_after_a_classmate_goes_on_with_the_match_on_the_board(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """"A classmate" chosen in the middle of a match against the computer, then a level again, before any table:
+    the match on the board goes on against that level (not kept aside as a game between two people)."""
+    authority, _ = tables
+    ana = section(authority, "ana")
+    made_a_move(ana)
+    own, moves = ana.controller, ana.controller.match.current.moves
+    ana.level_pick.value = CLASSMATE
+    ana.level_pick.value = "casual"
+    assert ana.controller is own and own.match.current.moves == moves and not ana.set_aside
+    assert own.opponent is not None and own.opponent.name == "casual"  # type: ignore[attr-defined]
+    assert not said(ana.board.state["message"], "play.set_aside.kept_people", choice=mark("play.people.choice"))
+
+
 def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, Clock], keyed: None) -> None:
     authority, clock = tables
     ana, ben = section(authority, "ana"), section(authority, "ben")
