@@ -779,6 +779,9 @@ def test_a_page_opened_after_the_class_was_forgotten_asks_for_the_name_again(tmp
     assert again.member is not None and again.member.record.reports.flush(5)
     assert students.count() == 0 and again.member.record.name is None and bar.storage.saved == ""
     assert shown(bar.box) and bar.box.value == "Ana" and keys_in(bar.note.value) == ["students.forgotten"]
+    assert shown(bar.note_box)
+    bar.close_button.click()  # the note is closed; the box still asks
+    assert not shown(bar.note_box) and shown(bar.box) and students.count() == 0
     assert bar.keep("Ana") and again.member.record.reports.flush(5) and students.count() == 1
     assert read_kept(bar.storage.saved) == (students.class_id(), "Ana")
     for restored in (bar.storage.saved, "Ben"):  # this class's id; no id at all

@@ -89,14 +89,18 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         self.box.add_class("lt-student-box")
         self.keep_button = W.Button(description=text("students.keep"), tooltip=text("students.keep_tooltip"))
         self.note = W.HTML(layout=W.Layout(display="none"))
-        self.note.add_class("lt-student-note")
+        self.close_button = W.Button(description=text("students.close"), tooltip=text("students.close_tooltip"))
+        self.close_button.on_click(lambda _b: self._say(""))
+        self.note_box = W.HBox([self.note, self.close_button], layout=W.Layout(display="none"))
+        """The note under the name (it lies over the page's top until closed, or until a name is kept)."""
+        self.note_box.add_class("lt-student-note")
         self.change_button.on_click(lambda _b: self.ask())
         self.keep_button.on_click(lambda _b: self.keep(self.box.value))
         self.box.observe(self._typed, names="value")
         self.storage.on_restore(self._restore)
         record.forgotten_listeners.append(self.forgotten)
         record.offered_listeners.append(self.offered_given)
-        super().__init__([self.lead, self.shown, self.change_button, self.box, self.keep_button, self.note,
+        super().__init__([self.lead, self.shown, self.change_button, self.box, self.keep_button, self.note_box,
                           self.storage])
         self.add_class("lt-student")
         if record.name is not None:
@@ -205,7 +209,7 @@ class StudentBar(W.HBox):  # type: ignore[misc]
 
     def _say(self, words: str) -> None:
         self.note.value = f"<p role='alert'>{html.escape(words)}</p>" if words else ""
-        self.note.layout.display = "" if words else "none"
+        self.note.layout.display = self.note_box.layout.display = "" if words else "none"
 
     def _parts(self, asking: bool | None) -> None:
         """Show the box and its button (`asking`), the name and "Change" (not `asking`), or nothing (None)."""

@@ -54,7 +54,7 @@ def test_a_first_visit_names_itself_and_the_name_comes_back(open_board: Any, pag
     assert not header_clear_of_the_tabs(page), "the name box must not cover a tab"
     box.fill("x" * 25)
     header.get_by_role("button", name=text("students.keep")).click()
-    expect(header.locator(".lt-student-note")).to_have_text(text("classmates.refused.bad_name"), timeout=TIMEOUT)
+    expect(header.locator(".lt-student-note p")).to_have_text(text("classmates.refused.bad_name"), timeout=TIMEOUT)
     expect(box).to_be_visible()
     box.fill("<img src=x onerror=alert(1)>"[:24])
     box.press("Enter")  # keeps the name typed, as Keep does
@@ -128,9 +128,13 @@ def test_two_students_are_seen_on_the_class_page_within_5_s(browser: Any, open_b
         expect(teacher.locator("#lt-rows tr")).to_have_count(0, timeout=5_000)
         open_board(server.url)
         header = page.locator(".lt-student")
-        expect(header.locator(".lt-student-note")).to_have_text(text("students.forgotten"), timeout=TIMEOUT)
+        expect(header.locator(".lt-student-note p")).to_have_text(text("students.forgotten"), timeout=TIMEOUT)
         expect(header.get_by_role("textbox", name=text("students.label"))).to_have_value("Ana")
         expect(header.locator(".lt-student-lead")).to_be_hidden()
+        header.get_by_role("button", name=text("students.close")).click()  # the note lay over Play's controls
+        expect(header.locator(".lt-student-note")).to_be_hidden(timeout=TIMEOUT)
+        expect(header.get_by_role("textbox", name=text("students.label"))).to_be_visible()
+        page.get_by_role("combobox", name=text("play.controls.rules")).click(trial=True, timeout=5_000)
     finally:
         teacher.context.close()
         other.close()
