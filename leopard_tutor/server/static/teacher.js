@@ -131,7 +131,8 @@
     byId("lt-empty").hidden = rows.length > 0;
   }
 
-  // A student's stages (a small cell each, its stars inside) and a "stuck" badge, when the report has them.
+  // A student's stages (a small cell each, the number of its stars inside, its colour deeper with each) and a
+  // "stuck" badge, when the report has them.
   function stagesOf(student) {
     const parts = [];
     if (student.stuck) {
@@ -143,7 +144,7 @@
       const stuckOn = student.stuck ? student.stuck.stage : null;
       const label = (stage) => `${words.stage} ${stage.stage}: ${stage.title}, ${stage.stars}/3 ${words.stars}`;
       const cells = make("div", null, { class: "lt-cp-stages", role: "list" });
-      cells.append(...student.stages.map((stage) => make("span", "\u2605".repeat(stage.stars) || "\u00b7", {
+      cells.append(...student.stages.map((stage) => make("span", stage.stars ? String(stage.stars) : "\u00b7", {
         class: stage.stage === stuckOn ? "lt-cp-stage lt-cp-stuck-here" : "lt-cp-stage", role: "listitem",
         "data-stars": String(stage.stars), title: label(stage), "aria-label": label(stage),
       })));
