@@ -136,9 +136,20 @@ def moves_made(table: dict[str, Any]) -> int:
 
 
 def turn_of(table: dict[str, Any], name: str) -> bool:
-    """Whether the board's turn line says it is `name`'s turn."""
+    """Whether the board's turn line says it is `name`'s turn (the classmate's, on this page)."""
     return pattern("play.people.turn.of", number=r"\d+", hands=r"\d+", rules=".+",
                    name=escaped(name)).fullmatch(str(table.get("turn", ""))) is not None
+
+
+def my_turn(table: dict[str, Any]) -> bool:
+    """Whether the board's turn line says it is this page's player's turn."""
+    return pattern("play.turn.yours", number=r"\d+", hands=r"\d+", rules=".+").fullmatch(
+        str(table.get("turn", ""))) is not None
+
+
+def in_play(table: dict[str, Any], *names: str) -> bool:
+    """Whether the board's turn line says it is this page's player's turn or one of `names`'."""
+    return my_turn(table) or any(turn_of(table, name) for name in names)
 
 
 def enabled(table: dict[str, Any], ident: str) -> bool:

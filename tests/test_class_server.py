@@ -22,9 +22,11 @@ from class_players import (
     board_update,
     choose_classmate,
     enabled,
+    in_play,
     join_table,
     latest_board,
     moves_made,
+    my_turn,
     open_table,
     play_turn,
     turn_of,
@@ -95,7 +97,7 @@ async def seat_both(url: str) -> tuple[Visit, Visit, str]:
     for visit in (ana, ben):  # what came before was the page's own match against the computer
         visit.received.clear()
     await join_table(ben, code)
-    started = [board_update(visit, lambda t: turn_of(t, "Ana") or turn_of(t, "Ben")) for visit in (ana, ben)]
+    started = [board_update(visit, lambda t: in_play(t, "Ana", "Ben")) for visit in (ana, ben)]
     await asyncio.gather(*started)
     return ana, ben, code
 
@@ -105,11 +107,11 @@ async def play_moves(ana: Visit, ben: Visit, rng: random.Random, most: int) -> i
     made = moves_made(ana.table())
     for _ in range(most):
         table = latest_board(ana)
-        if not (turn_of(table, "Ana") or turn_of(table, "Ben")):
+        if not in_play(table, "Ben"):
             break  # the hand is over
-        mover, other = (ana, ben) if turn_of(table, "Ana") else (ben, ana)
+        mover, other = (ana, ben) if my_turn(table) else (ben, ana)
         name = NAMES[0] if mover is ana else NAMES[1]
-        assert turn_of(mover.table(), name) and not mover.table().get("error")
+        assert my_turn(mover.table()) and turn_of(latest_board(other), name) and not mover.table().get("error")
         if enabled(mover.table(), "end_turn") and rng.random() < 0.5:
             await mover.click({"type": "action", "id": "end_turn"})
         else:
@@ -153,7 +155,7 @@ def test_forged_and_replayed_intents_change_nothing(class_server: Any) -> None:
     async def scenario() -> None:
         ana, ben, code = await seat_both(server.url)
         try:
-            mover, waiter = (ana, ben) if turn_of(ana.table(), "Ana") else (ben, ana)
+            mover, waiter = (ana, ben) if my_turn(ana.table()) else (ben, ana)
             before = stored(data, code)[1]
             for forged in ({"type": "select", "index": 0}, {"type": "space", "square": 0, "space": 5},
                            {"type": "space", "square": 1, "space": 5}, {"type": "discard"},
@@ -203,7 +205,7 @@ def test_a_reload_and_a_server_restart_find_the_seat_and_the_match(
         again = Visit(server.url, cookies=dict(ben.cookies))
         await again.open()
         table = await board_update(again, lambda t: moves_made(t) == made)
-        assert table["hand"] == hand and (turn_of(table, "Ana") or turn_of(table, "Ben"))
+        assert table["hand"] == hand and in_play(table, "Ana")
         await asyncio.gather(ana.close(), again.close())
         return ana.cookies, ben.cookies, code, made
 

@@ -10,7 +10,7 @@ import json
 import urllib.request
 from typing import Any
 
-from class_players import board_update, keep_name, latest_board, turn_of
+from class_players import board_update, in_play, keep_name, latest_board
 from kernel_client import Visit, run
 
 from leopard_tutor.engine.catalogue import text
@@ -73,7 +73,7 @@ def test_pairing_the_class_moves_each_page_to_its_round(start_own_server: Any) -
                 if name != alone:  # the board names the classmate's square, and whose turn it is
                     other = next(other for other in seated if other != name)
                     assert text("play.people.square", name=other) in [part["label"] for part in shown["squares"]]
-                    assert any(turn_of(shown, player) for player in seated)
+                    assert in_play(shown, other)
             status, again = teacher_post(server.url, "pair", {"rules": "REVISED_2008", "hands": 1})
             assert status == 200 and text("teacher.rounds.paired", number=2, tables=0) in again["said"]
             assert text("teacher.rounds.busy", count=2) in again["said"], "the two at a table wait for the next"

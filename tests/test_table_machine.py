@@ -279,7 +279,7 @@ class TableWalk(RuleBasedStateMachine):
                      "rules": text(f"rules.{table.rules.key}")}
             if player is None:
                 expected = text("play.turn.over", **facts)
-            elif table.between_people:
+            elif table.both_here or (table.between_people and player != viewer):  # one's own turn: "yours"
                 expected = text("play.people.turn.of", name=table.name(player), **facts)
             else:
                 expected = text("play.turn.yours" if player == viewer else "play.turn.theirs", **facts)

@@ -171,7 +171,7 @@ def turn_text(table: Table) -> str:
     player = current_player(hand)
     if player is None:
         turn = text("play.turn.over", **facts)
-    elif table.between_people:
+    elif table.both_here or (table.between_people and player != table.viewer):  # (on one's own page: "your turn")
         turn = text("play.people.turn.of", name=table.name(player), **facts)
     else:
         turn = text("play.turn.yours" if player == table.viewer else "play.turn.theirs", **facts)

@@ -26,7 +26,9 @@ HAND_OVER = pattern("play.turn.over", number=r"\d+", hands=r"\d+", rules=".+")
 
 
 ENGLISH_TURN = pattern("play.people.turn.of", number=r"\d+", hands=r"\d+", rules=".+", name=".+")
-"""The turn line at a class table while it is someone's turn, its facts as groups."""
+"""The turn line at a class table while it is the classmate's turn, its facts as groups."""
+YOUR_TURN = pattern("play.turn.yours", number=r"\d+", hands=r"\d+", rules=".+")
+"""The turn line at a class table while it is the page's own player's turn, its facts as groups."""
 
 
 def turn_of(name: str) -> re.Pattern[str]:
@@ -91,11 +93,12 @@ def play_the_hand_by_clicks(boards: dict[str, Any], out_after: int = 20,
         turn = read(boards[first])["turn"]
         if HAND_OVER.fullmatch(turn):
             return moves
-        mover = first if turn_of(first).fullmatch(turn) else second
+        mover = first if YOUR_TURN.fullmatch(turn) else second
         waiting = second if mover == first else first
         board = boards[mover]
         table = read(board)
-        assert turn_of(mover).fullmatch(table["turn"]) and 0 < len(table["hand"]) <= 9
+        assert YOUR_TURN.fullmatch(table["turn"]) and 0 < len(table["hand"]) <= 9
+        assert turn_of(mover).fullmatch(read(boards[waiting])["turn"]), "the other page names whose turn it is"
         assert not [label for label, enabled in table["actions"] if label == text("play.controls.undo") and enabled]
         before = read(boards[waiting])["seq"]
         go_out = board.page.get_by_role("button", name=text("play.buttons.go_out"), exact=True)
@@ -106,7 +109,7 @@ def play_the_hand_by_clicks(boards: dict[str, Any], out_after: int = 20,
         # the other board shows the move by itself, and then it is their turn (or the hand is over)
         expect(boards[waiting]).not_to_have_attribute("data-seq", before or "", timeout=TIMEOUT)
         expect(boards[waiting].locator(".lt-turn")).to_have_text(
-            re.compile(f"{turn_of(waiting).pattern}|{HAND_OVER.pattern}"), timeout=TIMEOUT)
+            re.compile(f"{YOUR_TURN.pattern}|{HAND_OVER.pattern}"), timeout=TIMEOUT)
     pytest.fail("the hand did not end within 400 moves")
 
 
@@ -118,7 +121,8 @@ def test_two_classmates_play_a_whole_hand_by_clicks(browser: Any, page: Any, ope
         boards = {NAMES[0]: ana_board, NAMES[1]: ben_board}
         for board in boards.values():
             expect(board.locator(".lt-turn")).to_have_text(
-                re.compile(f"{turn_of(NAMES[0]).pattern}|{turn_of(NAMES[1]).pattern}"), timeout=TIMEOUT)
+                re.compile(f"{YOUR_TURN.pattern}|{turn_of(NAMES[0]).pattern}|{turn_of(NAMES[1]).pattern}"),
+                timeout=TIMEOUT)
         expect(ana_board.locator(".lt-message")).to_contain_text(
             opening("classmates.started", "rules", first=NAMES[0], second=NAMES[1], code=code, hands=4))
         moves = play_the_hand_by_clicks(boards, out_after=10, move=towards_lines_by_clicks)
@@ -142,13 +146,19 @@ def test_two_classmates_play_a_whole_hand_by_clicks(browser: Any, page: Any, ope
         other.close()
 
 
-def spanish_turn(english: str) -> str:
-    """The class table's turn line in Spanish, from the English one the other page shows."""
-    found = ENGLISH_TURN.fullmatch(english)
+def spanish_turn(english: str, here: str, there: str) -> str:
+    """The class table's turn line in Spanish on the page of `here`, from the English one the page of `there` shows
+    ("your turn" there is `there`'s turn here; `here`'s turn there is "your turn" here)."""
+    theirs, yours = ENGLISH_TURN.fullmatch(english), YOUR_TURN.fullmatch(english)
+    found = theirs or yours
     assert found is not None, english
-    number, hands, rules, name = found.groups()
+    number, hands, rules = found.groups()[:3]
     key = next(key for key in RULE_SETS if text(f"rules.{key}") == rules)
-    return in_spanish("play.people.turn.of", number=number, hands=hands, rules=in_spanish(f"rules.{key}"), name=name)
+    facts = {"number": number, "hands": hands, "rules": in_spanish(f"rules.{key}")}
+    if theirs is not None:
+        assert theirs.group(4) == here, english
+        return in_spanish("play.turn.yours", **facts)
+    return in_spanish("play.people.turn.of", name=there, **facts)
 
 
 def test_a_classmate_who_changes_language_keeps_their_seat(browser: Any, page: Any, open_board: Any, base_url: str,
@@ -159,8 +169,9 @@ def test_a_classmate_who_changes_language_keeps_their_seat(browser: Any, page: A
     open_board(base_url)
     other, ben_page, ben_board, _ = two_at_a_table(browser, page, base_url, page_errors, ("Ana", "Ben"), hands=2)
     try:
-        expect(ben_board.locator(".lt-turn")).to_have_text(ENGLISH_TURN, timeout=TIMEOUT)
-        english = ENGLISH_TURN.fullmatch(read(ben_board)["turn"])
+        either = re.compile(f"{ENGLISH_TURN.pattern}|{YOUR_TURN.pattern}")
+        expect(ben_board.locator(".lt-turn")).to_have_text(either, timeout=TIMEOUT)
+        english = ENGLISH_TURN.fullmatch(read(ben_board)["turn"]) or YOUR_TURN.fullmatch(read(ben_board)["turn"])
         assert english is not None and english.group(2) == "2", "Ben joined the match of two hands Ana chose"
         page.get_by_label(text("app.language.label")).select_option(label="Español")
         spanish_tabs = [in_spanish(f"app.tabs.{tab}") for tab in ("play", "learn", "examples", "practice")]
@@ -169,8 +180,8 @@ def test_a_classmate_who_changes_language_keeps_their_seat(browser: Any, page: A
         boards = {"Ana": ana_board, "Ben": ben_board}
         for _ in range(4):
             english = read(ben_board)["turn"]
-            expect(ana_board.locator(".lt-turn")).to_have_text(spanish_turn(english), timeout=TIMEOUT)
-            mover = "Ben" if turn_of("Ben").fullmatch(english) else "Ana"
+            expect(ana_board.locator(".lt-turn")).to_have_text(spanish_turn(english, "Ana", "Ben"), timeout=TIMEOUT)
+            mover = "Ben" if YOUR_TURN.fullmatch(english) else "Ana"
             waiting = boards["Ana" if mover == "Ben" else "Ben"]
             before = read(waiting)["seq"]
             board = boards[mover]

@@ -326,10 +326,10 @@ def test_two_classmates_fit_one_screen(new_page: Any, base_url: str, artifacts: 
     join.click()
     for page in pages.values():
         expect(page.locator(".lt-play .lt-turn")).to_have_text(
-            re.compile(f"{turn_of('Ana').pattern}|{turn_of('Ben').pattern}"), timeout=30_000)
+            re.compile(f"{YOUR_TURN.pattern}|{turn_of('Ana').pattern}|{turn_of('Ben').pattern}"), timeout=30_000)
     for name, page in pages.items():
         turn = page.locator(".lt-play .lt-turn").text_content() or ""
-        screen = f"{name} at a class table, " + ("to move" if turn_of(name.capitalize()).fullmatch(turn) else "waiting")
+        screen = f"{name} at a class table, " + ("to move" if YOUR_TURN.fullmatch(turn) else "waiting")
         problems += fits(page, NEEDED["Play"], sizes, shots, screen)
     assert not problems, "\n".join(problems)
 

@@ -26,8 +26,11 @@ from leopard_tutor.server.standings import STANDING_COLUMNS
 
 TOKEN = "browser-rounds-teacher-token-0123456789"
 NAMES = ("Ana", "Ben", "Cat", "Dan")
-ONE_HAND_TURN = pattern("play.people.turn.of", number="1", hands="1", rules=".+", name="|".join(NAMES))
-"""The turn line at a class table before its first move, in a match of one hand."""
+ONE_HAND_TURN = re.compile("|".join((
+    pattern("play.people.turn.of", number="1", hands="1", rules=".+", name="|".join(NAMES)).pattern,
+    pattern("play.turn.yours", number="1", hands="1", rules=".+").pattern)))
+"""The turn line at a class table before its first move, in a match of one hand (the classmate's turn, or one's
+own)."""
 START_MS = 180_000
 """How long a page may take to draw its board (a kernel started for it, four at once, on a busy 2-core machine)."""
 
