@@ -62,14 +62,15 @@ from class_players import (  # noqa: E402
     button,
     choose_classmate,
     enabled,
+    in_play,
     is_board_update,
     join_table,
     keep_name,
     latest_board,
     moves_made,
+    my_turn,
     open_table,
     press,
-    turn_of,
 )
 from kernel_client import Visit, run  # noqa: E402
 from rendered import pattern  # noqa: E402
@@ -138,7 +139,7 @@ async def play(host: Visit, guest: Visit, names: tuple[str, str], rng: random.Ra
     """Two classmates seated at a table play until `until` (or `most` moves, or the match's end); the moves (the
     next deals included) as each board showed them."""
     for visit in (host, guest):
-        await board_update(visit, lambda t: turn_of(t, names[0]) or turn_of(t, names[1]), timeout=120)
+        await board_update(visit, lambda t: in_play(t, *names), timeout=120)
     made = total = 0
     counted = [0, 0]  # moves of the finished hands and their next deals, on each board
     while time.monotonic() < until and (most is None or total < most):
@@ -151,10 +152,10 @@ async def play(host: Visit, guest: Visit, names: tuple[str, str], rng: random.Ra
                 counted[visit is guest] += moves_made(shown) + 1
                 await visit.click({"type": "action", "id": "next_hand"})
             for visit in (host, guest):
-                await board_update(visit, lambda t: turn_of(t, names[0]) or turn_of(t, names[1]), timeout=60)
+                await board_update(visit, lambda t: in_play(t, *names), timeout=60)
             made = 0
             continue
-        mover, other = (host, guest) if turn_of(table, names[0]) else (guest, host)
+        mover, other = (host, guest) if my_turn(table) else (guest, host)
         sent = await one_move(mover, rng, pace)
         try:
             await board_update(mover, lambda t, n=made: moves_made(t) == n + 1, timeout=30)
