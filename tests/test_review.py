@@ -244,9 +244,10 @@ def test_every_claim_of_a_review_sentence_is_true_of_the_position_the_learner_sa
                 if key.startswith("hints."):
                     CHECKS[key.removeprefix("hints.")](judgement.view, judgement.best, values)
                     checked += 1
-                elif key in ("review.sentence.better", "review.sentence.close"):
+                elif key in ("review.sentence.better", "review.sentence.close", "review.sentence.equal"):
                     assert judgement.best != judgement.move and values["points"] == round(judgement.cost, 1)
-                    assert (key == "review.sentence.close") == (judgement.verdict == "good")
+                    assert (key == "review.sentence.equal") == (values["points"] == 0), "no better move to a tenth"
+                    assert (key != "review.sentence.better") == (judgement.verdict == "good")
                 else:
                     assert key in ("review.sentence.best", "review.sentence.forced")
                     assert judgement.best == judgement.move and judgement.cost == 0

@@ -214,7 +214,10 @@ def _sentence(decision: Decision, best: Move, cost: float) -> tuple[str, tuple[t
     hint = explain(view, best)
     reason = next(((key, values) for key, values in hint.facts if key.startswith("reason.")))
     facts = {"better": move_words(best, "advice", view.player), "reason": hint.reason, "points": shown(cost)}
-    key = "review.sentence.close" if verdict_for(cost) == "good" else "review.sentence.better"
+    if shown(cost) == 0:  # the two moves' values differ by less than the review writes
+        key = "review.sentence.equal"
+    else:
+        key = "review.sentence.close" if verdict_for(cost) == "good" else "review.sentence.better"
     return text(key, **facts), ((key, facts), (f"hints.{reason[0]}", reason[1]))
 
 
