@@ -792,6 +792,11 @@ def test_a_page_opened_after_the_class_was_forgotten_asks_for_the_name_again(tmp
         assert not shown(bar_of(page).note) and page.member.record.name == read_kept(restored)[1]
     row = students.store.student("ana")
     assert row is not None and row.name == "Ben" and students.count() == 1
+    page = app.build_app([("play", one_hand_play)])  # a name kept under an old id while the server has her record
+    page.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]  (another tab kept the name again)
+    page_restores(bar_of(page), f"{'0' * 16}\nBen B")
+    assert page.member is not None and page.member.record.reports.flush(5) and not shown(bar_of(page).note)
+    assert read_kept(bar_of(page).storage.saved) == (students.class_id(), "Ben B")
 
 
 def test_two_pages_that_would_make_up_one_name_are_offered_two(tmp_path: Path) -> None:

@@ -305,8 +305,8 @@ def test_what_a_student_does_and_when_they_are_away(tmp_path: Path, keyed: None)
     assert now() == mark("teacher.now.practice") and now(False) == mark("teacher.now.away", minutes=0)
     clock.now += QUIET_SECONDS
     assert now() == mark("teacher.now.practice"), "two minutes of thinking is not quiet yet"
-    clock.now += 180  # five minutes since the page last said what she does: she may have clicked a minute after
-    assert now() == mark("teacher.now.quiet", doing=mark("teacher.now.practice"), minutes=4)
+    clock.now += 180  # five minutes since the page last said what she does
+    assert now() == mark("teacher.now.quiet", doing=mark("teacher.now.practice"), minutes=5)
     assert now(False) == mark("teacher.now.away", minutes=5), "no page of hers connected: away"
     assert class_.rows(lambda v: True)[0]["away"] is False and class_.rows(lambda v: False)[0]["away"] is True
     for bad in (("sleep", None, None), ("learn", 0, None), ("learn", len(LESSONS) + 1, None),

@@ -6,7 +6,10 @@ from typing import Any
 
 from keyed import mark, said
 
-from leopard_tutor.engine import Discard, Move, PlayerView
+from leopard_tutor.engine import Discard, Match, Move, PlayerView
+from leopard_tutor.engine.game_code import game_code, read_game_code
+from leopard_tutor.engine.turns import apply_move
+from leopard_tutor.protocol import LEVELS
 from leopard_tutor.widgets import PlaySection, build_play
 
 
@@ -194,6 +197,60 @@ def test_other_rules_keep_a_match_under_way_and_choosing_them_again_takes_it_up(
     assert play.controller is not people, "a computer match under 1963 rules: none kept, a new one"
     play.level_pick.value = "people"
     assert play.controller is people and said(play.board.state["message"], "play.set_aside.back_people")
+
+
+def under_way(play: PlaySection) -> None:
+    """The learner discards until the match on the board is under way."""
+    while not play.controller.begun:
+        play.board.dispatch({"type": "select", "index": 0})
+        play.board.dispatch({"type": "discard"})
+
+
+def test_a_kept_match_that_gives_way_to_a_resumed_one_is_said_and_the_shared_deal_goes_with_its_table(
+        keyed: None) -> None:
+    """A match kept under the 2008 rules, then a saved 2008 game resumed and put aside in its place: the board says
+    the first is no longer kept. A deal shared from a table is no longer shown once another table is on the board."""
+    play = section()
+    under_way(play)
+    play.show_share_link()
+    assert play.share.layout.display != "none"
+    play.rules_pick.value = "ORIGINAL_1963"
+    assert play.share.layout.display == "none" and play.share.value == "", "the link was the kept match's deal"
+    saved = Match(seed=5)
+    apply_move(saved.current, saved.current.legal_moves()[0], saved)
+    play.resume(read_game_code(game_code(saved, "beginner"), LEVELS))
+    resumed = play.controller
+    assert resumed.rules.key == "REVISED_2008" and not said(play.board.state["message"], "play.set_aside.replaced")
+    play.rules_pick.value = "ORIGINAL_1963"
+    assert said(play.board.state["message"], "play.set_aside.replaced")
+    play.rules_pick.value = "REVISED_2008"
+    assert play.controller is resumed
+
+
+def test_a_classmate_chosen_keeps_the_level_of_the_match_on_the_board_across_rules(keyed: None) -> None:
+    """With "A classmate" in the menu (no table yet), other rules keep the board's match at its own level, and the
+    rules chosen again take it up at that level; "adaptive" after a game kept says both."""
+    play = build_play(Discarder("expert"), opponent_factory=Discarder, seed=11, level="expert")  # type: ignore[arg-type]
+    under_way(play)
+    own = play.controller
+    play._opening = True  # "A classmate" without a class server: the menu only (as a class page's panel does)
+    play.level_pick.options = (*play.level_pick.options, ("A classmate", "classmate"))
+    play._opening = False
+    play.adaptive = None
+    play.level_pick.value = "classmate"
+    play.rules_pick.value = "ORIGINAL_1963"
+    assert play.controller.opponent.name == "expert"  # type: ignore[union-attr]
+    play.rules_pick.value = "REVISED_2008"
+    assert play.controller is own and own.opponent.name == "expert"  # type: ignore[union-attr]
+    assert said(play.board.state["message"], "play.set_aside.back", level=mark("levels.in_sentence.expert"))
+    play.level_pick.value = "people"
+    people = play.controller
+    people.handle({"type": "action", "id": "show_hand"})
+    people.make(people.view().legal_moves()[0])
+    play.level_pick.value = "adaptive"
+    message = play.board.state["message"]
+    assert said(message, "play.set_aside.kept_people", choice=mark("play.people.choice"))
+    assert said(message, "levels.adaptive.start", level=mark("levels.in_sentence.beginner"))
 
 
 def test_the_sections_own_buttons_are_greyed_with_their_reason_where_the_table_does_not_offer_them(

@@ -214,15 +214,15 @@ class StudentRecord:
         self._doing_told = 0.0  # when (by `clock`) what the student does was last told
         progress.earned_listeners.append(self.earned)
 
-    def read(self) -> ServerRecord:
-        """What the server keeps for this student (asked once, at the page's start); an empty record if it cannot
-        say, logged. A name it keeps becomes this record's name."""
+    def read(self, *, class_only: bool = False) -> ServerRecord:
+        """What the server keeps for this student (asked at the page's start); an empty record if it cannot say,
+        logged. A name it keeps becomes this record's name (unless `class_only`: only the class's id is taken)."""
         try:
             found = ServerRecord.read(self.client.me())
         except Exception as error:  # the page starts without the class's record rather than not at all
             log.warning("the class server did not say what it keeps for this student: %s", error)
             return ServerRecord()
-        if found.name is not None and self.name is None:
+        if found.name is not None and self.name is None and not class_only:
             self.name = found.name
         if found.class_id is not None:
             self.class_id = found.class_id
@@ -368,7 +368,7 @@ class StudentRecord:
         elif action == "tried" and len(self._held_tries) < HELD_TRIES:
             self._held_tries.append(body)
         if former is not None:  # the page asks again on the kernel's event loop, between two clicks
-            self.read()  # the class's id, another if the class was forgotten
+            self.read(class_only=True)  # the class's id, another if the class was forgotten
             with contextlib.suppress(LoopGone):  # (the kernel is shutting down)
                 in_turn(self.loop, functools.partial(self._tell_forgotten, former))
 

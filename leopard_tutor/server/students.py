@@ -43,7 +43,7 @@ from ..engine.catalogue import text
 from ..engine.rules import MAX_HANDS
 from ..lessons import LESSONS, current_lessons
 from ..lessons.progress import CONCEPTS, MAX_COUNT, Progress
-from ..protocol import CLASSMATE, COMPUTER, DOINGS, LEVELS, MATCH_ID_LENGTH, NOW_AGAIN_SECONDS, RESULTS
+from ..protocol import CLASSMATE, COMPUTER, DOINGS, LEVELS, MATCH_ID_LENGTH, RESULTS
 from .class_store import ClassStore, StudentRow
 from .standings import Standing
 
@@ -65,7 +65,8 @@ RECORD_DAYS = 183
 (at the next record made, and at start): nothing a visitor does makes the store grow for longer."""
 QUIET_SECONDS = 120.0
 """A student whose page is connected but whose last report of what they do is older than this is quiet: the class page
-says how long their page has sent no news."""
+says how long their page has sent no news (a page tells it again at the first click after
+`protocol.NOW_AGAIN_SECONDS`, less than this)."""
 PAGE_ROWS = 200
 """The class page's refresh shows the students seen last, this many at most (the CSV holds every one)."""
 ID_LENGTH = 16
@@ -431,9 +432,9 @@ def _away(row: StudentRow, now: float, connected: bool) -> bool:
 
 
 def _now(row: StudentRow, now: float, away: bool) -> dict[str, Any]:
-    """What the student does, as the page last said it; how long the page has sent no news if that was over
-    `QUIET_SECONDS` ago (it tells again at the first click after `NOW_AGAIN_SECONDS`, so the minutes are counted
-    from then); or how long since they were last seen, away."""
+    """What the student does, as the page last said it; how long the page has sent no news of it, if that is over
+    `QUIET_SECONDS` (a page tells again at the first click after `NOW_AGAIN_SECONDS`); or how long since they were
+    last seen, away."""
     doing = row.doing
     if away or doing is None:
         minutes = max(0, int((now - row.last_seen) // 60))
@@ -441,7 +442,7 @@ def _now(row: StudentRow, now: float, away: bool) -> dict[str, Any]:
     words = _doing_words(doing)
     told = now - float(doing.get("at", 0))
     if told > QUIET_SECONDS:
-        words = text("teacher.now.quiet", doing=words, minutes=int((told - NOW_AGAIN_SECONDS) // 60))
+        words = text("teacher.now.quiet", doing=words, minutes=int(told // 60))
     return _cell(words, words.casefold())
 
 

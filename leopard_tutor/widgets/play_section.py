@@ -212,12 +212,14 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if isinstance(current, ClassTable) or not under_way(current):
             return ""
         kind = PEOPLE if current.both_here else COMPUTER
+        older = self.set_aside.get((kind, current.rules.key))
         self.set_aside[(kind, current.rules.key)] = current
-        if words:
-            return words
-        if kind == PEOPLE:
-            return text("play.set_aside.kept_people", choice=text("play.people.choice"))
-        return text("play.set_aside.kept")
+        if not words:
+            words = text("play.set_aside.kept_people" if kind == PEOPLE else "play.set_aside.kept",
+                         choice=text("play.people.choice"))
+        if older is not None and older is not current:  # (a resumed game or a round came under the same rules)
+            words = f"{words} {text('play.set_aside.replaced')}"
+        return words
 
     def _play_round(self, level: str, rules: str, hands: int, words: str) -> None:
         """The teacher's round has the learner play the computer at `level` under `rules` for `hands` hands: a new
@@ -385,7 +387,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                                 rules=text(f"rules.{table.rules.key}")),
                            text("play.people.pass", name=table.name(table.hand.to_move))]
         level = self.opponent_level()
-        start = level if level in LEVELS else LEVELS[0]  # (the adaptive choice starts from the first level)
+        if level not in LEVELS:  # "A classmate" chosen: the level the match played had (the adaptive one, the first)
+            found = getattr((back or self.controller).opponent, "name", None)
+            level = found if level != ADAPTIVE and found in LEVELS else LEVELS[0]
+        start = level
         if back is not None:
             back.set_opponent(factory(start, None))
             return back, [text("play.set_aside.back", level=text(f"levels.in_sentence.{start}"))]
@@ -457,10 +462,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             return
         kept = self._keep_aside()
         table, words = self._table_of(chosen, factory)
-        table.say(" ".join((*words, kept) if kept else words))
+        said = " ".join((*words, kept) if kept else words)
         self._seat(table)
         if new == ADAPTIVE:
-            self._follow_level(factory, LEVELS[0], new)
+            self._follow_level(factory, LEVELS[0], new, said)
+        else:
+            table.say(said)
 
     def _table_options(self) -> dict[str, Any]:
         """The section's hints, and how the table in play was made (hands a match, reviews, background search), for
@@ -479,11 +486,13 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self._seat(against_computer(opponent, **self._table_options()))
 
     def _seat(self, table: Table) -> None:
-        """Show `table` from now on."""
+        """Show `table` from now on (a deal shared from the table before is no longer shown)."""
+        self.share.value, self.share.layout.display = "", "none"
         self.controller = self.board.controller = table
 
-    def _follow_level(self, factory: OpponentFactory, old: str, new: str) -> None:
-        """Play on against level `new` (chosen after `old`): the adaptive choice starts from `old`."""
+    def _follow_level(self, factory: OpponentFactory, old: str, new: str, before: str = "") -> None:
+        """Play on against level `new` (chosen after `old`): the adaptive choice starts from `old`, said after
+        `before` (what was said of the match on the board)."""
         if new != ADAPTIVE:
             self.adaptive = None
             self.controller.set_opponent(factory(new, None), text(f"levels.in_sentence.{new}"))
@@ -491,7 +500,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         adaptive = self.adaptive = AdaptiveLevel(old if old in LEVELS else LEVELS[0])
         self._counted = self.controller.match
         self.controller.set_opponent(factory(adaptive.level, None))
-        self.controller.say(text("levels.adaptive.start", level=text(f"levels.in_sentence.{adaptive.level}")))
+        started = text("levels.adaptive.start", level=text(f"levels.in_sentence.{adaptive.level}"))
+        self.controller.say(f"{before} {started}" if before else started)
 
     def _tell_match(self) -> None:
         """Once a hand is over, tell the match listeners (once per hand); once a match against the computer is over,

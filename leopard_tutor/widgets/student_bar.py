@@ -163,15 +163,17 @@ class StudentBar(W.HBox):  # type: ignore[misc]
             self._filling = False
 
     def _restore(self, kept: str) -> None:
-        """The browser said what it keeps: its name if it is one, kept in this class (under another class's id, the
-        class was forgotten since: ask again, as `forgotten` does), else the server's (now kept here too), else offer
-        a made-up name no classmate has (`StudentRecord.free_name`), else ask."""
+        """The browser said what it keeps: its name if it is one, kept in this class (under another class's id while
+        the server keeps no record of the student, the class was forgotten since: ask again, as `forgotten` does),
+        else the server's (now kept here too), else offer a made-up name no classmate has
+        (`StudentRecord.free_name`), else ask."""
         class_id, found = read_kept(kept)
         try:
             name = valid_name(found)
         except ClassTableError:
             name = None
-        if name is not None and None not in (class_id, self.record.class_id) and class_id != self.record.class_id:
+        if (name is not None and self.record.name is None
+                and None not in (class_id, self.record.class_id) and class_id != self.record.class_id):
             self.forgotten(name)
         elif name is not None:
             self.keep(name)
