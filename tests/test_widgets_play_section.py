@@ -34,6 +34,22 @@ def panels(play: PlaySection) -> dict[str, dict[str, Any]]:
     return {panel["kind"]: panel for panel in play.board.state["aside"]}
 
 
+def people_with_a_move(play: PlaySection) -> Any:
+    """Two people at this device chosen, and the first of them has moved: their table."""
+    play.level_pick.value = "people"
+    people = play.controller
+    people.handle({"type": "action", "id": "show_hand"})
+    people.make(people.view().legal_moves()[0])
+    return people
+
+
+def under_way(play: PlaySection) -> None:
+    """The learner discards until the match on the board is under way."""
+    while not play.controller.begun:
+        play.board.dispatch({"type": "select", "index": 0})
+        play.board.dispatch({"type": "discard"})
+
+
 def test_section_parts_and_panels_follow_the_game() -> None:
     play = section()
     controller = play.controller
@@ -185,10 +201,7 @@ def test_other_rules_keep_a_match_under_way_and_choosing_them_again_takes_it_up(
     play.rules_pick.value = "ORIGINAL_1963"  # the 1963 match had no move: nothing kept, a new one
     assert not said(play.board.state["message"], "play.set_aside.kept_rules", rules=mark("rules.ORIGINAL_1963"))
     assert said(play.board.state["message"], "play.set_aside.kept_rules", rules=mark("rules.REVISED_2008"))
-    play.level_pick.value = "people"
-    people = play.controller
-    people.handle({"type": "action", "id": "show_hand"})
-    people.make(people.view().legal_moves()[0])
+    people = people_with_a_move(play)
     play.rules_pick.value = "RUNNING_LEOPARD"
     assert play.controller is not people and play.controller.both_here
     assert said(play.board.state["message"], "play.set_aside.kept_rules", rules=mark("rules.ORIGINAL_1963"))
@@ -197,13 +210,6 @@ def test_other_rules_keep_a_match_under_way_and_choosing_them_again_takes_it_up(
     assert play.controller is not people, "a computer match under 1963 rules: none kept, a new one"
     play.level_pick.value = "people"
     assert play.controller is people and said(play.board.state["message"], "play.set_aside.back_people")
-
-
-def under_way(play: PlaySection) -> None:
-    """The learner discards until the match on the board is under way."""
-    while not play.controller.begun:
-        play.board.dispatch({"type": "select", "index": 0})
-        play.board.dispatch({"type": "discard"})
 
 
 def test_a_kept_match_that_gives_way_to_a_resumed_one_is_said_and_the_shared_deal_goes_with_its_table(
@@ -243,11 +249,9 @@ def test_a_classmate_chosen_keeps_the_level_of_the_match_on_the_board_across_rul
     play.rules_pick.value = "REVISED_2008"
     assert play.controller is own and own.opponent.name == "expert"  # type: ignore[union-attr]
     assert said(play.board.state["message"], "play.set_aside.back", level=mark("levels.in_sentence.expert"))
-    play.level_pick.value = "people"
-    people = play.controller
-    people.handle({"type": "action", "id": "show_hand"})
-    people.make(people.view().legal_moves()[0])
+    people = people_with_a_move(play)
     play.level_pick.value = "adaptive"
+    assert people in play.set_aside.values()
     message = play.board.state["message"]
     assert said(message, "play.set_aside.kept_people", choice=mark("play.people.choice"))
     assert said(message, "levels.adaptive.start", level=mark("levels.in_sentence.beginner"))
@@ -264,10 +268,7 @@ def test_the_sections_own_buttons_are_greyed_with_their_reason_where_the_table_d
 
 def test_a_game_between_two_people_is_kept_too_while_the_computer_plays(keyed: None) -> None:
     play = section()
-    play.level_pick.value = "people"
-    people = play.controller
-    people.handle({"type": "action", "id": "show_hand"})
-    people.make(people.view().legal_moves()[0])
+    people = people_with_a_move(play)
     moves = people.hand.moves
     play.level_pick.value = "casual"
     assert play.controller is not people
