@@ -172,7 +172,8 @@ def test_a_match_under_way_is_kept_while_two_people_play_and_taken_up_again(keye
     moves = computer_table.hand.moves
     play.level_pick.value = "people"
     message = play.board.state["message"]
-    assert play.controller is not computer_table and said(message, "play.set_aside.kept")
+    assert play.controller is not computer_table
+    assert said(message, "play.set_aside.kept", rules=mark("rules.REVISED_2008")), "its rules named: they bring it back"
     assert said(message, "play.people.started") and not said(message, "play.welcome"), "one opening, said once"
     play.level_pick.value = "casual"
     assert play.controller is computer_table and computer_table.hand.moves == moves

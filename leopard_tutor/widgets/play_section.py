@@ -216,7 +216,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.set_aside[(kind, current.rules.key)] = current
         if not words:
             words = text("play.set_aside.kept_people" if kind == PEOPLE else "play.set_aside.kept",
-                         choice=text("play.people.choice"))
+                         choice=text("play.people.choice"), rules=text(f"rules.{current.rules.key}"))
         if older is not None and older is not current:  # (a resumed game or a round came under the same rules)
             words = f"{words} {text('play.set_aside.replaced')}"
         return words
