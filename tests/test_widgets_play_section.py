@@ -258,6 +258,22 @@ def test_a_classmate_chosen_keeps_the_level_of_the_match_on_the_board_across_rul
     assert said(message, "levels.adaptive.start", level=mark("levels.in_sentence.beginner"))
 
 
+def test_another_language_carries_the_match_on_the_board_and_the_matches_kept_aside(keyed: None) -> None:
+    """The app drawn again in another language builds Play anew (`place`, then `take_place`): the match begun on the
+    board goes on, and a match kept under other rules is still brought back by them."""
+    play = section()
+    under_way(play)
+    kept = play.controller
+    play.rules_pick.value = "ORIGINAL_1963"
+    under_way(play)
+    moves = play.controller.hand.moves
+    again = section()
+    again.take_place(play.place())
+    assert again.controller.rules.key == "ORIGINAL_1963" and again.controller.hand.moves == moves
+    again.rules_pick.value = "REVISED_2008"
+    assert again.controller is kept and said(again.board.state["message"], "play.set_aside.back")
+
+
 def test_the_sections_own_buttons_are_greyed_with_their_reason_where_the_table_does_not_offer_them(
         keyed: None) -> None:
     play = section()

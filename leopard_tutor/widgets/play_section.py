@@ -4,6 +4,7 @@ device, with the two players' names), new match, share this deal."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import logging
 from collections.abc import Callable
@@ -47,6 +48,15 @@ def under_way(table: Table) -> bool:
     """Whether `table`'s match has begun (a move made, or a hand past the first) and is not over."""
     match = table.match
     return not match.is_over and (match.hand_number > 1 or bool(match.current.moves))
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayPlace:
+    """What Play carries into another language: the match begun against the computer on the board, as a saved game's
+    code (None: none), and the matches kept aside, by kind and rules (`PlaySection.set_aside`)."""
+
+    code: str | None
+    kept: dict[tuple[str, str], Table] = dataclasses.field(default_factory=dict)
 
 
 class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
@@ -268,18 +278,24 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.classmates.code_box.value = code
 
     def place(self) -> SectionPlace:
-        """A match begun against the computer, as a saved game's code (None for any other)."""
+        """A match begun against the computer on the board, and the matches kept aside (a `PlayPlace`; None if
+        neither)."""
         table = self.controller
-        if self.people or self.at_class_table() or not table.begun:
+        begun = not (self.people or self.at_class_table() or not table.begun)
+        if not begun and not self.set_aside:
             return None
-        return game_code(table.match, self.opponent_level())
+        return PlayPlace(game_code(table.match, self.opponent_level()) if begun else None, dict(self.set_aside))
 
     def take_place(self, place: SectionPlace) -> None:
-        """Go on with the match whose code `place` is (a code that cannot be read is logged)."""
-        if place is None:
+        """Keep the matches `place` kept aside, and go on with the match whose code it holds (a code that cannot be
+        read is logged)."""
+        if not isinstance(place, PlayPlace):
+            return
+        self.set_aside.update(place.kept)
+        if place.code is None:
             return
         try:
-            self.resume(read_game_code(place, LEVELS))
+            self.resume(read_game_code(place.code, LEVELS))
         except LeopardError:
             log.exception("the match could not be carried into another language")
 
