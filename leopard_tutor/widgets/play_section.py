@@ -50,6 +50,11 @@ def under_way(table: Table) -> bool:
     return not match.is_over and (match.hand_number > 1 or bool(match.current.moves))
 
 
+def kind_of(table: Table) -> str:
+    """The kind of opponent a match is kept aside under: `PEOPLE` (both players at this device) or `COMPUTER`."""
+    return PEOPLE if table.both_here else COMPUTER
+
+
 @dataclasses.dataclass(frozen=True)
 class PlayPlace:
     """What Play carries into another language: the match begun against the computer on the board, as a saved game's
@@ -221,7 +226,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         current = self.controller
         if isinstance(current, ClassTable) or not under_way(current):
             return ""
-        kind = PEOPLE if current.both_here else COMPUTER
+        kind = kind_of(current)
         older = self.set_aside.get((kind, current.rules.key))
         self.set_aside[(kind, current.rules.key)] = current
         if not words:
@@ -379,7 +384,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         kind of opponent are chosen again), and one of the same kind kept under the new rules is taken up; else a new
         match under them (a class table refuses)."""
         current, factory = self.controller, self.opponent_factory
-        kind = PEOPLE if current.both_here else COMPUTER
+        kind = kind_of(current)
         if (isinstance(current, ClassTable) or factory is None
                 or (not under_way(current) and (kind, rules) not in self.set_aside)):
             self.new_match()
@@ -406,11 +411,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if level not in LEVELS:  # "A classmate" chosen: the level the match played had (the adaptive one, the first)
             found = getattr((back or self.controller).opponent, "name", None)
             level = found if level != ADAPTIVE and found in LEVELS else LEVELS[0]
-        start = level
         if back is not None:
-            back.set_opponent(factory(start, None))
-            return back, [text("play.set_aside.back", level=text(f"levels.in_sentence.{start}"))]
-        table = against_computer(factory(start, None), **self._table_options())
+            back.set_opponent(factory(level, None))
+            return back, [text("play.set_aside.back", level=text(f"levels.in_sentence.{level}"))]
+        table = against_computer(factory(level, None), **self._table_options())
         return table, [table.message]
 
     def _name_changed(self, index: int, change: dict[str, Any]) -> None:
@@ -472,7 +476,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         are chosen again; else a new match begins."""
         chosen = PEOPLE if new == PEOPLE else COMPUTER
         current = self.controller
-        if not isinstance(current, ClassTable) and (PEOPLE if current.both_here else COMPUTER) == chosen:
+        if not isinstance(current, ClassTable) and kind_of(current) == chosen:
             if chosen == COMPUTER:  # back from "A classmate" to the match on the board: at the level chosen
                 self._follow_level(factory, LEVELS[0], new)
             return
