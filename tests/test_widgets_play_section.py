@@ -293,3 +293,21 @@ def test_a_game_between_two_people_is_kept_too_while_the_computer_plays(keyed: N
     play.level_pick.value = "people"
     assert play.controller is people and people.hand.moves == moves
     assert said(play.board.state["message"], "play.set_aside.back_people")
+
+
+def test_another_language_carries_the_game_between_two_people_on_the_board(keyed: None) -> None:
+    """No code holds two people's hands: the table itself goes into the section built anew, names and all."""
+    play = section()
+    under_way(play)
+    computer = play.controller
+    people = people_with_a_move(play)
+    play.names[0].value = "Ann"
+    moves = people.hand.moves
+    again = section()
+    again.take_place(play.place())
+    assert again.controller is people and people.hand.moves == moves
+    assert again.level_pick.value == "people" and again.names_row.layout.display == ""
+    assert again.names[0].value == "Ann" and "hand" not in again.board.state  # the pass screen: no hand shown
+    assert said(again.board.state["message"], "play.set_aside.back_people", first="Ann")
+    again.level_pick.value = "casual"
+    assert again.controller is computer and said(again.board.state["message"], "play.set_aside.kept_people")

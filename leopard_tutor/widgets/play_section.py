@@ -58,10 +58,14 @@ def kind_of(table: Table) -> str:
 @dataclasses.dataclass(frozen=True)
 class PlayPlace:
     """What Play carries into another language: the match begun against the computer on the board, as a saved game's
-    code (None: none), and the matches kept aside, by kind and rules (`PlaySection.set_aside`)."""
+    code (None: none), and the matches kept aside, by kind and rules (`PlaySection.set_aside`), the game between two
+    people on the board among them."""
 
     code: str | None
     kept: dict[tuple[str, str], Table] = dataclasses.field(default_factory=dict)
+    people: str | None = None
+    """The rules of the game between two people at this device on the board (None: they were not chosen), kept among
+    `kept` under those rules and taken up again: no code holds two people's hands."""
 
 
 class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
@@ -283,20 +287,32 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.classmates.code_box.value = code
 
     def place(self) -> SectionPlace:
-        """A match begun against the computer on the board, and the matches kept aside (a `PlayPlace`; None if
-        neither)."""
-        table = self.controller
+        """A match begun against the computer on the board, or the game of two people at this device, and the matches
+        kept aside (a `PlayPlace`; None if none)."""
+        table, kept = self.controller, dict(self.set_aside)
+        people = table.rules.key if str(self.level_pick.value) == PEOPLE else None
+        if people is not None:
+            kept[(PEOPLE, people)] = table
         begun = not (self.people or self.at_class_table() or not table.begun)
-        if not begun and not self.set_aside:
+        if not (begun or kept):
             return None
-        return PlayPlace(game_code(table.match, self.opponent_level()) if begun else None, dict(self.set_aside))
+        return PlayPlace(game_code(table.match, self.opponent_level()) if begun else None, kept, people)
 
     def take_place(self, place: SectionPlace) -> None:
-        """Keep the matches `place` kept aside, and go on with the match whose code it holds (a code that cannot be
-        read is logged)."""
+        """Keep the matches `place` kept aside, and go on with the game between two people it names, or the match
+        whose code it holds (a code that cannot be read is logged)."""
         if not isinstance(place, PlayPlace):
             return
         self.set_aside.update(place.kept)
+        factory = self.opponent_factory
+        if place.people is not None and factory is not None:
+            self._opening = True
+            try:
+                self.rules_pick.value = place.people
+                self.level_pick.value = PEOPLE
+            finally:
+                self._opening = False
+            self.board.act(lambda: self._switch_seats(factory, PEOPLE))
         if place.code is None:
             return
         try:
