@@ -132,7 +132,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     ana.level_pick.value = CLASSMATE
     assert panel.layout.display == "" and not isinstance(ana.controller, ClassTable)
     assert said(ana.board.state["message"], "classmates.choose"), "the board says how a classmate's match begins"
-    ana.level_pick.value = "beginner"
+    ana.level_pick.value = "casual"  # her own level: the computer finishes a table's match at it
     made_a_move(ana)
     ana.level_pick.value = CLASSMATE  # the match on the board goes on until a table comes, and the board says so
     assert said(ana.board.state["message"], "classmates.choose_kept") and ana.controller.match.current.moves
@@ -178,9 +178,10 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     panel.finish_button.click()
     table = ana.controller
     assert isinstance(table, ClassTable) and isinstance(table.seats[1 - table.seat], Computer)
-    assert said(ana.board.state["message"], "classmates.computer_seated")
+    assert said(ana.board.state["message"], "classmates.computer_seated", level=mark("levels.names.casual"))
+    assert table.opponent is not None and table.opponent.name == "casual"  # type: ignore[attr-defined]
     row = authority.store.table(code)
-    assert row is not None and row.ending == "computer:intermediate"
+    assert row is not None and row.ending == "computer:casual"
     other.on_report(other.client.mine())  # Ben's board is closed at once: told why, no move made, finish offered
     assert said(other.status.value, "classmates.other_left", name="&lt;i&gt;Ana&lt;/i&gt;", code=code)
     bens = ben.controller

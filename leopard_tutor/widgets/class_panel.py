@@ -41,8 +41,6 @@ from .storage import BrowserStorage
 
 log = logging.getLogger(__name__)
 
-FINISHING_LEVEL = "intermediate"
-"""The computer level that takes a gone classmate's seat."""
 RETRY_SECONDS = 1.0
 """How long the watch waits before asking again when the server did not answer, or a report could not be shown."""
 MAX_RETRY_SECONDS = 60.0
@@ -152,15 +150,19 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
     def __init__(self, client: ClassClient, *, seat: Callable[[ClassTable], str],
                  act: Callable[[Callable[[], None]], Any], refresh: Callable[[], None],
                  options: Callable[[], dict[str, Any]], address: Callable[[], str],
-                 computer: Callable[[str], Any], arrived: Callable[[], None] = lambda: None,
+                 computer: Callable[[str], Any], level: Callable[[], str],
+                 arrived: Callable[[], None] = lambda: None,
                  computer_round: ComputerRound = lambda level, rules, hands, words: None) -> None:
         """`options()` are the table options (hinter, reviews) of the section; `computer(level)` makes a computer
-        player; `arrived()` is called when the server seats this page at a table it did not open or join here (a
-        round the teacher paired, or another tab of the same browser); `computer_round` when the teacher's round has
-        this page play the computer. A match under way that a table takes the place of is `seat`'s to keep: what it
+        player, and `level()` names the learner's own level, at which it takes a gone classmate's seat; `arrived()`
+        is called when the server seats this page at a table it did not open or join here (a round the teacher
+        paired, or another tab of the same browser); `computer_round` when the teacher's round has this page play
+        the computer. A match under way that a table takes the place of is `seat`'s to keep: what it
         says of it is said with the table's first words, however the table came."""
         self.client, self._seat, self._act, self._refresh = client, seat, act, refresh
-        self._options, self._address, self._computer = options, address, computer
+        self._options, self._address, self._computer, self._level = options, address, computer, level
+        self.finishing_level: str | None = None
+        """The level at which the computer took the gone classmate's seat (None: it has not)."""
         self._arrived, self._computer_round = arrived, computer_round
         self.table: ClassTable | None = None
         self.table_code: str | None = None
@@ -462,15 +464,16 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         table, code = self.table, self.code
         if table is None or (code is None and not isinstance(table.mode, Closed)):
             raise ClassRefused("not_seated")
+        level = self._level()
         if code is not None:  # the table is still open on the server: it records how the match ended
             self.epoch += 1
-            self.client.end(code, f"{COMPUTER}{FINISHING_LEVEL}")
+            self.client.end(code, f"{COMPUTER}{level}")
             self.code = None
             self._show_entry(True)
             self.leave_button.layout.display = "none"
-        table.seat_computer(self._computer(FINISHING_LEVEL),
-                            text("classmates.computer_seated", level=text(f"levels.names.{FINISHING_LEVEL}")),
-                            self._options()["hinter"])
+        self.finishing_level = level
+        words = text("classmates.computer_seated", level=text(f"levels.names.{level}"))
+        table.seat_computer(self._computer(level), words, self._options()["hinter"])
         self.finish_button.layout.display = "none"
         self.status.value = ""
 

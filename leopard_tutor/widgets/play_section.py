@@ -25,7 +25,7 @@ from ..protocol import COMPUTER as COMPUTER_PREFIX
 from ..table import Chooser, HintFn, Seating, Table, against_computer, at_one_device
 from ..table.class_table import ClassTable
 from .board import LeopardBoard
-from .class_panel import FINISHING_LEVEL, ClassPanel
+from .class_panel import ClassPanel
 from .game_saver import GameSaver
 from .section import SectionDefaults, SectionPlace
 
@@ -80,7 +80,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.controller = controller
         self.hinter = controller.hinter
         """The hints of every match this section begins against the computer (a class table's own are none)."""
-        self.opponent_factory = opponent_factory
+        self.opponent_factory = None if opponent_factory is None else self._remembering(opponent_factory)
         self.address = address
         self._opening = False
         self._putting_back = False
@@ -104,6 +104,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.names_row.add_class("lt-controls")
         self.names_row.add_class("lt-player-names")
         self.adaptive: AdaptiveLevel | None = None
+        self._own_level = level if level in LEVELS else LEVELS[0]
+        """The level of the last computer opponent this section made (`opponent_level`)."""
         self._counted: object = None  # the match whose result the adaptive level has counted
         self._told: object = None  # the match whose end the match listeners were told
         self._told_hand: tuple[object, int] = (None, 0)  # the match and number of the last hand they were told of
@@ -145,6 +147,14 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         super().__init__(parts)
         self.add_class("lt-section")
         self.add_class("lt-play")
+
+    def _remembering(self, factory: OpponentFactory) -> OpponentFactory:
+        """`factory`, noting the level of each opponent it makes (the learner's own level, when the menu names
+        none)."""
+        def make(level: str, seed: int | None) -> Chooser:
+            self._own_level = level
+            return factory(level, seed)
+        return make
 
     def _sync_buttons(self) -> None:
         """The section's own buttons as the table offers them (offers.py): greyed, with why in their title, where
@@ -196,7 +206,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         """The classmate controls."""
         return ClassPanel(client, seat=self._seat_class_table, act=self.board.control, refresh=self._class_changed,
                           options=self._table_options, address=self.address,
-                          computer=lambda level: factory(level, None), arrived=self._arrived_at_class_table,
+                          computer=lambda level: factory(level, None), level=self.opponent_level,
+                          arrived=self._arrived_at_class_table,
                           computer_round=lambda *round_: self.board.act(lambda: self._play_round(*round_)))
 
     def _show_classmates(self) -> None:
@@ -343,8 +354,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self._classmate_name = name
 
     def opponent_level(self) -> str:
-        """The level the computer plays at now (with the adaptive choice, the one it has reached)."""
-        return self.adaptive.level if self.adaptive is not None else str(self.level_pick.value)
+        """The level the computer plays at now (with the adaptive choice, the one it has reached); with people
+        chosen, the level of the last computer opponent made (the computer finishes a class table's match at it)."""
+        if self.adaptive is not None:
+            return self.adaptive.level
+        chosen = str(self.level_pick.value)
+        return chosen if chosen in LEVELS else self._own_level
 
     def resume(self, game: SavedGame) -> None:
         """Go on with a saved game: its rules and opponent level chosen, its match as it stood."""
@@ -424,9 +439,6 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                                 rules=text(f"rules.{table.rules.key}")),
                            text("play.people.pass", name=table.name(table.hand.to_move))]
         level = self.opponent_level()
-        if level not in LEVELS:  # "A classmate" chosen: the level the match played had (the adaptive one, the first)
-            found = getattr((back or self.controller).opponent, "name", None)
-            level = found if level != ADAPTIVE and found in LEVELS else LEVELS[0]
         if back is not None:
             back.set_opponent(factory(level, None))
             return back, [text("play.set_aside.back", level=text(f"levels.in_sentence.{level}"))]
@@ -550,7 +562,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if not (new_hand or new_match):
             return
         if isinstance(table, ClassTable):
-            against = CLASSMATE if table.computer_sat is None else f"{COMPUTER_PREFIX}{FINISHING_LEVEL}"
+            finished = None if self.classmates is None else self.classmates.finishing_level
+            against = CLASSMATE if table.computer_sat is None else f"{COMPUTER_PREFIX}{finished}"
             seat, new_match = table.seat, False
         elif str(self.level_pick.value) == PEOPLE:
             return
