@@ -113,7 +113,7 @@ def test_the_board_shows_the_position_as_the_learner_saw_it() -> None:
         state = c.board_state().as_dict()
         assert state["hand"]["cards"] and [card["card"]["code"] for card in state["hand"]["cards"]] == [
             str(card) for card in judgement.view.hand]
-        theirs, mine = state["squares"]
+        mine, theirs = state["squares"]
         assert (mine["value"], theirs["value"]) == (judgement.view.value(ME), judgement.view.value(THEM))
         if isinstance(judgement.move, Play):
             square = mine if judgement.move.square_owner == ME else theirs

@@ -79,10 +79,10 @@ def test_state_follows_the_accessibility_contract(keyed: None) -> None:
     yours, theirs = mark("board.squares.yours"), mark("board.squares.theirs")
     names = [c["name"] for sq in state["squares"] for c in sq["cells"]]
     assert names == [mark("board.space_name", label=label, space=space, what=mark("board.empty"))
-                     for label in (theirs, yours) for space in range(1, 10)]
-    assert [sq["label"] for sq in state["squares"]] == [theirs, yours]
-    assert [sq["value_text"] for sq in state["squares"]] == [mark("board.worth", label=theirs, value=0),
-                                                             mark("board.worth", label=yours, value=0)]
+                     for label in (yours, theirs) for space in range(1, 10)]  # in the order drawn: yours on the left
+    assert [sq["label"] for sq in state["squares"]] == [yours, theirs]
+    assert [sq["value_text"] for sq in state["squares"]] == [mark("board.worth", label=yours, value=0),
+                                                             mark("board.worth", label=theirs, value=0)]
     assert [c["name"] for c in state["hand"]["cards"]] == [card.name for card in controller.hand.held[0]]
     assert state["discard"]["name"] == mark("board.discard_pile")
     assert state["actions"][0]["label"] == mark("play.buttons.go_out")

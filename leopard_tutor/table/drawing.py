@@ -101,7 +101,7 @@ def _hand_over_state(table: Table, player: int) -> BoardState:
     squares = tuple(square_part(public_square(hand, owner), table.rules, key=owner,
                                 label=text("play.people.square", name=names[owner]),
                                 side="yours" if owner == player else "theirs")
-                    for owner in (1 - player, player))
+                    for owner in (player, 1 - player))
     show = action("show_hand", text("play.people.show_hand", name=names[player]), enabled=True, primary=True)
     return BoardState(squares=squares, stock=stock_part(hand.stock_size), discard=discard_part(hand.discards),
                       actions=(show,), turn=turn_text(table), message=table.message, tone=table.tone, seq=table.seq,
@@ -114,7 +114,7 @@ def _seating_state(table: Table) -> BoardState:
     labels = square_labels()
     squares = tuple(square_part(Square(), table.rules, key=owner, label=labels[0 if owner == table.viewer else 1],
                                 side="yours" if owner == table.viewer else "theirs")
-                    for owner in (1 - table.viewer, table.viewer))
+                    for owner in (table.viewer, 1 - table.viewer))
     return BoardState(squares=squares, turn=turn_text(table), message=table.message, tone=table.tone, seq=table.seq)
 
 

@@ -155,7 +155,7 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
                     targets=targets[owner], reasons=reasons[owner], last=last.get(owner, ()),
                     changes=[c for c in changes if c.owner == owner], dim=card is not None,
                     side="yours" if owner == me else "theirs")
-        for owner in (other, me)
+        for owner in (me, other)
     )
     return BoardState(
         squares=squares,

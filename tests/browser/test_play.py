@@ -91,10 +91,11 @@ def rules_of(table: dict[str, Any]) -> RuleSet:
 
 
 def squares_of(table: dict[str, Any]) -> dict[int, Square]:
-    """{1: opponent's square, 0: yours} as the page shows them, checking the layout on the way."""
+    """{1: opponent's square, 0: yours} as the page shows them (yours first, as drawn and as Tab reaches them),
+    checking the layout on the way."""
     rules = rules_of(table)
     result = {}
-    for owner, part, label in ((1, table["squares"][0], THEIRS), (0, table["squares"][1], YOURS)):
+    for owner, part, label in ((0, table["squares"][0], YOURS), (1, table["squares"][1], THEIRS)):
         square, order = square_from_names([c["name"] for c in part["cells"]], label)
         assert order == [s for row in rules.grid for s in row]
         assert part["value"] == text("board.worth", label=label, value=square_value(square, rules))
@@ -159,7 +160,7 @@ def test_selecting_a_card_lights_exactly_the_legal_targets(board: Any) -> None:
         table = click(board, board.locator(".lt-hand-card").nth(index))
         assert table["hand"][index] == text("board.selected", card=card.name)
         squares = squares_of(table)
-        for owner, part in ((1, table["squares"][0]), (0, table["squares"][1])):
+        for owner, part in enumerate(table["squares"]):
             for cell in part["cells"]:
                 space = int(SPACE_NAME.match(cell["name"]).group(2))  # type: ignore[union-attr]
                 verdict = check_play(card, squares[owner], space, own=owner == 0)
@@ -185,7 +186,7 @@ def test_a_legal_play_changes_the_board_and_the_explanation(board: Any) -> None:
     found = SPACE_NAME.match(target.get_attribute("aria-label") or "")
     assert found, "no card of the hand lights a space"
     owner, space = (0 if found.group(1) == YOURS else 1), int(found.group(2))
-    part = 1 if owner == 0 else 0
+    part = owner  # yours first
     before = squares_of(table)[owner]
     table = click(board, target)
     after = squares_of(table)[owner]
@@ -238,8 +239,8 @@ def test_a_scoring_play_raises_the_value_shown(board: Any) -> None:
             rises = text("narration.value_rises", poss=text("narration.your"), before=value, after=value + gain)
             assert rises in table["message"]
             shown = squares_of(table)[0]  # the value text agrees with the engine on what is shown
-            assert table["squares"][1]["value"] == text("board.worth", label=YOURS, value=square_value(shown, rules))
-            drawn = board.locator(".lt-square").nth(1).locator(".lt-line-item:not(.lt-line-broke)")
+            assert table["squares"][0]["value"] == text("board.worth", label=YOURS, value=square_value(shown, rules))
+            drawn = board.locator(".lt-square[data-side=yours]").locator(".lt-line-item:not(.lt-line-broke)")
             assert sorted(text.split(":")[0] for text in drawn.all_text_contents()) == \
                 sorted(line.name for line in scoring_lines(shown, rules) if line.points)
             return
@@ -361,6 +362,7 @@ def test_keyboard_alone_selects_and_plays(board: Any) -> None:
     board.locator(".lt-square").nth(1).locator(".lt-space").first.focus()
     page.keyboard.press("ArrowRight")
     assert SPACE_NAME.fullmatch(page.evaluate("document.activeElement.getAttribute('aria-label')"))
+    assert board.locator(".lt-square").first.get_attribute("data-side") == "yours", "Tab reaches your square first"
     board.locator(".lt-square").first.locator(".lt-space").nth(4).focus()
     for _ in range(4):  # the other square, the discard pile, the hand: one stop each
         page.keyboard.press("Tab")
@@ -443,7 +445,7 @@ def test_rule_sets_and_running_leopard_end_turn(board: Any) -> None:
     rules_menu = page.get_by_role("combobox", name=text("play.controls.rules"))
     rules_menu.select_option(label=text("rules.ORIGINAL_1963"))
     expect(board.locator(".lt-turn")).to_contain_text(text("rules.ORIGINAL_1963"))
-    first_row = board.locator(".lt-square").nth(1).locator(".lt-space").nth(0)
+    first_row = board.locator(".lt-square[data-side=yours]").locator(".lt-space").nth(0)
     expect(first_row).to_have_attribute("aria-label", re.compile(
         "^" + escaped(opening("board.space_name", "what", label=YOURS, space=7))))
     rules_menu.select_option(label=text("rules.RUNNING_LEOPARD"))
