@@ -4,9 +4,10 @@ docs/class-page.png, docs/open-table.png), from the real app in Chromium.
 Starts `leopard-tutor` on a free port, opens it at a laptop's size (1366x768) with a fixed deal, makes a
 few moves in Play by clicks (the first card that lights a space goes there, else it is discarded), then
 opens Learn's first stage, and saves both views; then the same moves in Play in Spanish (`?lang=es`). Last,
-it starts a second server on a data folder holding a few students' records (as their kernels would have
-reported them), saves the teacher's class page, and a student's page that has just opened a table for a
-classmate (its code, link and QR code).
+it starts a second server with a data folder, opens a page for each student of a small class but one (each keeps
+its name and goes to a tab), stores what they earned (as their kernels would have reported it), saves the
+teacher's class page, and a student's page that has just opened a table for a classmate (its code, link and QR
+code).
 Run from the project root:
 
     .venv/bin/python scripts/screenshots.py
@@ -44,6 +45,8 @@ CLASS = [  # name, stars of the first lessons, practice {concept: [right, wrong]
     ("Dev", [1], {}, (0, 0, 1), ("learn", 2)),
     ("Eli", [3, 2, 2, 1], {"jacks": [2, 5]}, (1, 1, 1), ("examples", None)),
 ]
+AWAY = "Dev"
+"""The one student of `CLASS` whose page is not open: their row says they are away."""
 
 
 def free_port() -> int:
@@ -88,34 +91,59 @@ def serve(*options: str) -> tuple[subprocess.Popen[bytes], str]:
     return server, url
 
 
+def named_student(browser: Browser, url: str, name: str) -> Page:
+    """A student's page (a browser of its own) that has kept `name` in its header."""
+    page = browser.new_context(viewport=SIZE).new_page()
+    page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+    students = book("students", "en")
+    header = page.locator(".lt-student")
+    header.get_by_role("button", name=students["change"]).click(timeout=TIMEOUT_MS)
+    header.get_by_role("textbox", name=students["label"]).fill(name)
+    header.get_by_role("button", name=students["keep"]).click()
+    expect(header.locator(".lt-student-name")).to_have_text(name, timeout=TIMEOUT_MS)
+    return page
+
+
 def a_class(data: Path) -> None:
-    """Store the students of `CLASS` in the data folder, as their kernels' reports would."""
+    """Store what the students of `CLASS` earned in the data folder, as their kernels' reports would; a student with
+    no page open (none kept their name) is stored whole, with what they were doing when they left."""
     store = ClassStore.in_folder(data)
     try:
         students = Students(store)
+        visitors = {row.name: row.visitor for _, row in store.students()}
         for number, (name, stars, practice, games, (doing, stage)) in enumerate(CLASS):
-            visitor = f"screenshot-{number}"
-            students.name(visitor, name)
+            visitor = visitors.get(name)
+            if visitor is None:
+                visitor = f"screenshot-{number}"
+                students.name(visitor, name)
+                students.now(visitor, doing, stage)
             students.progress(visitor, {lesson.key: n for lesson, n in zip(LESSONS, stars)}, practice)
             for result, count in zip(("won", "drawn", "lost"), games):
                 for played in range(count):
                     match = f"{number:04x}{played:04x}{len(result):04x}0000"
                     students.game(visitor, "computer:beginner", result, match)
-            students.now(visitor, doing, stage)
     finally:
         store.close()
 
 
 def class_page(browser: Browser) -> None:
-    """The teacher's class page of a server whose data folder holds `CLASS`."""
+    """The teacher's class page of a server whose data folder holds `CLASS`, each student's page open (and at the tab
+    of what they do) but the one of `AWAY`."""
     with tempfile.TemporaryDirectory() as folder:
-        a_class(Path(folder))
         server, url = serve("--data-dir", folder, "--teacher-token", TOKEN)
         try:
             wait_until_up(url)
+            here = [(name, named_student(browser, url, name), doing) for name, *_, (doing, _) in CLASS if name != AWAY]
+            a_class(Path(folder))
+            tabs = book("app", "en")["tabs"]
+            for _, student, doing in here:
+                student.get_by_role("tab", name=tabs[doing]).click()
             page = browser.new_page(viewport=SIZE)
             page.goto(f"{url}teacher?token={TOKEN}", timeout=TIMEOUT_MS)
             expect(page.locator("#lt-rows tr")).to_have_count(len(CLASS), timeout=TIMEOUT_MS)
+            now = book("teacher", "en")["now"]
+            for name, _, doing in here:  # the class page refreshes itself: each open page's row says what it does
+                expect(page.locator("#lt-rows tr", has_text=name)).to_contain_text(now[doing], timeout=TIMEOUT_MS)
             page.screenshot(path=str(DOCS / "class-page.png"))
             open_a_table(browser, url)
         finally:
