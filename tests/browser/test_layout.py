@@ -378,10 +378,17 @@ def test_on_a_phone_the_header_is_one_row_and_plays_controls_stand_above_the_boa
     board = page.locator(".lt-play .lt-board").bounding_box()
     assert controls and board and controls["y"] + controls["height"] <= board["y"], (controls, board)
     assert controls["height"] <= 44 + 16, f"Play's controls take {controls['height']:.0f} px: more than one row"
+    arrows = page.evaluate(MENU_ARROWS)  # a menu whose words are cut still shows it is a menu
+    assert len(arrows) == 2 and all(room >= 16 for room in arrows), f"room for each menu's arrow: {arrows} px"
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES["phone"][0]
     heads = page.evaluate(SQUARE_HEADS)
     assert len(heads) == 2 and all(head["lines"] == 1 and head["number"] is not None
                                    and head["sentence"].endswith(f" {head['number']}") for head in heads), heads
+
+
+MENU_ARROWS = """() => Array.from(document.querySelectorAll('.lt-play > .lt-controls select'))
+  .map((menu) => parseFloat(getComputedStyle(menu).paddingRight))"""
+"""The room each of Play's menus keeps at its right for its arrow, clear of its words (px)."""
 
 
 SQUARE_HEADS = """() => Array.from(document.querySelectorAll('.lt-play .lt-square-head')).map((head) => {
