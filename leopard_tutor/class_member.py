@@ -49,6 +49,8 @@ class ClassMember:
         self.defaults = urlencode({key: value for key, value in (("rules", found.rules), ("level", found.level))
                                    if value})
         """The class's default rules and level, as a link's query (see `class_choices`)."""
+        self.bar: StudentBar | None = None
+        """The student's name in the header (`name_bar`)."""
 
     def merge_progress(self, code: str) -> None:
         """Add the progress the server keeps to this kernel's (a damaged code is logged and changes nothing)."""
@@ -99,15 +101,24 @@ class ClassMember:
             if isinstance(old, StudentBar) and old.forgotten in self.record.forgotten_listeners:
                 self.record.forgotten_listeners.remove(old.forgotten)
                 self.record.offered_listeners.remove(old.offered_given)
-        bar = StudentBar(self.record)
+        bar = self.bar = StudentBar(self.record)
         bar.named_listeners.append(named)
         return bar
 
+    def keep_table_name(self, name: str) -> None:
+        """The student opened or joined a class table as `name`: it is their name in the header and on the class page
+        too (one name), unless it is already (a name the server refuses is said under the header's box)."""
+        if self.bar is not None and name != self.record.name:
+            self.bar.keep(name)
+
     def follow_section(self, section: Section, clicked: Callable[[], None]) -> None:
         """Call `clicked` after each click in `section`'s board, and tell the server what the section reports
-        (`Section.report_to`: each match it ends, each failed try of a Learn stage)."""
+        (`Section.report_to`: each match it ends, each failed try of a Learn stage); in Play, the name a class table
+        is opened or joined under becomes the student's (`keep_table_name`)."""
         section.board.listeners.append(lambda _intent: clicked())
         section.report_to(self.record)
+        if isinstance(section, PlaySection):
+            section.name_listeners.append(self.keep_table_name)
 
     def now(self, doing: str, section: Any) -> None:
         """Tell the server the student is in the section `doing` (an id; `section` built, or None) and what the

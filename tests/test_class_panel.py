@@ -16,6 +16,8 @@ from test_widgets_play_section import Discarder
 from leopard_tutor.ai import hint
 from leopard_tutor.class_codes import ClassTableError
 from leopard_tutor.client.class_client import ClassRefused
+from leopard_tutor.engine import Match
+from leopard_tutor.engine.game_code import game_code
 from leopard_tutor.engine.moves import NEXT_HAND, Move, move_to_data
 from leopard_tutor.protocol import CLASSMATE
 from leopard_tutor.server.class_store import ClassStore
@@ -148,6 +150,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     assert said(ana.board.state["message"], "classmates.seating.wait", code=code)
     panel.open_button.click()  # a second table for the same browser is refused, on the board
     assert said(ana.board.state["message"], "classmates.refused.one_table")
+    ben.rules_pick.value = "ORIGINAL_1963"  # his menu's rules, not the table's
     ben.level_pick.value = CLASSMATE
     other = panel_of(ben)
     other.show_button.click()
@@ -163,8 +166,15 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
         assert said(play.board.state["message"], "classmates.started", code=code)
         assert not said(play.board.state["message"], "play.welcome"), "one opening, said once"
     for button, reason in ((ana.new_button, "classmates.no_new_match"), (ana.share_button, "classmates.no_share"),
-                           (ana.saver.save_button, "classmates.no_save")):  # greyed, saying why
+                           (ana.saver.save_button, "classmates.no_save"),
+                           (ana.saver.resume_button, "classmates.no_new_match"),
+                           (ben.rules_pick, "classmates.no_new_match"),
+                           (ben.level_pick, "classmates.leave_first")):  # greyed, saying why
         assert button.disabled and button.tooltip == mark(reason)
+    assert ben.rules_pick.value == "REVISED_2008" == ben.controller.rules.key, "the menu shows the table's rules"
+    ana.saver.code.value = game_code(Match(seed=5), "casual")
+    ana.saver.resume_button.click()  # greyed, and refused on the board if sent all the same
+    assert ana.controller.for_classmates and said(ana.board.state["message"], "classmates.no_new_match")
     hint = next(action for action in ana.board.state["actions"] if action["id"] == "hint")
     assert not hint["enabled"] and hint["note"] == mark("classmates.no_hints")
     ana.share_button.click()  # the deal's code would show anyone the other hand
@@ -422,8 +432,10 @@ def test_a_round_seats_both_pages_by_itself_and_brings_play_forward(tables: tupl
     assert forward == ["ana", "ben"]
     assert said(ana.board.state["message"], "play.set_aside.kept")
     assert not said(ben.board.state["message"], "play.set_aside.kept"), "Ben had made no move: nothing kept"
+    assert ana.rules_pick.value == "ORIGINAL_1963" and ana.rules_pick.disabled, "the menu shows the table's rules"
     panel_of(ana).leave_button.click()
-    ana.level_pick.value = "beginner"  # back to her own match, where it was
+    assert not ana.rules_pick.disabled
+    ana.rules_pick.value = "REVISED_2008"  # back to her own match, where it was, under its rules
     assert ana.controller is own and said(ana.board.state["message"], "play.set_aside.back")
 
 
@@ -563,3 +575,29 @@ def test_a_name_only_offered_by_the_header_gives_way_to_the_one_this_browser_kep
     play_b = section(authority, "ben")
     play_b.offer_classmate_name("Ben", offered=False)
     assert panel_of(play_b).name.value == "Ben" and panel_of(play_b).storage.saved == "Ben"
+
+
+def test_a_table_link_seats_the_student_once_they_have_a_name_and_a_link_changes_nothing_at_a_table(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """The invitation says a classmate may just open the link: it joins the table under the student's name (the one
+    the header offers may come a moment later); a link's rules or level at a table (a reload there) change nothing."""
+    authority, _ = tables
+    _ana, panel = opened_by_ana(authority)
+    assert panel.code is not None
+    ben = section(authority, "ben")
+    ben.join_table(panel.code)  # the page opens before the header has offered a name
+    assert not isinstance(ben.controller, ClassTable) and panel_of(ben).code_box.value == panel.code
+    named: list[str] = []
+    ben.name_listeners.append(named.append)
+    ben.offer_classmate_name("Kind Bison", offered=True)
+    table = ben.controller
+    assert isinstance(table, ClassTable) and table.name(table.seat) == "Kind Bison" and named == ["Kind Bison"]
+    assert said(ben.board.state["message"], "classmates.started", code=panel.code)
+    message = ben.board.state["message"]
+    ben.open_deal(rules="ORIGINAL_1963", level="casual")
+    assert ben.controller is table and ben.board.state["message"] == message and ben.rules_pick.value == "REVISED_2008"
+    carl = section(authority, "carl")
+    panel_of(carl).name.value = "Carl"
+    carl.join_table(panel.code)  # a name already: joined at once, and refused (the table is full), said on the board
+    assert not isinstance(carl.controller, ClassTable)
+    assert said(carl.board.state["message"], "classmates.refused.table_full", code=panel.code)

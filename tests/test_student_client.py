@@ -278,6 +278,19 @@ def test_the_offered_name_fills_the_classmate_box_so_a_table_opens_under_it() ->
     assert bar.keep("Ana") and play.classmates.name.value == "Ana"
 
 
+def test_the_name_a_table_is_opened_under_becomes_the_students_one_name() -> None:
+    """Typed in the classmate box, then a table opened or joined under it: the header shows it and the server's
+    record (the class page, the standings) has it, so the table and the class page speak of the same student."""
+    tutor, play, bar = with_classmate_box("Quiet Otter")
+    play.classmates.name.value = "Alice"
+    play._table_named("Alice")  # what the panel tells once the table took the name
+    assert tutor.member is not None and tutor.member.record.name == "Alice" and "Alice" in bar.shown.value
+    assert [body["name"] for action, body in sent(tutor) if action == "name"][-1] == "Alice"
+    told = len(sent(tutor))
+    play._table_named("Alice")  # the same name again: nothing more to tell
+    assert len(sent(tutor)) == told
+
+
 def test_the_servers_name_is_kept_when_the_browser_has_none() -> None:
     tutor = joined(FakeLink({"name": "Ben", "progress": None, "unlock_all": False, "defaults": {}}))
     bar = bar_of(tutor)

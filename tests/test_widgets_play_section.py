@@ -311,3 +311,26 @@ def test_another_language_carries_the_game_between_two_people_on_the_board(keyed
     assert said(again.board.state["message"], "play.set_aside.back_people", first="Ann")
     again.level_pick.value = "casual"
     assert again.controller is computer and said(again.board.state["message"], "play.set_aside.kept_people")
+
+
+def test_a_resumed_game_keeps_the_game_between_two_people_aside(keyed: None) -> None:
+    play = section()
+    people = people_with_a_move(play)
+    play.saver.code.value = game_code(Match(seed=5), "casual")
+    play.saver.resume_button.click()
+    assert play.controller is not people and play.level_pick.value == "casual"
+    assert play.names_row.layout.display == "none"
+    assert said(play.board.state["message"], "play.saved_game.resumed")
+    assert said(play.board.state["message"], "play.set_aside.kept_people", choice=mark("play.people.choice"))
+    play.level_pick.value = "people"
+    assert play.controller is people
+
+
+def test_a_match_where_only_the_computer_has_moved_is_not_kept(keyed: None) -> None:
+    """A fresh page whose computer opened the hand (a reload, say): nothing of the learner's is under way, so
+    nothing is kept or said to be."""
+    play = next(play for play in (build_play(Discarder(), opponent_factory=Discarder, seed=seed)  # type: ignore[arg-type]
+                                  for seed in range(1, 40)) if play.controller.hand.moves)
+    assert play.controller.hand.movers == (1,) * len(play.controller.hand.moves)
+    play.level_pick.value = "people"
+    assert not play.set_aside and not said(play.board.state["message"], "play.set_aside.kept")

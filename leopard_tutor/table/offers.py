@@ -28,8 +28,8 @@ BOARD_ACTIONS = ("go_out", "end_turn", "hint", "undo", "retry_close", "pass", "n
 """The buttons under the board, in the order they stand."""
 SIDE_ACTIONS = ("why", "review", "review_last")
 """The buttons beside the table."""
-SECTION_ACTIONS = ("new_game", "share", "save")
-"""The Play section's own buttons: a new match (from the controls), share this deal, save game."""
+SECTION_ACTIONS = ("new_game", "share", "save", "resume")
+"""The Play section's own buttons: a new match (from the controls), share this deal, save game, resume a game."""
 ACTIONS = (*BOARD_ACTIONS, *SIDE_ACTIONS, *SECTION_ACTIONS)
 
 
@@ -189,7 +189,7 @@ def _section(table: Table, action: str) -> str:
     shared and it is not saved as a code); save game only against the computer."""
     if table.for_classmates:
         return text({"new_game": "classmates.no_new_match", "share": "classmates.no_share",
-                     "save": "classmates.no_save"}[action])
+                     "save": "classmates.no_save", "resume": "classmates.no_new_match"}[action])
     if action == "save" and table.between_people:
         return text("play.people.no_save")
     return ""

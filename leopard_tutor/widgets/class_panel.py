@@ -151,10 +151,11 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
                  act: Callable[[Callable[[], None]], Any], refresh: Callable[[], None],
                  options: Callable[[], dict[str, Any]], address: Callable[[], str],
                  computer: Callable[[str], Any], level: Callable[[], str],
-                 arrived: Callable[[], None] = lambda: None,
+                 named: Callable[[str], None] = lambda name: None, arrived: Callable[[], None] = lambda: None,
                  computer_round: ComputerRound = lambda level, rules, hands, words: None) -> None:
         """`options()` are the table options (hinter, reviews) of the section; `computer(level)` makes a computer
-        player, and `level()` names the learner's own level, at which it takes a gone classmate's seat; `arrived()`
+        player, and `level()` names the learner's own level, at which it takes a gone classmate's seat; `named(name)`
+        is told the name each table was opened or joined under; `arrived()`
         is called when the server seats this page at a table it did not open or join here (a round the teacher
         paired, or another tab of the same browser); `computer_round` when the teacher's round has this page play
         the computer. A match under way that a table takes the place of is `seat`'s to keep: what it
@@ -163,7 +164,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self._options, self._address, self._computer, self._level = options, address, computer, level
         self.finishing_level: str | None = None
         """The level at which the computer took the gone classmate's seat (None: it has not)."""
-        self._arrived, self._computer_round = arrived, computer_round
+        self._arrived, self._computer_round, self._named = arrived, computer_round, named
         self.table: ClassTable | None = None
         self.table_code: str | None = None
         """The code of the server's table that `table` is this page's seat at."""
@@ -240,6 +241,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         hands = int(self.length_pick.value)
         self.epoch += 1
         code = self.client.open(self.name.value, rules, hands)
+        self._named(self.name.value)
         self.code = code
         self._show_code(code, hands)
         self._show_entry(False)
@@ -265,6 +267,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         """Join the table `code` (as typed) under the name given."""
         self.epoch += 1
         self.client.join(self.name.value, code)
+        self._named(self.name.value)
         self._sit_now()
 
     def _sit_now(self) -> None:

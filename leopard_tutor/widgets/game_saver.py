@@ -27,7 +27,7 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         self.code.add_class("lt-game-code")
         save = W.Button(description=text("play.saved_game.save"), tooltip=text("play.saved_game.save_tooltip"))
         resume = W.Button(description=text("play.saved_game.resume"), tooltip=text("play.saved_game.resume_tooltip"))
-        self.save_button = save
+        self.save_button, self.resume_button = save, resume
         save.on_click(lambda _b: section.board.control(self.show_code))
         resume.on_click(lambda _b: section.board.control(self.resume))
         title = W.HTML(f"<h4>{html.escape(text('play.saved_game.title'))}</h4>")
@@ -49,7 +49,12 @@ class GameSaver(W.VBox):  # type: ignore[misc]
                             f"aria-label='{label}'>{code}</textarea>")
 
     def resume(self) -> None:
-        """Go on with the game of the pasted code (a bad code is explained on the board and changes nothing)."""
+        """Go on with the game of the pasted code (a bad code is explained on the board and changes nothing; at a class
+        table nothing is resumed, and the board says why)."""
+        refused = self.section.controller.offers()["resume"]
+        if refused:
+            self.section.controller.say(refused, "warn")
+            return
         game = read_game_code(self.code.value, LEVELS)
         self.shown.value = ""
         self.section.resume(game)

@@ -45,9 +45,11 @@ COMPUTER = "computer"
 
 
 def under_way(table: Table) -> bool:
-    """Whether `table`'s match has begun (a move made, or a hand past the first) and is not over."""
+    """Whether `table`'s match has begun for the people here (a move of one of them, or a hand past the first) and is
+    not over: the computer's opening move alone begins nothing worth keeping."""
     match = table.match
-    return not match.is_over and (match.hand_number > 1 or bool(match.current.moves))
+    return not match.is_over and (match.hand_number > 1
+                                  or any(table.seats[player].here for player in match.current.movers))
 
 
 def kind_of(table: Table) -> str:
@@ -139,6 +141,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self._sync_buttons()
         self.classmates: ClassPanel | None = None
         self._classmate_name = ""  # the student's name `offer_classmate_name` last put in the classmate name box
+        self.name_listeners: list[Callable[[str], None]] = []
+        """Called with the name each class table is opened or joined under (the header keeps it: one name)."""
+        self._join_when_named: str | None = None  # a table link's code, joined once the student has a name
         parts = [controls, self.names_row, self.share, self.board, self.saver]
         if class_client is not None and opponent_factory is not None:
             self.classmates = self._class_panel(class_client, opponent_factory)
@@ -158,17 +163,27 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
 
     def _sync_buttons(self) -> None:
         """The section's own buttons as the table offers them (offers.py): greyed, with why in their title, where
-        the table does not offer them (a class table's new match, deal and code; a code between two people)."""
+        the table does not offer them (a class table's new match, deal, code and resumed game; a code between two
+        people). At a class table the menus show its rules and are greyed too, saying why."""
         found = self.controller.offers()
         for button, action in ((self.new_button, "new_game"), (self.share_button, "share"),
-                               (self.saver.save_button, "save")):
+                               (self.saver.save_button, "save"), (self.saver.resume_button, "resume")):
             with button.hold_sync():  # greyed and its reason in one message: never greyed without saying why
                 button.disabled = bool(found[action])
                 button.tooltip = found[action] or self._tooltips.get(action, "")
+        self.saver.code.disabled = bool(found["resume"])
+        seated = self.at_class_table()
+        if seated and self.rules_pick.value != self.controller.rules.key:
+            self._put_back(self.rules_pick, self.controller.rules.key)
+        for pick, why in ((self.rules_pick, "classmates.no_new_match"), (self.level_pick, "classmates.leave_first")):
+            with pick.hold_sync():
+                pick.disabled = seated or (self.opponent_factory is None and pick is self.level_pick)
+                pick.tooltip = text(why) if seated else ""
 
     @property
     def _tooltips(self) -> dict[str, str]:
-        return {"share": text("play.share.tooltip"), "save": text("play.saved_game.save_tooltip")}
+        return {"share": text("play.share.tooltip"), "save": text("play.saved_game.save_tooltip"),
+                "resume": text("play.saved_game.resume_tooltip")}
 
     def new_match(self, deal: str | None = None) -> None:
         """A new match under the chosen rules, of the given deal (else a fresh one)."""
@@ -178,7 +193,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
     def open_deal(self, *, rules: str | None = None, level: str | None = None, deal: str | None = None) -> None:
         """Start the match a link asks for: these rules, this opponent, this deal (each only if given).
 
-        With a deal, the opponent is seeded by it too, so everyone with the link meets the same replies."""
+        With a deal, the opponent is seeded by it too, so everyone with the link meets the same replies. Nothing
+        changes while this page sits at a class table (a reload there): the table plays its own match."""
+        if self.at_class_table():
+            return
         factory = self.opponent_factory
         self._opening = True
         try:
@@ -207,7 +225,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         return ClassPanel(client, seat=self._seat_class_table, act=self.board.control, refresh=self._class_changed,
                           options=self._table_options, address=self.address,
                           computer=lambda level: factory(level, None), level=self.opponent_level,
-                          arrived=self._arrived_at_class_table,
+                          named=self._table_named, arrived=self._arrived_at_class_table,
                           computer_round=lambda *round_: self.board.act(lambda: self._play_round(*round_)))
 
     def _show_classmates(self) -> None:
@@ -290,12 +308,30 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.board.act(resume)
 
     def join_table(self, code: str) -> None:
-        """Open the classmate controls with `code` in the table code box (a link to a table)."""
-        if self.classmates is None:
+        """Follow a link to the table `code`: the classmate controls shown with the code in its box, and the table
+        joined at once under the student's name (as soon as they have one); not while this page sits at a table."""
+        panel = self.classmates
+        if panel is None or self.at_class_table():
             return
         if self.level_pick.value != CLASSMATE:
             self.level_pick.value = CLASSMATE
-        self.classmates.code_box.value = code
+        panel.code_box.value = code
+        self._join_when_named = code
+        self._join_by_link()
+
+    def _join_by_link(self) -> None:
+        """Join the table of the link followed, if the student has a name by now (a refusal is said on the board)."""
+        panel, code = self.classmates, self._join_when_named
+        if panel is None or code is None or not panel.name.value:
+            return
+        self._join_when_named = None
+        if not self.at_class_table():
+            self.board.act(lambda: panel.join(code))
+
+    def _table_named(self, name: str) -> None:
+        """A class table was opened or joined under `name`: tell the name listeners."""
+        for listener in list(self.name_listeners):
+            listener(name)
 
     def place(self) -> SectionPlace:
         """A match begun against the computer on the board, or the game of two people at this device, and the matches
@@ -352,6 +388,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             if panel.name.value in ("", self._classmate_name):
                 panel.name.value = name
         self._classmate_name = name
+        self._join_by_link()
 
     def opponent_level(self) -> str:
         """The level the computer plays at now (with the adaptive choice, the one it has reached); with people
@@ -362,8 +399,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         return chosen if chosen in LEVELS else self._own_level
 
     def resume(self, game: SavedGame) -> None:
-        """Go on with a saved game: its rules and opponent level chosen, its match as it stood."""
+        """Go on with a saved game: its rules and opponent level chosen, its match as it stood (a game between two
+        people here is kept aside, and said)."""
         match, factory = game.match, self.opponent_factory
+        kept = self._keep_aside() if self.controller.both_here else ""
         self._opening = True
         try:
             self.rules_pick.value = match.rules.key
@@ -374,9 +413,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.share.value = ""
         if factory is not None:
             self._seat_computer(factory(game.level, seed))
-        self.controller.resume(match, text("play.saved_game.resumed", number=match.hand_number, hands=match.hands,
-                                           rules=text(f"rules.{match.rules.key}"),
-                                           level=text(f"levels.in_sentence.{game.level}")),
+        words = text("play.saved_game.resumed", number=match.hand_number, hands=match.hands,
+                     rules=text(f"rules.{match.rules.key}"), level=text(f"levels.in_sentence.{game.level}"))
+        self.controller.resume(match, f"{words} {kept}" if kept else words,
                                None if factory is None else factory(game.level, seed))
 
     def show_share_link(self) -> None:
@@ -413,11 +452,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
     def _change_rules(self, rules: str) -> None:
         """New rules chosen: a match under way is put aside under its rules and said (taken up again when they and its
         kind of opponent are chosen again), and one of the same kind kept under the new rules is taken up; else a new
-        match under them (a class table refuses)."""
+        match under them (a class table refuses; one left behind gives way to a match against the computer)."""
         current, factory = self.controller, self.opponent_factory
         kind = kind_of(current)
-        if (isinstance(current, ClassTable) or factory is None
-                or (not under_way(current) and (kind, rules) not in self.set_aside)):
+        left = isinstance(current, ClassTable)
+        if (self.at_class_table() or factory is None
+                or (not left and not under_way(current) and (kind, rules) not in self.set_aside)):
             self.new_match()
             return
         kept = self._keep_aside(text("play.set_aside.kept_rules", rules=text(f"rules.{current.rules.key}")))
