@@ -334,3 +334,46 @@ def test_a_match_where_only_the_computer_has_moved_is_not_kept(keyed: None) -> N
     assert play.controller.hand.movers == (1,) * len(play.controller.hand.moves)
     play.level_pick.value = "people"
     assert not play.set_aside and not said(play.board.state["message"], "play.set_aside.kept")
+
+
+def reloaded(play: PlaySection) -> PlaySection:
+    """A new page of the same browser: a new section, given back what `play`'s keeper had the browser keep."""
+    again = section()
+    again.keeper.storage.restore(play.keeper.storage.saved)
+    return again
+
+
+def test_a_reload_takes_up_the_match_on_the_board_and_those_kept_aside(keyed: None) -> None:
+    play = section()
+    assert play.keeper.storage.saved == "", "nothing begun: nothing kept"
+    under_way(play)
+    kept = play.controller
+    kept_moves = kept.hand.moves
+    play.rules_pick.value = "ORIGINAL_1963"
+    under_way(play)
+    moves = play.controller.hand.moves
+    again = reloaded(play)
+    assert again.controller.rules.key == "ORIGINAL_1963" and again.controller.hand.moves == moves
+    assert again.rules_pick.value == "ORIGINAL_1963" and said(again.board.state["message"], "play.saved_game.resumed")
+    again.rules_pick.value = "REVISED_2008"
+    assert again.controller.hand.moves == kept_moves and said(again.board.state["message"], "play.set_aside.back")
+
+
+def test_what_a_browser_gives_back_that_is_not_kept_matches_changes_nothing(keyed: None) -> None:
+    for bad in ("{", "[]", '{"board": 5, "aside": {}}', '{"board": null, "aside": {"x": "LT1-xyz"}}', "x" * 30):
+        again = section()
+        table, message = again.controller, again.board.state["message"]
+        again.keeper.storage.restore(bad)
+        assert again.controller is table and again.board.state["message"] == message and not again.set_aside
+
+
+def test_a_kept_match_waits_aside_when_another_is_begun_or_two_people_play(keyed: None) -> None:
+    play = section()
+    under_way(play)
+    moves = play.controller.hand.moves
+    again = section()
+    people = people_with_a_move(again)
+    again.keeper.storage.restore(play.keeper.storage.saved)
+    assert again.controller is people and again.set_aside[("computer", "REVISED_2008")].hand.moves == moves
+    again.level_pick.value = "casual"
+    assert again.controller.hand.moves == moves and said(again.board.state["message"], "play.set_aside.back")

@@ -27,6 +27,7 @@ from ..table.class_table import ClassTable
 from .board import LeopardBoard
 from .class_panel import ClassPanel
 from .game_saver import GameSaver
+from .match_keeper import MatchKeeper
 from .section import SectionDefaults, SectionPlace
 
 if TYPE_CHECKING:
@@ -138,13 +139,16 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         controls = W.HBox([self.rules_pick, self.level_pick, self.new_button, self.share_button])
         controls.add_class("lt-controls")
         self.saver = GameSaver(self)
+        self.keeper = MatchKeeper(self)
+        self.board.listeners.append(lambda _intent: self.keeper.save())
+        self._deal_opened = False  # a shared deal was opened here: a match the browser kept does not replace it
         self._sync_buttons()
         self.classmates: ClassPanel | None = None
         self._classmate_name = ""  # the student's name `offer_classmate_name` last put in the classmate name box
         self.name_listeners: list[Callable[[str], None]] = []
         """Called with the name each class table is opened or joined under (the header keeps it: one name)."""
         self._join_when_named: str | None = None  # a table link's code, joined once the student has a name
-        parts = [controls, self.names_row, self.share, self.board, self.saver]
+        parts = [controls, self.names_row, self.share, self.board, self.saver, self.keeper.storage]
         if class_client is not None and opponent_factory is not None:
             self.classmates = self._class_panel(class_client, opponent_factory)
             controls.children = (*controls.children, *self.classmates.table_buttons)  # a turn keeps the height
@@ -198,6 +202,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if self.at_class_table():
             return
         factory = self.opponent_factory
+        self._deal_opened = self._deal_opened or deal is not None
         self._opening = True
         try:
             if rules is not None:
@@ -417,6 +422,45 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                      rules=text(f"rules.{match.rules.key}"), level=text(f"levels.in_sentence.{game.level}"))
         self.controller.resume(match, f"{words} {kept}" if kept else words,
                                None if factory is None else factory(game.level, seed))
+
+    def codes_to_keep(self) -> tuple[str | None, dict[str, str]]:
+        """The saved-game codes of the match against the computer on the board (None if none is under way there)
+        and of those kept aside, by rules: what `MatchKeeper` keeps in the browser."""
+        table, level = self.controller, self.opponent_level()
+        board = None
+        if not isinstance(table, ClassTable) and kind_of(table) == COMPUTER and under_way(table):
+            board = game_code(table.match, level)
+        return board, {rules: game_code(kept.match, level) for (kind, rules), kept in self.set_aside.items()
+                       if kind == COMPUTER and under_way(kept)}
+
+    def take_up_kept(self, game: SavedGame | None, aside: list[SavedGame]) -> None:
+        """The matches a browser kept (`MatchKeeper`): each of `aside` kept aside under its rules (where none is
+        kept yet), and `game` on the board, unless the learner has begun another match there, opened a shared deal,
+        chose people or sits at a class table: then it is kept aside too."""
+        factory = self.opponent_factory
+        if factory is None:
+            return
+        board = self.controller
+        for saved in aside:
+            self._keep_saved(saved, factory)
+        if game is None:
+            return
+        if (isinstance(board, ClassTable) or under_way(board) or self._deal_opened
+                or str(self.level_pick.value) in (PEOPLE, CLASSMATE)):
+            self._keep_saved(game, factory)
+            return
+        self.board.act(lambda: self.resume(game))
+
+    def _keep_saved(self, saved: SavedGame, factory: OpponentFactory) -> None:
+        """Keep the saved game `saved` aside under its rules, unless a match is kept there already."""
+        key = (COMPUTER, saved.match.rules.key)
+        if key in self.set_aside:
+            return
+        own = self._own_level  # the opponent of a match kept aside is not the level the learner plays at now
+        table = against_computer(factory(saved.level, None), **{**self._table_options(), "rules": saved.match.rules})
+        self._own_level = own
+        table.resume(saved.match, "")
+        self.set_aside[key] = table
 
     def show_share_link(self) -> None:
         """Show the link that opens this match's deal for anyone (a class, a friend); between two people here, the

@@ -1,4 +1,4 @@
-"""Recovery in a real Chromium: the learner's progress comes back by itself after a reload (kept in the
+"""Recovery in a real Chromium: the learner's progress and match come back by themselves after a reload (kept in the
 browser's storage), a damaged kept text is explained, a game resumes from its saved-game code, and the
 one-page rules summary opens from the app and prints on one A4 page, that of every rule set."""
 
@@ -71,7 +71,8 @@ def hand_names(board: Any) -> list[str]:
     return names
 
 
-def test_a_game_resumes_from_its_saved_game_code_after_a_reload(page: Any, base_url: str, open_board: Any) -> None:
+def test_a_match_comes_back_after_a_reload_and_from_its_saved_game_code(page: Any, base_url: str,
+                                                                       open_board: Any) -> None:
     board = open_board(base_url)
     expect(board.locator(".lt-turn")).to_have_text(YOUR_TURN, timeout=TIMEOUT)
     for _ in range(2):  # two discards, and the computer's replies
@@ -89,14 +90,21 @@ def test_a_game_resumes_from_its_saved_game_code_after_a_reload(page: Any, base_
     expect(code).to_have_value(re.compile(r"^LG1-"), timeout=TIMEOUT)
     saved = code.input_value()
 
-    page.reload(wait_until="commit")
+    page.reload(wait_until="commit")  # the browser kept the match: it comes back by itself
     board = page.locator(".lt-board").first
     board.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
+    resumed = opening("play.saved_game.resumed", "level", number=1, hands=4, rules=text("rules.REVISED_2008"))
+    expect(board.locator(".lt-message")).to_contain_text(resumed, timeout=TIMEOUT)
+    assert hand_names(board) == hand
+    assert board.locator(".lt-space").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))") == spaces
+
+    seq = board.get_attribute("data-seq")
+    page.get_by_role("button", name=text("play.controls.new_match")).click()
+    expect(board).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
     assert hand_names(board) != hand
     page.locator(".lt-game-code input").fill(saved)
     page.locator(".lt-game-code input").press("Tab")
     page.get_by_role("button", name="Resume").click()
-    resumed = opening("play.saved_game.resumed", "level", number=1, hands=4, rules=text("rules.REVISED_2008"))
     expect(board.locator(".lt-message")).to_contain_text(resumed, timeout=TIMEOUT)
     assert hand_names(board) == hand
     assert board.locator(".lt-space").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))") == spaces

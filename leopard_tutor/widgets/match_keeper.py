@@ -1,0 +1,71 @@
+"""Play's matches against the computer kept in the visitor's browser, so that a reload (or a lost kernel, or a
+server restart) takes them up again where they were: the match on the board and the matches kept aside.
+
+After every click the keeper saves, as JSON under `BrowserStorage("matches")`, the saved-game code of the match on
+the board (only against the computer, once the learner has moved, until it is over) and of each match against the
+computer kept aside, by its rules. When a new page gives them back (`restore`), the match on the board goes on,
+unless the learner has begun another there, opened a shared deal, or sits at a class table (then it is kept aside,
+and choosing its rules and a computer opponent takes it up, as the sentence said before the reload). A game between
+two people at one device has no code and is not kept. What a browser gives back is input like any other: a text
+that is not such JSON, or a code that cannot be read, is logged and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import TYPE_CHECKING
+
+from ..ai import LEVELS
+from ..engine import RULE_SETS, LeopardError
+from ..engine.game_code import read_game_code
+from .storage import BrowserStorage, StorageError
+
+if TYPE_CHECKING:
+    from .play_section import PlaySection
+
+log = logging.getLogger(__name__)
+
+
+class MatchKeeper:
+    """Keeps `section`'s matches against the computer in the browser (see the module docstring); `storage` is the
+    widget the page must show for it to work."""
+
+    def __init__(self, section: PlaySection) -> None:
+        self.section = section
+        self.storage = BrowserStorage("matches")
+        self.storage.on_restore(self.restore)
+        self._saved = ""
+
+    def kept_text(self) -> str:
+        """What the browser is to keep now: {"board": code or null, "aside": {rules: code}} ("" if nothing)."""
+        board, aside = self.section.codes_to_keep()
+        return json.dumps({"board": board, "aside": aside}, separators=(",", ":")) if board or aside else ""
+
+    def save(self) -> None:
+        """Have the browser keep the matches as they stand (nothing is sent when nothing changed)."""
+        kept = self.kept_text()
+        if kept == self._saved:
+            return
+        try:
+            self.storage.save(kept)
+        except StorageError:
+            log.warning("the matches are too long to keep in the browser (%d characters)", len(kept))
+            return
+        self._saved = kept
+
+    def restore(self, kept: str) -> None:
+        """Take up the matches the browser kept (see the module docstring)."""
+        if not kept:
+            return
+        try:
+            found = json.loads(kept)
+            board = found["board"]
+            aside = [read_game_code(code, LEVELS) for code in list(dict(found["aside"]).values())[:len(RULE_SETS)]]
+            game = None if board is None else read_game_code(board, LEVELS)
+        except (ValueError, KeyError, TypeError, AttributeError, LeopardError) as error:
+            log.warning("the matches kept in the browser could not be read: %s", error)
+            return
+        self.section.take_up_kept(game, aside)
+        self._saved = kept
+
