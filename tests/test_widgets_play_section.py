@@ -269,9 +269,12 @@ def test_another_language_carries_the_match_on_the_board_and_the_matches_kept_as
     moves = play.controller.hand.moves
     again = section()
     again.take_place(play.place())
+    again.keeper.storage.restore(play.keeper.storage.saved)  # the new section's keeper is given back the same
     assert again.controller.rules.key == "ORIGINAL_1963" and again.controller.hand.moves == moves
+    assert list(again.set_aside) == [("computer", "REVISED_2008")], "no second copy of the match on the board"
     again.rules_pick.value = "REVISED_2008"
     assert again.controller is kept and said(again.board.state["message"], "play.set_aside.back")
+    assert not said(again.board.state["message"], "play.set_aside.replaced")
 
 
 def test_the_sections_own_buttons_are_greyed_with_their_reason_where_the_table_does_not_offer_them(

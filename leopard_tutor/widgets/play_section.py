@@ -443,7 +443,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         board = self.controller
         for saved in aside:
             self._keep_saved(saved, factory)
-        if game is None:
+        if game is None or game.match.seed == board.match.seed:  # (the board holds it already: another language)
             return
         if (isinstance(board, ClassTable) or under_way(board) or self._deal_opened
                 or str(self.level_pick.value) in (PEOPLE, CLASSMATE)):
