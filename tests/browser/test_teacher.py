@@ -373,3 +373,8 @@ def test_the_class_page_draws_standings_and_stages_light_and_dark_and_large(
     expect(page.locator("#lt-watch .lt-card").first).to_be_visible()
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 768, "the page scrolls sideways on a tablet"
     page.screenshot(path=str(artifacts / "teacher-class-page-tablet.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})  # a teacher walking round the class with a phone
+    expect(page.locator("#lt-watch .lt-card").first).to_be_visible()
+    wide = page.evaluate("document.scrollingElement.scrollWidth")
+    page.screenshot(path=str(artifacts / "teacher-class-page-phone.png"), full_page=True)
+    assert wide <= 390, f"the page is {wide} px wide on a phone: a wide table scrolls within itself"
