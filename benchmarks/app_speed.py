@@ -21,6 +21,7 @@ Usage: nice .venv/bin/python benchmarks/app_speed.py [--clicks 50] [--plays 20] 
 from __future__ import annotations
 
 import argparse
+import http.client
 import os
 import socket
 import statistics
@@ -107,6 +108,10 @@ READY_JS = """() => new Promise(resolve => {
 })"""
 
 
+START_TRIES = 3
+"""Ports tried before a server of our own is said not to start."""
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -117,29 +122,38 @@ class Server:
     """A `leopard-tutor` server of our own (stopped by its pid)."""
 
     def __init__(self, *options: str) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
         handle, name = tempfile.mkstemp(prefix="app-speed-", suffix=".log")
         os.close(handle)
         self.log = Path(name)
-        paths = [str(ROOT), *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p)]
-        env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONPATH": os.pathsep.join(paths)}
         if "--data-dir" not in options:  # a folder of its own, never the user's class
             options = (*options, "--data-dir", tempfile.mkdtemp(prefix="app-speed-data-"))
-        command = [sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port", str(self.port), *options]
-        with self.log.open("wb") as out:  # this checkout's code, in the server and its kernels
-            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(self.url + "voila/static/voila.js", timeout=2):
-                    break
-            except OSError:
-                time.sleep(0.2)
+        for _ in range(START_TRIES):  # a port free when chosen may be taken (by a kernel elsewhere) before it binds
+            if self._start(options):
+                break
         else:
             raise RuntimeError(f"server did not start; see {self.log}")
         if "--no-preheat" not in options:
             self.wait_for_pool(0)
+
+    def _start(self, options: tuple[str, ...]) -> bool:
+        """Start the server on a free port; whether it answers within 90 s (else it is stopped)."""
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        paths = [str(ROOT), *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p)]
+        env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "PYTHONPATH": os.pathsep.join(paths)}
+        command = [sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port", str(self.port), *options]
+        with self.log.open("ab") as out:  # this checkout's code, in the server and its kernels
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and self.process.poll() is None:
+            try:
+                with urllib.request.urlopen(self.url + "voila/static/voila.js", timeout=2):
+                    return True
+            except (OSError, http.client.HTTPException):  # not up yet, or another program's port
+                time.sleep(0.2)
+        self.process.kill()
+        self.process.wait(timeout=30)
+        return False
 
     def kernels(self) -> list[psutil.Process]:
         found = []
