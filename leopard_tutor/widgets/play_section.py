@@ -84,6 +84,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.hinter = controller.hinter
         """The hints of every match this section begins against the computer (a class table's own are none)."""
         self.opponent_factory = None if opponent_factory is None else self._remembering(opponent_factory)
+        self._kept_opponent = opponent_factory  # (not noted: a match kept aside is not played at the learner's level)
         self.address = address
         self._opening = False
         self._putting_back = False
@@ -437,28 +438,27 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         """The matches a browser kept (`MatchKeeper`): each of `aside` kept aside under its rules (where none is
         kept yet), and `game` on the board, unless the learner has begun another match there, opened a shared deal,
         chose people or sits at a class table: then it is kept aside too."""
-        factory = self.opponent_factory
-        if factory is None:
+        if self.opponent_factory is None:
             return
         board = self.controller
         for saved in aside:
-            self._keep_saved(saved, factory)
+            self._keep_saved(saved)
         if game is None or game.match.seed == board.match.seed:  # (the board holds it already: another language)
             return
         if (isinstance(board, ClassTable) or under_way(board) or self._deal_opened
                 or str(self.level_pick.value) in (PEOPLE, CLASSMATE)):
-            self._keep_saved(game, factory)
+            self._keep_saved(game)
             return
         self.board.act(lambda: self.resume(game))
 
-    def _keep_saved(self, saved: SavedGame, factory: OpponentFactory) -> None:
+    def _keep_saved(self, saved: SavedGame) -> None:
         """Keep the saved game `saved` aside under its rules, unless a match is kept there already."""
         key = (COMPUTER, saved.match.rules.key)
         if key in self.set_aside:
             return
-        own = self._own_level  # the opponent of a match kept aside is not the level the learner plays at now
-        table = against_computer(factory(saved.level, None), **{**self._table_options(), "rules": saved.match.rules})
-        self._own_level = own
+        assert self._kept_opponent is not None
+        table = against_computer(self._kept_opponent(saved.level, None),
+                                 **{**self._table_options(), "rules": saved.match.rules})
         table.resume(saved.match, "")
         self.set_aside[key] = table
 
