@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -125,8 +126,10 @@ class Server:
         handle, name = tempfile.mkstemp(prefix="app-speed-", suffix=".log")
         os.close(handle)
         self.log = Path(name)
+        self.own_data: Path | None = None
         if "--data-dir" not in options:  # a folder of its own, never the user's class
-            options = (*options, "--data-dir", tempfile.mkdtemp(prefix="app-speed-data-"))
+            self.own_data = Path(tempfile.mkdtemp(prefix="app-speed-data-"))
+            options = (*options, "--data-dir", str(self.own_data))
         for _ in range(START_TRIES):  # a port free when chosen may be taken (by a kernel elsewhere) before it binds
             if self._start(options):
                 break
@@ -176,12 +179,18 @@ class Server:
             time.sleep(0.2)
 
     def stop(self) -> None:
+        """Stop the server; remove its log and the data folder made for it (a server that did not start keeps
+        them, for its error to name)."""
         if self.process.poll() is None:
             self.process.terminate()
             try:
                 self.process.wait(15)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+                self.process.wait(15)
+        self.log.unlink(missing_ok=True)
+        if self.own_data is not None:
+            shutil.rmtree(self.own_data, ignore_errors=True)
 
 
 def quantiles(values: list[float]) -> str:

@@ -453,15 +453,16 @@ def main() -> None:
         return
     if args.smoke:
         args.tables, args.minutes, args.pace, args.arrive = 1, 2.0, 0.3, 0.0
-    data = Path(tempfile.mkdtemp(prefix="class-tables-"))
-    server = Server("--data-dir", str(data), "--max-sessions", str(max(10, 2 * args.tables + 4)),
-                    "--page-gone-after", "600")
-    started = time.monotonic()
-    try:
-        tally = run(class_run(args, server.url))
-    finally:
-        server.stop()
-    stored = stored_moves(data)
+    with tempfile.TemporaryDirectory(prefix="class-tables-", ignore_cleanup_errors=True) as folder:
+        data = Path(folder)
+        server = Server("--data-dir", str(data), "--max-sessions", str(max(10, 2 * args.tables + 4)),
+                        "--page-gone-after", "600")
+        started = time.monotonic()
+        try:
+            tally = run(class_run(args, server.url))
+        finally:
+            server.stop()
+        stored = stored_moves(data)
     lost = sum(abs(stored.get(code, 0) - shown) for code, boards in tally.boards.items() for shown in boards)
     print(f"{args.tables} tables ({2 * args.tables} players), pace {args.pace:g} s, {os.cpu_count()} processors, "
           f"{time.monotonic() - started:.0f} s")

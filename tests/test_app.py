@@ -158,9 +158,11 @@ def test_only_the_apps_own_page_may_end_a_session_without_a_token(headers: dict[
     assert same_origin(headers, "127.0.0.1:8866") is allowed
 
 
-def test_installed_without_the_repository_the_same_notebook_is_written(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_installed_without_the_repository_the_same_notebook_is_written(monkeypatch: pytest.MonkeyPatch,
+                                                                         tmp_path: Path) -> None:
     monkeypatch.setattr(server, "REPO_NOTEBOOK", Path("/nonexistent/leopard_tutor.ipynb"))
-    path = server.notebook_path()
+    path = server.notebook_path(tmp_path)
+    assert path.parent == tmp_path
     assert json.loads(path.read_text(encoding="utf-8")) == server.app_notebook()
 
 

@@ -53,7 +53,8 @@ def started_class_server(folder: Path) -> tuple[Any, list[Any]]:
     routes, without listening: (the application, its route table). Its settings and routes are made in a thread
     of its own, on an event loop that never runs what the start scheduled (the test process may already run a
     loop); no kernel starts: Voilà's pool size is 0."""
-    argv = [arg for arg in launch.voila_argv(launch.notebook_path(), 8866, False) if not arg.startswith("--pool_size")]
+    argv = [arg for arg in launch.voila_argv(launch.notebook_path(folder), 8866, False)
+            if not arg.startswith("--pool_size")]
     app = launch.class_server(1200, class_size=2, cap=10, data_dir=folder)()
     app.initialize([*argv, "--pool_size=0"])  # in the main thread: it sets signal handlers
     app.connection_dir = str(folder)

@@ -13,6 +13,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import nullcontext
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -341,7 +342,7 @@ def test_a_half_sent_request_is_dropped_soon(low_files_server: Any) -> None:
 
 
 @pytest.mark.parametrize("limit", [1200, 100])
-def test_the_kernel_managers_zmq_context_takes_the_socket_limit_set_at_start(limit: int) -> None:
+def test_the_kernel_managers_zmq_context_takes_the_socket_limit_set_at_start(limit: int, tmp_path: Path) -> None:
     """The class server sets ZMQ's socket limit on the context its kernel manager shares with every kernel
     and websocket, before its first socket (ZMQ's default is 1023: about 170 connected sessions)."""
     import zmq
@@ -349,7 +350,7 @@ def test_the_kernel_managers_zmq_context_takes_the_socket_limit_set_at_start(lim
     from leopard_tutor.server.launch import class_server, notebook_path
 
     app = class_server(limit)()
-    app.initialize([str(notebook_path()), "--no-browser", "--preheat_kernel=False"])
+    app.initialize([str(notebook_path(tmp_path)), "--no-browser", "--preheat_kernel=False"])
     app.init_settings()
     context = app.kernel_manager.context
     sockets = []

@@ -241,11 +241,11 @@ def watch_pages(kernel_manager: AsyncMappingKernelManager, book: SessionBook) ->
 
 
 def kernel_pid(kernel_manager: AsyncMappingKernelManager, kernel_id: str) -> int | None:
-    """The process id of a kernel (None if it has none, or there is no such kernel)."""
-    try:
-        kernel = kernel_manager.get_kernel(kernel_id)
-    except KeyError:
+    """The process id of a kernel (None if it has none, or there is no such kernel: one that died is gone from
+    the manager while its page's session stays in the book)."""
+    if kernel_id not in kernel_manager:
         return None
+    kernel = kernel_manager.get_kernel(kernel_id)
     pid = getattr(getattr(kernel, "provisioner", None), "pid", None)
     return pid if isinstance(pid, int) else None
 

@@ -182,11 +182,11 @@ def app_notebook() -> dict[str, Any]:
     }
 
 
-def notebook_path() -> Path:
-    """The app notebook: the repository's own, or (installed without it) the same notebook written to a temp dir."""
+def notebook_path(folder: Path) -> Path:
+    """The app notebook: the repository's own, or (installed without it) the same notebook written into
+    `folder`."""
     if REPO_NOTEBOOK.is_file():
         return REPO_NOTEBOOK
-    folder = Path(tempfile.mkdtemp(prefix="leopard-tutor-"))
     path = folder / NOTEBOOK_NAME
     path.write_text(json.dumps(app_notebook(), indent=1), encoding="utf-8")
     return path
@@ -369,8 +369,9 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
     if ip not in ("0.0.0.0", "::", ""):
         os.environ["VOILA_APP_IP"] = f"[{ip}]" if ":" in ip else ip  # where a preheated kernel finds the server
     os.environ[CLASS_TABLES_ENV] = "1"
-    argv = voila_argv(notebook_path(), port, open_browser, preheat, ip, theme, nodelay)
-    class_server(limits.zmq_sockets, pool, cap, folder, grows_to, state).launch_instance(argv)
+    with tempfile.TemporaryDirectory(prefix="leopard-tutor-") as scratch:  # the notebook's, if written: removed
+        argv = voila_argv(notebook_path(Path(scratch)), port, open_browser, preheat, ip, theme, nodelay)
+        class_server(limits.zmq_sockets, pool, cap, folder, grows_to, state).launch_instance(argv)
 
 
 LOOPBACK_NAMES = ("localhost",)

@@ -6,6 +6,7 @@ on."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 from collections.abc import Awaitable, Callable
@@ -151,6 +152,9 @@ async def visit(handler: JupyterHandler, state: ServerState,
         line.inside -= 1
         line.queued -= queued
 
+SHUTTING: set[asyncio.Future[Any]] = set()
+"""Shutdowns of dropped preheated kernels under way (`PageKernels.get_pool_size`)."""
+
 
 class PageKernels:
     """The server's kernel manager as one page request sees it (`handlers.PageHandler.kernel_manager`): the
@@ -164,6 +168,38 @@ class PageKernels:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.manager, name)
+
+    def get_pool_size(self, notebook: str) -> int:
+        """How many preheated kernels the page may be handed, once those that can no longer build the app (a
+        kernel that died, or whose run of the notebook failed) are dropped and shut down, and the pool told
+        to fill again: with none left, Voilà starts the page a kernel of its own, where it would have handed it
+        a dead one (a "404 Not Found" page)."""
+        pool = self.manager._pools.get(notebook, [])
+        spoiled = [item for item in pool if self._spoiled(item)]
+        if spoiled:
+            for item in spoiled:
+                pool.remove(item)
+                kernel_id = None if item.cancelled() or item.exception() is not None else item.result()["kernel_id"]
+                guards.log.warning("Dropped preheated kernel %s: it can no longer build the app", kernel_id)
+                if kernel_id is not None and kernel_id in self.manager:
+                    shutting = asyncio.ensure_future(ensure_async(self.manager.shutdown_kernel(kernel_id, now=True)))
+                    SHUTTING.add(shutting)  # held until done (the loop keeps only a weak reference)
+                    shutting.add_done_callback(SHUTTING.discard)
+            self.manager.fill_if_needed(delay=0, notebook_name=notebook)
+            if self.state.filler is not None:
+                self.state.filler.wake.set()
+        return len(pool)
+
+    def _spoiled(self, item: asyncio.Future[Any]) -> bool:
+        """Whether a preheated kernel (Voilà's pool item) can no longer build the app for a page."""
+        if not item.done():
+            return False  # still starting: a page handed it waits for it, as Voilà makes it
+        if item.cancelled() or item.exception() is not None:
+            return True
+        started = item.result()
+        run: asyncio.Future[Any] = started["task"]
+        failed = run.done() and (run.cancelled() or run.exception() is not None)
+        return failed or started["kernel_id"] not in self.manager
 
     async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
         """Hand the page a preheated kernel (Voilà's own), then claim it."""
