@@ -459,6 +459,23 @@ def test_the_one_left_over_plays_the_computer_once(tables: tuple[Referee, Clock]
     assert not said(again.board.state["message"], "classmates.round.computer", number=1)
 
 
+def test_a_round_against_the_computer_keeps_a_match_under_other_rules_and_says_one_under_the_same_ends(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    authority, _clock = tables
+    cat = section(authority, "cat")
+    own = made_a_move(cat)  # a match against the computer under the 2008 rules
+    authority.pair({"cat": "Cat"}, "RUNNING_LEOPARD", 1, "expert")
+    panel = panel_of(cat)
+    panel.on_report(panel.client.mine())
+    assert said(cat.board.state["message"], "play.set_aside.kept", rules=mark("rules.REVISED_2008"))
+    assert own in cat.set_aside.values() and cat.controller is not own
+    made_a_move(cat)
+    authority.pair({"cat": "Cat"}, "RUNNING_LEOPARD", 1, "casual")
+    panel.on_report(panel.client.mine())
+    assert said(cat.board.state["message"], "classmates.round.computer", number=2)
+    assert said(cat.board.state["message"], "play.set_aside.ends", rules=mark("rules.RUNNING_LEOPARD"))
+
+
 def test_a_class_table_left_is_never_taken_up_as_a_game_at_this_device(tables: tuple[Referee, Clock],
                                                                         keyed: None) -> None:
     authority, _clock = tables

@@ -6,7 +6,7 @@ from typing import Any
 
 from keyed import mark, said
 
-from leopard_tutor.engine import Discard, Match, Move, PlayerView
+from leopard_tutor.engine import RULE_SETS, Discard, Match, Move, PlayerView
 from leopard_tutor.engine.game_code import game_code, read_game_code
 from leopard_tutor.engine.turns import apply_move
 from leopard_tutor.protocol import LEVELS
@@ -327,6 +327,38 @@ def test_a_resumed_game_keeps_the_game_between_two_people_aside(keyed: None) -> 
     assert said(play.board.state["message"], "play.set_aside.kept_people", choice=mark("play.people.choice"))
     play.level_pick.value = "people"
     assert play.controller is people
+
+
+def test_a_resumed_game_keeps_a_computer_match_under_other_rules_and_says_one_under_the_same_rules_ends(
+        keyed: None) -> None:
+    """One match against the computer is kept per rules: a resumed game under other rules leaves the match under way
+    kept aside, and says so; one under the same rules takes its place, and says the match under way ends there."""
+    play = section()
+    under_way(play)
+    first, moves = play.controller, list(play.controller.hand.moves)
+
+    def resume(match: Match) -> str:
+        play.saver.code.value = game_code(match, "casual")
+        play.saver.resume_button.click()
+        message: str = play.board.state["message"]
+        assert said(message, "play.saved_game.resumed")
+        return message
+
+    message = resume(Match(seed=5, rules=RULE_SETS["ORIGINAL_1963"]))
+    assert said(message, "play.set_aside.kept", rules=mark("rules.REVISED_2008"))
+    assert not said(message, "play.set_aside.ends")
+    assert play.controller is not first and list(first.hand.moves) == moves, "the match kept aside is as it was"
+    under_way(play)
+    message = resume(Match(seed=6, rules=RULE_SETS["ORIGINAL_1963"]))
+    assert said(message, "play.set_aside.ends", rules=mark("rules.ORIGINAL_1963"))
+    assert not said(message, "play.set_aside.kept")
+    fresh = play.controller
+    message = resume(Match(seed=7))
+    assert fresh not in play.set_aside.values(), "a match with no move of the learner's is not kept"
+    assert not said(message, "play.set_aside.ends") and not said(message, "play.set_aside.kept")
+    play.rules_pick.value = "ORIGINAL_1963"
+    play.rules_pick.value = "REVISED_2008"
+    assert play.controller is first and said(play.board.state["message"], "play.set_aside.back")
 
 
 def test_a_match_where_only_the_computer_has_moved_is_not_kept(keyed: None) -> None:

@@ -275,13 +275,23 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             words = f"{words} {text('play.set_aside.replaced')}"
         return words
 
+    def _make_way(self, rules: str) -> str:
+        """Make way for a match against the computer under `rules` (a resumed game, a teacher's round): what is
+        under way is kept aside (`_keep_aside`), but a match against the computer under the same rules, which
+        would take its place there, ends; the sentence that says which, or "" if nothing is under way."""
+        current = self.controller
+        if isinstance(current, ClassTable) or not under_way(current):
+            return ""
+        if current.both_here or current.rules.key != rules:
+            return self._keep_aside()
+        return text("play.set_aside.ends", rules=text(f"rules.{rules}"))
+
     def _play_round(self, level: str, rules: str, hands: int, words: str) -> None:
         """The teacher's round has the learner play the computer at `level` under `rules` for `hands` hands: a new
         match against it, said in `words`; the section comes forward."""
         factory = self.opponent_factory
         assert factory is not None
-        # a game between two people here is kept; a match against the computer gives way to this one (one at a time)
-        kept = self._keep_aside() if self.controller.both_here else ""
+        kept = self._make_way(rules)
         self._opening = True
         try:
             self.rules_pick.value = rules
@@ -405,10 +415,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         return chosen if chosen in LEVELS else self._own_level
 
     def resume(self, game: SavedGame) -> None:
-        """Go on with a saved game: its rules and opponent level chosen, its match as it stood (a game between two
-        people here is kept aside, and said)."""
+        """Go on with a saved game: its rules and opponent level chosen, its match as it stood (what was under way
+        makes way for it, and is said to: `_make_way`)."""
         match, factory = game.match, self.opponent_factory
-        kept = self._keep_aside() if self.controller.both_here else ""
+        kept = self._make_way(match.rules.key)
         self._opening = True
         try:
             self.rules_pick.value = match.rules.key
@@ -611,8 +621,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 "background": table.background is not None}
 
     def _seat_computer(self, opponent: Chooser) -> None:
-        """Play against `opponent` from the next move; a table between two people gives way to a new one."""
-        if self.controller.opponent is not None:
+        """Play against `opponent` from the next move; a table between two people, or one just kept aside, gives way
+        to a new one."""
+        kept = any(table is self.controller for table in self.set_aside.values())
+        if self.controller.opponent is not None and not kept:
             self.controller.set_opponent(opponent)
         else:
             self._seat(against_computer(opponent, **self._table_options()))
