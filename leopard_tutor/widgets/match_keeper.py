@@ -6,8 +6,9 @@ the board (only against the computer, once the learner has moved, until it is ov
 computer kept aside, by its rules. When a new page gives them back (`restore`), the match on the board goes on,
 unless the learner has begun another there, opened a shared deal, or sits at a class table (then it is kept aside,
 and choosing its rules and a computer opponent takes it up, as the sentence said before the reload). A game between
-two people at one device has no code and is not kept. What a browser gives back is input like any other: a text
-that is not such JSON, or a code that cannot be read, is logged and changes nothing.
+two people at one device has no code and is not kept. Each tab keeps its own: a reload of one takes up that tab's
+matches, not those another tab saved last; a new tab takes up those saved last. What a browser gives back is input
+like any other: a text that is not such JSON, or a code that cannot be read, is logged and changes nothing.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ class MatchKeeper:
 
     def __init__(self, section: PlaySection) -> None:
         self.section = section
-        self.storage = BrowserStorage("matches")
+        self.storage = BrowserStorage("matches", per_tab=True)  # two tabs: each reload takes up its own matches
         self.storage.on_restore(self.restore)
         self._saved = ""
 

@@ -5,6 +5,7 @@ The API (the same in a Voilà kernel and in a static Pyodide site; the widget dr
 be displayed somewhere on the page, since the page does the reading and writing):
 
     storage = BrowserStorage("progress")   # kept under "leopard-tutor/progress" for this site
+                                           # (per_tab=True: a tab's reload takes up that tab's own text)
     storage.on_restore(callback)           # callback(text) once, when the page has read what it kept
                                            # ("" if nothing); a kept text that is too long gives ""
     storage.save(text)                     # the page keeps `text` from now on ("" forgets it)
@@ -50,11 +51,14 @@ class BrowserStorage(PageWrites, anywidget.AnyWidget):
     _esm = kept_script("storage.js")
     key = traitlets.Unicode().tag(sync=True)
     saved = traitlets.Unicode("").tag(sync=True)
+    per_tab = traitlets.Bool(False).tag(sync=True)
+    """Whether a reload of a tab takes up what that tab kept (also kept in its sessionStorage), not what another
+    tab of the browser wrote last; a new tab still takes up what was written last."""
 
-    def __init__(self, name: str, **kwargs: Any) -> None:
+    def __init__(self, name: str, per_tab: bool = False, **kwargs: Any) -> None:
         if not name.isidentifier():
             raise StorageError(f"a storage name is a plain word, not {name!r:.40}")
-        super().__init__(key=KEY_PREFIX + name, **kwargs)
+        super().__init__(key=KEY_PREFIX + name, per_tab=per_tab, **kwargs)
         self.restored = False
         self._callbacks: list[Callable[[str], None]] = []
         self.on_msg(self._on_page_msg)

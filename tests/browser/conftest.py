@@ -32,8 +32,9 @@ def board(page: Any, base_url: str) -> Any:
 
 @pytest.fixture
 def open_board(page: Any) -> Any:
-    """A function that opens a URL of the app in this test's page and returns the drawn board."""
-    return lambda url: _open_board(page, url)
+    """A function that opens a URL of the app in this test's page (or in the page given after it) and returns the
+    drawn board."""
+    return lambda url, on=page: _open_board(on, url)
 
 
 @pytest.fixture(scope="session")

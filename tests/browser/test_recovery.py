@@ -85,6 +85,18 @@ def test_a_match_comes_back_after_a_reload_and_from_its_saved_game_code(page: An
         expect(board.locator(".lt-turn")).to_have_text(YOUR_TURN, timeout=TIMEOUT)
     hand = hand_names(board)
     spaces = board.locator(".lt-space").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    other = page.context.new_page()  # another tab of the same browser plays a match of its own, saved after ours
+    try:
+        other_board = open_board(base_url, other)
+        expect(other_board.locator(".lt-turn")).to_have_text(YOUR_TURN, timeout=TIMEOUT)
+        for target in (".lt-hand-card", ".lt-discard"):
+            seq = other_board.get_attribute("data-seq")
+            other_board.locator(target).first.click()
+            expect(other_board).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
+        assert hand_names(other_board) != hand
+        expect(other_board.locator(".lt-turn")).to_have_text(YOUR_TURN, timeout=TIMEOUT)
+    finally:
+        other.close()
     page.get_by_role("button", name="Save game").click()
     code = page.get_by_role("textbox", name=text("play.saved_game.label"))
     expect(code).to_have_value(re.compile(r"^LG1-"), timeout=TIMEOUT)
