@@ -116,3 +116,16 @@ def test_a_step_that_branches_is_compared_with_the_step_it_branches_from() -> No
         assert sum(line["points"] for line in broke) <= before.value
         if before.value == step.value == 1:
             assert not broke
+
+
+def test_a_face_down_card_the_other_player_laid_is_not_named_on_the_example_board() -> None:
+    """C6 step 3: the opponent's jack, face down on the learner's square, shows no suit and is not called theirs."""
+    controller = ExampleController()
+    index = [example.key for example in WORKED_EXAMPLES].index("C6")
+    controller.show(index, False)
+    step = WORKED_EXAMPLES[index].steps[2]
+    assert step.by == "opponent" and step.space is not None
+    controller.go(2)
+    cell = controller.board_state().squares[0]["cells"][step.space - 1]
+    assert cell["face_down"] and cell["known"] is None
+    assert step.card is not None and step.card.name not in cell["name"]

@@ -129,6 +129,11 @@ class WorkedExample:
         """Whether the square shown is the learner's own ('yours') rather than the opponent's."""
         return self.about == "yours"
 
+    def seen(self, step: Step) -> Square:
+        """The square of `step` as the learner knows it: a face-down card the other player laid is only known to be
+        a jack (`engine.view.seen_square`)."""
+        return seen_square(step.square, VIEWER if self.own else 1 - VIEWER, VIEWER)
+
 
 @dataclass(frozen=True)
 class MissingExample:

@@ -51,7 +51,7 @@ class ExampleController(TableController):
         label = square_labels()[0 if example.about == "yours" else 1]
         changes = line_changes(0, before, step.square, example.rules) if step.refused is None else ()
         last = [step.space] if step.space is not None and step.refused is None else []
-        part = square_part(step.square, example.rules, key=0, label=label, last=last, changes=changes)
+        part = square_part(example.seen(step), example.rules, key=0, label=label, last=last, changes=changes)
         other = self.examples[self.index].mirrored
         more = self.step + 1 < len(example.steps)
         buttons = [action("back", text("sections.examples.back"), enabled=self.step > 0,
