@@ -235,11 +235,12 @@ class Review:
 
     @property
     def points_lost(self) -> float:
-        """The points given up by every move not marked good."""
+        """The points given up by every move not marked good, each against the best move where it was made, added up
+        (so more than a hand is worth, at times)."""
         return sum(j.cost for j in self.judgements if j.verdict != "good")
 
     def summary(self) -> str:
-        """One line: how many inaccuracies, mistakes and blunders, and the points those moves lost."""
+        """One line: how many inaccuracies, mistakes and blunders, and the points those moves lost (`points_lost`)."""
         parts = [text(f"review.count.{verdict}", count=self.count(verdict)) for verdict in VERDICTS[1:]
                  if self.count(verdict)]
         if not self.judgements:
