@@ -151,8 +151,6 @@ def _check_facts(lesson: Lesson, hand: Hand) -> None:
     facts = lesson_facts(hand, lesson)
     values = [sum(line.points for line in scoring_lines(square, hand.rules)) for square in hand.squares]
     assert (facts["your_value"], facts["their_value"]) == tuple(values)
-    count = len(hand.held[0])
-    assert facts["your_cards"] == f"{count} card{'' if count == 1 else 's'}"
     rules = hand.rules
     assert (facts["out_threshold"], facts["bonus_threshold"], facts["out_penalty"], facts["suit_points"],
             facts["color_points"]) == (rules.out_threshold, rules.bonus_threshold, rules.out_penalty,
@@ -190,9 +188,14 @@ def test_the_facts_are_the_engines_at_every_step(lesson: Lesson) -> None:
 def test_what_the_learner_reads_first_is_filled(lesson: Lesson) -> None:
     for words in (lesson.goal, *lesson.intro, lesson.new_attempt().hint().text):
         assert "{" not in words and "}" not in words
-    path = next(path for path in FILES if path.stem.startswith(f"{lesson.stage:02d}_"))
-    if "{your_value}" in json.loads(path.read_text(encoding="utf-8"))["goal"]:
-        assert f"worth {lesson.start().value(0)}" in lesson.goal
+
+
+@pytest.mark.parametrize("path", [*FILES, *sorted((STAGES_DIR / "es").glob("*.json"))], ids=lambda path: path.stem)
+def test_a_goal_names_no_fact_that_changes_as_the_stage_is_played(path: Path) -> None:
+    """The goal is filled once, from the starting position, and stays beside the board all stage long (the goal's
+    status below it says where the squares stand now): "(it is worth 2 now)" went stale at the first move."""
+    goal = json.loads(path.read_text(encoding="utf-8"))["goal"]
+    assert not placeholders(goal) & {"your_value", "their_value"}, goal
 
 
 def _lesson_file(**changes: object) -> str:

@@ -148,20 +148,36 @@ def test_locked_stage_says_which_stage_opens_it(keyed: None) -> None:
     assert section.board.state["message"] == mark("sections.learn.locked", stage=5, previous=4)
 
 
+def turn_buttons_offered(state: dict[str, Any], controller: LearnController) -> set[str]:
+    """Go out and End turn as the board shows them: each offered only when the engine allows it now, else greyed
+    with the engine's reason (as in Play; a press used to be refused and counted as a slip); the ones offered."""
+    offered = set()
+    for button in state["actions"]:
+        if button["id"] in ("go_out", "end_turn"):
+            verdict = controller.attempt.hand.check(GoOut() if button["id"] == "go_out" else EndTurn())
+            assert button["enabled"] == verdict.legal and button["note"] == ("" if verdict.legal else verdict.reason)
+            if verdict.legal:
+                offered.add(button["id"])
+    return offered
+
+
 def test_whole_course_by_clicks(keyed: None) -> None:
     section, controller = new_section()
     board = section.board
+    offered: set[str] = set()
     for index, lesson in enumerate(LESSONS):
         section.stage_buttons[index].click()
         assert controller.index == index, lesson.key
         while (question := controller.attempt.question) is not None:
             board.dispatch({"type": "action", "id": f"answer_{question.truth(controller.attempt.view).answer}"})
         for move in lesson.solution:
+            offered |= turn_buttons_offered(board.state, controller)
             for intent in intents_for(controller, move):
                 board.dispatch(intent)
         assert controller.attempt.solved, (lesson.key, board.state["message"])
         assert board.state["error"] == ""
     assert controller.progress.stars == {lesson.key: 3 for lesson in LESSONS}
+    assert offered == {"go_out", "end_turn"}, "each is offered where a stage's solution uses it"
     board.dispatch({"type": "action", "id": "next"})
     assert board.state["message"] == mark("sections.learn.last_stage")
 

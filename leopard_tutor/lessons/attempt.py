@@ -92,6 +92,12 @@ class Attempt:
             return False
         return self._hand.check(Discard(card)).legal
 
+    def refusal(self, move: Move) -> str:
+        """Why the learner may not make `move` now, in the engine's words ("" if they may): the board greys Go out
+        and End turn with it, as Play does."""
+        verdict = self._hand.check(move)
+        return "" if verdict.legal else verdict.reason
+
     def goal_status(self) -> list[str]:
         """One sentence per goal: where the learner stands now."""
         return [goal.status(self._hand, self.answered) for goal in self.lesson.goals]

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..engine import Hand, Move, Square
-from ..engine.catalogue import text
 from ..engine.facts import RULE_FACTS, VALUE_FACTS, lines_through, rule_facts, value_facts
 from ..engine.narration import narrate, score_words
 from .notation import LEARNER, OPPONENT
@@ -18,7 +17,7 @@ from .notation import LEARNER, OPPONENT
 if TYPE_CHECKING:
     from .model import Lesson
 
-POSITION_FACTS = (frozenset({"your_value", "their_value", "your_cards", "target", "lines_through"}) | RULE_FACTS
+POSITION_FACTS = (frozenset({"your_value", "their_value", "target", "lines_through"}) | RULE_FACTS
                   | VALUE_FACTS)
 """Facts of the position a text is said in (and of the lesson's goals): any text may name these."""
 END_FACTS = frozenset({"score"})
@@ -30,7 +29,6 @@ def lesson_facts(hand: Hand, lesson: Lesson) -> dict[str, object]:
     A fact that does not apply here is left out, so a text naming it fails to fill."""
     facts: dict[str, object] = {
         "your_value": hand.value(LEARNER), "their_value": hand.value(OPPONENT),
-        "your_cards": text("lessons.facts.cards", count=len(hand.held[LEARNER])),
         **rule_facts(hand.rules), **value_facts(hand.rules),
     }
     if lesson.target is not None:
