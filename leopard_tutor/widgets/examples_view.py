@@ -78,7 +78,7 @@ class ExampleController(TableController):
         step = self.current
         words = [step.caption]
         if step.refused is not None:
-            words.append(text("sections.examples.refused", reason=step.refused.reason))
+            words.append(step.refused.reason)  # the engine's own words: why the card tried may not go there
         words.append(text("sections.examples.value", value=step.value))
         if step.stated is not None:
             words.append(text("sections.examples.stated", stated=step.stated))
