@@ -297,3 +297,11 @@ def test_a_picked_card_is_offered_the_discard_pile_only_where_the_rules_allow_it
     board.dispatch({"type": "select", "index": seven})
     assert said(board.state["message"], "sections.learn.picked_spaces_only")
     assert not controller.attempt.can_discard(stage.solution[1].card)  # type: ignore[union-attr]
+
+
+def test_a_press_of_a_greyed_go_out_is_answered_with_its_reason_and_costs_no_slip(keyed: None) -> None:
+    section, controller = new_section()
+    why = controller.attempt.refusal(GoOut())
+    assert why, "going out is not allowed at the first stage's start"
+    section.board.dispatch({"type": "action", "id": "go_out"})
+    assert section.board.state["message"] == why and controller.attempt.slips == 0

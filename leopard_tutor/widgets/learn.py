@@ -114,8 +114,8 @@ class LearnController(TableController):
         """The buttons: hint, go out, end turn, start again, next stage; in a stage that asks questions, the
         three answers."""
         handlers: dict[str, Callable[[], None]] = {
-            "hint": self.hint, "go_out": lambda: self.try_move(GoOut()),
-            "end_turn": lambda: self.try_move(EndTurn()), "restart": self.restart,
+            "hint": self.hint, "go_out": lambda: self.press(GoOut()), "end_turn": lambda: self.press(EndTurn()),
+            "restart": self.restart,
             "next": lambda: self.open(self.index + 1)}
         if self.lesson.questions:
             handlers.update({f"answer_{answer}": partial(self.answer, answer) for answer in ANSWERS})
@@ -186,6 +186,15 @@ class LearnController(TableController):
                              self.seq)
         elif feedback.kind in TAKEN_BACK and isinstance(move, (Play, Discard)):
             self.tried = (self.seq, (move.square_owner, move.space) if isinstance(move, Play) else "discard")
+
+    def press(self, move: GoOut | EndTurn) -> None:
+        """Go out or End turn pressed: tried, unless the button was greyed (a page's late or forged press), which is
+        answered with its reason and costs no slip."""
+        why = "" if self.attempt.finished else self.attempt.refusal(move)
+        if why:
+            self.say(why, "warn")
+        else:
+            self.try_move(move)
 
     def hint(self) -> None:
         """Show the next rung of the hint ladder; from the second rung on, the card is picked for you."""
