@@ -213,7 +213,7 @@ def test_spanish_contracts_de_el_and_a_el() -> None:
         assert facts and all(re.match(r"del? ", str(words)) for words in facts.values()), facts
     for key, fact in (("lessons.goals.played.met", "where"), ("lessons.questions.is it", "where"),
                       ("narration.moves.advice.play", "where"), ("narration.moves.report.play", "where_told"),
-                      ("hints.move.play", "whose"), ("engine.illegal.numbered_covered", "other"),
+                      ("hints.move.play", "whose"), ("engine.illegal.numbered_covered.cover_or_other", "other"),
                       ("sections.learn.in_sight.pile", "where")):
         assert f" de {{{fact}}}" not in str(texts[key]), f"{key}: the fact {fact} brings its own 'de'"
 

@@ -19,14 +19,20 @@ def spaces_in_words(spaces: list[int]) -> str:
     return text("engine.spaces.many", first=", ".join(map(str, spaces[:-1])), last=spaces[-1]).capitalize()
 
 
-def claimed_advice(card: Card, square: Square, own: bool, code: str) -> str | None:
-    """The advice the reason must give, worked out from the placement masks alone."""
+def claimed_advice(card: Card, square: Square, own: bool, code: str, other: Square) -> str | None:
+    """The advice the reason must give, worked out from the placement masks alone (`other`: the other square)."""
     if code == "wrong-space":
         blocker = square.top(card.rank)
         if allowed_spaces(card.rank, square, own) >> (card.rank - 1) & 1:
             return text("engine.illegal.wrong_space.open", number=card.rank)
         assert blocker is not None and blocker[1], "a numbered card is kept off its space only by a face-up card"
         return text("engine.illegal.wrong_space.taken", number=card.rank, blocker=blocker[0].name)
+    if code == "covered" and card.rank < TEN:  # the other square's space only where the card may go
+        side = "own" if own else "other"
+        elsewhere = allowed_spaces(card.rank, other, not own) >> (card.rank - 1) & 1
+        return text(f"engine.illegal.numbered_covered.{'cover_or_other' if elsewhere else 'cover'}",
+                    cover=text(f"engine.illegal.numbered_covered.{side}"), number=card.rank,
+                    other=text(f"engine.illegal.numbered_covered.{side}_other"))
     if code == "covered" and card.rank == TEN:
         open_spaces = spaces_of(allowed_spaces(TEN, square, True))
         key = "none_open" if not open_spaces else "one_open" if len(open_spaces) == 1 else "open"
@@ -38,22 +44,23 @@ def claimed_advice(card: Card, square: Square, own: bool, code: str) -> str | No
     return None
 
 
-def squares_seen(rules: RuleSet) -> list[Square]:
+def squares_seen(rules: RuleSet) -> list[tuple[Square, Square]]:
+    """Squares of random hands, each with the other square of its hand."""
     found = []
     for seed in range(25):
-        hand = random_hand(rules, seed)
-        found += list(hand.squares)
+        first, second = random_hand(rules, seed).squares
+        found += [(first, second), (second, first)]
     return found
 
 
 @pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
 def test_every_placement_reason_tells_the_truth_about_the_square(rules: RuleSet) -> None:
     checked = 0
-    for square in squares_seen(rules):
+    for square, other in squares_seen(rules):
         for card in ALL_CARDS:
             for own in (True, False):
                 for space in range(1, 10):
-                    verdict = check_play(card, square, space, own=own)
+                    verdict = check_play(card, square, space, own=own, other=other)
                     top = square.top(space)
                     if verdict.legal:
                         if card.rank <= TEN:
@@ -61,7 +68,7 @@ def test_every_placement_reason_tells_the_truth_about_the_square(rules: RuleSet)
                             family = "numbered" if card.rank < TEN else "ten"
                             assert text(f"engine.legal.{family}.{state}") in verdict.reason
                         continue
-                    advice = claimed_advice(card, square, own, verdict.code)
+                    advice = claimed_advice(card, square, own, verdict.code, other)
                     if advice is not None:
                         assert advice in verdict.reason, (str(square), str(card), own, space, verdict.reason)
                         checked += 1

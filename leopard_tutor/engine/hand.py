@@ -236,7 +236,7 @@ class Hand:
                 return refused("discard-after-play", "engine.turn.discard_after_play")
             return Verdict(True, text("engine.turn.discard_ok", card=card.name))
         return check_play(card, self._squares[move.square_owner], move.space,
-                          own=move.square_owner == p)
+                          own=move.square_owner == p, other=self._squares[1 - move.square_owner])
 
     def apply(self, move: Move) -> None:
         """Make `move` for the player to move; IllegalMove (with the reason) if it is not allowed."""

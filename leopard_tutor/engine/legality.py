@@ -141,8 +141,9 @@ def _list_spaces(spaces: list[int]) -> str:
     return text("engine.spaces.many", first=", ".join(str(s) for s in spaces[:-1]), last=spaces[-1])
 
 
-def check_play(card: Card, square: Square, space: int, *, own: bool) -> Verdict:
-    """Whether `card` may be played on `space` of `square` (`own`: the player's own square), and why.
+def check_play(card: Card, square: Square, space: int, *, own: bool, other: Square | None = None) -> Verdict:
+    """Whether `card` may be played on `space` of `square` (`own`: the player's own square), and why; `other` is the
+    other square, when there is one: a refusal points to its space only if the card may go there.
 
     The placement table is the same under all three rule sets, so no rule set is asked for."""
     if not isinstance(card, Card):
@@ -154,10 +155,10 @@ def check_play(card: Card, square: Square, space: int, *, own: bool) -> Verdict:
     where = place_words(space, own)
     if allowed_spaces(card.rank, square, own) >> (space - 1) & 1:
         return Verdict(True, _legal_reason(card, square, space, where))
-    return _illegal_verdict(card, square, space, own)
+    return _illegal_verdict(card, square, space, own, other)
 
 
-def _illegal_verdict(card: Card, square: Square, space: int, own: bool) -> Verdict:
+def _illegal_verdict(card: Card, square: Square, space: int, own: bool, other: Square | None) -> Verdict:
     rank = card.rank
     placement = PLACEMENT[rank]
     # The facts are words made when read (`later`), so that a refusal kept in a keyed error reads in the
@@ -188,9 +189,12 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool) -> Verdi
             return refused("covered", "engine.illegal.ten_covered", card=named, where=place, shown=covered,
                            advice=advice)
         side = "own" if own else "other"
-        return refused("covered", "engine.illegal.numbered_covered", card=named, where=place, shown=covered,
+        elsewhere = other is not None and bool(allowed_spaces(rank, other, not own) >> (rank - 1) & 1)
+        advice = later(f"engine.illegal.numbered_covered.{'cover_or_other' if elsewhere else 'cover'}",
                        cover=later(f"engine.illegal.numbered_covered.{side}"), number=rank,
                        other=later(f"engine.illegal.numbered_covered.{side}_other"))
+        return refused("covered", "engine.illegal.numbered_covered", card=named, where=place, shown=covered,
+                       advice=advice)
     filled = [s for s in range(1, 10) if not square.is_empty(s)]
     key = ("illegal.needs_card.none" if not filled else
            "illegal.needs_card.one" if len(filled) == 1 else "illegal.needs_card.some")

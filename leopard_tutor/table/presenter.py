@@ -108,7 +108,8 @@ def play_targets(view: PlayerView, card: Card) -> tuple[dict[int, set[int]], dic
     for owner in (0, 1):
         reasons[owner] = {}
         for space in range(1, 10):
-            verdict = check_play(card, view.squares[owner], space, own=owner == view.player)
+            verdict = check_play(card, view.squares[owner], space, own=owner == view.player,
+                                 other=view.squares[1 - owner])
             reasons[owner][space] = (_turn_reason(view) if verdict.legal and space not in targets[owner]
                                      else verdict.reason)
     return targets, reasons, Discard(card) in legal
