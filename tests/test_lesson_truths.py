@@ -169,6 +169,43 @@ def test_the_verdict_of_ending_a_turn_is_a_pass_exactly_when_nothing_was_played(
     assert all(count >= 3 for count in checked.values()), checked
 
 
+def answered_mistakes(lesson: Lesson, step: int, move: Move) -> list[int]:
+    """The mistakes of `lesson` that may answer the off-track `move` at `step` of its solution: the same move, a
+    reply legal after it, and their conditions holding."""
+    hand = attempt_at(lesson, step).hand
+    found = []
+    for index, mistake in enumerate(lesson.mistakes):
+        if mistake.move != move:
+            continue
+        after = _after(hand, move)
+        if after.to_move != 1 or not after.check(mistake.reply).legal:
+            continue
+        before_reply = after.value(0)
+        apply_move(after, mistake.reply)
+        if mistake.holds(hand.check(GoOut()).legal, before_reply, after.value(0)):
+            found.append(index)
+    return found
+
+
+@pytest.mark.parametrize("lesson", [lesson for lesson in LESSONS if lesson.mistakes], ids=lambda lesson: lesson.key)
+def test_a_mistake_a_lesson_names_is_answered_wherever_it_is_made(lesson: Lesson) -> None:
+    """Wherever a mistake's move is off track and legal, one of the lesson's mistakes for that move answers it
+    (stage 9's first turn met a discard of the 6 of clubs with no words: its reply, a jack on an empty space, is
+    allowed only once the ace lies there), unless conditions of its own rule it out; and each mistake is said
+    somewhere."""
+    said_somewhere = set()
+    for step in range(len(lesson.solution)):
+        hand = attempt_at(lesson, step).hand
+        for move in {mistake.move for mistake in lesson.mistakes}:
+            if move == lesson.solution[step] or not hand.check(move).legal:
+                continue
+            found = answered_mistakes(lesson, step, move)
+            conditioned = all(mistake.when for mistake in lesson.mistakes if mistake.move == move)
+            assert found or conditioned, (step, str(move))
+            said_somewhere.update(found[:1])
+    assert said_somewhere == set(range(len(lesson.mistakes)))
+
+
 # -- 2. stage 13's mistake: each claim only where the engine finds it true -----------------------------------
 
 def shown_mistakes(lesson: Lesson, step: int, move: Move) -> tuple[str, list[str]]:
