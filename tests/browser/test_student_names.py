@@ -131,7 +131,9 @@ def test_two_students_are_seen_on_the_class_page_within_5_s(browser: Any, open_b
         expect(header.locator(".lt-student-note p")).to_have_text(text("students.forgotten"), timeout=TIMEOUT)
         expect(header.get_by_role("textbox", name=text("students.label"))).to_have_value("Ana")
         expect(header.locator(".lt-student-lead")).to_be_hidden()
-        header.get_by_role("button", name=text("students.close")).click()  # the note lay over Play's controls
+        close = header.get_by_role("button", name=text("students.close"))
+        assert close.evaluate("(b) => b.scrollWidth <= b.clientWidth"), "the Close button's word is cut"
+        close.click()  # the note lay over Play's controls
         expect(header.locator(".lt-student-note")).to_be_hidden(timeout=TIMEOUT)
         expect(header.get_by_role("textbox", name=text("students.label"))).to_be_visible()
         page.get_by_role("combobox", name=text("play.controls.rules")).click(trial=True, timeout=5_000)
