@@ -176,6 +176,9 @@ def test_whole_course_by_clicks(keyed: None) -> None:
                 board.dispatch(intent)
         assert controller.attempt.solved, (lesson.key, board.state["message"])
         assert board.state["error"] == ""
+        greyed = [button for button in board.state["actions"] if button["id"] not in ("restart", "next")]
+        assert greyed and all(not button["enabled"] and button["note"] == mark("lessons.feedback.finished")
+                              for button in greyed), "a solved stage's buttons are greyed, with why"
     assert controller.progress.stars == {lesson.key: 3 for lesson in LESSONS}
     assert offered == {"go_out", "end_turn"}, "each is offered where a stage's solution uses it"
     board.dispatch({"type": "action", "id": "next"})

@@ -66,17 +66,17 @@ class LearnController(TableController):
         attempt = self.attempt
         playing = not attempt.finished
         view = attempt.view
-        buttons = [action("hint", text("sections.learn.hint_button"), enabled=playing)]
+        over = "" if playing else text("lessons.feedback.finished")  # why a finished stage's buttons are greyed
+        buttons = [action("hint", text("sections.learn.hint_button"), enabled=playing, note=over)]
         if self.lesson.questions:
-            buttons += [action(f"answer_{answer}", answer_words(answer), enabled=playing) for answer in ANSWERS]
+            buttons += [action(f"answer_{answer}", answer_words(answer), enabled=playing, note=over)
+                        for answer in ANSWERS]
         else:
-            why = attempt.refusal(GoOut()) if playing else ""
-            buttons.append(action("go_out", text("sections.learn.go_out_button"), enabled=playing and not why,
-                                  note=why))
+            why = attempt.refusal(GoOut()) if playing else over
+            buttons.append(action("go_out", text("sections.learn.go_out_button"), enabled=not why, note=why))
         if not self.lesson.questions and (view.stock_size == 0 or self.lesson.rules.multiple_plays):
-            why = attempt.refusal(EndTurn()) if playing else ""
-            buttons.append(action("end_turn", text("sections.learn.end_turn_button"), enabled=playing and not why,
-                                  note=why))
+            why = attempt.refusal(EndTurn()) if playing else over
+            buttons.append(action("end_turn", text("sections.learn.end_turn_button"), enabled=not why, note=why))
         buttons.append(action("restart", text("sections.learn.restart_button"), enabled=True))
         has_next = self.index + 1 < len(self.lessons)
         next_open = has_next and (attempt.solved or self.progress.is_unlocked(self.lessons[self.index + 1].key))
