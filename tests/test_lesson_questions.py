@@ -123,6 +123,18 @@ def test_the_hint_ladder_of_a_question_has_the_nudge_then_the_answer(keyed: None
     assert attempt.hint().text == lesson.hints[1] and attempt.hints_used == 3
 
 
+def test_after_a_wrong_answer_which_says_the_nudge_hint_goes_on_to_the_answer(keyed: None) -> None:
+    """A wrong answer already says the ladder's first rung: Hint does not say it again (and charge for it)."""
+    lesson = QUESTION_LESSONS[0]
+    attempt = lesson.new_attempt()
+    truth = lesson.questions[0].truth(attempt.view)
+    wrong = next(answer for answer in ("yes", "no", "unknown") if answer != truth.answer)
+    assert lesson.hints[0] in attempt.answer(wrong).text
+    rung = attempt.hint()
+    assert rung.level == 2 and rung.text.startswith(mark("lessons.questions.answer", answer=answer_words(truth.answer)))
+    assert attempt.hints_used == 1 and attempt.slips == 1
+
+
 def test_the_engine_can_tell_a_card_is_held_when_no_other_place_is_left(keyed: None) -> None:
     """Stock empty, both squares without face-down cards: an unseen card is in the other hand."""
     mine = Square.parse("AH 2H 3H / . . . / . . .")

@@ -129,6 +129,7 @@ class Attempt:
         if given != truth.answer:
             self.slips += 1
             nudge = self._say(self.lesson.hints[min(self.answered, len(self.lesson.hints) - 1)])
+            self._answer_hints = max(self._answer_hints, 1)  # the nudge is said here: Hint goes on to the answer
             wrong = text(f"lessons.questions.wrong.{question.ground}", answer=words)
             return Feedback(False, _join(wrong, nudge), "off-track")
         self.answered += 1
