@@ -22,6 +22,8 @@ from leopard_tutor.engine import (
 )
 from leopard_tutor.engine.cards import rank_words
 from leopard_tutor.engine.narration import line_changes, move_words, narrate
+from leopard_tutor.engine.turns import current_player
+from leopard_tutor.table import PassingDevice, PersonHere, Table
 
 C = Card.parse
 EMPTY = Square()
@@ -210,3 +212,25 @@ def test_one_narrator_puts_a_move_as_advice_report_or_undo(keyed: None) -> None:
     assert move_words(GoOut(), "advice", 1) == mark("narration.moves.advice.go_out")
     assert move_words(EndTurn(), "report", 1) == mark("narration.moves.report.end_turn")
     assert move_words(Discard(C("5C")), "undo", 0) == mark("narration.moves.undo.discard", card=C("5C").name)
+
+
+def test_a_turn_ended_with_no_card_held_is_told_as_a_pass(keyed: None) -> None:
+    """Running Leopard at one device, random moves: an end of turn by a player who held no card (the turn runner's
+    `Passed`) reads as a pass in the move list, any other as the end of a turn."""
+    seen = {"passed": 0, "end_turn": 0}
+    for seed in range(40):
+        table = Table((PersonHere(), PersonHere()), rules=RULE_SETS["RUNNING_LEOPARD"], seed=seed, hands=1)
+        rng = random.Random(seed)
+        while not table.hand.is_over and min(seen.values()) < 3:
+            if isinstance(table.mode, PassingDevice):
+                table.handle({"type": "action", "id": "show_hand"})
+            player = current_player(table.hand)
+            assert player is not None
+            held = len(table.hand.held[player])
+            move = rng.choice(table.view().legal_moves())
+            table.make(move)
+            if isinstance(move, EndTurn):
+                kind = "end_turn" if held else "passed"
+                assert said(table.log[-1].told[player], f"narration.{kind}"), table.log[-1].told[player]
+                seen[kind] += 1
+    assert min(seen.values()) >= 3, seen

@@ -80,19 +80,22 @@ def line_changes(owner: int, before: Square, after: Square, rules: RuleSet) -> t
 
 
 def narrate(move: Move, mover: int, viewer: int, before: Sequence[Square], after: Sequence[Square],
-            rules: RuleSet, *, went_out_value: int | None = None, placed: bool = False, other: str = "") -> Narration:
+            rules: RuleSet, *, went_out_value: int | None = None, placed: bool = False, other: str = "",
+            passed: bool = False) -> Narration:
     """The words for `move` made by `mover`, told to `viewer`, from both squares before and after it.
 
     `before` and `after` are the two squares (player 0's first) as the viewer sees them. With `placed`,
     a line is named with where the rule set draws it ('bottom row 7-8-9', see `placed_line_name`). `other`
-    is the other player's name, said instead of "your opponent" when given.
+    is the other player's name, said instead of "your opponent" when given. With `passed` (the turn runner's
+    `Passed`: the mover held no card), an end of turn is told as a pass.
     """
     subject = text("narration.you") if mover == viewer else other or text("narration.opponent")
     if isinstance(move, Discard):
         said = text("narration.discard", subject=subject, card=move.card.name)
         return Narration(said, mover, viewer, None, None, None)
     if isinstance(move, EndTurn):
-        return Narration(text("narration.end_turn", subject=subject), mover, viewer, None, None, None)
+        said = text("narration.passed" if passed else "narration.end_turn", subject=subject)
+        return Narration(said, mover, viewer, None, None, None)
     if isinstance(move, GoOut):
         value = square_value(before[mover], rules) if went_out_value is None else went_out_value
         whose = text("narration.your" if mover == viewer else "narration.their")

@@ -33,7 +33,7 @@ from ..engine import (
 )
 from ..engine.catalogue import or_list, text
 from ..engine.narration import move_words, narrate
-from ..engine.turns import MAX_MOVES_IN_A_TURN, TurnError, apply_move, current_player, deal_next
+from ..engine.turns import MAX_MOVES_IN_A_TURN, Passed, TurnError, apply_move, current_player, deal_next
 from ..hint_ladder import HintLadder
 from . import drawing, machine, sentences
 from .intents import BadIntent, TableController
@@ -718,9 +718,9 @@ class Table(TableController):
         readers = [player for player in (0, 1) if not isinstance(self.seats[player], Computer)]
         before = {reader: hand.view(reader).squares for reader in readers}
         value = hand.value(mover)
-        apply_move(hand, move, match)
+        passed = any(isinstance(event, Passed) for event in apply_move(hand, move, match))
         told = tuple(narrate(move, mover, reader, before[reader], hand.view(reader).squares, self.rules,
-                             went_out_value=value, other=self.name(1 - reader)).text
+                             went_out_value=value, other=self.name(1 - reader), passed=passed).text
                      if reader in readers else "" for reader in (0, 1))
         return LogEntry(mover, (told[0], told[1]))
 
