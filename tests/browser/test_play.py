@@ -163,7 +163,7 @@ def test_selecting_a_card_lights_exactly_the_legal_targets(board: Any) -> None:
         for owner, part in enumerate(table["squares"]):
             for cell in part["cells"]:
                 space = int(SPACE_NAME.match(cell["name"]).group(2))  # type: ignore[union-attr]
-                verdict = check_play(card, squares[owner], space, own=owner == 0)
+                verdict = check_play(card, squares[owner], space, own=owner == 0, other=squares[1 - owner])
                 assert cell["target"] == verdict.legal, (card, owner, space, verdict.reason)
                 assert cell["why"] == verdict.reason
         assert table["discard"] is True  # at the start of a turn any card may be discarded
@@ -259,7 +259,7 @@ def test_an_illegal_click_explains_and_changes_nothing(board: Any) -> None:
     assert found
     owner = 0 if found.group(1) == YOURS else 1
     squares = squares_of(table)
-    reason = check_play(card, squares[owner], int(found.group(2)), own=owner == 0).reason
+    reason = check_play(card, squares[owner], int(found.group(2)), own=owner == 0, other=squares[1 - owner]).reason
     after = click(board, wrong.first)
     assert after["message"] == reason
     assert [c["name"] for p in after["squares"] for c in p["cells"]] == \
