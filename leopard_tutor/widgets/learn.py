@@ -72,10 +72,10 @@ class LearnController(TableController):
             buttons += [action(f"answer_{answer}", answer_words(answer), enabled=playing, note=over)
                         for answer in ANSWERS]
         else:
-            why = attempt.refusal(GoOut()) if playing else over
+            why = self._refusal(GoOut())
             buttons.append(action("go_out", text("sections.learn.go_out_button"), enabled=not why, note=why))
         if not self.lesson.questions and (view.stock_size == 0 or self.lesson.rules.multiple_plays):
-            why = attempt.refusal(EndTurn()) if playing else over
+            why = self._refusal(EndTurn())
             buttons.append(action("end_turn", text("sections.learn.end_turn_button"), enabled=not why, note=why))
         buttons.append(action("restart", text("sections.learn.restart_button"), enabled=True))
         has_next = self.index + 1 < len(self.lessons)
@@ -187,10 +187,15 @@ class LearnController(TableController):
         elif feedback.kind in TAKEN_BACK and isinstance(move, (Play, Discard)):
             self.tried = (self.seq, (move.square_owner, move.space) if isinstance(move, Play) else "discard")
 
+    def _refusal(self, move: GoOut | EndTurn) -> str:
+        """Why the Go out or End turn button is greyed now ("" if it is offered): the stage is finished, or the
+        engine's reason."""
+        return text("lessons.feedback.finished") if self.attempt.finished else self.attempt.refusal(move)
+
     def press(self, move: GoOut | EndTurn) -> None:
         """Go out or End turn pressed: tried, unless the button was greyed (a page's late or forged press), which is
         answered with its reason and costs no slip."""
-        why = "" if self.attempt.finished else self.attempt.refusal(move)
+        why = self._refusal(move)
         if why:
             self.say(why, "warn")
         else:
