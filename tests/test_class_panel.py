@@ -202,6 +202,79 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     assert not [action for action in ben.board.state["actions"] if action["enabled"]]
 
 
+def finished_by_the_computer(authority: Referee, clock: Clock) -> tuple[PlaySection, ClassPanel, ClassTable]:
+    """Ana's section, after a move at the table Ben joined, once Ben has gone and the computer took his seat."""
+    ana, panel = opened_by_ana(authority)
+    assert panel.code is not None
+    authority.join("ben", "Ben", panel.code)
+    panel.on_report(panel.client.mine())
+    table = ana.controller
+    if table.hand.to_move != table.viewer:  # the deal is fresh: Ben may begin
+        move = table.hand.view(table.hand.to_move).legal_moves()[0]
+        authority.move("ben", panel.code, 0, move_to_data(move))
+        panel.on_report(panel.client.mine())
+    made_a_move(ana)
+    clock.now += GONE_SECONDS
+    panel.on_report(panel.client.mine())
+    panel.finish_button.click()
+    assert isinstance(table, ClassTable) and table.opponent is not None and ana.controller is table
+    return ana, panel, table
+
+
+def test_a_match_the_computer_finished_is_a_match_against_the_computer(tables: tuple[Referee, Clock],
+                                                                       keyed: None) -> None:
+    """Once the computer took the gone classmate's seat, the menu names its level and the classmate controls give
+    way; another level plays on in that match, and another kind of opponent or a new table keeps it aside, saying
+    so, until a computer opponent under its rules is chosen again (it was dropped without a word)."""
+    authority, clock = tables
+    ana, panel, table = finished_by_the_computer(authority, clock)
+    level = table.opponent.name  # type: ignore[union-attr]
+    assert ana.level_pick.value == level and panel.layout.display == "none"
+    moves = tuple(table.match.current.moves)
+    ana.level_pick.value = "expert"  # the same match goes on, against the expert
+    assert ana.controller is table and tuple(table.match.current.moves[:len(moves)]) == moves and not ana.set_aside
+    assert table.opponent.name == "expert"  # type: ignore[union-attr]
+    assert said(ana.board.state["message"], "play.opponent_changed", name=mark("levels.in_sentence.expert"))
+    ana.level_pick.value = CLASSMATE  # the board says the match goes on until a table comes
+    assert ana.controller is table and said(ana.board.state["message"], "classmates.choose_kept")
+    panel.open_button.click()  # a new table: the match is kept aside as one against the computer, and said to be
+    waiting = ana.controller
+    assert isinstance(waiting, ClassTable) and waiting is not table
+    assert ana.set_aside == {("computer", table.rules.key): table}
+    assert said(ana.board.state["message"], "play.set_aside.kept", choice=mark("play.people.choice"),
+                rules=mark(f"rules.{table.rules.key}"))
+    assert ana.codes_to_keep()[1] == {}, "a game's code seats the learner first: a class table's seat may be second"
+    panel.leave_button.click()
+    ana.level_pick.value = "casual"
+    assert ana.controller is table and said(ana.board.state["message"], "play.set_aside.back",
+                                            level=mark("levels.in_sentence.casual"))
+    assert table.opponent.name == "casual"  # type: ignore[union-attr]
+
+
+def test_the_adaptive_level_counts_no_match_between_classmates(tables: tuple[Referee, Clock], keyed: None) -> None:
+    """With "Adaptive" chosen before a class table, the table's match is the class's to count: it moves no level
+    (it was counted as the learner's win against the computer, whoever won)."""
+    authority, _clock = tables
+    code = authority.open("ana", "Ana")
+    authority.join("ben", "Ben", code)
+    play_to_the_last_move(authority, code)
+    plays = {}
+    for name in ("ana", "ben"):
+        play = build_play(Discarder(), opponent_factory=Discarder, seed=11, background=False,  # type: ignore[arg-type]
+                          address=lambda: "http://school:8866/", class_client=Link(authority, name))  # type: ignore[arg-type]
+        play.level_pick.value = "adaptive"
+        play.resume_class_table()
+        plays[name] = play
+    live = authority.tables[code]
+    mover = plays["ana" if live.row.visitors[live.match.current.to_move] == "ana" else "ben"]
+    table = mover.controller
+    assert isinstance(table, ClassTable) and mover.adaptive is not None
+    for intent in intents_for(table.view(), table.view().legal_moves()[0]):
+        mover.board.dispatch(intent)
+    assert table.match.is_over
+    assert (mover.adaptive.wins, mover.adaptive.losses) == (0, 0)
+
+
 def test_the_sections_hints_come_with_the_computer_after_a_class_table(tables: tuple[Referee, Clock],
                                                                        keyed: None) -> None:
     authority, clock = tables

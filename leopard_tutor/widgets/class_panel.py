@@ -152,19 +152,19 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
                  options: Callable[[], dict[str, Any]], address: Callable[[], str],
                  computer: Callable[[str], Any], level: Callable[[], str],
                  named: Callable[[str], None] = lambda name: None, arrived: Callable[[], None] = lambda: None,
-                 computer_round: ComputerRound = lambda level, rules, hands, words: None) -> None:
+                 computer_round: ComputerRound = lambda level, rules, hands, words: None,
+                 computer_seated: Callable[[str], None] = lambda level: None) -> None:
         """`options()` are the table options (hinter, reviews) of the section; `computer(level)` makes a computer
         player, and `level()` names the learner's own level, at which it takes a gone classmate's seat; `named(name)`
-        is told the name each table was opened or joined under; `arrived()`
-        is called when the server seats this page at a table it did not open or join here (a round the teacher
-        paired, or another tab of the same browser); `computer_round` when the teacher's round has this page play
-        the computer. A match under way that a table takes the place of is `seat`'s to keep: what it
-        says of it is said with the table's first words, however the table came."""
+        is told the name each table was opened or joined under; `arrived()` is called when the server seats this page
+        at a table it did not open or join here (a round the teacher paired, or another tab of the same browser);
+        `computer_round` when the teacher's round has this page play the computer; `computer_seated(level)` once the
+        computer took a gone classmate's seat at `level`. A match under way that a table takes the place of is
+        `seat`'s to keep: what it says of it is said with the table's first words, however the table came."""
         self.client, self._seat, self._act, self._refresh = client, seat, act, refresh
         self._options, self._address, self._computer, self._level = options, address, computer, level
-        self.finishing_level: str | None = None
-        """The level at which the computer took the gone classmate's seat (None: it has not)."""
         self._arrived, self._computer_round, self._named = arrived, computer_round, named
+        self._computer_seated = computer_seated
         self.table: ClassTable | None = None
         self.table_code: str | None = None
         """The code of the server's table that `table` is this page's seat at."""
@@ -474,11 +474,11 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             self.code = None
             self._show_entry(True)
             self.leave_button.layout.display = "none"
-        self.finishing_level = level
         words = text("classmates.computer_seated", level=text(f"levels.names.{level}"))
         table.seat_computer(self._computer(level), words, self._options()["hinter"])
         self.finish_button.layout.display = "none"
         self.status.value = ""
+        self._computer_seated(level)
 
     def leave(self) -> None:
         """Leave the table: it ends for both."""

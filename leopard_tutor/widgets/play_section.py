@@ -53,6 +53,12 @@ def under_way(table: Table) -> bool:
                                   or any(table.seats[player].here for player in match.current.movers))
 
 
+def between_classmates(table: Table) -> bool:
+    """Whether `table` is a class table's match between classmates (one the computer finished is a match against
+    the computer)."""
+    return isinstance(table, ClassTable) and table.opponent is None
+
+
 def kind_of(table: Table) -> str:
     """The kind of opponent a match is kept aside under: `PEOPLE` (both players at this device) or `COMPUTER`."""
     return PEOPLE if table.both_here else COMPUTER
@@ -232,7 +238,16 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                           options=self._table_options, address=self.address,
                           computer=lambda level: factory(level, None), level=self.opponent_level,
                           named=self._table_named, arrived=self._arrived_at_class_table,
-                          computer_round=lambda *round_: self.board.act(lambda: self._play_round(*round_)))
+                          computer_round=lambda *round_: self.board.act(lambda: self._play_round(*round_)),
+                          computer_seated=self._computer_seated)
+
+    def _computer_seated(self, level: str) -> None:
+        """The computer took a gone classmate's seat at `level`: the match on the board is one against the computer
+        now, so the opponent menu names that level (or the adaptive choice that chose it) and the classmate controls
+        give way, as for any match against the computer."""
+        assert self.classmates is not None
+        self._put_back(self.level_pick, ADAPTIVE if self.adaptive is not None else level)
+        self.classmates.layout.display = "none"
 
     def _show_classmates(self) -> None:
         """The opponent menu on a classmate, with the classmate controls shown (a class table is on the board)."""
@@ -261,9 +276,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         """Put the match under way aside under its kind and rules, as choosing another kind of opponent does (it is
         taken up again when both are chosen again): the sentence that says so (`words`, else the one of its kind), or
         "" if no match is under way. Its kind is the match's own, not the menu's (with "A classmate" chosen, the board
-        still holds the match played before)."""
+        still holds the match played before). A match between classmates is the class's tables' and is not kept; one
+        the computer finished is kept as a match against the computer."""
         current = self.controller
-        if isinstance(current, ClassTable) or not under_way(current):
+        if between_classmates(current) or not under_way(current):
             return ""
         kind = kind_of(current)
         older = self.set_aside.get((kind, current.rules.key))
@@ -280,7 +296,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         under way is kept aside (`_keep_aside`), but a match against the computer under the same rules, which
         would take its place there, ends; the sentence that says which, or "" if nothing is under way."""
         current = self.controller
-        if isinstance(current, ClassTable) or not under_way(current):
+        if between_classmates(current) or not under_way(current):
             return ""
         if current.both_here or current.rules.key != rules:
             return self._keep_aside()
@@ -442,7 +458,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if not isinstance(table, ClassTable) and kind_of(table) == COMPUTER and under_way(table):
             board = game_code(table.match, level)
         return board, {rules: game_code(kept.match, level) for (kind, rules), kept in self.set_aside.items()
-                       if kind == COMPUTER and under_way(kept)}
+                       if kind == COMPUTER and under_way(kept) and not isinstance(kept, ClassTable)}
 
     def take_up_kept(self, game: SavedGame | None, aside: list[SavedGame]) -> None:
         """The matches a browser kept (`MatchKeeper`): each of `aside` kept aside under its rules (where none is
@@ -569,7 +585,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if self.classmates is not None:
             self.classmates.layout.display = "" if change["new"] == CLASSMATE else "none"
         if change["new"] == CLASSMATE:  # a classmate's match starts when both sit at a table: the board says so
-            if not isinstance(self.controller, ClassTable):
+            if not between_classmates(self.controller):
                 kept = under_way(self.controller)
                 self.board.show_message(text("classmates.choose_kept" if kept else "classmates.choose"))
             return
@@ -598,7 +614,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         are chosen again; else a new match begins."""
         chosen = PEOPLE if new == PEOPLE else COMPUTER
         current = self.controller
-        if not isinstance(current, ClassTable) and kind_of(current) == chosen:
+        if not between_classmates(current) and kind_of(current) == chosen:
             if chosen == COMPUTER:  # back from "A classmate" to the match on the board: at the level chosen
                 self._follow_level(factory, LEVELS[0], new)
             return
@@ -621,10 +637,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 "background": table.background is not None}
 
     def _seat_computer(self, opponent: Chooser) -> None:
-        """Play against `opponent` from the next move; a table between two people, or one just kept aside, gives way
-        to a new one."""
+        """Play against `opponent` from the next move; a table between two people, a class table (its seats are the
+        class's, where the learner may sit second) or one just kept aside gives way to a new one."""
         kept = any(table is self.controller for table in self.set_aside.values())
-        if self.controller.opponent is not None and not kept:
+        if self.controller.opponent is not None and not kept and not isinstance(self.controller, ClassTable):
             self.controller.set_opponent(opponent)
         else:
             self._seat(against_computer(opponent, **self._table_options()))
@@ -658,8 +674,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if not (new_hand or new_match):
             return
         if isinstance(table, ClassTable):
-            finished = None if self.classmates is None else self.classmates.finishing_level
-            against = CLASSMATE if table.computer_sat is None else f"{COMPUTER_PREFIX}{finished}"
+            against = CLASSMATE if table.computer_sat is None else f"{COMPUTER_PREFIX}{self.opponent_level()}"
             seat, new_match = table.seat, False
         elif str(self.level_pick.value) == PEOPLE:
             return
@@ -676,9 +691,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 listener(against, result, match)
 
     def _count_match(self) -> None:
-        """With the adaptive level, count a match once it is over, and change the opponent if it says so."""
+        """With the adaptive level, count a match against the computer once it is over, and change the opponent if it
+        says so."""
         adaptive, match, factory = self.adaptive, self.controller.match, self.opponent_factory
-        if adaptive is None or factory is None or not match.is_over or match is self._counted:
+        if (adaptive is None or factory is None or not match.is_over or match is self._counted
+                or isinstance(self.controller, ClassTable)):  # a class table's match is the class's tables' to count
             return
         self._counted = match
         moved = adaptive.record("draw" if match.winner is None else "win" if match.winner == 0 else "loss")
