@@ -164,6 +164,11 @@ def square_on_page(root: Any) -> Square:
     return Square([piles[s] for s in range(1, 10)])
 
 
+def focused_key(board: Any) -> str:
+    """The board's name (`data-k`) of the element that has the focus ("" if it is not one of the board's)."""
+    return str(board.page.evaluate("document.activeElement.getAttribute('data-k') || ''"))
+
+
 def test_answer_a_practice_question_right_and_wrong(board: Any) -> None:
     root = open_tab(board, "Practice", "lt-practice")
     section = board.page.locator(".lt-practice")
@@ -186,9 +191,12 @@ def test_answer_a_practice_question_right_and_wrong(board: Any) -> None:
     click(root, root.get_by_role("button", name="Next question"))
     value = square_value(square_on_page(root))
     section.locator(".lt-answer input").fill(str(value + 2))
-    section.locator(".lt-answer input").press("Tab")
-    message = click(root, section.get_by_role("button", name="Check"))
+    seq = root.get_attribute("data-seq")
+    section.locator(".lt-answer input").press("Enter")  # a keyboard's way to send the answer
+    expect(root).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
+    message = str(root.locator(".lt-message").text_content())
     assert message.startswith(text("lessons.practice.value.wrong", given=value + 2, value=value))
+    assert focused_key(board) == "anext", "the answer given, the focus goes on to the next question, not the page"
     expect(section.locator(".lt-record")).to_contain_text(record(1, 1))
 
     section.locator("select").first.select_option(label=placement_kind)
@@ -204,6 +212,7 @@ def test_answer_a_practice_question_right_and_wrong(board: Any) -> None:
     answer = text("sections.practice.no") if verdict.legal else text("sections.practice.yes")
     message = click(root, root.get_by_role("button", name=answer))
     assert message == f"{text('lessons.practice.placement.wrong')} {verdict.reason}"
+    assert focused_key(board) == "anext", "the answer buttons greyed, the focus is on the next question's"
     expect(root.locator(".lt-error")).to_be_hidden()
 
 

@@ -363,6 +363,7 @@ def test_keyboard_alone_selects_and_plays(board: Any) -> None:
     page.keyboard.press("ArrowRight")
     assert SPACE_NAME.fullmatch(page.evaluate("document.activeElement.getAttribute('aria-label')"))
     assert board.locator(".lt-square").first.get_attribute("data-side") == "yours", "Tab reaches your square first"
+    arrows_follow_the_screen(board)
     board.locator(".lt-square").first.locator(".lt-space").nth(4).focus()
     for _ in range(4):  # the other square, the discard pile, the hand: one stop each
         page.keyboard.press("Tab")
@@ -377,6 +378,28 @@ def test_keyboard_alone_selects_and_plays(board: Any) -> None:
     page.keyboard.press("Shift+Tab")
     assert page.evaluate("document.activeElement.getAttribute('data-k')") == board.locator(
         ".lt-square").first.locator(".lt-space").nth(4).get_attribute("data-k"), "back to the space last focused"
+
+
+def arrows_follow_the_screen(board: Any) -> None:
+    """An arrow key goes to the nearest space in its direction on the screen: across to the square beside (same
+    row), never to another row or, with the squares side by side, from the bottom row down into the other square."""
+    page = board.page
+    mine, theirs = (board.locator(".lt-square").nth(n).locator(".lt-space") for n in (0, 1))
+    boxes = {n: [space.bounding_box() for space in squares.all()] for n, squares in ((0, mine), (1, theirs))}
+    if abs(boxes[0][0]["y"] - boxes[1][0]["y"]) > 1:
+        pytest.fail("the squares should stand side by side at this size")
+    key_of = lambda: page.evaluate("document.activeElement.getAttribute('data-k')")  # noqa: E731
+    top_right = max(range(9), key=lambda i: (boxes[0][i]["x"] - boxes[0][i]["y"]))
+    top_left_theirs = min(range(9), key=lambda i: (boxes[1][i]["x"] + boxes[1][i]["y"]))
+    mine.nth(top_right).focus()
+    page.keyboard.press("ArrowRight")
+    assert key_of() == theirs.nth(top_left_theirs).get_attribute("data-k"), "right of your top right: their top left"
+    page.keyboard.press("ArrowLeft")
+    assert key_of() == mine.nth(top_right).get_attribute("data-k")
+    bottom = max(range(9), key=lambda i: (boxes[0][i]["y"], -boxes[0][i]["x"]))
+    mine.nth(bottom).focus()
+    page.keyboard.press("ArrowDown")
+    assert key_of() == mine.nth(bottom).get_attribute("data-k"), "nothing below the bottom row"
 
 
 FOCUSED_JS = "() => [document.activeElement.getAttribute('data-k') || '', " \
@@ -497,6 +520,9 @@ def test_review_why_and_try_a_position_again_by_clicks(board: Any) -> None:
     assert GO_OUT not in [label for label, _ in table["actions"]]  # the review's own buttons instead
     table = click(board, page.get_by_role("button", name=text("review.buttons.next")))
     expect(moves.nth(1)).to_have_class(re.compile(r"\blt-review-now\b"))  # the list's second move is the one shown
+    focused = page.evaluate("[document.activeElement.dataset.k || '', document.activeElement.disabled]")
+    assert focused[0].startswith("a") and focused[0] != "areview_next" and not focused[1], \
+        f"the last Next move greyed, the focus stays with the review's buttons, not {focused}"
     table = click(board, page.get_by_role("button", name=text("review.buttons.try_again")))
     assert table["turn"].startswith(opening("review.retry.turn", "turn"))
     assert table["hand"] and table["actions"][0][0] == GO_OUT

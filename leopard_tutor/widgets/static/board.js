@@ -271,7 +271,8 @@ export default {
 
     function answerView(spec) {
       const input = h("input", { type: "number", class: "lt-answer-input", min: spec.min, max: spec.max, step: 1,
-                                 inputmode: "numeric", "aria-label": spec.label, disabled: !spec.enabled });
+                                 inputmode: "numeric", "aria-label": spec.label, disabled: !spec.enabled,
+                                 "data-k": "answer-value" });
       const submit = (event) => {
         event.preventDefault();
         const value = input.value.trim() === "" ? null : Number(input.value);
@@ -317,10 +318,13 @@ export default {
       }
       if (panel.kind === "table") {
         const row = (cells, tag) => h("tr", {}, cells.map((cell) => h(tag, { text: String(cell) })));
+        // the totals row is headed by its first cell, as a row; its figures are data, not column headers
+        const foot = (cells) => h("tr", {}, cells.map((cell, index) => index ?
+          h("td", { text: String(cell) }) : h("th", { scope: "row", text: String(cell) })));
         return h("section", { class: cls }, [title, h("table", { class: panel.table_class || null }, [
           panel.head ? h("thead", {}, row(panel.head, "th")) : null,
           h("tbody", {}, (panel.rows || []).map((cells) => row(cells, "td"))),
-          panel.foot ? h("tfoot", {}, row(panel.foot, "th")) : null,
+          panel.foot ? h("tfoot", {}, foot(panel.foot)) : null,
         ])]);
       }
       if (panel.kind === "actions") {
@@ -338,34 +342,51 @@ export default {
       return null;
     }
 
-    // Arrow keys move between the spaces of a square (3 by 3), from one square to the next, and along the hand.
+    // The buttons (and the answer box) of the board's own controls, in the order they stand.
+    const ACTION_BUTTONS = ".lt-actions button, .lt-side-actions button, .lt-answer input, .lt-answer button";
+
+    // Arrow keys move between the spaces as they stand on the screen: to the nearest space in the arrow's direction,
+    // within a square or across to the one beside it (or below it, where the squares stand one above the other).
+    // Along the hand, they step through the cards; Home and End go to its first and last card.
+    const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const centre = (element) => {
+      const box = element.getBoundingClientRect();
+      return [box.left + box.width / 2, box.top + box.height / 2, box.width, box.height];
+    };
+    function nearestSpace(from, [dx, dy]) {
+      const [x, y, width, height] = centre(from);
+      let best = null;
+      let bestScore = Infinity;
+      for (const space of root.querySelectorAll(".lt-grid button")) {
+        if (space === from || !space.offsetParent) continue;
+        const [sx, sy] = centre(space);
+        const along = (sx - x) * dx + (sy - y) * dy;  // how far in the arrow's direction
+        const across = Math.abs((sx - x) * dy + (sy - y) * dx);  // how far off its line
+        if (along < (dx ? width : height) / 2) continue;
+        if (across > (dx ? height : width) / 2) continue;  // only spaces in the same row (or column)
+        if (along < bestScore) { best = space; bestScore = along; }
+      }
+      return best;
+    }
     root.addEventListener("keydown", (event) => {
       const key = event.key;
-      if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(key)) return;
       const target = event.target;
       const group = target.closest(".lt-grid, .lt-fan");
       if (!group) return;
-      const items = Array.from(group.querySelectorAll("button"));
-      const at = items.indexOf(target);
-      if (at < 0) return;
-      let next = at;
+      let next = null;
       if (group.classList.contains("lt-grid")) {
-        const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -3, ArrowDown: 3 }[key];
-        next = at + step;
-        if (next < 0 || next >= items.length) {
-          const grids = Array.from(root.querySelectorAll(".lt-grid"));
-          const other = grids[grids.indexOf(group) + (step > 0 ? 1 : -1)];
-          if (!other) return;
-          const others = Array.from(other.querySelectorAll("button"));
-          next = null;
-          others[(at % 3) + (step > 0 ? 0 : 6)].focus();
-        }
+        if (!(key in ARROWS)) return;
+        next = nearestSpace(target, ARROWS[key]);
       } else {
-        next = at + (key === "ArrowLeft" || key === "ArrowUp" ? -1 : 1);
-        if (next < 0 || next >= items.length) return;
+        const items = Array.from(group.querySelectorAll("button"));
+        const at = items.indexOf(target);
+        if (at < 0) return;
+        if (key === "Home" || key === "End") next = items[key === "Home" ? 0 : items.length - 1];
+        else if (key in ARROWS) next = items[at + (key === "ArrowLeft" || key === "ArrowUp" ? -1 : 1)] || null;
+        else return;
       }
       event.preventDefault();
-      if (next !== null) items[next].focus();
+      if (next) next.focus();
     });
 
     // -- fitting the table to the window ---------------------------------------------------------
@@ -542,6 +563,7 @@ export default {
       const state = model.get("state") || {};
       const texts = model.get("texts") || {};
       const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-k") : null;
+      const buttonsBefore = Array.from(root.querySelectorAll(ACTION_BUTTONS), (button) => button.dataset.k);
       error.textContent = state.error || "";
       error.hidden = !state.error;
       turn.textContent = state.turn || "";
@@ -575,10 +597,31 @@ export default {
       flightFrom = null;
       if (focused) {
         const again = root.querySelector(`[data-k="${focused}"]`);
-        const fallback = root.querySelector(".lt-hand-card") || root.querySelector(".lt-space");
+        const fallback = nearbyButton(buttonsBefore, focused) || root.querySelector(".lt-hand-card") ||
+          root.querySelector(".lt-space");
         if (again && !again.disabled) again.focus();
         else if (fallback) fallback.focus();
       }
+    }
+
+    // A button that was focused and is now greyed or gone (the last "Next move", an answer given) hands the focus
+    // to the nearest button still offered among those that stood around it (the next first), so a keyboard stays
+    // with the buttons instead of landing on a card.
+    function nearbyButton(before, focused) {
+      const at = before.indexOf(focused);
+      if (at < 0) return null;
+      const offered = (k) => {
+        const button = root.querySelector(`[data-k="${k}"]`);
+        return button && !button.disabled && button.matches(ACTION_BUTTONS) ? button : null;
+      };
+      for (let step = 1; step < before.length; step++) {
+        for (const index of [at + step, at - step]) {
+          const button = index >= 0 && index < before.length ? offered(before[index]) : null;
+          if (button) return button;
+        }
+      }
+      const now = Array.from(root.querySelectorAll(ACTION_BUTTONS)).filter((button) => !button.disabled);
+      return now.find((button) => button.classList.contains("lt-primary")) || now[0] || null;
     }
 
     model.on("change:state", render);
