@@ -121,7 +121,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.language_pick.add_class("lt-language")
         self.language_pick.observe(self._language_picked, names="value")
         self._putting_pick = False
-        self.page_language = PageLanguage(lang=self.drawn_language)
+        self.page_language = PageLanguage(lang=self.drawn_language, title=text("app.title"))
         self.kept_language = ""  # the learner's choice, as the browser keeps it
         self.link_language: str | None = None  # a teacher's link's ?lang=, if it is a language of the tutor
         self.link_query = ""  # the link the app follows (`follow_link`), for its note in another language
@@ -213,6 +213,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.link_language = None
         self.page_language.save(self.kept_language)
         self.follow_language()
+        self.language_pick.focus()  # the page is drawn again: the keyboard stays where the choice was made
 
     def follow_language(self) -> None:
         """Draw the app in the language of the link, else the learner's choice, else the browser's, else the
@@ -228,7 +229,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         if code != self.drawn_language:
             self._draw_again()
             self.drawn_language = code
-        self.page_language.lang = code
+        self.page_language.lang, self.page_language.title = code, text("app.title")
         self._putting_pick = True
         try:
             self.language_pick.value = code

@@ -227,6 +227,8 @@ SCRIPT_VALUES = {
     "use strict": "a script's directive",
     "(prefers-color-scheme: dark)": "a CSS media query (the Voila template's dark theme)",
     "not all": "a CSS media query that matches nothing",
+    ".lt-actions button, .lt-side-actions button, .lt-answer input, .lt-answer button": "a CSS selector (board.js)",
+    ".lt-grid button": "a CSS selector (board.js)",
 }
 """Script literals in words that no person reads, and what they are."""
 HTML_NAMES = {"Leopard Tutor": "the app's name, the same in every language (app.title)"}

@@ -23,7 +23,11 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         self.section = section
         self.shown = W.HTML()
         self.shown.add_class("lt-saved-game")
-        self.code = W.Text(placeholder=text("play.saved_game.placeholder"), layout=W.Layout(width="32em"))
+        # its label names the box for a screen reader (a placeholder goes as soon as something is typed); the page
+        # shows the placeholder only (app.css: .lt-unseen-label)
+        self.code = W.Text(placeholder=text("play.saved_game.placeholder"),
+                           description=text("play.saved_game.code_label"), layout=W.Layout(width="32em"))
+        self.code.add_class("lt-unseen-label")
         self.code.add_class("lt-game-code")
         save = W.Button(description=text("play.saved_game.save"), tooltip=text("play.saved_game.save_tooltip"))
         resume = W.Button(description=text("play.saved_game.resume"), tooltip=text("play.saved_game.resume_tooltip"))
@@ -47,6 +51,7 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         label = html.escape(text("play.saved_game.label"))
         self.shown.value = (f"<p>{words}</p><textarea class='lt-saved-game-code' readonly rows='3' cols='60' "
                             f"aria-label='{label}'>{code}</textarea>")
+        self.section.controller.say(text("play.saved_game.ready"))  # the board's message is what is read out
 
     def resume(self) -> None:
         """Go on with the game of the pasted code (a bad code is explained on the board and changes nothing; at a class

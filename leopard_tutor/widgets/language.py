@@ -1,5 +1,5 @@
 """The page's language: the learner's choice kept in the browser, the browser's own languages, and the
-page's `<html lang>`.
+page's `<html lang>` and `<title>`.
 
     page = PageLanguage()            # must be displayed (the page does the reading and writing)
     page.on_restore(callback)        # callback(kept) once the page has said what it keeps and
@@ -9,6 +9,7 @@ page's `<html lang>`.
                                      # and a teacher's ?lang= left out of the page's address (a reload keeps it)
     page.lang = "es"                 # the page's <html lang>
                                      # (and each option of the app's language picker says its own language)
+    page.title = "Leopard Tutor"     # the page's <title> (the app's name in its language)
 
 Everything the page sends is bounded and read like any other input (`catalogue.language_code` checks
 every language before it is used).
@@ -33,6 +34,8 @@ class PageLanguage(BrowserStorage):
 
     _esm = kept_script("language.js")
     lang = traitlets.Unicode("").tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
+    """The page's <title> where the page is the app's ("": the page's own, which names the notebook)."""
     cookie = traitlets.Unicode(LANGUAGE_COOKIE).tag(sync=True)
     names = traitlets.Dict().tag(sync=True)
     """Each language's name in its own words by code: the app's picker lists them, and the page marks each of its

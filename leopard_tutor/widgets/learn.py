@@ -270,7 +270,9 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         stages = W.HBox(self.stage_buttons)
         stages.add_class("lt-stages")
         stages.add_class("lt-controls")
-        self.code = W.Text(placeholder=text("sections.progress.placeholder"))
+        self.code = W.Text(placeholder=text("sections.progress.placeholder"),
+                           description=text("sections.progress.code_label"))  # (read out only: see GameSaver's)
+        self.code.add_class("lt-unseen-label")
         self.code.add_class("lt-code")
         show = W.Button(description=text("sections.progress.show"))
         load = W.Button(description=text("sections.progress.load"))

@@ -505,6 +505,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                             f"aria-label='{words['label']}' size='60'> "
                             f"<a href='{shown}' target='_blank' rel='noopener'>{words['open']}</a></p>")
         self.share.layout.display = ""
+        self.controller.say(text("play.share.ready"))  # the board's message is what a screen reader is told
 
     def _put_back(self, pick: W.Dropdown, value: str) -> None:
         """Set a picker back to `value` without acting on it (a change beyond the kernel's pace)."""

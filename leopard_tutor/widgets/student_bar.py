@@ -94,8 +94,8 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         self.note_box = W.HBox([self.note, self.close_button], layout=W.Layout(display="none"))
         """The note under the name (it lies over the page's top until closed, or until a name is kept)."""
         self.note_box.add_class("lt-student-note")
-        self.change_button.on_click(lambda _b: self.ask())
-        self.keep_button.on_click(lambda _b: self.keep(self.box.value))
+        self.change_button.on_click(lambda _b: self._change_pressed())
+        self.keep_button.on_click(lambda _b: self._keep_pressed())
         self.box.observe(self._typed, names="value")
         self.storage.on_restore(self._restore)
         record.forgotten_listeners.append(self.forgotten)
@@ -148,6 +148,17 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         if self.record.name is not None:
             self._fill(self.record.name)
         self._parts(asking=True)
+
+    def _change_pressed(self) -> None:
+        """"Change": the box is shown, and the keyboard goes into it (the button pressed is gone)."""
+        self.ask()
+        self.box.focus()
+
+    def _keep_pressed(self) -> None:
+        """"Keep": the name is kept, and the keyboard goes on to "Change" (the button pressed is gone); a name
+        refused leaves the keyboard where it was."""
+        if self.keep(self.box.value):
+            self.change_button.focus()
 
     def _typed(self, change: dict[str, object]) -> None:
         """The box's value changed at Enter (or as the student left it): keep the name typed, as Keep does."""

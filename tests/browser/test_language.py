@@ -42,6 +42,8 @@ def test_a_link_opens_in_spanish_and_the_picker_switches_to_english_and_is_kept(
     expect(tabs(page)).to_have_text(ENGLISH, timeout=TIMEOUT)
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.get_by_label("Language")).to_have_value("English")
+    expect(page.get_by_label("Language")).to_be_focused()  # drawn again, the keyboard is where it was
+    expect(page).to_have_title(text("app.title"))  # not the notebook's file name
     expect(page.get_by_role("tab", name="Learn")).to_have_attribute("aria-selected", "true")  # the same place
     learn_drawn(page)
     assert "lang=" not in page.url and "tab=learn" in page.url, "the link's language gave way to the learner's"

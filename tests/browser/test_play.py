@@ -151,6 +151,13 @@ def test_board_renders_with_the_accessibility_contract(board: Any) -> None:
         expect(page.get_by_text(re.compile(f"^{worth.pattern}$"))).to_have_count(1)
     expect(page.get_by_role("button", name=text("play.controls.hint"))).to_be_visible()
     assert table["error"] == ""
+    rules = page.get_by_role("combobox", name=text("play.controls.rules"))
+    rules.focus()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")  # by the keyboard: a control outside the board shows its focus as plainly
+    expect(rules).to_be_focused()
+    assert rules.evaluate("(el) => [getComputedStyle(el).outlineWidth, getComputedStyle(el).outlineStyle]") == [
+        "3px", "solid"]
 
 
 def test_selecting_a_card_lights_exactly_the_legal_targets(board: Any) -> None:

@@ -51,6 +51,7 @@ def test_a_first_visit_names_itself_and_the_name_comes_back(open_board: Any, pag
     box = header.get_by_role("textbox", name=text("students.label"))
     expect(box).to_be_visible(timeout=TIMEOUT)
     expect(box).to_have_value(offered.inner_text())
+    expect(box).to_be_focused()  # Change is gone: the keyboard goes into the box it showed
     assert not header_clear_of_the_tabs(page), "the name box must not cover a tab"
     box.fill("x" * 25)
     header.get_by_role("button", name=text("students.keep")).click()
@@ -88,6 +89,7 @@ def name_student(page: Any, name: str) -> None:
     header.get_by_role("textbox", name=text("students.label")).fill(name)
     header.get_by_role("button", name=text("students.keep")).click()
     expect(header.locator(".lt-student-name")).to_have_text(name, timeout=TIMEOUT)
+    expect(header.get_by_role("button", name=text("students.change"))).to_be_focused()  # Keep is gone: on to Change
 
 
 def test_two_students_are_seen_on_the_class_page_within_5_s(browser: Any, open_board: Any, page: Any,

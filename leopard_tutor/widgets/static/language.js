@@ -3,8 +3,9 @@
 // ({type: "restore", value, browser}); whenever Python changes "saved" (the learner chose in the picker) it keeps
 // it and takes a teacher's ?lang= out of the page's address, so that a reload keeps the learner's choice; the
 // choice is kept in the cookie the model names too, which the class server reads for its own pages; it
-// sets the app's lang, and the page's <html lang> where the page is the app's (not JupyterLab's), to the model's
-// "lang", and marks each option of the app's language picker with the language it names (the model's "names").
+// sets the app's lang, and the page's <html lang> and <title> where the page is the app's (not JupyterLab's), to
+// the model's "lang" and "title", and marks each option of the app's language picker with the language it names
+// (the model's "names").
 // It draws nothing. A browser that refuses storage keeps nothing.
 
 // read() and write() are kept.js's, put before this module (widgets/storage.py: kept_script).
@@ -53,7 +54,10 @@ export default {
         if (named) option.lang = named[0];
       }
       // A Voilà (or Voici: the site) page is the app's; in JupyterLab the page is Lab's, the app only a part of it.
-      if (document.body && document.body.dataset.voila) document.documentElement.lang = code;
+      if (document.body && document.body.dataset.voila) {
+        document.documentElement.lang = code;
+        if (model.get("title")) document.title = model.get("title");
+      }
     };
     const save = () => {
       write(key, model.get("saved"));
@@ -66,9 +70,11 @@ export default {
     model.send({ type: "restore", value: kept.length <= LIMIT ? kept : "", browser: browserLanguages() });
     model.on("change:saved", save);
     model.on("change:lang", lang);
+    model.on("change:title", lang);
     return () => {
       model.off("change:saved", save);
       model.off("change:lang", lang);
+      model.off("change:title", lang);
     };
   },
 };
