@@ -46,6 +46,7 @@ from .widgets.board import STATIC
 from .widgets.header_fit import HeaderFit
 from .widgets.language import PageLanguage
 from .widgets.learn import LearnSection, build_learn, group_progress
+from .widgets.menu_keys import MenuKeys
 from .widgets.play_section import PlaySection, build_play
 from .widgets.rules_sheet import RulesSheetLink
 from .widgets.section import Section
@@ -137,7 +138,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.head.add_class("lt-head")
         self.member: ClassMember | None = None  # the student, on a class server (`join_class`)
         super().__init__([self.head, self.link_note, self.storage_note, self.tabs, self.storage, self.page_language,
-                          HeaderFit()])
+                          HeaderFit(), MenuKeys()])
         self.add_class("lt-app")
         if self.sections:
             self.open_tab(0)

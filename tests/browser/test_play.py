@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from rendered import escaped, opening, pattern
 from servers import kernel_count
 
+from leopard_tutor.ai import LEVELS
 from leopard_tutor.engine import (
     ALL_CARDS,
     ORIGINAL_1963,
@@ -158,6 +159,31 @@ def test_board_renders_with_the_accessibility_contract(board: Any) -> None:
     expect(rules).to_be_focused()
     assert rules.evaluate("(el) => [getComputedStyle(el).outlineWidth, getComputedStyle(el).outlineStyle]") == [
         "3px", "solid"]
+
+
+def test_a_menu_stepped_through_by_keyboard_acts_once_at_enter(board: Any) -> None:
+    """Arrowing through the closed Opponent menu changes nothing until Enter (each step used to be a choice: the level
+    changed at each, and passing "Someone at this device" set the match aside); Escape puts the choice back."""
+    page = board.page
+    wait_my_turn(board)
+    menu = page.get_by_role("combobox", name=text("play.controls.opponent"))
+    start = menu.input_value()
+    levels = [option.get_attribute("value") for option in menu.locator("option").all()]
+    seq = board.get_attribute("data-seq")
+    menu.focus()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    assert menu.input_value() == levels[levels.index(start) + 2], "the menu shows each step"
+    page.keyboard.press("Escape")
+    assert menu.input_value() == start
+    page.wait_for_timeout(1000)  # the kernel would have answered a change by now
+    assert board.get_attribute("data-seq") == seq, "no step was a choice"
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    chosen = next(level for level in LEVELS if text(f"levels.names.{level}") == levels[levels.index(start) + 2])
+    expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+    assert read(board)["message"] == text("play.opponent_changed", name=text(f"levels.in_sentence.{chosen}"))
 
 
 def test_selecting_a_card_lights_exactly_the_legal_targets(board: Any) -> None:
