@@ -91,8 +91,13 @@ def test_complete_stage_2_and_stage_6_by_clicks(board: Any) -> None:
     locked = f"2 · {text('sections.learn.locked_label')}"
     expect(section.get_by_role("button", name=locked, exact=True)).to_be_disabled()
     assert opening("lessons.feedback.stars", "stars") in play_solution(root, 1)
+    goal = root.locator(".lt-goal")
+    goal_node = goal.element_handle()
     click(root, root.get_by_role("button", name=text("sections.learn.next_button")))
     expect(root.locator(".lt-turn")).to_contain_text(stage_line(2))
+    # the new stage's goal is read out: a live region, the same node as before with new words in it
+    expect(goal).to_contain_text(LESSONS[1].goal)
+    assert goal.get_attribute("aria-live") == "polite" and goal.evaluate("(el, old) => el === old", goal_node)
 
     seven = Card.parse("7S")
     click(root, hand_card(root, seven))

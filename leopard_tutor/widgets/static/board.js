@@ -291,7 +291,8 @@ export default {
       const cls = `lt-side-panel lt-panel-${panel.kind}${panel.class ? " " + panel.class : ""}`;
       if (panel.kind === "goal") {
         return h("section", { class: cls }, [
-          h("p", { class: "lt-goal" }, [h("strong", { text: panel.title }), " ", panel.text]),
+          // read out when it changes (a stage opened), not only where a screen reader's reading comes to it
+          h("p", { class: "lt-goal", "aria-live": "polite" }, [h("strong", { text: panel.title }), " ", panel.text]),
           panel.items && panel.items.length ?
             h("ul", { class: "lt-goals" }, panel.items.map((item) => h("li", { text: item }))) : null,
           panel.note ? h("p", { class: "lt-goal-note", text: panel.note }) : null,
