@@ -251,6 +251,21 @@ def test_a_match_the_computer_finished_is_a_match_against_the_computer(tables: t
     assert table.opponent.name == "casual"  # type: ignore[union-attr]
 
 
+def test_another_language_carries_a_match_the_computer_finished(tables: tuple[Referee, Clock], keyed: None) -> None:
+    """The app drawn again in another language takes up the match the computer finished as the table it is (a game's
+    code would seat the learner first, where a class table may seat them second), and says so."""
+    authority, clock = tables
+    ana, _panel, table = finished_by_the_computer(authority, clock)
+    moves = tuple(table.match.current.moves)
+    again = section(authority, "ana")
+    again.take_place(ana.place())
+    assert again.controller is table and tuple(table.match.current.moves) == moves
+    assert again.level_pick.value == ana.level_pick.value and again.rules_pick.value == table.rules.key
+    level = mark(f"levels.in_sentence.{ana.level_pick.value}")
+    assert said(again.board.state["message"], "play.set_aside.back", level=level)
+    assert again.codes_to_keep() == (None, {}) and not again.set_aside
+
+
 def test_the_adaptive_level_counts_no_match_between_classmates(tables: tuple[Referee, Clock], keyed: None) -> None:
     """With "Adaptive" chosen before a class table, the table's match is the class's to count: it moves no level
     (it was counted as the learner's win against the computer, whoever won)."""

@@ -75,6 +75,9 @@ class PlayPlace:
     people: str | None = None
     """The rules of the game between two people at this device on the board (None: they were not chosen), kept among
     `kept` under those rules and taken up again: no code holds two people's hands."""
+    finished: tuple[str, str] | None = None
+    """The rules and level of a class table's match the computer finished, on the board (None: none), kept among
+    `kept` under those rules and taken up again: a code seats the learner first, where a class table may not."""
 
 
 class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
@@ -372,10 +375,14 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         people = table.rules.key if str(self.level_pick.value) == PEOPLE else None
         if people is not None:
             kept[(PEOPLE, people)] = table
-        begun = not (self.people or self.at_class_table() or not table.begun)
+        finished = None
+        if isinstance(table, ClassTable) and not between_classmates(table) and under_way(table):
+            finished = (table.rules.key, self.opponent_level())
+            kept[(COMPUTER, table.rules.key)] = table
+        begun = not (self.people or isinstance(table, ClassTable) or not table.begun)
         if not (begun or kept):
             return None
-        return PlayPlace(game_code(table.match, self.opponent_level()) if begun else None, kept, people)
+        return PlayPlace(game_code(table.match, self.opponent_level()) if begun else None, kept, people, finished)
 
     def take_place(self, place: SectionPlace) -> None:
         """Keep the matches `place` kept aside, and go on with the game between two people it names, or the match
@@ -392,12 +399,25 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             finally:
                 self._opening = False
             self.board.act(lambda: self._switch_seats(factory, PEOPLE))
+        if place.finished is not None and factory is not None:
+            self._opening = True
+            try:
+                self.rules_pick.value, self.level_pick.value = place.finished
+            finally:
+                self._opening = False
+            self.board.act(lambda: self._take_up_computer(factory))
         if place.code is None:
             return
         try:
             self.resume(read_game_code(place.code, LEVELS))
         except LeopardError:
             log.exception("the match could not be carried into another language")
+
+    def _take_up_computer(self, factory: OpponentFactory) -> None:
+        """Take up the match against the computer kept aside under the rules chosen, on the board, and say so."""
+        table, words = self._table_of(COMPUTER, factory)
+        self._seat(table)
+        table.say(" ".join(words))
 
     def report_to(self, student: StudentRecord) -> None:
         """Tell `student`'s record of each hand and match played to its end, and of each class table sat at."""
