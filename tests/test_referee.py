@@ -25,6 +25,7 @@ from leopard_tutor.server.referee import (
     CODE_DRAWS,
     GONE_SECONDS,
     QUIET_SECONDS,
+    RESTART_WAIT_SECONDS,
     UNJOINED_SECONDS,
     LiveTable,
     Referee,
@@ -161,6 +162,29 @@ def test_a_restart_rebuilds_every_table_from_its_stored_moves(tmp_path: Path) ->
     after = again.tables[code].match.current
     assert after.moves == before.moves and after.held == before.held and after.to_move == before.to_move
     assert again.report("ben")["moves"] == tables.report("ben")["moves"]
+
+
+def test_after_a_restart_a_table_waits_for_its_players_to_reload(tmp_path: Path) -> None:
+    """A restart leaves every page without its kernel until its student reloads it: a table in play waits
+    `RESTART_WAIT_SECONDS` before it may close as abandoned (it closed two minutes after the restart, taking the
+    round's matches with it); a player back in time finds it, and it closes as usual once everyone is gone again."""
+    clock = Clock()
+    tables = tables_in(tmp_path, clock)
+    code = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", code)
+    play_some(tables, code, 6)
+    tables.store.close()
+    again = tables_in(tmp_path, clock)
+    clock.now += RESTART_WAIT_SECONDS - 1
+    assert again.waiting() == [] and code in again.tables, "nobody has reloaded yet: the table waits"
+    assert again.report("ana")["table"] == code and "ended" not in again.report("ana")
+    clock.now += 1
+    again.report("ben")
+    assert code in again.tables
+    clock.now += GONE_SECONDS
+    again.waiting()  # any request sweeps
+    row = again.store.table(code)
+    assert code not in again.tables and row is not None and row.ending == "abandoned"
 
 
 def test_a_whole_match_reaches_its_end_with_each_next_deal_stored(tmp_path: Path) -> None:

@@ -9,16 +9,16 @@ whose turn it is, numbered as the next move of the table (a replay or a stale mo
 under the rules, and stored (`class_store.py`) before anyone is told of it. After a restart each live
 table is rebuilt from its stored moves.
 
-A table's life has an end, each closing it for both seats at once and freeing both players to open or join
-another; the row keeps how it ended: "finished" (the match's last move was made; the row keeps both seats' final
-totals), "left" (a player left it), "computer:LEVEL" (a player finished against the computer, the other gone),
-"abandoned" (every player at it gone `GONE_SECONDS`), "nobody joined" (`UNJOINED_SECONDS`) and "forgotten" (the
-teacher forgot the class). A table nobody joined leaves no row. A closed table rests `QUIET_SECONDS`: its players
-still read it (its moves and how it ended: the page that did not make the last move sees it), its code is not
-given again and its moves are kept; then its moves go, and its row stays as the record (with each finished hand's
-scores and the seat that ended it, if a player did: what the class's standings read, `standings.py`). Codes are
-drawn at random, a bounded number of times (`CODE_DRAWS`), among those neither live nor resting. Its host chooses
-the match's length (`MATCH_LENGTHS`); whoever joins plays that length.
+A table's life has an end, each closing it for both seats at once and freeing both players to open or join another;
+the row keeps how it ended: "finished" (the match's last move was made; the row keeps both seats' final totals),
+"left" (a player left it), "computer:LEVEL" (a player finished against the computer, the other gone), "abandoned"
+(every player at it gone `GONE_SECONDS`; after a restart, not before `RESTART_WAIT_SECONDS`), "nobody joined"
+(`UNJOINED_SECONDS`) and "forgotten" (the teacher forgot the class). A table nobody joined leaves no row. A closed
+table rests `QUIET_SECONDS`: its players still read it (its moves and how it ended: the page that did not make the
+last move sees it), its code is not given again and its moves are kept; then its moves go, and its row stays as the
+record (with each finished hand's scores and the seat that ended it, if a player did: what the class's standings
+read, `standings.py`). Codes are drawn at random, a bounded number of times (`CODE_DRAWS`), among those neither live
+nor resting. Its host chooses the match's length (`MATCH_LENGTHS`); whoever joins plays that length.
 
 The teacher may also pair the class (`pair`): a round seats every student present and at no table with a classmate
 (`pairing.py`: no repeated opponent while it can, a round robin, then by score), both seats at once, or the one left
@@ -57,6 +57,9 @@ UNJOINED_SECONDS = 30 * 60
 GONE_SECONDS = 120.0
 """A player not heard from for this long is gone: the other may finish against the computer; a table whose
 players are all gone closes."""
+RESTART_WAIT_SECONDS = 10 * 60.0
+"""After a restart, how long a table in play waits before its players may count as gone and it closes as abandoned:
+every page learns within about half a minute that its connection was lost, and its student must reload it."""
 QUIET_SECONDS = GONE_SECONDS * 5
 """How long a closed table rests: its players may still read it, its code is not given again, its moves are kept."""
 TALLIES_KEPT = 4
@@ -75,6 +78,8 @@ class LiveTable:
     moves: list[dict[str, Any]] = field(default_factory=list)
     seen: list[float] = field(default_factory=lambda: [0.0, 0.0])
     version: int = 0
+    waits_until: float = 0.0
+    """Until when the table stays open with every player gone (a restarted server waits for them to come back)."""
 
     def seat_of(self, visitor: str) -> int | None:
         """The seat `visitor` sits in here, if any."""
@@ -133,6 +138,7 @@ class Referee:
         live = LiveTable(row, Match(RULE_SETS[row.rules], seed=row.seed, hands=row.hands))
         now = self.clock()
         live.seen = [now, now]  # a restarted server gives both players their full time to come back
+        live.waits_until = now + RESTART_WAIT_SECONDS  # and the table a while longer: each page must be reloaded
         for stored in self.store.moves(row.id):
             self._make(live, stored.player, stored.move)
             live.moves.append(stored.move)
@@ -437,7 +443,7 @@ class Referee:
         for live in list(self.tables.values()):
             if live.row.visitors[1] is None and now - live.row.opened >= UNJOINED_SECONDS:
                 self._close(live, "nobody joined")
-            elif all(now - live.seen[seat] >= GONE_SECONDS for seat in live.seated):
+            elif now >= live.waits_until and all(now - live.seen[seat] >= GONE_SECONDS for seat in live.seated):
                 self._close(live, ABANDONED)
         rested = []
         while self.resting:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -16,6 +17,10 @@ from ..pacing import kernel_pace
 from ..table import BadIntent, BoardController
 
 STATIC = Path(__file__).parent / "static"
+ALIVE_EVERY_MS = 15_000
+"""How often a board in sight asks its kernel whether it is there (between clicks): a server stopped or restarted
+shows on the board within this and the page's 20 s wait for the answer, without a click."""
+ALIVE_ASKED, ALIVE_SAID = {"type": "alive?"}, {"type": "alive"}
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -53,6 +58,9 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
     """board.js after cards.js (how a card and a space are drawn, which the class page's watch view draws too)."""
     _css = STATIC / "board.css"
     state = traitlets.Dict().tag(sync=True)
+    alive_every = traitlets.Int(0 if sys.platform == "emscripten" else ALIVE_EVERY_MS).tag(sync=True)
+    """Milliseconds between the page's questions whether its kernel is there (0: none: in a browser's own Python,
+    the static site, the kernel cannot go away without its page)."""
     texts = traitlets.Dict().tag(sync=True)
     """Words the page shows on its own: the lost-connection notice, its reload button, the busy cue (in the
     language of the moment when the board is made)."""
@@ -73,6 +81,9 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
             self.refresh()
 
     def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        if content == ALIVE_ASKED:  # the page asks whether its kernel is there: it is (nothing else is done)
+            self.send(ALIVE_SAID)
+            return
         try:
             self.paced(lambda: self.dispatch(content))
         finally:

@@ -19,6 +19,7 @@ from servers import kernel_count
 
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.pacing import INTENT_BURST, INTENT_RATE
+from leopard_tutor.widgets.board import ALIVE_EVERY_MS
 
 
 def shutdown_status(base: str, origin: str) -> int:
@@ -79,17 +80,17 @@ def test_a_click_storm_leaves_the_board_in_step_with_the_engine(page: Any, base_
     assert board.locator(".lt-error").inner_text() == ""
 
 
-def test_a_lost_connection_is_said_in_words_with_one_button_that_reloads(page: Any, own_server: Any,
-                                                                        open_board: Any) -> None:
+def test_a_lost_connection_is_said_in_words_with_one_button_that_reloads_without_a_click(
+        page: Any, own_server: Any, open_board: Any) -> None:
     board = open_board(own_server.url)
     kernel_id = re.search(r'"kernelId": *"([0-9a-f-]+)"', page.content())
     assert kernel_id, "the page names its kernel"
     [own] = [child for child in psutil.Process(own_server.process.pid).children(recursive=True)
              if f"kernel-{kernel_id.group(1)}.json" in " ".join(child.cmdline())]
     own.kill()  # the page's kernel, not the preheated one waiting for the next visitor
-    board.locator(".lt-hand-card").first.click()
+    # no click: a board in sight asks its kernel whether it is there every ALIVE_EVERY_MS, and waits 20 s for it
     notice = board.locator(".lt-lost-notice")
-    expect(notice).to_be_visible(timeout=40_000)
+    expect(notice).to_be_visible(timeout=ALIVE_EVERY_MS + 20_000 + 10_000)
     expect(notice).to_contain_text(text("board.page.lost"))
     reload = notice.get_by_role("button", name=text("board.page.reload"))
     expect(reload).to_be_focused()

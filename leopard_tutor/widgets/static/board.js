@@ -142,6 +142,7 @@ export default {
     }
     function connectionLost() {
       const texts = model.get("texts") || {};
+      clearTimeout(aliveTimer);
       root.classList.add("lt-lost");
       root.classList.remove("lt-busy");
       root.removeAttribute("aria-busy");
@@ -151,7 +152,26 @@ export default {
       lost.hidden = false;
       reload.focus();
     }
-    const onMessage = (message) => { if (message && message.type === "done") notBusy(); };
+    // Between clicks a board in sight asks its kernel now and then whether it is there (model "alive_every"
+    // milliseconds; 0: never): a stopped or restarted server shows as a lost connection without waiting for a click.
+    let aliveTimer = null;
+    const askAlive = () => {
+      if (inFlight || aliveTimer || root.classList.contains("lt-lost") || document.hidden || !root.offsetParent) return;
+      aliveTimer = setTimeout(connectionLost, LOST_AFTER_MS);
+      try {
+        model.send({ type: "alive?" });
+      } catch (failure) {
+        connectionLost();
+      }
+    };
+    const asking = model.get("alive_every") > 0 ? setInterval(askAlive, model.get("alive_every")) : null;
+    const onMessage = (message) => {
+      if (message && message.type === "done") notBusy();
+      if (message && message.type === "alive") {
+        clearTimeout(aliveTimer);
+        aliveTimer = null;
+      }
+    };
     const showWhy = (text) => { why.textContent = text || ""; };
 
     // Each square and the hand is one stop of the Tab key (a "roving" tab stop): the arrow keys move inside it.
@@ -632,6 +652,8 @@ export default {
     requestAnimationFrame(fit);
     return () => {
       clearTimeout(lostTimer);
+      clearTimeout(aliveTimer);
+      clearInterval(asking);
       clearFlights();
       resized.disconnect();
       window.removeEventListener("resize", queueFit);
