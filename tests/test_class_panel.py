@@ -547,6 +547,29 @@ def test_the_one_left_over_plays_the_computer_once(tables: tuple[Referee, Clock]
     assert not said(again.board.state["message"], "classmates.round.computer", number=1)
 
 
+def test_a_round_after_the_class_was_forgotten_is_played_though_its_number_came_before(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """Forgetting the class begins the rounds' numbers again: a page at the closed table of an earlier round 2
+    still plays the new round 1 and 2 against the computer (it took them for rounds it had seen, and never moved)."""
+    authority, clock = tables
+    gus, fay = section(authority, "gus"), section(authority, "fay")
+    for _ in range(2):  # rounds 1 and 2: Gus and Fay at a table each time
+        clock.now += 1
+        authority.pair({"gus": "Gus", "fay": "Fay"}, "REVISED_2008", 1, "casual")
+        for play in (gus, fay):
+            panel_of(play).on_report(panel_of(play).client.mine())
+        panel_of(gus).leave_button.click()
+        panel_of(fay).on_report(panel_of(fay).client.mine())
+    authority.forget()
+    panel_of(gus).on_report(panel_of(gus).client.mine())
+    for number in (1, 2):  # the class begins again: Gus alone, twice, against the computer
+        clock.now += 1
+        authority.pair({"gus": "Gus"}, "REVISED_2008", 1, "casual")
+        panel_of(gus).on_report(panel_of(gus).client.mine())
+        assert said(gus.board.state["message"], "classmates.round.computer", number=number)
+        assert not isinstance(gus.controller, ClassTable)
+
+
 def test_a_round_against_the_computer_keeps_a_match_under_other_rules_and_says_one_under_the_same_ends(
         tables: tuple[Referee, Clock], keyed: None) -> None:
     authority, _clock = tables

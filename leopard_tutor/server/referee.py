@@ -209,9 +209,10 @@ class Referee:
         return f"{report.get('table')}:{report.get('version')}:{report.get('ended')}:{seat.get('number')}"
 
     def seat_in_round(self, visitor: str) -> dict[str, Any] | None:
-        """`visitor`'s seat in the round paired last, if they have one: {"number", "against" (the classmate's name;
-        None: the computer), "table" (its code, None against the computer), "level" (the computer's), "rules",
-        "hands"}."""
+        """`visitor`'s seat in the round paired last, if they have one: {"number", "started" (when it was paired:
+        with the number, the round's identity, since the numbers begin again once the class is forgotten), "against"
+        (the classmate's name; None: the computer), "table" (its code, None against the computer), "level" (the
+        computer's), "rules", "hands"}."""
         seat, row = self.round_seats.get(visitor), self.round
         if seat is None or row is None:
             return None
@@ -223,8 +224,9 @@ class Referee:
             if live is not None:
                 against = next((name for other, name in zip(live.row.visitors, live.row.names, strict=True)
                                 if other == seat.opponent), against)
-        return {"number": row.number, "against": against, "table": None if live is None else live.row.code,
-                "level": row.level, "rules": row.rules, "hands": row.hands}
+        return {"number": row.number, "started": row.started, "against": against,
+                "table": None if live is None else live.row.code, "level": row.level, "rules": row.rules,
+                "hands": row.hands}
 
     def standings(self, since: float | None = None) -> list[dict[str, Any]]:
         """The class's standings (`standings.standings`) over the matches that ended at `since` or later (None:

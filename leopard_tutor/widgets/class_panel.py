@@ -52,6 +52,17 @@ ComputerRound = Callable[[str, str, int, str], None]
 """`computer_round(level, rules, hands, words)`: the teacher's round seats this page against the computer."""
 
 
+RoundKey = tuple[int, float]
+"""A round's identity: its number and when it was paired (the numbers begin again once the class is forgotten)."""
+
+
+def round_key(seat: dict[str, Any] | None) -> RoundKey | None:
+    """The identity of the round of `seat` (a report's "round"), or None for no seat."""
+    if not seat:
+        return None
+    return int(seat["number"]), float(seat.get("started") or 0.0)
+
+
 def table_link(address: str, code: str) -> str:
     """The page's address with ?table=CODE: it opens the Play section ready to join that table."""
     return f"{address}?table={code}" if address else ""
@@ -172,7 +183,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.epoch = 0
         """Grows with every change this page makes to its seat (open, join, leave, finish): a report asked for
         before it is not used (`ClassWatch`)."""
-        self.round_seen = 0
+        self.round_seen: RoundKey | None = None
         """The latest round this page knows of (a round is acted on once, when it comes)."""
         self.name = W.Text(description=text("classmates.name_label"), placeholder=text("classmates.name_placeholder"),
                            continuous_update=False)
@@ -303,8 +314,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         """At start (a new page, a reload, after a server restart): sit at this visitor's table if there is one (a
         table that has closed is not sat at again)."""
         report = self.client.mine()
-        seat = report.get("round") or {}
-        self.round_seen = int(seat.get("number") or 0)  # a round that came before this page is not acted on again
+        self.round_seen = round_key(report.get("round"))  # a round that came before this page is not acted on again
         live = report.get("table") is not None and report.get("ended") is None
         if live:
             self.code = str(report["table"])
@@ -336,7 +346,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.code = str(code)
         seat = report.get("round") or {}
         if seat.get("table") == code:
-            self.round_seen = max(self.round_seen, int(seat["number"]))
+            self.round_seen = round_key(seat)
         names = report["names"]
         if names[1] is None:
             if not self.status.value:  # after a reload: the code, the link and its QR code are shown again
@@ -453,10 +463,10 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         that match, saying so."""
         if not seat or seat.get("table") is not None or seat.get("against") is not None:
             return
-        number = int(seat["number"])
-        if number <= self.round_seen:
+        number, key = int(seat["number"]), round_key(seat)
+        if key == self.round_seen:  # (the server reports the latest round only: any other one is new)
             return
-        self.round_seen = number
+        self.round_seen = key
         level = str(seat["level"])
         words = text("classmates.round.computer", number=number, level=text(f"levels.names.{level}"))
         self._computer_round(level, str(seat["rules"]), int(seat["hands"]), words)
