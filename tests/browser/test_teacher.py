@@ -76,6 +76,12 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     expect(page.locator("#lt-shown")).to_be_hidden()  # every student is shown: nothing to say
     assert page.locator("#lt-rows img").count() == 0
     expect(page.locator("#lt-rows th", has_text=MARKUP)).to_have_count(1)
+    # no match between classmates has ended: a sentence says so, not an empty table
+    expect(page.locator("#lt-standings-none")).to_have_text(text("teacher.page.no_standings_today"))
+    expect(page.locator("#lt-standings-table")).to_be_hidden()
+    page.locator("#lt-standings-all").click()
+    expect(page.locator("#lt-standings-none")).to_have_text(text("teacher.page.no_standings"))
+    page.locator("#lt-standings-today").click()
 
     lessons = page.locator("#lt-columns th").nth(1)
     lessons.get_by_role("button").click()
@@ -321,6 +327,7 @@ def test_the_class_page_draws_standings_and_stages_light_and_dark_and_large(
     expect(page.locator("#lt-standings-columns th")).to_have_text(
         ["Name", "Played", "Won", "Drawn", "Lost", "For", "Against"])
     expect(page.locator("#lt-standings-rows tr")).to_have_count(1)
+    expect(page.locator("#lt-standings-none")).to_be_hidden()
     expect(page.locator("#lt-standings-rows tr").first.locator("th, td")).to_have_text(
         ["Ana", "2", "2", "0", "0", "41", "17"])
     expect(page.locator("#lt-standings-counts")).to_have_text("Counted: whole classmate matches.")

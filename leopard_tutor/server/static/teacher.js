@@ -161,7 +161,12 @@
     }
     byId("lt-standings-columns").replaceChildren(...STANDINGS.map((key) =>
       make("th", standings.columns[key], { scope: "col", class: key === "name" ? "" : "lt-cp-number" })));
-    byId("lt-standings-rows").replaceChildren(...(standings[state.period] || []).map((row) => {
+    const rows = standings[state.period] || [];
+    // no rows: a sentence says so instead of an empty table (none today, or none at all)
+    byId("lt-standings-table").hidden = !rows.length;
+    byId("lt-standings-none").hidden = Boolean(rows.length);
+    byId("lt-standings-none").textContent = state.period === "today" ? words.no_standings_today : words.no_standings;
+    byId("lt-standings-rows").replaceChildren(...rows.map((row) => {
       const line = make("tr");
       line.append(...STANDINGS.map((key) => key === "name" ? make("th", row.name, { scope: "row" })
         : make("td", row[key], { class: "lt-cp-number" })));
