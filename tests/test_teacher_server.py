@@ -40,7 +40,7 @@ from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.progress import Progress
 from leopard_tutor.protocol import KERNEL_HEADER, PROOF_HEADER, kernel_proof
 from leopard_tutor.server.class_store import ClassStore, TableRow
-from leopard_tutor.server.referee import Referee
+from leopard_tutor.server.referee import GONE_SECONDS, Referee
 from leopard_tutor.server.students import Students
 from leopard_tutor.server.teacher import TOKEN_FILE, ClassPage
 
@@ -175,7 +175,7 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
         assert [cell["text"] for cell in page["students"][0]["cells"]][:2] == ["Ana", lessons_cell(1, 3)]
         assert page["students"][0]["unlock_all"] is True
         assert page["defaults"] == {"rules": "RUNNING_LEOPARD", "level": "expert"}
-        assert page["tables"] == [{"code": "KRTQ", "names": ["Cat"]}]
+        assert page["tables"] == [{"code": "KRTQ", "names": ["Cat"], "note": ""}]
         standings = page["standings"]
         columns = ("name", "played", "won", "drawn", "lost", "for", "against")
         assert standings["columns"] == {column: text(f"teacher.standings.columns.{column}") for column in columns}
@@ -462,6 +462,20 @@ def test_a_watched_table_never_sends_a_face_down_cards_face(tmp_path: Path, monk
     assert len(down) == len(hidden) and all(cell["card"] is None and cell["known"] is None for cell in down)
     assert all(text("board.face_down_card") in cell["name"] for cell in down)
     assert all(cell["card"]["symbol"] in "♠♥♦♣" for cell in cells if cell["card"])
+
+
+def test_the_class_page_says_which_player_of_a_table_has_gone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player not heard from for two minutes is named as gone beside their table and in its watch (the list showed
+    it as any live table: the one left waiting could not be found)."""
+    page, code, _ = watched_with_cards_face_down(tmp_path, monkeypatch)
+    tables = page.tables
+    assert [table["note"] for table in page.report()["tables"]] == [""] and not any(
+        "player_gone" in line for line in page.watch(code)["lines"])
+    tables.clock.now += GONE_SECONDS  # type: ignore[attr-defined]
+    tables.report("ana")  # Ana's page asks: she is here; Ben's has not for two minutes
+    gone = text("teacher.watch.player_gone", name="Ben")
+    assert [table["note"] for table in page.report()["tables"]] == [gone]
+    assert page.watch(code)["lines"][-1] == gone
 
 
 def test_a_watched_table_names_its_cards_in_the_teachers_language(tmp_path: Path,

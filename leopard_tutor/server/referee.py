@@ -81,6 +81,10 @@ class LiveTable:
     waits_until: float = 0.0
     """Until when the table stays open with every player gone (a restarted server waits for them to come back)."""
 
+    def gone(self, seat: int, now: float) -> bool:
+        """Whether the player in `seat` has not been heard from for `GONE_SECONDS` at `now`."""
+        return now - self.seen[seat] >= GONE_SECONDS
+
     def seat_of(self, visitor: str) -> int | None:
         """The seat `visitor` sits in here, if any."""
         return next((seat for seat in (0, 1) if self.row.visitors[seat] == visitor), None)
@@ -193,7 +197,7 @@ class Referee:
                     "ended": closed.row.ending}
         seat = live.seat_of(visitor)
         assert seat is not None
-        other_gone = live.row.visitors[1] is not None and self.clock() - live.seen[1 - seat] >= GONE_SECONDS
+        other_gone = live.row.visitors[1] is not None and live.gone(1 - seat, self.clock())
         return {**self._facts(live.row, visitor, list(live.moves), live.version), "other_gone": other_gone}
 
     @staticmethod
@@ -431,7 +435,7 @@ class Referee:
         seat = live.seat_of(visitor)
         assert seat is not None
         if ending.startswith(COMPUTER):
-            if live.row.visitors[1] is None or self.clock() - live.seen[1 - seat] < GONE_SECONDS:
+            if live.row.visitors[1] is None or not live.gone(1 - seat, self.clock()):
                 raise ClassTableError("not_gone")
         elif ending != LEFT:
             raise ClassTableError("bad_move")
@@ -445,7 +449,7 @@ class Referee:
         for live in list(self.tables.values()):
             if live.row.visitors[1] is None and now - live.row.opened >= UNJOINED_SECONDS:
                 self._close(live, "nobody joined")
-            elif now >= live.waits_until and all(now - live.seen[seat] >= GONE_SECONDS for seat in live.seated):
+            elif now >= live.waits_until and all(live.gone(seat, now) for seat in live.seated):
                 self._close(live, ABANDONED)
         rested = []
         while self.resting:

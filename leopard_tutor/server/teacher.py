@@ -53,7 +53,7 @@ from .data_folder import TOKEN_FILE as TOKEN_FILE  # where the token is kept
 from .data_folder import make_private, read_private, write_private
 from .guards import answer_in_visitors_language, refuse
 from .kernel_handler import json_object
-from .referee import Referee
+from .referee import LiveTable, Referee
 from .sessions import SessionBook
 from .standings import STANDING_COLUMNS, local_midnight
 from .student_handlers import student_routes
@@ -131,8 +131,8 @@ class ClassPage:
             "columns": [text(f"teacher.columns.{column}") for column in COLUMNS],
             "students": rows,
             "shown": text("teacher.shown", shown=len(rows), total=total) if len(rows) < total else "",
-            "tables": [{"code": code, "names": [name for name in live.row.names if name is not None]}
-                       for code, live in self.tables.tables.items()],
+            "tables": [{"code": code, "names": [name for name in live.row.names if name is not None],
+                        "note": " ".join(self.gone_words(live))} for code, live in self.tables.tables.items()],
             "defaults": self.students.defaults(),
             "not_stored": not_stored(self.tables.store.failures),
             "choices": {"rules": [[key, text(f"rules.{key}")] for key in RULE_SETS],
@@ -216,8 +216,16 @@ class ClassPage:
                 *(text("teacher.watch.hand", name=names[seat], count=len(hand.held[seat])) for seat in (0, 1)),
                 text("teacher.watch.totals", first=names[0], first_total=totals[0], second=names[1],
                      second_total=totals[1], hand=match.hand_number, hands=match.hands),
+                *self.gone_words(live),
             ],
         }
+
+    def gone_words(self, live: LiveTable) -> list[str]:
+        """A sentence for each player at `live` gone (not heard from for `GONE_SECONDS`): the one left may finish
+        against the computer, and Next round does not seat them meanwhile."""
+        now = self.tables.clock()
+        return [text("teacher.watch.player_gone", name=live.row.names[seat] or "") for seat in live.seated
+                if live.row.visitors[1] is not None and live.gone(seat, now)]
 
 
 class TeacherHandler(RequestHandler):
