@@ -462,7 +462,7 @@ def test_watching_a_table_shows_what_a_spectator_may_see_and_never_a_hand(tmp_pa
     code = tables.open("ana", "Ana")
     page = ClassPage(Students(store, clock=Clock(NOW)), tables, "t" * 32)
     assert page.watch(code)["waiting"] == mark("teacher.watch.waiting", code=code)
-    assert page.report()["tables"] == [{"code": code, "names": ["Ana"]}]
+    assert page.report()["tables"] == [{"code": code, "names": ["Ana"], "note": ""}]
     tables.join("ben", "Ben", code)
     view = page.watch(code)
     assert [square["title"] for square in view["squares"]] == [mark("teacher.watch.square", name=name, value=0)
