@@ -47,6 +47,11 @@ def test_a_first_visit_names_itself_and_the_name_comes_back(open_board: Any, pag
     offered = header.locator(".lt-student-name")
     expect(offered).to_have_text(re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]+$"))
     assert not header_clear_of_the_tabs(page), "the offered name must not cover a tab"
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the offer lies over the header's top row
+    language = page.get_by_role("combobox", name=text("app.language.label"))
+    language.focus()
+    assert language.evaluate(ON_TOP), "the language the keyboard is on must be seen, not lie under the offer"
+    page.set_viewport_size({"width": 1100, "height": 1000})
     header.get_by_role("button", name=text("students.change")).click()
     box = header.get_by_role("textbox", name=text("students.label"))
     expect(box).to_be_visible(timeout=TIMEOUT)
@@ -73,6 +78,14 @@ def test_a_first_visit_names_itself_and_the_name_comes_back(open_board: Any, pag
     open_board(base_url)
     expect(page.locator(".lt-student-name")).to_have_text("<img src=x onerror=alert", timeout=TIMEOUT)
     expect(page.locator(".lt-student").get_by_role("textbox", name=text("students.label"))).to_be_hidden()
+
+
+ON_TOP = """(el) => {
+  const box = el.getBoundingClientRect();
+  const found = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  return found !== null && (found === el || el.contains(found));
+}"""
+"""Whether an element is what the page shows at its centre (not covered by another)."""
 
 
 CUT_WITH_AN_ELLIPSIS = """(name) => {
