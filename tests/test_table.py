@@ -127,10 +127,12 @@ def test_a_whole_hand_between_two_people_at_one_device_never_shows_both_hands(ke
     # at the end each reviews their own moves: the device passes to the other, who shows their side
     actions = {action["id"]: action for action in table.board_state().actions}
     assert actions["pass"]["label"] == mark("play.people.pass_button", name=table.name(other))
+    assert table.board_state().inert and "inert" in table.board_state().as_dict(), "the hand is over: no card is played"
     table.handle({"type": "action", "id": "review"})
     assert isinstance(table.mode, Reviewing) and table.mode.player == viewer
     assert all(judgement.view.player == viewer for judgement in table.mode.review.judgements)
     assert "try_again" not in [action["id"] for action in table.board_state().actions]
+    assert table.board_state().inert == mark("review.in_review"), "the page marks the cards: only warnings behind"
     table.handle({"type": "action", "id": "review_close"})
     table.handle({"type": "action", "id": "pass"})
     assert table.mode == PassingDevice(other)
@@ -146,6 +148,8 @@ def test_a_whole_hand_between_two_people_at_one_device_never_shows_both_hands(ke
     table.handle({"type": "action", "id": "next_hand"})
     assert table.mode == PassingDevice(table.hand.to_move)
     assert_private(table, table.board_state())
+    table.handle({"type": "action", "id": "show_hand"})
+    assert table.board_state().inert == "" and "inert" not in table.board_state().as_dict(), "a turn takes clicks"
 
 
 def test_between_people_there_is_no_undo_and_the_hint_is_for_the_player_to_move(keyed: None) -> None:

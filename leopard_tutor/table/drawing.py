@@ -17,6 +17,7 @@ from ..engine.narration import move_words
 from ..engine.square import Square
 from ..engine.turns import current_player
 from ..engine.view import public_square
+from . import machine
 from .modes import Closed, PassingDevice, Reviewing, Seating, shows_no_game
 from .offers import offers, shown
 from .presenter import (
@@ -28,6 +29,7 @@ from .presenter import (
     table_panel,
     table_state,
 )
+from .sentences import no_moves_now
 from .state import BoardState, State
 
 if TYPE_CHECKING:
@@ -57,6 +59,12 @@ def board_state(table: Table) -> BoardState:
     """The table for the board: while the device is handed over, the squares as anyone sees them and no
     hand; during a review, the position judged, with the review beside it; else the viewer's table with
     the breakdown, score sheet and move log in its side column."""
+    state = _drawn(table)
+    return state if machine.allowed(table.mode, "move") else replace(state, inert=no_moves_now(table))
+
+
+def _drawn(table: Table) -> BoardState:
+    """`board_state` but for what takes no click."""
     mode = table.mode
     if isinstance(mode, PassingDevice):
         return _hand_over_state(table, mode.player)

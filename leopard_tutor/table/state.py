@@ -28,12 +28,17 @@ class BoardState:
     answer: State | None = None
     search: State | None = None
     error: str = ""
+    inert: str = ""
+    """Why the cards, the spaces and the discard pile take no click now ("": they do): a review is shown, the hand
+    is over, the device is being passed, the class table waits or has closed. The page marks them so."""
 
     def as_dict(self) -> State:
         """The dict `board.js` draws (a new one each time): every part that is drawn, lists as lists."""
         found: State = {"squares": list(self.squares), "message": self.message, "tone": self.tone, "seq": self.seq,
                         "turn": self.turn, "actions": list(self.actions), "aside": list(self.aside),
                         "moves": list(self.moves), "error": self.error}
+        if self.inert:
+            found["inert"] = self.inert
         for name in ("hand", "stock", "discard", "opponent_hand", "answer", "search"):
             part = getattr(self, name)
             if part is not None:

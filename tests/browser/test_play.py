@@ -551,6 +551,9 @@ def test_review_why_and_try_a_position_again_by_clicks(board: Any) -> None:
     expect(moves).to_have_count(2)
     assert table["turn"] == text("review.turn", number=1, step=1, steps=2)
     assert GO_OUT not in [label for label, _ in table["actions"]]  # the review's own buttons instead
+    for part in (board.locator(".lt-hand-card").first, board.locator(".lt-space").first):  # they take no move here
+        expect(part).to_have_attribute("aria-disabled", "true")
+        expect(part).to_have_attribute("aria-description", text("review.in_review"))
     table = click(board, page.get_by_role("button", name=text("review.buttons.next")))
     expect(moves.nth(1)).to_have_class(re.compile(r"\blt-review-now\b"))  # the list's second move is the one shown
     focused = page.evaluate("[document.activeElement.dataset.k || '', document.activeElement.disabled]")

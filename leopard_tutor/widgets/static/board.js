@@ -193,7 +193,12 @@ export default {
       for (const other of group.querySelectorAll("button")) other.tabIndex = other === button ? 0 : -1;
     }
 
+    // Why the cards, spaces and the discard pile take no click now (state "inert": a review, a hand over...), or "":
+    // they are marked aria-disabled with that reason, and a click on one is still answered with it.
+    let inert = "";
+
     function spaceButton(square, cell, stop) {
+      const why = inert || cell.why;
       const classes = ["lt-space"];
       if (cell.target) classes.push("lt-target");
       if (cell.dim) classes.push("lt-dim");
@@ -202,10 +207,11 @@ export default {
       return h("button", {
         type: "button", class: classes.join(" "), "data-k": `s${square.key}-${cell.space}`,
         tabindex: `s${square.key}-${cell.space}` === stop ? "0" : "-1",
-        "aria-label": cell.name, "aria-description": cell.why || null, title: cell.why || null,
+        "aria-label": cell.name, "aria-description": why || null, title: why || null,
+        "aria-disabled": inert ? "true" : null,
         onclick: () => send({ type: "space", square: square.key, space: cell.space }),
-        onmouseenter: () => showWhy(cell.why),
-        onfocus: (event) => { showWhy(cell.why); rove(event.currentTarget); },
+        onmouseenter: () => showWhy(why),
+        onfocus: (event) => { showWhy(why); rove(event.currentTarget); },
       }, spaceContents(cell));
     }
 
@@ -244,13 +250,14 @@ export default {
           h("span", { class: "lt-caption", text: state.stock.caption })]));
       }
       if (state.discard) {
-        const d = state.discard;
+        const d = { ...state.discard, why: inert || state.discard.why };
         const classes = ["lt-pile", "lt-discard"];
         if (d.target) classes.push("lt-target");
         if (d.dim) classes.push("lt-dim");
         parts.push(h("button", {
           type: "button", class: classes.join(" "), "data-k": "discard", "aria-label": d.name,
           "aria-description": `${d.contents}. ${d.why || ""}`.trim(), title: d.why || null,
+          "aria-disabled": inert ? "true" : null,
           onclick: () => send({ type: "discard" }),
           onmouseenter: () => showWhy(d.why), onfocus: () => showWhy(d.why),
         }, [
@@ -268,6 +275,7 @@ export default {
           (item.playable ? "" : " lt-stuck"),
         "data-k": `h${item.index}`, tabindex: `h${item.index}` === stop ? "0" : "-1", "aria-label": item.name,
         "aria-pressed": item.selected ? "true" : "false",
+        "aria-disabled": inert ? "true" : null, "aria-description": inert || null, title: inert || null,
         onclick: () => send({ type: "select", index: item.index }),
         onfocus: (event) => rove(event.currentTarget),
       }, cardFace(item.card)));
@@ -589,6 +597,7 @@ export default {
       error.hidden = !state.error;
       turn.textContent = state.turn || "";
       root.setAttribute("data-thinking", texts.thinking || "");
+      inert = state.inert || "";
       const shown = state.squares || [];
       root.classList.toggle("lt-one-square", shown.length === 1);
       root.classList.toggle("lt-has-aside", Boolean(state.aside && state.aside.length) || Boolean(state.answer));
