@@ -22,7 +22,7 @@ from leopard_tutor.engine.moves import NEXT_HAND, Move, move_to_data
 from leopard_tutor.protocol import CLASSMATE
 from leopard_tutor.server.class_store import ClassStore
 from leopard_tutor.server.referee import GONE_SECONDS, Referee
-from leopard_tutor.table import Computer, Table
+from leopard_tutor.table import Computer, Table, against_computer
 from leopard_tutor.table.class_table import ClassTable
 from leopard_tutor.widgets import PlaySection, build_play
 from leopard_tutor.widgets.class_panel import ClassPanel
@@ -257,13 +257,15 @@ def test_another_language_carries_a_match_the_computer_finished(tables: tuple[Re
     authority, clock = tables
     ana, _panel, table = finished_by_the_computer(authority, clock)
     moves = tuple(table.match.current.moves)
+    older = against_computer(Discarder(), rules=table.rules)  # a match kept aside under the same rules stays kept
+    ana.set_aside[("computer", table.rules.key)] = older
     again = section(authority, "ana")
     again.take_place(ana.place())
     assert again.controller is table and tuple(table.match.current.moves) == moves
     assert again.level_pick.value == ana.level_pick.value and again.rules_pick.value == table.rules.key
     level = mark(f"levels.in_sentence.{ana.level_pick.value}")
     assert said(again.board.state["message"], "play.set_aside.back", level=level)
-    assert again.codes_to_keep() == (None, {}) and not again.set_aside
+    assert again.codes_to_keep()[0] is None and again.set_aside == {("computer", table.rules.key): older}
 
 
 def test_the_adaptive_level_counts_no_match_between_classmates(tables: tuple[Referee, Clock], keyed: None) -> None:

@@ -75,9 +75,9 @@ class PlayPlace:
     people: str | None = None
     """The rules of the game between two people at this device on the board (None: they were not chosen), kept among
     `kept` under those rules and taken up again: no code holds two people's hands."""
-    finished: tuple[str, str] | None = None
-    """The rules and level of a class table's match the computer finished, on the board (None: none), kept among
-    `kept` under those rules and taken up again: a code seats the learner first, where a class table may not."""
+    finished: tuple[Table, str] | None = None
+    """A class table's match the computer finished, on the board, and the level it plays at (None: none): taken up
+    again as it is, since a code seats the learner first, where a class table may not."""
 
 
 class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
@@ -377,10 +377,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             kept[(PEOPLE, people)] = table
         finished = None
         if isinstance(table, ClassTable) and not between_classmates(table) and under_way(table):
-            finished = (table.rules.key, self.opponent_level())
-            kept[(COMPUTER, table.rules.key)] = table
+            finished = (table, self.opponent_level())
         begun = not (self.people or isinstance(table, ClassTable) or not table.begun)
-        if not (begun or kept):
+        if not (begun or kept or finished):
             return None
         return PlayPlace(game_code(table.match, self.opponent_level()) if begun else None, kept, people, finished)
 
@@ -399,13 +398,14 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             finally:
                 self._opening = False
             self.board.act(lambda: self._switch_seats(factory, PEOPLE))
-        if place.finished is not None and factory is not None:
+        if place.finished is not None:
+            finished, level = place.finished
             self._opening = True
             try:
-                self.rules_pick.value, self.level_pick.value = place.finished
+                self.rules_pick.value, self.level_pick.value = finished.rules.key, level
             finally:
                 self._opening = False
-            self.board.act(lambda: self._take_up_computer(factory))
+            self.board.act(lambda: self._take_up(finished, level))
         if place.code is None:
             return
         try:
@@ -413,11 +413,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         except LeopardError:
             log.exception("the match could not be carried into another language")
 
-    def _take_up_computer(self, factory: OpponentFactory) -> None:
-        """Take up the match against the computer kept aside under the rules chosen, on the board, and say so."""
-        table, words = self._table_of(COMPUTER, factory)
+    def _take_up(self, table: Table, level: str) -> None:
+        """Take up `table`'s match against the computer (at `level`) on the board, and say so."""
         self._seat(table)
-        table.say(" ".join(words))
+        table.say(text("play.set_aside.back", level=text(f"levels.in_sentence.{level}")))
 
     def report_to(self, student: StudentRecord) -> None:
         """Tell `student`'s record of each hand and match played to its end, and of each class table sat at."""
