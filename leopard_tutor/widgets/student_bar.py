@@ -81,6 +81,9 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         self.lead.add_class("lt-student-lead")
         self.shown = W.HTML()
         self.shown.add_class("lt-student-name")
+        self.about = W.HTML()
+        """What the name shown is for, read out after it (the page shows it as the name's tooltip only)."""
+        self.about.add_class("lt-student-about")
         self.change_button = W.Button(description=text("students.change"), tooltip=text("students.change_tooltip"))
         self.box = W.Text(value=record.offered or generated_name(choose), description=text("students.label"),
                           placeholder=text("students.placeholder"), style={"description_width": "initial"},
@@ -100,8 +103,8 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         self.storage.on_restore(self._restore)
         record.forgotten_listeners.append(self.forgotten)
         record.offered_listeners.append(self.offered_given)
-        super().__init__([self.lead, self.shown, self.change_button, self.box, self.keep_button, self.note_box,
-                          self.storage])
+        super().__init__([self.lead, self.shown, self.about, self.change_button, self.box, self.keep_button,
+                          self.note_box, self.storage])
         self.add_class("lt-student")
         if record.name is not None:
             self._show(record.name)
@@ -211,6 +214,7 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         """Show `name` and "Change": "You are" before it while it is `offered` (not yet given)."""
         tooltip = text("students.offered_tooltip" if offered else "students.shown_tooltip", name=name)
         self.shown.value = f"<span title='{html.escape(tooltip)}'>{html.escape(name)}</span>"
+        self.about.value = html.escape(tooltip)
         self._say("")
         self._parts(asking=False)
         self.lead.layout.display = "" if offered else "none"
@@ -228,7 +232,8 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         """Show the box and its button (`asking`), the name and "Change" (not `asking`), or nothing (None)."""
         if asking is not False:
             self.lead.layout.display = "none"
-        for part, shown in ((self.shown, asking is False), (self.change_button, asking is False),
+        for part, shown in ((self.shown, asking is False), (self.about, asking is False),
+                            (self.change_button, asking is False),
                             (self.box, asking is True), (self.keep_button, asking is True)):
             part.layout.display = "" if shown else "none"
         if asking:
