@@ -7,8 +7,11 @@ while the review refines in background slices. At each hand's end the review is 
 (`review_this_hand`: a bounded finish of the search). Printed per hand: the time from the end of the
 hand until the review shows, how many of the learner's decisions were fully searched at that moment,
 and the longest background slice (the most a click waits). `--think 0` is the worst case: no idle time
-at all, so the whole search is left for the bounded finish.
+at all, so the whole search is left for the bounded finish. `--hints`: the learner asks for a hint at each
+move with a choice and makes its move; the hints' times are printed, and each such decision reaches the review
+already searched (the review takes up the hint's search).
 
+    nice -n 10 .venv/bin/python benchmarks/review_speed.py --hints --think 0 --rules RUNNING_LEOPARD
     nice -n 10 .venv/bin/python benchmarks/review_speed.py --hands 2 --think 1.0
     .venv/bin/python benchmarks/review_speed.py --smoke    (one hand, --think 0)
 """
@@ -23,8 +26,11 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from leopard_tutor.ai import make_player
+from shares import percentile
+
+from leopard_tutor.ai import hint, make_player
 from leopard_tutor.ai.review import REVIEW_DEALS, HandReview
 from leopard_tutor.engine import rules_by_key
 from leopard_tutor.table import Table, against_computer
@@ -49,14 +55,26 @@ class TimedReview(HandReview):
                 SLICES.append(time.perf_counter() - start)
 
 
-async def play_hand(controller: Table, think: float, seed: int) -> dict[str, float]:
-    """Play the learner's moves of one hand with `think` seconds before each, then ask for the review."""
+HINTS: list[float] = []
+"""How long each hint took (with --hints)."""
+
+
+async def play_hand(controller: Table, think: float, seed: int, hints: bool = False) -> dict[str, float]:
+    """Play the learner's moves of one hand with `think` seconds before each (the hint's move, timed, with `hints`),
+    then ask for the review."""
     learner = make_player("intermediate", seed=seed)
     SLICES.clear()
     started = time.perf_counter()
     while not controller.hand.is_over:
         await asyncio.sleep(think)
-        controller.make(learner.choose(controller.view()))
+        view = controller.view()
+        if hints and len(view.legal_moves()) > 1:
+            asked = time.perf_counter()
+            move = hint(view).move
+            HINTS.append(time.perf_counter() - asked)
+        else:
+            move = learner.choose(view)
+        controller.make(move)
     ended = time.perf_counter()
     reviewer = controller.reviewer
     searches = reviewer.review().judgements
@@ -76,7 +94,7 @@ async def run(args: argparse.Namespace) -> list[dict[str, float]]:
                                   seed=args.seed, reviewer=TimedReview)
     results = []
     for _ in range(args.hands):
-        results.append(await play_hand(controller, args.think, args.seed))
+        results.append(await play_hand(controller, args.think, args.seed, args.hints))
         if controller.match.is_over:
             controller.new_match()
         else:
@@ -91,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=1.0, help="seconds the learner takes over each move")
     parser.add_argument("--rules", default="REVISED_2008")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hints", action="store_true", help="the learner asks for a hint at every move with a choice "
+                        "and follows it: the hints are timed, and the review takes up their searches")
     parser.add_argument("--smoke", action="store_true", help=f"the smallest real run: {SMOKE} (overrides those)")
     args = parser.parse_args(argv)
     if args.smoke:
@@ -102,6 +122,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{result['searched_at_end']:.0f} fully searched; review shown {result['wait']:.2f} s after the end "
               f"({'complete' if result['complete'] else 'partly refined'}); background slices: median "
               f"{result['slice_median'] * 1000:.0f} ms, longest {result['slice_max'] * 1000:.0f} ms")
+    if args.hints:
+        print(f"hints ({args.rules}): {len(HINTS)}, median {statistics.median(HINTS) * 1000:.0f} ms, p95 "
+              f"{percentile(HINTS, 0.95) * 1000:.0f} ms, max {max(HINTS) * 1000:.0f} ms")
     return 0
 
 

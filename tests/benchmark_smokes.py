@@ -143,7 +143,12 @@ SMOKES: dict[str, Smoke] = {
     "review_speed.py": Smoke((
         r"review of each hand: \d+ deals a decision, bounded finish [\d.]+ s; learner thinks 0\.0 s a move",
         r"  hand 1: \d+ decisions over \d+ s; at its end \d+ fully searched; review shown [\d.]+ s after the end .*",
-    ), timeout=120),
+    ), timeout=120, modes=(("--hints", (
+        r"review of each hand: \d+ deals a decision, bounded finish [\d.]+ s; learner thinks 0\.0 s a move",
+        r"  hand 1: (\d+) decisions over \d+ s; at its end \1 fully searched; review shown [\d.]+ s after the end "
+        r"\(complete\).*",
+        rf"hints \(REVISED_2008\): \d+, median +{MS}, p95 +{MS}, max +{MS}",
+    )),)),
     "duel.py": Smoke((
         r"duel master \(A\) vs expert@20b2e17 \(B\), REVISED_2008, 1 deals a move: 1 pairs .*",
         r"  pairs won by A: \d, tied: \d, lost: \d; share won \(a tie counts half\) [\d.]+ "

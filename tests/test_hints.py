@@ -99,7 +99,7 @@ def test_hints_in_random_positions_agree_with_the_engine(rules: RuleSet, keyed: 
         me = hand.to_move
         view = hand.view(me)
         level = ("beginner", "intermediate", "expert", "master")[seed % 4]
-        result = hint(view, level=level, time_budget=0.05)
+        result = hint(view, level=level, time_budget=None if level == "master" else 0.05)
         assert result.move in view.legal_moves() and result.level == level
         assert len(result.ladder) == 4 and all(isinstance(step, str) and step for step in result.ladder)
         assert keys_in(result.reason)[0].startswith("hints.reason.")

@@ -295,3 +295,46 @@ def test_refining_is_cut_by_its_time_and_the_cheap_pass_comes_first() -> None:
     done = reviewer.review()
     assert done.complete and reviewer.pending == 0
     assert all(j.deals == 3 or len(j.view.legal_moves()) == 1 for j in done.judgements)
+
+
+@pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
+def test_a_hinted_move_that_is_made_is_reviewed_as_the_best_move(rules: RuleSet, keyed: None) -> None:
+    # the hint and the review judge by one search (ai/judging.py): a learner who follows every hint is never told
+    # of a better move, nor of one "just as good"
+    from leopard_tutor.ai import hint, judging
+    judging._finished.clear()
+    hand = Hand.deal(rules, seed=31, dealer=1)
+    other = IntermediatePlayer(5)
+    hinted = 0
+    while not hand.is_over and len(hand.moves) < 40:
+        view = hand.view(hand.to_move)
+        if hand.to_move == 0:
+            move = hint(view).move
+            hinted += len(view.legal_moves()) > 1
+        else:
+            move = other.choose(view)
+        hand.apply(move)
+    assert hinted >= 5
+    taken = HandReview(0)  # takes up each hint's finished search: nothing left to search
+    taken.follow(hand)
+    assert taken.pending == 0
+    judging._finished.clear()  # searched again from nothing, each decision ends as the hint's search did
+    searched = full_review(hand, deals=16, candidates=4)
+    assert searched.complete and len(searched.judgements) == len(decisions(hand, 0))
+    assert [judged(j) for j in taken.review().judgements] == [judged(j) for j in searched.judgements]
+    for judgement in searched.judgements:
+        assert judgement.best == judgement.move and judgement.cost == 0, judged(judgement)
+        assert judgement.facts[0][0] in ("review.sentence.best", "review.sentence.forced")
+
+
+def test_only_the_hinted_move_takes_up_a_hints_search() -> None:
+    from leopard_tutor.ai import hint, judging
+    hand = Hand.deal(REVISED_2008, seed=8)
+    view = hand.view(hand.to_move)
+    hinted = hint(view).move
+    other = next(move for move in view.legal_moves() if move != hinted)
+    assert judging.taken_up(view, other) is None
+    taken = judging.taken_up(view, hinted)
+    assert taken is not None and taken.deals == judging.JUDGE_DEALS and taken.moves[taken.made] == hinted
+    fresh = judging.JudgedSearch(view, hinted).run()
+    assert (fresh.moves, fresh.values(), fresh.active) == (taken.moves, taken.values(), taken.active)

@@ -10,9 +10,9 @@ from pathlib import Path
 import leopard_tutor
 
 PACKAGE = Path(leopard_tutor.__file__).parent
-SEARCHES = {"ai/players.py", "ai/review.py", "ai/why.py"}
-"""Where a hand's copy is played out to judge or explain moves (the expert's search, the review's and why's
-replays)."""
+SEARCHES = {"ai/players.py", "ai/judging.py", "ai/review.py", "ai/why.py"}
+"""Where a hand's copy is played out to judge or explain moves (the expert's search, the judging search of hints and
+the review, the review's and why's replays)."""
 ENGINE = {"engine/turns.py", "engine/hand.py", "engine/match.py"}
 
 

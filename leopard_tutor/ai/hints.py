@@ -53,12 +53,12 @@ from ..engine.claims import (
     square_after,
     unseen_jacks,
 )
-from ..protocol import LEVELS
+from .judging import JUDGE_LEVEL, judged_move
 from .players import AIError, make_player
 
 HINT_SEED = 20080320  # hints are reproducible: the same view always gets the same hint
-HINT_BUDGET = 0.5  # seconds the hint's level searches for a hint
-HINT_LEVEL = LEVELS[-1]  # the level whose move a hint recommends: the strongest, which keeps within HINT_BUDGET
+HINT_BUDGET = 0.5  # seconds a level below the judging one searches for a hint (the expert)
+HINT_LEVEL = JUDGE_LEVEL  # the level whose move a hint recommends: the strongest, by the review's own search
 
 
 @dataclass(frozen=True)
@@ -141,11 +141,21 @@ class _Sentences:
 
 def hint(view: PlayerView, level: str = HINT_LEVEL, time_budget: float | None = None) -> Hint:
     """The move a player of `level` (by default the strongest) recommends in `view`, explained, with the level that
-    chose it (AIError if the view is not waiting)."""
+    chose it (AIError if the view is not waiting).
+
+    The strongest level's hint is the move its judging search (`judging.judged_move`) finds best: the search the
+    review of a hand judges by, so a hinted move that is made is reviewed as the best move. That search is as long
+    as its deal count and takes no `time_budget`; a level below searches `time_budget` (`HINT_BUDGET`) seconds.
+    """
     if not isinstance(view, PlayerView):
         raise AIError(f"a hint reads a PlayerView (from hand.view(player)), not {view!r}")
-    budget = time_budget if time_budget is not None else HINT_BUDGET
-    move = make_player(level, seed=HINT_SEED, time_budget=budget).choose(view)
+    if level == JUDGE_LEVEL:
+        if time_budget is not None:
+            raise AIError(f"the {level}'s hint is the review's search, as long as its deal count: it takes no time")
+        move = judged_move(view)
+    else:
+        budget = time_budget if time_budget is not None else HINT_BUDGET
+        move = make_player(level, seed=HINT_SEED, time_budget=budget).choose(view)
     return replace(explain(view, move), level=level)
 
 

@@ -3,9 +3,10 @@ what they could see then.
 
 Each decision is judged from the player's view at that moment, rebuilt by replaying the hand's
 moves (never from cards they could not see). A cheap pass values the move made and the best few
-moves by the judging level's one-move value the moment the move is made; the judging level's search then refines those
-values playout by playout, over deals of the unseen cards (`HandReview.refine`, in short slices while the player
-thinks, or in one bounded stretch when the review is asked for). The cost of a move is how many
+moves by the judging level's one-move value the moment the move is made; the judging search (`judging`, the one
+hints are chosen by, so a hinted move that is made is the best move found) then refines those values playout by
+playout, over deals of the unseen cards (`HandReview.refine`, in short slices while the player thinks, or in one
+bounded stretch when the review is asked for). The cost of a move is how many
 points of expected final score difference it gives up against the best move found; `THRESHOLDS`,
 applied to the figure the learner reads (`shown`, one decimal), turn it into good / inaccuracy / mistake /
 blunder. The words come from the catalogue (book
@@ -20,22 +21,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import GoOut, Hand, Move, PlayerView
+from ..engine import Hand, Move, PlayerView
 from ..engine.catalogue import and_list, text
 from ..engine.narration import move_words
-from ..protocol import LEVELS
-from .determinize import sample_hand
 from .hints import explain
-from .players import EXPERT_PRIOR, SEARCHES, play_out, ranked_moves
-from .randomness import rng_for
+from .judging import JUDGE_CANDIDATES, JUDGE_DEALS, JUDGE_LEVEL, JUDGE_SEED, JudgedSearch, taken_up
 
-REVIEW_LEVEL = LEVELS[-1]  # the level whose search judges: the strongest (its playouts, within the review's own time)
-REVIEW_JUDGE, REVIEW_TURNS = SEARCHES[REVIEW_LEVEL]  # how that level values positions and how far it plays on
-REVIEW_SEED = 20080320  # reviews are reproducible: the same view and move always get the same judgement
-REVIEW_DEALS = 16  # deals of the unseen cards behind a finished judgement
-REVIEW_CANDIDATES = 4  # the best moves by the one-move value that are searched beside the move made
-PRUNE_DEALS = 4  # deals after which only the move made and the best few others are followed further
-REVIEW_KEEP = 2  # how many others that is
+REVIEW_LEVEL = JUDGE_LEVEL  # the level whose search judges (`judging`): the strongest, as for hints
+REVIEW_SEED = JUDGE_SEED  # reviews are reproducible: the same view and move always get the same judgement
+REVIEW_DEALS = JUDGE_DEALS  # deals of the unseen cards behind a finished judgement
+REVIEW_CANDIDATES = JUDGE_CANDIDATES  # the best moves by the one-move value that are searched beside the move made
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 5.0), ("mistake", 2.5), ("inaccuracy", 1.0))
 """A move costing at least this many points (expected final score difference) gets this mark; below
 the lowest, it is good."""
@@ -132,77 +127,46 @@ class Judgement:
 
 
 class _Search:
-    """The judging level's search for one decision, one playout at a time.
+    """The judging search for one decision (`judging.JudgedSearch` with the move made), and its verdict."""
 
-    The candidates are the best few moves by the one-move value, going out if allowed, and the
-    move made; every candidate still in the running is followed on the same deals of the unseen cards,
-    so their differences are paired. After `PRUNE_DEALS` deals only the move made and the best
-    `REVIEW_KEEP` others go on.
-    """
-
-    def __init__(self, decision: Decision, seed: int, candidates: int) -> None:
-        view = decision.view
+    def __init__(self, decision: Decision, seed: int, candidates: int, deals: int) -> None:
         self.decision = decision
-        self.rng = rng_for(seed, view, "review")
-        self.forced = len(view.legal_moves()) == 1
-        if self.forced:
-            chosen = [(0.0, decision.move)]
-        else:
-            ranked = ranked_moves(view, self.rng, REVIEW_JUDGE)
-            chosen = ranked[:candidates] + [pair for pair in ranked[candidates:]
-                                            if isinstance(pair[1], GoOut) or pair[1] == decision.move]
-        self.moves = [move for _, move in chosen]
-        self.prior = [value for value, _ in chosen]
-        self.made = self.moves.index(decision.move)
-        self.totals = [0.0] * len(self.moves)
-        self.counts = [0] * len(self.moves)
-        self.active = list(range(len(self.moves)))
-        self.deals = 0
-        self._hand: Hand | None = None
-        self._results: list[float] = []
+        hinted = None
+        if (seed, candidates, deals) == (JUDGE_SEED, JUDGE_CANDIDATES, JUDGE_DEALS):
+            hinted = taken_up(decision.view, decision.move)  # a hint's search, as this one would end
+        self.search = hinted or JudgedSearch(decision.view, decision.move, seed=seed, candidates=candidates)
+
+    @property
+    def forced(self) -> bool:
+        """Whether the move made was the only one."""
+        return self.search.forced
+
+    @property
+    def deals(self) -> int:
+        """How many deals of the unseen cards have been followed."""
+        return self.search.deals
 
     @property
     def busy(self) -> bool:
         """Whether a deal is half followed."""
-        return self._hand is not None
+        return self.search.busy
 
     def step(self) -> None:
-        """Follow the next candidate on the current deal (drawing a new deal first if none is open)."""
-        view = self.decision.view
-        if self._hand is None:
-            self._hand, self._results = sample_hand(view, self.rng), []
-        hand = self._hand
-        hand.apply(self.moves[self.active[len(self._results)]])
-        self._results.append(play_out(hand, view.player, REVIEW_TURNS, REVIEW_JUDGE))
-        hand.undo()
-        if len(self._results) < len(self.active):
-            return
-        for index, value in zip(self.active, self._results):
-            self.totals[index] += value
-            self.counts[index] += 1
-        self._hand = None
-        self.deals += 1
-        if self.deals == PRUNE_DEALS:
-            values = self.values()
-            others = sorted((i for i in self.active if i != self.made), key=lambda i: (-values[i], i))
-            self.active = sorted([self.made, *others[:REVIEW_KEEP]])
-
-    def values(self) -> list[float]:
-        """Each candidate's expected value: its deals' average, with the one-move value counted as a
-        few deals' worth of evidence (as the searching levels weigh it)."""
-        return [(total + EXPERT_PRIOR * prior) / (count + EXPERT_PRIOR)
-                for total, prior, count in zip(self.totals, self.prior, self.counts)]
+        """One more play-out."""
+        self.search.step()
 
     def judgement(self) -> Judgement:
         """The verdict as far as the search has gone, with its sentence."""
-        decision = self.decision
-        if self.forced:
+        decision, search = self.decision, self.search
+        if search.forced:
             return Judgement(decision, decision.move, 0.0, 0, text("review.sentence.forced"),
                              (("review.sentence.forced", {}),))
-        values = self.values()
-        best = max(self.active, key=lambda i: (values[i], -i))
-        cost = max(0.0, values[best] - values[self.made])
-        return Judgement(decision, self.moves[best], cost, self.deals, *_sentence(decision, self.moves[best], cost))
+        values = search.values()
+        best = search.best()
+        assert search.made is not None
+        cost = max(0.0, values[best] - values[search.made])
+        return Judgement(decision, search.moves[best], cost, search.deals,
+                         *_sentence(decision, search.moves[best], cost))
 
 
 def _sentence(decision: Decision, best: Move, cost: float) -> tuple[str, tuple[tuple[str, dict[str, Any]], ...]]:
@@ -277,7 +241,7 @@ class HandReview:
         while same < min(len(moves), len(self._moves)) and moves[same] == self._moves[same]:
             same += 1
         self._searches = [search for search in self._searches if search.decision.index < same]
-        self._searches += [_Search(decision, self.seed, self.candidates)
+        self._searches += [_Search(decision, self.seed, self.candidates, self.deals)
                            for decision in decisions(hand, self.player, same)]
         self._moves = list(moves)
 
