@@ -161,6 +161,31 @@ def test_board_renders_with_the_accessibility_contract(board: Any) -> None:
         "3px", "solid"]
 
 
+BUSY_CUE = """async board => {
+  const turn = board.querySelector(".lt-turn");
+  const cue = () => [getComputedStyle(turn, "::after").content, getComputedStyle(turn, "::after").visibility,
+                     getComputedStyle(turn).opacity];
+  board.classList.add("lt-busy");  // as a click does until the kernel answers (board.js send)
+  const first = cue();
+  await new Promise(resolve => setTimeout(resolve, 600));
+  const later = cue();
+  board.classList.remove("lt-busy");
+  return [first, later, cue()];
+}"""
+"""The turn line's cue while a click is unanswered: at once, after a moment, and once answered."""
+
+
+def test_an_unanswered_click_says_thinking_after_a_moment(board: Any) -> None:
+    """The turn line, drawn before the click, fades and says "thinking" once an answer is slow (its "· " used to
+    come alone: the words were read from an attribute of another element); a quick answer shows nothing."""
+    wait_my_turn(board)
+    first, later, after = board.evaluate(BUSY_CUE)
+    thinking = f'" · {text("board.page.thinking")}"'
+    assert first[1] == "hidden" and first[2] == "1"
+    assert later == [thinking, "visible", "0.6"]
+    assert after[0] == "none" and after[2] == "1"
+
+
 def test_a_menu_stepped_through_by_keyboard_acts_once_at_enter(board: Any) -> None:
     """Arrowing through the closed Opponent menu changes nothing until Enter (each step used to be a choice: the level
     changed at each, and passing "Someone at this device" set the match aside); Escape puts the choice back."""

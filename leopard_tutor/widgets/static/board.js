@@ -596,7 +596,7 @@ export default {
       error.textContent = state.error || "";
       error.hidden = !state.error;
       turn.textContent = state.turn || "";
-      root.setAttribute("data-thinking", texts.thinking || "");
+      turn.setAttribute("data-thinking", texts.thinking || "");  // read by the busy cue (board.css, .lt-turn::after)
       inert = state.inert || "";
       const shown = state.squares || [];
       root.classList.toggle("lt-one-square", shown.length === 1);
