@@ -54,16 +54,20 @@ def read_game_code(code: object, levels: tuple[str, ...]) -> SavedGame:
     if not code.startswith(GAME_PREFIX):
         raise GameCodeError(key="play.saved_game.not_ours", facts={"prefix": GAME_PREFIX})
     body = code[len(GAME_PREFIX):]
+    damaged = GameCodeError(key="play.saved_game.damaged")
     inflater = zlib.decompressobj()
     try:
         raw = inflater.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)), MAX_SAVED_MATCH)
-        data = json.loads(raw) if inflater.eof and not inflater.unconsumed_tail else None
-    except (binascii.Error, zlib.error, ValueError, RecursionError):
-        data = None
-    if inflater.unconsumed_tail:
+    except (binascii.Error, zlib.error, ValueError):
+        raise damaged from None  # a character changed or lost: the stream breaks off (with input left over)
+    if inflater.unconsumed_tail:  # it inflates to more than any match saved here
         raise GameCodeError(key="play.saved_game.too_long")
+    try:
+        data = json.loads(raw) if inflater.eof else None
+    except (ValueError, RecursionError):
+        data = None
     if not isinstance(data, dict) or not isinstance(data.get("match"), dict):
-        raise GameCodeError(key="play.saved_game.damaged")
+        raise damaged
     level = data.get("level")
     if not isinstance(level, str) or level not in levels:
         raise GameCodeError(key="play.saved_game.level",
