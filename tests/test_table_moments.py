@@ -137,3 +137,27 @@ def test_after_plays_another_card_is_offered_only_where_one_can_be_played(keyed:
     table.match.current = Hand(RUNNING_LEOPARD, squares, [[Card.parse("5H")], [Card.parse("2C")]],
                                [Card.parse("3C")], [], 0, 1, plays_made=1)
     assert sentences.what_to_do(table) == text("play.play_more")
+
+
+def test_a_game_resumed_at_the_learners_turn_does_not_say_they_just_drew(keyed: None) -> None:
+    # the card was drawn before the game was saved (a QA helper read "You have drawn a card." after a reload)
+    from leopard_tutor.engine.game_code import game_code, read_game_code
+    table = against_computer(BeginnerPlayer(1), seed=5, **OPTIONS)
+    chooser = BeginnerPlayer(2)
+    for _ in range(3):
+        table.make(chooser.choose(table.view()))
+    began = turn_began(table.hand)
+    assert began is not None and began.player == 0 and began.drew == 1
+    saved = read_game_code(game_code(table.match, "beginner"), ("beginner",))
+    again = against_computer(BeginnerPlayer(1), seed=6, **OPTIONS)
+    again.resume(saved.match, "Resumed.")
+    assert said(again.message, "play.turn_words.pick") and not said(again.message, "play.turn_words.drew")
+    # a game saved as the computer's turn began: it moves on resuming, and the learner's new turn begins with a draw
+    waiting = read_game_code(game_code(table.match, "beginner"), ("beginner",)).match
+    waiting.current.apply(chooser.choose(waiting.current.view(0)))
+    assert waiting.current.to_move == 1
+    later = against_computer(BeginnerPlayer(1), seed=6, **OPTIONS)
+    later.resume(waiting, "Resumed.")
+    began = turn_began(later.hand)
+    assert began is not None and began.player == 0
+    assert said(later.message, "play.turn_words.drew") == (began.drew > 0)

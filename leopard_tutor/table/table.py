@@ -454,7 +454,8 @@ class Table(TableController):
         self._ladder = HintLadder(self._hint_clues)
         self.reviewers = {player: self.make_reviewer(player) for player in self.people_here}
         before, made = self.view().squares, len(self.hand.moves)
-        said = [words, *self._advance("resume"), sentences.prompt(self, full=True)]
+        moved = self._advance("resume")  # the computer's moves, if the saved game waited for them
+        said = [words, *moved, sentences.prompt(self, full=True, drew_now=bool(moved))]
         self.say(" ".join(word for word in said if word))
         self.marks.after(self.hand, made, before, self.view().squares, self.rules, self.seq)
 
@@ -489,7 +490,8 @@ class Table(TableController):
         self.computer_sat = (self.match.hand_number, len(self.match.current.moves))
         self.hinter = hinter
         self._ladder = HintLadder(self._hint_clues)
-        said = [words, *self._advance("seat_computer"), sentences.prompt(self, full=True)]
+        moved = self._advance("seat_computer")  # its moves, if the table waited for the one who has gone
+        said = [words, *moved, sentences.prompt(self, full=True, drew_now=bool(moved))]
         self.say(" ".join(word for word in said if word))
 
     def close(self, ending: str, words: str) -> None:
