@@ -409,9 +409,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if place.code is None:
             return
         try:
-            self.resume(read_game_code(place.code, LEVELS))
+            game = read_game_code(place.code, LEVELS)
         except LeopardError:
             log.exception("the match could not be carried into another language")
+            return
+        self.board.act(lambda: self.resume(game))  # drawn on the board at once: nothing else redraws it here
 
     def _take_up(self, table: Table, level: str) -> None:
         """Take up `table`'s match against the computer (at `level`) on the board, and say so."""
