@@ -417,3 +417,28 @@ def test_a_kept_match_waits_aside_when_another_is_begun_or_two_people_play(keyed
     assert again.controller is people and again.set_aside[("computer", "REVISED_2008")].hand.moves == moves
     again.level_pick.value = "casual"
     assert again.controller.hand.moves == moves and said(again.board.state["message"], "play.set_aside.back")
+
+
+def test_a_shared_deals_page_reloaded_goes_on_where_the_deal_was(keyed: None) -> None:
+    """A student who reloads the page of a teacher's deal link mid-hand finds their hand as it was, whether the
+    browser gives the match back after the link's deal is dealt or before (the new deal dealt afresh used to stay,
+    and the hand played was lost)."""
+    play = section()
+    play.open_deal(rules="ORIGINAL_1963", level="expert", deal="ABC123")
+    under_way(play)
+    moves = play.controller.hand.moves
+    kept = play.keeper.storage.saved
+    for browser_first in (False, True):
+        again = section()
+        if browser_first:
+            again.keeper.storage.restore(kept)
+        again.open_deal(rules="ORIGINAL_1963", level="expert", deal="ABC123")
+        if not browser_first:
+            again.keeper.storage.restore(kept)
+        assert again.controller.hand.moves == moves and again.controller.match.seed == "ABC123"
+        assert said(again.board.state["message"], "play.saved_game.resumed") and again.set_aside == {}
+    other = section()  # another deal's link: the match kept is kept aside, and the link's deal is on the board
+    other.open_deal(rules="ORIGINAL_1963", level="expert", deal="XYZ789")
+    other.keeper.storage.restore(kept)
+    assert other.controller.match.seed == "XYZ789" and 0 not in other.controller.hand.movers
+    assert other.set_aside[("computer", "ORIGINAL_1963")].hand.moves == moves

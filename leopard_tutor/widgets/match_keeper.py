@@ -4,8 +4,9 @@ server restart) takes them up again where they were: the match on the board and 
 After every click the keeper saves, as JSON under `BrowserStorage("matches")`, the saved-game code of the match on
 the board (only against the computer, once the learner has moved, until it is over) and of each match against the
 computer kept aside, by its rules. When a new page gives them back (`restore`), the match on the board goes on,
-unless the learner has begun another there, opened a shared deal, or sits at a class table (then it is kept aside,
-and choosing its rules and a computer opponent takes it up, as the sentence said before the reload). A game between
+unless the learner has begun another there, opened another shared deal, or sits at a class table (then it is kept
+aside, and choosing its rules and a computer opponent takes it up, as the sentence said before the reload). A
+shared deal's page reloaded goes on with that deal where it was. A game between
 two people at one device has no code and is not kept. Each tab keeps its own: a reload of one takes up that tab's
 matches, not those another tab saved last; a new tab takes up those saved last. What a browser gives back is input
 like any other: a text that is not such JSON, or a code that cannot be read, is logged and changes nothing.

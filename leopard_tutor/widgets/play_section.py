@@ -213,6 +213,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             return
         factory = self.opponent_factory
         self._deal_opened = self._deal_opened or deal is not None
+        current = self.controller
+        if (deal is not None and not isinstance(current, ClassTable) and under_way(current)
+                and (current.match.seed, current.rules.key) == (deal, rules or current.rules.key)):
+            return  # this deal is on the board already, played on (a reload whose browser gave it back first)
         self._opening = True
         try:
             if rules is not None:
@@ -483,17 +487,22 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
 
     def take_up_kept(self, game: SavedGame | None, aside: list[SavedGame]) -> None:
         """The matches a browser kept (`MatchKeeper`): each of `aside` kept aside under its rules (where none is
-        kept yet), and `game` on the board, unless the learner has begun another match there, opened a shared deal,
-        chose people or sits at a class table: then it is kept aside too."""
+        kept yet), and `game` on the board, unless the learner has begun another match there, opened another shared
+        deal, chose people or sits at a class table: then it is kept aside too. A shared deal opened again (a reload
+        of its link's page) goes on where `game`, the same deal, was."""
         if self.opponent_factory is None:
             return
         board = self.controller
         for saved in aside:
             self._keep_saved(saved)
-        if game is None or game.match.seed == board.match.seed:  # (the board holds it already: another language)
+        if game is None:
             return
-        if (isinstance(board, ClassTable) or under_way(board) or self._deal_opened
-                or str(self.level_pick.value) in (PEOPLE, CLASSMATE)):
+        elsewhere = isinstance(board, ClassTable) or str(self.level_pick.value) in (PEOPLE, CLASSMATE)
+        if (game.match.seed, game.match.rules) == (board.match.seed, board.match.rules):
+            if not (elsewhere or under_way(board)):  # the link's deal dealt afresh: go on with it where it was
+                self.board.act(lambda: self.resume(game))
+            return  # (else the board holds it already, as far as it has gone: another language)
+        if elsewhere or under_way(board) or self._deal_opened:
             self._keep_saved(game)
             return
         self.board.act(lambda: self.resume(game))
