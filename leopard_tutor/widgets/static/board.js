@@ -632,6 +632,12 @@ export default {
         if (again && !again.disabled) again.focus();
         else if (fallback) fallback.focus();
       }
+      // The explanation beside the table is the one of the space or pile under the pointer (or focused) as drawn
+      // now: one kept from before the redraw may no longer hold ("This hand is over" on a position tried again).
+      const pointed = root.querySelector(".lt-space:hover, .lt-discard:hover") ||
+        (root.contains(document.activeElement) && document.activeElement.matches(".lt-space, .lt-discard")
+          ? document.activeElement : null);
+      showWhy(pointed ? pointed.getAttribute("title") : "");
     }
 
     // A button that was focused and is now greyed or gone (the last "Next move", an answer given) hands the focus
