@@ -104,8 +104,10 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--teacher-token is 16 to 128 letters, digits, '-' or '_'")
     if not 0 < args.port < 65536:
         parser.error(f"--port must be between 1 and 65535, not {args.port}")
-    from .server.launch import classroom_banner, classroom_url, is_loopback, serve
+    from .server.launch import classroom_banner, classroom_url, is_loopback, port_taken, serve
 
+    if port_taken(args.ip, args.port):
+        parser.error(f"port {args.port} is in use by another program: stop it, or choose another port with --port")
     if not is_loopback(args.ip):
         print(classroom_banner(classroom_url(args.ip, args.port)), flush=True)
     if args.max_sessions is not None and args.max_sessions < 1:

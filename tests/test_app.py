@@ -59,6 +59,7 @@ def test_demo_subcommand_still_prints_a_hand(capsys: pytest.CaptureFixture[str])
 def test_serving_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     calls: list[tuple[object, ...]] = []
     monkeypatch.setattr(server, "serve", lambda *a, **k: calls.append((*a, k)))
+    monkeypatch.setattr(server, "port_taken", lambda ip, port: False)  # whatever else this machine runs
     main(["--port", "9123", "--no-browser"])
     main([])
     assert capsys.readouterr().out == ""
@@ -90,6 +91,28 @@ def test_serving_options(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
     assert calls[-1][2]["teacher_token"] == "a-token-of-our-own-0123"  # type: ignore[index]
     with pytest.raises(SystemExit):
         main(["--class-size", "-1"])
+
+
+def test_a_port_another_program_listens_on_is_refused_before_anything_starts(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Voilà moved to the next port by itself, while the banner, the teacher's link and every kernel's requests to the
+    class server still named the one asked for (a QA helper's class saw "Your teacher sees you as ..." that nothing
+    had reached). Now the command says so and starts nothing; Voilà is told never to move."""
+    import socket
+    calls: list[object] = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: calls.append(a))
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        assert server.port_taken("127.0.0.1", port)
+        with pytest.raises(SystemExit) as stopped:
+            main(["--port", str(port), "--ip", "0.0.0.0"])
+    assert stopped.value.code == 2 and calls == []
+    out, err = capsys.readouterr()
+    assert f"port {port} is in use by another program" in err and out == "", "no banner for a server never started"
+    assert not server.port_taken("127.0.0.1", port)  # once the other program has let it go
+    assert "--Voila.port_retries=0" in server.voila_argv(Path("nb.ipynb"), port, False)
 
 
 def voila_config(argv: list[str]) -> Any:

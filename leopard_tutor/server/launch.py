@@ -197,7 +197,8 @@ def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = Tr
     """Voilà's command-line arguments for the app (`theme`: one of THEMES; without `nodelay`, the websockets
     keep Nagle's algorithm, as stock servers do)."""
     argv = [
-        str(notebook), f"--port={port}", f"--Voila.ip={ip}", "--show_tracebacks=False",
+        str(notebook), f"--port={port}", "--Voila.port_retries=0",  # never another port: the kernels ask this one
+        f"--Voila.ip={ip}", "--show_tracebacks=False",
         f"--template={TEMPLATE}",
         f"--Voila.kernel_websocket_connection_class={CONNECTION_CLASS if nodelay else STOCK_DELAY_CLASS}",
         f"--Voila.authorizer_class={AUTHORIZER_CLASS}",
@@ -375,6 +376,23 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
 
 
 LOOPBACK_NAMES = ("localhost",)
+
+
+def port_taken(ip: str, port: int) -> bool:
+    """Whether another program already listens on `ip`:`port` (bound as the server's own socket will be, with
+    SO_REUSEADDR, so a port a stopped server left in TIME_WAIT counts as free)."""
+    try:
+        infos = socket.getaddrinfo(ip or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror:
+        return False  # a name this machine cannot resolve: Voilà says so itself
+    for family, kind, proto, _name, address in infos:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(address)
+            except OSError:
+                return True
+    return False
 
 
 def is_loopback(ip: str) -> bool:
