@@ -200,6 +200,9 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     ben.board.dispatch({"type": "select", "index": 0})
     assert bens.hand.moves == moves and said(ben.board.state["message"], "classmates.closed_now")
     assert not [action for action in ben.board.state["actions"] if action["enabled"]]
+    ben.level_pick.value = "people"  # the board moves on: the closed table's buttons give way (they stayed, and
+    assert ben.controller is not bens  # "Finish" then set the menu on a level while two people played here)
+    assert other.finish_button.layout.display == "none" and other.leave_button.layout.display == "none"
 
 
 def finished_by_the_computer(authority: Referee, clock: Clock) -> tuple[PlaySection, ClassPanel, ClassTable]:

@@ -35,6 +35,7 @@ from ..engine import RULE_SETS, LeopardError
 from ..engine.catalogue import text
 from ..kernel_loop import LoopGone, in_turn, running_loop
 from ..protocol import COMPUTER, LEFT, MATCH_LENGTHS
+from ..table import Table
 from ..table.class_table import ClassTable
 from ..table.modes import Closed, Seating
 from .storage import BrowserStorage
@@ -470,6 +471,13 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         level = str(seat["level"])
         words = text("classmates.round.computer", number=number, level=text(f"levels.names.{level}"))
         self._computer_round(level, str(seat["rules"]), int(seat["hands"]), words)
+
+    def board_shows(self, table: Table) -> None:
+        """The section's board shows `table` now: the buttons of a class table that is not on the board give way (a
+        closed table's "Finish against the computer" would seat the computer at a table nobody sees)."""
+        if table is not self.table:
+            for button in self.table_buttons:
+                button.layout.display = "none"
 
     # -- when the other has gone ------------------------------------------------------------------
     def finish(self) -> None:

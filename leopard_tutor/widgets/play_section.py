@@ -677,9 +677,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self._seat(against_computer(opponent, **self._table_options()))
 
     def _seat(self, table: Table) -> None:
-        """Show `table` from now on (a deal shared from the table before is no longer shown)."""
+        """Show `table` from now on (a deal shared from the table before is no longer shown, nor the buttons of a class
+        table that is not this one)."""
         self.share.value, self.share.layout.display = "", "none"
         self.controller = self.board.controller = table
+        if self.classmates is not None:
+            self.classmates.board_shows(table)
 
     def _follow_level(self, factory: OpponentFactory, old: str, new: str, before: str = "") -> None:
         """Play on against level `new` (chosen after `old`): the adaptive choice starts from `old`, said after
