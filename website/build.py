@@ -160,8 +160,25 @@ TRIMS = {
 }
 """How the site trims the start-up of the kernel, by wheel."""
 UNUSED = ("build", "voici/tree", "doc", "service-worker.js")
-"""Parts of a Voici build the app page never loads: JupyterLab's own static files, the file browser, and the
-service worker (see FRONT_END_PATCHES)."""
+"""Parts of a Voici build the app page never loads: JupyterLab's own static files (but `KEPT`), the file browser, and
+the service worker (see FRONT_END_PATCHES)."""
+KEPT = ("build/themes",)
+"""What the page does load from those: the light and dark themes' style sheets (a page with ?theme=dark asks for
+build/themes/@jupyterlab/theme-dark-extension/index.css, and without it showed an error dialog)."""
+THEME_SCRIPT = """<script>
+  // The static site's theme, before Voici reads ?theme= as it starts: the server's own name for it (?voila-theme=)
+  // is taken too, and with neither the browser's preference for dark colours chooses (the server's page follows it).
+  (function () {
+    var query = new URLSearchParams(window.location.search);
+    var chosen = query.get("theme") || query.get("voila-theme") ||
+      (window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "");
+    if (chosen && query.get("theme") !== chosen) {
+      query.set("theme", chosen);
+      window.history.replaceState(null, "", "?" + query.toString() + window.location.hash);
+    }
+  })();
+</script>"""
+"""Put at the start of the app page's head (`finish`)."""
 FRONT_END_PATCHES = (
     ("voici/build", '"@jupyterlite/application-extension:service-worker-manager"===e.id', "false",
      "no service worker: Voici waits for one to register before it starts the kernel, and on a page that is not "
@@ -406,14 +423,24 @@ def run_voici(stage: Path, content: Path, output: Path) -> None:
 def finish(site: Path) -> None:
     """Leave out what the app never loads, add the start pages, and check that no page of the site asks
     another host for anything."""
-    for unused in UNUSED:
-        shutil.rmtree(site / unused) if (site / unused).is_dir() else (site / unused).unlink()
+    with tempfile.TemporaryDirectory(prefix="leopard-kept-") as aside:
+        for kept in KEPT:
+            shutil.move(site / kept, Path(aside) / kept.replace("/", "_"))
+        for unused in UNUSED:
+            shutil.rmtree(site / unused) if (site / unused).is_dir() else (site / unused).unlink()
+        for kept in KEPT:
+            (site / kept).parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(Path(aside) / kept.replace("/", "_"), site / kept)
     for folder, old, new, _why in FRONT_END_PATCHES:
         found = [path for path in (site / folder).glob("*.js") if old in path.read_text(encoding="utf-8")]
         if len(found) != 1 or found[0].read_text(encoding="utf-8").count(old) != 1:
             raise BuildError(f"{folder}: {old!r} should be in exactly one place, found in {len(found)} files")
         found[0].write_text(found[0].read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
     app = f"voici/render/{NOTEBOOK.stem}.html"
+    page = (site / app).read_text(encoding="utf-8")
+    if page.count("<head>") != 1:
+        raise BuildError(f"{app} should have one <head>")
+    (site / app).write_text(page.replace("<head>", "<head>" + THEME_SCRIPT, 1), encoding="utf-8")
     (site / "index.html").write_text(start_page(app), encoding="utf-8")
     (site / "voici" / "index.html").write_text(start_page(app.removeprefix("voici/")), encoding="utf-8")
     (site / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages: serve every file as it is

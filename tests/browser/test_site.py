@@ -258,3 +258,27 @@ def test_play_a_hand_learn_a_stage_step_an_example_and_practise(page: Any, origi
     expect(page.locator(".lt-learn .lt-stage").nth(1)).to_be_enabled()
     open_tab(board, "Practice", "lt-practice")
     expect(page.locator(".lt-practice .lt-record")).to_contain_text("1 right, 0 wrong")
+
+
+def test_the_site_takes_a_dark_theme_from_a_link_or_from_the_browser(browser: Any, origin: str,
+                                                                     page_errors: list[str]) -> None:
+    """?theme=dark (and the server's ?voila-theme=dark) gives dark colours, as does a browser that prefers them with
+    neither; ?theme=light keeps the light ones. The site used to leave out the themes' style sheets (an error dialog
+    for ?theme=dark) and to follow no browser's preference."""
+    context = browser.new_context(viewport={"width": 1100, "height": 1000}, color_scheme="dark")
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: page_errors.append(f"pageerror: {error}"))
+        dark = 'document.body.dataset.jpThemeLight === "false" && document.body.dataset.jpThemeName'
+        for query, name in (("", "JupyterLab Dark"), ("?voila-theme=dark&tab=learn", "JupyterLab Dark"),
+                            ("?theme=light", False)):
+            open_site(page, f"{origin}/{query}")
+            expect(page.locator(".jp-Dialog")).to_have_count(0)
+            assert page.evaluate(dark) == name, query
+        assert "theme=light" in page.url and "tab=learn" not in page.url
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        open_site(page, f"{origin}/?theme=dark")
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") != background
+    finally:
+        context.close()
+    assert not page_errors
