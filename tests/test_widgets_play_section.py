@@ -228,8 +228,8 @@ def test_a_kept_match_that_gives_way_to_a_resumed_one_is_said_and_the_shared_dea
     play.resume(read_game_code(game_code(saved, "beginner"), LEVELS))
     resumed = play.controller
     assert resumed.rules.key == "REVISED_2008" and not said(play.board.state["message"], "play.set_aside.replaced")
-    play.rules_pick.value = "ORIGINAL_1963"
-    assert said(play.board.state["message"], "play.set_aside.replaced")
+    play.rules_pick.value = "ORIGINAL_1963"  # the rules of the match replaced are named: the board shows others now
+    assert said(play.board.state["message"], "play.set_aside.replaced", rules=mark("rules.REVISED_2008"))
     play.rules_pick.value = "REVISED_2008"
     assert play.controller is resumed
 

@@ -295,7 +295,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             words = text("play.set_aside.kept_people" if kind == PEOPLE else "play.set_aside.kept",
                          choice=text("play.people.choice"), rules=text(f"rules.{current.rules.key}"))
         if older is not None and older is not current:  # (a resumed game or a round came under the same rules)
-            words = f"{words} {text('play.set_aside.replaced')}"
+            words = f"{words} {text('play.set_aside.replaced', rules=text(f'rules.{current.rules.key}'))}"
         return words
 
     def _make_way(self, rules: str) -> str:
