@@ -47,6 +47,7 @@ from .widgets.header_fit import HeaderFit
 from .widgets.language import PageLanguage
 from .widgets.learn import LearnSection, build_learn, group_progress
 from .widgets.menu_keys import MenuKeys
+from .widgets.page_address import PageAddress
 from .widgets.play_section import PlaySection, build_play
 from .widgets.rules_sheet import RulesSheetLink
 from .widgets.section import Section
@@ -123,6 +124,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.language_pick.observe(self._language_picked, names="value")
         self._putting_pick = False
         self.page_language = PageLanguage(lang=self.drawn_language, title=text("app.title"))
+        self.page_address = PageAddress()
         self.kept_language = ""  # the learner's choice, as the browser keeps it
         self.link_language: str | None = None  # a teacher's link's ?lang=, if it is a language of the tutor
         self.link_query = ""  # the link the app follows (`follow_link`), for its note in another language
@@ -138,7 +140,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.head.add_class("lt-head")
         self.member: ClassMember | None = None  # the student, on a class server (`join_class`)
         super().__init__([self.head, self.link_note, self.storage_note, self.tabs, self.storage, self.page_language,
-                          HeaderFit(), MenuKeys()])
+                          self.page_address, HeaderFit(), MenuKeys()])
         self.add_class("lt-app")
         if self.sections:
             self.open_tab(0)
@@ -293,6 +295,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
             self.open_tab(play_tab)
             play = self._play()
             if play is not None:
+                play.link_used_listeners.append(self.page_address.forget_setting)
                 play.join_table(link.table)
         if link.tab is not None:
             self.tabs.selected_index = self._tab(link.tab)

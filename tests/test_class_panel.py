@@ -718,19 +718,24 @@ def test_a_table_link_seats_the_student_once_they_have_a_name_and_a_link_changes
     _ana, panel = opened_by_ana(authority)
     assert panel.code is not None
     ben = section(authority, "ben")
+    used: list[str] = []
+    ben.link_used_listeners.append(used.append)
     ben.join_table(panel.code)  # the page opens before the header has offered a name
     assert not isinstance(ben.controller, ClassTable) and panel_of(ben).code_box.value == panel.code
+    assert used == [], "the link is still to be followed (a reload now follows it again)"
     named: list[str] = []
     ben.name_listeners.append(named.append)
     ben.offer_classmate_name("Kind Bison", offered=True)
     table = ben.controller
     assert isinstance(table, ClassTable) and table.name(table.seat) == "Kind Bison" and named == ["Kind Bison"]
+    assert used == ["table"], "followed: the page's address forgets it (a reload once the table closed warned of it)"
     assert said(ben.board.state["message"], "classmates.started", code=panel.code)
     message = ben.board.state["message"]
     ben.open_deal(rules="ORIGINAL_1963", level="casual")
     assert ben.controller is table and ben.board.state["message"] == message and ben.rules_pick.value == "REVISED_2008"
     carl = section(authority, "carl")
     panel_of(carl).name.value = "Carl"
+    carl.link_used_listeners.append(used.append)
     carl.join_table(panel.code)  # a name already: joined at once, and refused (the table is full), said on the board
-    assert not isinstance(carl.controller, ClassTable)
+    assert not isinstance(carl.controller, ClassTable) and used == ["table", "table"]
     assert said(carl.board.state["message"], "classmates.refused.table_full", code=panel.code)

@@ -158,6 +158,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.name_listeners: list[Callable[[str], None]] = []
         """Called with the name each class table is opened or joined under (the header keeps it: one name)."""
         self._join_when_named: str | None = None  # a table link's code, joined once the student has a name
+        self.link_used_listeners: list[Callable[[str], None]] = []
+        """Called with a teacher's link setting once it has been followed ("table": its table joined or refused)."""
         parts = [controls, self.names_row, self.share, self.board, self.saver, self.keeper.storage]
         if class_client is not None and opponent_factory is not None:
             self.classmates = self._class_panel(class_client, opponent_factory)
@@ -366,6 +368,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self._join_when_named = None
         if not self.at_class_table():
             self.board.act(lambda: panel.join(code))
+        for listener in list(self.link_used_listeners):  # joined, or refused with its reason: a reload asks no more
+            listener("table")
 
     def _table_named(self, name: str) -> None:
         """A class table was opened or joined under `name`: tell the name listeners."""

@@ -47,10 +47,11 @@ def sit_down(page: Any, name: str) -> Any:
 
 
 def two_at_a_table(browser: Any, page: Any, base_url: str, page_errors: list[str], names: tuple[str, str],
-                   hands: int | None = None) -> Any:
+                   hands: int | None = None, by_link: bool = False) -> Any:
     """The first person (`page`, its board drawn) opens a table (for a match of `hands`, if given: else the rules'
     length; its code, QR code and link shown) and the second, in a browser context of their own, joins it from the
-    list of open tables: (the second's context, their page, their board, the table's code)."""
+    list of open tables (`by_link`: by opening the table's link, once they have a name): (the second's context, their
+    page, their board, the table's code)."""
     other = browser.new_context(viewport={"width": 1100, "height": 1000})
     try:
         ben_page = other.new_page()
@@ -74,9 +75,22 @@ def two_at_a_table(browser: Any, page: Any, base_url: str, page_errors: list[str
         expect(board.locator(".lt-turn")).to_have_text(
             text("classmates.seating.turn", code=code.group(1), rules=text("rules.REVISED_2008")), timeout=TIMEOUT)
         assert board.locator(".lt-hand-card").count() == 0 and board.locator(".lt-actions button").count() == 0
-        sit_down(ben_page, names[1])
-        ben_page.get_by_role("button", name=text("classmates.refresh")).click()
-        ben_page.get_by_role("button", name=text("classmates.join_named", name=names[0], code=code.group(1))).click()
+        if by_link:  # Ben keeps his name; the link joins at once, then the page's address forgets it (no reload
+            header = ben_page.locator(".lt-student")  # follows it again)
+            header.get_by_role("button", name=text("students.change")).click()
+            box = header.get_by_role("textbox", name=text("students.label"))
+            box.fill(names[1])
+            box.press("Enter")
+            expect(header.locator(".lt-student-name")).to_have_text(names[1], timeout=TIMEOUT)
+            link = page.locator(f".lt-class-status a[href$='?table={code.group(1)}']").get_attribute("href")
+            ben_page.goto(link, wait_until="commit", timeout=60_000)
+            ben_board = ben_page.locator(".lt-board").first
+            expect(ben_page).not_to_have_url(re.compile("table="), timeout=TIMEOUT)
+        else:
+            sit_down(ben_page, names[1])
+            ben_page.get_by_role("button", name=text("classmates.refresh")).click()
+            ben_page.get_by_role("button", name=text("classmates.join_named", name=names[0],
+                                                     code=code.group(1))).click()
     except BaseException:
         other.close()
         raise
@@ -167,7 +181,8 @@ def test_a_classmate_who_changes_language_keeps_their_seat(browser: Any, page: A
     again in Spanish, she is at the same table, and the match goes on between her Spanish board and Ben's English
     one."""
     open_board(base_url)
-    other, ben_page, ben_board, _ = two_at_a_table(browser, page, base_url, page_errors, ("Ana", "Ben"), hands=2)
+    other, ben_page, ben_board, _ = two_at_a_table(browser, page, base_url, page_errors, ("Ana", "Ben"), hands=2,
+                                                   by_link=True)
     try:
         # Ben joined the match of two hands Ana chose (his match against the computer, of four, said "your turn" too)
         of_two = re.compile("|".join(
