@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import sys
 from pathlib import Path
 
 from .engine import REVISED_2008, RULE_SETS, Hand, Play
@@ -52,7 +53,8 @@ def main(argv: list[str] | None = None) -> None:
                              "network; prints the address students type and a QR code of it (default 127.0.0.1)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("--max-sessions", type=int, default=None,
-                        help="visitors served at once; past it a visit is told the class is full (default: "
+                        help="pages of the app served at once (a visitor with two tabs has two); past it a visit "
+                             "is told the class is full (default: "
                              "what every limit of this machine allows: 60%% of its memory at 60 MiB a session, "
                              "its open files and ZMQ sockets; printed at start)")
     parser.add_argument("--sessions-per-visitor", type=int, default=SESSIONS_PER_VISITOR, metavar="N",
@@ -85,15 +87,24 @@ def main(argv: list[str] | None = None) -> None:
                         help="leave Nagle's algorithm on the kernel websocket (for measuring the fix)")
     sub = parser.add_subparsers(dest="command")
     demo_parser = sub.add_parser("demo", help="print a seeded hand played by random legal moves")
-    demo_parser.add_argument("--rules", choices=sorted(RULE_SETS), default=REVISED_2008.key)
-    demo_parser.add_argument("--seed", type=int, default=1)
+    demo_parser.add_argument("--rules", choices=sorted(RULE_SETS), default=REVISED_2008.key,
+                             help="the rule set the hand is played under (default %(default)s)")
+    demo_parser.add_argument("--seed", type=int, default=1, help="the deal's and the moves' seed (default 1)")
     link_parser = sub.add_parser("teacher-link", help="print the address of the teacher's class page again")
-    link_parser.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, metavar="DIR")
-    link_parser.add_argument("--port", type=int, default=argparse.SUPPRESS)
-    link_parser.add_argument("--ip", default=argparse.SUPPRESS)
+    link_parser.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, metavar="DIR",
+                             help="the data folder the server was (or will be) started with; its teacher's token "
+                                  "is made there if it has none yet (default: the server's default)")
+    link_parser.add_argument("--port", type=int, default=argparse.SUPPRESS,
+                             help="the server's port (default: the server's default)")
+    link_parser.add_argument("--ip", default=argparse.SUPPRESS,
+                             help="the address the server listens on (default: the server's default)")
     args = parser.parse_args(argv)
     if args.command == "demo":
-        demo(args.rules, args.seed)
+        try:
+            demo(args.rules, args.seed)
+            sys.stdout.flush()
+        except BrokenPipeError:  # read only in part (`leopard-tutor demo | head`): nothing is wrong
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (Python's own flush at exit)
         return
     if args.command == "teacher-link":
         print(link(args.data_dir, args.ip, args.port))

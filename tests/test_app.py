@@ -226,3 +226,12 @@ def test_a_preheated_kernel_counts_as_active_from_the_moment_it_is_handed_out() 
         handing_out.send(None)
     assert done.value.value[2] == "k1"
     assert datetime.now(timezone.utc) - manager.kernel.last_activity < timedelta(seconds=5)
+
+
+def test_the_demo_read_in_part_ends_without_a_traceback() -> None:
+    """`leopard-tutor demo | head -1`: the reader stops early, and the command ends quietly."""
+    import subprocess
+    import sys
+    shown = subprocess.run(["bash", "-c", f"'{sys.executable}' -c 'from leopard_tutor.cli import main; main([\"demo\"])'"
+                            " | head -c 10"], capture_output=True, text=True, timeout=60)
+    assert len(shown.stdout) == 10 and "Traceback" not in shown.stderr and "BrokenPipe" not in shown.stderr
