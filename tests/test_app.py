@@ -232,6 +232,6 @@ def test_the_demo_read_in_part_ends_without_a_traceback() -> None:
     """`leopard-tutor demo | head -1`: the reader stops early, and the command ends quietly."""
     import subprocess
     import sys
-    shown = subprocess.run(["bash", "-c", f"'{sys.executable}' -c 'from leopard_tutor.cli import main; main([\"demo\"])'"
-                            " | head -c 10"], capture_output=True, text=True, timeout=60)
+    command = f"'{sys.executable}' -c 'from leopard_tutor.cli import main; main([\"demo\"])' | head -c 10"
+    shown = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=60)
     assert len(shown.stdout) == 10 and "Traceback" not in shown.stderr and "BrokenPipe" not in shown.stderr
