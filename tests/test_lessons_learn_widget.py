@@ -224,14 +224,18 @@ def test_progress_code_export_and_import_and_a_bad_code(keyed: None) -> None:
     section.show_code()
     code = section.code.value
     assert code.startswith("LT2-")
+    assert mark("sections.progress.shown") in section.code_note.value  # said beside the box, not only far above it
     other, other_controller = new_section()
     other.code.value = code
     other.board.act(other.load_code)
     assert other_controller.progress.stars == {"the-square": 3}
     assert not other.stage_buttons[1].disabled
+    loaded = mark("sections.progress.loaded", solved=1)
+    assert other.board.state["message"] == loaded and loaded in other.code_note.value
     other.code.value = code[:-5]
     other.board.act(other.load_code)
     assert other.board.state["message"] == mark("sections.progress.damaged")
+    assert mark("sections.progress.damaged") in other.code_note.value and "lt-tone-warn" in other.code_note.value
     assert other.board.state["error"] == ""
     assert other_controller.progress.stars == {"the-square": 3}
 

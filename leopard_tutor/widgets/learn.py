@@ -278,9 +278,12 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         load = W.Button(description=text("sections.progress.load"))
         show.on_click(lambda _b: self.board.control(self.show_code))
         load.on_click(lambda _b: self.board.control(self.load_code))
+        self.code_note = W.HTML()
+        """What became of the last Show or Load, beside the box (the board's message says it too, far above it)."""
+        self.code_note.add_class("lt-code-note")
         code_box = W.VBox([W.HTML(f"<h4>{html.escape(text('sections.progress.title'))}</h4>"
                                   f"<p>{html.escape(text('sections.progress.explain'))}</p>"),
-                           W.HBox([self.code, show, load], layout=W.Layout(flex_flow="row wrap"))])
+                           W.HBox([self.code, show, load], layout=W.Layout(flex_flow="row wrap")), self.code_note])
         code_box.add_class("lt-panel")
         code_box.add_class("lt-below")
         self.board.listeners.append(lambda _intent: self.update_panels())
@@ -325,14 +328,25 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         return self.controller.lesson.stage, None
 
     def show_code(self) -> None:
-        """Put the progress code in the text box."""
+        """Put the progress code in the text box, and say so beside it."""
         self.code.value = self.controller.progress.to_code()
+        self._note(text("sections.progress.shown"))
 
     def load_code(self) -> None:
-        """Read the text box's code into the progress (a damaged code changes nothing and says why)."""
+        """Read the text box's code into the progress (a damaged code changes nothing and says why, on the board and
+        beside the box)."""
         progress = self.controller.progress
-        progress.load_code(self.code.value)
-        self.controller.say(text("sections.progress.loaded", solved=len(progress.stars)), "ok")
+        try:
+            progress.load_code(self.code.value)
+        except LeopardError as error:
+            self._note(str(error), "warn")
+            raise
+        words = text("sections.progress.loaded", solved=len(progress.stars))
+        self._note(words)
+        self.controller.say(words, "ok")
+
+    def _note(self, words: str, tone: str = "info") -> None:
+        self.code_note.value = f"<p class='lt-tone-{tone}'>{html.escape(words)}</p>"
 
     def update_panels(self) -> None:
         """Redraw the stage buttons from the progress: stars, locks and the stage on the board."""
