@@ -235,3 +235,8 @@ def test_the_demo_read_in_part_ends_without_a_traceback() -> None:
     command = f"'{sys.executable}' -c 'from leopard_tutor.cli import main; main([\"demo\"])' | head -c 10"
     shown = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=60)
     assert len(shown.stdout) == 10 and "Traceback" not in shown.stderr and "BrokenPipe" not in shown.stderr
+
+
+def test_only_a_port_in_use_is_said_to_be_in_use() -> None:
+    """An address this machine does not have is not "a port in use by another program" (Voilà says what it is)."""
+    assert not server.port_taken("192.0.2.1", 8866)  # TEST-NET-1: never this machine's

@@ -32,6 +32,7 @@ binder/jupyter_server_config.py.
 
 from __future__ import annotations
 
+import errno
 import functools
 import io
 import ipaddress
@@ -380,7 +381,8 @@ LOOPBACK_NAMES = ("localhost",)
 
 def port_taken(ip: str, port: int) -> bool:
     """Whether another program already listens on `ip`:`port` (bound as the server's own socket will be, with
-    SO_REUSEADDR, so a port a stopped server left in TIME_WAIT counts as free)."""
+    SO_REUSEADDR, so a port a stopped server left in TIME_WAIT counts as free). Only "address in use" counts: an
+    address this machine does not have, or a port it may not use, is Voilà's to report."""
     try:
         infos = socket.getaddrinfo(ip or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror:
@@ -390,8 +392,9 @@ def port_taken(ip: str, port: int) -> bool:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             try:
                 probe.bind(address)
-            except OSError:
-                return True
+            except OSError as error:
+                if error.errno == errno.EADDRINUSE:
+                    return True  # (any other refusal, such as an address this machine lacks, Voilà reports itself)
     return False
 
 
