@@ -203,6 +203,8 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     ben.level_pick.value = "people"  # the board moves on: the closed table's buttons give way (they stayed, and
     assert ben.controller is not bens  # "Finish" then set the menu on a level while two people played here)
     assert other.finish_button.layout.display == "none" and other.leave_button.layout.display == "none"
+    ben.level_pick.value = CLASSMATE  # and nothing offers the closed table again: it is gone
+    assert other.status.value == "" and other.finish_button.layout.display == "none" and other.table is None
 
 
 def finished_by_the_computer(authority: Referee, clock: Clock) -> tuple[PlaySection, ClassPanel, ClassTable]:

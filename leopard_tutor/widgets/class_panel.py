@@ -474,10 +474,15 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
 
     def board_shows(self, table: Table) -> None:
         """The section's board shows `table` now: the buttons of a class table that is not on the board give way (a
-        closed table's "Finish against the computer" would seat the computer at a table nobody sees)."""
-        if table is not self.table:
-            for button in self.table_buttons:
-                button.layout.display = "none"
+        closed table's "Finish against the computer" would seat the computer at a table nobody sees), and a closed
+        one, never kept aside, is let go with the status that offered them."""
+        if table is self.table:
+            return
+        for button in self.table_buttons:
+            button.layout.display = "none"
+        if self.code is None and self.table is not None:
+            self.table = None
+            self.status.value = ""
 
     # -- when the other has gone ------------------------------------------------------------------
     def finish(self) -> None:
