@@ -431,12 +431,21 @@ def test_a_shared_deals_page_reloaded_goes_on_where_the_deal_was(keyed: None) ->
     for browser_first in (False, True):
         again = section()
         if browser_first:
-            again.keeper.storage.restore(kept)
+            again.keeper.storage.restore(kept, this_tab=True)
         again.open_deal(rules="ORIGINAL_1963", level="expert", deal="ABC123")
         if not browser_first:
-            again.keeper.storage.restore(kept)
+            again.keeper.storage.restore(kept, this_tab=True)
         assert again.controller.hand.moves == moves and again.controller.match.seed == "ABC123"
         assert said(again.board.state["message"], "play.saved_game.resumed") and again.set_aside == {}
+    for browser_first in (False, True):  # the same link in a new tab (given what the browser's tabs kept last):
+        fresh = section()  # the deal from the start, and the match played on kept aside
+        if browser_first:
+            fresh.keeper.storage.restore(kept)
+        fresh.open_deal(rules="ORIGINAL_1963", level="expert", deal="ABC123")
+        if not browser_first:
+            fresh.keeper.storage.restore(kept)
+        assert fresh.controller.match.seed == "ABC123" and 0 not in fresh.controller.hand.movers, browser_first
+        assert fresh.set_aside[("computer", "ORIGINAL_1963")].hand.moves == moves
     other = section()  # another deal's link: the match kept is kept aside, and the link's deal is on the board
     other.open_deal(rules="ORIGINAL_1963", level="expert", deal="XYZ789")
     other.keeper.storage.restore(kept)

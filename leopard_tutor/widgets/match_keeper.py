@@ -6,7 +6,8 @@ the board (only against the computer, once the learner has moved, until it is ov
 computer kept aside, by its rules. When a new page gives them back (`restore`), the match on the board goes on,
 unless the learner has begun another there, opened another shared deal, or sits at a class table (then it is kept
 aside, and choosing its rules and a computer opponent takes it up, as the sentence said before the reload). A
-shared deal's page reloaded goes on with that deal where it was. A game between
+shared deal's page reloaded goes on with that deal where it was; the same link opened in a new tab deals it afresh
+(the match another tab played on is kept aside). A game between
 two people at one device has no code and is not kept. Each tab keeps its own: a reload of one takes up that tab's
 matches, not those another tab saved last; a new tab takes up those saved last. What a browser gives back is input
 like any other: a text that is not such JSON, or a code that cannot be read, is logged and changes nothing.
@@ -68,6 +69,6 @@ class MatchKeeper:
         except (ValueError, KeyError, TypeError, AttributeError, LeopardError) as error:
             log.warning("the matches kept in the browser could not be read: %s", error)
             return
-        self.section.take_up_kept(game, aside)
+        self.section.take_up_kept(game, aside, reloaded=self.storage.this_tab)
         self._saved = kept
 

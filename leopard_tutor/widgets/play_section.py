@@ -152,6 +152,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.keeper = MatchKeeper(self)
         self.board.listeners.append(lambda _intent: self.keeper.save())
         self._deal_opened = False  # a shared deal was opened here: a match the browser kept does not replace it
+        self._reload_resumed = False  # the board's match is this tab's own, given back on a reload
         self._sync_buttons()
         self.classmates: ClassPanel | None = None
         self._classmate_name = ""  # the student's name `offer_classmate_name` last put in the classmate name box
@@ -216,7 +217,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         factory = self.opponent_factory
         self._deal_opened = self._deal_opened or deal is not None
         current = self.controller
-        if (deal is not None and not isinstance(current, ClassTable) and under_way(current)
+        if (deal is not None and not isinstance(current, ClassTable) and under_way(current) and self._reload_resumed
                 and (current.match.seed, current.rules.key) == (deal, rules or current.rules.key)):
             return  # this deal is on the board already, played on (a reload whose browser gave it back first)
         self._opening = True
@@ -227,9 +228,14 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 self.level_pick.value = level
         finally:
             self._opening = False
+        kept = ""
         if factory is not None and (level is not None or deal is not None) and not self.people:
+            kept = self._keep_aside()  # a match the browser gave back first, played on: kept, not dealt over
             self._seat_computer(factory(self.opponent_level(), None if deal is None else deal_seed(deal)))
         self.board.act(lambda: self.new_match(deal))
+        if kept:
+            self.controller.say(f"{self.controller.message} {kept}")
+            self.board.refresh()
 
     def watch_rules(self, follow: Callable[[RuleSet], None]) -> None:
         """Call `follow` with the rules in play, now and after every change that may have changed them."""
@@ -489,11 +495,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         return board, {rules: game_code(kept.match, level) for (kind, rules), kept in self.set_aside.items()
                        if kind == COMPUTER and under_way(kept) and not isinstance(kept, ClassTable)}
 
-    def take_up_kept(self, game: SavedGame | None, aside: list[SavedGame]) -> None:
+    def take_up_kept(self, game: SavedGame | None, aside: list[SavedGame], reloaded: bool = False) -> None:
         """The matches a browser kept (`MatchKeeper`): each of `aside` kept aside under its rules (where none is
         kept yet), and `game` on the board, unless the learner has begun another match there, opened another shared
-        deal, chose people or sits at a class table: then it is kept aside too. A shared deal opened again (a reload
-        of its link's page) goes on where `game`, the same deal, was."""
+        deal, chose people or sits at a class table: then it is kept aside too. A shared deal's page `reloaded` (this
+        tab's own matches) goes on where `game`, the same deal, was; opened in a new tab, the deal starts afresh."""
         if self.opponent_factory is None:
             return
         board = self.controller
@@ -503,12 +509,17 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             return
         elsewhere = isinstance(board, ClassTable) or str(self.level_pick.value) in (PEOPLE, CLASSMATE)
         if (game.match.seed, game.match.rules) == (board.match.seed, board.match.rules):
-            if not (elsewhere or under_way(board)):  # the link's deal dealt afresh: go on with it where it was
+            if under_way(board) or elsewhere:
+                return  # the board holds it already, as far as it has gone (another language)
+            if reloaded:  # the link's deal dealt afresh on a reload: go on with it where it was
                 self.board.act(lambda: self.resume(game))
-            return  # (else the board holds it already, as far as it has gone: another language)
+            else:  # the link opened anew: its deal from the start, the one played on kept aside
+                self._keep_saved(game)
+            return
         if elsewhere or under_way(board) or self._deal_opened:
             self._keep_saved(game)
             return
+        self._reload_resumed = reloaded
         self.board.act(lambda: self.resume(game))
 
     def _keep_saved(self, saved: SavedGame) -> None:

@@ -1,6 +1,7 @@
 // BrowserStorage front end: keeps one text in the browser's localStorage under the model's "key" (and, kept
 // per tab, in the tab's sessionStorage).
-// On render it sends back what was kept ({type: "restore", value}); whenever Python changes "saved"
+// On render it sends back what was kept ({type: "restore", value, tab: whether it is this tab's own}); whenever
+// Python changes "saved"
 // it writes it ("" removes the entry). It draws nothing. A browser that refuses storage (private
 // mode, blocked) restores "" and keeps nothing, and the app works on without it.
 
@@ -35,7 +36,7 @@ export default {
     const perTab = model.get("per_tab");
     const ownKept = perTab ? readTab(key) : null;
     const kept = ownKept === null ? read(key) : ownKept;
-    model.send({ type: "restore", value: kept.length <= LIMIT ? kept : "" });
+    model.send({ type: "restore", value: kept.length <= LIMIT ? kept : "", tab: ownKept !== null });
     const save = () => {
       write(key, model.get("saved"));
       if (perTab) writeTab(key, model.get("saved"));
