@@ -166,16 +166,29 @@ KEPT = ("build/themes",)
 """What the page does load from those: the light and dark themes' style sheets (a page with ?theme=dark asks for
 build/themes/@jupyterlab/theme-dark-extension/index.css, and without it showed an error dialog)."""
 THEME_SCRIPT = """<script>
-  // The static site's theme, before Voici reads ?theme= as it starts: the server's own name for it (?voila-theme=)
-  // is taken too, and with neither the browser's preference for dark colours chooses (the server's page follows it).
+  // The static site's theme, before Voici reads ?theme= as it starts: with no ?theme=, the server's own name for it
+  // (?voila-theme=light or dark) or else the browser's preference for dark colours chooses. Voici is shown the
+  // choice in the address only until its theme is loaded: a reload follows the preference as it is then.
   (function () {
     var query = new URLSearchParams(window.location.search);
-    var chosen = query.get("theme") || query.get("voila-theme") ||
-      (window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "");
-    if (chosen && query.get("theme") !== chosen) {
-      query.set("theme", chosen);
-      window.history.replaceState(null, "", "?" + query.toString() + window.location.hash);
-    }
+    if (query.has("theme")) return;
+    var server = query.get("voila-theme");
+    var chosen = server === "light" || server === "dark" ? server
+      : window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "";
+    if (!chosen) return;
+    var address = function (theme) {
+      var now = new URL(window.location.href);
+      if (theme) now.searchParams.set("theme", theme); else now.searchParams.delete("theme");
+      window.history.replaceState(window.history.state, "", now.href);
+    };
+    address(chosen);
+    var asked = Date.now();
+    var back = window.setInterval(function () {
+      if (window.themeLoaded || Date.now() - asked > 120000) {
+        window.clearInterval(back);
+        address("");
+      }
+    }, 50);
   })();
 </script>"""
 """Put at the start of the app page's head (`finish`)."""

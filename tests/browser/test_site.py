@@ -271,10 +271,12 @@ def test_the_site_takes_a_dark_theme_from_a_link_or_from_the_browser(browser: An
         page.on("pageerror", lambda error: page_errors.append(f"pageerror: {error}"))
         dark = 'document.body.dataset.jpThemeLight === "false" && document.body.dataset.jpThemeName'
         for query, name in (("", "JupyterLab Dark"), ("?voila-theme=dark&tab=learn", "JupyterLab Dark"),
-                            ("?theme=light", False)):
+                            ("?voila-theme=purple", "JupyterLab Dark"), ("?theme=light", False)):
             open_site(page, f"{origin}/{query}")
             expect(page.locator(".jp-Dialog")).to_have_count(0)
             assert page.evaluate(dark) == name, query
+            if "theme=light" not in query:  # the choice was shown to Voici only: a reload follows the browser again
+                expect(page).not_to_have_url(re.compile(r"[?&]theme="))
         assert "theme=light" in page.url and "tab=learn" not in page.url
         background = page.evaluate("getComputedStyle(document.body).backgroundColor")
         open_site(page, f"{origin}/?theme=dark")
