@@ -22,6 +22,7 @@ from ..engine.turns import apply_move, play_turn
 from ..hint_ladder import RUNGS, HintLadder, Rung
 from .coach import coach_move, move_gain, square_changes
 from .facts import lesson_facts, move_narration
+from .goals import Goal
 from .model import Lesson
 from .notation import LEARNER, OPPONENT, parse_move
 from .questions import StageQuestion, answer_words
@@ -100,7 +101,11 @@ class Attempt:
 
     def goal_status(self) -> list[str]:
         """One sentence per goal: where the learner stands now."""
-        return [goal.status(self._hand, self.answered) for goal in self.lesson.goals]
+        return [goal.status(self._hand, self.answered, self._names(goal)) for goal in self.lesson.goals]
+
+    def _names(self, goal: Goal) -> bool:
+        """Whether the stage's goal, in words, names the card `goal` is about (if it has one)."""
+        return goal.card is None or goal.card.name in self.lesson.goal
 
     @property
     def question(self) -> StageQuestion | None:
@@ -265,7 +270,7 @@ class Attempt:
         hand = self._hand
         self.slips += 1
         said = [verdict.reason, told, self._say(self.lesson.off_track) or text("lessons.feedback.off_track")]
-        said += [goal.status(hand) for goal in self.lesson.goals if not goal.met(hand)]
+        said += [goal.status(hand, named=self._names(goal)) for goal in self.lesson.goals if not goal.met(hand)]
         for mistake in self.lesson.mistakes:
             if mistake.move != move or hand.to_move != OPPONENT or not hand.check(mistake.reply):
                 continue

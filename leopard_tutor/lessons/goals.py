@@ -53,8 +53,9 @@ class Goal:
         assert kind == "beat opponent"
         return hand.is_over and hand.scores()[LEARNER] > hand.scores()[OPPONENT]
 
-    def status(self, hand: Hand, answered: int = 0) -> str:
-        """A sentence saying where the learner stands against this goal."""
+    def status(self, hand: Hand, answered: int = 0, named: bool = True) -> str:
+        """A sentence saying where the learner stands against this goal; a card the stage's goal does not name
+        (`named` False: finding it is the puzzle) is not named before the goal is met."""
         if self.kind == "answered":
             state = "met" if self.met(hand, answered) else "unmet"
             return text(f"lessons.goals.answered.{state}", answered=answered, n=self.number)
@@ -67,7 +68,9 @@ class Goal:
         state = "met" if self.met(hand) else "unmet"
         if state == "unmet" and self.kind in ("your score at least", "beat opponent") and not hand.is_over:
             state = "pending"
-        if state == "unmet" and self.kind in ("played", "discarded") and self.card in hand.held[LEARNER]:
+        if state == "unmet" and self.kind in ("played", "discarded") and not named:
+            state = "secret"
+        elif state == "unmet" and self.kind in ("played", "discarded") and self.card in hand.held[LEARNER]:
             state = "held"  # the goal itself says where it should go: say where it is
         return text(f"lessons.goals.{self.kind}.{state}", **values)
 
