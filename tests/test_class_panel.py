@@ -171,6 +171,8 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
                            (ben.rules_pick, "classmates.no_new_match"),
                            (ben.level_pick, "classmates.leave_first")):  # greyed, saying why
         assert button.disabled and button.tooltip == mark(reason)
+    for play in (ana, ben):  # the menus' reason is said under them (their tooltip reaches no page)
+        assert play.picks_note.layout.display == "" and mark("classmates.menus_greyed") in play.picks_note.value
     assert ben.rules_pick.value == "REVISED_2008" == ben.controller.rules.key, "the menu shows the table's rules"
     ana.saver.code.value = game_code(Match(seed=5), "casual")
     ana.saver.resume_button.click()  # greyed, and refused on the board if sent all the same
@@ -205,6 +207,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     assert other.finish_button.layout.display == "none" and other.leave_button.layout.display == "none"
     ben.level_pick.value = CLASSMATE  # and nothing offers the closed table again: it is gone
     assert other.status.value == "" and other.finish_button.layout.display == "none" and other.table is None
+    assert ben.picks_note.layout.display == "none" and ben.picks_note.value == ""  # off the table: the menus work
 
 
 def finished_by_the_computer(authority: Referee, clock: Clock) -> tuple[PlaySection, ClassPanel, ClassTable]:

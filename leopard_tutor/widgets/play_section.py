@@ -148,6 +148,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         again."""
         controls = W.HBox([self.rules_pick, self.level_pick, self.new_button, self.share_button])
         controls.add_class("lt-controls")
+        self.picks_note = W.HTML(layout=W.Layout(display="none"))
+        """Why the Rules and Opponent menus are greyed, read out after them (a menu's own tooltip reaches no page:
+        ipywidgets 8 puts a Dropdown's only where it has no description)."""
+        self.picks_note.add_class("lt-picks-note")
         self.saver = GameSaver(self)
         self.keeper = MatchKeeper(self)
         self.board.listeners.append(lambda _intent: self.keeper.save())
@@ -161,11 +165,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self._join_when_named: str | None = None  # a table link's code, joined once the student has a name
         self.link_used_listeners: list[Callable[[str], None]] = []
         """Called with a teacher's link setting once it has been followed ("table": its table joined or refused)."""
-        parts = [controls, self.names_row, self.share, self.board, self.saver, self.keeper.storage]
+        parts = [controls, self.picks_note, self.names_row, self.share, self.board, self.saver, self.keeper.storage]
         if class_client is not None and opponent_factory is not None:
             self.classmates = self._class_panel(class_client, opponent_factory)
             controls.children = (*controls.children, *self.classmates.table_buttons)  # a turn keeps the height
-            parts.insert(2, self.classmates)
+            parts.insert(3, self.classmates)
         super().__init__(parts)
         self.add_class("lt-section")
         self.add_class("lt-play")
@@ -196,6 +200,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             with pick.hold_sync():
                 pick.disabled = seated or (self.opponent_factory is None and pick is self.level_pick)
                 pick.tooltip = text(why) if seated else ""
+        note = text("classmates.menus_greyed") if seated else ""
+        self.picks_note.value = f"<p>{html.escape(note)}</p>" if note else ""
+        self.picks_note.layout.display = "" if note else "none"
 
     @property
     def _tooltips(self) -> dict[str, str]:
