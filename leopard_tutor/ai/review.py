@@ -126,47 +126,25 @@ class Judgement:
         return self.decision.view
 
 
-class _Search:
-    """The judging search for one decision (`judging.JudgedSearch` with the move made), and its verdict."""
+def _search_for(decision: Decision, seed: int, candidates: int, deals: int) -> JudgedSearch:
+    """The judging search for one decision, with the move made among its candidates: a hint's finished search in that
+    view if the hint chose that move and the review searches as hints do (`taken_up`), else a new one."""
+    hinted = None
+    if (seed, candidates, deals) == (JUDGE_SEED, JUDGE_CANDIDATES, JUDGE_DEALS):
+        hinted = taken_up(decision.view, decision.move)
+    return hinted or JudgedSearch(decision.view, decision.move, seed=seed, candidates=candidates)
 
-    def __init__(self, decision: Decision, seed: int, candidates: int, deals: int) -> None:
-        self.decision = decision
-        hinted = None
-        if (seed, candidates, deals) == (JUDGE_SEED, JUDGE_CANDIDATES, JUDGE_DEALS):
-            hinted = taken_up(decision.view, decision.move)  # a hint's search, as this one would end
-        self.search = hinted or JudgedSearch(decision.view, decision.move, seed=seed, candidates=candidates)
 
-    @property
-    def forced(self) -> bool:
-        """Whether the move made was the only one."""
-        return self.search.forced
-
-    @property
-    def deals(self) -> int:
-        """How many deals of the unseen cards have been followed."""
-        return self.search.deals
-
-    @property
-    def busy(self) -> bool:
-        """Whether a deal is half followed."""
-        return self.search.busy
-
-    def step(self) -> None:
-        """One more play-out."""
-        self.search.step()
-
-    def judgement(self) -> Judgement:
-        """The verdict as far as the search has gone, with its sentence."""
-        decision, search = self.decision, self.search
-        if search.forced:
-            return Judgement(decision, decision.move, 0.0, 0, text("review.sentence.forced"),
-                             (("review.sentence.forced", {}),))
-        values = search.values()
-        best = search.best()
-        assert search.made is not None
-        cost = max(0.0, values[best] - values[search.made])
-        return Judgement(decision, search.moves[best], cost, search.deals,
-                         *_sentence(decision, search.moves[best], cost))
+def _judgement(decision: Decision, search: JudgedSearch) -> Judgement:
+    """The verdict on `decision` as far as its `search` has gone, with its sentence."""
+    if search.forced:
+        return Judgement(decision, decision.move, 0.0, 0, text("review.sentence.forced"),
+                         (("review.sentence.forced", {}),))
+    values = search.values()
+    best = search.best()
+    assert search.made is not None
+    cost = max(0.0, values[best] - values[search.made])
+    return Judgement(decision, search.moves[best], cost, search.deals, *_sentence(decision, search.moves[best], cost))
 
 
 def _sentence(decision: Decision, best: Move, cost: float) -> tuple[str, tuple[tuple[str, dict[str, Any]], ...]]:
@@ -232,7 +210,7 @@ class HandReview:
         self.seed = seed
         self.clock = clock
         self._moves: list[Move] = []
-        self._searches: list[_Search] = []
+        self._judged: list[tuple[Decision, JudgedSearch]] = []
 
     def follow(self, hand: Hand) -> None:
         """Catch up with `hand`: judge the new decisions cheaply, drop those of moves taken back."""
@@ -240,22 +218,25 @@ class HandReview:
         same = 0
         while same < min(len(moves), len(self._moves)) and moves[same] == self._moves[same]:
             same += 1
-        self._searches = [search for search in self._searches if search.decision.index < same]
-        self._searches += [_Search(decision, self.seed, self.candidates, self.deals)
-                           for decision in decisions(hand, self.player, same)]
+        self._judged = [(decision, search) for decision, search in self._judged if decision.index < same]
+        self._judged += [(decision, _search_for(decision, self.seed, self.candidates, self.deals))
+                         for decision in decisions(hand, self.player, same)]
         self._moves = list(moves)
+
+    def _waiting(self) -> list[JudgedSearch]:
+        """The searches with a choice to judge that have not followed all their deals yet."""
+        return [search for _, search in self._judged if not search.forced and search.deals < self.deals]
 
     @property
     def pending(self) -> int:
         """How many deals of search the review still lacks."""
-        return sum(self.deals - search.deals for search in self._searches if not search.forced
-                   and search.deals < self.deals)
+        return sum(self.deals - search.deals for search in self._waiting())
 
     def refine(self, seconds: float) -> bool:
         """Search for about `seconds` at most (whole playouts: the last may run past); whether work remains."""
         deadline = self.clock() + seconds
         while True:
-            waiting = [search for search in self._searches if not search.forced and search.deals < self.deals]
+            waiting = self._waiting()
             if not waiting:
                 return False
             min(waiting, key=lambda search: (search.deals, not search.busy)).step()
@@ -264,7 +245,7 @@ class HandReview:
 
     def review(self) -> Review:
         """The judgements as they stand now."""
-        return Review(tuple(search.judgement() for search in self._searches), self.pending == 0)
+        return Review(tuple(_judgement(decision, search) for decision, search in self._judged), self.pending == 0)
 
     def finish(self, seconds: float) -> Review:
         """The review after at most about `seconds` more of search."""
