@@ -239,10 +239,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if factory is not None and (level is not None or deal is not None) and not self.people:
             kept = self._keep_aside()  # a match the browser gave back first, played on: kept, not dealt over
             self._seat_computer(factory(self.opponent_level(), None if deal is None else deal_seed(deal)))
-        self.board.act(lambda: self.new_match(deal))
-        if kept:
-            self.controller.say(f"{self.controller.message} {kept}")
-            self.board.refresh()
+
+        def begin() -> None:
+            self.new_match(deal)
+            if kept:
+                self.controller.say(f"{self.controller.message} {kept}")
+        self.board.act(begin)
 
     def watch_rules(self, follow: Callable[[RuleSet], None]) -> None:
         """Call `follow` with the rules in play, now and after every change that may have changed them."""
@@ -514,19 +516,15 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self._keep_saved(saved)
         if game is None:
             return
-        elsewhere = isinstance(board, ClassTable) or str(self.level_pick.value) in (PEOPLE, CLASSMATE)
-        if (game.match.seed, game.match.rules) == (board.match.seed, board.match.rules):
-            if under_way(board) or elsewhere:
-                return  # the board holds it already, as far as it has gone (another language)
-            if reloaded:  # the link's deal dealt afresh on a reload: go on with it where it was
-                self.board.act(lambda: self.resume(game))
-            else:  # the link opened anew: its deal from the start, the one played on kept aside
+        same_deal = (game.match.seed, game.match.rules) == (board.match.seed, board.match.rules)
+        if isinstance(board, ClassTable) or str(self.level_pick.value) in (PEOPLE, CLASSMATE) or under_way(board):
+            if not same_deal:  # (the same deal is the one the board holds, as far as it has gone: another language)
                 self._keep_saved(game)
             return
-        if elsewhere or under_way(board) or self._deal_opened:
-            self._keep_saved(game)
+        if (same_deal and not reloaded) or (self._deal_opened and not same_deal):
+            self._keep_saved(game)  # a link's deal opened anew, or another deal's: the one played on is kept aside
             return
-        self._reload_resumed = reloaded
+        self._reload_resumed = reloaded  # (a reload of a deal link's page goes on with its deal where it was)
         self.board.act(lambda: self.resume(game))
 
     def _keep_saved(self, saved: SavedGame) -> None:
