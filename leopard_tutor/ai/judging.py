@@ -110,8 +110,6 @@ _finished: OrderedDict[str, JudgedSearch] = OrderedDict()
 def judged_move(view: PlayerView) -> Move:
     """The move the judging search, run to its full deal count, finds best in `view` (AIError if the view is not
     waiting for its player). The search is remembered for `taken_up`."""
-    if not isinstance(view, PlayerView):
-        raise AIError(f"a judgement reads a PlayerView (from hand.view(player)), not {view!r}")
     key = public_key(view)
     search = _finished.pop(key, None) or JudgedSearch(view).run()
     _finished[key] = search
