@@ -152,6 +152,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         """Why the Rules and Opponent menus are greyed, read out after them (a menu's own tooltip reaches no page:
         ipywidgets 8 puts a Dropdown's only where it has no description)."""
         self.picks_note.add_class("lt-picks-note")
+        self.picks_note.add_class("lt-unseen")
         self.saver = GameSaver(self)
         self.keeper = MatchKeeper(self)
         self.board.listeners.append(lambda _intent: self.keeper.save())

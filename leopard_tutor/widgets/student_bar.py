@@ -84,6 +84,7 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         self.about = W.HTML()
         """What the name shown is for, read out after it (the page shows it as the name's tooltip only)."""
         self.about.add_class("lt-student-about")
+        self.about.add_class("lt-unseen")
         self.change_button = W.Button(description=text("students.change"), tooltip=text("students.change_tooltip"))
         self.box = W.Text(value=record.offered or generated_name(choose), description=text("students.label"),
                           placeholder=text("students.placeholder"), style={"description_width": "initial"},
