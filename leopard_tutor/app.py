@@ -209,12 +209,14 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.follow_language()
 
     def _language_picked(self, change: dict[str, Any]) -> None:
-        """The learner chose a language in the picker: kept in the browser, and over a link's for this page."""
+        """The learner chose a language in the picker: kept in the browser, and over a link's for this page (whose
+        ?lang= leaves the page's address, so that a reload keeps the learner's choice)."""
         if self._putting_pick:
             return
         self.kept_language = str(change["new"])
         self.link_language = None
         self.page_language.save(self.kept_language)
+        self.page_address.forget_setting("lang")
         self.follow_language()
         self.language_pick.focus()  # the page is drawn again: the keyboard stays where the choice was made
 

@@ -5,8 +5,7 @@ page's `<html lang>` and `<title>`.
     page.on_restore(callback)        # callback(kept) once the page has said what it keeps and
                                      # `page.browser`, its languages (navigator.languages, best first)
     page.save("es")                  # the learner chose Spanish: kept in the browser from now on (its storage,
-                                     # and the cookie `protocol.LANGUAGE_COOKIE` for the class server's own pages),
-                                     # and a teacher's ?lang= left out of the page's address (a reload keeps it)
+                                     # and the cookie `protocol.LANGUAGE_COOKIE` for the class server's own pages)
     page.lang = "es"                 # the page's <html lang>
                                      # (and each option of the app's language picker says its own language)
     page.title = "Leopard Tutor"     # the page's <title> (the app's name in its language)

@@ -1,5 +1,6 @@
 """The page's address: settings of a teacher's link taken out of it once they have been used, so that a reload
-does not follow them again (a table link joined, then closed, warned at every reload that its table was gone).
+does not follow them again (a table link joined, then closed, warned at every reload that its table was gone; a
+link's language would win over the one the learner picked since).
 
     address = PageAddress()           # must be displayed (the page changes its own address)
     address.forget_setting("table")   # ?table=... left out of the address from now on

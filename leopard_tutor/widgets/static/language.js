@@ -1,7 +1,7 @@
 // PageLanguage front end (leopard_tutor/widgets/language.py): on render it sends back the language the learner
 // chose, kept in localStorage under the model's "key", and the browser's own languages
 // ({type: "restore", value, browser}); whenever Python changes "saved" (the learner chose in the picker) it keeps
-// it and takes a teacher's ?lang= out of the page's address, so that a reload keeps the learner's choice; the
+// it (the app takes a teacher's ?lang= out of the page's address: PageAddress); the
 // choice is kept in the cookie the model names too, which the class server reads for its own pages; it
 // sets the app's lang, and the page's <html lang> and <title> where the page is the app's (not JupyterLab's), to
 // the model's "lang" and "title", and marks each option of the app's language picker with the language it names
@@ -11,17 +11,6 @@
 // read() and write() are kept.js's, put before this module (widgets/storage.py: kept_script).
 
 const LIMIT = 40;  // characters of a kept language sent back at most
-
-function forgetLinkLanguage() {
-  try {
-    const address = new URL(window.location.href);
-    if (!address.searchParams.has("lang")) return;
-    address.searchParams.delete("lang");
-    window.history.replaceState(window.history.state, "", address.href);
-  } catch (refused) {
-    // a page whose address cannot be changed keeps it
-  }
-}
 
 function keepInCookie(name, value) {
   try {
@@ -62,7 +51,6 @@ export default {
     const save = () => {
       write(key, model.get("saved"));
       keepInCookie(model.get("cookie"), model.get("saved"));
-      if (model.get("saved")) forgetLinkLanguage();
     };
     if (kept && kept.length <= LIMIT) keepInCookie(model.get("cookie"), kept);
     lang();
