@@ -7,15 +7,13 @@ raises `GameCodeError` with a sentence for the learner, changing nothing.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
-import zlib
 from dataclasses import dataclass
 
 from .catalogue import and_list, text
 from .errors import LeopardError
 from .match import MAX_SAVED_MATCH, Match
+from .packing import PackedError, pack, unpack
 from .rules import RULE_SETS
 
 GAME_PREFIX = "LG1-"
@@ -38,8 +36,7 @@ class SavedGame:
 def game_code(match: Match, level: str) -> str:
     """The code of `match` played against an opponent of `level`."""
     data = {"level": level, "match": json.loads(match.to_json())}
-    packed = zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
-    return GAME_PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    return GAME_PREFIX + pack(data)
 
 
 def read_game_code(code: object, levels: tuple[str, ...]) -> SavedGame:
@@ -53,21 +50,12 @@ def read_game_code(code: object, levels: tuple[str, ...]) -> SavedGame:
         raise GameCodeError(key="play.saved_game.too_long")
     if not code.startswith(GAME_PREFIX):
         raise GameCodeError(key="play.saved_game.not_ours", facts={"prefix": GAME_PREFIX})
-    body = code[len(GAME_PREFIX):]
-    damaged = GameCodeError(key="play.saved_game.damaged")
-    inflater = zlib.decompressobj()
     try:
-        raw = inflater.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)), MAX_SAVED_MATCH)
-    except (binascii.Error, zlib.error, ValueError):
-        raise damaged from None  # a character changed or lost: the stream breaks off (with input left over)
-    if inflater.unconsumed_tail:  # it inflates to more than any match saved here
-        raise GameCodeError(key="play.saved_game.too_long")
-    try:
-        data = json.loads(raw) if inflater.eof else None
-    except (ValueError, RecursionError):
-        data = None
+        data = unpack(code[len(GAME_PREFIX):], MAX_SAVED_MATCH)
+    except PackedError as error:
+        raise GameCodeError(key=f"play.saved_game.{error.kind}") from None
     if not isinstance(data, dict) or not isinstance(data.get("match"), dict):
-        raise damaged
+        raise GameCodeError(key="play.saved_game.damaged")
     level = data.get("level")
     if not isinstance(level, str) or level not in levels:
         raise GameCodeError(key="play.saved_game.level",

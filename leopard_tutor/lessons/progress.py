@@ -3,15 +3,12 @@ that carries it across a restart: `Progress.to_code()` and `Progress.load_code(c
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
-import zlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from ..engine import LeopardError
 from ..engine.errors import quote
+from ..engine.packing import PackedError, pack, unpack
 
 CODE_PREFIX = "LT2-"
 CONCEPTS = ("lines", "aces to nines", "tens", "jacks", "queens", "kings", "best play")
@@ -104,8 +101,7 @@ class Progress:
 
         Stars are stored by lesson key, so a code stays valid when lessons are added or reordered."""
         data = {"s": dict(sorted(self.stars.items())), "p": {c: list(n) for c, n in sorted(self.practice.items())}}
-        packed = zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
-        return CODE_PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+        return CODE_PREFIX + pack(data)
 
     def load_code(self, code: str) -> None:
         """Replace this progress with the one in `code`; ProgressCodeError (changing nothing) if it is damaged."""
@@ -165,20 +161,10 @@ class Progress:
 
 def _unpack(body: str) -> Any:
     """The JSON inside a code's body, inflated to at most MAX_INFLATED bytes."""
-    damaged = ProgressCodeError(key="sections.progress.damaged")
-    inflater = zlib.decompressobj()
     try:
-        raw = inflater.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)), MAX_INFLATED)
-    except (binascii.Error, zlib.error, ValueError):
-        raise damaged from None
-    if inflater.unconsumed_tail:
-        raise ProgressCodeError(key="sections.progress.too_long")
-    if not inflater.eof:
-        raise damaged
-    try:
-        return json.loads(raw)
-    except (ValueError, RecursionError):
-        raise damaged from None
+        return unpack(body, MAX_INFLATED)
+    except PackedError as error:
+        raise ProgressCodeError(key=f"sections.progress.{error.kind}") from None
 
 
 def _from_first_format(data: Any) -> Any:
