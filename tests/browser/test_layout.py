@@ -57,6 +57,9 @@ PROBES = Path(__file__).with_name("probes.js")
 SQUASHED = """(s) => Array.from(document.querySelectorAll(`.${s} :is(.lt-message, .lt-goal)`))
   .filter((e) => e.scrollHeight > e.clientHeight + 1).map((e) => e.className)"""
 """The classes of the messages and goals of a section whose text is taller than their box."""
+CUT = """(s) => Array.from(document.querySelectorAll(`.${s} .lt-value-label`))
+  .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)"""
+"""The squares' names a narrow board shows cut short ("Opponent's squ…") in a section."""
 
 
 @pytest.fixture
@@ -154,6 +157,8 @@ def test_every_tab_fits_one_screen_at_every_size(new_page: Any, base_url: str, a
             problems += [f"{tab} ({lang}) at {name} {width}x{height}: {p}" for p in outside(boxes, width, height)]
             squashed = page.evaluate(SQUASHED, section)
             problems += [f"{tab} at {name} {width}x{height}: a text is taller than its box ({c})" for c in squashed]
+            problems += [f"{tab} at {name} {width}x{height}: a square's name is cut short ({label!r})"
+                         for label in page.evaluate(CUT, section)]
             scroll_width = page.evaluate("document.documentElement.scrollWidth")
             if scroll_width > width:
                 problems.append(f"{tab} at {name} {width}x{height}: the page scrolls sideways ({scroll_width} px)")
