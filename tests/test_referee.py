@@ -230,8 +230,11 @@ def test_a_player_gone_two_minutes_may_be_replaced_by_the_computer(tmp_path: Pat
     tables.report("ben", present=False)  # Ben's kernel asks, but his page has gone
     clock.now += 5
     assert tables.report("ana")["other_gone"]
-    with pytest.raises(ClassTableError):
-        tables.end("ana", code, "something else")
+    for bad in ("something else", "computer:", "computer:adaptive", "computer:<b>" + "x" * 5000):
+        with refused("bad_move"):
+            tables.end("ana", code, bad)
+        row = tables.store.table(code)
+        assert row is not None and row.ending is None and row.ended is None, "refused: nothing changed"
     tables.end("ana", code, "computer:expert")
     row = tables.store.table(code)
     assert row is not None and row.ending == "computer:expert" and row.ended is not None

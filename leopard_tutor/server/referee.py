@@ -47,7 +47,7 @@ from ..engine import RULE_SETS, Match, Move
 from ..engine.errors import SavedGameError
 from ..engine.moves import NEXT_HAND, move_from_data
 from ..engine.turns import apply_move, current_player, deal_next
-from ..protocol import COMPUTER, LEFT, MATCH_LENGTHS
+from ..protocol import COMPUTER, LEFT, LEVELS, MATCH_LENGTHS
 from .class_store import ABANDONED, FINISHED, FORGOTTEN, ClassStore, RoundRow, RoundSeat, TableRow
 from .pairing import met_counts, pair_round
 from .standings import Standing, standings, tally
@@ -66,6 +66,10 @@ TALLIES_KEPT = 4
 """The standings' counts kept at most (by the time they count from), read again once a table closes."""
 CODE_DRAWS = 64
 """How many random codes opening a table tries before it refuses ("no_codes"), however many codes are in use."""
+
+
+COMPUTER_ENDINGS = tuple(COMPUTER + level for level in LEVELS)
+"""How a table ends when the computer takes a gone player's seat, at each level it may play."""
 
 
 @dataclass
@@ -430,15 +434,15 @@ class Referee:
 
     def end(self, visitor: str, code: object, ending: str) -> None:
         """`visitor` ends their table: "left" (they leave it), or "computer:LEVEL" (the computer takes the other,
-        gone, seat at that level; allowed only once the other has been gone `GONE_SECONDS`)."""
+        gone, seat at that level, one of `LEVELS`; allowed only once the other has been gone `GONE_SECONDS`).
+        Anything else is refused "bad_move", changing nothing."""
         live = self._seated(visitor, code)
         seat = live.seat_of(visitor)
         assert seat is not None
-        if ending.startswith(COMPUTER):
-            if live.row.visitors[1] is None or not live.gone(1 - seat, self.clock()):
-                raise ClassTableError("not_gone")
-        elif ending != LEFT:
+        if ending != LEFT and ending not in COMPUTER_ENDINGS:
             raise ClassTableError("bad_move")
+        if ending != LEFT and (live.row.visitors[1] is None or not live.gone(1 - seat, self.clock())):
+            raise ClassTableError("not_gone")
         self._close(live, ending, by=seat)
 
     def sweep(self) -> None:
