@@ -6,7 +6,7 @@ and `Hand.legal_moves` enumerates it. The table is the same in all three rule se
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import ALL_CARDS, JACK, KING, QUEEN, TEN, Card, rank_words
@@ -135,10 +135,12 @@ def _upper_first(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def _list_spaces(spaces: list[int]) -> str:
+def spaces_words(spaces: Sequence[int]) -> str:
+    """'space 4' or 'spaces 1, 2 and 5', in the catalogue's language."""
     if len(spaces) == 1:
         return text("engine.spaces.one", space=spaces[0])
-    return text("engine.spaces.many", first=", ".join(str(s) for s in spaces[:-1]), last=spaces[-1])
+    return text("engine.spaces.many", first=text("words.list_separator").join(str(s) for s in spaces[:-1]),
+                last=spaces[-1])
 
 
 def check_play(card: Card, square: Square, space: int, *, own: bool, other: Square | None = None) -> Verdict:
@@ -185,7 +187,7 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool, other: S
             key = ("illegal.ten_covered.none_open" if not open_spaces else
                    "illegal.ten_covered.one_open" if len(open_spaces) == 1 else "illegal.ten_covered.open")
             advice = later("engine." + key,
-                           spaces=Later(lambda: _list_spaces(open_spaces).capitalize() if open_spaces else ""))
+                           spaces=Later(lambda: _upper_first(spaces_words(open_spaces)) if open_spaces else ""))
             return refused("covered", "engine.illegal.ten_covered", card=named, where=place, shown=covered,
                            advice=advice)
         side = "own" if own else "other"
@@ -198,7 +200,7 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool, other: S
     filled = [s for s in range(1, 10) if not square.is_empty(s)]
     key = ("illegal.needs_card.none" if not filled else
            "illegal.needs_card.one" if len(filled) == 1 else "illegal.needs_card.some")
-    advice = later("engine." + key, spaces=Later(lambda: _list_spaces(filled).capitalize() if filled else ""))
+    advice = later("engine." + key, spaces=Later(lambda: _upper_first(spaces_words(filled)) if filled else ""))
     return refused("needs-card", "engine.illegal.needs_card", rank=Later(lambda: rank_words(rank)), card=named,
                    where=place, advice=advice)
 

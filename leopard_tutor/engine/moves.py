@@ -86,7 +86,6 @@ class EndTurn(Move):
         return "end turn"
 
 
-MOVE_TYPES = (Play, Discard, GoOut, EndTurn)
 parse_move = Move.parse
 """The same function as `Move.parse`, by its older name."""
 

@@ -32,6 +32,7 @@ from ..engine import (
     RuleSet,
 )
 from ..engine.catalogue import or_list, text
+from ..engine.legality import spaces_words
 from ..engine.narration import move_words, narrate
 from ..engine.turns import MAX_MOVES_IN_A_TURN, Passed, TurnError, apply_move, current_player, deal_next
 from ..hint_ladder import HintLadder
@@ -751,7 +752,4 @@ def _spaces_words(spaces: Sequence[int]) -> str:
     """'space 4', 'spaces 1, 2 and 5' or 'any space'."""
     if len(spaces) == 9:
         return text("play.places.any_space")
-    if len(spaces) == 1:
-        return text("engine.spaces.one", space=spaces[0])
-    return text("engine.spaces.many", first=text("words.list_separator").join(str(s) for s in spaces[:-1]),
-                last=spaces[-1])
+    return spaces_words(spaces)
