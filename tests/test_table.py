@@ -31,6 +31,7 @@ from leopard_tutor.table import (
     against_computer,
     at_one_device,
     drawing,
+    machine,
 )
 from leopard_tutor.table.intents import BadIntent
 
@@ -221,6 +222,28 @@ def test_against_the_computer_the_table_is_always_the_learners_and_answers_at_on
         assert cards_shown(table.board_state()) == codes(table.hand.held[0])
         assert table.begun
     assert isinstance(table.mode, HandFinished)
+
+
+def test_a_change_of_opponent_or_name_goes_by_the_transition_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer's level may change in a review shown over the table, as the transition table says; a mode
+    whose row were taken out of that table would refuse it (a fault, not a silent change), and a name likewise."""
+    table = against_computer(BeginnerPlayer(1), seed=2, **OPTIONS)
+    while not table.hand.is_over:
+        table.make(IntermediatePlayer(3).choose(table.view()))
+    table.handle({"type": "action", "id": "review"})
+    assert table.mode.kind == machine.REVIEWING
+    other = IntermediatePlayer(4)
+    table.set_opponent(other)
+    assert table.mode.kind == machine.REVIEWING and table.opponent is other
+    monkeypatch.delitem(machine.TRANSITIONS, (machine.REVIEWING, "opponent"))
+    with pytest.raises(machine.TransitionError):
+        table.set_opponent(BeginnerPlayer(5))
+    assert table.opponent is other, "refused: nothing changed"
+    people = at_one_device(["Ana", "Ben"], seed=2)
+    monkeypatch.delitem(machine.TRANSITIONS, (people.mode.kind, "rename"))
+    with pytest.raises(BadIntent):
+        people.rename(0, "Cy")
+    assert people.name(0) == "Ana"
 
 
 def test_a_seat_elsewhere_answers_minutes_later_and_the_table_waits(keyed: None) -> None:

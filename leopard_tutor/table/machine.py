@@ -72,6 +72,8 @@ TRANSITIONS: dict[tuple[str, str], tuple[str, ...]] = {
     (REVIEWING, "try_again"): (RETRYING,),
     (REVIEWING, "review_close"): (PLAYING, HAND_OVER, MATCH_OVER, CLOSED),
     (REVIEWING, "close"): (REVIEWING,),
+    (REVIEWING, "opponent"): (REVIEWING,),
+    (REVIEWING, "rename"): (REVIEWING,),
     (REVIEWING, "new_match"): (PLAYING, PASSING),
     (REVIEWING, "resume"): (PLAYING,),
     # a reviewed position played again against the computer (its hand may end: the mode stays until left)
@@ -80,6 +82,7 @@ TRANSITIONS: dict[tuple[str, str], tuple[str, ...]] = {
     (RETRYING, "hint"): (RETRYING,),
     (RETRYING, "why"): (RETRYING,),
     (RETRYING, "opponent"): (RETRYING,),
+    (RETRYING, "rename"): (RETRYING,),
     (RETRYING, "retry_close"): (PLAYING, HAND_OVER, MATCH_OVER),
     (RETRYING, "new_match"): (PLAYING, PASSING),
     (RETRYING, "resume"): (PLAYING,),

@@ -177,7 +177,10 @@ class Table(TableController):
         seat = self.seats[player] if player in (0, 1) else None
         if not isinstance(seat, PersonHere):
             raise BadIntent(f"there is no person at this page in seat {player}")
+        if not machine.allowed(self.mode, "rename"):
+            raise BadIntent(f"no name changes at a table {self.mode.kind}")
         seat.name = player_name(name, "")
+        self.move_to("rename", self.mode)
         words = [text("play.people.renamed", number=player + 1, name=self.name(player))]
         if isinstance(self.mode, PassingDevice):  # the screen still says who takes the device
             words.append(text("play.people.pass", name=self.name(self.mode.player)))
@@ -467,6 +470,7 @@ class Table(TableController):
             raise LeopardError("no computer plays at this table")
         seat = self.seats[player]
         assert isinstance(seat, Computer)
+        self.move_to("opponent", self.mode)  # every mode with a computer's seat allows it
         seat.chooser = opponent
         if name:
             self.say(text("play.opponent_changed", name=name))
