@@ -10,7 +10,7 @@ import json
 import logging
 import random
 import threading
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from itertools import product
 from pathlib import Path
@@ -588,8 +588,9 @@ class ServerLink:
     """A kernel's link that hands each request to the server's `Students` as `student_handlers` does, for one
     visitor (no HTTP, no proof: the shapes of the contract, end to end)."""
 
-    def __init__(self, students: Students, visitor: str) -> None:
-        self.students, self.visitor = students, visitor
+    def __init__(self, students: Students, visitor: str, here: Collection[str] = ()) -> None:
+        self.students, self.visitor, self.here = students, visitor, here
+        """`here`: the visitors whose page is connected now (`book.connected_visitors()`)."""
 
     def me(self) -> dict[str, Any]:
         return self.students.me(self.visitor)
@@ -599,7 +600,7 @@ class ServerLink:
 
     def tell(self, action: str, body: dict[str, Any]) -> None:
         students, visitor = self.students, self.visitor
-        calls = {"name": lambda: students.name(visitor, body.get("name")),
+        calls = {"name": lambda: students.name(visitor, body.get("name"), self.here),
                  "progress": lambda: students.progress(visitor, body.get("stars"), body.get("practice")),
                  "game": lambda: students.game(visitor, body.get("against"), body.get("result"), body.get("match"),
                                                body.get("hand")),
@@ -684,7 +685,7 @@ def test_answers_earned_while_a_report_is_out_are_added_not_lost() -> None:
             told.append((action, json.loads(json.dumps(body))))
 
     record = StudentRecord(SlowLink(), Progress())  # type: ignore[arg-type]
-    record.give_name("Ana")  # its report waits at the gate
+    record.give_name("Ana", typed=False)  # as an offered name: its report waits at the gate
     for right in (True, True, False):
         record.earned({}, {"tens": (1, 0) if right else (0, 1)})
     record.earned({LESSONS[0].key: 1}, {})
@@ -831,6 +832,33 @@ def test_two_pages_that_would_make_up_one_name_are_offered_two(tmp_path: Path) -
     for bad in ([], ["x" * 40], "Ana", [3], ["A"] * 33):
         with pytest.raises(ClassTableError, match="bad_name"):
             students.offer(bad)
+
+
+def test_a_typed_name_a_classmate_here_keeps_is_refused_under_the_box(tmp_path: Path, keyed: None) -> None:
+    """Two students in the room who type one name: the second is told under the box, which still holds it, and
+    nothing is kept for them (nor in their browser); another name is kept at once. A name the browser kept that a
+    classmate here took since is asked for again the same way."""
+    students = Students(ClassStore.in_folder(tmp_path))
+    here = {"ana", "ben", "cy"}
+    bars = {}
+    for visitor in ("ana", "ben"):
+        link = ServerLink(students, visitor, here)
+        bars[visitor] = StudentBar(StudentRecord(link, Progress()), random.Random(7).choice)  # type: ignore[arg-type]
+        page_restores(bars[visitor], "")
+    ana, ben = bars["ana"], bars["ben"]
+    assert ana.keep("Sam")
+    ben.ask()
+    ben.box.value = "sam"  # at Enter
+    assert keys_in(ben.note.value) == ["classmates.refused.name_taken"] and shown(ben.note) and shown(ben.box)
+    assert ben.box.value == "sam" and ben.record.name is None and ben.storage.saved != "sam"
+    assert students.store.student("ben") is None
+    assert ben.keep("Sam B") and not shown(ben.note) and ben.storage.saved == "Sam B"
+    assert [students.me(visitor)["name"] for visitor in ("ana", "ben")] == ["Sam", "Sam B"]
+    cy = StudentBar(StudentRecord(ServerLink(students, "cy", here), Progress()),  # type: ignore[arg-type]
+                    random.Random(7).choice)
+    page_restores(cy, "Sam")  # a name this browser kept before Ana took it
+    assert keys_in(cy.note.value) == ["classmates.refused.name_taken"] and shown(cy.box) and cy.box.value == "Sam"
+    assert cy.record.name is None and students.store.student("cy") is None
 
 
 def wrong_move(controller: Any) -> Any:

@@ -255,6 +255,30 @@ def test_names_are_checked_and_the_row_stays_bounded(tmp_path: Path) -> None:
     assert sizes[0] == 1 and sizes[1] < 400
 
 
+def test_a_name_a_classmate_here_keeps_is_refused_in_any_case(tmp_path: Path) -> None:
+    """Two students in the room at once are told apart by their names: a name the record of another page connected
+    now keeps ("Ana", "ANA"; "Ána" is another name) is refused "name_taken", changing nothing; a student's own name
+    is theirs to keep again in another case, a name given up is free, and so is a name kept by a page now closed (it
+    may be the same student's, from another browser)."""
+    class_, _ = students(tmp_path)
+    here = {"ana", "ben"}
+    class_.name("ana", "Ana", here)
+    for taken in ("Ana", "ANA", " ana "):
+        with pytest.raises(ClassTableError) as refused:
+            class_.name("ben", taken, here)
+        assert refused.value.key == "name_taken" and refused.value.facts == {"name": taken.strip()}
+    assert class_.store.student("ben") is None and class_.count() == 1
+    class_.name("ben", "Ána", here)
+    class_.name("ana", "ANA", here)  # her own name, another case
+    with pytest.raises(ClassTableError, match="name_taken"):
+        class_.name("ben", "Ana", here)
+    assert class_.me("ben")["name"] == "Ána"
+    class_.name("ana", "Ana Lima", here)
+    class_.name("ben", "Ana", here)  # given up: free
+    class_.name("cy", "ana lima", {"cy"})  # Ana's page is closed
+    assert [class_.me(visitor)["name"] for visitor in ("ana", "ben", "cy")] == ["Ana Lima", "Ana", "ana lima"]
+
+
 def test_the_limit_counts_the_named_students_whose_page_is_connected(tmp_path: Path) -> None:
     """With a limit of 3, throw-away visits (connected, never named) take no place, nor do named students whose
     page has gone; named students connected now do."""

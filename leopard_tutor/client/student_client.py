@@ -3,14 +3,15 @@ progress, finished matches and what they are doing, and reads back at start what
 (`server/student_handlers.py`; the requests, their bodies and words are in `protocol.py`), proving which kernel it
 is as `class_client.ClassClient` does.
 
-`StudentClient.here()` is this kernel's client, or None where there is no class server (the static site, a
-notebook, Binder). `StudentRecord` keeps the server up to date without ever holding up a click: its reports go
-out from one background thread (`Reports`), each with a short timeout; a report that fails is dropped (the log says so
-once until one gets through), and a newer report of the same kind replaces one not yet sent. Nothing is sent before the
-student has a name; what they did before is sent once they give one. A name offered to the student
-(`StudentRecord.offer`: the name bar's made-up name) is their name until they change it: it is given by itself at the
-first thing worth a record (a stage solved or failed, a practice answer, a finished match, a class table), so a visit
-that does nothing leaves no record on the server.
+`StudentClient.here()` is this kernel's client, or None where there is no class server (the static site, a notebook,
+Binder). `StudentRecord` keeps the server up to date without holding up a click but one: a name the student types is
+told at once, since the server refuses a name another student keeps ("name_taken": the class page tells the students
+apart by their names) and the page says so. Its other reports go out from one background thread (`Reports`), each with
+a short timeout; a report that fails is dropped (the log says so once until one gets through), and a newer report of
+the same kind replaces one not yet sent. Nothing is sent before the student has a name; what they did before is sent
+once they give one. A name offered to the student (`StudentRecord.offer`: the name bar's made-up name) is their name
+until they change it: it is given by itself at the first thing worth a record (a stage solved or failed, a practice
+answer, a finished match, a class table), so a visit that does nothing leaves no record on the server.
 
 Only what is earned in this kernel is told (a stage solved with its stars, each practice answer, as deltas since
 the last report; each finished match with its id, `match_id`, and each hand played to its end with the match's
@@ -250,19 +251,27 @@ class StudentRecord:
         offered = self.offered
         if self.name is not None or offered is None:
             return
-        self.give_name(offered)
+        self.give_name(offered, typed=False)
         for listener in list(self.offered_listeners):
             listener(offered)
 
-    def give_name(self, name: object) -> str:
+    def give_name(self, name: object, *, typed: bool = True) -> str:
         """Make `name` the student's name (checked: a `ClassTableError` changes nothing) and tell the server; the
-        first name also sends what was held back. The name as kept."""
+        first name also sends what was held back. The name as kept.
+
+        A `typed` name is told at once, after the reports given before it: one the server refuses because another
+        student keeps it is refused here too ("name_taken"), changing nothing. Any other failure is logged and the
+        name kept here, as a dropped report is. An offered name (not `typed`: the server chose it as free) is told
+        with the other reports."""
         kept = valid_name(name)
         first = self.name is None
         if kept == self.name:
             return kept
+        if typed:
+            self._claim(kept)
+        else:
+            self.reports.put("name", {"name": kept})
         self.name, self.offered = kept, None
-        self.reports.put("name", {"name": kept})
         if first:
             self.reports.put("progress", self._take_earned)
             for game in self._held_games:
@@ -275,6 +284,19 @@ class StudentRecord:
                 self._doing_told = self.clock()
                 self.reports.put("now", self._doing)
         return kept
+
+    def _claim(self, name: str) -> None:
+        """Tell the server `name` now, once the reports given before have gone; a `ClassTableError` "name_taken" if
+        another student keeps it."""
+        self.reports.flush(REPORT_SECONDS)
+        try:
+            self.client.tell("name", {"name": name})
+        except ClassRefused as refused:
+            if refused.key == "name_taken":
+                raise ClassTableError("name_taken", **refused.facts) from None
+            log.warning("the name was not told to the class server (%s)", refused)
+        except Exception as error:  # as a dropped report: the name is kept on this page
+            log.warning("the name was not told to the class server (%s)", error)
 
     def earned(self, stars: dict[str, int], practice: dict[str, tuple[int, int]]) -> None:
         """Count what was earned in this kernel: `stars` per stage solved, [right, wrong] answers per practice

@@ -574,6 +574,14 @@ class ClassStore:
         return dict(self.db.execute("SELECT visitor, name FROM students WHERE visitor IN (SELECT value FROM "
                                     "json_each(?))", (json.dumps(sorted(visitors)),)).fetchall())
 
+    def kept_among(self, name: str, visitors: Collection[str]) -> bool:
+        """Whether the record of one of `visitors` keeps `name`, whatever its case ("Ana" and "ANA" are one name on
+        the class page)."""
+        folded = name.casefold()
+        return any(kept.casefold() == folded for (kept,) in self.db.execute(
+            "SELECT name FROM students WHERE visitor IN (SELECT value FROM json_each(?))",
+            (json.dumps(sorted(visitors)),)))
+
     def names_in_use(self, names: Collection[str]) -> set[str]:
         """Those of `names` that a student's record keeps."""
         return {name for (name,) in self.db.execute(

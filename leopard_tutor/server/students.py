@@ -163,10 +163,14 @@ class Students:
     def name(self, visitor: str, name: object, connected: Collection[str] = ()) -> None:
         """Keep `visitor`'s name (`class_codes.valid_name`: refused "bad_name" or "no_name"), making their record if
         they have none: refused "class_full" if `limit` of the `connected` visitors (those whose page is connected
-        now) have one already."""
+        now) have one already. Refused "name_taken" if another of them keeps it, in any case: two students in the
+        room at once are told apart by their names (a name kept by a page now closed is not refused: it may be this
+        student's own, from another browser)."""
         found = valid_name(name)
         with self._lock:
             now = self.clock()
+            if self.store.kept_among(found, set(connected) - {visitor}):
+                raise ClassTableError("name_taken", name=found)
             row = self.store.student(visitor)
             if row is None:
                 if self.store.students_among(set(connected) - {visitor}) >= self.limit:

@@ -113,12 +113,14 @@ class StudentBar(W.HBox):  # type: ignore[misc]
             self._parts(asking=None)  # nothing until the browser has said what it keeps
 
     def keep(self, name: str) -> bool:
-        """Keep `name` as the student's name (in the browser, on the server); a name that is not one is answered
-        under the box and changes nothing. Whether it was kept."""
+        """Keep `name` as the student's name (in the browser, on the server); a name that is not one, or that another
+        student keeps, is answered under the box (shown, holding it) and changes nothing. Whether it was kept."""
         try:
             kept = self.record.give_name(name)
         except ClassTableError as error:
-            self._say(text(f"classmates.refused.{error.key}"))
+            self._fill(name)
+            self._parts(asking=True)
+            self._say(text(f"classmates.refused.{error.key}", **error.facts))
             return False
         self.storage.save(kept_text(kept, self.record.class_id))
         self._show(kept)

@@ -110,10 +110,11 @@ def name_student(page: Any, name: str) -> None:
 
 def test_two_students_are_seen_on_the_class_page_within_5_s(browser: Any, open_board: Any, page: Any,
                                                             start_own_server: Any, tmp_path: Path) -> None:
-    """Two students (two browser contexts) and their teacher (a third), the class page open before they start:
-    each name appears as text, Ana's stage 1 solved by clicks shows as "1 of N" and Ben's Practice tab as what
-    he is doing, each within 5 s of the student's click. Then the teacher forgets the class, and Ana's page, opened
-    again, asks for her name (her browser kept it under the class's old id), holding it, and says why."""
+    """Two students (two browser contexts) and their teacher (a third), the class page open before they start: Ben
+    is refused Ana's name (in capitals) while her page is open; each name appears as text, Ana's stage 1 solved by
+    clicks shows as "1 of N" and Ben's Practice tab as what he is doing, each within 5 s of the student's click.
+    Then the teacher forgets the class, and Ana's page, opened again, asks for her name (her browser kept it under
+    the class's old id), holding it, and says why."""
     token = "browser-teacher-token-0123456789"
     server = start_own_server("--data-dir", str(tmp_path / "data"), "--teacher-token", token)
     teacher = browser.new_context().new_page()
@@ -127,7 +128,18 @@ def test_two_students_are_seen_on_the_class_page_within_5_s(browser: Any, open_b
         ben.locator(".lt-board .lt-space").first.wait_for(state="visible", timeout=60_000)
         name_student(page, "Ana")
         marked = "<img src=x onerror=f()>"
-        name_student(ben, marked)
+        header = ben.locator(".lt-student")  # Ben types Ana's name first: refused while her page is open
+        header.get_by_role("button", name=text("students.change")).click()
+        box = header.get_by_role("textbox", name=text("students.label"))
+        box.fill("ANA")
+        header.get_by_role("button", name=text("students.keep")).click()
+        expect(header.locator(".lt-student-note p")).to_have_text(text("classmates.refused.name_taken", name="ANA"),
+                                                                   timeout=TIMEOUT)
+        expect(box).to_have_value("ANA")
+        box.fill(marked)
+        header.get_by_role("button", name=text("students.keep")).click()
+        expect(header.locator(".lt-student-name")).to_have_text(marked, timeout=TIMEOUT)
+        expect(header.locator(".lt-student-note")).to_be_hidden()
         rows = {"Ana": teacher.locator("#lt-rows tr", has_text="Ana"),
                 "Ben": teacher.locator("#lt-rows tr", has_text=marked)}
         for row in rows.values():
