@@ -11,10 +11,12 @@ from leopard_tutor.engine import (
     RULE_SETS,
     RUNNING_LEOPARD,
     LeopardError,
+    ScoreParts,
     Square,
     bonus,
     hand_score,
     rules_by_key,
+    score_parts,
     scoring_lines,
     square_value,
 )
@@ -103,10 +105,23 @@ def test_c9_and_b18_going_out_at_the_threshold() -> None:
     assert hand_score(7, True, REVISED_2008) == 6 and hand_score(5, True, ORIGINAL_1963) == 4
 
 
+def test_a_score_in_parts_adds_up_to_the_hands_score() -> None:
+    """What the end of a hand shows (raw, bonus, penalty) adds up to the score the engine gives, in every rule set."""
+    for rules in RULE_SETS.values():
+        for raw in range(25):
+            for out in (False, True):
+                parts = score_parts(raw, out, rules)
+                assert parts.raw + parts.bonus - parts.penalty == parts.total == hand_score(raw, out, rules)
+                assert parts.bonus == bonus(raw, rules) and parts.penalty == (rules.out_penalty if out else 0)
+    assert score_parts(5, True, ORIGINAL_1963) == ScoreParts(raw=5, bonus=0, penalty=1, total=4)
+
+
 def test_bad_raw_values() -> None:
     for bad in (-1, 2.5, "7", True):
         with pytest.raises(LeopardError):
             hand_score(bad, False)  # type: ignore[arg-type]
+        with pytest.raises(LeopardError):
+            score_parts(bad, False)  # type: ignore[arg-type]
 
 
 def test_lines_know_how_they_lie_and_are_listed_by_that_not_by_their_names() -> None:

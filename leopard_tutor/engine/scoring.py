@@ -60,3 +60,21 @@ def hand_score(raw: int, went_out: bool, rules: RuleSet = REVISED_2008) -> int:
     if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
         raise LeopardError(f"a raw value is a whole number of at least 0, not {quote(raw)}")
     return raw + bonus(raw, rules) - (rules.out_penalty if went_out else 0)
+
+
+@dataclass(frozen=True)
+class ScoreParts:
+    """A hand's score for one player, part by part: the square's raw value, the bonus on it, the penalty for going
+    out (0 if they did not) and the score, raw + bonus - penalty (`hand_score`)."""
+
+    raw: int
+    bonus: int
+    penalty: int
+    total: int
+
+
+def score_parts(raw: int, went_out: bool, rules: RuleSet = REVISED_2008) -> ScoreParts:
+    """A player's score for a hand, part by part, for a page that shows how it adds up; a `LeopardError` for a raw
+    value that is not one."""
+    total = hand_score(raw, went_out, rules)
+    return ScoreParts(raw, bonus(raw, rules), rules.out_penalty if went_out else 0, total)

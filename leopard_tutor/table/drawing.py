@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..ai.review import THRESHOLDS, Judgement, figure_words
 from ..board_parts import discard_part, square_part, stock_part
-from ..engine import Play, PlayerView, bonus, scoring_lines
+from ..engine import Play, PlayerView, score_parts, scoring_lines
 from ..engine.catalogue import text
 from ..engine.narration import move_words
 from ..engine.square import Square
@@ -219,11 +219,10 @@ def breakdown(table: Table) -> tuple[SquareBreakdown, SquareBreakdown] | None:
         return None
     parts = []
     for player in (table.viewer, 1 - table.viewer):
-        raw = hand.value(player)
-        penalty = table.rules.out_penalty if hand.went_out == player else 0
+        score = score_parts(hand.value(player), hand.went_out == player, table.rules)
         lines = tuple((line.name, text(f"narration.kind_{line.kind}"), line.points)
                       for line in scoring_lines(hand.squares[player], table.rules) if line.points)
-        parts.append(SquareBreakdown(player, lines, raw, bonus(raw, table.rules), penalty, hand.scores()[player]))
+        parts.append(SquareBreakdown(player, lines, score.raw, score.bonus, score.penalty, score.total))
     return (parts[0], parts[1])
 
 
