@@ -167,11 +167,12 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
         assert not said(play.board.state["message"], "play.welcome"), "one opening, said once"
     for button, reason in ((ana.new_button, "classmates.no_new_match"), (ana.share_button, "classmates.no_share"),
                            (ana.saver.save_button, "classmates.no_save"),
-                           (ana.saver.resume_button, "classmates.no_new_match"),
-                           (ben.rules_pick, "classmates.no_new_match"),
-                           (ben.level_pick, "classmates.leave_first")):  # greyed, saying why
+                           (ana.saver.resume_button, "classmates.no_new_match")):  # greyed, saying why
         assert button.disabled and button.tooltip == mark(reason)
-    for play in (ana, ben):  # the menus' reason is said under them (their tooltip reaches no page)
+    for play in (ana, ben):  # the menus greyed as the table offers them; why is read out after them (a menu's
+        assert play.rules_pick.disabled and play.level_pick.disabled  # tooltip reaches no page)
+        found = play.controller.offers()
+        assert found["rules_menu"] == found["opponent_menu"] == mark("classmates.menus_greyed")
         assert play.picks_note.layout.display == "" and mark("classmates.menus_greyed") in play.picks_note.value
     assert ben.rules_pick.value == "REVISED_2008" == ben.controller.rules.key, "the menu shows the table's rules"
     ana.saver.code.value = game_code(Match(seed=5), "casual")

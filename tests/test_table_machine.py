@@ -34,7 +34,7 @@ from leopard_tutor.table import Closed, PassingDevice, Reviewing, Seating, Table
 from leopard_tutor.table.class_table import ClassTable
 from leopard_tutor.table.intents import BadIntent
 from leopard_tutor.table.machine import ACTION_INTENTS, TRANSITIONS
-from leopard_tutor.table.offers import ACTIONS, BOARD_ACTIONS, SECTION_ACTIONS, shown
+from leopard_tutor.table.offers import ACTIONS, BOARD_ACTIONS, CLASS_ACTIONS, SECTION_ACTIONS, shown
 
 KINDS = ("beginner", "casual", "intermediate", "expert", "one_device", "classmates")
 
@@ -123,7 +123,7 @@ class TableWalk(RuleBasedStateMachine):
     def take_an_offered_action(self, page: int, data: st.DataObject) -> None:
         table = self.pages[page % len(self.pages)]
         found = table.offers()
-        offered = [ident for ident in ACTIONS if ident not in SECTION_ACTIONS and not found[ident]
+        offered = [ident for ident in ACTIONS if ident not in (*SECTION_ACTIONS, *CLASS_ACTIONS) and not found[ident]
                    and ident in (*shown(table)[0], *shown(table)[1])]
         if not offered:
             return
@@ -136,7 +136,7 @@ class TableWalk(RuleBasedStateMachine):
     @rule(page=st.integers(0, 1), ident=st.sampled_from(ACTIONS))
     def send_an_action(self, page: int, ident: str) -> None:
         table = self.pages[page % len(self.pages)]
-        if ident in SECTION_ACTIONS:
+        if ident in (*SECTION_ACTIONS, *CLASS_ACTIONS):  # the section's and the class panel's, not the board's
             return
         reason = table.offers()[ident]
         if reason:
@@ -195,6 +195,8 @@ class TableWalk(RuleBasedStateMachine):
         assert tables is not None
         if self.code not in tables.tables:
             return
+        for table in self.pages:  # the table open on the server: Leave offered at both pages
+            assert isinstance(table, ClassTable) and not table.offers()["leave"] and table.offers()["finish"]
         tables.end(("ana", "ben")[leaver], self.code, "left")
         for number, table in enumerate(self.pages):
             table.close("left" if number == leaver else "other_left", "closed")
@@ -211,9 +213,13 @@ class TableWalk(RuleBasedStateMachine):
         """The page whose classmate left lets the computer take the empty seat, with hints from then on."""
         table = self.pages[page % len(self.pages)]
         mode = table.mode.back if isinstance(table.mode, Reviewing) else table.mode
-        if not isinstance(mode, Closed) or mode.ending != "other_left" or mode.unseated or table.computer_sat:
+        offered = not table.offers()["finish"]
+        assert offered == (isinstance(mode, Closed) and not mode.unseated and not table.match.is_over
+                           and not table.computer_sat), "Finish against the computer: offered once the table closed"
+        if not offered or mode.ending != "other_left":
             return
         table.seat_computer(make_player("beginner", seed=page), "", quick_hint)
+        assert table.offers()["finish"] and table.offers()["leave"], "the computer sat: neither any more"
         assert table.computer_sat is not None and table.tone != "warn"
         self.played_before[page % len(self.pages)] = (table.match.hand_number, table.match.current.moves[
             :table.computer_sat[1]])

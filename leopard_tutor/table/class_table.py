@@ -47,6 +47,17 @@ class ClassTable(Table):
         return self.viewer
 
     @property
+    def at_class_table(self) -> bool:
+        """Whether the server stores this table's moves (until it closes, the computer takes the classmate's seat,
+        or every move of a match the server closed has been made here)."""
+        return self.store_move is not None
+
+    @property
+    def server_table_open(self) -> bool:
+        """Whether the server's table is still open: its moves stored, its match not closed by the server."""
+        return self.store_move is not None and not self.match_closed
+
+    @property
     def stored(self) -> int:
         """How many of the table's moves this page knows of (made here or waiting to be)."""
         return self.made + len(self.pending)

@@ -30,7 +30,10 @@ SIDE_ACTIONS = ("why", "review", "review_last")
 """The buttons beside the table."""
 SECTION_ACTIONS = ("new_game", "share", "save", "resume")
 """The Play section's own buttons: a new match (from the controls), share this deal, save game, resume a game."""
-ACTIONS = (*BOARD_ACTIONS, *SIDE_ACTIONS, *SECTION_ACTIONS)
+CLASS_ACTIONS = ("finish", "leave", "rules_menu", "opponent_menu")
+"""A class table's controls beside the board: Finish against the computer and Leave the table (shown only where
+offered), and the Play section's Rules and Opponent menus (greyed at a class table, which plays its own match)."""
+ACTIONS = (*BOARD_ACTIONS, *SIDE_ACTIONS, *SECTION_ACTIONS, *CLASS_ACTIONS)
 
 
 def offers(table: Table) -> dict[str, str]:
@@ -78,6 +81,8 @@ def _why_not(table: Table, action: str) -> str:
     """"" if `action` is offered now, else the reason it is not."""
     if action in SECTION_ACTIONS:
         return _section(table, action)
+    if action in CLASS_ACTIONS:
+        return _class(table, action)
     mode = table.mode
     intent = machine.ACTION_INTENTS[action]
     if not machine.allowed(mode, intent):
@@ -193,3 +198,21 @@ def _section(table: Table, action: str) -> str:
     if action == "save" and table.between_people:
         return text("play.people.no_save")
     return ""
+
+
+def _class(table: Table, action: str) -> str:
+    """A class table's controls: the menus not while the server stores the table's moves; Leave while its table
+    is open there; Finish against the computer once the server says the classmate has gone, or once the table
+    closed before its match ended (after a game began on it), until the computer sits."""
+    if action in ("rules_menu", "opponent_menu"):
+        return text("classmates.menus_greyed") if table.at_class_table else ""
+    if not table.for_classmates:
+        return text("classmates.refused.not_seated")
+    if action == "leave":
+        return "" if table.server_table_open else text("classmates.refused.not_seated")
+    mode = table.mode.back if isinstance(table.mode, Reviewing) else table.mode
+    if isinstance(mode, Closed):
+        return "" if mode.unseated is None and not table.match.is_over else text("classmates.refused.not_seated")
+    if not table.server_table_open:
+        return text("classmates.refused.not_seated")
+    return "" if table.other_gone else text("classmates.refused.not_gone")

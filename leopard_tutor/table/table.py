@@ -74,6 +74,19 @@ class Table(TableController):
     for_classmates: ClassVar[bool] = False
     """Whether the table is one between classmates on a class server (one match, not shared nor saved), even once
     the computer has taken the classmate's seat."""
+    other_gone = False
+    """At a class table: whether the server says the classmate has been gone long enough for the computer to take
+    their seat (the class panel forwards it from each report; offers.py reads it)."""
+
+    @property
+    def at_class_table(self) -> bool:
+        """Whether the person here sits at a class table whose moves the server stores (`ClassTable`)."""
+        return False
+
+    @property
+    def server_table_open(self) -> bool:
+        """Whether the server's table for this one is still open: sat at, its match not closed by the server."""
+        return False
 
     def __init__(self, seats: tuple[Seat, Seat], *, rules: RuleSet = REVISED_2008, seed: int | str | None = None,
                  hinter: HintFn | None = None, hands: int | None = None,

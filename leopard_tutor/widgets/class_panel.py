@@ -37,7 +37,7 @@ from ..kernel_loop import LoopGone, in_turn, running_loop
 from ..protocol import COMPUTER, LEFT, MATCH_LENGTHS
 from ..table import Table
 from ..table.class_table import ClassTable
-from ..table.modes import Closed, Seating
+from ..table.modes import Seating
 from .storage import BrowserStorage
 
 log = logging.getLogger(__name__)
@@ -257,8 +257,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.code = code
         self._show_code(code, hands)
         self._show_entry(False)
-        self.leave_button.layout.display = ""
-        self._sit_now()
+        self.leave_button.layout.display = ""  # the server keeps the table open: it may be left even if the board
+        self._sit_now()                        # cannot show it yet (then the next report shows it)
 
     def _show_code(self, code: str, hands: int) -> None:
         """Show the code of this visitor's table waiting for a guest (for a match of `hands`), its link and the
@@ -353,10 +353,9 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             if not self.status.value:  # after a reload: the code, the link and its QR code are shown again
                 self._show_code(str(code), int(report["hands"]))
             self._show_entry(False)
-            self.leave_button.layout.display = ""  # a table nobody joins can be left
-            self.finish_button.layout.display = "none"
             if not self._seating(str(code)):
                 self._seat_waiting(report)
+            self._show_table_buttons()  # a table nobody joins can be left
             return
         table = self.table
         if self._seating(str(code)):
@@ -366,11 +365,17 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             table = self._start(report)
         elif table.update(report["moves"]):
             self._refresh()
-        gone = bool(report.get("other_gone"))
-        self.finish_button.layout.display = "" if gone else "none"
-        self.leave_button.layout.display = ""
-        if gone:
+        table.other_gone = bool(report.get("other_gone"))
+        self._show_table_buttons()
+        if table.other_gone:
             self.status.value = html.escape(text("classmates.other_gone", name=names[1 - table.seat]))
+
+    def _show_table_buttons(self) -> None:
+        """Finish against the computer and Leave the table, each shown only where this page's class table offers
+        it (offers.py)."""
+        found = self.table.offers() if self.table is not None else None
+        for button, action in ((self.finish_button, "finish"), (self.leave_button, "leave")):
+            button.layout.display = "" if found is not None and not found[action] else "none"
 
     def _seating(self, code: str) -> bool:
         """Whether the board shows table `code` waiting for the classmate."""
@@ -455,8 +460,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             words, mode = text("classmates.other_left", name=table.name(1 - table.seat), code=code), "other_left"
         table.close(mode, words)
         self.status.value = html.escape(words)
-        if not seating and not table.match.is_over:
-            self.finish_button.layout.display = ""
+        self._show_table_buttons()  # a match cut short may be finished against the computer
         self._refresh()
 
     def _round_against_computer(self, seat: dict[str, Any] | None) -> None:
@@ -488,8 +492,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
     def finish(self) -> None:
         """The computer takes the gone classmate's seat; the server records how the match ended."""
         table, code = self.table, self.code
-        if table is None or (code is None and not isinstance(table.mode, Closed)):
-            raise ClassRefused("not_seated")
+        if table is None or table.offers()["finish"]:
+            raise ClassRefused("not_gone" if table is not None and table.server_table_open else "not_seated")
         level = self._level()
         if code is not None:  # the table is still open on the server: it records how the match ended
             self.epoch += 1
@@ -499,7 +503,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             self.leave_button.layout.display = "none"
         words = text("classmates.computer_seated", level=text(f"levels.names.{level}"))
         table.seat_computer(self._computer(level), words, self._options()["hinter"])
-        self.finish_button.layout.display = "none"
+        self._show_table_buttons()
         self.status.value = ""
         self._computer_seated(level)
 

@@ -186,7 +186,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
     def _sync_buttons(self) -> None:
         """The section's own buttons as the table offers them (offers.py): greyed, with why in their title, where
         the table does not offer them (a class table's new match, deal, code and resumed game; a code between two
-        people). At a class table the menus show its rules and are greyed too, saying why."""
+        people). At a class table the menus show its rules and are greyed too, why read out after them."""
         found = self.controller.offers()
         for button, action in ((self.new_button, "new_game"), (self.share_button, "share"),
                                (self.saver.save_button, "save"), (self.saver.resume_button, "resume")):
@@ -194,14 +194,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 button.disabled = bool(found[action])
                 button.tooltip = found[action] or self._tooltips.get(action, "")
         self.saver.code.disabled = bool(found["resume"])
-        seated = self.at_class_table()
-        if seated and self.rules_pick.value != self.controller.rules.key:
+        if found["rules_menu"] and self.rules_pick.value != self.controller.rules.key:
             self._put_back(self.rules_pick, self.controller.rules.key)
-        for pick, why in ((self.rules_pick, "classmates.no_new_match"), (self.level_pick, "classmates.leave_first")):
-            with pick.hold_sync():
-                pick.disabled = seated or (self.opponent_factory is None and pick is self.level_pick)
-                pick.tooltip = text(why) if seated else ""
-        note = text("classmates.menus_greyed") if seated else ""
+        self.rules_pick.disabled = bool(found["rules_menu"])
+        self.level_pick.disabled = bool(found["opponent_menu"]) or self.opponent_factory is None
+        note = found["rules_menu"] or found["opponent_menu"]
         self.picks_note.value = f"<p>{html.escape(note)}</p>" if note else ""
         self.picks_note.layout.display = "" if note else "none"
 
@@ -657,8 +654,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
 
     def at_class_table(self) -> bool:
         """Whether the board shows a table between classmates that goes on (or waits for the classmate)."""
-        table = self.controller
-        return isinstance(table, ClassTable) and table.store_move is not None
+        return self.controller.at_class_table
 
     def _switch_seats(self, factory: OpponentFactory, new: str) -> None:
         """Between a match against the computer and one between two people at this device. A match under way of the
