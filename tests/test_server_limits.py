@@ -24,7 +24,7 @@ from servers import kernel_count
 from websockets.asyncio.client import connect
 
 from leopard_tutor.engine.catalogue import text
-from leopard_tutor.server.launch import FILES_PER_SESSION, FILES_RESERVED, IDLE_CONNECTION_SECONDS
+from leopard_tutor.server.launch import FILES_PER_SESSION, FILES_RESERVED, IDLE_CONNECTION_SECONDS, MAX_MESSAGE_BYTES
 
 CAP, PER_VISITOR = 3, 2
 HARD_FILES = 300
@@ -209,6 +209,29 @@ def test_a_frame_claiming_countless_parts_is_dropped_and_the_page_plays_on(serve
     assert run(scenario()) < 2.0
     added = server.log_text().splitlines()[log_before:]
     assert len([line for line in added if "malformed websocket message" in line]) == 1
+
+
+def test_a_message_larger_than_any_a_page_sends_closes_its_connection(server: Any) -> None:
+    """tornado's default lets a websocket message be 10 MiB (and the gate may hold many): a page's message past
+    `MAX_MESSAGE_BYTES` closes its connection ("message too big"), and the next visit plays on."""
+    wait_for_kernels(server, 1)
+
+    async def scenario() -> tuple[int | None, bool]:
+        page = Visit(server.url)
+        await page.open()
+        assert page.socket is not None
+        await page.socket.send(pack("shell", {"msg_id": "big", "msg_type": "comm_msg"},
+                                    {"data": "x" * (MAX_MESSAGE_BYTES + 1)}))
+        await asyncio.wait_for(page.socket.wait_closed(), 30)
+        code = page.socket.close_code
+        await end([page])
+        other = Visit(server.url)
+        await other.open()
+        table, _ = await other.click({"type": "select", "index": 0}, timeout=30)
+        await end([other])
+        return code, table is not None
+
+    assert run(scenario()) == (1009, True)
 
 
 def test_every_refusal_is_one_short_line_in_the_log(server: Any) -> None:

@@ -190,6 +190,27 @@ def test_past_its_bound_a_connection_drops_with_one_log_line(gated: Any, caplog:
     assert mine not in state.gates and mine.sent == []
 
 
+def test_a_connection_holds_at_most_its_bytes_however_few_its_messages(gated: Any) -> None:
+    """A page that keeps its gate shut (here: its visitor's budget spent) and sends large messages: the gate holds
+    at most `HELD_BYTES` of them, drops the rest, and counts what it gives back."""
+    state, pace, clock = gated
+    mine = Connection("k1")
+    pace.spend({"a": 3.0})
+    big = connection_gate.HELD_BYTES // 4
+    for n in range(10):
+        message = json.dumps({"channel": "shell", "header": {"msg_id": f"m{n}", "msg_type": "comm_msg"},
+                              "content": {"data": "x" * big}})
+        guards.hold_or_forward(mine, message, state, clock)
+    gate = state.gates[mine]
+    assert len(gate.held) == 3 and gate.dropped == 7 and gate.held_bytes <= connection_gate.HELD_BYTES
+    assert gate.held_bytes == sum(len(waiting.message) for waiting in gate.held)
+    clock.now = 10.0
+    pace.asked("b")
+    pace.spend({})
+    guards.release_gates(state, clock)  # the budget back: what was held goes, and its bytes with it
+    assert ids(mine.sent) == ["m0", "m1", "m2"] and gate.held_bytes == 0
+
+
 class BinaryConnection(Connection):
     """A stand-in connection speaking jupyter_server's v1 websocket protocol."""
 

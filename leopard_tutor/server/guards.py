@@ -22,8 +22,9 @@ on the server's state (`state.ServerState`, in the application's settings).
   What a page sends its kernel passes its connection's gate (`connection_gate.Gate`): at most a few shell
   requests unfinished in the kernel at once, and nothing while the visitor's budget is spent; the rest is
   held in order and let through as the kernel finishes requests or the budget comes back
-  (`hold_or_forward`, `request_finished`, `pace_visitors`). Past `connection_gate.HELD` held messages,
-  more are dropped; a message whose framing is impossible is dropped before jupyter_server reads it.
+  (`hold_or_forward`, `request_finished`, `pace_visitors`). Past `connection_gate.HELD` held messages (or
+  `HELD_BYTES` of them), more are dropped; a message whose framing is impossible is dropped before
+  jupyter_server reads it.
 * Refusals: every refusal (`refuse`) is a short plain page and one log line with the count of such
   refusals so far (`log_request`, tornado's `log_function` setting), never a traceback, its address shown
   with any token blanked and control characters escaped (`log_mask`); error pages
@@ -46,7 +47,7 @@ from tornado.web import Finish, RequestHandler
 
 from ..engine.catalogue import answer_in, choose_language, server_language
 from ..protocol import LANGUAGE_COOKIE, accepted_languages
-from .connection_gate import HELD, Gate
+from .connection_gate import Gate
 from .log_mask import masked, printable
 from .sessions import SessionBook
 from .state import ServerState, state_of
@@ -360,8 +361,9 @@ def hold_or_forward(connection: GuardedConnection, message: str | bytes, state: 
     if gate.dropped > dropped:
         state.refusals["a message past its connection's held ones"] += 1
         if gate.dropped == 1:
-            log.warning("Dropping what a page sends kernel %s: %d of its messages are held (%d dropped so far)",
-                        connection.kernel_id, HELD, state.refusals["a message past its connection's held ones"])
+            log.warning("Dropping what a page sends kernel %s: %d of its messages are held, %d bytes (%d dropped so "
+                        "far)", connection.kernel_id, len(gate.held), gate.held_bytes,
+                        state.refusals["a message past its connection's held ones"])
 
 
 def request_finished(connection: GuardedConnection, request: str, state: ServerState,

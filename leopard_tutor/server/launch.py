@@ -103,6 +103,11 @@ MAX_BODY_BYTES = 64 * 2**10
 once a request says, or turns out, to be longer, before reading it): the largest a page or its kernel sends is
 4 KiB (`kernel_handler.MAX_BODY`); Voilà's routes take none larger (a kernel's websocket messages are no
 request bodies, and Voilà serves no contents API to upload to); tornado's own default is 100 MiB."""
+MAX_MESSAGE_BYTES = 2**20
+"""The largest websocket message a page may send its kernel (tornado closes a connection whose message is larger;
+its default is 10 MiB): the largest a page sends is a pasted saved-game code of up to 200,000 characters."""
+
+
 @dataclass(frozen=True)
 class Limits:
     """What bounds the sessions a server can hold: the machine's memory (bytes), the process's open-file
@@ -274,6 +279,7 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
             self.kernel_manager.book = served.book  # what `kernels.ForgettingKernels` forgets
             self.kernel_manager.context.set(zmq.MAX_SOCKETS, zmq_sockets)  # before its first socket
             settings["log_function"] = guards.log_request
+            settings["websocket_max_message_size"] = MAX_MESSAGE_BYTES
             guards.plain_errors()
             from .teacher import kept_token
 
