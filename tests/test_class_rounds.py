@@ -73,7 +73,8 @@ def test_students_at_a_table_wait_for_the_next_round(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("rules", "hands", "key"), [("REVISED_2008", 3, "bad_hands"), ("CHESS", 1, "bad_rules"),
-                                                      ("REVISED_2008", True, "bad_hands")])
+                                                      ("REVISED_2008", True, "bad_hands"), (["a"], 1, "bad_rules"),
+                                                      ({"k": 1}, 1, "bad_rules")])
 def test_a_bad_choice_is_refused_and_stores_nothing(tmp_path: Path, rules: str, hands: object, key: str) -> None:
     tables = tables_in(tmp_path)
     with pytest.raises(ClassTableError) as refused:

@@ -259,6 +259,17 @@ def test_only_a_top_level_visit_is_a_visit(headers: dict[str, str], visit: bool)
     assert (guards.not_a_visit(headers) is None) == visit
 
 
+def test_a_refusal_of_what_is_no_visit_is_one_of_a_few_kinds_whatever_the_headers_say() -> None:
+    """The server counts its refusals by kind, for as long as it runs: a request's own header values never make a
+    new kind (100,000 made-up values made 100,000 kinds and 16 MB)."""
+    kinds = {guards.not_a_visit({"Sec-Fetch-Mode": f"m{n:016d}"}) for n in range(1000)}
+    kinds |= {guards.not_a_visit({"Sec-Fetch-Dest": f"d{n:016d}"}) for n in range(1000)}
+    assert len(kinds) == 2 and all(kind is not None and "another" in kind for kind in kinds)
+    known = {guards.not_a_visit({"Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"}),
+             guards.not_a_visit({"Sec-Fetch-Dest": "image"})}
+    assert all(kind is not None and kind.endswith(("no-cors)", "image)")) for kind in known), known
+
+
 def test_the_default_cap_is_set_by_the_limit_that_binds() -> None:
     from leopard_tutor.server.launch import Limits, default_session_cap, session_caps
 

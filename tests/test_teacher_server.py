@@ -368,7 +368,8 @@ def test_the_teachers_token_is_never_in_the_log_after_the_start_banner(token_ser
 @pytest.mark.parametrize(("action", "body"), [
     ("defaults", {"rules": ["a"]}), ("defaults", {"level": {}}), ("defaults", {"rules": 5, "level": None}),
     ("unlock", {"visitor": 5}), ("unlock", {"visitor": ["all"]}), ("forget", {"confirm": "yes"}),
-    ("defaults", ["rules"]), ("unlock", "all")])
+    ("defaults", ["rules"]), ("unlock", "all"), ("pair", {"rules": ["a"], "hands": 1}),
+    ("pair", {"rules": {"k": 1}, "hands": 1})])
 def test_the_class_pages_requests_of_the_wrong_types_are_refused(token_server: Any, action: str,
                                                                  body: Any) -> None:
     status, answer = post(f"{token_server.url}teacher/api/{action}?token={TOKEN}", json.dumps(body).encode())

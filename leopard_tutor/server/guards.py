@@ -194,10 +194,24 @@ def not_a_visit(headers: Mapping[str, str]) -> str | None:
     if dest in SAME_SITE_FRAMES and headers.get("Sec-Fetch-Site") == "same-origin" and mode == "navigate":
         return None
     if mode is not None and mode != "navigate":
-        return f"a request for the page that is no visit (Sec-Fetch-Mode: {mode[:20]})"
+        return f"a request for the page that is no visit (Sec-Fetch-Mode: {_named(mode, FETCH_MODES)})"
     if dest is not None and dest not in NAVIGATION_DESTINATIONS:
-        return f"a request for the page that is no visit (Sec-Fetch-Dest: {dest[:20]})"
+        return f"a request for the page that is no visit (Sec-Fetch-Dest: {_named(dest, FETCH_DESTINATIONS)})"
     return None
+
+
+FETCH_MODES = ("cors", "no-cors", "same-origin", "websocket")
+"""The Sec-Fetch-Mode values browsers send besides "navigate" (a refusal names one of these, else "another")."""
+FETCH_DESTINATIONS = ("audio", "audioworklet", "embed", "empty", "fencedframe", "font", "frame", "iframe", "image",
+                      "manifest", "object", "paintworklet", "report", "script", "serviceworker", "sharedworker",
+                      "style", "track", "video", "webidentity", "worker", "xslt")
+"""The Sec-Fetch-Dest values browsers send besides "document" (likewise)."""
+
+
+def _named(value: str, known: tuple[str, ...]) -> str:
+    """`value` if it is one of `known`, else "another": a refusal's kind is one of a few (the server counts each
+    kind, so a request's own words must not make new ones)."""
+    return value if value in known else "another"
 
 
 def forget_kernel(kernel_id: str, book: SessionBook) -> None:

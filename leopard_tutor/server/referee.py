@@ -269,7 +269,7 @@ class Referee:
         {"round": its number, "tables": [{"code", "names"}], "computer": the name of who plays it (or None), "busy":
         how many present students sat at a table already}. Refused "nobody_to_pair" with nobody to pair, "full" past
         `limit` tables, "bad_rules", "bad_hands"."""
-        if rules not in RULE_SETS:
+        if not isinstance(rules, str) or rules not in RULE_SETS:
             raise ClassTableError("bad_rules")
         if not (isinstance(hands, int) and not isinstance(hands, bool) and hands in MATCH_LENGTHS):
             raise ClassTableError("bad_hands")
@@ -318,7 +318,7 @@ class Referee:
         `MATCH_LENGTHS`, else refused "bad_hands"; None: the rule set's length): its code. One table per visitor, at
         most `limit` at once, under a code that is free."""
         name = valid_name(name)
-        if rules not in RULE_SETS:
+        if not isinstance(rules, str) or rules not in RULE_SETS:
             raise ClassTableError("bad_rules")
         if hands is None:
             hands = RULE_SETS[str(rules)].hands_per_match

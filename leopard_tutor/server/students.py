@@ -255,7 +255,8 @@ class Students:
     def set_defaults(self, rules: object, level: object) -> None:
         """Set the class's defaults (None unsets one); an unknown rule set or level is a ValueError, changing
         nothing."""
-        if not (rules is None or rules in RULE_SETS) or not (level is None or level in LEVEL_CHOICES):
+        if not (rules is None or (isinstance(rules, str) and rules in RULE_SETS)) or not (
+                level is None or level in LEVEL_CHOICES):
             raise ValueError("the rules are a rule set's key and the level one the app offers")
         with self.store.transaction():  # both or neither
             self.store.set_setting("rules", None if rules is None else str(rules))
