@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import logging
 import secrets
 import sqlite3
 import time
@@ -162,6 +163,44 @@ def test_a_restart_rebuilds_every_table_from_its_stored_moves(tmp_path: Path) ->
     after = again.tables[code].match.current
     assert after.moves == before.moves and after.held == before.held and after.to_move == before.to_move
     assert again.report("ben")["moves"] == tables.report("ben")["moves"]
+
+
+@pytest.mark.parametrize("damage", [
+    ("UPDATE moves SET move = ? WHERE number = 0", '{"play": "ZZ", "square": 99}'),  # no move the engine takes
+    ("UPDATE moves SET move = ? WHERE number = 1", "not json"),
+    ("UPDATE tables SET rules = ? WHERE ended IS NULL", "REVISED_2099"),
+])
+def test_a_table_whose_stored_match_cannot_be_made_again_closes_and_the_server_starts(
+        tmp_path: Path, damage: tuple[str, str], caplog: pytest.LogCaptureFixture) -> None:
+    """One damaged row (a restored backup, a hand's edit, a change of the rules over a term) stopped the whole class
+    server at its start: now that table closes as "damaged", in one log line, its players are told so, it counts for
+    nobody, and every other table is rebuilt."""
+    clock = Clock()
+    tables = tables_in(tmp_path, clock)
+    code = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", code)
+    play_some(tables, code, 4)
+    other = tables.open("cy", "Cy")
+    tables.join("di", "Di", other)
+    play_some(tables, other, 4)
+    first_id = tables.tables[code].row.id
+    tables.store.close()
+    db = sqlite3.connect(tmp_path / DATABASE_NAME)
+    sql, value = damage
+    db.execute(sql.replace("WHERE", "WHERE table_id = ? AND" if "moves" in sql else "WHERE id = ? AND"),
+               (value, first_id))
+    db.commit()
+    db.close()
+    with caplog.at_level(logging.WARNING):
+        again = tables_in(tmp_path, clock)
+    assert code not in again.tables and other in again.tables and len(again.tables[other].moves) == 4
+    assert [record.getMessage() for record in caplog.records if code in record.getMessage()] == [
+        next(record.getMessage() for record in caplog.records if "closed at the start" in record.getMessage())]
+    row = again.store.table(code)
+    assert row is not None and row.ending == "damaged" and row.scores is None
+    assert again.report("ana")["ended"] == "damaged" and again.report("ben")["ended"] == "damaged"
+    assert text("classmates.closed_why.damaged", code=code)
+    again.open("ana", "Ana")  # free to sit again
 
 
 def test_after_a_restart_a_table_waits_for_its_players_to_reload(tmp_path: Path) -> None:

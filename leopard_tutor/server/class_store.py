@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 
 APP_FOLDER = "leopard-tutor"
 
-FINISHED, ABANDONED, FORGOTTEN = "finished", "abandoned", "forgotten"
+FINISHED, ABANDONED, FORGOTTEN, DAMAGED = "finished", "abandoned", "forgotten", "damaged"
 """How a table ended, as its row and its players' reports say (beside `protocol.LEFT` and
 `protocol.COMPUTER` + a level)."""
 

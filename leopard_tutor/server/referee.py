@@ -34,6 +34,7 @@ Stdlib only (no Jupyter, no tornado), so it is tested without a server.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import sqlite3
 import time
@@ -43,12 +44,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..class_codes import CODE_COUNT, ClassTableError, code_of, valid_code, valid_name
-from ..engine import RULE_SETS, Match, Move
+from ..engine import RULE_SETS, LeopardError, Match, Move
 from ..engine.errors import SavedGameError
 from ..engine.moves import NEXT_HAND, move_from_data
 from ..engine.turns import apply_move, current_player, deal_next
 from ..protocol import COMPUTER, LEFT, LEVELS, MATCH_LENGTHS
-from .class_store import ABANDONED, FINISHED, FORGOTTEN, ClassStore, RoundRow, RoundSeat, TableRow
+from .class_store import ABANDONED, DAMAGED, FINISHED, FORGOTTEN, ClassStore, RoundRow, RoundSeat, TableRow
 from .pairing import met_counts, pair_round
 from .standings import Standing, standings, tally
 
@@ -67,6 +68,8 @@ TALLIES_KEPT = 4
 CODE_DRAWS = 64
 """How many random codes opening a table tries before it refuses ("no_codes"), however many codes are in use."""
 
+
+log = logging.getLogger(__name__)
 
 COMPUTER_ENDINGS = tuple(COMPUTER + level for level in LEVELS)
 """How a table ends when the computer takes a gone player's seat, at each level it may play."""
@@ -138,8 +141,25 @@ class Referee:
             assert row.ended is not None
             self._rest(ClosedTable(row, 0, row.ended))
         for row in store.live_tables():
-            self._sit(self._rebuild(row))
+            try:
+                live = self._rebuild(row)
+            except (LeopardError, LookupError, TypeError, ValueError) as error:
+                self._close_damaged(row, error)
+                continue
+            self._sit(live)
         store.drop_moves_ended_before(now - QUIET_SECONDS)
+
+    def _close_damaged(self, row: TableRow, error: Exception) -> None:
+        """A stored table whose match cannot be made again (a move the engine refuses now, a move or rule set that
+        cannot be read: a restored backup, a hand's edit, a change of the rules over a term) closes as "damaged",
+        its moves dropped, said in one log line, and the server starts for everyone else."""
+        now = self.clock()
+        log.warning("Table %s closed at the start: its stored match cannot be made again (%s)", row.code,
+                    type(error).__name__ if not isinstance(error, LeopardError) else error)
+        self.store.end_table(row.id, now, DAMAGED, None, (), None)
+        self.store.drop_moves([row.id])  # nothing is read from them again
+        self._rest(ClosedTable(replace(row, ended=now, ending=DAMAGED, scores=None, hand_scores=(), ended_by=None),
+                               0, now))
 
     def _rebuild(self, row: TableRow) -> LiveTable:
         """A stored table with its stored moves made again (each one checked by the engine again)."""

@@ -46,7 +46,7 @@ RETRY_SECONDS = 1.0
 """How long the watch waits before asking again when the server did not answer, or a report could not be shown."""
 MAX_RETRY_SECONDS = 60.0
 """The longest wait between two tries of showing a report that keeps failing (the wait doubles each time)."""
-CLOSED_WHY = ("abandoned", "forgotten", "nobody_joined")
+CLOSED_WHY = ("abandoned", "damaged", "forgotten", "nobody_joined")
 """The server's endings of a table (spaces as "_") that close it for a reason of its own, said under
 "classmates.closed_why"."""
 ComputerRound = Callable[[str, str, int, str], None]
