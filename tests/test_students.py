@@ -399,6 +399,25 @@ def test_the_class_page_says_how_many_of_how_many_it_shows(tmp_path: Path, keyed
     assert report["shown"] == mark("teacher.shown", shown=PAGE_ROWS, total=PAGE_ROWS + 5)
 
 
+def test_records_made_in_a_burst_never_hide_the_students_in_the_room(tmp_path: Path) -> None:
+    """A script that keeps PAGE_ROWS made-up names and leaves pushed every real student off the class page (it shows
+    the students seen last): the students whose page is connected now are always shown, the rest filled up by the
+    students seen last."""
+    class_, clock = students(tmp_path)
+    for visitor, name in (("ana", "Ana"), ("ben", "Ben"), ("cy", "Cy")):
+        class_.name(visitor, name)
+    clock.now += 60
+    for number in range(PAGE_ROWS + 10):  # after them, and left at once
+        class_.name(f"junk{number}", f"Junk {number}", {f"junk{number}"})
+    here = {"ana", "ben"}
+    rows = class_.rows(here.__contains__, here=here)
+    names = [row["cells"][0]["text"] for row in rows]
+    assert len(rows) == PAGE_ROWS and "Ana" in names and "Ben" in names and "Cy" not in names
+    assert all(row["away"] for row in rows if row["cells"][0]["text"].startswith("Junk"))
+    assert names == sorted(names, key=str.casefold), "ordered by name"
+    assert "Ana" not in [row["cells"][0]["text"] for row in class_.rows(everyone_connected)], "as before, nobody here"
+
+
 def test_unlock_one_student_or_the_class_and_forget_the_class(tmp_path: Path) -> None:
     class_, _ = named(tmp_path, "ana", "ben", "cy")
     assert class_.unlock(student_id("ben")) == 1 and class_.unlock("nobody") == 0

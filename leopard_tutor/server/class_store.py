@@ -438,6 +438,12 @@ class ClassStore:
         return [_student_row(found) for found in self.db.execute(
             f"SELECT {STUDENT_COLUMNS} FROM students ORDER BY last_seen DESC, rowid DESC LIMIT ?", (most,))]
 
+    def students_of(self, visitors: Collection[str]) -> list[StudentRow]:
+        """The records of those of `visitors` that have one."""
+        return [_student_row(found) for found in self.db.execute(
+            f"SELECT {STUDENT_COLUMNS} FROM students WHERE visitor IN (SELECT value FROM json_each(?))",
+            (json.dumps(sorted(visitors)),))]
+
     def student_count(self) -> int:
         """How many records there are."""
         return int(self.db.execute("SELECT COUNT(*) FROM students").fetchone()[0])

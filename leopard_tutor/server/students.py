@@ -294,17 +294,23 @@ class Students:
         return self.store.student_count()
 
     def rows(self, connected: Callable[[str], bool], most: int = PAGE_ROWS,
-             classmates: Mapping[str, Standing] | None = None) -> list[dict[str, Any]]:
-        """The class as the teacher reads it: the `most` students seen last, ordered by name (case ignored; the
-        latest seen first among equal names), a row each: {"id", "unlock_all", "away", "cells", "stages", "stuck"},
-        the cells in `COLUMNS`' order, each {"text", "sort"} (what the page shows, and the value it sorts by), the
-        stages one {"stage" (from 1), "title" (in the page's language), "stars" (0 to 3)} per lesson in order,
-        "stuck" {"stage", "text"} for a student stuck on a stage (`STUCK_TRIES`), else None.
+             classmates: Mapping[str, Standing] | None = None, here: Collection[str] = ()) -> list[dict[str, Any]]:
+        """The class as the teacher reads it: every student among the visitors `here` (their page connected now),
+        and the students seen last up to `most` rows (so that records made and left in a burst never hide the
+        students in the room), ordered by name (case ignored; the latest seen first among equal names), a row each:
+        {"id", "unlock_all", "away", "cells", "stages", "stuck"}, the cells in `COLUMNS`' order, each {"text",
+        "sort"} (what the page shows, and the value it sorts by), the stages one {"stage" (from 1), "title" (in the
+        page's language), "stars" (0 to 3)} per lesson in order, "stuck" {"stage", "text"} for a student stuck on a
+        stage (`STUCK_TRIES`), else None.
         `connected(visitor)`: whether any page of that visitor is connected now (else they are away); `classmates`:
         the matches between classmates each student played, by visitor (`standings.tally`)."""
         now = self.clock()
         titles = [lesson.title for lesson in current_lessons()]
-        shown = sorted(self.store.recent_students(most), key=lambda row: row.name.casefold())
+        present = self.store.students_of(here)
+        seen = {row.visitor for row in present}
+        recent = [row for row in self.store.recent_students(most) if row.visitor not in seen]
+        shown = sorted([*present, *recent[:max(0, most - len(present))]],
+                       key=lambda row: (row.name.casefold(), -row.last_seen))
         played = classmates or {}
         return [{**_row(row, now, connected(row.visitor), played.get(row.visitor)), "stages": _stages(row, titles),
                  "stuck": _stuck(row, now)} for row in shown]

@@ -118,14 +118,16 @@ class ClassPage:
     book: SessionBook = field(default_factory=SessionBook)
 
     def report(self) -> dict[str, Any]:
-        """What the page shows: the columns' titles, the students' rows (the `students.PAGE_ROWS` seen last),
+        """What the page shows: the columns' titles, the students' rows (those here now, and the
+        `students.PAGE_ROWS` seen last),
         how many of how many are shown (a sentence, empty when every one is), the open tables, the defaults and
         the choices for them, and the standings: {"today" (the matches ended since the server's local midnight),
         "all": rows of {"name", "played", "won", "drawn", "lost", "for", "against"} (`standings.standings`), "counts":
         the sentence saying what they count, "columns": {key: title}}."""
         with contextlib.suppress(StoreWriteError):  # logged and counted by the store; the page says so below
             self.tables.sweep()
-        rows = self.students.rows(self.book.connected_visitors().__contains__, classmates=self.tables.tally())
+        here = self.book.connected_visitors()
+        rows = self.students.rows(here.__contains__, classmates=self.tables.tally(), here=here)
         total = self.students.count()
         return {
             "columns": [text(f"teacher.columns.{column}") for column in COLUMNS],
