@@ -33,6 +33,10 @@ PROOF_HEADER = "X-Leopard-Kernel-Proof"
 """The request header that carries the kernel's proof (`kernel_proof`)."""
 CLASS_TABLES_ENV = "LEOPARD_TUTOR_CLASS_TABLES"
 """Set to "1" in the environment of a class server's kernels: they may ask for the class tables and records."""
+CODE_KEY_ENV = "LEOPARD_TUTOR_CODE_KEY"
+"""The key (hex digits) a class server gives its kernels to seal the saved-game codes they make (`code_key`): a
+match resumed from a code this server's kernels sealed is told to the class page; one from any other code is played
+but never counted there (a code's moves are whatever its maker wrote)."""
 CLASS_PATH = "leopard/class/"
 """Where the class tables' handlers are, under the server's base URL."""
 STUDENTS_PATH = "leopard/students/"
@@ -99,3 +103,9 @@ def kernel_proof(key: bytes, kernel_id: str) -> str:
 def proof_holds(key: bytes | None, kernel_id: str, shown: str | None) -> bool:
     """Whether `shown` is the proof for `kernel_id` under `key` (no key, or nothing shown: it is not)."""
     return bool(key) and shown is not None and hmac.compare_digest(kernel_proof(key or b"", kernel_id), shown)
+
+
+def code_key(secret: bytes) -> str:
+    """The key, as hex digits, that a class server with `secret` gives its kernels for sealing saved-game codes
+    (`CODE_KEY_ENV`): derived from the secret, never the secret itself."""
+    return hmac.new(secret, b"leopard-tutor saved-game codes", hashlib.sha256).hexdigest()

@@ -162,6 +162,20 @@ def test_a_saved_game_resumed_between_two_people_seats_the_computer_again(keyed:
     assert "hand" in other.board.state and other.board.state["error"] == ""
 
 
+def test_a_code_made_with_a_key_bears_its_seal_and_no_other() -> None:
+    """A sealed code reads as sealed with its key only; a code made without one, or whose level was changed after it
+    was sealed, or whose seal is not even text, reads as unsealed (and is read all the same)."""
+    key, match = b"k" * 32, Match(seed=5)
+    sealed = game_code(match, "expert", key)
+    assert read_game_code(sealed, LEVELS, key).sealed
+    assert not read_game_code(sealed, LEVELS).sealed and not read_game_code(sealed, LEVELS, b"x" * 32).sealed
+    assert not read_game_code(game_code(match, "expert"), LEVELS, key).sealed
+    data = json.loads(zlib.decompress(base64.urlsafe_b64decode(sealed[len(GAME_PREFIX):] + "==")))
+    for changed in ({**data, "level": "beginner"}, {**data, "seal": "é" * 32}, {**data, "seal": ["a"]}):
+        code = GAME_PREFIX + base64.urlsafe_b64encode(zlib.compress(json.dumps(changed).encode())).decode()
+        assert not read_game_code(code, LEVELS, key).sealed, changed.get("seal")
+
+
 def test_a_code_with_one_character_changed_is_damaged_not_too_long(keyed: None) -> None:
     # a broken stream leaves input over, which read as "too long to be one of ours" (a QA helper's 790-character code)
     match = Match(RULE_SETS["REVISED_2008"], seed=3)

@@ -17,18 +17,27 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from keyed import keys_in
+from keyed import keys_in, said
 
 from leopard_tutor import app
 from leopard_tutor.ai import LEVELS
 from leopard_tutor.class_codes import ClassTableError, valid_name
 from leopard_tutor.client.class_client import ClassRefused
 from leopard_tutor.client.student_client import Reports, StudentClient, StudentRecord, match_id
+from leopard_tutor.engine import Match
 from leopard_tutor.engine.catalogue import text, texts
 from leopard_tutor.engine.game_code import game_code, read_game_code
 from leopard_tutor.lessons import LESSONS, Progress, kernel_progress
 from leopard_tutor.lessons.progress import CONCEPTS, MAX_COUNT
-from leopard_tutor.protocol import CLASS_TABLES_ENV, KERNEL_HEADER, PROOF_HEADER, RESULTS, proof_holds
+from leopard_tutor.protocol import (
+    CLASS_TABLES_ENV,
+    CODE_KEY_ENV,
+    KERNEL_HEADER,
+    PROOF_HEADER,
+    RESULTS,
+    code_key,
+    proof_holds,
+)
 from leopard_tutor.server.class_store import ClassStore
 from leopard_tutor.server.students import Students
 from leopard_tutor.table import against_computer
@@ -719,6 +728,41 @@ def test_a_match_resumed_and_won_again_counts_once(tmp_path: Path) -> None:
     row = students.store.student("ana")
     assert row is not None and sum(row.games["computer:beginner"][result] for result in RESULTS) == 2
     assert row.games["computer:beginner"]["hands"] == 2
+
+
+def test_a_match_from_a_code_this_server_did_not_seal_is_played_but_never_counted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keyed: None) -> None:
+    """A hand-made code (every move in it, the computer's too, is whatever its maker wrote: a script made "wins
+    against the Expert" this way) is resumed and played, but neither its hand nor its result reaches the class page,
+    and the board says so; saving it again does not seal it. A code this server's kernels made counts as before."""
+    monkeypatch.setenv(CLASS_TABLES_ENV, "1")
+    monkeypatch.setenv(CODE_KEY_ENV, code_key(b"the class server's secret"))
+    key = bytes.fromhex(code_key(b"the class server's secret"))
+    students = Students(ClassStore.in_folder(tmp_path))
+    tutor = app.build_app([("play", one_hand_play)])
+    tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
+    page_restores(bar_of(tutor), "Ana")
+    play = tutor.built[0]
+    play.saver.code.value = game_code(Match(seed=5, hands=1), "expert")  # made with no key: anybody's
+    play.saver.resume_button.click()
+    assert said(play.board.state["message"], "play.saved_game.not_counted")
+    assert not read_game_code(play.code_of(play.controller.match, "expert"), LEVELS, key).sealed, "never sealed"
+    finish_match(play)
+    assert tutor.member is not None and tutor.member.record.reports.flush(5)
+    row = students.store.student("ana")
+    assert row is not None and "computer:expert" not in row.games, row.games
+    play.new_button.click()
+    play.board.dispatch({"type": "select", "index": 0})
+    play.board.dispatch({"type": "discard"})
+    own = play.code_of(play.controller.match, "expert")
+    assert read_game_code(own, LEVELS, key).sealed and not read_game_code(own, LEVELS, b"another key").sealed
+    play.saver.code.value = own
+    play.saver.resume_button.click()
+    assert not said(play.board.state["message"], "play.saved_game.not_counted")
+    finish_match(play)
+    assert tutor.member.record.reports.flush(5)
+    row = students.store.student("ana")
+    assert row is not None and sum(row.games["computer:expert"][result] for result in RESULTS) == 1
 
 
 def test_a_hand_finished_against_the_computer_counts_once_though_resumed_again(tmp_path: Path) -> None:

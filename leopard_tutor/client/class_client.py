@@ -20,6 +20,7 @@ from ..protocol import (
     ASK_SECONDS,
     CLASS_PATH,
     CLASS_TABLES_ENV,
+    CODE_KEY_ENV,
     KERNEL_HEADER,
     PROOF_HEADER,
     WAIT_SECONDS,
@@ -36,6 +37,16 @@ class ClassRefused(LeopardError):
 
     def __str__(self) -> str:
         return text(f"classmates.refused.{self.key}", **self.facts)
+
+
+def sealing_key() -> bytes | None:
+    """The key this kernel seals its saved-game codes with, if a class server started it (`protocol.CODE_KEY_ENV`);
+    None elsewhere (a site, a notebook: nothing is told to a class page there)."""
+    found = os.getenv(CODE_KEY_ENV, "") if os.getenv(CLASS_TABLES_ENV) == "1" else ""
+    try:
+        return bytes.fromhex(found) or None
+    except ValueError:
+        return None
 
 
 ClientT = TypeVar("ClientT", bound="KernelClient")

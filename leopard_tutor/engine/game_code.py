@@ -3,12 +3,19 @@ opponent's level, as one text to copy, keep and paste back later to resume the g
 `game_code(match, level)` and `read_game_code(code, levels)`. A code is bounded (`MAX_GAME_CODE`
 characters, inflating to at most the engine's `MAX_SAVED_MATCH`), and a code that cannot be read
 raises `GameCodeError` with a sentence for the learner, changing nothing.
+
+A code made with a `key` carries a seal (an HMAC of what it holds); read with the same key, it is `sealed`: whoever
+holds the key made it, and its moves are the match as it was played. Any code is read all the same (its moves are
+checked by the engine again), sealed or not.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from .catalogue import and_list, text
 from .errors import LeopardError
@@ -19,6 +26,8 @@ from .rules import RULE_SETS
 GAME_PREFIX = "LG1-"
 MAX_GAME_CODE = 100_000
 """Characters a code may have: a whole match of four hands takes about 5,000."""
+SEAL_DIGITS = 32
+"""Hex digits of a code's seal (128 bits of an HMAC-SHA256)."""
 
 
 class GameCodeError(LeopardError):
@@ -27,20 +36,32 @@ class GameCodeError(LeopardError):
 
 @dataclass(frozen=True)
 class SavedGame:
-    """What a code holds: the match as it stood, and the level of the computer opponent."""
+    """What a code holds: the match as it stood, the level of the computer opponent, and whether the code bears the
+    seal of the key it was read with."""
 
     match: Match
     level: str
+    sealed: bool = False
 
 
-def game_code(match: Match, level: str) -> str:
-    """The code of `match` played against an opponent of `level`."""
-    data = {"level": level, "match": json.loads(match.to_json())}
+def game_code(match: Match, level: str, key: bytes | None = None) -> str:
+    """The code of `match` played against an opponent of `level`, sealed with `key` if one is given."""
+    data: dict[str, Any] = {"level": level, "match": json.loads(match.to_json())}
+    if key is not None:
+        data["seal"] = _seal(data, key)
     return GAME_PREFIX + pack(data)
 
 
-def read_game_code(code: object, levels: tuple[str, ...]) -> SavedGame:
-    """The game in `code`, its level one of `levels`; GameCodeError (for the learner) if it cannot be read."""
+def _seal(data: dict[str, Any], key: bytes) -> str:
+    """The seal of a code's level and match under `key`."""
+    said = json.dumps({"level": data.get("level"), "match": data.get("match")}, sort_keys=True,
+                      separators=(",", ":"))
+    return hmac.new(key, said.encode(), hashlib.sha256).hexdigest()[:SEAL_DIGITS]
+
+
+def read_game_code(code: object, levels: tuple[str, ...], key: bytes | None = None) -> SavedGame:
+    """The game in `code`, its level one of `levels`, sealed if it bears `key`'s seal; GameCodeError (for the
+    learner) if it cannot be read."""
     if not isinstance(code, str):
         raise GameCodeError(key="play.saved_game.not_text")
     if len(code) > 2 * MAX_GAME_CODE:
@@ -66,4 +87,7 @@ def read_game_code(code: object, levels: tuple[str, ...]) -> SavedGame:
         raise GameCodeError(key="play.saved_game.not_a_game") from None
     if match.rules not in RULE_SETS.values():
         raise GameCodeError(key="play.saved_game.rules")
-    return SavedGame(match, level)
+    seal = data.get("seal")
+    sealed = (key is not None and isinstance(seal, str) and seal.isascii()
+              and hmac.compare_digest(seal, _seal(data, key)))
+    return SavedGame(match, level, sealed)

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.catalogue import server_language, text
-from ..protocol import CLASS_TABLES_ENV
+from ..protocol import CLASS_TABLES_ENV, CODE_KEY_ENV, code_key
 from . import guards
 from .authorizer import AUTHORIZER_CLASS
 from .connection import CONNECTION_CLASS, STOCK_DELAY_CLASS
@@ -377,6 +377,7 @@ def serve(port: int = 8866, open_browser: bool = True, *, preheat: bool = True, 
     if ip not in ("0.0.0.0", "::", ""):
         os.environ["VOILA_APP_IP"] = f"[{ip}]" if ":" in ip else ip  # where a preheated kernel finds the server
     os.environ[CLASS_TABLES_ENV] = "1"
+    os.environ[CODE_KEY_ENV] = code_key(kept_secret(folder / COOKIE_SECRET_FILE))  # the same across restarts
     with tempfile.TemporaryDirectory(prefix="leopard-tutor-") as scratch:  # the notebook's, if written: removed
         argv = voila_argv(notebook_path(Path(scratch)), port, open_browser, preheat, ip, theme, nodelay)
         class_server(limits.zmq_sockets, pool, cap, folder, grows_to, state).launch_instance(argv)

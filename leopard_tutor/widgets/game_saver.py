@@ -8,9 +8,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
-from ..ai import LEVELS
 from ..engine.catalogue import text
-from ..engine.game_code import game_code, read_game_code
 
 if TYPE_CHECKING:
     from .play_section import PlaySection
@@ -46,7 +44,7 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         if refused:
             self.section.controller.say(refused, "warn")
             return
-        code = html.escape(game_code(self.section.controller.match, self.section.opponent_level()))
+        code = html.escape(self.section.code_of(self.section.controller.match, self.section.opponent_level()))
         words = html.escape(text("play.saved_game.explain"))
         label = html.escape(text("play.saved_game.label"))
         self.shown.value = (f"<p>{words}</p><textarea class='lt-saved-game-code' readonly rows='3' cols='60' "
@@ -60,6 +58,6 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         if refused:
             self.section.controller.say(refused, "warn")
             return
-        game = read_game_code(self.code.value, LEVELS)
+        game = self.section.read_code(self.code.value)
         self.shown.value = ""
         self.section.resume(game)

@@ -19,9 +19,7 @@ import json
 import logging
 from typing import TYPE_CHECKING
 
-from ..ai import LEVELS
 from ..engine import RULE_SETS, LeopardError
-from ..engine.game_code import read_game_code
 from .storage import BrowserStorage, StorageError
 
 if TYPE_CHECKING:
@@ -64,8 +62,8 @@ class MatchKeeper:
         try:
             found = json.loads(kept)
             board = found["board"]
-            aside = [read_game_code(code, LEVELS) for code in list(dict(found["aside"]).values())[:len(RULE_SETS)]]
-            game = None if board is None else read_game_code(board, LEVELS)
+            aside = [self.section.read_code(code) for code in list(dict(found["aside"]).values())[:len(RULE_SETS)]]
+            game = None if board is None else self.section.read_code(board)
         except (ValueError, KeyError, TypeError, AttributeError, LeopardError) as error:
             log.warning("the matches kept in the browser could not be read: %s", error)
             return

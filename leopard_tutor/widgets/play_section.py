@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import logging
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,7 @@ import ipywidgets as W
 from ..ai import LEVELS
 from ..ai.adaptive import AdaptiveLevel
 from ..class_codes import player_name
-from ..client.class_client import ClassClient
+from ..client.class_client import ClassClient, sealing_key
 from ..deals import deal_link, deal_seed, new_deal_code
 from ..engine import RULE_SETS, LeopardError, Match, RuleSet, rules_by_key
 from ..engine.catalogue import text
@@ -94,6 +95,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         """The hints of every match this section begins against the computer (a class table's own are none)."""
         self.opponent_factory = None if opponent_factory is None else self._remembering(opponent_factory)
         self._kept_opponent = opponent_factory  # (not noted: a match kept aside is not played at the learner's level)
+        self.code_key = sealing_key()
+        """The key this section seals its saved-game codes with on a class server (`client.class_client.sealing_key`;
+        None elsewhere)."""
+        self.uncounted: weakref.WeakSet[Match] = weakref.WeakSet()
+        """The matches resumed from a code the class server's key did not seal: played, never told to the class page
+        (their moves are whatever the code's maker wrote), and never sealed again."""
         self.address = address
         self._opening = False
         self._putting_back = False
@@ -402,7 +409,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         begun = not (self.people or isinstance(table, ClassTable) or not table.begun)
         if not (begun or kept or finished):
             return None
-        return PlayPlace(game_code(table.match, self.opponent_level()) if begun else None, kept, people, finished)
+        return PlayPlace(self.code_of(table.match, self.opponent_level()) if begun else None, kept, people, finished)
 
     def take_place(self, place: SectionPlace) -> None:
         """Keep the matches `place` kept aside, and go on with the game between two people it names, or the match
@@ -430,7 +437,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if place.code is None:
             return
         try:
-            game = read_game_code(place.code, LEVELS)
+            game = self.read_code(place.code)
         except LeopardError:
             log.exception("the match could not be carried into another language")
             return
@@ -489,8 +496,23 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self._seat_computer(factory(game.level, seed))
         words = text("play.saved_game.resumed", number=match.hand_number, hands=match.hands,
                      rules=text(f"rules.{match.rules.key}"), level=text(f"levels.in_sentence.{game.level}"))
+        if match in self.uncounted:
+            words = f"{words} {text('play.saved_game.not_counted')}"
         self.controller.resume(match, f"{words} {kept}" if kept else words,
                                None if factory is None else factory(game.level, seed))
+
+    def code_of(self, match: Match, level: str) -> str:
+        """The saved-game code of `match` against `level`: sealed on a class server, unless the match came from a code
+        it did not seal."""
+        return game_code(match, level, None if match in self.uncounted else self.code_key)
+
+    def read_code(self, code: str) -> SavedGame:
+        """The game in a saved-game code (`read_game_code`: a `GameCodeError` if it cannot be read); on a class
+        server, a match from a code it did not seal is never told to the class page (`uncounted`)."""
+        game = read_game_code(code, LEVELS, self.code_key)
+        if self.code_key is not None and not game.sealed:
+            self.uncounted.add(game.match)
+        return game
 
     def codes_to_keep(self) -> tuple[str | None, dict[str, str]]:
         """The saved-game codes of the match against the computer on the board (None if none is under way there)
@@ -498,8 +520,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         table, level = self.controller, self.opponent_level()
         board = None
         if not isinstance(table, ClassTable) and kind_of(table) == COMPUTER and under_way(table):
-            board = game_code(table.match, level)
-        return board, {rules: game_code(kept.match, level) for (kind, rules), kept in self.set_aside.items()
+            board = self.code_of(table.match, level)
+        return board, {rules: self.code_of(kept.match, level) for (kind, rules), kept in self.set_aside.items()
                        if kind == COMPUTER and under_way(kept) and not isinstance(kept, ClassTable)}
 
     def take_up_kept(self, game: SavedGame | None, aside: list[SavedGame], reloaded: bool = False) -> None:
@@ -722,7 +744,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         new_hand = match.current.is_over and not (self._told_hand[0] is match
                                                   and self._told_hand[1] == match.hand_number)
         new_match = match.is_over and match is not self._told
-        if not (new_hand or new_match):
+        if not (new_hand or new_match) or match in self.uncounted:
             return
         if isinstance(table, ClassTable):
             against = CLASSMATE if table.computer_sat is None else f"{COMPUTER_PREFIX}{self.opponent_level()}"
