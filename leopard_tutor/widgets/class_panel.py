@@ -257,8 +257,9 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.code = code
         self._show_code(code, hands)
         self._show_entry(False)
-        self.leave_button.layout.display = ""  # the server keeps the table open: it may be left even if the board
-        self._sit_now()                        # cannot show it yet (then the next report shows it)
+        # the server keeps the table open: it may be left even before the board shows it (the next report does)
+        self.leave_button.layout.display = ""
+        self._sit_now()
 
     def _show_code(self, code: str, hands: int) -> None:
         """Show the code of this visitor's table waiting for a guest (for a match of `hands`), its link and the
