@@ -13,7 +13,18 @@ from keyed import mark, markers, said
 
 from leopard_tutor.ai.players import BeginnerPlayer, IntermediatePlayer
 from leopard_tutor.ai.review import HandReview
-from leopard_tutor.engine import Card, Discard, EndTurn, GoOut, LeopardError, Move, Play, PlayerView
+from leopard_tutor.engine import (
+    REVISED_2008,
+    RUNNING_LEOPARD,
+    Card,
+    Discard,
+    EndTurn,
+    GoOut,
+    LeopardError,
+    Move,
+    Play,
+    PlayerView,
+)
 from leopard_tutor.engine.cards import full_deck
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.table import (
@@ -34,6 +45,7 @@ from leopard_tutor.table import (
     machine,
 )
 from leopard_tutor.table.intents import BadIntent
+from leopard_tutor.table.offers import end_turn_shown, shown
 
 
 def small_review(player: int) -> HandReview:
@@ -244,6 +256,22 @@ def test_a_change_of_opponent_or_name_goes_by_the_transition_table(monkeypatch: 
     with pytest.raises(BadIntent):
         people.rename(0, "Cy")
     assert people.name(0) == "Ana"
+
+
+def test_play_shows_end_turn_by_the_rule_learn_shows_it_by() -> None:
+    """One rule (`offers.end_turn_shown`) says where a board shows End turn: with the stock out, Play shows it too,
+    greyed with the engine's reason while the learner holds cards (Learn showed it there and Play did not)."""
+    from tests.test_widgets_play_section import Discarder
+
+    table = against_computer(Discarder(), seed=3, **OPTIONS)
+    assert "end_turn" not in shown(table)[0] and table.hand.stock_size > 0
+    while table.hand.stock_size > 0 and not table.hand.is_over:
+        table.make(next(move for move in table.view().legal_moves() if isinstance(move, Discard)))
+    hand = table.hand
+    assert hand.stock_size == 0 and not hand.is_over and hand.held[0]
+    assert "end_turn" in shown(table)[0] and table.offers()["end_turn"] == hand.check(EndTurn()).reason
+    assert not end_turn_shown(REVISED_2008, 5, False) and end_turn_shown(RUNNING_LEOPARD, 5, False)
+    assert end_turn_shown(REVISED_2008, 0, False) and end_turn_shown(REVISED_2008, 5, True)
 
 
 def test_a_seat_elsewhere_answers_minutes_later_and_the_table_waits(keyed: None) -> None:

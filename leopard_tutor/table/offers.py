@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..ai.why import last_turn
-from ..engine import EndTurn, GoOut
+from ..engine import EndTurn, GoOut, RuleSet
 from ..engine.catalogue import text
 from ..engine.turns import current_player
 from . import machine
@@ -62,7 +62,7 @@ def shown(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return (), tuple(side)
     hand = table.hand
     board = ["go_out"]
-    if table.rules.multiple_plays or hand.check(EndTurn()).legal:
+    if end_turn_shown(table.rules, hand.stock_size, hand.check(EndTurn()).legal):
         board.append("end_turn")
     board += ["hint", "undo"]
     if isinstance(mode, Retrying):
@@ -75,6 +75,12 @@ def shown(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
         if isinstance(mode, MatchFinished) and not table.for_classmates:
             board.append("new_match")
     return tuple(board), tuple(side)
+
+
+def end_turn_shown(rules: RuleSet, stock_size: int, legal: bool) -> bool:
+    """Whether a board shows End turn (greyed with why where it is not allowed): under rules with several plays a
+    turn, once the stock is out (a turn may then be a pass), and whenever it is allowed. Play and Learn both ask."""
+    return rules.multiple_plays or stock_size == 0 or legal
 
 
 def _why_not(table: Table, action: str) -> str:

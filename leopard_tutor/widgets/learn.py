@@ -20,6 +20,7 @@ from ..engine.square import Face
 from ..lessons import Attempt, Feedback, Lesson, Progress, current_lessons, kernel_progress
 from ..lessons.questions import answer_words
 from ..table import BadIntent, BoardState, Marks, State, TableController
+from ..table.offers import end_turn_shown
 from ..table.presenter import action, goal_panel, list_panel, table_state, text_panel
 from .board import LeopardBoard
 from .section import SectionPlace
@@ -74,8 +75,8 @@ class LearnController(TableController):
         else:
             why = self._refusal(GoOut())
             buttons.append(action("go_out", text("sections.learn.go_out_button"), enabled=not why, note=why))
-        if not self.lesson.questions and (view.stock_size == 0 or self.lesson.rules.multiple_plays):
-            why = self._refusal(EndTurn())
+        why = self._refusal(EndTurn())
+        if not self.lesson.questions and end_turn_shown(self.lesson.rules, view.stock_size, not why):
             buttons.append(action("end_turn", text("sections.learn.end_turn_button"), enabled=not why, note=why))
         buttons.append(action("restart", text("sections.learn.restart_button"), enabled=True))
         has_next = self.index + 1 < len(self.lessons)
