@@ -7,8 +7,9 @@ import random
 
 import pytest
 
+from leopard_tutor import protocol
 from leopard_tutor.engine import ORIGINAL_1963, REVISED_2008, GoOut, Hand, LeopardError, Match, SavedGameError
-from leopard_tutor.engine.match import cut_for_deal
+from leopard_tutor.engine.match import RESULTS, cut_for_deal
 
 
 def finish(hand: Hand, rng: random.Random) -> None:
@@ -42,6 +43,8 @@ def test_four_hands_with_the_deal_alternating_and_totals() -> None:
     assert match.totals == tuple(sum(r[p] for r in match.results) for p in (0, 1))
     first, second = match.totals
     assert match.winner == (None if first == second else 0 if first > second else 1)
+    expected = ["drawn", "drawn"] if first == second else ["won", "lost"] if first > second else ["lost", "won"]
+    assert [match.result_for(player) for player in (0, 1)] == expected
     with pytest.raises(LeopardError, match="match is over"):
         match.next_hand()
 
@@ -52,6 +55,8 @@ def test_a_drawn_match() -> None:
     while not hand.is_over:  # both squares stay empty: discard everything
         hand.apply(next(m for m in hand.legal_moves() if type(m).__name__ == "Discard"))
     assert match.totals == (0, 0) and match.is_over and match.winner is None
+    assert match.result_for(0) == match.result_for(1) == "drawn"
+    assert RESULTS == protocol.RESULTS, "the class server counts the words the engine says"
 
 
 def test_next_hand_needs_the_current_one_finished() -> None:

@@ -188,24 +188,24 @@ def test_why_before_the_computer_has_moved_says_so(keyed: None) -> None:
 def test_the_adaptive_level_moves_after_two_wins_or_two_losses_in_a_row() -> None:
     level = AdaptiveLevel("casual", levels=LEVELS)
     assert level.level == "casual"
-    assert level.record("win") == "" and level.level == "casual"
-    assert level.record("win") == "up" and level.level == "intermediate"
-    assert level.record("win") == "" and level.record("loss") == "" and level.record("win") == ""
+    assert level.record("won") == "" and level.level == "casual"
+    assert level.record("won") == "up" and level.level == "intermediate"
+    assert level.record("won") == "" and level.record("lost") == "" and level.record("won") == ""
     assert level.level == "intermediate"  # a loss between the wins starts the count again
-    assert level.record("win") == "up" and level.level == "expert"
-    assert level.record("win") == "" and level.record("win") == "up" and level.level == "master"
-    assert level.record("win") == "" and level.record("win") == "top" and level.level == "master"
-    assert level.record("loss") == "" and level.record("draw") == "" and level.record("loss") == ""
-    assert level.record("loss") == "down" and level.level == "expert"
-    level.record("loss")
-    assert level.record("loss") == "down" and level.level == "intermediate"
-    assert level.record("loss") == "" and level.record("loss") == "down" and level.level == "casual"
-    level.record("loss")
-    assert level.record("loss") == "down" and level.level == "beginner"
-    level.record("loss")
-    assert level.record("loss") == "bottom" and level.level == "beginner"
+    assert level.record("won") == "up" and level.level == "expert"
+    assert level.record("won") == "" and level.record("won") == "up" and level.level == "master"
+    assert level.record("won") == "" and level.record("won") == "top" and level.level == "master"
+    assert level.record("lost") == "" and level.record("drawn") == "" and level.record("lost") == ""
+    assert level.record("lost") == "down" and level.level == "expert"
+    level.record("lost")
+    assert level.record("lost") == "down" and level.level == "intermediate"
+    assert level.record("lost") == "" and level.record("lost") == "down" and level.level == "casual"
+    level.record("lost")
+    assert level.record("lost") == "down" and level.level == "beginner"
+    level.record("lost")
+    assert level.record("lost") == "bottom" and level.level == "beginner"
     with pytest.raises(AIError):
-        level.record("won")
+        level.record("win")  # the words are Match.result_for's
     with pytest.raises(AIError):
         AdaptiveLevel("grandmaster")
 

@@ -41,7 +41,7 @@ from leopard_tutor.lessons.progress import Progress
 from leopard_tutor.protocol import KERNEL_HEADER, PROOF_HEADER, kernel_proof
 from leopard_tutor.server.class_store import ClassStore, TableRow
 from leopard_tutor.server.referee import GONE_SECONDS, Referee
-from leopard_tutor.server.students import Students
+from leopard_tutor.server.students import COLUMNS, Students
 from leopard_tutor.server.teacher import TOKEN_FILE, ClassPage
 
 TOKEN = "a-teacher-token-for-tests_0123456789"
@@ -147,6 +147,7 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
         status, sheet = fetch(f"{server.url}teacher/api/class.csv?token={TOKEN}")
         rows = list(csv.reader(io.StringIO(sheet)))
         assert status == 200 and rows[0] == page["columns"] and rows[1][:4] == cells[:4]
+        assert page["column_keys"] == list(COLUMNS), "the page finds its columns by their keys"
         status, html = fetch(f"{server.url}teacher?token={TOKEN}")
         assert status == 200 and "teacher/static/teacher.js" in html and "<html lang=\"en\">" in html
         assert fetch(f"{server.url}teacher/api/unlock?token={TOKEN}", {"visitor": ana["id"]}) == (

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..engine.match import RESULTS
 from ..protocol import LEVELS
 from .players import AIError
 
 STREAK = 2  # matches won (or lost) in a row that move the level
-RESULTS = ("win", "loss", "draw")
 
 
 class AdaptiveLevel:
@@ -32,12 +32,12 @@ class AdaptiveLevel:
         return self.levels[self.index]
 
     def record(self, result: str) -> str:
-        """Count one finished match ("win", "loss" or "draw" for the learner) and say what it did to the
-        level: "up", "down", "top" or "bottom" (a streak that cannot move it further), or "" (nothing)."""
+        """Count one finished match ("won", "drawn" or "lost" for the learner: `Match.result_for`) and say what it
+        did to the level: "up", "down", "top" or "bottom" (a streak that cannot move it further), or "" (nothing)."""
         if result not in RESULTS:
             raise AIError(f"a match result is one of {', '.join(RESULTS)}, not {result!r}")
-        self.wins = self.wins + 1 if result == "win" else 0
-        self.losses = self.losses + 1 if result == "loss" else 0
+        self.wins = self.wins + 1 if result == "won" else 0
+        self.losses = self.losses + 1 if result == "lost" else 0
         if self.wins < STREAK and self.losses < STREAK:
             return ""
         up = self.wins >= STREAK

@@ -11,6 +11,8 @@ from .hand import Hand
 from .rules import MAX_HANDS, REVISED_2008, RuleSet
 
 MATCH_FORMAT = "leopard-tutor/match"
+RESULTS = ("won", "drawn", "lost")
+"""How a finished match ended for one player (`Match.result_for`)."""
 MAX_SAVED_MATCH = 500_000  # characters: room for the longest match of 20 hands, ten times over
 
 
@@ -84,6 +86,11 @@ class Match:
             raise LeopardError("the match is not over yet")
         first, second = self.totals
         return None if first == second else (0 if first > second else 1)
+
+    def result_for(self, player: int) -> str:
+        """How the finished match ended for `player`: one of `RESULTS`."""
+        winner = self.winner
+        return RESULTS[1] if winner is None else RESULTS[0] if winner == player else RESULTS[2]
 
     def next_hand(self) -> Hand:
         """Deal the next hand, the other player dealing; the current hand must be over."""

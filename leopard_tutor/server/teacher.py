@@ -118,12 +118,12 @@ class ClassPage:
     book: SessionBook = field(default_factory=SessionBook)
 
     def report(self) -> dict[str, Any]:
-        """What the page shows: the columns' titles, the students' rows (those here now, and the
-        `students.PAGE_ROWS` seen last),
-        how many of how many are shown (a sentence, empty when every one is), the open tables, the defaults and
-        the choices for them, and the standings: {"today" (the matches ended since the server's local midnight),
-        "all": rows of {"name", "played", "won", "drawn", "lost", "for", "against"} (`standings.standings`), "counts":
-        the sentence saying what they count, "columns": {key: title}}."""
+        """What the page shows: the columns' titles and keys (`students.COLUMNS`, in the same order), the students'
+        rows (those here now, and the `students.PAGE_ROWS` seen last), how many of how many are shown (a sentence,
+        empty when every one is), the open tables, the defaults and the choices for them, and the standings:
+        {"today" (the matches ended since the server's local midnight), "all": rows of {"name", "played", "won",
+        "drawn", "lost", "for", "against"} (`standings.standings`), "counts": the sentence saying what they count,
+        "columns": {key: title}, in the rows' order}."""
         with contextlib.suppress(StoreWriteError):  # logged and counted by the store; the page says so below
             self.tables.sweep()
         here = self.book.connected_visitors()
@@ -131,6 +131,7 @@ class ClassPage:
         total = self.students.count()
         return {
             "columns": [text(f"teacher.columns.{column}") for column in COLUMNS],
+            "column_keys": list(COLUMNS),
             "students": rows,
             "shown": text("teacher.shown", shown=len(rows), total=total) if len(rows) < total else "",
             "tables": [{"code": code, "names": [name for name in live.row.names if name is not None],

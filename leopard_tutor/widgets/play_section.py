@@ -759,7 +759,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 listener(against, None, match)
         if new_match:
             self._told = match
-            result = "drawn" if match.winner is None else "won" if match.winner == seat else "lost"
+            result = match.result_for(seat)
             for listener in list(self.match_listeners):
                 listener(against, result, match)
 
@@ -771,7 +771,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 or isinstance(self.controller, ClassTable)):  # a class table's match is the class's tables' to count
             return
         self._counted = match
-        moved = adaptive.record("draw" if match.winner is None else "win" if match.winner == 0 else "loss")
+        moved = adaptive.record(match.result_for(self.controller.viewer))
         if moved:
             if moved in ("up", "down"):
                 self.controller.set_opponent(factory(adaptive.level, None))

@@ -21,11 +21,8 @@
     for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
     return element;
   };
-  const LESSONS_COLUMN = 1;  // students.COLUMNS: name, lessons, practice, games, now, last seen
-  const NOW_COLUMN = 4;
-  const STANDINGS = ["name", "played", "won", "drawn", "lost", "for", "against"];  // a standings row's keys
   const state = {
-    sortColumn: 0, ascending: true, columns: [], students: [], watching: null, choicesShown: false, shown: "",
+    sortColumn: 0, ascending: true, columns: [], columnKeys: [], students: [], watching: null, choicesShown: false, shown: "",
     period: "today", standings: null, watched: "", pairShown: false,
   };
 
@@ -111,8 +108,9 @@
       const row = make("tr", null, { "data-id": student.id });
       student.cells.forEach((cell, index) => {
         const element = make(index === 0 ? "th" : "td", cell.text, index === 0 ? { scope: "row" } : {});
-        if (index === NOW_COLUMN && student.away) element.className = "lt-cp-away";
-        if (index === LESSONS_COLUMN) {
+        const key = state.columnKeys[index];  // the server's column keys (students.COLUMNS), in its order
+        if (key === "now" && student.away) element.className = "lt-cp-away";
+        if (key === "lessons") {
           element.className = "lt-cp-lessons";
           element.append(...stagesOf(student));
         }
@@ -159,7 +157,8 @@
     for (const [id, period] of [["lt-standings-today", "today"], ["lt-standings-all", "all"]]) {
       byId(id).setAttribute("aria-pressed", String(state.period === period));
     }
-    byId("lt-standings-columns").replaceChildren(...STANDINGS.map((key) =>
+    const keys = Object.keys(standings.columns);  // a standings row's keys, in the server's order
+    byId("lt-standings-columns").replaceChildren(...keys.map((key) =>
       make("th", standings.columns[key], { scope: "col", class: key === "name" ? "" : "lt-cp-number" })));
     const rows = standings[state.period] || [];
     // no rows: a sentence says so instead of an empty table (none today, or none at all)
@@ -168,7 +167,7 @@
     byId("lt-standings-none").textContent = state.period === "today" ? words.no_standings_today : words.no_standings;
     byId("lt-standings-rows").replaceChildren(...rows.map((row) => {
       const line = make("tr");
-      line.append(...STANDINGS.map((key) => key === "name" ? make("th", row.name, { scope: "row" })
+      line.append(...keys.map((key) => key === "name" ? make("th", row.name, { scope: "row" })
         : make("td", row[key], { class: "lt-cp-number" })));
       return line;
     }));
@@ -279,6 +278,7 @@
       const data = await reply.json();
       if (JSON.stringify(data.columns) !== JSON.stringify(state.columns)) {
         state.columns = data.columns;
+        state.columnKeys = data.column_keys;
         renderHeader();
       }
       const shown = JSON.stringify([data.students, data.shown, data.tables, state.watching]);
