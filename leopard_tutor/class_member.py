@@ -105,11 +105,13 @@ class ClassMember:
         bar.named_listeners.append(named)
         return bar
 
-    def keep_table_name(self, name: str) -> None:
-        """The student opened or joined a class table as `name`: it is their name in the header and on the class page
-        too (one name), unless it is already (a name the server refuses is said under the header's box)."""
-        if self.bar is not None and name != self.record.name:
-            self.bar.keep(name)
+    def keep_table_name(self, name: str) -> bool:
+        """The student opens or joins a class table as `name`: it is their name in the header and on the class page
+        too (one name). Whether it is (a name the server refuses, one a classmate here keeps, is said under the
+        header's box, and the table is not opened or joined)."""
+        if self.bar is None or name == self.record.name:
+            return True
+        return self.bar.keep(name)
 
     def follow_section(self, section: Section, clicked: Callable[[], None]) -> None:
         """Call `clicked` after each click in `section`'s board, and tell the server what the section reports

@@ -29,6 +29,19 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
+def soon(loop: asyncio.AbstractEventLoop | None, work: Callable[[], object]) -> None:
+    """Run `work` on `loop` between two of the messages it handles, without waiting for it (a thread the loop may
+    itself be waiting for must not wait for the loop). Without a loop, or on the loop's own thread, `work` runs here
+    and now. `LoopGone` if the loop is closed."""
+    if loop is None or running_loop() is loop:
+        work()
+        return
+    try:
+        loop.call_soon_threadsafe(work)
+    except RuntimeError as error:  # "Event loop is closed"
+        raise LoopGone(str(error)) from error
+
+
 def in_turn(loop: asyncio.AbstractEventLoop | None, work: Callable[[], T]) -> T:
     """Run `work` on `loop` between two of the messages it handles, wait for it, and return what it returned (or
     raise what it raised). Without a loop, or on the loop's own thread, `work` runs here and now. `LoopGone` if the

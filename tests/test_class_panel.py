@@ -716,6 +716,23 @@ def test_a_name_only_offered_by_the_header_gives_way_to_the_one_this_browser_kep
     assert panel_of(play_b).name.value == "Ben" and panel_of(play_b).storage.saved == "Ben"
 
 
+def test_no_table_is_opened_or_joined_under_a_name_the_header_refuses(tables: tuple[Referee, Clock]) -> None:
+    """The name a table is opened or joined under becomes the student's (one name): one the header refuses (a
+    classmate here keeps it) opens and joins nothing, where the table opened first and the header refused after."""
+    authority, _ = tables
+    _ana, panel = opened_by_ana(authority)
+    assert panel.code is not None
+    ben = section(authority, "ben")
+    refused: list[str] = []
+    ben.name_listeners.append(lambda name: refused.append(name) is not None)  # the header refuses it
+    other = panel_of(ben)
+    other.name.value = "Ana"
+    other.open_button.click()
+    other.join(panel.code)
+    assert refused == ["Ana", "Ana"] and other.code is None and not isinstance(ben.controller, ClassTable)
+    assert authority.report("ben")["table"] is None and len(authority.tables) == 1
+
+
 def test_a_table_link_seats_the_student_once_they_have_a_name_and_a_link_changes_nothing_at_a_table(
         tables: tuple[Referee, Clock], keyed: None) -> None:
     """The invitation says a classmate may just open the link: it joins the table under the student's name (the one
@@ -730,7 +747,7 @@ def test_a_table_link_seats_the_student_once_they_have_a_name_and_a_link_changes
     assert not isinstance(ben.controller, ClassTable) and panel_of(ben).code_box.value == panel.code
     assert used == [], "the link is still to be followed (a reload now follows it again)"
     named: list[str] = []
-    ben.name_listeners.append(named.append)
+    ben.name_listeners.append(lambda name: named.append(name) is None)  # kept
     ben.offer_classmate_name("Kind Bison", offered=True)
     table = ben.controller
     assert isinstance(table, ClassTable) and table.name(table.seat) == "Kind Bison" and named == ["Kind Bison"]

@@ -136,7 +136,7 @@ def test_a_forgotten_students_page_is_told_on_the_kernels_loop() -> None:
 
     async def main() -> int:
         record = StudentRecord(ForgettingServer(), Progress())  # type: ignore[arg-type]
-        record.forgotten_listeners.append(lambda former: told.append((former, threading.get_ident())))
+        record.forgotten_listeners.append(lambda former, _why: told.append((former, threading.get_ident())))
         record.give_name("Ana", typed=False)  # as an offered name: told from the reports' thread
         for _ in range(200):
             await asyncio.sleep(0.05)

@@ -6,10 +6,13 @@ match resumed and won again counts once, and after the class is forgotten an ope
 
 from __future__ import annotations
 
+import asyncio
+import html
 import json
 import logging
 import random
 import threading
+import time
 from collections.abc import Collection, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from itertools import product
@@ -24,7 +27,7 @@ from leopard_tutor.ai import LEVELS
 from leopard_tutor.class_codes import ClassTableError, valid_name
 from leopard_tutor.client.class_client import ClassRefused
 from leopard_tutor.client.student_client import Reports, StudentClient, StudentRecord, match_id
-from leopard_tutor.engine import Match
+from leopard_tutor.engine import RULE_SETS, Match
 from leopard_tutor.engine.catalogue import text, texts
 from leopard_tutor.engine.game_code import game_code, read_game_code
 from leopard_tutor.lessons import LESSONS, Progress, kernel_progress
@@ -765,6 +768,37 @@ def test_a_match_from_a_code_this_server_did_not_seal_is_played_but_never_counte
     assert row is not None and sum(row.games["computer:expert"][result] for result in RESULTS) == 1
 
 
+def test_an_unsealed_match_kept_aside_stays_uncounted_in_another_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The matches kept aside go to the section drawn again in another language as they are: one from an unsealed
+    code stays unsealed in what the browser keeps, and is not told when it ends (it was sealed and counted)."""
+    monkeypatch.setenv(CLASS_TABLES_ENV, "1")
+    monkeypatch.setenv(CODE_KEY_ENV, code_key(b"the class server's secret"))
+    key = bytes.fromhex(code_key(b"the class server's secret"))
+    students = Students(ClassStore.in_folder(tmp_path))
+    tutor = app.build_app([("play", one_hand_play)])
+    tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
+    page_restores(bar_of(tutor), "Ana")
+    play = tutor.built[0]
+    play.saver.code.value = game_code(Match(RULE_SETS["ORIGINAL_1963"], seed=5, hands=1), "expert")
+    play.saver.resume_button.click()
+    play.board.dispatch({"type": "select", "index": 0})
+    play.board.dispatch({"type": "discard"})
+    play.rules_pick.value = "REVISED_2008"  # the match is kept aside
+    tutor.use_language("es")
+    again = tutor.built[0]
+    assert again is not play
+    again.level_pick.value = "expert"
+    _, aside = again.codes_to_keep()
+    assert list(aside) == ["ORIGINAL_1963"] and not read_game_code(aside["ORIGINAL_1963"], LEVELS, key).sealed
+    again.rules_pick.value = "ORIGINAL_1963"  # taken up again, and played to its end
+    assert again.controller.match in again.uncounted
+    finish_match(again)
+    assert tutor.member is not None and tutor.member.record.reports.flush(5)
+    row = students.store.student("ana")
+    assert row is not None and row.games == {}, row.games
+
+
 def test_a_hand_finished_against_the_computer_counts_once_though_resumed_again(tmp_path: Path) -> None:
     """The first hand of a match of four, played to its end, counts in Games before any match does; its saved code,
     resumed at that hand's end, tells it again, and the server counts it once."""
@@ -903,6 +937,64 @@ def test_a_typed_name_a_classmate_here_keeps_is_refused_under_the_box(tmp_path: 
     page_restores(cy, "Sam")  # a name this browser kept before Ana took it
     assert keys_in(cy.note.value) == ["classmates.refused.name_taken"] and shown(cy.box) and cy.box.value == "Sam"
     assert cy.record.name is None and students.store.student("cy") is None
+
+
+def test_an_offered_name_a_classmate_took_meanwhile_is_asked_for_again_saying_why(tmp_path: Path) -> None:
+    """Ana is offered a made-up name; Ben types it before she does anything worth a record. When her first report
+    gives it, the server refuses it: her page asks for a name, saying a classmate here goes by it (it said "the class
+    page no longer has your name", which never had it), and nothing is kept for her."""
+    students = Students(ClassStore.in_folder(tmp_path))
+    here = {"ana", "ben"}
+    ana = app.build_app([("play", one_hand_play)])
+    ana.join_class(ServerLink(students, "ana", here))  # type: ignore[arg-type]
+    page_restores(bar_of(ana), "")
+    assert ana.member is not None and ana.member.record.offered is not None
+    offered = ana.member.record.offered
+    ben = app.build_app([("play", one_hand_play)])
+    ben.join_class(ServerLink(students, "ben", here))  # type: ignore[arg-type]
+    page_restores(bar_of(ben), "")
+    assert bar_of(ben).keep(offered.upper())  # another case: one name
+    ana.member.record.earned({LESSONS[0].key: 2}, {})
+    assert ana.member.record.reports.flush(5)
+    bar = bar_of(ana)
+    why = html.escape(text("classmates.refused.name_taken", name=offered.upper()))
+    assert bar.note.value == f"<p role='alert'>{why}</p>" and shown(bar.box)
+    assert ana.member.record.name is None and students.store.student("ana") is None and bar.storage.saved == ""
+    assert students.offer([offered, "Other Name"]) == "Other Name", "a name kept in another case is not offered"
+
+
+def test_a_name_typed_while_the_class_is_forgotten_is_kept_without_waiting_for_the_reports() -> None:
+    """The teacher forgets the class while a report is out, and the student types a new name: the name is told
+    after the report (the server makes a record for it), without the kernel's loop waiting for the reports' thread
+    (it waited 3 s), and the page is not asked for a name the server now keeps."""
+    class Forgetting(FakeLink):
+        forgot = False
+
+        def tell(self, action: str, body: dict[str, Any]) -> None:
+            time.sleep(0.2)
+            if self.forgot and action != "name":
+                raise ClassRefused("unknown_student")
+            self.forgot = self.forgot and action != "name"  # a name makes a record again
+            self.told.append((action, body))
+
+    async def main() -> tuple[float, list[str]]:
+        link = Forgetting()
+        record = StudentRecord(link, Progress())  # type: ignore[arg-type]
+        asked: list[str] = []
+        record.forgotten_listeners.append(lambda former, _why: asked.append(former))
+        record.give_name("Ana")
+        assert record.reports.flush(5)
+        link.forgot = True
+        record.now("learn", 1)  # refused once it goes out: the record forgets "Ana"
+        began = time.monotonic()
+        record.give_name("Bea")  # a click on the loop, while that report is out
+        took = time.monotonic() - began
+        await asyncio.sleep(0.5)  # the loop runs what the reports' thread handed it
+        assert record.name == "Bea" and ("name", {"name": "Bea"}) in link.told
+        return took, asked
+
+    took, asked = asyncio.run(main())
+    assert took < 1.5 and asked == [], (took, asked)
 
 
 def wrong_move(controller: Any) -> Any:

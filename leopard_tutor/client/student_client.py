@@ -39,7 +39,7 @@ from itertools import count
 from typing import TYPE_CHECKING, Any
 
 from ..class_codes import ClassTableError, valid_name
-from ..kernel_loop import LoopGone, in_turn, running_loop
+from ..kernel_loop import LoopGone, running_loop, soon
 from ..lessons.progress import MAX_COUNT, Progress
 from ..protocol import CLASSMATE, DOINGS, MATCH_ID_LENGTH, NOW_AGAIN_SECONDS, RESULTS, STUDENTS_PATH
 from .class_client import ClassRefused, KernelClient
@@ -203,7 +203,7 @@ class StudentRecord:
         """The name offered to the student (`offer`), given by itself at their first report worth a record."""
         self.offered_listeners: list[Callable[[str], None]] = []
         """Called with the offered name once it is given (it is the student's name from then on)."""
-        self.forgotten_listeners: list[Callable[[str], None]] = []
+        self.forgotten_listeners: list[Callable[[str, str], None]] = []
         """Called with the name this record had when the server said it keeps no record of the student (the
         teacher forgot the class, or it expired): the name is forgotten here, and the page may ask for it again."""
         self._held_games: list[dict[str, Any]] = []
@@ -264,13 +264,13 @@ class StudentRecord:
         name kept here, as a dropped report is. An offered name (not `typed`: the server chose it as free) is told
         with the other reports."""
         kept = valid_name(name)
-        first = self.name is None
         if kept == self.name:
             return kept
         if typed:
-            self._claim(kept)
+            self._claim(kept)  # (the reports given before go first: the name may be forgotten meanwhile)
         else:
             self.reports.put("name", {"name": kept})
+        first = self.name is None
         self.name, self.offered = kept, None
         if first:
             self.reports.put("progress", self._take_earned)
@@ -292,8 +292,8 @@ class StudentRecord:
         try:
             self.client.tell("name", {"name": name})
         except ClassRefused as refused:
-            if refused.key == "name_taken":
-                raise ClassTableError("name_taken", **refused.facts) from None
+            if refused.key in ("name_taken", "class_full"):
+                raise ClassTableError(refused.key, **refused.facts) from None
             log.warning("the name was not told to the class server (%s)", refused)
         except Exception as error:  # as a dropped report: the name is kept on this page
             log.warning("the name was not told to the class server (%s)", error)
@@ -371,17 +371,22 @@ class StudentRecord:
             self.reports.put("now", body)
 
     def _tell(self, action: str, body: dict[str, Any]) -> None:
-        """Send one report; if the server keeps no record of the student, forget the name and hold the report."""
+        """Send one report; if the server keeps no record of the student, forget the name and hold the report. An
+        offered name a classmate took meanwhile ("name_taken") is forgotten too, and the page says why."""
         try:
             self.client.tell(action, body)
         except ClassRefused as refused:
+            if refused.key == "name_taken" and action == "name":
+                self._forgotten(action, body, str(refused))
+                return
             if refused.key != "unknown_student":
                 raise
             self._forgotten(action, body)
 
-    def _forgotten(self, action: str, body: dict[str, Any]) -> None:
-        """The server keeps no record of this student: no name from now on (the page asks again), and the report it
-        refused held until one is given (what they are doing is told again then)."""
+    def _forgotten(self, action: str, body: dict[str, Any], words: str = "") -> None:
+        """The server keeps no record of this student (or refused the name: `words` say why): no name from now on
+        (the page asks again), and the report it refused held until one is given (what they are doing is told
+        again then)."""
         former, self.name, self.offered = self.name, None, None
         if action == "progress":
             self.earned(body["stars"], {concept: (pair[0], pair[1]) for concept, pair in body["practice"].items()})
@@ -391,10 +396,13 @@ class StudentRecord:
             self._held_tries.append(body)
         if former is not None:  # the page asks again on the kernel's event loop, between two clicks
             self.read(class_only=True)  # the class's id, another if the class was forgotten
-            with contextlib.suppress(LoopGone):  # (the kernel is shutting down)
-                in_turn(self.loop, functools.partial(self._tell_forgotten, former))
+            with contextlib.suppress(LoopGone):  # (the kernel is shutting down; never waited for: the loop may wait)
+                soon(self.loop, functools.partial(self._tell_forgotten, former, words))
 
-    def _tell_forgotten(self, former: str) -> None:
-        """Tell the forgotten listeners the name this record had."""
+    def _tell_forgotten(self, former: str, words: str) -> None:
+        """Tell the forgotten listeners the name this record had and why it is gone ("": the server forgot it), unless
+        a name was given since."""
+        if self.name is not None:
+            return
         for listener in list(self.forgotten_listeners):
-            listener(former)
+            listener(former, words)

@@ -580,19 +580,19 @@ class ClassStore:
         return dict(self.db.execute("SELECT visitor, name FROM students WHERE visitor IN (SELECT value FROM "
                                     "json_each(?))", (json.dumps(sorted(visitors)),)).fetchall())
 
-    def kept_among(self, name: str, visitors: Collection[str]) -> bool:
-        """Whether the record of one of `visitors` keeps `name`, whatever its case ("Ana" and "ANA" are one name on
-        the class page)."""
+    def kept_among(self, name: str, visitors: Collection[str]) -> str | None:
+        """The name as the record of one of `visitors` keeps it, if one keeps `name` whatever its case ("Ana" and "ANA"
+        are one name on the class page); else None."""
         folded = name.casefold()
-        return any(kept.casefold() == folded for (kept,) in self.db.execute(
+        return next((kept for (kept,) in self.db.execute(
             "SELECT name FROM students WHERE visitor IN (SELECT value FROM json_each(?))",
-            (json.dumps(sorted(visitors)),)))
+            (json.dumps(sorted(visitors)),)) if kept.casefold() == folded), None)
 
     def names_in_use(self, names: Collection[str]) -> set[str]:
-        """Those of `names` that a student's record keeps."""
-        return {name for (name,) in self.db.execute(
-            "SELECT DISTINCT name FROM students WHERE name IN (SELECT value FROM json_each(?))",
-            (json.dumps(sorted(names)),)).fetchall()}
+        """Those of `names` that a student's record keeps, whatever its case."""
+        folded = {name.casefold(): name for name in names}
+        return {folded[kept.casefold()] for (kept,) in self.db.execute("SELECT DISTINCT name FROM students")
+                if kept.casefold() in folded}
 
     # -- rounds ----------------------------------------------------------------------------------
     def add_round(self, row: RoundRow, seats: Iterable[RoundSeat]) -> None:

@@ -169,8 +169,9 @@ class Students:
         found = valid_name(name)
         with self._lock:
             now = self.clock()
-            if self.store.kept_among(found, set(connected) - {visitor}):
-                raise ClassTableError("name_taken", name=found)
+            taken = self.store.kept_among(found, set(connected) - {visitor})
+            if taken is not None:
+                raise ClassTableError("name_taken", name=taken)
             row = self.store.student(visitor)
             if row is None:
                 if self.store.students_among(set(connected) - {visitor}) >= self.limit:

@@ -163,12 +163,13 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
                  act: Callable[[Callable[[], None]], Any], refresh: Callable[[], None],
                  options: Callable[[], dict[str, Any]], address: Callable[[], str],
                  computer: Callable[[str], Any], level: Callable[[], str],
-                 named: Callable[[str], None] = lambda name: None, arrived: Callable[[], None] = lambda: None,
+                 named: Callable[[str], bool] = lambda name: True, arrived: Callable[[], None] = lambda: None,
                  computer_round: ComputerRound = lambda level, rules, hands, words: None,
                  computer_seated: Callable[[str], None] = lambda level: None) -> None:
         """`options()` are the table options (hinter, reviews) of the section; `computer(level)` makes a computer
         player, and `level()` names the learner's own level, at which it takes a gone classmate's seat; `named(name)`
-        is told the name each table was opened or joined under; `arrived()` is called when the server seats this page
+        is asked to keep the name a table is to be opened or joined under, first (False: refused, and said why: the
+        table is not opened or joined); `arrived()` is called when the server seats this page
         at a table it did not open or join here (a round the teacher paired, or another tab of the same browser);
         `computer_round` when the teacher's round has this page play the computer; `computer_seated(level)` once the
         computer took a gone classmate's seat at `level`. A match under way that a table takes the place of is
@@ -251,9 +252,10 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         code of the link."""
         rules = str(self._options()["rules"].key)
         hands = int(self.length_pick.value)
+        if not self._named(self.name.value):
+            return  # (a name a classmate here keeps: the header says so)
         self.epoch += 1
         code = self.client.open(self.name.value, rules, hands)
-        self._named(self.name.value)
         self.code = code
         self._show_code(code, hands)
         self._show_entry(False)
@@ -277,10 +279,11 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.status.value = f"<div class='lt-class-invite'><div>{''.join(shown)}</div>{qr}</div>"
 
     def join(self, code: str) -> None:
-        """Join the table `code` (as typed) under the name given."""
+        """Join the table `code` (as typed) under the name given, once it is the student's name."""
+        if not self._named(self.name.value):
+            return
         self.epoch += 1
         self.client.join(self.name.value, code)
-        self._named(self.name.value)
         self._sit_now()
 
     def _sit_now(self) -> None:

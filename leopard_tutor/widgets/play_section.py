@@ -81,6 +81,11 @@ class PlayPlace:
     again as it is, since a code seats the learner first, where a class table may not."""
 
 
+UNCOUNTED: weakref.WeakSet[Match] = weakref.WeakSet()
+"""The matches resumed in this kernel from a code the class server's key did not seal: played, never told to the
+class page (their moves are whatever the code's maker wrote), and never sealed again; the kernel's, not a section's,
+so that a match handed to the section drawn again in another language stays in it."""
+
 class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
     """A whole match against the computer, in one widget."""
 
@@ -98,9 +103,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.code_key = sealing_key()
         """The key this section seals its saved-game codes with on a class server (`client.class_client.sealing_key`;
         None elsewhere)."""
-        self.uncounted: weakref.WeakSet[Match] = weakref.WeakSet()
-        """The matches resumed from a code the class server's key did not seal: played, never told to the class page
-        (their moves are whatever the code's maker wrote), and never sealed again."""
+        self.uncounted = UNCOUNTED
         self.address = address
         self._opening = False
         self._putting_back = False
@@ -168,8 +171,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self._sync_buttons()
         self.classmates: ClassPanel | None = None
         self._classmate_name = ""  # the student's name `offer_classmate_name` last put in the classmate name box
-        self.name_listeners: list[Callable[[str], None]] = []
-        """Called with the name each class table is opened or joined under (the header keeps it: one name)."""
+        self.name_listeners: list[Callable[[str], bool]] = []
+        """Asked to keep the name a class table is to be opened or joined under (the header keeps it: one name);
+        each says whether it kept it."""
         self._join_when_named: str | None = None  # a table link's code, joined once the student has a name
         self.link_used_listeners: list[Callable[[str], None]] = []
         """Called with a teacher's link setting once it has been followed ("table": its table joined or refused)."""
@@ -391,10 +395,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         for listener in list(self.link_used_listeners):  # joined, or refused with its reason: a reload asks no more
             listener("table")
 
-    def _table_named(self, name: str) -> None:
-        """A class table was opened or joined under `name`: tell the name listeners."""
-        for listener in list(self.name_listeners):
-            listener(name)
+    def _table_named(self, name: str) -> bool:
+        """A class table is to be opened or joined under `name`: whether every name listener kept it."""
+        return all([listener(name) for listener in list(self.name_listeners)])
 
     def place(self) -> SectionPlace:
         """A match begun against the computer on the board, or the game of two people at this device, and the matches

@@ -205,13 +205,14 @@ class StudentBar(W.HBox):  # type: ignore[misc]
             else:  # a language's made-up names too long to be names: the student types one
                 self.ask()
 
-    def forgotten(self, former: str) -> None:
-        """The server keeps no record of the student any more: forget the name here too and ask again (the box
-        holding `former`, the name that was). A listener of the record's, from the moment the bar is made."""
+    def forgotten(self, former: str, words: str = "") -> None:
+        """The server keeps no record of the student any more (or refused the name, `words` saying why): forget the
+        name here too and ask again (the box holding `former`, the name that was). A listener of the record's, from
+        the moment the bar is made."""
         self.storage.save("")
         self._fill(former)
         self._parts(asking=True)
-        self._say(text("students.forgotten"))
+        self._say(words or text("students.forgotten"))
 
     def _show(self, name: str, offered: bool = False) -> None:
         """Show `name` and "Change": "You are" before it while it is `offered` (not yet given)."""

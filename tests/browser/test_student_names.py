@@ -133,7 +133,7 @@ def test_two_students_are_seen_on_the_class_page_within_5_s(browser: Any, open_b
         box = header.get_by_role("textbox", name=text("students.label"))
         box.fill("ANA")
         header.get_by_role("button", name=text("students.keep")).click()
-        expect(header.locator(".lt-student-note p")).to_have_text(text("classmates.refused.name_taken", name="ANA"),
+        expect(header.locator(".lt-student-note p")).to_have_text(text("classmates.refused.name_taken", name="Ana"),
                                                                    timeout=TIMEOUT)
         expect(box).to_have_value("ANA")
         box.fill(marked)
