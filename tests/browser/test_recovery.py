@@ -32,7 +32,9 @@ def test_progress_comes_back_by_itself_after_a_reload(page: Any, base_url: str, 
     root = open_tab(board, "Practice", "lt-practice")
     practice = page.locator(".lt-practice")
     worth = text("sections.practice.kinds.value")
+    seq = root.get_attribute("data-seq")  # the question shown may already be of this kind: wait for the new one
     practice.locator("select").first.select_option(label=worth)
+    expect(root).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
     expect(root.locator(".lt-turn")).to_have_text(text("sections.practice.turn", kind=worth,
                                                         rules=text("rules.REVISED_2008")), timeout=TIMEOUT)
     practice.locator(".lt-answer input").fill(str(square_value(square_on_page(root))))
