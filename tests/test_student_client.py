@@ -733,23 +733,34 @@ def test_a_match_resumed_and_won_again_counts_once(tmp_path: Path) -> None:
     assert row.games["computer:beginner"]["hands"] == 2
 
 
-def test_a_match_from_a_code_this_server_did_not_seal_is_played_but_never_counted(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keyed: None) -> None:
-    """A hand-made code (every move in it, the computer's too, is whatever its maker wrote: a script made "wins
-    against the Expert" this way) is resumed and played, but neither its hand nor its result reaches the class page,
-    and the board says so; saving it again does not seal it. A code this server's kernels made counts as before."""
+SEAL_KEY = bytes.fromhex(code_key(b"the class server's secret"))
+"""The key a class server gives its kernels for sealing saved-game codes (from its secret)."""
+
+
+def resumed_on_a_class_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                              match: Match) -> tuple[Students, app.TutorApp, Any]:
+    """Ana's app on a class server whose kernels seal codes with `SEAL_KEY`, once she resumed `match` from a code made
+    with no key (anybody's): the server's students, the app and its Play section."""
     monkeypatch.setenv(CLASS_TABLES_ENV, "1")
-    monkeypatch.setenv(CODE_KEY_ENV, code_key(b"the class server's secret"))
-    key = bytes.fromhex(code_key(b"the class server's secret"))
+    monkeypatch.setenv(CODE_KEY_ENV, SEAL_KEY.hex())
     students = Students(ClassStore.in_folder(tmp_path))
     tutor = app.build_app([("play", one_hand_play)])
     tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
     page_restores(bar_of(tutor), "Ana")
     play = tutor.built[0]
-    play.saver.code.value = game_code(Match(seed=5, hands=1), "expert")  # made with no key: anybody's
+    play.saver.code.value = game_code(match, "expert")
     play.saver.resume_button.click()
+    return students, tutor, play
+
+
+def test_a_match_from_a_code_this_server_did_not_seal_is_played_but_never_counted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keyed: None) -> None:
+    """A hand-made code (every move in it, the computer's too, is whatever its maker wrote: a script made "wins
+    against the Expert" this way) is resumed and played, but neither its hand nor its result reaches the class page,
+    and the board says so; saving it again does not seal it. A code this server's kernels made counts as before."""
+    students, tutor, play = resumed_on_a_class_server(tmp_path, monkeypatch, Match(seed=5, hands=1))
     assert said(play.board.state["message"], "play.saved_game.not_counted")
-    assert not read_game_code(play.code_of(play.controller.match, "expert"), LEVELS, key).sealed, "never sealed"
+    assert not read_game_code(play.code_of(play.controller.match, "expert"), LEVELS, SEAL_KEY).sealed, "never sealed"
     finish_match(play)
     assert tutor.member is not None and tutor.member.record.reports.flush(5)
     row = students.store.student("ana")
@@ -758,7 +769,7 @@ def test_a_match_from_a_code_this_server_did_not_seal_is_played_but_never_counte
     play.board.dispatch({"type": "select", "index": 0})
     play.board.dispatch({"type": "discard"})
     own = play.code_of(play.controller.match, "expert")
-    assert read_game_code(own, LEVELS, key).sealed and not read_game_code(own, LEVELS, b"another key").sealed
+    assert read_game_code(own, LEVELS, SEAL_KEY).sealed and not read_game_code(own, LEVELS, b"another key").sealed
     play.saver.code.value = own
     play.saver.resume_button.click()
     assert not said(play.board.state["message"], "play.saved_game.not_counted")
@@ -772,16 +783,8 @@ def test_an_unsealed_match_kept_aside_stays_uncounted_in_another_language(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The matches kept aside go to the section drawn again in another language as they are: one from an unsealed
     code stays unsealed in what the browser keeps, and is not told when it ends (it was sealed and counted)."""
-    monkeypatch.setenv(CLASS_TABLES_ENV, "1")
-    monkeypatch.setenv(CODE_KEY_ENV, code_key(b"the class server's secret"))
-    key = bytes.fromhex(code_key(b"the class server's secret"))
-    students = Students(ClassStore.in_folder(tmp_path))
-    tutor = app.build_app([("play", one_hand_play)])
-    tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
-    page_restores(bar_of(tutor), "Ana")
-    play = tutor.built[0]
-    play.saver.code.value = game_code(Match(RULE_SETS["ORIGINAL_1963"], seed=5, hands=1), "expert")
-    play.saver.resume_button.click()
+    students, tutor, play = resumed_on_a_class_server(tmp_path, monkeypatch,
+                                                     Match(RULE_SETS["ORIGINAL_1963"], seed=5, hands=1))
     play.board.dispatch({"type": "select", "index": 0})
     play.board.dispatch({"type": "discard"})
     play.rules_pick.value = "REVISED_2008"  # the match is kept aside
@@ -790,7 +793,7 @@ def test_an_unsealed_match_kept_aside_stays_uncounted_in_another_language(
     assert again is not play
     again.level_pick.value = "expert"
     _, aside = again.codes_to_keep()
-    assert list(aside) == ["ORIGINAL_1963"] and not read_game_code(aside["ORIGINAL_1963"], LEVELS, key).sealed
+    assert list(aside) == ["ORIGINAL_1963"] and not read_game_code(aside["ORIGINAL_1963"], LEVELS, SEAL_KEY).sealed
     again.rules_pick.value = "ORIGINAL_1963"  # taken up again, and played to its end
     assert again.controller.match in again.uncounted
     finish_match(again)
