@@ -118,9 +118,7 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         try:
             kept = self.record.give_name(name)
         except ClassTableError as error:
-            self._fill(name)
-            self._parts(asking=True)
-            self._say(text(f"classmates.refused.{error.key}", **error.facts))
+            self._ask_holding(name, text(f"classmates.refused.{error.key}", **error.facts))
             return False
         self.storage.save(kept_text(kept, self.record.class_id))
         self._show(kept)
@@ -210,9 +208,13 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         name here too and ask again (the box holding `former`, the name that was). A listener of the record's, from
         the moment the bar is made."""
         self.storage.save("")
-        self._fill(former)
+        self._ask_holding(former, words or text("students.forgotten"))
+
+    def _ask_holding(self, name: str, words: str) -> None:
+        """Show the box holding `name` and its button to keep it, and `words` (why) under it."""
+        self._fill(name)
         self._parts(asking=True)
-        self._say(words or text("students.forgotten"))
+        self._say(words)
 
     def _show(self, name: str, offered: bool = False) -> None:
         """Show `name` and "Change": "You are" before it while it is `offered` (not yet given)."""
