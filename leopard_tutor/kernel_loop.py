@@ -55,8 +55,5 @@ def in_turn(loop: asyncio.AbstractEventLoop | None, work: Callable[[], T]) -> T:
             done.set_result(work())
         except BaseException as error:  # handed to the waiting thread, which raises it
             done.set_exception(error)
-    try:
-        loop.call_soon_threadsafe(run)
-    except RuntimeError as error:  # "Event loop is closed"
-        raise LoopGone(str(error)) from error
+    soon(loop, run)
     return done.result()
