@@ -201,6 +201,9 @@ def test_the_last_move_reaches_a_page_reviewing_once_its_review_closes(two: tupl
     assert report["ended"] == "finished" and code not in tables.tables
     reviewing.end_of_match(report["moves"])
     assert not reviewing.match.is_over and reviewing.pending, "made once the review closes"
+    found = reviewing.offers()  # no Leave to name: the menus say what brings them back
+    assert found["leave"] and found["rules_menu"] == found["opponent_menu"] == text("classmates.menus_greyed_review")
     reviewing.handle({"type": "action", "id": "review_close"})
     assert reviewing.match.is_over and reviewing.mode.kind == "match_over" and reviewing.store_move is None
+    assert reviewing.offers()["rules_menu"] == reviewing.offers()["opponent_menu"] == ""
     assert reviewing.hand.moves == live.match.current.moves

@@ -206,12 +206,24 @@ def _section(table: Table, action: str) -> str:
     return ""
 
 
+def _menus_greyed(table: Table) -> str:
+    """Why the Rules and Opponent menus are greyed ("" where they are not): while the server stores the table's
+    moves, until the person leaves; once the server closed the match, until its last moves are shown here (which a
+    review open here holds back until it is closed)."""
+    if not table.at_class_table:
+        return ""
+    if table.server_table_open:
+        return text("classmates.menus_greyed")
+    held = isinstance(table.mode, Reviewing)
+    return text("classmates.menus_greyed_review" if held else "classmates.menus_greyed_closed")
+
+
 def _class(table: Table, action: str) -> str:
     """A class table's controls: the menus not while the server stores the table's moves; Leave while its table
     is open there; Finish against the computer once the server says the classmate has gone, or once the table
     closed before its match ended (after a game began on it), until the computer sits."""
     if action in ("rules_menu", "opponent_menu"):
-        return text("classmates.menus_greyed") if table.at_class_table else ""
+        return _menus_greyed(table)
     if not table.for_classmates:
         return text("classmates.refused.not_seated")
     if action == "leave":
