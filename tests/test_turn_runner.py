@@ -37,3 +37,14 @@ def test_an_illegal_choice_or_a_turn_that_never_ends_is_a_fault() -> None:
     told: list[Move] = []
     with pytest.raises(TurnError, match="without ending the turn"):
         play_turn(running, running.to_move, lambda: running.legal_moves()[0], told.append)
+
+
+def test_a_player_whose_move_comes_later_leaves_the_turn_waiting() -> None:
+    """`choose` answering None (a person, a classmate elsewhere) stops the runner mid-turn, changing nothing more."""
+    running = Hand.deal(RUNNING_LEOPARD, seed=5)
+    player = running.to_move
+    plays = [m for m in running.legal_moves() if str(m).startswith("play")]
+    answers: list[Move | None] = [plays[0], None]
+    made = play_turn(running, player, lambda: answers.pop(0))
+    assert made == [plays[0]] and running.to_move == player and list(running.moves) == [plays[0]]
+    assert play_turn(running, player, lambda: None) == [] and list(running.moves) == [plays[0]]

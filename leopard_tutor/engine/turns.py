@@ -162,15 +162,18 @@ def deal_next(match: Match) -> HandDealt:
     return HandDealt(match.hand_number, hand.to_move, drawn_this_turn(hand))
 
 
-def play_turn(hand: Hand, player: int, choose: Callable[[], Move],
+def play_turn(hand: Hand, player: int, choose: Callable[[], Move | None],
               make: Callable[[Move], object] | None = None) -> list[Move]:
     """Let `player` move while it is their turn and the hand goes on: `choose()` picks each move, which
-    must be legal, and `make(move)` makes it (`apply_move` unless given). The moves made, in order."""
+    must be legal, or None where the player's next move comes later (the turn then waits for it), and
+    `make(move)` makes it (`apply_move` unless given). The moves made, in order."""
     made: list[Move] = []
     for _ in range(MAX_MOVES_IN_A_TURN):
         if current_player(hand) != player:
             return made
         move = choose()
+        if move is None:
+            return made
         if not hand.check(move).legal:
             raise TurnError(f"player {player} chose {move}, which the rules do not allow")
         if make is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any, ClassVar
 
 from ..ai.background import Background
@@ -34,7 +35,7 @@ from ..engine import (
 from ..engine.catalogue import or_list, text
 from ..engine.legality import spaces_words
 from ..engine.narration import move_words, narrate
-from ..engine.turns import MAX_MOVES_IN_A_TURN, Passed, TurnError, apply_move, current_player, deal_next
+from ..engine.turns import Passed, apply_move, current_player, deal_next, play_turn
 from ..hint_ladder import HintLadder
 from . import drawing, machine, sentences
 from .intents import BadIntent, TableController
@@ -697,22 +698,22 @@ class Table(TableController):
         for seat in computers:
             seat.start_tally()
         words: list[str] = []
-        in_a_row, mover = 0, None
         while (player := current_player(hand)) is not None:
-            in_a_row = in_a_row + 1 if player == mover else 1
-            if in_a_row > MAX_MOVES_IN_A_TURN:
-                raise TurnError(f"player {player} made {MAX_MOVES_IN_A_TURN} moves without ending the turn")
-            move = self.seats[player].ask(hand.view(player))
-            if move is None:
-                break
-            if not hand.check(move).legal:
-                raise TurnError(f"player {player} chose {move}, which the rules do not allow")
-            words.append(self._apply(move, player)[self.viewer])
-            mover = player
+            play_turn(hand, player, partial(self._ask, player), partial(self._made, player, words))
+            if current_player(hand) == player:
+                break  # the seat answers later (the person here, or a seat elsewhere)
         tallies = [found for found in (seat.tally() for seat in computers) if found is not None]
         self.search = tallies[0] if tallies else None
         self.move_to(intent, self.retry or self._mode_now())
         return words
+
+    def _ask(self, player: int) -> Move | None:
+        """The move of `player`'s seat in their view of the hand, or None where it answers later."""
+        return self.seats[player].ask(self.hand.view(player))
+
+    def _made(self, player: int, words: list[str], move: Move) -> None:
+        """Make `player`'s move (`_apply`) and add its words for the viewer to `words`."""
+        words.append(self._apply(move, player)[self.viewer])
 
     def _mode_now(self) -> Mode:
         """The mode the match's hand puts the table in, from the turn runner: the hand or the match over, the
