@@ -29,6 +29,7 @@ from leopard_tutor.engine import (
 )
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.table import Playing, Table, against_computer, drawing
+from leopard_tutor.table.presenter import table_state
 from leopard_tutor.widgets import LeopardBoard
 from leopard_tutor.widgets.board import STATIC, PageWrites
 from leopard_tutor.widgets.storage import BrowserStorage
@@ -439,3 +440,20 @@ def test_a_page_writes_only_the_traits_it_owns_with_their_types() -> None:
     storage = BrowserStorage("progress")
     page_update(storage, {"saved": "forged", "key": "leopard-tutor/other"})
     assert (storage.saved, storage.key) == ("", "leopard-tutor/progress")
+
+
+def test_the_discard_piles_reason_is_the_engines_verdict_or_whose_turn_it_is(keyed: None) -> None:
+    """Running Leopard, after the mover's first play: the mover is told the engine's reason a discard is not allowed
+    now; the other player, whose turn it is not, is told that (before, they heard the mover's reason)."""
+    hand = Hand.deal(RUNNING_LEOPARD, seed=5)
+    mover = hand.to_move
+    hand.apply(next(m for m in hand.legal_moves() if isinstance(m, Play)))
+    assert hand.plays_made == 1 and hand.to_move == mover
+    mine = table_state(hand.view(mover), selected=0).discard
+    assert mine["why"] == hand.check(Discard(hand.held[mover][0])).reason == mark("engine.turn.discard_after_play")
+    theirs = table_state(hand.view(1 - mover), selected=0).discard
+    assert theirs["why"] == mark("board.turn.theirs") and not theirs["target"]
+    fresh = Hand.deal(RUNNING_LEOPARD, seed=5)
+    card = fresh.held[fresh.to_move][0]
+    allowed = table_state(fresh.view(fresh.to_move), selected=0).discard
+    assert allowed["target"] and allowed["why"] == fresh.check(Discard(card)).reason

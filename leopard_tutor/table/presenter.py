@@ -115,6 +115,16 @@ def play_targets(view: PlayerView, card: Card) -> tuple[dict[int, set[int]], dic
     return targets, reasons, Discard(card) in legal
 
 
+def _discard_why(view: PlayerView, card: Card, allowed: bool) -> str:
+    """Whether and why the viewer may discard `card` now, in the engine's words (its own turn's verdict), or why
+    it is not the viewer's move."""
+    if allowed:
+        return text("engine.turn.discard_ok", card=card.name)
+    if view.to_move == view.player and not view.is_over and view.plays_made:
+        return text("engine.turn.discard_after_play")
+    return _turn_reason(view)
+
+
 def _turn_reason(view: PlayerView) -> str:
     """Why a move that fits the placement table is still not allowed now (not your turn, hand over)."""
     if view.is_over:
@@ -148,8 +158,7 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
     discard_why = ""
     if card is not None:
         targets, reasons, can_discard = play_targets(view, card)
-        discard_why = (text("board.discard_ok", card=card.name) if can_discard
-                       else text("board.discard_after_play") if view.plays_made else _turn_reason(view))
+        discard_why = _discard_why(view, card, can_discard)
     playable = {m.card for m in view.legal_moves() if isinstance(m, (Play, Discard))}
     squares = tuple(
         square_part(view.squares[owner], view.rules, key=owner, label=labels[0 if owner == me else 1],
