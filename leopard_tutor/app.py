@@ -44,6 +44,7 @@ from .lessons import kernel_progress, lesson_keys
 from .links import link_language, read_link
 from .widgets.board import STATIC
 from .widgets.header_fit import HeaderFit
+from .widgets.input_limits import InputLimits
 from .widgets.language import PageLanguage
 from .widgets.learn import LearnSection, build_learn, group_progress
 from .widgets.menu_keys import MenuKeys
@@ -140,7 +141,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.head.add_class("lt-head")
         self.member: ClassMember | None = None  # the student, on a class server (`join_class`)
         super().__init__([self.head, self.link_note, self.storage_note, self.tabs, self.storage, self.page_language,
-                          self.page_address, HeaderFit(), MenuKeys()])
+                          self.page_address, HeaderFit(), MenuKeys(), InputLimits()])
         self.add_class("lt-app")
         if self.sections:
             self.open_tab(0)

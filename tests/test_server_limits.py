@@ -23,8 +23,12 @@ from kernel_client import Visit, VisitError, http_get, pack, run
 from servers import kernel_count
 from websockets.asyncio.client import connect
 
+from leopard_tutor.class_codes import MAX_NAME
 from leopard_tutor.engine.catalogue import text
+from leopard_tutor.engine.game_code import MAX_GAME_CODE
+from leopard_tutor.lessons.progress import MAX_CODE_LENGTH
 from leopard_tutor.server.launch import FILES_PER_SESSION, FILES_RESERVED, IDLE_CONNECTION_SECONDS, MAX_MESSAGE_BYTES
+from leopard_tutor.widgets.input_limits import INPUT_MOST
 
 CAP, PER_VISITOR = 3, 2
 HARD_FILES = 300
@@ -232,6 +236,16 @@ def test_a_message_larger_than_any_a_page_sends_closes_its_connection(server: An
         return code, table is not None
 
     assert run(scenario()) == (1009, True)
+
+
+def test_no_text_box_takes_a_value_past_the_message_limit_and_every_reader_still_says_too_long() -> None:
+    """The app's text boxes take at most `INPUT_MOST` characters (the page cuts a longer paste: test_recovery): at
+    three bytes a character that still fits a message with room to spare, and it is longer than what any box's reader
+    reads, so the reader says "too long" rather than misreading a cut text."""
+    assert 3 * INPUT_MOST + 64 * 2**10 < MAX_MESSAGE_BYTES
+    assert max(2 * MAX_GAME_CODE, 2 * MAX_CODE_LENGTH, MAX_NAME) < INPUT_MOST
+    guide = (Path(__file__).parents[1] / "docs" / "guides" / "server.md").read_text(encoding="utf-8")
+    assert f"at most {INPUT_MOST:,} characters" in guide and f"{MAX_MESSAGE_BYTES // 2**20} MiB" in guide
 
 
 def test_every_refusal_is_one_short_line_in_the_log(server: Any) -> None:

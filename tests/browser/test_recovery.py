@@ -13,6 +13,8 @@ from test_learn import TIMEOUT, click, open_tab, play_solution, square_on_page
 
 from leopard_tutor.engine import RULE_SETS, square_value
 from leopard_tutor.engine.catalogue import text
+from leopard_tutor.server.launch import MAX_MESSAGE_BYTES
+from leopard_tutor.widgets.input_limits import INPUT_MOST
 from leopard_tutor.widgets.rules_sheet import rules_sheet_html
 
 KEY = "leopard-tutor/progress"
@@ -131,6 +133,20 @@ def test_a_match_comes_back_after_a_reload_and_from_its_saved_game_code(page: An
     page.get_by_role("button", name="Resume").click()
     expect(board.locator(".lt-message")).to_have_text(text("play.saved_game.damaged"), timeout=TIMEOUT)
     assert hand_names(board) == hand
+
+    # a paste of megabytes is cut to the box's most length, and refused as too long; the page stays connected (a
+    # value over the server's message limit would close its connection)
+    box = page.locator(".lt-game-code input")
+    box.fill("")
+    box.focus()
+    page.keyboard.insert_text("LG1-" + "x" * (MAX_MESSAGE_BYTES + MAX_MESSAGE_BYTES // 2))
+    assert len(box.input_value()) == INPUT_MOST
+    box.press("Tab")
+    page.get_by_role("button", name="Resume").click()
+    expect(board.locator(".lt-message")).to_have_text(text("play.saved_game.too_long"), timeout=TIMEOUT)
+    seq = board.get_attribute("data-seq")
+    page.get_by_role("button", name=text("play.controls.new_match")).click()
+    expect(board).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
 
 
 def test_the_rules_summary_opens_from_the_app_and_prints_on_one_a4_page(page: Any, base_url: str,
