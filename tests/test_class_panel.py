@@ -16,6 +16,7 @@ from test_widgets_play_section import Discarder
 from leopard_tutor.ai import hint
 from leopard_tutor.class_codes import ClassTableError
 from leopard_tutor.client.class_client import ClassRefused
+from leopard_tutor.client.student_client import match_id
 from leopard_tutor.engine import Match
 from leopard_tutor.engine.game_code import game_code
 from leopard_tutor.engine.moves import NEXT_HAND, Move, move_to_data
@@ -656,6 +657,11 @@ def test_the_one_left_over_plays_the_computer_once(tables: tuple[Referee, Clock]
     assert not isinstance(table, ClassTable) and isinstance(table.seats[1], Computer)
     assert table.rules.key == "RUNNING_LEOPARD" and table.match.hands == 1 and cat.level_pick.value == "expert"
     assert said(cat.board.state["message"], "classmates.round.computer", number=1)
+    assert table.match.seed == authority.report("cat")["round"]["seed"], "the deal the server chose: it knows the match"
+    assert cat.computer_match() is None, "nothing of the learner's yet"
+    made_a_move(cat)
+    assert cat.computer_match() is table.match
+    assert match_id(table.match) == authority.round_matches()["cat"].match
     assert forward == [True]
     panel.on_report(panel.client.mine())  # the round is played once, not begun again at each report
     assert cat.controller is table and forward == [True]

@@ -348,9 +348,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             return self._keep_aside()
         return text("play.set_aside.ends", rules=text(f"rules.{rules}"))
 
-    def _play_round(self, level: str, rules: str, hands: int, words: str) -> None:
+    def _play_round(self, level: str, rules: str, hands: int, words: str, deal: str | None = None) -> None:
         """The teacher's round has the learner play the computer at `level` under `rules` for `hands` hands: a new
-        match against it, said in `words`; the section comes forward."""
+        match against it, on the server's `deal` (else a fresh one), said in `words`; the section comes forward."""
         factory = self.opponent_factory
         assert factory is not None
         kept = self._make_way(rules)
@@ -361,7 +361,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         finally:
             self._opening = False
         start = LEVELS[0] if level == ADAPTIVE else level
-        table = against_computer(factory(start, None), **{**self._table_options(), "hands": hands})
+        table = against_computer(factory(start, None), **{**self._table_options(), "hands": hands,
+                                                          "seed": deal or new_deal_code()})
         self._seat(table)
         if level == ADAPTIVE:
             self._follow_level(factory, start, level)
@@ -475,6 +476,15 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if not isinstance(table, ClassTable) or not self.at_class_table() or isinstance(table.mode, Seating):
             return None, None
         return None, table.name(1 - table.seat)
+
+    def computer_match(self) -> Match | None:
+        """The match against the computer on the board while it is under way (not a class table's, nor one from a code
+        the server did not seal): the one the class page may be told the student plays."""
+        table = self.controller
+        if (isinstance(table, ClassTable) or kind_of(table) != COMPUTER or not under_way(table)
+                or table.match in self.uncounted):
+            return None
+        return table.match
 
     def offer_classmate_name(self, name: str, offered: bool = False) -> None:
         """The student goes by `name` (kept, or only `offered` in the header): the classmate name box holds it,
