@@ -352,6 +352,26 @@ def test_a_reload_shows_the_match_the_computer_finished_as_it_ended_from_the_sec
     assert again.codes_to_keep() == (None, {})
 
 
+def test_another_language_shows_a_match_the_computer_finished_as_it_ended(tables: tuple[Referee, Clock],
+                                                                         keyed: None) -> None:
+    """Once over, the match the computer finished is carried into another language as it ended, with its result (it
+    was dropped: a new match against the computer took its place)."""
+    authority, clock = tables
+    ana, _panel, table = finished_by_the_computer(authority, clock)
+    while not table.match.is_over:
+        if table.mode.kind == "hand_over":
+            ana.board.dispatch({"type": "action", "id": "next_hand"})
+        else:
+            made_a_move(ana)
+    again = section(authority, "ana")
+    again.take_place(ana.place())
+    shown = again.controller
+    assert isinstance(shown, ClassTable) and shown.match is table.match and shown.mode.kind == "match_over"
+    assert said(again.board.state["message"], "classmates.computer_over", code=table.code, name="Ben")
+    assert said(again.board.state["message"], "play.match_won" if table.match.winner == table.seat
+                else "play.match_drawn" if table.match.winner is None else "play.match_lost")
+
+
 def test_a_match_the_computer_finished_gives_way_to_a_table_the_page_sits_at(tables: tuple[Referee, Clock],
                                                                             keyed: None) -> None:
     """Reloaded while the server seats the page at another table (a round), the match the computer was finishing is

@@ -91,7 +91,8 @@ class PlayPlace:
     `kept` under those rules and taken up again: no code holds two people's hands."""
     finished: tuple[Table, str] | None = None
     """A class table's match the computer finished, on the board, and the level it plays at (None: none): taken up
-    again as it is, since a code seats the learner first, where a class table may not."""
+    again as it is, since a code seats the learner first, where a class table may not (once it is over, made again
+    as it ended, its end said in the new language)."""
 
 
 UNCOUNTED: weakref.WeakSet[Match] = weakref.WeakSet()
@@ -445,12 +446,16 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self.board.act(lambda: self._switch_seats(factory, PEOPLE))
         if place.finished is not None:
             finished, level = place.finished
-            self._opening = True
-            try:
-                self.rules_pick.value, self.level_pick.value = finished.rules.key, level
-            finally:
-                self._opening = False
-            self.board.act(lambda: self._take_up(finished, level))
+            if isinstance(finished, ClassTable) and finished.finish is not None and finished.match.is_over:
+                found = FinishedMatch(SavedGame(finished.match, level), finished.finish)  # (nothing to play on)
+                self.board.act(lambda: self._take_up_finished(found))  # as it ended, said in the new language
+            else:
+                self._opening = True
+                try:
+                    self.rules_pick.value, self.level_pick.value = finished.rules.key, level
+                finally:
+                    self._opening = False
+                self.board.act(lambda: self._take_up(finished, level))
         if place.code is None:
             return
         try:
