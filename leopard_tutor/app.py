@@ -364,7 +364,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         """Tell the server what the student is doing: the section in view and what it says."""
         index = self.tabs.selected_index
         if self.member is not None and index is not None and 0 <= index < len(self.sections):
-            self.member.now(self.sections[index][0], self.built.get(index))
+            self.member.now(self.sections[index][0], self.built.get(index), self._play())
 
 
 def build_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorApp:

@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from .ai import LEVELS
-from .client.student_client import StudentRecord
+from .client.student_client import StudentRecord, match_id
 from .kernel_loop import LoopGone, in_turn, running_loop
 from .lessons import LESSONS, ProgressCodeError, kernel_progress
 from .links import read_link
@@ -122,9 +122,12 @@ class ClassMember:
         if isinstance(section, PlaySection):
             section.name_listeners.append(self.keep_table_name)
 
-    def now(self, doing: str, section: Any) -> None:
-        """Tell the server the student is in the section `doing` (an id; `section` built, or None) and what the
-        section says (`Section.now_doing`: Learn's stage, the classmate played)."""
+    def now(self, doing: str, section: Any, play: PlaySection | None = None) -> None:
+        """Tell the server the student is in the section `doing` (an id; `section` built, or None), what the section
+        says (`Section.now_doing`: Learn's stage, the classmate played), and the match against the computer under way
+        on `play`'s board (the Play section, if built), by its id, whichever section is shown: a round the teacher
+        pairs sets it aside, and the class page says so when it is that of the round before."""
         if doing in DOINGS:
             stage, with_ = section.now_doing() if isinstance(section, Section) else (None, None)
-            self.record.now(doing, stage, with_)
+            match = None if play is None else play.computer_match()
+            self.record.now(doing, stage, with_, None if match is None else match_id(match))

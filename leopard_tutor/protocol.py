@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 
 KERNEL_HEADER = "X-Leopard-Kernel"
 """The request header that names the kernel asking."""
@@ -60,6 +61,14 @@ RESULTS = ("won", "drawn", "lost")
 """A finished match's result from the student's seat (`POST game`)."""
 MATCH_ID_LENGTH = 16
 """Hex digits of a finished match's id (`client.student_client.match_id`)."""
+
+
+def match_key(rules: str, hands: int, seed: int | str) -> str:
+    """The id of the match of rule set `rules` (its key), `hands` hands and deal `seed` (`MATCH_ID_LENGTH` hex digits):
+    what a page counts a match under (`client.student_client.match_id`), and what the server makes for a match whose
+    deal it chose (a round's match against the computer)."""
+    said = json.dumps([rules, hands, seed])
+    return hashlib.sha256(said.encode()).hexdigest()[:MATCH_ID_LENGTH]
 CLASSMATE = "classmate"
 """A match against a classmate, as a report names its opponent (and the opponent menu its choice of one)."""
 COMPUTER = "computer:"

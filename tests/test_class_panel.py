@@ -16,6 +16,7 @@ from test_widgets_play_section import Discarder
 from leopard_tutor.ai import hint
 from leopard_tutor.class_codes import ClassTableError
 from leopard_tutor.client.class_client import ClassRefused
+from leopard_tutor.client.student_client import match_id
 from leopard_tutor.engine import Match
 from leopard_tutor.engine.game_code import game_code
 from leopard_tutor.engine.moves import NEXT_HAND, Move, move_to_data
@@ -252,7 +253,8 @@ def test_a_match_the_computer_finished_is_a_match_against_the_computer(tables: t
     assert ana.set_aside == {("computer", table.rules.key): table}
     assert said(ana.board.state["message"], "play.set_aside.kept", choice=mark("play.people.choice"),
                 rules=mark(f"rules.{table.rules.key}"))
-    assert ana.codes_to_keep()[1] == {}, "a game's code seats the learner first: a class table's seat may be second"
+    kept = ana.codes_to_keep()[1]  # kept in the browser with its seat: a game's code alone seats the learner first
+    assert isinstance(kept[table.rules.key], dict) and kept[table.rules.key]["seat"] == table.seat
     panel.leave_button.click()
     ana.level_pick.value = "casual"
     assert ana.controller is table and said(ana.board.state["message"], "play.set_aside.back",
@@ -274,7 +276,132 @@ def test_another_language_carries_a_match_the_computer_finished(tables: tuple[Re
     assert again.level_pick.value == ana.level_pick.value and again.rules_pick.value == table.rules.key
     level = mark(f"levels.in_sentence.{ana.level_pick.value}")
     assert said(again.board.state["message"], "play.set_aside.back", level=level)
-    assert again.codes_to_keep()[0] is None and again.set_aside == {("computer", table.rules.key): older}
+    board = again.codes_to_keep()[0]  # kept for a reload with its table: a code alone would seat the learner first
+    assert isinstance(board, dict) and board["seat"] == table.seat
+    assert again.set_aside == {("computer", table.rules.key): older}
+
+
+def reloaded(play: PlaySection, authority: Referee, visitor: str) -> PlaySection:
+    """A reload of `play`'s page: a new section, seated by the server as a reload is, then given back what `play`'s
+    keeper had this tab keep."""
+    again = section(authority, visitor)
+    again.keeper.storage.restore(play.keeper.storage.saved, this_tab=True)
+    return again
+
+
+def test_a_reload_takes_up_the_match_the_computer_was_finishing_where_it_was(tables: tuple[Referee, Clock],
+                                                                             keyed: None) -> None:
+    """The server stores no move once the computer sat (it records only how the table ended): the browser keeps the
+    match with its table, and a reload takes it up where it was, still a class table's one match whose moves before
+    the computer sat stay the classmate's (a reload used to deal a new match against the computer, the table's match
+    gone without a word)."""
+    authority, clock = tables
+    ana, panel, table = finished_by_the_computer(authority, clock)
+    made_a_move(ana)
+    code = authority.store.table(panel.table_code or "")
+    assert code is not None and code.ending == f"computer:{ana.level_pick.value}"
+    again = reloaded(ana, authority, "ana")
+    back = again.controller
+    assert isinstance(back, ClassTable) and back is not table and not back.at_class_table
+    assert back.seat == table.seat and back.match.to_json() == table.match.to_json()
+    assert back.computer_sat == table.computer_sat and back.undo_floor == table.undo_floor
+    assert isinstance(back.seats[1 - back.seat], Computer) and back.hinter is None  # (this section gives none)
+    assert again.level_pick.value == ana.level_pick.value and again.rules_pick.value == table.rules.key
+    assert panel_of(again).layout.display == "none"
+    assert said(again.board.state["message"], "classmates.computer_back", code=code.code, name="Ben",
+                level=mark(f"levels.names.{ana.level_pick.value}"))
+    for action, reason in (("new_game", "classmates.no_new_match"), ("save", "classmates.no_save")):
+        assert back.offers()[action] == mark(reason), "still the class table's one match"
+    assert again.codes_to_keep() == ana.codes_to_keep()  # and kept again, as it was
+    made_a_move(again)  # it plays on
+    assert len(back.match.current.moves) > len(table.match.current.moves)
+
+
+def test_a_reload_shows_the_match_the_computer_finished_as_it_ended_from_the_second_seat(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """Ben (the second seat) finishes against the computer the match Ana left, to its end: a reload shows the board as
+    it ended, with its result, from his seat."""
+    authority, _clock = tables
+    _ana, ana_panel = opened_by_ana(authority, hands=1)
+    ben = section(authority, "ben")
+    ben.level_pick.value = CLASSMATE
+    panel = panel_of(ben)
+    panel.name.value = "Ben"
+    assert ana_panel.code is not None
+    panel.join(ana_panel.code)
+    ana_panel.leave_button.click()
+    panel.on_report(panel.client.mine())
+    panel.finish_button.click()
+    table = ben.controller
+    assert isinstance(table, ClassTable) and table.seat == 1 and table.opponent is not None
+    while not table.match.is_over:
+        made_a_move(ben)
+    result = table.match.result_for(1)
+    again = reloaded(ben, authority, "ben")
+    back = again.controller
+    assert isinstance(back, ClassTable) and back.seat == 1 and back.match.is_over
+    assert back.mode.kind == "match_over" and back.match.to_json() == table.match.to_json()
+    assert back.viewer == 1 and back.view().squares == table.view().squares  # the board as it ended
+    assert said(again.board.state["message"], "classmates.computer_over", code=ana_panel.table_code, name="Ana")
+    totals = back.match.totals
+    won = {"won": ("play.match_won", totals[1], totals[0]), "lost": ("play.match_lost", totals[1], totals[0]),
+           "drawn": ("play.match_drawn", totals[1], totals[0])}[result]
+    assert said(again.board.state["message"], won[0], mine=won[1], theirs=won[2])
+    assert again.codes_to_keep()[0] is not None, "kept on the board as it ended, until another match comes"
+    again.rules_pick.value = "ORIGINAL_1963"  # another match: the finished one is done with, and not kept
+    assert again.codes_to_keep() == (None, {})
+
+
+def test_another_language_shows_a_match_the_computer_finished_as_it_ended(tables: tuple[Referee, Clock],
+                                                                         keyed: None) -> None:
+    """Once over, the match the computer finished is carried into another language as it ended, with its result (it
+    was dropped: a new match against the computer took its place)."""
+    authority, clock = tables
+    ana, _panel, table = finished_by_the_computer(authority, clock)
+    while not table.match.is_over:
+        if table.mode.kind == "hand_over":
+            ana.board.dispatch({"type": "action", "id": "next_hand"})
+        else:
+            made_a_move(ana)
+    again = section(authority, "ana")
+    again.take_place(ana.place())
+    shown = again.controller
+    assert isinstance(shown, ClassTable) and shown.match is table.match and shown.mode.kind == "match_over"
+    assert said(again.board.state["message"], "classmates.computer_over", code=table.code, name="Ben")
+    assert said(again.board.state["message"], "play.match_won" if table.match.winner == table.seat
+                else "play.match_drawn" if table.match.winner is None else "play.match_lost")
+
+
+def test_a_match_the_computer_finished_gives_way_to_a_table_the_page_sits_at(tables: tuple[Referee, Clock],
+                                                                            keyed: None) -> None:
+    """Reloaded while the server seats the page at another table (a round), the match the computer was finishing is
+    kept aside, as choosing another opponent keeps it."""
+    authority, clock = tables
+    ana, _panel, table = finished_by_the_computer(authority, clock)
+    authority.open("ana", "Ana")
+    again = reloaded(ana, authority, "ana")
+    assert again.at_class_table()
+    kept = again.set_aside[("computer", table.rules.key)]
+    assert isinstance(kept, ClassTable) and kept.match.to_json() == table.match.to_json() and kept.seat == table.seat
+
+
+def test_a_damaged_match_the_computer_finished_changes_nothing(tables: tuple[Referee, Clock], keyed: None) -> None:
+    """What the browser gives back is input: a class table's match with a seat, names, table code or the computer's
+    place that cannot be, is logged and changes nothing."""
+    import json
+
+    authority, clock = tables
+    ana, _panel, table = finished_by_the_computer(authority, clock)
+    good = json.loads(ana.keeper.storage.saved)
+    hand = table.match.hand_number
+    for change in ({"seat": 2}, {"seat": True}, {"names": ["Ana"]}, {"names": ["Ana", "x" * 40]}, {"table": "KRT"},
+                   {"sat": [hand + 1, 0]}, {"sat": [hand, 999]}, {"sat": [hand, -1]}, {"sat": "1,0"},
+                   {"code": "LG1-nonsense"}, {"code": None}):
+        bad = json.dumps({**good, "board": {**good["board"], **change}})
+        again = section(authority, "ana")
+        shown, message = again.controller, again.board.state["message"]
+        again.keeper.storage.restore(bad, this_tab=True)
+        assert again.controller is shown and again.board.state["message"] == message and not again.set_aside, change
 
 
 def test_the_adaptive_level_counts_no_match_between_classmates(tables: tuple[Referee, Clock], keyed: None) -> None:
@@ -550,6 +677,11 @@ def test_the_one_left_over_plays_the_computer_once(tables: tuple[Referee, Clock]
     assert not isinstance(table, ClassTable) and isinstance(table.seats[1], Computer)
     assert table.rules.key == "RUNNING_LEOPARD" and table.match.hands == 1 and cat.level_pick.value == "expert"
     assert said(cat.board.state["message"], "classmates.round.computer", number=1)
+    assert table.match.seed == authority.report("cat")["round"]["seed"], "the deal the server chose: it knows the match"
+    assert cat.computer_match() is None, "nothing of the learner's yet"
+    made_a_move(cat)
+    assert cat.computer_match() is table.match
+    assert match_id(table.match) == authority.round_matches()["cat"].match
     assert forward == [True]
     panel.on_report(panel.client.mine())  # the round is played once, not begun again at each report
     assert cat.controller is table and forward == [True]

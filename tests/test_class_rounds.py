@@ -11,8 +11,12 @@ from pathlib import Path
 import pytest
 
 from leopard_tutor.class_codes import ClassTableError
+from leopard_tutor.engine.catalogue import text
+from leopard_tutor.protocol import LEFT, match_key
 from leopard_tutor.server.class_store import DATABASE_NAME, ClassStore
 from leopard_tutor.server.referee import Referee
+from leopard_tutor.server.students import Students
+from leopard_tutor.server.teacher import ClassPage
 
 CLASS = {"ana": "Ana", "ben": "Ben", "cat": "Cat", "dan": "Dan", "eve": "Eve"}
 
@@ -142,3 +146,80 @@ def test_a_student_waiting_alone_at_a_table_is_paired_and_the_table_goes(tmp_pat
     report = tables.report("ana")
     assert report["table"] == done["tables"][0]["code"] != waiting and report["round"]["against"] == "Ben"
     assert tables.store.table(waiting) is None, "a table nobody joined leaves no row"
+
+
+def test_the_one_left_over_plays_a_deal_the_server_chose_and_knows(tmp_path: Path) -> None:
+    """The server chooses the deal of the round's match against the computer, as it does a table's, so that it knows
+    that match from any other (by its id, as a page counts it); a restart keeps it; a classmates' seat has none."""
+    tables = tables_in(tmp_path)
+    done = tables.pair(CLASS, "ORIGINAL_1963", 2, "casual")
+    alone = next(visitor for visitor, name in CLASS.items() if name == done["computer"])
+    seed = tables.report(alone)["round"]["seed"]
+    assert isinstance(seed, str) and len(seed) == 16
+    assert {visitor: (found.number, found.match) for visitor, found in tables.round_matches().items()} == {
+        alone: (1, match_key("ORIGINAL_1963", 2, seed))}
+    assert all(tables.report(visitor)["round"]["seed"] is None for visitor in CLASS if visitor != alone)
+    again = tables_in(tmp_path)
+    assert again.report(alone)["round"]["seed"] == seed and again.round_matches() == tables.round_matches()
+
+
+def class_page(folder: Path, names: dict[str, str]) -> ClassPage:
+    """A class page over a store where the students `names` keep their names and have a page connected."""
+    store = ClassStore.in_folder(folder)
+    students = Students(store, clock=Clock())
+    for visitor, name in names.items():
+        students.name(visitor, name)
+    page = ClassPage(students, Referee(store, clock=Clock()), "t" * 32)
+    page.book.connected_visitors = lambda: set(names)  # type: ignore[method-assign]
+    return page
+
+
+def now_of(page: ClassPage, name: str) -> str:
+    """The class page's "Now" cell of the student `name`."""
+    row = next(row for row in page.report()["students"] if row["cells"][0]["text"] == name)
+    return str(row["cells"][page.report()["column_keys"].index("now")]["text"])
+
+
+def test_the_class_page_names_the_rounds_match_against_the_computer_and_what_next_round_does_to_it(
+        tmp_path: Path) -> None:
+    """The "Now" of the student left over says they play the round's computer once their page says it plays that very
+    match (any other is only "Play"); the next round says it keeps that match aside for them (they sit at a table
+    now). A match id that is not one is refused and changes nothing."""
+    names = {"ana": "Ana", "ben": "Ben", "cat": "Cat"}
+    page = class_page(tmp_path, names)
+    said = page.pair("REVISED_2008", 1)
+    alone = next(visitor for visitor in names if page.tables.round_seats[visitor].opponent is None)
+    name, match = names[alone], page.tables.round_matches()[alone].match
+    assert text("teacher.rounds.set_aside", name=name, number=1)[:20] not in said
+    page.students.now(alone, "play", None, None, match)
+    assert now_of(page, name) == text("teacher.now.round_computer", number=1)
+    page.students.now(alone, "learn", 2, None, match)  # another tab: the tab is what they do now
+    assert now_of(page, name) == text("teacher.now.learn_stage", stage=2)
+    page.students.now(alone, "play", None, None, "0" * 16)  # another match against the computer
+    assert now_of(page, name) == text("teacher.now.play")
+    for bad in ("xyz", "0" * 15, 16, ["0" * 16]):
+        with pytest.raises(ClassTableError, match="bad_doing"):
+            page.students.now(alone, "play", None, None, bad)
+    assert now_of(page, name) == text("teacher.now.play")
+    page.students.now(alone, "learn", 1, None, match)  # on another tab, the match is on the board all the same
+    seated = next(visitor for visitor in names if visitor != alone)
+    page.tables.end(seated, page.tables.report(seated)["table"], LEFT)  # round 1's table is over: all three are free
+    said = page.pair("REVISED_2008", 1)
+    assert page.tables.round_seats[alone].table_id is not None, "the computer went round: they sit at a table now"
+    assert said.endswith(text("teacher.rounds.set_aside", name=name, number=1))
+    for visitor in names:
+        page.students.now(visitor, "play", None, None, match)
+    assert all(now_of(page, each) == text("teacher.now.play") for each in names.values()), "round 1's is over"
+
+
+@pytest.mark.parametrize(("rules", "key"), [("REVISED_2008", "replaced"), ("ORIGINAL_1963", "set_aside")])
+def test_a_student_alone_playing_the_computer_again_hears_whether_the_match_ends_or_is_kept(
+        tmp_path: Path, rules: str, key: str) -> None:
+    """One student, two rounds: under the same rules the new round's match takes the place of the one played (their
+    page ends it), under others it is kept aside; the class page says which."""
+    page = class_page(tmp_path, {"ana": "Ana"})
+    page.pair("REVISED_2008", 1)
+    page.students.now("ana", "play", None, None, page.tables.round_matches()["ana"].match)
+    said = page.pair(rules, 1)
+    assert said.endswith(text(f"teacher.rounds.{key}", name="Ana", number=1))
+    assert now_of(page, "Ana") == text("teacher.now.play"), "round 2's match is another"

@@ -440,6 +440,29 @@ def test_matches_between_two_people_here_are_not_reported() -> None:
     assert not [body for action, body in sent(tutor) if action == "game"]
 
 
+def test_the_match_against_the_computer_under_way_is_told_whichever_tab_is_shown() -> None:
+    """What the student does carries the id of the match against the computer under way on Play's board (a round the
+    teacher pairs sets it aside, and the class page says so for the round's own match), on every tab: none before the
+    learner's first move, none between two people."""
+    tutor = joined(FakeLink({"name": "Ana"}))
+
+    def nows() -> list[dict[str, Any]]:
+        return [body for action, body in sent(tutor) if action == "now"]
+
+    play = tutor.built[0]
+    assert "match" not in nows()[-1]
+    while not play.controller.begun:
+        play.board.dispatch({"type": "select", "index": 0})
+        play.board.dispatch({"type": "discard"})
+    told = match_id(play.controller.match)
+    assert nows()[-1] == {"doing": "play", "stage": None, "with": None, "match": told}
+    tutor.tabs.selected_index = [name for name, _ in tutor.sections].index("learn")
+    assert nows()[-1] == {"doing": "learn", "stage": 1, "with": None, "match": told}
+    tutor.tabs.selected_index = 0
+    play.level_pick.value = "people"  # the match is kept aside: none is under way on the board
+    assert nows()[-1] == {"doing": "play", "stage": None, "with": None}
+
+
 def test_what_the_student_is_doing_is_sent_when_it_changes() -> None:
     tutor = joined(FakeLink({"name": "Ana"}))
 

@@ -27,8 +27,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
-import json
 import logging
 import re
 import threading
@@ -41,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from ..class_codes import ClassTableError, valid_name
 from ..kernel_loop import LoopGone, running_loop, soon
 from ..lessons.progress import MAX_COUNT, Progress
-from ..protocol import CLASSMATE, DOINGS, MATCH_ID_LENGTH, NOW_AGAIN_SECONDS, RESULTS, STUDENTS_PATH
+from ..protocol import CLASSMATE, DOINGS, NOW_AGAIN_SECONDS, RESULTS, STUDENTS_PATH, match_key
 from .class_client import ClassRefused, KernelClient
 
 if TYPE_CHECKING:
@@ -68,8 +66,7 @@ Body = dict[str, Any] | Callable[[], dict[str, Any] | None]
 def match_id(match: Match) -> str:
     """The id a finished match is counted under (the server counts each once): a hash of its rules, number of hands
     and seed, which a saved game of it keeps when it is resumed."""
-    said = json.dumps([match.rules.key, match.hands, match.seed])
-    return hashlib.sha256(said.encode()).hexdigest()[:MATCH_ID_LENGTH]
+    return match_key(match.rules.key, match.hands, match.seed)
 
 
 class StudentClient(KernelClient):
@@ -356,12 +353,15 @@ class StudentRecord:
             held.append(body)
         self._give_offered()
 
-    def now(self, doing: str, stage: int | None = None, with_: str | None = None) -> None:
-        """Tell the server what the student is doing (one of `DOINGS`; Learn's stage; the classmate they play),
-        if that is not what it was last told, or was told over `NOW_AGAIN_SECONDS` ago."""
+    def now(self, doing: str, stage: int | None = None, with_: str | None = None, match: str | None = None) -> None:
+        """Tell the server what the student is doing (one of `DOINGS`; Learn's stage; the classmate they play; the
+        id of the match against the computer they play, `match_id`), if that is not what it was last told, or was told
+        over `NOW_AGAIN_SECONDS` ago."""
         if doing not in DOINGS:
             raise ValueError(f"a student is doing one of {DOINGS}, not {doing!r}")
-        body = {"doing": doing, "stage": stage, "with": with_}
+        body: dict[str, Any] = {"doing": doing, "stage": stage, "with": with_}
+        if match is not None:
+            body["match"] = match
         now = self.clock()
         if body == self._doing and now - self._doing_told < NOW_AGAIN_SECONDS:
             return

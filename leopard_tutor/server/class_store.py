@@ -151,6 +151,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
              table_id INTEGER,
              PRIMARY KEY (round, visitor))""",
     ),
+    (  # the deal of the match a round's student left over plays against the computer (the server's, as a table's)
+        "ALTER TABLE round_seats ADD COLUMN seed TEXT",
+    ),
 )
 """The schema's migrations in order: `MIGRATIONS[n]` takes version n to n + 1."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -220,12 +223,23 @@ class RoundRow:
 
 @dataclass(frozen=True)
 class RoundSeat:
-    """A student's seat in a round: the visitor, their opponent (a visitor; None: the computer), and the table's id
-    (None against the computer)."""
+    """A student's seat in a round: the visitor, their opponent (a visitor; None: the computer), the table's id
+    (None against the computer), and the deal of the match against the computer (None at a table, and in a round
+    stored before the server chose it)."""
 
     visitor: str
     opponent: str | None
     table_id: int | None
+    seed: str | None = None
+
+
+@dataclass(frozen=True)
+class RoundMatch:
+    """The match against the computer a round gave a student: the round's number, and the match's id
+    (`protocol.match_key` of its rules, hands and the deal the server chose)."""
+
+    number: int
+    match: str
 
 
 @dataclass(frozen=True)
@@ -599,8 +613,8 @@ class ClassStore:
         """Store round `row` and its `seats` (inside the caller's transaction, with its tables)."""
         self.db.execute("INSERT INTO rounds VALUES (?, ?, ?, ?, ?)",
                         (row.number, row.started, row.rules, row.hands, row.level))
-        self.db.executemany("INSERT INTO round_seats VALUES (?, ?, ?, ?)",
-                            ((row.number, seat.visitor, seat.opponent, seat.table_id) for seat in seats))
+        self.db.executemany("INSERT INTO round_seats VALUES (?, ?, ?, ?, ?)",
+                            ((row.number, seat.visitor, seat.opponent, seat.table_id, seat.seed) for seat in seats))
 
     def latest_round(self) -> tuple[RoundRow, list[RoundSeat]] | None:
         """The round paired last and its seats, if there was one."""
@@ -610,7 +624,8 @@ class ClassStore:
             return None
         row = RoundRow(*found)
         return row, [RoundSeat(*seat) for seat in self.db.execute(
-            "SELECT visitor, opponent, table_id FROM round_seats WHERE round = ? ORDER BY visitor", (row.number,))]
+            "SELECT visitor, opponent, table_id, seed FROM round_seats WHERE round = ? ORDER BY visitor",
+            (row.number,))]
 
     def round_opponents(self) -> list[tuple[str, str | None]]:
         """Every (student, opponent) of every round (opponent None: the computer), each pair of classmates twice."""

@@ -48,8 +48,18 @@ from ..engine import RULE_SETS, LeopardError, Match, Move
 from ..engine.errors import SavedGameError
 from ..engine.moves import NEXT_HAND, move_from_data
 from ..engine.turns import apply_move, current_player, deal_next
-from ..protocol import COMPUTER, LEFT, LEVELS, MATCH_LENGTHS
-from .class_store import ABANDONED, DAMAGED, FINISHED, FORGOTTEN, ClassStore, RoundRow, RoundSeat, TableRow
+from ..protocol import COMPUTER, LEFT, LEVELS, MATCH_LENGTHS, match_key
+from .class_store import (
+    ABANDONED,
+    DAMAGED,
+    FINISHED,
+    FORGOTTEN,
+    ClassStore,
+    RoundMatch,
+    RoundRow,
+    RoundSeat,
+    TableRow,
+)
 from .pairing import met_counts, pair_round
 from .standings import Standing, standings, tally
 
@@ -240,7 +250,8 @@ class Referee:
         """`visitor`'s seat in the round paired last, if they have one: {"number", "started" (when it was paired:
         with the number, the round's identity, since the numbers begin again once the class is forgotten), "against"
         (the classmate's name; None: the computer), "table" (its code, None against the computer), "level" (the
-        computer's), "rules", "hands"}."""
+        computer's), "rules", "hands", "seed" (the deal of the match against the computer, which the server chose so
+        that it knows that match: `round_matches`; None at a table)}."""
         seat, row = self.round_seats.get(visitor), self.round
         if seat is None or row is None:
             return None
@@ -254,7 +265,16 @@ class Referee:
                                 if other == seat.opponent), against)
         return {"number": row.number, "started": row.started, "against": against,
                 "table": None if live is None else live.row.code, "level": row.level, "rules": row.rules,
-                "hands": row.hands}
+                "hands": row.hands, "seed": seat.seed}
+
+    def round_matches(self) -> dict[str, RoundMatch]:
+        """The match against the computer that the round paired last gave a student (the one left over), by visitor:
+        its id as a page counts it (`protocol.match_key` of the round's rules and hands and the deal chosen here)."""
+        row = self.round
+        if row is None:
+            return {}
+        return {visitor: RoundMatch(row.number, match_key(row.rules, row.hands, seat.seed))
+                for visitor, seat in self.round_seats.items() if seat.opponent is None and seat.seed is not None}
 
     def standings(self, since: float | None = None) -> list[dict[str, Any]]:
         """The class's standings (`standings.standings`) over the matches that ended at `since` or later (None:
@@ -284,11 +304,11 @@ class Referee:
         """Pair the next round: every student of `named` ({visitor: name}, those present) who sits at no table (or
         alone at one waiting for a classmate, which closes) is seated with a classmate (`pairing.pair_round`) at a
         new table under `rules` for a match of `hands` (one of `MATCH_LENGTHS`), both seats at once; the one left
-        over (an odd number) is to play the computer at `level` (their kernel plays it). Stored (the round, its
-        seats, its tables) in one transaction, then every student paired is told (`changed`). What was done:
-        {"round": its number, "tables": [{"code", "names"}], "computer": the name of who plays it (or None), "busy":
-        how many present students sat at a table already}. Refused "nobody_to_pair" with nobody to pair, "full" past
-        `limit` tables, "bad_rules", "bad_hands"."""
+        over (an odd number) is to play the computer at `level` (their kernel plays it, on a deal chosen here).
+        Stored (the round, its seats, its tables) in one transaction, then every student paired is told (`changed`).
+        What was done: {"round": its number, "tables": [{"code", "names"}], "computer": the name of who plays it (or
+        None), "busy": how many present students sat at a table already}. Refused "nobody_to_pair" with nobody to
+        pair, "full" past `limit` tables, "bad_rules", "bad_hands"."""
         if not isinstance(rules, str) or rules not in RULE_SETS:
             raise ClassTableError("bad_rules")
         if not (isinstance(hands, int) and not isinstance(hands, bool) and hands in MATCH_LENGTHS):
@@ -320,7 +340,7 @@ class Referee:
                 for visitor in (first, second):
                     self.store.student_seen(visitor, free[visitor], now)
             if pairing.computer is not None:
-                seats.append(RoundSeat(pairing.computer, None, None))
+                seats.append(RoundSeat(pairing.computer, None, None, secrets.token_hex(8)))
             self.store.add_round(row, seats)
         self.round, self.round_seats = row, {seat.visitor: seat for seat in seats}
         for table in tables:

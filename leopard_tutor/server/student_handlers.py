@@ -9,7 +9,7 @@ its kernel was handed to. Under `protocol.STUDENTS_PATH` (after the server's bas
   lately, else None);
 * POST `name` {"name"}; `progress` {"stars", "practice"} (what was earned since the last report); `game`
   {"against", "result", "match"} (a whole match) or {"against", "match", "hand"} (a hand played to its end);
-  `now` {"doing", "stage", "with"}; `tried` {"lesson"} (a failed try of that stage) -> {}.
+  `now` {"doing", "stage", "with", "match" (optional)}; `tried` {"lesson"} (a failed try of that stage) -> {}.
 
 Every accepted request of a student with a record sets their "last seen"; `name` makes the record (the live
 students counted are those whose page is connected now: the server state's `book`), and any other report of a
@@ -65,7 +65,7 @@ class StudentHandler(KernelHandler):
             elif action == "game":
                 students.game(visitor, body.get("against"), body.get("result"), body.get("match"), body.get("hand"))
             elif action == "now":
-                students.now(visitor, body.get("doing"), body.get("stage"), body.get("with"))
+                students.now(visitor, body.get("doing"), body.get("stage"), body.get("with"), body.get("match"))
             elif action == "tried":
                 students.tried(visitor, body.get("lesson"))
             else:

@@ -44,7 +44,7 @@ from ..engine.rules import MAX_HANDS
 from ..lessons import LESSONS, current_lessons
 from ..lessons.progress import CONCEPTS, MAX_COUNT, Progress
 from ..protocol import CLASSMATE, COMPUTER, DOINGS, LEVELS, MATCH_ID_LENGTH, RESULTS
-from .class_store import ClassStore, StudentRow
+from .class_store import ClassStore, RoundMatch, StudentRow
 from .standings import Standing
 
 ADAPTIVE = "adaptive"
@@ -233,11 +233,15 @@ class Students:
             key = match if hand is None else f"{match}:{hand}"
             return self.store.put_student_match(replace(row, games=games), key, MATCHES_KEPT)
 
-    def now(self, visitor: str, doing: object, stage: object = None, with_: object = None) -> None:
+    def now(self, visitor: str, doing: object, stage: object = None, with_: object = None,
+            match: object = None) -> None:
         """Keep what `visitor` does now: a tab of `DOINGS`, Learn's `stage` (1 to the number of lessons, or
-        None), a classmate's name `with_` (or None); anything else is refused ("bad_doing")."""
+        None), a classmate's name `with_` (or None), the id of the match against the computer played (`MATCH_ID`, or
+        None); anything else is refused ("bad_doing")."""
         whole = isinstance(stage, int) and not isinstance(stage, bool) and 1 <= stage <= len(LESSONS)
         if doing not in DOINGS or not (stage is None or whole):
+            raise ClassTableError("bad_doing")
+        if match is not None and not (isinstance(match, str) and MATCH_ID.fullmatch(match)):
             raise ClassTableError("bad_doing")
         try:
             classmate = None if with_ is None else valid_name(with_)
@@ -246,7 +250,7 @@ class Students:
         with self._lock:
             row = self._known(visitor)
             self.store.put_student(replace(row, doing={"doing": doing, "stage": stage, "with": classmate,
-                                                       "at": row.last_seen}))
+                                                       "match": match, "at": row.last_seen}))
 
     # -- the class's settings --------------------------------------------------------------------
     def defaults(self) -> dict[str, str | None]:
@@ -295,7 +299,8 @@ class Students:
         return self.store.student_count()
 
     def rows(self, connected: Callable[[str], bool], most: int = PAGE_ROWS,
-             classmates: Mapping[str, Standing] | None = None, here: Collection[str] = ()) -> list[dict[str, Any]]:
+             classmates: Mapping[str, Standing] | None = None, here: Collection[str] = (),
+             rounds: Mapping[str, RoundMatch] | None = None) -> list[dict[str, Any]]:
         """The class as the teacher reads it: every student among the visitors `here` (their page connected now),
         and the students seen last up to `most` rows (so that records made and left in a burst never hide the
         students in the room), ordered by name (case ignored; the latest seen first among equal names), a row each:
@@ -304,7 +309,8 @@ class Students:
         page's language), "stars" (0 to 3)} per lesson in order, "stuck" {"stage", "text"} for a student stuck on a
         stage (`STUCK_TRIES`), else None.
         `connected(visitor)`: whether any page of that visitor is connected now (else they are away); `classmates`:
-        the matches between classmates each student played, by visitor (`standings.tally`)."""
+        the matches between classmates each student played, by visitor (`standings.tally`); `rounds`: the match
+        against the computer the latest round gave a student, by visitor (`Referee.round_matches`)."""
         now = self.clock()
         titles = [lesson.title for lesson in current_lessons()]
         present = self.store.students_of(here)
@@ -313,14 +319,15 @@ class Students:
         shown = sorted([*present, *recent[:max(0, most - len(present))]],
                        key=lambda row: (row.name.casefold(), -row.last_seen))
         played = classmates or {}
-        return [{**_row(row, now, connected(row.visitor), played.get(row.visitor)), "stages": _stages(row, titles),
-                 "stuck": _stuck(row, now)} for row in shown]
+        given = rounds or {}
+        return [{**_row(row, now, connected(row.visitor), played.get(row.visitor), given.get(row.visitor)),
+                 "stages": _stages(row, titles), "stuck": _stuck(row, now)} for row in shown]
 
-    def csv_parts(self, connected: Callable[[str], bool],
-                  classmates: Mapping[str, Standing] | None = None) -> Iterator[str]:
+    def csv_parts(self, connected: Callable[[str], bool], classmates: Mapping[str, Standing] | None = None,
+                  rounds: Mapping[str, RoundMatch] | None = None) -> Iterator[str]:
         """The class's rows as CSV, every student in the order they came, in parts of `CSV_ROWS` rows: the columns'
         titles, then each row's texts (the cells of `rows`), a text a spreadsheet would take for a formula (a name
-        such as "=1+1") preceded by an apostrophe; `classmates` as for `rows`."""
+        such as "=1+1") preceded by an apostrophe; `classmates` and `rounds` as for `rows`."""
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([text(f"teacher.columns.{column}") for column in COLUMNS])
@@ -329,7 +336,8 @@ class Students:
             found = self.store.students(after=after, most=CSV_ROWS)
             now = self.clock()
             for _, row in found:
-                cells = _row(row, now, connected(row.visitor), (classmates or {}).get(row.visitor))["cells"]
+                cells = _row(row, now, connected(row.visitor), (classmates or {}).get(row.visitor),
+                             (rounds or {}).get(row.visitor))["cells"]
                 writer.writerow([not_a_formula(cell["text"]) for cell in cells])
             yield out.getvalue()
             out.seek(0)
@@ -338,20 +346,22 @@ class Students:
                 return
             after = found[-1][0]
 
-    def csv(self, connected: Callable[[str], bool], classmates: Mapping[str, Standing] | None = None) -> str:
+    def csv(self, connected: Callable[[str], bool], classmates: Mapping[str, Standing] | None = None,
+            rounds: Mapping[str, RoundMatch] | None = None) -> str:
         """The whole CSV of `csv_parts`, as one text."""
-        return "".join(self.csv_parts(connected, classmates))
+        return "".join(self.csv_parts(connected, classmates, rounds))
 
 
 def _whole(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def _row(row: StudentRow, now: float, connected: bool, classmates: Standing | None) -> dict[str, Any]:
+def _row(row: StudentRow, now: float, connected: bool, classmates: Standing | None,
+         round_match: RoundMatch | None = None) -> dict[str, Any]:
     away = _away(row, now, connected)
     return {"id": student_id(row.visitor), "unlock_all": row.unlock_all, "away": away,
-            "cells": [_name(row), _lessons(row), _practice(row), _games(row, classmates), _now(row, now, away),
-                      _last_seen(row)]}
+            "cells": [_name(row), _lessons(row), _practice(row), _games(row, classmates),
+                      _now(row, now, away, round_match), _last_seen(row)]}
 
 
 def _stages(row: StudentRow, titles: list[str]) -> list[dict[str, Any]]:
@@ -443,26 +453,29 @@ def _away(row: StudentRow, now: float, connected: bool) -> bool:
     return not connected or row.doing is None
 
 
-def _now(row: StudentRow, now: float, away: bool) -> dict[str, Any]:
-    """What the student does, as the page last said it; how long the page has sent no news of it, if that is over
-    `QUIET_SECONDS` (a page tells again at the first click after `NOW_AGAIN_SECONDS`); or how long since they were
-    last seen, away."""
+def _now(row: StudentRow, now: float, away: bool, round_match: RoundMatch | None = None) -> dict[str, Any]:
+    """What the student does, as the page last said it (the match against the computer the latest round gave them,
+    `round_match`, named as such); how long the page has sent no news of it, if that is over `QUIET_SECONDS` (a page
+    tells again at the first click after `NOW_AGAIN_SECONDS`); or how long since they were last seen, away."""
     doing = row.doing
     if away or doing is None:
         minutes = max(0, int((now - row.last_seen) // 60))
         return _cell(text("teacher.now.away", minutes=minutes), f"~{minutes:09d}")  # sorts after every tab
-    words = _doing_words(doing)
+    words = _doing_words(doing, round_match)
     told = now - float(doing.get("at", 0))
     if told > QUIET_SECONDS:
         words = text("teacher.now.quiet", doing=words, minutes=int(told // 60))
     return _cell(words, words.casefold())
 
 
-def _doing_words(doing: dict[str, Any]) -> str:
-    """What a report of what the student does says: the tab, Learn's stage, the classmate played."""
+def _doing_words(doing: dict[str, Any], round_match: RoundMatch | None = None) -> str:
+    """What a report of what the student does says: the tab, Learn's stage, the classmate played, or the round's
+    match against the computer (`round_match`, where the page says it plays that match)."""
     tab, stage, classmate = doing.get("doing"), doing.get("stage"), doing.get("with")
     if tab == "play" and classmate:
         words = text("teacher.now.playing", name=classmate)
+    elif tab == "play" and round_match is not None and doing.get("match") == round_match.match:
+        words = text("teacher.now.round_computer", number=round_match.number)
     elif tab == "learn" and stage is not None:
         words = text("teacher.now.learn_stage", stage=stage)
     else:

@@ -48,7 +48,7 @@ from ..engine import RULE_SETS
 from ..engine.catalogue import language, text, texts
 from ..engine.view import public_square
 from ..protocol import MATCH_LENGTHS
-from .class_store import StoreWriteError, WriteFailures
+from .class_store import RoundMatch, StoreWriteError, WriteFailures
 from .data_folder import TOKEN_FILE as TOKEN_FILE  # where the token is kept
 from .data_folder import make_private, read_private, write_private
 from .guards import answer_in_visitors_language, refuse
@@ -127,7 +127,8 @@ class ClassPage:
         with contextlib.suppress(StoreWriteError):  # logged and counted by the store; the page says so below
             self.tables.sweep()
         here = self.book.connected_visitors()
-        rows = self.students.rows(here.__contains__, classmates=self.tables.tally(), here=here)
+        rows = self.students.rows(here.__contains__, classmates=self.tables.tally(), here=here,
+                                  rounds=self.tables.round_matches())
         total = self.students.count()
         return {
             "columns": [text(f"teacher.columns.{column}") for column in COLUMNS],
@@ -169,18 +170,36 @@ class ClassPage:
         level = defaults["level"] or LEVEL_CHOICES[0]
         rules = rules or defaults["rules"] or "REVISED_2008"
         named = self.tables.store.names_of(self.book.connected_visitors())
+        before, last = self.tables.round_matches(), self.tables.round
         done = self.tables.pair(named, rules, hands, level)
         said = [text("teacher.rounds.paired", number=done["round"], tables=len(done["tables"]))]
         if done["computer"] is not None:
             said.append(text("teacher.rounds.computer", name=done["computer"], level=text(f"levels.names.{level}")))
         if done["busy"]:
             said.append(text("teacher.rounds.busy", count=done["busy"]))
+        said += self.interrupted(before, None if last is None else last.rules)
         return " ".join(said)
+
+    def interrupted(self, before: dict[str, RoundMatch], rules: str | None) -> list[str]:
+        """A sentence for each student the round just paired whose page said last that they play the match against
+        the computer the round before gave them (`before`, under `rules`; a page says so once they have moved in it,
+        until it is over): their page keeps it aside (they sit at a table now, or play the computer under other
+        rules), or it ends (they play the computer again under the same rules)."""
+        row, words = self.tables.round, []
+        for student in self.students.store.students_of(list(before)):
+            seat, doing = self.tables.round_seats.get(student.visitor), student.doing or {}
+            if row is None or seat is None or doing.get("match") != before[student.visitor].match:
+                continue  # not paired this round (still at a table, or away), or no longer at that match
+            ends = seat.opponent is None and row.rules == rules
+            words.append(text(f"teacher.rounds.{'replaced' if ends else 'set_aside'}", name=student.name,
+                              number=before[student.visitor].number))
+        return words
 
     def csv_parts(self) -> Iterator[str]:
         """The class as CSV, in parts: every student's row (`Students.csv_parts`), then a blank line and the
         standings of all time, under their columns' titles."""
-        yield from self.students.csv_parts(self.book.connected_visitors().__contains__, self.tables.tally())
+        yield from self.students.csv_parts(self.book.connected_visitors().__contains__, self.tables.tally(),
+                                           self.tables.round_matches())
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([])

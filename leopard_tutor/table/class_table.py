@@ -7,22 +7,68 @@ whoever asks for it first stores it; the other's table deals it when its player 
 here waits for the classmate (`Seating`) and shows no game until they sit down (`Table.sit`). When the server closes
 the table after the match's last move (`end_of_match`), the moves not made here yet are still made, and then the
 table stores nothing more: the board keeps the match's end.
+
+Once the computer has taken a gone classmate's seat (`seat_computer`), the match is this page's alone: the server
+recorded only how the table ended. What the page keeps of it besides the match (`ComputerFinish`: the table's code,
+the seats, the names and when the computer sat) lets it take the match up again after a reload
+(`ClassTable.taken_up`), where it was or as it ended.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from ..engine import Move
+from ..class_codes import ClassTableError, valid_code, valid_name
+from ..engine import LeopardError, Match, Move
 from ..engine.moves import NEXT_HAND, move_from_data, move_to_data
 from .modes import Playing
-from .seats import Chooser, PersonElsewhere, PersonHere
+from .seats import Chooser, Computer, PersonElsewhere, PersonHere
 from .table import HintFn, Table
 
 StoreMove = Callable[[int, dict[str, Any]], None]
 """`store_move(number, move)`: store this page's move as the table's move `number`, or raise a `LeopardError`."""
+
+
+@dataclass(frozen=True)
+class ComputerFinish:
+    """A class table whose gone classmate's seat the computer took: the table's code, the seat of the person here,
+    both names as they were at the table, and when the computer sat (`Table.computer_sat`: the hand's number and how
+    many of its moves had been made)."""
+
+    code: str
+    seat: int
+    names: tuple[str, str]
+    sat: tuple[int, int]
+
+    def to_data(self) -> dict[str, Any]:
+        """As JSON data (`read`)."""
+        return {"table": self.code, "seat": self.seat, "names": list(self.names), "sat": list(self.sat)}
+
+    @classmethod
+    def read(cls, data: object, match: Match) -> ComputerFinish:
+        """`to_data`'s data, for `match` (the computer sat in one of its hands, at most as far as it has gone); a
+        `LeopardError` if it is not such data."""
+        try:
+            if not isinstance(data, dict):
+                raise LeopardError("not an object")
+            seat, names, sat = data["seat"], data["names"], data["sat"]
+            if seat not in (0, 1) or isinstance(seat, bool) or not isinstance(names, list) or len(names) != 2:
+                raise LeopardError("no seat and two names")
+            if not (isinstance(sat, list) and len(sat) == 2
+                    and all(isinstance(number, int) and not isinstance(number, bool) for number in sat)):
+                raise LeopardError("no hand and move the computer sat at")
+            hand, moves = sat
+            made = [len(played.moves) for played in match.hands_played]
+            if not match.current.is_over:
+                made.append(len(match.current.moves))
+            if not (1 <= hand <= len(made) and 0 <= moves <= made[hand - 1]):
+                raise LeopardError("the computer sat where the match never was")
+            return cls(valid_code(data["table"]), seat, (valid_name(names[0]), valid_name(names[1])), (hand, moves))
+        except (KeyError, ClassTableError) as error:
+            raise LeopardError(f"not a class table the computer finished ({error})") from None
 
 
 class ClassTable(Table):
@@ -39,6 +85,10 @@ class ClassTable(Table):
         self.pending: list[dict[str, Any]] = []  # the server's moves not yet made here
         self.replaying = False  # the page's own stored moves are being made again (after a reload)
         self.match_closed = False  # the server closed the table after the match's last move
+        self.code: str = options.get("seating") or ""
+        """The server's table code ("" where none was given)."""
+        self.finish: ComputerFinish | None = None
+        """Once the computer took the classmate's seat: what this page keeps to take the match up again."""
         super().__init__((here, there) if seat == 0 else (there, here), **options)
 
     @property
@@ -136,9 +186,27 @@ class ClassTable(Table):
 
     def seat_computer(self, chooser: Chooser, words: str, hinter: HintFn | None = None) -> None:
         """The classmate has gone: the computer takes their seat and plays on from here (hints by `hinter`); the
-        moves are no longer the server's."""
+        moves are no longer the server's, and the page keeps them (`finish`)."""
         self.store_move, self.pending = None, []
+        names = (self.seats[0].name, self.seats[1].name)
         super().seat_computer(chooser, words, hinter)
+        assert self.computer_sat is not None
+        self.finish = ComputerFinish(self.code, self.seat, names, self.computer_sat)
+
+    @classmethod
+    def taken_up(cls, finish: ComputerFinish, match: Match, chooser: Chooser, words: str,
+                 **options: Any) -> ClassTable:
+        """The match of a class table whose classmate's seat the computer took (`finish`), as a page kept it
+        (`match`, where it was or as it ended), the computer (`chooser`) in that seat again; nothing of it is stored on
+        the server. `words` open the message; `options` as for `Table` (hints, reviews, background search)."""
+        table = cls(finish.seat, finish.names, _stores_nothing,
+                    **{**options, "rules": match.rules, "seed": match.seed, "hands": match.hands})
+        table.store_move, table.code, table.finish = None, finish.code, finish
+        seats = list(table.seats)
+        seats[1 - finish.seat] = Computer(chooser)
+        table.seats, table.computer_sat = (seats[0], seats[1]), finish.sat
+        table.resume(match, words)
+        return table
 
     def end_of_match(self, moves: Sequence[dict[str, Any]]) -> None:
         """The server closed the table after the match's last move (`moves`: every move of the match): the ones not
@@ -151,3 +219,8 @@ class ClassTable(Table):
         """The table has closed on the server: no move is stored or made here any more."""
         self.store_move, self.pending = None, []
         super().close(ending, words)
+
+
+def _stores_nothing(_number: int, _move: dict[str, Any]) -> None:
+    """The store of a table whose moves the server no longer takes (never called: the table stores nothing)."""
+    raise LeopardError("this table's moves are no longer stored on the server")

@@ -49,8 +49,9 @@ MAX_RETRY_SECONDS = 60.0
 CLOSED_WHY = ("abandoned", "damaged", "forgotten", "nobody_joined")
 """The server's endings of a table (spaces as "_") that close it for a reason of its own, said under
 "classmates.closed_why"."""
-ComputerRound = Callable[[str, str, int, str], None]
-"""`computer_round(level, rules, hands, words)`: the teacher's round seats this page against the computer."""
+ComputerRound = Callable[[str, str, int, str, str | None], None]
+"""`computer_round(level, rules, hands, words, deal)`: the teacher's round seats this page against the computer, on the
+deal the server chose (None: a round paired before the server chose one)."""
 
 
 RoundKey = tuple[int, float]
@@ -164,7 +165,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
                  options: Callable[[], dict[str, Any]], address: Callable[[], str],
                  computer: Callable[[str], Any], level: Callable[[], str],
                  named: Callable[[str], bool] = lambda name: True, arrived: Callable[[], None] = lambda: None,
-                 computer_round: ComputerRound = lambda level, rules, hands, words: None,
+                 computer_round: ComputerRound = lambda level, rules, hands, words, deal: None,
                  computer_seated: Callable[[str], None] = lambda level: None) -> None:
         """`options()` are the table options (hinter, reviews) of the section; `computer(level)` makes a computer
         player, and `level()` names the learner's own level, at which it takes a gone classmate's seat; `named(name)`
@@ -469,7 +470,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
 
     def _round_against_computer(self, seat: dict[str, Any] | None) -> None:
         """The teacher's round has this page play the computer (once, when the round comes): the section begins
-        that match, saying so."""
+        that match, on the deal the server chose (so that the class page knows it), saying so."""
         if not seat or seat.get("table") is not None or seat.get("against") is not None:
             return
         number, key = int(seat["number"]), round_key(seat)
@@ -478,7 +479,9 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.round_seen = key
         level = str(seat["level"])
         words = text("classmates.round.computer", number=number, level=text(f"levels.names.{level}"))
-        self._computer_round(level, str(seat["rules"]), int(seat["hands"]), words)
+        deal = seat.get("seed")
+        self._computer_round(level, str(seat["rules"]), int(seat["hands"]), words,
+                             deal if isinstance(deal, str) else None)
 
     def board_shows(self, table: Table) -> None:
         """The section's board shows `table` now: the buttons of a class table that is not on the board give way (a

@@ -3,7 +3,10 @@ server restart) takes them up again where they were: the match on the board and 
 
 After every click the keeper saves, as JSON under `BrowserStorage("matches")`, the saved-game code of the match on
 the board (only against the computer, once the learner has moved, until it is over) and of each match against the
-computer kept aside, by its rules. When a new page gives them back (`restore`), the match on the board goes on,
+computer kept aside, by its rules. A class table's match that the computer finished in a gone classmate's seat is the
+page's alone (the server recorded only how the table ended): it is kept as its code with the table it was played at
+(`PlaySection.codes_to_keep`), on the board until another match takes its place there, even once it is over, and
+comes back where it was, or as it ended. When a new page gives them back (`restore`), the match on the board goes on,
 unless the learner has begun another there, opened another shared deal, or sits at a class table (then it is kept
 aside, and choosing its rules and a computer opponent takes it up, as the sentence said before the reload). A
 shared deal's page reloaded goes on with that deal where it was; the same link opened in a new tab deals it afresh
@@ -39,7 +42,8 @@ class MatchKeeper:
         self._saved = ""
 
     def kept_text(self) -> str:
-        """What the browser is to keep now: {"board": code or null, "aside": {rules: code}} ("" if nothing)."""
+        """What the browser is to keep now: {"board": kept or null, "aside": {rules: kept}} ("" if nothing), each kept
+        match a code, or a class table's match the computer finished (`PlaySection.codes_to_keep`)."""
         board, aside = self.section.codes_to_keep()
         return json.dumps({"board": board, "aside": aside}, separators=(",", ":")) if board or aside else ""
 
@@ -62,8 +66,8 @@ class MatchKeeper:
         try:
             found = json.loads(kept)
             board = found["board"]
-            aside = [self.section.read_code(code) for code in list(dict(found["aside"]).values())[:len(RULE_SETS)]]
-            game = None if board is None else self.section.read_code(board)
+            aside = [self.section.read_kept(kept) for kept in list(dict(found["aside"]).values())[:len(RULE_SETS)]]
+            game = None if board is None else self.section.read_kept(board)
         except (ValueError, KeyError, TypeError, AttributeError, LeopardError) as error:
             log.warning("the matches kept in the browser could not be read: %s", error)
             return

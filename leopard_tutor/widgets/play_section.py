@@ -24,7 +24,7 @@ from ..engine.game_code import SavedGame, game_code, read_game_code
 from ..protocol import CLASSMATE
 from ..protocol import COMPUTER as COMPUTER_PREFIX
 from ..table import Chooser, HintFn, Seating, Table, against_computer, at_one_device
-from ..table.class_table import ClassTable
+from ..table.class_table import ClassTable, ComputerFinish
 from .board import LeopardBoard
 from .class_panel import ClassPanel
 from .game_saver import GameSaver
@@ -66,6 +66,19 @@ def kind_of(table: Table) -> str:
 
 
 @dataclasses.dataclass(frozen=True)
+class FinishedMatch:
+    """A class table's match that the computer finished (or was finishing) in a gone classmate's seat, as the browser
+    kept it (`MatchKeeper`): the match and the computer's level, as a saved game, and the table it was played at."""
+
+    game: SavedGame
+    finish: ComputerFinish
+
+
+KeptMatch = SavedGame | FinishedMatch
+"""A match the browser kept: a saved game against the computer, or a class table's match the computer finished."""
+
+
+@dataclasses.dataclass(frozen=True)
 class PlayPlace:
     """What Play carries into another language: the match begun against the computer on the board, as a saved game's
     code (None: none), and the matches kept aside, by kind and rules (`PlaySection.set_aside`), the game between two
@@ -78,7 +91,8 @@ class PlayPlace:
     `kept` under those rules and taken up again: no code holds two people's hands."""
     finished: tuple[Table, str] | None = None
     """A class table's match the computer finished, on the board, and the level it plays at (None: none): taken up
-    again as it is, since a code seats the learner first, where a class table may not."""
+    again as it is, since a code seats the learner first, where a class table may not (once it is over, made again
+    as it ended, its end said in the new language)."""
 
 
 UNCOUNTED: weakref.WeakSet[Match] = weakref.WeakSet()
@@ -335,9 +349,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             return self._keep_aside()
         return text("play.set_aside.ends", rules=text(f"rules.{rules}"))
 
-    def _play_round(self, level: str, rules: str, hands: int, words: str) -> None:
+    def _play_round(self, level: str, rules: str, hands: int, words: str, deal: str | None = None) -> None:
         """The teacher's round has the learner play the computer at `level` under `rules` for `hands` hands: a new
-        match against it, said in `words`; the section comes forward."""
+        match against it, on the server's `deal` (else a fresh one), said in `words`; the section comes forward."""
         factory = self.opponent_factory
         assert factory is not None
         kept = self._make_way(rules)
@@ -348,7 +362,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         finally:
             self._opening = False
         start = LEVELS[0] if level == ADAPTIVE else level
-        table = against_computer(factory(start, None), **{**self._table_options(), "hands": hands})
+        table = against_computer(factory(start, None), **{**self._table_options(), "hands": hands,
+                                                          "seed": deal or new_deal_code()})
         self._seat(table)
         if level == ADAPTIVE:
             self._follow_level(factory, start, level)
@@ -407,7 +422,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if people is not None:
             kept[(PEOPLE, people)] = table
         finished = None
-        if isinstance(table, ClassTable) and not between_classmates(table) and under_way(table):
+        if isinstance(table, ClassTable) and table.finish is not None:  # where it was, or as it ended
             finished = (table, self.opponent_level())
         begun = not (self.people or isinstance(table, ClassTable) or not table.begun)
         if not (begun or kept or finished):
@@ -431,12 +446,16 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self.board.act(lambda: self._switch_seats(factory, PEOPLE))
         if place.finished is not None:
             finished, level = place.finished
-            self._opening = True
-            try:
-                self.rules_pick.value, self.level_pick.value = finished.rules.key, level
-            finally:
-                self._opening = False
-            self.board.act(lambda: self._take_up(finished, level))
+            if isinstance(finished, ClassTable) and finished.finish is not None and finished.match.is_over:
+                found = FinishedMatch(SavedGame(finished.match, level), finished.finish)  # (nothing to play on)
+                self.board.act(lambda: self._take_up_finished(found))  # as it ended, said in the new language
+            else:
+                self._opening = True
+                try:
+                    self.rules_pick.value, self.level_pick.value = finished.rules.key, level
+                finally:
+                    self._opening = False
+                self.board.act(lambda: self._take_up(finished, level))
         if place.code is None:
             return
         try:
@@ -462,6 +481,15 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if not isinstance(table, ClassTable) or not self.at_class_table() or isinstance(table.mode, Seating):
             return None, None
         return None, table.name(1 - table.seat)
+
+    def computer_match(self) -> Match | None:
+        """The match against the computer on the board while it is under way (not a class table's, nor one from a code
+        the server did not seal): the one the class page may be told the student plays."""
+        table = self.controller
+        if (isinstance(table, ClassTable) or kind_of(table) != COMPUTER or not under_way(table)
+                or table.match in self.uncounted):
+            return None
+        return table.match
 
     def offer_classmate_name(self, name: str, offered: bool = False) -> None:
         """The student goes by `name` (kept, or only `offered` in the header): the classmate name box holds it,
@@ -509,7 +537,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         it did not seal."""
         return game_code(match, level, None if match in self.uncounted else self.code_key)
 
-    def read_code(self, code: str) -> SavedGame:
+    def read_code(self, code: object) -> SavedGame:
         """The game in a saved-game code (`read_game_code`: a `GameCodeError` if it cannot be read); on a class
         server, a match from a code it did not seal is never told to the class page (`uncounted`)."""
         game = read_game_code(code, LEVELS, self.code_key)
@@ -517,27 +545,53 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self.uncounted.add(game.match)
         return game
 
-    def codes_to_keep(self) -> tuple[str | None, dict[str, str]]:
-        """The saved-game codes of the match against the computer on the board (None if none is under way there)
-        and of those kept aside, by rules: what `MatchKeeper` keeps in the browser."""
+    def codes_to_keep(self) -> tuple[str | dict[str, Any] | None, dict[str, str | dict[str, Any]]]:
+        """What `MatchKeeper` keeps in the browser: the match against the computer on the board (None if none is
+        under way there) and those kept aside, by rules, each as its saved-game code; a class table's match that the
+        computer finished (on the board, under way or over; aside, under way) as {"code": its code, and its table's
+        `ComputerFinish.to_data`}, since a code alone seats the learner first, where a class table may not."""
         table, level = self.controller, self.opponent_level()
-        board = None
-        if not isinstance(table, ClassTable) and kind_of(table) == COMPUTER and under_way(table):
-            board = self.code_of(table.match, level)
-        return board, {rules: self.code_of(kept.match, level) for (kind, rules), kept in self.set_aside.items()
-                       if kind == COMPUTER and under_way(kept) and not isinstance(kept, ClassTable)}
+        shown = (table.finish is not None if isinstance(table, ClassTable)
+                 else kind_of(table) == COMPUTER and under_way(table))
+        return (self._kept(table, level) if shown else None,
+                {rules: self._kept(kept, level) for (kind, rules), kept in self.set_aside.items()
+                 if kind == COMPUTER and under_way(kept)
+                 and (not isinstance(kept, ClassTable) or kept.finish is not None)})
 
-    def take_up_kept(self, game: SavedGame | None, aside: list[SavedGame], reloaded: bool = False) -> None:
+    def _kept(self, table: Table, level: str) -> str | dict[str, Any]:
+        """`table`'s match as the browser keeps it: its code against `level`, with its `ComputerFinish` at a class
+        table."""
+        code = self.code_of(table.match, level)
+        finish = table.finish if isinstance(table, ClassTable) else None
+        return code if finish is None else {"code": code, **finish.to_data()}
+
+    def read_kept(self, kept: object) -> KeptMatch:
+        """A match as `codes_to_keep` gave it (a code, or a class table's match the computer finished); a
+        `LeopardError` if it is not one (`read_code`)."""
+        if isinstance(kept, dict):
+            game = self.read_code(kept.get("code"))
+            return FinishedMatch(game, ComputerFinish.read(kept, game.match))
+        return self.read_code(kept)
+
+    def take_up_kept(self, game: KeptMatch | None, aside: list[KeptMatch], reloaded: bool = False) -> None:
         """The matches a browser kept (`MatchKeeper`): each of `aside` kept aside under its rules (where none is
         kept yet), and `game` on the board, unless the learner has begun another match there, opened another shared
-        deal, chose people or sits at a class table: then it is kept aside too. A shared deal's page `reloaded` (this
-        tab's own matches) goes on where `game`, the same deal, was; opened in a new tab, the deal starts afresh."""
+        deal, chose people or sits at a class table: then it is kept aside too (a class table's match the computer
+        finished only while it is under way). A shared deal's page `reloaded` (this tab's own matches) goes on where
+        `game`, the same deal, was; opened in a new tab, the deal starts afresh."""
         if self.opponent_factory is None:
             return
         board = self.controller
         for saved in aside:
             self._keep_saved(saved)
         if game is None:
+            return
+        if isinstance(game, FinishedMatch):
+            if (isinstance(board, ClassTable) or str(self.level_pick.value) in (PEOPLE, CLASSMATE)
+                    or under_way(board) or self._deal_opened):
+                self._keep_saved(game)
+            else:
+                self.board.act(lambda: self._take_up_finished(game))
             return
         same_deal = (game.match.seed, game.match.rules) == (board.match.seed, board.match.rules)
         if isinstance(board, ClassTable) or str(self.level_pick.value) in (PEOPLE, CLASSMATE) or under_way(board):
@@ -550,16 +604,42 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self._reload_resumed = reloaded  # (a reload of a deal link's page goes on with its deal where it was)
         self.board.act(lambda: self.resume(game))
 
-    def _keep_saved(self, saved: SavedGame) -> None:
-        """Keep the saved game `saved` aside under its rules, unless a match is kept there already."""
-        key = (COMPUTER, saved.match.rules.key)
-        if key in self.set_aside:
+    def _keep_saved(self, saved: KeptMatch) -> None:
+        """Keep the match `saved` aside under its rules, unless a match is kept there already (or it is a class
+        table's match that is over: nothing is left to take up)."""
+        game = saved.game if isinstance(saved, FinishedMatch) else saved
+        key = (COMPUTER, game.match.rules.key)
+        if key in self.set_aside or (isinstance(saved, FinishedMatch) and game.match.is_over):
             return
         assert self._kept_opponent is not None
-        table = against_computer(self._kept_opponent(saved.level, None),
-                                 **{**self._table_options(), "rules": saved.match.rules})
-        table.resume(saved.match, "")
+        opponent = self._kept_opponent(game.level, None)
+        if isinstance(saved, FinishedMatch):
+            self.set_aside[key] = ClassTable.taken_up(saved.finish, game.match, opponent, "", **self._table_options())
+            return
+        table = against_computer(opponent, **{**self._table_options(), "rules": game.match.rules})
+        table.resume(game.match, "")
         self.set_aside[key] = table
+
+    def _take_up_finished(self, found: FinishedMatch) -> None:
+        """Take up on the board a class table's match that the computer finished (`found`, as the browser kept it):
+        where it was, or as it ended, with the table it was played at said, and that only this browser keeps it; the
+        menus name its rules and the computer's level, as when the computer took the seat."""
+        factory = self.opponent_factory
+        assert factory is not None
+        game, finish = found.game, found.finish
+        self._opening = True
+        try:
+            self.rules_pick.value, self.level_pick.value = game.match.rules.key, game.level
+        finally:
+            self._opening = False
+        words = text("classmates.computer_over" if game.match.is_over else "classmates.computer_back",
+                     code=finish.code, level=text(f"levels.names.{game.level}"), name=finish.names[1 - finish.seat])
+        if game.match in self.uncounted:
+            words = f"{words} {text('play.saved_game.not_counted')}"
+        table = ClassTable.taken_up(finish, game.match, factory(game.level, None), words, **self._table_options())
+        self._seat(table)
+        if self.classmates is not None:
+            self.classmates.layout.display = "none"
 
     def show_share_link(self) -> None:
         """Show the link that opens this match's deal for anyone (a class, a friend); between two people here, the

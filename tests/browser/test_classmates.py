@@ -160,6 +160,23 @@ def test_two_classmates_play_a_whole_hand_by_clicks(browser: Any, page: Any, ope
             assert not [label for label, enabled in read(board)["actions"] if enabled]
         expect(ben_board.locator(".lt-message")).to_contain_text(
             text("classmates.other_left", name=NAMES[0], code=code), timeout=TIMEOUT)
+        # Ben finishes against the computer, which deals the next hand; a reload brings that match back where it was
+        # (the server stores none of its moves: his browser keeps it), and says so
+        ben_page = ben_board.page
+        ben_page.get_by_role("button", name=text("classmates.finish")).click()
+        expect(ben_board.locator(".lt-message")).to_contain_text(opening("classmates.computer_seated", "level"),
+                                                                 timeout=TIMEOUT)
+        click(ben_board, ben_board.get_by_role("button", name=text("play.buttons.next_hand"), exact=True))
+        before = read(ben_board)
+        assert before["hand"] and re.search(r"\b2\b", before["turn"]), before["turn"]
+        ben_board = open_board(base_url, ben_page)
+        expect(ben_board.locator(".lt-message")).to_contain_text(
+            opening("classmates.computer_back", "level", code=code), timeout=TIMEOUT)
+        level = ben_page.get_by_role("combobox", name=text("play.controls.opponent")).evaluate(
+            "menu => menu.options[menu.selectedIndex].text")  # the computer's level, named by the menu
+        after = read(ben_board)
+        assert text("classmates.computer_back", code=code, level=level, name=NAMES[0]) in after["message"]
+        assert (after["turn"], after["hand"], after["squares"]) == (before["turn"], before["hand"], before["squares"])
     finally:
         other.close()
 
