@@ -287,7 +287,7 @@ def test_answer_the_questions_of_the_stage_on_what_you_can_see(board: Any) -> No
         progress.record_lesson(solved.key, 3)
     section.locator(".lt-code input").fill(progress.to_code())
     click(root, section.get_by_role("button", name=text("sections.progress.load")))
-    click(root, section.get_by_role("button", name=str(lesson.stage), exact=True))
+    click(root, stage_tab(section, lesson.stage))
     expect(root.locator(".lt-turn")).to_contain_text(stage_line(lesson.stage))
     expect(root.get_by_role("button", name=text("sections.learn.go_out_button"))).to_have_count(0)
     expect(root.get_by_text(text("sections.learn.in_sight.title"))).to_be_visible()
