@@ -49,6 +49,7 @@ from .widgets.language import PageLanguage
 from .widgets.learn import LearnSection, build_learn, group_progress
 from .widgets.menu_keys import MenuKeys
 from .widgets.page_address import PageAddress
+from .widgets.page_roles import PageRoles
 from .widgets.play_section import PlaySection, build_play
 from .widgets.rules_sheet import RulesSheetLink
 from .widgets.section import Section
@@ -140,21 +141,23 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.head = W.HBox([self.rules_link, self.header, self.language_pick])
         self.head.add_class("lt-head")
         self.member: ClassMember | None = None  # the student, on a class server (`join_class`)
+        self.page_roles = PageRoles(sections_label=text("app.sections_label"))
         super().__init__([self.head, self.link_note, self.storage_note, self.tabs, self.storage, self.page_language,
-                          self.page_address, HeaderFit(), MenuKeys(), InputLimits()])
+                          self.page_address, HeaderFit(), MenuKeys(), InputLimits(), self.page_roles])
         self.add_class("lt-app")
         if self.sections:
             self.open_tab(0)
 
     @staticmethod
     def _header_html() -> str:
-        """The title and the About button with the introduction behind it, in the app's language."""
+        """The title and the About button with the introduction behind it, in the app's language (a plain box: the
+        whole header around it, `.lt-head`, is the page's banner, `PageRoles`)."""
         words = {key: html.escape(text(f"app.{key}")) for key in ("title", "intro", "help", "help_button")}
         style = (STATIC / "app.css").read_text(encoding="utf-8")
-        return (f"<style>{style}</style><header class='lt-header'><h1 class='lt-title'>{words['title']}</h1>"
+        return (f"<style>{style}</style><div class='lt-header'><h1 class='lt-title'>{words['title']}</h1>"
                 f"<details class='lt-help'><summary>{words['help_button']}</summary>"
                 f"<div class='lt-help-text'><p>{words['intro']}</p><p>{words['help']}</p></div></details>"
-                "</header>")
+                "</div>")
 
     # -- the sections -----------------------------------------------------------------------------------
     def _tab(self, section_id: str) -> int | None:
@@ -249,6 +252,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         places = {index: section.place() for index, section in self.built.items() if isinstance(section, Section)}
         self.header.value = self._header_html()
         self.language_pick.description = text("app.language.label")
+        self.page_roles.sections_label = text("app.sections_label")
         self.rules_link.label = text("rules_sheet.link")
         shown, self.rules_link.rules = self.rules_link.rules, None
         if shown is not None:

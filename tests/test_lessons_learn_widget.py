@@ -55,6 +55,12 @@ def test_stage_two_by_clicks_lights_only_legal_targets_and_unlocks_stage_three(k
     assert section.stage_buttons[0].description == "1 ★★★"
     board.dispatch({"type": "action", "id": "next"})
     assert controller.index == 1 and said(board.state["turn"], "sections.learn.turn", stage=2, stages=len(LESSONS))
+    tabs = section.stage_tabs  # the stages' names in words and the one on the board, for a screen reader
+    assert tabs.label == mark("sections.learn.stages_label") and tabs.selected == 1
+    assert said(tabs.names[0], "sections.learn.stage_name", stage=1, title=LESSONS[0].title, stars=3)
+    assert said(tabs.names[1], "sections.learn.stage_name", stage=2, stars=0)
+    assert said(tabs.names[2], "sections.learn.stage_name_locked", stage=3, title=LESSONS[2].title)
+    assert len(tabs.names) == len(LESSONS)
     seven = controller.attempt.view.hand.index(LESSONS[1].solution[0].card)  # type: ignore[union-attr]
     board.dispatch({"type": "select", "index": seven})
     assert lit(board.state) == {(THEIRS, 7)}

@@ -24,6 +24,7 @@ from ..table.offers import end_turn_shown
 from ..table.presenter import action, goal_panel, list_panel, table_state, text_panel
 from .board import LeopardBoard
 from .section import SectionPlace
+from .stage_tabs import StageTabs
 
 if TYPE_CHECKING:
     from ..client.student_client import StudentRecord
@@ -256,8 +257,8 @@ def _pile_card(face: Face, face_up: bool) -> str:
 
 
 class LearnSection(W.VBox):  # type: ignore[misc]
-    """The stage picker over the board (whose side column holds the goal and the lesson's text), and the
-    progress code under it."""
+    """The stage picker over the board (whose side column holds the goal and the lesson's text; to a screen reader
+    and the keyboard a tablist whose panel is the board, `StageTabs`), and the progress code under it."""
 
     id = "learn"
 
@@ -271,6 +272,7 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         stages = W.HBox(self.stage_buttons)
         stages.add_class("lt-stages")
         stages.add_class("lt-controls")
+        self.stage_tabs = StageTabs(label=text("sections.learn.stages_label"))
         self.code = W.Text(placeholder=text("sections.progress.placeholder"),
                            description=text("sections.progress.code_label"))  # (read out only: see GameSaver's)
         self.code.add_class("lt-unseen-label")
@@ -288,7 +290,7 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         code_box.add_class("lt-panel")
         code_box.add_class("lt-below")
         self.board.listeners.append(lambda _intent: self.update_panels())
-        super().__init__([stages, self.board, code_box])
+        super().__init__([stages, self.board, code_box, self.stage_tabs])
         self.add_class("lt-section")
         self.add_class("lt-learn")
         self.update_panels()
@@ -350,19 +352,24 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         self.code_note.value = f"<p class='lt-tone-{tone}'>{html.escape(words)}</p>"
 
     def update_panels(self) -> None:
-        """Redraw the stage buttons from the progress: stars, locks and the stage on the board."""
+        """Redraw the stage buttons from the progress: stars, locks and the stage on the board (and their names in
+        words, `StageTabs`)."""
         controller = self.controller
         progress = controller.progress
+        names = []
         for index, (lesson, button) in enumerate(zip(controller.lessons, self.stage_buttons)):
             stars = progress.stars.get(lesson.key, 0)
             open_ = progress.is_unlocked(lesson.key)
             button.description = (f"{lesson.stage} {'★' * stars}".strip() if open_
                                   else f"{lesson.stage} · {text('sections.learn.locked_label')}")
+            names.append(text("sections.learn.stage_name", stage=lesson.stage, title=lesson.title, stars=stars)
+                         if open_ else text("sections.learn.stage_name_locked", stage=lesson.stage, title=lesson.title))
             button.disabled = not open_
             if index == controller.index:
                 button.add_class("lt-current")
             else:
                 button.remove_class("lt-current")
+        self.stage_tabs.names, self.stage_tabs.selected = names, controller.index
 
 
 def _stages(first: int, last: int | None) -> list[Lesson]:

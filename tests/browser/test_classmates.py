@@ -212,7 +212,8 @@ def test_a_classmate_who_changes_language_keeps_their_seat(browser: Any, page: A
         expect(ben_board.locator(".lt-turn")).to_have_text(of_two, timeout=TIMEOUT)
         page.get_by_label(text("app.language.label")).select_option(label="Español")
         spanish_tabs = [in_spanish(f"app.tabs.{tab}") for tab in ("play", "learn", "examples", "practice")]
-        expect(page.get_by_role("tab")).to_have_text(spanish_tabs, timeout=TIMEOUT)
+        sections = page.get_by_role("tablist", name=in_spanish("app.sections_label"), exact=True)  # its name too
+        expect(sections.get_by_role("tab")).to_have_text(spanish_tabs, timeout=TIMEOUT)
         ana_board = page.locator(".lt-board").first  # the board drawn again
         boards = {"Ana": ana_board, "Ben": ben_board}
         for _ in range(4):

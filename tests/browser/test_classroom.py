@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 from rendered import opening
 from servers import kernel_count
+from test_learn import stage_tab
 
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.pacing import INTENT_BURST, INTENT_RATE
@@ -173,7 +174,7 @@ def test_teacher_links_set_up_the_app_and_a_bad_value_is_explained(page: Any, ba
     page.locator(".lt-learn .lt-space").first.wait_for(state="visible", timeout=60_000)
     expect(page.locator(".lt-learn h3").first).to_contain_text("5.")
     expect(page.locator(".lt-link-note")).to_contain_text(opening("app.link.level", "known", value="'grandmaster'"))
-    expect(page.get_by_role("button", name="4", exact=True)).to_be_enabled()
+    expect(stage_tab(page, 4)).to_be_enabled()
 
 
 def kernel_of(page: Any) -> str:

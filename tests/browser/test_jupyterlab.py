@@ -119,7 +119,9 @@ def test_a_lesson_notebook_speaks_the_language_of_a_spanish_browser(browser: Any
         cell = open_notebook(page, lab + "lab/tree/lessons.ipynb")
         app = page.locator(".lt-app")
         run_cell(page, cell, app.locator(".lt-learn .lt-board"), "jupyterlab-lessons-es.png")
-        expect(app.get_by_role("tab")).to_have_text([in_spanish("app.tabs.learn")], timeout=30_000)
+        sections = app.get_by_role("tablist", name=in_spanish("app.sections_label"), exact=True)
+        expect(sections.get_by_role("tab")).to_have_text([in_spanish("app.tabs.learn")], timeout=30_000)
+        expect(app.locator("[role=main], [role=banner]")).to_have_count(0)  # one output of a notebook, not the page
         expect(app).to_have_attribute("lang", "es")
         expect(app.get_by_label(in_spanish("app.language.label"))).to_have_value("Español")
         expect(app.locator(".lt-stage")).to_have_count(3)  # the notebook's stages, 6 to 8

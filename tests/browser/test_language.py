@@ -20,7 +20,8 @@ ENGLISH = ["Play", "Learn", "Examples", "Practice"]
 
 
 def tabs(page: Any) -> Any:
-    return page.get_by_role("tab")
+    """The app's tabs of sections (Lumino's row; Learn's stages are tabs too), in either language."""
+    return page.locator(".lt-app .lm-TabBar").get_by_role("tab")
 
 
 def learn_drawn(page: Any) -> None:

@@ -44,6 +44,14 @@ def record(right: int, wrong: int) -> str:
                 wrong=wrong)
 
 
+def stage_tab(within: Any, stage: int, stars: int = 0, locked: bool = False) -> Any:
+    """Learn's tab of the course's stage `stage`, found by its name in words (its button shows "3 ★★")."""
+    title = LESSONS[stage - 1].title
+    name = (text("sections.learn.stage_name_locked", stage=stage, title=title) if locked
+            else text("sections.learn.stage_name", stage=stage, title=title, stars=stars))
+    return within.get_by_role("tab", name=name, exact=True)
+
+
 def open_tab(board: Any, title: str, section: str) -> Any:
     """Open a tab of the app and return its section's board root once drawn."""
     page = board.page
@@ -89,7 +97,8 @@ def test_complete_stage_2_and_stage_6_by_clicks(board: Any) -> None:
     section = board.page.locator(".lt-learn")
     expect(root.locator(".lt-turn")).to_contain_text(stage_line(1))
     locked = f"2 · {text('sections.learn.locked_label')}"
-    expect(section.get_by_role("button", name=locked, exact=True)).to_be_disabled()
+    expect(stage_tab(section, 2, locked=True)).to_be_disabled()
+    expect(stage_tab(section, 2, locked=True)).to_have_text(locked)
     assert opening("lessons.feedback.stars", "stars") in play_solution(root, 1)
     goal = root.locator(".lt-goal")
     goal_node = goal.element_handle()
@@ -109,7 +118,7 @@ def test_complete_stage_2_and_stage_6_by_clicks(board: Any) -> None:
     expect(hand_card(root, seven)).to_have_attribute("aria-pressed", "true")  # still picked: try another space
     message = click(root, space(root, 1, 7))
     assert stars(2) in message
-    expect(section.get_by_role("button", name="2 ★★", exact=True)).to_be_visible()
+    expect(stage_tab(section, 2, stars=2)).to_have_text("2 ★★")
 
     progress = Progress()
     for lesson in LESSONS[:5]:
@@ -117,7 +126,7 @@ def test_complete_stage_2_and_stage_6_by_clicks(board: Any) -> None:
     section.locator(".lt-code input").fill(progress.to_code())
     click(root, section.get_by_role("button", name=text("sections.progress.load")))
     expect(root.locator(".lt-message")).to_have_text(text("sections.progress.loaded", solved=5))
-    click(root, section.get_by_role("button", name="6", exact=True))
+    click(root, stage_tab(section, 6))
     expect(root.locator(".lt-turn")).to_contain_text(stage_line(6))
     expect(root.get_by_text(worth(THEIRS, 6), exact=True)).to_be_visible()
     click(root, hand_card(root, Card.parse("JC")))
@@ -127,6 +136,52 @@ def test_complete_stage_2_and_stage_6_by_clicks(board: Any) -> None:
     assert stars(3) in message
     expect(root.get_by_text(worth(THEIRS, 0), exact=True)).to_be_visible()
     expect(root.locator(".lt-error")).to_be_hidden()
+
+
+def test_the_stage_picker_is_a_row_of_tabs_over_the_board(page: Any, base_url: str) -> None:
+    """Learn's row of stages is a named tablist whose panel is the board: each stage a tab named in words, the stage
+    on the board the selected one (and the board's name), a locked stage a disabled tab, one tab in the Tab order.
+    The arrow keys (round the row), Home and End move the focus along the open stages and open none; Enter opens
+    the stage in focus; once the focus has left the row, Shift+Tab comes back to the stage on the board."""
+    page.goto(f"{base_url}?tab=learn&lesson=3", wait_until="commit")  # a teacher's link: stages 1 to 3 open
+    root = page.locator(".lt-learn .lt-board")
+    root.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
+    expect(root.locator(".lt-turn")).to_contain_text(stage_line(3))
+    stages = page.get_by_role("tablist", name=text("sections.learn.stages_label"), exact=True)
+    expect(stages.get_by_role("tab")).to_have_count(len(LESSONS))
+    first, second, third = (stage_tab(stages, stage) for stage in (1, 2, 3))
+    expect(stages.get_by_role("tab", selected=True)).to_have_count(1)
+    expect(third).to_have_attribute("aria-selected", "true")
+    expect(third).to_have_text("3")
+    fourth = stage_tab(stages, 4, locked=True)
+    expect(fourth).to_be_disabled()
+    board_panel = page.get_by_role("tabpanel", name=third.get_attribute("aria-label") or "", exact=True)
+    expect(board_panel.locator(".lt-board")).to_have_count(1)
+    assert {third.get_attribute("aria-controls"), fourth.get_attribute("aria-controls")} == {
+        board_panel.get_attribute("id")}
+    in_tab_order = stages.get_by_role("tab").evaluate_all("tabs => tabs.map((tab) => tab.tabIndex)")
+    assert in_tab_order == [-1, -1, 0] + [-1] * (len(LESSONS) - 3)
+    third.focus()
+    for key, focused in (("ArrowRight", first), ("ArrowRight", second), ("ArrowLeft", first), ("ArrowLeft", third),
+                         ("Home", first), ("End", third), ("ArrowLeft", second)):
+        page.keyboard.press(key)
+        expect(focused).to_be_focused()
+    expect(third).to_have_attribute("aria-selected", "true")
+    expect(root.locator(".lt-turn")).to_contain_text(stage_line(3))
+    seq = root.get_attribute("data-seq")
+    page.keyboard.press("Enter")
+    expect(root).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
+    expect(root.locator(".lt-turn")).to_contain_text(stage_line(2))
+    expect(second).to_have_attribute("aria-selected", "true")
+    expect(third).to_have_attribute("aria-selected", "false")
+    expect(page.get_by_role("tabpanel", name=second.get_attribute("aria-label") or "", exact=True)).to_have_count(1)
+    expect(second).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    expect(first).to_be_focused()
+    page.keyboard.press("Tab")  # out of the row, onto the board
+    expect(root.locator(":focus")).to_have_count(1)
+    page.keyboard.press("Shift+Tab")
+    expect(second).to_be_focused()
 
 
 def test_step_through_example_c3_and_read_its_values(board: Any) -> None:
@@ -232,7 +287,7 @@ def test_answer_the_questions_of_the_stage_on_what_you_can_see(board: Any) -> No
         progress.record_lesson(solved.key, 3)
     section.locator(".lt-code input").fill(progress.to_code())
     click(root, section.get_by_role("button", name=text("sections.progress.load")))
-    click(root, section.get_by_role("button", name=str(lesson.stage), exact=True))
+    click(root, stage_tab(section, lesson.stage))
     expect(root.locator(".lt-turn")).to_contain_text(stage_line(lesson.stage))
     expect(root.get_by_role("button", name=text("sections.learn.go_out_button"))).to_have_count(0)
     expect(root.get_by_text(text("sections.learn.in_sight.title"))).to_be_visible()

@@ -161,6 +161,49 @@ def test_board_renders_with_the_accessibility_contract(board: Any) -> None:
         "3px", "solid"]
 
 
+def test_the_header_is_the_banner_and_the_sections_are_the_main_landmarks_tabs(board: Any) -> None:
+    """A screen reader finds the header (title, language) as the page's banner and the sections as its main
+    landmark: a named row of tabs, the open section's tab selected and controlling its tab panel, which it names.
+    The arrow keys, Home and End move the focus along the tabs and leave the open section as it is; Enter opens the
+    tab in focus (manual activation: a section is built when it is first opened); once the focus has left the row,
+    Shift+Tab comes back to the open section's tab, not to the last one the arrows passed."""
+    page = board.page
+    wait_my_turn(board)
+    banner = page.get_by_role("banner")
+    expect(banner).to_have_count(1)
+    expect(banner.get_by_role("heading", name=text("app.title"), level=1)).to_have_count(1)  # (shown if there is room)
+    expect(banner.get_by_role("combobox", name=text("app.language.label"))).to_be_visible()
+    main = page.get_by_role("main")
+    expect(main).to_have_count(1)
+    tabs = main.get_by_role("tablist", name=text("app.sections_label"), exact=True)
+    expect(tabs.get_by_role("tab")).to_have_count(4)
+    play, learn, examples, practice = (tabs.get_by_role("tab", name=text(f"app.tabs.{section}"), exact=True)
+                                       for section in ("play", "learn", "examples", "practice"))
+    expect(tabs.get_by_role("tab", selected=True)).to_have_text(text("app.tabs.play"))
+    panel = main.get_by_role("tabpanel", name=text("app.tabs.play"), exact=True)
+    expect(panel.locator(".lt-play .lt-board")).to_have_count(1)
+    assert play.get_attribute("aria-controls") == panel.get_attribute("id")
+    play.focus()
+    for key, focused in (("ArrowRight", learn), ("ArrowRight", examples), ("ArrowLeft", learn), ("End", practice),
+                         ("ArrowRight", play), ("ArrowLeft", practice), ("Home", play), ("ArrowRight", learn)):
+        page.keyboard.press(key)
+        expect(focused).to_be_focused()
+    expect(play).to_have_attribute("aria-selected", "true")
+    expect(learn).to_have_attribute("aria-selected", "false")
+    page.keyboard.press("Enter")
+    expect(tabs.get_by_role("tab", selected=True)).to_have_text(text("app.tabs.learn"))
+    learn_panel = main.get_by_role("tabpanel", name=text("app.tabs.learn"), exact=True)
+    learn_panel.locator(".lt-learn .lt-space").first.wait_for(state="visible", timeout=60_000)
+    expect(panel).to_be_hidden()
+    assert learn.get_attribute("aria-controls") == learn_panel.get_attribute("id")
+    page.keyboard.press("ArrowRight")
+    expect(examples).to_be_focused()
+    page.keyboard.press("Tab")  # into the Learn section
+    expect(learn_panel.locator(":focus")).to_have_count(1)
+    page.keyboard.press("Shift+Tab")
+    expect(learn).to_be_focused()
+
+
 BUSY_CUE = """async board => {
   const turn = board.querySelector(".lt-turn");
   const cue = () => [getComputedStyle(turn, "::after").content, getComputedStyle(turn, "::after").visibility,

@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 from rendered import opening, pattern
-from test_learn import TIMEOUT, click, open_tab, play_solution, square_on_page
+from test_learn import TIMEOUT, click, open_tab, play_solution, square_on_page, stage_tab
 
 from leopard_tutor.engine import RULE_SETS, square_value
 from leopard_tutor.engine.catalogue import text
@@ -28,8 +28,8 @@ def test_progress_comes_back_by_itself_after_a_reload(page: Any, base_url: str, 
     root = open_tab(board, "Learn", "lt-learn")
     assert opening("lessons.feedback.stars", "stars") in play_solution(root, 1)
     learn = page.locator(".lt-learn")
-    expect(learn.get_by_role("button", name=re.compile(r"^1 ★+$"))).to_be_visible()
-    stars = learn.get_by_role("button", name=re.compile(r"^1 ★+$")).inner_text()
+    expect(learn.locator(".lt-stage").first).to_have_text(re.compile(r"^1 ★+$"))
+    stars = learn.locator(".lt-stage").first.inner_text().count("★")
 
     root = open_tab(board, "Practice", "lt-practice")
     practice = page.locator(".lt-practice")
@@ -49,8 +49,8 @@ def test_progress_comes_back_by_itself_after_a_reload(page: Any, base_url: str, 
     again = page.locator(".lt-board").first
     again.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
     open_tab(again, "Learn", "lt-learn")
-    expect(learn.get_by_role("button", name=stars.strip(), exact=True)).to_be_visible(timeout=TIMEOUT)
-    expect(learn.get_by_role("button", name="2", exact=True)).to_be_enabled()
+    expect(stage_tab(learn, 1, stars=stars)).to_be_visible(timeout=TIMEOUT)
+    expect(stage_tab(learn, 2)).to_be_enabled()
     open_tab(again, "Practice", "lt-practice")
     expect(practice.locator(".lt-record")).to_contain_text(LINES_RECORD)
 

@@ -1,0 +1,29 @@
+"""PageRoles: the app's structure as a screen reader and the keyboard meet it. Where the app is the whole page
+(Voilà's or the static site's, which has no main landmark of its own; never a notebook, where the app is one
+output among others) its header is the page's banner and its sections are the page's main landmark. Everywhere,
+the row of sections is a named tablist whose tabs each control their own tab panel (`aria-controls`,
+`aria-labelledby`), as the WAI-ARIA tabs pattern asks.
+
+The tabs themselves are Lumino's (`ipywidgets.Tab`): they are already tabs with `aria-selected`, one in the
+keyboard's Tab order, and they follow the pattern's manual activation: the arrow keys, Home and End move the focus
+along the row, Enter or Space opens the section. Manual, because a section is built when it is first opened: moving
+along the row must not build each section passed. The page sets the rest, and when the focus leaves the row, the
+open section's tab is again the one Tab comes back to.
+
+    app.children = (..., PageRoles(sections_label="Sections of the tutor"))   # inside the app (`.lt-app`)
+"""
+
+from __future__ import annotations
+
+import anywidget
+import traitlets
+
+from .board import STATIC
+
+
+class PageRoles(anywidget.AnyWidget):
+    """Sets the app's landmarks and its sections' tab semantics in the page (see above); it draws nothing."""
+
+    _esm = STATIC / "page_roles.js"
+    sections_label = traitlets.Unicode("").tag(sync=True)
+    """The accessible name of the row of sections' tabs, in the app's language."""

@@ -1,0 +1,76 @@
+// PageRoles front end (leopard_tutor/widgets/page_roles.py). On a page that is the app's alone (Voilà's or the
+// static site's: body[data-voila], with no main landmark of the page's own) the app's header (.lt-head) is the
+// banner and its sections (the Tab widget: the row of tabs and the panels) the main landmark. The row of tabs gets
+// its name ("sections_label"); each tab controls its panel (aria-controls) and each panel is a tabpanel named by
+// its tab (aria-labelledby). Lumino draws the tabs (role=tab, aria-selected, the arrow keys); when the focus leaves
+// their row, the selected tab is again the one in the Tab order. Set again whenever a tab or a panel is drawn anew
+// or the name changes. It draws nothing.
+
+let apps = 0;
+
+export default {
+  render({ model, el }) {
+    el.hidden = true;
+    const prefix = `lt-app${++apps}-${Math.random().toString(36).slice(2, 6)}`;
+    const mark = (node, name, value) => {
+      if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+    };
+    let app = null;
+    const parts = () => {
+      app = app || el.closest(".lt-app");
+      const tabs = app && app.querySelector(":scope > .jupyter-widget-tab");
+      return {
+        head: app && app.querySelector(":scope > .lt-head"),
+        tabs,
+        list: tabs && tabs.querySelector(":scope > .lm-TabBar [role=tablist]"),
+        panels: tabs && tabs.querySelector(":scope > .widget-tab-contents"),
+      };
+    };
+    const watched = new MutationObserver(() => place());
+    const place = () => {
+      const { head, tabs, list, panels } = parts();
+      if (!app) return;
+      watched.observe(app, { childList: true });
+      if (!tabs) return;
+      const mains = [...document.querySelectorAll("main, [role=main]")].filter((node) => node !== tabs);
+      if (document.body.hasAttribute("data-voila") && !mains.length) {
+        mark(tabs, "role", "main");
+        if (head) mark(head, "role", "banner");
+      }
+      watched.observe(tabs, { childList: true });
+      if (!list || !panels) return;
+      watched.observe(list, { childList: true });
+      watched.observe(panels, { childList: true });
+      mark(list, "aria-label", model.get("sections_label"));
+      const shown = [...panels.children];
+      [...list.querySelectorAll(":scope > [role=tab]")].forEach((tab, index) => {
+        const panel = shown[index];
+        if (!panel) return;
+        if (!tab.id) tab.id = `${prefix}-tab-${index}`;
+        if (!panel.id) panel.id = `${prefix}-panel-${index}`;
+        mark(tab, "aria-controls", panel.id);
+        mark(panel, "role", "tabpanel");
+        mark(panel, "aria-labelledby", tab.id);
+      });
+    };
+    const left = (event) => {  // the focus left the row of tabs: Tab comes back to the selected one
+      const { list } = parts();
+      if (!list || !list.contains(event.target) || list.contains(event.relatedTarget)) return;
+      for (const tab of list.querySelectorAll(":scope > [role=tab]")) {
+        mark(tab, "tabindex", tab.getAttribute("aria-selected") === "true" ? "0" : "-1");
+      }
+    };
+    const start = (tries) => {
+      place();
+      if (!app && tries > 0) requestAnimationFrame(() => start(tries - 1));
+    };
+    requestAnimationFrame(() => start(600));  // once the widget is in the page
+    document.addEventListener("focusout", left, true);
+    model.on("change:sections_label", place);
+    return () => {
+      watched.disconnect();
+      document.removeEventListener("focusout", left, true);
+      model.off("change:sections_label", place);
+    };
+  },
+};

@@ -1,0 +1,87 @@
+// StageTabs front end (leopard_tutor/widgets/stage_tabs.py). In its Learn section (.lt-learn) the row of stage
+// buttons (.lt-stages) is a tablist named "label", each button a tab named names[i], the one at "selected" the
+// selected tab, each controlling the board under the row, which is their tabpanel, named by the selected tab.
+// One tab is in the Tab order (a roving tabindex): the one in focus while the focus is in the row, else the
+// selected one. ArrowLeft and ArrowRight (round the row), Home and End move the focus along the open stages;
+// Enter and Space are the buttons' own (a click: the kernel opens the stage). Set again whenever the buttons are
+// drawn anew (a button's redraw takes its tabindex off) or the names or the selected stage change. It draws
+// nothing.
+
+let rows = 0;
+const MOVES = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
+
+export default {
+  render({ model, el }) {
+    el.hidden = true;
+    const prefix = `lt-stages${++rows}-${Math.random().toString(36).slice(2, 6)}`;
+    const mark = (node, name, value) => {
+      if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+    };
+    let section = null;
+    const parts = () => {
+      section = section || el.closest(".lt-learn");
+      const row = section && section.querySelector(":scope > .lt-stages");
+      const board = section && section.querySelector(":scope > * > .lt-board");
+      return { row, panel: board && board.parentElement, buttons: row ? [...row.querySelectorAll(":scope > .lt-stage")] : [] };
+    };
+    const watched = new MutationObserver(() => place());
+    const place = () => {
+      const { row, panel, buttons } = parts();
+      if (!row) return;
+      watched.observe(row, { childList: true, subtree: true, attributes: true, attributeFilter: ["tabindex", "disabled"] });
+      const names = model.get("names") || [];
+      const selected = model.get("selected");
+      mark(row, "role", "tablist");
+      mark(row, "aria-label", model.get("label"));
+      if (panel) {
+        if (!panel.id) panel.id = `${prefix}-board`;
+        mark(panel, "role", "tabpanel");
+      }
+      const focused = buttons.includes(document.activeElement) ? document.activeElement : null;
+      const holder = focused || buttons[selected];
+      buttons.forEach((button, index) => {
+        if (!button.id) button.id = `${prefix}-stage-${index}`;
+        mark(button, "role", "tab");
+        if (names[index]) mark(button, "aria-label", names[index]);
+        mark(button, "aria-selected", String(index === selected));
+        if (panel) mark(button, "aria-controls", panel.id);
+        mark(button, "tabindex", button === holder ? "0" : "-1");
+      });
+      if (panel && buttons[selected]) mark(panel, "aria-labelledby", buttons[selected].id);
+    };
+    const mine = (target) => {
+      const { row } = parts();
+      return row && target instanceof HTMLElement && target.parentElement === row && target.matches(".lt-stage");
+    };
+    const onKey = (event) => {
+      if (!MOVES.has(event.key) || !mine(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+      const open = parts().buttons.filter((button) => !button.disabled);
+      const at = open.indexOf(event.target);
+      const next = { ArrowLeft: open[(at - 1 + open.length) % open.length], ArrowRight: open[(at + 1) % open.length],
+                     Home: open[0], End: open[open.length - 1] }[event.key];
+      if (!next) return;
+      event.preventDefault();
+      next.focus();
+      place();
+    };
+    const onLeave = (event) => {
+      if (mine(event.target) && !mine(event.relatedTarget)) setTimeout(place, 0);
+    };
+    const start = (tries) => {
+      place();
+      if (!section && tries > 0) requestAnimationFrame(() => start(tries - 1));
+    };
+    requestAnimationFrame(() => start(600));  // once the widget is in the page
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("focusout", onLeave, true);
+    model.on("change:names", place);
+    model.on("change:selected", place);
+    return () => {
+      watched.disconnect();
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("focusout", onLeave, true);
+      model.off("change:names", place);
+      model.off("change:selected", place);
+    };
+  },
+};
