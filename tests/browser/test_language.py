@@ -34,7 +34,7 @@ def test_a_link_opens_in_spanish_and_the_picker_switches_to_english_and_is_kept(
     expect(tabs(page)).to_have_text(SPANISH, timeout=TIMEOUT)
     expect(page.locator("html")).to_have_attribute("lang", "es")
     expect(page.locator(".lt-help summary")).to_have_text("Ayuda")
-    expect(page.get_by_role("tab", name="Aprender")).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_role("tab", name="Aprender", exact=True)).to_have_attribute("aria-selected", "true")
     picker = page.get_by_label("Idioma")
     expect(picker).to_have_value("Español")
     expect(picker.locator("option", has_text="English")).to_have_attribute("lang", "en")  # said as English
@@ -45,7 +45,8 @@ def test_a_link_opens_in_spanish_and_the_picker_switches_to_english_and_is_kept(
     expect(page.get_by_label("Language")).to_have_value("English")
     expect(page.get_by_label("Language")).to_be_focused()  # drawn again, the keyboard is where it was
     expect(page).to_have_title(text("app.title"))  # not the notebook's file name
-    expect(page.get_by_role("tab", name="Learn")).to_have_attribute("aria-selected", "true")  # the same place
+    # the same place
+    expect(page.get_by_role("tab", name="Learn", exact=True)).to_have_attribute("aria-selected", "true")
     learn_drawn(page)
     assert "lang=" not in page.url and "tab=learn" in page.url, "the link's language gave way to the learner's"
     page.reload(wait_until="commit")
@@ -110,7 +111,7 @@ def test_a_spanish_learner_meets_no_english_word(page: Any, base_url: str) -> No
     seen["Jugar: una pista, una jugada y el texto de Acerca de"] = english_on(page)
     page.locator(".lt-help summary").click()  # closed again: it lies over the sections
     for tab in SPANISH[1:]:
-        page.get_by_role("tab", name=tab).click()
+        page.get_by_role("tab", name=tab, exact=True).click()
         page.locator(".lt-section:visible .lt-board .lt-space").first.wait_for(state="visible", timeout=TIMEOUT)
         seen[tab] = english_on(page)
         if tab == "Ejemplos":

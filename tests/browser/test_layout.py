@@ -101,7 +101,7 @@ def your_turn(lang: str) -> str:
 
 def open_tab(page: Any, tab: str, lang: str = "en") -> Any:
     """Show a tab and wait until its board has been fitted to the window; its board's root."""
-    page.get_by_role("tab", name=tab_title(tab, lang)).click()
+    page.get_by_role("tab", name=tab_title(tab, lang), exact=True).click()
     board = page.locator(f".{SECTIONS[tab]} .lt-board")
     board.locator(".lt-space").first.wait_for(state="visible", timeout=BOARD_TIMEOUT_MS)
     page.evaluate("(section) => ltProbes.settled(section)", SECTIONS[tab])

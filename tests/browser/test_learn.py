@@ -55,7 +55,7 @@ def stage_tab(within: Any, stage: int, stars: int = 0, locked: bool = False) -> 
 def open_tab(board: Any, title: str, section: str) -> Any:
     """Open a tab of the app and return its section's board root once drawn."""
     page = board.page
-    page.get_by_role("tab", name=title).click()
+    page.get_by_role("tab", name=title, exact=True).click()
     root = page.locator(f".{section} .lt-board")
     root.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
     return root

@@ -77,7 +77,7 @@ def opponents(tables: dict[str, tuple[str, str]]) -> dict[str, str]:
 def at_round_table(tab: Any, number: int, classmate: str) -> Any:
     """Assert that `tab` shows Play at a class table whose board names `classmate` (their square) and says round
     `number`: the board."""
-    expect(tab.get_by_role("tab", name=text("app.tabs.play"))).to_have_attribute("aria-selected", "true",
+    expect(tab.get_by_role("tab", name=text("app.tabs.play"), exact=True)).to_have_attribute("aria-selected", "true",
                                                                                   timeout=TIMEOUT)
     board = tab.locator(".lt-play .lt-board")
     expect(board.locator(".lt-message")).to_contain_text(
@@ -125,8 +125,9 @@ def test_the_teacher_pairs_four_students_for_two_rounds_and_a_restart_keeps_them
         for name, tab in students.items():
             drawn_board(tab)
             name_student(tab, name)
-            tab.get_by_role("tab", name=text("app.tabs.learn")).click()
-            expect(tab.get_by_role("tab", name=text("app.tabs.play"))).to_have_attribute("aria-selected", "false")
+            tab.get_by_role("tab", name=text("app.tabs.learn"), exact=True).click()
+            play = tab.get_by_role("tab", name=text("app.tabs.play"), exact=True)
+            expect(play).to_have_attribute("aria-selected", "false")
         teacher.goto(teacher_url)
         for name in NAMES:
             expect(teacher.locator("#lt-rows tr th", has_text=name)).to_have_count(1, timeout=TIMEOUT)

@@ -169,7 +169,7 @@ def test_a_teachers_link_through_the_start_page(page: Any, origin: str) -> None:
     learn = page.locator(".lt-learn .lt-board")
     stage_three = opening("sections.learn.turn", "title", stage=3, stages=len(LESSONS))
     expect(learn.locator(".lt-turn")).to_contain_text(stage_three, timeout=60_000)
-    page.get_by_role("tab", name="Play").click()
+    page.get_by_role("tab", name="Play", exact=True).click()
     expect(board.locator(".lt-turn")).to_contain_text(text("rules.ORIGINAL_1963"))
     level = page.locator(".lt-play select").nth(1)
     assert level.evaluate("select => select.options[select.selectedIndex].text") == text("levels.names.expert")

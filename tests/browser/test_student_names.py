@@ -31,7 +31,7 @@ def header_clear_of_the_tabs(page: Any) -> list[str]:
         page.set_viewport_size({"width": width, "height": 900})
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         head = page.locator(".lt-head").bounding_box()
-        tab = page.get_by_role("tab", name="Practice").bounding_box()
+        tab = page.get_by_role("tab", name="Practice", exact=True).bounding_box()
         beside = tab["x"] + tab["width"] <= head["x"]
         above = head["y"] + head["height"] <= tab["y"]
         if not (beside or above):
@@ -150,7 +150,7 @@ def test_two_students_are_seen_on_the_class_page_within_5_s(browser: Any, open_b
         expect(rows["Ana"]).to_contain_text(opening("teacher.lessons", "stars", done=1, total=len(LESSONS)),
                                             timeout=5_000)
         expect(rows["Ana"]).to_contain_text(text("teacher.now.learn_stage", stage=1), timeout=5_000)
-        ben.get_by_role("tab", name=text("app.tabs.practice")).click()
+        ben.get_by_role("tab", name=text("app.tabs.practice"), exact=True).click()
         expect(rows["Ben"]).to_contain_text(text("teacher.now.practice"), timeout=5_000)
         expect(rows["Ben"]).to_contain_text(text("teacher.lessons", done=0, total=len(LESSONS), stars=0))
         teacher.once("dialog", lambda dialog: dialog.accept())
@@ -184,7 +184,7 @@ def test_an_offered_name_is_a_row_once_a_stage_is_solved_and_a_visit_doing_nothi
         idle = other.new_page()
         idle.goto(server.url, wait_until="commit", timeout=60_000)
         expect(idle.locator(".lt-student-lead")).to_be_visible(timeout=60_000)
-        idle.get_by_role("tab", name=text("app.tabs.practice")).click()
+        idle.get_by_role("tab", name=text("app.tabs.practice"), exact=True).click()
         board = open_board(server.url)
         offered = page.locator(".lt-student-name")
         expect(offered).to_have_text(re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]+$"), timeout=TIMEOUT)
