@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from keyed import keys_in, said
+from test_widgets_play_section import Discarder
 
 from leopard_tutor import app
 from leopard_tutor.ai import LEVELS
@@ -47,7 +48,6 @@ from leopard_tutor.table import against_computer
 from leopard_tutor.table.class_table import ClassTable
 from leopard_tutor.widgets import PlaySection
 from leopard_tutor.widgets.student_bar import StudentBar, generated_name, read_kept
-from tests.test_widgets_play_section import Discarder
 
 KEY = b"connection-key"
 

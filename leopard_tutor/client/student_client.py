@@ -31,7 +31,7 @@ import logging
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import count
 from typing import TYPE_CHECKING, Any
@@ -138,6 +138,19 @@ class Reports:
         self._thread: threading.Thread | None = None
         self._failing = False  # a failure was logged: the next ones are not, until a report gets through
         self._serial = count()
+        self._holding = 0  # while above 0 (`held`), no report goes out
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """No report goes out until the block ends (what the block gives goes out after it, in order)."""
+        with self._changed:
+            self._holding += 1
+        try:
+            yield
+        finally:
+            with self._changed:
+                self._holding -= 1
+                self._changed.notify_all()
 
     def put(self, action: str, body: Body, *, alone: bool = False) -> None:
         """Send `body` to `action` soon; `alone`, it replaces no other report (a finished match)."""
@@ -160,7 +173,7 @@ class Reports:
     def _run(self) -> None:
         while True:
             with self._changed:
-                self._changed.wait_for(lambda: bool(self._pending))
+                self._changed.wait_for(lambda: bool(self._pending) and not self._holding)
                 action, body = self._pending.pop(next(iter(self._pending)))
                 self._busy = True
             try:
@@ -248,9 +261,10 @@ class StudentRecord:
         offered = self.offered
         if self.name is not None or offered is None:
             return
-        self.give_name(offered, typed=False)
-        for listener in list(self.offered_listeners):
-            listener(offered)
+        with self.reports.held():  # the page shows the name before a refusal of it can forget it (`_forgotten`)
+            self.give_name(offered, typed=False)
+            for listener in list(self.offered_listeners):
+                listener(offered)
 
     def give_name(self, name: object, *, typed: bool = True) -> str:
         """Make `name` the student's name (checked: a `ClassTableError` changes nothing) and tell the server; the
@@ -265,10 +279,10 @@ class StudentRecord:
             return kept
         if typed:
             self._claim(kept)  # (the reports given before go first: the name may be forgotten meanwhile)
-        else:
-            self.reports.put("name", {"name": kept})
         first = self.name is None
-        self.name, self.offered = kept, None
+        self.name, self.offered = kept, None  # before the report goes: its refusal forgets this name
+        if not typed:
+            self.reports.put("name", {"name": kept})
         if first:
             self.reports.put("progress", self._take_earned)
             for game in self._held_games:
