@@ -156,7 +156,7 @@ def test_the_stage_picker_is_a_row_of_tabs_over_the_board(page: Any, base_url: s
     fourth = stage_tab(stages, 4, locked=True)
     expect(fourth).to_be_disabled()
     board_panel = page.get_by_role("tabpanel", name=third.get_attribute("aria-label") or "", exact=True)
-    expect(board_panel.locator(".lt-board")).to_have_count(1)
+    expect(board_panel.locator(".lt-board")).to_have_count(1, timeout=TIMEOUT)
     assert {third.get_attribute("aria-controls"), fourth.get_attribute("aria-controls")} == {
         board_panel.get_attribute("id")}
     in_tab_order = stages.get_by_role("tab").evaluate_all("tabs => tabs.map((tab) => tab.tabIndex)")

@@ -19,12 +19,12 @@ export default {
     };
     const drawn = new MutationObserver(() => limit());
     let frame = 0;
-    const start = () => {  // the app holds this widget: look for it once this one is in the page
+    const start = (tries) => {  // the app holds this widget: look for it once this one is in the page
       limit();
       if (app) drawn.observe(app, { childList: true, subtree: true });
-      else frame = requestAnimationFrame(start);
+      else if (tries > 0) frame = requestAnimationFrame(() => start(tries - 1));
     };
-    frame = requestAnimationFrame(start);
+    frame = requestAnimationFrame(() => start(600));
     model.on("change:most", limit);
     return () => {
       cancelAnimationFrame(frame);

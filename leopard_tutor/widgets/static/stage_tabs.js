@@ -28,6 +28,7 @@ export default {
     const place = () => {
       const { row, panel, buttons } = parts();
       if (!row) return;
+      watched.observe(section, { childList: true, subtree: true });  // the board, its panel, may come after the row
       watched.observe(row, { childList: true, subtree: true, attributes: true, attributeFilter: ["tabindex", "disabled"] });
       const names = model.get("names") || [];
       const selected = model.get("selected");
