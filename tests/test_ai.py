@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from keyed import mark
 from positions import c, prepared, random_hand
 
 from leopard_tutor.ai import AIError, ExpertPlayer, IntermediatePlayer, make_player
@@ -29,6 +30,7 @@ from leopard_tutor.ai.players import (
     keep_going_out,
     ranked_moves,
 )
+from leopard_tutor.ai.why import why
 from leopard_tutor.engine import (
     ORIGINAL_1963,
     REVISED_2008,
@@ -43,6 +45,7 @@ from leopard_tutor.engine import (
     RuleSet,
     Square,
     full_deck,
+    hand_score,
     square_value,
 )
 
@@ -333,13 +336,19 @@ unseen cards, by either judge)."""
 
 
 def going_out_position(case: dict[str, Any]) -> PlayerView:
+    hand = going_out_hand(case)[0]
+    return hand.view(hand.to_move)
+
+
+def going_out_hand(case: dict[str, Any]) -> tuple[Hand, Move]:
+    """The hand of `case` just before the move the computer made there, and that move."""
     hand = Hand.from_json(json.dumps(case["hand"]))
     moves = list(hand.moves)
     while hand.moves:
         hand.undo()
     for move in moves[:case["moves_before"]]:
         hand.apply(move)
-    return hand.view(hand.to_move)
+    return hand, moves[case["moves_before"]]
 
 
 @pytest.mark.parametrize("case", GOING_OUT, ids=[case["about"][:4] + f"-{case['moves_before']}" for case in GOING_OUT])
@@ -361,3 +370,15 @@ def test_halving_keeps_going_out_in_place_of_the_last_kept() -> None:
     assert keep_going_out([0, 2, 3, 1], 2, moves) == [0, 1]
     assert keep_going_out([1, 0, 2, 3], 2, moves) == [1, 0]
     assert keep_going_out([0, 2, 3], 2, [EndTurn()] * 4) == [0, 2]
+
+
+@pytest.mark.parametrize("case", GOING_OUT, ids=[case["about"][:4] + f"-{case['moves_before']}" for case in GOING_OUT])
+def test_why_a_computer_that_could_go_out_and_did_not_says_what_going_out_would_have_scored(
+        case: dict[str, Any], keyed: None) -> None:
+    hand, made = going_out_hand(case)
+    view = hand.view(hand.to_move)
+    mine, theirs = view.value(view.player), view.value(view.opponent)
+    told = why(view, made).sentence
+    assert told.endswith(" " + mark("review.why.stayed_in", value=mine, my_score=hand_score(mine, True, view.rules),
+                                    their_score=hand_score(theirs, False, view.rules)))
+    assert "review.why.stayed_in" not in why(view, GoOut()).sentence

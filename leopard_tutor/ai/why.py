@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Hand, Move, PlayerView
+from ..engine import GoOut, Hand, Move, PlayerView, hand_score
 from ..engine.catalogue import text
 from ..engine.narration import move_words
 from .hints import explain
@@ -27,11 +27,17 @@ class Why:
 
 
 def why(view: PlayerView, move: Move) -> Why:
-    """Why the player of `view` made `move` there, told to the other player."""
+    """Why the player of `view` made `move` there, told to the other player; where they could have gone out and did
+    not, what going out would have scored too."""
     key, values = next((key, values) for key, values in explain(view, move).facts if key.startswith("reason."))
     reason = text(f"review.why.{key}", **values)
     told = move_words(move, "report", view.opponent)
-    return Why(move, text("review.why.said", move=told, reason=reason), (f"hints.{key}", values))
+    sentence = text("review.why.said", move=told, reason=reason)
+    if key != "reason.pass" and not isinstance(move, GoOut) and GoOut() in view.legal_moves():  # (a pass says it)
+        rules, mine = view.rules, view.value(view.player)
+        sentence += " " + text("review.why.stayed_in", value=mine, my_score=hand_score(mine, True, rules),
+                               their_score=hand_score(view.value(view.opponent), False, rules))
+    return Why(move, sentence, (f"hints.{key}", values))
 
 
 @dataclass(frozen=True)
