@@ -15,7 +15,6 @@ from positions import c, prepared, random_hand
 
 from leopard_tutor.ai import AIError, ExpertPlayer, IntermediatePlayer, make_player
 from leopard_tutor.ai.evaluation import hand_tuned
-from leopard_tutor.ai.judging import JudgedSearch
 from leopard_tutor.ai.learned import learned_value
 from leopard_tutor.ai.players import (
     EXPERT_TURNS,
@@ -27,7 +26,6 @@ from leopard_tutor.ai.players import (
     EvaluationPlayer,
     MasterPlayer,
     instinct_move,
-    keep_going_out,
     ranked_moves,
 )
 from leopard_tutor.ai.why import why
@@ -331,13 +329,9 @@ def test_a_sampled_hand_shows_each_player_exactly_the_view_it_was_sampled_from(r
 
 GOING_OUT = json.loads((Path(__file__).parent / "data" / "going_out_positions.json").read_text(encoding="utf-8"))
 """Positions from a card player's games against the master (2026-12-03) where it stayed in and discarded, though going
-out was better by 0.9 to 2.6 points a hand (whole-hand greedy play-outs of both choices on 60 to 150 deals of the
-unseen cards, by either judge)."""
-
-
-def going_out_position(case: dict[str, Any]) -> PlayerView:
-    hand = going_out_hand(case)[0]
-    return hand.view(hand.to_move)
+out was better by 0.9 to 2.6 points a hand by whole-hand greedy play-outs of both choices (60 to 150 deals of the
+unseen cards, by either judge). Its search's own estimates favour going out there too, but successive halving drops
+going out early; a master that kept it lost points over 200 pairs (benchmarks/HISTORY.md), so the search stays."""
 
 
 def going_out_hand(case: dict[str, Any]) -> tuple[Hand, Move]:
@@ -349,27 +343,6 @@ def going_out_hand(case: dict[str, Any]) -> tuple[Hand, Move]:
     for move in moves[:case["moves_before"]]:
         hand.apply(move)
     return hand, moves[case["moves_before"]]
-
-
-@pytest.mark.parametrize("case", GOING_OUT, ids=[case["about"][:4] + f"-{case['moves_before']}" for case in GOING_OUT])
-def test_going_out_that_beats_staying_in_is_followed_to_the_end_of_every_search(case: dict[str, Any]) -> None:
-    """Successive halving dropped going out after four deals, on the discards' lucky early averages, which then fell
-    below it: the master stayed in and the hint said to. Going out is now never dropped (its value is exact, and
-    costs no play-out), so the master, the expert and the judging search (hint and review) go out."""
-    view = going_out_position(case)
-    assert GoOut() in view.legal_moves() and case["made"].startswith("Discard")
-    for seed in range(3):
-        assert MasterPlayer(seed, time_budget=60, deals=16).choose(view) == GoOut()
-        assert ExpertPlayer(seed, time_budget=60, deals=16).choose(view) == GoOut()
-    search = JudgedSearch(view).run()
-    assert search.moves[search.best()] == GoOut()
-
-
-def test_halving_keeps_going_out_in_place_of_the_last_kept() -> None:
-    moves: list[Move] = [EndTurn(), GoOut(), EndTurn(), EndTurn()]  # (only their kinds matter here)
-    assert keep_going_out([0, 2, 3, 1], 2, moves) == [0, 1]
-    assert keep_going_out([1, 0, 2, 3], 2, moves) == [1, 0]
-    assert keep_going_out([0, 2, 3], 2, [EndTurn()] * 4) == [0, 2]
 
 
 @pytest.mark.parametrize("case", GOING_OUT, ids=[case["about"][:4] + f"-{case['moves_before']}" for case in GOING_OUT])

@@ -17,7 +17,7 @@ from collections import OrderedDict
 from ..engine import GoOut, Hand, Move, PlayerView
 from ..protocol import LEVELS
 from .determinize import sample_hand
-from .players import EXPERT_PRIOR, SEARCHES, AIError, keep_going_out, play_out, ranked_moves
+from .players import EXPERT_PRIOR, SEARCHES, AIError, play_out, ranked_moves
 from .randomness import move_key, public_key, rng_for
 
 JUDGE_LEVEL = LEVELS[-1]  # the level whose search judges: the strongest
@@ -82,8 +82,8 @@ class JudgedSearch:
         if self.deals == PRUNE_DEALS:
             values = self.values()
             ranked = sorted((i for i in self.active if i != self.made), key=lambda i: (-values[i], i))
-            kept = keep_going_out(ranked, KEEP if self.made is None else KEEP - 1, self.moves)
-            self.active = sorted(kept if self.made is None else [self.made, *kept])
+            kept = ranked[:KEEP] if self.made is None else [self.made, *ranked[:KEEP - 1]]
+            self.active = sorted(kept)
 
     def run(self, deals: int = JUDGE_DEALS) -> JudgedSearch:
         """Search until `deals` deals are done (none for a forced move); returns itself."""

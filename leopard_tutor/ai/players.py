@@ -255,7 +255,7 @@ class ExpertPlayer:
             if deals % HALVING_DEALS == 0 and len(active) > 2:
                 # successive halving: spend the rest of the budget on the better half
                 active.sort(key=lambda i: (-(totals[i] + prior[i]), i))
-                active = sorted(keep_going_out(active, max(2, (len(active) + 1) // 2), candidates))
+                active = sorted(active[:max(2, (len(active) + 1) // 2)])
             if self.clock() > deadline:
                 break
         self.last_deals = deals
@@ -275,17 +275,6 @@ class MasterPlayer(ExpertPlayer):
     def __init__(self, seed: int, time_budget: float = DEFAULT_TIME_BUDGET, deals: int = DEFAULT_DEALS,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         super().__init__(seed, time_budget, deals, turns=MASTER_TURNS, judge=learned_value, clock=clock)
-
-
-def keep_going_out(ranked: list[int], count: int, candidates: list[Move]) -> list[int]:
-    """The first `count` of the candidates' indices `ranked` (best first), going out always among them: its value is
-    exact and costs no play-out, where the others' early averages are noisy (a candidate kept on a lucky start falls
-    back below it later, and going out, once dropped, could not come back)."""
-    kept = ranked[:count]
-    out = next((index for index in ranked if isinstance(candidates[index], GoOut)), None)
-    if out is None or out in kept:
-        return kept
-    return [*ranked[:count - 1], out]
 
 
 SEARCHES: dict[str, tuple[Judge, int]] = {ExpertPlayer.level: (hand_tuned, EXPERT_TURNS),
