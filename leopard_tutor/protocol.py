@@ -61,14 +61,6 @@ RESULTS = ("won", "drawn", "lost")
 """A finished match's result from the student's seat (`POST game`)."""
 MATCH_ID_LENGTH = 16
 """Hex digits of a finished match's id (`client.student_client.match_id`)."""
-
-
-def match_key(rules: str, hands: int, seed: int | str) -> str:
-    """The id of the match of rule set `rules` (its key), `hands` hands and deal `seed` (`MATCH_ID_LENGTH` hex digits):
-    what a page counts a match under (`client.student_client.match_id`), and what the server makes for a match whose
-    deal it chose (a round's match against the computer)."""
-    said = json.dumps([rules, hands, seed])
-    return hashlib.sha256(said.encode()).hexdigest()[:MATCH_ID_LENGTH]
 CLASSMATE = "classmate"
 """A match against a classmate, as a report names its opponent (and the opponent menu its choice of one)."""
 COMPUTER = "computer:"
@@ -100,6 +92,14 @@ def accepted_languages(header: str) -> tuple[str, ...]:
         if tag and tag != "*" and quality > 0:
             found.append((-quality, index, tag.strip()))
     return tuple(tag for _, _, tag in sorted(found))[:MAX_LANGUAGES]
+
+
+def match_key(rules: str, hands: int, seed: int | str) -> str:
+    """The id of the match of rule set `rules` (its key), `hands` hands and deal `seed` (`MATCH_ID_LENGTH` hex digits):
+    what a page counts a match under (`client.student_client.match_id`), and what the server makes for a match whose
+    deal it chose (a round's match against the computer)."""
+    said = json.dumps([rules, hands, seed])
+    return hashlib.sha256(said.encode()).hexdigest()[:MATCH_ID_LENGTH]
 
 
 def kernel_proof(key: bytes, kernel_id: str) -> str:

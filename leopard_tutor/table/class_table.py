@@ -77,8 +77,9 @@ class ClassTable(Table):
 
     for_classmates = True
 
-    def __init__(self, seat: int, names: Sequence[str], store_move: StoreMove, **options: Any) -> None:
-        """`options` as for `Table` (rules, seed and hands: the table's, as the server has them; `seating`)."""
+    def __init__(self, seat: int, names: Sequence[str], store_move: StoreMove | None, **options: Any) -> None:
+        """`options` as for `Table` (rules, seed and hands: the table's, as the server has them; `seating`); no
+        `store_move` where the server no longer takes the table's moves (`taken_up`)."""
         here, there = PersonHere(names[seat]), PersonElsewhere(names[1 - seat] or "", lambda _view: None)
         self.store_move: StoreMove | None = store_move
         self.made = 0  # moves of the server's list made here
@@ -199,9 +200,9 @@ class ClassTable(Table):
         """The match of a class table whose classmate's seat the computer took (`finish`), as a page kept it
         (`match`, where it was or as it ended), the computer (`chooser`) in that seat again; nothing of it is stored on
         the server. `words` open the message; `options` as for `Table` (hints, reviews, background search)."""
-        table = cls(finish.seat, finish.names, _stores_nothing,
+        table = cls(finish.seat, finish.names, None,
                     **{**options, "rules": match.rules, "seed": match.seed, "hands": match.hands})
-        table.store_move, table.code, table.finish = None, finish.code, finish
+        table.code, table.finish = finish.code, finish
         seats = list(table.seats)
         seats[1 - finish.seat] = Computer(chooser)
         table.seats, table.computer_sat = (seats[0], seats[1]), finish.sat
@@ -220,7 +221,3 @@ class ClassTable(Table):
         self.store_move, self.pending = None, []
         super().close(ending, words)
 
-
-def _stores_nothing(_number: int, _move: dict[str, Any]) -> None:
-    """The store of a table whose moves the server no longer takes (never called: the table stores nothing)."""
-    raise LeopardError("this table's moves are no longer stored on the server")
