@@ -7,9 +7,10 @@ import contextvars
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
-from keyed import mark
+from keyed import mark, said
 from test_hint_truth import CHECKS
 
 from leopard_tutor.ai.players import BeginnerPlayer, IntermediatePlayer
@@ -295,6 +296,28 @@ def test_refining_is_cut_by_its_time_and_the_cheap_pass_comes_first() -> None:
     done = reviewer.review()
     assert done.complete and reviewer.pending == 0
     assert all(j.deals == 3 or len(j.view.legal_moves()) == 1 for j in done.judgements)
+
+
+def test_a_judgement_says_it_is_not_final_until_its_search_has_followed_every_deal(keyed: None) -> None:
+    reviewer = HandReview(0, deals=2, candidates=2)
+    reviewer.follow(played_hand(REVISED_2008, 1, most=20))
+    chosen = [j for j in reviewer.review().judgements if j.deals == 0 and len(j.view.legal_moves()) > 1]
+    assert chosen and not any(j.final for j in chosen)
+    assert all(j.sentence.endswith(mark("review.not_final.quick")) for j in chosen)
+    assert all(mark_words(j) == mark("review.not_final.mark", mark=mark_words(replace(j, final=True))) for j in chosen)
+    while reviewer.pending > 1:  # one deal short: the last decision searched has followed one deal of two
+        reviewer.refine(0.0)
+    review = reviewer.review()
+    half = [j for j in review.judgements if not j.final]
+    assert [j.deals for j in half] == [1]
+    assert half[0].facts[-1] == ("review.not_final.deals", {"deals": 1, "target": 2})
+    assert half[0].sentence.endswith(mark("review.not_final.deals", deals=1, target=2))
+    assert review.not_final == 1 and said(review.summary(), "review.summary.not_final", count=1)
+    while reviewer.refine(60.0):
+        pass
+    done = reviewer.review()
+    assert done.not_final == 0 and all(j.final for j in done.judgements)
+    assert not any("not_final" in key for j in done.judgements for key, _ in j.facts)
 
 
 @pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))

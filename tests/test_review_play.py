@@ -102,6 +102,27 @@ def test_a_review_of_the_hand_in_progress_and_of_the_last_hand() -> None:
         c.review_goto(999)
 
 
+def test_a_review_opened_before_its_search_ends_says_so_and_shows_the_search_as_it_goes_on(
+        monkeypatch: pytest.MonkeyPatch, keyed: None) -> None:
+    monkeypatch.setattr("leopard_tutor.table.table.REVIEW_FINISH_SECONDS", 0.0)
+    c = against_computer(BeginnerPlayer(5), rules=RULE_SETS["REVISED_2008"], seed=5,
+                         reviewer=lambda player: HandReview(player, deals=3, candidates=2))
+    play_to(c, moves=5)
+    c.handle({"type": "action", "id": "review"})
+    session = c.reviewing
+    assert session is not None and session.review.not_final > 0
+    assert said(c.message, "review.summary.not_final", count=session.review.not_final)
+    panel = " ".join(str(item) for state in c.board_state().aside for item in state.get("items", []))
+    assert said(panel, "review.not_final.mark")
+    while c.reviewer.refine(60.0):  # the background's work, done here at once
+        pass
+    c.handle({"type": "action", "id": "review_next"})
+    session = c.reviewing
+    assert session is not None and session.step == 1 and session.review.complete
+    assert session.review.not_final == 0 and not said(c.message, "review.not_final.deals")
+    assert session.review == c.reviewer.review()
+
+
 def test_the_board_shows_the_position_as_the_learner_saw_it() -> None:
     c = controller(seed=8)
     play_to(c, moves=12)

@@ -95,7 +95,8 @@ class Judgement:
 
     `cost` is the points of expected final score difference the move gave up against `best` (0 when it
     was the best found); `deals` how many deals of the unseen cards the search used (0: the one-move
-    value only); `facts` the (catalogue key, values) the sentence was filled with.
+    value only); `facts` the (catalogue key, values) the sentence was filled with; `final` whether the search
+    behind it has followed all the deals a finished judgement needs (the sentence says so when not).
     """
 
     decision: Decision
@@ -104,6 +105,7 @@ class Judgement:
     deals: int
     sentence: str
     facts: tuple[tuple[str, dict[str, Any]], ...]
+    final: bool = True
 
     @property
     def verdict(self) -> str:
@@ -135,8 +137,9 @@ def _search_for(decision: Decision, seed: int, candidates: int, deals: int) -> J
     return hinted or JudgedSearch(decision.view, decision.move, seed=seed, candidates=candidates)
 
 
-def _judgement(decision: Decision, search: JudgedSearch) -> Judgement:
-    """The verdict on `decision` as far as its `search` has gone, with its sentence."""
+def _judgement(decision: Decision, search: JudgedSearch, deals: int) -> Judgement:
+    """The verdict on `decision` as far as its `search` has gone, with its sentence; not final while the search has
+    followed fewer than `deals` deals, and then its sentence says how far it has gone."""
     if search.forced:
         return Judgement(decision, decision.move, 0.0, 0, text("review.sentence.forced"),
                          (("review.sentence.forced", {}),))
@@ -144,7 +147,12 @@ def _judgement(decision: Decision, search: JudgedSearch) -> Judgement:
     best = search.best()
     assert search.made is not None
     cost = max(0.0, values[best] - values[search.made])
-    return Judgement(decision, search.moves[best], cost, search.deals, *_sentence(decision, search.moves[best], cost))
+    sentence, facts = _sentence(decision, search.moves[best], cost)
+    if search.deals < deals:
+        key = "review.not_final.deals" if search.deals else "review.not_final.quick"
+        so_far: dict[str, Any] = {"deals": search.deals, "target": deals} if search.deals else {}
+        sentence, facts = f"{sentence} {text(key, **so_far)}", (*facts, (key, so_far))
+    return Judgement(decision, search.moves[best], cost, search.deals, sentence, facts, search.deals >= deals)
 
 
 def _sentence(decision: Decision, best: Move, cost: float) -> tuple[str, tuple[tuple[str, dict[str, Any]], ...]]:
@@ -181,15 +189,25 @@ class Review:
         (so more than a hand is worth, at times)."""
         return sum(j.cost for j in self.judgements if j.verdict != "good")
 
+    @property
+    def not_final(self) -> int:
+        """How many judgements rest on less search than a finished one (`Judgement.final`)."""
+        return sum(1 for j in self.judgements if not j.final)
+
     def summary(self) -> str:
-        """One line: how many inaccuracies, mistakes and blunders, and the points those moves lost (`points_lost`)."""
+        """One line: how many inaccuracies, mistakes and blunders, and the points those moves lost (`points_lost`),
+        and how many of the judgements are not final yet, if any."""
         parts = [text(f"review.count.{verdict}", count=self.count(verdict)) for verdict in VERDICTS[1:]
                  if self.count(verdict)]
         if not self.judgements:
             return text("review.summary.empty")
         if not parts:
-            return text("review.summary.clean", moves=len(self.judgements))
-        return text("review.summary.line", counts=and_list(parts), points=round(self.points_lost))
+            line = text("review.summary.clean", moves=len(self.judgements))
+        else:
+            line = text("review.summary.line", counts=and_list(parts), points=round(self.points_lost))
+        if self.not_final:
+            return text("review.summary.not_final", summary=line, count=self.not_final)
+        return line
 
 
 class HandReview:
@@ -245,7 +263,8 @@ class HandReview:
 
     def review(self) -> Review:
         """The judgements as they stand now."""
-        return Review(tuple(_judgement(decision, search) for decision, search in self._judged), self.pending == 0)
+        return Review(tuple(_judgement(decision, search, self.deals) for decision, search in self._judged),
+                      self.pending == 0)
 
     def finish(self, seconds: float) -> Review:
         """The review after at most about `seconds` more of search."""

@@ -232,11 +232,12 @@ def score_sheet(table: Table) -> list[tuple[int, int, int]]:
 
 
 def mark_words(judgement: Judgement) -> str:
-    """A judgement's mark in words, with the points lost unless it is good."""
+    """A judgement's mark in words, with the points lost unless it is good, and "not final" while its search goes
+    on."""
     mark = text(f"review.verdict.{judgement.verdict}")
-    if judgement.verdict == "good":
-        return mark
-    return text("review.cost", verdict=mark, points=judgement.points, figure=figure_words(judgement.points))
+    if judgement.verdict != "good":
+        mark = text("review.cost", verdict=mark, points=judgement.points, figure=figure_words(judgement.points))
+    return mark if judgement.final else text("review.not_final.mark", mark=mark)
 
 
 def review_panels(session: Reviewing) -> list[State]:

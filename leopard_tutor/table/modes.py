@@ -76,7 +76,8 @@ class Closed:
 @dataclass(frozen=True)
 class Reviewing:
     """A review being stepped through: the judgements of `player`'s moves, the hand they judge (a copy), which
-    hand of the match it was, the judgement shown, and the mode it was opened from."""
+    hand of the match it was, the judgement shown, the mode it was opened from, and the review's maker, whose
+    search may go on meanwhile (`refreshed`)."""
 
     review: Review
     hand: Hand
@@ -84,12 +85,22 @@ class Reviewing:
     player: int
     step: int = 0
     back: Mode = field(default_factory=lambda: Playing())  # where closing the review leads back to
+    reviewer: HandReview | None = field(default=None, compare=False)
     kind: ClassVar[str] = "reviewing"
 
     @property
     def judgement(self) -> Judgement:
         """The judgement shown now."""
         return self.review.judgements[self.step]
+
+    def refreshed(self) -> Review:
+        """The review as its maker judges the same moves now: further refined if its search went on since it was
+        opened (a review that is complete, or whose maker has since followed other moves, stays as it is)."""
+        if self.reviewer is None or self.review.complete:
+            return self.review
+        fresh = self.reviewer.review()
+        same = [j.decision.index for j in fresh.judgements] == [j.decision.index for j in self.review.judgements]
+        return fresh if same else self.review
 
 
 @dataclass(frozen=True)

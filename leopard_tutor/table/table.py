@@ -542,7 +542,7 @@ class Table(TableController):
     def _open_review(self, hand: Hand, reviewer: HandReview, number: int, intent: str) -> None:
         reviewer.follow(hand)
         review = reviewer.finish(REVIEW_FINISH_SECONDS)
-        self.move_to(intent, Reviewing(review, hand.copy(), number, reviewer.player, back=self.mode))
+        self.move_to(intent, Reviewing(review, hand.copy(), number, reviewer.player, back=self.mode, reviewer=reviewer))
         self.marks.selected = None
         self._say_step(text("review.opened", summary=review.summary()))
 
@@ -552,8 +552,8 @@ class Table(TableController):
             return
         session = self.reviewing
         assert session is not None
-        self.move_to("review_step", replace(session, step=max(0, min(len(session.review.judgements) - 1,
-                                                                      session.step + by))))
+        self.move_to("review_step", replace(session, review=session.refreshed(),
+                                            step=max(0, min(len(session.review.judgements) - 1, session.step + by))))
         self._say_step()
 
     def review_next_mistake(self) -> None:
@@ -573,7 +573,7 @@ class Table(TableController):
             return
         if not 0 <= step < len(session.review.judgements):
             raise BadIntent(f"there is no move number {step} in this review")
-        self.move_to("review_step", replace(session, step=step))
+        self.move_to("review_step", replace(session, review=session.refreshed(), step=step))
         self._say_step()
 
     def _say_step(self, opening: str = "") -> None:
