@@ -13,7 +13,20 @@ from test_hint_truth import CHECKS
 
 from leopard_tutor.ai.adaptive import AdaptiveLevel
 from leopard_tutor.ai.background import Background
-from leopard_tutor.ai.players import AIError, BeginnerPlayer, IntermediatePlayer
+from leopard_tutor.ai.players import (
+    BEGINNER_INSTINCT,
+    CASUAL_INSTINCT,
+    DEFAULT_TIME_BUDGET,
+    EXPERT_TURNS,
+    INTERMEDIATE_INSTINCT,
+    MASTER_TURNS,
+    AIError,
+    BeginnerPlayer,
+    ExpertPlayer,
+    IntermediatePlayer,
+    MasterPlayer,
+    how_it_plays,
+)
 from leopard_tutor.ai.review import HandReview, view_before
 from leopard_tutor.ai.why import why, why_turn
 from leopard_tutor.engine import RULE_SETS, Play, RuleSet
@@ -269,6 +282,28 @@ def test_the_adaptive_choice_in_the_level_menu_follows_match_results(keyed: None
                           LEVELS).level == "intermediate"
     play.level_pick.value = "beginner"
     assert play.adaptive is None and play.controller.opponent.level == "beginner"  # type: ignore[attr-defined]
+
+
+def test_choosing_a_level_says_how_it_plays(keyed: None) -> None:
+    play = build_play(Named("casual"), opponent_factory=Named, level="casual", seed=1)  # type: ignore[arg-type]
+    play.level_pick.value = "master"
+    message = play.board.state["message"]
+    assert said(message, "play.opponent_changed", name=mark("levels.in_sentence.master"))
+    assert message.endswith(how_it_plays("master"))
+
+
+def test_how_a_level_plays_is_said_with_the_figures_that_make_it_play_so(keyed: None) -> None:
+    assert said(how_it_plays("beginner"), "levels.how.beginner", percent=round(100 * BEGINNER_INSTINCT))
+    assert said(how_it_plays("casual"), "levels.how.casual", percent=round(100 * CASUAL_INSTINCT))
+    assert INTERMEDIATE_INSTINCT == 0 and IntermediatePlayer(1).instinct == 0  # "every move one move ahead"
+    assert how_it_plays("intermediate") == mark("levels.how.intermediate")
+    seconds = f"{DEFAULT_TIME_BUDGET:g}".replace(".", mark("words.decimal_point"))
+    assert said(how_it_plays("expert"), "levels.how.expert", turns=EXPERT_TURNS, seconds=seconds)
+    assert said(how_it_plays("master"), "levels.how.master", turns=MASTER_TURNS, seconds=seconds)
+    assert ExpertPlayer(1).turns == EXPERT_TURNS and MasterPlayer(1).turns == MASTER_TURNS
+    assert ExpertPlayer(1).time_budget == MasterPlayer(1).time_budget == DEFAULT_TIME_BUDGET
+    with pytest.raises(AIError, match="unknown level"):
+        how_it_plays("grandmaster")
 
 
 def test_background_slices_run_on_the_event_loop_while_idle_and_stop_when_done() -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from keyed import mark, said
 
+from leopard_tutor.ai.players import how_it_plays
 from leopard_tutor.engine import RULE_SETS, Discard, Match, Move, PlayerView
 from leopard_tutor.engine.game_code import game_code, read_game_code
 from leopard_tutor.engine.turns import apply_move
@@ -99,7 +100,8 @@ def test_level_picker_swaps_the_opponent(keyed: None) -> None:
     play = section()
     play.level_pick.value = "expert"
     assert isinstance(play.controller.opponent, Discarder) and play.controller.opponent.name == "expert"
-    assert play.board.state["message"] == mark("play.opponent_changed", name=mark("levels.in_sentence.expert"))
+    changed = mark("play.opponent_changed", name=mark("levels.in_sentence.expert"))
+    assert play.board.state["message"] == f"{changed} {how_it_plays('expert')}"
 
 
 def test_buttons_report_into_the_board() -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..engine import Discard, GoOut, Hand, Move, Play, PlayerView, hand_score, lies_face_down, square_value
+from ..engine.catalogue import text
 from ..protocol import LEVELS
 from .determinize import sample_hand
 from .evaluation import Judge, Memo, hand_tuned
@@ -309,6 +310,19 @@ def make_player(level: str, seed: int | None = None, time_budget: float | None =
                                     or not 0 < time_budget <= 60):
         raise AIError(f"a time budget is a number of seconds above 0 and at most 60, not {time_budget!r}")
     return PLAYERS[level](seed, DEFAULT_TIME_BUDGET if time_budget is None else float(time_budget))
+
+
+def how_it_plays(level: str) -> str:
+    """What `level` does when it chooses a move, in words (`levels.how`), its figures read from the settings above."""
+    if level not in LEVELS:
+        raise AIError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    seconds = f"{DEFAULT_TIME_BUDGET:g}".replace(".", text("words.decimal_point"))
+    facts: dict[str, dict[str, object]] = {
+        BeginnerPlayer.level: {"percent": round(100 * BEGINNER_INSTINCT)},
+        CasualPlayer.level: {"percent": round(100 * CASUAL_INSTINCT)},
+        ExpertPlayer.level: {"turns": EXPERT_TURNS, "seconds": seconds},
+        MasterPlayer.level: {"turns": MASTER_TURNS, "seconds": seconds}}
+    return text(f"levels.how.{level}", **facts.get(level, {}))
 
 
 PLAYERS: dict[str, Callable[[int, float], Player]] = dict(zip(LEVELS, (

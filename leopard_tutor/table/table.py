@@ -477,8 +477,9 @@ class Table(TableController):
         self.say(" ".join(word for word in said if word))
         self.marks.after(self.hand, made, before, self.view().squares, self.rules, self.seq)
 
-    def set_opponent(self, opponent: Chooser, name: str = "") -> None:
-        """Play on against another computer player from the next move."""
+    def set_opponent(self, opponent: Chooser, name: str = "", about: str = "") -> None:
+        """Play on against another computer player from the next move; with its `name`, the table says so, then
+        `about` (how it plays)."""
         player = self.computer_player
         if player is None:
             raise LeopardError("no computer plays at this table")
@@ -487,7 +488,8 @@ class Table(TableController):
         self.move_to("opponent", self.mode)  # every mode with a computer's seat allows it
         seat.chooser = opponent
         if name:
-            self.say(text("play.opponent_changed", name=name))
+            changed = text("play.opponent_changed", name=name)
+            self.say(f"{changed} {about}" if about else changed)
 
     def sit(self, names: Sequence[str], words: str) -> None:
         """The classmate sat down at the table that waited for them: the seats take their names, and the match

@@ -15,6 +15,7 @@ import ipywidgets as W
 
 from ..ai import LEVELS
 from ..ai.adaptive import AdaptiveLevel
+from ..ai.players import how_it_plays
 from ..class_codes import player_name
 from ..client.class_client import ClassClient, sealing_key
 from ..deals import deal_link, deal_seed, new_deal_code
@@ -811,7 +812,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         `before` (what was said of the match on the board)."""
         if new != ADAPTIVE:
             self.adaptive = None
-            self.controller.set_opponent(factory(new, None), text(f"levels.in_sentence.{new}"))
+            self.controller.set_opponent(factory(new, None), text(f"levels.in_sentence.{new}"), how_it_plays(new))
             return
         adaptive = self.adaptive = AdaptiveLevel(old if old in LEVELS else LEVELS[0])
         self._counted = self.controller.match

@@ -16,6 +16,7 @@ from rendered import escaped, opening, pattern
 from servers import kernel_count
 
 from leopard_tutor.ai import LEVELS
+from leopard_tutor.ai.players import how_it_plays
 from leopard_tutor.engine import (
     ALL_CARDS,
     ORIGINAL_1963,
@@ -251,7 +252,8 @@ def test_a_menu_stepped_through_by_keyboard_acts_once_at_enter(board: Any) -> No
     page.keyboard.press("Enter")
     chosen = next(level for level in LEVELS if text(f"levels.names.{level}") == levels[levels.index(start) + 2])
     expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
-    assert read(board)["message"] == text("play.opponent_changed", name=text(f"levels.in_sentence.{chosen}"))
+    assert read(board)["message"] == " ".join((text("play.opponent_changed", name=text(f"levels.in_sentence.{chosen}")),
+                                               how_it_plays(chosen)))
 
 
 def test_selecting_a_card_lights_exactly_the_legal_targets(board: Any) -> None:
