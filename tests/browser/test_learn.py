@@ -159,6 +159,13 @@ def test_the_stage_picker_is_a_row_of_tabs_over_the_board(page: Any, base_url: s
     expect(board_panel.locator(".lt-board")).to_have_count(1, timeout=TIMEOUT)
     assert {third.get_attribute("aria-controls"), fourth.get_attribute("aria-controls")} == {
         board_panel.get_attribute("id")}
+    read = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")["nodes"]
+    named = set(stages.get_by_role("tab").evaluate_all("tabs => tabs.map((tab) => tab.getAttribute('aria-label'))"))
+    tabs = [node for node in read if node.get("role", {}).get("value") == "tab"
+            and node.get("name", {}).get("value") in named]
+    assert len(tabs) == len(LESSONS) and not any(tab.get("description", {}).get("value") for tab in tabs), (
+        "a stage's title is read once, in its name, not again as its description")
+    assert third.get_attribute("title") and third.get_attribute("title") in (third.get_attribute("aria-label") or "")
     in_tab_order = stages.get_by_role("tab").evaluate_all("tabs => tabs.map((tab) => tab.tabIndex)")
     assert in_tab_order == [-1, -1, 0] + [-1] * (len(LESSONS) - 3)
     third.focus()

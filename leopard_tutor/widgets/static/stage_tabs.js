@@ -1,6 +1,7 @@
 // StageTabs front end (leopard_tutor/widgets/stage_tabs.py). In its Learn section (.lt-learn) the row of stage
 // buttons (.lt-stages) is a tablist named "label", each button a tab named names[i], the one at "selected" the
-// selected tab, each controlling the board under the row, which is their tabpanel, named by the selected tab.
+// selected tab, each controlling the board under the row, which is their tabpanel, named by the selected tab. A
+// tab's tooltip (the stage's title, for the eye) is part of its name, so it is not its description as well.
 // One tab is in the Tab order (a roving tabindex): the one in focus while the focus is in the row, else the
 // selected one. ArrowLeft and ArrowRight (round the row), Home and End move the focus along the open stages;
 // Enter and Space are the buttons' own (a click: the kernel opens the stage). Set again whenever the buttons are
@@ -44,6 +45,7 @@ export default {
         if (!button.id) button.id = `${prefix}-stage-${index}`;
         mark(button, "role", "tab");
         if (names[index]) mark(button, "aria-label", names[index]);
+        mark(button, "aria-description", "");  // its tooltip (the stage's title) is in its name: not read twice
         mark(button, "aria-selected", String(index === selected));
         if (panel) mark(button, "aria-controls", panel.id);
         mark(button, "tabindex", button === holder ? "0" : "-1");
