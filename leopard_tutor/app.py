@@ -141,12 +141,18 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.head = W.HBox([self.rules_link, self.header, self.language_pick])
         self.head.add_class("lt-head")
         self.member: ClassMember | None = None  # the student, on a class server (`join_class`)
-        self.page_roles = PageRoles(sections_label=text("app.sections_label"))
+        self.page_roles = PageRoles(**self._page_labels())
         super().__init__([self.head, self.link_note, self.storage_note, self.tabs, self.storage, self.page_language,
                           self.page_address, HeaderFit(), MenuKeys(), InputLimits(), self.page_roles])
         self.add_class("lt-app")
         if self.sections:
             self.open_tab(0)
+
+    @staticmethod
+    def _page_labels() -> dict[str, str]:
+        """The names `PageRoles` gives the row of sections and the notes above it, in the app's language."""
+        return {"sections_label": text("app.sections_label"), "link_note_label": text("app.link_note_label"),
+                "storage_note_label": text("app.storage_note_label")}
 
     @staticmethod
     def _header_html() -> str:
@@ -252,7 +258,8 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         places = {index: section.place() for index, section in self.built.items() if isinstance(section, Section)}
         self.header.value = self._header_html()
         self.language_pick.description = text("app.language.label")
-        self.page_roles.sections_label = text("app.sections_label")
+        for name, value in self._page_labels().items():
+            setattr(self.page_roles, name, value)
         self.rules_link.label = text("rules_sheet.link")
         shown, self.rules_link.rules = self.rules_link.rules, None
         if shown is not None:

@@ -2,7 +2,9 @@
 (Voilà's or the static site's, which has no main landmark of its own; never a notebook, where the app is one
 output among others) its header is the page's banner and its sections are the page's main landmark. Everywhere,
 the row of sections is a named tablist whose tabs each control their own tab panel (`aria-controls`,
-`aria-labelledby`), as the WAI-ARIA tabs pattern asks.
+`aria-labelledby`), as the WAI-ARIA tabs pattern asks. On a page of its own, the notes above the sections (on the link
+the page was opened with, on keeping the learner's progress: `.lt-link-note`, `.lt-storage-note`) are named regions
+while they say something, so that no content of the page is outside a landmark.
 
 The tabs themselves are Lumino's (`ipywidgets.Tab`): they are already tabs with `aria-selected`, one in the
 keyboard's Tab order, and they follow the pattern's manual activation: the arrow keys, Home and End move the focus
@@ -10,7 +12,8 @@ along the row, Enter or Space opens the section. Manual, because a section is bu
 along the row must not build each section passed. The page sets the rest, and when the focus leaves the row, the
 open section's tab is again the one Tab comes back to.
 
-    app.children = (..., PageRoles(sections_label="Sections of the tutor"))   # inside the app (`.lt-app`)
+    app.children = (..., PageRoles(sections_label="Sections of the tutor", link_note_label="About this link",
+                                   storage_note_label="Keeping your progress"))   # inside the app (`.lt-app`)
 """
 
 from __future__ import annotations
@@ -27,3 +30,7 @@ class PageRoles(anywidget.AnyWidget):
     _esm = STATIC / "page_roles.js"
     sections_label = traitlets.Unicode("").tag(sync=True)
     """The accessible name of the row of sections' tabs, in the app's language."""
+    link_note_label = traitlets.Unicode("").tag(sync=True)
+    """The accessible name of the note on the link the page was opened with, while it says something."""
+    storage_note_label = traitlets.Unicode("").tag(sync=True)
+    """The accessible name of the note on keeping the learner's progress, while it says something."""

@@ -173,7 +173,8 @@ def test_teacher_links_set_up_the_app_and_a_bad_value_is_explained(page: Any, ba
     page.goto(base_url + "?tab=learn&lesson=5&level=grandmaster", wait_until="commit")
     page.locator(".lt-learn .lt-space").first.wait_for(state="visible", timeout=60_000)
     expect(page.locator(".lt-learn h3").first).to_contain_text("5.")
-    expect(page.locator(".lt-link-note")).to_contain_text(opening("app.link.level", "known", value="'grandmaster'"))
+    expect(page.get_by_role("region", name=text("app.link_note_label"), exact=True)).to_contain_text(
+        opening("app.link.level", "known", value="'grandmaster'"))
     expect(stage_tab(page, 4)).to_be_enabled()
 
 

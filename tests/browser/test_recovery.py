@@ -57,11 +57,13 @@ def test_progress_comes_back_by_itself_after_a_reload(page: Any, base_url: str, 
 
 def test_a_damaged_kept_progress_is_explained_and_the_app_works_on(page: Any, base_url: str, open_board: Any) -> None:
     open_board(base_url)
+    note = page.get_by_role("region", name=text("app.storage_note_label"), exact=True)
+    expect(note).to_have_count(0)  # a note that says nothing is no landmark
     page.evaluate(f"localStorage.setItem('{KEY}', 'LT2-damaged!')")
     page.reload(wait_until="commit")
     board = page.locator(".lt-board").first
     board.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
-    expect(page.locator(".lt-storage-note")).to_have_text(
+    expect(note).to_have_text(  # a named region: no words of the page outside a landmark
         text("app.storage.unreadable", reason=text("sections.progress.damaged")), timeout=TIMEOUT)
     seq = board.get_attribute("data-seq")
     board.locator(".lt-hand-card").first.click()

@@ -4,7 +4,9 @@
 // its name ("sections_label"); each tab controls its panel (aria-controls) and each panel is a tabpanel named by
 // its tab (aria-labelledby). Lumino draws the tabs (role=tab, aria-selected, the arrow keys); when the focus leaves
 // their row, the selected tab is again the one in the Tab order. Set again whenever a tab or a panel is drawn anew
-// or the name changes. It draws nothing.
+// or the name changes. There too, each note above the sections (.lt-link-note, .lt-storage-note) is a region named
+// "link_note_label" or "storage_note_label" while it says something, and no landmark while it is empty. It draws
+// nothing.
 
 let apps = 0;
 
@@ -27,6 +29,17 @@ export default {
       };
     };
     const watched = new MutationObserver(() => place());
+    const notes = [[".lt-link-note", "link_note_label"], [".lt-storage-note", "storage_note_label"]];
+    const name = (note, label) => {  // a named region while the note says something, else no landmark
+      watched.observe(note, { childList: true, subtree: true, characterData: true });
+      if (note.textContent.trim()) {
+        mark(note, "role", "region");
+        mark(note, "aria-label", model.get(label));
+      } else {
+        note.removeAttribute("role");
+        note.removeAttribute("aria-label");
+      }
+    };
     const place = () => {
       const { head, tabs, list, panels } = parts();
       if (!app) return;
@@ -36,6 +49,10 @@ export default {
       if (document.body.hasAttribute("data-voila") && !mains.length) {
         mark(tabs, "role", "main");
         if (head) mark(head, "role", "banner");
+        for (const [selector, label] of notes) {
+          const note = app.querySelector(`:scope > ${selector}`);
+          if (note) name(note, label);
+        }
       }
       watched.observe(tabs, { childList: true });
       if (!list || !panels) return;
@@ -66,11 +83,12 @@ export default {
     };
     requestAnimationFrame(() => start(600));  // once the widget is in the page
     document.addEventListener("focusout", left, true);
-    model.on("change:sections_label", place);
+    const labels = "change:sections_label change:link_note_label change:storage_note_label";
+    model.on(labels, place);
     return () => {
       watched.disconnect();
       document.removeEventListener("focusout", left, true);
-      model.off("change:sections_label", place);
+      model.off(labels, place);
     };
   },
 };
