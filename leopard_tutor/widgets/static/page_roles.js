@@ -83,12 +83,12 @@ export default {
     };
     requestAnimationFrame(() => start(600));  // once the widget is in the page
     document.addEventListener("focusout", left, true);
-    const labels = "change:sections_label change:link_note_label change:storage_note_label";
-    model.on(labels, place);
+    const labels = ["sections_label", ...notes.map(([, label]) => label)];
+    for (const label of labels) model.on(`change:${label}`, place);
     return () => {
       watched.disconnect();
       document.removeEventListener("focusout", left, true);
-      model.off(labels, place);
+      for (const label of labels) model.off(`change:${label}`, place);
     };
   },
 };
