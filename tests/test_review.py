@@ -28,6 +28,7 @@ from leopard_tutor.ai.review import (
 from leopard_tutor.engine import REVISED_2008, RULE_SETS, Card, Hand, Move, RuleSet
 from leopard_tutor.engine.catalogue import and_list, answer_in
 from leopard_tutor.table.drawing import legend, mark_words
+from leopard_tutor.table.modes import Reviewing
 
 SMALL = {"deals": 1, "candidates": 2}  # enough search to exercise every part, small enough to stay fast
 
@@ -318,6 +319,24 @@ def test_a_judgement_says_it_is_not_final_until_its_search_has_followed_every_de
     done = reviewer.review()
     assert done.not_final == 0 and all(j.final for j in done.judgements)
     assert not any("not_final" in key for j in done.judgements for key, _ in j.facts)
+
+
+def test_an_open_review_follows_its_makers_search_only_while_it_judges_the_same_moves() -> None:
+    hand = played_hand(REVISED_2008, 6, most=30)
+    reviewer = HandReview(0, deals=2, candidates=2)
+    reviewer.follow(hand)
+    shown = Reviewing(reviewer.review(), hand.copy(), 1, 0, reviewer=reviewer)
+    assert shown.searching is reviewer
+    assert Reviewing(shown.review, hand.copy(), 1, 0).searching is None  # no maker: a review as it was shown
+    while 0 not in hand.movers[-1:]:
+        hand.undo()
+    hand.undo()  # the last move judged is taken back: the maker judges other moves now
+    reviewer.follow(hand)
+    assert shown.searching is None
+    while reviewer.refine(60.0):
+        pass
+    done = Reviewing(reviewer.review(), hand.copy(), 1, 0, reviewer=reviewer)
+    assert done.review.complete and done.searching is None  # nothing left to search
 
 
 @pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))

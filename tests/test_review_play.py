@@ -115,7 +115,7 @@ def test_a_review_of_the_hand_in_progress_and_of_the_last_hand() -> None:
         c.review_goto(999)
 
 
-def test_a_review_opened_before_its_search_ends_says_so_and_shows_the_search_as_it_goes_on(
+def test_a_review_opened_before_its_search_ends_says_so_and_searches_on_as_it_is_stepped_through(
         monkeypatch: pytest.MonkeyPatch, keyed: None) -> None:
     monkeypatch.setattr("leopard_tutor.table.table.REVIEW_FINISH_SECONDS", 0.0)
     c = against_computer(BeginnerPlayer(5), rules=RULE_SETS["REVISED_2008"], seed=5,
@@ -127,13 +127,18 @@ def test_a_review_opened_before_its_search_ends_says_so_and_shows_the_search_as_
     assert said(c.message, "review.summary.not_final", count=session.review.not_final)
     panel = " ".join(str(item) for state in c.board_state().aside for item in state.get("items", []))
     assert said(panel, "review.not_final.mark")
+    monkeypatch.setattr("leopard_tutor.table.table.REVIEW_STEP_SECONDS", 60.0)
+    c.handle({"type": "action", "id": "review_next"})  # a step searches the judgement it shows until it is final
+    session = c.reviewing
+    assert session is not None and session.step == 1 and session.judgement.final
+    assert not session.review.complete and session.review == c.reviewer.review()
+    assert not said(c.message, "review.not_final.deals") and not said(c.message, "review.not_final.quick")
     while c.reviewer.refine(60.0):  # the background's work, done here at once
         pass
-    c.handle({"type": "action", "id": "review_next"})
+    c.handle({"type": "action", "id": "review_prev"})  # and every judgement as the search has taken it since
     session = c.reviewing
-    assert session is not None and session.step == 1 and session.review.complete
-    assert session.review.not_final == 0 and not said(c.message, "review.not_final.deals")
-    assert session.review == c.reviewer.review()
+    assert session is not None and session.step == 0 and session.review.complete
+    assert session.review.not_final == 0 and session.review == c.reviewer.review()
 
 
 def test_the_board_shows_the_position_as_the_learner_saw_it() -> None:

@@ -261,6 +261,19 @@ class HandReview:
             if self.clock() >= deadline:
                 return self.pending > 0
 
+    @property
+    def moves_judged(self) -> tuple[int, ...]:
+        """Where each decision judged stands in the hand's moves (counting from 0), in order."""
+        return tuple(decision.index for decision, _ in self._judged)
+
+    def refine_move(self, number: int, seconds: float) -> None:
+        """Search the judgement of `player`'s move number `number` (from 0) for about `seconds` at most (whole
+        playouts), until it is final."""
+        _, search = self._judged[number]
+        deadline = self.clock() + seconds
+        while not search.forced and search.deals < self.deals and self.clock() < deadline:
+            search.step()
+
     def review(self) -> Review:
         """The judgements as they stand now."""
         return Review(tuple(_judgement(decision, search, self.deals) for decision, search in self._judged),

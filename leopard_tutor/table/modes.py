@@ -77,7 +77,7 @@ class Closed:
 class Reviewing:
     """A review being stepped through: the judgements of `player`'s moves, the hand they judge (a copy), which
     hand of the match it was, the judgement shown, the mode it was opened from, and the review's maker, whose
-    search may go on meanwhile (`refreshed`)."""
+    search may go on meanwhile (`searching`)."""
 
     review: Review
     hand: Hand
@@ -93,14 +93,14 @@ class Reviewing:
         """The judgement shown now."""
         return self.review.judgements[self.step]
 
-    def refreshed(self) -> Review:
-        """The review as its maker judges the same moves now: further refined if its search went on since it was
-        opened (a review that is complete, or whose maker has since followed other moves, stays as it is)."""
+    @property
+    def searching(self) -> HandReview | None:
+        """The review's maker while its search may still change these judgements: none is final yet, and it judges the
+        same moves (not once it has followed other moves)."""
         if self.reviewer is None or self.review.complete:
-            return self.review
-        fresh = self.reviewer.review()
-        same = [j.decision.index for j in fresh.judgements] == [j.decision.index for j in self.review.judgements]
-        return fresh if same else self.review
+            return None
+        same = self.reviewer.moves_judged == tuple(judgement.decision.index for judgement in self.review.judgements)
+        return self.reviewer if same else None
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,7 @@ from .seats import Chooser, Computer, PersonElsewhere, PersonHere, Search, Seat
 from .state import BoardState
 
 REVIEW_FINISH_SECONDS = 2.5
+REVIEW_STEP_SECONDS = 0.5  # the most a step through a review searches the judgement it shows, while not final
 """The most a review that is asked for searches before it is shown (the rest was done while you played)."""
 
 HintFn = Callable[[PlayerView], Any]
@@ -554,9 +555,7 @@ class Table(TableController):
             return
         session = self.reviewing
         assert session is not None
-        self.move_to("review_step", replace(session, review=session.refreshed(),
-                                            step=max(0, min(len(session.review.judgements) - 1, session.step + by))))
-        self._say_step()
+        self._show_step(session, max(0, min(len(session.review.judgements) - 1, session.step + by)))
 
     def review_next_mistake(self) -> None:
         """Show the next move of the review not marked good."""
@@ -575,7 +574,17 @@ class Table(TableController):
             return
         if not 0 <= step < len(session.review.judgements):
             raise BadIntent(f"there is no move number {step} in this review")
-        self.move_to("review_step", replace(session, review=session.refreshed(), step=step))
+        self._show_step(session, step)
+
+    def _show_step(self, session: Reviewing, step: int) -> None:
+        """Show the judgement of move number `step` of the review, its search first taken further for a moment if it
+        is not final, and every judgement as the search has taken it since the review was shown."""
+        reviewer = session.searching
+        if reviewer is not None:
+            if not session.review.judgements[step].final:
+                reviewer.refine_move(step, REVIEW_STEP_SECONDS)
+            session = replace(session, review=reviewer.review())
+        self.move_to("review_step", replace(session, step=step))
         self._say_step()
 
     def _say_step(self, opening: str = "") -> None:
