@@ -213,7 +213,7 @@
       return;
     }
     list.replaceChildren(...tables.map((table) => {
-      const item = make("li", `${table.code}: ${table.names.join(" \u2013 ")} ${table.note ? `(${table.note}) ` : ""}`);
+      const item = make("li", `${table.code}: ${table.names.join(" \u2013 ")} ${table.note ? `\u2014 ${table.note} ` : ""}`);
       const watching = state.watching === table.code;
       const button = make("button", watching ? words.stop_watching : words.watch,
         { type: "button", class: watching ? "lt-button" : "lt-button lt-primary", "aria-pressed": String(watching) });
