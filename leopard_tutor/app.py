@@ -329,10 +329,10 @@ class TutorApp(W.VBox):  # type: ignore[misc]
     def sit_at_class_table(self) -> None:
         """On a class server, once the kernel is its visitor's: put Play's board at the visitor's class table, if
         they sit at one (after a reload, a lost kernel or a server restart); from now on Play comes forward by itself
-        when the teacher's round seats the visitor."""
+        when the teacher's round seats the visitor, and tells the server at once what the student does then."""
         play, tab = self._play(), self._tab("play")
         if play is not None:
-            play.come_forward[:] = [lambda: setattr(self.tabs, "selected_index", tab)]
+            play.come_forward[:] = [lambda: setattr(self.tabs, "selected_index", tab), self._report_now]
             play.resume_class_table()
 
     def join_class(self, client: StudentClient | None) -> None:

@@ -678,7 +678,7 @@ def test_the_one_left_over_plays_the_computer_once(tables: tuple[Referee, Clock]
     assert table.rules.key == "RUNNING_LEOPARD" and table.match.hands == 1 and cat.level_pick.value == "expert"
     assert said(cat.board.state["message"], "classmates.round.computer", number=1)
     assert table.match.seed == authority.report("cat")["round"]["seed"], "the deal the server chose: it knows the match"
-    assert cat.computer_match() is None, "nothing of the learner's yet"
+    assert cat.computer_match() is table.match, "the round's match, from the moment it is dealt"
     made_a_move(cat)
     assert cat.computer_match() is table.match
     assert match_id(table.match) == authority.round_matches()["cat"].match

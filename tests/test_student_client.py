@@ -463,6 +463,22 @@ def test_the_match_against_the_computer_under_way_is_told_whichever_tab_is_shown
     assert nows()[-1] == {"doing": "play", "stage": None, "with": None}
 
 
+def test_a_rounds_match_against_the_computer_is_told_as_soon_as_it_is_dealt() -> None:
+    """The student the teacher's round pairs with the computer plays that match from the moment it comes: what they do
+    is told at once, with its id, before any click of theirs (the class page said only "Play" until their first move)."""
+    tutor = joined(FakeLink({"name": "Ana"}))
+    tutor.sit_at_class_table()
+    play = tutor.built[0]
+    tutor.tabs.selected_index = [name for name, _ in tutor.sections].index("learn")
+    play._play_round("expert", "ORIGINAL_1963", 2, "")
+    assert tutor.tabs.selected_index == 0 and not play.controller.begun
+    told = [body for action, body in sent(tutor) if action == "now"][-1]
+    assert told == {"doing": "play", "stage": None, "with": None, "match": match_id(play.controller.match)}
+    play._play_round("beginner", "REVISED_2008", 1, "")  # Play already in view: it is told all the same
+    told = [body for action, body in sent(tutor) if action == "now"][-1]
+    assert told == {"doing": "play", "stage": None, "with": None, "match": match_id(play.controller.match)}
+
+
 def test_what_the_student_is_doing_is_sent_when_it_changes() -> None:
     tutor = joined(FakeLink({"name": "Ana"}))
 

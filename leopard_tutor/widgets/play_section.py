@@ -145,6 +145,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self._own_level = level if level in LEVELS else LEVELS[0]
         """The level of the last computer opponent this section made (`opponent_level`)."""
         self._counted: object = None  # the match whose result the adaptive level has counted
+        self._round_match: Match | None = None  # the last match against the computer a teacher's round dealt here
         self._told: object = None  # the match whose end the match listeners were told
         self._told_hand: tuple[object, int] = (None, 0)  # the match and number of the last hand they were told of
         self.match_listeners: list[Callable[[str, str | None, Match], None]] = []
@@ -365,6 +366,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         start = LEVELS[0] if level == ADAPTIVE else level
         table = against_computer(factory(start, None), **{**self._table_options(), "hands": hands,
                                                           "seed": deal or new_deal_code()})
+        self._round_match = table.match
         self._seat(table)
         if level == ADAPTIVE:
             self._follow_level(factory, start, level)
@@ -484,11 +486,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         return None, table.name(1 - table.seat)
 
     def computer_match(self) -> Match | None:
-        """The match against the computer on the board while it is under way (not a class table's, nor one from a code
-        the server did not seal): the one the class page may be told the student plays."""
+        """The match against the computer on the board while it is under way, or from the moment it is dealt if the
+        teacher's round dealt it (not a class table's, nor one from a code the server did not seal): the one the class
+        page may be told the student plays."""
         table = self.controller
-        if (isinstance(table, ClassTable) or kind_of(table) != COMPUTER or not under_way(table)
-                or table.match in self.uncounted):
+        begun = under_way(table) or (table.match is self._round_match and not table.match.is_over)
+        if isinstance(table, ClassTable) or kind_of(table) != COMPUTER or not begun or table.match in self.uncounted:
             return None
         return table.match
 
