@@ -465,7 +465,8 @@ def test_the_match_against_the_computer_under_way_is_told_whichever_tab_is_shown
 
 def test_a_rounds_match_against_the_computer_is_told_as_soon_as_it_is_dealt() -> None:
     """The student the teacher's round pairs with the computer plays that match from the moment it comes: what they do
-    is told at once, with its id, before any click of theirs (the class page said only "Play" until their first move)."""
+    is told at once, with its id, before any click of theirs (the class page said only "Play" until their first
+    move)."""
     tutor = joined(FakeLink({"name": "Ana"}))
     tutor.sit_at_class_table()
     play = tutor.built[0]

@@ -32,6 +32,7 @@ import pytest
 from class_players import play_face_down_first
 from fake_clock import Clock
 from kernel_client import Visit, run
+from keyed import mark
 
 from leopard_tutor.cli import main
 from leopard_tutor.engine import Card
@@ -40,9 +41,10 @@ from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.progress import Progress
 from leopard_tutor.protocol import KERNEL_HEADER, PROOF_HEADER, kernel_proof
 from leopard_tutor.server.class_store import ClassStore, TableRow
-from leopard_tutor.server.referee import GONE_SECONDS, Referee
+from leopard_tutor.server.referee import GONE_SECONDS, QUIET_SECONDS, Referee
+from leopard_tutor.server.standings import results
 from leopard_tutor.server.students import COLUMNS, Students
-from leopard_tutor.server.teacher import TOKEN_FILE, ClassPage
+from leopard_tutor.server.teacher import TOKEN_FILE, ClassPage, closed_words
 
 TOKEN = "a-teacher-token-for-tests_0123456789"
 MATCH = "0123456789abcdef"
@@ -478,6 +480,44 @@ def test_the_class_page_says_which_player_of_a_table_has_gone(tmp_path: Path, mo
     gone = text("teacher.watch.player_gone", name="Ben")
     assert [table["note"] for table in page.report()["tables"]] == [gone]
     assert page.watch(code)["lines"][-1] == gone
+
+
+def test_the_class_page_says_how_a_table_closed_lately_and_how_it_counts(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table whose players have both gone leaves the tables in play and is said among those closed lately, with
+    how it counts (it went from the page without a word), for as long as it rests."""
+    page, code, _ = watched_with_cards_face_down(tmp_path, monkeypatch)
+    minutes = round(QUIET_SECONDS / 60)
+    assert page.report()["closed"] == {"title": text("teacher.closed.title", minutes=minutes),
+                                       "none": text("teacher.closed.none", minutes=minutes), "tables": []}
+    page.tables.clock.now += GONE_SECONDS  # type: ignore[attr-defined]
+    report = page.report()
+    assert report["tables"] == [] and report["closed"]["tables"] == [
+        {"code": code, "names": ["Ana", "Ben"], "said": text("teacher.closed.line", how=text(
+            "teacher.closed.how.abandoned"), counted=text("teacher.closed.counted.nobody"))}]
+    page.tables.clock.now += QUIET_SECONDS  # type: ignore[attr-defined]
+    assert page.report()["closed"]["tables"] == []
+
+
+@pytest.mark.parametrize(("ending", "ended_by", "scores", "how", "counted"), [
+    ("finished", None, (14, 9), ("finished", {}), ("won", {"winner": "Ana", "loser": "Ben"})),
+    ("finished", None, (9, 9), ("finished", {}), ("drawn", {})),
+    ("left", 0, None, ("left", {"name": "Ana"}), ("won", {"winner": "Ben", "loser": "Ana"})),
+    ("computer:expert", 0, None, ("computer", {"name": "Ben", "other": "Ana", "level": "expert"}),
+     ("won", {"winner": "Ana", "loser": "Ben"})),
+    ("left", None, None, ("other", {}), ("nobody", {})),  # ended before the store kept who ended it
+    ("damaged", None, None, ("damaged", {}), ("nobody", {})),
+])
+def test_how_a_closed_table_ended_and_counts_is_what_the_standings_read(
+        ending: str, ended_by: int | None, scores: tuple[int, int] | None, how: tuple[str, dict[str, str]],
+        counted: tuple[str, dict[str, str]], keyed: None) -> None:
+    row = TableRow("QWJY", "REVISED_2008", 2, "s", ("ana", "ben"), ("Ana", "Ben"), 1.0, 2.0, 3.0, ending, scores,
+                   ended_by=ended_by)
+    facts = {name: mark(f"levels.in_sentence.{value}") if name == "level" else value for name, value in how[1].items()}
+    assert closed_words(row) == mark("teacher.closed.line", how=mark(f"teacher.closed.how.{how[0]}", **facts),
+                                     counted=mark(f"teacher.closed.counted.{counted[0]}", **counted[1]))
+    winners = [("Ana", "Ben")[seat] for seat, result in enumerate(results(row) or ()) if result == "won"]
+    assert winners == ([counted[1]["winner"]] if counted[0] == "won" else [])  # as the standings count it
 
 
 def test_a_watched_table_names_its_cards_in_the_teachers_language(tmp_path: Path,

@@ -134,7 +134,7 @@ class Referee:
         """The live tables by code."""
         self.seats: dict[str, LiveTable] = {}
         """The live table of each visitor who sits at one."""
-        self.resting: OrderedDict[str, tuple[float, int]] = OrderedDict()
+        self.resting: OrderedDict[str, ClosedTable] = OrderedDict()
         """The codes of the tables closed less than `QUIET_SECONDS` ago: (when it closed, its id), oldest first."""
         self.tallies: dict[float | None, dict[str, Standing]] = {}
         """The matches counted for the standings since a time (None: ever), until a table closes."""
@@ -192,13 +192,17 @@ class Referee:
 
     def _rest(self, closed: ClosedTable) -> None:
         """Let the closed table rest: its code not given again, its players able to read it."""
-        self.resting[closed.row.code] = (closed.at, closed.row.id)
+        self.resting[closed.row.code] = closed
         for visitor in closed.row.visitors:
             if visitor is not None:
                 self.last[visitor] = closed
                 self.last.move_to_end(visitor)
 
     # -- reading ------------------------------------------------------------------------------
+    def closed_lately(self) -> list[ClosedTable]:
+        """The tables two players sat at that closed within `QUIET_SECONDS` (they rest), the latest first."""
+        return [closed for closed in reversed(self.resting.values()) if closed.row.visitors[1] is not None]
+
     def waiting(self) -> list[tuple[str, str]]:
         """(code, host's name) of every table waiting for a second player, oldest first."""
         self.sweep()
@@ -497,11 +501,11 @@ class Referee:
                 self._close(live, ABANDONED)
         rested = []
         while self.resting:
-            code, (at, table_id) = next(iter(self.resting.items()))
-            if now - at < QUIET_SECONDS:
+            code, closed = next(iter(self.resting.items()))
+            if now - closed.at < QUIET_SECONDS:
                 break
             del self.resting[code]
-            rested.append(table_id)
+            rested.append(closed.row.id)
         if rested:
             self.store.drop_moves(rested)
         while self.last and now - next(iter(self.last.values())).at >= QUIET_SECONDS:

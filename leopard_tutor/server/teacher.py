@@ -47,15 +47,15 @@ from ..class_codes import ClassTableError
 from ..engine import RULE_SETS
 from ..engine.catalogue import language, text, texts
 from ..engine.view import public_square
-from ..protocol import MATCH_LENGTHS
-from .class_store import RoundMatch, StoreWriteError, WriteFailures
+from ..protocol import COMPUTER, LEFT, MATCH_LENGTHS
+from .class_store import ABANDONED, DAMAGED, FINISHED, FORGOTTEN, RoundMatch, StoreWriteError, TableRow, WriteFailures
 from .data_folder import TOKEN_FILE as TOKEN_FILE  # where the token is kept
 from .data_folder import make_private, read_private, write_private
 from .guards import answer_in_visitors_language, refuse
 from .kernel_handler import json_object
-from .referee import LiveTable, Referee
+from .referee import QUIET_SECONDS, LiveTable, Referee
 from .sessions import SessionBook
-from .standings import STANDING_COLUMNS, local_midnight
+from .standings import STANDING_COLUMNS, gone_seat, local_midnight, results
 from .student_handlers import student_routes
 from .students import COLUMNS, LEVEL_CHOICES, Students, not_a_formula
 
@@ -137,6 +137,7 @@ class ClassPage:
             "shown": text("teacher.shown", shown=len(rows), total=total) if len(rows) < total else "",
             "tables": [{"code": code, "names": [name for name in live.row.names if name is not None],
                         "note": " ".join(self.gone_words(live))} for code, live in self.tables.tables.items()],
+            "closed": self.closed_lately(),
             "defaults": self.students.defaults(),
             "not_stored": not_stored(self.tables.store.failures),
             "choices": {"rules": [[key, text(f"rules.{key}")] for key in RULE_SETS],
@@ -242,12 +243,45 @@ class ClassPage:
             ],
         }
 
+    def closed_lately(self) -> dict[str, Any]:
+        """The tables two classmates sat at that closed while they rest (`QUIET_SECONDS`), the latest first, each with
+        how it closed and how it counts: {"title", "none" (said when there is none), "tables": [{"code", "names",
+        "said"}]}."""
+        minutes = round(QUIET_SECONDS / 60)
+        return {"title": text("teacher.closed.title", minutes=minutes),
+                "none": text("teacher.closed.none", minutes=minutes),
+                "tables": [{"code": closed.row.code, "names": [name or "" for name in closed.row.names],
+                            "said": closed_words(closed.row)} for closed in self.tables.closed_lately()]}
+
     def gone_words(self, live: LiveTable) -> list[str]:
         """A sentence for each player at `live` gone (not heard from for `GONE_SECONDS`): the one left may finish
         against the computer, and Next round does not seat them meanwhile."""
         now = self.tables.clock()
         return [text("teacher.watch.player_gone", name=live.row.names[seat] or "") for seat in live.seated
                 if live.row.visitors[1] is not None and live.gone(seat, now)]
+
+
+def closed_words(row: TableRow) -> str:
+    """How the closed table of `row` ended, and how its match counts in the standings (`standings.results`)."""
+    names, ending, gone = [name or "" for name in row.names], str(row.ending), gone_seat(row)
+    if ending == LEFT and gone is not None:
+        how = text("teacher.closed.how.left", name=names[gone])
+    elif ending.startswith(COMPUTER) and gone is not None:
+        how = text("teacher.closed.how.computer", name=names[gone], other=names[1 - gone],
+                   level=text(f"levels.in_sentence.{ending.removeprefix(COMPUTER)}"))
+    elif ending in (FINISHED, ABANDONED, DAMAGED, FORGOTTEN):
+        how = text(f"teacher.closed.how.{ending}")
+    else:
+        how = text("teacher.closed.how.other")
+    counted = results(row)
+    if counted is None:
+        count = text("teacher.closed.counted.nobody")
+    elif counted[0] == "drawn":
+        count = text("teacher.closed.counted.drawn")
+    else:
+        winner = 0 if counted[0] == "won" else 1
+        count = text("teacher.closed.counted.won", winner=names[winner], loser=names[1 - winner])
+    return text("teacher.closed.line", how=how, counted=count)
 
 
 class TeacherHandler(RequestHandler):

@@ -159,6 +159,12 @@ def test_the_teacher_pairs_four_students_for_two_rounds_and_a_restart_keeps_them
         for name in players:
             expect(boards[name].locator(".lt-turn")).to_have_text(HAND_OVER, timeout=TIMEOUT)
         expect(teacher.locator("#lt-tables li")).to_have_text([text("teacher.page.no_tables")], timeout=TIMEOUT)
+        closed = teacher.locator("#lt-closed li")  # the two tables closed lately, the latest first, and how they count
+        expect(closed).to_have_count(2, timeout=TIMEOUT)
+        expect(closed.nth(0)).to_contain_text(text("teacher.closed.how.finished"))
+        expect(closed.nth(1)).to_contain_text(text("teacher.closed.line", how=text(
+            "teacher.closed.how.left", name=leaver), counted=text("teacher.closed.counted.won", winner=stayer,
+                                                                  loser=leaver)))
         expect(teacher.locator("#lt-standings-today")).to_have_attribute("aria-pressed", "true")
         expect(teacher.locator("#lt-standings-rows tr")).to_have_count(len(NAMES), timeout=TIMEOUT)
         expect(teacher.locator("#lt-standings-columns th")).to_have_text(

@@ -23,7 +23,7 @@
   };
   const state = {
     sortColumn: 0, ascending: true, columns: [], columnKeys: [], students: [], watching: null, choicesShown: false, shown: "",
-    period: "today", standings: null, watched: "", pairShown: false,
+    period: "today", standings: null, watched: "", pairShown: false, closed: null,
   };
 
   const dark = window.matchMedia("(prefers-color-scheme: dark)");
@@ -226,6 +226,14 @@
     }));
   }
 
+  // The class tables closed lately: each with how it closed and how it counts (the server's words).
+  function renderClosed(closed) {
+    byId("lt-closed-title").textContent = closed.title;
+    byId("lt-closed").replaceChildren(...(closed.tables.length
+      ? closed.tables.map((table) => make("li", `${table.code}: ${table.names.join(" \u2013 ")} \u2014 ${table.said}`))
+      : [make("li", closed.none)]));
+  }
+
   // The watched table as the board draws it (board.css's classes, cards.js's spaces and cards): both squares, the
   // stock and the discard pile; then how many cards each hand holds and the scores, in words.
   function pile(part, kind, card) {
@@ -293,6 +301,10 @@
       }
       if (!state.choicesShown) renderChoices(data.choices, data.defaults);
       renderRound(data.round, data.choices, data.defaults);
+      if (JSON.stringify(data.closed) !== JSON.stringify(state.closed)) {
+        state.closed = data.closed;
+        renderClosed(data.closed);
+      }
       if (JSON.stringify(data.standings || null) !== JSON.stringify(state.standings)) {
         state.standings = data.standings || null;
         renderStandings(state.standings);
