@@ -25,8 +25,9 @@ from leopard_tutor.ai.review import (
     verdict_for,
     view_before,
 )
-from leopard_tutor.engine import REVISED_2008, RULE_SETS, Card, Hand, Move, RuleSet
+from leopard_tutor.engine import REVISED_2008, RULE_SETS, Card, Hand, Move, Play, RuleSet, square_value
 from leopard_tutor.engine.catalogue import and_list, answer_in
+from leopard_tutor.engine.claims import square_after
 from leopard_tutor.table.drawing import legend, mark_words
 from leopard_tutor.table.modes import Reviewing
 
@@ -254,6 +255,28 @@ def test_every_claim_of_a_review_sentence_is_true_of_the_position_the_learner_sa
                     assert key in ("review.sentence.best", "review.sentence.forced")
                     assert judgement.best == judgement.move and judgement.cost == 0
     assert checked > 5
+
+
+def test_a_better_card_laid_is_said_with_what_it_would_have_made_of_each_square(keyed: None) -> None:
+    said_for = 0
+    for rules in RULE_SETS.values():
+        for judgement in full_review(played_hand(rules, 3, most=40)).judgements:
+            view, best = judgement.view, judgement.best
+            if best == judgement.move or not isinstance(best, Play):
+                assert "review.change.sentence" not in judgement.sentence
+                continue
+            me = view.player
+            after = square_value(square_after(view, best, best.square_owner), rules)
+            mine = (view.value(me), after if best.square_owner == me else view.value(me))
+            theirs = (view.value(1 - me), after if best.square_owner != me else view.value(1 - me))
+            if mine[0] == mine[1] and theirs[0] == theirs[1]:
+                assert "review.change.sentence" not in judgement.sentence, "a card laid that changes no value"
+                continue
+            words = [mark(f"review.change.{side}_{'goes' if old != new else 'stays'}", before=old, after=new)
+                     for side, (old, new) in (("mine", mine), ("theirs", theirs))]
+            assert judgement.sentence.endswith(mark("review.change.sentence", mine=words[0], theirs=words[1]))
+            said_for += 1
+    assert said_for > 3
 
 
 def test_a_review_follows_moves_taken_back_and_made_again() -> None:

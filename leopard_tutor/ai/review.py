@@ -156,7 +156,8 @@ def _judgement(decision: Decision, search: JudgedSearch, deals: int) -> Judgemen
 
 
 def _sentence(decision: Decision, best: Move, cost: float) -> tuple[str, tuple[tuple[str, dict[str, Any]], ...]]:
-    """What the review says of a decision: agreement, or what the better move would have done."""
+    """What the review says of a decision: agreement, or what the better move would have done: the hint's reason for
+    it and, where it would have changed a square's value, both values before and after (the hint's own figures)."""
     if best == decision.move:
         judge = {"level": text(f"levels.in_sentence.{REVIEW_LEVEL}")}
         return text("review.sentence.best", **judge), (("review.sentence.best", judge),)
@@ -168,7 +169,13 @@ def _sentence(decision: Decision, best: Move, cost: float) -> tuple[str, tuple[t
         key = "review.sentence.equal"
     else:
         key = "review.sentence.close" if verdict_for(cost) == "good" else "review.sentence.better"
-    return text(key, **facts), ((key, facts), (f"hints.{reason[0]}", reason[1]))
+    said = ((key, facts), (f"hints.{reason[0]}", reason[1]))
+    changes = [(key.removeprefix("change."), values) for key, values in hint.facts if key.startswith("change.")]
+    if all(side.endswith("_stays") for side, _ in changes):  # no card laid, or neither value moves
+        return text(key, **facts), said
+    mine, theirs = (text(f"review.change.{side}", **values) for side, values in changes)
+    return (f"{text(key, **facts)} {text('review.change.sentence', mine=mine, theirs=theirs)}",
+            (*said, *((f"hints.change.{side}", values) for side, values in changes)))
 
 
 @dataclass(frozen=True)
