@@ -369,7 +369,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self._report_now()
         learn = self._tab("learn")
         if self.member is not None and learn is not None and self.tabs.selected_index == learn:
-            self.member.follow_unlocking()
+            self.member.follow_unlocking(lambda: self.tabs.selected_index == learn)
 
     def _report_now(self) -> None:
         """Tell the server what the student is doing: the section in view and what it says."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import urlencode
@@ -26,6 +27,10 @@ from .widgets.student_bar import StudentBar
 
 log = logging.getLogger(__name__)
 
+UNLOCK_POLL_SECONDS = 10.0
+"""While Learn is shown with a stage still locked, how often the page asks the server whether the teacher has
+unlocked every lesson (thirty students on Learn ask three times a second in all)."""
+
 
 class ClassMember:
     """A student of a class, as the app follows them: read from the server when they join (their progress joins
@@ -37,7 +42,8 @@ class ClassMember:
         self.record = record
         self.redraw = redraw
         self.unlock_check: threading.Thread | None = None
-        """The last background question whether the teacher has unlocked every lesson (`follow_unlocking`)."""
+        """The background questions, while Learn is shown, whether the teacher has unlocked every lesson
+        (`follow_unlocking`)."""
         found = record.read()
         if found.progress is not None:
             code = found.progress
@@ -65,18 +71,23 @@ class ClassMember:
         kernel_progress().open_through(LESSONS[-1].key)
         self.redraw()
 
-    def follow_unlocking(self) -> None:
-        """Learn is shown: if a stage is still locked, ask the server again (in the background, so the tab opens
-        at once) whether the teacher has unlocked every lesson since the page started."""
-        if kernel_progress().is_unlocked(LESSONS[-1].key):
+    def follow_unlocking(self, shown: Callable[[], bool]) -> None:
+        """Learn is shown: while it is (`shown`) and a stage is still locked, ask the server (in the background, so
+        the tab opens at once, and again every `UNLOCK_POLL_SECONDS`) whether the teacher has unlocked every
+        lesson, and open them all once they have."""
+        if kernel_progress().is_unlocked(LESSONS[-1].key) or (
+                self.unlock_check is not None and self.unlock_check.is_alive()):
             return
 
         loop = running_loop()
 
         def ask() -> None:
-            if self.record.read().unlock_all:
-                with contextlib.suppress(LoopGone):  # (the kernel is shutting down)
-                    in_turn(loop, self.open_every_lesson)  # between two clicks, never while one redraws
+            while not self.record.read().unlock_all:
+                time.sleep(UNLOCK_POLL_SECONDS)
+                if not shown() or kernel_progress().is_unlocked(LESSONS[-1].key):
+                    return
+            with contextlib.suppress(LoopGone):  # (the kernel is shutting down)
+                in_turn(loop, self.open_every_lesson)  # between two clicks, never while one redraws
 
         self.unlock_check = threading.Thread(target=ask, daemon=True, name="leopard-unlock-check")
         self.unlock_check.start()

@@ -23,7 +23,7 @@ import pytest
 from keyed import keys_in, said
 from test_widgets_play_section import Discarder
 
-from leopard_tutor import app
+from leopard_tutor import app, class_member
 from leopard_tutor.ai import LEVELS
 from leopard_tutor.class_codes import ClassTableError, valid_name
 from leopard_tutor.client.class_client import ClassRefused
@@ -345,6 +345,36 @@ def test_an_unlocking_after_the_start_is_followed_when_learn_is_shown() -> None:
     tutor.tabs.selected_index = 0
     tutor.tabs.selected_index = [name for name, _ in tutor.sections].index("learn")
     assert tutor.member.unlock_check is asked, "nothing left to ask once every stage is open"
+
+
+def test_an_unlocking_while_learn_is_open_reaches_it_and_its_next_stage_button(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page stays on Learn while the teacher unlocks: it asks again every `UNLOCK_POLL_SECONDS`, opens every
+    stage once told, and the board's Next stage is offered; leaving Learn stops the asking."""
+    monkeypatch.setattr(class_member, "UNLOCK_POLL_SECONDS", 0.02)
+    link = FakeLink()
+    tutor = joined(link)
+    learn = [name for name, _ in tutor.sections].index("learn")
+    tutor.tabs.selected_index = learn
+    first = tutor.member.unlock_check
+    assert first is not None and first.is_alive()
+    time.sleep(0.1)
+    assert first.is_alive() and not kernel_progress().is_unlocked(LESSONS[-1].key), "asked again, still locked"
+    tutor.tabs.selected_index = 0  # Learn left: the asking stops
+    first.join(5)
+    assert not first.is_alive() and not kernel_progress().is_unlocked(LESSONS[-1].key)
+
+    def next_stage() -> dict[str, Any]:
+        return next(part for part in tutor.built[learn].board.state["actions"] if part["id"] == "next")
+
+    tutor.tabs.selected_index = learn
+    asking = tutor.member.unlock_check
+    assert asking is not None and asking is not first and asking.is_alive()
+    assert not next_stage()["enabled"] and next_stage()["note"] == text("sections.learn.next_locked")
+    link.said = {**link.said, "unlock_all": True}  # the teacher unlocks the class while Learn is open
+    asking.join(5)
+    assert not asking.is_alive() and kernel_progress().is_unlocked(LESSONS[-1].key)
+    assert next_stage()["enabled"] and next_stage()["note"] == "", "the board follows the progress at once"
 
 
 def test_a_teachers_link_wins_over_the_class_defaults() -> None:

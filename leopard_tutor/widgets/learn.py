@@ -353,7 +353,7 @@ class LearnSection(W.VBox):  # type: ignore[misc]
 
     def update_panels(self) -> None:
         """Redraw the stage buttons from the progress: stars, locks and the stage on the board (and their names in
-        words, `StageTabs`)."""
+        words, `StageTabs`), and the board, whose Next stage button follows the progress too."""
         controller = self.controller
         progress = controller.progress
         names = []
@@ -370,6 +370,7 @@ class LearnSection(W.VBox):  # type: ignore[misc]
             else:
                 button.remove_class("lt-current")
         self.stage_tabs.names, self.stage_tabs.selected = names, controller.index
+        self.board.refresh()
 
 
 def _stages(first: int, last: int | None) -> list[Lesson]:
