@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import string
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from functools import cache
@@ -164,7 +165,27 @@ def text(key: str, /, **facts: object) -> str:
         template = template["zero" if count == 0 and "zero" in template else "one" if count == 1 else "other"]
     if not isinstance(template, str):
         raise KeyError(f"{key!r} is a group of texts, not one text")
-    return template.format(**facts)
+    return _filled(template, facts)
+
+
+_FORMATTER = string.Formatter()
+
+
+def _filled(template: str, facts: dict[str, object]) -> str:
+    """`template` filled with `facts`, as `str.format` would, but for a full stop right after a fact that ends with
+    one, which is left out: "Round 2: you play {name}." with the name "José, Jr." ends "José, Jr.", not "Jr..".
+    """
+    if "}." not in template:
+        return template.format(**facts)
+    parts: list[str] = []
+    for literal, field, spec, conversion in _FORMATTER.parse(template):
+        if literal.startswith(".") and parts and parts[-1].endswith("."):
+            literal = literal[1:]
+        parts.append(literal)
+        if field is not None:
+            value = _FORMATTER.convert_field(_FORMATTER.get_field(field, (), facts)[0], conversion)
+            parts.append(_FORMATTER.format_field(value, spec or ""))
+    return "".join(parts)
 
 
 def texts(key: str, /, **facts: object) -> dict[str, str]:
