@@ -44,7 +44,7 @@ from leopard_tutor.server.class_store import ClassStore, TableRow
 from leopard_tutor.server.referee import GONE_SECONDS, QUIET_SECONDS, Referee
 from leopard_tutor.server.standings import results
 from leopard_tutor.server.students import COLUMNS, Students
-from leopard_tutor.server.teacher import TOKEN_FILE, ClassPage, closed_words
+from leopard_tutor.server.teacher import CSV_MARK, TOKEN_FILE, ClassPage, closed_words
 
 TOKEN = "a-teacher-token-for-tests_0123456789"
 MATCH = "0123456789abcdef"
@@ -147,7 +147,8 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
                              won_one("beginner"),
                              text("teacher.now.learn_stage", stage=2)]
         status, sheet = fetch(f"{server.url}teacher/api/class.csv?token={TOKEN}")
-        rows = list(csv.reader(io.StringIO(sheet)))
+        assert sheet.startswith(CSV_MARK), "a spreadsheet reads it as UTF-8"
+        rows = list(csv.reader(io.StringIO(sheet.removeprefix(CSV_MARK))))
         assert status == 200 and rows[0] == page["columns"] and rows[1][:4] == cells[:4]
         assert page["column_keys"] == list(COLUMNS), "the page finds its columns by their keys"
         status, html = fetch(f"{server.url}teacher?token={TOKEN}")
@@ -189,7 +190,8 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
             {"name": "Eve", "played": 2, "won": 0, "drawn": 1, "lost": 1, "for": 5, "against": 9}]
         assert [row["name"] for row in standings["today"]] == ["=Fay", "Eve"], "yesterday's match is not today's"
         sheet = list(csv.reader(io.StringIO(fetch(f"{again.url}teacher/api/class.csv?token={TOKEN}")[1])))
-        assert sheet[2:] == [[], [standings["columns"][column] for column in columns],
+        assert sheet[2:] == [[], [text("teacher.standings.csv_title")],
+                             [standings["columns"][column] for column in columns],
                              ["Dan", "1", "1", "0", "0", "7", "3"], ["'=Fay", "1", "0", "1", "0", "2", "2"],
                              ["Eve", "2", "0", "1", "1", "5", "9"]], "a blank line, then the standings of all time"
         assert fetch(f"{again.url}teacher/api/forget?token={TOKEN}", {"confirm": False})[0] == 400

@@ -198,12 +198,13 @@ class ClassPage:
 
     def csv_parts(self) -> Iterator[str]:
         """The class as CSV, in parts: every student's row (`Students.csv_parts`), then a blank line and the
-        standings of all time, under their columns' titles."""
+        standings of all time, under a line that says so and their columns' titles."""
         yield from self.students.csv_parts(self.book.connected_visitors().__contains__, self.tables.tally(),
                                            self.tables.round_matches())
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([])
+        writer.writerow([text("teacher.standings.csv_title")])
         writer.writerow([text(f"teacher.standings.columns.{column}") for column in STANDING_COLUMNS])
         for row in self.tables.standings():
             writer.writerow([not_a_formula(str(row[column])) for column in STANDING_COLUMNS])
@@ -282,6 +283,11 @@ def closed_words(row: TableRow) -> str:
         winner = 0 if counted[0] == "won" else 1
         count = text("teacher.closed.counted.won", winner=names[winner], loser=names[1 - winner])
     return text("teacher.closed.line", how=how, counted=count)
+
+
+CSV_MARK = "\ufeff"
+"""The byte-order mark the class's CSV begins with: without it, a spreadsheet may read its UTF-8 (names such as
+"José") as another encoding."""
 
 
 class TeacherHandler(RequestHandler):
@@ -364,6 +370,7 @@ class ApiHandler(TeacherHandler):
         elif action == "class.csv":
             self.set_header("Content-Type", "text/csv; charset=utf-8")
             self.set_header("Content-Disposition", 'attachment; filename="class.csv"')
+            self.write(CSV_MARK)
             try:
                 for part in self.page.csv_parts():
                     self.write(part)

@@ -23,6 +23,7 @@ from test_student_names import name_student
 
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.server.standings import STANDING_COLUMNS
+from leopard_tutor.server.teacher import CSV_MARK
 
 TOKEN = "browser-rounds-teacher-token-0123456789"
 NAMES = ("Ana", "Ben", "Cat", "Dan")
@@ -175,8 +176,9 @@ def test_the_teacher_pairs_four_students_for_two_rounds_and_a_restart_keeps_them
         assert today[leaver][2:5] == ["0", "0", "1"], "who leaves loses the match"
         sheet = teacher.request.get(f"{server.url}teacher/api/class.csv?token={TOKEN}")
         assert sheet.status == 200
-        exported = list(csv.reader(io.StringIO(sheet.text())))
+        exported = list(csv.reader(io.StringIO(sheet.text().removeprefix(CSV_MARK))))
         standings_part = exported[exported.index([]) + 1:]
+        assert standings_part.pop(0) == [text("teacher.standings.csv_title")]
         assert standings_part[0] == [text(f"teacher.standings.columns.{key}") for key in STANDING_COLUMNS]
         exported_rows = {row[0]: row for row in standings_part[1:]}
         assert {name: exported_rows[name] for name in players} == {name: today[name] for name in players}

@@ -28,6 +28,7 @@ from leopard_tutor.lessons import LESSONS
 from leopard_tutor.server.class_store import ClassStore, StudentRow
 from leopard_tutor.server.referee import Referee
 from leopard_tutor.server.students import PAGE_ROWS, Students
+from leopard_tutor.server.teacher import CSV_MARK
 
 TOKEN = "browser-teacher-token-0123456789"
 MARKUP = "<img src=x onerror=f()>"
@@ -95,7 +96,8 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     href = page.locator("#lt-export").get_attribute("href")
     sheet = page.request.get(server.url + href)
     assert sheet.status == 200
-    exported = list(csv.reader(io.StringIO(sheet.text())))
+    assert sheet.text().startswith(CSV_MARK), "a spreadsheet reads it as UTF-8"
+    exported = list(csv.reader(io.StringIO(sheet.text().removeprefix(CSV_MARK))))
     assert exported[0] == page.locator("#lt-columns th").all_inner_texts()[:6]
     students = exported[1:exported.index([])]  # then a blank line and the standings
     assert sorted(students) == sorted(shown_rows(page))
