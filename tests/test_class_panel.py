@@ -26,7 +26,7 @@ from leopard_tutor.server.referee import GONE_SECONDS, Referee
 from leopard_tutor.table import Computer, Table, against_computer
 from leopard_tutor.table.class_table import ClassTable
 from leopard_tutor.widgets import PlaySection, build_play
-from leopard_tutor.widgets.class_panel import ClassPanel
+from leopard_tutor.widgets.class_panel import ClassPanel, away_words
 
 
 class Clock:
@@ -197,7 +197,10 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     row = authority.store.table(code)
     assert row is not None and row.ending == "computer:casual"
     other.on_report(other.client.mine())  # Ben's board is closed at once: told why, no move made, finish offered
-    assert said(other.status.value, "classmates.other_left", name="&lt;i&gt;Ana&lt;/i&gt;", code=code)
+    assert said(other.status.value, "classmates.while_away.computer", name="&lt;i&gt;Ana&lt;/i&gt;", code=code,
+                counted=mark("classmates.while_away.counted.lost")), "he had gone: she did not leave, she took it on"
+    again = panel_of(section(authority, "ben"))  # a new page of his (a reload) is told the same
+    assert not again.resume() and again.status.value == other.status.value
     bens = ben.controller
     assert isinstance(bens, ClassTable) and bens.mode.kind == "closed" and other.finish_button.layout.display == ""
     moves = bens.hand.moves
@@ -210,6 +213,34 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     ben.level_pick.value = CLASSMATE  # and nothing offers the closed table again: it is gone
     assert other.status.value == "" and other.finish_button.layout.display == "none" and other.table is None
     assert ben.picks_note.layout.display == "none" and ben.picks_note.value == ""  # off the table: the menus work
+
+
+def test_a_table_closed_while_away_is_told_as_its_ending_and_count_say(keyed: None) -> None:
+    closed = {"table": "KRTQ", "seat": 0, "names": ["Ana", "Ben"], "gone": 0, "counts": "lost",
+              "ended": "computer:expert"}
+    assert away_words(closed) == mark("classmates.while_away.computer", name="Ben", code="KRTQ",
+                                      counted=mark("classmates.while_away.counted.lost"))
+    assert away_words({**closed, "ended": "abandoned", "gone": None, "counts": None}) == mark(
+        "classmates.while_away.abandoned", name="Ben", code="KRTQ")
+    for other in ({"gone": 1, "counts": "won"}, {"ended": "finished", "gone": None, "counts": "won"},
+                  {"ended": "left", "gone": 1, "counts": "won"}, {"table": None}, {"seat": 7}):
+        assert away_words({**closed, **other}) == "", f"told already, at the table, or nothing to tell: {other}"
+
+
+def test_a_table_left_in_another_tab_is_told_as_left_by_the_student(tables: tuple[Referee, Clock],
+                                                                     keyed: None) -> None:
+    authority, _ = tables
+    _, panel = opened_by_ana(authority)
+    assert panel.code is not None
+    code = panel.code
+    authority.join("ben", "Ben", code)
+    panel.on_report(panel.client.mine())
+    second = section(authority, "ana")  # her second tab sits at the same table
+    other_tab = panel_of(second)
+    assert other_tab.code == code
+    panel.leave_button.click()
+    other_tab.on_report(other_tab.client.mine())
+    assert said(other_tab.status.value, "classmates.left", code=code), "she left it: nobody else did"
 
 
 def finished_by_the_computer(authority: Referee, clock: Clock) -> tuple[PlaySection, ClassPanel, ClassTable]:

@@ -277,7 +277,9 @@ def test_a_player_gone_two_minutes_may_be_replaced_by_the_computer(tmp_path: Pat
     tables.end("ana", code, "computer:expert")
     row = tables.store.table(code)
     assert row is not None and row.ending == "computer:expert" and row.ended is not None
-    assert tables.report("ben")["ended"] == "computer:expert"
+    bens, anas = tables.report("ben"), tables.report("ana")
+    assert bens["ended"] == anas["ended"] == "computer:expert" and bens["gone"] == anas["gone"] == bens["seat"] == 1
+    assert (bens["counts"], anas["counts"]) == ("lost", "won"), "who went loses the match"
 
 
 def test_a_move_number_taken_in_the_file_is_refused(tmp_path: Path) -> None:

@@ -61,7 +61,7 @@ from .class_store import (
     TableRow,
 )
 from .pairing import met_counts, pair_round
-from .standings import Standing, standings, tally
+from .standings import Standing, gone_seat, results, standings, tally
 
 UNJOINED_SECONDS = 30 * 60
 """A table nobody joins closes after this long."""
@@ -211,7 +211,9 @@ class Referee:
     def report(self, visitor: str, present: bool = True) -> dict[str, Any]:
         """What `visitor`'s kernel needs about their table: {"table": None}, or its code, the seat, both names,
         rules, hands, seed, the moves so far, whether the other player is gone, and the version; for the table
-        they sat at that has closed (and rests), the same with "ended": how it ended. Always "round": their seat in
+        they sat at that has closed (and rests), the same with "ended": how it ended, "gone": the seat whose player
+        went from its match (`standings.gone_seat`, None if neither), and "counts": how its match counts for them in
+        the standings ("won", "drawn", "lost"; None: for nobody). Always "round": their seat in
         the round paired last (`seat_in_round`, or None), and "state": all this in one word (`state`). `present`:
         the visitor's page is connected to the kernel that asks (else asking does not count as being here)."""
         found = self._table_report(visitor, present)
@@ -231,8 +233,10 @@ class Referee:
             if closed is None:
                 return {"table": None}
             moves = [stored.move for stored in self.store.moves(closed.row.id)]
-            return {**self._facts(closed.row, visitor, moves, closed.version), "other_gone": False,
-                    "ended": closed.row.ending}
+            facts = self._facts(closed.row, visitor, moves, closed.version)
+            counted = results(closed.row)
+            return {**facts, "other_gone": False, "ended": closed.row.ending, "gone": gone_seat(closed.row),
+                    "counts": None if counted is None else counted[facts["seat"]]}
         seat = live.seat_of(visitor)
         assert seat is not None
         other_gone = live.row.visitors[1] is not None and live.gone(1 - seat, self.clock())

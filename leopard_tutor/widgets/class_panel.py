@@ -70,6 +70,23 @@ def table_link(address: str, code: str) -> str:
     return f"{address}?table={code}" if address else ""
 
 
+def away_words(report: dict[str, Any]) -> str:
+    """What a student is told of their table that closed while they were away (a report with "ended", "gone" and
+    "counts": `Referee.report`): that their classmate took its match on against the computer, or that both had gone,
+    and how its match counts for them; "" for any other ending (one they saw, or were told of at their table)."""
+    code, seat, names = report.get("table"), report.get("seat"), report.get("names") or ["", ""]
+    if code is None or seat not in (0, 1):
+        return ""
+    other = names[1 - seat] or ""
+    if str(report.get("ended")).startswith(COMPUTER) and report.get("gone") == seat:
+        counts = report.get("counts")
+        counted = text(f"classmates.while_away.counted.{counts if counts in ('won', 'drawn', 'lost') else 'nobody'}")
+        return text("classmates.while_away.computer", name=other, code=code, counted=counted)
+    if report.get("ended") == "abandoned":
+        return text("classmates.while_away.abandoned", name=other, code=code)
+    return ""
+
+
 def qr_svg(link: str) -> str:
     """The QR code of `link` as an inline SVG element."""
     import io
@@ -325,6 +342,10 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         if live:
             self.code = str(report["table"])
             self.on_report(report)
+        else:
+            words = away_words(report)
+            if words:
+                self.status.value = html.escape(words)
         self.watch(str(report.get("state", "")))
         return live
 
@@ -455,8 +476,11 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             self._refresh()
             return
         why = str(ending).replace(" ", "_")
-        if left:
+        went = report.get("gone") if report is not None and report.get("table") == code else None
+        if left or (ending == LEFT and went == table.seat):  # (this page left it, or another of the student's)
             words, mode = text("classmates.left", code=code), "left"
+        elif str(ending).startswith(COMPUTER) and went == table.seat and report is not None:
+            words, mode = away_words(report), "ended"
         elif why in CLOSED_WHY:
             words, mode = text(f"classmates.closed_why.{why}", code=code), "ended"
         elif seating or ending is None:
