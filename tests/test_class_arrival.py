@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from kernel_client import Visit, http_get, run
-from servers import a_kernel_is_ready, kernel_count
+from servers import a_kernel_is_ready, kernel_count, stop_server
 
 from leopard_tutor.cli import main
 from leopard_tutor.engine.catalogue import text
@@ -126,6 +126,12 @@ def test_a_class_size_has_kernels_ready_for_a_class_arriving_at_once(class_of_fo
     while time.monotonic() < deadline and kernel_count(class_of_four.process.pid) < 8:
         time.sleep(0.2)
     assert kernel_count(class_of_four.process.pid) == 8, "the four taken are replaced, one at a time"
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline and class_of_four.log_text().count("Preheated kernels ready: 4 of 4") < 2:
+        time.sleep(0.2)
+    stop_server(class_of_four.process)  # four preheated kernels wait for their visitors as the server stops
+    assert class_of_four.process.returncode is not None
+    assert "Traceback" not in class_of_four.log_text(), "a server stopped with kernels preheated logs no traceback"
 
 
 @pytest.mark.parametrize(("ip", "class_size", "pool"), [

@@ -53,6 +53,23 @@ def ready_kernels(manager: Any) -> int:
     return count
 
 
+async def end_preheated(manager: Any) -> int:
+    """End every preheated kernel of `manager` that has started and waits for a visitor at once (as a stopping
+    server does: asked to shut down instead, each would log a traceback, its notebook's cell still waiting for
+    the visitor's request when its sockets close); how many were ended."""
+    ended = 0
+    for pool in list(getattr(manager, "_pools", {}).values()):
+        for task in tuple(pool):
+            if not task.done() or task.cancelled() or task.exception() is not None:
+                continue
+            kernel_id = task.result()["kernel_id"]
+            if kernel_id in manager:
+                with contextlib.suppress(RuntimeError):  # (it has gone meanwhile)
+                    await manager.shutdown_kernel(kernel_id, now=True)
+                    ended += 1
+    return ended
+
+
 class PoolFiller:
     """Keeps up to `size` preheated kernels of `manager` (Voilà's kernel manager) for its notebook, one more for
     each of the `waited()` students who waited in line so far, up to `most` (default `size`): no more than

@@ -52,7 +52,7 @@ from .authorizer import AUTHORIZER_CLASS
 from .connection import CONNECTION_CLASS, STOCK_DELAY_CLASS
 from .data_folder import COOKIE_SECRET_FILE, DataFolderError, make_private, read_private, write_private
 from .handlers import LOGOUT_HANDLER_CLASS, in_route_table
-from .kernel_pool import CLASS_POOL, CLASS_POOL_GROWS_TO, PoolFiller
+from .kernel_pool import CLASS_POOL, CLASS_POOL_GROWS_TO, PoolFiller, end_preheated
 from .kernels import KERNEL_MANAGER_CLASS
 from .log_mask import mask_secrets
 from .patches import version_warning
@@ -310,6 +310,14 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
             from .teacher import routes as class_page_routes  # the students' records and the teacher's page
             return [*class_routes(self.server_url, tables, waiters),
                     *class_page_routes(self.server_url, data_dir, tables, cap or 1000, served.book), *handlers]
+
+        def stop(self) -> None:
+            """Voilà's stop, once the preheated kernels no visitor has had are ended at once
+            (`kernel_pool.end_preheated`)."""
+            from jupyter_core.utils import run_sync
+
+            run_sync(end_preheated)(self.kernel_manager)
+            super().stop()
 
         def listen(self) -> None:
             guards.watch_pages(self.kernel_manager, served.book)
