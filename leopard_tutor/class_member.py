@@ -73,8 +73,8 @@ class ClassMember:
 
     def follow_unlocking(self, shown: Callable[[], bool]) -> None:
         """Learn is shown: while it is (`shown`) and a stage is still locked, ask the server (in the background, so
-        the tab opens at once, and again every `UNLOCK_POLL_SECONDS`) whether the teacher has unlocked every
-        lesson, and open them all once they have."""
+        the tab opens at once, and again every `UNLOCK_POLL_SECONDS` until it cannot say) whether the teacher has
+        unlocked every lesson, and open them all once they have."""
         if kernel_progress().is_unlocked(LESSONS[-1].key) or (
                 self.unlock_check is not None and self.unlock_check.is_alive()):
             return
@@ -82,7 +82,9 @@ class ClassMember:
         loop = running_loop()
 
         def ask() -> None:
-            while not self.record.read().unlock_all:
+            while not (unlocked := self.record.unlocked()):
+                if unlocked is None:  # the server cannot say now: asked again when Learn is next shown
+                    return
                 time.sleep(UNLOCK_POLL_SECONDS)
                 if not shown() or kernel_progress().is_unlocked(LESSONS[-1].key):
                     return

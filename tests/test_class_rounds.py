@@ -183,8 +183,8 @@ def now_of(page: ClassPage, name: str) -> str:
 def test_the_class_page_names_the_rounds_match_against_the_computer_and_what_next_round_does_to_it(
         tmp_path: Path) -> None:
     """The "Now" of the student left over says they play the round's computer once their page says it plays that very
-    match (any other is only "Play"); the next round says it keeps that match aside for them (they sit at a table
-    now). A match id that is not one is refused and changes nothing."""
+    match (any other is "Playing the computer"); the next round says it keeps that match aside for them (they sit at
+    a table now). A match id that is not one is refused and changes nothing."""
     names = {"ana": "Ana", "ben": "Ben", "cat": "Cat"}
     page = class_page(tmp_path, names)
     said = page.pair("REVISED_2008", 1)
@@ -196,10 +196,12 @@ def test_the_class_page_names_the_rounds_match_against_the_computer_and_what_nex
     page.students.now(alone, "learn", 2, None, match)  # another tab: the tab is what they do now
     assert now_of(page, name) == text("teacher.now.learn_stage", stage=2)
     page.students.now(alone, "play", None, None, "0" * 16)  # another match against the computer
-    assert now_of(page, name) == text("teacher.now.play")
+    assert now_of(page, name) == text("teacher.now.computer")
     for bad in ("xyz", "0" * 15, 16, ["0" * 16]):
         with pytest.raises(ClassTableError, match="bad_doing"):
             page.students.now(alone, "play", None, None, bad)
+    assert now_of(page, name) == text("teacher.now.computer")
+    page.students.now(alone, "play", None, None, None)  # no match under way: at Play
     assert now_of(page, name) == text("teacher.now.play")
     page.students.now(alone, "learn", 1, None, match)  # on another tab, the match is on the board all the same
     seated = next(visitor for visitor in names if visitor != alone)
@@ -209,7 +211,7 @@ def test_the_class_page_names_the_rounds_match_against_the_computer_and_what_nex
     assert said.endswith(text("teacher.rounds.set_aside", name=name, number=1))
     for visitor in names:
         page.students.now(visitor, "play", None, None, match)
-    assert all(now_of(page, each) == text("teacher.now.play") for each in names.values()), "round 1's is over"
+    assert all(now_of(page, each) == text("teacher.now.computer") for each in names.values()), "round 1's is over"
 
 
 @pytest.mark.parametrize(("rules", "key"), [("REVISED_2008", "replaced"), ("ORIGINAL_1963", "set_aside")])
@@ -222,4 +224,4 @@ def test_a_student_alone_playing_the_computer_again_hears_whether_the_match_ends
     page.students.now("ana", "play", None, None, page.tables.round_matches()["ana"].match)
     said = page.pair(rules, 1)
     assert said.endswith(text(f"teacher.rounds.{key}", name="Ana", number=1))
-    assert now_of(page, "Ana") == text("teacher.now.play"), "round 2's match is another"
+    assert now_of(page, "Ana") == text("teacher.now.computer"), "round 2's match is another"

@@ -371,6 +371,14 @@ def test_an_unlocking_while_learn_is_open_reaches_it_and_its_next_stage_button(
     asking = tutor.member.unlock_check
     assert asking is not None and asking is not first and asking.is_alive()
     assert not next_stage()["enabled"] and next_stage()["note"] == text("sections.learn.next_locked")
+    link.failing = True  # the server cannot say for a while: the asking stops until Learn is shown again
+    asking.join(5)
+    assert not asking.is_alive() and not kernel_progress().is_unlocked(LESSONS[-1].key)
+    link.failing = False
+    tutor.tabs.selected_index = 0
+    tutor.tabs.selected_index = learn
+    asking = tutor.member.unlock_check
+    assert asking is not None and asking.is_alive()
     link.said = {**link.said, "unlock_all": True}  # the teacher unlocks the class while Learn is open
     asking.join(5)
     assert not asking.is_alive() and kernel_progress().is_unlocked(LESSONS[-1].key)

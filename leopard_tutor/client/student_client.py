@@ -239,6 +239,14 @@ class StudentRecord:
             self.class_id = found.class_id
         return found
 
+    def unlocked(self) -> bool | None:
+        """Whether the teacher has unlocked every lesson for this student; None (logged) if the server cannot say."""
+        try:
+            return ServerRecord.read(self.client.me()).unlock_all
+        except Exception as error:  # asked again later (`ClassMember.follow_unlocking`)
+            log.warning("the class server did not say whether every lesson is open: %s", error)
+            return None
+
     def free_name(self, names: list[str]) -> str:
         """The first of the made-up `names` (each a valid name) that the server says no classmate keeps and no other
         page was offered lately, so that two students are not offered one name; the first of them if it cannot say

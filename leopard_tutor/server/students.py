@@ -469,13 +469,16 @@ def _now(row: StudentRow, now: float, away: bool, round_match: RoundMatch | None
 
 
 def _doing_words(doing: dict[str, Any], round_match: RoundMatch | None = None) -> str:
-    """What a report of what the student does says: the tab, Learn's stage, the classmate played, or the round's
-    match against the computer (`round_match`, where the page says it plays that match)."""
+    """What a report of what the student does says: the tab, Learn's stage, the classmate played, the round's
+    match against the computer (`round_match`, where the page says it plays that match), or another match against
+    the computer under way."""
     tab, stage, classmate = doing.get("doing"), doing.get("stage"), doing.get("with")
     if tab == "play" and classmate:
         words = text("teacher.now.playing", name=classmate)
     elif tab == "play" and round_match is not None and doing.get("match") == round_match.match:
         words = text("teacher.now.round_computer", number=round_match.number)
+    elif tab == "play" and doing.get("match"):
+        words = text("teacher.now.computer")
     elif tab == "learn" and stage is not None:
         words = text("teacher.now.learn_stage", stage=stage)
     else:
