@@ -42,7 +42,7 @@ from leopard_tutor.lessons.progress import Progress
 from leopard_tutor.protocol import KERNEL_HEADER, PROOF_HEADER, kernel_proof
 from leopard_tutor.server.class_store import ClassStore, TableRow
 from leopard_tutor.server.referee import GONE_SECONDS, QUIET_SECONDS, Referee
-from leopard_tutor.server.standings import results
+from leopard_tutor.server.standings import results, tally
 from leopard_tutor.server.students import COLUMNS, Students
 from leopard_tutor.server.teacher import CSV_MARK, TOKEN_FILE, ClassPage, closed_words
 
@@ -501,23 +501,30 @@ def test_the_class_page_says_how_a_table_closed_lately_and_how_it_counts(tmp_pat
     assert page.report()["closed"]["tables"] == []
 
 
-@pytest.mark.parametrize(("ending", "ended_by", "scores", "how", "counted"), [
-    ("finished", None, (14, 9), ("finished", {}), ("won", {"winner": "Ana", "loser": "Ben"})),
-    ("finished", None, (9, 9), ("finished", {}), ("drawn", {})),
-    ("left", 0, None, ("left", {"name": "Ana"}), ("won", {"winner": "Ben", "loser": "Ana"})),
-    ("computer:expert", 0, None, ("computer", {"name": "Ben", "other": "Ana", "level": "expert"}),
-     ("won", {"winner": "Ana", "loser": "Ben"})),
-    ("left", None, None, ("other", {}), ("nobody", {})),  # ended before the store kept who ended it
-    ("damaged", None, None, ("damaged", {}), ("nobody", {})),
+@pytest.mark.parametrize(("ending", "ended_by", "scores", "hands", "how", "counted"), [
+    ("finished", None, (14, 9), None, ("finished", {}),
+     ("won", {"winner": "Ana", "loser": "Ben", "winner_points": 14, "loser_points": 9})),
+    ("finished", None, (9, 9), None, ("finished", {}), ("drawn", {"points": 9})),
+    ("left", 0, None, ((3, 5), (2, 4)), ("left", {"name": "Ana"}),
+     ("won", {"winner": "Ben", "loser": "Ana", "winner_points": 9, "loser_points": 5})),  # the hands played
+    ("computer:expert", 0, None, None, ("computer", {"name": "Ben", "other": "Ana", "level": "expert"}),
+     ("won", {"winner": "Ana", "loser": "Ben", "winner_points": 0, "loser_points": 0})),
+    ("left", None, None, None, ("other", {}), ("nobody", {})),  # ended before the store kept who ended it
+    ("damaged", None, None, None, ("damaged", {}), ("nobody", {})),
 ])
 def test_how_a_closed_table_ended_and_counts_is_what_the_standings_read(
-        ending: str, ended_by: int | None, scores: tuple[int, int] | None, how: tuple[str, dict[str, str]],
-        counted: tuple[str, dict[str, str]], keyed: None) -> None:
+        ending: str, ended_by: int | None, scores: tuple[int, int] | None, hands: tuple[tuple[int, int], ...] | None,
+        how: tuple[str, dict[str, str]], counted: tuple[str, dict[str, Any]], keyed: None) -> None:
     row = TableRow("QWJY", "REVISED_2008", 2, "s", ("ana", "ben"), ("Ana", "Ben"), 1.0, 2.0, 3.0, ending, scores,
-                   ended_by=ended_by)
+                   hand_scores=hands, ended_by=ended_by)
     facts = {name: mark(f"levels.in_sentence.{value}") if name == "level" else value for name, value in how[1].items()}
     assert closed_words(row) == mark("teacher.closed.line", how=mark(f"teacher.closed.how.{how[0]}", **facts),
                                      counted=mark(f"teacher.closed.counted.{counted[0]}", **counted[1]))
+    standing = tally([row])  # the points are the standings' own
+    if counted[0] == "won":
+        assert (standing[{"Ana": "ana", "Ben": "ben"}[counted[1]["winner"]]].row()["for"],
+                standing[{"Ana": "ana", "Ben": "ben"}[counted[1]["loser"]]].row()["for"]) == (
+            counted[1]["winner_points"], counted[1]["loser_points"])
     winners = [("Ana", "Ben")[seat] for seat, result in enumerate(results(row) or ()) if result == "won"]
     assert winners == ([counted[1]["winner"]] if counted[0] == "won" else [])  # as the standings count it
 

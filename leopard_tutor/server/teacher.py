@@ -55,7 +55,7 @@ from .guards import answer_in_visitors_language, refuse
 from .kernel_handler import json_object
 from .referee import QUIET_SECONDS, LiveTable, Referee
 from .sessions import SessionBook
-from .standings import STANDING_COLUMNS, gone_seat, local_midnight, results
+from .standings import STANDING_COLUMNS, gone_seat, local_midnight, points, results
 from .student_handlers import student_routes
 from .students import COLUMNS, LEVEL_CHOICES, Students, not_a_formula
 
@@ -263,7 +263,8 @@ class ClassPage:
 
 
 def closed_words(row: TableRow) -> str:
-    """How the closed table of `row` ended, and how its match counts in the standings (`standings.results`)."""
+    """How the closed table of `row` ended, and how its match counts in the standings (`standings.results`), with
+    the points it counts (`standings.points`)."""
     names, ending, gone = [name or "" for name in row.names], str(row.ending), gone_seat(row)
     if ending == LEFT and gone is not None:
         how = text("teacher.closed.how.left", name=names[gone])
@@ -274,14 +275,15 @@ def closed_words(row: TableRow) -> str:
         how = text(f"teacher.closed.how.{ending}")
     else:
         how = text("teacher.closed.how.other")
-    counted = results(row)
+    counted, scores = results(row), points(row)
     if counted is None:
         count = text("teacher.closed.counted.nobody")
     elif counted[0] == "drawn":
-        count = text("teacher.closed.counted.drawn")
+        count = text("teacher.closed.counted.drawn", points=scores[0])
     else:
         winner = 0 if counted[0] == "won" else 1
-        count = text("teacher.closed.counted.won", winner=names[winner], loser=names[1 - winner])
+        count = text("teacher.closed.counted.won", winner=names[winner], loser=names[1 - winner],
+                     winner_points=scores[winner], loser_points=scores[1 - winner])
     return text("teacher.closed.line", how=how, counted=count)
 
 

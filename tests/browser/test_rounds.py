@@ -163,9 +163,6 @@ def test_the_teacher_pairs_four_students_for_two_rounds_and_a_restart_keeps_them
         closed = teacher.locator("#lt-closed li")  # the two tables closed lately, the latest first, and how they count
         expect(closed).to_have_count(2, timeout=TIMEOUT)
         expect(closed.nth(0)).to_contain_text(text("teacher.closed.how.finished"))
-        expect(closed.nth(1)).to_contain_text(text("teacher.closed.line", how=text(
-            "teacher.closed.how.left", name=leaver), counted=text("teacher.closed.counted.won", winner=stayer,
-                                                                  loser=leaver)))
         expect(teacher.locator("#lt-standings-today")).to_have_attribute("aria-pressed", "true")
         expect(teacher.locator("#lt-standings-rows tr")).to_have_count(len(NAMES), timeout=TIMEOUT)
         expect(teacher.locator("#lt-standings-columns th")).to_have_text(
@@ -173,6 +170,11 @@ def test_the_teacher_pairs_four_students_for_two_rounds_and_a_restart_keeps_them
         today = standings_shown(teacher)
         one_match_each(today, players)
         one_match_each(today, (leaver, stayer))
+        points_for = STANDING_COLUMNS.index("for")  # the stayer's one match: its points are theirs for and against
+        expect(closed.nth(1)).to_contain_text(text("teacher.closed.line", how=text(
+            "teacher.closed.how.left", name=leaver), counted=text(
+                "teacher.closed.counted.won", winner=stayer, loser=leaver,
+                winner_points=today[stayer][points_for], loser_points=today[stayer][points_for + 1])))
         assert today[leaver][2:5] == ["0", "0", "1"], "who leaves loses the match"
         sheet = teacher.request.get(f"{server.url}teacher/api/class.csv?token={TOKEN}")
         assert sheet.status == 200
