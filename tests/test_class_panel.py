@@ -271,6 +271,7 @@ def test_a_match_the_computer_finished_is_a_match_against_the_computer(tables: t
     ana, panel, table = finished_by_the_computer(authority, clock)
     level = table.opponent.name  # type: ignore[union-attr]
     assert ana.level_pick.value == level and panel.layout.display == "none"
+    assert ana.computer_match() is table.match, "the class page is told she plays the computer"
     moves = tuple(table.match.current.moves)
     ana.level_pick.value = "expert"  # the same match goes on, against the expert
     assert ana.controller is table and tuple(table.match.current.moves[:len(moves)]) == moves and not ana.set_aside

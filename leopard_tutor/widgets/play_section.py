@@ -486,12 +486,13 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         return None, table.name(1 - table.seat)
 
     def computer_match(self) -> Match | None:
-        """The match against the computer on the board while it is under way, or from the moment it is dealt if the
-        teacher's round dealt it (not a class table's, nor one from a code the server did not seal): the one the class
-        page may be told the student plays."""
+        """The match against the computer on the board while it is under way (a class table's too, once the computer
+        took the gone classmate's seat), or from the moment it is dealt if the teacher's round dealt it (not one from
+        a code the server did not seal): the one the class page may be told the student plays."""
         table = self.controller
         begun = under_way(table) or (table.match is self._round_match and not table.match.is_over)
-        if isinstance(table, ClassTable) or kind_of(table) != COMPUTER or not begun or table.match in self.uncounted:
+        between = isinstance(table, ClassTable) and table.finish is None
+        if between or kind_of(table) != COMPUTER or not begun or table.match in self.uncounted:
             return None
         return table.match
 
