@@ -18,7 +18,7 @@ from servers import a_kernel_is_ready, kernel_count, stop_server
 from leopard_tutor.cli import main
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.server import launch
-from leopard_tutor.server.kernel_pool import CLASS_POOL, CLASS_POOL_GROWS_TO, PoolFiller
+from leopard_tutor.server.kernel_pool import CLASS_POOL, CLASS_POOL_GROWS_TO, PoolFiller, end_preheated
 from leopard_tutor.server.waiting_line import FRESH_SECONDS
 
 pytestmark = pytest.mark.slow
@@ -170,3 +170,63 @@ def test_the_pool_grows_by_one_for_each_student_who_waited_within_its_most_and_t
     room[0] = 12
     assert pool.wanted() == 12
     assert PoolFiller(manager, 4, lambda: 100, lambda: False, waited=lambda: 50).wanted() == 4, "a size given stays"
+
+
+class PoolManager:
+    """Voilà's kernel manager as the pool filler and a stop see it: a pool per notebook, of tasks starting kernels
+    (each ready for a visitor once started), and a shutdown that takes a kernel out of its pool, as Voilà's does."""
+
+    notebook_path = "app.ipynb"
+
+    def __init__(self) -> None:
+        self.kernel_pools_config: dict[str, Any] = {}
+        self._pools: dict[str, list[asyncio.Task[dict[str, str]]]] = {}
+        self.running: set[str] = set()
+        self.started = 0
+        self.ended: list[tuple[str, bool]] = []
+
+    def __contains__(self, kernel_id: object) -> bool:
+        return kernel_id in self.running
+
+    def fill_if_needed(self, delay: float = 0, notebook_name: str = "") -> None:
+        pool = self._pools.setdefault(notebook_name, [])
+        for _ in range(self.kernel_pools_config["default"]["pool_size"] - len(pool)):
+            self.started += 1
+            pool.append(asyncio.get_event_loop().create_task(self._start(f"k{self.started}")))
+
+    async def _start(self, kernel_id: str) -> dict[str, str]:
+        from voila.request_info_handler import RequestInfoSocketHandler
+
+        await asyncio.sleep(0.01)
+        self.running.add(kernel_id)
+        RequestInfoSocketHandler._waiters[kernel_id] = None  # it asks for its visitor's request
+        return {"kernel_id": kernel_id}
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False) -> None:
+        for pool in self._pools.values():
+            pool[:] = [task for task in pool if not (task.done() and task.result()["kernel_id"] == kernel_id)]
+        await asyncio.sleep(0.05)  # a process takes a while to end
+        self.running.discard(kernel_id)
+        self.ended.append((kernel_id, now))
+
+
+def test_a_stop_ends_the_preheated_kernels_at_once_and_the_filler_starts_none_meanwhile() -> None:
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    loop = asyncio.new_event_loop()
+    manager = PoolManager()
+    try:
+        asyncio.set_event_loop(loop)
+        filler = PoolFiller(manager, 3, lambda: 100, lambda: False)
+        filler.install()
+        loop.run_until_complete(asyncio.sleep(0.5))
+        assert manager.started == 3 and len(manager.running) == 3, "the pool was full"
+        loop.run_until_complete(end_preheated(manager, filler))
+        loop.run_until_complete(asyncio.sleep(0.2))  # a filler still running would have started more by now
+        assert sorted(manager.ended) == [("k1", True), ("k2", True), ("k3", True)], "each at once, none asked"
+        assert manager.started == 3 and not manager.running and manager._pools[manager.notebook_path] == []
+    finally:
+        for kernel_id in ("k1", "k2", "k3"):
+            RequestInfoSocketHandler._waiters.pop(kernel_id, None)
+        loop.close()
+        asyncio.set_event_loop(None)

@@ -197,8 +197,8 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     row = authority.store.table(code)
     assert row is not None and row.ending == "computer:casual"
     other.on_report(other.client.mine())  # Ben's board is closed at once: told why, no move made, finish offered
-    assert said(other.status.value, "classmates.while_away.computer", name="&lt;i&gt;Ana&lt;/i&gt;", code=code,
-                counted=mark("classmates.while_away.counted.lost")), "he had gone: she did not leave, she took it on"
+    assert said(other.status.value, "classmates.while_away.computer", name="&lt;i&gt;Ana&lt;/i&gt;", code=code), \
+        "he had gone: she did not leave, she played it on"
     again = panel_of(section(authority, "ben"))  # a new page of his (a reload) is told the same
     assert not again.resume() and again.status.value == other.status.value
     bens = ben.controller
@@ -218,12 +218,12 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
 def test_a_table_closed_while_away_is_told_as_its_ending_and_count_say(keyed: None) -> None:
     closed = {"table": "KRTQ", "seat": 0, "names": ["Ana", "Ben"], "gone": 0, "counts": "lost",
               "ended": "computer:expert"}
-    assert away_words(closed) == mark("classmates.while_away.computer", name="Ben", code="KRTQ",
-                                      counted=mark("classmates.while_away.counted.lost"))
-    assert away_words({**closed, "ended": "abandoned", "gone": None, "counts": None}) == mark(
-        "classmates.while_away.abandoned", name="Ben", code="KRTQ")
+    assert away_words(closed) == mark("classmates.while_away.computer", name="Ben", code="KRTQ")
+    abandoned = {**closed, "ended": "abandoned", "gone": None, "counts": None}
+    assert away_words(abandoned) == mark("classmates.while_away.abandoned", name="Ben", code="KRTQ")
     for other in ({"gone": 1, "counts": "won"}, {"ended": "finished", "gone": None, "counts": "won"},
-                  {"ended": "left", "gone": 1, "counts": "won"}, {"table": None}, {"seat": 7}):
+                  {"ended": "left", "gone": 1, "counts": "won"}, {"table": None}, {"seat": 7},
+                  {**abandoned, "names": ["Ana", None]}):  # (a table nobody joined: no classmate had gone)
         assert away_words({**closed, **other}) == "", f"told already, at the table, or nothing to tell: {other}"
 
 
@@ -241,6 +241,31 @@ def test_a_table_left_in_another_tab_is_told_as_left_by_the_student(tables: tupl
     panel.leave_button.click()
     other_tab.on_report(other_tab.client.mine())
     assert said(other_tab.status.value, "classmates.left", code=code), "she left it: nobody else did"
+
+
+def test_a_second_page_of_the_student_who_played_on_says_so_and_offers_no_finish(tables: tuple[Referee, Clock],
+                                                                                  keyed: None) -> None:
+    authority, clock = tables
+    ana, panel = opened_by_ana(authority)
+    code = panel.code
+    assert code is not None
+    authority.join("ben", "Ben", code)
+    panel.on_report(panel.client.mine())
+    second = section(authority, "ana")  # her second tab sits at the same table
+    other_tab = panel_of(second)
+    assert other_tab.code == code
+    table = ana.controller
+    if table.hand.to_move != table.viewer:
+        authority.move("ben", code, 0, move_to_data(table.hand.view(table.hand.to_move).legal_moves()[0]))
+        panel.on_report(panel.client.mine())
+    made_a_move(ana)
+    clock.now += GONE_SECONDS
+    panel.on_report(panel.client.mine())
+    panel.finish_button.click()  # Ben has gone: she plays on against the computer, in her first tab
+    other_tab.on_report(other_tab.client.mine())
+    assert said(other_tab.status.value, "classmates.taken_elsewhere", code=code), "nobody left: she played it on"
+    assert second.controller.offers()["finish"] == mark("classmates.refused.taken_elsewhere")
+    assert other_tab.finish_button.layout.display == "none", "one match against the computer, in her first tab"
 
 
 def finished_by_the_computer(authority: Referee, clock: Clock) -> tuple[PlaySection, ClassPanel, ClassTable]:

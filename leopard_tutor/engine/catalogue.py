@@ -3,7 +3,8 @@
 The words live in data files, `leopard_tutor/texts/<language>/<book>.json`, one book per part of
 the tutor (`engine`, `narration`, `hints`, `lessons`, `play`, `board`, `app`, ...). A key names the
 book, then the path inside it: `text("play.picked", card=..., where=...)`. Texts are `str.format`
-templates filled from the facts passed in. A text may instead come in plural forms,
+templates filled from the facts passed in, but for a full stop right after a fact that ends with one, which is left
+out (a name such as "José, Jr." at a sentence's end). A text may instead come in plural forms,
 `{"plural": "count", "one": "...", "other": "..."}`: the fact named by "plural" picks the form, and
 an optional "zero" form is said when that count is 0 (where nothing of the kind is left, the
 sentence says so rather than counting nothing). One book, `language`, says what is not a sentence: the

@@ -53,23 +53,6 @@ def ready_kernels(manager: Any) -> int:
     return count
 
 
-async def end_preheated(manager: Any) -> int:
-    """End every preheated kernel of `manager` that has started and waits for a visitor at once (as a stopping
-    server does: asked to shut down instead, each would log a traceback, its notebook's cell still waiting for
-    the visitor's request when its sockets close); how many were ended."""
-    ended = 0
-    for pool in list(getattr(manager, "_pools", {}).values()):
-        for task in tuple(pool):
-            if not task.done() or task.cancelled() or task.exception() is not None:
-                continue
-            kernel_id = task.result()["kernel_id"]
-            if kernel_id in manager:
-                with contextlib.suppress(RuntimeError):  # (it has gone meanwhile)
-                    await manager.shutdown_kernel(kernel_id, now=True)
-                    ended += 1
-    return ended
-
-
 class PoolFiller:
     """Keeps up to `size` preheated kernels of `manager` (Voilà's kernel manager) for its notebook, one more for
     each of the `waited()` students who waited in line so far, up to `most` (default `size`): no more than
@@ -92,6 +75,11 @@ class PoolFiller:
         visit starts nothing) and start."""
         self.pool_size(0)
         self.task = asyncio.get_event_loop().create_task(self.run())
+
+    def stop(self) -> None:
+        """Start no more kernels."""
+        if self.task is not None:
+            self.task.cancel()
 
     def pool_size(self, size: int) -> None:
         """Set the pool size Voilà's refill (`fill_if_needed`) fills up to."""
@@ -138,3 +126,15 @@ class PoolFiller:
         while loop.time() < deadline and not kernel_ready(started["kernel_id"]):
             await asyncio.sleep(0.1)
         print(f"Preheated kernels ready: {ready_kernels(self.manager)} of {self.target()}", flush=True)
+
+
+async def end_preheated(manager: Any, filler: PoolFiller | None = None) -> None:
+    """End every preheated kernel of `manager` that has started at once, its `filler` stopped first (it would
+    start another as the pool shrinks), as a stopping server does: asked to shut down instead, each would log a
+    traceback, its notebook's cell still waiting for the visitor's request when its sockets close."""
+    if filler is not None:
+        filler.stop()
+    started = [task.result()["kernel_id"] for pool in list(getattr(manager, "_pools", {}).values())
+               for task in tuple(pool) if task.done() and not task.cancelled() and task.exception() is None]
+    await asyncio.gather(*(manager.shutdown_kernel(kernel_id, now=True) for kernel_id in started
+                           if kernel_id in manager), return_exceptions=True)  # (one gone meanwhile is no matter)

@@ -312,12 +312,14 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
                     *class_page_routes(self.server_url, data_dir, tables, cap or 1000, served.book), *handlers]
 
         def stop(self) -> None:
-            """Voilà's stop, once the preheated kernels no visitor has had are ended at once
-            (`kernel_pool.end_preheated`)."""
+            """Voilà's stop, once the pool's filling has stopped and the preheated kernels no visitor has had are
+            ended at once (`kernel_pool.end_preheated`)."""
             from jupyter_core.utils import run_sync
 
-            run_sync(end_preheated)(self.kernel_manager)
-            super().stop()
+            try:
+                run_sync(end_preheated)(self.kernel_manager, served.filler)
+            finally:
+                super().stop()
 
         def listen(self) -> None:
             guards.watch_pages(self.kernel_manager, served.book)

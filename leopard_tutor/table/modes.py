@@ -62,10 +62,16 @@ class MatchFinished:
     kind: ClassVar[str] = "match_over"
 
 
+ELSEWHERE = "elsewhere"
+"""The `Closed.ending` of a class table whose match the person here took on against the computer in another of their
+pages: it goes on there, so Finish against the computer is not offered here."""
+
+
 @dataclass(frozen=True)
 class Closed:
     """A table between classmates that has ended before its match did: `ending` is "left" (the person here left),
-    "other_left" (the classmate left) or "ended" (the server closed it). No move is made any more. `unseated`: the
+    "other_left" (the classmate left), "ended" (the server closed it) or "elsewhere" (the person here took its match
+    on against the computer in another page). No move is made any more. `unseated`: the
     code of a table closed while it waited for a classmate (no game was ever shown on it), else None."""
 
     ending: str

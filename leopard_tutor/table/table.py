@@ -517,8 +517,8 @@ class Table(TableController):
         self.say(" ".join(word for word in said if word))
 
     def close(self, ending: str, words: str) -> None:
-        """A table between classmates ends before its match did ("left", "other_left", "ended"): no move is made
-        any more on this board; `words` tell the viewer why and what they may do next."""
+        """A table between classmates ends before its match did (`Closed.ending`): no move is made any more on this
+        board; `words` tell the viewer why and what they may do next."""
         if isinstance(self.mode, Reviewing):  # the review stays open; closing it leads to the closed table
             self.move_to("close", replace(self.mode, back=Closed(ending)))
         else:

@@ -37,7 +37,7 @@ from ..kernel_loop import LoopGone, in_turn, running_loop
 from ..protocol import COMPUTER, LEFT, MATCH_LENGTHS
 from ..table import Table
 from ..table.class_table import ClassTable
-from ..table.modes import Seating
+from ..table.modes import ELSEWHERE, Seating
 from .storage import BrowserStorage
 
 log = logging.getLogger(__name__)
@@ -72,17 +72,16 @@ def table_link(address: str, code: str) -> str:
 
 def away_words(report: dict[str, Any]) -> str:
     """What a student is told of their table that closed while they were away (a report with "ended", "gone" and
-    "counts": `Referee.report`): that their classmate took its match on against the computer, or that both had gone,
-    and how its match counts for them; "" for any other ending (one they saw, or were told of at their table)."""
+    "counts": `Referee.report`): that their classmate played its match on against the computer, so that it counts
+    as lost for them, or that both had gone, so that it counts for nobody; "" for any other ending (one they saw,
+    or were told of at their table, or a table nobody else sat at)."""
     code, seat, names = report.get("table"), report.get("seat"), report.get("names") or ["", ""]
-    if code is None or seat not in (0, 1):
+    if code is None or seat not in (0, 1) or not names[1 - seat]:  # (nobody else ever sat there)
         return ""
-    other = names[1 - seat] or ""
-    if str(report.get("ended")).startswith(COMPUTER) and report.get("gone") == seat:
-        counts = report.get("counts")
-        counted = text(f"classmates.while_away.counted.{counts if counts in ('won', 'drawn', 'lost') else 'nobody'}")
-        return text("classmates.while_away.computer", name=other, code=code, counted=counted)
-    if report.get("ended") == "abandoned":
+    other, ending = names[1 - seat], str(report.get("ended"))
+    if ending.startswith(COMPUTER) and report.get("gone") == seat and report.get("counts") == "lost":
+        return text("classmates.while_away.computer", name=other, code=code)
+    if ending == "abandoned" and report.get("counts") is None:
         return text("classmates.while_away.abandoned", name=other, code=code)
     return ""
 
@@ -481,6 +480,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             words, mode = text("classmates.left", code=code), "left"
         elif str(ending).startswith(COMPUTER) and went == table.seat and report is not None:
             words, mode = away_words(report), "ended"
+        elif str(ending).startswith(COMPUTER) and went == 1 - table.seat:  # taken on in another page of theirs
+            words, mode = text("classmates.taken_elsewhere", code=code), ELSEWHERE
         elif why in CLOSED_WHY:
             words, mode = text(f"classmates.closed_why.{why}", code=code), "ended"
         elif seating or ending is None:
