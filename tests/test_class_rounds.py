@@ -184,7 +184,8 @@ def test_the_class_page_names_the_rounds_match_against_the_computer_and_what_nex
         tmp_path: Path) -> None:
     """The "Now" of the student left over says they play the round's computer once their page says it plays that very
     match (any other is "Playing the computer"); the next round says it keeps that match aside for them (they sit at
-    a table now). A match id that is not one is refused and changes nothing."""
+    a table now), and once they play it on it is still that round's, after a restart too. A match id that is not one
+    is refused and changes nothing."""
     names = {"ana": "Ana", "ben": "Ben", "cat": "Cat"}
     page = class_page(tmp_path, names)
     said = page.pair("REVISED_2008", 1)
@@ -211,7 +212,11 @@ def test_the_class_page_names_the_rounds_match_against_the_computer_and_what_nex
     assert said.endswith(text("teacher.rounds.set_aside", name=name, number=1))
     for visitor in names:
         page.students.now(visitor, "play", None, None, match)
-    assert all(now_of(page, each) == text("teacher.now.computer") for each in names.values()), "round 1's is over"
+    assert now_of(page, name) == text("teacher.now.round_computer", number=1), "set aside, then played on: round 1's"
+    assert all(now_of(page, names[each]) == text("teacher.now.computer") for each in names if each != alone), \
+        "round 1 gave that match to one student only"
+    again = class_page(tmp_path, names)  # the server started again: the rounds come from the store
+    assert now_of(again, name) == text("teacher.now.round_computer", number=1)
 
 
 @pytest.mark.parametrize(("rules", "key"), [("REVISED_2008", "replaced"), ("ORIGINAL_1963", "set_aside")])
@@ -224,4 +229,6 @@ def test_a_student_alone_playing_the_computer_again_hears_whether_the_match_ends
     page.students.now("ana", "play", None, None, page.tables.round_matches()["ana"].match)
     said = page.pair(rules, 1)
     assert said.endswith(text(f"teacher.rounds.{key}", name="Ana", number=1))
-    assert now_of(page, "Ana") == text("teacher.now.computer"), "round 2's match is another"
+    assert now_of(page, "Ana") == text("teacher.now.round_computer", number=1), "round 1's match, still"
+    page.students.now("ana", "play", None, None, page.tables.round_matches()["ana"].match)
+    assert now_of(page, "Ana") == text("teacher.now.round_computer", number=2)

@@ -627,6 +627,13 @@ class ClassStore:
             "SELECT visitor, opponent, table_id, seed FROM round_seats WHERE round = ? ORDER BY visitor",
             (row.number,))]
 
+    def computer_rounds(self) -> list[tuple[str, RoundRow, str]]:
+        """Every match against the computer a round gave a student: (the student, the round, the deal's seed), the
+        rounds in the order they were paired."""
+        return [(visitor, RoundRow(*row), seed) for visitor, seed, *row in self.db.execute(
+            "SELECT s.visitor, s.seed, r.number, r.started, r.rules, r.hands, r.level FROM round_seats s "
+            "JOIN rounds r ON r.number = s.round WHERE s.opponent IS NULL AND s.seed IS NOT NULL ORDER BY r.number")]
+
     def round_opponents(self) -> list[tuple[str, str | None]]:
         """Every (student, opponent) of every round (opponent None: the computer), each pair of classmates twice."""
         return list(self.db.execute("SELECT visitor, opponent FROM round_seats"))

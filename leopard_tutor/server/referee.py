@@ -284,6 +284,14 @@ class Referee:
         return {visitor: RoundMatch(row.number, match_key(row.rules, row.hands, seat.seed))
                 for visitor, seat in self.round_seats.items() if seat.opponent is None and seat.seed is not None}
 
+    def computer_matches(self) -> dict[str, list[RoundMatch]]:
+        """Every match against the computer a round gave a student (`round_matches`, of every round kept, a match set
+        aside by the next round included), by visitor, the latest last."""
+        given: dict[str, list[RoundMatch]] = {}
+        for visitor, row, seed in self.store.computer_rounds():
+            given.setdefault(visitor, []).append(RoundMatch(row.number, match_key(row.rules, row.hands, seed)))
+        return given
+
     def standings(self, since: float | None = None) -> list[dict[str, Any]]:
         """The class's standings (`standings.standings`) over the matches that ended at `since` or later (None:
         every one kept), each student named by their record's name now, else their name at their latest table. The

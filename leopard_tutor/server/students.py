@@ -33,7 +33,7 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -300,7 +300,7 @@ class Students:
 
     def rows(self, connected: Callable[[str], bool], most: int = PAGE_ROWS,
              classmates: Mapping[str, Standing] | None = None, here: Collection[str] = (),
-             rounds: Mapping[str, RoundMatch] | None = None) -> list[dict[str, Any]]:
+             rounds: Mapping[str, Sequence[RoundMatch]] | None = None) -> list[dict[str, Any]]:
         """The class as the teacher reads it: every student among the visitors `here` (their page connected now),
         and the students seen last up to `most` rows (so that records made and left in a burst never hide the
         students in the room), ordered by name (case ignored; the latest seen first among equal names), a row each:
@@ -309,8 +309,8 @@ class Students:
         page's language), "stars" (0 to 3)} per lesson in order, "stuck" {"stage", "text"} for a student stuck on a
         stage (`STUCK_TRIES`), else None.
         `connected(visitor)`: whether any page of that visitor is connected now (else they are away); `classmates`:
-        the matches between classmates each student played, by visitor (`standings.tally`); `rounds`: the match
-        against the computer the latest round gave a student, by visitor (`Referee.round_matches`)."""
+        the matches between classmates each student played, by visitor (`standings.tally`); `rounds`: the matches
+        against the computer the rounds gave a student, by visitor (`Referee.computer_matches`)."""
         now = self.clock()
         titles = [lesson.title for lesson in current_lessons()]
         present = self.store.students_of(here)
@@ -320,11 +320,11 @@ class Students:
                        key=lambda row: (row.name.casefold(), -row.last_seen))
         played = classmates or {}
         given = rounds or {}
-        return [{**_row(row, now, connected(row.visitor), played.get(row.visitor), given.get(row.visitor)),
+        return [{**_row(row, now, connected(row.visitor), played.get(row.visitor), given.get(row.visitor, ())),
                  "stages": _stages(row, titles), "stuck": _stuck(row, now)} for row in shown]
 
     def csv_parts(self, connected: Callable[[str], bool], classmates: Mapping[str, Standing] | None = None,
-                  rounds: Mapping[str, RoundMatch] | None = None) -> Iterator[str]:
+                  rounds: Mapping[str, Sequence[RoundMatch]] | None = None) -> Iterator[str]:
         """The class's rows as CSV, every student in the order they came, in parts of `CSV_ROWS` rows: the columns'
         titles, then each row's texts (the cells of `rows`), a text a spreadsheet would take for a formula (a name
         such as "=1+1") preceded by an apostrophe; `classmates` and `rounds` as for `rows`."""
@@ -337,7 +337,7 @@ class Students:
             now = self.clock()
             for _, row in found:
                 cells = _row(row, now, connected(row.visitor), (classmates or {}).get(row.visitor),
-                             (rounds or {}).get(row.visitor))["cells"]
+                             (rounds or {}).get(row.visitor, ()))["cells"]
                 writer.writerow([not_a_formula(cell["text"]) for cell in cells])
             yield out.getvalue()
             out.seek(0)
@@ -347,7 +347,7 @@ class Students:
             after = found[-1][0]
 
     def csv(self, connected: Callable[[str], bool], classmates: Mapping[str, Standing] | None = None,
-            rounds: Mapping[str, RoundMatch] | None = None) -> str:
+            rounds: Mapping[str, Sequence[RoundMatch]] | None = None) -> str:
         """The whole CSV of `csv_parts`, as one text."""
         return "".join(self.csv_parts(connected, classmates, rounds))
 
@@ -357,11 +357,11 @@ def _whole(value: object, low: int, high: int) -> bool:
 
 
 def _row(row: StudentRow, now: float, connected: bool, classmates: Standing | None,
-         round_match: RoundMatch | None = None) -> dict[str, Any]:
+         round_matches: Sequence[RoundMatch] = ()) -> dict[str, Any]:
     away = _away(row, now, connected)
     return {"id": student_id(row.visitor), "unlock_all": row.unlock_all, "away": away,
             "cells": [_name(row), _lessons(row), _practice(row), _games(row, classmates),
-                      _now(row, now, away, round_match), _last_seen(row)]}
+                      _now(row, now, away, round_matches), _last_seen(row)]}
 
 
 def _stages(row: StudentRow, titles: list[str]) -> list[dict[str, Any]]:
@@ -453,30 +453,32 @@ def _away(row: StudentRow, now: float, connected: bool) -> bool:
     return not connected or row.doing is None
 
 
-def _now(row: StudentRow, now: float, away: bool, round_match: RoundMatch | None = None) -> dict[str, Any]:
-    """What the student does, as the page last said it (the match against the computer the latest round gave them,
-    `round_match`, named as such); how long the page has sent no news of it, if that is over `QUIET_SECONDS` (a page
-    tells again at the first click after `NOW_AGAIN_SECONDS`); or how long since they were last seen, away."""
+def _now(row: StudentRow, now: float, away: bool, round_matches: Sequence[RoundMatch] = ()) -> dict[str, Any]:
+    """What the student does, as the page last said it (a match against the computer a round gave them, of
+    `round_matches`, named as that round's); how long the page has sent no news of it, if that is over
+    `QUIET_SECONDS` (a page tells again at the first click after `NOW_AGAIN_SECONDS`); or how long since they were
+    last seen, away."""
     doing = row.doing
     if away or doing is None:
         minutes = max(0, int((now - row.last_seen) // 60))
         return _cell(text("teacher.now.away", minutes=minutes), f"~{minutes:09d}")  # sorts after every tab
-    words = _doing_words(doing, round_match)
+    words = _doing_words(doing, round_matches)
     told = now - float(doing.get("at", 0))
     if told > QUIET_SECONDS:
         words = text("teacher.now.quiet", doing=words, minutes=int(told // 60))
     return _cell(words, words.casefold())
 
 
-def _doing_words(doing: dict[str, Any], round_match: RoundMatch | None = None) -> str:
-    """What a report of what the student does says: the tab, Learn's stage, the classmate played, the round's
-    match against the computer (`round_match`, where the page says it plays that match), or another match against
+def _doing_words(doing: dict[str, Any], round_matches: Sequence[RoundMatch] = ()) -> str:
+    """What a report of what the student does says: the tab, Learn's stage, the classmate played, a round's match
+    against the computer (one of `round_matches`, where the page says it plays that match), or another match against
     the computer under way."""
     tab, stage, classmate = doing.get("doing"), doing.get("stage"), doing.get("with")
+    given = next((found for found in round_matches if found.match == doing.get("match")), None)
     if tab == "play" and classmate:
         words = text("teacher.now.playing", name=classmate)
-    elif tab == "play" and round_match is not None and doing.get("match") == round_match.match:
-        words = text("teacher.now.round_computer", number=round_match.number)
+    elif tab == "play" and given is not None:
+        words = text("teacher.now.round_computer", number=given.number)
     elif tab == "play" and doing.get("match"):
         words = text("teacher.now.computer")
     elif tab == "learn" and stage is not None:

@@ -128,7 +128,7 @@ class ClassPage:
             self.tables.sweep()
         here = self.book.connected_visitors()
         rows = self.students.rows(here.__contains__, classmates=self.tables.tally(), here=here,
-                                  rounds=self.tables.round_matches())
+                                  rounds=self.tables.computer_matches())
         total = self.students.count()
         return {
             "columns": [text(f"teacher.columns.{column}") for column in COLUMNS],
@@ -200,7 +200,7 @@ class ClassPage:
         """The class as CSV, in parts: every student's row (`Students.csv_parts`), then a blank line and the
         standings of all time, under a line that says so and their columns' titles."""
         yield from self.students.csv_parts(self.book.connected_visitors().__contains__, self.tables.tally(),
-                                           self.tables.round_matches())
+                                           self.tables.computer_matches())
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([])
