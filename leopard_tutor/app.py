@@ -32,7 +32,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from .ai import LEVELS, hint, make_player
+from .ai import hint, make_player
 from .class_member import ClassMember
 from .client.class_client import ClassClient
 from .client.host import current_host
@@ -41,7 +41,8 @@ from .engine import RuleSet
 from .engine.catalogue import choose_language, language, languages, server_language, set_language, text
 from .engine.errors import error_words
 from .lessons import kernel_progress, lesson_keys
-from .links import link_language, read_link
+from .links import TeacherLink, link_language, read_link
+from .protocol import LEVEL_CHOICES
 from .widgets.board import STATIC
 from .widgets.header_fit import HeaderFit
 from .widgets.input_limits import InputLimits
@@ -294,7 +295,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
     # -- a teacher's link -------------------------------------------------------------------------------
     def follow_link(self, query: str) -> None:
         """Set the app up as a teacher's link asks (see `links.py`); what it cannot use is said in a note."""
-        link = read_link(query, levels=LEVELS, tabs=tuple(i for i, _ in self.sections), lessons=len(lesson_keys()))
+        link = self._read_link(query)
         self.link_query, self.link_language = query, link.lang
         self.follow_language()
         rules, level = (link.rules, link.level) if self.member is None else (
@@ -318,9 +319,14 @@ class TutorApp(W.VBox):  # type: ignore[misc]
             learn.open_stage(link.lesson)
         self.link_note.value = self._link_note(query)
 
+    def _read_link(self, query: str) -> TeacherLink:
+        """The link `query` as this app reads it: any computer level or the adaptive one, its tabs, its stages."""
+        return read_link(query, levels=LEVEL_CHOICES, tabs=tuple(i for i, _ in self.sections),
+                         lessons=len(lesson_keys()))
+
     def _link_note(self, query: str) -> str:
         """What the note under the header says of the link `query` (nothing if the app used all of it)."""
-        link = read_link(query, levels=LEVELS, tabs=tuple(i for i, _ in self.sections), lessons=len(lesson_keys()))
+        link = self._read_link(query)
         notes = "".join(f"<li>{html.escape(note)}</li>" for note in link.notes)
         title = html.escape(text("app.link.title"))
         return f"<div role='status'><h3>{title}</h3><ul>{notes}</ul></div>" if notes else ""

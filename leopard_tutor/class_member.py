@@ -14,13 +14,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
-from .ai import LEVELS
 from .client.student_client import StudentRecord, match_id
 from .kernel_loop import LoopGone, in_turn, running_loop
 from .lessons import LESSONS, ProgressCodeError, kernel_progress
 from .links import read_link
-from .protocol import DOINGS
-from .widgets.play_section import ADAPTIVE, PlaySection
+from .protocol import DOINGS, LEVEL_CHOICES
+from .widgets.play_section import PlaySection
 from .widgets.section import Section
 from .widgets.storage import BrowserStorage
 from .widgets.student_bar import StudentBar
@@ -100,7 +99,7 @@ class ClassMember:
         what `play` already plays, is left out; nothing at a class table)."""
         if not self.defaults or play is None or play.at_class_table():
             return rules, level
-        defaults = read_link(self.defaults, levels=(*LEVELS, ADAPTIVE), tabs=(), lessons=0)
+        defaults = read_link(self.defaults, levels=LEVEL_CHOICES, tabs=(), lessons=0)
         if rules is None and defaults.rules != play.rules_pick.value:
             rules = defaults.rules
         if level is None and defaults.level != play.level_pick.value:

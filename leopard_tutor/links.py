@@ -1,8 +1,8 @@
 """Teacher links: the app's address with settings in its query string, read and checked.
 
-`?rules=1963` (or 2008, running), `?level=expert`, `?deal=CODE` (everyone who opens the link gets the
-same deal), `?tab=learn&lesson=5` (Learn opened at stage 5, the stages before it open), `?lang=es` (the tutor in
-Spanish, over the learner's own choice and the browser's language) and, on a class server,
+`?rules=1963` (or 2008, running), `?level=expert` (or any level, or adaptive), `?deal=CODE` (everyone who opens
+the link gets the same deal), `?tab=learn&lesson=5` (Learn opened at stage 5, the stages before it open), `?lang=es`
+(the tutor in Spanish, over the learner's own choice and the browser's language) and, on a class server,
 `?table=KRTQ` (Play opened ready to join a classmate's table). A value
 the app cannot use is left out and explained in a note; nothing in a link can fail the app.
 """

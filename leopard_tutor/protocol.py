@@ -45,6 +45,10 @@ STUDENTS_PATH = "leopard/students/"
 LEVELS = ("beginner", "casual", "intermediate", "expert", "master")
 """The computer's levels, weakest first, as both sides name them (a class's default opponent, `COMPUTER` + a level):
 `ai.players.PLAYERS` makes a player of each."""
+ADAPTIVE = "adaptive"
+"""The opponent menu's choice of a level that follows the learner's results (`ai.adaptive.AdaptiveLevel`)."""
+LEVEL_CHOICES = (*LEVELS, ADAPTIVE)
+"""What a link, the class's default or the opponent menu may choose of the computer: a level, or the adaptive one."""
 MATCH_LENGTHS = (1, 2, 4)
 """The hands a class table's match may have (its host chooses, or the teacher for a round; none chosen: the rule
 set's own length)."""

@@ -122,6 +122,22 @@ def test_share_this_deal_shows_the_link_for_the_match_in_play(monkeypatch: pytes
     assert play.share.value == "" and play.controller.match.seed != code
 
 
+def test_a_deal_shared_against_the_adaptive_choice_names_the_level_it_reached_and_opens_without_a_note(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The adaptive choice's link names the level the computer plays the match at ("the same level of opponent");
+    a link may ask for the adaptive choice itself, which the app has, so it says nothing against it."""
+    monkeypatch.setattr(host, "_HOST", [])
+    tutor = app.build_app()
+    play = tutor.built[0]
+    play.level_pick.value = "adaptive"
+    play.share_button.click()
+    assert f"level={play.opponent_level()}'" in play.share.value and "level=adaptive" not in play.share.value
+    friend = app.build_app()
+    friend.follow_link("level=adaptive&rules=running")
+    assert friend.link_note.value == "" and friend.built[0].level_pick.value == "adaptive"
+    assert friend.built[0].controller.rules.key == "RUNNING_LEOPARD"
+
+
 def test_the_voila_host_reads_the_request_and_outside_voila_finds_none(monkeypatch: pytest.MonkeyPatch) -> None:
     for key in ("QUERY_STRING", "SERVER_NAME", "VOILA_PREHEAT", "HTTP_X_FORWARDED_PROTO"):
         monkeypatch.delenv(key, raising=False)

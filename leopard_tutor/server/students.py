@@ -43,13 +43,10 @@ from ..engine.catalogue import text
 from ..engine.rules import MAX_HANDS
 from ..lessons import LESSONS, current_lessons
 from ..lessons.progress import CONCEPTS, MAX_COUNT, Progress
-from ..protocol import CLASSMATE, COMPUTER, DOINGS, LEVELS, MATCH_ID_LENGTH, RESULTS
+from ..protocol import CLASSMATE, COMPUTER, DOINGS, LEVEL_CHOICES, MATCH_ID_LENGTH, RESULTS
 from .class_store import ClassStore, RoundMatch, StudentRow
 from .standings import Standing
 
-ADAPTIVE = "adaptive"
-"""The level menu's choice that follows the learner's results (as `widgets.play_section.ADAPTIVE`)."""
-LEVEL_CHOICES = (*LEVELS, ADAPTIVE)
 """The opponent levels the app offers, as the Play section's menu lists them."""
 HANDS = "hands"
 """Where a student's games per opponent count the hands played to their end (beside the matches' `RESULTS`)."""

@@ -47,7 +47,7 @@ from ..class_codes import ClassTableError
 from ..engine import RULE_SETS
 from ..engine.catalogue import language, text, texts
 from ..engine.view import public_square
-from ..protocol import COMPUTER, LEFT, MATCH_LENGTHS
+from ..protocol import COMPUTER, LEFT, LEVEL_CHOICES, MATCH_LENGTHS
 from .class_store import ABANDONED, DAMAGED, FINISHED, FORGOTTEN, RoundMatch, StoreWriteError, TableRow, WriteFailures
 from .data_folder import TOKEN_FILE as TOKEN_FILE  # where the token is kept
 from .data_folder import make_private, read_private, write_private
@@ -57,7 +57,7 @@ from .referee import QUIET_SECONDS, LiveTable, Referee
 from .sessions import SessionBook
 from .standings import STANDING_COLUMNS, gone_seat, local_midnight, points, results
 from .student_handlers import student_routes
-from .students import COLUMNS, LEVEL_CHOICES, Students, not_a_formula
+from .students import COLUMNS, Students, not_a_formula
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
 """What a teacher's token may be: url-safe characters, 16 to 128 of them (a made one has 32)."""

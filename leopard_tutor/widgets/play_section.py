@@ -22,7 +22,7 @@ from ..deals import deal_link, deal_seed, new_deal_code
 from ..engine import RULE_SETS, LeopardError, Match, RuleSet, rules_by_key
 from ..engine.catalogue import text
 from ..engine.game_code import SavedGame, game_code, read_game_code
-from ..protocol import CLASSMATE
+from ..protocol import ADAPTIVE, CLASSMATE, LEVEL_CHOICES
 from ..protocol import COMPUTER as COMPUTER_PREFIX
 from ..table import Chooser, HintFn, Seating, Table, against_computer, at_one_device
 from ..table.class_table import ClassTable, ComputerFinish
@@ -39,8 +39,6 @@ log = logging.getLogger(__name__)
 
 OpponentFactory = Callable[[str, int | None], Chooser]
 """`factory(level, seed)`: a computer opponent of that level (seeded for a shared deal, else None)."""
-ADAPTIVE = "adaptive"
-"""The level menu's choice of a level that follows the learner's match results (`AdaptiveLevel`)."""
 PEOPLE = "people"
 """The opponent menu's choice of someone at this device, the two taking turns with it."""
 COMPUTER = "computer"
@@ -125,7 +123,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.board = LeopardBoard(controller)
         self.rules_pick = W.Dropdown(options=[(text(f"rules.{key}"), key) for key in RULE_SETS],
                                      value=controller.rules.key, description=text("play.controls.rules"))
-        choices = [*((text(f"levels.names.{name}"), name) for name in (*LEVELS, ADAPTIVE)),
+        choices = [*((text(f"levels.names.{name}"), name) for name in LEVEL_CHOICES),
                    (text("play.people.choice"), PEOPLE)]
         if class_client is not None and opponent_factory is not None:
             choices.append((text("classmates.choice"), CLASSMATE))
@@ -647,14 +645,14 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self.classmates.layout.display = "none"
 
     def show_share_link(self) -> None:
-        """Show the link that opens this match's deal for anyone (a class, a friend); between two people here, the
-        link names no opponent."""
+        """Show the link that opens this match's deal for anyone (a class, a friend) against the level the computer
+        plays it at (the one the adaptive choice reached); between two people here, the link names no opponent."""
         refused = self.controller.offers()["share"]  # a class table's deal would show anyone the classmate's hand
         if refused:
             self.controller.say(refused, "warn")
             return
         link = deal_link(self.address(), deal=str(self.controller.match.seed), rules=self.controller.rules.key,
-                         level=None if self.people else str(self.level_pick.value))
+                         level=None if self.people else self.opponent_level())
         shown = html.escape(link)
         words = {key: html.escape(text(f"play.share.{key}")) for key in ("explain", "label", "open")}
         if self.people:  # two people here: the link gives the deal, and the one who opens it chooses the opponent
