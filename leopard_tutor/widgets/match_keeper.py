@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine import RULE_SETS, LeopardError
-from .storage import BrowserStorage, StorageError
+from ..engine.errors import saved_json
+from .storage import MAX_STORED, BrowserStorage, StorageError
 
 if TYPE_CHECKING:
     from .play_section import PlaySection
@@ -64,7 +65,7 @@ class MatchKeeper:
         if not kept:
             return
         try:
-            found = json.loads(kept)
+            found: Any = saved_json(kept, "set of kept matches", MAX_STORED)
             board = found["board"]
             aside = [self.section.read_kept(kept) for kept in list(dict(found["aside"]).values())[:len(RULE_SETS)]]
             game = None if board is None else self.section.read_kept(board)
