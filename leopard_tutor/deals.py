@@ -8,11 +8,11 @@ import random
 import re
 from urllib.parse import urlencode
 
+from .engine.rules import LINK_WORDS
+
 DEAL_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 DEAL_CODE = re.compile(r"[A-Za-z0-9]{1,16}")
 """What a deal code may be: up to 16 letters and digits (read without regard to case)."""
-RULE_WORDS = {"REVISED_2008": "2008", "ORIGINAL_1963": "1963", "RUNNING_LEOPARD": "running"}
-"""How a link names each rule set."""
 
 
 def new_deal_code(rng: random.Random | None = None) -> str:
@@ -29,6 +29,6 @@ def deal_seed(code: str) -> int:
 def deal_link(address: str, *, deal: str, rules: str, level: str | None) -> str:
     """The address (with this query) that opens this deal under these rules against this level (None: whatever
     opponent the visitor has chosen)."""
-    settings = {"deal": deal, "rules": RULE_WORDS.get(rules, rules)}
+    settings = {"deal": deal, "rules": LINK_WORDS.get(rules, rules)}
     query = urlencode(settings if level is None else {**settings, "level": level})
     return f"{address}?{query}"

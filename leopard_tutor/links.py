@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
 from .class_codes import ClassTableError, valid_code
-from .deals import DEAL_CODE, RULE_WORDS
+from .deals import DEAL_CODE
 from .engine import RULE_SETS
 from .engine.catalogue import language_code, languages, text
+from .engine.rules import LINK_WORDS
 from .protocol import THEME_ARGUMENTS
 
-RULES_READ = {**{word: key for key, word in RULE_WORDS.items()}, **{key.lower(): key for key in RULE_SETS}}
+RULES_READ = {**{word: key for key, word in LINK_WORDS.items()}, **{key.lower(): key for key in RULE_SETS}}
 """What a link may say for each rule set (case does not matter)."""
 MAX_QUERY = 1_000  # characters of query string read at most
 SETTINGS = ("rules", "level", "deal", "tab", "lesson", "table", "lang")
@@ -58,7 +59,7 @@ def read_link(query: str, *, levels: tuple[str, ...], tabs: tuple[str, ...], les
     if "rules" in found:
         rules = RULES_READ.get(found["rules"].lower())
         if rules is None:
-            notes.append(text("app.link.rules", value=_shown(found["rules"]), known=", ".join(RULE_WORDS.values())))
+            notes.append(text("app.link.rules", value=_shown(found["rules"]), known=", ".join(LINK_WORDS.values())))
     if "level" in found:
         level = found["level"].lower() if found["level"].lower() in levels else None
         if level is None:

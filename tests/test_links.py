@@ -11,6 +11,7 @@ from leopard_tutor import app
 from leopard_tutor.ai import LEVELS
 from leopard_tutor.client import host
 from leopard_tutor.deals import DEAL_CODE, deal_link, deal_seed, new_deal_code
+from leopard_tutor.engine.rules import LINK_WORDS, RULE_SETS
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.links import MAX_QUERY, read_link
 
@@ -30,6 +31,13 @@ def test_good_links_are_read() -> None:
     assert (learn.tab, learn.lesson, learn.notes) == ("learn", 5, ())
     assert read("lesson=3").tab == "learn"
     assert read("").notes == ()
+
+
+def test_every_rule_set_has_a_word_in_links_that_reads_back_as_it() -> None:
+    assert set(LINK_WORDS) == set(RULE_SETS)
+    for key, word in LINK_WORDS.items():
+        link = deal_link("http://h/", deal="ABCD2345", rules=key, level=None)
+        assert link.endswith(f"rules={word}") and read(link.partition("?")[2]).rules == key
 
 
 @pytest.mark.parametrize(("query", "key", "facts"), [

@@ -136,6 +136,8 @@ RUNNING_LEOPARD = RuleSet(
 )
 
 RULE_SETS: dict[str, RuleSet] = {r.key: r for r in (REVISED_2008, ORIGINAL_1963, RUNNING_LEOPARD)}
+LINK_WORDS = {REVISED_2008.key: "2008", ORIGINAL_1963.key: "1963", RUNNING_LEOPARD.key: "running"}
+"""How a link names each rule set of `RULE_SETS` (`?rules=1963`); a link may give its key too."""
 
 
 def line_words(orientation: Orientation, spaces: tuple[int, int, int]) -> str:
