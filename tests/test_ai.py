@@ -34,6 +34,7 @@ from leopard_tutor.engine import (
     REVISED_2008,
     RULE_SETS,
     RUNNING_LEOPARD,
+    Discard,
     EndTurn,
     GoOut,
     Hand,
@@ -46,6 +47,7 @@ from leopard_tutor.engine import (
     hand_score,
     square_value,
 )
+from leopard_tutor.lessons.coach import coach_move
 
 
 def small_expert(seed: int) -> ExpertPlayer:
@@ -291,6 +293,21 @@ def test_instinct_takes_the_points_in_sight_and_builds_its_own_square() -> None:
     hand = prepared(". . . / . . . / . . .", "AH . . / . . . / . . .", "2C 5D QS", "4S 5D")
     picks = {instinct_move(hand.view(0), random.Random(seed)) for seed in range(30)}
     assert picks == {Play(c("2C"), 0, 2), Play(c("5D"), 0, 5)}
+
+
+def test_the_computers_instinct_and_the_lessons_coach_differ_only_among_equals_as_said() -> None:
+    """One preference for both (`engine.gains.instinct_moves`): nothing scores yet, so a king laid on an empty space
+    gains no more than the 5; the coach keeps the king for covering a card later, the instinct lays either. With no
+    card to build, the coach blocks a space of the other square where the instinct throws a card away."""
+    hand = prepared(". . . / . . . / . . .", "AH . . / . . . / . . .", "KC 5D QS", "4S 5D")
+    assert coach_move(hand) == Play(c("5D"), 0, 5)
+    picks = {instinct_move(hand.view(0), random.Random(seed)) for seed in range(40)}
+    assert Play(c("5D"), 0, 5) in picks and any(move.card == c("KC") for move in picks)
+    assert all(isinstance(move, Play) and move.square_owner == 0 for move in picks)
+    hand = prepared(". . . / . . 6S / . 8S .", "AH . . / . . . / . . .", "6D 8C", "4S 5D")
+    assert isinstance(coach_move(hand), Play) and coach_move(hand).square_owner == 1  # type: ignore[union-attr]
+    assert {instinct_move(hand.view(0), random.Random(seed)) for seed in range(20)} <= {Discard(c("6D")),
+                                                                                        Discard(c("8C"))}
 
 
 def test_instinct_plays_on_the_other_square_only_to_take_points_away() -> None:

@@ -40,10 +40,11 @@ from leopard_tutor.engine import (
     scoring_lines,
 )
 from leopard_tutor.engine.facts import fill
+from leopard_tutor.engine.gains import move_gain
 from leopard_tutor.engine.narration import move_words
 from leopard_tutor.engine.turns import EndedTurn, Passed, apply_move
 from leopard_tutor.lessons import LESSONS, Attempt, Lesson, LessonFormatError, lessons_in
-from leopard_tutor.lessons.coach import coach_move, move_gain
+from leopard_tutor.lessons.coach import coach_move
 from leopard_tutor.lessons.facts import lesson_facts
 from leopard_tutor.lessons.model import STAGES_DIR, parse_lesson
 from leopard_tutor.lessons.questions import answer_words
@@ -401,7 +402,8 @@ def coach_cases() -> dict[str, tuple[int, Move, Move, int]]:
     for step, move in enumerate(lesson.solution):
         hand = attempt.hand
         coach = coach_move(hand)
-        worse = [m for m in hand.legal_moves() if m != coach and move_gain(hand, m) < move_gain(hand, coach)]
+        mover = hand.view(hand.to_move)
+        worse = [m for m in hand.legal_moves() if m != coach and move_gain(mover, m) < move_gain(mover, coach)]
         if worse:
             kind, change = "neither", 0
             if isinstance(coach, Play):

@@ -12,8 +12,9 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from ..engine import Discard, GoOut, Hand, Move, Play, PlayerView, hand_score, lies_face_down, square_value
+from ..engine import GoOut, Hand, Move, PlayerView
 from ..engine.catalogue import text
+from ..engine.gains import instinct_moves
 from ..protocol import LEVELS
 from .determinize import sample_hand
 from .evaluation import Judge, Memo, hand_tuned
@@ -87,29 +88,9 @@ class EvaluationPlayer:
 
 
 def instinct_move(view: PlayerView, rng: random.Random) -> Move:
-    """What a player who has learned the rules plays without looking ahead: go out if that wins the hand
-    now; else the move that raises (own square's value − the other's) the most; among equals, a card laid
-    face up on its own square first, a play on the other square only last, and a face card kept rather
-    than discarded; ties drawn at random."""
-    moves = _legal(view)
-    me, rules = view.player, view.rules
-    if GoOut() in moves and hand_score(view.value(me), True, rules) > hand_score(view.value(1 - me), False, rules):
-        return GoOut()
-
-    def instinct(move: Move) -> tuple[int, bool, bool, bool]:
-        gain = 0
-        theirs = isinstance(move, Play) and move.square_owner != me
-        if isinstance(move, Play):
-            square = view.squares[move.square_owner]
-            change = square_value(square.with_card(move.card, move.space), rules) - view.value(move.square_owner)
-            gain = -change if theirs else change
-        builds = isinstance(move, Play) and not theirs and not lies_face_down(move.card)
-        spends = isinstance(move, Discard) and move.card.rank >= 11
-        return (gain, builds, not theirs, not spends)
-
-    choices = [move for move in moves if not isinstance(move, GoOut)]
-    best = max(instinct(move) for move in choices)
-    return rng.choice([move for move in choices if instinct(move) == best])
+    """What a player who has learned the rules plays without looking ahead (`engine.gains.instinct_moves`), ties
+    drawn at random."""
+    return rng.choice(instinct_moves(view, _legal(view)))
 
 
 class BeginnerPlayer(EvaluationPlayer):

@@ -17,10 +17,11 @@ from ..engine import (
 )
 from ..engine.catalogue import text
 from ..engine.facts import fill
+from ..engine.gains import move_gain, value_changes
 from ..engine.narration import move_words
 from ..engine.turns import apply_move, play_turn
 from ..hint_ladder import RUNGS, HintLadder, Rung
-from .coach import coach_move, move_gain, square_changes
+from .coach import coach_move
 from .facts import lesson_facts, move_narration
 from .goals import Goal
 from .model import Lesson
@@ -180,7 +181,8 @@ class Attempt:
             return Feedback(False, _join(verdict.reason, *advice), "illegal", move, verdict)
         coach = coach_move(hand) if self.lesson.free else None
         coached = ""
-        if coach is not None and coach != move and move_gain(hand, coach) > move_gain(hand, move):
+        mover = hand.view(hand.to_move)
+        if coach is not None and coach != move and move_gain(mover, coach) > move_gain(mover, move):
             coached = _coach_words(hand, coach)
         could_go_out = hand.check(GoOut()).legal
         held_before = len(hand.held[LEARNER])
@@ -304,7 +306,7 @@ class Attempt:
 def _coach_words(hand: Hand, coach: Move) -> str:
     """What the coach would have chosen instead, and what that move does to which square (the learner's own
     square rises, or their opponent's falls, or neither changes), worked out by the engine before the move."""
-    own, theirs = square_changes(hand, coach)
+    own, theirs = value_changes(hand.view(hand.to_move), coach)
     move = move_words(coach, "advice", LEARNER)
     if own > 0 and not theirs:
         return text("lessons.feedback.coach.yours", move=move, gain=own)

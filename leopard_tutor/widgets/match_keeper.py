@@ -65,7 +65,7 @@ class MatchKeeper:
         if not kept:
             return
         try:
-            found: Any = saved_json(kept, "set of kept matches", MAX_STORED)
+            found: Any = saved_json(kept, "match", MAX_STORED)  # logged, never shown
             board = found["board"]
             aside = [self.section.read_kept(kept) for kept in list(dict(found["aside"]).values())[:len(RULE_SETS)]]
             game = None if board is None else self.section.read_kept(board)

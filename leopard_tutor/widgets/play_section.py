@@ -24,7 +24,7 @@ from ..engine.catalogue import text
 from ..engine.game_code import SavedGame, game_code, read_game_code
 from ..protocol import ADAPTIVE, CLASSMATE, LEVEL_CHOICES
 from ..protocol import COMPUTER as COMPUTER_PREFIX
-from ..table import Chooser, HintFn, Seating, Table, against_computer, at_one_device
+from ..table import Chooser, HintFn, PassingDevice, Seating, Table, against_computer, at_one_device
 from ..table.class_table import ClassTable, ComputerFinish
 from .board import LeopardBoard
 from .class_panel import ClassPanel
@@ -702,9 +702,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                     self._put_back(field, back.seats[index].name)
                 return back, [text("play.set_aside.back_people", first=back.name(0), second=back.name(1))]
             table = at_one_device([field.value for field in self.names], **self._table_options())
+            passing = table.mode
+            assert isinstance(passing, PassingDevice)  # a match between two people here begins by passing the device
             return table, [text("play.people.started", first=table.name(0), second=table.name(1),
                                 rules=text(f"rules.{table.rules.key}")),
-                           text("play.people.pass", name=table.name(table.hand.to_move))]
+                           text("play.people.pass", name=table.name(passing.player))]
         level = self.opponent_level()
         if back is not None:
             back.set_opponent(factory(level, None))
