@@ -20,6 +20,7 @@ from leopard_tutor.engine import (
     scoring_lines,
     square_value,
 )
+from leopard_tutor.engine.legality import may_discard, may_end_turn, may_go_out
 
 
 def test_2008_labels_run_in_reading_order() -> None:
@@ -130,3 +131,16 @@ def test_lines_know_how_they_lie_and_are_listed_by_that_not_by_their_names() -> 
         assert [line.orientation for line in lines] == ["row"] * 3 + ["column"] * 3 + ["diagonal"] * 2
         assert all(line.name.startswith(line.orientation) for line in lines)
         assert sorted(line.spaces for line in lines) == sorted(LINES)
+
+
+def test_the_turns_rules_are_each_said_once_and_follow_the_rule_set() -> None:
+    """Going out at the rule set's threshold and only before a play; a discard only instead of a play; a turn ended
+    with no card held, or after a play where several are allowed."""
+    for rules in RULE_SETS.values():
+        threshold = rules.out_threshold
+        assert may_go_out(rules, 0, threshold) and not may_go_out(rules, 0, threshold - 1)
+        assert not may_go_out(rules, 1, threshold + 5)
+        assert may_end_turn(rules, 0, 0) and not may_end_turn(rules, 3, 0)
+        assert may_end_turn(rules, 3, 1) == rules.multiple_plays
+    assert may_discard(0) and not may_discard(1)
+    assert (ORIGINAL_1963.out_threshold, REVISED_2008.out_threshold) == (5, 7)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from math import exp
 
 from ..engine import LINES, Card, Square, hand_score, square_value
+from ..engine.legality import may_go_out
 from .position import Position
 
 # Patterns a line can be completed in: one suit (spades, hearts, diamonds, clubs), then one colour.
@@ -177,9 +178,9 @@ def evaluate(pos: Position, weights: Weights = DEFAULT_WEIGHTS, memo: Memo | Non
     carry_on = (final_score(expected_raw(pos, me, weights, memo), rules.bonus_threshold)
                 - final_score(expected_raw(pos, other, weights, memo), rules.bonus_threshold))
     mover = pos.to_move
-    if pos.plays_made == 0:
+    if pos.plays_made == 0:  # (the value is worked out only where going out may be allowed)
         mover_value = square_value(pos.squares[mover], rules)
-        if mover_value >= rules.out_threshold:
+        if may_go_out(rules, pos.plays_made, mover_value):
             out = (hand_score(mover_value, True, rules)
                    - hand_score(square_value(pos.squares[1 - mover], rules), False, rules) - weights.out_margin)
             return max(carry_on, out) if mover == me else min(carry_on, -out)

@@ -15,7 +15,18 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .cards import Card, full_deck
 from .catalogue import Later, later, text
 from .errors import IllegalMove, LeopardError, SavedGameError, is_player, quote, saved_json
-from .legality import PLACEMENT, Verdict, allowed_spaces, check_play, pile_problem, refused, turn_moves
+from .legality import (
+    PLACEMENT,
+    Verdict,
+    allowed_spaces,
+    check_play,
+    may_discard,
+    may_end_turn,
+    may_go_out,
+    pile_problem,
+    refused,
+    turn_moves,
+)
 from .moves import Discard, EndTurn, GoOut, Move, Play, move_from_data, move_to_data
 from .rules import REVISED_2008, RuleSet
 from .scoring import hand_score, square_value
@@ -213,26 +224,27 @@ class Hand:
         hand = self._held[p]
         if isinstance(move, GoOut):
             value = self.value(p)
-            if self._plays_made:
+            if not may_go_out(rules, self._plays_made, max(value, rules.out_threshold)):  # not now, whatever it's worth
                 return refused("out-timing", "engine.turn.out_timing")
-            if value < rules.out_threshold:
+            if not may_go_out(rules, self._plays_made, value):
                 return refused("out-value", "engine.turn.out_value", threshold=rules.out_threshold, value=value)
             return Verdict(True, text("engine.turn.out_ok", value=value, threshold=rules.out_threshold,
                                      penalty=rules.out_penalty))
         if isinstance(move, EndTurn):
+            if not may_end_turn(rules, len(hand), self._plays_made):
+                needed = later("engine.turn.must_act.running" if rules.multiple_plays
+                               else "engine.turn.must_act.standard")
+                return refused("must-act", "engine.turn.must_act", needed=needed)
             if self._plays_made and rules.multiple_plays:  # a turn of plays ends: not a pass, even with no card left
                 stuck = bool(hand) and not any(isinstance(found, Play) for found in self.legal_moves())
                 key = "engine.turn.end_after_plays_stuck" if stuck else "engine.turn.end_after_plays"
                 return Verdict(True, text(key, held=len(hand)))
-            if not hand:  # nothing played this turn and no card to play: a pass
-                return Verdict(True, text("engine.turn.pass"))
-            needed = later("engine.turn.must_act.running" if rules.multiple_plays else "engine.turn.must_act.standard")
-            return refused("must-act", "engine.turn.must_act", needed=needed)
+            return Verdict(True, text("engine.turn.pass"))  # nothing played this turn and no card to play
         card = move.card
         if card not in hand:
             return refused("not-in-hand", "engine.turn.not_held", card=Later(lambda: card.name))
         if isinstance(move, Discard):
-            if self._plays_made:
+            if not may_discard(self._plays_made):
                 return refused("discard-after-play", "engine.turn.discard_after_play")
             return Verdict(True, text("engine.turn.discard_ok", card=card.name))
         return check_play(card, self._squares[move.square_owner], move.space,
@@ -263,18 +275,18 @@ class Hand:
                 drawn = self._pass_turn()
         elif kind is Discard:
             index = _index_of(move.card, hand)  # type: ignore[attr-defined]
-            if index < 0 or plays_made:
+            if index < 0 or not may_discard(plays_made):
                 self._refuse(move)
             del hand[index]
             self._discards.append(move.card)  # type: ignore[attr-defined]
             drawn = self._pass_turn()
         elif kind is GoOut:
-            if plays_made or square_value(self._squares[p], rules) < rules.out_threshold:
+            if not may_go_out(rules, plays_made, square_value(self._squares[p], rules)):
                 self._refuse(move)
             self.went_out = p
             self._over = True
         elif kind is EndTurn:
-            if hand and not (plays_made and rules.multiple_plays):
+            if not may_end_turn(rules, len(hand), plays_made):
                 self._refuse(move)
             drawn = self._pass_turn()
         else:

@@ -256,11 +256,29 @@ def _card_moves(card: Card, player: int) -> _CardMoves:
 _CARD_MOVES = tuple(tuple(_card_moves(card, player) for card in ALL_CARDS) for player in (0, 1))
 
 
+def may_go_out(rules: RuleSet, plays_made: int, value: int) -> bool:
+    """Whether a player whose square is worth `value` may go out, having played `plays_made` cards this turn: only
+    before any play, and only with a square worth the rule set's threshold or more."""
+    return plays_made == 0 and value >= rules.out_threshold
+
+
+def may_discard(plays_made: int) -> bool:
+    """Whether a player may discard a held card, having played `plays_made` cards this turn: only instead of
+    playing (a turn of plays ends with End turn, in Running Leopard)."""
+    return plays_made == 0
+
+
+def may_end_turn(rules: RuleSet, held: int, plays_made: int) -> bool:
+    """Whether a player holding `held` cards, having played `plays_made` this turn, may end it without another move:
+    with no card left to play (a pass), or after a play where several are allowed (Running Leopard)."""
+    return not held or bool(plays_made and rules.multiple_plays)
+
+
 def turn_moves(rules: RuleSet, squares: tuple[Square, Square] | list[Square], cards: list[Card],
                player: int, plays_made: int, value: int) -> list[Move]:
     """Every legal move for `player` holding `cards`, having played `plays_made` cards this turn
     and owning a square worth `value`: going out, plays, discards, ending the turn."""
-    moves: list[Move] = [GO_OUT] if plays_made == 0 and value >= rules.out_threshold else []
+    moves: list[Move] = [GO_OUT] if may_go_out(rules, plays_made, value) else []
     own_masks = _target_masks(squares[player])
     other_masks = _target_masks(squares[1 - player])
     by_code = _CARD_MOVES[player]
@@ -279,8 +297,8 @@ def turn_moves(rules: RuleSet, squares: tuple[Square, Square] | list[Square], ca
             mask = other_masks[target] & numbers
             if mask:
                 moves += other_plays[mask]
-    if plays_made == 0:
+    if may_discard(plays_made):
         moves += discards
-    if not cards or (plays_made and rules.multiple_plays):
+    if may_end_turn(rules, len(cards), plays_made):
         moves.append(END_TURN)
     return moves
