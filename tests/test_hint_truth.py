@@ -201,6 +201,16 @@ def check_cover_own(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     assert v.get("card", shown.name) == shown.name and v.get("space", move.space) == move.space
 
 
+def laid(by_other: bool, check: Callable[[PlayerView, Any, dict[str, Any]], None]) -> Callable[..., None]:
+    """`check`, and the card on top of the move's space was laid by the square's other player (`by_other`: a card
+    laid to block its owner) or by its owner."""
+    def checked(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+        check(view, move, v)
+        before, _ = squares(view, move)
+        assert before.laid_by_other(move.space)[-1] == by_other, "whose card it hides"
+    return checked
+
+
 def check_no_play_gains(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     assert not any(values_after(view, play)[0] > view.value(view.player)
                    or values_after(view, play)[1] < view.value(1 - view.player)
@@ -367,8 +377,10 @@ CHECKS: dict[str, Check] = {
     "risk.mend": check_mend, "risk.mend_blocker": check_blocker, "reason.clash_theirs": check_clash,
     "reason.crowd_theirs": check_taken, "reason.cover_blank_theirs": check_still_blank,
     "reason.cover_blank_own": check_still_blank, "nudge.park": check_unchanged,
-    "reason.cover_theirs": check_hidden, "nudge.cover_theirs": check_hidden,
-    "reason.cover_own": check_cover_own, "nudge.cover_own": check_cover_own,
+    "reason.cover_theirs": laid(False, check_hidden), "nudge.cover_theirs": check_hidden,
+    "reason.cover_own_blocker": laid(True, check_hidden),
+    "reason.cover_own": laid(False, check_cover_own), "nudge.cover_own": check_cover_own,
+    "reason.cover_blocker": laid(True, check_cover_own),
     "effect.threatens_out": check_reaches_out, "effect.reaches_last": check_reaches_out,
     "effect.stops_out": check_stops_out,
     "risk.jacks": check_jack_count, "risk.going_out": check_jack_count, "risk.spoilers": check_spoilers,

@@ -33,6 +33,7 @@ from ..engine.catalogue import or_list, text
 from ..engine.claims import (
     Claim,
     Covers,
+    LaidByOther,
     LineCanScore,
     LineChanges,
     LinePays,
@@ -317,7 +318,11 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
                             **facts)
             else:
                 nudge = say("nudge", "park")
-            reason = say("reason", "cover_theirs", Covers(them, move.space), **facts)
+            covering = say.first(  # their own card, or one the player laid there earlier to block them
+                ("reason", "cover_theirs", (Covers(them, move.space), LaidByOther(them, move.space, False)), facts),
+                ("reason", "cover_own_blocker", (Covers(them, move.space), LaidByOther(them, move.space)), facts))
+            assert covering is not None  # a card showing was laid by one player or the other
+            reason = covering
         elif lies_face_down(move.card):
             nudge = say("nudge", "park", *_stays(me, them, values))
             reason = say("reason", "cover_blank_theirs", *_stays(me, them, values), space=move.space)
@@ -367,9 +372,13 @@ def _losses(say: _Sentences, owner: int, lost: list[tuple[Spaces, int, int]], st
 def _cover_own(say: _Sentences, me: int, move: Play, values: dict[str, int]) -> tuple[str, str]:
     """The nudge and reason of a jack or queen laid face down on the player's own square."""
     hidden = say.view.squares[me].showing(move.space)
-    if hidden is not None:
-        return say("nudge", "cover_own", Covers(me, move.space)), say(
-            "reason", "cover_own", Covers(me, move.space), card=hidden.name, space=move.space)
+    if hidden is not None:  # the card hidden is the player's own, or one the other player laid to block them
+        facts = {"card": hidden.name, "space": move.space}
+        reason = say.first(
+            ("reason", "cover_own", (Covers(me, move.space), LaidByOther(me, move.space, False)), facts),
+            ("reason", "cover_blocker", (Covers(me, move.space), LaidByOther(me, move.space)), facts))
+        assert reason is not None  # a card showing was laid by one player or the other
+        return say("nudge", "cover_own", Covers(me, move.space)), reason
     stays = _stays(me, 1 - me, values)
     return say("nudge", "park", *stays), say("reason", "cover_blank_own", *stays, space=move.space)
 

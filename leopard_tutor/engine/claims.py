@@ -280,6 +280,20 @@ class Covers(Claim):
 
 
 @dataclass(frozen=True)
+class LaidByOther(Claim):
+    """The top card on `space` of `owner`'s square was laid there by the other player (`by_other`), or by the owner
+    (not `by_other`), before the move."""
+
+    owner: int
+    space: int
+    by_other: bool = True
+
+    def holds(self, view: PlayerView, move: Move | None) -> bool:
+        marks = view.squares[self.owner].laid_by_other(self.space)
+        return bool(marks) and marks[-1] == self.by_other
+
+
+@dataclass(frozen=True)
 class Open(Claim):
     """Once the move is made, each of `spaces` of `owner`'s square is open (empty or face down on top)."""
 
