@@ -161,3 +161,16 @@ def test_a_game_resumed_at_the_learners_turn_does_not_say_they_just_drew(keyed: 
     began = turn_began(later.hand)
     assert began is not None and began.player == 0
     assert said(later.message, "play.turn_words.drew") == (began.drew > 0)
+
+
+def test_going_out_says_once_that_the_hand_is_over() -> None:
+    """The going out is told, then how the hand ended: the end is said once (it was said by both, twice)."""
+    from positions import prepared
+    table = against_computer(BeginnerPlayer(1), seed=2, **OPTIONS)
+    table.match.current = prepared("AS 2S 3S / 4S 5S 6S / 7H 8D 9D", "AD 2D . / 4D 5D . / . . .",
+                                   "2C 6C 8H 9S 10C 3C 4C 5C", "JD JH")
+    table.mode = table._mode_now()
+    table.handle({"type": "action", "id": "go_out"})
+    assert table.hand.is_over and table.hand.went_out == 0
+    ending = text("play.hand_end", mine=table.hand.scores()[0], theirs=table.hand.scores()[1])
+    assert ending in table.message and table.message.lower().count("hand is over") == 1, table.message
