@@ -637,6 +637,8 @@ def test_review_why_and_try_a_position_again_by_clicks(board: Any) -> None:
     for part in (board.locator(".lt-hand-card").first, board.locator(".lt-space").first):  # they take no move here
         expect(part).to_have_attribute("aria-disabled", "true")
         expect(part).to_have_attribute("aria-description", text("review.in_review"))
+    faded = "e => getComputedStyle(e).opacity"  # and they look it, as a greyed button does
+    assert board.locator(".lt-hand-card .lt-card").first.evaluate(faded) == "0.7"
     table = click(board, page.get_by_role("button", name=text("review.buttons.next")))
     expect(moves.nth(1)).to_have_class(re.compile(r"\blt-review-now\b"))  # the list's second move is the one shown
     focused = page.evaluate("[document.activeElement.dataset.k || '', document.activeElement.disabled]")
@@ -645,6 +647,7 @@ def test_review_why_and_try_a_position_again_by_clicks(board: Any) -> None:
     table = click(board, page.get_by_role("button", name=text("review.buttons.try_again")))
     assert table["turn"].startswith(opening("review.retry.turn", "turn"))
     assert table["hand"] and table["actions"][0][0] == GO_OUT
+    assert board.locator(".lt-hand-card .lt-card").first.evaluate(faded) == "1", "a position tried again is played"
     table = click(board, page.get_by_role("button", name=text("review.buttons.back_to_match")))
     assert table["message"] == text("review.retry.back")
 
