@@ -9,8 +9,8 @@ A kernel asks the server over HTTP, on the server's own address, under its base 
 * `STUDENTS_PATH` + `me` (GET) and `offer`, `name`, `progress`, `game`, `now`, `tried` (POST): the student's record
   (`server/student_handlers.py`, asked by `client.student_client.StudentClient`): what the student does is one
   of `DOINGS`; a finished match against `COMPUTER` + a level is counted once under its id (`MATCH_ID_LENGTH` hex
-  digits) with one of `RESULTS`, and a hand played to its end against it or a `CLASSMATE` once under the match's id
-  and its number (a match between classmates is counted from its table).
+  digits) with one of `engine.match.RESULTS`, and a hand played to its end against it or a `CLASSMATE` once under
+  the match's id and its number (a match between classmates is counted from its table).
 
 Every request names its kernel in `KERNEL_HEADER` and proves it is that kernel in `PROOF_HEADER` (`kernel_proof`,
 checked by `proof_holds`); bodies and answers are JSON objects; a refusal is HTTP 400 {"refused": key, "facts":
@@ -61,8 +61,6 @@ DOINGS = ("learn", "play", "practice", "examples", "rules")
 NOW_AGAIN_SECONDS = 60.0
 """A page tells what the student is doing when it changes, and at their first click after this long, though it has not
 changed: the server's last `now` is at most this much older than the student's last click."""
-RESULTS = ("won", "drawn", "lost")
-"""A finished match's result from the student's seat (`POST game`)."""
 MATCH_ID_LENGTH = 16
 """Hex digits of a finished match's id (`client.student_client.match_id`)."""
 CLASSMATE = "classmate"

@@ -7,9 +7,8 @@ import random
 
 import pytest
 
-from leopard_tutor import protocol
 from leopard_tutor.engine import ORIGINAL_1963, REVISED_2008, GoOut, Hand, LeopardError, Match, SavedGameError
-from leopard_tutor.engine.match import RESULTS, cut_for_deal
+from leopard_tutor.engine.match import RESULTS, cut_for_deal, results_of
 
 
 def finish(hand: Hand, rng: random.Random) -> None:
@@ -56,7 +55,8 @@ def test_a_drawn_match() -> None:
         hand.apply(next(m for m in hand.legal_moves() if type(m).__name__ == "Discard"))
     assert match.totals == (0, 0) and match.is_over and match.winner is None
     assert match.result_for(0) == match.result_for(1) == "drawn"
-    assert RESULTS == protocol.RESULTS, "the class server counts the words the engine says"
+    assert [results_of(totals) for totals in ((3, 3), (4, 1), (1, 4))] == [
+        (RESULTS[1],) * 2, (RESULTS[0], RESULTS[2]), (RESULTS[2], RESULTS[0])], "the class server's counts too"
 
 
 def test_next_hand_needs_the_current_one_finished() -> None:

@@ -31,6 +31,7 @@ from leopard_tutor.client.student_client import Reports, StudentClient, StudentR
 from leopard_tutor.engine import RULE_SETS, Match
 from leopard_tutor.engine.catalogue import text, texts
 from leopard_tutor.engine.game_code import game_code, read_game_code
+from leopard_tutor.engine.match import RESULTS
 from leopard_tutor.lessons import LESSONS, Progress, kernel_progress
 from leopard_tutor.lessons.progress import CONCEPTS, MAX_COUNT
 from leopard_tutor.protocol import (
@@ -38,7 +39,6 @@ from leopard_tutor.protocol import (
     CODE_KEY_ENV,
     KERNEL_HEADER,
     PROOF_HEADER,
-    RESULTS,
     code_key,
     proof_holds,
 )

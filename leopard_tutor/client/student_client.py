@@ -37,9 +37,10 @@ from itertools import count
 from typing import TYPE_CHECKING, Any
 
 from ..class_codes import ClassTableError, valid_name
+from ..engine.match import RESULTS
 from ..kernel_loop import LoopGone, running_loop, soon
 from ..lessons.progress import MAX_COUNT, Progress
-from ..protocol import CLASSMATE, DOINGS, NOW_AGAIN_SECONDS, RESULTS, STUDENTS_PATH, match_key
+from ..protocol import CLASSMATE, DOINGS, NOW_AGAIN_SECONDS, STUDENTS_PATH, match_key
 from .class_client import ClassRefused, KernelClient
 
 if TYPE_CHECKING:

@@ -13,6 +13,7 @@ from .rules import MAX_HANDS, REVISED_2008, RuleSet
 MATCH_FORMAT = "leopard-tutor/match"
 RESULTS = ("won", "drawn", "lost")
 """How a finished match ended for one player (`Match.result_for`)."""
+WON, DRAWN, LOST = RESULTS
 MAX_SAVED_MATCH = 500_000  # characters: room for the longest match of 20 hands, ten times over
 
 
@@ -29,6 +30,13 @@ def cut_for_deal(rng: random.Random) -> tuple[int, list[tuple[Card, Card]]]:
         if first.rank != second.rank:
             return (0 if first.rank > second.rank else 1), draws
 
+
+
+def results_of(totals: tuple[int, int]) -> tuple[str, str]:
+    """How a finished match whose totals are `totals` ended for players 0 and 1 (each one of `RESULTS`): the higher
+    total wins, equal totals draw."""
+    first, second = totals
+    return (DRAWN, DRAWN) if first == second else (WON, LOST) if first > second else (LOST, WON)
 
 class Match:
     """A game of several hands (four by default) between players 0 and 1."""
@@ -89,8 +97,9 @@ class Match:
 
     def result_for(self, player: int) -> str:
         """How the finished match ended for `player`: one of `RESULTS`."""
-        winner = self.winner
-        return RESULTS[1] if winner is None else RESULTS[0] if winner == player else RESULTS[2]
+        if not self.is_over:
+            raise LeopardError("the match is not over yet")
+        return results_of(self.totals)[player]
 
     def next_hand(self) -> Hand:
         """Deal the next hand, the other player dealing; the current hand must be over."""

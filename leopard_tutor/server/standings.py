@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.match import LOST, WON, results_of
 from ..protocol import COMPUTER, LEFT
 from .class_store import FINISHED, TableRow
 
@@ -67,12 +68,11 @@ def results(row: TableRow) -> tuple[str, str] | None:
     if row.visitors[1] is None:
         return None
     if row.ending == FINISHED and row.scores is not None:
-        first, second = row.scores
-        return ("drawn", "drawn") if first == second else ("won", "lost") if first > second else ("lost", "won")
+        return results_of(row.scores)
     gone = gone_seat(row)
     if gone is None:
         return None
-    return ("lost", "won") if gone == 0 else ("won", "lost")
+    return (LOST, WON) if gone == 0 else (WON, LOST)  # the player who went loses
 
 
 def points(row: TableRow) -> tuple[int, int]:

@@ -40,10 +40,11 @@ from typing import Any
 from ..class_codes import ClassTableError, valid_name
 from ..engine import RULE_SETS
 from ..engine.catalogue import text
+from ..engine.match import RESULTS
 from ..engine.rules import MAX_HANDS
 from ..lessons import LESSONS, current_lessons
 from ..lessons.progress import CONCEPTS, MAX_COUNT, Progress
-from ..protocol import CLASSMATE, COMPUTER, DOINGS, LEVEL_CHOICES, MATCH_ID_LENGTH, RESULTS
+from ..protocol import CLASSMATE, COMPUTER, DOINGS, LEVEL_CHOICES, MATCH_ID_LENGTH
 from .class_store import ClassStore, RoundMatch, StudentRow
 from .standings import Standing
 
