@@ -25,6 +25,7 @@ from ..engine import (
     face_up_ranks,
     hand_score,
     lies_face_down,
+    line_points,
     rank_words,
     scoring_lines,
     square_value,
@@ -420,9 +421,8 @@ def _one_card_from(square: Square, spaces: tuple[int, int, int], space: int, rul
         return 0
     first, second = shown[0], shown[1]
     assert first is not None and second is not None
-    if first.suit == second.suit:
-        return rules.suit_points
-    return rules.color_points if first.color == second.color else 0
+    kind = "suit" if first.suit == second.suit else "color" if first.color == second.color else None
+    return line_points(kind, rules)  # the right third card keeps the pair's kind
 
 
 def _building_line(square: Square, through: list[tuple[int, int, int]], space: int,
