@@ -69,6 +69,8 @@ COMPUTER = "computer:"
 """What starts the name of a match against the computer (then its level), as a report or a table's ending says it."""
 LEFT = "left"
 """A class table a player left (`end`)."""
+FINISHED = "finished"
+"""A class table whose match was played to its end, as its row and its players' reports say."""
 LANGUAGE_COOKIE = "leopard_tutor_language"
 """The cookie in which the page keeps the learner's chosen language (as well as in its storage), for the class
 server's own pages: the class is full, the waiting line, the class page."""

@@ -4,6 +4,7 @@ left by the opponent menu; a classmate gone for two minutes is replaced by the c
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,16 +18,16 @@ from leopard_tutor.ai import hint
 from leopard_tutor.class_codes import ClassTableError
 from leopard_tutor.client.class_client import ClassRefused
 from leopard_tutor.client.student_client import match_id
-from leopard_tutor.engine import Match
+from leopard_tutor.engine import LeopardError, Match
 from leopard_tutor.engine.game_code import game_code
 from leopard_tutor.engine.moves import NEXT_HAND, Move, move_to_data
 from leopard_tutor.protocol import CLASSMATE
 from leopard_tutor.server.class_store import ClassStore
 from leopard_tutor.server.referee import GONE_SECONDS, Referee
 from leopard_tutor.table import Computer, Table, against_computer
-from leopard_tutor.table.class_table import ClassTable
+from leopard_tutor.table.class_table import ClassTable, away_words
 from leopard_tutor.widgets import PlaySection, build_play
-from leopard_tutor.widgets.class_panel import ClassPanel, away_words
+from leopard_tutor.widgets.class_panel import ClassPanel
 
 
 class Clock:
@@ -266,6 +267,8 @@ def test_a_second_page_of_the_student_who_played_on_says_so_and_offers_no_finish
     assert said(other_tab.status.value, "classmates.taken_elsewhere", code=code), "nobody left: she played it on"
     assert second.controller.offers()["finish"] == mark("classmates.refused.taken_elsewhere")
     assert other_tab.finish_button.layout.display == "none", "one match against the computer, in her first tab"
+    with pytest.raises(LeopardError, match=re.escape(mark("classmates.refused.taken_elsewhere"))):
+        other_tab.finish()  # asked all the same: the table's own answer, not another one of the panel's
 
 
 def finished_by_the_computer(authority: Referee, clock: Clock) -> tuple[PlaySection, ClassPanel, ClassTable]:

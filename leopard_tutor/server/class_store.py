@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..protocol import COMPUTER, LEFT
+from ..protocol import COMPUTER, FINISHED, LEFT
 from .data_folder import DATABASE_NAME as DATABASE_NAME  # the store's file, kept in the data folder
 from .data_folder import DataFolderError, check_writable, create_private, keep_private, make_private
 
@@ -39,8 +39,8 @@ log = logging.getLogger(__name__)
 
 APP_FOLDER = "leopard-tutor"
 
-FINISHED, ABANDONED, FORGOTTEN, DAMAGED = "finished", "abandoned", "forgotten", "damaged"
-"""How a table ended, as its row and its players' reports say (beside `protocol.LEFT` and
+ABANDONED, FORGOTTEN, DAMAGED = "abandoned", "forgotten", "damaged"
+"""How a table ended, as its row and its players' reports say (beside `protocol.FINISHED`, `protocol.LEFT` and
 `protocol.COMPUTER` + a level)."""
 
 TABLE_IDS: tuple[str, ...] = (

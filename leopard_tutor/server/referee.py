@@ -48,11 +48,10 @@ from ..engine import RULE_SETS, LeopardError, Match, Move
 from ..engine.errors import SavedGameError
 from ..engine.moves import NEXT_HAND, move_from_data
 from ..engine.turns import apply_move, current_player, deal_next
-from ..protocol import COMPUTER, LEFT, LEVELS, MATCH_LENGTHS, match_key
+from ..protocol import COMPUTER, FINISHED, LEFT, LEVELS, MATCH_LENGTHS, match_key
 from .class_store import (
     ABANDONED,
     DAMAGED,
-    FINISHED,
     FORGOTTEN,
     ClassStore,
     RoundMatch,

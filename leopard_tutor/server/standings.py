@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.match import LOST, WON, results_of
-from ..protocol import COMPUTER, LEFT
-from .class_store import FINISHED, TableRow
+from ..protocol import COMPUTER, FINISHED, LEFT
+from .class_store import TableRow
 
 STANDING_COLUMNS = ("name", "played", "won", "drawn", "lost", "for", "against")
 """A standings row's keys, in the order the page and the CSV show them (their titles: "teacher.standings.columns")."""

@@ -47,8 +47,8 @@ from ..class_codes import ClassTableError
 from ..engine import RULE_SETS
 from ..engine.catalogue import language, text, texts
 from ..engine.view import public_square
-from ..protocol import COMPUTER, LEFT, LEVEL_CHOICES, MATCH_LENGTHS
-from .class_store import ABANDONED, DAMAGED, FINISHED, FORGOTTEN, RoundMatch, StoreWriteError, TableRow, WriteFailures
+from ..protocol import COMPUTER, FINISHED, LEFT, LEVEL_CHOICES, MATCH_LENGTHS
+from .class_store import ABANDONED, DAMAGED, FORGOTTEN, RoundMatch, StoreWriteError, TableRow, WriteFailures
 from .data_folder import TOKEN_FILE as TOKEN_FILE  # where the token is kept
 from .data_folder import make_private, read_private, write_private
 from .guards import answer_in_visitors_language, refuse

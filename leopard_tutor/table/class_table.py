@@ -23,13 +23,36 @@ from typing import Any
 
 from ..class_codes import ClassTableError, valid_code, valid_name
 from ..engine import LeopardError, Match, Move
+from ..engine.catalogue import text
 from ..engine.moves import NEXT_HAND, move_from_data, move_to_data
-from .modes import Playing
+from ..protocol import COMPUTER, FINISHED, LEFT
+from .modes import ELSEWHERE, Playing, Seating
 from .seats import Chooser, Computer, PersonElsewhere, PersonHere
 from .table import HintFn, Table
 
 StoreMove = Callable[[int, dict[str, Any]], None]
 """`store_move(number, move)`: store this page's move as the table's move `number`, or raise a `LeopardError`."""
+
+
+CLOSED_WHY = ("abandoned", "damaged", "forgotten", "nobody_joined")
+"""The server's endings of a table (spaces as "_") that close it for a reason of its own, said under
+"classmates.closed_why"."""
+
+
+def away_words(report: Mapping[str, Any]) -> str:
+    """What a student is told of their table that closed while they were away (a report with "ended", "gone" and
+    "counts": `Referee.report`): that their classmate played its match on against the computer, so that it counts
+    as lost for them, or that both had gone, so that it counts for nobody; "" for any other ending (one they saw,
+    or were told of at their table, or a table nobody else sat at)."""
+    code, seat, names = report.get("table"), report.get("seat"), report.get("names") or ["", ""]
+    if code is None or seat not in (0, 1) or not names[1 - seat]:  # (nobody else ever sat there)
+        return ""
+    other, ending = names[1 - seat], str(report.get("ended"))
+    if ending.startswith(COMPUTER) and report.get("gone") == seat and report.get("counts") == "lost":
+        return text("classmates.while_away.computer", name=other, code=code)
+    if ending == "abandoned" and report.get("counts") is None:
+        return text("classmates.while_away.abandoned", name=other, code=code)
+    return ""
 
 
 @dataclass(frozen=True)
@@ -220,4 +243,33 @@ class ClassTable(Table):
         """The table has closed on the server: no move is stored or made here any more."""
         self.store_move, self.pending = None, []
         super().close(ending, words)
+
+    def closed_on_server(self, report: Mapping[str, Any] | None, code: str, left: bool = False) -> str | None:
+        """The server closed this table, `code` (`report`: its word on the visitor's table, with its moves, how it
+        ended and who had gone; `left`: this page left it). A finished match keeps its end (`end_of_match`; None is
+        returned); any other closing closes the table (`close`) with the sentence that says how, which is returned:
+        left by the student (in this page or another of theirs), played on against the computer by them in another
+        page or by the classmate while they were away, closed for a reason of the server's, or left by the classmate
+        (the computer may finish the match then)."""
+        told = report if report is not None and report.get("table") == code else {}
+        ending, went = told.get("ended"), told.get("gone")
+        seating = self.mode == Seating(code)
+        if ending == FINISHED and not seating:
+            self.end_of_match(told.get("moves") or [])
+            return None
+        why = str(ending).replace(" ", "_")
+        if left or (ending == LEFT and went == self.seat):
+            words, mode = text("classmates.left", code=code), "left"
+        elif str(ending).startswith(COMPUTER) and went == self.seat:
+            words, mode = away_words(told), "ended"
+        elif str(ending).startswith(COMPUTER) and went == 1 - self.seat:
+            words, mode = text("classmates.taken_elsewhere", code=code), ELSEWHERE
+        elif why in CLOSED_WHY:
+            words, mode = text(f"classmates.closed_why.{why}", code=code), "ended"
+        elif seating or ending is None:
+            words, mode = text("classmates.ended", code=code), "ended"
+        else:
+            words, mode = text("classmates.other_left", name=self.name(1 - self.seat), code=code), "other_left"
+        self.close(mode, words)
+        return words
 

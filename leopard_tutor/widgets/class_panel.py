@@ -36,8 +36,8 @@ from ..engine.catalogue import text
 from ..kernel_loop import LoopGone, in_turn, running_loop
 from ..protocol import COMPUTER, LEFT, MATCH_LENGTHS
 from ..table import Table
-from ..table.class_table import ClassTable
-from ..table.modes import ELSEWHERE, Seating
+from ..table.class_table import ClassTable, away_words
+from ..table.modes import Seating
 from .storage import BrowserStorage
 
 log = logging.getLogger(__name__)
@@ -46,9 +46,6 @@ RETRY_SECONDS = 1.0
 """How long the watch waits before asking again when the server did not answer, or a report could not be shown."""
 MAX_RETRY_SECONDS = 60.0
 """The longest wait between two tries of showing a report that keeps failing (the wait doubles each time)."""
-CLOSED_WHY = ("abandoned", "damaged", "forgotten", "nobody_joined")
-"""The server's endings of a table (spaces as "_") that close it for a reason of its own, said under
-"classmates.closed_why"."""
 ComputerRound = Callable[[str, str, int, str, str | None], None]
 """`computer_round(level, rules, hands, words, deal)`: the teacher's round seats this page against the computer, on the
 deal the server chose (None: a round paired before the server chose one)."""
@@ -68,22 +65,6 @@ def round_key(seat: dict[str, Any] | None) -> RoundKey | None:
 def table_link(address: str, code: str) -> str:
     """The page's address with ?table=CODE: it opens the Play section ready to join that table."""
     return f"{address}?table={code}" if address else ""
-
-
-def away_words(report: dict[str, Any]) -> str:
-    """What a student is told of their table that closed while they were away (a report with "ended", "gone" and
-    "counts": `Referee.report`): that their classmate played its match on against the computer, so that it counts
-    as lost for them, or that both had gone, so that it counts for nobody; "" for any other ending (one they saw,
-    or were told of at their table, or a table nobody else sat at)."""
-    code, seat, names = report.get("table"), report.get("seat"), report.get("names") or ["", ""]
-    if code is None or seat not in (0, 1) or not names[1 - seat]:  # (nobody else ever sat there)
-        return ""
-    other, ending = names[1 - seat], str(report.get("ended"))
-    if ending.startswith(COMPUTER) and report.get("gone") == seat and report.get("counts") == "lost":
-        return text("classmates.while_away.computer", name=other, code=code)
-    if ending == "abandoned" and report.get("counts") is None:
-        return text("classmates.while_away.abandoned", name=other, code=code)
-    return ""
 
 
 def qr_svg(link: str) -> str:
@@ -468,27 +449,10 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         table = self.table
         if table is None or table.store_move is None:
             return
-        ending = report.get("ended") if report is not None and report.get("table") == code else None
-        seating = table.mode == Seating(code)
-        if ending == "finished" and not seating:  # the match's end, as the table words it
-            table.end_of_match(report["moves"] if report is not None else [])
+        words = table.closed_on_server(report, code, left)
+        if words is None:  # the match's end, as the table words it
             self._refresh()
             return
-        why = str(ending).replace(" ", "_")
-        went = report.get("gone") if report is not None and report.get("table") == code else None
-        if left or (ending == LEFT and went == table.seat):  # (this page left it, or another of the student's)
-            words, mode = text("classmates.left", code=code), "left"
-        elif str(ending).startswith(COMPUTER) and went == table.seat and report is not None:
-            words, mode = away_words(report), "ended"
-        elif str(ending).startswith(COMPUTER) and went == 1 - table.seat:  # taken on in another page of theirs
-            words, mode = text("classmates.taken_elsewhere", code=code), ELSEWHERE
-        elif why in CLOSED_WHY:
-            words, mode = text(f"classmates.closed_why.{why}", code=code), "ended"
-        elif seating or ending is None:
-            words, mode = text("classmates.ended", code=code), "ended"
-        else:  # the other left, or finishes against the computer
-            words, mode = text("classmates.other_left", name=table.name(1 - table.seat), code=code), "other_left"
-        table.close(mode, words)
         self.status.value = html.escape(words)
         self._show_table_buttons()  # a match cut short may be finished against the computer
         self._refresh()
@@ -524,8 +488,11 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
     def finish(self) -> None:
         """The computer takes the gone classmate's seat; the server records how the match ended."""
         table, code = self.table, self.code
-        if table is None or table.offers()["finish"]:
-            raise ClassRefused("not_gone" if table is not None and table.server_table_open else "not_seated")
+        if table is None:
+            raise ClassRefused("not_seated")
+        refused = table.offers()["finish"]  # the one answer to what a class table offers, and why not
+        if refused:
+            raise LeopardError(refused)
         level = self._level()
         if code is not None:  # the table is still open on the server: it records how the match ended
             self.epoch += 1
