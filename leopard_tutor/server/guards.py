@@ -272,8 +272,9 @@ def is_open(connection: GuardedConnection) -> bool:
 
 def request_id(connection: GuardedConnection, message: str | bytes) -> str | None:
     """The id of the shell request a page's websocket `message` carries (None for another channel's message).
-    Raises ValueError for a message whose framing is impossible (more parts than `MESSAGE_PARTS`, or parts
-    past its end): jupyter_server would read such a header's part count as it stands, whatever its size."""
+    Raises an exception for a message it cannot read: ValueError for one whose framing is impossible (more parts
+    than `MESSAGE_PARTS`, or parts past its end: jupyter_server would read such a header's part count as it stands,
+    whatever its size), and whatever parsing raises for another (the caller refuses the message on any)."""
     channel: Any
     header: Any
     if isinstance(message, str):
