@@ -275,3 +275,21 @@ def test_importing_the_app_and_its_progress_loads_no_lesson() -> None:
             "print('LESSONS' in vars(lessons))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_the_plays_of_a_turn_of_several_count_in_any_order_that_leaves_the_same_square() -> None:
+    """Stage 13 (Running Leopard): the 6 of hearts first, or between the queen and the 7, leaves the square as the
+    script's order does, so neither is a slip; the 7 of hearts before the queen is illegal, and a queen that covers
+    another card is off the script."""
+    lesson = next(lesson for lesson in LESSONS if lesson.key == "running-leopard")
+    plays = ["play QS on your 7", "play 7H on your 7", "play 6H on your 6"]
+    for order in ([plays[2], plays[0], plays[1]], [plays[0], plays[2], plays[1]], plays):
+        attempt = lesson.new_attempt()
+        kinds = [attempt.try_move(move).kind for move in [*order, "end turn", "go out"]]
+        assert kinds == ["progress"] * 4 + ["solved"] and attempt.slips == 0 and attempt.stars == 3, order
+    attempt = lesson.new_attempt()
+    assert attempt.try_move(plays[1]).kind == "illegal"
+    attempt = lesson.new_attempt()
+    assert attempt.try_move(plays[2]).kind == "progress"
+    assert attempt.next_move() == parse_move(plays[0]), "the script's next move, the hint's too"
+    assert attempt.try_move("play QS on your 8").kind == "off-track"

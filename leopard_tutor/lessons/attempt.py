@@ -51,6 +51,9 @@ class Attempt:
         self.lesson = lesson
         self._hand = lesson.start()
         self._step = 0
+        self._order = list(range(len(lesson.solution)))
+        """The solution's moves (their indexes) in the order the learner makes them: the script's, but a play of a
+        turn of several made before another of the same turn, where that leads to the same square (`_same_turn`)."""
         self._replies_used = 0
         self._ladder = HintLadder(self._clues)
         self.slips = 0
@@ -187,19 +190,22 @@ class Attempt:
         could_go_out = hand.check(GoOut()).legal
         held_before = len(hand.held[LEARNER])
         before = hand.view(LEARNER).squares
+        expected = None if self.lesson.free else self.next_move()
+        later = None if self.lesson.free or move == expected else self._same_turn(move)
         apply_move(hand, move)
         told = move_narration(hand, move, before)
         if self._goals_met():
             return self._solve(move, verdict, ())
-        if not self.lesson.free:
-            expected = self.lesson.solution[self._step] if self._step < len(self.lesson.solution) else None
-            if move != expected:
+        if not self.lesson.free and move != expected:
+            if later is None:
                 return self._off_track(move, verdict, told, could_go_out)
+            self._order.insert(self._step, self._order.pop(later))  # made sooner than the script, to the same end
+        done = self._order[self._step] if not self.lesson.free else self._step
         self._step += 1
         held_after_move = held_before - 1 if isinstance(move, (Play, Discard)) else held_before
         said = [verdict.reason, told, coached]
-        if not self.lesson.free and self._step - 1 < len(self.lesson.after):
-            said.append(self._say(self.lesson.after[self._step - 1]))
+        if not self.lesson.free and done < len(self.lesson.after):
+            said.append(self._say(self.lesson.after[done]))
         replies = self._opponent_turns()
         drawn = hand.held[LEARNER][held_after_move:] if hand.to_move == LEARNER else []
         said += [move_words(reply, "report", LEARNER) for reply in replies]
@@ -238,7 +244,8 @@ class Attempt:
         if isinstance(move, Play):
             values["space"] = move.space
             values["where"] = text(f"lessons.goals.where.{'your' if move.square_owner == LEARNER else 'their'}")
-        nudge = self._say(self.lesson.hints[min(self._step, len(self.lesson.hints) - 1)])
+        index = self._order[self._step] if not self.lesson.free else self._step
+        nudge = self._say(self.lesson.hints[min(index, len(self.lesson.hints) - 1)])
         return move, [nudge, *(text(f"lessons.hints.{kind}.{rung}", **values) for rung in RUNGS[1:])]
 
     def next_move(self) -> Move | None:
@@ -247,7 +254,34 @@ class Attempt:
             return None
         if self.lesson.free:
             return coach_move(self._hand)
-        return self.lesson.solution[self._step] if self._step < len(self.lesson.solution) else None
+        return self.lesson.solution[self._order[self._step]] if self._step < len(self._order) else None
+
+    def _same_turn(self, move: Move) -> int | None:
+        """Where in `_order` the learner's legal `move` stands, if it is a later play of the script's turn of several
+        plays now (Running Leopard) and the turn's plays, this one first and the others in the script's order, are
+        all legal and leave both squares as the script's order does; else None (the move is off track)."""
+        solution, hand = self.lesson.solution, self._hand
+        if not hand.rules.multiple_plays:
+            return None
+        turn = []
+        for position in range(self._step, len(self._order)):
+            planned = solution[self._order[position]]
+            if not isinstance(planned, Play):
+                break
+            turn.append(position)
+        later = next((position for position in turn[1:] if solution[self._order[position]] == move), None)
+        if later is None:
+            return None
+        scripted, tried = hand.copy(), hand.copy()
+        for position in turn:
+            apply_move(scripted, solution[self._order[position]])
+        apply_move(tried, move)
+        for position in turn:
+            if position != later:
+                if not tried.check(solution[self._order[position]]).legal:
+                    return None
+                apply_move(tried, solution[self._order[position]])
+        return later if tried.squares == scripted.squares else None
 
     # -- inner workings ----------------------------------------------------------------------
     def _goals_met(self) -> bool:
