@@ -202,6 +202,10 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
         "he had gone: she did not leave, she played it on"
     again = panel_of(section(authority, "ben"))  # a new page of his (a reload) is told the same
     assert not again.resume() and again.status.value == other.status.value
+    fresh = section(authority, "ben")  # and its board says it, where the classmate controls are hidden
+    fresh.resume_class_table()
+    assert fresh.classmates is not None and fresh.classmates.layout.display == "none"
+    assert said(fresh.board.state["message"], "classmates.while_away.computer", name="<i>Ana</i>", code=code)
     bens = ben.controller
     assert isinstance(bens, ClassTable) and bens.mode.kind == "closed" and other.finish_button.layout.display == ""
     moves = bens.hand.moves

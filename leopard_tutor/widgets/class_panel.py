@@ -185,6 +185,9 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         before it is not used (`ClassWatch`)."""
         self.round_seen: RoundKey | None = None
         """The latest round this page knows of (a round is acted on once, when it comes)."""
+        self.away = ""
+        """What this page was told at its start of the visitor's table that closed while they were away
+        (`away_words`), "" if nothing."""
         self.name = W.Text(description=text("classmates.name_label"), placeholder=text("classmates.name_placeholder"),
                            continuous_update=False)
         self.name.add_class("lt-class-name")
@@ -323,9 +326,9 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             self.code = str(report["table"])
             self.on_report(report)
         else:
-            words = away_words(report)
-            if words:
-                self.status.value = html.escape(words)
+            self.away = away_words(report)
+            if self.away:
+                self.status.value = html.escape(self.away)
         self.watch(str(report.get("state", "")))
         return live
 

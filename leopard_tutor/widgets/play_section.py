@@ -386,6 +386,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         def resume() -> None:
             if panel.resume():
                 self._show_classmates()
+            elif panel.away:  # said on the board too: the classmate controls are hidden unless a classmate is chosen
+                table = self.controller
+                table.say(f"{panel.away} {table.message}")
         self.board.act(resume)
 
     def join_table(self, code: str) -> None:
