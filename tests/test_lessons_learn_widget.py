@@ -144,7 +144,21 @@ def test_hints_walk_the_ladder_and_pick_the_card(keyed: None) -> None:
     board.dispatch({"type": "action", "id": "hint"})
     assert said(board.state["message"], "sections.learn.hint", level=2, count=4)
     assert [c["selected"] for c in board.state["hand"]["cards"]] == [True] + [False] * 8
+    assert said(board.state["message"], "sections.learn.hint_picked"), "said, or a tap on it would seem to undo it"
     assert lit(board.state) == {(YOURS, 6), (THEIRS, 6)}
+
+
+def test_a_stage_answered_with_buttons_takes_no_card_and_says_why(keyed: None) -> None:
+    section, controller = new_section()
+    board = section.board
+    stage = next(index for index, lesson in enumerate(controller.lessons) if lesson.questions)
+    controller.progress.open_through(controller.lessons[stage].key)
+    controller.open(stage)
+    board.refresh()
+    assert board.state["inert"] == mark("lessons.feedback.not_now")
+    board.dispatch({"type": "select", "index": 0})
+    assert board.state["message"] == mark("lessons.feedback.not_now") and lit(board.state) == set()
+    assert not any(card["selected"] for card in board.state["hand"]["cards"])
 
 
 def test_locked_stage_says_which_stage_opens_it(keyed: None) -> None:

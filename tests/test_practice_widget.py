@@ -100,6 +100,10 @@ def test_best_play_by_clicks_right_and_wrong(keyed: None) -> None:
     board.dispatch({"type": "space", "square": 0, "space": best.space})
     assert keys_in(board.state["message"])[0] == "lessons.practice.best play.right" and board.state["error"] == ""
     assert controller.practice.progress.practice == {"best play": (1, 1)}
+    assert board.state["inert"] == mark("sections.practice.answered"), "answered: the cards take no more and say why"
+    board.dispatch({"type": "select", "index": 0})
+    assert board.state["message"] == mark("sections.practice.answered")
+    assert not any(card["selected"] for card in board.state["hand"]["cards"])
 
 
 def test_an_illegal_play_as_answer_is_explained_and_not_counted(keyed: None) -> None:

@@ -92,6 +92,9 @@ class LearnController(TableController):
         state = table_state(view, selected=self.marks.selected if playing else None, message=self.message,
                             tone=self.tone, seq=self.seq, last=last, changes=self.marks.changes, actions=buttons,
                             turn=turn, moves=self.marks.travelling(self.seq, ME), aside=self.panels())
+        inert = self._no_cards()
+        if inert:
+            state = replace(state, inert=inert)
         if self.tried is not None and self.tried[0] == self.seq:
             return silent(state, self.tried[1])
         return state
@@ -155,6 +158,10 @@ class LearnController(TableController):
 
     def select(self, index: int) -> None:
         """Pick a card of the hand (again to put it back); the board then lights its legal spaces."""
+        refused = self._no_cards()
+        if refused:
+            self.say(refused, "warn")
+            return
         cards = self.attempt.view.hand
         if not self.marks.pick(index, len(cards)):
             self.say(text("sections.learn.put_back", card=cards[index].name))
@@ -203,12 +210,20 @@ class LearnController(TableController):
         else:
             self.try_move(move)
 
+    def _no_cards(self) -> str:
+        """Why the cards take no move now (a stage answered with buttons, or finished), or ""."""
+        if self.lesson.questions:
+            return text("lessons.feedback.not_now")
+        return "" if not self.attempt.finished else text("lessons.feedback.finished")
+
     def hint(self) -> None:
         """Show the next rung of the hint ladder; from the second rung on, the card is picked for you."""
         hint = self.attempt.hint()
+        words = text("sections.learn.hint", level=hint.level, count=self.attempt.hint_rungs, text=hint.text)
         if isinstance(hint.move, (Play, Discard)) and hint.level >= 2:
             self.marks.selected = self.attempt.view.hand.index(hint.move.card)
-        self.say(text("sections.learn.hint", level=hint.level, count=self.attempt.hint_rungs, text=hint.text))
+            words = f"{words} {text('sections.learn.hint_picked')}"  # a tap on it would put it back
+        self.say(words)
 
     # -- inside --------------------------------------------------------------------------------
     def _judged(self, feedback: Feedback) -> None:

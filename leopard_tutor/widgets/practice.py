@@ -78,9 +78,10 @@ class PracticeController(TableController):
                     rules=text(f"rules.{question.rules.key}"))
         aside = [record_panel(self.practice.progress.practice)]
         if isinstance(question, BestPlayQuestion):
-            return table_state(question.hand.view(ME), selected=None if answered else self.marks.selected,
-                               message=self.message, tone=self.tone, seq=self.seq, actions=buttons, turn=turn,
-                               aside=aside)
+            state = table_state(question.hand.view(ME), selected=None if answered else self.marks.selected,
+                                message=self.message, tone=self.tone, seq=self.seq, actions=buttons, turn=turn,
+                                aside=aside)
+            return replace(state, inert=text("sections.practice.answered")) if answered else state
         common = BoardState(squares=(), message=self.message, tone=self.tone, seq=self.seq, actions=tuple(buttons),
                             turn=turn, aside=tuple(aside))
         if isinstance(question, ValueQuestion):
@@ -107,6 +108,9 @@ class PracticeController(TableController):
         if not isinstance(question, BestPlayQuestion):
             self.say(text("sections.practice.not_now"), "warn")
             return
+        if self.result is not None:
+            self.say(text("sections.practice.answered"), "warn")
+            return
         cards = question.hand.held[ME]
         self.marks.pick(index, len(cards), toggle=False)
         self.say(text("sections.practice.picked", card=cards[index].name))
@@ -118,6 +122,8 @@ class PracticeController(TableController):
             raise BadIntent(f"there is no space {space} of square {square}")
         if not isinstance(question, BestPlayQuestion):
             self.say(text("sections.practice.not_now"), "warn")
+        elif self.result is not None:
+            self.say(text("sections.practice.answered"), "warn")
         elif (card := self.marks.picked(question.hand.held[ME])) is None:
             self.say(text("sections.practice.pick_first"), "warn")
         elif square != ME:
