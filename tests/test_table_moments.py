@@ -174,3 +174,15 @@ def test_going_out_says_once_that_the_hand_is_over() -> None:
     assert table.hand.is_over and table.hand.went_out == 0
     ending = text("play.hand_end", mine=table.hand.scores()[0], theirs=table.hand.scores()[1])
     assert ending in table.message and table.message.lower().count("hand is over") == 1, table.message
+
+
+def test_a_hand_over_offers_no_end_turn() -> None:
+    """End turn is shown, greyed where not allowed, once the stock is out; a hand over has no turn to end, so it is
+    not shown then, even when the stock ran out (it was, greyed, under the 2008 rules)."""
+    ended_dry = 0
+    for seed in range(12):
+        table = against_computer(BeginnerPlayer(1), seed=seed, **OPTIONS)
+        play_to_the_end(table)
+        assert "end_turn" not in [action["id"] for action in drawing.actions(table)]
+        ended_dry += table.hand.stock_size == 0
+    assert ended_dry, "a hand that ran the stock out was among them"

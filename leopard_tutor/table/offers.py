@@ -62,8 +62,8 @@ def shown(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return (), tuple(side)
     hand = table.hand
     board = ["go_out"]
-    if end_turn_shown(table.rules, hand.stock_size, hand.check(EndTurn()).legal):
-        board.append("end_turn")
+    if not hand.is_over and end_turn_shown(table.rules, hand.stock_size, hand.check(EndTurn()).legal):
+        board.append("end_turn")  # (once the hand is over there is no turn to end)
     board += ["hint", "undo"]
     if isinstance(mode, Retrying):
         board.append("retry_close")
