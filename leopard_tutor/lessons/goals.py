@@ -72,6 +72,8 @@ class Goal:
             state = "secret"
         elif state == "unmet" and self.kind in ("played", "discarded") and self.card in hand.held[LEARNER]:
             state = "held"  # the goal itself says where it should go: say where it is
+        elif state == "unmet" and self.kind == "their value at most" and self.number == 0:
+            state = "unmet_zero"  # no square is worth less than 0: "down to 0", not "0 or less"
         return text(f"lessons.goals.{self.kind}.{state}", **values)
 
 
