@@ -9,6 +9,7 @@ import pytest
 from keyed import keys_in, mark, said
 
 from leopard_tutor.engine import Discard, EndTurn, GoOut, Move, Play
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.facts import fill
 from leopard_tutor.lessons import LESSONS, Progress
 from leopard_tutor.lessons.facts import lesson_facts
@@ -201,8 +202,9 @@ def test_whole_course_by_clicks(keyed: None) -> None:
                               for button in greyed), "a solved stage's buttons are greyed, with why"
     assert controller.progress.stars == {lesson.key: 3 for lesson in LESSONS}
     assert offered == {"go_out", "end_turn"}, "each is offered where a stage's solution uses it"
-    board.dispatch({"type": "action", "id": "next"})
-    assert board.state["message"] == mark("sections.learn.last_stage")
+    assert "next" not in [button["id"] for button in board.state["actions"]], "the last stage has no next one"
+    assert board.state["message"].endswith(mark("sections.learn.all_done", practice=mark("app.tabs.practice"),
+                                                play=mark("app.tabs.play"))), "what comes after the course"
 
 
 def successes(section: LearnSection) -> list[tuple[str, str]]:
@@ -218,7 +220,12 @@ def successes(section: LearnSection) -> list[tuple[str, str]]:
             for intent in intents_for(controller, move):
                 board.dispatch(intent)
         assert controller.attempt.solved, lesson.key
-        shown.append((board.state["message"], fill(lesson.success, lesson_facts(controller.attempt.hand, lesson))))
+        message = board.state["message"]
+        if index + 1 == len(controller.lessons):  # the course's end is said after the last stage's own words
+            after = text("sections.learn.all_done", practice=text("app.tabs.practice"), play=text("app.tabs.play"))
+            assert message.endswith(f" {after}")
+            message = message.removesuffix(f" {after}")
+        shown.append((message, fill(lesson.success, lesson_facts(controller.attempt.hand, lesson))))
     return shown
 
 

@@ -80,10 +80,10 @@ class LearnController(TableController):
         if not self.lesson.questions and end_turn_shown(self.lesson.rules, view.stock_size, not why):
             buttons.append(action("end_turn", text("sections.learn.end_turn_button"), enabled=not why, note=why))
         buttons.append(action("restart", text("sections.learn.restart_button"), enabled=True))
-        has_next = self.index + 1 < len(self.lessons)
-        next_open = has_next and (attempt.solved or self.progress.is_unlocked(self.lessons[self.index + 1].key))
-        buttons.append(action("next", text("sections.learn.next_button"), enabled=next_open, primary=attempt.solved,
-                              note="" if next_open or not has_next else text("sections.learn.next_locked")))
+        if self.index + 1 < len(self.lessons):  # (the last stage has no next one to offer)
+            next_open = attempt.solved or self.progress.is_unlocked(self.lessons[self.index + 1].key)
+            buttons.append(action("next", text("sections.learn.next_button"), enabled=next_open,
+                                  primary=attempt.solved, note="" if next_open else text("sections.learn.next_locked")))
         turn = text("sections.learn.turn_done" if attempt.solved else "sections.learn.turn", stage=self.lesson.stage,
                     stages=len(current_lessons()), title=self.lesson.title,  # a group's stage is the course's
                     rules=text(f"rules.{self.lesson.rules.key}"))
@@ -189,7 +189,11 @@ class LearnController(TableController):
         played = len(self.attempt.hand.moves)
         feedback = self.attempt.try_move(move)
         self._judged(feedback)
-        self.say(feedback.text, "ok" if feedback.ok else "warn")
+        words = feedback.text
+        if feedback.kind == "solved" and self.index + 1 == len(self.lessons):
+            after = text("sections.learn.all_done", practice=text("app.tabs.practice"), play=text("app.tabs.play"))
+            words = f"{words} {after}"  # what comes after the course
+        self.say(words, "ok" if feedback.ok else "warn")
         if feedback.kind in ("progress", "solved", "failed"):
             self.marks.after(self.attempt.hand, played, before, self.attempt.view.squares, self.lesson.rules,
                              self.seq)
