@@ -19,7 +19,7 @@ from leopard_tutor.class_codes import ClassTableError
 from leopard_tutor.engine import LeopardError
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.moves import NEXT_HAND, move_to_data
-from leopard_tutor.engine.turns import current_player
+from leopard_tutor.engine.turns import current_player, turn_began
 from leopard_tutor.server.class_store import ClassStore
 from leopard_tutor.server.referee import Referee
 from leopard_tutor.table import Computer, PersonElsewhere, PersonHere, Playing, Table
@@ -51,7 +51,7 @@ def test_a_whole_hand_between_two_pages_through_the_authority(two: tuple[Referee
     by_seat = {pages["ana"].seat: "ana", pages["ben"].seat: "ben"}
     live = tables.tables[code]
     chooser = BeginnerPlayer(3)
-    steps = 0
+    steps = told_drawn = 0
     while not live.match.current.is_over:
         mover = by_seat[live.match.current.to_move]
         mine, other = pages[mover], pages["ana" if mover == "ben" else "ben"]
@@ -66,8 +66,12 @@ def test_a_whole_hand_between_two_pages_through_the_authority(two: tuple[Referee
         assert other.made == stored
         other.update(tables.report("ana" if mover == "ben" else "ben")["moves"])
         assert other.hand.moves == mine.hand.moves == live.match.current.moves
+        began = turn_began(other.hand)
+        if current_player(other.hand) == other.seat and began is not None and began.drew:  # their turn, begun now
+            assert text("play.turn_words.drew", count=began.drew) in other.message, other.message
+            told_drawn += 1
         steps += 1
-    assert steps > 10
+    assert steps > 10 and told_drawn > 3, "the classmate's move that begins a turn says what was drawn"
     assert pages["ana"].hand.scores() == pages["ben"].hand.scores() == live.match.current.scores()
     # the next deal: the first to ask stores it, the other's table deals it when its player asks
     pages["ben"].handle({"type": "action", "id": "next_hand"})

@@ -43,23 +43,23 @@ def match_over_words(table: Table) -> str:
     return text("classmates.match_over" if table.for_classmates else "play.match_over")
 
 
-def prompt(table: Table, *, full: bool, drew_now: bool = True) -> str:
+def prompt(table: Table, *, drew_now: bool = True) -> str:
     """What the viewer is told after the moves made: the hand's end, whose move the table waits for, or what
-    the viewer may do now (in full, or only where it is out of the ordinary: no card to play; the cards drawn as
-    the turn began only if that was `drew_now`, not before a saved game was resumed)."""
+    the viewer may do now (the cards drawn as the turn began only if that was `drew_now`, not before a saved game
+    was resumed)."""
     hand = table.hand
     player = current_player(hand)
     if player is None:
         return end_words(table)
     if player != table.viewer:
         return text("play.people.waiting", name=table.name(player)) if not table.seats[player].here else ""
-    return what_to_do(table, full=full, drew_now=drew_now)
+    return what_to_do(table, drew_now=drew_now)
 
 
-def what_to_do(table: Table, *, full: bool = True, drew_now: bool = True) -> str:
+def what_to_do(table: Table, *, drew_now: bool = True) -> str:
     """What the viewer, whose move it is, may do now, from the turn runner: what they drew when the turn began
-    (in full only, and only if the turn began `drew_now`), then pick a card, play another or end the turn, or, with
-    no card, pass (or go out)."""
+    (only if the turn began `drew_now`), then pick a card, play another or end the turn, or, with no card, pass (or
+    go out)."""
     hand = table.hand
     began = turn_began(hand)
     if began is None or began.player != table.viewer:
@@ -70,14 +70,13 @@ def what_to_do(table: Table, *, full: bool = True, drew_now: bool = True) -> str
             return text("play.play_more")
         return text("play.turn_words.end_no_play" if holding else "play.turn_words.end_now")
     words = []
-    if full and began.drew:
+    if began.drew:
         if drew_now:
             words.append(text("play.turn_words.drew", count=began.drew))
-    elif not began.drew and hand.stock_size == 0 and (full or not holding):
+    elif hand.stock_size == 0:
         words.append(text("play.turn_words.no_draw"))
     if holding:
-        if full:
-            words.append(text("play.turn_words.pick"))
+        words.append(text("play.turn_words.pick"))
     elif hand.check(GoOut()).legal:
         words.append(text("play.turn_words.pass_or_out"))
     else:

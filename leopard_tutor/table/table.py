@@ -367,7 +367,7 @@ class Table(TableController):
             return
         if self.search is not None and self.search.hurried:
             words.append(text("play.hurried"))
-        words.append(sentences.prompt(self, full=player == viewer))
+        words.append(sentences.prompt(self))  # a classmate's move that begins this viewer's turn says what they drew
         self._follow()
         self.say(" ".join(word for word in words if word), "ok")
         self.marks.after(hand, made, before, self.view().squares, self.rules, self.seq)
@@ -474,7 +474,7 @@ class Table(TableController):
         self.reviewers = {player: self.make_reviewer(player) for player in self.people_here}
         before, made = self.view().squares, len(self.hand.moves)
         moved = self._advance("resume")  # the computer's moves, if the saved game waited for them
-        said = [words, *moved, sentences.prompt(self, full=True, drew_now=bool(moved))]
+        said = [words, *moved, sentences.prompt(self, drew_now=bool(moved))]
         self.say(" ".join(word for word in said if word))
         self.marks.after(self.hand, made, before, self.view().squares, self.rules, self.seq)
 
@@ -513,7 +513,7 @@ class Table(TableController):
         self.hinter = hinter
         self._ladder = HintLadder(self._hint_clues)
         moved = self._advance("seat_computer")  # its moves, if the table waited for the one who has gone
-        said = [words, *moved, sentences.prompt(self, full=True, drew_now=bool(moved))]
+        said = [words, *moved, sentences.prompt(self, drew_now=bool(moved))]
         self.say(" ".join(word for word in said if word))
 
     def close(self, ending: str, words: str) -> None:
@@ -695,7 +695,7 @@ class Table(TableController):
             words.append(text("play.people.your_turn", name=self.name(self.viewer)) if self.between_people
                          else text("play.you_start"))
         words += self._advance(intent)
-        words.append(sentences.prompt(self, full=True))
+        words.append(sentences.prompt(self))
         self._follow()
         self.say(" ".join(word for word in words if word))
         self.marks.after(hand, 0, before, self.view().squares, self.rules, self.seq)
