@@ -5,6 +5,7 @@ keeping the round, its seats and its tables; forgetting the class forgetting the
 
 from __future__ import annotations
 
+import itertools
 import sqlite3
 from pathlib import Path
 
@@ -111,6 +112,19 @@ def test_the_next_round_pairs_new_opponents(tmp_path: Path) -> None:
         assert not pairs & seen, f"round {number} repeats an opponent"
         seen |= pairs
     assert len(seen) == 15, "everyone met everyone, and the computer, once"
+
+
+def test_a_round_counts_the_matches_classmates_played_at_tables_they_opened_themselves(tmp_path: Path) -> None:
+    """Two of three students met at a table of their own: the round pairs each of them with the third (or the
+    computer), not with each other again, whichever two they are."""
+    three = {visitor: CLASS[visitor] for visitor in ("ana", "ben", "cat")}
+    for first, second in itertools.combinations(three, 2):
+        tables = tables_in(tmp_path / f"{first}-{second}")
+        code = tables.open(first, three[first])
+        tables.join(second, three[second], code)
+        tables.end(first, code, "left")
+        tables.pair(three, "REVISED_2008", 1, "beginner")
+        assert (tables.report(first)["round"] or {}).get("against") != three[second], (first, second)
 
 
 def test_a_restart_keeps_the_round_its_seats_and_its_tables(tmp_path: Path) -> None:

@@ -634,9 +634,14 @@ class ClassStore:
             "SELECT s.visitor, s.seed, r.number, r.started, r.rules, r.hands, r.level FROM round_seats s "
             "JOIN rounds r ON r.number = s.round WHERE s.opponent IS NULL AND s.seed IS NOT NULL ORDER BY r.number")]
 
-    def round_opponents(self) -> list[tuple[str, str | None]]:
-        """Every (student, opponent) of every round (opponent None: the computer), each pair of classmates twice."""
-        return list(self.db.execute("SELECT visitor, opponent FROM round_seats"))
+    def meetings(self) -> list[tuple[str, str | None]]:
+        """Every (student, opponent) who met: at every table two classmates sat at (a round's, or one they opened
+        and joined themselves), each pair twice, once from each side; and every student a round paired with the
+        computer (opponent None)."""
+        return list(self.db.execute(
+            "SELECT visitor, NULL FROM round_seats WHERE opponent IS NULL "
+            "UNION ALL SELECT visitor0, visitor1 FROM tables WHERE visitor1 IS NOT NULL "
+            "UNION ALL SELECT visitor1, visitor0 FROM tables WHERE visitor1 IS NOT NULL"))
 
     def forget_rounds(self) -> int:
         """Delete every round and its seats; how many rounds there were."""

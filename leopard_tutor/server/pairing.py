@@ -38,8 +38,8 @@ class Pairing:
 
 
 def met_counts(meetings: Iterable[tuple[str, str | None]]) -> Counter[frozenset[str | None]]:
-    """How often each pair met, from the store's (student, opponent) of every round (opponent None: the computer;
-    each pair of classmates is listed once from each side)."""
+    """How often each pair met, from the store's (student, opponent) of every meeting (`ClassStore.meetings`:
+    opponent None for the computer; each pair of classmates is listed once from each side)."""
     return Counter(frozenset((student, opponent)) for student, opponent in meetings
                    if opponent is None or student < opponent)
 

@@ -335,7 +335,7 @@ class Referee:
             raise ClassTableError("full", most=self.limit)
         number = (self.round.number if self.round is not None else 0) + 1
         points = {visitor: standing.won + standing.drawn / 2 for visitor, standing in self.tally(None).items()}
-        pairing = pair_round(list(free), number, met=met_counts(self.store.round_opponents()), points=points)
+        pairing = pair_round(list(free), number, met=met_counts(self.store.meetings()), points=points)
         codes: list[str] = []
         for _ in pairing.pairs:
             codes.append(self._new_code(also=codes))
