@@ -152,13 +152,14 @@ class ClassPage:
         }
 
     def round_said(self) -> dict[str, Any]:
-        """The round paired last: {"number" (0 before the first), "said": when, under which rules and length}, and
-        the lengths a round's matches may have, as [[hands, words]]."""
+        """The round paired last: {"number" (0 before the first), "said": when, under which rules and length,
+        "rules", "hands" (its own, once there is one)}, and the lengths a round's matches may have, as
+        [[hands, words]]."""
         row = self.tables.round
         lengths = [[hands, text("teacher.rounds.hands", hands=hands)] for hands in MATCH_LENGTHS]
         if row is None:
             return {"number": 0, "said": "", "lengths": lengths}
-        return {"number": row.number, "lengths": lengths,
+        return {"number": row.number, "lengths": lengths, "rules": row.rules, "hands": row.hands,
                 "said": text("teacher.rounds.last", number=row.number, rules=text(f"rules.{row.rules}"),
                              time=time.strftime("%H:%M", time.localtime(row.started)), hands=row.hands)}
 

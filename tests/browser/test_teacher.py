@@ -108,6 +108,7 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     expect(page.locator("#lt-status")).to_have_text(text("teacher.page.saved"))
     defaults = page.request.get(f"{server.url}teacher/api/class?token={TOKEN}").json()["defaults"]
     assert defaults == {"rules": "RUNNING_LEOPARD", "level": "expert"}
+    expect(page.locator("#lt-pair-rules")).to_have_value("RUNNING_LEOPARD")  # the next round follows them
 
     page.locator("#lt-tables").get_by_role("button", name=text("teacher.page.watch")).click()
     watch = page.locator("#lt-watch")

@@ -191,14 +191,15 @@
   }
 
   // The round paired last, and the button that pairs the next ("Pair the class" before the first round); the
-  // menus are filled once (the class's default rules, one hand), then left as the teacher sets them.
+  // menus are filled once (the last round's rules and length, else the class's default rules and one hand: a page
+  // reloaded goes on as the class was paired), then left as the teacher sets them.
   function renderRound(round, choices, defaults) {
     if (!state.pairShown) {
       byId("lt-pair-rules").replaceChildren(...choices.rules.map(([value, name]) => make("option", name, { value })));
-      byId("lt-pair-rules").value = defaults.rules || choices.rules[0][0];
+      byId("lt-pair-rules").value = round.rules || defaults.rules || choices.rules[0][0];
       byId("lt-pair-length").replaceChildren(...round.lengths.map(([hands, name]) =>
         make("option", name, { value: String(hands) })));
-      byId("lt-pair-length").value = String(round.lengths[0][0]);
+      byId("lt-pair-length").value = String(round.hands || round.lengths[0][0]);
       state.pairShown = true;
     }
     const label = round.number ? words.next_round : words.pair;
@@ -347,8 +348,11 @@
     () => act(async () => say((await send("unlock", { visitor: "all" })).said)));
   byId("lt-defaults").addEventListener("submit", (event) => {
     event.preventDefault();
-    act(() => send("defaults", { rules: byId("lt-rules").value || null, level: byId("lt-level").value || null }),
-      words.saved);
+    const rules = byId("lt-rules").value;
+    act(async () => {
+      await send("defaults", { rules: rules || null, level: byId("lt-level").value || null });
+      if (rules) byId("lt-pair-rules").value = rules;  // the next round follows the class's new rules
+    }, words.saved);
   });
   byId("lt-pair").addEventListener("submit", (event) => {
     event.preventDefault();
