@@ -233,7 +233,6 @@ def test_the_class_page_names_the_rounds_match_against_the_computer_and_what_nex
     assert now_of(again, name) == text("teacher.now.round_computer", number=1)
 
 
-@pytest.mark.parametrize(("rules", "key"), [("REVISED_2008", "replaced"), ("ORIGINAL_1963", "set_aside")])
 def test_the_class_page_knows_the_last_rounds_rules_and_length(tmp_path: Path) -> None:
     """A reloaded class page starts its round menus where the class was paired last."""
     page = class_page(tmp_path, {"ana": "Ana", "ben": "Ben"})
@@ -243,6 +242,7 @@ def test_the_class_page_knows_the_last_rounds_rules_and_length(tmp_path: Path) -
     assert (round_["number"], round_["rules"], round_["hands"]) == (1, "ORIGINAL_1963", 2)
 
 
+@pytest.mark.parametrize(("rules", "key"), [("REVISED_2008", "replaced"), ("ORIGINAL_1963", "set_aside")])
 def test_a_student_alone_playing_the_computer_again_hears_whether_the_match_ends_or_is_kept(
         tmp_path: Path, rules: str, key: str) -> None:
     """One student, two rounds: under the same rules the new round's match takes the place of the one played (their
