@@ -115,7 +115,7 @@ async def play_moves(ana: Visit, ben: Visit, rng: random.Random, most: int) -> i
         else:
             await play_turn(mover, rng)
         try:  # a click's answer may be the one before it (the kernel's "done"): the board's frames say
-            await board_update(mover, lambda t, n=made: moves_made(t) == n + 1, timeout=5)
+            await board_update(mover, lambda t, n=made: moves_made(t) == n + 1, timeout=15)  # (a busy CI took 5 s)
         except asyncio.TimeoutError:
             continue  # the card chosen could go nowhere: the page said why, and nothing changed
         made += 1
