@@ -319,11 +319,7 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
                             **facts)
             else:
                 nudge = say("nudge", "park")
-            covering = say.first(  # their own card, or one the player laid there earlier to block them
-                ("reason", "cover_theirs", (Covers(them, move.space), LaidByOther(them, move.space, False)), facts),
-                ("reason", "cover_own_blocker", (Covers(them, move.space), LaidByOther(them, move.space)), facts))
-            assert covering is not None  # a card showing was laid by one player or the other
-            reason = covering
+            reason = _hides(say, them, move.space, ("cover_theirs", "cover_own_blocker"), facts)
         elif lies_face_down(move.card):
             nudge = say("nudge", "park", *_stays(me, them, values))
             reason = say("reason", "cover_blank_theirs", *_stays(me, them, values), space=move.space)
@@ -370,15 +366,21 @@ def _losses(say: _Sentences, owner: int, lost: list[tuple[Spaces, int, int]], st
             for spaces, was, now in lost]
 
 
+def _hides(say: _Sentences, owner: int, space: int, keys: tuple[str, str], facts: dict[str, Any]) -> str:
+    """The reason of a card laid that hides the one showing on `space` of `owner`'s square: under `keys[0]` where
+    the square's owner laid that card, under `keys[1]` where the other player did (to block them)."""
+    hidden = say.first(("reason", keys[0], (Covers(owner, space), LaidByOther(owner, space, False)), facts),
+                       ("reason", keys[1], (Covers(owner, space), LaidByOther(owner, space)), facts))
+    assert hidden is not None  # a card showing was laid by one player or the other
+    return hidden
+
+
 def _cover_own(say: _Sentences, me: int, move: Play, values: dict[str, int]) -> tuple[str, str]:
     """The nudge and reason of a jack or queen laid face down on the player's own square."""
     hidden = say.view.squares[me].showing(move.space)
-    if hidden is not None:  # the card hidden is the player's own, or one the other player laid to block them
+    if hidden is not None:
         facts = {"card": hidden.name, "space": move.space}
-        reason = say.first(
-            ("reason", "cover_own", (Covers(me, move.space), LaidByOther(me, move.space, False)), facts),
-            ("reason", "cover_blocker", (Covers(me, move.space), LaidByOther(me, move.space)), facts))
-        assert reason is not None  # a card showing was laid by one player or the other
+        reason = _hides(say, me, move.space, ("cover_own", "cover_blocker"), facts)
         return say("nudge", "cover_own", Covers(me, move.space)), reason
     stays = _stays(me, 1 - me, values)
     return say("nudge", "park", *stays), say("reason", "cover_blank_own", *stays, space=move.space)

@@ -31,12 +31,12 @@ def cut_for_deal(rng: random.Random) -> tuple[int, list[tuple[Card, Card]]]:
             return (0 if first.rank > second.rank else 1), draws
 
 
-
 def results_of(totals: tuple[int, int]) -> tuple[str, str]:
     """How a finished match whose totals are `totals` ended for players 0 and 1 (each one of `RESULTS`): the higher
     total wins, equal totals draw."""
     first, second = totals
     return (DRAWN, DRAWN) if first == second else (WON, LOST) if first > second else (LOST, WON)
+
 
 class Match:
     """A game of several hands (four by default) between players 0 and 1."""

@@ -121,6 +121,12 @@ class ClosedTable:
     at: float
 
 
+def round_match(row: RoundRow, seed: str) -> RoundMatch:
+    """The match against the computer round `row` gave a student on the deal `seed`: its id as a page counts it
+    (`protocol.match_key` of the round's rules and hands and that deal)."""
+    return RoundMatch(row.number, match_key(row.rules, row.hands, seed))
+
+
 class Referee:
     """Every live class table of this server, kept in `store`; at most `limit` tables at once."""
 
@@ -280,7 +286,7 @@ class Referee:
         row = self.round
         if row is None:
             return {}
-        return {visitor: RoundMatch(row.number, match_key(row.rules, row.hands, seat.seed))
+        return {visitor: round_match(row, seat.seed)
                 for visitor, seat in self.round_seats.items() if seat.opponent is None and seat.seed is not None}
 
     def computer_matches(self) -> dict[str, list[RoundMatch]]:
@@ -288,7 +294,7 @@ class Referee:
         aside by the next round included), by visitor, the latest last."""
         given: dict[str, list[RoundMatch]] = {}
         for visitor, row, seed in self.store.computer_rounds():
-            given.setdefault(visitor, []).append(RoundMatch(row.number, match_key(row.rules, row.hands, seed)))
+            given.setdefault(visitor, []).append(round_match(row, seed))
         return given
 
     def standings(self, since: float | None = None) -> list[dict[str, Any]]:

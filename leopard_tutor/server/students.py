@@ -48,7 +48,6 @@ from ..protocol import CLASSMATE, COMPUTER, DOINGS, LEVEL_CHOICES, MATCH_ID_LENG
 from .class_store import ClassStore, RoundMatch, StudentRow
 from .standings import Standing
 
-"""The opponent levels the app offers, as the Play section's menu lists them."""
 HANDS = "hands"
 """Where a student's games per opponent count the hands played to their end (beside the matches' `RESULTS`)."""
 OPPONENTS = (*(COMPUTER + level for level in LEVEL_CHOICES), CLASSMATE)

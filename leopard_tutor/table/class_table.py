@@ -272,4 +272,3 @@ class ClassTable(Table):
             words, mode = text("classmates.other_left", name=self.name(1 - self.seat), code=code), "other_left"
         self.close(mode, words)
         return words
-

@@ -68,7 +68,7 @@ class LearnController(TableController):
         attempt = self.attempt
         playing = not attempt.finished
         view = attempt.view
-        over = "" if playing else text("lessons.feedback.finished")  # why a finished stage's buttons are greyed
+        over = self._over()  # why a finished stage's buttons are greyed
         buttons = [action("hint", text("sections.learn.hint_button"), enabled=playing, note=over)]
         if self.lesson.questions:
             buttons += [action(f"answer_{answer}", answer_words(answer), enabled=playing, note=over)
@@ -203,7 +203,7 @@ class LearnController(TableController):
     def _refusal(self, move: GoOut | EndTurn) -> str:
         """Why the Go out or End turn button is greyed now ("" if it is offered): the stage is finished, or the
         engine's reason."""
-        return text("lessons.feedback.finished") if self.attempt.finished else self.attempt.refusal(move)
+        return self._over() or self.attempt.refusal(move)
 
     def press(self, move: GoOut | EndTurn) -> None:
         """Go out or End turn pressed: tried, unless the button was greyed (a page's late or forged press), which is
@@ -214,11 +214,13 @@ class LearnController(TableController):
         else:
             self.try_move(move)
 
+    def _over(self) -> str:
+        """Why the stage takes no more tries: it is finished ("" while it is not)."""
+        return text("lessons.feedback.finished") if self.attempt.finished else ""
+
     def _no_cards(self) -> str:
         """Why the cards take no move now (a stage answered with buttons, or finished), or ""."""
-        if self.lesson.questions:
-            return text("lessons.feedback.not_now")
-        return "" if not self.attempt.finished else text("lessons.feedback.finished")
+        return text("lessons.feedback.not_now") if self.lesson.questions else self._over()
 
     def hint(self) -> None:
         """Show the next rung of the hint ladder; from the second rung on, the card is picked for you."""
