@@ -632,6 +632,16 @@ def test_a_finished_match_ends_on_both_boards_and_frees_both(tables: tuple[Refer
         assert [part.layout.display for part in panel.entry] == [""] * 3 and not plays[name].at_class_table()
         notes = {action["id"]: action["note"] for action in plays[name].board.state["actions"]}
         assert said(notes["go_out"], "classmates.match_over"), "the way on is another table or opponent"
+        totals, winner = shown.match.totals, shown.match.winner
+        message = plays[name].board.state["message"]
+        if winner == shown.seat:  # the winner is told in the second person, on their own board
+            assert said(message, "play.match_won", mine=totals[winner], theirs=totals[1 - winner])
+            assert not said(message, "play.people.match_won")
+        elif winner is not None:
+            assert said(message, "play.people.match_won", name=shown.name(winner), won=totals[winner],
+                        lost=totals[1 - winner])
+        else:
+            assert said(message, "play.match_drawn")
     for name in plays:  # the match is the tables' to count (the standings and the class page's Games cell)
         assert told[name] == [(CLASSMATE, None)], "the last hand's end, once"
     row = authority.store.table(code)
