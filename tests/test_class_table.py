@@ -198,7 +198,10 @@ def test_the_last_move_reaches_a_page_reviewing_once_its_review_closes(two: tupl
     mover = live.row.visitors[live.match.current.to_move] or ""
     waiter = "ben" if mover == "ana" else "ana"
     reviewing = page(tables, waiter)
+    assert reviewing.offers()["review"] == text("classmates.review_after_hand"), "not while the hand is played"
     reviewing.handle({"type": "action", "id": "review"})
+    assert reviewing.mode.kind == "playing", "refused, changing nothing"
+    reviewing.handle({"type": "action", "id": "review_last"})  # the last hand's review is there to read
     assert reviewing.mode.kind == "reviewing"
     tables.move(mover, code, len(live.moves), move_to_data(move))  # the last move: the server closes the table
     report = tables.report(waiter)

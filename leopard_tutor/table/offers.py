@@ -163,6 +163,8 @@ def _now(table: Table, action: str) -> str:
                     "review.why.none_in_retry" if retry is not None and since == retry.floor else
                     "review.why.none_since_computer")
     if action == "review":
+        if table.for_classmates and table.computer_player is None and not hand.is_over:
+            return text("classmates.review_after_hand")
         return "" if viewer in table.match.current.movers else text("review.summary.empty")
     if action == "review_last":
         return "" if table.last_review is not None else text("review.no_last_hand")
