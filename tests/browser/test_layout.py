@@ -375,6 +375,11 @@ def test_on_a_phone_the_header_is_one_row_and_plays_controls_stand_above_the_boa
     (a student's name, the rules link, About, the language) takes one row of 44 px targets."""
     page = new_page(*SIZES["phone"], scheme=scheme)
     open_app(page, f"{base_url}?lang={lang}")
+    offer = page.locator(".lt-student.lt-offered")
+    expect(offer).to_have_count(1, timeout=30_000)  # a first visit: the name offered lies over the header
+    seen = page.evaluate(OFFER_BESIDE_LANGUAGE)
+    assert seen["language_free"], f"the name offered covers the language picker: {seen}"
+    assert seen["height"] <= 56 and not seen["cut"], f"the offer fits the header's row: {seen}"
     keep_offered_name(page, lang)
     open_tab(page, "Play", lang)
     head = page.locator(".lt-app > .lt-head").bounding_box()
@@ -389,6 +394,20 @@ def test_on_a_phone_the_header_is_one_row_and_plays_controls_stand_above_the_boa
     heads = page.evaluate(SQUARE_HEADS)
     assert len(heads) == 2 and all(head["lines"] == 1 and head["number"] is not None
                                    and head["sentence"].endswith(f" {head['number']}") for head in heads), heads
+
+
+OFFER_BESIDE_LANGUAGE = """() => {
+  const offer = document.querySelector('.lt-student.lt-offered');
+  const picker = document.querySelector('.lt-language select');
+  const box = picker.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  const parts = Array.from(offer.querySelectorAll('.lt-student-name .widget-html-content, button'));
+  return {language_free: picker.contains(hit), height: offer.getBoundingClientRect().height,
+          cut: parts.filter((part) => part.tagName === 'BUTTON' && part.scrollWidth > part.clientWidth + 1)
+                    .map((part) => part.textContent)};
+}"""
+"""Whether a first visit's name offer leaves the language picker free to tap, its height, and any button whose
+words it cuts (the name itself may end in an ellipsis)."""
 
 
 MENU_ARROWS = """() => Array.from(document.querySelectorAll('.lt-play > .lt-controls select'))
