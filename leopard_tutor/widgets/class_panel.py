@@ -263,6 +263,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         # the server keeps the table open: it may be left even before the board shows it (the next report does)
         self.leave_button.layout.display = ""
         self._sit_now()
+        self.leave_button.focus()  # the button pressed is gone with the entry: the keyboard goes on to Leave
 
     def _show_code(self, code: str, hands: int) -> None:
         """Show the code of this visitor's table waiting for a guest (for a match of `hands`), its link and the
@@ -286,6 +287,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.epoch += 1
         self.client.join(self.name.value, code)
         self._sit_now()
+        if self.leave_button.layout.display != "none":
+            self.leave_button.focus()  # the button pressed is gone with the entry: the keyboard goes on to Leave
 
     def _sit_now(self) -> None:
         """Show this visitor's table as the server has it now, so that the board changes with the click that opened
@@ -517,5 +520,6 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.epoch += 1
         self.client.end(code, LEFT)
         self._closed(left=True)
+        self.open_button.focus()  # Leave is gone: the keyboard goes back to the entry it showed again
         with contextlib.suppress(ClassRefused):  # the list is a help: the table is left either way
             self.show_open_tables()

@@ -165,9 +165,10 @@ class StudentBar(W.HBox):  # type: ignore[misc]
             self.change_button.focus()
 
     def _typed(self, change: dict[str, object]) -> None:
-        """The box's value changed at Enter (or as the student left it): keep the name typed, as Keep does."""
-        if not self._filling and self.box.layout.display != "none":
-            self.keep(str(change["new"]))
+        """The box's value changed at Enter (or as the student left it): keep the name typed, as Keep does, and the
+        keyboard goes on to "Change" (the box and Keep are gone)."""
+        if not self._filling and self.box.layout.display != "none" and self.keep(str(change["new"])):
+            self.change_button.focus()
 
     def _fill(self, name: str) -> None:
         """Put `name` in the box without keeping it."""

@@ -242,13 +242,14 @@ def test_a_table_nobody_joins_can_be_left_on_a_phone(page: Any, open_board: Any,
     page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
     board = open_board(base_url)
     sit_down(page, "Ana")
-    page.get_by_role("button", name=text("classmates.open")).click()
+    page.get_by_role("button", name=text("classmates.open")).press("Enter")  # by the keyboard
     shown = page.locator(".lt-class-code-shown")
     expect(shown).to_contain_text(CODE_SHOWN, timeout=TIMEOUT)
     found = CODE_SHOWN.search(shown.inner_text())
     assert found is not None
     code = found.group(1)
     leave = page.get_by_role("button", name=text("classmates.leave"))
+    expect(leave).to_be_focused(timeout=TIMEOUT)  # not lost with the button pressed, which is gone
     for reloaded in (False, True):
         if reloaded:
             board = open_board(base_url)  # a reload: the same browser, its table still waiting
@@ -261,9 +262,9 @@ def test_a_table_nobody_joins_can_be_left_on_a_phone(page: Any, open_board: Any,
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], box
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0], "no scrolling sideways"
         assert page.get_by_role("button", name=text("classmates.open")).is_hidden()
-    leave.click()
+    leave.press("Enter")
     expect(board.locator(".lt-message")).to_contain_text(text("classmates.left", code=code), timeout=TIMEOUT)
-    expect(page.get_by_role("button", name=text("classmates.open"))).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_role("button", name=text("classmates.open"))).to_be_focused(timeout=TIMEOUT)
     expect(page.locator(".lt-class-panel").get_by_role("textbox", name=text("classmates.code_label"))).to_be_visible()
     listed = f"{re.escape(text('classmates.open_tables'))}|{re.escape(text('classmates.no_open_tables'))}"
     expect(page.locator(".lt-class-tables")).to_contain_text(re.compile(listed))  # the open tables, listed again

@@ -653,3 +653,32 @@ def test_at_a_hands_end_the_log_and_save_are_reached_by_scrolling_the_page(
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size][1] + 1  # (a fraction of a pixel)
         assert part.evaluate("(el) => { const b = el.getBoundingClientRect(); "
                              "return el.contains(document.elementFromPoint(b.left + 5, b.top + b.height / 2)); }")
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_about_lies_within_the_screen_and_closes_at_escape_or_when_the_keyboard_leaves(
+        new_page: Any, base_url: str, size: str) -> None:
+    """The About box lies over the page: it shows whole on the screen, and closes at Escape (the keyboard back on its
+    button), when the keyboard moves on, and at a click elsewhere, so it never hides what the keyboard is on."""
+    width, height = SIZES[size]
+    page = new_page(width, height)
+    open_app(page, base_url)
+    keep_offered_name(page, "en")
+    about = page.locator(".lt-help")
+    summary = about.locator("summary")
+    summary.focus()
+    page.keyboard.press("Enter")
+    expect(about).to_have_attribute("open", "")
+    box = page.locator(".lt-help-text").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, f"About's text at {box} on a {width} px screen"
+    page.keyboard.press("Escape")
+    expect(about).not_to_have_attribute("open", "")
+    expect(summary).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(about).to_have_attribute("open", "")
+    page.keyboard.press("Tab")  # on to the next control, which the open box may cover
+    expect(about).not_to_have_attribute("open", "")
+    summary.click()
+    expect(about).to_have_attribute("open", "")
+    page.mouse.click(2, height - 2)  # the page itself, near its corner
+    expect(about).not_to_have_attribute("open", "")

@@ -5,7 +5,9 @@
 // its tab (aria-labelledby). Lumino draws the tabs (role=tab, aria-selected, the arrow keys); when the focus leaves
 // their row, the selected tab is again the one in the Tab order. Set again whenever a tab or a panel is drawn anew
 // or the name changes. There too, each note above the sections (.lt-link-note, .lt-storage-note) is a region named
-// "link_note_label" or "storage_note_label" while it says something, and no landmark while it is empty. It draws
+// "link_note_label" or "storage_note_label" while it says something, and no landmark while it is empty. The
+// header's About box (details.lt-help) closes at Escape (the keyboard back on its button), when the focus moves out
+// of it and at a click elsewhere: it lies over the page, and must not hide what the keyboard is on. It draws
 // nothing.
 
 let apps = 0;
@@ -77,17 +79,33 @@ export default {
         mark(tab, "tabindex", tab.getAttribute("aria-selected") === "true" ? "0" : "-1");
       }
     };
+    const about = (event) => {  // the About box open, and the keyboard or the pointer elsewhere: it closes
+      const box = app && app.querySelector(":scope > .lt-head details.lt-help[open]");
+      if (!box) return;
+      if (event.type === "keydown") {
+        if (event.key !== "Escape" || !box.contains(event.target)) return;
+        box.open = false;
+        box.querySelector("summary").focus();
+      } else if (event.type === "focusout") {
+        if (box.contains(event.target) && event.relatedTarget && !box.contains(event.relatedTarget)) box.open = false;
+      } else if (!box.contains(event.target)) {
+        box.open = false;
+      }
+    };
+    const events = ["keydown", "focusout", "pointerdown"];
     const start = (tries) => {
       place();
       if (!app && tries > 0) requestAnimationFrame(() => start(tries - 1));
     };
     requestAnimationFrame(() => start(600));  // once the widget is in the page
     document.addEventListener("focusout", left, true);
+    for (const kind of events) document.addEventListener(kind, about, true);
     const labels = ["sections_label", ...notes.map(([, label]) => label)];
     for (const label of labels) model.on(`change:${label}`, place);
     return () => {
       watched.disconnect();
       document.removeEventListener("focusout", left, true);
+      for (const kind of events) document.removeEventListener(kind, about, true);
       for (const label of labels) model.off(`change:${label}`, place);
     };
   },
