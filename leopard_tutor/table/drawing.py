@@ -207,7 +207,8 @@ def _buttons(table: Table, ids: Sequence[str]) -> list[State]:
         labels["pass"] = text("play.people.pass_button", name=table.name(1 - table.viewer))
     if "show_hand" in ids and isinstance(table.mode, PassingDevice):
         labels["show_hand"] = text("play.people.show_hand", name=table.name(table.mode.player))
-    primary = {"next_hand", "new_match", "try_again", "show_hand"} | ({"retry_close"} if hand_ended else set())
+    # the step that moves things on (a review's is its next move: the keyboard comes to it when the review opens)
+    primary = {"next_hand", "new_match", "review_next", "show_hand"} | ({"retry_close"} if hand_ended else set())
     return [action(ident, labels[ident], enabled=not found[ident], note=found[ident], primary=ident in primary)
             for ident in ids]
 

@@ -632,6 +632,8 @@ def test_review_why_and_try_a_position_again_by_clicks(board: Any) -> None:
     table = click(board, page.get_by_role("button", name=text("review.buttons.review")))
     moves = page.locator(".lt-review-moves li")
     expect(moves).to_have_count(2)
+    # the button pressed is gone: the keyboard goes to the review's first step, not to Try this position again
+    expect(page.get_by_role("button", name=text("review.buttons.next"))).to_be_focused()
     assert table["turn"] == text("review.turn", number=1, step=1, steps=2)
     assert GO_OUT not in [label for label, _ in table["actions"]]  # the review's own buttons instead
     for part in (board.locator(".lt-hand-card").first, board.locator(".lt-space").first):  # they take no move here
