@@ -189,6 +189,8 @@ def test_the_stage_picker_is_a_row_of_tabs_over_the_board(page: Any, base_url: s
     expect(root.locator(":focus")).to_have_count(1)
     page.keyboard.press("Shift+Tab")
     expect(second).to_be_focused()
+    ring = second.evaluate("(el) => [getComputedStyle(el).outlineColor, getComputedStyle(el).backgroundColor]")
+    assert ring == ["rgb(255, 255, 255)", "rgb(13, 71, 161)"], f"the current stage's focus shows plainly: {ring}"
 
 
 def test_step_through_example_c3_and_read_its_values(board: Any) -> None:
