@@ -176,6 +176,8 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
         found = play.controller.offers()
         assert found["rules_menu"] == found["opponent_menu"] == mark("classmates.menus_greyed")
         assert play.picks_note.layout.display == "" and mark("classmates.menus_greyed") in play.picks_note.value
+        assert mark("classmates.no_new_match") in play.picks_note.value, "the row's greyed buttons too, once each"
+        assert mark("classmates.no_share") in play.picks_note.value
     assert ben.rules_pick.value == "REVISED_2008" == ben.controller.rules.key, "the menu shows the table's rules"
     ana.saver.code.value = game_code(Match(seed=5), "casual")
     ana.saver.resume_button.click()  # greyed, and refused on the board if sent all the same

@@ -173,8 +173,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         controls = W.HBox([self.rules_pick, self.level_pick, self.new_button, self.share_button])
         controls.add_class("lt-controls")
         self.picks_note = W.HTML(layout=W.Layout(display="none"))
-        """Why the Rules and Opponent menus are greyed, read out after them (a menu's own tooltip reaches no page:
-        ipywidgets 8 puts a Dropdown's only where it has no description)."""
+        """Why the Rules and Opponent menus are greyed, and the row's buttons with them, read out after them (a menu's
+        own tooltip reaches no page: ipywidgets 8 puts a Dropdown's only where it has no description; a greyed button
+        takes no focus), and shown while the keyboard is in the row (app.css)."""
         self.picks_note.add_class("lt-picks-note")
         self.picks_note.add_class("lt-unseen")
         self.saver = GameSaver(self)
@@ -223,9 +224,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self._put_back(self.rules_pick, self.controller.rules.key)
         self.rules_pick.disabled = bool(found["rules_menu"])
         self.level_pick.disabled = bool(found["opponent_menu"]) or self.opponent_factory is None
-        note = found["rules_menu"] or found["opponent_menu"]
-        self.picks_note.value = f"<p>{html.escape(note)}</p>" if note else ""
-        self.picks_note.layout.display = "" if note else "none"
+        menus = found["rules_menu"] or found["opponent_menu"]
+        said = dict.fromkeys(why for why in (menus, found["new_game"], found["share"]) if why) if menus else {}
+        self.picks_note.value = f"<p>{html.escape(' '.join(said))}</p>" if said else ""
+        self.picks_note.layout.display = "" if said else "none"
 
     @property
     def _tooltips(self) -> dict[str, str]:

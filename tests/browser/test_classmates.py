@@ -250,6 +250,9 @@ def test_a_table_nobody_joins_can_be_left_on_a_phone(page: Any, open_board: Any,
     code = found.group(1)
     leave = page.get_by_role("button", name=text("classmates.leave"))
     expect(leave).to_be_focused(timeout=TIMEOUT)  # not lost with the button pressed, which is gone
+    note = page.locator(".lt-play > .lt-picks-note")  # why the row's menus and buttons are greyed, shown beside it
+    expect(note).to_contain_text(text("classmates.no_new_match"))
+    assert note.evaluate("(e) => e.getBoundingClientRect().height") > 10, "shown while the keyboard is in the row"
     for reloaded in (False, True):
         if reloaded:
             board = open_board(base_url)  # a reload: the same browser, its table still waiting
