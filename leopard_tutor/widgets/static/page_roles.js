@@ -80,7 +80,7 @@ export default {
       }
     };
     const about = (event) => {  // the About box open, and the keyboard or the pointer elsewhere: it closes
-      const box = app && app.querySelector(":scope > .lt-head details.lt-help[open]");
+      const box = app && app.querySelector(":scope > .lt-head .lt-help[open]");
       if (!box) return;
       if (event.type === "keydown") {
         if (event.key !== "Escape" || !box.contains(event.target)) return;
