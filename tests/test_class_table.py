@@ -17,9 +17,9 @@ from leopard_tutor.ai.players import BeginnerPlayer
 from leopard_tutor.ai.why import why_turn
 from leopard_tutor.class_codes import ClassTableError
 from leopard_tutor.engine import LeopardError
-from leopard_tutor.engine.catalogue import text
+from leopard_tutor.engine.catalogue import and_list, text
 from leopard_tutor.engine.moves import NEXT_HAND, move_to_data
-from leopard_tutor.engine.turns import current_player, turn_began
+from leopard_tutor.engine.turns import cards_drawn, current_player, turn_began
 from leopard_tutor.server.class_store import ClassStore
 from leopard_tutor.server.referee import Referee
 from leopard_tutor.table import Computer, PersonElsewhere, PersonHere, Playing, Table
@@ -68,7 +68,10 @@ def test_a_whole_hand_between_two_pages_through_the_authority(two: tuple[Referee
         assert other.hand.moves == mine.hand.moves == live.match.current.moves
         began = turn_began(other.hand)
         if current_player(other.hand) == other.seat and began is not None and began.drew:  # their turn, begun now
-            assert text("play.turn_words.drew", count=began.drew) in other.message, other.message
+            named = and_list([card.name for card in cards_drawn(other.hand)])
+            assert len(cards_drawn(other.hand)) == began.drew and set(cards_drawn(other.hand)) <= set(
+                other.hand.held[other.seat])
+            assert text("play.turn_words.drew", count=began.drew, cards=named) in other.message, other.message
             told_drawn += 1
         steps += 1
     assert steps > 10 and told_drawn > 3, "the classmate's move that begins a turn says what was drawn"

@@ -19,14 +19,15 @@ from board_states import cards_shown
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from rendered import opening
 
 from leopard_tutor.ai import hint
 from leopard_tutor.ai.players import ExpertPlayer, make_player
 from leopard_tutor.ai.review import HandReview
 from leopard_tutor.ai.why import why_turn
 from leopard_tutor.engine import RULE_SETS, Play
-from leopard_tutor.engine.catalogue import text
-from leopard_tutor.engine.turns import current_player, turn_began
+from leopard_tutor.engine.catalogue import and_list, text
+from leopard_tutor.engine.turns import cards_drawn, current_player, turn_began
 from leopard_tutor.server import referee
 from leopard_tutor.server.class_store import ClassStore
 from leopard_tutor.server.referee import Referee
@@ -295,8 +296,10 @@ class TableWalk(RuleBasedStateMachine):
         message = table.message
         began = turn_began(hand)
         for count in (1, 2):
-            if text("play.turn_words.drew", count=count) in message:
+            if opening("play.turn_words.drew", "cards", count=count) in message:
                 assert began is not None and began.player == viewer and began.drew == count, message
+                named = and_list([card.name for card in cards_drawn(hand)])  # the cards the turn runner says
+                assert text("play.turn_words.drew", count=count, cards=named) in message, message
         if text("play.turn_words.pass_only") in message or text("play.turn_words.pass_or_out") in message:
             assert player == viewer and not hand.held[viewer], message
         if text("play.hand_over") in message:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from leopard_tutor.engine import RUNNING_LEOPARD, EndTurn, Hand, Move
-from leopard_tutor.engine.turns import TurnError, play_turn
+from leopard_tutor.engine import ORIGINAL_1963, REVISED_2008, RUNNING_LEOPARD, EndTurn, Hand, Move, RuleSet
+from leopard_tutor.engine.turns import TurnError, cards_drawn, play_turn, turn_began
 
 
 def test_a_turn_ends_when_the_player_has_moved() -> None:
@@ -48,3 +50,26 @@ def test_a_player_whose_move_comes_later_leaves_the_turn_waiting() -> None:
     made = play_turn(running, player, lambda: answers.pop(0))
     assert made == [plays[0]] and running.to_move == player and list(running.moves) == [plays[0]]
     assert play_turn(running, player, lambda: None) == [] and list(running.moves) == [plays[0]]
+
+
+@pytest.mark.parametrize("rules", [REVISED_2008, ORIGINAL_1963, RUNNING_LEOPARD])
+def test_the_cards_drawn_are_the_ones_the_turn_took_from_the_stock(rules: RuleSet) -> None:
+    """`cards_drawn` names the cards the player to move drew as their turn began (the ones new in their hand), and
+    none once they have played in the turn."""
+    rng = random.Random(7)
+    for seed in range(6):
+        hand = Hand.deal(rules, seed=seed)
+        player = hand.to_move
+        assert cards_drawn(hand) == tuple(hand.held[player][-rules.draws_per_turn:]), "the first turn's draw"
+        while not hand.is_over:
+            mover, held_before = hand.to_move, list(hand.held[1 - hand.to_move])
+            hand.apply(rng.choice(hand.legal_moves()))
+            began = turn_began(hand)
+            if began is None or hand.to_move == mover:
+                if hand.plays_made:
+                    assert cards_drawn(hand) == ()
+                continue
+            new = list(hand.held[hand.to_move])
+            for card in held_before:
+                new.remove(card)  # what is left is what the turn drew
+            assert sorted(map(str, cards_drawn(hand))) == sorted(map(str, new)) and len(new) == began.drew

@@ -145,6 +145,16 @@ def drawn_this_turn(hand: Hand) -> int:
     return hand.drawn_at_start
 
 
+def cards_drawn(hand: Hand) -> tuple[Card, ...]:
+    """The cards the player to move drew as their turn began, while they have made no play in it yet (a draw puts
+    them last in the hand); () once they have played, or where they drew none, or once the hand is over."""
+    player = current_player(hand)
+    count = drawn_this_turn(hand)
+    if player is None or hand.plays_made or not count:
+        return ()
+    return tuple(hand.held[player][-count:])
+
+
 def turn_began(hand: Hand) -> TurnBegan | None:
     """The beginning of the turn in play (who, and what they drew), or None once the hand is over."""
     player = current_player(hand)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import GoOut, Play
-from ..engine.catalogue import text
-from ..engine.turns import current_player, turn_began
+from ..engine.catalogue import and_list, text
+from ..engine.turns import cards_drawn, current_player, turn_began
 from .modes import Closed, PassingDevice, Reviewing, Seating
 
 if TYPE_CHECKING:
@@ -72,7 +72,8 @@ def what_to_do(table: Table, *, drew_now: bool = True) -> str:
     words = []
     if began.drew:
         if drew_now:
-            words.append(text("play.turn_words.drew", count=began.drew))
+            cards = and_list([card.name for card in cards_drawn(hand)])
+            words.append(text("play.turn_words.drew", count=began.drew, cards=cards))
     elif hand.stock_size == 0:
         words.append(text("play.turn_words.no_draw"))
     if holding:
