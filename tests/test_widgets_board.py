@@ -178,6 +178,21 @@ def test_bad_intents_are_explained_and_change_nothing() -> None:
     assert controller.hand == before
 
 
+def test_the_controllers_message_after_a_refusal_is_shown_under_a_number_of_its_own() -> None:
+    """The page shows a message whose number it has not shown yet: a refusal the board said itself must not take
+    the number of the controller's next message, which would then never be shown or read out."""
+    board, controller = new_board(my_turn_seed())
+    board.dispatch({"type": "select", "index": 0})
+    picked, number = board.state["message"], board.state["seq"]
+    board.dispatch({"type": "action", "id": "cheat"})  # refused by the board itself
+    refused = board.state["seq"]
+    assert board.state["message"] != picked and refused > number
+    board.dispatch({"type": "select", "index": 1})
+    assert board.state["message"] == controller.message and board.state["seq"] > refused
+    board.refresh()  # nothing new said: the number stays, and so does the page's message
+    assert board.state["seq"] == refused + 1
+
+
 def test_unexpected_failures_reach_the_page_without_a_traceback() -> None:
     class Broken:
         def choose(self, view: PlayerView) -> Move:

@@ -178,9 +178,11 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
         return None
 
     def show_message(self, text: str, tone: str = "info") -> None:
-        """Put `text` in the board's live region."""
+        """Put `text` in the board's live region, under a message number of its own: the controller's later
+        messages are numbered after it (the page takes a message it already shows by its number)."""
         state = dict(self.state)
         state.update(message=text, tone=tone, seq=int(state.get("seq", 0)) + 1)
+        self._seq_from += 1
         self.state = state
 
     def show_error(self, text: str) -> None:
