@@ -213,6 +213,13 @@ def test_names_are_at_most_24_characters_and_a_bad_one_changes_nothing(keyed: No
     with pytest.raises(LeopardError) as error:
         table.rename(1, "Bob\x07")
     assert error.value.key == "play.people.name_unprintable"
+    for taken in (" ann ", "ANN"):  # the other's name, case aside: each turn would name them both alike
+        with pytest.raises(LeopardError) as error:
+            table.rename(1, taken)
+        assert (error.value.key, error.value.facts) == ("play.people.name_taken", {"name": "Ann"})
+    with pytest.raises(LeopardError) as error:
+        table.rename(0, "<b>bob</b>")
+    assert error.value.key == "play.people.name_taken"
     assert (table.name(0), table.name(1), table.seq) == ("Ann", "<b>Bob</b>", seq)
     table.rename(1, "")
     assert table.name(1) == mark("play.people.default", number=2)

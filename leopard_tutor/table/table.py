@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from ..ai.background import Background
 from ..ai.review import HandReview, view_before
 from ..ai.why import why_turn
-from ..class_codes import player_name
+from ..class_codes import distinct_name, player_name
 from ..engine import (
     REVISED_2008,
     Discard,
@@ -194,7 +194,9 @@ class Table(TableController):
             raise BadIntent(f"there is no person at this page in seat {player}")
         if not machine.allowed(self.mode, "rename"):
             raise BadIntent(f"no name changes at a table {self.mode.kind}")
-        seat.name = player_name(name, "")
+        given = player_name(name, "")
+        distinct_name(given or text("play.people.default", number=player + 1), self.name(1 - player))
+        seat.name = given
         self.move_to("rename", self.mode)
         words = [text("play.people.renamed", number=player + 1, name=self.name(player))]
         if isinstance(self.mode, PassingDevice):  # the screen still says who takes the device
