@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+import pytest
 from board_states import cards_shown
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
@@ -158,6 +159,23 @@ class TableWalk(RuleBasedStateMachine):
         table.make(move)
         assert table.tone != "warn", table.message
         assert len(table.hand.moves) > before or table.retry is not None or table.match.hand_number > 1
+
+    @rule()
+    def set_two_peoples_match_aside(self) -> None:
+        """The Play section puts a match between two people here aside (another opponent chosen): both hands go
+        behind the hand-over screen, for the player to move (the viewer once the hand is over); else a refusal."""
+        table = self.pages[0]
+        before = table.mode
+        if not table.both_here:
+            with pytest.raises(BadIntent):
+                table.cover()
+            assert table.mode == before
+            return
+        table.cover()
+        hand = table.hand
+        assert table.mode == (before if isinstance(before, PassingDevice) else
+                              PassingDevice(table.viewer if hand.is_over else hand.to_move))
+        assert "hand" not in table.board_state().as_dict(), "no hand shown behind the hand-over screen"
 
     @rule(page=st.integers(0, 1), intent=st.one_of(
         st.fixed_dictionaries({"type": st.just("select"), "index": st.integers(-1, 12)}),

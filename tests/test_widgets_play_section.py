@@ -11,6 +11,7 @@ from leopard_tutor.engine import RULE_SETS, Discard, Match, Move, PlayerView
 from leopard_tutor.engine.game_code import game_code, read_game_code
 from leopard_tutor.engine.turns import apply_move
 from leopard_tutor.protocol import LEVELS
+from leopard_tutor.table import PassingDevice, Playing
 from leopard_tutor.widgets import PlaySection, build_play
 
 
@@ -308,6 +309,14 @@ def test_a_game_between_two_people_is_kept_too_while_the_computer_plays(keyed: N
     play.level_pick.value = "people"
     assert play.controller is people and people.hand.moves == moves
     assert said(play.board.state["message"], "play.set_aside.back_people")
+    play.board.dispatch({"type": "action", "id": "show_hand"})  # the next player's hand shown, mid-turn
+    player = people.hand.to_move
+    assert isinstance(people.mode, Playing) and "hand" in play.board.state
+    play.level_pick.value = "casual"  # and the device may change hands before the match is taken up again
+    play.level_pick.value = "people"
+    assert play.controller is people and people.mode == PassingDevice(player), "behind the hand-over screen"
+    assert "hand" not in play.board.state and people.hand.moves == moves
+    assert said(play.board.state["message"], "play.people.pass", name=people.name(player))
 
 
 def test_another_language_carries_the_game_between_two_people_on_the_board(keyed: None) -> None:

@@ -384,6 +384,19 @@ class Table(TableController):
         self.marks.clear()
         self.say(text("play.people.pass", name=self.name(other)))
 
+    def cover(self) -> None:
+        """Hide both hands behind the hand-over screen (a match between two people here put aside: the device may
+        have changed hands before it is taken up again), for the player to move, or the viewer once the hand is
+        over; the message says to whom the device goes. A table already passing the device stays as it is."""
+        if not self.both_here:
+            raise BadIntent("only a match between two people at this page hides its hands")
+        if isinstance(self.mode, PassingDevice):
+            return
+        player = self.viewer if self.hand.is_over else self.hand.to_move
+        self.move_to("cover", PassingDevice(player))
+        self.marks.clear()
+        self.say(text("play.people.pass", name=self.name(player)))
+
     def show_hand(self) -> None:
         """The player the device was handed to shows their hand: the table is theirs, and tells them what the
         other player did since their last turn, then what they may do."""

@@ -333,6 +333,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         kind = kind_of(current)
         older = self.set_aside.get((kind, current.rules.key))
         self.set_aside[(kind, current.rules.key)] = current
+        if kind == PEOPLE:
+            current.cover()  # taken up again behind the hand-over screen: the device may change hands meanwhile
         if not words:
             words = text("play.set_aside.kept_people" if kind == PEOPLE else "play.set_aside.kept",
                          choice=text("play.people.choice"), rules=text(f"rules.{current.rules.key}"))
@@ -705,7 +707,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             if back is not None:
                 for index, field in enumerate(self.names):
                     self._put_back(field, back.seats[index].name)
-                return back, [text("play.set_aside.back_people", first=back.name(0), second=back.name(1))]
+                passing = back.mode
+                assert isinstance(passing, PassingDevice)  # kept aside behind the hand-over screen (`_keep_aside`)
+                return back, [text("play.set_aside.back_people", first=back.name(0), second=back.name(1)),
+                              text("play.people.pass", name=back.name(passing.player))]
             table = at_one_device([field.value for field in self.names], **self._table_options())
             passing = table.mode
             assert isinstance(passing, PassingDevice)  # a match between two people here begins by passing the device
