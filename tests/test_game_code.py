@@ -78,6 +78,7 @@ LEVELS_KNOWN = ("beginner", "casual", "intermediate", "expert", "master")
 
 @pytest.mark.parametrize(("code", "key"), [
     (42, "not_text"),
+    ("  \n ", "empty"),
     ("A" * (MAX_GAME_CODE + 1), "too_long"),
     ("LT2-abc", "not_ours"),
     (GAME_PREFIX + "not*base64!", "damaged"),

@@ -337,6 +337,18 @@ def test_another_language_carries_the_game_between_two_people_on_the_board(keyed
     assert again.controller is computer and said(again.board.state["message"], "play.set_aside.kept_people")
 
 
+def test_resume_is_greyed_saying_why_until_its_box_holds_a_code(keyed: None) -> None:
+    play = section()
+    button = play.saver.resume_button
+    assert button.disabled and button.tooltip == mark("play.saved_game.empty")
+    play.board.act(play.saver.resume)  # sent all the same (a page behind): said on the board, nothing changes
+    assert play.board.state["message"] == mark("play.saved_game.empty")
+    play.saver.code.value = " LG1-"
+    assert not button.disabled and button.tooltip == mark("play.saved_game.resume_tooltip")
+    play.saver.code.value = "  "
+    assert button.disabled
+
+
 def test_a_resumed_game_keeps_the_game_between_two_people_aside(keyed: None) -> None:
     play = section()
     people = people_with_a_move(play)

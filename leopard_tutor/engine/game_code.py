@@ -67,6 +67,8 @@ def read_game_code(code: object, levels: tuple[str, ...], key: bytes | None = No
     if len(code) > 2 * MAX_GAME_CODE:
         raise GameCodeError(key="play.saved_game.too_long")
     code = "".join(code.split())
+    if not code:
+        raise GameCodeError(key="play.saved_game.empty")
     if len(code) > MAX_GAME_CODE:
         raise GameCodeError(key="play.saved_game.too_long")
     if not code.startswith(GAME_PREFIX):

@@ -179,6 +179,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.picks_note.add_class("lt-picks-note")
         self.picks_note.add_class("lt-unseen")
         self.saver = GameSaver(self)
+        self.saver.code.observe(lambda _change: self._sync_buttons(), names="value")  # Resume waits for a code
         self.keeper = MatchKeeper(self)
         self.board.listeners.append(lambda _intent: self.keeper.save())
         self._deal_opened = False  # a shared deal was opened here: a match the browser kept does not replace it
@@ -212,14 +213,18 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
     def _sync_buttons(self) -> None:
         """The section's own buttons as the table offers them (offers.py): greyed, with why in their title, where
         the table does not offer them (a class table's new match, deal, code and resumed game; a code between two
-        people). At a class table the menus show its rules and are greyed too, why read out after them."""
-        found = self.controller.offers()
+        people), and Resume while its box holds no code. At a class table the menus show its rules and are greyed
+        too, why read out after them."""
+        offered = self.controller.offers()
+        found = dict(offered)
+        if not found["resume"] and not self.saver.code.value.strip():  # nothing to resume yet: greyed, saying why
+            found["resume"] = text("play.saved_game.empty")
         for button, action in ((self.new_button, "new_game"), (self.share_button, "share"),
                                (self.saver.save_button, "save"), (self.saver.resume_button, "resume")):
             with button.hold_sync():  # greyed and its reason in one message: never greyed without saying why
                 button.disabled = bool(found[action])
                 button.tooltip = found[action] or self._tooltips.get(action, "")
-        self.saver.code.disabled = bool(found["resume"])
+        self.saver.code.disabled = bool(offered["resume"])  # (an empty box takes a code)
         if found["rules_menu"] and self.rules_pick.value != self.controller.rules.key:
             self._put_back(self.rules_pick, self.controller.rules.key)
         self.rules_pick.disabled = bool(found["rules_menu"])
