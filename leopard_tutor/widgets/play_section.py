@@ -742,7 +742,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                     self.controller.rename(index, change["new"])
                 else:  # kept for a match between two people: checked as that table will
                     shown = [player_name(name, text("play.people.default", number=number + 1))
-                             for number, name in enumerate(field.value for field in self.names)]
+                             for number, name in enumerate(box.value for box in self.names)]
                     distinct_name(shown[index], shown[1 - index])
             except LeopardError:
                 self._put_back(field, change["old"])
