@@ -166,6 +166,16 @@ def test_back_to_the_computer_from_two_people() -> None:
 def test_the_share_link_between_two_people_names_no_opponent(keyed: None) -> None:
     play = section(address=lambda: "http://example.org/")
     play.level_pick.value = "people"
+    table = play.controller
+    while not table.match.is_over:  # shared once their match is over
+        if table.mode.kind == "passing_device":
+            table.show_hand()
+        elif table.hand.is_over:
+            table.next_hand()
+        else:
+            table.make(table.view().legal_moves()[0])
+    play.board.dispatch({"type": "action", "id": "pass"})  # a click after the match's end
+    assert not play.share_button.disabled
     play.show_share_link()
     assert "level=" not in play.share.value and "deal=" in play.share.value
     assert said(play.share.value, "play.people.share") and not said(play.share.value, "play.share.explain")
@@ -296,7 +306,9 @@ def test_the_sections_own_buttons_are_greyed_with_their_reason_where_the_table_d
     assert not play.saver.save_button.disabled and not play.share_button.disabled and not play.new_button.disabled
     play.level_pick.value = "people"
     assert play.saver.save_button.disabled and play.saver.save_button.tooltip == mark("play.people.no_save")
-    assert not play.share_button.disabled  # a deal between two people may be shared (it names no opponent)
+    assert play.share_button.disabled and play.share_button.tooltip == mark("play.people.share_after")
+    play.board.act(play.show_share_link)  # sent all the same: said on the board, no link (it shows the other's cards)
+    assert play.board.state["message"] == mark("play.people.share_after") and play.share.value == ""
 
 
 def test_a_game_between_two_people_is_kept_too_while_the_computer_plays(keyed: None) -> None:

@@ -199,12 +199,15 @@ def next_mistake(session: Reviewing) -> int | None:
 
 def _section(table: Table, action: str) -> str:
     """The Play section's own buttons: not at a class table (a class table plays one match, its deal is not
-    shared and it is not saved as a code); save game only against the computer."""
+    shared and it is not saved as a code); save game only against the computer; a deal two people here play shared
+    once their match is over."""
     if table.for_classmates:
         return text({"new_game": "classmates.no_new_match", "share": "classmates.no_share",
                      "save": "classmates.no_save", "resume": "classmates.no_new_match"}[action])
     if action == "save" and table.between_people:
         return text("play.people.no_save")
+    if action == "share" and table.both_here and not table.match.is_over:
+        return text("play.people.share_after")  # (as a class table's: the link would show the other's cards)
     return ""
 
 
