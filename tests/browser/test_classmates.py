@@ -253,6 +253,12 @@ def test_a_table_nobody_joins_can_be_left_on_a_phone(page: Any, open_board: Any,
     note = page.locator(".lt-play > .lt-picks-note")  # why the row's menus and buttons are greyed, shown beside it
     expect(note).to_contain_text(text("classmates.no_new_match"))
     assert note.evaluate("(e) => e.getBoundingClientRect().height") > 10, "shown while the keyboard is in the row"
+    top = "() => document.querySelector('.lt-play .lt-board').getBoundingClientRect().top"
+    shown_at = page.evaluate(top)
+    page.evaluate("document.activeElement.blur()")  # the keyboard leaves the row (a tap on the board)
+    expect(note).to_have_css("clip-path", "inset(50%)")
+    assert page.evaluate(top) == shown_at, "the note takes no room: the board stays under the finger"
+    leave.focus()
     for reloaded in (False, True):
         if reloaded:
             board = open_board(base_url)  # a reload: the same browser, its table still waiting
