@@ -376,7 +376,7 @@ def test_a_reload_takes_up_the_match_the_computer_was_finishing_where_it_was(tab
     assert panel_of(again).layout.display == "none"
     assert said(again.board.state["message"], "classmates.computer_back", code=code.code, name="Ben",
                 level=mark(f"levels.names.{ana.level_pick.value}"))
-    for action, reason in (("new_game", "classmates.no_new_match"), ("save", "classmates.no_save")):
+    for action, reason in (("new_game", "classmates.closed_new"), ("save", "classmates.no_save")):
         assert back.offers()[action] == mark(reason), "still the class table's one match"
     assert again.codes_to_keep() == ana.codes_to_keep()  # and kept again, as it was
     made_a_move(again)  # it plays on
@@ -634,6 +634,7 @@ def test_a_finished_match_ends_on_both_boards_and_frees_both(tables: tuple[Refer
         assert [part.layout.display for part in panel.entry] == [""] * 3 and not plays[name].at_class_table()
         notes = {action["id"]: action["note"] for action in plays[name].board.state["actions"]}
         assert said(notes["go_out"], "classmates.match_over"), "the way on is another table or opponent"
+        assert plays[name].new_button.tooltip == mark("classmates.closed_new"), "no table left to leave"
         totals, winner = shown.match.totals, shown.match.winner
         message = plays[name].board.state["message"]
         if winner == shown.seat:  # the winner is told in the second person, on their own board

@@ -202,6 +202,8 @@ def _section(table: Table, action: str) -> str:
     shared and it is not saved as a code); save game only against the computer; a deal two people here play shared
     once their match is over."""
     if table.for_classmates:
+        if action in ("new_game", "resume") and not table.server_table_open:  # nothing left to leave
+            return text("classmates.closed_new")
         return text({"new_game": "classmates.no_new_match", "share": "classmates.no_share",
                      "save": "classmates.no_save", "resume": "classmates.no_new_match"}[action])
     if action == "save" and table.between_people:
