@@ -394,6 +394,14 @@ def test_on_a_phone_the_header_is_one_row_and_plays_controls_stand_above_the_boa
     heads = page.evaluate(SQUARE_HEADS)
     assert len(heads) == 2 and all(head["lines"] == 1 and head["number"] is not None
                                    and head["sentence"].endswith(f" {head['number']}") for head in heads), heads
+    page.locator(".lt-game-saver button", has_text=book("play", lang)["saved_game"]["save"]).click()
+    code = page.locator(".lt-saved-game-code")
+    expect(code).to_be_visible(timeout=30_000)
+    right = code.evaluate("(e) => e.getBoundingClientRect().right")
+    assert right <= SIZES["phone"][0], f"a saved game's code ends at {right} px, off a phone's screen"
+    open_tab(page, "Examples", lang)
+    wide = page.evaluate("() => document.querySelector('.lt-examples').scrollWidth")
+    assert wide <= SIZES["phone"][0], f"the Examples section is {wide} px wide: its words run off the screen"
 
 
 OFFER_BESIDE_LANGUAGE = """() => {
@@ -663,6 +671,7 @@ def test_about_lies_within_the_screen_and_closes_at_escape_or_when_the_keyboard_
     width, height = SIZES[size]
     page = new_page(width, height)
     open_app(page, base_url)
+    expect(page.locator(".lt-student.lt-offered")).to_have_count(1, timeout=30_000)  # (on a phone it lies over About)
     keep_offered_name(page, "en")
     about = page.locator(".lt-help")
     summary = about.locator("summary")

@@ -299,7 +299,7 @@ def test_answer_the_questions_of_the_stage_on_what_you_can_see(board: Any) -> No
     click(root, stage_tab(section, lesson.stage))
     expect(root.locator(".lt-turn")).to_contain_text(stage_line(lesson.stage))
     expect(root.get_by_role("button", name=text("sections.learn.go_out_button"))).to_have_count(0)
-    expect(root.get_by_text(text("sections.learn.in_sight.title"))).to_be_visible()
+    expect(root.get_by_text(text("sections.learn.in_sight.title"), exact=True)).to_be_visible()  # (the list's head)
     view = lesson.start().view(0)
     for number, question in enumerate(lesson.questions, start=1):
         asked = text("lessons.questions.asked", number=number, count=len(lesson.questions), prompt=question.prompt())

@@ -83,7 +83,7 @@ export default {
       const box = app && app.querySelector(":scope > .lt-head .lt-help[open]");
       if (!box) return;
       if (event.type === "keydown") {
-        if (event.key !== "Escape" || !box.contains(event.target)) return;
+        if (event.key !== "Escape" || !(box.contains(event.target) || event.target === document.body)) return;
         box.open = false;
         box.querySelector("summary").focus();
       } else if (event.type === "focusout") {
