@@ -441,6 +441,13 @@ def test_a_whole_hand_by_clicks_alone(board: Any, artifacts: Any) -> None:
     expect(page.locator(".lt-scores tbody tr")).to_have_count(1)
     assert HAND_END.search(read(board)["message"])
     assert len(values_seen) > 1
+    greyed = board.locator(".lt-actions button[disabled][aria-describedby]")  # Go out, Hint: one reason, said once
+    assert greyed.count() >= 2
+    notes = board.locator(".lt-actions .lt-note").all_inner_texts()
+    assert len(notes) == len(set(notes)), f"a reason shown twice under the buttons: {notes}"
+    for button in greyed.all():  # each greyed button still points to the note that says why
+        note = board.locator(f"[id='{button.get_attribute('aria-describedby')}']")
+        expect(note).to_have_count(1)
     page.set_viewport_size({"width": 1100, "height": 2200})  # tall enough for the breakdown and the log
     page.locator(".lt-app").screenshot(path=str(artifacts / "play_hand_over.png"))
     click(board, page.get_by_role("button", name=text("play.buttons.next_hand")))

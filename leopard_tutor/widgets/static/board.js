@@ -285,17 +285,25 @@ export default {
       ]);
     }
 
-    function actionView(item) {
-      const noteId = `lt-note-${boardId}-${item.id}`;
+    // A greyed button's reason stands under it, once: a button greyed for the reason another in its row already
+    // shows points to that one's note (`notes`: reason -> the id of the note showing it, for one row).
+    function actionView(item, notes = new Map()) {
+      const shared = item.note ? notes.get(item.note) : undefined;
+      const noteId = shared || `lt-note-${boardId}-${item.id}`;
+      if (item.note && !shared) notes.set(item.note, noteId);
       return h("span", { class: "lt-action" }, [
         h("button", {
           type: "button", class: `lt-button${item.primary ? " lt-primary" : ""}`, "data-k": `a${item.id}`,
           disabled: !item.enabled, "aria-describedby": item.note ? noteId : null,
           onclick: () => send({ type: "action", id: item.id }),
         }, item.label),
-        item.note ? h("span", { class: "lt-note", id: noteId, text: item.note }) : null,
+        item.note && !shared ? h("span", { class: "lt-note", id: noteId, text: item.note }) : null,
       ]);
     }
+    const actionRow = (items) => {
+      const notes = new Map();
+      return (items || []).map((item) => actionView(item, notes));
+    };
 
     function answerView(spec) {
       const input = h("input", { type: "number", class: "lt-answer-input", min: spec.min, max: spec.max, step: 1,
@@ -357,7 +365,7 @@ export default {
         ])]);
       }
       if (panel.kind === "actions") {
-        return h("section", { class: cls }, [title, h("div", { class: "lt-side-actions" }, (panel.items || []).map(actionView))]);
+        return h("section", { class: cls }, [title, h("div", { class: "lt-side-actions" }, actionRow(panel.items))]);
       }
       if (panel.kind === "pairs") {
         return h("section", { class: cls }, [title, h("div", { class: "lt-breakdown" }, panel.groups.map((group) =>
@@ -607,7 +615,7 @@ export default {
       morphChildren(handRow, [state.hand ? handView(state.hand) : null]);
       root.style.setProperty("--lt-hand-count", String(Math.max(1, state.hand ? state.hand.cards.length : 1)));
       handRow.hidden = !state.hand;
-      morphChildren(actions, (state.actions || []).map(actionView));
+      morphChildren(actions, actionRow(state.actions));
       const allPanels = state.aside || [];
       morphChildren(goal, allPanels.filter((p) => p.kind === "goal").map(panelView));
       morphChildren(panels, allPanels.filter((p) => p.kind !== "goal").map(panelView));
