@@ -36,13 +36,6 @@ def player_name(name: str, default: str) -> str:
     return trimmed or default
 
 
-def distinct_name(shown: str, other: str) -> None:
-    """Refuse (a `LeopardError`) the name `shown` for one of two people at a device when the other already goes by
-    it (case aside): each turn would name them both alike."""
-    if shown.casefold() == other.casefold():
-        raise LeopardError(key="play.people.name_taken", facts={"name": other})
-
-
 class ClassTableError(LeopardError):
     """A request the tables refuse, changing nothing: `key` names the catalogue text that says why (under
     "classmates.refused"), `facts` fill it."""

@@ -202,6 +202,9 @@ def test_between_people_there_is_no_undo_and_the_hint_is_for_the_player_to_move(
 
 def test_names_are_at_most_24_characters_and_a_bad_one_changes_nothing(keyed: None) -> None:
     with pytest.raises(LeopardError) as error:
+        at_one_device(["Ann", " ANN"])  # one name for both: each turn would name them alike
+    assert (error.value.key, error.value.facts) == ("play.people.name_taken", {"name": "Ann"})
+    with pytest.raises(LeopardError) as error:
         at_one_device(["A" * (MAX_NAME + 1), "Bob"])
     assert (error.value.key, error.value.facts) == ("play.people.name_too_long", {"most": 24, "length": 25})
     table = at_one_device(["  Ann  ", "<b>Bob</b>"], seed=1, **OPTIONS)

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from ..ai.background import Background
 from ..ai.review import HandReview, view_before
 from ..ai.why import why_turn
-from ..class_codes import distinct_name, player_name
+from ..class_codes import player_name
 from ..engine import (
     REVISED_2008,
     Discard,
@@ -184,7 +184,7 @@ class Table(TableController):
         seat = self.seats[player]
         if isinstance(seat, Computer):
             return ""
-        return seat.name or text("play.people.default", number=player + 1)
+        return seat.name or _default_name(player)
 
     def rename(self, player: int, name: str) -> None:
         """Give a person at this page another name ("" for "Player 1" / "Player 2"): at most `MAX_NAME`
@@ -195,7 +195,7 @@ class Table(TableController):
         if not machine.allowed(self.mode, "rename"):
             raise BadIntent(f"no name changes at a table {self.mode.kind}")
         given = player_name(name, "")
-        distinct_name(given or text("play.people.default", number=player + 1), self.name(1 - player))
+        _distinct(given or _default_name(player), self.name(1 - player))
         seat.name = given
         self.move_to("rename", self.mode)
         words = [text("play.people.renamed", number=player + 1, name=self.name(player))]
@@ -789,7 +789,20 @@ def at_one_device(names: Sequence[str] = ("", ""), **options: Any) -> Table:
     """A table where two people take turns with this page, named `names` ("" for "Player 1" / "Player 2");
     `options` as for `Table`. A bad name is a `LeopardError`."""
     first, second = (player_name(name, "") for name in names)
+    _distinct(second or _default_name(1), first or _default_name(0))
     return Table((PersonHere(first), PersonHere(second)), **options)
+
+
+def _default_name(player: int) -> str:
+    """The name of a person at this page who gave none: "Player 1" or "Player 2"."""
+    return text("play.people.default", number=player + 1)
+
+
+def _distinct(name: str, other: str) -> None:
+    """Refuse (a `LeopardError`) `name` for one of two people at this page when the other goes by it already (case
+    aside): each turn would name them both alike."""
+    if name.casefold() == other.casefold():
+        raise LeopardError(key="play.people.name_taken", facts={"name": other})
 
 
 def _spaces_words(spaces: Sequence[int]) -> str:

@@ -16,7 +16,7 @@ import ipywidgets as W
 from ..ai import LEVELS
 from ..ai.adaptive import AdaptiveLevel
 from ..ai.players import how_it_plays
-from ..class_codes import distinct_name, player_name
+from ..class_codes import player_name
 from ..client.class_client import ClassClient, sealing_key
 from ..deals import deal_link, deal_seed, new_deal_code
 from ..engine import RULE_SETS, LeopardError, Match, RuleSet, rules_by_key
@@ -740,10 +740,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             try:
                 if self.people:
                     self.controller.rename(index, change["new"])
-                else:  # kept for a match between two people: checked as that table will
-                    shown = [player_name(name, text("play.people.default", number=number + 1))
-                             for number, name in enumerate(box.value for box in self.names)]
-                    distinct_name(shown[index], shown[1 - index])
+                else:  # kept for a match between two people (`at_one_device` checks the pair)
+                    player_name(change["new"], "")
             except LeopardError:
                 self._put_back(field, change["old"])
                 raise
