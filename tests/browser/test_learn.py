@@ -142,7 +142,7 @@ def test_the_stage_picker_is_a_row_of_tabs_over_the_board(page: Any, base_url: s
     """Learn's row of stages is a named tablist whose panel is the board: each stage a tab named in words, the stage
     on the board the selected one (and the board's name), a locked stage a disabled tab, one tab in the Tab order.
     The arrow keys (round the row), Home and End move the focus along the open stages and open none; Enter opens
-    the stage in focus; once the focus has left the row, Shift+Tab comes back to the stage on the board."""
+    the stage in focus; once the focus has left the row, Shift+Tab comes back to the stage on the board, at once."""
     page.goto(f"{base_url}?tab=learn&lesson=3", wait_until="commit")  # a teacher's link: stages 1 to 3 open
     root = page.locator(".lt-learn .lt-board")
     root.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
@@ -191,6 +191,15 @@ def test_the_stage_picker_is_a_row_of_tabs_over_the_board(page: Any, base_url: s
     expect(second).to_be_focused()
     ring = second.evaluate("(el) => [getComputedStyle(el).outlineColor, getComputedStyle(el).backgroundColor]")
     assert ring == ["rgb(255, 255, 255)", "rgb(13, 71, 161)"], f"the current stage's focus shows plainly: {ring}"
+    page.keyboard.press("ArrowLeft")
+    expect(first).to_be_focused()
+    order = stages.evaluate("""(row) => {
+        document.querySelector(".lt-learn .lt-board button:not([disabled])").focus();
+        return [...row.querySelectorAll("[role=tab]")].map((tab) => tab.tabIndex);
+    }""")  # read in the same task as the focus left: a Shift+Tab already queued must find the stage on the board
+    assert order == [-1, 0] + [-1] * (len(LESSONS) - 2), order
+    page.keyboard.press("Shift+Tab")
+    expect(second).to_be_focused()
 
 
 def test_step_through_example_c3_and_read_its_values(board: Any) -> None:

@@ -26,7 +26,9 @@ export default {
       return { row, panel: board && board.parentElement, buttons: row ? [...row.querySelectorAll(":scope > .lt-stage")] : [] };
     };
     const watched = new MutationObserver(() => place());
-    const place = () => {
+    // leaving: the focus is on its way out of the row (focusout), so the selected tab takes the Tab order now, before
+    // a Shift+Tab that may already be queued (input outruns a timer) comes back to the row.
+    const place = (leaving = false) => {
       const { row, panel, buttons } = parts();
       if (!row) return;
       watched.observe(section, { childList: true, subtree: true });  // the board, its panel, may come after the row
@@ -39,7 +41,7 @@ export default {
         if (!panel.id) panel.id = `${prefix}-board`;
         mark(panel, "role", "tabpanel");
       }
-      const focused = buttons.includes(document.activeElement) ? document.activeElement : null;
+      const focused = !leaving && buttons.includes(document.activeElement) ? document.activeElement : null;
       const holder = focused || buttons[selected];
       buttons.forEach((button, index) => {
         if (!button.id) button.id = `${prefix}-stage-${index}`;
@@ -68,8 +70,9 @@ export default {
       place();
     };
     const onLeave = (event) => {
-      if (mine(event.target) && !mine(event.relatedTarget)) setTimeout(place, 0);
+      if (mine(event.target) && !mine(event.relatedTarget)) place(true);
     };
+    const redraw = () => place();
     const start = (tries) => {
       place();
       if (!section && tries > 0) requestAnimationFrame(() => start(tries - 1));
@@ -77,14 +80,14 @@ export default {
     requestAnimationFrame(() => start(600));  // once the widget is in the page
     document.addEventListener("keydown", onKey);
     document.addEventListener("focusout", onLeave, true);
-    model.on("change:names", place);
-    model.on("change:selected", place);
+    model.on("change:names", redraw);
+    model.on("change:selected", redraw);
     return () => {
       watched.disconnect();
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("focusout", onLeave, true);
-      model.off("change:names", place);
-      model.off("change:selected", place);
+      model.off("change:names", redraw);
+      model.off("change:selected", redraw);
     };
   },
 };
