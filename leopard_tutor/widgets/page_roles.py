@@ -4,7 +4,9 @@ output among others) its header is the page's banner and its sections are the pa
 the row of sections is a named tablist whose tabs each control their own tab panel (`aria-controls`,
 `aria-labelledby`), as the WAI-ARIA tabs pattern asks. On a page of its own, the notes above the sections (on the link
 the page was opened with, on keeping the learner's progress: `.lt-link-note`, `.lt-storage-note`) are named regions
-while they say something, so that no content of the page is outside a landmark.
+while they say something, so that no content of the page is outside a landmark. A press (a finger's tap or a click)
+on a greyed control marked `lt-says-why` shows why it is greyed beside it (a button's title; for a menu of Play's row,
+the note under that row), where a finger finds no tooltip.
 
 The tabs themselves are Lumino's (`ipywidgets.Tab`): they are already tabs with `aria-selected`, one in the
 keyboard's Tab order, and they follow the pattern's manual activation: the arrow keys, Home and End move the focus

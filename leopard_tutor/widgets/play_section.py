@@ -179,6 +179,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.picks_note.add_class("lt-picks-note")
         self.picks_note.add_class("lt-unseen")
         self.saver = GameSaver(self)
+        for greyed in (self.rules_pick, self.level_pick, self.new_button, self.share_button, self.saver.save_button,
+                       self.saver.resume_button):
+            greyed.add_class("lt-says-why")  # a press while greyed shows why (page_roles.js): a finger has no hover
         self.saver.code.observe(lambda _change: self._sync_buttons(), names="value")  # Resume waits for a code
         self.keeper = MatchKeeper(self)
         self.board.listeners.append(lambda _intent: self.keeper.save())

@@ -258,6 +258,10 @@ def test_a_table_nobody_joins_can_be_left_on_a_phone(page: Any, open_board: Any,
     page.evaluate("document.activeElement.blur()")  # the keyboard leaves the row (a tap on the board)
     expect(note).to_have_css("clip-path", "inset(50%)")
     assert page.evaluate(top) == shown_at, "the note takes no room: the board stays under the finger"
+    page.locator(".lt-play > .lt-controls select").first.click(force=True)  # a press on a greyed menu says why
+    expect(page.locator(".lt-why-bubble")).to_have_text((note.text_content() or "").strip())
+    page.keyboard.press("Escape")
+    expect(page.locator(".lt-why-bubble")).to_have_count(0)
     leave.focus()
     for reloaded in (False, True):
         if reloaded:

@@ -68,9 +68,10 @@ def new_page(browser: Any) -> Iterator[Any]:
     contexts: list[Any] = []
     errors: list[str] = []
 
-    def open_page(width: int, height: int, scheme: str = "light", motion: str = "no-preference") -> Any:
+    def open_page(width: int, height: int, scheme: str = "light", motion: str = "no-preference",
+                  touch: bool = False) -> Any:
         context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
-                                      reduced_motion=motion)
+                                      reduced_motion=motion, has_touch=touch)
         contexts.append(context)
         page = context.new_page()
         page.add_init_script(path=str(PROBES))
@@ -372,8 +373,9 @@ def keep_offered_name(page: Any, lang: str) -> None:
 def test_on_a_phone_the_header_is_one_row_and_plays_controls_stand_above_the_board(
         new_page: Any, base_url: str, scheme: str, lang: str) -> None:
     """A phone user finds the rules and the opponent first, above the board, in one compact row; the header
-    (a student's name, the rules link, About, the language) takes one row of 44 px targets."""
-    page = new_page(*SIZES["phone"], scheme=scheme)
+    (a student's name, the rules link, About, the language) takes one row of 44 px targets. A finger has no hover:
+    a tap on a greyed button shows why it is greyed beside it, within the screen, until the next tap."""
+    page = new_page(*SIZES["phone"], scheme=scheme, touch=True)
     open_app(page, f"{base_url}?lang={lang}")
     offer = page.locator(".lt-student.lt-offered")
     expect(offer).to_have_count(1, timeout=30_000)  # a first visit: the name offered lies over the header
@@ -394,7 +396,21 @@ def test_on_a_phone_the_header_is_one_row_and_plays_controls_stand_above_the_boa
     heads = page.evaluate(SQUARE_HEADS)
     assert len(heads) == 2 and all(head["lines"] == 1 and head["number"] is not None
                                    and head["sentence"].endswith(f" {head['number']}") for head in heads), heads
-    page.locator(".lt-game-saver button", has_text=book("play", lang)["saved_game"]["save"]).click()
+    words = book("play", lang)["saved_game"]
+    resume = page.locator(".lt-game-saver button", has_text=words["resume"])
+    expect(resume).to_be_disabled()  # its box is empty
+    resume.scroll_into_view_if_needed()
+    resume.tap(force=True)
+    why = page.locator(".lt-why-bubble")
+    expect(why).to_have_text(words["empty"])
+    shown, pressed = why.bounding_box(), resume.bounding_box()
+    assert shown and pressed and shown["x"] >= 0 and shown["x"] + shown["width"] <= SIZES["phone"][0], shown
+    assert shown["y"] >= 0 and shown["y"] + shown["height"] <= SIZES["phone"][1], shown
+    assert shown["y"] >= pressed["y"] + pressed["height"] or shown["y"] + shown["height"] <= pressed["y"], (
+        f"the reason {shown} hides the button tapped {pressed}")
+    page.locator(".lt-game-saver").tap(position={"x": 2, "y": 2})  # the next tap, elsewhere
+    expect(why).to_have_count(0)
+    page.locator(".lt-game-saver button", has_text=words["save"]).click()
     code = page.locator(".lt-saved-game-code")
     expect(code).to_be_visible(timeout=30_000)
     right = code.evaluate("(e) => e.getBoundingClientRect().right")

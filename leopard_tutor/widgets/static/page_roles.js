@@ -7,8 +7,10 @@
 // or the name changes. There too, each note above the sections (.lt-link-note, .lt-storage-note) is a region named
 // "link_note_label" or "storage_note_label" while it says something, and no landmark while it is empty. The
 // header's About box (details.lt-help) closes at Escape (the keyboard back on its button), when the focus moves out
-// of it and at a click elsewhere: it lies over the page, and must not hide what the keyboard is on. It draws
-// nothing.
+// of it and at a click elsewhere: it lies over the page, and must not hide what the keyboard is on. A press (a
+// finger's tap, a click) on a greyed control that says why (.lt-says-why: a button by its title, a menu of Play's row
+// by the note under that row) shows the reason beside it (.lt-why-bubble), until the next press, Escape, a scroll or
+// a resize: a finger has no hover to show a title, and a greyed button takes no focus. Else it draws nothing.
 
 let apps = 0;
 
@@ -92,6 +94,41 @@ export default {
         box.open = false;
       }
     };
+    let bubble = null;
+    const CONTROLS = "button,select";
+    const unwhy = () => {
+      if (bubble) bubble.remove();
+      bubble = null;
+    };
+    const reason = (control) => {
+      if (control.matches("select")) {
+        const note = control.closest(".lt-play") && control.closest(".lt-play").querySelector(":scope > .lt-picks-note");
+        return note ? note.textContent.trim() : "";
+      }
+      return (control.getAttribute("title") || "").trim();
+    };
+    const why = (event) => {  // a press: the reason a greyed control is greyed, shown beside it
+      unwhy();
+      const host = app && event.target instanceof Element && event.target.closest(".lt-says-why");
+      if (!host || !app.contains(host)) return;
+      const control = host.matches(CONTROLS) ? host : host.querySelector(CONTROLS);
+      const words = control && control.disabled ? reason(control) : "";
+      if (!words) return;
+      bubble = document.createElement("div");
+      bubble.className = "lt-why-bubble";
+      bubble.setAttribute("role", "status");
+      document.body.append(bubble);
+      bubble.textContent = words;
+      const at = control.getBoundingClientRect();
+      const room = bubble.getBoundingClientRect();
+      const below = at.bottom + 6 + room.height <= window.innerHeight;
+      bubble.style.top = `${below ? at.bottom + 6 : Math.max(4, at.top - 6 - room.height)}px`;
+      bubble.style.left = `${Math.max(8, Math.min(at.left, window.innerWidth - room.width - 8))}px`;
+    };
+    const unwhyAt = (event) => {
+      if (event.type !== "keydown" || event.key === "Escape") unwhy();
+    };
+    const closers = ["keydown", "scroll", "resize"];
     const events = ["keydown", "focusout", "pointerdown"];
     const start = (tries) => {
       place();
@@ -100,12 +137,17 @@ export default {
     requestAnimationFrame(() => start(600));  // once the widget is in the page
     document.addEventListener("focusout", left, true);
     for (const kind of events) document.addEventListener(kind, about, true);
+    document.addEventListener("pointerdown", why, true);
+    for (const kind of closers) window.addEventListener(kind, unwhyAt, true);
     const labels = ["sections_label", ...notes.map(([, label]) => label)];
     for (const label of labels) model.on(`change:${label}`, place);
     return () => {
       watched.disconnect();
       document.removeEventListener("focusout", left, true);
       for (const kind of events) document.removeEventListener(kind, about, true);
+      document.removeEventListener("pointerdown", why, true);
+      for (const kind of closers) window.removeEventListener(kind, unwhyAt, true);
+      unwhy();
       for (const label of labels) model.off(`change:${label}`, place);
     };
   },
