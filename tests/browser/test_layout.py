@@ -473,12 +473,20 @@ BADGES_TOUCH = """() => Array.from(document.querySelectorAll('.lt-play .lt-space
   .filter(([, a, b]) => Math.max(b.left - a.right, a.left - b.right, b.top - a.bottom, a.top - b.bottom) < 2)
   .map(([name]) => name)"""
 """The spaces whose pile's depth ("×2") and number touch or overlap."""
+TAGS_TOUCH = """() => {
+  const tags = Array.from(document.querySelectorAll('.lt-play .lt-line-tag')).map((tag) => tag.getBoundingClientRect());
+  return tags.flatMap((a, i) => tags.slice(i + 1)
+    .filter((b) => Math.max(b.left - a.right, a.left - b.right, b.top - a.bottom, a.top - b.bottom) < 1)
+    .map((b) => [a.left, a.top, b.left, b.top]));
+}"""
+"""The pairs of lines' badges ("+3") that touch or overlap, of one square or of both."""
 
 
 def finished_hand_code() -> str:
-    """The saved-game code of a match whose first hand has been played to its end (lines, piles and all)."""
-    match = Match(seed=7)
-    player = BeginnerPlayer(3)
+    """The saved-game code of a match whose first hand has been played to its end (lines, piles and all: one pile
+    13 cards deep, a diagonal of each square scoring, whose badges once met between the squares on a phone)."""
+    match = Match(seed=95)
+    player = BeginnerPlayer(95)
     hand = match.current
     while (seat := current_player(hand)) is not None:
         apply_move(hand, player.choose(hand.view(seat)), match)
@@ -489,8 +497,8 @@ def finished_hand_code() -> str:
                                                       ("laptop", "light", "es"), ("laptop", "dark", "en")])
 def test_at_a_hands_end_no_line_or_badge_covers_a_cards_corner(new_page: Any, base_url: str, artifacts: Path,
                                                                size: str, scheme: str, lang: str) -> None:
-    """The scoring lines and their badges of a finished hand leave every card's rank and suit in sight, and a
-    pile's depth keeps clear of its space's number."""
+    """The scoring lines and their badges of a finished hand leave every card's rank and suit in sight, no badge
+    meets another, and a pile's depth keeps clear of its space's number."""
     page = new_page(*SIZES[size], scheme=scheme)
     open_app(page, f"{base_url}?lang={lang}")
     keep_offered_name(page, lang)
@@ -507,6 +515,7 @@ def test_at_a_hands_end_no_line_or_badge_covers_a_cards_corner(new_page: Any, ba
     board.locator(".lt-table").screenshot(path=str(artifacts / f"hand-over-{size}-{scheme}-{lang}.png"))
     assert page.evaluate(CORNERS_HIDDEN) == []
     assert page.evaluate(BADGES_TOUCH) == []
+    assert page.evaluate(TAGS_TOUCH) == []
 
 
 def jack_ready_code() -> tuple[str, Play]:

@@ -56,15 +56,18 @@ const gridW = 3 + 2 * SHAPE.gap;
 const gridH = 3 * SHAPE.cellH + 2 * SHAPE.gap;
 const centre = (i) => [(i % 3) * (1 + SHAPE.gap) + 0.5, Math.floor(i / 3) * (SHAPE.cellH + SHAPE.gap) + SHAPE.cellH / 2];
 
-// Where a line's label sits: right of a row, under a column, at a bottom corner for a diagonal.
+// Where a line's label sits: right of a row, under a column, at a diagonal's right-hand end (the bottom corner or
+// the top one, over the first row's label). None on the left: there, on a narrow board, the square beside this one
+// has its own labels.
 function labelAt(cells) {
   const rows = cells.map((i) => Math.floor(i / 3));
   const cols = cells.map((i) => i % 3);
   const below = gridH + SHAPE.bottom * 0.55;
-  if (rows.every((r) => r === rows[0])) return [gridW + SHAPE.right * 0.5, centre(cells[0])[1]];
+  const right = gridW + SHAPE.right * 0.5;
+  if (rows.every((r) => r === rows[0])) return [right, centre(cells[0])[1]];
   if (cols.every((c) => c === cols[0])) return [centre(cells[0])[0], below];
   const fromTopLeft = (rows[0] === 0 && cols[0] === 0) || (rows[2] === 0 && cols[2] === 0);
-  return fromTopLeft ? [gridW + SHAPE.right * 0.5, below] : [-SHAPE.left * 0.5, below];
+  return fromTopLeft ? [right, below] : [right, 0.15];
 }
 
 function linesOverlay(lines) {
