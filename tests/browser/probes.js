@@ -30,10 +30,11 @@ window.ltProbes = {
     });
   },
 
-  // WCAG 2.1 contrast of every piece of visible text in the app: its colour against the colour behind
-  // it (semi-transparent layers blended, opacity applied); 4.5:1 for text, 3:1 for large text (24 px,
-  // or 18.67 px bold). Disabled controls are exempt, as WCAG exempts inactive components.
-  contrast() {
+  // WCAG 2.1 contrast of every piece of visible text in the app's window (or under another root, the whole of it
+  // where `whole`: the class page's body): its colour against the colour behind it (semi-transparent layers
+  // blended, opacity applied); 4.5:1 for text, 3:1 for large text (24 px, or 18.67 px bold). Disabled controls are
+  // exempt, as WCAG exempts inactive components.
+  contrast(root = ".lt-app", whole = false) {
     const parse = (c) => {
       const m = c.match(/[\d.]+/g);
       return m ? [+m[0], +m[1], +m[2], m.length > 3 ? +m[3] : 1] : [0, 0, 0, 0];
@@ -65,7 +66,7 @@ window.ltProbes = {
     };
     const failures = [];
     const seen = new Set();
-    const walker = document.createTreeWalker(document.querySelector(".lt-app"), NodeFilter.SHOW_TEXT);
+    const walker = document.createTreeWalker(document.querySelector(root), NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement;
       if (!node.textContent.trim() || seen.has(el) || !el.getClientRects().length) continue;
@@ -73,7 +74,7 @@ window.ltProbes = {
       const style = getComputedStyle(el);
       if (style.visibility === "hidden" || el.closest("[disabled]")) continue;
       const box = el.getBoundingClientRect();
-      if (box.width < 2 || box.height < 2 || box.bottom < 0 || box.top > innerHeight) continue;
+      if (box.width < 2 || box.height < 2 || (!whole && (box.bottom < 0 || box.top > innerHeight))) continue;
       let fg;
       let bg;
       if (el instanceof SVGElement) {

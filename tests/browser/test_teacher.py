@@ -33,6 +33,7 @@ from leopard_tutor.server.teacher import CSV_MARK
 TOKEN = "browser-teacher-token-0123456789"
 MARKUP = "<img src=x onerror=f()>"
 """A name that would run a script if the page put it in as markup (24 characters at most: a name's limit)."""
+PROBES = Path(__file__).with_name("probes.js")
 
 
 def record(data: Path, visitor: str, name: str, stars: dict[str, int]) -> None:
@@ -321,6 +322,7 @@ def test_the_class_page_draws_standings_and_stages_light_and_dark_and_large(
     server = start_own_server("--data-dir", str(data), "--teacher-token", TOKEN)
     page.route(re.compile(r"/teacher/api/class\?"), with_the_other_parts)
     page.set_viewport_size({"width": 1280, "height": 720})
+    page.add_init_script(path=str(PROBES))
     page.goto(f"{server.url}teacher?token={TOKEN}")
     expect(page.locator("#lt-rows tr")).to_have_count(3, timeout=10_000)
     assert [row[0] for row in shown_rows(page)] == ["Ana", "Ben", "zoe"]  # by name, whatever the case
@@ -371,6 +373,8 @@ def test_the_class_page_draws_standings_and_stages_light_and_dark_and_large(
             getComputedStyle(document.body).color, getComputedStyle(document.querySelector('#lt-columns th'))
             .backgroundColor, document.body.dataset.jpThemeLight,
             getComputedStyle(document.querySelector('.lt-cp-board .lt-table')).backgroundColor]""")
+        faint = page.evaluate("ltProbes.contrast('body', true)")  # the main buttons (Pair the class, Watch) too
+        assert not faint, f"{scheme}: " + "\n".join(faint)
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(artifacts / f"teacher-class-page-{scheme}.png"))
     assert colours["light"][:2] == ["rgb(255, 255, 255)", "rgb(26, 26, 26)"], colours
