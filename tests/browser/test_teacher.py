@@ -153,6 +153,11 @@ def test_a_projectors_screen_shows_the_title_tools_and_six_students_or_more(page
     tops = page.evaluate("""() => [...document.querySelectorAll('#lt-rows tr:first-child .lt-cp-stage')]
         .map((cell) => Math.round(cell.getBoundingClientRect().top))""")
     assert len(tops) == len(LESSONS) and len(set(tops)) == 1, f"the stages wrap: {tops}"
+    for lang in ("en", "es"):  # Spanish runs longer: its headers wrap, the page does not scroll sideways
+        page.goto(f"{server.url}teacher?token={TOKEN}&lang={lang}")
+        expect(page.locator("#lt-rows tr")).to_have_count(16, timeout=10_000)
+        wide = page.evaluate("document.scrollingElement.scrollWidth")
+        assert wide <= 1280, f"in {lang} the class page is {wide} px wide on a 1280 px screen"
 
 
 def test_the_class_page_says_how_many_of_how_many_students_it_shows(page: Any, start_own_server: Any,
