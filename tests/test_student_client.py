@@ -518,6 +518,31 @@ def test_a_rounds_match_against_the_computer_is_told_as_soon_as_it_is_dealt() ->
     assert told == {"doing": "play", "stage": None, "with": None, "match": match_id(play.controller.match)}
 
 
+def test_a_rounds_match_against_the_computer_comes_back_after_a_reload_before_any_move(keyed: None) -> None:
+    """The browser keeps the round's match from the moment it is dealt: a reload before the student's first move (a
+    new page given back what the browser kept) takes it up as it was dealt, still told as the round's (by its id),
+    and kept again; a match of their own is kept only once they have moved in it."""
+    tutor = joined(FakeLink({"name": "Ana"}))
+    play = tutor.built[0]
+    assert play.keeper.storage.saved == ""
+    play._play_round("expert", "ORIGINAL_1963", 2, "", "0123456789abcdef")
+    dealt = play.controller.match
+    assert not play.controller.begun and play.keeper.storage.saved, "kept as soon as it is dealt"
+    again_tutor = joined(FakeLink({"name": "Ana"}))
+    again = again_tutor.built[0]
+    again.keeper.storage.restore(play.keeper.storage.saved, this_tab=True)
+    match = again.controller.match
+    assert (match.seed, match.rules.key, match.hands, again.opponent_level()) == (dealt.seed, "ORIGINAL_1963", 2,
+                                                                                   "expert")
+    assert match.current.moves == dealt.current.moves and not match.is_over
+    told = [body for action, body in sent(again_tutor) if action == "now"][-1]
+    assert told["match"] == match_id(dealt)
+    again.keeper.save()
+    assert again.keeper.storage.saved, "still kept: a second reload takes it up too"
+    again.new_match()  # one of their own, not yet begun: nothing to keep on the board
+    assert json.loads(again.keeper.kept_text() or '{"board": null}')["board"] is None
+
+
 def test_what_the_student_is_doing_is_sent_when_it_changes() -> None:
     tutor = joined(FakeLink({"name": "Ana"}))
 

@@ -2,7 +2,8 @@
 server restart) takes them up again where they were: the match on the board and the matches kept aside.
 
 After every click the keeper saves, as JSON under `BrowserStorage("matches")`, the saved-game code of the match on
-the board (only against the computer, once the learner has moved, until it is over) and of each match against the
+the board (only against the computer, once the learner has moved, or from the moment it is dealt if a teacher's round
+dealt it, until it is over) and of each match against the
 computer kept aside, by its rules. A class table's match that the computer finished in a gone classmate's seat is the
 page's alone (the server recorded only how the table ended): it is kept as its code with the table it was played at
 (`PlaySection.codes_to_keep`), on the board until another match takes its place there, even once it is over, and

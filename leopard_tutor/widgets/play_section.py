@@ -144,6 +144,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         """The level of the last computer opponent this section made (`opponent_level`)."""
         self._counted: object = None  # the match whose result the adaptive level has counted
         self._round_match: Match | None = None  # the last match against the computer a teacher's round dealt here
+        # (or that a reload took up from the browser before the learner's first move, which only such a match is)
         self._told: object = None  # the match whose end the match listeners were told
         self._told_hand: tuple[object, int] = (None, 0)  # the match and number of the last hand they were told of
         self.match_listeners: list[Callable[[str, str | None, Match], None]] = []
@@ -381,6 +382,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if level == ADAPTIVE:
             self._follow_level(factory, start, level)
         table.say(" ".join(part for part in (words, table.message, kept) if part))
+        self.keeper.save()  # kept from the moment it is dealt: a reload before a move takes it up
         for listener in list(self.come_forward):
             listener()
 
@@ -503,11 +505,15 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         took the gone classmate's seat), or from the moment it is dealt if the teacher's round dealt it (not one from
         a code the server did not seal): the one the class page may be told the student plays."""
         table = self.controller
-        begun = under_way(table) or (table.match is self._round_match and not table.match.is_over)
         between = isinstance(table, ClassTable) and table.finish is None
-        if between or kind_of(table) != COMPUTER or not begun or table.match in self.uncounted:
+        if between or kind_of(table) != COMPUTER or not self._begun(table) or table.match in self.uncounted:
             return None
         return table.match
+
+    def _begun(self, table: Table) -> bool:
+        """Whether `table`'s match is worth keeping and telling: under way (`under_way`), or the teacher's round dealt
+        it and it is not over."""
+        return under_way(table) or (table.match is self._round_match and not table.match.is_over)
 
     def offer_classmate_name(self, name: str, offered: bool = False) -> None:
         """The student goes by `name` (kept, or only `offered` in the header): the classmate name box holds it,
@@ -565,12 +571,13 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
 
     def codes_to_keep(self) -> tuple[str | dict[str, Any] | None, dict[str, str | dict[str, Any]]]:
         """What `MatchKeeper` keeps in the browser: the match against the computer on the board (None if none is
-        under way there) and those kept aside, by rules, each as its saved-game code; a class table's match that the
-        computer finished (on the board, under way or over; aside, under way) as {"code": its code, and its table's
-        `ComputerFinish.to_data`}, since a code alone seats the learner first, where a class table may not."""
+        under way there, or dealt by the teacher's round) and those kept aside, by rules, each as its saved-game code;
+        a class table's match that the computer finished (on the board, under way or over; aside, under way) as
+        {"code": its code, and its table's `ComputerFinish.to_data`}, since a code alone seats the learner first,
+        where a class table may not."""
         table, level = self.controller, self.opponent_level()
         shown = (table.finish is not None if isinstance(table, ClassTable)
-                 else kind_of(table) == COMPUTER and under_way(table))
+                 else kind_of(table) == COMPUTER and self._begun(table))
         return (self._kept(table, level) if shown else None,
                 {rules: self._kept(kept, level) for (kind, rules), kept in self.set_aside.items()
                  if kind == COMPUTER and under_way(kept)
@@ -620,7 +627,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self._keep_saved(game)  # a link's deal opened anew, or another deal's: the one played on is kept aside
             return
         self._reload_resumed = reloaded  # (a reload of a deal link's page goes on with its deal where it was)
-        self.board.act(lambda: self.resume(game))
+
+        def go_on() -> None:
+            self.resume(game)
+            if not under_way(self.controller):  # kept before the learner's first move: a round dealt it (_begun)
+                self._round_match = self.controller.match
+        self.board.act(go_on)
 
     def _keep_saved(self, saved: KeptMatch) -> None:
         """Keep the match `saved` aside under its rules, unless a match is kept there already (or it is a class
