@@ -140,6 +140,9 @@ def test_the_teacher_pairs_four_students_for_two_rounds_and_a_restart_keeps_them
         pair.click()
         expect(teacher.locator("#lt-status")).to_have_text(text("teacher.rounds.paired", number=1, tables=2),
                                                            timeout=TIMEOUT)
+        said = teacher.locator("#lt-pair-said")  # beside the button too, a screen's height below the header
+        expect(said).to_have_text(text("teacher.rounds.paired", number=1, tables=2))
+        assert said.bounding_box()["y"] > pair.bounding_box()["y"]
         first_round = opponents(listed_tables(teacher))
         boards = {name: at_round_table(tab, 1, first_round[name]) for name, tab in students.items()}
         expect(pair).to_have_text(text("teacher.page.next_round"))

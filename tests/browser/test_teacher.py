@@ -107,6 +107,7 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     page.locator("#lt-level").select_option("expert")
     page.locator("#lt-save").click()
     expect(page.locator("#lt-status")).to_have_text(text("teacher.page.saved"))
+    expect(page.locator("#lt-defaults-said")).to_have_text(text("teacher.page.saved"))  # beside Save as well
     defaults = page.request.get(f"{server.url}teacher/api/class?token={TOKEN}").json()["defaults"]
     assert defaults == {"rules": "RUNNING_LEOPARD", "level": "expert"}
     expect(page.locator("#lt-pair-rules")).to_have_value("RUNNING_LEOPARD")  # the next round follows them
@@ -126,6 +127,8 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     expect(page.locator("#lt-rows button:disabled")).to_have_count(3, timeout=5_000)
     said = [text("teacher.unlocked_said", count=count) for count in range(4)]  # the page says what it did
     expect(page.locator("#lt-status")).to_have_text(re.compile("|".join(re.escape(words) for words in said)))
+    expect(page.locator("#lt-unlock-said")).to_have_text(page.locator("#lt-status").inner_text())
+    expect(page.locator("#lt-defaults-said")).to_be_hidden()  # only the last answer, by its own button
     page.screenshot(path=str(artifacts / "teacher-class-page.png"), full_page=True)
 
     page.once("dialog", lambda dialog: dialog.accept())

@@ -29,7 +29,12 @@
   const dark = window.matchMedia("(prefers-color-scheme: dark)");
   const followScheme = () => { document.body.dataset.jpThemeLight = dark.matches ? "false" : "true"; };
 
-  const say = (message) => { byId("lt-status").textContent = message; };
+  // The answer to what the teacher did, in the header's live region, and again for the eye beside the control
+  // pressed (`near`, the id of its .lt-cp-said), which may be a screen's height below the header
+  const say = (message, near) => {
+    byId("lt-status").textContent = message;
+    for (const note of document.querySelectorAll(".lt-cp-said")) note.textContent = note.id === near ? message : "";
+  };
 
   async function send(path, body) {
     const reply = await fetch(api(path), {
@@ -329,12 +334,12 @@
     timer = setTimeout(refresh, REFRESH_MS);
   }
 
-  async function act(action, done) {
+  async function act(action, done, near) {
     try {
       await action();
-      if (done) say(done);
+      if (done) say(done, near);
     } catch (error) {
-      say(error.words || words.offline);
+      say(error.words || words.offline, near);
     }
     refresh();
   }
@@ -345,14 +350,14 @@
   byId("lt-standings-today").addEventListener("click", () => choosePeriod("today"));
   byId("lt-standings-all").addEventListener("click", () => choosePeriod("all"));
   byId("lt-unlock-class").addEventListener("click",
-    () => act(async () => say((await send("unlock", { visitor: "all" })).said)));
+    () => act(async () => say((await send("unlock", { visitor: "all" })).said, "lt-unlock-said"), "", "lt-unlock-said"));
   byId("lt-defaults").addEventListener("submit", (event) => {
     event.preventDefault();
     const rules = byId("lt-rules").value;
     act(async () => {
       await send("defaults", { rules: rules || null, level: byId("lt-level").value || null });
       if (rules) byId("lt-pair-rules").value = rules;  // the next round follows the class's new rules
-    }, words.saved);
+    }, words.saved, "lt-defaults-said");
   });
   byId("lt-pair").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -361,8 +366,8 @@
     act(async () => {
       const reply = await send("pair", { rules: byId("lt-pair-rules").value,
         hands: Number(byId("lt-pair-length").value) });
-      say(reply.said);
-    }).finally(() => { button.disabled = false; });
+      say(reply.said, "lt-pair-said");
+    }, "", "lt-pair-said").finally(() => { button.disabled = false; });
   });
   byId("lt-forget").addEventListener("click", () => {
     if (window.confirm(words.forget_confirm)) act(() => send("forget", { confirm: true }), words.forgotten);
