@@ -300,6 +300,21 @@ def test_another_language_carries_the_match_on_the_board_and_the_matches_kept_as
     assert not said(again.board.state["message"], "play.set_aside.replaced")
 
 
+def test_another_language_before_the_first_move_keeps_the_links_deal_rules_and_opponent(keyed: None) -> None:
+    """A learner who picks their language before moving (as a Spanish speaker does first) keeps the match on the
+    board, the teacher's link's deal, rules and opponent with it: it was dealt anew, under the 2008 rules."""
+    play = section()
+    play.open_deal(rules="ORIGINAL_1963", level="casual", deal="SITE7")
+    dealt = play.controller.match
+    assert not play.controller.begun
+    again = section()
+    again.take_place(play.place())
+    match = again.controller.match
+    assert (match.seed, match.rules.key, again.opponent_level()) == (dealt.seed, "ORIGINAL_1963", "casual")
+    assert match.current.moves == dealt.current.moves and dict(again.board.state, seq=None) == dict(
+        again.controller.board_state().as_dict(), seq=None)
+
+
 def test_the_sections_own_buttons_are_greyed_with_their_reason_where_the_table_does_not_offer_them(
         keyed: None) -> None:
     play = section()

@@ -79,7 +79,7 @@ KeptMatch = SavedGame | FinishedMatch
 
 @dataclasses.dataclass(frozen=True)
 class PlayPlace:
-    """What Play carries into another language: the match begun against the computer on the board, as a saved game's
+    """What Play carries into another language: the match against the computer on the board, as a saved game's
     code (None: none), and the matches kept aside, by kind and rules (`PlaySection.set_aside`), the game between two
     people on the board among them."""
 
@@ -433,8 +433,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         return all([listener(name) for listener in list(self.name_listeners)])
 
     def place(self) -> SectionPlace:
-        """A match begun against the computer on the board, or the game of two people at this device, and the matches
-        kept aside (a `PlayPlace`; None if none)."""
+        """The match against the computer on the board (begun or not: a link's deal, rules and opponent go on in the
+        other language), or the game of two people at this device, and the matches kept aside (a `PlayPlace`)."""
         table, kept = self.controller, dict(self.set_aside)
         people = table.rules.key if str(self.level_pick.value) == PEOPLE else None
         if people is not None:
@@ -442,10 +442,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         finished = None
         if isinstance(table, ClassTable) and table.finish is not None:  # where it was, or as it ended
             finished = (table, self.opponent_level())
-        begun = not (self.people or isinstance(table, ClassTable) or not table.begun)
-        if not (begun or kept or finished):
+        computer = not (self.people or isinstance(table, ClassTable) or self.opponent_factory is None)
+        if not (computer or kept or finished):
             return None
-        return PlayPlace(self.code_of(table.match, self.opponent_level()) if begun else None, kept, people, finished)
+        return PlayPlace(self.code_of(table.match, self.opponent_level()) if computer else None, kept, people, finished)
 
     def take_place(self, place: SectionPlace) -> None:
         """Keep the matches `place` kept aside, and go on with the game between two people it names, or the match
