@@ -106,6 +106,38 @@ def test_best_play_by_clicks_right_and_wrong(keyed: None) -> None:
     assert not any(card["selected"] for card in board.state["hand"]["cards"])
 
 
+def test_best_play_lights_only_the_learners_own_square_and_says_so_elsewhere(keyed: None) -> None:
+    """'Which play scores most' is answered on the learner's own square: a card picked lights spaces there only (not
+    the other square's, nor the discard pile, which say why), a discard is answered with that reason, and a card with
+    no space of that square is said to have none, not sent to a lit space that is not there."""
+    section, controller = new_section("best play")
+    board = section.board
+    seen = {"goes": False, "stays": False}
+    for _ in range(40):
+        question = controller.question
+        assert isinstance(question, BestPlayQuestion)
+        view = question.hand.view(0)
+        for index, card in enumerate(question.hand.held[0]):
+            own = {m.space for m in view.legal_moves()
+                   if isinstance(m, Play) and m.card is card and m.square_owner == 0}
+            board.dispatch({"type": "select", "index": index})
+            mine, theirs = (part for part in board.state["squares"] if part["key"] in (0, 1))
+            assert {cell["space"] for cell in mine["cells"] if cell["target"]} == own
+            assert not any(cell["target"] for cell in theirs["cells"])
+            assert all(cell["why"] == mark("sections.practice.own_square") for cell in theirs["cells"])
+            assert not board.state["discard"]["target"]
+            assert board.state["discard"]["why"] == mark("sections.practice.own_square")
+            key = "sections.practice.picked" if own else "sections.practice.no_space"
+            assert said(board.state["message"], key, card=card.name)
+            seen["goes" if own else "stays"] = True
+        board.dispatch({"type": "discard"})
+        assert board.state["message"] == mark("sections.practice.own_square")
+        if all(seen.values()):
+            break
+        board.dispatch({"type": "action", "id": "next"})
+    assert all(seen.values()), seen
+
+
 def test_an_illegal_play_as_answer_is_explained_and_not_counted(keyed: None) -> None:
     section, controller = new_section("best play")
     question = controller.question

@@ -143,11 +143,14 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
                 seq: int = 0, last: Mapping[int, Iterable[int]] | None = None,
                 changes: Sequence[LineChange] = (), actions: Sequence[State] = (), turn: str = "",
                 labels: tuple[str, str] | None = None, moves: Sequence[State] = (),
-                aside: Sequence[State] = (), hand_label: str = "", other_hand: str = "") -> BoardState:
+                aside: Sequence[State] = (), hand_label: str = "", other_hand: str = "",
+                only_own: str = "") -> BoardState:
     """The whole table for the viewer of `view`: the opponent's square and theirs, the hand, stock,
     discard pile and the opponent's hand as backs. `selected` indexes `view.hand`; `moves` are the
     cards just played (`moves_part`) and `aside` the side column's panels; `hand_label` names the hand
-    ("Your hand" unless given) and `other_hand` captions the other hand (the opponent's unless given)."""
+    ("Your hand" unless given) and `other_hand` captions the other hand (the opponent's unless given).
+    `only_own`, if given, says why only the viewer's own square takes the card (a question answered there): the
+    other square's spaces and the discard pile are not lit, and each says it."""
     me, other = view.player, 1 - view.player
     labels = labels or square_labels()
     last = last or {}
@@ -159,6 +162,9 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
     if card is not None:
         targets, reasons, can_discard = play_targets(view, card)
         discard_why = _discard_why(view, card, can_discard)
+        if only_own:
+            targets[other], reasons[other] = set(), dict.fromkeys(range(1, 10), only_own)
+            can_discard, discard_why = False, only_own
     playable = {m.card for m in view.legal_moves() if isinstance(m, (Play, Discard))}
     squares = tuple(
         square_part(view.squares[owner], view.rules, key=owner, label=labels[0 if owner == me else 1],

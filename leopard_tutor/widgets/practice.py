@@ -80,7 +80,7 @@ class PracticeController(TableController):
         if isinstance(question, BestPlayQuestion):
             state = table_state(question.hand.view(ME), selected=None if answered else self.marks.selected,
                                 message=self.message, tone=self.tone, seq=self.seq, actions=buttons, turn=turn,
-                                aside=aside)
+                                aside=aside, only_own=text("sections.practice.own_square"))
             return replace(state, inert=text("sections.practice.answered")) if answered else state
         common = BoardState(squares=(), message=self.message, tone=self.tone, seq=self.seq, actions=tuple(buttons),
                             turn=turn, aside=tuple(aside))
@@ -113,7 +113,11 @@ class PracticeController(TableController):
             return
         cards = question.hand.held[ME]
         self.marks.pick(index, len(cards), toggle=False)
-        self.say(text("sections.practice.picked", card=cards[index].name))
+        card = cards[index]
+        goes = any(isinstance(move, Play) and move.card is card and move.square_owner == ME
+                   for move in question.hand.view(ME).legal_moves())
+        self.say(text("sections.practice.picked" if goes else "sections.practice.no_space", card=card.name),
+                 "info" if goes else "warn")
 
     def click_space(self, square: int, space: int) -> None:
         """Play the picked card on a space of your square ('which play scores most' only)."""
@@ -132,8 +136,9 @@ class PracticeController(TableController):
             self.answer(Play(card, ME, space))
 
     def discard(self) -> None:
-        """No practice question is answered by a discard."""
-        self.say(text("sections.practice.not_now"), "warn")
+        """No practice question is answered by a discard ('which play scores most' by a space of your square)."""
+        kind = "own_square" if isinstance(self.question, BestPlayQuestion) and self.result is None else "not_now"
+        self.say(text(f"sections.practice.{kind}"), "warn")
 
     def answer_value(self, value: int | None) -> None:
         """A value typed in the board's answer box ('what is it worth' only)."""
