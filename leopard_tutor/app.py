@@ -327,7 +327,11 @@ class TutorApp(W.VBox):  # type: ignore[misc]
     def _link_note(self, query: str) -> str:
         """What the note under the header says of the link `query` (nothing if the app used all of it)."""
         link = self._read_link(query)
-        notes = "".join(f"<li>{html.escape(note)}</li>" for note in link.notes)
+        said = list(link.notes)
+        play = self._play()
+        if link.table is not None and (play is None or play.classmates is None):  # (the static site, a notebook)
+            said.append(text("app.link.no_tables", value=link.table))
+        notes = "".join(f"<li>{html.escape(note)}</li>" for note in said)
         title = html.escape(text("app.link.title"))
         return f"<div role='status'><h3>{title}</h3><ul>{notes}</ul></div>" if notes else ""
 

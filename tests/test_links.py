@@ -115,6 +115,15 @@ def test_bad_links_leave_the_app_as_usual_and_say_why_in_the_page() -> None:
     assert note.count("<li>") == 3 and "role='status'" in note and "&#x27;chess&#x27;" in note
 
 
+def test_a_class_tables_link_without_a_class_server_says_it_has_no_tables(keyed: None) -> None:
+    """The static site and a notebook have no class tables: a table's link opens Play and the note says why (it was
+    followed without a word); on a class server the link joins the table instead (tests/test_class_panel.py)."""
+    tutor = app.build_app()
+    tutor.follow_link("table=KRTQ")
+    assert tutor.tabs.selected_index == 0 and tutor.built[0].classmates is None
+    assert said(tutor.link_note.value, "app.link.no_tables", value="KRTQ")
+
+
 def test_share_this_deal_shows_the_link_for_the_match_in_play(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SERVER_NAME", "10.0.0.5")
     monkeypatch.setenv("SERVER_PORT", "8866")
