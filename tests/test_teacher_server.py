@@ -44,7 +44,7 @@ from leopard_tutor.server.class_store import ClassStore, TableRow
 from leopard_tutor.server.referee import GONE_SECONDS, QUIET_SECONDS, Referee
 from leopard_tutor.server.standings import results, tally
 from leopard_tutor.server.students import COLUMNS, Students
-from leopard_tutor.server.teacher import CSV_MARK, TOKEN_FILE, ClassPage, closed_words
+from leopard_tutor.server.teacher import CSV_MARK, PAGE_COOKIE, TOKEN_FILE, ClassPage, closed_words
 
 TOKEN = "a-teacher-token-for-tests_0123456789"
 MATCH = "0123456789abcdef"
@@ -540,6 +540,26 @@ def test_a_watched_table_names_its_cards_in_the_teachers_language(tmp_path: Path
     assert view["stock"]["caption"].startswith("Mazo") and view["squares"][0]["title"].startswith("Cuadro de Ana")
     hidden_cell = next(cell for cell in cells if cell["face_down"])
     assert "boca abajo" in hidden_cell["name"], hidden_cell["name"]
+
+
+def test_the_pages_cookie_brings_back_the_page_alone(token_server: Any) -> None:
+    """The class page, loaded with its token, keeps it in a strict, script-proof cookie for its own path, so that a
+    reload finds the page once the page has taken the token out of its address (a projector shows it); the cookie
+    opens that page alone: its files, the api and every change still need the token, and a wrong cookie opens
+    nothing."""
+    request = urllib.request.Request(f"{token_server.url}teacher?token={TOKEN}")
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        cookie = answer.headers["Set-Cookie"]
+    assert cookie.startswith(f"{PAGE_COOKIE}={TOKEN};"), cookie
+    assert all(part in cookie for part in ("HttpOnly", "SameSite=Strict", "Path=/teacher")), cookie
+    kept = {"Cookie": f"{PAGE_COOKIE}={TOKEN}"}
+    status, page = fetch(f"{token_server.url}teacher", headers=kept)
+    assert status == 200 and f"teacher/static/teacher.js?token={TOKEN}" in page
+    for path in TEACHER_PATHS[1:]:
+        assert fetch(token_server.url + path, headers=kept)[0] == 403, path
+    for path, body in POSTS.items():
+        assert fetch(token_server.url + path, body, headers=kept)[0] == 403, path
+    assert fetch(f"{token_server.url}teacher", headers={"Cookie": f"{PAGE_COOKIE}=x{TOKEN}"})[0] == 403
 
 
 def test_the_page_loads_the_boards_drawing_of_a_card_and_its_style(token_server: Any) -> None:

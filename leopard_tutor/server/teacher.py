@@ -2,7 +2,11 @@
 
 The token is 32 url-safe random characters made at the first start and kept in the data folder
 (`TOKEN_FILE`, readable by this user only; `leopard-tutor --teacher-token` sets it). Every path below answers
-HTTP 403 without it (compared in constant time); it travels as `?token=` and the page sends no Referer.
+HTTP 403 without it (compared in constant time); it travels as `?token=` and the page sends no Referer. The page
+then takes it out of its own address, since a class page is projected: a cookie (`PAGE_COOKIE`: HttpOnly,
+SameSite=Strict, for the page's own path) brings a reload of the page back, and only the page itself (a GET of
+`teacher`: nothing it answers changes anything) accepts it; its script, styles and every request of the api still
+need `?token=`, which the page carries in its scripts' addresses.
 
 * GET  `teacher`: the page (`static/teacher.html`, with its words from the catalogue's "teacher.page");
   GET `teacher/static/teacher.js` and `teacher.css`: its script and style;
@@ -293,10 +297,16 @@ CSV_MARK = "\ufeff"
 "José") as another encoding."""
 
 
+PAGE_COOKIE = "lt_teacher"
+"""The cookie that holds the teacher's token for a reload of the class page, whose address no longer shows it."""
+
+
 class TeacherHandler(RequestHandler):
     """A handler of the class page: it answers only a request with the teacher's token (else HTTP 403)."""
 
     page: ClassPage
+    by_cookie = False
+    """Whether the token may come in `PAGE_COOKIE` instead of `?token=` (the page's own GET only)."""
 
     def initialize(self, page: ClassPage) -> None:
         """Given by the route: the class page."""
@@ -311,6 +321,8 @@ class TeacherHandler(RequestHandler):
         the page's language in each request it makes)."""
         answer_in_visitors_language(self)
         shown = self.get_query_argument("token", "")
+        if not shown and self.by_cookie and self.request.method == "GET":
+            shown = self.get_cookie(PAGE_COOKIE, "") or ""
         if not hmac.compare_digest(shown.encode(), self.page.token.encode()):
             refuse(self, 403, "the class page needs the teacher's token",
                    page=TOKEN_PAGE.format(lang=language(), text=html.escape(text("teacher.needs_token"))))
@@ -335,10 +347,15 @@ class TeacherHandler(RequestHandler):
 
 
 class PageHandler(TeacherHandler):
-    """The class page: its HTML with the catalogue's words and the token for its script."""
+    """The class page: its HTML with the catalogue's words and the token for its script; the token kept in
+    `PAGE_COOKIE` for a reload, once the page has taken it out of its address."""
+
+    by_cookie = True
 
     def get(self) -> None:
         """The page."""
+        self.set_cookie(PAGE_COOKIE, self.page.token, path=self.request.path, httponly=True, samesite="Strict",
+                        secure=self.request.protocol == "https")
         page = (STATIC / "teacher.html").read_text(encoding="utf-8")
         words = json.dumps(texts("teacher.page")).replace("<", "\\u003c")
         page = page.replace("__TEXTS__", words).replace("__TOKEN__", quote(self.page.token))

@@ -10,7 +10,14 @@
   "use strict";
   const REFRESH_MS = 2000;
   const words = JSON.parse(document.getElementById("lt-texts").textContent);
-  const token = new URLSearchParams(location.search).get("token") || "";
+  // The token, from this script's own address (the page's may no longer hold it: a reload by the page's cookie);
+  // then out of the page's address, which a projector shows to the class
+  const token = new URL(document.currentScript.src).searchParams.get("token") || "";
+  const shown = new URL(location.href);
+  if (shown.searchParams.has("token")) {
+    shown.searchParams.delete("token");
+    history.replaceState(history.state, "", shown.pathname + shown.search + shown.hash);
+  }
   const lang = encodeURIComponent(document.documentElement.lang || "");  // the page's: every answer in it
   const api = (path) => `teacher/api/${path}${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(token)}`
     + `&lang=${lang}`;
