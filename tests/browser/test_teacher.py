@@ -116,7 +116,8 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     assert defaults == {"rules": "RUNNING_LEOPARD", "level": "expert"}
     expect(page.locator("#lt-pair-rules")).to_have_value("RUNNING_LEOPARD")  # the next round follows them
 
-    page.locator("#lt-tables").get_by_role("button", name=text("teacher.page.watch")).click()
+    page.locator("#lt-tables").get_by_role("button", name=text("teacher.page.watch")).press("Enter")
+    expect(page.locator("#lt-tables").get_by_role("button", name=text("teacher.page.stop_watching"))).to_be_focused()
     watch = page.locator("#lt-watch")
     expect(watch.locator(".lt-value")).to_have_text([text("teacher.watch.square", name=name, value=0)
                                                      for name in ("Ana", MARKUP)])
@@ -124,8 +125,11 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     expect(watch.locator(".lt-stock")).to_contain_text(opening("board.captions.stock", "count"))
     assert watch.locator("img").count() == 0
 
+    ana = page.locator("#lt-rows tr", has=page.locator("th", has_text="Ana")).get_by_role("button")
+    ana.focus()
     record(data, "v-ben", "Ben", {})  # a student's change reaches the open page without a reload
     expect(page.locator("#lt-rows tr")).to_have_count(3, timeout=5_000)
+    expect(ana).to_be_focused()  # the rows drawn anew: the keyboard stays on the same student's button
 
     page.locator("#lt-unlock-class").click()
     expect(page.locator("#lt-rows button:disabled")).to_have_count(3, timeout=5_000)

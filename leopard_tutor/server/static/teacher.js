@@ -95,13 +95,22 @@
     return state.ascending ? order : -order;
   }
 
+  // A part drawn anew (every refresh, every 2 s in a live class) keeps the keyboard where it was: the control in
+  // focus there is found again by its data-focus key (a header's sort by its column, a row's Unlock by its student,
+  // a table's Watch by its code)
+  function redraw(container, parts) {
+    const focused = container.contains(document.activeElement) ? document.activeElement.dataset.focus : undefined;
+    container.replaceChildren(...parts);
+    const again = focused && [...container.querySelectorAll("[data-focus]")].find((el) => el.dataset.focus === focused);
+    if (again) again.focus();
+  }
+
   function renderHeader() {
     const row = byId("lt-columns");
-    row.replaceChildren();
-    state.columns.forEach((title, index) => {
+    const cells = state.columns.map((title, index) => {
       const cell = make("th", null, { scope: "col" });
       cell.setAttribute("aria-sort", index === state.sortColumn ? (state.ascending ? "ascending" : "descending") : "none");
-      const button = make("button", title, { type: "button" });
+      const button = make("button", title, { type: "button", "data-focus": `sort-${index}` });
       button.addEventListener("click", () => {
         state.ascending = state.sortColumn === index ? !state.ascending : true;
         state.sortColumn = index;
@@ -109,9 +118,9 @@
         renderRows();
       });
       cell.append(button);
-      row.append(cell);
+      return cell;
     });
-    row.append(make("th", words.actions, { scope: "col" }));
+    redraw(row, [...cells, make("th", words.actions, { scope: "col" })]);
   }
 
   function renderRows() {
@@ -129,7 +138,7 @@
         row.append(element);
       });
       const unlock = make("button", student.unlock_all ? words.unlocked : words.unlock,
-        { type: "button", class: "lt-button" });
+        { type: "button", class: "lt-button", "data-focus": `unlock-${student.id}` });
       unlock.disabled = student.unlock_all;
       unlock.addEventListener("click", () => act(async () => say((await send("unlock", { visitor: student.id })).said)));
       const actions = make("td");
@@ -137,7 +146,7 @@
       row.append(actions);
       return row;
     });
-    body.replaceChildren(...rows);
+    redraw(body, rows);
     byId("lt-empty").hidden = rows.length > 0;
   }
 
@@ -225,11 +234,12 @@
       list.replaceChildren(make("li", words.no_tables));
       return;
     }
-    list.replaceChildren(...tables.map((table) => {
+    redraw(list, tables.map((table) => {
       const item = make("li", `${table.code}: ${table.names.join(" \u2013 ")} ${table.note ? `\u2014 ${table.note} ` : ""}`);
       const watching = state.watching === table.code;
       const button = make("button", watching ? words.stop_watching : words.watch,
-        { type: "button", class: watching ? "lt-button" : "lt-button lt-primary", "aria-pressed": String(watching) });
+        { type: "button", class: watching ? "lt-button" : "lt-button lt-primary", "aria-pressed": String(watching),
+          "data-focus": `watch-${table.code}` });
       button.addEventListener("click", () => {
         state.watching = watching ? null : table.code;
         refresh();
