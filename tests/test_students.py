@@ -333,6 +333,9 @@ def test_what_a_student_does_and_when_they_are_away(tmp_path: Path, keyed: None)
     assert now() == mark("teacher.now.quiet", doing=mark("teacher.now.practice"), minutes=5)
     assert now(False) == mark("teacher.now.away", minutes=5), "no page of hers connected: away"
     assert class_.rows(lambda v: True)[0]["away"] is False and class_.rows(lambda v: False)[0]["away"] is True
+    # sorted by "Now", a student away comes after every tab, whatever the words (the page compares lists part by part)
+    assert class_.rows(lambda v: True)[0]["cells"][4]["sort"][0] == 0
+    assert class_.rows(lambda v: False)[0]["cells"][4]["sort"] == [1, 5]
     for bad in (("sleep", None, None), ("learn", 0, None), ("learn", len(LESSONS) + 1, None),
                 ("learn", True, None), ("play", None, "<" * 30)):
         with pytest.raises(ClassTableError, match="bad_doing"):

@@ -302,7 +302,8 @@ class Students:
         and the students seen last up to `most` rows (so that records made and left in a burst never hide the
         students in the room), ordered by name (case ignored; the latest seen first among equal names), a row each:
         {"id", "unlock_all", "away", "cells", "stages", "stuck"}, the cells in `COLUMNS`' order, each {"text",
-        "sort"} (what the page shows, and the value it sorts by), the stages one {"stage" (from 1), "title" (in the
+        "sort"} (what the page shows, and the value it sorts by: a number, a word, or a list compared part by part),
+        the stages one {"stage" (from 1), "title" (in the
         page's language), "stars" (0 to 3)} per lesson in order, "stuck" {"stage", "text"} for a student stuck on a
         stage (`STUCK_TRIES`), else None.
         `connected(visitor)`: whether any page of that visitor is connected now (else they are away); `classmates`:
@@ -383,7 +384,7 @@ def _stuck(row: StudentRow, now: float) -> dict[str, Any] | None:
                                          minutes=round(STUCK_SECONDS / 60))}
 
 
-def _cell(words: str, sort: float | str) -> dict[str, Any]:
+def _cell(words: str, sort: float | str | list[float | str]) -> dict[str, Any]:
     return {"text": words, "sort": sort}
 
 
@@ -458,12 +459,12 @@ def _now(row: StudentRow, now: float, away: bool, round_matches: Sequence[RoundM
     doing = row.doing
     if away or doing is None:
         minutes = max(0, int((now - row.last_seen) // 60))
-        return _cell(text("teacher.now.away", minutes=minutes), f"~{minutes:09d}")  # sorts after every tab
+        return _cell(text("teacher.now.away", minutes=minutes), [1, minutes])  # after every tab, the longest last
     words = _doing_words(doing, round_matches)
     told = now - float(doing.get("at", 0))
     if told > QUIET_SECONDS:
         words = text("teacher.now.quiet", doing=words, minutes=int(told // 60))
-    return _cell(words, words.casefold())
+    return _cell(words, [0, words.casefold()])
 
 
 def _doing_words(doing: dict[str, Any], round_matches: Sequence[RoundMatch] = ()) -> str:

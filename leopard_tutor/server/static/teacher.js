@@ -88,11 +88,23 @@
     byId("lt-pair-length-label").textContent = words.length;
   }
 
-  function compare(a, b) {
-    const x = a.cells[state.sortColumn].sort, y = b.cells[state.sortColumn].sort;
-    const order = typeof x === "number" && typeof y === "number" ? x - y
+  // Two cells' sort values in order: numbers by size, words as the page's language orders them, and a list (a group
+  // first: "Now" puts the students away after every tab) part by part
+  function order(x, y) {
+    if (Array.isArray(x) && Array.isArray(y)) {
+      for (let i = 0; i < Math.min(x.length, y.length); i++) {
+        const found = order(x[i], y[i]);
+        if (found) return found;
+      }
+      return x.length - y.length;
+    }
+    return typeof x === "number" && typeof y === "number" ? x - y
       : String(x).localeCompare(String(y), document.documentElement.lang || undefined, { sensitivity: "base", numeric: true });
-    return state.ascending ? order : -order;
+  }
+
+  function compare(a, b) {
+    const found = order(a.cells[state.sortColumn].sort, b.cells[state.sortColumn].sort);
+    return state.ascending ? found : -found;
   }
 
   // A part drawn anew (every refresh, every 2 s in a live class) keeps the keyboard where it was: the control in
