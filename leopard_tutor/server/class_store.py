@@ -504,10 +504,12 @@ class ClassStore:
         return self.db.execute("DELETE FROM students WHERE last_seen < ?", (before,)).rowcount
 
     def unlock_students(self, visitor: str | None) -> int:
-        """Unlock every lesson for `visitor` (None: for every student); how many records changed."""
+        """Unlock every lesson for `visitor` (None: for every student); how many records changed (a student whose
+        lessons were open already is not counted)."""
         if visitor is None:
-            return self.db.execute("UPDATE students SET unlock_all = 1").rowcount
-        return self.db.execute("UPDATE students SET unlock_all = 1 WHERE visitor = ?", (visitor,)).rowcount
+            return self.db.execute("UPDATE students SET unlock_all = 1 WHERE unlock_all = 0").rowcount
+        return self.db.execute("UPDATE students SET unlock_all = 1 WHERE visitor = ? AND unlock_all = 0",
+                               (visitor,)).rowcount
 
     def forget_students(self) -> int:
         """Delete every student's record (and their matches' ids); how many there were."""
