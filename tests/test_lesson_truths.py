@@ -466,3 +466,24 @@ def test_the_hint_for_ending_a_turn_while_holding_cards_keeps_them_and_never_say
     assert not full.hand.held[0]
     rungs = [full.hint().text for _ in range(4)]
     assert [keys_in(rung) for rung in rungs[1:3]] == [["lessons.hints.end_turn.card"], ["lessons.hints.end_turn.space"]]
+
+
+# -- 6. stage 2's success names what the black 7 spoiled ----------------------------------------------------------
+
+def test_stage_2s_success_holds_for_their_row_and_column_through_space_7() -> None:
+    """Stage 2's success says the row and the column of space 7 (7-8-9 and 1-4-7 under the 2008 rules) each held two
+    red cards waiting for a red 7 and that neither scores now (it said only that the lines through that space could
+    score with black cards, which read as if they might): checked on the engine's squares before and after the
+    learner's 7 of spades."""
+    lesson = stage(2)
+    attempt = lesson.new_attempt()
+    before = attempt.hand.squares[1]
+    for move in lesson.solution:
+        assert attempt.try_move(move).ok
+    after = attempt.hand.squares[1]
+    rows = {(7, 8, 9), (1, 4, 7)}
+    for line in rows:
+        others = [before.top(space) for space in line if space != 7]
+        assert all(top is not None and top[1] and top[0].color == "red" for top in others), (line, others)
+        assert before.top(7) is None or not before.top(7)[1], "space 7 took a 7: blank or face down"
+    assert not any(line.points for line in scoring_lines(after, lesson.rules) if tuple(line.spaces) in rows)
