@@ -471,10 +471,10 @@ def test_the_hint_for_ending_a_turn_while_holding_cards_keeps_them_and_never_say
 # -- 6. stage 2's success names what the black 7 spoiled ----------------------------------------------------------
 
 def test_stage_2s_success_holds_for_their_row_and_column_through_space_7() -> None:
-    """Stage 2's success says the row and the column of space 7 (7-8-9 and 1-4-7 under the 2008 rules) each held two
-    red cards waiting for a red 7 and that neither scores now (it said only that the lines through that space could
-    score with black cards, which read as if they might): checked on the engine's squares before and after the
-    learner's 7 of spades."""
+    """Stage 2's success says the row and the column of space 7 (7-8-9 and 1-4-7 under the 2008 rules) each had two
+    red cards waiting for a red 7 (it said only that the lines through that space could score with black cards,
+    which read as if they might score soon): checked on the engine's squares before the learner's 7 of spades, and
+    that neither scores after it."""
     lesson = stage(2)
     attempt = lesson.new_attempt()
     before = attempt.hand.squares[1]
