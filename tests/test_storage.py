@@ -44,6 +44,18 @@ def test_progress_comes_back_from_the_browser_and_every_change_is_kept(keyed: No
     assert progress.stars and tutor.storage_note.value == ""  # type: ignore[attr-defined]
 
 
+def test_a_browser_that_keeps_nothing_is_told_so_and_the_tutor_works_on(keyed: None) -> None:
+    """A browser that refuses site data (its page says so with what it read): the note above the sections says the
+    progress lasts only with the page, and where to find its code; the progress is still saved, for nothing."""
+    tutor = fresh_app()
+    tutor.storage._on_page_msg(tutor.storage, {"type": "restore", "value": "", "refused": True}, [])
+    assert tutor.storage.refused and tutor.storage_note.value == (  # type: ignore[attr-defined]
+        f"<p role='status'>{mark('app.storage.refused')}</p>")
+    kept = fresh_app()
+    page_restores(kept.storage, "")  # type: ignore[attr-defined]
+    assert not kept.storage.refused and kept.storage_note.value == ""  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize(("kept", "reason"), [
     ("LT2-damaged", mark("sections.progress.damaged")),
     ("XX9-" + "A" * 50, mark("sections.progress.not_ours", prefix="LT2-")),

@@ -60,6 +60,8 @@ class BrowserStorage(PageWrites, anywidget.AnyWidget):
             raise StorageError(f"a storage name is a plain word, not {name!r:.40}")
         super().__init__(key=KEY_PREFIX + name, per_tab=per_tab, **kwargs)
         self.restored = False
+        self.refused = False
+        """Whether the browser refuses to keep anything (site data blocked): what is saved lasts only with the page."""
         self.this_tab = False
         """Whether the text restored was this tab's own (per_tab: a reload of the tab), not the browser's latest."""
         self._callbacks: list[Callable[[str], None]] = []
@@ -75,30 +77,34 @@ class BrowserStorage(PageWrites, anywidget.AnyWidget):
             raise StorageError(f"a kept text is at most {MAX_STORED} characters")
         self.saved = value
 
-    def restore(self, value: object, this_tab: bool = False) -> None:
+    def restore(self, value: object, this_tab: bool = False, refused: bool = False) -> None:
         """Hand what the page kept to the callbacks (the first time only; anything but a bounded text is ""), noting
         whether it is what this very tab kept (`this_tab`: a reload of it) rather than what the browser's tabs wrote
-        last (a new tab)."""
+        last (a new tab), and whether the browser `refused` to keep anything."""
         if self.restored:
             return
         self.restored = True
         self.this_tab = this_tab is True
+        self.refused = refused is True
         kept = value if isinstance(value, str) and len(value) <= MAX_STORED else ""
         for callback in self._callbacks:
             callback(kept)
 
     def _on_page_msg(self, _widget: object, content: object, _buffers: object) -> None:
         if isinstance(content, dict) and content.get("type") == "restore":
-            self.restore(content.get("value"), content.get("tab") is True)
+            self.restore(content.get("value"), content.get("tab") is True, content.get("refused") is True)
 
 
 def keep_progress(progress: Progress, storage: BrowserStorage, note: Callable[[str], None],
                   restored: Callable[[], None] = lambda: None) -> None:
     """Keep `progress` in the browser: read back when the page opens, saved after every change.
 
-    A kept text that is not a readable progress code changes nothing: `note(...)` says so. After a
-    restore, `restored()` lets the sections redraw."""
+    A kept text that is not a readable progress code changes nothing: `note(...)` says so, as it says that a
+    browser that refuses to keep anything keeps no progress. After a restore, `restored()` lets the sections
+    redraw."""
     def restore(kept: str) -> None:
+        if storage.refused:
+            note(text("app.storage.refused"))
         if kept:
             try:
                 progress.load_code(kept)

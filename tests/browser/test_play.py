@@ -723,3 +723,13 @@ def test_a_whole_hand_between_two_people_at_one_device_by_clicks(board: Any) -> 
     click(board, page.get_by_role("button", name=text("review.buttons.close")))
     passed = click(board, board.locator(".lt-actions button", has_text=opening("play.people.pass_button", "name")))
     assert passed["hand"] == [] and len(passed["actions"]) == 1
+
+
+def test_a_browser_that_keeps_no_site_data_is_told_so(page: Any, open_board: Any, base_url: str) -> None:
+    """Site data blocked (localStorage refuses, as a locked-down browser's does): the page says above the sections
+    that the progress lasts only with the page, where it said nothing (and its Learn panel that it came back)."""
+    page.add_init_script("Object.defineProperty(window, 'localStorage', "
+                         "{ get() { throw new DOMException('blocked', 'SecurityError'); } });")
+    open_board(base_url)
+    expect(page.locator(".lt-storage-note")).to_have_text(text("app.storage.refused"), timeout=30_000)
+    expect(page.locator(".lt-play .lt-board .lt-turn")).to_contain_text(text("rules.REVISED_2008"))

@@ -10,6 +10,17 @@ function read(key) {
   }
 }
 
+// Whether the browser keeps what the page writes (a test entry, written and removed): false where it refuses.
+function keeps() {
+  try {
+    window.localStorage.setItem("leopard_tutor.probe", "1");
+    window.localStorage.removeItem("leopard_tutor.probe");
+    return true;
+  } catch (refused) {
+    return false;
+  }
+}
+
 function write(key, value) {
   try {
     if (value) window.localStorage.setItem(key, value);

@@ -1,11 +1,12 @@
 // BrowserStorage front end: keeps one text in the browser's localStorage under the model's "key" (and, kept
 // per tab, in the tab's sessionStorage).
-// On render it sends back what was kept ({type: "restore", value, tab: whether it is this tab's own}); whenever
+// On render it sends back what was kept ({type: "restore", value, tab: whether it is this tab's own, refused:
+// whether the browser refuses to keep anything}); whenever
 // Python changes "saved"
 // it writes it ("" removes the entry). It draws nothing. A browser that refuses storage (private
 // mode, blocked) restores "" and keeps nothing, and the app works on without it.
 
-// read() and write() are kept.js's, put before this module (widgets/storage.py: kept_script).
+// read(), write() and keeps() are kept.js's, put before this module (widgets/storage.py: kept_script).
 
 const LIMIT = 20000;  // characters sent back at most (Python refuses more anyway)
 
@@ -36,7 +37,7 @@ export default {
     const perTab = model.get("per_tab");
     const ownKept = perTab ? readTab(key) : null;
     const kept = ownKept === null ? read(key) : ownKept;
-    model.send({ type: "restore", value: kept.length <= LIMIT ? kept : "", tab: ownKept !== null });
+    model.send({ type: "restore", value: kept.length <= LIMIT ? kept : "", tab: ownKept !== null, refused: !keeps() });
     const save = () => {
       write(key, model.get("saved"));
       if (perTab) writeTab(key, model.get("saved"));
