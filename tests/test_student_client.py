@@ -957,6 +957,26 @@ def test_after_the_class_is_forgotten_an_open_page_asks_for_the_name_again(tmp_p
     assert tutor.member.record.class_id == students.class_id(), "kept under the class's new id"
 
 
+def test_the_name_kept_again_after_the_class_was_forgotten_is_told_before_any_report(tmp_path: Path,
+                                                                                      keyed: None) -> None:
+    """The teacher forgets the class and Ana, before any report of hers tells her page, opens her name's box and keeps
+    the name shown: the server, which no longer has it, is told it again with what she did (Keep said nothing,
+    and the next round left her out)."""
+    students = Students(ClassStore.in_folder(tmp_path))
+    tutor = app.build_app([("play", one_hand_play), ("learn", "leopard_tutor.widgets.learn:build_learn")])
+    tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
+    bar = bar_of(tutor)
+    page_restores(bar, "Ana")
+    assert tutor.member is not None and tutor.member.record.reports.flush(5) and students.count() == 1
+    students.forget()
+    assert bar.keep("Ana")
+    assert tutor.member.record.reports.flush(5)
+    row = students.store.student("ana")
+    assert row is not None and row.name == "Ana"
+    assert read_kept(bar.storage.saved) == (students.class_id(), "Ana"), "kept under the class's new id"
+    assert bar.keep("Ana") and students.count() == 1, "kept again: one row still"
+
+
 def test_a_page_opened_after_the_class_was_forgotten_asks_for_the_name_again(tmp_path: Path, keyed: None) -> None:
     """Ana's name is kept in her browser with the class's id. The teacher forgets the class while her page is
     closed; when she opens it again, the browser's name is under the old id: the page asks again, holding it, and

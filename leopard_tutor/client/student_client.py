@@ -277,13 +277,16 @@ class StudentRecord:
 
     def give_name(self, name: object, *, typed: bool = True) -> str:
         """Make `name` the student's name (checked: a `ClassTableError` changes nothing) and tell the server; the
-        first name also sends what was held back. The name as kept.
+        first name also sends what was held back. The name as kept. The name the student has already, typed again, is
+        told again if the server no longer keeps it (a class forgotten before a report of theirs said so).
 
         A `typed` name is told at once, after the reports given before it: one the server refuses because another
         student keeps it is refused here too ("name_taken"), changing nothing. Any other failure is logged and the
         name kept here, as a dropped report is. An offered name (not `typed`: the server chose it as free) is told
         with the other reports."""
         kept = valid_name(name)
+        if kept == self.name and typed and self.read(class_only=True).name is None:
+            self.name = None  # the server no longer has it (the class was forgotten): given again, as a first name
         if kept == self.name:
             return kept
         if typed:
