@@ -930,10 +930,8 @@ def test_a_hand_finished_against_the_computer_counts_once_though_resumed_again(t
     assert row is not None and row.games == {"computer:beginner": {"won": 0, "drawn": 0, "lost": 0, "hands": 1}}
 
 
-def test_after_the_class_is_forgotten_an_open_page_asks_for_the_name_again(tmp_path: Path, keyed: None) -> None:
-    """The teacher forgets the class while Ana's page is open: her next report is refused, no row comes back, her
-    page forgets the name (here and in the browser) and asks again, holding it; kept again, her record is back
-    with what she did since."""
+def ana_then_forgotten(tmp_path: Path) -> tuple[Students, app.TutorApp, StudentBar]:
+    """A class server's store where Ana's page (Play and Learn) keeps her name, then the teacher forgets the class."""
     students = Students(ClassStore.in_folder(tmp_path))
     tutor = app.build_app([("play", one_hand_play), ("learn", "leopard_tutor.widgets.learn:build_learn")])
     tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
@@ -941,6 +939,15 @@ def test_after_the_class_is_forgotten_an_open_page_asks_for_the_name_again(tmp_p
     page_restores(bar, "Ana")
     assert tutor.member is not None and tutor.member.record.reports.flush(5) and students.count() == 1
     students.forget()
+    return students, tutor, bar
+
+
+def test_after_the_class_is_forgotten_an_open_page_asks_for_the_name_again(tmp_path: Path, keyed: None) -> None:
+    """The teacher forgets the class while Ana's page is open: her next report is refused, no row comes back, her
+    page forgets the name (here and in the browser) and asks again, holding it; kept again, her record is back
+    with what she did since."""
+    students, tutor, bar = ana_then_forgotten(tmp_path)
+    assert tutor.member is not None
     tutor.tabs.selected_index = 1  # a report of what she does
     assert tutor.member.record.reports.flush(5)
     assert students.count() == 0, "no row comes back, named or not"
@@ -962,13 +969,8 @@ def test_the_name_kept_again_after_the_class_was_forgotten_is_told_before_any_re
     """The teacher forgets the class and Ana, before any report of hers tells her page, opens her name's box and keeps
     the name shown: the server, which no longer has it, is told it again with what she did (Keep said nothing,
     and the next round left her out)."""
-    students = Students(ClassStore.in_folder(tmp_path))
-    tutor = app.build_app([("play", one_hand_play), ("learn", "leopard_tutor.widgets.learn:build_learn")])
-    tutor.join_class(ServerLink(students, "ana"))  # type: ignore[arg-type]
-    bar = bar_of(tutor)
-    page_restores(bar, "Ana")
-    assert tutor.member is not None and tutor.member.record.reports.flush(5) and students.count() == 1
-    students.forget()
+    students, tutor, bar = ana_then_forgotten(tmp_path)
+    assert tutor.member is not None
     assert bar.keep("Ana")
     assert tutor.member.record.reports.flush(5)
     row = students.store.student("ana")
