@@ -539,6 +539,10 @@ def test_a_rounds_match_against_the_computer_comes_back_after_a_reload_before_an
     assert told["match"] == match_id(dealt)
     again.keeper.save()
     assert again.keeper.storage.saved, "still kept: a second reload takes it up too"
+    other = joined(FakeLink({"name": "Ana"})).built[0]  # Play drawn again in another language, before a move
+    other.take_place(again.place())
+    assert other.computer_match() is not None and other.computer_match().seed == dealt.seed  # type: ignore[union-attr]
+    assert other.keeper.kept_text(), "still the round's: kept and told as such"
     again.new_match()  # one of their own, not yet begun: nothing to keep on the board
     assert json.loads(again.keeper.kept_text() or '{"board": null}')["board"] is None
 

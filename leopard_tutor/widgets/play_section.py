@@ -92,6 +92,8 @@ class PlayPlace:
     """A class table's match the computer finished, on the board, and the level it plays at (None: none): taken up
     again as it is, since a code seats the learner first, where a class table may not (once it is over, made again
     as it ended, its end said in the new language)."""
+    round_match: bool = False
+    """Whether the match of `code` is the one the teacher's round dealt (told and kept as such before a move)."""
 
 
 UNCOUNTED: weakref.WeakSet[Match] = weakref.WeakSet()
@@ -445,7 +447,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         computer = not (self.people or isinstance(table, ClassTable) or self.opponent_factory is None)
         if not (computer or kept or finished):
             return None
-        return PlayPlace(self.code_of(table.match, self.opponent_level()) if computer else None, kept, people, finished)
+        return PlayPlace(self.code_of(table.match, self.opponent_level()) if computer else None, kept, people, finished,
+                         computer and table.match is self._round_match)
 
     def take_place(self, place: SectionPlace) -> None:
         """Keep the matches `place` kept aside, and go on with the game between two people it names, or the match
@@ -481,7 +484,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         except LeopardError:
             log.exception("the match could not be carried into another language")
             return
-        self.board.act(lambda: self.resume(game))  # drawn on the board at once: nothing else redraws it here
+
+        def go_on() -> None:  # drawn on the board at once: nothing else redraws it here
+            self.resume(game)
+            if place.round_match:
+                self._round_match = self.controller.match
+        self.board.act(go_on)
 
     def _take_up(self, table: Table, level: str) -> None:
         """Take up `table`'s match against the computer (at `level`) on the board, and say so."""
