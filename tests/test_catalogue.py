@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from leopard_tutor.engine import catalogue
-from leopard_tutor.engine.catalogue import TEXTS_ROOT, or_list, text, texts
+from leopard_tutor.engine.catalogue import TEXTS_ROOT, book, languages, or_list, text, texts
 
 PACKAGE = Path(catalogue.__file__).resolve().parent.parent
 
@@ -308,6 +309,18 @@ def test_the_pages_markup_takes_its_words_from_the_catalogue() -> None:
     found = [f"{path.relative_to(PACKAGE)}: {words!r}" for path in PAGES
              for words in _english_in_html(path.read_text(encoding="utf-8"))]
     assert not found, "English written in a page's markup instead of the catalogue:\n" + "\n".join(found)
+
+
+def test_the_loading_line_holds_the_catalogues_words_in_every_language() -> None:
+    """The page's loading line (the app's template, on the server and the static site) says the catalogue's
+    "app.loading" in each language, from loading.json beside the template, which this test writes again when
+    LEOPARD_UPDATE_TRANSCRIPTS=1."""
+    path = PACKAGE / "share" / "voila" / "templates" / "leopard" / "loading.json"
+    words = {code: book("app", code)["loading"] for code in languages()}
+    if os.environ.get("LEOPARD_UPDATE_TRANSCRIPTS") == "1":
+        path.write_text(json.dumps(words, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert json.loads(path.read_text(encoding="utf-8")) == words
+    assert "{% include 'loading.json' %}" in (path.parent / "index.html.j2").read_text(encoding="utf-8")
 
 
 def test_the_scan_catches_english(tmp_path: Path) -> None:

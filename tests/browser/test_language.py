@@ -11,7 +11,7 @@ from spoken import in_spanish
 from test_catalogue_languages import ALLOWED, ENGLISH_WORDS, _words
 from test_play import click, move_by_clicks, read
 
-from leopard_tutor.engine.catalogue import text
+from leopard_tutor.engine.catalogue import book, text
 from leopard_tutor.protocol import LANGUAGE_COOKIE
 
 TIMEOUT = 60_000
@@ -68,6 +68,14 @@ def test_a_spanish_browser_opens_the_tutor_in_spanish(browser: Any, base_url: st
         board.locator(".lt-space").first.wait_for(state="visible", timeout=TIMEOUT)
         expect(board.locator(".lt-actions")).to_contain_text("Pista", timeout=TIMEOUT)
         expect(page.get_by_label("Idioma")).to_have_value("Español")
+        loading = page.evaluate("""() => {  // the loading line's words, as the page says them while the app loads
+            document.body.insertAdjacentHTML("beforeend", '<h2 id="loading_text">Running...</h2>');
+            window.voila_process(1, 1);
+            const said = document.getElementById("loading_text").textContent;
+            document.getElementById("loading_text").remove();
+            return said;
+        }""")
+        assert loading == book("app", "es")["loading"], loading
         # The learner chooses English: the page keeps it in a cookie too, and the server's own pages answer in it
         # although the browser still asks for Spanish first.
         page.get_by_label("Idioma").select_option(label="English")
