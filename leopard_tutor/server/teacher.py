@@ -321,7 +321,7 @@ class TeacherHandler(RequestHandler):
         the page's language in each request it makes)."""
         answer_in_visitors_language(self)
         shown = self.get_query_argument("token", "")
-        if not shown and self.by_cookie and self.request.method == "GET":
+        if not shown and self.by_cookie:
             shown = self.get_cookie(PAGE_COOKIE, "") or ""
         if not hmac.compare_digest(shown.encode(), self.page.token.encode()):
             refuse(self, 403, "the class page needs the teacher's token",

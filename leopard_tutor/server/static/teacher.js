@@ -152,7 +152,7 @@
       const unlock = make("button", student.unlock_all ? words.unlocked : words.unlock,
         { type: "button", class: "lt-button", "data-focus": `unlock-${student.id}` });
       unlock.disabled = student.unlock_all;
-      unlock.addEventListener("click", () => act(async () => say((await send("unlock", { visitor: student.id })).said)));
+      unlock.addEventListener("click", () => act(async () => (await send("unlock", { visitor: student.id })).said));
       const actions = make("td");
       actions.append(unlock);
       row.append(actions);
@@ -363,9 +363,11 @@
     timer = setTimeout(refresh, REFRESH_MS);
   }
 
-  async function act(action, done, near) {
+  // Do what the teacher asked (`action` gives what it did, in words) and say so, beside the control pressed if
+  // `near` names its .lt-cp-said; a refusal is said there too
+  async function act(action, near) {
     try {
-      await action();
+      const done = await action();
       if (done) say(done, near);
     } catch (error) {
       say(error.words || words.offline, near);
@@ -379,14 +381,15 @@
   byId("lt-standings-today").addEventListener("click", () => choosePeriod("today"));
   byId("lt-standings-all").addEventListener("click", () => choosePeriod("all"));
   byId("lt-unlock-class").addEventListener("click",
-    () => act(async () => say((await send("unlock", { visitor: "all" })).said, "lt-unlock-said"), "", "lt-unlock-said"));
+    () => act(async () => (await send("unlock", { visitor: "all" })).said, "lt-unlock-said"));
   byId("lt-defaults").addEventListener("submit", (event) => {
     event.preventDefault();
     const rules = byId("lt-rules").value;
     act(async () => {
       await send("defaults", { rules: rules || null, level: byId("lt-level").value || null });
       if (rules) byId("lt-pair-rules").value = rules;  // the next round follows the class's new rules
-    }, words.saved, "lt-defaults-said");
+      return words.saved;
+    }, "lt-defaults-said");
   });
   byId("lt-pair").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -395,11 +398,13 @@
     act(async () => {
       const reply = await send("pair", { rules: byId("lt-pair-rules").value,
         hands: Number(byId("lt-pair-length").value) });
-      say(reply.said, "lt-pair-said");
-    }, "", "lt-pair-said").finally(() => { button.disabled = false; });
+      return reply.said;
+    }, "lt-pair-said").finally(() => { button.disabled = false; });
   });
   byId("lt-forget").addEventListener("click", () => {
-    if (window.confirm(words.forget_confirm)) act(() => send("forget", { confirm: true }), words.forgotten);
+    if (window.confirm(words.forget_confirm)) {
+      act(async () => { await send("forget", { confirm: true }); return words.forgotten; });
+    }
   });
   refresh();
 })();
