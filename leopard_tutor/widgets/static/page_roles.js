@@ -102,7 +102,8 @@ export default {
     };
     const reason = (control) => {
       if (control.matches("select")) {
-        const note = control.closest(".lt-play") && control.closest(".lt-play").querySelector(":scope > .lt-picks-note");
+        const play = control.closest(".lt-play");
+        const note = play && play.querySelector(":scope > .lt-picks-note");
         return note ? note.textContent.trim() : "";
       }
       return (control.getAttribute("title") || "").trim();
