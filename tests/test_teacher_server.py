@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from html import escape
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import psutil
 import pytest
@@ -41,6 +41,7 @@ from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.progress import Progress
 from leopard_tutor.protocol import KERNEL_HEADER, PROOF_HEADER, kernel_proof
 from leopard_tutor.server.class_store import ClassStore, TableRow
+from leopard_tutor.server.join import qr_svg
 from leopard_tutor.server.referee import GONE_SECONDS, QUIET_SECONDS, Referee
 from leopard_tutor.server.standings import results, tally
 from leopard_tutor.server.students import COLUMNS, Students
@@ -51,7 +52,8 @@ MATCH = "0123456789abcdef"
 """A match's id as a kernel reports it."""
 TEACHER_PATHS = ("teacher", "teacher/static/teacher.js", "teacher/static/teacher.css", "teacher/static/cards.js",
                  "teacher/static/board.css", "teacher/api/class", "teacher/api/class.csv",
-                 "teacher/api/watch?table=KRTQ")
+                 "teacher/api/watch?table=KRTQ", "teacher/static/teacher_join.js",
+                 "teacher/api/join.svg?address=http%3A%2F%2Fschool.example%2F")
 POSTS = {"teacher/api/defaults": {"rules": "RUNNING_LEOPARD", "level": None},
          "teacher/api/unlock": {"visitor": "all"}, "teacher/api/forget": {"confirm": True}}
 CONNECTION_FILES = re.compile(r"Storing connection files in (\S+?)\.?$", re.MULTILINE)
@@ -569,3 +571,23 @@ def test_the_page_loads_the_boards_drawing_of_a_card_and_its_style(token_server:
             assert answer.headers["Content-Type"].startswith(kind) and part in answer.read().decode()
     page = fetch(f"{token_server.url}teacher?token={TOKEN}")[1]
     assert all(f"teacher/static/{name}?token=" in page for name in ("cards.js", "board.css"))
+
+
+def test_the_page_draws_the_qr_code_of_an_address_to_join_by_and_no_other(token_server: Any) -> None:
+    """The QR code of the address students join by is an SVG image of the page's own server; an address that is
+    not one (another scheme, no host, a space, too long) is a 400 in words, and no image."""
+    address = "http://school.example:8866/"
+    with urllib.request.urlopen(f"{token_server.url}teacher/api/join.svg?address={quote(address, safe='')}"
+                                f"&token={TOKEN}", timeout=10) as answer:
+        assert answer.headers["Content-Type"] == "image/svg+xml"
+        assert answer.headers["Content-Security-Policy"] == "default-src 'none'"
+        assert answer.read().decode() == qr_svg(address)
+    for bad in ("javascript:alert(1)", "http://", "http://a b/", "x" * 400, "", "file:///etc/passwd"):
+        status, said = fetch(f"{token_server.url}teacher/api/join.svg?address={quote(bad, safe='')}&token={TOKEN}")
+        assert status == 400 and "<svg" not in said and len(said) < 300, (bad, status, said)
+
+
+def test_a_server_on_this_machines_own_address_gives_the_page_no_classroom_address(token_server: Any) -> None:
+    """Its page then says why students cannot join (tests/browser/test_class_join.py: a server heard beyond this
+    machine gives its address)."""
+    assert 'data-listening=""' in fetch(f"{token_server.url}teacher?token={TOKEN}")[1]

@@ -308,8 +308,10 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
             waiters = Waiters()
             tables = Referee(ClassStore.in_folder(data_dir), limit=cap or 1000, changed=waiters.changed)
             from .teacher import routes as class_page_routes  # the students' records and the teacher's page
+            listening = None if is_loopback(self.ip) else classroom_url(self.ip, self.port)
             return [*class_routes(self.server_url, tables, waiters),
-                    *class_page_routes(self.server_url, data_dir, tables, cap or 1000, served.book), *handlers]
+                    *class_page_routes(self.server_url, data_dir, tables, cap or 1000, served.book, listening),
+                    *handlers]
 
         def stop(self) -> None:
             """Voilà's stop, once the pool's filling has stopped and the preheated kernels no visitor has had are

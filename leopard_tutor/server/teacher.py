@@ -9,7 +9,7 @@ SameSite=Strict, for the page's own path) brings a reload of the page back, and 
 need `?token=`, which the page carries in its scripts' addresses.
 
 * GET  `teacher`: the page (`static/teacher.html`, with its words from the catalogue's "teacher.page");
-  GET `teacher/static/teacher.js` and `teacher.css`: its script and style;
+  GET `teacher/static/teacher.js`, `teacher_join.js` and `teacher.css`: its scripts and style;
 * GET  `teacher/api/class`: the rows of the students seen last (`students.Students.rows`) and how many of how
   many they are, the class tables, the defaults and the choices for them, the standings (`standings.py`); GET
   `teacher/api/class.csv`: every student's row as CSV, then the standings of all time;
@@ -20,7 +20,9 @@ need `?token=`, which the page carries in its scripts' addresses.
 * GET  `teacher/api/watch?table=CODE`: what a spectator may see of a class table (both squares with face-down
   cards unnamed, the stock, the discard pile, the counts and scores, as the board's state), never a hand;
   GET `teacher/static/cards.js` and `board.css`: the board's own drawing of a card and its style, with which
-  the page draws it.
+  the page draws it;
+* GET  `teacher/api/join.svg?address=URL`: the QR code of the address students join by (`join.py`; the page
+  decides which address, `teacher_join.js`).
 
 `routes` also gives the kernels' routes of the students (`student_handlers.py`): the class page and the
 records it reads come together.
@@ -56,6 +58,7 @@ from .class_store import ABANDONED, DAMAGED, FORGOTTEN, RoundMatch, StoreWriteEr
 from .data_folder import TOKEN_FILE as TOKEN_FILE  # where the token is kept
 from .data_folder import make_private, read_private, write_private
 from .guards import answer_in_visitors_language, refuse
+from .join import JoinError, qr_svg
 from .kernel_handler import json_object
 from .referee import QUIET_SECONDS, LiveTable, Referee
 from .sessions import SessionBook
@@ -67,7 +70,8 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
 """What a teacher's token may be: url-safe characters, 16 to 128 of them (a made one has 32)."""
 STATIC = Path(__file__).resolve().parent / "static"
 BOARD_STATIC = Path(__file__).resolve().parent.parent / "widgets" / "static"
-PAGE_FILES = {"teacher.js": (STATIC, "text/javascript"), "teacher.css": (STATIC, "text/css"),
+PAGE_FILES = {"teacher.js": (STATIC, "text/javascript"), "teacher_join.js": (STATIC, "text/javascript"),
+              "teacher.css": (STATIC, "text/css"),
               "cards.js": (BOARD_STATIC, "text/javascript"), "board.css": (BOARD_STATIC, "text/css")}
 """The page's files, where they are and their content types: its own, and the board's drawing of a card and
 the board's style, with which its watch view draws a table as the board does."""
@@ -120,6 +124,9 @@ class ClassPage:
     tables: Referee
     token: str
     book: SessionBook = field(default_factory=SessionBook)
+    listening: str | None = None
+    """The address students type to reach the server (`launch.classroom_url`), when it listens beyond this
+    machine; the page shows it when it was itself opened on this machine's own name (`teacher_join.js`)."""
 
     def report(self) -> dict[str, Any]:
         """What the page shows: the columns' titles and keys (`students.COLUMNS`, in the same order), the students'
@@ -360,6 +367,7 @@ class PageHandler(TeacherHandler):
         words = json.dumps(texts("teacher.page")).replace("<", "\\u003c")
         page = page.replace("__TEXTS__", words).replace("__TOKEN__", quote(self.page.token))
         page = page.replace("__TITLE__", html.escape(text("teacher.page.title"))).replace("__LANG__", language())
+        page = page.replace("__LISTENING__", html.escape(self.page.listening or ""))
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; "
                         "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'")
@@ -370,7 +378,7 @@ class FileHandler(TeacherHandler):
     """The page's scripts and styles (`PAGE_FILES`)."""
 
     def get(self, name: str) -> None:
-        """teacher.js, teacher.css, cards.js or board.css."""
+        """One of `PAGE_FILES`."""
         folder, kind = PAGE_FILES[name]
         self.set_header("Content-Type", f"{kind}; charset=utf-8")
         self.finish((folder / name).read_text(encoding="utf-8"))
@@ -384,7 +392,8 @@ class ApiHandler(TeacherHandler):
         self.finish(json.dumps(data))
 
     async def get(self, action: str) -> None:
-        """class, class.csv (every student, sent in parts so that the server answers others in between), watch."""
+        """class, class.csv (every student, sent in parts so that the server answers others in between), watch,
+        join.svg (the QR code of the `address` students join by)."""
         if action == "class":
             self._answer(self.page.report())
         elif action == "class.csv":
@@ -400,6 +409,14 @@ class ApiHandler(TeacherHandler):
             self.finish()
         elif action == "watch":
             self._answer(self.page.watch(self.get_query_argument("table", "").strip().upper()[:8]))
+        elif action == "join.svg":
+            try:
+                drawn = qr_svg(self.get_query_argument("address", ""))
+            except JoinError as error:
+                refuse(self, 400, str(error))
+            self.set_header("Content-Type", "image/svg+xml")
+            self.set_header("Content-Security-Policy", "default-src 'none'")
+            self.finish(drawn)
         else:
             refuse(self, 404, "no such class page request")
 
@@ -439,14 +456,15 @@ class ApiHandler(TeacherHandler):
             refuse(self, 404, "no such class page request")
 
 
-def routes(base_url: str, data_dir: Path, tables: Referee, limit: int,
-           book: SessionBook) -> list[tuple[str, Any, dict[str, Any]]]:
+def routes(base_url: str, data_dir: Path, tables: Referee, limit: int, book: SessionBook,
+           listening: str | None = None) -> list[tuple[str, Any, dict[str, Any]]]:
     """The routes of the class page and of the students' kernels under the server's `base_url`: the students are
-    kept beside `tables` (at most `limit` live), the token in `data_dir`; `book` holds the server's sessions."""
+    kept beside `tables` (at most `limit` live), the token in `data_dir`; `book` holds the server's sessions;
+    `listening` is the address students type, if the server listens beyond this machine."""
     students = Students(tables.store, limit=limit)
-    page = {"page": ClassPage(students, tables, kept_token(data_dir), book)}
+    page = {"page": ClassPage(students, tables, kept_token(data_dir), book, listening)}
     base = f"{base_url.rstrip('/')}/teacher"
     return [*student_routes(base_url, students),
             (base, PageHandler, page),
-            (rf"{base}/static/(teacher\.js|teacher\.css|cards\.js|board\.css)", FileHandler, page),
-            (rf"{base}/api/(class|class\.csv|watch|defaults|unlock|forget|pair)", ApiHandler, page)]
+            (rf"{base}/static/(teacher\.js|teacher_join\.js|teacher\.css|cards\.js|board\.css)", FileHandler, page),
+            (rf"{base}/api/(class|class\.csv|watch|join\.svg|defaults|unlock|forget|pair)", ApiHandler, page)]
