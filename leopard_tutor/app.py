@@ -109,6 +109,14 @@ def build_section(factory: Factory | str) -> Any:
         return message
 
 
+def section_heading(section_id: str) -> W.HTML:
+    """The heading of a section's tab panel (level 2, under the page's title): its tab's title, for a screen
+    reader's list of headings; it takes no room on the screen (`.lt-section-heading`)."""
+    heading = W.HTML(f"<h2>{html.escape(tab_title(section_id))}</h2>")
+    heading.add_class("lt-section-heading")
+    return heading
+
+
 class TutorApp(W.VBox):  # type: ignore[misc]
     """The app: a one-line title (the introduction behind an "About" button) and a tab per section, each
     built the first time it is opened."""
@@ -189,7 +197,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         if index is not None and index not in self.built and 0 <= index < len(self.sections):
             widget = build_section(self.sections[index][1])
             self.built[index] = widget
-            self.tabs.children[index].children = [widget]
+            self.tabs.children[index].children = [section_heading(self.sections[index][0]), widget]
             if isinstance(widget, Section):
                 widget.watch_rules(functools.partial(self._section_rules, index))
                 if self.member is not None:

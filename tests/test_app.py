@@ -42,11 +42,12 @@ def test_sections_are_one_line_each_and_built_when_opened(keyed: None) -> None:
                            ("Three", "ipywidgets:Label"), ("Broken", "leopard_tutor.nowhere:build")])
     assert tutor.tabs.titles == ("One", "Two", "Three", "Broken") and built == []
     tutor.tabs.selected_index = 1
-    assert built == ["second"] and tutor.tabs.children[1].children[0].value == "second section"
+    heading, section = tutor.tabs.children[1].children
+    assert built == ["second"] and section.value == "second section" and heading.value == "<h2>Two</h2>"
     tutor.tabs.selected_index = 2
-    assert isinstance(tutor.tabs.children[2].children[0], W.Label)
+    assert isinstance(tutor.tabs.children[2].children[-1], W.Label)
     tutor.tabs.selected_index = 3
-    failed = tutor.tabs.children[3].children[0]
+    failed = tutor.tabs.children[3].children[-1]
     assert failed.value == mark("app.section_failed", error="ModuleNotFoundError")  # its type's name, no traceback
 
 

@@ -109,6 +109,20 @@ window.ltProbes = {
       .map(([name, b]) => `${name}: ${Math.round(b.width)}x${Math.round(b.height)}`);
   },
 
+  // The headings on the page now (those drawn: a hidden tab's are not) that go down more than one level from the
+  // heading before them (an h1 followed by an h3, say), each with the level it follows.
+  headingJumps() {
+    let level = 0;
+    const jumps = [];
+    for (const heading of document.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
+      if (!heading.getClientRects().length) continue;
+      const now = Number(heading.tagName[1]);
+      if (now > level + 1) jumps.push(`h${now} "${heading.textContent.trim().slice(0, 30)}" after h${level}`);
+      level = now;
+    }
+    return jumps;
+  },
+
   // Records the cards the board sends travelling: who moved, and each flight's duration and delay.
   watchFlights() {
     window.ltFlights = [];

@@ -169,6 +169,8 @@ def test_every_tab_fits_one_screen_at_every_size(new_page: Any, base_url: str, a
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_text_meets_wcag_aa_contrast_in_every_tab(new_page: Any, base_url: str, scheme: str) -> None:
+    """Every text against its background, in every tab and About; and each tab's headings go down one level at a
+    time (the page's title, the section's, its panels')."""
     page = new_page(1366, 768, scheme=scheme)
     open_app(page, base_url)
     expect(page.locator(".lt-play .lt-aside .lt-note").first).to_be_visible()  # before a move: greyed, with why
@@ -178,6 +180,7 @@ def test_text_meets_wcag_aa_contrast_in_every_tab(new_page: Any, base_url: str, 
     for tab in SECTIONS:
         open_tab(page, tab)
         failures += [f"{tab}: {failure}" for failure in page.evaluate("ltProbes.contrast()")]
+        failures += [f"{tab}: a heading skips a level: {jump}" for jump in page.evaluate("ltProbes.headingJumps()")]
     page.get_by_text("About", exact=True).click()
     failures += [f"About: {failure}" for failure in page.evaluate("ltProbes.contrast()")]
     assert not failures, "\n".join(failures)
