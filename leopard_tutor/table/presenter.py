@@ -27,13 +27,14 @@ from .state import BoardState, State
 
 def hand_part(cards: Sequence[Card], *, selected: int | None = None, playable: Iterable[Card] = (),
               label: str = "") -> State:
-    """The viewer's hand, fanned: each card a button; `selected` is an index into `cards`; `label`
-    is "Your hand" unless another is given."""
+    """The viewer's hand, fanned: each card a button named by its card (whether it is selected, the button says
+    as pressed, not in its name); `selected` is an index into `cards`; `label` is "Your hand" unless another is
+    given."""
     playable = set(playable)
     label = label or text("board.your_hand")
     return {"label": label, "title": text("board.captions.hand", label=label, count=len(cards)), "cards": [
         {"index": i, "card": card_data(card), "selected": i == selected, "playable": card in playable,
-         "name": text("board.selected", card=card.name) if i == selected else card.name}
+         "name": card.name}
         for i, card in enumerate(cards)]}
 
 

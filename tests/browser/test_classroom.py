@@ -76,7 +76,7 @@ def test_a_click_storm_leaves_the_board_in_step_with_the_engine(page: Any, base_
     # more as a margin: without it, one full run of the suite found the bucket still empty, 2026-12-03)
     time.sleep(max(0.0, (handled + 1 - INTENT_BURST) / INTENT_RATE) + 0.5)
     third.click()
-    card = name.removesuffix(text("board.selected", card=""))  # its name, once picked or not
+    card = name  # its card's name, picked or not
     expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "where", card=card), timeout=20_000)
     assert board.locator(".lt-error").inner_text() == ""
 

@@ -70,8 +70,8 @@ def click(root: Any, target: Any) -> str:
 
 
 def hand_card(root: Any, card: Card) -> Any:
-    """The hand's button for `card` (picked or not)."""
-    return root.locator(f'.lt-hand-card[aria-label="{card.name}"], .lt-hand-card[aria-label="{card.name}, selected"]')
+    """The hand's button for `card`, named by its card alone, picked or not (pressed says which)."""
+    return root.locator(f'.lt-hand-card[aria-label="{card.name}"]')
 
 
 def space(root: Any, owner: int, number: int) -> Any:

@@ -35,7 +35,7 @@ NAMES = {card.name: card for card in ALL_CARDS}
 YOURS, THEIRS = text("board.squares.yours"), text("board.squares.theirs")
 """The squares' labels: the page speaks the server's language, English, in the catalogue's words."""
 SPACE_NAME = pattern("board.space_name", label=f"{escaped(YOURS)}|{escaped(THEIRS)}", space="[1-9]", what=".+")
-EMPTY, FACE_DOWN, SELECTED = text("board.empty"), text("board.face_down_card"), text("board.selected", card="")
+EMPTY, FACE_DOWN = text("board.empty"), text("board.face_down_card")
 ON_TOP = opening("board.on_top_of", "count", what="")
 """What follows a pile's top card in a space's name: ", on top of "."""
 YOUR_TURN = pattern("play.turn.yours", number=r"\d+", hands=r"\d+", rules=".+")
@@ -58,6 +58,7 @@ READ_TABLE = """root => ({
       name: b.getAttribute('aria-label'), target: b.classList.contains('lt-target'),
       why: b.getAttribute('aria-description') || ''}))})),
   hand: Array.from(root.querySelectorAll('.lt-hand-card')).map(b => b.getAttribute('aria-label')),
+  pressed: Array.from(root.querySelectorAll('.lt-hand-card')).map(b => b.getAttribute('aria-pressed') === 'true'),
   discard: root.querySelector('.lt-discard').classList.contains('lt-target'),
   actions: Array.from(root.querySelectorAll('.lt-actions button')).map(b => [b.textContent, !b.disabled]),
 })"""
@@ -259,9 +260,10 @@ def test_a_menu_stepped_through_by_keyboard_acts_once_at_enter(board: Any) -> No
 def test_selecting_a_card_lights_exactly_the_legal_targets(board: Any) -> None:
     table = wait_my_turn(board)
     for index in range(min(4, len(table["hand"]))):
-        card = NAMES[table["hand"][index].removesuffix(SELECTED)]
+        card = NAMES[table["hand"][index]]
         table = click(board, board.locator(".lt-hand-card").nth(index))
-        assert table["hand"][index] == text("board.selected", card=card.name)
+        assert table["hand"][index] == card.name
+        assert table["pressed"] == [i == index for i in range(len(table["hand"]))]
         squares = squares_of(table)
         for owner, part in enumerate(table["squares"]):
             for cell in part["cells"]:
@@ -294,7 +296,7 @@ def test_a_legal_play_changes_the_board_and_the_explanation(board: Any) -> None:
         table = click(board, board.locator(".lt-hand-card").nth(index))
         if board.locator(".lt-space.lt-target").count():
             break
-    card = NAMES[table["hand"][index].removesuffix(SELECTED)]
+    card = NAMES[table["hand"][index]]
     target = board.locator(".lt-space.lt-target").first
     found = SPACE_NAME.match(target.get_attribute("aria-label") or "")
     assert found, "no card of the hand lights a space"
@@ -338,7 +340,7 @@ def test_a_scoring_play_raises_the_value_shown(board: Any) -> None:
         value = square_value(mine, rules)
         best = None
         for index, name in enumerate(table["hand"]):
-            card = NAMES[name.removesuffix(SELECTED)]
+            card = NAMES[name]
             for space in range(1, 10):
                 if check_play(card, mine, space, own=True).legal:
                     gain = square_value(mine.with_card(card, space), rules) - value
@@ -366,7 +368,7 @@ def test_a_scoring_play_raises_the_value_shown(board: Any) -> None:
 def test_an_illegal_click_explains_and_changes_nothing(board: Any) -> None:
     table = wait_my_turn(board)
     table = click(board, board.locator(".lt-hand-card").first)
-    card = NAMES[table["hand"][0].removesuffix(SELECTED)]
+    card = NAMES[table["hand"][0]]
     wrong = board.locator(".lt-square").nth(1).locator(".lt-space:not(.lt-target)")
     if not wrong.count():
         wrong = board.locator(".lt-square").nth(0).locator(".lt-space:not(.lt-target)")
@@ -404,7 +406,7 @@ def towards_lines_by_clicks(board: Any, cards: int) -> None:
                if (found := SPACE_NAME.match(part["cells"][0]["name"])) and found.group(1) == YOURS)
     square, _ = square_from_names([cell["name"] for cell in own["cells"]], YOURS)
     rules = rules_of(table)
-    hand = [NAMES[name.removesuffix(SELECTED)] for name in table["hand"]]
+    hand = [NAMES[name] for name in table["hand"]]
     best = max(((square_value(square.with_card(card, space), rules), index, space)
                 for index, card in enumerate(hand) for space in range(1, 10)
                 if check_play(card, square, space, own=True).legal), default=None)
@@ -469,8 +471,9 @@ def test_keyboard_alone_selects_and_plays(board: Any) -> None:
         expect(board).not_to_have_attribute("data-seq", seq or "")
         page.keyboard.press("ArrowRight")
         assert step < len(table["hand"]) - 1
-    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
-    assert focused.endswith(SELECTED) and NAMES[focused.removesuffix(SELECTED)]
+    focused, pressed = page.evaluate("['aria-label', 'aria-pressed'].map((name) => document.activeElement"
+                                     ".getAttribute(name))")
+    assert pressed == "true" and NAMES[focused]
     target_name = board.locator(".lt-space.lt-target").first.get_attribute("aria-label")
     for _ in range(3):  # each square is one Tab stop, the first lit space when a card is chosen
         page.keyboard.press("Shift+Tab")
