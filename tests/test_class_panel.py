@@ -228,6 +228,8 @@ def test_a_table_closed_while_away_is_told_as_its_ending_and_count_say(keyed: No
     assert away_words(closed) == mark("classmates.while_away.computer", name="Ben", code="KRTQ")
     abandoned = {**closed, "ended": "abandoned", "gone": None, "counts": None}
     assert away_words(abandoned) == mark("classmates.while_away.abandoned", name="Ben", code="KRTQ")
+    by_teacher = {**closed, "ended": "teacher", "gone": None, "counts": None}
+    assert away_words(by_teacher) == mark("classmates.while_away.teacher", code="KRTQ")
     for other in ({"gone": 1, "counts": "won"}, {"ended": "finished", "gone": None, "counts": "won"},
                   {"ended": "left", "gone": 1, "counts": "won"}, {"table": None}, {"seat": 7},
                   {**abandoned, "names": ["Ana", None]}):  # (a table nobody joined: no classmate had gone)
@@ -675,6 +677,27 @@ def test_a_table_the_server_closed_says_why(tables: tuple[Referee, Clock], keyed
     panel.on_report(panel.client.mine())
     assert said(panel.status.value, "classmates.closed_why.abandoned", code=code)
     assert not said(panel.status.value, "classmates.other_left")
+
+
+def test_a_table_the_teacher_ended_frees_both_pages_and_says_so(tables: tuple[Referee, Clock], keyed: None) -> None:
+    """The teacher ends a table in play: both pages leave it, each saying their teacher ended it and no result of it
+    counts; a page opened afterwards (a reload) is told the same, and both may open a table again."""
+    authority, _ = tables
+    code = authority.open("ana", "Ana")
+    authority.join("ben", "Ben", code)
+    plays = {"ana": section(authority, "ana"), "ben": section(authority, "ben")}
+    authority.end_by_teacher(code)
+    for play in plays.values():
+        panel = panel_of(play)
+        panel.on_report(panel.client.mine())
+        assert said(panel.status.value, "classmates.closed_why.teacher", code=code)
+        assert play.controller.mode.kind == "closed" and panel.code is None
+    again = panel_of(section(authority, "ben"))
+    assert not again.resume() and said(again.status.value, "classmates.while_away.teacher", code=code)
+    for name, play in plays.items():  # both free
+        panel_of(play).name.value = name.title()
+        panel_of(play).open_button.click()
+        assert panel_of(play).code not in (None, code)
 
 
 def test_the_match_length_chosen_reaches_the_server_and_both_players(tables: tuple[Referee, Clock],

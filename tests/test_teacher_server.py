@@ -374,7 +374,8 @@ def test_the_teachers_token_is_never_in_the_log_after_the_start_banner(token_ser
     ("defaults", {"rules": ["a"]}), ("defaults", {"level": {}}), ("defaults", {"rules": 5, "level": None}),
     ("unlock", {"visitor": 5}), ("unlock", {"visitor": ["all"]}), ("forget", {"confirm": "yes"}),
     ("defaults", ["rules"]), ("unlock", "all"), ("pair", {"rules": ["a"], "hands": 1}),
-    ("pair", {"rules": {"k": 1}, "hands": 1})])
+    ("pair", {"rules": {"k": 1}, "hands": 1}), ("end", {"table": 5}), ("end", {"table": "KRTQ"}), ("end", {}),
+    ("end_round", {"round": "1"}), ("end_round", {"round": 1}), ("end", ["KRTQ"])])
 def test_the_class_pages_requests_of_the_wrong_types_are_refused(token_server: Any, action: str,
                                                                  body: Any) -> None:
     status, answer = post(f"{token_server.url}teacher/api/{action}?token={TOKEN}", json.dumps(body).encode())
@@ -388,7 +389,7 @@ NESTED = [b"[" * 1000, b"[" * 1023 + b"]", b'{"a":' * 204, b"[" * 500 + b"]" * 5
 def test_json_nested_too_deep_is_refused_on_every_json_endpoint(token_server: Any) -> None:
     url = token_server.url
     assert all(len(body) <= 1024 for body in NESTED)
-    for action in ("defaults", "unlock", "forget"):
+    for action in ("defaults", "unlock", "forget", "pair", "end", "end_round"):
         for body in NESTED:
             assert post(f"{url}teacher/api/{action}?token={TOKEN}", body)[0] == 400, (action, body[:10])
 

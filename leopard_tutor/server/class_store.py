@@ -39,9 +39,9 @@ log = logging.getLogger(__name__)
 
 APP_FOLDER = "leopard-tutor"
 
-ABANDONED, FORGOTTEN, DAMAGED = "abandoned", "forgotten", "damaged"
-"""How a table ended, as its row and its players' reports say (beside `protocol.FINISHED`, `protocol.LEFT` and
-`protocol.COMPUTER` + a level)."""
+ABANDONED, FORGOTTEN, DAMAGED, TEACHER = "abandoned", "forgotten", "damaged", "teacher"
+"""How a table ended ("teacher": the teacher ended it from the class page), as its row and its players' reports say
+(beside `protocol.FINISHED`, `protocol.LEFT` and `protocol.COMPUTER` + a level)."""
 
 TABLE_IDS: tuple[str, ...] = (
     """CREATE TABLE tables_with_ids (

@@ -15,8 +15,9 @@ need `?token=`, which the page carries in its scripts' addresses.
   `teacher/api/class.csv`: every student's row as CSV, then the standings of all time;
 * POST `teacher/api/defaults` {"rules", "level"}; `teacher/api/unlock` {"visitor": id | "all"};
   `teacher/api/forget` {"confirm": true}; `teacher/api/pair` {"rules", "hands"}: pair the next round of every
-  student present (`ClassPage.pair`), answered {"said": what was done, in words} (HTTP 400 {"said"} if nobody
-  could be paired);
+  student present (`ClassPage.pair`); `teacher/api/end` {"table": CODE}: end that class table (`ClassPage.end_table`);
+  `teacher/api/end_round` {"round": NUMBER}: end the tables of that round still in play (`ClassPage.end_round`); these
+  three answered {"said": what was done, in words} (HTTP 400 {"said": why not} if nothing was done);
 * GET  `teacher/api/watch?table=CODE`: what a spectator may see of a class table (both squares with face-down
   cards unnamed, the stock, the discard pile, the counts and scores, as the board's state), never a hand;
   GET `teacher/static/cards.js` and `board.css`: the board's own drawing of a card and its style, with which
@@ -52,7 +53,16 @@ from ..engine import RULE_SETS
 from ..engine.catalogue import language, text, texts
 from ..engine.view import public_square
 from ..protocol import COMPUTER, FINISHED, LEFT, LEVEL_CHOICES, MATCH_LENGTHS
-from .class_store import ABANDONED, DAMAGED, FORGOTTEN, RoundMatch, StoreWriteError, TableRow, WriteFailures
+from .class_store import (
+    ABANDONED,
+    DAMAGED,
+    FORGOTTEN,
+    TEACHER,
+    RoundMatch,
+    StoreWriteError,
+    TableRow,
+    WriteFailures,
+)
 from .data_folder import TOKEN_FILE as TOKEN_FILE  # where the token is kept
 from .data_folder import make_private, read_private, write_private
 from .guards import answer_in_visitors_language, refuse
@@ -123,8 +133,10 @@ class ClassPage:
 
     def report(self) -> dict[str, Any]:
         """What the page shows: the columns' titles and keys (`students.COLUMNS`, in the same order), the students'
-        rows (those here now, and the `students.PAGE_ROWS` seen last), how many of how many are shown (a sentence,
-        empty when every one is), the open tables, the defaults and the choices for them, and the standings:
+        rows (those here now, and the `students.PAGE_ROWS` seen last, each with "labels": its button's names for a
+        screen reader), how many of how many are shown (a sentence, empty when every one is), the open tables
+        (`table_line`), those closed lately, the defaults and the choices for them, the round (`round_said`), and
+        the standings:
         {"today" (the matches ended since the server's local midnight), "all": rows of {"name", "played", "won",
         "drawn", "lost", "for", "against"} (`standings.standings`), "counts": the sentence saying what they count,
         "columns": {key: title}, in the rows' order}."""
@@ -133,14 +145,16 @@ class ClassPage:
         here = self.book.connected_visitors()
         rows = self.students.rows(here.__contains__, classmates=self.tables.tally(), here=here,
                                   rounds=self.tables.computer_matches())
+        for row in rows:  # what a screen reader names the row's button: whose it is
+            name = row["cells"][0]["text"]
+            row["labels"] = {key: text(f"teacher.labels.{key}", name=name) for key in ("unlock", "unlocked")}
         total = self.students.count()
         return {
             "columns": [text(f"teacher.columns.{column}") for column in COLUMNS],
             "column_keys": list(COLUMNS),
             "students": rows,
             "shown": text("teacher.shown", shown=len(rows), total=total) if len(rows) < total else "",
-            "tables": [{"code": code, "names": [name for name in live.row.names if name is not None],
-                        "note": " ".join(self.gone_words(live))} for code, live in self.tables.tables.items()],
+            "tables": [self.table_line(code, live) for code, live in self.tables.tables.items()],
             "closed": self.closed_lately(),
             "defaults": self.students.defaults(),
             "not_stored": not_stored(self.tables.store.failures),
@@ -155,6 +169,16 @@ class ClassPage:
             },
         }
 
+    def table_line(self, code: str, live: LiveTable) -> dict[str, Any]:
+        """A live table as the page lists it: {"code", "names", "note" (its players gone, if any), "labels" (what a
+        screen reader names its buttons: "watch", "stop_watching", "end"), "end_confirm" (asked before ending it)}."""
+        names = [name for name in live.row.names if name is not None]
+        both = " \u2013 ".join(names)
+        return {"code": code, "names": names, "note": " ".join(self.gone_words(live)),
+                "labels": {key: text(f"teacher.labels.{key}", code=code, names=both)
+                           for key in ("watch", "stop_watching", "end")},
+                "end_confirm": text("teacher.end.confirm", code=code, names=both)}
+
     def round_said(self) -> dict[str, Any]:
         """The round paired last: {"number" (0 before the first), "said": when, under which rules and length,
         "rules", "hands" (its own, once there is one)}, and the lengths a round's matches may have, as
@@ -162,10 +186,27 @@ class ClassPage:
         row = self.tables.round
         lengths = [[hands, text("teacher.rounds.hands", hands=hands)] for hands in MATCH_LENGTHS]
         if row is None:
-            return {"number": 0, "said": "", "lengths": lengths}
+            return {"number": 0, "said": "", "lengths": lengths, "in_play": 0, "end_confirm": ""}
+        in_play = len(self.tables.round_tables())
         return {"number": row.number, "lengths": lengths, "rules": row.rules, "hands": row.hands,
                 "said": text("teacher.rounds.last", number=row.number, rules=text(f"rules.{row.rules}"),
-                             time=time.strftime("%H:%M", time.localtime(row.started)), hands=row.hands)}
+                             time=time.strftime("%H:%M", time.localtime(row.started)), hands=row.hands),
+                "in_play": in_play,
+                "end_confirm": text("teacher.end.round_confirm", number=row.number, tables=in_play) if in_play else ""}
+
+    def end_table(self, code: object) -> str:
+        """End the class table `code` for both its players (`Referee.end_by_teacher`): what was done, in words. A
+        `ClassTableError` if there is no such table in play."""
+        row = self.tables.end_by_teacher(code)
+        if row.visitors[1] is None:
+            return text("teacher.end.ended_waiting", code=row.code, name=row.names[0] or "")
+        return text("teacher.end.ended", code=row.code)
+
+    def end_round(self, number: object) -> str:
+        """End every table of round `number` (the round paired last) still in play (`Referee.end_round`): what was
+        done, in words. A `ClassTableError` if `number` is not that round or none of its tables is in play."""
+        ended = self.tables.end_round(number)
+        return text("teacher.end.round_ended", number=number, tables=len(ended))
 
     def pair(self, rules: object, hands: object) -> str:
         """Pair the next round (`Referee.pair`) of the named students whose page is connected now, under `rules`
@@ -276,7 +317,7 @@ def closed_words(row: TableRow) -> str:
     elif ending.startswith(COMPUTER) and gone is not None:
         how = text("teacher.closed.how.computer", name=names[gone], other=names[1 - gone],
                    level=text(f"levels.in_sentence.{ending.removeprefix(COMPUTER)}"))
-    elif ending in (FINISHED, ABANDONED, DAMAGED, FORGOTTEN):
+    elif ending in (FINISHED, ABANDONED, DAMAGED, FORGOTTEN, TEACHER):
         how = text(f"teacher.closed.how.{ending}")
     else:
         how = text("teacher.closed.how.other")
@@ -404,7 +445,7 @@ class ApiHandler(TeacherHandler):
             refuse(self, 404, "no such class page request")
 
     def post(self, action: str) -> None:
-        """defaults, unlock, forget, pair."""
+        """defaults, unlock, forget, pair, end, end_round."""
         body = json_object(self, "a class page request", MAX_BODY)
         if body is None:
             refuse(self, 400, "a class page request that is not a JSON object")
@@ -429,12 +470,19 @@ class ApiHandler(TeacherHandler):
                 refuse(self, 400, "forgetting the class needs a confirmation")
             self.page.tables.forget()
             self._answer({"forgotten": students.forget()})
-        elif action == "pair":
+        elif action in ("pair", "end", "end_round"):
             try:
-                self._answer({"said": self.page.pair(body.get("rules"), body.get("hands", 1))})
+                if action == "pair":
+                    said = self.page.pair(body.get("rules"), body.get("hands", 1))
+                elif action == "end":
+                    said = self.page.end_table(body.get("table"))
+                else:
+                    said = self.page.end_round(body.get("round"))
             except ClassTableError as error:
                 self.set_status(400)
                 self._answer({"said": text(f"classmates.refused.{error.key}", **error.facts)})
+                return
+            self._answer({"said": said})
         else:
             refuse(self, 404, "no such class page request")
 
@@ -449,4 +497,4 @@ def routes(base_url: str, data_dir: Path, tables: Referee, limit: int,
     return [*student_routes(base_url, students),
             (base, PageHandler, page),
             (rf"{base}/static/(teacher\.js|teacher\.css|cards\.js|board\.css)", FileHandler, page),
-            (rf"{base}/api/(class|class\.csv|watch|defaults|unlock|forget|pair)", ApiHandler, page)]
+            (rf"{base}/api/(class|class\.csv|watch|defaults|unlock|forget|pair|end|end_round)", ApiHandler, page)]

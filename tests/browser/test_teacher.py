@@ -21,6 +21,7 @@ from class_players import play_face_down_first
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from rendered import opening
+from test_classmates import TIMEOUT, two_at_a_table
 
 from leopard_tutor.engine import Card
 from leopard_tutor.engine.catalogue import answer_in, text
@@ -263,7 +264,7 @@ def test_watching_a_table_draws_its_cards_as_the_board_does_and_never_a_face_dow
     for lang, named in (("en", lambda card: card.name), ("es", in_spanish)):
         page.goto(f"{server.url}teacher?token={TOKEN}&lang={lang}")
         with page.expect_response(lambda answer: "teacher/api/watch" in answer.url) as answered:
-            page.locator(f"#lt-tables li:has-text('{code}') button").click()
+            page.locator(f"#lt-tables li:has-text('{code}') button[aria-pressed]").click()  # Watch, not End
         frames.append(answered.value.text())
         watch = page.locator("#lt-watch")
         faces = watch.locator(".lt-square .lt-card:not(.lt-back)")
@@ -408,3 +409,42 @@ def test_the_class_page_draws_standings_and_stages_light_and_dark_and_large(
     wide = page.evaluate("document.scrollingElement.scrollWidth")
     page.screenshot(path=str(artifacts / "teacher-class-page-phone.png"), full_page=True)
     assert wide <= 390, f"the page is {wide} px wide on a phone: a wide table scrolls within itself"
+
+
+def test_the_teacher_ends_a_table_and_both_students_pages_leave_it(browser: Any, page: Any, page_errors: list[str],
+                                                                   open_board: Any, start_own_server: Any,
+                                                                   tmp_path: Path) -> None:
+    """Ana and Ben sit at a table (one of them would never move); the teacher's "End this table", named for a screen
+    reader by its table, asks first (declined: nothing changes), then ends it: the class page says so beside the list
+    and lists it closed by the teacher, counting for nobody, and both students' boards say their teacher ended it."""
+    server = start_own_server("--data-dir", str(tmp_path / "data"), "--teacher-token", TOKEN)
+    ana_board = open_board(server.url)
+    other, _, ben_board, code = two_at_a_table(browser, page, server.url, page_errors, ("Ana", "Ben"))
+    teacher = browser.new_context().new_page()
+    try:
+        teacher.goto(f"{server.url}teacher?token={TOKEN}")
+        names = "Ana \u2013 Ben"
+        end = teacher.locator("#lt-tables").get_by_role("button", name=text("teacher.labels.end", code=code,
+                                                                              names=names), exact=True)
+        expect(end).to_have_text(text("teacher.page.end_table"), timeout=TIMEOUT)
+        expect(teacher.locator("#lt-tables").get_by_role("button", name=text(
+            "teacher.labels.watch", code=code, names=names), exact=True)).to_have_text(text("teacher.page.watch"))
+        asked: list[str] = []
+        teacher.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+        end.click()
+        assert asked == [text("teacher.end.confirm", code=code, names=names)]
+        expect(end).to_be_visible()  # declined: the table plays on
+        teacher.once("dialog", lambda dialog: dialog.accept())
+        end.click()
+        expect(teacher.locator("#lt-tables-said")).to_have_text(text("teacher.end.ended", code=code))
+        expect(teacher.locator("#lt-tables li")).to_have_text([text("teacher.page.no_tables")])
+        closed = text("teacher.closed.line", how=text("teacher.closed.how.teacher"),
+                      counted=text("teacher.closed.counted.nobody"))
+        expect(teacher.locator("#lt-closed li")).to_have_text([f"{code}: {names} \u2014 {closed}"])
+        for board in (ana_board, ben_board):
+            expect(board.locator(".lt-message")).to_contain_text(text("classmates.closed_why.teacher", code=code),
+                                                                 timeout=TIMEOUT)
+        expect(teacher.locator("#lt-standings-none")).to_have_text(text("teacher.page.no_standings_today"))
+    finally:
+        teacher.context.close()
+        other.close()
