@@ -19,7 +19,8 @@ need `?token=`, which the page carries in its scripts' addresses.
   `teacher/api/end_round` {"round": NUMBER}: end the tables of that round still in play (`ClassPage.end_round`); these
   three answered {"said": what was done, in words} (HTTP 400 {"said": why not} if nothing was done);
 * GET  `teacher/api/watch?table=CODE`: what a spectator may see of a class table (both squares with face-down
-  cards unnamed, the stock, the discard pile, the counts and scores, as the board's state), never a hand;
+  cards unnamed, the stock, the discard pile, whose turn it is, the counts and scores, as the board's state), never
+  a hand;
   GET `teacher/static/cards.js` and `board.css`: the board's own drawing of a card and its style, with which
   the page draws it.
 
@@ -51,6 +52,7 @@ from ..board_parts import discard_part, square_part, stock_part
 from ..class_codes import ClassTableError
 from ..engine import RULE_SETS
 from ..engine.catalogue import language, text, texts
+from ..engine.turns import current_player
 from ..engine.view import public_square
 from ..protocol import COMPUTER, FINISHED, LEFT, LEVEL_CHOICES, MATCH_LENGTHS
 from .class_store import (
@@ -260,7 +262,8 @@ class ClassPage:
         """What a spectator may see of table `code`, in the board's own terms (`board_parts`) so that the page
         draws it as the board does: both squares ("squares": `square_part`, each with a "title" saying whose and
         its value; a face-down card is only "face_down", never its rank or suit), the stock and the discard pile
-        ("stock", "discard") and, as "lines", how many cards each hand holds and the match's scores; never a card
+        ("stock", "discard") and, as "lines", whose turn it is (the turn runner's `current_player`; once a hand is
+        over, that the next is to be dealt), how many cards each hand holds and the match's scores; never a card
         of a hand. Every word is in the language of the request. {"gone": words} if it is not open, {"waiting":
         words} before its second player."""
         live = self.tables.tables.get(code)
@@ -279,10 +282,14 @@ class ClassPage:
             part["title"] = text("teacher.watch.square", name=names[owner], value=part["value"])
             squares.append(part)
         totals = match.totals
+        player = current_player(hand)
+        turn = (text("teacher.watch.hand_over", hand=match.hand_number) if player is None
+                else text("teacher.watch.turn", name=names[player]))
         return {
             "code": code, "names": names, "squares": squares,
             "stock": stock_part(hand.stock_size), "discard": discard_part(hand.discards),
             "lines": [
+                turn,
                 *(text("teacher.watch.hand", name=names[seat], count=len(hand.held[seat])) for seat in (0, 1)),
                 text("teacher.watch.totals", first=names[0], first_total=totals[0], second=names[1],
                      second_total=totals[1], hand=match.hand_number, hands=match.hands),
