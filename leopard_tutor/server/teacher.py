@@ -54,7 +54,7 @@ from ..engine import RULE_SETS
 from ..engine.catalogue import language, text, texts
 from ..engine.turns import current_player
 from ..engine.view import public_square
-from ..protocol import COMPUTER, FINISHED, LEFT, LEVEL_CHOICES, MATCH_LENGTHS
+from ..protocol import COMPUTER, FINISHED, LEFT, LEVEL_CHOICES, MATCH_LENGTHS, theme_of
 from .class_store import (
     ABANDONED,
     DAMAGED,
@@ -396,7 +396,8 @@ class TeacherHandler(RequestHandler):
 
 class PageHandler(TeacherHandler):
     """The class page: its HTML with the catalogue's words and the token for its script; the token kept in
-    `PAGE_COOKIE` for a reload, once the page has taken it out of its address."""
+    `PAGE_COOKIE` for a reload, once the page has taken it out of its address. Light or dark as its address asks,
+    as a link to the app may (?theme= or ?voila-theme=: `protocol.theme_of`), else as the browser prefers."""
 
     by_cookie = True
 
@@ -408,6 +409,7 @@ class PageHandler(TeacherHandler):
         words = json.dumps(texts("teacher.page")).replace("<", "\\u003c")
         page = page.replace("__TEXTS__", words).replace("__TOKEN__", quote(self.page.token))
         page = page.replace("__TITLE__", html.escape(text("teacher.page.title"))).replace("__LANG__", language())
+        page = page.replace("__THEME__", theme_of(self.request.query_arguments) or "auto")
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; "
                         "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'")

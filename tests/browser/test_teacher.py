@@ -127,6 +127,8 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     assert watch.locator("img").count() == 0
 
     ana = page.locator("#lt-rows tr", has=page.locator("th", has_text="Ana")).get_by_role("button")
+    expect(ana).to_have_accessible_name(text("teacher.labels.unlock", name="Ana"))  # whose, for a screen reader
+    expect(ana).to_have_text(text("teacher.page.unlock"))
     ana.focus()
     record(data, "v-ben", "Ben", {})  # a student's change reaches the open page without a reload
     expect(page.locator("#lt-rows tr")).to_have_count(3, timeout=5_000)
@@ -134,6 +136,7 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
 
     page.locator("#lt-unlock-class").click()
     expect(page.locator("#lt-rows button:disabled")).to_have_count(3, timeout=5_000)
+    expect(ana).to_have_accessible_name(text("teacher.labels.unlocked", name="Ana"))
     said = [text("teacher.unlocked_said", count=count) for count in range(4)]  # the page says what it did
     expect(page.locator("#lt-status")).to_have_text(re.compile("|".join(re.escape(words) for words in said)))
     expect(page.locator("#lt-unlock-said")).to_have_text(page.locator("#lt-status").inner_text())
@@ -165,6 +168,12 @@ def test_a_projectors_screen_shows_the_title_tools_and_six_students_or_more(page
     tops = page.evaluate("""() => [...document.querySelectorAll('#lt-rows tr:first-child .lt-cp-stage')]
         .map((cell) => Math.round(cell.getBoundingClientRect().top))""")
     assert len(tops) == len(LESSONS) and len(set(tops)) == 1, f"the stages wrap: {tops}"
+    seen = page.locator("#lt-columns th").all_inner_texts().index(text("teacher.columns.last_seen"))
+    lines = page.evaluate("""(column) => [...document.querySelectorAll('#lt-rows tr')].map((row) => {
+        const range = document.createRange();
+        range.selectNodeContents(row.cells[column]);
+        return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size; })""", seen)
+    assert set(lines) == {1}, f"a Last seen date breaks over lines: {lines}"
     for lang in ("en", "es"):  # Spanish runs longer: its headers wrap, the page does not scroll sideways
         page.goto(f"{server.url}teacher?token={TOKEN}&lang={lang}")
         expect(page.locator("#lt-rows tr")).to_have_count(16, timeout=10_000)
@@ -409,6 +418,14 @@ def test_the_class_page_draws_standings_and_stages_light_and_dark_and_large(
     wide = page.evaluate("document.scrollingElement.scrollWidth")
     page.screenshot(path=str(artifacts / "teacher-class-page-phone.png"), full_page=True)
     assert wide <= 390, f"the page is {wide} px wide on a phone: a wide table scrolls within itself"
+    for asked, preferred in (("theme=dark", "light"), ("voila-theme=light", "dark")):  # the address wins, as in the app
+        page.emulate_media(color_scheme=preferred)
+        page.goto(f"{server.url}teacher?token={TOKEN}&{asked}")
+        expect(page.locator("#lt-rows tr")).to_have_count(3, timeout=10_000)
+        shown = "dark" if asked.endswith("dark") else "light"
+        expect(page.locator("body")).to_have_attribute("data-jp-theme-light", str(shown == "light").lower())
+        assert page.evaluate("""() => [getComputedStyle(document.body).backgroundColor,
+            getComputedStyle(document.body).color]""") == colours[shown][:2], asked
 
 
 def test_the_teacher_ends_a_table_and_both_students_pages_leave_it(browser: Any, page: Any, page_errors: list[str],

@@ -5,7 +5,8 @@
 // button says "Next round" once a round was paired; "End the round" ends its tables still in play), the class's
 // defaults, unlocking lessons, watching a class table (drawn with the board's own drawing of a space and a card:
 // cards.js, loaded before this script), ending one, and forgetting the class (each ending asked for confirmation). Every word comes from the server (the catalogue's "teacher" book); every name is put in as text,
-// never as markup. The page is light or dark as the browser prefers, and tells board.css so as the app's page does.
+// never as markup. The page is light or dark as its address asks (the server's data-theme on the html), else as the
+// browser prefers, and tells board.css so as the app's page does.
 (() => {
   "use strict";
   const REFRESH_MS = 2000;
@@ -35,7 +36,11 @@
   const ANSWERED = new Set(["pair", "end", "end_round"]);  // requests whose refusal (HTTP 400) says why, in words
 
   const dark = window.matchMedia("(prefers-color-scheme: dark)");
-  const followScheme = () => { document.body.dataset.jpThemeLight = dark.matches ? "false" : "true"; };
+  const fixed = document.documentElement.dataset.theme;  // "light" or "dark" if the address asked, else "auto"
+  const followScheme = () => {
+    const isDark = fixed === "dark" || (fixed !== "light" && dark.matches);
+    document.body.dataset.jpThemeLight = isDark ? "false" : "true";
+  };
 
   // The answer to what the teacher did, in the header's live region, and again for the eye beside the control
   // pressed (`near`, the id of its .lt-cp-said), which may be a screen's height below the header
@@ -145,6 +150,7 @@
         const element = make(index === 0 ? "th" : "td", cell.text, index === 0 ? { scope: "row" } : {});
         const key = state.columnKeys[index];  // the server's column keys (students.COLUMNS), in its order
         if (key === "now" && student.away) element.className = "lt-cp-away";
+        if (key === "last_seen") element.className = "lt-cp-when";  // a date and time kept on one line
         if (key === "lessons") {
           element.className = "lt-cp-lessons";
           element.append(...stagesOf(student));
