@@ -700,6 +700,31 @@ def test_a_table_the_teacher_ended_frees_both_pages_and_says_so(tables: tuple[Re
         assert panel_of(play).code not in (None, code)
 
 
+def test_after_the_class_is_forgotten_a_table_closed_while_away_no_longer_says_what_it_counted(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """Ben was away while Ana played their match on against the computer: his page says it counts as a loss for him.
+    The teacher forgets the class (its standings with it): his page is told, and takes the line back, beside the
+    classmate controls and on the board."""
+    authority, clock = tables
+    code = authority.open("ana", "Ana")
+    authority.join("ben", "Ben", code)
+    clock.now += GONE_SECONDS
+    authority.report("ana")
+    authority.end("ana", code, "computer:casual")
+    ben = section(authority, "ben")  # (a page opened: it resumes its class table)
+    panel = panel_of(ben)
+    away = mark("classmates.while_away.computer", name="Ana", code=code)
+    assert said(panel.status.value, "classmates.while_away.computer", name="Ana", code=code)
+    assert ben.board.state["message"].startswith(away)
+    woken: list[str] = []
+    authority.changed = woken.append
+    authority.forget()
+    assert "ben" in woken and authority.report("ben")["table"] is None, "his page is told, and nothing is left to say"
+    panel.on_report(panel.client.mine())
+    assert panel.status.value == "" and panel.away == ""
+    assert away not in ben.board.state["message"]
+
+
 def test_the_match_length_chosen_reaches_the_server_and_both_players(tables: tuple[Referee, Clock],
                                                                       keyed: None) -> None:
     """Ana chooses a match of one hand: the server's table has one hand, Ben joins it as it is, both boards say so,

@@ -474,6 +474,10 @@ def test_forget_closes_every_table_and_keeps_no_row(tmp_path: Path) -> None:
     assert tables.tables == {} and tables.seats == {} and {"ana", "ben", "cat"} <= set(woken)
     for visitor in ("ana", "ben", "cat"):
         assert tables.report(visitor)["ended"] == "forgotten"
+    assert {"dan", "eve"} <= set(woken), "the players of a table closed before are told too"
+    for visitor in ("dan", "eve"):  # its record is gone, and what it counted: their reports no longer say it
+        assert tables.report(visitor)["table"] is None
+    assert done not in [closed.row.code for closed in tables.closed_lately()]
     assert rows(tables.store) == (0, 0) and tables.store.table(done) is None
     assert tables_in(tmp_path, clock).tables == {}
     tables.open("ana", "Ana")

@@ -564,12 +564,16 @@ class Referee:
 
     def forget(self) -> None:
         """Close every live table ("forgotten": its players' next report says so) and delete every table and move
-        from the store."""
+        from the store. The tables closed before are let go at once (their records are deleted, so what they counted
+        no longer counts): their players' reports no longer say how they ended, and their players are told."""
+        before = list(self.last)
+        self.last.clear()
+        self.resting.clear()
         for live in list(self.tables.values()):
             self._close(live, FORGOTTEN, stored=False)
         self.store.forget_tables()
         self.store.forget_rounds()
-        told = list(self.round_seats)
+        told = list(dict.fromkeys([*self.round_seats, *before]))
         self.round, self.round_seats = None, {}
         for visitor in told:
             self.changed(visitor)
