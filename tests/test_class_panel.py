@@ -725,6 +725,36 @@ def test_after_the_class_is_forgotten_a_table_closed_while_away_no_longer_says_w
     assert away not in ben.board.state["message"]
 
 
+def test_a_classmate_renamed_during_the_match_is_named_anew_on_the_other_board(tables: tuple[Referee, Clock],
+                                                                             keyed: None) -> None:
+    """Ben keeps another name in the middle of the match: Ana's page is told, and her board names his square and his
+    turn by it; a closed table keeps the names it was played under."""
+    authority, _ = tables
+    code = authority.open("ana", "Ana")
+    authority.join("ben", "Ben", code)
+    ana = section(authority, "ana")
+    panel = panel_of(ana)
+    labels = [square["label"] for square in ana.board.state["squares"]]
+    assert mark("play.people.square", name="Ben") in labels
+    woken: list[str] = []
+    authority.changed = woken.append
+    authority.rename("ben", "Benito")
+    assert sorted(woken) == ["ana", "ben"] and authority.report("ana")["names"] == ["Ana", "Benito"]
+    row = authority.store.table(code)
+    assert row is not None and row.names == ("Ana", "Benito"), "stored: a restart names him so too"
+    panel.on_report(panel.client.mine())
+    labels = [square["label"] for square in ana.board.state["squares"]]
+    assert mark("play.people.square", name="Benito") in labels and mark("play.people.square", name="Ben") not in labels
+    assert ana.controller.name(1) == "Benito"
+    del woken[:]
+    authority.rename("ben", "Benito")  # the same name again: nothing changes, nobody is woken
+    authority.rename("cat", "Cat")  # at no table: nothing
+    assert woken == []
+    authority.end_by_teacher(code)
+    authority.rename("ben", "Ben")
+    assert authority.report("ana")["names"] == ["Ana", "Benito"], "a closed table keeps its names"
+
+
 def test_the_match_length_chosen_reaches_the_server_and_both_players(tables: tuple[Referee, Clock],
                                                                       keyed: None) -> None:
     """Ana chooses a match of one hand: the server's table has one hand, Ben joins it as it is, both boards say so,

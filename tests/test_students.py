@@ -539,6 +539,24 @@ def test_watching_a_table_shows_what_a_spectator_may_see_and_never_a_hand(tmp_pa
     assert page.watch("ZZZZ") == {"code": "ZZZZ", "gone": mark("teacher.watch.gone", code="ZZZZ")}
 
 
+def test_a_student_renamed_at_a_table_is_listed_by_the_new_name(tmp_path: Path) -> None:
+    """A student who keeps another name while at a class table: the class page lists the table under it."""
+    from leopard_tutor.server.referee import Referee
+    from leopard_tutor.server.teacher import ClassPage
+
+    store = ClassStore.in_folder(tmp_path)
+    tables = Referee(store, clock=Clock(NOW))
+    students = Students(store, clock=Clock(NOW), renamed=tables.rename)
+    page = ClassPage(students, tables, "t" * 32)
+    for visitor, name in (("ana", "Ana"), ("ben", "Ben")):
+        students.name(visitor, name)
+    code = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", code)
+    students.name("ben", "Benito")
+    assert [line["names"] for line in page.report()["tables"]] == [["Ana", "Benito"]]
+    assert tables.report("ana")["names"] == ["Ana", "Benito"]
+
+
 def test_a_watched_square_is_drawn_as_its_rule_set_draws_it(tmp_path: Path) -> None:
     from leopard_tutor.server.referee import Referee
     from leopard_tutor.server.teacher import ClassPage

@@ -544,6 +544,11 @@ class ClassStore:
         self.db.execute("UPDATE tables SET visitor1 = ?, name1 = ?, joined = ? WHERE id = ?",
                         (visitor, name, at, table_id))
 
+    def rename_seat(self, table_id: int, seat: int, name: str) -> None:
+        """Name the player in `seat` (0 or 1) of table `table_id` `name`."""
+        self.db.execute(("UPDATE tables SET name0 = ? WHERE id = ?", "UPDATE tables SET name1 = ? WHERE id = ?")[seat],
+                        (name, table_id))
+
     def end_table(self, table_id: int, at: float, ending: str, scores: tuple[int, int] | None = None,
                   hand_scores: Sequence[tuple[int, int]] = (), ended_by: int | None = None) -> None:
         """Record that table `table_id` ended at `at`, how (`ending`), if its match finished its `scores`, the scores

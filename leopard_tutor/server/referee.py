@@ -495,6 +495,19 @@ class Referee:
         else:
             apply_move(match.current, move, match)
 
+    def rename(self, visitor: str, name: str) -> None:
+        """`visitor` now goes by `name` (their record keeps it): the live table they sit at names them so (stored),
+        and both its players are told (their boards name them anew); the class page lists it so. Nothing if they sit
+        at no table or go by that name there already (a closed table keeps the names it was played under)."""
+        live = self.seats.get(visitor)
+        seat = None if live is None else live.seat_of(visitor)
+        if live is None or seat is None or live.row.names[seat] == name:
+            return
+        self.store.rename_seat(live.row.id, seat, name)
+        names = (name, live.row.names[1]) if seat == 0 else (live.row.names[0], name)
+        live.row = replace(live.row, names=names)
+        self._changed(live)
+
     def end(self, visitor: str, code: object, ending: str) -> None:
         """`visitor` ends their table: "left" (they leave it), or "computer:LEVEL" (the computer takes the other,
         gone, seat at that level, one of `LEVELS`; allowed only once the other has been gone `GONE_SECONDS`).

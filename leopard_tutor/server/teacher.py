@@ -500,7 +500,7 @@ def routes(base_url: str, data_dir: Path, tables: Referee, limit: int,
            book: SessionBook) -> list[tuple[str, Any, dict[str, Any]]]:
     """The routes of the class page and of the students' kernels under the server's `base_url`: the students are
     kept beside `tables` (at most `limit` live), the token in `data_dir`; `book` holds the server's sessions."""
-    students = Students(tables.store, limit=limit)
+    students = Students(tables.store, limit=limit, renamed=tables.rename)
     page = {"page": ClassPage(students, tables, kept_token(data_dir), book)}
     base = f"{base_url.rstrip('/')}/teacher"
     return [*student_routes(base_url, students),

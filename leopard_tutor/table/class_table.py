@@ -242,6 +242,15 @@ class ClassTable(Table):
         self.match_closed = True
         self.update(moves)
 
+    def take_names(self, names: Sequence[str | None]) -> bool:
+        """The server's names of both seats (a player renamed themselves during the match): each person's seat takes
+        its name (the board names them anew); whether a name changed."""
+        changed = False
+        for player, name in zip(self.seats, names, strict=True):
+            if name and isinstance(player, (PersonHere, PersonElsewhere)) and player.name != name:
+                player.name, changed = str(name), True
+        return changed
+
     def close(self, ending: str, words: str) -> None:
         """The table has closed on the server: no move is stored or made here any more."""
         self.store_move, self.pending = None, []

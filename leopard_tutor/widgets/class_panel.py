@@ -383,7 +383,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             table = self._sit(table, report)
         elif table is None or table.store_move is None or self.table_code != code:
             table = self._start(report)
-        elif table.update(report["moves"]):
+        elif table.update(report["moves"]) | table.take_names(names):  # (both: the moves, and a player renamed)
             self._refresh()
         table.other_gone = bool(report.get("other_gone"))
         self._show_table_buttons()
