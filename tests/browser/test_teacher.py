@@ -51,9 +51,10 @@ def record(data: Path, visitor: str, name: str, stars: dict[str, int]) -> None:
 
 def shown_rows(page: Any) -> list[list[str]]:
     """The table's rows as shown: the six columns' texts of each row, in order."""
-    rows: list[list[str]] = page.locator("#lt-rows tr").evaluate_all(  # a cell's own text, before its stage cells
+    rows: list[list[str]] = page.locator("#lt-rows tr").evaluate_all(  # a cell's own text, not its stage cells
         "rows => rows.map(row => [...row.cells].slice(0, 6).map(cell => [...cell.childNodes]"
-        "  .filter(node => node.nodeType === Node.TEXT_NODE).map(node => node.data).join('')))")
+        "  .filter(node => node.nodeType === Node.TEXT_NODE || node.classList.contains('lt-cp-nowrap'))"
+        "  .map(node => node.textContent).join('')))")
     return rows
 
 
@@ -412,6 +413,10 @@ def test_the_class_page_draws_standings_and_stages_light_and_dark_and_large(
     page.set_viewport_size({"width": 768, "height": 1024})
     expect(page.locator("#lt-watch .lt-card").first).to_be_visible()
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 768, "the page scrolls sideways on a tablet"
+    dates = page.evaluate("() => [...document.querySelectorAll('#lt-rows td')].filter((cell) => /^\\d{4}-/"
+                          ".test(cell.textContent)).map((cell) => cell.querySelector('.lt-cp-nowrap')"
+                          "?.getClientRects().length)")
+    assert dates and set(dates) == {1}, f"a Last seen date is broken inside on a tablet: {dates}"
     page.screenshot(path=str(artifacts / "teacher-class-page-tablet.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})  # a teacher walking round the class with a phone
     expect(page.locator("#lt-watch .lt-card").first).to_be_visible()

@@ -147,10 +147,15 @@
     const rows = [...state.students].sort(compare).map((student) => {
       const row = make("tr", null, { "data-id": student.id });
       student.cells.forEach((cell, index) => {
-        const element = make(index === 0 ? "th" : "td", cell.text, index === 0 ? { scope: "row" } : {});
         const key = state.columnKeys[index];  // the server's column keys (students.COLUMNS), in its order
+        const when = key === "last_seen" && / /.test(cell.text);
+        const element = make(index === 0 ? "th" : "td", when ? null : cell.text, index === 0 ? { scope: "row" } : {});
         if (key === "now" && student.away) element.className = "lt-cp-away";
-        if (key === "last_seen") element.className = "lt-cp-when";  // a date and time kept on one line
+        if (when) {  // "2026-03-14 09:05": the date never broken inside, the time beside it or under it
+          const [date, ...time] = cell.text.split(" ");
+          element.className = "lt-cp-when";
+          element.append(make("span", date, { class: "lt-cp-nowrap" }), ` ${time.join(" ")}`);
+        }
         if (key === "lessons") {
           element.className = "lt-cp-lessons";
           element.append(...stagesOf(student));
