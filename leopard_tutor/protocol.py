@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+from collections.abc import Mapping, Sequence
 
 KERNEL_HEADER = "X-Leopard-Kernel"
 """The request header that names the kernel asking."""
@@ -77,6 +78,13 @@ server's own pages: the class is full, the waiting line, the class page."""
 THEME_ARGUMENTS = ("theme", "voila-theme")
 """How a link asks the server for the page's theme (light or dark): Voilà's own ?theme= and the newer
 ?voila-theme=. The kernel reads the rest of the link (`links.py`) and passes these over."""
+
+
+def theme_of(arguments: Mapping[str, Sequence[bytes]]) -> str | None:
+    """The theme a request's `arguments` ask for by either name of `THEME_ARGUMENTS`: "light" or "dark"; None if
+    they ask for none, for another, or for a theme twice."""
+    asked = [value for name in THEME_ARGUMENTS for value in arguments.get(name, ())]
+    return asked[0].decode() if len(asked) == 1 and asked[0] in (b"light", b"dark") else None
 MAX_LANGUAGES = 8
 """Of the languages a browser asks for, the first these many are read."""
 

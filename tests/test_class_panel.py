@@ -228,6 +228,8 @@ def test_a_table_closed_while_away_is_told_as_its_ending_and_count_say(keyed: No
     assert away_words(closed) == mark("classmates.while_away.computer", name="Ben", code="KRTQ")
     abandoned = {**closed, "ended": "abandoned", "gone": None, "counts": None}
     assert away_words(abandoned) == mark("classmates.while_away.abandoned", name="Ben", code="KRTQ")
+    by_teacher = {**closed, "ended": "teacher", "gone": None, "counts": None}
+    assert away_words(by_teacher) == mark("classmates.while_away.teacher", code="KRTQ")
     for other in ({"gone": 1, "counts": "won"}, {"ended": "finished", "gone": None, "counts": "won"},
                   {"ended": "left", "gone": 1, "counts": "won"}, {"table": None}, {"seat": 7},
                   {**abandoned, "names": ["Ana", None]}):  # (a table nobody joined: no classmate had gone)
@@ -675,6 +677,82 @@ def test_a_table_the_server_closed_says_why(tables: tuple[Referee, Clock], keyed
     panel.on_report(panel.client.mine())
     assert said(panel.status.value, "classmates.closed_why.abandoned", code=code)
     assert not said(panel.status.value, "classmates.other_left")
+
+
+def test_a_table_the_teacher_ended_frees_both_pages_and_says_so(tables: tuple[Referee, Clock], keyed: None) -> None:
+    """The teacher ends a table in play: both pages leave it, each saying their teacher ended it and no result of it
+    counts; a page opened afterwards (a reload) is told the same, and both may open a table again."""
+    authority, _ = tables
+    code = authority.open("ana", "Ana")
+    authority.join("ben", "Ben", code)
+    plays = {"ana": section(authority, "ana"), "ben": section(authority, "ben")}
+    authority.end_by_teacher(code)
+    for play in plays.values():
+        panel = panel_of(play)
+        panel.on_report(panel.client.mine())
+        assert said(panel.status.value, "classmates.closed_why.teacher", code=code)
+        assert play.controller.mode.kind == "closed" and panel.code is None
+    again = panel_of(section(authority, "ben"))
+    assert not again.resume() and said(again.status.value, "classmates.while_away.teacher", code=code)
+    for name, play in plays.items():  # both free
+        panel_of(play).name.value = name.title()
+        panel_of(play).open_button.click()
+        assert panel_of(play).code not in (None, code)
+
+
+def test_after_the_class_is_forgotten_a_table_closed_while_away_no_longer_says_what_it_counted(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """Ben was away while Ana played their match on against the computer: his page says it counts as a loss for him.
+    The teacher forgets the class (its standings with it): his page is told, and takes the line back, beside the
+    classmate controls and on the board."""
+    authority, clock = tables
+    code = authority.open("ana", "Ana")
+    authority.join("ben", "Ben", code)
+    clock.now += GONE_SECONDS
+    authority.report("ana")
+    authority.end("ana", code, "computer:casual")
+    ben = section(authority, "ben")  # (a page opened: it resumes its class table)
+    panel = panel_of(ben)
+    away = mark("classmates.while_away.computer", name="Ana", code=code)
+    assert said(panel.status.value, "classmates.while_away.computer", name="Ana", code=code)
+    assert ben.board.state["message"].startswith(away)
+    woken: list[str] = []
+    authority.changed = woken.append
+    authority.forget()
+    assert "ben" in woken and authority.report("ben")["table"] is None, "his page is told, and nothing is left to say"
+    panel.on_report(panel.client.mine())
+    assert panel.status.value == "" and panel.away == ""
+    assert away not in ben.board.state["message"]
+
+
+def test_a_classmate_renamed_during_the_match_is_named_anew_on_the_other_board(tables: tuple[Referee, Clock],
+                                                                             keyed: None) -> None:
+    """Ben keeps another name in the middle of the match: Ana's page is told, and her board names his square and his
+    turn by it; a closed table keeps the names it was played under."""
+    authority, _ = tables
+    code = authority.open("ana", "Ana")
+    authority.join("ben", "Ben", code)
+    ana = section(authority, "ana")
+    panel = panel_of(ana)
+    labels = [square["label"] for square in ana.board.state["squares"]]
+    assert mark("play.people.square", name="Ben") in labels
+    woken: list[str] = []
+    authority.changed = woken.append
+    authority.rename("ben", "Benito")
+    assert sorted(woken) == ["ana", "ben"] and authority.report("ana")["names"] == ["Ana", "Benito"]
+    row = authority.store.table(code)
+    assert row is not None and row.names == ("Ana", "Benito"), "stored: a restart names him so too"
+    panel.on_report(panel.client.mine())
+    labels = [square["label"] for square in ana.board.state["squares"]]
+    assert mark("play.people.square", name="Benito") in labels and mark("play.people.square", name="Ben") not in labels
+    assert ana.controller.name(1) == "Benito"
+    del woken[:]
+    authority.rename("ben", "Benito")  # the same name again: nothing changes, nobody is woken
+    authority.rename("cat", "Cat")  # at no table: nothing
+    assert woken == []
+    authority.end_by_teacher(code)
+    authority.rename("ben", "Ben")
+    assert authority.report("ana")["names"] == ["Ana", "Benito"], "a closed table keeps its names"
 
 
 def test_the_match_length_chosen_reaches_the_server_and_both_players(tables: tuple[Referee, Clock],

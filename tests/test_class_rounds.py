@@ -152,6 +152,48 @@ def test_forgetting_the_class_forgets_its_rounds(tmp_path: Path) -> None:
     assert tables.pair(CLASS, "REVISED_2008", 1, "beginner")["round"] == 1
 
 
+def test_the_teacher_ends_the_rounds_tables_still_in_play_and_they_count_for_nobody(tmp_path: Path) -> None:
+    """"End the round" ends the latest round's tables still in play (not one a player left, nor a table students
+    opened themselves), each for both players at once, told; the class page says so and lists it closed by the
+    teacher, counting for nobody. Another round's number, or no table of it in play, is refused and changes nothing."""
+    page = class_page(tmp_path, {**CLASS, "fay": "Fay"})
+    tables = page.tables
+    own = tables.open("gus", "Gus")
+    tables.join("hal", "Hal", own)
+    woken: list[str] = []
+    tables.changed = woken.append
+    assert page.round_said()["in_play"] == 0
+    with pytest.raises(ClassTableError, match="not_latest_round"):
+        page.end_round(1)  # no round yet
+    page.pair("REVISED_2008", 2)
+    codes = [live.row.code for live in tables.round_tables()]
+    assert len(codes) == 3 and own not in codes
+    left = tables.tables[codes[0]].row.visitors[0]
+    assert left is not None
+    tables.end(left, codes[0], LEFT)
+    said = page.round_said()
+    assert said["in_play"] == 2 and said["end_confirm"] == text("teacher.end.round_confirm", number=1, tables=2)
+    for bad in (2, 0, "1", True, None):
+        with pytest.raises(ClassTableError, match="not_latest_round"):
+            page.end_round(bad)
+    assert len(tables.round_tables()) == 2
+    del woken[:]
+    assert page.end_round(1) == text("teacher.end.round_ended", number=1, tables=2)
+    assert tables.round_tables() == [] and own in tables.tables, "a table the students opened stays"
+    assert sorted(woken) == sorted(visitor for code in codes[1:] for visitor in tables.store.table(code).visitors)
+    closed = {line["code"]: line["said"] for line in page.report()["closed"]["tables"]}
+    for code in codes[1:]:
+        assert closed[code] == text("teacher.closed.line", how=text("teacher.closed.how.teacher"),
+                                    counted=text("teacher.closed.counted.nobody"))
+    assert {row["name"] for row in tables.standings()} == set(tables.store.table(codes[0]).names), \
+        "only the table a player left counts"
+    with pytest.raises(ClassTableError, match="no_round_tables"):
+        page.end_round(1)
+    assert page.round_said()["in_play"] == 0 and page.round_said()["end_confirm"] == ""
+    assert page.end_table(own) == text("teacher.end.ended", code=own)
+    assert tables.tables == {}
+
+
 def test_a_student_waiting_alone_at_a_table_is_paired_and_the_table_goes(tmp_path: Path) -> None:
     tables = tables_in(tmp_path)
     waiting = tables.open("ana", "Ana")

@@ -474,9 +474,50 @@ def test_forget_closes_every_table_and_keeps_no_row(tmp_path: Path) -> None:
     assert tables.tables == {} and tables.seats == {} and {"ana", "ben", "cat"} <= set(woken)
     for visitor in ("ana", "ben", "cat"):
         assert tables.report(visitor)["ended"] == "forgotten"
+    assert {"dan", "eve"} <= set(woken), "the players of a table closed before are told too"
+    for visitor in ("dan", "eve"):  # its record is gone, and what it counted: their reports no longer say it
+        assert tables.report(visitor)["table"] is None
+    assert done not in [closed.row.code for closed in tables.closed_lately()]
     assert rows(tables.store) == (0, 0) and tables.store.table(done) is None
     assert tables_in(tmp_path, clock).tables == {}
     tables.open("ana", "Ana")
+
+
+def test_the_teacher_ends_a_table_for_both_players_at_once_and_it_counts_for_nobody(tmp_path: Path) -> None:
+    """A student who never moves keeps the classmate at the table; the teacher ends it: both free at once, both told,
+    their reports say the teacher ended it and that it counts for nobody, stored (after a restart too), and the
+    standings count nothing. A code that is not one, or no table in play, is refused and changes nothing."""
+    clock = Clock()
+    woken: list[str] = []
+    tables = Referee(ClassStore.in_folder(tmp_path), clock=clock, changed=woken.append)
+    code = tables.open("ana", "Ana", "REVISED_2008", 2)
+    tables.join("ben", "Ben", code)
+    play_some(tables, code, 500)  # a hand finished: its points would count if a player had left
+    tables.move("ben", code, len(tables.tables[code].moves), dict(NEXT_HAND))
+    play_some(tables, code, 3)
+    for bad, key in (("XX", "bad_code"), (5, "bad_code"), ("ZZZZ" if code != "ZZZZ" else "YYYY", "no_table")):
+        with refused(key):
+            tables.end_by_teacher(bad)
+    assert code in tables.tables and rows(tables.store)[0] == 1
+    del woken[:]
+    row = tables.end_by_teacher(code.lower())
+    assert row.code == code and code not in tables.tables and tables.seats == {}
+    assert sorted(woken) == ["ana", "ben"], "both players' kernels are woken"
+    for visitor in ("ana", "ben"):
+        report = tables.report(visitor)
+        assert report["ended"] == "teacher" and report["counts"] is None and report["gone"] is None
+    stored = tables.store.table(code)
+    assert stored is not None and stored.ending == "teacher" and stored.ended_by is None and stored.scores is None
+    assert tables.standings() == [], "a table the teacher ended counts for nobody"
+    again = tables_in(tmp_path, clock)
+    assert again.standings() == [] and again.report("ana")["ended"] == "teacher"
+    with refused("no_table"):
+        tables.end_by_teacher(code)  # already ended
+    for visitor, name in (("ana", "Ana"), ("ben", "Ben")):
+        tables.open(visitor, name)  # both free
+    waiting = tables.seats["ana"].row.code
+    tables.end_by_teacher(waiting)  # a table nobody joined: its host is free, and it leaves no row
+    assert tables.store.table(waiting) is None and tables.report("ana")["ended"] == "teacher"
 
 
 def test_a_file_from_before_table_ids_keeps_its_tables_and_moves(tmp_path: Path) -> None:

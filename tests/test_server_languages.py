@@ -158,7 +158,7 @@ def test_the_class_page_speaks_the_teachers_language(teacher: tuple[str, str]) -
     for lang, how in (("es", {"Accept-Language": "es-ES,es;q=0.9"}), ("es", {"Cookie": f"{LANGUAGE_COOKIE}=es"}),
                       ("en", {"Accept-Language": "en-GB"}), ("en", {})):
         code, page = fetch(f"{url}teacher?token={token}", how)
-        assert code == 200 and f'<html lang="{lang}">' in page, how
+        assert code == 200 and f'<html lang="{lang}" data-theme="auto">' in page, how
         assert json.dumps(group_in(lang, "teacher.page")).replace("<", "\\u003c") in page
     code, page = fetch(f"{url}teacher?token={token}&lang=es", {"Accept-Language": "en"})
     assert f'<title>{in_language("es", "teacher.page.title")}</title>' in page

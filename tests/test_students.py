@@ -509,7 +509,9 @@ def test_watching_a_table_shows_what_a_spectator_may_see_and_never_a_hand(tmp_pa
     code = tables.open("ana", "Ana")
     page = ClassPage(Students(store, clock=Clock(NOW)), tables, "t" * 32)
     assert page.watch(code)["waiting"] == mark("teacher.watch.waiting", code=code)
-    assert page.report()["tables"] == [{"code": code, "names": ["Ana"], "note": ""}]
+    listed = page.report()["tables"]
+    assert [(line["code"], line["names"], line["note"]) for line in listed] == [(code, ["Ana"], "")]
+    assert listed[0]["labels"]["end"] == mark("teacher.labels.end", code=code, names="Ana")
     tables.join("ben", "Ben", code)
     view = page.watch(code)
     assert [square["title"] for square in view["squares"]] == [mark("teacher.watch.square", name=name, value=0)
@@ -519,6 +521,7 @@ def test_watching_a_table_shows_what_a_spectator_may_see_and_never_a_hand(tmp_pa
     for number in range(12):  # some cards laid, face up and maybe face down
         tables.move(("ana", "ben")[hand.to_move], code, number, move_to_data(hand.legal_moves()[0]))
     view = page.watch(code)
+    assert view["lines"][0] == mark("teacher.watch.turn", name=("Ana", "Ben")[hand.to_move])  # the engine's word
     assert view["stock"]["count"] == hand.stock_size and view["discard"]["count"] == len(hand.discards)
     assert mark("teacher.watch.hand", name="Ana", count=len(hand.held[0])) in view["lines"]
     assert any(cell["card"] for square in view["squares"] for cell in square["cells"])
@@ -529,7 +532,29 @@ def test_watching_a_table_shows_what_a_spectator_may_see_and_never_a_hand(tmp_pa
             assert (cell["card"] or {}).get("code") == (str(top[0]) if top is not None and top[1] else None)
             assert cell["face_down"] == (top is not None and not top[1]) and cell["known"] is None
             assert cell["depth"] == len(square.pile(cell["space"]))
+    while not hand.is_over:  # the hand played out: no one's turn, the next hand to be asked for
+        tables.move(("ana", "ben")[hand.to_move], code, len(tables.tables[code].moves),
+                    move_to_data(hand.legal_moves()[0]))
+    assert page.watch(code)["lines"][0] == mark("teacher.watch.hand_over", hand=1)
     assert page.watch("ZZZZ") == {"code": "ZZZZ", "gone": mark("teacher.watch.gone", code="ZZZZ")}
+
+
+def test_a_student_renamed_at_a_table_is_listed_by_the_new_name(tmp_path: Path) -> None:
+    """A student who keeps another name while at a class table: the class page lists the table under it."""
+    from leopard_tutor.server.referee import Referee
+    from leopard_tutor.server.teacher import ClassPage
+
+    store = ClassStore.in_folder(tmp_path)
+    tables = Referee(store, clock=Clock(NOW))
+    students = Students(store, clock=Clock(NOW), renamed=tables.rename)
+    page = ClassPage(students, tables, "t" * 32)
+    for visitor, name in (("ana", "Ana"), ("ben", "Ben")):
+        students.name(visitor, name)
+    code = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", code)
+    students.name("ben", "Benito")
+    assert [line["names"] for line in page.report()["tables"]] == [["Ana", "Benito"]]
+    assert tables.report("ana")["names"] == ["Ana", "Benito"]
 
 
 def test_a_watched_square_is_drawn_as_its_rule_set_draws_it(tmp_path: Path) -> None:

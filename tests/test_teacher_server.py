@@ -154,7 +154,7 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
         assert status == 200 and rows[0] == page["columns"] and rows[1][:4] == cells[:4]
         assert page["column_keys"] == list(COLUMNS), "the page finds its columns by their keys"
         status, html = fetch(f"{server.url}teacher?token={TOKEN}")
-        assert status == 200 and "teacher/static/teacher.js" in html and "<html lang=\"en\">" in html
+        assert status == 200 and "teacher/static/teacher.js" in html and '<html lang="en" data-theme="auto">' in html
         assert fetch(f"{server.url}teacher/api/unlock?token={TOKEN}", {"visitor": ana["id"]}) == (
             200, json.dumps({"unlocked": 1, "said": text("teacher.unlocked_said", count=1)}))
         assert fetch(f"{server.url}teacher/api/defaults?token={TOKEN}", {"rules": "RUNNING_LEOPARD",
@@ -181,7 +181,8 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
         assert [cell["text"] for cell in page["students"][0]["cells"]][:2] == ["Ana", lessons_cell(1, 3)]
         assert page["students"][0]["unlock_all"] is True
         assert page["defaults"] == {"rules": "RUNNING_LEOPARD", "level": "expert"}
-        assert page["tables"] == [{"code": "KRTQ", "names": ["Cat"], "note": ""}]
+        assert [{key: table[key] for key in ("code", "names", "note")} for table in page["tables"]] == [
+            {"code": "KRTQ", "names": ["Cat"], "note": ""}]
         standings = page["standings"]
         columns = ("name", "played", "won", "drawn", "lost", "for", "against")
         assert standings["columns"] == {column: text(f"teacher.standings.columns.{column}") for column in columns}
@@ -376,7 +377,8 @@ def test_the_teachers_token_is_never_in_the_log_after_the_start_banner(token_ser
     ("defaults", {"rules": ["a"]}), ("defaults", {"level": {}}), ("defaults", {"rules": 5, "level": None}),
     ("unlock", {"visitor": 5}), ("unlock", {"visitor": ["all"]}), ("forget", {"confirm": "yes"}),
     ("defaults", ["rules"]), ("unlock", "all"), ("pair", {"rules": ["a"], "hands": 1}),
-    ("pair", {"rules": {"k": 1}, "hands": 1})])
+    ("pair", {"rules": {"k": 1}, "hands": 1}), ("end", {"table": 5}), ("end", {"table": "KRTQ"}), ("end", {}),
+    ("end_round", {"round": "1"}), ("end_round", {"round": 1}), ("end", ["KRTQ"])])
 def test_the_class_pages_requests_of_the_wrong_types_are_refused(token_server: Any, action: str,
                                                                  body: Any) -> None:
     status, answer = post(f"{token_server.url}teacher/api/{action}?token={TOKEN}", json.dumps(body).encode())
@@ -390,7 +392,7 @@ NESTED = [b"[" * 1000, b"[" * 1023 + b"]", b'{"a":' * 204, b"[" * 500 + b"]" * 5
 def test_json_nested_too_deep_is_refused_on_every_json_endpoint(token_server: Any) -> None:
     url = token_server.url
     assert all(len(body) <= 1024 for body in NESTED)
-    for action in ("defaults", "unlock", "forget"):
+    for action in ("defaults", "unlock", "forget", "pair", "end", "end_round"):
         for body in NESTED:
             assert post(f"{url}teacher/api/{action}?token={TOKEN}", body)[0] == 400, (action, body[:10])
 

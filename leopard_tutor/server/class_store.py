@@ -39,9 +39,9 @@ log = logging.getLogger(__name__)
 
 APP_FOLDER = "leopard-tutor"
 
-ABANDONED, FORGOTTEN, DAMAGED = "abandoned", "forgotten", "damaged"
-"""How a table ended, as its row and its players' reports say (beside `protocol.FINISHED`, `protocol.LEFT` and
-`protocol.COMPUTER` + a level)."""
+ABANDONED, FORGOTTEN, DAMAGED, TEACHER = "abandoned", "forgotten", "damaged", "teacher"
+"""How a table ended ("teacher": the teacher ended it from the class page), as its row and its players' reports say
+(beside `protocol.FINISHED`, `protocol.LEFT` and `protocol.COMPUTER` + a level)."""
 
 TABLE_IDS: tuple[str, ...] = (
     """CREATE TABLE tables_with_ids (
@@ -543,6 +543,11 @@ class ClassStore:
         """Seat `visitor` as `name` at the empty seat of table `table_id`."""
         self.db.execute("UPDATE tables SET visitor1 = ?, name1 = ?, joined = ? WHERE id = ?",
                         (visitor, name, at, table_id))
+
+    def rename_seat(self, table_id: int, seat: int, name: str) -> None:
+        """Name the player in `seat` (0 or 1) of table `table_id` `name`."""
+        self.db.execute(("UPDATE tables SET name0 = ? WHERE id = ?", "UPDATE tables SET name1 = ? WHERE id = ?")[seat],
+                        (name, table_id))
 
     def end_table(self, table_id: int, at: float, ending: str, scores: tuple[int, int] | None = None,
                   hand_scores: Sequence[tuple[int, int]] = (), ended_by: int | None = None) -> None:

@@ -35,7 +35,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from ..engine.catalogue import text
-from ..protocol import PROOF_HEADER, THEME_ARGUMENTS, proof_holds
+from ..protocol import PROOF_HEADER, THEME_ARGUMENTS, proof_holds, theme_of
 from . import guards
 from .state import state_of
 from .visits import PageKernels, visit
@@ -52,9 +52,11 @@ def theme_asked(arguments: dict[str, list[bytes]]) -> None:
     """Read a link's ?voila-theme= as well as Voilà's ?theme= (in `arguments`, a request's): light or dark only;
     any other value, or a theme asked for twice, is left out (Voilà would otherwise look for a theme of that
     name)."""
-    asked = [value for name in THEME_ARGUMENTS for value in arguments.pop(name, [])]
-    if len(asked) == 1 and asked[0] in (b"light", b"dark"):
-        arguments["theme"] = asked
+    asked = theme_of(arguments)
+    for name in THEME_ARGUMENTS:
+        arguments.pop(name, None)
+    if asked is not None:
+        arguments["theme"] = [asked.encode()]
 
 
 class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]

@@ -13,7 +13,8 @@ A table's life has an end, each closing it for both seats at once and freeing bo
 the row keeps how it ended: "finished" (the match's last move was made; the row keeps both seats' final totals),
 "left" (a player left it), "computer:LEVEL" (a player finished against the computer, the other gone), "abandoned"
 (every player at it gone `GONE_SECONDS`; after a restart, not before `RESTART_WAIT_SECONDS`), "nobody joined"
-(`UNJOINED_SECONDS`) and "forgotten" (the teacher forgot the class). A table nobody joined leaves no row. A closed
+(`UNJOINED_SECONDS`), "teacher" (the teacher ended it: `end_by_teacher`, `end_round`) and "forgotten" (the teacher
+forgot the class). A table nobody joined leaves no row. A closed
 table rests `QUIET_SECONDS`: its players still read it (its moves and how it ended: the page that did not make the
 last move sees it), its code is not given again and its moves are kept; then its moves go, and its row stays as the
 record (with each finished hand's scores and the seat that ended it, if a player did: what the class's standings
@@ -53,6 +54,7 @@ from .class_store import (
     ABANDONED,
     DAMAGED,
     FORGOTTEN,
+    TEACHER,
     ClassStore,
     RoundMatch,
     RoundRow,
@@ -493,6 +495,19 @@ class Referee:
         else:
             apply_move(match.current, move, match)
 
+    def rename(self, visitor: str, name: str) -> None:
+        """`visitor` now goes by `name` (their record keeps it): the live table they sit at names them so (stored),
+        and both its players are told (their boards name them anew); the class page lists it so. Nothing if they sit
+        at no table or go by that name there already (a closed table keeps the names it was played under)."""
+        live = self.seats.get(visitor)
+        seat = None if live is None else live.seat_of(visitor)
+        if live is None or seat is None or live.row.names[seat] == name:
+            return
+        self.store.rename_seat(live.row.id, seat, name)
+        names = (name, live.row.names[1]) if seat == 0 else (live.row.names[0], name)
+        live.row = replace(live.row, names=names)
+        self._changed(live)
+
     def end(self, visitor: str, code: object, ending: str) -> None:
         """`visitor` ends their table: "left" (they leave it), or "computer:LEVEL" (the computer takes the other,
         gone, seat at that level, one of `LEVELS`; allowed only once the other has been gone `GONE_SECONDS`).
@@ -505,6 +520,38 @@ class Referee:
         if ending != LEFT and (live.row.visitors[1] is None or not live.gone(1 - seat, self.clock())):
             raise ClassTableError("not_gone")
         self._close(live, ending, by=seat)
+
+    def end_by_teacher(self, code: object) -> TableRow:
+        """The teacher ends the live table `code` ("teacher"): it closes for both seats at once, both players are
+        free, and its match counts for nobody (`standings.results`); stored (a table nobody joined leaves no row).
+        Its row as it was. Refused "bad_code" or "no_table" (none open under that code), changing nothing."""
+        code = valid_code(code)
+        self.sweep()
+        live = self.tables.get(code)
+        if live is None:
+            raise ClassTableError("no_table", code=code)
+        self._close(live, TEACHER)
+        return live.row
+
+    def round_tables(self) -> list[LiveTable]:
+        """The live tables of the round paired last (none before the first round), in the order they were opened."""
+        ids = {seat.table_id for seat in self.round_seats.values() if seat.table_id is not None}
+        return [live for live in self.tables.values() if live.row.id in ids]
+
+    def end_round(self, number: object) -> list[TableRow]:
+        """The teacher ends every table of round `number` still in play (`end_by_teacher`): their rows. Refused
+        "not_latest_round" if `number` is not the round paired last, "no_round_tables" if none of its tables is in
+        play, changing nothing."""
+        self.sweep()
+        row = self.round
+        if row is None or isinstance(number, bool) or number != row.number:
+            raise ClassTableError("not_latest_round")
+        ended = self.round_tables()
+        if not ended:
+            raise ClassTableError("no_round_tables", number=row.number)
+        for live in ended:
+            self._close(live, TEACHER)
+        return [live.row for live in ended]
 
     def sweep(self) -> None:
         """Close every table nobody has joined for `UNJOINED_SECONDS` and every table whose players are all gone
@@ -530,12 +577,16 @@ class Referee:
 
     def forget(self) -> None:
         """Close every live table ("forgotten": its players' next report says so) and delete every table and move
-        from the store."""
+        from the store. The tables closed before are let go at once (their records are deleted, so what they counted
+        no longer counts): their players' reports no longer say how they ended, and their players are told."""
+        before = list(self.last)
+        self.last.clear()
+        self.resting.clear()
         for live in list(self.tables.values()):
             self._close(live, FORGOTTEN, stored=False)
         self.store.forget_tables()
         self.store.forget_rounds()
-        told = list(self.round_seats)
+        told = list(dict.fromkeys([*self.round_seats, *before]))
         self.round, self.round_seats = None, {}
         for visitor in told:
             self.changed(visitor)

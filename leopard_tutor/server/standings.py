@@ -5,8 +5,8 @@ sat down to that ended by its last move ("finished") or because a player went: l
 long that the other finished it against the computer ("computer:LEVEL"). A finished match is won, drawn or lost by
 its totals, and its totals are each player's points for and against. A match a player went from is lost for that
 player and won for the other, with the points of the hands finished before. A table that closed for any other
-reason (abandoned by both, nobody joined, forgotten, damaged) counts for nobody, and so does a match ended by a
-player before this store kept which seat ended it.
+reason (abandoned by both, nobody joined, ended by the teacher, forgotten, damaged) counts for nobody, and so does
+a match ended by a player before this store kept which seat ended it.
 
 A student is one visitor (a browser), named by the name their record keeps now, else by the name they last sat at
 a table under. Stdlib only, tested without a server.

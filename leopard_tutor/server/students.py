@@ -100,8 +100,11 @@ def student_id(visitor: str) -> str:
 class Students:
     """The students' records in `store`: at most `limit` records of students whose page is connected now."""
 
-    def __init__(self, store: ClassStore, *, limit: int = 1000, clock: Callable[[], float] = time.time) -> None:
-        self.store, self.limit, self.clock = store, limit, clock
+    def __init__(self, store: ClassStore, *, limit: int = 1000, clock: Callable[[], float] = time.time,
+                 renamed: Callable[[str, str], None] = lambda visitor, name: None) -> None:
+        """`renamed(visitor, name)` is called once a student's record keeps a name (`name`): the class tables name
+        them so (`Referee.rename`)."""
+        self.store, self.limit, self.clock, self.renamed = store, limit, clock, renamed
         self._offered: dict[str, float] = {}
         """The names offered lately (`offer`), with when, oldest first: in memory only, at most `MOST_OFFERED`."""
         self._lock = threading.RLock()
@@ -176,6 +179,7 @@ class Students:
                 self.store.expire_students(now - RECORD_DAYS * 86400)
                 row = StudentRow(visitor, found, now)
             self.store.put_student(replace(row, name=found, last_seen=now))
+            self.renamed(visitor, found)
 
     def progress(self, visitor: str, stars: object, practice: object) -> None:
         """Add what `visitor` earned in their kernel since their last report: `stars` {lesson key: 1 to 3} (a

@@ -15,10 +15,12 @@ need `?token=`, which the page carries in its scripts' addresses.
   `teacher/api/class.csv`: every student's row as CSV, then the standings of all time;
 * POST `teacher/api/defaults` {"rules", "level"}; `teacher/api/unlock` {"visitor": id | "all"};
   `teacher/api/forget` {"confirm": true}; `teacher/api/pair` {"rules", "hands"}: pair the next round of every
-  student present (`ClassPage.pair`), answered {"said": what was done, in words} (HTTP 400 {"said"} if nobody
-  could be paired);
+  student present (`ClassPage.pair`); `teacher/api/end` {"table": CODE}: end that class table (`ClassPage.end_table`);
+  `teacher/api/end_round` {"round": NUMBER}: end the tables of that round still in play (`ClassPage.end_round`); these
+  three answered {"said": what was done, in words} (HTTP 400 {"said": why not} if nothing was done);
 * GET  `teacher/api/watch?table=CODE`: what a spectator may see of a class table (both squares with face-down
-  cards unnamed, the stock, the discard pile, the counts and scores, as the board's state), never a hand;
+  cards unnamed, the stock, the discard pile, whose turn it is, the counts and scores, as the board's state), never
+  a hand;
   GET `teacher/static/cards.js` and `board.css`: the board's own drawing of a card and its style, with which
   the page draws it;
 * GET  `teacher/api/join.svg?address=URL`: the QR code of the address students join by (`join.py`; the page
@@ -52,9 +54,19 @@ from ..board_parts import discard_part, square_part, stock_part
 from ..class_codes import ClassTableError
 from ..engine import RULE_SETS
 from ..engine.catalogue import language, text, texts
+from ..engine.turns import current_player
 from ..engine.view import public_square
-from ..protocol import COMPUTER, FINISHED, LEFT, LEVEL_CHOICES, MATCH_LENGTHS
-from .class_store import ABANDONED, DAMAGED, FORGOTTEN, RoundMatch, StoreWriteError, TableRow, WriteFailures
+from ..protocol import COMPUTER, FINISHED, LEFT, LEVEL_CHOICES, MATCH_LENGTHS, theme_of
+from .class_store import (
+    ABANDONED,
+    DAMAGED,
+    FORGOTTEN,
+    TEACHER,
+    RoundMatch,
+    StoreWriteError,
+    TableRow,
+    WriteFailures,
+)
 from .data_folder import TOKEN_FILE as TOKEN_FILE  # where the token is kept
 from .data_folder import make_private, read_private, write_private
 from .guards import answer_in_visitors_language, refuse
@@ -130,8 +142,10 @@ class ClassPage:
 
     def report(self) -> dict[str, Any]:
         """What the page shows: the columns' titles and keys (`students.COLUMNS`, in the same order), the students'
-        rows (those here now, and the `students.PAGE_ROWS` seen last), how many of how many are shown (a sentence,
-        empty when every one is), the open tables, the defaults and the choices for them, and the standings:
+        rows (those here now, and the `students.PAGE_ROWS` seen last, each with "labels": its button's names for a
+        screen reader), how many of how many are shown (a sentence, empty when every one is), the open tables
+        (`table_line`), those closed lately, the defaults and the choices for them, the round (`round_said`), and
+        the standings:
         {"today" (the matches ended since the server's local midnight), "all": rows of {"name", "played", "won",
         "drawn", "lost", "for", "against"} (`standings.standings`), "counts": the sentence saying what they count,
         "columns": {key: title}, in the rows' order}."""
@@ -140,14 +154,16 @@ class ClassPage:
         here = self.book.connected_visitors()
         rows = self.students.rows(here.__contains__, classmates=self.tables.tally(), here=here,
                                   rounds=self.tables.computer_matches())
+        for row in rows:  # what a screen reader names the row's button: whose it is
+            name = row["cells"][0]["text"]
+            row["labels"] = {key: text(f"teacher.labels.{key}", name=name) for key in ("unlock", "unlocked")}
         total = self.students.count()
         return {
             "columns": [text(f"teacher.columns.{column}") for column in COLUMNS],
             "column_keys": list(COLUMNS),
             "students": rows,
             "shown": text("teacher.shown", shown=len(rows), total=total) if len(rows) < total else "",
-            "tables": [{"code": code, "names": [name for name in live.row.names if name is not None],
-                        "note": " ".join(self.gone_words(live))} for code, live in self.tables.tables.items()],
+            "tables": [self.table_line(code, live) for code, live in self.tables.tables.items()],
             "closed": self.closed_lately(),
             "defaults": self.students.defaults(),
             "not_stored": not_stored(self.tables.store.failures),
@@ -162,6 +178,16 @@ class ClassPage:
             },
         }
 
+    def table_line(self, code: str, live: LiveTable) -> dict[str, Any]:
+        """A live table as the page lists it: {"code", "names", "note" (its players gone, if any), "labels" (what a
+        screen reader names its buttons: "watch", "stop_watching", "end"), "end_confirm" (asked before ending it)}."""
+        names = [name for name in live.row.names if name is not None]
+        both = " \u2013 ".join(names)
+        return {"code": code, "names": names, "note": " ".join(self.gone_words(live)),
+                "labels": {key: text(f"teacher.labels.{key}", code=code, names=both)
+                           for key in ("watch", "stop_watching", "end")},
+                "end_confirm": text("teacher.end.confirm", code=code, names=both)}
+
     def round_said(self) -> dict[str, Any]:
         """The round paired last: {"number" (0 before the first), "said": when, under which rules and length,
         "rules", "hands" (its own, once there is one)}, and the lengths a round's matches may have, as
@@ -169,10 +195,27 @@ class ClassPage:
         row = self.tables.round
         lengths = [[hands, text("teacher.rounds.hands", hands=hands)] for hands in MATCH_LENGTHS]
         if row is None:
-            return {"number": 0, "said": "", "lengths": lengths}
+            return {"number": 0, "said": "", "lengths": lengths, "in_play": 0, "end_confirm": ""}
+        in_play = len(self.tables.round_tables())
         return {"number": row.number, "lengths": lengths, "rules": row.rules, "hands": row.hands,
                 "said": text("teacher.rounds.last", number=row.number, rules=text(f"rules.{row.rules}"),
-                             time=time.strftime("%H:%M", time.localtime(row.started)), hands=row.hands)}
+                             time=time.strftime("%H:%M", time.localtime(row.started)), hands=row.hands),
+                "in_play": in_play,
+                "end_confirm": text("teacher.end.round_confirm", number=row.number, tables=in_play) if in_play else ""}
+
+    def end_table(self, code: object) -> str:
+        """End the class table `code` for both its players (`Referee.end_by_teacher`): what was done, in words. A
+        `ClassTableError` if there is no such table in play."""
+        row = self.tables.end_by_teacher(code)
+        if row.visitors[1] is None:
+            return text("teacher.end.ended_waiting", code=row.code, name=row.names[0] or "")
+        return text("teacher.end.ended", code=row.code)
+
+    def end_round(self, number: object) -> str:
+        """End every table of round `number` (the round paired last) still in play (`Referee.end_round`): what was
+        done, in words. A `ClassTableError` if `number` is not that round or none of its tables is in play."""
+        ended = self.tables.end_round(number)
+        return text("teacher.end.round_ended", number=number, tables=len(ended))
 
     def pair(self, rules: object, hands: object) -> str:
         """Pair the next round (`Referee.pair`) of the named students whose page is connected now, under `rules`
@@ -226,7 +269,8 @@ class ClassPage:
         """What a spectator may see of table `code`, in the board's own terms (`board_parts`) so that the page
         draws it as the board does: both squares ("squares": `square_part`, each with a "title" saying whose and
         its value; a face-down card is only "face_down", never its rank or suit), the stock and the discard pile
-        ("stock", "discard") and, as "lines", how many cards each hand holds and the match's scores; never a card
+        ("stock", "discard") and, as "lines", whose turn it is (the turn runner's `current_player`; once a hand is
+        over, that the next is to be dealt), how many cards each hand holds and the match's scores; never a card
         of a hand. Every word is in the language of the request. {"gone": words} if it is not open, {"waiting":
         words} before its second player."""
         live = self.tables.tables.get(code)
@@ -245,10 +289,14 @@ class ClassPage:
             part["title"] = text("teacher.watch.square", name=names[owner], value=part["value"])
             squares.append(part)
         totals = match.totals
+        player = current_player(hand)
+        turn = (text("teacher.watch.hand_over", hand=match.hand_number) if player is None
+                else text("teacher.watch.turn", name=names[player]))
         return {
             "code": code, "names": names, "squares": squares,
             "stock": stock_part(hand.stock_size), "discard": discard_part(hand.discards),
             "lines": [
+                turn,
                 *(text("teacher.watch.hand", name=names[seat], count=len(hand.held[seat])) for seat in (0, 1)),
                 text("teacher.watch.totals", first=names[0], first_total=totals[0], second=names[1],
                      second_total=totals[1], hand=match.hand_number, hands=match.hands),
@@ -283,7 +331,7 @@ def closed_words(row: TableRow) -> str:
     elif ending.startswith(COMPUTER) and gone is not None:
         how = text("teacher.closed.how.computer", name=names[gone], other=names[1 - gone],
                    level=text(f"levels.in_sentence.{ending.removeprefix(COMPUTER)}"))
-    elif ending in (FINISHED, ABANDONED, DAMAGED, FORGOTTEN):
+    elif ending in (FINISHED, ABANDONED, DAMAGED, FORGOTTEN, TEACHER):
         how = text(f"teacher.closed.how.{ending}")
     else:
         how = text("teacher.closed.how.other")
@@ -355,7 +403,8 @@ class TeacherHandler(RequestHandler):
 
 class PageHandler(TeacherHandler):
     """The class page: its HTML with the catalogue's words and the token for its script; the token kept in
-    `PAGE_COOKIE` for a reload, once the page has taken it out of its address."""
+    `PAGE_COOKIE` for a reload, once the page has taken it out of its address. Light or dark as its address asks,
+    as a link to the app may (?theme= or ?voila-theme=: `protocol.theme_of`), else as the browser prefers."""
 
     by_cookie = True
 
@@ -368,6 +417,7 @@ class PageHandler(TeacherHandler):
         page = page.replace("__TEXTS__", words).replace("__TOKEN__", quote(self.page.token))
         page = page.replace("__TITLE__", html.escape(text("teacher.page.title"))).replace("__LANG__", language())
         page = page.replace("__LISTENING__", html.escape(self.page.listening or ""))
+        page = page.replace("__THEME__", theme_of(self.request.query_arguments) or "auto")
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; "
                         "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'")
@@ -421,7 +471,7 @@ class ApiHandler(TeacherHandler):
             refuse(self, 404, "no such class page request")
 
     def post(self, action: str) -> None:
-        """defaults, unlock, forget, pair."""
+        """defaults, unlock, forget, pair, end, end_round."""
         body = json_object(self, "a class page request", MAX_BODY)
         if body is None:
             refuse(self, 400, "a class page request that is not a JSON object")
@@ -446,12 +496,19 @@ class ApiHandler(TeacherHandler):
                 refuse(self, 400, "forgetting the class needs a confirmation")
             self.page.tables.forget()
             self._answer({"forgotten": students.forget()})
-        elif action == "pair":
+        elif action in ("pair", "end", "end_round"):
             try:
-                self._answer({"said": self.page.pair(body.get("rules"), body.get("hands", 1))})
+                if action == "pair":
+                    said = self.page.pair(body.get("rules"), body.get("hands", 1))
+                elif action == "end":
+                    said = self.page.end_table(body.get("table"))
+                else:
+                    said = self.page.end_round(body.get("round"))
             except ClassTableError as error:
                 self.set_status(400)
                 self._answer({"said": text(f"classmates.refused.{error.key}", **error.facts)})
+                return
+            self._answer({"said": said})
         else:
             refuse(self, 404, "no such class page request")
 
@@ -461,10 +518,11 @@ def routes(base_url: str, data_dir: Path, tables: Referee, limit: int, book: Ses
     """The routes of the class page and of the students' kernels under the server's `base_url`: the students are
     kept beside `tables` (at most `limit` live), the token in `data_dir`; `book` holds the server's sessions;
     `listening` is the address students type, if the server listens beyond this machine."""
-    students = Students(tables.store, limit=limit)
+    students = Students(tables.store, limit=limit, renamed=tables.rename)
     page = {"page": ClassPage(students, tables, kept_token(data_dir), book, listening)}
     base = f"{base_url.rstrip('/')}/teacher"
     return [*student_routes(base_url, students),
             (base, PageHandler, page),
             (rf"{base}/static/(teacher\.js|teacher_join\.js|teacher\.css|cards\.js|board\.css)", FileHandler, page),
-            (rf"{base}/api/(class|class\.csv|watch|join\.svg|defaults|unlock|forget|pair)", ApiHandler, page)]
+            (rf"{base}/api/(class|class\.csv|watch|join\.svg|defaults|unlock|forget|pair|end|end_round)", ApiHandler,
+             page)]

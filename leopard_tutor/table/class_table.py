@@ -34,7 +34,7 @@ StoreMove = Callable[[int, dict[str, Any]], None]
 """`store_move(number, move)`: store this page's move as the table's move `number`, or raise a `LeopardError`."""
 
 
-CLOSED_WHY = ("abandoned", "damaged", "forgotten", "nobody_joined")
+CLOSED_WHY = ("abandoned", "damaged", "forgotten", "nobody_joined", "teacher")
 """The server's endings of a table (spaces as "_") that close it for a reason of its own, said under
 "classmates.closed_why"."""
 
@@ -42,8 +42,9 @@ CLOSED_WHY = ("abandoned", "damaged", "forgotten", "nobody_joined")
 def away_words(report: Mapping[str, Any]) -> str:
     """What a student is told of their table that closed while they were away (a report with "ended", "gone" and
     "counts": `Referee.report`): that their classmate played its match on against the computer, so that it counts
-    as lost for them, or that both had gone, so that it counts for nobody; "" for any other ending (one they saw,
-    or were told of at their table, or a table nobody else sat at)."""
+    as lost for them, that both had gone, so that it counts for nobody, or that their teacher ended it, so that no
+    result of it is counted; "" for any other ending (one they saw, or were told of at their table, or a table nobody
+    else sat at)."""
     code, seat, names = report.get("table"), report.get("seat"), report.get("names") or ["", ""]
     if code is None or seat not in (0, 1) or not names[1 - seat]:  # (nobody else ever sat there)
         return ""
@@ -52,6 +53,8 @@ def away_words(report: Mapping[str, Any]) -> str:
         return text("classmates.while_away.computer", name=other, code=code)
     if ending == "abandoned" and report.get("counts") is None:
         return text("classmates.while_away.abandoned", name=other, code=code)
+    if ending == "teacher" and report.get("counts") is None:
+        return text("classmates.while_away.teacher", code=code)
     return ""
 
 
@@ -238,6 +241,15 @@ class ClassTable(Table):
         here deals the next hand), and then nothing more is stored; the board keeps the match's end."""
         self.match_closed = True
         self.update(moves)
+
+    def take_names(self, names: Sequence[str | None]) -> bool:
+        """The server's names of both seats (a player renamed themselves during the match): each person's seat takes
+        its name (the board names them anew); whether a name changed."""
+        changed = False
+        for player, name in zip(self.seats, names, strict=True):
+            if name and isinstance(player, (PersonHere, PersonElsewhere)) and player.name != name:
+                player.name, changed = str(name), True
+        return changed
 
     def close(self, ending: str, words: str) -> None:
         """The table has closed on the server: no move is stored or made here any more."""

@@ -163,19 +163,22 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
                  computer: Callable[[str], Any], level: Callable[[], str],
                  named: Callable[[str], bool] = lambda name: True, arrived: Callable[[], None] = lambda: None,
                  computer_round: ComputerRound = lambda level, rules, hands, words, deal: None,
-                 computer_seated: Callable[[str], None] = lambda level: None) -> None:
+                 computer_seated: Callable[[str], None] = lambda level: None,
+                 unsaid: Callable[[str], None] = lambda words: None) -> None:
         """`options()` are the table options (hinter, reviews) of the section; `computer(level)` makes a computer
         player, and `level()` names the learner's own level, at which it takes a gone classmate's seat; `named(name)`
         is asked to keep the name a table is to be opened or joined under, first (False: refused, and said why: the
         table is not opened or joined); `arrived()` is called when the server seats this page
         at a table it did not open or join here (a round the teacher paired, or another tab of the same browser);
         `computer_round` when the teacher's round has this page play the computer; `computer_seated(level)` once the
-        computer took a gone classmate's seat at `level`. A match under way that a table takes the place of is
-        `seat`'s to keep: what it says of it is said with the table's first words, however the table came."""
+        computer took a gone classmate's seat at `level`; `unsaid(words)` once the words said of a table that closed
+        while the visitor was away (`away`) no longer hold (the teacher forgot the class, and what it counted). A match
+        under way that a table takes the place of is `seat`'s to keep: what it says of it is said with the table's
+        first words, however the table came."""
         self.client, self._seat, self._act, self._refresh = client, seat, act, refresh
         self._options, self._address, self._computer, self._level = options, address, computer, level
         self._arrived, self._computer_round, self._named = arrived, computer_round, named
-        self._computer_seated = computer_seated
+        self._computer_seated, self._unsaid = computer_seated, unsaid
         self.table: ClassTable | None = None
         self.table_code: str | None = None
         """The code of the server's table that `table` is this page's seat at."""
@@ -345,6 +348,11 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         offer to finish against the computer when the other has gone, say when the table has closed (and how); a
         table this page did not open or join here (a round) is sat at, and a round against the computer begun."""
         code = report.get("table")
+        if self.away and away_words(report) != self.away:  # the server no longer says it (the class was forgotten)
+            if self.status.value == html.escape(self.away):
+                self.status.value = ""
+            self.away, words = "", self.away
+            self._unsaid(words)
         if code is None or report.get("ended") is not None:
             if self.code is not None and code in (None, self.code):
                 self._closed(report)
@@ -375,7 +383,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             table = self._sit(table, report)
         elif table is None or table.store_move is None or self.table_code != code:
             table = self._start(report)
-        elif table.update(report["moves"]):
+        elif table.update(report["moves"]) | table.take_names(names):  # (both: the moves, and a player renamed)
             self._refresh()
         table.other_gone = bool(report.get("other_gone"))
         self._show_table_buttons()

@@ -299,7 +299,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                           computer=lambda level: factory(level, None), level=self.opponent_level,
                           named=self._table_named, arrived=self._arrived_at_class_table,
                           computer_round=lambda *round_: self.board.act(lambda: self._play_round(*round_)),
-                          computer_seated=self._computer_seated)
+                          computer_seated=self._computer_seated, unsaid=self._unsay)
 
     def _computer_seated(self, level: str) -> None:
         """The computer took a gone classmate's seat at `level`: the match on the board is one against the computer
@@ -406,6 +406,16 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 table = self.controller
                 table.say(f"{panel.away} {table.message}")
         self.board.act(resume)
+
+    def _unsay(self, words: str) -> None:
+        """Take `words` back from the board's message, if it still begins with them (`resume_class_table` said them of
+        a table closed while the student was away; they no longer hold)."""
+        table = self.controller
+
+        def unsay() -> None:
+            if table is self.controller and table.message.startswith(words):
+                table.say(table.message.removeprefix(words).lstrip())
+        self.board.act(unsay)
 
     def join_table(self, code: str) -> None:
         """Follow a link to the table `code`: the classmate controls shown with the code in its box, and the table

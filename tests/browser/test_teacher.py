@@ -21,6 +21,7 @@ from class_players import play_face_down_first
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from rendered import opening
+from test_classmates import TIMEOUT, two_at_a_table
 
 from leopard_tutor.engine import Card
 from leopard_tutor.engine.catalogue import answer_in, text
@@ -50,9 +51,10 @@ def record(data: Path, visitor: str, name: str, stars: dict[str, int]) -> None:
 
 def shown_rows(page: Any) -> list[list[str]]:
     """The table's rows as shown: the six columns' texts of each row, in order."""
-    rows: list[list[str]] = page.locator("#lt-rows tr").evaluate_all(  # a cell's own text, before its stage cells
+    rows: list[list[str]] = page.locator("#lt-rows tr").evaluate_all(  # a cell's own text, not its stage cells
         "rows => rows.map(row => [...row.cells].slice(0, 6).map(cell => [...cell.childNodes]"
-        "  .filter(node => node.nodeType === Node.TEXT_NODE).map(node => node.data).join('')))")
+        "  .filter(node => node.nodeType === Node.TEXT_NODE || node.classList.contains('lt-cp-nowrap'))"
+        "  .map(node => node.textContent).join('')))")
     return rows
 
 
@@ -126,6 +128,8 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     assert watch.locator("img").count() == 0
 
     ana = page.locator("#lt-rows tr", has=page.locator("th", has_text="Ana")).get_by_role("button")
+    expect(ana).to_have_accessible_name(text("teacher.labels.unlock", name="Ana"))  # whose, for a screen reader
+    expect(ana).to_have_text(text("teacher.page.unlock"))
     ana.focus()
     record(data, "v-ben", "Ben", {})  # a student's change reaches the open page without a reload
     expect(page.locator("#lt-rows tr")).to_have_count(3, timeout=5_000)
@@ -133,6 +137,7 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
 
     page.locator("#lt-unlock-class").click()
     expect(page.locator("#lt-rows button:disabled")).to_have_count(3, timeout=5_000)
+    expect(ana).to_have_accessible_name(text("teacher.labels.unlocked", name="Ana"))
     said = [text("teacher.unlocked_said", count=count) for count in range(4)]  # the page says what it did
     expect(page.locator("#lt-status")).to_have_text(re.compile("|".join(re.escape(words) for words in said)))
     expect(page.locator("#lt-unlock-said")).to_have_text(page.locator("#lt-status").inner_text())
@@ -164,6 +169,12 @@ def test_a_projectors_screen_shows_the_title_tools_and_six_students_or_more(page
     tops = page.evaluate("""() => [...document.querySelectorAll('#lt-rows tr:first-child .lt-cp-stage')]
         .map((cell) => Math.round(cell.getBoundingClientRect().top))""")
     assert len(tops) == len(LESSONS) and len(set(tops)) == 1, f"the stages wrap: {tops}"
+    seen = page.locator("#lt-columns th").all_inner_texts().index(text("teacher.columns.last_seen"))
+    lines = page.evaluate("""(column) => [...document.querySelectorAll('#lt-rows tr')].map((row) => {
+        const range = document.createRange();
+        range.selectNodeContents(row.cells[column]);
+        return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size; })""", seen)
+    assert set(lines) == {1}, f"a Last seen date breaks over lines: {lines}"
     for lang in ("en", "es"):  # Spanish runs longer: its headers wrap, the page does not scroll sideways
         page.goto(f"{server.url}teacher?token={TOKEN}&lang={lang}")
         expect(page.locator("#lt-rows tr")).to_have_count(16, timeout=10_000)
@@ -263,7 +274,7 @@ def test_watching_a_table_draws_its_cards_as_the_board_does_and_never_a_face_dow
     for lang, named in (("en", lambda card: card.name), ("es", in_spanish)):
         page.goto(f"{server.url}teacher?token={TOKEN}&lang={lang}")
         with page.expect_response(lambda answer: "teacher/api/watch" in answer.url) as answered:
-            page.locator(f"#lt-tables li:has-text('{code}') button").click()
+            page.locator(f"#lt-tables li:has-text('{code}') button[aria-pressed]").click()  # Watch, not End
         frames.append(answered.value.text())
         watch = page.locator("#lt-watch")
         faces = watch.locator(".lt-square .lt-card:not(.lt-back)")
@@ -402,9 +413,60 @@ def test_the_class_page_draws_standings_and_stages_light_and_dark_and_large(
     page.set_viewport_size({"width": 768, "height": 1024})
     expect(page.locator("#lt-watch .lt-card").first).to_be_visible()
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 768, "the page scrolls sideways on a tablet"
+    dates = page.evaluate("() => [...document.querySelectorAll('#lt-rows td')].filter((cell) => /^\\d{4}-/"
+                          ".test(cell.textContent)).map((cell) => cell.querySelector('.lt-cp-nowrap')"
+                          "?.getClientRects().length)")
+    assert dates and set(dates) == {1}, f"a Last seen date is broken inside on a tablet: {dates}"
     page.screenshot(path=str(artifacts / "teacher-class-page-tablet.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})  # a teacher walking round the class with a phone
     expect(page.locator("#lt-watch .lt-card").first).to_be_visible()
     wide = page.evaluate("document.scrollingElement.scrollWidth")
     page.screenshot(path=str(artifacts / "teacher-class-page-phone.png"), full_page=True)
     assert wide <= 390, f"the page is {wide} px wide on a phone: a wide table scrolls within itself"
+    for asked, preferred in (("theme=dark", "light"), ("voila-theme=light", "dark")):  # the address wins, as in the app
+        page.emulate_media(color_scheme=preferred)
+        page.goto(f"{server.url}teacher?token={TOKEN}&{asked}")
+        expect(page.locator("#lt-rows tr")).to_have_count(3, timeout=10_000)
+        shown = "dark" if asked.endswith("dark") else "light"
+        expect(page.locator("body")).to_have_attribute("data-jp-theme-light", str(shown == "light").lower())
+        assert page.evaluate("""() => [getComputedStyle(document.body).backgroundColor,
+            getComputedStyle(document.body).color]""") == colours[shown][:2], asked
+
+
+def test_the_teacher_ends_a_table_and_both_students_pages_leave_it(browser: Any, page: Any, page_errors: list[str],
+                                                                   open_board: Any, start_own_server: Any,
+                                                                   tmp_path: Path) -> None:
+    """Ana and Ben sit at a table (one of them would never move); the teacher's "End this table", named for a screen
+    reader by its table, asks first (declined: nothing changes), then ends it: the class page says so beside the list
+    and lists it closed by the teacher, counting for nobody, and both students' boards say their teacher ended it."""
+    server = start_own_server("--data-dir", str(tmp_path / "data"), "--teacher-token", TOKEN)
+    ana_board = open_board(server.url)
+    other, _, ben_board, code = two_at_a_table(browser, page, server.url, page_errors, ("Ana", "Ben"))
+    teacher = browser.new_context().new_page()
+    try:
+        teacher.goto(f"{server.url}teacher?token={TOKEN}")
+        names = "Ana \u2013 Ben"
+        end = teacher.locator("#lt-tables").get_by_role("button", name=text("teacher.labels.end", code=code,
+                                                                              names=names), exact=True)
+        expect(end).to_have_text(text("teacher.page.end_table"), timeout=TIMEOUT)
+        expect(teacher.locator("#lt-tables").get_by_role("button", name=text(
+            "teacher.labels.watch", code=code, names=names), exact=True)).to_have_text(text("teacher.page.watch"))
+        asked: list[str] = []
+        teacher.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+        end.click()
+        assert asked == [text("teacher.end.confirm", code=code, names=names)]
+        expect(end).to_be_visible()  # declined: the table plays on
+        teacher.once("dialog", lambda dialog: dialog.accept())
+        end.click()
+        expect(teacher.locator("#lt-tables-said")).to_have_text(text("teacher.end.ended", code=code))
+        expect(teacher.locator("#lt-tables li")).to_have_text([text("teacher.page.no_tables")])
+        closed = text("teacher.closed.line", how=text("teacher.closed.how.teacher"),
+                      counted=text("teacher.closed.counted.nobody"))
+        expect(teacher.locator("#lt-closed li")).to_have_text([f"{code}: {names} \u2014 {closed}"])
+        for board in (ana_board, ben_board):
+            expect(board.locator(".lt-message")).to_contain_text(text("classmates.closed_why.teacher", code=code),
+                                                                 timeout=TIMEOUT)
+        expect(teacher.locator("#lt-standings-none")).to_have_text(text("teacher.page.no_standings_today"))
+    finally:
+        teacher.context.close()
+        other.close()

@@ -2,10 +2,11 @@
 // every one, sorted by name until a column's header is pressed, refreshed every 2 s without a reload; in the
 // Lessons column a cell per stage with its stars and a "stuck" badge, when the report has them), the standings
 // (today or all time, when the report has them), pairing the class for a round (its rules and match length; the
-// button says "Next round" once a round was paired), the class's defaults, unlocking lessons, watching a class table
-// (drawn with the board's own drawing of a space and a card: cards.js, loaded before this script) and forgetting
-// the class. Every word comes from the server (the catalogue's "teacher" book); every name is put in as text,
-// never as markup. The page is light or dark as the browser prefers, and tells board.css so as the app's page does.
+// button says "Next round" once a round was paired; "End the round" ends its tables still in play), the class's
+// defaults, unlocking lessons, watching a class table (drawn with the board's own drawing of a space and a card:
+// cards.js, loaded before this script), ending one, and forgetting the class (each ending asked for confirmation). Every word comes from the server (the catalogue's "teacher" book); every name is put in as text,
+// never as markup. The page is light or dark as its address asks (the server's data-theme on the html), else as the
+// browser prefers, and tells board.css so as the app's page does.
 (() => {
   "use strict";
   const REFRESH_MS = 2000;
@@ -30,11 +31,16 @@
   };
   const state = {
     sortColumn: 0, ascending: true, columns: [], columnKeys: [], students: [], watching: null, choicesShown: false, shown: "",
-    period: "today", standings: null, watched: "", pairShown: false, closed: null,
+    period: "today", standings: null, watched: "", pairShown: false, closed: null, round: null,
   };
+  const ANSWERED = new Set(["pair", "end", "end_round"]);  // requests whose refusal (HTTP 400) says why, in words
 
   const dark = window.matchMedia("(prefers-color-scheme: dark)");
-  const followScheme = () => { document.body.dataset.jpThemeLight = dark.matches ? "false" : "true"; };
+  const fixed = document.documentElement.dataset.theme;  // "light" or "dark" if the address asked, else "auto"
+  const followScheme = () => {
+    const isDark = fixed === "dark" || (fixed !== "light" && dark.matches);
+    document.body.dataset.jpThemeLight = isDark ? "false" : "true";
+  };
 
   // The answer to what the teacher did, in the header's live region, and again for the eye beside the control
   // pressed (`near`, the id of its .lt-cp-said), which may be a screen's height below the header
@@ -51,7 +57,7 @@
     if (!reply.ok) {
       const error = new Error(String(reply.status));
       if (reply.status === 503) error.words = (await reply.text()).trim();  // a change the server could not store
-      if (reply.status === 400 && path === "pair") error.words = (await reply.json()).said;  // why nobody was paired
+      if (reply.status === 400 && ANSWERED.has(path)) error.words = (await reply.json()).said;  // why nothing was done
       throw error;
     }
     return reply.json();
@@ -86,6 +92,7 @@
     byId("lt-rounds-help").textContent = words.rounds_help;
     byId("lt-pair-rules-label").textContent = words.rules;
     byId("lt-pair-length-label").textContent = words.length;
+    byId("lt-end-round").textContent = words.end_round;
   }
 
   // Two cells' sort values in order: numbers by size, words as the page's language orders them, and a list (a group
@@ -140,9 +147,15 @@
     const rows = [...state.students].sort(compare).map((student) => {
       const row = make("tr", null, { "data-id": student.id });
       student.cells.forEach((cell, index) => {
-        const element = make(index === 0 ? "th" : "td", cell.text, index === 0 ? { scope: "row" } : {});
         const key = state.columnKeys[index];  // the server's column keys (students.COLUMNS), in its order
+        const when = key === "last_seen" && / /.test(cell.text);
+        const element = make(index === 0 ? "th" : "td", when ? null : cell.text, index === 0 ? { scope: "row" } : {});
         if (key === "now" && student.away) element.className = "lt-cp-away";
+        if (when) {  // "2026-03-14 09:05": the date never broken inside, the time beside it or under it
+          const [date, ...time] = cell.text.split(" ");
+          element.className = "lt-cp-when";
+          element.append(make("span", date, { class: "lt-cp-nowrap" }), ` ${time.join(" ")}`);
+        }
         if (key === "lessons") {
           element.className = "lt-cp-lessons";
           element.append(...stagesOf(student));
@@ -150,7 +163,8 @@
         row.append(element);
       });
       const unlock = make("button", student.unlock_all ? words.unlocked : words.unlock,
-        { type: "button", class: "lt-button", "data-focus": `unlock-${student.id}` });
+        { type: "button", class: "lt-button", "data-focus": `unlock-${student.id}`,
+          "aria-label": student.unlock_all ? student.labels.unlocked : student.labels.unlock });
       unlock.disabled = student.unlock_all;
       unlock.addEventListener("click", () => act(async () => (await send("unlock", { visitor: student.id })).said));
       const actions = make("td");
@@ -238,6 +252,8 @@
     const label = round.number ? words.next_round : words.pair;
     if (byId("lt-pair-button").textContent !== label) byId("lt-pair-button").textContent = label;
     if (byId("lt-round").textContent !== round.said) byId("lt-round").textContent = round.said;
+    state.round = round;
+    byId("lt-end-round").hidden = !round.in_play;  // only while a table of the round paired last is in play
   }
 
   function renderTables(tables) {
@@ -256,7 +272,15 @@
         state.watching = watching ? null : table.code;
         refresh();
       });
-      item.append(button);
+      button.setAttribute("aria-label", watching ? table.labels.stop_watching : table.labels.watch);
+      const end = make("button", words.end_table, { type: "button", class: "lt-button lt-cp-danger",
+        "aria-label": table.labels.end, "data-focus": `end-${table.code}` });
+      end.addEventListener("click", () => {
+        if (window.confirm(table.end_confirm)) {
+          act(async () => (await send("end", { table: table.code })).said, "lt-tables-said");
+        }
+      });
+      item.append(button, end);
       return item;
     }));
   }
@@ -400,6 +424,12 @@
         hands: Number(byId("lt-pair-length").value) });
       return reply.said;
     }, "lt-pair-said").finally(() => { button.disabled = false; });
+  });
+  byId("lt-end-round").addEventListener("click", () => {
+    const round = state.round;
+    if (round && round.in_play && window.confirm(round.end_confirm)) {
+      act(async () => (await send("end_round", { round: round.number })).said, "lt-pair-said");
+    }
   });
   byId("lt-forget").addEventListener("click", () => {
     if (window.confirm(words.forget_confirm)) {
