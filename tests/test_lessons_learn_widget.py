@@ -182,6 +182,22 @@ def turn_buttons_offered(state: dict[str, Any], controller: LearnController) -> 
     return offered
 
 
+@pytest.mark.parametrize("lesson", [lesson for lesson in LESSONS if not lesson.rules.multiple_plays
+                                    and not lesson.questions], ids=lambda lesson: lesson.key)
+def test_a_stage_under_one_play_a_turn_shows_no_end_turn_it_cannot_use(lesson, keyed: None) -> None:
+    """Under one play a turn nobody passes, even once the stock is out (stages 10 and 11): End turn is not shown at
+    any step of such a stage, where it had stood greyed with the stock out and could never be pressed."""
+    section, controller = new_section()
+    controller.progress.open_through(lesson.key)
+    controller.open(LESSONS.index(lesson))
+    for move in lesson.solution:
+        assert not controller.attempt.hand.check(EndTurn()).legal
+        assert "end_turn" not in [button["id"] for button in controller.board_state().actions], lesson.key
+        for intent in intents_for(controller, move):
+            section.board.dispatch(intent)
+    assert controller.attempt.solved
+
+
 def test_whole_course_by_clicks(keyed: None) -> None:
     section, controller = new_section()
     board = section.board

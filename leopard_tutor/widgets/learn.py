@@ -77,7 +77,7 @@ class LearnController(TableController):
             why = self._refusal(GoOut())
             buttons.append(action("go_out", text("sections.learn.go_out_button"), enabled=not why, note=why))
         why = self._refusal(EndTurn())
-        if not self.lesson.questions and end_turn_shown(self.lesson.rules, view.stock_size, not why):
+        if not self.lesson.questions and end_turn_shown(self.lesson.rules, not why):
             buttons.append(action("end_turn", text("sections.learn.end_turn_button"), enabled=not why, note=why))
         buttons.append(action("restart", text("sections.learn.restart_button"), enabled=True))
         if self.index + 1 < len(self.lessons):  # (the last stage has no next one to offer)
