@@ -98,8 +98,8 @@ def test_text_fills_facts_and_picks_plural_forms() -> None:
     assert text("lessons.feedback.stars", stars=1) == "Lesson complete: 1 star."
     assert text("lessons.feedback.stars", stars=3) == "Lesson complete: 3 stars."
     assert or_list(["a"]) == "a" and or_list(["a", "b", "c"]) == "a, b or c"
-    assert texts("board.page") == {"lost": text("board.page.lost"), "reload": text("board.page.reload"),
-                                   "thinking": text("board.page.thinking")}
+    assert texts("board.page") == {"lost": text("board.page.lost"), "lost_unkept": text("board.page.lost_unkept"),
+                                   "reload": text("board.page.reload"), "thinking": text("board.page.thinking")}
     assert text("classmates.round.classmate", number=2, name="José, Jr.") == "Round 2: you play José, Jr."
     assert text("classmates.round.classmate", number=2, name="Ana") == "Round 2: you play Ana."
     with pytest.raises(KeyError):

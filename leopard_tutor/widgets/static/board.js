@@ -151,7 +151,8 @@ export default {
       root.removeAttribute("aria-busy");
       const reload = h("button", { type: "button", class: "lt-reload", text: texts.reload || "↻",
                                    onclick: () => window.location.reload() });
-      lost.replaceChildren(h("p", { text: texts.lost || "" }), reload);
+      // "in this browser" only where it keeps site data (keeps(): kept.js, put before this module)
+      lost.replaceChildren(h("p", { text: (keeps() ? texts.lost : texts.lost_unkept) || "" }), reload);
       lost.hidden = false;
       reload.focus();
     }
