@@ -486,7 +486,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             return
 
         def go_on() -> None:  # drawn on the board at once: nothing else redraws it here
-            self.resume(game)
+            self.resume(game, carried=True)
             if place.round_match:
                 self._round_match = self.controller.match
         self.board.act(go_on)
@@ -542,9 +542,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         chosen = str(self.level_pick.value)
         return chosen if chosen in LEVELS else self._own_level
 
-    def resume(self, game: SavedGame) -> None:
+    def resume(self, game: SavedGame, carried: bool = False) -> None:
         """Go on with a saved game: its rules and opponent level chosen, its match as it stood (what was under way
-        makes way for it, and is said to: `_make_way`)."""
+        makes way for it, and is said to: `_make_way`). The board says the game was resumed, or, where it is the match
+        the board held before the language changed (`carried`), that the match goes on where it was."""
         match, factory = game.match, self.opponent_factory
         kept = self._make_way(match.rules.key)
         self._opening = True
@@ -557,7 +558,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.share.value = ""
         if factory is not None:
             self._seat_computer(factory(game.level, seed))
-        words = text("play.saved_game.resumed", number=match.hand_number, hands=match.hands,
+        said = "play.saved_game.carried" if carried else "play.saved_game.resumed"
+        words = text(said, number=match.hand_number, hands=match.hands,
                      rules=text(f"rules.{match.rules.key}"), level=text(f"levels.in_sentence.{game.level}"))
         if match in self.uncounted:
             words = f"{words} {text('play.saved_game.not_counted')}"
