@@ -162,6 +162,32 @@ def test_a_stage_answered_with_buttons_takes_no_card_and_says_why(keyed: None) -
     assert not any(card["selected"] for card in board.state["hand"]["cards"])
 
 
+def test_a_reload_opens_the_stage_the_learner_was_at_else_the_first_not_yet_solved(keyed: None) -> None:
+    """The stage on the board is kept in the browser; a new page opens it again once the browser says so (it opened
+    stage 1), if it is open; with none kept (or one locked or not a stage), the first open stage not yet solved; and
+    never once the learner has used the board."""
+    section, controller = new_section()
+    progress = controller.progress
+    progress.open_through(LESSONS[6].key)
+    section.stage_keeper.restore("")
+    section.stage_buttons[6].click()
+    assert controller.lesson.stage == 7 and section.stage_keeper.saved == "7"
+    again = LearnSection(LearnController(progress=progress))
+    assert again.controller.lesson.stage == 1
+    again.stage_keeper.restore(section.stage_keeper.saved)
+    assert again.controller.lesson.stage == 7 and again.board.state["turn"] == controller.board_state().turn
+    for key in (LESSONS[0].key, LESSONS[1].key):
+        progress.record_lesson(key, 3)
+    for kept in ("", "9", "x" * 50, "7 "):  # none, locked, not a stage
+        fresh = LearnSection(LearnController(progress=progress))
+        fresh.stage_keeper.restore(kept)
+        assert fresh.controller.lesson.stage == 3, kept
+    used = LearnSection(LearnController(progress=progress))
+    used.board.dispatch({"type": "action", "id": "hint"})
+    used.stage_keeper.restore("7")
+    assert used.controller.lesson.stage == 1, "the board was used first: it stays"
+
+
 def test_locked_stage_says_which_stage_opens_it(keyed: None) -> None:
     section, controller = new_section()
     section.stage_buttons[4].click()  # disabled in the page, but a click must still be safe

@@ -25,6 +25,7 @@ from ..table.presenter import action, goal_panel, list_panel, table_state, text_
 from .board import LeopardBoard
 from .section import SectionPlace
 from .stage_tabs import StageTabs
+from .storage import BrowserStorage
 
 if TYPE_CHECKING:
     from ..client.student_client import StudentRecord
@@ -310,8 +311,15 @@ class LearnSection(W.VBox):  # type: ignore[misc]
                            W.HBox([self.code, show, load], layout=W.Layout(flex_flow="row wrap")), self.code_note])
         code_box.add_class("lt-panel")
         code_box.add_class("lt-below")
+        self.stage_keeper = BrowserStorage("stage")
+        """The stage on the board, kept in the browser: a reload opens it again (`take_up_stage`)."""
+        self.stage_keeper.on_restore(self.take_up_stage)
+        self._used = False
+        """Whether the board was used since the section was built (a click, a stage opened by a link or redrawn in
+        another language): then the stage the browser kept makes no change."""
         self.board.listeners.append(lambda _intent: self.update_panels())
-        super().__init__([stages, self.board, code_box, self.stage_tabs])
+        self.board.listeners.append(lambda _intent: self._keep_stage())
+        super().__init__([stages, self.board, code_box, self.stage_tabs, self.stage_keeper])
         self.add_class("lt-section")
         self.add_class("lt-learn")
         self.update_panels()
@@ -325,6 +333,28 @@ class LearnSection(W.VBox):  # type: ignore[misc]
             raise BadIntent(f"there is no stage {stage}")
         controller.progress.open_through(controller.lessons[index].key)
         self.board.act(lambda: controller.open(index))
+
+    def take_up_stage(self, kept: str) -> None:
+        """Open the stage the browser `kept` (where the learner was when the page was left), if it is one of this
+        section's and open; else the first open stage not yet solved (the first stage if every one is). Nothing
+        changes once the board has been used."""
+        if self._used:
+            return
+        controller = self.controller
+        lessons, progress = controller.lessons, controller.progress
+        index = next((index for index, lesson in enumerate(lessons)
+                      if str(lesson.stage) == kept and progress.is_unlocked(lesson.key)), None)
+        if index is None:
+            index = next((index for index, lesson in enumerate(lessons)
+                          if progress.is_unlocked(lesson.key) and not progress.stars.get(lesson.key)), 0)
+        if index != controller.index:
+            self.board.act(lambda: controller.open(index))
+
+    def _keep_stage(self) -> None:
+        """The board was used: have the browser keep the stage on it (once the page has said what it kept)."""
+        self._used = True
+        if self.stage_keeper.restored:
+            self.stage_keeper.save(str(self.controller.lesson.stage))
 
     def watch_rules(self, follow: Callable[[RuleSet], None]) -> None:
         """Call `follow` with the rules of the stage on the board, now and after every change of stage."""
