@@ -23,7 +23,8 @@ LINES_RECORD = text("sections.practice.record_row", concept=text("lessons.practi
 YOUR_TURN = pattern("play.turn.yours", number=r"\d+", hands=r"\d+", rules=".+")
 
 
-def test_progress_and_the_stage_come_back_by_themselves_after_a_reload(page: Any, base_url: str, open_board: Any) -> None:
+def test_progress_and_the_stage_come_back_by_themselves_after_a_reload(page: Any, base_url: str,
+                                                                       open_board: Any) -> None:
     board = open_board(base_url)
     root = open_tab(board, "Learn", "lt-learn")
     assert opening("lessons.feedback.stars", "stars") in play_solution(root, 1)
