@@ -164,8 +164,8 @@ def test_a_stage_answered_with_buttons_takes_no_card_and_says_why(keyed: None) -
 
 def test_a_reload_opens_the_stage_the_learner_was_at_else_the_first_not_yet_solved(keyed: None) -> None:
     """The stage on the board is kept in the browser; a new page opens it again once the browser says so (it opened
-    stage 1), if it is open; with none kept (or one locked or not a stage), the first open stage not yet solved; and
-    never once the learner has used the board."""
+    stage 1), if it is open (or once the progress said after it opens it); with none kept (or one locked or not a
+    stage), the first open stage not yet solved; and never once the learner has used the board."""
     section, controller = new_section()
     progress = controller.progress
     progress.open_through(LESSONS[6].key)
@@ -186,6 +186,16 @@ def test_a_reload_opens_the_stage_the_learner_was_at_else_the_first_not_yet_solv
     used.board.dispatch({"type": "action", "id": "hint"})
     used.stage_keeper.restore("7")
     assert used.controller.lesson.stage == 1, "the board was used first: it stays"
+    later = Progress()  # the browser's progress said after the stage (its storage lies after the sections)
+    early = LearnSection(LearnController(progress=later))
+    early.stage_keeper.restore("7")
+    assert early.controller.lesson.stage == 1, "stage 7 is not open yet"
+    solved = Progress()
+    for lesson in LESSONS[:6]:
+        solved.record_lesson(lesson.key, 3)
+    later.load_code(solved.to_code())  # stages 1 to 6 solved: 7 is open
+    early.update_panels()  # as the app does once the progress is restored
+    assert early.controller.lesson.stage == 7
 
 
 def test_locked_stage_says_which_stage_opens_it(keyed: None) -> None:

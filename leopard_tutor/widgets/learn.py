@@ -317,8 +317,10 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         self._used = False
         """Whether the board was used since the section was built (a click, a stage opened by a link or redrawn in
         another language): then the stage the browser kept makes no change."""
+        self._kept: str | None = None
+        """The stage the browser kept ("" if none), once the page has said it."""
+        self.board.listeners.append(lambda _intent: self._keep_stage())  # (first: update_panels reads `_used`)
         self.board.listeners.append(lambda _intent: self.update_panels())
-        self.board.listeners.append(lambda _intent: self._keep_stage())
         super().__init__([stages, self.board, code_box, self.stage_tabs, self.stage_keeper])
         self.add_class("lt-section")
         self.add_class("lt-learn")
@@ -337,8 +339,15 @@ class LearnSection(W.VBox):  # type: ignore[misc]
     def take_up_stage(self, kept: str) -> None:
         """Open the stage the browser `kept` (where the learner was when the page was left), if it is one of this
         section's and open; else the first open stage not yet solved (the first stage if every one is). Nothing
-        changes once the board has been used."""
-        if self._used:
+        changes once the board has been used. The progress the browser keeps may come after it (its storage lies
+        after the sections in the page): `update_panels`, which the app calls then, looks again (`_open_kept`)."""
+        self._kept = kept
+        self._open_kept()
+
+    def _open_kept(self) -> None:
+        """Open the stage `take_up_stage` says, while the board has not been used since the page said it."""
+        kept = self._kept
+        if kept is None or self._used:
             return
         controller = self.controller
         lessons, progress = controller.lessons, controller.progress
@@ -404,7 +413,9 @@ class LearnSection(W.VBox):  # type: ignore[misc]
 
     def update_panels(self) -> None:
         """Redraw the stage buttons from the progress: stars, locks and the stage on the board (and their names in
-        words, `StageTabs`), and the board, whose Next stage button follows the progress too."""
+        words, `StageTabs`), and the board, whose Next stage button follows the progress too; before the board is
+        used, the stage the browser kept may be open now (`_open_kept`)."""
+        self._open_kept()
         controller = self.controller
         progress = controller.progress
         names = []
