@@ -492,9 +492,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.board.act(go_on)
 
     def _take_up(self, table: Table, level: str) -> None:
-        """Take up `table`'s match against the computer (at `level`) on the board, and say so."""
+        """Take up on the board `table`'s match against the computer (at `level`), the one the board held before the
+        language changed, and say that it goes on where it was."""
         self._seat(table)
-        table.say(text("play.set_aside.back", level=text(f"levels.in_sentence.{level}")))
+        match = table.match
+        table.say(text("play.saved_game.carried", number=match.hand_number, hands=match.hands,
+                       rules=text(f"rules.{match.rules.key}"), level=text(f"levels.in_sentence.{level}")))
 
     def report_to(self, student: StudentRecord) -> None:
         """Tell `student`'s record of each hand and match played to its end, and of each class table sat at."""
