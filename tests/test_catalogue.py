@@ -98,8 +98,8 @@ def test_text_fills_facts_and_picks_plural_forms() -> None:
     assert text("lessons.feedback.stars", stars=1) == "Lesson complete: 1 star."
     assert text("lessons.feedback.stars", stars=3) == "Lesson complete: 3 stars."
     assert or_list(["a"]) == "a" and or_list(["a", "b", "c"]) == "a, b or c"
-    assert texts("board.page") == {"lost": text("board.page.lost"), "reload": text("board.page.reload"),
-                                   "thinking": text("board.page.thinking")}
+    assert texts("board.page") == {"lost": text("board.page.lost"), "lost_unkept": text("board.page.lost_unkept"),
+                                   "reload": text("board.page.reload"), "thinking": text("board.page.thinking")}
     assert text("classmates.round.classmate", number=2, name="José, Jr.") == "Round 2: you play José, Jr."
     assert text("classmates.round.classmate", number=2, name="Ana") == "Round 2: you play Ana."
     with pytest.raises(KeyError):
@@ -312,11 +312,11 @@ def test_the_pages_markup_takes_its_words_from_the_catalogue() -> None:
 
 
 def test_the_loading_line_holds_the_catalogues_words_in_every_language() -> None:
-    """The page's loading line (the app's template, on the server and the static site) says the catalogue's
-    "app.loading" in each language, from loading.json beside the template, which this test writes again when
-    LEOPARD_UPDATE_TRANSCRIPTS=1."""
+    """The page's title and loading line while the app loads (the app's template, on the server and the static site)
+    say the catalogue's "app.title" and "app.loading" in each language, from loading.json beside the template, which
+    this test writes again when LEOPARD_UPDATE_TRANSCRIPTS=1."""
     path = PACKAGE / "share" / "voila" / "templates" / "leopard" / "loading.json"
-    words = {code: book("app", code)["loading"] for code in languages()}
+    words = {code: {key: book("app", code)[key] for key in ("title", "loading")} for code in languages()}
     if os.environ.get("LEOPARD_UPDATE_TRANSCRIPTS") == "1":
         path.write_text(json.dumps(words, ensure_ascii=False) + "\n", encoding="utf-8")
     assert json.loads(path.read_text(encoding="utf-8")) == words

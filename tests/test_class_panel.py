@@ -332,7 +332,8 @@ def test_a_match_the_computer_finished_is_a_match_against_the_computer(tables: t
 
 def test_another_language_carries_a_match_the_computer_finished(tables: tuple[Referee, Clock], keyed: None) -> None:
     """The app drawn again in another language takes up the match the computer finished as the table it is (a game's
-    code would seat the learner first, where a class table may seat them second), and says so."""
+    code would seat the learner first, where a class table may seat them second), and says that it goes on where it
+    was (not that the learner came back to it, as from a match kept aside)."""
     authority, clock = tables
     ana, _panel, table = finished_by_the_computer(authority, clock)
     moves = tuple(table.match.current.moves)
@@ -343,7 +344,9 @@ def test_another_language_carries_a_match_the_computer_finished(tables: tuple[Re
     assert again.controller is table and tuple(table.match.current.moves) == moves
     assert again.level_pick.value == ana.level_pick.value and again.rules_pick.value == table.rules.key
     level = mark(f"levels.in_sentence.{ana.level_pick.value}")
-    assert said(again.board.state["message"], "play.set_aside.back", level=level)
+    assert said(again.board.state["message"], "play.saved_game.carried", number=table.match.hand_number,
+                hands=table.match.hands, rules=mark(f"rules.{table.rules.key}"), level=level)
+    assert not said(again.board.state["message"], "play.set_aside.back")
     board = again.codes_to_keep()[0]  # kept for a reload with its table: a code alone would seat the learner first
     assert isinstance(board, dict) and board["seat"] == table.seat
     assert again.set_aside == {("computer", table.rules.key): older}

@@ -130,6 +130,10 @@ def test_the_picker_redraws_the_app_in_place_and_keeps_the_choice_in_the_browser
     assert tutor.page_language.saved == "en", "kept in the browser"
     assert tutor.tabs.selected_index == 1 and tutor.built[1].controller.lesson.stage == 3, "the same place"
     assert tutor.built[0] is not play and tutor.built[0].controller.match.to_json() == match, "the same match"
+    said = tutor.built[0].board.state["message"]  # what happened: the match carried over, not resumed by the learner
+    carried = words("en", "play.saved_game.carried", number=1, hands=4, rules=words("en", "rules.REVISED_2008"),
+                    level=words("en", f"levels.in_sentence.{tutor.built[0].opponent_level()}"))
+    assert said.startswith(carried)
     assert tutor.built[1].board.state["turn"] == stage_shown("en", tutor.built[1], 3)
     tutor.language_pick.value = "es"
     assert shown_in(tutor) == "es" and tutor.page_language.saved == "es"

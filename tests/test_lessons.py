@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from keyed import mark, said
+from keyed import keys_in, mark, said
 
 from leopard_tutor.engine import Card, Discard, GoOut, Play
 from leopard_tutor.lessons import LESSONS, LessonFormatError, MoveTextError, load_lessons, move_text, parse_move
@@ -78,6 +78,23 @@ def test_a_legal_move_off_the_script_is_explained_and_taken_back(lesson) -> None
     assert "taken back" in feedback.text
     assert attempt.hand == before and attempt.slips == 1
     assert attempt.try_move(lesson.solution[0]).ok
+
+
+def test_a_wrong_try_says_its_opponents_answer_is_taken_back_too(keyed: None) -> None:
+    """A wrong try whose mistake shows the opponent's answer ends saying that both moves were taken back (it had
+    said only the learner's, after telling the answer as made); one shown without an answer tells no move of the
+    opponent's and says the learner's move was taken back."""
+    lesson = next(lesson for lesson in LESSONS if lesson.key == "going-out")
+    attempt = lesson.new_attempt()
+    assert attempt.try_move("play AH on your 1").ok
+    shown = attempt.try_move("discard KC")
+    assert shown.kind == "off-track" and said(shown.text, "narration.moves.report.play_hidden")
+    assert shown.text.endswith(mark("lessons.feedback.both_taken_back"))
+    assert not said(shown.text, "lessons.feedback.taken_back")
+    plain = attempt.try_move("discard 8S")
+    assert plain.kind == "off-track"
+    assert not [key for key in keys_in(plain.text) if key.startswith("narration.moves.report.")]
+    assert plain.text.endswith(mark("lessons.feedback.taken_back"))
 
 
 def test_scripted_reply_and_draw_are_told(keyed: None) -> None:

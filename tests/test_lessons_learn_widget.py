@@ -162,6 +162,42 @@ def test_a_stage_answered_with_buttons_takes_no_card_and_says_why(keyed: None) -
     assert not any(card["selected"] for card in board.state["hand"]["cards"])
 
 
+def test_a_reload_opens_the_stage_the_learner_was_at_else_the_first_not_yet_solved(keyed: None) -> None:
+    """The stage on the board is kept in the browser; a new page opens it again once the browser says so (it opened
+    stage 1), if it is open (or once the progress said after it opens it); with none kept (or one locked or not a
+    stage), the first open stage not yet solved; and never once the learner has used the board."""
+    section, controller = new_section()
+    progress = controller.progress
+    progress.open_through(LESSONS[6].key)
+    section.stage_keeper.restore("")
+    section.stage_buttons[6].click()
+    assert controller.lesson.stage == 7 and section.stage_keeper.saved == "7"
+    again = LearnSection(LearnController(progress=progress))
+    assert again.controller.lesson.stage == 1
+    again.stage_keeper.restore(section.stage_keeper.saved)
+    assert again.controller.lesson.stage == 7 and again.board.state["turn"] == controller.board_state().turn
+    for key in (LESSONS[0].key, LESSONS[1].key):
+        progress.record_lesson(key, 3)
+    for kept in ("", "9", "x" * 50, "7 "):  # none, locked, not a stage
+        fresh = LearnSection(LearnController(progress=progress))
+        fresh.stage_keeper.restore(kept)
+        assert fresh.controller.lesson.stage == 3, kept
+    used = LearnSection(LearnController(progress=progress))
+    used.board.dispatch({"type": "action", "id": "hint"})
+    used.stage_keeper.restore("7")
+    assert used.controller.lesson.stage == 1, "the board was used first: it stays"
+    later = Progress()  # the browser's progress said after the stage (its storage lies after the sections)
+    early = LearnSection(LearnController(progress=later))
+    early.stage_keeper.restore("7")
+    assert early.controller.lesson.stage == 1, "stage 7 is not open yet"
+    solved = Progress()
+    for lesson in LESSONS[:6]:
+        solved.record_lesson(lesson.key, 3)
+    later.load_code(solved.to_code())  # stages 1 to 6 solved: 7 is open
+    early.update_panels()  # as the app does once the progress is restored
+    assert early.controller.lesson.stage == 7
+
+
 def test_locked_stage_says_which_stage_opens_it(keyed: None) -> None:
     section, controller = new_section()
     section.stage_buttons[4].click()  # disabled in the page, but a click must still be safe
@@ -180,6 +216,22 @@ def turn_buttons_offered(state: dict[str, Any], controller: LearnController) -> 
             if verdict.legal:
                 offered.add(button["id"])
     return offered
+
+
+@pytest.mark.parametrize("lesson", [lesson for lesson in LESSONS if not lesson.rules.multiple_plays
+                                    and not lesson.questions], ids=lambda lesson: lesson.key)
+def test_a_stage_under_one_play_a_turn_shows_no_end_turn_it_cannot_use(lesson, keyed: None) -> None:
+    """Under one play a turn nobody passes, even once the stock is out (stages 10 and 11): End turn is not shown at
+    any step of such a stage, where it had stood greyed with the stock out and could never be pressed."""
+    section, controller = new_section()
+    controller.progress.open_through(lesson.key)
+    controller.open(LESSONS.index(lesson))
+    for move in lesson.solution:
+        assert not controller.attempt.hand.check(EndTurn()).legal
+        assert "end_turn" not in [button["id"] for button in controller.board_state().actions], lesson.key
+        for intent in intents_for(controller, move):
+            section.board.dispatch(intent)
+    assert controller.attempt.solved
 
 
 def test_whole_course_by_clicks(keyed: None) -> None:

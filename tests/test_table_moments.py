@@ -177,8 +177,8 @@ def test_going_out_says_once_that_the_hand_is_over() -> None:
 
 
 def test_a_hand_over_offers_no_end_turn() -> None:
-    """End turn is shown, greyed where not allowed, once the stock is out; a hand over has no turn to end, so it is
-    not shown then, even when the stock ran out (it was, greyed, under the 2008 rules)."""
+    """A hand over has no turn to end, so End turn is not shown then, even when the stock ran out (it was, greyed,
+    under the 2008 rules)."""
     ended_dry = 0
     for seed in range(12):
         table = against_computer(BeginnerPlayer(1), seed=seed, **OPTIONS)

@@ -290,7 +290,7 @@ def test_another_language_carries_the_match_on_the_board_and_the_matches_kept_as
     # the board shows it at once (the static site's page, whose browser gives back nothing kept, showed the new
     # section's fresh match: the board was never drawn again)
     shown = dict(again.board.state, seq=None)
-    assert said(shown["message"], "play.saved_game.resumed")
+    assert said(shown["message"], "play.saved_game.carried") and not said(shown["message"], "play.saved_game.resumed")
     assert shown == dict(again.controller.board_state().as_dict(), seq=None)
     again.keeper.storage.restore(play.keeper.storage.saved)  # the new section's keeper is given back the same
     assert again.controller.rules.key == "ORIGINAL_1963" and again.controller.hand.moves == moves

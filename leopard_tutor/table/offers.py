@@ -62,7 +62,7 @@ def shown(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return (), tuple(side)
     hand = table.hand
     board = ["go_out"]
-    if not hand.is_over and end_turn_shown(table.rules, hand.stock_size, hand.check(EndTurn()).legal):
+    if not hand.is_over and end_turn_shown(table.rules, hand.check(EndTurn()).legal):
         board.append("end_turn")  # (once the hand is over there is no turn to end)
     board += ["hint", "undo"]
     if isinstance(mode, Retrying):
@@ -77,10 +77,13 @@ def shown(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(board), tuple(side)
 
 
-def end_turn_shown(rules: RuleSet, stock_size: int, legal: bool) -> bool:
+def end_turn_shown(rules: RuleSet, legal: bool) -> bool:
     """Whether a board shows End turn (greyed with why where it is not allowed): under rules with several plays a
-    turn, once the stock is out (a turn may then be a pass), and whenever it is allowed. Play and Learn both ask."""
-    return rules.multiple_plays or stock_size == 0 or legal
+    turn (a turn of plays ends with it, and a player whose plays emptied their hand passes with it), and whenever
+    it is allowed. Under one play a turn it never is: with the stock out each player still plays or discards a card
+    a turn, and the hand ends when both hands are empty, so nobody passes (the dealer draws the last card and plays
+    the very last one). Play and Learn both ask."""
+    return rules.multiple_plays or legal
 
 
 def _why_not(table: Table, action: str) -> str:

@@ -54,8 +54,9 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
     the message, anything unexpected in the error area (and logged), with no traceback.
     """
 
-    _esm = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("cards.js", "board.js"))
-    """board.js after cards.js (how a card and a space are drawn, which the class page's watch view draws too)."""
+    _esm = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("kept.js", "cards.js", "board.js"))
+    """board.js after cards.js (how a card and a space are drawn, which the class page's watch view draws too) and
+    kept.js (whether the browser keeps site data, which the lost-connection notice says)."""
     _css = STATIC / "board.css"
     state = traitlets.Dict().tag(sync=True)
     alive_every = traitlets.Int(0 if sys.platform == "emscripten" else ALIVE_EVERY_MS).tag(sync=True)

@@ -25,6 +25,7 @@ from ..table.presenter import action, goal_panel, list_panel, table_state, text_
 from .board import LeopardBoard
 from .section import SectionPlace
 from .stage_tabs import StageTabs
+from .storage import BrowserStorage
 
 if TYPE_CHECKING:
     from ..client.student_client import StudentRecord
@@ -77,7 +78,7 @@ class LearnController(TableController):
             why = self._refusal(GoOut())
             buttons.append(action("go_out", text("sections.learn.go_out_button"), enabled=not why, note=why))
         why = self._refusal(EndTurn())
-        if not self.lesson.questions and end_turn_shown(self.lesson.rules, view.stock_size, not why):
+        if not self.lesson.questions and end_turn_shown(self.lesson.rules, not why):
             buttons.append(action("end_turn", text("sections.learn.end_turn_button"), enabled=not why, note=why))
         buttons.append(action("restart", text("sections.learn.restart_button"), enabled=True))
         if self.index + 1 < len(self.lessons):  # (the last stage has no next one to offer)
@@ -310,8 +311,17 @@ class LearnSection(W.VBox):  # type: ignore[misc]
                            W.HBox([self.code, show, load], layout=W.Layout(flex_flow="row wrap")), self.code_note])
         code_box.add_class("lt-panel")
         code_box.add_class("lt-below")
+        self.stage_keeper = BrowserStorage("stage")
+        """The stage on the board, kept in the browser: a reload opens it again (`take_up_stage`)."""
+        self.stage_keeper.on_restore(self.take_up_stage)
+        self._used = False
+        """Whether the board was used since the section was built (a click, a stage opened by a link or redrawn in
+        another language): then the stage the browser kept makes no change."""
+        self._kept: str | None = None
+        """The stage the browser kept ("" if none), once the page has said it."""
+        self.board.listeners.append(lambda _intent: self._keep_stage())  # (first: update_panels reads `_used`)
         self.board.listeners.append(lambda _intent: self.update_panels())
-        super().__init__([stages, self.board, code_box, self.stage_tabs])
+        super().__init__([stages, self.board, code_box, self.stage_tabs, self.stage_keeper])
         self.add_class("lt-section")
         self.add_class("lt-learn")
         self.update_panels()
@@ -325,6 +335,35 @@ class LearnSection(W.VBox):  # type: ignore[misc]
             raise BadIntent(f"there is no stage {stage}")
         controller.progress.open_through(controller.lessons[index].key)
         self.board.act(lambda: controller.open(index))
+
+    def take_up_stage(self, kept: str) -> None:
+        """Open the stage the browser `kept` (where the learner was when the page was left), if it is one of this
+        section's and open; else the first open stage not yet solved (the first stage if every one is). Nothing
+        changes once the board has been used. The progress the browser keeps may come after it (its storage lies
+        after the sections in the page): `update_panels`, which the app calls then, looks again (`_open_kept`)."""
+        self._kept = kept
+        self._open_kept()
+
+    def _open_kept(self) -> None:
+        """Open the stage `take_up_stage` says, while the board has not been used since the page said it."""
+        kept = self._kept
+        if kept is None or self._used:
+            return
+        controller = self.controller
+        lessons, progress = controller.lessons, controller.progress
+        index = next((index for index, lesson in enumerate(lessons)
+                      if str(lesson.stage) == kept and progress.is_unlocked(lesson.key)), None)
+        if index is None:
+            index = next((index for index, lesson in enumerate(lessons)
+                          if progress.is_unlocked(lesson.key) and not progress.stars.get(lesson.key)), 0)
+        if index != controller.index:
+            self.board.act(lambda: controller.open(index))
+
+    def _keep_stage(self) -> None:
+        """The board was used: have the browser keep the stage on it (once the page has said what it kept)."""
+        self._used = True
+        if self.stage_keeper.restored:
+            self.stage_keeper.save(str(self.controller.lesson.stage))
 
     def watch_rules(self, follow: Callable[[RuleSet], None]) -> None:
         """Call `follow` with the rules of the stage on the board, now and after every change of stage."""
@@ -374,7 +413,9 @@ class LearnSection(W.VBox):  # type: ignore[misc]
 
     def update_panels(self) -> None:
         """Redraw the stage buttons from the progress: stars, locks and the stage on the board (and their names in
-        words, `StageTabs`), and the board, whose Next stage button follows the progress too."""
+        words, `StageTabs`), and the board, whose Next stage button follows the progress too; before the board is
+        used, the stage the browser kept may be open now (`_open_kept`)."""
+        self._open_kept()
         controller = self.controller
         progress = controller.progress
         names = []

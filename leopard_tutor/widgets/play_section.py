@@ -496,15 +496,18 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             return
 
         def go_on() -> None:  # drawn on the board at once: nothing else redraws it here
-            self.resume(game)
+            self.resume(game, carried=True)
             if place.round_match:
                 self._round_match = self.controller.match
         self.board.act(go_on)
 
     def _take_up(self, table: Table, level: str) -> None:
-        """Take up `table`'s match against the computer (at `level`) on the board, and say so."""
+        """Take up on the board `table`'s match against the computer (at `level`), the one the board held before the
+        language changed, and say that it goes on where it was."""
         self._seat(table)
-        table.say(text("play.set_aside.back", level=text(f"levels.in_sentence.{level}")))
+        match = table.match
+        table.say(text("play.saved_game.carried", number=match.hand_number, hands=match.hands,
+                       rules=text(f"rules.{match.rules.key}"), level=text(f"levels.in_sentence.{level}")))
 
     def report_to(self, student: StudentRecord) -> None:
         """Tell `student`'s record of each hand and match played to its end, and of each class table sat at."""
@@ -552,9 +555,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         chosen = str(self.level_pick.value)
         return chosen if chosen in LEVELS else self._own_level
 
-    def resume(self, game: SavedGame) -> None:
+    def resume(self, game: SavedGame, carried: bool = False) -> None:
         """Go on with a saved game: its rules and opponent level chosen, its match as it stood (what was under way
-        makes way for it, and is said to: `_make_way`)."""
+        makes way for it, and is said to: `_make_way`). The board says the game was resumed, or, where it is the match
+        the board held before the language changed (`carried`), that the match goes on where it was."""
         match, factory = game.match, self.opponent_factory
         kept = self._make_way(match.rules.key)
         self._opening = True
@@ -567,7 +571,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.share.value = ""
         if factory is not None:
             self._seat_computer(factory(game.level, seed))
-        words = text("play.saved_game.resumed", number=match.hand_number, hands=match.hands,
+        said = "play.saved_game.carried" if carried else "play.saved_game.resumed"
+        words = text(said, number=match.hand_number, hands=match.hands,
                      rules=text(f"rules.{match.rules.key}"), level=text(f"levels.in_sentence.{game.level}"))
         if match in self.uncounted:
             words = f"{words} {text('play.saved_game.not_counted')}"

@@ -81,17 +81,24 @@ def test_a_click_storm_leaves_the_board_in_step_with_the_engine(page: Any, base_
     assert board.locator(".lt-error").inner_text() == ""
 
 
+def lose_the_kernel(page: Any, server: Any, board: Any) -> Any:
+    """Kill the page's kernel (not the preheated one waiting for the next visitor) and return the board's
+    lost-connection notice once it shows, with no click: a board in sight asks its kernel whether it is there every
+    ALIVE_EVERY_MS, and waits 20 s for it."""
+    kernel_id = re.search(r'"kernelId": *"([0-9a-f-]+)"', page.content())
+    assert kernel_id, "the page names its kernel"
+    [own] = [child for child in psutil.Process(server.process.pid).children(recursive=True)
+             if f"kernel-{kernel_id.group(1)}.json" in " ".join(child.cmdline())]
+    own.kill()
+    notice = board.locator(".lt-lost-notice")
+    expect(notice).to_be_visible(timeout=ALIVE_EVERY_MS + 20_000 + 10_000)
+    return notice
+
+
 def test_a_lost_connection_is_said_in_words_with_one_button_that_reloads_without_a_click(
         page: Any, own_server: Any, open_board: Any) -> None:
     board = open_board(own_server.url)
-    kernel_id = re.search(r'"kernelId": *"([0-9a-f-]+)"', page.content())
-    assert kernel_id, "the page names its kernel"
-    [own] = [child for child in psutil.Process(own_server.process.pid).children(recursive=True)
-             if f"kernel-{kernel_id.group(1)}.json" in " ".join(child.cmdline())]
-    own.kill()  # the page's kernel, not the preheated one waiting for the next visitor
-    # no click: a board in sight asks its kernel whether it is there every ALIVE_EVERY_MS, and waits 20 s for it
-    notice = board.locator(".lt-lost-notice")
-    expect(notice).to_be_visible(timeout=ALIVE_EVERY_MS + 20_000 + 10_000)
+    notice = lose_the_kernel(page, own_server, board)
     expect(notice).to_contain_text(text("board.page.lost"))
     reload = notice.get_by_role("button", name=text("board.page.reload"))
     expect(reload).to_be_focused()
@@ -100,6 +107,17 @@ def test_a_lost_connection_is_said_in_words_with_one_button_that_reloads_without
     again = page.locator(".lt-board").first
     again.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
     expect(again.locator(".lt-lost-notice")).to_be_hidden()
+
+
+def test_a_lost_connection_in_a_browser_that_keeps_no_site_data_says_nothing_was_kept(
+        page: Any, own_server: Any, open_board: Any) -> None:
+    """Site data blocked (localStorage refuses, as in test_play.py): the notice says the browser kept no stars or
+    practice record, where it said they come back by themselves in this browser."""
+    page.add_init_script("Object.defineProperty(window, 'localStorage', "
+                         "{ get() { throw new DOMException('blocked', 'SecurityError'); } });")
+    board = open_board(own_server.url)
+    notice = lose_the_kernel(page, own_server, board)
+    expect(notice.locator("p")).to_have_text(text("board.page.lost_unkept"))
 
 
 def test_past_the_session_cap_a_visit_is_told_the_class_is_full(page: Any, start_own_server: Any,

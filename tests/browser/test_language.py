@@ -61,6 +61,8 @@ def test_a_spanish_browser_opens_the_tutor_in_spanish(browser: Any, base_url: st
     try:
         page = context.new_page()
         page.on("pageerror", lambda error: page_errors.append(f"pageerror: {error}"))
+        page.add_init_script("document.addEventListener('DOMContentLoaded', "
+                             "() => { window.titleAtLoad = document.title; });")
         page.goto(base_url, wait_until="commit", timeout=TIMEOUT)
         expect(tabs(page)).to_have_text(SPANISH, timeout=TIMEOUT)
         expect(page.locator("html")).to_have_attribute("lang", "es")
@@ -76,6 +78,8 @@ def test_a_spanish_browser_opens_the_tutor_in_spanish(browser: Any, base_url: st
             return said;
         }""")
         assert loading == book("app", "es")["loading"], loading
+        title = page.evaluate("window.titleAtLoad")  # the tab's title while the app loads (it was the notebook's name)
+        assert title == book("app", "es")["title"], title
         # The learner chooses English: the page keeps it in a cookie too, and the server's own pages answer in it
         # although the browser still asks for Spanish first.
         page.get_by_label("Idioma").select_option(label="English")

@@ -19,6 +19,7 @@ from class_players import CODE_SHOWN
 from playwright.sync_api import expect
 from rendered import escaped, opening, pattern
 from test_classmates import sit_down, turn_of
+from test_play import move_by_clicks, read, wait_my_turn
 
 from leopard_tutor.ai.players import BeginnerPlayer
 from leopard_tutor.engine import Match, Play, scoring_lines
@@ -60,6 +61,10 @@ SQUASHED = """(s) => Array.from(document.querySelectorAll(`.${s} :is(.lt-message
 CUT = """(s) => Array.from(document.querySelectorAll(`.${s} .lt-value-label`))
   .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)"""
 """The squares' names a narrow board shows cut short ("Opponent's squ…") in a section."""
+
+
+BOXES = "(found) => found.map((e) => { const b = e.getBoundingClientRect(); return { y: b.top, height: b.height }; })"
+"""The boxes of the elements found, as the screen shows them now (their tops, negative above it)."""
 
 
 @pytest.fixture
@@ -689,6 +694,30 @@ def test_at_a_hands_end_the_log_and_save_are_reached_by_scrolling_the_page(
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size][1] + 1  # (a fraction of a pixel)
         assert part.evaluate("(el) => { const b = el.getBoundingClientRect(); "
                              "return el.contains(document.elementFromPoint(b.left + 5, b.top + b.height / 2)); }")
+
+
+def test_on_a_phone_a_review_opens_with_the_squares_in_sight(new_page: Any, base_url: str) -> None:
+    """On a phone the review's button stands below the table: tapped there, the review shows the table's top (the
+    page had stayed scrolled down to the buttons, the squares above the screen), the focus on Next move."""
+    page = new_page(*SIZES["phone"], touch=True)
+    open_app(page, base_url)
+    keep_offered_name(page, "en")
+    board = open_tab(page, "Play")
+    for _ in range(2):  # two moves: the review's Next move is offered at the first
+        move_by_clicks(board, len(wait_my_turn(board)["hand"]))
+    review = board.get_by_role("button", name=text("review.buttons.review"), exact=True)
+    expect(review).to_be_enabled(timeout=30_000)
+    review.evaluate("(button) => button.scrollIntoView({ block: 'start' })")  # where a finger finds it
+    squares = board.locator(".lt-square")
+    assert all(box["y"] < 0 for box in squares.evaluate_all(BOXES)), "the squares are above the screen first"
+    seq = board.get_attribute("data-seq")
+    review.tap()
+    expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+    expect(board.get_by_role("button", name=text("review.buttons.next"), exact=True)).to_be_focused()
+    assert read(board)["turn"].startswith(opening("review.turn", "step", number=1))
+    boxes = squares.evaluate_all(BOXES)
+    assert len(boxes) == 2 and all(box["y"] >= 0 and box["y"] + box["height"] <= SIZES["phone"][1] for box in boxes), \
+        boxes
 
 
 @pytest.mark.parametrize("size", ["laptop", "phone"])

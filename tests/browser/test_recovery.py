@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 from rendered import opening, pattern
-from test_learn import TIMEOUT, click, open_tab, play_solution, square_on_page, stage_tab
+from test_learn import TIMEOUT, click, open_tab, play_solution, square_on_page, stage_line, stage_tab
 
 from leopard_tutor.engine import RULE_SETS, square_value
 from leopard_tutor.engine.catalogue import text
@@ -23,13 +23,16 @@ LINES_RECORD = text("sections.practice.record_row", concept=text("lessons.practi
 YOUR_TURN = pattern("play.turn.yours", number=r"\d+", hands=r"\d+", rules=".+")
 
 
-def test_progress_comes_back_by_itself_after_a_reload(page: Any, base_url: str, open_board: Any) -> None:
+def test_progress_and_the_stage_come_back_by_themselves_after_a_reload(page: Any, base_url: str,
+                                                                       open_board: Any) -> None:
     board = open_board(base_url)
     root = open_tab(board, "Learn", "lt-learn")
     assert opening("lessons.feedback.stars", "stars") in play_solution(root, 1)
     learn = page.locator(".lt-learn")
     expect(learn.locator(".lt-stage").first).to_have_text(re.compile(r"^1 ★+$"))
     stars = learn.locator(".lt-stage").first.inner_text().count("★")
+    click(root, root.get_by_role("button", name=text("sections.learn.next_button")))
+    expect(root.locator(".lt-turn")).to_contain_text(stage_line(2))
 
     root = open_tab(board, "Practice", "lt-practice")
     practice = page.locator(".lt-practice")
@@ -48,9 +51,10 @@ def test_progress_comes_back_by_itself_after_a_reload(page: Any, base_url: str, 
     page.reload(wait_until="commit")  # a new kernel, nothing in it: the page gives the progress back
     again = page.locator(".lt-board").first
     again.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
-    open_tab(again, "Learn", "lt-learn")
+    learn_again = open_tab(again, "Learn", "lt-learn")
     expect(stage_tab(learn, 1, stars=stars)).to_be_visible(timeout=TIMEOUT)
     expect(stage_tab(learn, 2)).to_be_enabled()
+    expect(learn_again.locator(".lt-turn")).to_contain_text(stage_line(2), timeout=TIMEOUT)  # where it was (it was 1)
     open_tab(again, "Practice", "lt-practice")
     expect(practice.locator(".lt-record")).to_contain_text(LINES_RECORD)
 

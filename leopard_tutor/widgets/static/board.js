@@ -151,7 +151,8 @@ export default {
       root.removeAttribute("aria-busy");
       const reload = h("button", { type: "button", class: "lt-reload", text: texts.reload || "↻",
                                    onclick: () => window.location.reload() });
-      lost.replaceChildren(h("p", { text: texts.lost || "" }), reload);
+      // "in this browser" only where it keeps site data (keeps(): kept.js, put before this module)
+      lost.replaceChildren(h("p", { text: (keeps() ? texts.lost : texts.lost_unkept) || "" }), reload);
       lost.hidden = false;
       reload.focus();
     }
@@ -641,6 +642,7 @@ export default {
         const fallback = nearbyButton(buttonsBefore, focused) || root.querySelector(".lt-hand-card") ||
           root.querySelector(".lt-space");
         if (again && !again.disabled) again.focus();
+        else if (!again && buttonsBefore.includes(focused)) showTable(fallback);
         else if (fallback) fallback.focus();
       }
       // The explanation beside the table is the one of the space or pile under the pointer (or focused) as drawn
@@ -649,6 +651,17 @@ export default {
         (root.contains(document.activeElement) && document.activeElement.matches(".lt-space, .lt-discard")
           ? document.activeElement : null);
       showWhy(pointed ? pointed.getAttribute("title") : "");
+    }
+
+    // A button pressed that is gone once the board is drawn again (Review this hand, Back to the game, Next hand)
+    // put another table on the board: its top is brought into view where it lies above the screen (on a phone the
+    // buttons stand below the table, and the page stayed scrolled down to them, the squares out of sight), and the
+    // focus goes to `next` without scrolling, unless `next` is below the screen then.
+    function showTable(next) {
+      if (root.getBoundingClientRect().top < 0) root.scrollIntoView({ block: "start" });
+      if (!next) return;
+      next.focus({ preventScroll: true });
+      if (next.getBoundingClientRect().bottom > window.innerHeight) next.scrollIntoView({ block: "nearest" });
     }
 
     // A button that was focused and is now greyed or gone (the last "Next move", an answer given) hands the focus
