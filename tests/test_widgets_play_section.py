@@ -507,3 +507,29 @@ def test_a_shared_deals_page_reloaded_goes_on_where_the_deal_was(keyed: None) ->
     other.keeper.storage.restore(kept)
     assert other.controller.match.seed == "XYZ789" and 0 not in other.controller.hand.movers
     assert other.set_aside[("computer", "ORIGINAL_1963")].hand.moves == moves
+
+
+def test_new_match_asks_first_where_it_would_end_a_match_under_way(keyed: None) -> None:
+    """Before the learner's first move New match deals at once; once the match is under way it asks first: Keep
+    playing changes nothing, Start a new match deals one; the question goes once nothing under way would end."""
+    play = section()
+    first = play.controller.match
+    play.new_button.click()
+    assert play.controller.match is not first and not play.new_question.asked, "nothing under way: at once"
+    under_way(play)
+    match, moves = play.controller.match, len(play.controller.hand.moves)
+    play.new_button.click()
+    assert play.new_question.asked and play.controller.match is match
+    assert play.new_question.words.value == mark("play.new_match_question.asked")
+    play.new_question.keep_button.click()
+    assert not play.new_question.asked
+    assert play.controller.match is match and len(play.controller.hand.moves) == moves, "kept as it was"
+    play.new_button.click()
+    play.new_question.start_button.click()
+    assert not play.new_question.asked and play.controller.match is not match
+    assert play.controller.match.hand_number == 1 and not play.controller.begun
+    under_way(play)
+    play.new_button.click()
+    assert play.new_question.asked
+    play.rules_pick.value = "ORIGINAL_1963"  # other rules: the match is kept aside, a new one is not under way
+    assert not play.new_question.asked, "the question no longer holds"

@@ -30,6 +30,7 @@ from .board import LeopardBoard
 from .class_panel import ClassPanel
 from .game_saver import GameSaver
 from .match_keeper import MatchKeeper
+from .new_match_question import NewMatchQuestion
 from .section import SectionDefaults, SectionPlace
 
 if TYPE_CHECKING:
@@ -158,7 +159,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.share_button = W.Button(description=text("play.share.button"), tooltip=text("play.share.tooltip"))
         self.share = W.HTML(layout=W.Layout(display="none"))
         self.share.add_class("lt-share")
-        self.new_button.on_click(lambda _b: self.board.control(self.new_match))
+        self.new_button.on_click(lambda _b: self.board.control(self._new_match_pressed))
+        self.new_question = NewMatchQuestion(start=lambda: self.board.control(self.new_match),
+                                             back=self.new_button.focus)
         self.share_button.on_click(lambda _b: self.board.control(self.show_share_link))
         self.rules_pick.observe(self._rules_changed, names="value")
         self.level_pick.observe(self._level_changed, names="value")
@@ -199,11 +202,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self._join_when_named: str | None = None  # a table link's code, joined once the student has a name
         self.link_used_listeners: list[Callable[[str], None]] = []
         """Called with a teacher's link setting once it has been followed ("table": its table joined or refused)."""
-        parts = [controls, self.picks_note, self.names_row, self.share, self.board, self.saver, self.keeper.storage]
+        parts = [controls, self.picks_note, self.new_question, self.names_row, self.share, self.board, self.saver,
+                 self.keeper.storage]
         if class_client is not None and opponent_factory is not None:
             self.classmates = self._class_panel(class_client, opponent_factory)
             controls.children = (*controls.children, *self.classmates.table_buttons)  # a turn keeps the height
-            parts.insert(3, self.classmates)
+            parts.insert(4, self.classmates)
         super().__init__(parts)
         self.add_class("lt-section")
         self.add_class("lt-play")
@@ -231,6 +235,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 button.disabled = bool(found[action])
                 button.tooltip = found[action] or self._tooltips.get(action, "")
         self.saver.code.disabled = bool(offered["resume"])  # (an empty box takes a code)
+        if self.new_question.asked and (found["new_game"] or not under_way(self.controller)):
+            self.new_question.drop()  # New match's question no longer holds: nothing under way would end
         if found["rules_menu"] and self.rules_pick.value != self.controller.rules.key:
             self._put_back(self.rules_pick, self.controller.rules.key)
         self.rules_pick.disabled = bool(found["rules_menu"])
@@ -244,6 +250,14 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
     def _tooltips(self) -> dict[str, str]:
         return {"share": text("play.share.tooltip"), "save": text("play.saved_game.save_tooltip"),
                 "resume": text("play.saved_game.resume_tooltip")}
+
+    def _new_match_pressed(self) -> None:
+        """New match: a new match at once, unless the match on the board is under way (`under_way`): then a question
+        first, since the new match takes its place."""
+        if under_way(self.controller):
+            self.new_question.ask()
+        else:
+            self.new_match()
 
     def new_match(self, deal: str | None = None) -> None:
         """A new match under the chosen rules, of the given deal (else a fresh one)."""

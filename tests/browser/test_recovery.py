@@ -124,8 +124,13 @@ def test_a_match_comes_back_after_a_reload_and_from_its_saved_game_code(page: An
     assert board.locator(".lt-space").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))") == spaces
 
     seq = board.get_attribute("data-seq")
-    page.get_by_role("button", name=text("play.controls.new_match")).click()
+    page.get_by_role("button", name=text("play.controls.new_match")).click()  # the match is under way: it asks
+    keep = page.get_by_role("button", name=text("play.new_match_question.keep"))
+    expect(keep).to_be_focused(timeout=TIMEOUT)  # the answer that loses nothing
+    expect(page.get_by_text(text("play.new_match_question.asked"))).to_be_visible()
+    page.get_by_role("button", name=text("play.new_match_question.start")).click()
     expect(board).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
+    expect(keep).to_be_hidden()
     assert hand_names(board) != hand
     page.locator(".lt-game-code input").fill(saved)
     page.locator(".lt-game-code input").press("Tab")
@@ -152,6 +157,7 @@ def test_a_match_comes_back_after_a_reload_and_from_its_saved_game_code(page: An
     expect(board.locator(".lt-message")).to_have_text(text("play.saved_game.too_long"), timeout=TIMEOUT)
     seq = board.get_attribute("data-seq")
     page.get_by_role("button", name=text("play.controls.new_match")).click()
+    page.get_by_role("button", name=text("play.new_match_question.start")).click()
     expect(board).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
 
 
