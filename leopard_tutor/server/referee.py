@@ -207,8 +207,10 @@ class Referee:
 
     # -- reading ------------------------------------------------------------------------------
     def closed_lately(self) -> list[ClosedTable]:
-        """The tables two players sat at that closed within `QUIET_SECONDS` (they rest), the latest first."""
-        return [closed for closed in reversed(self.resting.values()) if closed.row.visitors[1] is not None]
+        """The tables two players sat at that closed within `QUIET_SECONDS` (they rest), the latest first; not those
+        the teacher's Forget closed, whose records (and names) are deleted: they rest only to tell their players."""
+        return [closed for closed in reversed(self.resting.values())
+                if closed.row.visitors[1] is not None and closed.row.ending != FORGOTTEN]
 
     def waiting(self) -> list[tuple[str, str]]:
         """(code, host's name) of every table waiting for a second player, oldest first."""

@@ -60,7 +60,6 @@ from ..protocol import COMPUTER, FINISHED, LEFT, LEVEL_CHOICES, MATCH_LENGTHS, t
 from .class_store import (
     ABANDONED,
     DAMAGED,
-    FORGOTTEN,
     TEACHER,
     RoundMatch,
     StoreWriteError,
@@ -331,7 +330,7 @@ def closed_words(row: TableRow) -> str:
     elif ending.startswith(COMPUTER) and gone is not None:
         how = text("teacher.closed.how.computer", name=names[gone], other=names[1 - gone],
                    level=text(f"levels.in_sentence.{ending.removeprefix(COMPUTER)}"))
-    elif ending in (FINISHED, ABANDONED, DAMAGED, FORGOTTEN, TEACHER):
+    elif ending in (FINISHED, ABANDONED, DAMAGED, TEACHER):
         how = text(f"teacher.closed.how.{ending}")
     else:
         how = text("teacher.closed.how.other")
