@@ -100,8 +100,12 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     assert [row[0] for row in shown_rows(page)] == ["Ana", MARKUP]
     assert page.locator("#lt-columns th").first.get_attribute("aria-sort") == "none"
 
-    href = page.locator("#lt-export").get_attribute("href")
-    sheet = page.request.get(server.url + href)
+    assert TOKEN not in page.locator("#lt-export").evaluate("(button) => button.outerHTML")  # hovered on a projector
+    with page.expect_download() as downloading:
+        page.locator("#lt-export").click()
+    download = downloading.value
+    assert download.suggested_filename == "class.csv" and TOKEN in download.url
+    sheet = page.request.get(download.url)
     assert sheet.status == 200
     assert sheet.text().startswith(CSV_MARK), "a spreadsheet reads it as UTF-8"
     exported = list(csv.reader(io.StringIO(sheet.text().removeprefix(CSV_MARK))))

@@ -75,9 +75,7 @@
     byId("lt-students-title").textContent = words.students;
     byId("lt-counted").textContent = words.counted;
     byId("lt-empty").textContent = words.no_students;
-    const exporter = byId("lt-export");
-    exporter.textContent = words.export;
-    exporter.href = api("class.csv");
+    byId("lt-export").textContent = words.export;
     byId("lt-unlock-class").textContent = words.unlock_class;
     byId("lt-defaults-title").textContent = words.defaults;
     byId("lt-rules-label").textContent = words.rules;
@@ -402,6 +400,14 @@
   followScheme();
   dark.addEventListener("change", followScheme);
   label();
+  // The CSV is fetched by a link made for the click alone: a link kept on the page would show its address, token
+  // and all, on a projector whenever the pointer rests on it
+  byId("lt-export").addEventListener("click", () => {
+    const link = make("a", null, { href: api("class.csv"), download: "class.csv" });
+    document.body.append(link);
+    link.click();
+    link.remove();
+  });
   byId("lt-standings-today").addEventListener("click", () => choosePeriod("today"));
   byId("lt-standings-all").addEventListener("click", () => choosePeriod("all"));
   byId("lt-unlock-class").addEventListener("click",
