@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import socket
 import warnings
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import ipywidgets as W
 import nbformat
@@ -188,6 +190,28 @@ def test_installed_without_the_repository_the_same_notebook_is_written(monkeypat
     path = server.notebook_path(tmp_path)
     assert path.parent == tmp_path
     assert json.loads(path.read_text(encoding="utf-8")) == server.app_notebook()
+
+
+def test_a_server_on_every_interface_gives_students_its_network_address_else_its_name(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The address of the interface a packet to another network leaves from (a phone may not know the computer's
+    name), as the system's own routing says; the machine's name where there is no route."""
+    host = urlsplit(server.classroom_url("0.0.0.0", 8866)).hostname
+    assert host is not None
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(server.ROUTE_PROBE)
+            routed = probe.getsockname()[0]
+        except OSError:
+            routed = None
+    assert host == (routed if routed and not routed.startswith("127.") else socket.gethostname())
+    assert server.classroom_url("::", 8866) == server.classroom_url("0.0.0.0", 8866)
+
+    class NoRoute(socket.socket):
+        def connect(self, address: object) -> None:
+            raise OSError("Network is unreachable")
+    monkeypatch.setattr(server.socket, "socket", NoRoute)
+    assert server.classroom_url("0.0.0.0", 8866) == f"http://{socket.gethostname()}:8866/"
 
 
 def test_a_classroom_server_listens_where_asked_and_prints_the_address_with_a_qr_code() -> None:

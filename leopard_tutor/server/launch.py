@@ -32,6 +32,7 @@ binder/jupyter_server_config.py.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import io
@@ -459,9 +460,25 @@ def use_own_template() -> None:
         os.environ["JUPYTER_PATH"] = os.pathsep.join([str(DATA_DIR), *paths])
 
 
+ROUTE_PROBE = ("192.0.2.1", 9)
+"""An address on no network (TEST-NET-1, RFC 5737) that `network_address` asks the way to; nothing is sent to it."""
+
+
+def network_address() -> str:
+    """This machine's address on its network: the one a packet to another network would leave from (a UDP socket's
+    connect picks the route and sends nothing); this machine's name where it has no such route. A phone on a
+    school's network reaches an address where it may not know a computer's name."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(ROUTE_PROBE)
+        address = str(probe.getsockname()[0])
+        if not ipaddress.ip_address(address).is_loopback and not ipaddress.ip_address(address).is_unspecified:
+            return address
+    return socket.gethostname()
+
+
 def classroom_url(ip: str, port: int) -> str:
-    """The address students type to reach a server listening on `ip` (all interfaces: this machine's name)."""
-    host = socket.gethostname() if ip in ("0.0.0.0", "::", "") else ip
+    """The address students type to reach a server listening on `ip` (all interfaces: `network_address`)."""
+    host = network_address() if ip in ("0.0.0.0", "::", "") else ip
     if ":" in host:
         host = f"[{host}]"
     return f"http://{host}:{port}/"
