@@ -313,6 +313,10 @@ def test_another_language_before_the_first_move_keeps_the_links_deal_rules_and_o
     assert (match.seed, match.rules.key, again.opponent_level()) == (dealt.seed, "ORIGINAL_1963", "casual")
     assert match.current.moves == dealt.current.moves and dict(again.board.state, seq=None) == dict(
         again.controller.board_state().as_dict(), seq=None)
+    # a match not begun was not left anywhere to go on from: it has begun (what a page opening in the browser's
+    # language, after the server's, says: not that the match goes on where it was)
+    assert said(again.board.state["message"], "play.new_match", rules=mark("rules.ORIGINAL_1963"))
+    assert not said(again.board.state["message"], "play.saved_game.carried")
 
 
 def test_the_sections_own_buttons_are_greyed_with_their_reason_where_the_table_does_not_offer_them(

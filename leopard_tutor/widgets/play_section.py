@@ -95,6 +95,9 @@ class PlayPlace:
     as it ended, its end said in the new language)."""
     round_match: bool = False
     """Whether the match of `code` is the one the teacher's round dealt (told and kept as such before a move)."""
+    begun: bool = True
+    """Whether the learner had begun the match of `code` (`under_way`): one not begun is said to have begun, not to
+    go on where it was (a page that opens in the browser's language carries the match it dealt in the server's)."""
 
 
 UNCOUNTED: weakref.WeakSet[Match] = weakref.WeakSet()
@@ -472,7 +475,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if not (computer or kept or finished):
             return None
         return PlayPlace(self.code_of(table.match, self.opponent_level()) if computer else None, kept, people, finished,
-                         computer and table.match is self._round_match)
+                         computer and table.match is self._round_match, under_way(table))
 
     def take_place(self, place: SectionPlace) -> None:
         """Keep the matches `place` kept aside, and go on with the game between two people it names, or the match
@@ -510,7 +513,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             return
 
         def go_on() -> None:  # drawn on the board at once: nothing else redraws it here
-            self.resume(game, carried=True)
+            self.resume(game, carried=True, begun=place.begun)
             if place.round_match:
                 self._round_match = self.controller.match
         self.board.act(go_on)
@@ -569,10 +572,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         chosen = str(self.level_pick.value)
         return chosen if chosen in LEVELS else self._own_level
 
-    def resume(self, game: SavedGame, carried: bool = False) -> None:
+    def resume(self, game: SavedGame, carried: bool = False, begun: bool = True) -> None:
         """Go on with a saved game: its rules and opponent level chosen, its match as it stood (what was under way
         makes way for it, and is said to: `_make_way`). The board says the game was resumed, or, where it is the match
-        the board held before the language changed (`carried`), that the match goes on where it was."""
+        the board held before the language changed (`carried`), that the match goes on where it was (or, where the
+        learner had not `begun` it, that a new match has begun, as the board said of it in the other language)."""
         match, factory = game.match, self.opponent_factory
         kept = self._make_way(match.rules.key)
         self._opening = True
@@ -586,8 +590,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if factory is not None:
             self._seat_computer(factory(game.level, seed))
         said = "play.saved_game.carried" if carried else "play.saved_game.resumed"
-        words = text(said, number=match.hand_number, hands=match.hands,
-                     rules=text(f"rules.{match.rules.key}"), level=text(f"levels.in_sentence.{game.level}"))
+        words = (text("play.new_match", rules=text(f"rules.{match.rules.key}")) if carried and not begun
+                 else text(said, number=match.hand_number, hands=match.hands,
+                           rules=text(f"rules.{match.rules.key}"), level=text(f"levels.in_sentence.{game.level}")))
         if match in self.uncounted:
             words = f"{words} {text('play.saved_game.not_counted')}"
         self.controller.resume(match, f"{words} {kept}" if kept else words,
