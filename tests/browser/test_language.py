@@ -70,6 +70,8 @@ def test_a_spanish_browser_opens_the_tutor_in_spanish(browser: Any, base_url: st
         board.locator(".lt-space").first.wait_for(state="visible", timeout=TIMEOUT)
         expect(board.locator(".lt-actions")).to_contain_text("Pista", timeout=TIMEOUT)
         expect(page.get_by_label("Idioma")).to_have_value("Español")
+        begun = in_spanish("play.new_match", rules=in_spanish("rules.REVISED_2008"))
+        expect(board.locator(".lt-message")).to_contain_text(begun)  # a first visit: not "goes on where it was"
         loading = page.evaluate("""() => {  // the loading line's words, as the page says them while the app loads
             document.body.insertAdjacentHTML("beforeend", '<h2 id="loading_text">Running...</h2>');
             window.voila_process(1, 1);
