@@ -703,6 +703,34 @@ def test_a_table_the_teacher_ended_frees_both_pages_and_says_so(tables: tuple[Re
         assert panel_of(play).code not in (None, code)
 
 
+def test_a_table_the_teacher_ended_offers_no_finish_against_the_computer(tables: tuple[Referee, Clock],
+                                                                          keyed: None) -> None:
+    """The teacher ends the round while its match is under way: no seat is empty and both players are free, so neither
+    page offers Finish against the computer, nor says the computer takes an empty seat (both pages did)."""
+    authority, _clock = tables
+    ana, ben = section(authority, "ana"), section(authority, "ben")
+    authority.pair({"ana": "Ana", "ben": "Ben"}, "REVISED_2008", 4, "beginner")
+    for play in (ana, ben):
+        panel_of(play).on_report(panel_of(play).client.mine())
+    mover = ana if ana.controller.hand.to_move == ana.controller.viewer else ben
+    table = mover.controller
+    for intent in intents_for(table.view(), table.view().legal_moves()[0]):
+        mover.board.dispatch(intent)
+    assert authority.round is not None
+    authority.end_round(authority.round.number)
+    for play in (ana, ben):
+        panel = panel_of(play)
+        panel.on_report(panel.client.mine())
+        assert play.controller.mode.kind == "closed" and not play.controller.match.is_over
+        assert said(panel.status.value, "classmates.closed_why.teacher", code=panel.table_code)
+        assert panel.finish_button.layout.display == "none" and panel.leave_button.layout.display == "none"
+        assert play.controller.offers()["finish"] == mark("classmates.refused.ended_by_teacher")
+        with pytest.raises(LeopardError):
+            panel.finish()
+        assert play.controller.mode.kind == "closed"
+        assert not said(play.board.state["message"], "classmates.computer_seated")
+
+
 def test_a_match_kept_aside_for_a_round_comes_back_after_the_teacher_ends_it_and_a_reload(
         tables: tuple[Referee, Clock], keyed: None) -> None:
     """Ana plays the computer (she has moved) when the teacher's round seats her with Ben under the same rules: her
