@@ -731,6 +731,33 @@ def test_a_table_the_teacher_ended_offers_no_finish_against_the_computer(tables:
         assert not said(play.board.state["message"], "classmates.computer_seated")
 
 
+def test_a_hand_cut_short_by_the_teacher_may_be_reviewed(tables: tuple[Referee, Clock], keyed: None) -> None:
+    """The teacher ends a table in the middle of a hand: no move is made on it any more, so the one who moved may
+    review their moves at once (Review this hand was greyed "until the hand is over", which it never will be); the
+    other has no move to review, and says so. Closing the review leaves the table closed."""
+    authority, _clock = tables
+    ana, ben = section(authority, "ana"), section(authority, "ben")
+    authority.pair({"ana": "Ana", "ben": "Ben"}, "REVISED_2008", 4, "beginner")
+    for play in (ana, ben):
+        panel_of(play).on_report(panel_of(play).client.mine())
+    mover = ana if ana.controller.hand.to_move == ana.controller.viewer else ben
+    other = ben if mover is ana else ana
+    table = mover.controller
+    for intent in intents_for(table.view(), table.view().legal_moves()[0]):
+        mover.board.dispatch(intent)
+    assert table.offers()["review"] == mark("classmates.review_after_hand"), "not while the hand is played"
+    assert authority.round is not None
+    authority.end_round(authority.round.number)
+    for play in (ana, ben):
+        panel_of(play).on_report(panel_of(play).client.mine())
+    assert table.mode.kind == "closed" and not table.hand.is_over and table.offers()["review"] == ""
+    assert other.controller.offers()["review"] == mark("review.summary.empty")
+    mover.board.dispatch({"type": "action", "id": "review"})
+    assert table.mode.kind == "reviewing" and said(mover.board.state["message"], "review.opened")
+    mover.board.dispatch({"type": "action", "id": "review_close"})
+    assert table.mode.kind == "closed" and table.offers()["finish"] == mark("classmates.refused.ended_by_teacher")
+
+
 def test_a_match_kept_aside_for_a_round_comes_back_after_the_teacher_ends_it_and_a_reload(
         tables: tuple[Referee, Clock], keyed: None) -> None:
     """Ana plays the computer (she has moved) when the teacher's round seats her with Ben under the same rules: her

@@ -175,8 +175,8 @@ def _now(table: Table, action: str) -> str:
         return text("review.why.none" if not since else
                     "review.why.none_in_retry" if retry is not None and since == retry.floor else
                     "review.why.none_since_computer")
-    if action == "review":
-        if table.for_classmates and table.computer_player is None and not hand.is_over:
+    if action == "review":  # (a class table closed before its hand ended: no move is made on it any more)
+        if table.for_classmates and table.computer_player is None and not hand.is_over and not isinstance(mode, Closed):
             return text("classmates.review_after_hand")
         return "" if viewer in table.match.current.movers else text("review.summary.empty")
     if action == "review_last":
