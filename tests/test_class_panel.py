@@ -703,6 +703,103 @@ def test_a_table_the_teacher_ended_frees_both_pages_and_says_so(tables: tuple[Re
         assert panel_of(play).code not in (None, code)
 
 
+def test_a_table_the_teacher_ended_offers_no_finish_against_the_computer(tables: tuple[Referee, Clock],
+                                                                          keyed: None) -> None:
+    """The teacher ends the round while its match is under way: no seat is empty and both players are free, so neither
+    page offers Finish against the computer, nor says the computer takes an empty seat (both pages did)."""
+    authority, _clock = tables
+    ana, ben = section(authority, "ana"), section(authority, "ben")
+    authority.pair({"ana": "Ana", "ben": "Ben"}, "REVISED_2008", 4, "beginner")
+    for play in (ana, ben):
+        panel_of(play).on_report(panel_of(play).client.mine())
+    mover = ana if ana.controller.hand.to_move == ana.controller.viewer else ben
+    table = mover.controller
+    for intent in intents_for(table.view(), table.view().legal_moves()[0]):
+        mover.board.dispatch(intent)
+    assert authority.round is not None
+    authority.end_round(authority.round.number)
+    for play in (ana, ben):
+        panel = panel_of(play)
+        panel.on_report(panel.client.mine())
+        assert play.controller.mode.kind == "closed" and not play.controller.match.is_over
+        assert said(panel.status.value, "classmates.closed_why.teacher", code=panel.table_code)
+        assert panel.finish_button.layout.display == "none" and panel.leave_button.layout.display == "none"
+        assert play.controller.offers()["finish"] == mark("classmates.refused.ended_by_teacher")
+        with pytest.raises(LeopardError):
+            panel.finish()
+        assert play.controller.mode.kind == "closed"
+        assert not said(play.board.state["message"], "classmates.computer_seated")
+
+
+def test_a_hand_cut_short_by_the_teacher_may_be_reviewed(tables: tuple[Referee, Clock], keyed: None) -> None:
+    """The teacher ends a table in the middle of a hand: no move is made on it any more, so the one who moved may
+    review their moves at once (Review this hand was greyed "until the hand is over", which it never will be); the
+    other has no move to review, and says so. Closing the review leaves the table closed."""
+    authority, _clock = tables
+    ana, ben = section(authority, "ana"), section(authority, "ben")
+    authority.pair({"ana": "Ana", "ben": "Ben"}, "REVISED_2008", 4, "beginner")
+    for play in (ana, ben):
+        panel_of(play).on_report(panel_of(play).client.mine())
+    mover = ana if ana.controller.hand.to_move == ana.controller.viewer else ben
+    other = ben if mover is ana else ana
+    table = mover.controller
+    for intent in intents_for(table.view(), table.view().legal_moves()[0]):
+        mover.board.dispatch(intent)
+    assert table.offers()["review"] == mark("classmates.review_after_hand"), "not while the hand is played"
+    assert authority.round is not None
+    authority.end_round(authority.round.number)
+    for play in (ana, ben):
+        panel_of(play).on_report(panel_of(play).client.mine())
+    assert table.mode.kind == "closed" and not table.hand.is_over and table.offers()["review"] == ""
+    assert other.controller.offers()["review"] == mark("review.summary.empty")
+    mover.board.dispatch({"type": "action", "id": "review"})
+    assert table.mode.kind == "reviewing" and said(mover.board.state["message"], "review.opened")
+    mover.board.dispatch({"type": "action", "id": "review_close"})
+    assert table.mode.kind == "closed" and table.offers()["finish"] == mark("classmates.refused.ended_by_teacher")
+
+
+def test_a_match_kept_aside_for_a_round_comes_back_after_the_teacher_ends_it_and_a_reload(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """Ana plays the computer (she has moved) when the teacher's round seats her with Ben under the same rules: her
+    match is kept aside. The teacher ends the round and Ana reloads, her browser giving back what it kept after the
+    page heard of the table, or before: her match comes back onto the board where it was, in place of the fresh deal
+    she had not begun, after the words on the table (the fresh deal stayed, said to be "a new match", and the kept
+    match could not be chosen back: its rules and opponent were chosen already)."""
+    authority, _clock = tables
+    ana, ben = section(authority, "ana"), section(authority, "ben")
+    own = made_a_move(ana)
+    played = own.match.to_json()
+    authority.pair({"ana": "Ana", "ben": "Ben"}, "REVISED_2008", 4, "beginner")
+    for play in (ana, ben):
+        panel_of(play).on_report(panel_of(play).client.mine())
+    assert isinstance(ana.controller, ClassTable) and own in ana.set_aside.values()
+    code = panel_of(ana).table_code
+    assert authority.round is not None
+    authority.end_round(authority.round.number)
+    kept = ana.keeper.storage.saved
+    for browser_first in (False, True):
+        again = build_play(Discarder(), opponent_factory=Discarder, seed=11,  # type: ignore[arg-type]
+                           background=False, address=lambda: "http://school:8866/",
+                           class_client=Link(authority, "ana"))  # type: ignore[arg-type]
+        if browser_first:
+            again.keeper.storage.restore(kept, this_tab=True)
+        again.resume_class_table()
+        if not browser_first:
+            again.keeper.storage.restore(kept, this_tab=True)
+        back = again.controller
+        assert not isinstance(back, ClassTable) and back.match.to_json() == played, "where she left it"
+        assert again.set_aside == {} and again.level_pick.value == "beginner"
+        message = again.board.state["message"]
+        assert message.startswith(mark("classmates.while_away.teacher", code=code))
+        assert said(message, "play.saved_game.resumed", rules=mark("rules.REVISED_2008"))
+        assert not said(message, "play.welcome"), "no new match is said to have begun"
+    panel = panel_of(ana)  # and in the page she had, told of the table's end: choosing the computer takes it up
+    panel.on_report(panel.client.mine())
+    assert said(panel.status.value, "classmates.closed_why.teacher", code=code)
+    ana.level_pick.value = "beginner"
+    assert ana.controller is own and said(ana.board.state["message"], "play.set_aside.back")
+
+
 def test_after_the_class_is_forgotten_a_table_closed_while_away_no_longer_says_what_it_counted(
         tables: tuple[Referee, Clock], keyed: None) -> None:
     """Ben was away while Ana played their match on against the computer: his page says it counts as a loss for him.

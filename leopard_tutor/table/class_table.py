@@ -26,7 +26,7 @@ from ..engine import LeopardError, Match, Move
 from ..engine.catalogue import text
 from ..engine.moves import NEXT_HAND, move_from_data, move_to_data
 from ..protocol import COMPUTER, FINISHED, LEFT
-from .modes import ELSEWHERE, Playing, Seating
+from .modes import BY_TEACHER, ELSEWHERE, Playing, Seating
 from .seats import Chooser, Computer, PersonElsewhere, PersonHere
 from .table import HintFn, Table
 
@@ -277,7 +277,7 @@ class ClassTable(Table):
         elif str(ending).startswith(COMPUTER) and went == 1 - self.seat:
             words, mode = text("classmates.taken_elsewhere", code=code), ELSEWHERE
         elif why in CLOSED_WHY:
-            words, mode = text(f"classmates.closed_why.{why}", code=code), "ended"
+            words, mode = text(f"classmates.closed_why.{why}", code=code), BY_TEACHER if why == "teacher" else "ended"
         elif seating or ending is None:
             words, mode = text("classmates.ended", code=code), "ended"
         else:

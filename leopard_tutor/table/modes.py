@@ -65,14 +65,17 @@ class MatchFinished:
 ELSEWHERE = "elsewhere"
 """The `Closed.ending` of a class table whose match the person here took on against the computer in another of their
 pages: it goes on there, so Finish against the computer is not offered here."""
+BY_TEACHER = "teacher"
+"""The `Closed.ending` of a class table the teacher ended: both players are free and its match counts for nobody, so
+it is not played on (Finish against the computer is not offered: no seat is empty)."""
 
 
 @dataclass(frozen=True)
 class Closed:
     """A table between classmates that has ended before its match did: `ending` is "left" (the person here left),
-    "other_left" (the classmate left), "ended" (the server closed it) or "elsewhere" (the person here took its match
-    on against the computer in another page). No move is made any more. `unseated`: the
-    code of a table closed while it waited for a classmate (no game was ever shown on it), else None."""
+    "other_left" (the classmate left), "teacher" (the teacher ended it), "ended" (the server closed it otherwise) or
+    "elsewhere" (the person here took its match on against the computer in another page). No move is made any more.
+    `unseated`: the code of a table closed while it waited for a classmate (no game was ever shown on it), else None."""
 
     ending: str
     unseated: str | None = None

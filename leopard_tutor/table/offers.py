@@ -17,7 +17,17 @@ from ..engine import EndTurn, GoOut, RuleSet
 from ..engine.catalogue import text
 from ..engine.turns import current_player
 from . import machine
-from .modes import ELSEWHERE, Closed, MatchFinished, PassingDevice, Retrying, Reviewing, Seating, shows_no_game
+from .modes import (
+    BY_TEACHER,
+    ELSEWHERE,
+    Closed,
+    MatchFinished,
+    PassingDevice,
+    Retrying,
+    Reviewing,
+    Seating,
+    shows_no_game,
+)
 from .sentences import hand_over_words, match_over_words, not_now
 
 if TYPE_CHECKING:
@@ -165,8 +175,8 @@ def _now(table: Table, action: str) -> str:
         return text("review.why.none" if not since else
                     "review.why.none_in_retry" if retry is not None and since == retry.floor else
                     "review.why.none_since_computer")
-    if action == "review":
-        if table.for_classmates and table.computer_player is None and not hand.is_over:
+    if action == "review":  # (a class table closed before its hand ended: no move is made on it any more)
+        if table.for_classmates and table.computer_player is None and not hand.is_over and not isinstance(mode, Closed):
             return text("classmates.review_after_hand")
         return "" if viewer in table.match.current.movers else text("review.summary.empty")
     if action == "review_last":
@@ -232,7 +242,7 @@ def _class(table: Table, action: str) -> str:
     """A class table's controls: the menus not while the server stores the table's moves; Leave while its table
     is open there; Finish against the computer once the server says the classmate has gone, or once the table
     closed before its match ended (after a game began on it), until the computer sits, unless the person here took
-    it on in another page."""
+    it on in another page or the teacher ended it (both are free: no seat is empty)."""
     if action in ("rules_menu", "opponent_menu"):
         return _menus_greyed(table)
     if not table.for_classmates:
@@ -242,6 +252,8 @@ def _class(table: Table, action: str) -> str:
     mode = table.mode.back if isinstance(table.mode, Reviewing) else table.mode
     if isinstance(mode, Closed) and mode.ending == ELSEWHERE and action == "finish":
         return text("classmates.refused.taken_elsewhere")
+    if isinstance(mode, Closed) and mode.ending == BY_TEACHER and action == "finish":
+        return text("classmates.refused.ended_by_teacher")
     if isinstance(mode, Closed):
         return "" if mode.unseated is None and not table.match.is_over else text("classmates.refused.not_seated")
     if not table.server_table_open:

@@ -9,7 +9,8 @@ itself and says who the round is against: a classmate, or the computer for the o
 offered from the moment a table is opened (while it waits too, and after a reload); if the other player has been gone
 for two minutes, "Finish against the computer" as well. Once the table has closed (for both at once: the match finished,
 a player left, or the server closed it, saying why), the name and code entry and the open tables are shown again; the
-board takes no more moves and keeps a finished match's end, and a match cut short may be finished against the computer.
+board takes no more moves and keeps a finished match's end, and a match cut short may be finished against the computer
+(not one the teacher ended: both players are free).
 
 The panel only draws and forwards: the server's tables decide (`server/referee.py`), the table decides whose
 turn it is (`table/class_table.py`).
@@ -452,7 +453,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
     def _closed(self, report: dict[str, Any] | None = None, left: bool = False) -> None:
         """This visitor's table has closed (`report`: the server's word on it, with its moves and how it ended;
         `left`: this page left it): the entry is shown again; the board takes no more moves and says why, or keeps
-        a finished match's end; a match cut short may be finished against the computer."""
+        a finished match's end; a match cut short may be finished against the computer (not one the teacher ended)."""
         code, self.code = self.code, None
         if code is None:
             return  # this page sits at no table (it left it already, or never sat)

@@ -78,6 +78,11 @@ KeptMatch = SavedGame | FinishedMatch
 """A match the browser kept: a saved game against the computer, or a class table's match the computer finished."""
 
 
+def _saved_game(kept: KeptMatch) -> SavedGame:
+    """The saved game of a match the browser kept."""
+    return kept.game if isinstance(kept, FinishedMatch) else kept
+
+
 @dataclasses.dataclass(frozen=True)
 class PlayPlace:
     """What Play carries into another language: the match against the computer on the board, as a saved game's
@@ -645,13 +650,26 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         kept yet), and `game` on the board, unless the learner has begun another match there, opened another shared
         deal, chose people or sits at a class table: then it is kept aside too (a class table's match the computer
         finished only while it is under way). A shared deal's page `reloaded` (this tab's own matches) goes on where
-        `game`, the same deal, was; opened in a new tab, the deal starts afresh."""
+        `game`, the same deal, was; opened in a new tab, the deal starts afresh. With no `game`, the one of `aside`
+        kept under the rules of a match against the computer on the board that the learner has not begun
+        (`_fresh_deal`) takes its place there: its kind and rules are chosen already, so choosing them again could not
+        bring it back (a page whose class table closed while the learner was away keeps saying so first)."""
         if self.opponent_factory is None:
             return
         board = self.controller
+        away = ""
+        if game is None and self._fresh_deal(board):
+            game = next((saved for saved in aside if _saved_game(saved).match.rules == board.rules), None)
+            aside = [saved for saved in aside if saved is not game]
+            panel = self.classmates
+            if panel is not None and panel.away and board.message.startswith(panel.away):
+                away = panel.away  # (said of the table that closed: it holds of the match taken up as well)
         for saved in aside:
             self._keep_saved(saved)
         if game is None:
+            return
+        if away:
+            self.board.act(lambda: self._take_up_in_place(game, away))
             return
         if isinstance(game, FinishedMatch):
             if (isinstance(board, ClassTable) or str(self.level_pick.value) in (PEOPLE, CLASSMATE)
@@ -675,6 +693,24 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             if not under_way(self.controller):  # kept before the learner's first move: a round dealt it (_begun)
                 self._round_match = self.controller.match
         self.board.act(go_on)
+
+    def _fresh_deal(self, table: Table) -> bool:
+        """Whether `table` is a match against the computer that the learner has not begun (`under_way`), dealt by the
+        page itself (not by a shared deal's link or the teacher's round), with a computer opponent chosen: a match the
+        browser kept under its rules may take its place."""
+        return (not isinstance(table, ClassTable) and kind_of(table) == COMPUTER and not under_way(table)
+                and str(self.level_pick.value) not in (PEOPLE, CLASSMATE) and not self._deal_opened
+                and table.match is not self._round_match)
+
+    def _take_up_in_place(self, game: KeptMatch, away: str) -> None:
+        """Take up `game`, kept aside before a reload, on the board in place of the fresh deal nobody had begun, and
+        say it after `away`, the words of the class table that closed while the learner was away."""
+        if isinstance(game, FinishedMatch):
+            self._take_up_finished(game)
+        else:
+            self.resume(game)
+        table = self.controller
+        table.say(f"{away} {table.message}")
 
     def _keep_saved(self, saved: KeptMatch) -> None:
         """Keep the match `saved` aside under its rules, unless a match is kept there already (or it is a class
