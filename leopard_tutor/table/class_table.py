@@ -43,8 +43,9 @@ def away_words(report: Mapping[str, Any]) -> str:
     """What a student is told of their table that closed while they were away (a report with "ended", "gone" and
     "counts": `Referee.report`): that their classmate played its match on against the computer, so that it counts
     as lost for them, that both had gone, so that it counts for nobody, or that their teacher ended it, so that no
-    result of it is counted; "" for any other ending (one they saw, or were told of at their table, or a table nobody
-    else sat at)."""
+    result of it is counted (only if no page of theirs was told so, the report's "told": one that was had been there
+    when it closed, and said it in the present, `closed_on_server`); "" for any other ending (one they saw, or were
+    told of at their table, or a table nobody else sat at)."""
     code, seat, names = report.get("table"), report.get("seat"), report.get("names") or ["", ""]
     if code is None or seat not in (0, 1) or not names[1 - seat]:  # (nobody else ever sat there)
         return ""
@@ -53,7 +54,7 @@ def away_words(report: Mapping[str, Any]) -> str:
         return text("classmates.while_away.computer", name=other, code=code)
     if ending == "abandoned" and report.get("counts") is None:
         return text("classmates.while_away.abandoned", name=other, code=code)
-    if ending == "teacher" and report.get("counts") is None:
+    if ending == "teacher" and report.get("counts") is None and not report.get("told"):
         return text("classmates.while_away.teacher", code=code)
     return ""
 
