@@ -785,6 +785,28 @@ def test_a_classmate_renamed_during_the_match_is_named_anew_on_the_other_board(t
     assert authority.report("ana")["names"] == ["Ana", "Benito"], "a closed table keeps its names"
 
 
+def test_a_renamed_classmate_whose_move_the_board_waits_for_is_waited_for_under_the_new_name(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """The classmate to move keeps another name: the other board's message, which waited for their move under the old
+    name, waits for it under the new one (at once, with no reload)."""
+    authority, _ = tables
+    code = authority.open("ana", "Ana")
+    authority.join("ben", "Ben", code)
+    plays = {"ana": section(authority, "ana"), "ben": section(authority, "ben")}
+    table = plays["ana"].controller
+    assert isinstance(table, ClassTable)
+    mover = ("ana", "ben")[table.hand.to_move]
+    waiter = "ben" if mover == "ana" else "ana"
+    board, old = plays[waiter], mover.title()
+    assert board.board.state["message"].endswith(mark("play.people.waiting", name=old))
+    authority.rename(mover, f"{old}ito")
+    panel = panel_of(board)
+    panel.on_report(panel.client.mine())
+    message = board.board.state["message"]
+    assert message.endswith(mark("play.people.waiting", name=f"{old}ito")), message
+    assert mark("play.people.waiting", name=old) not in message
+
+
 def test_the_match_length_chosen_reaches_the_server_and_both_players(tables: tuple[Referee, Clock],
                                                                       keyed: None) -> None:
     """Ana chooses a match of one hand: the server's table has one hand, Ben joins it as it is, both boards say so,

@@ -26,6 +26,7 @@ from ..engine import LeopardError, Match, Move
 from ..engine.catalogue import text
 from ..engine.moves import NEXT_HAND, move_from_data, move_to_data
 from ..protocol import COMPUTER, FINISHED, LEFT
+from . import sentences
 from .modes import ELSEWHERE, Playing, Seating
 from .seats import Chooser, Computer, PersonElsewhere, PersonHere
 from .table import HintFn, Table
@@ -245,11 +246,21 @@ class ClassTable(Table):
 
     def take_names(self, names: Sequence[str | None]) -> bool:
         """The server's names of both seats (a player renamed themselves during the match): each person's seat takes
-        its name (the board names them anew); whether a name changed."""
+        its name (the board names them anew), and so does the sentence that ends the message about whose move the
+        table waits for, or how the hand ended (`sentences.prompt`; also the answer to a click out of turn,
+        `sentences.not_now`); what the message says of moves already made, like the move log's lines, names the
+        player as they were named when they made them. Whether a name changed."""
+        playing = not isinstance(self.mode, Seating)  # (a hand is dealt)
+        before = [sentences.prompt(self), sentences.not_now(self)] if playing else []
         changed = False
         for player, name in zip(self.seats, names, strict=True):
             if name and isinstance(player, (PersonHere, PersonElsewhere)) and player.name != name:
                 player.name, changed = str(name), True
+        if changed and playing:
+            for old, new in zip(before, [sentences.prompt(self), sentences.not_now(self)], strict=True):
+                if old and old != new and self.message.endswith(old):
+                    self.say(self.message.removesuffix(old) + new, self.tone)
+                    break
         return changed
 
     def close(self, ending: str, words: str) -> None:
