@@ -683,8 +683,9 @@ def test_a_table_the_server_closed_says_why(tables: tuple[Referee, Clock], keyed
 
 
 def test_a_table_the_teacher_ended_frees_both_pages_and_says_so(tables: tuple[Referee, Clock], keyed: None) -> None:
-    """The teacher ends a table in play: both pages leave it, each saying their teacher ended it and no result of it
-    counts; a page opened afterwards (a reload) is told the same, and both may open a table again."""
+    """The teacher ends a table in play: both pages leave it, each saying (in the present) their teacher ended it and
+    no result of it counts; a page opened afterwards (a reload) says nothing of it: they were not away, and were told
+    already. Both may open a table again."""
     authority, _ = tables
     code = authority.open("ana", "Ana")
     authority.join("ben", "Ben", code)
@@ -694,9 +695,12 @@ def test_a_table_the_teacher_ended_frees_both_pages_and_says_so(tables: tuple[Re
         panel = panel_of(play)
         panel.on_report(panel.client.mine())
         assert said(panel.status.value, "classmates.closed_why.teacher", code=code)
+        assert not said(play.board.state["message"], "classmates.while_away.teacher", code=code)
         assert play.controller.mode.kind == "closed" and panel.code is None
-    again = panel_of(section(authority, "ben"))
-    assert not again.resume() and said(again.status.value, "classmates.while_away.teacher", code=code)
+    reloaded = section(authority, "ben")
+    again = panel_of(reloaded)
+    assert not again.resume() and again.status.value == "" and again.away == ""
+    assert mark("classmates.while_away.teacher", code=code) not in reloaded.board.state["message"]
     for name, play in plays.items():  # both free
         panel_of(play).name.value = name.title()
         panel_of(play).open_button.click()
@@ -790,7 +794,9 @@ def test_a_match_kept_aside_for_a_round_comes_back_after_the_teacher_ends_it_and
         assert not isinstance(back, ClassTable) and back.match.to_json() == played, "where she left it"
         assert again.set_aside == {} and again.level_pick.value == "beginner"
         message = again.board.state["message"]
-        assert message.startswith(mark("classmates.while_away.teacher", code=code))
+        away = mark("classmates.while_away.teacher", code=code)
+        # told once, on the first page she comes back to (the second reload, told already, says nothing of it)
+        assert message.startswith(away) if not browser_first else away not in message
         assert said(message, "play.saved_game.resumed", rules=mark("rules.REVISED_2008"))
         assert not said(message, "play.welcome"), "no new match is said to have begun"
     panel = panel_of(ana)  # and in the page she had, told of the table's end: choosing the computer takes it up
@@ -798,6 +804,29 @@ def test_a_match_kept_aside_for_a_round_comes_back_after_the_teacher_ends_it_and
     assert said(panel.status.value, "classmates.closed_why.teacher", code=code)
     ana.level_pick.value = "beginner"
     assert ana.controller is own and said(ana.board.state["message"], "play.set_aside.back")
+
+
+def test_a_table_the_teacher_ended_while_the_student_was_away_is_told_once_when_they_come_back(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """Ben's page was not connected when the teacher ended his table (his kernel asked, unheard by any page): the page
+    he comes back to says that it ended while he was away, once (the app redrawn in place does not say it again, nor
+    does a later reload), and the line holds while the server reports the table."""
+    authority, _ = tables
+    code = authority.open("ana", "Ana")
+    authority.join("ben", "Ben", code)
+    authority.end_by_teacher(code)
+    assert authority.report("ben", present=False)["told"] is False, "asked while no page of his was connected"
+    ben = section(authority, "ben")
+    panel = panel_of(ben)
+    away = mark("classmates.while_away.teacher", code=code)
+    assert panel.status.value == away and ben.board.state["message"].startswith(away)
+    assert ben.board.state["message"].count(away) == 1
+    ben.resume_class_table()  # the same board taken up again (the app redrawn in place): said once
+    assert ben.board.state["message"].count(away) == 1
+    panel.on_report(panel.client.mine())  # the next report (told now) does not take it back
+    assert panel.status.value == away and ben.board.state["message"].startswith(away)
+    later = section(authority, "ben")  # a reload afterwards: told already
+    assert panel_of(later).status.value == "" and away not in later.board.state["message"]
 
 
 def test_after_the_class_is_forgotten_a_table_closed_while_away_no_longer_says_what_it_counted(
@@ -853,6 +882,28 @@ def test_a_classmate_renamed_during_the_match_is_named_anew_on_the_other_board(t
     authority.end_by_teacher(code)
     authority.rename("ben", "Ben")
     assert authority.report("ana")["names"] == ["Ana", "Benito"], "a closed table keeps its names"
+
+
+def test_a_renamed_classmate_whose_move_the_board_waits_for_is_waited_for_under_the_new_name(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """The classmate to move keeps another name: the other board's message, which waited for their move under the old
+    name, waits for it under the new one (at once, with no reload)."""
+    authority, _ = tables
+    code = authority.open("ana", "Ana")
+    authority.join("ben", "Ben", code)
+    plays = {"ana": section(authority, "ana"), "ben": section(authority, "ben")}
+    table = plays["ana"].controller
+    assert isinstance(table, ClassTable)
+    mover = ("ana", "ben")[table.hand.to_move]
+    waiter = "ben" if mover == "ana" else "ana"
+    board, old = plays[waiter], mover.title()
+    assert board.board.state["message"].endswith(mark("play.people.waiting", name=old))
+    authority.rename(mover, f"{old}ito")
+    panel = panel_of(board)
+    panel.on_report(panel.client.mine())
+    message = board.board.state["message"]
+    assert message.endswith(mark("play.people.waiting", name=f"{old}ito")), message
+    assert mark("play.people.waiting", name=old) not in message
 
 
 def test_the_match_length_chosen_reaches_the_server_and_both_players(tables: tuple[Referee, Clock],

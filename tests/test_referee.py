@@ -503,14 +503,18 @@ def test_the_teacher_ends_a_table_for_both_players_at_once_and_it_counts_for_nob
     row = tables.end_by_teacher(code.lower())
     assert row.code == code and code not in tables.tables and tables.seats == {}
     assert sorted(woken) == ["ana", "ben"], "both players' kernels are woken"
+    assert tables.report("ana", present=False)["told"] is False, "no page of hers was connected: not told"
     for visitor in ("ana", "ben"):
         report = tables.report(visitor)
         assert report["ended"] == "teacher" and report["counts"] is None and report["gone"] is None
+        assert report["told"] is False, "the first report read while a page of theirs is connected tells them"
+        assert tables.report(visitor)["told"] is True
     stored = tables.store.table(code)
     assert stored is not None and stored.ending == "teacher" and stored.ended_by is None and stored.scores is None
     assert tables.standings() == [], "a table the teacher ended counts for nobody"
     again = tables_in(tmp_path, clock)
     assert again.standings() == [] and again.report("ana")["ended"] == "teacher"
+    assert again.report("ben")["told"] is True, "who was told before a restart is not known: nobody is told again"
     with refused("no_table"):
         tables.end_by_teacher(code)  # already ended
     for visitor, name in (("ana", "Ana"), ("ben", "Ben")):

@@ -115,12 +115,14 @@ class LiveTable:
 
 @dataclass(frozen=True)
 class ClosedTable:
-    """A table that closed `at`, as its players may read it while it rests: its row (how it ended) and its last
-    version."""
+    """A table that closed `at`, as its players may read it while it rests: its row (how it ended), its last
+    version, and the visitors whose page has been told how it ended (a report of it read by a kernel whose page was
+    connected: `Referee.report`'s "told")."""
 
     row: TableRow
     version: int
     at: float
+    told: set[str] = field(default_factory=set)
 
 
 def round_match(row: RoundRow, seed: str) -> RoundMatch:
@@ -156,7 +158,8 @@ class Referee:
         now = self.clock()
         for row in store.closed_since(now - QUIET_SECONDS):
             assert row.ended is not None
-            self._rest(ClosedTable(row, 0, row.ended))
+            # (who was told before the restart is not kept: nobody is told again, in words that may be untrue)
+            self._rest(ClosedTable(row, 0, row.ended, {visitor for visitor in row.visitors if visitor is not None}))
         for row in store.live_tables():
             try:
                 live = self._rebuild(row)
@@ -222,9 +225,12 @@ class Referee:
         rules, hands, seed, the moves so far, whether the other player is gone, and the version; for the table
         they sat at that has closed (and rests), the same with "ended": how it ended, "gone": the seat whose player
         went from its match (`standings.gone_seat`, None if neither), and "counts": how its match counts for them in
-        the standings ("won", "drawn", "lost"; None: for nobody). Always "round": their seat in
-        the round paired last (`seat_in_round`, or None), and "state": all this in one word (`state`). `present`:
-        the visitor's page is connected to the kernel that asks (else asking does not count as being here)."""
+        the standings ("won", "drawn", "lost"; None: for nobody), and "told": whether a page of theirs was told so
+        already (a report of it read by their kernel while its page was connected: a page opened later was not away
+        when it closed, unless none was told; a table closed before a restart counts as told). Always "round": their
+        seat in the round paired last (`seat_in_round`, or None), and "state": all this in one word (`state`).
+        `present`: the visitor's page is connected to the kernel that asks (else asking does not count as being here,
+        nor as told)."""
         found = self._table_report(visitor, present)
         found["round"] = self.seat_in_round(visitor)
         found["state"] = self.state(found)
@@ -244,8 +250,11 @@ class Referee:
             moves = [stored.move for stored in self.store.moves(closed.row.id)]
             facts = self._facts(closed.row, visitor, moves, closed.version)
             counted = results(closed.row)
+            told = visitor in closed.told
+            if present:
+                closed.told.add(visitor)
             return {**facts, "other_gone": False, "ended": closed.row.ending, "gone": gone_seat(closed.row),
-                    "counts": None if counted is None else counted[facts["seat"]]}
+                    "counts": None if counted is None else counted[facts["seat"]], "told": told}
         seat = live.seat_of(visitor)
         assert seat is not None
         other_gone = live.row.visitors[1] is not None and live.gone(1 - seat, self.clock())

@@ -26,6 +26,7 @@ from ..engine import LeopardError, Match, Move
 from ..engine.catalogue import text
 from ..engine.moves import NEXT_HAND, move_from_data, move_to_data
 from ..protocol import COMPUTER, FINISHED, LEFT
+from . import sentences
 from .modes import BY_TEACHER, ELSEWHERE, Playing, Seating
 from .seats import Chooser, Computer, PersonElsewhere, PersonHere
 from .table import HintFn, Table
@@ -43,8 +44,9 @@ def away_words(report: Mapping[str, Any]) -> str:
     """What a student is told of their table that closed while they were away (a report with "ended", "gone" and
     "counts": `Referee.report`): that their classmate played its match on against the computer, so that it counts
     as lost for them, that both had gone, so that it counts for nobody, or that their teacher ended it, so that no
-    result of it is counted; "" for any other ending (one they saw, or were told of at their table, or a table nobody
-    else sat at)."""
+    result of it is counted (only if no page of theirs was told so, the report's "told": one that was had been there
+    when it closed, and said it in the present, `closed_on_server`); "" for any other ending (one they saw, or were
+    told of at their table, or a table nobody else sat at)."""
     code, seat, names = report.get("table"), report.get("seat"), report.get("names") or ["", ""]
     if code is None or seat not in (0, 1) or not names[1 - seat]:  # (nobody else ever sat there)
         return ""
@@ -53,7 +55,7 @@ def away_words(report: Mapping[str, Any]) -> str:
         return text("classmates.while_away.computer", name=other, code=code)
     if ending == "abandoned" and report.get("counts") is None:
         return text("classmates.while_away.abandoned", name=other, code=code)
-    if ending == "teacher" and report.get("counts") is None:
+    if ending == "teacher" and report.get("counts") is None and not report.get("told"):
         return text("classmates.while_away.teacher", code=code)
     return ""
 
@@ -244,11 +246,21 @@ class ClassTable(Table):
 
     def take_names(self, names: Sequence[str | None]) -> bool:
         """The server's names of both seats (a player renamed themselves during the match): each person's seat takes
-        its name (the board names them anew); whether a name changed."""
+        its name (the board names them anew), and so does the sentence that ends the message about whose move the
+        table waits for, or how the hand ended (`sentences.prompt`; also the answer to a click out of turn,
+        `sentences.not_now`); what the message says of moves already made, like the move log's lines, names the
+        player as they were named when they made them. Whether a name changed."""
+        playing = not isinstance(self.mode, Seating)  # (a hand is dealt)
+        before = [sentences.prompt(self), sentences.not_now(self)] if playing else []
         changed = False
         for player, name in zip(self.seats, names, strict=True):
             if name and isinstance(player, (PersonHere, PersonElsewhere)) and player.name != name:
                 player.name, changed = str(name), True
+        if changed and playing:
+            for old, new in zip(before, [sentences.prompt(self), sentences.not_now(self)], strict=True):
+                if old and old != new and self.message.endswith(old):
+                    self.say(self.message.removesuffix(old) + new, self.tone)
+                    break
         return changed
 
     def close(self, ending: str, words: str) -> None:

@@ -349,7 +349,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         offer to finish against the computer when the other has gone, say when the table has closed (and how); a
         table this page did not open or join here (a round) is sat at, and a round against the computer begun."""
         code = report.get("table")
-        if self.away and away_words(report) != self.away:  # the server no longer says it (the class was forgotten)
+        if self.away and away_words({**report, "told": False}) != self.away:  # the server no longer says it (the
+            # class was forgotten, the table rested; told since, by this page, it still holds)
             if self.status.value == html.escape(self.away):
                 self.status.value = ""
             self.away, words = "", self.away

@@ -426,7 +426,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 self._show_classmates()
             elif panel.away:  # said on the board too: the classmate controls are hidden unless a classmate is chosen
                 table = self.controller
-                table.say(f"{panel.away} {table.message}")
+                if not table.message.startswith(panel.away):  # (once: a redraw of the app takes up the same board)
+                    table.say(f"{panel.away} {table.message}")
         self.board.act(resume)
 
     def _unsay(self, words: str) -> None:

@@ -96,7 +96,9 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         self.close_button = W.Button(description=text("students.close"), tooltip=text("students.close_tooltip"))
         self.close_button.on_click(lambda _b: self._say(""))
         self.note_box = W.HBox([self.note, self.close_button], layout=W.Layout(display="none"))
-        """The note under the name (it lies over the page's top until closed, or until a name is kept)."""
+        """The note beside or under the name, until closed or until a name is kept: it takes its own room in the
+        header, which stands above the tabs meanwhile (the bar is marked "lt-noting"), so it covers none of the page's
+        buttons."""
         self.note_box.add_class("lt-student-note")
         self.change_button.on_click(lambda _b: self._change_pressed())
         self.keep_button.on_click(lambda _b: self._keep_pressed())
@@ -234,6 +236,10 @@ class StudentBar(W.HBox):  # type: ignore[misc]
     def _say(self, words: str) -> None:
         self.note.value = f"<p role='alert'>{html.escape(words)}</p>" if words else ""
         self.note.layout.display = self.note_box.layout.display = "" if words else "none"
+        if words:
+            self.add_class("lt-noting")
+        else:
+            self.remove_class("lt-noting")
 
     def _parts(self, asking: bool | None) -> None:
         """Show the box and its button (`asking`), the name and "Change" (not `asking`), or nothing (None)."""

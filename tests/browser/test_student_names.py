@@ -100,6 +100,17 @@ CUT_WITH_AN_ELLIPSIS = """(name) => {
 """Whether the box holding a shown name's text is narrower than the name and ends it with "…"."""
 
 
+COVERS = """(note) => {
+  const box = note.getBoundingClientRect();
+  const meets = (r) => r.width > 0 && r.height > 0 && r.left < box.right && box.left < r.right && r.top < box.bottom
+    && box.top < r.bottom;
+  return [...document.querySelectorAll('button, select, input, [role=tab], summary, a')]
+    .filter((el) => !note.contains(el) && el.checkVisibility() && meets(el.getBoundingClientRect()))
+    .map((el) => `${el.tagName} ${el.textContent || el.getAttribute('aria-label') || ''}`.trim());
+}"""
+"""The controls of the page (not its own Close) that the element lies over, or beside which it lies in their box."""
+
+
 def name_student(page: Any, name: str) -> None:
     """Keep `name` in the header's name box (opened by Change: the offered name is shown first)."""
     header = page.locator(".lt-student")
@@ -165,7 +176,13 @@ def test_two_students_are_seen_on_the_class_page_within_5_s(browser: Any, open_b
         expect(header.locator(".lt-student-lead")).to_be_hidden()
         close = header.get_by_role("button", name=text("students.close"))
         assert close.evaluate("(b) => b.scrollWidth <= b.clientWidth"), "the Close button's word is cut"
-        close.click()  # the note lay over Play's controls
+        note = header.locator(".lt-student-note")
+        for width, height in ((1366, 768), (1280, 720), (1100, 900), (901, 900), (800, 900), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            assert note.evaluate(COVERS) == [], f"at {width} px the note lies over these controls"
+        page.set_viewport_size({"width": 1366, "height": 768})
+        close.click()
         expect(header.locator(".lt-student-note")).to_be_hidden(timeout=TIMEOUT)
         expect(header.get_by_role("textbox", name=text("students.label"))).to_be_visible()
         page.get_by_role("combobox", name=text("play.controls.rules")).click(trial=True, timeout=5_000)

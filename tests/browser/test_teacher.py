@@ -442,7 +442,8 @@ def test_the_teacher_ends_a_table_and_both_students_pages_leave_it(browser: Any,
                                                                    tmp_path: Path) -> None:
     """Ana and Ben sit at a table (one of them would never move); the teacher's "End this table", named for a screen
     reader by its table, asks first (declined: nothing changes), then ends it: the class page says so beside the list
-    and lists it closed by the teacher, counting for nobody, and both students' boards say their teacher ended it."""
+    and lists it closed by the teacher, counting for nobody, and both students' boards say their teacher ended it; a
+    reload of Ana's page does not say it ended while she was away."""
     server = start_own_server("--data-dir", str(tmp_path / "data"), "--teacher-token", TOKEN)
     ana_board = open_board(server.url)
     other, _, ben_board, code = two_at_a_table(browser, page, server.url, page_errors, ("Ana", "Ben"))
@@ -471,6 +472,12 @@ def test_the_teacher_ends_a_table_and_both_students_pages_leave_it(browser: Any,
             expect(board.locator(".lt-message")).to_contain_text(text("classmates.closed_why.teacher", code=code),
                                                                  timeout=TIMEOUT)
         expect(teacher.locator("#lt-standings-none")).to_have_text(text("teacher.page.no_standings_today"))
+        page.wait_for_timeout(1_000)  # (her kernel has read the ending with her page connected: she was told)
+        board = open_board(server.url)  # Ana reloads: she was there when it ended, and is not told she was away
+        expect(page.locator(".lt-student-name")).to_have_text("Ana", timeout=TIMEOUT)
+        away = text("classmates.while_away.teacher", code=code)
+        assert away not in board.locator(".lt-message").inner_text()
+        assert away not in page.locator(".lt-class-status").all_inner_texts()
     finally:
         teacher.context.close()
         other.close()
