@@ -707,11 +707,9 @@ def test_a_table_the_teacher_ended_frees_both_pages_and_says_so(tables: tuple[Re
         assert panel_of(play).code not in (None, code)
 
 
-def test_a_table_the_teacher_ended_offers_no_finish_against_the_computer(tables: tuple[Referee, Clock],
-                                                                          keyed: None) -> None:
-    """The teacher ends the round while its match is under way: no seat is empty and both players are free, so neither
-    page offers Finish against the computer, nor says the computer takes an empty seat (both pages did)."""
-    authority, _clock = tables
+def paired_and_moved(authority: Referee) -> tuple[PlaySection, PlaySection, PlaySection]:
+    """Ana and Ben paired by the teacher's round (the 2008 rules, four hands) and seated, and the one to move first has
+    made a move: (Ana's section, Ben's, the one who moved)."""
     ana, ben = section(authority, "ana"), section(authority, "ben")
     authority.pair({"ana": "Ana", "ben": "Ben"}, "REVISED_2008", 4, "beginner")
     for play in (ana, ben):
@@ -720,6 +718,15 @@ def test_a_table_the_teacher_ended_offers_no_finish_against_the_computer(tables:
     table = mover.controller
     for intent in intents_for(table.view(), table.view().legal_moves()[0]):
         mover.board.dispatch(intent)
+    return ana, ben, mover
+
+
+def test_a_table_the_teacher_ended_offers_no_finish_against_the_computer(tables: tuple[Referee, Clock],
+                                                                          keyed: None) -> None:
+    """The teacher ends the round while its match is under way: no seat is empty and both players are free, so neither
+    page offers Finish against the computer, nor says the computer takes an empty seat (both pages did)."""
+    authority, _clock = tables
+    ana, ben, _mover = paired_and_moved(authority)
     assert authority.round is not None
     authority.end_round(authority.round.number)
     for play in (ana, ben):
@@ -740,15 +747,9 @@ def test_a_hand_cut_short_by_the_teacher_may_be_reviewed(tables: tuple[Referee, 
     review their moves at once (Review this hand was greyed "until the hand is over", which it never will be); the
     other has no move to review, and says so. Closing the review leaves the table closed."""
     authority, _clock = tables
-    ana, ben = section(authority, "ana"), section(authority, "ben")
-    authority.pair({"ana": "Ana", "ben": "Ben"}, "REVISED_2008", 4, "beginner")
-    for play in (ana, ben):
-        panel_of(play).on_report(panel_of(play).client.mine())
-    mover = ana if ana.controller.hand.to_move == ana.controller.viewer else ben
+    ana, ben, mover = paired_and_moved(authority)
     other = ben if mover is ana else ana
     table = mover.controller
-    for intent in intents_for(table.view(), table.view().legal_moves()[0]):
-        mover.board.dispatch(intent)
     assert table.offers()["review"] == mark("classmates.review_after_hand"), "not while the hand is played"
     assert authority.round is not None
     authority.end_round(authority.round.number)
@@ -1039,14 +1040,8 @@ def test_a_round_against_the_computer_keeps_a_match_under_other_rules_and_says_o
 def test_a_class_table_left_is_never_taken_up_as_a_game_at_this_device(tables: tuple[Referee, Clock],
                                                                         keyed: None) -> None:
     authority, _clock = tables
-    ana, ben = section(authority, "ana"), section(authority, "ben")
-    authority.pair({"ana": "Ana", "ben": "Ben"}, "REVISED_2008", 4, "beginner")
-    for play in (ana, ben):
-        panel_of(play).on_report(panel_of(play).client.mine())
-    mover = ana if ana.controller.hand.to_move == ana.controller.viewer else ben
+    _ana, _ben, mover = paired_and_moved(authority)
     table = mover.controller
-    for intent in intents_for(table.view(), table.view().legal_moves()[0]):
-        mover.board.dispatch(intent)
     assert table.match.current.moves and not table.match.is_over
     panel_of(mover).leave_button.click()
     mover.level_pick.value = "beginner"
