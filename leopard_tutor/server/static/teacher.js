@@ -4,9 +4,10 @@
 // (today or all time, when the report has them), pairing the class for a round (its rules and match length; the
 // button says "Next round" once a round was paired; "End the round" ends its tables still in play), the class's
 // defaults, unlocking lessons, watching a class table (drawn with the board's own drawing of a space and a card:
-// cards.js, loaded before this script), ending one, and forgetting the class (each ending asked for confirmation). Every word comes from the server (the catalogue's "teacher" book); every name is put in as text,
-// never as markup. The page is light or dark as its address asks (the server's data-theme on the html), else as the
-// browser prefers, and tells board.css so as the app's page does.
+// cards.js, loaded before this script), ending one, and forgetting the class (each ending asked for confirmation).
+// Every word comes from the server (the catalogue's "teacher" book); every name is put in as text, never as markup.
+// The page is light or dark as its address asks (the server's data-theme on the html), else as the browser prefers,
+// and tells board.css so as the app's page does. How students join is teacher_join.js's.
 (() => {
   "use strict";
   const REFRESH_MS = 2000;
