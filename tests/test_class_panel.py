@@ -907,6 +907,32 @@ def test_a_renamed_classmate_whose_move_the_board_waits_for_is_waited_for_under_
     assert mark("play.people.waiting", name=old) not in message
 
 
+def test_a_renamed_classmate_is_waited_for_under_the_new_name_where_more_is_said_after_the_wait(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """The round seats two students who had each begun a match against the computer: the waiting board's message says
+    whose move it waits for, then that its match against the computer is kept. The classmate to move keeps another
+    name: the wait names them anew, and what follows it stays."""
+    authority, _ = tables
+    plays = {"ana": section(authority, "ana"), "ben": section(authority, "ben")}
+    for play in plays.values():
+        made_a_move(play)
+    authority.pair({"ana": "Ana", "ben": "Ben"}, "REVISED_2008", 4, "beginner")
+    for play in plays.values():
+        panel_of(play).on_report(panel_of(play).client.mine())
+    table = plays["ana"].controller
+    assert isinstance(table, ClassTable)
+    mover = ("ana", "ben")[table.hand.to_move]
+    board, old = plays["ben" if mover == "ana" else "ana"], mover.title()
+    before, waiting = board.board.state["message"], mark("play.people.waiting", name=old)
+    assert said(before, "play.set_aside.kept") and waiting in before, before
+    assert before.index(waiting) < before.index("play.set_aside.kept"), "the wait, then more"
+    authority.rename(mover, f"{old}ito")
+    panel = panel_of(board)
+    panel.on_report(panel.client.mine())
+    message = board.board.state["message"]
+    assert message == before.replace(waiting, mark("play.people.waiting", name=f"{old}ito")), message
+
+
 def test_the_match_length_chosen_reaches_the_server_and_both_players(tables: tuple[Referee, Clock],
                                                                       keyed: None) -> None:
     """Ana chooses a match of one hand: the server's table has one hand, Ben joins it as it is, both boards say so,

@@ -246,10 +246,11 @@ class ClassTable(Table):
 
     def take_names(self, names: Sequence[str | None]) -> bool:
         """The server's names of both seats (a player renamed themselves during the match): each person's seat takes
-        its name (the board names them anew), and so does the sentence that ends the message about whose move the
-        table waits for, or how the hand ended (`sentences.prompt`; also the answer to a click out of turn,
-        `sentences.not_now`); what the message says of moves already made, like the move log's lines, names the
-        player as they were named when they made them. Whether a name changed."""
+        its name (the board names them anew), and so does the message's sentence about whose move the table waits
+        for, or how the hand ended (`sentences.prompt`; also the answer to a click out of turn, `sentences.not_now`),
+        wherever it stands in the message (the last time it is said); what the message says of moves already made,
+        like the move log's lines, names the player as they were named when they made them. Whether a name
+        changed."""
         playing = not isinstance(self.mode, Seating)  # (a hand is dealt)
         before = [sentences.prompt(self), sentences.not_now(self)] if playing else []
         changed = False
@@ -258,8 +259,9 @@ class ClassTable(Table):
                 player.name, changed = str(name), True
         if changed and playing:
             for old, new in zip(before, [sentences.prompt(self), sentences.not_now(self)], strict=True):
-                if old and old != new and self.message.endswith(old):
-                    self.say(self.message.removesuffix(old) + new, self.tone)
+                if old and old != new and old in self.message:  # (more may follow it: a match kept aside, say)
+                    head, _, tail = self.message.rpartition(old)
+                    self.say(head + new + tail, self.tone)
                     break
         return changed
 
