@@ -11,6 +11,7 @@ import socket
 import time
 import urllib.error
 import urllib.request
+import uuid
 from collections.abc import Iterator
 from contextlib import nullcontext
 from pathlib import Path
@@ -27,6 +28,7 @@ from leopard_tutor.class_codes import MAX_NAME
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.game_code import MAX_GAME_CODE
 from leopard_tutor.lessons.progress import MAX_CODE_LENGTH
+from leopard_tutor.server.guards import GONE_KERNEL
 from leopard_tutor.server.launch import FILES_PER_SESSION, FILES_RESERVED, IDLE_CONNECTION_SECONDS, MAX_MESSAGE_BYTES
 from leopard_tutor.widgets.input_limits import INPUT_MOST
 
@@ -248,6 +250,11 @@ def test_no_text_box_takes_a_value_past_the_message_limit_and_every_reader_still
     assert f"at most {INPUT_MOST:,} characters" in guide and f"{MAX_MESSAGE_BYTES // 2**20} MiB" in guide
 
 
+def refused_lines(lines: list[str]) -> list[str]:
+    """The refusals' lines among `lines`, but for `end`'s own asking for kernels it has ended."""
+    return [line for line in lines if line.startswith("Refused ") and GONE_KERNEL not in line]
+
+
 def test_every_refusal_is_one_short_line_in_the_log(server: Any) -> None:
     wait_for_kernels(server, 1)
     log_before = server.log_text().splitlines()
@@ -273,16 +280,48 @@ def test_every_refusal_is_one_short_line_in_the_log(server: Any) -> None:
 
     refusals = run(scenario())
     deadline = time.monotonic() + 20  # the line of the last refusal is written a moment after its answer
-    while len([line for line in server.log_text().splitlines()[len(log_before):] if line.startswith("Refused ")]) \
-            < refusals and time.monotonic() < deadline:
+    while len(refused_lines(server.log_text().splitlines()[len(log_before):])) < refusals \
+            and time.monotonic() < deadline:
         time.sleep(0.1)
     added = server.log_text().splitlines()[len(log_before):]
-    refused = [line for line in added if line.startswith("Refused ")]
+    refused = refused_lines(added)
     assert len(refused) == refusals, added
     assert all(len(line) < 300 for line in refused), refused
     assert "Traceback" not in "\n".join(added) and "static_path" not in "\n".join(added)
     logouts = [line for line in refused if "GET /logout" in line]
     assert len(logouts) == 5 and logouts[-1].endswith("(5 so far)"), "each line counts its kind of refusal"
+
+
+def test_a_page_from_before_a_restart_asking_for_its_kernel_is_one_line_a_kernel(server: Any) -> None:
+    """After a restart each page asks for its old kernel (its model, then its websocket) several times before it
+    tells its visitor to reload; each request was three warnings ("Kernel does not exist", "wrote error", the access
+    line), a class's worth of them a flood. Now each is a plain 404, and only a kernel's first is logged."""
+    wait_for_kernels(server, 1)
+    before = len(server.log_text().splitlines())
+    gone = [str(uuid.uuid4()) for _ in range(2)]
+
+    async def scenario() -> list[int]:
+        page = Visit(server.url)
+        await page.load()
+        statuses = []
+        for _ in range(3):
+            for kernel in gone:
+                code, _, _ = await asyncio.to_thread(http_get, f"{server.url}api/kernels/{kernel}", page.cookies)
+                statuses.append(code)
+                with pytest.raises(VisitError, match="404"):
+                    await page.connect(kernel)
+        await end([page])
+        return statuses
+
+    statuses = run(scenario())
+    assert statuses == [404] * 6
+    wanted = [f"Refused 404 GET /api/kernels/{kernel} " for kernel in gone]
+    added = added_lines(server, before, lambda line: any(line.startswith(start) for start in wanted), 2)
+    joined = "\n".join(added)
+    assert [sum(line.startswith(start) for line in added) for start in wanted] == [1, 1], joined
+    assert not [line for line in added if any(kernel in line and not line.startswith(start)
+                                              for kernel, start in zip(gone, wanted, strict=True))], joined
+    assert "Kernel does not exist" not in joined and "Traceback" not in joined
 
 
 def added_lines(server: Any, before: int, wanted: Any, count: int, timeout: float = 10) -> list[str]:

@@ -30,6 +30,8 @@ on the server's state (`state.ServerState`, in the application's settings).
   with any token blanked and control characters escaped (`log_mask`); error pages
   of Jupyter's handlers are plain text too (`plain_errors`: their templates cannot render in Voilà, which has
   no `static_path`), and /logout, which has nothing to do here, is a plain 404 (`handlers.NoLogout`).
+  A page from before a restart asks for its kernel again and again until it gives up (it tells its
+  visitor to reload): that refusal is logged once a kernel (`refuse_gone_kernel`).
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ from ..protocol import LANGUAGE_COOKIE, accepted_languages
 from .connection_gate import Gate
 from .log_mask import masked, printable
 from .sessions import SessionBook
-from .state import ServerState, state_of
+from .state import GONE_KERNELS_KEPT, ServerState, state_of
 from .visitor_pace import SAMPLE_SECONDS, KernelProcessors
 
 if TYPE_CHECKING:
@@ -153,12 +155,32 @@ def refuse(handler: RequestHandler, status: int, kind: str, page: str | None = N
     raise Finish()
 
 
+GONE_KERNEL = "no such kernel (ended, or from before a restart; logged once a kernel)"
+"""The refusal of a kernel's REST address or websocket for a kernel this server does not have."""
+
+
+def refuse_gone_kernel(handler: RequestHandler, kernel_id: str) -> NoReturn:
+    """Refuse (404) a request for `kernel_id`, which this server does not have; only the first such request of
+    a kernel is logged (a page retries several times, a class's pages all at once after a restart)."""
+    gone = state_of(handler).gone_kernels
+    if kernel_id in gone:
+        handler._leopard_unlogged = True  # type: ignore[attr-defined]
+    else:
+        gone[kernel_id] = None
+        while len(gone) > GONE_KERNELS_KEPT:
+            del gone[next(iter(gone))]
+    refuse(handler, 404, GONE_KERNEL)
+
+
 def log_request(handler: RequestHandler) -> None:
     """Tornado's `log_function`: a refusal is one short line (status, request, why, how many such
-    refusals so far; the request's address with any token blanked and control characters escaped); every
-    other request is logged as Jupyter server logs it."""
+    refusals so far; the request's address with any token blanked and control characters escaped), except a
+    repeated request for a kernel gone (`refuse_gone_kernel`); every other request is logged as Jupyter server
+    logs it."""
     from jupyter_server.log import log_request as jupyter_log_request
 
+    if getattr(handler, "_leopard_unlogged", False):
+        return
     kind = getattr(handler, "_leopard_refusal", None)
     if kind is None:
         jupyter_log_request(handler)  # type: ignore[no-untyped-call]

@@ -16,6 +16,9 @@ handler class, never a method of Voilà's or Jupyter server's classes.
   once. A subclass of the handler, not the connection class (`connection.GuardedConnection`), because the count
   must be taken back when the websocket's opening fails after the check (a bad upgrade request: tornado
   answers it after `pre_get`, the connection's `prepare`, has run), which only the handler hears (`on_finish`).
+* `OwnKernelModel` (Jupyter server's `GET /api/kernels/<id>`, which a page asks before it reconnects its
+  websocket) and `OwnedKernelSocket`: a kernel this server does not have (a page from before a restart) is a
+  plain 404 logged once a kernel (`guards.refuse_gone_kernel`), not three warnings for every retry.
 * `NoLogout` (given as `IdentityProvider.logout_handler_class`): /logout has nothing to do here, a plain 404.
 """
 
@@ -26,7 +29,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from jupyter_core.utils import ensure_async
+from jupyter_server.auth.decorator import authorized
 from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 from tornado.web import Application, HTTPError, authenticated
 from voila.request_info_handler import RequestInfoSocketHandler
@@ -148,6 +153,8 @@ class OwnedKernelSocket(KernelWebsocketHandler):
         guards.refuse_strangers(self)
         book = state_of(self).book
         kernel_id = guards.kernel_in_path(self)
+        if kernel_id not in self.kernel_manager:
+            guards.refuse_gone_kernel(self, kernel_id)
         counted = kernel_id in book.sessions
         if not book.socket_opened(kernel_id, guards.WEBSOCKETS_PER_SESSION):
             guards.refuse(self, 429, f"a session has at most {guards.WEBSOCKETS_PER_SESSION} connections",
@@ -178,6 +185,19 @@ class VoilaOwnedKernelSocket(OwnedKernelSocket, VoilaKernelWebsocketHandler):  #
     """Voilà's kernel websocket (it sends no echo of executed code), owned as `OwnedKernelSocket`."""
 
 
+class OwnKernelModel(KernelHandler):
+    """Jupyter server's kernel model (GET) and shutdown (DELETE); a kernel the server does not have is
+    `guards.refuse_gone_kernel`'s 404."""
+
+    @authenticated
+    @authorized
+    async def get(self, kernel_id: str) -> None:
+        """The kernel's model, or the refusal of a kernel gone."""
+        if kernel_id not in self.kernel_manager:
+            guards.refuse_gone_kernel(self, kernel_id)
+        await ensure_async(super().get(kernel_id))
+
+
 class NoLogout(JupyterHandler):
     """/logout: a plain 404 in the visitor's language (there is no logging in or out here)."""
 
@@ -194,6 +214,7 @@ SUBCLASSES: dict[type, type] = {
     RequestInfoSocketHandler: QuerySocket,
     VoilaKernelWebsocketHandler: VoilaOwnedKernelSocket,
     KernelWebsocketHandler: OwnedKernelSocket,
+    KernelHandler: OwnKernelModel,
 }
 """Each handler class of Voilà and Jupyter server the server replaces in its route table, and by which subclass."""
 

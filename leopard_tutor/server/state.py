@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from .connection import GuardedConnection
     from .kernel_pool import PoolFiller
 
+GONE_KERNELS_KEPT = 1024
+"""How many kernels asked for but gone a server remembers having logged (a class's pages after a restart)."""
 SETTING = "leopard_tutor"
 """The key of the server's state in the tornado application's settings."""
 
@@ -32,6 +34,9 @@ class ServerState:
 
     book: SessionBook = field(default_factory=SessionBook)
     refusals: Counter[str] = field(default_factory=Counter)
+    gone_kernels: dict[str, None] = field(default_factory=dict)
+    """The kernels asked for lately that this server does not have (oldest first, at most `GONE_KERNELS_KEPT`):
+    each is logged once (`guards.refuse_gone_kernel`)."""
     pace: VisitorPace = field(default_factory=VisitorPace)
     gates: dict[GuardedConnection, Gate] = field(default_factory=dict)
     line: ClassLine = field(default_factory=ClassLine)
