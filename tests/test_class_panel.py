@@ -933,6 +933,28 @@ def test_a_renamed_classmate_is_waited_for_under_the_new_name_where_more_is_said
     assert message == before.replace(waiting, mark("play.people.waiting", name=f"{old}ito")), message
 
 
+def test_a_renamed_student_whose_turn_it_is_is_greeted_by_the_new_name_on_their_own_board(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """The teacher renames the student to move before their first move: their own board, which greeted them by the
+    old name ("Ana, your turn."), greets them by the new one at once; what was said of the match's start (under the
+    names it began with) and what they may do stay as they were."""
+    authority, _ = tables
+    code = authority.open("ana", "Ana")
+    authority.join("ben", "Ben", code)
+    plays = {"ana": section(authority, "ana"), "ben": section(authority, "ben")}
+    table = plays["ana"].controller
+    assert isinstance(table, ClassTable)
+    mover = ("ana", "ben")[table.hand.to_move]
+    board, old = plays[mover], mover.title()
+    before, greeting = board.board.state["message"], mark("play.people.your_turn", name=old)
+    assert greeting in before, before
+    authority.rename(mover, f"{old}ito")
+    panel = panel_of(board)
+    panel.on_report(panel.client.mine())
+    message = board.board.state["message"]
+    assert message == before.replace(greeting, mark("play.people.your_turn", name=f"{old}ito")), message
+
+
 def test_the_match_length_chosen_reaches_the_server_and_both_players(tables: tuple[Referee, Clock],
                                                                       keyed: None) -> None:
     """Ana chooses a match of one hand: the server's table has one hand, Ben joins it as it is, both boards say so,

@@ -245,25 +245,32 @@ class ClassTable(Table):
         self.update(moves)
 
     def take_names(self, names: Sequence[str | None]) -> bool:
-        """The server's names of both seats (a player renamed themselves during the match): each person's seat takes
-        its name (the board names them anew), and so does the message's sentence about whose move the table waits
-        for, or how the hand ended (`sentences.prompt`; also the answer to a click out of turn, `sentences.not_now`),
-        wherever it stands in the message (the last time it is said); what the message says of moves already made,
-        like the move log's lines, names the player as they were named when they made them. Whether a name
-        changed."""
+        """The server's names of both seats (a player renamed themselves, or the teacher renamed them, during the
+        match): each person's seat takes its name (the board names them anew), and so do the message's sentences
+        about the moment: the greeting of the viewer whose turn it is (`sentences.your_turn`), whose move the table
+        waits for, or how the hand ended (`sentences.prompt`; also the answer to a click out of turn,
+        `sentences.not_now`), each wherever it stands in the message (the last time it is said); what the message
+        says of moves already made, like the move log's lines, names the player as they were named when they made
+        them. Whether a name changed."""
         playing = not isinstance(self.mode, Seating)  # (a hand is dealt)
-        before = [sentences.prompt(self), sentences.not_now(self)] if playing else []
+        before = self._named_now() if playing else []
         changed = False
         for player, name in zip(self.seats, names, strict=True):
             if name and isinstance(player, (PersonHere, PersonElsewhere)) and player.name != name:
                 player.name, changed = str(name), True
         if changed and playing:
-            for old, new in zip(before, [sentences.prompt(self), sentences.not_now(self)], strict=True):
-                if old and old != new and old in self.message:  # (more may follow it: a match kept aside, say)
-                    head, _, tail = self.message.rpartition(old)
-                    self.say(head + new + tail, self.tone)
-                    break
+            message = self.message
+            for old, new in zip(before, self._named_now(), strict=True):
+                if old and old != new and old in message:  # (more may follow it: a match kept aside, say)
+                    head, _, tail = message.rpartition(old)
+                    message = head + new + tail
+            if message != self.message:
+                self.say(message, self.tone)
         return changed
+
+    def _named_now(self) -> list[str]:
+        """The sentences about the moment that name a player, as `take_names` rewrites them."""
+        return [sentences.your_turn(self), sentences.prompt(self), sentences.not_now(self)]
 
     def close(self, ending: str, words: str) -> None:
         """The table has closed on the server: no move is stored or made here any more."""

@@ -56,6 +56,14 @@ def prompt(table: Table, *, drew_now: bool = True) -> str:
     return what_to_do(table, drew_now=drew_now)
 
 
+def your_turn(table: Table) -> str:
+    """The viewer greeted by their name as their turn begins at a table between two people ("Ana, your turn."); ""
+    where it is not the viewer's turn, or no other person plays at this table."""
+    if not table.between_people or current_player(table.hand) != table.viewer:
+        return ""
+    return text("play.people.your_turn", name=table.name(table.viewer))
+
+
 def what_to_do(table: Table, *, drew_now: bool = True) -> str:
     """What the viewer, whose move it is, may do now, from the turn runner: what they drew when the turn began
     (only if the turn began `drew_now`), then pick a card, play another or end the turn, or, with no card, pass (or

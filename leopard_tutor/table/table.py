@@ -415,7 +415,7 @@ class Table(TableController):
         if hand.is_over:
             words.append(sentences.end_words(self))
         else:
-            words += [text("play.people.your_turn", name=self.name(player)), sentences.what_to_do(self)]
+            words += [sentences.your_turn(self), sentences.what_to_do(self)]
         self._ladder = HintLadder(self._hint_clues)
         self.say(" ".join(word for word in words if word))
         self.marks.after(hand, first, view_before(hand, first, player).squares, self.view().squares, self.rules,
@@ -707,8 +707,7 @@ class Table(TableController):
         if they_start and not self.between_people:
             words.append(text("play.they_start"))
         elif not they_start:
-            words.append(text("play.people.your_turn", name=self.name(self.viewer)) if self.between_people
-                         else text("play.you_start"))
+            words.append(sentences.your_turn(self) if self.between_people else text("play.you_start"))
         words += self._advance(intent)
         words.append(sentences.prompt(self))
         self._follow()
