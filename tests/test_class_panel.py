@@ -200,10 +200,12 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     row = authority.store.table(code)
     assert row is not None and row.ending == "computer:casual"
     other.on_report(other.client.mine())  # Ben's board is closed at once: told why, no move made, finish offered
-    assert said(other.status.value, "classmates.while_away.computer", name="&lt;i&gt;Ana&lt;/i&gt;", code=code), \
+    assert said(ben.board.state["message"], "classmates.while_away.computer", name="<i>Ana</i>", code=code), \
         "he had gone: she did not leave, she played it on"
+    assert other.status.value == "", "said once, on the board"
     again = panel_of(section(authority, "ben"))  # a new page of his (a reload) is told the same
-    assert not again.resume() and again.status.value == other.status.value
+    assert not again.resume()
+    assert said(again.status.value, "classmates.while_away.computer", name="&lt;i&gt;Ana&lt;/i&gt;", code=code)
     fresh = section(authority, "ben")  # and its board says it, where the classmate controls are hidden
     fresh.resume_class_table()
     assert fresh.classmates is not None and fresh.classmates.layout.display == "none"
@@ -249,7 +251,8 @@ def test_a_table_left_in_another_tab_is_told_as_left_by_the_student(tables: tupl
     assert other_tab.code == code
     panel.leave_button.click()
     other_tab.on_report(other_tab.client.mine())
-    assert said(other_tab.status.value, "classmates.left", code=code), "she left it: nobody else did"
+    assert said(second.board.state["message"], "classmates.left", code=code), "she left it: nobody else did"
+    assert other_tab.status.value == "", "said once, on the board"
 
 
 def test_a_second_page_of_the_student_who_played_on_says_so_and_offers_no_finish(tables: tuple[Referee, Clock],
@@ -272,7 +275,8 @@ def test_a_second_page_of_the_student_who_played_on_says_so_and_offers_no_finish
     panel.on_report(panel.client.mine())
     panel.finish_button.click()  # Ben has gone: she plays on against the computer, in her first tab
     other_tab.on_report(other_tab.client.mine())
-    assert said(other_tab.status.value, "classmates.taken_elsewhere", code=code), "nobody left: she played it on"
+    assert said(second.board.state["message"], "classmates.taken_elsewhere", code=code), "nobody left: she played on"
+    assert other_tab.status.value == "", "said once, on the board"
     assert second.controller.offers()["finish"] == mark("classmates.refused.taken_elsewhere")
     assert other_tab.finish_button.layout.display == "none", "one match against the computer, in her first tab"
     with pytest.raises(LeopardError, match=re.escape(mark("classmates.refused.taken_elsewhere"))):
@@ -669,7 +673,8 @@ def test_a_table_the_server_closed_says_why(tables: tuple[Referee, Clock], keyed
     for play in plays.values():
         panel = panel_of(play)
         panel.on_report(panel.client.mine())
-        assert said(panel.status.value, "classmates.closed_why.forgotten", code=code)
+        assert said(play.board.state["message"], "classmates.closed_why.forgotten", code=code)
+        assert panel.status.value == "", "said once, on the board"
         assert play.controller.mode.kind == "closed" and panel.finish_button.layout.display == ""
     code = authority.open("ana", "Ana")
     authority.join("ben", "Ben", code)
@@ -678,14 +683,15 @@ def test_a_table_the_server_closed_says_why(tables: tuple[Referee, Clock], keyed
     assert authority.waiting() == [] and code not in authority.tables
     panel = panel_of(ana)  # and Ana's page, back, is told why
     panel.on_report(panel.client.mine())
-    assert said(panel.status.value, "classmates.closed_why.abandoned", code=code)
-    assert not said(panel.status.value, "classmates.other_left")
+    assert said(ana.board.state["message"], "classmates.closed_why.abandoned", code=code)
+    assert not said(ana.board.state["message"], "classmates.other_left") and panel.status.value == ""
 
 
 def test_a_table_the_teacher_ended_frees_both_pages_and_says_so(tables: tuple[Referee, Clock], keyed: None) -> None:
     """The teacher ends a table in play: both pages leave it, each saying (in the present) their teacher ended it and
-    no result of it counts; a page opened afterwards (a reload) says nothing of it: they were not away, and were told
-    already. Both may open a table again."""
+    no result of it counts, once, in the board's message (the status under the classmate box, shown again, had said
+    it a second time: it is empty, and takes no room); a page opened afterwards (a reload) says nothing of it: they
+    were not away, and were told already. Both may open a table again."""
     authority, _ = tables
     code = authority.open("ana", "Ana")
     authority.join("ben", "Ben", code)
@@ -694,8 +700,10 @@ def test_a_table_the_teacher_ended_frees_both_pages_and_says_so(tables: tuple[Re
     for play in plays.values():
         panel = panel_of(play)
         panel.on_report(panel.client.mine())
-        assert said(panel.status.value, "classmates.closed_why.teacher", code=code)
-        assert not said(play.board.state["message"], "classmates.while_away.teacher", code=code)
+        message = play.board.state["message"]
+        assert message == mark("classmates.closed_why.teacher", code=code), message
+        assert panel.status.value == "" and panel.status.layout.display == "none", "said once: on the board"
+        assert [part.layout.display for part in panel.entry] == [""] * 3, "a table may be opened or joined again"
         assert play.controller.mode.kind == "closed" and panel.code is None
     reloaded = section(authority, "ben")
     again = panel_of(reloaded)
@@ -733,7 +741,8 @@ def test_a_table_the_teacher_ended_offers_no_finish_against_the_computer(tables:
         panel = panel_of(play)
         panel.on_report(panel.client.mine())
         assert play.controller.mode.kind == "closed" and not play.controller.match.is_over
-        assert said(panel.status.value, "classmates.closed_why.teacher", code=panel.table_code)
+        assert said(play.board.state["message"], "classmates.closed_why.teacher", code=panel.table_code)
+        assert panel.status.value == "", "said once, on the board"
         assert panel.finish_button.layout.display == "none" and panel.leave_button.layout.display == "none"
         assert play.controller.offers()["finish"] == mark("classmates.refused.ended_by_teacher")
         with pytest.raises(LeopardError):
@@ -802,7 +811,7 @@ def test_a_match_kept_aside_for_a_round_comes_back_after_the_teacher_ends_it_and
         assert not said(message, "play.welcome"), "no new match is said to have begun"
     panel = panel_of(ana)  # and in the page she had, told of the table's end: choosing the computer takes it up
     panel.on_report(panel.client.mine())
-    assert said(panel.status.value, "classmates.closed_why.teacher", code=code)
+    assert said(ana.board.state["message"], "classmates.closed_why.teacher", code=code)
     ana.level_pick.value = "beginner"
     assert ana.controller is own and said(ana.board.state["message"], "play.set_aside.back")
 

@@ -454,7 +454,9 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
     def _closed(self, report: dict[str, Any] | None = None, left: bool = False) -> None:
         """This visitor's table has closed (`report`: the server's word on it, with its moves and how it ended;
         `left`: this page left it): the entry is shown again; the board takes no more moves and says why, or keeps
-        a finished match's end; a match cut short may be finished against the computer (not one the teacher ended)."""
+        a finished match's end; a match cut short may be finished against the computer (not one the teacher ended).
+        Why is said once, in the board's message, where the student follows the match (the menu does not leave a
+        class table, so the board shows it): the status under the entry is left empty, and takes no room."""
         code, self.code = self.code, None
         if code is None:
             return  # this page sits at no table (it left it already, or never sat)
@@ -465,12 +467,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         table = self.table
         if table is None or table.store_move is None:
             return
-        words = table.closed_on_server(report, code, left)
-        if words is None:  # the match's end, as the table words it
-            self._refresh()
-            return
-        self.status.value = html.escape(words)
-        self._show_table_buttons()  # a match cut short may be finished against the computer
+        if table.closed_on_server(report, code, left) is not None:  # (None: the match's end, as the table words it)
+            self._show_table_buttons()  # a match cut short may be finished against the computer
         self._refresh()
 
     def _round_against_computer(self, seat: dict[str, Any] | None) -> None:
