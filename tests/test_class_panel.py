@@ -351,6 +351,7 @@ def test_another_language_carries_a_match_the_computer_finished(tables: tuple[Re
     assert said(again.board.state["message"], "play.saved_game.carried", number=table.match.hand_number,
                 hands=table.match.hands, rules=mark(f"rules.{table.rules.key}"), level=level)
     assert not said(again.board.state["message"], "play.set_aside.back")
+    assert not said(again.board.state["message"], "play.set_aside.back_as_left")
     board = again.codes_to_keep()[0]  # kept for a reload with its table: a code alone would seat the learner first
     assert isinstance(board, dict) and board["seat"] == table.seat
     assert again.set_aside == {("computer", table.rules.key): older}
@@ -813,7 +814,7 @@ def test_a_match_kept_aside_for_a_round_comes_back_after_the_teacher_ends_it_and
     panel.on_report(panel.client.mine())
     assert said(ana.board.state["message"], "classmates.closed_why.teacher", code=code)
     ana.level_pick.value = "beginner"
-    assert ana.controller is own and said(ana.board.state["message"], "play.set_aside.back")
+    assert ana.controller is own and said(ana.board.state["message"], "play.set_aside.back_as_left")
 
 
 def test_a_table_the_teacher_ended_while_the_student_was_away_is_told_once_when_they_come_back(
@@ -1026,7 +1027,7 @@ def test_a_round_seats_both_pages_by_itself_and_brings_play_forward(tables: tupl
     panel_of(ana).leave_button.click()
     assert not ana.rules_pick.disabled
     ana.rules_pick.value = "REVISED_2008"  # back to her own match, where it was, under its rules
-    assert ana.controller is own and said(ana.board.state["message"], "play.set_aside.back")
+    assert ana.controller is own and said(ana.board.state["message"], "play.set_aside.back_as_left")
 
 
 def test_the_one_left_over_plays_the_computer_once(tables: tuple[Referee, Clock], keyed: None) -> None:
@@ -1137,7 +1138,7 @@ def test_a_match_against_the_computer_is_kept_aside_as_such_when_a_table_is_join
     assert not said(ana.board.state["message"], "play.set_aside.kept_people", choice=mark("play.people.choice"))
     panel.leave_button.click()
     ana.level_pick.value = "beginner"
-    assert ana.controller is own and said(ana.board.state["message"], "play.set_aside.back")
+    assert ana.controller is own and said(ana.board.state["message"], "play.set_aside.back_as_left")
 
 
 def test_a_match_against_the_computer_is_kept_aside_when_a_table_is_opened(tables: tuple[Referee, Clock],
@@ -1160,7 +1161,7 @@ def test_a_match_against_the_computer_is_kept_aside_when_a_table_is_opened(table
     panel.leave_button.click()
     ana.level_pick.value = "beginner"
     assert ana.controller is own and len(own.match.current.moves) == made
-    assert said(ana.board.state["message"], "play.set_aside.back")
+    assert said(ana.board.state["message"], "play.set_aside.back_as_left")
 
 
 def test_a_table_opened_with_no_match_under_way_says_nothing_was_kept(tables: tuple[Referee, Clock],

@@ -19,7 +19,7 @@ class Discarder:
     """Always discards its first card (or does the only thing left)."""
 
     def __init__(self, name: str = "beginner", seed: int | None = None) -> None:
-        self.name = name
+        self.name = self.level = name  # (the level it stands for, as the players of `ai.players` say theirs)
         self.seed = seed
 
     def choose(self, view: PlayerView) -> Move:
@@ -199,6 +199,27 @@ def test_a_match_under_way_is_kept_while_two_people_play_and_taken_up_again(keye
     assert computer_table.opponent is not None and computer_table.opponent.name == "casual"  # type: ignore[attr-defined]
 
 
+def test_a_match_taken_up_at_the_level_it_was_left_at_is_not_said_to_change_opponent(keyed: None) -> None:
+    """A match against the beginner kept aside (two people play, or other rules are chosen) and taken up with the
+    beginner chosen again: the board says it is back as it was left, and nothing of an opponent "from now on" (it had
+    said that the beginner is played "from now on", as if the level had changed). Taken up with the adaptive choice,
+    which starts from the beginner and says so, it does not say either."""
+    for away, again in ((("level_pick", "people"), ("level_pick", "beginner")),
+                        (("rules_pick", "ORIGINAL_1963"), ("rules_pick", "REVISED_2008")),
+                        (("level_pick", "people"), ("level_pick", "adaptive"))):
+        play = section()
+        computer_table = play.controller
+        under_way(play)
+        assert play.level_pick.value == "beginner"
+        getattr(play, away[0]).value = away[1]
+        assert play.controller is not computer_table
+        getattr(play, again[0]).value = again[1]
+        message = play.board.state["message"]
+        assert play.controller is computer_table, (away, again)
+        assert said(message, "play.set_aside.back_as_left") and not said(message, "play.set_aside.back"), message
+    assert said(message, "levels.adaptive.start", level=mark("levels.in_sentence.beginner"))
+
+
 def test_other_rules_keep_a_match_under_way_and_choosing_them_again_takes_it_up(keyed: None) -> None:
     """Rules chosen in the middle of a match against the computer: it is kept (said, naming its rules) and a new match
     begins under the new rules; the first rules chosen again take it up as it was, against the level chosen now. A
@@ -267,7 +288,7 @@ def test_a_classmate_chosen_keeps_the_level_of_the_match_on_the_board_across_rul
     assert play.controller.opponent.name == "expert"  # type: ignore[union-attr]
     play.rules_pick.value = "REVISED_2008"
     assert play.controller is own and own.opponent.name == "expert"  # type: ignore[union-attr]
-    assert said(play.board.state["message"], "play.set_aside.back", level=mark("levels.in_sentence.expert"))
+    assert said(play.board.state["message"], "play.set_aside.back_as_left"), "at the level it was left at"
     people = people_with_a_move(play)
     play.level_pick.value = "adaptive"
     assert people in play.set_aside.values()
@@ -296,7 +317,7 @@ def test_another_language_carries_the_match_on_the_board_and_the_matches_kept_as
     assert again.controller.rules.key == "ORIGINAL_1963" and again.controller.hand.moves == moves
     assert list(again.set_aside) == [("computer", "REVISED_2008")], "no second copy of the match on the board"
     again.rules_pick.value = "REVISED_2008"
-    assert again.controller is kept and said(again.board.state["message"], "play.set_aside.back")
+    assert again.controller is kept and said(again.board.state["message"], "play.set_aside.back_as_left")
     assert not said(again.board.state["message"], "play.set_aside.replaced")
 
 
@@ -455,7 +476,8 @@ def test_a_reload_takes_up_the_match_on_the_board_and_those_kept_aside(keyed: No
     assert again.controller.rules.key == "ORIGINAL_1963" and again.controller.hand.moves == moves
     assert again.rules_pick.value == "ORIGINAL_1963" and said(again.board.state["message"], "play.saved_game.resumed")
     again.rules_pick.value = "REVISED_2008"
-    assert again.controller.hand.moves == kept_moves and said(again.board.state["message"], "play.set_aside.back")
+    assert again.controller.hand.moves == kept_moves
+    assert said(again.board.state["message"], "play.set_aside.back_as_left"), "at the level it was kept at"
 
 
 def test_what_a_browser_gives_back_that_is_not_kept_matches_changes_nothing(keyed: None) -> None:

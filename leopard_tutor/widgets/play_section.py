@@ -798,9 +798,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         table.say(" ".join((*words, kept) if kept else words))
         self._seat(table)
 
-    def _table_of(self, kind: str, factory: OpponentFactory) -> tuple[Table, list[str]]:
+    def _table_of(self, kind: str, factory: OpponentFactory, adaptive_next: bool = False) -> tuple[Table, list[str]]:
         """The match of `kind` (`COMPUTER` or `PEOPLE`) kept aside under the rules chosen, taken up (against the level
-        chosen, names as they were), else a new one: the table and what to say of it."""
+        chosen, names as they were), else a new one: the table and what to say of it. A match against the computer
+        taken up is said to be played against the level chosen from now on only where that level is not the one it
+        was left at (nor `adaptive_next`: the adaptive choice begins next, and says the level it starts from)."""
         back = self.set_aside.pop((kind, str(self.rules_pick.value)), None)
         if kind == PEOPLE:
             if back is not None:
@@ -818,7 +820,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                            text("play.people.pass", name=table.name(passing.player))]
         level = self.opponent_level()
         if back is not None:
+            left_at = level_of(back.opponent)
             back.set_opponent(factory(level, None))
+            if adaptive_next or left_at == level:
+                return back, [text("play.set_aside.back_as_left")]
             return back, [text("play.set_aside.back", level=text(f"levels.in_sentence.{level}"))]
         table = against_computer(factory(level, None), **self._table_options())
         return table, [table.message]
@@ -886,7 +891,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 self._follow_level(factory, LEVELS[0], new)
             return
         kept = self._keep_aside()
-        table, words = self._table_of(chosen, factory)
+        table, words = self._table_of(chosen, factory, adaptive_next=new == ADAPTIVE)
         said = " ".join((*words, kept) if kept else words)
         self._seat(table)
         if new == ADAPTIVE:
@@ -975,6 +980,13 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             level = text(f"levels.in_sentence.{adaptive.level}")
             self.controller.say(f"{self.controller.message} {text(f'levels.adaptive.{moved}', level=level)}")
             self.board.refresh()
+
+
+def level_of(opponent: Chooser | None) -> str | None:
+    """The level a computer opponent plays at (a player of `ai.players` says it, as `level`), None if it does not
+    say."""
+    level = getattr(opponent, "level", None)
+    return level if isinstance(level, str) else None
 
 
 def build_play(opponent: Chooser, *, hinter: HintFn | None = None, opponent_factory: OpponentFactory | None = None,
