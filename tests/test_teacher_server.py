@@ -206,6 +206,21 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
         stop(again.process)
 
 
+def test_the_servers_theme_is_the_class_pages_unless_its_address_asks_for_another(tmp_path: Path,
+                                                                                    server_tools: Any) -> None:
+    """`leopard-tutor --theme dark`: the class page is dark where its address asks for no theme, as the app's page is
+    (it followed the browser's preference); a link's ?theme= or ?voila-theme= still wins, as in the app."""
+    start, stop = server_tools
+    server = start(tmp_path / "server.log", "--teacher-token", TOKEN, "--theme", "dark")
+    try:
+        for asked, shown in (("", "dark"), ("&theme=light", "light"), ("&voila-theme=light", "light"),
+                             ("&theme=purple", "dark")):
+            status, html = fetch(f"{server.url}teacher?token={TOKEN}{asked}")
+            assert status == 200 and f'<html lang="en" data-theme="{shown}">' in html, (asked, html[:200])
+    finally:
+        stop(server.process)
+
+
 def test_teacher_link_prints_the_kept_link(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     main(["teacher-link", "--data-dir", str(tmp_path), "--port", "9000"])
     first = capsys.readouterr().out.strip()

@@ -247,6 +247,15 @@ AUTO_THEME = {"leopard_theme": "auto"}
 """What the template is given to follow the visitor's browser (light, or dark if it prefers dark)."""
 
 
+def configured_theme(configuration: Any) -> str:
+    """The server's theme as Voilà's `configuration` (a `VoilaConfiguration`) holds it for the app's page
+    (`page_options`): "auto" where the template follows the browser (`AUTO_THEME`), else the fixed "light" or
+    "dark" Voilà renders; the class page takes it from here (`teacher.ClassPage.theme`)."""
+    if configuration.resources.get("leopard_theme") == "auto":
+        return "auto"
+    return configuration.theme if configuration.theme in ("light", "dark") else "auto"
+
+
 def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, data_dir: Path | None = None,
                  grows_to: int | None = None, state: ServerState | None = None) -> Any:
     """Voilà's application class for a class server, on the server's `state` (a new one if none is given; in the
@@ -311,7 +320,8 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
             from .teacher import routes as class_page_routes  # the students' records and the teacher's page
             listening = None if is_loopback(self.ip) else classroom_url(self.ip, self.port)
             return [*class_routes(self.server_url, tables, waiters),
-                    *class_page_routes(self.server_url, data_dir, tables, cap or 1000, served.book, listening),
+                    *class_page_routes(self.server_url, data_dir, tables, cap or 1000, served.book, listening,
+                                       configured_theme(self.voila_configuration)),
                     *handlers]
 
         def stop(self) -> None:

@@ -138,6 +138,9 @@ class ClassPage:
     listening: str | None = None
     """The address students type to reach the server (`launch.classroom_url`), when it listens beyond this
     machine; the page shows it when it was itself opened on this machine's own name (`teacher_join.js`)."""
+    theme: str = "auto"
+    """The server's theme (`leopard-tutor --theme`, as the app's page has it: `launch.configured_theme`): "light" or
+    "dark", the page's where its address asks for none; "auto" follows the browser."""
 
     def report(self) -> dict[str, Any]:
         """What the page shows: the columns' titles and keys (`students.COLUMNS`, in the same order), the students'
@@ -403,7 +406,8 @@ class TeacherHandler(RequestHandler):
 class PageHandler(TeacherHandler):
     """The class page: its HTML with the catalogue's words and the token for its script; the token kept in
     `PAGE_COOKIE` for a reload, once the page has taken it out of its address. Light or dark as its address asks,
-    as a link to the app may (?theme= or ?voila-theme=: `protocol.theme_of`), else as the browser prefers."""
+    as a link to the app may (?theme= or ?voila-theme=: `protocol.theme_of`), else as the server's theme option
+    says (`ClassPage.theme`), else as the browser prefers: the app's page's order."""
 
     by_cookie = True
 
@@ -416,7 +420,7 @@ class PageHandler(TeacherHandler):
         page = page.replace("__TEXTS__", words).replace("__TOKEN__", quote(self.page.token))
         page = page.replace("__TITLE__", html.escape(text("teacher.page.title"))).replace("__LANG__", language())
         page = page.replace("__LISTENING__", html.escape(self.page.listening or ""))
-        page = page.replace("__THEME__", theme_of(self.request.query_arguments) or "auto")
+        page = page.replace("__THEME__", theme_of(self.request.query_arguments) or self.page.theme)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; "
                         "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'")
@@ -513,12 +517,13 @@ class ApiHandler(TeacherHandler):
 
 
 def routes(base_url: str, data_dir: Path, tables: Referee, limit: int, book: SessionBook,
-           listening: str | None = None) -> list[tuple[str, Any, dict[str, Any]]]:
+           listening: str | None = None, theme: str = "auto") -> list[tuple[str, Any, dict[str, Any]]]:
     """The routes of the class page and of the students' kernels under the server's `base_url`: the students are
     kept beside `tables` (at most `limit` live), the token in `data_dir`; `book` holds the server's sessions;
-    `listening` is the address students type, if the server listens beyond this machine."""
+    `listening` is the address students type, if the server listens beyond this machine; `theme` is the server's
+    (`ClassPage.theme`)."""
     students = Students(tables.store, limit=limit, renamed=tables.rename)
-    page = {"page": ClassPage(students, tables, kept_token(data_dir), book, listening)}
+    page = {"page": ClassPage(students, tables, kept_token(data_dir), book, listening, theme)}
     base = f"{base_url.rstrip('/')}/teacher"
     return [*student_routes(base_url, students),
             (base, PageHandler, page),

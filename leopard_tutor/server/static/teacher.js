@@ -6,8 +6,9 @@
 // defaults, unlocking lessons, watching a class table (drawn with the board's own drawing of a space and a card:
 // cards.js, loaded before this script), ending one, and forgetting the class (each ending asked for confirmation).
 // Every word comes from the server (the catalogue's "teacher" book); every name is put in as text, never as markup.
-// The page is light or dark as its address asks (the server's data-theme on the html), else as the browser prefers,
-// and tells board.css so as the app's page does. How students join is teacher_join.js's.
+// The page is light or dark as its address asks, else as the server's --theme says (the server's data-theme on the
+// html), else as the browser prefers, and tells board.css so as the app's page does. How students join is
+// teacher_join.js's.
 (() => {
   "use strict";
   const REFRESH_MS = 2000;
@@ -37,7 +38,7 @@
   const ANSWERED = new Set(["pair", "end", "end_round"]);  // requests whose refusal (HTTP 400) says why, in words
 
   const dark = window.matchMedia("(prefers-color-scheme: dark)");
-  const fixed = document.documentElement.dataset.theme;  // "light" or "dark" if the address asked, else "auto"
+  const fixed = document.documentElement.dataset.theme;  // "light" or "dark" if the address or server chose, or "auto"
   const followScheme = () => {
     const isDark = fixed === "dark" || (fixed !== "light" && dark.matches);
     document.body.dataset.jpThemeLight = isDark ? "false" : "true";
