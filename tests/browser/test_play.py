@@ -481,6 +481,11 @@ def test_keyboard_alone_selects_and_plays(board: Any) -> None:
             break
     else:
         pytest.fail("Shift+Tab from the chosen card did not reach the lit space in 3 presses")
+    ring, band = page.evaluate("[getComputedStyle(document.activeElement).outline,"
+                               " getComputedStyle(document.activeElement).boxShadow]")
+    assert ring.startswith("rgb(255, 255, 255) solid 3px"), ring
+    assert "rgba(255, 213, 79" not in band and "rgb(13, 36, 25)" in band, \
+        "the lit place in focus is set apart by a dark band, where the other lit places glow yellow"
     seq = board.get_attribute("data-seq")
     page.keyboard.press("Enter")
     expect(board).not_to_have_attribute("data-seq", seq or "")
