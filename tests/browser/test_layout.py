@@ -698,7 +698,8 @@ def test_at_a_hands_end_the_log_and_save_are_reached_by_scrolling_the_page(
 
 def test_on_a_phone_a_review_opens_with_the_squares_in_sight(new_page: Any, base_url: str) -> None:
     """On a phone the review's button stands below the table: tapped there, the review shows the table's top (the
-    page had stayed scrolled down to the buttons, the squares above the screen), the focus on Next move."""
+    page had stayed scrolled down to the buttons, the squares above the screen), the focus on Next move. Each step
+    then shows its judgement, which stands under the buttons (it was cut off at the screen's foot)."""
     page = new_page(*SIZES["phone"], touch=True)
     open_app(page, base_url)
     keep_offered_name(page, "en")
@@ -718,6 +719,18 @@ def test_on_a_phone_a_review_opens_with_the_squares_in_sight(new_page: Any, base
     boxes = squares.evaluate_all(BOXES)
     assert len(boxes) == 2 and all(box["y"] >= 0 and box["y"] + box["height"] <= SIZES["phone"][1] for box in boxes), \
         boxes
+    # The learner scrolls back up to the header, then steps on: each step's judgement, under the buttons, is brought
+    # into sight, the table's top still on the screen.
+    page.evaluate("for (const node of document.querySelectorAll('*')) node.scrollTop = 0")
+    for name in ("next", "prev"):
+        step = board.get_by_role("button", name=text(f"review.buttons.{name}"), exact=True)
+        seq = board.get_attribute("data-seq")
+        step.tap()
+        expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+        message = board.locator(".lt-message").bounding_box()
+        top = board.locator(".lt-turn").bounding_box()
+        assert message and top and message["y"] + message["height"] <= SIZES["phone"][1] + 1 and top["y"] >= 0, \
+            (message, top)
 
 
 @pytest.mark.parametrize("size", ["laptop", "phone"])

@@ -644,6 +644,7 @@ export default {
         if (again && !again.disabled) again.focus();
         else if (!again && buttonsBefore.includes(focused)) showTable(fallback);
         else if (fallback) fallback.focus();
+        if (fresh && buttonsBefore.includes(focused)) showMessage();
       }
       // The explanation beside the table is the one of the space or pile under the pointer (or focused) as drawn
       // now: one kept from before the redraw may no longer hold ("This hand is over" on a position tried again).
@@ -662,6 +663,17 @@ export default {
       if (!next) return;
       next.focus({ preventScroll: true });
       if (next.getBoundingClientRect().bottom > window.innerHeight) next.scrollIntoView({ block: "nearest" });
+    }
+
+    // A button of the board pressed (a review's step, a hint) and a new message said: on a phone the message stands
+    // below the buttons, perhaps below the screen; the page is scrolled to show it, but never so far that the table's
+    // top goes above the screen (then only as far as the table's top).
+    function showMessage() {
+      const below = live.getBoundingClientRect().bottom - window.innerHeight;
+      const room = root.getBoundingClientRect().top;
+      if (below <= 0 || room <= 0) return;
+      if (below <= room) live.scrollIntoView({ block: "end" });
+      else root.scrollIntoView({ block: "start" });
     }
 
     // A button that was focused and is now greyed or gone (the last "Next move", an answer given) hands the focus
