@@ -242,15 +242,20 @@ SUITS = set("\u2660\u2665\u2666\u2663")
 """The suit symbols the board draws (spades, hearts, diamonds, clubs)."""
 
 
-def table_with_cards_face_down(data: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, list[Card], list[Card]]:
+def table_with_cards_face_down(data: Path, monkeypatch: pytest.MonkeyPatch, beside: bool = False
+                               ) -> tuple[str, list[Card], list[Card]]:
     """A class table of Ana and Ben stored in `data` (a deal of a fixed seed), 24 moves in, jacks and queens
-    played first whenever one may be: its code, the cards on top face up and those on top face down."""
-    monkeypatch.setattr("leopard_tutor.server.referee.secrets.token_hex", lambda size: "5eed" * size)
+    played first whenever one may be (`beside` a table of Carla and Dario just begun): its code, the cards on top
+    face up and those on top face down."""
     store = ClassStore.in_folder(data)
     try:
-        Students(store).name("v-ana", "Ana")
-        Students(store).name("v-ben", "Ben")
+        others = (("v-carla", "Carla"), ("v-dario", "Dario")) if beside else ()
+        for visitor, name in (("v-ana", "Ana"), ("v-ben", "Ben"), *others):
+            Students(store).name(visitor, name)
         tables = Referee(store)
+        if beside:
+            tables.join("v-dario", "Dario", tables.open("v-carla", "Carla"))
+        monkeypatch.setattr("leopard_tutor.server.referee.secrets.token_hex", lambda size: "5eed" * size)
         code = tables.open("v-ana", "Ana")
         tables.join("v-ben", "Ben", code)
         hand = tables.tables[code].match.current
@@ -272,7 +277,7 @@ def in_spanish(card: Card) -> str:
 def test_watching_a_table_draws_its_cards_as_the_board_does_and_never_a_face_down_face(
         page: Any, start_own_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, artifacts: Path) -> None:
     data = tmp_path / "data"
-    code, up, down = table_with_cards_face_down(data, monkeypatch)
+    code, up, down = table_with_cards_face_down(data, monkeypatch, beside=True)
     server = start_own_server("--data-dir", str(data), "--teacher-token", TOKEN)
     frames: list[str] = []
     for lang, named in (("en", lambda card: card.name), ("es", in_spanish)):
@@ -281,6 +286,8 @@ def test_watching_a_table_draws_its_cards_as_the_board_does_and_never_a_face_dow
             page.locator(f"#lt-tables li:has-text('{code}') button[aria-pressed]").click()  # Watch, not End
         frames.append(answered.value.text())
         watch = page.locator("#lt-watch")
+        expect(page.locator("#lt-tables > li")).to_have_count(2)  # drawn in its own row, whichever row that is
+        expect(page.locator(f"#lt-tables > li:has-text('{code}') > #lt-watch")).to_be_visible()
         faces = watch.locator(".lt-square .lt-card:not(.lt-back)")
         expect(faces).to_have_count(len(up))
         expect(watch.locator(".lt-square .lt-back")).to_have_count(len(down))

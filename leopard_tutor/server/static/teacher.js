@@ -256,8 +256,13 @@
     byId("lt-end-round").hidden = !round.in_play;  // only while a table of the round paired last is in play
   }
 
+  // The watched table is drawn in its own row, under its names and buttons (below the whole list, it opened out of
+  // sight on a class's long list); with none watched its box waits, hidden, after the list.
+  const watchBox = byId("lt-watch");
+
   function renderTables(tables) {
     const list = byId("lt-tables");
+    list.after(watchBox);
     if (!tables.length) {
       list.replaceChildren(make("li", words.no_tables));
       return;
@@ -281,6 +286,7 @@
         }
       });
       item.append(button, end);
+      if (watching) item.append(watchBox);
       return item;
     }));
   }
@@ -316,7 +322,7 @@
   }
 
   function renderWatch(view) {
-    const box = byId("lt-watch");
+    const box = watchBox;
     const shown = JSON.stringify(view);
     if (shown === state.watched) return;  // redrawn only on a change
     state.watched = shown;
