@@ -2,8 +2,9 @@
 
 `choose_classmate(visit, name)` picks "A classmate" as the opponent and types the name; `open_table(visit)` opens a
 table and reads its code; `join_table(visit, code)` joins it; `board_update(visit, test)` waits for the board state
-the kernel pushes (the other player's move); `play_turn(visit, rng)` makes one move of the player's turn by clicks;
-`keep_name(visit, name)` keeps a name in the student bar, as the class page shows it. Used by
+the kernel pushes (the other player's move); `seated_with(table, name)` says whether that state is the class table
+against `name` under way (not the board the page showed before it); `play_turn(visit, rng)` makes one move of the
+player's turn by clicks; `keep_name(visit, name)` keeps a name in the student bar, as the class page shows it. Used by
 tests/test_class_server.py, tests/test_rounds_server.py and benchmarks/class_tables.py.
 """
 
@@ -150,6 +151,18 @@ def my_turn(table: dict[str, Any]) -> bool:
 def in_play(table: dict[str, Any], *names: str) -> bool:
     """Whether the board's turn line says it is this page's player's turn or one of `names`'."""
     return my_turn(table) or any(turn_of(table, name) for name in names)
+
+
+def facing(table: dict[str, Any], name: str) -> bool:
+    """Whether the board shows this page's class table against the classmate `name` (its other square is theirs), not
+    the board it showed before (the page's own match against the computer also says "your turn", and its move log
+    may hold the computer's first move)."""
+    return text("play.people.square", name=name) in [square.get("label") for square in table.get("squares", ())]
+
+
+def seated_with(table: dict[str, Any], name: str) -> bool:
+    """Whether the board shows this page's class table against `name` with a match under way (whose turn it is)."""
+    return facing(table, name) and in_play(table, name)
 
 
 def enabled(table: dict[str, Any], ident: str) -> bool:

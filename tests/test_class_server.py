@@ -22,6 +22,7 @@ from class_players import (
     board_update,
     choose_classmate,
     enabled,
+    facing,
     in_play,
     join_table,
     latest_board,
@@ -29,13 +30,17 @@ from class_players import (
     my_turn,
     open_table,
     play_turn,
+    seated_with,
 )
 from kernel_client import Visit, run
 from rendered import pattern
+from test_widgets_play_section import Discarder
 
 from leopard_tutor.engine import RULE_SETS, Card, Match
 from leopard_tutor.engine.moves import move_from_data
 from leopard_tutor.server.class_store import DATABASE_NAME
+from leopard_tutor.table import against_computer
+from leopard_tutor.table.class_table import ClassTable
 
 CARD_CODE = re.compile(r'"code": ?"((?:10|[2-9AJQK])[SHDC])"')
 NAMES = ("Ana", "Ben")
@@ -96,7 +101,10 @@ async def seat_both(url: str) -> tuple[Visit, Visit, str]:
     for visit in (ana, ben):  # what came before was the page's own match against the computer
         visit.received.clear()
     await join_table(ben, code)
-    started = [board_update(visit, lambda t: in_play(t, "Ana", "Ben")) for visit in (ana, ben)]
+    # the class table on each board: Ben's page still shows its match against the computer ("your turn", maybe the
+    # computer's first move in its log) until his kernel has drawn the table, which a busy machine may take a while
+    started = [board_update(visit, lambda t, other=other: seated_with(t, other)) for visit, other in
+               ((ana, NAMES[1]), (ben, NAMES[0]))]
     await asyncio.gather(*started)
     return ana, ben, code
 
@@ -122,6 +130,17 @@ async def play_moves(ana: Visit, ben: Visit, rng: random.Random, most: int) -> i
         shown = await board_update(other, lambda t, n=made: moves_made(t) == n, timeout=30)
         assert moves_made(shown) == made
     return made
+
+
+def test_a_seat_is_waited_for_on_the_class_table_not_on_the_board_shown_before_it() -> None:
+    """Until his kernel has drawn the class table, a joining page's board still shows its own match against the
+    computer, whose turn line also says "your turn" (and whose move log may hold the computer's first move): taken for
+    the table, it once had Ben click before his board had Ana's first move, and his board answered, truly, that it
+    was Ana's turn. `seated_with` is met by the class table only."""
+    before = against_computer(Discarder(), seed=1).board_state().as_dict()
+    table = ClassTable(1, NAMES, lambda _number, _move: None, seed=1).board_state().as_dict()
+    assert in_play(before, *NAMES) and not seated_with(before, NAMES[0])
+    assert seated_with(table, NAMES[0]) and not seated_with(table, NAMES[1])
 
 
 def test_two_classmates_play_a_whole_hand_and_no_frame_names_a_hidden_card(class_server: Any) -> None:
@@ -202,7 +221,7 @@ def test_a_reload_and_a_server_restart_find_the_seat_and_the_match(
         await ben.close()  # a reload: the page goes, and comes again with the same cookies
         again = Visit(server.url, cookies=dict(ben.cookies))
         await again.open()
-        table = await board_update(again, lambda t: moves_made(t) == made)
+        table = await board_update(again, lambda t: facing(t, "Ana") and moves_made(t) == made)
         assert table["hand"] == hand and in_play(table, "Ana")
         await asyncio.gather(ana.close(), again.close())
         return ana.cookies, ben.cookies, code, made
@@ -217,8 +236,8 @@ def test_a_reload_and_a_server_restart_find_the_seat_and_the_match(
     async def second() -> None:
         ana, ben = Visit(server.url, cookies=dict(ana_cookies)), Visit(server.url, cookies=dict(ben_cookies))
         await asyncio.gather(ana.open(), ben.open())
-        for visit in (ana, ben):
-            await board_update(visit, lambda t: moves_made(t) == made)
+        for visit, other in ((ana, "Ben"), (ben, "Ana")):
+            await board_update(visit, lambda t, other=other: facing(t, other) and moves_made(t) == made)
         more = await play_moves(ana, ben, random.Random(4), 4)
         assert more > made and len(stored(data, code)[1]) == more
         await asyncio.gather(ana.close(), ben.close())
@@ -245,7 +264,7 @@ def test_a_player_whose_kernel_dies_gets_the_seat_back_on_reload(class_server: A
         again = Visit(server.url, cookies=dict(ben.cookies))
         await again.open()
         assert again.kernel_id != ben.kernel_id, "a new kernel"
-        table = await board_update(again, lambda t: moves_made(t) == made)
+        table = await board_update(again, lambda t: facing(t, "Ana") and moves_made(t) == made)
         assert table["hand"] == hand
         more = await play_moves(ana, again, random.Random(6), 2)
         assert more > made, "the match goes on from where it was"
