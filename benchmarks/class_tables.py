@@ -71,6 +71,7 @@ from class_players import (  # noqa: E402
     my_turn,
     open_table,
     press,
+    seated_with,
 )
 from kernel_client import Visit, run  # noqa: E402
 from rendered import pattern  # noqa: E402
@@ -138,8 +139,8 @@ async def play(host: Visit, guest: Visit, names: tuple[str, str], rng: random.Ra
                until: float, most: int | None) -> tuple[int, int]:
     """Two classmates seated at a table play until `until` (or `most` moves, or the match's end); the moves (the
     next deals included) as each board showed them."""
-    for visit in (host, guest):
-        await board_update(visit, lambda t: in_play(t, *names), timeout=120)
+    for visit, other in ((host, names[1]), (guest, names[0])):  # the class table, not the board shown before it
+        await board_update(visit, lambda t, other=other: seated_with(t, other), timeout=120)
     made = total = 0
     counted = [0, 0]  # moves of the finished hands and their next deals, on each board
     while time.monotonic() < until and (most is None or total < most):
