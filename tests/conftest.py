@@ -10,7 +10,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -53,17 +53,29 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 LOG_TAIL_LINES = 80  # how much of a server's log a failed test's report shows
 
 
+BEGUN = pytest.StashKey[float]()
+"""When a test's set-up began (`time.monotonic`): the servers started since are its own."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Note when the test begins."""
+    item.stash[BEGUN] = time.monotonic()
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
     """A failed test that uses a real server (marked `server`) gets the end of the log of every server still
-    running in its report, however it was started, so that a failure seen only in CI (a page that never rendered,
-    a kernel that died) says what the servers saw."""
+    running in its report, however it was started, and of every server the test started itself, even one it has
+    stopped already (a restart), so that a failure seen only in CI (a page that never rendered, a kernel that
+    died) says what the servers saw."""
     outcome = yield
     report = outcome.get_result()  # type: ignore[attr-defined]
     if not report.failed or item.get_closest_marker("server") is None:
         return
+    begun = item.stash.get(BEGUN, float("inf"))
     for server in STARTED:
-        if server.process.poll() is None:
+        if server.process.poll() is None or server.started >= begun:
             tail = "\n".join(server.log_text().splitlines()[-LOG_TAIL_LINES:])
             report.sections.append((f"server log {server.log} (last {LOG_TAIL_LINES} lines)", tail))
 
@@ -75,6 +87,7 @@ class AppServer:
     url: str
     process: subprocess.Popen[bytes]
     log: Path
+    started: float = field(default_factory=time.monotonic)
 
     def log_text(self) -> str:
         """Everything the server printed so far."""
