@@ -155,10 +155,6 @@ def refuse(handler: RequestHandler, status: int, kind: str, page: str | None = N
     raise Finish()
 
 
-GONE_KERNEL = "no such kernel (ended, or from before a restart; logged once a kernel)"
-"""The refusal of a kernel's REST address or websocket for a kernel this server does not have."""
-
-
 def refuse_gone_kernel(handler: RequestHandler, kernel_id: str) -> NoReturn:
     """Refuse (404) a request for `kernel_id`, which this server does not have; only the first such request of
     a kernel is logged (a page retries several times, a class's pages all at once after a restart)."""
@@ -169,7 +165,7 @@ def refuse_gone_kernel(handler: RequestHandler, kernel_id: str) -> NoReturn:
         gone[kernel_id] = None
         while len(gone) > GONE_KERNELS_KEPT:
             del gone[next(iter(gone))]
-    refuse(handler, 404, GONE_KERNEL)
+    refuse(handler, 404, "no such kernel (ended, or from before a restart; logged once a kernel)")
 
 
 def log_request(handler: RequestHandler) -> None:
