@@ -34,3 +34,10 @@ def random_hand(rules: RuleSet, seed: int, most_moves: int = 100) -> Hand:
             hand.undo()
             break
     return hand
+
+
+def blocking_eight() -> Hand:
+    """The position of a reported review (2008 rules): their column 2-5-8 holds the 2 and 5 of diamonds and their row
+    7-8-9 the 10 and 9 of spades, both with space 8 open, each one card from a line of one suit (3 points); the 8 of
+    hearts there makes the column a line of one colour (1 point) and takes the space both lines needed."""
+    return prepared("AS . . / 4C . . / . . .", ". 2D . / . 5D . / 10S . 9S", "8H 3C 6C 7D 4D KC 2C 6H", "5C")

@@ -37,6 +37,7 @@ from leopard_tutor.engine import (
     scoring_lines,
     square_value,
 )
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.claims import NextTurn, OpponentCanLay
 
 Check = Callable[[PlayerView, Any, dict[str, Any]], None]
@@ -99,6 +100,49 @@ def check_spoil(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     spaces = line_spaces(view.rules, v["line"])
     assert one_card_short(before, view.rules, spaces, v.get("points"))
     assert points(after, view.rules, spaces) == 0 and not after.is_open(move.space)
+
+
+def check_spoils_lines(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    """"It takes space S of their square, which their LINES needed (each one card from P points): while your CARD shows
+    there, none of their cards from ace to ten can go on it": each line named has the move's space as its one open
+    space, some card there would have made it pay its P, it pays less once the card lies there, and no card from ace
+    to ten may go on that space now, for either player."""
+    before, after = squares(view, move)
+    assert not own(view, move) and v["space"] == move.space and v["card"] == move.card.name
+    assert after.showing(move.space) == move.card
+    assert not any(check_play(card, after, move.space, own=mine).legal
+                   for card in ALL_CARDS if card.rank <= 10 for mine in (True, False))
+    named = [spaces for spaces in LINES if view.rules.line_name(spaces) in v["lines"]]
+    assert len(named) == v["count"] > 0
+    for spaces in named:
+        worth = next(p for p in (3, 2, 1) if one_card_short(before, view.rules, spaces, p))
+        assert move.space in spaces and points(after, view.rules, spaces) < worth
+        assert text("hints.spoiled", line=view.rules.line_name(spaces), points=worth) in v["lines"]
+
+
+def check_spoils_at_cost(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    """The lines it blocks (`check_spoils_lines`), and the price: their LINE now scores, their square from A to B."""
+    check_spoils_lines(view, move, v)
+    before, after = squares(view, move)
+    spaces = line_spaces(view.rules, v["line"])
+    assert points(after, view.rules, spaces) > points(before, view.rules, spaces) == 0
+    values = square_value(before, view.rules), square_value(after, view.rules)
+    assert (v["theirs_before"], v["theirs_after"]) == values
+    assert not [other for other in LINES if other != spaces
+                and points(after, view.rules, other) > points(before, view.rules, other)], "one line scores"
+
+
+def check_spoils_at_cost_many(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    check_spoils_lines(view, move, v)
+    check_gains_many(view, move, {**v, "count": v["scoring"]})
+
+
+def check_spoils_to(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    """"It blocks their LINE, which was one card from P points: it scores N instead" (0 < N < P)."""
+    before, after = squares(view, move)
+    spaces = line_spaces(view.rules, v["line"])
+    assert one_card_short(before, view.rules, spaces, v["points"])
+    assert 0 < points(after, view.rules, spaces) == v["now"] < v["points"] and not after.is_open(move.space)
 
 
 def check_near(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
@@ -369,7 +413,9 @@ CHECKS: dict[str, Check] = {
     "reason.helps_theirs_many": check_gains_many,
     "effect.loses": check_stops, "effect.breaks": check_stops, "reason.breaks": check_total_loss,
     "effect.drops": check_drop, "effect.drops_theirs": check_drop, "nudge.break_theirs": check_scores_now,
-    "effect.spoils": check_spoil, "reason.spoils": check_spoil, "nudge.spoil_theirs": check_near,
+    "effect.spoils": check_spoil, "nudge.spoil_theirs": check_near, "effect.spoils_to": check_spoils_to,
+    "reason.spoils": check_spoils_lines, "reason.spoils_at_cost": check_spoils_at_cost,
+    "reason.spoils_at_cost_many": check_spoils_at_cost_many,
     "move.play": check_named, "move.discard": check_values, "move.end_turn": check_after_plays_values,
     "change.mine_goes": check_change("mine", True), "change.mine_stays": check_change("mine", False),
     "change.theirs_goes": check_change("theirs", True), "change.theirs_stays": check_change("theirs", False),

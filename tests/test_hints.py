@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 from keyed import keys_in, mark, said
-from positions import c, prepared, random_hand
+from positions import blocking_eight, c, prepared, random_hand
 
 from leopard_tutor.ai import AIError, Hint, hint
 from leopard_tutor.ai.hints import explain
+from leopard_tutor.ai.why import why
 from leopard_tutor.engine import (
+    LINES,
     REVISED_2008,
     RULE_SETS,
     RUNNING_LEOPARD,
@@ -18,10 +20,13 @@ from leopard_tutor.engine import (
     GoOut,
     Hand,
     Play,
+    PlayerView,
     RuleSet,
     Square,
     hand_score,
+    scoring_lines,
 )
+from leopard_tutor.engine.legality import allowed_spaces
 
 
 def test_king_hint_from_example_c3_names_card_space_and_values(keyed: None) -> None:
@@ -178,10 +183,86 @@ def test_ending_a_turn_of_plays_is_not_said_to_leave_nothing_better_when_a_play_
 
 def test_a_play_that_makes_two_of_their_lines_score_says_both(keyed: None) -> None:
     """The 2 of hearts on their space 2 finishes their row 1-2-3 and their column 2-5-8: the reason counts both
-    lines for the whole change of value (one line named alone would not account for it)."""
+    lines for the whole change of value (one line named alone would not account for it). It also takes the space
+    their column (the 5 and 8 of diamonds) needed to be one suit, so the reason says that first, the lines it
+    makes score as its price."""
     hand = Hand(REVISED_2008, [Square(), Square.parse("AH . 3H / . 5D . / . 8D .")],
                 [[Card.parse("2H"), Card.parse("9C")], [Card.parse("5S")]], [Card.parse("KD")], [], to_move=0,
                 dealer=1)
     found = explain(hand.view(0), Play(Card.parse("2H"), 1, 2))
-    assert said(found.reason, "hints.reason.helps_theirs_many", count=2, theirs_before=hand.value(1))
-    assert not said(found.reason, "hints.reason.helps_theirs")
+    assert said(found.reason, "hints.reason.spoils_at_cost_many", scoring=2, theirs_before=hand.value(1))
+    assert said(found.reason, "hints.spoiled", line=REVISED_2008.line_name((2, 5, 8)), points=3)
+    assert not said(found.reason, "hints.reason.spoils_at_cost")
+
+
+def test_a_card_that_blocks_their_lines_is_explained_by_what_it_blocks_not_only_by_what_it_gives(
+        keyed: None) -> None:
+    """The reason of the 8 of hearts on their space 8 named only the point it gives their column ("It makes their
+    column 2-5-8 score 1 point"), which reads as nonsense: it also takes the space both of their lines one card from
+    3 points needed, and that is said, with what each could have scored, and the point it gives as its price."""
+    view = blocking_eight().view(0)
+    row, column = REVISED_2008.line_name((7, 8, 9)), REVISED_2008.line_name((2, 5, 8))
+    result = explain(view, Play(c("8H"), 1, 8))
+    assert said(result.reason, "hints.reason.spoils_at_cost", count=2, space=8, card=c("8H").name, line=column,
+                theirs_before=0, theirs_after=1)
+    assert said(result.reason, "hints.spoiled", line=row, points=3)
+    assert said(result.reason, "hints.spoiled", line=column, points=3)
+    assert said(result.ladder[0], "hints.nudge.spoil_theirs", points=3)
+    move = result.ladder[3]
+    assert said(move, "hints.effect.spoils", line=row, points=3)
+    assert said(move, "hints.effect.spoils_to", line=column, points=3, now=1)
+    assert not said(move, "hints.effect.helps_theirs", line=column)
+    told = why(view, Play(c("8H"), 1, 8))  # told to the player whose lines it blocks
+    assert told.fact[0] == "hints.reason.spoils_at_cost"
+    assert said(told.sentence, "review.why.reason.spoils_at_cost", count=2, line=column, theirs_after=1)
+
+
+def test_a_card_that_only_blocks_says_every_line_it_blocks_and_what_each_could_have_scored(keyed: None) -> None:
+    """The 8 of clubs on their space 8, between the 2 and 5 of diamonds and the 10 and 9 of hearts, clashes in
+    colour with both lines and scores nothing there: it blocks both, and that is all the reason says."""
+    hand = prepared("AS . . / 4C . . / . . .", ". 2D . / . 5D . / 10H . 9H", "8C 3C 6C 7D 4D KC 2C 6H", "5C")
+    result = explain(hand.view(0), Play(c("8C"), 1, 8))
+    assert said(result.reason, "hints.reason.spoils", count=2, space=8, card=c("8C").name)
+    for spaces in ((7, 8, 9), (2, 5, 8)):
+        assert said(result.reason, "hints.spoiled", line=REVISED_2008.line_name(spaces), points=3)
+
+
+def _spoiled_lines(view: PlayerView, move: Play) -> list[tuple[int, int, int]]:
+    """The lines through the move's space of the opponent's square that some card not yet in sight of the public
+    could have completed there, each to more than it pays once the move's card lies there (recomputed here)."""
+    before = view.squares[move.square_owner]
+    after = before.with_card(move.card, move.space, by_other=True)
+
+    def pays(square: Square, spaces: tuple[int, int, int]) -> int:
+        return next(line.points for line in scoring_lines(square, view.rules) if line.spaces == spaces)
+
+    found = []
+    for spaces in LINES:
+        if move.space not in spaces or [s for s in spaces if before.is_open(s)] != [move.space]:
+            continue
+        best = max((pays(before.with_card(card, move.space), spaces) for card in {*view.unseen(), *view.hand}
+                    if card.rank not in (11, 12) and allowed_spaces(card.rank, before, True) >> (move.space - 1) & 1),
+                   default=0)
+        if best and pays(after, spaces) < best:
+            found.append(spaces)
+    return found
+
+
+@pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
+def test_every_card_laid_face_up_on_their_square_that_blocks_a_line_says_so_in_its_reason(
+        rules: RuleSet, keyed: None) -> None:
+    blocking = 0
+    for seed in range(60):
+        hand = random_hand(rules, seed, most_moves=60)
+        view = hand.view(hand.to_move)
+        for move in view.legal_moves():
+            if not isinstance(move, Play) or move.square_owner == view.player or move.card.rank == 11:
+                continue
+            spoiled = _spoiled_lines(view, move)
+            reason = explain(view, move).reason
+            assert bool(spoiled) == (keys_in(reason)[0] in ("hints.reason.spoils", "hints.reason.spoils_at_cost",
+                                                              "hints.reason.spoils_at_cost_many")), (move, reason)
+            for spaces in spoiled:
+                assert said(reason, "hints.spoiled", line=rules.line_name(spaces)), (move, spaces, reason)
+            blocking += bool(spoiled)
+    assert blocking > 5

@@ -11,21 +11,25 @@ from dataclasses import replace
 
 import pytest
 from keyed import mark, said
+from positions import blocking_eight
 from test_hint_truth import CHECKS
 
+from leopard_tutor.ai.hints import explain
 from leopard_tutor.ai.players import BeginnerPlayer, IntermediatePlayer
 from leopard_tutor.ai.review import (
     THRESHOLDS,
     VERDICTS,
+    Decision,
     HandReview,
     Judgement,
     Review,
+    _sentence,
     decisions,
     shown,
     verdict_for,
     view_before,
 )
-from leopard_tutor.engine import REVISED_2008, RULE_SETS, Card, Hand, Move, Play, RuleSet, square_value
+from leopard_tutor.engine import REVISED_2008, RULE_SETS, Card, Discard, Hand, Move, Play, RuleSet, square_value
 from leopard_tutor.engine.catalogue import and_list, answer_in
 from leopard_tutor.engine.claims import square_after
 from leopard_tutor.table.drawing import legend, mark_words
@@ -403,3 +407,22 @@ def test_only_the_hinted_move_takes_up_a_hints_search() -> None:
     assert taken is not None and taken.deals == judging.JUDGE_DEALS and taken.moves[taken.made] == hinted
     fresh = judging.JudgedSearch(view, hinted).run()
     assert (fresh.moves, fresh.values(), fresh.active) == (taken.moves, taken.values(), taken.active)
+
+
+def test_a_better_card_that_blocks_their_lines_is_said_with_what_it_blocks(keyed: None) -> None:
+    """The reported review (2008): a move was judged worse than the 8 of hearts on their space 8, said only as "It
+    makes their column 2-5-8 score 1 point, so their square goes from 0 to 1". That card takes the space their
+    column (2 and 5 of diamonds) and their row (10 and 9 of spades) each needed to be a line of one suit: the review
+    says so, with what each line could have scored, and the point it gives as its price."""
+    view = blocking_eight().view(0)
+    best = Play(Card.parse("8H"), 1, 8)
+    judged = Decision(0, view, Discard(Card.parse("2C")))
+    sentence, facts = _sentence(judged, best, 2.0)
+    row, column = REVISED_2008.line_name((7, 8, 9)), REVISED_2008.line_name((2, 5, 8))
+    assert said(sentence, "review.sentence.better", reason=explain(view, best).reason)
+    assert said(sentence, "hints.reason.spoils_at_cost", count=2, line=column, theirs_before=0, theirs_after=1)
+    for line in (row, column):
+        assert said(sentence, "hints.spoiled", line=line, points=3)
+    for key, values in facts:
+        if key.startswith("hints."):
+            CHECKS[key.removeprefix("hints.")](view, best, values)

@@ -30,8 +30,9 @@ from ..engine import (
     scoring_lines,
     square_value,
 )
-from ..engine.catalogue import or_list, text
+from ..engine.catalogue import and_list, or_list, text
 from ..engine.claims import (
+    Blocks,
     Claim,
     Covers,
     LaidByOther,
@@ -281,17 +282,27 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
             risks.append(_spoilers(view, after, growing, move.card, say))
     else:
         them = owner
+        # The lines one card from `points` whose one open space the card takes, each now paying less (`now`): no card
+        # from ace to ten can go on a face-up card, only a king of theirs, or a jack or a queen face down.
+        spoiled = [] if lies_face_down(move.card) else [(s, p, new[s]) for s, p in near if new[s] < p]
+        held_down = {spaces for spaces, _, _ in spoiled}
         for spaces, was, now in gained:
-            effects.append(say("effect", "helps_theirs", LineChanges(them, spaces, was, now), line=name(spaces),
-                               points=now))
+            if spaces not in held_down:  # said below, with what it was one card from
+                effects.append(say("effect", "helps_theirs", LineChanges(them, spaces, was, now), line=name(spaces),
+                                   points=now))
         effects += _losses(say, them, lost, "breaks", "drops_theirs")
-        blocked = [] if lies_face_down(move.card) else [(s, p) for s, p in near if not new[s]]
-        for spaces, points in blocked:
-            effects.append(say("effect", "spoils", OneCardFrom(them, spaces, points), LinePays(them, spaces, 0, True),
-                               line=name(spaces), points=points))
+        for spaces, points, now in spoiled:
+            effects.append(say("effect", "spoils_to", OneCardFrom(them, spaces, points),
+                               LinePays(them, spaces, now, True), line=name(spaces), points=points, now=now) if now
+                           else say("effect", "spoils", OneCardFrom(them, spaces, points),
+                                    LinePays(them, spaces, 0, True), line=name(spaces), points=points))
         live = [s for s in through if LineCanScore(them, s).holds(view, move)]
         clash = _clashing_line(after, live, move.space)
-        if gained:
+        if spoiled:
+            spaces, points, _ = max(spoiled, key=lambda line: line[1])
+            nudge = say("nudge", "spoil_theirs", OneCardFrom(them, spaces, points), line=name(spaces), points=points)
+            reason = _spoils(say, move, spoiled, gained, values["theirs_before"], theirs_after)
+        elif gained:
             spaces, was, now = max(gained, key=lambda line: line[2])
             nudge = say("nudge", "helps_theirs", line=name(spaces))
             change = ValueChanges(them, values["theirs_before"], theirs_after)
@@ -306,11 +317,6 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
             nudge = say("nudge", "break_theirs", LinePays(them, spaces, was), line=name(spaces), points=was)
             reason = say("reason", "breaks", ValueChanges(them, values["theirs_before"], theirs_after),
                          points=lost_points)
-        elif blocked:
-            spaces, points = max(blocked, key=lambda pair: pair[1])
-            nudge = say("nudge", "spoil_theirs", OneCardFrom(them, spaces, points), line=name(spaces), points=points)
-            reason = say("reason", "spoils", OneCardFrom(them, spaces, points), LinePays(them, spaces, 0, True),
-                         line=name(spaces))
         elif move.card.rank == 11 and (covered := before.showing(move.space)) is not None:
             facts = {"card": covered.name, "space": move.space}
             if live:
@@ -333,8 +339,8 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
                          space=move.space)
         if move.card.rank == 11 and lost:
             risks.append(_mend_under_jack(view, after, move.space, lost, say))
-        elif blocked:
-            spaces, _ = max(blocked, key=lambda pair: pair[1])
+        elif spoiled:
+            spaces, _, _ = max(spoiled, key=lambda line: line[1])
             risks.append(say.first(("risk", "mend_blocker", (Shows(them, move.space, move.card), OpponentCanLay()),
                                     {"card": move.card.name, "line": name(spaces)})))
     threshold = rules.out_threshold
@@ -352,6 +358,30 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
                theirs=_change(say, 1 - me, "theirs", values["theirs_before"], theirs_after))
     return say.hint(move, reason, [nudge, card_rung, say("space", "own" if own else "theirs", space=move.space),
                                    _sentence(rung, *effects, *risks)])
+
+
+def _spoils(say: _Sentences, move: Play, spoiled: list[tuple[Spaces, int, int]], gained: list[tuple[Spaces, int, int]],
+            theirs_before: int, theirs_after: int) -> str:
+    """The reason of a card laid face up on the opponent's square where it takes the one open space of lines that
+    were one card from scoring (`spoiled`: each line, what it was one card from, what it pays now): which lines, what
+    each could have scored, that no card from ace to ten of theirs can go there now, and, where it makes lines of
+    theirs score (`gained`), that as its price."""
+    them, name = move.square_owner, say.view.rules.line_name
+    lines = and_list([text("hints.spoiled", line=name(spaces), points=points) for spaces, points, _ in spoiled])
+    claims: list[Claim] = [claim for spaces, points, now in spoiled
+                           for claim in (OneCardFrom(them, spaces, points), LinePays(them, spaces, now, True))]
+    claims += [Shows(them, move.space, move.card), Blocks(them, move.space)]
+    facts: dict[str, Any] = {"count": len(spoiled), "space": move.space, "lines": lines, "card": move.card.name}
+    if not gained:
+        return say("reason", "spoils", *claims, **facts)
+    change = ValueChanges(them, theirs_before, theirs_after)
+    values = {"theirs_before": theirs_before, "theirs_after": theirs_after}
+    if len(gained) == 1:
+        spaces, was, now = gained[0]
+        return say("reason", "spoils_at_cost", *claims, LineChanges(them, spaces, was, now), change,
+                   line=name(spaces), **facts, **values)
+    return say("reason", "spoils_at_cost_many", *claims, *(LineChanges(them, *line) for line in gained), change,
+               scoring=len(gained), **facts, **values)
 
 
 def _losses(say: _Sentences, owner: int, lost: list[tuple[Spaces, int, int]], stops: str,

@@ -268,6 +268,20 @@ class Shows(Claim):
 
 
 @dataclass(frozen=True)
+class Blocks(Claim):
+    """Once the move is made, a card shows face up on `space` of `owner`'s square, and no card from ace to ten may
+    go there while it shows, for either player (only a king of the owner's, or a jack or a queen face down)."""
+
+    owner: int
+    space: int
+
+    def holds(self, view: PlayerView, move: Move | None) -> bool:
+        after = square_after(view, move, self.owner)
+        return after.showing(self.space) is not None and not any(
+            allowed_spaces(rank, after, own) >> (self.space - 1) & 1 for rank in range(1, 11) for own in (True, False))
+
+
+@dataclass(frozen=True)
 class Covers(Claim):
     """Before the move a card shows on `space` of `owner`'s square, and once it is made the space is open."""
 
