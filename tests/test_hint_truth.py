@@ -276,6 +276,31 @@ def check_jack_count(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     assert v["count"] == jacks_left(view)
 
 
+def check_jacks_to_fear(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    """"Waiting would give your opponent a turn to cover one of your cards: up to N jacks ...", said for going out:
+    a reason for it, so some jack is still unseen."""
+    check_jack_count(view, move, v)
+    assert v["count"] > 0, "no jack left to fear is no reason to go out"
+
+
+def check_no_jacks(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    """"Against going out: every jack is accounted for": said only of going out, with no jack unseen."""
+    assert isinstance(move, GoOut) and jacks_left(view) == 0
+
+
+def check_their_line(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    """"If the hand goes on, ... their LINE is one card from P points, which a card still unseen could complete",
+    said for going out: some unseen card the opponent may lay on that line's one open space makes it pay P."""
+    assert isinstance(move, GoOut)
+    theirs = view.squares[1 - view.player]
+    spaces = line_spaces(view.rules, v["line"])
+    open_spaces = [s for s in spaces if theirs.is_open(s)]
+    assert len(open_spaces) == 1 and one_card_short(theirs, view.rules, spaces, v["points"])
+    assert any(check_play(card, theirs, open_spaces[0], own=True).legal and card.rank not in (11, 12)
+               and points(theirs.with_card(card, open_spaces[0]), view.rules, spaces) == v["points"]
+               for card in view.unseen())
+
+
 def check_go_out_scores(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     rules, me = view.rules, view.player
     assert v["my_score"] == hand_score(view.value(me), True, rules)
@@ -429,7 +454,8 @@ CHECKS: dict[str, Check] = {
     "reason.cover_blocker": laid(True, check_cover_own),
     "effect.threatens_out": check_reaches_out, "effect.reaches_last": check_reaches_out,
     "effect.stops_out": check_stops_out,
-    "risk.jacks": check_jack_count, "risk.going_out": check_jack_count, "risk.spoilers": check_spoilers,
+    "risk.jacks": check_jack_count, "risk.going_out": check_jacks_to_fear,
+    "risk.going_out_no_jacks": check_no_jacks, "risk.their_line": check_their_line, "risk.spoilers": check_spoilers,
     "nudge.build_own": check_live_after, "reason.builds": check_live_after, "effect.builds": check_live_after,
     "reason.starts": check_starts, "reason.fills": check_fills, "nudge.crowd_theirs": check_live_before,
     "reason.discard": check_no_play_gains, "nudge.discard": check_no_play_gains,
@@ -453,6 +479,7 @@ RANDOM_POSITIONS = 400
 LATE_POSITIONS = 300
 """Per rule set: 2,100 positions in all, every legal move in each explained and checked."""
 TURN_SENTENCES = {"risk.jacks", "risk.no_turn", "risk.mend", "risk.stays_broken", "risk.going_out",
+                  "risk.going_out_no_jacks", "risk.their_line",
                   "risk.going_out_last", "risk.spoilers", "risk.mend_blocker", "effect.threatens_out",
                   "effect.reaches_last", "effect.stops_out"}
 """Sentences that say what the turns to come hold: each must carry a claim about them."""

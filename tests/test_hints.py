@@ -266,3 +266,29 @@ def test_every_card_laid_face_up_on_their_square_that_blocks_a_line_says_so_in_i
                 assert said(reason, "hints.spoiled", line=rules.line_name(spaces)), (move, spaces, reason)
             blocking += bool(spoiled)
     assert blocking > 5
+
+
+def test_going_out_is_not_given_a_reason_that_argues_for_waiting(keyed: None) -> None:
+    """The reported hint, in the last turns with an empty stock: "Go out: ... you score 16 ... Every jack is accounted
+    for, so waiting cannot cost you a card to a jack." That fact argues for waiting (the tester waited and scored 17),
+    so it is said only as what speaks against going out; what speaks for it is said as such: their row 1-2-3 is one
+    card from 3 points, and they have a turn with a card to lay if the hand goes on."""
+    hand = prepared("AS 2S 3S / 4S 5S 6S / 7S 8D 9D", "AD 2D . / . . . / . . .", "6H", "3D", stock_size=0)
+    view = hand.view(0)
+    assert view.stock_size == 0 and view.value(0) == 12 and GoOut() in view.legal_moves()
+    result = explain(view, GoOut())
+    rung = result.ladder[3]
+    assert said(rung, "hints.move.go_out", my_score=16)
+    assert not said(rung, "hints.risk.going_out"), "no jack left is no reason to go out"
+    assert said(rung, "hints.risk.their_line", line=REVISED_2008.line_name((1, 2, 3)), points=3)
+    assert said(rung, "hints.risk.going_out_no_jacks")
+    assert keys_in(rung).index("hints.risk.their_line") < keys_in(rung).index("hints.risk.going_out_no_jacks")
+
+
+def test_going_out_with_jacks_unseen_says_what_waiting_risks(keyed: None) -> None:
+    """With jacks unseen and the stock not empty, waiting gives the opponent a turn that could cover one of your
+    cards: a reason for going out, said as one; nothing against it is said."""
+    hand = prepared("AS 2S 3S / 4S 5S 6S / 7S 8D 9D", ". . . / . . . / . . .", "6H 2C", "3D 5C", stock_size=80)
+    rung = explain(hand.view(0), GoOut()).ladder[3]
+    assert said(rung, "hints.risk.going_out") and not said(rung, "hints.risk.going_out_no_jacks")
+    assert not said(rung, "hints.risk.their_line"), "their square is empty: no line of theirs is one card from scoring"

@@ -174,15 +174,12 @@ def explain(view: PlayerView, move: Move) -> Hint:
         my_score = hand_score(values["mine_before"], True, rules)
         their_score = hand_score(values["theirs_before"], False, rules)
         standing = "go_out_ahead" if my_score > their_score else "go_out"
-        jacks = unseen_jacks(view)
-        risk = say.first(("risk", "going_out", (OpponentCanLay(waiting=True), UnseenJacks(jacks)), {"count": jacks}),
-                         ("risk", "going_out_last", (OpponentCanLay(False, waiting=True),), {}))
         return say.hint(move, say("reason", standing, my_score=my_score, their_score=their_score), [
             say("nudge", "go_out", value=values["mine_before"]),
             say("card", "go_out"),
             say("space", "go_out"),
             _sentence(say("move", "go_out", my_score=my_score, their_score=their_score, penalty=rules.out_penalty,
-                          **values), risk),
+                          **values), *_waiting(view, say)),
         ])
     if isinstance(move, EndTurn) and Passes().holds(view, move):
         reason = say.first(("reason", "pass_only", (Passes(), CanGoOut(False)), {}),
@@ -211,6 +208,29 @@ def explain(view: PlayerView, move: Move) -> Hint:
                       say("risk", "discard"))])
     assert isinstance(move, Play)
     return _explain_play(view, move, values, card_rung, say)
+
+
+def _waiting(view: PlayerView, say: _Sentences) -> list[str | None]:
+    """What the hand going on would bring, told beside the advice to go out: first what speaks for going out (what
+    the opponent could do in a turn of theirs: cover one of your cards with a jack still unseen, complete a line of
+    theirs one card from scoring with a card still unseen), then, as such, what speaks against it (no jack left to
+    fear, or no turn of theirs with a card to lay)."""
+    them = view.opponent
+    jacks = unseen_jacks(view)
+    waits = OpponentCanLay(waiting=True)
+    near = [(spaces, points) for spaces in LINES if (points := _one_card_short(view.squares[them], spaces, view.rules))
+            and OneCardFrom(them, spaces, points, unseen=True).holds(view, None)]
+    their_line = None
+    if near:
+        spaces, points = max(near, key=lambda line: line[1])
+        their_line = say.first(("risk", "their_line", (waits, OneCardFrom(them, spaces, points, unseen=True)),
+                                {"line": view.rules.line_name(spaces), "points": points}))
+    return [
+        say.first(("risk", "going_out", (waits, UnseenJacks(jacks)), {"count": jacks})) if jacks else None,
+        their_line,
+        say.first(("risk", "going_out_no_jacks", (waits, UnseenJacks(0)), {}),
+                  ("risk", "going_out_last", (OpponentCanLay(False, waiting=True),), {})),
+    ]
 
 
 def _sentence(*parts: str | None) -> str:
@@ -444,6 +464,12 @@ def _roomiest_line(square: Square, through: list[tuple[int, int, int]]) -> tuple
         shown = [card for card in (square.showing(s) for s in spaces) if card is not None]
         return len(shown) if len({card.color for card in shown}) <= 1 else -1
     return max(through, key=promise)
+
+
+def _one_card_short(square: Square, spaces: tuple[int, int, int], rules: RuleSet) -> int:
+    """What a line with one open space would pay if that space got the right card, or 0 if it is not that close."""
+    open_spaces = [s for s in spaces if square.is_open(s)]
+    return _one_card_from(square, spaces, open_spaces[0], rules) if len(open_spaces) == 1 else 0
 
 
 def _one_card_from(square: Square, spaces: tuple[int, int, int], space: int, rules: RuleSet) -> int:

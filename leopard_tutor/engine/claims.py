@@ -153,11 +153,13 @@ class LineCanScore(Claim):
 @dataclass(frozen=True)
 class OneCardFrom(Claim):
     """Before the move, `owner`'s line `spaces` has one open space, and a card laid there would make it
-    pay `points`."""
+    pay `points`: a card not yet in sight of the public (this player's or unseen), or (`unseen`) one of the unseen
+    cards alone, which the other player may hold or draw."""
 
     owner: int
     spaces: Spaces
     points: int
+    unseen: bool = False
 
     def holds(self, view: PlayerView, move: Move | None) -> bool:
         square = view.squares[self.owner]
@@ -165,7 +167,8 @@ class OneCardFrom(Claim):
         if len(open_spaces) != 1:
             return False
         space = open_spaces[0]
-        candidates = {card for card in view.unseen() + list(view.hand) if card.rank not in (11, 12)}
+        pool = view.unseen() if self.unseen else view.unseen() + list(view.hand)
+        candidates = {card for card in pool if card.rank not in (11, 12)}
         return any(allowed_spaces(card.rank, square, True) >> (space - 1) & 1
                    and line_points(square.with_card(card, space), self.spaces, view) == self.points
                    for card in candidates)
