@@ -339,8 +339,12 @@ def check_clash(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
 
 
 def check_blocker(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+    """"Their LINE can be completed on space S only once your CARD there is covered": the card shows there, on a
+    space of that line, and no card from ace to ten may go on it."""
     _, after = squares(view, move)
-    assert after.showing(move.space) == move.card and v["card"] == move.card.name
+    assert after.showing(move.space) == move.card and v["card"] == move.card.name and v["space"] == move.space
+    assert move.space in line_spaces(view.rules, v["line"])
+    assert not any(check_play(card, after, move.space, own=True).legal for card in ALL_CARDS if card.rank <= 10)
 
 
 def check_taken(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
@@ -445,7 +449,7 @@ CHECKS: dict[str, Check] = {
     "change.mine_goes": check_change("mine", True), "change.mine_stays": check_change("mine", False),
     "change.theirs_goes": check_change("theirs", True), "change.theirs_stays": check_change("theirs", False),
     "move.go_out": check_go_out_scores, "reason.go_out_ahead": check_ahead, "reason.go_out": check_not_ahead,
-    "risk.mend": check_mend, "risk.mend_blocker": check_blocker, "reason.clash_theirs": check_clash,
+    "risk.mend": check_mend, "risk.cover_first": check_blocker, "reason.clash_theirs": check_clash,
     "reason.crowd_theirs": check_taken, "reason.cover_blank_theirs": check_still_blank,
     "reason.cover_blank_own": check_still_blank, "nudge.park": check_unchanged,
     "reason.cover_theirs": laid(False, check_hidden), "nudge.cover_theirs": check_hidden,
@@ -480,7 +484,7 @@ LATE_POSITIONS = 300
 """Per rule set: 2,100 positions in all, every legal move in each explained and checked."""
 TURN_SENTENCES = {"risk.jacks", "risk.no_turn", "risk.mend", "risk.stays_broken", "risk.going_out",
                   "risk.going_out_no_jacks", "risk.their_line",
-                  "risk.going_out_last", "risk.spoilers", "risk.mend_blocker", "effect.threatens_out",
+                  "risk.going_out_last", "risk.spoilers", "risk.cover_first", "effect.threatens_out",
                   "effect.reaches_last", "effect.stops_out"}
 """Sentences that say what the turns to come hold: each must carry a claim about them."""
 

@@ -292,3 +292,17 @@ def test_going_out_with_jacks_unseen_says_what_waiting_risks(keyed: None) -> Non
     rung = explain(hand.view(0), GoOut()).ladder[3]
     assert said(rung, "hints.risk.going_out") and not said(rung, "hints.risk.going_out_no_jacks")
     assert not said(rung, "hints.risk.their_line"), "their square is empty: no line of theirs is one card from scoring"
+
+
+def test_the_way_back_for_a_blocked_line_is_said_of_the_space_the_card_takes(keyed: None) -> None:
+    """"To mend their row 7-8-9 they must first cover your 8 of hearts" was not so: kings of hearts of theirs on
+    spaces 7 and 9 would make the row one suit around the 8 of hearts. What holds is said: the row can be completed
+    on space 8 only once the 8 of hearts there is covered, and how."""
+    view = blocking_eight().view(0)
+    row = REVISED_2008.line_name((7, 8, 9))
+    blocked = view.squares[1].with_card(c("8H"), 8, by_other=True)
+    around = blocked.with_card(c("KH"), 7).with_card(c("KH"), 9)
+    assert next(line.points for line in scoring_lines(around, REVISED_2008) if line.spaces == (7, 8, 9)) == 3
+    rung = explain(view, Play(c("8H"), 1, 8)).ladder[3]
+    assert said(rung, "hints.risk.cover_first", line=row, space=8, card=c("8H").name)
+    assert not said(rung, "hints.risk.mend_blocker")

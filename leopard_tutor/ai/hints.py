@@ -361,8 +361,8 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
             risks.append(_mend_under_jack(view, after, move.space, lost, say))
         elif spoiled:
             spaces, _, _ = max(spoiled, key=lambda line: line[1])
-            risks.append(say.first(("risk", "mend_blocker", (Shows(them, move.space, move.card), OpponentCanLay()),
-                                    {"card": move.card.name, "line": name(spaces)})))
+            risks.append(say.first(("risk", "cover_first", (Shows(them, move.space, move.card), OpponentCanLay()),
+                                    {"card": move.card.name, "line": name(spaces), "space": move.space})))
     threshold = rules.out_threshold
     if own and mine_after >= threshold > values["mine_before"]:
         effects.append(say.first(("effect", "threatens_out", (Value(me, mine_after, True), NextTurn()),
