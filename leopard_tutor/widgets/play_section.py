@@ -153,7 +153,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.adaptive: AdaptiveLevel | None = None
         self._own_level = level if level in LEVELS else LEVELS[0]
         """The level of the last computer opponent this section made (`opponent_level`)."""
-        self._counted: object = None  # the match whose result the adaptive level has counted
+        self._uncounted: weakref.WeakSet[Match] = weakref.WeakSet()
+        """The matches the adaptive choice does not count: those the learner had begun (or that were over) when it was
+        chosen, played in part against another opponent, and those it has counted already."""
         self._round_match: Match | None = None  # the last match against the computer a teacher's round dealt here
         # (or that a reload took up from the browser before the learner's first move, which only such a match is)
         self._told: object = None  # the match whose end the match listeners were told
@@ -933,10 +935,15 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self.controller.set_opponent(factory(new, None), text(f"levels.in_sentence.{new}"), how_it_plays(new))
             return
         adaptive = self.adaptive = AdaptiveLevel(old if old in LEVELS else LEVELS[0])
-        self._counted = self.controller.match
-        self.controller.set_opponent(factory(adaptive.level, None))
-        started = text("levels.adaptive.start", level=text(f"levels.in_sentence.{adaptive.level}"))
-        self.controller.say(f"{before} {started}" if before else started)
+        table = self.controller
+        begun = under_way(table)  # (a match only the computer has moved in is played wholly against the choice)
+        self._uncounted = weakref.WeakSet(kept.match for kept in (table, *self.set_aside.values())
+                                          if kept.match.is_over or under_way(kept))
+        table.set_opponent(factory(adaptive.level, None))
+        said = [before, text("levels.adaptive.start", level=text(f"levels.in_sentence.{adaptive.level}"))]
+        if begun:
+            said.append(text("levels.adaptive.begun"))
+        table.say(" ".join(words for words in said if words))
 
     def _tell_match(self) -> None:
         """Once a hand is over, tell the match listeners (once per hand); once a match against the computer is over,
@@ -966,13 +973,13 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 listener(against, result, match)
 
     def _count_match(self) -> None:
-        """With the adaptive level, count a match against the computer once it is over, and change the opponent if it
-        says so."""
+        """With the adaptive level, count a match against the computer once it is over (one the learner had not begun
+        when the adaptive choice was made: `_uncounted`), and change the opponent if it says so."""
         adaptive, match, factory = self.adaptive, self.controller.match, self.opponent_factory
-        if (adaptive is None or factory is None or not match.is_over or match is self._counted
+        if (adaptive is None or factory is None or not match.is_over or match in self._uncounted
                 or isinstance(self.controller, ClassTable)):  # a class table's match is the class's tables' to count
             return
-        self._counted = match
+        self._uncounted.add(match)
         moved = adaptive.record(match.result_for(self.controller.viewer))
         if moved:
             if moved in ("up", "down"):

@@ -1,0 +1,117 @@
+"""The adaptive choice in the Play section: which matches it counts, and what it says when chosen (true at the
+weakest and the strongest level)."""
+
+from __future__ import annotations
+
+from keyed import mark, said
+
+from leopard_tutor.ai.players import IntermediatePlayer
+from leopard_tutor.engine import Discard, Move, PlayerView
+from leopard_tutor.widgets import PlaySection, build_play
+
+ME = 0
+
+
+class Discarder:
+    """Always discards (or does the only thing left): an opponent a looking-ahead learner beats."""
+
+    def __init__(self, level: str = "beginner", seed: int | None = None) -> None:
+        self.level = level
+
+    def choose(self, view: PlayerView) -> Move:
+        moves = view.legal_moves()
+        return next((m for m in moves if isinstance(m, Discard)), moves[0])
+
+
+class Looker(IntermediatePlayer):
+    """An opponent that looks one move ahead, named as a level: a discarding learner loses to it."""
+
+    def __init__(self, level: str = "beginner", seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.level = level
+
+
+def section(level: str = "beginner", opponent: type = Discarder) -> PlaySection:
+    play = build_play(opponent(level), opponent_factory=opponent, seed=11, level=level)
+    play.controller.hands_per_match = 1  # (one hand a match: quick)
+    return play
+
+
+def play_out(play: PlaySection, learner: object | None = None, moves: int | None = None) -> None:
+    """The learner moves through the board (an intermediate player, else a discarder) until the match is over, or
+    they have made `moves` moves."""
+    me = learner or IntermediatePlayer(3)
+    made = 0
+    while not play.controller.match.is_over and (moves is None or made < moves):
+        if play.controller.hand.is_over:
+            play.board.dispatch({"type": "action", "id": "next_hand"})
+            continue
+        move = me.choose(play.controller.view())  # type: ignore[attr-defined]
+        play.board.act(lambda move=move: play.controller.make(move))
+        made += 1
+
+
+def new_match(play: PlaySection, seed: int) -> None:
+    play.board.act(lambda: play.new_match(str(seed)))
+
+
+def test_a_match_not_begun_when_adaptive_is_chosen_counts(keyed: None) -> None:
+    """Adaptive chosen on a fresh page before the learner's first move (the computer may have opened): that match is
+    played wholly against it and counts, so two wins, it and the next, move the opponent up, as the sentence said."""
+    play = section()
+    assert not play.controller.begun
+    play.level_pick.value = "adaptive"
+    assert not said(play.board.state["message"], "levels.adaptive.begun")
+    play_out(play)
+    assert play.controller.match.result_for(ME) == "won"
+    assert play.adaptive is not None and play.adaptive.wins == 1
+    new_match(play, 21)
+    play_out(play)
+    assert play.controller.match.result_for(ME) == "won"
+    assert play.adaptive.level == "casual"
+    assert said(play.board.state["message"], "levels.adaptive.up", level=mark("levels.in_sentence.casual"))
+    assert play.controller.opponent.level == "casual"  # type: ignore[union-attr]
+
+
+def test_a_match_begun_before_adaptive_is_chosen_does_not_count_and_is_said_not_to(keyed: None) -> None:
+    """A match the learner had begun against the beginner when Adaptive is chosen is not an adaptive win: the sentence
+    says its result does not count, and two more wins after it move the opponent up (not this one and the next)."""
+    play = section()
+    play_out(play, moves=2)
+    assert play.controller.begun and not play.controller.match.is_over
+    play.level_pick.value = "adaptive"
+    assert said(play.board.state["message"], "levels.adaptive.begun")
+    play_out(play)
+    assert play.controller.match.result_for(ME) == "won"
+    assert play.adaptive is not None and play.adaptive.wins == 0
+    for seed in (21, 22):
+        new_match(play, seed)
+        play_out(play)
+        assert play.controller.match.result_for(ME) == "won"
+    assert play.adaptive.level == "casual"
+    assert said(play.board.state["message"], "levels.adaptive.up", level=mark("levels.in_sentence.casual"))
+
+
+def test_a_match_over_when_adaptive_is_chosen_is_not_counted(keyed: None) -> None:
+    play = section()
+    play_out(play)
+    assert play.controller.match.result_for(ME) == "won"
+    play.level_pick.value = "adaptive"
+    play.board.act(lambda: None)
+    assert play.adaptive is not None and play.adaptive.wins == 0
+    assert not said(play.board.state["message"], "levels.adaptive.begun"), "nothing is under way to count"
+
+
+def test_losses_count_the_same_way(keyed: None) -> None:
+    """Two losses in a row, the first in the match on the board when Adaptive was chosen before a move, move the
+    opponent down a level."""
+    play = section("casual", Looker)
+    play.level_pick.value = "adaptive"
+    assert play.adaptive is not None and play.adaptive.level == "casual"
+    for seed in (None, 31):
+        if seed is not None:
+            new_match(play, seed)
+        play_out(play, Discarder())
+        assert play.controller.match.result_for(ME) == "lost"
+    assert play.adaptive.level == "beginner"
+    assert said(play.board.state["message"], "levels.adaptive.down", level=mark("levels.in_sentence.beginner"))
