@@ -7,6 +7,7 @@ from keyed import mark, said
 
 from leopard_tutor.ai.players import IntermediatePlayer
 from leopard_tutor.engine import Discard, Move, PlayerView
+from leopard_tutor.protocol import LEVELS
 from leopard_tutor.widgets import PlaySection, build_play
 
 ME = 0
@@ -105,13 +106,52 @@ def test_a_match_over_when_adaptive_is_chosen_is_not_counted(keyed: None) -> Non
 def test_losses_count_the_same_way(keyed: None) -> None:
     """Two losses in a row, the first in the match on the board when Adaptive was chosen before a move, move the
     opponent down a level."""
-    play = section("casual", Looker)
+    play = section("intermediate", Looker)
     play.level_pick.value = "adaptive"
-    assert play.adaptive is not None and play.adaptive.level == "casual"
+    assert play.adaptive is not None and play.adaptive.level == "intermediate"
     for seed in (None, 31):
         if seed is not None:
             new_match(play, seed)
         play_out(play, Discarder())
         assert play.controller.match.result_for(ME) == "lost"
-    assert play.adaptive.level == "beginner"
-    assert said(play.board.state["message"], "levels.adaptive.down", level=mark("levels.in_sentence.beginner"))
+    assert play.adaptive.level == "casual"
+    assert said(play.board.state["message"], "levels.adaptive.down", level=mark("levels.in_sentence.casual"))
+
+
+def test_the_sentence_said_when_adaptive_is_chosen_is_true_at_the_weakest_and_the_strongest_level(keyed: None) -> None:
+    """Chosen from the master it cannot move up, from the beginner it cannot move down: the sentence says where it
+    starts is the strongest (or the gentlest) there is and which way it moves from there; in between, both ways."""
+    for level, key in ((LEVELS[-1], "levels.adaptive.start_top"), (LEVELS[0], "levels.adaptive.start_bottom"),
+                       (LEVELS[1], "levels.adaptive.start")):
+        play = section(level)
+        play.level_pick.value = "adaptive"
+        message = play.board.state["message"]
+        assert said(message, key, level=mark(f"levels.in_sentence.{level}")), (level, message)
+        others = {"levels.adaptive.start", "levels.adaptive.start_top", "levels.adaptive.start_bottom"} - {key}
+        assert not any(said(message, other) for other in others), (level, message)
+
+
+def test_reaching_the_strongest_level_says_it_is_the_strongest(keyed: None) -> None:
+    """Two wins that move the opponent up to the master say that it is the strongest there is (no level above)."""
+    play = section(LEVELS[-2])
+    play.level_pick.value = "adaptive"
+    for seed in (None, 21):
+        if seed is not None:
+            new_match(play, seed)
+        play_out(play)
+        assert play.controller.match.result_for(ME) == "won"
+    assert play.adaptive is not None and play.adaptive.level == LEVELS[-1]
+    assert said(play.board.state["message"], "levels.adaptive.up_top", level=mark(f"levels.in_sentence.{LEVELS[-1]}"))
+
+
+def test_reaching_the_weakest_level_says_it_is_the_gentlest(keyed: None) -> None:
+    play = section(LEVELS[1], Looker)
+    play.level_pick.value = "adaptive"
+    for seed in (None, 31):
+        if seed is not None:
+            new_match(play, seed)
+        play_out(play, Discarder())
+        assert play.controller.match.result_for(ME) == "lost"
+    assert play.adaptive is not None and play.adaptive.level == LEVELS[0]
+    assert said(play.board.state["message"], "levels.adaptive.down_bottom",
+                level=mark(f"levels.in_sentence.{LEVELS[0]}"))

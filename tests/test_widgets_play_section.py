@@ -217,7 +217,7 @@ def test_a_match_taken_up_at_the_level_it_was_left_at_is_not_said_to_change_oppo
         message = play.board.state["message"]
         assert play.controller is computer_table, (away, again)
         assert said(message, "play.set_aside.back_as_left") and not said(message, "play.set_aside.back"), message
-    assert said(message, "levels.adaptive.start", level=mark("levels.in_sentence.beginner"))
+    assert said(message, "levels.adaptive.start_bottom", level=mark("levels.in_sentence.beginner"))
 
 
 def test_other_rules_keep_a_match_under_way_and_choosing_them_again_takes_it_up(keyed: None) -> None:
@@ -294,7 +294,7 @@ def test_a_classmate_chosen_keeps_the_level_of_the_match_on_the_board_across_rul
     assert people in play.set_aside.values()
     message = play.board.state["message"]
     assert said(message, "play.set_aside.kept_people", choice=mark("play.people.choice"))
-    assert said(message, "levels.adaptive.start", level=mark("levels.in_sentence.beginner"))
+    assert said(message, "levels.adaptive.start_bottom", level=mark("levels.in_sentence.beginner"))
 
 
 def test_another_language_carries_the_match_on_the_board_and_the_matches_kept_aside(keyed: None) -> None:

@@ -31,6 +31,16 @@ class AdaptiveLevel:
         """The level to play now."""
         return self.levels[self.index]
 
+    @property
+    def at_top(self) -> bool:
+        """Whether the level is the strongest there is (a streak of wins cannot move it up)."""
+        return self.index == len(self.levels) - 1
+
+    @property
+    def at_bottom(self) -> bool:
+        """Whether the level is the weakest there is (a streak of losses cannot move it down)."""
+        return self.index == 0
+
     def record(self, result: str) -> str:
         """Count one finished match ("won", "drawn" or "lost" for the learner: `Match.result_for`) and say what it
         did to the level: "up", "down", "top" or "bottom" (a streak that cannot move it further), or "" (nothing)."""
@@ -43,11 +53,11 @@ class AdaptiveLevel:
         up = self.wins >= STREAK
         self.wins = self.losses = 0
         if up:
-            if self.index == len(self.levels) - 1:
+            if self.at_top:
                 return "top"
             self.index += 1
             return "up"
-        if self.index == 0:
+        if self.at_bottom:
             return "bottom"
         self.index -= 1
         return "down"

@@ -940,7 +940,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self._uncounted = weakref.WeakSet(kept.match for kept in (table, *self.set_aside.values())
                                           if kept.match.is_over or under_way(kept))
         table.set_opponent(factory(adaptive.level, None))
-        said = [before, text("levels.adaptive.start", level=text(f"levels.in_sentence.{adaptive.level}"))]
+        start = "start_top" if adaptive.at_top else "start_bottom" if adaptive.at_bottom else "start"  # (true there)
+        said = [before, text(f"levels.adaptive.{start}", level=text(f"levels.in_sentence.{adaptive.level}"))]
         if begun:
             said.append(text("levels.adaptive.begun"))
         table.say(" ".join(words for words in said if words))
@@ -985,7 +986,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             if moved in ("up", "down"):
                 self.controller.set_opponent(factory(adaptive.level, None))
             level = text(f"levels.in_sentence.{adaptive.level}")
-            self.controller.say(f"{self.controller.message} {text(f'levels.adaptive.{moved}', level=level)}")
+            key = {("up", True, False): "up_top", ("down", False, True): "down_bottom"}.get(
+                (moved, adaptive.at_top, adaptive.at_bottom), moved)  # (reached the end: no level beyond it, said)
+            self.controller.say(f"{self.controller.message} {text(f'levels.adaptive.{key}', level=level)}")
             self.board.refresh()
 
 
