@@ -505,7 +505,7 @@ class Table(TableController):
         seat.chooser = opponent
         if name:
             changed = text("play.opponent_changed", name=name)
-            self.say(f"{changed} {about}" if about else changed)
+            self.tell(f"{changed} {about}" if about else changed)
 
     def sit(self, names: Sequence[str], words: str) -> None:
         """The classmate sat down at the table that waited for them: the seats take their names, and the match
@@ -610,6 +610,15 @@ class Table(TableController):
                     move=move_words(judgement.move, "undo", session.player), mark=drawing.mark_words(judgement),
                     sentence=judgement.sentence)
         self.say(f"{opening} {step}" if opening else step)
+
+    def tell(self, words: str) -> None:
+        """Say `words`, which are not about the position shown (an opponent chosen, a match taken up, a code ready):
+        during a review the judgement shown follows them, so that the message still speaks of the move the turn line
+        names; else as `say` does."""
+        if self.reviewing is not None:
+            self._say_step(words)
+        else:
+            self.say(words)
 
     def close_review(self) -> None:
         """Leave the review and go back to the game as it stands."""

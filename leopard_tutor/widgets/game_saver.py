@@ -49,7 +49,7 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         label = html.escape(text("play.saved_game.label"))
         self.shown.value = (f"<p>{words}</p><textarea class='lt-saved-game-code' readonly rows='3' cols='60' "
                             f"aria-label='{label}'>{code}</textarea>")
-        self.section.controller.say(text("play.saved_game.ready"))  # the board's message is what is read out
+        self.section.controller.tell(text("play.saved_game.ready"))  # the board's message is what is read out
 
     def resume(self) -> None:
         """Go on with the game of the pasted code (a bad code is explained on the board and changes nothing; at a class

@@ -769,7 +769,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                             f"aria-label='{words['label']}' size='60'> "
                             f"<a href='{shown}' target='_blank' rel='noopener'>{words['open']}</a></p>")
         self.share.layout.display = ""
-        self.controller.say(text("play.share.ready"))  # the board's message is what a screen reader is told
+        self.controller.tell(text("play.share.ready"))  # the board's message is what a screen reader is told
 
     def _put_back(self, pick: W.Dropdown, value: str) -> None:
         """Set a picker back to `value` without acting on it (a change beyond the kernel's pace)."""
@@ -797,7 +797,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             return
         kept = self._keep_aside(text("play.set_aside.kept_rules", rules=text(f"rules.{current.rules.key}")))
         table, words = self._table_of(kind, factory)
-        table.say(" ".join((*words, kept) if kept else words))
+        table.tell(" ".join((*words, kept) if kept else words))
         self._seat(table)
 
     def _table_of(self, kind: str, factory: OpponentFactory, adaptive_next: bool = False) -> tuple[Table, list[str]]:
@@ -899,7 +899,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if new == ADAPTIVE:
             self._follow_level(factory, LEVELS[0], new, said)
         else:
-            table.say(said)
+            table.tell(said)
 
     def _table_options(self) -> dict[str, Any]:
         """The section's hints, and how the table in play was made (hands a match, reviews, background search), for
@@ -944,7 +944,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         said = [before, text(f"levels.adaptive.{start}", level=text(f"levels.in_sentence.{adaptive.level}"))]
         if begun:
             said.append(text("levels.adaptive.begun"))
-        table.say(" ".join(words for words in said if words))
+        table.tell(" ".join(words for words in said if words))  # (beside a review shown, if any)
 
     def _tell_match(self) -> None:
         """Once a hand is over, tell the match listeners (once per hand); once a match against the computer is over,
