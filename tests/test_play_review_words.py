@@ -4,13 +4,15 @@ lands only on a move whose judgement shown is an inaccuracy or worse."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from keyed import mark, said
 
 from leopard_tutor.ai.players import IntermediatePlayer
-from leopard_tutor.ai.review import HandReview
+from leopard_tutor.ai.review import HandReview, Review
 from leopard_tutor.engine import Discard, Move, PlayerView
 from leopard_tutor.table import Reviewing, Table, against_computer
-from leopard_tutor.table.drawing import mark_words
+from leopard_tutor.table.drawing import mark_words, review_panels
 from leopard_tutor.widgets import PlaySection
 
 ME = 0
@@ -109,3 +111,95 @@ def test_the_table_says_what_is_not_about_the_position_beside_the_review(keyed: 
     table.review_this_hand()
     table.tell("words")
     assert table.message.startswith("words ") and said(table.message, "review.step", number=1) and table.tone == "info"
+
+
+class Scripted(HandReview):
+    """A review whose marks are set by hand: move number n (from 0) is marked `provisional[n]` points lost, not final,
+    until its search is taken further (`refine_move`), then `refined[n]`, final; each such search takes `seconds` of
+    its own clock. Every other move is good, final."""
+
+    def __init__(self, provisional: dict[int, float], refined: dict[int, float], seconds: float = 0.1) -> None:
+        self.now = 0.0
+        super().__init__(ME, deals=1, candidates=2, clock=lambda: self.now)
+        self.provisional, self.refined, self.seconds = provisional, refined, seconds
+        self.searched: list[int] = []
+
+    def refine_move(self, number: int, seconds: float) -> None:
+        self.searched.append(number)
+        self.now += self.seconds
+
+    def review(self) -> Review:
+        judgements = list(super().review().judgements)
+        for number, judgement in enumerate(judgements):
+            if number in self.searched:
+                judgements[number] = replace(judgement, cost=self.refined.get(number, judgement.cost), final=True)
+            elif number in self.provisional:
+                judgements[number] = replace(judgement, cost=self.provisional[number], final=False)
+            else:
+                judgements[number] = replace(judgement, cost=0.0, final=True)
+        return Review(tuple(judgements), complete=False)
+
+
+def scripted(review: Scripted) -> Table:
+    """A table whose learner made six moves (each judged good, unless `review` marks it otherwise), reviewed from its
+    first move."""
+    table = against_computer(Discarder(), seed=11, reviewer=lambda _player=ME: review, background=False)
+    me = IntermediatePlayer(3)
+    while table.hand.movers.count(ME) < 6:
+        table.make(me.choose(table.view()))
+    table.review_this_hand()
+    session = table.mode
+    assert isinstance(session, Reviewing) and session.step == 0 and session.searching is review
+    return table
+
+
+def marks(table: Table) -> list[str]:
+    """The review list's marks (its items' classes), in order."""
+    session = table.mode
+    assert isinstance(session, Reviewing)
+    return [item["class"].split()[0] for item in review_panels(session)[1]["items"]]
+
+
+def test_next_inaccuracy_or_worse_passes_a_move_that_is_good_searched_further(keyed: None) -> None:
+    """Moves 2 and 4 (of the list) are marked inaccuracies, not final; searched further, move 2 is good and move 4 a
+    mistake: the button lands on move 4, a mistake, and the list marks move 2 good (it landed on move 2, judged
+    good there: "Your move 2 of 6 ...: Good")."""
+    review = Scripted({1: 1.5, 3: 1.5}, {1: 0.2, 3: 3.0})
+    table = scripted(review)
+    assert marks(table)[1] == marks(table)[3] == "lt-review-inaccuracy"
+    table.handle({"type": "action", "id": "review_mistake"})
+    session = table.mode
+    assert isinstance(session, Reviewing) and session.step == 3, session.step
+    assert review.searched == [1, 3]
+    assert session.judgement.verdict == "mistake" and session.judgement.final
+    assert said(table.message, "review.step", number=4, mark=mark_words(session.judgement))
+    assert marks(table)[1] == "lt-review-good" and marks(table)[3] == "lt-review-mistake"
+    assert table.offers()["review_mistake"] == mark("review.no_more_mistakes")
+
+
+def test_where_every_later_move_so_marked_is_good_searched_further_the_review_stays_and_says_so(
+        keyed: None) -> None:
+    review = Scripted({2: 1.5, 4: 2.6}, {2: 0.0, 4: 0.9})
+    table = scripted(review)
+    table.handle({"type": "action", "id": "review_mistake"})
+    session = table.mode
+    assert isinstance(session, Reviewing) and session.step == 0, "stays on the move it showed"
+    assert said(table.message, "review.none_left", count=2)
+    assert said(table.message, "review.step", number=1, mark=mark_words(session.judgement))
+    assert all(mark_class == "lt-review-good" for mark_class in marks(table))
+    assert table.offers()["review_mistake"] == mark("review.no_more_mistakes")
+
+
+def test_next_inaccuracy_or_worse_searches_for_a_bounded_time_then_lands_on_a_move_marked_so_as_it_stands(
+        keyed: None) -> None:
+    """Each search the button makes takes a second here: it searches moves 2, 3 and 4 (its 2.5 s spent), each good,
+    and lands on move 5 as it stands, marked an inaccuracy that is not final, as the list marks it."""
+    review = Scripted({1: 1.5, 2: 1.5, 3: 1.5, 4: 1.5}, {1: 0.1, 2: 0.1, 3: 0.1, 4: 0.1}, seconds=1.0)
+    table = scripted(review)
+    table.handle({"type": "action", "id": "review_mistake"})
+    session = table.mode
+    assert isinstance(session, Reviewing) and session.step == 4, session.step
+    assert review.searched == [1, 2, 3]
+    assert session.judgement.verdict == "inaccuracy" and not session.judgement.final
+    assert said(table.message, "review.step", number=5, mark=mark_words(session.judgement))
+    assert marks(table)[:5] == ["lt-review-good"] * 4 + ["lt-review-inaccuracy"]

@@ -204,10 +204,12 @@ def _review_step(mode: Reviewing, action: str) -> str:
     return ""
 
 
-def next_mistake(session: Reviewing) -> int | None:
-    """The number of the next judged move after the one shown that is not marked good."""
+def next_mistake(session: Reviewing, after: int | None = None) -> int | None:
+    """The number of the next judged move after the one shown (or after move number `after`) that is not marked
+    good."""
+    start = session.step if after is None else after
     return next((number for number, judgement in enumerate(session.review.judgements)
-                 if number > session.step and judgement.verdict != "good"), None)
+                 if number > start and judgement.verdict != "good"), None)
 
 
 def _section(table: Table, action: str) -> str:

@@ -61,8 +61,11 @@ from .seats import Chooser, Computer, PersonElsewhere, PersonHere, Search, Seat
 from .state import BoardState
 
 REVIEW_FINISH_SECONDS = 2.5
-REVIEW_STEP_SECONDS = 0.5  # the most a step through a review searches the judgement it shows, while not final
 """The most a review that is asked for searches before it is shown (the rest was done while you played)."""
+REVIEW_STEP_SECONDS = 0.5  # the most a step through a review searches the judgement it shows, while not final
+REVIEW_SEEK_SECONDS = 2.5
+"""The most Next inaccuracy or worse searches the judgements marked so that it passes on its way, each as a step would
+(`Table.review_next_mistake`): as long as a review asked for, at most."""
 
 HintFn = Callable[[PlayerView], Any]
 """`hint(view)` returning an object with `.move`, `.reason`, `.ladder` (four sentences) and `.level` (the computer level
@@ -573,13 +576,35 @@ class Table(TableController):
         self._show_step(session, max(0, min(len(session.review.judgements) - 1, session.step + by)))
 
     def review_next_mistake(self) -> None:
-        """Show the next move of the review not marked good."""
+        """Show the next move of the review marked an inaccuracy or worse, its judgement taken as far as a step would
+        take it first (`_show_step`): one that this search finds good after all is passed, its mark changed in the list
+        too, and the next is searched. The moves passed are searched for `REVIEW_SEEK_SECONDS` at most in all; then the
+        next move still marked so is shown as it stands (its judgement says it is not final). Where every later move
+        so marked turned out good, the review stays on the move shown and says so."""
         if self.refused("review_mistake"):
             return
         session = self.reviewing
-        found = None if session is None else next_mistake(session)
-        assert found is not None
-        self.review_goto(found)
+        assert session is not None
+        reviewer = session.searching
+        deadline = None if reviewer is None else reviewer.clock() + REVIEW_SEEK_SECONDS
+        if reviewer is not None:  # the marks as the search has taken them since they were shown
+            session = replace(session, review=reviewer.review())
+        found, passed = next_mistake(session), 0
+        while found is not None and reviewer is not None and deadline is not None:
+            left = deadline - reviewer.clock()
+            if session.review.judgements[found].final or left <= 0:
+                break  # (as it stands: final, or no time left to search it)
+            reviewer.refine_move(found, min(REVIEW_STEP_SECONDS, left))
+            session = replace(session, review=reviewer.review())
+            if session.review.judgements[found].verdict != "good":
+                break
+            found, passed = next_mistake(session, found), passed + 1
+        if found is None:  # every later move marked so is good, searched further (or now): none is left
+            self.move_to("review_step", session)
+            self._say_step(text("review.none_left", count=passed) if passed else text("review.no_more_mistakes"))
+            return
+        self.move_to("review_step", replace(session, step=found))
+        self._say_step()
 
     def review_goto(self, step: int) -> None:
         """Show the judgement of the reviewed player's move number `step` (from 0) in the review."""
