@@ -3,6 +3,8 @@ weakest and the strongest level)."""
 
 from __future__ import annotations
 
+import json
+
 from keyed import mark, said
 
 from leopard_tutor.ai.players import IntermediatePlayer
@@ -155,3 +157,75 @@ def test_reaching_the_weakest_level_says_it_is_the_gentlest(keyed: None) -> None
     assert play.adaptive is not None and play.adaptive.level == LEVELS[0]
     assert said(play.board.state["message"], "levels.adaptive.down_bottom",
                 level=mark(f"levels.in_sentence.{LEVELS[0]}"))
+
+
+def reloaded(play: PlaySection, level: str = "beginner") -> PlaySection:
+    """A new page of the same tab (a reload): a new section, given back what `play`'s keeper had the browser keep."""
+    again = section(level)
+    again.keeper.storage.restore(play.keeper.storage.saved, this_tab=True)
+    return again
+
+
+def test_a_reload_keeps_the_adaptive_choice_its_level_and_its_streak(keyed: None) -> None:
+    """Adaptive chosen, one match won, the next begun: a reload takes the match up against the level reached with
+    Adaptive still chosen, and a win of it is the second in a row (the menu had shown the level alone, and the
+    streak was lost)."""
+    play = section("casual")
+    play.level_pick.value = "adaptive"
+    play_out(play)
+    new_match(play, 21)
+    play_out(play, moves=2)
+    assert play.adaptive is not None and play.adaptive.wins == 1
+    again = reloaded(play)
+    assert again.level_pick.value == "adaptive" and again.adaptive is not None
+    assert (again.adaptive.level, again.adaptive.wins) == ("casual", 1)
+    assert again.controller.opponent.level == "casual"  # type: ignore[union-attr]
+    assert said(again.board.state["message"], "levels.adaptive.kept", level=mark("levels.in_sentence.casual"))
+    play_out(again)
+    assert again.controller.match.result_for(ME) == "won"
+    assert again.adaptive.level == "intermediate"
+    assert said(again.board.state["message"], "levels.adaptive.up", level=mark("levels.in_sentence.intermediate"))
+
+
+def test_a_reload_keeps_that_a_match_begun_before_the_choice_does_not_count(keyed: None) -> None:
+    play = section()
+    play_out(play, moves=2)
+    play.level_pick.value = "adaptive"
+    again = reloaded(play)
+    assert again.adaptive is not None
+    play_out(again)
+    assert again.controller.match.result_for(ME) == "won" and again.adaptive.wins == 0
+
+
+def test_a_reload_after_a_match_against_adaptive_ended_deals_the_next_against_it(keyed: None) -> None:
+    play = section("casual")
+    play.level_pick.value = "adaptive"
+    play_out(play)
+    again = reloaded(play)
+    assert again.level_pick.value == "adaptive" and again.adaptive is not None and again.adaptive.wins == 1
+    assert not again.controller.begun
+    play_out(again)
+    assert again.adaptive.level == "intermediate"
+
+
+def test_an_adaptive_choice_kept_that_cannot_be_read_changes_nothing(keyed: None) -> None:
+    for bad in ({"level": "grandmaster", "wins": 0, "losses": 0}, {"level": "casual", "wins": 2, "losses": 0},
+                {"level": "casual", "wins": 1, "losses": 1}, {"level": "casual", "wins": True, "losses": 0},
+                ["casual"], "casual"):
+        again = section()
+        again.keeper.storage.restore(json.dumps({"board": None, "aside": {}, "adaptive": bad}), this_tab=True)
+        assert again.adaptive is None and again.level_pick.value == "beginner", bad
+
+
+def test_another_language_keeps_the_adaptive_choice(keyed: None) -> None:
+    play = section("casual")
+    play.level_pick.value = "adaptive"
+    play_out(play)
+    new_match(play, 21)
+    play_out(play, moves=2)
+    again = section()
+    again.take_place(play.place())
+    assert again.level_pick.value == "adaptive" and again.adaptive is not None
+    assert (again.adaptive.level, again.adaptive.wins) == ("casual", 1)
+    play_out(again)
+    assert again.adaptive.level == "intermediate"

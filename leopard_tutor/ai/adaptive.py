@@ -41,6 +41,25 @@ class AdaptiveLevel:
         """Whether the level is the weakest there is (a streak of losses cannot move it down)."""
         return self.index == 0
 
+    def to_data(self) -> dict[str, object]:
+        """What a browser keeps of it (`from_data` reads it): the level reached and the wins and losses in a row."""
+        return {"level": self.level, "wins": self.wins, "losses": self.losses}
+
+    @classmethod
+    def from_data(cls, data: object, levels: Sequence[str] = LEVELS) -> AdaptiveLevel:
+        """The adaptive level `to_data` gave (an `AIError` if `data` is not one: it came back from a browser)."""
+        if not isinstance(data, dict):
+            raise AIError("an adaptive level is kept as a mapping")
+        level, wins, losses = data.get("level"), data.get("wins"), data.get("losses")
+        if not isinstance(level, str) or level not in levels:
+            raise AIError("the adaptive level kept is not a level")
+        if not (type(wins) is int and type(losses) is int and 0 <= wins < STREAK and 0 <= losses < STREAK
+                and not (wins and losses)):  # (a bool is no count)
+            raise AIError("the wins and losses in a row kept are not a streak the adaptive level can be in")
+        adaptive = cls(level, levels)
+        adaptive.wins, adaptive.losses = wins, losses
+        return adaptive
+
     def record(self, result: str) -> str:
         """Count one finished match ("won", "drawn" or "lost" for the learner: `Match.result_for`) and say what it
         did to the level: "up", "down", "top" or "bottom" (a streak that cannot move it further), or "" (nothing)."""

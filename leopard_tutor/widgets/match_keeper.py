@@ -1,20 +1,22 @@
 """Play's matches against the computer kept in the visitor's browser, so that a reload (or a lost kernel, or a
 server restart) takes them up again where they were: the match on the board and the matches kept aside.
 
-After every click the keeper saves, as JSON under `BrowserStorage("matches")`, the saved-game code of the match on
-the board (only against the computer, once the learner has moved, or from the moment it is dealt if a teacher's round
-dealt it, until it is over) and of each match against the
-computer kept aside, by its rules. A class table's match that the computer finished in a gone classmate's seat is the
-page's alone (the server recorded only how the table ended): it is kept as its code with the table it was played at
-(`PlaySection.codes_to_keep`), on the board until another match takes its place there, even once it is over, and
-comes back where it was, or as it ended. When a new page gives them back (`restore`), the match on the board goes on,
-unless the learner has begun another there, opened another shared deal, or sits at a class table (then it is kept
-aside, and choosing its rules and a computer opponent takes it up, as the sentence said before the reload). A
-shared deal's page reloaded goes on with that deal where it was; the same link opened in a new tab deals it afresh
-(the match another tab played on is kept aside). A game between
-two people at one device has no code and is not kept. Each tab keeps its own: a reload of one takes up that tab's
-matches, not those another tab saved last; a new tab takes up those saved last. What a browser gives back is input
-like any other: a text that is not such JSON, or a code that cannot be read, is logged and changes nothing.
+After every click the keeper saves, as JSON under `BrowserStorage("matches")`, the saved-game code of the match on the
+board (only against the computer, once the learner has moved, or from the moment it is dealt if a teacher's round
+dealt it, until it is over) and of each match against the computer kept aside, by its rules, and, with the adaptive
+choice made, its level reached, its wins or losses in a row and whether the match on the board counts for it
+(`PlaySection.adaptive_kept`: a reload chooses it again with the match it played, or for the page's fresh deal). A
+class table's match that the computer finished in a gone classmate's seat is the page's alone (the server recorded
+only how the table ended): it is kept as its code with the table it was played at (`PlaySection.codes_to_keep`), on
+the board until another match takes its place there, even once it is over, and comes back where it was, or as it
+ended. When a new page gives them back (`restore`), the match on the board goes on, unless the learner has begun
+another there, opened another shared deal, or sits at a class table (then it is kept aside, and choosing its rules and
+a computer opponent takes it up, as the sentence said before the reload). A shared deal's page reloaded goes on with
+that deal where it was; the same link opened in a new tab deals it afresh (the match another tab played on is kept
+aside). A game between two people at one device has no code and is not kept. Each tab keeps its own: a reload of one
+takes up that tab's matches, not those another tab saved last; a new tab takes up those saved last. What a browser
+gives back is input like any other: a text that is not such JSON, or a code that cannot be read, is logged and changes
+nothing.
 """
 
 from __future__ import annotations
@@ -45,9 +47,14 @@ class MatchKeeper:
 
     def kept_text(self) -> str:
         """What the browser is to keep now: {"board": kept or null, "aside": {rules: kept}} ("" if nothing), each kept
-        match a code, or a class table's match the computer finished (`PlaySection.codes_to_keep`)."""
+        match a code, or a class table's match the computer finished (`PlaySection.codes_to_keep`), and, with the
+        adaptive choice made, "adaptive": its level reached and streak (`PlaySection.adaptive_kept`)."""
         board, aside = self.section.codes_to_keep()
-        return json.dumps({"board": board, "aside": aside}, separators=(",", ":")) if board or aside else ""
+        adaptive = self.section.adaptive_kept()
+        kept: dict[str, Any] = {"board": board, "aside": aside}
+        if adaptive is not None:
+            kept["adaptive"] = adaptive
+        return json.dumps(kept, separators=(",", ":")) if board or aside or adaptive else ""
 
     def save(self) -> None:
         """Have the browser keep the matches as they stand (nothing is sent when nothing changed)."""
@@ -70,9 +77,10 @@ class MatchKeeper:
             board = found["board"]
             aside = [self.section.read_kept(kept) for kept in list(dict(found["aside"]).values())[:len(RULE_SETS)]]
             game = None if board is None else self.section.read_kept(board)
+            adaptive = found.get("adaptive")
         except (ValueError, KeyError, TypeError, AttributeError, LeopardError) as error:
             log.warning("the matches kept in the browser could not be read: %s", error)
             return
-        self.section.take_up_kept(game, aside, reloaded=self.storage.this_tab)
+        self.section.take_up_kept(game, aside, reloaded=self.storage.this_tab, adaptive=adaptive)
         self._saved = kept
 

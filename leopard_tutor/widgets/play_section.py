@@ -15,7 +15,7 @@ import ipywidgets as W
 
 from ..ai import LEVELS
 from ..ai.adaptive import AdaptiveLevel
-from ..ai.players import how_it_plays
+from ..ai.players import AIError, how_it_plays
 from ..class_codes import player_name
 from ..client.class_client import ClassClient, sealing_key
 from ..deals import deal_link, deal_seed, new_deal_code
@@ -103,6 +103,8 @@ class PlayPlace:
     begun: bool = True
     """Whether the learner had begun the match of `code` (`under_way`): one not begun is said to have begun, not to
     go on where it was (a page that opens in the browser's language carries the match it dealt in the server's)."""
+    adaptive: dict[str, Any] | None = None
+    """The adaptive choice the match of `code` was played under (`PlaySection.adaptive_kept`), chosen again with it."""
 
 
 UNCOUNTED: weakref.WeakSet[Match] = weakref.WeakSet()
@@ -483,7 +485,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if not (computer or kept or finished):
             return None
         return PlayPlace(self.code_of(table.match, self.opponent_level()) if computer else None, kept, people, finished,
-                         computer and table.match is self._round_match, under_way(table))
+                         computer and table.match is self._round_match, under_way(table),
+                         self.adaptive_kept() if computer else None)
 
     def take_place(self, place: SectionPlace) -> None:
         """Keep the matches `place` kept aside, and go on with the game between two people it names, or the match
@@ -524,6 +527,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self.resume(game, carried=True, begun=place.begun)
             if place.round_match:
                 self._round_match = self.controller.match
+            self._take_up_adaptive(place.adaptive)
         self.board.act(go_on)
 
     def _take_up(self, table: Table, level: str) -> None:
@@ -648,7 +652,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             return FinishedMatch(game, ComputerFinish.read(kept, game.match))
         return self.read_code(kept)
 
-    def take_up_kept(self, game: KeptMatch | None, aside: list[KeptMatch], reloaded: bool = False) -> None:
+    def take_up_kept(self, game: KeptMatch | None, aside: list[KeptMatch], reloaded: bool = False,
+                     adaptive: object = None) -> None:
         """The matches a browser kept (`MatchKeeper`): each of `aside` kept aside under its rules (where none is
         kept yet), and `game` on the board, unless the learner has begun another match there, opened another shared
         deal, chose people or sits at a class table: then it is kept aside too (a class table's match the computer
@@ -656,7 +661,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         `game`, the same deal, was; opened in a new tab, the deal starts afresh. With no `game`, the one of `aside`
         kept under the rules of a match against the computer on the board that the learner has not begun
         (`_fresh_deal`) takes its place there: its kind and rules are chosen already, so choosing them again could not
-        bring it back (a page whose class table closed while the learner was away keeps saying so first)."""
+        bring it back (a page whose class table closed while the learner was away keeps saying so first). The
+        `adaptive` choice the browser kept (`adaptive_kept`) is chosen again with the match it played, `game` taken up
+        on the board, or for the page's own fresh deal where none was kept there."""
         if self.opponent_factory is None:
             return
         board = self.controller
@@ -670,9 +677,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         for saved in aside:
             self._keep_saved(saved)
         if game is None:
+            if self._fresh_deal(board):  # (a match played to its end, or not begun: the next one is the choice's)
+                self.board.act(lambda: self._take_up_adaptive(adaptive, counts=True))
             return
         if away:
-            self.board.act(lambda: self._take_up_in_place(game, away))
+            self.board.act(lambda: self._take_up_in_place(game, away, adaptive))
             return
         if isinstance(game, FinishedMatch):
             if (isinstance(board, ClassTable) or str(self.level_pick.value) in (PEOPLE, CLASSMATE)
@@ -695,6 +704,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self.resume(game)
             if not under_way(self.controller):  # kept before the learner's first move: a round dealt it (_begun)
                 self._round_match = self.controller.match
+            self._take_up_adaptive(adaptive)
         self.board.act(go_on)
 
     def _fresh_deal(self, table: Table) -> bool:
@@ -705,13 +715,14 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 and str(self.level_pick.value) not in (PEOPLE, CLASSMATE) and not self._deal_opened
                 and table.match is not self._round_match)
 
-    def _take_up_in_place(self, game: KeptMatch, away: str) -> None:
+    def _take_up_in_place(self, game: KeptMatch, away: str, adaptive: object = None) -> None:
         """Take up `game`, kept aside before a reload, on the board in place of the fresh deal nobody had begun, and
         say it after `away`, the words of the class table that closed while the learner was away."""
         if isinstance(game, FinishedMatch):
             self._take_up_finished(game)
         else:
             self.resume(game)
+            self._take_up_adaptive(adaptive)
         table = self.controller
         table.say(f"{away} {table.message}")
 
@@ -972,6 +983,42 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             result = match.result_for(seat)
             for listener in list(self.match_listeners):
                 listener(against, result, match)
+
+    def adaptive_kept(self) -> dict[str, Any] | None:
+        """The adaptive choice as a browser (`MatchKeeper`) or another language keeps it beside the match against the
+        computer on the board: the level reached, the wins and losses in a row, and whether that match counts; None
+        without it (or at a class table)."""
+        adaptive, table = self.adaptive, self.controller
+        if adaptive is None or isinstance(table, ClassTable) or kind_of(table) != COMPUTER:
+            return None
+        return {**adaptive.to_data(), "counts": table.match not in self._uncounted}
+
+    def _take_up_adaptive(self, kept: object, counts: bool | None = None) -> None:
+        """Choose again the adaptive choice `kept` (`adaptive_kept`; nothing if None) for the match against the computer
+        the board has just taken up (a reload, another language), said after the board's message: it plays at the
+        level reached and counts on from the wins or losses in a row, that match too if it counted (or if `counts`).
+        The matches kept aside are not counted (the browser does not keep which were begun under it). Kept words
+        that cannot be read are logged and change nothing."""
+        factory, table = self.opponent_factory, self.controller
+        if kept is None or factory is None or isinstance(table, ClassTable) or kind_of(table) != COMPUTER:
+            return
+        try:
+            adaptive = AdaptiveLevel.from_data(kept)
+        except AIError as error:
+            log.warning("the adaptive choice kept could not be read: %s", error)
+            return
+        if counts is None:
+            counts = isinstance(kept, dict) and kept.get("counts") is True
+        self.adaptive = adaptive
+        self._put_back(self.level_pick, ADAPTIVE)
+        self.names_row.layout.display = "none"
+        self._uncounted = weakref.WeakSet(aside.match for aside in self.set_aside.values())
+        if not counts:
+            self._uncounted.add(table.match)
+        if level_of(table.opponent) != adaptive.level:
+            table.set_opponent(factory(adaptive.level, None))
+        kept_words = text("levels.adaptive.kept", level=text(f"levels.in_sentence.{adaptive.level}"))
+        table.say(f"{table.message} {kept_words}" if table.message else kept_words)
 
     def _count_match(self) -> None:
         """With the adaptive level, count a match against the computer once it is over (one the learner had not begun
