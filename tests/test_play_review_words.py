@@ -93,6 +93,16 @@ def test_a_match_left_in_review_and_taken_up_again_says_so_beside_the_review(key
     assert said(agree(play), "play.set_aside.back", level=mark("levels.in_sentence.casual"))
 
 
+def test_a_classmate_chosen_during_a_review_is_said_beside_the_review(keyed: None) -> None:
+    """(On a class server: "A classmate" without one, the menu only, as a class page's panel gives it.)"""
+    play = reviewing()
+    play._opening = True
+    play.level_pick.options = (*play.level_pick.options, ("A classmate", "classmate"))
+    play._opening = False
+    play.level_pick.value = "classmate"
+    assert said(agree(play), "classmates.choose_kept")
+
+
 def test_a_code_or_link_shown_during_a_review_is_said_beside_the_review(keyed: None) -> None:
     play = reviewing()
     play.share_button.click()

@@ -630,20 +630,26 @@ class Table(TableController):
     def _say_step(self, opening: str = "") -> None:
         session = self.reviewing
         assert session is not None
+        self.say(self.beside_review(opening) if opening else self._step_words(session))
+
+    @staticmethod
+    def _step_words(session: Reviewing) -> str:
+        """What the review says of the judgement it shows."""
         judgement = session.judgement
-        step = text("review.step", number=session.step + 1, steps=len(session.review.judgements),
+        return text("review.step", number=session.step + 1, steps=len(session.review.judgements),
                     move=move_words(judgement.move, "undo", session.player), mark=drawing.mark_words(judgement),
                     sentence=judgement.sentence)
-        self.say(f"{opening} {step}" if opening else step)
+
+    def beside_review(self, words: str) -> str:
+        """`words`, which are not about the position shown (an opponent chosen, a match taken up, a code ready), as the
+        message says them: during a review, followed by the judgement shown, so that the message still speaks of the
+        move the turn line names."""
+        session = self.reviewing
+        return f"{words} {self._step_words(session)}" if session is not None else words
 
     def tell(self, words: str) -> None:
-        """Say `words`, which are not about the position shown (an opponent chosen, a match taken up, a code ready):
-        during a review the judgement shown follows them, so that the message still speaks of the move the turn line
-        names; else as `say` does."""
-        if self.reviewing is not None:
-            self._say_step(words)
-        else:
-            self.say(words)
+        """Say `words`, which are not about the position shown, beside the review if one is shown (`beside_review`)."""
+        self.say(self.beside_review(words))
 
     def close_review(self) -> None:
         """Leave the review and go back to the game as it stands."""

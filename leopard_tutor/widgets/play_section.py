@@ -873,7 +873,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if change["new"] == CLASSMATE:  # a classmate's match starts when both sit at a table: the board says so
             if not between_classmates(self.controller):
                 kept = under_way(self.controller)
-                self.board.show_message(text("classmates.choose_kept" if kept else "classmates.choose"))
+                words = text("classmates.choose_kept" if kept else "classmates.choose")
+                self.board.show_message(self.controller.beside_review(words))
             return
         if PEOPLE in (change["old"], change["new"]) or change["old"] == CLASSMATE:
             self.adaptive = None
