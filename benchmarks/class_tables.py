@@ -403,7 +403,7 @@ def pair_main(args: argparse.Namespace) -> None:
     token = secrets.token_urlsafe(24)
     tally = PairTally()
     with tempfile.TemporaryDirectory(prefix="class-rounds-", ignore_cleanup_errors=True) as data:
-        server = Server("--data-dir", data, "--teacher-token", token, "--page-gone-after", "600",
+        server = Server("--data-dir", data, f"--teacher-token={token}", "--page-gone-after", "600",
                         "--max-sessions", str(max(10, args.students + 4)))
         started = time.monotonic()
         try:
