@@ -1253,3 +1253,43 @@ def test_a_table_link_seats_the_student_once_they_have_a_name_and_a_link_changes
     carl.join_table(panel.code)  # a name already: joined at once, and refused (the table is full), said on the board
     assert not isinstance(carl.controller, ClassTable) and used == ["table", "table"]
     assert said(carl.board.state["message"], "classmates.refused.table_full", code=panel.code)
+
+
+class EpochsDuring:
+    """A kernel's link to the tables that records the panel's epoch while the server acts (opens, joins, ends)."""
+
+    def __init__(self, link: Any, panel: ClassPanel) -> None:
+        self.link, self.panel, self.epochs = link, panel, list[int]()
+
+    def __getattr__(self, name: str) -> Any:
+        call = getattr(self.link, name)
+        if name not in ("open", "join", "end"):
+            return call
+
+        def acting(*args: Any) -> Any:
+            self.epochs.append(self.panel.epoch)
+            return call(*args)
+        return acting
+
+
+def test_a_report_asked_for_while_the_server_acts_for_the_page_is_not_shown(tables: tuple[Referee, Clock],
+                                                                             keyed: None) -> None:
+    """The watch hands a report over only if the panel's epoch is the one it was asked at: a report asked for while
+    the server opens, joins or leaves a table may show the table as it was before the click, so the epoch moves on
+    once the server has acted as well as before (it moved on only before)."""
+    authority, _ = tables
+    ana, ben = section(authority, "ana"), section(authority, "ben")
+    recorded = []
+    for play in (ana, ben):
+        play.level_pick.value = CLASSMATE
+        panel = panel_of(play)
+        panel.client = EpochsDuring(panel.client, panel)  # type: ignore[assignment]
+        recorded.append(panel.client)
+    ana_panel, ben_panel = panel_of(ana), panel_of(ben)
+    ana_panel.name.value, ben_panel.name.value = "Ana", "Ben"
+    ana_panel.open_button.click()
+    assert ana_panel.code is not None and recorded[0].epochs[-1] != ana_panel.epoch
+    ben_panel.join(ana_panel.code)
+    assert isinstance(ben.controller, ClassTable) and recorded[1].epochs[-1] != ben_panel.epoch
+    ben_panel.leave_button.click()
+    assert len(recorded[1].epochs) == 2 and recorded[1].epochs[-1] != ben_panel.epoch

@@ -26,7 +26,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as W
 
@@ -41,6 +41,7 @@ from ..table.class_table import ClassTable, away_words
 from ..table.modes import Seating
 from .storage import BrowserStorage
 
+T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 1.0
@@ -85,7 +86,7 @@ class ClassWatch:
     The panel is handed a report on the kernel's event loop (`kernel_loop.in_turn`), between two clicks, never while
     a click is being handled: a click that opened a table must not draw its board over the waiting table the report
     put there. A report asked for before the panel acted (opened, joined or left a table) is not handed over: it is
-    asked for again."""
+    asked for again, as is one asked for while the panel acts (the server may answer it before it has acted)."""
 
     def __init__(self, client: ClassClient) -> None:
         self.client = client
@@ -252,6 +253,16 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             self.storage.save(player_name(self.name.value, ""))
 
     # -- opening and joining ---------------------------------------------------------------------
+    def _ask_server(self, call: Callable[..., T], *args: Any) -> T:
+        """`call(*args)`: the server acts for this page (opens, joins, ends or leaves a table). A report asked for
+        before it has acted, or while it acts, is not handed over (`ClassWatch`): the board never goes back to the
+        table as it was before the click."""
+        self.epoch += 1
+        try:
+            return call(*args)
+        finally:
+            self.epoch += 1
+
     def open_table(self) -> None:
         """Open a table under the section's rules for a match of the length chosen: show its code, its link and a QR
         code of the link."""
@@ -259,8 +270,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         hands = int(self.length_pick.value)
         if not self._named(self.name.value):
             return  # (a name a classmate here keeps: the header says so)
-        self.epoch += 1
-        code = self.client.open(self.name.value, rules, hands)
+        code = self._ask_server(self.client.open, self.name.value, rules, hands)
         self.code = code
         self._show_code(code, hands)
         self._show_entry(False)
@@ -288,8 +298,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         """Join the table `code` (as typed) under the name given, once it is the student's name."""
         if not self._named(self.name.value):
             return
-        self.epoch += 1
-        self.client.join(self.name.value, code)
+        self._ask_server(self.client.join, self.name.value, code)
         self._sit_now()
         if self.leave_button.layout.display != "none":
             self.leave_button.focus()  # the button pressed is gone with the entry: the keyboard goes on to Leave
@@ -509,8 +518,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             raise LeopardError(refused)
         level = self._level()
         if code is not None:  # the table is still open on the server: it records how the match ended
-            self.epoch += 1
-            self.client.end(code, f"{COMPUTER}{level}")
+            self._ask_server(self.client.end, code, f"{COMPUTER}{level}")
             self.code = None
             self._show_entry(True)
             self.leave_button.layout.display = "none"
@@ -525,8 +533,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         code = self.code
         if code is None:
             raise ClassRefused("not_seated")
-        self.epoch += 1
-        self.client.end(code, LEFT)
+        self._ask_server(self.client.end, code, LEFT)
         self._closed(left=True)
         self.open_button.focus()  # Leave is gone: the keyboard goes back to the entry it showed again
         with contextlib.suppress(ClassRefused):  # the list is a help: the table is left either way
