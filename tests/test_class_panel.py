@@ -895,17 +895,21 @@ def test_a_classmate_renamed_during_the_match_is_named_anew_on_the_other_board(t
     assert authority.report("ana")["names"] == ["Ana", "Benito"], "a closed table keeps its names"
 
 
+def at_one_table(authority: Referee) -> tuple[dict[str, PlaySection], str]:
+    """Ana's and Ben's Play sections at the table Ana opened and Ben joined, and which of them is to move."""
+    authority.join("ben", "Ben", authority.open("ana", "Ana"))
+    plays = {"ana": section(authority, "ana"), "ben": section(authority, "ben")}
+    table = plays["ana"].controller
+    assert isinstance(table, ClassTable)
+    return plays, ("ana", "ben")[table.hand.to_move]
+
+
 def test_a_renamed_classmate_whose_move_the_board_waits_for_is_waited_for_under_the_new_name(
         tables: tuple[Referee, Clock], keyed: None) -> None:
     """The classmate to move keeps another name: the other board's message, which waited for their move under the old
     name, waits for it under the new one (at once, with no reload)."""
     authority, _ = tables
-    code = authority.open("ana", "Ana")
-    authority.join("ben", "Ben", code)
-    plays = {"ana": section(authority, "ana"), "ben": section(authority, "ben")}
-    table = plays["ana"].controller
-    assert isinstance(table, ClassTable)
-    mover = ("ana", "ben")[table.hand.to_move]
+    plays, mover = at_one_table(authority)
     waiter = "ben" if mover == "ana" else "ana"
     board, old = plays[waiter], mover.title()
     assert board.board.state["message"].endswith(mark("play.people.waiting", name=old))
@@ -949,12 +953,7 @@ def test_a_renamed_student_whose_turn_it_is_is_greeted_by_the_new_name_on_their_
     old name ("Ana, your turn."), greets them by the new one at once; what was said of the match's start (under the
     names it began with) and what they may do stay as they were."""
     authority, _ = tables
-    code = authority.open("ana", "Ana")
-    authority.join("ben", "Ben", code)
-    plays = {"ana": section(authority, "ana"), "ben": section(authority, "ben")}
-    table = plays["ana"].controller
-    assert isinstance(table, ClassTable)
-    mover = ("ana", "ben")[table.hand.to_move]
+    plays, mover = at_one_table(authority)
     board, old = plays[mover], mover.title()
     before, greeting = board.board.state["message"], mark("play.people.your_turn", name=old)
     assert greeting in before, before

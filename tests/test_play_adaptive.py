@@ -6,24 +6,13 @@ from __future__ import annotations
 import json
 
 from keyed import mark, said
+from test_widgets_play_section import Discarder
 
 from leopard_tutor.ai.players import IntermediatePlayer
-from leopard_tutor.engine import Discard, Move, PlayerView
 from leopard_tutor.protocol import LEVELS
 from leopard_tutor.widgets import PlaySection, build_play
 
 ME = 0
-
-
-class Discarder:
-    """Always discards (or does the only thing left): an opponent a looking-ahead learner beats."""
-
-    def __init__(self, level: str = "beginner", seed: int | None = None) -> None:
-        self.level = level
-
-    def choose(self, view: PlayerView) -> Move:
-        moves = view.legal_moves()
-        return next((m for m in moves if isinstance(m, Discard)), moves[0])
 
 
 class Looker(IntermediatePlayer):

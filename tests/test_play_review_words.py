@@ -7,26 +7,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from keyed import mark, said
+from test_widgets_play_section import Discarder
 
 from leopard_tutor.ai.players import IntermediatePlayer
 from leopard_tutor.ai.review import HandReview, Review
-from leopard_tutor.engine import Discard, Move, PlayerView
 from leopard_tutor.table import Reviewing, Table, against_computer
 from leopard_tutor.table.drawing import mark_words, review_panels
 from leopard_tutor.widgets import PlaySection
 
 ME = 0
-
-
-class Discarder:
-    """Always discards (or does the only thing left), named as a level."""
-
-    def __init__(self, level: str = "beginner", seed: int | None = None) -> None:
-        self.level = level
-
-    def choose(self, view: PlayerView) -> Move:
-        moves = view.legal_moves()
-        return next((m for m in moves if isinstance(m, Discard)), moves[0])
 
 
 def small_review(player: int = ME) -> HandReview:
