@@ -159,7 +159,7 @@ def test_a_first_visit_is_offered_a_name_which_is_given_with_its_first_progress(
     offered = bar.box.value
     assert len(offered.split()) == 2 and offered in bar.shown.value and bar.lead.value == "You are"
     assert shown(bar.lead) and shown(bar.change_button) and shown(bar.keep_button) and not shown(bar.box)
-    assert "lt-offered" in bar._dom_classes  # on a phone it lies over the header, as the name box does
+    assert "lt-offered" in bar._dom_classes  # on a phone it takes a row of its own, as the name box does
     assert tutor.member is not None and tutor.member.record.name is None and tutor.member.record.offered == offered
     assert sent(tutor) == [] and bar.storage.saved == ""
     kernel_progress().record_lesson(LESSONS[0].key, 2)

@@ -370,7 +370,8 @@ def fits(page: Any, needed: list[str], sizes: dict[str, tuple[int, int]], shots:
 
 
 def keep_offered_name(page: Any, lang: str) -> None:
-    """On a class server the header offers a name over the page: keep it, so the header shows it in its row."""
+    """On a class server the header offers a name (on a phone in a row of its own): keep it, so the header shows it
+    in its row."""
     keep = page.locator(".lt-student.lt-offered button", has_text=book("students", lang)["keep"])
     if keep.count():
         keep.click()
@@ -386,10 +387,10 @@ def test_on_a_phone_the_header_is_one_row_and_plays_controls_stand_above_the_boa
     page = new_page(*SIZES["phone"], scheme=scheme, touch=True)
     open_app(page, f"{base_url}?lang={lang}")
     offer = page.locator(".lt-student.lt-offered")
-    expect(offer).to_have_count(1, timeout=30_000)  # a first visit: the name offered lies over the header
+    expect(offer).to_have_count(1, timeout=30_000)  # a first visit: the name offered, in a row under the header
     seen = page.evaluate(OFFER_BESIDE_LANGUAGE)
     assert seen["language_free"], f"the name offered covers the language picker: {seen}"
-    assert seen["height"] <= 56 and not seen["cut"], f"the offer fits the header's row: {seen}"
+    assert seen["height"] <= 56 and not seen["cut"], f"the offer takes one compact row: {seen}"
     keep_offered_name(page, lang)
     open_tab(page, "Play", lang)
     head = page.locator(".lt-app > .lt-head").bounding_box()
@@ -741,7 +742,7 @@ def test_about_lies_within_the_screen_and_closes_at_escape_or_when_the_keyboard_
     width, height = SIZES[size]
     page = new_page(width, height)
     open_app(page, base_url)
-    expect(page.locator(".lt-student.lt-offered")).to_have_count(1, timeout=30_000)  # (on a phone it lies over About)
+    expect(page.locator(".lt-student.lt-offered")).to_have_count(1, timeout=30_000)  # (on a phone in a row of its own)
     keep_offered_name(page, "en")
     about = page.locator(".lt-help")
     summary = about.locator("summary")

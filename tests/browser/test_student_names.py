@@ -217,3 +217,30 @@ def test_an_offered_name_is_a_row_once_a_stage_is_solved_and_a_visit_doing_nothi
     finally:
         teacher.context.close()
         other.close()
+
+
+HIT_AT_CENTRE = """(head) => [...head.querySelectorAll('button, select, input, summary, a')]
+  .filter((el) => el.checkVisibility())
+  .filter((el) => {
+    const box = el.getBoundingClientRect();
+    const found = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return !(found !== null && (found === el || el.contains(found)));
+  })
+  .map((el) => `${el.tagName} ${el.textContent || el.getAttribute('aria-label') || ''}`.trim())"""
+"""The header's shown controls that a tap at their centre would not reach (another element lies there)."""
+
+
+def test_on_a_phone_the_offered_name_leaves_every_header_control_to_a_tap(open_board: Any, page: Any,
+                                                                          base_url: str) -> None:
+    """A first visit on a phone: the offer ("You are ... · Change · Keep") takes a row of its own, so every control
+    of the header (the rules link, About, the language, Change, Keep) is what a tap at its centre reaches, and
+    About opens at once."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_board(base_url)
+    header = page.locator(".lt-student")
+    expect(header.locator(".lt-student-lead")).to_have_text(text("students.you_are"), timeout=TIMEOUT)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert page.locator(".lt-head").evaluate(HIT_AT_CENTRE) == [], "the offer lies over these header controls"
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), "sideways scrolling"
+    page.locator(".lt-help > summary").click(timeout=5_000)
+    expect(page.locator(".lt-help-text")).to_be_visible(timeout=TIMEOUT)
