@@ -10,7 +10,7 @@ from keyed import mark, said
 from leopard_tutor.engine import ORIGINAL_1963, REVISED_2008, bonus_table, highest_value, impossible_values
 from leopard_tutor.engine.catalogue import and_list, or_list
 from leopard_tutor.examples import NOT_RECONSTRUCTED, WORKED_EXAMPLES
-from leopard_tutor.widgets.examples_view import ExampleController, ExamplesSection, build_examples
+from leopard_tutor.widgets.examples_view import PHONE_COLUMNS, ExampleController, ExamplesSection, build_examples
 
 
 def worth(value: int) -> str:
@@ -85,15 +85,22 @@ def test_the_bonus_table_c7_points_to_is_shown_under_it(keyed: None) -> None:
     assert "the bonus tables below" in c7.why  # the examples file's own words
     notes = build_examples().children[-1].value
     assert notes.index("C7") < notes.index("<table class='bonus'>")
-    tables = re.findall(r"<h4>(.*?)</h4><table class='bonus'>(.*?)</table><p>(.*?)</p>", notes)
-    assert [title for title, _, _ in tables] == [
+    tables = re.findall(r"<h4>(.*?)</h4><div class='lt-scores-whole'><table class='bonus'>(.*?)</table></div>"
+                        r"<div class='lt-scores-cut'>(.*?)</div><p>(.*?)</p>", notes)
+    assert [title for title, _, _, _ in tables] == [
         mark("sections.examples.scores", rules=and_list([mark("rules.REVISED_2008"), mark("rules.RUNNING_LEOPARD")])),
         mark("sections.examples.scores", rules=mark("rules.ORIGINAL_1963"))]
-    for (_, table, limits), rules in zip(tables, (REVISED_2008, ORIGINAL_1963)):
+    for (_, table, cut, limits), rules in zip(tables, (REVISED_2008, ORIGINAL_1963)):
         rows = [re.findall(r"<td>(.*?)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", table)]
         assert rows == [[str(row.raw) for row in bonus_table(rules)], [str(row.score) for row in bonus_table(rules)],
                         [str(row.went_out) if row.went_out is not None else mark("rules_sheet.bonus.not_out")
                          for row in bonus_table(rules)]]
+        # for a phone: the same table cut into tables of at most PHONE_COLUMNS values, each with its rows' names
+        pieces = [[re.findall(r"<td>(.*?)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", piece)]
+                  for piece in re.findall(r"<table class='bonus'>(.*?)</table>", cut)]
+        assert len(pieces) > 1 and all(len(piece[0]) <= PHONE_COLUMNS for piece in pieces)
+        assert [[cell for piece in pieces for cell in piece[line]] for line in range(3)] == rows
+        assert all(piece.count("<th>") == 3 for piece in re.findall(r"<table class='bonus'>(.*?)</table>", cut))
         never = [str(value) for value in impossible_values(rules)]
         assert limits == mark("rules_sheet.bonus.never", most=highest_value(rules), never=or_list(never))
     assert rows[1][rows[0].index("8")] == "11", "the 1963 table agrees with C8: 8 raw is 11 with the bonus"

@@ -18,7 +18,7 @@ from ..examples import MissingExample, Step, WorkedExample, current_examples
 from ..table import BadIntent, BoardState, TableController
 from ..table.presenter import action, hand_part, square_labels, text_panel
 from .board import LeopardBoard
-from .rules_sheet import values_html
+from .rules_sheet import bonus_tables_html, limits_html
 from .section import SectionDefaults
 
 
@@ -140,14 +140,25 @@ class ExamplesSection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.add_class("lt-examples")
 
 
+PHONE_COLUMNS = 7
+"""At most this many values a table on a phone's screen (app.css shows those tables there, the whole ones wider)."""
+
+
 def scores_html() -> str:
     """The bonus table and the values no square has, once for each way of scoring among the rule sets (the
-    rule sets that score alike share one table), under a heading that names them."""
+    rule sets that score alike share one table), under a heading that names them: the table whole, and cut into
+    tables of `PHONE_COLUMNS` values for a phone (app.css shows one of them, by the screen's width)."""
     alike: dict[tuple[BonusRow, ...], list[str]] = {}
     for rules in RULE_SETS.values():
         alike.setdefault(bonus_table(rules), []).append(rules.key)
-    parts = [f"<h4>{html.escape(text('sections.examples.scores', rules=and_list([text(f'rules.{k}') for k in keys])))}"
-             f"</h4>{values_html(RULE_SETS[keys[0]])}" for keys in alike.values()]
+    parts = []
+    for keys in alike.values():
+        rules = RULE_SETS[keys[0]]
+        names = and_list([text(f"rules.{key}") for key in keys])
+        parts.append(f"<h4>{html.escape(text('sections.examples.scores', rules=names))}</h4>"
+                     f"<div class='lt-scores-whole'>{bonus_tables_html(rules)}</div>"
+                     f"<div class='lt-scores-cut'>{bonus_tables_html(rules, PHONE_COLUMNS)}</div>"
+                     f"{limits_html(rules)}")
     return f"<div class='lt-example-scores'>{''.join(parts)}</div>"
 
 

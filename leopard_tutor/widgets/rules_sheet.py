@@ -9,6 +9,7 @@ and in a static site, and without a connection.
 from __future__ import annotations
 
 import html
+from itertools import pairwise
 from typing import Any
 
 import anywidget
@@ -64,19 +65,36 @@ def _variants() -> str:
 def values_html(rules: RuleSet) -> str:
     """The bonus table of `rules` (one column per value a square can have: its score, and its score for the
     player who went out) and the values no square has, as HTML (the sheet's, and the Examples section's)."""
+    return f"{bonus_tables_html(rules)}{limits_html(rules)}"
+
+
+def bonus_tables_html(rules: RuleSet, columns: int | None = None) -> str:
+    """The bonus table of `rules` as one HTML table, or, given `columns`, as tables of at most that many values each
+    (as even as can be; each with its rows' names), which stand one under another where a screen is narrow."""
     table = bonus_table(rules)
+    count = 1 if columns is None else -(-len(table) // columns)
+    cuts = [len(table) * part // count for part in range(count + 1)]
 
     def row(name: str, cells: list[str]) -> str:
         head = html.escape(text(f"rules_sheet.bonus.{name}"))
         return f"<tr><th>{head}</th>{''.join(f'<td>{html.escape(cell)}</td>' for cell in cells)}</tr>"
 
     not_out = text("rules_sheet.bonus.not_out")
-    rows = (row("raw", [str(r.raw) for r in table]) + row("score", [str(r.score) for r in table])
-            + row("went_out", [not_out if r.went_out is None else str(r.went_out) for r in table]))
+    parts = []
+    for start, end in pairwise(cuts):
+        some = table[start:end]
+        rows = (row("raw", [str(r.raw) for r in some]) + row("score", [str(r.score) for r in some])
+                + row("went_out", [not_out if r.went_out is None else str(r.went_out) for r in some]))
+        parts.append(f"<table class='bonus'>{rows}</table>")
+    return "".join(parts)
+
+
+def limits_html(rules: RuleSet) -> str:
+    """The highest value a square of `rules` can have and the values none has, as an HTML paragraph."""
     never = impossible_values(rules)
     limits = (text("rules_sheet.bonus.never", most=highest_value(rules), never=or_list([str(v) for v in never]))
               if never else text("rules_sheet.bonus.all", most=highest_value(rules)))
-    return f"<table class='bonus'>{rows}</table><p>{html.escape(limits)}</p>"
+    return f"<p>{html.escape(limits)}</p>"
 
 
 def rules_sheet_html(rules: RuleSet = REVISED_2008) -> str:

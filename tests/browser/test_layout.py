@@ -22,7 +22,7 @@ from test_classmates import sit_down, turn_of
 from test_play import move_by_clicks, read, wait_my_turn
 
 from leopard_tutor.ai.players import BeginnerPlayer
-from leopard_tutor.engine import Match, Play, scoring_lines
+from leopard_tutor.engine import RULE_SETS, Match, Play, bonus_table, scoring_lines
 from leopard_tutor.engine.catalogue import book, text
 from leopard_tutor.engine.game_code import game_code, read_game_code
 from leopard_tutor.engine.turns import apply_move, current_player
@@ -762,3 +762,33 @@ def test_about_lies_within_the_screen_and_closes_at_escape_or_when_the_keyboard_
     expect(about).to_have_attribute("open", "")
     page.mouse.click(2, height - 2)  # the page itself, near its corner
     expect(about).not_to_have_attribute("open", "")
+
+
+SCORE_TABLES = """() => {
+  const tables = [...document.querySelectorAll('.lt-examples .lt-example-scores table')]
+    .filter((table) => table.checkVisibility());
+  const shown = (table) => [...table.rows[0].cells].slice(1).map((cell) => cell.textContent);
+  return {width: window.innerWidth, page: document.documentElement.scrollWidth,
+          boxes: [...document.querySelectorAll('.lt-examples .lt-example-scores')]
+            .map((box) => [box.scrollWidth, box.clientWidth]),
+          tables: tables.map((table) => ({right: table.getBoundingClientRect().right, values: shown(table)}))};
+}"""
+"""The Examples section's shown bonus tables: where each ends and the values it shows, and the boxes' widths."""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_on_a_phone_the_score_tables_fit_the_screen_every_value_shown(new_page: Any, base_url: str,
+                                                                      lang: str) -> None:
+    """Under Examples on a phone, the bonus tables (up to 20 values wide) wrap into rows of whole tables that fit the
+    screen: nothing scrolls sideways or is cut, and every value of each table is shown once."""
+    page = new_page(*SIZES["phone"])
+    open_app(page, f"{base_url}?lang={lang}")
+    keep_offered_name(page, lang)
+    open_tab(page, "Examples", lang)
+    seen = page.evaluate(SCORE_TABLES)
+    assert seen["page"] <= seen["width"], f"the page scrolls sideways: {seen['page']} px"
+    assert all(scroll <= client for scroll, client in seen["boxes"]), f"a box hides part of a table: {seen['boxes']}"
+    assert all(table["right"] <= seen["width"] for table in seen["tables"]), f"a table runs off: {seen['tables']}"
+    values = [value for table in seen["tables"] for value in table["values"]]
+    tables = list(dict.fromkeys(bonus_table(rules) for rules in RULE_SETS.values()))  # one per way of scoring
+    assert values == [str(row.raw) for table in tables for row in table], f"the values shown: {values}"
