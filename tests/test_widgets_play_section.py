@@ -346,6 +346,7 @@ def test_the_sections_own_buttons_are_greyed_with_their_reason_where_the_table_d
     assert not play.saver.save_button.disabled and not play.share_button.disabled and not play.new_button.disabled
     play.level_pick.value = "people"
     assert play.saver.save_button.disabled and play.saver.save_button.tooltip == mark("play.people.no_save")
+    assert f"<p>{mark('play.people.no_save')}</p>" in play.saver.why.value  # on the screen too, under the button
     assert play.share_button.disabled and play.share_button.tooltip == mark("play.people.share_after")
     play.board.act(play.show_share_link)  # sent all the same: said on the board, no link (it shows the other's cards)
     assert play.board.state["message"] == mark("play.people.share_after") and play.share.value == ""
@@ -389,16 +390,18 @@ def test_another_language_carries_the_game_between_two_people_on_the_board(keyed
     assert again.controller is computer and said(again.board.state["message"], "play.set_aside.kept_people")
 
 
-def test_resume_is_greyed_saying_why_until_its_box_holds_a_code(keyed: None) -> None:
+def test_resume_is_greyed_saying_why_on_the_screen_until_its_box_holds_a_code(keyed: None) -> None:
     play = section()
     button = play.saver.resume_button
     assert button.disabled and button.tooltip == mark("play.saved_game.empty")
+    assert play.saver.why.value == f"<p>{mark('play.saved_game.empty')}</p>" and play.saver.why.layout.display == ""
     play.board.act(play.saver.resume)  # sent all the same (a page behind): said on the board, nothing changes
     assert play.board.state["message"] == mark("play.saved_game.empty")
     play.saver.code.value = " LG1-"
     assert not button.disabled and button.tooltip == mark("play.saved_game.resume_tooltip")
+    assert play.saver.why.value == "" and play.saver.why.layout.display == "none"  # nothing greyed: nothing said
     play.saver.code.value = "  "
-    assert button.disabled
+    assert button.disabled and play.saver.why.layout.display == ""
 
 
 def test_a_resumed_game_keeps_the_game_between_two_people_aside(keyed: None) -> None:

@@ -33,10 +33,20 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         save.on_click(lambda _b: section.board.control(self.show_code))
         resume.on_click(lambda _b: section.board.control(self.resume))
         title = W.HTML(f"<h4>{html.escape(text('play.saved_game.title'))}</h4>")
+        self.why = W.HTML(layout=W.Layout(display="none"))
+        """Why Save game or Resume is greyed, shown under them as the board's notes are beside its buttons (a finger
+        has no hover for their titles); `PlaySection._sync_buttons` writes it."""
+        self.why.add_class("lt-saver-why")
         super().__init__([title, W.HBox([save, self.code, resume], layout=W.Layout(flex_flow="row wrap")),
-                          self.shown])
+                          self.why, self.shown])
         self.add_class("lt-panel")
         self.add_class("lt-game-saver")
+
+    def say_why(self, reasons: list[str]) -> None:
+        """Show `reasons` (why Save game and Resume are greyed; each once) under the buttons, or nothing."""
+        said = list(dict.fromkeys(why for why in reasons if why))
+        self.why.value = "".join(f"<p>{html.escape(why)}</p>" for why in said)
+        self.why.layout.display = "" if said else "none"
 
     def show_code(self) -> None:
         """Show the code of the game as it stands now, to copy (a match against the computer only)."""

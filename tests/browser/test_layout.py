@@ -409,6 +409,10 @@ def test_on_a_phone_the_header_is_one_row_and_plays_controls_stand_above_the_boa
     resume = page.locator(".lt-game-saver button", has_text=words["resume"])
     expect(resume).to_be_disabled()  # its box is empty
     resume.scroll_into_view_if_needed()
+    note = page.locator(".lt-game-saver .lt-saver-why")  # why, on the screen under it, as beside the board's buttons
+    expect(note).to_have_text(words["empty"])
+    said, row = note.bounding_box(), resume.bounding_box()
+    assert said and row and said["y"] >= row["y"] + row["height"] and said["x"] + said["width"] <= SIZES["phone"][0]
     resume.tap(force=True)
     why = page.locator(".lt-why-bubble")
     expect(why).to_have_text(words["empty"])
