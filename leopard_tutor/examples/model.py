@@ -137,7 +137,8 @@ class WorkedExample:
 
 @dataclass(frozen=True)
 class MissingExample:
-    """A worked example of the source that cannot be rebuilt, and why."""
+    """A worked example of the source that cannot be rebuilt, and why (the developers' record of the source's
+    coverage: the app does not show it to a student)."""
 
     key: str
     title: str

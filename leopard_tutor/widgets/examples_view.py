@@ -1,7 +1,8 @@
 """The Examples section: the published worked examples stepped through on the board, with the lines
 annotated, the values shown, the example's introduction beside the square, and the same example under
-the other rule set where there is one; under the board, the examples that are lost and the bonus tables
-(what each value scores, and the values no square has)."""
+the other rule set where there is one; under the board, the bonus tables (what each value scores, and the
+values no square has). The source's examples whose pictures are lost (`NOT_RECONSTRUCTED`) are not offered to a
+student: there is nothing of them to step through."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ..board_parts import square_part
 from ..engine import RULE_SETS, BonusRow, bonus_table
 from ..engine.catalogue import and_list, text
 from ..engine.narration import line_changes
-from ..examples import MissingExample, Step, WorkedExample, current_examples
+from ..examples import Step, WorkedExample, current_examples
 from ..table import BadIntent, BoardState, TableController
 from ..table.presenter import action, hand_part, square_labels, text_panel
 from .board import LeopardBoard
@@ -121,16 +122,13 @@ class ExamplesSection(SectionDefaults, W.VBox):  # type: ignore[misc]
 
     id = "examples"
 
-    def __init__(self, controller: ExampleController, missing: Sequence[MissingExample] | None = None) -> None:
-        missing = current_examples()[1] if missing is None else missing
+    def __init__(self, controller: ExampleController) -> None:
         self.controller = controller
         self.board = LeopardBoard(controller)
         options = [(f"{e.key} · {e.title}", i) for i, e in enumerate(controller.examples)]
         self.picker = W.Dropdown(options=options, value=controller.index, description=text("sections.examples.pick"))
         self.board.follow_pick(self.picker, controller.show)
-        lost = "".join(f"<li>{html.escape(text('sections.examples.lost', key=m.key, title=m.title))}: "
-                       f"{html.escape(m.why)}</li>" for m in missing)
-        notes = W.HTML((f"<ul class='lt-lost'>{lost}</ul>" if lost else "") + scores_html())
+        notes = W.HTML(scores_html())  # (the examples whose pictures are lost are the developers' record, not shown)
         notes.add_class("lt-panel")
         notes.add_class("lt-below")
         picks = W.HBox([self.picker])
