@@ -340,6 +340,27 @@ def test_another_language_before_the_first_move_keeps_the_links_deal_rules_and_o
     assert not said(again.board.state["message"], "play.saved_game.carried")
 
 
+def test_another_language_before_the_first_move_says_who_starts_the_computers_move_and_the_card_drawn(
+        keyed: None) -> None:
+    """A page drawn first in the server's language (a kernel made ready before its visitor came) and then in the
+    visitor's says what the first said after "a new match has begun": who moves first, the computer's opening move
+    where it moved first, and the card the learner drew (it said only what to do next)."""
+    starts = set()
+    for seed in range(11, 40):
+        play = build_play(Discarder(), opponent_factory=Discarder, seed=seed)  # type: ignore[arg-type]
+        first = play.board.state["message"]
+        they_start = bool(play.controller.match.current.moves)
+        assert said(first, "play.they_start" if they_start else "play.you_start")
+        again = section()
+        again.take_place(play.place())
+        opening = mark("play.new_match", rules=mark("rules.REVISED_2008"))
+        assert again.board.state["message"] == first.replace(mark("play.welcome"), opening, 1)
+        starts.add(they_start)
+        if starts == {True, False}:
+            break
+    assert starts == {True, False}, "both who starts first were tried"
+
+
 def test_the_sections_own_buttons_are_greyed_with_their_reason_where_the_table_does_not_offer_them(
         keyed: None) -> None:
     play = section()

@@ -480,8 +480,10 @@ class Table(TableController):
         self.match = Match(rules or self.rules, seed=seed, hands=self.hands_per_match)
         self._start_hand(text("play.new_match", rules=text(f"rules.{self.rules.key}")), "new_match")
 
-    def resume(self, match: Match, words: str, opponent: Chooser | None = None) -> None:
-        """Go on with `match` as it stands (a saved game), against `opponent` if given; `words` open the message."""
+    def resume(self, match: Match, words: str, opponent: Chooser | None = None, *, opening: bool = False) -> None:
+        """Go on with `match` as it stands (a saved game), against `opponent` if given; `words` open the message. With
+        `opening` (a match the people here have made no move in yet, carried into another language), the message
+        goes on as when its hand began: who moves first, the moves made so far and what the viewer drew."""
         self._put_aside("resume")
         self.match, self.last_review = match, None
         if opponent is not None:
@@ -491,8 +493,9 @@ class Table(TableController):
         self._ladder = HintLadder(self._hint_clues)
         self.reviewers = {player: self.make_reviewer(player) for player in self.people_here}
         before, made = self.view().squares, len(self.hand.moves)
+        told = [self._who_starts(), *(entry.text(self.viewer) for entry in self.log)] if opening else []
         moved = self._advance("resume")  # the computer's moves, if the saved game waited for them
-        said = [words, *moved, sentences.prompt(self, drew_now=bool(moved))]
+        said = [words, *told, *moved, sentences.prompt(self, drew_now=opening or bool(moved))]
         self.say(" ".join(word for word in said if word))
         self.marks.after(self.hand, made, before, self.view().squares, self.rules, self.seq)
 
@@ -741,18 +744,22 @@ class Table(TableController):
             self._follow()
             self.say(" ".join([opening, text("play.people.pass", name=self.name(hand.to_move))]))
             return
-        words = [opening]
+        words = [opening, self._who_starts()]
         before = self.view().squares
-        they_start = hand.to_move != self.viewer
-        if they_start and not self.between_people:
-            words.append(text("play.they_start"))
-        elif not they_start:
-            words.append(sentences.your_turn(self) if self.between_people else text("play.you_start"))
         words += self._advance(intent)
         words.append(sentences.prompt(self))
         self._follow()
         self.say(" ".join(word for word in words if word))
         self.marks.after(hand, 0, before, self.view().squares, self.rules, self.seq)
+
+    def _who_starts(self) -> str:
+        """Who makes the hand's first move, as its opening says it to the viewer ("" for the other person at a table
+        between people, whose turn is told when it comes)."""
+        hand = self.hand
+        first = hand.movers[0] if hand.moves else hand.to_move
+        if first != self.viewer:
+            return "" if self.between_people else text("play.they_start")
+        return sentences.your_turn(self) if self.between_people else text("play.you_start")
 
     def _advance(self, intent: str) -> list[str]:
         """Ask the seat to move for its moves while the answers come at once (a computer), then set the mode

@@ -589,7 +589,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         """Go on with a saved game: its rules and opponent level chosen, its match as it stood (what was under way
         makes way for it, and is said to: `_make_way`). The board says the game was resumed, or, where it is the match
         the board held before the language changed (`carried`), that the match goes on where it was (or, where the
-        learner had not `begun` it, that a new match has begun, as the board said of it in the other language)."""
+        learner had not `begun` it, that a new match has begun, and who moves first, the computer's move and the card
+        drawn, as the board said of it in the other language)."""
         match, factory = game.match, self.opponent_factory
         kept = self._make_way(match.rules.key)
         self._opening = True
@@ -609,7 +610,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if match in self.uncounted:
             words = f"{words} {text('play.saved_game.not_counted')}"
         self.controller.resume(match, f"{words} {kept}" if kept else words,
-                               None if factory is None else factory(game.level, seed))
+                               None if factory is None else factory(game.level, seed), opening=carried and not begun)
 
     def code_of(self, match: Match, level: str) -> str:
         """The saved-game code of `match` against `level`: sealed on a class server, unless the match came from a code
