@@ -298,6 +298,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
 
         storage = BrowserStorage("progress")
         keep_progress(kernel_progress(), storage, note, self._redraw)
+        kernel_progress().merged_listeners.append(self._redraw)  # (a code loaded in Learn shows in Practice at once)
         return storage
 
     # -- a teacher's link -------------------------------------------------------------------------------

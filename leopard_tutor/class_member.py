@@ -58,10 +58,10 @@ class ClassMember:
         """The student's name in the header (`name_bar`)."""
 
     def merge_progress(self, code: str) -> None:
-        """Add the progress the server keeps to this kernel's (a damaged code is logged and changes nothing)."""
+        """Add the progress the server keeps to this kernel's (a damaged code is logged and changes nothing; what it
+        changes, the app redraws: `Progress.merged_listeners`)."""
         try:
-            if kernel_progress().merge_code(code):
-                self.redraw()
+            kernel_progress().merge_code(code)
         except ProgressCodeError as error:
             log.warning("the progress the class server keeps could not be read: %s", error)
 

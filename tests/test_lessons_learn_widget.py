@@ -309,7 +309,7 @@ def test_progress_code_export_and_import_and_a_bad_code(keyed: None) -> None:
     other.board.act(other.load_code)
     assert other_controller.progress.stars == {"the-square": 3}
     assert not other.stage_buttons[1].disabled
-    loaded = mark("sections.progress.loaded", solved=1)
+    loaded = mark("sections.progress.merged", raised=1)
     assert other.board.state["message"] == loaded and loaded in other.code_note.value
     other.code.value = code[:-5]
     other.board.act(other.load_code)
@@ -317,6 +317,35 @@ def test_progress_code_export_and_import_and_a_bad_code(keyed: None) -> None:
     assert mark("sections.progress.damaged") in other.code_note.value and "lt-tone-warn" in other.code_note.value
     assert other.board.state["error"] == ""
     assert other_controller.progress.stars == {"the-square": 3}
+
+
+def test_a_code_loaded_adds_to_the_progress_and_never_takes_better_stars_away(keyed: None) -> None:
+    """Browser A solved stage 1 with 1 star, browser B with 3: A's code loaded in B leaves B's 3 stars (as the class
+    server merges its record, `merge_code`) and says that nothing changed; a code that raises stars says how many."""
+    worse = Progress()
+    worse.record_lesson(LESSONS[0].key, 1)
+    worse.record_practice("lines", True)
+    section, controller = new_section()
+    controller.progress.record_lesson(LESSONS[0].key, 3)
+    for lines in (True, False, True):
+        controller.progress.record_practice("lines", lines)
+    section.code.value = worse.to_code()
+    section.board.act(section.load_code)
+    assert controller.progress.stars == {LESSONS[0].key: 3} and controller.progress.practice == {"lines": (2, 1)}
+    assert section.stage_buttons[0].description == "1 ★★★"
+    nothing = mark("sections.progress.nothing_new")
+    assert section.board.state["message"] == nothing and nothing in section.code_note.value
+    better = Progress()
+    better.record_lesson(LESSONS[0].key, 2)
+    better.record_lesson(LESSONS[1].key, 3)
+    for _ in range(4):
+        better.record_practice("tens", False)
+    section.code.value = better.to_code()
+    section.board.act(section.load_code)
+    assert controller.progress.stars == {LESSONS[0].key: 3, LESSONS[1].key: 3}
+    assert controller.progress.practice == {"lines": (2, 1), "tens": (0, 4)}
+    assert section.board.state["message"] == " ".join((mark("sections.progress.merged", raised=1),
+                                                       mark("sections.progress.merged_practice", concepts=1)))
 
 
 def test_bad_intents_become_messages_not_errors(keyed: None) -> None:

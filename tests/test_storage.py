@@ -44,6 +44,32 @@ def test_progress_comes_back_from_the_browser_and_every_change_is_kept(keyed: No
     assert progress.stars and tutor.storage_note.value == ""  # type: ignore[attr-defined]
 
 
+def test_a_code_loaded_in_learn_shows_in_practice_at_once(keyed: None) -> None:
+    """Load a code in Learn merges it into the kernel's progress, which the browser keeps merged, and Practice's
+    record shows the merged counts at once (it showed the old ones until a reload)."""
+    tutor = fresh_app()
+    ids = [name for name, _ in tutor.sections]  # type: ignore[attr-defined]
+    learn, practice = ids.index("learn"), ids.index("practice")
+    tutor.tabs.selected_index = practice  # type: ignore[attr-defined]
+    tutor.tabs.selected_index = learn  # type: ignore[attr-defined]
+    page_restores(tutor.storage, "")  # type: ignore[attr-defined]
+    from leopard_tutor.lessons import kernel_progress
+
+    kernel_progress().record_lesson(LESSONS[0].key, 3)
+    brought = Progress()
+    brought.record_lesson(LESSONS[0].key, 1)
+    brought.record_practice("tens", True)
+    section = tutor.built[learn]  # type: ignore[attr-defined]
+    section.code.value = brought.to_code()
+    section.board.act(section.load_code)
+    kept = Progress.from_code(tutor.storage.saved)  # type: ignore[attr-defined]
+    assert kept.stars == {LESSONS[0].key: 3} and kept.practice == {"tens": (1, 0)}
+    board = tutor.built[practice].board  # type: ignore[attr-defined]
+    panel = next(panel for panel in board.state["aside"] if panel["list_class"] == "lt-record")
+    tens = mark("lessons.practice.concepts.tens")
+    assert list(panel["items"]) == [mark("sections.practice.record_row", concept=tens, right=1, wrong=0)]
+
+
 def test_a_browser_that_keeps_nothing_is_told_so_and_the_tutor_works_on(keyed: None) -> None:
     """A browser that refuses site data (its page says so with what it read): the note above the sections says the
     progress lasts only with the page, and where to find its code; the progress is still saved, for nothing."""

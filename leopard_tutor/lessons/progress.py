@@ -1,9 +1,11 @@
 """The learner's progress in the kernel (stars, unlocked stages, practice record) and the short code
-that carries it across a restart: `Progress.to_code()` and `Progress.load_code(code)`."""
+that carries it across a restart: `Progress.to_code()`, and `Progress.merge_code(code)` (what a learner loads: the
+better of each) or `Progress.load_code(code)` (the browser's own copy, taken up as it is)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..engine import LeopardError
@@ -23,6 +25,19 @@ MAX_COUNT = 1_000_000  # answers per practice concept
 
 class ProgressCodeError(LeopardError):
     """A progress code that cannot be read; the progress is left as it was."""
+
+
+@dataclass(frozen=True)
+class Merged:
+    """What a progress code added to a progress (`Progress.merge_code`): true if it changed anything."""
+
+    raised: tuple[str, ...] = ()
+    """The lessons whose stars the code raised (solved there and not here, or with more stars there)."""
+    replaced: tuple[str, ...] = ()
+    """The practice concepts whose record the code's replaced (the code's had more answers)."""
+
+    def __bool__(self) -> bool:
+        return bool(self.raised or self.replaced)
 
 
 class _Keyed(Protocol):
@@ -49,6 +64,9 @@ class Progress:
         """Called after each thing earned here, with what it was: a stage solved ({key: stars}, {}) or a practice
         answer ({}, {concept: (1, 0)} if right, (0, 1) if wrong); never for progress read from a code (loaded or
         merged), which may have been brought from anywhere."""
+        self.merged_listeners: list[Callable[[], None]] = []
+        """Called after a code merged into this progress changed it (`merge_code`: a learner's Load a code, the class
+        server's record), so that every section drawing the progress redraws it."""
 
     # -- lessons ------------------------------------------------------------------------------
     def record_lesson(self, key: str, stars: int) -> None:
@@ -109,20 +127,23 @@ class Progress:
         self.stars, self.practice = stars, practice
         self._changed()
 
-    def merge_code(self, code: str) -> bool:
+    def merge_code(self, code: str) -> Merged:
         """Add the progress in `code` to this one: the better stars per lesson, and per practice concept the record
-        with more answers. Whether anything changed (the listeners are told only then); ProgressCodeError (changing
+        with more answers. What changed (the listeners are told only if anything did); ProgressCodeError (changing
         nothing) if the code is damaged."""
         stars, practice = self._read(code)
-        merged_stars = {key: max(n, self.stars.get(key, 0)) for key, n in stars.items()}
-        merged_practice = {concept: pair for concept, pair in practice.items()
-                           if sum(pair) > sum(self.practice.get(concept, (0, 0)))}
-        if all(self.stars.get(key) == n for key, n in merged_stars.items()) and not merged_practice:
-            return False
-        self.stars.update(merged_stars)
-        self.practice.update(merged_practice)
+        raised = tuple(key for key in self.keys if stars.get(key, 0) > self.stars.get(key, 0))
+        replaced = tuple(concept for concept in CONCEPTS
+                         if sum(practice.get(concept, (0, 0))) > sum(self.practice.get(concept, (0, 0))))
+        merged = Merged(raised, replaced)
+        if not merged:
+            return merged
+        self.stars.update({key: stars[key] for key in raised})
+        self.practice.update({concept: practice[concept] for concept in replaced})
         self._changed()
-        return True
+        for listener in list(self.merged_listeners):
+            listener()
+        return merged
 
     @classmethod
     def from_code(cls, code: str, lessons: Sequence[_Keyed] | None = None) -> Progress:

@@ -396,15 +396,22 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         self._note(text("sections.progress.shown"))
 
     def load_code(self) -> None:
-        """Read the text box's code into the progress (a damaged code changes nothing and says why, on the board and
-        beside the box)."""
+        """Add the text box's code to the progress, the better of each (as the class server's record is added): a code
+        never takes away stars or answers this page has; say what it added (a damaged code changes nothing and says
+        why, on the board and beside the box)."""
         progress = self.controller.progress
         try:
-            progress.load_code(self.code.value)
+            merged = progress.merge_code(self.code.value)
         except LeopardError as error:
             self._note(str(error), "warn")
             raise
-        words = text("sections.progress.loaded", solved=len(progress.stars))
+        if merged:
+            words = " ".join(
+                [text("sections.progress.merged", raised=len(merged.raised))]
+                + ([text("sections.progress.merged_practice", concepts=len(merged.replaced))] if merged.replaced
+                   else []))
+        else:
+            words = text("sections.progress.nothing_new")
         self._note(words)
         self.controller.say(words, "ok")
 

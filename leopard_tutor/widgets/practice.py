@@ -171,6 +171,11 @@ class PracticeSection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.add_class("lt-section")
         self.add_class("lt-practice")
 
+    def update_panels(self) -> None:
+        """The progress changed (a code loaded in Learn, the class server's record): draw the record per concept
+        again."""
+        self.board.refresh()
+
 
 def record_panel(record: Mapping[str, tuple[int, int]]) -> State:
     """Right and wrong answers per concept, for the side column."""
