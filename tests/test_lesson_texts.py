@@ -39,7 +39,9 @@ RULE_STATEMENTS = {
 
 def fixed_texts(data: dict[str, object]) -> list[str]:
     """Every text of a lesson file a learner can read (the title, figures and position aside)."""
-    found: list[str] = [str(data["goal"]), str(data["success"]), str(data.get("off track", ""))]
+    found: list[str] = [str(data["goal"]), str(data["success"])]
+    off_track = data.get("off track", [])
+    found += [off_track] if isinstance(off_track, str) else [str(item) for item in off_track]  # type: ignore[attr-defined]
     for name in ("intro", "hints", "after"):
         found += [str(item) for item in data.get(name, [])]  # type: ignore[attr-defined]
     found += [str(item["text"]) for item in data.get("advice", [])]  # type: ignore[attr-defined,index]

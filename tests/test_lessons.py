@@ -10,7 +10,7 @@ import pytest
 from keyed import keys_in, mark, said
 
 from leopard_tutor.engine import Card, Discard, GoOut, Play
-from leopard_tutor.lessons import LESSONS, LessonFormatError, MoveTextError, load_lessons, move_text, parse_move
+from leopard_tutor.lessons import LESSONS, Attempt, LessonFormatError, MoveTextError, load_lessons, move_text, parse_move
 from leopard_tutor.lessons.model import STAGES_DIR
 from leopard_tutor.lessons.questions import ANSWERS, answer_words
 
@@ -78,6 +78,35 @@ def test_a_legal_move_off_the_script_is_explained_and_taken_back(lesson) -> None
     assert "taken back" in feedback.text
     assert attempt.hand == before and attempt.slips == 1
     assert attempt.try_move(lesson.solution[0]).ok
+
+
+def test_the_off_track_words_speak_of_what_is_left_of_the_plan() -> None:
+    """Stage 13: the queen, the 7 and the 6 laid and the turn ended, a pass where the plan's last step is to go out
+    is answered with that step's words (it was the plan's first step, all made already); each step of a lesson with
+    a text per step has its own."""
+    lesson = next(lesson for lesson in LESSONS if lesson.key == "running-leopard")
+    assert len(lesson.off_track) == len(lesson.solution)
+    def at(step: int) -> Attempt:
+        attempt = lesson.new_attempt()
+        for move in lesson.solution[:step]:
+            assert attempt.try_move(move).ok
+        return attempt
+
+    for step in range(len(lesson.solution)):
+        for move in at(step).hand.legal_moves():
+            feedback = at(step).try_move(move)
+            if feedback.kind != "off-track":  # the script's move, or a later play of its turn made sooner
+                continue
+            assert lesson.off_track[step] in feedback.text, (step, move)
+            assert not [words for other, words in enumerate(lesson.off_track)
+                        if other != step and words in feedback.text], (step, move)
+    attempt = lesson.new_attempt()
+    for move in lesson.solution[:4]:
+        assert attempt.try_move(move).ok
+    passed = attempt.try_move("end turn")
+    assert lesson.off_track[4] in passed.text and lesson.off_track[0] not in passed.text
+    for lesson in LESSONS:  # a text per step, or one for every step
+        assert len(lesson.off_track) in (0, 1, len(lesson.solution)), lesson.key
 
 
 def test_a_wrong_try_says_its_opponents_answer_is_taken_back_too(keyed: None) -> None:

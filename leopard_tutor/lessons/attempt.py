@@ -306,7 +306,9 @@ class Attempt:
         reply told as made, and then taken back with the move, which the last sentence says."""
         hand = self._hand
         self.slips += 1
-        said = [verdict.reason, told, self._say(self.lesson.off_track) or text("lessons.feedback.off_track")]
+        texts, step = self.lesson.off_track, self._order[self._step] if self._step < len(self._order) else -1
+        said = [verdict.reason, told,
+                self._say(texts[min(step, len(texts) - 1)]) if texts else text("lessons.feedback.off_track")]
         said += [goal.status(hand, named=self._names(goal)) for goal in self.lesson.goals if not goal.met(hand)]
         shown: list[str] = []
         for mistake in self.lesson.mistakes:

@@ -98,7 +98,9 @@ class Lesson:
     replies: tuple[Move, ...] = ()
     after: tuple[str, ...] = ()
     advice: tuple[Advice, ...] = ()
-    off_track: str = ""
+    off_track: tuple[str, ...] = ()
+    """What to say of a legal move that is not the script's: one text per step of the solution (the last reused if
+    there are fewer), so that it speaks of what is left of the plan at that step."""
     mistakes: tuple[Mistake, ...] = ()
     figures: tuple[Figure, ...] = ()
     stars_for: tuple[int, int] = (0, 2)
@@ -242,7 +244,7 @@ def _lesson(data: Any) -> Lesson:
         mode=mode, scripted_solution=solution,
         replies=tuple(parse_move(m) for m in _strings(data.get("replies", []), "replies")),
         after=tuple(_strings(data.get("after", []), "after")), advice=parse_advice(data.get("advice", [])),
-        off_track=_string(data.get("off track", ""), "off track"),
+        off_track=_texts(data.get("off track", []), "off track"),
         mistakes=tuple(_mistake(m) for m in _list(data.get("mistakes", []), "mistakes")),
         figures=tuple(Figure(rules_by_key(f["rules"]), _string(f["caption"], "caption"))
                       for f in _list(data.get("figures", []), "figures")),
@@ -289,7 +291,7 @@ def _check_facts(lesson: Lesson) -> None:
     texts: list[tuple[str, str, frozenset[str]]] = [
         *(("intro", t, position) for t in lesson.intro), ("goal", lesson.goal, position),
         *(("hints", t, position) for t in lesson.hints), *(("advice", a.text, position) for a in lesson.advice),
-        *(("after", t, position) for t in lesson.after), ("off track", lesson.off_track, position),
+        *(("after", t, position) for t in lesson.after), *(("off track", t, position) for t in lesson.off_track),
         *(("mistakes", m.text, position) for m in lesson.mistakes),
         ("success", lesson.success, position | (END_FACTS if lesson.ends_hand else frozenset())),
     ]
@@ -348,6 +350,11 @@ def _strings(value: Any, name: str) -> list[str]:
     if not all(isinstance(item, str) for item in items):
         raise LessonFormatError(f"'{name}' must be a list of texts")
     return items
+
+
+def _texts(value: Any, name: str) -> tuple[str, ...]:
+    """A text or a list of texts, as a tuple (an empty text: none)."""
+    return tuple(item for item in ([value] if isinstance(value, str) else _strings(value, name)) if item)
 
 
 def _string(value: Any, name: str) -> str:
