@@ -118,12 +118,45 @@ def test_a_wrong_try_says_its_opponents_answer_is_taken_back_too(keyed: None) ->
     assert attempt.try_move("play AH on your 1").ok
     shown = attempt.try_move("discard KC")
     assert shown.kind == "off-track" and said(shown.text, "narration.moves.report.play_hidden")
-    assert shown.text.endswith(mark("lessons.feedback.both_taken_back"))
+    still = " ".join(attempt.goal_status())  # (the goals, of the position shown once both are taken back)
+    assert shown.text.endswith(f"{mark('lessons.feedback.both_taken_back')} {still}")
     assert not said(shown.text, "lessons.feedback.taken_back")
     plain = attempt.try_move("discard 8S")
     assert plain.kind == "off-track"
     assert not [key for key in keys_in(plain.text) if key.startswith("narration.moves.report.")]
-    assert plain.text.endswith(mark("lessons.feedback.taken_back"))
+    assert plain.text.endswith(f"{mark('lessons.feedback.taken_back')} {still}")
+
+
+@pytest.mark.parametrize("lesson", [lesson for lesson in MOVE_LESSONS if not lesson.free],
+                         ids=lambda lesson: lesson.key)
+def test_what_the_goals_still_need_is_said_of_the_position_shown_after_a_try_is_taken_back(
+        lesson, keyed: None) -> None:
+    """Stage 6: a jack on their space 2, off the script, was answered "Your opponent's square is worth 3 ... The move
+    has been taken back", the board showing it worth 6 again. What the goals still need is said after the words that
+    take the move back, of the position then on the board, and never of the one taken back."""
+    for step in range(len(lesson.solution)):
+        for move in at_step(lesson, step).hand.legal_moves():
+            attempt = at_step(lesson, step)
+            undone = attempt.hand.copy()
+            undone.apply(move)
+            feedback = attempt.try_move(move)
+            if feedback.kind != "off-track":
+                continue
+            shown = [goal.status(attempt.hand, named=attempt._names(goal)) for goal in lesson.goals
+                     if not goal.met(attempt.hand)]
+            back = mark("lessons.feedback.both_taken_back" if said(feedback.text, "lessons.feedback.both_taken_back")
+                        else "lessons.feedback.taken_back")
+            assert feedback.text.endswith(" ".join([back, *shown])), (step, move)
+            gone = [goal.status(undone, named=attempt._names(goal)) for goal in lesson.goals if not goal.met(undone)]
+            assert not [words for words in gone if words not in shown and words in feedback.text], (step, move)
+
+
+def at_step(lesson, step: int) -> Attempt:
+    """A new attempt of `lesson` with the solution's first `step` moves made."""
+    attempt = lesson.new_attempt()
+    for move in lesson.solution[:step]:
+        assert attempt.try_move(move).ok
+    return attempt
 
 
 def test_scripted_reply_and_draw_are_told(keyed: None) -> None:

@@ -303,13 +303,13 @@ class Attempt:
     def _off_track(self, move: Move, verdict: Verdict, told: str, could_go_out: bool) -> Feedback:
         """Take back the legal `move` that is not the lesson's; show the first of the lesson's `mistakes` for it
         whose conditions the engine finds true (`could_go_out`: going out was allowed instead of `move`), its
-        reply told as made, and then taken back with the move, which the last sentence says."""
+        reply told as made, and then taken back with the move, which a sentence says; what the goals still need is
+        said after it, of the position on the board once both are taken back (never of the one undone)."""
         hand = self._hand
         self.slips += 1
         texts, step = self.lesson.off_track, self._order[self._step] if self._step < len(self._order) else -1
         said = [verdict.reason, told,
                 self._say(texts[min(step, len(texts) - 1)]) if texts else text("lessons.feedback.off_track")]
-        said += [goal.status(hand, named=self._names(goal)) for goal in self.lesson.goals if not goal.met(hand)]
         shown: list[str] = []
         for mistake in self.lesson.mistakes:
             if mistake.move != move or hand.to_move != OPPONENT or not hand.check(mistake.reply):
@@ -324,6 +324,7 @@ class Attempt:
                 break
         hand.undo()
         said.append(text("lessons.feedback.both_taken_back" if shown else "lessons.feedback.taken_back"))
+        said += [goal.status(hand, named=self._names(goal)) for goal in self.lesson.goals if not goal.met(hand)]
         return Feedback(False, _join(*said), "off-track", move, verdict)
 
     def _opponent_turns(self) -> list[Move]:
