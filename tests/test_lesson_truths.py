@@ -8,7 +8,9 @@ Spanish:
 3. a wrong answer to a question about the rules (stage 14) was told as "not what you can tell from what you see";
 4. stage 14's success denied a list of values joined with "and" ("none is worth 17, 19, 21, 22 and 23");
 5. the coach's choice in the whole hand (stage 15) was said to gain "on your opponent's square" whichever square it
-   was played on.
+   was played on;
+6. stage 8's success said a card whose home spaces are covered face up "can only be thrown away", where a jack or a
+   queen opens one for a later turn.
 
 What the tutor says is compared as keys and facts (tests/keyed.py), or with the catalogue's and the lesson's own
 words in each language (tests/spoken.py), never with sentences written out here; every claim is checked against
@@ -30,12 +32,14 @@ from spoken import in_language
 
 from leopard_tutor.engine import (
     RUNNING_LEOPARD,
+    Card,
     EndTurn,
     GoOut,
     Hand,
     Move,
     Play,
     catalogue,
+    check_play,
     impossible_values,
     scoring_lines,
 )
@@ -487,3 +491,26 @@ def test_stage_2s_success_holds_for_their_row_and_column_through_space_7() -> No
         assert all(top is not None and top[1] and top[0].color == "red" for top in others), (line, others)
         assert before.top(7) is None or not before.top(7)[1], "space 7 took a 7: blank or face down"
     assert not any(line.points for line in scoring_lines(after, lesson.rules) if tuple(line.spaces) in rows)
+
+
+# -- 6. stage 8: a card whose home spaces are covered face up can be laid later ------------------------------------
+
+THIS_TURN = {"en": "this turn", "es": "en este turno"}
+"""The words that bound stage 8's claim to the turn, in each language."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_stage_8_says_the_card_can_only_be_thrown_away_this_turn(lang: str) -> None:
+    """Its success said "A card whose home spaces are both covered face up can only be thrown away", while the
+    engine's reason for the 5 of diamonds tried on a space 5 says to cover it first with a jack or a queen: the card
+    has no play this turn, and one once a jack covers a home space. The claim is bound to this turn (and the goal's
+    "cannot be played anywhere" too)."""
+    lesson = stage(8, lang)
+    hand = lesson.start()
+    five, jack = Card.parse("5D"), Card.parse("JS")
+    assert not [move for move in hand.legal_moves() if isinstance(move, Play) and move.card == five]
+    covered = _after(hand, Play(jack, 0, 5))
+    assert check_play(five, covered.squares[0], 5, own=True).legal, "a jack opens a home space for a later turn"
+    for words in (lesson.success, lesson.goal):
+        first = re.split(r"(?<=[.!?])\s", words)[0]
+        assert THIS_TURN[lang] in first, first
