@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from keyed import keys_in, mark, said
 
 from leopard_tutor.engine import Play
@@ -104,6 +105,30 @@ def test_best_play_by_clicks_right_and_wrong(keyed: None) -> None:
     board.dispatch({"type": "select", "index": 0})
     assert board.state["message"] == mark("sections.practice.answered")
     assert not any(card["selected"] for card in board.state["hand"]["cards"])
+
+
+WOULD = {"en": ("would take", "would make"), "es": ("llevaría", "dejaría")}
+"""The conditional of the words about a play that was not made, in each language (right, wrong)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_answer_to_which_play_scores_most_speaks_of_the_play_as_not_made(lang: str,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board keeps the question's square once it is answered (the play is not made): the answer said "takes your
+    square from 1 to 4" beside the square still worth 1. It says what the play would do, the value before being the
+    one shown."""
+    monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", lang)
+    for right in (True, False):
+        section, controller = new_section("best play")
+        question = controller.question
+        assert isinstance(question, BestPlayQuestion)
+        outcomes = question.outcomes()
+        play = question.solution[0] if right else next(m for m, v in outcomes.items() if v < max(outcomes.values()))
+        section.board.dispatch({"type": "select", "index": question.hand.held[0].index(play.card)})
+        section.board.dispatch({"type": "space", "square": 0, "space": play.space})
+        message, shown = section.board.state["message"], section.board.state["squares"][0]
+        assert shown["value"] == question.hand.value(0) and f" {shown['value']} " in message
+        assert WOULD[lang][0] in message and (right or WOULD[lang][1] in message), message
 
 
 def test_best_play_lights_only_the_learners_own_square_and_says_so_elsewhere(keyed: None) -> None:
