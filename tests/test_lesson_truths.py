@@ -327,7 +327,10 @@ def test_a_wrong_answer_says_what_the_question_is_answered_from(lesson: Lesson, 
             if wrong != right:
                 told = attempt.answer(wrong).text
                 key = f"lessons.questions.wrong.{ground(question.kind)}"
-                assert keys_in(told)[0] == key and said(told, key, answer=answer_words(wrong)), told
+                if key.endswith("seen") and wrong == "unknown":  # what is seen tells it: no answer quoted
+                    assert keys_in(told)[0] == f"{key}_unknown" and said(told, f"{key}_unknown"), told
+                else:
+                    assert keys_in(told)[0] == key and said(told, key, answer=answer_words(wrong)), told
                 grounds.add(ground(question.kind))
         attempt.answer(right)
     assert grounds == {ground(question.kind) for question in lesson.questions}
@@ -349,6 +352,34 @@ def test_a_wrong_answer_about_the_rules_in_english_and_spanish(lang: str) -> Non
         answer = in_language(lang, f"lessons.questions.answers.{wrong}")
         assert text.startswith(in_language(lang, "lessons.questions.wrong.rules", answer=answer)), text
         assert in_language(lang, "lessons.questions.wrong.seen", answer=answer) not in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_wrong_answer_about_what_you_see_is_true_of_each_answer(lang: str) -> None:
+    """Stage 12 answered "You cannot tell" where what is seen tells it said "“You cannot tell” is not what you can tell
+    from what you see"; it says that what is seen is enough to answer, and of a wrong "Yes" or "No" that what is seen
+    does not prove it."""
+    lesson = stage(12, lang)
+
+    def told() -> list[tuple[str, str, str]]:
+        attempt, found = lesson.new_attempt(), []
+        while (question := attempt.question) is not None:
+            right = question.truth(attempt.view).answer
+            found += [(wrong, right, attempt.answer(wrong).text) for wrong in ("yes", "no", "unknown") if wrong != right]
+            attempt.answer(right)
+        return found
+
+    found = in_lang(lang, told)
+    assert {wrong for wrong, _, _ in found} == {"yes", "no", "unknown"}
+    for wrong, _right, words in found:
+        if wrong == "unknown":
+            assert words.startswith(in_language(lang, "lessons.questions.wrong.seen_unknown")), words
+        else:
+            answer = in_language(lang, f"lessons.questions.answers.{wrong}")
+            assert words.startswith(in_language(lang, "lessons.questions.wrong.seen", answer=answer)), words
+        for answer in ("yes", "no", "unknown"):  # the old sentence, "… is not what you can tell from what you see"
+            quoted = in_language(lang, f"lessons.questions.answers.{answer}")
+            assert f"{quoted}” is not what" not in words and f"{quoted}» no es lo que" not in words, words
 
 
 # -- 4. a list after "none" is joined with "or" ------------------------------------------------------------------

@@ -139,7 +139,8 @@ class Attempt:
             self.slips += 1
             nudge = self._say(self.lesson.hints[min(self.answered, len(self.lesson.hints) - 1)])
             self._answer_hints = max(self._answer_hints, 1)  # the nudge is said here: Hint goes on to the answer
-            wrong = text(f"lessons.questions.wrong.{question.ground}", answer=words)
+            kind = "seen_unknown" if question.ground == "seen" and given == "unknown" else question.ground
+            wrong = text(f"lessons.questions.wrong.{kind}", answer=words)  # (each true of the answer given)
             return Feedback(False, _join(wrong, nudge), "off-track")
         self.answered += 1
         self._answer_hints = 0
