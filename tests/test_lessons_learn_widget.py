@@ -259,6 +259,28 @@ def test_whole_course_by_clicks(keyed: None) -> None:
                                                 play=mark("app.tabs.play"))), "what comes after the course"
 
 
+def test_every_solved_stage_says_it_is_finished_under_the_message(keyed: None) -> None:
+    """The note "This lesson is finished: start it again to replay it." stood under the message after stages solved
+    by a click on the table (the explanation of the place pointed at) and not after those solved by a button (Go out
+    in stages 9 and 13, an answer in 12 and 14, whose cards said they are answered with buttons): every solved stage
+    gives it as the line under the message, and as what its cards and spaces say."""
+    section, controller = new_section()
+    board = section.board
+    finished = mark("lessons.feedback.finished")
+    for index, lesson in enumerate(LESSONS):
+        section.stage_buttons[index].click()
+        assert "note" not in board.state, lesson.key
+        while (question := controller.attempt.question) is not None:
+            board.dispatch({"type": "action", "id": f"answer_{question.truth(controller.attempt.view).answer}"})
+        for move in lesson.solution:
+            for intent in intents_for(controller, move):
+                board.dispatch(intent)
+        assert controller.attempt.solved, lesson.key
+        assert board.state["note"] == finished and board.state["inert"] == finished, lesson.key
+        board.dispatch({"type": "select", "index": 0})
+        assert board.state["message"] == finished, lesson.key
+
+
 def successes(section: LearnSection) -> list[tuple[str, str]]:
     """Each stage solved by clicks, as the Learn section shows it: (what the stage says then, what it taught
     filled with the facts of the hand as it ends)."""

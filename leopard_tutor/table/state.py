@@ -31,6 +31,10 @@ class BoardState:
     inert: str = ""
     """Why the cards, the spaces and the discard pile take no click now ("": they do): a review is shown, the hand
     is over, the device is being passed, the class table waits or has closed. The page marks them so."""
+    note: str = ""
+    """What the line under the message says while no space or pile is pointed at or focused ("": nothing): a
+    finished stage's reason for taking no more tries, the same whatever was clicked last (that line showed it only
+    while the pointer rested on the table, so after a stage solved by a click there and not by a button)."""
 
     def as_dict(self) -> State:
         """The dict `board.js` draws (a new one each time): every part that is drawn, lists as lists."""
@@ -39,6 +43,8 @@ class BoardState:
                         "moves": list(self.moves), "error": self.error}
         if self.inert:
             found["inert"] = self.inert
+        if self.note:
+            found["note"] = self.note
         for name in ("hand", "stock", "discard", "opponent_hand", "answer", "search"):
             part = getattr(self, name)
             if part is not None:

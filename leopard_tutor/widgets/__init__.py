@@ -42,6 +42,8 @@ State schema (all parts except "squares" are optional; `BoardState.as_dict()` ma
     actions: [{id, label, enabled, note (why it is disabled), primary}]
     turn: str          message: str (the aria-live region), tone "info"|"ok"|"warn", seq (bump to re-announce)
     error: str         an unexpected failure, shown as an alert
+    inert: str         why the cards, spaces and discard pile take no click now (on hover and focus)
+    note: str          the line under the message while nothing is pointed at (Learn: a finished stage's reason)
     search: {deals, seconds, share, hurried}  Play only: how the computer's last turn was searched (an opponent
                        with a time budget); not drawn, read by benchmarks/classroom_load.py
 

@@ -95,7 +95,7 @@ class LearnController(TableController):
                             turn=turn, moves=self.marks.travelling(self.seq, ME), aside=self.panels())
         inert = self._no_cards()
         if inert:
-            state = replace(state, inert=inert)
+            state = replace(state, inert=inert, note=over)  # (a finished stage says so under the message, always)
         if self.tried is not None and self.tried[0] == self.seq:
             return silent(state, self.tried[1])
         return state
@@ -220,8 +220,9 @@ class LearnController(TableController):
         return text("lessons.feedback.finished") if self.attempt.finished else ""
 
     def _no_cards(self) -> str:
-        """Why the cards take no move now (a stage answered with buttons, or finished), or ""."""
-        return text("lessons.feedback.not_now") if self.lesson.questions else self._over()
+        """Why the cards take no move now (the stage is finished, or answered with buttons), or "": a finished stage
+        says so whatever its kind (one of questions said it was answered with buttons)."""
+        return self._over() or (text("lessons.feedback.not_now") if self.lesson.questions else "")
 
     def hint(self) -> None:
         """Show the next rung of the hint ladder; from the second rung on, the card is picked for you."""

@@ -651,7 +651,7 @@ export default {
       const pointed = root.querySelector(".lt-space:hover, .lt-discard:hover") ||
         (root.contains(document.activeElement) && document.activeElement.matches(".lt-space, .lt-discard")
           ? document.activeElement : null);
-      showWhy(pointed ? pointed.getAttribute("title") : "");
+      showWhy(pointed ? pointed.getAttribute("title") : state.note || "");  // (else the state's own, if any)
     }
 
     // A button pressed that is gone once the board is drawn again (Review this hand, Back to the game, Next hand)
