@@ -51,7 +51,7 @@ from leopard_tutor.lessons import LESSONS, Attempt, Lesson, LessonFormatError, l
 from leopard_tutor.lessons.coach import coach_move
 from leopard_tutor.lessons.facts import lesson_facts
 from leopard_tutor.lessons.model import STAGES_DIR, parse_lesson
-from leopard_tutor.lessons.questions import answer_words
+from leopard_tutor.lessons.questions import ANSWERS, answer_words
 
 T = TypeVar("T")
 LANGUAGES = ("en", "es")
@@ -365,7 +365,7 @@ def test_a_wrong_answer_about_what_you_see_is_true_of_each_answer(lang: str) -> 
         attempt, found = lesson.new_attempt(), []
         while (question := attempt.question) is not None:
             right = question.truth(attempt.view).answer
-            found += [(wrong, right, attempt.answer(wrong).text) for wrong in ("yes", "no", "unknown") if wrong != right]
+            found += [(wrong, right, attempt.answer(wrong).text) for wrong in ANSWERS if wrong != right]
             attempt.answer(right)
         return found
 

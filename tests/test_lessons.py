@@ -10,7 +10,15 @@ import pytest
 from keyed import keys_in, mark, said
 
 from leopard_tutor.engine import Card, Discard, GoOut, Play
-from leopard_tutor.lessons import LESSONS, Attempt, LessonFormatError, MoveTextError, load_lessons, move_text, parse_move
+from leopard_tutor.lessons import (
+    LESSONS,
+    Attempt,
+    LessonFormatError,
+    MoveTextError,
+    load_lessons,
+    move_text,
+    parse_move,
+)
 from leopard_tutor.lessons.model import STAGES_DIR
 from leopard_tutor.lessons.questions import ANSWERS, answer_words
 
