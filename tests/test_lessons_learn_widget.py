@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -264,21 +265,29 @@ def test_every_solved_stage_says_it_is_finished_under_the_message(keyed: None) -
     by a click on the table (the explanation of the place pointed at) and not after those solved by a button (Go out
     in stages 9 and 13, an answer in 12 and 14, whose cards said they are answered with buttons): every solved stage
     gives it as the line under the message, and as what its cards and spaces say."""
-    section, controller = new_section()
+    section, _ = new_section()
     board = section.board
     finished = mark("lessons.feedback.finished")
     for index, lesson in enumerate(LESSONS):
-        section.stage_buttons[index].click()
-        assert "note" not in board.state, lesson.key
-        while (question := controller.attempt.question) is not None:
-            board.dispatch({"type": "action", "id": f"answer_{question.truth(controller.attempt.view).answer}"})
-        for move in lesson.solution:
-            for intent in intents_for(controller, move):
-                board.dispatch(intent)
-        assert controller.attempt.solved, lesson.key
+        solve_by_clicks(section, index, before=lambda: "note" not in board.state)
         assert board.state["note"] == finished and board.state["inert"] == finished, lesson.key
         board.dispatch({"type": "select", "index": 0})
         assert board.state["message"] == finished, lesson.key
+
+
+def solve_by_clicks(section: LearnSection, index: int, before: Callable[[], bool] = lambda: True) -> None:
+    """Open stage `index` (where `before` must hold) and solve it as a learner would: each question answered
+    truly, then the solution's moves by clicks."""
+    controller, board = section.controller, section.board
+    section.stage_buttons[index].click()
+    lesson = controller.attempt.lesson
+    assert before(), lesson.key
+    while (question := controller.attempt.question) is not None:
+        board.dispatch({"type": "action", "id": f"answer_{question.truth(controller.attempt.view).answer}"})
+    for move in lesson.solution:
+        for intent in intents_for(controller, move):
+            board.dispatch(intent)
+    assert controller.attempt.solved, lesson.key
 
 
 def successes(section: LearnSection) -> list[tuple[str, str]]:
@@ -287,13 +296,7 @@ def successes(section: LearnSection) -> list[tuple[str, str]]:
     controller, board = section.controller, section.board
     shown = []
     for index, lesson in enumerate(controller.lessons):
-        section.stage_buttons[index].click()
-        while (question := controller.attempt.question) is not None:
-            board.dispatch({"type": "action", "id": f"answer_{question.truth(controller.attempt.view).answer}"})
-        for move in lesson.solution:
-            for intent in intents_for(controller, move):
-                board.dispatch(intent)
-        assert controller.attempt.solved, lesson.key
+        solve_by_clicks(section, index)
         message = board.state["message"]
         if index + 1 == len(controller.lessons):  # the course's end is said after the last stage's own words
             after = text("sections.learn.all_done", practice=text("app.tabs.practice"), play=text("app.tabs.play"))
