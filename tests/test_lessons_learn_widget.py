@@ -290,9 +290,22 @@ def solve_by_clicks(section: LearnSection, index: int, before: Callable[[], bool
     assert controller.attempt.solved, lesson.key
 
 
+def test_a_stage_whose_hand_runs_out_says_why_it_ended(keyed: None) -> None:
+    """A stage's hand that ends with the stock and both hands empty (nobody went out) says so when it is solved
+    (stage 10 ended with its score and no word of why), and only such a hand."""
+    section, controller = new_section()
+    ran_out = []
+    for index, lesson in enumerate(LESSONS):
+        solve_by_clicks(section, index)
+        assert said(section.board.state["message"], "narration.ran_out") == controller.attempt.hand.ran_out, lesson.key
+        ran_out += [lesson.key] if controller.attempt.hand.ran_out else []
+    assert ran_out, "a stage whose hand runs out"
+
+
 def successes(section: LearnSection) -> list[tuple[str, str]]:
     """Each stage solved by clicks, as the Learn section shows it: (what the stage says then, what it taught
-    filled with the facts of the hand as it ends)."""
+    filled with the facts of the hand as it ends); the words of a hand that ran out, said first, are left out
+    (test_a_stage_whose_hand_runs_out_says_why_it_ended)."""
     controller, board = section.controller, section.board
     shown = []
     for index, lesson in enumerate(controller.lessons):
@@ -302,13 +315,14 @@ def successes(section: LearnSection) -> list[tuple[str, str]]:
             after = text("sections.learn.all_done", practice=text("app.tabs.practice"), play=text("app.tabs.play"))
             assert message.endswith(f" {after}")
             message = message.removesuffix(f" {after}")
+        message = message.removeprefix(f"{text('narration.ran_out')} ")
         shown.append((message, fill(lesson.success, lesson_facts(controller.attempt.hand, lesson))))
     return shown
 
 
 def test_a_solved_stage_says_what_it_taught_and_the_stars_only(keyed: None) -> None:
     """Nothing of the last move (its verdict, what it did to the squares, the reply) and no right answer's
-    reason: the lesson's success, then the stars."""
+    reason: the lesson's success, then the stars (after why the hand ended, where it ran out)."""
     for message, taught in successes(new_section()[0]):
         assert message == f"{taught} {mark('lessons.feedback.stars', stars=3)}"
 

@@ -133,6 +133,7 @@ def test_a_whole_hand_between_two_people_at_one_device_never_shows_both_hands(ke
     scores = table.hand.scores()
     assert said(table.message, "play.people.hand_end", mine=scores[viewer], other=table.name(other),
                 theirs=scores[other])
+    assert said(table.message, "narration.ran_out") == table.hand.ran_out  # why it ended, where nobody went out
     # every entry of the log is told to the viewer: their moves as "You", the other's by name
     log = table.board_state().aside[-1]["items"]
     assert all(subject(item["text"]) == (mark("narration.you") if item["class"] == "lt-by-you" else table.name(other))
@@ -283,6 +284,21 @@ def test_play_shows_end_turn_by_the_rule_learn_shows_it_by() -> None:
     assert "end_turn" not in shown(table)[0] and not hand.check(EndTurn()).legal
     assert not end_turn_shown(REVISED_2008, False) and end_turn_shown(RUNNING_LEOPARD, False)
     assert end_turn_shown(REVISED_2008, True)
+
+
+def test_a_hand_that_runs_out_says_why_it_ended(keyed: None) -> None:
+    """Where nobody goes out, the hand ends once the stock and both hands are empty: the message says so before the
+    scores (it gave the scores alone, as if the hand had ended for no reason)."""
+    from tests.test_widgets_play_section import Discarder
+
+    table = against_computer(Discarder(), seed=3, **OPTIONS)
+    while not table.hand.is_over:
+        table.make(next(move for move in table.view().legal_moves() if isinstance(move, Discard)))
+    scores = table.hand.scores()
+    assert table.hand.ran_out and table.hand.went_out is None
+    assert said(table.message, "narration.ran_out") and said(table.message, "play.hand_end", mine=scores[0])
+    assert table.message.index(mark("narration.ran_out")) < table.message.index(mark("play.hand_end", mine=scores[0],
+                                                                                     theirs=scores[1]))
 
 
 def test_a_seat_elsewhere_answers_minutes_later_and_the_table_waits(keyed: None) -> None:

@@ -163,6 +163,11 @@ class Hand:
         return self._over
 
     @property
+    def ran_out(self) -> bool:
+        """Whether the hand has ended with the stock and both hands empty (nobody went out)."""
+        return self._over and self.went_out is None
+
+    @property
     def plays_made(self) -> int:
         """How many cards the player to move has played this turn (more than one only in Running Leopard)."""
         return self._plays_made

@@ -215,7 +215,7 @@ class Attempt:
             return self._solve(move, verdict, tuple(replies))
         if hand.is_over:
             self.finished = True
-            said += self.goal_status()
+            said += [text("narration.ran_out") if hand.ran_out else "", *self.goal_status()]
             said.append(text("lessons.feedback.failed"))
             return Feedback(False, _join(*said), "failed", move, verdict, tuple(replies))
         return Feedback(True, _join(*said), "progress", move, verdict, tuple(replies))
@@ -297,9 +297,10 @@ class Attempt:
         return Feedback(True, self._success(), "solved", move, verdict, replies, self.stars)
 
     def _success(self) -> str:
-        """What a solved stage says: what it taught (the lesson's success) and the stars, nothing of the last
-        move (the board shows it)."""
-        return _join(self._say(self.lesson.success), text("lessons.feedback.stars", stars=self.stars))
+        """What a solved stage says: why the hand ended where nobody went out, what it taught (the lesson's success)
+        and the stars, nothing of the last move (the board shows it)."""
+        ran_out = text("narration.ran_out") if self._hand.ran_out else ""
+        return _join(ran_out, self._say(self.lesson.success), text("lessons.feedback.stars", stars=self.stars))
 
     def _off_track(self, move: Move, verdict: Verdict, told: str, could_go_out: bool) -> Feedback:
         """Take back the legal `move` that is not the lesson's; show the first of the lesson's `mistakes` for it

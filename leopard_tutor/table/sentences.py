@@ -102,7 +102,8 @@ def not_now(table: Table) -> str:
 
 
 def end_words(table: Table) -> str:
-    """How the hand ended for the viewer (both scores), and, after the match's last hand, how the match did."""
+    """How the hand ended for the viewer (why, where nobody went out; both scores), and, after the match's last hand,
+    how the match did."""
     viewer, other = table.viewer, 1 - table.viewer
     scores = table.hand.scores()
     name = table.name(other)
@@ -110,6 +111,8 @@ def end_words(table: Table) -> str:
         words = text("play.people.hand_end", mine=scores[viewer], other=name, theirs=scores[other])
     else:
         words = text("play.hand_end", mine=scores[viewer], theirs=scores[other])
+    if table.hand.ran_out:
+        words = f"{text('narration.ran_out')} {words}"
     if table.retry is not None:
         return words + " " + text("review.retry.over")
     words += " " + text("review.invite")
