@@ -294,31 +294,38 @@ def test_every_refusal_is_one_short_line_in_the_log(server: Any) -> None:
 
 def test_a_page_from_before_a_restart_asking_for_its_kernel_is_one_line_a_kernel(server: Any) -> None:
     """After a restart each page asks for its old kernel (its model, then its websocket) several times before it
-    tells its visitor to reload; each request was three warnings ("Kernel does not exist", "wrote error", the access
-    line), a class's worth of them a flood. Now each is a plain 404, and only a kernel's first is logged."""
+    tells its visitor to reload, and its shutdown beacon names it as the page closes; each request was three warnings
+    ("Kernel does not exist", "wrote error", the access line), a class's worth of them a flood. Now each is a plain
+    404, and only a kernel's first is logged."""
     wait_for_kernels(server, 1)
     before = len(server.log_text().splitlines())
-    gone = [str(uuid.uuid4()) for _ in range(2)]
+    gone = [str(uuid.uuid4()) for _ in range(3)]
 
     async def scenario() -> list[int]:
         page = Visit(server.url)
         await page.load()
+        cookie = {"Cookie": "; ".join(f"{k}={v}" for k, v in page.cookies.items()),
+                  "Origin": "http://" + urlsplit(server.url).netloc}
         statuses = []
         for _ in range(3):
-            for kernel in gone:
+            for kernel in gone[:2]:
                 code, _, _ = await asyncio.to_thread(http_get, f"{server.url}api/kernels/{kernel}", page.cookies)
                 statuses.append(code)
                 with pytest.raises(VisitError, match="404"):
                     await page.connect(kernel)
+            # the page closing: its shutdown beacon
+            statuses.append(await asyncio.to_thread(status, f"{server.url}voila/api/shutdown/{gone[2]}", cookie,
+                                                    "POST"))
         await end([page])
         return statuses
 
     statuses = run(scenario())
-    assert statuses == [404] * 6
-    wanted = [f"Refused 404 GET /api/kernels/{kernel} " for kernel in gone]
-    added = added_lines(server, before, lambda line: any(line.startswith(start) for start in wanted), 2)
+    assert statuses == [404] * 9
+    wanted = [f"Refused 404 GET /api/kernels/{kernel} " for kernel in gone[:2]]
+    wanted.append(f"Refused 404 POST /voila/api/shutdown/{gone[2]} ")
+    added = added_lines(server, before, lambda line: any(line.startswith(start) for start in wanted), 3)
     joined = "\n".join(added)
-    assert [sum(line.startswith(start) for line in added) for start in wanted] == [1, 1], joined
+    assert [sum(line.startswith(start) for line in added) for start in wanted] == [1, 1, 1], joined
     assert not [line for line in added if any(kernel in line and not line.startswith(start)
                                               for kernel, start in zip(gone, wanted, strict=True))], joined
     assert "Kernel does not exist" not in joined and "Traceback" not in joined

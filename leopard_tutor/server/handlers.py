@@ -8,7 +8,8 @@ handler class, never a method of Voilà's or Jupyter server's classes.
   the class arrives at once, makes pages a few at a time (`visits.visit`); the kernel a page gets is its
   visitor's (`visits.PageKernels`); a link may ask for the light or dark page as ?voila-theme= as well as ?theme=.
 * `ShutdownHandler` (Voilà's shutdown beacon): for the session's own browser only, and a same-origin beacon needs
-  no XSRF header (a closing tab's beacon cannot carry one).
+  no XSRF header (a closing tab's beacon cannot carry one); a kernel the server does not have (a page from before a
+  restart, closing) is `guards.refuse_gone_kernel`'s 404.
 * `QuerySocket` (Voilà's query socket, where a preheated kernel learns its visitor's request): answers only the
   kernel itself, proved by an HMAC under its connection key; one waiter per kernel, which one page's socket
   closing no longer drops.
@@ -98,6 +99,9 @@ class ShutdownHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
         await ensure_async(super().prepare())
         if not self._finished:
             guards.refuse_strangers(self)
+            kernel_id = guards.kernel_in_path(self)
+            if kernel_id not in self.kernel_manager:  # a page from before a restart, closing
+                guards.refuse_gone_kernel(self, kernel_id)
 
     def check_xsrf_cookie(self) -> None:
         """A beacon whose Origin (or, lacking one, Referer) is this very server passes: what a browser's beacon
