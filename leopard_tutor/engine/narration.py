@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .cards import JACK, QUEEN, Card, rank_words
 from .catalogue import or_list, text
@@ -20,6 +20,9 @@ from .rules import RuleSet
 from .scoring import ScoringLine, bonus, hand_score, scoring_lines, square_value
 from .square import Face, Hidden, Square, lies_face_down
 from .view import seen_face
+
+if TYPE_CHECKING:
+    from .hand import Hand
 
 MoveForm = Literal["advice", "report", "undo"]
 """How `move_words` puts a move: advice to the viewer ('play the 7 of hearts on space 7 of your square'),
@@ -77,6 +80,11 @@ def line_changes(owner: int, before: Square, after: Square, rules: RuleSet) -> t
     old = {line.spaces: line.points for line in scoring_lines(before, rules)}
     return tuple(LineChange(owner, line, old[line.spaces]) for line in scoring_lines(after, rules)
                  if line.points != old[line.spaces])
+
+
+def ran_out_words(hand: Hand) -> str:
+    """Why `hand` ended where nobody went out (the stock and both hands are empty); "" where it has not ended so."""
+    return text("narration.ran_out") if hand.ran_out else ""
 
 
 def narrate(move: Move, mover: int, viewer: int, before: Sequence[Square], after: Sequence[Square],

@@ -18,7 +18,7 @@ from ..engine import (
 from ..engine.catalogue import text
 from ..engine.facts import fill
 from ..engine.gains import move_gain, value_changes
-from ..engine.narration import move_words
+from ..engine.narration import move_words, ran_out_words
 from ..engine.turns import apply_move, play_turn
 from ..hint_ladder import RUNGS, HintLadder, Rung
 from .coach import coach_move
@@ -215,7 +215,7 @@ class Attempt:
             return self._solve(move, verdict, tuple(replies))
         if hand.is_over:
             self.finished = True
-            said += [text("narration.ran_out") if hand.ran_out else "", *self.goal_status()]
+            said += [ran_out_words(hand), *self.goal_status()]
             said.append(text("lessons.feedback.failed"))
             return Feedback(False, _join(*said), "failed", move, verdict, tuple(replies))
         return Feedback(True, _join(*said), "progress", move, verdict, tuple(replies))
@@ -299,8 +299,8 @@ class Attempt:
     def _success(self) -> str:
         """What a solved stage says: why the hand ended where nobody went out, what it taught (the lesson's success)
         and the stars, nothing of the last move (the board shows it)."""
-        ran_out = text("narration.ran_out") if self._hand.ran_out else ""
-        return _join(ran_out, self._say(self.lesson.success), text("lessons.feedback.stars", stars=self.stars))
+        return _join(ran_out_words(self._hand), self._say(self.lesson.success),
+                     text("lessons.feedback.stars", stars=self.stars))
 
     def _off_track(self, move: Move, verdict: Verdict, told: str, could_go_out: bool) -> Feedback:
         """Take back the legal `move` that is not the lesson's; show the first of the lesson's `mistakes` for it

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import GoOut, Play
 from ..engine.catalogue import and_list, text
+from ..engine.narration import ran_out_words
 from ..engine.turns import cards_drawn, current_player, turn_began
 from .modes import Closed, PassingDevice, Reviewing, Seating
 
@@ -112,7 +113,7 @@ def end_words(table: Table) -> str:
     else:
         words = text("play.hand_end", mine=scores[viewer], theirs=scores[other])
     if table.hand.ran_out:
-        words = f"{text('narration.ran_out')} {words}"
+        words = f"{ran_out_words(table.hand)} {words}"
     if table.retry is not None:
         return words + " " + text("review.retry.over")
     words += " " + text("review.invite")
