@@ -190,8 +190,8 @@ class VoilaOwnedKernelSocket(OwnedKernelSocket, VoilaKernelWebsocketHandler):  #
 
 
 class OwnKernelModel(KernelHandler):
-    """Jupyter server's kernel model (GET) and shutdown (DELETE); a kernel the server does not have is
-    `guards.refuse_gone_kernel`'s 404."""
+    """Jupyter server's kernel handler: its model (GET), where a kernel the server does not have is
+    `guards.refuse_gone_kernel`'s 404; its shutdown (DELETE) as Jupyter server has it."""
 
     @authenticated
     @authorized
