@@ -232,7 +232,7 @@ def test_the_adaptive_level_moves_after_two_wins_or_two_losses_in_a_row() -> Non
     assert level.record("won") == "" and level.record("lost") == "" and level.record("won") == ""
     assert level.level == "intermediate"  # a loss between the wins starts the count again
     assert level.record("won") == "up" and level.level == "expert"
-    assert level.record("won") == "" and level.record("won") == "up" and level.level == "master"
+    assert level.record("won") == "" and level.record("won") == "up_top" and level.level == "master"
     assert level.record("won") == "" and level.record("won") == "top" and level.level == "master"
     assert level.record("lost") == "" and level.record("drawn") == "" and level.record("lost") == ""
     assert level.record("lost") == "down" and level.level == "expert"
@@ -240,7 +240,7 @@ def test_the_adaptive_level_moves_after_two_wins_or_two_losses_in_a_row() -> Non
     assert level.record("lost") == "down" and level.level == "intermediate"
     assert level.record("lost") == "" and level.record("lost") == "down" and level.level == "casual"
     level.record("lost")
-    assert level.record("lost") == "down" and level.level == "beginner"
+    assert level.record("lost") == "down_bottom" and level.level == "beginner"
     level.record("lost")
     assert level.record("lost") == "bottom" and level.level == "beginner"
     with pytest.raises(AIError):

@@ -62,7 +62,8 @@ class AdaptiveLevel:
 
     def record(self, result: str) -> str:
         """Count one finished match ("won", "drawn" or "lost" for the learner: `Match.result_for`) and say what it
-        did to the level: "up", "down", "top" or "bottom" (a streak that cannot move it further), or "" (nothing)."""
+        did to the level: "up" or "down", "up_top" or "down_bottom" (a move that reached the strongest or the weakest
+        level), "top" or "bottom" (a streak that cannot move it further), or "" (nothing)."""
         if result not in RESULTS:
             raise AIError(f"a match result is one of {', '.join(RESULTS)}, not {result!r}")
         self.wins = self.wins + 1 if result == "won" else 0
@@ -75,8 +76,8 @@ class AdaptiveLevel:
             if self.at_top:
                 return "top"
             self.index += 1
-            return "up"
+            return "up_top" if self.at_top else "up"
         if self.at_bottom:
             return "bottom"
         self.index -= 1
-        return "down"
+        return "down_bottom" if self.at_bottom else "down"

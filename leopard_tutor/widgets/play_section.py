@@ -155,7 +155,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.adaptive: AdaptiveLevel | None = None
         self._own_level = level if level in LEVELS else LEVELS[0]
         """The level of the last computer opponent this section made (`opponent_level`)."""
-        self._uncounted: weakref.WeakSet[Match] = weakref.WeakSet()
+        self._adaptive_skips: weakref.WeakSet[Match] = weakref.WeakSet()
         """The matches the adaptive choice does not count: those the learner had begun (or that were over) when it was
         chosen, played in part against another opponent, and those it has counted already."""
         self._round_match: Match | None = None  # the last match against the computer a teacher's round dealt here
@@ -951,7 +951,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         adaptive = self.adaptive = AdaptiveLevel(old if old in LEVELS else LEVELS[0])
         table = self.controller
         begun = under_way(table)  # (a match only the computer has moved in is played wholly against the choice)
-        self._uncounted = weakref.WeakSet(kept.match for kept in (table, *self.set_aside.values())
+        self._adaptive_skips = weakref.WeakSet(kept.match for kept in (table, *self.set_aside.values())
                                           if kept.match.is_over or under_way(kept))
         table.set_opponent(factory(adaptive.level, None))
         start = "start_top" if adaptive.at_top else "start_bottom" if adaptive.at_bottom else "start"  # (true there)
@@ -994,7 +994,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         adaptive, table = self.adaptive, self.controller
         if adaptive is None or isinstance(table, ClassTable) or kind_of(table) != COMPUTER:
             return None
-        return {**adaptive.to_data(), "counts": table.match not in self._uncounted}
+        return {**adaptive.to_data(), "counts": table.match not in self._adaptive_skips}
 
     def _take_up_adaptive(self, kept: object, counts: bool | None = None) -> None:
         """Choose again the adaptive choice `kept` (`adaptive_kept`; nothing if None) for the match against the computer
@@ -1015,9 +1015,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.adaptive = adaptive
         self._put_back(self.level_pick, ADAPTIVE)
         self.names_row.layout.display = "none"
-        self._uncounted = weakref.WeakSet(aside.match for aside in self.set_aside.values())
+        self._adaptive_skips = weakref.WeakSet(aside.match for aside in self.set_aside.values())
         if not counts:
-            self._uncounted.add(table.match)
+            self._adaptive_skips.add(table.match)
         if level_of(table.opponent) != adaptive.level:
             table.set_opponent(factory(adaptive.level, None))
         kept_words = text("levels.adaptive.kept", level=text(f"levels.in_sentence.{adaptive.level}"))
@@ -1025,20 +1025,18 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
 
     def _count_match(self) -> None:
         """With the adaptive level, count a match against the computer once it is over (one the learner had not begun
-        when the adaptive choice was made: `_uncounted`), and change the opponent if it says so."""
+        when the adaptive choice was made: `_adaptive_skips`), and change the opponent if it says so."""
         adaptive, match, factory = self.adaptive, self.controller.match, self.opponent_factory
-        if (adaptive is None or factory is None or not match.is_over or match in self._uncounted
+        if (adaptive is None or factory is None or not match.is_over or match in self._adaptive_skips
                 or isinstance(self.controller, ClassTable)):  # a class table's match is the class's tables' to count
             return
-        self._uncounted.add(match)
+        self._adaptive_skips.add(match)
         moved = adaptive.record(match.result_for(self.controller.viewer))
         if moved:
-            if moved in ("up", "down"):
+            if moved not in ("top", "bottom"):  # (the level moved)
                 self.controller.set_opponent(factory(adaptive.level, None))
             level = text(f"levels.in_sentence.{adaptive.level}")
-            key = {("up", True, False): "up_top", ("down", False, True): "down_bottom"}.get(
-                (moved, adaptive.at_top, adaptive.at_bottom), moved)  # (reached the end: no level beyond it, said)
-            self.controller.say(f"{self.controller.message} {text(f'levels.adaptive.{key}', level=level)}")
+            self.controller.say(f"{self.controller.message} {text(f'levels.adaptive.{moved}', level=level)}")
             self.board.refresh()
 
 
