@@ -406,13 +406,10 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         except LeopardError as error:
             self._note(str(error), "warn")
             raise
-        if merged:
-            words = " ".join(
-                [text("sections.progress.merged", raised=len(merged.raised))]
-                + ([text("sections.progress.merged_practice", concepts=len(merged.replaced))] if merged.replaced
-                   else []))
-        else:
-            words = text("sections.progress.nothing_new")
+        said = [text("sections.progress.merged", raised=len(merged.raised))] if merged else []
+        if merged.replaced:
+            said.append(text("sections.progress.merged_practice", concepts=len(merged.replaced)))
+        words = " ".join(said) or text("sections.progress.nothing_new")
         self._note(words)
         self.controller.say(words, "ok")
 
