@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from keyed import mark, said
+from test_review_play import small_review
 from test_widgets_play_section import Discarder
 
 from leopard_tutor.ai.players import IntermediatePlayer
@@ -16,10 +17,6 @@ from leopard_tutor.table.drawing import mark_words, review_panels
 from leopard_tutor.widgets import PlaySection
 
 ME = 0
-
-
-def small_review(player: int = ME) -> HandReview:
-    return HandReview(player, deals=1, candidates=2)
 
 
 def reviewing(level: str = "beginner", moves: int = 4) -> PlaySection:
