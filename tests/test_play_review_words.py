@@ -12,6 +12,7 @@ from test_widgets_play_section import Discarder
 
 from leopard_tutor.ai.players import IntermediatePlayer
 from leopard_tutor.ai.review import HandReview, Review
+from leopard_tutor.ai.why import why_turn
 from leopard_tutor.table import Reviewing, Table, against_computer
 from leopard_tutor.table.drawing import mark_words, review_panels
 from leopard_tutor.widgets import PlaySection
@@ -199,3 +200,24 @@ def test_next_inaccuracy_or_worse_searches_for_a_bounded_time_then_lands_on_a_mo
     assert session.judgement.verdict == "inaccuracy" and not session.judgement.final
     assert said(table.message, "review.step", number=5, mark=mark_words(session.judgement))
     assert marks(table)[:5] == ["lt-review-good"] * 4 + ["lt-review-inaccuracy"]
+
+
+def test_a_refusal_during_a_review_is_said_beside_the_review(keyed: None) -> None:
+    """A step the review does not offer (back before its first move), a card clicked on the reviewed board: each is
+    refused with its reason, and the message still speaks of the move the turn line names."""
+    play = reviewing()
+    play.board.dispatch({"type": "action", "id": "review_prev"})
+    play.board.dispatch({"type": "action", "id": "review_prev"})  # already at the first move
+    message = agree(play)
+    assert said(message, "review.at_first") and play.board.state["tone"] == "warn"
+    play.board.dispatch({"type": "select", "index": 0})
+    assert said(agree(play), "review.in_review")
+
+
+def test_why_the_computer_moved_during_a_review_is_said_beside_the_review(keyed: None) -> None:
+    play = reviewing()
+    table = play.controller
+    computer = table.computer_player
+    assert computer is not None
+    play.board.dispatch({"type": "action", "id": "why"})
+    assert agree(play).startswith(why_turn(table.hand, computer, table.computer_from).sentence)

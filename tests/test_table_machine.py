@@ -257,13 +257,14 @@ class TableWalk(RuleBasedStateMachine):
 
     # -- checks --------------------------------------------------------------------------------
     def _refused(self, table: Table, intent: dict[str, Any]) -> None:
-        """An intent not offered is refused with its reason (for an action, the offer's reason), changing nothing."""
+        """An intent not offered is refused with its reason (for an action, the offer's reason, beside the judgement
+        of a review shown), changing nothing."""
         before = snapshot(table)
         reason = table.offers().get(intent.get("id", "")) if intent["type"] == "action" else None
         table.handle(intent)
         assert table.tone == "warn", (intent, table.message)
         if reason:
-            assert table.message == reason
+            assert table.message == table.beside_review(reason)
         assert snapshot(table) == before, intent
 
     @staticmethod

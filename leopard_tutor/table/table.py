@@ -262,15 +262,16 @@ class Table(TableController):
         changes nothing; a card, a space or the discard pile answers only in a mode where moves are made."""
         kind = intent.get("type")
         if kind in ("select", "space", "discard") and not machine.allowed(self.mode, "move"):
-            self.say(sentences.no_moves_now(self), "warn")
+            self.say(self.beside_review(sentences.no_moves_now(self)), "warn")
             return
         super().handle(intent)
 
     def refused(self, action: str) -> bool:
-        """Whether the table does not offer `action` now (offers.py); if so, the reason is said, as a warning."""
+        """Whether the table does not offer `action` now (offers.py); if so, the reason is said, as a warning (beside
+        the judgement of a review shown)."""
         reason = offers(self)[action]
         if reason:
-            self.say(reason, "warn")
+            self.say(self.beside_review(reason), "warn")
         return bool(reason)
 
     def select(self, index: int) -> None:
@@ -323,7 +324,7 @@ class Table(TableController):
         """Make the viewer's move if the rules allow it, then ask the other seat; else explain."""
         hand = self.hand
         if not machine.allowed(self.mode, "move"):
-            self.say(sentences.no_moves_now(self), "warn")
+            self.say(self.beside_review(sentences.no_moves_now(self)), "warn")
             return
         if hand.is_over:
             self.say(sentences.hand_over_words(self), "warn")
@@ -700,7 +701,7 @@ class Table(TableController):
             return
         computer = self.computer_player
         assert computer is not None
-        self.say(why_turn(self.hand, computer, self.computer_from).sentence)
+        self.tell(why_turn(self.hand, computer, self.computer_from).sentence)
 
     def _follow(self) -> None:
         """Bring the reviews of the match's hand up to date (the cheap pass) and let the search go on when idle."""
