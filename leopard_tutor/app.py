@@ -387,8 +387,11 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         """Another tab is shown: tell the server; for Learn, ask whether the teacher has opened every lesson."""
         self._report_now()
         learn = self._tab("learn")
-        if self.member is not None and learn is not None and self.tabs.selected_index == learn:
-            self.member.follow_unlocking(lambda: self.tabs.selected_index == learn)
+        if self.member is not None and learn is not None:
+            if self.tabs.selected_index == learn:
+                self.member.follow_unlocking()
+            else:
+                self.member.stop_following()
 
     def _report_now(self) -> None:
         """Tell the server what the student is doing: the section in view and what it says."""

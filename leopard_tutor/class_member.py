@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import urlencode
@@ -43,6 +42,8 @@ class ClassMember:
         self.unlock_check: threading.Thread | None = None
         """The background questions, while Learn is shown, whether the teacher has unlocked every lesson
         (`follow_unlocking`)."""
+        self.learn_left = threading.Event()
+        """Set when Learn is no longer shown (`stop_following`): the questions stop at once."""
         found = record.read()
         if found.progress is not None:
             code = found.progress
@@ -70,28 +71,32 @@ class ClassMember:
         kernel_progress().open_through(LESSONS[-1].key)
         self.redraw()
 
-    def follow_unlocking(self, shown: Callable[[], bool]) -> None:
-        """Learn is shown: while it is (`shown`) and a stage is still locked, ask the server (in the background, so
-        the tab opens at once, and again every `UNLOCK_POLL_SECONDS` until it cannot say) whether the teacher has
-        unlocked every lesson, and open them all once they have."""
+    def follow_unlocking(self) -> None:
+        """Learn is shown: until it is left (`stop_following`) and while a stage is still locked, ask the server (in
+        the background, so the tab opens at once, and again every `UNLOCK_POLL_SECONDS` until it cannot say) whether
+        the teacher has unlocked every lesson, and open them all once they have."""
         if kernel_progress().is_unlocked(LESSONS[-1].key) or (
-                self.unlock_check is not None and self.unlock_check.is_alive()):
+                self.unlock_check is not None and self.unlock_check.is_alive() and not self.learn_left.is_set()):
             return
 
         loop = running_loop()
+        left = self.learn_left = threading.Event()
 
         def ask() -> None:
             while not (unlocked := self.record.unlocked()):
                 if unlocked is None:  # the server cannot say now: asked again when Learn is next shown
                     return
-                time.sleep(UNLOCK_POLL_SECONDS)
-                if not shown() or kernel_progress().is_unlocked(LESSONS[-1].key):
+                if left.wait(UNLOCK_POLL_SECONDS) or kernel_progress().is_unlocked(LESSONS[-1].key):
                     return
             with contextlib.suppress(LoopGone):  # (the kernel is shutting down)
                 in_turn(loop, self.open_every_lesson)  # between two clicks, never while one redraws
 
         self.unlock_check = threading.Thread(target=ask, daemon=True, name="leopard-unlock-check")
         self.unlock_check.start()
+
+    def stop_following(self) -> None:
+        """Learn is no longer shown: stop asking whether the teacher has unlocked every lesson, at once."""
+        self.learn_left.set()
 
     def class_choices(self, play: PlaySection | None, rules: str | None,
                       level: str | None) -> tuple[str | None, str | None]:

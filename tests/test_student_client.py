@@ -104,11 +104,28 @@ def finish_match(play: PlaySection) -> None:
     raise AssertionError("the match did not end")
 
 
+JOINED: list[app.TutorApp] = []
+"""The apps `joined` made in the test running (their questions to the server stop when it ends)."""
+
+
+@pytest.fixture(autouse=True)
+def no_questions_left() -> Iterator[None]:
+    """A test's apps stop asking the server whether lessons are unlocked when it ends (none asks into the next)."""
+    yield
+    for tutor in JOINED:
+        if tutor.member is not None:
+            tutor.member.stop_following()
+            if tutor.member.unlock_check is not None:
+                tutor.member.unlock_check.join(5)
+    JOINED.clear()
+
+
 def joined(link: FakeLink, sections: list[tuple[str, Any]] | None = None, query: str = "") -> app.TutorApp:
     """The app on a class server whose student link is `link`, set up by a link's `query`."""
     tutor = app.build_app(sections)
     tutor.join_class(link)  # type: ignore[arg-type]
     tutor.follow_link(query)
+    JOINED.append(tutor)
     return tutor
 
 
@@ -383,6 +400,18 @@ def test_an_unlocking_while_learn_is_open_reaches_it_and_its_next_stage_button(
     asking.join(5)
     assert not asking.is_alive() and kernel_progress().is_unlocked(LESSONS[-1].key)
     assert next_stage()["enabled"] and next_stage()["note"] == "", "the board follows the progress at once"
+
+
+def test_leaving_learn_stops_the_asking_at_once() -> None:
+    """Learn left while the page waits to ask again: the asking ends then, not when it would next have asked."""
+    tutor = joined(FakeLink())
+    tutor.tabs.selected_index = [name for name, _ in tutor.sections].index("learn")
+    asking = tutor.member.unlock_check  # type: ignore[union-attr]
+    assert asking is not None and asking.is_alive()
+    time.sleep(0.2)  # it has asked once and waits `UNLOCK_POLL_SECONDS` (10 s) to ask again
+    tutor.tabs.selected_index = 0
+    asking.join(1)
+    assert not asking.is_alive()
 
 
 def test_a_teachers_link_wins_over_the_class_defaults() -> None:
