@@ -14,6 +14,8 @@ from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.facts import fill
 from leopard_tutor.lessons import LESSONS, Progress
 from leopard_tutor.lessons.facts import lesson_facts
+from leopard_tutor.lessons.notation import LEARNER
+from leopard_tutor.table.sentences import places_words
 from leopard_tutor.widgets.learn import LearnController, LearnSection, build_learn
 
 
@@ -449,7 +451,8 @@ def test_a_picked_card_is_offered_the_discard_pile_only_where_the_rules_allow_it
         board.dispatch(intent)
     seven = controller.attempt.view.hand.index(stage.solution[1].card)  # type: ignore[union-attr]
     board.dispatch({"type": "select", "index": seven})
-    assert said(board.state["message"], "sections.learn.picked_spaces_only")
+    assert said(board.state["message"], "sections.learn.picked")
+    assert not said(board.state["message"], "play.places.discard"), "the discard pile is not said to take it"
     assert not controller.attempt.can_discard(stage.solution[1].card)  # type: ignore[union-attr]
 
 
@@ -459,3 +462,19 @@ def test_a_press_of_a_greyed_go_out_is_answered_with_its_reason_and_costs_no_sli
     assert why, "going out is not allowed at the first stage's start"
     section.board.dispatch({"type": "action", "id": "go_out"})
     assert section.board.state["message"] == why and controller.attempt.slips == 0
+
+
+def test_a_picked_card_is_told_where_it_can_go_as_the_board_lights_it() -> None:
+    """Each card of the first stage's hand, picked: the message names the places the board lights (a learner who
+    cannot see the board hears them), in the words Play uses."""
+    section, controller = new_section()
+    board = section.board
+    for index, card in enumerate(controller.attempt.view.hand):
+        board.dispatch({"type": "select", "index": index})
+        state = board.state
+        lit = {square["key"]: {cell["space"] for cell in square["cells"] if cell["target"]}
+               for square in state["squares"]}
+        where = places_words(lit, LEARNER, bool(state["discard"]["target"]))
+        assert state["message"] == text("sections.learn.picked", card=card.name, where=where)
+        assert any(lit.values()) or state["discard"]["target"]
+        board.dispatch({"type": "select", "index": index})  # put back

@@ -5,16 +5,30 @@ Fixed words come from the catalogue; nothing here decides or changes anything.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from ..engine import GoOut, Play
-from ..engine.catalogue import and_list, text
+from ..engine.catalogue import and_list, or_list, text
+from ..engine.legality import spaces_words
 from ..engine.narration import ran_out_words
 from ..engine.turns import cards_drawn, current_player, turn_began
 from .modes import Closed, PassingDevice, Reviewing, Seating
 
 if TYPE_CHECKING:
     from .table import Table
+
+
+def places_words(targets: Mapping[int, Collection[int]], viewer: int, can_discard: bool) -> str:
+    """Where a picked card may go, from its legal spaces on each square (by the square's owner) and whether it may be
+    discarded: "space 4 of your square or the discard pile", "any space of their square"; "no space right now" where
+    it may go nowhere."""
+    places = [text("play.places.own" if owner == viewer else "play.places.theirs",
+                   spaces=text("play.places.any_space") if len(spaces) == 9 else spaces_words(sorted(spaces)))
+              for owner, spaces in sorted(targets.items()) if spaces]
+    if can_discard:
+        places.append(text("play.places.discard"))
+    return or_list(places) if places else text("play.nowhere")
 
 
 def no_moves_now(table: Table) -> str:

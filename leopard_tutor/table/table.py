@@ -32,8 +32,7 @@ from ..engine import (
     PlayerView,
     RuleSet,
 )
-from ..engine.catalogue import or_list, text
-from ..engine.legality import spaces_words
+from ..engine.catalogue import text
 from ..engine.narration import move_words, narrate
 from ..engine.turns import Passed, apply_move, current_player, deal_next, play_turn
 from ..hint_ladder import HintLadder
@@ -285,12 +284,7 @@ class Table(TableController):
             self.say(sentences.hand_over_words(self) if self.hand.is_over else sentences.not_now(self), "warn")
             return
         targets, _, can_discard = play_targets(self.view(), card)
-        places = [text("play.places.own" if owner == self.viewer else "play.places.theirs",
-                       spaces=_spaces_words(sorted(targets[owner]))) for owner in (0, 1) if targets[owner]]
-        if can_discard:
-            places.append(text("play.places.discard"))
-        where = or_list(places) if places else text("play.nowhere")
-        self.say(text("play.picked", card=card.name, where=where))
+        self.say(text("play.picked", card=card.name, where=sentences.places_words(targets, self.viewer, can_discard)))
 
     def click_space(self, owner: int, space: int) -> None:
         """A click on a space: play the selected card there, or say why not (changing nothing)."""
@@ -850,10 +844,3 @@ def _distinct(name: str, other: str) -> None:
     aside): each turn would name them both alike."""
     if name.casefold() == other.casefold():
         raise LeopardError(key="play.people.name_taken", facts={"name": other})
-
-
-def _spaces_words(spaces: Sequence[int]) -> str:
-    """'space 4', 'spaces 1, 2 and 5' or 'any space'."""
-    if len(spaces) == 9:
-        return text("play.places.any_space")
-    return spaces_words(spaces)

@@ -18,10 +18,12 @@ from ..engine.catalogue import and_list, text
 from ..engine.knowledge import ANSWERS
 from ..engine.square import Face
 from ..lessons import Attempt, Feedback, Lesson, Progress, current_lessons, kernel_progress
+from ..lessons.notation import LEARNER
 from ..lessons.questions import answer_words
 from ..table import BadIntent, BoardState, Marks, State, TableController
 from ..table.offers import end_turn_shown
 from ..table.presenter import action, goal_panel, list_panel, table_state, text_panel
+from ..table.sentences import places_words
 from .board import LeopardBoard
 from .section import SectionPlace
 from .stage_tabs import StageTabs
@@ -168,10 +170,14 @@ class LearnController(TableController):
             self.say(text("sections.learn.put_back", card=cards[index].name))
             return
         card = cards[index]
-        spaces, discard = bool(self.attempt.targets(card)), self.attempt.can_discard(card)
-        where = {(True, True): "picked", (True, False): "picked_spaces_only", (False, True): "picked_nowhere",
-                 (False, False): "picked_stuck"}[spaces, discard]
-        self.say(text("sections.learn." + where, card=card.name))
+        targets: dict[int, set[int]] = {0: set(), 1: set()}
+        for play in self.attempt.targets(card):
+            targets[play.square_owner].add(play.space)
+        discard = self.attempt.can_discard(card)
+        if any(targets.values()) or discard:
+            self.say(text("sections.learn.picked", card=card.name, where=places_words(targets, LEARNER, discard)))
+        else:
+            self.say(text("sections.learn.picked_stuck", card=card.name))
 
     def click_space(self, owner: int, space: int) -> None:
         """Play the selected card on a space (any space: a wrong one is answered, not refused)."""
