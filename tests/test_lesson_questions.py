@@ -226,7 +226,8 @@ def test_the_learn_section_asks_marks_lists_and_takes_answers_by_clicks(keyed: N
     assert any(all(card.name in item for card in hand.discards) for item in seen["items"])
     assert any(said(item, "sections.learn.in_sight.pile", cards=mark(
         "words.and_list", first=Card.parse("KS").name, last=Card.parse("7H").name)) for item in seen["items"])
-    assert board.state["message"] == mark("sections.learn.start_questions")
+    assert board.state["message"] == " ".join((mark("sections.learn.opened", stage=lesson.stage, title=lesson.title),
+                                               mark("sections.learn.start_questions")))
     assert [panel["kind"] for panel in state["aside"]] == ["goal", "list", "text"]
     board.dispatch({"type": "action", "id": "hint"})
     assert board.state["message"] == mark("sections.learn.hint", level=1, count=2, text=lesson.hints[0])

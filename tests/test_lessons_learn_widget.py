@@ -16,6 +16,7 @@ from leopard_tutor.lessons import LESSONS, Progress
 from leopard_tutor.lessons.facts import lesson_facts
 from leopard_tutor.lessons.notation import LEARNER
 from leopard_tutor.table.sentences import places_words
+from leopard_tutor.widgets.board import FOCUS_TABLE
 from leopard_tutor.widgets.learn import LearnController, LearnSection, build_learn
 
 
@@ -478,3 +479,22 @@ def test_a_picked_card_is_told_where_it_can_go_as_the_board_lights_it() -> None:
         assert state["message"] == text("sections.learn.picked", card=card.name, where=where)
         assert any(lit.values()) or state["discard"]["target"]
         board.dispatch({"type": "select", "index": index})  # put back
+
+
+def test_next_stage_says_the_stage_opened_and_puts_the_keyboard_on_its_table(keyed: None) -> None:
+    """Next stage, pressed once a stage is solved: the message names the stage that opened, and the page is told to
+    put the keyboard on its table (the button stays greyed until that stage is solved); a stage opened from the row of
+    stages keeps the keyboard there, and Next stage on a stage not yet solved opens nothing and moves nothing."""
+    section, controller = new_section()
+    board = section.board
+    sent: list[object] = []
+    board.send = sent.append  # type: ignore[method-assign]
+    board.dispatch({"type": "action", "id": "next"})
+    assert controller.index == 0 and sent == [], "the second stage is still locked"
+    solve_by_clicks(section, 0)
+    assert sent == [], "a stage opened from the row of stages"
+    board.dispatch({"type": "action", "id": "next"})
+    second = LESSONS[1]
+    assert controller.index == 1 and sent == [FOCUS_TABLE]
+    assert board.state["message"] == " ".join((mark("sections.learn.opened", stage=second.stage, title=second.title),
+                                               mark("sections.learn.start")))

@@ -21,6 +21,8 @@ ALIVE_EVERY_MS = 15_000
 """How often a board in sight asks its kernel whether it is there (between clicks): a server stopped or restarted
 shows on the board within this and the page's 20 s wait for the answer, without a click."""
 ALIVE_ASKED, ALIVE_SAID = {"type": "alive?"}, {"type": "alive"}
+FOCUS_TABLE = {"type": "focus_table"}
+"""What the kernel sends when another table is on the board for the keyboard to play (`LeopardBoard.focus_table`)."""
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -177,6 +179,12 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
             log.exception("Leopard board callback failed")
             self.show_error(text("board.failed", error=error_words(error)))
         return None
+
+    def focus_table(self) -> None:
+        """Another table is on the board, to be played now (the next stage, a class table joined): the page brings it
+        into view and puts the keyboard on it (the hand, else the first square), where it had stayed on the button
+        pressed, or the one nearest it."""
+        self.send(FOCUS_TABLE)
 
     def show_message(self, text: str, tone: str = "info") -> None:
         """Put `text` in the board's live region, under a message number of its own: the controller's later

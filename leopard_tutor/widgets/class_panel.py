@@ -166,7 +166,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
                  named: Callable[[str], bool] = lambda name: True, arrived: Callable[[], None] = lambda: None,
                  computer_round: ComputerRound = lambda level, rules, hands, words, deal: None,
                  computer_seated: Callable[[str], None] = lambda level: None,
-                 unsaid: Callable[[str], None] = lambda words: None) -> None:
+                 unsaid: Callable[[str], None] = lambda words: None,
+                 focus_table: Callable[[], None] = lambda: None) -> None:
         """`options()` are the table options (hinter, reviews) of the section; `computer(level)` makes a computer
         player, and `level()` names the learner's own level, at which it takes a gone classmate's seat; `named(name)`
         is asked to keep the name a table is to be opened or joined under, first (False: refused, and said why: the
@@ -174,13 +175,14 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         at a table it did not open or join here (a round the teacher paired, or another tab of the same browser);
         `computer_round` when the teacher's round has this page play the computer; `computer_seated(level)` once the
         computer took a gone classmate's seat at `level`; `unsaid(words)` once the words said of a table that closed
-        while the visitor was away (`away`) no longer hold (the teacher forgot the class, and what it counted). A match
+        while the visitor was away (`away`) no longer hold (the teacher forgot the class, and what it counted);
+        `focus_table()` puts the keyboard on the board once a table joined here is on it. A match
         under way that a table takes the place of is `seat`'s to keep: what it says of it is said with the table's
         first words, however the table came."""
         self.client, self._seat, self._act, self._refresh = client, seat, act, refresh
         self._options, self._address, self._computer, self._level = options, address, computer, level
         self._arrived, self._computer_round, self._named = arrived, computer_round, named
-        self._computer_seated, self._unsaid = computer_seated, unsaid
+        self._computer_seated, self._unsaid, self.focus_table = computer_seated, unsaid, focus_table
         self.table: ClassTable | None = None
         self.table_code: str | None = None
         """The code of the server's table that `table` is this page's seat at."""
@@ -301,7 +303,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self._ask_server(self.client.join, self.name.value, code)
         self._sit_now()
         if self.leave_button.layout.display != "none":
-            self.leave_button.focus()  # the button pressed is gone with the entry: the keyboard goes on to Leave
+            self.focus_table()  # the button pressed is gone with the entry: the keyboard goes to the match begun
 
     def _sit_now(self) -> None:
         """Show this visitor's table as the server has it now, so that the board changes with the click that opened

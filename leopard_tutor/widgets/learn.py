@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import html
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
@@ -153,7 +153,8 @@ class LearnController(TableController):
             self.say(text("sections.learn.locked", stage=lesson.stage, previous=lesson.stage - 1), "warn")
             return
         self.index = index
-        self._fresh(text("sections.learn.start_questions" if lesson.questions else "sections.learn.start"))
+        self._fresh(" ".join((text("sections.learn.opened", stage=lesson.stage, title=lesson.title),
+                              text("sections.learn.start_questions" if lesson.questions else "sections.learn.start"))))
 
     def restart(self) -> None:
         """Begin the current lesson again."""
@@ -326,12 +327,22 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         another language): then the stage the browser kept makes no change."""
         self._kept: str | None = None
         """The stage the browser kept ("" if none), once the page has said it."""
+        self._index_shown = controller.index
+        """The stage the board showed after the last click (`_moved_on`)."""
         self.board.listeners.append(lambda _intent: self._keep_stage())  # (first: update_panels reads `_used`)
         self.board.listeners.append(lambda _intent: self.update_panels())
+        self.board.listeners.append(self._moved_on)
         super().__init__([stages, self.board, code_box, self.stage_tabs, self.stage_keeper])
         self.add_class("lt-section")
         self.add_class("lt-learn")
         self.update_panels()
+
+    def _moved_on(self, intent: Mapping[str, Any]) -> None:
+        """Next stage pressed, and the next stage opened: the keyboard goes to its table (the button stays greyed
+        until that stage is solved, and the one nearest it is Start again)."""
+        opened, self._index_shown = self.controller.index != self._index_shown, self.controller.index
+        if opened and intent.get("type") == "action" and intent.get("id") == "next":
+            self.board.focus_table()
 
     def open_stage(self, stage: int) -> None:
         """Open Learn at `stage` (its number in the course, as a teacher's link says it; a group of stages holds

@@ -326,7 +326,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                           computer=lambda level: factory(level, None), level=self.opponent_level,
                           named=self._table_named, arrived=self._arrived_at_class_table,
                           computer_round=lambda *round_: self.board.act(lambda: self._play_round(*round_)),
-                          computer_seated=self._computer_seated, unsaid=self._unsay)
+                          computer_seated=self._computer_seated, unsaid=self._unsay,
+                          focus_table=self.board.focus_table)
 
     def _computer_seated(self, level: str) -> None:
         """The computer took a gone classmate's seat at `level`: the match on the board is one against the computer

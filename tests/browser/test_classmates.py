@@ -132,6 +132,7 @@ def test_two_classmates_play_a_whole_hand_by_clicks(browser: Any, page: Any, ope
     ana_board = open_board(base_url)
     other, _, ben_board, code = two_at_a_table(browser, page, base_url, page_errors, NAMES)
     try:
+        expect(ben_board.locator(".lt-hand-card:focus")).to_have_count(1, timeout=TIMEOUT)  # joined: on to the match
         boards = {NAMES[0]: ana_board, NAMES[1]: ben_board}
         for board in boards.values():
             expect(board.locator(".lt-turn")).to_have_text(

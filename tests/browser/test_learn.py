@@ -102,8 +102,15 @@ def test_complete_stage_2_and_stage_6_by_clicks(board: Any) -> None:
     assert opening("lessons.feedback.stars", "stars") in play_solution(root, 1)
     goal = root.locator(".lt-goal")
     goal_node = goal.element_handle()
-    click(root, root.get_by_role("button", name=text("sections.learn.next_button")))
+    root.get_by_role("button", name=text("sections.learn.next_button")).focus()
+    seq = root.get_attribute("data-seq")
+    board.page.keyboard.press("Enter")
+    expect(root).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
     expect(root.locator(".lt-turn")).to_contain_text(stage_line(2))
+    # the stage that opened is said, and the keyboard is on its table (Next stage is greyed until it is solved)
+    expect(root.locator(".lt-message")).to_contain_text(
+        text("sections.learn.opened", stage=2, title=LESSONS[1].title))
+    expect(root.locator(".lt-hand-card:focus")).to_have_count(1)
     # the new stage's goal is read out: a live region, the same node as before with new words in it
     expect(goal).to_contain_text(LESSONS[1].goal)
     assert goal.get_attribute("aria-live") == "polite" and goal.evaluate("(el, old) => el === old", goal_node)

@@ -163,6 +163,29 @@ def test_board_renders_with_the_accessibility_contract(board: Any) -> None:
         "3px", "solid"]
 
 
+def test_a_message_said_again_is_heard_again(board: Any) -> None:
+    """Hint pressed past its last rung says the same words again: a screen reader hears a live region only when it
+    changes, so the region is emptied and given the words back, and the board's data-seq follows once they are."""
+    wait_my_turn(board)
+    hint = board.get_by_role("button", name=text("play.controls.hint"), exact=True)
+    live = board.locator(".lt-message")
+    said = [click(board, hint)["message"]]
+    while said[-1] != (again := click(board, hint)["message"]):
+        said.append(again)
+        assert len(said) <= 6, "the hint's ladder has at most a few rungs"
+    at_pace(board.page)
+    heard = board.evaluate("""(board) => new Promise((done) => {
+        const live = board.querySelector(".lt-message");
+        const seen = [];
+        new MutationObserver(() => { seen.push(live.textContent); if (seen.length > 1) done(seen); })
+          .observe(live, { childList: true, characterData: true, subtree: true });
+        setTimeout(() => done(seen), 5000);  // (what was heard by then, if not twice)
+        board.querySelector("button[data-k='ahint']").click();
+    })""")
+    assert heard == ["", again], heard
+    expect(live).to_have_text(again)
+
+
 def test_the_header_is_the_banner_and_the_sections_are_the_main_landmarks_tabs(board: Any) -> None:
     """A screen reader finds the header (title, language) as the page's banner and the sections as its main
     landmark: a named row of tabs, the open section's tab selected and controlling its tab panel, which it names.

@@ -175,8 +175,14 @@ export default {
         clearTimeout(aliveTimer);
         aliveTimer = null;
       }
+      if (message && message.type === "focus_table") {  // another table to play: the keyboard goes to it
+        showTable(root.querySelector('.lt-hand-card[tabindex="0"], .lt-hand-card') ||
+          root.querySelector('.lt-space[tabindex="0"], .lt-space'));
+      }
     };
     const showWhy = (text) => { why.textContent = text || ""; };
+    const SAY_AGAIN_MS = 150;
+    let sayAgain = null;  // the words of a message said again, about to be given back (`render`)
 
     // Each square and the hand is one stop of the Tab key (a "roving" tab stop): the arrow keys move inside it.
     // The stop is the button focused there now; else the group's first lit button (the first space a chosen card
@@ -631,9 +637,24 @@ export default {
       if (fresh) {
         lastSeq = state.seq;
         live.className = `lt-message lt-tone-${state.tone || "info"}`;
-        live.textContent = state.message || "";
+        const message = state.message || "";
+        clearTimeout(sayAgain);
+        sayAgain = null;
+        if (message && live.textContent === message) {
+          // the same words said again (a hint asked once more): a screen reader hears a live region only when it
+          // changes, so it is emptied first and given them back a moment later (the board's data-seq, which says
+          // which message is shown, follows then)
+          live.textContent = "";
+          sayAgain = setTimeout(() => {
+            sayAgain = null;
+            live.textContent = message;
+            root.setAttribute("data-seq", String(state.seq ?? ""));
+          }, SAY_AGAIN_MS);
+        } else {
+          live.textContent = message;
+        }
       }
-      root.setAttribute("data-seq", String(state.seq ?? ""));
+      if (!sayAgain) root.setAttribute("data-seq", String(state.seq ?? ""));
       fit();
       if (fresh) fly(state.moves);
       flightFrom = null;
@@ -703,6 +724,7 @@ export default {
     requestAnimationFrame(fit);
     return () => {
       clearTimeout(lostTimer);
+      clearTimeout(sayAgain);
       clearTimeout(aliveTimer);
       clearInterval(asking);
       clearFlights();
