@@ -24,6 +24,7 @@ class NewMatchQuestion(W.HBox):  # type: ignore[misc]
         super().__init__([self.words, self.start_button, self.keep_button],
                          layout=W.Layout(display="none", flex_flow="row wrap", align_items="center"))
         self.add_class("lt-new-match-question")
+        self.add_class("lt-asks")  # each button described by the sentence (`PageRoles`): heard with the focus
 
     @property
     def asked(self) -> bool:

@@ -280,6 +280,26 @@ def test_a_menu_stepped_through_by_keyboard_acts_once_at_enter(board: Any) -> No
                                                how_it_plays(chosen)))
 
 
+def test_new_matchs_question_is_heard_with_the_answer_the_keyboard_is_put_on(board: Any) -> None:
+    """New match during a match under way asks first, the keyboard on Keep playing: each answer is described by the
+    question (a screen reader used to hear only "Keep playing, button")."""
+    page = board.page
+    move_by_clicks(board, len(wait_my_turn(board)["hand"]))  # a move: the match is under way
+    wait_my_turn(board)
+    new_match = page.get_by_role("button", name=text("play.controls.new_match"), exact=True)
+    new_match.press("Enter")
+    keep = page.get_by_role("button", name=text("play.new_match_question.keep"))
+    expect(keep).to_be_focused(timeout=30_000)
+    asked = text("play.new_match_question.asked")
+    expect(keep).to_have_accessible_description(asked)
+    expect(page.get_by_role("button", name=text("play.new_match_question.start"))).to_have_accessible_description(asked)
+    seq = board.get_attribute("data-seq")
+    page.keyboard.press("Enter")  # Keep playing: the match goes on, the keyboard back on New match
+    expect(new_match).to_be_focused(timeout=30_000)
+    expect(keep).to_be_hidden()
+    assert board.get_attribute("data-seq") == seq
+
+
 def test_selecting_a_card_lights_exactly_the_legal_targets(board: Any) -> None:
     table = wait_my_turn(board)
     for index in range(min(4, len(table["hand"]))):

@@ -10,7 +10,10 @@
 // of it and at a click elsewhere: it lies over the page, and must not hide what the keyboard is on. A press (a
 // finger's tap, a click) on a greyed control that says why (.lt-says-why: a button by its title, a menu of Play's row
 // by the note under that row) shows the reason beside it (.lt-why-bubble), until the next press, Escape, a scroll or
-// a resize: a finger has no hover to show a title, and a greyed button takes no focus. Else it draws nothing.
+// a resize: a finger has no hover to show a title, and a greyed button takes no focus. A row that asks a question
+// (.lt-asks: its sentence .lt-question-words, then its answers' buttons) has each button described by the sentence
+// (aria-describedby), from the moment the row is drawn: the keyboard put on an answer hears the question too. Else
+// it draws nothing.
 
 let apps = 0;
 
@@ -33,6 +36,17 @@ export default {
       };
     };
     const watched = new MutationObserver(() => place());
+    let questions = 0;
+    const describe = () => {  // each row asking a question: its buttons described by its sentence
+      if (!app) return;
+      for (const row of app.querySelectorAll(".lt-asks")) {
+        const words = row.querySelector(".lt-question-words");
+        if (!words) continue;
+        if (!words.id) words.id = `${prefix}-question-${++questions}`;
+        for (const button of row.querySelectorAll("button")) mark(button, "aria-describedby", words.id);
+      }
+    };
+    const drawn = new MutationObserver(() => describe());
     const notes = [[".lt-link-note", "link_note_label"], [".lt-storage-note", "storage_note_label"]];
     const name = (note, label) => {  // a named region while the note says something, else no landmark
       watched.observe(note, { childList: true, subtree: true, characterData: true });
@@ -133,7 +147,12 @@ export default {
     const events = ["keydown", "focusout", "pointerdown"];
     const start = (tries) => {
       place();
-      if (!app && tries > 0) requestAnimationFrame(() => start(tries - 1));
+      if (app) {
+        describe();
+        drawn.observe(app, { childList: true, subtree: true });
+      } else if (tries > 0) {
+        requestAnimationFrame(() => start(tries - 1));
+      }
     };
     requestAnimationFrame(() => start(600));  // once the widget is in the page
     document.addEventListener("focusout", left, true);
@@ -144,6 +163,7 @@ export default {
     for (const label of labels) model.on(`change:${label}`, place);
     return () => {
       watched.disconnect();
+      drawn.disconnect();
       document.removeEventListener("focusout", left, true);
       for (const kind of events) document.removeEventListener(kind, about, true);
       document.removeEventListener("pointerdown", why, true);
