@@ -47,6 +47,7 @@ from leopard_tutor.server.students import Students
 from leopard_tutor.table import against_computer
 from leopard_tutor.table.class_table import ClassTable
 from leopard_tutor.widgets import PlaySection
+from leopard_tutor.widgets.name_keys import NameKeys
 from leopard_tutor.widgets.student_bar import StudentBar, generated_name, read_kept
 
 KEY = b"connection-key"
@@ -221,6 +222,29 @@ def test_a_name_typed_over_the_offered_one_is_kept_at_keep_and_at_enter() -> Non
     bar.change_button.click()
     bar.box.value = "x" * 25  # refused at Enter as at Keep
     assert shown(bar.box) and shown(bar.note) and tutor.member.record.name == "Ana L" and bar.storage.saved == "Ana L"
+
+
+def test_escape_in_the_box_drops_the_edit_and_a_name_kept_is_said() -> None:
+    tutor = joined(FakeLink())
+    bar = bar_of(tutor)
+    page_restores(bar, "")
+    offered = bar.box.value
+    keys = next(part for part in bar.children if isinstance(part, NameKeys))
+    bar.change_button.click()
+    keys._on_page_msg(keys, {"type": "escape"}, [])  # the page's Escape in the box
+    assert not shown(bar.box) and shown(bar.lead) and shown(bar.change_button) and offered in bar.shown.value
+    assert tutor.member is not None and tutor.member.record.name is None and bar.said.value == ""
+    bar.change_button.click()
+    bar.box.value = "Ana Lima"  # Enter, or Tab out of the box
+    assert bar.said.value == text("students.kept_said", name="Ana Lima")
+    bar.change_button.click()
+    assert bar.said.value == "", "no longer so while the box asks"
+    bar.box.value = "x" * 25
+    assert shown(bar.note)
+    keys._on_page_msg(keys, {"type": "escape"}, [])
+    assert not shown(bar.box) and not shown(bar.note) and not shown(bar.lead) and "Ana Lima" in bar.shown.value
+    assert bar.box.value == "Ana Lima" and bar.storage.saved == "Ana Lima"
+    assert [body for action, body in sent(tutor) if action == "name"] == [{"name": "Ana Lima"}]
 
 
 def test_an_offered_name_is_given_with_a_finished_match() -> None:

@@ -1,14 +1,16 @@
 """The student's name in the app's header, on a class server: on a first visit "You are Quiet Otter" (a generated
 two-word name that no classmate has: `StudentRecord.free_name`) and "Change". The offered name is the student's name
-until they change it: the record gives it to the server at their first report worth a record
-(`StudentRecord.offer`), so a visit that does nothing leaves no row on the class page. "Change" shows a box "Your
-name" and a button to keep the name typed (Enter in the box keeps it too, as does leaving the box with a new name);
-once kept, the name and "Change". The name is kept in the browser (`BrowserStorage("student_name")`: the offered one
-once it is given), with the class's id (`kept_text`), and told to the server (`StudentRecord`); a name that is not
-one (`class_codes.valid_name`) is answered under the box and changes nothing. If the server no longer keeps the
-student's record (the teacher forgot the class, while the page was open or, as the class's id then says, while it
-was closed), the browser forgets the name too and the box asks again, holding the name that was, with a note saying
-why.
+until they change it: the record gives it to the server at their first report worth a record (`StudentRecord.offer`),
+so a visit that does nothing leaves no row on the class page. "Change" shows a box "Your name" and a button to keep
+the name typed (Enter in the box keeps it too, as does leaving the box with a new name); once kept, the name and
+"Change", and a polite live region says the name kept (after a press of Keep, Enter or leaving the box: the keyboard,
+back on "Change", would hear nothing of it). Escape in the box drops the edit: the name as it was, with "Change" and
+the keyboard on it (`NameKeys`, the page's side). The name is kept in the browser (`BrowserStorage("student_name")`:
+the offered one once it is given), with the class's id (`kept_text`), and told to the server (`StudentRecord`); a
+name that is not one (`class_codes.valid_name`) is answered under the box and changes nothing. If the server no
+longer keeps the student's record (the teacher forgot the class, while the page was open or, as the class's id then
+says, while it was closed), the browser forgets the name too and the box asks again, holding the name that was, with
+a note saying why.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import ipywidgets as W
 from ..class_codes import ClassTableError, valid_name
 from ..client.student_client import StudentRecord
 from ..engine.catalogue import text, texts
+from .name_keys import NameKeys
 from .storage import BrowserStorage
 
 KEPT_SEPARATOR = "\n"
@@ -100,6 +103,10 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         header, which stands above the tabs meanwhile (the bar is marked "lt-noting"), so it covers none of the page's
         buttons."""
         self.note_box.add_class("lt-student-note")
+        self.said = W.HTML()
+        """The name the student just kept, said (a polite live region, `NameKeys`; read out, not shown)."""
+        self.said.add_class("lt-student-said")
+        self.said.add_class("lt-unseen")
         self.change_button.on_click(lambda _b: self._change_pressed())
         self.keep_button.on_click(lambda _b: self._keep_pressed())
         self.box.observe(self._typed, names="value")
@@ -107,7 +114,7 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         record.forgotten_listeners.append(self.forgotten)
         record.offered_listeners.append(self.offered_given)
         super().__init__([self.lead, self.shown, self.about, self.change_button, self.box, self.keep_button,
-                          self.note_box, self.storage])
+                          self.note_box, self.said, self.storage, NameKeys(on_escape=self.cancel)])
         self.add_class("lt-student")
         if record.name is not None:
             self._show(record.name)
@@ -155,6 +162,16 @@ class StudentBar(W.HBox):  # type: ignore[misc]
             self._fill(self.record.name)
         self._parts(asking=True)
 
+    def cancel(self) -> None:
+        """Escape in the box: the name as it was shown again, "Change" with the keyboard on it, the box holding that
+        name; nothing changes while there is no name to go back to (the box asks for one)."""
+        name = self.record.name if self.record.name is not None else self.record.offered
+        if name is None or self.box.layout.display == "none":
+            return
+        self._fill(name)
+        self._show(name, offered=self.record.name is None)
+        self.change_button.focus()
+
     def _change_pressed(self) -> None:
         """"Change": the box is shown, and the keyboard goes into it (the button pressed is gone)."""
         self.ask()
@@ -164,13 +181,18 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         """"Keep": the name is kept, and the keyboard goes on to "Change" (the button pressed is gone); a name
         refused leaves the keyboard where it was."""
         if self.keep(self.box.value):
-            self.change_button.focus()
+            self._kept_said()
 
     def _typed(self, change: dict[str, object]) -> None:
         """The box's value changed at Enter (or as the student left it): keep the name typed, as Keep does, and the
         keyboard goes on to "Change" (the box and Keep are gone)."""
         if not self._filling and self.box.layout.display != "none" and self.keep(str(change["new"])):
-            self.change_button.focus()
+            self._kept_said()
+
+    def _kept_said(self) -> None:
+        """The student kept a name: say it (the live region), and the keyboard goes on to "Change"."""
+        self.said.value = html.escape(text("students.kept_said", name=self.record.name or ""))
+        self.change_button.focus()
 
     def _fill(self, name: str) -> None:
         """Put `name` in the box without keeping it."""
@@ -250,6 +272,7 @@ class StudentBar(W.HBox):  # type: ignore[misc]
                             (self.box, asking is True), (self.keep_button, asking is True)):
             part.layout.display = "" if shown else "none"
         if asking:
+            self.said.value = ""  # no longer so while the box asks (and a name kept again is said again)
             self.add_class("lt-asking")
         else:
             self.remove_class("lt-asking")

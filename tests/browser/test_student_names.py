@@ -85,6 +85,42 @@ def test_a_first_visit_names_itself_and_the_name_comes_back(open_board: Any, pag
     expect(page.locator(".lt-student").get_by_role("textbox", name=text("students.label"))).to_be_hidden()
 
 
+def test_escape_drops_a_name_edit_and_a_name_kept_at_tab_is_said(open_board: Any, page: Any, base_url: str) -> None:
+    """Escape in the name box puts back the name as it was (offered, then kept), the box closed and the keyboard on
+    Change; a name kept by leaving the box with Tab is said in the bar's polite live region."""
+    open_board(base_url)
+    header = page.locator(".lt-student")
+    shown = header.locator(".lt-student-name")
+    expect(header.locator(".lt-student-lead")).to_have_text(text("students.you_are"), timeout=TIMEOUT)
+    offered = shown.inner_text()
+    change = header.get_by_role("button", name=text("students.change"))
+    box = header.get_by_role("textbox", name=text("students.label"))
+    change.press("Enter")
+    expect(box).to_be_focused(timeout=TIMEOUT)
+    box.fill("Not This One")
+    box.press("Escape")
+    expect(change).to_be_focused(timeout=TIMEOUT)
+    expect(box).to_be_hidden()
+    expect(shown).to_have_text(offered)
+    expect(header.locator(".lt-student-lead")).to_be_visible()  # still only offered: nothing was kept
+    change.press("Enter")
+    expect(box).to_have_value(offered, timeout=TIMEOUT)
+    box.fill("Escaping Emu")
+    box.press("Tab")  # leaving the box keeps the name typed
+    expect(shown).to_have_text("Escaping Emu", timeout=TIMEOUT)
+    expect(change).to_be_focused()
+    expect(header.get_by_role("status")).to_have_text(text("students.kept_said", name="Escaping Emu"))
+    change.press("Enter")
+    expect(box).to_be_focused(timeout=TIMEOUT)
+    box.fill("Not This One")
+    box.press("Escape")
+    expect(change).to_be_focused(timeout=TIMEOUT)
+    expect(shown).to_have_text("Escaping Emu")
+    expect(header.locator(".lt-student-lead")).to_be_hidden()
+    change.press("Enter")
+    expect(box).to_have_value("Escaping Emu", timeout=TIMEOUT)
+
+
 ON_TOP = """(el) => {
   const box = el.getBoundingClientRect();
   const found = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
