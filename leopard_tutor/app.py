@@ -159,9 +159,10 @@ class TutorApp(W.VBox):  # type: ignore[misc]
 
     @staticmethod
     def _page_labels() -> dict[str, str]:
-        """The names `PageRoles` gives the row of sections and the notes above it, in the app's language."""
+        """The names `PageRoles` gives the row of sections and the notes above it, and how a menu is chosen in, in the
+        app's language."""
         return {"sections_label": text("app.sections_label"), "link_note_label": text("app.link_note_label"),
-                "storage_note_label": text("app.storage_note_label")}
+                "storage_note_label": text("app.storage_note_label"), "menus_how": text("app.menus_how")}
 
     @staticmethod
     def _header_html() -> str:

@@ -8,7 +8,8 @@ while they say something, so that no content of the page is outside a landmark. 
 on a greyed control marked `lt-says-why` shows why it is greyed beside it (a button's title; for a menu of Play's row,
 the note under that row), where a finger finds no tooltip. A row that asks a question (`lt-asks`, its sentence
 `lt-question-words`: New match's question) has its buttons described by its sentence (`aria-describedby`), so the
-keyboard put on an answer hears what it answers.
+keyboard put on an answer hears what it answers; every menu (a select) is described by how a choice is made in it
+(`menus_how`: `MenuKeys` holds a step of the arrow keys back until Enter, which a screen reader does not say).
 
 The tabs themselves are Lumino's (`ipywidgets.Tab`): they are already tabs with `aria-selected`, one in the
 keyboard's Tab order, and they follow the pattern's manual activation: the arrow keys, Home and End move the focus
@@ -38,3 +39,5 @@ class PageRoles(anywidget.AnyWidget):
     """The accessible name of the note on the link the page was opened with, while it says something."""
     storage_note_label = traitlets.Unicode("").tag(sync=True)
     """The accessible name of the note on keeping the learner's progress, while it says something."""
+    menus_how = traitlets.Unicode("").tag(sync=True)
+    """The accessible description of every menu of the app: how a choice is made in it (`MenuKeys`)."""

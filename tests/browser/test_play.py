@@ -256,10 +256,13 @@ def test_an_unanswered_click_says_thinking_after_a_moment(board: Any) -> None:
 
 def test_a_menu_stepped_through_by_keyboard_acts_once_at_enter(board: Any) -> None:
     """Arrowing through the closed Opponent menu changes nothing until Enter (each step used to be a choice: the level
-    changed at each, and passing "Someone at this device" set the match aside); Escape puts the choice back."""
+    changed at each, and passing "Someone at this device" set the match aside); Escape puts the choice back. Every
+    menu says so to a screen reader, in its description."""
     page = board.page
     wait_my_turn(board)
     menu = page.get_by_role("combobox", name=text("play.controls.opponent"))
+    for name in ("play.controls.opponent", "play.controls.rules", "app.language.label"):
+        expect(page.get_by_role("combobox", name=text(name))).to_have_accessible_description(text("app.menus_how"))
     start = menu.input_value()
     levels = [option.get_attribute("value") for option in menu.locator("option").all()]
     seq = board.get_attribute("data-seq")

@@ -12,8 +12,9 @@
 // by the note under that row) shows the reason beside it (.lt-why-bubble), until the next press, Escape, a scroll or
 // a resize: a finger has no hover to show a title, and a greyed button takes no focus. A row that asks a question
 // (.lt-asks: its sentence .lt-question-words, then its answers' buttons) has each button described by the sentence
-// (aria-describedby), from the moment the row is drawn: the keyboard put on an answer hears the question too. Else
-// it draws nothing.
+// (aria-describedby), from the moment the row is drawn: the keyboard put on an answer hears the question too. Each
+// menu of the app (a <select>) is described by how a choice is made in it (MenuKeys: Enter, or leaving it; Escape
+// puts it back), which a screen reader's user stepping through it would not otherwise know. Else it draws nothing.
 
 let apps = 0;
 
@@ -37,8 +38,10 @@ export default {
     };
     const watched = new MutationObserver(() => place());
     let questions = 0;
-    const describe = () => {  // each row asking a question: its buttons described by its sentence
-      if (!app) return;
+    const describe = () => {  // each row asking a question: its buttons described by its sentence; each menu by how
+      if (!app) return;       // a choice is made in it (MenuKeys)
+      const how = model.get("menus_how");
+      for (const menu of app.querySelectorAll("select")) if (how) mark(menu, "aria-description", how);
       for (const row of app.querySelectorAll(".lt-asks")) {
         const words = row.querySelector(".lt-question-words");
         if (!words) continue;
@@ -161,7 +164,9 @@ export default {
     for (const kind of closers) window.addEventListener(kind, unwhyAt, true);
     const labels = ["sections_label", ...notes.map(([, label]) => label)];
     for (const label of labels) model.on(`change:${label}`, place);
+    model.on("change:menus_how", describe);
     return () => {
+      model.off("change:menus_how", describe);
       watched.disconnect();
       drawn.disconnect();
       document.removeEventListener("focusout", left, true);
