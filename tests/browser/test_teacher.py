@@ -92,8 +92,10 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     page.locator("#lt-standings-today").click()
 
     lessons = page.locator("#lt-columns th").nth(1)
+    named = lessons.get_by_role("button").inner_text().strip()
     lessons.get_by_role("button").click()
     expect(lessons).to_have_attribute("aria-sort", "ascending")
+    expect(lessons.get_by_role("button", name=named, exact=True)).to_have_count(1)  # its arrow is not read
     assert [row[0] for row in shown_rows(page)] == [MARKUP, "Ana"]
     lessons.get_by_role("button").click()
     expect(lessons).to_have_attribute("aria-sort", "descending")
