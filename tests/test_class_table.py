@@ -217,3 +217,15 @@ def test_the_last_move_reaches_a_page_reviewing_once_its_review_closes(two: tupl
     assert reviewing.match.is_over and reviewing.mode.kind == "match_over" and reviewing.store_move is None
     assert reviewing.offers()["rules_menu"] == reviewing.offers()["opponent_menu"] == ""
     assert reviewing.hand.moves == live.match.current.moves
+
+
+def test_a_card_picked_on_the_other_turn_is_refused_and_not_shown_picked(two: tuple[Referee, str]) -> None:
+    """A card pressed while it is the classmate's turn: the page says whose turn it is, and no card is shown picked
+    (it was marked pressed while the pick was refused)."""
+    tables, _ = two
+    pages = {"ana": page(tables, "ana"), "ben": page(tables, "ben")}
+    waiting = next(table for table in pages.values() if not table.viewer_to_move)
+    waiting.handle({"type": "select", "index": 0})
+    assert waiting.tone == "warn" and waiting.marks.selected is None
+    assert waiting.board_state().hand is not None
+    assert not any(card["selected"] for card in waiting.board_state().hand["cards"])  # type: ignore[index]

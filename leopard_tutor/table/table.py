@@ -280,7 +280,8 @@ class Table(TableController):
             self.say(text("play.put_back", card=cards[index].name))
             return
         card = cards[index]
-        if not self.viewer_to_move:
+        if not self.viewer_to_move:  # nothing is picked: the card would be shown as picked, the pick refused
+            self.marks.selected = None
             self.say(sentences.hand_over_words(self) if self.hand.is_over else sentences.not_now(self), "warn")
             return
         targets, _, can_discard = play_targets(self.view(), card)
