@@ -541,6 +541,11 @@ def test_keyboard_alone_selects_and_plays(board: Any) -> None:
     assert SPACE_NAME.fullmatch(page.evaluate("document.activeElement.getAttribute('aria-label')"))
     assert board.locator(".lt-square").first.get_attribute("data-side") == "yours", "Tab reaches your square first"
     arrows_follow_the_screen(board)
+    spaces = board.locator(".lt-square").first.locator(".lt-space")
+    spaces.nth(4).focus()
+    for key, at in (("Home", 0), ("End", 8)):  # the square's first and last space as drawn, as in the hand
+        page.keyboard.press(key)
+        expect(spaces.nth(at)).to_be_focused()
     board.locator(".lt-square").first.locator(".lt-space").nth(4).focus()
     for _ in range(4):  # the other square, the discard pile, the hand: one stop each
         page.keyboard.press("Tab")

@@ -421,9 +421,11 @@ export default {
       const group = target.closest(".lt-grid, .lt-fan");
       if (!group) return;
       let next = null;
-      if (group.classList.contains("lt-grid")) {
-        if (!(key in ARROWS)) return;
-        next = nearestSpace(target, ARROWS[key]);
+      if (group.classList.contains("lt-grid")) {  // Home and End: the square's first and last space as drawn
+        const spaces = Array.from(group.querySelectorAll("button"));
+        if (key === "Home" || key === "End") next = spaces[key === "Home" ? 0 : spaces.length - 1];
+        else if (key in ARROWS) next = nearestSpace(target, ARROWS[key]);
+        else return;
       } else {
         const items = Array.from(group.querySelectorAll("button"));
         const at = items.indexOf(target);
