@@ -13,6 +13,7 @@ from leopard_tutor.engine.turns import apply_move
 from leopard_tutor.protocol import LEVELS
 from leopard_tutor.table import PassingDevice, Playing
 from leopard_tutor.widgets import PlaySection, build_play
+from leopard_tutor.widgets.board import FOCUS_TABLE
 
 
 class Discarder:
@@ -84,6 +85,10 @@ def test_the_end_of_hand_breakdown_and_the_score_sheet_agree_with_the_engine() -
     assert totals == [["Total", mine, True], ["Total", theirs, True]]
     assert panels(play)["table"]["rows"] == [["Hand 1", mine, theirs]]
     assert any(a["id"] == "next_hand" and a["enabled"] for a in play.board.state["actions"])
+    sent: list[object] = []
+    play.board.send = sent.append  # type: ignore[method-assign]
+    play.board.dispatch({"type": "action", "id": "next_hand"})
+    assert not controller.hand.is_over and sent == [FOCUS_TABLE], "the next hand dealt: the keyboard goes to it"
 
 
 def test_rules_choice_starts_a_new_match_under_those_rules(keyed: None) -> None:

@@ -8,7 +8,7 @@ import dataclasses
 import html
 import logging
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
@@ -180,6 +180,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.board.listeners.append(lambda _intent: self._tell_match())
         self.board.listeners.append(lambda _intent: self._count_match())
         self.board.listeners.append(lambda _intent: self._sync_buttons())
+        self.board.listeners.append(self._next_table)
         self.table_listeners: list[Callable[[], None]] = []
         """Called each time a class table comes to the board (opened or joined here, or seated by the server)."""
         self.come_forward: list[Callable[[], None]] = []
@@ -328,6 +329,13 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                           computer_round=lambda *round_: self.board.act(lambda: self._play_round(*round_)),
                           computer_seated=self._computer_seated, unsaid=self._unsay,
                           focus_table=self.board.focus_table)
+
+    def _next_table(self, intent: Mapping[str, Any]) -> None:
+        """Next hand or New match pressed under the board, and a hand dealt: the keyboard goes to it (it stayed on the
+        button nearest the one pressed, which is gone)."""
+        if (intent.get("type") == "action" and intent.get("id") in ("next_hand", "new_match")
+                and not self.controller.hand.is_over):
+            self.board.focus_table()
 
     def _computer_seated(self, level: str) -> None:
         """The computer took a gone classmate's seat at `level`: the match on the board is one against the computer
