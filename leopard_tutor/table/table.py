@@ -282,7 +282,7 @@ class Table(TableController):
         card = cards[index]
         if not self.viewer_to_move:  # nothing is picked: the card would be shown as picked, the pick refused
             self.marks.selected = None
-            self.say(sentences.hand_over_words(self) if self.hand.is_over else sentences.not_now(self), "warn")
+            self.say(self._not_to_move(), "warn")
             return
         targets, _, can_discard = play_targets(self.view(), card)
         self.say(text("play.picked", card=card.name, where=sentences.places_words(targets, self.viewer, can_discard)))
@@ -293,7 +293,7 @@ class Table(TableController):
             raise BadIntent(f"there is no space {space} of square {owner}")
         card = self.marks.picked(self.hand.held[self.viewer])
         if card is None:
-            self.say(text("play.pick_first"), "warn")
+            self.say(text("play.pick_first") if self.viewer_to_move else self._not_to_move(), "warn")
             return
         self.make(Play(card, owner, space))
 
@@ -301,9 +301,14 @@ class Table(TableController):
         """Discard the selected card, or say why not."""
         card = self.marks.picked(self.hand.held[self.viewer])
         if card is None:
-            self.say(text("play.pick_first_discard"), "warn")
+            self.say(text("play.pick_first_discard") if self.viewer_to_move else self._not_to_move(), "warn")
             return
         self.make(Discard(card))
+
+    def _not_to_move(self) -> str:
+        """Why the viewer makes no move now, in a mode where moves are made: the hand is over, or it is not their
+        turn."""
+        return sentences.hand_over_words(self) if self.hand.is_over else sentences.not_now(self)
 
     def go_out(self) -> None:
         """Declare out, or say why not."""
