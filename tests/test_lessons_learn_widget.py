@@ -149,8 +149,10 @@ def test_hints_walk_the_ladder_and_pick_the_card(keyed: None) -> None:
     board.dispatch({"type": "action", "id": "hint"})
     assert said(board.state["message"], "sections.learn.hint", level=2, count=4)
     assert [c["selected"] for c in board.state["hand"]["cards"]] == [True] + [False] * 8
-    assert said(board.state["message"], "sections.learn.hint_picked"), "said, or a tap on it would seem to undo it"
     assert lit(board.state) == {(YOURS, 6), (THEIRS, 6)}
+    where = places_words({0: {6}, 1: {6}}, LEARNER, bool(board.state["discard"]["target"]))
+    assert said(board.state["message"], "sections.learn.hint_picked", where=where), (
+        "said, or a tap on it would seem to undo it; and where it may go, named as the board lights it")
 
 
 def test_a_stage_answered_with_buttons_takes_no_card_and_says_why(keyed: None) -> None:

@@ -171,14 +171,18 @@ class LearnController(TableController):
             self.say(text("sections.learn.put_back", card=cards[index].name))
             return
         card = cards[index]
+        where = self._places(card)
+        self.say(text("sections.learn.picked", card=card.name, where=where) if where else
+                 text("sections.learn.picked_stuck", card=card.name))
+
+    def _places(self, card: Card) -> str:
+        """Where `card` may go now, in words ("space 6 of your square or the discard pile"), "" if nowhere: what the
+        board lights, said for a learner who cannot see it."""
         targets: dict[int, set[int]] = {0: set(), 1: set()}
         for play in self.attempt.targets(card):
             targets[play.square_owner].add(play.space)
         discard = self.attempt.can_discard(card)
-        if any(targets.values()) or discard:
-            self.say(text("sections.learn.picked", card=card.name, where=places_words(targets, LEARNER, discard)))
-        else:
-            self.say(text("sections.learn.picked_stuck", card=card.name))
+        return places_words(targets, LEARNER, discard) if any(targets.values()) or discard else ""
 
     def click_space(self, owner: int, space: int) -> None:
         """Play the selected card on a space (any space: a wrong one is answered, not refused)."""
@@ -237,7 +241,8 @@ class LearnController(TableController):
         words = text("sections.learn.hint", level=hint.level, count=self.attempt.hint_rungs, text=hint.text)
         if isinstance(hint.move, (Play, Discard)) and hint.level >= 2:
             self.marks.selected = self.attempt.view.hand.index(hint.move.card)
-            words = f"{words} {text('sections.learn.hint_picked')}"  # a tap on it would put it back
+            picked = text("sections.learn.hint_picked", where=self._places(hint.move.card))  # (a tap puts it back)
+            words = f"{words} {picked}"
         self.say(words)
 
     # -- inside --------------------------------------------------------------------------------
