@@ -102,9 +102,13 @@ def test_best_play_by_clicks_right_and_wrong(keyed: None) -> None:
     assert keys_in(board.state["message"])[0] == "lessons.practice.best play.right" and board.state["error"] == ""
     assert controller.practice.progress.practice == {"best play": (1, 1)}
     assert board.state["inert"] == mark("sections.practice.answered"), "answered: the cards take no more and say why"
-    board.dispatch({"type": "select", "index": 0})
-    assert board.state["message"] == mark("sections.practice.answered")
+    judgement = board.state["message"]
+    for intent in ({"type": "select", "index": 0}, {"type": "discard"}, {"type": "space", "square": 0, "space": 1}):
+        board.dispatch(intent)  # each says the question is answered, and keeps its judgement
+        assert board.state["message"] == f"{mark('sections.practice.answered')} {judgement}", intent
+        assert board.state["tone"] == "warn"
     assert not any(card["selected"] for card in board.state["hand"]["cards"])
+    assert controller.practice.progress.practice == {"best play": (1, 1)}, "counted once"
 
 
 WOULD = {"en": ("would take", "would make"), "es": ("llevaría", "dejaría")}

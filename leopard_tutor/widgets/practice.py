@@ -105,11 +105,8 @@ class PracticeController(TableController):
     def select(self, index: int) -> None:
         """Pick a card of the hand ('which play scores most' only)."""
         question = self.question
-        if not isinstance(question, BestPlayQuestion):
-            self.say(text("sections.practice.not_now"), "warn")
-            return
-        if self.result is not None:
-            self.say(text("sections.practice.answered"), "warn")
+        if self.result is not None or not isinstance(question, BestPlayQuestion):
+            self.refuse("not_now")
             return
         cards = question.hand.held[ME]
         self.marks.pick(index, len(cards), toggle=False)
@@ -124,28 +121,33 @@ class PracticeController(TableController):
         question = self.question
         if square not in (0, 1) or not 1 <= space <= 9:
             raise BadIntent(f"there is no space {space} of square {square}")
-        if not isinstance(question, BestPlayQuestion):
-            self.say(text("sections.practice.not_now"), "warn")
-        elif self.result is not None:
-            self.say(text("sections.practice.answered"), "warn")
+        if self.result is not None or not isinstance(question, BestPlayQuestion):
+            self.refuse("not_now")
         elif (card := self.marks.picked(question.hand.held[ME])) is None:
-            self.say(text("sections.practice.pick_first"), "warn")
+            self.refuse("pick_first")
         elif square != ME:
-            self.say(text("sections.practice.own_square"), "warn")
+            self.refuse("own_square")
         else:
             self.answer(Play(card, ME, space))
 
     def discard(self) -> None:
         """No practice question is answered by a discard ('which play scores most' by a space of your square)."""
-        kind = "own_square" if isinstance(self.question, BestPlayQuestion) and self.result is None else "not_now"
-        self.say(text(f"sections.practice.{kind}"), "warn")
+        self.refuse("own_square" if isinstance(self.question, BestPlayQuestion) else "not_now")
 
     def answer_value(self, value: int | None) -> None:
         """A value typed in the board's answer box ('what is it worth' only)."""
-        if not isinstance(self.question, ValueQuestion):
-            self.say(text("sections.practice.not_now"), "warn")
+        if self.result is not None or not isinstance(self.question, ValueQuestion):
+            self.refuse("not_now")
             return
         self.answer(value)
+
+    def refuse(self, why: str) -> None:
+        """Say, as a warning, why a click answers nothing (`sections.practice.<why>`); once the question is answered,
+        that it is, with its judgement again (the message keeps it)."""
+        if self.result is not None:
+            self.say(f"{text('sections.practice.answered')} {self.result.text}", "warn")
+        else:
+            self.say(text(f"sections.practice.{why}"), "warn")
 
 
 class PracticeSection(SectionDefaults, W.VBox):  # type: ignore[misc]
