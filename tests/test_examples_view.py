@@ -26,15 +26,18 @@ def test_step_through_c3_and_read_its_values(keyed: None) -> None:
     assert state["turn"] == mark("sections.examples.turn", key="C3", step=1, steps=2, rules=mark("rules.REVISED_2008"))
     assert state["squares"][0]["value_text"] == worth(1)
     assert said(state["message"], "sections.examples.stated", stated=1)
-    assert [a["enabled"] for a in state["actions"]][:2] == [False, True]
+    assert [(a["id"], a["enabled"]) for a in state["actions"]] == [("mirror", True), ("back", False), ("next", True)]
     board.dispatch({"type": "action", "id": "next"})
     state = board.state
     assert state["squares"][0]["value_text"] == worth(8)
     assert sorted(line["label"] for line in state["squares"][0]["lines"]) == ["+1", "+1", "+3", "+3"]
-    assert [a["enabled"] for a in state["actions"]][:2] == [True, False]
+    # the other rules stand first: Next, greyed at the last step, hands the keyboard to Back, not to them
+    assert [(a["id"], a["enabled"]) for a in state["actions"]] == [("mirror", True), ("back", True), ("next", False)]
     assert state["hand"]["cards"][0]["card"]["code"] == "KS"
     board.dispatch({"type": "action", "id": "mirror"})
     assert said(board.state["turn"], "sections.examples.turn", key="C3", step=1, rules=mark("rules.ORIGINAL_1963"))
+    assert board.state["message"].startswith(mark("sections.examples.shown_under", rules=mark("rules.ORIGINAL_1963")))
+    assert board.state["message"].endswith(section.controller.caption()), "and the first step's caption"
     board.dispatch({"type": "action", "id": "next"})
     assert board.state["squares"][0]["value_text"] == worth(6)
     board.dispatch({"type": "action", "id": "back"})

@@ -59,10 +59,10 @@ class ExampleController(TableController):
                           note="" if self.step else text("sections.examples.first")),
                    action("next", text("sections.examples.next"), enabled=more, primary=True,
                           note="" if more else text("sections.examples.last"))]
-        if other is not None:
+        if other is not None:  # first: Next greyed at the last step hands the keyboard to Back, not to this
             shown = self.examples[self.index] if self.mirrored else other
             label = text("sections.examples.other_rules", rules=text(f"rules.{shown.rules.key}"))
-            buttons.append(action("mirror", label, enabled=True))
+            buttons.insert(0, action("mirror", label, enabled=True))
         hand = None
         if step.card is not None:
             who = "tried" if step.refused is not None else step.by
@@ -90,7 +90,13 @@ class ExampleController(TableController):
     def action_handlers(self) -> dict[str, Callable[[], None]]:
         """Back, Next, and the same example under the other rules."""
         return {"back": lambda: self.go(self.step - 1), "next": lambda: self.go(self.step + 1),
-                "mirror": lambda: self.show(self.index, mirrored=not self.mirrored)}
+                "mirror": self.mirror}
+
+    def mirror(self) -> None:
+        """Show the example under the other rules from its first step, and say so."""
+        self.show(self.index, mirrored=not self.mirrored)
+        shown = text("sections.examples.shown_under", rules=text(f"rules.{self.example.rules.key}"))
+        self.say(f"{shown} {self.caption()}")
 
     def select(self, index: int) -> None:
         """The card of a step is shown, not played."""
