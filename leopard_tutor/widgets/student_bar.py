@@ -113,8 +113,9 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         self.storage.on_restore(self._restore)
         record.forgotten_listeners.append(self.forgotten)
         record.offered_listeners.append(self.offered_given)
+        keys = NameKeys(on_escape=self.cancel, on_enter=self.keep_shown, how=text("students.box_how"))
         super().__init__([self.lead, self.shown, self.about, self.change_button, self.box, self.keep_button,
-                          self.note_box, self.said, self.storage, NameKeys(on_escape=self.cancel)])
+                          self.note_box, self.said, self.storage, keys])
         self.add_class("lt-student")
         if record.name is not None:
             self._show(record.name)
@@ -171,6 +172,11 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         self._fill(name)
         self._show(name, offered=self.record.name is None)
         self.change_button.focus()
+
+    def keep_shown(self) -> None:
+        """Enter on the name the box held when the keyboard came into it: kept, as Keep keeps it."""
+        if self.box.layout.display != "none":
+            self._keep_pressed()
 
     def _change_pressed(self) -> None:
         """"Change": the box is shown, and the keyboard goes into it (the button pressed is gone)."""

@@ -87,7 +87,8 @@ def test_a_first_visit_names_itself_and_the_name_comes_back(open_board: Any, pag
 
 def test_escape_drops_a_name_edit_and_a_name_kept_at_tab_is_said(open_board: Any, page: Any, base_url: str) -> None:
     """Escape in the name box puts back the name as it was (offered, then kept), the box closed and the keyboard on
-    Change; a name kept by leaving the box with Tab is said in the bar's polite live region."""
+    Change; a name kept by leaving the box with Tab is said in the bar's polite live region, and so is one kept by
+    Enter as it was (the box tells no change then); the box is described by what the two keys do."""
     open_board(base_url)
     header = page.locator(".lt-student")
     shown = header.locator(".lt-student-name")
@@ -119,6 +120,11 @@ def test_escape_drops_a_name_edit_and_a_name_kept_at_tab_is_said(open_board: Any
     expect(header.locator(".lt-student-lead")).to_be_hidden()
     change.press("Enter")
     expect(box).to_have_value("Escaping Emu", timeout=TIMEOUT)
+    expect(box).to_have_accessible_description(text("students.box_how"))
+    box.press("Enter")  # the name as it was, kept again: the box tells no change, the bar is told all the same
+    expect(change).to_be_focused(timeout=TIMEOUT)
+    expect(box).to_be_hidden()
+    expect(header.get_by_role("status")).to_have_text(text("students.kept_said", name="Escaping Emu"))
 
 
 ON_TOP = """(el) => {

@@ -1,6 +1,8 @@
 // NameKeys front end (leopard_tutor/widgets/name_keys.py), inside the student's name bar (.lt-student). Escape in
 // the bar's "Your name" box (.lt-student-box) puts back the text the box had when the keyboard came into it (so that
-// leaving it keeps nothing) and tells the kernel ({type: "escape"}), which shows the name as it was. The bar's line
+// leaving it keeps nothing) and tells the kernel ({type: "escape"}), which shows the name as it was; Enter on the
+// text it had tells the kernel ({type: "enter"}), which keeps it (the box itself tells only a change). The box is
+// described by what the two keys do (model "how"), from the moment the keyboard comes into it. The bar's line
 // saying what became of the name (.lt-student-said) is a polite live region (role "status") from the moment it is
 // drawn. It draws nothing.
 
@@ -20,13 +22,20 @@ export default {
       return said;
     };
     const onFocus = (event) => {
-      if (box(event.target)) before = event.target.value;
+      if (!box(event.target)) return;
+      before = event.target.value;
+      const how = model.get("how");
+      if (how && event.target.getAttribute("aria-description") !== how) event.target.setAttribute("aria-description", how);
     };
     const onKey = (event) => {
-      if (event.key !== "Escape" || !box(event.target)) return;
-      event.preventDefault();
-      if (before !== null) event.target.value = before;
-      model.send({ type: "escape" });
+      if (!box(event.target)) return;
+      if (event.key === "Escape") {
+        event.preventDefault();
+        if (before !== null) event.target.value = before;
+        model.send({ type: "escape" });
+      } else if (event.key === "Enter" && event.target.value === before) {
+        model.send({ type: "enter" });  // the name as it was: the box tells no change, so the bar is told here
+      }
     };
     let frame = 0;
     const start = (tries) => {  // the bar draws its parts with this one: mark its line once it is in the page
