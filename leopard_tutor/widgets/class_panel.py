@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 import ipywidgets as W
 
-from ..class_codes import MAX_NAME, player_name
+from ..class_codes import CODE_LENGTH, MAX_NAME, player_name
 from ..client.class_client import ClassClient, ClassRefused
 from ..engine import RULE_SETS, LeopardError
 from ..engine.catalogue import text
@@ -206,6 +206,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
                                       description=text("classmates.length_label"), layout=W.Layout(width="16em"))
         self.length_pick.add_class("lt-class-length")
         self.code_box = W.Text(description=text("classmates.code_label"), continuous_update=False,
+                               placeholder=text("classmates.code_placeholder", letters=CODE_LENGTH),
                                layout=W.Layout(width="14em"))
         self.code_box.add_class("lt-class-code")
         self.join_button = W.Button(description=text("classmates.join"))
