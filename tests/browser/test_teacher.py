@@ -96,9 +96,11 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     lessons.get_by_role("button").click()
     expect(lessons).to_have_attribute("aria-sort", "ascending")
     expect(lessons.get_by_role("button", name=named, exact=True)).to_have_count(1)  # its arrow is not read
+    expect(page.locator("#lt-status")).to_have_text(text("teacher.page.sorted"))  # and the order said
     assert [row[0] for row in shown_rows(page)] == [MARKUP, "Ana"]
     lessons.get_by_role("button").click()
     expect(lessons).to_have_attribute("aria-sort", "descending")
+    expect(page.locator("#lt-status")).to_have_text(text("teacher.page.sorted_reverse"))
     assert [row[0] for row in shown_rows(page)] == ["Ana", MARKUP]
     assert page.locator("#lt-columns th").first.get_attribute("aria-sort") == "none"
 

@@ -135,6 +135,8 @@
         state.sortColumn = index;
         renderHeader();
         renderRows();
+        // said: the focus stays on the button (its column's name), so a screen reader would not read the new aria-sort
+        say(state.ascending ? words.sorted : words.sorted_reverse);
       });
       cell.append(button);
       return cell;
