@@ -182,7 +182,7 @@ export default {
     };
     const showWhy = (text) => { why.textContent = text || ""; };
     const SAY_AGAIN_MS = 150;
-    let sayAgain = null;  // the words of a message said again, about to be given back (`render`)
+    let sayAgain = null;  // the timer giving back the words of a message said again (`render`)
 
     // Each square and the hand is one stop of the Tab key (a "roving" tab stop): the arrow keys move inside it.
     // The stop is the button focused there now; else the group's first lit button (the first space a chosen card
