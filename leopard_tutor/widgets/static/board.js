@@ -170,7 +170,7 @@ export default {
     };
     const asking = model.get("alive_every") > 0 ? setInterval(askAlive, model.get("alive_every")) : null;
     const onMessage = (message) => {
-      if (message && message.type === "done") notBusy();
+      if (message && message.type === "done" && !sayAgain) notBusy();  // (else once the words are back)
       if (message && message.type === "alive") {
         clearTimeout(aliveTimer);
         aliveTimer = null;
@@ -608,7 +608,6 @@ export default {
     }
 
     function render() {
-      notBusy();  // a redraw is the kernel's answer too (the "done" message covers intents that change nothing)
       const state = model.get("state") || {};
       const texts = model.get("texts") || {};
       const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-k") : null;
@@ -644,19 +643,23 @@ export default {
         sayAgain = null;
         if (message && live.textContent === message) {
           // the same words said again (a hint asked once more): a screen reader hears a live region only when it
-          // changes, so it is emptied first and given them back a moment later (the board's data-seq, which says
-          // which message is shown, follows then)
+          // changes, so it is emptied first and given them back a moment later; the board's data-seq (which message
+          // is shown) and the end of its busy state follow then, so that nothing reads the empty moment as the answer
           live.textContent = "";
           sayAgain = setTimeout(() => {
             sayAgain = null;
             live.textContent = message;
             root.setAttribute("data-seq", String(state.seq ?? ""));
+            notBusy();
           }, SAY_AGAIN_MS);
         } else {
           live.textContent = message;
         }
       }
-      if (!sayAgain) root.setAttribute("data-seq", String(state.seq ?? ""));
+      if (!sayAgain) {
+        root.setAttribute("data-seq", String(state.seq ?? ""));
+        notBusy();  // a redraw is the kernel's answer too (the "done" message covers intents that change nothing)
+      }
       fit();
       if (fresh) fly(state.moves);
       flightFrom = null;
