@@ -961,7 +961,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         table = self.controller
         begun = under_way(table)  # (a match only the computer has moved in is played wholly against the choice)
         self._adaptive_skips = weakref.WeakSet(kept.match for kept in (table, *self.set_aside.values())
-                                          if kept.match.is_over or under_way(kept))
+                                               if kept.match.is_over or under_way(kept))
         table.set_opponent(factory(adaptive.level, None))
         start = "start_top" if adaptive.at_top else "start_bottom" if adaptive.at_bottom else "start"  # (true there)
         said = [before, text(f"levels.adaptive.{start}", level=text(f"levels.in_sentence.{adaptive.level}"))]
