@@ -182,7 +182,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.client, self._seat, self._act, self._refresh = client, seat, act, refresh
         self._options, self._address, self._computer, self._level = options, address, computer, level
         self._arrived, self._computer_round, self._named = arrived, computer_round, named
-        self._computer_seated, self._unsaid, self.focus_table = computer_seated, unsaid, focus_table
+        self._computer_seated, self._unsaid, self._focus_table = computer_seated, unsaid, focus_table
         self.table: ClassTable | None = None
         self.table_code: str | None = None
         """The code of the server's table that `table` is this page's seat at."""
@@ -304,7 +304,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self._ask_server(self.client.join, self.name.value, code)
         self._sit_now()
         if self.leave_button.layout.display != "none":
-            self.focus_table()  # the button pressed is gone with the entry: the keyboard goes to the match begun
+            self._focus_table()  # the button pressed is gone with the entry: the keyboard goes to the match begun
 
     def _sit_now(self) -> None:
         """Show this visitor's table as the server has it now, so that the board changes with the click that opened
