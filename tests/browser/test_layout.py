@@ -374,11 +374,14 @@ def fits(page: Any, needed: list[str], sizes: dict[str, tuple[int, int]], shots:
 
 def keep_offered_name(page: Any, lang: str) -> None:
     """On a class server the header offers a first visit a name (on a phone in a row of its own), once the page's
-    kernel has it from the server: keep it, so the header shows it in its row."""
-    keep = page.locator(".lt-student.lt-offered button", has_text=book("students", lang)["keep"])
+    kernel has it from the server: keep it, so the header shows it in its row, and wait for the keyboard to land on
+    Change, the bar's last answer (a key pressed before then could go to Change instead of where the test put it)."""
+    words = book("students", lang)
+    keep = page.locator(".lt-student.lt-offered button", has_text=words["keep"])
     expect(keep).to_be_visible(timeout=30_000)
     keep.click()
     expect(page.locator(".lt-student.lt-offered")).to_have_count(0, timeout=30_000)
+    expect(page.locator(".lt-student").get_by_role("button", name=words["change"])).to_be_focused(timeout=30_000)
 
 
 @pytest.mark.parametrize(("scheme", "lang"), [("light", "en"), ("dark", "es")])
