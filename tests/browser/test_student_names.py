@@ -48,6 +48,8 @@ def test_a_first_visit_names_itself_and_the_name_comes_back(open_board: Any, pag
     expect(offered).to_have_text(re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]+$"))
     about = header.locator(".lt-student-about")  # what the name is for, read out, not only a mouse's tooltip
     expect(about).to_have_text(text("students.offered_tooltip", name=offered.inner_text()))
+    # its words come a moment before it is shown (the bar sets them, then shows its parts): wait until it is
+    expect(about).not_to_have_css("display", "none")
     width, display = about.evaluate(  # (asked of the element as it is then: the header may just have been redrawn)
         "(e) => [e.getBoundingClientRect().width, getComputedStyle(e).display]")
     assert width <= 1 and display != "none", "read out, not shown: the header has no room for it"
