@@ -12,7 +12,6 @@ from test_widgets_play_section import Discarder
 
 from leopard_tutor.ai.players import IntermediatePlayer
 from leopard_tutor.ai.review import HandReview, Review
-from leopard_tutor.ai.why import why_turn
 from leopard_tutor.table import Reviewing, Table, against_computer
 from leopard_tutor.table.drawing import mark_words, review_panels
 from leopard_tutor.widgets import PlaySection
@@ -214,10 +213,16 @@ def test_a_refusal_during_a_review_is_said_beside_the_review(keyed: None) -> Non
     assert said(agree(play), "review.in_review")
 
 
-def test_why_the_computer_moved_during_a_review_is_said_beside_the_review(keyed: None) -> None:
+def test_why_is_not_offered_during_a_review_and_asked_for_is_refused_beside_it(keyed: None) -> None:
+    """The review's side column holds the review, so Why is not shown there: the table does not offer it, and a
+    page that asks for it all the same is told so beside the review's words, nothing else changed."""
     play = reviewing()
     table = play.controller
-    computer = table.computer_player
-    assert computer is not None
+    assert [panel for panel in play.board.state["aside"] if panel["kind"] == "actions"] == []
+    assert table.offers()["why"] == mark("review.in_review")
+    session = table.mode
+    assert isinstance(session, Reviewing)
+    step = session.step
     play.board.dispatch({"type": "action", "id": "why"})
-    assert agree(play).startswith(why_turn(table.hand, computer, table.computer_from).sentence)
+    assert said(agree(play), "review.in_review") and play.board.state["tone"] == "warn"
+    assert table.mode is session and session.step == step

@@ -71,7 +71,6 @@ TRANSITIONS: dict[tuple[str, str], tuple[str, ...]] = {
     (MATCH_OVER, "close"): (CLOSED,),
     # a review shown over the table
     (REVIEWING, "review_step"): (REVIEWING,),
-    (REVIEWING, "why"): (REVIEWING,),
     (REVIEWING, "try_again"): (RETRYING,),
     (REVIEWING, "review_close"): (PLAYING, HAND_OVER, MATCH_OVER, CLOSED),
     (REVIEWING, "close"): (REVIEWING,),

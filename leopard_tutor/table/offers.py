@@ -58,7 +58,7 @@ def shown(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
         board = ["review_prev", "review_next", "review_mistake", "review_close"]
         if not table.between_people:
             board.insert(3, "try_again")
-        return tuple(board), ("why",) if table.computer_player is not None else ()
+        return tuple(board), ()  # the side column holds the review (its summary, moves and marks)
     if isinstance(mode, PassingDevice):
         return ("show_hand",), ()
     if shows_no_game(mode):
