@@ -716,8 +716,11 @@ def test_review_why_and_try_a_position_again_by_clicks(board: Any) -> None:
     assert table["turn"].startswith(opening("review.retry.turn", "turn"))
     assert table["hand"] and table["actions"][0][0] == GO_OUT
     assert board.locator(".lt-hand-card .lt-card").first.evaluate(faded) == "1", "a position tried again is played"
+    expect(board.locator(".lt-hand-card:focus")).to_have_count(1)  # the keyboard on the position to play
     table = click(board, page.get_by_role("button", name=text("review.buttons.back_to_match")))
     assert table["message"] == text("review.retry.back")
+    # the match goes on at the learner's turn: the keyboard on their hand, not on Why beside the table
+    expect(board.locator(".lt-hand-card:focus")).to_have_count(1)
 
 
 def test_a_whole_hand_between_two_people_at_one_device_by_clicks(board: Any) -> None:

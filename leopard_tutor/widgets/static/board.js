@@ -668,7 +668,7 @@ export default {
         const fallback = nearbyButton(buttonsBefore, focused) || root.querySelector(".lt-hand-card") ||
           root.querySelector(".lt-space");
         if (again && !again.disabled) again.focus();
-        else if (!again && buttonsBefore.includes(focused)) showTable(fallback);
+        else if (!again && buttonsBefore.includes(focused)) showTable(nextStep() || fallback);
         else if (fallback) fallback.focus();
         if (fresh && buttonsBefore.includes(focused)) showMessage();
       }
@@ -702,9 +702,18 @@ export default {
       else root.scrollIntoView({ block: "start" });
     }
 
-    // A button that was focused and is now greyed or gone (the last "Next move", an answer given) hands the focus
-    // to the nearest button still offered among those that stood around it (the next first), so a keyboard stays
-    // with the buttons instead of landing on a card.
+    // A button pressed that is gone put another table on the board (a review opened, a position tried again, back
+    // to the match): the keyboard goes to what moves it on, the step offered as primary (a review's next move, Next
+    // hand), else the hand's card to play, never to a side button that happened to stand next to the one pressed.
+    function nextStep() {
+      const primary = root.querySelector(".lt-actions .lt-primary:enabled");
+      if (primary) return primary;
+      return inert ? null : root.querySelector('.lt-hand-card[tabindex="0"], .lt-hand-card');
+    }
+
+    // A button that was focused and is now greyed (the last "Next move", an answer given), or gone with no step to
+    // move on to, hands the focus to the nearest button still offered among those that stood around it (the next
+    // first), so a keyboard stays with the buttons instead of landing on a card.
     function nearbyButton(before, focused) {
       const at = before.indexOf(focused);
       if (at < 0) return null;
