@@ -197,7 +197,7 @@ def explain(view: PlayerView, move: Move) -> Hint:
             say("move", "end_turn", *_stays(me, other, values), **values)])
     assert isinstance(move, (Play, Discard))
     card = move.card
-    card_rung = say("card", "card", card=card.name, symbol=card.symbol)
+    card_rung = say("card", "card", card=card.name)
     if isinstance(move, Discard):
         reason = say.first(("reason", "discard", (NoPlayGains(),), {}), ("reason", "discard_keeps", (), {}))
         nudge = say.first(("nudge", "discard", (NoPlayGains(),), {}), ("nudge", "discard_keeps", (), {}))
