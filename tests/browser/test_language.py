@@ -62,7 +62,8 @@ def test_a_spanish_browser_opens_the_tutor_in_spanish(browser: Any, base_url: st
         page = context.new_page()
         page.on("pageerror", lambda error: page_errors.append(f"pageerror: {error}"))
         page.add_init_script("document.addEventListener('DOMContentLoaded', "
-                             "() => { window.titleAtLoad = document.title; });")
+                             "() => { window.titleAtLoad = document.title;"
+                         " window.langAtLoad = document.documentElement.lang; });")
         page.goto(base_url, wait_until="commit", timeout=TIMEOUT)
         expect(tabs(page)).to_have_text(SPANISH, timeout=TIMEOUT)
         expect(page.locator("html")).to_have_attribute("lang", "es")
@@ -96,18 +97,20 @@ def test_a_spanish_browser_opens_the_tutor_in_spanish(browser: Any, base_url: st
 def test_the_loading_page_speaks_the_language_the_app_will_choose(page: Any, base_url: str) -> None:
     """An English browser: the words the page says while the app loads (the tab's title and the loading line,
     loading.json's) are those of the language the app is then drawn in: a link's ?lang=es (they were the browser's
-    English until the app appeared), the learner's choice kept in this browser, and a link over that choice."""
+    English until the app appeared), the learner's choice kept in this browser, and a link over that choice. The
+    page's language is theirs too, so that a screen reader reads the loading line in its own voice."""
     words = {code: {key: book("app", code)[key] for key in ("title", "loading")} for code in ("en", "es")}
     page.add_init_script("document.addEventListener('DOMContentLoaded', "
-                         "() => { window.titleAtLoad = document.title; });")
+                         "() => { window.titleAtLoad = document.title;"
+                         " window.langAtLoad = document.documentElement.lang; });")
     for address, kept, language, drawn in (("?lang=es", None, "es", SPANISH), ("", "es", "es", SPANISH),
                                             ("?lang=en", "es", "en", ENGLISH)):
         if kept is not None:
             page.evaluate("(kept) => localStorage.setItem('leopard-tutor/language', kept)", kept)
         page.goto(base_url + address, wait_until="commit", timeout=TIMEOUT)
         expect(tabs(page)).to_have_text(drawn, timeout=TIMEOUT)
-        said = page.evaluate("[window.leopardLoading, window.titleAtLoad]")
-        assert said == [words[language], words[language]["title"]], (address, kept, said)
+        said = page.evaluate("[window.leopardLoading, window.titleAtLoad, window.langAtLoad]")
+        assert said == [words[language], words[language]["title"], language], (address, kept, said)
 
 
 EVERY_WORD = """() => {
