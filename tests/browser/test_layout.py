@@ -397,6 +397,9 @@ def test_on_a_phone_the_header_is_one_row_and_plays_controls_stand_above_the_boa
     seen = page.evaluate(OFFER_BESIDE_LANGUAGE)
     assert seen["language_free"], f"the name offered covers the language picker: {seen}"
     assert seen["height"] <= 56 and not seen["cut"], f"the offer takes one compact row: {seen}"
+    longest = page.evaluate(LONGEST_OFFERED, longest_name(lang))
+    assert longest["whole"] and longest["right"] <= SIZES["phone"][0] and longest["height"] <= 64, \
+        f"the longest name the tutor offers in {lang} is shown whole, within the screen: {longest}"
     keep_offered_name(page, lang)
     open_tab(page, "Play", lang)
     head = page.locator(".lt-app > .lt-head").bounding_box()
@@ -451,6 +454,28 @@ OFFER_BESIDE_LANGUAGE = """() => {
 }"""
 """Whether a first visit's name offer leaves the language picker free to tap, its height, and any button whose
 words it cuts (the name itself may end in an ellipsis)."""
+
+
+LONGEST_OFFERED = """(name) => {
+  const offer = document.querySelector('.lt-student.lt-offered');
+  const shown = offer.querySelector('.lt-student-name .widget-html-content span');
+  const was = shown.textContent;
+  shown.textContent = name;
+  const box = shown.parentElement;
+  const found = {whole: box.scrollWidth <= box.clientWidth + 1 && box.scrollHeight <= box.clientHeight + 1,
+                 right: offer.getBoundingClientRect().right, height: offer.getBoundingClientRect().height};
+  shown.textContent = was;
+  return found;
+}"""
+"""Whether the name offered, its words put in place of those shown, is drawn whole (not cut short with an ellipsis),
+where the offer's row ends and how tall it is then (px); the words shown are put back."""
+
+
+def longest_name(lang: str) -> str:
+    """The longest of the names the tutor offers a first visit in `lang` (an adjective and an animal)."""
+    words = book("students", lang)
+    return max((words["generated"].format(adjective=adjective, animal=animal)
+                for adjective in words["adjectives"].values() for animal in words["animals"].values()), key=len)
 
 
 MENU_ARROWS = """() => Array.from(document.querySelectorAll('.lt-play > .lt-controls select'))
