@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="address to listen on: 0.0.0.0 (or this machine's name or address) for a classroom "
                              "network; prints the address students type and a QR code of it (default 127.0.0.1)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    parser.add_argument("--max-sessions", type=int, default=None,
+    parser.add_argument("--max-sessions", type=int, default=None, metavar="N",
                         help="pages of the app served at once (a visitor with two tabs has two); past it a visit "
                              "is told the class is full (default: "
                              "what every limit of this machine allows: 60%% of its memory at 60 MiB a session, "
