@@ -95,8 +95,8 @@ def test_every_book_is_valid_json_of_templates() -> None:
 def test_text_fills_facts_and_picks_plural_forms() -> None:
     assert text("engine.place.own", space=4) == "space 4 of your square"
     assert text("engine.legal.numbered.empty") == "that space is empty"  # a flat key holding dots
-    assert text("lessons.feedback.stars", stars=1) == "Lesson complete: 1 star."
-    assert text("lessons.feedback.stars", stars=3) == "Lesson complete: 3 stars."
+    assert text("lessons.feedback.stars", stars=1) == "Stage complete: 1 star."
+    assert text("lessons.feedback.stars", stars=3) == "Stage complete: 3 stars."
     assert or_list(["a"]) == "a" and or_list(["a", "b", "c"]) == "a, b or c"
     assert texts("board.page") == {"lost": text("board.page.lost"), "lost_unkept": text("board.page.lost_unkept"),
                                    "reload": text("board.page.reload"), "thinking": text("board.page.thinking")}

@@ -240,13 +240,13 @@ def fresh_catalogue() -> Iterator[None]:
 def test_the_language_setting_picks_the_spanish_books(monkeypatch: pytest.MonkeyPatch, fresh_catalogue: None) -> None:
     monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "es")
     assert text("engine.place.own", space=4) == "la casilla 4 de tu cuadro"
-    assert text("lessons.feedback.stars", stars=1) == "Lección completada: 1 estrella."
-    assert text("lessons.feedback.stars", stars=3) == "Lección completada: 3 estrellas."
+    assert text("lessons.feedback.stars", stars=1) == "Etapa completada: 1 estrella."
+    assert text("lessons.feedback.stars", stars=3) == "Etapa completada: 3 estrellas."
     assert text("app.preparing", ahead=0) == "Preparando tu mesa: vas a continuación."
     monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "en")
     assert text("engine.place.own", space=4) == "space 4 of your square"
     monkeypatch.delenv("LEOPARD_TUTOR_LANGUAGE")
-    assert text("lessons.feedback.stars", stars=3) == "Lesson complete: 3 stars."
+    assert text("lessons.feedback.stars", stars=3) == "Stage complete: 3 stars."
 
 
 def test_every_spanish_book_is_tidy_json() -> None:

@@ -266,7 +266,7 @@ def test_whole_course_by_clicks(keyed: None) -> None:
 
 
 def test_every_solved_stage_says_it_is_finished_under_the_message(keyed: None) -> None:
-    """The note "This lesson is finished: start it again to replay it." stood under the message after stages solved
+    """The note "This stage is finished: start it again to replay it." stood under the message after stages solved
     by a click on the table (the explanation of the place pointed at) and not after those solved by a button (Go out
     in stages 9 and 13, an answer in 12 and 14, whose cards said they are answered with buttons): every solved stage
     gives it as the line under the message, and as what its cards and spaces say."""
