@@ -201,6 +201,34 @@ def test_between_people_there_is_no_undo_and_the_hint_is_for_the_player_to_move(
     assert "why" not in [action["id"] for action in drawing.side_actions(table)]
 
 
+def test_a_hint_that_names_a_card_picks_it_so_the_space_it_names_takes_that_card(keyed: None) -> None:
+    """A learner who picked one card and asks for a hint naming another: from the second rung on, the card named is
+    picked (and the hint says so, once), so a click on the space the hint names plays the card it names."""
+
+    class Hinter:
+        move: Move
+        ladder = ("nudge", "card", "space", "move")
+        level = "intermediate"
+
+    table = against_computer(IntermediatePlayer(1), seed=3, hinter=lambda view: found, **OPTIONS)
+    view = table.view()
+    found = Hinter()
+    found.move = next(move for move in view.legal_moves() if isinstance(move, Play))
+    cards = table.hand.held[table.viewer]
+    hinted = cards.index(found.move.card)
+    other = next(index for index, card in enumerate(cards) if card != found.move.card)
+    table.handle({"type": "select", "index": other})
+    table.handle({"type": "action", "id": "hint"})  # the nudge names no card: the pick stays
+    assert table.marks.selected == other and mark("play.hint_picked") not in table.message
+    table.handle({"type": "action", "id": "hint"})
+    assert table.marks.selected == hinted and mark("play.hint_picked") in table.message
+    table.handle({"type": "action", "id": "hint"})  # picked already: not said again
+    assert table.marks.selected == hinted and mark("play.hint_picked") not in table.message
+    moves = len(table.hand.moves)
+    table.click_space(found.move.square_owner, found.move.space)
+    assert table.hand.moves[moves] == found.move
+
+
 def test_names_are_at_most_24_characters_and_a_bad_one_changes_nothing(keyed: None) -> None:
     with pytest.raises(LeopardError) as error:
         at_one_device(["Ann", " ANN"])  # one name for both: each turn would name them alike
