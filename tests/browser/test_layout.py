@@ -17,8 +17,10 @@ from typing import Any
 import pytest
 from class_players import CODE_SHOWN
 from playwright.sync_api import expect
+from positions import c
 from rendered import escaped, opening, pattern
 from test_classmates import sit_down, turn_of
+from test_learn import hand_card, space
 from test_play import move_by_clicks, read, wait_my_turn
 
 from leopard_tutor.ai.players import BeginnerPlayer
@@ -730,6 +732,29 @@ def test_at_a_hands_end_the_log_and_save_are_reached_by_scrolling_the_page(
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size][1] + 1  # (a fraction of a pixel)
         assert part.evaluate("(el) => { const b = el.getBoundingClientRect(); "
                              "return el.contains(document.elementFromPoint(b.left + 5, b.top + b.height / 2)); }")
+
+
+def test_on_a_small_phone_a_refused_tap_brings_its_words_into_sight(new_page: Any, base_url: str) -> None:
+    """On a small phone Learn's message stands below the screen. A card tapped, then a space it may not go on: the
+    table looks as it did, so the refusal's words (why, and where the card can go) are brought into sight; a tap
+    that is not refused (a card picked) leaves the page where the learner has it."""
+    page = new_page(360, 640, touch=True)
+    open_app(page, base_url)
+    keep_offered_name(page, "en")
+    learn = open_tab(page, "Learn")
+    message = learn.locator(".lt-message")
+    page.evaluate("for (const node of document.querySelectorAll('*')) node.scrollTop = 0")
+    assert message.bounding_box()["y"] > 640, "the message starts below a small phone's screen"  # type: ignore[index]
+    seq = learn.get_attribute("data-seq")
+    hand_card(learn, c("6D")).tap()
+    expect(learn).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+    assert message.bounding_box()["y"] > 640, "a card picked moves nothing"  # type: ignore[index]
+    seq = learn.get_attribute("data-seq")
+    space(learn, 0, 3).tap()
+    expect(learn).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+    expect(message).to_contain_text(text("engine.illegal.wrong_space.open", number=6))
+    box = message.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 640 + 1, f"the refusal is said out of sight: {box}"
 
 
 def test_on_a_phone_a_review_opens_with_the_squares_in_sight(new_page: Any, base_url: str) -> None:

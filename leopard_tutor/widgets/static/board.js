@@ -114,6 +114,7 @@ export default {
     const boardId = Math.random().toString(36).slice(2, 8);  // ids unique in the page, the same at each redraw
     let lastSeq = null;
     let flightFrom = null;  // where the picked card was when it was sent to a space or the pile
+    let tapped = false;  // whether the intent last sent was a tap on the table (a card, a space, the discard pile)
 
     // One intent at a time: between a click and the kernel's answer (a redraw, or "done" when nothing
     // changed; the computer may be thinking) the board shows a busy cue and ignores further clicks. No
@@ -131,6 +132,7 @@ export default {
       lostTimer = setTimeout(connectionLost, LOST_AFTER_MS);
       const picked = root.querySelector(".lt-hand-card.lt-selected .lt-card");
       flightFrom = (intent.type === "space" || intent.type === "discard") && picked ? picked.getBoundingClientRect() : null;
+      tapped = intent.type === "select" || intent.type === "space" || intent.type === "discard";
       try {
         model.send(intent);
       } catch (failure) {
@@ -672,6 +674,8 @@ export default {
         else if (fallback) fallback.focus();
         if (fresh && buttonsBefore.includes(focused)) showMessage();
       }
+      if (fresh && tapped && state.tone === "warn") showRefusal();
+      if (fresh) tapped = false;
       // The explanation beside the table is the one of the space or pile under the pointer (or focused) as drawn
       // now: one kept from before the redraw may no longer hold ("This hand is over" on a position tried again).
       const pointed = root.querySelector(".lt-space:hover, .lt-discard:hover") ||
@@ -709,6 +713,13 @@ export default {
       const primary = root.querySelector(".lt-actions .lt-primary:enabled");
       if (primary) return primary;
       return inert ? null : root.querySelector('.lt-hand-card[tabindex="0"], .lt-hand-card');
+    }
+
+    // A card or a space tapped and refused (or a lesson's move taken back): on a phone the message stands under the
+    // table, often below the screen, and the table itself looks as it did, so nothing would seem to have happened;
+    // the page is scrolled just far enough to show the words, which say why and what to do instead.
+    function showRefusal() {
+      if (live.getBoundingClientRect().bottom > window.innerHeight) live.scrollIntoView({ block: "nearest" });
     }
 
     // A button that was focused and is now greyed (the last "Next move", an answer given), or gone with no step to
