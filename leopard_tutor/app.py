@@ -127,6 +127,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.tabs = W.Tab(children=[W.VBox() for _ in self.sections], titles=[tab_title(i) for i, _ in self.sections])
         self.rules_in_view: dict[int, RuleSet] = {}  # by tab: the rules of each built section that has some
         self.tabs.observe(lambda change: self.open_tab(change["new"]), names="selected_index")
+        self.tabs.observe(lambda change: self._keep_tab(change["new"]), names="selected_index")
         self.drawn_language = language()  # the language of every word the app shows
         self.header = W.HTML(self._header_html())
         self.language_pick = W.Dropdown(options=[(name, code) for code, name in languages().items()],
@@ -204,6 +205,16 @@ class TutorApp(W.VBox):  # type: ignore[misc]
                 if self.member is not None:
                     self.member.follow_section(widget, self._report_now)
         self._follow_rules()
+
+    def _keep_tab(self, index: int | None) -> None:
+        """Put the tab in view in the page's address (`?tab=learn`; the first tab leaves it out), so that a reload
+        comes back to it as a teacher's link would open it. Away from Learn, a link's stage (`&lesson=5`, its stages
+        opened by now) leaves the address too: with another tab it would only be refused at the reload."""
+        if index is not None and 0 <= index < len(self.sections):
+            section = self.sections[index][0]
+            self.page_address.keep_setting("tab", section if index else "")
+            if section != "learn":
+                self.page_address.keep_setting("lesson", "")
 
     def _section_rules(self, index: int, rules: RuleSet) -> None:
         """Section `index` now plays under `rules`."""

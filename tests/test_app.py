@@ -53,6 +53,21 @@ def test_sections_are_one_line_each_and_built_when_opened(keyed: None) -> None:
     assert failed.value == mark("app.section_failed", error="ModuleNotFoundError")  # its type's name, no traceback
 
 
+def test_the_tab_in_view_stands_in_the_address_so_a_reload_comes_back_to_it() -> None:
+    """A learner in the middle of a lesson who reloads comes back to Learn (it came back on Play): the tab in view is
+    put in the page's address as a teacher's link writes it, the first tab leaving it out; away from Learn, a link's
+    stage (used by then) leaves it too, so that the reload is not told the link asked for a stage of another tab."""
+    tutor = app.build_app([("play", lambda: W.HTML("play")), ("learn", lambda: W.HTML("learn")),
+                           ("practice", lambda: W.HTML("practice"))])
+    assert tutor.page_address.kept == {}
+    tutor.tabs.selected_index = 1
+    assert tutor.page_address.kept == {"tab": "learn"}
+    tutor.tabs.selected_index = 2
+    assert tutor.page_address.kept == {"tab": "practice", "lesson": ""}
+    tutor.tabs.selected_index = 0
+    assert tutor.page_address.kept == {"tab": "", "lesson": ""}
+
+
 def test_demo_subcommand_still_prints_a_hand(capsys: pytest.CaptureFixture[str]) -> None:
     main(["demo", "--seed", "2"])
     out = capsys.readouterr().out

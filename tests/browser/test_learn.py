@@ -145,6 +145,21 @@ def test_complete_stage_2_and_stage_6_by_clicks(board: Any) -> None:
     expect(root.locator(".lt-error")).to_be_hidden()
 
 
+def test_a_reload_in_the_middle_of_a_lesson_comes_back_to_learn(board: Any) -> None:
+    """The tab in view stands in the page's address, so that a reload comes back to it (a learner who reloaded in
+    the middle of a stage came back on Play); back on the first tab, the address says no tab."""
+    page = board.page
+    learn = text("app.tabs.learn")
+    root = open_tab(board, learn, "lt-learn")
+    expect(page).to_have_url(re.compile(r"[?&]tab=learn(&|$)"))
+    page.reload(wait_until="commit")
+    root = page.locator(".lt-learn .lt-board")
+    root.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
+    expect(page.get_by_role("tab", name=learn, exact=True)).to_have_attribute("aria-selected", "true")
+    page.get_by_role("tab", name=text("app.tabs.play"), exact=True).click()
+    expect(page).not_to_have_url(re.compile(r"[?&]tab="))
+
+
 def test_the_stage_picker_is_a_row_of_tabs_over_the_board(page: Any, base_url: str) -> None:
     """Learn's row of stages is a named tablist whose panel is the board: each stage a tab named in words, the stage
     on the board the selected one (and the board's name), a locked stage a disabled tab, one tab in the Tab order.
