@@ -119,8 +119,9 @@ def reasons_shown(state: dict[str, Any]) -> list[str]:
 
 def test_a_wrong_try_says_its_reason_once(keyed: None) -> None:
     """After a wrong try the message gives the reason, and the place tried does not say it again under the
-    message (a refused play, and a legal discard the stage takes back); the card stays picked for another try,
-    and the place speaks again once the message changes."""
+    message (a refused play, and a legal discard the stage takes back); the card stays picked for another try, which
+    the message says (a learner told to try again tapped the card once more, and so put it back), and the place
+    speaks again once the message changes."""
     section, controller = new_section()
     board = section.board
     hand = controller.attempt.hand
@@ -132,7 +133,8 @@ def test_a_wrong_try_says_its_reason_once(keyed: None) -> None:
         board.dispatch(intent)
         assert board.state["message"].count(reason) == 1 and board.state["tone"] == "warn"
         assert not [why for why in reasons_shown(board.state) if reason in why or why in reason]
-        assert board.state["hand"]["cards"][0]["selected"]
+        assert board.state["hand"]["cards"][0]["selected"]  # and the message says so, last
+        assert board.state["message"].endswith(mark("sections.learn.still_picked", card=six.name))
     assert controller.attempt.slips == 2 and controller.attempt.hand == hand
     board.dispatch({"type": "select", "index": 1})
     board.dispatch({"type": "select", "index": 0})
