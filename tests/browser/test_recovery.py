@@ -48,15 +48,14 @@ def test_progress_and_the_stage_come_back_by_themselves_after_a_reload(page: Any
     expect(practice.locator(".lt-record")).to_contain_text(LINES_RECORD)
     assert page.evaluate(f"localStorage.getItem('{KEY}')").startswith("LT2-")
 
-    page.reload(wait_until="commit")  # a new kernel, nothing in it: the page gives the progress back
-    again = page.locator(".lt-board").first
+    page.reload(wait_until="commit")  # a new kernel, nothing in it: the page gives the progress back, on its tab
+    again = page.locator(".lt-practice .lt-board")
     again.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
+    expect(practice.locator(".lt-record")).to_contain_text(LINES_RECORD)
     learn_again = open_tab(again, "Learn", "lt-learn")
     expect(stage_tab(learn, 1, stars=stars)).to_be_visible(timeout=TIMEOUT)
     expect(stage_tab(learn, 2)).to_be_enabled()
     expect(learn_again.locator(".lt-turn")).to_contain_text(stage_line(2), timeout=TIMEOUT)  # where it was (it was 1)
-    open_tab(again, "Practice", "lt-practice")
-    expect(practice.locator(".lt-record")).to_contain_text(LINES_RECORD)
 
 
 def test_a_damaged_kept_progress_is_explained_and_the_app_works_on(page: Any, base_url: str, open_board: Any) -> None:
