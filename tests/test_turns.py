@@ -60,6 +60,17 @@ def test_going_out_on_an_empty_stock_is_allowed_at_the_start_of_the_turn(keyed: 
     assert refused.value.key == "engine.turn.over" and str(refused.value) == mark("engine.turn.over")
 
 
+def test_going_out_after_a_play_is_refused_and_the_reason_speaks_of_a_draw_only_while_there_is_one(
+        keyed: None) -> None:
+    """Running Leopard, a card played this turn: going out waits for the start of a turn; the reason says "right after
+    the draw" only while the stock holds a card (with the stock out no card is drawn)."""
+    for stock, key in (("KD QC", "engine.turn.out_timing"), ("", "engine.turn.out_timing_no_draw")):
+        hand = position(RUNNING_LEOPARD, "AH 2H 3H / 4H . . / 7H 8H 9H", EMPTY, "5H 9C", "8C", stock)
+        hand.apply(Play(Card.parse("5H"), 0, 5))
+        verdict = hand.check(GoOut())
+        assert not verdict.legal and verdict.key == key and verdict.reason == mark(key)
+
+
 def test_the_hand_ends_when_someone_goes_out_with_no_last_turn() -> None:  # B-17
     hand = position(REVISED_2008, "AH 2H 3H / 4H . . / 7H 8H 9H", EMPTY, "9C", "8C", "KS KD")
     hand.apply(GoOut())

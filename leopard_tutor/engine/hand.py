@@ -230,7 +230,8 @@ class Hand:
         if isinstance(move, GoOut):
             value = self.value(p)
             if not may_go_out(rules, self._plays_made, max(value, rules.out_threshold)):  # not now, whatever it's worth
-                return refused("out-timing", "engine.turn.out_timing")
+                timing = "engine.turn.out_timing" if self._stock else "engine.turn.out_timing_no_draw"  # (no draw)
+                return refused("out-timing", timing)
             if not may_go_out(rules, self._plays_made, value):
                 return refused("out-value", "engine.turn.out_value", threshold=rules.out_threshold, value=value)
             return Verdict(True, text("engine.turn.out_ok", value=value, threshold=rules.out_threshold,
