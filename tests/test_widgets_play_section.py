@@ -564,6 +564,38 @@ def test_a_shared_deals_page_reloaded_goes_on_where_the_deal_was(keyed: None) ->
     assert other.set_aside[("computer", "ORIGINAL_1963")].hand.moves == moves
 
 
+def test_a_links_rules_and_opponent_win_over_a_match_the_browser_kept(keyed: None) -> None:
+    """A teacher's link that asks for rules and an opponent (no deal), opened in a browser that kept a match under
+    other ones: the link's match is on the board and the kept one waits aside, whether the browser gives it back
+    after the link is followed (it took the board, the link's choice dropped in silence) or before; the link's own
+    page reloaded goes on with its match, either way."""
+    play = section()
+    under_way(play)
+    moves, kept = play.controller.hand.moves, play.keeper.storage.saved
+    for browser_first in (False, True):
+        again = section()
+        if browser_first:
+            again.keeper.storage.restore(kept)
+        again.open_deal(rules="ORIGINAL_1963", level="casual")
+        if not browser_first:
+            again.keeper.storage.restore(kept)
+        assert again.controller.rules.key == "ORIGINAL_1963" and not again.controller.begun, browser_first
+        assert again.level_pick.value == "casual"
+        assert again.set_aside[("computer", "REVISED_2008")].hand.moves == moves
+    linked = section()
+    linked.open_deal(rules="ORIGINAL_1963", level="casual")
+    under_way(linked)
+    moves, kept = linked.controller.hand.moves, linked.keeper.storage.saved
+    for browser_first in (False, True):
+        again = section()
+        if browser_first:
+            again.keeper.storage.restore(kept, this_tab=True)
+        again.open_deal(rules="ORIGINAL_1963", level="casual")
+        if not browser_first:
+            again.keeper.storage.restore(kept, this_tab=True)
+        assert again.controller.hand.moves == moves and again.set_aside == {}, browser_first
+
+
 def test_new_match_asks_first_where_it_would_end_a_match_under_way(keyed: None) -> None:
     """Before the learner's first move New match deals at once; once the match is under way it asks first: Keep
     playing changes nothing, Start a new match deals one; the question goes once nothing under way would end."""

@@ -10,7 +10,8 @@ class table's match that the computer finished in a gone classmate's seat is the
 only how the table ended): it is kept as its code with the table it was played at (`PlaySection.codes_to_keep`), on
 the board until another match takes its place there, even once it is over, and comes back where it was, or as it
 ended. When a new page gives them back (`restore`), the match on the board goes on, unless the learner has begun
-another there, opened another shared deal, or sits at a class table (then it is kept aside, and choosing its rules and
+another there, opened another shared deal or a link asking for other rules or another opponent, or sits at a class
+table (then it is kept aside, and choosing its rules and
 a computer opponent takes it up, as the sentence said before the reload). A shared deal's page reloaded goes on with
 that deal where it was; the same link opened in a new tab deals it afresh (the match another tab played on is kept
 aside). A game between two people at one device has no code and is not kept. Each tab keeps its own: a reload of one

@@ -205,6 +205,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.keeper = MatchKeeper(self)
         self.board.listeners.append(lambda _intent: self.keeper.save())
         self._deal_opened = False  # a shared deal was opened here: a match the browser kept does not replace it
+        self._link_asks: tuple[str | None, str | None] = (None, None)  # the rules and level a link asked for
         self._reload_resumed = False  # the board's match is this tab's own, given back on a reload
         self._sync_buttons()
         self.classmates: ClassPanel | None = None
@@ -287,10 +288,15 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             return
         factory = self.opponent_factory
         self._deal_opened = self._deal_opened or deal is not None
+        if rules is not None or level is not None:
+            self._link_asks = (rules, level)
         current = self.controller
         if (deal is not None and not isinstance(current, ClassTable) and under_way(current) and self._reload_resumed
                 and (current.match.seed, current.rules.key) == (deal, rules or current.rules.key)):
             return  # this deal is on the board already, played on (a reload whose browser gave it back first)
+        if (deal is None and not isinstance(current, ClassTable) and under_way(current) and self._reload_resumed
+                and rules in (None, current.rules.key) and level in (None, str(self.level_pick.value))):
+            return  # this link's match is on the board already, played on (likewise)
         self._opening = True
         try:
             if rules is not None:
@@ -667,11 +673,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                      adaptive: object = None) -> None:
         """The matches a browser kept (`MatchKeeper`): each of `aside` kept aside under its rules (where none is
         kept yet), and `game` on the board, unless the learner has begun another match there, opened another shared
-        deal, chose people or sits at a class table: then it is kept aside too (a class table's match the computer
-        finished only while it is under way). A shared deal's page `reloaded` (this tab's own matches) goes on where
-        `game`, the same deal, was; opened in a new tab, the deal starts afresh. With no `game`, the one of `aside`
-        kept under the rules of a match against the computer on the board that the learner has not begun
-        (`_fresh_deal`) takes its place there: its kind and rules are chosen already, so choosing them again could not
+        deal or a link asking for other rules or another opponent, chose people or sits at a class table: then it is
+        kept aside too (a class table's match the computer finished only while it is under way). A shared deal's
+        page `reloaded` (this tab's own matches) goes on where `game`, the same deal, was; opened in a new tab, the
+        deal starts afresh. With no `game`, the one of `aside` kept under the rules of a match against the computer
+        on the board that the learner has not begun (`_fresh_deal`, and not one a link asked otherwise) takes its
+        place there: its kind and rules are chosen already, so choosing them again could not
         bring it back (a page whose class table closed while the learner was away keeps saying so first). The
         `adaptive` choice the browser kept (`adaptive_kept`) is chosen again with the match it played, `game` taken up
         on the board, or for the page's own fresh deal where none was kept there."""
@@ -680,7 +687,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         board = self.controller
         away = ""
         if game is None and self._fresh_deal(board):
-            game = next((saved for saved in aside if _saved_game(saved).match.rules == board.rules), None)
+            game = next((saved for saved in aside if _saved_game(saved).match.rules == board.rules
+                         and not self._asked_otherwise(_saved_game(saved))), None)
             aside = [saved for saved in aside if saved is not game]
             panel = self.classmates
             if panel is not None and panel.away and board.message.startswith(panel.away):
@@ -701,6 +709,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             else:
                 self.board.act(lambda: self._take_up_finished(game))
             return
+        if self._asked_otherwise(game):  # a link's rules or opponent, whichever came first: the link's match stays
+            self._keep_saved(game)
+            return
         same_deal = (game.match.seed, game.match.rules) == (board.match.seed, board.match.rules)
         if isinstance(board, ClassTable) or str(self.level_pick.value) in (PEOPLE, CLASSMATE) or under_way(board):
             if not same_deal:  # (the same deal is the one the board holds, as far as it has gone: another language)
@@ -717,6 +728,13 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 self._round_match = self.controller.match
             self._take_up_adaptive(adaptive)
         self.board.act(go_on)
+
+    def _asked_otherwise(self, game: SavedGame) -> bool:
+        """Whether this page's link asked for other rules or another opponent than `game`'s (a reload of the link's
+        page finds its own match: the same rules and opponent; the adaptive choice asks for no one level)."""
+        rules, level = self._link_asks
+        return ((rules is not None and game.match.rules.key != rules)
+                or (level is not None and level != ADAPTIVE and game.level != level))
 
     def _fresh_deal(self, table: Table) -> bool:
         """Whether `table` is a match against the computer that the learner has not begun (`under_way`), dealt by the
