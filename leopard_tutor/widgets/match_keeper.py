@@ -1,23 +1,22 @@
-"""Play's matches against the computer kept in the visitor's browser, so that a reload (or a lost kernel, or a
-server restart) takes them up again where they were: the match on the board and the matches kept aside.
+"""Play's matches against the computer kept in the visitor's browser, so that a reload (or a lost kernel, or a server
+restart) takes them up again where they were: the match on the board and the matches kept aside.
 
 After every click the keeper saves, as JSON under `BrowserStorage("matches")`, the saved-game code of the match on the
-board (only against the computer, once the learner has moved, or from the moment it is dealt if a teacher's round
-dealt it, until it is over) and of each match against the computer kept aside, by its rules, and, with the adaptive
-choice made, its level reached, its wins or losses in a row and whether the match on the board counts for it
-(`PlaySection.adaptive_kept`: a reload chooses it again with the match it played, or for the page's fresh deal). A
-class table's match that the computer finished in a gone classmate's seat is the page's alone (the server recorded
-only how the table ended): it is kept as its code with the table it was played at (`PlaySection.codes_to_keep`), on
-the board until another match takes its place there, even once it is over, and comes back where it was, or as it
-ended. When a new page gives them back (`restore`), the match on the board goes on, unless the learner has begun
-another there, opened another shared deal or a link asking for other rules or another opponent, or sits at a class
-table (then it is kept aside, and choosing its rules and
-a computer opponent takes it up, as the sentence said before the reload). A shared deal's page reloaded goes on with
-that deal where it was; the same link opened in a new tab deals it afresh (the match another tab played on is kept
-aside). A game between two people at one device has no code and is not kept. Each tab keeps its own: a reload of one
-takes up that tab's matches, not those another tab saved last; a new tab takes up those saved last. What a browser
-gives back is input like any other: a text that is not such JSON, or a code that cannot be read, is logged and changes
-nothing.
+board (only against the computer, once the learner has moved, or from the moment it is dealt if a teacher's round dealt
+it, until it is over) and of each match against the computer kept aside, by its rules, and, with the adaptive choice
+made, its level reached, its wins or losses in a row and whether the match on the board counts for it
+(`PlaySection.adaptive_kept`: a reload chooses it again with the match it played, or for the page's fresh deal). A class
+table's match that the computer finished in a gone classmate's seat is the page's alone (the server recorded only how
+the table ended): it is kept as its code with the table it was played at (`PlaySection.codes_to_keep`), on the board
+until another match takes its place there, even once it is over, and comes back where it was, or as it ended. When a new
+page gives them back (`restore`), the match on the board goes on, unless the learner has begun another there, opened
+another shared deal or a link asking for other rules or another opponent, or sits at a class table (then it is kept
+aside, and choosing its rules and a computer opponent takes it up, as the sentence said before the reload). A shared
+deal's page reloaded goes on with that deal where it was, and a link's page reloaded with its match; the same deal's
+link opened in a new tab deals it afresh (the match another tab played on is kept aside). A game between two people at
+one device has no code and is not kept. Each tab keeps its own: a reload of one takes up that tab's matches, not those
+another tab saved last; a new tab takes up those saved last. What a browser gives back is input like any other: a text
+that is not such JSON, or a code that cannot be read, is logged and changes nothing.
 """
 
 from __future__ import annotations

@@ -678,10 +678,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         page `reloaded` (this tab's own matches) goes on where `game`, the same deal, was; opened in a new tab, the
         deal starts afresh. With no `game`, the one of `aside` kept under the rules of a match against the computer
         on the board that the learner has not begun (`_fresh_deal`, and not one a link asked otherwise) takes its
-        place there: its kind and rules are chosen already, so choosing them again could not
-        bring it back (a page whose class table closed while the learner was away keeps saying so first). The
-        `adaptive` choice the browser kept (`adaptive_kept`) is chosen again with the match it played, `game` taken up
-        on the board, or for the page's own fresh deal where none was kept there."""
+        place there: its kind and rules are chosen already, so choosing them again could not bring it back (a page
+        whose class table closed while the learner was away keeps saying so first). The `adaptive` choice the browser
+        kept (`adaptive_kept`) is chosen again with the match it played, `game` taken up on the board, or for the
+        page's own fresh deal where none was kept there."""
         if self.opponent_factory is None:
             return
         board = self.controller
