@@ -737,7 +737,8 @@ def test_at_a_hands_end_the_log_and_save_are_reached_by_scrolling_the_page(
 def test_on_a_small_phone_a_refused_tap_brings_its_words_into_sight(new_page: Any, base_url: str) -> None:
     """On a small phone Learn's message stands below the screen. A card tapped, then a space it may not go on: the
     table looks as it did, so the refusal's words (why, and where the card can go) are brought into sight; a tap
-    that is not refused (a card picked) leaves the page where the learner has it."""
+    that is not refused (a card picked) leaves the page where the learner has it; the move that solves the stage
+    brings its words and Next stage into sight."""
     page = new_page(360, 640, touch=True)
     open_app(page, base_url)
     keep_offered_name(page, "en")
@@ -755,6 +756,16 @@ def test_on_a_small_phone_a_refused_tap_brings_its_words_into_sight(new_page: An
     expect(message).to_contain_text(text("engine.illegal.wrong_space.open", number=6))
     box = message.bounding_box()
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= 640 + 1, f"the refusal is said out of sight: {box}"
+    # the learner scrolls back up to the table and solves the stage (the card is still picked): its success, and Next
+    # stage just above it, are brought into sight too
+    page.evaluate("for (const node of document.querySelectorAll('*')) node.scrollTop = 0")
+    seq = learn.get_attribute("data-seq")
+    space(learn, 0, 6).tap()
+    expect(learn).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+    expect(message).to_contain_text(opening("lessons.feedback.stars", "stars"))
+    next_stage = learn.get_by_role("button", name=text("sections.learn.next_button"))
+    box, step = message.bounding_box(), next_stage.bounding_box()
+    assert box and step and box["y"] + box["height"] <= 640 + 1 and step["y"] >= 0, f"out of sight: {box} {step}"
 
 
 def test_on_a_phone_a_review_opens_with_the_squares_in_sight(new_page: Any, base_url: str) -> None:

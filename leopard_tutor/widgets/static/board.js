@@ -614,6 +614,7 @@ export default {
       const texts = model.get("texts") || {};
       const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-k") : null;
       const buttonsBefore = Array.from(root.querySelectorAll(ACTION_BUTTONS), (button) => button.dataset.k);
+      const stepBefore = offeredStep();
       error.textContent = state.error || "";
       error.hidden = !state.error;
       turn.textContent = state.turn || "";
@@ -674,7 +675,8 @@ export default {
         else if (fallback) fallback.focus();
         if (fresh && buttonsBefore.includes(focused)) showMessage();
       }
-      if (fresh && tapped && state.tone === "warn") showRefusal();
+      const step = offeredStep();
+      if (fresh && tapped && (state.tone === "warn" || (step && step !== stepBefore))) showAnswer();
       if (fresh) tapped = false;
       // The explanation beside the table is the one of the space or pile under the pointer (or focused) as drawn
       // now: one kept from before the redraw may no longer hold ("This hand is over" on a position tried again).
@@ -710,16 +712,26 @@ export default {
     // to the match): the keyboard goes to what moves it on, the step offered as primary (a review's next move, Next
     // hand), else the hand's card to play, never to a side button that happened to stand next to the one pressed.
     function nextStep() {
-      const primary = root.querySelector(".lt-actions .lt-primary:enabled");
-      if (primary) return primary;
-      return inert ? null : root.querySelector('.lt-hand-card[tabindex="0"], .lt-hand-card');
+      return primaryStep() || (inert ? null : root.querySelector('.lt-hand-card[tabindex="0"], .lt-hand-card'));
     }
 
-    // A card or a space tapped and refused (or a lesson's move taken back): on a phone the message stands under the
-    // table, often below the screen, and the table itself looks as it did, so nothing would seem to have happened;
-    // the page is scrolled just far enough to show the words, which say why and what to do instead.
-    function showRefusal() {
+    // The button of the step the board offers to move things on (Next stage, Next hand, a review's next move), or null.
+    function primaryStep() {
+      return root.querySelector(".lt-actions .lt-primary:enabled");
+    }
+
+    // A card or a space tapped and refused (or a lesson's move taken back), or a move that ended a stage or a hand:
+    // on a phone the message stands under the table, often below the screen, with the step it now offers (Next stage,
+    // Next hand) just above it. After a refusal the table looks as it did, so nothing would seem to have happened;
+    // the page is scrolled just far enough to show the words, which say why and what to do next.
+    function showAnswer() {
       if (live.getBoundingClientRect().bottom > window.innerHeight) live.scrollIntoView({ block: "nearest" });
+    }
+
+    // Which step the board offers to move things on (its button's data-k), or null.
+    function offeredStep() {
+      const primary = primaryStep();
+      return primary ? primary.dataset.k : null;
     }
 
     // A button that was focused and is now greyed (the last "Next move", an answer given), or gone with no step to
