@@ -6,20 +6,10 @@
 export default {
   render({ model, el }) {
     el.hidden = true;
-    const forget = () => {
+    const settle = () => {
       try {
         const address = new URL(window.location.href);
-        const names = (model.get("forgotten") || []).filter((name) => address.searchParams.has(name));
-        if (!names.length) return;
-        for (const name of names) address.searchParams.delete(name);
-        window.history.replaceState(window.history.state, "", address.href);
-      } catch (refused) {
-        // (a sandboxed frame)
-      }
-    };
-    const keep = () => {
-      try {
-        const address = new URL(window.location.href);
+        for (const name of model.get("forgotten") || []) address.searchParams.delete(name);
         for (const [name, value] of Object.entries(model.get("kept") || {})) {
           if (value) address.searchParams.set(name, value);
           else address.searchParams.delete(name);
@@ -29,13 +19,12 @@ export default {
         // (a sandboxed frame)
       }
     };
-    forget();
-    keep();
-    model.on("change:forgotten", forget);
-    model.on("change:kept", keep);
+    settle();
+    model.on("change:forgotten", settle);
+    model.on("change:kept", settle);
     return () => {
-      model.off("change:forgotten", forget);
-      model.off("change:kept", keep);
+      model.off("change:forgotten", settle);
+      model.off("change:kept", settle);
     };
   },
 };
