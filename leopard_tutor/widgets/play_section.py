@@ -295,7 +295,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 and (current.match.seed, current.rules.key) == (deal, rules or current.rules.key)):
             return  # this deal is on the board already, played on (a reload whose browser gave it back first)
         if (deal is None and not isinstance(current, ClassTable) and under_way(current) and self._reload_resumed
-                and rules in (None, current.rules.key) and level in (None, str(self.level_pick.value))):
+                and not self._asked_otherwise(current.rules.key, str(self.level_pick.value))):
             return  # this link's match is on the board already, played on (likewise)
         self._opening = True
         try:
@@ -688,7 +688,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         away = ""
         if game is None and self._fresh_deal(board):
             game = next((saved for saved in aside if _saved_game(saved).match.rules == board.rules
-                         and not self._asked_otherwise(_saved_game(saved))), None)
+                         and not self._asked_otherwise(board.rules.key, _saved_game(saved).level)), None)
             aside = [saved for saved in aside if saved is not game]
             panel = self.classmates
             if panel is not None and panel.away and board.message.startswith(panel.away):
@@ -709,7 +709,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             else:
                 self.board.act(lambda: self._take_up_finished(game))
             return
-        if self._asked_otherwise(game):  # a link's rules or opponent, whichever came first: the link's match stays
+        if self._asked_otherwise(game.match.rules.key, game.level):  # a link's, whichever came first: its match stays
             self._keep_saved(game)
             return
         same_deal = (game.match.seed, game.match.rules) == (board.match.seed, board.match.rules)
@@ -729,12 +729,13 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self._take_up_adaptive(adaptive)
         self.board.act(go_on)
 
-    def _asked_otherwise(self, game: SavedGame) -> bool:
-        """Whether this page's link asked for other rules or another opponent than `game`'s (a reload of the link's
-        page finds its own match: the same rules and opponent; the adaptive choice asks for no one level)."""
-        rules, level = self._link_asks
-        return ((rules is not None and game.match.rules.key != rules)
-                or (level is not None and level != ADAPTIVE and game.level != level))
+    def _asked_otherwise(self, rules: str, level: str) -> bool:
+        """Whether this page's link asked for other rules or another opponent than a match's `rules` and `level` (a
+        reload of the link's page finds its own match: the same rules and opponent; the adaptive choice asks for no
+        one level)."""
+        asked_rules, asked_level = self._link_asks
+        return ((asked_rules is not None and rules != asked_rules)
+                or (asked_level not in (None, ADAPTIVE) and level != asked_level))
 
     def _fresh_deal(self, table: Table) -> bool:
         """Whether `table` is a match against the computer that the learner has not begun (`under_way`), dealt by the
