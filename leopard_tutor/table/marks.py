@@ -38,6 +38,15 @@ class Marks:
         self.selected = index
         return True
 
+    def pick_card(self, card: Card, cards: Sequence[Card]) -> bool:
+        """Pick `card` of `cards` (a hint's card: picked for the learner); whether the pick changed (not if the card
+        was picked already, or is not among `cards`)."""
+        if card not in cards:
+            return False
+        index = list(cards).index(card)
+        changed, self.selected = self.selected != index, index
+        return changed
+
     def picked(self, cards: Sequence[Card]) -> Card | None:
         """The picked card of `cards`, or None."""
         if self.selected is None or self.selected >= len(cards):

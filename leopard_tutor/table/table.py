@@ -452,24 +452,14 @@ class Table(TableController):
             return
         rung, _ = self._ladder.climb(len(self.hand.moves))
         words = rung.text
-        if self._pick_hinted(rung.move):  # (else a card picked before stayed picked, and a click on the space
-            words = f"{words} {text('play.hint_picked')}"  # the hint names would have played that card there)
+        move = rung.move  # the card it names is picked, as in Learn: one picked before would go where it says
+        if isinstance(move, (Play, Discard)) and self.marks.pick_card(move.card, self.hand.held[self.viewer]):
+            words = f"{words} {text('play.hint_picked')}"
         if self._hint_level:
             self.say(text("play.hint_by", rung=rung.level, rungs=self._ladder.size, text=words,
                           level=text(f"levels.in_sentence.{self._hint_level}")))
         else:
             self.say(text("play.hint", rung=rung.level, rungs=self._ladder.size, text=words))
-
-    def _pick_hinted(self, move: Move | None) -> bool:
-        """Pick the card a hint's move plays or discards, as Learn's hints do; whether the pick changed."""
-        cards = self.hand.held[self.viewer]
-        if not isinstance(move, (Play, Discard)) or move.card not in cards:
-            return False
-        index = cards.index(move.card)
-        if self.marks.selected == index:
-            return False
-        self.marks.selected = index
-        return True
 
     def _hint_clues(self) -> tuple[Move, list[str]]:
         """The hinter's move for the viewer's view now, and its four clues (noting the level that chose it)."""

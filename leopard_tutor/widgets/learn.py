@@ -243,7 +243,7 @@ class LearnController(TableController):
         hint = self.attempt.hint()
         words = text("sections.learn.hint", level=hint.level, count=self.attempt.hint_rungs, text=hint.text)
         if isinstance(hint.move, (Play, Discard)) and hint.level >= 2:
-            self.marks.selected = self.attempt.view.hand.index(hint.move.card)
+            self.marks.pick_card(hint.move.card, self.attempt.view.hand)
             picked = text("sections.learn.hint_picked", where=self._places(hint.move.card))  # (a tap puts it back)
             words = f"{words} {picked}"
         self.say(words)
