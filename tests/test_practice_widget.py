@@ -138,7 +138,8 @@ def test_the_answer_to_which_play_scores_most_speaks_of_the_play_as_not_made(lan
 def test_best_play_lights_only_the_learners_own_square_and_says_so_elsewhere(keyed: None) -> None:
     """'Which play scores most' is answered on the learner's own square: a card picked lights spaces there only (not
     the other square's, nor the discard pile, which say why), a discard is answered with that reason, and a card with
-    no space of that square is said to have none, not sent to a lit space that is not there."""
+    no space of that square is said to have none, not sent to a lit space that is not there. Such a card is drawn
+    stuck before it is picked, with that reason on it (a beginner tapped eight of them in turn to hear it)."""
     section, controller = new_section("best play")
     board = section.board
     seen = {"goes": False, "stays": False}
@@ -149,6 +150,9 @@ def test_best_play_lights_only_the_learners_own_square_and_says_so_elsewhere(key
         for index, card in enumerate(question.hand.held[0]):
             own = {m.space for m in view.legal_moves()
                    if isinstance(m, Play) and m.card is card and m.square_owner == 0}
+            drawn = board.state["hand"]["cards"][index]
+            assert drawn["playable"] == bool(own)
+            assert drawn["why"] == ("" if own else mark("sections.practice.no_space", card=card.name))
             board.dispatch({"type": "select", "index": index})
             mine, theirs = (part for part in board.state["squares"] if part["key"] in (0, 1))
             assert {cell["space"] for cell in mine["cells"] if cell["target"]} == own

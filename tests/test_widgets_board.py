@@ -295,6 +295,7 @@ def test_running_leopard_plays_several_cards_then_ends_the_turn() -> None:
     board, controller = new_board(my_turn_seed("RUNNING_LEOPARD"), rules="RUNNING_LEOPARD")
     hand = controller.hand
     assert hand.rules is RUNNING_LEOPARD
+    assert all(drawn["playable"] and not drawn["why"] for drawn in board.state["hand"]["cards"]), "any card discards"
     end = next(a for a in board.state["actions"] if a["id"] == "end_turn")
     assert not end["enabled"] and end["note"]
     plays = 0
@@ -306,6 +307,10 @@ def test_running_leopard_plays_several_cards_then_ends_the_turn() -> None:
         board.dispatch({"type": "space", "square": move.square_owner, "space": move.space})
         plays += 1
         assert hand.to_move == 0 and hand.plays_made == plays
+        # after a play there is no discard: a card with no space left is drawn stuck, with its reason
+        for card, drawn in zip(hand.held[0], board.state["hand"]["cards"], strict=True):
+            goes = any(isinstance(m, Play) and m.card is card for m in hand.legal_moves())
+            assert (drawn["playable"], drawn["why"]) == (goes, "" if goes else text("board.hand_stuck", card=card.name))
     assert plays >= 1
     end = next(a for a in board.state["actions"] if a["id"] == "end_turn")
     assert end["enabled"]

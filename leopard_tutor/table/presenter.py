@@ -25,16 +25,18 @@ from ..engine.narration import LineChange
 from .state import BoardState, State
 
 
-def hand_part(cards: Sequence[Card], *, selected: int | None = None, playable: Iterable[Card] = (),
-              label: str = "") -> State:
+def hand_part(cards: Sequence[Card], *, selected: int | None = None, playable: Iterable[Card] | None = None,
+              label: str = "", stuck: str = "board.hand_stuck") -> State:
     """The viewer's hand, fanned: each card a button named by its card (whether it is selected, the button says
     as pressed, not in its name); `selected` is an index into `cards`; `label` is "Your hand" unless another is
-    given."""
-    playable = set(playable)
+    given. A card not in `playable` (when given) is drawn faded, with `stuck` (a catalogue key taking the card's
+    name) as its reason."""
+    allowed = None if playable is None else set(playable)
     label = label or text("board.your_hand")
     return {"label": label, "title": text("board.captions.hand", label=label, count=len(cards)), "cards": [
-        {"index": i, "card": card_data(card), "selected": i == selected, "playable": card in playable,
-         "name": card.name}
+        {"index": i, "card": card_data(card), "selected": i == selected,
+         "playable": allowed is None or card in allowed, "name": card.name,
+         "why": "" if allowed is None or card in allowed else text(stuck, card=card.name)}
         for i, card in enumerate(cards)]}
 
 
@@ -145,13 +147,14 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
                 changes: Sequence[LineChange] = (), actions: Sequence[State] = (), turn: str = "",
                 labels: tuple[str, str] | None = None, moves: Sequence[State] = (),
                 aside: Sequence[State] = (), hand_label: str = "", other_hand: str = "",
-                only_own: str = "") -> BoardState:
+                only_own: str = "", stuck: str = "board.hand_stuck") -> BoardState:
     """The whole table for the viewer of `view`: the opponent's square and theirs, the hand, stock,
     discard pile and the opponent's hand as backs. `selected` indexes `view.hand`; `moves` are the
     cards just played (`moves_part`) and `aside` the side column's panels; `hand_label` names the hand
     ("Your hand" unless given) and `other_hand` captions the other hand (the opponent's unless given).
     `only_own`, if given, says why only the viewer's own square takes the card (a question answered there): the
-    other square's spaces and the discard pile are not lit, and each says it."""
+    other square's spaces and the discard pile are not lit, and each says it; then a card with no space of the
+    viewer's square is drawn stuck, with `stuck` (a catalogue key taking the card's name) as its reason."""
     me, other = view.player, 1 - view.player
     labels = labels or square_labels()
     last = last or {}
@@ -166,7 +169,10 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
         if only_own:
             targets[other], reasons[other] = set(), dict.fromkeys(range(1, 10), only_own)
             can_discard, discard_why = False, only_own
-    playable = {m.card for m in view.legal_moves() if isinstance(m, (Play, Discard))}
+    if only_own:  # a card goes only where it answers: a space of the viewer's own square
+        playable = {m.card for m in view.legal_moves() if isinstance(m, Play) and m.square_owner == me}
+    else:
+        playable = {m.card for m in view.legal_moves() if isinstance(m, (Play, Discard))}
     squares = tuple(
         square_part(view.squares[owner], view.rules, key=owner, label=labels[0 if owner == me else 1],
                     targets=targets[owner], reasons=reasons[owner], last=last.get(owner, ()),
@@ -177,7 +183,7 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
     return BoardState(
         squares=squares,
         hand=hand_part(view.hand, selected=selected if card is not None else None, playable=playable,
-                       label=hand_label),
+                       label=hand_label, stuck=stuck),
         stock=stock_part(view.stock_size),
         discard=discard_part(view.discards, target=can_discard, dim=card is not None and not can_discard,
                              why=discard_why),

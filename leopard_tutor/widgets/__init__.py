@@ -37,7 +37,8 @@ State schema (all parts except "squares" are optional; `BoardState.as_dict()` ma
         lines        [{name, spaces (the line's three labels: its key), kind "suit"|"color"|None, points,
                      label "+3"/"−3", text, status
                      ""|"formed"|"weakened"|"broke", cells: 3 drawing indices}]  scoring lines, and lines that broke
-    hand: {label, cards: [{index, card, selected, playable, name}]}   none on a hand-over screen between two people
+    hand: {label, cards: [{index, card, selected, playable, name, why}]}   none on a hand-over screen between two
+                       people; `why` says why a card that is not playable has nowhere to go now
     stock: {count}     discard: {top, count, target, dim, why, name}     opponent_hand: {count}
     actions: [{id, label, enabled, note (why it is disabled), primary}]
     turn: str          message: str (the aria-live region), tone "info"|"ok"|"warn", seq (bump to re-announce)

@@ -80,7 +80,8 @@ class PracticeController(TableController):
         if isinstance(question, BestPlayQuestion):
             state = table_state(question.hand.view(ME), selected=None if answered else self.marks.selected,
                                 message=self.message, tone=self.tone, seq=self.seq, actions=buttons, turn=turn,
-                                aside=aside, only_own=text("sections.practice.own_square"))
+                                aside=aside, only_own=text("sections.practice.own_square"),
+                                stuck="sections.practice.no_space")
             return replace(state, inert=text("sections.practice.answered")) if answered else state
         common = BoardState(squares=(), message=self.message, tone=self.tone, seq=self.seq, actions=tuple(buttons),
                             turn=turn, aside=tuple(aside))

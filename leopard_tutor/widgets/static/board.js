@@ -287,7 +287,8 @@ export default {
           (item.playable ? "" : " lt-stuck"),
         "data-k": `h${item.index}`, tabindex: `h${item.index}` === stop ? "0" : "-1", "aria-label": item.name,
         "aria-pressed": item.selected ? "true" : "false",
-        "aria-disabled": inert ? "true" : null, "aria-description": inert || null, title: inert || null,
+        "aria-disabled": inert ? "true" : null, "aria-description": inert || item.why || null,
+        title: inert || item.why || null,
         onclick: () => send({ type: "select", index: item.index }),
         onfocus: (event) => rove(event.currentTarget),
       }, cardFace(item.card)));
