@@ -342,6 +342,8 @@ def test_a_seat_elsewhere_answers_minutes_later_and_the_table_waits(keyed: None)
     assert said(drawing.turn_text(table), "play.people.turn.of", name="Bob")
     state = table.board_state()
     assert cards_shown(state) == codes(table.hand.held[0])  # Ann still sees her own hand while she waits
+    assert state.hand is not None and all(card["playable"] and not card["why"] for card in state.hand["cards"]), \
+        "no card of hers is drawn stuck: the turn is Bob's, the turn line says so"
     assert not any(action["enabled"] for action in state.actions if action["id"] in ("go_out", "hint", "undo"))
     table.handle({"type": "select", "index": 0})
     table.handle({"type": "space", "square": 0, "space": 5})

@@ -169,10 +169,12 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
         if only_own:
             targets[other], reasons[other] = set(), dict.fromkeys(range(1, 10), only_own)
             can_discard, discard_why = False, only_own
-    if only_own:  # a card goes only where it answers: a space of the viewer's own square
-        playable = {m.card for m in view.legal_moves() if isinstance(m, Play) and m.square_owner == me}
-    else:
-        playable = {m.card for m in view.legal_moves() if isinstance(m, (Play, Discard))}
+    legal = view.legal_moves()
+    playable: set[Card] | None = None  # not the viewer's move: no card is stuck, the turn is the other's
+    if legal and only_own:  # a card goes only where it answers: a space of the viewer's own square
+        playable = {m.card for m in legal if isinstance(m, Play) and m.square_owner == me}
+    elif legal:
+        playable = {m.card for m in legal if isinstance(m, (Play, Discard))}
     squares = tuple(
         square_part(view.squares[owner], view.rules, key=owner, label=labels[0 if owner == me else 1],
                     targets=targets[owner], reasons=reasons[owner], last=last.get(owner, ()),
