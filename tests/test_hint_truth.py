@@ -67,13 +67,14 @@ def check_gain(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
 
 
 def check_gains_many(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
-    """"It makes {count} of their lines score, so their square goes from A to B": that many lines rise, and the
-    square's value is A before and B after."""
+    """"It makes {count} of their (your) lines score, so their (your) square goes from A to B": that many lines rise,
+    and the square played on is worth A before and B after."""
     before, after = squares(view, move)
     rising = [spaces for spaces in LINES if points(after, view.rules, spaces) > points(before, view.rules, spaces)]
     assert v["count"] == len(rising) > 1
     values = square_value(before, view.rules), square_value(after, view.rules)
-    assert (v["theirs_before"], v["theirs_after"]) == values
+    whose = "mine" if move.square_owner == view.player else "theirs"
+    assert (v[f"{whose}_before"], v[f"{whose}_after"]) == values
 
 
 def check_loss(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
@@ -439,7 +440,7 @@ def no_claim(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
 CHECKS: dict[str, Check] = {
     "effect.completes": check_gain, "reason.completes": check_gain, "nudge.complete_own": check_gain,
     "effect.helps_theirs": check_gain, "reason.helps_theirs": check_gain, "nudge.helps_theirs": no_claim,
-    "reason.helps_theirs_many": check_gains_many,
+    "reason.helps_theirs_many": check_gains_many, "reason.completes_many": check_gains_many,
     "effect.loses": check_stops, "effect.breaks": check_stops, "reason.breaks": check_total_loss,
     "effect.drops": check_drop, "effect.drops_theirs": check_drop, "nudge.break_theirs": check_scores_now,
     "effect.spoils": check_spoil, "nudge.spoil_theirs": check_near, "effect.spoils_to": check_spoils_to,

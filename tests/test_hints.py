@@ -45,7 +45,9 @@ def test_king_hint_from_example_c3_names_card_space_and_values(keyed: None) -> N
     assert said(move, "hints.effect.completes", line=row, points=3)
     assert said(move, "hints.effect.completes", line=column, points=3)
     assert said(move, "hints.risk.jacks")
-    assert said(result.reason, "hints.reason.completes", line=row)
+    # three lines score (the row, the column and the diagonal 3-5-7 by colour): the reason says so, and the value they
+    # make together (it said the row's 3 points alone)
+    assert said(result.reason, "hints.reason.completes_many", count=3, mine_before=1, mine_after=8)
 
 
 def test_jack_hint_from_example_c4_says_what_it_breaks_and_what_could_mend_it(keyed: None) -> None:

@@ -279,7 +279,11 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
         if gained:
             spaces, was, now = max(gained, key=lambda line: line[2])
             nudge = say("nudge", "complete_own", LineChanges(me, spaces, was, now), line=name(spaces), points=now)
-            reason = say("reason", "completes", LineChanges(me, spaces, was, now), line=name(spaces), points=now)
+            reason = (say("reason", "completes", LineChanges(me, spaces, was, now), line=name(spaces), points=now)
+                      if len(gained) == 1 else  # the change in value is every line's: say how many lines
+                      say("reason", "completes_many", *(LineChanges(me, *line) for line in gained),
+                          ValueChanges(me, values["mine_before"], mine_after), count=len(gained),
+                          mine_before=values["mine_before"], mine_after=mine_after))
         elif lies_face_down(move.card):
             nudge, reason = _cover_own(say, me, move, values)
         elif growing is not None:
