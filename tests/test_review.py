@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 from keyed import mark, said
-from positions import blocking_eight
+from positions import blocking_eight, prepared
 from test_hint_truth import CHECKS
 
 from leopard_tutor.ai.hints import explain
@@ -32,6 +32,7 @@ from leopard_tutor.ai.review import (
 from leopard_tutor.engine import REVISED_2008, RULE_SETS, Card, Discard, Hand, Move, Play, RuleSet, square_value
 from leopard_tutor.engine.catalogue import and_list, answer_in
 from leopard_tutor.engine.claims import square_after
+from leopard_tutor.engine.narration import move_words
 from leopard_tutor.table.drawing import legend, mark_words
 from leopard_tutor.table.modes import Reviewing
 
@@ -244,13 +245,17 @@ def test_the_summary_reads_as_the_issue_shows() -> None:
 
 @pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
 def test_every_claim_of_a_review_sentence_is_true_of_the_position_the_learner_saw(rules: RuleSet) -> None:
-    checked = 0
+    checked = made = 0
     for seed in (1, 2):
         for judgement in full_review(played_hand(rules, seed, most=40)).judgements:
             for key, values in judgement.facts:
                 if key.startswith("hints."):
                     CHECKS[key.removeprefix("hints.")](judgement.view, judgement.best, values)
                     checked += 1
+                elif key.startswith("review.made."):  # what the learner's own move did, before the better one
+                    assert judgement.verdict != "good"
+                    CHECKS[key.replace("review.made.", "change.")](judgement.view, judgement.move, values)
+                    made += 1
                 elif key in ("review.sentence.better", "review.sentence.close", "review.sentence.equal"):
                     assert judgement.best != judgement.move and values["points"] == round(judgement.cost, 1)
                     assert (key == "review.sentence.equal") == (values["points"] == 0), "no better move to a tenth"
@@ -258,7 +263,7 @@ def test_every_claim_of_a_review_sentence_is_true_of_the_position_the_learner_sa
                 else:
                     assert key in ("review.sentence.best", "review.sentence.forced")
                     assert judgement.best == judgement.move and judgement.cost == 0
-    assert checked > 5
+    assert checked > 5 and made > 0, (checked, made)
 
 
 def test_a_better_card_laid_is_said_with_what_it_would_have_made_of_each_square(keyed: None) -> None:
@@ -426,3 +431,22 @@ def test_a_better_card_that_blocks_their_lines_is_said_with_what_it_blocks(keyed
     for key, values in facts:
         if key.startswith("hints."):
             CHECKS[key.removeprefix("hints.")](view, best, values)
+
+
+def test_a_move_that_lost_points_is_said_with_what_it_did_to_the_squares(keyed: None) -> None:
+    """The reported review: a jack laid on one's own square took it from 7 to 1, and the review said only what the
+    better move would have done. It now says first what the move made did to both squares, then the better one."""
+    view = prepared("AS 2S 3S / 4H 5H 6H / . . .", ". . . / . . . / . . .", "JC 9D 4C", "5D").view(0)
+    jack, better = Play(Card.parse("JC"), 0, 2), Discard(Card.parse("4C"))
+    before, after = square_value(view.squares[0], REVISED_2008), square_value(square_after(view, jack, 0),
+                                                                               REVISED_2008)
+    assert after < before
+    sentence, facts = _sentence(Decision(0, view, jack), better, 3.0)
+    assert ("review.made.mine_goes", {"before": before, "after": after}) in facts
+    assert sentence.startswith(mark("review.made.sentence", mine=mark("review.made.mine_goes", before=before,
+                                                                      after=after),
+                                    theirs=mark("review.made.theirs_stays", before=0, after=0)))
+    assert said(sentence, "review.sentence.better", better=move_words(better, "advice", 0))
+    # a good move that was not the best says nothing of its own change: only the better one's
+    close, _ = _sentence(Decision(0, view, jack), better, 0.5)
+    assert "review.made" not in close

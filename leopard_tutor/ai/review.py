@@ -169,13 +169,26 @@ def _sentence(decision: Decision, best: Move, cost: float) -> tuple[str, tuple[t
         key = "review.sentence.equal"
     else:
         key = "review.sentence.close" if verdict_for(cost) == "good" else "review.sentence.better"
-    said = ((key, facts), (f"hints.{reason[0]}", reason[1]))
-    changes = [(key.removeprefix("change."), values) for key, values in hint.facts if key.startswith("change.")]
+    said: tuple[tuple[str, dict[str, Any]], ...] = ((key, facts), (f"hints.{reason[0]}", reason[1]))
+    sentence = text(key, **facts)
+    if key == "review.sentence.better":  # a move that lost points: first what it did to the squares, if anything
+        made = _changes(explain(view, decision.move).facts)
+        if not all(side.endswith("_stays") for side, _ in made):
+            mine, theirs = (text(f"review.made.{side}", **values) for side, values in made)
+            sentence = f"{text('review.made.sentence', mine=mine, theirs=theirs)} {sentence}"
+            said = (*said, *((f"review.made.{side}", values) for side, values in made))
+    changes = _changes(hint.facts)
     if all(side.endswith("_stays") for side, _ in changes):  # no card laid, or neither value moves
-        return text(key, **facts), said
+        return sentence, said
     mine, theirs = (text(f"review.change.{side}", **values) for side, values in changes)
-    return (f"{text(key, **facts)} {text('review.change.sentence', mine=mine, theirs=theirs)}",
+    return (f"{sentence} {text('review.change.sentence', mine=mine, theirs=theirs)}",
             (*said, *((f"hints.change.{side}", values) for side, values in changes)))
+
+
+def _changes(facts: tuple[tuple[str, dict[str, Any]], ...]) -> list[tuple[str, dict[str, Any]]]:
+    """A hint's figures of how its move changes the two squares' values: (side, values), mine first ("mine_goes",
+    "theirs_stays"...)."""
+    return [(key.removeprefix("change."), values) for key, values in facts if key.startswith("change.")]
 
 
 @dataclass(frozen=True)
