@@ -326,6 +326,28 @@ def test_another_language_carries_the_match_on_the_board_and_the_matches_kept_as
     assert not said(again.board.state["message"], "play.set_aside.replaced")
 
 
+def test_another_language_after_the_matchs_end_shows_it_as_it_ended(keyed: None) -> None:
+    """The static site's family finished a match, then chose Spanish: the board said a new match had begun and
+    retold every move of the last hand. A match played to its end is carried as it ended: its end and result."""
+    play = section()
+    table = play.controller
+    while not table.match.is_over:
+        if table.hand.is_over:
+            table.next_hand()
+        else:
+            table.make(table.view().legal_moves()[0])
+    again = section()
+    again.take_place(play.place())
+    message = again.board.state["message"]
+    match = again.controller.match
+    assert match.is_over and match.current.moves == table.match.current.moves
+    assert said(message, "play.saved_game.carried_over", hands=match.hands)
+    assert said(message, "play.hand_end")
+    assert any(said(message, f"play.match_{end}") for end in ("won", "lost", "drawn"))
+    for untrue in ("play.new_match", "play.saved_game.carried", "narration.play", "narration.discard"):
+        assert not said(message, untrue), untrue
+
+
 def test_another_language_before_the_first_move_keeps_the_links_deal_rules_and_opponent(keyed: None) -> None:
     """A learner who picks their language before moving (as a Spanish speaker does first) keeps the match on the
     board, the teacher's link's deal, rules and opponent with it: it was dealt anew, under the 2008 rules."""

@@ -101,8 +101,9 @@ class PlayPlace:
     round_match: bool = False
     """Whether the match of `code` is the one the teacher's round dealt (told and kept as such before a move)."""
     begun: bool = True
-    """Whether the learner had begun the match of `code` (`under_way`): one not begun is said to have begun, not to
-    go on where it was (a page that opens in the browser's language carries the match it dealt in the server's)."""
+    """Whether the learner had begun the match of `code` (`under_way`, or played to its end): one not begun is said to
+    have begun, not to go on where it was (a page that opens in the browser's language carries the match it dealt in
+    the server's)."""
     adaptive: dict[str, Any] | None = None
     """The adaptive choice the match of `code` was played under (`PlaySection.adaptive_kept`), chosen again with it."""
 
@@ -501,7 +502,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if not (computer or kept or finished):
             return None
         return PlayPlace(self.code_of(table.match, self.opponent_level()) if computer else None, kept, people, finished,
-                         computer and table.match is self._round_match, under_way(table),
+                         computer and table.match is self._round_match, under_way(table) or table.match.is_over,
                          self.adaptive_kept() if computer else None)
 
     def take_place(self, place: SectionPlace) -> None:
@@ -618,7 +619,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.share.value = ""
         if factory is not None:
             self._seat_computer(factory(game.level, seed))
-        said = "play.saved_game.carried" if carried else "play.saved_game.resumed"
+        said = ("play.saved_game.resumed" if not carried else "play.saved_game.carried_over" if match.is_over
+                else "play.saved_game.carried")
         words = (text("play.new_match", rules=text(f"rules.{match.rules.key}")) if carried and not begun
                  else text(said, number=match.hand_number, hands=match.hands,
                            rules=text(f"rules.{match.rules.key}"), level=text(f"levels.in_sentence.{game.level}")))
