@@ -203,7 +203,7 @@ def side_buttons(c: Table) -> dict[str, bool]:
     return {item["id"]: item["enabled"] for item in panel["items"]}
 
 
-def test_the_side_column_offers_why_and_the_reviews_when_they_have_something_to_show() -> None:
+def test_the_side_column_offers_why_and_the_reviews_when_they_have_something_to_show(keyed: None) -> None:
     c = controller()
     first = side_buttons(c)
     assert first == {"why": THEM in c.hand.movers, "review": False}
@@ -212,6 +212,9 @@ def test_the_side_column_offers_why_and_the_reviews_when_they_have_something_to_
     play_to(c)
     c.next_hand()
     assert side_buttons(c)["review_last"] is True
+    # named by its number: at the end of hand 2 "Review the last hand" stood beside "Review this hand" and meant hand 1
+    labels = {item["id"]: item["label"] for item in c.board_state().aside[0]["items"]}
+    assert labels["review_last"] == mark("review.buttons.review_last", number=1)
     c.review_last_hand()
     assert c.reviewing is not None  # a review shows its own buttons among the actions instead
     assert c.board_state().aside[0]["kind"] != "actions"
