@@ -684,7 +684,9 @@ export default {
       const pointed = root.querySelector(".lt-space:hover, .lt-discard:hover") ||
         (root.contains(document.activeElement) && document.activeElement.matches(".lt-space, .lt-discard")
           ? document.activeElement : null);
-      showWhy(pointed ? pointed.getAttribute("title") : state.note || "");  // (else the state's own, if any)
+      // (else the state's own, if any, unless a greyed button's reason under the buttons says it already)
+      const noted = (state.actions || []).some((item) => !item.enabled && item.note === state.note);
+      showWhy(pointed ? pointed.getAttribute("title") : noted ? "" : state.note || "");
     }
 
     // A button pressed that is gone once the board is drawn again (Review this hand, Back to the game, Next hand)
