@@ -86,7 +86,12 @@ def test_best_play_by_clicks_right_and_wrong(keyed: None) -> None:
     assert isinstance(question, BestPlayQuestion)
     outcomes = question.outcomes()
     worse = next(m for m, value in outcomes.items() if value < max(outcomes.values()))
-    board.dispatch({"type": "select", "index": question.hand.held[0].index(worse.card)})
+    index = question.hand.held[0].index(worse.card)
+    for _ in range(2):  # picked again (a tap, or Escape on the board) it goes back, as in Play and Learn
+        board.dispatch({"type": "select", "index": index})
+    assert board.state["message"] == mark("play.put_back", card=worse.card.name)
+    assert not any(card["selected"] for card in board.state["hand"]["cards"])
+    board.dispatch({"type": "select", "index": index})
     board.dispatch({"type": "space", "square": 1, "space": worse.space})
     assert board.state["message"] == mark("sections.practice.own_square")
     board.dispatch({"type": "space", "square": 0, "space": worse.space})

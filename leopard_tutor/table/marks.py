@@ -27,12 +27,12 @@ class Marks:
     moved_seq: int = -1
     """The message number the moves belong to: they travel only while that message is shown."""
 
-    def pick(self, index: int, count: int, *, toggle: bool = True) -> bool:
-        """Pick card `index` of a hand of `count` cards; with `toggle`, picking the picked card again puts it
-        back. Whether a card is picked now. A card that is not there is a `BadIntent` and changes nothing."""
+    def pick(self, index: int, count: int) -> bool:
+        """Pick card `index` of a hand of `count` cards; picking the picked card again puts it back. Whether a card
+        is picked now. A card that is not there is a `BadIntent` and changes nothing."""
         if not 0 <= index < count:
             raise BadIntent(f"there is no card number {index} in your hand")
-        if toggle and self.selected == index:
+        if self.selected == index:
             self.selected = None
             return False
         self.selected = index

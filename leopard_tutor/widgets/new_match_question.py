@@ -25,6 +25,7 @@ class NewMatchQuestion(W.HBox):  # type: ignore[misc]
                          layout=W.Layout(display="none", flex_flow="row wrap", align_items="center"))
         self.add_class("lt-new-match-question")
         self.add_class("lt-asks")  # each button described by the sentence (`PageRoles`): heard with the focus
+        self.keep_button.add_class("lt-keeps")  # the answer Escape gives (`PageRoles`)
 
     @property
     def asked(self) -> bool:

@@ -8,7 +8,8 @@ while they say something, so that no content of the page is outside a landmark. 
 on a greyed control marked `lt-says-why` shows why it is greyed beside it (a button's title; for a menu of Play's row,
 the note under that row), where a finger finds no tooltip. A row that asks a question (`lt-asks`, its sentence
 `lt-question-words`: New match's question) has its buttons described by its sentence (`aria-describedby`), so the
-keyboard put on an answer hears what it answers; every menu (a select) is described by how a choice is made in it
+keyboard put on an answer hears what it answers, and Escape there presses the answer that loses nothing (`lt-keeps`);
+every menu (a select) is described by how a choice is made in it
 (`menus_how`: `MenuKeys` holds a step of the arrow keys back until Enter, which a screen reader does not say).
 
 The tabs themselves are Lumino's (`ipywidgets.Tab`): they are already tabs with `aria-selected`, one in the

@@ -110,7 +110,9 @@ class PracticeController(TableController):
             self.refuse("not_now")
             return
         cards = question.hand.held[ME]
-        self.marks.pick(index, len(cards), toggle=False)
+        if not self.marks.pick(index, len(cards)):  # picked again (or Escape): put back, as in Play and Learn
+            self.say(text("play.put_back", card=cards[index].name))
+            return
         card = cards[index]
         goes = any(isinstance(move, Play) and move.card is card and move.square_owner == ME
                    for move in question.hand.view(ME).legal_moves())

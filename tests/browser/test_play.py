@@ -301,6 +301,12 @@ def test_new_matchs_question_is_heard_with_the_answer_the_keyboard_is_put_on(boa
     expect(new_match).to_be_focused(timeout=30_000)
     expect(keep).to_be_hidden()
     assert board.get_attribute("data-seq") == seq
+    new_match.press("Enter")
+    expect(keep).to_be_focused(timeout=30_000)
+    page.keyboard.press("Escape")  # Escape answers as Keep playing does (it did nothing)
+    expect(new_match).to_be_focused(timeout=30_000)
+    expect(keep).to_be_hidden()
+    assert board.get_attribute("data-seq") == seq
 
 
 def test_selecting_a_card_lights_exactly_the_legal_targets(board: Any) -> None:
@@ -520,6 +526,11 @@ def test_keyboard_alone_selects_and_plays(board: Any) -> None:
     focused, pressed = page.evaluate("['aria-label', 'aria-pressed'].map((name) => document.activeElement"
                                      ".getAttribute(name))")
     assert pressed == "true" and NAMES[focused]
+    for key, now in (("Escape", "false"), ("Enter", "true")):  # Escape puts the card back; Enter picks it again
+        seq = board.get_attribute("data-seq")
+        page.keyboard.press(key)
+        expect(board).not_to_have_attribute("data-seq", seq or "")
+        assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") == now, key
     target_name = board.locator(".lt-space.lt-target").first.get_attribute("aria-label")
     for _ in range(3):  # each square is one Tab stop, the first lit space when a card is chosen
         page.keyboard.press("Shift+Tab")
@@ -536,6 +547,8 @@ def test_keyboard_alone_selects_and_plays(board: Any) -> None:
     page.keyboard.press("Enter")
     expect(board).not_to_have_attribute("data-seq", seq or "")
     assert read(board)["message"].startswith(f"{text('narration.you')} ")  # what the learner did
+    # the card played, the keyboard goes on to the hand (it stayed on the space, three Tabs from the next card)
+    assert page.evaluate("document.activeElement.classList.contains('lt-hand-card')")
     board.locator(".lt-square").nth(1).locator(".lt-space").first.focus()
     page.keyboard.press("ArrowRight")
     assert SPACE_NAME.fullmatch(page.evaluate("document.activeElement.getAttribute('aria-label')"))

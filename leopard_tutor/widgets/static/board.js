@@ -394,6 +394,7 @@ export default {
 
     // The buttons (and the answer box) of the board's own controls, in the order they stand.
     const ACTION_BUTTONS = ".lt-actions button, .lt-side-actions button, .lt-answer input, .lt-answer button";
+    const PLACES = /^(s\d-\d|discard)$/;  // the data-k of a space or of the discard pile: where a picked card goes
 
     // Arrow keys move between the spaces as they stand on the screen: to the nearest space in the arrow's direction,
     // within a square or across to the one beside it (or below it, where the squares stand one above the other).
@@ -421,6 +422,13 @@ export default {
     root.addEventListener("keydown", (event) => {
       const key = event.key;
       const target = event.target;
+      const picked = root.querySelector(".lt-hand-card.lt-selected");
+      if (key === "Escape" && picked && !inert && target.closest(".lt-table")) {  // the card picked goes back
+        event.preventDefault();
+        picked.focus();
+        send({ type: "select", index: Number(picked.dataset.k.slice(1)) });
+        return;
+      }
       const group = target.closest(".lt-grid, .lt-fan");
       if (!group) return;
       let next = null;
@@ -616,6 +624,7 @@ export default {
       const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-k") : null;
       const buttonsBefore = Array.from(root.querySelectorAll(ACTION_BUTTONS), (button) => button.dataset.k);
       const stepBefore = offeredStep();
+      const pickedBefore = Boolean(root.querySelector(".lt-hand-card.lt-selected"));
       error.textContent = state.error || "";
       error.hidden = !state.error;
       turn.textContent = state.turn || "";
@@ -675,6 +684,14 @@ export default {
         else if (!again && buttonsBefore.includes(focused)) showTable(nextStep() || fallback);
         else if (fallback) fallback.focus();
         if (fresh && buttonsBefore.includes(focused)) showMessage();
+        // A card played from the keyboard on a space or the discard pile (a card was picked and none is now, and
+        // nothing was refused): the keyboard goes on to what comes next, the step offered (Next hand, Next stage)
+        // or the hand, not left on the space just played, three Tabs away from the next card to pick.
+        if (fresh && pickedBefore && PLACES.test(focused) && state.tone !== "warn" &&
+            !root.querySelector(".lt-hand-card.lt-selected")) {
+          const next = nextStep();
+          if (next) next.focus({ preventScroll: true });
+        }
       }
       const step = offeredStep();
       if (fresh && tapped && (state.tone === "warn" || (step && step !== stepBefore))) showAnswer();

@@ -12,7 +12,8 @@
 // by the note under that row) shows the reason beside it (.lt-why-bubble), until the next press, Escape, a scroll or
 // a resize: a finger has no hover to show a title, and a greyed button takes no focus. A row that asks a question
 // (.lt-asks: its sentence .lt-question-words, then its answers' buttons) has each button described by the sentence
-// (aria-describedby), from the moment the row is drawn: the keyboard put on an answer hears the question too. Each
+// (aria-describedby), from the moment the row is drawn: the keyboard put on an answer hears the question too, and
+// Escape there presses its answer that loses nothing (.lt-keeps: Keep playing). Each
 // menu of the app (a <select>) is described by how a choice is made in it (MenuKeys: Enter, or leaving it; Escape
 // puts it back), which a screen reader's user stepping through it would not otherwise know. Else it draws nothing.
 
@@ -143,6 +144,12 @@ export default {
       bubble.style.top = `${below ? at.bottom + 6 : Math.max(4, at.top - 6 - room.height)}px`;
       bubble.style.left = `${Math.max(8, Math.min(at.left, window.innerWidth - room.width - 8))}px`;
     };
+    const declined = (event) => {  // Escape in a row that asks a question answers it with the answer that loses nothing
+      if (event.key !== "Escape" || !(event.target instanceof Element)) return;
+      const row = app && event.target.closest(".lt-asks");
+      const keeps = row && app.contains(row) ? row.querySelector(".lt-keeps") : null;
+      if (keeps && !keeps.disabled) keeps.click();
+    };
     const unwhyAt = (event) => {
       if (event.type !== "keydown" || event.key === "Escape") unwhy();
     };
@@ -161,6 +168,7 @@ export default {
     document.addEventListener("focusout", left, true);
     for (const kind of events) document.addEventListener(kind, about, true);
     document.addEventListener("pointerdown", why, true);
+    document.addEventListener("keydown", declined, true);
     for (const kind of closers) window.addEventListener(kind, unwhyAt, true);
     const labels = ["sections_label", ...notes.map(([, label]) => label)];
     for (const label of labels) model.on(`change:${label}`, place);
@@ -172,6 +180,7 @@ export default {
       document.removeEventListener("focusout", left, true);
       for (const kind of events) document.removeEventListener(kind, about, true);
       document.removeEventListener("pointerdown", why, true);
+      document.removeEventListener("keydown", declined, true);
       for (const kind of closers) window.removeEventListener(kind, unwhyAt, true);
       unwhy();
       for (const label of labels) model.off(`change:${label}`, place);
