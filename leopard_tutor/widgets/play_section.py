@@ -217,12 +217,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self._join_when_named: str | None = None  # a table link's code, joined once the student has a name
         self.link_used_listeners: list[Callable[[str], None]] = []
         """Called with a teacher's link setting once it has been followed ("table": its table joined or refused)."""
-        parts = [controls, self.picks_note, self.new_question, self.names_row, self.share, self.board, self.saver,
-                 self.keeper.storage]
+        parts = [controls, self.new_question, self.names_row, self.share, self.board, self.saver, self.keeper.storage]
         if class_client is not None and opponent_factory is not None:
             self.classmates = self._class_panel(class_client, opponent_factory)
             controls.children = (*controls.children, *self.classmates.table_buttons)  # a turn keeps the height
-            parts.insert(4, self.classmates)
+            parts.insert(3, self.classmates)
+        controls.children = (*controls.children, self.picks_note)  # read after the row; shown under it (app.css)
         super().__init__(parts)
         self.add_class("lt-section")
         self.add_class("lt-play")

@@ -251,9 +251,11 @@ def test_a_table_nobody_joins_can_be_left_on_a_phone(page: Any, open_board: Any,
     code = found.group(1)
     leave = page.get_by_role("button", name=text("classmates.leave"))
     expect(leave).to_be_focused(timeout=TIMEOUT)  # not lost with the button pressed, which is gone
-    note = page.locator(".lt-play > .lt-picks-note")  # why the row's menus and buttons are greyed, shown beside it
+    note = page.locator(".lt-play > .lt-controls > .lt-picks-note")  # why the row's menus and buttons are greyed
     expect(note).to_contain_text(text("classmates.no_new_match"))
     assert note.evaluate("(e) => e.getBoundingClientRect().height") > 10, "shown while the keyboard is in the row"
+    assert note.bounding_box()["y"] >= leave.bounding_box()["y"] + leave.bounding_box()["height"] - 1, \
+        "under the row: over it, it hid the Leave button the keyboard was on"
     top = "() => document.querySelector('.lt-play .lt-board').getBoundingClientRect().top"
     shown_at = page.evaluate(top)
     page.evaluate("document.activeElement.blur()")  # the keyboard leaves the row (a tap on the board)

@@ -121,7 +121,7 @@ export default {
     const reason = (control) => {
       if (control.matches("select")) {
         const play = control.closest(".lt-play");
-        const note = play && play.querySelector(":scope > .lt-picks-note");
+        const note = play && play.querySelector(":scope > .lt-controls > .lt-picks-note");
         return note ? note.textContent.trim() : "";
       }
       return (control.getAttribute("title") || "").trim();
