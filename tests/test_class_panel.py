@@ -27,6 +27,7 @@ from leopard_tutor.server.referee import GONE_SECONDS, Referee
 from leopard_tutor.table import Computer, Table, against_computer
 from leopard_tutor.table.class_table import ClassTable, away_words
 from leopard_tutor.widgets import PlaySection, build_play
+from leopard_tutor.widgets.board import FOCUS_TABLE
 from leopard_tutor.widgets.class_panel import ClassPanel
 
 
@@ -162,7 +163,10 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     other.name.value = "Ben"
     joins[0].click()  # Ben's board shows the match at once; Ana's with her watch's report
     assert other.open_tables.children == ()  # seated: no list left to go stale (Ana's table is not open any more)
+    sent: list[object] = []
+    ana.board.send = sent.append  # type: ignore[method-assign]
     panel.on_report(panel.client.mine())
+    assert sent == [{**FOCUS_TABLE, "waited": True}], "Ben sat down: Ana's keyboard, on Leave the table, goes to it"
     for play in (ana, ben):
         assert isinstance(play.controller, ClassTable)
         assert said(play.board.state["message"], "classmates.started", code=code)

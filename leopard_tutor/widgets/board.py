@@ -180,11 +180,12 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
             self.show_error(text("board.failed", error=error_words(error)))
         return None
 
-    def focus_table(self) -> None:
+    def focus_table(self, waited: bool = False) -> None:
         """Another table is on the board, to be played now (the next stage, a class table joined): the page brings it
         into view and puts the keyboard on it (the hand, else the first square), where it had stayed on the button
-        pressed, or the one nearest it."""
-        self.send(FOCUS_TABLE)
+        pressed, or the one nearest it. A table that `waited` (for a classmate to sit down) takes the keyboard only
+        from the board's own section, never from wherever else the learner went meanwhile."""
+        self.send({**FOCUS_TABLE, "waited": True} if waited else FOCUS_TABLE)
 
     def show_message(self, text: str, tone: str = "info") -> None:
         """Put `text` in the board's live region, under a message number of its own: the controller's later

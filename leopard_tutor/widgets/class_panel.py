@@ -167,7 +167,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
                  computer_round: ComputerRound = lambda level, rules, hands, words, deal: None,
                  computer_seated: Callable[[str], None] = lambda level: None,
                  unsaid: Callable[[str], None] = lambda words: None,
-                 focus_table: Callable[[], None] = lambda: None) -> None:
+                 focus_table: Callable[..., None] = lambda waited=False: None) -> None:
         """`options()` are the table options (hinter, reviews) of the section; `computer(level)` makes a computer
         player, and `level()` names the learner's own level, at which it takes a gone classmate's seat; `named(name)`
         is asked to keep the name a table is to be opened or joined under, first (False: refused, and said why: the
@@ -176,7 +176,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         `computer_round` when the teacher's round has this page play the computer; `computer_seated(level)` once the
         computer took a gone classmate's seat at `level`; `unsaid(words)` once the words said of a table that closed
         while the visitor was away (`away`) no longer hold (the teacher forgot the class, and what it counted);
-        `focus_table()` puts the keyboard on the board once a table joined here is on it. A match
+        `focus_table()` puts the keyboard on the board once a table joined here is on it, and `focus_table(waited=True)`
+        once the classmate sat down at the table opened here, if the keyboard is still in Play. A match
         under way that a table takes the place of is `seat`'s to keep: what it says of it is said with the table's
         first words, however the table came."""
         self.client, self._seat, self._act, self._refresh = client, seat, act, refresh
@@ -442,6 +443,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         table.update(report["moves"], replay=True)
         self.status.value = ""
         self._refresh()
+        self._focus_table(waited=True)  # (the keyboard was on Leave the table, one Enter from leaving)
         return table
 
     def _start(self, report: dict[str, Any]) -> ClassTable:
