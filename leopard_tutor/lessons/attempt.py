@@ -310,7 +310,10 @@ class Attempt:
         hand = self._hand
         self.slips += 1
         texts, step = self.lesson.off_track, self._order[self._step] if self._step < len(self._order) else -1
-        said = [verdict.reason, told,
+        # a card played: what was played, then why it is taken back, not first the rule that allowed it (the place
+        # tried said it already, and the lesson's words begin "That move is allowed, but..."); the end of a turn or
+        # going out is told by its rule's own sentence
+        said = [*(() if isinstance(move, (Play, Discard)) else (verdict.reason,)), told,
                 self._say(texts[min(step, len(texts) - 1)]) if texts else text("lessons.feedback.off_track")]
         shown: list[str] = []
         for mistake in self.lesson.mistakes:
