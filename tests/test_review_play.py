@@ -32,7 +32,7 @@ from leopard_tutor.ai.why import why, why_turn
 from leopard_tutor.engine import RULE_SETS, Play, RuleSet
 from leopard_tutor.engine.game_code import read_game_code
 from leopard_tutor.protocol import LEVELS
-from leopard_tutor.table import Table, against_computer
+from leopard_tutor.table import Table, against_computer, sentences
 from leopard_tutor.table.drawing import legend
 from leopard_tutor.widgets import build_play
 
@@ -94,7 +94,7 @@ def test_try_again_starts_from_exactly_the_reviewed_position(keyed: None) -> Non
     assert c.retry is None and c.hand is c.match.current and c.match.current == real and c.log == full_log
 
 
-def test_a_review_of_the_hand_in_progress_and_of_the_last_hand() -> None:
+def test_a_review_of_the_hand_in_progress_and_of_the_last_hand(keyed: None) -> None:
     c = controller(seed=5)
     c.review_last_hand()
     assert c.tone == "warn" and c.reviewing is None
@@ -104,6 +104,9 @@ def test_a_review_of_the_hand_in_progress_and_of_the_last_hand() -> None:
     c.handle({"type": "select", "index": 0})  # the table is the review's while it is open
     assert c.tone == "warn" and c.marks.selected is None
     c.handle({"type": "action", "id": "review_close"})
+    # back to the game, and what to do there: the words it says took the place of the turn's (a screen reader heard
+    # "Back to the game." alone)
+    assert said(c.message, "review.closed") and said(c.message, "play.turn_words.pick")
     play_to(c)
     c.handle({"type": "action", "id": "next_hand"})
     c.handle({"type": "action", "id": "review_last"})
@@ -190,8 +193,9 @@ def test_why_the_computer_moved_is_true_of_what_it_could_see(rules: RuleSet) -> 
         key, values = told.fact
         CHECKS[key.removeprefix("hints.")](view, told.move, values)
         c.why()
-        assert c.message == why_turn(c.hand, THEM).sentence  # the whole last turn, its last move told last
-        assert c.message.endswith(told.sentence) and told.sentence.startswith("Your opponent")
+        # the whole last turn, its last move told last; then what the learner may do now, the words it replaced
+        assert c.message == f"{why_turn(c.hand, THEM).sentence} {sentences.prompt(c)}"
+        assert told.sentence in c.message and told.sentence.startswith("Your opponent")
         asked += 1
     assert asked > 5
 

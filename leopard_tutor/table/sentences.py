@@ -46,6 +46,15 @@ def no_moves_now(table: Table) -> str:
     return hand_over_words(table)
 
 
+def as_it_stands(table: Table) -> str:
+    """Where the table stands, said after words about no move of this turn (why the computer moved so, a review
+    closed), which take the place of the message that said it: what the viewer may do now, whose move it waits for,
+    or why no move is made."""
+    if isinstance(table.mode, (Closed, Seating, PassingDevice)):
+        return no_moves_now(table)
+    return prompt(table)  # (once the hand is over: how it ended, and how the match did)
+
+
 def hand_over_words(table: Table) -> str:
     """Why no move is made now that the hand is over: the next hand waits, or the match is over."""
     if table.retry is not None:

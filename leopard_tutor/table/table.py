@@ -666,7 +666,7 @@ class Table(TableController):
         session = self.reviewing
         assert session is not None
         self.move_to("review_close", session.back if isinstance(session.back, Closed) else self._mode_now())
-        self.say(text("review.closed"))
+        self.say(" ".join(words for words in (text("review.closed"), sentences.as_it_stands(self)) if words))
 
     def try_again(self) -> None:
         """Play on against the computer from exactly the position of the judgement shown: the same cards in
@@ -705,7 +705,8 @@ class Table(TableController):
             return
         computer = self.computer_player
         assert computer is not None
-        self.tell(why_turn(self.hand, computer, self.computer_from).sentence)
+        told = why_turn(self.hand, computer, self.computer_from).sentence
+        self.tell(" ".join(words for words in (told, sentences.as_it_stands(self)) if words))
 
     def _follow(self) -> None:
         """Bring the reviews of the match's hand up to date (the cheap pass) and let the search go on when idle."""
