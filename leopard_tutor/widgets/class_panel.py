@@ -211,6 +211,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
                                layout=W.Layout(width="14em"))
         self.code_box.add_class("lt-class-code")
         self.join_button = W.Button(description=text("classmates.join"))
+        self.join_button.add_class("lt-submit")  # Enter in the code box presses it (`PageRoles`)
         self.show_button = W.Button(description=text("classmates.refresh"))
         self.open_tables = W.VBox()
         self.open_tables.add_class("lt-class-tables")
@@ -233,8 +234,10 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.name.observe(lambda _change: self._keep_name(), names="value")
         self.table_buttons = (self.finish_button, self.leave_button)
         """The buttons of a seated player, which the section shows beside its own controls."""
+        join_row = W.HBox([self.code_box, self.join_button, self.show_button])
+        join_row.add_class("lt-submits")
         rows = [W.HBox([self.name, self.length_pick, self.open_button]),
-                W.HBox([self.code_box, self.join_button, self.show_button]),
+                join_row,
                 self.open_tables, self.status, self.storage]
         for row in rows[:2]:
             row.add_class("lt-controls")

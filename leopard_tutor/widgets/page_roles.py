@@ -9,8 +9,9 @@ on a greyed control marked `lt-says-why` shows why it is greyed beside it (a but
 the note under that row), where a finger finds no tooltip. A row that asks a question (`lt-asks`, its sentence
 `lt-question-words`: New match's question) has its buttons described by its sentence (`aria-describedby`), so the
 keyboard put on an answer hears what it answers, and Escape there presses the answer that loses nothing (`lt-keeps`);
-every menu (a select) is described by how a choice is made in it
-(`menus_how`: `MenuKeys` holds a step of the arrow keys back until Enter, which a screen reader does not say).
+Enter in a box of a row that submits (`lt-submits`: a table's code) presses its button (`lt-submit`: Join); every
+menu (a select) is described by how a choice is made in it (`menus_how`: `MenuKeys` holds a step of the arrow keys
+back until Enter, which a screen reader does not say).
 
 The tabs themselves are Lumino's (`ipywidgets.Tab`): they are already tabs with `aria-selected`, one in the
 keyboard's Tab order, and they follow the pattern's manual activation: the arrow keys, Home and End move the focus

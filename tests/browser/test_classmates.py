@@ -47,11 +47,11 @@ def sit_down(page: Any, name: str) -> Any:
 
 
 def two_at_a_table(browser: Any, page: Any, base_url: str, page_errors: list[str], names: tuple[str, str],
-                   hands: int | None = None, by_link: bool = False) -> Any:
+                   hands: int | None = None, by_link: bool = False, typed: bool = False) -> Any:
     """The first person (`page`, its board drawn) opens a table (for a match of `hands`, if given: else the rules'
     length; its code, QR code and link shown) and the second, in a browser context of their own, joins it from the
-    list of open tables (`by_link`: by opening the table's link, once they have a name): (the second's context, their
-    page, their board, the table's code)."""
+    list of open tables (`by_link`: by opening the table's link, once they have a name; `typed`: by typing its code
+    and pressing Enter): (the second's context, their page, their board, the table's code)."""
     other = browser.new_context(viewport={"width": 1100, "height": 1000})
     try:
         ben_page = other.new_page()
@@ -86,6 +86,11 @@ def two_at_a_table(browser: Any, page: Any, base_url: str, page_errors: list[str
             ben_page.goto(link, wait_until="commit", timeout=60_000)
             ben_board = ben_page.locator(".lt-board").first
             expect(ben_page).not_to_have_url(re.compile("table="), timeout=TIMEOUT)
+        elif typed:
+            sit_down(ben_page, names[1])
+            box = ben_page.get_by_role("textbox", name=text("classmates.code_label"))
+            box.fill(code.group(1))
+            box.press("Enter")  # Enter in the code box joins, as Join does (it did nothing)
         else:
             sit_down(ben_page, names[1])
             ben_page.get_by_role("button", name=text("classmates.refresh")).click()
@@ -130,9 +135,11 @@ def play_the_hand_by_clicks(boards: dict[str, Any], out_after: int = 20,
 def test_two_classmates_play_a_whole_hand_by_clicks(browser: Any, page: Any, open_board: Any, base_url: str,
                                                    page_errors: list[str]) -> None:
     ana_board = open_board(base_url)
-    other, _, ben_board, code = two_at_a_table(browser, page, base_url, page_errors, NAMES)
+    other, _, ben_board, code = two_at_a_table(browser, page, base_url, page_errors, NAMES, typed=True)
     try:
         expect(ben_board.locator(".lt-hand-card:focus")).to_have_count(1, timeout=TIMEOUT)  # joined: on to the match
+        # Ben sat down: the keyboard Ana had on Leave the table (one Enter from leaving) goes to the match too
+        expect(ana_board.locator(".lt-hand-card:focus")).to_have_count(1, timeout=TIMEOUT)
         boards = {NAMES[0]: ana_board, NAMES[1]: ben_board}
         for board in boards.values():
             expect(board.locator(".lt-turn")).to_have_text(

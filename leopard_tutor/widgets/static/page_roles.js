@@ -13,7 +13,8 @@
 // a resize: a finger has no hover to show a title, and a greyed button takes no focus. A row that asks a question
 // (.lt-asks: its sentence .lt-question-words, then its answers' buttons) has each button described by the sentence
 // (aria-describedby), from the moment the row is drawn: the keyboard put on an answer hears the question too, and
-// Escape there presses its answer that loses nothing (.lt-keeps: Keep playing). Each
+// Escape there presses its answer that loses nothing (.lt-keeps: Keep playing). Enter in a box of a row that
+// submits (.lt-submits: a table's code) presses its button (.lt-submit: Join). Each
 // menu of the app (a <select>) is described by how a choice is made in it (MenuKeys: Enter, or leaving it; Escape
 // puts it back), which a screen reader's user stepping through it would not otherwise know. Else it draws nothing.
 
@@ -150,6 +151,12 @@ export default {
       const keeps = row && app.contains(row) ? row.querySelector(".lt-keeps") : null;
       if (keeps && !keeps.disabled) keeps.click();
     };
+    const submitted = (event) => {  // Enter in a box of a row that submits (.lt-submits) presses its .lt-submit
+      if (event.key !== "Enter" || !(event.target instanceof HTMLInputElement)) return;
+      const row = app && event.target.closest(".lt-submits");  // (at keyup: the box has told its value, at Enter)
+      const button = row && app.contains(row) ? row.querySelector("button.lt-submit") : null;
+      if (button && !button.disabled) button.click();
+    };
     const unwhyAt = (event) => {
       if (event.type !== "keydown" || event.key === "Escape") unwhy();
     };
@@ -169,6 +176,7 @@ export default {
     for (const kind of events) document.addEventListener(kind, about, true);
     document.addEventListener("pointerdown", why, true);
     document.addEventListener("keydown", declined, true);
+    document.addEventListener("keyup", submitted, true);
     for (const kind of closers) window.addEventListener(kind, unwhyAt, true);
     const labels = ["sections_label", ...notes.map(([, label]) => label)];
     for (const label of labels) model.on(`change:${label}`, place);
@@ -181,6 +189,7 @@ export default {
       for (const kind of events) document.removeEventListener(kind, about, true);
       document.removeEventListener("pointerdown", why, true);
       document.removeEventListener("keydown", declined, true);
+      document.removeEventListener("keyup", submitted, true);
       for (const kind of closers) window.removeEventListener(kind, unwhyAt, true);
       unwhy();
       for (const label of labels) model.off(`change:${label}`, place);
