@@ -146,6 +146,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.link_note.add_class("lt-link-note")
         self.storage_note = W.HTML()
         self.storage_note.add_class("lt-storage-note")
+        self.nothing_kept = False  # the browser gave back no progress: a newcomer, Play points them to Learn
         self.storage = self._keep_progress()
         self.rules_link = RulesSheetLink()
         self.head = W.HBox([self.rules_link, self.header, self.language_pick])
@@ -204,6 +205,8 @@ class TutorApp(W.VBox):  # type: ignore[misc]
                 widget.watch_rules(functools.partial(self._section_rules, index))
                 if self.member is not None:
                     self.member.follow_section(widget, self._report_now)
+            if isinstance(widget, PlaySection):
+                self._point_to_learn()
         self._follow_rules()
 
     def _keep_tab(self, index: int | None) -> None:
@@ -308,10 +311,25 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         def note(words: str) -> None:
             self.storage_note.value = f"<p role='status'>{html.escape(words)}</p>"
 
+        def nothing() -> None:
+            self.nothing_kept = True
+            self._point_to_learn()
+
         storage = BrowserStorage("progress")
-        keep_progress(kernel_progress(), storage, note, self._redraw)
+        keep_progress(kernel_progress(), storage, note, self._redraw, nothing)
         kernel_progress().merged_listeners.append(self._redraw)  # (a code loaded in Learn shows in Practice at once)
+        kernel_progress().listeners.append(self._point_to_learn)  # (gone with the first star or answer)
         return storage
+
+    def _point_to_learn(self) -> None:
+        """Show Play's pointer to Learn to a newcomer (their browser kept no progress, and no stage is solved or
+        practice question answered since), where the app has both; hide it otherwise."""
+        play, learn = self._play(), self._tab("learn")
+        if play is None:
+            return
+        progress = kernel_progress()
+        play.open_learn = None if learn is None else functools.partial(setattr, self.tabs, "selected_index", learn)
+        play.newcomer.show(learn is not None and self.nothing_kept and not progress.stars and not progress.practice)
 
     # -- a teacher's link -------------------------------------------------------------------------------
     def follow_link(self, query: str) -> None:

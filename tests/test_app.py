@@ -19,6 +19,8 @@ from voila.execute import VoilaExecutor
 from leopard_tutor import app
 from leopard_tutor.cli import main
 from leopard_tutor.engine.catalogue import text
+from leopard_tutor.lessons import kernel_progress
+from leopard_tutor.lessons import progress as progress_module
 from leopard_tutor.server import launch as server
 from leopard_tutor.widgets import PlaySection
 
@@ -280,3 +282,25 @@ def test_the_demo_read_in_part_ends_without_a_traceback() -> None:
 def test_only_a_port_in_use_is_said_to_be_in_use() -> None:
     """An address this machine does not have is not "a port in use by another program" (Voilà says what it is)."""
     assert not server.port_taken("192.0.2.1", 8866)  # TEST-NET-1: never this machine's
+
+
+def test_a_newcomer_is_pointed_from_play_to_learn_until_a_stage_is_solved(keyed: None,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The static site's family landed on Play's match with no word of the lessons. A browser that gives back no
+    progress gets a line over Play pointing to Learn, with a button that opens it; the first star takes it away, and a
+    browser that kept some progress never shows it."""
+    tutor = app.build_app()
+    play = tutor.built[0]
+    assert isinstance(play, PlaySection) and not play.newcomer.shown, "nothing said before the browser answers"
+    tutor.storage.restore("")
+    assert play.newcomer.shown and play.newcomer.words.value == f"<p>{mark('play.newcomer.words')}</p>"
+    play.newcomer.button.click()
+    assert tutor.sections[tutor.tabs.selected_index][0] == "learn"
+    progress = kernel_progress()
+    progress.record_lesson(progress.keys[0], 2)
+    assert not play.newcomer.shown
+    kept = progress.to_code()
+    monkeypatch.setattr(progress_module, "_KERNEL_PROGRESS", [])  # another kernel: a reload of that browser
+    returning = app.build_app()
+    returning.storage.restore(kept)
+    assert isinstance(returning.built[0], PlaySection) and not returning.built[0].newcomer.shown

@@ -31,6 +31,7 @@ from .class_panel import ClassPanel
 from .game_saver import GameSaver
 from .match_keeper import MatchKeeper
 from .new_match_question import NewMatchQuestion
+from .newcomer import Newcomer
 from .section import SectionDefaults, SectionPlace
 
 if TYPE_CHECKING:
@@ -217,11 +218,15 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self._join_when_named: str | None = None  # a table link's code, joined once the student has a name
         self.link_used_listeners: list[Callable[[str], None]] = []
         """Called with a teacher's link setting once it has been followed ("table": its table joined or refused)."""
-        parts = [controls, self.new_question, self.names_row, self.share, self.board, self.saver, self.keeper.storage]
+        self.open_learn: Callable[[], object] | None = None
+        """Opens Learn, where the app has it: the newcomer's pointer goes there (the app shows it, `Newcomer`)."""
+        self.newcomer = Newcomer(lambda: self.open_learn() if self.open_learn is not None else None)
+        parts = [self.newcomer, controls, self.new_question, self.names_row, self.share, self.board, self.saver,
+                 self.keeper.storage]
         if class_client is not None and opponent_factory is not None:
             self.classmates = self._class_panel(class_client, opponent_factory)
             controls.children = (*controls.children, *self.classmates.table_buttons)  # a turn keeps the height
-            parts.insert(3, self.classmates)
+            parts.insert(4, self.classmates)
         controls.children = (*controls.children, self.picks_note)  # read after the row; shown under it (app.css)
         super().__init__(parts)
         self.add_class("lt-section")

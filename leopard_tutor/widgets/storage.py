@@ -96,15 +96,17 @@ class BrowserStorage(PageWrites, anywidget.AnyWidget):
 
 
 def keep_progress(progress: Progress, storage: BrowserStorage, note: Callable[[str], None],
-                  restored: Callable[[], None] = lambda: None) -> None:
+                  restored: Callable[[], None] = lambda: None, nothing: Callable[[], None] = lambda: None) -> None:
     """Keep `progress` in the browser: read back when the page opens, saved after every change.
 
     A kept text that is not a readable progress code changes nothing: `note(...)` says so, as it says that a
     browser that refuses to keep anything keeps no progress. After a restore, `restored()` lets the sections
-    redraw."""
+    redraw; where the browser kept nothing, `nothing()` is called instead."""
     def restore(kept: str) -> None:
         if storage.refused:
             note(text("app.storage.refused"))
+        if not kept:
+            nothing()
         if kept:
             try:
                 progress.load_code(kept)
