@@ -1296,3 +1296,39 @@ def test_a_report_asked_for_while_the_server_acts_for_the_page_is_not_shown(tabl
     assert isinstance(ben.controller, ClassTable) and recorded[1].epochs[-1] != ben_panel.epoch
     ben_panel.leave_button.click()
     assert len(recorded[1].epochs) == 2 and recorded[1].epochs[-1] != ben_panel.epoch
+
+
+def play_to_the_first_hands_end(authority: Referee, code: str) -> None:
+    """Play table `code`'s first hand through the server to its end (the next hand not dealt)."""
+    live = authority.tables[code]
+    while not live.match.current.is_over:
+        hand = live.match.current
+        move = hand.view(hand.to_move).legal_moves()[0]
+        authority.move(live.row.visitors[hand.to_move] or "", code, len(live.moves), move_to_data(move))
+
+
+@pytest.mark.parametrize("reviewing", [False, True])
+def test_finish_against_the_computer_between_two_hands(tables: tuple[Referee, Clock], reviewing: bool,
+                                                       keyed: None) -> None:
+    """A teacher's term: the classmate went away with a hand just over, and Finish against the computer answered
+    "Something went wrong (RuntimeError)", though the server had counted the match played on. Between two hands (a
+    review of the last one open, or not) the computer takes the seat, and the next hand is dealt against it."""
+    authority, clock = tables
+    code = authority.open("ana", "Ana", "REVISED_2008", 2)
+    authority.join("ben", "Ben", code)
+    play_to_the_first_hands_end(authority, code)
+    ana = section(authority, "ana")
+    table = ana.controller
+    assert isinstance(table, ClassTable) and table.mode.kind == "hand_over"
+    if reviewing:
+        ana.board.dispatch({"type": "action", "id": "review"})
+        assert table.mode.kind == "reviewing"
+    clock.now += GONE_SECONDS
+    panel = panel_of(ana)
+    panel.on_report(panel.client.mine())
+    assert not table.offers()["finish"] and panel.finish_button.layout.display == ""
+    panel.finish_button.click()
+    assert ana.board.state["error"] == "" and isinstance(table.seats[1 - table.seat], Computer)
+    assert table.mode.kind == "hand_over" and said(ana.board.state["message"], "classmates.computer_seated")
+    ana.board.dispatch({"type": "action", "id": "next_hand"})
+    assert table.match.hand_number == 2 and table.mode.kind == "playing" and table.viewer_to_move

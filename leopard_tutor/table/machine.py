@@ -58,6 +58,7 @@ TRANSITIONS: dict[tuple[str, str], tuple[str, ...]] = {
     (HAND_OVER, "new_match"): (PLAYING, PASSING),
     (HAND_OVER, "resume"): AFTER_A_REPLY,
     (HAND_OVER, "close"): (CLOSED,),
+    (HAND_OVER, "seat_computer"): (HAND_OVER,),  # the classmate went away between two hands
     # the match over
     (MATCH_OVER, "pass"): (PASSING,),
     (MATCH_OVER, "why"): (MATCH_OVER,),
