@@ -329,7 +329,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
             return
         progress = kernel_progress()
         play.open_learn = None if learn is None else functools.partial(setattr, self.tabs, "selected_index", learn)
-        play.newcomer.show(learn is not None and self.nothing_kept and not progress.stars and not progress.practice)
+        play.want_newcomer(learn is not None and self.nothing_kept and not progress.stars and not progress.practice)
 
     # -- a teacher's link -------------------------------------------------------------------------------
     def follow_link(self, query: str) -> None:

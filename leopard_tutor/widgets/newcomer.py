@@ -12,10 +12,12 @@ from ..engine.catalogue import text
 
 
 class Newcomer(W.HBox):  # type: ignore[misc]
-    """A line and a button (`go`: opens Learn), hidden until `show(True)`."""
+    """A line and a button (`go`: opens Learn), hidden until `show(True)`; on a phone the line's lead alone is shown
+    beside the button (the rest is read out): the turn below it must still fit the screen."""
 
     def __init__(self, go: Callable[[], object]) -> None:
-        self.words = W.HTML(f"<p>{text('play.newcomer.words')}</p>")
+        self.words = W.HTML(f"<p><strong>{text('play.newcomer.lead')}</strong> "
+                            f"<span class='lt-newcomer-more'>{text('play.newcomer.words')}</span></p>")
         self.button = W.Button(description=text("play.newcomer.button"))
         self.button.on_click(lambda _b: go())
         super().__init__([self.words, self.button],

@@ -221,6 +221,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.open_learn: Callable[[], object] | None = None
         """Opens Learn, where the app has it: the newcomer's pointer goes there (the app shows it, `Newcomer`)."""
         self.newcomer = Newcomer(lambda: self.open_learn() if self.open_learn is not None else None)
+        self.newcomer_wanted = False
+        """Whether the app would point this visitor to Learn (`want_newcomer`)."""
         parts = [self.newcomer, controls, self.new_question, self.names_row, self.share, self.board, self.saver,
                  self.keeper.storage]
         if class_client is not None and opponent_factory is not None:
@@ -598,6 +600,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self._classmate_name = name
         self._join_by_link()
 
+    def want_newcomer(self, wanted: bool) -> None:
+        """Point the visitor to Learn (`wanted`: a newcomer, says the app) while the computer is the opponent: two
+        people at this device, or classmates, chose to play each other."""
+        self.newcomer_wanted = wanted
+        self.newcomer.show(wanted and str(self.level_pick.value) not in (PEOPLE, CLASSMATE))
+
     def opponent_level(self) -> str:
         """The level the computer plays at now (with the adaptive choice, the one it has reached); with people
         chosen, the level of the last computer opponent made (the computer finishes a class table's match at it)."""
@@ -905,6 +913,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self.board.show_message(text("classmates.leave_first"), tone="warn")
             return
         self.names_row.layout.display = "" if change["new"] == PEOPLE else "none"
+        self.newcomer.show(self.newcomer_wanted and change["new"] not in (PEOPLE, CLASSMATE))
         if self.classmates is not None:
             self.classmates.layout.display = "" if change["new"] == CLASSMATE else "none"
         if change["new"] == CLASSMATE:  # a classmate's match starts when both sit at a table: the board says so
