@@ -514,7 +514,7 @@ def test_the_teacher_ends_a_table_for_both_players_at_once_and_it_counts_for_nob
     assert tables.standings() == [], "a table the teacher ended counts for nobody"
     again = tables_in(tmp_path, clock)
     assert again.standings() == [] and again.report("ana")["ended"] == "teacher"
-    assert again.report("ben")["told"] is True, "who was told before a restart is not known: nobody is told again"
+    assert again.report("ben")["told"] is True, "who was told before a restart is kept: nobody is told again"
     with refused("no_table"):
         tables.end_by_teacher(code)  # already ended
     for visitor, name in (("ana", "Ana"), ("ben", "Ben")):
@@ -665,3 +665,22 @@ def test_today_begins_at_the_servers_local_midnight() -> None:
         midnight = local_midnight(at)
         assert midnight <= at < midnight + 25 * 3600
         assert time.localtime(midnight)[3:6] == (0, 0, 0) and time.localtime(midnight)[:3] == time.localtime(at)[:3]
+
+
+def test_a_student_away_when_the_table_closed_is_told_after_a_restart_too(tmp_path: Path) -> None:
+    """A teacher's term: Ben went away, the table closed (here the teacher ended it), the server restarted, and Ben,
+    back within minutes, was told nothing (the server had counted the table as told to both). Who was told is kept
+    with the table: after the restart Ben is told, once; Ana, told before it, is not told again."""
+    clock = Clock()
+    tables = Referee(ClassStore.in_folder(tmp_path), clock=clock)
+    code = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", code)
+    play_some(tables, code, 3)
+    tables.end_by_teacher(code)
+    assert tables.report("ana")["told"] is False and tables.report("ana")["told"] is True  # Ana's page was there
+    clock.now += 60
+    again = tables_in(tmp_path, clock)  # the restart
+    assert again.report("ana")["told"] is True, "told before the restart: not again"
+    assert again.report("ben", present=False)["told"] is False, "no page of his asked yet"
+    assert again.report("ben")["told"] is False and again.report("ben")["told"] is True, "told once, on his return"
+    assert tables_in(tmp_path, clock).report("ben")["told"] is True, "and that is kept too"

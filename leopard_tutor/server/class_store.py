@@ -154,6 +154,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # the deal of the match a round's student left over plays against the computer (the server's, as a table's)
         "ALTER TABLE round_seats ADD COLUMN seed TEXT",
     ),
+    (  # the seats told how their table ended, as bits (1: seat 0, 2: seat 1), kept across a restart; a table stored
+       # before counts as told to both, as the server held then
+        "ALTER TABLE tables ADD COLUMN told INTEGER NOT NULL DEFAULT 3",
+    ),
 )
 """The schema's migrations in order: `MIGRATIONS[n]` takes version n to n + 1."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -170,8 +174,8 @@ class TableRow:
     """One table as stored: its code, rules key, hands a match, deal seed, the two seats' visitors and names
     (seat 1 empty until someone joins), when it was opened, joined and ended, how it ended, the match's final
     totals by seat (once it finished), its id in the store (0 until stored), the scores by seat of each hand
-    finished before it closed (None: a table closed before they were kept), and the seat whose player ended it
-    (left it, or finished against the computer; None otherwise)."""
+    finished before it closed (None: a table closed before they were kept), the seat whose player ended it
+    (left it, or finished against the computer; None otherwise), and the seats whose player was told how it ended."""
 
     code: str
     rules: str
@@ -187,6 +191,7 @@ class TableRow:
     id: int = 0
     hand_scores: tuple[tuple[int, int], ...] | None = None
     ended_by: int | None = None
+    told: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -533,7 +538,7 @@ class ClassStore:
     def add_table(self, row: TableRow) -> TableRow:
         """Store a new table: the row with its id."""
         cursor = self.db.execute(
-            f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL)",
+            f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, 0)",
             (row.code, row.rules, row.hands, row.seed, row.visitors[0], row.names[0], row.visitors[1], row.names[1],
              row.opened, row.joined, row.ended, row.ending, None if row.scores is None else json.dumps(row.scores)))
         assert cursor.lastrowid is not None
@@ -557,6 +562,10 @@ class ClassStore:
                         "WHERE id = ? AND ended IS NULL",
                         (at, ending, None if scores is None else json.dumps(scores),
                          json.dumps([list(pair) for pair in hand_scores]), ended_by, table_id))
+
+    def mark_told(self, table_id: int, seat: int) -> None:
+        """Keep that the player in `seat` (0 or 1) of the ended table `table_id` was told how it ended."""
+        self.db.execute("UPDATE tables SET told = told | ? WHERE id = ?", (1 << seat, table_id))
 
     def delete_table(self, table_id: int) -> None:
         """Delete table `table_id` and its moves."""
@@ -678,7 +687,7 @@ class ClassStore:
 
 
 TABLE_COLUMNS = ("code, rules, hands, seed, visitor0, name0, visitor1, name1, opened, joined, ended, ending, scores, "
-                 "id, hand_scores, ended_by")
+                 "id, hand_scores, ended_by, told")
 """The tables table's columns in the order `TableRow` takes them."""
 
 
@@ -694,11 +703,11 @@ def _student_row(found: tuple[Any, ...]) -> StudentRow:
 
 def _table_row(found: tuple[Any, ...]) -> TableRow:
     (code, rules, hands, seed, visitor0, name0, visitor1, name1, opened, joined, ended, ending, scores, table_id,
-     hand_scores, ended_by) = found
+     hand_scores, ended_by, told) = found
     return TableRow(code, rules, hands, seed, (visitor0, visitor1), (name0, name1), opened, joined, ended, ending,
                     None if scores is None else _scores(json.loads(scores)), table_id,
                     None if hand_scores is None else tuple(_scores(pair) for pair in json.loads(hand_scores)),
-                    ended_by)
+                    ended_by, tuple(seat for seat in (0, 1) if told & (1 << seat)))
 
 
 def _scores(found: list[Any]) -> tuple[int, int]:

@@ -158,8 +158,8 @@ class Referee:
         now = self.clock()
         for row in store.closed_since(now - QUIET_SECONDS):
             assert row.ended is not None
-            # (who was told before the restart is not kept: nobody is told again, in words that may be untrue)
-            self._rest(ClosedTable(row, 0, row.ended, {visitor for visitor in row.visitors if visitor is not None}))
+            # who was told before the restart is kept with the table: the others are still told, once
+            self._rest(ClosedTable(row, 0, row.ended, {row.visitors[seat] or "" for seat in row.told}))
         for row in store.live_tables():
             try:
                 live = self._rebuild(row)
@@ -227,7 +227,7 @@ class Referee:
         went from its match (`standings.gone_seat`, None if neither), and "counts": how its match counts for them in
         the standings ("won", "drawn", "lost"; None: for nobody), and "told": whether a page of theirs was told so
         already (a report of it read by their kernel while its page was connected: a page opened later was not away
-        when it closed, unless none was told; a table closed before a restart counts as told). Always "round": their
+        when it closed, unless none was told; who was told is kept across a restart). Always "round": their
         seat in the round paired last (`seat_in_round`, or None), and "state": all this in one word (`state`).
         `present`: the visitor's page is connected to the kernel that asks (else asking does not count as being here,
         nor as told)."""
@@ -251,8 +251,10 @@ class Referee:
             facts = self._facts(closed.row, visitor, moves, closed.version)
             counted = results(closed.row)
             told = visitor in closed.told
-            if present:
+            if present and not told:
                 closed.told.add(visitor)
+                if closed.row.id:  # (kept across a restart)
+                    self.store.mark_told(closed.row.id, facts["seat"])
             return {**facts, "other_gone": False, "ended": closed.row.ending, "gone": gone_seat(closed.row),
                     "counts": None if counted is None else counted[facts["seat"]], "told": told}
         seat = live.seat_of(visitor)
