@@ -38,13 +38,15 @@ START_MS = 180_000
 
 def counted_errors(tab: Any, who: str, errors: list[str]) -> None:
     """Count `tab`'s page errors and console errors in `errors` (as the `page` fixture does), named by `who`: a
-    resource of another host that could not be fetched (Voilà's CDN fonts, offline) is no error of ours."""
+    resource of another host that could not be fetched (Voilà's CDN fonts, offline) is no error of ours, nor is the
+    class page's refusal of an action, an HTTP 400 that says why in words (the page shows them)."""
     tab.on("pageerror", lambda error: errors.append(f"pageerror ({who}): {error}"))
 
     def console(msg: Any) -> None:
         where = (msg.location or {}).get("url", "")
         offline = msg.text.startswith("Failed to load resource") and not where.startswith("http://127.0.0.1")
-        if msg.type == "error" and not offline:
+        refused = "status of 400" in msg.text and "/teacher/api/pair?" in where
+        if msg.type == "error" and not offline and not refused:
             errors.append(f"console error ({who}): {msg.text} ({msg.location})")
     tab.on("console", console)
 
@@ -120,6 +122,12 @@ def test_the_teacher_pairs_four_students_for_two_rounds_and_a_restart_keeps_them
         students = dict(zip(NAMES, tabs, strict=True))
         teacher_url = f"{server.url}teacher?token={TOKEN}"
 
+        # 0. The teacher pairs before anyone has come: refused, and the refusal goes once students come (it stayed on
+        # a projected page beside four students)
+        teacher.goto(teacher_url)
+        teacher.locator("#lt-pair-button").click()
+        expect(teacher.locator("#lt-status")).to_have_text(text("classmates.refused.nobody_to_pair"), timeout=TIMEOUT)
+
         # 1. Four students keep their names and go to Learn; the teacher pairs the class for matches of one hand.
         for tab in students.values():  # all four arrive at once
             tab.goto(server.url, wait_until="commit", timeout=START_MS)
@@ -129,9 +137,9 @@ def test_the_teacher_pairs_four_students_for_two_rounds_and_a_restart_keeps_them
             tab.get_by_role("tab", name=text("app.tabs.learn"), exact=True).click()
             play = tab.get_by_role("tab", name=text("app.tabs.play"), exact=True)
             expect(play).to_have_attribute("aria-selected", "false")
-        teacher.goto(teacher_url)
         for name in NAMES:
             expect(teacher.locator("#lt-rows tr th", has_text=name)).to_have_count(1, timeout=TIMEOUT)
+        expect(teacher.locator("#lt-status")).to_have_text("")
         expect(teacher.locator("#lt-rows tr")).to_have_count(len(NAMES))
         pair = teacher.locator("#lt-pair-button")
         expect(pair).to_have_text(text("teacher.page.pair"))

@@ -34,6 +34,7 @@
   const state = {
     sortColumn: 0, ascending: true, columns: [], columnKeys: [], students: [], watching: null, choicesShown: false, shown: "",
     period: "today", standings: null, watched: "", pairShown: false, closed: null, round: null,
+    saidOf: undefined,  // the class (its students' ids) the answer on show speaks of: null until the next refresh
   };
   const ANSWERED = new Set(["pair", "end", "end_round"]);  // requests whose refusal (HTTP 400) says why, in words
 
@@ -356,6 +357,14 @@
         state.columnKeys = data.column_keys;
         renderHeader();
       }
+      // the answer to what the teacher did stays while the class it speaks of does: once a student comes or goes
+      // it may no longer hold ("Nobody is here to pair" stayed on a projected page as four students arrived)
+      const roster = data.students.map((student) => student.id).join(" ");
+      if (state.saidOf === null) state.saidOf = roster;
+      else if (state.saidOf !== undefined && state.saidOf !== roster) {
+        state.saidOf = undefined;
+        say("");
+      }
       const shown = JSON.stringify([data.students, data.shown, data.tables, state.watching]);
       if (state.watching && !data.tables.some((table) => table.code === state.watching)) state.watching = null;
       if (shown !== state.shown) {  // redrawn only on a change, so that a focused button keeps its focus
@@ -404,6 +413,7 @@
     } catch (error) {
       say(error.words || words.offline, near);
     }
+    state.saidOf = null;
     refresh();
   }
 
