@@ -245,7 +245,7 @@ def test_a_table_closed_while_away_is_told_as_its_ending_and_count_say(keyed: No
 def test_a_table_left_in_another_tab_is_told_as_left_by_the_student(tables: tuple[Referee, Clock],
                                                                      keyed: None) -> None:
     authority, _ = tables
-    _, panel = opened_by_ana(authority)
+    ana, panel = opened_by_ana(authority)
     assert panel.code is not None
     code = panel.code
     authority.join("ben", "Ben", code)
@@ -253,9 +253,14 @@ def test_a_table_left_in_another_tab_is_told_as_left_by_the_student(tables: tupl
     second = section(authority, "ana")  # her second tab sits at the same table
     other_tab = panel_of(second)
     assert other_tab.code == code
+    ben = section(authority, "ben")
     panel.leave_button.click()
     other_tab.on_report(other_tab.client.mine())
-    assert said(second.board.state["message"], "classmates.left", code=code), "she left it: nobody else did"
+    # she left it (nobody else did), and each page says how it counts: the teacher's page said it, neither board did
+    for page in (ana, second):
+        assert said(page.board.state["message"], "classmates.left_lost", code=code)
+    panel_of(ben).on_report(panel_of(ben).client.mine())
+    assert said(ben.board.state["message"], "classmates.other_left_won", name="Ana", code=code)
     assert other_tab.status.value == "", "said once, on the board"
 
 

@@ -24,6 +24,7 @@ from typing import Any
 from ..class_codes import ClassTableError, valid_code, valid_name
 from ..engine import LeopardError, Match, Move
 from ..engine.catalogue import text
+from ..engine.match import LOST, WON
 from ..engine.moves import NEXT_HAND, move_from_data, move_to_data
 from ..protocol import COMPUTER, FINISHED, LEFT
 from . import sentences
@@ -291,8 +292,9 @@ class ClassTable(Table):
             self.end_of_match(told.get("moves") or [])
             return None
         why = str(ending).replace(" ", "_")
-        if left or (ending == LEFT and went == self.seat):
-            words, mode = text("classmates.left", code=code), "left"
+        if left or (ending == LEFT and went == self.seat):  # a match two sat at is lost by who leaves it
+            lost = not seating and (told.get("counts") == LOST if told else left)
+            words, mode = text("classmates.left_lost" if lost else "classmates.left", code=code), "left"
         elif str(ending).startswith(COMPUTER) and went == self.seat:
             words, mode = away_words(told), "ended"
         elif str(ending).startswith(COMPUTER) and went == 1 - self.seat:
@@ -302,6 +304,7 @@ class ClassTable(Table):
         elif seating or ending is None:
             words, mode = text("classmates.ended", code=code), "ended"
         else:
-            words, mode = text("classmates.other_left", name=self.name(1 - self.seat), code=code), "other_left"
+            won = "classmates.other_left_won" if told.get("counts") == WON else "classmates.other_left"
+            words, mode = text(won, name=self.name(1 - self.seat), code=code), "other_left"
         self.close(mode, words)
         return words
