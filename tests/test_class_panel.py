@@ -92,6 +92,13 @@ def opened_by_ana(authority: Referee, hinter: Any = None, hands: int | None = No
     return ana, panel
 
 
+def leave_table(panel: ClassPanel) -> None:
+    """Press Leave the table, and where it asks first (a classmate sits at it), answer Leave."""
+    panel.leave_button.click()
+    if panel.leave_question.asked:
+        panel.leave_question.start_button.click()
+
+
 def made_a_move(play: PlaySection) -> Table:
     """The match on `play`'s board (against the computer) after the learner's first move, made by clicks."""
     own = play.controller
@@ -254,7 +261,12 @@ def test_a_table_left_in_another_tab_is_told_as_left_by_the_student(tables: tupl
     other_tab = panel_of(second)
     assert other_tab.code == code
     ben = section(authority, "ben")
-    panel.leave_button.click()
+    panel.leave_button.click()  # a classmate sits there: it asks first, saying what it costs
+    assert panel.leave_question.asked and panel.code == code
+    assert panel.leave_question.words.value == mark("classmates.leave_question.asked", name="Ben")
+    panel.leave_question.keep_button.click()  # stay: nothing happens
+    assert not panel.leave_question.asked and panel.code == code and code in authority.tables
+    leave_table(panel)
     other_tab.on_report(other_tab.client.mine())
     # she left it (nobody else did), and each page says how it counts: the teacher's page said it, neither board did
     for page in (ana, second):
@@ -336,7 +348,7 @@ def test_a_match_the_computer_finished_is_a_match_against_the_computer(tables: t
                 rules=mark(f"rules.{table.rules.key}"))
     kept = ana.codes_to_keep()[1]  # kept in the browser with its seat: a game's code alone seats the learner first
     assert isinstance(kept[table.rules.key], dict) and kept[table.rules.key]["seat"] == table.seat
-    panel.leave_button.click()
+    leave_table(panel)
     ana.level_pick.value = "casual"
     assert ana.controller is table and said(ana.board.state["message"], "play.set_aside.back",
                                             level=mark("levels.in_sentence.casual"))
@@ -414,7 +426,7 @@ def test_a_reload_shows_the_match_the_computer_finished_as_it_ended_from_the_sec
     panel.name.value = "Ben"
     assert ana_panel.code is not None
     panel.join(ana_panel.code)
-    ana_panel.leave_button.click()
+    leave_table(ana_panel)
     panel.on_report(panel.client.mine())
     panel.finish_button.click()
     table = ben.controller
@@ -537,7 +549,7 @@ def test_a_match_against_the_computer_after_a_class_table_has_hints_and_the_rule
     ana, panel = opened_by_ana(authority, quick_hint, hands=1)
     assert isinstance(ana.controller, ClassTable) and ana.controller.hinter is None
     assert ana.controller.match.hands == 1
-    panel.leave_button.click()
+    leave_table(panel)
     ana.level_pick.value = "beginner"
     table = ana.controller
     assert not isinstance(table, ClassTable) and table.hinter is quick_hint
@@ -588,7 +600,7 @@ def test_a_waiting_table_shows_leave_also_after_a_reload(tables: tuple[Referee, 
     assert again.now_doing() == (None, None)  # waiting, not playing anyone (the class page says "Play")
     assert other.leave_button.layout.display == ""
     bens = authority.open("ben", "Ben")
-    other.leave_button.click()  # the table closes, leaves no row, and the entry and open tables come back
+    leave_table(other)  # the table closes, leaves no row, and the entry and open tables come back
     assert code not in authority.tables and authority.store.table(code) is None
     assert [part.layout.display for part in other.entry] == [""] * 3 and other.leave_button.layout.display == "none"
     joins = [child.description for child in other.open_tables.children if hasattr(child, "on_click")]
@@ -1032,7 +1044,7 @@ def test_a_round_seats_both_pages_by_itself_and_brings_play_forward(tables: tupl
     assert said(ana.board.state["message"], "play.set_aside.kept")
     assert not said(ben.board.state["message"], "play.set_aside.kept"), "Ben had made no move: nothing kept"
     assert ana.rules_pick.value == "ORIGINAL_1963" and ana.rules_pick.disabled, "the menu shows the table's rules"
-    panel_of(ana).leave_button.click()
+    leave_table(panel_of(ana))
     assert not ana.rules_pick.disabled
     ana.rules_pick.value = "REVISED_2008"  # back to her own match, where it was, under its rules
     assert ana.controller is own and said(ana.board.state["message"], "play.set_aside.back_as_left")
@@ -1074,7 +1086,7 @@ def test_a_round_after_the_class_was_forgotten_is_played_though_its_number_came_
         authority.pair({"gus": "Gus", "fay": "Fay"}, "REVISED_2008", 1, "casual")
         for play in (gus, fay):
             panel_of(play).on_report(panel_of(play).client.mine())
-        panel_of(gus).leave_button.click()
+        leave_table(panel_of(gus))
         panel_of(fay).on_report(panel_of(fay).client.mine())
     authority.forget()
     panel_of(gus).on_report(panel_of(gus).client.mine())
@@ -1109,7 +1121,7 @@ def test_a_class_table_left_is_never_taken_up_as_a_game_at_this_device(tables: t
     _ana, _ben, mover = paired_and_moved(authority)
     table = mover.controller
     assert table.match.current.moves and not table.match.is_over
-    panel_of(mover).leave_button.click()
+    leave_table(panel_of(mover))
     mover.level_pick.value = "beginner"
     mover.level_pick.value = "people"  # two people at this device: a game of their own, not the table left
     assert not isinstance(mover.controller, ClassTable) and mover.controller is not table
@@ -1144,7 +1156,7 @@ def test_a_match_against_the_computer_is_kept_aside_as_such_when_a_table_is_join
     panel.join(authority.open("ben", "Ben"))
     assert said(ana.board.state["message"], "play.set_aside.kept")
     assert not said(ana.board.state["message"], "play.set_aside.kept_people", choice=mark("play.people.choice"))
-    panel.leave_button.click()
+    leave_table(panel)
     ana.level_pick.value = "beginner"
     assert ana.controller is own and said(ana.board.state["message"], "play.set_aside.back_as_left")
 
@@ -1166,7 +1178,7 @@ def test_a_match_against_the_computer_is_kept_aside_when_a_table_is_opened(table
     assert said(ana.board.state["message"], "classmates.seating.wait", code=code)
     assert said(ana.board.state["message"], "play.set_aside.kept")
     assert own in ana.set_aside.values()
-    panel.leave_button.click()
+    leave_table(panel)
     ana.level_pick.value = "beginner"
     assert ana.controller is own and len(own.match.current.moves) == made
     assert said(ana.board.state["message"], "play.set_aside.back_as_left")
@@ -1299,7 +1311,7 @@ def test_a_report_asked_for_while_the_server_acts_for_the_page_is_not_shown(tabl
     assert ana_panel.code is not None and recorded[0].epochs[-1] != ana_panel.epoch
     ben_panel.join(ana_panel.code)
     assert isinstance(ben.controller, ClassTable) and recorded[1].epochs[-1] != ben_panel.epoch
-    ben_panel.leave_button.click()
+    leave_table(ben_panel)
     assert len(recorded[1].epochs) == 2 and recorded[1].epochs[-1] != ben_panel.epoch
 
 

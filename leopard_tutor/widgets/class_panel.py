@@ -39,6 +39,7 @@ from ..protocol import COMPUTER, LEFT, MATCH_LENGTHS
 from ..table import Table
 from ..table.class_table import ClassTable, away_words
 from ..table.modes import Seating
+from .ask_first import AskFirst
 from .storage import BrowserStorage
 
 T = TypeVar("T")
@@ -230,7 +231,11 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.join_button.on_click(lambda _b: self._act(lambda: self.join(self.code_box.value)))
         self.show_button.on_click(lambda _b: self._act(self.show_open_tables))
         self.finish_button.on_click(lambda _b: self._act(self.finish))
-        self.leave_button.on_click(lambda _b: self._act(self.leave))
+        self.leave_button.on_click(lambda _b: self._leave_pressed())
+        self.leave_question = AskFirst("classmates.leave_question", start=lambda: self._act(self.leave),
+                                       back=self.leave_button.focus)
+        """Asked before Leave ends a match a classmate sits at (it counts as a loss): the section shows it under
+        its row of buttons."""
         self.name.observe(lambda _change: self._keep_name(), names="value")
         self.table_buttons = (self.finish_button, self.leave_button)
         """The buttons of a seated player, which the section shows beside its own controls."""
@@ -475,6 +480,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         Why is said once, in the board's message, where the student follows the match (the menu does not leave a
         class table, so the board shows it): the status under the entry is left empty, and takes no room."""
         code, self.code = self.code, None
+        self.leave_question.drop()  # (nothing left to leave)
         if code is None:
             return  # this page sits at no table (it left it already, or never sat)
         self._show_entry(True)
@@ -535,6 +541,14 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self._show_table_buttons()
         self.status.value = ""
         self._computer_seated(level)
+
+    def _leave_pressed(self) -> None:
+        """Leave at once a table nobody has sat down at; else ask first, since its match then counts as lost."""
+        table = self.table
+        if table is None or isinstance(table.mode, Seating):
+            self._act(self.leave)
+        else:
+            self.leave_question.ask(name=table.name(1 - table.seat))
 
     def leave(self) -> None:
         """Leave the table: it ends for both."""

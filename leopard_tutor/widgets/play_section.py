@@ -26,11 +26,11 @@ from ..protocol import ADAPTIVE, CLASSMATE, LEVEL_CHOICES
 from ..protocol import COMPUTER as COMPUTER_PREFIX
 from ..table import Chooser, HintFn, PassingDevice, Seating, Table, against_computer, at_one_device
 from ..table.class_table import ClassTable, ComputerFinish
+from .ask_first import AskFirst
 from .board import LeopardBoard
 from .class_panel import ClassPanel
 from .game_saver import GameSaver
 from .match_keeper import MatchKeeper
-from .new_match_question import NewMatchQuestion
 from .newcomer import Newcomer
 from .section import SectionDefaults, SectionPlace
 
@@ -174,8 +174,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.share = W.HTML(layout=W.Layout(display="none"))
         self.share.add_class("lt-share")
         self.new_button.on_click(lambda _b: self.board.control(self._new_match_pressed))
-        self.new_question = NewMatchQuestion(start=lambda: self.board.control(self.new_match),
-                                             back=self.new_button.focus)
+        self.new_question = AskFirst("play.new_match_question", start=lambda: self.board.control(self.new_match),
+                                   back=self.new_button.focus)
         self.share_button.on_click(lambda _b: self.board.control(self.show_share_link))
         self.rules_pick.observe(self._rules_changed, names="value")
         self.level_pick.observe(self._level_changed, names="value")
@@ -228,7 +228,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if class_client is not None and opponent_factory is not None:
             self.classmates = self._class_panel(class_client, opponent_factory)
             controls.children = (*controls.children, *self.classmates.table_buttons)  # a turn keeps the height
-            parts.insert(4, self.classmates)
+            parts.insert(3, self.classmates.leave_question)  # (under the row, beside New match's)
+            parts.insert(5, self.classmates)
         controls.children = (*controls.children, self.picks_note)  # read after the row; shown under it (app.css)
         super().__init__(parts)
         self.add_class("lt-section")

@@ -162,12 +162,13 @@ def test_two_classmates_play_a_whole_hand_by_clicks(browser: Any, page: Any, ope
         expect(ben_board.get_by_text(NAMES[0]).first).to_be_visible()
         # Ana leaves: both boards close at once; Ben is told who left and may finish against the computer
         page.get_by_role("button", name=text("classmates.leave")).click()
+        page.get_by_role("button", name=text("classmates.leave_question.start")).click()  # it asks first
         closed = pattern("classmates.closed_turn", number=r"\d+", hands=r"\d+", rules=".+")
         for board in boards.values():
             expect(board.locator(".lt-turn")).to_have_text(closed, timeout=TIMEOUT)
             assert not [label for label, enabled in read(board)["actions"] if enabled]
         expect(ben_board.locator(".lt-message")).to_contain_text(
-            text("classmates.other_left", name=NAMES[0], code=code), timeout=TIMEOUT)
+            text("classmates.other_left_won", name=NAMES[0], code=code), timeout=TIMEOUT)
         # Ben finishes against the computer, which deals the next hand; a reload brings that match back where it was
         # (the server stores none of its moves: his browser keeps it), and says so
         ben_page = ben_board.page

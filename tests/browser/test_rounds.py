@@ -161,10 +161,11 @@ def test_the_teacher_pairs_four_students_for_two_rounds_and_a_restart_keeps_them
         players = ("Ana", first_round["Ana"])
         leaver, stayer = sorted(name for name in NAMES if name not in players)
         students[leaver].get_by_role("button", name=text("classmates.leave")).click()
+        students[leaver].get_by_role("button", name=text("classmates.leave_question.start")).click()  # asked first
         expect(boards[leaver].locator(".lt-message")).to_contain_text(
-            re.compile(escaped(opening("classmates.left", "code")) + "[A-Z]{4}"), timeout=TIMEOUT)
+            re.compile(escaped(opening("classmates.left_lost", "code")) + "[A-Z]{4}"), timeout=TIMEOUT)
         expect(boards[stayer].locator(".lt-message")).to_contain_text(
-            opening("classmates.other_left", "code", name=leaver), timeout=TIMEOUT)
+            opening("classmates.other_left_won", "code", name=leaver), timeout=TIMEOUT)
         moves = play_the_hand_by_clicks({name: boards[name] for name in players}, out_after=0,
                                         move=towards_lines_by_clicks)
         assert moves > 0

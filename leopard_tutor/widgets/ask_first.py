@@ -1,5 +1,6 @@
-"""The question Play's New match asks before it ends a match under way: a sentence and two buttons, in a row under
-Play's controls, shown only while it waits for an answer."""
+"""A question asked before a button does what cannot be undone (New match ending a match under way, Leave ending a
+class table's match): a sentence and two buttons, in a row under the button's own row, shown only while it waits
+for an answer."""
 
 from __future__ import annotations
 
@@ -10,15 +11,17 @@ import ipywidgets as W
 from ..engine.catalogue import text
 
 
-class NewMatchQuestion(W.HBox):  # type: ignore[misc]
-    """"This match is not over yet: start a new one in its place?", with Start a new match (`start`, called once
-    the row is gone) and Keep playing (`back`, to put the keyboard back on New match)."""
+class AskFirst(W.HBox):  # type: ignore[misc]
+    """The question of catalogue keys `keys` (`asked`, its sentence; `start`, the answer that goes on; `keep`, the
+    answer that loses nothing), "This match is not over yet: start a new one in its place?" for New match: `start`
+    is called once the row is gone, `back` after Keep (to put the keyboard back on the button that asked)."""
 
-    def __init__(self, start: Callable[[], object], back: Callable[[], object]) -> None:
-        self.words = W.HTML(text("play.new_match_question.asked"))
+    def __init__(self, keys: str, start: Callable[[], object], back: Callable[[], object]) -> None:
+        self.question_keys = keys
+        self.words = W.HTML()  # (its sentence, once asked)
         self.words.add_class("lt-question-words")
-        self.start_button = W.Button(description=text("play.new_match_question.start"))
-        self.keep_button = W.Button(description=text("play.new_match_question.keep"))
+        self.start_button = W.Button(description=text(f"{keys}.start"))
+        self.keep_button = W.Button(description=text(f"{keys}.keep"))
         self.start_button.on_click(lambda _b: self._answered(start))
         self.keep_button.on_click(lambda _b: self._answered(back))
         super().__init__([self.words, self.start_button, self.keep_button],
@@ -32,8 +35,9 @@ class NewMatchQuestion(W.HBox):  # type: ignore[misc]
         """Whether the row is shown, waiting for an answer."""
         return bool(self.layout.display != "none")
 
-    def ask(self) -> None:
-        """Show the row, the keyboard on Keep playing (the answer that loses nothing)."""
+    def ask(self, **facts: object) -> None:
+        """Show the row (its sentence filled with `facts`), the keyboard on the answer that loses nothing."""
+        self.words.value = text(f"{self.question_keys}.asked", **facts)
         self.layout.display = ""
         self.keep_button.focus()
 
