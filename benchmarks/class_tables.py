@@ -331,13 +331,15 @@ async def pair_round(teacher: Teacher, visits: dict[str, Visit], number: int, ta
 
 
 async def leave_tables(teacher: Teacher, visits: dict[str, Visit]) -> None:
-    """The first player of each open table presses Leave (the table ends for both); returns once the class page
-    lists no open table."""
+    """The first player of each open table presses Leave and answers its question "Yes, leave" (the table ends for
+    both); returns once the class page lists no open table."""
     report = await asyncio.to_thread(teacher.report)
     for table in report["tables"]:
         visit = visits[table["names"][0]]
         await visit.fetch_states()
         await press(visit, button(visit, text("classmates.leave")))
+        await visit.fetch_states()
+        await press(visit, button(visit, text("classmates.leave_question.start")))
     await listed(teacher, lambda found: not found["tables"])
 
 
