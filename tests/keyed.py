@@ -4,7 +4,8 @@ Under the `keyed` fixture (tests/conftest.py) every catalogue text renders as a 
 `⟦play.picked|card=⟦words.card|...⟧|where=...⟧`: its key, then each fact as name=value in the order given.
 Facts that are themselves catalogue texts (a card's name, a nested sentence, a list's words) are markers
 inside the marker. Plural forms render the same marker whatever their count (the count is a fact). Nothing of
-the production code changes: the fixture replaces `catalogue.entry`, which `text` reads each
+the production code changes (nor do the forms of a person: the fact that picked one is a fact of the marker): the
+fixture replaces `catalogue.entry`, which `text` reads each
 template from, with one whose templates format themselves as markers (and forgets the words kept per
 language). The words themselves are checked, once and whole, by test_catalogue.py and
 test_catalogue_languages.py.
@@ -57,8 +58,8 @@ def keyed_entry(real_entry: Any) -> Any:
         found = real_entry(key)
         if isinstance(found, str):
             return _marker(key)
-        if isinstance(found, dict) and "plural" in found:
-            return {name: (form if name == "plural" else _marker(key)) for name, form in found.items()}
+        if isinstance(found, dict) and ("plural" in found or "person" in found):
+            return {name: (form if name in ("plural", "person") else _marker(key)) for name, form in found.items()}
         return found
 
     return entry

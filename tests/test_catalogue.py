@@ -54,7 +54,7 @@ def _all_keys() -> set[str]:
     found = set()
 
     def walk(node: object, key: str) -> None:
-        if isinstance(node, dict) and "plural" not in node:
+        if isinstance(node, dict) and "plural" not in node and "person" not in node:
             for name, child in node.items():
                 walk(child, f"{key}.{name}")
         else:
@@ -85,6 +85,9 @@ def test_every_book_is_valid_json_of_templates() -> None:
         if isinstance(node, dict):
             if "plural" in node:
                 assert {"plural", "one", "other"} <= set(node) <= {"plural", "zero", "one", "other"}, where
+            if "person" in node:  # the forms of a person: who did it is the reader ("you") or somebody else ("other")
+                assert set(node) == {"person", "you", "other"}, where
+                assert all(isinstance(each, str) for each in node.values()), where
             for name, child in node.items():
                 walk(child, f"{where}.{name}")
 
@@ -360,7 +363,7 @@ def _templates() -> list[tuple[str, object]]:
     found: list[tuple[str, object]] = []
 
     def walk(node: object, key: str) -> None:
-        if isinstance(node, dict) and "plural" not in node:
+        if isinstance(node, dict) and "plural" not in node and "person" not in node:
             for name, child in node.items():
                 walk(child, f"{key}.{name}")
         elif not isinstance(node, list):  # language.sounds' lists of beginnings are not texts
@@ -374,10 +377,10 @@ def _templates() -> list[tuple[str, object]]:
 def test_every_entry_renders_with_counts_of_0_1_and_2() -> None:
     rendered = 0
     for key, node in _templates():
-        forms = [node] if isinstance(node, str) else [v for k, v in node.items() if k != "plural"]  # type: ignore[union-attr]
+        forms = [node] if isinstance(node, str) else [v for k, v in node.items() if k not in ("plural", "person")]  # type: ignore[union-attr]
         names = {name for form in forms for name in re.findall(r"\{(\w+)\}", str(form))}
         if isinstance(node, dict):
-            names.add(node["plural"])
+            names.add(node.get("plural") or node["person"])
         for count in (0, 1, 2):
             words = text(key, **{name: count for name in names})
             assert "{" not in words and "}" not in words, (key, words)

@@ -26,8 +26,9 @@ def _book(lang: str, name: str) -> dict[str, object]:
 
 
 def _leaves(node: object, path: str = "") -> Iterator[tuple[str, object]]:
-    """Every text of a book by its path: a template (str) or plural forms (a dict with "plural")."""
-    if isinstance(node, dict) and "plural" not in node:
+    """Every text of a book by its path: a template (str), plural forms (a dict with "plural") or the forms of a
+    person (a dict with "person")."""
+    if isinstance(node, dict) and "plural" not in node and "person" not in node:
         for name, child in node.items():
             yield from _leaves(child, f"{path}.{name}" if path else name)
     else:
@@ -40,7 +41,13 @@ def _placeholders(template: str) -> set[str]:
 
 def _shape(entry: object) -> tuple[str, frozenset[str], frozenset[str]]:
     """What must match across languages: the kind of entry, its forms and the placeholder names it uses (a list
-    of beginnings in language.sounds is of its own kind, its words the language's own)."""
+    of beginnings in language.sounds is of its own kind, its words the language's own). The forms of a person are the
+    language's own (Spanish tells the reader's verb from the other player's, English needs one template): they
+    are a template whose placeholders are those of both forms, the fact that picks them aside."""
+    if isinstance(entry, dict) and "person" in entry:
+        forms = [entry[form] for form in entry if form != "person"]
+        assert set(entry) == {"person", "you", "other"} and all(isinstance(form, str) for form in forms), entry
+        return "template", frozenset(), frozenset(set().union(*map(_placeholders, forms)))
     if isinstance(entry, list):
         assert all(isinstance(each, str) and each for each in entry), entry
         return "beginnings", frozenset(), frozenset()
@@ -64,7 +71,7 @@ def _samples(entry: object) -> dict[str, object]:
     (and for every other name, a short neutral word that is no word of either language)."""
     _, _, names = _shape(entry)
     facts: dict[str, object] = {name: "Zork" for name in names}
-    if isinstance(entry, dict):
+    if isinstance(entry, dict) and "plural" in entry:
         facts[str(entry["plural"])] = 2
     return facts
 
@@ -74,7 +81,7 @@ def _renderings(entry: object, facts: dict[str, object]) -> list[str]:
     if isinstance(entry, str):
         return [entry.format(**facts)]
     assert isinstance(entry, dict)
-    return [str(entry[form]).format(**facts) for form in sorted(set(entry) - {"plural"})]
+    return [str(entry[form]).format(**facts) for form in sorted(set(entry) - {"plural", "person"})]
 
 
 def test_spanish_is_there() -> None:
@@ -267,6 +274,11 @@ def test_text_finds_every_spanish_text(monkeypatch: pytest.MonkeyPatch, fresh_ca
             assert text(key, **facts) == entry.format(**facts), key
             continue
         assert isinstance(entry, dict)
+        if "person" in entry:  # the "you" form where the fact that picks it is "you", "other" for anything else
+            who = str(entry["person"])
+            for said, form in (("you", "you"), ("other", "other"), ("Zork", "other")):
+                assert text(key, **{**facts, who: said}) == str(entry[form]).format(**facts), (key, said)
+            continue
         count = str(entry["plural"])
         for form, number in (("one", 1), ("other", 2), ("zero" if "zero" in entry else "other", 0)):
             assert text(key, **{**facts, count: number}) == str(entry[form]).format(**{**facts, count: number}), key
@@ -331,3 +343,4 @@ def test_a_third_language_is_a_folder_of_books_and_nothing_else(
     finally:
         catalogue._CHOSEN.clear()  # the kernel forgets its chosen language
         catalogue._has_folder.cache_clear()
+

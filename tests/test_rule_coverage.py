@@ -38,7 +38,7 @@ def sheet_has(key: str) -> bool:
         if not isinstance(node, dict) or part not in node:
             return False
         node = node[part]
-    return isinstance(node, str) or (isinstance(node, dict) and "plural" in node)
+    return isinstance(node, str) or (isinstance(node, dict) and ("plural" in node or "person" in node))
 
 
 def test_the_mapping_lists_every_rule_of_sections_a_and_b_once_in_order() -> None:

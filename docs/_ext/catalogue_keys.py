@@ -15,7 +15,7 @@ PLURAL = {"zero", "one", "two", "few", "many", "other"}
 
 
 def leaves(node: Any, prefix: str) -> list[tuple[str, str]]:
-    if isinstance(node, dict) and node and not set(node) <= PLURAL:
+    if isinstance(node, dict) and node and not set(node) <= PLURAL and "person" not in node:
         found = []
         for key, value in node.items():
             if key != "about" or prefix:

@@ -7,9 +7,14 @@ templates filled from the facts passed in, but for a full stop right after a fac
 out (a name such as "José, Jr." at a sentence's end). A text may instead come in plural forms,
 `{"plural": "count", "one": "...", "other": "..."}`: the fact named by "plural" picks the form, and
 an optional "zero" form is said when that count is 0 (where nothing of the kind is left, the
-sentence says so rather than counting nothing). One book, `language`, says what is not a sentence: the
-language's name in its own words (for the language picker) and, as lists of beginnings, where a list's
-joining word changes with the sound after it (Spanish "u", "e").
+sentence says so rather than counting nothing). A text may also come in forms for who did what it tells,
+`{"person": "mover", "you": "...", "other": "..."}`: the fact named by "person" is "you" where the reader did
+it (the "you" form) and anything else where somebody else did (the "other" form), so a language whose verb
+agrees with its subject says "Descartaste" to the reader and "Tu rival descartó" of the other player, while a
+language that needs no choice keeps one plain template.
+One book, `language`, says what is not a sentence: the language's name in its own words (for the language
+picker) and, as lists of beginnings, where a list's joining word changes with the sound after it (Spanish "u",
+"e").
 
 The language is the one chosen for this kernel's page (`set_language`: a teacher's link, the learner's
 choice or the browser's language, see `choose_language`), else the one the environment variable
@@ -159,8 +164,10 @@ def _find(node: Any, path: str) -> Any:
 
 def text(key: str, /, **facts: object) -> str:
     """The text at `key` ("book.path") filled with `facts`; plural forms (zero, one, other) are chosen by
-    their count fact."""
+    their count fact, the forms of a person (`{"person": "mover", ...}`) by whether that fact is "you"."""
     template = entry(key)
+    if isinstance(template, dict) and "person" in template:
+        template = template["you" if facts[template["person"]] == "you" else "other"]
     if isinstance(template, dict) and "plural" in template:
         count = facts[template["plural"]]
         template = template["zero" if count == 0 and "zero" in template else "one" if count == 1 else "other"]
