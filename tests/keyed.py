@@ -24,7 +24,7 @@ import pytest
 from leopard_tutor.engine import cards, catalogue
 from leopard_tutor.examples import model as examples
 
-NAMES_KEPT = (cards._rank_words, cards._suit_words, cards._card_name, examples.examples_in)
+NAMES_KEPT = (cards._rank_words, cards._suit_words, cards._card_name, cards._the_card_name, examples.examples_in)
 """The words kept once made (per language: names, the worked examples' captions): forgotten before and after a
 keyed test, so that markers are made for it and none outlives it."""
 

@@ -43,6 +43,8 @@ def test_names_follow_the_language_each_time_they_are_read(monkeypatch: pytest.M
     assert REVISED_2008.line_name((3, 2, 1)) == "row 1-2-3"
     monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "es")
     assert (queen.name, seven.name) == ("reina de picas", "7 de corazones")
+    assert (queen.the_name, seven.the_name, Card.parse("AS").the_name, Card.parse("KC").the_name) == (
+        "la reina de picas", "el 7 de corazones", "el as de picas", "el rey de tréboles")
     assert (rank_words(1), rank_words(1, plural=True), rank_words(11), rank_words(10, plural=True)) == (
         "as", "ases", "jota", "dieces")
     assert REVISED_2008.line_name((1, 2, 3)) == "fila 1-2-3"
@@ -52,6 +54,7 @@ def test_names_follow_the_language_each_time_they_are_read(monkeypatch: pytest.M
         "fila 1-2-3", "fila 4-5-6", "fila 7-8-9", "columna 1-4-7"]
     monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "en")  # no name kept across languages
     assert (queen.name, REVISED_2008.line_name((1, 2, 3))) == ("queen of spades", "row 1-2-3")
+    assert (queen.the_name, seven.the_name) == ("the queen of spades", "the 7 of hearts")
 
 
 def test_every_card_rank_and_line_is_spanish(spanish: None) -> None:

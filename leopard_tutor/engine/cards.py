@@ -118,6 +118,12 @@ class Card:
         return _card_name(self.rank, self.suit, language())
 
     @property
+    def the_name(self) -> str:
+        """The card in words with its article, in the current language, such as 'the 7 of hearts' or 'the queen of
+        spades' ('el 7 de corazones', 'la reina de picas' in Spanish, where the article follows the rank)."""
+        return _the_card_name(self.rank, self.suit, language())
+
+    @property
     def symbol(self) -> str:
         """The card with its suit symbol, such as '7♥'."""
         return f"{self.rank_token}{SUIT_SYMBOLS[self.suit]}"
@@ -172,3 +178,8 @@ def _suit_words(suit: str, lang: str) -> str:
 @cache
 def _card_name(rank: int, suit: str, lang: str) -> str:
     return text("words.card", rank=_rank_words(rank, False, lang), suit=_suit_words(suit, lang))
+
+
+@cache
+def _the_card_name(rank: int, suit: str, lang: str) -> str:
+    return text("words.the_card", the_rank=text(f"words.the_rank.{rank}"), suit=_suit_words(suit, lang))
