@@ -216,8 +216,8 @@ def test_spanish_gives_a_square_its_article_and_names_whose_space_a_card_went_to
     after = [Square(), Square().with_card(three, 3)]
     told = {(mover, other): narrate(Play(three, 1, 3), mover, 0, empty, after, REVISED_2008, other=other).text
             for mover in (0, 1) for other in ("", "Ana")}
-    assert told[0, "Ana"].startswith("Tú: la carta 3 de tréboles en la casilla 3 de Ana:"), told
-    assert told[0, ""].startswith("Tú: la carta 3 de tréboles en la casilla 3 de tu rival:"), told
-    assert told[1, "Ana"].startswith("Ana: la carta 3 de tréboles en su casilla 3:"), told
-    assert move_words(Play(three, 1, 3), "undo", 0) == "la carta 3 de tréboles en la casilla 3 de tu rival"
-    assert move_words(Play(three, 0, 3), "undo", 0) == "la carta 3 de tréboles en tu casilla 3"
+    assert told[0, "Ana"].startswith("Jugaste el 3 de tréboles en la casilla 3 de Ana:"), told
+    assert told[0, ""].startswith("Jugaste el 3 de tréboles en la casilla 3 de tu rival:"), told
+    assert told[1, "Ana"].startswith("Ana jugó el 3 de tréboles en su casilla 3:"), told
+    assert move_words(Play(three, 1, 3), "undo", 0) == "el 3 de tréboles en la casilla 3 de tu rival"
+    assert move_words(Play(three, 0, 3), "undo", 0) == "el 3 de tréboles en tu casilla 3"

@@ -137,8 +137,8 @@ def test_a_legal_play_changes_board_and_value_and_the_opponent_replies(keyed: No
     assert cell["card"] == card_data(card) and said(cell["name"], "board.space_name", space=card.rank, what=card.name)
     assert cell["last"]
     message = board.state["message"]
-    assert said(message, "narration.play_on_empty", subject=mark("narration.you"), space=card.rank,
-                card=mark("narration.card_face_up", card=card.name))
+    assert said(message, "narration.play_on_empty", subject=mark("narration.you"), mover="you", space=card.rank,
+                card=card.the_name)
     assert said(message, "narration.opponent")
     assert [e.mover for e in controller.log] == [0, 1]
     opponent_view = controller.opponent.views[-1]  # type: ignore[attr-defined]

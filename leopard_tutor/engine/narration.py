@@ -3,7 +3,9 @@
 Everything is worked out from engine objects: the squares before and after the move as the
 viewer sees them (so a face-down card the viewer did not lay stays unnamed), and the rule set.
 The words take the viewer's side: "you" and "your" for the viewer, "your opponent" and
-"their" for the other player.
+"their" for the other player. Each sentence is told with the fact `mover` ("you" where the viewer moved, else
+"other"), which picks its form in a language whose verb agrees with its subject ("Jugaste", "Tu rival jugó"); a
+card is named with its article (`Card.the_name`: "the 7 of hearts", "la reina de picas").
 """
 
 from __future__ import annotations
@@ -97,21 +99,28 @@ def narrate(move: Move, mover: int, viewer: int, before: Sequence[Square], after
     is the other player's name, said instead of "your opponent" when given. With `passed` (the turn runner's
     `Passed`: the mover held no card), an end of turn is told as a pass.
     """
+    who = who_moved(mover, viewer)
     subject = text("narration.you") if mover == viewer else other or text("narration.opponent")
     if isinstance(move, Discard):
-        said = text("narration.discard", subject=subject, card=move.card.name)
+        said = text("narration.discard", subject=subject, mover=who, card=move.card.the_name)
         return Narration(said, mover, viewer, None, None, None)
     if isinstance(move, EndTurn):
-        said = text("narration.passed" if passed else "narration.end_turn", subject=subject)
+        said = text("narration.passed" if passed else "narration.end_turn", subject=subject, mover=who)
         return Narration(said, mover, viewer, None, None, None)
     if isinstance(move, GoOut):
         value = square_value(before[mover], rules) if went_out_value is None else went_out_value
         whose = text("narration.your" if mover == viewer else "narration.their")
-        said = text("narration.go_out", subject=subject, whose=whose, value=value)
+        said = text("narration.go_out", subject=subject, mover=who, whose=whose, value=value)
         return Narration(said, mover, viewer, mover, value, value)
     if not isinstance(move, Play):
         raise TypeError(f"{quote(move)} is not a move")
     return _narrate_play(move, mover, viewer, before, after, rules, placed, subject, other)
+
+
+def who_moved(mover: int, viewer: int) -> str:
+    """Who made a move, as the fact `mover` of a narration text that picks its form (`{"person": "mover", ...}`
+    in the catalogue): "you" where the viewer made it, else "other"."""
+    return "you" if mover == viewer else "other"
 
 
 def _narrate_play(move: Play, mover: int, viewer: int, before: Sequence[Square], after: Sequence[Square],
@@ -119,6 +128,7 @@ def _narrate_play(move: Play, mover: int, viewer: int, before: Sequence[Square],
     owner, space = move.square_owner, move.space
     poss = text("narration.your" if owner == viewer else "narration.their")
     words: dict[str, object] = {"subject": subject,
+                                "mover": who_moved(mover, viewer),
                                 "poss": poss,
                                 "space": space,
                                 "place": space_words(space, owner, mover, viewer, other)}
@@ -130,7 +140,7 @@ def _narrate_play(move: Play, mover: int, viewer: int, before: Sequence[Square],
     elif under[1]:
         shown = under[0]
         assert isinstance(shown, Card)
-        action = text("narration.play_cover", card=card, shown=shown.name, **words)
+        action = text("narration.play_cover", card=card, shown=shown.the_name, **words)
     else:
         action = text("narration.play_over_face_down", card=card, hidden=_face_down_words(under[0]), **words)
     changes = line_changes(owner, old, new, rules)
@@ -157,11 +167,11 @@ def space_words(space: int, owner: int, mover: int, viewer: int, other: str = ""
 
 
 def _landed(card: Card, square: Square, space: int, mover_is_viewer: bool) -> str:
-    """The played card in words, as the viewer knows it once it has landed."""
+    """The played card in words with its article, as the viewer knows it once it has landed."""
     if card.rank not in (JACK, QUEEN):
-        return text("narration.card_face_up", card=card.name)
+        return card.the_name
     if mover_is_viewer:
-        return text("narration.own_card_face_down", card=card.name)
+        return text("narration.own_card_face_down", card=card.the_name)
     top = square.top(space)
     if top is not None and isinstance(top[0], Hidden) and top[0].jack_only:
         return text("narration.their_jack_face_down")
@@ -219,9 +229,9 @@ def move_words(move: Move, form: MoveForm, viewer: int) -> str:
         if isinstance(seen, Hidden):
             ranks = or_list([text("narration.moves.some_rank", rank=rank_words(rank)) for rank in seen.ranks])
             return text(f"narration.moves.{form}.play_hidden", card=ranks, **facts)
-        return text(f"narration.moves.{form}.play", card=move.card.name, **facts)
+        return text(f"narration.moves.{form}.play", card=move.card.the_name, **facts)
     if isinstance(move, Discard):
-        return text(f"narration.moves.{form}.discard", card=move.card.name)
+        return text(f"narration.moves.{form}.discard", card=move.card.the_name)
     return text(f"narration.moves.{form}.{'go_out' if isinstance(move, GoOut) else 'end_turn'}")
 
 
