@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Iterator
 
 import pytest
 from keyed import mark, said
@@ -21,6 +23,7 @@ from leopard_tutor.engine import (
     square_value,
 )
 from leopard_tutor.engine.cards import rank_words
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.narration import line_changes, move_words, narrate
 from leopard_tutor.engine.turns import current_player
 from leopard_tutor.table import PassingDevice, PersonHere, Table
@@ -237,3 +240,110 @@ def test_a_turn_ended_with_no_card_held_is_told_as_a_pass(keyed: None) -> None:
                 assert said(table.log[-1].told[player], f"narration.{kind}"), table.log[-1].told[player]
                 seen[kind] += 1
     assert min(seen.values()) >= 3, seen
+
+
+@pytest.fixture
+def spanish(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "es")
+    yield
+
+
+def _every_kind_of_move_told(mover: int, other: str = "") -> dict[str, str]:
+    """Each kind of move made by `mover`, told to player 0: a play on an empty space, one covering a card, a jack
+    laid face down, a card over a face-down one, a discard, an end of turn, a pass and going out."""
+    hand = _hand(("AH 2H 3H / . . . / 7H+QD* . .", "AS 2S 3S / . . . / 7S+JC* . ."),
+                 ("4H KD JD 7C", "4S KC JH 7D"), mover)
+    own, card = hand.held[mover], (lambda rank: next(c for c in hand.held[mover] if c.rank == rank))
+    assert len(own) == 4
+    told: dict[str, str] = {}
+    for kind, move in (("empty", Play(card(4), mover, 4)), ("cover", Play(card(13), mover, 3)),
+                       ("jack", Play(card(11), 1 - mover, 2)), ("over", Play(card(7), mover, 7)),
+                       ("discard", Discard(card(7)))):
+        copy = hand.copy()
+        before = copy.view(0).squares
+        copy.apply(move)
+        told[kind] = narrate(move, mover, 0, before, copy.view(0).squares, REVISED_2008, other=other).text
+    squares = hand.view(0).squares
+    told["end_turn"] = narrate(EndTurn(), mover, 0, squares, squares, REVISED_2008, other=other).text
+    told["passed"] = narrate(EndTurn(), mover, 0, squares, squares, REVISED_2008, other=other, passed=True).text
+    told["go_out"] = narrate(GoOut(), mover, 0, squares, squares, REVISED_2008, other=other).text
+    return told
+
+
+SPANISH_CARD_AFTER_LA_CARTA = re.compile(r"la carta (?:as|rey|reina|jota|\d)")
+"""A card named as a log would ('la carta rey de tréboles'), not as Spanish says it ('el rey de tréboles')."""
+
+
+def test_spanish_narration_conjugates_a_verb_for_each_player(spanish: None) -> None:
+    """Spanish says what the reader did with a verb of theirs ("Jugaste", "Descartaste"), never "Tú: ...", and what
+    the other player did with that player as the subject of a verb ("Tu rival jugó", "Ana descartó"), never
+    "Tu rival: ..."; a card is named with the article of its rank ("el rey", "la jota", "el 3")."""
+    mine = _every_kind_of_move_told(0)
+    assert set(mine) == {"empty", "cover", "jack", "over", "discard", "end_turn", "passed", "go_out"}
+    for kind, sentence in mine.items():
+        assert re.match(r"[A-Z][a-zá]+aste\b", sentence), (kind, sentence)  # the preterite of tú: "Jugaste", ...
+        assert not sentence.startswith(text("narration.you")) and ":" not in sentence.split(" ")[0], sentence
+    for other in ("", "Ana"):
+        subject = other or text("narration.opponent")
+        theirs = _every_kind_of_move_told(1, other)
+        for kind, sentence in theirs.items():
+            assert re.match(re.escape(subject) + r" [a-zá]+ó\b", sentence), (kind, sentence)  # "Tu rival jugó", ...
+    assert mine["empty"] == "Jugaste el 4 de corazones en tu casilla 4: tu cuadro se queda en 3."
+    assert mine["cover"].startswith("Tapaste el 3 de corazones en tu casilla 3 con el rey de diamantes:")
+    assert mine["jack"].startswith("Tapaste el 2 de picas en la casilla 2 de tu rival con la jota de diamantes "
+                                   "boca abajo:")
+    assert mine["over"].startswith("Jugaste el 7 de tréboles en tu casilla 7, encima de tu reina de diamantes "
+                                   "boca abajo:")
+    assert mine["discard"] == "Descartaste el 7 de tréboles."
+    assert mine["passed"] == "Pasaste, sin cartas que jugar."
+    assert mine["go_out"] == "Cerraste con tu cuadro en 3."
+    theirs = _every_kind_of_move_told(1, "Ana")
+    assert theirs["empty"].startswith("Ana jugó el 4 de picas en su casilla 4:")
+    assert theirs["jack"].startswith("Ana tapó el 2 de corazones en tu casilla 2 con una jota boca abajo:")
+    assert theirs["cover"].startswith("Ana tapó el 3 de picas en su casilla 3 con el rey de tréboles:")
+    assert theirs["discard"] == "Ana descartó el 7 de diamantes."
+    assert theirs["end_turn"] == "Ana terminó su turno."
+    assert theirs["passed"] == "Ana pasó, sin cartas que jugar."
+    assert theirs["go_out"] == "Ana cerró con su cuadro en 3."
+    assert _every_kind_of_move_told(1)["discard"] == "Tu rival descartó el 7 de diamantes."
+
+
+def test_spanish_names_every_card_with_the_article_of_its_rank(spanish: None) -> None:
+    """No narration says "la carta rey" or "la carta 7": each card has its article ("el as", "el 7", "la jota",
+    "la reina", "el rey"), and no template puts "de" or "a" before it (which would read "de el", not "del")."""
+    said = [sentence for mover in (0, 1) for other in ("", "Ana")
+            for sentence in _every_kind_of_move_told(mover, other).values()]
+    cards = [Card(rank, suit) for rank in range(1, 14) for suit in "SH"]
+    empty = [Square(), Square()]
+    for card in cards:
+        for owner in (0, 1):
+            play = Play(card, owner, 5)
+            landed = [Square().with_card(card, 5) if square == owner else Square() for square in (0, 1)]
+            said += [narrate(play, mover, 0, empty, landed, REVISED_2008).text for mover in (0, 1)]
+            said += [move_words(play, form, 0) for form in ("advice", "report", "undo")]
+        said += [move_words(Discard(card), form, 0) for form in ("advice", "report", "undo")]
+        said.append(narrate(Discard(card), 1, 0, empty, empty, REVISED_2008).text)
+    wrong = [sentence for sentence in said
+             if SPANISH_CARD_AFTER_LA_CARTA.search(sentence) or re.search(r"\b[Dd]e el\b|\b[Aa] el\b", sentence)]
+    assert not wrong, wrong
+    assert "Tu rival descartó el as de picas." in said and "Tu rival descartó la reina de corazones." in said
+    assert "Jugaste la jota de picas boca abajo en tu casilla 5: tu cuadro se queda en 0." in said
+    assert "descartar el rey de picas" in said and "Tu rival descarta la jota de corazones." in said
+    assert "el rey de picas a la pila de descartes" in said and "la jota de picas a la pila de descartes" in said
+    assert "jugar el as de corazones en la casilla 5 de tu cuadro" in said
+
+
+def test_english_narration_says_what_it_always_said() -> None:
+    """English keeps one template for both players: the card with "the", the subject before the verb."""
+    told = _every_kind_of_move_told(1, "Ana")
+    assert told["discard"] == "Ana discarded the 7 of diamonds."
+    assert told["passed"] == "Ana passed, with no card to play."
+    assert told["go_out"] == "Ana went out with their square worth 3."
+    assert told["jack"].startswith("Ana covered the 2 of hearts on your space 2 with a jack, face down:")
+    mine = _every_kind_of_move_told(0)
+    assert mine["empty"] == "You played the 4 of hearts on your space 4: your square stays at 3."
+    assert mine["jack"].startswith("You covered the 2 of spades on your opponent's space 2 with the jack of diamonds, "
+                                   "face down:")
+    assert mine["over"].startswith("You played the 7 of clubs on your space 7, over your face-down queen of diamonds:")
+    assert mine["end_turn"] == "You ended the turn."
+    assert move_words(Discard(C("KC")), "undo", 0) == "the discard of the king of clubs"
