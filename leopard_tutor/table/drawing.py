@@ -201,9 +201,9 @@ def _buttons(table: Table, ids: Sequence[str]) -> list[State]:
               "new_match": text("play.buttons.new_match"), "review_prev": text("review.buttons.prev"),
               "review_next": text("review.buttons.next"), "review_mistake": text("review.buttons.next_mistake"),
               "try_again": text("review.buttons.try_again"), "review_close": text("review.buttons.close"),
-              "why": text("review.buttons.why"), "review": text("review.buttons.review"),
-              "review_last": text("review.buttons.review_last",  # (shown only where there is a last hand)
-                                  number=table.last_review.number if table.last_review else table.match.hand_number)}
+              "why": text("review.buttons.why"), "review": text("review.buttons.review")}
+    if "review_last" in ids and table.last_review is not None:  # (shown only where there is a last hand: offers)
+        labels["review_last"] = text("review.buttons.review_last", number=table.last_review.number)
     if "pass" in ids:
         labels["pass"] = text("play.people.pass_button", name=table.name(1 - table.viewer))
     if "show_hand" in ids and isinstance(table.mode, PassingDevice):
