@@ -177,11 +177,11 @@ export default {
         clearTimeout(aliveTimer);
         aliveTimer = null;
       }
-      // another table to play: the keyboard goes to it (after a wait, only from this board's section or nowhere)
-      const section = root.closest(".lt-section") || root;
-      const away = document.activeElement && document.activeElement !== document.body &&
-        !section.contains(document.activeElement);
-      if (message && message.type === "focus_table" && !(message.waited && away)) {
+      if (message && message.type === "focus_table") {
+        // another table to play: the keyboard goes to it (after a wait, only from this board's section or nowhere)
+        const at = document.activeElement;
+        const section = root.closest(".lt-section") || root;
+        if (message.waited && at && at !== document.body && !section.contains(at)) return;
         showTable(root.querySelector('.lt-hand-card[tabindex="0"], .lt-hand-card') ||
           root.querySelector('.lt-space[tabindex="0"], .lt-space'));
       }
