@@ -86,7 +86,8 @@ class RecordingProxy(socketserver.ThreadingTCPServer):
     class Handler(socketserver.StreamRequestHandler):
         def handle(self) -> None:
             line = self.rfile.readline(2048).decode("latin-1").strip()
-            self.server.seen.append(line)  # type: ignore[attr-defined]
+            if line:  # (a connection the browser opened ahead and closed names no host: it asked for nothing)
+                self.server.seen.append(line)  # type: ignore[attr-defined]
             self.wfile.write(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
 
 
