@@ -95,6 +95,7 @@ def test_escape_drops_a_name_edit_and_a_name_kept_at_tab_is_said(open_board: Any
     header = page.locator(".lt-student")
     shown = header.locator(".lt-student-name")
     expect(header.locator(".lt-student-lead")).to_have_text(text("students.you_are"), timeout=TIMEOUT)
+    expect(shown).not_to_have_text("", timeout=TIMEOUT)  # (the name offered may come a moment after its lead)
     offered = shown.inner_text()
     change = header.get_by_role("button", name=text("students.change"))
     box = header.get_by_role("textbox", name=text("students.label"))
