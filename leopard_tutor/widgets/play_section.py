@@ -914,7 +914,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self.board.show_message(text("classmates.leave_first"), tone="warn")
             return
         self.names_row.layout.display = "" if change["new"] == PEOPLE else "none"
-        self.newcomer.show(self.newcomer_wanted and change["new"] not in (PEOPLE, CLASSMATE))
+        self.want_newcomer(self.newcomer_wanted)  # (not while people play each other)
         if self.classmates is not None:
             self.classmates.layout.display = "" if change["new"] == CLASSMATE else "none"
         if change["new"] == CLASSMATE:  # a classmate's match starts when both sit at a table: the board says so
