@@ -15,7 +15,7 @@ from leopard_tutor.app import build_app
 from leopard_tutor.engine import Card
 from leopard_tutor.pacing import IntentPace
 from leopard_tutor.protocol import kernel_proof, proof_holds
-from leopard_tutor.server import guards
+from leopard_tutor.server import guards, sessions
 from leopard_tutor.server.kernel_messages import ERROR_REPLY, screen
 from leopard_tutor.server.kernels import ForgettingKernels
 from leopard_tutor.server.sessions import SessionBook
@@ -243,6 +243,33 @@ def test_a_session_takes_a_limited_number_of_websockets_and_a_closed_one_frees_i
     assert all(book.socket_opened("spare", 2) for _ in range(3)), "a kernel that is no session is not counted"
     book.forget("k1")
     assert "k1" not in book.sockets
+
+
+def test_a_visitor_leaves_when_their_last_page_goes_and_is_back_when_one_connects(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    wall = Clock()
+    book = SessionBook(wall=wall)
+    book.hand_out("k1", "ana")
+    book.hand_out("k2", "ana")
+    book.socket_opened("k1", 2)
+    book.socket_opened("k2", 2)
+    wall.now += 30
+    book.socket_closed("k1")
+    assert book.left == {}, "another of her pages is still connected"
+    wall.now += 30
+    book.socket_closed("k2")
+    assert book.left == {"ana": wall.now}
+    book.socket_opened("k1", 2)
+    assert book.left == {}, "back"
+    book.forget("k1")
+    assert book.left == {"ana": wall.now}, "her kernel went while her page was connected: she left then"
+    monkeypatch.setattr(sessions, "LEFT_KEPT", 2)
+    for visitor in ("ben", "cy"):
+        book.hand_out(visitor, visitor)
+        book.socket_opened(visitor, 2)
+        wall.now += 1
+        book.socket_closed(visitor)
+    assert list(book.left) == ["ben", "cy"], "the oldest goes past the limit"
 
 
 @pytest.mark.parametrize(("headers", "visit"), [

@@ -332,6 +332,12 @@ def test_what_a_student_does_and_when_they_are_away(tmp_path: Path, keyed: None)
     clock.now += 180  # five minutes since the page last said what she does
     assert now() == mark("teacher.now.quiet", doing=mark("teacher.now.practice"), minutes=5)
     assert now(False) == mark("teacher.now.away", minutes=5), "no page of hers connected: away"
+    gone = class_.rows(lambda v: False, left={"ana": clock.now - 60})[0]["cells"]
+    assert gone[4]["text"] == mark("teacher.now.away", minutes=1), "away since her last page went, not since her report"
+    assert gone[5]["sort"] == clock.now - 60, "last seen then too"
+    assert class_.rows(lambda v: False, left={"ana": clock.now - 600})[0]["cells"][4]["text"] == mark(
+        "teacher.now.away", minutes=5), "a page that went before her last report changes nothing"
+    assert f"{mark('teacher.now.away', minutes=1)}" in class_.csv(lambda v: False, left={"ana": clock.now - 60})
     assert class_.rows(lambda v: True)[0]["away"] is False and class_.rows(lambda v: False)[0]["away"] is True
     # sorted by "Now", a student away comes after every tab, whatever the words (the page compares lists part by part)
     assert class_.rows(lambda v: True)[0]["cells"][4]["sort"][0] == 0

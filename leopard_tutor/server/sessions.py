@@ -23,6 +23,8 @@ PAGE_GONE_SECONDS = 60.0
 """How long a session lives once its page has gone: a reload or a short network drop comes back well within it."""
 SESSIONS_PER_VISITOR = 4
 """Sessions one visitor (one browser) may have at once by default: a student with a few tabs."""
+LEFT_KEPT = 10_000
+"""How many visitors' leaving times a book keeps (the oldest go first): a class's, many times over."""
 
 
 @dataclass
@@ -37,12 +39,17 @@ class Session:
 class SessionBook:
     """The sessions handed to visitors: their owners, and which pages have been gone too long."""
 
-    def __init__(self, gone_after: float = PAGE_GONE_SECONDS, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, gone_after: float = PAGE_GONE_SECONDS, clock: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time) -> None:
         self.gone_after = gone_after
         self.clock = clock
+        self.wall = wall
         self.sessions: dict[str, Session] = {}
         self.making: Counter[str | None] = Counter()
         self.sockets: Counter[str] = Counter()
+        self.left: dict[str, float] = {}
+        """When each visitor's last connected page went (`wall` time), for those with none connected since: at most
+        `LEFT_KEPT`, the latest last."""
 
     def in_use(self, visitor: str | None = None, *, anyone: bool = True) -> int:
         """Sessions in use: those handed out plus the pages being made (each will be one), of everyone
@@ -73,14 +80,26 @@ class SessionBook:
         if self.sockets[kernel_id] >= limit:
             return False
         self.sockets[kernel_id] += 1
+        self.left.pop(self.sessions[kernel_id].owner, None)
         return True
 
     def socket_closed(self, kernel_id: str) -> None:
-        """One websocket counted on `kernel_id` has closed (or its opening failed)."""
+        """One websocket counted on `kernel_id` has closed (or its opening failed); if it was its visitor's last, they
+        have left now."""
         if self.sockets[kernel_id] > 1:
             self.sockets[kernel_id] -= 1
-        else:
-            self.sockets.pop(kernel_id, None)
+            return
+        self.sockets.pop(kernel_id, None)
+        self._maybe_left(self.owner(kernel_id))
+
+    def _maybe_left(self, visitor: str | None) -> None:
+        """Note that `visitor` left now, if no page of theirs is connected any more."""
+        if visitor is None or visitor in self.connected_visitors():
+            return
+        self.left.pop(visitor, None)
+        self.left[visitor] = self.wall()
+        while len(self.left) > LEFT_KEPT:
+            del self.left[next(iter(self.left))]
 
     def served(self, kernel_id: str) -> None:
         """The page of `kernel_id` has been sent (or its sending failed): from now on it must connect."""
@@ -104,9 +123,10 @@ class SessionBook:
         return session is None or (visitor is not None and hmac.compare_digest(session.owner, visitor))
 
     def forget(self, kernel_id: str) -> None:
-        """Drop what is kept about `kernel_id` (its kernel has gone)."""
-        self.sessions.pop(kernel_id, None)
-        self.sockets.pop(kernel_id, None)
+        """Drop what is kept about `kernel_id` (its kernel has gone); its visitor leaves if its page was their last."""
+        session = self.sessions.pop(kernel_id, None)
+        if self.sockets.pop(kernel_id, 0) and session is not None:
+            self._maybe_left(session.owner)
 
     def sweep(self, connections: Callable[[str], int | None]) -> tuple[list[str], list[str]]:
         """(kernels whose page has been gone for `gone_after` seconds or more, kernels that no longer exist).

@@ -301,7 +301,8 @@ class Students:
 
     def rows(self, connected: Callable[[str], bool], most: int = PAGE_ROWS,
              classmates: Mapping[str, Standing] | None = None, here: Collection[str] = (),
-             rounds: Mapping[str, Sequence[RoundMatch]] | None = None) -> list[dict[str, Any]]:
+             rounds: Mapping[str, Sequence[RoundMatch]] | None = None,
+             left: Mapping[str, float] | None = None) -> list[dict[str, Any]]:
         """The class as the teacher reads it: every student among the visitors `here` (their page connected now),
         and the students seen last up to `most` rows (so that records made and left in a burst never hide the
         students in the room), ordered by name (case ignored; the latest seen first among equal names), a row each:
@@ -312,7 +313,9 @@ class Students:
         stage (`STUCK_TRIES`), else None.
         `connected(visitor)`: whether any page of that visitor is connected now (else they are away); `classmates`:
         the matches between classmates each student played, by visitor (`standings.tally`); `rounds`: the matches
-        against the computer the rounds gave a student, by visitor (`Referee.computer_matches`)."""
+        against the computer the rounds gave a student, by visitor (`Referee.computer_matches`); `left`: when each
+        visitor's last page went (`SessionBook.left`), which counts as seen then, if it is later than their last
+        report."""
         now = self.clock()
         titles = [lesson.title for lesson in current_lessons()]
         present = self.store.students_of(here)
@@ -322,14 +325,16 @@ class Students:
                        key=lambda row: (row.name.casefold(), -row.last_seen))
         played = classmates or {}
         given = rounds or {}
-        return [{**_row(row, now, connected(row.visitor), played.get(row.visitor), given.get(row.visitor, ())),
+        return [{**_row(_seen(row, left), now, connected(row.visitor), played.get(row.visitor),
+                        given.get(row.visitor, ())),
                  "stages": _stages(row, titles), "stuck": _stuck(row, now)} for row in shown]
 
     def csv_parts(self, connected: Callable[[str], bool], classmates: Mapping[str, Standing] | None = None,
-                  rounds: Mapping[str, Sequence[RoundMatch]] | None = None) -> Iterator[str]:
+                  rounds: Mapping[str, Sequence[RoundMatch]] | None = None,
+                  left: Mapping[str, float] | None = None) -> Iterator[str]:
         """The class's rows as CSV, every student in the order they came, in parts of `CSV_ROWS` rows: the columns'
         titles, then each row's texts (the cells of `rows`), a text a spreadsheet would take for a formula (a name
-        such as "=1+1") preceded by an apostrophe; `classmates` and `rounds` as for `rows`."""
+        such as "=1+1") preceded by an apostrophe; `classmates`, `rounds` and `left` as for `rows`."""
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([text(f"teacher.columns.{column}") for column in COLUMNS])
@@ -338,7 +343,7 @@ class Students:
             found = self.store.students(after=after, most=CSV_ROWS)
             now = self.clock()
             for _, row in found:
-                cells = _row(row, now, connected(row.visitor), (classmates or {}).get(row.visitor),
+                cells = _row(_seen(row, left), now, connected(row.visitor), (classmates or {}).get(row.visitor),
                              (rounds or {}).get(row.visitor, ()))["cells"]
                 writer.writerow([not_a_formula(cell["text"]) for cell in cells])
             yield out.getvalue()
@@ -349,13 +354,19 @@ class Students:
             after = found[-1][0]
 
     def csv(self, connected: Callable[[str], bool], classmates: Mapping[str, Standing] | None = None,
-            rounds: Mapping[str, Sequence[RoundMatch]] | None = None) -> str:
+            rounds: Mapping[str, Sequence[RoundMatch]] | None = None, left: Mapping[str, float] | None = None) -> str:
         """The whole CSV of `csv_parts`, as one text."""
-        return "".join(self.csv_parts(connected, classmates, rounds))
+        return "".join(self.csv_parts(connected, classmates, rounds, left))
 
 
 def _whole(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _seen(row: StudentRow, left: Mapping[str, float] | None) -> StudentRow:
+    """`row` last seen when the student's last page went (of `left`), if that is later than their last report."""
+    gone = (left or {}).get(row.visitor)
+    return row if gone is None or gone <= row.last_seen else replace(row, last_seen=gone)
 
 
 def _row(row: StudentRow, now: float, connected: bool, classmates: Standing | None,

@@ -155,7 +155,7 @@ class ClassPage:
             self.tables.sweep()
         here = self.book.connected_visitors()
         rows = self.students.rows(here.__contains__, classmates=self.tables.tally(), here=here,
-                                  rounds=self.tables.computer_matches())
+                                  rounds=self.tables.computer_matches(), left=self.book.left)
         for row in rows:  # what a screen reader names the row's button: whose it is
             name = row["cells"][0]["text"]
             row["labels"] = {key: text(f"teacher.labels.{key}", name=name) for key in ("unlock", "unlocked")}
@@ -257,7 +257,7 @@ class ClassPage:
         """The class as CSV, in parts: every student's row (`Students.csv_parts`), then a blank line and the
         standings of all time, under a line that says so and their columns' titles."""
         yield from self.students.csv_parts(self.book.connected_visitors().__contains__, self.tables.tally(),
-                                           self.tables.computer_matches())
+                                           self.tables.computer_matches(), self.book.left)
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([])
