@@ -345,12 +345,19 @@ def test_every_stages_success_is_at_most_three_short_sentences(lang: str, monkey
 
 def test_progress_code_export_and_import_and_a_bad_code(keyed: None) -> None:
     section, controller = new_section()
+    before = section.copy.value
     for intent in intents_for(controller, LESSONS[0].solution[0]):
         section.board.dispatch(intent)
-    section.show_code()
-    code = section.code.value
-    assert code.startswith("LT2-")
-    assert mark("sections.progress.shown") in section.code_note.value  # said beside the box, not only far above it
+    code = section.copy.value
+    assert code != before and code == controller.progress.to_code(), "the page holds the code to copy, kept up to date"
+    section.copy._on_page_msg(section.copy, {"type": "copied", "ok": "yes"}, [])  # a page's message of another shape
+    assert section.code.value == "" and section.code_note.value == ""
+    section.copy._on_page_msg(section.copy, {"type": "copied", "ok": False}, [])
+    assert section.code.value == code and mark("sections.progress.not_copied") in section.code_note.value
+    section.code.value = ""
+    section.copy._on_page_msg(section.copy, {"type": "copied", "ok": True}, [])
+    assert code.startswith("LT2-") and section.code.value == code
+    assert mark("sections.progress.copied") in section.code_note.value  # said beside the box, not only far above it
     other, other_controller = new_section()
     other.code.value = code
     other.board.act(other.load_code)

@@ -25,6 +25,7 @@ from ..table.offers import end_turn_shown
 from ..table.presenter import action, goal_panel, list_panel, table_state, text_panel
 from ..table.sentences import places_words
 from .board import LeopardBoard
+from .copy_button import CopyButton
 from .section import SectionPlace
 from .stage_tabs import StageTabs
 from .storage import BrowserStorage
@@ -315,16 +316,18 @@ class LearnSection(W.VBox):  # type: ignore[misc]
                            description=text("sections.progress.code_label"))  # (read out only: see GameSaver's)
         self.code.add_class("lt-unseen-label")
         self.code.add_class("lt-code")
-        show = W.Button(description=text("sections.progress.show"))
+        progress = controller.progress
+        self.copy = CopyButton(description=text("sections.progress.copy"), value=progress.to_code(),
+                               on_copied=lambda ok: self.board.control(lambda: self.show_code(ok)))
+        progress.listeners.append(lambda: setattr(self.copy, "value", progress.to_code()))
         load = W.Button(description=text("sections.progress.load"))
-        show.on_click(lambda _b: self.board.control(self.show_code))
         load.on_click(lambda _b: self.board.control(self.load_code))
         self.code_note = W.HTML()
         """What became of the last Show or Load, beside the box (the board's message says it too, far above it)."""
         self.code_note.add_class("lt-code-note")
         code_box = W.VBox([W.HTML(f"<h4>{html.escape(text('sections.progress.title'))}</h4>"
                                   f"<p>{html.escape(text('sections.progress.explain'))}</p>"),
-                           W.HBox([self.code, show, load], layout=W.Layout(flex_flow="row wrap")), self.code_note])
+                           W.HBox([self.code, self.copy, load], layout=W.Layout(flex_flow="row wrap")), self.code_note])
         code_box.add_class("lt-panel")
         code_box.add_class("lt-below")
         self.stage_keeper = BrowserStorage("stage")
@@ -416,10 +419,10 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         """The stage on the board."""
         return self.controller.lesson.stage, None
 
-    def show_code(self) -> None:
-        """Put the progress code in the text box, and say so beside it."""
+    def show_code(self, copied: bool) -> None:
+        """Put the progress code in the text box, and say beside it whether the page could also copy it (`copied`)."""
         self.code.value = self.controller.progress.to_code()
-        self._note(text("sections.progress.shown"))
+        self._note(text("sections.progress.copied" if copied else "sections.progress.not_copied"))
 
     def load_code(self) -> None:
         """Add the text box's code to the progress, the better of each (as the class server's record is added): a code

@@ -133,6 +133,21 @@ def test_complete_stage_2_and_stage_6_by_clicks(board: Any) -> None:
     section.locator(".lt-code input").fill(progress.to_code())
     click(root, section.get_by_role("button", name=text("sections.progress.load")))
     expect(root.locator(".lt-message")).to_have_text(text("sections.progress.merged", raised=4))  # (1 had 3 stars)
+    # Copy my code copies it during the click (this page is on this machine, so the browser's clipboard allows it)
+    board.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    section.get_by_role("button", name=text("sections.progress.copy")).click()
+    expect(section.locator(".lt-code-note")).to_have_text(text("sections.progress.copied"), timeout=TIMEOUT)
+    copied = board.page.evaluate("navigator.clipboard.readText()")
+    assert Progress.from_code(copied).stars == {lesson.key: 3 for lesson in LESSONS[:5]}, copied
+    expect(section.locator(".lt-code input")).to_have_value(copied)
+    # a class's server on its network address is plain HTTP, no secure context: the older copy command copies it
+    board.page.evaluate("""() => { Object.defineProperty(window, "isSecureContext", {value: false});
+                                   return navigator.clipboard.writeText("not the code"); }""")
+    section.locator(".lt-code input").fill("")
+    section.get_by_role("button", name=text("sections.progress.copy")).click()
+    expect(section.locator(".lt-code input")).to_have_value(copied, timeout=TIMEOUT)
+    expect(section.locator(".lt-code-note")).to_have_text(text("sections.progress.copied"))
+    assert board.page.evaluate("navigator.clipboard.readText()") == copied
     click(root, stage_tab(section, 6))
     expect(root.locator(".lt-turn")).to_contain_text(stage_line(6))
     expect(root.get_by_text(worth(THEIRS, 6), exact=True)).to_be_visible()
