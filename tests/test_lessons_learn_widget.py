@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -13,6 +14,7 @@ from leopard_tutor.engine import Discard, EndTurn, GoOut, Move, Play
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.facts import fill
 from leopard_tutor.lessons import LESSONS, Progress
+from leopard_tutor.lessons.attempt import MOST_INPUTS
 from leopard_tutor.lessons.facts import lesson_facts
 from leopard_tutor.lessons.notation import LEARNER
 from leopard_tutor.table.sentences import places_words
@@ -180,7 +182,7 @@ def test_a_reload_opens_the_stage_the_learner_was_at_else_the_first_not_yet_solv
     progress.open_through(LESSONS[6].key)
     section.stage_keeper.restore("")
     section.stage_buttons[6].click()
-    assert controller.lesson.stage == 7 and section.stage_keeper.saved == "7"
+    assert controller.lesson.stage == 7 and json.loads(section.stage_keeper.saved) == {"stage": 7, "inputs": []}
     again = LearnSection(LearnController(progress=progress))
     assert again.controller.lesson.stage == 1
     again.stage_keeper.restore(section.stage_keeper.saved)
@@ -205,6 +207,53 @@ def test_a_reload_opens_the_stage_the_learner_was_at_else_the_first_not_yet_solv
     later.load_code(solved.to_code())  # stages 1 to 6 solved: 7 is open
     early.update_panels()  # as the app does once the progress is restored
     assert early.controller.lesson.stage == 7
+
+
+def test_a_reload_or_another_language_takes_up_a_stage_where_the_learner_left_it(keyed: None) -> None:
+    """What the learner did in a stage (moves, slips, hints) is kept with it: a reload, or the stage carried into
+    another language, makes it again; what is not a stage's inputs opens the stage from its start."""
+    index = next(i for i, lesson in enumerate(LESSONS) if len(lesson.solution) >= 2 and not lesson.questions)
+    lesson = LESSONS[index]
+    section, controller = new_section()
+    progress = controller.progress
+    progress.open_through(lesson.key)
+    section.stage_keeper.restore("")
+    section.stage_buttons[index].click()
+    board = section.board
+    board.dispatch({"type": "action", "id": "hint"})
+    hand = controller.attempt.hand
+    wrong = next(Play(card, owner, space) for card in hand.held[LEARNER] for owner in (0, 1) for space in range(1, 10)
+                 if not hand.check(Play(card, owner, space)).legal)
+    board.act(lambda: controller.try_move(wrong))
+    for intent in intents_for(controller, lesson.solution[0]):
+        board.dispatch(intent)
+    attempt = controller.attempt
+    assert attempt.slips == 1 and attempt.hints_used == 1 and len(attempt.hand.moves) > 0
+    kept = json.loads(section.stage_keeper.saved)
+    assert kept["stage"] == lesson.stage and len(kept["inputs"]) == 3
+
+    def same(other: LearnSection) -> None:
+        again = other.controller.attempt
+        assert other.controller.index == index and again.inputs == attempt.inputs
+        assert again.hand.moves == attempt.hand.moves and again.view.hand == attempt.view.hand
+        assert (again.slips, again.hints_used, again.solved) == (attempt.slips, attempt.hints_used, attempt.solved)
+        assert other.board.state["message"].startswith(mark("sections.learn.resumed", stage=lesson.stage,
+                                                            title=lesson.title))
+
+    reloaded = LearnSection(LearnController(progress=progress))
+    reloaded.stage_keeper.restore(section.stage_keeper.saved)
+    same(reloaded)
+    carried = LearnSection(LearnController(progress=progress))  # (the app builds the section anew in the language)
+    carried.take_place(section.place())
+    same(carried)
+    for bad in ([f"play {'Z' * 3} on your 1"], ["hint"] * (MOST_INPUTS + 1), [5], "hint"):
+        fresh = LearnSection(LearnController(progress=progress))
+        fresh.stage_keeper.restore(json.dumps({"stage": lesson.stage, "inputs": bad}))
+        assert fresh.controller.index == index and fresh.controller.attempt.inputs == [], bad
+        assert fresh.controller.attempt.hand.moves == lesson.new_attempt().hand.moves
+    broken = LearnSection(LearnController(progress=progress))
+    broken.stage_keeper.restore('{"stage": 7, "inputs": ["hint"')
+    assert broken.controller.attempt.inputs == [], "not JSON: the first open stage not yet solved, from its start"
 
 
 def test_locked_stage_says_which_stage_opens_it(keyed: None) -> None:

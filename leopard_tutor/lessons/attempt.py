@@ -10,6 +10,7 @@ from ..engine import (
     EndTurn,
     GoOut,
     Hand,
+    LeopardError,
     Move,
     Play,
     PlayerView,
@@ -18,6 +19,7 @@ from ..engine import (
 from ..engine.catalogue import text
 from ..engine.facts import fill
 from ..engine.gains import move_gain, value_changes
+from ..engine.knowledge import ANSWERS
 from ..engine.narration import move_words, ran_out_words
 from ..engine.turns import apply_move, play_turn
 from ..hint_ladder import RUNGS, HintLadder, Rung
@@ -25,8 +27,14 @@ from .coach import coach_move
 from .facts import lesson_facts, move_narration
 from .goals import Goal
 from .model import Lesson
-from .notation import LEARNER, OPPONENT, parse_move
+from .notation import LEARNER, OPPONENT, move_text, parse_move
 from .questions import StageQuestion, answer_words
+
+MOST_INPUTS = 400
+"""The most inputs an attempt is made again from (`replayed`): a long stage's moves, slips and hints, many times
+over."""
+HINT, ANSWER = "hint", "answer "
+"""How `Attempt.inputs` writes a hint asked for, and an answer given ("answer yes")."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,9 @@ class Attempt:
         self.finished = False
         self.answered = 0
         self._answer_hints = 0  # rungs shown for the question now asked
+        self.inputs: list[str] = []
+        """What the learner did that counts, in order: each move tried (lesson notation), a hint asked for (`HINT`),
+        an answer given (`ANSWER` and the answer). The same inputs make the same attempt again (`replayed`)."""
 
     # -- what the learner sees ---------------------------------------------------------------
     @property
@@ -134,6 +145,7 @@ class Attempt:
         if question is None:
             return Feedback(False, text("lessons.feedback.finished"), "finished")
         words = answer_words(given)
+        self.inputs.append(ANSWER + given)
         truth = question.truth(self.view)
         if given != truth.answer:
             self.slips += 1
@@ -177,6 +189,7 @@ class Attempt:
             return Feedback(False, text("lessons.feedback.not_now"), "not-now", move)
         if self.finished or self._hand.to_move != LEARNER:
             return Feedback(False, text("lessons.feedback.finished"), "finished", move)
+        self.inputs.append(move_text(move))
         hand = self._hand
         verdict = hand.check(move)
         if not verdict.legal:
@@ -222,6 +235,7 @@ class Attempt:
 
     def hint(self) -> Rung:
         """The next rung of the hint ladder for the current step (each new rung costs like a slip)."""
+        self.inputs.append(HINT)
         question = self.question
         if question is not None:
             return self._answer_hint(question)
@@ -345,6 +359,26 @@ class Attempt:
             return self.lesson.replies[self._replies_used - 1]
         held = hand.held[OPPONENT]
         return Discard(held[0]) if held else EndTurn()
+
+
+def replayed(lesson: Lesson, inputs: object) -> tuple[Attempt, str]:
+    """A new attempt at `lesson` with `inputs` (an attempt's `inputs`, as a browser or another language gives them
+    back) made again, and what it said last ("" if nothing): the same position, slips, hints and stars to come.
+    LeopardError, and no attempt, if they are not inputs of an attempt (not a list of texts, more than `MOST_INPUTS`,
+    a text that is no move, hint or answer)."""
+    if not isinstance(inputs, (list, tuple)) or len(inputs) > MOST_INPUTS or \
+            not all(isinstance(each, str) and len(each) <= 40 for each in inputs):
+        raise LeopardError(f"a lesson's moves must be a list of at most {MOST_INPUTS} short texts")
+    attempt = lesson.new_attempt()
+    said = ""
+    for each in inputs:
+        if each == HINT:
+            said = attempt.hint().text
+        elif each.startswith(ANSWER) and each[len(ANSWER):] in ANSWERS:
+            said = attempt.answer(each[len(ANSWER):]).text
+        else:
+            said = attempt.try_move(parse_move(each)).text
+    return attempt, said
 
 
 def _coach_words(hand: Hand, coach: Move) -> str:

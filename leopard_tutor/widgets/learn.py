@@ -5,6 +5,7 @@ state out); `LearnSection` adds the ordinary controls around the board."""
 from __future__ import annotations
 
 import html
+import json
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -18,6 +19,7 @@ from ..engine.catalogue import and_list, text
 from ..engine.knowledge import ANSWERS
 from ..engine.square import Face
 from ..lessons import Attempt, Feedback, Lesson, Progress, current_lessons, kernel_progress
+from ..lessons.attempt import MOST_INPUTS, replayed
 from ..lessons.notation import LEARNER
 from ..lessons.questions import answer_words
 from ..table import BadIntent, BoardState, Marks, State, TableController
@@ -156,6 +158,24 @@ class LearnController(TableController):
         self.index = index
         self._fresh(" ".join((text("sections.learn.opened", stage=lesson.stage, title=lesson.title),
                               text("sections.learn.start_questions" if lesson.questions else "sections.learn.start"))))
+
+    def resume(self, index: int, inputs: object) -> None:
+        """Open the stage at `index` where the learner left it: its attempt's `inputs` (kept by the browser, or carried
+        into another language) made again, and what it said last said again. Inputs that are none of that stage's
+        open it from its start, as `open` does."""
+        if not 0 <= index < len(self.lessons) or not self.progress.is_unlocked(self.lessons[index].key):
+            self.open(index)
+            return
+        lesson = self.lessons[index]
+        try:
+            attempt, said = replayed(lesson, inputs)
+        except LeopardError:
+            log.warning("a stage's moves kept could not be made again; it opens from its start")
+            self.open(index)
+            return
+        self.index, self.attempt = index, attempt
+        self.marks.clear()
+        self.say(" ".join(filter(None, (text("sections.learn.resumed", stage=lesson.stage, title=lesson.title), said))))
 
     def restart(self) -> None:
         """Begin the current lesson again."""
@@ -331,13 +351,14 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         code_box.add_class("lt-panel")
         code_box.add_class("lt-below")
         self.stage_keeper = BrowserStorage("stage")
-        """The stage on the board, kept in the browser: a reload opens it again (`take_up_stage`)."""
+        """The stage on the board and what the learner did in it, kept in the browser: a reload opens it again where
+        it was (`take_up_stage`)."""
         self.stage_keeper.on_restore(self.take_up_stage)
         self._used = False
         """Whether the board was used since the section was built (a click, a stage opened by a link or redrawn in
         another language): then the stage the browser kept makes no change."""
-        self._kept: str | None = None
-        """The stage the browser kept ("" if none), once the page has said it."""
+        self._kept: tuple[str, list[str]] | None = None
+        """The stage the browser kept ("" if none) and its attempt's inputs, once the page has said them."""
         self._index_shown = controller.index
         """The stage the board showed after the last click (`_moved_on`)."""
         self.board.listeners.append(lambda _intent: self._keep_stage())  # (first: update_panels reads `_used`)
@@ -355,33 +376,46 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         if opened and intent.get("type") == "action" and intent.get("id") == "next":
             self.board.focus_table()
 
-    def open_stage(self, stage: int) -> None:
+    def open_stage(self, stage: int, inputs: Sequence[str] = ()) -> None:
         """Open Learn at `stage` (its number in the course, as a teacher's link says it; a group of stages holds
-        only some), the stages before it opened too."""
+        only some), the stages before it opened too; with `inputs` (an attempt's), where they leave it."""
         controller = self.controller
         index = next((index for index, lesson in enumerate(controller.lessons) if lesson.stage == stage), None)
         if index is None:
             raise BadIntent(f"there is no stage {stage}")
         controller.progress.open_through(controller.lessons[index].key)
-        self.board.act(lambda: controller.open(index))
+        self.board.act(lambda: controller.resume(index, list(inputs)) if inputs else controller.open(index))
 
     def take_up_stage(self, kept: str) -> None:
-        """Open the stage the browser `kept` (where the learner was when the page was left), if it is one of this
-        section's and open; else the first open stage not yet solved (the first stage if every one is). Nothing
-        changes once the board has been used. The progress the browser keeps may come after it (its storage lies
-        after the sections in the page): `update_panels`, which the app calls then, looks again (`_open_kept`)."""
-        self._kept = kept
+        """Open the stage the browser `kept` (where the learner was when the page was left: `_keep_stage`) where it
+        was, if it is one of this section's and open; else the first open stage not yet solved (the first stage if
+        every one is). Nothing changes once the board has been used. The progress the browser keeps may come after
+        it (its storage lies after the sections in the page): `update_panels`, which the app calls then, looks again
+        (`_open_kept`)."""
+        try:
+            found = json.loads(kept) if kept.startswith("{") else {"stage": kept}
+        except ValueError:
+            found = None
+        if not isinstance(found, dict):
+            found = {}
+        stage, inputs = found.get("stage"), found.get("inputs")
+        self._kept = (str(stage) if isinstance(stage, (int, str)) else "",
+                      inputs if isinstance(inputs, list) and all(isinstance(each, str) for each in inputs) else [])
         self._open_kept()
 
     def _open_kept(self) -> None:
         """Open the stage `take_up_stage` says, while the board has not been used since the page said it."""
-        kept = self._kept
-        if kept is None or self._used:
+        if self._kept is None or self._used:
             return
+        kept, inputs = self._kept
         controller = self.controller
         lessons, progress = controller.lessons, controller.progress
         index = next((index for index, lesson in enumerate(lessons)
                       if str(lesson.stage) == kept and progress.is_unlocked(lesson.key)), None)
+        if index is not None and inputs:
+            at, self._kept = index, None  # (made again once: later redraws leave it as it is)
+            self.board.act(lambda: controller.resume(at, inputs))
+            return
         if index is None:
             index = next((index for index, lesson in enumerate(lessons)
                           if progress.is_unlocked(lesson.key) and not progress.stars.get(lesson.key)), 0)
@@ -389,10 +423,13 @@ class LearnSection(W.VBox):  # type: ignore[misc]
             self.board.act(lambda: controller.open(index))
 
     def _keep_stage(self) -> None:
-        """The board was used: have the browser keep the stage on it (once the page has said what it kept)."""
+        """The board was used: have the browser keep the stage on it and what the learner did there (once the page has
+        said what it kept)."""
         self._used = True
         if self.stage_keeper.restored:
-            self.stage_keeper.save(str(self.controller.lesson.stage))
+            inputs = self.controller.attempt.inputs
+            kept = {"stage": self.controller.lesson.stage, "inputs": inputs if len(inputs) <= MOST_INPUTS else []}
+            self.stage_keeper.save(json.dumps(kept, separators=(",", ":")))
 
     def watch_rules(self, follow: Callable[[RuleSet], None]) -> None:
         """Call `follow` with the rules of the stage on the board, now and after every change of stage."""
@@ -400,14 +437,15 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         follow(self.controller.lesson.rules)
 
     def place(self) -> SectionPlace:
-        """The stage on the board."""
-        return self.controller.lesson.stage
+        """The stage on the board, and what the learner did there (its attempt's inputs)."""
+        return self.controller.lesson.stage, tuple(self.controller.attempt.inputs)
 
     def take_place(self, place: SectionPlace) -> None:
-        """Open the stage `place` again (one this section does not hold is logged)."""
-        if isinstance(place, int):
+        """Open the stage of `place` again, where it was (one this section does not hold is logged)."""
+        if isinstance(place, tuple):
+            stage, inputs = place
             try:
-                self.open_stage(place)
+                self.open_stage(stage, inputs)
             except LeopardError:
                 log.exception("the stage could not be carried into another language")
 
