@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
+from keyed import said
 from positions import random_hand
 
 from leopard_tutor.ai.hints import Hint, explain
@@ -24,6 +26,7 @@ from leopard_tutor.engine import (
     LINES,
     RULE_SETS,
     Card,
+    Discard,
     EndTurn,
     GoOut,
     Hand,
@@ -256,15 +259,41 @@ def laid(by_other: bool, check: Callable[[PlayerView, Any, dict[str, Any]], None
     return checked
 
 
+def plays_gain(view: PlayerView) -> bool:
+    """Whether some play raises the player's square or lowers the other's; in Running Leopard, some plays one after
+    another in this turn (every order of the cards held, walked here by the view's legal moves). A play's legality and
+    effect read only the square it goes on, so the plays on each square are walked apart."""
+    me = view.player
+    for owner in (me, 1 - me):
+        before, sign = view.value(owner), 1 if owner == me else -1
+        looked: set[str] = set()
+        waiting = [view]
+        while waiting:
+            at = waiting.pop()
+            for play in at.legal_moves():
+                if not isinstance(play, Play) or play.square_owner != owner:
+                    continue
+                after = at.squares[owner].with_card(play.card, play.space, by_other=owner != me)
+                if sign * (square_value(after, at.rules) - before) > 0:
+                    return True
+                held = list(at.hand)
+                held.remove(play.card)
+                seen = f"{after}|{sorted(card.code for card in held)}"
+                if at.rules.multiple_plays and seen not in looked:
+                    looked.add(seen)
+                    laid = (after, at.squares[1]) if owner == 0 else (at.squares[0], after)
+                    sizes = (len(held), at.hand_sizes[1]) if me == 0 else (at.hand_sizes[0], len(held))
+                    waiting.append(replace(at, squares=laid, hand=tuple(held), plays_made=at.plays_made + 1,
+                                           hand_sizes=sizes))
+    return False
+
+
 def check_no_play_gains(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
-    assert not any(values_after(view, play)[0] > view.value(view.player)
-                   or values_after(view, play)[1] < view.value(1 - view.player)
-                   for play in view.legal_moves() if isinstance(play, Play))
+    assert not plays_gain(view)
 
 
 def check_some_play_gains(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
-    with pytest.raises(AssertionError):
-        check_no_play_gains(view, move, v)
+    assert plays_gain(view)
 
 
 def jacks_left(view: PlayerView) -> int:
@@ -465,6 +494,7 @@ CHECKS: dict[str, Check] = {
     "reason.starts": check_starts, "reason.fills": check_fills, "nudge.crowd_theirs": check_live_before,
     "reason.discard": check_no_play_gains, "nudge.discard": check_no_play_gains,
     "reason.discard_keeps": check_some_play_gains, "nudge.discard_keeps": check_some_play_gains,
+    "reason.discard_least": no_claim, "nudge.discard_least": no_claim,  # (said where the search could not tell)
     # Claims about the turns to come only (checked by playing the hand on, in check_turn_claims).
     "risk.no_turn": no_claim, "risk.stays_broken": no_claim, "risk.going_out_last": no_claim,
     # Rule statements and pointers at the move itself: nothing about the position to verify.
@@ -476,6 +506,7 @@ CHECKS: dict[str, Check] = {
     "card.end_turn": check_after_plays, "space.end_turn": check_after_plays,
     "nudge.end_turn": check_after_plays_no_gain, "reason.end_turn": check_after_plays_no_gain,
     "nudge.end_turn_keeps": check_after_plays_some_gain, "reason.end_turn_keeps": check_after_plays_some_gain,
+    "nudge.end_turn_later": check_after_plays, "reason.end_turn_later": check_after_plays,
     # A pass (no card held, none played this turn): said only of one, never "you have played what helps".
     "nudge.pass": check_pass, "card.pass": check_pass, "space.pass": check_pass_to_them, "move.pass": check_pass_values,
     "reason.pass_only": check_pass_only, "reason.pass": check_pass_or_out,
@@ -621,3 +652,26 @@ def test_the_hint_cases_found_wrong_are_true_now() -> None:
     out = explain(behind.view(0), next(m for m in behind.view(0).legal_moves() if str(m) == "go out"))
     assert "lead" not in out.reason and "ahead" not in out.reason
     check_hint(behind.view(0), out)
+
+
+def test_in_running_leopard_no_play_gains_only_where_no_plays_one_after_another_do(keyed: None) -> None:
+    """Running Leopard, seed 1: no one play raises the square, but the 7 of hearts on space 7, the 4 on space 4 and the
+    king on space 1 make column 1-4-7 score 3. Neither a discard nor an end of turn after the first of them says that
+    no play would help (the QA's case, in both the hint and Why)."""
+    hand = Hand.deal(RULE_SETS["RUNNING_LEOPARD"], seed=1, dealer=1)
+    view = hand.view(0)
+    c = Card.parse
+    assert not any(values_after(view, play)[0] > 0 for play in view.legal_moves() if isinstance(play, Play))
+    discard = next(move for move in view.legal_moves() if isinstance(move, Discard))
+    told = explain(view, discard)
+    assert said(told.reason, "hints.reason.discard_keeps") and said(told.ladder[0], "hints.nudge.discard_keeps")
+    check_hint(view, told)
+    assert said(why(view, discard).sentence, "review.why.reason.discard_keeps")
+    hand.apply(Play(c("7H"), 0, 7))
+    view = hand.view(0)
+    told = explain(view, EndTurn())
+    assert said(told.reason, "hints.reason.end_turn_keeps") and said(told.ladder[0], "hints.nudge.end_turn_keeps")
+    check_hint(view, told)
+    for card, space in (("4H", 4), ("KH", 1)):
+        hand.apply(Play(c(card), 0, space))
+    assert hand.value(0) == 3

@@ -45,6 +45,7 @@ from ..engine.claims import (
     OneCardFrom,
     Open,
     OpponentCanLay,
+    PlaysCanGain,
     Shows,
     Spaces,
     Spoilers,
@@ -189,8 +190,10 @@ def explain(view: PlayerView, move: Move) -> Hint:
             say("nudge", "pass", Passes()), say("card", "pass", Passes()), say("space", "pass", Passes()),
             say("move", "pass", Passes(), *_stays(me, other, values), **values)])
     if isinstance(move, EndTurn):  # after a play in a Running Leopard turn
-        reason = say.first(("reason", "end_turn", (NoPlayGains(),), {}), ("reason", "end_turn_keeps", (), {}))
-        nudge = say.first(("nudge", "end_turn", (NoPlayGains(),), {}), ("nudge", "end_turn_keeps", (), {}))
+        reason = say.first(("reason", "end_turn", (NoPlayGains(),), {}),
+                           ("reason", "end_turn_keeps", (PlaysCanGain(),), {}), ("reason", "end_turn_later", (), {}))
+        nudge = say.first(("nudge", "end_turn", (NoPlayGains(),), {}),
+                          ("nudge", "end_turn_keeps", (PlaysCanGain(),), {}), ("nudge", "end_turn_later", (), {}))
         assert reason is not None and nudge is not None
         return say.hint(move, reason, [
             nudge, say("card", "end_turn"), say("space", "end_turn"),
@@ -199,8 +202,10 @@ def explain(view: PlayerView, move: Move) -> Hint:
     card = move.card
     card_rung = say("card", "card", card=card.name)
     if isinstance(move, Discard):
-        reason = say.first(("reason", "discard", (NoPlayGains(),), {}), ("reason", "discard_keeps", (), {}))
-        nudge = say.first(("nudge", "discard", (NoPlayGains(),), {}), ("nudge", "discard_keeps", (), {}))
+        reason = say.first(("reason", "discard", (NoPlayGains(),), {}),
+                           ("reason", "discard_keeps", (PlaysCanGain(),), {}), ("reason", "discard_least", (), {}))
+        nudge = say.first(("nudge", "discard", (NoPlayGains(),), {}),
+                          ("nudge", "discard_keeps", (PlaysCanGain(),), {}), ("nudge", "discard_least", (), {}))
         assert reason is not None and nudge is not None
         return say.hint(move, reason, [
             nudge, card_rung, say("space", "discard"),

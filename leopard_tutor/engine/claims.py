@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card
-from .legality import allowed_spaces, face_up_ranks
+from .legality import allowed_spaces, face_up_ranks, turn_moves
 from .moves import Discard, GoOut, Move, Play
 from .scoring import scoring_lines, square_value
 from .square import Hidden, Square
@@ -248,14 +248,81 @@ class NextTurn(Claim):
 
 @dataclass(frozen=True)
 class NoPlayGains(Claim):
-    """No legal play this turn raises this player's square or lowers the opponent's."""
+    """No legal play this turn raises this player's square or lowers the opponent's: under rules of several plays a
+    turn, no plays one after another either (`turn_can_gain` says it surely cannot)."""
 
     def holds(self, view: PlayerView, move: Move | None) -> bool:
-        me, them = view.player, view.opponent
-        mine, theirs = view.value(me), view.value(them)
-        return not any(isinstance(play, Play) and (
-            square_value(square_after(view, play, me), view.rules) > mine
-            or square_value(square_after(view, play, them), view.rules) < theirs) for play in view.legal_moves())
+        return turn_can_gain(view) is False
+
+
+@dataclass(frozen=True)
+class PlaysCanGain(Claim):
+    """Some legal play this turn raises this player's square or lowers the opponent's: under rules of several plays a
+    turn, some plays one after another (`turn_can_gain` found them)."""
+
+    def holds(self, view: PlayerView, move: Move | None) -> bool:
+        return turn_can_gain(view) is True
+
+
+TURN_POSITIONS = 1_000
+"""The most positions `turn_can_gain` looks at before it gives up telling."""
+
+
+def turn_can_gain(view: PlayerView, most: int = TURN_POSITIONS) -> bool | None:
+    """Whether this player's plays from here to the end of their turn can raise their square or lower the opponent's:
+    one play under rules of one play a turn; under rules of several, any plays of the cards held one after another.
+    None where telling would mean looking at more than `most` positions. (A hand played empty ends the turn: the
+    player draws at their next one.)"""
+    if view.is_over or view.to_move != view.player:
+        return False
+    global _last_told
+    last = _last_told
+    if last is not None and last[1] == most and last[0] == view:
+        return last[2]
+    told = _turn_can_gain(view, most)
+    _last_told = (view, most, told)
+    return told
+
+
+_last_told: tuple[PlayerView, int, bool | None] | None = None
+"""The last view `turn_can_gain` was asked about, its `most` and its answer: a hint's sentences ask of one view
+several times."""
+
+
+def _turn_can_gain(view: PlayerView, most: int) -> bool | None:
+    """`turn_can_gain` unremembered: a play's legality and what it does read only the square it goes on, so plays on
+    one's own square and plays on the other's are looked at apart."""
+    told = [_square_can_gain(view, owner, most) for owner in (view.player, view.opponent)]
+    return True if True in told else None if None in told else False
+
+
+def _square_can_gain(view: PlayerView, owner: int, most: int) -> bool | None:
+    """Whether plays of this turn on `owner`'s square can raise it (the player's own) or lower it (the other's); None
+    if telling would mean looking at more than `most` positions."""
+    me, rules = view.player, view.rules
+    before, sign = view.value(owner), 1 if owner == me else -1
+    seen: set[tuple[str, tuple[int, ...]]] = set()
+    stack = [(view.squares[owner], view.hand)]
+    while stack:
+        square, held = stack.pop()
+        squares = (square, view.squares[1]) if owner == 0 else (view.squares[0], square)
+        for play in turn_moves(rules, squares, list(held), me, view.plays_made, 0):
+            if not isinstance(play, Play) or play.square_owner != owner:
+                continue
+            laid = square.with_card(play.card, play.space, by_other=owner != me)
+            if sign * (square_value(laid, rules) - before) > 0:
+                return True
+            if not rules.multiple_plays:
+                continue
+            rest = list(held)
+            rest.remove(play.card)
+            key = (str(laid), tuple(sorted(card.code for card in rest)))
+            if key not in seen:
+                if len(seen) >= most:
+                    return None
+                seen.add(key)
+                stack.append((laid, tuple(rest)))
+    return False
 
 
 @dataclass(frozen=True)
