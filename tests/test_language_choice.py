@@ -220,7 +220,7 @@ def test_a_place_that_cannot_be_taken_up_again_leaves_the_rest_drawn(monkeypatch
     page's language follows; the log says what was lost."""
     tutor = app.build_app([("learn", build_learn)])
 
-    def refuse(section: object, stage: int) -> None:
+    def refuse(section: object, stage: int, inputs: object = ()) -> None:
         raise BadIntent(f"there is no stage {stage}")
 
     monkeypatch.setattr(LearnSection, "open_stage", refuse)
