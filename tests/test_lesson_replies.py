@@ -1,5 +1,6 @@
 """Every reply a lesson gives, to every legal move at every step, describes the move actually made (a move that
-solves the stage is answered with what the stage taught and the stars alone: nothing of another move either).
+solves the stage is answered with the opponent's replies to it, what the stage taught and the stars: nothing of
+another move of the learner's either).
 
 The reply opens with the engine's own verdict on that move (which names the card and the place), then
 the engine's narration of what the move did (what it covered, the lines formed or broken, the value
@@ -14,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from leopard_tutor.engine import Discard, Hand, Move, Play
-from leopard_tutor.engine.narration import narrate
+from leopard_tutor.engine.narration import move_words, narrate
 from leopard_tutor.lessons import LESSONS, Attempt, Feedback, Lesson
 
 SCRIPTED = [lesson for lesson in LESSONS if not lesson.free]
@@ -51,8 +52,10 @@ def test_every_reply_describes_the_move_made(lesson: Lesson) -> None:
         hand = attempt_at(lesson, step).hand
         own = hand.check(move).reason
         narration = told(hand, move)
-        if feedback.kind == "solved":  # the stage's success and its stars only (test_lessons_learn_widget.py)
+        if feedback.kind == "solved":  # the opponent's replies, the stage's success and its stars only
             assert own not in said and narration not in said, (move, said)
+            reports = [move_words(answer, "report", 0) for answer in feedback.replies]
+            assert all(report in said for report in reports), (move, said)  # (the other's last move is told)
             continue
         if feedback.kind == "off-track" and isinstance(move, (Play, Discard)):
             assert said.startswith(narration) and own not in said, (move, said)

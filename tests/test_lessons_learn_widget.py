@@ -13,6 +13,7 @@ from keyed import keys_in, mark, said
 from leopard_tutor.engine import Discard, EndTurn, GoOut, Move, Play
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.facts import fill
+from leopard_tutor.engine.narration import move_words
 from leopard_tutor.lessons import LESSONS, Progress
 from leopard_tutor.lessons.attempt import MOST_INPUTS
 from leopard_tutor.lessons.facts import lesson_facts
@@ -361,8 +362,9 @@ def test_a_stage_whose_hand_runs_out_says_why_it_ended(keyed: None) -> None:
 
 def successes(section: LearnSection) -> list[tuple[str, str]]:
     """Each stage solved by clicks, as the Learn section shows it: (what the stage says then, what it taught
-    filled with the facts of the hand as it ends); the words of a hand that ran out, said first, are left out
-    (test_a_stage_whose_hand_runs_out_says_why_it_ended)."""
+    filled with the facts of the hand as it ends); the opponent's replies to the last move and the words of a hand
+    that ran out, said first, are left out (test_a_stage_whose_hand_runs_out_says_why_it_ended,
+    test_lesson_replies.py)."""
     controller, board = section.controller, section.board
     shown = []
     for index, lesson in enumerate(controller.lessons):
@@ -372,14 +374,20 @@ def successes(section: LearnSection) -> list[tuple[str, str]]:
             after = text("sections.learn.all_done", practice=text("app.tabs.practice"), play=text("app.tabs.play"))
             assert message.endswith(f" {after}")
             message = message.removesuffix(f" {after}")
+        hand = controller.attempt.hand
+        last = max((at for at, mover in enumerate(hand.movers) if mover == LEARNER), default=-1)
+        for reply in hand.moves[last + 1:]:
+            report = f"{move_words(reply, 'report', LEARNER)} "
+            assert message.startswith(report), (message, report)
+            message = message.removeprefix(report)
         message = message.removeprefix(f"{text('narration.ran_out')} ")
         shown.append((message, fill(lesson.success, lesson_facts(controller.attempt.hand, lesson))))
     return shown
 
 
 def test_a_solved_stage_says_what_it_taught_and_the_stars_only(keyed: None) -> None:
-    """Nothing of the last move (its verdict, what it did to the squares, the reply) and no right answer's
-    reason: the lesson's success, then the stars (after why the hand ended, where it ran out)."""
+    """Nothing of the last move (its verdict, what it did to the squares) and no right answer's reason: the lesson's
+    success, then the stars (after the opponent's replies and why the hand ended, where it ran out)."""
     for message, taught in successes(new_section()[0]):
         assert message == f"{taught} {mark('lessons.feedback.stars', stars=3)}"
 

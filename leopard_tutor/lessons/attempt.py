@@ -308,13 +308,14 @@ class Attempt:
 
     def _solve(self, move: Move, verdict: Verdict, replies: tuple[Move, ...]) -> Feedback:
         self.solved = self.finished = True
-        return Feedback(True, self._success(), "solved", move, verdict, replies, self.stars)
+        return Feedback(True, self._success(replies), "solved", move, verdict, replies, self.stars)
 
-    def _success(self) -> str:
-        """What a solved stage says: why the hand ended where nobody went out, what it taught (the lesson's success)
-        and the stars, nothing of the last move (the board shows it)."""
-        return _join(ran_out_words(self._hand), self._say(self.lesson.success),
-                     text("lessons.feedback.stars", stars=self.stars))
+    def _success(self, replies: tuple[Move, ...] = ()) -> str:
+        """What a solved stage says: the opponent's `replies` to the last move, why the hand ended where nobody went
+        out, what it taught (the lesson's success) and the stars, nothing of the learner's last move (the board shows
+        it, and the learner made it)."""
+        return _join(*[move_words(reply, "report", LEARNER) for reply in replies], ran_out_words(self._hand),
+                     self._say(self.lesson.success), text("lessons.feedback.stars", stars=self.stars))
 
     def _off_track(self, move: Move, verdict: Verdict, told: str, could_go_out: bool) -> Feedback:
         """Take back the legal `move` that is not the lesson's; show the first of the lesson's `mistakes` for it
