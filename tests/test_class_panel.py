@@ -1324,6 +1324,30 @@ def play_to_the_first_hands_end(authority: Referee, code: str) -> None:
         authority.move(live.row.visitors[hand.to_move] or "", code, len(live.moves), move_to_data(move))
 
 
+def test_the_score_sheet_puts_the_viewers_points_under_you_whichever_seat_they_hold(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """Ben joined (the second seat); Ana went away after the first hand and Ben finished against the computer: the
+    sheet's "You" column is Ben's (it listed the seats in order under You and Opponent, giving him Ana's points)."""
+    authority, clock = tables
+    code = authority.open("ana", "Ana", "REVISED_2008", 2)
+    authority.join("ben", "Ben", code)
+    play_to_the_first_hands_end(authority, code)
+    ben = section(authority, "ben")
+    table = ben.controller
+    assert isinstance(table, ClassTable) and table.seat == 1
+    clock.now += GONE_SECONDS
+    panel = panel_of(ben)
+    panel.on_report(panel.client.mine())
+    panel.finish_button.click()
+    assert isinstance(table.seats[0], Computer)
+    (first, second), = table.match.results
+    assert first != second, "a hand whose scores tell the columns apart"
+    sheet = next(part for part in ben.board.state["aside"] if part["kind"] == "table")
+    assert sheet["head"][1:] == [mark("play.panels.you"), mark("play.panels.opponent")]
+    assert sheet["rows"] == [[mark("play.panels.hand_row", number=1), second, first]]
+    assert sheet["foot"][1:] == [second, first]
+
+
 @pytest.mark.parametrize("reviewing", [False, True])
 def test_finish_against_the_computer_between_two_hands(tables: tuple[Referee, Clock], reviewing: bool,
                                                        keyed: None) -> None:

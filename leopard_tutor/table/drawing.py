@@ -146,16 +146,17 @@ def panels(table: Table) -> list[State]:
 
 
 def _score_sheet_panel(table: Table) -> State:
-    """The score sheet: every finished hand's scores and the totals, a column per player."""
-    first, second = table.match.totals
+    """The score sheet: every finished hand's scores and the totals, a column per player: by seat, named, between two
+    people; against the computer the viewer's own column ("You") first, whichever seat they hold."""
     if table.between_people:
-        heads = [table.name(0), table.name(1)]
-    else:  # the learner against the computer: "You" first
-        heads = [text("play.panels.you"), text("play.panels.opponent")]
+        heads, order = [table.name(0), table.name(1)], (0, 1)
+    else:
+        heads, order = [text("play.panels.you"), text("play.panels.opponent")], (table.viewer, 1 - table.viewer)
+    totals = table.match.totals
     return table_panel(
         text("play.panels.score_sheet", hands=table.match.hands), [text("play.panels.hand_column"), *heads],
-        [[text("play.panels.hand_row", number=n), a, b] for n, a, b in score_sheet(table)],
-        [text("play.panels.total"), first, second], css="lt-scores")
+        [[text("play.panels.hand_row", number=n), *((a, b)[seat] for seat in order)] for n, a, b in score_sheet(table)],
+        [text("play.panels.total"), *(totals[seat] for seat in order)], css="lt-scores")
 
 
 def side_actions(table: Table) -> list[State]:
