@@ -203,6 +203,12 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     clock.now += GONE_SECONDS
     panel.on_report(panel.client.mine())
     assert panel.finish_button.layout.display == "" and said(panel.status.value, "classmates.other_gone", name="Ben")
+    other.on_report(other.client.mine())  # Ben is back: the sentence goes with the button (it stayed, offering it)
+    panel.on_report(panel.client.mine())
+    assert panel.finish_button.layout.display == "none" and panel.status.value == ""
+    clock.now += GONE_SECONDS
+    panel.on_report(panel.client.mine())
+    assert panel.finish_button.layout.display == "" and said(panel.status.value, "classmates.other_gone", name="Ben")
     panel.finish_button.click()
     table = ana.controller
     assert isinstance(table, ClassTable) and isinstance(table.seats[1 - table.seat], Computer)

@@ -410,8 +410,11 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             self._refresh()
         table.other_gone = bool(report.get("other_gone"))
         self._show_table_buttons()
+        gone = html.escape(text("classmates.other_gone", name=names[1 - table.seat]))
         if table.other_gone:
-            self.status.value = html.escape(text("classmates.other_gone", name=names[1 - table.seat]))
+            self.status.value = gone
+        elif self.status.value == gone:  # back: what it offered is gone with it
+            self.status.value = ""
 
     def _show_table_buttons(self) -> None:
         """Finish against the computer and Leave the table, each shown only where this page's class table offers
