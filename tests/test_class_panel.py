@@ -1330,6 +1330,25 @@ def play_to_the_first_hands_end(authority: Referee, code: str) -> None:
         authority.move(live.row.visitors[hand.to_move] or "", code, len(live.moves), move_to_data(move))
 
 
+def test_a_hand_the_classmate_dealt_waits_and_says_so(tables: tuple[Referee, Clock], keyed: None) -> None:
+    """Ben dealt the second hand while Ana still looks at the first one's end: her board says he dealt it and waits
+    (it said "Deal the next hand to go on"), and Next hand takes her to it."""
+    authority, _ = tables
+    code = authority.open("ana", "Ana", "REVISED_2008", 2)
+    authority.join("ben", "Ben", code)
+    play_to_the_first_hands_end(authority, code)
+    ana, ben = section(authority, "ana"), section(authority, "ben")
+    ben.board.dispatch({"type": "action", "id": "next_hand"})
+    panel = panel_of(ana)
+    panel.on_report(panel.client.mine())
+    table = ana.controller
+    assert isinstance(table, ClassTable) and table.mode.kind == "hand_over" and table.next_dealt
+    assert said(ana.board.state["message"], "classmates.next_dealt", name="Ben", number=2)
+    assert not said(ana.board.state["message"], "play.hand_over")
+    ana.board.dispatch({"type": "action", "id": "next_hand"})
+    assert table.match.hand_number == 2 and table.mode.kind == "playing" and not table.next_dealt
+
+
 def test_the_score_sheet_puts_the_viewers_points_under_you_whichever_seat_they_hold(
         tables: tuple[Referee, Clock], keyed: None) -> None:
     """Ben joined (the second seat); Ana went away after the first hand and Ben finished against the computer: the

@@ -28,7 +28,7 @@ from ..engine.match import LOST, WON
 from ..engine.moves import NEXT_HAND, move_from_data, move_to_data
 from ..protocol import COMPUTER, FINISHED, LEFT
 from . import sentences
-from .modes import BY_TEACHER, ELSEWHERE, Playing, Seating
+from .modes import BY_TEACHER, ELSEWHERE, HandFinished, Playing, Seating
 from .seats import Chooser, Computer, PersonElsewhere, PersonHere
 from .table import HintFn, Table
 
@@ -127,6 +127,11 @@ class ClassTable(Table):
         return self.viewer
 
     @property
+    def next_dealt(self) -> bool:
+        """Whether the classmate has dealt the next hand, which waits here until the person here asks for it."""
+        return bool(self.pending) and self.pending[0] == NEXT_HAND
+
+    @property
     def at_class_table(self) -> bool:
         """Whether the server stores this table's moves (until it closes, the computer takes the classmate's seat,
         or every move of a match the server closed has been made here)."""
@@ -152,9 +157,12 @@ class ClassTable(Table):
         """The table's moves as the server stored them: make the ones not made here yet, as far as they can be
         made now (the other's move while this page waits for it; a next deal once the person here asks, or at
         once with `replay`, when the page is rebuilding the match after a reload). Whether anything changed."""
-        before = self.made
+        before, dealt = self.made, self.next_dealt
         self.pending.extend(dict(move) for move in moves[self.stored:])
         self.catch_up(replay=replay)
+        if self.next_dealt and not dealt and isinstance(self.mode, HandFinished):
+            self.say(sentences.hand_over_words(self))  # (in a review, Back to the game says it)
+            return True
         return self.made != before
 
     def catch_up(self, replay: bool = False) -> None:

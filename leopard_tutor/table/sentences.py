@@ -59,7 +59,11 @@ def hand_over_words(table: Table) -> str:
     """Why no move is made now that the hand is over: the next hand waits, or the match is over."""
     if table.retry is not None:
         return text("review.retry.over")
-    return match_over_words(table) if table.match.is_over else text("play.hand_over")
+    if table.match.is_over:
+        return match_over_words(table)
+    if table.next_dealt:
+        return text("classmates.next_dealt", name=table.name(1 - table.viewer), number=table.match.hand_number + 1)
+    return text("play.hand_over")
 
 
 def match_over_words(table: Table) -> str:

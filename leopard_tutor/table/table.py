@@ -92,6 +92,12 @@ class Table(TableController):
         """Whether the server's table for this one is still open: sat at, its match not closed by the server."""
         return False
 
+    @property
+    def next_dealt(self) -> bool:
+        """Whether the other player has already dealt the next hand, which waits for the person here to ask for it (at
+        a class table)."""
+        return False
+
     def __init__(self, seats: tuple[Seat, Seat], *, rules: RuleSet = REVISED_2008, seed: int | str | None = None,
                  hinter: HintFn | None = None, hands: int | None = None,
                  reviewer: Callable[[int], HandReview] = HandReview, background: bool = True,
