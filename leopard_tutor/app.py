@@ -303,7 +303,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
             section = self.built.get(index)
             if place is not None and isinstance(section, Section):
                 section.take_place(place)
-        self.sit_at_class_table()
+        self.sit_at_class_table(redrawn=True)
 
     def _keep_progress(self) -> BrowserStorage:
         """The learner's stars and practice record, kept in the browser (see widgets/storage.py)."""
@@ -375,14 +375,15 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         return f"<div role='status'><h3>{title}</h3><ul>{notes}</ul></div>" if notes else ""
 
     # -- a class server -------------------------------------------------------------------------------------
-    def sit_at_class_table(self) -> None:
+    def sit_at_class_table(self, redrawn: bool = False) -> None:
         """On a class server, once the kernel is its visitor's: put Play's board at the visitor's class table, if
-        they sit at one (after a reload, a lost kernel or a server restart); from now on Play comes forward by itself
-        when the teacher's round seats the visitor, and tells the server at once what the student does then."""
+        they sit at one (after a reload, a lost kernel or a server restart; or the same page `redrawn` in another
+        language); from now on Play comes forward by itself when the teacher's round seats the visitor, and tells
+        the server at once what the student does then."""
         play, tab = self._play(), self._tab("play")
         if play is not None:
             play.come_forward[:] = [lambda: setattr(self.tabs, "selected_index", tab), self._report_now]
-            play.resume_class_table()
+            play.resume_class_table(redrawn)
 
     def join_class(self, client: StudentClient | None) -> None:
         """On a class server (a `client` of it), once the kernel is its visitor's: read what the server keeps for the

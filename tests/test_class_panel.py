@@ -108,11 +108,12 @@ def made_a_move(play: PlaySection) -> Table:
     return own
 
 
-def section(tables: Referee, visitor: str, hinter: Any = None) -> PlaySection:
+def section(tables: Referee, visitor: str, hinter: Any = None, redrawn: bool = False) -> PlaySection:
+    """`visitor`'s Play on a new page (or the same page `redrawn` in another language), seated as the app seats it."""
     play = build_play(Discarder(), opponent_factory=Discarder, seed=11, background=False,  # type: ignore[arg-type]
                       address=lambda: "http://school:8866/", class_client=Link(tables, visitor),  # type: ignore[arg-type]
                       hinter=hinter)
-    play.resume_class_table()
+    play.resume_class_table(redrawn)
     return play
 
 
@@ -1328,6 +1329,23 @@ def play_to_the_first_hands_end(authority: Referee, code: str) -> None:
         hand = live.match.current
         move = hand.view(hand.to_move).legal_moves()[0]
         authority.move(live.row.visitors[hand.to_move] or "", code, len(live.moves), move_to_data(move))
+
+
+def test_another_language_at_a_class_table_does_not_say_the_student_came_back(tables: tuple[Referee, Clock],
+                                                                              keyed: None) -> None:
+    """A language chosen at a class table draws the same page again: the match goes on where it was, and the student
+    did not come back to it, as a reload says."""
+    authority, _ = tables
+    code = authority.open("ana", "Ana", "REVISED_2008", 2)
+    authority.join("ben", "Ben", code)
+    live = authority.tables[code]
+    hand = live.match.current
+    authority.move(live.row.visitors[hand.to_move] or "", code, 0, move_to_data(hand.legal_moves()[0]))
+    redrawn = section(authority, "ana", redrawn=True)
+    assert said(redrawn.board.state["message"], "classmates.redrawn", code=code)
+    assert not said(redrawn.board.state["message"], "classmates.back")
+    reloaded = section(authority, "ana")
+    assert said(reloaded.board.state["message"], "classmates.back", code=code)
 
 
 def test_a_hand_the_classmate_dealt_waits_and_says_so(tables: tuple[Referee, Clock], keyed: None) -> None:

@@ -197,6 +197,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.away = ""
         """What this page was told at its start of the visitor's table that closed while they were away
         (`away_words`), "" if nothing."""
+        self.redrawn = False
+        """Whether the report being read is the first of this panel of a page redrawn in another language (`resume`)."""
         self.name = W.Text(description=text("classmates.name_label"), placeholder=text("classmates.name_placeholder"),
                            continuous_update=False)
         self.name.add_class("lt-class-name")
@@ -344,15 +346,20 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         if not shown:
             self.open_tables.children = []
 
-    def resume(self) -> bool:
-        """At start (a new page, a reload, after a server restart): sit at this visitor's table if there is one (a
-        table that has closed is not sat at again)."""
+    def resume(self, redrawn: bool = False) -> bool:
+        """At start (a new page, a reload, after a server restart; or the same page `redrawn` in another language, which
+        is not said to be back): sit at this visitor's table if there is one (a table that has closed is not sat at
+        again)."""
         report = self.client.mine()
         self.round_seen = round_key(report.get("round"))  # a round that came before this page is not acted on again
         live = report.get("table") is not None and report.get("ended") is None
         if live:
             self.code = str(report["table"])
-            self.on_report(report)
+            self.redrawn = redrawn
+            try:
+                self.on_report(report)
+            finally:
+                self.redrawn = False
         else:
             self.away = away_words(report)
             if self.away:
@@ -463,8 +470,9 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         table.sit(names, "")  # both sit already: the match begins with no opening of its own (said below)
         moves = report["moves"]
         table.update(moves, replay=True)
-        words = text("classmates.back" if moves else "classmates.started", code=code, first=names[0],
-                     second=names[1], rules=text(f"rules.{table.rules.key}"), hands=table.match.hands)
+        words = text("classmates.redrawn" if self.redrawn else "classmates.back" if moves else "classmates.started",
+                     code=code, first=names[0], second=names[1], rules=text(f"rules.{table.rules.key}"),
+                     hands=table.match.hands)
         seat = report.get("round") or {}
         if seat.get("table") == code and not moves:
             words = f"{text('classmates.round.classmate', number=seat['number'], name=names[1 - table.seat])} {words}"

@@ -444,14 +444,15 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         tell its listeners, as after a click (a match the classmate's move ended is told then)."""
         self.board.act(lambda: None)
 
-    def resume_class_table(self) -> None:
-        """Sit this page at its visitor's class table, if they sit at one (a reload, a lost kernel, a restart)."""
+    def resume_class_table(self, redrawn: bool = False) -> None:
+        """Sit this page at its visitor's class table, if they sit at one (a reload, a lost kernel, a restart; or the
+        same page `redrawn` in another language)."""
         panel = self.classmates
         if panel is None:
             return
 
         def resume() -> None:
-            if panel.resume():
+            if panel.resume(redrawn):
                 self._show_classmates()
             elif panel.away:  # said on the board too: the classmate controls are hidden unless a classmate is chosen
                 table = self.controller
