@@ -229,12 +229,14 @@ class TableWalk(RuleBasedStateMachine):
     @precondition(lambda self: self.tables is not None)
     @rule(page=st.integers(0, 1))
     def finish_against_the_computer(self, page: int) -> None:
-        """The page whose classmate left lets the computer take the empty seat, with hints from then on."""
+        """The page whose classmate left lets the computer take the empty seat, with hints from then on; the page that
+        left does not."""
         table = self.pages[page % len(self.pages)]
         mode = table.mode.back if isinstance(table.mode, Reviewing) else table.mode
         offered = not table.offers()["finish"]
-        assert offered == (isinstance(mode, Closed) and not mode.unseated and not table.match.is_over
-                           and not table.computer_sat), "Finish against the computer: offered once the table closed"
+        assert offered == (isinstance(mode, Closed) and not mode.unseated and mode.ending != "left"
+                           and not table.match.is_over and not table.computer_sat), \
+            "Finish against the computer: offered once the classmate left the table"
         if not offered or mode.ending != "other_left":
             return
         table.seat_computer(make_player("beginner", seed=page), "", quick_hint)

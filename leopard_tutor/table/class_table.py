@@ -28,7 +28,7 @@ from ..engine.match import LOST, WON
 from ..engine.moves import NEXT_HAND, move_from_data, move_to_data
 from ..protocol import COMPUTER, FINISHED, LEFT
 from . import sentences
-from .modes import BY_TEACHER, ELSEWHERE, HandFinished, Playing, Seating
+from .modes import BY_TEACHER, ELSEWHERE, LEFT_HERE, HandFinished, Playing, Seating
 from .seats import Chooser, Computer, PersonElsewhere, PersonHere
 from .table import HintFn, Table
 
@@ -302,13 +302,14 @@ class ClassTable(Table):
         why = str(ending).replace(" ", "_")
         if left or (ending == LEFT and went == self.seat):  # a match two sat at is lost by who leaves it
             lost = not seating and (told.get("counts") == LOST if told else left)
-            words, mode = text("classmates.left_lost" if lost else "classmates.left", code=code), "left"
+            words, mode = text("classmates.left_lost" if lost else "classmates.left", code=code), LEFT_HERE
         elif str(ending).startswith(COMPUTER) and went == self.seat:
             words, mode = away_words(told), "ended"
         elif str(ending).startswith(COMPUTER) and went == 1 - self.seat:
             words, mode = text("classmates.taken_elsewhere", code=code), ELSEWHERE
         elif why in CLOSED_WHY:
-            words, mode = text(f"classmates.closed_why.{why}", code=code), BY_TEACHER if why == "teacher" else "ended"
+            by_teacher = why in ("teacher", "forgotten")  # (ended, or cleared with the class)
+            words, mode = text(f"classmates.closed_why.{why}", code=code), BY_TEACHER if by_teacher else "ended"
         elif seating or ending is None:
             words, mode = text("classmates.ended", code=code), "ended"
         else:

@@ -66,8 +66,11 @@ ELSEWHERE = "elsewhere"
 """The `Closed.ending` of a class table whose match the person here took on against the computer in another of their
 pages: it goes on there, so Finish against the computer is not offered here."""
 BY_TEACHER = "teacher"
-"""The `Closed.ending` of a class table the teacher ended: both players are free and its match counts for nobody, so
-it is not played on (Finish against the computer is not offered: no seat is empty)."""
+"""The `Closed.ending` of a class table the teacher ended (or cleared with the class): both players are free and its
+match counts for nobody, so it is not played on (Finish against the computer is not offered: no seat is empty)."""
+LEFT_HERE = "left"
+"""The `Closed.ending` of a class table the person here left: its match is the classmate's to finish against the
+computer, not theirs."""
 
 
 @dataclass(frozen=True)

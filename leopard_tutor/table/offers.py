@@ -20,6 +20,7 @@ from . import machine
 from .modes import (
     BY_TEACHER,
     ELSEWHERE,
+    LEFT_HERE,
     Closed,
     MatchFinished,
     PassingDevice,
@@ -243,8 +244,8 @@ def _menus_greyed(table: Table) -> str:
 def _class(table: Table, action: str) -> str:
     """A class table's controls: the menus not while the server stores the table's moves; Leave while its table
     is open there; Finish against the computer once the server says the classmate has gone, or once the table
-    closed before its match ended (after a game began on it), until the computer sits, unless the person here took
-    it on in another page or the teacher ended it (both are free: no seat is empty)."""
+    closed before its match ended (after a game began on it), until the computer sits, unless the person here left
+    it, took it on in another page or the teacher ended it (both are free: no seat is empty)."""
     if action in ("rules_menu", "opponent_menu"):
         return _menus_greyed(table)
     if not table.for_classmates:
@@ -256,6 +257,8 @@ def _class(table: Table, action: str) -> str:
         return text("classmates.refused.taken_elsewhere")
     if isinstance(mode, Closed) and mode.ending == BY_TEACHER and action == "finish":
         return text("classmates.refused.ended_by_teacher")
+    if isinstance(mode, Closed) and mode.ending == LEFT_HERE and action == "finish":
+        return text("classmates.refused.you_left")
     if isinstance(mode, Closed):
         return "" if mode.unseated is None and not table.match.is_over else text("classmates.refused.not_seated")
     if not table.server_table_open:
