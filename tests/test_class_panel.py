@@ -1353,6 +1353,20 @@ def test_another_language_at_a_class_table_does_not_say_the_student_came_back(ta
     assert said(reloaded.board.state["message"], "classmates.back", code=code)
 
 
+def test_a_page_seated_at_its_class_table_does_not_point_to_learn(tables: tuple[Referee, Clock]) -> None:
+    """A newcomer's page (no progress kept) reloaded at a class table: the pointer to Learn, shown while the page
+    opened against the computer, goes once the table is on the board, as it never showed for the one who joined."""
+    authority, _ = tables
+    code = authority.open("ana", "Ana", "REVISED_2008", 2)
+    authority.join("ben", "Ben", code)
+    play = build_play(Discarder(), opponent_factory=Discarder, seed=11, background=False,  # type: ignore[arg-type]
+                      address=lambda: "http://school:8866/", class_client=Link(authority, "ana"))  # type: ignore[arg-type]
+    play.want_newcomer(True)
+    assert play.newcomer.shown
+    play.resume_class_table()
+    assert isinstance(play.controller, ClassTable) and not play.newcomer.shown
+
+
 def test_a_hand_the_classmate_dealt_waits_and_says_so(tables: tuple[Referee, Clock], keyed: None) -> None:
     """Ben dealt the second hand while Ana still looks at the first one's end: her board says he dealt it and waits
     (it said "Deal the next hand to go on"), and Next hand takes her to it."""

@@ -361,9 +361,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.classmates.layout.display = "none"
 
     def _show_classmates(self) -> None:
-        """The opponent menu on a classmate, with the classmate controls shown (a class table is on the board)."""
+        """The opponent menu on a classmate, with the classmate controls shown (a class table is on the board), and no
+        pointer to Learn (`want_newcomer`: the menu is put back without its handler)."""
         assert self.classmates is not None
         self._put_back(self.level_pick, CLASSMATE)
+        self.want_newcomer(self.newcomer_wanted)
         self.names_row.layout.display = "none"
         self.classmates.layout.display = ""
 
