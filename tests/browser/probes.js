@@ -109,6 +109,14 @@ window.ltProbes = {
       .map(([name, b]) => `${name}: ${Math.round(b.width)}x${Math.round(b.height)}`);
   },
 
+  // The buttons now drawn whose words are cut (wider than the box that shows them), each with both widths.
+  cutTargets() {
+    return Array.from(document.querySelectorAll(".lt-app button"))
+      .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden")
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.textContent.trim().slice(0, 30)}: ${el.scrollWidth} > ${el.clientWidth}`);
+  },
+
   // The headings on the page now (those drawn: a hidden tab's are not) that go down more than one level from the
   // heading before them (an h1 followed by an h3, say), each with the level it follows.
   headingJumps() {

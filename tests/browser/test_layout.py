@@ -196,14 +196,27 @@ def test_text_meets_wcag_aa_contrast_in_every_tab(new_page: Any, base_url: str, 
     assert not failures, "\n".join(failures)
 
 
-def test_on_a_phone_every_target_is_at_least_44_px(new_page: Any, base_url: str) -> None:
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_on_a_phone_every_target_is_at_least_44_px_and_none_has_its_words_cut(new_page: Any, base_url: str,
+                                                                              lang: str) -> None:
+    """Every tab as a newcomer first sees it (Play's pointer to Learn among them), and a Learn stage answered with
+    buttons (Yes and No were 33 px wide; Spanish cut "Empezar por Aprender")."""
     page = new_page(*SIZES["phone"])
-    open_app(page, base_url)
-    small = []
+    open_app(page, f"{base_url}?lang={lang}")
+    small, cut = [], []
     for tab in SECTIONS:
-        open_tab(page, tab)
+        open_tab(page, tab, lang)
         small += [f"{tab}: {target}" for target in page.evaluate("ltProbes.smallTargets()")]
+        cut += [f"{tab}: {target}" for target in page.evaluate("ltProbes.cutTargets()")]
+    stage = next(lesson.stage for lesson in LESSONS if lesson.questions)
+    page.goto(f"{base_url}?lang={lang}&tab=learn&lesson={stage}", wait_until="commit", timeout=BOARD_TIMEOUT_MS)
+    page.locator(".lt-learn .lt-space").first.wait_for(state="visible", timeout=BOARD_TIMEOUT_MS)
+    page.evaluate("(section) => ltProbes.settled(section)", SECTIONS["Learn"])
+    expect(page.locator(".lt-learn .lt-turn")).to_contain_text(f"{stage}", timeout=30_000)
+    small += [f"stage {stage}: {target}" for target in page.evaluate("ltProbes.smallTargets()")]
+    cut += [f"stage {stage}: {target}" for target in page.evaluate("ltProbes.cutTargets()")]
     assert not small, "\n".join(small)
+    assert not cut, "\n".join(cut)
 
 
 @pytest.mark.parametrize(("link", "scheme", "dark"), [
