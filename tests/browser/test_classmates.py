@@ -211,8 +211,8 @@ def test_a_classmate_who_changes_language_keeps_their_seat(browser: Any, page: A
     again in Spanish, she is at the same table, and the match goes on between her Spanish board and Ben's English
     one."""
     open_board(base_url)
-    other, ben_page, ben_board, _ = two_at_a_table(browser, page, base_url, page_errors, ("Ana", "Ben"), hands=2,
-                                                   by_link=True)
+    other, ben_page, ben_board, code = two_at_a_table(browser, page, base_url, page_errors, ("Ana", "Ben"), hands=2,
+                                                      by_link=True)
     try:
         # Ben joined the match of two hands Ana chose (his match against the computer, of four, said "your turn" too)
         of_two = re.compile("|".join(
@@ -223,7 +223,9 @@ def test_a_classmate_who_changes_language_keeps_their_seat(browser: Any, page: A
         spanish_tabs = [in_spanish(f"app.tabs.{tab}") for tab in ("play", "learn", "examples", "practice")]
         sections = page.get_by_role("tablist", name=in_spanish("app.sections_label"), exact=True)  # its name too
         expect(sections.get_by_role("tab")).to_have_text(spanish_tabs, timeout=TIMEOUT)
-        ana_board = page.locator(".lt-board").first  # the board drawn again
+        ana_board = page.locator(".lt-board").first  # the board drawn again: the same page, not a return to it
+        expect(ana_board.locator(".lt-message")).to_contain_text(in_spanish("classmates.redrawn", code=code),
+                                                                 timeout=TIMEOUT)
         boards = {"Ana": ana_board, "Ben": ben_board}
         for _ in range(4):
             english = read(ben_board)["turn"]
