@@ -29,14 +29,9 @@ def opening(key: str, fact: str, /, **facts: object) -> str:
             return words.split(_CUT)[0]
 
 
-def card_named(card: dict[str, object]) -> str:
-    """The name in words of a card as the board's state gives it (`{"code": "7H", ...}`)."""
-    return Card.parse(str(card["code"])).name
-
-
 def picked(card: dict[str, object]) -> str:
     """How the Play section's message begins once the learner picked `card` (a card of the board's state)."""
-    return opening("play.picked", "where", card=card_named(card))
+    return opening("play.picked", "where", the_card=Card.parse(str(card["code"])).the_name)
 
 
 def escaped(words: str) -> str:

@@ -113,7 +113,7 @@ def test_binder_steps_render_the_app_through_jupyter_server(binder_server: tuple
     seq = board.get_attribute("data-seq")
     board.locator(".lt-hand-card").first.click()
     expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
-    expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "card", where=""))
+    expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "the_card", where=""))
     assert "cdn.jsdelivr.net" not in page.content(), "the app's own template, with no CDN links"
     assert len(kernel_ids(url)) == 1
     page.goto("about:blank")  # the tab-close beacon must be accepted (the config file's fix is loaded)

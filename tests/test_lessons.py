@@ -174,7 +174,7 @@ def test_scripted_reply_and_draw_are_told(keyed: None) -> None:
     feedback = attempt.try_move("play QD on your 7")
     assert feedback.kind == "progress" and feedback.replies == (Discard(Card.parse("2C")),)
     assert said(feedback.text, "narration.moves.report.discard", card=Card.parse("2C").the_name)
-    assert said(feedback.text, "lessons.feedback.drew", card=Card.parse("6D").name)
+    assert said(feedback.text, "lessons.feedback.drew", the_card=Card.parse("6D").the_name)
     assert attempt.view.hand == tuple(Card.parse(c) for c in ("7S", "2H", "6D", "10H", "JH", "4C", "8D", "5H", "6D"))
 
 

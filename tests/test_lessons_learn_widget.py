@@ -545,7 +545,7 @@ def test_a_picked_card_is_told_where_it_can_go_as_the_board_lights_it() -> None:
         lit = {square["key"]: {cell["space"] for cell in square["cells"] if cell["target"]}
                for square in state["squares"]}
         where = places_words(lit, LEARNER, bool(state["discard"]["target"]))
-        assert state["message"] == text("sections.learn.picked", card=card.name, where=where)
+        assert state["message"] == text("sections.learn.picked", the_card=card.the_name, where=where)
         assert any(lit.values()) or state["discard"]["target"]
         board.dispatch({"type": "select", "index": index})  # put back
 

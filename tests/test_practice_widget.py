@@ -89,7 +89,7 @@ def test_best_play_by_clicks_right_and_wrong(keyed: None) -> None:
     index = question.hand.held[0].index(worse.card)
     for _ in range(2):  # picked again (a tap, or Escape on the board) it goes back, as in Play and Learn
         board.dispatch({"type": "select", "index": index})
-    assert board.state["message"] == mark("play.put_back", card=worse.card.name)
+    assert board.state["message"] == mark("play.put_back", the_card=worse.card.the_name)
     assert not any(card["selected"] for card in board.state["hand"]["cards"])
     board.dispatch({"type": "select", "index": index})
     board.dispatch({"type": "space", "square": 1, "space": worse.space})
@@ -165,8 +165,10 @@ def test_best_play_lights_only_the_learners_own_square_and_says_so_elsewhere(key
             assert all(cell["why"] == mark("sections.practice.own_square") for cell in theirs["cells"])
             assert not board.state["discard"]["target"]
             assert board.state["discard"]["why"] == mark("sections.practice.own_square")
-            key = "sections.practice.picked" if own else "sections.practice.no_space"
-            assert said(board.state["message"], key, card=card.name)
+            if own:
+                assert said(board.state["message"], "sections.practice.picked", the_card=card.the_name)
+            else:
+                assert said(board.state["message"], "sections.practice.no_space", card=card.name)
             seen["goes" if own else "stays"] = True
         board.dispatch({"type": "discard"})
         assert board.state["message"] == mark("sections.practice.own_square")

@@ -216,7 +216,7 @@ def test_a_board_takes_a_burst_of_intents_then_a_steady_pace_and_answers_every_o
     board._on_custom_msg(board, {"type": "select", "index": 3}, [])
     picked = board.state["hand"]["cards"][3]
     assert picked["selected"]
-    assert said(board.state["message"], "play.picked", card=Card.parse(picked["card"]["code"]).name)
+    assert said(board.state["message"], "play.picked", the_card=Card.parse(picked["card"]["code"]).the_name)
 
 
 def test_sessions_in_use_count_the_pages_being_made_overall_and_per_visitor() -> None:

@@ -363,14 +363,14 @@ def test_picking_a_card_says_where_it_can_go(keyed: None) -> None:
     board.dispatch({"type": "select", "index": 0})
     discard = mark("play.places.discard")
     any_space = mark("play.places.own", spaces=mark("play.places.any_space"))
-    assert said(board.state["message"], "play.picked", card=C("KS").name,
+    assert said(board.state["message"], "play.picked", the_card=C("KS").the_name,
                 where=mark("words.or_list", first=any_space, last=discard))
     board.dispatch({"type": "select", "index": 1})
     own, theirs = (mark(f"play.places.{side}", spaces=mark("engine.spaces.one", space=4)) for side in ("own", "theirs"))
-    assert said(board.state["message"], "play.picked", card=C("4D").name,
+    assert said(board.state["message"], "play.picked", the_card=C("4D").the_name,
                 where=mark("words.or_list", first=own + mark("words.list_separator") + theirs, last=discard))
     board.dispatch({"type": "select", "index": 2})
-    assert said(board.state["message"], "play.picked", card=C("QH").name,
+    assert said(board.state["message"], "play.picked", the_card=C("QH").the_name,
                 where=mark("words.or_list", first=mark("play.places.own", spaces=mark("engine.spaces.one", space=1)),
                            last=discard))
 

@@ -223,7 +223,7 @@ class Attempt:
         replies = self._opponent_turns()
         drawn = hand.held[LEARNER][held_after_move:] if hand.to_move == LEARNER else []
         said += [move_words(reply, "report", LEARNER) for reply in replies]
-        said += [text("lessons.feedback.drew", card=card.name) for card in drawn]
+        said += [text("lessons.feedback.drew", the_card=card.the_name) for card in drawn]
         if self._goals_met():
             return self._solve(move, verdict, tuple(replies))
         if hand.is_over:

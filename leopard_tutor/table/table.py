@@ -283,7 +283,7 @@ class Table(TableController):
         """Pick the card at `index` of the viewer's hand (picking it again puts it back)."""
         cards = self.hand.held[self.viewer]
         if not self.marks.pick(index, len(cards)):
-            self.say(text("play.put_back", card=cards[index].name))
+            self.say(text("play.put_back", the_card=cards[index].the_name))
             return
         card = cards[index]
         if not self.viewer_to_move:  # nothing is picked: the card would be shown as picked, the pick refused
@@ -291,7 +291,8 @@ class Table(TableController):
             self.say(self._not_to_move(), "warn")
             return
         targets, _, can_discard = play_targets(self.view(), card)
-        self.say(text("play.picked", card=card.name, where=sentences.places_words(targets, self.viewer, can_discard)))
+        where = sentences.places_words(targets, self.viewer, can_discard)
+        self.say(text("play.picked", the_card=card.the_name, where=where))
 
     def click_space(self, owner: int, space: int) -> None:
         """A click on a space: play the selected card there, or say why not (changing nothing)."""

@@ -189,12 +189,12 @@ class LearnController(TableController):
             return
         cards = self.attempt.view.hand
         if not self.marks.pick(index, len(cards)):
-            self.say(text("sections.learn.put_back", card=cards[index].name))
+            self.say(text("sections.learn.put_back", the_card=cards[index].the_name))
             return
         card = cards[index]
         where = self._places(card)
-        self.say(text("sections.learn.picked", card=card.name, where=where) if where else
-                 text("sections.learn.picked_stuck", card=card.name))
+        self.say(text("sections.learn.picked", the_card=card.the_name, where=where) if where else
+                 text("sections.learn.picked_stuck", the_card=card.the_name))
 
     def _places(self, card: Card) -> str:
         """Where `card` may go now, in words ("space 6 of your square or the discard pile"), "" if nowhere: what the

@@ -111,13 +111,13 @@ class PracticeController(TableController):
             return
         cards = question.hand.held[ME]
         if not self.marks.pick(index, len(cards)):  # picked again (or Escape): put back, as in Play and Learn
-            self.say(text("play.put_back", card=cards[index].name))
+            self.say(text("play.put_back", the_card=cards[index].the_name))
             return
         card = cards[index]
         goes = any(isinstance(move, Play) and move.card is card and move.square_owner == ME
                    for move in question.hand.view(ME).legal_moves())
-        self.say(text("sections.practice.picked" if goes else "sections.practice.no_space", card=card.name),
-                 "info" if goes else "warn")
+        self.say(text("sections.practice.picked", the_card=card.the_name) if goes else
+                 text("sections.practice.no_space", card=card.name), "info" if goes else "warn")
 
     def click_space(self, square: int, space: int) -> None:
         """Play the picked card on a space of your square ('which play scores most' only)."""

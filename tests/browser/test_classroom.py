@@ -18,6 +18,7 @@ from rendered import opening
 from servers import kernel_count
 from test_learn import stage_tab
 
+from leopard_tutor.engine import ALL_CARDS
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.pacing import INTENT_BURST, INTENT_RATE
 from leopard_tutor.widgets.board import ALIVE_EVERY_MS
@@ -76,8 +77,9 @@ def test_a_click_storm_leaves_the_board_in_step_with_the_engine(page: Any, base_
     # more as a margin: without it, one full run of the suite found the bucket still empty, 2026-12-03)
     time.sleep(max(0.0, (handled + 1 - INTENT_BURST) / INTENT_RATE) + 0.5)
     third.click()
-    card = name  # its card's name, picked or not
-    expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "where", card=card), timeout=20_000)
+    card = next(each for each in ALL_CARDS if each.name == name)  # its card, by the name it goes by, picked or not
+    expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "where", the_card=card.the_name),
+                                                         timeout=20_000)
     assert board.locator(".lt-error").inner_text() == ""
 
 
@@ -230,7 +232,7 @@ def test_another_browser_with_a_stolen_kernel_id_is_refused(page: Any, browser: 
     seq = board.get_attribute("data-seq")
     board.locator(".lt-hand-card").first.click()
     expect(board).not_to_have_attribute("data-seq", seq or "", timeout=20_000)
-    expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "card"))
+    expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "the_card"))
 
 
 def test_another_website_in_the_same_browser_cannot_end_the_session(page: Any, own_server: Any, open_board: Any,

@@ -94,7 +94,7 @@ def test_the_app_runs_in_jupyterlab_and_follows_its_theme(page: Any, lab: str) -
     seq = board.get_attribute("data-seq")
     board.locator(".lt-hand-card").first.click()
     expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
-    expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "card", where=""))
+    expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "the_card", where=""))
     expect(page.locator(".lt-app")).to_have_attribute("lang", "en")  # the app's own language, as in Voilà
     assert page.evaluate("document.documentElement.lang") == "x-lab", "JupyterLab's page keeps its own language"
 

@@ -71,7 +71,7 @@ def test_a_damaged_kept_progress_is_explained_and_the_app_works_on(page: Any, ba
     seq = board.get_attribute("data-seq")
     board.locator(".lt-hand-card").first.click()
     expect(board).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
-    expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "card", where=""))
+    expect(board.locator(".lt-message")).to_contain_text(opening("play.picked", "the_card", where=""))
 
 
 def hand_names(board: Any) -> list[str]:
