@@ -4,7 +4,8 @@ Spanish:
 1. ending a Running Leopard turn of plays with an empty hand was told as a pass (rules A.3: a pass is a turn in
    which nothing was played);
 2. stage 13's mistake said the opponent's jack spoiled the learner's square where it lay on a face-down queen and
-   changed nothing, and gave going-out advice where going out had never been open;
+   changed nothing, and gave going-out advice where going out had never been open (and its jack, held, was never
+   laid once the plan's turn ended: the opponent now crowds the space the plan fills instead);
 3. a wrong answer to a question about the rules (stage 14) was told as "not what you can tell from what you see";
 4. stage 14's success denied a list of values joined with "and" ("none is worth 17, 19, 21, 22 and 23");
 5. the coach's choice in the whole hand (stage 15) was said to gain "on your opponent's square" whichever square it
@@ -31,6 +32,7 @@ from keyed import keys_in, said
 from spoken import in_language
 
 from leopard_tutor.engine import (
+    ALL_CARDS,
     RUNNING_LEOPARD,
     Card,
     EndTurn,
@@ -228,18 +230,31 @@ def shown_mistakes(lesson: Lesson, step: int, move: Move) -> tuple[str, list[str
     return attempt.try_move(move).text, words
 
 
+def crowds(hand: Hand, reply: Move) -> bool:
+    """Whether `reply` (the opponent's) lays a card from ace to nine on an open space of the learner's square, where
+    no card from ace to ten may go once it lies there."""
+    if not isinstance(reply, Play) or reply.square_owner != 0 or not hand.squares[0].is_open(reply.space):
+        return False
+    laid = hand.squares[0].with_card(reply.card, reply.space, by_other=True)
+    return reply.card.rank <= 9 and not any(check_play(card, laid, reply.space, own=True).legal
+                                             for card in ALL_CARDS if card.rank <= 10)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_jack_on_a_face_down_queen_is_not_shown_as_spoiling_the_square(lang: str) -> None:
-    """Stage 13 after the queen is laid on the 7: ending the turn there, the jack of the demonstration would lie on
-    the face-down queen and change nothing, and the square was never worth enough to go out."""
+def test_the_reply_to_an_early_end_of_turn_is_one_the_plan_leaves_no_room_for(lang: str) -> None:
+    """Stage 13 used to punish an end of turn before the 6 of hearts with the opponent's jack, which the same
+    opponent, holding it, did not lay once the plan's turn ended: now the punishment is their 6 of clubs on the space
+    the 6 of hearts was for, which the plan's turn fills."""
     lesson = stage(RUNNING, lang)
-    hand = attempt_at(lesson, 1).hand
-    reply = lesson.mistakes[0].reply
-    assert not hides_a_counting_card(hand, reply) and GoOut() not in hand.legal_moves()
-    assert hand.value(0) < hand.rules.out_threshold
-    told, words = in_lang(lang, lambda: shown_mistakes(lesson, 1, EndTurn()))
-    assert [w for w in words if w and w in told] == []
-    assert in_lang(lang, lambda: move_words(reply, "report", 0)) not in told
+    crowding = next(mistake for mistake in lesson.mistakes if not mistake.when)
+    early = _after(attempt_at(lesson, 2).hand, EndTurn())  # the queen and the 7 of hearts played, not the 6
+    assert crowds(early, crowding.reply)
+    planned = _after(attempt_at(lesson, PLAYS_DONE).hand, EndTurn())
+    assert not planned.check(crowding.reply).legal and not crowds(planned, crowding.reply)
+    told, words = in_lang(lang, lambda: shown_mistakes(lesson, 2, EndTurn()))
+    index = lesson.mistakes.index(crowding)
+    assert words[index] and words[index] in told
+    assert in_lang(lang, lambda: move_words(crowding.reply, "report", 0)) in told
 
 
 def running_mistakes(lang: str) -> list[tuple[int, Move, str, list[str], Hand]]:
@@ -262,9 +277,10 @@ GOING_OUT = {"en": r"\bgo(ing)? out\b", "es": r"\bcerrar\b"}
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_stage_13s_mistake_claims_only_what_the_engine_finds(lang: str) -> None:
-    """Both claims of the demonstration, each where it holds: the jack hid a face-up card that counted in a line of
-    the learner's (said with every text of it), and going out was open instead of the move (said only by the text
-    that advises it, and then the square was worth at least what going out needs)."""
+    """Both claims of the demonstration, each where it holds: the opponent's card took an open space of the learner's
+    square where no card from ace to ten can go now (said by the text that does not advise going out), and going out
+    was open instead of the move (said only by the text that advises it, and then the square was worth at least what
+    going out needs)."""
     lesson = stage(RUNNING, lang)
     advising = [bool(re.search(GOING_OUT[lang], mistake.text)) for mistake in lesson.mistakes]
     assert any(advising) and not all(advising)
@@ -276,9 +292,10 @@ def test_stage_13s_mistake_claims_only_what_the_engine_finds(lang: str) -> None:
         if not shown:
             continue
         mistake = lesson.mistakes[shown[0]]
-        assert hides_a_counting_card(_after(hand, move), mistake.reply), (step, told)
         if advising[shown[0]]:
             assert GoOut() in hand.legal_moves() and value(hand, 0) >= hand.rules.out_threshold, (step, told)
+        else:
+            assert crowds(_after(hand, move), mistake.reply), (step, told)
         shown_at.add((step, shown[0]))
     assert {index for _, index in shown_at} == set(range(len(lesson.mistakes))), shown_at
 
