@@ -343,7 +343,7 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         load = W.Button(description=text("sections.progress.load"))
         load.on_click(lambda _b: self.board.control(self.load_code))
         self.code_note = W.HTML()
-        """What became of the last Show or Load, beside the box (the board's message says it too, far above it)."""
+        """What became of the last Copy or Load, beside the box (the board's message says a Load too, far above it)."""
         self.code_note.add_class("lt-code-note")
         code_box = W.VBox([W.HTML(f"<h4>{html.escape(text('sections.progress.title'))}</h4>"
                                   f"<p>{html.escape(text('sections.progress.explain'))}</p>"),
@@ -394,7 +394,7 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         (`_open_kept`)."""
         try:
             found = json.loads(kept) if kept.startswith("{") else {"stage": kept}
-        except ValueError:
+        except (ValueError, RecursionError):  # (a text of the browser's: not JSON, or nested past Python's reach)
             found = None
         if not isinstance(found, dict):
             found = {}
