@@ -357,8 +357,9 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         self._used = False
         """Whether the board was used since the section was built (a click, a stage opened by a link or redrawn in
         another language): then the stage the browser kept makes no change."""
-        self._kept: tuple[str, list[str]] | None = None
-        """The stage the browser kept ("" if none) and its attempt's inputs, once the page has said them."""
+        self._kept: tuple[str, object] | None = None
+        """The stage the browser kept ("" if none) and its attempt's inputs (as the page gave them: `replayed` reads
+        them), once the page has said them."""
         self._index_shown = controller.index
         """The stage the board showed after the last click (`_moved_on`)."""
         self.board.listeners.append(lambda _intent: self._keep_stage())  # (first: update_panels reads `_used`)
@@ -398,9 +399,8 @@ class LearnSection(W.VBox):  # type: ignore[misc]
             found = None
         if not isinstance(found, dict):
             found = {}
-        stage, inputs = found.get("stage"), found.get("inputs")
-        self._kept = (str(stage) if isinstance(stage, (int, str)) else "",
-                      inputs if isinstance(inputs, list) and all(isinstance(each, str) for each in inputs) else [])
+        stage = found.get("stage")
+        self._kept = (str(stage) if isinstance(stage, (int, str)) else "", found.get("inputs"))
         self._open_kept()
 
     def _open_kept(self) -> None:
