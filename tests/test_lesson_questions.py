@@ -14,7 +14,7 @@ from leopard_tutor.engine import REVISED_2008, Card, Hand, Square, full_deck, po
 from leopard_tutor.engine.knowledge import ANSWERS, can_be_worth, other_holds, top_card_is
 from leopard_tutor.lessons import LESSONS, Lesson, LessonFormatError, Progress
 from leopard_tutor.lessons.model import STAGES_DIR, parse_lesson
-from leopard_tutor.lessons.questions import StageQuestion, answer_words
+from leopard_tutor.lessons.questions import QuestionError, StageQuestion, answer_words
 from leopard_tutor.widgets.learn import LearnController, LearnSection
 
 QUESTION_LESSONS = [lesson for lesson in LESSONS if lesson.questions]
@@ -84,6 +84,27 @@ def test_right_answers_are_explained_and_solve_the_lesson(lesson: Lesson, keyed:
     assert all(keys_in(words)[0] == "lessons.questions.right" for words in told[:-1])
     assert said(told[0], "lessons.questions.asked", number=2) and said(told[-1], "lessons.feedback.stars", stars=3)
     assert "lessons.questions.right" not in keys_in(told[-1]), "the last answer solves the stage: its success says so"
+
+
+def test_a_question_the_rules_settle_offers_no_cannot_tell_and_refuses_it_without_a_slip(keyed: None) -> None:
+    """Stage 14 offered "You cannot tell" under questions the rules always answer: a button that only cost a slip."""
+    for lesson in QUESTION_LESSONS:
+        for question in lesson.questions:
+            assert question.answers == (("yes", "no") if question.ground == "rules" else ANSWERS)
+    lesson = next(lesson for lesson in QUESTION_LESSONS if lesson.questions[0].ground == "rules")
+    attempt = lesson.new_attempt()
+    with pytest.raises(QuestionError, match="yes, no, not 'unknown'"):
+        attempt.answer("unknown")
+    assert attempt.slips == 0 and attempt.answered == 0 and attempt.inputs == []
+    section, controller = opened(lesson)
+    ids = [button["id"] for button in section.board.state["actions"] if button["id"].startswith("answer_")]
+    assert ids == ["answer_yes", "answer_no"]
+    section.board.dispatch({"type": "action", "id": "answer_unknown"})  # a page that sends it anyway
+    assert controller.attempt.slips == 0 and said(section.board.state["message"], "board.refused")
+    while (question := controller.attempt.question) is not None:
+        section.board.dispatch({"type": "action", "id": f"answer_{expected(question, controller.attempt.hand)}"})
+    ids = [button["id"] for button in section.board.state["actions"] if button["id"].startswith("answer_")]
+    assert ids == ["answer_yes", "answer_no"]  # greyed once the stage is solved, still the question's own two
 
 
 def test_a_wrong_answer_is_a_slip_and_changes_nothing() -> None:

@@ -340,7 +340,7 @@ def test_a_wrong_answer_says_what_the_question_is_answered_from(lesson: Lesson, 
     grounds = set()
     while (question := attempt.question) is not None:
         right = question.truth(attempt.view).answer
-        for wrong in ("yes", "no", "unknown"):
+        for wrong in question.answers:
             if wrong != right:
                 told = attempt.answer(wrong).text
                 key = f"lessons.questions.wrong.{ground(question.kind)}"
@@ -363,7 +363,7 @@ def test_a_wrong_answer_about_the_rules_in_english_and_spanish(lang: str) -> Non
         question = attempt.question
         assert question is not None
         right = question.truth(attempt.view).answer
-        return [(wrong, attempt.answer(wrong).text) for wrong in ("yes", "no", "unknown") if wrong != right]
+        return [(wrong, attempt.answer(wrong).text) for wrong in question.answers if wrong != right]
 
     for wrong, text in in_lang(lang, told):
         answer = in_language(lang, f"lessons.questions.answers.{wrong}")

@@ -138,13 +138,14 @@ class Attempt:
 
     # -- answering questions -----------------------------------------------------------------
     def answer(self, given: str) -> Feedback:
-        """Answer the question now asked with "yes", "no" or "unknown". The engine works out the right answer
-        from what the learner sees: a right one is explained and the next question asked; a wrong one
-        changes nothing but counts as a slip."""
+        """Answer the question now asked with one of its answers ("yes", "no", and "unknown" where it is
+        offered). The engine works out the right answer from what the learner sees: a right one is explained
+        and the next question asked; a wrong one changes nothing but counts as a slip. QuestionError, and
+        nothing changed, for an answer the question does not offer."""
         question = self.question
         if question is None:
             return Feedback(False, text("lessons.feedback.finished"), "finished")
-        words = answer_words(given)
+        words = answer_words(given, question.answers)
         self.inputs.append(ANSWER + given)
         truth = question.truth(self.view)
         if given != truth.answer:

@@ -36,6 +36,12 @@ class StageQuestion:
         "seen" (the table as the learner sees it)."""
         return "rules" if self.kind == "can a square be worth" else "seen"
 
+    @property
+    def answers(self) -> tuple[str, ...]:
+        """The answers offered, in order: "yes" and "no" where the rules settle the question, and also "unknown"
+        where it is answered from the table (what is seen may not tell)."""
+        return ANSWERS if self.ground == "seen" else ANSWERS[:2]
+
     def prompt(self) -> str:
         """The question in words."""
         if self.kind == "is it":
@@ -82,8 +88,8 @@ def parse_question(data: object) -> StageQuestion:
                         f"or {{\"can a square be worth\": 17}}, not {quote(data)}")
 
 
-def answer_words(answer: str) -> str:
-    """One of ANSWERS in words, as on its button."""
-    if answer not in ANSWERS:
-        raise QuestionError(f"an answer is one of {', '.join(ANSWERS)}, not {quote(answer)}")
+def answer_words(answer: str, offered: tuple[str, ...] = ANSWERS) -> str:
+    """One of the `offered` answers in words, as on its button."""
+    if answer not in offered:
+        raise QuestionError(f"an answer here is one of {', '.join(offered)}, not {quote(answer)}")
     return text(f"lessons.questions.answers.{answer}")

@@ -76,9 +76,10 @@ class LearnController(TableController):
         view = attempt.view
         over = self._over()  # why a finished stage's buttons are greyed
         buttons = [action("hint", text("sections.learn.hint_button"), enabled=playing, note=over)]
-        if self.lesson.questions:
+        if self.lesson.questions:  # the answers of the question asked (of the last one, once all are answered)
+            offered = (attempt.question or self.lesson.questions[-1]).answers
             buttons += [action(f"answer_{answer}", answer_words(answer), enabled=playing, note=over)
-                        for answer in ANSWERS]
+                        for answer in offered]
         else:
             why = self._refusal(GoOut())
             buttons.append(action("go_out", text("sections.learn.go_out_button"), enabled=not why, note=why))
@@ -123,7 +124,7 @@ class LearnController(TableController):
     # -- intents -------------------------------------------------------------------------------
     def action_handlers(self) -> dict[str, Callable[[], None]]:
         """The buttons: hint, go out, end turn, start again, next stage; in a stage that asks questions, the
-        three answers."""
+        answers (the question asked says which it takes)."""
         handlers: dict[str, Callable[[], None]] = {
             "hint": self.hint, "go_out": lambda: self.press(GoOut()), "end_turn": lambda: self.press(EndTurn()),
             "restart": self.restart,
@@ -133,7 +134,7 @@ class LearnController(TableController):
         return handlers
 
     def answer(self, given: str) -> None:
-        """Answer the lesson's question now asked ("yes", "no" or "unknown"); the engine judges it."""
+        """Answer the lesson's question now asked ("yes", "no", or "unknown" where offered); the engine judges it."""
         feedback = self.attempt.answer(given)
         self._judged(feedback)
         self.say(feedback.text, "ok" if feedback.ok else "warn")
