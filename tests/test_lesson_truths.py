@@ -11,7 +11,9 @@ Spanish:
 5. the coach's choice in the whole hand (stage 15) was said to gain "on your opponent's square" whichever square it
    was played on;
 6. stage 8's success said a card whose home spaces are covered face up "can only be thrown away", where a jack or a
-   queen opens one for a later turn.
+   queen opens one for a later turn;
+7. the whole hand's first hint (stage 15) told the learner to look for the play that adds most, where no play
+   added anything.
 
 What the tutor says is compared as keys and facts (tests/keyed.py), or with the catalogue's and the lesson's own
 words in each language (tests/spoken.py), never with sentences written out here; every claim is checked against
@@ -28,13 +30,14 @@ from functools import partial
 from typing import TypeVar
 
 import pytest
-from keyed import keys_in, said
+from keyed import keys_in, markers, said
 from spoken import in_language
 
 from leopard_tutor.engine import (
     ALL_CARDS,
     RUNNING_LEOPARD,
     Card,
+    Discard,
     EndTurn,
     GoOut,
     Hand,
@@ -42,6 +45,7 @@ from leopard_tutor.engine import (
     Play,
     catalogue,
     check_play,
+    hand_score,
     impossible_values,
     scoring_lines,
 )
@@ -492,6 +496,53 @@ def test_the_coachs_words_in_english_and_spanish(lang: str) -> None:
         assert in_language(lang, f"lessons.feedback.coach.{kind}", move=words, gain=change) in told, told
         other = "theirs" if kind == "yours" else "yours"
         assert in_language(lang, f"lessons.feedback.coach.{other}", move=words, gain=change) not in told
+
+
+# -- 7. the whole hand's first hint is true of the position -------------------------------------------------------
+
+def first_hints(lesson: Lesson) -> list[tuple[str, Hand]]:
+    """Stage 15 played along its solution: the first rung of the hint at each of the learner's moves, with the hand
+    it was asked in."""
+    attempt, told = lesson.new_attempt(), []
+    for move in lesson.solution:
+        hand = attempt.hand.copy()
+        if hand.to_move == 0:
+            told.append((attempt.hint().text, hand))
+        attempt.try_move(move)
+    return told
+
+
+def test_the_whole_hands_first_hint_says_what_the_best_play_does(keyed: None) -> None:
+    """Stage 15's first rung was always "Look for the play that adds most to your square, or a jack that breaks your
+    opponent's best line", on empty squares too, where no play adds anything."""
+    kinds = set()
+    for text, hand in first_hints(stage(FULL_HAND)):
+        plays = [move for move in hand.legal_moves() if isinstance(move, Play)]
+        gains = [value(_after(hand, play), play.square_owner) - value(hand, play.square_owner) for play in plays]
+        raises = max([gain for play, gain in zip(plays, gains) if play.square_owner == 0], default=0)
+        lowers = max([-gain for play, gain in zip(plays, gains) if play.square_owner == 1], default=0)
+        scores = [hand_score(value(hand, player), player == 0, hand.rules) for player in (0, 1)]
+        key = keys_in(text)[-1]
+        kinds.add(key)
+        if key == "lessons.hints.free.go_out":
+            assert GoOut() in hand.legal_moves() and scores[0] > scores[1], text
+        elif key == "lessons.hints.free.raise":
+            gain = int(dict(markers(text))[key]["gain"])
+            assert 0 < gain == raises and gain >= lowers, text  # (the coach takes the larger gain)
+        elif key == "lessons.hints.free.lower":
+            gain = int(dict(markers(text))[key]["gain"])
+            assert 0 < gain == lowers and gain >= raises, text
+        else:
+            assert key in ("lessons.hints.free.none", "lessons.hints.free.discard") and raises <= 0 and lowers <= 0
+            assert isinstance(coach_move(hand), Discard) == key.endswith("discard"), text
+    assert {"lessons.hints.free.raise", "lessons.hints.free.none"} <= kinds, kinds
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_whole_hands_first_hint_in_english_and_spanish(lang: str) -> None:
+    told = [text for text, _ in in_lang(lang, partial(first_hints, stage(FULL_HAND, lang)))]
+    assert in_language(lang, "lessons.hints.free.none") in told, told
+    assert not any(text == stage(FULL_HAND, lang).hints[0] for text in told)
 
 
 def test_a_mistake_condition_outside_the_vocabulary_stops_the_import() -> None:

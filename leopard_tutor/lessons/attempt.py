@@ -260,9 +260,25 @@ class Attempt:
         if isinstance(move, Play):
             values["space"] = move.space
             values["where"] = text(f"lessons.goals.where.{'your' if move.square_owner == LEARNER else 'their'}")
-        index = self._order[self._step] if not self.lesson.free else self._step
-        nudge = self._say(self.lesson.hints[min(index, len(self.lesson.hints) - 1)])
+        if self.lesson.free:
+            nudge = self._free_nudge(move)
+        else:
+            nudge = self._say(self.lesson.hints[min(self._order[self._step], len(self.lesson.hints) - 1)])
         return move, [nudge, *(text(f"lessons.hints.{kind}.{rung}", **values) for rung in RUNGS[1:])]
+
+    def _free_nudge(self, coach: Move) -> str:
+        """The first clue of a whole hand's ladder, true of the position: going out wins the hand now (the coach
+        goes out only then), a play can raise the learner's square or lower the other's by the coach's gain, or
+        no play does either (the coach's gain is the most any move gains), and the coach places a card or discards."""
+        view = self._hand.view(LEARNER)
+        if isinstance(coach, GoOut):
+            return text("lessons.hints.free.go_out")
+        own, theirs = value_changes(view, coach)
+        if own > 0:
+            return text("lessons.hints.free.raise", gain=own)
+        if theirs < 0:
+            return text("lessons.hints.free.lower", gain=-theirs)
+        return text("lessons.hints.free.discard" if isinstance(coach, Discard) else "lessons.hints.free.none")
 
     def next_move(self) -> Move | None:
         """The move the hint ladder points to now: the script's next step, or the coach's choice."""
