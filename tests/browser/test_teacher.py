@@ -188,6 +188,13 @@ def test_a_projectors_screen_shows_the_title_tools_and_six_students_or_more(page
         expect(page.locator("#lt-rows tr")).to_have_count(16, timeout=10_000)
         wide = page.evaluate("document.scrollingElement.scrollWidth")
         assert wide <= 1280, f"in {lang} the class page is {wide} px wide on a 1280 px screen"
+    page.set_viewport_size({"width": 1920, "height": 1080})  # a projector at full HD: larger words, the screen used
+    for lang in ("en", "es"):
+        page.goto(f"{server.url}teacher?token={TOKEN}&lang={lang}")
+        expect(page.locator("#lt-rows tr")).to_have_count(16, timeout=10_000)
+        size, main, wide = page.evaluate("""() => [parseFloat(getComputedStyle(document.body).fontSize),
+            document.querySelector('main').getBoundingClientRect().width, document.scrollingElement.scrollWidth]""")
+        assert size >= 21 and main >= 1700 and wide <= 1920, (lang, size, main, wide)
 
 
 def test_the_class_page_says_how_many_of_how_many_students_it_shows(page: Any, start_own_server: Any,
