@@ -1386,6 +1386,33 @@ def test_a_hand_the_classmate_dealt_waits_and_says_so(tables: tuple[Referee, Clo
     assert table.match.hand_number == 2 and table.mode.kind == "playing" and not table.next_dealt
 
 
+def test_a_hand_the_classmate_dealt_during_a_review_is_said_after_the_reviews_words(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """Ana reviews the first hand while Ben deals the second: her board says so at once, after the review's own words
+    (it was said only on Back to the game), and Back to the game says it again, with Next hand to press."""
+    authority, _ = tables
+    code = authority.open("ana", "Ana", "REVISED_2008", 2)
+    authority.join("ben", "Ben", code)
+    play_to_the_first_hands_end(authority, code)
+    ana, ben = section(authority, "ana"), section(authority, "ben")
+    ana.board.dispatch({"type": "action", "id": "review"})
+    table = ana.controller
+    assert isinstance(table, ClassTable) and table.mode.kind == "reviewing"
+    step = ana.board.state["message"]
+    ben.board.dispatch({"type": "action", "id": "next_hand"})
+    panel = panel_of(ana)
+    panel.on_report(panel.client.mine())
+    assert table.mode.kind == "reviewing" and table.next_dealt
+    message = ana.board.state["message"]
+    assert message.startswith(step) and said(message, "classmates.next_dealt_review", name="Ben", number=2)
+    panel.on_report(panel.client.mine())  # (said once)
+    assert ana.board.state["message"] == message
+    ana.board.dispatch({"type": "action", "id": "review_close"})
+    assert said(ana.board.state["message"], "classmates.next_dealt", name="Ben", number=2)
+    ana.board.dispatch({"type": "action", "id": "next_hand"})
+    assert table.match.hand_number == 2 and table.mode.kind == "playing"
+
+
 def test_the_score_sheet_puts_the_viewers_points_under_you_whichever_seat_they_hold(
         tables: tuple[Referee, Clock], keyed: None) -> None:
     """Ben joined (the second seat); Ana went away after the first hand and Ben finished against the computer: the

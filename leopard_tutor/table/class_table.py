@@ -28,7 +28,7 @@ from ..engine.match import LOST, WON
 from ..engine.moves import NEXT_HAND, move_from_data, move_to_data
 from ..protocol import COMPUTER, FINISHED, LEFT
 from . import sentences
-from .modes import BY_TEACHER, ELSEWHERE, LEFT_HERE, HandFinished, Playing, Seating
+from .modes import BY_TEACHER, ELSEWHERE, LEFT_HERE, HandFinished, Playing, Reviewing, Seating
 from .seats import Chooser, Computer, PersonElsewhere, PersonHere
 from .table import HintFn, Table
 
@@ -161,7 +161,12 @@ class ClassTable(Table):
         self.pending.extend(dict(move) for move in moves[self.stored:])
         self.catch_up(replay=replay)
         if self.next_dealt and not dealt and isinstance(self.mode, HandFinished):
-            self.say(sentences.hand_over_words(self))  # (in a review, Back to the game says it)
+            self.say(sentences.hand_over_words(self))
+            return True
+        if self.next_dealt and not dealt and isinstance(self.mode, Reviewing):  # after the step's words, kept
+            news = text("classmates.next_dealt_review", name=self.name(1 - self.viewer),
+                        number=self.match.hand_number + 1)
+            self.say(f"{self.message} {news}" if self.message else news, self.tone)
             return True
         return self.made != before
 

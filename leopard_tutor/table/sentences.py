@@ -131,7 +131,7 @@ def not_now(table: Table) -> str:
 
 def end_words(table: Table) -> str:
     """How the hand ended for the viewer (why, where nobody went out; both scores), and, after the match's last hand,
-    how the match did."""
+    how the match did, or that the classmate has dealt the next."""
     viewer, other = table.viewer, 1 - table.viewer
     scores = table.hand.scores()
     name = table.name(other)
@@ -157,6 +157,8 @@ def end_words(table: Table) -> str:
         else:
             words += " " + text("play.match_won" if match.winner == viewer else "play.match_lost",
                                 mine=mine, theirs=theirs)
+    elif table.next_dealt:  # (a class table: the classmate dealt while this page looked at a review)
+        words += " " + hand_over_words(table)
     return words
 
 
