@@ -122,6 +122,9 @@ def test_a_class_size_has_kernels_ready_for_a_class_arriving_at_once(class_of_fo
         return visits
 
     assert run(scenario()) == [[]] * 4, "nobody waits: a kernel was ready for each"
+    log = class_of_four.log_text()  # four pages served, four kernels connected: none of the warnings of nothing
+    assert "Kernel started" in log and not [words for words in ("is not trusted", "without encryption",
+                                                                "websocket_ping_timeout") if words in log]
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline and kernel_count(class_of_four.process.pid) < 8:
         time.sleep(0.2)

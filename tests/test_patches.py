@@ -87,7 +87,7 @@ def started(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[dict[tup
     yield before, methods(), app, routes
     for logger in (*log_mask.REQUEST_LOGGERS, app.log, guards.log):  # the log as it was before the start
         target = logging.getLogger(logger) if isinstance(logger, str) else logger
-        for mask in [held for held in target.filters if isinstance(held, log_mask.SecretMask)]:
+        for mask in [held for held in target.filters if isinstance(held, (log_mask.SecretMask, log_mask.Quiet))]:
             target.removeFilter(mask)
 
 
@@ -190,3 +190,16 @@ def test_the_connection_asks_for_tcp_nodelay_unless_told_not_to(monkeypatch: Any
         asked: list[bool] = []
         probe = type("Probe", (kind,), {"websocket_handler": SimpleNamespace(set_nodelay=asked.append)})
         assert probe.__new__(probe).connect() == "connected" and asked == wanted, kind
+
+
+def test_the_log_drops_the_two_warnings_about_nothing_a_teacher_can_act_on_and_keeps_the_rest() -> None:
+    quiet = log_mask.Quiet()
+
+    def kept(message: str, *args: object) -> bool:
+        return quiet.filter(logging.LogRecord("ClassServer", logging.WARNING, __file__, 1, message, args, None))
+
+    assert not kept("Notebook %s is not trusted", "leopard_tutor.ipynb")
+    assert not kept("The websocket_ping_timeout (90000) cannot be longer than the websocket_ping_interval (30000).")
+    assert kept("Notebook %s is not found", "leopard_tutor.ipynb") and kept("WebSocket ping timeout after %i ms.", 91)
+    assert kept("Kernel %s is not trusted", "x")
+

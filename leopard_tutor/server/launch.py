@@ -55,7 +55,7 @@ from .data_folder import COOKIE_SECRET_FILE, DataFolderError, make_private, read
 from .handlers import LOGOUT_HANDLER_CLASS, in_route_table
 from .kernel_pool import CLASS_POOL, CLASS_POOL_GROWS_TO, PoolFiller, end_preheated
 from .kernels import KERNEL_MANAGER_CLASS
-from .log_mask import mask_secrets
+from .log_mask import mask_secrets, quiet_noise
 from .patches import version_warning
 from .sessions import PAGE_GONE_SECONDS, SESSIONS_PER_VISITOR, SessionBook
 from .state import SETTING, ServerState
@@ -215,6 +215,7 @@ def voila_argv(notebook: Path, port: int, open_browser: bool, preheat: bool = Tr
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         f"--VoilaExecutor.iopub_timeout={IOPUB_SECONDS}",
         "--MappingKernelManager.cull_connected=False",
+        "--KernelManager.transport=ipc",  # kernels on files in the server's own connection folder, not TCP ports
         "--VoilaConfiguration.http_header_envs=X-Forwarded-Proto",  # behind a proxy: the scheme of shared links
         "--VoilaConfiguration.http_header_envs=Accept-Language",  # the app drawn at once in the browser's language
         *page_options(theme),
@@ -294,6 +295,7 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
             from .teacher import kept_token
 
             mask_secrets(None if data_dir is None else kept_token(data_dir), [self.log, guards.log])
+            quiet_noise([self.log])
             if class_size > 0 and hasattr(self.kernel_manager, "_pools"):
                 line = served.line.line
                 room = (lambda: class_size) if cap is None else (lambda: cap - served.book.in_use())

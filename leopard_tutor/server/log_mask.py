@@ -1,5 +1,5 @@
-"""What the server's log never shows: the teacher's token (after the start banner) and characters that would
-move a terminal's cursor.
+"""What the server's log never shows: the teacher's token (after the start banner), characters that would
+move a terminal's cursor, and two warnings about nothing a teacher can act on (`NOISE`).
 
 Jupyter server blanks a `token=` argument in its access lines; tornado's own warnings (an HTTP error's reason,
 an uncaught exception's request) and the server's refusal lines (`guards.log_request`) name a request's address
@@ -22,6 +22,11 @@ CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 """Characters a log line shows escaped (\\xNN)."""
 REQUEST_LOGGERS = ("tornado.access", "tornado.application", "tornado.general")
 """The loggers of tornado that name requests."""
+NOISE = ("Notebook %s is not trusted", "The websocket_ping_timeout (")
+"""How the warnings `Quiet` drops begin, before their values are put in: Jupyter server's, at each page, that the
+app's notebook (written by the server, shown by Voilà whatever its trust) is not signed; tornado's, once, that
+Jupyter server's keep-alive timeout is longer than its interval (the two count in milliseconds, where tornado reads
+seconds; Jupyter server's own pings close a page gone quiet)."""
 
 
 def masked(words: str, secret: str | None = None) -> str:
@@ -54,6 +59,22 @@ class SecretMask(logging.Filter):
         if record.exc_info and not record.exc_text:
             record.exc_text = masked(logging.Formatter().formatException(record.exc_info), self.secret)
         return True
+
+
+class Quiet(logging.Filter):
+    """Drops the warnings of `NOISE`; keeps every other record."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Whether `record` is logged."""
+        return not (isinstance(record.msg, str) and record.msg.startswith(NOISE))
+
+
+def quiet_noise(loggers: Iterable[logging.Logger | str]) -> None:
+    """Put one `Quiet` on tornado's `REQUEST_LOGGERS` and on `loggers`."""
+    for logger in (*REQUEST_LOGGERS, *loggers):
+        target = logging.getLogger(logger) if isinstance(logger, str) else logger
+        if not any(isinstance(held, Quiet) for held in target.filters):
+            target.addFilter(Quiet())
 
 
 def mask_secrets(secret: str | None, loggers: Iterable[logging.Logger | str] = ()) -> SecretMask:
