@@ -84,7 +84,7 @@ MEMORY_SHARE = 0.6
 """The share of the machine's memory the sessions may take."""
 FILES_PER_SESSION = 23
 """Open files (descriptors) of the server process per session: measured (benchmarks/session_descriptors.py),
-13 for a connected session (its websocket, the sockets to its kernel and those of the preheated kernel that
+14 for a connected session (its websocket, the sockets to its kernel and those of the preheated kernel that
 replaces it) and 9 to 10 for each further websocket, of which a session may have
 `guards.WEBSOCKETS_PER_SESSION`."""
 FILES_RESERVED = 200
