@@ -82,7 +82,7 @@ server"), a kernel with every tab of the app opened takes 54 MiB of proportional
 its share of the libraries all kernels map) and the server about 1 MiB more per session; 60 MiB leaves some room."""
 MEMORY_SHARE = 0.6
 """The share of the machine's memory the sessions may take."""
-FILES_PER_SESSION = 23
+FILES_PER_SESSION = 24
 """Open files (descriptors) of the server process per session: measured (benchmarks/session_descriptors.py),
 14 for a connected session (its websocket, the sockets to its kernel and those of the preheated kernel that
 replaces it) and 9 to 10 for each further websocket, of which a session may have
