@@ -148,6 +148,7 @@ NOT_LEARNER_FACING = {
     "lessons/model.py": "lesson-file vocabulary and format errors, for a lesson's author",
     "lessons/advice.py": "lesson-file vocabulary ('face up', 'face down'), for a lesson's author",
     "examples/model.py": "worked-example file vocabulary, for its author",
+    "server/log_mask.py": "the beginnings of warnings the server's log leaves out, for the operator",
 }
 """What the scan leaves out, and why: the words there are read by a programmer, an operator or an author."""
 LEARNER_FACING = [path for path in sorted(PACKAGE.rglob("*.py"))
