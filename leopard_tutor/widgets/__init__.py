@@ -40,7 +40,10 @@ State schema (all parts except "squares" are optional; `BoardState.as_dict()` ma
     hand: {label, cards: [{index, card, selected, playable, name, why}]}   none on a hand-over screen between two
                        people; `why` says why a card that is not playable has nowhere to go now
     stock: {count}     discard: {top, count, target, dim, why, name}     opponent_hand: {count}
-    actions: [{id, label, enabled, note (why it is disabled), primary}]
+    actions: [{id, label, enabled, note (why it is disabled), primary}]   a disabled one is drawn greyed, reached
+                       by the keyboard and described by its note; pressed, it shows the note and sends nothing
+    answer: {label, button, min, max, enabled, why (why it is disabled)}   a box for a number and its button, greyed
+                       as a disabled action is
     turn: str          message: str (the aria-live region), tone "info"|"ok"|"warn", seq (bump to re-announce)
     error: str         an unexpected failure, shown as an alert
     inert: str         why the cards, spaces and discard pile take no click now (on hover and focus)

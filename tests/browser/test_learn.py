@@ -269,6 +269,39 @@ def test_step_through_example_c3_and_read_its_values(board: Any) -> None:
                                                        rules=original))
 
 
+def test_a_greyed_button_is_reached_by_tab_and_pressed_says_why(board: Any) -> None:
+    """A greyed button of the board (Examples' Back, at an example's first step) is in the Tab order, described by
+    its reason; pressed (Enter, Space, a click) it sends nothing to the kernel and changes nothing, and its reason
+    shows beside the table, where a space's shows on hover and focus."""
+    root = open_tab(board, "Examples", "lt-examples")
+    page = board.page
+    page.locator(".lt-examples select").select_option(label="C3 · The king: from 1 point to 8")
+    first = text("sections.examples.turn", key="C3", step=1, steps=2, rules=text("rules.REVISED_2008"))
+    expect(root.locator(".lt-turn")).to_have_text(first, timeout=TIMEOUT)
+    back, reason = root.get_by_role("button", name=text("sections.examples.back")), text("sections.examples.first")
+    root.get_by_role("button", name=text("sections.examples.next")).focus()
+    page.keyboard.press("Shift+Tab")
+    expect(back).to_be_focused()
+    expect(back).to_be_disabled()  # (aria-disabled: greyed for Playwright and for a screen reader alike)
+    expect(back).to_have_accessible_description(reason)
+    expect(root.locator(".lt-why")).not_to_have_text(reason)
+    seq = root.get_attribute("data-seq")
+    # whether the board waits for the kernel's answer, read just after each press reached the button (a listener on
+    # the board hears the click after the button's own): a press that sent something would find it busy
+    root.evaluate("""(board) => {
+        window.ltBusy = [];
+        board.addEventListener("click", () => window.ltBusy.push(board.getAttribute("aria-busy")));
+    }""")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Space")
+    back.evaluate("(button) => button.click()")
+    assert page.evaluate("window.ltBusy") == [None, None, None], "a greyed button sent its action to the kernel"
+    expect(root.locator(".lt-why")).to_have_text(reason)
+    expect(back).to_be_focused()
+    assert root.get_attribute("data-seq") == seq
+    expect(root.locator(".lt-turn")).to_have_text(first)
+
+
 def square_on_page(root: Any) -> Square:
     """The square the page shows, rebuilt from its spaces' accessible names."""
     piles: dict[int, list[tuple[Card, bool]]] = {}
@@ -306,6 +339,9 @@ def test_answer_a_practice_question_right_and_wrong(board: Any) -> None:
     section.locator(".lt-answer input").press("Tab")
     message = click(root, section.get_by_role("button", name="Check"))
     assert message.startswith(text("lessons.practice.value.right", value=value))
+    for control in (section.locator(".lt-answer input"), section.get_by_role("button", name="Check")):
+        expect(control).to_be_disabled()  # answered: greyed, and says why to the keyboard that reaches it
+        expect(control).to_have_accessible_description(text("sections.practice.answered"))
     expect(root.locator(".lt-value")).to_have_text(worth(text("sections.practice.this_square"), value))
     expect(section.locator(".lt-record")).to_contain_text(record(1, 0))
 
