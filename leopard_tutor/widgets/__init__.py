@@ -26,9 +26,10 @@ Intents the page sends
     {"type": "action", "id": ident}              a button of state["actions"]
 
 State schema (all parts except "squares" are optional; `BoardState.as_dict()` makes a NEW dict each time)
-    squares: [ {key, label, value, value_text, cells, lines} ... ]  drawn top to bottom
+    squares: [ {key, label, value, value_text, cells, lines, lines_label} ... ]  drawn top to bottom
         label        "Your square" / "Opponent's square" / "Square": starts every space's name
         value_text   "Your square is worth 6"
+        lines_label  "Your square, lines": the accessible name of the list of its lines (for a screen reader)
         cells        9 dicts in drawing order (row by row from the top-left, as the rule set lays out):
                      space (label 1..9), card (face-up top: {code, rank, suit, symbol, color, name}) or None,
                      face_down, known (a face-down card the viewer laid) or None, depth (pile size),

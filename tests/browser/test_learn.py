@@ -261,6 +261,7 @@ def test_step_through_example_c3_and_read_its_values(board: Any) -> None:
              kind=text(f"narration.kind_{kind}"), points=points)
         for orientation, labels, kind, points in (("column", "1-4-7", "suit", 3), ("diagonal", "1-5-9", "color", 1),
                                                    ("diagonal", "3-5-7", "color", 1), ("row", "7-8-9", "suit", 3)))
+    expect(root.get_by_role("list", name=text("board.line_list", label=YOURS), exact=True)).to_have_count(1)
     said = click(root, root.get_by_role("button", name=text("sections.examples.other_rules", rules=original)))
     assert said.startswith(text("sections.examples.shown_under", rules=original)), said
     click(root, root.get_by_role("button", name="Next"))

@@ -245,8 +245,10 @@ export default {
       const stop = stopOf(group, square.cells.map((cell) => ({ k: `${group}-${cell.space}`, lit: cell.target })));
       const grid = h("div", { class: "lt-grid", role: "group", "aria-label": square.label, "data-group": group },
         square.cells.map((cell) => spaceButton(square, cell, stop)));
-      const list = square.lines.length ? h("ul", { class: "lt-line-list" }, square.lines.map((line) =>
-        h("li", { class: `lt-line-item lt-line-${line.status || line.kind}`, text: line.text }))) : null;  // (never empty)
+      // the lines in words, for a screen reader (board.css hides them from the eye), named by whose square it is
+      const list = square.lines.length ? h("ul", { class: "lt-line-list", "aria-label": square.lines_label },
+        square.lines.map((line) => h("li", { class: `lt-line-item lt-line-${line.status || line.kind}`,
+                                              text: line.text }))) : null;  // (never empty)
       return h("section", { class: "lt-square", "data-key": String(square.key), "data-side": square.side || "only" }, [
         h("div", { class: "lt-square-head" }, [
           h("span", { class: "lt-value lt-value-full", text: square.value_text }),
