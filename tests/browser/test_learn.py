@@ -301,6 +301,13 @@ def test_a_greyed_button_is_reached_by_tab_and_pressed_says_why(board: Any) -> N
     expect(back).to_be_focused()
     assert root.get_attribute("data-seq") == seq
     expect(root.locator(".lt-turn")).to_have_text(first)
+    # the board drawn anew (the example under the other rules, asked for here by a script) leaves the keyboard on
+    # the greyed button it went to; only a button greyed while it had the focus hands it on
+    original = text("rules.ORIGINAL_1963")
+    root.get_by_role("button", name=text("sections.examples.other_rules", rules=original)).evaluate("(b) => b.click()")
+    expect(root.locator(".lt-turn")).to_have_text(text("sections.examples.turn", key="C3", step=1, steps=2,
+                                                       rules=original), timeout=TIMEOUT)
+    expect(back).to_be_focused()
 
 
 def square_on_page(root: Any) -> Square:

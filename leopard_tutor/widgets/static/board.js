@@ -647,6 +647,7 @@ export default {
       const state = model.get("state") || {};
       const texts = model.get("texts") || {};
       const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-k") : null;
+      const focusedGreyed = focused !== null && greyed(document.activeElement);  // the keyboard went to a greyed one
       const buttonsBefore = Array.from(root.querySelectorAll(ACTION_BUTTONS), (button) => button.dataset.k);
       const stepBefore = offeredStep();
       const pickedBefore = Boolean(root.querySelector(".lt-hand-card.lt-selected"));
@@ -705,7 +706,9 @@ export default {
         const again = root.querySelector(`[data-k="${focused}"]`);
         const fallback = nearbyButton(buttonsBefore, focused) || root.querySelector(".lt-hand-card") ||
           root.querySelector(".lt-space");
-        if (again && !(greyed(again) && again.matches(ACTION_BUTTONS))) again.focus();
+        // a button greyed while it had the focus hands it on (below); one greyed when the keyboard went to it keeps it
+        const handsOn = again && greyed(again) && again.matches(ACTION_BUTTONS) && !focusedGreyed;
+        if (again && !handsOn) again.focus();
         else if (!again && buttonsBefore.includes(focused)) showTable(nextStep() || fallback);
         else if (fallback) fallback.focus();
         if (fresh && buttonsBefore.includes(focused)) showMessage();
