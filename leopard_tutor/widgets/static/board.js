@@ -187,14 +187,13 @@ export default {
       }
     };
     const showWhy = (text) => { why.textContent = text || ""; };
-    // Whether a control is greyed (aria-disabled), and the words of its reason: its description, a note's text
-    // (aria-describedby) or its own (aria-description). Both are read from the control as drawn, as a kept node's
-    // listeners must (see `morph`).
+    // Whether a control is greyed (aria-disabled), and a greyed button's reason: the words of the note that describes
+    // it (aria-describedby). Both are read from the button as drawn, as a kept node's listeners must (see `morph`).
     const greyed = (control) => control.getAttribute("aria-disabled") === "true";
-    function reasonOf(control) {
-      const id = control.getAttribute("aria-describedby");
+    function reasonOf(button) {
+      const id = button.getAttribute("aria-describedby");
       const note = id ? root.querySelector(`[id="${id}"]`) : null;
-      return note ? note.textContent : control.getAttribute("aria-description") || "";
+      return note ? note.textContent : "";
     }
     const SAY_AGAIN_MS = 150;
     let sayAgain = null;  // the timer giving back the words of a message said again (`render`)
