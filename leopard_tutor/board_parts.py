@@ -51,8 +51,9 @@ def square_part(square: Square, rules: RuleSet, *, key: int | str, label: str,
     """One square for the board.
 
     key: what a click on one of its spaces sends back as `square`; label: 'Your square' and the like,
-    which starts every space's accessible name and the value text; targets: spaces lit as legal for the
-    selected card; reasons: a sentence per space shown on hover or focus; last: spaces just played on;
+    which starts every space's accessible name, the value text and the name of the list of its lines;
+    targets: spaces lit as legal for the selected card; reasons: a sentence per space shown on hover or focus;
+    last: spaces just played on;
     changes: lines that formed or broke (from the narration of the last move); dim: dim every space
     that is not a target (a card is selected); side: "yours" or "theirs" on a table of two squares
     (where the board places it), "" for a square shown alone.
@@ -95,7 +96,8 @@ def square_part(square: Square, rules: RuleSet, *, key: int | str, label: str,
             item["text"] = text("board.line_was", text=item["text"], before=change.points_before)
     value = square_value(square, rules)
     return {"key": key, "label": label, "side": side, "value": value,
-            "value_text": text("board.worth", label=label, value=value), "cells": cells, "lines": lines}
+            "value_text": text("board.worth", label=label, value=value), "cells": cells, "lines": lines,
+            "lines_label": text("board.line_list", label=label)}
 
 
 def _line_data(spaces: tuple[int, int, int], kind: str | None, points: int, name: str, status: str,

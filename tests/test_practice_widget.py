@@ -33,7 +33,7 @@ def test_value_question_hides_the_lines_until_answered(keyed: None) -> None:
     assert isinstance(question, ValueQuestion)
     part = section.board.state["squares"][0]
     assert part["lines"] == [] and part["value_text"] == mark("sections.practice.hidden_value")
-    assert section.board.state["answer"]["enabled"]
+    assert section.board.state["answer"]["enabled"] and section.board.state["answer"]["why"] == ""
     answer(section, question.solution + 1)
     assert keys_in(section.board.state["message"])[0] == "lessons.practice.value.wrong"
     assert said(section.board.state["message"], "lessons.practice.value.wrong", given=question.solution + 1,
@@ -41,7 +41,8 @@ def test_value_question_hides_the_lines_until_answered(keyed: None) -> None:
     part = section.board.state["squares"][0]
     this_square = mark("sections.practice.this_square")
     assert part["value_text"] == mark("board.worth", label=this_square, value=question.solution)
-    assert not section.board.state["answer"]["enabled"]
+    assert not section.board.state["answer"]["enabled"]  # greyed, with its reason (the keyboard reaches it)
+    assert section.board.state["answer"]["why"] == mark("sections.practice.answered")
     lines = mark("lessons.practice.concepts.lines")
     assert record(section) == [mark("sections.practice.record_row", concept=lines, right=0, wrong=1)]
     section.board.dispatch({"type": "action", "id": "next"})

@@ -84,6 +84,9 @@ def test_state_follows_the_accessibility_contract(keyed: None) -> None:
     assert [sq["label"] for sq in state["squares"]] == [yours, theirs]
     assert [sq["value_text"] for sq in state["squares"]] == [mark("board.worth", label=yours, value=0),
                                                              mark("board.worth", label=theirs, value=0)]
+    # each square's list of lines is named by whose square it is (a screen reader hears more than a bare list)
+    assert [sq["lines_label"] for sq in state["squares"]] == [mark("board.line_list", label=yours),
+                                                              mark("board.line_list", label=theirs)]
     assert [c["name"] for c in state["hand"]["cards"]] == [card.name for card in controller.hand.held[0]]
     assert state["discard"]["name"] == mark("board.discard_pile")
     assert state["actions"][0]["label"] == mark("play.buttons.go_out")

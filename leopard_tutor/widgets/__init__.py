@@ -26,9 +26,10 @@ Intents the page sends
     {"type": "action", "id": ident}              a button of state["actions"]
 
 State schema (all parts except "squares" are optional; `BoardState.as_dict()` makes a NEW dict each time)
-    squares: [ {key, label, value, value_text, cells, lines} ... ]  drawn top to bottom
+    squares: [ {key, label, value, value_text, cells, lines, lines_label} ... ]  drawn top to bottom
         label        "Your square" / "Opponent's square" / "Square": starts every space's name
         value_text   "Your square is worth 6"
+        lines_label  "Your square, lines": the accessible name of the list of its lines (for a screen reader)
         cells        9 dicts in drawing order (row by row from the top-left, as the rule set lays out):
                      space (label 1..9), card (face-up top: {code, rank, suit, symbol, color, name}) or None,
                      face_down, known (a face-down card the viewer laid) or None, depth (pile size),
@@ -40,7 +41,10 @@ State schema (all parts except "squares" are optional; `BoardState.as_dict()` ma
     hand: {label, cards: [{index, card, selected, playable, name, why}]}   none on a hand-over screen between two
                        people; `why` says why a card that is not playable has nowhere to go now
     stock: {count}     discard: {top, count, target, dim, why, name}     opponent_hand: {count}
-    actions: [{id, label, enabled, note (why it is disabled), primary}]
+    actions: [{id, label, enabled, note (why it is disabled), primary}]   a disabled one is drawn greyed, reached
+                       by the keyboard and described by its note; pressed, it shows the note and sends nothing
+    answer: {label, button, min, max, enabled, why (why it is disabled)}   a box for a number and its button, greyed
+                       as a disabled action is
     turn: str          message: str (the aria-live region), tone "info"|"ok"|"warn", seq (bump to re-announce)
     error: str         an unexpected failure, shown as an alert
     inert: str         why the cards, spaces and discard pile take no click now (on hover and focus)

@@ -90,7 +90,8 @@ class PracticeController(TableController):
             if not answered:
                 part.update(lines=[], value=None, value_text=text("sections.practice.hidden_value"))
             answer = {"label": text("sections.practice.value_label"), "button": text("sections.practice.check"),
-                      "min": 0, "max": MAX_VALUE_ANSWER, "enabled": not answered}
+                      "min": 0, "max": MAX_VALUE_ANSWER, "enabled": not answered,
+                      "why": text("sections.practice.answered") if answered else ""}
             return replace(common, squares=(part,), answer=answer)
         part = square_part(question.square, question.rules, key=question.owner, label=square_labels()[question.owner],
                            last=[question.space])

@@ -261,12 +261,53 @@ def test_step_through_example_c3_and_read_its_values(board: Any) -> None:
              kind=text(f"narration.kind_{kind}"), points=points)
         for orientation, labels, kind, points in (("column", "1-4-7", "suit", 3), ("diagonal", "1-5-9", "color", 1),
                                                    ("diagonal", "3-5-7", "color", 1), ("row", "7-8-9", "suit", 3)))
+    expect(root.get_by_role("list", name=text("board.line_list", label=YOURS), exact=True)).to_have_count(1)
     said = click(root, root.get_by_role("button", name=text("sections.examples.other_rules", rules=original)))
     assert said.startswith(text("sections.examples.shown_under", rules=original)), said
     click(root, root.get_by_role("button", name="Next"))
     expect(root.locator(".lt-value")).to_have_text(worth(YOURS, 6))
     expect(root.locator(".lt-turn")).to_have_text(text("sections.examples.turn", key="C3", step=2, steps=2,
                                                        rules=original))
+
+
+def test_a_greyed_button_is_reached_by_tab_and_pressed_says_why(board: Any) -> None:
+    """A greyed button of the board (Examples' Back, at an example's first step) is in the Tab order, described by
+    its reason; pressed (Enter, Space, a click) it sends nothing to the kernel and changes nothing, and its reason
+    shows beside the table, where a space's shows on hover and focus."""
+    root = open_tab(board, "Examples", "lt-examples")
+    page = board.page
+    page.locator(".lt-examples select").select_option(label="C3 · The king: from 1 point to 8")
+    first = text("sections.examples.turn", key="C3", step=1, steps=2, rules=text("rules.REVISED_2008"))
+    expect(root.locator(".lt-turn")).to_have_text(first, timeout=TIMEOUT)
+    back, reason = root.get_by_role("button", name=text("sections.examples.back")), text("sections.examples.first")
+    root.get_by_role("button", name=text("sections.examples.next")).focus()
+    page.keyboard.press("Shift+Tab")
+    expect(back).to_be_focused()
+    expect(back).to_be_disabled()  # (aria-disabled: greyed for Playwright and for a screen reader alike)
+    expect(back).to_have_accessible_description(reason)
+    expect(root.locator(".lt-why")).not_to_have_text(reason)
+    seq = root.get_attribute("data-seq")
+    # whether the board waits for the kernel's answer, read just after each press reached the button (a listener on
+    # the board hears the click after the button's own): a press that sent something would find it busy
+    root.evaluate("""(board) => {
+        window.ltBusy = [];
+        board.addEventListener("click", () => window.ltBusy.push(board.getAttribute("aria-busy")));
+    }""")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Space")
+    back.evaluate("(button) => button.click()")
+    assert page.evaluate("window.ltBusy") == [None, None, None], "a greyed button sent its action to the kernel"
+    expect(root.locator(".lt-why")).to_have_text(reason)
+    expect(back).to_be_focused()
+    assert root.get_attribute("data-seq") == seq
+    expect(root.locator(".lt-turn")).to_have_text(first)
+    # the board drawn anew (the example under the other rules, asked for here by a script) leaves the keyboard on
+    # the greyed button it went to; only a button greyed while it had the focus hands it on
+    original = text("rules.ORIGINAL_1963")
+    root.get_by_role("button", name=text("sections.examples.other_rules", rules=original)).evaluate("(b) => b.click()")
+    expect(root.locator(".lt-turn")).to_have_text(text("sections.examples.turn", key="C3", step=1, steps=2,
+                                                       rules=original), timeout=TIMEOUT)
+    expect(back).to_be_focused()
 
 
 def square_on_page(root: Any) -> Square:
@@ -306,6 +347,9 @@ def test_answer_a_practice_question_right_and_wrong(board: Any) -> None:
     section.locator(".lt-answer input").press("Tab")
     message = click(root, section.get_by_role("button", name="Check"))
     assert message.startswith(text("lessons.practice.value.right", value=value))
+    for control in (section.locator(".lt-answer input"), section.get_by_role("button", name="Check")):
+        expect(control).to_be_disabled()  # answered: greyed, and says why to the keyboard that reaches it
+        expect(control).to_have_accessible_description(text("sections.practice.answered"))
     expect(root.locator(".lt-value")).to_have_text(worth(text("sections.practice.this_square"), value))
     expect(section.locator(".lt-record")).to_contain_text(record(1, 0))
 

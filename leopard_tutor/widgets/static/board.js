@@ -187,6 +187,14 @@ export default {
       }
     };
     const showWhy = (text) => { why.textContent = text || ""; };
+    // Whether a control is greyed (aria-disabled), and a greyed button's reason: the words of the note that describes
+    // it (aria-describedby). Both are read from the button as drawn, as a kept node's listeners must (see `morph`).
+    const greyed = (control) => control.getAttribute("aria-disabled") === "true";
+    function reasonOf(button) {
+      const id = button.getAttribute("aria-describedby");
+      const note = id ? root.querySelector(`[id="${id}"]`) : null;
+      return note ? note.textContent : "";
+    }
     const SAY_AGAIN_MS = 150;
     let sayAgain = null;  // the timer giving back the words of a message said again (`render`)
 
@@ -236,8 +244,10 @@ export default {
       const stop = stopOf(group, square.cells.map((cell) => ({ k: `${group}-${cell.space}`, lit: cell.target })));
       const grid = h("div", { class: "lt-grid", role: "group", "aria-label": square.label, "data-group": group },
         square.cells.map((cell) => spaceButton(square, cell, stop)));
-      const list = square.lines.length ? h("ul", { class: "lt-line-list" }, square.lines.map((line) =>
-        h("li", { class: `lt-line-item lt-line-${line.status || line.kind}`, text: line.text }))) : null;  // (never empty)
+      // the lines in words, for a screen reader (board.css hides them from the eye), named by whose square it is
+      const list = square.lines.length ? h("ul", { class: "lt-line-list", "aria-label": square.lines_label },
+        square.lines.map((line) => h("li", { class: `lt-line-item lt-line-${line.status || line.kind}`,
+                                              text: line.text }))) : null;  // (never empty)
       return h("section", { class: "lt-square", "data-key": String(square.key), "data-side": square.side || "only" }, [
         h("div", { class: "lt-square-head" }, [
           h("span", { class: "lt-value lt-value-full", text: square.value_text }),
@@ -303,7 +313,9 @@ export default {
     }
 
     // A greyed button's reason stands under it, once: a button greyed for the reason another in its row already
-    // shows points to that one's note (`notes`: reason -> the id of the note showing it, for one row).
+    // shows points to that one's note (`notes`: reason -> the id of the note showing it, for one row). A greyed
+    // button is marked aria-disabled, not disabled: the keyboard reaches it and a screen reader reads its reason
+    // (its description); pressed, it sends nothing and its reason shows where a space's does.
     function actionView(item, notes = new Map()) {
       const shared = item.note ? notes.get(item.note) : undefined;
       const noteId = shared || `lt-note-${boardId}-${item.id}`;
@@ -311,8 +323,9 @@ export default {
       return h("span", { class: "lt-action" }, [
         h("button", {
           type: "button", class: `lt-button${item.primary ? " lt-primary" : ""}`, "data-k": `a${item.id}`,
-          disabled: !item.enabled, "aria-describedby": item.note ? noteId : null,
-          onclick: () => send({ type: "action", id: item.id }),
+          "aria-disabled": item.enabled ? null : "true", "aria-describedby": item.note ? noteId : null,
+          onclick: (event) => (greyed(event.currentTarget) ? showWhy(reasonOf(event.currentTarget))
+            : send({ type: "action", id: item.id })),
         }, item.label),
         item.note && !shared ? h("span", { class: "lt-note", id: noteId, text: item.note }) : null,
       ]);
@@ -322,19 +335,26 @@ export default {
       return (items || []).map((item) => actionView(item, notes));
     };
 
+    // The answer box and its button; greyed (an answer given) as a greyed button is: reached by the keyboard, the
+    // box read-only, each described by the reason (spec.why), which a press shows instead of sending anything.
     function answerView(spec) {
+      const greyedBy = spec.enabled ? {} : { "aria-disabled": "true", "aria-description": spec.why || null,
+                                             title: spec.why || null };
       const input = h("input", { type: "number", class: "lt-answer-input", min: spec.min, max: spec.max, step: 1,
-                                 inputmode: "numeric", "aria-label": spec.label, disabled: !spec.enabled,
-                                 "data-k": "answer-value" });
+                                 inputmode: "numeric", "aria-label": spec.label, readonly: !spec.enabled,
+                                 "data-k": "answer-value", ...greyedBy });
       const submit = (event) => {
         event.preventDefault();
+        if (!spec.enabled) {
+          showWhy(spec.why);
+          return;
+        }
         const value = input.value.trim() === "" ? null : Number(input.value);
         send({ type: "answer", value: Number.isInteger(value) ? value : null });
       };
       return h("form", { class: "lt-answer", onsubmit: submit }, [
         h("label", { class: "lt-answer-label" }, [h("span", { text: spec.label }), input]),
-        h("button", { type: "submit", class: "lt-button lt-primary", "data-k": "answer", disabled: !spec.enabled },
-          spec.button),
+        h("button", { type: "submit", class: "lt-button lt-primary", "data-k": "answer", ...greyedBy }, spec.button),
       ]);
     }
 
@@ -626,6 +646,7 @@ export default {
       const state = model.get("state") || {};
       const texts = model.get("texts") || {};
       const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-k") : null;
+      const focusedGreyed = focused !== null && greyed(document.activeElement);  // the keyboard went to a greyed one
       const buttonsBefore = Array.from(root.querySelectorAll(ACTION_BUTTONS), (button) => button.dataset.k);
       const stepBefore = offeredStep();
       const pickedBefore = Boolean(root.querySelector(".lt-hand-card.lt-selected"));
@@ -684,7 +705,9 @@ export default {
         const again = root.querySelector(`[data-k="${focused}"]`);
         const fallback = nearbyButton(buttonsBefore, focused) || root.querySelector(".lt-hand-card") ||
           root.querySelector(".lt-space");
-        if (again && !again.disabled) again.focus();
+        // a button greyed while it had the focus hands it on (below); one greyed when the keyboard went to it keeps it
+        const handsOn = again && greyed(again) && again.matches(ACTION_BUTTONS) && !focusedGreyed;
+        if (again && !handsOn) again.focus();
         else if (!again && buttonsBefore.includes(focused)) showTable(nextStep() || fallback);
         else if (fallback) fallback.focus();
         if (fresh && buttonsBefore.includes(focused)) showMessage();
@@ -741,7 +764,7 @@ export default {
 
     // The button of the step the board offers to move things on (Next stage, Next hand, a review's next move), or null.
     function primaryStep() {
-      return root.querySelector(".lt-actions .lt-primary:enabled");
+      return root.querySelector('.lt-actions .lt-primary:not([aria-disabled="true"])');
     }
 
     // A card or a space tapped and refused (or a lesson's move taken back), or a move that ended a stage or a hand:
@@ -766,7 +789,7 @@ export default {
       if (at < 0) return null;
       const offered = (k) => {
         const button = root.querySelector(`[data-k="${k}"]`);
-        return button && !button.disabled && button.matches(ACTION_BUTTONS) ? button : null;
+        return button && !greyed(button) && button.matches(ACTION_BUTTONS) ? button : null;
       };
       for (let step = 1; step < before.length; step++) {
         for (const index of [at + step, at - step]) {
@@ -774,7 +797,7 @@ export default {
           if (button) return button;
         }
       }
-      const now = Array.from(root.querySelectorAll(ACTION_BUTTONS)).filter((button) => !button.disabled);
+      const now = Array.from(root.querySelectorAll(ACTION_BUTTONS)).filter((button) => !greyed(button));
       return now.find((button) => button.classList.contains("lt-primary")) || now[0] || null;
     }
 
