@@ -75,9 +75,12 @@ def test_placement_yes_and_no_buttons(keyed: None) -> None:
     assert "answer" not in board.state
     assert board.state["hand"]["cards"][0]["card"]["code"] == str(question.card)
     assert [c["last"] for c in board.state["squares"][0]["cells"]].count(True) == 1
+    assert all(a["note"] == "" for a in board.state["actions"] if a["id"] in ("yes", "no"))
     board.dispatch({"type": "action", "id": "yes" if question.solution else "no"})
     assert keys_in(board.state["message"])[0] == "lessons.practice.placement.right" and board.state["tone"] == "ok"
-    assert not next(a for a in board.state["actions"] if a["id"] == "yes")["enabled"]
+    greyed = [a for a in board.state["actions"] if a["id"] in ("yes", "no")]
+    assert [a["enabled"] for a in greyed] == [False, False]  # greyed with their reason (the keyboard reaches them)
+    assert all(a["note"] == mark("sections.practice.answered") for a in greyed)
 
 
 def test_best_play_by_clicks_right_and_wrong(keyed: None) -> None:

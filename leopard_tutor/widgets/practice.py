@@ -70,9 +70,10 @@ class PracticeController(TableController):
         question = self.question
         answered = self.result is not None
         buttons = []
-        if isinstance(question, PlacementQuestion):
-            buttons += [action("yes", text("sections.practice.yes"), enabled=not answered),
-                        action("no", text("sections.practice.no"), enabled=not answered)]
+        if isinstance(question, PlacementQuestion):  # greyed once answered, with the reason (one note for both)
+            over = text("sections.practice.answered") if answered else ""
+            buttons += [action("yes", text("sections.practice.yes"), enabled=not answered, note=over),
+                        action("no", text("sections.practice.no"), enabled=not answered, note=over)]
         buttons.append(action("next", text("sections.practice.next"), enabled=True, primary=answered))
         turn = text("sections.practice.turn", kind=text(f"sections.practice.kinds.{question.kind}"),
                     rules=text(f"rules.{question.rules.key}"))
