@@ -207,11 +207,20 @@ def test_spanish_uses_the_glossary_words() -> None:
         assert chosen in spanish, chosen
 
 
+def _with_article(facts: dict[str, object]) -> dict[str, object]:
+    """`facts` with each card named with its article ("the_card", "the_shown", "The_card"...) begun by "el", as the
+    name of a king or a number card is."""
+    return {name: f"{'El' if name[0] == 'T' else 'el'} {value}" if name.lower().startswith("the_") else value
+            for name, value in facts.items()}
+
+
 def test_spanish_contracts_de_el_and_a_el() -> None:
     """Spanish writes "del" and "al": a template that would say "de el" or "a el" (also where a fact begins
-    with "el") needs the preposition inside the fact, as `lessons.goals.where` has it."""
+    with "el": a card with its article, `the_card` or `The_card`, "el 7 de corazones") needs the preposition inside
+    the fact, as `lessons.goals.where` has it."""
     found = [f"{key}: {words!r}" for key, entry in _texts("es").items()
-             for words in _renderings(entry, _samples(entry)) if re.search(r"\b[Dd]e el\b|\b[Aa] el\b", words)]
+             for words in _renderings(entry, _with_article(_samples(entry)))
+             if re.search(r"\b[Dd]e el\b|\b[Aa] el\b", words)]
     assert not found, "\n".join(found)
     texts = _texts("es")
     for group in ("lessons.goals.where.", "narration.moves.square.", "narration.moves.square_told.", "hints.whose.",

@@ -69,9 +69,11 @@ def test_a_whole_hand_between_two_pages_through_the_authority(two: tuple[Referee
         began = turn_began(other.hand)
         if current_player(other.hand) == other.seat and began is not None and began.drew:  # their turn, begun now
             named = and_list([card.name for card in cards_drawn(other.hand)])
+            the_named = and_list([card.the_name for card in cards_drawn(other.hand)])
             assert len(cards_drawn(other.hand)) == began.drew and set(cards_drawn(other.hand)) <= set(
                 other.hand.held[other.seat])
-            assert text("play.turn_words.drew", count=began.drew, cards=named) in other.message, other.message
+            assert text("play.turn_words.drew", count=began.drew, cards=named, the_cards=the_named) in other.message, (
+                other.message)
             told_drawn += 1
         steps += 1
     assert steps > 10 and told_drawn > 3, "the classmate's move that begins a turn says what was drawn"

@@ -239,12 +239,14 @@ def check_square_and_space(facts: Mapping[str, object], before: Square, square: 
         assert sorted(lines_in(facts["lines_through"])) == sorted(placed(line, rules) for line in through)
         assert str(facts["lines_through"]).count("the ") == len(through)
         assert ("idle_through" in facts) is any(not pays(square, line, rules)[0] for line in through)
-        assert ("under" in facts) is (before.showing(space) is not None)
+        assert ("under" in facts) is ("the_under" in facts) is ("The_under" in facts) is (
+            before.showing(space) is not None)
         if "idle_through" in facts:
             check_idle(facts["idle_through"], through, square, rules, whose)
         if "under" in facts:
             shown = before.showing(space)
-            assert isinstance(shown, Card) and facts["under"] == shown.name
+            assert isinstance(shown, Card) and facts["under"] == shown.name and facts["the_under"] == shown.the_name
+            assert facts["The_under"] == shown.the_name_first
 
 
 def expected_keys(step: Step, space: int | None, before: Square) -> set[str]:
@@ -256,9 +258,9 @@ def expected_keys(step: Step, space: int | None, before: Square) -> set[str]:
         if any(not pays(step.square, line, step.rules)[0] for line in LINES if space in line):
             keys.add("idle_through")
         if before.showing(space) is not None:
-            keys.add("under")
+            keys |= {"under", "the_under", "The_under"}
     if step.card is not None:
-        keys.add("card")
+        keys |= {"card", "the_card", "The_card"}
         if step.refused is None:
             keys.add("move")
     return keys
@@ -276,7 +278,8 @@ def check_step(version: WorkedExample, number: int, item: dict[str, Any], start:
         assert facts[name] == getattr(rules, name)
     check_square_and_space(facts, before, step.square, space, rules, whose)
     if step.card is not None:
-        assert facts["card"] == step.card.name
+        assert (facts["card"], facts["the_card"], facts["The_card"]) == (step.card.name, step.card.the_name,
+                                                                        step.card.the_name_first)
     if "move" in facts:
         check_move(facts["move"], step, before, rules)
     assert step.caption == fill(step.template, dict(facts)) and "{" not in step.caption

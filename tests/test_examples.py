@@ -108,8 +108,8 @@ def test_a_bad_examples_file_is_a_clear_error(tmp_path: Path, keyed: None) -> No
     path.write_text(json.dumps(data))
     with pytest.raises(ExampleFormatError) as refused:
         load_examples(path)
-    assert said(str(refused.value), "engine.illegal.numbered_covered", card=Card.parse("7S").name,
-                shown=Card.parse("7H").name, where=mark("engine.place.own", space=7))
+    assert said(str(refused.value), "engine.illegal.numbered_covered", The_card=Card.parse("7S").the_name_first,
+                the_shown=Card.parse("7H").the_name, where=mark("engine.place.own", space=7))
     path.write_text("{}")
     with pytest.raises(ExampleFormatError, match=r"examples\.json"):
         load_examples(path)

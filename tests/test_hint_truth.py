@@ -112,7 +112,7 @@ def check_spoils_lines(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     space, some card there would have made it pay its P, it pays less once the card lies there, and no card from ace
     to ten may go on that space now, for either player."""
     before, after = squares(view, move)
-    assert not own(view, move) and v["space"] == move.space and v["card"] == move.card.name
+    assert not own(view, move) and v["space"] == move.space and names(v, move.card)
     assert after.showing(move.space) == move.card
     assert not any(check_play(card, after, move.space, own=mine).legal
                    for card in ALL_CARDS if card.rank <= 10 for mine in (True, False))
@@ -159,13 +159,19 @@ def check_scores_now(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     assert points(before, view.rules, line_spaces(view.rules, v["line"])) == v["points"] > 0
 
 
+def names(v: dict[str, Any], card: Card) -> bool:
+    """Whether the facts `v` name `card`: by its bare name (`card`, after "your") or with its article (`the_card`)."""
+    return ("card" in v or "the_card" in v) and v.get("card", card.name) == card.name and v.get(
+        "the_card", card.the_name) == card.the_name
+
+
 def check_values(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     me = view.player
     assert (v["mine_before"], v["theirs_before"]) == (view.value(me), view.value(1 - me))
 
 
 def check_named(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
-    assert v["space"] == move.space and v["card"] == move.card.name
+    assert v["space"] == move.space and names(v, move.card)
 
 
 def values_after(view: PlayerView, move: Any) -> tuple[int, int]:
@@ -372,7 +378,7 @@ def check_blocker(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     """"Their LINE can be completed on space S only once your CARD there is covered": the card shows there, on a
     space of that line, and no card from ace to ten may go on it."""
     _, after = squares(view, move)
-    assert after.showing(move.space) == move.card and v["card"] == move.card.name and v["space"] == move.space
+    assert after.showing(move.space) == move.card and names(v, move.card) and v["space"] == move.space
     assert move.space in line_spaces(view.rules, v["line"])
     assert not any(check_play(card, after, move.space, own=True).legal for card in ALL_CARDS if card.rank <= 10)
 
@@ -391,7 +397,7 @@ def check_still_blank(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
 def check_hidden(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     before, after = squares(view, move)
     shown = before.showing(move.space)
-    assert shown is not None and shown.name == v["card"] and after.is_open(move.space)
+    assert shown is not None and names(v, shown) and after.is_open(move.space)
     if "line" in v:
         check_live_before(view, move, v)
 

@@ -39,7 +39,7 @@ def test_king_hint_from_example_c3_names_card_space_and_values(keyed: None) -> N
     assert nudge == mark("hints.nudge.complete_own", line=row, points=3)
     assert card == mark("hints.card.card", card=c("KS").name)  # (no suit symbol: a screen reader reads it out)
     assert space == mark("hints.space.own", space=7)
-    assert said(move, "hints.move.play", card=c("KS").name, space=7, whose=mark("hints.whose.own"),
+    assert said(move, "hints.move.play", the_card=c("KS").the_name, space=7, whose=mark("hints.whose.own"),
                 mine=mark("hints.change.mine_goes", before=1, after=8),
                 theirs=mark("hints.change.theirs_stays", before=0, after=0))
     assert said(move, "hints.effect.completes", line=row, points=3)
@@ -83,7 +83,7 @@ def test_discard_and_end_turn_hints(keyed: None) -> None:
     discard = explain(hand.view(0), Discard(c("2C")))
     assert said(discard.ladder[1], "hints.card.card", card=c("2C").name)
     assert discard.ladder[2] == mark("hints.space.discard")
-    assert said(discard.ladder[3], "hints.move.discard", card=c("2C").name, mine_before=7)
+    assert said(discard.ladder[3], "hints.move.discard", the_card=c("2C").the_name, mine_before=7)
     empty = prepared(". . . / . . . / . . .", "AH . . / . . . / . . .", "", "5S", stock_size=0)
     end = explain(empty.view(0), EndTurn())
     assert len(end.ladder) == 4 and end.move == EndTurn()
@@ -126,7 +126,7 @@ def test_hints_in_random_positions_agree_with_the_engine(rules: RuleSet, keyed: 
             assert said(result.ladder[3], "hints.move.play", mine=mine, theirs=theirs)
         elif isinstance(move, Discard):
             assert said(result.ladder[1], "hints.card.card", card=move.card.name)
-            assert said(result.ladder[3], "hints.move.discard", card=move.card.name, mine_before=before[0])
+            assert said(result.ladder[3], "hints.move.discard", the_card=move.card.the_name, mine_before=before[0])
 
 
 def test_jack_on_a_card_that_scores_nothing_yet_says_which_card_it_hides(keyed: None) -> None:
@@ -134,7 +134,7 @@ def test_jack_on_a_card_that_scores_nothing_yet_says_which_card_it_hides(keyed: 
     result = explain(hand.view(0), Play(c("JC"), 1, 5))
     assert result.reason == mark("hints.reason.cover_theirs", card=c("5D").name, space=5)
     assert result.ladder[0] == mark("hints.nudge.cover_theirs", line=REVISED_2008.line_name((4, 5, 6)),
-                                    card=c("5D").name, space=5)
+                                    the_card=c("5D").the_name, space=5)
     assert said(result.ladder[3], "hints.move.play", theirs=mark("hints.change.theirs_stays", before=0, after=0))
 
 

@@ -13,8 +13,8 @@ from leopard_tutor.engine.square import Square
 def test_an_illegal_moves_refusal_shows_its_key_and_facts(keyed: None) -> None:
     refusal = check_play(Card.parse("7H"), Square(), 3, own=True).reason
     assert keys_in(refusal)[0] == "engine.illegal.wrong_space"
-    card = mark("words.card", rank=mark("words.rank.7"), suit=mark("words.suit.H"))
-    assert said(refusal, "engine.illegal.wrong_space", card=card)  # a name is a marker too
+    card = mark("words.the_card", the_rank=mark("words.the_rank.7"), suit=mark("words.suit.H"))
+    assert said(refusal, "engine.illegal.wrong_space", the_card=card)  # a name is a marker too
     assert said(refusal, "engine.illegal.wrong_space", number=7)
     assert said(refusal, "engine.place.own", space=3)  # a nested text
     assert said(refusal, "engine.illegal.wrong_space.open", number=7)

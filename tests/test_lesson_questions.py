@@ -169,10 +169,11 @@ def test_the_engine_can_tell_a_card_is_held_when_no_other_place_is_left(keyed: N
     hand = Hand(REVISED_2008, (mine, theirs), ([other], [seven]), [], rest, 0, 1)
     view = hand.view(0)
     knowing = other_holds(view, seven)
-    assert knowing.answer == "yes" and said(knowing.reason, "knowledge.holds.must", card=seven.name)
+    assert knowing.answer == "yes" and said(knowing.reason, "knowledge.holds.must", the_card=seven.the_name)
     assert other_holds(view, other).answer == "no"
     knowing = other_holds(view, Card.parse("AH"))
-    assert knowing.answer == "no" and said(knowing.reason, "knowledge.holds.all_seen", card=Card.parse("AH").name)
+    assert knowing.answer == "no" and said(knowing.reason, "knowledge.holds.all_seen",
+                                               the_card=Card.parse("AH").the_name)
     assert said(knowing.reason, "knowledge.places.top", space=1, whose=mark("knowledge.whose.your"))
     assert top_card_is(view, 0, 1, "hearts").answer == "yes"
     with pytest.raises(Exception, match="empty"):

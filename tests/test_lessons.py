@@ -204,7 +204,8 @@ def test_hint_ladder_walks_from_nudge_to_the_move_and_costs_stars(keyed: None) -
     assert [h.level for h in hints] == [1, 2, 3, 4, 4]
     assert [h.name for h in hints[:4]] == ["nudge", "card", "space", "move"]
     assert hints[0].text == lesson.hints[0]
-    facts = {"card": Card.parse("KS").name, "space": 7, "where": mark("lessons.goals.where.your")}
+    facts = {"card": Card.parse("KS").name, "the_card": Card.parse("KS").the_name, "space": 7,
+             "where": mark("lessons.goals.where.your")}
     assert [hint.text for hint in hints[1:4]] == [mark(f"lessons.hints.play.{rung}", **facts)
                                                   for rung in ("card", "space", "move")]
     assert hints[3].move == Play(Card.parse("KS"), 0, 7)
@@ -333,7 +334,7 @@ def test_a_goal_for_a_card_says_where_the_card_is_until_it_is_met() -> None:
             if goal.kind in ("played", "discarded"):
                 assert goal.card is not None
                 if goal.card.name in lesson.goal:
-                    told_held = status == text(f"lessons.goals.{goal.kind}.held", card=goal.card.name)
+                    told_held = status == text(f"lessons.goals.{goal.kind}.held", The_card=goal.card.the_name_first)
                     assert told_held == (goal.card in held), status
                     checked += 1
                 else:

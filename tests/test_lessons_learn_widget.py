@@ -138,7 +138,7 @@ def test_a_wrong_try_says_its_reason_once(keyed: None) -> None:
         assert board.state["message"].count(reason) == (0 if legal else 1) and board.state["tone"] == "warn"
         assert not [why for why in reasons_shown(board.state) if reason in why or why in reason]
         assert board.state["hand"]["cards"][0]["selected"]  # and the message says so, last
-        assert board.state["message"].endswith(mark("sections.learn.still_picked", card=six.name))
+        assert board.state["message"].endswith(mark("sections.learn.still_picked", The_card=six.the_name_first))
     assert controller.attempt.slips == 2 and controller.attempt.hand == hand
     board.dispatch({"type": "select", "index": 1})
     board.dispatch({"type": "select", "index": 0})

@@ -328,7 +328,7 @@ def test_spanish_names_every_card_with_the_article_of_its_rank(spanish: None) ->
     assert not wrong, wrong
     assert "Tu rival descartó el as de picas." in said and "Tu rival descartó la reina de corazones." in said
     assert "Jugaste la jota de picas boca abajo en tu casilla 5: tu cuadro se queda en 0." in said
-    assert "descartar el rey de picas" in said and "Tu rival descarta la jota de corazones." in said
+    assert "descartar el rey de picas" in said and "Tu rival descartó la jota de corazones." in said
     assert "el rey de picas a la pila de descartes" in said and "la jota de picas a la pila de descartes" in said
     assert "jugar el as de corazones en la casilla 5 de tu cuadro" in said
 

@@ -74,29 +74,34 @@ def test_reasons_name_the_card_space_and_rule(keyed: None) -> None:
     square = Square.parse("AS . 3C / 4S 5C . / 7H 8S 9S")
 
     def card(code: str) -> str:
-        return Card.parse(code).name
+        return Card.parse(code).the_name
+
+    def first(code: str) -> str:
+        return Card.parse(code).the_name_first
 
     wrong = check_play(Card.parse("4H"), square, 6, own=True)
     assert wrong.code == "wrong-space" and wrong.key == "engine.illegal.wrong_space"
-    assert said(wrong.reason, "engine.illegal.wrong_space", a_rank=mark("words.a_rank.4"), number=4, card=card("4H"),
-                where=mark("engine.place.own", space=6))
-    assert said(wrong.reason, "engine.illegal.wrong_space.taken", number=4, blocker=card("4S"))  # why not space 4
+    assert said(wrong.reason, "engine.illegal.wrong_space", a_rank=mark("words.a_rank.4"), number=4,
+                the_card=card("4H"), where=mark("engine.place.own", space=6))
+    assert said(wrong.reason, "engine.illegal.wrong_space.taken", number=4, the_blocker=card("4S"))  # why not space 4
     queen = check_play(Card.parse("QD"), square, 7, own=False)
-    assert said(queen.reason, "engine.illegal.own_only", ranks=mark("words.ranks.12"), card=card("QD"),
+    assert said(queen.reason, "engine.illegal.own_only", ranks=mark("words.ranks.12"), the_card=card("QD"),
                 manner=mark("engine.illegal.own_only.face_down"), where=mark("engine.place.other", space=7))
     assert said(queen.reason, "engine.illegal.own_only.queen")  # what would work instead: a jack
     ten = check_play(Card.parse("10D"), square, 5, own=True)
-    assert ten.code == "covered" and said(ten.reason, "engine.illegal.ten_covered", card=card("10D"), shown=card("5C"))
+    assert ten.code == "covered" and said(ten.reason, "engine.illegal.ten_covered", The_card=first("10D"),
+                                                 the_shown=card("5C"))
     assert said(ten.reason, "engine.illegal.ten_covered.open", spaces=mark("engine.spaces.many", first=2, last=6))
     jack = check_play(Card.parse("JD"), square, 2, own=False)
-    assert jack.code == "needs-card" and said(jack.reason, "engine.illegal.needs_card", card=card("JD"),
+    assert jack.code == "needs-card" and said(jack.reason, "engine.illegal.needs_card", the_card=card("JD"),
                                                where=mark("engine.place.other", space=2))
     king = check_play(Card.parse("KS"), square, 7, own=True)
-    assert king.legal and said(king.reason, "engine.legal.king.covering", card=card("KS"), under=card("7H"))
+    assert king.legal and said(king.reason, "engine.legal.king.covering", The_card=first("KS"),
+                                     the_under=card("7H"))
     jack_ok = check_play(Card.parse("JC"), Square.parse("AH 2H 3H / . . 6H / . . 9H"), 3, own=False)
-    assert jack_ok.legal and said(jack_ok.reason, "engine.legal.cover", card=card("JC"),
+    assert jack_ok.legal and said(jack_ok.reason, "engine.legal.cover", The_card=first("JC"),
                                   where=mark("engine.place.other", space=3))
-    assert said(jack_ok.reason, "engine.legal.cover.face_up", under=card("3H"))
+    assert said(jack_ok.reason, "engine.legal.cover.face_up", the_under=card("3H"))
 
 
 def test_bad_arguments_are_refused() -> None:

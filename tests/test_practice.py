@@ -100,7 +100,7 @@ def test_best_play_from_a_real_position(seed: int, keyed: None) -> None:
     worse = next(m for m, v in outcomes.items() if v < best)
     assert question.check(question.solution[0]).ok
     answer = question.check(worse)
-    assert not answer.ok and said(answer.text, "lessons.practice.best play.wrong", card=worse.card.name,
+    assert not answer.ok and said(answer.text, "lessons.practice.best play.wrong", the_card=worse.card.the_name,
                                   space=worse.space, mine=outcomes[worse])
 
 

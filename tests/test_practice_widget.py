@@ -99,7 +99,8 @@ def test_best_play_by_clicks_right_and_wrong(keyed: None) -> None:
     board.dispatch({"type": "space", "square": 1, "space": worse.space})
     assert board.state["message"] == mark("sections.practice.own_square")
     board.dispatch({"type": "space", "square": 0, "space": worse.space})
-    assert said(board.state["message"], "lessons.practice.best play.wrong", card=worse.card.name, space=worse.space)
+    assert said(board.state["message"], "lessons.practice.best play.wrong", the_card=worse.card.the_name,
+                space=worse.space)
     assert board.state["tone"] == "warn"
     assert controller.practice.progress.practice == {"best play": (0, 1)}
     board.dispatch({"type": "action", "id": "next"})
@@ -161,7 +162,7 @@ def test_best_play_lights_only_the_learners_own_square_and_says_so_elsewhere(key
                    if isinstance(m, Play) and m.card is card and m.square_owner == 0}
             drawn = board.state["hand"]["cards"][index]
             assert drawn["playable"] == bool(own)
-            assert drawn["why"] == ("" if own else mark("sections.practice.no_space", card=card.name))
+            assert drawn["why"] == ("" if own else mark("sections.practice.no_space", The_card=card.the_name_first))
             board.dispatch({"type": "select", "index": index})
             mine, theirs = (part for part in board.state["squares"] if part["key"] in (0, 1))
             assert {cell["space"] for cell in mine["cells"] if cell["target"]} == own
@@ -172,7 +173,7 @@ def test_best_play_lights_only_the_learners_own_square_and_says_so_elsewhere(key
             if own:
                 assert said(board.state["message"], "sections.practice.picked", the_card=card.the_name)
             else:
-                assert said(board.state["message"], "sections.practice.no_space", card=card.name)
+                assert said(board.state["message"], "sections.practice.no_space", The_card=card.the_name_first)
             seen["goes" if own else "stays"] = True
         board.dispatch({"type": "discard"})
         assert board.state["message"] == mark("sections.practice.own_square")

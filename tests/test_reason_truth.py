@@ -26,7 +26,7 @@ def claimed_advice(card: Card, square: Square, own: bool, code: str, other: Squa
         if allowed_spaces(card.rank, square, own) >> (card.rank - 1) & 1:
             return text("engine.illegal.wrong_space.open", number=card.rank)
         assert blocker is not None and blocker[1], "a numbered card is kept off its space only by a face-up card"
-        return text("engine.illegal.wrong_space.taken", number=card.rank, blocker=blocker[0].name)
+        return text("engine.illegal.wrong_space.taken", number=card.rank, the_blocker=blocker[0].the_name)
     if code == "covered" and card.rank < TEN:  # the other square's space only where the card may go
         side = "own" if own else "other"
         elsewhere = allowed_spaces(card.rank, other, not own) >> (card.rank - 1) & 1
@@ -73,5 +73,5 @@ def test_every_placement_reason_tells_the_truth_about_the_square(rules: RuleSet)
                         assert advice in verdict.reason, (str(square), str(card), own, space, verdict.reason)
                         checked += 1
                     if verdict.code == "covered":
-                        assert top is not None and top[1] and top[0].name in verdict.reason
+                        assert top is not None and top[1] and top[0].the_name in verdict.reason
     assert checked > 1000

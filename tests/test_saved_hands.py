@@ -141,7 +141,7 @@ def test_impossible_placements_in_a_saved_start_are_refused(square: str, card: s
     text = Hand(REVISED_2008, (Square.parse(square), Square()), (five, six), seven, [], 0, 1).to_json()
     with pytest.raises(SavedGameError, match="impossible") as error:
         Hand.from_json(text)
-    assert said(str(error.value), "engine.impossible_pile", what=Card.parse(card).name, space=space,
+    assert said(str(error.value), "engine.impossible_pile", the_what=Card.parse(card).the_name, space=space,
                 rule=mark(f"engine.rule.{PLACEMENT[Card.parse(card).rank].rule_key}")), \
         "the card, its space and the rule it breaks are given"
     assert Hand.from_json(Hand(REVISED_2008, (Square.parse(". 2S+JD*+2H . / . . . / . . ."), Square()),

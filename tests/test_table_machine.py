@@ -316,11 +316,13 @@ class TableWalk(RuleBasedStateMachine):
             assert state.turn == expected
         message = table.message
         began = turn_began(hand)
-        for count in (1, 2):
+        for count in (2, 1):  # (the words before one card drawn, "You have drawn ", begin those of two as well)
             if opening("play.turn_words.drew", "cards", count=count) in message:
                 assert began is not None and began.player == viewer and began.drew == count, message
-                named = and_list([card.name for card in cards_drawn(hand)])  # the cards the turn runner says
-                assert text("play.turn_words.drew", count=count, cards=named) in message, message
+                drawn = cards_drawn(hand)  # the cards the turn runner says
+                named, the_named = and_list([c.name for c in drawn]), and_list([c.the_name for c in drawn])
+                assert text("play.turn_words.drew", count=count, cards=named, the_cards=the_named) in message, message
+                break
         if text("play.turn_words.pass_only") in message or text("play.turn_words.pass_or_out") in message:
             assert player == viewer and not hand.held[viewer], message
         if text("play.hand_over") in message:

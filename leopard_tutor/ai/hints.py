@@ -209,7 +209,7 @@ def explain(view: PlayerView, move: Move) -> Hint:
         assert reason is not None and nudge is not None
         return say.hint(move, reason, [
             nudge, card_rung, say("space", "discard"),
-            _sentence(say("move", "discard", *_stays(me, other, values), card=card.name, **values),
+            _sentence(say("move", "discard", *_stays(me, other, values), the_card=card.the_name, **values),
                       say("risk", "discard"))])
     assert isinstance(move, Play)
     return _explain_play(view, move, values, card_rung, say)
@@ -347,24 +347,24 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
             reason = say("reason", "breaks", ValueChanges(them, values["theirs_before"], theirs_after),
                          points=lost_points)
         elif move.card.rank == 11 and (covered := before.showing(move.space)) is not None:
-            facts = {"card": covered.name, "space": move.space}
             if live:
                 line = name(_roomiest_line(before, live))
                 nudge = say("nudge", "cover_theirs", LineCanScore(them, _roomiest_line(before, live)), line=line,
-                            **facts)
+                            the_card=covered.the_name, space=move.space)
             else:
                 nudge = say("nudge", "park")
-            reason = _hides(say, them, move.space, ("cover_theirs", "cover_own_blocker"), facts)
+            reason = _hides(say, them, move.space, ("cover_theirs", "cover_own_blocker"), covered)
         elif lies_face_down(move.card):
             nudge = say("nudge", "park", *_stays(me, them, values))
             reason = say("reason", "cover_blank_theirs", *_stays(me, them, values), space=move.space)
         elif clash is not None:
             nudge = say("nudge", "crowd_theirs", LineCanScore(them, clash), line=name(clash))
-            reason = say("reason", "clash_theirs", LineCanScore(them, clash), card=move.card.name, line=name(clash))
+            reason = say("reason", "clash_theirs", LineCanScore(them, clash), the_card=move.card.the_name,
+                         line=name(clash))
         else:
             nudge = (say("nudge", "crowd_theirs", LineCanScore(them, live[0]), line=name(live[0])) if live
                      else say("nudge", "crowd_any"))
-            reason = say("reason", "crowd_theirs", Shows(them, move.space, move.card), card=move.card.name,
+            reason = say("reason", "crowd_theirs", Shows(them, move.space, move.card), the_card=move.card.the_name,
                          space=move.space)
         if move.card.rank == 11 and lost:
             risks.append(_mend_under_jack(view, after, move.space, lost, say))
@@ -382,7 +382,7 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
         effects.append(say.first(("effect", "stops_out", (Value(1 - me, theirs_after, True), OpponentCanLay()),
                                   {"threshold": threshold})))
     whose = text("hints.whose.own" if own else "hints.whose.theirs")
-    rung = say("move", "play", card=move.card.name, space=move.space, whose=whose,
+    rung = say("move", "play", the_card=move.card.the_name, space=move.space, whose=whose,
                mine=_change(say, me, "mine", values["mine_before"], mine_after),
                theirs=_change(say, 1 - me, "theirs", values["theirs_before"], theirs_after))
     return say.hint(move, reason, [nudge, card_rung, say("space", "own" if own else "theirs", space=move.space),
@@ -425,11 +425,14 @@ def _losses(say: _Sentences, owner: int, lost: list[tuple[Spaces, int, int]], st
             for spaces, was, now in lost]
 
 
-def _hides(say: _Sentences, owner: int, space: int, keys: tuple[str, str], facts: dict[str, Any]) -> str:
-    """The reason of a card laid that hides the one showing on `space` of `owner`'s square: under `keys[0]` where
-    the square's owner laid that card, under `keys[1]` where the other player did (to block them)."""
-    hidden = say.first(("reason", keys[0], (Covers(owner, space), LaidByOther(owner, space, False)), facts),
-                       ("reason", keys[1], (Covers(owner, space), LaidByOther(owner, space)), facts))
+def _hides(say: _Sentences, owner: int, space: int, keys: tuple[str, str], shown: Card) -> str:
+    """The reason of a card laid that hides `shown`, the one showing on `space` of `owner`'s square: under `keys[0]`
+    where the square's owner laid that card ("your 7 of hearts"), under `keys[1]` where the other player did (to
+    block them: "the 7 of hearts your opponent laid there")."""
+    hidden = say.first(("reason", keys[0], (Covers(owner, space), LaidByOther(owner, space, False)),
+                        {"card": shown.name, "space": space}),
+                       ("reason", keys[1], (Covers(owner, space), LaidByOther(owner, space)),
+                        {"the_card": shown.the_name, "space": space}))
     assert hidden is not None  # a card showing was laid by one player or the other
     return hidden
 
@@ -438,8 +441,7 @@ def _cover_own(say: _Sentences, me: int, move: Play, values: dict[str, int]) -> 
     """The nudge and reason of a jack or queen laid face down on the player's own square."""
     hidden = say.view.squares[me].showing(move.space)
     if hidden is not None:
-        facts = {"card": hidden.name, "space": move.space}
-        reason = _hides(say, me, move.space, ("cover_own", "cover_blocker"), facts)
+        reason = _hides(say, me, move.space, ("cover_own", "cover_blocker"), hidden)
         return say("nudge", "cover_own", Covers(me, move.space)), reason
     stays = _stays(me, 1 - me, values)
     return say("nudge", "park", *stays), say("reason", "cover_blank_own", *stays, space=move.space)

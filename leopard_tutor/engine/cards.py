@@ -124,6 +124,13 @@ class Card:
         return _the_card_name(self.rank, self.suit, language())
 
     @property
+    def the_name_first(self) -> str:
+        """The card with its article, to begin a sentence: 'The 7 of hearts', 'La reina de picas' (a text's fact
+        `The_card`, where `the_card` is `the_name`)."""
+        words = self.the_name
+        return words[:1].upper() + words[1:]
+
+    @property
     def symbol(self) -> str:
         """The card with its suit symbol, such as '7♥'."""
         return f"{self.rank_token}{SUIT_SYMBOLS[self.suit]}"

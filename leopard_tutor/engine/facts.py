@@ -22,8 +22,9 @@ VALUE_FACTS = frozenset({"max_value", "values_never_reached", "any_value_never_r
 """What a square can be worth under a rule set, and what each value scores (`value_facts`)."""
 SQUARE_FACTS = frozenset({"scoring", "idle", "going_out", "score"})
 """Facts of one square as it stands (`square_facts`); `idle` only when some line scores nothing."""
-SPACE_FACTS = frozenset({"space", "place", "lines_through", "idle_through", "under"})
-"""Facts of one space of a square (`space_facts`); `idle_through` and `under` only when they apply."""
+SPACE_FACTS = frozenset({"space", "place", "lines_through", "idle_through", "under", "the_under",
+                         "The_under"})
+"""Facts of one space of a square (`space_facts`); `idle_through` and the `under` facts only when they apply."""
 
 
 class FactError(LeopardError):
@@ -119,7 +120,7 @@ def space_facts(before: Square, after: Square, space: int, rules: RuleSet, whose
         facts["idle_through"] = _idle_words(idle, rules, whose)
     under = before.showing(space)
     if under is not None:
-        facts["under"] = under.name
+        facts.update(under=under.name, the_under=under.the_name, The_under=under.the_name_first)
     return facts
 
 

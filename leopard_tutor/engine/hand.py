@@ -248,11 +248,11 @@ class Hand:
             return Verdict(True, text("engine.turn.pass"))  # nothing played this turn and no card to play
         card = move.card
         if card not in hand:
-            return refused("not-in-hand", "engine.turn.not_held", card=Later(lambda: card.name))
+            return refused("not-in-hand", "engine.turn.not_held", the_card=Later(lambda: card.the_name))
         if isinstance(move, Discard):
             if not may_discard(self._plays_made):
                 return refused("discard-after-play", "engine.turn.discard_after_play")
-            return Verdict(True, text("engine.turn.discard_ok", card=card.name))
+            return Verdict(True, text("engine.turn.discard_ok", the_card=card.the_name))
         return check_play(card, self._squares[move.square_owner], move.space,
                           own=move.square_owner == p, other=self._squares[1 - move.square_owner])
 

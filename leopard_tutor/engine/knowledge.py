@@ -47,8 +47,9 @@ def top_card_is(view: PlayerView, owner: int, space: int, kind: str) -> Knowing:
     if isinstance(face, Card):
         fits = RANK_NAMES.get(face.rank) == kind or SUIT_NAMES[face.suit] == kind
         how = "face_up" if face_up else "yours"
+        named = {"The_card": face.the_name_first} if face_up else {"the_card": face.the_name}
         return Knowing("yes" if fits else "no",
-                       text(f"knowledge.top.{how}", card=face.name, what=what, fits=text(f"knowledge.fits.{fits}")))
+                       text(f"knowledge.top.{how}", what=what, fits=text(f"knowledge.fits.{fits}"), **named))
     assert isinstance(face, Hidden)
     if face.jack_only and kind in ("jack", "queen"):
         return Knowing("yes" if kind == "jack" else "no", text("knowledge.top.jack_only"))
@@ -62,7 +63,7 @@ def other_holds(view: PlayerView, card: Card) -> Knowing:
     sight, "yes" when a copy is out of sight and the other player's hand is the only place it can be."""
     seen = _places(view, card)
     if len(seen) >= COPIES:
-        return Knowing("no", text("knowledge.holds.all_seen", card=card.name, places=_copies_words(seen)))
+        return Knowing("no", text("knowledge.holds.all_seen", the_card=card.the_name, places=_copies_words(seen)))
     elsewhere = []
     if view.stock_size:
         elsewhere.append(text("knowledge.places.stock"))
@@ -74,8 +75,8 @@ def other_holds(view: PlayerView, card: Card) -> Knowing:
     in_sight = (text("knowledge.holds.in_sight", places=_copies_words(seen)) if seen
                 else text("knowledge.holds.none_seen"))
     if not elsewhere:
-        return Knowing("yes", text("knowledge.holds.must", card=card.name, count=missing, in_sight=in_sight))
-    return Knowing("unknown", text("knowledge.holds.may", card=card.name, count=missing, in_sight=in_sight,
+        return Knowing("yes", text("knowledge.holds.must", the_card=card.the_name, count=missing, in_sight=in_sight))
+    return Knowing("unknown", text("knowledge.holds.may", the_card=card.the_name, count=missing, in_sight=in_sight,
                                    elsewhere=or_list([text("knowledge.places.hand"), *elsewhere])))
 
 

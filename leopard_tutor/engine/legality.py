@@ -84,8 +84,8 @@ def pile_problem(square: Square) -> str | None:
         for (face, face_up), by_other in zip(square.pile(space), square.laid_by_other(space)):
             rank = face.rank if isinstance(face, Card) else JACK
             if not allowed_spaces(rank, built, own=not by_other) >> (space - 1) & 1:
-                what = face.name if isinstance(face, Card) else text("engine.face_down_card")
-                return text("engine.impossible_pile", what=what, space=space, rule=PLACEMENT[rank].rule)
+                the_what = face.the_name if isinstance(face, Card) else text("engine.the_face_down_card")
+                return text("engine.impossible_pile", the_what=the_what, space=space, rule=PLACEMENT[rank].rule)
             built._push(space, face, face_up, by_other)
     return None
 
@@ -165,43 +165,44 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool, other: S
     placement = PLACEMENT[rank]
     # The facts are words made when read (`later`), so that a refusal kept in a keyed error reads in the
     # language current when it is shown.
-    named, place = Later(lambda: card.name), later("engine.place.own" if own else "engine.place.other", space=space)
+    named, place = Later(lambda: card.the_name), later("engine.place.own" if own else "engine.place.other", space=space)
     if placement.own_only and not own:
         advice = later(f"engine.illegal.own_only.{placement.cards}")
         manner = "" if placement.face_up else later("engine.illegal.own_only.face_down")
         return refused("own-square-only", "engine.illegal.own_only",
                        ranks=Later(lambda: _upper_first(rank_words(rank, plural=True))),
-                       manner=manner, card=named, where=place, advice=advice)
+                       manner=manner, the_card=named, where=place, advice=advice)
     if placement.numbered and space != rank:
         blocker = square.showing(rank)
         advice = (later("engine.illegal.wrong_space.open", number=rank) if blocker is None
-                  else later("engine.illegal.wrong_space.taken", number=rank, blocker=Later(lambda: blocker.name)))
+                  else later("engine.illegal.wrong_space.taken", number=rank,
+                                  the_blocker=Later(lambda: blocker.the_name)))
         return refused("wrong-space", "engine.illegal.wrong_space",
                        a_rank=Later(lambda: _upper_first(text(f"words.a_rank.{rank}"))),
-                       number=rank, card=named, where=place, advice=advice)
+                       number=rank, the_card=named, where=place, advice=advice)
     shown = square.showing(space)
     if placement.target == "open" and shown is not None:
-        covered = Later(lambda: shown.name)
+        covered, first = Later(lambda: shown.the_name), Later(lambda: card.the_name_first)
         if rank == TEN:
             open_spaces = [s for s in range(1, 10) if square.is_open(s)]
             key = ("illegal.ten_covered.none_open" if not open_spaces else
                    "illegal.ten_covered.one_open" if len(open_spaces) == 1 else "illegal.ten_covered.open")
             advice = later("engine." + key,
                            spaces=Later(lambda: _upper_first(spaces_words(open_spaces)) if open_spaces else ""))
-            return refused("covered", "engine.illegal.ten_covered", card=named, where=place, shown=covered,
+            return refused("covered", "engine.illegal.ten_covered", The_card=first, where=place, the_shown=covered,
                            advice=advice)
         side = "own" if own else "other"
         elsewhere = other is not None and bool(allowed_spaces(rank, other, not own) >> (rank - 1) & 1)
         advice = later(f"engine.illegal.numbered_covered.{'cover_or_other' if elsewhere else 'cover'}",
                        cover=later(f"engine.illegal.numbered_covered.{side}"), number=rank,
                        other=later(f"engine.illegal.numbered_covered.{side}_other"))
-        return refused("covered", "engine.illegal.numbered_covered", card=named, where=place, shown=covered,
+        return refused("covered", "engine.illegal.numbered_covered", The_card=first, where=place, the_shown=covered,
                        advice=advice)
     filled = [s for s in range(1, 10) if not square.is_empty(s)]
     key = ("illegal.needs_card.none" if not filled else
            "illegal.needs_card.one" if len(filled) == 1 else "illegal.needs_card.some")
     advice = later("engine." + key, spaces=Later(lambda: _upper_first(spaces_words(filled)) if filled else ""))
-    return refused("needs-card", "engine.illegal.needs_card", rank=Later(lambda: rank_words(rank)), card=named,
+    return refused("needs-card", "engine.illegal.needs_card", rank=Later(lambda: rank_words(rank)), the_card=named,
                    where=place, advice=advice)
 
 
@@ -210,19 +211,23 @@ def _legal_reason(card: Card, square: Square, space: int, where: str) -> str:
     top = square.top(space)
     if rank <= 9:
         state = text("engine.legal.numbered.empty" if top is None else "engine.legal.numbered.face_down")
-        return text("engine.legal.numbered", card=card.name, where=where, state=state)
+        return text("engine.legal.numbered", The_card=card.the_name_first, where=where, state=state)
     if rank == TEN:
         state = text("engine.legal.ten.empty" if top is None else "engine.legal.ten.face_down")
-        return text("engine.legal.ten", card=card.name, where=where, state=state)
+        return text("engine.legal.ten", The_card=card.the_name_first, where=where, state=state)
     if rank == KING:
         if top is None:
-            return text("engine.legal.king.empty", card=card.name, where=where)
-        under = top[0].name if top[1] else text("engine.face_down_card")
-        return text("engine.legal.king.covering", card=card.name, where=where, under=under)
+            return text("engine.legal.king.empty", The_card=card.the_name_first, where=where)
+        shown = square.showing(space)
+        under = shown.the_name if shown is not None else text("engine.the_face_down_card")
+        return text("engine.legal.king.covering", The_card=card.the_name_first, where=where, the_under=under)
     assert top is not None
-    effect = text("engine.legal.cover.face_up", under=top[0].name) if top[1] else text("engine.legal.cover.face_down")
+    shown = square.showing(space)
+    effect = (text("engine.legal.cover.face_up", the_under=shown.the_name) if shown is not None
+              else text("engine.legal.cover.face_down"))
     owner = text("engine.legal.cover.either" if rank == JACK else "engine.legal.cover.own")
-    return text("engine.legal.cover", card=card.name, where=where, rank=rank_words(rank), owner=owner, effect=effect)
+    return text("engine.legal.cover", The_card=card.the_name_first, where=where, rank=rank_words(rank), owner=owner,
+                effect=effect)
 
 
 class _PlaysByMask(dict[int, tuple[Play, ...]]):

@@ -52,7 +52,8 @@ TEXT_KEYS = frozenset({"title", "intro", "caption", "why"})
 
 EXAMPLE_FACTS = frozenset({"start_points", "end_value", "end_points", "top_value", "end_score"}) | RULE_FACTS
 """Facts of a whole example (its steps' values), for its title and introduction."""
-STEP_FACTS = (frozenset({"value_before", "value_after", "card", "move"}) | SQUARE_FACTS | SPACE_FACTS
+STEP_FACTS = (frozenset({"value_before", "value_after", "card", "the_card", "The_card", "move"}) | SQUARE_FACTS
+              | SPACE_FACTS
               | RULE_FACTS)
 """Facts of one step, for its caption; each only where it applies (`step_facts`)."""
 VIEWER = 0
@@ -215,7 +216,7 @@ def step_facts(before: Square, after: Square, rules: RuleSet, owner: int, *, pla
     if space is not None:
         facts.update(space_facts(before, after, space, rules, whose))
     if card is not None:
-        facts["card"] = card.name
+        facts["card"], facts["the_card"], facts["The_card"] = card.name, card.the_name, card.the_name_first
     if play is not None and mover is not None:
         seen = [[Square(), Square()], [Square(), Square()]]
         seen[0][owner], seen[1][owner] = seen_square(before, owner, VIEWER), seen_square(after, owner, VIEWER)

@@ -256,7 +256,7 @@ class Attempt:
             kind = "end_turn_held"
         values: dict[str, object] = {}
         if isinstance(move, (Play, Discard)):
-            values["card"] = move.card.name
+            values["card"], values["the_card"] = move.card.name, move.card.the_name
         if isinstance(move, Play):
             values["space"] = move.space
             values["where"] = text(f"lessons.goals.where.{'your' if move.square_owner == LEARNER else 'their'}")

@@ -61,7 +61,8 @@ class Goal:
             return text(f"lessons.goals.answered.{state}", answered=answered, n=self.number)
         where = "either" if self.square is None else ("your", "their")[self.square]
         values = {"n": self.number, "you": hand.value(LEARNER), "them": hand.value(OPPONENT),
-                  "card": self.card.name if self.card else "", "space": self.space,
+                  "the_card": self.card.the_name if self.card else "",
+                  "The_card": self.card.the_name_first if self.card else "", "space": self.space,
                   "where": text(f"lessons.goals.where.{where}")}
         if hand.is_over:
             values["your_score"], values["their_score"] = hand.scores()

@@ -169,8 +169,8 @@ class BestPlayQuestion:
         key = "lessons.practice.best play.right" if ok else "lessons.practice.best play.wrong"
         shown = move if ok else best
         assert isinstance(move, Play)
-        return Answer(ok, text(key, card=move.card.name, space=move.space, mine=outcomes[move],
-                               best_card=best.card.name, best_space=best.space, before=before,
+        return Answer(ok, text(key, the_card=move.card.the_name, space=move.space, mine=outcomes[move],
+                               the_best_card=best.card.the_name, best_space=best.space, before=before,
                                after=outcomes[shown]))
 
 

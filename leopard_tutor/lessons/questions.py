@@ -50,7 +50,7 @@ class StageQuestion:
                         what=text(f"knowledge.kinds.{self.what}"))
         if self.kind == "do they hold":
             assert self.card is not None
-            return text("lessons.questions.do they hold", card=self.card.name)
+            return text("lessons.questions.do they hold", the_card=self.card.the_name)
         return text("lessons.questions.can a square be worth", value=self.value)
 
     def truth(self, view: PlayerView) -> Knowing:

@@ -36,7 +36,7 @@ def hand_part(cards: Sequence[Card], *, selected: int | None = None, playable: I
     return {"label": label, "title": text("board.captions.hand", label=label, count=len(cards)), "cards": [
         {"index": i, "card": card_data(card), "selected": i == selected,
          "playable": allowed is None or card in allowed, "name": card.name,
-         "why": "" if allowed is None or card in allowed else text(stuck, card=card.name)}
+         "why": "" if allowed is None or card in allowed else text(stuck, The_card=card.the_name_first)}
         for i, card in enumerate(cards)]}
 
 
@@ -122,7 +122,7 @@ def _discard_why(view: PlayerView, card: Card, allowed: bool) -> str:
     """Whether and why the viewer may discard `card` now, in the engine's words (its own turn's verdict), or why
     it is not the viewer's move."""
     if allowed:
-        return text("engine.turn.discard_ok", card=card.name)
+        return text("engine.turn.discard_ok", the_card=card.the_name)
     if view.to_move == view.player and not view.is_over and view.plays_made:
         return text("engine.turn.discard_after_play")
     return _turn_reason(view)

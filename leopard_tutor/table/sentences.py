@@ -108,8 +108,9 @@ def what_to_do(table: Table, *, drew_now: bool = True) -> str:
     words = []
     if began.drew:
         if drew_now:
-            cards = and_list([card.name for card in cards_drawn(hand)])
-            words.append(text("play.turn_words.drew", count=began.drew, cards=cards))
+            drawn = cards_drawn(hand)
+            words.append(text("play.turn_words.drew", count=began.drew, cards=and_list([card.name for card in drawn]),
+                              the_cards=and_list([card.the_name for card in drawn])))
     elif hand.stock_size == 0:
         words.append(text("play.turn_words.no_draw"))
     if holding:

@@ -119,7 +119,7 @@ class PracticeController(TableController):
         goes = any(isinstance(move, Play) and move.card is card and move.square_owner == ME
                    for move in question.hand.view(ME).legal_moves())
         self.say(text("sections.practice.picked", the_card=card.the_name) if goes else
-                 text("sections.practice.no_space", card=card.name), "info" if goes else "warn")
+                 text("sections.practice.no_space", The_card=card.the_name_first), "info" if goes else "warn")
 
     def click_space(self, square: int, space: int) -> None:
         """Play the picked card on a space of your square ('which play scores most' only)."""
