@@ -1367,14 +1367,18 @@ def test_a_page_seated_at_its_class_table_does_not_point_to_learn(tables: tuple[
     assert isinstance(play.controller, ClassTable) and not play.newcomer.shown
 
 
-def test_a_hand_the_classmate_dealt_waits_and_says_so(tables: tuple[Referee, Clock], keyed: None) -> None:
-    """Ben dealt the second hand while Ana still looks at the first one's end: her board says he dealt it and waits
-    (it said "Deal the next hand to go on"), and Next hand takes her to it."""
-    authority, _ = tables
+def at_the_first_hands_end(authority: Referee) -> tuple[PlaySection, PlaySection]:
+    """Ana's and Ben's sections at a class table whose first hand is over."""
     code = authority.open("ana", "Ana", "REVISED_2008", 2)
     authority.join("ben", "Ben", code)
     play_to_the_first_hands_end(authority, code)
-    ana, ben = section(authority, "ana"), section(authority, "ben")
+    return section(authority, "ana"), section(authority, "ben")
+
+
+def test_a_hand_the_classmate_dealt_waits_and_says_so(tables: tuple[Referee, Clock], keyed: None) -> None:
+    """Ben dealt the second hand while Ana still looks at the first one's end: her board says he dealt it and waits
+    (it said "Deal the next hand to go on"), and Next hand takes her to it."""
+    ana, ben = at_the_first_hands_end(tables[0])
     ben.board.dispatch({"type": "action", "id": "next_hand"})
     panel = panel_of(ana)
     panel.on_report(panel.client.mine())
@@ -1388,13 +1392,9 @@ def test_a_hand_the_classmate_dealt_waits_and_says_so(tables: tuple[Referee, Clo
 
 def test_a_hand_the_classmate_dealt_during_a_review_is_said_after_the_reviews_words(
         tables: tuple[Referee, Clock], keyed: None) -> None:
-    """Ana reviews the first hand while Ben deals the second: her board says so at once, after the review's own words
-    (it was said only on Back to the game), and Back to the game says it again, with Next hand to press."""
-    authority, _ = tables
-    code = authority.open("ana", "Ana", "REVISED_2008", 2)
-    authority.join("ben", "Ben", code)
-    play_to_the_first_hands_end(authority, code)
-    ana, ben = section(authority, "ana"), section(authority, "ben")
+    """Ana reviews the first hand while Ben deals the second: her board says so at once, after the review's own words,
+    and Back to the game says it again, with Next hand to press (neither said it)."""
+    ana, ben = at_the_first_hands_end(tables[0])
     ana.board.dispatch({"type": "action", "id": "review"})
     table = ana.controller
     assert isinstance(table, ClassTable) and table.mode.kind == "reviewing"
