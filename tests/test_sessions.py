@@ -298,10 +298,10 @@ def test_a_refusal_of_what_is_no_visit_is_one_of_a_few_kinds_whatever_the_header
 
 
 def test_the_default_cap_is_set_by_the_limit_that_binds() -> None:
-    from leopard_tutor.server.launch import Limits, default_session_cap, session_caps
+    from leopard_tutor.server.launch import FILES_PER_SESSION, Limits, default_session_cap, session_caps
 
     gib = 2**30
     assert default_session_cap(Limits(24 * gib, 20_000, 20_000)) == (245, "memory")
-    assert default_session_cap(Limits(24 * gib, 1024, 1024)) == ((1024 - 200) // 23, "open files")
+    assert default_session_cap(Limits(24 * gib, 1024, 1024)) == ((1024 - 200) // FILES_PER_SESSION, "open files")
     assert default_session_cap(Limits(24 * gib, 20_000, 1023)) == ((1023 - 50) // 10, "ZMQ sockets")
     assert min(session_caps(Limits(2**20, 10, 10)).values()) == 1, "never below one session"
