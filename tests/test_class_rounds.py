@@ -275,6 +275,29 @@ def test_the_class_page_names_the_rounds_match_against_the_computer_and_what_nex
     assert now_of(again, name) == text("teacher.now.round_computer", number=1)
 
 
+def test_next_round_with_only_the_student_still_playing_the_computer_free_is_refused_and_ends_nothing(
+        tmp_path: Path) -> None:
+    """Three students: Ben and Cat at round 1's table, the one left over still at round 1's match against the computer.
+    Next round made a round of no table, which only ended that match; it is refused, and once the table is over (or
+    the match is), the next round is paired."""
+    names = {"ana": "Ana", "ben": "Ben", "cat": "Cat"}
+    page = class_page(tmp_path, names)
+    page.pair("REVISED_2008", 1)
+    alone = next(visitor for visitor in names if page.tables.round_seats[visitor].opponent is None)
+    match = page.tables.round_matches()[alone].match
+    page.students.now(alone, "play", None, None, match)
+    with pytest.raises(ClassTableError) as refused:
+        page.pair("REVISED_2008", 1)
+    assert refused.value.key == "one_free" and refused.value.facts == {"name": names[alone], "count": 2}
+    assert page.tables.round is not None and page.tables.round.number == 1 and stored_rounds(tmp_path) == 1
+    words = text("classmates.refused.one_free", **refused.value.facts)
+    assert names[alone] in words and "2" in words
+    page.students.now(alone, "play", None, None, None)  # that match is over: a new one against the computer is fine
+    said = page.pair("REVISED_2008", 1)
+    assert said.startswith(text("teacher.rounds.paired", number=2, tables=0))
+    assert said.endswith(text("teacher.rounds.busy", count=2))
+
+
 def test_the_class_page_knows_the_last_rounds_rules_and_length(tmp_path: Path) -> None:
     """A reloaded class page starts its round menus where the class was paired last."""
     page = class_page(tmp_path, {"ana": "Ana", "ben": "Ben"})

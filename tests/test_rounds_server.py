@@ -75,8 +75,9 @@ def test_pairing_the_class_moves_each_page_to_its_round(start_own_server: Any) -
                     assert text("play.people.square", name=other) in [part["label"] for part in shown["squares"]]
                     assert in_play(shown, other)
             status, again = teacher_post(server.url, "pair", {"rules": "REVISED_2008", "hands": 1})
-            assert status == 200 and text("teacher.rounds.paired", number=2, tables=0) in again["said"]
-            assert text("teacher.rounds.busy", count=2) in again["said"], "the two at a table wait for the next"
+            # the one free still plays the round's computer, the two others sit at their table: no round of no table
+            assert status == 400 and again["said"] == text("classmates.refused.one_free", name=alone, count=2)
+            assert teacher_get(server.url)["round"]["number"] == 1
             status, refused = teacher_post(server.url, "pair", {"rules": "REVISED_2008", "hands": 3})
             assert status == 400 and refused["said"] == text("classmates.refused.bad_hands")
             assert latest_board(visits[0])

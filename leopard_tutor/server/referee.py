@@ -336,7 +336,8 @@ class Referee:
                 if visitor not in self.seats or self.seats[visitor].row.visitors[1] is None}
 
     # -- changes ------------------------------------------------------------------------------
-    def pair(self, named: dict[str, str], rules: object, hands: object, level: str) -> dict[str, Any]:
+    def pair(self, named: dict[str, str], rules: object, hands: object, level: str,
+             playing: Collection[str] = ()) -> dict[str, Any]:
         """Pair the next round: every student of `named` ({visitor: name}, those present) who sits at no table (or
         alone at one waiting for a classmate, which closes) is seated with a classmate (`pairing.pair_round`) at a
         new table under `rules` for a match of `hands` (one of `MATCH_LENGTHS`), both seats at once; the one left
@@ -344,7 +345,9 @@ class Referee:
         Stored (the round, its seats, its tables) in one transaction, then every student paired is told (`changed`).
         What was done: {"round": its number, "tables": [{"code", "names"}], "computer": the name of who plays it (or
         None), "busy": how many present students sat at a table already}. Refused "nobody_to_pair" with nobody to
-        pair, "full" past `limit` tables, "bad_rules", "bad_hands"."""
+        pair, "one_free" where the one student free is `playing` the match against the computer the last round gave
+        them while others sit at tables (a round of no table would only end that match), "full" past `limit` tables,
+        "bad_rules", "bad_hands"."""
         if not isinstance(rules, str) or rules not in RULE_SETS:
             raise ClassTableError("bad_rules")
         if not (isinstance(hands, int) and not isinstance(hands, bool) and hands in MATCH_LENGTHS):
@@ -352,6 +355,8 @@ class Referee:
         free = self.present(named)
         if not free:
             raise ClassTableError("nobody_to_pair")
+        if len(free) == 1 and len(named) > 1 and set(free) <= set(playing):
+            raise ClassTableError("one_free", name=next(iter(free.values())), count=len(named) - 1)
         if len(self.tables) + len(free) // 2 > self.limit:
             raise ClassTableError("full", most=self.limit)
         number = (self.round.number if self.round is not None else 0) + 1

@@ -229,7 +229,7 @@ class ClassPage:
         rules = rules or defaults["rules"] or "REVISED_2008"
         named = self.tables.store.names_of(self.book.connected_visitors())
         before, last = self.tables.round_matches(), self.tables.round
-        done = self.tables.pair(named, rules, hands, level)
+        done = self.tables.pair(named, rules, hands, level, playing=set(self.still_playing(before)))
         said = [text("teacher.rounds.paired", number=done["round"], tables=len(done["tables"]))]
         if done["computer"] is not None:
             said.append(text("teacher.rounds.computer", name=done["computer"], level=text(f"levels.names.{level}")))
@@ -238,19 +238,25 @@ class ClassPage:
         said += self.interrupted(before, None if last is None else last.rules)
         return " ".join(said)
 
+    def still_playing(self, given: dict[str, RoundMatch]) -> dict[str, str]:
+        """Of the students the last round gave a match against the computer (`given`), those whose page said last that
+        they play it, by visitor: their names."""
+        return {student.visitor: student.name for student in self.students.store.students_of(list(given))
+                if (student.doing or {}).get("match") == given[student.visitor].match}
+
     def interrupted(self, before: dict[str, RoundMatch], rules: str | None) -> list[str]:
         """A sentence for each student the round just paired whose page said last that they play the match against
         the computer the round before gave them (`before`, under `rules`; a page says so once they have moved in it,
         until it is over): their page keeps it aside (they sit at a table now, or play the computer under other
         rules), or it ends (they play the computer again under the same rules)."""
         row, words = self.tables.round, []
-        for student in self.students.store.students_of(list(before)):
-            seat, doing = self.tables.round_seats.get(student.visitor), student.doing or {}
-            if row is None or seat is None or doing.get("match") != before[student.visitor].match:
-                continue  # not paired this round (still at a table, or away), or no longer at that match
+        for visitor, name in self.still_playing(before).items():
+            seat = self.tables.round_seats.get(visitor)
+            if row is None or seat is None:
+                continue  # not paired this round (still at a table, or away)
             ends = seat.opponent is None and row.rules == rules
-            words.append(text(f"teacher.rounds.{'replaced' if ends else 'set_aside'}", name=student.name,
-                              number=before[student.visitor].number))
+            words.append(text(f"teacher.rounds.{'replaced' if ends else 'set_aside'}", name=name,
+                              number=before[visitor].number))
         return words
 
     def csv_parts(self) -> Iterator[str]:

@@ -37,14 +37,20 @@ MARKUP = "<img src=x onerror=f()>"
 PROBES = Path(__file__).with_name("probes.js")
 
 
-def record(data: Path, visitor: str, name: str, stars: dict[str, int]) -> None:
-    """Store a student as their kernel's reports would (the server reads the same file)."""
+def record(data: Path, visitor: str, name: str, stars: dict[str, int], games: int = 0) -> None:
+    """Store a student as their kernel's reports would (the server reads the same file), with `games` matches lost
+    and won against each of two computer levels."""
     store = ClassStore.in_folder(data)
     try:
         students = Students(store)
         students.name(visitor, name)
         if stars:
             students.progress(visitor, stars, None)
+        for number in range(games):
+            for level, result in (("beginner", "lost"), ("expert", "won")):
+                match = f"{abs(hash((visitor, number, level))):016x}"[:16]
+                students.game(visitor, f"computer:{level}", result, match)
+                students.game(visitor, f"computer:{level}", None, match, hand=1)
     finally:
         store.close()
 
@@ -96,12 +102,18 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     lessons.get_by_role("button").click()
     expect(lessons).to_have_attribute("aria-sort", "ascending")
     expect(lessons.get_by_role("button", name=named, exact=True)).to_have_count(1)  # its arrow is not read
-    expect(page.locator("#lt-status")).to_have_text(text("teacher.page.sorted"))  # and the order said
+    expect(page.locator("#lt-sorted")).to_have_text(text("teacher.page.sorted"))  # and the order said, unseen
+    expect(page.locator("#lt-status")).to_have_text("")  # (the header keeps the words of what was done last)
     assert [row[0] for row in shown_rows(page)] == [MARKUP, "Ana"]
     lessons.get_by_role("button").click()
     expect(lessons).to_have_attribute("aria-sort", "descending")
-    expect(page.locator("#lt-status")).to_have_text(text("teacher.page.sorted_reverse"))
+    expect(page.locator("#lt-sorted")).to_have_text(text("teacher.page.sorted_reverse"))
     assert [row[0] for row in shown_rows(page)] == ["Ana", MARKUP]
+    box = lessons.bounding_box()  # the header's whole cell takes the click, not only its words
+    lessons.click(position={"x": box["width"] - 4, "y": box["height"] - 4})
+    expect(lessons).to_have_attribute("aria-sort", "ascending")
+    lessons.click(position={"x": box["width"] - 4, "y": box["height"] - 4})
+    expect(lessons).to_have_attribute("aria-sort", "descending")
     assert page.locator("#lt-columns th").first.get_attribute("aria-sort") == "none"
 
     assert TOKEN not in page.locator("#lt-export").evaluate("(button) => button.outerHTML")  # hovered on a projector
@@ -183,7 +195,9 @@ def test_a_projectors_screen_shows_the_title_tools_and_six_students_or_more(page
         range.selectNodeContents(row.cells[column]);
         return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size; })""", seen)
     assert set(lines) == {1}, f"a Last seen date breaks over lines: {lines}"
-    for lang in ("en", "es"):  # Spanish runs longer: its headers wrap, the page does not scroll sideways
+    for number in range(0, 16, 3):  # matches against the computer: their Games words run long, in Spanish most
+        record(data, f"v{number}", f"Student {number:02d}", {}, games=1)
+    for lang in ("en", "es"):  # Spanish runs longer: its headers and buttons wrap, the page does not scroll sideways
         page.goto(f"{server.url}teacher?token={TOKEN}&lang={lang}")
         expect(page.locator("#lt-rows tr")).to_have_count(16, timeout=10_000)
         wide = page.evaluate("document.scrollingElement.scrollWidth")

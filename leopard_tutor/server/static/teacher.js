@@ -136,8 +136,9 @@
         state.sortColumn = index;
         renderHeader();
         renderRows();
-        // said: the focus stays on the button (its column's name), so a screen reader would not read the new aria-sort
-        say(state.ascending ? words.sorted : words.sorted_reverse);
+        // said to a screen reader (the focus stays on the button, its column's name, so the new aria-sort would not be
+        // read), not to the eye: the header's words about what was done last stay as they were
+        byId("lt-sorted").textContent = state.ascending ? words.sorted : words.sorted_reverse;
       });
       cell.append(button);
       return cell;
