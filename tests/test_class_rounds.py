@@ -98,6 +98,26 @@ def test_nobody_to_pair_and_too_many_tables_are_refused_with_nothing_stored(tmp_
     assert tables.pair({"ana": "Ana"}, "REVISED_2008", 1, "beginner")["computer"] == "Ana"
 
 
+def test_the_standings_list_the_student_left_over_with_their_bye(tmp_path: Path) -> None:
+    """Three students, one table: the one left over played the computer and had no row in the standings (a teacher
+    read them as missing); they have one now, with a bye and nothing else counted."""
+    tables = tables_in(tmp_path)
+    for visitor, name in CLASS.items():
+        tables.store.student_seen(visitor, name, 0.0)
+    three = {"ana": "Ana", "ben": "Ben", "cat": "Cat"}
+    first = tables.pair(three, "REVISED_2008", 1, "beginner")
+    rows = {row["name"]: row for row in tables.standings()}
+    assert rows == {first["computer"]: {"name": first["computer"], "played": 0, "won": 0, "drawn": 0, "lost": 0,
+                                        "for": 0, "against": 0, "byes": 1}}
+    seated = first["tables"][0]["names"]
+    leaver = next(visitor for visitor, name in three.items() if name == seated[0])
+    tables.end(leaver, first["tables"][0]["code"], LEFT)
+    rows = {row["name"]: row for row in tables.standings()}
+    assert [rows[name]["byes"] for name in (seated[1], seated[0], first["computer"])] == [0, 0, 1]
+    assert tables.standings()[0]["name"] == seated[1], "a bye is no win"
+    assert tables.tally()[leaver].lost == 1 and tables.standings(since=tables.clock() + 1) == []
+
+
 def test_the_next_round_pairs_new_opponents(tmp_path: Path) -> None:
     tables = tables_in(tmp_path)
     seen: set[frozenset[str | None]] = set()

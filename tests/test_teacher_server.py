@@ -184,19 +184,19 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
         assert [{key: table[key] for key in ("code", "names", "note")} for table in page["tables"]] == [
             {"code": "KRTQ", "names": ["Cat"], "note": ""}]
         standings = page["standings"]
-        columns = ("name", "played", "won", "drawn", "lost", "for", "against")
+        columns = ("name", "played", "won", "drawn", "lost", "for", "against", "byes")
         assert standings["columns"] == {column: text(f"teacher.standings.columns.{column}") for column in columns}
         assert standings["counts"] == text("teacher.standings.counts")
         assert standings["all"] == [
-            {"name": "Dan", "played": 1, "won": 1, "drawn": 0, "lost": 0, "for": 7, "against": 3},
-            {"name": "=Fay", "played": 1, "won": 0, "drawn": 1, "lost": 0, "for": 2, "against": 2},
-            {"name": "Eve", "played": 2, "won": 0, "drawn": 1, "lost": 1, "for": 5, "against": 9}]
+            {"name": "Dan", "played": 1, "won": 1, "drawn": 0, "lost": 0, "for": 7, "against": 3, "byes": 0},
+            {"name": "=Fay", "played": 1, "won": 0, "drawn": 1, "lost": 0, "for": 2, "against": 2, "byes": 0},
+            {"name": "Eve", "played": 2, "won": 0, "drawn": 1, "lost": 1, "for": 5, "against": 9, "byes": 0}]
         assert [row["name"] for row in standings["today"]] == ["=Fay", "Eve"], "yesterday's match is not today's"
         sheet = list(csv.reader(io.StringIO(fetch(f"{again.url}teacher/api/class.csv?token={TOKEN}")[1])))
         assert sheet[2:] == [[], [text("teacher.standings.csv_title")],
                              [standings["columns"][column] for column in columns],
-                             ["Dan", "1", "1", "0", "0", "7", "3"], ["'=Fay", "1", "0", "1", "0", "2", "2"],
-                             ["Eve", "2", "0", "1", "1", "5", "9"]], "a blank line, then the standings of all time"
+                             ["Dan", "1", "1", "0", "0", "7", "3", "0"], ["'=Fay", "1", "0", "1", "0", "2", "2", "0"],
+                             ["Eve", "2", "0", "1", "1", "5", "9", "0"]], "a blank line, then the standings of all time"
         assert fetch(f"{again.url}teacher/api/forget?token={TOKEN}", {"confirm": False})[0] == 400
         assert fetch(f"{again.url}teacher/api/forget?token={TOKEN}", {"confirm": True})[0] == 200
         forgotten = json.loads(fetch(f"{again.url}teacher/api/class?token={TOKEN}")[1])

@@ -605,6 +605,13 @@ class ClassStore:
                 (FINISHED, LEFT, COMPUTER + "%", -1.0 if since is None else since)).fetchall():
             yield _table_row(found)
 
+    def byes(self, since: float | None = None) -> dict[str, int]:
+        """How many rounds (paired at `since` or later, if given) gave each student the computer to play instead of
+        a classmate (the one left over), by visitor."""
+        return dict(self.db.execute(
+            "SELECT s.visitor, COUNT(*) FROM round_seats s JOIN rounds r ON r.number = s.round "
+            "WHERE s.opponent IS NULL AND r.started >= ? GROUP BY s.visitor", (-1.0 if since is None else since,)))
+
     def names_of(self, visitors: Collection[str]) -> dict[str, str]:
         """The name each of `visitors` who has a record keeps now."""
         return dict(self.db.execute("SELECT visitor, name FROM students WHERE visitor IN (SELECT value FROM "

@@ -320,12 +320,13 @@ class Referee:
         return standings(kept, self.store.names_of(kept))
 
     def tally(self, since: float | None = None) -> dict[str, Standing]:
-        """The matches counted since `since` (None: ever), by visitor: counted again only once a table has closed."""
+        """The matches counted since `since` (None: ever), and the byes of the rounds paired since, by visitor: counted
+        again only once a table has closed or a round was paired."""
         kept = self.tallies.get(since)
         if kept is None:
             if len(self.tallies) >= TALLIES_KEPT:  # (each day's "today" is a time of its own)
                 self.tallies.clear()
-            kept = self.tallies[since] = tally(self.store.matches_ended(since))
+            kept = self.tallies[since] = tally(self.store.matches_ended(since), self.store.byes(since))
         return kept
 
     def present(self, named: dict[str, str]) -> dict[str, str]:
@@ -384,6 +385,7 @@ class Referee:
                 seats.append(RoundSeat(pairing.computer, None, None, secrets.token_hex(8)))
             self.store.add_round(row, seats)
         self.round, self.round_seats = row, {seat.visitor: seat for seat in seats}
+        self.tallies.clear()  # (a bye counts from now)
         for table in tables:
             live = LiveTable(table, Match(RULE_SETS[table.rules], seed=table.seed, hands=table.hands), seen=[now, now])
             self._sit(live)

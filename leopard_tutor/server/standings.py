@@ -6,7 +6,8 @@ long that the other finished it against the computer ("computer:LEVEL"). A finis
 its totals, and its totals are each player's points for and against. A match a player went from is lost for that
 player and won for the other, with the points of the hands finished before. A table that closed for any other
 reason (abandoned by both, nobody joined, ended by the teacher, forgotten, damaged) counts for nobody, and so does
-a match ended by a player before this store kept which seat ended it.
+a match ended by a player before this store kept which seat ended it. A round that gave a student the computer to
+play instead of a classmate (the one left over) is their bye: counted apart, in no other column.
 
 A student is one visitor (a browser), named by the name their record keeps now, else by the name they last sat at
 a table under. Stdlib only, tested without a server.
@@ -23,14 +24,15 @@ from ..engine.match import LOST, WON, results_of
 from ..protocol import COMPUTER, FINISHED, LEFT
 from .class_store import TableRow
 
-STANDING_COLUMNS = ("name", "played", "won", "drawn", "lost", "for", "against")
+STANDING_COLUMNS = ("name", "played", "won", "drawn", "lost", "for", "against", "byes")
 """A standings row's keys, in the order the page and the CSV show them (their titles: "teacher.standings.columns")."""
 
 
 @dataclass
 class Standing:
     """One student's matches counted: their latest name, and how many played, won, drawn, lost, points for and
-    against."""
+    against; and their byes, the rounds that gave them the computer to play instead of a classmate (which count in
+    no other column)."""
 
     name: str
     played: int = 0
@@ -39,6 +41,7 @@ class Standing:
     lost: int = 0
     points_for: int = 0
     against: int = 0
+    byes: int = 0
 
     def add(self, result: str, mine: int, theirs: int) -> None:
         """Count one match: `result` ("won", "drawn" or "lost") with `mine` points for and `theirs` against."""
@@ -50,7 +53,7 @@ class Standing:
     def row(self) -> dict[str, Any]:
         """As the class page's JSON holds it (`STANDING_COLUMNS`)."""
         return {"name": self.name, "played": self.played, "won": self.won, "drawn": self.drawn, "lost": self.lost,
-                "for": self.points_for, "against": self.against}
+                "for": self.points_for, "against": self.against, "byes": self.byes}
 
 
 def gone_seat(row: TableRow) -> int | None:
@@ -83,10 +86,11 @@ def points(row: TableRow) -> tuple[int, int]:
     return sum(pair[0] for pair in hands), sum(pair[1] for pair in hands)
 
 
-def tally(rows: Iterable[TableRow]) -> dict[str, Standing]:
+def tally(rows: Iterable[TableRow], byes: Mapping[str, int] | None = None) -> dict[str, Standing]:
     """Each student's matches counted among `rows` (in the order they ended), by visitor, each named by the name
-    they last sat at a table under."""
-    kept: dict[str, Standing] = {}
+    they last sat at a table under; with their `byes` (by visitor: a student with byes alone is named "", for the
+    standings to name by their record)."""
+    kept: dict[str, Standing] = {visitor: Standing("", byes=count) for visitor, count in (byes or {}).items()}
     for row in rows:
         counted = results(row)
         if counted is None:
@@ -103,9 +107,10 @@ def tally(rows: Iterable[TableRow]) -> dict[str, Standing]:
 
 def standings(tallies: Mapping[str, Standing], names: Mapping[str, str]) -> list[dict[str, Any]]:
     """The standings of `tallies` (`tally`): a row per student, named by `names` (their record's name now) if there,
-    ordered by won, then drawn, then points for less against (most first), then name."""
+    ordered by won, then drawn, then points for less against (most first), then name (a student with byes alone and
+    no record has no name, and no row)."""
     rows = [(visitor, {**standing.row(), "name": names.get(visitor, standing.name)})
-            for visitor, standing in tallies.items()]
+            for visitor, standing in tallies.items() if names.get(visitor, standing.name)]
     rows.sort(key=lambda item: (-item[1]["won"], -item[1]["drawn"], item[1]["against"] - item[1]["for"],
                                 str(item[1]["name"]).casefold(), item[0]))
     return [row for _, row in rows]
