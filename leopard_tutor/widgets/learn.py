@@ -229,8 +229,8 @@ class LearnController(TableController):
             words = f"{words} {after}"  # what comes after the course
         picked = self.marks.picked(self.attempt.view.hand)
         if feedback.kind in TAKEN_BACK and picked is not None:  # (a learner told to try again tapped it once more,
-            still = text('sections.learn.still_picked', The_card=picked.the_name_first)
-            words = f"{words} {still}"  # and so put it back)
+            # and so put it back)
+            words = f"{words} {text('sections.learn.still_picked', The_card=picked.the_name_first)}"
         self.say(words, "ok" if feedback.ok else "warn")
         if feedback.kind in ("progress", "solved", "failed"):
             self.marks.after(self.attempt.hand, played, before, self.attempt.view.squares, self.lesson.rules,
