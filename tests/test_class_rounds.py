@@ -87,6 +87,11 @@ def test_a_bad_choice_is_refused_and_stores_nothing(tmp_path: Path, rules: str, 
     assert refused.value.key == key and stored_rounds(tmp_path) == 0 and tables.tables == {}
 
 
+def test_the_class_page_says_before_a_press_that_nobody_is_there_to_pair(tmp_path: Path) -> None:
+    page = class_page(tmp_path, {})
+    assert page.report()["round"]["refused"] == text("classmates.refused.nobody_to_pair")
+
+
 def test_nobody_to_pair_and_too_many_tables_are_refused_with_nothing_stored(tmp_path: Path) -> None:
     tables = tables_in(tmp_path, limit=1)
     with pytest.raises(ClassTableError) as refused:
@@ -302,6 +307,7 @@ def test_next_round_with_only_the_student_still_playing_the_computer_free_is_ref
     the match is), the next round is paired."""
     names = {"ana": "Ana", "ben": "Ben", "cat": "Cat"}
     page = class_page(tmp_path, names)
+    assert page.report()["round"]["refused"] == ""
     page.pair("REVISED_2008", 1)
     alone = next(visitor for visitor in names if page.tables.round_seats[visitor].opponent is None)
     match = page.tables.round_matches()[alone].match
@@ -312,7 +318,9 @@ def test_next_round_with_only_the_student_still_playing_the_computer_free_is_ref
     assert page.tables.round is not None and page.tables.round.number == 1 and stored_rounds(tmp_path) == 1
     words = text("classmates.refused.one_free", **refused.value.facts)
     assert names[alone] in words and "2" in words
+    assert page.report()["round"]["refused"] == words, "greyed beforehand on the class page, with why"
     page.students.now(alone, "play", None, None, None)  # that match is over: a new one against the computer is fine
+    assert page.report()["round"]["refused"] == ""
     said = page.pair("REVISED_2008", 1)
     assert said.startswith(text("teacher.rounds.paired", number=2, tables=0))
     assert said.endswith(text("teacher.rounds.busy", count=2))

@@ -336,6 +336,17 @@ class Referee:
         return {visitor: name for visitor, name in named.items()
                 if visitor not in self.seats or self.seats[visitor].row.visitors[1] is None}
 
+    def pair_refusal(self, named: dict[str, str], playing: Collection[str] = ()) -> ClassTableError | None:
+        """Why the next round cannot be paired now (`pair`'s refusals but for its rules and length), or None."""
+        free = self.present(named)
+        if not free:
+            return ClassTableError("nobody_to_pair")
+        if len(free) == 1 and len(named) > 1 and set(free) <= set(playing):
+            return ClassTableError("one_free", name=next(iter(free.values())), count=len(named) - 1)
+        if len(self.tables) + len(free) // 2 > self.limit:
+            return ClassTableError("full", most=self.limit)
+        return None
+
     # -- changes ------------------------------------------------------------------------------
     def pair(self, named: dict[str, str], rules: object, hands: object, level: str,
              playing: Collection[str] = ()) -> dict[str, Any]:
@@ -353,13 +364,10 @@ class Referee:
             raise ClassTableError("bad_rules")
         if not (isinstance(hands, int) and not isinstance(hands, bool) and hands in MATCH_LENGTHS):
             raise ClassTableError("bad_hands")
+        refused = self.pair_refusal(named, playing)
+        if refused is not None:
+            raise refused
         free = self.present(named)
-        if not free:
-            raise ClassTableError("nobody_to_pair")
-        if len(free) == 1 and len(named) > 1 and set(free) <= set(playing):
-            raise ClassTableError("one_free", name=next(iter(free.values())), count=len(named) - 1)
-        if len(self.tables) + len(free) // 2 > self.limit:
-            raise ClassTableError("full", most=self.limit)
         number = (self.round.number if self.round is not None else 0) + 1
         points = {visitor: standing.won + standing.drawn / 2 for visitor, standing in self.tally(None).items()}
         pairing = pair_round(list(free), number, met=met_counts(self.store.meetings()), points=points)

@@ -192,14 +192,16 @@ class ClassPage:
 
     def round_said(self) -> dict[str, Any]:
         """The round paired last: {"number" (0 before the first), "said": when, under which rules and length,
-        "rules", "hands" (its own, once there is one)}, and the lengths a round's matches may have, as
-        [[hands, words]]."""
+        "rules", "hands" (its own, once there is one)}, the lengths a round's matches may have, as [[hands, words]],
+        and "refused": why the next round cannot be paired now, in words ("" if it can)."""
         row = self.tables.round
         lengths = [[hands, text("teacher.rounds.hands", hands=hands)] for hands in MATCH_LENGTHS]
+        refusal = self.tables.pair_refusal(self.connected_named(), set(self.still_playing(self.tables.round_matches())))
+        refused = "" if refusal is None else text(f"classmates.refused.{refusal.key}", **refusal.facts)
         if row is None:
-            return {"number": 0, "said": "", "lengths": lengths, "in_play": 0, "end_confirm": ""}
+            return {"number": 0, "said": "", "lengths": lengths, "in_play": 0, "end_confirm": "", "refused": refused}
         in_play = len(self.tables.round_tables())
-        return {"number": row.number, "lengths": lengths, "rules": row.rules, "hands": row.hands,
+        return {"number": row.number, "lengths": lengths, "rules": row.rules, "hands": row.hands, "refused": refused,
                 "said": text("teacher.rounds.last", number=row.number, rules=text(f"rules.{row.rules}"),
                              time=time.strftime("%H:%M", time.localtime(row.started)), hands=row.hands),
                 "in_play": in_play,
@@ -227,7 +229,7 @@ class ClassPage:
         defaults = self.students.defaults()
         level = defaults["level"] or LEVEL_CHOICES[0]
         rules = rules or defaults["rules"] or "REVISED_2008"
-        named = self.tables.store.names_of(self.book.connected_visitors())
+        named = self.connected_named()
         before, last = self.tables.round_matches(), self.tables.round
         done = self.tables.pair(named, rules, hands, level, playing=set(self.still_playing(before)))
         said = [text("teacher.rounds.paired", number=done["round"], tables=len(done["tables"]))]
@@ -237,6 +239,10 @@ class ClassPage:
             said.append(text("teacher.rounds.busy", count=done["busy"]))
         said += self.interrupted(before, None if last is None else last.rules)
         return " ".join(said)
+
+    def connected_named(self) -> dict[str, str]:
+        """The named students whose page is connected now, by visitor: their names (those a round pairs)."""
+        return self.tables.store.names_of(self.book.connected_visitors())
 
     def still_playing(self, given: dict[str, RoundMatch]) -> dict[str, str]:
         """Of the students the last round gave a match against the computer (`given`), those whose page said last that

@@ -122,11 +122,15 @@ def test_the_teacher_pairs_four_students_for_two_rounds_and_a_restart_keeps_them
         students = dict(zip(NAMES, tabs, strict=True))
         teacher_url = f"{server.url}teacher?token={TOKEN}"
 
-        # 0. The teacher pairs before anyone has come: refused, and the refusal goes once students come (it stayed on
-        # a projected page beside four students)
+        # 0. Before anyone has come, Pair the class is greyed with why beside it; pressed all the same, it says why and
+        # sends nothing; the refusal goes once students come (it stayed on a projected page beside four students)
         teacher.goto(teacher_url)
-        teacher.locator("#lt-pair-button").click()
-        expect(teacher.locator("#lt-status")).to_have_text(text("classmates.refused.nobody_to_pair"), timeout=TIMEOUT)
+        nobody = text("classmates.refused.nobody_to_pair")
+        expect(teacher.locator("#lt-pair-button")).to_have_attribute("aria-disabled", "true", timeout=TIMEOUT)
+        expect(teacher.locator("#lt-pair-why")).to_have_text(nobody)
+        teacher.locator("#lt-pair-button").click(force=True)  # (Playwright waits for a greyed button otherwise)
+        expect(teacher.locator("#lt-status")).to_have_text(nobody, timeout=TIMEOUT)
+        expect(teacher.locator("#lt-round")).to_have_text("")  # no round paired
 
         # 1. Four students keep their names and go to Learn; the teacher pairs the class for matches of one hand.
         for tab in students.values():  # all four arrive at once
@@ -142,6 +146,8 @@ def test_the_teacher_pairs_four_students_for_two_rounds_and_a_restart_keeps_them
         expect(teacher.locator("#lt-status")).to_have_text("")
         expect(teacher.locator("#lt-rows tr")).to_have_count(len(NAMES))
         pair = teacher.locator("#lt-pair-button")
+        expect(pair).not_to_have_attribute("aria-disabled", "true", timeout=TIMEOUT)
+        expect(teacher.locator("#lt-pair-why")).to_have_text("")
         expect(pair).to_have_text(text("teacher.page.pair"))
         expect(teacher.locator("#lt-round")).to_have_text("")
         teacher.locator("#lt-pair-length").select_option(label=text("teacher.rounds.hands", hands=1))

@@ -255,6 +255,11 @@
     }
     const label = round.number ? words.next_round : words.pair;
     if (byId("lt-pair-button").textContent !== label) byId("lt-pair-button").textContent = label;
+    // greyed with its reason beside it while the next round cannot be paired (the keyboard still reaches it, and a
+    // press says why); the server refuses it all the same, should the class change between two refreshes
+    if (round.refused) byId("lt-pair-button").setAttribute("aria-disabled", "true");
+    else byId("lt-pair-button").removeAttribute("aria-disabled");
+    if (byId("lt-pair-why").textContent !== round.refused) byId("lt-pair-why").textContent = round.refused;
     if (byId("lt-round").textContent !== round.said) byId("lt-round").textContent = round.said;
     state.round = round;
     byId("lt-end-round").hidden = !round.in_play;  // only while a table of the round paired last is in play
@@ -445,6 +450,11 @@
   byId("lt-pair").addEventListener("submit", (event) => {
     event.preventDefault();
     const button = byId("lt-pair-button");
+    if (button.getAttribute("aria-disabled") === "true") {  // greyed: why, and nothing sent
+      say(state.round.refused, "lt-pair-said");
+      state.saidOf = null;  // (said of the class as it is now)
+      return;
+    }
     button.disabled = true;  // one round a press
     act(async () => {
       const reply = await send("pair", { rules: byId("lt-pair-rules").value,
