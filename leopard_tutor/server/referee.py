@@ -333,12 +333,17 @@ class Referee:
         """Of the students `named` ({visitor: name}), those free to be paired: at no live table, or alone at one
         waiting for a classmate."""
         self.sweep()
+        return self._free(named)
+
+    def _free(self, named: dict[str, str]) -> dict[str, str]:
+        """`present` as the tables stand, without closing those due to close first."""
         return {visitor: name for visitor, name in named.items()
                 if visitor not in self.seats or self.seats[visitor].row.visitors[1] is None}
 
     def pair_refusal(self, named: dict[str, str], playing: Collection[str] = ()) -> ClassTableError | None:
-        """Why the next round cannot be paired now (`pair`'s refusals but for its rules and length), or None."""
-        free = self.present(named)
+        """Why the next round cannot be paired now (`pair`'s refusals but for its rules and length), or None; as the
+        tables stand (the class page's report has closed those due to close, where the store let it)."""
+        free = self._free(named)
         if not free:
             return ClassTableError("nobody_to_pair")
         if len(free) == 1 and len(named) > 1 and set(free) <= set(playing):
@@ -364,10 +369,10 @@ class Referee:
             raise ClassTableError("bad_rules")
         if not (isinstance(hands, int) and not isinstance(hands, bool) and hands in MATCH_LENGTHS):
             raise ClassTableError("bad_hands")
+        free = self.present(named)
         refused = self.pair_refusal(named, playing)
         if refused is not None:
             raise refused
-        free = self.present(named)
         number = (self.round.number if self.round is not None else 0) + 1
         points = {visitor: standing.won + standing.drawn / 2 for visitor, standing in self.tally(None).items()}
         pairing = pair_round(list(free), number, met=met_counts(self.store.meetings()), points=points)
