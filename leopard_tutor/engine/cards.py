@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, ClassVar
 
-from .catalogue import language, text
+from .catalogue import language, text, upper_first
 from .errors import NotationError, quote
 
 SUITS = "SHDC"
@@ -127,8 +127,7 @@ class Card:
     def the_name_first(self) -> str:
         """The card with its article, to begin a sentence: 'The 7 of hearts', 'La reina de picas' (a text's fact
         `The_card`, where `the_card` is `the_name`)."""
-        words = self.the_name
-        return words[:1].upper() + words[1:]
+        return upper_first(self.the_name)
 
     @property
     def symbol(self) -> str:

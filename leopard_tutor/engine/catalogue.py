@@ -226,6 +226,11 @@ def or_list(items: Sequence[str]) -> str:
     return _joined("or_list", items)
 
 
+def upper_first(words: str) -> str:
+    """`words` with its first letter upper case (the rest as it is), to begin a sentence."""
+    return words[:1].upper() + words[1:]
+
+
 class Later:
     """Words put together when they are read, not when they are made: a fact of a text kept for later (a keyed
     error's, a verdict's) whose words must come in the language current when it is shown, such as a card's name

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import ALL_CARDS, JACK, KING, QUEEN, TEN, Card, rank_words
-from .catalogue import Later, later, text
+from .catalogue import Later, later, text, upper_first
 from .errors import LeopardError, quote
 from .moves import DISCARDS, END_TURN, GO_OUT, PLAYS, Discard, Move, Play
 from .rules import RuleSet
@@ -130,11 +130,6 @@ def place_words(space: int, own: bool) -> str:
     return text("engine.place.own" if own else "engine.place.other", space=space)
 
 
-def _upper_first(words: str) -> str:
-    """`words` with its first letter upper case (the rest as it is), to begin a sentence."""
-    return words[:1].upper() + words[1:]
-
-
 def spaces_words(spaces: Sequence[int]) -> str:
     """'space 4' or 'spaces 1, 2 and 5', in the catalogue's language."""
     if len(spaces) == 1:
@@ -170,7 +165,7 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool, other: S
         advice = later(f"engine.illegal.own_only.{placement.cards}")
         manner = "" if placement.face_up else later("engine.illegal.own_only.face_down")
         return refused("own-square-only", "engine.illegal.own_only",
-                       ranks=Later(lambda: _upper_first(rank_words(rank, plural=True))),
+                       ranks=Later(lambda: upper_first(rank_words(rank, plural=True))),
                        manner=manner, the_card=named, where=place, advice=advice)
     if placement.numbered and space != rank:
         blocker = square.showing(rank)
@@ -178,7 +173,7 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool, other: S
                   else later("engine.illegal.wrong_space.taken", number=rank,
                                   the_blocker=Later(lambda: blocker.the_name)))
         return refused("wrong-space", "engine.illegal.wrong_space",
-                       a_rank=Later(lambda: _upper_first(text(f"words.a_rank.{rank}"))),
+                       a_rank=Later(lambda: upper_first(text(f"words.a_rank.{rank}"))),
                        number=rank, the_card=named, where=place, advice=advice)
     shown = square.showing(space)
     if placement.target == "open" and shown is not None:
@@ -188,7 +183,7 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool, other: S
             key = ("illegal.ten_covered.none_open" if not open_spaces else
                    "illegal.ten_covered.one_open" if len(open_spaces) == 1 else "illegal.ten_covered.open")
             advice = later("engine." + key,
-                           spaces=Later(lambda: _upper_first(spaces_words(open_spaces)) if open_spaces else ""))
+                           spaces=Later(lambda: upper_first(spaces_words(open_spaces)) if open_spaces else ""))
             return refused("covered", "engine.illegal.ten_covered", The_card=first, where=place, the_shown=covered,
                            advice=advice)
         side = "own" if own else "other"
@@ -201,7 +196,7 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool, other: S
     filled = [s for s in range(1, 10) if not square.is_empty(s)]
     key = ("illegal.needs_card.none" if not filled else
            "illegal.needs_card.one" if len(filled) == 1 else "illegal.needs_card.some")
-    advice = later("engine." + key, spaces=Later(lambda: _upper_first(spaces_words(filled)) if filled else ""))
+    advice = later("engine." + key, spaces=Later(lambda: upper_first(spaces_words(filled)) if filled else ""))
     return refused("needs-card", "engine.illegal.needs_card", rank=Later(lambda: rank_words(rank)), the_card=named,
                    where=place, advice=advice)
 

@@ -25,7 +25,7 @@ from ..engine import (
     highest_value,
     impossible_values,
 )
-from ..engine.catalogue import language, or_list, text
+from ..engine.catalogue import language, or_list, text, upper_first
 from ..engine.hand import CARDS_DEALT
 from .board import STATIC, PageWrites
 
@@ -105,7 +105,7 @@ def rules_sheet_html(rules: RuleSet = REVISED_2008) -> str:
     def heading(name: str) -> str:
         return f"<h2>{say(f'headings.{name}')}</h2>"
 
-    places = "".join(f"<li>{html.escape(_sentence(text(f'engine.rule.{kind}')))}.</li>" for kind in PLACEMENT_RULES)
+    places = "".join(f"<li>{html.escape(upper_first(text(f'engine.rule.{kind}')))}.</li>" for kind in PLACEMENT_RULES)
     several = rules.multiple_plays
     action = text("rules_sheet.action." + ("several" if several else "single"))
     score = say("score", bonus=rules.bonus_threshold, penalty=rules.out_penalty, hands=rules.hands_per_match,
@@ -130,11 +130,6 @@ def rules_sheet_html(rules: RuleSet = REVISED_2008) -> str:
             f"{heading('bonus')}{values_html(rules)}"
             f"{heading('variants')}{_variants()}"
             f"<button type='button' onclick='window.print()'>{say('print')}</button></body></html>")
-
-
-def _sentence(rule: str) -> str:
-    """A placement rule (a clause) as a sentence: capital first letter."""
-    return rule[:1].upper() + rule[1:]
 
 
 class RulesSheetLink(PageWrites, anywidget.AnyWidget):
