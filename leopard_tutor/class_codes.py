@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .engine import LeopardError
+from .engine.catalogue import text
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTWXYZ"
 """The letters of a table code: none that reads like a digit or another letter (no I, L, O, U, V)."""
@@ -47,6 +48,11 @@ class ClassTableError(LeopardError):
 
     def __str__(self) -> str:
         return self.key  # the server's own error: its key and facts go to the page, which words them
+
+    @property
+    def words(self) -> str:
+        """Why, in words of the language current now."""
+        return text(f"classmates.refused.{self.key}", **self.facts)
 
 
 def valid_code(code: object) -> str:

@@ -197,7 +197,7 @@ class ClassPage:
         row = self.tables.round
         lengths = [[hands, text("teacher.rounds.hands", hands=hands)] for hands in MATCH_LENGTHS]
         refusal = self.tables.pair_refusal(self.connected_named(), set(self.still_playing(self.tables.round_matches())))
-        refused = "" if refusal is None else text(f"classmates.refused.{refusal.key}", **refusal.facts)
+        refused = "" if refusal is None else refusal.words
         if row is None:
             return {"number": 0, "said": "", "lengths": lengths, "in_play": 0, "end_confirm": "", "refused": refused}
         in_play = len(self.tables.round_tables())
@@ -521,7 +521,7 @@ class ApiHandler(TeacherHandler):
                     said = self.page.end_round(body.get("round"))
             except ClassTableError as error:
                 self.set_status(400)
-                self._answer({"said": text(f"classmates.refused.{error.key}", **error.facts)})
+                self._answer({"said": error.words})
                 return
             self._answer({"said": said})
         else:

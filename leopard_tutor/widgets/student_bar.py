@@ -128,7 +128,7 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         try:
             kept = self.record.give_name(name)
         except ClassTableError as error:
-            self._ask_holding(name, text(f"classmates.refused.{error.key}", **error.facts))
+            self._ask_holding(name, error.words)
             return False
         self.storage.save(kept_text(kept, self.record.class_id))
         self._show(kept)
