@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from keyed import mark, said
+from keyed import keys_in, mark, said
 from test_storage import page_restores
 from test_table import intents_for
 from test_widgets_play_section import Discarder
@@ -1390,10 +1390,10 @@ def test_a_hand_the_classmate_dealt_waits_and_says_so(tables: tuple[Referee, Clo
     assert table.match.hand_number == 2 and table.mode.kind == "playing" and not table.next_dealt
 
 
-def test_a_hand_the_classmate_dealt_during_a_review_is_said_after_the_reviews_words(
+def test_a_hand_the_classmate_dealt_during_a_review_is_said_beside_the_reviews_words(
         tables: tuple[Referee, Clock], keyed: None) -> None:
-    """Ana reviews the first hand while Ben deals the second: her board says so at once, after the review's own words,
-    and Back to the game says it again, with Next hand to press (neither said it)."""
+    """Ana reviews the first hand while Ben deals the second: her board says so at once, the judgement shown kept
+    after it, and Back to the game says it again, with Next hand to press (neither said it)."""
     ana, ben = at_the_first_hands_end(tables[0])
     ana.board.dispatch({"type": "action", "id": "review"})
     table = ana.controller
@@ -1404,7 +1404,9 @@ def test_a_hand_the_classmate_dealt_during_a_review_is_said_after_the_reviews_wo
     panel.on_report(panel.client.mine())
     assert table.mode.kind == "reviewing" and table.next_dealt
     message = ana.board.state["message"]
-    assert message.startswith(step) and said(message, "classmates.next_dealt_review", name="Ben", number=2)
+    news = f"{mark('classmates.next_dealt_review', name='Ben', number=2)} "
+    judgement = message.removeprefix(news)  # then the judgement shown, as the review said it at its opening
+    assert message.startswith(news) and step.endswith(f" {judgement}") and keys_in(judgement)[0] == "review.step"
     panel.on_report(panel.client.mine())  # (said once)
     assert ana.board.state["message"] == message
     ana.board.dispatch({"type": "action", "id": "review_close"})

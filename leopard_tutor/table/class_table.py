@@ -163,10 +163,9 @@ class ClassTable(Table):
         if self.next_dealt and not dealt and isinstance(self.mode, HandFinished):
             self.say(sentences.hand_over_words(self))
             return True
-        if self.next_dealt and not dealt and isinstance(self.mode, Reviewing):  # after the step's words, kept
-            news = text("classmates.next_dealt_review", name=self.name(1 - self.viewer),
-                        number=self.match.hand_number + 1)
-            self.say(f"{self.message} {news}" if self.message else news, self.tone)
+        if self.next_dealt and not dealt and isinstance(self.mode, Reviewing):  # (beside the judgement shown)
+            self.tell(text("classmates.next_dealt_review", name=self.name(1 - self.viewer),
+                           number=self.match.hand_number + 1))
             return True
         return self.made != before
 
