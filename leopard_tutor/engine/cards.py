@@ -129,6 +129,11 @@ class Card:
         `The_card`, where `the_card` is `the_name`)."""
         return upper_first(self.the_name)
 
+    def facts(self, key: str) -> dict[str, str]:
+        """The card's names as a text's facts under `key`: {key: name, "the_"+key: the_name, "The_"+key:
+        the_name_first} ("card": 'king of spades', "the_card": 'the king of spades', "The_card": 'The king...')."""
+        return {key: self.name, f"the_{key}": self.the_name, f"The_{key}": self.the_name_first}
+
     @property
     def symbol(self) -> str:
         """The card with its suit symbol, such as '7♥'."""

@@ -120,7 +120,7 @@ def space_facts(before: Square, after: Square, space: int, rules: RuleSet, whose
         facts["idle_through"] = _idle_words(idle, rules, whose)
     under = before.showing(space)
     if under is not None:
-        facts.update(under=under.name, the_under=under.the_name, The_under=under.the_name_first)
+        facts.update(under.facts("under"))
     return facts
 
 

@@ -216,7 +216,7 @@ def step_facts(before: Square, after: Square, rules: RuleSet, owner: int, *, pla
     if space is not None:
         facts.update(space_facts(before, after, space, rules, whose))
     if card is not None:
-        facts["card"], facts["the_card"], facts["The_card"] = card.name, card.the_name, card.the_name_first
+        facts.update(card.facts("card"))
     if play is not None and mover is not None:
         seen = [[Square(), Square()], [Square(), Square()]]
         seen[0][owner], seen[1][owner] = seen_square(before, owner, VIEWER), seen_square(after, owner, VIEWER)
