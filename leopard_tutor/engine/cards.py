@@ -130,8 +130,8 @@ class Card:
         return upper_first(self.the_name)
 
     def facts(self, key: str) -> dict[str, str]:
-        """The card's names as a text's facts under `key`: {key: name, "the_"+key: the_name, "The_"+key:
-        the_name_first} ("card": 'king of spades', "the_card": 'the king of spades', "The_card": 'The king...')."""
+        """The card's names as a text's facts under `key`: `name`, `the_name` and `the_name_first`, under `key`, the
+        same with ``the_`` before it, and with ``The_`` (for "card": ``card``, ``the_card``, ``The_card``)."""
         return {key: self.name, f"the_{key}": self.the_name, f"The_{key}": self.the_name_first}
 
     @property
