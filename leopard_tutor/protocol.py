@@ -72,6 +72,13 @@ LEFT = "left"
 """A class table a player left (`end`)."""
 FINISHED = "finished"
 """A class table whose match was played to its end, as its row and its players' reports say."""
+GONE_SECONDS = 120.0
+"""A player at a class table not heard from for this long is gone: the other may finish against the computer (and a
+table nobody joined, its host gone, closes)."""
+EVERYONE_GONE_SECONDS = 600.0
+"""A class table in play whose players have all been gone this long closes as abandoned, its match counting for
+nobody: a laptop asleep or a classroom's Wi-Fi down for a few minutes loses no match, and a restarted server gives
+every page this long to be reloaded."""
 LANGUAGE_COOKIE = "leopard_tutor_language"
 """The cookie in which the page keeps the learner's chosen language (as well as in its storage), for the class
 server's own pages: the class is full, the waiting line, the class page."""

@@ -21,7 +21,7 @@ from leopard_tutor.client.student_client import match_id
 from leopard_tutor.engine import LeopardError, Match
 from leopard_tutor.engine.game_code import game_code
 from leopard_tutor.engine.moves import NEXT_HAND, Move, move_to_data
-from leopard_tutor.protocol import CLASSMATE
+from leopard_tutor.protocol import CLASSMATE, EVERYONE_GONE_SECONDS
 from leopard_tutor.server.class_store import ClassStore
 from leopard_tutor.server.referee import GONE_SECONDS, Referee
 from leopard_tutor.table import Computer, Table, against_computer
@@ -713,11 +713,11 @@ def test_a_table_the_server_closed_says_why(tables: tuple[Referee, Clock], keyed
     code = authority.open("ana", "Ana")
     authority.join("ben", "Ben", code)
     ana = section(authority, "ana")
-    clock.now += GONE_SECONDS  # neither page has asked for two minutes (a laptop asleep): the table closes
+    clock.now += EVERYONE_GONE_SECONDS  # neither page has asked for ten minutes (a laptop asleep): the table closes
     assert authority.waiting() == [] and code not in authority.tables
     panel = panel_of(ana)  # and Ana's page, back, is told why
     panel.on_report(panel.client.mine())
-    assert said(ana.board.state["message"], "classmates.closed_why.abandoned", code=code)
+    assert said(ana.board.state["message"], "classmates.closed_why.abandoned", code=code, minutes=10)
     assert not said(ana.board.state["message"], "classmates.other_left") and panel.status.value == ""
 
 

@@ -20,13 +20,13 @@ from leopard_tutor.engine import RULE_SETS, Discard, Match
 from leopard_tutor.engine.cards import full_deck
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.moves import NEXT_HAND, move_to_data
+from leopard_tutor.protocol import EVERYONE_GONE_SECONDS
 from leopard_tutor.server import referee
 from leopard_tutor.server.class_store import DATABASE_NAME, MIGRATIONS, SCHEMA_VERSION, TABLE_IDS, ClassStore
 from leopard_tutor.server.referee import (
     CODE_DRAWS,
     GONE_SECONDS,
     QUIET_SECONDS,
-    RESTART_WAIT_SECONDS,
     UNJOINED_SECONDS,
     LiveTable,
     Referee,
@@ -205,8 +205,9 @@ def test_a_table_whose_stored_match_cannot_be_made_again_closes_and_the_server_s
 
 def test_after_a_restart_a_table_waits_for_its_players_to_reload(tmp_path: Path) -> None:
     """A restart leaves every page without its kernel until its student reloads it: a table in play waits
-    `RESTART_WAIT_SECONDS` before it may close as abandoned (it closed two minutes after the restart, taking the
-    round's matches with it); a player back in time finds it, and it closes as usual once everyone is gone again."""
+    `EVERYONE_GONE_SECONDS` from the restart before it may close as abandoned (it once closed two minutes after the
+    restart, taking the round's matches with it); a player back in time finds it, and it closes as usual once
+    everyone is gone again."""
     clock = Clock()
     tables = tables_in(tmp_path, clock)
     code = tables.open("ana", "Ana")
@@ -214,13 +215,13 @@ def test_after_a_restart_a_table_waits_for_its_players_to_reload(tmp_path: Path)
     play_some(tables, code, 6)
     tables.store.close()
     again = tables_in(tmp_path, clock)
-    clock.now += RESTART_WAIT_SECONDS - 1
+    clock.now += EVERYONE_GONE_SECONDS - 1
     assert again.waiting() == [] and code in again.tables, "nobody has reloaded yet: the table waits"
     assert again.report("ana")["table"] == code and "ended" not in again.report("ana")
     clock.now += 1
     again.report("ben")
     assert code in again.tables
-    clock.now += GONE_SECONDS
+    clock.now += EVERYONE_GONE_SECONDS
     again.waiting()  # any request sweeps
     row = again.store.table(code)
     assert code not in again.tables and row is not None and row.ending == "abandoned"
@@ -335,6 +336,8 @@ def test_a_finished_match_closes_its_table_and_frees_both_players(tmp_path: Path
 
 
 def test_a_table_both_players_abandoned_closes_and_frees_them(tmp_path: Path) -> None:
+    """Both players gone `EVERYONE_GONE_SECONDS` (not the two minutes after which one may finish against the
+    computer): the table closes, its match counting for nobody."""
     clock = Clock()
     tables = tables_in(tmp_path, clock)
     code = tables.open("ana", "Ana")
@@ -346,7 +349,7 @@ def test_a_table_both_players_abandoned_closes_and_frees_them(tmp_path: Path) ->
     clock.now += 1
     report = tables.report("ana", present=False)  # Ana's page has gone too, a moment ago
     assert report["other_gone"] and "ended" not in report
-    clock.now += GONE_SECONDS - 1
+    clock.now += EVERYONE_GONE_SECONDS - 1
     assert code in tables.tables
     clock.now += 1
     assert tables.waiting() == [] and code not in tables.tables  # any request sweeps
@@ -356,6 +359,24 @@ def test_a_table_both_players_abandoned_closes_and_frees_them(tmp_path: Path) ->
     assert tables_in(tmp_path, clock).tables == {}, "a restart does not bring it back"
     tables.open("ben", "Ben")
     tables.join("ana", "Ana", tables.waiting()[0][0])
+
+
+def test_a_match_outlasts_both_players_gone_a_few_minutes(tmp_path: Path) -> None:
+    """A laptop asleep or the room's Wi-Fi down for five minutes, both pages gone: the match is where it was when a
+    player comes back, and the other, back later, still finds it (it used to close after two minutes)."""
+    clock = Clock()
+    tables = tables_in(tmp_path, clock)
+    code = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", code)
+    play_some(tables, code, 6)
+    moves = tables.report("ana")["moves"]
+    clock.now += 5 * 60
+    assert tables.waiting() == [] and code in tables.tables  # any request sweeps
+    back = tables.report("ana")
+    assert back["table"] == code and back["moves"] == moves and "ended" not in back and back["other_gone"]
+    clock.now += EVERYONE_GONE_SECONDS - 1  # Ben gone all along; Ana here a moment ago
+    tables.sweep()
+    assert tables.report("ben")["table"] == code and "ended" not in tables.report("ben")
 
 
 def test_a_waiting_table_whose_host_has_gone_closes_and_leaves_no_row(tmp_path: Path) -> None:
@@ -644,7 +665,7 @@ def test_a_match_finished_against_the_computer_is_lost_by_the_one_who_went(tmp_p
     assert [(row["name"], row["won"], row["lost"]) for row in tables.standings()] == [("Ana", 1, 0), ("Ben", 0, 1)]
     abandoned = tables.open("cat", "Cat")
     tables.join("dan", "Dan", abandoned)
-    clock.now += GONE_SECONDS
+    clock.now += EVERYONE_GONE_SECONDS
     tables.sweep()
     row = tables.store.table(abandoned)
     assert row is not None and row.ending == "abandoned"

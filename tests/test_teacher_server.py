@@ -39,7 +39,7 @@ from leopard_tutor.engine import Card
 from leopard_tutor.engine.catalogue import answer_in, text
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.progress import Progress
-from leopard_tutor.protocol import KERNEL_HEADER, PROOF_HEADER, kernel_proof
+from leopard_tutor.protocol import EVERYONE_GONE_SECONDS, KERNEL_HEADER, PROOF_HEADER, kernel_proof
 from leopard_tutor.server.class_store import ClassStore, TableRow
 from leopard_tutor.server.join import qr_svg
 from leopard_tutor.server.referee import GONE_SECONDS, QUIET_SECONDS, Referee
@@ -511,7 +511,7 @@ def test_the_class_page_says_how_a_table_closed_lately_and_how_it_counts(tmp_pat
     minutes = round(QUIET_SECONDS / 60)
     assert page.report()["closed"] == {"title": text("teacher.closed.title", minutes=minutes),
                                        "none": text("teacher.closed.none", minutes=minutes), "tables": []}
-    page.tables.clock.now += GONE_SECONDS  # type: ignore[attr-defined]
+    page.tables.clock.now += EVERYONE_GONE_SECONDS  # type: ignore[attr-defined]
     report = page.report()
     assert report["tables"] == [] and report["closed"]["tables"] == [
         {"code": code, "names": ["Ana", "Ben"], "said": text("teacher.closed.line", how=text(

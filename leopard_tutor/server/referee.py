@@ -12,7 +12,8 @@ table is rebuilt from its stored moves.
 A table's life has an end, each closing it for both seats at once and freeing both players to open or join another;
 the row keeps how it ended: "finished" (the match's last move was made; the row keeps both seats' final totals),
 "left" (a player left it), "computer:LEVEL" (a player finished against the computer, the other gone), "abandoned"
-(every player at it gone `GONE_SECONDS`; after a restart, not before `RESTART_WAIT_SECONDS`), "nobody joined"
+(every player at it gone `EVERYONE_GONE_SECONDS`, counted from the restart after one; a table nobody joined, its
+host gone `GONE_SECONDS`), "nobody joined"
 (`UNJOINED_SECONDS`), "teacher" (the teacher ended it: `end_by_teacher`, `end_round`) and "forgotten" (the teacher
 forgot the class). A table nobody joined leaves no row. A closed
 table rests `QUIET_SECONDS`: its players still read it (its moves and how it ended: the page that did not make the
@@ -49,7 +50,16 @@ from ..engine import RULE_SETS, LeopardError, Match, Move
 from ..engine.errors import SavedGameError
 from ..engine.moves import NEXT_HAND, move_from_data
 from ..engine.turns import apply_move, current_player, deal_next
-from ..protocol import COMPUTER, FINISHED, LEFT, LEVELS, MATCH_LENGTHS, match_key
+from ..protocol import (
+    COMPUTER,
+    EVERYONE_GONE_SECONDS,
+    FINISHED,
+    GONE_SECONDS,
+    LEFT,
+    LEVELS,
+    MATCH_LENGTHS,
+    match_key,
+)
 from .class_store import (
     ABANDONED,
     DAMAGED,
@@ -66,12 +76,6 @@ from .standings import Standing, gone_seat, results, standings, tally
 
 UNJOINED_SECONDS = 30 * 60
 """A table nobody joins closes after this long."""
-GONE_SECONDS = 120.0
-"""A player not heard from for this long is gone: the other may finish against the computer; a table whose
-players are all gone closes."""
-RESTART_WAIT_SECONDS = 10 * 60.0
-"""After a restart, how long a table in play waits before its players may count as gone and it closes as abandoned:
-every page learns within about half a minute that its connection was lost, and its student must reload it."""
 QUIET_SECONDS = GONE_SECONDS * 5
 """How long a closed table rests: its players may still read it, its code is not given again, its moves are kept."""
 TALLIES_KEPT = 4
@@ -96,12 +100,16 @@ class LiveTable:
     moves: list[dict[str, Any]] = field(default_factory=list)
     seen: list[float] = field(default_factory=lambda: [0.0, 0.0])
     version: int = 0
-    waits_until: float = 0.0
-    """Until when the table stays open with every player gone (a restarted server waits for them to come back)."""
 
-    def gone(self, seat: int, now: float) -> bool:
-        """Whether the player in `seat` has not been heard from for `GONE_SECONDS` at `now`."""
-        return now - self.seen[seat] >= GONE_SECONDS
+    def gone(self, seat: int, now: float, after: float = GONE_SECONDS) -> bool:
+        """Whether the player in `seat` has not been heard from for `after` seconds at `now`."""
+        return now - self.seen[seat] >= after
+
+    def abandoned(self, now: float) -> bool:
+        """Whether every player at the table is gone at `now`: `EVERYONE_GONE_SECONDS` for a match in play,
+        `GONE_SECONDS` for its host alone at a table nobody joined."""
+        after = GONE_SECONDS if self.row.visitors[1] is None else EVERYONE_GONE_SECONDS
+        return all(self.gone(seat, now, after) for seat in self.seated)
 
     def seat_of(self, visitor: str) -> int | None:
         """The seat `visitor` sits in here, if any."""
@@ -185,8 +193,7 @@ class Referee:
         """A stored table with its stored moves made again (each one checked by the engine again)."""
         live = LiveTable(row, Match(RULE_SETS[row.rules], seed=row.seed, hands=row.hands))
         now = self.clock()
-        live.seen = [now, now]  # a restarted server gives both players their full time to come back
-        live.waits_until = now + RESTART_WAIT_SECONDS  # and the table a while longer: each page must be reloaded
+        live.seen = [now, now]  # a restarted server gives both players their full time to reload their pages
         for stored in self.store.moves(row.id):
             self._make(live, stored.player, stored.move)
             live.moves.append(stored.move)
@@ -588,13 +595,13 @@ class Referee:
 
     def sweep(self) -> None:
         """Close every table nobody has joined for `UNJOINED_SECONDS` and every table whose players are all gone
-        (`GONE_SECONDS`); let go of the tables that have rested `QUIET_SECONDS`: their codes may be given again,
+        (`LiveTable.abandoned`); let go of the tables that have rested `QUIET_SECONDS`: their codes may be given again,
         their moves go, their players no longer read them."""
         now = self.clock()
         for live in list(self.tables.values()):
             if live.row.visitors[1] is None and now - live.row.opened >= UNJOINED_SECONDS:
                 self._close(live, "nobody joined")
-            elif now >= live.waits_until and all(live.gone(seat, now) for seat in live.seated):
+            elif live.abandoned(now):
                 self._close(live, ABANDONED)
         rested = []
         while self.resting:

@@ -26,7 +26,7 @@ from ..engine import LeopardError, Match, Move
 from ..engine.catalogue import text
 from ..engine.match import LOST, WON
 from ..engine.moves import NEXT_HAND, move_from_data, move_to_data
-from ..protocol import COMPUTER, FINISHED, LEFT
+from ..protocol import COMPUTER, EVERYONE_GONE_SECONDS, FINISHED, GONE_SECONDS, LEFT
 from . import sentences
 from .modes import BY_TEACHER, ELSEWHERE, LEFT_HERE, HandFinished, Playing, Reviewing, Seating
 from .seats import Chooser, Computer, PersonElsewhere, PersonHere
@@ -313,7 +313,10 @@ class ClassTable(Table):
             words, mode = text("classmates.taken_elsewhere", code=code), ELSEWHERE
         elif why in CLOSED_WHY:
             by_teacher = why in ("teacher", "forgotten")  # (ended, or cleared with the class)
-            words, mode = text(f"classmates.closed_why.{why}", code=code), BY_TEACHER if by_teacher else "ended"
+            gone = GONE_SECONDS if seating else EVERYONE_GONE_SECONDS  # (nobody joined: its host gone sooner)
+            facts = {"minutes": round(gone / 60)} if why == "abandoned" else {}
+            words = text(f"classmates.closed_why.{why}", code=code, **facts)
+            mode = BY_TEACHER if by_teacher else "ended"
         elif seating or ending is None:
             words, mode = text("classmates.ended", code=code), "ended"
         else:
