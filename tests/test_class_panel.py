@@ -1466,3 +1466,31 @@ def test_finish_against_the_computer_between_two_hands(tables: tuple[Referee, Cl
     assert table.mode.kind == "hand_over" and said(ana.board.state["message"], "classmates.computer_seated")
     ana.board.dispatch({"type": "action", "id": "next_hand"})
     assert table.match.hand_number == 2 and table.mode.kind == "playing" and table.viewer_to_move
+
+
+def test_a_second_tab_of_the_student_to_move_follows_a_move_made_in_the_first(tables: tuple[Referee, Clock],
+                                                                             keyed: None) -> None:
+    """Two tabs of one student at their table: a move made in one is made on the other's board too, which then waits
+    for the classmate (it stayed on the old position, offering the card already played, and every move it tried was
+    refused as stale)."""
+    authority, _ = tables
+    plays, mover = at_one_table(authority)
+    second = section(authority, mover)
+    first_table, second_table = plays[mover].controller, second.controller
+    assert isinstance(second_table, ClassTable) and second_table.hand.to_move == second_table.viewer
+    second.board.dispatch({"type": "select", "index": 0})  # a card picked there: its spaces are lit
+    pick = second.board.state
+    assert second_table.marks.selected == 0
+    made_a_move(plays[mover])
+    panel = panel_of(second)
+    panel.on_report(panel.client.mine())
+    assert second_table.match.current.moves == first_table.match.current.moves
+    assert second_table.hand.to_move != second_table.viewer and second.board.state != pick
+    assert second_table.marks.selected is None, "nothing picked: no card's spaces lit while the classmate moves"
+    other = "ben" if mover == "ana" else "ana"
+    assert second.board.state["message"].endswith(mark("play.people.waiting", name=other.title()))
+    panel_of(plays[other]).on_report(panel_of(plays[other]).client.mine())
+    made_a_move(plays[other])
+    panel.on_report(panel.client.mine())
+    assert second_table.match.current.moves == plays[other].controller.match.current.moves
+    assert second_table.hand.to_move == second_table.viewer

@@ -189,12 +189,10 @@ class ClassTable(Table):
             if not isinstance(self.mode, Playing):
                 return  # a review is open (the move is made once it is closed), or the hand is over
             mover = self.hand.to_move
-            if mover == self.viewer and not replay:
-                return  # cannot happen: the server takes this seat's moves from this page only
             move = move_from_data(data)
             self.pending.pop(0)
             self.made += 1
-            if mover == self.viewer:
+            if mover == self.viewer:  # (a reload's own moves, or one made in another tab of this student's)
                 self._replay(partial(self.make, move))
             else:
                 self.receive(mover, move)
