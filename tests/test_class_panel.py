@@ -18,7 +18,7 @@ from leopard_tutor.ai import hint
 from leopard_tutor.class_codes import ClassTableError
 from leopard_tutor.client.class_client import ClassRefused
 from leopard_tutor.client.student_client import match_id
-from leopard_tutor.engine import LeopardError, Match
+from leopard_tutor.engine import RULE_SETS, LeopardError, Match
 from leopard_tutor.engine.game_code import game_code
 from leopard_tutor.engine.moves import NEXT_HAND, Move, move_to_data
 from leopard_tutor.protocol import CLASSMATE, EVERYONE_GONE_SECONDS
@@ -386,6 +386,24 @@ def test_another_language_carries_a_match_the_computer_finished(tables: tuple[Re
     board = again.codes_to_keep()[0]  # kept for a reload with its table: a code alone would seat the learner first
     assert isinstance(board, dict) and board["seat"] == table.seat
     assert again.set_aside == {("computer", table.rules.key): older}
+
+
+def test_another_language_keeps_no_second_copy_of_the_match_the_computer_finished(tables: tuple[Referee, Clock],
+                                                                                    keyed: None) -> None:
+    """The browser's kept matches, read by the page drawn in another language, hold the match on the board: it is not
+    kept aside a second time, so choosing other rules keeps it once, with no word of an older match given up (it said
+    "An older match kept under … is no longer kept", of the same match)."""
+    authority, clock = tables
+    ana, _panel, table = finished_by_the_computer(authority, clock)
+    again = section(authority, "ana", redrawn=True)
+    again.take_place(ana.place())
+    again.keeper.storage.restore(ana.keeper.storage.saved, this_tab=False)  # what the browser kept, read once more
+    assert again.controller is table and again.set_aside == {}
+    other = next(key for key in RULE_SETS if key != table.rules.key)
+    again.rules_pick.value = other
+    assert said(again.board.state["message"], "play.set_aside.kept_rules", rules=mark(f"rules.{table.rules.key}"))
+    assert not said(again.board.state["message"], "play.set_aside.replaced", rules=mark(f"rules.{table.rules.key}"))
+    assert again.set_aside == {("computer", table.rules.key): table}
 
 
 def reloaded(play: PlaySection, authority: Referee, visitor: str) -> PlaySection:

@@ -693,7 +693,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         """The matches a browser kept (`MatchKeeper`): each of `aside` kept aside under its rules (where none is
         kept yet), and `game` on the board, unless the learner has begun another match there, opened another shared
         deal or a link asking for other rules or another opponent, chose people or sits at a class table: then it is
-        kept aside too (a class table's match the computer finished only while it is under way). A shared deal's
+        kept aside too (a class table's match the computer finished only while it is under way, and not where the board
+        holds it already: the page drawn in another language). A shared deal's
         page `reloaded` (this tab's own matches) goes on where `game`, the same deal, was; opened in a new tab, the
         deal starts afresh. With no `game`, the one of `aside` kept under the rules of a match against the computer
         on the board that the learner has not begun (`_fresh_deal`, and not one a link asked otherwise) takes its
@@ -721,7 +722,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if away:
             self.board.act(lambda: self._take_up_in_place(game, away, adaptive))
             return
+        match = _saved_game(game).match
+        same_deal = (match.seed, match.rules) == (board.match.seed, board.match.rules)
         if isinstance(game, FinishedMatch):
+            if isinstance(board, ClassTable) and board.finish is not None and same_deal:
+                return  # (the board holds it, as far as it has gone: another language)
             if (isinstance(board, ClassTable) or str(self.level_pick.value) in (PEOPLE, CLASSMATE)
                     or under_way(board) or self._deal_opened):
                 self._keep_saved(game)
@@ -731,7 +736,6 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if self._asked_otherwise(game.match.rules.key, game.level):  # a link's, whichever came first: its match stays
             self._keep_saved(game)
             return
-        same_deal = (game.match.seed, game.match.rules) == (board.match.seed, board.match.rules)
         if isinstance(board, ClassTable) or str(self.level_pick.value) in (PEOPLE, CLASSMATE) or under_way(board):
             if not same_deal:  # (the same deal is the one the board holds, as far as it has gone: another language)
                 self._keep_saved(game)
