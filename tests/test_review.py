@@ -240,7 +240,7 @@ def test_the_summary_reads_as_the_issue_shows() -> None:
     review = reviewer.review()
     fake = [Judgement(j.decision, j.best, cost, j.deals, j.sentence, j.facts)
             for j, cost in zip(review.judgements, [3.0, 3.0, 2.5, 5.5, 0.2])]
-    assert Review(tuple(fake), True).summary() == "3 mistakes and 1 blunder; their points lost, added up: about 14"
+    assert Review(tuple(fake), True).summary() == "3 mistakes and 1 blunder; about 14 points lost in all"
 
 
 @pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
