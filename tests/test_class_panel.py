@@ -1408,6 +1408,28 @@ def test_a_hand_the_classmate_dealt_waits_and_says_so(tables: tuple[Referee, Clo
     assert table.match.hand_number == 2 and table.mode.kind == "playing" and not table.next_dealt
 
 
+def test_a_hand_dealt_in_another_tab_of_the_student_is_dealt_here_too(tables: tuple[Referee, Clock],
+                                                                        keyed: None) -> None:
+    """Ana deals the second hand in one tab: her other tab deals it too, with no word of Ben having dealt it (it said
+    "Ben has dealt hand 2 and waits for you"); Ben's board says Ana dealt it. A reload finds who dealt it too."""
+    authority = tables[0]
+    ana, ben = at_the_first_hands_end(authority)
+    second = section(authority, "ana")
+    ana.board.dispatch({"type": "action", "id": "next_hand"})
+    panel = panel_of(second)
+    panel.on_report(panel.client.mine())
+    table = second.controller
+    assert isinstance(table, ClassTable) and table.match.hand_number == 2 and table.mode.kind == "playing"
+    assert not table.next_dealt and not said(second.board.state["message"], "classmates.next_dealt", name="Ben",
+                                             number=2)
+    assert table.match.current.moves == ana.controller.match.current.moves
+    panel_of(ben).on_report(panel_of(ben).client.mine())
+    assert said(ben.board.state["message"], "classmates.next_dealt", name="Ana", number=2)
+    assert authority.report("ana")["dealers"] == [0] and authority.report("ben")["dealers"] == [0]
+    again = section(authority, "ben")  # a reload of Ben's page: Ana dealt it, so his board waits for him
+    assert isinstance(again.controller, ClassTable) and again.controller.match.hand_number == 2
+
+
 def test_a_hand_the_classmate_dealt_during_a_review_is_said_beside_the_reviews_words(
         tables: tuple[Referee, Clock], keyed: None) -> None:
     """Ana reviews the first hand while Ben deals the second: her board says so at once, the judgement shown kept

@@ -233,13 +233,19 @@ def test_a_whole_match_reaches_its_end_with_each_next_deal_stored(tmp_path: Path
     code = tables.open("ana", "Ana", "RUNNING_LEOPARD")
     tables.join("ben", "Ben", code)
     live = tables.tables[code]
+    dealers = []
     while not live.match.is_over:
         play_some(tables, code, 500)
         if not live.match.is_over:
+            dealer = ("ana", "ben")[len(dealers) % 2]
             with refused("stale"):
-                tables.move("ben", code, len(live.moves) - 1, dict(NEXT_HAND))
-            tables.move("ben", code, len(live.moves), dict(NEXT_HAND))
+                tables.move(dealer, code, len(live.moves) - 1, dict(NEXT_HAND))
+            tables.move(dealer, code, len(live.moves), dict(NEXT_HAND))
+            dealers.append(len(dealers) % 2)
+            assert tables.report("ben")["dealers"] == dealers, "who dealt each next hand"
+            assert tables_in(tmp_path, clock).report("ana")["dealers"] == dealers, "and after a restart"
     assert [row.move for row in tables.store.moves(live.row.id)] == live.moves
+    assert tables.report("ana")["dealers"] == dealers and dealers, "and once the match is over"
 
 
 def test_an_unjoined_table_closes_after_thirty_minutes(tmp_path: Path) -> None:

@@ -98,6 +98,8 @@ class LiveTable:
     row: TableRow
     match: Match
     moves: list[dict[str, Any]] = field(default_factory=list)
+    dealers: list[int] = field(default_factory=list)
+    """The seat whose page dealt each next hand, in order (a student's other tab follows a deal of its own)."""
     seen: list[float] = field(default_factory=lambda: [0.0, 0.0])
     version: int = 0
 
@@ -197,6 +199,8 @@ class Referee:
         for stored in self.store.moves(row.id):
             self._make(live, stored.player, stored.move)
             live.moves.append(stored.move)
+            if stored.move == NEXT_HAND:
+                live.dealers.append(stored.player)
         return live
 
     def _sit(self, live: LiveTable) -> None:
@@ -229,15 +233,15 @@ class Referee:
 
     def report(self, visitor: str, present: bool = True) -> dict[str, Any]:
         """What `visitor`'s kernel needs about their table: {"table": None}, or its code, the seat, both names,
-        rules, hands, seed, the moves so far, whether the other player is gone, and the version; for the table
-        they sat at that has closed (and rests), the same with "ended": how it ended, "gone": the seat whose player
-        went from its match (`standings.gone_seat`, None if neither), and "counts": how its match counts for them in
-        the standings ("won", "drawn", "lost"; None: for nobody), and "told": whether a page of theirs was told so
-        already (a report of it read by their kernel while its page was connected: a page opened later was not away
-        when it closed, unless none was told; who was told is kept across a restart). Always "round": their
-        seat in the round paired last (`seat_in_round`, or None), and "state": all this in one word (`state`).
-        `present`: the visitor's page is connected to the kernel that asks (else asking does not count as being here,
-        nor as told)."""
+        rules, hands, seed, the moves so far, the seat that dealt each next hand ("dealers"), whether the other player
+        is gone, and the version; for the table they sat at that has closed (and rests), the same with "ended": how it
+        ended, "gone": the seat whose player went from its match (`standings.gone_seat`, None if neither), and "counts":
+        how its match counts for them in the standings ("won", "drawn", "lost"; None: for nobody), and "told": whether a
+        page of theirs was told so already (a report of it read by their kernel while its page was connected: a page
+        opened later was not away when it closed, unless none was told; who was told is kept across a restart). Always
+        "round": their seat in the round paired last (`seat_in_round`, or None), and "state": all this in one word
+        (`state`). `present`: the visitor's page is connected to the kernel that asks (else asking does not count as
+        being here, nor as told)."""
         found = self._table_report(visitor, present)
         found["round"] = self.seat_in_round(visitor)
         found["state"] = self.state(found)
@@ -254,8 +258,9 @@ class Referee:
             closed = self.last.get(visitor)
             if closed is None:
                 return {"table": None}
-            moves = [stored.move for stored in self.store.moves(closed.row.id)]
-            facts = self._facts(closed.row, visitor, moves, closed.version)
+            stored = self.store.moves(closed.row.id)
+            dealers = [move.player for move in stored if move.move == NEXT_HAND]
+            facts = self._facts(closed.row, visitor, [move.move for move in stored], dealers, closed.version)
             counted = results(closed.row)
             told = visitor in closed.told
             if present and not told:
@@ -267,12 +272,15 @@ class Referee:
         seat = live.seat_of(visitor)
         assert seat is not None
         other_gone = live.row.visitors[1] is not None and live.gone(1 - seat, self.clock())
-        return {**self._facts(live.row, visitor, list(live.moves), live.version), "other_gone": other_gone}
+        return {**self._facts(live.row, visitor, list(live.moves), list(live.dealers), live.version),
+                "other_gone": other_gone}
 
     @staticmethod
-    def _facts(row: TableRow, visitor: str, moves: list[dict[str, Any]], version: int) -> dict[str, Any]:
+    def _facts(row: TableRow, visitor: str, moves: list[dict[str, Any]], dealers: list[int],
+               version: int) -> dict[str, Any]:
         return {"table": row.code, "seat": 0 if row.visitors[0] == visitor else 1, "names": list(row.names),
-                "rules": row.rules, "hands": row.hands, "seed": row.seed, "moves": moves, "version": version}
+                "rules": row.rules, "hands": row.hands, "seed": row.seed, "moves": moves, "dealers": dealers,
+                "version": version}
 
     @staticmethod
     def state(report: dict[str, Any]) -> str:
@@ -497,6 +505,8 @@ class Referee:
             raise ClassTableError("stale") from None
         self._apply(live.match, made)
         live.moves.append(dict(move))
+        if move == NEXT_HAND:
+            live.dealers.append(seat)
         live.seen[seat] = self.clock()
         if live.match.is_over:
             self._close(live, FINISHED)

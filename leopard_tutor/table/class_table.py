@@ -113,6 +113,7 @@ class ClassTable(Table):
         self.store_move: StoreMove | None = store_move
         self.made = 0  # moves of the server's list made here
         self.pending: list[dict[str, Any]] = []  # the server's moves not yet made here
+        self.dealers: list[int] = []  # the seat whose page dealt each next hand, as the server last said
         self.replaying = False  # the page's own stored moves are being made again (after a reload)
         self.match_closed = False  # the server closed the table after the match's last move
         self.code: str = options.get("seating") or ""
@@ -129,7 +130,12 @@ class ClassTable(Table):
     @property
     def next_dealt(self) -> bool:
         """Whether the classmate has dealt the next hand, which waits here until the person here asks for it."""
-        return bool(self.pending) and self.pending[0] == NEXT_HAND
+        return bool(self.pending) and self.pending[0] == NEXT_HAND and not self._dealt_by_me()
+
+    def _dealt_by_me(self) -> bool:
+        """Whether the next deal waiting here was made by the person here, in another page of theirs."""
+        index = self.match.hand_number - 1  # (the deals made so far: one for each hand after the first)
+        return index < len(self.dealers) and self.dealers[index] == self.viewer
 
     @property
     def at_class_table(self) -> bool:
@@ -153,10 +159,13 @@ class ClassTable(Table):
         super().handle(intent)
         self.catch_up()
 
-    def update(self, moves: Sequence[dict[str, Any]], *, replay: bool = False) -> bool:
-        """The table's moves as the server stored them: make the ones not made here yet, as far as they can be
-        made now (the other's move while this page waits for it; a next deal once the person here asks, or at
-        once with `replay`, when the page is rebuilding the match after a reload). Whether anything changed."""
+    def update(self, moves: Sequence[dict[str, Any]], *, replay: bool = False, dealers: Sequence[int] = ()) -> bool:
+        """The table's moves as the server stored them (and the seat that dealt each next hand, `dealers`): make the
+        ones not made here yet, as far as they can be made now (the other's move while this page waits for it, or
+        one the person here made in another page; a next deal once the person here asks, at once where they dealt
+        it in another page, or at once with `replay`, when the page is rebuilding the match after a reload). Whether
+        anything changed."""
+        self.dealers = [int(seat) for seat in dealers]
         before, dealt = self.made, self.next_dealt
         self.pending.extend(dict(move) for move in moves[self.stored:])
         self.catch_up(replay=replay)
@@ -180,7 +189,8 @@ class ClassTable(Table):
         while self.pending and self.store_move is not None:
             data = self.pending[0]
             if data == NEXT_HAND:
-                if not (replay and self.match.current.is_over and not self.match.is_over):
+                follow = self._dealt_by_me() and isinstance(self.mode, HandFinished)  # (dealt in another page)
+                if not ((replay or follow) and self.match.current.is_over and not self.match.is_over):
                     return
                 self.pending.pop(0)
                 self.made += 1

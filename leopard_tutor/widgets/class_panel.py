@@ -413,7 +413,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             table = self._sit(table, report)
         elif table is None or table.store_move is None or self.table_code != code:
             table = self._start(report)
-        elif table.update(report["moves"]) | table.take_names(names):  # (both: the moves, and a player renamed)
+        elif (table.update(report["moves"], dealers=report.get("dealers", ()))
+              | table.take_names(names)):  # (both: the moves, and a player renamed)
             self._refresh()
         table.other_gone = bool(report.get("other_gone"))
         self._show_table_buttons()
@@ -458,7 +459,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         names = report["names"]
         table.sit(names, text("classmates.started", code=str(report["table"]), first=names[0], second=names[1],
                               rules=text(f"rules.{table.rules.key}"), hands=table.match.hands))
-        table.update(report["moves"], replay=True)
+        table.update(report["moves"], replay=True, dealers=report.get("dealers", ()))
         self.status.value = ""
         self._refresh()
         self._focus_table(waited=True)  # (the keyboard was on Leave the table, one Enter from leaving)
@@ -469,7 +470,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         table = self._new_table(report)
         table.sit(names, "")  # both sit already: the match begins with no opening of its own (said below)
         moves = report["moves"]
-        table.update(moves, replay=True)
+        table.update(moves, replay=True, dealers=report.get("dealers", ()))
         words = text("classmates.redrawn" if self.redrawn else "classmates.back" if moves else "classmates.started",
                      code=code, first=names[0], second=names[1], rules=text(f"rules.{table.rules.key}"),
                      hands=table.match.hands)
