@@ -234,6 +234,7 @@ SCRIPT_VALUES = {
     "use strict": "a script's directive",
     "(prefers-color-scheme: dark)": "a CSS media query (the Voila template's dark theme)",
     "not all": "a CSS media query that matches nothing",
+    "(orientation: landscape) and (max-height: 500px)": "a CSS media query (board.js: a phone held sideways)",
     ".lt-actions button, .lt-side-actions button, .lt-answer input, .lt-answer button": "a CSS selector (board.js)",
     ".lt-grid button": "a CSS selector (board.js)",
 }

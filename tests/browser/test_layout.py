@@ -65,6 +65,15 @@ CUT = """(s) => Array.from(document.querySelectorAll(`.${s} .lt-value-label`))
 """The squares' names a narrow board shows cut short ("Opponent's squ…") in a section."""
 
 
+SIDEWAYS = {"iphone": (844, 390), "small-android": (740, 360), "large-iphone": (932, 430)}
+"""Phones held sideways (landscape): their windows are wider than high, and at most 500 px high."""
+HEADS_CUT = """() => Array.from(document.querySelectorAll('.lt-square-head, .lt-square-head *'))
+  .filter((e) => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)
+  .map((e) => `${e.closest('.lt-section')?.className.match(/lt-(play|learn|examples|practice)/)?.[0]}: ` +
+              `${e.textContent} (${e.scrollWidth} > ${e.clientWidth})`)"""
+"""The squares' titles (of any section shown) cut short with an ellipsis: their words wider than their box."""
+
+
 BOXES = "(found) => found.map((e) => { const b = e.getBoundingClientRect(); return { y: b.top, height: b.height }; })"
 """The boxes of the elements found, as the screen shows them now (their tops, negative above it)."""
 
@@ -76,9 +85,9 @@ def new_page(browser: Any) -> Iterator[Any]:
     errors: list[str] = []
 
     def open_page(width: int, height: int, scheme: str = "light", motion: str = "no-preference",
-                  touch: bool = False) -> Any:
+                  touch: bool = False, mobile: bool = False) -> Any:
         context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
-                                      reduced_motion=motion, has_touch=touch)
+                                      reduced_motion=motion, has_touch=touch, is_mobile=mobile)
         contexts.append(context)
         page = context.new_page()
         page.add_init_script(path=str(PROBES))
@@ -876,3 +885,47 @@ def test_on_a_phone_the_score_tables_fit_the_screen_every_value_shown(new_page: 
     values = [value for table in seen["tables"] for value in table["values"]]
     tables = list(dict.fromkeys(bonus_table(rules) for rules in RULE_SETS.values()))  # one per way of scoring
     assert values == [str(row.raw) for table in tables for row in table], f"the values shown: {values}"
+
+
+TURN_ON_THE_TABLE = [".lt-turn", ".lt-square[data-side=yours]", ".lt-square[data-side=theirs]", ".lt-hand", ".lt-stock",
+                     ".lt-discard", ".lt-actions"]
+"""What a turn needs on the table: the turn line, both squares with their titles, the hand, the piles, the buttons."""
+SMALL_ON_THE_BOARD = """(section) => Array.from(document.querySelectorAll(`.${section} .lt-board button`))
+  .filter((el) => el.getClientRects().length)
+  .map((el) => [el.getAttribute('aria-label') || el.textContent.trim().slice(0, 30), el.getBoundingClientRect()])
+  .filter(([, b]) => b.width < 43.5 || b.height < 43.5).map(([name, b]) => `${name}: ${b.width}x${b.height}`)"""
+"""The board's buttons (cards, spaces, piles, its own buttons) smaller than a finger's 44 x 44 px."""
+
+
+@pytest.mark.parametrize("size", list(SIDEWAYS))
+def test_on_a_phone_held_sideways_one_scroll_shows_a_whole_turn(new_page: Any, base_url: str, artifacts: Path,
+                                                                size: str) -> None:
+    """A phone turned sideways is under 400 px high: the header, tabs and menus may stand above the board, but the
+    board's turn (both squares with their titles, the hand, the stock and the discard pile, the turn line and the
+    buttons) lies within one window's height, in Play and in Learn (a stage of cards, a stage of questions), so one
+    scroll shows it all and no move needs another; every target on the board stays 44 px and no title is cut."""
+    width, height = SIDEWAYS[size]
+    page = new_page(width, height, touch=True, mobile=True)
+    question_stage = next(lesson.stage for lesson in LESSONS if lesson.questions)
+    problems = []
+    for link, section in (("", "lt-play"), ("?tab=learn&lesson=1", "lt-learn"),
+                          (f"?tab=learn&lesson={question_stage}", "lt-learn")):
+        page.goto(base_url + link, wait_until="commit", timeout=BOARD_TIMEOUT_MS)
+        page.locator(f".{section} .lt-space").first.wait_for(state="visible", timeout=BOARD_TIMEOUT_MS)
+        page.evaluate("(section) => ltProbes.settled(section)", section)
+        screen = f"{section.removeprefix('lt-')}{link} at {width}x{height}"
+        boxes = page.evaluate("([s, n]) => ltProbes.boxes(s, n)", [section, TURN_ON_THE_TABLE])
+        problems += [f"{screen}: {selector} is not shown" for selector, found in boxes if not found]
+        tops = [top for _, found in boxes for _, top, _, _ in found]
+        bottoms = [bottom for _, found in boxes for _, _, _, bottom in found]
+        if tops and max(bottoms) - min(tops) > height + 0.5:
+            problems.append(f"{screen}: the turn takes {max(bottoms) - min(tops):.0f} px of a {height} px window")
+        problems += [f"{screen}: {p}" for p in outside(boxes, width, 10_000)]  # (only sideways)
+        problems += [f"{screen}: a title is cut: {cut}" for cut in page.evaluate(HEADS_CUT)]
+        problems += [f"{screen}: a small target: {small}" for small in page.evaluate(SMALL_ON_THE_BOARD, section)]
+        if page.evaluate("document.documentElement.scrollWidth") > width:
+            problems.append(f"{screen}: the page scrolls sideways")
+        page.locator(f".{section} .lt-board").evaluate("(board) => board.scrollIntoView()")
+        page.screenshot(path=str(artifacts / f"sideways-{section.removeprefix('lt-')}-{width}x{height}.png"))
+    assert not problems, "\n".join(problems)
+

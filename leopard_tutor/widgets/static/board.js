@@ -42,6 +42,8 @@ function morphChildren(parent, children) {
   else nodes.forEach((node, i) => morph(old[i], node));
 }
 
+// a phone held sideways (board.css): the header scrolls away once, and the table then has the window's whole height
+const sideways = () => window.matchMedia && window.matchMedia("(orientation: landscape) and (max-height: 500px)").matches;
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion:reduce)").matches;
 
 // -- the scoring lines, drawn across the three cards they join --------------------------------
@@ -504,10 +506,12 @@ export default {
       const width = () => {
         if (wide) return table.getBoundingClientRect().width;
         const boxes = Array.from(squares.children).map((square) => square.getBoundingClientRect());
+        const hand = handRow.getBoundingClientRect();  // beside them on a phone held sideways (board.css)
+        if (!handRow.hidden && boxes.length && hand.top < boxes[0].bottom) boxes.push(hand);
         return Math.max(...boxes.map((b) => b.right)) - Math.min(...boxes.map((b) => b.left)) + padding();
       };
       const inApp = Boolean(root.closest(".lt-app"));
-      const roomH = window.innerHeight - pageTop() - 6;
+      const roomH = window.innerHeight - (sideways() ? 0 : pageTop()) - 6;
       const tooBig = () => width() > roomW + 0.5 || (inApp && height() > roomH + 0.5);
       return { wide, roomW, roomH, inApp, width, height, tooBig };
     }

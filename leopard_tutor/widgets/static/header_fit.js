@@ -33,7 +33,10 @@ export default {
       if (!app) return;
       resized.observe(app);
       const head = app.querySelector(":scope > .lt-head");
-      if (head) resized.observe(head);
+      if (!head) return;
+      resized.observe(head);
+      // a part of it that changes its width (a name offered, then kept) leaves a header above the tabs as wide as before
+      for (const part of head.children) resized.observe(part);
     };
     requestAnimationFrame(start);  // once the widget is in the page
     return () => resized.disconnect();
