@@ -435,8 +435,8 @@ def test_a_reload_takes_up_the_match_the_computer_was_finishing_where_it_was(tab
     assert panel_of(again).layout.display == "none"
     assert said(again.board.state["message"], "classmates.computer_back", code=code.code, name="Ben",
                 level=mark(f"levels.names.{ana.level_pick.value}"))
-    for action, reason in (("new_game", "classmates.closed_new"), ("save", "classmates.no_save")):
-        assert back.offers()[action] == mark(reason), "still the class table's one match"
+    assert back.offers()["new_game"] == "", "a new match takes its place, as against the computer"
+    assert back.offers()["save"] == mark("classmates.finished_no_save"), "a code would seat the learner first"
     assert again.codes_to_keep() == ana.codes_to_keep()  # and kept again, as it was
     made_a_move(again)  # it plays on
     assert len(back.match.current.moves) > len(table.match.current.moves)
@@ -1512,3 +1512,61 @@ def test_a_second_tab_of_the_student_to_move_follows_a_move_made_in_the_first(ta
     panel.on_report(panel.client.mine())
     assert second_table.match.current.moves == plays[other].controller.match.current.moves
     assert second_table.hand.to_move == second_table.viewer
+
+
+def test_once_the_computer_finished_a_class_tables_match_new_match_and_resume_work(tables: tuple[Referee, Clock],
+                                                                                   keyed: None) -> None:
+    """QA: once the computer took the gone classmate's seat, New match and Resume were greyed as at a closed class
+    table ("choose an opponent, or open or join another table", though a level was chosen and choosing another played
+    the same match on), and Save game said the class server keeps the match, which only this browser keeps. Now New
+    match and Resume work as against the computer (New match asking first, the match being under way), and Save game
+    is greyed with the true reason: a code would not keep the seat nor whose moves were the classmate's."""
+    authority, clock = tables
+    ana, _panel, table = finished_by_the_computer(authority, clock)
+    level = ana.level_pick.value
+    found = table.offers()
+    assert found["new_game"] == "" and found["resume"] == ""
+    assert found["save"] == mark("classmates.finished_no_save")
+    assert not ana.new_button.disabled and ana.saver.save_button.disabled
+    assert ana.saver.save_button.tooltip == mark("classmates.finished_no_save")
+    assert f"<p>{mark('classmates.finished_no_save')}</p>" in ana.saver.why.value
+    ana.new_button.click()  # under way: asked first, and Keep playing changes nothing
+    assert ana.new_question.asked and ana.controller is table
+    ana.new_question.start_button.click()
+    fresh = ana.controller
+    assert not isinstance(fresh, ClassTable) and fresh.viewer == 0 and fresh.match is not table.match
+    assert fresh.opponent is not None and fresh.opponent.name == level  # type: ignore[attr-defined]
+    assert fresh.rules == table.rules and not ana.set_aside, "the new match took its place"
+    assert said(ana.board.state["message"], "play.welcome")
+    assert ana.codes_to_keep() == (None, {}), "nothing of the class table's match is kept any more"
+
+    ana, _panel, table = finished_by_the_computer(authority, clock)  # (another table)
+    ana.saver.code.value = game_code(Match(seed=5, rules=RULE_SETS["ORIGINAL_1963"]), "casual")
+    assert not ana.saver.resume_button.disabled and ana.saver.why.value == (
+        f"<p>{mark('classmates.finished_no_save')}</p>")
+    ana.saver.resume_button.click()
+    resumed = ana.controller
+    assert not isinstance(resumed, ClassTable) and resumed.rules.key == "ORIGINAL_1963"
+    assert said(ana.board.state["message"], "play.saved_game.resumed")
+    assert ana.set_aside == {("computer", table.rules.key): table}, "under other rules, kept aside as such"
+
+
+def test_a_class_table_that_closed_offers_resume_and_names_what_starts_another_match(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """A table the teacher ended, "A classmate" still chosen: New match is greyed with a reason naming what works (a
+    table opened or joined, another opponent chosen); Resume works."""
+    authority, _ = tables
+    code = authority.open("ana", "Ana")
+    authority.join("ben", "Ben", code)
+    ana = section(authority, "ana")
+    authority.end_by_teacher(code)
+    panel = panel_of(ana)
+    panel.on_report(panel.client.mine())
+    assert ana.level_pick.value == CLASSMATE and ana.controller.mode.kind == "closed"
+    assert ana.new_button.disabled and ana.new_button.tooltip == mark("classmates.closed_new")
+    assert ana.controller.offers()["resume"] == ""
+    ana.saver.code.value = game_code(Match(seed=5), "casual")
+    ana.saver.resume_button.click()
+    assert not isinstance(ana.controller, ClassTable) and ana.level_pick.value == "casual"
+    assert said(ana.board.state["message"], "play.saved_game.resumed")
+

@@ -284,9 +284,16 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self.new_match()
 
     def new_match(self, deal: str | None = None) -> None:
-        """A new match under the chosen rules, of the given deal (else a fresh one)."""
+        """A new match under the chosen rules, of the given deal (else a fresh one). In place of a class table's match
+        that the computer finished, a new table against the computer at the level chosen: its seats were the class
+        table's, where the learner may sit second."""
         self.share.value, self.share.layout.display = "", "none"
-        self.controller.new_match(rules_by_key(self.rules_pick.value), seed=deal or new_deal_code())
+        table, seed = self.controller, deal or new_deal_code()
+        if isinstance(table, ClassTable) and table.computer_sat is not None and self.opponent_factory is not None:
+            self._seat(against_computer(self.opponent_factory(self.opponent_level(), None),
+                                        **{**self._table_options(), "seed": seed}))
+            return
+        table.new_match(rules_by_key(self.rules_pick.value), seed=seed)
 
     def open_deal(self, *, rules: str | None = None, level: str | None = None, deal: str | None = None) -> None:
         """Start the match a link asks for: these rules, this opponent, this deal (each only if given).
