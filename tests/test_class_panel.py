@@ -144,7 +144,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     assert panel.layout.display == "none"
     ana.level_pick.value = CLASSMATE
     assert panel.layout.display == "" and not isinstance(ana.controller, ClassTable)
-    assert said(ana.board.state["message"], "classmates.choose"), "the board says how a classmate's match begins"
+    assert said(ana.board.state["message"], "classmates.choose_board"), "the board says how a classmate's match begins"
     ana.level_pick.value = "casual"  # her own level: the computer finishes a table's match at it
     made_a_move(ana)
     ana.level_pick.value = CLASSMATE  # the match on the board goes on until a table comes, and the board says so
@@ -1570,3 +1570,36 @@ def test_a_class_table_that_closed_offers_resume_and_names_what_starts_another_m
     assert not isinstance(ana.controller, ClassTable) and ana.level_pick.value == "casual"
     assert said(ana.board.state["message"], "play.saved_game.resumed")
 
+
+
+def test_a_classmate_chosen_with_no_table_deals_no_match_against_the_computer(tables: tuple[Referee, Clock],
+                                                                             keyed: None) -> None:
+    """QA (a phone, a new student): "A classmate" chosen and no table opened, New match dealt a match against the
+    computer, the menu still naming a classmate. The match on the board may be played on until a table is opened or
+    joined, and the board says so; New match (the section's, and the board's at a match's end) is greyed with its
+    reason, and a press sent all the same deals nothing."""
+    authority, _ = tables
+    ana = section(authority, "ana")
+    shown = ana.controller
+    ana.level_pick.value = CLASSMATE
+    assert said(ana.board.state["message"], "classmates.choose_board"), "the match on the board may be played meanwhile"
+    assert ana.new_button.disabled and ana.new_button.tooltip == mark("classmates.new_at_table")
+    match = shown.match
+    ana.board.control(ana._new_match_pressed)
+    assert ana.controller is shown and shown.match is match and not ana.new_question.asked
+    assert said(ana.board.state["message"], "classmates.new_at_table")
+    made_a_move(ana)  # the match on the board is played on
+    assert ana.controller is shown and ana.new_button.disabled
+    while not shown.match.is_over:
+        if shown.mode.kind == "hand_over":
+            ana.board.dispatch({"type": "action", "id": "next_hand"})
+        else:
+            made_a_move(ana)
+    new = next(action for action in ana.board.state["actions"] if action["id"] == "new_match")
+    assert not new["enabled"] and new["note"] == mark("classmates.new_at_table")
+    ana.level_pick.value = "casual"  # a computer opponent chosen again: New match deals against it
+    assert not ana.new_button.disabled and not shown.offers()["new_match"]
+    ana.level_pick.value = CLASSMATE  # other rules chosen meanwhile deal a match under them (the menu's own doing)
+    ana.rules_pick.value = "ORIGINAL_1963"
+    assert ana.controller.rules.key == "ORIGINAL_1963" and ana.board.state["tone"] != "warn"
+    assert ana.new_button.disabled and ana.new_button.tooltip == mark("classmates.new_at_table")
