@@ -181,7 +181,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
         assert not said(play.board.state["message"], "play.welcome"), "one opening, said once"
     for button, reason in ((ana.new_button, "classmates.no_new_match"), (ana.share_button, "classmates.no_share"),
                            (ana.saver.save_button, "classmates.no_save"),
-                           (ana.saver.resume_button, "classmates.no_new_match")):  # greyed, saying why
+                           (ana.saver.resume_button, "classmates.no_resume")):  # greyed, saying why
         assert button.disabled and button.tooltip == mark(reason)
     for play in (ana, ben):  # the menus greyed as the table offers them; why is read out after them (a menu's
         assert play.rules_pick.disabled and play.level_pick.disabled  # tooltip reaches no page)
@@ -193,7 +193,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     assert ben.rules_pick.value == "REVISED_2008" == ben.controller.rules.key, "the menu shows the table's rules"
     ana.saver.code.value = game_code(Match(seed=5), "casual")
     ana.saver.resume_button.click()  # greyed, and refused on the board if sent all the same
-    assert ana.controller.for_classmates and said(ana.board.state["message"], "classmates.no_new_match")
+    assert ana.controller.for_classmates and said(ana.board.state["message"], "classmates.no_resume")
     hint = next(action for action in ana.board.state["actions"] if action["id"] == "hint")
     assert not hint["enabled"] and hint["note"] == mark("classmates.no_hints")
     ana.share_button.click()  # the deal's code would show anyone the other hand
@@ -1603,3 +1603,23 @@ def test_a_classmate_chosen_with_no_table_deals_no_match_against_the_computer(ta
     ana.rules_pick.value = "ORIGINAL_1963"
     assert ana.controller.rules.key == "ORIGINAL_1963" and ana.board.state["tone"] != "warn"
     assert ana.new_button.disabled and ana.new_button.tooltip == mark("classmates.new_at_table")
+
+
+def test_a_code_pasted_before_a_table_came_stays_greyed_saying_when_it_can_be_resumed(tables: tuple[Referee, Clock],
+                                                                                      keyed: None) -> None:
+    """QA: after the teacher paired the class, the Resume box still held a code pasted earlier, greyed. It stays (it
+    can be resumed once the table is left or has closed), and what is under the box says so; then Resume works."""
+    authority, _ = tables
+    ana, ben = section(authority, "ana"), section(authority, "ben")
+    pasted = game_code(Match(seed=5), "casual")
+    ana.saver.code.value = pasted
+    authority.pair({"ana": "Ana", "ben": "Ben"}, "REVISED_2008", 4, "beginner")
+    for play in (ana, ben):
+        panel_of(play).on_report(panel_of(play).client.mine())
+    assert isinstance(ana.controller, ClassTable) and ana.saver.code.disabled and ana.saver.code.value == pasted
+    assert ana.saver.resume_button.tooltip == mark("classmates.no_resume")
+    assert f"<p>{mark('classmates.no_resume')}</p>" in ana.saver.why.value
+    leave_table(panel_of(ana))
+    assert not ana.saver.code.disabled and not ana.saver.resume_button.disabled
+    ana.saver.resume_button.click()
+    assert not isinstance(ana.controller, ClassTable) and said(ana.board.state["message"], "play.saved_game.resumed")

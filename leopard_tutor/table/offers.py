@@ -227,7 +227,7 @@ def _section(table: Table, action: str) -> str:
         if action in ("share", "save"):
             return text("classmates.no_share" if action == "share" else "classmates.no_save")
         if table.server_table_open:
-            return text("classmates.no_new_match")
+            return text("classmates.no_new_match" if action == "new_game" else "classmates.no_resume")
         if table.at_class_table:  # (the server closed it: its last moves are still to be shown here)
             return _menus_greyed(table)
         return text("classmates.closed_new") if action == "new_game" else ""

@@ -260,6 +260,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 button.tooltip = found[action] or self._tooltips.get(action, "")
         self.saver.code.disabled = bool(offered["resume"])  # (an empty box takes a code)
         self.saver.say_why([found["save"], found["resume"]])  # on the screen too, not only in a title
+        self.saver.forget_stale()  # (a code shown holds the match as it stood: no other)
         if self.new_question.asked and (found["new_game"] or not under_way(self.controller)):
             self.new_question.drop()  # New match's question no longer holds: nothing under way would end
         if found["rules_menu"] and self.rules_pick.value != self.controller.rules.key:
