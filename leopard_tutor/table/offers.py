@@ -222,7 +222,7 @@ def _section(table: Table, action: str) -> str:
     Once the computer sits in the gone classmate's seat, a new match or a resumed game
     takes the place of its match, as of any match against the computer, but its deal is not shared and it has no code
     (a code would not keep the learner's seat, nor which moves were the classmate's). Save game only against the
-    computer; a deal two people here play shared once their match is over."""
+    computer, and not while a position is tried again; a deal two people here play shared once their match is over."""
     if table.for_classmates and table.computer_sat is None:
         if action in ("share", "save"):
             return text("classmates.no_share" if action == "share" else "classmates.no_save")
@@ -237,6 +237,8 @@ def _section(table: Table, action: str) -> str:
         return text("classmates.no_share" if action == "share" else "classmates.finished_no_save")
     if action == "save" and table.between_people:
         return text("play.people.no_save")
+    if action == "save" and isinstance(table.mode, Retrying):  # (its code would hold the match, not the try)
+        return text("play.saved_game.in_retry")
     if action == "share" and table.both_here and not table.match.is_over:
         return text("play.people.share_after")  # (as a class table's: the link would show the other's cards)
     return ""
