@@ -742,8 +742,8 @@ def test_a_table_the_server_closed_says_why(tables: tuple[Referee, Clock], keyed
 def test_a_table_the_teacher_ended_frees_both_pages_and_says_so(tables: tuple[Referee, Clock], keyed: None) -> None:
     """The teacher ends a table in play: both pages leave it, each saying (in the present) their teacher ended it and
     no result of it counts, once, in the board's message (the status under the classmate box, shown again, had said
-    it a second time: it is empty, and takes no room); a page opened afterwards (a reload) says nothing of it: they
-    were not away, and were told already. Both may open a table again."""
+    it a second time: it is empty, and takes no room); a page opened afterwards (a reload) neither shows the table nor
+    says anything of it: they were not away, and were told already. Both may open a table again."""
     authority, _ = tables
     code = authority.open("ana", "Ana")
     authority.join("ben", "Ben", code)
@@ -760,6 +760,7 @@ def test_a_table_the_teacher_ended_frees_both_pages_and_says_so(tables: tuple[Re
     reloaded = section(authority, "ben")
     again = panel_of(reloaded)
     assert not again.resume() and again.status.value == "" and again.away == ""
+    assert not isinstance(reloaded.controller, ClassTable), "not shown again after a reload (the students' guide)"
     assert mark("classmates.while_away.teacher", code=code) not in reloaded.board.state["message"]
     for name, play in plays.items():  # both free
         panel_of(play).name.value = name.title()
