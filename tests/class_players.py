@@ -67,7 +67,7 @@ async def choose_classmate(visit: Visit, name: str) -> None:
     menu = model_where(visit, lambda s: choice in s.get("_options_labels", ()))
     index = list(visit.states[menu]["state"]["_options_labels"]).index(choice)
     await update(visit, menu, {"index": index})
-    said = (text("classmates.choose"), text("classmates.choose_kept"))
+    said = (text("classmates.choose"), text("classmates.choose_board"), text("classmates.choose_kept"))
     await board_update(visit, lambda table: table.get("message") in said)
     await update(visit, model_where(visit, with_class("lt-class-name")), {"value": name})
 

@@ -144,7 +144,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     assert panel.layout.display == "none"
     ana.level_pick.value = CLASSMATE
     assert panel.layout.display == "" and not isinstance(ana.controller, ClassTable)
-    assert said(ana.board.state["message"], "classmates.choose"), "the board says how a classmate's match begins"
+    assert said(ana.board.state["message"], "classmates.choose_board"), "the board says how a classmate's match begins"
     ana.level_pick.value = "casual"  # her own level: the computer finishes a table's match at it
     made_a_move(ana)
     ana.level_pick.value = CLASSMATE  # the match on the board goes on until a table comes, and the board says so
@@ -181,7 +181,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
         assert not said(play.board.state["message"], "play.welcome"), "one opening, said once"
     for button, reason in ((ana.new_button, "classmates.no_new_match"), (ana.share_button, "classmates.no_share"),
                            (ana.saver.save_button, "classmates.no_save"),
-                           (ana.saver.resume_button, "classmates.no_new_match")):  # greyed, saying why
+                           (ana.saver.resume_button, "classmates.no_resume")):  # greyed, saying why
         assert button.disabled and button.tooltip == mark(reason)
     for play in (ana, ben):  # the menus greyed as the table offers them; why is read out after them (a menu's
         assert play.rules_pick.disabled and play.level_pick.disabled  # tooltip reaches no page)
@@ -193,7 +193,7 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     assert ben.rules_pick.value == "REVISED_2008" == ben.controller.rules.key, "the menu shows the table's rules"
     ana.saver.code.value = game_code(Match(seed=5), "casual")
     ana.saver.resume_button.click()  # greyed, and refused on the board if sent all the same
-    assert ana.controller.for_classmates and said(ana.board.state["message"], "classmates.no_new_match")
+    assert ana.controller.for_classmates and said(ana.board.state["message"], "classmates.no_resume")
     hint = next(action for action in ana.board.state["actions"] if action["id"] == "hint")
     assert not hint["enabled"] and hint["note"] == mark("classmates.no_hints")
     ana.share_button.click()  # the deal's code would show anyone the other hand
@@ -435,8 +435,8 @@ def test_a_reload_takes_up_the_match_the_computer_was_finishing_where_it_was(tab
     assert panel_of(again).layout.display == "none"
     assert said(again.board.state["message"], "classmates.computer_back", code=code.code, name="Ben",
                 level=mark(f"levels.names.{ana.level_pick.value}"))
-    for action, reason in (("new_game", "classmates.closed_new"), ("save", "classmates.no_save")):
-        assert back.offers()[action] == mark(reason), "still the class table's one match"
+    assert back.offers()["new_game"] == "", "a new match takes its place, as against the computer"
+    assert back.offers()["save"] == mark("classmates.finished_no_save"), "a code would seat the learner first"
     assert again.codes_to_keep() == ana.codes_to_keep()  # and kept again, as it was
     made_a_move(again)  # it plays on
     assert len(back.match.current.moves) > len(table.match.current.moves)
@@ -742,8 +742,8 @@ def test_a_table_the_server_closed_says_why(tables: tuple[Referee, Clock], keyed
 def test_a_table_the_teacher_ended_frees_both_pages_and_says_so(tables: tuple[Referee, Clock], keyed: None) -> None:
     """The teacher ends a table in play: both pages leave it, each saying (in the present) their teacher ended it and
     no result of it counts, once, in the board's message (the status under the classmate box, shown again, had said
-    it a second time: it is empty, and takes no room); a page opened afterwards (a reload) says nothing of it: they
-    were not away, and were told already. Both may open a table again."""
+    it a second time: it is empty, and takes no room); a page opened afterwards (a reload) neither shows the table nor
+    says anything of it: they were not away, and were told already. Both may open a table again."""
     authority, _ = tables
     code = authority.open("ana", "Ana")
     authority.join("ben", "Ben", code)
@@ -760,6 +760,7 @@ def test_a_table_the_teacher_ended_frees_both_pages_and_says_so(tables: tuple[Re
     reloaded = section(authority, "ben")
     again = panel_of(reloaded)
     assert not again.resume() and again.status.value == "" and again.away == ""
+    assert not isinstance(reloaded.controller, ClassTable), "not shown again after a reload (the students' guide)"
     assert mark("classmates.while_away.teacher", code=code) not in reloaded.board.state["message"]
     for name, play in plays.items():  # both free
         panel_of(play).name.value = name.title()
@@ -1534,3 +1535,114 @@ def test_a_second_tab_of_the_student_to_move_follows_a_move_made_in_the_first(ta
     panel.on_report(panel.client.mine())
     assert second_table.match.current.moves == plays[other].controller.match.current.moves
     assert second_table.hand.to_move == second_table.viewer
+
+
+def test_once_the_computer_finished_a_class_tables_match_new_match_and_resume_work(tables: tuple[Referee, Clock],
+                                                                                   keyed: None) -> None:
+    """QA: once the computer took the gone classmate's seat, New match and Resume were greyed as at a closed class
+    table ("choose an opponent, or open or join another table", though a level was chosen and choosing another played
+    the same match on), and Save game said the class server keeps the match, which only this browser keeps. Now New
+    match and Resume work as against the computer (New match asking first, the match being under way), and Save game
+    is greyed with the true reason: a code would not keep the seat nor whose moves were the classmate's."""
+    authority, clock = tables
+    ana, _panel, table = finished_by_the_computer(authority, clock)
+    level = ana.level_pick.value
+    found = table.offers()
+    assert found["new_game"] == "" and found["resume"] == ""
+    assert found["save"] == mark("classmates.finished_no_save")
+    assert not ana.new_button.disabled and ana.saver.save_button.disabled
+    assert ana.saver.save_button.tooltip == mark("classmates.finished_no_save")
+    assert f"<p>{mark('classmates.finished_no_save')}</p>" in ana.saver.why.value
+    ana.new_button.click()  # under way: asked first, and Keep playing changes nothing
+    assert ana.new_question.asked and ana.controller is table
+    ana.new_question.start_button.click()
+    fresh = ana.controller
+    assert not isinstance(fresh, ClassTable) and fresh.viewer == 0 and fresh.match is not table.match
+    assert fresh.opponent is not None and fresh.opponent.name == level  # type: ignore[attr-defined]
+    assert fresh.rules == table.rules and not ana.set_aside, "the new match took its place"
+    assert said(ana.board.state["message"], "play.welcome")
+    assert ana.codes_to_keep() == (None, {}), "nothing of the class table's match is kept any more"
+
+    ana, _panel, table = finished_by_the_computer(authority, clock)  # (another table)
+    ana.saver.code.value = game_code(Match(seed=5, rules=RULE_SETS["ORIGINAL_1963"]), "casual")
+    assert not ana.saver.resume_button.disabled and ana.saver.why.value == (
+        f"<p>{mark('classmates.finished_no_save')}</p>")
+    ana.saver.resume_button.click()
+    resumed = ana.controller
+    assert not isinstance(resumed, ClassTable) and resumed.rules.key == "ORIGINAL_1963"
+    assert said(ana.board.state["message"], "play.saved_game.resumed")
+    assert ana.set_aside == {("computer", table.rules.key): table}, "under other rules, kept aside as such"
+
+
+def test_a_class_table_that_closed_offers_resume_and_names_what_starts_another_match(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """A table the teacher ended, "A classmate" still chosen: New match is greyed with a reason naming what works (a
+    table opened or joined, another opponent chosen); Resume works."""
+    authority, _ = tables
+    code = authority.open("ana", "Ana")
+    authority.join("ben", "Ben", code)
+    ana = section(authority, "ana")
+    authority.end_by_teacher(code)
+    panel = panel_of(ana)
+    panel.on_report(panel.client.mine())
+    assert ana.level_pick.value == CLASSMATE and ana.controller.mode.kind == "closed"
+    assert ana.new_button.disabled and ana.new_button.tooltip == mark("classmates.closed_new")
+    assert ana.controller.offers()["resume"] == ""
+    ana.saver.code.value = game_code(Match(seed=5), "casual")
+    ana.saver.resume_button.click()
+    assert not isinstance(ana.controller, ClassTable) and ana.level_pick.value == "casual"
+    assert said(ana.board.state["message"], "play.saved_game.resumed")
+
+
+
+def test_a_classmate_chosen_with_no_table_deals_no_match_against_the_computer(tables: tuple[Referee, Clock],
+                                                                             keyed: None) -> None:
+    """QA (a phone, a new student): "A classmate" chosen and no table opened, New match dealt a match against the
+    computer, the menu still naming a classmate. The match on the board may be played on until a table is opened or
+    joined, and the board says so; New match (the section's, and the board's at a match's end) is greyed with its
+    reason, and a press sent all the same deals nothing."""
+    authority, _ = tables
+    ana = section(authority, "ana")
+    shown = ana.controller
+    ana.level_pick.value = CLASSMATE
+    assert said(ana.board.state["message"], "classmates.choose_board"), "the match on the board may be played meanwhile"
+    assert ana.new_button.disabled and ana.new_button.tooltip == mark("classmates.new_at_table")
+    match = shown.match
+    ana.board.control(ana._new_match_pressed)
+    assert ana.controller is shown and shown.match is match and not ana.new_question.asked
+    assert said(ana.board.state["message"], "classmates.new_at_table")
+    made_a_move(ana)  # the match on the board is played on
+    assert ana.controller is shown and ana.new_button.disabled
+    while not shown.match.is_over:
+        if shown.mode.kind == "hand_over":
+            ana.board.dispatch({"type": "action", "id": "next_hand"})
+        else:
+            made_a_move(ana)
+    new = next(action for action in ana.board.state["actions"] if action["id"] == "new_match")
+    assert not new["enabled"] and new["note"] == mark("classmates.new_at_table")
+    ana.level_pick.value = "casual"  # a computer opponent chosen again: New match deals against it
+    assert not ana.new_button.disabled and not shown.offers()["new_match"]
+    ana.level_pick.value = CLASSMATE  # other rules chosen meanwhile deal a match under them (the menu's own doing)
+    ana.rules_pick.value = "ORIGINAL_1963"
+    assert ana.controller.rules.key == "ORIGINAL_1963" and ana.board.state["tone"] != "warn"
+    assert ana.new_button.disabled and ana.new_button.tooltip == mark("classmates.new_at_table")
+
+
+def test_a_code_pasted_before_a_table_came_stays_greyed_saying_when_it_can_be_resumed(tables: tuple[Referee, Clock],
+                                                                                      keyed: None) -> None:
+    """QA: after the teacher paired the class, the Resume box still held a code pasted earlier, greyed. It stays (it
+    can be resumed once the table is left or has closed), and what is under the box says so; then Resume works."""
+    authority, _ = tables
+    ana, ben = section(authority, "ana"), section(authority, "ben")
+    pasted = game_code(Match(seed=5), "casual")
+    ana.saver.code.value = pasted
+    authority.pair({"ana": "Ana", "ben": "Ben"}, "REVISED_2008", 4, "beginner")
+    for play in (ana, ben):
+        panel_of(play).on_report(panel_of(play).client.mine())
+    assert isinstance(ana.controller, ClassTable) and ana.saver.code.disabled and ana.saver.code.value == pasted
+    assert ana.saver.resume_button.tooltip == mark("classmates.no_resume")
+    assert f"<p>{mark('classmates.no_resume')}</p>" in ana.saver.why.value
+    leave_table(panel_of(ana))
+    assert not ana.saver.code.disabled and not ana.saver.resume_button.disabled
+    ana.saver.resume_button.click()
+    assert not isinstance(ana.controller, ClassTable) and said(ana.board.state["message"], "play.saved_game.resumed")

@@ -226,3 +226,44 @@ def test_why_is_not_offered_during_a_review_and_asked_for_is_refused_beside_it(k
     play.board.dispatch({"type": "action", "id": "why"})
     assert said(agree(play), "review.in_review") and play.board.state["tone"] == "warn"
     assert table.mode is session and session.step == step
+
+
+def test_a_saved_games_code_goes_once_the_match_on_the_board_changes(keyed: None) -> None:
+    """QA: Save game pressed during a review, then "Someone at this device" chosen: under the greyed Save game, the old
+    match's code stayed, with its promise that pasting it back resumes "the match where it stands". The code and its
+    sentence go once the board holds another match, or the match has moved on since (or has another opponent)."""
+    play = reviewing()
+    play.saver.save_button.click()
+    assert "lt-saved-game-code" in play.saver.shown.value and said(play.saver.shown.value, "play.saved_game.explain")
+    play.board.dispatch({"type": "action", "id": "review_next"})  # a step of the review changes nothing of the match
+    assert "lt-saved-game-code" in play.saver.shown.value
+    play.level_pick.value = "people"
+    assert play.saver.shown.value == ""
+    play.level_pick.value = "beginner"  # the match taken up again: its code is asked for again
+    assert play.saver.shown.value == ""
+    play.saver.save_button.click()
+    play.level_pick.value = "casual"  # another opponent: the code named the one before
+    assert play.saver.shown.value == ""
+    play.board.dispatch({"type": "action", "id": "review_close"})
+    play.saver.save_button.click()
+    move = play.controller.view().legal_moves()[0]
+    play.board.act(lambda: play.controller.make(move))
+    assert play.saver.shown.value == "", "the match has moved on from where the code holds it"
+
+
+def test_save_game_is_greyed_while_a_position_is_tried_again(keyed: None) -> None:
+    """QA: Save game during "Try this position again" saved the real match, not the position on the screen, and said
+    only that the code "resumes the match where it stands". While a position is tried again, Save game is greyed
+    saying that a code keeps the match, not the try; back at the match, it works."""
+    play = reviewing()
+    play.board.dispatch({"type": "action", "id": "try_again"})
+    assert play.controller.mode.kind == "retrying"
+    assert play.controller.offers()["save"] == mark("play.saved_game.in_retry")
+    assert play.saver.save_button.disabled and play.saver.save_button.tooltip == mark("play.saved_game.in_retry")
+    assert f"<p>{mark('play.saved_game.in_retry')}</p>" in play.saver.why.value
+    play.saver.save_button.click()  # sent all the same: said on the board, no code
+    assert play.board.state["message"] == mark("play.saved_game.in_retry") and play.saver.shown.value == ""
+    play.board.dispatch({"type": "action", "id": "retry_close"})
+    assert not play.saver.save_button.disabled
+    play.saver.save_button.click()
+    assert "lt-saved-game-code" in play.saver.shown.value

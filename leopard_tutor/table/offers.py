@@ -184,8 +184,10 @@ def _now(table: Table, action: str) -> str:
         return "" if table.last_review is not None else text("review.no_last_hand")
     if action == "pass":
         return "" if table.both_here else text("play.people.pass_not_now")
-    if action == "new_match" and table.for_classmates:
-        return text("classmates.no_new_match")
+    if action == "new_match" and table.classmate_chosen:
+        return text("classmates.new_at_table")
+    if action == "new_match" and table.for_classmates:  # (the section's New match, once the computer sat)
+        return text("classmates.no_new_match" if table.computer_sat is None else "classmates.new_match_above")
     if action == "try_again" and table.between_people:
         return text("play.people.no_retry")
     if isinstance(mode, Reviewing):
@@ -214,16 +216,29 @@ def next_mistake(session: Reviewing, after: int | None = None) -> int | None:
 
 
 def _section(table: Table, action: str) -> str:
-    """The Play section's own buttons: not at a class table (a class table plays one match, its deal is not
-    shared and it is not saved as a code); save game only against the computer; a deal two people here play shared
-    once their match is over."""
-    if table.for_classmates:
-        if action in ("new_game", "resume") and not table.server_table_open:  # nothing left to leave
-            return text("classmates.closed_new")
-        return text({"new_game": "classmates.no_new_match", "share": "classmates.no_share",
-                     "save": "classmates.no_save", "resume": "classmates.no_new_match"}[action])
+    """The Play section's own buttons. Not at a class table between classmates (it plays one match, its deal is not
+    shared and it is not saved as a code): once it has closed, a saved game may be resumed, and a new match is another
+    table's or another opponent's. With "A classmate" chosen in the Opponent menu, a new match is a class table's too.
+    Once the computer sits in the gone classmate's seat, a new match or a resumed game
+    takes the place of its match, as of any match against the computer, but its deal is not shared and it has no code
+    (a code would not keep the learner's seat, nor which moves were the classmate's). Save game only against the
+    computer, and not while a position is tried again; a deal two people here play shared once their match is over."""
+    if table.for_classmates and table.computer_sat is None:
+        if action in ("share", "save"):
+            return text("classmates.no_share" if action == "share" else "classmates.no_save")
+        if table.server_table_open:
+            return text("classmates.no_new_match" if action == "new_game" else "classmates.no_resume")
+        if table.at_class_table:  # (the server closed it: its last moves are still to be shown here)
+            return _menus_greyed(table)
+        return text("classmates.closed_new") if action == "new_game" else ""
+    if action == "new_game" and table.classmate_chosen:
+        return text("classmates.new_at_table")
+    if table.for_classmates and action in ("share", "save"):
+        return text("classmates.no_share" if action == "share" else "classmates.finished_no_save")
     if action == "save" and table.between_people:
         return text("play.people.no_save")
+    if action == "save" and isinstance(table.mode, Retrying):  # (its code would hold the match, not the try)
+        return text("play.saved_game.in_retry")
     if action == "share" and table.both_here and not table.match.is_over:
         return text("play.people.share_after")  # (as a class table's: the link would show the other's cards)
     return ""

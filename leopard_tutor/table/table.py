@@ -81,6 +81,10 @@ class Table(TableController):
     other_gone = False
     """At a class table: whether the server says the classmate has been gone long enough for the computer to take
     their seat (the class panel forwards it from each report; offers.py reads it)."""
+    classmate_chosen = False
+    """On a class server: whether the Play section's Opponent menu names a classmate while this table, where the
+    computer or two people here play, is on the board (the section forwards it; offers.py reads it): a match with a
+    classmate begins at a class table, so no new match is dealt here meanwhile."""
 
     @property
     def at_class_table(self) -> bool:

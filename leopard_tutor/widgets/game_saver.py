@@ -37,6 +37,7 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         """Why Save game or Resume is greyed, shown under them as the board's notes are beside its buttons (a finger
         has no hover for their titles); `PlaySection._sync_buttons` writes it."""
         self.why.add_class("lt-saver-why")
+        self._held: tuple[object, ...] | None = None  # the match the code shown holds, as `_stands` gives it
         super().__init__([title, W.HBox([save, self.code, resume], layout=W.Layout(flex_flow="row wrap")),
                           self.why, self.shown])
         self.add_class("lt-panel")
@@ -47,6 +48,23 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         said = list(dict.fromkeys(why for why in reasons if why))
         self.why.value = "".join(f"<p>{html.escape(why)}</p>" for why in said)
         self.why.layout.display = "" if said else "none"
+
+    def _stands(self) -> tuple[object, ...]:
+        """The match on the board as a code of it would hold it now: its table and match, how far it has gone (its
+        hand and that hand's moves), and the computer's level."""
+        table = self.section.controller
+        match = table.match
+        return table, match, match.hand_number, len(match.current.moves), self.section.opponent_level()
+
+    def forget_stale(self) -> None:
+        """Take away the code shown, and its sentence, once it no longer holds the match on the board as it stands:
+        another match or table is there, the match has moved on since, or the computer plays at another level."""
+        held = self._held
+        if held is None:
+            return
+        now = self._stands()
+        if not (held[0] is now[0] and held[1] is now[1] and held[2:] == now[2:]):
+            self.shown.value, self._held = "", None
 
     def show_code(self) -> None:
         """Show the code of the game as it stands now, to copy (a match against the computer only)."""
@@ -59,6 +77,7 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         label = html.escape(text("play.saved_game.label"))
         self.shown.value = (f"<p>{words}</p><textarea class='lt-saved-game-code' readonly rows='3' cols='60' "
                             f"aria-label='{label}'>{code}</textarea>")
+        self._held = self._stands()
         self.section.controller.tell(text("play.saved_game.ready"))  # the board's message is what is read out
 
     def resume(self) -> None:
@@ -69,5 +88,5 @@ class GameSaver(W.VBox):  # type: ignore[misc]
             self.section.controller.say(refused, "warn")
             return
         game = self.section.read_code(self.code.value)
-        self.shown.value = ""
+        self.shown.value, self._held = "", None
         self.section.resume(game)

@@ -248,6 +248,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         the table does not offer them (a class table's new match, deal, code and resumed game; a code between two
         people), and Resume while its box holds no code. At a class table the menus show its rules and are greyed
         too, why read out after them."""
+        self._forward_choice()
         offered = self.controller.offers()
         found = dict(offered)
         if not found["resume"] and not self.saver.code.value.strip():  # nothing to resume yet: greyed, saying why
@@ -259,6 +260,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 button.tooltip = found[action] or self._tooltips.get(action, "")
         self.saver.code.disabled = bool(offered["resume"])  # (an empty box takes a code)
         self.saver.say_why([found["save"], found["resume"]])  # on the screen too, not only in a title
+        self.saver.forget_stale()  # (a code shown holds the match as it stood: no other)
         if self.new_question.asked and (found["new_game"] or not under_way(self.controller)):
             self.new_question.drop()  # New match's question no longer holds: nothing under way would end
         if found["rules_menu"] and self.rules_pick.value != self.controller.rules.key:
@@ -270,6 +272,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.picks_note.value = f"<p>{html.escape(' '.join(said))}</p>" if said else ""
         self.picks_note.layout.display = "" if said else "none"
 
+    def _forward_choice(self) -> None:
+        """Tell the table on the board whether "A classmate" is chosen while it is no class table between classmates
+        (`Table.classmate_chosen`: a new match is then a class table's)."""
+        table = self.controller
+        table.classmate_chosen = str(self.level_pick.value) == CLASSMATE and not between_classmates(table)
+
     @property
     def _tooltips(self) -> dict[str, str]:
         return {"share": text("play.share.tooltip"), "save": text("play.saved_game.save_tooltip"),
@@ -277,16 +285,26 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
 
     def _new_match_pressed(self) -> None:
         """New match: a new match at once, unless the match on the board is under way (`under_way`): then a question
-        first, since the new match takes its place."""
-        if under_way(self.controller):
+        first, since the new match takes its place. Not offered (offers.py), it says why and deals nothing."""
+        refused = self.controller.offers()["new_game"]
+        if refused:
+            self.controller.say(refused, "warn")
+        elif under_way(self.controller):
             self.new_question.ask()
         else:
             self.new_match()
 
     def new_match(self, deal: str | None = None) -> None:
-        """A new match under the chosen rules, of the given deal (else a fresh one)."""
+        """A new match under the chosen rules, of the given deal (else a fresh one). In place of a class table's match
+        that the computer finished, a new table against the computer at the level chosen: its seats were the class
+        table's, where the learner may sit second."""
         self.share.value, self.share.layout.display = "", "none"
-        self.controller.new_match(rules_by_key(self.rules_pick.value), seed=deal or new_deal_code())
+        table, seed = self.controller, deal or new_deal_code()
+        if isinstance(table, ClassTable) and table.computer_sat is not None and self.opponent_factory is not None:
+            self._seat(against_computer(self.opponent_factory(self.opponent_level(), None),
+                                        **{**self._table_options(), "seed": seed}))
+            return
+        table.new_match(rules_by_key(self.rules_pick.value), seed=seed)
 
     def open_deal(self, *, rules: str | None = None, level: str | None = None, deal: str | None = None) -> None:
         """Start the match a link asks for: these rules, this opponent, this deal (each only if given).
@@ -851,10 +869,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
     def _change_rules(self, rules: str) -> None:
         """New rules chosen: a match under way is put aside under its rules and said (taken up again when they and its
         kind of opponent are chosen again), and one of the same kind kept under the new rules is taken up; else a new
-        match under them (a class table refuses; one left behind gives way to a match against the computer)."""
+        match under them (a class table refuses; one left behind, or one whose own New match waits for a class table
+        while "A classmate" is chosen, gives way to a new table)."""
         current, factory = self.controller, self.opponent_factory
         kind = kind_of(current)
-        left = isinstance(current, ClassTable)
+        left = isinstance(current, ClassTable) or current.classmate_chosen
         if (self.at_class_table() or factory is None
                 or (not left and not under_way(current) and (kind, rules) not in self.set_aside)):
             self.new_match()
@@ -924,11 +943,14 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.want_newcomer(self.newcomer_wanted)  # (not while people play each other)
         if self.classmates is not None:
             self.classmates.layout.display = "" if change["new"] == CLASSMATE else "none"
-        if change["new"] == CLASSMATE:  # a classmate's match starts when both sit at a table: the board says so
-            if not between_classmates(self.controller):
-                kept = under_way(self.controller)
-                words = text("classmates.choose_kept" if kept else "classmates.choose")
-                self.board.show_message(self.controller.beside_review(words))
+        if change["new"] == CLASSMATE:  # a classmate's match starts when both sit at a table: the board says so, and
+            table = self.controller  # that the match on it may be played meanwhile (New match waits for a table)
+            self._sync_buttons()
+            self.board.refresh()  # (the board's own New match, at a match's end, greyed too)
+            if not between_classmates(table):
+                words = text("classmates.choose_kept" if under_way(table) else
+                             "classmates.choose" if table.match.is_over else "classmates.choose_board")
+                self.board.show_message(table.beside_review(words))
             return
         if PEOPLE in (change["old"], change["new"]) or change["old"] == CLASSMATE:
             self.adaptive = None
@@ -990,6 +1012,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         table that is not this one)."""
         self.share.value, self.share.layout.display = "", "none"
         self.controller = self.board.controller = table
+        self._forward_choice()
         if self.classmates is not None:
             self.classmates.board_shows(table)
 
