@@ -218,11 +218,11 @@ def next_mistake(session: Reviewing, after: int | None = None) -> int | None:
 def _section(table: Table, action: str) -> str:
     """The Play section's own buttons. Not at a class table between classmates (it plays one match, its deal is not
     shared and it is not saved as a code): once it has closed, a saved game may be resumed, and a new match is another
-    table's or another opponent's. With "A classmate" chosen in the Opponent menu, a new match is a class table's too.
-    Once the computer sits in the gone classmate's seat, a new match or a resumed game
-    takes the place of its match, as of any match against the computer, but its deal is not shared and it has no code
-    (a code would not keep the learner's seat, nor which moves were the classmate's). Save game only against the
-    computer, and not while a position is tried again; a deal two people here play shared once their match is over."""
+    table's or another opponent's. With "A classmate" chosen in the Opponent menu, a new match is a class table's
+    too. Once the computer sits in the gone classmate's seat, a new match or a resumed game takes the place of its
+    match, as of any match against the computer, but its deal is not shared and it has no code (a code would not
+    keep the learner's seat, nor which moves were the classmate's). Save game only against the computer, and not
+    while a position is tried again; a deal two people here play shared once their match is over."""
     if table.for_classmates and table.computer_sat is None:
         if action in ("share", "save"):
             return text("classmates.no_share" if action == "share" else "classmates.no_save")
