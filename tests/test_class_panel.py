@@ -4,6 +4,7 @@ left by the opponent menu; a classmate gone for two minutes is replaced by the c
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 from typing import Any
@@ -1646,3 +1647,17 @@ def test_a_code_pasted_before_a_table_came_stays_greyed_saying_when_it_can_be_re
     assert not ana.saver.code.disabled and not ana.saver.resume_button.disabled
     ana.saver.resume_button.click()
     assert not isinstance(ana.controller, ClassTable) and said(ana.board.state["message"], "play.saved_game.resumed")
+
+
+def test_a_deal_shared_with_a_classmate_chosen_is_the_computers_match_on_the_board(tables: tuple[Referee, Clock],
+                                                                                   keyed: None) -> None:
+    """"A classmate" chosen, no table yet: the board still holds the match against the computer, so its link names
+    the level it is played at and says so (it named no opponent, in the words said of two people at one device)."""
+    authority, _ = tables
+    ana = section(authority, "ana")
+    level = ana.opponent_level()
+    ana.level_pick.value = CLASSMATE
+    ana.share_button.click()
+    assert f"level={level}'" in ana.share.value
+    assert html.escape(mark("play.share.explain")) in ana.share.value
+    assert html.escape(mark("play.people.share")) not in ana.share.value

@@ -836,16 +836,18 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
 
     def show_share_link(self) -> None:
         """Show the link that opens this match's deal for anyone (a class, a friend) against the level the computer
-        plays it at (the one the adaptive choice reached); between two people here, the link names no opponent."""
+        plays it at (the one the adaptive choice reached); between two people here, the link names no opponent. It is
+        the board's match (with "A classmate" chosen, the board may still hold one against the computer)."""
         refused = self.controller.offers()["share"]  # a class table's deal would show anyone the classmate's hand
         if refused:
             self.controller.say(refused, "warn")
             return
+        people = self.controller.both_here
         link = deal_link(self.address(), deal=str(self.controller.match.seed), rules=self.controller.rules.key,
-                         level=None if self.people else self.opponent_level())
+                         level=None if people else self.opponent_level())
         shown = html.escape(link)
         words = {key: html.escape(text(f"play.share.{key}")) for key in ("explain", "label", "open")}
-        if self.people:  # two people here: the link gives the deal, and the one who opens it chooses the opponent
+        if people:  # two people here: the link gives the deal, and the one who opens it chooses the opponent
             words["explain"] = html.escape(text("play.people.share"))
         self.share.value = (f"<p>{words['explain']}</p><p><input class='lt-share-link' readonly value='{shown}' "
                             f"aria-label='{words['label']}' size='60'> "
