@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -387,6 +388,22 @@ def test_another_language_carries_a_match_the_computer_finished(tables: tuple[Re
     board = again.codes_to_keep()[0]  # kept for a reload with its table: a code alone would seat the learner first
     assert isinstance(board, dict) and board["seat"] == table.seat
     assert again.set_aside == {("computer", table.rules.key): older}
+
+
+def test_another_language_tells_the_moves_of_the_match_the_computer_finished_again(tables: tuple[Referee, Clock],
+                                                                                    keyed: None) -> None:
+    """The page drawn in another language takes up the very table the computer finishes the match at: its list of the
+    hand's moves is told again in the new language (it kept the old one's words, under a heading in the new)."""
+    authority, clock = tables
+    ana, _panel, table = finished_by_the_computer(authority, clock)
+    count = len(table.log)
+    assert count
+    table.log = [replace(entry, told=("old words", "old words")) for entry in table.log]  # (said in another language)
+    again = section(authority, "ana", redrawn=True)
+    again.take_place(ana.place())
+    told = [entry.text(table.viewer) for entry in table.log]
+    assert again.controller is table and len(told) == count and "old words" not in told
+    assert all(line.startswith("⟦narration.") for line in told), told  # (each told again from the catalogue)
 
 
 def test_another_language_keeps_no_second_copy_of_the_match_the_computer_finished(tables: tuple[Referee, Clock],

@@ -834,6 +834,11 @@ class Table(TableController):
                      if reader in readers else "" for reader in (0, 1))
         return LogEntry(mover, (told[0], told[1]))
 
+    def retell(self) -> None:
+        """Tell the moves of the hand shown again, in the catalogue's language now (the page drawn in another language
+        takes this very table up)."""
+        self.log = self._log_of(self.hand)
+
     def _log_of(self, hand: Hand) -> list[LogEntry]:
         """The log of the moves `hand` has had so far, told again from its deal (a saved game resumed, a position
         of a review tried again)."""

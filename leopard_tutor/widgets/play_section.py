@@ -539,6 +539,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         whose code it holds (a code that cannot be read is logged)."""
         if not isinstance(place, PlayPlace):
             return
+        for table in (*place.kept.values(), *(() if place.finished is None else (place.finished[0],))):
+            table.retell()  # (these very tables are taken up: their moves in this language)
         self.set_aside.update(place.kept)
         factory = self.opponent_factory
         if place.people is not None and factory is not None:
