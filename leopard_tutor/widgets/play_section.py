@@ -710,18 +710,17 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
 
     def take_up_kept(self, game: KeptMatch | None, aside: list[KeptMatch], reloaded: bool = False,
                      adaptive: object = None) -> None:
-        """The matches a browser kept (`MatchKeeper`): each of `aside` kept aside under its rules (where none is
-        kept yet), and `game` on the board, unless the learner has begun another match there, opened another shared
-        deal or a link asking for other rules or another opponent, chose people or sits at a class table: then it is
-        kept aside too (a class table's match the computer finished only while it is under way, and not where the board
-        holds it already: the page drawn in another language). A shared deal's
-        page `reloaded` (this tab's own matches) goes on where `game`, the same deal, was; opened in a new tab, the
-        deal starts afresh. With no `game`, the one of `aside` kept under the rules of a match against the computer
-        on the board that the learner has not begun (`_fresh_deal`, and not one a link asked otherwise) takes its
-        place there: its kind and rules are chosen already, so choosing them again could not bring it back (a page
-        whose class table closed while the learner was away keeps saying so first). The `adaptive` choice the browser
-        kept (`adaptive_kept`) is chosen again with the match it played, `game` taken up on the board, or for the
-        page's own fresh deal where none was kept there."""
+        """The matches a browser kept (`MatchKeeper`): each of `aside` kept aside under its rules (where none is kept
+        yet), and `game` on the board, unless the learner has begun another match there, opened another shared deal or a
+        link asking for other rules or another opponent, chose people or sits at a class table: then it is kept aside
+        too (a class table's match the computer finished only while it is under way, and not where the board holds it
+        already: the page drawn in another language). A shared deal's page `reloaded` (this tab's own matches) goes on
+        where `game`, the same deal, was; opened in a new tab, the deal starts afresh. With no `game`, the one of
+        `aside` kept under the rules of a match against the computer on the board that the learner has not begun
+        (`_fresh_deal`, and not one a link asked otherwise) takes its place there: its kind and rules are chosen
+        already, so choosing them again could not bring it back (a page whose class table closed while the learner was
+        away keeps saying so first). The `adaptive` choice the browser kept (`adaptive_kept`) is chosen again with the
+        match it played, `game` taken up on the board, or for the page's own fresh deal where none was kept there."""
         if self.opponent_factory is None:
             return
         board = self.controller
