@@ -145,7 +145,7 @@ def lesson(server: Server, number: int, roster: list[str], names: dict[str, str]
         if index == 0:  # left half-way
             play_to_end(server, code, (first, second), rng, stop=20)
             tables.end(second, code, "left")
-        elif index == 1:  # both players' pages go: abandoned once they have been gone two minutes
+        elif index == 1:  # both players' pages go: abandoned once both have been gone ten minutes
             play_to_end(server, code, (first, second), rng, stop=30)
         else:
             play_to_end(server, code, (first, second), rng, stop=None)
