@@ -37,7 +37,7 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         """Why Save game or Resume is greyed, shown under them as the board's notes are beside its buttons (a finger
         has no hover for their titles); `PlaySection._sync_buttons` writes it."""
         self.why.add_class("lt-saver-why")
-        self._held: tuple[object, ...] | None = None  # the match the code shown holds, as `_stands` gives it
+        self._held: str | None = None  # the code shown, if any
         super().__init__([title, W.HBox([save, self.code, resume], layout=W.Layout(flex_flow="row wrap")),
                           self.why, self.shown])
         self.add_class("lt-panel")
@@ -49,21 +49,14 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         self.why.value = "".join(f"<p>{html.escape(why)}</p>" for why in said)
         self.why.layout.display = "" if said else "none"
 
-    def _stands(self) -> tuple[object, ...]:
-        """The match on the board as a code of it would hold it now: its table and match, how far it has gone (its
-        hand and that hand's moves), and the computer's level."""
-        table = self.section.controller
-        match = table.match
-        return table, match, match.hand_number, len(match.current.moves), self.section.opponent_level()
+    def _code_now(self) -> str:
+        """The code of the match on the board as it stands, against the level the computer plays it at."""
+        return self.section.code_of(self.section.controller.match, self.section.opponent_level())
 
     def forget_stale(self) -> None:
-        """Take away the code shown, and its sentence, once it no longer holds the match on the board as it stands:
-        another match or table is there, the match has moved on since, or the computer plays at another level."""
-        held = self._held
-        if held is None:
-            return
-        now = self._stands()
-        if not (held[0] is now[0] and held[1] is now[1] and held[2:] == now[2:]):
+        """Take away the code shown, and its sentence, once it is no longer the code of the match on the board as it
+        stands: another match is there, the match has moved on since, or the computer plays at another level."""
+        if self._held is not None and self._held != self._code_now():
             self.shown.value, self._held = "", None
 
     def show_code(self) -> None:
@@ -72,12 +65,12 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         if refused:
             self.section.controller.say(refused, "warn")
             return
-        code = html.escape(self.section.code_of(self.section.controller.match, self.section.opponent_level()))
+        self._held = self._code_now()
+        code = html.escape(self._held)
         words = html.escape(text("play.saved_game.explain"))
         label = html.escape(text("play.saved_game.label"))
         self.shown.value = (f"<p>{words}</p><textarea class='lt-saved-game-code' readonly rows='3' cols='60' "
                             f"aria-label='{label}'>{code}</textarea>")
-        self._held = self._stands()
         self.section.controller.tell(text("play.saved_game.ready"))  # the board's message is what is read out
 
     def resume(self) -> None:
