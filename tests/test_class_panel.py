@@ -1678,3 +1678,19 @@ def test_a_deal_shared_with_a_classmate_chosen_is_the_computers_match_on_the_boa
     assert f"level={level}'" in ana.share.value
     assert html.escape(mark("play.share.explain")) in ana.share.value
     assert html.escape(mark("play.people.share")) not in ana.share.value
+
+
+def test_a_hand_the_classmate_dealt_is_said_once(tables: tuple[Referee, Clock], keyed: None) -> None:
+    """Ben dealt the second hand while Ana looks at the first one's end: the message says so, and the greyed Go out,
+    End turn and Hint and the squares' spaces give the reason that the hand is over, not the same sentence again."""
+    ana, ben = at_the_first_hands_end(tables[0])
+    ben.board.dispatch({"type": "action", "id": "next_hand"})
+    panel = panel_of(ana)
+    panel.on_report(panel.client.mine())
+    state = ana.board.state
+    news = mark("classmates.next_dealt", name="Ben", number=2)
+    assert said(state["message"], "classmates.next_dealt", name="Ben", number=2)
+    notes = {action["id"]: action["note"] for action in state["actions"] if not action["enabled"]}
+    shown = [notes[ident] for ident in ("go_out", "end_turn", "hint") if ident in notes]
+    assert shown and all(note == mark("play.hand_is_over") for note in shown)
+    assert news not in state.get("inert", "") and state.get("inert") == mark("play.hand_is_over")

@@ -60,7 +60,9 @@ def board_state(table: Table) -> BoardState:
     hand; during a review, the position judged, with the review beside it; else the viewer's table with
     the breakdown, score sheet and move log in its side column."""
     state = _drawn(table)
-    return state if machine.allowed(table.mode, "move") else replace(state, inert=no_moves_now(table))
+    if machine.allowed(table.mode, "move"):
+        return state
+    return replace(state, inert=no_moves_now(table, beside_message=True))
 
 
 def _drawn(table: Table) -> BoardState:

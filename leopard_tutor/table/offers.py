@@ -29,7 +29,7 @@ from .modes import (
     Seating,
     shows_no_game,
 )
-from .sentences import hand_over_words, match_over_words, not_now
+from .sentences import hand_over_reason, match_over_words, not_now
 
 if TYPE_CHECKING:
     from .table import Table
@@ -134,7 +134,7 @@ def _not_in_mode(table: Table, action: str) -> str:
                       match_over_words(table) if table.match.is_over else text("play.finish_first")),
         "new_match": text("play.finish_first") if not hand.is_over else text("review.retry.leave_first"),
         "undo": text("play.people.no_undo") if table.between_people else text("play.no_undo_after_end"),
-    }.get(action) or hand_over_words(table)
+    }.get(action) or hand_over_reason(table)
 
 
 def _now(table: Table, action: str) -> str:
@@ -145,7 +145,7 @@ def _now(table: Table, action: str) -> str:
     mine = current_player(hand) == viewer
     if action in ("go_out", "end_turn"):
         if hand.is_over:
-            return hand_over_words(table)
+            return hand_over_reason(table)
         if not mine:
             return not_now(table)
         verdict = hand.check(GoOut() if action == "go_out" else EndTurn())
@@ -154,7 +154,7 @@ def _now(table: Table, action: str) -> str:
         if table.for_classmates and table.computer_player is None:
             return text("classmates.no_hints")
         if hand.is_over:
-            return hand_over_words(table)
+            return hand_over_reason(table)
         if not mine:
             return not_now(table)
         return "" if table.hinter is not None else text("play.no_hints")

@@ -31,9 +31,10 @@ def places_words(targets: Mapping[int, Collection[int]], viewer: int, can_discar
     return or_list(places) if places else text("play.nowhere")
 
 
-def no_moves_now(table: Table) -> str:
+def no_moves_now(table: Table, *, beside_message: bool = False) -> str:
     """Why no card is picked or played in this mode (a review shown, the device being passed, a table
-    waiting for a classmate or closed)."""
+    waiting for a classmate or closed, the hand over); `beside_message`: the reason a space shows while the message
+    says what comes next (`hand_over_reason`)."""
     mode = table.mode
     if isinstance(mode, Reviewing):
         return text("review.in_review")
@@ -43,7 +44,7 @@ def no_moves_now(table: Table) -> str:
         return text("classmates.seating.wait", code=mode.code)
     if isinstance(mode, Closed):
         return text("classmates.closed_now")
-    return hand_over_words(table)
+    return hand_over_reason(table) if beside_message else hand_over_words(table)
 
 
 def as_it_stands(table: Table) -> str:
@@ -64,6 +65,14 @@ def hand_over_words(table: Table) -> str:
     if table.next_dealt:
         return text("classmates.next_dealt", name=table.name(1 - table.viewer), number=table.match.hand_number + 1)
     return text("play.hand_over")
+
+
+def hand_over_reason(table: Table) -> str:
+    """Why a move, Go out, End turn or a hint is not offered once the hand is over, shown beside the message: as
+    `hand_over_words`, but a next hand the classmate dealt is said in the message only ("This hand is over.")."""
+    if table.next_dealt and table.retry is None and not table.match.is_over:
+        return text("play.hand_is_over")
+    return hand_over_words(table)
 
 
 def match_over_words(table: Table) -> str:
