@@ -388,6 +388,23 @@ def test_another_language_before_the_first_move_says_who_starts_the_computers_mo
     assert starts == {True, False}, "both who starts first were tried"
 
 
+def test_another_language_before_the_first_move_says_again_which_matches_are_kept_aside(keyed: None) -> None:
+    """Other rules chosen with a match under way: the new match's message ends by saying the old one is kept and how
+    to go back to it. The page drawn in another language before the first move of the new match says all of it
+    again, the kept match's note included (it was dropped), and keeps that match aside."""
+    play = section()
+    under_way(play)
+    play.rules_pick.value = "RUNNING_LEOPARD"
+    first = play.board.state["message"]
+    note = mark("play.set_aside.kept_rules", rules=mark("rules.REVISED_2008"))
+    assert first.endswith(note) and not play.controller.begun
+    again = section()
+    again.take_place(play.place())
+    opening = mark("play.new_match", rules=mark("rules.RUNNING_LEOPARD"))
+    assert again.board.state["message"] == first.replace(mark("play.welcome"), opening, 1)
+    assert set(again.set_aside) == {("computer", "REVISED_2008")}
+
+
 def test_the_sections_own_buttons_are_greyed_with_their_reason_where_the_table_does_not_offer_them(
         keyed: None) -> None:
     play = section()

@@ -496,10 +496,12 @@ class Table(TableController):
         self.match = Match(rules or self.rules, seed=seed, hands=self.hands_per_match)
         self._start_hand(text("play.new_match", rules=text(f"rules.{self.rules.key}")), "new_match")
 
-    def resume(self, match: Match, words: str, opponent: Chooser | None = None, *, opening: bool = False) -> None:
-        """Go on with `match` as it stands (a saved game), against `opponent` if given; `words` open the message. With
-        `opening` (a match the people here have made no move in yet, carried into another language), the message
-        goes on as when its hand began: who moves first, the moves made so far and what the viewer drew."""
+    def resume(self, match: Match, words: str, opponent: Chooser | None = None, *, opening: bool = False,
+               closing: str = "") -> None:
+        """Go on with `match` as it stands (a saved game), against `opponent` if given; `words` open the message and
+        `closing` ends it. With `opening` (a match the people here have made no move in yet, carried into another
+        language), the message goes on as when its hand began: who moves first, the moves made so far and what the
+        viewer drew."""
         self._put_aside("resume")
         self.match, self.last_review = match, None
         if opponent is not None:
@@ -511,7 +513,7 @@ class Table(TableController):
         before, made = self.view().squares, len(self.hand.moves)
         told = [self._who_starts(), *(entry.text(self.viewer) for entry in self.log)] if opening else []
         moved = self._advance("resume")  # the computer's moves, if the saved game waited for them
-        said = [words, *told, *moved, sentences.prompt(self, drew_now=opening or bool(moved))]
+        said = [words, *told, *moved, sentences.prompt(self, drew_now=opening or bool(moved)), closing]
         self.say(" ".join(word for word in said if word))
         self.marks.after(self.hand, made, before, self.view().squares, self.rules, self.seq)
 

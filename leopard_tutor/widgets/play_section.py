@@ -424,6 +424,14 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             words = f"{words} {text('play.set_aside.replaced', rules=text(f'rules.{current.rules.key}'))}"
         return words
 
+    def _aside_words(self, rules: str) -> str:
+        """What the board says of the matches kept aside while a new match against the computer under `rules` begins
+        (the page drawn in another language says again what the board said as it began): how to go back to each."""
+        return " ".join(
+            text("play.set_aside.kept_people", choice=text("play.people.choice"), rules=text(f"rules.{kept_rules}"))
+            if kind == PEOPLE else text("play.set_aside.kept_rules", rules=text(f"rules.{kept_rules}"))
+            for (kind, kept_rules) in sorted(self.set_aside) if (kind, kept_rules) != (COMPUTER, rules))
+
     def _make_way(self, rules: str) -> str:
         """Make way for a match against the computer under `rules` (a resumed game, a teacher's round): what is
         under way is kept aside (`_keep_aside`), but a match against the computer under the same rules, which
@@ -643,7 +651,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         makes way for it, and is said to: `_make_way`). The board says the game was resumed, or, where it is the match
         the board held before the language changed (`carried`), that the match goes on where it was (or, where the
         learner had not `begun` it, that a new match has begun, and who moves first, the computer's move and the card
-        drawn, as the board said of it in the other language)."""
+        drawn, as the board said of it in the other language, with the matches kept aside: `_aside_words`)."""
         match, factory = game.match, self.opponent_factory
         kept = self._make_way(match.rules.key)
         self._opening = True
@@ -663,8 +671,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                            rules=text(f"rules.{match.rules.key}"), level=text(f"levels.in_sentence.{game.level}")))
         if match in self.uncounted:
             words = f"{words} {text('play.saved_game.not_counted')}"
+        opening = carried and not begun
         self.controller.resume(match, f"{words} {kept}" if kept else words,
-                               None if factory is None else factory(game.level, seed), opening=carried and not begun)
+                               None if factory is None else factory(game.level, seed), opening=opening,
+                               closing=self._aside_words(match.rules.key) if opening else "")
 
     def code_of(self, match: Match, level: str) -> str:
         """The saved-game code of `match` against `level`: sealed on a class server, unless the match came from a code
