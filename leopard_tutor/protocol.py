@@ -2,7 +2,7 @@
 
 A kernel asks the server over HTTP, on the server's own address, under its base URL:
 
-* `CLASS_PATH` + `mine`, `wait?known=STATE`, `tables` (GET) and `open`, `join`, `move`, `end` (POST): the class
+* `CLASS_PATH` + `mine`, `wait?known=STATE`, `tables` (GET) and `open`, `join`, `move`, `end`, `take` (POST): the class
   tables (`server/class_handlers.py`, asked by `client.class_client.ClassClient`). A report of the visitor's table
   carries "state", one word for all it says: a kernel that sends it back as `known` is answered once it changes, or
   after `WAIT_SECONDS`;

@@ -711,3 +711,120 @@ def test_a_student_away_when_the_table_closed_is_told_after_a_restart_too(tmp_pa
     assert again.report("ben", present=False)["told"] is False, "no page of his asked yet"
     assert again.report("ben")["told"] is False and again.report("ben")["told"] is True, "told once, on his return"
     assert tables_in(tmp_path, clock).report("ben")["told"] is True, "and that is kept too"
+
+
+def left_by_ben(tmp_path: Path, clock: Clock, woken: list[str] | None = None) -> tuple[Referee, str]:
+    """A table Ana opened and Ben joined, a few moves made, that Ben left: (the tables, its code)."""
+    tables = Referee(ClassStore.in_folder(tmp_path), clock=clock, changed=(woken if woken is not None else []).append)
+    code = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", code)
+    play_some(tables, code, 3)
+    tables.end("ben", code, "left")
+    return tables, code
+
+
+def test_a_closed_tables_match_is_taken_on_against_the_computer_once_and_kept_across_a_restart(tmp_path: Path) -> None:
+    """Ben left; Ana takes the match on against the computer in one page of hers: the server keeps that she did (the
+    row, across a restart), her report says so ("taken", and its state changes, so that her other pages' kernels
+    learn it), and a second request (another page of hers, pressing Finish too) is refused: one page plays it. A
+    request that is not hers to make is refused and changes nothing."""
+    clock, woken = Clock(), list[str]()
+    tables, code = left_by_ben(tmp_path, clock, woken)
+    tables.report("ana")  # (her page is told how it closed)
+    before = tables.report("ana")
+    assert before["ended"] == "left" and before["taken"] is False and before["moves"]
+    other = "ZZZZ" if code != "ZZZZ" else "YYYY"
+    for visitor, bad, key in (("ben", code, "you_left"), ("cat", code, "not_seated"), ("ana", other, "not_seated"),
+                              ("ana", "XX", "bad_code"), ("ana", 5, "bad_code")):
+        with refused(key):
+            tables.take_on(visitor, bad)
+    assert tables.report("ana") == before and tables.report("ben")["taken"] is False
+    stored = tables.store.table(code)
+    assert stored is not None and stored.taken == ()
+    del woken[:]
+    tables.take_on("ana", code.lower())
+    assert woken == ["ana"], "her kernels are woken: her other pages learn it"
+    after = tables.report("ana")
+    assert after["taken"] is True and after["state"] != before["state"]
+    assert {key: value for key, value in after.items() if key not in ("taken", "state")} == \
+        {key: value for key, value in before.items() if key not in ("taken", "state")}, "nothing else changes"
+    assert tables.report("ben")["taken"] is False and tables.report("ben")["counts"] == "lost"
+    with refused("taken_elsewhere"):
+        tables.take_on("ana", code)  # her second page, a moment later: refused, changing nothing
+    stored = tables.store.table(code)
+    assert stored is not None and stored.taken == (0,) and stored.ending == "left" and stored.ended_by == 1
+    assert tables.standings() == tables_in(tmp_path, clock).standings(), "how the match counts is unchanged"
+    again = tables_in(tmp_path, clock)  # a restart
+    assert again.report("ana")["taken"] is True
+    with refused("taken_elsewhere"):
+        again.take_on("ana", code)
+    clock.now += referee.QUIET_SECONDS
+    with refused("not_seated"):
+        again.take_on("ana", code)  # rested: no longer hers to read
+
+
+def test_only_a_match_a_closed_table_cut_short_may_be_taken_on(tmp_path: Path) -> None:
+    """A table still open is finished by `end`; one the teacher ended, one played to its end, one nobody joined, one
+    the student left or took on already as it closed (finishing it against the computer) is refused."""
+    clock = Clock()
+    tables = Referee(ClassStore.in_folder(tmp_path), clock=clock)
+    code = tables.open("ana", "Ana")
+    with refused("still_open"):
+        tables.take_on("ana", code)
+    tables.join("ben", "Ben", code)
+    play_some(tables, code, 2)
+    with refused("still_open"):
+        tables.take_on("ana", code)
+    tables.end_by_teacher(code)
+    for visitor in ("ana", "ben"):
+        with refused("ended_by_teacher"):
+            tables.take_on(visitor, code)
+    code = tables.open("ana", "Ana", "REVISED_2008", 1)
+    tables.join("ben", "Ben", code)
+    finish_match(tables, code)
+    for visitor in ("ana", "ben"):
+        with refused("nothing_to_finish"):
+            tables.take_on(visitor, code)
+    code = tables.open("ana", "Ana")
+    tables.end("ana", code, "left")  # nobody joined
+    with refused("nothing_to_finish"):
+        tables.take_on("ana", code)
+    code = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", code)
+    play_some(tables, code, 2)
+    clock.now += GONE_SECONDS
+    tables.report("ana")  # (she is here; Ben has gone)
+    tables.end("ana", code, "computer:casual")
+    assert tables.report("ana")["taken"] is True and tables.report("ben")["taken"] is False
+    with refused("taken_elsewhere"):
+        tables.take_on("ana", code)
+    tables.take_on("ben", code)  # he had gone: his own copy, as his board offered it
+    assert tables.report("ben")["taken"] is True
+    stored = tables.store.table(code)
+    assert stored is not None and stored.taken == (1,) and stored.ending == "computer:casual"
+
+
+def test_two_requests_to_take_a_table_on_are_decided_once_by_the_store(tmp_path: Path) -> None:
+    """The store's own statement decides: two connections to the file (two requests at once) take a closed table on
+    once, the first; a table still open is not taken on there either."""
+    tables, code = left_by_ben(tmp_path, Clock())
+    row = tables.store.table(code)
+    assert row is not None
+    other = ClassStore.in_folder(tmp_path)
+    assert [tables.store.take_table(row.id, 0), other.take_table(row.id, 0)] == [True, False]
+    assert other.take_table(row.id, 1) is True, "each seat's player once"
+    live = tables.open("cat", "Cat")
+    opened = tables.store.table(live)
+    assert opened is not None and other.take_table(opened.id, 0) is False
+    other.close()
+
+
+def test_a_file_from_before_tables_were_taken_on_counts_none_as_taken(tmp_path: Path) -> None:
+    tables, code = left_by_ben(tmp_path, Clock())
+    tables.store.db.execute("ALTER TABLE tables DROP COLUMN taken")
+    tables.store.db.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION - 1,))
+    tables.store.close()
+    store = ClassStore.in_folder(tmp_path)
+    assert store.version == SCHEMA_VERSION
+    row = store.table(code)
+    assert row is not None and row.taken == () and row.ending == "left"

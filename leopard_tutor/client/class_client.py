@@ -137,3 +137,8 @@ class ClassClient(KernelClient):
     def end(self, code: str, ending: str) -> None:
         """End table `code`: "left", or "computer:LEVEL"."""
         self._ask("end", {"code": code, "ending": ending})
+
+    def take(self, code: str) -> None:
+        """Take the match of table `code`, which closed before it ended, on against the computer in this page (the
+        server keeps that it was, so that the visitor's other pages do not: `Referee.take_on`)."""
+        self._ask("take", {"code": code})

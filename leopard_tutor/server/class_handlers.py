@@ -10,7 +10,8 @@ kernel, and for its own seat. Under `protocol.CLASS_PATH` (after the server's ba
 * GET  `tables`: the tables waiting for a second player, [{"code", "name"}];
 * POST `open` {"name", "rules", "hands" (1, 2 or 4; left out: the rules' length)} -> {"code"};
   `join` {"name", "code"} -> {"seat"};
-  `move` {"code", "number", "move"} -> {"moves"}; `end` {"code", "ending"} -> {}.
+  `move` {"code", "number", "move"} -> {"moves"}; `end` {"code", "ending"} -> {}; `take` {"code"} -> {} (the
+  visitor takes the match of their table that closed before it ended on against the computer: `Referee.take_on`).
 
 A refusal is HTTP 400 with {"refused": key, "facts": {...}} (the key of a text under "classmates.refused");
 a request without a valid proof is 403, and changes nothing.
@@ -83,7 +84,7 @@ class ClassHandler(KernelHandler):
         self.answer(report)
 
     def post(self, action: str) -> None:
-        """open, join, move, end."""
+        """open, join, move, end, take."""
         tables, visitor = self.tables, self.visitor
         try:
             body = self.body()
@@ -99,6 +100,9 @@ class ClassHandler(KernelHandler):
                 ending = body.get("ending")
                 tables.end(visitor, body.get("code"), ending if isinstance(ending, str) else "")
                 self.answer({})
+            elif action == "take":
+                tables.take_on(visitor, body.get("code"))
+                self.answer({})
             else:
                 refuse(self, 404, "no such class request")
         except ClassTableError as error:
@@ -107,5 +111,5 @@ class ClassHandler(KernelHandler):
 
 def class_routes(base_url: str, tables: Referee, waiters: Waiters) -> list[tuple[str, Any, dict[str, Any]]]:
     """The route of the class handlers under the server's `base_url`."""
-    return [(f"{base_url.rstrip('/')}/{CLASS_PATH}(mine|wait|tables|open|join|move|end)", ClassHandler,
+    return [(f"{base_url.rstrip('/')}/{CLASS_PATH}(mine|wait|tables|open|join|move|end|take)", ClassHandler,
              {"tables": tables, "waiters": waiters})]

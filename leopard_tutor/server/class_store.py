@@ -158,6 +158,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
        # before counts as told to both, as the server held then
         "ALTER TABLE tables ADD COLUMN told INTEGER NOT NULL DEFAULT 3",
     ),
+    (  # the seats whose player took the match of their table on against the computer after it closed (the classmate
+       # had left it, or the server closed it), as bits (1: seat 0, 2: seat 1): one page of theirs plays it on, their
+       # other pages do not; a table stored before counts as taken on by nobody
+        "ALTER TABLE tables ADD COLUMN taken INTEGER NOT NULL DEFAULT 0",
+    ),
 )
 """The schema's migrations in order: `MIGRATIONS[n]` takes version n to n + 1."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -175,7 +180,8 @@ class TableRow:
     (seat 1 empty until someone joins), when it was opened, joined and ended, how it ended, the match's final
     totals by seat (once it finished), its id in the store (0 until stored), the scores by seat of each hand
     finished before it closed (None: a table closed before they were kept), the seat whose player ended it
-    (left it, or finished against the computer; None otherwise), and the seats whose player was told how it ended."""
+    (left it, or finished against the computer; None otherwise), the seats whose player was told how it ended, and the
+    seats whose player took its match on against the computer after it closed (`ClassStore.take_table`)."""
 
     code: str
     rules: str
@@ -192,6 +198,7 @@ class TableRow:
     hand_scores: tuple[tuple[int, int], ...] | None = None
     ended_by: int | None = None
     told: tuple[int, ...] = ()
+    taken: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -538,7 +545,8 @@ class ClassStore:
     def add_table(self, row: TableRow) -> TableRow:
         """Store a new table: the row with its id."""
         cursor = self.db.execute(
-            f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, 0)",
+            f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES "
+            "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, 0, 0)",
             (row.code, row.rules, row.hands, row.seed, row.visitors[0], row.names[0], row.visitors[1], row.names[1],
              row.opened, row.joined, row.ended, row.ending, None if row.scores is None else json.dumps(row.scores)))
         assert cursor.lastrowid is not None
@@ -566,6 +574,14 @@ class ClassStore:
     def mark_told(self, table_id: int, seat: int) -> None:
         """Keep that the player in `seat` (0 or 1) of the ended table `table_id` was told how it ended."""
         self.db.execute("UPDATE tables SET told = told | ? WHERE id = ?", (1 << seat, table_id))
+
+    def take_table(self, table_id: int, seat: int) -> bool:
+        """Keep that the player in `seat` (0 or 1) took the match of the ended table `table_id` on against the computer:
+        whether this call did (False if it was taken on by them already, or the table has not ended). One statement,
+        so two requests at once are decided once: the first takes it."""
+        found = self.db.execute("UPDATE tables SET taken = taken | ? WHERE id = ? AND ended IS NOT NULL "
+                                "AND taken & ? = 0", (1 << seat, table_id, 1 << seat))
+        return found.rowcount == 1
 
     def delete_table(self, table_id: int) -> None:
         """Delete table `table_id` and its moves."""
@@ -694,7 +710,7 @@ class ClassStore:
 
 
 TABLE_COLUMNS = ("code, rules, hands, seed, visitor0, name0, visitor1, name1, opened, joined, ended, ending, scores, "
-                 "id, hand_scores, ended_by, told")
+                 "id, hand_scores, ended_by, told, taken")
 """The tables table's columns in the order `TableRow` takes them."""
 
 
@@ -710,11 +726,16 @@ def _student_row(found: tuple[Any, ...]) -> StudentRow:
 
 def _table_row(found: tuple[Any, ...]) -> TableRow:
     (code, rules, hands, seed, visitor0, name0, visitor1, name1, opened, joined, ended, ending, scores, table_id,
-     hand_scores, ended_by, told) = found
+     hand_scores, ended_by, told, taken) = found
     return TableRow(code, rules, hands, seed, (visitor0, visitor1), (name0, name1), opened, joined, ended, ending,
                     None if scores is None else _scores(json.loads(scores)), table_id,
                     None if hand_scores is None else tuple(_scores(pair) for pair in json.loads(hand_scores)),
-                    ended_by, tuple(seat for seat in (0, 1) if told & (1 << seat)))
+                    ended_by, _seats(told), _seats(taken))
+
+
+def _seats(bits: int) -> tuple[int, ...]:
+    """The seats of `bits` (1: seat 0, 2: seat 1)."""
+    return tuple(seat for seat in (0, 1) if bits & (1 << seat))
 
 
 def _scores(found: list[Any]) -> tuple[int, int]:

@@ -17,8 +17,9 @@ host gone `GONE_SECONDS`), "nobody joined"
 (`UNJOINED_SECONDS`), "teacher" (the teacher ended it: `end_by_teacher`, `end_round`) and "forgotten" (the teacher
 forgot the class). A table nobody joined leaves no row. A closed
 table rests `QUIET_SECONDS`: its players still read it (its moves and how it ended: the page that did not make the
-last move sees it), its code is not given again and its moves are kept; then its moves go, and its row stays as the
-record (with each finished hand's scores and the seat that ended it, if a player did: what the class's standings
+last move sees it), its code is not given again and its moves are kept (a player whose match it cut short may take it
+on against the computer, in one page of theirs: `take_on`, which the row keeps); then its moves go, and its row stays
+as the record (with each finished hand's scores and the seat that ended it, if a player did: what the class's standings
 read, `standings.py`). Codes are drawn at random, a bounded number of times (`CODE_DRAWS`), among those neither live
 nor resting. Its host chooses the match's length (`MATCH_LENGTHS`); whoever joins plays that length.
 
@@ -126,13 +127,15 @@ class LiveTable:
 @dataclass(frozen=True)
 class ClosedTable:
     """A table that closed `at`, as its players may read it while it rests: its row (how it ended), its last
-    version, and the visitors whose page has been told how it ended (a report of it read by a kernel whose page was
-    connected: `Referee.report`'s "told")."""
+    version, the visitors whose page has been told how it ended (a report of it read by a kernel whose page was
+    connected: `Referee.report`'s "told"), and those who took its match on against the computer since it closed
+    (`Referee.take_on`)."""
 
     row: TableRow
     version: int
     at: float
     told: set[str] = field(default_factory=set)
+    taken: set[str] = field(default_factory=set)
 
 
 def round_match(row: RoundRow, seed: str) -> RoundMatch:
@@ -169,7 +172,8 @@ class Referee:
         for row in store.closed_since(now - QUIET_SECONDS):
             assert row.ended is not None
             # who was told before the restart is kept with the table: the others are still told, once
-            self._rest(ClosedTable(row, 0, row.ended, {row.visitors[seat] or "" for seat in row.told}))
+            self._rest(ClosedTable(row, 0, row.ended, {row.visitors[seat] or "" for seat in row.told},
+                                   {row.visitors[seat] or "" for seat in row.taken}))
         for row in store.live_tables():
             try:
                 live = self._rebuild(row)
@@ -236,9 +240,11 @@ class Referee:
         rules, hands, seed, the moves so far, the seat that dealt each next hand ("dealers"), whether the other player
         is gone, and the version; for the table they sat at that has closed (and rests), the same with "ended": how it
         ended, "gone": the seat whose player went from its match (`standings.gone_seat`, None if neither), and "counts":
-        how its match counts for them in the standings ("won", "drawn", "lost"; None: for nobody), and "told": whether a
+        how its match counts for them in the standings ("won", "drawn", "lost"; None: for nobody), "told": whether a
         page of theirs was told so already (a report of it read by their kernel while its page was connected: a page
-        opened later was not away when it closed, unless none was told; who was told is kept across a restart). Always
+        opened later was not away when it closed, unless none was told; who was told is kept across a restart), and
+        "taken": whether they took its match on against the computer, in one page of theirs (when they ended it so, or
+        once it had closed: `take_on`; kept across a restart), which none of their other pages does. Always
         "round": their seat in the round paired last (`seat_in_round`, or None), and "state": all this in one word
         (`state`). `present`: the visitor's page is connected to the kernel that asks (else asking does not count as
         being here, nor as told)."""
@@ -267,8 +273,10 @@ class Referee:
                 closed.told.add(visitor)
                 if closed.row.id:  # (kept across a restart)
                     self.store.mark_told(closed.row.id, facts["seat"])
+            ended_so = str(closed.row.ending).startswith(COMPUTER) and closed.row.ended_by == facts["seat"]
             return {**facts, "other_gone": False, "ended": closed.row.ending, "gone": gone_seat(closed.row),
-                    "counts": None if counted is None else counted[facts["seat"]], "told": told}
+                    "counts": None if counted is None else counted[facts["seat"]], "told": told,
+                    "taken": ended_so or visitor in closed.taken}
         seat = live.seat_of(visitor)
         assert seat is not None
         other_gone = live.row.visitors[1] is not None and live.gone(1 - seat, self.clock())
@@ -285,9 +293,11 @@ class Referee:
     @staticmethod
     def state(report: dict[str, Any]) -> str:
         """What a kernel that has read `report` knows, in one word: its table, the table's version, whether it ended,
-        and the round (a kernel waits until its report says otherwise: `ClassHandler`)."""
+        whether its match was taken on against the computer, and the round (a kernel waits until its report says
+        otherwise: `ClassHandler`)."""
         seat = report.get("round") or {}
-        return f"{report.get('table')}:{report.get('version')}:{report.get('ended')}:{seat.get('number')}"
+        taken = ":taken" if report.get("taken") else ""
+        return f"{report.get('table')}:{report.get('version')}:{report.get('ended')}{taken}:{seat.get('number')}"
 
     def seat_in_round(self, visitor: str) -> dict[str, Any] | None:
         """`visitor`'s seat in the round paired last, if they have one: {"number", "started" (when it was paired:
@@ -570,6 +580,37 @@ class Referee:
         if ending != LEFT and (live.row.visitors[1] is None or not live.gone(1 - seat, self.clock())):
             raise ClassTableError("not_gone")
         self._close(live, ending, by=seat)
+
+    def take_on(self, visitor: str, code: object) -> None:
+        """`visitor` takes the match of their table `code`, which closed before its match ended (the classmate left it,
+        or the server closed it), on against the computer, in one page of theirs (which plays it: the server stores
+        none of its moves): kept (`ClassStore.take_table`, across a restart), and their other pages are told
+        (`changed`), whose reports say "taken" from now on. Decided once: a second request, from another page of
+        theirs, is refused "taken_elsewhere". Refused, changing nothing: a table that is not the last they sat at
+        ("not_seated"), one still open ("still_open": `end` finishes it), one they left ("you_left"), one the teacher
+        ended or forgot ("ended_by_teacher"), one whose match was played to its end or that nobody joined
+        ("nothing_to_finish"), one they took on already ("taken_elsewhere")."""
+        code = valid_code(code)
+        self.sweep()
+        closed = self.last.get(visitor)
+        if closed is None or closed.row.code != code:
+            live = self.seats.get(visitor)
+            raise ClassTableError("still_open" if live is not None and live.row.code == code else "not_seated")
+        row = closed.row
+        seat = 0 if row.visitors[0] == visitor else 1
+        ending = str(row.ending)
+        if ending in (TEACHER, FORGOTTEN):
+            raise ClassTableError("ended_by_teacher")
+        if ending == FINISHED or row.visitors[1] is None:
+            raise ClassTableError("nothing_to_finish")
+        if ending == LEFT and row.ended_by == seat:
+            raise ClassTableError("you_left")
+        if visitor in closed.taken or (ending.startswith(COMPUTER) and row.ended_by == seat):
+            raise ClassTableError("taken_elsewhere")
+        if row.id and not self.store.take_table(row.id, seat):  # (the store decides too: one statement)
+            raise ClassTableError("taken_elsewhere")
+        closed.taken.add(visitor)
+        self.changed(visitor)
 
     def end_by_teacher(self, code: object) -> TableRow:
         """The teacher ends the live table `code` ("teacher"): it closes for both seats at once, both players are
