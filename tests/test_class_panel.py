@@ -28,6 +28,7 @@ from leopard_tutor.server.class_store import ClassStore
 from leopard_tutor.server.referee import GONE_SECONDS, Referee
 from leopard_tutor.table import Computer, Table, against_computer
 from leopard_tutor.table.class_table import ClassTable, away_words
+from leopard_tutor.table.modes import ELSEWHERE, Closed
 from leopard_tutor.widgets import PlaySection, build_play
 from leopard_tutor.widgets.board import FOCUS_TABLE
 from leopard_tutor.widgets.class_panel import ClassPanel
@@ -72,6 +73,9 @@ class Link:
 
     def end(self, code: str, ending: str) -> None:
         self._ask(self.tables.end, code, ending)
+
+    def take(self, code: str) -> None:
+        self._ask(self.tables.take_on, code)
 
 
 @pytest.fixture
@@ -1694,3 +1698,122 @@ def test_a_hand_the_classmate_dealt_is_said_once(tables: tuple[Referee, Clock], 
     shown = [notes[ident] for ident in ("go_out", "end_turn", "hint") if ident in notes]
     assert shown and all(note == mark("play.hand_is_over") for note in shown)
     assert news not in state.get("inert", "") and state.get("inert") == mark("play.hand_is_over")
+
+
+def left_by_ben(authority: Referee) -> tuple[PlaySection, PlaySection, str]:
+    """Ana's page and a second page of hers at the table Ben joined, a move made in its match, once Ben has left it:
+    both pages told so (offering Finish against the computer); (her first page, her second page, the code)."""
+    ana, panel = opened_by_ana(authority)
+    code = panel.code
+    assert code is not None
+    authority.join("ben", "Ben", code)
+    panel.on_report(panel.client.mine())
+    second = section(authority, "ana")
+    table = ana.controller
+    if table.hand.to_move != table.viewer:
+        authority.move("ben", code, 0, move_to_data(table.hand.view(table.hand.to_move).legal_moves()[0]))
+        panel.on_report(panel.client.mine())
+    made_a_move(ana)
+    panel_of(second).on_report(panel_of(second).client.mine())
+    authority.end("ben", code, "left")
+    for play in (ana, second):
+        panel_of(play).on_report(panel_of(play).client.mine())
+        assert said(play.board.state["message"], "classmates.other_left_won", name="Ben", code=code)
+        assert panel_of(play).finish_button.layout.display == ""
+    return ana, second, code
+
+
+def test_a_reload_after_the_classmate_left_shows_the_match_and_offers_to_finish_it(tables: tuple[Referee, Clock],
+                                                                                   keyed: None) -> None:
+    """Ben left mid-match; Ana reloads before pressing Finish against the computer: the page shows the table's match
+    where it stood, says how it closed as her page said it, and offers Finish, which seats the computer (the reload
+    said only "away" words, when it said anything: here nothing, and the match was gone). Ben, who left, is shown
+    nothing of it."""
+    authority, _clock = tables
+    ana, _second, code = left_by_ben(authority)
+    table = ana.controller
+    again = reloaded(ana, authority, "ana")
+    back, panel = again.controller, panel_of(again)
+    assert isinstance(back, ClassTable) and back is not table and back.mode.kind == "closed"
+    assert back.seat == table.seat and back.match.to_json() == table.match.to_json(), "where it stood"
+    assert back.hand.held[back.seat] == table.hand.held[table.seat] and back.mode == table.mode
+    assert said(again.board.state["message"], "classmates.other_left_won", name="Ben", code=code)
+    assert again.board.state["message"] == ana.board.state["message"], "the same sentence"
+    assert panel.layout.display == "" and panel.finish_button.layout.display == ""
+    assert panel.leave_button.layout.display == "none" and panel.status.value == "" and panel.away == ""
+    assert back.offers()["finish"] == "" and [part.layout.display for part in panel.entry] == [""] * 3
+    assert again.codes_to_keep()[0] is None, "the server holds its moves: the browser keeps nothing of it yet"
+    panel.finish_button.click()
+    assert again.controller is back and isinstance(back.seats[1 - back.seat], Computer)
+    assert said(again.board.state["message"], "classmates.computer_seated",
+                level=mark(f"levels.names.{again.level_pick.value}"))
+    made_a_move(again)  # it plays on against the computer
+    stored = authority.store.table(code)
+    assert stored is not None and stored.taken == (back.seat,) and stored.ending == "left"
+    ben = section(authority, "ben")  # he left it: nothing of it is shown on his page
+    assert not isinstance(ben.controller, ClassTable) and panel_of(ben).finish_button.layout.display == "none"
+
+
+def test_a_match_taken_on_in_one_page_is_not_offered_again_in_another(tables: tuple[Referee, Clock],
+                                                                      keyed: None) -> None:
+    """Ana's two pages both offer Finish once Ben has left; she presses it in one: the server keeps that she took it
+    on, and her other page says it goes on in another page, with Finish no longer offered (each played a copy of its
+    own, at its own level). A reload of the page that took it on shows the match the browser kept, once; a reload of
+    the other shows nothing of it (no second copy)."""
+    authority, _clock = tables
+    ana, second, code = left_by_ben(authority)
+    panel_of(ana).finish_button.click()
+    mine = ana.controller
+    assert isinstance(mine, ClassTable) and mine.computer_sat is not None
+    other = panel_of(second)
+    other.on_report(other.client.mine())  # her watch's report, in the other page
+    assert said(second.board.state["message"], "classmates.taken_elsewhere", code=code)
+    assert second.controller.mode == Closed(ELSEWHERE) and second.controller.computer_sat is None
+    assert other.finish_button.layout.display == "none" and other.status.value == ""
+    assert second.controller.offers()["finish"] == mark("classmates.refused.taken_elsewhere")
+    with pytest.raises(LeopardError, match=re.escape(mark("classmates.refused.taken_elsewhere"))):
+        other.finish()
+    panel_of(ana).on_report(panel_of(ana).client.mine())  # the page that took it on plays on
+    assert ana.controller is mine and mine.computer_sat is not None and said(
+        ana.board.state["message"], "classmates.computer_seated", level=mark(f"levels.names.{ana.level_pick.value}"))
+    back = reloaded(ana, authority, "ana").controller
+    assert isinstance(back, ClassTable) and back.finish is not None and back.computer_sat is not None
+    fresh = reloaded(second, authority, "ana")
+    assert not isinstance(fresh.controller, ClassTable), "no second copy"
+
+
+def test_two_pages_pressing_finish_at_once_play_one_match(tables: tuple[Referee, Clock], keyed: None) -> None:
+    """Both of Ana's pages press Finish against the computer before either hears of the other's: the server decides
+    once (the first); the other page ends saying the match goes on in another page, with no computer seated there."""
+    authority, _clock = tables
+    ana, second, code = left_by_ben(authority)
+    panel_of(ana).finish_button.click()
+    panel_of(second).finish_button.click()  # before its watch brought the report that says so
+    assert isinstance(ana.controller, ClassTable) and ana.controller.computer_sat is not None
+    loser = second.controller
+    assert isinstance(loser, ClassTable) and loser.computer_sat is None and loser.mode == Closed(ELSEWHERE)
+    assert said(second.board.state["message"], "classmates.taken_elsewhere", code=code)
+    assert not said(second.board.state["message"], "classmates.computer_seated",
+                    level=mark(f"levels.names.{ana.level_pick.value}"))
+    assert panel_of(second).finish_button.layout.display == "none"
+    assert second.codes_to_keep()[0] is None, "the browser keeps no second copy"
+    panel_of(second).on_report(panel_of(second).client.mine())  # then its report: nothing more changes
+    assert second.controller is loser and loser.mode == Closed(ELSEWHERE)
+    stored = authority.store.table(code)
+    assert stored is not None and stored.taken == (ana.controller.seat,)
+
+
+def test_a_reload_after_moving_on_from_the_closed_table_goes_on_with_the_match_the_board_held(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """Ben left; Ana did not finish the match against the computer but chose a computer opponent and played a new
+    match: a reload goes on with that match on the board (the closed table, which the page's start shows again, gives
+    way to it), not the other way round."""
+    authority, _clock = tables
+    ana, _second, _code = left_by_ben(authority)
+    ana.level_pick.value = "casual"
+    own = made_a_move(ana)
+    assert not isinstance(own, ClassTable)
+    again = reloaded(ana, authority, "ana")
+    back = again.controller
+    assert not isinstance(back, ClassTable) and back.match.to_json() == own.match.to_json()
+    assert panel_of(again).finish_button.layout.display == "none" and panel_of(again).table is None

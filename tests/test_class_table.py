@@ -23,7 +23,8 @@ from leopard_tutor.engine.turns import cards_drawn, current_player, turn_began
 from leopard_tutor.server.class_store import ClassStore
 from leopard_tutor.server.referee import Referee
 from leopard_tutor.table import Computer, PersonElsewhere, PersonHere, Playing, Table
-from leopard_tutor.table.class_table import ClassTable
+from leopard_tutor.table.class_table import ClassTable, shown_again
+from leopard_tutor.table.modes import ELSEWHERE, Closed
 
 
 def page(tables: Referee, visitor: str) -> ClassTable:
@@ -231,3 +232,42 @@ def test_a_card_picked_on_the_other_turn_is_refused_and_not_shown_picked(two: tu
     assert waiting.tone == "warn" and waiting.marks.selected is None
     assert waiting.board_state().hand is not None
     assert not any(card["selected"] for card in waiting.board_state().hand["cards"])  # type: ignore[index]
+
+
+def test_a_closed_table_taken_on_in_another_page_closes_here_as_taken_elsewhere(two: tuple[Referee, str],
+                                                                                keyed: None) -> None:
+    """Ben left; Ana's two pages are closed, offering Finish against the computer. The server's word that she took it
+    on in one of them (`take_on`, the report's "taken") closes the other as taken on elsewhere, which offers it no
+    more; a page that closes with that word already says so at once; the page where the computer sat is left as it
+    is."""
+    tables, code = two
+    first, second = page(tables, "ana"), page(tables, "ana")
+    tables.end("ben", code, "left")
+    for table in (first, second):
+        table.closed_on_server(tables.report("ana"), code)
+        assert table.mode == Closed("other_left") and table.offers()["finish"] == ""
+    first.seat_computer(BeginnerPlayer(3), "")
+    tables.take_on("ana", code)
+    report = tables.report("ana")
+    assert report["taken"] is True
+    assert not first.taken_elsewhere(code), "the computer sat here: it plays on"
+    assert first.computer_sat is not None and first.mode.kind != "closed"
+    assert second.taken_elsewhere(code) and second.mode == Closed(ELSEWHERE)
+    assert said(second.message, "classmates.taken_elsewhere", code=code)
+    assert second.offers()["finish"] == mark("classmates.refused.taken_elsewhere")
+    assert not second.taken_elsewhere(code), "once"
+    third = page(tables, "ana")  # a page still at the table when the word came: closed as taken on elsewhere at once
+    assert third.closed_on_server(report, code) == mark("classmates.taken_elsewhere", code=code)
+    assert third.mode == Closed(ELSEWHERE)
+
+
+def test_a_page_opened_after_the_table_closed_shows_only_a_match_cut_short_while_the_student_was_there(
+        two: tuple[Referee, str]) -> None:
+    tables, code = two
+    tables.end("ben", code, "left")
+    report = tables.report("ana")
+    assert shown_again(report), "Ben left while she was at it: shown where it stood"
+    assert shown_again(tables.report("ben")), "his too, closed as he left it: what it offers him then is offers.py's"
+    for other in ({"taken": True}, {"ended": "finished"}, {"ended": "damaged"}, {"names": ["Ana", None]},
+                  {"ended": None}, {"table": None}, {"ended": "abandoned", "gone": None, "counts": None}):
+        assert not shown_again({**report, **other}), other

@@ -28,7 +28,7 @@ from ..engine.match import LOST, WON
 from ..engine.moves import NEXT_HAND, move_from_data, move_to_data
 from ..protocol import COMPUTER, EVERYONE_GONE_SECONDS, FINISHED, GONE_SECONDS, LEFT
 from . import sentences
-from .modes import BY_TEACHER, ELSEWHERE, LEFT_HERE, HandFinished, Playing, Reviewing, Seating
+from .modes import BY_TEACHER, ELSEWHERE, LEFT_HERE, Closed, HandFinished, Playing, Reviewing, Seating
 from .seats import Chooser, Computer, PersonElsewhere, PersonHere
 from .table import HintFn, Table
 
@@ -59,6 +59,19 @@ def away_words(report: Mapping[str, Any]) -> str:
     if ending == "teacher" and report.get("counts") is None and not report.get("told"):
         return text("classmates.while_away.teacher", code=code)
     return ""
+
+
+def shown_again(report: Mapping[str, Any]) -> bool:
+    """Whether a page opened after the visitor's table closed (a reload, a new tab: `ClassPanel.resume`) shows that
+    table's match where it stood, as their page showed it when it closed (`ClassTable.closed_on_server` says how it
+    closed, and offers.py what it offers then, Finish against the computer included): a table a classmate sat at,
+    whose match did not finish (a finished match's end is not shown again), whose moves the server still holds (not
+    "damaged"), that closed while the student was at it (one that closed while they were away is told in words,
+    `away_words`), and whose match they have not taken on against the computer (the report's "taken": the page that
+    did keeps it, `match_keeper.py`)."""
+    names, ending = report.get("names") or [None, None], report.get("ended")
+    return (report.get("table") is not None and ending not in (None, FINISHED, "damaged") and bool(names[1])
+            and report.get("seat") in (0, 1) and not report.get("taken") and not away_words(report))
 
 
 @dataclass(frozen=True)
@@ -303,8 +316,8 @@ class ClassTable(Table):
         ended and who had gone; `left`: this page left it). A finished match keeps its end (`end_of_match`; None is
         returned); any other closing closes the table (`close`) with the sentence that says how, which is returned:
         left by the student (in this page or another of theirs), played on against the computer by them in another
-        page or by the classmate while they were away, closed for a reason of the server's, or left by the classmate
-        (the computer may finish the match then)."""
+        page (when they ended it so, or once it had closed: the report's "taken") or by the classmate while they were
+        away, closed for a reason of the server's, or left by the classmate (the computer may finish the match then)."""
         told = report if report is not None and report.get("table") == code else {}
         ending, went = told.get("ended"), told.get("gone")
         seating = self.mode == Seating(code)
@@ -315,10 +328,10 @@ class ClassTable(Table):
         if left or (ending == LEFT and went == self.seat):  # a match two sat at is lost by who leaves it
             lost = not seating and (told.get("counts") == LOST if told else left)
             words, mode = text("classmates.left_lost" if lost else "classmates.left", code=code), LEFT_HERE
+        elif told.get("taken") or (str(ending).startswith(COMPUTER) and went == 1 - self.seat):
+            words, mode = text("classmates.taken_elsewhere", code=code), ELSEWHERE
         elif str(ending).startswith(COMPUTER) and went == self.seat:
             words, mode = away_words(told), "ended"
-        elif str(ending).startswith(COMPUTER) and went == 1 - self.seat:
-            words, mode = text("classmates.taken_elsewhere", code=code), ELSEWHERE
         elif why in CLOSED_WHY:
             by_teacher = why in ("teacher", "forgotten")  # (ended, or cleared with the class)
             gone = GONE_SECONDS if seating else EVERYONE_GONE_SECONDS  # (nobody joined: its host gone sooner)
@@ -332,3 +345,13 @@ class ClassTable(Table):
             words, mode = text(won, name=self.name(1 - self.seat), code=code), "other_left"
         self.close(mode, words)
         return words
+
+    def taken_elsewhere(self, code: str) -> bool:
+        """The server says the person here took the match of this table, `code`, which had closed before it ended, on
+        against the computer in another page of theirs: a board here that still offers it (closed, the computer not
+        seated here) closes as taken on elsewhere (`ELSEWHERE`), which offers it no more. Whether it did."""
+        mode = self.mode.back if isinstance(self.mode, Reviewing) else self.mode
+        if self.computer_sat is not None or not isinstance(mode, Closed) or mode.ending == ELSEWHERE:
+            return False
+        self.close(ELSEWHERE, text("classmates.taken_elsewhere", code=code))
+        return True

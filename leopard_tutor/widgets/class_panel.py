@@ -37,7 +37,7 @@ from ..engine.catalogue import text
 from ..kernel_loop import LoopGone, in_turn, running_loop
 from ..protocol import COMPUTER, LEFT, MATCH_LENGTHS
 from ..table import Table
-from ..table.class_table import ClassTable, away_words
+from ..table.class_table import ClassTable, away_words, shown_again
 from ..table.modes import Seating
 from .ask_first import AskFirst
 from .storage import BrowserStorage
@@ -349,7 +349,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
     def resume(self, redrawn: bool = False) -> bool:
         """At start (a new page, a reload, after a server restart; or the same page `redrawn` in another language, which
         is not said to be back): sit at this visitor's table if there is one (a table that has closed is not sat at
-        again)."""
+        again, but a match it cut short while the student was at it is shown where it stood, saying how it closed and
+        offering what it offered then: `shown_again`). Whether a table is on the board."""
         report = self.client.mine()
         self.round_seen = round_key(report.get("round"))  # a round that came before this page is not acted on again
         live = report.get("table") is not None and report.get("ended") is None
@@ -360,12 +361,34 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
                 self.on_report(report)
             finally:
                 self.redrawn = False
+        elif shown_again(report) and self._show_closed(report):
+            live = True
         else:
             self.away = away_words(report)
             if self.away:
                 self.status.value = html.escape(self.away)
         self.watch(str(report.get("state", "")))
         return live
+
+    def _show_closed(self, report: dict[str, Any]) -> bool:
+        """Show the match of this visitor's table that closed before it ended (`report`), where it stood, closed as
+        their page closed it then (`ClassTable.closed_on_server`, which says how), if it offers Finish against the
+        computer then (offers.py): whether it is on the board."""
+        code, names = str(report["table"]), report["names"]
+        table = self._new_table(report)
+        table.sit(names, "")
+        table.update(report["moves"], replay=True, dealers=report.get("dealers", ()))
+        words = table.closed_on_server(report, code)
+        if words is None or table.offers()["finish"]:
+            return False
+        self.table, self.table_code = table, code
+        kept = self._seat(table)
+        if kept:
+            table.say(f"{table.message} {kept}", table.tone)
+        self._show_entry(True)  # (at no table: another may be opened or joined)
+        self._show_table_buttons()
+        self._refresh()
+        return True
 
     def watch(self, known: str = "") -> None:
         """Have this kernel's watch hand this panel the visitor's reports (`known`: the state of the last one read)."""
@@ -387,6 +410,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             if self.code is not None and code in (None, self.code):
                 self._closed(report)
             elif self.code is None:
+                self._taken_elsewhere(report)
                 self._round_against_computer(report.get("round"))
             return
         if self.code is not None and self.code != code:  # the end of this page's last table did not reach it
@@ -423,6 +447,15 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             self.status.value = gone
         elif self.status.value == gone:  # back: what it offered is gone with it
             self.status.value = ""
+
+    def _taken_elsewhere(self, report: dict[str, Any]) -> None:
+        """The server says another page of this visitor took the match of their closed table on against the computer:
+        the board here, if it still shows that table offering it, says so and offers it no more."""
+        table, code = self.table, report.get("table")
+        if (report.get("taken") and table is not None and code is not None and code == self.table_code
+                and table.taken_elsewhere(str(code))):
+            self._show_table_buttons()
+            self._refresh()
 
     def _show_table_buttons(self) -> None:
         """Finish against the computer and Leave the table, each shown only where this page's class table offers
@@ -521,6 +554,11 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self._computer_round(level, str(seat["rules"]), int(seat["hands"]), words,
                              deal if isinstance(deal, str) else None)
 
+    def shows_closed(self, table: Table) -> bool:
+        """Whether `table` is this visitor's class table that closed before its match ended, as this page shows it
+        (the computer not seated in it here)."""
+        return table is self.table and self.code is None and table.computer_sat is None
+
     def board_shows(self, table: Table) -> None:
         """The section's board shows `table` now: the buttons of a class table that is not on the board give way (a
         closed table's "Finish against the computer" would seat the computer at a table nobody sees), and a closed
@@ -548,6 +586,15 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             self.code = None
             self._show_entry(True)
             self.leave_button.layout.display = "none"
+        else:  # it has closed: the server records that this page took it on, once (another page may have already)
+            closed = self.table_code or table.code
+            try:
+                self._ask_server(self.client.take, closed)
+            except ClassRefused as error:
+                if error.key != "taken_elsewhere" or not table.taken_elsewhere(closed):
+                    raise
+                self._show_table_buttons()
+                return
         words = text("classmates.computer_seated", level=text(f"levels.names.{level}"))
         table.seat_computer(self._computer(level), words, self._options()["hinter"])
         self._show_table_buttons()

@@ -730,10 +730,18 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         (`_fresh_deal`, and not one a link asked otherwise) takes its place there: its kind and rules are chosen
         already, so choosing them again could not bring it back (a page whose class table closed while the learner was
         away keeps saying so first). The `adaptive` choice the browser kept (`adaptive_kept`) is chosen again with the
-        match it played, `game` taken up on the board, or for the page's own fresh deal where none was kept there."""
+        match it played, `game` taken up on the board, or for the page's own fresh deal where none was kept there. A
+        class table that closed before its match ended, which the page's start showed again (`ClassPanel.resume`),
+        gives way to `game`: the board held it, so the learner had moved on from that table."""
         if self.opponent_factory is None:
             return
         board = self.controller
+        if game is not None and self.classmates is not None and self.classmates.shows_closed(board):
+            for saved in aside:  # the page had moved on from its class table that closed (`ClassPanel.resume` showed
+                self._keep_saved(saved)  # it again) to the match its board held: that match goes on there
+            held = game
+            self.board.act(lambda: self._take_up_in_place(held, "", adaptive))
+            return
         away = ""
         if game is None and self._fresh_deal(board):
             game = next((saved for saved in aside if _saved_game(saved).match.rules == board.rules
@@ -798,15 +806,17 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 and table.match is not self._round_match)
 
     def _take_up_in_place(self, game: KeptMatch, away: str, adaptive: object = None) -> None:
-        """Take up `game`, kept aside before a reload, on the board in place of the fresh deal nobody had begun, and
-        say it after `away`, the words of the class table that closed while the learner was away."""
+        """Take up `game`, kept aside before a reload (or on the board), on the board in place of the fresh deal nobody
+        had begun (or of a closed class table shown again), and say it after `away` (if any), the words of the class
+        table that closed while the learner was away."""
         if isinstance(game, FinishedMatch):
             self._take_up_finished(game)
         else:
             self.resume(game)
             self._take_up_adaptive(adaptive)
         table = self.controller
-        table.say(f"{away} {table.message}")
+        if away:
+            table.say(f"{away} {table.message}")
 
     def _keep_saved(self, saved: KeptMatch) -> None:
         """Keep the match `saved` aside under its rules, unless a match is kept there already (or it is a class
