@@ -300,3 +300,45 @@ def test_a_table_nobody_joins_can_be_left_on_a_phone(page: Any, open_board: Any,
     listed = f"{re.escape(text('classmates.open_tables'))}|{re.escape(text('classmates.no_open_tables'))}"
     expect(page.locator(".lt-class-tables")).to_contain_text(re.compile(listed))  # the open tables, listed again
     expect(leave).to_be_hidden()
+
+
+def test_a_match_the_classmate_left_comes_back_after_a_reload_and_is_finished_in_one_page_only(
+        browser: Any, page: Any, open_board: Any, base_url: str, page_errors: list[str]) -> None:
+    """Ana has two tabs at the table; Ben leaves mid-match: both her tabs say so and offer Finish against the computer.
+    She reloads one: it shows the match where it stood, says again that Ben left, and still offers Finish (it said
+    nothing, and the match was gone); pressed there, the computer takes Ben's seat, and her other tab says the match
+    goes on in another page, Finish gone (each tab played a copy of its own)."""
+    ana_board = open_board(base_url)
+    other, ben_page, ben_board, code = two_at_a_table(browser, page, base_url, page_errors, NAMES)
+    second = page.context.new_page()  # Ana's second tab, at the same table
+    try:
+        second.on("pageerror", lambda error: page_errors.append(f"pageerror ({NAMES[0]}, second tab): {error}"))
+        second_board = open_board(base_url, second)
+        seated = re.compile(f"{YOUR_TURN.pattern}|{turn_of(NAMES[0]).pattern}|{turn_of(NAMES[1]).pattern}")
+        for board in (ana_board, ben_board, second_board):
+            expect(board.locator(".lt-turn")).to_have_text(seated, timeout=TIMEOUT)
+        ben_page.get_by_role("button", name=text("classmates.leave")).click()
+        ben_page.get_by_role("button", name=text("classmates.leave_question.start")).click()  # it asks first
+        left = text("classmates.other_left_won", name=NAMES[1], code=code)
+        closed = pattern("classmates.closed_turn", number=r"\d+", hands=r"\d+", rules=".+")
+        for tab, board in ((page, ana_board), (second, second_board)):
+            expect(board.locator(".lt-message")).to_contain_text(left, timeout=TIMEOUT)
+            expect(board.locator(".lt-turn")).to_have_text(closed, timeout=TIMEOUT)
+            expect(tab.get_by_role("button", name=text("classmates.finish"))).to_be_visible(timeout=TIMEOUT)
+        before = read(ana_board)
+        ana_board = open_board(base_url, page)  # a reload of her first tab, before pressing Finish
+        expect(ana_board.locator(".lt-message")).to_have_text(left, timeout=TIMEOUT)
+        expect(ana_board.locator(".lt-turn")).to_have_text(closed, timeout=TIMEOUT)
+        after = read(ana_board)
+        assert (after["turn"], after["hand"], after["squares"]) == (before["turn"], before["hand"], before["squares"])
+        page.get_by_role("button", name=text("classmates.finish")).click()
+        expect(ana_board.locator(".lt-message")).to_contain_text(opening("classmates.computer_seated", "level"),
+                                                                 timeout=TIMEOUT)
+        expect(ana_board.locator(".lt-turn")).not_to_have_text(closed, timeout=TIMEOUT)
+        expect(second_board.locator(".lt-message")).to_contain_text(text("classmates.taken_elsewhere", code=code),
+                                                                    timeout=TIMEOUT)
+        expect(second.get_by_role("button", name=text("classmates.finish"))).to_be_hidden(timeout=TIMEOUT)
+        assert opening("classmates.computer_seated", "level") not in read(second_board)["message"], "no second copy"
+    finally:
+        second.close()
+        other.close()
