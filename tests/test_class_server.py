@@ -6,6 +6,7 @@ data folder, find the seat and the match where they were."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import random
 import re
@@ -194,10 +195,11 @@ def test_forged_and_replayed_intents_change_nothing(class_server: Any) -> None:
                 again = await board_update(mover, lambda t: t["tone"] == "warn", timeout=10)
                 assert len(stored(data, code)[1]) == count == 1 and moves_made(again) == 1
             # the tables' handlers answer a visitor's kernel only: no proof, or a made-up one, is refused
-            for headers in ({}, {"X-Leopard-Kernel": mover.kernel_id, "X-Leopard-Kernel-Proof": "0" * 64}):
-                request = urllib.request.Request(
-                    f"{server.url}leopard/class/move", method="POST", headers=headers,
-                    data=json.dumps({"code": code, "number": 0, "move": {"go out": True}}).encode())
+            for headers, (action, body) in itertools.product(
+                    ({}, {"X-Leopard-Kernel": mover.kernel_id, "X-Leopard-Kernel-Proof": "0" * 64}),
+                    (("move", {"code": code, "number": 0, "move": {"go out": True}}), ("take", {"code": code}))):
+                request = urllib.request.Request(f"{server.url}leopard/class/{action}", method="POST", headers=headers,
+                                                 data=json.dumps(body).encode())
                 with pytest.raises(urllib.error.HTTPError) as refused:
                     urllib.request.urlopen(request, timeout=10)
                 assert refused.value.code == 403
