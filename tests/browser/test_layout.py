@@ -408,6 +408,24 @@ def keep_offered_name(page: Any, lang: str) -> None:
     expect(page.locator(".lt-student").get_by_role("button", name=words["change"])).to_be_focused(timeout=30_000)
 
 
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_a_first_visits_name_and_pointer_to_learn_never_move_the_board(new_page: Any, base_url: str,
+                                                                       size: str) -> None:
+    """On a first visit the header offers a name (on a phone in a row of its own) and Play points to Learn, once the
+    page's kernel has heard what the browser keeps: the board, from the moment it is shown, stays where it is (it was
+    pushed 42 px down, on a phone 107 px, a second or more after it was drawn: a card tapped then was another)."""
+    page = new_page(*SIZES[size])
+    page.add_init_script(script="ltProbes.watchPlace('.lt-play .lt-space')")
+    open_app(page, base_url)
+    expect(page.locator(".lt-student.lt-offered")).to_have_count(1, timeout=30_000)
+    expect(page.locator(".lt-play .lt-newcomer")).to_be_visible()
+    page.evaluate("(section) => ltProbes.settled(section)", "lt-play")
+    places = page.evaluate("window.ltPlaces")
+    first = places[0]
+    moved = [place for place in places if any(abs(now - then) > 1 for now, then in zip(place, first, strict=True))]
+    assert not moved, f"the board's first space, first drawn at {first} (x, y, width, height), moved to {moved}"
+
+
 @pytest.mark.parametrize(("scheme", "lang"), [("light", "en"), ("dark", "es")])
 def test_on_a_phone_the_header_is_one_row_and_plays_controls_stand_above_the_board(
         new_page: Any, base_url: str, scheme: str, lang: str) -> None:
