@@ -484,6 +484,39 @@ def test_on_a_phone_the_header_is_one_row_and_plays_controls_stand_above_the_boa
     assert wide <= SIZES["phone"][0], f"the Examples section is {wide} px wide: its words run off the screen"
 
 
+CHOICES_CUT = """() => { const measure = document.createElement('canvas').getContext('2d');
+  const row = document.querySelector('.lt-play > .lt-controls').getBoundingClientRect();
+  return Array.from(document.querySelectorAll('.lt-play > .lt-controls select')).flatMap((select) => {
+    const style = getComputedStyle(select); measure.font = style.font;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return Array.from(select.options).map((option) => [option.text, measure.measureText(option.text).width, room])
+      .filter(([, wide]) => wide > room + 0.5)
+      .map(([words, wide]) => `${words} (${wide.toFixed(0)} > ${room.toFixed(0)} px)`);
+  }).concat(Array.from(document.querySelectorAll('.lt-play > .lt-controls > *'))
+    .filter((part) => part.getClientRects().length && part.getBoundingClientRect().right > row.right + 0.5)
+    .map((part) => `${part.textContent.trim().slice(0, 20)} ends past the row: ${part.getBoundingClientRect().right}`));
+}"""
+"""The choices of Play's menus that their menu shows cut short (their words wider than the room it gives them, its
+arrow's apart), whichever is chosen; and the parts of Play's row of controls that stand past its end (cut off)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_on_an_upright_phone_plays_menus_show_each_choice_whole(new_page: Any, base_url: str, lang: str) -> None:
+    """Play's Rules menu showed "Revised rules (" on a phone: in its one row above the board, each of Play's menus shows
+    any of its choices whole, beside the whole of New match and Share."""
+    problems = []
+    for width, height in (SIZES["phone"], (360, 740)):
+        page = new_page(width, height, touch=True, mobile=True)
+        open_app(page, f"{base_url}?lang={lang}")
+        expect(page.locator(".lt-student.lt-offered")).to_have_count(1, timeout=30_000)  # (the header settled)
+        problems += [f"at {width}x{height}: {cut}" for cut in page.evaluate(CHOICES_CUT)]
+        problems += [f"at {width}x{height}, a button's words are cut: {cut}"
+                     for cut in page.evaluate("ltProbes.cutTargets()")]
+        controls = page.locator(".lt-play > .lt-controls").first.bounding_box()
+        assert controls and controls["height"] <= 44 + 16, f"Play's controls take {controls} px: more than one row"
+    assert not problems, "\n".join(problems)
+
+
 OFFER_BESIDE_LANGUAGE = """() => {
   const offer = document.querySelector('.lt-student.lt-offered');
   const picker = document.querySelector('.lt-language select');
