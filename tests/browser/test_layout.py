@@ -29,6 +29,7 @@ from leopard_tutor.engine.catalogue import book, text
 from leopard_tutor.engine.game_code import game_code, read_game_code
 from leopard_tutor.engine.turns import apply_move, current_player
 from leopard_tutor.lessons import LESSONS
+from leopard_tutor.lessons.questions import answer_words
 from leopard_tutor.protocol import LEVELS
 
 BOARD_TIMEOUT_MS = 60_000
@@ -980,3 +981,34 @@ def test_on_a_phone_held_sideways_one_scroll_shows_a_whole_turn(new_page: Any, b
         page.screenshot(path=str(artifacts / f"sideways-{section.removeprefix('lt-')}-{width}x{height}.png"))
     assert not problems, "\n".join(problems)
 
+
+
+@pytest.mark.parametrize("size", list(SIDEWAYS))
+def test_on_a_phone_held_sideways_one_scroll_shows_the_question_asked_with_its_answers(
+        new_page: Any, base_url: str, size: str) -> None:
+    """In a Learn stage of questions on a phone held sideways, the one scroll that shows the whole turn (the board's top
+    at the window's top) shows the question asked too, with its answers' buttons (it stood under the message, below
+    the window, while Yes and No were in sight): at the stage's start, and after an answer, for the next question."""
+    width, height = SIDEWAYS[size]
+    page = new_page(width, height, touch=True, mobile=True)
+    lesson = next(lesson for lesson in LESSONS if lesson.questions)
+    page.goto(f"{base_url}?tab=learn&lesson={lesson.stage}", wait_until="commit", timeout=BOARD_TIMEOUT_MS)
+    board = page.locator(".lt-learn .lt-board")
+    board.locator(".lt-space").first.wait_for(state="visible", timeout=BOARD_TIMEOUT_MS)
+    problems = []
+    for number in (1, 2):
+        question = board.locator(".lt-goals li", has_text=re.compile("^" + escaped(opening(
+            "lessons.questions.asked", "prompt", number=number, count=len(lesson.questions)))))
+        expect(question).to_have_count(1, timeout=30_000)
+        page.evaluate("(section) => ltProbes.settled(section)", "lt-learn")
+        board.evaluate("(board) => board.scrollIntoView()")
+        answers = [board.get_by_role("button", name=answer_words(answer), exact=True)
+                   for answer in lesson.questions[number - 1].answers]
+        for part, name in ((question, f"question {number}"), *((a, f"its answer {i}") for i, a in enumerate(answers))):
+            box = part.bounding_box()
+            if not box or box["y"] < -0.5 or box["y"] + box["height"] > height + 0.5:
+                problems.append(f"at {width}x{height}, {name} is out of sight: {box}")
+        seq = board.get_attribute("data-seq")
+        answers[0].tap()
+        expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+    assert not problems, "\n".join(problems)
