@@ -142,6 +142,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.link_query = ""  # the link the app follows (`follow_link`), for its note in another language
         self.asked_languages: tuple[str, ...] = ()  # the browser's, as its request said them, until the page says
         self.page_language.on_restore(self._page_said)
+        self.page_language.on_restore(lambda _kept: self._settle())
         self.link_note = W.HTML()
         self.link_note.add_class("lt-link-note")
         self.storage_note = W.HTML()
@@ -156,6 +157,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         super().__init__([self.head, self.link_note, self.storage_note, self.tabs, self.storage, self.page_language,
                           self.page_address, HeaderFit(), MenuKeys(), InputLimits(), self.page_roles])
         self.add_class("lt-app")
+        self._settle()
         if self.sections:
             self.open_tab(0)
 
@@ -317,6 +319,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
 
         storage = BrowserStorage("progress")
         keep_progress(kernel_progress(), storage, note, self._redraw, nothing)
+        storage.on_restore(lambda _kept: self._settle())  # (after the pointer to Learn is shown or not)
         kernel_progress().merged_listeners.append(self._redraw)  # (a code loaded in Learn shows in Practice at once)
         kernel_progress().listeners.append(self._point_to_learn)  # (gone with the first star or answer)
         return storage
@@ -406,6 +409,21 @@ class TutorApp(W.VBox):  # type: ignore[misc]
             return
         bar = self.member.name_bar(self.head.children, self._name_classmate)
         self.head.children = (bar, *(part for part in self.head.children if not isinstance(part, StudentBar)))
+        bar.storage.on_restore(lambda _kept: self._settle())  # (after the bar shows the name)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Show the tabs and sections once the page has said what the browser keeps (the learner's progress and
+        language and, on a class server, name), else hold them drawn but not shown (`lt-settling`, app.css): what it
+        keeps may put a row above the board (Play's pointer to Learn, a first visit's name on a phone, a note), which
+        arriving after the board would push it away from under a finger."""
+        kept = [self.storage, self.page_language]
+        if self.member is not None and self.member.bar is not None:
+            kept.append(self.member.bar.storage)
+        if all(storage.restored for storage in kept):
+            self.remove_class("lt-settling")
+        else:
+            self.add_class("lt-settling")
 
     def _name_classmate(self, name: str) -> None:
         """The student goes by `name` (offered or kept): Play's classmate name box holds it, unless another name is

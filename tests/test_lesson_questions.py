@@ -241,6 +241,7 @@ def test_the_learn_section_asks_marks_lists_and_takes_answers_by_clicks(keyed: N
     goal = panel(state, "goal")
     assert goal["items"][-1] == mark("lessons.questions.asked", number=1, count=len(lesson.questions),
                                      prompt=first.prompt())
+    assert goal["class"] == "lt-goal-asks"  # (a phone held sideways shows the question over the table)
     square = next(sq for sq in state["squares"] if sq["key"] == first.owner)
     assert [cell["space"] for cell in square["cells"] if cell["last"]] == [first.space]
     seen = panel(state, "list")
@@ -258,4 +259,5 @@ def test_the_learn_section_asks_marks_lists_and_takes_answers_by_clicks(keyed: N
         assert board.state["error"] == ""
     assert controller.attempt.solved and said(board.state["message"], "lessons.feedback.stars", stars=2)
     assert controller.progress.stars[lesson.key] == 2
+    assert panel(board.state, "goal")["class"] == "", "no question asked: the goal's words over the table again"
     assert not any(button["enabled"] for button in board.state["actions"] if button["id"].startswith("answer_"))

@@ -229,7 +229,7 @@ def test_why_is_not_offered_during_a_review_and_asked_for_is_refused_beside_it(k
 
 
 def test_a_saved_games_code_goes_once_the_match_on_the_board_changes(keyed: None) -> None:
-    """QA: Save game pressed during a review, then "Someone at this device" chosen: under the greyed Save game, the old
+    """QA: Save game pressed during a review, then "Someone here" chosen: under the greyed Save game, the old
     match's code stayed, with its promise that pasting it back resumes "the match where it stands". The code and its
     sentence go once the board holds another match, or the match has moved on since (or has another opponent)."""
     play = reviewing()

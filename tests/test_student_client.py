@@ -264,6 +264,24 @@ def test_an_offered_name_is_given_with_a_finished_match() -> None:
     assert bar.storage.saved == offered
 
 
+def test_the_sections_are_shown_once_the_page_has_said_what_the_browser_keeps(keyed: None) -> None:
+    """Play's pointer to Learn and a first visit's name come with the page's word of what the browser keeps: until
+    then the tabs and sections are held unseen (`lt-settling`), so that the board is never first shown where a row
+    coming above it pushes it down; a bar drawn again (another language) holds them again until its page says."""
+    tutor = joined(FakeLink())
+    for restore in (page_restores, lambda app, value: page_restores(bar_of(app), value)):
+        assert "lt-settling" in tutor._dom_classes
+        restore(tutor, "")
+    assert "lt-settling" in tutor._dom_classes, "the language is still to be said"
+    tutor.page_language.restore("")
+    assert "lt-settling" not in tutor._dom_classes
+    assert isinstance(tutor.built[0], PlaySection) and tutor.built[0].newcomer.shown
+    tutor.use_language("es")
+    assert "lt-settling" in tutor._dom_classes, "a new bar: its name is still to be said"
+    page_restores(bar_of(tutor), "")
+    assert "lt-settling" not in tutor._dom_classes
+
+
 def test_an_untouched_visit_leaves_no_row_and_a_first_answer_makes_the_offered_name_its_row(tmp_path: Path) -> None:
     students = Students(ClassStore.in_folder(tmp_path))
     tutor = app.build_app([("play", one_hand_play), ("learn", "leopard_tutor.widgets.learn:build_learn")])

@@ -64,9 +64,9 @@ def moves_part(moves: Sequence[tuple[Move, int]], viewer: int) -> list[State]:
     return shown
 
 
-def goal_panel(title: str, goal: str, items: Sequence[str] = (), note: str = "") -> State:
+def goal_panel(title: str, goal: str, items: Sequence[str] = (), note: str = "", css: str = "") -> State:
     """The side column's goal: "Goal:" and the goal, where each part of it stands, and a note."""
-    return {"kind": "goal", "title": title, "text": goal, "items": list(items), "note": note}
+    return {"kind": "goal", "title": title, "text": goal, "items": list(items), "note": note, "class": css}
 
 
 def text_panel(title: str, paragraphs: Sequence[str], figures: Sequence[State] = (), css: str = "") -> State:

@@ -118,7 +118,8 @@ class LearnController(TableController):
         items = [*attempt.goal_status(), *filter(None, [attempt.question_words()])]
         about_table = any(question.kind != "can a square be worth" for question in lesson.questions)
         seen = [in_sight_panel(attempt.view)] if about_table else []
-        return [goal_panel(text("sections.learn.goal") + ":", lesson.goal, items, " · ".join(status)), *seen,
+        asking = "lt-goal-asks" if attempt.question is not None else ""  # (board.css: on a phone held sideways)
+        return [goal_panel(text("sections.learn.goal") + ":", lesson.goal, items, " · ".join(status), asking), *seen,
                 text_panel(f"{lesson.stage}. {lesson.title}", lesson.intro, figures, css="lt-lesson-text")]
 
     # -- intents -------------------------------------------------------------------------------

@@ -136,7 +136,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self._opening = False
         self._putting_back = False
         self.board = LeopardBoard(controller)
-        self.rules_pick = W.Dropdown(options=[(text(f"rules.{key}"), key) for key in RULE_SETS],
+        self.rules_pick = W.Dropdown(options=[(text(f"rules.menu.{key}"), key) for key in RULE_SETS],
                                      value=controller.rules.key, description=text("play.controls.rules"))
         choices = [*((text(f"levels.names.{name}"), name) for name in LEVEL_CHOICES),
                    (text("play.people.choice"), PEOPLE)]

@@ -169,7 +169,7 @@ class PracticeSection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.kind_pick = W.Dropdown(options=options, value=controller.kind or "",
                                     description=text("sections.practice.kind"))
         self.board.follow_pick(self.kind_pick, lambda kind: controller.set_kind(kind or None))
-        self.rules_pick = W.Dropdown(options=[(text(f"rules.{key}"), key) for key in RULE_SETS],
+        self.rules_pick = W.Dropdown(options=[(text(f"rules.menu.{key}"), key) for key in RULE_SETS],
                                      value=controller.practice.rules.key, description=text("sections.practice.rules"))
         self.board.follow_pick(self.rules_pick, controller.set_rules)
         picks = W.HBox([self.kind_pick, self.rules_pick])

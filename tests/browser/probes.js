@@ -140,4 +140,21 @@ window.ltProbes = {
       return animate.call(this, frames, options);
     };
   },
+
+  // Records, frame by frame from the page's start, each place (x, y, width, height) the first element matching
+  // `selector` is drawn at while it is shown (not hidden, nor under visibility: hidden): window.ltPlaces.
+  watchPlace(selector) {
+    window.ltPlaces = [];
+    const look = () => {
+      const found = document.querySelector(selector);
+      if (found && found.checkVisibility({ visibilityProperty: true })) {
+        const box = found.getBoundingClientRect();
+        const place = [box.x, box.y, box.width, box.height];
+        const last = window.ltPlaces[window.ltPlaces.length - 1];
+        if (box.width && (!last || place.some((value, i) => value !== last[i]))) window.ltPlaces.push(place);
+      }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  },
 };

@@ -29,6 +29,7 @@ from leopard_tutor.engine.catalogue import book, text
 from leopard_tutor.engine.game_code import game_code, read_game_code
 from leopard_tutor.engine.turns import apply_move, current_player
 from leopard_tutor.lessons import LESSONS
+from leopard_tutor.lessons.questions import answer_words
 from leopard_tutor.protocol import LEVELS
 
 BOARD_TIMEOUT_MS = 60_000
@@ -408,6 +409,24 @@ def keep_offered_name(page: Any, lang: str) -> None:
     expect(page.locator(".lt-student").get_by_role("button", name=words["change"])).to_be_focused(timeout=30_000)
 
 
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_a_first_visits_name_and_pointer_to_learn_never_move_the_board(new_page: Any, base_url: str,
+                                                                       size: str) -> None:
+    """On a first visit the header offers a name (on a phone in a row of its own) and Play points to Learn, once the
+    page's kernel has heard what the browser keeps: the board, from the moment it is shown, stays where it is (it was
+    pushed 42 px down, on a phone 107 px, a second or more after it was drawn: a card tapped then was another)."""
+    page = new_page(*SIZES[size])
+    page.add_init_script(script="ltProbes.watchPlace('.lt-play .lt-space')")
+    open_app(page, base_url)
+    expect(page.locator(".lt-student.lt-offered")).to_have_count(1, timeout=30_000)
+    expect(page.locator(".lt-play .lt-newcomer")).to_be_visible()
+    page.evaluate("(section) => ltProbes.settled(section)", "lt-play")
+    places = page.evaluate("window.ltPlaces")
+    first = places[0]
+    moved = [place for place in places if any(abs(now - then) > 1 for now, then in zip(place, first, strict=True))]
+    assert not moved, f"the board's first space, first drawn at {first} (x, y, width, height), moved to {moved}"
+
+
 @pytest.mark.parametrize(("scheme", "lang"), [("light", "en"), ("dark", "es")])
 def test_on_a_phone_the_header_is_one_row_and_plays_controls_stand_above_the_board(
         new_page: Any, base_url: str, scheme: str, lang: str) -> None:
@@ -464,6 +483,39 @@ def test_on_a_phone_the_header_is_one_row_and_plays_controls_stand_above_the_boa
     open_tab(page, "Examples", lang)
     wide = page.evaluate("() => document.querySelector('.lt-examples').scrollWidth")
     assert wide <= SIZES["phone"][0], f"the Examples section is {wide} px wide: its words run off the screen"
+
+
+CHOICES_CUT = """() => { const measure = document.createElement('canvas').getContext('2d');
+  const row = document.querySelector('.lt-play > .lt-controls').getBoundingClientRect();
+  return Array.from(document.querySelectorAll('.lt-play > .lt-controls select')).flatMap((select) => {
+    const style = getComputedStyle(select); measure.font = style.font;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return Array.from(select.options).map((option) => [option.text, measure.measureText(option.text).width, room])
+      .filter(([, wide]) => wide > room + 0.5)
+      .map(([words, wide]) => `${words} (${wide.toFixed(0)} > ${room.toFixed(0)} px)`);
+  }).concat(Array.from(document.querySelectorAll('.lt-play > .lt-controls > *'))
+    .filter((part) => part.getClientRects().length && part.getBoundingClientRect().right > row.right + 0.5)
+    .map((part) => `${part.textContent.trim().slice(0, 20)} ends past the row: ${part.getBoundingClientRect().right}`));
+}"""
+"""The choices of Play's menus that their menu shows cut short (their words wider than the room it gives them, its
+arrow's apart), whichever is chosen; and the parts of Play's row of controls that stand past its end (cut off)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_on_an_upright_phone_plays_menus_show_each_choice_whole(new_page: Any, base_url: str, lang: str) -> None:
+    """Play's Rules menu showed "Revised rules (" on a phone: in its one row above the board, each of Play's menus shows
+    any of its choices whole, beside the whole of New match and Share."""
+    problems = []
+    for width, height in (SIZES["phone"], (360, 740)):
+        page = new_page(width, height, touch=True, mobile=True)
+        open_app(page, f"{base_url}?lang={lang}")
+        expect(page.locator(".lt-student.lt-offered")).to_have_count(1, timeout=30_000)  # (the header settled)
+        problems += [f"at {width}x{height}: {cut}" for cut in page.evaluate(CHOICES_CUT)]
+        problems += [f"at {width}x{height}, a button's words are cut: {cut}"
+                     for cut in page.evaluate("ltProbes.cutTargets()")]
+        controls = page.locator(".lt-play > .lt-controls").first.bounding_box()
+        assert controls and controls["height"] <= 44 + 16, f"Play's controls take {controls} px: more than one row"
+    assert not problems, "\n".join(problems)
 
 
 OFFER_BESIDE_LANGUAGE = """() => {
@@ -929,3 +981,34 @@ def test_on_a_phone_held_sideways_one_scroll_shows_a_whole_turn(new_page: Any, b
         page.screenshot(path=str(artifacts / f"sideways-{section.removeprefix('lt-')}-{width}x{height}.png"))
     assert not problems, "\n".join(problems)
 
+
+
+@pytest.mark.parametrize("size", list(SIDEWAYS))
+def test_on_a_phone_held_sideways_one_scroll_shows_the_question_asked_with_its_answers(
+        new_page: Any, base_url: str, size: str) -> None:
+    """In a Learn stage of questions on a phone held sideways, the one scroll that shows the whole turn (the board's top
+    at the window's top) shows the question asked too, with its answers' buttons (it stood under the message, below
+    the window, while Yes and No were in sight): at the stage's start, and after an answer, for the next question."""
+    width, height = SIDEWAYS[size]
+    page = new_page(width, height, touch=True, mobile=True)
+    lesson = next(lesson for lesson in LESSONS if lesson.questions)
+    page.goto(f"{base_url}?tab=learn&lesson={lesson.stage}", wait_until="commit", timeout=BOARD_TIMEOUT_MS)
+    board = page.locator(".lt-learn .lt-board")
+    board.locator(".lt-space").first.wait_for(state="visible", timeout=BOARD_TIMEOUT_MS)
+    problems = []
+    for number in (1, 2):
+        question = board.locator(".lt-goals li", has_text=re.compile("^" + escaped(opening(
+            "lessons.questions.asked", "prompt", number=number, count=len(lesson.questions)))))
+        expect(question).to_have_count(1, timeout=30_000)
+        page.evaluate("(section) => ltProbes.settled(section)", "lt-learn")
+        board.evaluate("(board) => board.scrollIntoView()")
+        answers = [board.get_by_role("button", name=answer_words(answer), exact=True)
+                   for answer in lesson.questions[number - 1].answers]
+        for part, name in ((question, f"question {number}"), *((a, f"its answer {i}") for i, a in enumerate(answers))):
+            box = part.bounding_box()
+            if not box or box["y"] < -0.5 or box["y"] + box["height"] > height + 0.5:
+                problems.append(f"at {width}x{height}, {name} is out of sight: {box}")
+        seq = board.get_attribute("data-seq")
+        answers[0].tap()
+        expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+    assert not problems, "\n".join(problems)

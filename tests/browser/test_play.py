@@ -257,7 +257,7 @@ def test_an_unanswered_click_says_thinking_after_a_moment(board: Any) -> None:
 
 def test_a_menu_stepped_through_by_keyboard_acts_once_at_enter(board: Any) -> None:
     """Arrowing through the closed Opponent menu changes nothing until Enter (each step used to be a choice: the level
-    changed at each, and passing "Someone at this device" set the match aside); Escape puts the choice back. Every
+    changed at each, and passing "Someone here" set the match aside); Escape puts the choice back. Every
     menu says so to a screen reader, in its description."""
     page = board.page
     wait_my_turn(board)
@@ -664,12 +664,12 @@ def test_a_whole_hand_by_keyboard_alone(board: Any) -> None:
 def test_rule_sets_and_running_leopard_end_turn(board: Any) -> None:
     page = board.page
     rules_menu = page.get_by_role("combobox", name=text("play.controls.rules"))
-    rules_menu.select_option(label=text("rules.ORIGINAL_1963"))
+    rules_menu.select_option(label=text("rules.menu.ORIGINAL_1963"))
     expect(board.locator(".lt-turn")).to_contain_text(text("rules.ORIGINAL_1963"))
     first_row = board.locator(".lt-square[data-side=yours]").locator(".lt-space").nth(0)
     expect(first_row).to_have_attribute("aria-label", re.compile(
         "^" + escaped(opening("board.space_name", "what", label=YOURS, space=7))))
-    rules_menu.select_option(label=text("rules.RUNNING_LEOPARD"))
+    rules_menu.select_option(label=text("rules.menu.RUNNING_LEOPARD"))
     expect(board.locator(".lt-turn")).to_contain_text(text("rules.RUNNING_LEOPARD"))
     expect(page.get_by_role("button", name=text("play.buttons.end_turn"))).to_have_count(1)
 
