@@ -577,9 +577,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         table, code = self.table, self.code
         if table is None:
             raise ClassRefused("not_seated")
-        refused = table.offers()["finish"]  # the one answer to what a class table offers, and why not
-        if refused:
-            raise LeopardError(refused)
+        if table.refused("finish"):  # the one answer to what a class table offers, and why not, said on the board
+            return
         level = self._level()
         if code is not None:  # the table is still open on the server: it records how the match ended
             self._ask_server(self.client.end, code, f"{COMPUTER}{level}")
@@ -591,8 +590,10 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             try:
                 self._ask_server(self.client.take, closed)
             except ClassRefused as error:
-                if error.key != "taken_elsewhere" or not table.taken_elsewhere(closed):
+                if error.key != "taken_elsewhere":
                     raise
+                if not table.taken_elsewhere(closed):  # (the report saying so came while this page asked)
+                    table.say(text("classmates.taken_elsewhere", code=closed))
                 self._show_table_buttons()
                 return
         words = text("classmates.computer_seated", level=text(f"levels.names.{level}"))
