@@ -30,6 +30,10 @@ from .kernel_handler import KernelHandler
 from .referee import Referee
 from .state import state_of
 
+PRESENCE_STEP_SECONDS = 1.0
+"""How often a long poll looks whether its kernel's page has connected, while the report it holds tells of a closed
+table the page has not been told of (`ClassHandler._hold`)."""
+
 
 class Waiters:
     """An event per visitor that is set (and replaced) at every change of their report, for the long polls of their
@@ -59,9 +63,13 @@ class ClassHandler(KernelHandler):
         """Given by the route: the server's tables and their waiters."""
         self.tables, self.waiters = tables, waiters
 
+    def _present(self) -> bool:
+        """Whether the visitor's page is connected to this kernel."""
+        return state_of(self).book.sockets.get(self.kernel_id, 0) > 0
+
     def _report(self) -> dict[str, Any]:
         """The visitor's table; the visitor counts as here only while their page is connected to this kernel."""
-        return self.tables.report(self.visitor, present=state_of(self).book.sockets.get(self.kernel_id, 0) > 0)
+        return self.tables.report(self.visitor, present=self._present())
 
     async def get(self, action: str) -> None:
         """mine, wait, tables."""
@@ -78,10 +86,24 @@ class ClassHandler(KernelHandler):
         known = self.get_argument("known", "")[:200]
         report = self._report()
         if report["state"] == known:
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self.waiters.event(self.visitor).wait(), WAIT_SECONDS)
+            await self._hold(untold=report.get("told") is False and not self._present())
             report = self._report()
         self.answer(report)
+
+    async def _hold(self, untold: bool) -> None:
+        """Wait until the visitor's report changes, or `WAIT_SECONDS`. `untold`: it tells of their closed table, read
+        before this kernel's page connected (a kernel reads its table as it starts, before its page shows it), so it
+        is read again once the page has connected (looked at every `PRESENCE_STEP_SECONDS`), which counts as told
+        (`Referee.report`): a page that showed "while you were away" says it once, however soon it is reloaded."""
+        event, loop = self.waiters.event(self.visitor), asyncio.get_running_loop()
+        end = loop.time() + WAIT_SECONDS
+        while (left := end - loop.time()) > 0:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(event.wait(), min(left, PRESENCE_STEP_SECONDS) if untold else left)
+                return
+            if untold and self._present():
+                self._report()
+                untold = False
 
     def post(self, action: str) -> None:
         """open, join, move, end, take."""
