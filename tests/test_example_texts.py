@@ -36,7 +36,8 @@ def fixed_texts(data: dict[str, Any]) -> list[tuple[str, str]]:
     found = []
     for item in data["examples"]:
         key = item["key"]
-        found += [(key, item["title"]), (key, item["intro"]), *((key, step["caption"]) for step in item["steps"])]
+        found += [(key, item["title"]), (key, item["menu"]), (key, item["intro"]),
+                  *((key, step["caption"]) for step in item["steps"])]
         mirror = item.get("mirror", {})
         found += [(key, mirror[name]) for name in ("title", "intro") if name in mirror]
         found += [(key, caption) for caption in mirror.get("captions", {}).values()]

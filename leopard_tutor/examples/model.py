@@ -47,7 +47,7 @@ from ..engine.translated import overlay, read_words
 from ..engine.view import seen_square
 
 EXAMPLES_FILE = Path(__file__).parent / "data" / "examples.json"
-TEXT_KEYS = frozenset({"title", "intro", "caption", "why"})
+TEXT_KEYS = frozenset({"title", "menu", "intro", "caption", "why"})
 """The entries of the examples file that hold words, the only ones a translation (`data/<lang>/`) gives."""
 
 EXAMPLE_FACTS = frozenset({"start_points", "end_value", "end_points", "top_value", "end_score"}) | RULE_FACTS
@@ -114,10 +114,11 @@ class WorkedExample:
 
     `mirrored` is the same example under the other rule set (for C1-C6 the 1963 keypad picture, which
     is the 2008 one flipped top to bottom; for C8 the 2008 relabelling), or None. `title` and `intro`
-    are filled from `facts` (`example_facts`)."""
+    are filled from `facts` (`example_facts`); `menu` is the example's short name, whole in a phone's menu."""
 
     key: str
     title: str
+    menu: str
     rules: RuleSet
     about: str
     intro: str
@@ -176,15 +177,16 @@ def _example(item: dict[str, Any]) -> WorkedExample:
     mirror = item.get("mirror")
     mirrored = None
     if mirror is not None:
-        mirrored = _version(item["key"], mirror["title"], rules_by_key(mirror["rules"]), item["about"],
+        mirrored = _version(item["key"], mirror["title"], item["menu"], rules_by_key(mirror["rules"]), item["about"],
                             mirror["intro"], mirror.get("start", item["start"]), item["steps"], mirror=True)
-    return replace(_version(item["key"], item["title"], rules_by_key(item["rules"]), item["about"], item["intro"],
-                            item["start"], item["steps"], mirror=False), mirrored=mirrored)
+    return replace(_version(item["key"], item["title"], item["menu"], rules_by_key(item["rules"]), item["about"],
+                            item["intro"], item["start"], item["steps"], mirror=False), mirrored=mirrored)
 
 
-def _version(key: str, title: str, rules: RuleSet, about: str, intro: str, start: str, items: list[dict[str, Any]],
-             mirror: bool) -> WorkedExample:
-    """One example under one rule set, its title and introduction filled from the engine's facts."""
+def _version(key: str, title: str, menu: str, rules: RuleSet, about: str, intro: str, start: str,
+             items: list[dict[str, Any]], mirror: bool) -> WorkedExample:
+    """One example under one rule set, its title and introduction filled from the engine's facts (its short name for
+    the menu, `menu`, is the same under either rule set)."""
     steps = _steps(key, start, items, rules, about, mirror)
     facts = example_facts(steps, rules)
     try:
@@ -192,7 +194,7 @@ def _version(key: str, title: str, rules: RuleSet, about: str, intro: str, start
             check_placeholders(template, frozenset(facts), f"{key} {where}")
     except FactError as error:
         raise ExampleFormatError(str(error)) from None
-    return WorkedExample(key, fill(title, facts), rules, about, fill(intro, facts), steps, facts=facts)
+    return WorkedExample(key, fill(title, facts), menu, rules, about, fill(intro, facts), steps, facts=facts)
 
 
 def example_facts(steps: Sequence[Step], rules: RuleSet) -> dict[str, object]:

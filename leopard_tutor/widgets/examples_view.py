@@ -131,7 +131,7 @@ class ExamplesSection(SectionDefaults, W.VBox):  # type: ignore[misc]
     def __init__(self, controller: ExampleController) -> None:
         self.controller = controller
         self.board = LeopardBoard(controller)
-        options = [(f"{e.key} · {e.title}", i) for i, e in enumerate(controller.examples)]
+        options = [(f"{e.key} · {e.menu}", i) for i, e in enumerate(controller.examples)]  # (the title: over the board)
         self.picker = W.Dropdown(options=options, value=controller.index, description=text("sections.examples.pick"))
         self.board.follow_pick(self.picker, controller.show)
         notes = W.HTML(scores_html())  # (the examples whose pictures are lost are the developers' record, not shown)

@@ -9,6 +9,7 @@ Screenshots of every tab at every size and theme are saved in artifacts/layout/ 
 from __future__ import annotations
 
 import base64
+import contextvars
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,9 +26,10 @@ from test_play import move_by_clicks, read, wait_my_turn
 
 from leopard_tutor.ai.players import BeginnerPlayer
 from leopard_tutor.engine import RULE_SETS, Match, Play, bonus_table, scoring_lines
-from leopard_tutor.engine.catalogue import book, text
+from leopard_tutor.engine.catalogue import answer_in, book, text
 from leopard_tutor.engine.game_code import game_code, read_game_code
 from leopard_tutor.engine.turns import apply_move, current_player
+from leopard_tutor.examples import WorkedExample, load_examples
 from leopard_tutor.lessons import LESSONS
 from leopard_tutor.lessons.questions import answer_words
 from leopard_tutor.protocol import LEVELS
@@ -515,6 +517,103 @@ def test_on_an_upright_phone_plays_menus_show_each_choice_whole(new_page: Any, b
                      for cut in page.evaluate("ltProbes.cutTargets()")]
         controls = page.locator(".lt-play > .lt-controls").first.bounding_box()
         assert controls and controls["height"] <= 44 + 16, f"Play's controls take {controls} px: more than one row"
+    assert not problems, "\n".join(problems)
+
+
+EXAMPLE_CHOICES_CUT = """() => { const measure = document.createElement('canvas').getContext('2d');
+  const select = document.querySelector('.lt-examples .lt-controls select'); const style = getComputedStyle(select);
+  measure.font = style.font;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return Array.from(select.options).map((option) => [option.text, measure.measureText(option.text).width])
+    .filter(([, wide]) => wide > room + 0.5)
+    .map(([words, wide]) => `${words} (${wide.toFixed(0)} > ${room.toFixed(0)} px)`);
+}"""
+"""The choices of the Examples menu that it shows cut short, whichever is chosen: their words wider than the room the
+menu gives them (its arrow's apart)."""
+EXAMPLE_TITLE = """() => { const title = document.querySelector('.lt-examples .lt-example-text .lt-panel-title');
+  const box = title.getBoundingClientRect();
+  const table = document.querySelector('.lt-examples .lt-table').getBoundingClientRect();
+  return {words: title.textContent, left: box.left, top: box.top, right: box.right, bottom: box.bottom,
+          cut: title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1,
+          table: table.top};
+}"""
+"""Where the chosen example's title is drawn, whether its words are cut, and where the table (its square) begins."""
+
+
+def examples_shown_in(lang: str) -> tuple[WorkedExample, ...]:
+    """The worked examples as a page in `lang` shows them: their words, and the facts in them, in `lang`."""
+    def load() -> tuple[WorkedExample, ...]:
+        answer_in(lang)  # (in this context only)
+        return load_examples(lang=lang)[0]
+    return contextvars.copy_context().run(load)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_on_an_upright_phone_the_examples_menu_shows_each_choice_whole_and_the_title_stands_over_the_board(
+        new_page: Any, base_url: str, lang: str) -> None:
+    """The Examples menu cut its long titles on a phone ("C1 · Cards from ace to nine: a 4, an 8, a 3 and your
+    opponent's 6": 374 px of words in a 248 px menu): it names each example short, whole, and the chosen example's
+    whole title stands over its square, within the screen."""
+    examples = examples_shown_in(lang)
+    problems = []
+    for width, height in (SIZES["phone"], SMALL_PHONE):
+        page = new_page(width, height, touch=True, mobile=True)
+        open_app(page, f"{base_url}?lang={lang}")
+        keep_offered_name(page, lang)
+        board = open_tab(page, "Examples", lang)
+        problems += [f"at {width}x{height}, the menu cuts {cut}" for cut in page.evaluate(EXAMPLE_CHOICES_CUT)]
+        for index, example in enumerate(examples):
+            page.locator(".lt-examples .lt-controls select").select_option(index=index)
+            expect(board.locator(".lt-turn")).to_contain_text(f"{example.key} ·", timeout=30_000)
+            page.evaluate("(section) => ltProbes.settled(section)", SECTIONS["Examples"])
+            title = page.evaluate(EXAMPLE_TITLE)
+            if (title["words"] != f"{example.key} · {example.title}" or title["cut"] or title["left"] < -0.5
+                    or title["right"] > width + 0.5 or title["top"] < -0.5 or title["bottom"] > title["table"] + 0.5):
+                problems.append(f"at {width}x{height}, {example.key}'s title is not whole over the board: {title}")
+    assert not problems, "\n".join(problems)
+
+
+SMALL_PHONE = (360, 740)
+"""A small phone held upright (a 360 px Android): its header and its hand take two rows each."""
+LONGEST_OPENINGS = {"en": "2SBD78UC", "es": "9NVNQ7QS"}
+"""In each language, the deal whose opening message is the longest of 3,000 deals measured: the computer moves first,
+its move is told (263 characters in English, 255 in Spanish, five lines on a 390 px phone)."""
+LONGEST_AFTER_A_MOVE = "EAVFAMX8"
+"""The deal whose message after the learner's first move is the longest of 250 deals measured, every first move tried:
+its first card, a jack, can only cover the computer's opening king face down, and the computer covers the jack (325
+characters in English, 312 in Spanish, six lines on a 390 px phone)."""
+LONG_MESSAGE = 250
+"""Fewer characters than these deals' messages: a shorter message is not the one measured (the deals have changed)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_on_an_upright_phone_plays_longest_first_messages_fit(new_page: Any, base_url: str, artifacts: Path,
+                                                               lang: str) -> None:
+    """The longest messages measured, the opening one of a deal where the computer moves first and the one after the
+    learner's first move (the learner's move and the computer's reply told in full): on a 390 x 844 phone each ends
+    inside the window (they ended 10 to 23 px below it; a fresh random deal's made the one-screen test fail now and
+    then); on a 360 x 740 phone, where the header and the hand take two rows each and the buttons stand under the fold,
+    one scroll shows from the turn line to the message's end."""
+    problems = []
+    for deal, move in ((LONGEST_OPENINGS[lang], False), (LONGEST_AFTER_A_MOVE, True)):
+        for width, height in (SIZES["phone"], SMALL_PHONE):
+            page = new_page(width, height, touch=True, mobile=True)
+            open_app(page, f"{base_url}?lang={lang}&deal={deal}")
+            keep_offered_name(page, lang)
+            if move:
+                make_a_move(page.locator(".lt-play .lt-board"), lang)
+            page.evaluate("(section) => ltProbes.settled(section)", "lt-play")
+            said = page.locator(".lt-play .lt-message").text_content() or ""
+            assert len(said) >= LONG_MESSAGE, f"deal {deal} no longer gives a long message: {said!r}"
+            boxes = dict(page.evaluate("([s, n]) => ltProbes.boxes(s, n)", ["lt-play", [".lt-turn", ".lt-message"]]))
+            (_, turn_top, _, _), (left, top, right, bottom) = boxes[".lt-turn"][0], boxes[".lt-message"][0]
+            screen = f"deal {deal}{' after a move' if move else ''} at {width}x{height}"
+            if (width, height) == SIZES["phone"]:
+                problems += [f"{screen}: {p}" for p in outside([(".lt-message", [[left, top, right, bottom]])],
+                                                               width, height)]
+            elif bottom - turn_top > height + 0.5:
+                problems.append(f"{screen}: the turn line to the message's end takes {bottom - turn_top:.0f} px")
+            page.screenshot(path=str(artifacts / f"longest-{lang}-{deal}-{width}x{height}.png"))
     assert not problems, "\n".join(problems)
 
 

@@ -241,10 +241,11 @@ def test_the_stage_picker_is_a_row_of_tabs_over_the_board(page: Any, base_url: s
 
 def test_step_through_example_c3_and_read_its_values(board: Any) -> None:
     root = open_tab(board, "Examples", "lt-examples")
-    board.page.locator(".lt-examples select").select_option(label="C3 · The king: from 1 point to 8")
+    board.page.locator(".lt-examples select").select_option(label="C3 · The king")  # its short name: the title shows
     revised, original = text("rules.REVISED_2008"), text("rules.ORIGINAL_1963")
     expect(root.locator(".lt-turn")).to_have_text(text("sections.examples.turn", key="C3", step=1, steps=2,
                                                        rules=revised), timeout=TIMEOUT)
+    expect(root.locator(".lt-example-text .lt-panel-title")).to_have_text("C3 · The king: from 1 point to 8")
     expect(root.locator(".lt-value")).to_have_text(worth(YOURS, 1))
     expect(root.get_by_role("button", name="Back")).to_be_disabled()
     root.get_by_role("button", name="Next").focus()
@@ -276,7 +277,7 @@ def test_a_greyed_button_is_reached_by_tab_and_pressed_says_why(board: Any) -> N
     shows beside the table, where a space's shows on hover and focus."""
     root = open_tab(board, "Examples", "lt-examples")
     page = board.page
-    page.locator(".lt-examples select").select_option(label="C3 · The king: from 1 point to 8")
+    page.locator(".lt-examples select").select_option(label="C3 · The king")
     first = text("sections.examples.turn", key="C3", step=1, steps=2, rules=text("rules.REVISED_2008"))
     expect(root.locator(".lt-turn")).to_have_text(first, timeout=TIMEOUT)
     back, reason = root.get_by_role("button", name=text("sections.examples.back")), text("sections.examples.first")
