@@ -65,7 +65,8 @@ def moves_part(moves: Sequence[tuple[Move, int]], viewer: int) -> list[State]:
 
 
 def goal_panel(title: str, goal: str, items: Sequence[str] = (), note: str = "", css: str = "") -> State:
-    """The side column's goal: "Goal:" and the goal, where each part of it stands, and a note."""
+    """The side column's goal: "Goal:" and the goal, where each part of it stands, and a note; `css`, a class of its
+    box (Learn's while a question is asked)."""
     return {"kind": "goal", "title": title, "text": goal, "items": list(items), "note": note, "class": css}
 
 
