@@ -383,3 +383,15 @@ def test_a_placeholder_the_engine_cannot_fill_stops_the_import(tmp_path: Path, k
                                                                 change: dict[str, Any], message: str) -> None:
     with pytest.raises(ExampleFormatError, match=message):
         _load_with(tmp_path, key, change, step)
+
+
+@pytest.mark.parametrize("path", [EXAMPLES_FILE, EXAMPLES_FILE.parent / "es" / "examples.json"], ids=["en", "es"])
+def test_no_title_repeats_the_key_its_heading_puts_before_it(path: Path) -> None:
+    """The example's heading is "C1 · title" (over the board on a phone): a title, the mirror's too, says what the
+    example is about without its key (it read "C1 · C1 with the 1963 keypad numbering")."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    keys = [item["key"] for item in DATA["examples"]]
+    titles = [(key, item[part]["title"] if part else item["title"])
+              for key, item in zip(keys, data["examples"], strict=True)
+              for part in ("", "mirror") if not part or part in item]
+    assert [(key, title) for key, title in titles if re.match(r"C\d", title)] == []
