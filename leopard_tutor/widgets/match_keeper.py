@@ -15,8 +15,8 @@ aside, and choosing its rules and a computer opponent takes it up, as the senten
 deal's page reloaded goes on with that deal where it was, and a link's page reloaded with its match; the same deal's
 link opened in a new tab deals it afresh (the match another tab played on is kept aside). A game between two people at
 one device has no code and is not kept. Each tab keeps its own: a reload of one takes up that tab's matches, not those
-another tab saved last; a new tab takes up those saved last. What a browser gives back is input like any other: a text
-that is not such JSON, or a code that cannot be read, is logged and changes nothing.
+another tab saved last; a new tab takes up those saved last, which are then its own. What a browser gives back is
+input like any other: a text that is not such JSON, or a code that cannot be read, is logged and changes nothing.
 """
 
 from __future__ import annotations

@@ -53,7 +53,8 @@ class BrowserStorage(PageWrites, anywidget.AnyWidget):
     saved = traitlets.Unicode("").tag(sync=True)
     per_tab = traitlets.Bool(False).tag(sync=True)
     """Whether a reload of a tab takes up what that tab kept (also kept in its sessionStorage), not what another
-    tab of the browser wrote last; a new tab still takes up what was written last."""
+    tab of the browser wrote last; a new tab still takes up what was written last, which is then its own (a reload of
+    it takes that up again, not what another tab wrote since)."""
 
     def __init__(self, name: str, per_tab: bool = False, **kwargs: Any) -> None:
         if not name.isidentifier():

@@ -307,7 +307,8 @@ def test_a_match_the_classmate_left_comes_back_after_a_reload_and_is_finished_in
     """Ana has two tabs at the table; Ben leaves mid-match: both her tabs say so and offer Finish against the computer.
     She reloads one: it shows the match where it stood, says again that Ben left, and still offers Finish (it said
     nothing, and the match was gone); pressed there, the computer takes Ben's seat, and her other tab says the match
-    goes on in another page, Finish gone (each tab played a copy of its own)."""
+    goes on in another page, Finish gone (each tab played a copy of its own). A reload of that other tab does not take
+    the match up again from what the browser keeps (it did, and the two tabs then played two copies)."""
     ana_board = open_board(base_url)
     other, ben_page, ben_board, code = two_at_a_table(browser, page, base_url, page_errors, NAMES)
     second = page.context.new_page()  # Ana's second tab, at the same table
@@ -339,6 +340,13 @@ def test_a_match_the_classmate_left_comes_back_after_a_reload_and_is_finished_in
                                                                     timeout=TIMEOUT)
         expect(second.get_by_role("button", name=text("classmates.finish"))).to_be_hidden(timeout=TIMEOUT)
         assert opening("classmates.computer_seated", "level") not in read(second_board)["message"], "no second copy"
+        taken = read(ana_board)
+        second_board = open_board(base_url, second)  # a reload of the other tab
+        expect(second_board.locator(".lt-turn")).to_have_text(YOUR_TURN, timeout=TIMEOUT)  # a match of its own
+        expect(second.get_by_role("button", name=text("classmates.finish"))).to_be_hidden()
+        again = read(second_board)
+        assert (again["hand"], again["squares"]) != (taken["hand"], taken["squares"]), "no second copy after a reload"
+        assert opening("classmates.computer_seated", "level") not in again["message"], again["message"]
     finally:
         second.close()
         other.close()

@@ -12,7 +12,8 @@ const LIMIT = 20000;  // characters sent back at most (Python refuses more anywa
 
 // A text kept per tab ("per_tab") is also kept in the tab's sessionStorage, which outlives a reload of this
 // tab only: a reload takes up the tab's own text, and a new tab (whose sessionStorage is empty) the text
-// the browser's tabs wrote last. The tab keeps "" too, so that a tab that kept nothing takes up nothing.
+// the browser's tabs wrote last, which is the tab's own from then on (a reload takes it up again, not what
+// another tab wrote since). The tab keeps "" too, so that a tab that kept nothing takes up nothing.
 
 function readTab(key) {
   try {
@@ -37,7 +38,9 @@ export default {
     const perTab = model.get("per_tab");
     const ownKept = perTab ? readTab(key) : null;
     const kept = ownKept === null ? read(key) : ownKept;
-    model.send({ type: "restore", value: kept.length <= LIMIT ? kept : "", tab: ownKept !== null, refused: !keeps() });
+    const value = kept.length <= LIMIT ? kept : "";
+    if (perTab && ownKept === null) writeTab(key, value);  // what a new tab took up is its own
+    model.send({ type: "restore", value, tab: ownKept !== null, refused: !keeps() });
     const save = () => {
       write(key, model.get("saved"));
       if (perTab) writeTab(key, model.get("saved"));
