@@ -617,7 +617,8 @@ def test_on_an_upright_phone_plays_longest_first_messages_fit(new_page: Any, bas
     assert not problems, "\n".join(problems)
 
 
-MENU_WORDS_UNDER_ARROW = """() => Array.from(document.querySelectorAll('.lt-play > .lt-controls select')).flatMap((menu) => {
+MENU_WORDS_UNDER_ARROW = """() => Array.from(document.querySelectorAll('.lt-play > .lt-controls select'))
+ .flatMap((menu) => {
   const style = getComputedStyle(menu);
   const measure = document.createElement('canvas').getContext('2d');
   measure.font = style.font;
