@@ -617,6 +617,64 @@ def test_on_an_upright_phone_plays_longest_first_messages_fit(new_page: Any, bas
     assert not problems, "\n".join(problems)
 
 
+MENU_WORDS_UNDER_ARROW = """() => Array.from(document.querySelectorAll('.lt-play > .lt-controls select'))
+ .flatMap((menu) => {
+  const style = getComputedStyle(menu);
+  const measure = document.createElement('canvas').getContext('2d');
+  measure.font = style.font;
+  const arrow = parseFloat(style.backgroundSize) || 0;  // the widgets' arrow: a picture at the menu's right edge
+  const room = menu.clientWidth - parseFloat(style.paddingLeft) - arrow - 2;
+  return Array.from(menu.options).map((option) => [option.text, measure.measureText(option.text).width])
+    .filter(([, wide]) => wide > room).map(([words, wide]) => `${words} (${wide.toFixed(1)} > ${room.toFixed(1)} px)`);
+})"""
+"""The choices of Play's menus whose words, shown in the menu, would reach within 2 px of its arrow's picture."""
+REFITTED = """async (section) => {
+  const board = document.querySelector(`.${section} .lt-board`);
+  const before = board.getAttribute('data-cell');
+  window.dispatchEvent(new Event('resize'));
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  await ltProbes.settled(section);
+  return [before, board.getAttribute('data-cell')];
+}"""
+"""A section's card size before and after the board is made to fit itself afresh (a window's resize)."""
+
+
+@pytest.mark.parametrize(("scheme", "lang"), [("light", "en"), ("dark", "es")])
+def test_on_an_upright_phone_a_first_visits_whole_turn_fits_under_the_name_offered(
+        new_page: Any, base_url: str, artifacts: Path, scheme: str, lang: str) -> None:
+    """A student's very first screen on a 390 x 844 phone, at a class server: the header offers a name in a row of its
+    own and Play points to Learn, and the longest opening message stands under the board: both squares, the hand and
+    the message's whole text lie within the screen (the message began at 808 px and ended 30 px below it, or 50 px
+    with a long one: the cards kept the size fitted before the name's row came). The cards are those a fresh fit
+    gives. Play's menus keep their words clear of their arrow ("Someone here" ran to its edge). Once the name is kept,
+    a 360 x 740 phone's header takes one row (its language picker stood on a second one)."""
+    page = new_page(*SIZES["phone"], scheme=scheme, touch=True, mobile=True)
+    open_app(page, f"{base_url}?lang={lang}&deal={LONGEST_OPENINGS[lang]}")
+    expect(page.locator(".lt-student.lt-offered")).to_have_count(1, timeout=30_000)
+    expect(page.locator(".lt-play .lt-newcomer")).to_be_visible()
+    page.evaluate("(section) => ltProbes.settled(section)", "lt-play")
+    said = page.locator(".lt-play .lt-message").text_content() or ""
+    assert len(said) >= LONG_MESSAGE, f"the deal no longer gives a long message: {said!r}"
+    needed = [".lt-square[data-side=yours] .lt-grid", ".lt-square[data-side=theirs] .lt-grid", ".lt-hand",
+              ".lt-actions", ".lt-message"]
+    boxes = page.evaluate("([s, n]) => ltProbes.boxes(s, n)", ["lt-play", needed])
+    page.screenshot(path=str(artifacts / f"first-visit-{lang}-{scheme}-390x844.png"))
+    problems = outside(boxes, *SIZES["phone"])
+    assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
+    cells = page.evaluate(REFITTED, "lt-play")
+    if cells[0] != cells[1]:
+        problems.append(f"the cards were {cells[0]} px, a fresh fit makes them {cells[1]} px")
+    problems += [f"a menu's words reach its arrow: {cut}" for cut in page.evaluate(MENU_WORDS_UNDER_ARROW)]
+    keep_offered_name(page, lang)
+    page.set_viewport_size({"width": SMALL_PHONE[0], "height": SMALL_PHONE[1]})
+    page.evaluate("(section) => ltProbes.settled(section)", "lt-play")
+    head = page.locator(".lt-app > .lt-head").bounding_box()
+    if not head or head["height"] > 52:
+        problems.append(f"at {SMALL_PHONE[0]}x{SMALL_PHONE[1]} the header with a kept name is {head} (two rows)")
+    page.screenshot(path=str(artifacts / f"first-visit-kept-{lang}-{scheme}-360x740.png"))
+    assert not problems, "\n".join(problems)
+
+
 OFFER_BESIDE_LANGUAGE = """() => {
   const offer = document.querySelector('.lt-student.lt-offered');
   const picker = document.querySelector('.lt-language select');

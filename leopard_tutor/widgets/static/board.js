@@ -586,14 +586,19 @@ export default {
     });
     resized.observe(root);
     window.addEventListener("resize", queueFit);
-    // what stands above the board in its section (a panel that grows or shrinks) moves the board's top;
-    // the board is put in its section after it is drawn, so the section is watched from the first fit
+    // what stands above the board in its section (a panel that grows or shrinks) moves the board's top, and so does
+    // what stands above the section in the app (a first visit's name offered in a row of its own on a phone, then
+    // kept: the cards kept the size fitted under one header row and the message ended off the screen); the board
+    // is put in its section after it is drawn, so the section and the app are watched from the first fit
     let sectionWatched = false;
+    const watched = new ResizeObserver(queueFit);
     function watchSection() {
       const section = root.closest(".lt-section");
       if (sectionWatched || !section) return;
       sectionWatched = true;
-      new ResizeObserver(queueFit).observe(section);
+      watched.observe(section);
+      const app = root.closest(".lt-app");  // (its height changes with the board's too: a fit then finds nothing new)
+      if (app) watched.observe(app);
     }
 
     // -- motion: placed cards travel to their space, the computer's after the learner's ---------
@@ -817,6 +822,7 @@ export default {
       clearInterval(asking);
       clearFlights();
       resized.disconnect();
+      watched.disconnect();
       window.removeEventListener("resize", queueFit);
       model.off("change:state", render);
       model.off("change:texts", render);
