@@ -33,7 +33,8 @@ window.ltProbes = {
   // WCAG 2.1 contrast of every piece of visible text in the app's window (or under another root, the whole of it
   // where `whole`: the class page's body): its colour against the colour behind it (semi-transparent layers
   // blended, opacity applied); 4.5:1 for text, 3:1 for large text (24 px, or 18.67 px bold). Disabled controls and
-  // the board's greyed buttons (aria-disabled) are exempt, as WCAG exempts inactive components.
+  // greyed ones (aria-disabled: the board's buttons, and the page's that say why, kept in the Tab order) are exempt,
+  // as WCAG exempts inactive components.
   contrast(root = ".lt-app", whole = false) {
     const parse = (c) => {
       const m = c.match(/[\d.]+/g);
@@ -72,7 +73,7 @@ window.ltProbes = {
       if (!node.textContent.trim() || seen.has(el) || !el.getClientRects().length) continue;
       seen.add(el);
       const style = getComputedStyle(el);
-      if (style.visibility === "hidden" || el.closest('[disabled], .lt-button[aria-disabled="true"]')) continue;
+      if (style.visibility === "hidden" || el.closest('[disabled], :is(.lt-button, .jupyter-button, select)[aria-disabled="true"]')) continue;
       const box = el.getBoundingClientRect();
       if (box.width < 2 || box.height < 2 || (!whole && (box.bottom < 0 || box.top > innerHeight))) continue;
       let fg;
