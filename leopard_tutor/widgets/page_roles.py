@@ -6,7 +6,9 @@ the row of sections is a named tablist whose tabs each control their own tab pan
 the page was opened with, on keeping the learner's progress: `.lt-link-note`, `.lt-storage-note`) are named regions
 while they say something, so that no content of the page is outside a landmark. A press (a finger's tap or a click)
 on a greyed control marked `lt-says-why` shows why it is greyed beside it (a button's title; for a menu of Play's row,
-the note under that row), where a finger finds no tooltip. A row that asks a question (`lt-asks`, its sentence
+the note under that row), where a finger finds no tooltip; greyed, such a control stays in the keyboard's Tab order
+(WAI-ARIA's "focusable when disabled": `aria-disabled`, never `disabled`, its reason its description) and a press or
+Enter there changes nothing, as the widget's own `disabled` asks. A row that asks a question (`lt-asks`, its sentence
 `lt-question-words`: New match's question) has its buttons described by its sentence (`aria-describedby`), so the
 keyboard put on an answer hears what it answers, and Escape there presses the answer that loses nothing (`lt-keeps`);
 Enter in a box of a row that submits (`lt-submits`: a table's code) presses its button (`lt-submit`: Join); every

@@ -33,7 +33,8 @@ window.ltProbes = {
   // WCAG 2.1 contrast of every piece of visible text in the app's window (or under another root, the whole of it
   // where `whole`: the class page's body): its colour against the colour behind it (semi-transparent layers
   // blended, opacity applied); 4.5:1 for text, 3:1 for large text (24 px, or 18.67 px bold). Disabled controls and
-  // the board's greyed buttons (aria-disabled) are exempt, as WCAG exempts inactive components.
+  // greyed ones (aria-disabled: the board's buttons, and the page's that say why, kept in the Tab order) are exempt,
+  // as WCAG exempts inactive components.
   contrast(root = ".lt-app", whole = false) {
     const parse = (c) => {
       const m = c.match(/[\d.]+/g);
@@ -72,7 +73,7 @@ window.ltProbes = {
       if (!node.textContent.trim() || seen.has(el) || !el.getClientRects().length) continue;
       seen.add(el);
       const style = getComputedStyle(el);
-      if (style.visibility === "hidden" || el.closest('[disabled], .lt-button[aria-disabled="true"]')) continue;
+      if (style.visibility === "hidden" || el.closest('[disabled], :is(.lt-button, .jupyter-button, select)[aria-disabled="true"]')) continue;
       const box = el.getBoundingClientRect();
       if (box.width < 2 || box.height < 2 || (!whole && (box.bottom < 0 || box.top > innerHeight))) continue;
       let fg;
@@ -96,6 +97,54 @@ window.ltProbes = {
       }
     }
     return failures;
+  },
+
+  // How the board's greyed buttons look beside the page's own buttons offered now: each greyed button's words, the
+  // luminance of its background as seen (its opacity applied over what is behind it) and the contrast of its words on
+  // it; and the lowest luminance of an offered page button's background (ipywidgets' buttons, outside the board).
+  greyedLook() {
+    const parse = (c) => {
+      const m = c.match(/[\d.]+/g);
+      return m ? [+m[0], +m[1], +m[2], m.length > 3 ? +m[3] : 1] : [0, 0, 0, 0];
+    };
+    const over = (top, below) => [0, 1, 2].map((i) => top[i] * top[3] + below[i] * (1 - top[3])).concat(1);
+    const lum = (c) => {
+      const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+      return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+    };
+    const ratio = (a, b) => {
+      const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+      return (x + 0.05) / (y + 0.05);
+    };
+    const behind = (el) => {  // the colour behind `el` (its own background left out)
+      const layers = [];
+      for (let node = el.parentElement; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        const bg = parse(style.backgroundColor);
+        const image = style.backgroundImage.match(/rgba?\([^)]*\)/);  // (the felt: its gradient's first colour)
+        const colour = bg[3] > 0 ? bg : image ? parse(image[0]) : bg;
+        if (colour[3] > 0) layers.push(colour);
+        if (colour[3] >= 1) break;
+      }
+      let colour = [255, 255, 255, 1];
+      for (const layer of layers.reverse()) colour = over(layer, colour);
+      return colour;
+    };
+    const seen = (el) => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden";
+    const greyed = Array.from(document.querySelectorAll('.lt-app .lt-board .lt-button[aria-disabled="true"]'))
+      .filter(seen).map((el) => {
+        const style = getComputedStyle(el);
+        const under = behind(el);
+        const own = over(parse(style.backgroundColor), under);
+        const words = over(parse(style.color), own);
+        const o = +style.opacity;
+        const [bg, fg] = [over([...own.slice(0, 3), o], under), over([...words.slice(0, 3), o], under)];
+        return { words: el.textContent.trim(), luminance: lum(bg), contrast: ratio(fg, bg) };
+      });
+    const offered = Array.from(document.querySelectorAll(".lt-app .jupyter-button"))
+      .filter((el) => seen(el) && !el.matches('[disabled], [aria-disabled="true"]'))
+      .map((el) => lum(over(parse(getComputedStyle(el).backgroundColor), behind(el))));
+    return { greyed, offered: Math.min(...offered) };
   },
 
   // The app's controls smaller than 44 x 44 px, by name.

@@ -14,7 +14,7 @@ from class_players import CODE_SHOWN
 from playwright.sync_api import expect
 from rendered import escaped, opening, pattern
 from spoken import in_spanish
-from test_play import click, move_by_clicks, read, towards_lines_by_clicks
+from test_play import click, focused_as_read, move_by_clicks, read, towards_lines_by_clicks
 
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.rules import RULE_SETS
@@ -280,6 +280,15 @@ def test_a_table_nobody_joins_can_be_left_on_a_phone(page: Any, open_board: Any,
     expect(page.locator(".lt-why-bubble")).to_have_text((note.text_content() or "").strip())
     page.keyboard.press("Escape")
     expect(page.locator(".lt-why-bubble")).to_have_count(0)
+    rules = page.get_by_role("combobox", name=text("play.controls.rules"))  # greyed, yet the keyboard reaches it,
+    chosen = rules.input_value()  # hears why (the note under the row), and its keys choose nothing
+    rules.focus()
+    expect(rules).to_be_focused()
+    assert focused_as_read(page) == {"role": "combobox", "name": text("play.controls.rules"),
+                                     "description": (note.text_content() or "").strip(), "disabled": True}
+    for key in ("ArrowDown", "End", "Enter"):
+        page.keyboard.press(key)
+    assert rules.input_value() == chosen
     leave.focus()
     for reloaded in (False, True):
         if reloaded:

@@ -197,6 +197,14 @@ def test_text_meets_wcag_aa_contrast_in_every_tab(new_page: Any, base_url: str, 
     open_app(page, base_url)
     expect(page.locator(".lt-play .lt-aside .lt-note").first).to_be_visible()  # before a move: greyed, with why
     failures = [f"Play before a move: {failure}" for failure in page.evaluate("ltProbes.contrast()")]
+    # the board's greyed buttons look greyed beside the page's own buttons: never lighter than one offered (in the
+    # dark theme a faded light button was, and looked the more active), their words still readable (4.5:1)
+    look = page.evaluate("ltProbes.greyedLook()")
+    assert look["greyed"], "before a move, some of the board's buttons are greyed"
+    failures += [f"a greyed button looks lighter than an offered one: {button} > {look['offered']:.3f}"
+                 for button in look["greyed"] if scheme == "dark" and button["luminance"] > look["offered"]]
+    failures += [f"a greyed button's words are {button['contrast']:.2f}:1 on it: {button}" for button in look["greyed"]
+                 if scheme == "dark" and button["contrast"] < 4.5]
     make_a_move(page.locator(".lt-play .lt-board"))
     page.locator(".lt-play .lt-hand-card").first.click()  # a picked card lights its targets
     for tab in SECTIONS:

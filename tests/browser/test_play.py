@@ -65,6 +65,21 @@ READ_TABLE = """root => ({
 })"""
 
 
+def focused_as_read(page: Any) -> dict[str, Any]:
+    """The control the keyboard is on as Chromium's accessibility tree gives it to a screen reader: its role, name,
+    description and whether it is disabled (greyed)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        found = cdp.send("Runtime.evaluate", {"expression": "document.activeElement"})["result"]["objectId"]
+        node = cdp.send("DOM.describeNode", {"objectId": found})["node"]["backendNodeId"]
+        ax = cdp.send("Accessibility.getPartialAXTree", {"backendNodeId": node, "fetchRelatives": False})["nodes"][0]
+    finally:
+        cdp.detach()
+    states = {state["name"]: state["value"].get("value") for state in ax.get("properties", [])}
+    return {"role": ax["role"]["value"], "name": ax.get("name", {}).get("value", ""),
+            "description": ax.get("description", {}).get("value", ""), "disabled": bool(states.get("disabled"))}
+
+
 def read(board: Any) -> dict[str, Any]:
     """Everything the board shows, in one round trip."""
     table: dict[str, Any] = board.evaluate(READ_TABLE)
@@ -750,6 +765,19 @@ def test_a_whole_hand_between_two_people_at_one_device_by_clicks(board: Any) -> 
     save = page.get_by_role("button", name=text("play.saved_game.save"))
     expect(save).to_be_disabled()
     expect(save).to_have_attribute("title", text("play.people.no_save"))
+    # greyed yet in the Tab order (aria-disabled, never disabled: WAI-ARIA's "focusable when disabled"), read out as
+    # greyed with its reason; Enter and a click there change nothing, and Enter shows the reason as a press does
+    said = board.locator(".lt-message").text_content()
+    page.locator(".lt-game-saver .lt-game-code input").focus()
+    page.keyboard.press("Shift+Tab")
+    expect(save).to_be_focused()
+    assert focused_as_read(page) == {"role": "button", "name": text("play.saved_game.save"),
+                                     "description": text("play.people.no_save"), "disabled": True}
+    page.keyboard.press("Enter")
+    expect(page.locator(".lt-why-bubble")).to_have_text(text("play.people.no_save"))
+    save.click(force=True)
+    page.wait_for_timeout(1000)  # (a click the kernel answered would have said why on the board by now)
+    assert board.locator(".lt-message").text_content() == said and page.locator(".lt-saved-game-code").count() == 0
     names = {1: "Ann", 2: "<b>Bo</b>"}  # a name is text, never markup
     for number, name in names.items():
         box = page.get_by_role("textbox", name=text("play.people.name_label", number=number))
@@ -783,6 +811,15 @@ def test_a_whole_hand_between_two_people_at_one_device_by_clicks(board: Any) -> 
         assert len(table["hand"]) <= 9  # one hand only
         undo = [enabled for label, enabled in table["actions"] if label == UNDO]
         assert undo == [False]
+        if not moves:  # the board's greyed Undo: its reason, the note beside it, is its description; the line
+            # repeating a reason beside the table (.lt-why) is hidden from a screen reader, which heard it on the button
+            greyed = board.get_by_role("button", name=UNDO)
+            greyed.focus()
+            assert focused_as_read(page) == {"role": "button", "name": UNDO,
+                                             "description": text("play.people.no_undo"), "disabled": True}
+            greyed.click(force=True)
+            expect(board.locator(".lt-why")).to_have_text(text("play.people.no_undo"))
+            expect(board.locator(".lt-why")).to_have_attribute("aria-hidden", "true")
         go_out = page.get_by_role("button", name=GO_OUT, exact=True)
         if go_out.is_enabled():
             click(board, go_out)

@@ -10,7 +10,11 @@
 // of it and at a click elsewhere: it lies over the page, and must not hide what the keyboard is on. A press (a
 // finger's tap, a click) on a greyed control that says why (.lt-says-why: a button by its title, a menu of Play's row
 // by the note under that row) shows the reason beside it (.lt-why-bubble), until the next press, Escape, a scroll or
-// a resize: a finger has no hover to show a title, and a greyed button takes no focus. A row that asks a question
+// a resize: a finger has no hover to show a title. Such a control stays in the Tab order while greyed ("focusable when
+// disabled", as WAI-ARIA's practices ask of a toolbar's controls): the `disabled` its widget sets is kept as
+// aria-disabled, its reason is its description (a button's title; a menu's, the note under the row, aria-describedby)
+// and a press on it, or Enter or Space there, changes nothing (a menu's keys and list are held too); from the keyboard
+// it shows the reason as a press does. A row that asks a question
 // (.lt-asks: its sentence .lt-question-words, then its answers' buttons) has each button described by the sentence
 // (aria-describedby), from the moment the row is drawn: the keyboard put on an answer hears the question too, and
 // Escape there presses its answer that loses nothing (.lt-keeps: Keep playing). Enter in a box of a row that
@@ -51,7 +55,10 @@ export default {
         for (const button of row.querySelectorAll("button")) mark(button, "aria-describedby", words.id);
       }
     };
-    const drawn = new MutationObserver(() => describe());
+    const drawn = new MutationObserver(() => {
+      describe();
+      reachable();
+    });
     const notes = [[".lt-link-note", "link_note_label"], [".lt-storage-note", "storage_note_label"]];
     const name = (note, label) => {  // a named region while the note says something, else no landmark
       watched.observe(note, { childList: true, subtree: true, characterData: true });
@@ -113,16 +120,68 @@ export default {
         box.open = false;
       }
     };
-    let bubble = null;
     const CONTROLS = "button,select";
+    // Greyed yet reachable: the `disabled` a widget's view sets on a control that says why (a button, a menu) is taken
+    // over, so that the control is never disabled in the page but aria-disabled; `disabled` reads back as the view set
+    // it (this file's checks below, the widgets' own).
+    const greyedBy = new WeakMap();  // control -> whether its widget greys it now
+    const NATIVE = (control) => Object.getOwnPropertyDescriptor(
+      control instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLButtonElement.prototype, "disabled");
+    const grey = (control, greyed) => {
+      greyedBy.set(control, greyed);
+      NATIVE(control).set.call(control, false);
+      if (greyed) mark(control, "aria-disabled", "true");
+      else control.removeAttribute("aria-disabled");
+      if (!control.matches("select")) return;  // (a button's title is its reason while greyed: its description)
+      const note = greyed ? pickNote(control) : null;
+      if (note && !note.id) note.id = `${prefix}-picks-note`;
+      if (note) mark(control, "aria-describedby", note.id);
+      else control.removeAttribute("aria-describedby");
+    };
+    const reachable = () => {  // each control that says why, taken over once (a widget drawn anew is a new control)
+      if (!app) return;
+      for (const host of app.querySelectorAll(".lt-says-why")) {
+        const control = host.matches(CONTROLS) ? host : host.querySelector(CONTROLS);
+        if (!control || greyedBy.has(control)) continue;
+        const greyed = NATIVE(control).get.call(control);
+        Object.defineProperty(control, "disabled", {
+          configurable: true, get: () => greyedBy.get(control), set: (value) => grey(control, Boolean(value)),
+        });
+        grey(control, greyed);
+      }
+    };
+    const greyedAt = (event) => {  // the greyed control (taken over) an event is on, or null
+      const control = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
+      return control && greyedBy.get(control) ? control : null;
+    };
+    const shown = new WeakMap();  // a greyed menu -> the choice it showed when the pointer or the keyboard came to it
+    const held = (event) => {  // a press on a greyed control, or a key that would choose in a greyed menu: nothing
+      const control = greyedAt(event);
+      if (!control) return;
+      const menu = control.matches("select");
+      if (event.type === "pointerdown" || event.type === "focusin") {
+        if (menu) shown.set(control, control.selectedIndex);
+        return;
+      }
+      if (event.type === "keydown" && (!menu || ["Tab", "Escape"].includes(event.key))) return;
+      if (event.type === "mousedown" && !menu) return;
+      if (event.type === "change" && shown.has(control)) control.selectedIndex = shown.get(control);
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (event.type === "click" && event.detail === 0) why(event);  // Enter or Space: the reason, as a press shows
+    };
+    let bubble = null;
     const unwhy = () => {
       if (bubble) bubble.remove();
       bubble = null;
     };
+    const pickNote = (control) => {  // the note under Play's row, which says why its menus are greyed
+      const play = control.closest(".lt-play");
+      return play && play.querySelector(":scope > .lt-controls > .lt-picks-note");
+    };
     const reason = (control) => {
       if (control.matches("select")) {
-        const play = control.closest(".lt-play");
-        const note = play && play.querySelector(":scope > .lt-controls > .lt-picks-note");
+        const note = pickNote(control);
         return note ? note.textContent.trim() : "";
       }
       return (control.getAttribute("title") || "").trim();
@@ -162,10 +221,12 @@ export default {
     };
     const closers = ["keydown", "scroll", "resize"];
     const events = ["keydown", "focusout", "pointerdown"];
+    const presses = ["click", "keydown", "mousedown", "pointerdown", "focusin", "change"];
     const start = (tries) => {
       place();
       if (app) {
         describe();
+        reachable();
         drawn.observe(app, { childList: true, subtree: true });
       } else if (tries > 0) {
         requestAnimationFrame(() => start(tries - 1));
@@ -175,6 +236,7 @@ export default {
     document.addEventListener("focusout", left, true);
     for (const kind of events) document.addEventListener(kind, about, true);
     document.addEventListener("pointerdown", why, true);
+    for (const kind of presses) document.addEventListener(kind, held, true);
     document.addEventListener("keydown", declined, true);
     document.addEventListener("keyup", submitted, true);
     for (const kind of closers) window.addEventListener(kind, unwhyAt, true);
@@ -188,6 +250,7 @@ export default {
       document.removeEventListener("focusout", left, true);
       for (const kind of events) document.removeEventListener(kind, about, true);
       document.removeEventListener("pointerdown", why, true);
+      for (const kind of presses) document.removeEventListener(kind, held, true);
       document.removeEventListener("keydown", declined, true);
       document.removeEventListener("keyup", submitted, true);
       for (const kind of closers) window.removeEventListener(kind, unwhyAt, true);
