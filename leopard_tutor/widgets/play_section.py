@@ -195,8 +195,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         controls.add_class("lt-controls")
         self.picks_note = W.HTML(layout=W.Layout(display="none"))
         """Why the Rules and Opponent menus are greyed, and the row's buttons with them, read out after them (a menu's
-        own tooltip reaches no page: ipywidgets 8 puts a Dropdown's only where it has no description), their description
-        while greyed (page_roles.js keeps them in the Tab order), and shown while the keyboard is in the row (app.css)."""
+        own tooltip reaches no page: ipywidgets 8 puts a Dropdown's only where it has no description), their
+        description while greyed (page_roles.js keeps them in the Tab order), and shown while the keyboard is in the
+        row (app.css)."""
         self.picks_note.add_class("lt-picks-note")
         self.picks_note.add_class("lt-unseen")
         self.saver = GameSaver(self)
