@@ -158,9 +158,10 @@ window.ltProbes = {
       .map(([name, b]) => `${name}: ${Math.round(b.width)}x${Math.round(b.height)}`);
   },
 
-  // The buttons now drawn whose words are cut (wider than the box that shows them), each with both widths.
+  // The buttons now drawn whose words are cut (wider than the box that shows them), and the piles' words (which
+  // ran over the next pile's card), each with both widths.
   cutTargets() {
-    return Array.from(document.querySelectorAll(".lt-app button"))
+    return Array.from(document.querySelectorAll(".lt-app button, .lt-app .lt-pile .lt-caption"))
       .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden")
       .filter((el) => el.scrollWidth > el.clientWidth + 1)
       .map((el) => `${el.textContent.trim().slice(0, 30)}: ${el.scrollWidth} > ${el.clientWidth}`);

@@ -220,7 +220,8 @@ def test_text_meets_wcag_aa_contrast_in_every_tab(new_page: Any, base_url: str, 
 def test_on_a_phone_every_target_is_at_least_44_px_and_none_has_its_words_cut(new_page: Any, base_url: str,
                                                                               lang: str) -> None:
     """Every tab as a newcomer first sees it (Play's pointer to Learn among them), and a Learn stage answered with
-    buttons (Yes and No were 33 px wide; Spanish cut "Empezar por Aprender")."""
+    buttons (Yes and No were 33 px wide; Spanish cut "Empezar por Aprender"); the piles' words too ("Opponent's" ran
+    11 px over the stock's card)."""
     page = new_page(*SIZES["phone"])
     open_app(page, f"{base_url}?lang={lang}")
     small, cut = [], []
