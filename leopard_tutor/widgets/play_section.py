@@ -194,10 +194,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         controls = W.HBox([self.rules_pick, self.level_pick, self.new_button, self.share_button])
         controls.add_class("lt-controls")
         self.picks_note = W.HTML(layout=W.Layout(display="none"))
-        """Why the Rules and Opponent menus are greyed, and the row's buttons with them, read out after them (a menu's
-        own tooltip reaches no page: ipywidgets 8 puts a Dropdown's only where it has no description), their
-        description while greyed (page_roles.js keeps them in the Tab order), and shown while the keyboard is in the
-        row (app.css)."""
+        """Why the Rules and Opponent menus are greyed (`lt-menus-why`: their description while greyed, page_roles.js
+        keeping them in the Tab order; a menu's own tooltip reaches no page, ipywidgets 8 putting a Dropdown's only
+        where it has no description), then why the row's buttons are greyed with them, shown while the keyboard is in
+        the row (app.css)."""
         self.picks_note.add_class("lt-picks-note")
         self.picks_note.add_class("lt-unseen")
         self.saver = GameSaver(self)
@@ -269,9 +269,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.rules_pick.disabled = bool(found["rules_menu"])
         self.level_pick.disabled = bool(found["opponent_menu"]) or self.opponent_factory is None
         menus = found["rules_menu"] or found["opponent_menu"]
-        said = dict.fromkeys(why for why in (menus, found["new_game"], found["share"]) if why) if menus else {}
-        self.picks_note.value = f"<p>{html.escape(' '.join(said))}</p>" if said else ""
-        self.picks_note.layout.display = "" if said else "none"
+        others = [why for why in dict.fromkeys((found["new_game"], found["share"])) if why and why != menus]
+        self.picks_note.value = (f"<p class='lt-menus-why'>{html.escape(menus)}</p>"
+                                 + (f"<p>{html.escape(' '.join(others))}</p>" if others else "")) if menus else ""
+        self.picks_note.layout.display = "" if menus else "none"
 
     def _forward_choice(self) -> None:
         """Tell the table on the board whether "A classmate" is chosen while it is no class table between classmates

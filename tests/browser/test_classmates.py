@@ -276,19 +276,23 @@ def test_a_table_nobody_joins_can_be_left_on_a_phone(page: Any, open_board: Any,
     page.evaluate("document.activeElement.blur()")  # the keyboard leaves the row (a tap on the board)
     expect(note).to_have_css("clip-path", "inset(50%)")
     assert page.evaluate(top) == shown_at, "the note takes no room: the board stays under the finger"
+    menus_why = text("classmates.menus_greyed")  # (the note says the row's greyed buttons' reasons after it)
     page.locator(".lt-play > .lt-controls select").first.click(force=True)  # a press on a greyed menu says why
-    expect(page.locator(".lt-why-bubble")).to_have_text((note.text_content() or "").strip())
+    expect(page.locator(".lt-why-bubble")).to_have_text(menus_why)
     page.keyboard.press("Escape")
     expect(page.locator(".lt-why-bubble")).to_have_count(0)
     rules = page.get_by_role("combobox", name=text("play.controls.rules"))  # greyed, yet the keyboard reaches it,
-    chosen = rules.input_value()  # hears why (the note under the row), and its keys choose nothing
+    chosen = rules.input_value()  # hears why (the menus' sentence of the note), and its keys choose nothing
     rules.focus()
     expect(rules).to_be_focused()
     assert focused_as_read(page) == {"role": "combobox", "name": text("play.controls.rules"),
-                                     "description": (note.text_content() or "").strip(), "disabled": True}
+                                     "description": menus_why, "disabled": True}
     for key in ("ArrowDown", "End", "Enter"):
         page.keyboard.press(key)
     assert rules.input_value() == chosen
+    expect(page.locator(".lt-why-bubble")).to_have_text(menus_why)  # Enter there says why, as a press does
+    page.keyboard.press("Tab")  # and the keyboard moving on takes it away: it would seem the next control's reason
+    expect(page.locator(".lt-why-bubble")).to_have_count(0)
     leave.focus()
     for reloaded in (False, True):
         if reloaded:

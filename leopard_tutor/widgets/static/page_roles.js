@@ -9,10 +9,11 @@
 // header's About box (details.lt-help) closes at Escape (the keyboard back on its button), when the focus moves out
 // of it and at a click elsewhere: it lies over the page, and must not hide what the keyboard is on. A press (a
 // finger's tap, a click) on a greyed control that says why (.lt-says-why: a button by its title, a menu of Play's row
-// by the note under that row) shows the reason beside it (.lt-why-bubble), until the next press, Escape, a scroll or
-// a resize: a finger has no hover to show a title. Such a control stays in the Tab order while greyed ("focusable when
+// by the menus' sentence of the note under that row, .lt-menus-why) shows the reason beside it (.lt-why-bubble), until
+// the next press, Escape, a scroll, a resize or the keyboard moving to another control: a finger has no hover to show a
+// title. Such a control stays in the Tab order while greyed ("focusable when
 // disabled", as WAI-ARIA's practices ask of a toolbar's controls): the `disabled` its widget sets is kept as
-// aria-disabled, its reason is its description (a button's title; a menu's, the note under the row, aria-describedby)
+// aria-disabled, its reason is its description (a button's title; a menu's, the menus' sentence, aria-describedby)
 // and a press on it, or Enter or Space there, changes nothing (a menu's keys and list are held too); from the keyboard
 // it shows the reason as a press does. A row that asks a question
 // (.lt-asks: its sentence .lt-question-words, then its answers' buttons) has each button described by the sentence
@@ -132,16 +133,19 @@ export default {
       NATIVE(control).set.call(control, false);
       if (greyed) mark(control, "aria-disabled", "true");
       else control.removeAttribute("aria-disabled");
-      if (!control.matches("select")) return;  // (a button's title is its reason while greyed: its description)
-      const note = greyed ? pickNote(control) : null;
-      if (note && !note.id) note.id = `${prefix}-picks-note`;
-      if (note) mark(control, "aria-describedby", note.id);
-      else control.removeAttribute("aria-describedby");
+      if (control.matches("select")) describeMenu(control);  // (a button's title is its reason: its description)
+    };
+    const describeMenu = (menu) => {  // a greyed menu described by the menus' own sentence of the note under the row
+      const words = greyedBy.get(menu) ? menuWhy(menu) : null;
+      if (words && !words.id) words.id = `${prefix}-menus-why`;
+      if (words) mark(menu, "aria-describedby", words.id);
+      else menu.removeAttribute("aria-describedby");
     };
     const reachable = () => {  // each control that says why, taken over once (a widget drawn anew is a new control)
       if (!app) return;
       for (const host of app.querySelectorAll(".lt-says-why")) {
         const control = host.matches(CONTROLS) ? host : host.querySelector(CONTROLS);
+        if (control && greyedBy.has(control) && control.matches("select")) describeMenu(control);  // (the note redrawn)
         if (!control || greyedBy.has(control)) continue;
         const greyed = NATIVE(control).get.call(control);
         Object.defineProperty(control, "disabled", {
@@ -168,21 +172,26 @@ export default {
       if (event.type === "change" && shown.has(control)) control.selectedIndex = shown.get(control);
       event.preventDefault();
       event.stopImmediatePropagation();
-      if (event.type === "click" && event.detail === 0) why(event);  // Enter or Space: the reason, as a press shows
+      const keyed = event.type === "keydown" && [" ", "Enter"].includes(event.key);  // (a button's come as a click)
+      if (keyed || (event.type === "click" && event.detail === 0)) why(event);  // Enter or Space: as a press shows
     };
     let bubble = null;
+    let bubbleFor = null;  // the control whose reason the bubble shows
     const unwhy = () => {
       if (bubble) bubble.remove();
-      bubble = null;
+      bubble = bubbleFor = null;
     };
-    const pickNote = (control) => {  // the note under Play's row, which says why its menus are greyed
+    const movedOn = (event) => {  // the keyboard on another control: the bubble would seem to give that one's reason
+      if (bubble && event.target !== bubbleFor) unwhy();
+    };
+    const menuWhy = (control) => {  // the menus' sentence of the note under Play's row (the rest says the row's buttons')
       const play = control.closest(".lt-play");
-      return play && play.querySelector(":scope > .lt-controls > .lt-picks-note");
+      return play && play.querySelector(":scope > .lt-controls > .lt-picks-note .lt-menus-why");
     };
     const reason = (control) => {
       if (control.matches("select")) {
-        const note = pickNote(control);
-        return note ? note.textContent.trim() : "";
+        const words = menuWhy(control);
+        return words ? words.textContent.trim() : "";
       }
       return (control.getAttribute("title") || "").trim();
     };
@@ -193,6 +202,7 @@ export default {
       const control = host.matches(CONTROLS) ? host : host.querySelector(CONTROLS);
       const words = control && control.disabled ? reason(control) : "";
       if (!words) return;
+      bubbleFor = control;
       bubble = document.createElement("div");
       bubble.className = "lt-why-bubble";
       bubble.setAttribute("role", "status");
@@ -237,6 +247,7 @@ export default {
     for (const kind of events) document.addEventListener(kind, about, true);
     document.addEventListener("pointerdown", why, true);
     for (const kind of presses) document.addEventListener(kind, held, true);
+    document.addEventListener("focusin", movedOn, true);
     document.addEventListener("keydown", declined, true);
     document.addEventListener("keyup", submitted, true);
     for (const kind of closers) window.addEventListener(kind, unwhyAt, true);
@@ -251,6 +262,7 @@ export default {
       for (const kind of events) document.removeEventListener(kind, about, true);
       document.removeEventListener("pointerdown", why, true);
       for (const kind of presses) document.removeEventListener(kind, held, true);
+      document.removeEventListener("focusin", movedOn, true);
       document.removeEventListener("keydown", declined, true);
       document.removeEventListener("keyup", submitted, true);
       for (const kind of closers) window.removeEventListener(kind, unwhyAt, true);
