@@ -147,7 +147,7 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         """The offered `name` was given to the server: it is kept in the browser and shown as the name kept. A
         listener of the record's, from the moment the bar is made."""
         self.storage.save(kept_text(name, self.record.class_id))
-        self._show(name)
+        self._show(name, in_place=True)
         self._tell(name)
 
     def _tell(self, name: str) -> None:
@@ -247,8 +247,12 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         self._parts(asking=True)
         self._say(words)
 
-    def _show(self, name: str, offered: bool = False) -> None:
-        """Show `name` and "Change": "You are" before it while it is `offered` (not yet given)."""
+    def _show(self, name: str, offered: bool = False, in_place: bool = False) -> None:
+        """Show `name` and "Change": "You are" before it while it is `offered` (not yet given). Given by the record
+        at a report of the student's (`in_place`: a hand or a stage just ended, a finger about to tap Next), a name
+        offered in a row of its own on a phone keeps that row (`lt-own-row`), so that nothing under the header moves;
+        the row goes at the student's own Change or Keep, or with the page."""
+        own_row = "lt-offered" in self._dom_classes or "lt-own-row" in self._dom_classes
         tooltip = text("students.offered_tooltip" if offered else "students.shown_tooltip", name=name)
         self.shown.value = f"<span title='{html.escape(tooltip)}'>{html.escape(name)}</span>"
         self.about.value = html.escape(tooltip)
@@ -260,6 +264,10 @@ class StudentBar(W.HBox):  # type: ignore[misc]
             self.add_class("lt-offered")
         else:
             self.remove_class("lt-offered")
+        if in_place and own_row:
+            self.add_class("lt-own-row")
+        else:
+            self.remove_class("lt-own-row")
 
     def _say(self, words: str) -> None:
         self.note.value = f"<p role='alert'>{html.escape(words)}</p>" if words else ""

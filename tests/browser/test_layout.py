@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from positions import c
 from rendered import escaped, opening, pattern
 from test_classmates import sit_down, turn_of
-from test_learn import hand_card, space
+from test_learn import hand_card, play_solution, space
 from test_play import move_by_clicks, read, wait_my_turn
 
 from leopard_tutor.ai.players import BeginnerPlayer
@@ -436,6 +436,26 @@ def test_a_first_visits_name_and_pointer_to_learn_never_move_the_board(new_page:
     first = places[0]
     moved = [place for place in places if any(abs(now - then) > 1 for now, then in zip(place, first, strict=True))]
     assert not moved, f"the board's first space, first drawn at {first} (x, y, width, height), moved to {moved}"
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_a_name_given_at_a_stages_end_moves_no_board(new_page: Any, base_url: str, size: str) -> None:
+    """The name offered on a first visit is given to the class at the first report worth a record (a stage solved,
+    a hand ended): the name then shows as kept, but where it stood in a row of its own (a phone) it keeps the row, so
+    that the board, under a finger going for Next, stays where it is (it moved 50 px up)."""
+    page = new_page(*SIZES[size])
+    open_app(page, base_url)
+    expect(page.locator(".lt-student.lt-offered")).to_have_count(1, timeout=30_000)
+    board = open_tab(page, "Learn")
+    page.evaluate("ltProbes.watchPlace('.lt-learn .lt-space')")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert opening("lessons.feedback.stars", "stars") in play_solution(board, 1)
+    expect(page.locator(".lt-student-lead")).to_be_hidden(timeout=30_000)  # given: shown as the name kept
+    expect(page.get_by_role("button", name=text("students.change"))).to_be_visible()
+    page.evaluate("() => new Promise((done) => setTimeout(done, 500))")  # (a refit would come within a frame or two)
+    places = page.evaluate("window.ltPlaces")
+    moved = [place for place in places if any(abs(now - then) > 1 for now, then in zip(place, places[0], strict=True))]
+    assert not moved, f"the board's first space, at {places[0]} (x, y, width, height), moved to {moved}"
 
 
 @pytest.mark.parametrize(("scheme", "lang"), [("light", "en"), ("dark", "es")])
