@@ -1,4 +1,21 @@
 // Measurements the layout tests take inside the page (installed as an init script: window.ltProbes).
+{  // (a block: the names below stay out of the page's own scripts' global scope)
+// Colours as the probes read them: a CSS colour parsed to [r, g, b, alpha], one laid over another, a colour's WCAG
+// relative luminance and the contrast ratio of two colours.
+const parse = (c) => {
+  const m = c.match(/[\d.]+/g);
+  return m ? [+m[0], +m[1], +m[2], m.length > 3 ? +m[3] : 1] : [0, 0, 0, 0];
+};
+const over = (top, below) => [0, 1, 2].map((i) => top[i] * top[3] + below[i] * (1 - top[3])).concat(1);
+const lum = (c) => {
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+};
+const ratio = (a, b) => {
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+};
+
 window.ltProbes = {
   // The bounding boxes of the shown elements matching each selector, inside one section of the app.
   boxes(section, selectors) {
@@ -36,19 +53,6 @@ window.ltProbes = {
   // greyed ones (aria-disabled: the board's buttons, and the page's that say why, kept in the Tab order) are exempt,
   // as WCAG exempts inactive components.
   contrast(root = ".lt-app", whole = false) {
-    const parse = (c) => {
-      const m = c.match(/[\d.]+/g);
-      return m ? [+m[0], +m[1], +m[2], m.length > 3 ? +m[3] : 1] : [0, 0, 0, 0];
-    };
-    const over = (top, below) => [0, 1, 2].map((i) => top[i] * top[3] + below[i] * (1 - top[3])).concat(1);
-    const lum = (c) => {
-      const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
-      return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
-    };
-    const ratio = (a, b) => {
-      const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
-      return (x + 0.05) / (y + 0.05);
-    };
     const behind = (el) => {
       const layers = [];
       for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
@@ -103,19 +107,6 @@ window.ltProbes = {
   // luminance of its background as seen (its opacity applied over what is behind it) and the contrast of its words on
   // it; and the lowest luminance of an offered page button's background (ipywidgets' buttons, outside the board).
   greyedLook() {
-    const parse = (c) => {
-      const m = c.match(/[\d.]+/g);
-      return m ? [+m[0], +m[1], +m[2], m.length > 3 ? +m[3] : 1] : [0, 0, 0, 0];
-    };
-    const over = (top, below) => [0, 1, 2].map((i) => top[i] * top[3] + below[i] * (1 - top[3])).concat(1);
-    const lum = (c) => {
-      const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
-      return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
-    };
-    const ratio = (a, b) => {
-      const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
-      return (x + 0.05) / (y + 0.05);
-    };
     const behind = (el) => {  // the colour behind `el` (its own background left out)
       const layers = [];
       for (let node = el.parentElement; node; node = node.parentElement) {
@@ -208,3 +199,4 @@ window.ltProbes = {
     requestAnimationFrame(look);
   },
 };
+}
