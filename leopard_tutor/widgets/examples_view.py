@@ -63,10 +63,12 @@ class ExampleController(TableController):
             shown = self.examples[self.index] if self.mirrored else other
             label = text("sections.examples.other_rules", rules=text(f"rules.{shown.rules.key}"))
             buttons.insert(0, action("mirror", label, enabled=True))
-        hand = None
         if step.card is not None:
             who = "tried" if step.refused is not None else step.by
             hand = hand_part([step.card], selected=0, label=text(f"sections.examples.card_{who}"))
+        else:  # (its room kept, as on a step with a card: the buttons stay where they were)
+            none = text("sections.examples.card_none")
+            hand = {**hand_part([], label=none), "title": none}
         return BoardState(
             squares=(part,), actions=tuple(buttons), message=self.message or self.caption(), tone=self.tone,
             seq=self.seq, hand=hand,

@@ -577,6 +577,36 @@ def examples_shown_in(lang: str) -> tuple[WorkedExample, ...]:
     return contextvars.copy_context().run(load)
 
 
+def test_stepping_through_an_example_leaves_its_buttons_where_they_were(new_page: Any, base_url: str) -> None:
+    """Every example stepped through at 1366x768: the card played at a step stands beside the square, and a step with
+    no card keeps that room, so "Show it under the … rules" stays where it was at every step, and Next from the second
+    step to the last (the board grew 192 px at the second step, and a second click where Next had been showed the
+    example under the other rules, back at its first step)."""
+    page = new_page(*SIZES["laptop"])
+    open_app(page, base_url)
+    board = open_tab(page, "Examples")
+    menu = page.locator(".lt-examples .lt-controls select")
+    moved = []
+    for index in range(menu.locator("option").count()):
+        menu.select_option(index=index)
+        expect(board.locator(".lt-turn")).to_contain_text(pattern("sections.examples.turn", key=r"\S+", step=1,
+                                                                  steps=r"\d+", rules=".+"))
+        mirror, nexts = [], []
+        while True:
+            page.evaluate("(section) => ltProbes.settled(section)", SECTIONS["Examples"])
+            mirror.append(board.get_by_role("button", name=re.compile(r"^Show it under")).bounding_box())
+            step_next = board.get_by_role("button", name=text("sections.examples.next"), exact=True)
+            nexts.append(step_next.bounding_box())
+            if step_next.get_attribute("aria-disabled") == "true":
+                break
+            seq = board.get_attribute("data-seq")
+            step_next.click()
+            expect(board).not_to_have_attribute("data-seq", seq or "")
+        if any(box != mirror[0] for box in mirror) or any(box != nexts[1] for box in nexts[1:]):
+            moved.append(f"example {index + 1}: the other rules' button at {mirror}, Next at {nexts}")
+    assert not moved, "\n".join(moved)
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_on_an_upright_phone_the_examples_menu_shows_each_choice_whole_and_the_title_stands_over_the_board(
         new_page: Any, base_url: str, lang: str) -> None:

@@ -310,7 +310,8 @@ export default {
       }, cardFace(item.card)));
       return h("div", { class: "lt-hand", role: "group", "aria-label": hand.label }, [
         h("div", { class: "lt-hand-title", text: hand.title }),
-        h("div", { class: "lt-fan", "data-group": "hand" }, cards),
+        h("div", { class: "lt-fan", "data-group": "hand" },  // (no card: the room of one, unseen)
+          cards.length ? cards : [h("span", { class: "lt-hand-room", "aria-hidden": "true" })]),
       ]);
     }
 
