@@ -26,14 +26,15 @@ from .state import BoardState, State
 
 
 def hand_part(cards: Sequence[Card], *, selected: int | None = None, playable: Iterable[Card] | None = None,
-              label: str = "", stuck: str = "board.hand_stuck") -> State:
+              label: str = "", stuck: str = "board.hand_stuck", counted: bool = True) -> State:
     """The viewer's hand, fanned: each card a button named by its card (whether it is selected, the button says
     as pressed, not in its name); `selected` is an index into `cards`; `label` is "Your hand" unless another is
-    given. A card not in `playable` (when given) is drawn faded, with `stuck` (a catalogue key taking the card's
-    name) as its reason."""
+    given, its title the label with the count of cards (`counted`) or alone. A card not in `playable` (when given)
+    is drawn faded, with `stuck` (a catalogue key taking the card's name) as its reason."""
     allowed = None if playable is None else set(playable)
     label = label or text("board.your_hand")
-    return {"label": label, "title": text("board.captions.hand", label=label, count=len(cards)), "cards": [
+    title = text("board.captions.hand", label=label, count=len(cards)) if counted else label
+    return {"label": label, "title": title, "cards": [
         {"index": i, "card": card_data(card), "selected": i == selected,
          "playable": allowed is None or card in allowed, "name": card.name,
          "why": "" if allowed is None or card in allowed else text(stuck, The_card=card.the_name_first)}

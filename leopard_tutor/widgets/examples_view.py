@@ -67,8 +67,7 @@ class ExampleController(TableController):
             who = "tried" if step.refused is not None else step.by
             hand = hand_part([step.card], selected=0, label=text(f"sections.examples.card_{who}"))
         else:  # (its room kept, as on a step with a card: the buttons stay where they were)
-            none = text("sections.examples.card_none")
-            hand = {**hand_part([], label=none), "title": none}
+            hand = hand_part([], label=text("sections.examples.card_none"), counted=False)
         return BoardState(
             squares=(part,), actions=tuple(buttons), message=self.message or self.caption(), tone=self.tone,
             seq=self.seq, hand=hand,

@@ -145,8 +145,11 @@ export default {
       if (!app) return;
       for (const host of app.querySelectorAll(".lt-says-why")) {
         const control = host.matches(CONTROLS) ? host : host.querySelector(CONTROLS);
-        if (control && greyedBy.has(control) && control.matches("select")) describeMenu(control);  // (the note redrawn)
-        if (!control || greyedBy.has(control)) continue;
+        if (!control) continue;
+        if (greyedBy.has(control)) {  // taken over already: a menu's description again (the note may be drawn anew)
+          if (control.matches("select")) describeMenu(control);
+          continue;
+        }
         const greyed = NATIVE(control).get.call(control);
         Object.defineProperty(control, "disabled", {
           configurable: true, get: () => greyedBy.get(control), set: (value) => grey(control, Boolean(value)),
