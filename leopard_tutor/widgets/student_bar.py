@@ -260,22 +260,23 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         self._parts(asking=False)
         self.lead.layout.display = "" if offered else "none"
         self.keep_button.layout.display = "" if offered else "none"  # the offered name may be kept at once too
-        if offered:
-            self.add_class("lt-offered")
-        else:
-            self.remove_class("lt-offered")
-        if in_place and own_row:
-            self.add_class("lt-own-row")
-        else:
-            self.remove_class("lt-own-row")
+        self._mark({"lt-offered": offered, "lt-own-row": in_place and own_row})
+
+    def _mark(self, wanted: dict[str, bool]) -> None:
+        """Give the bar each class of `wanted` that is True and take away each that is False, in one change: the page
+        then never draws a state between them (a name given in place, drawn for a frame with neither "lt-offered" nor
+        "lt-own-row", took the header's second row away, and the board jumped up and back under a finger)."""
+        with self.hold_sync():
+            for name, on in wanted.items():
+                if on:
+                    self.add_class(name)
+                else:
+                    self.remove_class(name)
 
     def _say(self, words: str) -> None:
         self.note.value = f"<p role='alert'>{html.escape(words)}</p>" if words else ""
         self.note.layout.display = self.note_box.layout.display = "" if words else "none"
-        if words:
-            self.add_class("lt-noting")
-        else:
-            self.remove_class("lt-noting")
+        self._mark({"lt-noting": bool(words)})
 
     def _parts(self, asking: bool | None) -> None:
         """Show the box and its button (`asking`), the name and "Change" (not `asking`), or nothing (None)."""
@@ -287,6 +288,4 @@ class StudentBar(W.HBox):  # type: ignore[misc]
             part.layout.display = "" if shown else "none"
         if asking:
             self.said.value = ""  # no longer so while the box asks (and a name kept again is said again)
-            self.add_class("lt-asking")
-        else:
-            self.remove_class("lt-asking")
+        self._mark({"lt-asking": bool(asking)})
