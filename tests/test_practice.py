@@ -79,6 +79,29 @@ def test_placement_question_uses_the_engines_reason(seed: int) -> None:
     assert right.text.endswith(verdict.reason) and wrong.text.endswith(verdict.reason)
 
 
+def test_a_placement_question_shows_one_square_and_its_explanation_names_no_other(keyed: None) -> None:
+    """A question shows one square: a "No" that sent the learner to "space 3 of the other square" spoke of a square
+    that is not there (and that was never looked at)."""
+    practice, seen = Practice(seed=5), set()
+    for _ in range(400):
+        question = practice.next("placement")
+        assert isinstance(question, PlacementQuestion)
+        answer = question.check(question.solution)
+        seen.update(keys_in(answer.text))
+        assert not {key for key in keys_in(answer.text) if key.startswith("engine.illegal.numbered_covered.")
+                    and key.endswith("_other")}, answer.text
+    assert "engine.illegal.wrong_space.taken" in seen  # the sentence that named it, met
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_placement_questions_words_send_the_learner_to_no_other_square(seed: int) -> None:
+    practice = Practice(seed=seed)
+    for _ in range(300):
+        question = practice.next("placement")
+        said_now = question.check(question.solution).text
+        assert "other square" not in said_now, said_now
+
+
 def test_placement_answers_are_mixed() -> None:
     practice = Practice(seed=11)
     answers = {practice.next("placement").solution for _ in range(30)}

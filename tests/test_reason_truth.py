@@ -26,7 +26,10 @@ def claimed_advice(card: Card, square: Square, own: bool, code: str, other: Squa
         if allowed_spaces(card.rank, square, own) >> (card.rank - 1) & 1:
             return text("engine.illegal.wrong_space.open", number=card.rank)
         assert blocker is not None and blocker[1], "a numbered card is kept off its space only by a face-up card"
-        return text("engine.illegal.wrong_space.taken", number=card.rank, the_blocker=blocker[0].the_name)
+        there = "open" if allowed_spaces(card.rank, other, not own) >> (card.rank - 1) & 1 else "taken"
+        return text(f"engine.illegal.wrong_space.taken_other_{there}", number=card.rank,
+                    the_blocker=blocker[0].the_name,
+                    other=text(f"engine.illegal.numbered_covered.{'own' if own else 'other'}_other"))
     if code == "covered" and card.rank < TEN:  # the other square's space only where the card may go
         side = "own" if own else "other"
         elsewhere = allowed_spaces(card.rank, other, not own) >> (card.rank - 1) & 1

@@ -169,9 +169,15 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool, other: S
                        manner=manner, the_card=named, where=place, advice=advice)
     if placement.numbered and space != rank:
         blocker = square.showing(rank)
-        advice = (later("engine.illegal.wrong_space.open", number=rank) if blocker is None
-                  else later("engine.illegal.wrong_space.taken", number=rank,
-                                  the_blocker=Later(lambda: blocker.the_name)))
+        if blocker is None:
+            advice = later("engine.illegal.wrong_space.open", number=rank)
+        elif other is None:  # the other square's space is named only where it has been checked
+            advice = later("engine.illegal.wrong_space.taken", number=rank, the_blocker=Later(lambda: blocker.the_name))
+        else:
+            there = "open" if _may_take(rank, other, not own) else "taken"
+            advice = later(f"engine.illegal.wrong_space.taken_other_{there}", number=rank,
+                           the_blocker=Later(lambda: blocker.the_name),
+                           other=later(f"engine.illegal.numbered_covered.{'own' if own else 'other'}_other"))
         return refused("wrong-space", "engine.illegal.wrong_space",
                        a_rank=Later(lambda: upper_first(text(f"words.a_rank.{rank}"))),
                        number=rank, the_card=named, where=place, advice=advice)
@@ -187,10 +193,12 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool, other: S
             return refused("covered", "engine.illegal.ten_covered", The_card=first, where=place, the_shown=covered,
                            advice=advice)
         side = "own" if own else "other"
-        elsewhere = other is not None and bool(allowed_spaces(rank, other, not own) >> (rank - 1) & 1)
-        advice = later(f"engine.illegal.numbered_covered.{'cover_or_other' if elsewhere else 'cover'}",
-                       cover=later(f"engine.illegal.numbered_covered.{side}"), number=rank,
-                       other=later(f"engine.illegal.numbered_covered.{side}_other"))
+        cover = later(f"engine.illegal.numbered_covered.{side}")
+        if other is not None and _may_take(rank, other, not own):
+            advice = later("engine.illegal.numbered_covered.cover_or_other", cover=cover, number=rank,
+                           other=later(f"engine.illegal.numbered_covered.{side}_other"))
+        else:
+            advice = later("engine.illegal.numbered_covered.cover", cover=cover)
         return refused("covered", "engine.illegal.numbered_covered", The_card=first, where=place, the_shown=covered,
                        advice=advice)
     filled = [s for s in range(1, 10) if not square.is_empty(s)]
@@ -199,6 +207,11 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool, other: S
     advice = later("engine." + key, spaces=Later(lambda: upper_first(spaces_words(filled)) if filled else ""))
     return refused("needs-card", "engine.illegal.needs_card", rank=Later(lambda: rank_words(rank)), the_card=named,
                    where=place, advice=advice)
+
+
+def _may_take(rank: int, square: Square, own: bool) -> bool:
+    """Whether a card of `rank` from ace to nine may go on its own space of `square` (`own`: the player's own)."""
+    return bool(allowed_spaces(rank, square, own) >> (rank - 1) & 1)
 
 
 def _legal_reason(card: Card, square: Square, space: int, where: str) -> str:
