@@ -380,6 +380,16 @@ def test_answer_a_practice_question_right_and_wrong(board: Any) -> None:
     assert message == f"{text('lessons.practice.placement.wrong')} {verdict.reason}"
     assert focused_key(board) == "anext", "the answer buttons greyed, the focus is on the next question's"
     expect(root.locator(".lt-error")).to_be_hidden()
+    yes, no = (root.get_by_role("button", name=text(f"sections.practice.{word}")) for word in ("yes", "no"))
+    note = root.locator(".lt-actions .lt-note", has_text=text("sections.practice.answered"))
+    expect(note).to_have_count(1)  # one note for both, read as each one's description, after the two
+    for control in (yes, no):
+        expect(control).to_have_accessible_description(text("sections.practice.answered"))
+    first, second, words = yes.bounding_box(), no.bounding_box(), note.bounding_box()
+    assert first and second and words
+    assert 0 <= second["x"] - (first["x"] + first["width"]) <= 16, f"No stands away from Yes: {first}, {second}"
+    assert words["x"] >= second["x"] + second["width"] or words["y"] >= second["y"] + second["height"], (
+        f"the note {words} stands before No {second}")
 
 
 def test_answer_the_questions_of_the_stage_on_what_you_can_see(board: Any) -> None:

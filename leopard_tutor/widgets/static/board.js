@@ -315,14 +315,14 @@ export default {
       ]);
     }
 
-    // A greyed button's reason stands under it, once: a button greyed for the reason another in its row already
-    // shows points to that one's note (`notes`: reason -> the id of the note showing it, for one row). A greyed
-    // button is marked aria-disabled, not disabled: the keyboard reaches it and a screen reader reads its reason
-    // (its description); pressed, it sends nothing and its reason shows where a space's does.
-    function actionView(item, notes = new Map()) {
-      const shared = item.note ? notes.get(item.note) : undefined;
-      const noteId = shared || `lt-note-${boardId}-${item.id}`;
-      if (item.note && !shared) notes.set(item.note, noteId);
+    // A greyed button's reason stands after it, once: buttons of a row greyed for one reason share one note, after
+    // the last of them (`notes`: reason -> the id of that note), so that it never stands between them (after the
+    // first of Practice's Yes and No, it pushed No away). A greyed button is marked aria-disabled, not disabled: the
+    // keyboard reaches it and a screen reader reads its reason (its description); pressed, it sends nothing and its
+    // reason shows where a space's does.
+    function actionView(item, notes) {
+      const own = `lt-note-${boardId}-${item.id}`;
+      const noteId = item.note ? notes.get(item.note) || own : null;
       return h("span", { class: "lt-action" }, [
         h("button", {
           type: "button", class: `lt-button${item.primary ? " lt-primary" : ""}`, "data-k": `a${item.id}`,
@@ -330,11 +330,12 @@ export default {
           onclick: (event) => (greyed(event.currentTarget) ? showWhy(reasonOf(event.currentTarget))
             : send({ type: "action", id: item.id })),
         }, item.label),
-        item.note && !shared ? h("span", { class: "lt-note", id: noteId, text: item.note }) : null,
+        noteId === own ? h("span", { class: "lt-note", id: noteId, text: item.note }) : null,
       ]);
     }
     const actionRow = (items) => {
       const notes = new Map();
+      for (const item of items || []) if (item.note) notes.set(item.note, `lt-note-${boardId}-${item.id}`);
       return (items || []).map((item) => actionView(item, notes));
     };
 
