@@ -250,9 +250,15 @@ def test_step_through_example_c3_and_read_its_values(board: Any) -> None:
     expect(root.get_by_role("button", name="Back")).to_be_disabled()
     root.get_by_role("button", name="Next").focus()
     seq = root.get_attribute("data-seq")
-    board.page.keyboard.press("Enter")  # to the last step: Next is greyed, the keyboard goes on to Back (the other
-    expect(root).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)  # rules' button would start again)
-    expect(root.get_by_role("button", name="Back")).to_be_focused()
+    board.page.keyboard.press("Enter")  # to the last step: Next is greyed and keeps the keyboard (handed to Back, a
+    expect(root).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)  # learner pressing Enter went back)
+    following = root.get_by_role("button", name="Next")
+    expect(following).to_be_focused()
+    expect(following).to_be_disabled()
+    seq = root.get_attribute("data-seq")
+    board.page.keyboard.press("Enter")  # pressed again: it says why, and the example stays at its last step
+    expect(root.locator(".lt-why")).to_have_text(text("sections.examples.last"))
+    assert root.get_attribute("data-seq") == seq
     message = str(root.locator(".lt-message").text_content())
     assert f"{text('sections.examples.value', value=8)} {text('sections.examples.stated', stated=8)}" in message
     expect(root.locator(".lt-value")).to_have_text(worth(YOURS, 8))

@@ -716,10 +716,15 @@ export default {
         const again = root.querySelector(`[data-k="${focused}"]`);
         const fallback = nearbyButton(buttonsBefore, focused) || root.querySelector(".lt-hand-card") ||
           root.querySelector(".lt-space");
-        // a button greyed while it had the focus hands it on (below); one greyed when the keyboard went to it keeps it
-        const handsOn = again && greyed(again) && again.matches(ACTION_BUTTONS) && !focusedGreyed;
-        if (again && !handsOn) again.focus();
-        else if (!again && buttonsBefore.includes(focused)) showTable(nextStep() || fallback);
+        // A button greyed while it had the focus hands it to the step the board offers now (an answer given: Next
+        // question); with none to offer (an example's last step), it keeps it, greyed, and pressed says why: handed
+        // to the nearest button, Back, the keyboard pressing Enter on turned round and went back. One greyed when the
+        // keyboard went to it keeps it too.
+        const greyedNow = again && greyed(again) && again.matches(ACTION_BUTTONS) && !focusedGreyed;
+        const handedTo = greyedNow ? primaryStep() : null;
+        if (handedTo) handedTo.focus();
+        else if (again) again.focus();
+        else if (buttonsBefore.includes(focused)) showTable(nextStep() || fallback);
         else if (fallback) fallback.focus();
         if (fresh && buttonsBefore.includes(focused)) showMessage();
         // A card played from the keyboard on a space or the discard pile (a card was picked and none is now, and
@@ -792,9 +797,9 @@ export default {
       return primary ? primary.dataset.k : null;
     }
 
-    // A button that was focused and is now greyed (the last "Next move", an answer given), or gone with no step to
-    // move on to, hands the focus to the nearest button still offered among those that stood around it (the next
-    // first), so a keyboard stays with the buttons instead of landing on a card.
+    // A button that was focused and is now gone, with no step to move on to, hands the focus to the nearest button
+    // still offered among those that stood around it (the next first), so a keyboard stays with the buttons instead
+    // of landing on a card.
     function nearbyButton(before, focused) {
       const at = before.indexOf(focused);
       if (at < 0) return null;
