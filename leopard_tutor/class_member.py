@@ -75,7 +75,8 @@ class ClassMember:
         """Learn is shown: until it is left (`stop_following`) and while a stage is still locked, ask the server (in
         the background, so the tab opens at once, and again every `UNLOCK_POLL_SECONDS` until it cannot say) whether
         the teacher has unlocked every lesson, and open them all once they have."""
-        if kernel_progress().is_unlocked(LESSONS[-1].key) or (
+        progress = kernel_progress()  # (read here, on the kernel's thread: the thread below reads no module state)
+        if progress.is_unlocked(LESSONS[-1].key) or (
                 self.unlock_check is not None and self.unlock_check.is_alive() and not self.learn_left.is_set()):
             return
 
@@ -86,7 +87,7 @@ class ClassMember:
             while not (unlocked := self.record.unlocked()):
                 if unlocked is None:  # the server cannot say now: asked again when Learn is next shown
                     return
-                if left.wait(UNLOCK_POLL_SECONDS) or kernel_progress().is_unlocked(LESSONS[-1].key):
+                if left.wait(UNLOCK_POLL_SECONDS) or progress.is_unlocked(LESSONS[-1].key):
                     return
             with contextlib.suppress(LoopGone):  # (the kernel is shutting down)
                 in_turn(loop, self.open_every_lesson)  # between two clicks, never while one redraws
