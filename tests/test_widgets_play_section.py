@@ -548,6 +548,27 @@ def test_a_reload_takes_up_the_match_on_the_board_and_those_kept_aside(keyed: No
     assert said(again.board.state["message"], "play.set_aside.back_as_left"), "at the level it was kept at"
 
 
+def test_a_new_tab_leaves_the_matches_another_open_tab_holds_and_says_so(keyed: None) -> None:
+    """Two tabs going on with two copies of one match answered one move two ways: a new tab whose page says another
+    open tab holds what the browser kept (`held`) takes up nothing, says so over its own fresh deal, and keeps nothing
+    of the other's; a kept level alone, with no match, is not said to be a match."""
+    play = section()
+    under_way(play)
+    again = section()
+    table, hand = again.controller, again.controller.hand.moves
+    again.keeper.storage.restore(play.keeper.storage.saved, held=True)
+    assert again.controller is table and again.controller.hand.moves == hand and not again.set_aside
+    assert said(again.board.state["message"], "play.saved_game.held_elsewhere")
+    assert again.keeper.storage.saved == "", "the other tab's matches are not written back as this one's"
+    level_only = section()
+    message = level_only.board.state["message"]
+    level_only.keeper.storage.restore('{"board":null,"aside":{}}', held=True)  # (read: no match in it)
+    assert level_only.board.state["message"] == message
+    reload = section()  # a reload of the tab that holds them is never told another holds them: they are its own
+    reload.keeper.storage.restore(play.keeper.storage.saved, this_tab=True, held=True)
+    assert reload.controller.hand.moves == play.controller.hand.moves
+
+
 def test_what_a_browser_gives_back_that_is_not_kept_matches_changes_nothing(keyed: None) -> None:
     for bad in ("{", "[]", '{"board": 5, "aside": {}}', '{"board": null, "aside": {"x": "LT1-xyz"}}', "x" * 30,
                 "[" * 19_000):  # nested past the JSON reader's depth (the storage takes 20,000 characters)

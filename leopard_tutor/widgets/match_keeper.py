@@ -15,7 +15,9 @@ aside, and choosing its rules and a computer opponent takes it up, as the senten
 deal's page reloaded goes on with that deal where it was, and a link's page reloaded with its match; the same deal's
 link opened in a new tab deals it afresh (the match another tab played on is kept aside). A game between two people at
 one device has no code and is not kept. Each tab keeps its own: a reload of one takes up that tab's matches, not those
-another tab saved last; a new tab takes up those saved last, which are then its own. What a browser gives back is
+another tab saved last; a new tab takes up those saved last, which are then its own, unless the tab that saved them (or
+took them up) is still open: then it says so and plays its own (`BrowserStorage.held_elsewhere`), for two tabs going on
+with two copies of one match would answer one move two ways. What a browser gives back is
 input like any other: a text that is not such JSON, or a code that cannot be read, is logged and changes nothing.
 """
 
@@ -70,16 +72,21 @@ class MatchKeeper:
 
     def restore(self, kept: str) -> None:
         """Take up the matches the browser kept (see the module docstring)."""
-        if not kept:
+        held = self.storage.held_elsewhere
+        if not kept and not held:
             return
         try:
-            found: Any = saved_json(kept, "match", MAX_STORED)  # logged, never shown
+            found: Any = saved_json(kept or held, "match", MAX_STORED)  # logged, never shown
             board = found["board"]
             aside = [self.section.read_kept(kept) for kept in list(dict(found["aside"]).values())[:len(RULE_SETS)]]
             game = None if board is None else self.section.read_kept(board)
             adaptive = found.get("adaptive")
         except (ValueError, KeyError, TypeError, AttributeError, LeopardError) as error:
             log.warning("the matches kept in the browser could not be read: %s", error)
+            return
+        if held:  # another open tab goes on with them: said only where it holds a match, not a level alone
+            if game is not None or aside:
+                self.section.kept_elsewhere()
             return
         self.section.take_up_kept(game, aside, reloaded=self.storage.this_tab, adaptive=adaptive)
         self._saved = kept

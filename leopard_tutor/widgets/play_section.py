@@ -791,6 +791,13 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self._take_up_adaptive(adaptive)
         self.board.act(go_on)
 
+    def kept_elsewhere(self) -> None:
+        """Another open tab of the browser holds the matches it kept (`MatchKeeper`): over this page's fresh deal, say
+        that they go on there and that this tab plays its own."""
+        table = self.controller
+        if self.opponent_factory is not None and self._fresh_deal(table):
+            self.board.act(lambda: table.say(f"{text('play.saved_game.held_elsewhere')} {table.message}"))
+
     def _asked_otherwise(self, rules: str, level: str) -> bool:
         """Whether this page's link asked for other rules or another opponent than a match's `rules` and `level` (a
         reload of the link's page finds its own match: the same rules and opponent; the adaptive choice asks for no

@@ -5,7 +5,8 @@ The API (the same in a Voilà kernel and in a static Pyodide site; the widget dr
 be displayed somewhere on the page, since the page does the reading and writing):
 
     storage = BrowserStorage("progress")   # kept under "leopard-tutor/progress" for this site
-                                           # (per_tab=True: a tab's reload takes up that tab's own text)
+                                           # (per_tab=True: a tab's reload takes up that tab's own text,
+                                           # and a new tab nothing that another open tab holds)
     storage.on_restore(callback)           # callback(text) once, when the page has read what it kept
                                            # ("" if nothing); a kept text that is too long gives ""
     storage.save(text)                     # the page keeps `text` from now on ("" forgets it)
@@ -53,8 +54,9 @@ class BrowserStorage(PageWrites, anywidget.AnyWidget):
     saved = traitlets.Unicode("").tag(sync=True)
     per_tab = traitlets.Bool(False).tag(sync=True)
     """Whether a reload of a tab takes up what that tab kept (also kept in its sessionStorage), not what another
-    tab of the browser wrote last; a new tab still takes up what was written last, which is then its own (a reload of
-    it takes that up again, not what another tab wrote since)."""
+    tab of the browser wrote last; a new tab takes up what was written last, which is then its own (a reload of
+    it takes that up again, not what another tab wrote since), unless the tab that wrote it (or took it up) is still
+    open (`held_elsewhere`)."""
 
     def __init__(self, name: str, per_tab: bool = False, **kwargs: Any) -> None:
         if not name.isidentifier():
@@ -65,6 +67,9 @@ class BrowserStorage(PageWrites, anywidget.AnyWidget):
         """Whether the browser refuses to keep anything (site data blocked): what is saved lasts only with the page."""
         self.this_tab = False
         """Whether the text restored was this tab's own (per_tab: a reload of the tab), not the browser's latest."""
+        self.held_elsewhere = ""
+        """The text the browser's tabs wrote last where another open tab holds it (per_tab, a new tab), else "": this
+        tab then took up nothing (its callbacks were given ""), so that two tabs never go on with two copies of it."""
         self._callbacks: list[Callable[[str], None]] = []
         self.on_msg(self._on_page_msg)
 
@@ -78,22 +83,26 @@ class BrowserStorage(PageWrites, anywidget.AnyWidget):
             raise StorageError(f"a kept text is at most {MAX_STORED} characters")
         self.saved = value
 
-    def restore(self, value: object, this_tab: bool = False, refused: bool = False) -> None:
+    def restore(self, value: object, this_tab: bool = False, refused: bool = False, held: bool = False) -> None:
         """Hand what the page kept to the callbacks (the first time only; anything but a bounded text is ""), noting
         whether it is what this very tab kept (`this_tab`: a reload of it) rather than what the browser's tabs wrote
-        last (a new tab), and whether the browser `refused` to keep anything."""
+        last (a new tab), whether another open tab `held` that (then the callbacks are given "" and it is kept as
+        `held_elsewhere`), and whether the browser `refused` to keep anything."""
         if self.restored:
             return
         self.restored = True
         self.this_tab = this_tab is True
         self.refused = refused is True
         kept = value if isinstance(value, str) and len(value) <= MAX_STORED else ""
+        if held is True and not self.this_tab:
+            self.held_elsewhere, kept = kept, ""
         for callback in self._callbacks:
             callback(kept)
 
     def _on_page_msg(self, _widget: object, content: object, _buffers: object) -> None:
         if isinstance(content, dict) and content.get("type") == "restore":
-            self.restore(content.get("value"), content.get("tab") is True, content.get("refused") is True)
+            self.restore(content.get("value"), content.get("tab") is True, content.get("refused") is True,
+                         content.get("held") is True)
 
 
 def keep_progress(progress: Progress, storage: BrowserStorage, note: Callable[[str], None],

@@ -80,6 +80,46 @@ def hand_names(board: Any) -> list[str]:
     return names
 
 
+def discard_twice(board: Any) -> None:
+    """Two discards, and the computer's replies: a match under way, kept by the browser."""
+    expect(board.locator(".lt-turn")).to_have_text(YOUR_TURN, timeout=TIMEOUT)
+    for _ in range(2):
+        for target in (".lt-hand-card", ".lt-discard"):
+            seq = board.get_attribute("data-seq")
+            board.locator(target).first.click()
+            expect(board).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
+        expect(board.locator(".lt-turn")).to_have_text(YOUR_TURN, timeout=TIMEOUT)
+
+
+def test_a_new_tab_leaves_the_match_to_the_open_tab_that_plays_it(page: Any, base_url: str,
+                                                                 open_board: Any) -> None:
+    """A second tab opened while the first plays its match against the computer took that match up too, and the
+    computer answered one move two ways: it now says the match goes on in the other tab and deals its own. Once the
+    first tab is closed, a new tab takes the match up where it stood."""
+    first = page.context.new_page()
+    discard_twice(open_board(base_url, first))
+    hand, squares = hand_names(first.locator(".lt-board").first), spaces_of(first.locator(".lt-board").first)
+    second = page.context.new_page()
+    try:
+        board = open_board(base_url, second)
+        expect(board.locator(".lt-message")).to_contain_text(text("play.saved_game.held_elsewhere"), timeout=TIMEOUT)
+        assert hand_names(board) != hand, "the second tab took up the first one's match"
+    finally:
+        second.close()
+    first.close()
+    board = open_board(base_url, page)  # the first tab gone: its match is taken up where it stood
+    expect(board.locator(".lt-message")).to_contain_text(
+        opening("play.saved_game.resumed", "level", number=1, hands=4, rules=text("rules.REVISED_2008")),
+        timeout=TIMEOUT)
+    assert (hand_names(board), spaces_of(board)) == (hand, squares)
+    assert text("play.saved_game.held_elsewhere") not in str(board.locator(".lt-message").text_content())
+
+
+def spaces_of(board: Any) -> list[str]:
+    found: list[str] = board.locator(".lt-space").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    return found
+
+
 def test_a_match_comes_back_after_a_reload_and_from_its_saved_game_code(page: Any, base_url: str,
                                                                        open_board: Any) -> None:
     board = open_board(base_url)
