@@ -330,6 +330,7 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         self.stage_buttons = [W.Button(tooltip=lesson.title) for lesson in controller.lessons]
         for index, button in enumerate(self.stage_buttons):
             button.add_class("lt-stage")
+            button.add_class("lt-says-why")  # locked: greyed, yet reached by the arrow keys, and pressed it says why
             button.on_click(lambda _b, i=index: self.board.control(lambda: controller.open(i)))
         stages = W.HBox(self.stage_buttons)
         stages.add_class("lt-stages")
@@ -501,6 +502,8 @@ class LearnSection(W.VBox):  # type: ignore[misc]
             names.append(text("sections.learn.stage_name", stage=lesson.stage, title=lesson.title, stars=stars)
                          if open_ else text("sections.learn.stage_name_locked", stage=lesson.stage, title=lesson.title))
             button.disabled = not open_
+            button.tooltip = lesson.title if open_ else text("sections.learn.locked", stage=lesson.stage,
+                                                             previous=lesson.stage - 1)
             if index == controller.index:
                 button.add_class("lt-current")
             else:

@@ -5,8 +5,9 @@ pattern, the board being the panel every stage's tab controls, named by the stag
 Each button is a tab named in words (`names`: "Stage 3: Lines: where the points come from, 2 stars", where the
 button shows "3 ★★"), the stage on the board is the selected one (`selected`), and the row is named ("Stages").
 Only the selected stage's tab is in the keyboard's Tab order; the arrow keys, Home and End move the focus along
-the open stages (a locked one is a greyed button, which takes no focus), and Enter or Space opens the stage in
-focus, as a click does: manual activation, like the app's row of sections, since opening a stage starts it again.
+the stages, locked ones too (greyed, described by why they are locked, which Enter or Space shows), and Enter or
+Space opens the open stage in focus, as a click does: manual activation, like the app's row of sections, since
+opening a stage starts it again.
 
     section.children = (..., StageTabs(label="Stages", names=[...], selected=0))   # inside `.lt-learn`
 """

@@ -177,9 +177,10 @@ def test_a_reload_in_the_middle_of_a_lesson_comes_back_to_learn(board: Any) -> N
 
 def test_the_stage_picker_is_a_row_of_tabs_over_the_board(page: Any, base_url: str) -> None:
     """Learn's row of stages is a named tablist whose panel is the board: each stage a tab named in words, the stage
-    on the board the selected one (and the board's name), a locked stage a disabled tab, one tab in the Tab order.
-    The arrow keys (round the row), Home and End move the focus along the open stages and open none; Enter opens
-    the stage in focus; once the focus has left the row, Shift+Tab comes back to the stage on the board, at once."""
+    on the board the selected one (and the board's name), a locked stage a disabled tab described by why, one tab in
+    the Tab order. The arrow keys (round the row), Home and End move the focus along the stages, locked ones too, and
+    open none; Enter opens the stage in focus, or on a locked one shows why it is locked; once the focus has left the
+    row, Shift+Tab comes back to the stage on the board, at once."""
     page.goto(f"{base_url}?tab=learn&lesson=3", wait_until="commit")  # a teacher's link: stages 1 to 3 open
     root = page.locator(".lt-learn .lt-board")
     root.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
@@ -200,16 +201,30 @@ def test_the_stage_picker_is_a_row_of_tabs_over_the_board(page: Any, base_url: s
     named = set(stages.get_by_role("tab").evaluate_all("tabs => tabs.map((tab) => tab.getAttribute('aria-label'))"))
     tabs = [node for node in read if node.get("role", {}).get("value") == "tab"
             and node.get("name", {}).get("value") in named]
-    assert len(tabs) == len(LESSONS) and not any(tab.get("description", {}).get("value") for tab in tabs), (
-        "a stage's title is read once, in its name, not again as its description")
+    described = {tab["name"]["value"]: tab.get("description", {}).get("value", "") for tab in tabs}
+    assert len(tabs) == len(LESSONS), tabs
+    for lesson in LESSONS:  # a stage's title is read once, in its name, not again; a locked one's reason is read
+        locked = text("sections.learn.stage_name_locked", stage=lesson.stage, title=lesson.title)
+        assert described.get(locked, described.get(text("sections.learn.stage_name", stage=lesson.stage,
+                                                         title=lesson.title, stars=0))) == (
+            text("sections.learn.locked", stage=lesson.stage, previous=lesson.stage - 1) if lesson.stage > 3 else ""
+        ), (lesson.stage, described)
     assert third.get_attribute("title") and third.get_attribute("title") in (third.get_attribute("aria-label") or "")
     in_tab_order = stages.get_by_role("tab").evaluate_all("tabs => tabs.map((tab) => tab.tabIndex)")
     assert in_tab_order == [-1, -1, 0] + [-1] * (len(LESSONS) - 3)
+    last = stage_tab(stages, len(LESSONS), locked=True)
     third.focus()
-    for key, focused in (("ArrowRight", first), ("ArrowRight", second), ("ArrowLeft", first), ("ArrowLeft", third),
-                         ("Home", first), ("End", third), ("ArrowLeft", second)):
+    page.keyboard.press("ArrowRight")
+    expect(fourth).to_be_focused()  # locked, yet reached: pressed, it says why and opens nothing
+    seq = root.get_attribute("data-seq")
+    page.keyboard.press("Enter")
+    expect(page.locator(".lt-why-bubble")).to_have_text(text("sections.learn.locked", stage=4, previous=3))
+    assert root.get_attribute("data-seq") == seq
+    for key, focused in (("ArrowLeft", third), ("Home", first), ("ArrowLeft", last), ("ArrowRight", first),
+                         ("End", last), ("Home", first), ("ArrowRight", second)):
         page.keyboard.press(key)
         expect(focused).to_be_focused()
+    expect(page.locator(".lt-why-bubble")).to_have_count(0)  # (the keyboard moved on: the reason goes)
     expect(third).to_have_attribute("aria-selected", "true")
     expect(root.locator(".lt-turn")).to_contain_text(stage_line(3))
     seq = root.get_attribute("data-seq")

@@ -1,10 +1,12 @@
 // StageTabs front end (leopard_tutor/widgets/stage_tabs.py). In its Learn section (.lt-learn) the row of stage
 // buttons (.lt-stages) is a tablist named "label", each button a tab named names[i], the one at "selected" the
-// selected tab, each controlling the board under the row, which is their tabpanel, named by the selected tab. A
-// tab's tooltip (the stage's title, for the eye) is part of its name, so it is not its description as well.
+// selected tab, each controlling the board under the row, which is their tabpanel, named by the selected tab. An
+// open tab's tooltip (the stage's title, for the eye) is part of its name, so it is not its description as well; a
+// locked tab is greyed (aria-disabled, page_roles.js) and its tooltip, why it is locked, is its description.
 // One tab is in the Tab order (a roving tabindex): the one in focus while the focus is in the row, else the
-// selected one. ArrowLeft and ArrowRight (round the row), Home and End move the focus along the open stages;
-// Enter and Space are the buttons' own (a click: the kernel opens the stage). Set again whenever the buttons are
+// selected one. ArrowLeft and ArrowRight (round the row), Home and End move the focus along the stages, the locked
+// ones too (their names say "locked"); Enter and Space are the buttons' own (a click: the kernel opens the stage; on
+// a locked one, page_roles.js shows why instead). Set again whenever the buttons are
 // drawn anew (a button's redraw takes its tabindex off) or the names or the selected stage change. It draws
 // nothing.
 
@@ -32,7 +34,7 @@ export default {
       const { row, panel, buttons } = parts();
       if (!row) return;
       watched.observe(section, { childList: true, subtree: true });  // the board, its panel, may come after the row
-      watched.observe(row, { childList: true, subtree: true, attributes: true, attributeFilter: ["tabindex", "disabled"] });
+      watched.observe(row, { childList: true, subtree: true, attributes: true, attributeFilter: ["tabindex", "disabled", "aria-disabled"] });
       const names = model.get("names") || [];
       const selected = model.get("selected");
       mark(row, "role", "tablist");
@@ -47,7 +49,8 @@ export default {
         if (!button.id) button.id = `${prefix}-stage-${index}`;
         mark(button, "role", "tab");
         if (names[index]) mark(button, "aria-label", names[index]);
-        mark(button, "aria-description", "");  // its tooltip (the stage's title) is in its name: not read twice
+        if (button.getAttribute("aria-disabled") === "true") button.removeAttribute("aria-description");  // why locked
+        else mark(button, "aria-description", "");  // its tooltip (the stage's title) is in its name: not read twice
         mark(button, "aria-selected", String(index === selected));
         if (panel) mark(button, "aria-controls", panel.id);
         mark(button, "tabindex", button === holder ? "0" : "-1");
@@ -60,10 +63,10 @@ export default {
     };
     const onKey = (event) => {
       if (!MOVES.has(event.key) || !mine(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
-      const open = parts().buttons.filter((button) => !button.disabled);
-      const at = open.indexOf(event.target);
-      const next = { ArrowLeft: open[(at - 1 + open.length) % open.length], ArrowRight: open[(at + 1) % open.length],
-                     Home: open[0], End: open[open.length - 1] }[event.key];
+      const all = parts().buttons;
+      const at = all.indexOf(event.target);
+      const next = { ArrowLeft: all[(at - 1 + all.length) % all.length], ArrowRight: all[(at + 1) % all.length],
+                     Home: all[0], End: all[all.length - 1] }[event.key];
       if (!next) return;
       event.preventDefault();
       next.focus();
