@@ -740,10 +740,14 @@ def test_review_why_and_try_a_position_again_by_clicks(board: Any) -> None:
     assert board.locator(".lt-hand-card .lt-card").first.evaluate(faded) == "0.7"
     table = click(board, page.get_by_role("button", name=text("review.buttons.next")))
     expect(moves.nth(1)).to_have_class(re.compile(r"\blt-review-now\b"))  # the list's second move is the one shown
-    focused = page.evaluate("[document.activeElement.dataset.k || '', "
-                            "document.activeElement.getAttribute('aria-disabled') === 'true']")
-    assert focused[0].startswith("a") and focused[0] != "areview_next" and not focused[1], \
-        f"the last Next move greyed, the focus stays with the review's buttons, not {focused}"
+    last = page.get_by_role("button", name=text("review.buttons.next"))  # greyed at the last move, it keeps the
+    expect(last).to_be_focused()  # keyboard (handed to Previous move, Enter pressed again went back)
+    expect(last).to_be_disabled()
+    expect(last).to_have_accessible_description(text("review.at_last"))
+    seq = board.get_attribute("data-seq")
+    page.keyboard.press("Enter")  # pressed again: it says why and sends nothing
+    expect(board.locator(".lt-why")).to_have_text(text("review.at_last"))
+    assert board.get_attribute("data-seq") == seq
     table = click(board, page.get_by_role("button", name=text("review.buttons.try_again")))
     assert table["turn"].startswith(opening("review.retry.turn", "turn"))
     assert table["hand"] and table["actions"][0][0] == GO_OUT
