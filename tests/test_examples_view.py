@@ -18,6 +18,22 @@ def worth(value: int) -> str:
     return mark("board.worth", label=mark("board.squares.yours"), value=value)
 
 
+def test_the_message_keeps_the_room_of_every_steps_caption(keyed: None) -> None:
+    """The board keeps the live region as tall as the example's tallest caption (`message_room`): each step's own."""
+    section = build_examples()
+    board = section.board
+    for index in range(len(section.controller.examples)):
+        section.picker.value = index
+        captions, rooms = [], []
+        while True:
+            captions.append(board.state["message"])
+            rooms.append(board.state["message_room"])
+            if not board.state["actions"][-1]["enabled"]:
+                break
+            board.dispatch({"type": "action", "id": "next"})
+        assert all(room == captions for room in rooms), (index, rooms, captions)
+
+
 def test_step_through_c3_and_read_its_values(keyed: None) -> None:
     section = build_examples()
     board = section.board
@@ -31,7 +47,7 @@ def test_step_through_c3_and_read_its_values(keyed: None) -> None:
     state = board.state
     assert state["squares"][0]["value_text"] == worth(8)
     assert sorted(line["label"] for line in state["squares"][0]["lines"]) == ["+1", "+1", "+3", "+3"]
-    # the other rules stand first: Next, greyed at the last step, hands the keyboard to Back, not to them
+    # the other rules stand first, where they stay at every step; Next, greyed at the last step, keeps the keyboard
     assert [(a["id"], a["enabled"]) for a in state["actions"]] == [("mirror", True), ("back", True), ("next", False)]
     assert state["hand"]["cards"][0]["card"]["code"] == "KS"
     board.dispatch({"type": "action", "id": "mirror"})

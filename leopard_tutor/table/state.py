@@ -31,6 +31,9 @@ class BoardState:
     inert: str = ""
     """Why the cards, the spaces and the discard pile take no click now ("": they do): a review is shown, the hand
     is over, the device is being passed, the class table waits or has closed. The page marks them so."""
+    message_room: tuple[str, ...] = ()
+    """Messages the live region keeps room for (an example's captions, one a step): it is as tall as the tallest of
+    them, so that stepping moves nothing under it, nor a phone's cards fitted to keep it on the screen."""
     note: str = ""
     """What the line under the message says while no space or pile is pointed at or focused ("": nothing): a
     finished stage's reason for taking no more tries, the same whatever was clicked last (that line showed it only
@@ -45,6 +48,8 @@ class BoardState:
             found["inert"] = self.inert
         if self.note:
             found["note"] = self.note
+        if self.message_room:
+            found["message_room"] = list(self.message_room)
         for name in ("hand", "stock", "discard", "opponent_hand", "answer", "search"):
             part = getattr(self, name)
             if part is not None:

@@ -59,7 +59,7 @@ class ExampleController(TableController):
                           note="" if self.step else text("sections.examples.first")),
                    action("next", text("sections.examples.next"), enabled=more, primary=True,
                           note="" if more else text("sections.examples.last"))]
-        if other is not None:  # first: Next greyed at the last step hands the keyboard to Back, not to this
+        if other is not None:  # (first: it stands where it is at every step)
             shown = self.examples[self.index] if self.mirrored else other
             label = text("sections.examples.other_rules", rules=text(f"rules.{shown.rules.key}"))
             buttons.insert(0, action("mirror", label, enabled=True))
@@ -70,14 +70,14 @@ class ExampleController(TableController):
             hand = hand_part([], label=text("sections.examples.card_none"), counted=False)
         return BoardState(
             squares=(part,), actions=tuple(buttons), message=self.message or self.caption(), tone=self.tone,
-            seq=self.seq, hand=hand,
+            seq=self.seq, hand=hand, message_room=tuple(self.caption(each) for each in example.steps),
             aside=(text_panel(f"{example.key} · {example.title}", [example.intro], css="lt-example-text"),),
             turn=text("sections.examples.turn", key=example.key, step=self.step + 1, steps=len(example.steps),
                       rules=text(f"rules.{example.rules.key}")))
 
-    def caption(self) -> str:
-        """What the live region says for the current step: the caption, the value, the source's figure."""
-        step = self.current
+    def caption(self, step: Step | None = None) -> str:
+        """What the live region says for `step` (the current one): the caption, the value, the source's figure."""
+        step = self.current if step is None else step
         words = [step.caption]
         if step.refused is not None:
             words.append(step.refused.reason)  # the engine's own words: why the card tried may not go there

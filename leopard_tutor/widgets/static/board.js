@@ -106,11 +106,12 @@ export default {
     const table = h("div", { class: "lt-table" }, [squares, piles, handRow, actions]);
     const main = h("div", { class: "lt-main" }, [turn, table]);
     const live = h("div", { class: "lt-message", "aria-live": "polite", role: "status" });
+    const room = h("div", { class: "lt-message lt-message-room", "aria-hidden": "true" });  // (keepRoom)
     const why = h("div", { class: "lt-why", "aria-hidden": "true" });
     const answer = h("div", { class: "lt-answer-slot" });
     const goal = h("div", { class: "lt-goal-slot" });
     const panels = h("div", { class: "lt-panels" });
-    const aside = h("div", { class: "lt-aside" }, h("div", { class: "lt-aside-inner" }, [live, why, answer, goal, panels]));
+    const aside = h("div", { class: "lt-aside" }, h("div", { class: "lt-aside-inner" }, [live, room, why, answer, goal, panels]));
     root.append(h("div", { class: "lt-frame" }, [lost, error, main, aside]));
     el.append(root);
     const boardId = Math.random().toString(36).slice(2, 8);  // ids unique in the page, the same at each redraw
@@ -550,6 +551,24 @@ export default {
     const tens = (part) => Math.round(part.textContent.length / 10);
     const roomKey = () => [root.clientWidth, window.innerHeight, Math.round(pageTop()),
                            root.classList.contains("lt-one-square"), handRow.hidden].join(" ");
+    // The live region kept as tall as the tallest of `words` (an example's captions, one a step), measured in an
+    // unseen copy of it as wide as it is: stepping through them then moves nothing under it, and a phone's cards,
+    // fitted to keep it on the screen, keep their size (they shrank step by step, and Next rose under a finger).
+    let roomFor = [];  // the words of the state drawn last (state.message_room)
+    function keepRoom() {
+      const wide = live.getBoundingClientRect().width;
+      let tallest = 0;
+      room.style.width = `${wide}px`;
+      for (const said of wide > 40 ? roomFor : []) {
+        room.textContent = said;
+        tallest = Math.max(tallest, room.getBoundingClientRect().height);
+      }
+      room.textContent = "";
+      const style = getComputedStyle(live);  // (its min-height is its content's: less its padding and border)
+      const edges = ["paddingTop", "paddingBottom", "borderTopWidth", "borderBottomWidth"]
+        .reduce((sum, side) => sum + parseFloat(style[side]), 0);
+      live.style.minHeight = tallest ? `${tallest - edges}px` : "";
+    }
     function fitKey() {
       const wide = getComputedStyle(frameOf()).display === "grid";
       return [root.classList.contains("lt-has-aside"), handRow.querySelectorAll(".lt-hand-card").length,
@@ -558,6 +577,7 @@ export default {
     }
     function fit() {
       if (!root.isConnected || !root.clientWidth) return;
+      keepRoom();
       watchSection();
       const [room, key] = [roomKey(), fitKey()];
       if (room === fittedRoom && key === fitted) return;
@@ -709,6 +729,7 @@ export default {
         root.setAttribute("data-seq", String(state.seq ?? ""));
         notBusy();  // a redraw is the kernel's answer too (the "done" message covers intents that change nothing)
       }
+      roomFor = state.message_room || [];
       fit();
       if (fresh) fly(state.moves);
       flightFrom = null;
