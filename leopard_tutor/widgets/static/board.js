@@ -106,12 +106,12 @@ export default {
     const table = h("div", { class: "lt-table" }, [squares, piles, handRow, actions]);
     const main = h("div", { class: "lt-main" }, [turn, table]);
     const live = h("div", { class: "lt-message", "aria-live": "polite", role: "status" });
-    const room = h("div", { class: "lt-message lt-message-room", "aria-hidden": "true" });  // (keepRoom)
+    const liveCopy = h("div", { class: "lt-message-copy", "aria-hidden": "true" });  // (keepRoom)
     const why = h("div", { class: "lt-why", "aria-hidden": "true" });
     const answer = h("div", { class: "lt-answer-slot" });
     const goal = h("div", { class: "lt-goal-slot" });
     const panels = h("div", { class: "lt-panels" });
-    const aside = h("div", { class: "lt-aside" }, h("div", { class: "lt-aside-inner" }, [live, room, why, answer, goal, panels]));
+    const aside = h("div", { class: "lt-aside" }, h("div", { class: "lt-aside-inner" }, [live, liveCopy, why, answer, goal, panels]));
     root.append(h("div", { class: "lt-frame" }, [lost, error, main, aside]));
     el.append(root);
     const boardId = Math.random().toString(36).slice(2, 8);  // ids unique in the page, the same at each redraw
@@ -556,14 +556,15 @@ export default {
     // fitted to keep it on the screen, keep their size (they shrank step by step, and Next rose under a finger).
     let roomFor = [];  // the words of the state drawn last (state.message_room)
     function keepRoom() {
+      if (!roomFor.length && !live.style.minHeight) return;
       const wide = live.getBoundingClientRect().width;
       let tallest = 0;
-      room.style.width = `${wide}px`;
+      liveCopy.style.width = `${wide}px`;
       for (const said of wide > 40 ? roomFor : []) {
-        room.textContent = said;
-        tallest = Math.max(tallest, room.getBoundingClientRect().height);
+        liveCopy.textContent = said;
+        tallest = Math.max(tallest, liveCopy.getBoundingClientRect().height);
       }
-      room.textContent = "";
+      liveCopy.textContent = "";
       const style = getComputedStyle(live);  // (its min-height is its content's: less its padding and border)
       const edges = ["paddingTop", "paddingBottom", "borderTopWidth", "borderBottomWidth"]
         .reduce((sum, side) => sum + parseFloat(style[side]), 0);
