@@ -1271,6 +1271,10 @@ def test_a_name_only_offered_by_the_header_gives_way_to_the_one_this_browser_kep
     panel = panel_of(play)
     play.offer_classmate_name("Quiet Otter", offered=True)
     assert panel.name.value == "Quiet Otter" and panel.storage.saved != "Quiet Otter"
+    first_visit = section(authority, "cat")  # a browser that kept no name for tables: the offer stays (it was
+    first_visit.offer_classmate_name("Kind Bison", offered=True)  # emptied, and Open a table then asked for a name)
+    page_restores(panel_of(first_visit).storage, "")
+    assert panel_of(first_visit).name.value == "Kind Bison"
     page_restores(panel.storage, "Ana at school")
     assert panel.name.value == "Ana at school"
     play.offer_classmate_name("Ana", offered=False)  # kept in the header: the box holds a name of its own

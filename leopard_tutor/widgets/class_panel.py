@@ -254,11 +254,14 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
 
     # -- the name ------------------------------------------------------------------------------
     def _restore_name(self, kept: str) -> None:
+        """The name this browser kept for tables, if any, in place of an empty box or the header's offer (a browser
+        that kept none leaves the offer there: emptied, it made Open a table ask for a name)."""
         try:
-            if self.name.value in ("", self.offered_name):
-                self.name.value = player_name(kept[:MAX_NAME], "")
+            found = player_name(kept[:MAX_NAME], "")
         except LeopardError:
-            pass  # a damaged kept name is not used
+            return  # a damaged kept name is not used
+        if found and self.name.value in ("", self.offered_name):
+            self.name.value = found
 
     def _keep_name(self) -> None:
         if self.offered_name and self.name.value == self.offered_name:
