@@ -25,6 +25,7 @@ from leopard_tutor.ai.review import (
     Review,
     _sentence,
     decisions,
+    figure_words,
     shown,
     verdict_for,
     view_before,
@@ -229,7 +230,8 @@ def test_the_summary_and_every_mark_agree_with_the_judgements(seed: int, keyed: 
     parts = [mark(f"review.count.{verdict}", count=counts[verdict])
              for verdict in ("inaccuracy", "mistake", "blunder") if counts[verdict]]
     if parts:
-        assert summary == mark("review.summary.line", counts=and_list(parts), points=round(lost))
+        shown = round(lost, 1)  # to one decimal, as each move's own cost is said (not "about 2" beside "about 2.2")
+        assert summary == mark("review.summary.line", counts=and_list(parts), points=shown, figure=figure_words(shown))
     else:
         assert summary == mark("review.summary.clean", moves=len(review.judgements))
 

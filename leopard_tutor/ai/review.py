@@ -224,7 +224,8 @@ class Review:
         if not parts:
             line = text("review.summary.clean", moves=len(self.judgements))
         else:
-            line = text("review.summary.line", counts=and_list(parts), points=round(self.points_lost))
+            lost = round(self.points_lost, 1)  # (to one decimal, as each move's cost is said)
+            line = text("review.summary.line", counts=and_list(parts), points=lost, figure=figure_words(lost))
         if self.not_final:
             return text("review.summary.not_final", summary=line, count=self.not_final)
         return line
