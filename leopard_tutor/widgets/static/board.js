@@ -321,8 +321,9 @@ export default {
     // first of Practice's Yes and No, it pushed No away). A greyed button is marked aria-disabled, not disabled: the
     // keyboard reaches it and a screen reader reads its reason (its description); pressed, it sends nothing and its
     // reason shows where a space's does.
+    const noteIdOf = (item) => `lt-note-${boardId}-${item.id}`;
     function actionView(item, notes) {
-      const own = `lt-note-${boardId}-${item.id}`;
+      const own = noteIdOf(item);
       const noteId = item.note ? notes.get(item.note) || own : null;
       return h("span", { class: "lt-action" }, [
         h("button", {
@@ -336,7 +337,7 @@ export default {
     }
     const actionRow = (items) => {
       const notes = new Map();
-      for (const item of items || []) if (item.note) notes.set(item.note, `lt-note-${boardId}-${item.id}`);
+      for (const item of items || []) if (item.note) notes.set(item.note, noteIdOf(item));  // (the last one's)
       return (items || []).map((item) => actionView(item, notes));
     };
 
