@@ -160,7 +160,9 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool, other: S
     placement = PLACEMENT[rank]
     # The facts are words made when read (`later`), so that a refusal kept in a keyed error reads in the
     # language current when it is shown.
-    named, place = Later(lambda: card.the_name), later("engine.place.own" if own else "engine.place.other", space=space)
+    side = "own" if own else "other"
+    named, place = Later(lambda: card.the_name), later(f"engine.place.{side}", space=space)
+    other_square = later(f"engine.illegal.numbered_covered.{side}_other")  # named only where `other` was checked
     if placement.own_only and not own:
         advice = later(f"engine.illegal.own_only.{placement.cards}")
         manner = "" if placement.face_up else later("engine.illegal.own_only.face_down")
@@ -176,8 +178,7 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool, other: S
         else:
             there = "open" if _may_take(rank, other, not own) else "taken"
             advice = later(f"engine.illegal.wrong_space.taken_other_{there}", number=rank,
-                           the_blocker=Later(lambda: blocker.the_name),
-                           other=later(f"engine.illegal.numbered_covered.{'own' if own else 'other'}_other"))
+                           the_blocker=Later(lambda: blocker.the_name), other=other_square)
         return refused("wrong-space", "engine.illegal.wrong_space",
                        a_rank=Later(lambda: upper_first(text(f"words.a_rank.{rank}"))),
                        number=rank, the_card=named, where=place, advice=advice)
@@ -192,11 +193,10 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool, other: S
                            spaces=Later(lambda: upper_first(spaces_words(open_spaces)) if open_spaces else ""))
             return refused("covered", "engine.illegal.ten_covered", The_card=first, where=place, the_shown=covered,
                            advice=advice)
-        side = "own" if own else "other"
         cover = later(f"engine.illegal.numbered_covered.{side}")
         if other is not None and _may_take(rank, other, not own):
             advice = later("engine.illegal.numbered_covered.cover_or_other", cover=cover, number=rank,
-                           other=later(f"engine.illegal.numbered_covered.{side}_other"))
+                           other=other_square)
         else:
             advice = later("engine.illegal.numbered_covered.cover", cover=cover)
         return refused("covered", "engine.illegal.numbered_covered", The_card=first, where=place, the_shown=covered,
