@@ -581,12 +581,14 @@ def examples_shown_in(lang: str) -> tuple[WorkedExample, ...]:
 def test_stepping_through_an_example_leaves_its_buttons_where_they_were(new_page: Any, base_url: str,
                                                                         size: str) -> None:
     """Every example stepped through at 1366x768: the card played at a step stands beside the square, and a step with
-    no card keeps that room, so "Show it under the … rules" stays where it was at every step, and Next from the second
-    step to the last (the board grew 192 px at the second step, and a second click where Next had been showed the
-    example under the other rules, back at its first step). On a phone, where the first step's note stands under the
-    buttons, Next stays where it was at every step: the message under the board keeps the room of the example's
-    longest, so the cards fitted above it keep their size (they shrank as a step's words grew, and Next rose by up to
-    60 px under a finger)."""
+    no card keeps that room, so "Show it under the … rules" stays where it was at every step (the board grew 192 px at
+    the second step, and a second click where Next had been showed the example under the other rules, back at its first
+    step). So does Next, from the first step to the last, and the table keeps its width: the first step's note (why
+    Back is greyed) ends the row instead of standing between Back and Next (Next was 120 px further right there), and
+    the played card's title ("No card played at this step" is longer than "The card you play (1)") no longer widens
+    its column (the table went 759, 716, 805, 690 px wide from step to step). On a phone, where the note stands under
+    the buttons, the message under the board keeps the room of the example's longest, so the cards fitted above it keep
+    their size (they shrank as a step's words grew, and Next rose by up to 60 px under a finger)."""
     phone = size == "phone"
     page = new_page(*SIZES[size], touch=phone, mobile=phone)
     open_app(page, base_url)
@@ -597,10 +599,12 @@ def test_stepping_through_an_example_leaves_its_buttons_where_they_were(new_page
         menu.select_option(index=index)
         expect(board.locator(".lt-turn")).to_contain_text(pattern("sections.examples.turn", key=r"\S+", step=1,
                                                                   steps=r"\d+", rules=".+"))
-        mirror, nexts = [], []
+        mirror, nexts, tables = [], [], []
         while True:
             page.evaluate("(section) => ltProbes.settled(section)", SECTIONS["Examples"])
             mirror.append(board.get_by_role("button", name=re.compile(r"^Show it under")).bounding_box())
+            table = board.locator(".lt-table").bounding_box()  # (on a phone the note under the buttons adds a row)
+            tables.append(table and (table["x"], table["y"], table["width"]))
             step_next = board.get_by_role("button", name=text("sections.examples.next"), exact=True)
             nexts.append(step_next.bounding_box())
             if step_next.get_attribute("aria-disabled") == "true":
@@ -608,8 +612,10 @@ def test_stepping_through_an_example_leaves_its_buttons_where_they_were(new_page
             seq = board.get_attribute("data-seq")
             step_next.click()
             expect(board).not_to_have_attribute("data-seq", seq or "")
-        if any(box != mirror[0] for box in mirror) or any(box != nexts[1] for box in nexts[0 if phone else 1:]):
-            moved.append(f"example {index + 1}: the other rules' button at {mirror}, Next at {nexts}")
+        if any(box != mirror[0] for box in mirror) or any(box != nexts[0] for box in nexts) or any(
+                box != tables[0] for box in tables):
+            moved.append(f"example {index + 1}: the other rules' button at {mirror}, Next at {nexts}, the table at "
+                         f"{tables}")
     assert not moved, "\n".join(moved)
 
 
