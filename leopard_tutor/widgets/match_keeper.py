@@ -14,11 +14,13 @@ another shared deal or a link asking for other rules or another opponent, or sit
 aside, and choosing its rules and a computer opponent takes it up, as the sentence said before the reload). A shared
 deal's page reloaded goes on with that deal where it was, and a link's page reloaded with its match; the same deal's
 link opened in a new tab deals it afresh (the match another tab played on is kept aside). A game between two people at
-one device has no code and is not kept. Each tab keeps its own: a reload of one takes up that tab's matches, not those
-another tab saved last; a new tab takes up those saved last, which are then its own, unless the tab that saved them (or
-took them up) is still open: then it says so and plays its own (`BrowserStorage.held_elsewhere`), for two tabs going on
-with two copies of one match would answer one move two ways. What a browser gives back is
-input like any other: a text that is not such JSON, or a code that cannot be read, is logged and changes nothing.
+one device has no code and is not kept. Each tab keeps its own (`BrowserStorage`, per_tab): a reload of one takes up
+that tab's matches; a new tab takes up those of the closed tab that saved last, which are then its own, the next new
+tab those of another closed tab, and so on. Where every tab that kept matches is still open (or the new tab is a
+duplicate of one), it takes up none: it says so (where the newest of them has a match, not a level alone) and plays
+its own (`BrowserStorage.held_elsewhere`), for two tabs going on with two copies of one match would answer one move two
+ways. What a browser gives back is input like any other: a text that is not such JSON, or a code that cannot be read,
+is logged and changes nothing.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ class MatchKeeper:
 
     def __init__(self, section: PlaySection) -> None:
         self.section = section
-        self.storage = BrowserStorage("matches", per_tab=True)  # two tabs: each reload takes up its own matches
+        self.storage = BrowserStorage("matches", per_tab=True)  # each tab keeps its own matches
         self.storage.on_restore(self.restore)
         self._saved = ""
 

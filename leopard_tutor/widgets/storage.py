@@ -4,9 +4,8 @@ by itself after a reload, with no server storage and no account.
 The API (the same in a Voilà kernel and in a static Pyodide site; the widget draws nothing but must
 be displayed somewhere on the page, since the page does the reading and writing):
 
-    storage = BrowserStorage("progress")   # kept under "leopard-tutor/progress" for this site
-                                           # (per_tab=True: a tab's reload takes up that tab's own text,
-                                           # and a new tab nothing that another open tab holds)
+    storage = BrowserStorage("progress")   # kept under "leopard-tutor/progress" for this site, one text for
+                                           # all its tabs (per_tab=True: one text for each tab, see below)
     storage.on_restore(callback)           # callback(text) once, when the page has read what it kept
                                            # ("" if nothing); a kept text that is too long gives ""
     storage.save(text)                     # the page keeps `text` from now on ("" forgets it)
@@ -16,6 +15,14 @@ browser gives back is input like any other. `keep_progress(progress, storage, no
 the learner's lesson stars and practice record (`lessons.Progress`), as a progress code: restored
 when the page opens (a damaged or foreign text is explained by `note(...)` and changes nothing) and
 saved after every change.
+
+Kept per tab (`per_tab`, Play's matches: `match_keeper.py`), each tab of the browser keeps its own text, and the
+browser keeps those of a few tabs (six at most, the oldest dropped past that). A reload of a tab takes up that tab's
+own (`this_tab`). A new tab takes up the newest text of a tab that is closed, which is then its own and no longer the
+closed tab's, so that no two tabs take one text up; if every text kept is another open tab's, it takes up nothing and
+`held_elsewhere` gives it the newest of them, to say so. A tab the browser duplicated is a new tab whose own text is
+held elsewhere (by the tab it copies). `static/storage.js` asks the open tabs over a BroadcastChannel; it also takes
+up, once, the one text that earlier versions kept for all tabs.
 """
 
 from __future__ import annotations
@@ -53,10 +60,8 @@ class BrowserStorage(PageWrites, anywidget.AnyWidget):
     key = traitlets.Unicode().tag(sync=True)
     saved = traitlets.Unicode("").tag(sync=True)
     per_tab = traitlets.Bool(False).tag(sync=True)
-    """Whether a reload of a tab takes up what that tab kept (also kept in its sessionStorage), not what another
-    tab of the browser wrote last; a new tab takes up what was written last, which is then its own (a reload of
-    it takes that up again, not what another tab wrote since), unless the tab that wrote it (or took it up) is still
-    open (`held_elsewhere`)."""
+    """Whether each tab keeps a text of its own (see the module docstring): a reload of a tab takes up that tab's,
+    a new tab the newest of a closed tab's, unless every text kept is another open tab's (`held_elsewhere`)."""
 
     def __init__(self, name: str, per_tab: bool = False, **kwargs: Any) -> None:
         if not name.isidentifier():
@@ -66,10 +71,11 @@ class BrowserStorage(PageWrites, anywidget.AnyWidget):
         self.refused = False
         """Whether the browser refuses to keep anything (site data blocked): what is saved lasts only with the page."""
         self.this_tab = False
-        """Whether the text restored was this tab's own (per_tab: a reload of the tab), not the browser's latest."""
+        """Whether the text restored was this tab's own (per_tab: a reload of the tab), not a closed tab's."""
         self.held_elsewhere = ""
-        """The text the browser's tabs wrote last where another open tab holds it (per_tab, a new tab), else "": this
-        tab then took up nothing (its callbacks were given ""), so that two tabs never go on with two copies of it."""
+        """Where every text kept is another open tab's (per_tab, a new or duplicated tab), the newest of them, else "":
+        this tab then took up nothing (its callbacks were given ""), so that two tabs never go on with two copies of
+        one text."""
         self._callbacks: list[Callable[[str], None]] = []
         self.on_msg(self._on_page_msg)
 
@@ -85,9 +91,9 @@ class BrowserStorage(PageWrites, anywidget.AnyWidget):
 
     def restore(self, value: object, this_tab: bool = False, refused: bool = False, held: bool = False) -> None:
         """Hand what the page kept to the callbacks (the first time only; anything but a bounded text is ""), noting
-        whether it is what this very tab kept (`this_tab`: a reload of it) rather than what the browser's tabs wrote
-        last (a new tab), whether another open tab `held` that (then the callbacks are given "" and it is kept as
-        `held_elsewhere`), and whether the browser `refused` to keep anything."""
+        whether it is what this very tab kept (`this_tab`: a reload of it) rather than a closed tab's (a new tab),
+        whether another open tab `held` it (then the callbacks are given "" and it is kept as `held_elsewhere`), and
+        whether the browser `refused` to keep anything."""
         if self.restored:
             return
         self.restored = True

@@ -175,7 +175,8 @@ def test_two_classmates_play_a_whole_hand_by_clicks(browser: Any, page: Any, ope
         ben_page.get_by_role("button", name=text("classmates.finish")).click()
         expect(ben_board.locator(".lt-message")).to_contain_text(opening("classmates.computer_seated", "level"),
                                                                  timeout=TIMEOUT)
-        kept = "localStorage.getItem('leopard-tutor/matches')"
+        kept = ("localStorage.getItem('leopard-tutor/matches#set:'"  # this tab's, under its id
+                " + sessionStorage.getItem('leopard-tutor/matches#tab'))")
         was = ben_page.evaluate(kept)
         click(ben_board, ben_board.get_by_role("button", name=text("play.buttons.next_hand"), exact=True))
         # the browser keeps it a moment after the board shows it: a reload before then (CI on c8f9ef3, a busy

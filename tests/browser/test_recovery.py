@@ -94,25 +94,29 @@ def discard_twice(board: Any) -> None:
 def test_a_new_tab_leaves_the_match_to_the_open_tab_that_plays_it(page: Any, base_url: str,
                                                                  open_board: Any) -> None:
     """A second tab opened while the first plays its match against the computer took that match up too, and the
-    computer answered one move two ways: it now says the match goes on in the other tab and deals its own. Once the
-    first tab is closed, a new tab takes the match up where it stood."""
+    computer answered one move two ways: it now says the match goes on in the other tab and deals its own. The browser
+    keeps each tab's matches: it kept only those saved last, and the first tab's were lost once a new tab took up the
+    second's. With both closed, a new tab takes up the matches of the one that saved last, and the next new tab the
+    others'."""
     first = page.context.new_page()
     discard_twice(open_board(base_url, first))
-    hand, squares = hand_names(first.locator(".lt-board").first), spaces_of(first.locator(".lt-board").first)
+    played = [(hand_names(first.locator(".lt-board").first), spaces_of(first.locator(".lt-board").first))]
     second = page.context.new_page()
-    try:
-        board = open_board(base_url, second)
-        expect(board.locator(".lt-message")).to_contain_text(text("play.saved_game.held_elsewhere"), timeout=TIMEOUT)
-        assert hand_names(board) != hand, "the second tab took up the first one's match"
-    finally:
-        second.close()
+    board = open_board(base_url, second)
+    expect(board.locator(".lt-message")).to_contain_text(text("play.saved_game.held_elsewhere"), timeout=TIMEOUT)
+    assert hand_names(board) != played[0][0], "the second tab took up the first one's match"
+    discard_twice(board)
+    played.append((hand_names(board), spaces_of(board)))
+    second.close()
     first.close()
-    board = open_board(base_url, page)  # the first tab gone: its match is taken up where it stood
-    expect(board.locator(".lt-message")).to_contain_text(
-        opening("play.saved_game.resumed", "level", number=1, hands=4, rules=text("rules.REVISED_2008")),
-        timeout=TIMEOUT)
-    assert (hand_names(board), spaces_of(board)) == (hand, squares)
-    assert text("play.saved_game.held_elsewhere") not in str(board.locator(".lt-message").text_content())
+    fourth = page.context.new_page()
+    for tab, (hand, squares) in ((page, played[1]), (fourth, played[0])):  # the newest first: the second tab's
+        board = open_board(base_url, tab)
+        expect(board.locator(".lt-message")).to_contain_text(
+            opening("play.saved_game.resumed", "level", number=1, hands=4, rules=text("rules.REVISED_2008")),
+            timeout=TIMEOUT)
+        assert (hand_names(board), spaces_of(board)) == (hand, squares)
+        assert text("play.saved_game.held_elsewhere") not in str(board.locator(".lt-message").text_content())
 
 
 def spaces_of(board: Any) -> list[str]:

@@ -1,24 +1,32 @@
-// BrowserStorage front end: keeps one text in the browser's localStorage under the model's "key" (and, kept
-// per tab, in the tab's sessionStorage).
+// BrowserStorage front end: keeps one text in the browser's localStorage under the model's "key", for every tab
+// alike, or (per_tab) one text for each tab. It draws nothing.
 // On render it sends back what was kept ({type: "restore", value, tab: whether it is this tab's own, held: whether
 // another open tab holds it, and this tab does not take it up, refused: whether the browser refuses to keep
-// anything}); whenever Python changes "saved"
-// it writes it ("" removes the entry). It draws nothing. A browser that refuses storage (private
-// mode, blocked) restores "" and keeps nothing, and the app works on without it.
+// anything}); whenever Python changes "saved" it writes it ("" removes the entry). A browser that refuses storage
+// (private mode, blocked) restores "" and keeps nothing, and the app works on without it.
 
 // read(), write() and keeps() are kept.js's, put before this module (widgets/storage.py: kept_script).
 
 const LIMIT = 20000;  // characters sent back at most (Python refuses more anyway)
 
-// A text kept per tab ("per_tab") is also kept in the tab's sessionStorage, which outlives a reload of this
-// tab only: a reload takes up the tab's own text, and a new tab (whose sessionStorage is empty) the text
-// the browser's tabs wrote last, which is the tab's own from then on (a reload takes it up again, not what
-// another tab wrote since). The tab keeps "" too, so that a tab that kept nothing takes up nothing.
-// The text the tabs wrote last is held by the tab that wrote it or took it up (its id, kept in its sessionStorage,
-// under the key + "#holder"). A new tab asks that tab over a BroadcastChannel whether it is still open: if it answers
-// within HOLDER_WAIT_MS, the new tab takes up nothing ("held"), so that two tabs never play on two copies of one
-// match; once the holder is closed, the next new tab takes the text up and holds it.
+// Per tab, each tab has an id, kept in its sessionStorage under key + "#tab" (sessionStorage outlives a reload of
+// the tab, and only that), and its text is kept twice: in its sessionStorage under the key, and in localStorage
+// under key + "#set:" + its id, as {"at": when it was written (ms), "value": the text}. The browser keeps the sets
+// of MOST_SETS tabs at most; past that the oldest is dropped.
+// - A reload of a tab takes up the tab's own text, from its sessionStorage.
+// - A new tab asks over a BroadcastChannel which of the tabs that kept a set are still open (each open tab answers
+//   for its own id; the asker listens for HOLDER_WAIT_MS), and takes up the newest set whose tab did not answer: a
+//   closed tab's. It moves that set under its own id (removed from the closed tab's), so that no two tabs take one
+//   set up. If every set belongs to an open tab, it takes up nothing and says the newest of them is held elsewhere,
+//   for two tabs going on with two copies of one match would answer one move two ways.
+// - A tab the browser duplicated has a copy of the other's sessionStorage, its id too: it asks about that id as
+//   well, and if a tab answers for it, it takes a fresh id and takes up nothing, its own text being held elsewhere.
+// Before per-tab sets, the browser kept one text for all tabs under the key itself and the id of the tab holding it
+// under key + "#holder": the first tab that renders moves that text into the set of that tab (written now) and
+// removes both entries, so that it is taken up as any other set.
 const HOLDER_WAIT_MS = 400;
+const MOST_SETS = 6;
+const ID_MOST = 40;  // characters of a tab's id (ours have about 20); a longer one is not ours
 
 function readTab(key) {
   try {
@@ -36,66 +44,152 @@ function writeTab(key, value) {
   }
 }
 
-// This tab's id for `key`, the same after a reload (kept in its sessionStorage).
-function tabId(key) {
-  const made = readTab(`${key}#tab`) || `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-  writeTab(`${key}#tab`, made);
-  return made;
+function freshId() {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+// This page's mark, the same for every widget of it: a tab never takes its own answers for another tab's.
+function pageMark() {
+  if (typeof window.leopardTutorPage !== "string") window.leopardTutorPage = freshId();
+  return window.leopardTutorPage;
+}
+
+// The sets the browser keeps under `key`, newest first: [{id, at, value}]. An entry that is not such a set (damaged,
+// foreign, too long) is removed.
+function keptSets(key) {
+  const prefix = `${key}#set:`;
+  const names = [];
+  try {
+    for (let i = 0; i < window.localStorage.length; i += 1) names.push(window.localStorage.key(i));
+  } catch (refused) {
+    return [];
+  }
+  const sets = [];
+  for (const name of names) {
+    if (typeof name !== "string" || !name.startsWith(prefix)) continue;
+    const id = name.slice(prefix.length);
+    let found = null;
+    try {
+      found = JSON.parse(read(name));
+    } catch (damaged) {
+      found = null;
+    }
+    if (found && typeof found === "object" && typeof found.value === "string" && found.value
+        && found.value.length <= LIMIT && Number.isFinite(found.at) && id && id.length <= ID_MOST) {
+      sets.push({ id, at: found.at, value: found.value });
+    } else {
+      write(name, "");
+    }
+  }
+  return sets.sort((a, b) => b.at - a.at);
+}
+
+// Keep `value` as the set of the tab `id` ("" removes it), moved from the tab `from` if given (its set removed),
+// and drop the oldest sets past MOST_SETS.
+function keepSet(key, id, value, from = "") {
+  if (!value) {
+    write(`${key}#set:${id}`, "");
+    return;
+  }
+  write(`${key}#set:${id}`, JSON.stringify({ at: Date.now(), value }));
+  if (from) write(`${key}#set:${from}`, "");
+  for (const old of keptSets(key).slice(MOST_SETS)) write(`${key}#set:${old.id}`, "");
+}
+
+// The one text all tabs kept before per-tab sets, moved into the set of the tab that held it.
+function moveOldText(key) {
+  const old = read(key);
+  const holder = read(`${key}#holder`);
+  if (old && old.length <= LIMIT) keepSet(key, holder && holder.length <= ID_MOST ? holder : "before", old);
+  if (old) write(key, "");
+  if (holder) write(`${key}#holder`, "");
+}
+
+function keepForAll(model, key) {
+  const kept = read(key);
+  model.send({ type: "restore", value: kept.length <= LIMIT ? kept : "", tab: false, held: false, refused: !keeps() });
+  const save = () => write(key, model.get("saved"));
+  model.on("change:saved", save);
+  return () => model.off("change:saved", save);
+}
+
+function keepPerTab(model, key) {
+  moveOldText(key);
+  const given = readTab(`${key}#tab`);  // null: a new tab
+  const ownKept = readTab(key);  // this tab's text (null: a new tab)
+  let me = given && given.length <= ID_MOST ? given : freshId();
+  writeTab(`${key}#tab`, me);
+  const page = pageMark();
+  const asked = new Set([...(me === given ? [me] : []), ...keptSets(key).map((set) => set.id)]);
+  const open = new Set();  // the asked ids that an open tab answered for
+  const channel = "BroadcastChannel" in window ? new BroadcastChannel(key) : null;
+  const heard = (event) => {
+    const data = event.data;
+    if (!data || typeof data !== "object" || data.page === page) return;
+    if (data.ask === me) channel.postMessage({ here: me, page });
+    else if (typeof data.here === "string" && asked.has(data.here)) open.add(data.here);
+  };
+  let waiting = null;
+  let unsaved = false;  // "saved" changed before this tab knew which set is its own
+  const save = () => {
+    if (waiting !== null) {
+      unsaved = true;
+      return;
+    }
+    const saved = model.get("saved");
+    writeTab(key, saved);
+    keepSet(key, me, saved);
+  };
+  const settle = () => {
+    waiting = null;
+    const copy = me === given && open.has(given);  // another open tab has this tab's id: this one is its duplicate
+    if (copy) {
+      me = freshId();
+      writeTab(`${key}#tab`, me);
+    }
+    const sets = keptSets(key).filter((set) => set.id !== me);
+    let value = "";
+    let held = false;
+    const reload = me === given && ownKept !== null;
+    if (reload) {
+      value = ownKept;
+    } else {
+      const free = copy ? undefined : sets.find((set) => !open.has(set.id));
+      if (free) {  // a closed tab's: this tab's own from now on
+        value = free.value;
+        keepSet(key, me, value, free.id);
+      } else if (copy) {
+        const original = sets.find((set) => set.id === given);
+        value = ownKept !== null ? ownKept : original ? original.value : "";
+      } else {
+        value = sets.length ? sets[0].value : "";
+      }
+      held = !free && value !== "";
+      writeTab(key, held ? "" : value);  // a reload of this tab takes up what it took up, or nothing
+    }
+    value = value.length <= LIMIT ? value : "";
+    model.send({ type: "restore", value, tab: reload, held, refused: !keeps() });
+    if (unsaved) save();
+  };
+  if (channel) channel.addEventListener("message", heard);
+  if (channel && asked.size) {
+    waiting = setTimeout(settle, HOLDER_WAIT_MS);
+    for (const id of asked) channel.postMessage({ ask: id, page });
+  } else {
+    settle();
+  }
+  model.on("change:saved", save);
+  return () => {
+    model.off("change:saved", save);
+    clearTimeout(waiting);
+    if (channel) channel.close();
+  };
 }
 
 export default {
   render({ model, el }) {
     el.hidden = true;
     const key = model.get("key");
-    const perTab = model.get("per_tab");
-    const ownKept = perTab ? readTab(key) : null;
-    const kept = ownKept === null ? read(key) : ownKept;
-    const value = kept.length <= LIMIT ? kept : "";
-    const me = perTab ? tabId(key) : "";
-    const channel = perTab && "BroadcastChannel" in window ? new BroadcastChannel(key) : null;
-    const asked = (event) => {  // another tab asks whether the holder of the text written last is still open
-      if (event.data && event.data.ask === me) channel.postMessage({ here: me });
-    };
-    if (channel) channel.addEventListener("message", asked);
-    const restore = (held) => {
-      const taken = held ? "" : value;
-      if (perTab && ownKept === null) {
-        writeTab(key, taken);  // what a new tab took up is its own
-        if (taken) write(`${key}#holder`, me);
-      }
-      model.send({ type: "restore", value, tab: ownKept !== null, held, refused: !keeps() });  // (held: read only)
-    };
-    const holder = perTab && ownKept === null && value ? read(`${key}#holder`) : "";
-    let waiting = null;
-    const answered = (event) => {
-      if (!event.data || event.data.here !== holder || waiting === null) return;
-      clearTimeout(waiting);
-      waiting = null;
-      restore(true);
-    };
-    if (channel && holder && holder !== me) {
-      channel.addEventListener("message", answered);
-      waiting = setTimeout(() => {
-        waiting = null;
-        restore(false);
-      }, HOLDER_WAIT_MS);
-      channel.postMessage({ ask: holder });
-    } else {
-      restore(false);
-    }
-    const save = () => {
-      const saved = model.get("saved");
-      write(key, saved);
-      if (perTab) {
-        writeTab(key, saved);
-        if (saved) write(`${key}#holder`, me);
-      }
-    };
-    model.on("change:saved", save);
-    return () => {
-      model.off("change:saved", save);
-      clearTimeout(waiting);
-      if (channel) channel.close();
-    };
+    return model.get("per_tab") ? keepPerTab(model, key) : keepForAll(model, key);
   },
 };
