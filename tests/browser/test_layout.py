@@ -66,6 +66,14 @@ SQUASHED = """(s) => Array.from(document.querySelectorAll(`.${s} :is(.lt-message
 CUT = """(s) => Array.from(document.querySelectorAll(`.${s} .lt-value-label`))
   .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)"""
 """The squares' names a narrow board shows cut short ("Opponent's squ…") in a section."""
+SCROLLERS = """(s) => Array.from(document.querySelectorAll(`.lt-app > *, .${s}, .${s} *`)).filter((e) => {
+  const style = getComputedStyle(e), scrolls = (way) => ["auto", "scroll"].includes(way);
+  return e.getClientRects().length && !e.matches(".lt-stages") && (
+    (scrolls(style.overflowY) && e.scrollHeight > e.clientHeight) ||
+    (scrolls(style.overflowX) && e.scrollWidth > e.clientWidth)); })
+  .map((e) => `${e.className} (${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight})`)"""
+"""The boxes of the app's header and of a section that would scroll what they hold (a browser that draws scrollbars
+shows one there), but Learn's row of stages, which scrolls sideways on a phone."""
 
 
 SIDEWAYS = {"iphone": (844, 390), "small-android": (740, 360), "large-iphone": (932, 430)}
@@ -155,7 +163,8 @@ def test_every_tab_fits_one_screen_at_every_size(new_page: Any, base_url: str, a
                                                  lang: str) -> None:
     """Both squares (or an example's one), the hand, stock and discard, the buttons, the message about the
     last move and, in Learn, the goal: all inside the window, no scrolling, in both languages; screenshots for
-    a person."""
+    a person. No box of the page would scroll (Play's row of menus, 29 px of content in a box of 28, showed a
+    scrollbar's arrows at its end in a browser that draws scrollbars)."""
     shots = artifacts / "layout"
     shots.mkdir(exist_ok=True)
     first = next(iter(SIZES.values()))
@@ -182,6 +191,8 @@ def test_every_tab_fits_one_screen_at_every_size(new_page: Any, base_url: str, a
             problems += [f"{tab} at {name} {width}x{height}: a text is taller than its box ({c})" for c in squashed]
             problems += [f"{tab} at {name} {width}x{height}: a square's name is cut short ({label!r})"
                          for label in page.evaluate(CUT, section)]
+            problems += [f"{tab} at {name} {width}x{height}: a box would scroll, {box}"
+                         for box in page.evaluate(SCROLLERS, section)]
             scroll_width = page.evaluate("document.documentElement.scrollWidth")
             if scroll_width > width:
                 problems.append(f"{tab} at {name} {width}x{height}: the page scrolls sideways ({scroll_width} px)")
