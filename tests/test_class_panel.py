@@ -199,8 +199,8 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     ana.saver.code.value = game_code(Match(seed=5), "casual")
     ana.saver.resume_button.click()  # greyed, and refused on the board if sent all the same
     assert ana.controller.for_classmates and said(ana.board.state["message"], "classmates.no_resume")
-    hint = next(action for action in ana.board.state["actions"] if action["id"] == "hint")
-    assert not hint["enabled"] and hint["note"] == mark("classmates.no_hints")
+    # no Hint nor Undo under the board: neither ever works in a match between classmates
+    assert not {"hint", "undo"} & {action["id"] for action in ana.board.state["actions"]}
     ana.share_button.click()  # the deal's code would show anyone the other hand
     assert said(ana.board.state["message"], "classmates.no_share") and ana.share.value == ""
     assert not [action for action in ana.board.state["actions"] if action["id"] == "hint" and action["enabled"]]

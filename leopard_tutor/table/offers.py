@@ -75,7 +75,10 @@ def shown(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
     board = ["go_out"]
     if not hand.is_over and end_turn_shown(table.rules, hand.check(EndTurn()).legal):
         board.append("end_turn")  # (once the hand is over there is no turn to end)
-    board += ["hint", "undo"]
+    if not (table.for_classmates and table.computer_player is None):
+        board.append("hint")  # (never in a match between classmates: each plays on their own)
+    if not table.between_people:
+        board.append("undo")  # (never in a game between two people)
     if isinstance(mode, Retrying):
         board.append("retry_close")
     else:

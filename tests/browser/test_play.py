@@ -813,16 +813,18 @@ def test_a_whole_hand_between_two_people_at_one_device_by_clicks(board: Any) -> 
         if over(table["turn"]):
             break
         assert len(table["hand"]) <= 9  # one hand only
-        undo = [enabled for label, enabled in table["actions"] if label == UNDO]
-        assert undo == [False]
-        if not moves:  # the board's greyed Undo: its reason, the note beside it, is its description; the line
-            # repeating a reason beside the table (.lt-why) is hidden from a screen reader, which heard it on the button
-            greyed = board.get_by_role("button", name=UNDO)
+        assert UNDO not in [label for label, _ in table["actions"]]  # never offered between two people: not shown
+        if not moves:  # the board's greyed Go out (an empty square): its reason, the note beside it, is its
+            # description; the line repeating a reason beside the table (.lt-why) is hidden from a screen reader, which
+            # heard it on the button
+            greyed = board.get_by_role("button", name=GO_OUT, exact=True)
+            expect(greyed).to_have_attribute("aria-disabled", "true")
+            reason = board.locator(f"[id='{greyed.get_attribute('aria-describedby')}']").text_content()
+            assert reason and reason.startswith(opening("engine.turn.out_value", "threshold"))
             greyed.focus()
-            assert focused_as_read(page) == {"role": "button", "name": UNDO,
-                                             "description": text("play.people.no_undo"), "disabled": True}
+            assert focused_as_read(page) == {"role": "button", "name": GO_OUT, "description": reason, "disabled": True}
             greyed.click(force=True)
-            expect(board.locator(".lt-why")).to_have_text(text("play.people.no_undo"))
+            expect(board.locator(".lt-why")).to_have_text(reason)
             expect(board.locator(".lt-why")).to_have_attribute("aria-hidden", "true")
         go_out = page.get_by_role("button", name=GO_OUT, exact=True)
         if go_out.is_enabled():
