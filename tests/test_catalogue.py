@@ -103,8 +103,8 @@ def test_text_fills_facts_and_picks_plural_forms() -> None:
     assert or_list(["a"]) == "a" and or_list(["a", "b", "c"]) == "a, b or c"
     assert texts("board.page") == {"lost": text("board.page.lost"), "lost_unkept": text("board.page.lost_unkept"),
                                    "reload": text("board.page.reload"), "thinking": text("board.page.thinking")}
-    assert text("classmates.round.classmate", number=2, name="José, Jr.") == "Round 2: you play José, Jr."
-    assert text("classmates.round.classmate", number=2, name="Ana") == "Round 2: you play Ana."
+    assert text("play.people.pass", name="José, Jr.") == "Pass the device to José, Jr."  # (one full stop)
+    assert text("play.people.pass", name="Ana") == "Pass the device to Ana."
     with pytest.raises(KeyError):
         text("engine.no_such_text")
     with pytest.raises(KeyError):

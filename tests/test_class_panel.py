@@ -1088,7 +1088,8 @@ def test_a_round_seats_both_pages_by_itself_and_brings_play_forward(tables: tupl
         table = play.controller
         assert isinstance(table, ClassTable) and table.name(1 - table.seat) == other
         assert table.rules.key == "ORIGINAL_1963" and table.match.hands == 2
-        assert said(play.board.state["message"], "classmates.round.classmate", number=1, name=other)
+        assert said(play.board.state["message"], "classmates.round.classmate", number=1)
+        assert said(play.board.state["message"], "classmates.started", name=other)  # (to the one who reads it)
         assert play.level_pick.value == CLASSMATE and panel.layout.display == ""
         assert panel.leave_button.layout.display == "" and panel.open_button.layout.display != ""
         panel.on_report(panel.client.mine())  # the same report again changes nothing
@@ -1192,7 +1193,8 @@ def test_a_page_waiting_at_its_own_table_moves_to_its_round(tables: tuple[Refere
     table = ana.controller
     assert isinstance(table, ClassTable) and table.mode.kind != "seating" and table.name(1 - table.seat) == "Ben"
     assert panel.code not in (None, waiting) and panel.leave_button.layout.display == ""
-    assert said(ana.board.state["message"], "classmates.round.classmate", number=1, name="Ben")
+    assert said(ana.board.state["message"], "classmates.round.classmate", number=1)
+    assert said(ana.board.state["message"], "classmates.started", name="Ben")
     assert "lt-class-invite" not in panel.status.value, "the old table's code is no longer shown"
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from class_players import board_update, in_play, keep_name, latest_board
 from kernel_client import Visit, run
+from rendered import opening
 
 from leopard_tutor.engine.catalogue import text
 
@@ -67,7 +68,8 @@ def test_pairing_the_class_moves_each_page_to_its_round(start_own_server: Any) -
                     words = text("classmates.round.computer", number=1, level=text("levels.names.beginner"))
                 else:
                     other = next(other for other in seated if other != name)
-                    words = text("classmates.round.classmate", number=1, name=other)
+                    words = text("classmates.round.classmate", number=1) + " " + opening(
+                        "classmates.started", "code", name=other, hands=1)
                 shown = await board_update(visit, lambda t, w=words: says(t, w), timeout=30)
                 assert says(shown, words)
                 if name != alone:  # the board names the classmate's square, and whose turn it is

@@ -493,7 +493,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
     def _sit(self, table: ClassTable, report: dict[str, Any]) -> ClassTable:
         """The classmate sat down at the table that waited: the match begins on the board."""
         names = report["names"]
-        table.sit(names, text("classmates.started", code=str(report["table"]), first=names[0], second=names[1],
+        table.sit(names, text("classmates.started", code=str(report["table"]), name=names[1 - table.seat],
                               rules=text(f"rules.{table.rules.key}"), hands=table.match.hands))
         table.update(report["moves"], replay=True, dealers=report.get("dealers", ()))
         self.status.value = ""
@@ -508,11 +508,11 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         moves = report["moves"]
         table.update(moves, replay=True, dealers=report.get("dealers", ()))
         words = text("classmates.redrawn" if self.redrawn else "classmates.back" if moves else "classmates.started",
-                     code=code, first=names[0], second=names[1], rules=text(f"rules.{table.rules.key}"),
+                     code=code, name=names[1 - table.seat], rules=text(f"rules.{table.rules.key}"),
                      hands=table.match.hands)
         seat = report.get("round") or {}
         if seat.get("table") == code and not moves:
-            words = f"{text('classmates.round.classmate', number=seat['number'], name=names[1 - table.seat])} {words}"
+            words = f"{text('classmates.round.classmate', number=seat['number'])} {words}"
         self.table, self.table_code = table, code
         self.status.value = ""
         self._show_entry(False)

@@ -146,7 +146,7 @@ def test_two_classmates_play_a_whole_hand_by_clicks(browser: Any, page: Any, ope
                 re.compile(f"{YOUR_TURN.pattern}|{turn_of(NAMES[0]).pattern}|{turn_of(NAMES[1]).pattern}"),
                 timeout=TIMEOUT)
         expect(ana_board.locator(".lt-message")).to_contain_text(
-            opening("classmates.started", "rules", first=NAMES[0], second=NAMES[1], code=code, hands=4))
+            opening("classmates.started", "rules", name=NAMES[1], code=code, hands=4))
         rules = page.get_by_role("combobox", name=text("play.controls.rules"))
         expect(rules).to_be_disabled()  # greyed, and why is read out after the menus (not shown: no room)
         expect(page.locator(".lt-picks-note")).to_contain_text(text("classmates.menus_greyed"))

@@ -84,7 +84,8 @@ def at_round_table(tab: Any, number: int, classmate: str) -> Any:
                                                                                   timeout=TIMEOUT)
     board = tab.locator(".lt-play .lt-board")
     expect(board.locator(".lt-message")).to_contain_text(
-        text("classmates.round.classmate", number=number, name=classmate), timeout=TIMEOUT)
+        text("classmates.round.classmate", number=number) + " " + opening("classmates.started", "code", name=classmate,
+                                                                         hands=1), timeout=TIMEOUT)
     expect(board.get_by_role("group", name=text("play.people.square", name=classmate), exact=True)).to_be_visible()
     expect(board.locator(".lt-turn")).to_have_text(ONE_HAND_TURN)
     return board
