@@ -316,32 +316,25 @@ export default {
       ]);
     }
 
-    // A greyed button's reason stands after it, once: buttons of a row greyed for one reason share one note, after
-    // the last of them (`after`: the id of the button a note follows -> [its id, its words]), so that it never stands
-    // between them (after the first of Practice's Yes and No, it pushed No away). Where the row's greyed buttons all
-    // have one reason, its note ends the row: the buttons after them stay where they stand when the note comes and goes
-    // (an example's Next, greyed Back's note at the first step before it). A greyed button is marked aria-disabled, not
-    // disabled: the keyboard reaches it and a screen reader reads its reason (its description); pressed, it sends
-    // nothing and its reason shows where a space's does.
-    function actionView(item, noteId, after) {
-      return h("span", { class: "lt-action" }, [
-        h("button", {
-          type: "button", class: `lt-button${item.primary ? " lt-primary" : ""}`, "data-k": `a${item.id}`,
-          "aria-disabled": item.enabled ? null : "true", "aria-describedby": noteId,
-          onclick: (event) => (greyed(event.currentTarget) ? showWhy(reasonOf(event.currentTarget))
-            : send({ type: "action", id: item.id })),
-        }, item.label),
-        after ? h("span", { class: "lt-note", id: after[0], text: after[1] }) : null,
-      ]);
-    }
+    // A greyed button's reason is a note after the row's last button, once for each reason (buttons greyed for one
+    // reason, as Practice's Yes and No, share it), in the order of the buttons: a note never stands between two
+    // buttons, so the buttons keep their places as notes come and go (Hint and Undo moved 340 px when Go out's note
+    // left the row's middle; an example's Next at its first step) and no note reads as the reason of the button after
+    // it. A greyed button is marked aria-disabled, not disabled: the keyboard reaches it and a screen reader reads its
+    // reason, its description; pressed, it sends nothing and its reason shows where a space's does.
     const actionRow = (items) => {
       const all = items || [];
-      const lastWith = new Map();  // a reason -> the last button it greys
-      for (const item of all) if (item.note) lastWith.set(item.note, item);
-      const ends = lastWith.size === 1 && all.length ? all[all.length - 1] : null;
-      const idOf = new Map([...lastWith].map(([note, item]) => [note, `lt-note-${boardId}-${(ends || item).id}`]));
-      const after = new Map([...lastWith].map(([note, item]) => [(ends || item).id, [idOf.get(note), note]]));
-      return all.map((item) => actionView(item, item.note ? idOf.get(item.note) : null, after.get(item.id)));
+      const notes = new Map();  // a reason -> the id of its note
+      for (const item of all) {
+        if (item.note && !notes.has(item.note)) notes.set(item.note, `lt-note-${boardId}-${item.id}`);
+      }
+      const buttons = all.map((item) => h("button", {
+        type: "button", class: `lt-button${item.primary ? " lt-primary" : ""}`, "data-k": `a${item.id}`,
+        "aria-disabled": item.enabled ? null : "true", "aria-describedby": item.note ? notes.get(item.note) : null,
+        onclick: (event) => (greyed(event.currentTarget) ? showWhy(reasonOf(event.currentTarget))
+          : send({ type: "action", id: item.id })),
+      }, item.label));
+      return [...buttons, ...[...notes].map(([note, id]) => h("span", { class: "lt-note", id, text: note }))];
     };
 
     // The answer box and its button; greyed (an answer given) as a greyed button is: reached by the keyboard, the
