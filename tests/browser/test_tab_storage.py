@@ -46,7 +46,8 @@ def tabs(context: Any) -> Tab:
                  per_tab: bool = True) -> tuple[Any, dict[str, Any]]:
         tab = context.new_page()
         if copy_of is not None:  # what "Duplicate tab" does: the new tab starts with the other's sessionStorage
-            entries = json.dumps(copy_of.evaluate("Object.entries(sessionStorage)"))
+            # (or, given a closed tab's entries, what reopening it does)
+            entries = json.dumps(copy_of if isinstance(copy_of, list) else session_of(copy_of))
             tab.add_init_script(
                 f"if (!sessionStorage.length) for (const [k, v] of {entries}) sessionStorage.setItem(k, v);")
         tab.goto(ORIGIN)
@@ -81,6 +82,12 @@ def sets(tab: Any) -> dict[str, str]:
     """The tabs' sets the browser keeps: {tab id: text}."""
     return {name.removeprefix(f"{KEY}#set:"): json.loads(value)["value"] for name, value in kept(tab).items()
             if name.startswith(f"{KEY}#set:")}
+
+
+def session_of(tab: Any) -> list[list[str]]:
+    """The tab's sessionStorage: [[key, value]]."""
+    found: list[list[str]] = tab.evaluate("Object.entries(sessionStorage)")
+    return found
 
 
 def tab_id(tab: Any) -> str:
@@ -124,6 +131,26 @@ def test_a_duplicated_tab_leaves_the_match_to_the_tab_it_copies(tabs: Tab) -> No
     assert sets(copy) == {tab_id(first): "X", tab_id(copy): "Z"}
     first.reload()
     assert render(first) == told("X", tab=True)
+
+
+def test_a_reopened_tab_leaves_its_match_to_the_tab_that_took_it_up(tabs: Tab) -> None:
+    """A closed tab that the browser reopens gets its sessionStorage back: it took up its own copy of the match a new
+    tab had taken up since, and the two tabs played one match apart (the QA's finding). It now does as a new tab does:
+    nothing taken up while that tab is open, the match taken up again once it is closed."""
+    first, _ = tabs()
+    save(first, "X")
+    closed = session_of(first)
+    first.close()
+    second, said = tabs()
+    assert said == told("X")
+    reopened, said = tabs(copy_of=closed)
+    assert said == told("X", held=True)
+    assert tab_id(reopened) == dict(closed)[f"{KEY}#tab"] and sets(reopened) == {tab_id(second): "X"}
+    reopened.close()
+    second.close()
+    again, said = tabs(copy_of=closed)
+    assert said == told("X")  # the tab that held it closed too: the reopened tab takes the match up again
+    assert sets(again) == {tab_id(again): "X"}
 
 
 def test_the_text_kept_for_all_tabs_before_is_taken_up_once_and_the_sets_are_bounded(tabs: Tab) -> None:

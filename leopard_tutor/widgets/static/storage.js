@@ -13,7 +13,10 @@ const LIMIT = 20000;  // characters sent back at most (Python refuses more anywa
 // the tab, and only that), and its text is kept twice: in its sessionStorage under the key, and in localStorage
 // under key + "#set:" + its id, as {"at": when it was written (ms), "value": the text}. The browser keeps the sets
 // of MOST_SETS tabs at most; past that the oldest is dropped.
-// - A reload of a tab takes up the tab's own text, from its sessionStorage.
+// - A reload of a tab takes up the tab's own text, from its sessionStorage, while the browser still keeps the tab's
+//   set. Where the tab kept a text but its set is gone, another tab took it up (this tab was closed and the browser
+//   reopened it with its sessionStorage, or a new tab opened while this one reloaded): the tab then does as a new tab
+//   does, so that it takes up nothing while that tab is open.
 // - A new tab asks over a BroadcastChannel which of the tabs that kept a set are still open (each open tab answers
 //   for its own id; the asker listens for HOLDER_WAIT_MS), and takes up the newest set whose tab did not answer: a
 //   closed tab's. It moves that set under its own id (removed from the closed tab's), so that no two tabs take one
@@ -150,7 +153,8 @@ function keepPerTab(model, key) {
     const sets = keptSets(key).filter((set) => set.id !== me);
     let value = "";
     let held = false;
-    const reload = me === given && ownKept !== null;
+    const taken = ownKept && keeps() && !keptSets(key).some((set) => set.id === me);  // another tab took it up
+    const reload = me === given && ownKept !== null && !taken;
     if (reload) {
       value = ownKept;
     } else {
