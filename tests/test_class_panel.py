@@ -1486,8 +1486,10 @@ def test_a_hand_the_classmate_dealt_during_a_review_is_said_beside_the_reviews_w
 
 def test_the_score_sheet_puts_the_viewers_points_under_you_whichever_seat_they_hold(
         tables: tuple[Referee, Clock], keyed: None) -> None:
-    """Ben joined (the second seat); Ana went away after the first hand and Ben finished against the computer: the
-    sheet's "You" column is Ben's (it listed the seats in order under You and Opponent, giving him Ana's points)."""
+    """Ben joined (the second seat): at the table his sheet's first column is his, "You", then Ana's (it listed them by
+    seat, "Ana | Ben", where his square stands first on his board); Ana went away after the first hand and Ben
+    finished against the computer: the sheet's "You" column is still Ben's (it listed the seats in order under You and
+    Opponent, giving him Ana's points)."""
     authority, clock = tables
     for tried in range(20):  # (a deal whose first hand's scores tell the columns apart)
         code = authority.open(f"ana{tried}", "Ana", "REVISED_2008", 2)
@@ -1499,6 +1501,9 @@ def test_the_score_sheet_puts_the_viewers_points_under_you_whichever_seat_they_h
     ben = section(authority, f"ben{tried}")
     table = ben.controller
     assert isinstance(table, ClassTable) and table.seat == 1
+    sheet = next(part for part in ben.board.state["aside"] if part["kind"] == "table")
+    assert sheet["head"][1:] == [mark("play.panels.you"), "Ana"], "his own column first, as his square on the board"
+    assert sheet["foot"][1:] == [second, first]
     clock.now += GONE_SECONDS
     panel = panel_of(ben)
     panel.on_report(panel.client.mine())

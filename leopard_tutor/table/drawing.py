@@ -149,11 +149,13 @@ def panels(table: Table) -> list[State]:
 
 def _score_sheet_panel(table: Table) -> State:
     """The score sheet: every finished hand's scores and the totals, a column per player: by seat, named, between two
-    people; against the computer the viewer's own column ("You") first, whichever seat they hold."""
-    if table.between_people:
+    people at one device; elsewhere the viewer's own column ("You") first, whichever seat they hold, as their square
+    stands first on the board, then the classmate's, named, or the computer's ("Opponent")."""
+    if table.both_here:
         heads, order = [table.name(0), table.name(1)], (0, 1)
     else:
-        heads, order = [text("play.panels.you"), text("play.panels.opponent")], (table.viewer, 1 - table.viewer)
+        other = table.name(1 - table.viewer) if table.between_people else text("play.panels.opponent")
+        heads, order = [text("play.panels.you"), other], (table.viewer, 1 - table.viewer)
     totals = table.match.totals
     return table_panel(
         text("play.panels.score_sheet", hands=table.match.hands), [text("play.panels.hand_column"), *heads],
