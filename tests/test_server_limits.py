@@ -34,8 +34,12 @@ from leopard_tutor.widgets.input_limits import INPUT_MOST
 CAP, PER_VISITOR = 3, 2
 HARD_FILES = 300
 FILES_CAP = (HARD_FILES - FILES_RESERVED) // FILES_PER_SESSION
+FREED = text("app.place_freed", minutes=1)
+"""Within how long a gone page frees its place: a minute, at --page-gone-after 4 (the server below)."""
 TOO_MANY = html.escape(text("app.too_many_pages", sessions=PER_VISITOR))
 """The page a browser with PER_VISITOR pages open gets instead of another (the server's language: English)."""
+ONE_CLOSED = html.escape(f"{text('app.too_many_closed', closed=1)} {FREED}")
+"""The page it gets where one of them was closed a moment ago (it was told to close one of them)."""
 
 
 @pytest.fixture(scope="module")
@@ -122,7 +126,7 @@ def test_back_to_back_visits_never_get_one_session_more_than_the_cap(server: Any
 def test_one_browser_gets_at_most_its_share_of_sessions_and_the_next_page_says_why(server: Any) -> None:
     wait_for_kernels(server, 1)
 
-    async def scenario() -> tuple[int, str, int, int, int]:
+    async def scenario() -> tuple[int, str, int, int, int, int, str]:
         first = Visit(server.url)
         await first.open()  # connected, its websocket kept open as a script would
         second = Visit(server.url, cookies=dict(first.cookies))
@@ -131,13 +135,20 @@ def test_one_browser_gets_at_most_its_share_of_sessions_and_the_next_page_says_w
         before = kernels(server)
         code, body, _ = await asyncio.to_thread(http_get, server.url, first.cookies)
         after = kernels(server)
+        await second.close()  # its tab closed (no unload beacon): its place is held a moment
+        for _ in range(10):  # (until the server has seen the websocket close: well within the 4 s it holds the place)
+            closed_code, closed_body, _ = await asyncio.to_thread(http_get, server.url, first.cookies)
+            if ONE_CLOSED in closed_body:
+                break
+            await asyncio.sleep(0.2)
         other = Visit(server.url)  # another student still gets in
         other_status = await other.load()
         await end([first, second, other])
-        return code, body, before, after, other_status
+        return code, body, before, after, other_status, closed_code, closed_body
 
-    code, body, before, after, other_status = run(scenario())
+    code, body, before, after, other_status, closed_code, closed_body = run(scenario())
     assert code == 429 and TOO_MANY in body and body.startswith("<!doctype html><html lang=\"en\">")
+    assert closed_code == 429 and ONE_CLOSED in closed_body, closed_body
     assert after == before, "no kernel for the refused page"
     assert other_status == 200
 

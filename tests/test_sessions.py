@@ -233,6 +233,23 @@ def test_sessions_in_use_count_the_pages_being_made_overall_and_per_visitor() ->
     assert book.in_use() == 1 and book.in_use("carol", anyone=False) == 0
 
 
+def test_a_visitors_open_pages_are_those_being_made_sent_or_connected_and_a_gone_ones_place_is_freed_in_time() -> None:
+    """The "too many pages" notice tells the pages still open from those gone a moment ago (it told a browser whose
+    tabs had just been closed to close one of them); and says within how long a gone page's place is free."""
+    book = SessionBook(gone_after=60)
+    book.page_begun("alice")  # being made
+    for kernel_id in ("k1", "k2", "k3"):
+        book.hand_out(kernel_id, "alice")
+    book.served("k2")
+    book.served("k3")
+    assert book.socket_opened("k2", 2)  # k1 still being sent: open; k2 connected; k3 served, never connected: gone
+    assert (book.in_use("alice", anyone=False), book.open_pages("alice"), book.open_pages("bob")) == (4, 3, 0)
+    book.socket_closed("k2")  # its tab closed
+    assert book.open_pages("alice") == 2
+    assert book.sweep_every == 10.0 and book.freed_within == 70.0
+    assert SessionBook(gone_after=4).freed_within == 5.0
+
+
 def test_a_session_takes_a_limited_number_of_websockets_and_a_closed_one_frees_its_place() -> None:
     book = SessionBook()
     book.hand_out("k1", "alice")

@@ -267,8 +267,7 @@ async def end_gone_sessions(kernel_manager: AsyncMappingKernelManager, book: Ses
 
 def watch_pages(kernel_manager: AsyncMappingKernelManager, book: SessionBook) -> PeriodicCallback:
     """Check the visitors' kernels every few seconds and end the abandoned ones (started at the server's start)."""
-    every = max(0.5, min(10.0, book.gone_after / 4))
-    watch = PeriodicCallback(lambda: end_gone_sessions(kernel_manager, book), every * 1000)
+    watch = PeriodicCallback(lambda: end_gone_sessions(kernel_manager, book), book.sweep_every * 1000)
     watch.start()
     return watch
 

@@ -58,6 +58,22 @@ class SessionBook:
             return len(self.sessions) + sum(self.making.values())
         return sum(1 for s in self.sessions.values() if s.owner == visitor) + self.making[visitor]
 
+    def open_pages(self, visitor: str | None) -> int:
+        """The sessions of `visitor` whose page is open: being made, being sent, or connected now (the others'
+        pages have gone: closed, or cut off, they hold their place until `freed_within`)."""
+        return self.making[visitor] + sum(1 for kernel_id, s in self.sessions.items() if s.owner == visitor and (
+            s.seen is None or self.sockets.get(kernel_id, 0) > 0))
+
+    @property
+    def sweep_every(self) -> float:
+        """Seconds between two looks for the sessions whose page has been gone `gone_after` seconds."""
+        return max(0.5, min(10.0, self.gone_after / 4))
+
+    @property
+    def freed_within(self) -> float:
+        """Seconds within which the place of a session whose page has gone is free (its kernel then shutting down)."""
+        return self.gone_after + self.sweep_every
+
     def page_begun(self, visitor: str | None) -> None:
         """A page for `visitor` is being made: it counts as a session from now on."""
         self.making[visitor] += 1

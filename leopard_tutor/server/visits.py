@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+import math
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
@@ -76,8 +77,9 @@ def visit_refusal(handler: RequestHandler, state: ServerState) -> None:
     """Refuse a page request (`guards.refuse`) that would start a session past a limit of `state`: one that is
     no top-level visit (HTTP 403); past `limit` sessions in use, "the class is full" (503, a page that asks again
     by itself after `FULL_RETRY_SECONDS`); past `per_visitor` sessions of its visitor, "you have too many pages
-    open" (429). Sessions being made and places in the waiting line count (once the line is pruned: a ticket
-    whose page has gone holds no place)."""
+    open", or, where some of them have gone without a word, that they hold their places a while and within how long
+    they are free (429). Sessions being made and places in the waiting line count (once the line is pruned: a
+    ticket whose page has gone holds no place)."""
     why = guards.not_a_visit(handler.request.headers)
     if why is not None:
         guards.refuse(handler, 403, why)
@@ -92,7 +94,11 @@ def visit_refusal(handler: RequestHandler, state: ServerState) -> None:
     visitor = guards.visitor_of(handler)
     own = book.in_use(visitor, anyone=False) + line.held(visitor)
     if per_visitor is not None and own >= per_visitor:
-        page = FULL_PAGE.format(lang=language(), text=html.escape(text("app.too_many_pages", sessions=own)), head="")
+        closed = own - book.open_pages(visitor) - line.held(visitor)  # gone pages, holding their places a while
+        words = (f"{text('app.too_many_closed', closed=closed)} "
+                 f"{text('app.place_freed', minutes=math.ceil(book.freed_within / 60))}" if closed > 0 else
+                 text("app.too_many_pages", sessions=own))  # (a tab closed with a word frees its place at once)
+        page = FULL_PAGE.format(lang=language(), text=html.escape(words), head="")
         guards.refuse(handler, 429, "a visitor has too many pages open", page, retry_after=60)
 
 
