@@ -18,7 +18,8 @@ saved after every change.
 
 Kept per tab (`per_tab`, Play's matches: `match_keeper.py`), each tab of the browser keeps its own text, and the
 browser keeps those of a few tabs (six at most, the oldest dropped past that). A reload of a tab takes up that tab's
-own (`this_tab`). A new tab takes up the newest text of a tab that is closed, which is then its own and no longer the
+own (`this_tab`), unless another tab has taken it up since (a closed tab the browser reopened): it then does as a new
+tab does. A new tab takes up the newest text of a tab that is closed, which is then its own and no longer the
 closed tab's, so that no two tabs take one text up; if every text kept is another open tab's, it takes up nothing and
 `held_elsewhere` gives it the newest of them, to say so. A tab the browser duplicated is a new tab whose own text is
 held elsewhere (by the tab it copies). `static/storage.js` asks the open tabs over a BroadcastChannel; it also takes
