@@ -653,8 +653,14 @@ def test_plays_buttons_keep_their_places_from_one_turn_to_the_next(new_page: Any
              text("review.buttons.why"), text("review.buttons.review")]
 
     def places() -> dict[str, Any]:
+        """The buttons' boxes: under the board as they stand; beside it from the first one's, since the message above
+        them grows and shrinks with what it tells."""
         page.evaluate("(section) => ltProbes.settled(section)", SECTIONS["Play"])
-        return {name: section.get_by_role("button", name=name, exact=True).bounding_box() for name in names}
+        boxes = {name: section.get_by_role("button", name=name, exact=True).bounding_box() for name in names}
+        why = boxes[names[3]]
+        for name in names[3:]:
+            boxes[name] = {**boxes[name], "y": boxes[name]["y"] - why["y"]}
+        return boxes
 
     before = places()
     assert page.evaluate(NOTES_BEFORE_BUTTONS, SECTIONS["Play"]) == []
