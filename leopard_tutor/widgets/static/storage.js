@@ -150,11 +150,12 @@ function keepPerTab(model, key) {
       me = freshId();
       writeTab(`${key}#tab`, me);
     }
-    const sets = keptSets(key).filter((set) => set.id !== me);
+    const all = keptSets(key);
+    const sets = all.filter((set) => set.id !== me);
+    const taken = ownKept && keeps() && sets.length === all.length;  // this tab's set is gone: another took it up
+    const reload = me === given && ownKept !== null && !taken;
     let value = "";
     let held = false;
-    const taken = ownKept && keeps() && !keptSets(key).some((set) => set.id === me);  // another tab took it up
-    const reload = me === given && ownKept !== null && !taken;
     if (reload) {
       value = ownKept;
     } else {
