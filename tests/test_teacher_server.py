@@ -22,6 +22,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import replace
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -518,6 +519,24 @@ def test_the_class_page_says_how_a_table_closed_lately_and_how_it_counts(tmp_pat
             "teacher.closed.how.abandoned"), counted=text("teacher.closed.counted.nobody"))}]
     page.tables.clock.now += QUIET_SECONDS  # type: ignore[attr-defined]
     assert page.report()["closed"]["tables"] == []
+
+
+def test_a_table_closed_lately_names_its_players_as_the_standings_do_after_a_rename(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player renamed after their table closed is named there by the name they go by now, as the standings name
+    them: the name they played under may be another student's by then (the list credited "Ana" with Anna's win while
+    a new Ana stood in the standings)."""
+    page, code, _ = watched_with_cards_face_down(tmp_path, monkeypatch)
+    page.tables.end("ben", code, "left")
+    page.students.name("ana", "Anna")
+    page.students.name("eve", "Ana")
+    report = page.report()
+    row = page.tables.last["ana"].row
+    assert row.names == ("Ana", "Ben"), "the table keeps the names it was played under"
+    assert report["closed"]["tables"] == [{"code": code, "names": ["Anna", "Ben"],
+                                           "said": closed_words(replace(row, names=("Anna", "Ben")))}]
+    assert "Anna" in report["closed"]["tables"][0]["said"]
+    assert [(line["name"], line["won"]) for line in report["standings"]["all"]] == [("Anna", 1), ("Ben", 0)]
 
 
 @pytest.mark.parametrize(("ending", "ended_by", "scores", "hands", "how", "counted"), [

@@ -42,7 +42,7 @@ import re
 import secrets
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -321,12 +321,19 @@ class ClassPage:
     def closed_lately(self) -> dict[str, Any]:
         """The tables two classmates sat at that closed while they rest (`QUIET_SECONDS`), the latest first, each with
         how it closed and how it counts: {"title", "none" (said when there is none), "tables": [{"code", "names",
-        "said"}]}."""
+        "said"}]}. Its players are named as the standings name them: by the name each goes by now (one renamed since
+        is not named by a name another student may have taken), or the one played under where no record keeps one."""
         minutes = round(QUIET_SECONDS / 60)
+        closed = [table.row for table in self.tables.closed_lately()]
+        now_named = self.tables.store.names_of({visitor for row in closed for visitor in row.visitors if visitor})
+        rows = [replace(row, names=(now_named.get(row.visitors[0], row.names[0]),
+                                    None if row.visitors[1] is None or row.names[1] is None
+                                    else now_named.get(row.visitors[1], row.names[1])))
+                for row in closed]
         return {"title": text("teacher.closed.title", minutes=minutes),
                 "none": text("teacher.closed.none", minutes=minutes),
-                "tables": [{"code": closed.row.code, "names": [name or "" for name in closed.row.names],
-                            "said": closed_words(closed.row)} for closed in self.tables.closed_lately()]}
+                "tables": [{"code": row.code, "names": [name or "" for name in row.names], "said": closed_words(row)}
+                           for row in rows]}
 
     def gone_words(self, live: LiveTable) -> list[str]:
         """A sentence for each player at `live` gone (not heard from for `GONE_SECONDS`): the one left may finish
