@@ -536,19 +536,31 @@ def test_a_press_of_a_greyed_go_out_is_answered_with_its_reason_and_costs_no_sli
 
 
 def test_a_picked_card_is_told_where_it_can_go_as_the_board_lights_it() -> None:
-    """Each card of the first stage's hand, picked: the message names the places the board lights (a learner who
-    cannot see the board hears them), in the words Play uses."""
-    section, controller = new_section()
-    board = section.board
-    for index, card in enumerate(controller.attempt.view.hand):
-        board.dispatch({"type": "select", "index": index})
-        state = board.state
-        lit = {square["key"]: {cell["space"] for cell in square["cells"] if cell["target"]}
-               for square in state["squares"]}
-        where = places_words(lit, LEARNER, bool(state["discard"]["target"]))
-        assert state["message"] == text("sections.learn.picked", the_card=card.the_name, where=where)
-        assert any(lit.values()) or state["discard"]["target"]
-        board.dispatch({"type": "select", "index": index})  # put back
+    """Each card of the first stage's hand and of the discarding stage's, picked: the message names the places the
+    board lights (a learner who cannot see the board hears them), in the words Play uses, and says "that place" where
+    it lights one (it said "those places" of the discard pile alone)."""
+    counts = set()
+    for key in ("the-square", "discarding"):
+        progress = Progress()
+        stage = next(lesson for lesson in LESSONS if lesson.key == key)
+        progress.open_through(stage.key)
+        controller = LearnController(progress=progress)
+        section = LearnSection(controller)
+        controller.open(LESSONS.index(stage))
+        board = section.board
+        for index, card in enumerate(controller.attempt.view.hand):
+            board.dispatch({"type": "select", "index": index})
+            state = board.state
+            lit = {square["key"]: {cell["space"] for cell in square["cells"] if cell["target"]}
+                   for square in state["squares"]}
+            count = sum(map(len, lit.values())) + bool(state["discard"]["target"])
+            where = places_words(lit, LEARNER, bool(state["discard"]["target"]))
+            assert state["message"] == text("sections.learn.picked", the_card=card.the_name, where=where, count=count)
+            assert count
+            counts.add(min(count, 2))
+            board.dispatch({"type": "select", "index": index})  # put back
+    assert counts == {1, 2}, "no card lit one place, or none lit more: the test proves less than it says"
+    assert text("sections.learn.picked", the_card="x", where="y", count=1).endswith("lights that place.")
 
 
 def test_next_stage_says_the_stage_opened_and_puts_the_keyboard_on_its_table(keyed: None) -> None:

@@ -194,18 +194,19 @@ class LearnController(TableController):
             self.say(text("sections.learn.put_back", the_card=cards[index].the_name))
             return
         card = cards[index]
-        where = self._places(card)
-        self.say(text("sections.learn.picked", the_card=card.the_name, where=where) if where else
+        where, count = self._places(card)
+        self.say(text("sections.learn.picked", the_card=card.the_name, where=where, count=count) if count else
                  text("sections.learn.picked_stuck", the_card=card.the_name))
 
-    def _places(self, card: Card) -> str:
+    def _places(self, card: Card) -> tuple[str, int]:
         """Where `card` may go now, in words ("space 6 of your square or the discard pile"), "" if nowhere: what the
-        board lights, said for a learner who cannot see it."""
+        board lights, said for a learner who cannot see it; and how many places that is."""
         targets: dict[int, set[int]] = {0: set(), 1: set()}
         for play in self.attempt.targets(card):
             targets[play.square_owner].add(play.space)
         discard = self.attempt.can_discard(card)
-        return places_words(targets, LEARNER, discard) if any(targets.values()) or discard else ""
+        count = sum(len(spaces) for spaces in targets.values()) + discard
+        return (places_words(targets, LEARNER, discard) if count else ""), count
 
     def click_space(self, owner: int, space: int) -> None:
         """Play the selected card on a space (any space: a wrong one is answered, not refused)."""
@@ -268,7 +269,8 @@ class LearnController(TableController):
         words = text("sections.learn.hint", level=hint.level, count=self.attempt.hint_rungs, text=hint.text)
         if isinstance(hint.move, (Play, Discard)) and hint.level >= 2:
             self.marks.pick_card(hint.move.card, self.attempt.view.hand)
-            picked = text("sections.learn.hint_picked", where=self._places(hint.move.card))  # (a tap puts it back)
+            where, count = self._places(hint.move.card)
+            picked = text("sections.learn.hint_picked", where=where, count=count)  # (a tap puts it back)
             words = f"{words} {picked}"
         self.say(words)
 
