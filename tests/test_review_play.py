@@ -27,9 +27,10 @@ from leopard_tutor.ai.players import (
     MasterPlayer,
     how_it_plays,
 )
-from leopard_tutor.ai.review import HandReview, view_before
+from leopard_tutor.ai.review import REVIEW_LEVEL, HandReview, view_before
 from leopard_tutor.ai.why import why, why_turn
 from leopard_tutor.engine import RULE_SETS, Play, RuleSet
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.game_code import read_game_code
 from leopard_tutor.protocol import LEVELS
 from leopard_tutor.table import Table, against_computer, sentences
@@ -162,6 +163,8 @@ def test_the_board_shows_the_position_as_the_learner_saw_it() -> None:
             assert [cell["space"] for cell in square["cells"] if cell["last"]] == [judgement.move.space]
         summary, moves, marks = state["aside"]
         assert summary["items"] == [session.review.summary()]
+        assert summary["title"] == text("review.panel.title", number=session.number,
+                                        level=text(f"levels.in_sentence.{REVIEW_LEVEL}")), "the judge is named"
         assert marks["items"] == [legend()]
         assert len(moves["items"]) == len(session.review.judgements)
         assert [n for n, item in enumerate(moves["items"]) if "lt-review-now" in item["class"]] == [step]

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ..ai.review import THRESHOLDS, Judgement, figure_words
+from ..ai.review import REVIEW_LEVEL, THRESHOLDS, Judgement, figure_words
 from ..board_parts import discard_part, square_part, stock_part
 from ..engine import Play, PlayerView, score_parts, scoring_lines
 from ..engine.catalogue import text
@@ -255,7 +255,8 @@ def review_panels(session: Reviewing) -> list[State]:
                            mark=mark_words(judgement)),
               "class": f"lt-review-{judgement.verdict}" + (" lt-review-now" if number == session.step else "")}
              for number, judgement in enumerate(review.judgements)]
-    return [list_panel(text("review.panel.title", number=session.number), [review.summary()], css="lt-review-summary"),
+    title = text("review.panel.title", number=session.number, level=text(f"levels.in_sentence.{REVIEW_LEVEL}"))
+    return [list_panel(title, [review.summary()], css="lt-review-summary"),
             list_panel(text("review.panel.moves"), items, ordered=True, css="lt-review-moves"),
             list_panel(text("review.panel.marks"), [legend()])]
 
