@@ -252,6 +252,12 @@ def test_the_stage_picker_is_a_row_of_tabs_over_the_board(page: Any, base_url: s
     assert order == [-1, 0] + [-1] * (len(LESSONS) - 2), order
     page.keyboard.press("Shift+Tab")
     expect(second).to_be_focused()
+    fourth.click(force=True)  # a mouse's click says why, as the keyboard's Enter did; the mouse moved off, it goes
+    expect(page.locator(".lt-why-bubble")).to_have_text(text("sections.learn.locked", stage=4, previous=3))
+    box = fourth.bounding_box()
+    assert box
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] + 60)  # over what the reason lay on
+    expect(page.locator(".lt-why-bubble")).to_have_count(0)
 
 
 def test_step_through_example_c3_and_read_its_values(board: Any) -> None:

@@ -10,8 +10,8 @@
 // of it and at a click elsewhere: it lies over the page, and must not hide what the keyboard is on. A press (a
 // finger's tap, a click) on a greyed control that says why (.lt-says-why: a button by its title, a menu of Play's row
 // by the menus' sentence of the note under that row, .lt-menus-why) shows the reason beside it (.lt-why-bubble), until
-// the next press, Escape, a scroll, a resize or the keyboard moving to another control: a finger has no hover to show a
-// title. Such a control stays in the Tab order while greyed ("focusable when
+// the next press, Escape, a scroll, a resize, the keyboard moving to another control or a mouse moving off it: a
+// finger has no hover to show a title. Such a control stays in the Tab order while greyed ("focusable when
 // disabled", as WAI-ARIA's practices ask of a toolbar's controls): the `disabled` its widget sets is kept as
 // aria-disabled, its reason is its description (a button's title; a menu's, the menus' sentence, aria-describedby)
 // and a press on it, or Enter or Space there, changes nothing (a menu's keys and list are held too); from the keyboard
@@ -182,8 +182,12 @@ export default {
     let bubbleFor = null;  // the control whose reason the bubble shows
     const unwhy = () => {
       if (bubble) bubble.remove();
+      if (bubbleFor) bubbleFor.removeEventListener("pointerleave", mouseLeft);
       bubble = bubbleFor = null;
     };
+    function mouseLeft(event) {  // a mouse moved off the control: the bubble would lie over what it moves to
+      if (event.pointerType === "mouse") unwhy();
+    }
     const movedOn = (event) => {  // the keyboard on another control: the bubble would seem to give that one's reason
       if (bubble && event.target !== bubbleFor) unwhy();
     };
@@ -206,6 +210,7 @@ export default {
       const words = control && control.disabled ? reason(control) : "";
       if (!words) return;
       bubbleFor = control;
+      control.addEventListener("pointerleave", mouseLeft);
       bubble = document.createElement("div");
       bubble.className = "lt-why-bubble";
       bubble.setAttribute("role", "status");
