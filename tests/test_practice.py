@@ -7,7 +7,18 @@ import itertools
 import pytest
 from keyed import keys_in, mark, said
 
-from leopard_tutor.engine import ORIGINAL_1963, Card, Play, Square, check_play, scoring_lines, square_value
+from leopard_tutor.engine import (
+    ALL_CARDS,
+    ORIGINAL_1963,
+    Card,
+    Play,
+    Square,
+    check_play,
+    scoring_lines,
+    square_value,
+)
+from leopard_tutor.engine.square import Hidden
+from leopard_tutor.engine.view import seen_square
 from leopard_tutor.lessons import (
     CONCEPTS,
     KINDS,
@@ -100,6 +111,43 @@ def test_a_placement_questions_words_send_the_learner_to_no_other_square(seed: i
         question = practice.next("placement")
         said_now = question.check(question.solution).text
         assert "other square" not in said_now, said_now
+
+
+def test_a_face_down_card_is_named_only_where_the_learner_laid_it() -> None:
+    """A question's square shows its face-down cards as the learner knows them: a value question's (shown alone,
+    whoever's it is) none, a placement question's those the learner laid. Practice named the opponent's face-down
+    queens ("your queen of hearts", its face on the back); a question's answer is the same either way."""
+    practice, named, hidden = Practice(seed=21), 0, 0
+    for _ in range(300):
+        question = practice.next("value")
+        assert isinstance(question, ValueQuestion)
+        downs = [face for space in range(1, 10) for face, up in question.square.pile(space) if not up]
+        assert all(isinstance(face, Hidden) for face in downs), downs
+        hidden += len(downs)
+        question = practice.next("placement")
+        assert isinstance(question, PlacementQuestion)
+        square = question.square
+        for space in range(1, 10):
+            for (face, up), by_other in zip(square.pile(space), square.laid_by_other(space), strict=True):
+                placer = 1 - question.owner if by_other else question.owner
+                assert up or isinstance(face, Hidden) == (placer != 0), (space, face, placer)
+                named += not up and not isinstance(face, Hidden)
+    assert hidden and named, "no face-down card was met, or none the learner laid: the test proves less"
+
+
+def test_a_square_as_the_learner_knows_it_allows_and_refuses_the_same_plays() -> None:
+    """Whether a card may go on a space never rests on which card lies face down there, so a practice question asked
+    of the square as the learner knows it has the answer it would have of the square itself."""
+    checked = 0
+    for seed in range(40):
+        hand = Practice(seed=seed)._position()
+        for owner in (0, 1):
+            real, seen = hand.squares[owner], seen_square(hand.squares[owner], owner, 0)
+            for card, space in itertools.product(ALL_CARDS[::7], range(1, 10)):
+                assert check_play(card, real, space, own=owner == 0).legal == \
+                    check_play(card, seen, space, own=owner == 0).legal
+                checked += real != seen
+    assert checked, "no square held a face-down card hidden from the learner"
 
 
 def test_placement_answers_are_mixed() -> None:

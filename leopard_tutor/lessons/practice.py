@@ -24,6 +24,7 @@ from ..engine import (
 from ..engine.catalogue import text
 from ..engine.errors import quote
 from ..engine.turns import apply_move
+from ..engine.view import NOBODY, seen_square
 from .notation import LEARNER, OPPONENT, parse_move
 from .progress import Progress
 
@@ -231,9 +232,11 @@ class Practice:
                 return hand
 
     def _value(self) -> ValueQuestion:
+        """A square of a real position, each face-down card unnamed: shown alone ("This square"), whoever laid it."""
         want_points = self.rng.random() >= 0.15
         for _ in range(50):
-            square = self._position().squares[self.rng.choice((LEARNER, OPPONENT))]
+            owner = self.rng.choice((LEARNER, OPPONENT))
+            square = seen_square(self._position().squares[owner], owner, NOBODY)
             if (square_value(square, self.rules) > 0) == want_points:
                 break
         return ValueQuestion(square, self.rules)
@@ -244,7 +247,7 @@ class Practice:
         for _ in range(50):
             owner = self.rng.choice((LEARNER, OPPONENT))
             card = self.rng.choice(ALL_CARDS)
-            square = hand.squares[owner]
+            square = seen_square(hand.squares[owner], owner, LEARNER)  # as the learner knows it
             legal = [s for s in range(1, 10) if check_play(card, square, s, own=owner == LEARNER)]
             illegal = [s for s in range(1, 10) if s not in legal]
             if (legal if want_legal else illegal):
