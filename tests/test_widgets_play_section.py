@@ -455,6 +455,23 @@ def test_another_language_carries_the_game_between_two_people_on_the_board(keyed
     assert again.controller is computer and said(again.board.state["message"], "play.set_aside.kept_people")
 
 
+def test_another_language_carries_the_game_between_two_people_with_a_hand_shown(keyed: None) -> None:
+    """A hand shown (its player pressed to see it) when the language changes: the same table goes on in the section
+    built anew, the hand still shown to the one who holds the device (it became a match against the computer: an
+    assertion expected every such table behind the hand-over screen)."""
+    play = section()
+    play.level_pick.value = "people"
+    people = play.controller
+    play.board.dispatch({"type": "action", "id": "show_hand"})
+    shown = play.board.state["hand"]
+    again = section()
+    again.take_place(play.place())
+    assert again.controller is people and again.controller.both_here and again.level_pick.value == "people"
+    assert again.board.state["hand"]["cards"] == shown["cards"]
+    assert said(again.board.state["message"], "play.set_aside.back_people")
+    assert not said(again.board.state["message"], "play.people.pass")
+
+
 def test_resume_is_greyed_saying_why_on_the_screen_until_its_box_holds_a_code(keyed: None) -> None:
     play = section()
     button = play.saver.resume_button

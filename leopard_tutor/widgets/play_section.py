@@ -922,13 +922,14 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         was left at (nor `adaptive_next`: the adaptive choice begins next, and says the level it starts from)."""
         back = self.set_aside.pop((kind, str(self.rules_pick.value)), None)
         if kind == PEOPLE:
-            if back is not None:
-                for index, field in enumerate(self.names):
+            if back is not None:  # behind the hand-over screen (`_keep_aside`), or as the board held it (a language
+                for index, field in enumerate(self.names):  # changed: a hand shown to the one who changed it)
                     self._put_back(field, back.seats[index].name)
+                words = [text("play.set_aside.back_people", first=back.name(0), second=back.name(1))]
                 passing = back.mode
-                assert isinstance(passing, PassingDevice)  # kept aside behind the hand-over screen (`_keep_aside`)
-                return back, [text("play.set_aside.back_people", first=back.name(0), second=back.name(1)),
-                              text("play.people.pass", name=back.name(passing.player))]
+                if isinstance(passing, PassingDevice):
+                    words.append(text("play.people.pass", name=back.name(passing.player)))
+                return back, words
             table = at_one_device([field.value for field in self.names], **self._table_options())
             passing = table.mode
             assert isinstance(passing, PassingDevice)  # a match between two people here begins by passing the device
