@@ -4,10 +4,13 @@ of the rules in view (printing each on one A4 page: tests/browser/test_recovery.
 
 from __future__ import annotations
 
+import contextvars
 import html
 import re
 from html.parser import HTMLParser
+from typing import Any
 
+import pytest
 from keyed import mark, markers, said
 
 from leopard_tutor.app import build_app
@@ -18,13 +21,14 @@ from leopard_tutor.engine import (
     RULE_SETS,
     RUNNING_LEOPARD,
     Card,
+    RuleSet,
     Square,
     bonus_table,
     check_play,
     hand_score,
     square_value,
 )
-from leopard_tutor.engine.catalogue import or_list, text
+from leopard_tutor.engine.catalogue import answer_in, or_list, text
 from leopard_tutor.widgets.rules_sheet import RulesSheetLink, rules_sheet_html
 
 
@@ -191,3 +195,20 @@ def test_the_link_opens_the_sheet_of_the_rules_in_view(keyed: None) -> None:
     assert tutor.rules_link.sheet == rules_sheet_html(tutor.built[learn].controller.lesson.rules)
     tutor.tabs.selected_index = 0
     assert tutor.rules_link.sheet == rules_sheet_html(ORIGINAL_1963)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_rules_sheet_prints_on_one_page_in_each_language(language: str, page: Any) -> None:
+    """The sheet, printed on A4 or on Letter, is one page under every rule set (the Spanish one ran onto a second)."""
+    def sheet_of(rules: RuleSet) -> str:
+        answer_in(language)
+        return rules_sheet_html(rules)
+
+    for rules in RULE_SETS.values():
+        sheet = contextvars.copy_context().run(sheet_of, rules)
+        assert f"<html lang='{language}'>" in sheet
+        page.set_content(sheet)
+        for paper in ("A4", "Letter"):
+            printed = page.pdf(format=paper)
+            pages = len(re.findall(rb"/Type\s*/Page[^s]", printed))
+            assert pages == 1, f"{rules.key} in {language} prints on {pages} {paper} pages"
