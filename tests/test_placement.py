@@ -85,8 +85,9 @@ def test_reasons_name_the_card_space_and_rule(keyed: None) -> None:
                 the_card=card("4H"), where=mark("engine.place.own", space=6))
     assert said(wrong.reason, "engine.illegal.wrong_space.taken", number=4, the_blocker=card("4S"))  # why not space 4
     queen = check_play(Card.parse("QD"), square, 7, own=False)
-    assert said(queen.reason, "engine.illegal.own_only", ranks=mark("words.ranks.12"), the_card=card("QD"),
-                manner=mark("engine.illegal.own_only.face_down"), where=mark("engine.place.other", space=7))
+    assert said(queen.reason, "engine.illegal.own_only", ranks=mark("engine.illegal.own_only.ranks.queen"),
+                the_card=card("QD"), manner=mark("engine.illegal.own_only.face_down"),
+                where=mark("engine.place.other", space=7))
     assert said(queen.reason, "engine.illegal.own_only.queen")  # what would work instead: a jack
     ten = check_play(Card.parse("10D"), square, 5, own=True)
     assert ten.code == "covered" and said(ten.reason, "engine.illegal.ten_covered", The_card=first("10D"),

@@ -221,3 +221,27 @@ def test_rules_picker_practises_under_the_1963_rules_and_keeps_the_record(keyed:
     answer(section, question.solution)
     assert said(section.board.state["message"], "lessons.practice.value.right", value=question.solution)
     assert controller.practice.progress.practice["lines"] == (2, 0)
+
+
+def test_another_language_goes_on_with_the_practice_where_it_was(keyed: None) -> None:
+    """The section drawn again in another language (`place`, then `take_place`) keeps the kind of questions, the rules
+    and the question on the board, unanswered; an answered one gives way to the next (the menus went back to any
+    kind and the 2008 rules, with a new question: the QA's finding)."""
+    section, controller = new_section()
+    section.kind_pick.value = "placement"
+    section.rules_pick.value = "ORIGINAL_1963"
+    question = controller.question
+    again_controller = PracticeController(Practice(seed=9, progress=Progress()))
+    again = PracticeSection(again_controller)
+    again.take_place(section.place())
+    assert (again.kind_pick.value, again.rules_pick.value) == ("placement", "ORIGINAL_1963")
+    assert again_controller.question is question and again_controller.result is None
+    assert again.board.state["message"] == question.prompt
+    assert [action["id"] for action in again.board.state["actions"]][:2] == ["yes", "no"]
+    again.board.dispatch({"type": "action", "id": "yes" if question.solution else "no"})
+    assert again_controller.result is not None and again_controller.result.ok
+    third_controller = PracticeController(Practice(seed=9, progress=Progress()))
+    third = PracticeSection(third_controller)
+    third.take_place(again.place())
+    assert third_controller.question is not question and third_controller.question.kind == "placement"
+    assert third_controller.question.rules.key == "ORIGINAL_1963" and third_controller.result is None

@@ -167,7 +167,7 @@ def _illegal_verdict(card: Card, square: Square, space: int, own: bool, other: S
         advice = later(f"engine.illegal.own_only.{placement.cards}")
         manner = "" if placement.face_up else later("engine.illegal.own_only.face_down")
         return refused("own-square-only", "engine.illegal.own_only",
-                       ranks=Later(lambda: upper_first(rank_words(rank, plural=True))),
+                       ranks=later(f"engine.illegal.own_only.ranks.{placement.cards}"),
                        manner=manner, the_card=named, where=place, advice=advice)
     if placement.numbered and space != rank:
         blocker = square.showing(rank)

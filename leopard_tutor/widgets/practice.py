@@ -5,7 +5,7 @@ the progress."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import ipywidgets as W
 
@@ -18,7 +18,7 @@ from ..lessons.progress import CONCEPTS, kernel_progress
 from ..table import BadIntent, BoardState, Marks, State, TableController
 from ..table.presenter import action, hand_part, list_panel, square_labels, table_state
 from .board import LeopardBoard
-from .section import SectionDefaults
+from .section import SectionDefaults, SectionPlace
 
 ME = 0
 MAX_VALUE_ANSWER = 99  # the answer box's largest number (no square is worth more than 24)
@@ -47,6 +47,17 @@ class PracticeController(TableController):
         """Practise under another rule set (the record carries on) and ask a new question."""
         self.practice = Practice(rules=rules_by_key(key), progress=self.practice.progress)
         self.next_question()
+
+    def take_up(self, practice: Practice, kind: str | None, question: Question | None) -> None:
+        """Go on with `practice` (its rules, its stream of questions and the record) at questions of `kind`, from
+        `question` unanswered, or a new one where none is given: a section drawn again in another language."""
+        self.practice, self.kind = practice, kind
+        if question is None:
+            self.next_question()
+            return
+        self.question, self.result = question, None
+        self.marks.clear()
+        self.say(question.prompt)
 
     def set_kind(self, kind: str | None) -> None:
         """Choose the kind of questions ('value', 'placement', 'best play' or None for any) and ask one."""
@@ -166,12 +177,14 @@ class PracticeSection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.board = LeopardBoard(controller)
         options = [(text("sections.practice.any"), "")] + [(text(f"sections.practice.kinds.{kind}"), kind)
                                                            for kind in KINDS]
+        self._taking_up = False  # the menus set to a carried place: the controller takes it up itself
         self.kind_pick = W.Dropdown(options=options, value=controller.kind or "",
                                     description=text("sections.practice.kind"))
-        self.board.follow_pick(self.kind_pick, lambda kind: controller.set_kind(kind or None))
+        self.board.follow_pick(self.kind_pick,
+                               lambda kind: None if self._taking_up else controller.set_kind(kind or None))
         self.rules_pick = W.Dropdown(options=[(text(f"rules.menu.{key}"), key) for key in RULE_SETS],
                                      value=controller.practice.rules.key, description=text("sections.practice.rules"))
-        self.board.follow_pick(self.rules_pick, controller.set_rules)
+        self.board.follow_pick(self.rules_pick, lambda key: None if self._taking_up else controller.set_rules(key))
         picks = W.HBox([self.kind_pick, self.rules_pick])
         picks.add_class("lt-controls")
         super().__init__([picks, self.board])
@@ -182,6 +195,36 @@ class PracticeSection(SectionDefaults, W.VBox):  # type: ignore[misc]
         """The progress changed (a code loaded in Learn, the class server's record): draw the record per concept
         again."""
         self.board.refresh()
+
+    def place(self) -> SectionPlace:
+        """The practice under way (its rules and stream of questions), the kind of questions chosen, and the question
+        on the board while it is unanswered."""
+        controller = self.controller
+        return PracticePlace(controller.practice, controller.kind,
+                             controller.question if controller.result is None else None)
+
+    def take_place(self, place: SectionPlace) -> None:
+        """Go on with the practice of `place`: its menus' choices, and its question (said in this language) or, where
+        it was answered, the next."""
+        if not isinstance(place, PracticePlace):
+            return
+        self._taking_up = True
+        try:
+            self.kind_pick.value = place.kind or ""
+            self.rules_pick.value = place.practice.rules.key
+        finally:
+            self._taking_up = False
+        self.controller.take_up(place.practice, place.kind, place.question)
+        self.board.refresh()
+
+
+@dataclass(frozen=True)
+class PracticePlace:
+    """Where the learner is in Practice, carried into the section drawn in another language."""
+
+    practice: Practice
+    kind: str | None
+    question: Question | None
 
 
 def record_panel(record: Mapping[str, tuple[int, int]]) -> State:
