@@ -245,6 +245,11 @@ def test_escape_in_the_box_drops_the_edit_and_a_name_kept_is_said() -> None:
     assert not shown(bar.box) and not shown(bar.note) and not shown(bar.lead) and "Ana Lima" in bar.shown.value
     assert bar.box.value == "Ana Lima" and bar.storage.saved == "Ana Lima"
     assert [body for action, body in sent(tutor) if action == "name"] == [{"name": "Ana Lima"}]
+    bar.change_button.click()
+    bar.box.value = "Ana"
+    assert bar.said.value == text("students.kept_said", name="Ana")
+    assert bar.keep("Rowan")  # kept elsewhere (the name a class table opens under): "now Ana" is no longer so
+    assert "Rowan" in bar.shown.value and bar.said.value == ""
 
 
 def test_an_offered_name_is_given_with_a_finished_match() -> None:

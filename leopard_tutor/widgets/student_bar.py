@@ -131,6 +131,7 @@ class StudentBar(W.HBox):  # type: ignore[misc]
             self._ask_holding(name, error.words)
             return False
         self.storage.save(kept_text(kept, self.record.class_id))
+        self.said.value = ""  # (what Keep said of the name before is no longer so; Keep says it again)
         self._show(kept)
         self._tell(kept)
         return True
