@@ -5,6 +5,7 @@ the server checks a name without the table (`table/`)."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from .engine import LeopardError
@@ -17,6 +18,11 @@ CODE_COUNT = len(CODE_LETTERS) ** CODE_LENGTH
 """How many table codes there are."""
 MAX_NAME = 24
 """The longest name a player may give."""
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Characters Python counts as printable that show as nothing (the Hangul fillers, the blank braille pattern): in
+a name they count as spaces, so a name of them alone is blank."""
+MOST_MARKS = 3
+"""The most combining marks (accents and the like) one character of a name may carry."""
 
 
 def code_of(number: int) -> str:
@@ -27,14 +33,27 @@ def code_of(number: int) -> str:
 
 
 def player_name(name: str, default: str) -> str:
-    """A name a player typed, trimmed (`default` if blank); a `LeopardError` if it is too long or holds a control
-    character."""
-    trimmed = " ".join(str(name).split())
+    """A name a player typed, composed (NFC) and trimmed, characters that show as nothing counted as spaces
+    (`BLANK_LOOKING`; `default` if blank); a `LeopardError` if it is too long, holds a control character, or
+    stacks more than `MOST_MARKS` marks on one character."""
+    composed = unicodedata.normalize("NFC", str(name))
+    trimmed = " ".join("".join(" " if character in BLANK_LOOKING else character for character in composed).split())
     if len(trimmed) > MAX_NAME:
         raise LeopardError(key="play.people.name_too_long", facts={"most": MAX_NAME, "length": len(trimmed)})
     if any(not character.isprintable() for character in trimmed):
         raise LeopardError(key="play.people.name_unprintable")
+    if _most_marks(trimmed) > MOST_MARKS:
+        raise LeopardError(key="play.people.name_marks", facts={"most": MOST_MARKS})
     return trimmed or default
+
+
+def _most_marks(name: str) -> int:
+    """The longest run of combining marks in `name`: the most any one of its characters carries."""
+    most = run = 0
+    for character in name:
+        run = run + 1 if unicodedata.category(character) in ("Mn", "Me") else 0
+        most = max(most, run)
+    return most
 
 
 class ClassTableError(LeopardError):

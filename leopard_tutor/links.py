@@ -93,7 +93,7 @@ def read_link(query: str, *, levels: tuple[str, ...], tabs: tuple[str, ...], les
         lang = language_code(found["lang"])
         if lang is None:
             notes.append(text("app.link.lang", value=_shown(found["lang"]), known=", ".join(languages())))
-    return TeacherLink(rules, level, deal, tab, lesson, table, lang, tuple(notes))
+    return TeacherLink(rules, level, deal, tab, lesson, table, lang, tuple(dict.fromkeys(notes)))  # each note once
 
 
 def link_language(query: str) -> str | None:

@@ -67,6 +67,11 @@ def test_notes_are_short() -> None:
         assert notes and all(len(note) < 300 for note in notes)
 
 
+def test_a_link_that_repeats_itself_gets_each_note_once(keyed: None) -> None:
+    notes = read("x=1" + "&=1" * 300 + "&level=expert" * 3).notes
+    assert len(notes) == 3 and [keys_in(note) for note in notes] == [["app.link.unknown"]] * 2 + [["app.link.twice"]]
+
+
 def test_a_huge_link_is_not_read_at_all(keyed: None) -> None:
     link = read("level=expert&" + "x=1&" * MAX_QUERY)
     assert link.level is None and link.notes == (mark("app.link.too_long"),)

@@ -245,6 +245,9 @@ def test_names_are_at_most_24_characters_and_a_bad_one_changes_nothing(keyed: No
     with pytest.raises(LeopardError) as error:
         table.rename(1, "Bob\x07")
     assert error.value.key == "play.people.name_unprintable"
+    with pytest.raises(LeopardError) as error:
+        table.rename(1, "Bo" + "\u0336" * 4 + "b")
+    assert (error.value.key, error.value.facts) == ("play.people.name_marks", {"most": 3})
     for taken in (" ann ", "ANN"):  # the other's name, case aside: each turn would name them both alike
         with pytest.raises(LeopardError) as error:
             table.rename(1, taken)

@@ -232,12 +232,21 @@ def test_requests_are_read_in_each_framing_and_an_impossible_one_is_dropped(
                                                                "parent_header": {}, "buffers": [b"x"]})) == "b1"
     assert guards.request_id(legacy, shell(7)) == "m7"
     huge = (2 ** 40).to_bytes(8, "little") + framed[8:]
+
+    def nested_deep(part: Any) -> bytes:  # each null packed as JSON nested past what the kernel's reader goes
+        return json.dumps(part).replace("null", "[" * 3000 + "]" * 3000).encode()
+
+    deep_content = serialize_msg_to_ws_v1({**message, "content": {"type": "select", "index": None}}, "shell",
+                                          nested_deep)
+    deep_metadata = serialize_msg_to_ws_v1({**message, "metadata": {"a": None}}, "control", nested_deep)
     with caplog.at_level(logging.INFO, logger=guards.__name__):
         guards.hold_or_forward(binary, huge, state, clock)
         guards.hold_or_forward(binary, b"\x01", state, clock)
         guards.hold_or_forward(legacy, "{not json", state, clock)
+        guards.hold_or_forward(binary, deep_content, state, clock)
+        guards.hold_or_forward(binary, deep_metadata, state, clock)
     assert binary.sent == [] and legacy.sent == []
-    assert [record.getMessage()[:37] for record in caplog.records] == ["Dropped a malformed websocket message"] * 3
+    assert [record.getMessage()[:37] for record in caplog.records] == ["Dropped a malformed websocket message"] * 5
     guards.hold_or_forward(binary, framed, state, clock)
     assert binary.sent == [framed]
 

@@ -291,7 +291,8 @@ def request_id(connection: GuardedConnection, message: str | bytes) -> str | Non
     """The id of the shell request a page's websocket `message` carries (None for another channel's message).
     Raises an exception for a message it cannot read: ValueError for one whose framing is impossible (more parts
     than `MESSAGE_PARTS`, or parts past its end: jupyter_server would read such a header's part count as it stands,
-    whatever its size), and whatever parsing raises for another (the caller refuses the message on any)."""
+    whatever its size), and whatever parsing raises for another, such as RecursionError for JSON nested past what
+    Python's reader goes, in any of its parts (the caller refuses the message on any)."""
     channel: Any
     header: Any
     if isinstance(message, str):
@@ -303,7 +304,11 @@ def request_id(connection: GuardedConnection, message: str | bytes) -> str | Non
             raise ValueError(f"a message of {len(message)} bytes said it had {count} parts")
         offsets = [int.from_bytes(message[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
         channel = bytes(message[offsets[0]:offsets[1]]).decode("utf-8")
-        header = connection.session.unpack(bytes(message[offsets[1]:offsets[2]])) if channel == "shell" else None
+        # header, parent header, metadata and content, read as the kernel will read them (one nested deeper than
+        # its JSON reader goes raises here, where it would log a traceback there)
+        unpacked = [connection.session.unpack(bytes(message[offsets[part]:offsets[part + 1]]))
+                    for part in range(1, min(5, count - 1))]
+        header = unpacked[0] if channel == "shell" else None
     else:
         count = int.from_bytes(message[:4], "big")
         if not 1 <= count <= min(MESSAGE_PARTS, len(message) // 4 - 1):
