@@ -115,14 +115,22 @@ def test_a_wrong_click_is_answered_with_the_engine_reason_and_changes_nothing(ke
 
 
 def reasons_shown(state: dict[str, Any]) -> list[str]:
-    """The sentences the board shows under the message on hover or focus: each space's and the pile's."""
+    """The sentences the board shows under the message on hover or focus: each space's and the pile's, but for a
+    place whose reason the message says ("said")."""
+    return [cell["why"] for sq in state["squares"] for cell in sq["cells"] if cell["why"] and not cell.get("said")] + [
+        why for why in [state["discard"]["why"]] if why and not state["discard"].get("said")]
+
+
+def reasons_described(state: dict[str, Any]) -> list[str]:
+    """The sentences that describe each space and the pile (a screen reader's description, a tooltip)."""
     return [cell["why"] for sq in state["squares"] for cell in sq["cells"] if cell["why"]] + [
         why for why in [state["discard"]["why"]] if why]
 
 
 def test_a_wrong_try_says_its_reason_once(keyed: None) -> None:
     """After a wrong try the message gives the reason, and the place tried does not say it again under the
-    message (a refused play, and a legal discard the stage takes back); the card stays picked for another try, which
+    message (a refused play, and a legal discard the stage takes back), though it keeps it as its description; the
+    card stays picked for another try, which
     the message says (a learner told to try again tapped the card once more, and so put it back), and the place
     speaks again once the message changes."""
     section, controller = new_section()
@@ -137,6 +145,8 @@ def test_a_wrong_try_says_its_reason_once(keyed: None) -> None:
         legal = hand.check(move).legal  # a legal try taken back says what it did, not the rule that allowed it
         assert board.state["message"].count(reason) == (0 if legal else 1) and board.state["tone"] == "warn"
         assert not [why for why in reasons_shown(board.state) if reason in why or why in reason]
+        if not legal:  # the place keeps its reason as its description: a screen reader coming back to it hears it
+            assert reason in reasons_described(board.state)
         assert board.state["hand"]["cards"][0]["selected"]  # and the message says so, last
         assert board.state["message"].endswith(mark("sections.learn.still_picked", The_card=six.the_name_first))
     assert controller.attempt.slips == 2 and controller.attempt.hand == hand

@@ -290,10 +290,11 @@ class LearnController(TableController):
 
 
 def silent(state: BoardState, place: Place) -> BoardState:
-    """`state` with no sentence on hover or focus for `place` (the message says it)."""
+    """`state` with `place` marked "said": the message says its reason, so hover and focus do not repeat it under
+    the message; the place keeps it as its description (a screen reader coming back to it, a tooltip)."""
     if place == "discard":
-        return replace(state, discard=state.discard and {**state.discard, "why": ""})
-    squares = tuple({**square, "cells": [{**cell, "why": ""} if (square["key"], cell["space"]) == place else cell
+        return replace(state, discard=state.discard and {**state.discard, "said": True})
+    squares = tuple({**square, "cells": [{**cell, "said": True} if (square["key"], cell["space"]) == place else cell
                                          for cell in square["cells"]]} for square in state.squares)
     return replace(state, squares=squares)
 

@@ -119,8 +119,10 @@ def test_complete_stage_2_and_stage_6_by_clicks(board: Any) -> None:
     click(root, hand_card(root, seven))
     assert lit(root) == {f"{THEIRS} 7"}, "only the legal target is lit"
     message = click(root, space(root, 0, 7))
-    assert message.startswith(LESSONS[1].start().check(Play(seven, 0, 7)).reason), "the engine's reason"
+    reason = LESSONS[1].start().check(Play(seven, 0, 7)).reason
+    assert message.startswith(reason), "the engine's reason"
     expect(root.locator(".lt-why")).to_have_text("")  # said once: the space tried does not repeat it under the message
+    expect(space(root, 0, 7)).to_have_accessible_description(reason)  # but still describes it, coming back to it
     assert "lt-tone-warn" in (root.locator(".lt-message").get_attribute("class") or "")
     expect(hand_card(root, seven)).to_have_attribute("aria-pressed", "true")  # still picked: try another space
     message = click(root, space(root, 1, 7))

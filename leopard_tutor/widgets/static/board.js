@@ -226,6 +226,8 @@ export default {
 
     function spaceButton(square, cell, stop) {
       const why = inert || cell.why;
+      // shown under the message on hover and focus, and as a tooltip (said: the message says it already)
+      const shown = cell.said && !inert ? "" : why;
       const classes = ["lt-space"];
       if (cell.target) classes.push("lt-target");
       if (cell.dim) classes.push("lt-dim");
@@ -234,11 +236,11 @@ export default {
       return h("button", {
         type: "button", class: classes.join(" "), "data-k": `s${square.key}-${cell.space}`,
         tabindex: `s${square.key}-${cell.space}` === stop ? "0" : "-1",
-        "aria-label": cell.name, "aria-description": why || null, title: why || null,
+        "aria-label": cell.name, "aria-description": why || null, title: shown || null,
         "aria-disabled": inert ? "true" : null,
         onclick: () => send({ type: "space", square: square.key, space: cell.space }),
-        onmouseenter: () => showWhy(why),
-        onfocus: (event) => { showWhy(why); rove(event.currentTarget); },
+        onmouseenter: () => showWhy(shown),
+        onfocus: (event) => { showWhy(shown); rove(event.currentTarget); },
       }, spaceContents(cell));
     }
 
@@ -280,15 +282,16 @@ export default {
       }
       if (state.discard) {
         const d = { ...state.discard, why: inert || state.discard.why };
+        d.shown = d.said && !inert ? "" : d.why;
         const classes = ["lt-pile", "lt-discard"];
         if (d.target) classes.push("lt-target");
         if (d.dim) classes.push("lt-dim");
         parts.push(h("button", {
           type: "button", class: classes.join(" "), "data-k": "discard", "aria-label": d.name,
-          "aria-description": `${d.contents}. ${d.why || ""}`.trim(), title: d.why || null,
+          "aria-description": `${d.contents}. ${d.why || ""}`.trim(), title: d.shown || null,
           "aria-disabled": inert ? "true" : null,
           onclick: () => send({ type: "discard" }),
-          onmouseenter: () => showWhy(d.why), onfocus: () => showWhy(d.why),
+          onmouseenter: () => showWhy(d.shown), onfocus: () => showWhy(d.shown),
         }, [
           d.top ? cardFace(d.top) : h("span", { class: "lt-card lt-none", "aria-hidden": "true" }),
           h("span", { class: "lt-caption", "aria-hidden": "true", text: d.caption }),
