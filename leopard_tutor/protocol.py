@@ -72,6 +72,8 @@ LEFT = "left"
 """A class table a player left (`end`)."""
 FINISHED = "finished"
 """A class table whose match was played to its end, as its row and its players' reports say."""
+PAIRED = "paired"
+"""A class table nobody joined that closed for the teacher's round, which seats its host (`Referee.pair`)."""
 GONE_SECONDS = 120.0
 """A player at a class table not heard from for this long is gone: the other may finish against the computer (and a
 table nobody joined, its host gone, closes)."""

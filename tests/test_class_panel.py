@@ -1195,7 +1195,24 @@ def test_a_page_waiting_at_its_own_table_moves_to_its_round(tables: tuple[Refere
     assert panel.code not in (None, waiting) and panel.leave_button.layout.display == ""
     assert said(ana.board.state["message"], "classmates.round.classmate", number=1)
     assert said(ana.board.state["message"], "classmates.started", name="Ben")
+    assert said(ana.board.state["message"], "classmates.round.waited", code=waiting)
     assert "lt-class-invite" not in panel.status.value, "the old table's code is no longer shown"
+
+
+def test_a_page_waiting_at_its_own_table_says_it_closed_when_its_round_gives_it_the_computer(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """The one report that says the round closed the table and gave its host the computer begins that match (none
+    follows it to begin it later), and says what became of the table."""
+    authority, _clock = tables
+    ana, panel = opened_by_ana(authority)
+    panel.on_report(panel.client.mine())
+    waiting = panel.code
+    authority.pair({"ana": "Ana"}, "REVISED_2008", 1, "beginner")
+    panel.on_report(panel.client.mine())
+    assert said(ana.board.state["message"], "classmates.round.computer", number=1)
+    assert said(ana.board.state["message"], "classmates.round.waited", code=waiting)
+    table = ana.controller
+    assert table.computer_player is not None and table.match.hands == 1 and panel.code is None
 
 
 def test_a_match_against_the_computer_is_kept_aside_as_such_when_a_table_is_joined(tables: tuple[Referee, Clock],

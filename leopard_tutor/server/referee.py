@@ -59,6 +59,7 @@ from ..protocol import (
     LEFT,
     LEVELS,
     MATCH_LENGTHS,
+    PAIRED,
     match_key,
 )
 from .class_store import (
@@ -407,7 +408,7 @@ class Referee:
         for visitor in free:
             waiting = self.seats.get(visitor)
             if waiting is not None:  # a table nobody joined gives way to the round (and leaves no row)
-                self._close(waiting, "paired")
+                self._close(waiting, PAIRED)
         now = self.clock()
         row = RoundRow(number, now, str(rules), hands, level)
         tables, seats = [], []

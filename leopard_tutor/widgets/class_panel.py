@@ -35,7 +35,7 @@ from ..client.class_client import ClassClient, ClassRefused
 from ..engine import RULE_SETS, LeopardError
 from ..engine.catalogue import text
 from ..kernel_loop import LoopGone, in_turn, running_loop
-from ..protocol import COMPUTER, LEFT, MATCH_LENGTHS
+from ..protocol import COMPUTER, LEFT, MATCH_LENGTHS, PAIRED
 from ..table import Table
 from ..table.class_table import ClassTable, away_words, shown_again
 from ..table.modes import Seating
@@ -409,12 +409,15 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
                 self.status.value = ""
             self.away, words = "", self.away
             self._unsaid(words)
+        waited = (self.code if self.code is not None and self._seating(self.code)
+                  and (code != self.code or report.get("ended") == PAIRED) else None)
         if code is None or report.get("ended") is not None:
             if self.code is not None and code in (None, self.code):
                 self._closed(report)
             elif self.code is None:
                 self._taken_elsewhere(report)
-                self._round_against_computer(report.get("round"))
+            if self.code is None:  # (a round may have closed the table this page waited at: `_round_words`)
+                self._round_against_computer(report.get("round"), waited)
             return
         if self.code is not None and self.code != code:  # the end of this page's last table did not reach it
             self._closed()
@@ -439,7 +442,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             assert table is not None
             table = self._sit(table, report)
         elif table is None or table.store_move is None or self.table_code != code:
-            table = self._start(report)
+            table = self._start(report, waited)
         elif (table.update(report["moves"], dealers=report.get("dealers", ()))
               | table.take_names(names)):  # (both: the moves, and a player renamed)
             self._refresh()
@@ -501,7 +504,9 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self._focus_table(waited=True)  # (the keyboard was on Leave the table, one Enter from leaving)
         return table
 
-    def _start(self, report: dict[str, Any]) -> ClassTable:
+    def _start(self, report: dict[str, Any], waited: str | None = None) -> ClassTable:
+        """Sit at the table of `report` whose match is under way (a round's, another tab's, or this page's after a
+        redraw), saying so (`waited`: the code of the table this page waited at until then, see `_round_words`)."""
         code, names = str(report["table"]), report["names"]
         table = self._new_table(report)
         table.sit(names, "")  # both sit already: the match begins with no opening of its own (said below)
@@ -512,7 +517,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
                      hands=table.match.hands)
         seat = report.get("round") or {}
         if seat.get("table") == code and not moves:
-            words = f"{text('classmates.round.classmate', number=seat['number'])} {words}"
+            words = f"{self._round_words('classmates.round.classmate', waited, number=seat['number'])} {words}"
         self.table, self.table_code = table, code
         self.status.value = ""
         self._show_entry(False)
@@ -542,9 +547,17 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             self._show_table_buttons()  # a match cut short may be finished against the computer
         self._refresh()
 
-    def _round_against_computer(self, seat: dict[str, Any] | None) -> None:
+    @staticmethod
+    def _round_words(key: str, waited: str | None, **facts: Any) -> str:
+        """What a page says of the round that seated it (`key` with `facts`), after the table `waited` (its code) at
+        which it waited for a classmate, if any: the round closed that table (`Referee.pair`)."""
+        words = text(key, **facts)
+        return f"{text('classmates.round.waited', code=waited)} {words}" if waited else words
+
+    def _round_against_computer(self, seat: dict[str, Any] | None, waited: str | None = None) -> None:
         """The teacher's round has this page play the computer (once, when the round comes): the section begins
-        that match, on the deal the server chose (so that the class page knows it), saying so."""
+        that match, on the deal the server chose (so that the class page knows it), saying so (`waited`: as for
+        `_round_words`)."""
         if not seat or seat.get("table") is not None or seat.get("against") is not None:
             return
         number, key = int(seat["number"]), round_key(seat)
@@ -552,7 +565,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             return
         self.round_seen = key
         level = str(seat["level"])
-        words = text("classmates.round.computer", number=number, level=text(f"levels.names.{level}"))
+        words = self._round_words("classmates.round.computer", waited, number=number,
+                                  level=text(f"levels.names.{level}"))
         deal = seat.get("seed")
         self._computer_round(level, str(seat["rules"]), int(seat["hands"]), words,
                              deal if isinstance(deal, str) else None)
