@@ -655,6 +655,16 @@ def test_a_waiting_table_shows_leave_also_after_a_reload(tables: tuple[Referee, 
     assert [part.layout.display for part in other.entry] == [""] * 3 and other.leave_button.layout.display == "none"
     joins = [child.description for child in other.open_tables.children if hasattr(child, "on_click")]
     assert joins == [mark("classmates.join_named", name="Ben", code=bens)]
+    cleos_page = section(authority, "cleo")
+    cleo = panel_of(cleos_page)
+    cleo.show_button.click()
+    cleos = [child for child in cleo.open_tables.children if hasattr(child, "on_click")]
+    authority.join("dan", "Dan", bens)  # Ben's table fills while Cleo's list still offers it
+    cleo.name.value = "Cleo"
+    cleos[0].click()  # refused, and the list shown again without it: no button left that only refuses
+    assert said(cleo.open_tables.children[0].value, "classmates.no_open_tables")
+    assert not [child for child in cleo.open_tables.children if hasattr(child, "on_click")]
+    assert said(cleos_page.board.state["message"], "classmates.refused.table_full", code=bens)
     assert said(again.board.state["message"], "classmates.left", code=code)
     assert again.controller.mode.kind == "closed" and not again.at_class_table()
     state = again.board.state  # no classmate sat down: no hand was dealt to be shown, and nobody is named

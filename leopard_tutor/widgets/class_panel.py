@@ -336,10 +336,20 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             words = text("classmates.join_named", name=name, code=code)
             button = W.Button(description=words, tooltip=words)
             button.add_class("lt-class-join")
-            button.on_click(lambda _b, c=code: self._act(lambda: self.join(c)))
+            button.on_click(lambda _b, c=code: self._act(lambda: self._join_listed(c)))
             buttons.append(button)
         words = text("classmates.open_tables" if found else "classmates.no_open_tables")
         self.open_tables.children = [W.HTML(f"<p>{html.escape(words)}</p>"), *buttons]
+
+    def _join_listed(self, code: str) -> None:
+        """Join the table `code` from the list of open tables; refused (it may have filled or closed since the list was
+        shown), the list is shown again as the server has it now, then the refusal said."""
+        try:
+            self.join(code)
+        except ClassRefused:
+            with contextlib.suppress(ClassRefused):  # the list is a help: the refusal is said either way
+                self.show_open_tables()
+            raise
 
     def _show_entry(self, shown: bool) -> None:
         """Show the entry (name, code, open and join), or hide it while this page sits at a table; then the list of
