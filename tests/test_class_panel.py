@@ -289,6 +289,11 @@ def test_a_table_left_in_another_tab_is_told_as_left_by_the_student(tables: tupl
     assert said(ben.board.state["message"], "classmates.other_left_won", name="Ana", code=code)
     assert panel_of(ben).finish_button.layout.display == ""
     assert other_tab.status.value == "", "said once, on the board"
+    ben.board.dispatch({"type": "select", "index": 0})  # refused: the words say the button beside it still works
+    assert said(ben.board.state["message"], "classmates.closed_now")
+    assert said(ben.board.state["message"], "classmates.closed_may_finish")
+    ana.board.dispatch({"type": "select", "index": 0})  # hers was left: nothing to finish
+    assert not said(ana.board.state["message"], "classmates.closed_may_finish")
 
 
 def test_a_second_page_of_the_student_who_played_on_says_so_and_offers_no_finish(tables: tuple[Referee, Clock],

@@ -84,6 +84,12 @@ class Closed:
     unseated: str | None = None
     kind: ClassVar[str] = "closed"
 
+    def finishable(self, match_over: bool) -> bool:
+        """Whether its match may still be finished against the computer here (Finish against the computer): not
+        once it is over (`match_over`), nor on a table where no game began, nor by the one who left it, nor where it
+        goes on in another page or the teacher ended it."""
+        return self.unseated is None and not match_over and self.ending not in (ELSEWHERE, BY_TEACHER, LEFT_HERE)
+
 
 @dataclass(frozen=True)
 class Reviewing:

@@ -29,7 +29,7 @@ from .modes import (
     Seating,
     shows_no_game,
 )
-from .sentences import hand_over_reason, match_over_words, not_now
+from .sentences import hand_over_reason, match_over_words, no_moves_now, not_now
 
 if TYPE_CHECKING:
     from .table import Table
@@ -119,7 +119,7 @@ def _not_in_mode(table: Table, action: str) -> str:
     if isinstance(mode, Seating):
         return text("classmates.seating.wait", code=mode.code)
     if isinstance(mode, Closed):
-        return text("classmates.closed_now")
+        return no_moves_now(table)
     if isinstance(mode, Reviewing):
         return text("review.in_review")
     if isinstance(mode, PassingDevice):
@@ -271,14 +271,11 @@ def _class(table: Table, action: str) -> str:
     if action == "leave":
         return "" if table.server_table_open else text("classmates.refused.not_seated")
     mode = table.mode.back if isinstance(table.mode, Reviewing) else table.mode
-    if isinstance(mode, Closed) and mode.ending == ELSEWHERE and action == "finish":
-        return text("classmates.refused.taken_elsewhere")
-    if isinstance(mode, Closed) and mode.ending == BY_TEACHER and action == "finish":
-        return text("classmates.refused.ended_by_teacher")
-    if isinstance(mode, Closed) and mode.ending == LEFT_HERE and action == "finish":
-        return text("classmates.refused.you_left")
-    if isinstance(mode, Closed):
-        return "" if mode.unseated is None and not table.match.is_over else text("classmates.refused.not_seated")
+    if isinstance(mode, Closed):  # (the one class action left: finish)
+        if mode.finishable(table.match.is_over):
+            return ""
+        return text({ELSEWHERE: "classmates.refused.taken_elsewhere", BY_TEACHER: "classmates.refused.ended_by_teacher",
+                     LEFT_HERE: "classmates.refused.you_left"}.get(mode.ending, "classmates.refused.not_seated"))
     if not table.server_table_open:
         return text("classmates.refused.not_seated")
     return "" if table.other_gone else text("classmates.refused.not_gone")

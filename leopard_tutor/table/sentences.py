@@ -42,8 +42,9 @@ def no_moves_now(table: Table, *, beside_message: bool = False) -> str:
         return text("play.people.pass_first", name=table.name(mode.player))
     if isinstance(mode, Seating):
         return text("classmates.seating.wait", code=mode.code)
-    if isinstance(mode, Closed):
-        return text("classmates.closed_now")
+    if isinstance(mode, Closed):  # (and what it still offers: these words may take the place of those that said so)
+        closed = text("classmates.closed_now")
+        return f"{closed} {text('classmates.closed_may_finish')}" if mode.finishable(table.match.is_over) else closed
     return hand_over_reason(table) if beside_message else hand_over_words(table)
 
 
