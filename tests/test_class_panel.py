@@ -22,7 +22,7 @@ from leopard_tutor.client.student_client import match_id
 from leopard_tutor.engine import RULE_SETS, Match
 from leopard_tutor.engine.game_code import game_code
 from leopard_tutor.engine.moves import NEXT_HAND, Move, move_to_data
-from leopard_tutor.protocol import CLASSMATE, EVERYONE_GONE_SECONDS
+from leopard_tutor.protocol import CLASSMATE, COMPUTER, EVERYONE_GONE_SECONDS
 from leopard_tutor.server.class_store import ClassStore
 from leopard_tutor.server.referee import GONE_SECONDS, Referee
 from leopard_tutor.table import Computer, Table, against_computer
@@ -1881,3 +1881,29 @@ def test_the_page_that_loses_the_race_to_finish_says_where_the_match_goes_on(tab
                 **({} if heard_first else {"code": code})), message
     assert not said(message, "board.refused")
     assert second.controller.computer_sat is None and second.controller.mode == Closed(ELSEWHERE)
+
+
+def test_a_bye_dealt_at_a_closed_class_table_takes_the_place_of_the_match_kept_aside_under_its_rules(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """Ana's own match (2008 rules) was kept aside when round 1 seated her with Ben; the teacher ends round 1 (her
+    board: the closed class table) and round 2 gives her the bye under the same rules: the bye takes the place of the
+    kept match, says so, and a reload through a dead table link still keeps the bye (not the older match)."""
+    authority, _ = tables
+    ana, ben = section(authority, "ana"), section(authority, "ben")
+    own = made_a_move(ana)
+    authority.pair({"ana": "Ana", "ben": "Ben"}, "REVISED_2008", 1, "beginner")
+    for play in (ana, ben):
+        panel_of(play).on_report(panel_of(play).client.mine())
+    assert isinstance(ana.controller, ClassTable) and own in ana.set_aside.values()
+    authority.end_round(authority.round.number)
+    panel_of(ana).on_report(panel_of(ana).client.mine())
+    authority.pair({"ana": "Ana"}, "REVISED_2008", 1, "beginner")
+    panel_of(ana).on_report(panel_of(ana).client.mine())
+    bye = ana.controller.match
+    assert said(ana.board.state["message"], "play.set_aside.ends", rules=mark("rules.REVISED_2008"))
+    assert (COMPUTER, "REVISED_2008") not in ana.set_aside and ana.codes_to_keep()[1] == {}
+    again = section(authority, "ana")  # the same tab reloaded at /?table=CDQR (no such table)
+    again.offer_classmate_name("Ana")
+    again.join_table("CDQR")
+    again.keeper.storage.restore(ana.keeper.storage.saved, this_tab=True)
+    assert [t.match.seed for t in again.set_aside.values()] == [bye.seed], "the bye is kept, not the older match"

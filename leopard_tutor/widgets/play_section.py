@@ -451,6 +451,10 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         factory = self.opponent_factory
         assert factory is not None
         kept = self._make_way(rules)
+        ends = text("play.set_aside.ends", rules=text(f"rules.{rules}"))
+        if self.set_aside.pop((COMPUTER, rules), None) is not None and ends not in kept:
+            kept = f"{kept} {ends}".strip()  # one kept aside under these rules (the board held a class table, or a
+            # match not begun): the round's takes its place there too, as it takes the place of the board's
         self._opening = True
         try:
             self.rules_pick.value = rules
@@ -777,7 +781,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             return
         if isinstance(board, ClassTable) or str(self.level_pick.value) in (PEOPLE, CLASSMATE) or under_way(board):
             if not same_deal:  # (the same deal is the one the board holds, as far as it has gone: another language)
-                self._keep_saved(game)
+                self._keep_saved(game, newest=True)  # the board's: newer than one kept aside under its rules
             return
         if (same_deal and not reloaded) or (self._deal_opened and not same_deal):
             self._keep_saved(game)  # a link's deal opened anew, or another deal's: the one played on is kept aside
@@ -827,12 +831,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if away:
             table.say(f"{away} {table.message}")
 
-    def _keep_saved(self, saved: KeptMatch) -> None:
-        """Keep the match `saved` aside under its rules, unless a match is kept there already (or it is a class
-        table's match that is over: nothing is left to take up)."""
+    def _keep_saved(self, saved: KeptMatch, newest: bool = False) -> None:
+        """Keep the match `saved` aside under its rules, unless a match is kept there already (`newest`: it takes that
+        one's place) (or it is a class table's match that is over: nothing is left to take up)."""
         game = saved.game if isinstance(saved, FinishedMatch) else saved
         key = (COMPUTER, game.match.rules.key)
-        if key in self.set_aside or (isinstance(saved, FinishedMatch) and game.match.is_over):
+        if (key in self.set_aside and not newest) or (isinstance(saved, FinishedMatch) and game.match.is_over):
             return
         assert self._kept_opponent is not None
         opponent = self._kept_opponent(game.level, None)
