@@ -76,6 +76,9 @@ class Link:
     def take(self, code: str) -> None:
         self._ask(self.tables.take_on, code)
 
+    def take_round(self, started: float) -> None:
+        self._ask(self.tables.take_round, started)
+
 
 @pytest.fixture
 def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Referee, Clock]:
@@ -1907,3 +1910,25 @@ def test_a_bye_dealt_at_a_closed_class_table_takes_the_place_of_the_match_kept_a
     again.join_table("CDQR")
     again.keeper.storage.restore(ana.keeper.storage.saved, this_tab=True)
     assert [t.match.seed for t in again.set_aside.values()] == [bye.seed], "the bye is kept, not the older match"
+
+
+def test_a_bye_heard_by_two_pages_of_one_student_is_played_in_one_of_them(tables: tuple[Referee, Clock],
+                                                                         keyed: None) -> None:
+    """Two pages (tabs) of Ben's hear the round that gives him the computer: one plays it, the other says it goes on
+    in another page (as a class table's match taken on against the computer does), so no two copies of the round's
+    match are kept by the browser."""
+    authority, _ = tables
+    one, two = section(authority, "ben"), section(authority, "ben")
+    authority.pair({"ben": "Ben"}, "REVISED_2008", 1, "beginner")
+    for play in (one, two):
+        panel_of(play).on_report(panel_of(play).client.mine())
+    seed = authority.report("ben")["round"]["seed"]
+    holding = [play for play in (one, two) if play.controller.match.seed == seed]
+    assert len(holding) == 1, "one page plays the round's match"
+    other = two if holding[0] is one else one
+    assert said(other.board.state["message"], "classmates.round.elsewhere", number=1)
+    assert authority.round is not None
+    with pytest.raises(ClassTableError, match="round_elsewhere"):  # decided once, in the store
+        authority.take_round("ben", authority.round.started)
+    with pytest.raises(ClassTableError, match="not_seated"):  # a round that is not his latest bye
+        authority.take_round("ben", authority.round.started - 1)

@@ -821,10 +821,13 @@ def test_two_requests_to_take_a_table_on_are_decided_once_by_the_store(tmp_path:
 
 def test_a_file_from_before_tables_were_taken_on_counts_none_as_taken(tmp_path: Path) -> None:
     tables, code = left_by_ben(tmp_path, Clock())
-    tables.store.db.execute("ALTER TABLE tables DROP COLUMN taken")
-    tables.store.db.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION - 1,))
+    tables.store.db.execute("ALTER TABLE tables DROP COLUMN taken")  # the file as it was before the last two versions
+    tables.store.db.execute("ALTER TABLE round_seats DROP COLUMN taken")
+    tables.store.db.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION - 2,))
     tables.store.close()
     store = ClassStore.in_folder(tmp_path)
     assert store.version == SCHEMA_VERSION
     row = store.table(code)
     assert row is not None and row.taken == () and row.ending == "left"
+    columns = store.db.execute("PRAGMA table_info(round_seats)").fetchall()
+    assert ("taken", "0") in [(column[1], column[4]) for column in columns], "no round's bye taken by any page"

@@ -138,6 +138,11 @@ class ClassClient(KernelClient):
         """End table `code`: "left", or "computer:LEVEL"."""
         self._ask("end", {"code": code, "ending": ending})
 
+    def take_round(self, started: float) -> None:
+        """Play the latest round's match against the computer in this page (refused "round_elsewhere" once another page
+        of the visitor's does: `Referee.take_round`)."""
+        self._ask("take_round", {"started": started})
+
     def take(self, code: str) -> None:
         """Take the match of table `code`, which closed before it ended, on against the computer in this page (the
         server keeps that it was, so that the visitor's other pages do not: `Referee.take_on`)."""

@@ -122,6 +122,9 @@ class ClassHandler(KernelHandler):
                 ending = body.get("ending")
                 tables.end(visitor, body.get("code"), ending if isinstance(ending, str) else "")
                 self.answer({})
+            elif action == "take_round":
+                tables.take_round(visitor, body.get("started"))
+                self.answer({})
             elif action == "take":
                 tables.take_on(visitor, body.get("code"))
                 self.answer({})

@@ -163,6 +163,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
        # other pages do not; a table stored before counts as taken on by nobody
         "ALTER TABLE tables ADD COLUMN taken INTEGER NOT NULL DEFAULT 0",
     ),
+    (  # which page of the student left over plays the round's match against the computer: taken by one (1), once
+        "ALTER TABLE round_seats ADD COLUMN taken INTEGER NOT NULL DEFAULT 0",
+    ),
 )
 """The schema's migrations in order: `MIGRATIONS[n]` takes version n to n + 1."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -652,7 +655,7 @@ class ClassStore:
         """Store round `row` and its `seats` (inside the caller's transaction, with its tables)."""
         self.db.execute("INSERT INTO rounds VALUES (?, ?, ?, ?, ?)",
                         (row.number, row.started, row.rules, row.hands, row.level))
-        self.db.executemany("INSERT INTO round_seats VALUES (?, ?, ?, ?, ?)",
+        self.db.executemany("INSERT INTO round_seats (round, visitor, opponent, table_id, seed) VALUES (?, ?, ?, ?, ?)",
                             ((row.number, seat.visitor, seat.opponent, seat.table_id, seat.seed) for seat in seats))
 
     def latest_round(self) -> tuple[RoundRow, list[RoundSeat]] | None:
@@ -681,6 +684,13 @@ class ClassStore:
             "SELECT visitor, NULL FROM round_seats WHERE opponent IS NULL "
             "UNION ALL SELECT visitor0, visitor1 FROM tables WHERE visitor1 IS NOT NULL "
             "UNION ALL SELECT visitor1, visitor0 FROM tables WHERE visitor1 IS NOT NULL"))
+
+    def take_round_seat(self, number: int, visitor: str) -> bool:
+        """Keep that a page of `visitor` plays their match against the computer of round `number`: whether this call
+        did (False if a page did already, or they have no such seat). One statement: two pages at once, one takes it."""
+        found = self.db.execute("UPDATE round_seats SET taken = 1 WHERE round = ? AND visitor = ? "
+                                "AND opponent IS NULL AND table_id IS NULL AND taken = 0", (number, visitor))
+        return found.rowcount == 1
 
     def forget_rounds(self) -> int:
         """Delete every round and its seats; how many rounds there were."""

@@ -582,6 +582,17 @@ class Referee:
             raise ClassTableError("not_gone")
         self._close(live, ending, by=seat)
 
+    def take_round(self, visitor: str, started: object) -> None:
+        """`visitor` plays the match against the computer that the latest round (`started` then) gave them in one page
+        of theirs, which asks first (the server stores none of its moves): kept across a restart. Decided once: another
+        page of theirs is refused "round_elsewhere"; a round that is not their latest bye, "not_seated"."""
+        seat, row = self.round_seats.get(visitor), self.round
+        if (seat is None or row is None or seat.opponent is not None or seat.table_id is not None
+                or started != row.started):
+            raise ClassTableError("not_seated")
+        if not self.store.take_round_seat(row.number, visitor):
+            raise ClassTableError("round_elsewhere")
+
     def take_on(self, visitor: str, code: object) -> None:
         """`visitor` takes the match of their table `code`, which closed before its match ended (the classmate left it,
         or the server closed it), on against the computer, in one page of theirs (which plays it: the server stores

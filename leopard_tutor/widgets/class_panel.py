@@ -166,6 +166,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
                  computer: Callable[[str], Any], level: Callable[[], str],
                  named: Callable[[str], bool] = lambda name: True, arrived: Callable[[], None] = lambda: None,
                  computer_round: ComputerRound = lambda level, rules, hands, words, deal: None,
+                 round_elsewhere: Callable[[str], None] = lambda words: None,
                  computer_seated: Callable[[str], None] = lambda level: None,
                  unsaid: Callable[[str], None] = lambda words: None,
                  focus_table: Callable[..., None] = lambda waited=False: None) -> None:
@@ -184,6 +185,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.client, self._seat, self._act, self._refresh = client, seat, act, refresh
         self._options, self._address, self._computer, self._level = options, address, computer, level
         self._arrived, self._computer_round, self._named = arrived, computer_round, named
+        self._round_elsewhere = round_elsewhere
         self._computer_seated, self._unsaid, self._focus_table = computer_seated, unsaid, focus_table
         self.table: ClassTable | None = None
         self.table_code: str | None = None
@@ -565,8 +567,9 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         return f"{text('classmates.round.waited', code=waited)} {words}" if waited else words
 
     def _round_against_computer(self, seat: dict[str, Any] | None, waited: str | None = None) -> None:
-        """The teacher's round has this page play the computer (once, when the round comes): the section begins
-        that match, on the deal the server chose (so that the class page knows it), saying so (`waited`: as for
+        """The teacher's round has this page play the computer (once, when the round comes, and in one page of the
+        visitor's: the first to ask, `Referee.take_round`; another says it goes on there): the section begins that
+        match, on the deal the server chose (so that the class page knows it), saying so (`waited`: as for
         `_round_words`)."""
         if not seat or seat.get("table") is not None or seat.get("against") is not None:
             return
@@ -574,6 +577,13 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         if key == self.round_seen:  # (the server reports the latest round only: any other one is new)
             return
         self.round_seen = key
+        try:
+            self.client.take_round(seat["started"])
+        except ClassRefused as refused:
+            if refused.key == "round_elsewhere":  # another page of theirs plays it: one match, as at a class table
+                self._round_elsewhere(self._round_words("classmates.round.elsewhere", waited, number=number))
+                return
+            # (unreachable, or a server without the request: played here, as before)
         level = str(seat["level"])
         words = self._round_words("classmates.round.computer", waited, number=number,
                                   level=text(f"levels.names.{level}"))
