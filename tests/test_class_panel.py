@@ -1919,6 +1919,7 @@ def test_a_bye_heard_by_two_pages_of_one_student_is_played_in_one_of_them(tables
     match are kept by the browser."""
     authority, _ = tables
     one, two = section(authority, "ben"), section(authority, "ben")
+    before = {id(play): play.board.state["message"] for play in (one, two)}
     authority.pair({"ben": "Ben"}, "REVISED_2008", 1, "beginner")
     for play in (one, two):
         panel_of(play).on_report(panel_of(play).client.mine())
@@ -1927,6 +1928,7 @@ def test_a_bye_heard_by_two_pages_of_one_student_is_played_in_one_of_them(tables
     assert len(holding) == 1, "one page plays the round's match"
     other = two if holding[0] is one else one
     assert said(other.board.state["message"], "classmates.round.elsewhere", number=1)
+    assert before[id(other)] not in other.board.state["message"], "what it said of its own deal, then, is not new"
     assert authority.round is not None
     with pytest.raises(ClassTableError, match="round_elsewhere"):  # decided once, in the store
         authority.take_round("ben", authority.round.started)

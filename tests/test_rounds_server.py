@@ -87,3 +87,33 @@ def test_pairing_the_class_moves_each_page_to_its_round(start_own_server: Any) -
             await asyncio.gather(*(visit.close() for visit in visits))
 
     run(scenario())
+
+
+def test_a_round_against_the_computer_heard_by_two_pages_of_one_student_is_played_in_one(
+        start_own_server: Any) -> None:
+    """Ana has two pages open when the round gives her the computer: the server lets the first that asks play it
+    (`take_round`, through the class handlers' route), and the other says that it goes on there."""
+    server = start_own_server("--teacher-token", TOKEN)
+
+    async def scenario() -> None:
+        first = Visit(server.url)
+        await first.open()
+        second = Visit(server.url, cookies=dict(first.cookies))  # the same browser: the same visitor
+        try:
+            await second.open()
+            await keep_name(first, "Ana")
+            deadline = asyncio.get_running_loop().time() + 30
+            while [row["cells"][0]["text"] for row in teacher_get(server.url)["students"]] != ["Ana"]:
+                assert asyncio.get_running_loop().time() < deadline, "her name reaches the class page"
+                await asyncio.sleep(0.3)
+            status, answer = teacher_post(server.url, "pair", {"rules": "REVISED_2008", "hands": 1})
+            assert status == 200, answer
+            played = text("classmates.round.computer", number=1, level=text("levels.names.beginner"))
+            elsewhere = text("classmates.round.elsewhere", number=1)
+            shown = await asyncio.gather(*(board_update(visit, lambda t: says(t, played) or says(t, elsewhere),
+                                                        timeout=30) for visit in (first, second)))
+            assert sorted(says(table, played) for table in shown) == [False, True], [t["message"] for t in shown]
+        finally:
+            await asyncio.gather(first.close(), second.close())
+
+    run(scenario())

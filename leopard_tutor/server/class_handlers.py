@@ -136,5 +136,5 @@ class ClassHandler(KernelHandler):
 
 def class_routes(base_url: str, tables: Referee, waiters: Waiters) -> list[tuple[str, Any, dict[str, Any]]]:
     """The route of the class handlers under the server's `base_url`."""
-    return [(f"{base_url.rstrip('/')}/{CLASS_PATH}(mine|wait|tables|open|join|move|end|take)", ClassHandler,
+    return [(f"{base_url.rstrip('/')}/{CLASS_PATH}(mine|wait|tables|open|join|move|end|take_round|take)", ClassHandler,
              {"tables": tables, "waiters": waiters})]

@@ -672,6 +672,11 @@ class Table(TableController):
         """Say `words`, which are not about the position shown, beside the review if one is shown (`beside_review`)."""
         self.say(self.beside_review(words))
 
+    def tell_standing(self, words: str) -> None:
+        """`tell` `words`, about no move of this turn, then where the table stands (`sentences.as_it_stands`): they
+        take the place of the message that said it."""
+        self.tell(" ".join(part for part in (words, sentences.as_it_stands(self)) if part))
+
     def close_review(self) -> None:
         """Leave the review and go back to the game as it stands."""
         if self.refused("review_close"):
@@ -718,8 +723,7 @@ class Table(TableController):
             return
         computer = self.computer_player
         assert computer is not None
-        told = why_turn(self.hand, computer, self.computer_from).sentence
-        self.tell(" ".join(words for words in (told, sentences.as_it_stands(self)) if words))
+        self.tell_standing(why_turn(self.hand, computer, self.computer_from).sentence)
 
     def _follow(self) -> None:
         """Bring the reviews of the match's hand up to date (the cheap pass) and let the search go on when idle."""

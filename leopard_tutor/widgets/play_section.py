@@ -362,8 +362,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                           computer=lambda level: factory(level, None), level=self.opponent_level,
                           named=self._table_named, arrived=self._arrived_at_class_table,
                           computer_round=lambda *round_: self.board.act(lambda: self._play_round(*round_)),
-                          round_elsewhere=lambda words: self.board.act(
-                              lambda: self.controller.say(f"{words} {self.controller.message}")),
+                          round_elsewhere=lambda words: self.board.act(lambda: self.controller.tell_standing(words)),
                           computer_seated=self._computer_seated, unsaid=self._unsay,
                           focus_table=self.board.focus_table)
 
