@@ -306,7 +306,7 @@ class TableWalk(RuleBasedStateMachine):
             facts = {"number": table.match.hand_number, "hands": table.match.hands,
                      "rules": text(f"rules.{table.rules.key}")}
             if player is None:
-                expected = text("play.turn.over", **facts)
+                expected = text("play.turn.match_over" if table.match.is_over else "play.turn.over", **facts)
             elif table.both_here or (table.between_people and player != viewer):  # one's own turn: "yours"
                 expected = text("play.people.turn.of", name=table.name(player), **facts)
             else:

@@ -52,6 +52,11 @@ def test_after_the_last_hand_a_click_does_not_speak_of_a_next_hand(keyed: None) 
     assert said(table.message, "play.match_over") and not said(table.message, "play.hand_over")
     ends = [action["id"] for action in drawing.actions(table) if action["id"] in ("next_hand", "new_match")]
     assert ends == ["new_match"]
+    facts = {"number": 1, "hands": 1, "rules": text(f"rules.{table.rules.key}")}
+    assert drawing.turn_text(table) == text("play.turn.match_over", **facts), "the turn line says the match is over"
+    four = against_computer(BeginnerPlayer(1), seed=4, reviewer=OPTIONS["reviewer"], background=False)
+    play_to_the_end(four)
+    assert drawing.turn_text(four) == text("play.turn.over", **{**facts, "hands": 4}), "only the hand, of four"
 
 
 def test_two_people_are_never_told_they_drew_from_an_empty_stock(keyed: None) -> None:

@@ -183,7 +183,7 @@ def turn_text(table: Table) -> str:
         return text("classmates.closed_turn", **facts)
     player = current_player(hand)
     if player is None:
-        turn = text("play.turn.over", **facts)
+        turn = text("play.turn.match_over" if table.match.is_over else "play.turn.over", **facts)
     elif table.both_here or (table.between_people and player != table.viewer):  # (on one's own page: "your turn")
         turn = text("play.people.turn.of", name=table.name(player), **facts)
     else:
