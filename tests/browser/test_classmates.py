@@ -22,7 +22,11 @@ from leopard_tutor.engine.rules import RULE_SETS
 NAMES = ("<b>Ana</b>", "Ben")
 TIMEOUT = 30_000
 HAND_OVER = pattern("play.turn.over", number=r"\d+", hands=r"\d+", rules=".+")
-"""The turn line once the hand is over (the server's language: English)."""
+"""The turn line once the hand is over, not the match (the server's language: English)."""
+MATCH_OVER = pattern("play.turn.match_over", number=r"\d+", hands=r"\d+", rules=".+")
+"""The turn line once the match's last hand is over."""
+HAND_ENDED = re.compile(f"{HAND_OVER.pattern}|{MATCH_OVER.pattern}")
+"""The turn line once a hand is over, the match's last or not."""
 
 
 ENGLISH_TURN = pattern("play.people.turn.of", number=r"\d+", hands=r"\d+", rules=".+", name=".+")
@@ -110,7 +114,7 @@ def play_the_hand_by_clicks(boards: dict[str, Any], out_after: int = 20,
     first, second = boards
     for moves in range(400):  # the moves made so far
         turn = read(boards[first])["turn"]
-        if HAND_OVER.fullmatch(turn):
+        if HAND_ENDED.fullmatch(turn):
             return moves
         mover = first if YOUR_TURN.fullmatch(turn) else second
         waiting = second if mover == first else first
@@ -128,7 +132,7 @@ def play_the_hand_by_clicks(boards: dict[str, Any], out_after: int = 20,
         # the other board shows the move by itself, and then it is their turn (or the hand is over)
         expect(boards[waiting]).not_to_have_attribute("data-seq", before or "", timeout=TIMEOUT)
         expect(boards[waiting].locator(".lt-turn")).to_have_text(
-            re.compile(f"{YOUR_TURN.pattern}|{HAND_OVER.pattern}"), timeout=TIMEOUT)
+            re.compile(f"{YOUR_TURN.pattern}|{HAND_ENDED.pattern}"), timeout=TIMEOUT)
     pytest.fail("the hand did not end within 400 moves")
 
 

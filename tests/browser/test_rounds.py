@@ -17,7 +17,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 from rendered import escaped, opening, pattern
-from test_classmates import HAND_OVER, TIMEOUT, play_the_hand_by_clicks
+from test_classmates import MATCH_OVER, TIMEOUT, play_the_hand_by_clicks
 from test_play import towards_lines_by_clicks
 from test_student_names import name_student
 
@@ -177,7 +177,7 @@ def test_the_teacher_pairs_four_students_for_two_rounds_and_a_restart_keeps_them
                                         move=towards_lines_by_clicks)
         assert moves > 0
         for name in players:
-            expect(boards[name].locator(".lt-turn")).to_have_text(HAND_OVER, timeout=TIMEOUT)
+            expect(boards[name].locator(".lt-turn")).to_have_text(MATCH_OVER, timeout=TIMEOUT)  # (of one hand)
         expect(teacher.locator("#lt-tables li")).to_have_text([text("teacher.page.no_tables")], timeout=TIMEOUT)
         closed = teacher.locator("#lt-closed li")  # the two tables closed lately, the latest first, and how they count
         expect(closed).to_have_count(2, timeout=TIMEOUT)
