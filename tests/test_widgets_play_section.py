@@ -11,7 +11,7 @@ from leopard_tutor.engine import RULE_SETS, Discard, Match, Move, PlayerView
 from leopard_tutor.engine.game_code import game_code, read_game_code
 from leopard_tutor.engine.turns import apply_move
 from leopard_tutor.protocol import LEVELS
-from leopard_tutor.table import PassingDevice, Playing
+from leopard_tutor.table import PassingDevice, Playing, sentences
 from leopard_tutor.widgets import PlaySection, build_play
 from leopard_tutor.widgets.board import FOCUS_TABLE
 
@@ -107,7 +107,8 @@ def test_level_picker_swaps_the_opponent(keyed: None) -> None:
     play.level_pick.value = "expert"
     assert isinstance(play.controller.opponent, Discarder) and play.controller.opponent.name == "expert"
     changed = mark("play.opponent_changed", name=mark("levels.in_sentence.expert"))
-    assert play.board.state["message"] == f"{changed} {how_it_plays('expert')}"
+    standing = sentences.as_it_stands(play.controller)  # what to do now, said again: the words took its place
+    assert standing and play.board.state["message"] == f"{changed} {how_it_plays('expert')} {standing}"
 
 
 def test_buttons_report_into_the_board() -> None:

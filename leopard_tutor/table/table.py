@@ -519,7 +519,7 @@ class Table(TableController):
 
     def set_opponent(self, opponent: Chooser, name: str = "", about: str = "") -> None:
         """Play on against another computer player from the next move; with its `name`, the table says so, then
-        `about` (how it plays)."""
+        `about` (how it plays), then where the table stands."""
         player = self.computer_player
         if player is None:
             raise LeopardError("no computer plays at this table")
@@ -527,9 +527,8 @@ class Table(TableController):
         assert isinstance(seat, Computer)
         self.move_to("opponent", self.mode)  # every mode with a computer's seat allows it
         seat.chooser = opponent
-        if name:
-            changed = text("play.opponent_changed", name=name)
-            self.tell(f"{changed} {about}" if about else changed)
+        if name:  # (then where the table stands: these words take the place of those that said what to do)
+            self.tell_standing(" ".join(part for part in (text("play.opponent_changed", name=name), about) if part))
 
     def sit(self, names: Sequence[str], words: str) -> None:
         """The classmate sat down at the table that waited for them: the seats take their names, and the match
