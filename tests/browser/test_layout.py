@@ -499,6 +499,8 @@ def test_on_a_phone_the_header_is_one_row_and_plays_controls_stand_above_the_boa
     heads = page.evaluate(SQUARE_HEADS)
     assert len(heads) == 2 and all(head["lines"] == 1 and head["number"] is not None
                                    and head["sentence"].endswith(f" {head['number']}") for head in heads), heads
+    for head, drawn in zip(page.locator(".lt-play .lt-square-head").all(), heads, strict=True):  # heard whole
+        expect(head).to_match_aria_snapshot(f"- text: {drawn['sentence']}")
     words = book("play", lang)["saved_game"]
     resume = page.locator(".lt-game-saver button", has_text=words["resume"])
     expect(resume).to_be_disabled()  # its box is empty

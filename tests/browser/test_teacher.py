@@ -186,6 +186,15 @@ def test_a_projectors_screen_shows_the_title_tools_and_six_students_or_more(page
         .filter((row) => row.getBoundingClientRect().bottom <= innerHeight).length""")
     assert whole >= 6, f"{whole} whole rows in the first screen"
     assert page.locator("#lt-export").bounding_box()["y"] < page.locator("#lt-class").bounding_box()["y"]
+    parts = page.get_by_role("navigation", name=text("teacher.page.parts"))
+    for name, part in ((text("teacher.page.rounds"), "#lt-rounds-part"),
+                       (text("teacher.page.tables"), "#lt-tables-part")):
+        link = parts.get_by_role("link", name=name)  # the parts under a long class, one press away on a projector
+        box = link.bounding_box()
+        assert box and box["y"] + box["height"] <= 720, f"{name} is not in the first screen"
+        link.click()
+        expect(page.locator(part)).to_be_in_viewport()
+        page.evaluate("window.scrollTo(0, 0)")
     tops = page.evaluate("""() => [...document.querySelectorAll('#lt-rows tr:first-child .lt-cp-stage')]
         .map((cell) => Math.round(cell.getBoundingClientRect().top))""")
     assert len(tops) == len(LESSONS) and len(set(tops)) == 1, f"the stages wrap: {tops}"

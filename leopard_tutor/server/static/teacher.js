@@ -91,6 +91,11 @@
     byId("lt-forget").textContent = words.forget;
     byId("lt-rounds-title").textContent = words.rounds;
     byId("lt-rounds-help").textContent = words.rounds_help;
+    // links to the parts under the students (a long class pushes them screens down), for a page projected
+    byId("lt-parts").setAttribute("aria-label", words.parts);
+    for (const [id, title] of [["lt-to-standings", "standings"], ["lt-to-rounds", "rounds"], ["lt-to-tables", "tables"]]) {
+      byId(id).textContent = words[title];
+    }
     byId("lt-pair-rules-label").textContent = words.rules;
     byId("lt-pair-length-label").textContent = words.length;
     byId("lt-end-round").textContent = words.end_round;
@@ -204,6 +209,7 @@
 
   function renderStandings(standings) {
     byId("lt-standings").hidden = !standings;
+    byId("lt-to-standings").hidden = !standings;
     if (!standings) return;
     for (const [id, period] of [["lt-standings-today", "today"], ["lt-standings-all", "all"]]) {
       byId(id).setAttribute("aria-pressed", String(state.period === period));

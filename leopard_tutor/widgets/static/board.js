@@ -256,8 +256,9 @@ export default {
       return h("section", { class: "lt-square", "data-key": String(square.key), "data-side": square.side || "only" }, [
         h("div", { class: "lt-square-head" }, [
           h("span", { class: "lt-value lt-value-full", text: square.value_text }),
-          // on a narrow board: the label (cut short if it must be) and the value, on one line
-          h("span", { class: "lt-value-short" }, [h("span", { class: "lt-value-label", text: square.label }),
+          // on a narrow board: the label (cut short if it must be) and the value, on one line (for the eye only: a
+          // screen reader hears the whole sentence, hidden there from the eye)
+          h("span", { class: "lt-value-short", "aria-hidden": "true" }, [h("span", { class: "lt-value-label", text: square.label }),
             h("span", { class: "lt-value-number", text: square.value === null || square.value === undefined
               ? "?" : String(square.value) })]),  // (a practice question hides the value)
         ]),
