@@ -1005,6 +1005,12 @@ def test_on_a_phone_the_stage_picker_shows_it_scrolls(new_page: Any, base_url: s
     content, display, opacity, scrolls, overflow = cue
     assert content not in ("none", "normal", '""') and display != "none" and float(opacity) > 0.5, cue
     assert scrolls and overflow == "auto", cue
+    last = len(LESSONS)  # a stage far along the row, opened by a link: the row shows it, the page stays where it is
+    page.goto(f"{base_url}?lang={lang}&tab=learn&lesson={last}", wait_until="commit", timeout=BOARD_TIMEOUT_MS)
+    page.locator(".lt-learn .lt-space").first.wait_for(state="visible", timeout=BOARD_TIMEOUT_MS)
+    current = stages.locator(".lt-stage[aria-selected='true']")
+    expect(current).to_have_text(re.compile(rf"^{last}\b"), timeout=30_000)
+    expect(current).to_be_in_viewport(ratio=1)
 
 
 PLACE = """(section) => [document.querySelector(`.${section} .lt-table`),

@@ -56,6 +56,19 @@ export default {
         mark(button, "tabindex", button === holder ? "0" : "-1");
       });
       if (panel && buttons[selected]) mark(panel, "aria-labelledby", buttons[selected].id);
+      bringIntoRow(row, buttons[selected], selected);
+    };
+    // A row wider than the screen (a phone) scrolls sideways: the stage selected is brought into its view once each
+    // time the selection changes, by the row's own scroll (never the page's: the learner may be down at the board),
+    // and a swipe of the learner's is then left as it is.
+    let broughtIn = null;
+    const bringIntoRow = (row, button, selected) => {
+      if (!button || selected === broughtIn || !row.clientWidth) return;
+      broughtIn = selected;
+      const shown = row.getBoundingClientRect(), at = button.getBoundingClientRect();
+      if (at.left < shown.left || at.right > shown.right) {
+        row.scrollLeft += at.left + at.width / 2 - (shown.left + shown.width / 2);
+      }
     };
     const mine = (target) => {
       const { row } = parts();
