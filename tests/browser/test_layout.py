@@ -79,10 +79,12 @@ shows one there), but Learn's row of stages, which scrolls sideways on a phone."
 SIDEWAYS = {"iphone": (844, 390), "small-android": (740, 360), "large-iphone": (932, 430)}
 """Phones held sideways (landscape): their windows are wider than high, and at most 500 px high."""
 HEADS_CUT = """() => Array.from(document.querySelectorAll('.lt-square-head, .lt-square-head *'))
-  .filter((e) => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)
+  .filter((e) => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1
+                 && getComputedStyle(e).clipPath !== 'inset(50%)')  // (words for a screen reader only)
   .map((e) => `${e.closest('.lt-section')?.className.match(/lt-(play|learn|examples|practice)/)?.[0]}: ` +
               `${e.textContent} (${e.scrollWidth} > ${e.clientWidth})`)"""
-"""The squares' titles (of any section shown) cut short with an ellipsis: their words wider than their box."""
+"""The squares' titles (of any section shown) cut short with an ellipsis: their words wider than their box (not
+those hidden from the eye for a screen reader, which reads them whole)."""
 
 
 BOXES = "(found) => found.map((e) => { const b = e.getBoundingClientRect(); return { y: b.top, height: b.height }; })"

@@ -108,9 +108,19 @@ function moveOldText(key) {
   if (holder) write(`${key}#holder`, "");
 }
 
+// What the browser keeps, told to the kernel; not once the page's kernel is gone (a page left while the other tabs
+// were asked, a reload): there is nobody to tell, and the next page is told afresh.
+function tell(model, message) {
+  try {
+    model.send(message);
+  } catch (failure) {
+    if (String(failure && failure.message) !== "Cannot send") throw failure;
+  }
+}
+
 function keepForAll(model, key) {
   const kept = read(key);
-  model.send({ type: "restore", value: kept.length <= LIMIT ? kept : "", tab: false, held: false, refused: !keeps() });
+  tell(model, { type: "restore", value: kept.length <= LIMIT ? kept : "", tab: false, held: false, refused: !keeps() });
   const save = () => write(key, model.get("saved"));
   model.on("change:saved", save);
   return () => model.off("change:saved", save);
@@ -173,7 +183,7 @@ function keepPerTab(model, key) {
       writeTab(key, held ? "" : value);  // a reload of this tab takes up what it took up, or nothing
     }
     value = value.length <= LIMIT ? value : "";
-    model.send({ type: "restore", value, tab: reload, held, refused: !keeps() });
+    tell(model, { type: "restore", value, tab: reload, held, refused: !keeps() });
     if (unsaved) save();
   };
   if (channel) channel.addEventListener("message", heard);
