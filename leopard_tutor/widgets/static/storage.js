@@ -109,12 +109,12 @@ function moveOldText(key) {
 }
 
 // What the browser keeps, told to the kernel; not once the page's kernel is gone (a page left while the other tabs
-// were asked, a reload): there is nobody to tell, and the next page is told afresh.
+// were asked, a reload), the one case where sending fails: there is nobody to tell, and the next page is told afresh.
 function tell(model, message) {
   try {
     model.send(message);
-  } catch (failure) {
-    if (String(failure && failure.message) !== "Cannot send") throw failure;
+  } catch {
+    // (the kernel is gone)
   }
 }
 
