@@ -148,7 +148,7 @@ def test_a_wrong_try_says_its_reason_once(keyed: None) -> None:
         if not legal:  # the place keeps its reason as its description: a screen reader coming back to it hears it
             assert reason in reasons_described(board.state)
         assert board.state["hand"]["cards"][0]["selected"]  # and the message says so, last
-        assert board.state["message"].endswith(mark("sections.learn.still_picked", The_card=six.the_name_first))
+        assert board.state["message"].endswith(mark("play.still_picked", The_card=six.the_name_first))
     assert controller.attempt.slips == 2 and controller.attempt.hand == hand
     board.dispatch({"type": "select", "index": 1})
     board.dispatch({"type": "select", "index": 0})

@@ -171,8 +171,35 @@ def test_best_play_from_a_real_position(seed: int, keyed: None) -> None:
     worse = next(m for m, v in outcomes.items() if v < best)
     assert question.check(question.solution[0]).ok
     answer = question.check(worse)
-    assert not answer.ok and said(answer.text, "lessons.practice.best play.wrong", the_card=worse.card.the_name,
-                                  space=worse.space, mine=outcomes[worse])
+    key = "lessons.practice.best play." + ("wrong" if outcomes[worse] > hand.value(0) else "wrong_same"
+                                           if outcomes[worse] == hand.value(0) else "wrong_down")
+    assert not answer.ok and said(answer.text, key, the_card=worse.card.the_name, space=worse.space,
+                                  mine=outcomes[worse], before=hand.value(0), after=best)
+
+
+def test_a_worse_play_is_said_to_raise_keep_or_lower_the_square_as_it_would() -> None:
+    """The reply to a worse play names what it would do to the square: raise it, leave it, or bring it down."""
+    seen: set[str] = set()
+    practice = Practice(seed=11)
+    for _ in range(30):
+        question = practice.next("best play")
+        assert isinstance(question, BestPlayQuestion)
+        before = question.hand.value(0)
+        best = max(question.outcomes().values())
+        for move, value in question.outcomes().items():
+            if value == best:
+                continue
+            words = question.check(move).text
+            if value > before:
+                seen.add("raise")
+                assert f"from {before} to {value}," in words
+            elif value == before:
+                seen.add("keep")
+                assert f"leave your square worth {value}," in words and f"to {value}," not in words
+            else:
+                seen.add("lower")
+                assert f"down from {before} to {value}," in words
+    assert {"raise", "keep"} <= seen
 
 
 def test_answers_are_recorded_per_concept() -> None:

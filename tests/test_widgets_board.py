@@ -122,9 +122,10 @@ def test_an_illegal_click_explains_and_changes_nothing() -> None:
     board.dispatch({"type": "select", "index": index})
     board.dispatch({"type": "space", "square": 0, "space": space})
     assert hand == before
-    assert board.state["message"] == hand.check(Play(card, 0, space)).reason
+    still = text("play.still_picked", The_card=card.the_name_first)
+    assert board.state["message"] == f"{hand.check(Play(card, 0, space)).reason} {still}"
     assert board.state["tone"] == "warn"
-    assert board.state["hand"]["cards"][index]["selected"]  # still chosen, so another try is one click
+    assert board.state["hand"]["cards"][index]["selected"]  # still chosen, so another try is one click, as it says
 
 
 def test_a_legal_play_changes_board_and_value_and_the_opponent_replies(keyed: None) -> None:

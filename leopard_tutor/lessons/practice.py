@@ -167,7 +167,8 @@ class BestPlayQuestion:
         best = self.solution[0]
         before = self.hand.value(LEARNER)
         ok = outcomes[move] == outcomes[best]
-        key = "lessons.practice.best play.right" if ok else "lessons.practice.best play.wrong"
+        key = "lessons.practice.best play." + ("right" if ok else "wrong" if outcomes[move] > before
+                                               else "wrong_same" if outcomes[move] == before else "wrong_down")
         shown = move if ok else best
         assert isinstance(move, Play)
         return Answer(ok, text(key, the_card=move.card.the_name, space=move.space, mine=outcomes[move],

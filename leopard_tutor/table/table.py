@@ -344,8 +344,11 @@ class Table(TableController):
             self.say(sentences.not_now(self), "warn")
             return
         verdict = hand.check(move)
-        if not verdict.legal:
-            self.say(verdict.reason, "warn")
+        if not verdict.legal:  # (the card stays picked, and the words say so, as in Learn)
+            picked = self.marks.picked(hand.held[self.viewer])
+            still = (f" {text('play.still_picked', The_card=picked.the_name_first)}"
+                     if picked is not None and isinstance(move, (Play, Discard)) else "")
+            self.say(f"{verdict.reason}{still}", "warn")
             return
         self.record(self.viewer, move)
         self._moved(self.viewer, move, "move")

@@ -191,7 +191,7 @@ class LearnController(TableController):
             return
         cards = self.attempt.view.hand
         if not self.marks.pick(index, len(cards)):
-            self.say(text("sections.learn.put_back", the_card=cards[index].the_name))
+            self.say(text("play.put_back", the_card=cards[index].the_name))
             return
         card = cards[index]
         where, count = self._places(card)
@@ -232,7 +232,7 @@ class LearnController(TableController):
         picked = self.marks.picked(self.attempt.view.hand)
         if feedback.kind in TAKEN_BACK and picked is not None:  # (a learner told to try again tapped it once more,
             # and so put it back)
-            words = f"{words} {text('sections.learn.still_picked', The_card=picked.the_name_first)}"
+            words = f"{words} {text('play.still_picked', The_card=picked.the_name_first)}"
         self.say(words, "ok" if feedback.ok else "warn")
         if feedback.kind in ("progress", "solved", "failed"):
             self.marks.after(self.attempt.hand, played, before, self.attempt.view.squares, self.lesson.rules,

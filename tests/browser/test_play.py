@@ -447,7 +447,7 @@ def test_an_illegal_click_explains_and_changes_nothing(board: Any) -> None:
     squares = squares_of(table)
     reason = check_play(card, squares[owner], int(found.group(2)), own=owner == 0, other=squares[1 - owner]).reason
     after = click(board, wrong.first)
-    assert after["message"] == reason
+    assert after["message"] == f"{reason} {text('play.still_picked', The_card=card.the_name_first)}"
     assert [c["name"] for p in after["squares"] for c in p["cells"]] == \
         [c["name"] for p in table["squares"] for c in p["cells"]]
     assert after["hand"] == table["hand"]
