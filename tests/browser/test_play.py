@@ -465,11 +465,10 @@ def move_by_clicks(board: Any, cards: int, discard: str = DISCARD_PILE) -> None:
     click(board, board.get_by_role("button", name=discard, exact=True))
 
 
-def towards_lines_by_clicks(board: Any, cards: int) -> None:
-    """One move by clicks that raises the player's own square's value the most (worked out with the engine from
-    what the page shows: the square's spaces and the cards in hand), so that a player may go out well before the
-    stock runs out; if no card of the hand may go on their own square, `move_by_clicks`."""
-    table = read(board)
+def best_own_play(table: dict[str, Any]) -> tuple[int, int] | None:
+    """The card of the hand (its index) and the space of the player's own square that raise that square's value the
+    most, worked out with the engine from what the page shows (the square's spaces and the cards in hand): None if
+    no card may go there."""
     own = next(part for part in table["squares"]
                if (found := SPACE_NAME.match(part["cells"][0]["name"])) and found.group(1) == YOURS)
     square, _ = square_from_names([cell["name"] for cell in own["cells"]], YOURS)
@@ -478,10 +477,17 @@ def towards_lines_by_clicks(board: Any, cards: int) -> None:
     best = max(((square_value(square.with_card(card, space), rules), index, space)
                 for index, card in enumerate(hand) for space in range(1, 10)
                 if check_play(card, square, space, own=True).legal), default=None)
+    return None if best is None else best[1:]
+
+
+def towards_lines_by_clicks(board: Any, cards: int) -> None:
+    """One move by clicks that raises the player's own square's value the most (`best_own_play`), so that a player
+    may go out well before the stock runs out; if no card of the hand may go on their own square, `move_by_clicks`."""
+    best = best_own_play(read(board))
     if best is None:
         move_by_clicks(board, cards)
         return
-    _, index, space = best
+    index, space = best
     click(board, board.locator(".lt-hand-card").nth(index))
     target = board.get_by_role("button", name=re.compile(
         "^" + escaped(opening("board.space_name", "what", label=YOURS, space=space))))
@@ -489,7 +495,10 @@ def towards_lines_by_clicks(board: Any, cards: int) -> None:
     click(board, target)
 
 
-def test_a_whole_hand_by_clicks_alone(board: Any, artifacts: Any) -> None:
+def test_a_whole_hand_by_clicks_alone(base_url: str, open_board: Any, artifacts: Any) -> None:
+    """A whole hand by clicks alone, on a deal that is the same hand every time (each move the one that raises the
+    player's own square most, else the first card that lights a place, else a discard)."""
+    board = open_board(f"{base_url}?deal=K17")
     values_seen = set()
     for _ in range(200):
         table = wait_my_turn(board)
@@ -501,7 +510,7 @@ def test_a_whole_hand_by_clicks_alone(board: Any, artifacts: Any) -> None:
         if go_out.is_enabled():
             click(board, go_out)
             continue
-        move_by_clicks(board, len(table["hand"]))
+        towards_lines_by_clicks(board, len(table["hand"]))  # (the shortest way to a hand's end: go out soon)
     else:
         pytest.fail("the hand did not end within 200 turns")
     page = board.page
@@ -640,9 +649,31 @@ def press_and_wait(board: Any, key: str) -> None:
     expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
 
 
-def test_a_whole_hand_by_keyboard_alone(board: Any) -> None:
+def arrow_to(board: Any, wanted: str) -> None:
+    """From the focused space of the player's own square, arrow keys to the space whose key is `wanted` (the spaces
+    are drawn three to a row, in the order of the page)."""
     page = board.page
+    order = board.locator(".lt-square[data-side=yours] .lt-space").evaluate_all(
+        "spaces => spaces.map(space => space.getAttribute('data-k'))")
+    here = divmod(order.index(page.evaluate(FOCUSED_JS)[0]), 3)
+    there = divmod(order.index(wanted), 3)
+    for steps, back, forth in ((there[0] - here[0], "ArrowUp", "ArrowDown"),
+                               (there[1] - here[1], "ArrowLeft", "ArrowRight")):
+        for _ in range(abs(steps)):
+            page.keyboard.press(forth if steps > 0 else back)
+    assert page.evaluate(FOCUSED_JS)[0] == wanted
+
+
+@pytest.mark.parametrize("deal, ways", [("KEYS1", {"best", "out"}), ("K17", {"best", "tried", "discard"})],
+                         ids=["going-out", "trying-cards-and-discarding"])
+def test_a_whole_hand_by_keyboard_alone(page: Any, base_url: str, open_board: Any, deal: str,
+                                        ways: set[str]) -> None:
+    """A whole hand by the keyboard alone, each move the one that raises the player's own square most (worked out
+    with the engine) or, when no card goes there, each card tried in turn (Enter picks it, Enter again puts it back)
+    and the last one discarded. Two deals, each the same hand every time, go each of those ways (`ways`)."""
+    board = open_board(f"{base_url}?deal={deal}")
     board.locator(".lt-hand-card").first.focus()  # the one mouse-free start: focus lands in the hand
+    gone: set[str] = set()
     for _ in range(200):
         table = wait_my_turn(board)
         if over(table["turn"]):
@@ -650,11 +681,26 @@ def test_a_whole_hand_by_keyboard_alone(board: Any) -> None:
         if dict(table["actions"]).get(GO_OUT):
             press_until(board, "Tab", lambda k, _n: k == "ago_out")
             press_and_wait(board, "Enter")
+            gone.add("out")
             continue
         press_until(board, "Tab", lambda k, _n: k.startswith("h"))
         for _ in range(len(table["hand"])):
             page.keyboard.press("ArrowLeft")
-        played = False
+        if (best := best_own_play(table)) is not None:
+            if not gone:  # once: a card picked by Enter goes back by Enter
+                press_and_wait(board, "Enter")
+                press_and_wait(board, "Enter")
+                expect(board.locator(".lt-hand-card.lt-selected")).to_have_count(0)
+                assert read(board)["message"] == text("play.put_back", the_card=NAMES[table["hand"][0]].the_name)
+            index, space = best
+            for _ in range(index):
+                page.keyboard.press("ArrowRight")
+            press_and_wait(board, "Enter")
+            press_until(board, "Shift+Tab", lambda k, _n: k.startswith("s0-"))  # the square's one stop, then arrows
+            arrow_to(board, f"s0-{space}")
+            press_and_wait(board, "Enter")
+            gone.add("best")
+            continue
         for _ in range(len(table["hand"])):
             press_and_wait(board, "Enter")
             lit = board.locator(".lt-space.lt-target")
@@ -662,16 +708,18 @@ def test_a_whole_hand_by_keyboard_alone(board: Any) -> None:
                 name = lit.first.get_attribute("aria-label")
                 press_until(board, "Shift+Tab", lambda _k, n, name=name: n == name)
                 press_and_wait(board, "Enter")
-                played = True
+                gone.add("tried")
                 break
             press_and_wait(board, "Enter")  # put it back
             page.keyboard.press("ArrowRight")
-        if not played:
+        else:
             press_and_wait(board, "Enter")
             press_until(board, "Shift+Tab", lambda k, _n: k == "discard")
             press_and_wait(board, "Enter")
+            gone.add("discard")
     else:
         pytest.fail("the hand did not end within 200 turns")
+    assert gone == ways, "the deal no longer goes the ways this test is for: choose another"
     assert HAND_END.search(read(board)["message"])
     expect(page.get_by_text(re.compile("^" + escaped(text("play.panels.end_of_hand", number=1))))).to_be_visible()
 
