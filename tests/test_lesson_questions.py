@@ -258,6 +258,8 @@ def test_the_learn_section_asks_marks_lists_and_takes_answers_by_clicks(keyed: N
         board.dispatch({"type": "action", "id": f"answer_{expected(question, controller.attempt.hand)}"})
         assert board.state["error"] == ""
     assert controller.attempt.solved and said(board.state["message"], "lessons.feedback.stars", stars=2)
+    assert said(board.state["message"], "lessons.feedback.stars_cost", cost=1, three=lesson.stars_for[0]), \
+        "below three stars, what cost them: here the one hint"
     assert controller.progress.stars[lesson.key] == 2
     assert panel(board.state, "goal")["class"] == "", "no question asked: the goal's words over the table again"
     assert not any(button["enabled"] for button in board.state["actions"] if button["id"].startswith("answer_"))

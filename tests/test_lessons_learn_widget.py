@@ -75,6 +75,7 @@ def test_stage_two_by_clicks_lights_only_legal_targets_and_unlocks_stage_three(k
     board.dispatch({"type": "space", "square": 1, "space": 7})
     assert controller.attempt.solved
     assert said(board.state["message"], "lessons.feedback.stars", stars=3) and board.state["tone"] == "ok"
+    assert "lessons.feedback.stars_cost" not in board.state["message"], "three stars: nothing cost them"
     assert controller.progress.stars == {"the-square": 3, "aces-to-nines": 3}
     assert controller.progress.unlocked == [lesson.key for lesson in LESSONS[:3]]
     assert board.state["error"] == ""

@@ -332,7 +332,14 @@ class Attempt:
         out, what it taught (the lesson's success) and the stars, nothing of the learner's last move (the board shows
         it, and the learner made it)."""
         return _join(*[move_words(reply, "report", LEARNER) for reply in replies], ran_out_words(self._hand),
-                     self._say(self.lesson.success), text("lessons.feedback.stars", stars=self.stars))
+                     self._say(self.lesson.success), text("lessons.feedback.stars", stars=self.stars),
+                     self._stars_cost())
+
+    def _stars_cost(self) -> str:
+        """Below three stars, what cost the others: the wrong tries and hints counted, and how many three allow."""
+        if self.stars == 3:
+            return ""
+        return text("lessons.feedback.stars_cost", cost=self.slips + self.hints_used, three=self.lesson.stars_for[0])
 
     def _off_track(self, move: Move, verdict: Verdict, told: str, could_go_out: bool) -> Feedback:
         """Take back the legal `move` that is not the lesson's; show the first of the lesson's `mistakes` for it
