@@ -236,13 +236,16 @@ def test_the_summary_and_every_mark_agree_with_the_judgements(seed: int, keyed: 
         assert summary == mark("review.summary.clean", moves=len(review.judgements))
 
 
-def test_the_summary_reads_as_the_issue_shows() -> None:
+def test_the_summary_counts_the_marks_and_says_what_its_points_are_measured_against() -> None:
+    """Its points are each move's gap to the best move at its turn, added up (more than a hand is worth, at times:
+    a card player read "points lost in all" as what the hand could have gained), and it says so."""
     reviewer = HandReview(0, **SMALL)
     reviewer.follow(played_hand(REVISED_2008, 3, most=12))
     review = reviewer.review()
     fake = [Judgement(j.decision, j.best, cost, j.deals, j.sentence, j.facts)
             for j, cost in zip(review.judgements, [3.0, 3.0, 2.5, 5.5, 0.2])]
-    assert Review(tuple(fake), True).summary() == "3 mistakes and 1 blunder; about 14 points lost in all"
+    assert Review(tuple(fake), True).summary() == \
+        "3 mistakes and 1 blunder: each against the best move at its turn, about 14 points given up in all"
 
 
 @pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
