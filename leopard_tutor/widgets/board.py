@@ -90,13 +90,27 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
         try:
             self.paced(lambda: self.dispatch(content))
         finally:
-            self.send({"type": "done"})  # the page sends one intent at a time: this lets it send the next
+            self.answered()  # the page sends one intent at a time: this lets it send the next
 
     def control(self, change: Callable[[], object], undo: Callable[[], object] | None = None) -> bool:
         """What a control beside the board does when clicked (a button, a picker): `act(change)`, under the
         kernel's pace like a click on the board; beyond it nothing is done and `undo()` puts the control
-        back as it was. Whether it was done."""
-        return self.paced(lambda: self.act(change), undo)
+        back as it was. Whether it was done. The page is told the control was answered, as for an intent (a menu
+        that deals afresh keeps the board busy until then: `redeals`)."""
+        try:
+            return self.paced(lambda: self.act(change), undo)
+        finally:
+            self.answered()
+
+    def answered(self) -> None:
+        """Tell the page the kernel has answered its last intent or control (it may send the next)."""
+        self.send({"type": "done"})
+
+    @staticmethod
+    def redeals(pick: Any) -> None:
+        """Mark a menu beside the board that deals afresh (the rules, the opponent, the questions, the example): once
+        it is told to the kernel, the page keeps the board busy, taking no click, until the kernel answers."""
+        pick.add_class("lt-redeals")
 
     def paced(self, action: Callable[[], object], undo: Callable[[], object] | None = None) -> bool:
         """Run `action` if the kernel's pace takes it (see pacing.py); beyond the pace it is dropped, `undo()`
@@ -111,7 +125,8 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
 
     def follow_pick(self, pick: Any, change: Callable[[Any], object]) -> None:
         """When the page changes `pick`'s value (a dropdown), `control(change(new value))`; a change beyond
-        the pace puts the pick back."""
+        the pace puts the pick back. The board is busy on the page until then (`redeals`)."""
+        self.redeals(pick)
         putting_back = False
 
         def changed(event: Mapping[str, Any]) -> None:

@@ -179,6 +179,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.share_button.on_click(lambda _b: self.board.control(self.show_share_link))
         self.rules_pick.observe(self._rules_changed, names="value")
         self.level_pick.observe(self._level_changed, names="value")
+        for pick in (self.rules_pick, self.level_pick):
+            self.board.redeals(pick)
         self.board.listeners.append(lambda _intent: self._tell_match())
         self.board.listeners.append(lambda _intent: self._count_match())
         self.board.listeners.append(lambda _intent: self._sync_buttons())
@@ -970,6 +972,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.board.control(rename, lambda: self._put_back(field, change["old"]))
 
     def _level_changed(self, change: dict[str, Any]) -> None:
+        try:
+            self._level_chosen(change)
+        finally:
+            self.board.answered()  # (where nothing was dealt or said: the page's board is not left busy)
+
+    def _level_chosen(self, change: dict[str, Any]) -> None:
         factory = self.opponent_factory
         if factory is None or self._putting_back:
             return

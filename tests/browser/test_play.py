@@ -724,6 +724,32 @@ def test_a_whole_hand_by_keyboard_alone(page: Any, base_url: str, open_board: An
     expect(page.get_by_text(re.compile("^" + escaped(text("play.panels.end_of_hand", number=1))))).to_be_visible()
 
 
+def test_a_menu_that_deals_afresh_keeps_the_board_busy_until_the_kernel_answers(board: Any) -> None:
+    """Rules chosen in the middle of a hand: until the kernel has dealt the new match, the board shows the busy cue
+    (aria-busy) and takes no click (a card clicked at once is not picked), where it went on showing the old deal as
+    live; once the new match is drawn, it is not busy."""
+    wait_my_turn(board)
+    label = text("rules.menu.ORIGINAL_1963")
+    picked_before = board.evaluate(r"""(root, label) => {
+      window.ltBusy = [];
+      new MutationObserver(() => window.ltBusy.push(root.getAttribute("aria-busy")))
+        .observe(root, { attributes: true, attributeFilter: ["aria-busy"] });
+      const named = (option) => option.text.replace(/\s+/g, " ") === label;  // (the menu's spaces do not break)
+      const menu = [...root.closest(".lt-section").querySelectorAll(".lt-redeals select")]
+        .find((select) => [...select.options].some(named));
+      menu.value = [...menu.options].find(named).value;
+      menu.dispatchEvent(new Event("change", { bubbles: true }));
+      const card = root.querySelector(".lt-hand-card");
+      card.click();  // at once: the kernel has not answered the menu yet
+      return card.getAttribute("aria-label");
+    }""", label)
+    expect(board.locator(".lt-turn")).to_contain_text(text("rules.ORIGINAL_1963"), timeout=30_000)
+    expect(board).not_to_have_attribute("aria-busy", "true")
+    assert "true" in board.page.evaluate("window.ltBusy"), "the board was not busy while the kernel dealt"
+    assert board.locator(".lt-hand-card.lt-selected").count() == 0, f"{picked_before} was picked while dealing"
+    assert not read(board)["message"].startswith(opening("play.picked", "the_card"))
+
+
 def test_rule_sets_and_running_leopard_end_turn(board: Any) -> None:
     page = board.page
     rules_menu = page.get_by_role("combobox", name=text("play.controls.rules"))

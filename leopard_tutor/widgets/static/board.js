@@ -161,6 +161,23 @@ export default {
       lost.hidden = false;
       reload.focus();
     }
+    // A menu of the board's own section that deals afresh (the rules, the opponent, a practice's questions, an
+    // example: marked lt-redeals; a change MenuKeys holds back never gets here) is told to the kernel: until it
+    // answers (a redraw, or "done"), the board shows the busy cue and takes no click, as after a click of its own.
+    // It no longer shows the old deal as if it were live. An answer that never comes lets it go after a while.
+    const MENU_WAIT_MS = 10000;
+    const onMenu = (event) => {
+      const menu = event.target;
+      if (!(menu instanceof HTMLSelectElement) || !menu.closest(".lt-redeals")) return;
+      if (!root.closest(".lt-section")?.contains(menu)) return;  // (asked now: the board is drawn before it is placed)
+      if (inFlight || root.classList.contains("lt-lost")) return;
+      inFlight = true;
+      root.classList.add("lt-busy");
+      root.setAttribute("aria-busy", "true");
+      clearTimeout(lostTimer);
+      lostTimer = setTimeout(notBusy, MENU_WAIT_MS);
+    };
+    document.addEventListener("change", onMenu);
     // Between clicks a board in sight asks its kernel now and then whether it is there (model "alive_every"
     // milliseconds; 0: never): a stopped or restarted server shows as a lost connection without waiting for a click.
     let aliveTimer = null;
@@ -857,6 +874,7 @@ export default {
       model.off("change:state", render);
       model.off("change:texts", render);
       model.off("msg:custom", onMessage);
+      document.removeEventListener("change", onMenu);
     };
   },
 };
