@@ -581,8 +581,8 @@ def test_next_stage_says_the_stage_opened_and_puts_the_keyboard_on_its_table(key
     section, controller = new_section()
     board = section.board
     sent: list[object] = []
-    board.send = sent.append  # type: ignore[method-assign]
-    board.dispatch({"type": "action", "id": "next"})
+    board.send = lambda message: message == {"type": "done"} or sent.append(message)  # type: ignore[method-assign]
+    board.dispatch({"type": "action", "id": "next"})  # (a control's "done", its answer, is no move of the keyboard)
     assert controller.index == 0 and sent == [], "the second stage is still locked"
     solve_by_clicks(section, 0)
     assert sent == [], "a stage opened from the row of stages"
@@ -591,3 +591,20 @@ def test_next_stage_says_the_stage_opened_and_puts_the_keyboard_on_its_table(key
     assert controller.index == 1 and sent == [FOCUS_TABLE]
     assert board.state["message"] == " ".join((mark("sections.learn.opened", stage=second.stage, title=second.title),
                                                mark("sections.learn.start")))
+
+
+def test_a_try_taken_back_says_once_that_the_card_is_in_the_hand_and_still_picked() -> None:
+    """Stage 2's 7 discarded (allowed, not the task: taken back): the goal's line that the card is still in the hand
+    says it is still picked too, where two sentences named the card one after the other. (In English: the goal names
+    its card only where the stage's words do, which keyed texts would not.)"""
+    section, controller = new_section()
+    board = section.board
+    section.open_stage(2)
+    seven = LESSONS[1].solution[0].card  # type: ignore[union-attr]
+    board.dispatch({"type": "select", "index": controller.attempt.view.hand.index(seven)})
+    board.dispatch({"type": "discard"})
+    message = board.state["message"]
+    assert message.endswith(text("sections.learn.held_and_picked", The_card=seven.the_name_first))
+    assert text("lessons.goals.played.held", The_card=seven.the_name_first) not in message
+    assert text("play.still_picked", The_card=seven.the_name_first) not in message
+    assert board.state["hand"]["cards"][controller.attempt.view.hand.index(seven)]["selected"]

@@ -231,14 +231,25 @@ class LearnController(TableController):
             words = f"{words} {after}"  # what comes after the course
         picked = self.marks.picked(self.attempt.view.hand)
         if feedback.kind in TAKEN_BACK and picked is not None:  # (a learner told to try again tapped it once more,
-            # and so put it back)
-            words = f"{words} {text('play.still_picked', The_card=picked.the_name_first)}"
+            # and so put it back); where a goal's line already says the card is in the hand, that line says both
+            words = self._still_picked(words, picked)
         self.say(words, "ok" if feedback.ok else "warn")
         if feedback.kind in ("progress", "solved", "failed"):
             self.marks.after(self.attempt.hand, played, before, self.attempt.view.squares, self.lesson.rules,
                              self.seq)
         elif feedback.kind in TAKEN_BACK and isinstance(move, (Play, Discard)):
             self.tried = (self.seq, (move.square_owner, move.space) if isinstance(move, Play) else "discard")
+
+    def _still_picked(self, words: str, card: Card) -> str:
+        """`words` (a try taken back) with the sentence that `card` is still picked: joined to the line of a goal for
+        that card that says it is still in the hand, where there is one, else after them."""
+        attempt, hand = self.attempt, self.attempt.hand
+        for goal, line in zip(self.lesson.goals, attempt.goal_status()):
+            if (goal.kind in ("played", "discarded") and goal.card == card and line in words and not goal.met(hand)
+                    and line == goal.status(hand, attempt.answered, named=True)):  # (the line that names the card)
+                joined = text("sections.learn.held_and_picked", The_card=card.the_name_first)
+                return words.replace(line, joined, 1)
+        return f"{words} {text('play.still_picked', The_card=card.the_name_first)}"
 
     def _refusal(self, move: GoOut | EndTurn) -> str:
         """Why the Go out or End turn button is greyed now ("" if it is offered): the stage is finished, or the
@@ -537,3 +548,4 @@ def build_learn(first: int = 1, last: int | None = None, progress: Progress | No
     if len(chosen) == len(current_lessons()):
         return LearnSection(LearnController())
     return LearnSection(LearnController(chosen, progress or Progress(chosen)))
+
