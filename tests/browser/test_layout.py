@@ -614,6 +614,7 @@ def test_stepping_through_an_example_leaves_its_buttons_where_they_were(new_page
         menu.select_option(index=index)
         expect(board.locator(".lt-turn")).to_contain_text(pattern("sections.examples.turn", key=r"\S+", step=1,
                                                                   steps=r"\d+", rules=".+"))
+        expect(board).not_to_have_attribute("aria-busy", "true")  # (the board takes no click until the kernel answers)
         mirror, nexts, tables = [], [], []
         while True:
             page.evaluate("(section) => ltProbes.settled(section)", SECTIONS["Examples"])

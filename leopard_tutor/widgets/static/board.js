@@ -143,7 +143,7 @@ export default {
       }
     };
     function notBusy() {
-      inFlight = false;
+      inFlight = menuAsked = false;
       clearTimeout(lostTimer);
       root.classList.remove("lt-busy");
       root.removeAttribute("aria-busy");
@@ -162,20 +162,28 @@ export default {
       reload.focus();
     }
     // A menu of the board's own section that deals afresh (the rules, the opponent, a practice's questions, an
-    // example: marked lt-redeals; a change MenuKeys holds back never gets here) is told to the kernel: until it
-    // answers (a redraw, or "done"), the board shows the busy cue and takes no click, as after a click of its own.
-    // It no longer shows the old deal as if it were live. An answer that never comes lets it go after a while.
+    // example: marked lt-redeals; a change MenuKeys holds back never gets here) is told to the kernel: until the
+    // kernel has dealt, the board shows the busy cue and takes no click, as after a click of its own, where it went on
+    // showing the old deal as if it were live. The board asks the kernel whether it is there right after the menu's
+    // own message: the kernel answers in turn, so its answer comes once the menu's change is made and drawn (and at
+    // once where the menu told it nothing: a choice made again). An answer that never comes lets it go after a while.
     const MENU_WAIT_MS = 10000;
+    let menuAsked = false;
     const onMenu = (event) => {
       const menu = event.target;
       if (!(menu instanceof HTMLSelectElement) || !menu.closest(".lt-redeals")) return;
       if (!root.closest(".lt-section")?.contains(menu)) return;  // (asked now: the board is drawn before it is placed)
       if (inFlight || root.classList.contains("lt-lost")) return;
-      inFlight = true;
+      inFlight = menuAsked = true;
       root.classList.add("lt-busy");
       root.setAttribute("aria-busy", "true");
       clearTimeout(lostTimer);
       lostTimer = setTimeout(notBusy, MENU_WAIT_MS);
+      try {
+        model.send({ type: "alive?" });
+      } catch (failure) {
+        connectionLost();
+      }
     };
     document.addEventListener("change", onMenu);
     // Between clicks a board in sight asks its kernel now and then whether it is there (model "alive_every"
@@ -196,6 +204,7 @@ export default {
       if (message && message.type === "alive") {
         clearTimeout(aliveTimer);
         aliveTimer = null;
+        if (menuAsked && !sayAgain) notBusy();  // (the menu's change, if it told the kernel one, is drawn by now)
       }
       if (message && message.type === "focus_table") {
         // another table to play: the keyboard goes to it (after a wait, only from this board's section or nowhere)
