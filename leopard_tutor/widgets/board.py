@@ -90,26 +90,19 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
         try:
             self.paced(lambda: self.dispatch(content))
         finally:
-            self.answered()  # the page sends one intent at a time: this lets it send the next
+            self.send({"type": "done"})  # the page sends one intent at a time: this lets it send the next
 
     def control(self, change: Callable[[], object], undo: Callable[[], object] | None = None) -> bool:
         """What a control beside the board does when clicked (a button, a picker): `act(change)`, under the
         kernel's pace like a click on the board; beyond it nothing is done and `undo()` puts the control
-        back as it was. Whether it was done. The page is told the control was answered, as for an intent (a menu
-        that deals afresh keeps the board busy until then: `redeals`)."""
-        try:
-            return self.paced(lambda: self.act(change), undo)
-        finally:
-            self.answered()
-
-    def answered(self) -> None:
-        """Tell the page the kernel has answered its last intent or control (it may send the next)."""
-        self.send({"type": "done"})
+        back as it was. Whether it was done."""
+        return self.paced(lambda: self.act(change), undo)
 
     @staticmethod
     def redeals(pick: Any) -> None:
         """Mark a menu beside the board that deals afresh (the rules, the opponent, the questions, the example): once
-        it is told to the kernel, the page keeps the board busy, taking no click, until the kernel answers."""
+        it is told to the kernel, the page keeps the board busy, taking no click, until the kernel has dealt (board.js
+        asks the kernel whether it is there right after the menu's message, and the answer comes after it)."""
         pick.add_class("lt-redeals")
 
     def paced(self, action: Callable[[], object], undo: Callable[[], object] | None = None) -> bool:

@@ -548,4 +548,3 @@ def build_learn(first: int = 1, last: int | None = None, progress: Progress | No
     if len(chosen) == len(current_lessons()):
         return LearnSection(LearnController())
     return LearnSection(LearnController(chosen, progress or Progress(chosen)))
-

@@ -972,12 +972,6 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.board.control(rename, lambda: self._put_back(field, change["old"]))
 
     def _level_changed(self, change: dict[str, Any]) -> None:
-        try:
-            self._level_chosen(change)
-        finally:
-            self.board.answered()  # (where nothing was dealt or said: the page's board is not left busy)
-
-    def _level_chosen(self, change: dict[str, Any]) -> None:
         factory = self.opponent_factory
         if factory is None or self._putting_back:
             return
