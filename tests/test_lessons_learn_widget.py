@@ -170,6 +170,10 @@ def test_hints_walk_the_ladder_and_pick_the_card(keyed: None) -> None:
     where = places_words({0: {6}, 1: {6}}, LEARNER, bool(board.state["discard"]["target"]))
     assert said(board.state["message"], "sections.learn.hint_picked", where=where), (
         "said, or a tap on it would seem to undo it; and where it may go, named as the board lights it")
+    board.dispatch({"type": "action", "id": "hint"})  # the card is picked already: the hint did not pick it now
+    assert said(board.state["message"], "sections.learn.hint", level=3, count=4)
+    assert said(board.state["message"], "sections.learn.hint_places", where=where)
+    assert "sections.learn.hint_picked" not in board.state["message"]
 
 
 def test_a_stage_answered_with_buttons_takes_no_card_and_says_why(keyed: None) -> None:

@@ -275,13 +275,15 @@ class LearnController(TableController):
         return self._over() or (text("lessons.feedback.not_now") if self.lesson.questions else "")
 
     def hint(self) -> None:
-        """Show the next rung of the hint ladder; from the second rung on, the card is picked for you."""
+        """Show the next rung of the hint ladder; from the second rung on, the card is picked for you (said where the
+        hint picked it: a card picked already is only said where it may go)."""
         hint = self.attempt.hint()
         words = text("sections.learn.hint", level=hint.level, count=self.attempt.hint_rungs, text=hint.text)
         if isinstance(hint.move, (Play, Discard)) and hint.level >= 2:
-            self.marks.pick_card(hint.move.card, self.attempt.view.hand)
+            changed = self.marks.pick_card(hint.move.card, self.attempt.view.hand)
             where, count = self._places(hint.move.card)
-            picked = text("sections.learn.hint_picked", where=where, count=count)  # (a tap puts it back)
+            picked = text("sections.learn.hint_picked" if changed else "sections.learn.hint_places", where=where,
+                          count=count)  # (a tap puts it back)
             words = f"{words} {picked}"
         self.say(words)
 
