@@ -336,7 +336,8 @@ class Attempt:
                      self._stars_cost())
 
     def _stars_cost(self) -> str:
-        """Below three stars, what cost the others: the wrong tries and hints counted, and how many three allow."""
+        """Below three stars, what cost the others: the slips and hints counted (the goal panel's words), and how many
+        three stars allow."""
         if self.stars == 3:
             return ""
         return text("lessons.feedback.stars_cost", cost=self.slips + self.hints_used, three=self.lesson.stars_for[0])
