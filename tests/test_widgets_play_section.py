@@ -698,3 +698,33 @@ def test_new_match_asks_first_where_it_would_end_a_match_under_way(keyed: None) 
     assert play.new_question.asked
     play.rules_pick.value = "ORIGINAL_1963"  # other rules: the match is kept aside, a new one is not under way
     assert not play.new_question.asked, "the question no longer holds"
+
+
+def test_a_links_deal_is_dealt_again_for_the_opponent_chosen_before_anyone_moves(keyed: None) -> None:
+    """A shared deal's link gives the deal, and its opener chooses the opponent: two people here chosen before the
+    first move play that deal (not a fresh one), and so does the computer chosen again; once someone has moved, the
+    next match of the other kind is a fresh deal."""
+    play = section()
+    play.open_deal(rules="ORIGINAL_1963", deal="SITE7")
+    dealt = Match(play.controller.rules, "SITE7").current  # (as dealt: the computer may have moved first)
+    play.level_pick.value = "people"
+    people = play.controller
+    assert people.both_here and (people.match.seed, people.rules.key) == ("SITE7", "ORIGINAL_1963")
+    hand = people.hand
+    assert (hand.held, hand.squares, hand.stock_size) == (dealt.held, dealt.squares, dealt.stock_size)
+    play.level_pick.value = "casual"
+    again = play.controller
+    assert again.opponent is not None and (again.match.seed, again.rules.key) == ("SITE7", "ORIGINAL_1963")
+    assert set(dealt.held[0]) <= set(again.hand.held[0]) and again.hand.dealer == dealt.dealer  # (+ the card drawn)
+    under_way(play)
+    play.level_pick.value = "people"  # the link's match is under way: kept aside, and two people get a fresh deal
+    assert play.controller.both_here and play.controller.match.seed != "SITE7"
+    play.level_pick.value = "casual"  # the link's match taken up again where it was
+    assert play.controller is again
+
+
+def test_a_fresh_deal_is_not_dealt_again_for_another_kind_of_opponent() -> None:
+    play = section()
+    dealt = play.controller.match
+    play.level_pick.value = "people"
+    assert play.controller.match.seed != dealt.seed

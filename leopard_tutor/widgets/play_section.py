@@ -211,6 +211,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.board.listeners.append(lambda _intent: self.keeper.save())
         self._deal_opened = False  # a shared deal was opened here: a match the browser kept does not replace it
         self._link_asks: tuple[str | None, str | None] = (None, None)  # the rules and level a link asked for
+        self._link_deal: str | None = None  # the deal a link opened here last (`_unbegun_link_deal`)
         self._reload_resumed = False  # the board's match is this tab's own, given back on a reload
         self._sync_buttons()
         self.classmates: ClassPanel | None = None
@@ -319,6 +320,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             return
         factory = self.opponent_factory
         self._deal_opened = self._deal_opened or deal is not None
+        if deal is not None:
+            self._link_deal = deal
         if rules is not None or level is not None:
             self._link_asks = (rules, level)
         current = self.controller
@@ -928,6 +931,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         taken up is said to be played against the level chosen from now on only where that level is not the one it
         was left at (nor `adaptive_next`: the adaptive choice begins next, and says the level it starts from)."""
         back = self.set_aside.pop((kind, str(self.rules_pick.value)), None)
+        deal = self._unbegun_link_deal() if back is None else None
+        options = self._table_options() if deal is None else {**self._table_options(), "seed": deal}
         if kind == PEOPLE:
             if back is not None:  # behind the hand-over screen (`_keep_aside`), or as the board held it (a language
                 for index, field in enumerate(self.names):  # changed: a hand shown to the one who changed it)
@@ -937,7 +942,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 if isinstance(passing, PassingDevice):
                     words.append(text("play.people.pass", name=back.name(passing.player)))
                 return back, words
-            table = at_one_device([field.value for field in self.names], **self._table_options())
+            table = at_one_device([field.value for field in self.names], **options)
             passing = table.mode
             assert isinstance(passing, PassingDevice)  # a match between two people here begins by passing the device
             return table, [text("play.people.started", first=table.name(0), second=table.name(1),
@@ -950,8 +955,18 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             if adaptive_next or left_at == level:
                 return back, [text("play.set_aside.back_as_left")]
             return back, [text("play.set_aside.back", level=text(f"levels.in_sentence.{level}"))]
-        table = against_computer(factory(level, None), **self._table_options())
+        table = against_computer(factory(level, None if deal is None else deal_seed(deal)), **options)
         return table, [table.message]
+
+    def _unbegun_link_deal(self) -> str | None:
+        """The deal a link opened, where the board still holds it under the rules chosen and no one here has moved in
+        it (the link gives the deal, the one who opens it chooses the opponent: choosing another kind deals it again,
+        not a fresh one); else None."""
+        current = self.controller
+        if (self._link_deal is None or isinstance(current, ClassTable) or under_way(current)
+                or current.match.seed != self._link_deal or current.rules.key != self.rules_pick.value):
+            return None
+        return self._link_deal
 
     def _name_changed(self, index: int, change: dict[str, Any]) -> None:
         """A player typed a name: the table takes it between two people (else it is kept for when they play);

@@ -833,7 +833,8 @@ def test_review_why_and_try_a_position_again_by_clicks(board: Any) -> None:
     expect(board.locator(".lt-hand-card:focus")).to_have_count(1)
 
 
-def test_a_whole_hand_between_two_people_at_one_device_by_clicks(board: Any) -> None:
+def test_a_whole_hand_between_two_people_at_one_device_by_clicks(open_board: Any, base_url: str) -> None:
+    board = open_board(f"{base_url}?deal=K17")  # the link's deal, kept for the two people chosen: one hand each run
     page = board.page
     page.get_by_role("combobox", name=text("play.controls.opponent")).select_option(label=text("play.people.choice"))
     expect(board.locator(".lt-message")).to_contain_text(opening(
