@@ -342,10 +342,46 @@ def test_watching_a_table_draws_its_cards_as_the_board_does_and_never_a_face_dow
             page.set_viewport_size({"width": 1280, "height": 720})
             watch.scroll_into_view_if_needed()
             page.screenshot(path=str(artifacts / "teacher-watch.png"))
+            for width, height, least in SCREENS:
+                page.set_viewport_size({"width": width, "height": height})
+                assert_the_watched_board_fills(page, code, width, height, least)
+                page.screenshot(path=str(artifacts / f"teacher-watch-{width}x{height}.png"))
     assert all("squares" in frame for frame in frames)
     sent = {value for frame in frames for value in _codes(json.loads(frame))}
     assert sent >= {str(card) for card in up} and not sent & {str(card) for card in down}
     assert not any(in_spanish(card) in frame or card.name in frame for frame in frames for card in down)
+
+
+SCREENS = ((1920, 1080, 140), (1280, 720, 90), (1366, 768, 100), (390, 844, 36))
+"""Screens the watched table is projected or read on (a projector at full HD and at 1280x720, a laptop, a phone), and
+the least width of a board's space on each: it was 72 px on every wide screen, a third of a 1920 px projector's."""
+
+
+def assert_the_watched_board_fills(page: Any, code: str, width: int, height: int, least: float) -> None:
+    """The watched table's board at this screen size, its row scrolled to the top: its spaces at least `least` px
+    wide, the whole board in the screen (no space outside its felt, none cut off), the turn, hands and scores beside it
+    on a wide screen (under it on a phone) in the screen too, at 24 px or more on a full-HD projector."""
+    page.evaluate("(code) => [...document.querySelectorAll('#lt-tables > li')].find((row) => row.textContent"
+                  ".startsWith(code)).scrollIntoView({block: 'start'})", code)
+    board, spaces, heads, lines, size = page.evaluate("""() => {
+        const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+        const lines = document.querySelector('#lt-watch .lt-cp-lines');
+        return [box(document.querySelector('#lt-watch .lt-table')),
+                [...document.querySelectorAll('#lt-watch .lt-space')].map(box),
+                [...document.querySelectorAll('#lt-watch .lt-square-head')].map(box),
+                box(lines), parseFloat(getComputedStyle(lines).fontSize)]; }""")
+    left, top, right, bottom = board
+    shown = f"{width}x{height}: board {board}, lines {lines}"
+    assert min(space[2] - space[0] for space in spaces) >= least, f"spaces {spaces[0]}: {shown}"
+    assert left >= 0 and top >= 0 and right <= width and bottom <= height, f"the board is not whole: {shown}"
+    assert all(left <= part[0] and part[2] <= right and top <= part[1] and part[3] <= bottom
+               for part in (*spaces, *heads)), f"a space or a square's name outside the board: {shown}"
+    assert lines[3] <= height, f"the turn and scores are off the screen: {shown}"
+    if width >= 1000:
+        assert lines[0] >= right and lines[1] < bottom, f"the turn and scores are not beside the board: {shown}"
+    if width >= 1920:
+        assert size >= 24, shown
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width, f"the page scrolls sideways: {shown}"
 
 
 def _codes(node: Any) -> list[str]:
