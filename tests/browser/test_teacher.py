@@ -526,6 +526,7 @@ def test_the_teacher_ends_a_table_and_both_students_pages_leave_it(browser: Any,
     other, _, ben_board, code = two_at_a_table(browser, page, server.url, page_errors, ("Ana", "Ben"))
     teacher = browser.new_context().new_page()
     try:
+        teacher.clock.install()  # its time flows, and the test may jump it forward
         teacher.goto(f"{server.url}teacher?token={TOKEN}")
         names = "Ana \u2013 Ben"
         end = teacher.locator("#lt-tables").get_by_role("button", name=text("teacher.labels.end", code=code,
@@ -540,10 +541,19 @@ def test_the_teacher_ends_a_table_and_both_students_pages_leave_it(browser: Any,
         expect(end).to_be_visible()  # declined: the table plays on
         teacher.once("dialog", lambda dialog: dialog.accept())
         end.click()
-        expect(teacher.locator("#lt-tables-said")).to_have_text(text("teacher.end.ended", code=code))
+        ended = text("teacher.end.ended", code=code)
+        expect(teacher.locator("#lt-tables-said")).to_have_text(ended)
+        expect(teacher.locator("#lt-status")).to_have_text(ended)  # (role=status: a screen reader hears it)
         expect(teacher.locator("#lt-tables li")).to_have_text([text("teacher.page.no_tables")])
         closed = text("teacher.closed.line", how=text("teacher.closed.how.teacher"),
                       counted=text("teacher.closed.counted.nobody"))
+        expect(teacher.locator("#lt-closed li")).to_have_text([f"{code}: {names} \u2014 {closed}"])
+        # the notice is news for 20 s (read from the back of a projected room), then goes; the closed list keeps it
+        teacher.clock.fast_forward(15_000)
+        expect(teacher.locator("#lt-tables-said")).to_have_text(ended)
+        teacher.clock.fast_forward(5_500)
+        expect(teacher.locator("#lt-tables-said")).to_be_hidden()
+        expect(teacher.locator("#lt-status")).to_have_text("")
         expect(teacher.locator("#lt-closed li")).to_have_text([f"{code}: {names} \u2014 {closed}"])
         for board in (ana_board, ben_board):
             expect(board.locator(".lt-message")).to_contain_text(text("classmates.closed_why.teacher", code=code),
