@@ -86,6 +86,8 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     page.reload()  # the page's own cookie brings it back; the other settings of its address stay
     expect(page.locator("#lt-rows tr")).to_have_count(2, timeout=10_000)
     assert page.url == f"{server.url}teacher?lang=en"
+    # stored before this server started, and no page of theirs since: the server cannot know they are away
+    assert [row[4] for row in shown_rows(page)] == [text("teacher.now.restarted")] * 2
     expect(page.locator("#lt-counted")).to_have_text(text("teacher.page.counted"))
     expect(page.locator("#lt-shown")).to_be_hidden()  # every student is shown: nothing to say
     assert page.locator("#lt-rows img").count() == 0
