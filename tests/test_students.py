@@ -24,6 +24,7 @@ from leopard_tutor.engine.moves import move_to_data
 from leopard_tutor.lessons import LESSONS, lessons_in
 from leopard_tutor.lessons.progress import MAX_COUNT, Progress
 from leopard_tutor.server.class_store import DATABASE_NAME, MIGRATIONS, SCHEMA_VERSION, ClassStore, StudentRow
+from leopard_tutor.server.referee import Referee
 from leopard_tutor.server.sessions import SessionBook
 from leopard_tutor.server.students import (
     MATCHES_KEPT,
@@ -350,6 +351,39 @@ def test_what_a_student_does_and_when_they_are_away(tmp_path: Path, keyed: None)
                 ("learn", True, None), ("play", None, "<" * 30)):
         with pytest.raises(ClassTableError, match="bad_doing"):
             class_.now("ana", *bad)
+
+
+def test_after_a_restart_a_student_not_seen_since_is_not_said_to_be_away(tmp_path: Path, keyed: None) -> None:
+    """The server restarts: Ana's page, open before, has not connected since (it may wait to be reloaded), so the
+    class page says only that she has not been seen since the restart, never "away 9 min" counted from her last
+    report; Ben's page came back after the restart and went a minute ago: he is away 1 min; Cy reported after the
+    start (his page has not connected): away since then."""
+    from leopard_tutor.server.teacher import ClassPage
+
+    class_, clock = named(tmp_path, "ana", "ben")
+    class_.now("ana", "learn", 5)
+    class_.now("ben", "play")
+    clock.now += 300
+    started = clock.now
+    clock.now += 120
+    class_.name("cy", "Cy")
+    clock.now += 120
+    left = {"ben": clock.now - 60}
+    rows = {row["cells"][0]["text"]: row for row in class_.rows(lambda v: False, left=left, started=started)}
+    assert rows["Ana"]["cells"][4] == {"text": mark("teacher.now.restarted"), "sort": [1, 9]}, "among the away"
+    assert rows["Ana"]["away"] is True
+    assert rows["Ben"]["cells"][4]["text"] == mark("teacher.now.away", minutes=1)
+    assert rows["Cy"]["cells"][4]["text"] == mark("teacher.now.away", minutes=2)
+    assert class_.rows(lambda v: True, started=started)[0]["cells"][4]["text"] == mark(
+        "teacher.now.quiet", doing=mark("teacher.now.learn_stage", stage=5), minutes=9), "her page back"
+    assert mark("teacher.now.restarted") in class_.csv(lambda v: False, left=left, started=started)
+    book = SessionBook(wall=lambda: started)
+    assert book.started == started
+    page = ClassPage(class_, Referee(class_.store, clock=clock), "t" * 32, book)
+    said = {row["cells"][0]["text"]: row["cells"][4]["text"] for row in page.report()["students"]}
+    assert said == {"Ana": mark("teacher.now.restarted"), "Ben": mark("teacher.now.restarted"),
+                    "Cy": mark("teacher.now.away", minutes=2)}, "no page of Ben's has gone since this start"
+    assert mark("teacher.now.restarted") in "".join(page.csv_parts())
 
 
 def test_the_teachers_rows_and_the_csv_hold_the_same_cells(tmp_path: Path, keyed: None) -> None:

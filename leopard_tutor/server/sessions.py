@@ -50,6 +50,9 @@ class SessionBook:
         self.left: dict[str, float] = {}
         """When each visitor's last connected page went (`wall` time), for those with none connected since: at most
         `LEFT_KEPT`, the latest last."""
+        self.started = wall()
+        """When the book began (`wall` time): the server's start. Of a visitor with no page connected since, and none
+        gone since (`left`), the server cannot know whether a page of theirs is still open, waiting to be reloaded."""
 
     def in_use(self, visitor: str | None = None, *, anyone: bool = True) -> int:
         """Sessions in use: those handed out plus the pages being made (each will be one), of everyone

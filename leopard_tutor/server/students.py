@@ -302,7 +302,7 @@ class Students:
     def rows(self, connected: Callable[[str], bool], most: int = PAGE_ROWS,
              classmates: Mapping[str, Standing] | None = None, here: Collection[str] = (),
              rounds: Mapping[str, Sequence[RoundMatch]] | None = None,
-             left: Mapping[str, float] | None = None) -> list[dict[str, Any]]:
+             left: Mapping[str, float] | None = None, started: float | None = None) -> list[dict[str, Any]]:
         """The class as the teacher reads it: every student among the visitors `here` (their page connected now),
         and the students seen last up to `most` rows (so that records made and left in a burst never hide the
         students in the room), ordered by name (case ignored; the latest seen first among equal names), a row each:
@@ -315,7 +315,9 @@ class Students:
         the matches between classmates each student played, by visitor (`standings.tally`); `rounds`: the matches
         against the computer the rounds gave a student, by visitor (`Referee.computer_matches`); `left`: when each
         visitor's last page went (`SessionBook.left`), which counts as seen then, if it is later than their last
-        report."""
+        report; `started`: when the server started (`SessionBook.started`): a student away who was last seen before
+        it and has had no page connected since is "not seen since the restart", not away (their page may still be
+        open, waiting to be reloaded: the server cannot know)."""
         now = self.clock()
         titles = [lesson.title for lesson in current_lessons()]
         present = self.store.students_of(here)
@@ -326,15 +328,15 @@ class Students:
         played = classmates or {}
         given = rounds or {}
         return [{**_row(_seen(row, left), now, connected(row.visitor), played.get(row.visitor),
-                        given.get(row.visitor, ())),
+                        given.get(row.visitor, ()), _unseen_since(row, left, started)),
                  "stages": _stages(row, titles), "stuck": _stuck(row, now)} for row in shown]
 
     def csv_parts(self, connected: Callable[[str], bool], classmates: Mapping[str, Standing] | None = None,
                   rounds: Mapping[str, Sequence[RoundMatch]] | None = None,
-                  left: Mapping[str, float] | None = None) -> Iterator[str]:
+                  left: Mapping[str, float] | None = None, started: float | None = None) -> Iterator[str]:
         """The class's rows as CSV, every student in the order they came, in parts of `CSV_ROWS` rows: the columns'
         titles, then each row's texts (the cells of `rows`), a text a spreadsheet would take for a formula (a name
-        such as "=1+1") preceded by an apostrophe; `classmates`, `rounds` and `left` as for `rows`."""
+        such as "=1+1") preceded by an apostrophe; `classmates`, `rounds`, `left` and `started` as for `rows`."""
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([text(f"teacher.columns.{column}") for column in COLUMNS])
@@ -344,7 +346,7 @@ class Students:
             now = self.clock()
             for _, row in found:
                 cells = _row(_seen(row, left), now, connected(row.visitor), (classmates or {}).get(row.visitor),
-                             (rounds or {}).get(row.visitor, ()))["cells"]
+                             (rounds or {}).get(row.visitor, ()), _unseen_since(row, left, started))["cells"]
                 writer.writerow([not_a_formula(cell["text"]) for cell in cells])
             yield out.getvalue()
             out.seek(0)
@@ -354,9 +356,10 @@ class Students:
             after = found[-1][0]
 
     def csv(self, connected: Callable[[str], bool], classmates: Mapping[str, Standing] | None = None,
-            rounds: Mapping[str, Sequence[RoundMatch]] | None = None, left: Mapping[str, float] | None = None) -> str:
+            rounds: Mapping[str, Sequence[RoundMatch]] | None = None, left: Mapping[str, float] | None = None,
+            started: float | None = None) -> str:
         """The whole CSV of `csv_parts`, as one text."""
-        return "".join(self.csv_parts(connected, classmates, rounds, left))
+        return "".join(self.csv_parts(connected, classmates, rounds, left, started))
 
 
 def _whole(value: object, low: int, high: int) -> bool:
@@ -369,12 +372,18 @@ def _seen(row: StudentRow, left: Mapping[str, float] | None) -> StudentRow:
     return row if gone is None or gone <= row.last_seen else replace(row, last_seen=gone)
 
 
+def _unseen_since(row: StudentRow, left: Mapping[str, float] | None, started: float | None) -> bool:
+    """Whether `row`'s student was last seen before the server `started` and no page of theirs has gone since (of
+    `left`): with none connected now, none has been since the start."""
+    return started is not None and row.last_seen < started and row.visitor not in (left or {})
+
+
 def _row(row: StudentRow, now: float, connected: bool, classmates: Standing | None,
-         round_matches: Sequence[RoundMatch] = ()) -> dict[str, Any]:
+         round_matches: Sequence[RoundMatch] = (), unseen_since_start: bool = False) -> dict[str, Any]:
     away = _away(row, now, connected)
     return {"id": student_id(row.visitor), "unlock_all": row.unlock_all, "away": away,
             "cells": [_name(row), _lessons(row), _practice(row), _games(row, classmates),
-                      _now(row, now, away, round_matches), _last_seen(row)]}
+                      _now(row, now, away, round_matches, unseen_since_start and not connected), _last_seen(row)]}
 
 
 def _stages(row: StudentRow, titles: list[str]) -> list[dict[str, Any]]:
@@ -466,15 +475,18 @@ def _away(row: StudentRow, now: float, connected: bool) -> bool:
     return not connected or row.doing is None
 
 
-def _now(row: StudentRow, now: float, away: bool, round_matches: Sequence[RoundMatch] = ()) -> dict[str, Any]:
+def _now(row: StudentRow, now: float, away: bool, round_matches: Sequence[RoundMatch] = (),
+         unseen_since_start: bool = False) -> dict[str, Any]:
     """What the student does, as the page last said it (a match against the computer a round gave them, of
     `round_matches`, named as that round's); how long the page has sent no news of it, if that is over
     `QUIET_SECONDS` (a page tells again at the first click after `NOW_AGAIN_SECONDS`); or how long since they were
-    last seen, away."""
+    last seen, away; or, `unseen_since_start` (no page of theirs connected since the server started, last seen
+    before), only that: whether they left, or their page waits to be reloaded, the server cannot know."""
     doing = row.doing
     if away or doing is None:
         minutes = max(0, int((now - row.last_seen) // 60))
-        return _cell(text("teacher.now.away", minutes=minutes), [1, minutes])  # after every tab, the longest last
+        words = text("teacher.now.restarted") if unseen_since_start else text("teacher.now.away", minutes=minutes)
+        return _cell(words, [1, minutes])  # after every tab, the longest last
     words = _doing_words(doing, round_matches)
     told = now - float(doing.get("at", 0))
     if told > QUIET_SECONDS:

@@ -155,7 +155,8 @@ class ClassPage:
             self.tables.sweep()
         here = self.book.connected_visitors()
         rows = self.students.rows(here.__contains__, classmates=self.tables.tally(), here=here,
-                                  rounds=self.tables.computer_matches(), left=self.book.left)
+                                  rounds=self.tables.computer_matches(), left=self.book.left,
+                                  started=self.book.started)
         for row in rows:  # what a screen reader names the row's button: whose it is
             name = row["cells"][0]["text"]
             row["labels"] = {key: text(f"teacher.labels.{key}", name=name) for key in ("unlock", "unlocked")}
@@ -269,7 +270,7 @@ class ClassPage:
         """The class as CSV, in parts: every student's row (`Students.csv_parts`), then a blank line and the
         standings of all time, under a line that says so and their columns' titles."""
         yield from self.students.csv_parts(self.book.connected_visitors().__contains__, self.tables.tally(),
-                                           self.tables.computer_matches(), self.book.left)
+                                           self.tables.computer_matches(), self.book.left, self.book.started)
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([])

@@ -86,6 +86,8 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     page.reload()  # the page's own cookie brings it back; the other settings of its address stay
     expect(page.locator("#lt-rows tr")).to_have_count(2, timeout=10_000)
     assert page.url == f"{server.url}teacher?lang=en"
+    # stored before this server started, and no page of theirs since: the server cannot know they are away
+    assert [row[4] for row in shown_rows(page)] == [text("teacher.now.restarted")] * 2
     expect(page.locator("#lt-counted")).to_have_text(text("teacher.page.counted"))
     expect(page.locator("#lt-shown")).to_be_hidden()  # every student is shown: nothing to say
     assert page.locator("#lt-rows img").count() == 0
@@ -342,10 +344,46 @@ def test_watching_a_table_draws_its_cards_as_the_board_does_and_never_a_face_dow
             page.set_viewport_size({"width": 1280, "height": 720})
             watch.scroll_into_view_if_needed()
             page.screenshot(path=str(artifacts / "teacher-watch.png"))
+            for width, height, least in SCREENS:
+                page.set_viewport_size({"width": width, "height": height})
+                assert_the_watched_board_fills(page, code, width, height, least)
+                page.screenshot(path=str(artifacts / f"teacher-watch-{width}x{height}.png"))
     assert all("squares" in frame for frame in frames)
     sent = {value for frame in frames for value in _codes(json.loads(frame))}
     assert sent >= {str(card) for card in up} and not sent & {str(card) for card in down}
     assert not any(in_spanish(card) in frame or card.name in frame for frame in frames for card in down)
+
+
+SCREENS = ((1920, 1080, 140), (1280, 720, 90), (1366, 768, 100), (390, 844, 36))
+"""Screens the watched table is projected or read on (a projector at full HD and at 1280x720, a laptop, a phone), and
+the least width of a board's space on each: it was 72 px on every wide screen, a third of a 1920 px projector's."""
+
+
+def assert_the_watched_board_fills(page: Any, code: str, width: int, height: int, least: float) -> None:
+    """The watched table's board at this screen size, its row scrolled to the top: its spaces at least `least` px
+    wide, the whole board in the screen (no space outside its felt, none cut off), the turn, hands and scores beside it
+    on a wide screen (under it on a phone) in the screen too, at 24 px or more on a full-HD projector."""
+    page.evaluate("(code) => [...document.querySelectorAll('#lt-tables > li')].find((row) => row.textContent"
+                  ".startsWith(code)).scrollIntoView({block: 'start'})", code)
+    board, spaces, heads, lines, size = page.evaluate("""() => {
+        const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+        const lines = document.querySelector('#lt-watch .lt-cp-lines');
+        return [box(document.querySelector('#lt-watch .lt-table')),
+                [...document.querySelectorAll('#lt-watch .lt-space')].map(box),
+                [...document.querySelectorAll('#lt-watch .lt-square-head')].map(box),
+                box(lines), parseFloat(getComputedStyle(lines).fontSize)]; }""")
+    left, top, right, bottom = board
+    shown = f"{width}x{height}: board {board}, lines {lines}"
+    assert min(space[2] - space[0] for space in spaces) >= least, f"spaces {spaces[0]}: {shown}"
+    assert left >= 0 and top >= 0 and right <= width and bottom <= height, f"the board is not whole: {shown}"
+    assert all(left <= part[0] and part[2] <= right and top <= part[1] and part[3] <= bottom
+               for part in (*spaces, *heads)), f"a space or a square's name outside the board: {shown}"
+    assert lines[3] <= height, f"the turn and scores are off the screen: {shown}"
+    if width >= 1000:
+        assert lines[0] >= right and lines[1] < bottom, f"the turn and scores are not beside the board: {shown}"
+    if width >= 1920:
+        assert size >= 24, shown
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width, f"the page scrolls sideways: {shown}"
 
 
 def _codes(node: Any) -> list[str]:
@@ -490,6 +528,7 @@ def test_the_teacher_ends_a_table_and_both_students_pages_leave_it(browser: Any,
     other, _, ben_board, code = two_at_a_table(browser, page, server.url, page_errors, ("Ana", "Ben"))
     teacher = browser.new_context().new_page()
     try:
+        teacher.clock.install()  # its time flows, and the test may jump it forward
         teacher.goto(f"{server.url}teacher?token={TOKEN}")
         names = "Ana \u2013 Ben"
         end = teacher.locator("#lt-tables").get_by_role("button", name=text("teacher.labels.end", code=code,
@@ -504,10 +543,19 @@ def test_the_teacher_ends_a_table_and_both_students_pages_leave_it(browser: Any,
         expect(end).to_be_visible()  # declined: the table plays on
         teacher.once("dialog", lambda dialog: dialog.accept())
         end.click()
-        expect(teacher.locator("#lt-tables-said")).to_have_text(text("teacher.end.ended", code=code))
+        ended = text("teacher.end.ended", code=code)
+        expect(teacher.locator("#lt-tables-said")).to_have_text(ended)
+        expect(teacher.locator("#lt-status")).to_have_text(ended)  # (role=status: a screen reader hears it)
         expect(teacher.locator("#lt-tables li")).to_have_text([text("teacher.page.no_tables")])
         closed = text("teacher.closed.line", how=text("teacher.closed.how.teacher"),
                       counted=text("teacher.closed.counted.nobody"))
+        expect(teacher.locator("#lt-closed li")).to_have_text([f"{code}: {names} \u2014 {closed}"])
+        # the notice is news for 20 s (read from the back of a projected room), then goes; the closed list keeps it
+        teacher.clock.fast_forward(15_000)
+        expect(teacher.locator("#lt-tables-said")).to_have_text(ended)
+        teacher.clock.fast_forward(5_500)
+        expect(teacher.locator("#lt-tables-said")).to_be_hidden()
+        expect(teacher.locator("#lt-status")).to_have_text("")
         expect(teacher.locator("#lt-closed li")).to_have_text([f"{code}: {names} \u2014 {closed}"])
         for board in (ana_board, ben_board):
             expect(board.locator(".lt-message")).to_contain_text(text("classmates.closed_why.teacher", code=code),

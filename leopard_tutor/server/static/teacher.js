@@ -46,10 +46,24 @@
   };
 
   // The answer to what the teacher did, in the header's live region, and again for the eye beside the control
-  // pressed (`near`, the id of its .lt-cp-said), which may be a screen's height below the header
+  // pressed (`near`, the id of its .lt-cp-said), which may be a screen's height below the header. It is news for
+  // NEWS_MS, then goes (a projected "Table NAFZ has ended" stayed until the teacher's next action): long enough to
+  // be read from the back of a room, and by then the page's own parts show what it did (the table under "Closed",
+  // the round, the lessons unlocked), refreshed every 2 s. It goes sooner if another answer takes its place, or once
+  // the class it speaks of changes (`refresh`). The line saying the server does not answer is no news: it stays
+  // while that holds, and goes once the server answers again.
+  const NEWS_MS = 20000;
+  let newsTimer = null;
   const say = (message, near) => {
+    clearTimeout(newsTimer);
     byId("lt-status").textContent = message;
     for (const note of document.querySelectorAll(".lt-cp-said")) note.textContent = note.id === near ? message : "";
+    if (message && !byId("lt-status").dataset.offline) {
+      newsTimer = setTimeout(() => {
+        state.saidOf = undefined;
+        say("");
+      }, NEWS_MS);
+    }
   };
 
   async function send(path, body) {
