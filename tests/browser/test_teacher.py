@@ -317,11 +317,13 @@ def test_watching_a_table_draws_its_cards_as_the_board_does_and_never_a_face_dow
     server = start_own_server("--data-dir", str(data), "--teacher-token", TOKEN)
     frames: list[str] = []
     for lang, named in (("en", lambda card: card.name), ("es", in_spanish)):
+        page.set_viewport_size({"width": 1280, "height": 720})
         page.goto(f"{server.url}teacher?token={TOKEN}&lang={lang}")
         with page.expect_response(lambda answer: "teacher/api/watch" in answer.url) as answered:
             page.locator(f"#lt-tables li:has-text('{code}') button[aria-pressed]").click()  # Watch, not End
         frames.append(answered.value.text())
         watch = page.locator("#lt-watch")
+        expect(watch.locator(".lt-table")).to_be_in_viewport(ratio=1)  # the row scrolled into sight, board and all
         expect(page.locator("#lt-tables > li")).to_have_count(2)  # drawn in its own row, whichever row that is
         expect(page.locator(f"#lt-tables > li:has-text('{code}') > #lt-watch")).to_be_visible()
         faces = watch.locator(".lt-square .lt-card:not(.lt-back)")

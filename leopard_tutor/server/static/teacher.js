@@ -35,6 +35,7 @@
     sortColumn: 0, ascending: true, columns: [], columnKeys: [], students: [], watching: null, choicesShown: false, shown: "",
     period: "today", standings: null, watched: "", pairShown: false, closed: null, round: null,
     saidOf: undefined,  // the class (its students' ids) the answer on show speaks of: null until the next refresh
+    bringIntoView: false,  // Watch was pressed: its row is scrolled into sight once its board is drawn
   };
   const ANSWERED = new Set(["pair", "end", "end_round"]);  // requests whose refusal (HTTP 400) says why, in words
 
@@ -304,6 +305,7 @@
           "data-focus": `watch-${table.code}` });
       button.addEventListener("click", () => {
         state.watching = watching ? null : table.code;
+        state.bringIntoView = !watching;  // (once the board is drawn: `renderWatch`)
         refresh();
       });
       button.setAttribute("aria-label", watching ? table.labels.stop_watching : table.labels.watch);
@@ -369,6 +371,12 @@
       parts.push(list);
     }
     box.replaceChildren(...parts);
+    if (state.bringIntoView && view.squares) {
+      // Watch pressed: its row, the board drawn under its buttons, scrolled into sight only as far as it must be
+      // (a row lower in a long list of tables would draw its board below the screen's edge)
+      state.bringIntoView = false;
+      box.closest("li").scrollIntoView({ block: "nearest" });
+    }
   }
 
   let timer = null;
