@@ -421,6 +421,63 @@ def test_the_cards_an_intent_moved_are_listed_for_the_board_to_show_travelling()
     assert board.state["moves"] == [], "only the message that tells of the moves shows them"
 
 
+class Watcher(FirstPlay):
+    """`FirstPlay` that notes what the board drew at the moment it was asked (the page's view while it thinks)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.board: LeopardBoard | None = None
+        self.seen: list[dict[str, Any]] = []
+
+    def choose(self, view: PlayerView) -> Move:
+        assert self.board is not None
+        self.seen.append(self.board.state)
+        return super().choose(view)
+
+
+def test_the_learners_move_is_drawn_while_the_computer_chooses_its_reply(keyed: None) -> None:
+    """Between the learner's move and the computer's reply the board shows that move made (the card on its space,
+    travelling there, nothing picked), the computer's turn and the thinking flag, under the message as it was: the
+    reply's state, which tells the whole turn, follows with the next message number and no flag."""
+    watcher = Watcher()
+    controller = against_computer(watcher, seed=my_turn_seed())
+    board = watcher.board = LeopardBoard(controller)
+    hand = controller.hand
+    index, card = next((i, c) for i, c in enumerate(hand.held[0]) if c.rank <= 9)
+    board.dispatch({"type": "select", "index": index})
+    before = board.state
+    board.dispatch({"type": "space", "square": 0, "space": card.rank})
+    [thinking] = watcher.seen
+    assert thinking["thinking"] is True
+    assert (thinking["seq"], thinking["message"]) == (before["seq"], before["message"])
+    assert cells(thinking, text("board.squares.yours"))[card.rank - 1]["card"] == card_data(card)
+    assert card_data(card) not in [each["card"] for each in thinking["hand"]["cards"]]
+    assert not any(each.get("selected") for each in thinking["hand"]["cards"])
+    assert thinking["moves"] == [{"by": "you", "target": f"s0-{card.rank}", "card": card_data(card)}]
+    assert thinking["turn"] == mark("play.turn.theirs", number=1, hands=controller.match.hands,
+                                    rules=mark("rules.REVISED_2008"))
+    after = board.state
+    assert "thinking" not in after and after["seq"] > before["seq"] and after["turn"] != thinking["turn"]
+    assert [each["by"] for each in after["moves"]][:2] == ["you", "them"]
+
+
+def test_nothing_is_drawn_between_where_no_computer_replies() -> None:
+    """A move that does not end the learner's turn (Running Leopard's first play) draws no thinking state."""
+    watcher = Watcher()
+    controller = against_computer(watcher, rules=RUNNING_LEOPARD, seed=my_turn_seed("RUNNING_LEOPARD"))
+    board = watcher.board = LeopardBoard(controller)
+    states: list[dict[str, Any]] = []
+    board.observe(lambda change: states.append(change["new"]), names="state")
+    card = controller.hand.held[0][0]
+    target = next(m for m in controller.hand.legal_moves() if isinstance(m, (Play, Discard)) and m.card is card)
+    board.dispatch({"type": "select", "index": 0})
+    board.dispatch({"type": "discard"} if isinstance(target, Discard)
+                   else {"type": "space", "square": target.square_owner, "space": target.space})
+    assert watcher.seen == [] and not any(state.get("thinking") for state in states)
+    board.dispatch({"type": "action", "id": "end_turn"})
+    assert watcher.seen and all(seen["thinking"] is True for seen in watcher.seen)  # (each of its plays asked)
+
+
 def test_an_answer_intent_is_a_whole_number_or_nothing() -> None:
     board, _ = new_board(my_turn_seed())
     for bad in ({"type": "answer", "value": "3"}, {"type": "answer", "value": True}, {"type": "answer", "value": 2.5}):

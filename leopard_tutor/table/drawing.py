@@ -18,6 +18,7 @@ from ..engine.square import Square
 from ..engine.turns import current_player
 from ..engine.view import public_square
 from . import machine
+from .marks import Marks
 from .modes import Closed, PassingDevice, Reviewing, Seating, shows_no_game
 from .offers import offers, shown
 from .presenter import (
@@ -95,6 +96,21 @@ def _drawn(table: Table) -> BoardState:
     search = {"deals": table.search.deals, "seconds": round(table.search.seconds, 3),
               "share": round(table.search.share, 3), "hurried": table.search.hurried}
     return replace(state, search=search)
+
+
+def thinking_state(table: Table, made: int, before: Sequence[Square]) -> BoardState:
+    """The table while the computer chooses its reply to the viewer's move (move number `made` of the hand; `before`,
+    the squares as the viewer saw them before it): that move drawn and travelling, nothing picked, the turn line the
+    computer's, the buttons as the turn now offers them. The message and its number are those from before the move:
+    the reply's state tells the whole turn."""
+    view = table.view()
+    marks = Marks()
+    marks.after(table.hand, made, before, view.squares, table.rules, table.seq)
+    state = table_state(view, message=table.message, tone=table.tone, seq=table.seq, last=marks.last,
+                        changes=marks.changes, actions=actions(table), turn=turn_text(table),
+                        moves=marks.travelling(table.seq, table.viewer), aside=panels(table),
+                        labels=square_names(table, table.viewer), other_hand=_other_hand(table, table.viewer, view))
+    return replace(state, thinking=True)
 
 
 def _other_hand(table: Table, viewer: int, view: PlayerView) -> str:

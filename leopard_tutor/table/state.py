@@ -39,6 +39,10 @@ class BoardState:
     finished stage's reason for taking no more tries, the same whatever was clicked last (that line showed it only
     while the pointer rested on the table, so after a stage solved by a click there and not by a button)."""
 
+    thinking: bool = False
+    """Whether the computer is choosing its reply to the viewer's move, drawn already: the page stays busy until
+    the reply's state comes, and the message, from before that move, is not shown meanwhile."""
+
     def as_dict(self) -> State:
         """The dict `board.js` draws (a new one each time): every part that is drawn, lists as lists."""
         found: State = {"squares": list(self.squares), "message": self.message, "tone": self.tone, "seq": self.seq,
@@ -48,6 +52,8 @@ class BoardState:
             found["inert"] = self.inert
         if self.note:
             found["note"] = self.note
+        if self.thinking:
+            found["thinking"] = True
         if self.message_room:
             found["message_room"] = list(self.message_room)
         for name in ("hand", "stock", "discard", "opponent_hand", "answer", "search"):

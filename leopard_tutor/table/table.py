@@ -122,6 +122,9 @@ class Table(TableController):
         self.marks = Marks()
         self.log: list[LogEntry] = []
         self.search: Search | None = None
+        self.on_thinking: Callable[[BoardState], None] | None = None
+        """Shown the table while a computer chooses its reply to the viewer's move (`drawing.thinking_state`): the
+        board draws that move at once, where it stayed in the hand until the reply came."""
         self.mode: Mode = Playing()
         self._ladder = HintLadder(self._hint_clues)
         self.make_reviewer = reviewer
@@ -378,7 +381,10 @@ class Table(TableController):
         viewer = self.viewer
         before = self.view().squares
         made = len(self.hand.moves)
-        words = [self._apply(move, player)[viewer], *self._advance(intent)]
+        words = [self._apply(move, player)[viewer]]
+        if self.on_thinking is not None and player == viewer and self._computer_next():
+            self.on_thinking(drawing.thinking_state(self, made, before))
+        words.extend(self._advance(intent))
         mode, hand = self.mode, self.hand
         if isinstance(mode, PassingDevice):
             self.marks.clear()
@@ -803,6 +809,11 @@ class Table(TableController):
         self.search = tallies[0] if tallies else None
         self.move_to(intent, self.retry or self._mode_now())
         return words
+
+    def _computer_next(self) -> bool:
+        """Whether a computer's seat is to move next in the hand."""
+        player = current_player(self.hand)
+        return player is not None and isinstance(self.seats[player], Computer)
 
     def _ask(self, player: int) -> Move | None:
         """The move of `player`'s seat in their view of the hand, or None where it answers later."""

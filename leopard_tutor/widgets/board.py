@@ -14,7 +14,7 @@ import traitlets
 from ..engine.catalogue import text, texts
 from ..engine.errors import error_words, is_keyed, quote
 from ..pacing import kernel_pace
-from ..table import BadIntent, BoardController
+from ..table import BadIntent, BoardController, BoardState, Table
 
 STATIC = Path(__file__).parent / "static"
 ALIVE_EVERY_MS = 15_000
@@ -157,8 +157,19 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
                 raise BadIntent(f"the board sent {quote(intent)}, which is not an intent")
             if self.controller is None:
                 raise BadIntent("this board has no controller to handle clicks")
+            if isinstance(self.controller, Table):  # (its move drawn while the computer chooses a reply)
+                self.controller.on_thinking = self._draw_thinking
             self.controller.handle(intent)
         self.act(run, intent if isinstance(intent, Mapping) else {})
+
+    def _draw_thinking(self, state: BoardState) -> None:
+        """Draw `state`, the table's while the computer chooses its reply (`Table.on_thinking`): the page keeps its busy
+        cue until the reply's own state comes."""
+        if self.controller is not self._shown:
+            return  # (a table seated by this very click: its first state is the reply's)
+        drawn = state.as_dict()
+        drawn["seq"] = self._seq_from + int(drawn["seq"])
+        self.state = drawn
 
     def act(self, change: Callable[[], object], intent: Mapping[str, Any] | None = None) -> None:
         """Run `change` (engine calls through the controller) under `guard`, then redraw and tell listeners.

@@ -495,6 +495,45 @@ def towards_lines_by_clicks(board: Any, cards: int) -> None:
     click(board, target)
 
 
+WATCH_THINKING = """root => {
+  window.thinkingSeen = [];
+  new MutationObserver(() => {
+    if (!root.classList.contains('lt-thinking')) return;
+    window.thinkingSeen.push({
+      turn: root.querySelector('.lt-turn').textContent, busy: root.getAttribute('aria-busy'),
+      seq: root.getAttribute('data-seq'),
+      shown: getComputedStyle(root.querySelector('.lt-message')).opacity,
+      hand: Array.from(root.querySelectorAll('.lt-hand-card'), (card) => card.getAttribute('aria-label')),
+      picked: root.querySelectorAll('.lt-hand-card.lt-selected').length});
+  }).observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+}"""
+
+
+def test_a_move_is_drawn_at_once_while_the_computer_chooses_its_reply(base_url: str, open_board: Any) -> None:
+    """Against the expert (which thinks for up to 0.9 s a move) the learner's card leaves the hand at once, the turn
+    line says it is the opponent's turn, the board stays busy and the message from before the move is not shown;
+    then the reply's state tells the whole turn (it said "your turn" with the card still in hand until the reply)."""
+    board = open_board(f"{base_url}?deal=K17&level=expert")
+    table = wait_my_turn(board)
+    seq = table["seq"]
+    board.evaluate(WATCH_THINKING)
+    card = table["hand"][0]
+    click(board, board.locator(".lt-hand-card").first)
+    after = click(board, board.get_by_role("button", name=DISCARD_PILE, exact=True))
+    seen = board.page.evaluate("window.thinkingSeen")
+    assert seen, "nothing was drawn while the computer chose its reply"
+    theirs = pattern("play.turn.theirs", number="1", hands=r"\d+", rules=".+")
+    for drawn in seen:
+        assert theirs.fullmatch(drawn["turn"]), drawn["turn"]
+        assert (drawn["busy"], drawn["shown"], drawn["picked"]) == ("true", "0", 0)
+        assert drawn["seq"] != after["seq"]  # (the message's number changes with the reply only)
+        assert len(drawn["hand"]) == len(table["hand"]) - 1
+        assert drawn["hand"].count(card) == table["hand"].count(card) - 1
+    assert YOUR_TURN.fullmatch(after["turn"]) and after["seq"] != seq
+    expect(board.locator(".lt-message")).to_have_css("opacity", "1")
+    assert board.get_attribute("aria-busy") is None and "lt-thinking" not in (board.get_attribute("class") or "")
+
+
 def test_a_whole_hand_by_clicks_alone(base_url: str, open_board: Any, artifacts: Any) -> None:
     """A whole hand by clicks alone, on a deal that is the same hand every time (each move the one that raises the
     player's own square most, else the first card that lights a place, else a discard)."""

@@ -117,6 +117,10 @@ export default {
     const boardId = Math.random().toString(36).slice(2, 8);  // ids unique in the page, the same at each redraw
     let lastSeq = null;
     let flightFrom = null;  // where the picked card was when it was sent to a space or the pile
+    // While the computer chooses its reply (state.thinking), the learner's move is drawn at once and flies to its
+    // place; the reply's state then flies only the moves after it, and reads the card as picked before the move.
+    let flown = [];
+    let pickedThinking = false;
     let tapped = false;  // whether the intent last sent was a tap on the table (a card, a space, the discard pile)
 
     // One intent at a time: between a click and the kernel's answer (a redraw, or "done" when nothing
@@ -657,8 +661,9 @@ export default {
       for (const flight of flights.splice(0)) flight.remove();
       for (const hidden of root.querySelectorAll(".lt-arriving")) hidden.classList.remove("lt-arriving");
     }
-    function fly(moves) {
-      clearFlights();
+    const moveKey = (move) => JSON.stringify([move.by, move.target, move.card]);
+    function fly(moves, goingOn = false) {  // (goingOn: flights already under way land as they were)
+      if (!goingOn) clearFlights();
       if (!moves || !moves.length || reducedMotion()) return;
       const source = (move) => {
         if (move.by === "you" && flightFrom) return flightFrom;
@@ -708,7 +713,9 @@ export default {
       const focusedGreyed = focused !== null && greyed(document.activeElement);  // the keyboard went to a greyed one
       const buttonsBefore = Array.from(root.querySelectorAll(ACTION_BUTTONS), (button) => button.dataset.k);
       const stepBefore = offeredStep();
-      const pickedBefore = Boolean(root.querySelector(".lt-hand-card.lt-selected"));
+      const pickedBefore = Boolean(root.querySelector(".lt-hand-card.lt-selected")) || pickedThinking;
+      pickedThinking = Boolean(state.thinking) && pickedBefore;
+      root.classList.toggle("lt-thinking", Boolean(state.thinking));
       error.textContent = state.error || "";
       error.hidden = !state.error;
       turn.textContent = state.turn || "";
@@ -753,13 +760,21 @@ export default {
           live.textContent = message;
         }
       }
-      if (!sayAgain) {
+      if (!sayAgain && !state.thinking) {
         root.setAttribute("data-seq", String(state.seq ?? ""));
         notBusy();  // a redraw is the kernel's answer too (the "done" message covers intents that change nothing)
       }
       roomFor = state.message_room || [];
       fit();
-      if (fresh) fly(state.moves);
+      const moves = state.moves || [];
+      if (state.thinking) {
+        fly(moves);
+        flown = moves.map(moveKey);
+      } else if (fresh) {
+        const already = flown.length && moves.slice(0, flown.length).every((move, i) => moveKey(move) === flown[i]);
+        fly(already ? moves.slice(flown.length) : moves, Boolean(already));
+        flown = [];
+      }
       flightFrom = null;
       if (focused) {
         const again = root.querySelector(`[data-k="${focused}"]`);
