@@ -18,8 +18,9 @@ from ..table import BadIntent, BoardController, BoardState, Table
 
 STATIC = Path(__file__).parent / "static"
 ALIVE_EVERY_MS = 15_000
-"""How often a board in sight asks its kernel whether it is there (between clicks): a server stopped or restarted
-shows on the board within this and the page's 20 s wait for the answer, without a click."""
+"""How often a board in sight asks its kernel whether it is there (between clicks): the fallback, within this and
+the page's 20 s wait for the answer, for a kernel gone without a word from the page's kernel connection (which
+the page hears first: a stopped or restarted server, a dead kernel show within a few seconds, board.js)."""
 ALIVE_ASKED, ALIVE_SAID = {"type": "alive?"}, {"type": "alive"}
 FOCUS_TABLE = {"type": "focus_table"}
 """What the kernel sends when another table is on the board for the keyboard to play (`LeopardBoard.focus_table`)."""

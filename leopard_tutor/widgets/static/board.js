@@ -125,8 +125,9 @@ export default {
 
     // One intent at a time: between a click and the kernel's answer (a redraw, or "done" when nothing
     // changed; the computer may be thinking) the board shows a busy cue and ignores further clicks. No
-    // answer at all means the connection is gone: the page says so in words and offers one button that
-    // reloads.
+    // answer within LOST_AFTER_MS means the connection is gone (a busy kernel answers late, hence the long wait;
+    // what the kernel connection says, see GONE_AFTER_MS, is heard sooner): the page says so in words and
+    // offers one button that reloads.
     const LOST_AFTER_MS = 20000;
     let inFlight = false;
     let lostTimer = null;
@@ -153,8 +154,10 @@ export default {
       root.removeAttribute("aria-busy");
     }
     function connectionLost() {
+      if (root.classList.contains("lt-lost")) return;  // (said once: the reload button keeps the focus it was given)
       const texts = model.get("texts") || {};
       clearTimeout(aliveTimer);
+      clearTimeout(goneTimer);
       root.classList.add("lt-lost");
       root.classList.remove("lt-busy");
       root.removeAttribute("aria-busy");
@@ -191,7 +194,8 @@ export default {
     };
     document.addEventListener("change", onMenu);
     // Between clicks a board in sight asks its kernel now and then whether it is there (model "alive_every"
-    // milliseconds; 0: never): a stopped or restarted server shows as a lost connection without waiting for a click.
+    // milliseconds; 0: never): a kernel gone without its connection saying so shows as a lost connection without
+    // waiting for a click (within alive_every and LOST_AFTER_MS).
     let aliveTimer = null;
     const askAlive = () => {
       if (inFlight || aliveTimer || root.classList.contains("lt-lost") || document.hidden || !root.offsetParent) return;
@@ -203,6 +207,36 @@ export default {
       }
     };
     const asking = model.get("alive_every") > 0 ? setInterval(askAlive, model.get("alive_every")) : null;
+    // Where the page reaches its kernel through a Jupyter kernel connection (the widget manager's `kernel`: Voilà's
+    // page, JupyterLab's; not the static site, whose kernel is the page's own: alive_every 0), the board hears that
+    // connection at once. The server tells it its kernel restarted (the kernel died: the board's state went with
+    // it) or is dead (the server restarted and has no such kernel). Its websocket closing (the server stopped, the
+    // network down) shows as "connecting" while it tries again: the first try is at once, so a network's blip is
+    // back within GONE_AFTER_MS and the board goes on; not back by then, or given up ("disconnected"), the
+    // connection is lost. A busy kernel changes neither (it only answers late). A connection ended by its page
+    // (Voilà's, as the page unloads) is disposed first and says nothing here.
+    const GONE_AFTER_MS = 3000;
+    const kernel = model.get("alive_every") > 0 ? model.widget_manager?.kernel : null;
+    const heard = Boolean(kernel?.connectionStatusChanged?.connect && kernel?.statusChanged?.connect);
+    let goneTimer = null;
+    const onConnection = (connection, status) => {
+      if (connection.isDisposed) return;
+      if (status === "connected") {
+        clearTimeout(goneTimer);
+        goneTimer = null;
+      } else if (status === "disconnected") {
+        connectionLost();
+      } else if (!goneTimer) {
+        goneTimer = setTimeout(connectionLost, GONE_AFTER_MS);
+      }
+    };
+    const onStatus = (connection, status) => {
+      if (!connection.isDisposed && ["restarting", "autorestarting", "dead"].includes(status)) connectionLost();
+    };
+    if (heard) {
+      kernel.connectionStatusChanged.connect(onConnection);
+      kernel.statusChanged.connect(onStatus);
+    }
     const onMessage = (message) => {
       if (message && message.type === "done" && !sayAgain) notBusy();  // (else once the words are back)
       if (message && message.type === "alive") {
@@ -890,7 +924,12 @@ export default {
       clearTimeout(lostTimer);
       clearTimeout(sayAgain);
       clearTimeout(aliveTimer);
+      clearTimeout(goneTimer);
       clearInterval(asking);
+      if (heard) {
+        kernel.connectionStatusChanged.disconnect(onConnection);
+        kernel.statusChanged.disconnect(onStatus);
+      }
       clearFlights();
       resized.disconnect();
       watched.disconnect();
