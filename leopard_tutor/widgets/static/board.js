@@ -215,7 +215,7 @@ export default {
     // back within GONE_AFTER_MS and the board goes on; not back by then, or given up ("disconnected"), the
     // connection is lost. A busy kernel changes neither (it only answers late). A connection ended by its page
     // (Voilà's, as the page unloads) is disposed first and says nothing here.
-    const GONE_AFTER_MS = 3000;
+    const GONE_AFTER_MS = 5000;  // (a Wi-Fi's blip, an access point changed: back well within it)
     const kernel = model.get("alive_every") > 0 ? model.widget_manager?.kernel : null;
     const heard = Boolean(kernel?.connectionStatusChanged?.connect && kernel?.statusChanged?.connect);
     let goneTimer = null;
