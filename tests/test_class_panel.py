@@ -1497,7 +1497,7 @@ def test_a_hand_dealt_in_another_tab_of_the_student_is_dealt_here_too(tables: tu
 def test_a_hand_the_classmate_dealt_during_a_review_is_said_beside_the_reviews_words(
         tables: tuple[Referee, Clock], keyed: None) -> None:
     """Ana reviews the first hand while Ben deals the second: her board says so at once, the judgement shown kept
-    after it, and Back to the game says it again, with Next hand to press (neither said it)."""
+    after it, and Back to the match says it again, with Next hand to press (neither said it)."""
     ana, ben = at_the_first_hands_end(tables[0])
     ana.board.dispatch({"type": "action", "id": "review"})
     table = ana.controller

@@ -106,7 +106,7 @@ def test_a_review_of_the_hand_in_progress_and_of_the_last_hand(keyed: None) -> N
     assert c.tone == "warn" and c.marks.selected is None
     c.handle({"type": "action", "id": "review_close"})
     # back to the game, and what to do there: the words it says took the place of the turn's (a screen reader heard
-    # "Back to the game." alone)
+    # "Back to the match." alone)
     assert said(c.message, "review.closed") and said(c.message, "play.turn_words.pick")
     play_to(c)
     c.handle({"type": "action", "id": "next_hand"})

@@ -847,7 +847,7 @@ export default {
       showWhy(pointed ? pointed.getAttribute("title") : noted ? "" : state.note || "");
     }
 
-    // A button pressed that is gone once the board is drawn again (Review this hand, Back to the game, Next hand)
+    // A button pressed that is gone once the board is drawn again (Review this hand, Back to the match, Next hand)
     // put another table on the board: its top is brought into view where it lies above the screen (on a phone the
     // buttons stand below the table, and the page stayed scrolled down to them, the squares out of sight), and the
     // focus goes to `next` without scrolling, unless `next` is below the screen then.
