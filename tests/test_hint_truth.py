@@ -497,7 +497,8 @@ CHECKS: dict[str, Check] = {
     "risk.jacks": check_jack_count, "risk.going_out": check_jacks_to_fear,
     "risk.going_out_no_jacks": check_no_jacks, "risk.their_line": check_their_line, "risk.spoilers": check_spoilers,
     "nudge.build_own": check_live_after, "reason.builds": check_live_after, "effect.builds": check_live_after,
-    "reason.starts": check_starts, "reason.fills": check_fills, "nudge.crowd_theirs": check_live_before,
+    "reason.starts": check_starts, "nudge.start_own": check_starts, "reason.fills": check_fills,
+    "nudge.crowd_theirs": check_live_before,
     "reason.discard": check_no_play_gains, "nudge.discard": check_no_play_gains,
     "reason.discard_keeps": check_some_play_gains, "nudge.discard_keeps": check_some_play_gains,
     "reason.discard_least": no_claim, "nudge.discard_least": no_claim,  # (said where the search could not tell)

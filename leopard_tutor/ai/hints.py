@@ -298,7 +298,9 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
         else:
             live = [s for s in through if LineCanScore(me, s, after=True).holds(view, move)]
             fresh = [s for s in live if Open(me, tuple(x for x in s if x != move.space)).holds(view, move)]
-            nudge = (say("nudge", "build_own", LineCanScore(me, live[0], after=True), line=name(live[0])) if live
+            nudge = (say("nudge", "start_own", LineCanScore(me, fresh[0], after=True),
+                         Open(me, tuple(x for x in fresh[0] if x != move.space)), line=name(fresh[0])) if fresh
+                     else say("nudge", "build_own", LineCanScore(me, live[0], after=True), line=name(live[0])) if live
                      else say("nudge", "place_own"))
             reason = (say("reason", "starts", LineCanScore(me, fresh[0], after=True),
                           Open(me, tuple(x for x in fresh[0] if x != move.space)), line=name(fresh[0]))
