@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from keyed import mark, said
@@ -728,3 +729,20 @@ def test_a_fresh_deal_is_not_dealt_again_for_another_kind_of_opponent() -> None:
     dealt = play.controller.match
     play.level_pick.value = "people"
     assert play.controller.match.seed != dealt.seed
+
+
+def test_the_shared_link_has_a_copy_button_while_it_is_shown(keyed: None) -> None:
+    """Share this deal shows the link with a button that copies it (its value on the page before the press, as a
+    browser allows copying only in the click); the board says whether the browser let it; the button goes with the
+    link."""
+    play = section(address=lambda: "http://example.org/")
+    assert play.share_copy.layout.display == "none"
+    play.show_share_link()
+    assert play.share_copy.layout.display == "" and play.share_copy.value.startswith("http://example.org/?deal=")
+    assert html.escape(play.share_copy.value) in play.share.value
+    play.share_copy.on_copied(True)
+    assert play.board.state["message"] == mark("play.share.copied")
+    play.share_copy.on_copied(False)
+    assert play.board.state["message"] == mark("play.share.not_copied")
+    play.new_match()
+    assert play.share_copy.layout.display == "none"

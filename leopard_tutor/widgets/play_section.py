@@ -29,6 +29,7 @@ from ..table.class_table import ClassTable, ComputerFinish
 from .ask_first import AskFirst
 from .board import LeopardBoard
 from .class_panel import ClassPanel
+from .copy_button import CopyButton
 from .game_saver import GameSaver
 from .match_keeper import MatchKeeper
 from .newcomer import Newcomer
@@ -173,6 +174,13 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.share_button = W.Button(description=text("play.share.button"), tooltip=text("play.share.tooltip"))
         self.share = W.HTML(layout=W.Layout(display="none"))
         self.share.add_class("lt-share")
+        self.share_copy = CopyButton(description=text("play.share.copy"), layout=W.Layout(display="none"),
+                                     on_copied=lambda ok: self.board.control(lambda: self.controller.tell(
+                                         text("play.share.copied" if ok else "play.share.not_copied"))))
+        """Copies the link shown (`show_share_link`), shown with it."""
+        self.share_copy.add_class("lt-share-copy")
+        self.share.observe(lambda _change: self._sync_share_copy(), names="value")
+        self.share.layout.observe(lambda _change: self._sync_share_copy(), names="display")
         self.new_button.on_click(lambda _b: self.board.control(self._new_match_pressed))
         self.new_question = AskFirst("play.new_match_question", start=lambda: self.board.control(self.new_match),
                                    back=self.new_button.focus)
@@ -227,7 +235,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.newcomer = Newcomer(lambda: self.open_learn() if self.open_learn is not None else None)
         self.newcomer_wanted = False
         """Whether the app would point this visitor to Learn (`want_newcomer`)."""
-        parts = [self.newcomer, controls, self.new_question, self.names_row, self.share, self.board, self.saver,
+        shared = W.HBox([self.share, self.share_copy], layout=W.Layout(align_items="flex-end", flex_flow="row wrap"))
+        parts = [self.newcomer, controls, self.new_question, self.names_row, shared, self.board, self.saver,
                  self.keeper.storage]
         if class_client is not None and opponent_factory is not None:
             self.classmates = self._class_panel(class_client, opponent_factory)
@@ -892,8 +901,14 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.share.value = (f"<p>{words['explain']}</p><p><input class='lt-share-link' readonly value='{shown}' "
                             f"aria-label='{words['label']}' size='60'> "
                             f"<a href='{shown}' target='_blank' rel='noopener'>{words['open']}</a></p>")
+        self.share_copy.value = link
         self.share.layout.display = ""
         self.controller.tell(text("play.share.ready"))  # the board's message is what a screen reader is told
+
+    def _sync_share_copy(self) -> None:
+        """Show the link's Copy button exactly while a link is shown."""
+        shown = bool(self.share.value) and self.share.layout.display != "none"
+        self.share_copy.layout.display = "" if shown else "none"
 
     def _put_back(self, pick: W.Dropdown, value: str) -> None:
         """Set a picker back to `value` without acting on it (a change beyond the kernel's pace)."""
