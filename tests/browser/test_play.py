@@ -940,6 +940,8 @@ def test_a_whole_hand_between_two_people_at_one_device_by_clicks(open_board: Any
             greyed.click(force=True)
             expect(board.locator(".lt-why")).to_have_text(reason)
             expect(board.locator(".lt-why")).to_have_attribute("aria-hidden", "true")
+            # the press is said to a screen reader too, in a status region of its own (unseen)
+            expect(board.get_by_role("status").filter(has_text=reason)).to_have_count(1)
         go_out = page.get_by_role("button", name=GO_OUT, exact=True)
         if go_out.is_enabled():
             click(board, go_out)

@@ -108,11 +108,14 @@ export default {
     const live = h("div", { class: "lt-message", "aria-live": "polite", role: "status" });
     const liveCopy = h("div", { class: "lt-message-copy", "aria-hidden": "true" });  // (keepRoom)
     const why = h("div", { class: "lt-why", "aria-hidden": "true" });
+    // A greyed button pressed says its reason to a screen reader too (the line beside the table, hidden from it,
+    // repeats what it heard on reaching the button; a press heard nothing): unseen, in a status region of its own.
+    const pressedWhy = h("div", { class: "lt-pressed-why", role: "status" });
     const answer = h("div", { class: "lt-answer-slot" });
     const goal = h("div", { class: "lt-goal-slot" });
     const panels = h("div", { class: "lt-panels" });
     const aside = h("div", { class: "lt-aside" }, h("div", { class: "lt-aside-inner" }, [live, liveCopy, why, answer, goal, panels]));
-    root.append(h("div", { class: "lt-frame" }, [lost, error, main, aside]));
+    root.append(h("div", { class: "lt-frame" }, [lost, error, main, aside]), pressedWhy);
     el.append(root);
     const boardId = Math.random().toString(36).slice(2, 8);  // ids unique in the page, the same at each redraw
     let lastSeq = null;
@@ -254,6 +257,13 @@ export default {
       }
     };
     const showWhy = (text) => { why.textContent = text || ""; };
+    let pressedTimer = null;
+    const sayWhyPressed = (text) => {  // (emptied first: the same reason pressed again is said again)
+      showWhy(text);
+      pressedWhy.textContent = "";
+      clearTimeout(pressedTimer);
+      pressedTimer = setTimeout(() => { pressedWhy.textContent = text || ""; }, SAY_AGAIN_MS);
+    };
     // Whether a control is greyed (aria-disabled), and a greyed button's reason: the words of the note that describes
     // it (aria-describedby). Both are read from the button as drawn, as a kept node's listeners must (see `morph`).
     const greyed = (control) => control.getAttribute("aria-disabled") === "true";
@@ -399,7 +409,7 @@ export default {
       const buttons = all.map((item) => h("button", {
         type: "button", class: `lt-button${item.primary ? " lt-primary" : ""}`, "data-k": `a${item.id}`,
         "aria-disabled": item.enabled ? null : "true", "aria-describedby": item.note ? notes.get(item.note) : null,
-        onclick: (event) => (greyed(event.currentTarget) ? showWhy(reasonOf(event.currentTarget))
+        onclick: (event) => (greyed(event.currentTarget) ? sayWhyPressed(reasonOf(event.currentTarget))
           : send({ type: "action", id: item.id })),
       }, item.label));
       return [...buttons, ...[...notes].map(([note, id]) => h("span", { class: "lt-note", id, text: note }))];
@@ -416,7 +426,7 @@ export default {
       const submit = (event) => {
         event.preventDefault();
         if (!spec.enabled) {
-          showWhy(spec.why);
+          sayWhyPressed(spec.why);
           return;
         }
         const value = input.value.trim() === "" ? null : Number(input.value);
@@ -923,6 +933,7 @@ export default {
     return () => {
       clearTimeout(lostTimer);
       clearTimeout(sayAgain);
+      clearTimeout(pressedTimer);
       clearTimeout(aliveTimer);
       clearTimeout(goneTimer);
       clearInterval(asking);
