@@ -691,8 +691,11 @@ def test_new_match_asks_first_where_it_would_end_a_match_under_way(keyed: None) 
     assert not play.new_question.asked
     assert play.controller.match is match and len(play.controller.hand.moves) == moves, "kept as it was"
     play.new_button.click()
+    sent: list[object] = []
+    play.board.send = sent.append  # type: ignore[method-assign]
     play.new_question.start_button.click()
     assert not play.new_question.asked and play.controller.match is not match
+    assert FOCUS_TABLE in sent, "the keyboard goes to the new match's table (its button went with the question)"
     assert play.controller.match.hand_number == 1 and not play.controller.begun
     under_way(play)
     play.new_button.click()

@@ -182,7 +182,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.share.observe(lambda _change: self._sync_share_copy(), names="value")
         self.share.layout.observe(lambda _change: self._sync_share_copy(), names="display")
         self.new_button.on_click(lambda _b: self.board.control(self._new_match_pressed))
-        self.new_question = AskFirst("play.new_match_question", start=lambda: self.board.control(self.new_match),
+        self.new_question = AskFirst("play.new_match_question", start=self._new_match_asked,
                                    back=self.new_button.focus)
         self.share_button.on_click(lambda _b: self.board.control(self.show_share_link))
         self.rules_pick.observe(self._rules_changed, names="value")
@@ -307,6 +307,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self.new_question.ask()
         else:
             self.new_match()
+
+    def _new_match_asked(self) -> None:
+        """The question's Start a new match pressed: the new match, the keyboard on its table (the button pressed is
+        gone with the question: it was left on the page itself)."""
+        if self.board.control(self.new_match):
+            self.board.focus_table()
 
     def new_match(self, deal: str | None = None) -> None:
         """A new match under the chosen rules, of the given deal (else a fresh one). In place of a class table's match
