@@ -8,6 +8,7 @@ from keyed import keys_in, mark, said
 from leopard_tutor.engine import Play
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.lessons import BestPlayQuestion, PlacementQuestion, Practice, Progress, ValueQuestion
+from leopard_tutor.table.sentences import places_words
 from leopard_tutor.widgets.practice import PracticeController, PracticeSection
 
 
@@ -172,7 +173,8 @@ def test_best_play_lights_only_the_learners_own_square_and_says_so_elsewhere(key
             assert not board.state["discard"]["target"]
             assert board.state["discard"]["why"] == mark("sections.practice.own_square")
             if own:
-                assert said(board.state["message"], "sections.practice.picked", the_card=card.the_name)
+                assert said(board.state["message"], "sections.practice.picked", the_card=card.the_name,
+                            where=places_words({0: own}, 0, False))  # every space it may go on, said
             else:
                 assert said(board.state["message"], "sections.practice.no_space", The_card=card.the_name_first)
             seen["goes" if own else "stays"] = True

@@ -17,6 +17,7 @@ from ..lessons import KINDS, Answer, BestPlayQuestion, PlacementQuestion, Practi
 from ..lessons.progress import CONCEPTS, kernel_progress
 from ..table import BadIntent, BoardState, Marks, State, TableController
 from ..table.presenter import action, hand_part, list_panel, square_labels, table_state
+from ..table.sentences import places_words
 from .board import LeopardBoard
 from .section import SectionDefaults, SectionPlace
 
@@ -127,10 +128,11 @@ class PracticeController(TableController):
             self.say(text("play.put_back", the_card=cards[index].the_name))
             return
         card = cards[index]
-        goes = any(isinstance(move, Play) and move.card is card and move.square_owner == ME
-                   for move in question.hand.view(ME).legal_moves())
-        self.say(text("sections.practice.picked", the_card=card.the_name) if goes else
-                 text("sections.practice.no_space", The_card=card.the_name_first), "info" if goes else "warn")
+        spaces = {move.space for move in question.hand.view(ME).legal_moves()
+                  if isinstance(move, Play) and move.card is card and move.square_owner == ME}
+        self.say(text("sections.practice.picked", the_card=card.the_name, where=places_words({ME: spaces}, ME, False))
+                 if spaces else text("sections.practice.no_space", The_card=card.the_name_first),
+                 "info" if spaces else "warn")
 
     def click_space(self, square: int, space: int) -> None:
         """Play the picked card on a space of your square ('which play scores most' only)."""
