@@ -46,6 +46,8 @@ from leopard_tutor.table import (
 )
 from leopard_tutor.table.intents import BadIntent
 from leopard_tutor.table.offers import end_turn_shown, shown
+from leopard_tutor.table.presenter import play_targets
+from leopard_tutor.table.sentences import places_words
 
 
 def small_review(player: int) -> HandReview:
@@ -219,11 +221,13 @@ def test_a_hint_that_names_a_card_picks_it_so_the_space_it_names_takes_that_card
     other = next(index for index, card in enumerate(cards) if card != found.move.card)
     table.handle({"type": "select", "index": other})
     table.handle({"type": "action", "id": "hint"})  # the nudge names no card: the pick stays
-    assert table.marks.selected == other and mark("play.hint_picked") not in table.message
+    assert table.marks.selected == other and not said(table.message, "play.hint_picked")
     table.handle({"type": "action", "id": "hint"})
-    assert table.marks.selected == hinted and mark("play.hint_picked") in table.message
+    targets, _, can_discard = play_targets(view, found.move.card)
+    assert table.marks.selected == hinted and said(table.message, "play.hint_picked",
+                                                   where=places_words(targets, table.viewer, can_discard))
     table.handle({"type": "action", "id": "hint"})  # picked already: not said again
-    assert table.marks.selected == hinted and mark("play.hint_picked") not in table.message
+    assert table.marks.selected == hinted and not said(table.message, "play.hint_picked")
     moves = len(table.hand.moves)
     table.click_space(found.move.square_owner, found.move.space)
     assert table.hand.moves[moves] == found.move

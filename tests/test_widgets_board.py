@@ -29,7 +29,8 @@ from leopard_tutor.engine import (
 )
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.table import Playing, Table, against_computer, drawing
-from leopard_tutor.table.presenter import table_state
+from leopard_tutor.table.presenter import play_targets, table_state
+from leopard_tutor.table.sentences import places_words
 from leopard_tutor.widgets import LeopardBoard
 from leopard_tutor.widgets.board import STATIC, PageWrites
 from leopard_tutor.widgets.storage import BrowserStorage
@@ -281,11 +282,13 @@ def test_hint_button_walks_the_ladder(keyed: None) -> None:
         calls.append(view)
         return SimpleNamespace(move=view.legal_moves()[0], reason="because", ladder=ladder, level="")
 
-    board, _controller = new_board(my_turn_seed(), hinter=hinter)
+    board, controller = new_board(my_turn_seed(), hinter=hinter)
+    targets, _, can_discard = play_targets(controller.view(), controller.view().legal_moves()[0].card)
+    picked = mark("play.hint_picked", where=places_words(targets, 0, can_discard))  # (and where it may go)
     for rung in range(1, 6):
         board.dispatch({"type": "action", "id": "hint"})
         shown = min(rung, 4)
-        words = ladder[shown - 1] + (f" {mark('play.hint_picked')}" if rung == 2 else "")  # (the card named, picked)
+        words = ladder[shown - 1] + (f" {picked}" if rung == 2 else "")  # (the card named, picked)
         assert board.state["message"] == mark("play.hint", rung=shown, rungs=4, text=words)
     assert len(calls) == 1 and calls[0].player == 0
     if not board.state["hand"]["cards"][0]["selected"]:  # (the hint's card is picked: picking it again puts it back)

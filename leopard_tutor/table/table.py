@@ -474,7 +474,9 @@ class Table(TableController):
         words = rung.text
         move = rung.move  # the card it names is picked, as in Learn: one picked before would go where it says
         if isinstance(move, (Play, Discard)) and self.marks.pick_card(move.card, self.hand.held[self.viewer]):
-            words = f"{words} {text('play.hint_picked')}"
+            targets, _, can_discard = play_targets(self.view(), move.card)  # (where it may go: as a pick says)
+            where = sentences.places_words(targets, self.viewer, can_discard)
+            words = f"{words} {text('play.hint_picked', where=where)}"
         if self._hint_level:
             self.say(text("play.hint_by", rung=rung.level, rungs=self._ladder.size, text=words,
                           level=text(f"levels.in_sentence.{self._hint_level}")))
