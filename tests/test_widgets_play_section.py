@@ -320,6 +320,11 @@ def test_another_language_carries_the_match_on_the_board_and_the_matches_kept_as
     shown = dict(again.board.state, seq=None)
     assert said(shown["message"], "play.saved_game.carried") and not said(shown["message"], "play.saved_game.resumed")
     assert shown == dict(again.controller.board_state().as_dict(), seq=None)
+    # and it says again what the opponent did since the learner's move, and what the learner drew (a screen reader's
+    # user heard only that the match went on: the last turn was in the move log alone)
+    replies = [entry for entry in again.controller.log if entry.mover == 1]
+    assert again.controller.log[-1].mover == 1 and replies[-1].told[0] in shown["message"]
+    assert said(shown["message"], "play.turn_words.drew")
     again.keeper.storage.restore(play.keeper.storage.saved)  # the new section's keeper is given back the same
     assert again.controller.rules.key == "ORIGINAL_1963" and again.controller.hand.moves == moves
     assert list(again.set_aside) == [("computer", "REVISED_2008")], "no second copy of the match on the board"

@@ -508,11 +508,12 @@ class Table(TableController):
         self._start_hand(text("play.new_match", rules=text(f"rules.{self.rules.key}")), "new_match")
 
     def resume(self, match: Match, words: str, opponent: Chooser | None = None, *, opening: bool = False,
-               closing: str = "") -> None:
+               closing: str = "", retold: bool = False) -> None:
         """Go on with `match` as it stands (a saved game), against `opponent` if given; `words` open the message and
         `closing` ends it. With `opening` (a match the people here have made no move in yet, carried into another
         language), the message goes on as when its hand began: who moves first, the moves made so far and what the
-        viewer drew."""
+        viewer drew; with `retold` (one they have moved in, carried likewise), as when the viewer's turn began: the
+        other player's moves since the viewer's last and what the viewer drew then."""
         self._put_aside("resume")
         self.match, self.last_review = match, None
         if opponent is not None:
@@ -522,11 +523,21 @@ class Table(TableController):
         self._ladder = HintLadder(self._hint_clues)
         self.reviewers = {player: self.make_reviewer(player) for player in self.people_here}
         before, made = self.view().squares, len(self.hand.moves)
-        told = [self._who_starts(), *(entry.text(self.viewer) for entry in self.log)] if opening else []
+        told = ([self._who_starts(), *(entry.text(self.viewer) for entry in self.log)] if opening
+                else self._since_viewer_moved() if retold else [])
         moved = self._advance("resume")  # the computer's moves, if the saved game waited for them
-        said = [words, *told, *moved, sentences.prompt(self, drew_now=opening or bool(moved)), closing]
+        said = [words, *told, *moved, sentences.prompt(self, drew_now=opening or bool(moved) or bool(told)), closing]
         self.say(" ".join(word for word in said if word))
         self.marks.after(self.hand, made, before, self.view().squares, self.rules, self.seq)
+
+    def _since_viewer_moved(self) -> list[str]:
+        """The other player's moves of this hand since the viewer's last one, told to the viewer, while the viewer is
+        to move (every move of the hand before the viewer's first; none once the hand is over)."""
+        if current_player(self.hand) != self.viewer:
+            return []
+        movers = [entry.mover for entry in self.log]
+        last = len(movers) - 1 - movers[::-1].index(self.viewer) if self.viewer in movers else -1
+        return [entry.text(self.viewer) for entry in self.log[last + 1:]]
 
     def set_opponent(self, opponent: Chooser, name: str = "", about: str = "") -> None:
         """Play on against another computer player from the next move; with its `name`, the table says so, then

@@ -701,7 +701,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         opening = carried and not begun
         self.controller.resume(match, f"{words} {kept}" if kept else words,
                                None if factory is None else factory(game.level, seed), opening=opening,
-                               closing=self._aside_words(match.rules.key) if opening else "")
+                               closing=self._aside_words(match.rules.key) if opening else "",
+                               retold=carried and begun)
 
     def code_of(self, match: Match, level: str) -> str:
         """The saved-game code of `match` against `level`: sealed on a class server, unless the match came from a code
