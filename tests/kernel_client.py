@@ -230,7 +230,8 @@ class Visit:
     async def click(self, intent: dict[str, Any], timeout: float = 60) -> tuple[dict[str, Any] | None, float]:
         """Send the board an intent as a click does; (its new table state or None, seconds until the answer).
 
-        The answer is the board's state update, or its "done" message when the intent changed nothing."""
+        The answer is the board's state update (not one drawn while the computer chooses its reply: `thinking`), or
+        its "done" message when the intent changed nothing."""
         board = self.board
 
         def answer(message: dict[str, Any]) -> bool:
@@ -238,7 +239,9 @@ class Visit:
             if message["header"].get("msg_type") != "comm_msg" or content.get("comm_id") != board:
                 return False
             data = content.get("data", {})
-            return (data.get("method") in ("update", "echo_update") and "state" in data.get("state", {})) or (
+            state = data.get("state", {})
+            return (data.get("method") in ("update", "echo_update") and "state" in state
+                    and not state["state"].get("thinking")) or (
                 data.get("method") == "custom" and data.get("content", {}).get("type") == "done")
 
         reply = self.expect(answer)

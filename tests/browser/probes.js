@@ -177,7 +177,9 @@ window.ltProbes = {
     window.ltFlights = [];
     const animate = Element.prototype.animate;
     Element.prototype.animate = function (frames, options) {
-      if (this.classList.contains("lt-flight")) window.ltFlights.push({ by: this.dataset.by, ...options });
+      if (this.classList.contains("lt-flight")) {
+        window.ltFlights.push({ by: this.dataset.by, at: performance.now(), ...options });  // (starts at + delay)
+      }
       return animate.call(this, frames, options);
     };
   },

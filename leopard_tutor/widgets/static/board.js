@@ -123,6 +123,7 @@ export default {
     // While the computer chooses its reply (state.thinking), the learner's move is drawn at once and flies to its
     // place; the reply's state then flies only the moves after it, and reads the card as picked before the move.
     let flown = [];
+    let flownAt = 0;
     let pickedThinking = false;
     let tapped = false;  // whether the intent last sent was a tap on the table (a card, a space, the discard pile)
 
@@ -706,7 +707,9 @@ export default {
       for (const hidden of root.querySelectorAll(".lt-arriving")) hidden.classList.remove("lt-arriving");
     }
     const moveKey = (move) => JSON.stringify([move.by, move.target, move.card]);
-    function fly(moves, goingOn = false) {  // (goingOn: flights already under way land as they were)
+    // goingOn: the moves after those flown while the computer chose its reply (their flights land as they were; the
+    // reply still leaves a beat after the learner's card set off, at `flownAt`)
+    function fly(moves, goingOn = false) {
       if (!goingOn) clearFlights();
       if (!moves || !moves.length || reducedMotion()) return;
       const source = (move) => {
@@ -716,7 +719,7 @@ export default {
       };
       const lastAt = new Map();
       moves.forEach((move, i) => lastAt.set(move.target, i));
-      let delay = 0;
+      let delay = goingOn ? Math.max(0, flownAt + REPLY_DELAY_MS - performance.now()) : 0;
       moves.forEach((move, i) => {
         if (i > 0 && move.by !== moves[i - 1].by) delay += REPLY_DELAY_MS;
         else if (i > 0) delay += FLIGHT_MS;
@@ -814,6 +817,7 @@ export default {
       if (state.thinking) {
         fly(moves);
         flown = moves.map(moveKey);
+        flownAt = performance.now();
       } else if (fresh) {
         const already = flown.length && moves.slice(0, flown.length).every((move, i) => moveKey(move) === flown[i]);
         fly(already ? moves.slice(flown.length) : moves, Boolean(already));
