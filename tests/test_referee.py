@@ -289,6 +289,30 @@ def test_a_player_gone_two_minutes_may_be_replaced_by_the_computer(tmp_path: Pat
     assert (bens["counts"], anas["counts"]) == ("lost", "won"), "who went loses the match"
 
 
+def test_a_player_whose_page_is_connected_is_not_gone_and_their_arrival_wakes_the_other(tmp_path: Path) -> None:
+    """Ben's page back after two minutes away (a reload: its new kernel asked before the page connected, and waits
+    on the server since): connected, he is not gone, Finish against the computer is refused, and the arrival of his
+    page wakes Ana's kernel, whose page said he had gone (it took Ben's loss as a match he had left)."""
+    clock, connected, woken = Clock(), set(), []
+    tables = Referee(ClassStore.in_folder(tmp_path), clock=clock, changed=woken.append, here=lambda: connected)
+    code = tables.open("ana", "Ana")
+    tables.join("ben", "Ben", code)
+    clock.now += GONE_SECONDS + 5
+    assert tables.report("ana")["other_gone"]
+    connected.add("ben")
+    assert not tables.report("ana")["other_gone"]
+    with refused("not_gone"):
+        tables.end("ana", code, "computer:expert")
+    connected.clear()
+    clock.now += GONE_SECONDS + 5
+    assert tables.report("ana")["other_gone"]
+    woken.clear()
+    tables.arrived("ben")
+    assert woken == ["ana"] and not tables.report("ana")["other_gone"]
+    tables.arrived("cy")  # at no table: nothing
+    assert woken == ["ana"]
+
+
 def test_a_move_number_taken_in_the_file_is_refused(tmp_path: Path) -> None:
     store = ClassStore.in_folder(tmp_path)
     clock = Clock()

@@ -276,8 +276,13 @@ def test_a_visitor_leaves_when_their_last_page_goes_and_is_back_when_one_connect
     wall.now += 30
     book.socket_closed("k2")
     assert book.left == {"ana": wall.now}
+    arrived: list[str] = []
+    book.arrival_listeners.append(arrived.append)
     book.socket_opened("k1", 2)
-    assert book.left == {}, "back"
+    assert book.left == {} and arrived == ["ana"], "back, and said to be"
+    book.socket_opened("k2", 2)
+    assert arrived == ["ana"], "a second page of hers connected while one was: not an arrival"
+    book.socket_closed("k2")
     book.forget("k1")
     assert book.left == {"ana": wall.now}, "her kernel went while her page was connected: she left then"
     monkeypatch.setattr(sessions, "LEFT_KEPT", 2)

@@ -318,7 +318,9 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
             from .referee import Referee
 
             waiters = Waiters()
-            tables = Referee(ClassStore.in_folder(data_dir), limit=cap or 1000, changed=waiters.changed)
+            tables = Referee(ClassStore.in_folder(data_dir), limit=cap or 1000, changed=waiters.changed,
+                             here=served.book.connected_visitors)
+            served.book.arrival_listeners.append(tables.arrived)
             from .teacher import routes as class_page_routes  # the students' records and the teacher's page
             listening = None if is_loopback(self.ip) else classroom_url(self.ip, self.port)
             return [*class_routes(self.server_url, tables, waiters),

@@ -149,10 +149,12 @@ class Referee:
     """Every live class table of this server, kept in `store`; at most `limit` tables at once."""
 
     def __init__(self, store: ClassStore, *, limit: int = 1000, clock: Callable[[], float] = time.time,
-                 changed: Callable[[str], None] = lambda visitor: None) -> None:
+                 changed: Callable[[str], None] = lambda visitor: None,
+                 here: Callable[[], Collection[str]] = frozenset) -> None:
         """`changed(visitor)` is called after every change to what `visitor`'s report says: their table, their seat
-        in a round (the handlers wake the kernels that wait on it)."""
-        self.store, self.limit, self.clock, self.changed = store, limit, clock, changed
+        in a round (the handlers wake the kernels that wait on it). `here()`: the visitors with a page connected now
+        (`SessionBook.connected_visitors`): each is heard from now, whether or not their kernel has asked since."""
+        self.store, self.limit, self.clock, self.changed, self.here = store, limit, clock, changed, here
         self.tables: dict[str, LiveTable] = {}
         """The live tables by code."""
         self.seats: dict[str, LiveTable] = {}
@@ -569,6 +571,27 @@ class Referee:
         live.row = replace(live.row, names=names)
         self._changed(live)
 
+    @staticmethod
+    def _heard(live: LiveTable, present: Collection[str], now: float) -> None:
+        """Count each player at `live` who is among the `present` (a page of theirs connected) as heard from `now`: a
+        player back at their page is not gone, though their kernel has not asked since (a kernel started by a reload
+        asks before its page connects, then waits on the server)."""
+        for seat in live.seated:
+            if live.row.visitors[seat] in present:
+                live.seen[seat] = now
+
+    def arrived(self, visitor: str) -> None:
+        """A page of `visitor` has connected (`SessionBook`'s first websocket of theirs): at their live table, they are
+        heard from now, and the other player's kernel is woken to read that (its page said they had gone)."""
+        live = self.seats.get(visitor)
+        seat = None if live is None else live.seat_of(visitor)
+        if live is None or seat is None:
+            return
+        live.seen[seat] = self.clock()
+        other = live.row.visitors[1 - seat]
+        if other is not None:
+            self.changed(other)
+
     def end(self, visitor: str, code: object, ending: str) -> None:
         """`visitor` ends their table: "left" (they leave it), or "computer:LEVEL" (the computer takes the other,
         gone, seat at that level, one of `LEVELS`; allowed only once the other has been gone `GONE_SECONDS`).
@@ -578,6 +601,7 @@ class Referee:
         assert seat is not None
         if ending != LEFT and ending not in COMPUTER_ENDINGS:
             raise ClassTableError("bad_move")
+        self._heard(live, self.here(), self.clock())
         if ending != LEFT and (live.row.visitors[1] is None or not live.gone(1 - seat, self.clock())):
             raise ClassTableError("not_gone")
         self._close(live, ending, by=seat)
@@ -661,7 +685,9 @@ class Referee:
         (`LiveTable.abandoned`); let go of the tables that have rested `QUIET_SECONDS`: their codes may be given again,
         their moves go, their players no longer read them."""
         now = self.clock()
+        present = self.here()
         for live in list(self.tables.values()):
+            self._heard(live, present, now)
             if live.row.visitors[1] is None and now - live.row.opened >= UNJOINED_SECONDS:
                 self._close(live, "nobody joined")
             elif live.abandoned(now):

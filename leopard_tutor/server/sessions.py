@@ -53,6 +53,8 @@ class SessionBook:
         self.started = wall()
         """When the book began (`wall` time): the server's start. Of a visitor with no page connected since, and none
         gone since (`left`), the server cannot know whether a page of theirs is still open, waiting to be reloaded."""
+        self.arrival_listeners: list[Callable[[str], None]] = []
+        """Called with a visitor whose page connects while none of theirs was (the class tables: `Referee.arrived`)."""
 
     def in_use(self, visitor: str | None = None, *, anyone: bool = True) -> int:
         """Sessions in use: those handed out plus the pages being made (each will be one), of everyone
@@ -98,8 +100,13 @@ class SessionBook:
             return True
         if self.sockets[kernel_id] >= limit:
             return False
+        owner = self.sessions[kernel_id].owner
+        arriving = owner not in self.connected_visitors()
         self.sockets[kernel_id] += 1
-        self.left.pop(self.sessions[kernel_id].owner, None)
+        self.left.pop(owner, None)
+        if arriving:
+            for listener in list(self.arrival_listeners):
+                listener(owner)
         return True
 
     def socket_closed(self, kernel_id: str) -> None:
