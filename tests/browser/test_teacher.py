@@ -223,8 +223,9 @@ def test_a_projectors_screen_shows_the_title_tools_and_six_students_or_more(page
 
 
 def test_the_class_page_says_how_many_of_how_many_students_it_shows(page: Any, start_own_server: Any,
-                                                                     tmp_path: Path) -> None:
-    """More students kept than a refresh shows: the page shows the ones seen last and says so, numbers and all."""
+                                                                     tmp_path: Path, page_errors: list[str]) -> None:
+    """More students kept than a refresh shows: the page shows the ones seen last and says so, numbers and all; a
+    server that stops answering is said across the top of the screen, however far down the page is scrolled."""
     data = tmp_path / "data"
     store = ClassStore.in_folder(data)
     kept = PAGE_ROWS + 3
@@ -236,6 +237,16 @@ def test_the_class_page_says_how_many_of_how_many_students_it_shows(page: Any, s
     expect(page.locator("#lt-rows tr")).to_have_count(PAGE_ROWS, timeout=10_000)
     expect(page.locator("#lt-shown")).to_have_text(text("teacher.shown", shown=PAGE_ROWS, total=kept))
     expect(page.locator("#lt-rows th", has_text=f"Student {kept - 1}")).to_have_count(0)  # seen longest ago
+    # the server stops answering while the page is scrolled down (a projected page showing a watched table): said
+    # across the top of the screen, not only in the header out of sight; gone once it answers again
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.route("**/teacher/api/class*", lambda route: route.abort())
+    status = page.locator("#lt-status")
+    expect(status).to_have_text(text("teacher.page.offline"), timeout=10_000)
+    expect(status).to_be_in_viewport(ratio=1)
+    page.unroute("**/teacher/api/class*")
+    expect(status).to_have_text("", timeout=10_000)
+    page_errors[:] = [error for error in page_errors if "/teacher/api/class" not in error]  # (the requests refused)
 
 
 FILE_LIMIT = 256 * 1024
