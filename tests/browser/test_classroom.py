@@ -115,6 +115,8 @@ def test_a_lost_connection_is_said_in_words_with_one_button_that_reloads_without
     reload = notice.get_by_role("button", name=text("board.page.reload"))
     expect(reload).to_be_focused()
     board.locator(".lt-hand-card").first.click(force=True)  # the board no longer pretends to answer
+    # nor do the controls beside it, which cannot answer either: greyed, no click taken
+    expect(page.get_by_role("button", name=text("play.controls.new_match"))).to_have_css("pointer-events", "none")
     reload.click()
     again = page.locator(".lt-board").first
     again.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
