@@ -308,3 +308,24 @@ def test_the_way_back_for_a_blocked_line_is_said_of_the_space_the_card_takes(key
     rung = explain(view, Play(c("8H"), 1, 8)).ladder[3]
     assert said(rung, "hints.risk.cover_first", line=row, space=8, card=c("8H").name)
     assert not said(rung, "hints.risk.mend_blocker")
+
+
+@pytest.mark.parametrize("rules", RULE_SETS.values(), ids=lambda rules: rules.key)
+def test_the_last_rung_of_a_play_says_what_it_does_or_why(rules: RuleSet, keyed: None) -> None:
+    """The whole move, then its effect on the lines or, where it changes none (a card hidden, a space of theirs
+    taken), the reason it is played: the last rung was the move alone, "your square stays at 0" and no why."""
+    seen = set()
+    for seed in range(60):
+        hand = random_hand(rules, seed)
+        if hand.is_over:
+            continue
+        view = hand.view(hand.to_move)
+        for move in view.legal_moves():
+            if not isinstance(move, Play):
+                continue
+            found = explain(view, move)
+            keys = keys_in(found.ladder[3])
+            said_why = [key for key in keys if key.startswith(("hints.effect.", "hints.reason."))]
+            assert keys[0] == "hints.move.play" and said_why, found.ladder[3]
+            seen.update(key for key in said_why if key.startswith("hints.reason."))
+    assert seen, "no play here changed no line: the test showed nothing"

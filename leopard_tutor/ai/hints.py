@@ -387,8 +387,10 @@ def _explain_play(view: PlayerView, move: Play, values: dict[str, int], card_run
     rung = say("move", "play", the_card=move.card.the_name, space=move.space, whose=whose,
                mine=_change(say, me, "mine", values["mine_before"], mine_after),
                theirs=_change(say, 1 - me, "theirs", values["theirs_before"], theirs_after))
+    # the whole move, and what it does: its effects on the lines, else why it is played (hiding a card, taking a space
+    # of theirs), which a move that leaves both squares as they were otherwise never said
     return say.hint(move, reason, [nudge, card_rung, say("space", "own" if own else "theirs", space=move.space),
-                                   _sentence(rung, *effects, *risks)])
+                                   _sentence(rung, *(effects or [reason]), *risks)])
 
 
 def _spoils(say: _Sentences, move: Play, spoiled: list[tuple[Spaces, int, int]], gained: list[tuple[Spaces, int, int]],
