@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Mapping
 from types import SimpleNamespace
@@ -479,6 +480,11 @@ def test_nothing_is_drawn_between_where_no_computer_replies() -> None:
     assert watcher.seen == [] and not any(state.get("thinking") for state in states)
     board.dispatch({"type": "action", "id": "end_turn"})
     assert watcher.seen and all(seen["thinking"] is True for seen in watcher.seen)  # (each of its plays asked)
+    # each of the computer's plays is drawn as it is made, while it chooses the next (a turn of several plays)
+    shown = [[move["by"] for move in seen["moves"]] for seen in watcher.seen]
+    assert len(shown) > 1 and all(later[:len(earlier)] == earlier and len(later) == len(earlier) + 1
+                                  for earlier, later in itertools.pairwise(shown)), shown
+    assert shown[-1][-1] == "them"
 
 
 def test_an_answer_intent_is_a_whole_number_or_nothing() -> None:

@@ -31,6 +31,7 @@ from ..engine import (
     Play,
     PlayerView,
     RuleSet,
+    Square,
 )
 from ..engine.catalogue import text
 from ..engine.narration import move_words, narrate
@@ -123,8 +124,11 @@ class Table(TableController):
         self.log: list[LogEntry] = []
         self.search: Search | None = None
         self.on_thinking: Callable[[BoardState], None] | None = None
-        """Shown the table while a computer chooses its reply to the viewer's move (`drawing.thinking_state`): the
-        board draws that move at once, where it stayed in the hand until the reply came."""
+        """Shown the table while a computer chooses its reply to the viewer's move (`drawing.thinking_state`), and
+        again after each of its plays while it chooses the next (a turn of several plays): the board draws each move
+        as it is made, where the viewer's stayed in the hand until the whole reply came."""
+        self._thinking_since: tuple[int, Sequence[Square]] | None = None
+        """While a computer replies to the viewer's move: the move's number and the squares before it."""
         self.mode: Mode = Playing()
         self._ladder = HintLadder(self._hint_clues)
         self.make_reviewer = reviewer
@@ -382,9 +386,13 @@ class Table(TableController):
         before = self.view().squares
         made = len(self.hand.moves)
         words = [self._apply(move, player)[viewer]]
-        if self.on_thinking is not None and player == viewer and self._computer_next():
-            self.on_thinking(drawing.thinking_state(self, made, before))
-        words.extend(self._advance(intent))
+        if self.on_thinking is not None and player == viewer:
+            self._thinking_since = (made, before)
+            self._thinking()
+        try:
+            words.extend(self._advance(intent))
+        finally:
+            self._thinking_since = None
         mode, hand = self.mode, self.hand
         if isinstance(mode, PassingDevice):
             self.marks.clear()
@@ -823,18 +831,22 @@ class Table(TableController):
         self.move_to(intent, self.retry or self._mode_now())
         return words
 
-    def _computer_next(self) -> bool:
-        """Whether a computer's seat is to move next in the hand."""
+    def _thinking(self) -> None:
+        """Show the table to `on_thinking` while a computer is to choose a move in reply to the viewer's."""
         player = current_player(self.hand)
-        return player is not None and isinstance(self.seats[player], Computer)
+        if (self.on_thinking is not None and self._thinking_since is not None and player is not None
+                and isinstance(self.seats[player], Computer)):
+            self.on_thinking(drawing.thinking_state(self, *self._thinking_since))
 
     def _ask(self, player: int) -> Move | None:
         """The move of `player`'s seat in their view of the hand, or None where it answers later."""
         return self.seats[player].ask(self.hand.view(player))
 
     def _made(self, player: int, words: list[str], move: Move) -> None:
-        """Make `player`'s move (`_apply`) and add its words for the viewer to `words`."""
+        """Make `player`'s move (`_apply`) and add its words for the viewer to `words` (the table shown meanwhile if a
+        computer chooses next: `_thinking`)."""
         words.append(self._apply(move, player)[self.viewer])
+        self._thinking()
 
     def _mode_now(self) -> Mode:
         """The mode the match's hand puts the table in, from the turn runner: the hand or the match over, the

@@ -121,7 +121,8 @@ export default {
     let lastSeq = null;
     let flightFrom = null;  // where the picked card was when it was sent to a space or the pile
     // While the computer chooses its reply (state.thinking), the learner's move is drawn at once and flies to its
-    // place; the reply's state then flies only the moves after it, and reads the card as picked before the move.
+    // place, then each of the computer's plays as it is made; each state flies only the moves after those flown, and
+    // the reply's reads the card as picked before the learner's move.
     let flown = [];
     let flownAt = 0;
     let pickedThinking = false;
@@ -814,14 +815,11 @@ export default {
       roomFor = state.message_room || [];
       fit();
       const moves = state.moves || [];
-      if (state.thinking) {
-        fly(moves);
-        flown = moves.map(moveKey);
-        flownAt = performance.now();
-      } else if (fresh) {
+      if (state.thinking || fresh) {  // (each state drawn while the computer chooses flies the moves new since)
         const already = flown.length && moves.slice(0, flown.length).every((move, i) => moveKey(move) === flown[i]);
+        if (state.thinking && !already) flownAt = performance.now();
         fly(already ? moves.slice(flown.length) : moves, Boolean(already));
-        flown = [];
+        flown = state.thinking ? moves.map(moveKey) : [];
       }
       flightFrom = null;
       if (focused) {
