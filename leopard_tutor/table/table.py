@@ -21,6 +21,7 @@ from ..ai.why import why_turn
 from ..class_codes import player_name
 from ..engine import (
     REVISED_2008,
+    Card,
     Discard,
     EndTurn,
     GoOut,
@@ -301,9 +302,12 @@ class Table(TableController):
             self.marks.selected = None
             self.say(self._not_to_move(), "warn")
             return
+        self.say(text("play.picked", the_card=card.the_name, where=self._places(card)))
+
+    def _places(self, card: Card) -> str:
+        """Where the viewer's `card` may go now, in words ("space 4 of your square or the discard pile")."""
         targets, _, can_discard = play_targets(self.view(), card)
-        where = sentences.places_words(targets, self.viewer, can_discard)
-        self.say(text("play.picked", the_card=card.the_name, where=where))
+        return sentences.places_words(targets, self.viewer, can_discard)
 
     def click_space(self, owner: int, space: int) -> None:
         """A click on a space: play the selected card there, or say why not (changing nothing)."""
@@ -482,9 +486,7 @@ class Table(TableController):
         words = rung.text
         move = rung.move  # the card it names is picked, as in Learn: one picked before would go where it says
         if isinstance(move, (Play, Discard)) and self.marks.pick_card(move.card, self.hand.held[self.viewer]):
-            targets, _, can_discard = play_targets(self.view(), move.card)  # (where it may go: as a pick says)
-            where = sentences.places_words(targets, self.viewer, can_discard)
-            words = f"{words} {text('play.hint_picked', where=where)}"
+            words = f"{words} {text('play.hint_picked', where=self._places(move.card))}"  # (as a pick says)
         if self._hint_level:
             self.say(text("play.hint_by", rung=rung.level, rungs=self._ladder.size, text=words,
                           level=text(f"levels.in_sentence.{self._hint_level}")))
