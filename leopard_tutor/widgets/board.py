@@ -147,9 +147,15 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
             return
         if controller is not self._shown:
             self._shown, self._seq_from = controller, int(self.state.get("seq") or 0) + 1
-        state = controller.board_state().as_dict()
-        state["seq"] = self._seq_from + int(state["seq"])
-        self.state = state
+            if isinstance(controller, Table):  # (its move drawn while the computer chooses a reply)
+                controller.on_thinking = self._draw_thinking
+        self._draw(controller.board_state())
+
+    def _draw(self, state: BoardState) -> None:
+        """Draw `state`, its message number counted on from the controller's first (`refresh`)."""
+        drawn = state.as_dict()
+        drawn["seq"] = self._seq_from + int(drawn["seq"])
+        self.state = drawn
 
     def dispatch(self, intent: object) -> None:
         """Handle one intent from the page (or a test) through the controller, then redraw."""
@@ -158,19 +164,14 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
                 raise BadIntent(f"the board sent {quote(intent)}, which is not an intent")
             if self.controller is None:
                 raise BadIntent("this board has no controller to handle clicks")
-            if isinstance(self.controller, Table):  # (its move drawn while the computer chooses a reply)
-                self.controller.on_thinking = self._draw_thinking
             self.controller.handle(intent)
         self.act(run, intent if isinstance(intent, Mapping) else {})
 
     def _draw_thinking(self, state: BoardState) -> None:
         """Draw `state`, the table's while the computer chooses its reply (`Table.on_thinking`): the page keeps its busy
         cue until the reply's own state comes."""
-        if self.controller is not self._shown:
-            return  # (a table seated by this very click: its first state is the reply's)
-        drawn = state.as_dict()
-        drawn["seq"] = self._seq_from + int(drawn["seq"])
-        self.state = drawn
+        if self.controller is self._shown:  # (not a table the board no longer shows)
+            self._draw(state)
 
     def act(self, change: Callable[[], object], intent: Mapping[str, Any] | None = None) -> None:
         """Run `change` (engine calls through the controller) under `guard`, then redraw and tell listeners.
