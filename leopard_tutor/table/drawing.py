@@ -82,12 +82,7 @@ def _drawn(table: Table) -> BoardState:
                            turn=text("review.turn", number=mode.number, step=mode.step + 1,
                                      steps=len(mode.review.judgements)),
                            aside=review_panels(mode), other_hand=_other_hand(table, mode.player, judgement.view))
-    view = table.view()
-    state = table_state(view, selected=table.marks.selected, message=table.message, tone=table.tone,
-                        seq=table.seq, last=table.marks.last, changes=table.marks.changes, actions=actions(table),
-                        turn=turn_text(table), moves=table.marks.travelling(table.seq, table.viewer),
-                        aside=panels(table), labels=square_names(table, table.viewer),
-                        other_hand=_other_hand(table, table.viewer, view))
+    state = _viewers_table(table, table.marks)
     if isinstance(mode, Closed) and state.hand is not None:  # no card is played any more
         state = replace(state, hand={**state.hand, "cards": [{**card, "playable": False}
                                                              for card in state.hand["cards"]]})
@@ -103,14 +98,19 @@ def thinking_state(table: Table, made: int, before: Sequence[Square]) -> BoardSt
     the squares as the viewer saw them before it): that move drawn and travelling, nothing picked, the turn line the
     computer's, the buttons as the turn now offers them. The message and its number are those from before the move:
     the reply's state tells the whole turn."""
-    view = table.view()
     marks = Marks()
-    marks.after(table.hand, made, before, view.squares, table.rules, table.seq)
-    state = table_state(view, message=table.message, tone=table.tone, seq=table.seq, last=marks.last,
-                        changes=marks.changes, actions=actions(table), turn=turn_text(table),
-                        moves=marks.travelling(table.seq, table.viewer), aside=panels(table),
-                        labels=square_names(table, table.viewer), other_hand=_other_hand(table, table.viewer, view))
-    return replace(state, thinking=True)
+    marks.after(table.hand, made, before, table.view().squares, table.rules, table.seq)
+    return replace(_viewers_table(table, marks), thinking=True)
+
+
+def _viewers_table(table: Table, marks: Marks) -> BoardState:
+    """The viewer's table as it stands, with `marks` (the card picked, the spaces just played on, the lines changed,
+    the cards travelling) and the message, buttons, turn line and side column of the moment."""
+    view = table.view()
+    return table_state(view, selected=marks.selected, message=table.message, tone=table.tone, seq=table.seq,
+                       last=marks.last, changes=marks.changes, actions=actions(table), turn=turn_text(table),
+                       moves=marks.travelling(table.seq, table.viewer), aside=panels(table),
+                       labels=square_names(table, table.viewer), other_hand=_other_hand(table, table.viewer, view))
 
 
 def _other_hand(table: Table, viewer: int, view: PlayerView) -> str:
