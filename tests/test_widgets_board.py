@@ -463,6 +463,21 @@ def test_the_learners_move_is_drawn_while_the_computer_chooses_its_reply(keyed: 
     after = board.state
     assert "thinking" not in after and after["seq"] > before["seq"] and after["turn"] != thinking["turn"]
     assert [each["by"] for each in after["moves"]][:2] == ["you", "them"]
+    # meanwhile the table takes no intent: each button it would offer is greyed with why, marked for the board to
+    # grey after a moment (Undo, Review this hand); those greyed for a reason of their own keep it, unmarked
+    waiting, offered = buttons(thinking), buttons(after)
+    assert not any(each["enabled"] for each in waiting.values())
+    marked = {ident for ident, each in waiting.items() if each.get("wait")}
+    assert marked == {"undo", "review"}
+    assert all((each["note"] == text("play.computer_choosing")) == (ident in marked) for ident, each in waiting.items())
+    assert all(offered[ident]["enabled"] and offered[ident]["label"] == waiting[ident]["label"] for ident in marked)
+    assert not any("wait" in each for each in offered.values())
+
+
+def buttons(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The buttons of a board's state, under the board and beside it, by their ids."""
+    beside = [item for panel in state["aside"] if panel.get("kind") == "actions" for item in panel["items"]]
+    return {each["id"]: each for each in [*state["actions"], *beside]}
 
 
 def test_nothing_is_drawn_between_where_no_computer_replies() -> None:

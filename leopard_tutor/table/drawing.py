@@ -20,7 +20,7 @@ from ..engine.view import public_square
 from . import machine
 from .marks import Marks
 from .modes import Closed, PassingDevice, Reviewing, Seating, shows_no_game
-from .offers import offers, shown
+from .offers import offers, shown, waiting
 from .presenter import (
     action,
     actions_panel,
@@ -231,7 +231,9 @@ def _buttons(table: Table, ids: Sequence[str]) -> list[State]:
         labels["show_hand"] = text("play.people.show_hand", name=table.name(table.mode.player))
     # the step that moves things on (a review's is its next move: the keyboard comes to it when the review opens)
     primary = {"next_hand", "new_match", "review_next", "show_hand"} | ({"retry_close"} if hand_ended else set())
-    return [action(ident, labels[ident], enabled=not found[ident], note=found[ident], primary=ident in primary)
+    wait = waiting(table)
+    return [action(ident, labels[ident], enabled=not found[ident], note=found[ident], primary=ident in primary,
+                   wait=bool(wait) and found[ident] == wait)
             for ident in ids]
 
 

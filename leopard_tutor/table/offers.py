@@ -110,7 +110,14 @@ def _why_not(table: Table, action: str) -> str:
     intent = machine.ACTION_INTENTS[action]
     if not machine.allowed(mode, intent):
         return _not_in_mode(table, action)
-    return _now(table, action)
+    return _now(table, action) or waiting(table)
+
+
+def waiting(table: Table) -> str:
+    """Why no button of the board is offered while a computer chooses its reply to the viewer's move (the table
+    takes no intent until the reply is made), or "" when none is choosing. The board greys a button offered but
+    for this only after a moment, as it shows its busy cue: a quick reply does not flash every button grey."""
+    return text("play.computer_choosing") if table.choosing else ""
 
 
 def _not_in_mode(table: Table, action: str) -> str:

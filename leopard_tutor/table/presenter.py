@@ -41,9 +41,14 @@ def hand_part(cards: Sequence[Card], *, selected: int | None = None, playable: I
         for i, card in enumerate(cards)]}
 
 
-def action(ident: str, label: str, *, enabled: bool, note: str = "", primary: bool = False) -> State:
-    """A button under the board (Go out, End turn, Next hand...): a disabled one shows `note` saying why."""
-    return {"id": ident, "label": label, "enabled": enabled, "note": note, "primary": primary}
+def action(ident: str, label: str, *, enabled: bool, note: str = "", primary: bool = False,
+           wait: bool = False) -> State:
+    """A button under the board (Go out, End turn, Next hand...): a disabled one shows `note` saying why; `wait`, a
+    button greyed only while the computer chooses its reply (the board greys it after a moment)."""
+    found: State = {"id": ident, "label": label, "enabled": enabled, "note": note, "primary": primary}
+    if wait:
+        found["wait"] = True
+    return found
 
 
 def moves_part(moves: Sequence[tuple[Move, int]], viewer: int) -> list[State]:

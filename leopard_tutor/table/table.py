@@ -158,6 +158,14 @@ class Table(TableController):
         return len(self.people_here) == 2
 
     @property
+    def choosing(self) -> bool:
+        """Whether a computer is choosing its move in reply to the viewer's, the table shown meanwhile (`on_thinking`):
+        then it takes no intent until the reply is made."""
+        player = current_player(self.hand)
+        return (self._thinking_since is not None and player is not None
+                and isinstance(self.seats[player], Computer))
+
+    @property
     def between_people(self) -> bool:
         """Whether no computer plays (then there is no undo and no position played again against it)."""
         return not any(isinstance(seat, Computer) for seat in self.seats)
@@ -835,9 +843,7 @@ class Table(TableController):
 
     def _thinking(self) -> None:
         """Show the table to `on_thinking` while a computer is to choose a move in reply to the viewer's."""
-        player = current_player(self.hand)
-        if (self.on_thinking is not None and self._thinking_since is not None and player is not None
-                and isinstance(self.seats[player], Computer)):
+        if self.on_thinking is not None and self._thinking_since is not None and self.choosing:
             self.on_thinking(drawing.thinking_state(self, *self._thinking_since))
 
     def _ask(self, player: int) -> Move | None:

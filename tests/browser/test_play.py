@@ -497,9 +497,16 @@ def towards_lines_by_clicks(board: Any, cards: int) -> None:
 
 WATCH_THINKING = """root => {
   window.thinkingSeen = [];
+  window.waitPressed = null;
   new MutationObserver(() => {
     if (!root.classList.contains('lt-thinking')) return;
+    const waiting = root.querySelector('.lt-button.lt-wait');
+    if (waiting && window.waitPressed === null) {  // a button pressed while the computer chooses says why
+      waiting.click();
+      window.waitPressed = root.querySelector('.lt-why').textContent;
+    }
     window.thinkingSeen.push({
+      waits: Array.from(root.querySelectorAll('.lt-button.lt-wait[aria-disabled=true]'), (b) => b.textContent),
       turn: root.querySelector('.lt-turn').textContent, busy: root.getAttribute('aria-busy'),
       seq: root.getAttribute('data-seq'),
       shown: getComputedStyle(root.querySelector('.lt-message')).opacity,
@@ -529,7 +536,12 @@ def test_a_move_is_drawn_at_once_while_the_computer_chooses_its_reply(base_url: 
         assert drawn["seq"] != after["seq"]  # (the message's number changes with the reply only)
         assert len(drawn["hand"]) == len(table["hand"]) - 1
         assert drawn["hand"].count(card) == table["hand"].count(card) - 1
+    assert all(text("play.controls.undo") in drawn["waits"] for drawn in seen)  # (greyed after a moment: board.css)
+    assert board.page.evaluate("window.waitPressed") == text("play.computer_choosing")
     assert YOUR_TURN.fullmatch(after["turn"]) and after["seq"] != seq
+    expect(board.locator(".lt-button.lt-wait")).to_have_count(0)
+    expect(board.get_by_role("button", name=text("play.controls.undo"), exact=True)).not_to_have_attribute(
+        "aria-disabled", "true")
     expect(board.locator(".lt-message")).to_have_css("opacity", "1")
     assert board.get_attribute("aria-busy") is None and "lt-thinking" not in (board.get_attribute("class") or "")
 

@@ -408,13 +408,17 @@ export default {
       for (const item of all) {
         if (item.note && !notes.has(item.note)) notes.set(item.note, `lt-note-${boardId}-${item.id}`);
       }
+      // greyed only while the computer chooses its reply (item.wait): greyed, with its note, after a moment (board.css)
+      const waits = new Set(all.filter((item) => item.wait).map((item) => item.note));
       const buttons = all.map((item) => h("button", {
-        type: "button", class: `lt-button${item.primary ? " lt-primary" : ""}`, "data-k": `a${item.id}`,
+        type: "button", class: `lt-button${item.primary ? " lt-primary" : ""}${item.wait ? " lt-wait" : ""}`,
+        "data-k": `a${item.id}`,
         "aria-disabled": item.enabled ? null : "true", "aria-describedby": item.note ? notes.get(item.note) : null,
         onclick: (event) => (greyed(event.currentTarget) ? sayWhyPressed(reasonOf(event.currentTarget))
           : send({ type: "action", id: item.id })),
       }, item.label));
-      return [...buttons, ...[...notes].map(([note, id]) => h("span", { class: "lt-note", id, text: note }))];
+      return [...buttons, ...[...notes].map(([note, id]) => h("span", {
+        class: `lt-note${waits.has(note) ? " lt-wait" : ""}`, id, text: note }))];
     };
 
     // The answer box and its button; greyed (an answer given) as a greyed button is: reached by the keyboard, the
