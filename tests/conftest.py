@@ -228,8 +228,8 @@ def start_own_server(tmp_path: Path) -> Iterator[Callable[..., AppServer]]:
     """Start app servers with extra options for one test alone; all are stopped after it."""
     started: list[AppServer] = []
 
-    def start(*extra: str) -> AppServer:
-        started.append(start_server(tmp_path / f"server{len(started)}.log", *extra))
+    def start(*extra: str, port: int | None = None) -> AppServer:
+        started.append(start_server(tmp_path / f"server{len(started)}.log", *extra, port=port))
         return started[-1]
     yield start
     for server in started:

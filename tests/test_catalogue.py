@@ -102,7 +102,8 @@ def test_text_fills_facts_and_picks_plural_forms() -> None:
     assert text("lessons.feedback.stars", stars=3) == "Stage complete: 3 stars."
     assert or_list(["a"]) == "a" and or_list(["a", "b", "c"]) == "a, b or c"
     assert texts("board.page") == {"lost": text("board.page.lost"), "lost_unkept": text("board.page.lost_unkept"),
-                                   "reload": text("board.page.reload"), "thinking": text("board.page.thinking")}
+                                   "reload": text("board.page.reload"), "thinking": text("board.page.thinking"),
+                                   "reloads_itself": text("board.page.reloads_itself")}
     assert text("play.people.pass", name="José, Jr.") == "Pass the device to José, Jr."  # (one full stop)
     assert text("play.people.pass", name="Ana") == "Pass the device to Ana."
     with pytest.raises(KeyError):

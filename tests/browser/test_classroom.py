@@ -109,9 +109,13 @@ def lose_the_kernel(page: Any, server: Any, board: Any) -> Any:
 
 def test_a_lost_connection_is_said_in_words_with_one_button_that_reloads_without_a_click(
         page: Any, own_server: Any, open_board: Any) -> None:
+    """A page that reloaded itself a moment ago (it does once its server answers again, not again within two
+    minutes: see the next test) says its connection was lost, with one button that reloads."""
     board = open_board(own_server.url)
+    page.evaluate("sessionStorage.setItem('leopard_tutor.reloaded', String(Date.now()))")
     notice = lose_the_kernel(page, own_server, board)
     expect(notice).to_contain_text(text("board.page.lost"))
+    expect(notice).not_to_contain_text(text("board.page.reloads_itself"))
     reload = notice.get_by_role("button", name=text("board.page.reload"))
     expect(reload).to_be_focused()
     board.locator(".lt-hand-card").first.click(force=True)  # the board no longer pretends to answer
@@ -123,6 +127,30 @@ def test_a_lost_connection_is_said_in_words_with_one_button_that_reloads_without
     expect(again.locator(".lt-lost-notice")).to_be_hidden()
 
 
+def navigations(page: Any) -> list[str]:
+    """How the page was last opened ("navigate", "reload"), as the browser says it."""
+    return list(page.evaluate("performance.getEntriesByType('navigation').map((entry) => entry.type)"))
+
+
+def test_a_page_whose_kernel_died_reloads_itself_once(page: Any, own_server: Any, open_board: Any) -> None:
+    """A kernel gone with its server still there: the notice says the page reloads by itself, and it does, with no
+    click, back to a live board. Its new kernel gone too within two minutes, it keeps the notice and its button."""
+    board = open_board(own_server.url)
+    page.evaluate("window.notReloaded = true")
+    notice = lose_the_kernel(page, own_server, board)
+    expect(notice).to_contain_text(text("board.page.reloads_itself"))
+    page.wait_for_function("!window.notReloaded", timeout=30_000)
+    again = page.locator(".lt-board").first
+    again.locator(".lt-hand-card").first.wait_for(state="visible", timeout=60_000)
+    assert navigations(page) == ["reload"]
+    expect(again.locator(".lt-lost-notice")).to_be_hidden()
+    page.evaluate("window.notReloaded = true")
+    notice = lose_the_kernel(page, own_server, again)
+    expect(notice).not_to_contain_text(text("board.page.reloads_itself"))
+    time.sleep(8)  # (past the first two questions a page that reloads itself asks: within 3 s, then 3 to 6 s later)
+    assert page.evaluate("window.notReloaded === true"), "the page reloaded itself twice within two minutes"
+
+
 def test_a_lost_connection_in_a_browser_that_keeps_no_site_data_says_nothing_was_kept(
         page: Any, own_server: Any, open_board: Any) -> None:
     """Site data blocked (localStorage refuses, as in test_play.py): the notice says the browser kept no stars or
@@ -131,25 +159,35 @@ def test_a_lost_connection_in_a_browser_that_keeps_no_site_data_says_nothing_was
                          "{ get() { throw new DOMException('blocked', 'SecurityError'); } });")
     board = open_board(own_server.url)
     notice = lose_the_kernel(page, own_server, board)
-    expect(notice.locator("p")).to_have_text(text("board.page.lost_unkept"))
+    expect(notice.locator("p").first).to_have_text(text("board.page.lost_unkept"))
 
 
-def test_a_stopped_server_is_said_on_the_board_within_seconds(page: Any, page_errors: list[str], own_server: Any,
-                                                               open_board: Any) -> None:
+def test_a_stopped_server_is_said_on_the_board_within_seconds_and_the_page_comes_back_with_it(
+        page: Any, page_errors: list[str], start_own_server: Any, open_board: Any) -> None:
     """The whole server stopped (a class's server gone down): its websocket closes, the page tries again in vain,
-    and the board says so in words within LOST_SAID_WITHIN_MS, with no click, the reload button focused."""
-    board = open_board(own_server.url)
-    own_server.process.terminate()
+    and the board says so in words within LOST_SAID_WITHIN_MS, with no click, the reload button focused. The server
+    started again (the teacher restarted it), the page reloads itself and its board is live again."""
+    server = start_own_server()
+    board = open_board(server.url)
+    server.process.terminate()
+    host = urlsplit(server.url).netloc
     try:
         notice = board.locator(".lt-lost-notice")
         expect(notice).to_be_visible(timeout=LOST_SAID_WITHIN_MS)
         expect(notice).to_contain_text(text("board.page.lost"))
+        expect(notice).to_contain_text(text("board.page.reloads_itself"))
         expect(notice.get_by_role("button", name=text("board.page.reload"))).to_be_focused()
+        server.process.wait(timeout=30)
+        start_own_server(port=int(host.rsplit(":", 1)[1]))
+        again = page.locator(".lt-board").first
+        again.locator(".lt-hand-card").first.wait_for(state="visible", timeout=60_000)
+        assert navigations(page) == ["reload"]
+        expect(again.locator(".lt-lost-notice")).to_be_hidden()
     finally:
         page.close()  # (no more tries to reach the server: the errors they logged are this test's own)
-        host = urlsplit(own_server.url).netloc
-        page_errors[:] = [error for error in page_errors if not (
-            f"ws://{host}/api/kernels/" in error or ("ERR_CONNECTION_REFUSED" in error and f"http://{host}/" in error))]
+        page_errors[:] = [error for error in page_errors if not (  # (and the reload's word that the old kernel may
+            f"ws://{host}/api/kernels/" in error or ("ERR_CONNECTION_REFUSED" in error and f"http://{host}/" in error)
+            or (f"http://{host}/voila/api/shutdown/" in error and "404" in error))]  # go, which the new server lacks)
 
 
 def test_a_busy_kernel_is_not_said_to_be_lost(page: Any, app_server: Any, open_board: Any) -> None:

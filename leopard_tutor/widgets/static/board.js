@@ -92,6 +92,62 @@ function linesOverlay(lines) {
   return box;
 }
 
+// A Voilà page whose board lost its kernel (the server restarted or stopped, the kernel died, the network went away)
+// reloads itself once the server answers again: what the lost notice asks the learner to do, and what a class whose
+// server the teacher restarted needs (each page back at its table, its stars and matches restored, without a press;
+// one page not reloaded was counted gone after two minutes, its match finished by its classmate). It asks the
+// server for one of Voilà's own files every few seconds, each page at moments of its own (a class's pages do not
+// all come back at once), for BACK_FOR_MS at most, and reloads only in sight (a tab in the background when it is
+// shown). Only once in RELOADED_WITHIN_MS: a page whose new kernel is lost again keeps the notice and its button,
+// never reloading round and round. Not on the static site (its kernel is the page's own) nor in JupyterLab (whose
+// kernel a person restarts on purpose): a Voilà page only, one asking for all its boards.
+const BACK_EVERY_MS = 3000;
+const BACK_FOR_MS = 30 * 60 * 1000;
+const RELOADED_WITHIN_MS = 2 * 60 * 1000;
+const RELOADED_KEY = "leopard_tutor.reloaded";
+let asking = null;  // the page's one question whether its server is back: its promise, then whether it gave up
+
+// The address a Voilà page asks to hear whether its server is back, or "" where it does not reload by itself.
+function backProbe() {
+  if (document.body.dataset.voila !== "voila") return "";
+  try {
+    if (Date.now() - Number(window.sessionStorage.getItem(RELOADED_KEY) || 0) < RELOADED_WITHIN_MS) return "";
+    const config = JSON.parse(document.getElementById("jupyter-config-data").textContent);
+    return typeof config.fullStaticUrl === "string" ? `${config.fullStaticUrl}/voila.js` : "";
+  } catch (failure) {
+    return "";  // (no session storage: it could not tell a reload of its own from the next)
+  }
+}
+
+// Reload the page once the server at `probe` answers (a promise of false if it did not within BACK_FOR_MS).
+function reloadWhenBack(probe) {
+  asking = asking || new Promise((given) => {
+    const until = Date.now() + BACK_FOR_MS;
+    const reload = () => {
+      try {
+        window.sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
+      } catch (refused) {
+        return given(false);  // (not marked, it could reload round and round)
+      }
+      window.location.reload();
+    };
+    const ask = async () => {
+      if (Date.now() > until) return given(false);
+      let back = false;
+      try {
+        back = (await fetch(`${probe}?back=${Date.now()}`, { cache: "no-store" })).ok;
+      } catch (failure) {
+        back = false;  // (the server down: asked again)
+      }
+      if (!back) return void setTimeout(ask, BACK_EVERY_MS + Math.random() * BACK_EVERY_MS);
+      if (document.visibilityState === "visible") return reload();
+      document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && reload());
+    };
+    setTimeout(ask, Math.random() * BACK_EVERY_MS);
+  });
+  return asking;
+}
+
 export default {
   render({ model, el }) {
     const root = h("div", { class: "lt-board" });
@@ -168,10 +224,14 @@ export default {
       root.removeAttribute("aria-busy");
       const reload = h("button", { type: "button", class: "lt-reload", text: texts.reload || "↻",
                                    onclick: () => window.location.reload() });
+      const probe = model.get("alive_every") > 0 ? backProbe() : "";
+      const again = probe ? h("p", { class: "lt-back", text: texts.reloads_itself || "" }) : null;
       // "in this browser" only where it keeps site data (keeps(): kept.js, put before this module)
-      lost.replaceChildren(h("p", { text: (keeps() ? texts.lost : texts.lost_unkept) || "" }), reload);
+      lost.replaceChildren(h("p", { text: (keeps() ? texts.lost : texts.lost_unkept) || "" }), ...(again ? [again] : []),
+                           reload);
       lost.hidden = false;
       reload.focus();
+      if (probe) reloadWhenBack(probe).then(() => again.remove());  // (no longer true once it gave up)
     }
     // A menu of the board's own section that deals afresh (the rules, the opponent, a practice's questions, an
     // example: marked lt-redeals; a change MenuKeys holds back never gets here) is told to the kernel: until the
