@@ -174,6 +174,11 @@ def test_hints_walk_the_ladder_and_pick_the_card(keyed: None) -> None:
     assert said(board.state["message"], "sections.learn.hint", level=3, count=4)
     assert said(board.state["message"], "sections.learn.hint_places", where=where)
     assert "sections.learn.hint_picked" not in board.state["message"]
+    board.dispatch({"type": "action", "id": "hint"})
+    assert keys_in(board.state["message"])[0] == "sections.learn.hint"
+    board.dispatch({"type": "action", "id": "hint"})  # at the ladder's top: its last rung again, said to be so
+    assert keys_in(board.state["message"])[0] == "sections.learn.hint_again"
+    assert said(board.state["message"], "sections.learn.hint_again", level=4, count=4)
 
 
 def test_a_stage_answered_with_buttons_takes_no_card_and_says_why(keyed: None) -> None:

@@ -70,6 +70,8 @@ class Attempt:
         self.finished = False
         self.answered = 0
         self._answer_hints = 0  # rungs shown for the question now asked
+        self.hint_repeated = False
+        """Whether the last hint given was the ladder's last rung shown again (a press at its top)."""
         self.inputs: list[str] = []
         """What the learner did that counts, in order: each move tried (lesson notation), a hint asked for (`HINT`),
         an answer given (`ANSWER` and the answer). The same inputs make the same attempt again (`replayed`)."""
@@ -173,6 +175,7 @@ class Attempt:
         new = self._answer_hints < 2
         self._answer_hints = min(self._answer_hints + 1, 2)
         self.hints_used += new
+        self.hint_repeated = not new
         if self._answer_hints == 1:
             return Rung(1, self._say(self.lesson.hints[min(self.answered, len(self.lesson.hints) - 1)]), None)
         truth = question.truth(self.view)
@@ -238,12 +241,14 @@ class Attempt:
         """The next rung of the hint ladder for the current step (each new rung costs like a slip)."""
         self.inputs.append(HINT)
         question = self.question
+        self.hint_repeated = False
         if question is not None:
             return self._answer_hint(question)
         if self.next_move() is None:  # the lesson is over: nothing to point at, and no cost
             return Rung(1, self._say(self.lesson.hints[-1]), None)
         rung, new = self._ladder.climb((self._step, len(self._hand.moves)))
         self.hints_used += new
+        self.hint_repeated = not new
         return rung
 
     def _clues(self) -> tuple[Move, list[str]]:

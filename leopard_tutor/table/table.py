@@ -490,16 +490,17 @@ class Table(TableController):
         """Show the next rung of the hint ladder for the viewer's position."""
         if self.refused("hint"):
             return
-        rung, _ = self._ladder.climb(len(self.hand.moves))
+        rung, new = self._ladder.climb(len(self.hand.moves))
         words = rung.text
         move = rung.move  # the card it names is picked, as in Learn: one picked before would go where it says
         if isinstance(move, (Play, Discard)) and self.marks.pick_card(move.card, self.hand.held[self.viewer]):
             words = f"{words} {text('play.hint_picked', where=self._places(move.card))}"  # (as a pick says)
+        again = "" if new else "_again"  # (a press at the ladder's top shows its last rung again, and says so)
         if self._hint_level:
-            self.say(text("play.hint_by", rung=rung.level, rungs=self._ladder.size, text=words,
+            self.say(text(f"play.hint_by{again}", rung=rung.level, rungs=self._ladder.size, text=words,
                           level=text(f"levels.in_sentence.{self._hint_level}")))
         else:
-            self.say(text("play.hint", rung=rung.level, rungs=self._ladder.size, text=words))
+            self.say(text(f"play.hint{again}", rung=rung.level, rungs=self._ladder.size, text=words))
 
     def _hint_clues(self) -> tuple[Move, list[str]]:
         """The hinter's move for the viewer's view now, and its four clues (noting the level that chose it)."""

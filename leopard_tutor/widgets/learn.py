@@ -278,7 +278,8 @@ class LearnController(TableController):
         """Show the next rung of the hint ladder; from the second rung on, the card is picked for you (said where the
         hint picked it: a card picked already is only said where it may go)."""
         hint = self.attempt.hint()
-        words = text("sections.learn.hint", level=hint.level, count=self.attempt.hint_rungs, text=hint.text)
+        words = text("sections.learn.hint_again" if self.attempt.hint_repeated else "sections.learn.hint",
+                     level=hint.level, count=self.attempt.hint_rungs, text=hint.text)
         if isinstance(hint.move, (Play, Discard)) and hint.level >= 2:
             changed = self.marks.pick_card(hint.move.card, self.attempt.view.hand)
             where, count = self._places(hint.move.card)
