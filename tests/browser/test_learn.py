@@ -393,6 +393,10 @@ def test_answer_a_practice_question_right_and_wrong(board: Any) -> None:
     assert message.startswith(text("lessons.practice.value.wrong", given=value + 2, value=value))
     assert focused_key(board) == "anext", "the answer given, the focus goes on to the next question, not the page"
     expect(section.locator(".lt-record")).to_contain_text(record(1, 1))
+    seq = root.get_attribute("data-seq")
+    board.page.keyboard.press("Enter")  # the next question, from the keyboard: it goes on to the new answer box
+    expect(root).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
+    expect(section.locator(".lt-answer input")).to_be_focused()
 
     section.locator("select").first.select_option(label=placement_kind)
     expect(root.locator(".lt-turn")).to_have_text(text("sections.practice.turn", kind=placement_kind, rules=revised),

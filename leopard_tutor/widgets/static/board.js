@@ -847,6 +847,7 @@ export default {
       morphChildren(goal, allPanels.filter((p) => p.kind === "goal").map(panelView));
       morphChildren(panels, allPanels.filter((p) => p.kind !== "goal").map(panelView));
       const oldInput = answer.querySelector("input");
+      const askedBefore = Boolean(oldInput && !oldInput.readOnly);  // (an answer box waiting for an answer)
       const typed = oldInput && state.answer && state.answer.enabled ? oldInput.value : "";
       answer.replaceChildren(state.answer ? answerView(state.answer) : "");
       if (typed) answer.querySelector("input").value = typed;
@@ -908,6 +909,12 @@ export default {
             !root.querySelector(".lt-hand-card.lt-selected")) {
           const next = nextStep();
           if (next) next.focus({ preventScroll: true });
+        }
+        // A button that brought a question answered in the answer box (Practice's Next question, to "What is this
+        // square worth?") hands the keyboard to that box: it stands beside the table, after the buttons in the Tab
+        // order, and the keyboard was left on Next question.
+        if (fresh && buttonsBefore.includes(focused) && !askedBefore && state.answer && state.answer.enabled) {
+          answer.querySelector("input").focus({ preventScroll: true });
         }
       }
       const step = offeredStep();
