@@ -165,7 +165,8 @@ class TutorApp(W.VBox):  # type: ignore[misc]
     def _page_labels() -> dict[str, str]:
         """The names `PageRoles` gives the row of sections and the notes above it, and how a menu is chosen in, in the
         app's language."""
-        return {"sections_label": text("app.sections_label"), "link_note_label": text("app.link_note_label"),
+        return {"sections_label": text("app.sections_label"), "skip_label": text("app.skip_label"),
+                "link_note_label": text("app.link_note_label"),
                 "storage_note_label": text("app.storage_note_label"), "menus_how": text("app.menus_how")}
 
     @staticmethod

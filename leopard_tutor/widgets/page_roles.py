@@ -13,7 +13,9 @@ Enter there changes nothing, as the widget's own `disabled` asks. A row that ask
 keyboard put on an answer hears what it answers, and Escape there presses the answer that loses nothing (`lt-keeps`);
 Enter in a box of a row that submits (`lt-submits`: a table's code) presses its button (`lt-submit`: Join); every
 menu (a select) is described by how a choice is made in it (`menus_how`: `MenuKeys` holds a step of the arrow keys
-back until Enter, which a screen reader does not say).
+back until Enter, which a screen reader does not say). On a page of its own, the first stop of the Tab order is a
+link, seen while the keyboard is on it (`skip_label`), that takes the keyboard past the header and the section's menus
+to the open section's board.
 
 The tabs themselves are Lumino's (`ipywidgets.Tab`): they are already tabs with `aria-selected`, one in the
 keyboard's Tab order, and they follow the pattern's manual activation: the arrow keys, Home and End move the focus
@@ -39,6 +41,8 @@ class PageRoles(anywidget.AnyWidget):
     _esm = STATIC / "page_roles.js"
     sections_label = traitlets.Unicode("").tag(sync=True)
     """The accessible name of the row of sections' tabs, in the app's language."""
+    skip_label = traitlets.Unicode("").tag(sync=True)
+    """The words of the link first in the Tab order on a page of its own, which takes the keyboard to the board."""
     link_note_label = traitlets.Unicode("").tag(sync=True)
     """The accessible name of the note on the link the page was opened with, while it says something."""
     storage_note_label = traitlets.Unicode("").tag(sync=True)

@@ -243,6 +243,16 @@ def test_the_header_is_the_banner_and_the_sections_are_the_main_landmarks_tabs(b
     expect(learn_panel.locator(":focus")).to_have_count(1)
     page.keyboard.press("Shift+Tab")
     expect(learn).to_be_focused()
+    # the page's first Tab stop: a link, seen while the keyboard is on it, that takes it to the open section's board
+    skip = page.get_by_role("link", name=text("app.skip_label"), exact=True)
+    assert (skip.bounding_box() or {}).get("width", 0) <= 1, "out of sight until the keyboard is on it"
+    first = page.evaluate("""() => [...document.querySelectorAll('a[href], button, select, input, [tabindex]')]
+        .find((node) => node.tabIndex >= 0 && node.getClientRects().length)?.className""")
+    assert first == "lt-skip", first
+    skip.focus()
+    assert (skip.bounding_box() or {}).get("width", 0) > 40, "seen once the keyboard is on it"
+    page.keyboard.press("Enter")
+    expect(learn_panel.locator(".lt-board :is(.lt-hand-card, .lt-space):focus")).to_have_count(1)
 
 
 BUSY_CUE = """async board => {

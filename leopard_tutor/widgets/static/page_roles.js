@@ -21,7 +21,9 @@
 // Escape there presses its answer that loses nothing (.lt-keeps: Keep playing). Enter in a box of a row that
 // submits (.lt-submits: a table's code) presses its button (.lt-submit: Join). Each
 // menu of the app (a <select>) is described by how a choice is made in it (MenuKeys: Enter, or leaving it; Escape
-// puts it back), which a screen reader's user stepping through it would not otherwise know. Else it draws nothing.
+// puts it back), which a screen reader's user stepping through it would not otherwise know. On a page of its own, a
+// link first in the Tab order ("skip_label", seen while the keyboard is on it) takes the keyboard to the open
+// section's board. Else it draws nothing.
 
 let apps = 0;
 
@@ -71,6 +73,22 @@ export default {
         note.removeAttribute("aria-label");
       }
     };
+    // On a page of its own, a link first in the Tab order, seen once the keyboard is on it, takes the keyboard past
+    // the header and the section's menus to the open section's board: its card or space in the Tab order, else its
+    // first button (the header, Play's row and the tabs were a dozen Tabs before the first card).
+    const skip = document.createElement("a");
+    skip.className = "lt-skip";
+    skip.href = "#";
+    skip.addEventListener("click", (event) => {
+      event.preventDefault();
+      const open = app && app.querySelector(":scope > .jupyter-widget-tab > .widget-tab-contents > :not(.lm-mod-hidden)");
+      const board = open && open.querySelector(".lt-board");
+      const target = board && board.querySelector(
+        '.lt-hand-card[tabindex="0"], .lt-space[tabindex="0"], .lt-hand-card, .lt-space, button');
+      if (!target) return;
+      target.scrollIntoView({ block: "nearest" });
+      target.focus({ preventScroll: true });
+    });
     const place = () => {
       const { head, tabs, list, panels } = parts();
       if (!app) return;
@@ -78,6 +96,8 @@ export default {
       if (!tabs) return;
       const mains = [...document.querySelectorAll("main, [role=main]")].filter((node) => node !== tabs);
       if (document.body.hasAttribute("data-voila") && !mains.length) {
+        if (skip.textContent !== model.get("skip_label")) skip.textContent = model.get("skip_label");
+        if (app.firstElementChild !== skip) app.prepend(skip);
         mark(tabs, "role", "main");
         if (head) mark(head, "role", "banner");
         for (const [selector, label] of notes) {
@@ -259,7 +279,7 @@ export default {
     document.addEventListener("keydown", declined, true);
     document.addEventListener("keyup", submitted, true);
     for (const kind of closers) window.addEventListener(kind, unwhyAt, true);
-    const labels = ["sections_label", ...notes.map(([, label]) => label)];
+    const labels = ["sections_label", "skip_label", ...notes.map(([, label]) => label)];
     for (const label of labels) model.on(`change:${label}`, place);
     model.on("change:menus_how", describe);
     return () => {
@@ -276,6 +296,7 @@ export default {
       for (const kind of closers) window.removeEventListener(kind, unwhyAt, true);
       unwhy();
       for (const label of labels) model.off(`change:${label}`, place);
+      skip.remove();
     };
   },
 };
