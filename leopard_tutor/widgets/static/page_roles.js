@@ -83,8 +83,8 @@ export default {
       event.preventDefault();
       const open = app && app.querySelector(":scope > .jupyter-widget-tab > .widget-tab-contents > :not(.lm-mod-hidden)");
       const board = open && open.querySelector(".lt-board");
-      const target = board && board.querySelector(
-        '.lt-hand-card[tabindex="0"], .lt-space[tabindex="0"], .lt-hand-card, .lt-space, button');
+      const target = board && (board.querySelector('.lt-hand-card[tabindex="0"], .lt-space[tabindex="0"]') ||
+        board.querySelector(".lt-hand-card, .lt-space") || board.querySelector(CONTROLS));
       if (!target) return;
       target.scrollIntoView({ block: "nearest" });
       target.focus({ preventScroll: true });
