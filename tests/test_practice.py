@@ -217,7 +217,7 @@ def test_answers_are_recorded_per_concept() -> None:
     assert progress.practice[question.concept][1] == 1
 
 
-@pytest.mark.parametrize(("kind", "given"), [("value", "four"), ("value", None), ("placement", "maybe"),
+@pytest.mark.parametrize(("kind", "given"), [("value", "four"), ("value", None), ("value", -5), ("placement", "maybe"),
                                              ("best play", "play 7H on my 7"), ("best play", 3)])
 def test_bad_answers_are_clear_errors_and_record_nothing(kind: str, given: object) -> None:
     practice = Practice(seed=1)

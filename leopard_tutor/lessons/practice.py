@@ -75,7 +75,7 @@ class ValueQuestion:
         """Judge a value given as a number or digits."""
         if isinstance(answer, str) and answer.strip().isdigit():
             answer = int(answer.strip())
-        if not isinstance(answer, int) or isinstance(answer, bool):
+        if not isinstance(answer, int) or isinstance(answer, bool) or answer < 0:  # (no square is worth less than 0)
             raise AnswerError(key="lessons.practice.value.bad")
         ok = answer == self.solution
         head = text("lessons.practice.value.right" if ok else "lessons.practice.value.wrong", given=answer,

@@ -373,6 +373,11 @@ def test_answer_a_practice_question_right_and_wrong(board: Any) -> None:
                                                   timeout=TIMEOUT)
     expect(root.locator(".lt-value")).to_have_text(text("sections.practice.hidden_value"))
     value = square_value(square_on_page(root))
+    seq = root.get_attribute("data-seq")
+    section.locator(".lt-answer input").fill("-5")  # out of the box's range: the app's words say what to type
+    section.locator(".lt-answer input").press("Enter")
+    expect(root).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
+    expect(root.locator(".lt-message")).to_have_text(text("lessons.practice.value.bad"))
     section.locator(".lt-answer input").fill(str(value))
     section.locator(".lt-answer input").press("Tab")
     message = click(root, section.get_by_role("button", name="Check"))

@@ -498,7 +498,9 @@ export default {
         const value = input.value.trim() === "" ? null : Number(input.value);
         send({ type: "answer", value: Number.isInteger(value) ? value : null });
       };
-      return h("form", { class: "lt-answer", onsubmit: submit }, [
+      // (novalidate: a number out of the box's range is sent, and the kernel's words say what to type, in the app's
+      // language, where the browser held the form back with a bubble of its own, or none at all)
+      return h("form", { class: "lt-answer", onsubmit: submit, novalidate: true }, [
         h("label", { class: "lt-answer-label" }, [h("span", { text: spec.label }), input]),
         h("button", { type: "submit", class: "lt-button lt-primary", "data-k": "answer", ...greyedBy }, spec.button),
       ]);
