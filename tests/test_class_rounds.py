@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from leopard_tutor.engine.catalogue import text
 from leopard_tutor.protocol import LEFT, match_key
 from leopard_tutor.server.class_store import DATABASE_NAME, ClassStore
 from leopard_tutor.server.referee import Referee
+from leopard_tutor.server.standings import local_midnight
 from leopard_tutor.server.students import Students
 from leopard_tutor.server.teacher import ClassPage
 
@@ -217,6 +219,22 @@ def test_the_teacher_ends_the_rounds_tables_still_in_play_and_they_count_for_nob
     assert page.round_said()["in_play"] == 0 and page.round_said()["end_confirm"] == ""
     assert page.end_table(own) == text("teacher.end.ended", code=own)
     assert tables.tables == {}
+
+
+def test_the_round_paired_on_an_earlier_day_is_said_with_its_date(tmp_path: Path) -> None:
+    """The class page's line about the last round says the time it was paired, and its date too once that day is
+    over: a teacher back for the next lesson does not read yesterday's round as paired today."""
+    page = class_page(tmp_path, CLASS)
+    page.pair("REVISED_2008", 1)
+    paired = page.tables.clock()
+    hour = time.strftime("%H:%M", time.localtime(paired))
+    rules = text("rules.REVISED_2008")
+    today = text("teacher.rounds.last", number=1, rules=rules, hands=1,
+                 when=text("teacher.rounds.when.today", time=hour))
+    assert page.round_said()["said"] == today
+    page.tables.clock.now = local_midnight(paired) + 86_400 + 3_600  # (the same Clock the page's tables read)
+    assert page.round_said()["said"] == text("teacher.rounds.last", number=1, rules=rules, hands=1, when=text(
+        "teacher.rounds.when.earlier", time=hour, date=time.strftime("%Y-%m-%d", time.localtime(paired))))
 
 
 def test_a_student_waiting_alone_at_a_table_is_paired_and_the_table_goes(tmp_path: Path) -> None:

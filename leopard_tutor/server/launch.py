@@ -40,6 +40,7 @@ import ipaddress
 import json
 import os
 import resource
+import signal
 import socket
 import tempfile
 from dataclasses import dataclass
@@ -268,7 +269,8 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
     `max_body_size`, options of the HTTP server Voilà starts). Voilà's page, shutdown, query and kernel
     websocket handlers are replaced in its route table by the server's (`handlers.in_route_table`), error pages
     are plain (`guards.plain_errors`, the one patch: `patches.PATCHES`), and the sessions whose page has gone
-    are ended and the visitors paced from the start on (`guards.watch_pages`, `guards.watch_processors`). A
+    are ended and the visitors paced from the start on (`guards.watch_pages`, `guards.watch_processors`); a
+    closed terminal (SIGHUP, unless ignored as under nohup) stops it cleanly, as SIGTERM does. A
     waiting page asks for its place at `LINE_PATH`; with a `class_size`, up to that many kernels are kept
     preheated (`kernel_pool.PoolFiller`), one more for each student who waited in line up to `grows_to`
     (default: `class_size`), within what `cap` leaves room for. With a `data_dir`, the class tables
@@ -339,6 +341,8 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
                 super().stop()
 
         def listen(self) -> None:
+            if signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:  # (under nohup, a closed terminal stops nothing)
+                signal.signal(signal.SIGHUP, self._handle_signal_stop)  # a closed terminal stops as SIGTERM does
             guards.watch_pages(self.kernel_manager, served.book)
             guards.watch_processors(self.kernel_manager, served)
             self.app.listen = functools.partial(self.app.listen, idle_connection_timeout=IDLE_CONNECTION_SECONDS,

@@ -204,9 +204,18 @@ class ClassPage:
         in_play = len(self.tables.round_tables())
         return {"number": row.number, "lengths": lengths, "rules": row.rules, "hands": row.hands, "refused": refused,
                 "said": text("teacher.rounds.last", number=row.number, rules=text(f"rules.{row.rules}"),
-                             time=time.strftime("%H:%M", time.localtime(row.started)), hands=row.hands),
+                             when=self.paired_when(row.started), hands=row.hands),
                 "in_play": in_play,
                 "end_confirm": text("teacher.end.round_confirm", number=row.number, tables=in_play) if in_play else ""}
+
+    def paired_when(self, started: float) -> str:
+        """When a round paired at `started` was paired, in words: its time, and its date too if that was before
+        today (the server's local day)."""
+        paired = time.localtime(started)
+        hour = time.strftime("%H:%M", paired)
+        if started >= local_midnight(self.tables.clock()):
+            return text("teacher.rounds.when.today", time=hour)
+        return text("teacher.rounds.when.earlier", time=hour, date=time.strftime("%Y-%m-%d", paired))
 
     def end_table(self, code: object) -> str:
         """End the class table `code` for both its players (`Referee.end_by_teacher`): what was done, in words. A

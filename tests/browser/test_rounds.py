@@ -162,7 +162,7 @@ def test_the_teacher_pairs_four_students_for_two_rounds_and_a_restart_keeps_them
         boards = {name: at_round_table(tab, 1, first_round[name]) for name, tab in students.items()}
         expect(pair).to_have_text(text("teacher.page.next_round"))
         expect(teacher.locator("#lt-round")).to_have_text(re.compile(
-            "^" + escaped(opening("teacher.rounds.last", "time", number=1))))
+            "^" + escaped(opening("teacher.rounds.last", "when", number=1))))
 
         # 2. Ana's table plays its hand by clicks to the end; at the other table a player leaves.
         players = ("Ana", first_round["Ana"])
@@ -214,7 +214,7 @@ def test_the_teacher_pairs_four_students_for_two_rounds_and_a_restart_keeps_them
             assert second_round[name] != first_round[name], (first_round, second_round)
             at_round_table(tab, 2, second_round[name])
         said = teacher.locator("#lt-round").inner_text()
-        assert said.startswith(opening("teacher.rounds.last", "time", number=2)), said
+        assert said.startswith(opening("teacher.rounds.last", "when", number=2)), said
         teacher.screenshot(path=str(artifacts / "teacher-rounds.png"), full_page=True)
 
         # 4. The server restarts on the same data folder and port; every page opens again.
