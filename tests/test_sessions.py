@@ -150,6 +150,17 @@ def test_the_kernel_a_page_gets_is_its_visitors_and_is_forgotten_with_every_cach
     assert book.allows(kernel, "bob") and kernel not in book.sessions
 
 
+def test_the_idle_check_passes_over_a_kernel_still_starting() -> None:
+    """Jupyter server's idle check (every minute) reads a kernel's last activity, which a kernel still starting (a
+    preheated one) has not set yet: it is passed over, where the check logged the error's traceback."""
+    from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
+
+    kernels = ForgettingKernels()
+    kernels._kernels["starting"] = ServerKernelManager()
+    run(kernels.cull_kernel_if_idle("starting"))
+    assert "starting" in kernels._kernels
+
+
 class Handler:
     """A page request of the visitor `name`."""
 

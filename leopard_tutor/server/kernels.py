@@ -29,4 +29,14 @@ class ForgettingKernels(AsyncMappingKernelManager):
                 forget_kernel(kernel_id, self.book)
 
 
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Jupyter server's idle check of a kernel, once it has started: a kernel still starting (a preheated one, as
+        the check comes every minute) has no last activity yet, and reading it raised an error whose traceback the
+        check logged."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None and not kernel.trait_has_value("last_activity"):
+            return
+        await ensure_async(super().cull_kernel_if_idle(kernel_id))  # type: ignore[no-untyped-call]
+
+
 KERNEL_MANAGER_CLASS = f"{__name__}.{ForgettingKernels.__qualname__}"
