@@ -105,7 +105,7 @@ const BACK_EVERY_MS = 3000;
 const BACK_FOR_MS = 30 * 60 * 1000;
 const RELOADED_WITHIN_MS = 2 * 60 * 1000;
 const RELOADED_KEY = "leopard_tutor.reloaded";
-let asking = null;  // the page's one question whether its server is back: its promise, then whether it gave up
+let asking = null;  // the page's one question whether its server is back (a promise, of false once it gave up)
 
 // The address a Voilà page asks to hear whether its server is back, or "" where it does not reload by itself.
 function backProbe() {
@@ -225,7 +225,7 @@ export default {
       const reload = h("button", { type: "button", class: "lt-reload", text: texts.reload || "↻",
                                    onclick: () => window.location.reload() });
       const probe = model.get("alive_every") > 0 ? backProbe() : "";
-      const again = probe ? h("p", { class: "lt-back", text: texts.reloads_itself || "" }) : null;
+      const again = probe ? h("p", { text: texts.reloads_itself || "" }) : null;
       // "in this browser" only where it keeps site data (keeps(): kept.js, put before this module)
       lost.replaceChildren(h("p", { text: (keeps() ? texts.lost : texts.lost_unkept) || "" }), ...(again ? [again] : []),
                            reload);
@@ -468,7 +468,8 @@ export default {
       for (const item of all) {
         if (item.note && !notes.has(item.note)) notes.set(item.note, `lt-note-${boardId}-${item.id}`);
       }
-      // greyed only while the computer chooses its reply (item.wait): greyed, with its note, after a moment (board.css)
+      // greyed only while the computer chooses its reply (item.wait): greyed after a moment, its note taking no room
+      // (board.css), yet read as its description and shown when it is pressed
       const waits = new Set(all.filter((item) => item.wait).map((item) => item.note));
       const buttons = all.map((item) => h("button", {
         type: "button", class: `lt-button${item.primary ? " lt-primary" : ""}${item.wait ? " lt-wait" : ""}`,
