@@ -235,7 +235,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.newcomer = Newcomer(lambda: self.open_learn() if self.open_learn is not None else None)
         self.newcomer_wanted = False
         """Whether the app would point this visitor to Learn (`want_newcomer`)."""
-        shared = W.HBox([self.share, self.share_copy], layout=W.Layout(align_items="flex-end", flex_flow="row wrap"))
+        shared = W.HBox([self.share, self.share_copy], layout=W.Layout(flex_flow="row wrap"))
+        shared.add_class("lt-shared")
         parts = [self.newcomer, controls, self.new_question, self.names_row, shared, self.board, self.saver,
                  self.keeper.storage]
         if class_client is not None and opponent_factory is not None:

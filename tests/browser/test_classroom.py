@@ -273,6 +273,10 @@ def test_teacher_links_set_up_the_app_and_a_bad_value_is_explained(page: Any, ba
     shared = page.get_by_role("textbox", name=text("play.share.label"))
     expect(shared).to_have_value(re.compile(r"deal=CLASS7&rules=1963&level=expert$"))
     assert urlsplit(shared.input_value()).netloc == urlsplit(base_url).netloc
+    copy = page.get_by_role("button", name=text("play.share.copy"), exact=True)  # beside the link, on its row
+    box, button = shared.bounding_box(), copy.bounding_box()
+    assert box and button and abs(box["y"] + box["height"] / 2 - button["y"] - button["height"] / 2) <= 4, (box, button)
+    assert box["x"] + box["width"] < button["x"] < box["x"] + box["width"] + 200, (box, button)
 
     again = open_board(shared.input_value())  # the link a teacher hands out: the same cards
     assert again.locator(".lt-hand-card").evaluate_all(
