@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as W
 
 from ..board_parts import square_part
-from ..engine import RULE_SETS, BonusRow, Hidden, bonus_table
+from ..engine import RULE_SETS, BonusRow, Hidden, RuleSet, bonus_table
 from ..engine.catalogue import and_list, text
 from ..engine.narration import line_changes
 from ..examples import Step, WorkedExample, current_examples
@@ -150,6 +150,11 @@ class ExamplesSection(SectionDefaults, W.VBox):  # type: ignore[misc]
         super().__init__([picks, self.board, notes])
         self.add_class("lt-section")
         self.add_class("lt-examples")
+
+    def watch_rules(self, follow: Callable[[RuleSet], None]) -> None:
+        """Call `follow` with the rules of the example on the board, now and after every change of example or rules."""
+        self.board.listeners.append(lambda _intent: follow(self.controller.example.rules))
+        follow(self.controller.example.rules)
 
 
 PHONE_COLUMNS = 7
