@@ -156,3 +156,34 @@ def test_a_face_down_card_the_other_player_laid_is_not_named_on_the_example_boar
     cell = controller.board_state().squares[0]["cells"][step.space - 1]
     assert cell["face_down"] and cell["known"] is None
     assert step.card is not None and step.card.name not in cell["name"]
+
+
+def test_the_opponents_face_down_card_is_not_shown_face_up_beside_the_square(keyed: None) -> None:
+    """C6 step 3: the opponent's jack lands face down on the learner's square, so the card shown beside the square
+    does not show its suit either (the square shows a face-down jack); a card seen face up is shown, under a label
+    that is not counted as a hand is (a step plays one card)."""
+    controller = ExampleController()
+    index = [example.key for example in WORKED_EXAMPLES].index("C6")
+    for mirrored in (False, True):
+        controller.show(index, mirrored)
+        controller.go(2)
+        hand = controller.board_state().hand
+        assert hand is not None and hand["cards"] == []
+        assert hand["title"] == hand["label"] == mark("sections.examples.card_face_down")
+    controller.go(1)  # the learner's own ace, face up
+    hand = controller.board_state().hand
+    assert hand is not None and [card["card"]["code"] for card in hand["cards"]] == ["AH"]
+    assert hand["title"] == hand["label"] == mark("sections.examples.card_you")
+
+
+def test_the_source_s_score_with_the_bonus_is_compared_too(keyed: None) -> None:
+    """C8 (1963): the source gives 11 with the bonus as well as 8; the step says the engine agrees with both."""
+    controller = ExampleController()
+    controller.show([example.key for example in WORKED_EXAMPLES].index("C8"))
+    controller.go(1)
+    message = controller.caption()
+    assert said(message, "sections.examples.stated", stated=8)
+    assert said(message, "sections.examples.stated_with_bonus", bonus=11)
+    controller.show(controller.index, mirrored=True)  # the 2008 redrawing: no published figure to compare with
+    controller.go(1)
+    assert not said(controller.caption(), "sections.examples.stated_with_bonus")

@@ -197,6 +197,24 @@ def test_the_link_opens_the_sheet_of_the_rules_in_view(keyed: None) -> None:
     assert tutor.rules_link.sheet == rules_sheet_html(ORIGINAL_1963)
 
 
+def test_on_examples_the_link_opens_the_sheet_of_the_example_shown(keyed: None) -> None:
+    """C8 is scored under the 1963 rules and its other version under 2008: the link follows the one on the board."""
+    tutor = build_app()
+    examples = [title for title, _ in tutor.sections].index("examples")
+    tutor.tabs.selected_index = examples
+    section = tutor.built[examples]
+    assert tutor.rules_link.sheet == rules_sheet_html(section.controller.example.rules)
+    section.picker.value = [example.key for example in section.controller.examples].index("C8")
+    assert section.controller.example.rules == ORIGINAL_1963
+    assert tutor.rules_link.sheet == rules_sheet_html(ORIGINAL_1963)
+    section.board.dispatch({"type": "action", "id": "mirror"})
+    assert section.controller.example.rules == REVISED_2008
+    assert tutor.rules_link.sheet == rules_sheet_html(REVISED_2008)
+    section.board.dispatch({"type": "action", "id": "mirror"})
+    tutor.tabs.selected_index = 0  # Play's own rules again
+    assert tutor.rules_link.sheet == rules_sheet_html(tutor.built[0].controller.rules)
+
+
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_the_rules_sheet_prints_on_one_page_in_each_language(language: str, page: Any) -> None:
     """The sheet, printed on A4 or on Letter, is one page under every rule set (the Spanish one ran onto a second)."""

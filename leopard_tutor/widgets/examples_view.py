@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as W
 
 from ..board_parts import square_part
-from ..engine import RULE_SETS, BonusRow, bonus_table
+from ..engine import RULE_SETS, BonusRow, Hidden, RuleSet, bonus_table
 from ..engine.catalogue import and_list, text
 from ..engine.narration import line_changes
 from ..examples import Step, WorkedExample, current_examples
@@ -52,7 +52,8 @@ class ExampleController(TableController):
         label = square_labels()[0 if example.about == "yours" else 1]
         changes = line_changes(0, before, step.square, example.rules) if step.refused is None else ()
         last = [step.space] if step.space is not None and step.refused is None else []
-        part = square_part(example.seen(step), example.rules, key=0, label=label, last=last, changes=changes)
+        seen = example.seen(step)
+        part = square_part(seen, example.rules, key=0, label=label, last=last, changes=changes)
         other = self.examples[self.index].mirrored
         more = self.step + 1 < len(example.steps)
         buttons = [action("back", text("sections.examples.back"), enabled=self.step > 0,
@@ -63,9 +64,13 @@ class ExampleController(TableController):
             shown = self.examples[self.index] if self.mirrored else other
             label = text("sections.examples.other_rules", rules=text(f"rules.{shown.rules.key}"))
             buttons.insert(0, action("mirror", label, enabled=True))
-        if step.card is not None:
+        if (step.card is not None and step.refused is None and step.space is not None
+                and isinstance(seen.pile(step.space)[-1][0], Hidden)):
+            # (the other player's card, landed face down: the learner knows no more of it than the square shows)
+            hand = hand_part([], label=text("sections.examples.card_face_down"), counted=False)
+        elif step.card is not None:  # (one card, not a hand: no count)
             who = "tried" if step.refused is not None else step.by
-            hand = hand_part([step.card], selected=0, label=text(f"sections.examples.card_{who}"))
+            hand = hand_part([step.card], selected=0, label=text(f"sections.examples.card_{who}"), counted=False)
         else:  # (its room kept, as on a step with a card: the buttons stay where they were)
             hand = hand_part([], label=text("sections.examples.card_none"), counted=False)
         return BoardState(
@@ -86,6 +91,8 @@ class ExampleController(TableController):
             words.append(text("sections.examples.stated", stated=step.stated))
         if step.stated_with_bonus is not None or step.expected_with_bonus is not None:
             words.append(text("sections.examples.with_bonus", bonus=step.with_bonus))
+        if step.stated_with_bonus is not None:
+            words.append(text("sections.examples.stated_with_bonus", bonus=step.stated_with_bonus))
         return " ".join(words)
 
     def action_handlers(self) -> dict[str, Callable[[], None]]:
@@ -143,6 +150,11 @@ class ExamplesSection(SectionDefaults, W.VBox):  # type: ignore[misc]
         super().__init__([picks, self.board, notes])
         self.add_class("lt-section")
         self.add_class("lt-examples")
+
+    def watch_rules(self, follow: Callable[[RuleSet], None]) -> None:
+        """Call `follow` with the rules of the example on the board, now and after every change of example or rules."""
+        self.board.listeners.append(lambda _intent: follow(self.controller.example.rules))
+        follow(self.controller.example.rules)
 
 
 PHONE_COLUMNS = 7
