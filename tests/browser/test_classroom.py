@@ -118,6 +118,12 @@ def test_a_lost_connection_is_said_in_words_with_one_button_that_reloads_without
     expect(notice).not_to_contain_text(text("board.page.reloads_itself"))
     reload = notice.get_by_role("button", name=text("board.page.reload"))
     expect(reload).to_be_focused()
+    # the notice says it in words: no red broken chain of ipywidgets' before each of the page's widgets (30 of them)
+    chains = page.locator(".jupyter-widgets-disconnected")
+    expect(chains.first).to_be_attached()
+    chained = ("all => all.filter((each) => getComputedStyle(each, '::before').content !== 'none')"
+               ".map((each) => each.className)")
+    assert chains.evaluate_all(chained) == []
     board.locator(".lt-hand-card").first.click(force=True)  # the board no longer pretends to answer
     # nor do the controls beside it, which cannot answer either: greyed, no click taken
     expect(page.get_by_role("button", name=text("play.controls.new_match"))).to_have_css("pointer-events", "none")

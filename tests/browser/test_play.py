@@ -549,6 +549,8 @@ def test_a_move_is_drawn_at_once_while_the_computer_chooses_its_reply(base_url: 
     assert all(text("play.controls.undo") in drawn["waits"] for drawn in seen)  # (greyed after a moment: board.css)
     assert board.page.evaluate("window.waitPressed") == text("play.computer_choosing")
     assert YOUR_TURN.fullmatch(after["turn"]) and after["seq"] != seq
+    # the press's reason, said to a screen reader, goes with the reply: it no longer holds
+    expect(board.locator(".lt-pressed-why")).to_have_text("")
     expect(board.locator(".lt-button.lt-wait")).to_have_count(0)
     expect(board.get_by_role("button", name=text("play.controls.undo"), exact=True)).not_to_have_attribute(
         "aria-disabled", "true")

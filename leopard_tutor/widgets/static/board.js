@@ -857,6 +857,10 @@ export default {
       const fresh = state.seq !== lastSeq;
       if (fresh) {
         lastSeq = state.seq;
+        // the reason a greyed button's press said spoke of the table as it was ("The computer is choosing its reply"
+        // stayed for a screen reader to find once the reply was drawn, or was said just after it)
+        clearTimeout(pressedTimer);
+        pressedWhy.textContent = "";
         live.className = `lt-message lt-tone-${state.tone || "info"}`;
         const message = state.message || "";
         clearTimeout(sayAgain);
