@@ -98,9 +98,11 @@ function linesOverlay(lines) {
 // one page not reloaded was counted gone after two minutes, its match finished by its classmate). It asks the
 // server for one of Voilà's own files every few seconds, each page at moments of its own (a class's pages do not
 // all come back at once), for BACK_FOR_MS at most, and reloads only in sight (a tab in the background when it is
-// shown). Only once in RELOADED_WITHIN_MS: a page whose new kernel is lost again keeps the notice and its button,
-// never reloading round and round. Not on the static site (its kernel is the page's own) nor in JupyterLab (whose
-// kernel a person restarts on purpose): a Voilà page only, one asking for all its boards.
+// shown, once the server answers then too). Where the server answered all along (only the kernel went), only once in
+// RELOADED_WITHIN_MS: a page whose new kernel is lost again keeps the notice and its button, never reloading round
+// and round; a reload once the server was back from being away (a restart), or pressed, counts none, so a server
+// restarted twice in a row brings its pages back twice. Not on the static site (its kernel is the page's own) nor in
+// JupyterLab (whose kernel a person restarts on purpose): a Voilà page only, one asking for all its boards.
 const BACK_EVERY_MS = 3000;
 const BACK_FOR_MS = 30 * 60 * 1000;
 const RELOADED_WITHIN_MS = 2 * 60 * 1000;
@@ -119,13 +121,25 @@ function backProbe() {
   }
 }
 
+// The reload the learner pressed: it counts as none of the page's own (RELOADED_WITHIN_MS).
+function reloadPressed() {
+  try {
+    window.sessionStorage.removeItem(RELOADED_KEY);
+  } catch (refused) {
+    // (nothing was kept)
+  }
+  window.location.reload();
+}
+
 // Reload the page once the server at `probe` answers (a promise of false if it did not within BACK_FOR_MS).
 function reloadWhenBack(probe) {
   asking = asking || new Promise((given) => {
     const until = Date.now() + BACK_FOR_MS;
+    let away = false;  // whether the server did not answer once (stopped or restarting: not only the kernel gone)
     const reload = () => {
       try {
-        window.sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
+        if (away) window.sessionStorage.removeItem(RELOADED_KEY);
+        else window.sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
       } catch (refused) {
         return given(false);  // (not marked, it could reload round and round)
       }
@@ -139,9 +153,17 @@ function reloadWhenBack(probe) {
       } catch (failure) {
         back = false;  // (the server down: asked again)
       }
-      if (!back) return void setTimeout(ask, BACK_EVERY_MS + Math.random() * BACK_EVERY_MS);
+      if (!back) {
+        away = true;
+        return void setTimeout(ask, BACK_EVERY_MS + Math.random() * BACK_EVERY_MS);
+      }
       if (document.visibilityState === "visible") return reload();
-      document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && reload());
+      const shown = () => {  // (asked again then: the server may have gone again meanwhile)
+        if (document.visibilityState !== "visible") return;
+        document.removeEventListener("visibilitychange", shown);
+        ask();
+      };
+      document.addEventListener("visibilitychange", shown);
     };
     setTimeout(ask, Math.random() * BACK_EVERY_MS);
   });
@@ -223,7 +245,7 @@ export default {
       root.classList.remove("lt-busy");
       root.removeAttribute("aria-busy");
       const reload = h("button", { type: "button", class: "lt-reload", text: texts.reload || "↻",
-                                   onclick: () => window.location.reload() });
+                                   onclick: () => reloadPressed() });
       const probe = model.get("alive_every") > 0 ? backProbe() : "";
       const again = probe ? h("p", { text: texts.reloads_itself || "" }) : null;
       // "in this browser" only where it keeps site data (keeps(): kept.js, put before this module)
