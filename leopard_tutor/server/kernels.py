@@ -16,7 +16,7 @@ from .sessions import SessionBook
 
 class ForgettingKernels(AsyncMappingKernelManager):
     """Jupyter server's kernel manager that forgets what `book` keeps about a kernel when it shuts down (`book` is
-    the server state's, given at start)."""
+    the server state's, given at start), and whose idle check passes over a kernel still starting."""
 
     book: SessionBook | None = None
 
@@ -27,7 +27,6 @@ class ForgettingKernels(AsyncMappingKernelManager):
         finally:
             if self.book is not None:
                 forget_kernel(kernel_id, self.book)
-
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Jupyter server's idle check of a kernel, once it has started: a kernel still starting (a preheated one, as
