@@ -76,8 +76,16 @@ def test_pairing_the_class_moves_each_page_to_its_round(start_own_server: Any) -
                     other = next(other for other in seated if other != name)
                     assert text("play.people.square", name=other) in [part["label"] for part in shown["squares"]]
                     assert in_play(shown, other)
+            # once the page of the one left over has said that it plays the round's computer (its report comes after
+            # its board is drawn, later on a busy machine), another round is refused: no round of no table
+            playing = text("teacher.now.round_computer", number=1)
+            deadline = asyncio.get_running_loop().time() + 30
+            while not any(row["cells"][0]["text"] == alone and any(playing in cell["text"] for cell in row["cells"])
+                          for row in teacher_get(server.url)["students"]):
+                assert asyncio.get_running_loop().time() < deadline, f"{alone}'s page says it plays the computer"
+                await asyncio.sleep(0.3)
             status, again = teacher_post(server.url, "pair", {"rules": "REVISED_2008", "hands": 1})
-            # the one free still plays the round's computer, the two others sit at their table: no round of no table
+            # the one free still plays the round's computer, the two others sit at their table
             assert status == 400 and again["said"] == text("classmates.refused.one_free", name=alone, count=2)
             assert teacher_get(server.url)["round"]["number"] == 1
             status, refused = teacher_post(server.url, "pair", {"rules": "REVISED_2008", "hands": 3})
