@@ -74,8 +74,9 @@ export default {
       }
     };
     // On a page of its own, a link first in the Tab order, seen once the keyboard is on it, takes the keyboard past
-    // the header and the section's menus to the open section's board: its card or space in the Tab order, else its
-    // first button (the header, Play's row and the tabs were a dozen Tabs before the first card).
+    // the header and the section's menus to the open section's board: its hand's card in the Tab order, where a turn
+    // begins (as a new table's hand takes the keyboard: board.js), else its space, else its first button (the header,
+    // Play's row and the tabs were a dozen Tabs before the first card).
     const skip = document.createElement("a");
     skip.className = "lt-skip";
     skip.href = "#";
@@ -83,8 +84,8 @@ export default {
       event.preventDefault();
       const open = app && app.querySelector(":scope > .jupyter-widget-tab > .widget-tab-contents > :not(.lm-mod-hidden)");
       const board = open && open.querySelector(".lt-board");
-      const target = board && (board.querySelector('.lt-hand-card[tabindex="0"], .lt-space[tabindex="0"]') ||
-        board.querySelector(".lt-hand-card, .lt-space") || board.querySelector(CONTROLS));
+      const target = board && (board.querySelector('.lt-hand-card[tabindex="0"]') ||
+        board.querySelector('.lt-space[tabindex="0"]') || board.querySelector(CONTROLS));
       if (!target) return;
       target.scrollIntoView({ block: "nearest" });
       target.focus({ preventScroll: true });
