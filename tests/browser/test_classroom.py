@@ -8,6 +8,7 @@ import re
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -89,18 +90,51 @@ websocket not back within 5 s is lost (board.js, GONE_AFTER_MS); the rest is a m
 board's question every ALIVE_EVERY_MS (board.py), unanswered for 20 s, is only the fallback.)"""
 
 
+def kernel_id(page: Any) -> str:
+    """The id of the page's kernel, as the page names it."""
+    named = re.search(r'"kernelId": *"([0-9a-f-]+)"', page.content())
+    assert named, "the page names its kernel"
+    return named.group(1)
+
+
 def kernel_process(page: Any, server: Any) -> psutil.Process:
     """The process of the page's kernel (not the preheated one waiting for the next visitor)."""
-    kernel_id = re.search(r'"kernelId": *"([0-9a-f-]+)"', page.content())
-    assert kernel_id, "the page names its kernel"
     [own] = [child for child in psutil.Process(server.process.pid).children(recursive=True)
-             if f"kernel-{kernel_id.group(1)}.json" in " ".join(child.cmdline())]
+             if f"kernel-{kernel_id(page)}.json" in " ".join(child.cmdline())]
     return own
+
+
+BACK_QUESTION = re.compile(r"/voila\.js\?back=")
+"""A page's question whether its server is back, once its kernel is lost (board.js, `reloadWhenBack`)."""
+
+
+def hold_the_way_back(page: Any) -> Callable[[], None]:
+    """Leave the page's questions whether its server is back unanswered, so that a page that would reload itself at
+    once (its first question goes out within 3 s of its lost notice) keeps the notice until the test has read it:
+    the function that sends on the questions held, and any asked after it."""
+    held: list[Any] = []
+    let_go = False
+
+    def ask(question: Any) -> None:
+        if let_go:
+            question.continue_()
+        else:
+            held.append(question)
+
+    def send_on() -> None:
+        nonlocal let_go
+        let_go = True
+        while held:
+            held.pop(0).continue_()
+
+    page.route(BACK_QUESTION, ask)
+    return send_on
 
 
 def lose_the_kernel(page: Any, server: Any, board: Any) -> Any:
     """Kill the page's kernel and return the board's lost-connection notice once it shows, with no click, within
-    LOST_SAID_WITHIN_MS."""
+    LOST_SAID_WITHIN_MS. A page that reloads itself once its server answers is held first (`hold_the_way_back`):
+    its notice could be gone before a look found it."""
     kernel_process(page, server).kill()
     notice = board.locator(".lt-lost-notice")
     expect(notice).to_be_visible(timeout=LOST_SAID_WITHIN_MS)
@@ -138,16 +172,25 @@ def navigations(page: Any) -> list[str]:
     return list(page.evaluate("performance.getEntriesByType('navigation').map((entry) => entry.type)"))
 
 
-def test_a_page_whose_kernel_died_reloads_itself_once(page: Any, own_server: Any, open_board: Any) -> None:
+def test_a_page_whose_kernel_died_reloads_itself_once(
+        page: Any, page_errors: list[str], own_server: Any, open_board: Any) -> None:
     """A kernel gone with its server still there: the notice says the page reloads by itself, and it does, with no
     click, back to a live board. Its new kernel gone too within two minutes, it keeps the notice and its button."""
     board = open_board(own_server.url)
+    first = kernel_id(page)
     page.evaluate("window.notReloaded = true")
+    send_on = hold_the_way_back(page)
     notice = lose_the_kernel(page, own_server, board)
     expect(notice).to_contain_text(text("board.page.reloads_itself"))
+    send_on()
     page.wait_for_function("!window.notReloaded", timeout=30_000)
     again = page.locator(".lt-board").first
     again.locator(".lt-hand-card").first.wait_for(state="visible", timeout=60_000)
+    # The old page's connection, trying to reach its restarted kernel again (Voilà's own `reconnect`) when the page
+    # reloaded, may say as it unloads that it gave up, in a promise nobody catches (seen once in CI, 2026-12-06):
+    # Voilà's words about the kernel killed here, not an error of the page that came back.
+    page_errors[:] = [error for error in page_errors
+                      if error != "pageerror: Kernel connection disconnected" and f"/api/kernels/{first}" not in error]
     assert navigations(page) == ["reload"]
     expect(again.locator(".lt-lost-notice")).to_be_hidden()
     page.evaluate("window.notReloaded = true")
@@ -164,6 +207,7 @@ def test_a_lost_connection_in_a_browser_that_keeps_no_site_data_says_nothing_was
     page.add_init_script("Object.defineProperty(window, 'localStorage', "
                          "{ get() { throw new DOMException('blocked', 'SecurityError'); } });")
     board = open_board(own_server.url)
+    hold_the_way_back(page)
     notice = lose_the_kernel(page, own_server, board)
     expect(notice.locator("p").first).to_have_text(text("board.page.lost_unkept"))
 
