@@ -545,8 +545,10 @@ def test_a_table_closed_lately_names_its_players_as_the_standings_do_after_a_ren
     ("finished", None, (9, 9), None, ("finished", {}), ("drawn", {"points": 9})),
     ("left", 0, None, ((3, 5), (2, 4)), ("left", {"name": "Ana"}),
      ("won", {"winner": "Ben", "loser": "Ana", "winner_points": 9, "loser_points": 5})),  # the hands played
+    ("computer:expert", 0, None, ((3, 5),), ("computer", {"name": "Ben", "other": "Ana", "level": "expert"}),
+     ("won", {"winner": "Ana", "loser": "Ben", "winner_points": 3, "loser_points": 5})),
     ("computer:expert", 0, None, None, ("computer", {"name": "Ben", "other": "Ana", "level": "expert"}),
-     ("won", {"winner": "Ana", "loser": "Ben", "winner_points": 0, "loser_points": 0})),
+     ("won_unplayed", {"winner": "Ana", "loser": "Ben", "winner_points": 0, "loser_points": 0})),  # no hand finished
     ("left", None, None, None, ("other", {}), ("nobody", {})),  # ended before the store kept who ended it
     ("damaged", None, None, None, ("damaged", {}), ("nobody", {})),
 ])
@@ -556,15 +558,16 @@ def test_how_a_closed_table_ended_and_counts_is_what_the_standings_read(
     row = TableRow("QWJY", "REVISED_2008", 2, "s", ("ana", "ben"), ("Ana", "Ben"), 1.0, 2.0, 3.0, ending, scores,
                    hand_scores=hands, ended_by=ended_by)
     facts = {name: mark(f"levels.in_sentence.{value}") if name == "level" else value for name, value in how[1].items()}
+    said = {name: value for name, value in counted[1].items() if counted[0] != "won_unplayed" or "points" not in name}
     assert closed_words(row) == mark("teacher.closed.line", how=mark(f"teacher.closed.how.{how[0]}", **facts),
-                                     counted=mark(f"teacher.closed.counted.{counted[0]}", **counted[1]))
+                                     counted=mark(f"teacher.closed.counted.{counted[0]}", **said))
     standing = tally([row])  # the points are the standings' own
-    if counted[0] == "won":
+    if counted[0].startswith("won"):
         assert (standing[{"Ana": "ana", "Ben": "ben"}[counted[1]["winner"]]].row()["for"],
                 standing[{"Ana": "ana", "Ben": "ben"}[counted[1]["loser"]]].row()["for"]) == (
             counted[1]["winner_points"], counted[1]["loser_points"])
     winners = [("Ana", "Ben")[seat] for seat, result in enumerate(results(row) or ()) if result == "won"]
-    assert winners == ([counted[1]["winner"]] if counted[0] == "won" else [])  # as the standings count it
+    assert winners == ([counted[1]["winner"]] if counted[0].startswith("won") else [])  # as the standings count it
 
 
 def test_a_watched_table_names_its_cards_in_the_teachers_language(tmp_path: Path,

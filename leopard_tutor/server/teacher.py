@@ -355,7 +355,7 @@ class ClassPage:
 
 def closed_words(row: TableRow) -> str:
     """How the closed table of `row` ended, and how its match counts in the standings (`standings.results`), with
-    the points it counts (`standings.points`)."""
+    the points it counts (`standings.points`), or that it counts none where no hand of it finished."""
     names, ending, gone = [name or "" for name in row.names], str(row.ending), gone_seat(row)
     if ending == LEFT and gone is not None:
         how = text("teacher.closed.how.left", name=names[gone])
@@ -373,8 +373,12 @@ def closed_words(row: TableRow) -> str:
         count = text("teacher.closed.counted.drawn", points=scores[0])
     else:
         winner = 0 if counted[0] == "won" else 1
-        count = text("teacher.closed.counted.won", winner=names[winner], loser=names[1 - winner],
-                     winner_points=scores[winner], loser_points=scores[1 - winner])
+        sides = {"winner": names[winner], "loser": names[1 - winner]}
+        if row.ending != FINISHED and not row.hand_scores:  # (no hand finished: `points` counts none)
+            count = text("teacher.closed.counted.won_unplayed", **sides)
+        else:
+            count = text("teacher.closed.counted.won", **sides, winner_points=scores[winner],
+                         loser_points=scores[1 - winner])
     return text("teacher.closed.line", how=how, counted=count)
 
 
