@@ -442,8 +442,8 @@ class Watcher(FirstPlay):
 
 def test_the_learners_move_is_drawn_while_the_computer_chooses_its_reply(keyed: None) -> None:
     """Between the learner's move and the computer's reply the board shows that move made (the card on its space,
-    travelling there, nothing picked), the computer's turn and the thinking flag, under the message as it was: the
-    reply's state, which tells the whole turn, follows with the next message number and no flag."""
+    travelling there, nothing picked), the computer's turn and why a click waits meanwhile, under the message as it
+    was: the reply's state, which tells the whole turn, follows with the next message number and no such words."""
     watcher = Watcher()
     controller = against_computer(watcher, seed=my_turn_seed())
     board = watcher.board = LeopardBoard(controller)
@@ -453,7 +453,7 @@ def test_the_learners_move_is_drawn_while_the_computer_chooses_its_reply(keyed: 
     before = board.state
     board.dispatch({"type": "space", "square": 0, "space": card.rank})
     [thinking] = watcher.seen
-    assert thinking["thinking"] is True
+    assert thinking["thinking"] == text("play.computer_choosing")  # (what a click on the table is told meanwhile)
     assert (thinking["seq"], thinking["message"]) == (before["seq"], before["message"])
     assert cells(thinking, text("board.squares.yours"))[card.rank - 1]["card"] == card_data(card)
     assert card_data(card) not in [each["card"] for each in thinking["hand"]["cards"]]
@@ -495,7 +495,8 @@ def test_nothing_is_drawn_between_where_no_computer_replies() -> None:
                    else {"type": "space", "square": target.square_owner, "space": target.space})
     assert watcher.seen == [] and not any(state.get("thinking") for state in states)
     board.dispatch({"type": "action", "id": "end_turn"})
-    assert watcher.seen and all(seen["thinking"] is True for seen in watcher.seen)  # (each of its plays asked)
+    assert watcher.seen and all(seen["thinking"] == text("play.computer_choosing")  # (each of its plays asked)
+                                for seen in watcher.seen)
     # each of the computer's plays is drawn as it is made, while it chooses the next (a turn of several plays)
     shown = [[move["by"] for move in seen["moves"]] for seen in watcher.seen]
     assert len(shown) > 1 and all(later[:len(earlier)] == earlier and len(later) == len(earlier) + 1

@@ -96,11 +96,11 @@ def _drawn(table: Table) -> BoardState:
 def thinking_state(table: Table, made: int, before: Sequence[Square]) -> BoardState:
     """The table while the computer chooses its reply to the viewer's move (move number `made` of the hand; `before`,
     the squares as the viewer saw them before it): that move drawn and travelling, nothing picked, the turn line the
-    computer's, the buttons as the turn now offers them. The message and its number are those from before the move:
-    the reply's state tells the whole turn."""
+    computer's, the buttons as the turn now offers them, and why a click waits (`offers.waiting`). The message and its
+    number are those from before the move: the reply's state tells the whole turn."""
     marks = Marks()
     marks.after(table.hand, made, before, table.view().squares, table.rules, table.seq)
-    return replace(_viewers_table(table, marks), thinking=True)
+    return replace(_viewers_table(table, marks), thinking=waiting(table))
 
 
 def _viewers_table(table: Table, marks: Marks) -> BoardState:

@@ -39,9 +39,10 @@ class BoardState:
     finished stage's reason for taking no more tries, the same whatever was clicked last (that line showed it only
     while the pointer rested on the table, so after a stage solved by a click there and not by a button)."""
 
-    thinking: bool = False
-    """Whether the computer is choosing its reply to the viewer's move, drawn already: the page stays busy until
-    the reply's state comes, and the message, from before that move, is not shown meanwhile."""
+    thinking: str = ""
+    """While the computer chooses its reply to the viewer's move, drawn already, why the table takes no click
+    meanwhile (said to a click on a card, a space or the pile); "" at any other time. The page stays busy until the
+    reply's state comes, and the message, from before that move, is not shown meanwhile."""
 
     def as_dict(self) -> State:
         """The dict `board.js` draws (a new one each time): every part that is drawn, lists as lists."""
@@ -53,7 +54,7 @@ class BoardState:
         if self.note:
             found["note"] = self.note
         if self.thinking:
-            found["thinking"] = True
+            found["thinking"] = self.thinking
         if self.message_room:
             found["message_room"] = list(self.message_room)
         for name in ("hand", "stock", "discard", "opponent_hand", "answer", "search"):

@@ -508,8 +508,13 @@ def towards_lines_by_clicks(board: Any, cards: int) -> None:
 WATCH_THINKING = """root => {
   window.thinkingSeen = [];
   window.waitPressed = null;
+  window.tapSaid = null;
   new MutationObserver(() => {
     if (!root.classList.contains('lt-thinking')) return;
+    if (window.tapSaid === null) {  // a card clicked while the computer chooses says why it waits
+      root.querySelector('.lt-hand-card').click();
+      window.tapSaid = root.querySelector('.lt-why').textContent;
+    }
     const waiting = root.querySelector('.lt-button.lt-wait');
     if (waiting && window.waitPressed === null) {  // a button pressed while the computer chooses says why
       waiting.click();
@@ -548,6 +553,7 @@ def test_a_move_is_drawn_at_once_while_the_computer_chooses_its_reply(base_url: 
         assert drawn["hand"].count(card) == table["hand"].count(card) - 1
     assert all(text("play.controls.undo") in drawn["waits"] for drawn in seen)  # (greyed after a moment: board.css)
     assert board.page.evaluate("window.waitPressed") == text("play.computer_choosing")
+    assert board.page.evaluate("window.tapSaid") == text("play.computer_choosing")
     assert YOUR_TURN.fullmatch(after["turn"]) and after["seq"] != seq
     # the press's reason, said to a screen reader, goes with the reply: it no longer holds
     expect(board.locator(".lt-pressed-why")).to_have_text("")

@@ -204,18 +204,25 @@ export default {
     let flown = [];
     let flownAt = 0;
     let pickedThinking = false;
+    let thinkingWhy = "";  // why a click on the table waits meanwhile (state.thinking's words), "" at other times
     let tapped = false;  // whether the intent last sent was a tap on the table (a card, a space, the discard pile)
 
     // One intent at a time: between a click and the kernel's answer (a redraw, or "done" when nothing
-    // changed; the computer may be thinking) the board shows a busy cue and ignores further clicks. No
+    // changed; the computer may be thinking) the board shows a busy cue and ignores further clicks (one on a card, a
+    // space or the pile while the computer chooses its reply is told why, as a greyed button's press is). No
     // answer within LOST_AFTER_MS means the connection is gone (a busy kernel answers late, hence the long wait;
     // what the kernel connection says, see GONE_AFTER_MS, is heard sooner): the page says so in words and
     // offers one button that reloads.
     const LOST_AFTER_MS = 20000;
+    const TAPS = new Set(["select", "space", "discard"]);  // the intents of a tap on the table
     let inFlight = false;
     let lostTimer = null;
     const send = (intent) => {
-      if (inFlight || root.classList.contains("lt-lost")) return;
+      if (root.classList.contains("lt-lost")) return;
+      if (inFlight) {
+        if (thinkingWhy && TAPS.has(intent.type)) sayWhyPressed(thinkingWhy);
+        return;
+      }
       inFlight = true;
       root.classList.add("lt-busy");
       root.setAttribute("aria-busy", "true");
@@ -223,7 +230,7 @@ export default {
       lostTimer = setTimeout(connectionLost, LOST_AFTER_MS);
       const picked = root.querySelector(".lt-hand-card.lt-selected .lt-card");
       flightFrom = (intent.type === "space" || intent.type === "discard") && picked ? picked.getBoundingClientRect() : null;
-      tapped = intent.type === "select" || intent.type === "space" || intent.type === "discard";
+      tapped = TAPS.has(intent.type);
       try {
         model.send(intent);
       } catch (failure) {
@@ -852,6 +859,7 @@ export default {
       const stepBefore = offeredStep();
       const pickedBefore = Boolean(root.querySelector(".lt-hand-card.lt-selected")) || pickedThinking;
       pickedThinking = Boolean(state.thinking) && pickedBefore;
+      thinkingWhy = state.thinking || "";
       root.classList.toggle("lt-thinking", Boolean(state.thinking));
       error.textContent = state.error || "";
       error.hidden = !state.error;
