@@ -14,7 +14,7 @@ import ipywidgets as W
 from ..board_parts import square_part
 from ..engine import RULE_SETS, BonusRow, Hidden, RuleSet, bonus_table
 from ..engine.catalogue import and_list, text
-from ..engine.narration import line_changes
+from ..engine.narration import line_changes, score_words
 from ..examples import Step, WorkedExample, current_examples
 from ..table import BadIntent, BoardState, TableController
 from ..table.presenter import action, hand_part, square_labels, text_panel
@@ -90,7 +90,7 @@ class ExampleController(TableController):
         if step.stated is not None:
             words.append(text("sections.examples.stated", stated=step.stated))
         if step.stated_with_bonus is not None or step.expected_with_bonus is not None:
-            words.append(text("sections.examples.with_bonus", bonus=step.with_bonus))
+            words.append(text("sections.examples.with_bonus", score=score_words(step.value, False, step.rules)))
         if step.stated_with_bonus is not None:
             words.append(text("sections.examples.stated_with_bonus", bonus=step.stated_with_bonus))
         return " ".join(words)
