@@ -144,9 +144,9 @@ def _lesson_with(tmp_path: Path, words: Any) -> Path:
 
 @pytest.mark.parametrize(("words", "message"), [
     ({"solution": ["play KS on your 1"]}, "solution: not a text"),
-    ({"advice": [{"code": "covered", "text": "x"}, {}, {}]}, "advice\\[0\\].code: not a text"),
+    ({"advice": [{"code": "covered", "text": "x"}]}, "advice\\[0\\].code: not a text"),
     ({"hints": ["a", "b"]}, "hints: 2 texts where the English has 1"),
-    ({"advice": [{"text": "x"}]}, "advice: 1 entries where the English has 3"),
+    ({"advice": [{"text": "x"}, {"text": "y"}]}, "advice: 2 entries where the English has 1"),
     ({"moral": "x"}, "entries the English lacks: \\['moral'\\]"),
     ({"goal": ["x"]}, "goal: a text"),
     ({"goal": "Llega a {their_score}."}, "not \\['their_score'\\]"),
