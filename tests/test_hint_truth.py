@@ -447,12 +447,6 @@ def check_pass(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     assert isinstance(move, EndTurn) and not view.hand and view.plays_made == 0
 
 
-def check_pass_to_them(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
-    """A pass after which the hand goes on with the opponent to move: they hold a card or the stock has one."""
-    check_pass(view, move, v)
-    assert view.other_hand_size + view.stock_size > 0
-
-
 def check_pass_values(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     check_pass(view, move, v)
     check_values(view, move, v)
@@ -505,17 +499,16 @@ CHECKS: dict[str, Check] = {
     # Claims about the turns to come only (checked by playing the hand on, in check_turn_claims).
     "risk.no_turn": no_claim, "risk.stays_broken": no_claim, "risk.going_out_last": no_claim,
     # Rule statements and pointers at the move itself: nothing about the position to verify.
-    "card.card": no_claim, "card.go_out": no_claim, "space.own": no_claim,
+    "card.card": no_claim, "space.own": no_claim,
     "space.theirs": no_claim, "space.discard": no_claim, "space.go_out": no_claim,
     "nudge.go_out": no_claim, "nudge.crowd_any": no_claim, "nudge.place_own": no_claim,
     "risk.discard": no_claim,
     # Ending a turn of plays (Running Leopard): said only once a card has been played this turn.
-    "card.end_turn": check_after_plays, "space.end_turn": check_after_plays,
     "nudge.end_turn": check_after_plays_no_gain, "reason.end_turn": check_after_plays_no_gain,
     "nudge.end_turn_keeps": check_after_plays_some_gain, "reason.end_turn_keeps": check_after_plays_some_gain,
     "nudge.end_turn_later": check_after_plays, "reason.end_turn_later": check_after_plays,
     # A pass (no card held, none played this turn): said only of one, never "you have played what helps".
-    "nudge.pass": check_pass, "card.pass": check_pass, "space.pass": check_pass_to_them, "move.pass": check_pass_values,
+    "nudge.pass": check_pass, "move.pass": check_pass_values,
     "reason.pass_only": check_pass_only, "reason.pass": check_pass_or_out,
 }
 RANDOM_POSITIONS = 400

@@ -1,4 +1,5 @@
-"""Hints: a legal move, a reason in words, and a four-step ladder whose facts agree with the engine."""
+"""Hints: a legal move, a reason in words, and a ladder (four rungs for a card, fewer where there is none) whose
+facts agree with the engine."""
 
 from __future__ import annotations
 
@@ -73,9 +74,10 @@ def test_going_out_hint_gives_both_scores(keyed: None) -> None:
     result = explain(hand.view(0), GoOut())
     mine, theirs = hand_score(7, True, REVISED_2008), hand_score(0, False, REVISED_2008)
     assert said(result.reason, "hints.reason.go_out_ahead", my_score=mine, their_score=theirs)
-    assert result.ladder[0] == mark("hints.nudge.go_out", value=7)
-    assert said(result.ladder[3], "hints.move.go_out", my_score=mine, their_score=theirs)
-    assert said(result.ladder[3], "hints.risk.going_out")
+    # no card to name: the nudge, when to declare it, the whole move
+    assert result.ladder[:2] == [mark("hints.nudge.go_out", value=7), mark("hints.space.go_out")]
+    assert said(result.ladder[2], "hints.move.go_out", my_score=mine, their_score=theirs)
+    assert said(result.ladder[2], "hints.risk.going_out") and len(result.ladder) == 3
 
 
 def test_discard_and_end_turn_hints(keyed: None) -> None:
@@ -86,7 +88,8 @@ def test_discard_and_end_turn_hints(keyed: None) -> None:
     assert said(discard.ladder[3], "hints.move.discard", the_card=c("2C").the_name, mine_before=7)
     empty = prepared(". . . / . . . / . . .", "AH . . / . . . / . . .", "", "5S", stock_size=0)
     end = explain(empty.view(0), EndTurn())
-    assert len(end.ladder) == 4 and end.move == EndTurn()
+    assert end.move == EndTurn() and len(end.ladder) == 2  # neither a card nor a place to name: the nudge, the move
+    assert said(end.ladder[1], "hints.move.pass", mine_before=0)
 
 
 def test_explaining_an_illegal_move_or_a_bad_view_is_refused() -> None:
@@ -108,7 +111,9 @@ def test_hints_in_random_positions_agree_with_the_engine(rules: RuleSet, keyed: 
         level = ("beginner", "intermediate", "expert", "master")[seed % 4]
         result = hint(view, level=level, time_budget=None if level == "master" else 0.05)
         assert result.move in view.legal_moves() and result.level == level
-        assert len(result.ladder) == 4 and all(isinstance(step, str) and step for step in result.ladder)
+        rungs = 4 if isinstance(result.move, (Play, Discard)) else 3 if isinstance(result.move, GoOut) else 2
+        assert len(result.ladder) == rungs and all(isinstance(step, str) and step for step in result.ladder)
+        assert len(set(result.ladder)) == rungs  # (no rung says another's words again)
         assert keys_in(result.reason)[0].startswith("hints.reason.")
         before = (hand.value(me), hand.value(1 - me))
         hand.apply(result.move)
@@ -279,7 +284,7 @@ def test_going_out_is_not_given_a_reason_that_argues_for_waiting(keyed: None) ->
     view = hand.view(0)
     assert view.stock_size == 0 and view.value(0) == 12 and GoOut() in view.legal_moves()
     result = explain(view, GoOut())
-    rung = result.ladder[3]
+    rung = result.ladder[-1]
     assert said(rung, "hints.move.go_out", my_score=16)
     assert not said(rung, "hints.risk.going_out"), "no jack left is no reason to go out"
     assert said(rung, "hints.risk.their_line", line=REVISED_2008.line_name((1, 2, 3)), points=3)
@@ -291,7 +296,7 @@ def test_going_out_with_jacks_unseen_says_what_waiting_risks(keyed: None) -> Non
     """With jacks unseen and the stock not empty, waiting gives the opponent a turn that could cover one of your
     cards: a reason for going out, said as one; nothing against it is said."""
     hand = prepared("AS 2S 3S / 4S 5S 6S / 7S 8D 9D", ". . . / . . . / . . .", "6H 2C", "3D 5C", stock_size=80)
-    rung = explain(hand.view(0), GoOut()).ladder[3]
+    rung = explain(hand.view(0), GoOut()).ladder[-1]
     assert said(rung, "hints.risk.going_out") and not said(rung, "hints.risk.going_out_no_jacks")
     assert not said(rung, "hints.risk.their_line"), "their square is empty: no line of theirs is one card from scoring"
 

@@ -41,9 +41,9 @@ from leopard_tutor.engine import (
 
 T = TypeVar("T")
 LANGUAGES = ("en", "es")
-PASS_HINT_KEYS = ("hints.nudge.pass", "hints.card.pass", "hints.space.pass", "hints.move.pass")
+PASS_HINT_KEYS = ("hints.nudge.pass", "hints.move.pass")
 """The ladder of a pass, rung by rung."""
-AFTER_PLAYS_KEYS = ("hints.nudge.end_turn", "hints.card.end_turn", "hints.space.end_turn", "hints.reason.end_turn",
+AFTER_PLAYS_KEYS = ("hints.nudge.end_turn", "hints.reason.end_turn",
                     "review.why.reason.end_turn", "hints.nudge.end_turn_keeps", "hints.reason.end_turn_keeps",
                     "review.why.reason.end_turn_keeps")
 """The words of ending a turn after plays ("you have played what helps"), false of a pass."""
@@ -90,7 +90,7 @@ def test_a_forced_pass_is_told_as_having_no_card(rules: RuleSet, keyed: None) ->
     view = forced_pass(rules).view(0)
     result = explain(view, EndTurn())
     assert [keys_in(rung)[0] for rung in result.ladder] == list(PASS_HINT_KEYS)
-    assert said(result.ladder[3], "hints.move.pass", mine_before=0, theirs_before=0)
+    assert said(result.ladder[1], "hints.move.pass", mine_before=0, theirs_before=0)
     assert keys_in(result.reason) == ["hints.reason.pass_only"]
     assert not any(key in AFTER_PLAYS_KEYS for step in (result.reason, *result.ladder) for key in keys_in(step))
     check_hint(view, result)
@@ -110,7 +110,7 @@ def test_a_pass_that_could_go_out_says_both(keyed: None) -> None:
     result = explain(view, EndTurn())
     assert keys_in(result.reason) == ["hints.reason.pass"]
     assert [keys_in(rung)[0] for rung in result.ladder] == list(PASS_HINT_KEYS)
-    assert said(result.ladder[3], "hints.move.pass", mine_before=7, theirs_before=0)
+    assert said(result.ladder[1], "hints.move.pass", mine_before=7, theirs_before=0)
     check_hint(view, result)
     assert why(view, EndTurn()).fact == ("hints.reason.pass", {})
 
@@ -132,10 +132,8 @@ def test_the_words_of_a_pass_in_english_and_spanish(rules: RuleSet, lang: str) -
     plays."""
     view = forced_pass(rules).view(0)
     result = in_lang(lang, lambda: explain(view, EndTurn()))
-    nudge, card, space, move = result.ladder
+    nudge, move = result.ladder
     assert nudge == in_language(lang, "hints.nudge.pass")
-    assert card == in_language(lang, "hints.card.pass")
-    assert space == in_language(lang, "hints.space.pass")
     assert move == in_language(lang, "hints.move.pass", mine_before=0, theirs_before=0)
     assert result.reason == in_language(lang, "hints.reason.pass_only")
     told = in_lang(lang, lambda: why(view, EndTurn())).sentence

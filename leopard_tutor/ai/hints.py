@@ -164,7 +164,9 @@ def hint(view: PlayerView, level: str = HINT_LEVEL, time_budget: float | None = 
 
 
 def explain(view: PlayerView, move: Move) -> Hint:
-    """A reason and a four-step ladder for making `move` in `view`."""
+    """A reason and a ladder for making `move` in `view`: a nudge, the card, where it goes, the whole move (four
+    rungs); going out has no card (three), a pass or an ending of the turn neither card nor place (two), where such
+    rungs could only say again what the next one says."""
     if move not in view.legal_moves():
         raise AIError(f"'{move}' is not a legal move here, so there is nothing to explain")
     rules, me = view.rules, view.player
@@ -177,7 +179,6 @@ def explain(view: PlayerView, move: Move) -> Hint:
         standing = "go_out_ahead" if my_score > their_score else "go_out"
         return say.hint(move, say("reason", standing, my_score=my_score, their_score=their_score), [
             say("nudge", "go_out", value=values["mine_before"]),
-            say("card", "go_out"),
             say("space", "go_out"),
             _sentence(say("move", "go_out", my_score=my_score, their_score=their_score, penalty=rules.out_penalty,
                           **values), *_waiting(view, say)),
@@ -187,8 +188,7 @@ def explain(view: PlayerView, move: Move) -> Hint:
                            ("reason", "pass", (Passes(), CanGoOut()), {}))
         assert reason is not None
         return say.hint(move, reason, [
-            say("nudge", "pass", Passes()), say("card", "pass", Passes()), say("space", "pass", Passes()),
-            say("move", "pass", Passes(), *_stays(me, other, values), **values)])
+            say("nudge", "pass", Passes()), say("move", "pass", Passes(), *_stays(me, other, values), **values)])
     if isinstance(move, EndTurn):  # after a play in a Running Leopard turn
         reason = say.first(("reason", "end_turn", (NoPlayGains(),), {}),
                            ("reason", "end_turn_keeps", (PlaysCanGain(),), {}), ("reason", "end_turn_later", (), {}))
@@ -196,8 +196,7 @@ def explain(view: PlayerView, move: Move) -> Hint:
                           ("nudge", "end_turn_keeps", (PlaysCanGain(),), {}), ("nudge", "end_turn_later", (), {}))
         assert reason is not None and nudge is not None
         return say.hint(move, reason, [
-            nudge, say("card", "end_turn"), say("space", "end_turn"),
-            say("move", "end_turn", *_stays(me, other, values), **values)])
+            nudge, say("move", "end_turn", *_stays(me, other, values), **values)])
     assert isinstance(move, (Play, Discard))
     card = move.card
     card_rung = say("card", "card", card=card.name)

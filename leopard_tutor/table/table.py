@@ -69,8 +69,8 @@ REVIEW_SEEK_SECONDS = 2.5
 (`Table.review_next_mistake`): as long as a review asked for, at most."""
 
 HintFn = Callable[[PlayerView], Any]
-"""`hint(view)` returning an object with `.move`, `.reason`, `.ladder` (four sentences) and `.level` (the computer level
-that chose the move, named in each rung's sentence; "" for a hint no level chose)."""
+"""`hint(view)` returning an object with `.move`, `.reason`, `.ladder` (its sentences, a rung each: `ai.hints.explain`)
+and `.level` (the computer level that chose the move, named in each rung's sentence; "" for a hint no level chose)."""
 
 
 class Table(TableController):
