@@ -13,22 +13,20 @@ from dataclasses import dataclass
 from .engine import Move
 
 RUNGS = ("nudge", "card", "space", "move")
-"""The rungs of a ladder, from the first clue to the last."""
+"""The rungs of the ladder of a move with a card, from the first clue to the last (a move with none has fewer:
+`ai.hints.explain`)."""
+PLACE_RUNG = RUNGS.index("space") + 1
+"""The level of the rung that names where a card goes, in the ladder of a play."""
 
 
 @dataclass(frozen=True)
 class Rung:
-    """One clue of a hint ladder: its level (1 nudge, 2 card, 3 space, 4 move), its words, and the move
-    it points to (None on the nudge, which names no card)."""
+    """One clue of a hint ladder: its level (1, the nudge, up to the whole move at the ladder's top), its words, and
+    the move it points to (None on the nudge, which names no card)."""
 
     level: int
     text: str
     move: Move | None
-
-    @property
-    def name(self) -> str:
-        """'nudge', 'card', 'space' or 'move'."""
-        return RUNGS[self.level - 1]
 
 
 class HintLadder:

@@ -170,8 +170,9 @@ def test_one_ladder_serves_play_and_the_lessons() -> None:
 
     ladder = HintLadder(source)
     climbed = [ladder.climb("position A") for _ in range(5)]
-    assert [(rung.level, rung.name, new) for rung, new in climbed] == [
-        (1, "nudge", True), (2, "card", True), (3, "space", True), (4, "move", True), (4, "move", False)]
+    assert [(rung.level, rung.text, new) for rung, new in climbed] == [
+        (1, "think", True), (2, "the card", True), (3, "the place", True), (4, "the move", True),
+        (4, "the move", False)]
     assert climbed[0][0].move is None and climbed[1][0].move == Discard(c("2C"))
     assert ladder.climb("position B")[0].level == 1 and len(calls) == 2
     attempt = LESSONS[0].new_attempt()

@@ -32,8 +32,9 @@ YOURS, THEIRS = mark("board.squares.yours"), mark("board.squares.theirs")
 """The squares' labels (under `keyed`)."""
 
 
-def lit(state: dict[str, Any]) -> set[tuple[str, int]]:
-    return {(sq["label"], cell["space"]) for sq in state["squares"] for cell in sq["cells"] if cell["target"]}
+def lit(state: dict[str, Any], mark: str = "target") -> set[tuple[str, int]]:
+    """The spaces lit for the picked card (`mark` "target"), or lit apart as the place a hint named ("hinted")."""
+    return {(sq["label"], cell["space"]) for sq in state["squares"] for cell in sq["cells"] if cell.get(mark)}
 
 
 def intents_for(controller: LearnController, move: Move) -> list[dict[str, Any]]:
@@ -166,7 +167,7 @@ def test_hints_walk_the_ladder_and_pick_the_card(keyed: None) -> None:
     board.dispatch({"type": "action", "id": "hint"})
     assert said(board.state["message"], "sections.learn.hint", level=2, count=4)
     assert [c["selected"] for c in board.state["hand"]["cards"]] == [True] + [False] * 8
-    assert lit(board.state) == {(YOURS, 6), (THEIRS, 6)}
+    assert lit(board.state) == {(YOURS, 6), (THEIRS, 6)} and lit(board.state, "hinted") == set()
     where = places_words({0: {6}, 1: {6}}, LEARNER, bool(board.state["discard"]["target"]))
     assert said(board.state["message"], "sections.learn.hint_picked", where=where), (
         "said, or a tap on it would seem to undo it; and where it may go, named as the board lights it")
@@ -174,6 +175,10 @@ def test_hints_walk_the_ladder_and_pick_the_card(keyed: None) -> None:
     assert said(board.state["message"], "sections.learn.hint", level=3, count=4)
     assert said(board.state["message"], "sections.learn.hint_places", where=where)
     assert "sections.learn.hint_picked" not in board.state["message"]
+    # the rung names the place: of the two lit, the one it names is lit apart (a stage 15 learner saw every place lit
+    # alike beside a hint that named one)
+    move = controller.attempt.next_move()
+    assert isinstance(move, Play) and lit(board.state, "hinted") == {((YOURS, THEIRS)[move.square_owner], move.space)}
     board.dispatch({"type": "action", "id": "hint"})
     assert keys_in(board.state["message"])[0] == "sections.learn.hint"
     board.dispatch({"type": "action", "id": "hint"})  # at the ladder's top: its last rung again, said to be so

@@ -226,11 +226,29 @@ def test_a_hint_that_names_a_card_picks_it_so_the_space_it_names_takes_that_card
     targets, _, can_discard = play_targets(view, found.move.card)
     assert table.marks.selected == hinted and said(table.message, "play.hint_picked",
                                                    where=places_words(targets, table.viewer, can_discard))
+    assert hinted_places(table) == []  # the card's rung: every place it may go is lit alike
     table.handle({"type": "action", "id": "hint"})  # picked already: not said again
     assert table.marks.selected == hinted and not said(table.message, "play.hint_picked")
+    # the place's rung: of the card's lit places, the one it names is lit apart, and named so
+    [place] = hinted_places(table)
+    assert (place["target"], place["square"], place["space"]) == (True, found.move.square_owner, found.move.space)
+    assert said(place["name"], "board.space_hinted") and said(place["name"], "board.space_name", space=place["space"])
+    table.handle({"type": "select", "index": other})  # another card picked: no place of its is the hint's
+    assert hinted_places(table) == []
+    table.handle({"type": "select", "index": hinted})  # picked again by hand: the hint's mark went with the pick
+    assert hinted_places(table) == []
+    table.handle({"type": "action", "id": "hint"})
+    assert len(hinted_places(table)) == 1
     moves = len(table.hand.moves)
     table.click_space(found.move.square_owner, found.move.space)
     assert table.hand.moves[moves] == found.move
+    assert hinted_places(table) == []
+
+
+def hinted_places(table: Table) -> list[dict[str, Any]]:
+    """The spaces the table's board marks as the place a hint named, each with its square's key."""
+    return [{**cell, "square": square["key"]}
+            for square in table.board_state().as_dict()["squares"] for cell in square["cells"] if cell.get("hinted")]
 
 
 def test_names_are_at_most_24_characters_and_a_bad_one_changes_nothing(keyed: None) -> None:

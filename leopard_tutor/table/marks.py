@@ -26,12 +26,16 @@ class Marks:
     """The cards the last message tells of: (move, mover)."""
     moved_seq: int = -1
     """The message number the moves belong to: they travel only while that message is shown."""
+    hinted: tuple[Card, int, int] | None = None
+    """The place a hint named for its card (the card, the square's owner, the space): lit apart from the card's other
+    places while that card stays picked (`hinted_place`)."""
 
     def pick(self, index: int, count: int) -> bool:
         """Pick card `index` of a hand of `count` cards; picking the picked card again puts it back. Whether a card
         is picked now. A card that is not there is a `BadIntent` and changes nothing."""
         if not 0 <= index < count:
             raise BadIntent(f"there is no card number {index} in your hand")
+        self.hinted = None
         if self.selected == index:
             self.selected = None
             return False
@@ -47,6 +51,18 @@ class Marks:
         changed, self.selected = self.selected != index, index
         return changed
 
+    def hint_place(self, card: Card, owner: int, space: int) -> None:
+        """A hint named space `space` of player `owner`'s square for `card` (picked for the learner)."""
+        self.hinted = (card, owner, space)
+
+    def hinted_place(self, cards: Sequence[Card]) -> tuple[int, int] | None:
+        """The place (the square's owner, the space) a hint named for the card picked of `cards`, if it named one for
+        that card."""
+        picked = self.picked(cards)
+        if self.hinted is None or picked is None or picked != self.hinted[0]:
+            return None
+        return self.hinted[1], self.hinted[2]
+
     def picked(self, cards: Sequence[Card]) -> Card | None:
         """The picked card of `cards`, or None."""
         if self.selected is None or self.selected >= len(cards):
@@ -55,14 +71,14 @@ class Marks:
 
     def clear(self) -> None:
         """Nothing picked, nothing marked."""
-        self.selected, self.last, self.changes, self.moved = None, {}, (), ()
+        self.selected, self.last, self.changes, self.moved, self.hinted = None, {}, (), (), None
 
     def after(self, hand: Hand, first: int, before: Sequence[Square], after: Sequence[Square], rules: RuleSet,
               seq: int) -> None:
         """Mark the moves of `hand` from move number `first` on, told in message `seq`: the spaces played on,
         the lines that changed between the squares `before` and `after` (as the viewer sees them), the cards
-        travelling. The pick is put back."""
-        self.selected = None
+        travelling. The pick, and a hint's place, are put back."""
+        self.selected, self.hinted = None, None
         self.last = {}
         for move in hand.moves[first:]:
             if isinstance(move, Play):

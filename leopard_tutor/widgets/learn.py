@@ -18,6 +18,7 @@ from ..engine import Card, Discard, EndTurn, GoOut, LeopardError, Move, Play, Pl
 from ..engine.catalogue import and_list, text
 from ..engine.knowledge import ANSWERS
 from ..engine.square import Face
+from ..hint_ladder import PLACE_RUNG
 from ..lessons import Attempt, Feedback, Lesson, Progress, current_lessons, kernel_progress
 from ..lessons.attempt import MOST_INPUTS, replayed
 from ..lessons.notation import LEARNER
@@ -97,6 +98,7 @@ class LearnController(TableController):
         question = attempt.question
         last = {question.owner: {question.space}} if question is not None and question.space else self.marks.last
         state = table_state(view, selected=self.marks.selected if playing else None, message=self.message,
+                            hinted=self.marks.hinted_place(view.hand) if playing else None,
                             tone=self.tone, seq=self.seq, last=last, changes=self.marks.changes, actions=buttons,
                             turn=turn, moves=self.marks.travelling(self.seq, ME), aside=self.panels())
         inert = self._no_cards()
@@ -286,6 +288,8 @@ class LearnController(TableController):
             picked = text("sections.learn.hint_picked" if changed else "sections.learn.hint_places", where=where,
                           count=count)  # (a tap puts it back)
             words = f"{words} {picked}"
+        if isinstance(hint.move, Play) and hint.level >= PLACE_RUNG:  # (the rung names its place: lit apart)
+            self.marks.hint_place(hint.move.card, hint.move.square_owner, hint.move.space)
         self.say(words)
 
     # -- inside --------------------------------------------------------------------------------

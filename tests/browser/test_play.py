@@ -200,6 +200,12 @@ def test_a_message_said_again_is_heard_again(board: Any) -> None:
     })""")
     assert heard == ["", again], heard
     expect(live).to_have_text(again)
+    # the top rung names the card's place (this deal's hint is a play): of the places lit for it, that one is lit
+    # apart, and named so
+    hinted = board.locator(".lt-space.lt-hinted")
+    expect(hinted).to_have_count(1)
+    expect(hinted).to_have_class(re.compile(r"\blt-target\b"))
+    expect(hinted).to_have_accessible_name(re.compile(re.escape(text("board.space_hinted", name="")) + "$"))
 
 
 def test_the_header_is_the_banner_and_the_sections_are_the_main_landmarks_tabs(board: Any) -> None:

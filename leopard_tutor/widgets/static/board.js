@@ -397,6 +397,7 @@ export default {
       if (cell.target) classes.push("lt-target");
       if (cell.dim) classes.push("lt-dim");
       if (cell.last) classes.push("lt-last");
+      if (cell.hinted) classes.push("lt-hinted");  // (the place a hint named, among the card's places)
       if (!cell.card && !cell.face_down) classes.push("lt-empty");
       return h("button", {
         type: "button", class: classes.join(" "), "data-k": `s${square.key}-${cell.space}`,
