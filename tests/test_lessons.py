@@ -202,7 +202,6 @@ def test_hint_ladder_walks_from_nudge_to_the_move_and_costs_stars(keyed: None) -
     attempt = lesson.new_attempt()
     hints = [attempt.hint() for _ in range(5)]
     assert [h.level for h in hints] == [1, 2, 3, 4, 4]
-    assert [h.name for h in hints[:4]] == ["nudge", "card", "space", "move"]
     assert hints[0].text == lesson.hints[0]
     facts = {"card": Card.parse("KS").name, "the_card": Card.parse("KS").the_name, "space": 7,
              "where": mark("lessons.goals.where.your")}
