@@ -15,8 +15,8 @@ from .engine import Move
 RUNGS = ("nudge", "card", "space", "move")
 """The rungs of the ladder of a move with a card, from the first clue to the last (a move with none has fewer:
 `ai.hints.explain`)."""
-PLACE_RUNG = RUNGS.index("space") + 1
-"""The level of the rung that names where a card goes, in the ladder of a play."""
+CARD_RUNG, PLACE_RUNG = RUNGS.index("card") + 1, RUNGS.index("space") + 1
+"""The levels of the rungs that name a move's card, and where a played card goes."""
 
 
 @dataclass(frozen=True)

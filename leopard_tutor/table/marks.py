@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..engine import Card, Hand, Move, Play, RuleSet, Square
+from ..engine import Card, Discard, Hand, Move, Play, RuleSet, Square
 from ..engine.narration import LineChange, line_changes
+from ..hint_ladder import CARD_RUNG, PLACE_RUNG, Rung
 from .intents import BadIntent
 from .presenter import moves_part
 from .state import State
@@ -42,18 +43,18 @@ class Marks:
         self.selected = index
         return True
 
-    def pick_card(self, card: Card, cards: Sequence[Card]) -> bool:
-        """Pick `card` of `cards` (a hint's card: picked for the learner); whether the pick changed (not if the card
-        was picked already, or is not among `cards`)."""
-        if card not in cards:
+    def follow_hint(self, rung: Rung, cards: Sequence[Card]) -> bool:
+        """Mark what a hint's `rung` names of its move with a card of `cards`: the card, picked for the learner (from
+        the card's rung on), and a play's place, lit apart from the card's other places (from the place's rung on).
+        Whether the pick changed (not if the card was picked already, or is not among `cards`)."""
+        move = rung.move
+        if rung.level < CARD_RUNG or not isinstance(move, (Play, Discard)) or move.card not in cards:
             return False
-        index = list(cards).index(card)
+        index = list(cards).index(move.card)
         changed, self.selected = self.selected != index, index
+        if isinstance(move, Play) and rung.level >= PLACE_RUNG:
+            self.hinted = (move.card, move.square_owner, move.space)
         return changed
-
-    def hint_place(self, card: Card, owner: int, space: int) -> None:
-        """A hint named space `space` of player `owner`'s square for `card` (picked for the learner)."""
-        self.hinted = (card, owner, space)
 
     def hinted_place(self, cards: Sequence[Card]) -> tuple[int, int] | None:
         """The place (the square's owner, the space) a hint named for the card picked of `cards`, if it named one for

@@ -189,7 +189,7 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
                     targets=targets[owner], reasons=reasons[owner], last=last.get(owner, ()),
                     changes=[c for c in changes if c.owner == owner], dim=card is not None,
                     side="yours" if owner == me else "theirs",
-                    hinted=hinted[1] if card is not None and hinted is not None and hinted[0] == owner else None)
+                    hinted=hinted[1] if hinted is not None and hinted[0] == owner else None)
         for owner in (me, other)
     )
     return BoardState(

@@ -37,7 +37,7 @@ from ..engine import (
 from ..engine.catalogue import text
 from ..engine.narration import move_words, narrate
 from ..engine.turns import Passed, apply_move, current_player, deal_next, play_turn
-from ..hint_ladder import PLACE_RUNG, HintLadder
+from ..hint_ladder import HintLadder
 from . import drawing, machine, sentences
 from .intents import BadIntent, TableController
 from .marks import Marks
@@ -493,10 +493,8 @@ class Table(TableController):
         rung, new = self._ladder.climb(len(self.hand.moves))
         words = rung.text
         move = rung.move  # the card it names is picked, as in Learn: one picked before would go where it says
-        if isinstance(move, (Play, Discard)) and self.marks.pick_card(move.card, self.hand.held[self.viewer]):
+        if self.marks.follow_hint(rung, self.hand.held[self.viewer]) and isinstance(move, (Play, Discard)):
             words = f"{words} {text('play.hint_picked', where=self._places(move.card))}"  # (as a pick says)
-        if isinstance(move, Play) and rung.level >= PLACE_RUNG:  # (the rung names its place: lit apart from the rest)
-            self.marks.hint_place(move.card, move.square_owner, move.space)
         again = "" if new else "_again"  # (a press at the ladder's top shows its last rung again, and says so)
         if self._hint_level:
             self.say(text(f"play.hint_by{again}", rung=rung.level, rungs=self._ladder.size, text=words,

@@ -18,7 +18,7 @@ from ..engine import Card, Discard, EndTurn, GoOut, LeopardError, Move, Play, Pl
 from ..engine.catalogue import and_list, text
 from ..engine.knowledge import ANSWERS
 from ..engine.square import Face
-from ..hint_ladder import PLACE_RUNG
+from ..hint_ladder import CARD_RUNG
 from ..lessons import Attempt, Feedback, Lesson, Progress, current_lessons, kernel_progress
 from ..lessons.attempt import MOST_INPUTS, replayed
 from ..lessons.notation import LEARNER
@@ -282,14 +282,12 @@ class LearnController(TableController):
         hint = self.attempt.hint()
         words = text("sections.learn.hint_again" if self.attempt.hint_repeated else "sections.learn.hint",
                      level=hint.level, count=self.attempt.hint_rungs, text=hint.text)
-        if isinstance(hint.move, (Play, Discard)) and hint.level >= 2:
-            changed = self.marks.pick_card(hint.move.card, self.attempt.view.hand)
+        changed = self.marks.follow_hint(hint, self.attempt.view.hand)  # (its place lit apart, once the rung names it)
+        if isinstance(hint.move, (Play, Discard)) and hint.level >= CARD_RUNG:
             where, count = self._places(hint.move.card)
             picked = text("sections.learn.hint_picked" if changed else "sections.learn.hint_places", where=where,
                           count=count)  # (a tap puts it back)
             words = f"{words} {picked}"
-        if isinstance(hint.move, Play) and hint.level >= PLACE_RUNG:  # (the rung names its place: lit apart)
-            self.marks.hint_place(hint.move.card, hint.move.square_owner, hint.move.space)
         self.say(words)
 
     # -- inside --------------------------------------------------------------------------------
