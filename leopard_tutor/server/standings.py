@@ -78,8 +78,14 @@ def results(row: TableRow) -> tuple[str, str] | None:
     return (LOST, WON) if gone == 0 else (WON, LOST)  # the player who went loses
 
 
+def scored(row: TableRow) -> bool:
+    """Whether the match of `row` has points to count (`points`): it finished, or a hand of it did."""
+    return (row.ending == FINISHED and row.scores is not None) or bool(row.hand_scores)
+
+
 def points(row: TableRow) -> tuple[int, int]:
-    """Each seat's points in the match of `row`: its totals if it finished, else the sum of its finished hands."""
+    """Each seat's points in the match of `row`: its totals if it finished, else the sum of its finished hands (none,
+    0 each, where `scored` says so)."""
     if row.ending == FINISHED and row.scores is not None:
         return row.scores
     hands = row.hand_scores or ()

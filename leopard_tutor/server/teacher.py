@@ -73,7 +73,7 @@ from .join import JoinError, qr_svg
 from .kernel_handler import json_object
 from .referee import QUIET_SECONDS, LiveTable, Referee
 from .sessions import SessionBook
-from .standings import STANDING_COLUMNS, gone_seat, local_midnight, points, results
+from .standings import STANDING_COLUMNS, gone_seat, local_midnight, points, results, scored
 from .student_handlers import student_routes
 from .students import COLUMNS, Students, not_a_formula
 
@@ -374,7 +374,7 @@ def closed_words(row: TableRow) -> str:
     else:
         winner = 0 if counted[0] == "won" else 1
         sides = {"winner": names[winner], "loser": names[1 - winner]}
-        if row.ending != FINISHED and not row.hand_scores:  # (no hand finished: `points` counts none)
+        if not scored(row):
             count = text("teacher.closed.counted.won_unplayed", **sides)
         else:
             count = text("teacher.closed.counted.won", **sides, winner_points=scores[winner],
