@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 from keyed import keys_in, mark, said
+from test_lesson_advice import runs
 
 from leopard_tutor.engine import REVISED_2008, Card, Hand, Square, full_deck, possible_values
 from leopard_tutor.engine.knowledge import ANSWERS, can_be_worth, other_holds, top_card_is
-from leopard_tutor.lessons import LESSONS, Lesson, LessonFormatError, Progress
+from leopard_tutor.lessons import LESSONS, Lesson, LessonFormatError, Progress, lessons_in
 from leopard_tutor.lessons.model import STAGES_DIR, parse_lesson
 from leopard_tutor.lessons.questions import QuestionError, StageQuestion, answer_words
 from leopard_tutor.widgets.learn import LearnController, LearnSection
@@ -81,9 +82,29 @@ def test_the_engines_answers_are_the_whole_hands(lesson: Lesson) -> None:
 def test_right_answers_are_explained_and_solve_the_lesson(lesson: Lesson, keyed: None) -> None:
     told = solve(lesson)
     assert len(told) == len(lesson.questions)
-    assert all(keys_in(words)[0] == "lessons.questions.right" for words in told[:-1])
+    assert all(keys_in(words)[0] == "lessons.questions.right" for words in told), "the last answer is explained too"
     assert said(told[0], "lessons.questions.asked", number=2) and said(told[-1], "lessons.feedback.stars", stars=3)
-    assert "lessons.questions.right" not in keys_in(told[-1]), "the last answer solves the stage: its success says so"
+    assert "lessons.questions.asked" not in keys_in(told[-1])
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lesson", QUESTION_LESSONS, ids=lambda lesson: lesson.key)
+def test_the_last_answer_and_the_stages_success_say_nothing_twice(lesson: Lesson, lang: str,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last answer's reason comes just before the stage's success: no run of five words is in both. (Stage 12's
+    success began by saying again that the opponent cannot hold a card whose copies are both in sight.)"""
+    monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", lang)
+    lesson = next(each for each in lessons_in(lang) if each.key == lesson.key)
+    attempt = lesson.new_attempt()
+    while attempt.question is not None and attempt.answered < len(lesson.questions) - 1:
+        attempt.answer(expected(attempt.question, attempt.hand))
+    question = attempt.question
+    assert question is not None
+    reason = question.truth(attempt.view).reason
+    told = attempt.answer(expected(question, attempt.hand)).text
+    assert attempt.solved and reason in told
+    success = told[told.index(reason) + len(reason):]
+    assert not runs(reason) & runs(success), (reason, success)
 
 
 def test_a_question_the_rules_settle_offers_no_cannot_tell_and_refuses_it_without_a_slip(keyed: None) -> None:

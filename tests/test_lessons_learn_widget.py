@@ -18,6 +18,7 @@ from leopard_tutor.lessons import LESSONS, Progress
 from leopard_tutor.lessons.attempt import MOST_INPUTS
 from leopard_tutor.lessons.facts import lesson_facts
 from leopard_tutor.lessons.notation import LEARNER
+from leopard_tutor.lessons.questions import answer_words
 from leopard_tutor.table.sentences import places_words
 from leopard_tutor.widgets.board import FOCUS_TABLE
 from leopard_tutor.widgets.learn import LearnController, LearnSection, build_learn
@@ -390,7 +391,7 @@ def successes(section: LearnSection) -> list[tuple[str, str]]:
     """Each stage solved by clicks, as the Learn section shows it: (what the stage says then, what it taught
     filled with the facts of the hand as it ends); the opponent's replies to the last move and the words of a hand
     that ran out, said first, are left out (test_a_stage_whose_hand_runs_out_says_why_it_ended,
-    test_lesson_replies.py)."""
+    test_lesson_replies.py), and so is a question stage's last answer, right and why."""
     controller, board = section.controller, section.board
     shown = []
     for index, lesson in enumerate(controller.lessons):
@@ -407,13 +408,18 @@ def successes(section: LearnSection) -> list[tuple[str, str]]:
             assert message.startswith(report), (message, report)
             message = message.removeprefix(report)
         message = message.removeprefix(f"{text('narration.ran_out')} ")
+        if lesson.questions:  # the last answer explained (test_lesson_questions.py)
+            truth = lesson.questions[-1].truth(controller.attempt.view)
+            right = f"{text('lessons.questions.right', answer=answer_words(truth.answer))} {truth.reason} "
+            assert message.startswith(right), (message, right)
+            message = message.removeprefix(right)
         shown.append((message, fill(lesson.success, lesson_facts(controller.attempt.hand, lesson))))
     return shown
 
 
 def test_a_solved_stage_says_what_it_taught_and_the_stars_only(keyed: None) -> None:
-    """Nothing of the last move (its verdict, what it did to the squares) and no right answer's reason: the lesson's
-    success, then the stars (after the opponent's replies and why the hand ended, where it ran out)."""
+    """Nothing of the last move (its verdict, what it did to the squares): the lesson's success, then the stars (after
+    the opponent's replies and why the hand ended, where it ran out, or the last answer's reason)."""
     for message, taught in successes(new_section()[0]):
         assert message == f"{taught} {mark('lessons.feedback.stars', stars=3)}"
 

@@ -141,9 +141,9 @@ class Attempt:
     # -- answering questions -----------------------------------------------------------------
     def answer(self, given: str) -> Feedback:
         """Answer the question now asked with one of its answers ("yes", "no", and "unknown" where it is
-        offered). The engine works out the right answer from what the learner sees: a right one is explained
-        and the next question asked; a wrong one changes nothing but counts as a slip. QuestionError, and
-        nothing changed, for an answer the question does not offer."""
+        offered). The engine works out the right answer from what the learner sees: a right one is explained,
+        then the next question asked (after the last, the stage's success said); a wrong one changes nothing but
+        counts as a slip. QuestionError, and nothing changed, for an answer the question does not offer."""
         question = self.question
         if question is None:
             return Feedback(False, text("lessons.feedback.finished"), "finished")
@@ -159,10 +159,10 @@ class Attempt:
             return Feedback(False, _join(wrong, nudge), "off-track")
         self.answered += 1
         self._answer_hints = 0
+        said = [text("lessons.questions.right", answer=words), truth.reason]
         if self._goals_met():
             self.solved = self.finished = True
-            return Feedback(True, self._success(), "solved", stars=self.stars)
-        said = [text("lessons.questions.right", answer=words), truth.reason]
+            return Feedback(True, _join(*said, self._success()), "solved", stars=self.stars)
         return Feedback(True, _join(*said, self.question_words()), "progress")
 
     @property
