@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from leopard_tutor.engine import Discard, Hand, Move, Play
+from leopard_tutor.engine import Discard, EndTurn, Hand, Move, Play
 from leopard_tutor.engine.narration import move_words, narrate
 from leopard_tutor.lessons import LESSONS, Attempt, Feedback, Lesson
 
@@ -42,7 +42,12 @@ def told(hand: Hand, move: Move) -> str:
     after = hand.copy()
     after.apply(move)
     return narrate(move, 0, 0, hand.view(0).squares, after.view(0).squares, hand.rules,
-                   went_out_value=after.value(0)).text
+                   went_out_value=after.value(0), passed=passes(hand, move)).text
+
+
+def passes(hand: Hand, move: Move) -> bool:
+    """Whether `move` ends a turn in which nothing was played: a pass."""
+    return isinstance(move, EndTurn) and hand.plays_made == 0
 
 
 @pytest.mark.parametrize("lesson", SCRIPTED, ids=lambda lesson: lesson.key)
@@ -57,8 +62,8 @@ def test_every_reply_describes_the_move_made(lesson: Lesson) -> None:
             reports = [move_words(answer, "report", 0) for answer in feedback.replies]
             assert all(report in said for report in reports), (move, said)  # (the other's last move is told)
             continue
-        if feedback.kind == "off-track" and isinstance(move, (Play, Discard)):
-            assert said.startswith(narration) and own not in said, (move, said)
+        if (feedback.kind == "off-track" and isinstance(move, (Play, Discard))) or passes(hand, move):
+            assert said.startswith(narration) and own not in said, (move, said)  # (a pass says it passed once)
         else:
             assert said.startswith(f"{own} {narration}"), (move, said)
         others = {hand.check(other).reason for other in hand.legal_moves()} - {own}

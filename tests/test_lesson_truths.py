@@ -144,7 +144,10 @@ def test_the_words_of_ending_a_turn_of_plays_and_of_a_pass(lang: str) -> None:
     ended, passed = in_lang(lang, told)
     assert ended.startswith(in_language(lang, "engine.turn.end_after_plays", held=0))
     assert in_language(lang, "engine.turn.pass") not in ended
-    assert passed.startswith(in_language(lang, "engine.turn.pass"))
+    # a pass: told as one ("You passed, with no card to play."), not first by the rule's "…so you pass…"
+    assert passed.startswith(in_language(lang, "narration.passed", subject=in_language(lang, "narration.you"),
+                                         mover="you"))
+    assert in_language(lang, "engine.turn.pass") not in passed
     if lang != "en":
         assert in_language(lang, "engine.turn.end_after_plays", held=0) != in_language(
             "en", "engine.turn.end_after_plays", held=0)

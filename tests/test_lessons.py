@@ -365,6 +365,30 @@ def test_importing_the_app_and_its_progress_loads_no_lesson() -> None:
     assert done.stdout.strip() == "False"
 
 
+def test_a_turn_played_in_another_order_is_not_told_the_scripts_plan(keyed: None) -> None:
+    """Stage 13 with its 6 of hearts played before the 7 of hearts: the end of the turn after the queen is taken back
+    with the words for any stage, where the lesson's words for that step still asked for the 6 of hearts, already
+    played. (In the script's order, its own words: test_the_off_track_words_speak_of_what_is_left_of_the_plan.)"""
+    lesson = next(lesson for lesson in LESSONS if lesson.key == "running-leopard")
+    for first, second in (("play 6H on your 6", "play QS on your 7"), ("play QS on your 7", "play 6H on your 6")):
+        attempt = lesson.new_attempt()
+        assert attempt.try_move(first).kind == attempt.try_move(second).kind == "progress"
+        told = attempt.try_move("end turn")
+        assert told.kind == "off-track" and said(told.text, "lessons.feedback.off_track")
+        assert not [words for words in lesson.off_track if words in told.text], (first, second)
+
+
+def test_a_pass_is_told_once(keyed: None) -> None:
+    """Stage 13's last step passed instead of going out: "You passed, with no card to play." alone, where the rule's
+    reason ("you pass") came first and then "You ended the turn."."""
+    lesson = next(lesson for lesson in LESSONS if lesson.key == "running-leopard")
+    attempt = lesson.new_attempt()
+    for move in lesson.solution[:4]:
+        assert attempt.try_move(move).ok
+    keys = keys_in(attempt.try_move("end turn").text)
+    assert keys[0] == "narration.passed" and "narration.end_turn" not in keys and "engine.turn.pass" not in keys
+
+
 def test_the_plays_of_a_turn_of_several_count_in_any_order_that_leaves_the_same_square() -> None:
     """Stage 13 (Running Leopard): the 6 of hearts first, or between the queen and the 7, leaves the square as the
     script's order does, so neither is a slip; the 7 of hearts before the queen is illegal, and a queen that covers

@@ -21,7 +21,7 @@ from ..engine.facts import fill
 from ..engine.gains import move_gain, value_changes
 from ..engine.knowledge import ANSWERS
 from ..engine.narration import move_words, ran_out_words
-from ..engine.turns import apply_move, play_turn
+from ..engine.turns import Passed, apply_move, play_turn
 from ..hint_ladder import RUNGS, HintLadder, Rung
 from .coach import coach_move
 from .facts import lesson_facts, move_narration
@@ -210,18 +210,23 @@ class Attempt:
         before = hand.view(LEARNER).squares
         expected = None if self.lesson.free else self.next_move()
         later = None if self.lesson.free or move == expected else self._same_turn(move)
-        apply_move(hand, move)
-        told = move_narration(hand, move, before)
+        passed = any(isinstance(event, Passed) for event in apply_move(hand, move))
+        told = move_narration(hand, move, before, passed=passed)
         if self._goals_met():
             return self._solve(move, verdict, ())
+        # the rule's reason why the move may be made, where what it did does not say it ("you pass": "You passed")
+        reason = "" if passed else verdict.reason
         if not self.lesson.free and move != expected:
             if later is None:
-                return self._off_track(move, verdict, told, could_go_out)
+                # a card played: what was played, then why it is taken back, not first the rule that allowed it
+                # (the place tried said it already, and the lesson's words begin "That move is allowed, but...")
+                plain = isinstance(move, (Play, Discard))
+                return self._off_track(move, verdict, told if plain else _join(reason, told), could_go_out)
             self._order.insert(self._step, self._order.pop(later))  # made sooner than the script, to the same end
         done = self._order[self._step] if not self.lesson.free else self._step
         self._step += 1
         held_after_move = held_before - 1 if isinstance(move, (Play, Discard)) else held_before
-        said = [verdict.reason, told, coached]
+        said = [reason, told, coached]
         if not self.lesson.free and done < len(self.lesson.after):
             said.append(self._say(self.lesson.after[done]))
         replies = self._opponent_turns()
@@ -348,18 +353,19 @@ class Attempt:
         return text("lessons.feedback.stars_cost", cost=self.slips + self.hints_used, three=self.lesson.stars_for[0])
 
     def _off_track(self, move: Move, verdict: Verdict, told: str, could_go_out: bool) -> Feedback:
-        """Take back the legal `move` that is not the lesson's; show the first of the lesson's `mistakes` for it
+        """Take back the legal `move` that is not the lesson's, `told` what it did (after its rule's reason, for the
+        end of a turn or going out); show the first of the lesson's `mistakes` for it
         whose conditions the engine finds true (`could_go_out`: going out was allowed instead of `move`), its
         reply told as made, and then taken back with the move, which a sentence says; what the goals still need is
         said after it, of the position on the board once both are taken back (never of the one undone)."""
         hand = self._hand
         self.slips += 1
         texts, step = self.lesson.off_track, self._order[self._step] if self._step < len(self._order) else -1
-        # a card played: what was played, then why it is taken back, not first the rule that allowed it (the place
-        # tried said it already, and the lesson's words begin "That move is allowed, but..."); the end of a turn or
-        # going out is told by its rule's own sentence
-        said = [*(() if isinstance(move, (Play, Discard)) else (verdict.reason,)), told,
-                self._say(texts[min(step, len(texts) - 1)]) if texts else text("lessons.feedback.off_track")]
+        # a lesson's words for a step tell the rest of its plan as scripted: said only where the moves made so far
+        # are the script's first ones (a play made sooner than the script leaves that plan told wrong)
+        scripted = sorted(self._order[:self._step]) == list(range(self._step))
+        said = [told, self._say(texts[min(step, len(texts) - 1)]) if texts and scripted
+                else text("lessons.feedback.off_track")]
         shown: list[str] = []
         for mistake in self.lesson.mistakes:
             if mistake.move != move or hand.to_move != OPPONENT or not hand.check(mistake.reply):

@@ -40,9 +40,10 @@ def lesson_facts(hand: Hand, lesson: Lesson) -> dict[str, object]:
     return facts
 
 
-def move_narration(hand: Hand, move: Move, before: Sequence[Square]) -> str:
+def move_narration(hand: Hand, move: Move, before: Sequence[Square], passed: bool = False) -> str:
     """The engine's account of the learner's `move`, just made in `hand`, from the squares as the learner
-    saw them `before` it: the card, what it covered, the lines formed or broken, the value before and after.
-    Every reply to a legal move says it, so a lesson's own words need not."""
+    saw them `before` it: the card, what it covered, the lines formed or broken, the value before and after
+    (an end of turn with nothing played is told as a pass, `passed`). Every reply to a legal move says it, so a
+    lesson's own words need not."""
     return narrate(move, LEARNER, LEARNER, before, hand.view(LEARNER).squares, hand.rules,
-                   went_out_value=hand.value(LEARNER)).text
+                   went_out_value=hand.value(LEARNER), passed=passed).text
