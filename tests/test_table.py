@@ -130,6 +130,10 @@ def test_a_whole_hand_between_two_people_at_one_device_never_shows_both_hands(ke
             table.handle(intent)
             assert_private(table, table.board_state())
             steps += 1
+        if isinstance(table.mode, PassingDevice):  # the move that ended the turn, as the next player reads it
+            told = table.log[-1].text(table.mode.player)
+            assert told and told != table.log[-1].text(view.player)
+            assert table.message == f"{told} {mark('play.people.pass', name=table.name(table.mode.player))}"
     assert handovers > 10 and steps > 20
     viewer, other = table.viewer, 1 - table.viewer
     scores = table.hand.scores()

@@ -393,7 +393,7 @@ class Table(TableController):
 
     def _moved(self, player: int, move: Move, intent: str) -> None:
         """Make `player`'s legal `move`, ask the seats for what follows, and tell the viewer (or, when the
-        device is to be passed, only that)."""
+        device is to be passed, that move as the hand-over screen may show it to both, then to pass it)."""
         viewer = self.viewer
         before = self.view().squares
         made = len(self.hand.moves)
@@ -409,7 +409,9 @@ class Table(TableController):
         if isinstance(mode, PassingDevice):
             self.marks.clear()
             self._follow()
-            self.say(text("play.people.pass", name=self.name(mode.player)))
+            # in the words of the player to come, which name no card the one who made it holds or hid
+            told = self.log[-1].text(mode.player)
+            self.say(" ".join([told, text("play.people.pass", name=self.name(mode.player))]))
             return
         if self.search is not None and self.search.hurried:
             words.append(text("play.hurried"))
