@@ -23,6 +23,9 @@ BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 a name they count as spaces, so a name of them alone is blank."""
 MOST_MARKS = 3
 """The most combining marks (accents and the like) one character of a name may carry."""
+LOOK_ALIKE = str.maketrans("авекмнорстухѕіјһԁӏԛԝαβεζηικμνορτυχϲ", "abekmhopctyxsijhdlqwabezhikmnoptyxc")
+"""Cyrillic and Greek letters (in small letters, as `str.casefold` leaves them) whose small or capital form is drawn
+like a Latin letter, and that letter: "Аna" with a Cyrillic А reads as "Ana"."""
 
 
 def code_of(number: int) -> str:
@@ -45,6 +48,13 @@ def player_name(name: str, default: str) -> str:
     if _most_marks(trimmed) > MOST_MARKS:
         raise LeopardError(key="play.people.name_marks", facts={"most": MOST_MARKS})
     return trimmed or default
+
+
+def name_key(name: str) -> str:
+    """What `name` reads as, for telling two names apart: its compatibility form (NFKC: "Ａｎａ" is "Ana"), case aside,
+    and letters of other alphabets drawn like Latin ones read as those (`LOOK_ALIKE`). Two names with one key would
+    show alike on a page, so one of them is refused where both would be shown together."""
+    return unicodedata.normalize("NFKC", name).casefold().translate(LOOK_ALIKE)
 
 
 def _most_marks(name: str) -> int:

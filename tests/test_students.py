@@ -262,13 +262,14 @@ def test_names_are_checked_and_the_row_stays_bounded(tmp_path: Path) -> None:
 
 def test_a_name_a_classmate_here_keeps_is_refused_in_any_case(tmp_path: Path) -> None:
     """Two students in the room at once are told apart by their names: a name the record of another page connected
-    now keeps ("Ana", "ANA"; "Ána" is another name) is refused "name_taken", changing nothing; a student's own name
+    now keeps, or one that reads alike ("Ana", "ANA", "Аna" with a Cyrillic А, "Ａｎａ"; "Ána" is another name), is
+    refused "name_taken", changing nothing; a student's own name
     is theirs to keep again in another case, a name given up is free, and so is a name kept by a page now closed (it
     may be the same student's, from another browser)."""
     class_, _ = students(tmp_path)
     here = {"ana", "ben"}
     class_.name("ana", "Ana", here)
-    for taken in ("Ana", "ANA", " ana "):
+    for taken in ("Ana", "ANA", " ana ", "\u0410na", "\uff21\uff4e\uff41"):  # (a Cyrillic А; Ａｎａ, full width)
         with pytest.raises(ClassTableError) as refused:
             class_.name("ben", taken, here)
         assert refused.value.key == "name_taken" and refused.value.facts == {"name": "Ana"}, "as she keeps it"

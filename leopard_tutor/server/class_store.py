@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..class_codes import name_key
 from ..protocol import COMPUTER, FINISHED, LEFT
 from .data_folder import DATABASE_NAME as DATABASE_NAME  # the store's file, kept in the data folder
 from .data_folder import DataFolderError, check_writable, create_private, keep_private, make_private
@@ -637,18 +638,19 @@ class ClassStore:
                                     "json_each(?))", (json.dumps(sorted(visitors)),)).fetchall())
 
     def kept_among(self, name: str, visitors: Collection[str]) -> str | None:
-        """The name as the record of one of `visitors` keeps it, if one keeps `name` whatever its case ("Ana" and "ANA"
-        are one name on the class page); else None."""
-        folded = name.casefold()
+        """The name as the record of one of `visitors` keeps it, if one keeps `name` or a name that reads alike
+        (`class_codes.name_key`: "Ana", "ANA" and "Аna" with a Cyrillic А are one name on the class page); else
+        None."""
+        key = name_key(name)
         return next((kept for (kept,) in self.db.execute(
             "SELECT name FROM students WHERE visitor IN (SELECT value FROM json_each(?))",
-            (json.dumps(sorted(visitors)),)) if kept.casefold() == folded), None)
+            (json.dumps(sorted(visitors)),)) if name_key(kept) == key), None)
 
     def names_in_use(self, names: Collection[str]) -> set[str]:
-        """Those of `names` that a student's record keeps, whatever its case."""
-        folded = {name.casefold(): name for name in names}
-        return {folded[kept.casefold()] for (kept,) in self.db.execute("SELECT DISTINCT name FROM students")
-                if kept.casefold() in folded}
+        """Those of `names` that a student's record keeps, or a name that reads alike (`name_key`)."""
+        keyed = {name_key(name): name for name in names}
+        return {keyed[name_key(kept)] for (kept,) in self.db.execute("SELECT DISTINCT name FROM students")
+                if name_key(kept) in keyed}
 
     # -- rounds ----------------------------------------------------------------------------------
     def add_round(self, row: RoundRow, seats: Iterable[RoundSeat]) -> None:

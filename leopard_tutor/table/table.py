@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from ..ai.background import Background
 from ..ai.review import HandReview, view_before
 from ..ai.why import why_turn
-from ..class_codes import player_name
+from ..class_codes import name_key, player_name
 from ..engine import (
     REVISED_2008,
     Card,
@@ -922,7 +922,7 @@ def _default_name(player: int) -> str:
 
 
 def _distinct(name: str, other: str) -> None:
-    """Refuse (a `LeopardError`) `name` for one of two people at this page when the other goes by it already (case
-    aside): each turn would name them both alike."""
-    if name.casefold() == other.casefold():
+    """Refuse (a `LeopardError`) `name` for one of two people at this page when the other goes by it already, or by a
+    name that reads alike (`class_codes.name_key`): each turn would name them both alike."""
+    if name_key(name) == name_key(other):
         raise LeopardError(key="play.people.name_taken", facts={"name": other})
