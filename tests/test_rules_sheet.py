@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from keyed import mark, markers, said
+from test_lesson_advice import runs
 
 from leopard_tutor.app import build_app
 from leopard_tutor.engine import (
@@ -149,8 +150,10 @@ def test_each_rule_set_has_its_own_sheet(keyed: None) -> None:
 
 
 def test_the_face_down_sentence_says_what_placing_does() -> None:
-    """Report 10: a face-down card is not an empty space for a jack or a queen, which need a card under them.
-    The sheet's own words are the point here, so they are read in English."""
+    """Report 10: a face-down card is not an empty space for a jack or a queen, which need a card under them. The
+    sheet's own words are the point here, so they are read in English: the jack's and queen's lines say that the space
+    counts as empty and what may go on it; the paragraph after them adds only what a face-down card takes that an
+    empty space does not (it said the lines' last clause a third time)."""
     face_down = Square.parse(". . . . 5H+QS* . . . .")
     empty = Square()
     for rank in (5, 10, 13):  # an ace to a ten (and a king) go on it as on an empty space
@@ -159,10 +162,15 @@ def test_the_face_down_sentence_says_what_placing_does() -> None:
     for rank in (11, 12):  # a jack or a queen goes on it, never on an empty space
         assert check_play(Card(rank, "D"), face_down, 5, own=True).legal
         assert not check_play(Card(rank, "D"), empty, 5, own=True).legal
-    [said_there] = [p for p in paragraphs(rules_sheet_html()) if p == html.escape(text("rules_sheet.face_down"))]
+    sheet = paragraphs(rules_sheet_html())
+    [said_there] = [p for p in sheet if p == html.escape(text("rules_sheet.face_down"))]
     assert "for everything" not in said_there and "placing" not in said_there
-    assert "a card from ace to ten may go on it as on an empty space" in said_there
-    assert "Unlike an empty space, it can also take a jack or a queen." in said_there
+    assert said_there.startswith("Unlike an empty space, a face-down jack or queen can itself take another jack")
+    # what it counts as, and what may go on it, the jack's and the queen's lines say just above: not again here
+    lines = [item for item in re.findall(r"<li>(.*?)</li>", rules_sheet_html())
+             if item.startswith(("A jack goes", "A queen goes"))]
+    assert len(lines) == 2 and all("a card from ace to ten may go on it as on an empty space" in p for p in lines)
+    assert not any(runs(said_there) & runs(line) for line in lines)
 
 
 def test_it_shows_the_engines_bonus_table_and_the_values_no_square_has(keyed: None) -> None:
