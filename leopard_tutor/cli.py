@@ -115,6 +115,15 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--teacher-token is 16 to 128 letters, digits, '-' or '_'")
     if not 0 < args.port < 65536:
         parser.error(f"--port must be between 1 and 65535, not {args.port}")
+    try:
+        start(parser, args)
+    except KeyboardInterrupt:  # Ctrl-C before the server took the signal over (while importing or starting)
+        print("Stopped.", file=sys.stderr)  # (no traceback)
+        raise SystemExit(130) from None
+
+
+def start(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Check the server's options (`parser` says what is wrong) and serve the app."""
     from .server.launch import classroom_banner, classroom_url, is_loopback, port_taken, serve
 
     if port_taken(args.ip, args.port):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
 import warnings
 from pathlib import Path
@@ -13,6 +14,7 @@ import ipywidgets as W
 import nbformat
 import pytest
 from keyed import mark
+from servers import free_port
 from voila.app import Voila
 from voila.execute import VoilaExecutor
 
@@ -277,6 +279,22 @@ def test_the_demo_read_in_part_ends_without_a_traceback() -> None:
     command = f"'{sys.executable}' -c 'from leopard_tutor.cli import main; main([\"demo\"])' | head -c 10"
     shown = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=60)
     assert len(shown.stdout) == 10 and "Traceback" not in shown.stderr and "BrokenPipe" not in shown.stderr
+
+
+def test_a_stop_before_the_server_has_started_ends_without_a_traceback(tmp_path: Path) -> None:
+    """Ctrl-C in the first seconds of `leopard-tutor`, while it imports Voilà (before the server takes the signal
+    over): it says it stopped, with no traceback, and ends at once (it printed a KeyboardInterrupt's traceback)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    started = subprocess.Popen([sys.executable, "-m", "leopard_tutor.cli", "--no-browser", "--port", str(free_port()),
+                                "--data-dir", str(tmp_path / "data")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env={**os.environ, "TMPDIR": str(tmp_path)})
+    time.sleep(0.3)  # (importing Voilà takes longer)
+    started.send_signal(signal.SIGINT)
+    out, err = started.communicate(timeout=60)
+    assert started.returncode == 130 and err.strip() == "Stopped." and "Traceback" not in out, (out, err)
 
 
 def test_only_a_port_in_use_is_said_to_be_in_use() -> None:
