@@ -605,7 +605,9 @@ def test_stepping_through_an_example_leaves_its_buttons_where_they_were(new_page
     the played card's title ("No card played at this step" is longer than "The card you play (1)") no longer widens
     its column (the table went 759, 716, 805, 690 px wide from step to step). On a phone, where the note stands under
     the buttons, the message under the board keeps the room of the example's longest, so the cards fitted above it keep
-    their size (they shrank as a step's words grew, and Next rose by up to 60 px under a finger)."""
+    their size (they shrank as a step's words grew, and Next rose by up to 60 px under a finger); and the card's title
+    is in sight there too (a phone hid it, as it hides the title of a hand of one's own, leaving a card, or room for
+    one, with nothing to say whose it is)."""
     phone = size == "phone"
     page = new_page(*SIZES[size], touch=phone, mobile=phone)
     open_app(page, base_url)
@@ -620,6 +622,9 @@ def test_stepping_through_an_example_leaves_its_buttons_where_they_were(new_page
         mirror, nexts, tables = [], [], []
         while True:
             page.evaluate("(section) => ltProbes.settled(section)", SECTIONS["Examples"])
+            title = board.locator(".lt-hand-title")  # what the card beside (or under) the square is, in sight
+            if (box := title.bounding_box()) is None or box["height"] < 10 or box["width"] < 100:
+                moved.append(f"example {index + 1}: the card's title {title.inner_text()!r} is not in sight: {box}")
             mirror.append(board.get_by_role("button", name=re.compile(r"^Show it under")).bounding_box())
             table = board.locator(".lt-table").bounding_box()  # (on a phone the note under the buttons adds a row)
             tables.append(table and (table["x"], table["y"], table["width"]))
