@@ -565,7 +565,7 @@ def test_the_hint_for_ending_a_turn_while_holding_cards_keeps_them_and_never_say
     speak of keeping them (stage 13 ends its turn with an empty hand: "you have no card to use")."""
     data = json.loads((STAGES_DIR / "13_running_leopard.json").read_text(encoding="utf-8"))
     data.update(solution=["play QS on your 7", "end turn"], mistakes=[], after=[], success="Done.", goal="Go out.",
-                goals=[{"went out": True}], replies=["discard 4C"])
+                goals=[{"went out": True}], replies=["discard 4C"], hints=data["hints"][:2])
     lesson = parse_lesson(json.dumps(data))
     attempt = attempt_at(lesson, 1)
     assert attempt.hand.held[0] and attempt.next_move() == EndTurn()

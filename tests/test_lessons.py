@@ -289,6 +289,7 @@ def _copy_stages(tmp_path: Path) -> Path:
     (lambda d: d["position"].update({"your square": "AS . ."}), "not a square"),
     (lambda d: d["position"].update({"your hand": ["KS", "KS", "KS"]}), "appear more often"),
     (lambda d: d.update(stage=7), "stages must be numbered"),
+    (lambda d: d["hints"].append("A second nudge for a stage of one move."), "would never be said"),
 ])
 def test_a_broken_lesson_file_is_named_in_the_error(tmp_path: Path, change, message: str) -> None:
     directory = _copy_stages(tmp_path)

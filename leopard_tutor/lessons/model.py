@@ -255,6 +255,10 @@ def _lesson(data: Any) -> Lesson:
     if not lesson.hints:
         raise LessonFormatError("a lesson needs at least one hint (the nudge)")
     lesson = _check_questions(lesson)
+    steps = len(lesson.questions) or len(lesson.scripted_solution) or 1  # (a free lesson says one, at its end)
+    if len(lesson.hints) > steps:
+        raise LessonFormatError(f"'hints' gives {len(lesson.hints)} nudges for {steps} step(s): one a step, so the "
+                                f"last {len(lesson.hints) - steps} would never be said")
     _check_facts(lesson)
     facts = lesson_facts(start(), lesson)  # a bad position fails now, at load time
     return replace(lesson, intro=tuple(fill(t, facts) for t in lesson.intro), goal=fill(lesson.goal, facts))
