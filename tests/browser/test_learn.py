@@ -100,6 +100,14 @@ def test_complete_stage_2_and_stage_6_by_clicks(board: Any) -> None:
     expect(stage_tab(section, 2, locked=True)).to_be_disabled()
     expect(stage_tab(section, 2, locked=True)).to_have_text(locked)
     assert opening("lessons.feedback.stars", "stars") in play_solution(root, 1)
+    # the stage is finished: said under its greyed buttons, and not again beside the table with the pointer resting on
+    # the space just played, nor on another (it stood in both places, one line above the other)
+    (played,) = LESSONS[0].solution
+    assert isinstance(played, Play)
+    expect(root.locator(".lt-actions .lt-note")).to_have_text(text("lessons.feedback.finished"))
+    for spot in (space(root, played.square_owner, played.space), space(root, 1, 5)):
+        spot.hover()
+        expect(root.locator(".lt-why")).to_have_text("")
     goal = root.locator(".lt-goal")
     goal_node = goal.element_handle()
     root.get_by_role("button", name=text("sections.learn.next_button")).focus()

@@ -347,10 +347,17 @@ export default {
           root.querySelector('.lt-space[tabindex="0"], .lt-space'));
       }
     };
-    const showWhy = (text) => { why.textContent = text || ""; };
+    // The line beside the table explains the place pointed at (or the state's note), unless a greyed button's note
+    // under the buttons shows the same reason already ("This stage is finished…" said twice on a finished stage, the
+    // pointer still on the space just played); a note that takes no room while the computer chooses does not count.
+    // A greyed button pressed says its reason there all the same (`pressed`): the press is answered where it looks.
+    let notedNow = new Set();
+    const showWhy = (text, pressed = false) => {
+      why.textContent = text && (pressed || !notedNow.has(text)) ? text : "";
+    };
     let pressedTimer = null;
     const sayWhyPressed = (text) => {  // (emptied first: the same reason pressed again is said again)
-      showWhy(text);
+      showWhy(text, true);
       pressedWhy.textContent = "";
       clearTimeout(pressedTimer);
       pressedTimer = setTimeout(() => { pressedWhy.textContent = text || ""; }, SAY_AGAIN_MS);
@@ -963,9 +970,10 @@ export default {
       const pointed = root.querySelector(".lt-space:hover, .lt-discard:hover") ||
         (root.contains(document.activeElement) && document.activeElement.matches(".lt-space, .lt-discard")
           ? document.activeElement : null);
-      // (else the state's own, if any, unless a greyed button's reason under the buttons says it already)
-      const noted = (state.actions || []).some((item) => !item.enabled && item.note === state.note);
-      showWhy(pointed ? pointed.getAttribute("title") : noted ? "" : state.note || "");
+      // (else the state's own, if any; neither where a greyed button's reason under the buttons says it already)
+      notedNow = new Set((state.actions || []).filter((item) => !item.enabled && item.note && !item.wait)
+        .map((item) => item.note));
+      showWhy(pointed ? pointed.getAttribute("title") : state.note || "");
     }
 
     // A button pressed that is gone once the board is drawn again (Review this hand, Back to the match, Next hand)
