@@ -62,7 +62,7 @@ def test_stage_two_by_clicks_lights_only_legal_targets_and_unlocks_stage_three(k
     for intent in intents_for(controller, LESSONS[0].solution[0]):
         board.dispatch(intent)
     assert controller.attempt.solved and not section.stage_buttons[1].disabled
-    assert section.stage_buttons[0].description == "1 ★★★"
+    assert section.stage_buttons[0].description == "1 · ★★★"
     board.dispatch({"type": "action", "id": "next"})
     assert controller.index == 1 and said(board.state["turn"], "sections.learn.turn", stage=2, stages=len(LESSONS))
     tabs = section.stage_tabs  # the stages' names in words and the one on the board, for a screen reader
@@ -475,7 +475,7 @@ def test_a_code_loaded_adds_to_the_progress_and_never_takes_better_stars_away(ke
     section.code.value = worse.to_code()
     section.board.act(section.load_code)
     assert controller.progress.stars == {LESSONS[0].key: 3} and controller.progress.practice == {"lines": (2, 1)}
-    assert section.stage_buttons[0].description == "1 ★★★"
+    assert section.stage_buttons[0].description == "1 · ★★★"
     nothing = mark("sections.progress.nothing_new")
     assert section.board.state["message"] == nothing and nothing in section.code_note.value
     better = Progress()

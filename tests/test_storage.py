@@ -37,7 +37,7 @@ def test_progress_comes_back_from_the_browser_and_every_change_is_kept(keyed: No
     page_restores(tutor.storage, kept.to_code())  # type: ignore[attr-defined]
     progress = section.controller.progress
     assert progress.stars == {LESSONS[0].key: 3, LESSONS[1].key: 2} and progress.practice == {"lines": (1, 0)}
-    assert not section.stage_buttons[2].disabled and section.stage_buttons[0].description == "1 ★★★", "redrawn"
+    assert not section.stage_buttons[2].disabled and section.stage_buttons[0].description == "1 · ★★★", "redrawn"
     progress.record_practice("tens", False)
     assert Progress.from_code(tutor.storage.saved).practice == {"lines": (1, 0), "tens": (0, 1)}  # type: ignore[attr-defined]
     page_restores(tutor.storage, "")  # a second restore (another render of the widget) changes nothing

@@ -516,7 +516,8 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         for index, (lesson, button) in enumerate(zip(controller.lessons, self.stage_buttons)):
             stars = progress.stars.get(lesson.key, 0)
             open_ = progress.is_unlocked(lesson.key)
-            button.description = (f"{lesson.stage} {'★' * stars}".strip() if open_
+            # (its stars set apart from its number: "3 ★★" read as three stars)
+            button.description = (f"{lesson.stage} · {'★' * stars}" if open_ and stars else str(lesson.stage) if open_
                                   else f"{lesson.stage} · {text('sections.learn.locked_label')}")
             names.append(text("sections.learn.stage_name", stage=lesson.stage, title=lesson.title, stars=stars)
                          if open_ else text("sections.learn.stage_name_locked", stage=lesson.stage, title=lesson.title))

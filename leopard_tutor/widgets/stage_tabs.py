@@ -3,7 +3,7 @@ Choosing a stage shows that stage's lesson on the board under the row, one stage
 pattern, the board being the panel every stage's tab controls, named by the stage on it.
 
 Each button is a tab named in words (`names`: "Stage 3: Lines: where the points come from, 2 stars", where the
-button shows "3 ★★"), the stage on the board is the selected one (`selected`), and the row is named ("Stages").
+button shows "3 · ★★"), the stage on the board is the selected one (`selected`), and the row is named ("Stages").
 Only the selected stage's tab is in the keyboard's Tab order; the arrow keys, Home and End move the focus along
 the stages, locked ones too (greyed, described by why they are locked, which Enter or Space shows), and Enter or
 Space opens the open stage in focus, as a click does: manual activation, like the app's row of sections, since

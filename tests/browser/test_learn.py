@@ -45,7 +45,7 @@ def record(right: int, wrong: int) -> str:
 
 
 def stage_tab(within: Any, stage: int, stars: int = 0, locked: bool = False) -> Any:
-    """Learn's tab of the course's stage `stage`, found by its name in words (its button shows "3 ★★")."""
+    """Learn's tab of the course's stage `stage`, found by its name in words (its button shows "3 · ★★")."""
     title = LESSONS[stage - 1].title
     name = (text("sections.learn.stage_name_locked", stage=stage, title=title) if locked
             else text("sections.learn.stage_name", stage=stage, title=title, stars=stars))
@@ -135,7 +135,7 @@ def test_complete_stage_2_and_stage_6_by_clicks(board: Any) -> None:
     expect(hand_card(root, seven)).to_have_attribute("aria-pressed", "true")  # still picked: try another space
     message = click(root, space(root, 1, 7))
     assert stars(2) in message
-    expect(stage_tab(section, 2, stars=2)).to_have_text("2 ★★")
+    expect(stage_tab(section, 2, stars=2)).to_have_text("2 · ★★")
 
     progress = Progress()
     for lesson in LESSONS[:5]:

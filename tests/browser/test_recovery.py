@@ -29,7 +29,7 @@ def test_progress_and_the_stage_come_back_by_themselves_after_a_reload(page: Any
     root = open_tab(board, "Learn", "lt-learn")
     assert opening("lessons.feedback.stars", "stars") in play_solution(root, 1)
     learn = page.locator(".lt-learn")
-    expect(learn.locator(".lt-stage").first).to_have_text(re.compile(r"^1 ★+$"))
+    expect(learn.locator(".lt-stage").first).to_have_text(re.compile(r"^1 · ★+$"))
     stars = learn.locator(".lt-stage").first.inner_text().count("★")
     click(root, root.get_by_role("button", name=text("sections.learn.next_button")))
     expect(root.locator(".lt-turn")).to_contain_text(stage_line(2))
