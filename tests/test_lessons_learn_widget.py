@@ -560,10 +560,31 @@ def test_a_picked_card_is_offered_the_discard_pile_only_where_the_rules_allow_it
 
 def test_a_press_of_a_greyed_go_out_is_answered_with_its_reason_and_costs_no_slip(keyed: None) -> None:
     section, controller = new_section()
+    stage = next(lesson.stage for lesson in LESSONS if lesson.key == "going-out")
+    controller.progress.open_through(LESSONS[stage - 1].key)
+    section.open_stage(stage)
     why = controller.attempt.refusal(GoOut())
-    assert why, "going out is not allowed at the first stage's start"
+    assert why, "going out is not allowed at the going-out stage's start"
+    assert [item for item in section.board.state["actions"] if item["id"] == "go_out"] == [
+        {"id": "go_out", "label": mark("sections.learn.go_out_button"), "enabled": False, "note": why,
+         "primary": False}]
     section.board.dispatch({"type": "action", "id": "go_out"})
     assert section.board.state["message"] == why and controller.attempt.slips == 0
+
+
+def test_go_out_is_offered_from_the_stage_that_teaches_it(keyed: None) -> None:
+    """Stage 1 showed a greyed Go out ("Going out needs a square worth at least 7; yours is worth 0") eight stages
+    before going out is taught: before the going-out stage there is no Go out where it is not allowed; from it on,
+    Go out stands in every stage of moves (greyed with its reason where it is not allowed)."""
+    section, controller = new_section()
+    taught = next(lesson.stage for lesson in LESSONS if lesson.key == "going-out")
+    controller.progress.open_through(LESSONS[-1].key)
+    for lesson in LESSONS:
+        section.open_stage(lesson.stage)
+        shown = "go_out" in [item["id"] for item in section.board.state["actions"]]
+        allowed = not controller.attempt.refusal(GoOut())
+        assert shown == (not lesson.questions and (lesson.stage >= taught or allowed)), lesson.key
+    assert taught == 9
 
 
 def test_a_picked_card_is_told_where_it_can_go_as_the_board_lights_it() -> None:

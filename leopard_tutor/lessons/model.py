@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Card, Hand, LeopardError, Move, RuleSet, Square, rules_by_key
+from ..engine import Card, GoOut, Hand, LeopardError, Move, RuleSet, Square, rules_by_key
 from ..engine.catalogue import DEFAULT_LANGUAGE, language
 from ..engine.errors import quote
 from ..engine.facts import FactError, check_placeholders, fill
@@ -371,3 +371,11 @@ def _int(value: Any, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise LessonFormatError(f"'{name}' must be a whole number")
     return value
+
+
+def going_out_stage(lessons: Sequence[Lesson]) -> int:
+    """The stage of the course (`lessons`) that first has the learner go out (a step of its solution, or its goal), or
+    the first free one: Learn shows Go out from that stage on, and before it only where going out is allowed."""
+    return next((lesson.stage for lesson in lessons if lesson.free
+                 or any(isinstance(move, GoOut) for move in lesson.scripted_solution)
+                 or any(goal.kind == "went out" for goal in lesson.goals)), len(lessons) + 1)

@@ -21,6 +21,7 @@ from ..engine.square import Face
 from ..hint_ladder import CARD_RUNG
 from ..lessons import Attempt, Feedback, Lesson, Progress, current_lessons, kernel_progress
 from ..lessons.attempt import MOST_INPUTS, replayed
+from ..lessons.model import going_out_stage
 from ..lessons.notation import LEARNER
 from ..lessons.questions import answer_words
 from ..table import BadIntent, BoardState, Marks, State, TableController
@@ -83,7 +84,8 @@ class LearnController(TableController):
                         for answer in offered]
         else:
             why = self._refusal(GoOut())
-            buttons.append(action("go_out", text("sections.learn.go_out_button"), enabled=not why, note=why))
+            if not why or self.lesson.stage >= going_out_stage(current_lessons()):  # (else a button that only refuses)
+                buttons.append(action("go_out", text("sections.learn.go_out_button"), enabled=not why, note=why))
         why = self._refusal(EndTurn())
         if not self.lesson.questions and end_turn_shown(self.lesson.rules, not why):
             buttons.append(action("end_turn", text("sections.learn.end_turn_button"), enabled=not why, note=why))
