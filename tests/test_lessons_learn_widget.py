@@ -649,3 +649,26 @@ def test_a_try_taken_back_says_once_that_the_card_is_in_the_hand_and_still_picke
     assert text("lessons.goals.played.held", The_card=seven.the_name_first) not in message
     assert text("play.still_picked", The_card=seven.the_name_first) not in message
     assert board.state["hand"]["cards"][controller.attempt.view.hand.index(seven)]["selected"]
+
+
+def test_ending_a_turn_with_nothing_played_is_offered_as_a_pass(keyed: None) -> None:
+    """Stage 13 (Running Leopard): after its three plays the button ends the turn ("End turn"); at the next turn,
+    with no card and nothing played, it passes, and says so ("Pass", as the lesson and the rules name it: the button
+    said "End turn" where the words said "you can only pass or go out")."""
+    section, controller = new_section()
+    lesson = next(lesson for lesson in LESSONS if lesson.key == "running-leopard")
+    controller.progress.open_through(lesson.key)
+    section.open_stage(lesson.stage)
+
+    def label() -> str:
+        [found] = [item["label"] for item in section.board.state["actions"] if item["id"] == "end_turn"]
+        return str(found)
+
+    assert label() == mark("sections.learn.end_turn_button")  # (greyed: cards are held, nothing played)
+    for move in lesson.solution[:3]:
+        for intent in intents_for(controller, move):
+            section.board.dispatch(intent)
+    assert label() == mark("sections.learn.end_turn_button")
+    section.board.dispatch({"type": "action", "id": "end_turn"})
+    assert not controller.attempt.hand.held[0] and controller.attempt.hand.plays_made == 0
+    assert label() == mark("sections.learn.pass_button")

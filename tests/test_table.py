@@ -344,6 +344,30 @@ def test_play_shows_end_turn_by_the_rule_learn_shows_it_by() -> None:
     assert end_turn_shown(REVISED_2008, True)
 
 
+def test_ending_a_turn_with_nothing_played_is_offered_as_a_pass(keyed: None) -> None:
+    """Running Leopard hands (plays preferred, so that hands run empty): at every turn of the viewer's, End turn is
+    named "Pass" exactly where ending the turn is allowed and nothing was played this turn (the words say "with no
+    card, pass"; the button said "End turn"), else "End turn"."""
+    import random
+
+    from tests.test_widgets_play_section import Discarder
+
+    seen = {"pass": 0, "end turn": 0}
+    for seed in range(4):
+        rng = random.Random(seed)
+        table = against_computer(Discarder(), seed=seed, rules=RUNNING_LEOPARD, **OPTIONS)
+        while not table.hand.is_over:
+            hand = table.hand
+            [button] = [item for item in table.board_state().actions if item["id"] == "end_turn"]
+            passes = hand.check(EndTurn()).legal and hand.plays_made == 0
+            assert button["label"] == mark("play.buttons.pass" if passes else "play.buttons.end_turn"), seed
+            seen["pass" if passes else "end turn"] += 1
+            moves = [move for move in table.view().legal_moves() if not isinstance(move, GoOut)]
+            plays = [move for move in moves if isinstance(move, Play)]
+            table.make(rng.choice(plays) if plays and rng.random() < 0.9 else rng.choice(moves))
+    assert seen["pass"] and seen["end turn"], seen
+
+
 def test_a_hand_that_runs_out_says_why_it_ended(keyed: None) -> None:
     """Where nobody goes out, the hand ends once the stock and both hands are empty: the message says so before the
     scores (it gave the scores alone, as if the hand had ended for no reason)."""

@@ -133,7 +133,13 @@ def _move_event(move: Move, player: int, plays: int, value: int) -> Event:
     if isinstance(move, GoOut):
         return WentOut(player, value)
     assert isinstance(move, EndTurn)
-    return EndedTurn(player, plays) if plays else Passed(player)
+    return EndedTurn(player, plays) if plays else Passed(player)  # (`end_turn_passes` before the move)
+
+
+def end_turn_passes(hand: Hand) -> bool:
+    """Whether ending the turn now (where the rules allow it) would be a pass: the player to move has played nothing
+    this turn, as they may end it only when they hold no card (`Passed`, not `EndedTurn`)."""
+    return hand.plays_made == 0
 
 
 def drawn_this_turn(hand: Hand) -> int:

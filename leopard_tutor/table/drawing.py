@@ -15,7 +15,7 @@ from ..engine import Play, PlayerView, score_parts, scoring_lines
 from ..engine.catalogue import text
 from ..engine.narration import move_words
 from ..engine.square import Square
-from ..engine.turns import current_player
+from ..engine.turns import current_player, end_turn_passes
 from ..engine.view import public_square
 from . import machine
 from .marks import Marks
@@ -224,6 +224,8 @@ def _buttons(table: Table, ids: Sequence[str]) -> list[State]:
               "review_next": text("review.buttons.next"), "review_mistake": text("review.buttons.next_mistake"),
               "try_again": text("review.buttons.try_again"), "review_close": text("review.buttons.close"),
               "why": text("review.buttons.why"), "review": text("review.buttons.review")}
+    if not found["end_turn"] and end_turn_passes(table.hand):  # its name as the rules and the turn's words say it
+        labels["end_turn"] = text("play.buttons.pass")
     if "review_last" in ids and table.last_review is not None:  # (shown only where there is a last hand: offers)
         labels["review_last"] = text("review.buttons.review_last", number=table.last_review.number)
     if "pass" in ids:

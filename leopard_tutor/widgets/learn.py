@@ -18,6 +18,7 @@ from ..engine import Card, Discard, EndTurn, GoOut, LeopardError, Move, Play, Pl
 from ..engine.catalogue import and_list, text
 from ..engine.knowledge import ANSWERS
 from ..engine.square import Face
+from ..engine.turns import end_turn_passes
 from ..hint_ladder import CARD_RUNG
 from ..lessons import Attempt, Feedback, Lesson, Progress, current_lessons, kernel_progress
 from ..lessons.attempt import MOST_INPUTS, replayed
@@ -88,7 +89,9 @@ class LearnController(TableController):
                 buttons.append(action("go_out", text("sections.learn.go_out_button"), enabled=not why, note=why))
         why = self._refusal(EndTurn())
         if not self.lesson.questions and end_turn_shown(self.lesson.rules, not why):
-            buttons.append(action("end_turn", text("sections.learn.end_turn_button"), enabled=not why, note=why))
+            passes = not why and end_turn_passes(attempt.hand)  # (named as the rules and the lesson say it)
+            buttons.append(action("end_turn", text("sections.learn.pass_button" if passes else
+                                                   "sections.learn.end_turn_button"), enabled=not why, note=why))
         buttons.append(action("restart", text("sections.learn.restart_button"), enabled=True))
         if self.index + 1 < len(self.lessons):  # (the last stage has no next one to offer)
             next_open = attempt.solved or self.progress.is_unlocked(self.lessons[self.index + 1].key)
