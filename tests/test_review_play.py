@@ -169,6 +169,7 @@ def test_the_board_shows_the_position_as_the_learner_saw_it() -> None:
         assert marks["items"] == [legend()]
         assert len(moves["items"]) == len(session.review.judgements)
         assert [n for n, item in enumerate(moves["items"]) if "lt-review-now" in item["class"]] == [step]
+        assert [n for n, item in enumerate(moves["items"]) if item["current"]] == [step]
         assert f"lt-review-{judgement.verdict}" in moves["items"][step]["class"]
     c.review_goto(0)
     marked = [n for n, j in enumerate(session.review.judgements) if j.verdict != "good"]

@@ -274,7 +274,8 @@ def review_panels(session: Reviewing) -> list[State]:
     review = session.review
     items = [{"text": text("review.panel.move", move=move_words(judgement.move, "undo", session.player),
                            mark=mark_words(judgement)),
-              "class": f"lt-review-{judgement.verdict}" + (" lt-review-now" if number == session.step else "")}
+              "class": f"lt-review-{judgement.verdict}" + (" lt-review-now" if number == session.step else ""),
+              "current": number == session.step}
              for number, judgement in enumerate(review.judgements)]
     title = text("review.panel.title", number=session.number, level=text(f"levels.in_sentence.{REVIEW_LEVEL}"))
     return [list_panel(title, [review.summary()], css="lt-review-summary"),

@@ -889,6 +889,9 @@ def test_review_why_and_try_a_position_again_by_clicks(board: Any) -> None:
     assert board.locator(".lt-hand-card .lt-card").first.evaluate(faded) == "0.7"
     table = click(board, page.get_by_role("button", name=text("review.buttons.next")))
     expect(moves.nth(1)).to_have_class(re.compile(r"\blt-review-now\b"))  # the list's second move is the one shown
+    expect(moves.nth(1)).to_have_attribute("aria-current", "step")  # (marked for the eye and a screen reader alike)
+    expect(moves.nth(0)).not_to_have_attribute("aria-current", "step")
+    assert moves.nth(1).evaluate("(li) => getComputedStyle(li).fontWeight") == "700"
     last = page.get_by_role("button", name=text("review.buttons.next"))  # greyed at the last move, it keeps the
     expect(last).to_be_focused()  # keyboard (handed to Previous move, Enter pressed again went back)
     expect(last).to_be_disabled()

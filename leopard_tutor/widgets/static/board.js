@@ -572,7 +572,8 @@ export default {
         const items = panel.items || [];
         const list = items.length ?
           h(panel.ordered ? "ol" : "ul", { class: panel.list_class || null, reversed: panel.reversed || null },
-            items.map((item) => h("li", { class: item.class || null, text: item.text ?? item }))) :
+            items.map((item) => h("li", { class: item.class || null, text: item.text ?? item,
+                                           "aria-current": item.current ? "step" : null }))) :
           h("p", { class: "lt-muted", text: panel.empty || "" });
         return h("section", { class: cls }, [title, list]);
       }
