@@ -47,6 +47,7 @@ from leopard_tutor.engine import (
     hand_score,
     square_value,
 )
+from leopard_tutor.engine.gains import line_fit, move_gain
 from leopard_tutor.lessons.coach import coach_move
 
 
@@ -308,6 +309,25 @@ def test_the_computers_instinct_and_the_lessons_coach_differ_only_among_equals_a
     assert isinstance(coach_move(hand), Play) and coach_move(hand).square_owner == 1  # type: ignore[union-attr]
     assert {instinct_move(hand.view(0), random.Random(seed)) for seed in range(20)} <= {Discard(c("6D")),
                                                                                         Discard(c("8C"))}
+
+
+def test_the_coach_lays_a_card_where_it_fits_its_lines_among_equal_gains() -> None:
+    """Stage 15's hint said "Play the 9 of diamonds on space 9" beside the learner's 3 of spades (column 3-6-9 dead
+    while it lies there) with the 9 and 7 of spades in hand: among plays that gain alike, the coach lays the card of
+    the suit (else the colour) of the face-up cards in its lines, and one that spoils a line only where none fits."""
+    hand = prepared(". . 3S / . . . / . . .", "AH . . / . . . / . . .", "9D 9S QH", "4S 5D")
+    assert coach_move(hand) == Play(c("9S"), 0, 9)
+    hand = prepared(". . 3S / . . . / . . .", "AH . . / . . . / . . .", "9D 9C QH", "4S 5D")
+    assert coach_move(hand) == Play(c("9C"), 0, 9)  # (a black 9: the column may still score for its colour)
+    for seed in range(60):  # and in random positions: never a card that spoils a line where an equal one does not
+        hand = random_position(REVISED_2008, 900 + seed)
+        view = hand.view(hand.to_move)
+        chosen = coach_move(hand)
+        if not (isinstance(chosen, Play) and chosen.square_owner == view.player and chosen.card.rank <= 10):
+            continue
+        equal = [move for move in hand.legal_moves() if isinstance(move, Play) and move.square_owner == view.player
+                 and move.card.rank <= 10 and move_gain(view, move) == move_gain(view, chosen)]
+        assert line_fit(view, chosen) == max(line_fit(view, move) for move in equal), seed
 
 
 def test_instinct_plays_on_the_other_square_only_to_take_points_away() -> None:
