@@ -284,3 +284,12 @@ def test_the_learn_section_asks_marks_lists_and_takes_answers_by_clicks(keyed: N
     assert controller.progress.stars[lesson.key] == 2
     assert panel(board.state, "goal")["class"] == "", "no question asked: the goal's words over the table again"
     assert not any(button["enabled"] for button in board.state["actions"] if button["id"].startswith("answer_"))
+
+
+def test_the_stage_of_values_shows_the_square_its_lesson_begins_with() -> None:
+    """Stage 14 asks from the rules alone, and showed a deal that had nothing to do with its questions: its board is
+    the square its lesson's first sentence describes, every line of one suit, worth the most any square can be."""
+    lesson = next(lesson for lesson in QUESTION_LESSONS if lesson.key == "values-and-bonus")
+    hand = lesson.start()
+    assert {card.suit for space in range(1, 10) for card, _ in hand.squares[0].pile(space)} == {"S"}
+    assert hand.value(0) == max(possible_values(hand.rules))
