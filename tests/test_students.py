@@ -722,3 +722,16 @@ def test_the_games_cell_counts_matches_between_classmates_as_the_standings_do(tm
         ("Ana", 1, 1, 0), ("Ben", 1, 0, 1)]
     sheet = list(csv.reader(io.StringIO("".join(page.csv_parts()))))
     assert [row[3] for row in sheet[1:3]] == [cells["Ana"], cells["Ben"]]
+
+
+def test_asking_what_the_server_keeps_is_no_news_of_the_student(tmp_path: Path) -> None:
+    """A page asks what the server keeps for its student at its start and every few seconds (whether the teacher
+    unlocked the lessons): that moved "Last seen" on for a student idle on a lesson, while "Now" said their page had
+    sent no news for minutes. A report (a tab, a click's news) still does."""
+    class_, clock = named(tmp_path, "ana")
+    seen = class_.store.student("ana").last_seen  # type: ignore[union-attr]
+    clock.now += 300
+    assert class_.me("ana")["name"] == "Ana"
+    assert class_.store.student("ana").last_seen == seen  # type: ignore[union-attr]
+    class_.now("ana", "learn", stage=1)
+    assert class_.store.student("ana").last_seen == clock.now  # type: ignore[union-attr]

@@ -122,12 +122,10 @@ class Students:
 
     def me(self, visitor: str) -> dict[str, Any]:
         """What `visitor`'s kernel is told: the name, what they earned here as a progress code, the unlock, the
-        class's defaults. A visitor without a record is told so (no name, nothing earned), and nothing is stored."""
-        with self._lock:
-            row = self.store.student(visitor)
-            if row is not None:
-                row = replace(row, last_seen=self.clock())
-                self.store.put_student(row)
+        class's defaults. A visitor without a record is told so (no name, nothing earned). Nothing is stored: a page
+        asks again every few seconds whether its lessons were unlocked, which is no news of the student's (their
+        "Last seen" moved on while "Now" said they had sent none for minutes)."""
+        row = self.store.student(visitor)
         if row is None:
             return {"name": None, "progress": None, "unlock_all": False, "defaults": self.defaults(),
                     "class": self.class_id()}
