@@ -236,6 +236,9 @@ def test_open_join_play_and_finish_against_the_computer(tables: tuple[Referee, C
     fresh.resume_class_table()
     assert fresh.classmates is not None and fresh.classmates.layout.display == "none"
     assert said(fresh.board.state["message"], "classmates.while_away.computer", name="<i>Ana</i>", code=code)
+    fresh.open_deal(rules="ORIGINAL_1963", level="expert")  # the class's defaults, as a new visit takes them up: the
+    assert fresh.controller.rules.key == "ORIGINAL_1963"  # new match's words no longer replace it
+    assert said(fresh.board.state["message"], "classmates.while_away.computer", name="<i>Ana</i>", code=code)
     bens = ben.controller
     assert isinstance(bens, ClassTable) and bens.mode.kind == "closed" and other.finish_button.layout.display == ""
     moves = bens.hand.moves

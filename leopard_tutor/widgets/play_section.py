@@ -361,9 +361,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self._seat_computer(factory(self.opponent_level(), None if deal is None else deal_seed(deal)))
 
         def begin() -> None:
+            panel = self.classmates  # a table closed while the student was away, said on the board: said still
+            said = self.controller.message
+            away = panel.away if panel is not None and panel.away and said.startswith(panel.away) else ""
             self.new_match(deal)
-            if kept:
-                self.controller.say(f"{self.controller.message} {kept}")
+            if away or kept:
+                self.controller.say(" ".join(part for part in (away, self.controller.message, kept) if part))
         self.board.act(begin)
 
     def watch_rules(self, follow: Callable[[RuleSet], None]) -> None:
