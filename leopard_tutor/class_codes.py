@@ -42,11 +42,11 @@ def player_name(name: str, default: str) -> str:
     composed = unicodedata.normalize("NFC", str(name))
     trimmed = " ".join("".join(" " if character in BLANK_LOOKING else character for character in composed).split())
     if len(trimmed) > MAX_NAME:
-        raise LeopardError(key="play.people.name_too_long", facts={"most": MAX_NAME, "length": len(trimmed)})
+        raise LeopardError(key="classmates.refused.name_too_long", facts={"most": MAX_NAME, "length": len(trimmed)})
     if any(not character.isprintable() for character in trimmed):
-        raise LeopardError(key="play.people.name_unprintable")
+        raise LeopardError(key="classmates.refused.name_unprintable")
     if _most_marks(trimmed) > MOST_MARKS:
-        raise LeopardError(key="play.people.name_marks", facts={"most": MOST_MARKS})
+        raise LeopardError(key="classmates.refused.name_marks", facts={"most": MOST_MARKS})
     return trimmed or default
 
 
@@ -85,21 +85,23 @@ class ClassTableError(LeopardError):
 
 
 def valid_code(code: object) -> str:
-    """A table code as typed (any case, spaces around), in capitals; a `ClassTableError` if it is not one."""
-    found = str(code).strip().upper() if isinstance(code, str) else ""
+    """A table code as typed (any case, spaces around, letters of any width: "ｋｒｔｑ"), in capitals; a
+    `ClassTableError` if it is not one."""
+    found = unicodedata.normalize("NFKC", code[:40]).strip().upper() if isinstance(code, str) else ""
     if len(found) != CODE_LENGTH or any(letter not in CODE_LETTERS for letter in found):
         raise ClassTableError("bad_code", length=CODE_LENGTH)
     return found
 
 
 def valid_name(name: object) -> str:
-    """A player's name (`player_name`: trimmed, at most `MAX_NAME` characters, printable), not blank."""
+    """A player's name (`player_name`: trimmed, at most `MAX_NAME` characters, printable), not blank; refused with
+    what is wrong with it ("bad_name" for what is not text at all)."""
     if not isinstance(name, str):
         raise ClassTableError("bad_name")
     try:
         found = player_name(name, "")
-    except LeopardError:
-        raise ClassTableError("bad_name") from None
+    except LeopardError as error:  # (its key is a refusal's: "classmates.refused.name_too_long")
+        raise ClassTableError(str(error.key).rsplit(".", 1)[-1], **error.facts) from None
     if not found:
         raise ClassTableError("no_name")
     return found

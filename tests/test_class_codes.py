@@ -6,7 +6,7 @@ import unicodedata
 
 import pytest
 
-from leopard_tutor.class_codes import LOOK_ALIKE, name_key, player_name
+from leopard_tutor.class_codes import LOOK_ALIKE, ClassTableError, name_key, player_name, valid_code, valid_name
 
 
 @pytest.mark.parametrize(("one", "other"), [
@@ -31,3 +31,25 @@ def test_each_look_alike_letter_is_another_alphabets_and_stands_for_a_latin_one(
     for letter, latin in LOOK_ALIKE.items():
         assert unicodedata.name(chr(letter)).split()[0] in ("CYRILLIC", "GREEK"), chr(letter)
         assert chr(letter) == chr(letter).casefold() and "a" <= chr(latin) <= "z"
+
+
+def test_a_table_code_typed_in_full_width_letters_is_that_code() -> None:
+    """Names in full-width letters were read as names ("Ａｎａ" is Ana), table codes refused ("ＺＤＡＰ")."""
+    assert valid_code("\uff3a\uff24\uff21\uff30") == valid_code(" zdap ") == "ZDAP"
+    with pytest.raises(ClassTableError, match="bad_code"):
+        valid_code("\uff3a\uff24\uff21")
+
+
+@pytest.mark.parametrize(("name", "key", "facts"), [
+    ("x" * 200, "name_too_long", {"most": 24, "length": 200}),
+    ("Dan\u200b", "name_unprintable", {}),
+    ("Bo" + "\u0336" * 4 + "b", "name_marks", {"most": 3}),
+    (7, "bad_name", {}),
+])
+def test_a_refused_name_says_what_is_wrong_with_it(name: object, key: str, facts: dict[str, object]) -> None:
+    """A class's name refused said "at most 24 characters, with letters, digits, spaces and punctuation only" of a name
+    of 200 characters, of one with an invisible character, and of none (yet "Fay ★" is a name): each says its own."""
+    with pytest.raises(ClassTableError) as refused:
+        valid_name(name)
+    assert (refused.value.key, refused.value.facts) == (key, facts)
+    assert valid_name("Fay \u2605") == "Fay \u2605"

@@ -95,7 +95,7 @@ def test_an_illegal_move_is_refused_in_the_current_language(monkeypatch: pytest.
 
 
 def test_a_keyed_error_reads_in_the_language_of_the_moment(monkeypatch: pytest.MonkeyPatch) -> None:
-    error = LeopardError(key="play.people.name_too_long", facts={"most": 24, "length": 30})
+    error = LeopardError(key="classmates.refused.name_too_long", facts={"most": 24, "length": 30})
     english = str(error)
     monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", "es")
     assert str(error) != english and not english_in(str(error))

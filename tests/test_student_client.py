@@ -310,7 +310,7 @@ def test_a_bad_name_is_answered_and_changes_nothing(keyed: None) -> None:
     bar = bar_of(tutor)
     page_restores(bar, "")
     assert bar.keep("Ana")
-    for bad, why in (("x" * 25, "bad_name"), ("   ", "no_name"), ("Ana\x07", "bad_name")):
+    for bad, why in (("x" * 25, "name_too_long"), ("   ", "no_name"), ("Ana\x07", "name_unprintable")):
         bar.ask()
         assert not bar.keep(bad)
         assert shown(bar.note) and keys_in(bar.note.value) == [f"classmates.refused.{why}"], (bad, bar.note.value)

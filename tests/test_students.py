@@ -245,8 +245,8 @@ def test_names_are_checked_and_the_row_stays_bounded(tmp_path: Path) -> None:
     class_.name("ana", "Ana\u3164Ne\u0301\u0300\u0302la")  # a filler is a space; a letter with three accents is fine
     assert class_.me("ana")["name"] == "Ana N\u00e9\u0300\u0302la"  # composed, as typed by another keyboard
     blank_looking = ("\u3164", "\u2800\u2800", " \u115f\u1160 \uffa0")  # printable, yet they show as nothing
-    for bad, key in (("x" * 25, "bad_name"), ("   ", "no_name"), (["Ana"], "bad_name"),
-                     ("Z" + "\u0301" * 23, "bad_name"), *((blank, "no_name") for blank in blank_looking)):
+    for bad, key in (("x" * 25, "name_too_long"), ("   ", "no_name"), (["Ana"], "bad_name"),
+                     ("Z" + "\u0301" * 23, "name_marks"), *((blank, "no_name") for blank in blank_looking)):
         with pytest.raises(ClassTableError) as refused:
             class_.name("ana", bad)
         assert refused.value.key == key

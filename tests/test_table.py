@@ -261,19 +261,19 @@ def test_names_are_at_most_24_characters_and_a_bad_one_changes_nothing(keyed: No
     assert (error.value.key, error.value.facts) == ("play.people.name_taken", {"name": "Ann"})
     with pytest.raises(LeopardError) as error:
         at_one_device(["A" * (MAX_NAME + 1), "Bob"])
-    assert (error.value.key, error.value.facts) == ("play.people.name_too_long", {"most": 24, "length": 25})
+    assert (error.value.key, error.value.facts) == ("classmates.refused.name_too_long", {"most": 24, "length": 25})
     table = at_one_device(["  Ann  ", "<b>Bob</b>"], seed=1, **OPTIONS)
     assert (table.name(0), table.name(1)) == ("Ann", "<b>Bob</b>")  # the page writes text, never markup
     seq = table.seq
     with pytest.raises(LeopardError) as error:
         table.rename(0, "x" * 25)
-    assert error.value.key == "play.people.name_too_long"
+    assert error.value.key == "classmates.refused.name_too_long"
     with pytest.raises(LeopardError) as error:
         table.rename(1, "Bob\x07")
-    assert error.value.key == "play.people.name_unprintable"
+    assert error.value.key == "classmates.refused.name_unprintable"
     with pytest.raises(LeopardError) as error:
         table.rename(1, "Bo" + "\u0336" * 4 + "b")
-    assert (error.value.key, error.value.facts) == ("play.people.name_marks", {"most": 3})
+    assert (error.value.key, error.value.facts) == ("classmates.refused.name_marks", {"most": 3})
     for taken in (" ann ", "ANN", "\u0410nn"):  # the other's name, case aside, or with a Cyrillic А: each turn
         # would name them both alike
         with pytest.raises(LeopardError) as error:

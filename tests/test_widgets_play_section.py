@@ -151,7 +151,7 @@ def test_someone_at_this_device_seats_two_people_with_their_names(keyed: None) -
     assert said(play.board.state["message"], "play.people.pass", name=first)
     play.names[1].value = "B" * 25  # too long: said on the board, put back, nothing changes
     assert play.names[1].value == "" and table.name(1) == mark("play.people.default", number=2)
-    assert play.board.state["message"] == mark("play.people.name_too_long", most=24, length=25)
+    assert play.board.state["message"] == mark("classmates.refused.name_too_long", most=24, length=25)
     play.names[1].value = "Bea"  # a name taken after one refused: said (the refusal is not left on the board)
     assert table.name(1) == "Bea" and said(play.board.state["message"], "play.people.renamed", number=2, name="Bea")
     play.names[1].value = "ann"  # the other's name: put back, nothing changes

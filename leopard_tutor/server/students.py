@@ -144,7 +144,10 @@ class Students:
         remembered as offered; None if there is none. Nothing is stored."""
         if not isinstance(names, list) or not 0 < len(names) <= MOST_CANDIDATES:
             raise ClassTableError("bad_name")
-        candidates = [valid_name(name) for name in names]
+        try:
+            candidates = [valid_name(name) for name in names]
+        except ClassTableError:  # (a page's own made-up names: one that is not a name says nothing more of it)
+            raise ClassTableError("bad_name") from None
         with self._lock:
             now = self.clock()
             offered = self._offered

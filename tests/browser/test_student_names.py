@@ -67,7 +67,8 @@ def test_a_first_visit_names_itself_and_the_name_comes_back(open_board: Any, pag
     assert not header_clear_of_the_tabs(page), "the name box must not cover a tab"
     box.fill("x" * 25)
     header.get_by_role("button", name=text("students.keep")).click()
-    expect(header.locator(".lt-student-note p")).to_have_text(text("classmates.refused.bad_name"), timeout=TIMEOUT)
+    expect(header.locator(".lt-student-note p")).to_have_text(text("classmates.refused.name_too_long", most=24,
+                                                                   length=25), timeout=TIMEOUT)
     expect(box).to_be_visible()
     box.fill("<img src=x onerror=alert(1)>"[:24])
     box.press("Enter")  # keeps the name typed, as Keep does
