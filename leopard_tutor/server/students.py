@@ -84,6 +84,9 @@ MOST_OFFERED = 1000
 """Names offered lately remembered at most (the oldest forgotten first), so that nothing builds up."""
 CLASS_ID = "class_id"
 """The class setting holding the class's id (`Students.class_id`)."""
+CLASS_UNLOCKED = "unlock_all"
+"""The class setting, once the teacher has unlocked every lesson for the whole class: "1" (a record made later is
+made unlocked too), else unset."""
 CLASS_ID_LENGTH = 16
 """Hex digits of a class's id."""
 STUCK_TRIES = 3
@@ -178,7 +181,7 @@ class Students:
                 if self.store.students_among(set(connected) - {visitor}) >= self.limit:
                     raise ClassTableError("class_full", most=self.limit)
                 self.store.expire_students(now - RECORD_DAYS * 86400)
-                row = StudentRow(visitor, found, now)
+                row = StudentRow(visitor, found, now, unlock_all=self.class_unlocked())
             self.store.put_student(replace(row, name=found, last_seen=now))
             self.renamed(visitor, found)
 
@@ -271,19 +274,28 @@ class Students:
 
     # -- the teacher's -------------------------------------------------------------------------
     def unlock(self, who: str) -> int:
-        """Unlock every lesson for the student `who` (an id of `student_id`), or for every student ("all");
-        how many records changed."""
-        with self._lock:
+        """Unlock every lesson for the student `who` (an id of `student_id`), or for the whole class ("all": every
+        student, and each whose record is made later); how many records changed. A `LookupError` if `who` is no
+        student's."""
+        with self._lock, self.store.transaction():
             if who == "all":
+                self.store.set_setting(CLASS_UNLOCKED, "1")
                 return self.store.unlock_students(None)
             visitor = next((visitor for visitor in self.store.visitors() if student_id(visitor) == who), None)
-            return 0 if visitor is None else self.store.unlock_students(visitor)
+            if visitor is None:
+                raise LookupError(who)
+            return self.store.unlock_students(visitor)
+
+    def class_unlocked(self) -> bool:
+        """Whether the teacher has unlocked every lesson for the whole class (`unlock` "all")."""
+        return self.store.setting(CLASS_UNLOCKED) == "1"
 
     def forget(self) -> int:
         """Remove every student's record from the store, and the class's id (the next is another); how many records
         there were."""
         with self._lock, self.store.transaction():
             self.store.set_setting(CLASS_ID, None)
+            self.store.set_setting(CLASS_UNLOCKED, None)  # (the next class's lessons open as each student goes)
             return self.store.forget_students()
 
     def class_id(self) -> str:

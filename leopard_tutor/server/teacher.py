@@ -169,6 +169,7 @@ class ClassPage:
             "tables": [self.table_line(code, live) for code, live in self.tables.tables.items()],
             "closed": self.closed_lately(),
             "defaults": self.students.defaults(),
+            "unlocked_class": text("teacher.unlock_class_done") if self.students.class_unlocked() else "",
             "not_stored": not_stored(self.tables.store.failures),
             "choices": {"rules": [[key, text(f"rules.{key}")] for key in RULE_SETS],
                         "levels": [[level, text(f"levels.names.{level}")] for level in LEVEL_CHOICES]},
@@ -525,8 +526,12 @@ class ApiHandler(TeacherHandler):
             who = body.get("visitor")
             if not isinstance(who, str):
                 refuse(self, 400, "unlock whom?")
-            count = students.unlock(who)
-            self._answer({"unlocked": count, "said": text("teacher.unlocked_said", count=count)})
+            try:
+                count = students.unlock(who)
+            except LookupError:
+                refuse(self, 400, "no such student")
+            said = text("teacher.unlocked_class") if who == "all" else text("teacher.unlocked_said", count=count)
+            self._answer({"unlocked": count, "said": said})
         elif action == "forget":
             if body.get("confirm") is not True:
                 refuse(self, 400, "forgetting the class needs a confirmation")

@@ -286,6 +286,16 @@
     byId("lt-end-round").hidden = !round.in_play;  // only while a table of the round paired last is in play
   }
 
+  // "Unlock all lessons for the class" greyed with its reason beside it once the whole class is unlocked (a student
+  // who comes later is too): pressed again it only said nothing was unlocked
+  function renderUnlocked(done) {
+    const button = byId("lt-unlock-class");
+    if (done) button.setAttribute("aria-disabled", "true");
+    else button.removeAttribute("aria-disabled");
+    if (byId("lt-unlock-why").textContent !== done) byId("lt-unlock-why").textContent = done;
+    state.unlockedClass = done;
+  }
+
   // The watched table is drawn in its own row, under its names and buttons (below the whole list, it opened out of
   // sight on a class's long list); with none watched its box waits, hidden, after the list.
   const watchBox = byId("lt-watch");
@@ -411,6 +421,7 @@
       }
       if (!state.choicesShown) renderChoices(data.choices, data.defaults);
       renderRound(data.round, data.choices, data.defaults);
+      renderUnlocked(data.unlocked_class || "");
       if (JSON.stringify(data.closed) !== JSON.stringify(state.closed)) {
         state.closed = data.closed;
         renderClosed(data.closed);
@@ -464,8 +475,13 @@
   });
   byId("lt-standings-today").addEventListener("click", () => choosePeriod("today"));
   byId("lt-standings-all").addEventListener("click", () => choosePeriod("all"));
-  byId("lt-unlock-class").addEventListener("click",
-    () => act(async () => (await send("unlock", { visitor: "all" })).said, "lt-unlock-said"));
+  byId("lt-unlock-class").addEventListener("click", () => {
+    if (byId("lt-unlock-class").getAttribute("aria-disabled") === "true") {  // greyed: why, and nothing sent
+      say(state.unlockedClass, "lt-unlock-said");
+      return;
+    }
+    act(async () => (await send("unlock", { visitor: "all" })).said, "lt-unlock-said");
+  });
   byId("lt-defaults").addEventListener("submit", (event) => {
     event.preventDefault();
     const rules = byId("lt-rules").value;
