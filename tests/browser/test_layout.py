@@ -1311,3 +1311,38 @@ def test_on_a_phone_held_sideways_one_scroll_shows_the_question_asked_with_its_a
         answers[0].tap()
         expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
     assert not problems, "\n".join(problems)
+
+
+def test_a_long_name_keeps_the_squares_level_and_the_score_sheet_whole(new_page: Any, base_url: str) -> None:
+    """A player's name of the most letters allowed (24): the other square's title wrapped to two lines, so its spaces
+    stood 18 px lower than the player's own, and the score sheet broke its short heads ("You" as "Yo" over "u") to
+    give the name room. Now both squares' spaces are level, and the sheet's heads each stand on one line, the long
+    name cut short there (its square's title says it whole)."""
+    page = new_page(*SIZES["laptop"])
+    open_app(page, base_url)
+    board = open_tab(page, "Play")
+    page.get_by_role("combobox", name=text("play.controls.opponent")).select_option(label=text("play.people.choice"))
+    long = "Maximiliana von Wolkenst"
+    for number, name in ((1, long), (2, "Bo")):
+        box = page.get_by_role("textbox", name=text("play.people.name_label", number=number))
+        box.fill(name)
+        box.press("Enter")
+        expect(board.locator(".lt-message")).to_contain_text(text("play.people.renamed", number=number, name=name))
+    board.locator(".lt-actions button").first.click()  # the first player shows their hand
+    expect(board.locator(".lt-hand-card").first).to_be_visible()
+    page.evaluate("(section) => ltProbes.settled(section)", SECTIONS["Play"])
+    heads = board.locator(".lt-square-head")
+    assert any(head.evaluate("(el) => el.getClientRects().length > 0 && el.innerText.includes(name)", long)
+               for head in heads.all()), "the long name stands in a square's title"
+    tops = [square.locator(".lt-space").first.bounding_box()["y"] for square in board.locator(".lt-square").all()]
+    assert len(tops) == 2 and abs(tops[0] - tops[1]) < 1, tops
+    sheet = board.locator(".lt-scores thead th")
+    expect(sheet).to_have_count(3)
+    lines = sheet.evaluate_all("""(cells) => cells.map((cell) => [cell.textContent,
+        Array.from(cell.getClientRects()).length && document.createRange && (() => {
+          const range = document.createRange(); range.selectNodeContents(cell);
+          return new Set(Array.from(range.getClientRects()).map((box) => Math.round(box.top))).size; })(),
+        cell.scrollWidth > cell.clientWidth])""")
+    assert all(rows == 1 for _, rows, _ in lines), lines  # (the words of each on one line)
+    assert [cut for name, _, cut in lines if name == long] == [True] and not any(
+        cut for name, _, cut in lines if name != long), lines
