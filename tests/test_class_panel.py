@@ -999,6 +999,27 @@ def at_one_table(authority: Referee) -> tuple[dict[str, PlaySection], str]:
     return plays, ("ana", "ben")[table.hand.to_move]
 
 
+def test_a_renamed_classmates_moves_are_told_under_the_new_name_in_the_log(tables: tuple[Referee, Clock],
+                                                                          keyed: None) -> None:
+    """The classmate who moved keeps another name: the other board's move log tells their move under it (it kept
+    "Ben played…" under "Benito's square", naming someone nobody at the table was called any more)."""
+    authority, _ = tables
+    plays, mover = at_one_table(authority)
+    waiter = "ben" if mover == "ana" else "ana"
+    table = plays[mover].controller
+    for intent in intents_for(table.view(), table.view().legal_moves()[0]):
+        plays[mover].board.dispatch(intent)
+    board, old = plays[waiter], mover.title()
+    panel = panel_of(board)
+    panel.on_report(panel.client.mine())
+    log = board.controller.log
+    assert log and f"={old}|" in log[-1].text(board.controller.viewer), log
+    authority.rename(mover, f"{old}ito")
+    panel.on_report(panel.client.mine())
+    told = [entry.text(board.controller.viewer) for entry in board.controller.log]
+    assert told and all(f"={old}ito|" in line and f"={old}|" not in line for line in told), told
+
+
 def test_a_renamed_classmate_whose_move_the_board_waits_for_is_waited_for_under_the_new_name(
         tables: tuple[Referee, Clock], keyed: None) -> None:
     """The classmate to move keeps another name: the other board's message, which waited for their move under the old

@@ -283,9 +283,9 @@ class ClassTable(Table):
         match): each person's seat takes its name (the board names them anew), and so do the message's sentences
         about the moment: the greeting of the viewer whose turn it is (`sentences.your_turn`), whose move the table
         waits for, or how the hand ended (`sentences.prompt`; also the answer to a click out of turn,
-        `sentences.not_now`), each wherever it stands in the message (the last time it is said); what the message
-        says of moves already made, like the move log's lines, names the player as they were named when they made
-        them. Whether a name changed."""
+        `sentences.not_now`), each wherever it stands in the message (the last time it is said); the move log is told
+        anew under the names now (under the old one, its lines named a player nobody at the table was called any
+        more); what the message says of moves already made stays as it was said. Whether a name changed."""
         playing = not isinstance(self.mode, Seating)  # (a hand is dealt)
         before = self._named_now() if playing else []
         changed = False
@@ -293,6 +293,7 @@ class ClassTable(Table):
             if name and isinstance(player, (PersonHere, PersonElsewhere)) and player.name != name:
                 player.name, changed = str(name), True
         if changed and playing:
+            self.retell()
             message = self.message
             for old, new in zip(before, self._named_now(), strict=True):
                 if old and old != new and old in message:  # (more may follow it: a match kept aside, say)
