@@ -294,6 +294,8 @@ def test_a_table_left_in_another_tab_is_told_as_left_by_the_student(tables: tupl
     panel_of(ben).on_report(panel_of(ben).client.mine())
     assert said(ben.board.state["message"], "classmates.other_left_won", name="Ana", code=code)
     assert panel_of(ben).finish_button.layout.display == ""
+    # beside that message, which says the match may be finished, the table's note says only that it has closed
+    assert ben.board.state["inert"] == mark("classmates.closed_now")
     assert other_tab.status.value == "", "said once, on the board"
     ben.board.dispatch({"type": "select", "index": 0})  # refused: the words say the button beside it still works
     assert said(ben.board.state["message"], "classmates.closed_now")

@@ -42,9 +42,11 @@ def no_moves_now(table: Table, *, beside_message: bool = False) -> str:
         return text("play.people.pass_first", name=table.name(mode.player))
     if isinstance(mode, Seating):
         return text("classmates.seating.wait", code=mode.code)
-    if isinstance(mode, Closed):  # (and what it still offers: these words may take the place of those that said so)
+    if isinstance(mode, Closed):  # (and what it still offers: these words may take the place of those that said so;
+        # beside the message, which says it, not again)
         closed = text("classmates.closed_now")
-        return f"{closed} {text('classmates.closed_may_finish')}" if mode.finishable(table.match.is_over) else closed
+        finishable = mode.finishable(table.match.is_over) and not beside_message
+        return f"{closed} {text('classmates.closed_may_finish')}" if finishable else closed
     return hand_over_reason(table) if beside_message else hand_over_words(table)
 
 
