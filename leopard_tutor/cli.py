@@ -45,7 +45,17 @@ def link(data_dir: Path | None, ip: str, port: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point of the `leopard-tutor` console script."""
+    """Entry point of the `leopard-tutor` console script: `run`, and a Ctrl-C before the server takes the signal over
+    (while it imports Voilà, or starts) says it stopped, with no traceback."""
+    try:
+        run(argv)
+    except KeyboardInterrupt:
+        print("Stopped.", file=sys.stderr)
+        raise SystemExit(130) from None
+
+
+def run(argv: list[str] | None = None) -> None:
+    """The command `argv` asks for: the demo, the teacher's link, or the server."""
     parser = argparse.ArgumentParser(prog="leopard-tutor", description="Leopard Tutor: serve the app (default)")
     parser.add_argument("--port", type=int, default=8866, help="port to serve the app on (default 8866)")
     parser.add_argument("--ip", default="127.0.0.1",
@@ -115,11 +125,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--teacher-token is 16 to 128 letters, digits, '-' or '_'")
     if not 0 < args.port < 65536:
         parser.error(f"--port must be between 1 and 65535, not {args.port}")
-    try:
-        start(parser, args)
-    except KeyboardInterrupt:  # Ctrl-C before the server took the signal over (while importing or starting)
-        print("Stopped.", file=sys.stderr)  # (no traceback)
-        raise SystemExit(130) from None
+    start(parser, args)
 
 
 def start(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
