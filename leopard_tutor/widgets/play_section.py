@@ -361,9 +361,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self._seat_computer(factory(self.opponent_level(), None if deal is None else deal_seed(deal)))
 
         def begin() -> None:
-            panel = self.classmates  # a table closed while the student was away, said on the board: said still
-            said = self.controller.message
-            away = panel.away if panel is not None and panel.away and said.startswith(panel.away) else ""
+            away = self._away_said(self.controller)  # (it holds of the new match too: said still)
             self.new_match(deal)
             if away or kept:
                 self.controller.say(" ".join(part for part in (away, self.controller.message, kept) if part))
@@ -518,6 +516,13 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 if not table.message.startswith(panel.away):  # (once: a redraw of the app takes up the same board)
                     table.say(f"{panel.away} {table.message}")
         self.board.act(resume)
+
+    def _away_said(self, table: Table) -> str:
+        """What `table`'s message begins by saying of the visitor's class table that closed while they were away
+        (`ClassPanel.away`, said by `resume_class_table`), "" if it says nothing of it."""
+        panel = self.classmates
+        away = "" if panel is None else panel.away
+        return away if away and table.message.startswith(away) else ""
 
     def _unsay(self, words: str) -> None:
         """Take `words` back from the board's message, if it still begins with them (`resume_class_table` said them of
@@ -779,9 +784,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             game = next((saved for saved in aside if _saved_game(saved).match.rules == board.rules
                          and not self._asked_otherwise(board.rules.key, _saved_game(saved).level)), None)
             aside = [saved for saved in aside if saved is not game]
-            panel = self.classmates
-            if panel is not None and panel.away and board.message.startswith(panel.away):
-                away = panel.away  # (said of the table that closed: it holds of the match taken up as well)
+            away = self._away_said(board)  # (said of the table that closed: it holds of the match taken up as well)
         for saved in aside:
             self._keep_saved(saved)
         if game is None:
