@@ -130,6 +130,10 @@ def test_ending_a_turn_of_plays_with_no_card_left_is_no_pass(keyed: None) -> Non
     feedback = attempt.try_move(EndTurn())
     assert keys_in(feedback.text)[0] == "engine.turn.end_after_plays" and not said(feedback.text, "engine.turn.pass")
     assert attempt.hand.plays_made == 0 and not attempt.hand.held[0]  # the next turn: nothing played, no card
+    # the lesson's words after the end of that turn ("The stock is empty too, so at your next turn you can only pass
+    # or go out"): the stock is empty, and the next turn's moves are a pass or going out
+    assert stage(RUNNING).after[PLAYS_DONE] in feedback.text and attempt.hand.stock_size == 0
+    assert set(map(type, attempt.hand.legal_moves())) == {EndTurn, GoOut}
     passing = attempt.hand.check(EndTurn())
     assert keys_in(passing.reason) == ["engine.turn.pass"]
 
