@@ -128,6 +128,12 @@ def test_an_illegal_click_explains_and_changes_nothing() -> None:
     assert board.state["message"] == f"{hand.check(Play(card, 0, space)).reason} {still}"
     assert board.state["tone"] == "warn"
     assert board.state["hand"]["cards"][index]["selected"]  # still chosen, so another try is one click, as it says
+    # the space tried does not say its reason again under the message that says it, and keeps it as its description
+    tried = {(sq["key"], c["space"]): c for sq in board.state["squares"] for c in sq["cells"]}
+    assert tried[(0, space)]["said"] and tried[(0, space)]["why"] == hand.check(Play(card, 0, space)).reason
+    assert not [place for place, cell in tried.items() if cell.get("said") and place != (0, space)]
+    board.dispatch({"type": "select", "index": index})  # put back: a new message, and the space speaks again
+    assert not any(c.get("said") for sq in board.state["squares"] for c in sq["cells"])
 
 
 def test_a_legal_play_changes_board_and_value_and_the_opponent_replies(keyed: None) -> None:

@@ -107,11 +107,12 @@ def _viewers_table(table: Table, marks: Marks) -> BoardState:
     """The viewer's table as it stands, with `marks` (the card picked, the spaces just played on, the lines changed,
     the cards travelling) and the message, buttons, turn line and side column of the moment."""
     view = table.view()
-    return table_state(view, selected=marks.selected, hinted=marks.hinted_place(view.hand), message=table.message,
-                       tone=table.tone, seq=table.seq,
-                       last=marks.last, changes=marks.changes, actions=actions(table), turn=turn_text(table),
-                       moves=marks.travelling(table.seq, table.viewer), aside=panels(table),
-                       labels=square_names(table, table.viewer), other_hand=_other_hand(table, table.viewer, view))
+    state = table_state(view, selected=marks.selected, hinted=marks.hinted_place(view.hand), message=table.message,
+                        tone=table.tone, seq=table.seq,
+                        last=marks.last, changes=marks.changes, actions=actions(table), turn=turn_text(table),
+                        moves=marks.travelling(table.seq, table.viewer), aside=panels(table),
+                        labels=square_names(table, table.viewer), other_hand=_other_hand(table, table.viewer, view))
+    return marks.quiet(state)  # (a place whose refusal the message says does not say it again under the message)
 
 
 def _other_hand(table: Table, viewer: int, view: PlayerView) -> str:

@@ -4,14 +4,17 @@ formed or broke, the cards travelling to their places). Play, Learn and Practice
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engine import Card, Discard, Hand, Move, Play, RuleSet, Square
 from ..engine.narration import LineChange, line_changes
 from ..hint_ladder import CARD_RUNG, PLACE_RUNG, Rung
 from .intents import BadIntent
 from .presenter import moves_part
-from .state import State
+from .state import BoardState, State
+
+Place = tuple[int, int] | str
+"""Where a card was tried: (square owner, space), or "discard"."""
 
 
 @dataclass
@@ -30,6 +33,9 @@ class Marks:
     hinted: tuple[Card, int, int] | None = None
     """The place a hint named for its card (the card, the square's owner, the space): lit apart from the card's other
     places while that card stays picked (`hinted_place`)."""
+    tried: tuple[int, Place] | None = None
+    """The number of the message that says why a try was refused (or taken back), and the place tried: while that
+    message is shown, the place does not say its reason again under it (`quiet`)."""
 
     def pick(self, index: int, count: int) -> bool:
         """Pick card `index` of a hand of `count` cards; picking the picked card again puts it back. Whether a card
@@ -72,7 +78,26 @@ class Marks:
 
     def clear(self) -> None:
         """Nothing picked, nothing marked."""
-        self.selected, self.last, self.changes, self.moved, self.hinted = None, {}, (), (), None
+        self.selected, self.last, self.changes, self.moved, self.hinted, self.tried = None, {}, (), (), None, None
+
+    def refused(self, move: Move, seq: int) -> None:
+        """Mark where `move` was tried, if it is a card's (a play or a discard), as the place message `seq` gives the
+        reason for."""
+        if isinstance(move, (Play, Discard)):
+            self.tried = (seq, (move.square_owner, move.space) if isinstance(move, Play) else "discard")
+
+    def quiet(self, state: BoardState) -> BoardState:
+        """`state` with the place tried marked "said" while its message is shown: the message says its reason, so
+        hover and focus do not repeat it under the message; the place keeps it as its description (a screen reader
+        coming back to it, a tooltip)."""
+        if self.tried is None or self.tried[0] != state.seq:
+            return state
+        place = self.tried[1]
+        if place == "discard":
+            return replace(state, discard=state.discard and {**state.discard, "said": True})
+        squares = tuple({**square, "cells": [{**cell, "said": True} if (square["key"], cell["space"]) == place
+                                             else cell for cell in square["cells"]]} for square in state.squares)
+        return replace(state, squares=squares)
 
     def after(self, hand: Hand, first: int, before: Sequence[Square], after: Sequence[Square], rules: RuleSet,
               seq: int) -> None:

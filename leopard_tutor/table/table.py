@@ -368,6 +368,7 @@ class Table(TableController):
             still = (f" {text('play.still_picked', The_card=picked.the_name_first)}"
                      if picked is not None and isinstance(move, (Play, Discard)) else "")
             self.say(f"{verdict.reason}{still}", "warn")
+            self.marks.refused(move, self.seq)
             return
         self.record(self.viewer, move)
         self._moved(self.viewer, move, "move")

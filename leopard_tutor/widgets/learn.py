@@ -46,8 +46,6 @@ FAILED_TRIES = ("off-track", "failed")
 move is answered with the rules, not counted)."""
 TAKEN_BACK = ("illegal", "off-track")
 """The feedback of a move taken back (refused by the rules, or legal but not the lesson's)."""
-Place = tuple[int, int] | str
-"""Where a card was tried: (square owner, space), or "discard"."""
 
 
 
@@ -62,8 +60,6 @@ class LearnController(TableController):
         self.marks = Marks()
         self.failed_listeners: list[Callable[[str], None]] = []
         """Called with the lesson's key at each failed try of it (`FAILED_TRIES`)."""
-        self.tried: tuple[int, Place] | None = None
-        """The message telling why a try was taken back, and where the card was tried."""
         super().__init__(text("sections.learn.start"))
 
     @property
@@ -109,9 +105,7 @@ class LearnController(TableController):
         inert = self._no_cards()
         if inert:
             state = replace(state, inert=inert, note=over)  # (a finished stage says so under the message, always)
-        if self.tried is not None and self.tried[0] == self.seq:
-            return silent(state, self.tried[1])
-        return state
+        return self.marks.quiet(state)
 
     def panels(self) -> list[State]:
         """The side column: the goal and where it stands (and the question asked), what is in sight besides
@@ -244,8 +238,8 @@ class LearnController(TableController):
         if feedback.kind in ("progress", "solved", "failed"):
             self.marks.after(self.attempt.hand, played, before, self.attempt.view.squares, self.lesson.rules,
                              self.seq)
-        elif feedback.kind in TAKEN_BACK and isinstance(move, (Play, Discard)):
-            self.tried = (self.seq, (move.square_owner, move.space) if isinstance(move, Play) else "discard")
+        elif feedback.kind in TAKEN_BACK:
+            self.marks.refused(move, self.seq)
 
     def _still_picked(self, words: str, card: Card) -> str:
         """`words` (a try taken back) with the sentence that `card` is still picked: joined to the line of a goal for
@@ -308,16 +302,6 @@ class LearnController(TableController):
         self.attempt = self.lesson.new_attempt()
         self.marks.clear()
         self.say(words)
-
-
-def silent(state: BoardState, place: Place) -> BoardState:
-    """`state` with `place` marked "said": the message says its reason, so hover and focus do not repeat it under
-    the message; the place keeps it as its description (a screen reader coming back to it, a tooltip)."""
-    if place == "discard":
-        return replace(state, discard=state.discard and {**state.discard, "said": True})
-    squares = tuple({**square, "cells": [{**cell, "said": True} if (square["key"], cell["space"]) == place else cell
-                                         for cell in square["cells"]]} for square in state.squares)
-    return replace(state, squares=squares)
 
 
 def in_sight_panel(view: PlayerView) -> State:
