@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from leopard_tutor.engine import Discard, EndTurn, Hand, Move, Play
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.narration import move_words, narrate
 from leopard_tutor.lessons import LESSONS, Attempt, Feedback, Lesson
 
@@ -55,7 +56,9 @@ def test_every_reply_describes_the_move_made(lesson: Lesson) -> None:
     for step, move, feedback in replies(lesson):
         said = feedback.text
         hand = attempt_at(lesson, step).hand
-        own = hand.check(move).reason
+        verdict = hand.check(move)
+        # a move's rule, said before what it did: without the card and the place, which what it did names
+        own = text("lessons.feedback.allowed", rule=verdict.rule) if verdict.rule else verdict.reason
         narration = told(hand, move)
         if feedback.kind == "solved":  # the opponent's replies, the stage's success and its stars only
             assert own not in said and narration not in said, (move, said)
@@ -66,7 +69,7 @@ def test_every_reply_describes_the_move_made(lesson: Lesson) -> None:
             assert said.startswith(narration) and own not in said, (move, said)  # (a pass says it passed once)
         else:
             assert said.startswith(f"{own} {narration}"), (move, said)
-        others = {hand.check(other).reason for other in hand.legal_moves()} - {own}
+        others = {hand.check(other).reason for other in hand.legal_moves()} - {own}  # (its own named: not said)
         others |= {told(hand, other) for other in hand.legal_moves() if other != move}
         assert not [other for other in others if other in said], (move, said)
         assert "{" not in said and "}" not in said, (move, said)

@@ -10,6 +10,7 @@ import pytest
 from keyed import keys_in, mark, said
 
 from leopard_tutor.engine import Card, Discard, GoOut, Play
+from leopard_tutor.engine.catalogue import text
 from leopard_tutor.lessons import (
     LESSONS,
     Attempt,
@@ -82,8 +83,10 @@ def test_a_legal_move_off_the_script_is_explained_and_taken_back(lesson) -> None
         pytest.fail("no legal move misses the goal")
     feedback = attempt.try_move(move)
     assert not feedback.ok and feedback.kind == "off-track"
-    reason = before.check(move).reason  # a card's rule is heard at the place tried: what was played comes first
-    assert (reason not in feedback.text) if isinstance(move, (Play, Discard)) else feedback.text.startswith(reason)
+    verdict = before.check(move)  # a card's rule is heard at the place tried: what was played comes first
+    reason = verdict.reason
+    rule = text("lessons.feedback.allowed", rule=verdict.rule) if verdict.rule else reason  # (going out's, unnamed)
+    assert (reason not in feedback.text) if isinstance(move, (Play, Discard)) else feedback.text.startswith(rule)
     assert "taken back" in feedback.text
     assert attempt.hand == before and attempt.slips == 1
     assert attempt.try_move(lesson.solution[0]).ok

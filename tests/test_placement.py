@@ -97,12 +97,18 @@ def test_reasons_name_the_card_space_and_rule(keyed: None) -> None:
     assert jack.code == "needs-card" and said(jack.reason, "engine.illegal.needs_card", the_card=card("JD"),
                                                where=mark("engine.place.other", space=2))
     king = check_play(Card.parse("KS"), square, 7, own=True)
-    assert king.legal and said(king.reason, "engine.legal.king.covering", The_card=first("KS"),
-                                     the_under=card("7H"))
+    assert king.legal and said(king.reason, "engine.legal.play", The_card=first("KS"),
+                               where=mark("engine.place.own", space=7))
+    assert said(king.reason, "engine.legal.king.covering", the_under=card("7H"))
+    # the rule alone names neither the card nor the place (said beside words that name them)
+    assert said(king.rule, "engine.legal.king.empty") and card("7H") not in king.rule and "KS" not in king.rule
     jack_ok = check_play(Card.parse("JC"), Square.parse("AH 2H 3H / . . 6H / . . 9H"), 3, own=False)
-    assert jack_ok.legal and said(jack_ok.reason, "engine.legal.cover", The_card=first("JC"),
+    assert jack_ok.legal and said(jack_ok.reason, "engine.legal.play_face_down", The_card=first("JC"),
                                   where=mark("engine.place.other", space=3))
     assert said(jack_ok.reason, "engine.legal.cover.face_up", the_under=card("3H"))
+    assert said(jack_ok.rule, "engine.legal.cover") and said(jack_ok.rule, "engine.legal.cover.emptied")
+    assert not said(jack_ok.rule, "engine.legal.cover.face_up") and not said(jack_ok.rule, "engine.legal.play")
+    assert not wrong.rule, "a refusal keeps no rule apart"
 
 
 def test_bad_arguments_are_refused() -> None:

@@ -20,6 +20,7 @@ from .legality import (
     Verdict,
     allowed_spaces,
     check_play,
+    discard_allowed,
     may_discard,
     may_end_turn,
     may_go_out,
@@ -235,7 +236,8 @@ class Hand:
             if not may_go_out(rules, self._plays_made, value):
                 return refused("out-value", "engine.turn.out_value", threshold=rules.out_threshold, value=value)
             return Verdict(True, text("engine.turn.out_ok", value=value, threshold=rules.out_threshold,
-                                     penalty=rules.out_penalty))
+                                     penalty=rules.out_penalty),
+                           rule=text("engine.turn.out_rule", threshold=rules.out_threshold, penalty=rules.out_penalty))
         if isinstance(move, EndTurn):
             if not may_end_turn(rules, len(hand), self._plays_made):
                 needed = later("engine.turn.must_act.running" if rules.multiple_plays
@@ -252,7 +254,7 @@ class Hand:
         if isinstance(move, Discard):
             if not may_discard(self._plays_made):
                 return refused("discard-after-play", "engine.turn.discard_after_play")
-            return Verdict(True, text("engine.turn.discard_ok", the_card=card.the_name))
+            return discard_allowed(card)
         return check_play(card, self._squares[move.square_owner], move.space,
                           own=move.square_owner == p, other=self._squares[1 - move.square_owner])
 

@@ -104,13 +104,17 @@ def spaces_of(mask: int) -> list[int]:
 @dataclass(frozen=True)
 class Verdict:
     """Whether a move is allowed, and a sentence saying why (and, if not, what would work). A refusal also
-    keeps the sentence's catalogue `key` and `facts` (`refused`), which an `IllegalMove` carries."""
+    keeps the sentence's catalogue `key` and `facts` (`refused`), which an `IllegalMove` carries; an allowed move keeps
+    its `rule` apart."""
 
     legal: bool
     reason: str
     code: str = "ok"
     key: str | None = field(default=None, compare=False)
     facts: Mapping[str, object] = field(default_factory=dict, compare=False)
+    rule: str = field(default="", compare=False)
+    """An allowed move's rule, naming neither the card nor the place ("a king may go on any space of your own
+    square"): said beside words that name them already ("" where there is none)."""
 
     def __bool__(self) -> bool:
         return self.legal
@@ -151,8 +155,16 @@ def check_play(card: Card, square: Square, space: int, *, own: bool, other: Squa
     own = bool(own)
     where = place_words(space, own)
     if allowed_spaces(card.rank, square, own) >> (space - 1) & 1:
-        return Verdict(True, _legal_reason(card, square, space, where))
+        key = "engine.legal.play_face_down" if card.rank in (JACK, QUEEN) else "engine.legal.play"
+        reason = text(key, The_card=card.the_name_first, where=where, rule=_legal_rule(card, square, space, True))
+        return Verdict(True, reason, rule=_legal_rule(card, square, space, False))
     return _illegal_verdict(card, square, space, own, other)
+
+
+def discard_allowed(card: Card) -> Verdict:
+    """The verdict on a discard of `card` where discarding is allowed now, with its rule."""
+    rule = text("engine.turn.discard_rule")
+    return Verdict(True, text("engine.turn.discard_ok", the_card=card.the_name, rule=rule), rule=rule)
 
 
 def _illegal_verdict(card: Card, square: Square, space: int, own: bool, other: Square | None) -> Verdict:
@@ -214,28 +226,30 @@ def _may_take(rank: int, square: Square, own: bool) -> bool:
     return bool(allowed_spaces(rank, square, own) >> (rank - 1) & 1)
 
 
-def _legal_reason(card: Card, square: Square, space: int, where: str) -> str:
+def _legal_rule(card: Card, square: Square, space: int, named: bool) -> str:
+    """The rule that lets `card` go on `space` of `square`, as it stands there; `named`: naming the card it covers,
+    else not ("the space then counts as empty")."""
     rank = card.rank
     top = square.top(space)
     if rank <= 9:
         state = text("engine.legal.numbered.empty" if top is None else "engine.legal.numbered.face_down")
-        return text("engine.legal.numbered", The_card=card.the_name_first, where=where, state=state)
+        return text("engine.legal.numbered", state=state)
     if rank == TEN:
         state = text("engine.legal.ten.empty" if top is None else "engine.legal.ten.face_down")
-        return text("engine.legal.ten", The_card=card.the_name_first, where=where, state=state)
+        return text("engine.legal.ten", state=state)
     if rank == KING:
-        if top is None:
-            return text("engine.legal.king.empty", The_card=card.the_name_first, where=where)
+        if top is None or not named:
+            return text("engine.legal.king.empty")
         shown = square.showing(space)
         under = shown.the_name if shown is not None else text("engine.the_face_down_card")
-        return text("engine.legal.king.covering", The_card=card.the_name_first, where=where, the_under=under)
+        return text("engine.legal.king.covering", the_under=under)
     assert top is not None
     shown = square.showing(space)
-    effect = (text("engine.legal.cover.face_up", the_under=shown.the_name) if shown is not None
-              else text("engine.legal.cover.face_down"))
+    effect = (text("engine.legal.cover.face_down") if shown is None else
+              text("engine.legal.cover.face_up", the_under=shown.the_name) if named else
+              text("engine.legal.cover.emptied"))
     owner = text("engine.legal.cover.either" if rank == JACK else "engine.legal.cover.own")
-    return text("engine.legal.cover", The_card=card.the_name_first, where=where, rank=rank_words(rank), owner=owner,
-                effect=effect)
+    return text("engine.legal.cover", rank=rank_words(rank), owner=owner, effect=effect)
 
 
 class _PlaysByMask(dict[int, tuple[Play, ...]]):

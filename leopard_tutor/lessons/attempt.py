@@ -214,8 +214,10 @@ class Attempt:
         told = move_narration(hand, move, before, passed=passed)
         if self._goals_met():
             return self._solve(move, verdict, ())
-        # the rule's reason why the move may be made, where what it did does not say it ("you pass": "You passed")
-        reason = "" if passed else verdict.reason
+        # the rule that allows the move, where what it did does not say it ("you pass": "You passed"), naming neither
+        # the card nor the place, which what it did names
+        reason = ("" if passed else text("lessons.feedback.allowed", rule=verdict.rule) if verdict.rule
+                  else verdict.reason)
         if not self.lesson.free and move != expected:
             if later is None:
                 # a card played: what was played, then why it is taken back, not first the rule that allowed it

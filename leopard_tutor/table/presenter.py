@@ -21,6 +21,7 @@ from ..engine import (
     lies_face_down,
 )
 from ..engine.catalogue import text
+from ..engine.legality import discard_allowed
 from ..engine.narration import LineChange
 from .state import BoardState, State
 
@@ -129,7 +130,7 @@ def _discard_why(view: PlayerView, card: Card, allowed: bool) -> str:
     """Whether and why the viewer may discard `card` now, in the engine's words (its own turn's verdict), or why
     it is not the viewer's move."""
     if allowed:
-        return text("engine.turn.discard_ok", the_card=card.the_name)
+        return discard_allowed(card).reason
     if view.to_move == view.player and not view.is_over and view.plays_made:
         return text("engine.turn.discard_after_play")
     return _turn_reason(view)
