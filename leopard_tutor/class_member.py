@@ -102,10 +102,15 @@ class ClassMember:
     def class_choices(self, play: PlaySection | None, rules: str | None,
                       level: str | None) -> tuple[str | None, str | None]:
         """The rules and level a link chose, else the class's defaults, read as a link's (what is unusable, or
-        what `play` already plays, is left out; nothing at a class table)."""
-        if not self.defaults or play is None or play.at_class_table():
+        what `play` already plays, is left out; nothing while the board shows a class table's match, open or closed,
+        where the class's level is the one the computer plays at if it finishes that match)."""
+        if not self.defaults or play is None:
             return rules, level
         defaults = read_link(self.defaults, levels=LEVEL_CHOICES, tabs=(), lessons=0)
+        if play.class_table_shown():
+            if level is None and defaults.level is not None:
+                play.finishing_level(defaults.level)
+            return rules, level
         if rules is None and defaults.rules != play.rules_pick.value:
             rules = defaults.rules
         if level is None and defaults.level != play.level_pick.value:

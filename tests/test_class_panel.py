@@ -12,16 +12,19 @@ from typing import Any
 import pytest
 from keyed import keys_in, mark, said
 from test_storage import page_restores
+from test_student_client import FakeLink
 from test_table import intents_for
 from test_widgets_play_section import Discarder
 
 from leopard_tutor.ai import hint
 from leopard_tutor.class_codes import ClassTableError
+from leopard_tutor.class_member import ClassMember
 from leopard_tutor.client.class_client import ClassRefused
-from leopard_tutor.client.student_client import match_id
+from leopard_tutor.client.student_client import StudentRecord, match_id
 from leopard_tutor.engine import RULE_SETS, Match
 from leopard_tutor.engine.game_code import game_code
 from leopard_tutor.engine.moves import NEXT_HAND, Move, move_to_data
+from leopard_tutor.lessons import kernel_progress
 from leopard_tutor.protocol import CLASSMATE, COMPUTER, EVERYONE_GONE_SECONDS
 from leopard_tutor.server.class_store import ClassStore
 from leopard_tutor.server.referee import GONE_SECONDS, Referee
@@ -31,6 +34,7 @@ from leopard_tutor.table.modes import ELSEWHERE, Closed
 from leopard_tutor.widgets import PlaySection, build_play
 from leopard_tutor.widgets.board import FOCUS_TABLE
 from leopard_tutor.widgets.class_panel import ClassPanel
+from leopard_tutor.widgets.storage import BrowserStorage
 
 
 class Clock:
@@ -1824,6 +1828,28 @@ def test_a_reload_after_the_classmate_left_shows_the_match_and_offers_to_finish_
     assert stored is not None and stored.taken == (back.seat,) and stored.ending == "left"
     ben = section(authority, "ben")  # he left it: nothing of it is shown on his page
     assert not isinstance(ben.controller, ClassTable) and panel_of(ben).finish_button.layout.display == "none"
+
+
+def test_the_computer_that_finishes_a_class_table_plays_at_the_classs_level(tables: tuple[Referee, Clock],
+                                                                           keyed: None) -> None:
+    """Ana's page reloads at a table Ben has left, in a class whose defaults are the 1963 rules and the expert: her
+    menus are left as they are and the closed table stays on the board, as it does at a table that goes on, and the
+    computer that finishes its match plays as the expert, not as the level her page began with (the beginner)."""
+    authority, _clock = tables
+    ana, _second, code = left_by_ben(authority)
+    again = reloaded(ana, authority, "ana")
+    assert again.opponent_level() == "beginner", "the page's own level, before the class's defaults are read"
+    defaults = {"name": "Ana", "progress": None, "unlock_all": False, "defaults": {"rules": "1963", "level": "expert"}}
+    member = ClassMember(StudentRecord(FakeLink(defaults), kernel_progress()), BrowserStorage("progress"),
+                         lambda: None)
+    # nothing is dealt over the closed table (it was: a new match under the class's rules, Finish and the words gone)
+    assert member.class_choices(again, None, None) == (None, None), "nothing changes at a class table"
+    assert again.level_pick.value == CLASSMATE and again.rules_pick.value == "REVISED_2008"
+    assert said(again.board.state["message"], "classmates.other_left_won", name="Ben", code=code)
+    panel_of(again).finish_button.click()
+    table = again.controller
+    assert isinstance(table, ClassTable) and isinstance(table.seats[1 - table.seat], Computer)
+    assert said(again.board.state["message"], "classmates.computer_seated", level=mark("levels.names.expert"))
 
 
 def test_a_match_taken_on_in_one_page_is_not_offered_again_in_another(tables: tuple[Referee, Clock],

@@ -682,6 +682,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         chosen = str(self.level_pick.value)
         return chosen if chosen in LEVELS else self._own_level
 
+    def finishing_level(self, level: str) -> None:
+        """`level` (the class's default) for the computer that finishes a class table's match here, as if the last
+        computer opponent made had played at it. The adaptive choice, not a level of its own, is left as it is."""
+        if level in LEVELS:
+            self._own_level = level
+
     def resume(self, game: SavedGame, carried: bool = False, begun: bool = True) -> None:
         """Go on with a saved game: its rules and opponent level chosen, its match as it stood (what was under way
         makes way for it, and is said to: `_make_way`). The board says the game was resumed, or, where it is the match
@@ -1053,6 +1059,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
     def at_class_table(self) -> bool:
         """Whether the board shows a table between classmates that goes on (or waits for the classmate)."""
         return self.controller.at_class_table
+
+    def class_table_shown(self) -> bool:
+        """Whether the board shows a class table's match, whether it goes on or has closed (to be finished against the
+        computer, or as it ended)."""
+        return isinstance(self.controller, ClassTable)
 
     def _switch_seats(self, factory: OpponentFactory, new: str) -> None:
         """Between a match against the computer and one between two people at this device. A match under way of the
