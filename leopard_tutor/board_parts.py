@@ -47,7 +47,7 @@ def _face_name(face: Face, face_up: bool) -> str:
 def square_part(square: Square, rules: RuleSet, *, key: int | str, label: str,
                 targets: Iterable[int] = (), reasons: Mapping[int, str] | None = None,
                 last: Iterable[int] = (), changes: Sequence[LineChange] = (),
-                dim: bool = False, side: str = "", hinted: int | None = None) -> State:
+                dim: bool = False, side: str = "", hinted: int | None = None, better: int | None = None) -> State:
     """One square for the board.
 
     key: what a click on one of its spaces sends back as `square`; label: 'Your square' and the like,
@@ -57,7 +57,8 @@ def square_part(square: Square, rules: RuleSet, *, key: int | str, label: str,
     changes: lines that formed or broke (from the narration of the last move); dim: dim every space
     that is not a target (a card is selected); side: "yours" or "theirs" on a table of two squares
     (where the board places it), "" for a square shown alone; hinted: the target a hint named, lit apart from the
-    others and named so.
+    others and named so; better: in a review, the space where the best move found puts its card (another move than
+    the one made), marked and named so.
     """
     targets, last = set(targets), set(last)
     reasons = reasons or {}
@@ -78,12 +79,15 @@ def square_part(square: Square, rules: RuleSet, *, key: int | str, label: str,
                     known = card_data(card) if isinstance(card, Card) else None
             name = text("board.space_name", label=label, space=space, what=what_lies(square, space))
             hint = space == hinted and space in targets
+            if hint:
+                name = text("board.space_hinted", name=name)
+            if space == better:
+                name = text("board.space_better", name=name)
             cells.append({
                 "space": space, "card": face, "face_down": face_down, "known": known,
-                "depth": len(square.pile(space)),
-                "name": text("board.space_hinted", name=name) if hint else name,
+                "depth": len(square.pile(space)), "name": name,
                 "target": space in targets, "dim": dim and space not in targets,
-                "why": reasons.get(space, ""), "last": space in last, "hinted": hint,
+                "why": reasons.get(space, ""), "last": space in last, "hinted": hint, "better": space == better,
             })
     position = {space: index for index, space in enumerate(s for row in rules.grid for s in row)}
     lines = [_line_data(line.spaces, line.kind, line.points, line.name, "", position)

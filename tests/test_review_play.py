@@ -119,6 +119,35 @@ def test_a_review_of_the_hand_in_progress_and_of_the_last_hand(keyed: None) -> N
         c.review_goto(999)
 
 
+def test_each_step_of_a_review_marks_where_the_best_move_found_puts_its_card(keyed: None) -> None:
+    """At each move judged, the space where the best move found plays its card is marked and named so (once), where
+    that move is another one than the move made; nowhere else, and nowhere where the move made was that move or the
+    best one was not a play."""
+    c = controller(seed=5)
+    play_to(c)
+    c.handle({"type": "action", "id": "review"})
+    session = c.reviewing
+    assert session is not None
+    marked = 0
+    for step, judgement in enumerate(session.review.judgements):
+        c.review_goto(step)
+        state = c.board_state()
+        found = [(sq["key"], cell["space"], cell["name"]) for sq in state.squares for cell in sq["cells"]
+                 if cell["better"]]
+        best = judgement.best
+        if isinstance(best, Play) and best != judgement.move:
+            marked += 1
+            assert [place[:2] for place in found] == [(best.square_owner, best.space)], (step, best, found)
+            assert said(found[0][2], "board.space_better")
+        else:
+            assert found == [], (step, best, judgement.move)
+        named = [cell["name"] for sq in state.squares for cell in sq["cells"] if not cell["better"]]
+        assert not [name for name in named if said(name, "board.space_better")]
+    assert marked, "a hand with no better play found tests nothing"
+    marks = next(panel for panel in c.board_state().aside if panel.get("title") == mark("review.panel.marks"))
+    assert mark("review.panel.board_marks") in marks["items"]
+
+
 def test_a_review_opened_before_its_search_ends_says_so_and_searches_on_as_it_is_stepped_through(
         monkeypatch: pytest.MonkeyPatch, keyed: None) -> None:
     monkeypatch.setattr("leopard_tutor.table.table.REVIEW_FINISH_SECONDS", 0.0)

@@ -77,7 +77,10 @@ def _drawn(table: Table) -> BoardState:
         judgement = mode.judgement
         move = judgement.move
         spot = {move.square_owner: {move.space}} if isinstance(move, Play) else {}
+        best = judgement.best
+        better = (best.square_owner, best.space) if isinstance(best, Play) and best != move else None
         return table_state(judgement.view, message=table.message, tone=table.tone, seq=table.seq, last=spot,
+                           better=better,
                            actions=actions(table), labels=square_names(table, mode.player),
                            turn=text("review.turn", number=mode.number, step=mode.step + 1,
                                      steps=len(mode.review.judgements)),
@@ -281,7 +284,7 @@ def review_panels(session: Reviewing) -> list[State]:
     title = text("review.panel.title", number=session.number, level=text(f"levels.in_sentence.{REVIEW_LEVEL}"))
     return [list_panel(title, [review.summary()], css="lt-review-summary"),
             list_panel(text("review.panel.moves"), items, ordered=True, css="lt-review-moves"),
-            list_panel(text("review.panel.marks"), [legend()])]
+            list_panel(text("review.panel.marks"), [legend(), text("review.panel.board_marks")])]
 
 
 def legend() -> str:

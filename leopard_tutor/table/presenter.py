@@ -156,10 +156,11 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
                 labels: tuple[str, str] | None = None, moves: Sequence[State] = (),
                 aside: Sequence[State] = (), hand_label: str = "", other_hand: str = "",
                 only_own: str = "", stuck: str = "board.hand_stuck",
-                hinted: tuple[int, int] | None = None) -> BoardState:
+                hinted: tuple[int, int] | None = None, better: tuple[int, int] | None = None) -> BoardState:
     """The whole table for the viewer of `view`: the opponent's square and theirs, the hand, stock,
     discard pile and the opponent's hand as backs. `selected` indexes `view.hand`, and `hinted` is the place (the
-    square's owner, the space) a hint named for that card, lit apart from its other places; `moves` are the
+    square's owner, the space) a hint named for that card, lit apart from its other places; `better`, in a review,
+    the place where the best move found puts its card; `moves` are the
     cards just played (`moves_part`) and `aside` the side column's panels; `hand_label` names the hand
     ("Your hand" unless given) and `other_hand` captions the other hand (the opponent's unless given).
     `only_own`, if given, says why only the viewer's own square takes the card (a question answered there): the
@@ -190,7 +191,8 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
                     targets=targets[owner], reasons=reasons[owner], last=last.get(owner, ()),
                     changes=[c for c in changes if c.owner == owner], dim=card is not None,
                     side="yours" if owner == me else "theirs",
-                    hinted=hinted[1] if hinted is not None and hinted[0] == owner else None)
+                    hinted=hinted[1] if hinted is not None and hinted[0] == owner else None,
+                    better=better[1] if better is not None and better[0] == owner else None)
         for owner in (me, other)
     )
     return BoardState(

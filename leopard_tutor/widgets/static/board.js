@@ -405,6 +405,7 @@ export default {
       if (cell.dim) classes.push("lt-dim");
       if (cell.last) classes.push("lt-last");
       if (cell.hinted) classes.push("lt-hinted");  // (the place a hint named, among the card's places)
+      if (cell.better) classes.push("lt-better");  // (in a review, where the best move found puts its card)
       if (!cell.card && !cell.face_down) classes.push("lt-empty");
       return h("button", {
         type: "button", class: classes.join(" "), "data-k": `s${square.key}-${cell.space}`,
