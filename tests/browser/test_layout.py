@@ -895,15 +895,20 @@ TAGS_TOUCH = """() => {
 """The pairs of lines' badges ("+3") that touch or overlap, of one square or of both."""
 
 
-def finished_hand_code() -> str:
-    """The saved-game code of a match whose first hand has been played to its end (lines, piles and all: one pile
-    13 cards deep, a diagonal of each square scoring, whose badges once met between the squares on a phone)."""
+def finished_hand() -> Match:
+    """A match whose first hand has been played to its end (lines, piles and all: one pile 13 cards deep, a diagonal
+    of each square scoring, whose badges once met between the squares on a phone)."""
     match = Match(seed=95)
     player = BeginnerPlayer(95)
     hand = match.current
     while (seat := current_player(hand)) is not None:
         apply_move(hand, player.choose(hand.view(seat)), match)
-    return game_code(match, "beginner")
+    return match
+
+
+def finished_hand_code() -> str:
+    """The saved-game code of `finished_hand()`."""
+    return game_code(finished_hand(), "beginner")
 
 
 @pytest.mark.parametrize(("size", "scheme", "lang"), [("phone", "light", "en"), ("phone", "dark", "es"),
@@ -929,6 +934,11 @@ def test_at_a_hands_end_no_line_or_badge_covers_a_cards_corner(new_page: Any, ba
     assert page.evaluate(CORNERS_HIDDEN) == []
     assert page.evaluate(BADGES_TOUCH) == []
     assert page.evaluate(TAGS_TOUCH) == []
+    # each diagonal's badge leans as its line does: the one mark that tells it from a row's or a column's "+3" beside it
+    match = finished_hand()
+    diagonals = sum(1 for square in match.current.squares for line in scoring_lines(square, match.rules)
+                    if line.points and set(line.spaces) in ({1, 5, 9}, {3, 5, 7}))
+    assert diagonals and board.locator(".lt-line-tag .lt-line-tag-slope").count() == diagonals
 
 
 def jack_ready_code() -> tuple[str, Play]:
