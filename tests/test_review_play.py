@@ -195,7 +195,7 @@ def test_the_board_shows_the_position_as_the_learner_saw_it() -> None:
         assert summary["title"] == text("review.panel.title", number=session.number,
                                         level=text(f"levels.in_sentence.{REVIEW_LEVEL}"))
         assert text(f"levels.in_sentence.{REVIEW_LEVEL}") in summary["title"], "the judging level is named"
-        assert marks["items"] == [legend()]
+        assert marks["items"] == [legend(), text("review.panel.board_marks")]
         assert len(moves["items"]) == len(session.review.judgements)
         assert [n for n, item in enumerate(moves["items"]) if "lt-review-now" in item["class"]] == [step]
         assert [n for n, item in enumerate(moves["items"]) if item["current"]] == [step]
