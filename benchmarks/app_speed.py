@@ -51,7 +51,9 @@ CLICK_GAP = 2 / INTENT_RATE
 """Seconds the benchmark waits before each click: twice the time the kernel's pace takes to give back a click,
 so the pace never drops one however long the run (a burst of 30 back-to-back clicks is all it takes)."""
 TOO_FAST = text("board.too_fast")
-"""What the board says when the kernel's pace has dropped clicks."""
+"""What the board says when the kernel's pace has dropped clicks (too many at once)."""
+TOO_BUSY = text("board.too_busy", seconds=1).split(":")[0]
+"""How the board's words begin when the kernel's pace has dropped a click for the processor time just spent."""
 
 CLICK_JS = """selector => new Promise((resolve, reject) => {
   const root = document.querySelector('.lt-board');
@@ -83,8 +85,9 @@ def click_ms(page: Any, selector: str) -> float:
         why = "did not redraw within 60 s of" if busy else "answered without redrawing"
         raise RuntimeError(f"the board {why} a click on {selector}; it says: "
                            f"{board.locator('.lt-message').text_content()!r}")
-    if board.locator(".lt-message").text_content() == TOO_FAST:
-        raise RuntimeError(f"the kernel's pace dropped a click on {selector} (the board says {TOO_FAST!r})")
+    said = board.locator(".lt-message").text_content() or ""
+    if said == TOO_FAST or said.startswith(TOO_BUSY):
+        raise RuntimeError(f"the kernel's pace dropped a click on {selector} (the board says {said!r})")
     return float(found)
 
 

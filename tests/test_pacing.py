@@ -4,6 +4,7 @@ processor time the clicks cost held to a share of one processor (pacing.py)."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from keyed import mark
@@ -11,7 +12,7 @@ from keyed import mark
 from leopard_tutor import pacing
 from leopard_tutor.app import TutorApp, build_app
 from leopard_tutor.engine import Move, PlayerView
-from leopard_tutor.pacing import INTENT_BURST, INTENT_RATE, WORK_BURST, WORK_SHARE, IntentPace
+from leopard_tutor.pacing import INTENT_BURST, INTENT_RATE, WORK_BURST, WORK_FREE, WORK_SHARE, IntentPace
 from leopard_tutor.table import against_computer
 from leopard_tutor.widgets import LeopardBoard
 
@@ -115,7 +116,8 @@ def test_a_new_match_loop_against_the_expert_gets_a_share_of_one_processor() -> 
         clock.now += 0.01
     seconds = clock.now - started
     thought = expert.moves * expert.time_budget
-    assert thought <= WORK_BURST + WORK_SHARE * seconds + 2 * expert.time_budget, (expert.moves, seconds)
+    charged = (expert.time_budget - WORK_FREE) / expert.time_budget  # (each click's first WORK_FREE s is free)
+    assert thought * charged <= WORK_BURST + WORK_SHARE * seconds + 2 * expert.time_budget, (expert.moves, seconds)
     assert expert.moves >= 5, "the expert still starts the matches it is dealt the first move of"
     spent = expert.moves
     for _ in range(300):  # then steadily: the expert's first move at most once per 0.9 / WORK_SHARE = 3 s
@@ -140,3 +142,41 @@ def test_a_click_beyond_the_pace_is_answered_and_changes_nothing(keyed: None) ->
     intent(practice.board, {"type": "action", "id": "next"})
     assert practice.controller.question is question and sent == [{"type": "done"}], "answered, not handled"
     assert practice.board.state["message"] == TOO_FAST
+
+
+def test_a_click_refused_for_the_work_just_done_says_so_and_when_to_click_again(keyed: None) -> None:
+    """After a turn of the computer's that took longer than the burst (the expert's turn of plays in Running
+    Leopard), the next click is refused as the server's work, not as too many clicks (there was one), and the words
+    say in how many seconds a click is taken again, which holds: not a moment sooner."""
+    clock, processor = Clock(), Clock(0.0)
+    expert = CostlyExpert(processor)
+    board = LeopardBoard(against_computer(expert, seed=1, background=False))
+    board.pace = IntentPace(clock=clock, processor=processor)
+    board.pace.run(lambda: setattr(processor, "now", processor.now + WORK_BURST + 3.0))  # one long turn of replies
+    clock.now += 1.0
+    moves = expert.moves
+    intent(board, {"type": "action", "id": "new_match"})
+    assert expert.moves == moves and board.pace.short == "work"
+    seconds = board.pace.wait_seconds()
+    assert board.state["message"] == mark("board.too_busy", seconds=seconds) != TOO_FAST
+    assert seconds == math.ceil((3.0 - WORK_FREE - 1.0 * WORK_SHARE) / WORK_SHARE), "3 s overdrawn, 1 s after"
+    clock.now += seconds - 0.5
+    assert not board.pace.take(), "not sooner than it says"
+    clock.now += 0.5
+    assert board.pace.take()
+
+
+def test_only_a_kernel_that_shares_a_servers_processors_paces_their_time(monkeypatch: Any) -> None:
+    """The static site's kernel is the visitor's own browser, and a notebook's the person's own: their clicks are
+    held to the click rate only, however long the computer thinks; a Voilà kernel paces the processor time too."""
+    for shares in (False, True):
+        monkeypatch.setattr(pacing, "_kernel_pace", None)
+        monkeypatch.setattr(pacing, "current_host", lambda shares=shares: type("Host", (), {
+            "shares_processors": lambda self: shares})())
+        assert pacing.kernel_pace().paces_work is shares
+        processor = Clock(0.0)
+        pace = IntentPace(clock=Clock(), processor=processor, paces_work=shares)
+        taken = [pace.run(lambda clock=processor: setattr(clock, "now", clock.now + 8.6))  # the expert's turn of plays
+                 for _ in range(INTENT_BURST)]
+        assert taken == ([True] * INTENT_BURST if not shares else [True, True] + [False] * (INTENT_BURST - 2))
+        assert pace.short == ("work" if shares else "")

@@ -113,8 +113,9 @@ class LeopardBoard(PageWrites, anywidget.AnyWidget):
             return True
         if undo is not None:
             self.guard(undo)
-        if self.pace.say_refusal(self):
-            self.show_message(text("board.too_fast"), tone="warn")
+        if self.pace.say_refusal(self):  # (what the pace was short of: too many clicks, or too much work just now)
+            self.show_message(text("board.too_fast") if self.pace.short == "clicks" else
+                              text("board.too_busy", seconds=self.pace.wait_seconds()), tone="warn")
         return False
 
     def follow_pick(self, pick: Any, change: Callable[[Any], object]) -> None:
