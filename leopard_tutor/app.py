@@ -210,6 +210,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
                     self.member.follow_section(widget, self._report_now)
             if isinstance(widget, PlaySection):
                 self._point_to_learn()
+                widget.keeper.storage.on_restore(lambda _kept: self._settle())  # (after the kept match is taken up)
         self._follow_rules()
 
     def _keep_tab(self, index: int | None) -> None:
@@ -417,10 +418,14 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         """Show the tabs and sections once the page has said what the browser keeps (the learner's progress and
         language and, on a class server, name), else hold them drawn but not shown (`lt-settling`, app.css): what it
         keeps may put a row above the board (Play's pointer to Learn, a first visit's name on a phone, a note), which
-        arriving after the board would push it away from under a finger."""
+        arriving after the board would push it away from under a finger; and, with Play shown, the matches it keeps,
+        whose match takes the place of the one dealt meanwhile (a click there went to a match about to go)."""
         kept = [self.storage, self.page_language]
         if self.member is not None and self.member.bar is not None:
             kept.append(self.member.bar.storage)
+        shown = self.built.get(self.tabs.selected_index)
+        if isinstance(shown, PlaySection):
+            kept.append(shown.keeper.storage)
         if all(storage.restored for storage in kept):
             self.remove_class("lt-settling")
         else:

@@ -274,7 +274,8 @@ def test_the_sections_are_shown_once_the_page_has_said_what_the_browser_keeps(ke
     then the tabs and sections are held unseen (`lt-settling`), so that the board is never first shown where a row
     coming above it pushes it down; a bar drawn again (another language) holds them again until its page says."""
     tutor = joined(FakeLink())
-    for restore in (page_restores, lambda app, value: page_restores(bar_of(app), value)):
+    for restore in (page_restores, lambda app, value: page_restores(bar_of(app), value),
+                    lambda app, value: page_restores(app.built[0].keeper, value)):
         assert "lt-settling" in tutor._dom_classes
         restore(tutor, "")
     assert "lt-settling" in tutor._dom_classes, "the language is still to be said"
@@ -284,7 +285,37 @@ def test_the_sections_are_shown_once_the_page_has_said_what_the_browser_keeps(ke
     tutor.use_language("es")
     assert "lt-settling" in tutor._dom_classes, "a new bar: its name is still to be said"
     page_restores(bar_of(tutor), "")
+    assert "lt-settling" in tutor._dom_classes, "Play drawn again: the matches it keeps are still to be said"
+    page_restores(tutor.built[0].keeper, "")
     assert "lt-settling" not in tutor._dom_classes
+
+
+def test_play_is_shown_once_the_match_the_browser_kept_has_taken_the_place_of_the_one_dealt(keyed: None) -> None:
+    """A reload: Play deals a match while the page has not yet given back the one the browser kept. Until it has,
+    the sections are held unseen (a click went to the match dealt, about to give way); then the kept match is on the
+    board. With Learn shown, Play's matches hold nothing up."""
+    first = joined(FakeLink(), [("play", one_hand_play)])
+    play = first.built[0]
+    play.board.dispatch({"type": "select", "index": 0})
+    play.board.dispatch({"type": "discard"})
+    kept = play.keeper.kept_text()
+    assert kept
+    again = joined(FakeLink(), [("play", one_hand_play)])
+    for storage in (again.storage, bar_of(again).storage):
+        storage._on_page_msg(storage, {"type": "restore", "value": ""}, [])
+    again.page_language.restore("")
+    assert "lt-settling" in again._dom_classes, "Play's kept match is still to come"
+    storage = again.built[0].keeper.storage  # the tab's own matches, given back by its reload
+    storage._on_page_msg(storage, {"type": "restore", "value": kept, "tab": True}, [])
+    assert "lt-settling" not in again._dom_classes
+    assert again.built[0].controller.match.to_json() == play.controller.match.to_json()
+    on_learn = joined(FakeLink(), [("play", one_hand_play), ("learn", "leopard_tutor.widgets.learn:build_learn")])
+    on_learn.tabs.selected_index = 1
+    for storage in (on_learn.storage, bar_of(on_learn).storage):
+        storage._on_page_msg(storage, {"type": "restore", "value": ""}, [])
+    on_learn.page_language.restore("")
+    assert isinstance(on_learn.built[0], PlaySection) and not on_learn.built[0].keeper.storage.restored
+    assert "lt-settling" not in on_learn._dom_classes
 
 
 def test_an_untouched_visit_leaves_no_row_and_a_first_answer_makes_the_offered_name_its_row(tmp_path: Path) -> None:
