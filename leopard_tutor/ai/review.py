@@ -205,9 +205,10 @@ class Review:
 
     @property
     def points_lost(self) -> float:
-        """The points given up by every move not marked good, each against the best move where it was made, added up
-        (so more than a hand is worth, at times)."""
-        return sum(j.cost for j in self.judgements if j.verdict != "good")
+        """The points given up by every move not marked good, each against the best move where it was made and as its
+        mark writes it (`shown`), added up: the figures the review lists add up to it (more than a hand is worth, at
+        times)."""
+        return round(sum(j.points for j in self.judgements if j.verdict != "good"), 1)
 
     @property
     def not_final(self) -> int:
@@ -224,7 +225,7 @@ class Review:
         if not parts:
             line = text("review.summary.clean", moves=len(self.judgements))
         else:
-            lost = round(self.points_lost, 1)  # (to one decimal, as each move's cost is said)
+            lost = self.points_lost  # (the figures each move's mark says, added up)
             line = text("review.summary.line", counts=and_list(parts), points=lost, figure=figure_words(lost))
         if self.not_final:
             return text("review.summary.not_final", summary=line, count=self.not_final)
