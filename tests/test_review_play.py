@@ -91,6 +91,9 @@ def test_try_again_starts_from_exactly_the_reviewed_position(keyed: None) -> Non
     totals = c.match.totals
     play_to(c)
     assert c.hand.is_over and said(c.message, "review.retry.over") and c.match.totals == totals
+    # the moves' buttons, greyed, say why: the try's hand is over (it was said why the scores do not change)
+    greyed = {part["id"]: part["note"] for part in c.board_state().actions if not part["enabled"]}
+    assert greyed["go_out"] == mark("review.retry.hand_over") and c.offers()["hint"] == mark("review.retry.hand_over")
     c.handle({"type": "action", "id": "retry_close"})
     assert c.retry is None and c.hand is c.match.current and c.match.current == real and c.log == full_log
 

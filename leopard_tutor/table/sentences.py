@@ -72,7 +72,10 @@ def hand_over_words(table: Table) -> str:
 
 def hand_over_reason(table: Table) -> str:
     """Why a move, Go out, End turn or a hint is not offered once the hand is over, shown beside the message: as
-    `hand_over_words`, but a next hand the classmate dealt is said in the message only ("This hand is over.")."""
+    `hand_over_words`, but a next hand the classmate dealt is said in the message only ("This hand is over."), and a
+    try of an old position says that its hand is over (the message says that the match's scores do not change)."""
+    if table.retry is not None:
+        return text("review.retry.hand_over")
     if table.next_dealt and table.retry is None and not table.match.is_over:
         return text("play.hand_is_over")
     return hand_over_words(table)
