@@ -125,10 +125,13 @@ def stock_part(count: int) -> State:
     return {"count": count, "caption": text("board.captions.stock", count=count)}
 
 
-def discard_part(discards: Sequence[Card], *, target: bool = False, dim: bool = False, why: str = "") -> State:
+def discard_part(discards: Sequence[Card], *, target: bool = False, dim: bool = False, why: str = "",
+                 hinted: bool = False) -> State:
     """The discard pile: its top card and size; `target` when the picked card may be discarded, `dim` when not,
-    `why` the sentence that says so."""
+    `why` the sentence that says so; `hinted` when a hint named it for the picked card (lit apart, named so)."""
     top = discards[-1] if discards else None
+    name = text("board.discard_pile")
     return {"top": card_data(top) if top else None, "count": len(discards), "target": target, "dim": dim, "why": why,
-            "name": text("board.discard_pile"), "caption": text("board.captions.discard", count=len(discards)),
+            "hinted": hinted, "name": text("board.space_hinted", name=name) if hinted else name,
+            "caption": text("board.captions.discard", count=len(discards)),
             "contents": text("board.discard_top", card=top.name, count=len(discards)) if top else text("board.empty")}

@@ -249,6 +249,32 @@ def test_a_hint_that_names_a_card_picks_it_so_the_space_it_names_takes_that_card
     assert hinted_places(table) == []
 
 
+def test_a_hint_that_names_a_discard_lights_the_pile_apart(keyed: None) -> None:
+    """The place's rung of a hint to discard a card: the pile is lit apart from the card's other places (its spaces),
+    and named so, as a play's space is; nothing once another card is picked, and the discard it names is made."""
+
+    class Hinter:
+        move: Move
+        ladder = ("nudge", "card", "place", "move")
+        level = "intermediate"
+
+    table = against_computer(IntermediatePlayer(1), seed=3, hinter=lambda view: found, **OPTIONS)
+    view = table.view()
+    found = Hinter()
+    found.move = next(move for move in view.legal_moves() if isinstance(move, Discard)
+                      and any(isinstance(other, Play) and other.card == move.card for other in view.legal_moves()))
+    for _ in range(2):
+        table.handle({"type": "action", "id": "hint"})
+    assert not table.board_state().as_dict()["discard"]["hinted"], "the card's rung: the pile and its spaces alike"
+    table.handle({"type": "action", "id": "hint"})
+    pile = table.board_state().as_dict()["discard"]
+    assert pile["hinted"] and pile["target"] and said(pile["name"], "board.space_hinted")
+    assert hinted_places(table) == [], "none of the card's spaces"
+    cards = table.hand.held[table.viewer]
+    table.handle({"type": "select", "index": next(i for i, card in enumerate(cards) if card != found.move.card)})
+    assert not table.board_state().as_dict()["discard"]["hinted"]
+
+
 def hinted_places(table: Table) -> list[dict[str, Any]]:
     """The spaces the table's board marks as the place a hint named, each with its square's key."""
     return [{**cell, "square": square["key"]}

@@ -30,7 +30,7 @@ class Marks:
     """The cards the last message tells of: (move, mover)."""
     moved_seq: int = -1
     """The message number the moves belong to: they travel only while that message is shown."""
-    hinted: tuple[Card, int, int] | None = None
+    hinted: tuple[Card, Place] | None = None
     """The place a hint named for its card (the card, the square's owner, the space): lit apart from the card's other
     places while that card stays picked (`hinted_place`)."""
     tried: tuple[int, Place] | None = None
@@ -58,17 +58,17 @@ class Marks:
             return False
         index = list(cards).index(move.card)
         changed, self.selected = self.selected != index, index
-        if isinstance(move, Play) and rung.level >= PLACE_RUNG:
-            self.hinted = (move.card, move.square_owner, move.space)
+        if rung.level >= PLACE_RUNG:
+            self.hinted = (move.card, (move.square_owner, move.space) if isinstance(move, Play) else "discard")
         return changed
 
-    def hinted_place(self, cards: Sequence[Card]) -> tuple[int, int] | None:
+    def hinted_place(self, cards: Sequence[Card]) -> Place | None:
         """The place (the square's owner, the space) a hint named for the card picked of `cards`, if it named one for
         that card."""
         picked = self.picked(cards)
         if self.hinted is None or picked is None or picked != self.hinted[0]:
             return None
-        return self.hinted[1], self.hinted[2]
+        return self.hinted[1]
 
     def picked(self, cards: Sequence[Card]) -> Card | None:
         """The picked card of `cards`, or None."""

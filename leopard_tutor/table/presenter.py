@@ -156,13 +156,13 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
                 labels: tuple[str, str] | None = None, moves: Sequence[State] = (),
                 aside: Sequence[State] = (), hand_label: str = "", other_hand: str = "",
                 only_own: str = "", stuck: str = "board.hand_stuck",
-                hinted: tuple[int, int] | None = None, better: tuple[int, int] | None = None) -> BoardState:
+                hinted: tuple[int, int] | str | None = None, better: tuple[int, int] | None = None) -> BoardState:
     """The whole table for the viewer of `view`: the opponent's square and theirs, the hand, stock,
     discard pile and the opponent's hand as backs. `selected` indexes `view.hand`, and `hinted` is the place (the
-    square's owner, the space) a hint named for that card, lit apart from its other places; `better`, in a review,
-    the place where the best move found puts its card; `moves` are the
-    cards just played (`moves_part`) and `aside` the side column's panels; `hand_label` names the hand
-    ("Your hand" unless given) and `other_hand` captions the other hand (the opponent's unless given).
+    square's owner and the space, or "discard") a hint named for that card, lit apart from its other places;
+    `better`, in a review, the place where the best move found puts its card; `moves` are the cards just played
+    (`moves_part`) and `aside` the side column's panels; `hand_label` names the hand ("Your hand" unless given)
+    and `other_hand` captions the other hand (the opponent's unless given).
     `only_own`, if given, says why only the viewer's own square takes the card (a question answered there): the
     other square's spaces and the discard pile are not lit, and each says it; then a card with no space of the
     viewer's square is drawn stuck, with `stuck` (a catalogue key taking the card's name) as its reason."""
@@ -191,7 +191,7 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
                     targets=targets[owner], reasons=reasons[owner], last=last.get(owner, ()),
                     changes=[c for c in changes if c.owner == owner], dim=card is not None,
                     side="yours" if owner == me else "theirs",
-                    hinted=hinted[1] if hinted is not None and hinted[0] == owner else None,
+                    hinted=hinted[1] if isinstance(hinted, tuple) and hinted[0] == owner else None,
                     better=better[1] if better is not None and better[0] == owner else None)
         for owner in (me, other)
     )
@@ -201,7 +201,7 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
                        label=hand_label, stuck=stuck),
         stock=stock_part(view.stock_size),
         discard=discard_part(view.discards, target=can_discard, dim=card is not None and not can_discard,
-                             why=discard_why),
+                             why=discard_why, hinted=can_discard and hinted == "discard"),
         opponent_hand={"count": view.other_hand_size,
                        "caption": other_hand or text("board.captions.opponent_hand", count=view.other_hand_size)},
         actions=tuple(actions), turn=turn, message=message, tone=tone, seq=seq, moves=tuple(moves), aside=tuple(aside))

@@ -468,6 +468,7 @@ export default {
         d.shown = d.said && !inert ? "" : d.why;
         const classes = ["lt-pile", "lt-discard"];
         if (d.target) classes.push("lt-target");
+        if (d.hinted) classes.push("lt-hinted");  // (the place a hint named for the card: the pile)
         if (d.dim) classes.push("lt-dim");
         parts.push(h("button", {
           type: "button", class: classes.join(" "), "data-k": "discard", "aria-label": d.name,
