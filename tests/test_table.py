@@ -4,7 +4,7 @@ the board state after every step: never both hands, and only the player to move'
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
@@ -207,19 +207,28 @@ def test_between_people_there_is_no_undo_and_the_hint_is_for_the_player_to_move(
     assert "why" not in [action["id"] for action in drawing.side_actions(table)]
 
 
+class FixedHint:
+    """A hint naming `move`, with a ladder of four rungs (`hint_ladder`'s)."""
+
+    move: Move
+    ladder = ("nudge", "card", "place", "move")
+    level = "intermediate"
+
+
+def hinting(choose: Callable[[PlayerView], Move]) -> tuple[Table, FixedHint]:
+    """A table against the computer (seed 3) whose hints name the move `choose` finds in its first position."""
+    found = FixedHint()
+    table = against_computer(IntermediatePlayer(1), seed=3, hinter=lambda view: found, **OPTIONS)
+    found.move = choose(table.view())
+    return table, found
+
+
 def test_a_hint_that_names_a_card_picks_it_so_the_space_it_names_takes_that_card(keyed: None) -> None:
     """A learner who picked one card and asks for a hint naming another: from the second rung on, the card named is
     picked (and the hint says so, once), so a click on the space the hint names plays the card it names."""
 
-    class Hinter:
-        move: Move
-        ladder = ("nudge", "card", "space", "move")
-        level = "intermediate"
-
-    table = against_computer(IntermediatePlayer(1), seed=3, hinter=lambda view: found, **OPTIONS)
+    table, found = hinting(lambda view: next(move for move in view.legal_moves() if isinstance(move, Play)))
     view = table.view()
-    found = Hinter()
-    found.move = next(move for move in view.legal_moves() if isinstance(move, Play))
     cards = table.hand.held[table.viewer]
     hinted = cards.index(found.move.card)
     other = next(index for index, card in enumerate(cards) if card != found.move.card)
@@ -251,18 +260,10 @@ def test_a_hint_that_names_a_card_picks_it_so_the_space_it_names_takes_that_card
 
 def test_a_hint_that_names_a_discard_lights_the_pile_apart(keyed: None) -> None:
     """The place's rung of a hint to discard a card: the pile is lit apart from the card's other places (its spaces),
-    and named so, as a play's space is; nothing once another card is picked, and the discard it names is made."""
-
-    class Hinter:
-        move: Move
-        ladder = ("nudge", "card", "place", "move")
-        level = "intermediate"
-
-    table = against_computer(IntermediatePlayer(1), seed=3, hinter=lambda view: found, **OPTIONS)
-    view = table.view()
-    found = Hinter()
-    found.move = next(move for move in view.legal_moves() if isinstance(move, Discard)
-                      and any(isinstance(other, Play) and other.card == move.card for other in view.legal_moves()))
+    and named so, as a play's space is; nothing once another card is picked."""
+    table, found = hinting(lambda view: next(
+        move for move in view.legal_moves() if isinstance(move, Discard)
+        and any(isinstance(other, Play) and other.card == move.card for other in view.legal_moves())))
     for _ in range(2):
         table.handle({"type": "action", "id": "hint"})
     assert not table.board_state().as_dict()["discard"]["hinted"], "the card's rung: the pile and its spaces alike"
