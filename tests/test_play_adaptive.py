@@ -218,3 +218,26 @@ def test_another_language_keeps_the_adaptive_choice(keyed: None) -> None:
     assert (again.adaptive.level, again.adaptive.wins) == ("casual", 1)
     play_out(again)
     assert again.adaptive.level == "intermediate"
+
+
+def test_a_reload_keeps_the_level_the_menu_held_for_its_fresh_deal_and_the_match_kept_aside(keyed: None) -> None:
+    """The expert chosen, a match begun under the 1963 rules and kept aside when the 2008 rules are chosen, whose
+    fresh deal nobody begins: a reload deals that fresh match against the expert, the menu says so, and the match kept
+    aside, taken up by choosing its rules, goes on against the expert (it went on against the first level, the menu
+    having forgotten the choice). A level kept that is not one changes nothing."""
+    play = section()
+    play.level_pick.value = "expert"
+    play.rules_pick.value = "ORIGINAL_1963"
+    play_out(play, moves=2)
+    play.rules_pick.value = "REVISED_2008"  # the 1963 match kept aside; a fresh 2008 deal nobody begins
+    assert not play.controller.begun and play.keeper.kept_text()
+    again = reloaded(play)
+    assert again.level_pick.value == "expert" and not again.controller.begun
+    assert again.controller.opponent.level == "expert"  # type: ignore[union-attr]
+    again.rules_pick.value = "ORIGINAL_1963"
+    assert again.controller.match.rules.key == "ORIGINAL_1963" and again.controller.begun
+    assert again.controller.opponent.level == "expert"  # type: ignore[union-attr]
+    for bad in ("grandmaster", "adaptive", 3, None):
+        fresh = section()
+        fresh.keeper.storage.restore(json.dumps({"board": None, "aside": {}, "level": bad}), this_tab=True)
+        assert fresh.level_pick.value == "beginner" and fresh.controller.opponent.level == "beginner", bad  # type: ignore[union-attr]

@@ -3,7 +3,8 @@ restart) takes them up again where they were: the match on the board and the mat
 
 After every click the keeper saves, as JSON under `BrowserStorage("matches")`, the saved-game code of the match on the
 board (only against the computer, once the learner has moved, or from the moment it is dealt if a teacher's round dealt
-it, until it is over) and of each match against the computer kept aside, by its rules, and, with the adaptive choice
+it, until it is over) and of each match against the computer kept aside, by its rules, the computer level the
+Opponent menu holds (above the first: a reload deals its fresh match against it), and, with the adaptive choice
 made, its level reached, its wins or losses in a row and whether the match on the board counts for it
 (`PlaySection.adaptive_kept`: a reload chooses it again with the match it played, or for the page's fresh deal). A class
 table's match that the computer finished in a gone classmate's seat is the page's alone (the server recorded only how
@@ -54,11 +55,13 @@ class MatchKeeper:
         match a code, or a class table's match the computer finished (`PlaySection.codes_to_keep`), and, with the
         adaptive choice made, "adaptive": its level reached and streak (`PlaySection.adaptive_kept`)."""
         board, aside = self.section.codes_to_keep()
-        adaptive = self.section.adaptive_kept()
+        adaptive, level = self.section.adaptive_kept(), self.section.level_kept()
         kept: dict[str, Any] = {"board": board, "aside": aside}
         if adaptive is not None:
             kept["adaptive"] = adaptive
-        return json.dumps(kept, separators=(",", ":")) if board or aside or adaptive else ""
+        if level is not None:
+            kept["level"] = level
+        return json.dumps(kept, separators=(",", ":")) if board or aside or adaptive or level else ""
 
     def save(self) -> None:
         """Have the browser keep the matches as they stand (nothing is sent when nothing changed)."""
@@ -82,7 +85,7 @@ class MatchKeeper:
             board = found["board"]
             aside = [self.section.read_kept(kept) for kept in list(dict(found["aside"]).values())[:len(RULE_SETS)]]
             game = None if board is None else self.section.read_kept(board)
-            adaptive = found.get("adaptive")
+            adaptive, level = found.get("adaptive"), found.get("level")
         except (ValueError, KeyError, TypeError, AttributeError, LeopardError) as error:
             log.warning("the matches kept in the browser could not be read: %s", error)
             return
@@ -90,6 +93,6 @@ class MatchKeeper:
             if game is not None or aside:
                 self.section.kept_elsewhere()
             return
-        self.section.take_up_kept(game, aside, reloaded=self.storage.this_tab, adaptive=adaptive)
+        self.section.take_up_kept(game, aside, reloaded=self.storage.this_tab, adaptive=adaptive, level=level)
         self._saved = kept
 

@@ -762,7 +762,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         return self.read_code(kept)
 
     def take_up_kept(self, game: KeptMatch | None, aside: list[KeptMatch], reloaded: bool = False,
-                     adaptive: object = None) -> None:
+                     adaptive: object = None, level: object = None) -> None:
         """The matches a browser kept (`MatchKeeper`): each of `aside` kept aside under its rules (where none is kept
         yet), and `game` on the board, unless the learner has begun another match there, opened another shared deal or a
         link asking for other rules or another opponent, chose people or sits at a class table: then it is kept aside
@@ -772,10 +772,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         `aside` kept under the rules of a match against the computer on the board that the learner has not begun
         (`_fresh_deal`, and not one a link asked otherwise) takes its place there: its kind and rules are chosen
         already, so choosing them again could not bring it back (a page whose class table closed while the learner was
-        away keeps saying so first). The `adaptive` choice the browser kept (`adaptive_kept`) is chosen again with the
-        match it played, `game` taken up on the board, or for the page's own fresh deal where none was kept there. A
-        class table that closed before its match ended, which the page's start showed again (`ClassPanel.resume`),
-        gives way to `game`: the board held it, so the learner had moved on from that table."""
+        away keeps saying so first); where none is, the `level` the menu held (`level_kept`) is chosen again. The
+        `adaptive` choice the browser kept (`adaptive_kept`) is chosen again with the match it played, `game` taken up
+        on the board, or for the page's own fresh deal where none was kept there. A class table that closed before its
+        match ended, which the page's start showed again (`ClassPanel.resume`), gives way to `game`: the board held it,
+        so the learner had moved on from that table."""
         if self.opponent_factory is None:
             return
         board = self.controller
@@ -795,7 +796,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self._keep_saved(saved)
         if game is None:
             if self._fresh_deal(board):  # (a match played to its end, or not begun: the next one is the choice's)
-                self.board.act(lambda: self._take_up_adaptive(adaptive, counts=True))
+                self.board.act(lambda: self._take_up_level(level) if adaptive is None else
+                               self._take_up_adaptive(adaptive, counts=True))
             return
         if away:
             self.board.act(lambda: self._take_up_in_place(game, away, adaptive))
@@ -1165,6 +1167,31 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if adaptive is None or isinstance(table, ClassTable) or kind_of(table) != COMPUTER:
             return None
         return {**adaptive.to_data(), "counts": table.match not in self._adaptive_skips}
+
+    def level_kept(self) -> str | None:
+        """The computer level the Opponent menu holds, as a browser (`MatchKeeper`) keeps it for the page's next deal:
+        None at the first level (the page's own), with people, a classmate or the adaptive choice (`adaptive_kept`)
+        chosen, or at a class table."""
+        level = str(self.level_pick.value)
+        if level not in LEVELS[1:] or self.adaptive is not None or isinstance(self.controller, ClassTable):
+            return None
+        return level
+
+    def _take_up_level(self, kept: object) -> None:
+        """Choose again the level `kept` (`level_kept`) for the page's fresh deal, which nobody has begun: the menu
+        shows it and a match against it is dealt, so that a match kept aside goes on against it when its rules are
+        chosen again. Nothing where a link (or the class) asked for a level, or `kept` is none of the levels."""
+        factory = self.opponent_factory
+        if (factory is None or not isinstance(kept, str) or kept not in LEVELS or kept == self.level_pick.value
+                or self._link_asks[1] is not None or not self._fresh_deal(self.controller)):
+            return
+        self._opening = True
+        try:
+            self.level_pick.value = kept
+        finally:
+            self._opening = False
+        self._seat_computer(factory(kept, None))
+        self.new_match()
 
     def _take_up_adaptive(self, kept: object, counts: bool | None = None) -> None:
         """Choose again the adaptive choice `kept` (`adaptive_kept`; nothing if None) for the match against the computer
