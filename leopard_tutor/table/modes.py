@@ -18,6 +18,9 @@ class LogEntry:
 
     mover: int
     told: tuple[str, str]
+    shared: str = ""
+    """Between two people at one device: the move told to the other player in the words of what both may know (the
+    squares as anyone sees them: no card named that either laid face down), which the hand-over screen shows to both."""
 
     def text(self, viewer: int) -> str:
         """The move told to `viewer`."""

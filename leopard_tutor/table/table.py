@@ -37,6 +37,7 @@ from ..engine import (
 from ..engine.catalogue import text
 from ..engine.narration import move_words, narrate
 from ..engine.turns import Passed, apply_move, current_player, deal_next, play_turn
+from ..engine.view import public_square
 from ..hint_ladder import HintLadder
 from . import drawing, machine, sentences
 from .intents import BadIntent, TableController
@@ -410,8 +411,8 @@ class Table(TableController):
         if isinstance(mode, PassingDevice):
             self.marks.clear()
             self._follow()
-            # in the words of the player to come, which name no card the one who made it holds or hid
-            told = self.log[-1].text(mode.player)
+            # to the player to come, in words that name no card either of them holds or hid (both read them)
+            told = self.log[-1].shared or self.log[-1].text(mode.player)
             self.say(" ".join([told, text("play.people.pass", name=self.name(mode.player))]))
             return
         if self.search is not None and self.search.hurried:
@@ -883,12 +884,18 @@ class Table(TableController):
         each person at the table ("" for the computer)."""
         readers = [player for player in (0, 1) if not isinstance(self.seats[player], Computer)]
         before = {reader: hand.view(reader).squares for reader in readers}
+        public = [public_square(hand, owner) for owner in (0, 1)]
         value = hand.value(mover)
         passed = any(isinstance(event, Passed) for event in apply_move(hand, move, match))
         told = tuple(narrate(move, mover, reader, before[reader], hand.view(reader).squares, self.rules,
                              went_out_value=value, other=self.name(1 - reader), passed=passed).text
                      if reader in readers else "" for reader in (0, 1))
-        return LogEntry(mover, (told[0], told[1]))
+        shared = ""
+        if self.both_here:  # (the hand-over screen's words, which the one who moved reads too)
+            after = [public_square(hand, owner) for owner in (0, 1)]
+            shared = narrate(move, mover, 1 - mover, public, after, self.rules, went_out_value=value,
+                             other=self.name(mover), passed=passed).text
+        return LogEntry(mover, (told[0], told[1]), shared)
 
     def retell(self) -> None:
         """Tell the moves of the hand shown again, in the catalogue's language now (the page drawn in another language
