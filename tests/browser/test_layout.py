@@ -934,11 +934,11 @@ def test_at_a_hands_end_no_line_or_badge_covers_a_cards_corner(new_page: Any, ba
     assert page.evaluate(CORNERS_HIDDEN) == []
     assert page.evaluate(BADGES_TOUCH) == []
     assert page.evaluate(TAGS_TOUCH) == []
-    # each diagonal's badge leans as its line does: the one mark that tells it from a row's or a column's "+3" beside it
+    # each diagonal's badge leans as its line does: what tells it from a row's or a column's "+3" beside it
     match = finished_hand()
     diagonals = sum(1 for square in match.current.squares for line in scoring_lines(square, match.rules)
                     if line.points and set(line.spaces) in ({1, 5, 9}, {3, 5, 7}))
-    assert diagonals and board.locator(".lt-line-tag .lt-line-tag-slope").count() == diagonals
+    assert diagonals and board.locator(".lt-line-tag rect[transform*='skewX']").count() == diagonals
 
 
 def jack_ready_code() -> tuple[str, Play]:

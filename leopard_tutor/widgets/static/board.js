@@ -83,16 +83,14 @@ function linesOverlay(lines) {
     // the badge has classes of its own: the line's (its dashes, its see-through red) would make it a layer that
     // Chromium paints as a large red shape once the flash is over
     const tag = svg("g", { class: `lt-line-tag lt-line-tag-${kind}` + (line.status ? ` lt-tag-${line.status}` : "") });
-    tag.append(svg("rect", { x: x - 0.24, y: y - 0.15, width: 0.48, height: 0.3, rx: 0.14 }));
-    // a diagonal's badge leans as its line does (a stroke at its left end): at the top corner it stands over the first
-    // row's, at the bottom one beside the last column's, each "+3" else alike
+    // a diagonal's badge leans as its line does (a slanted box): at the top corner it stands over the first row's,
+    // at the bottom one beside the last column's, each "+3" else alike (a stroke at its end read as the line drawn
+    // through the badge)
     const slope = Math.sign(a[1] - b[1]) * Math.sign(b[0] - a[0]);  // 1 rising to the right, -1 falling, 0 straight
-    if (slope) {
-      tag.append(svg("line", { class: "lt-line-tag-slope", x1: x - 0.2, y1: y + 0.08 * slope, x2: x - 0.12,
-                               y2: y - 0.08 * slope }));
-    }
-    const label = svg("text", { x: slope ? x + 0.04 : x, y: y + 0.01, "text-anchor": "middle",
-                                "dominant-baseline": "middle" });
+    const badge = { x: x - 0.24, y: y - 0.15, width: 0.48, height: 0.3, rx: 0.14 };
+    if (slope) badge.transform = `translate(${x} ${y}) skewX(${-22 * slope}) translate(${-x} ${-y})`;
+    tag.append(svg("rect", badge));
+    const label = svg("text", { x, y: y + 0.01, "text-anchor": "middle", "dominant-baseline": "middle" });
     label.textContent = line.label;
     tag.append(label);
     box.append(tag);
