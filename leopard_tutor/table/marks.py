@@ -14,7 +14,7 @@ from .presenter import moves_part
 from .state import BoardState, State
 
 Place = tuple[int, int] | str
-"""Where a card was tried: (square owner, space), or "discard"."""
+"""A place a card may go: (the square's owner, the space), or "discard"."""
 
 
 @dataclass
@@ -31,8 +31,8 @@ class Marks:
     moved_seq: int = -1
     """The message number the moves belong to: they travel only while that message is shown."""
     hinted: tuple[Card, Place] | None = None
-    """The place a hint named for its card (the card, the square's owner, the space): lit apart from the card's other
-    places while that card stays picked (`hinted_place`)."""
+    """The place a hint named for its card (the card, the place): lit apart from the card's other places while that
+    card stays picked (`hinted_place`)."""
     tried: tuple[int, Place] | None = None
     """The number of the message that says why a try was refused (or taken back), and the place tried: while that
     message is shown, the place does not say its reason again under it (`quiet`)."""
@@ -63,8 +63,8 @@ class Marks:
         return changed
 
     def hinted_place(self, cards: Sequence[Card]) -> Place | None:
-        """The place (the square's owner, the space) a hint named for the card picked of `cards`, if it named one for
-        that card."""
+        """The place (the square's owner and the space, or "discard") a hint named for the card picked of `cards`, if
+        it named one for that card."""
         picked = self.picked(cards)
         if self.hinted is None or picked is None or picked != self.hinted[0]:
             return None

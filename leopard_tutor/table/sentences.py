@@ -76,7 +76,7 @@ def hand_over_reason(table: Table) -> str:
     try of an old position says that its hand is over (the message says that the match's scores do not change)."""
     if table.retry is not None:
         return text("review.retry.hand_over")
-    if table.next_dealt and table.retry is None and not table.match.is_over:
+    if table.next_dealt and not table.match.is_over:
         return text("play.hand_is_over")
     return hand_over_words(table)
 

@@ -412,7 +412,7 @@ class Table(TableController):
             self.marks.clear()
             self._follow()
             # to the player to come, in words that name no card either of them holds or hid (both read them)
-            told = self.log[-1].shared or self.log[-1].text(mode.player)
+            told = self.log[-1].shared
             self.say(" ".join([told, text("play.people.pass", name=self.name(mode.player))]))
             return
         if self.search is not None and self.search.hurried:
@@ -884,14 +884,14 @@ class Table(TableController):
         each person at the table ("" for the computer)."""
         readers = [player for player in (0, 1) if not isinstance(self.seats[player], Computer)]
         before = {reader: hand.view(reader).squares for reader in readers}
-        public = [public_square(hand, owner) for owner in (0, 1)]
+        public = [public_square(hand, owner) for owner in (0, 1)] if self.both_here else []
         value = hand.value(mover)
         passed = any(isinstance(event, Passed) for event in apply_move(hand, move, match))
         told = tuple(narrate(move, mover, reader, before[reader], hand.view(reader).squares, self.rules,
                              went_out_value=value, other=self.name(1 - reader), passed=passed).text
                      if reader in readers else "" for reader in (0, 1))
         shared = ""
-        if self.both_here:  # (the hand-over screen's words, which the one who moved reads too)
+        if public:  # both players here: the hand-over screen's words, which the one who moved reads too
             after = [public_square(hand, owner) for owner in (0, 1)]
             shared = narrate(move, mover, 1 - mover, public, after, self.rules, went_out_value=value,
                              other=self.name(mover), passed=passed).text
