@@ -11,10 +11,7 @@ from ..engine.narration import LineChange, line_changes
 from ..hint_ladder import CARD_RUNG, PLACE_RUNG, Rung
 from .intents import BadIntent
 from .presenter import moves_part
-from .state import BoardState, State
-
-Place = tuple[int, int] | str
-"""A place a card may go: (the square's owner, the space), or "discard"."""
+from .state import BoardState, Place, State
 
 
 @dataclass

@@ -23,7 +23,7 @@ from ..engine import (
 from ..engine.catalogue import text
 from ..engine.legality import discard_allowed
 from ..engine.narration import LineChange
-from .state import BoardState, State
+from .state import BoardState, Place, State
 
 
 def hand_part(cards: Sequence[Card], *, selected: int | None = None, playable: Iterable[Card] | None = None,
@@ -156,7 +156,7 @@ def table_state(view: PlayerView, *, selected: int | None = None, message: str =
                 labels: tuple[str, str] | None = None, moves: Sequence[State] = (),
                 aside: Sequence[State] = (), hand_label: str = "", other_hand: str = "",
                 only_own: str = "", stuck: str = "board.hand_stuck",
-                hinted: tuple[int, int] | str | None = None, better: tuple[int, int] | None = None) -> BoardState:
+                hinted: Place | None = None, better: tuple[int, int] | None = None) -> BoardState:
     """The whole table for the viewer of `view`: the opponent's square and theirs, the hand, stock,
     discard pile and the opponent's hand as backs. `selected` indexes `view.hand`, and `hinted` is the place (the
     square's owner and the space, or "discard") a hint named for that card, lit apart from its other places;

@@ -7,6 +7,9 @@ from dataclasses import dataclass
 
 from ..board_parts import State as State  # one part of the board: the table's modules read it here
 
+Place = tuple[int, int] | str
+"""A place a card may go on the board: (the square's owner, the space), or "discard"."""
+
 
 @dataclass(frozen=True)
 class BoardState:
