@@ -1173,7 +1173,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         None at the first level (the page's own), with people, a classmate or the adaptive choice (`adaptive_kept`)
         chosen, or at a class table."""
         level = str(self.level_pick.value)
-        if level not in LEVELS[1:] or self.adaptive is not None or isinstance(self.controller, ClassTable):
+        if level not in LEVELS[1:] or self.adaptive is not None or self.class_table_shown():
             return None
         return level
 
