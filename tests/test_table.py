@@ -43,6 +43,7 @@ from leopard_tutor.table import (
     at_one_device,
     drawing,
     machine,
+    sentences,
 )
 from leopard_tutor.table.intents import BadIntent
 from leopard_tutor.table.offers import end_turn_shown, shown
@@ -465,3 +466,25 @@ def test_marks_pick_and_put_back_and_refuse_a_card_that_is_not_there() -> None:
 def test_a_table_needs_a_person_at_this_page() -> None:
     with pytest.raises(LeopardError):
         Table((Computer(BeginnerPlayer(1)), Computer(BeginnerPlayer(2))), seed=1, **OPTIONS)
+
+
+def test_an_opponent_chosen_just_after_its_turn_keeps_the_words_of_that_turn() -> None:
+    """A level chosen while the computer chose its turn (so the change comes straight after the words that told it)
+    is said after those moves, not in their place: the viewer has not read them yet; so are other words about no
+    move (a code ready). Once anything else is said, a change of level says where the table stands only."""
+    table = against_computer(BeginnerPlayer(1), seed=3, **OPTIONS)
+    table.make(IntermediatePlayer(3).choose(table.view()))
+    assert table.hand.movers[-1] == 1 and not table.hand.is_over
+    told = [entry.text(0) for entry in table.log if entry.mover == 1][-1]
+    assert told in table.message
+    table.set_opponent(IntermediatePlayer(4), name="intermediate")
+    changed = text("play.opponent_changed", name="intermediate")
+    assert told in table.message and changed in table.message
+    assert table.message.index(told) < table.message.index(changed), "the moves come first: they were the last one's"
+    assert table.message.endswith(sentences.as_it_stands(table))
+    table.set_opponent(BeginnerPlayer(5), name="beginner")
+    assert told not in table.message and table.message.startswith(text("play.opponent_changed", name="beginner"))
+    table.make(IntermediatePlayer(3).choose(table.view()))
+    told = [entry.text(0) for entry in table.log if entry.mover == 1][-1]
+    table.tell(text("play.share.ready"))
+    assert table.message == f"{told} {text('play.share.ready')}"

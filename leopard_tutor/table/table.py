@@ -575,6 +575,14 @@ class Table(TableController):
         if name:  # (then where the table stands: these words take the place of those that said what to do)
             self.tell_standing(" ".join(part for part in (text("play.opponent_changed", name=name), about) if part))
 
+    def _turn_still_told(self) -> list[str]:
+        """The other player's moves since the viewer's last one, while the message shown is the one that told them
+        (a level chosen, or a button pressed, while the computer chose its turn comes straight after those words,
+        before anyone read them); else none."""
+        if self.marks.moved_seq != self.seq or all(mover == self.viewer for _, mover in self.marks.moved):
+            return []
+        return self._since_viewer_moved()
+
     def sit(self, names: Sequence[str], words: str) -> None:
         """The classmate sat down at the table that waited for them: the seats take their names, and the match
         begins; `words` open the message."""
@@ -712,14 +720,17 @@ class Table(TableController):
         session = self.reviewing
         return f"{words} {self._step_words(session)}" if session is not None else words
 
-    def tell(self, words: str) -> None:
-        """Say `words`, which are not about the position shown, beside the review if one is shown (`beside_review`)."""
-        self.say(self.beside_review(words))
+    def tell(self, words: str, *, afresh: bool = False) -> None:
+        """Say `words`, which are not about the position shown, beside the review if one is shown (`beside_review`),
+        after the other player's moves while the message shown is the one that told them (`_turn_still_told`), unless
+        the words are a whole message `afresh` (a table dealt or taken up; why the computer made those moves)."""
+        kept = [] if afresh else self._turn_still_told()
+        self.say(self.beside_review(" ".join(part for part in (*kept, words) if part)))
 
-    def tell_standing(self, words: str) -> None:
+    def tell_standing(self, words: str, *, afresh: bool = False) -> None:
         """`tell` `words`, about no move of this turn, then where the table stands (`sentences.as_it_stands`): they
         take the place of the message that said it."""
-        self.tell(" ".join(part for part in (words, sentences.as_it_stands(self)) if part))
+        self.tell(" ".join(part for part in (words, sentences.as_it_stands(self)) if part), afresh=afresh)
 
     def close_review(self) -> None:
         """Leave the review and go back to the game as it stands."""
@@ -767,7 +778,7 @@ class Table(TableController):
             return
         computer = self.computer_player
         assert computer is not None
-        self.tell_standing(why_turn(self.hand, computer, self.computer_from).sentence)
+        self.tell_standing(why_turn(self.hand, computer, self.computer_from).sentence, afresh=True)
 
     def _follow(self) -> None:
         """Bring the reviews of the match's hand up to date (the cheap pass) and let the search go on when idle."""
