@@ -241,3 +241,15 @@ def test_a_reload_keeps_the_level_the_menu_held_for_its_fresh_deal_and_the_match
         fresh = section()
         fresh.keeper.storage.restore(json.dumps({"board": None, "aside": {}, "level": bad}), this_tab=True)
         assert fresh.level_pick.value == "beginner" and fresh.controller.opponent.level == "beginner", bad  # type: ignore[union-attr]
+
+
+def test_the_adaptive_choice_just_after_the_computers_turn_keeps_its_words(keyed: None) -> None:
+    """Adaptive chosen while the computer chose its turn (its words not read yet): they stay, before the choice's."""
+    play = section(opponent=Looker)
+    play_out(play, moves=1)
+    table = play.controller
+    assert table.hand.movers[-1] == 1 and not table.hand.is_over
+    told = [entry.text(ME) for entry in table.log if entry.mover == 1][-1]
+    play.level_pick.value = "adaptive"
+    message = play.board.state["message"]
+    assert message.startswith(told) and said(message, "levels.adaptive.start_bottom", level=mark("levels.in_sentence.beginner"))

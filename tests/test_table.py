@@ -470,8 +470,9 @@ def test_a_table_needs_a_person_at_this_page() -> None:
 
 def test_an_opponent_chosen_just_after_its_turn_keeps_the_words_of_that_turn() -> None:
     """A level chosen while the computer chose its turn (so the change comes straight after the words that told it)
-    is said after those moves, not in their place: the viewer has not read them yet; so are other words about no
-    move (a code ready). Once anything else is said, a change of level says where the table stands only."""
+    is said after those moves, not in their place: the viewer has not read them yet. Once anything else is said, a
+    change of level says where the table stands only; and words answering a press (a code ready, which cannot be
+    pressed while the computer chooses) take the place of the message."""
     table = against_computer(BeginnerPlayer(1), seed=3, **OPTIONS)
     table.make(IntermediatePlayer(3).choose(table.view()))
     assert table.hand.movers[-1] == 1 and not table.hand.is_over
@@ -486,5 +487,6 @@ def test_an_opponent_chosen_just_after_its_turn_keeps_the_words_of_that_turn() -
     assert told not in table.message and table.message.startswith(text("play.opponent_changed", name="beginner"))
     table.make(IntermediatePlayer(3).choose(table.view()))
     told = [entry.text(0) for entry in table.log if entry.mover == 1][-1]
+    assert told in table.message
     table.tell(text("play.share.ready"))
-    assert table.message == f"{told} {text('play.share.ready')}"
+    assert table.message == text("play.share.ready")

@@ -573,12 +573,13 @@ class Table(TableController):
         self.move_to("opponent", self.mode)  # every mode with a computer's seat allows it
         seat.chooser = opponent
         if name:  # (then where the table stands: these words take the place of those that said what to do)
-            self.tell_standing(" ".join(part for part in (text("play.opponent_changed", name=name), about) if part))
+            words = " ".join(part for part in (text("play.opponent_changed", name=name), about) if part)
+            self.tell_standing(words, after_turn=True)
 
     def _turn_still_told(self) -> list[str]:
         """The other player's moves since the viewer's last one, while the message shown is the one that told them
-        (a level chosen, or a button pressed, while the computer chose its turn comes straight after those words,
-        before anyone read them); else none."""
+        (a level chosen while the computer chose its turn comes straight after those words, before anyone read
+        them); else none."""
         if self.marks.moved_seq != self.seq or all(mover == self.viewer for _, mover in self.marks.moved):
             return []
         return self._since_viewer_moved()
@@ -720,17 +721,17 @@ class Table(TableController):
         session = self.reviewing
         return f"{words} {self._step_words(session)}" if session is not None else words
 
-    def tell(self, words: str, *, afresh: bool = False) -> None:
-        """Say `words`, which are not about the position shown, beside the review if one is shown (`beside_review`),
-        after the other player's moves while the message shown is the one that told them (`_turn_still_told`), unless
-        the words are a whole message `afresh` (a table dealt or taken up; why the computer made those moves)."""
-        kept = [] if afresh else self._turn_still_told()
+    def tell(self, words: str, *, after_turn: bool = False) -> None:
+        """Say `words`, which are not about the position shown, beside the review if one is shown (`beside_review`);
+        `after_turn`, words that may come before anyone read the message shown (a menu changed while the computer
+        chose its turn, a round elsewhere), follow the other player's moves it still tells (`_turn_still_told`)."""
+        kept = self._turn_still_told() if after_turn else []
         self.say(self.beside_review(" ".join(part for part in (*kept, words) if part)))
 
-    def tell_standing(self, words: str, *, afresh: bool = False) -> None:
+    def tell_standing(self, words: str, *, after_turn: bool = False) -> None:
         """`tell` `words`, about no move of this turn, then where the table stands (`sentences.as_it_stands`): they
         take the place of the message that said it."""
-        self.tell(" ".join(part for part in (words, sentences.as_it_stands(self)) if part), afresh=afresh)
+        self.tell(" ".join(part for part in (words, sentences.as_it_stands(self)) if part), after_turn=after_turn)
 
     def close_review(self) -> None:
         """Leave the review and go back to the game as it stands."""
@@ -778,7 +779,7 @@ class Table(TableController):
             return
         computer = self.computer_player
         assert computer is not None
-        self.tell_standing(why_turn(self.hand, computer, self.computer_from).sentence, afresh=True)
+        self.tell_standing(why_turn(self.hand, computer, self.computer_from).sentence)
 
     def _follow(self) -> None:
         """Bring the reviews of the match's hand up to date (the cheap pass) and let the search go on when idle."""

@@ -384,7 +384,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                           computer=lambda level: factory(level, None), level=self.opponent_level,
                           named=self._table_named, arrived=self._arrived_at_class_table,
                           computer_round=lambda *round_: self.board.act(lambda: self._play_round(*round_)),
-                          round_elsewhere=lambda words: self.board.act(lambda: self.controller.tell_standing(words)),
+                          round_elsewhere=lambda words: self.board.act(
+                              lambda: self.controller.tell_standing(words, after_turn=True)),
                           computer_seated=self._computer_seated, unsaid=self._unsay,
                           focus_table=self.board.focus_table)
 
@@ -959,7 +960,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             return
         kept = self._keep_aside(text("play.set_aside.kept_rules", rules=text(f"rules.{current.rules.key}")))
         table, words = self._table_of(kind, factory)
-        table.tell(" ".join((*words, kept) if kept else words), afresh=True)
+        table.tell(" ".join((*words, kept) if kept else words))
         self._seat(table)
 
     def _table_of(self, kind: str, factory: OpponentFactory, adaptive_next: bool = False) -> tuple[Table, list[str]]:
@@ -1084,7 +1085,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if new == ADAPTIVE:
             self._follow_level(factory, LEVELS[0], new, said)
         else:
-            table.tell(said, afresh=True)
+            table.tell(said)
 
     def _table_options(self) -> dict[str, Any]:
         """The section's hints, and how the table in play was made (hands a match, reviews, background search), for
@@ -1130,7 +1131,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         said = [before, text(f"levels.adaptive.{start}", level=text(f"levels.in_sentence.{adaptive.level}"))]
         if begun:
             said.append(text("levels.adaptive.begun"))
-        table.tell(" ".join(words for words in said if words), afresh=bool(before))  # (beside a review shown, if any)
+        table.tell(" ".join(words for words in said if words), after_turn=not before)  # (beside a review, if any)
 
     def _tell_match(self) -> None:
         """Once a hand is over, tell the match listeners (once per hand); once a match against the computer is over,
