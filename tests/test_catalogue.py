@@ -103,7 +103,8 @@ def test_text_fills_facts_and_picks_plural_forms() -> None:
     assert or_list(["a"]) == "a" and or_list(["a", "b", "c"]) == "a, b or c"
     assert texts("board.page") == {"lost": text("board.page.lost"), "lost_unkept": text("board.page.lost_unkept"),
                                    "reload": text("board.page.reload"), "thinking": text("board.page.thinking"),
-                                   "reloads_itself": text("board.page.reloads_itself")}
+                                   "reloads_itself": text("board.page.reloads_itself"),
+                                   "still_answering": text("board.page.still_answering")}
     assert text("play.people.pass", name="José, Jr.") == "Pass the device to José, Jr."  # (one full stop)
     assert text("play.people.pass", name="Ana") == "Pass the device to Ana."
     with pytest.raises(KeyError):

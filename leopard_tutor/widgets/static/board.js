@@ -214,19 +214,23 @@ export default {
     let tapped = false;  // whether the intent last sent was a tap on the table (a card, a space, the discard pile)
 
     // One intent at a time: between a click and the kernel's answer (a redraw, or "done" when nothing
-    // changed; the computer may be thinking) the board shows a busy cue and ignores further clicks (one on a card, a
-    // space or the pile while the computer chooses its reply is told why, as a greyed button's press is). No
+    // changed; the computer may be thinking) the board shows a busy cue and takes no further click, saying why, as a
+    // greyed button's press does: the computer chooses its reply (a card, a space or the pile), else the last click or
+    // menu choice is still being answered (a press was once lost without a word while a review was made). No
     // answer within LOST_AFTER_MS means the connection is gone (a busy kernel answers late, hence the long wait;
     // what the kernel connection says, see GONE_AFTER_MS, is heard sooner): the page says so in words and
     // offers one button that reloads.
     const LOST_AFTER_MS = 20000;
     const TAPS = new Set(["select", "space", "discard"]);  // the intents of a tap on the table
     let inFlight = false;
+    let stillAnswering = false;  // whether a press while in flight was told it was not taken
     let lostTimer = null;
     const send = (intent) => {
       if (root.classList.contains("lt-lost")) return;
       if (inFlight) {
-        if (thinkingWhy && TAPS.has(intent.type)) sayWhyPressed(thinkingWhy);
+        const answering = !(thinkingWhy && TAPS.has(intent.type));
+        sayWhyPressed(answering ? (model.get("texts") || {}).still_answering : thinkingWhy);
+        stillAnswering = answering;
         return;
       }
       inFlight = true;
@@ -244,6 +248,12 @@ export default {
       }
     };
     function notBusy() {
+      if (stillAnswering) {  // (the words of a press not taken: they no longer hold once the answer is drawn)
+        clearTimeout(pressedTimer);
+        pressedWhy.textContent = "";
+        if (why.textContent === (model.get("texts") || {}).still_answering) showWhy("");
+        stillAnswering = false;
+      }
       inFlight = menuAsked = false;
       clearTimeout(lostTimer);
       root.classList.remove("lt-busy");
