@@ -252,4 +252,5 @@ def test_the_adaptive_choice_just_after_the_computers_turn_keeps_its_words(keyed
     told = [entry.text(ME) for entry in table.log if entry.mover == 1][-1]
     play.level_pick.value = "adaptive"
     message = play.board.state["message"]
-    assert message.startswith(told) and said(message, "levels.adaptive.start_bottom", level=mark("levels.in_sentence.beginner"))
+    assert message.startswith(told)
+    assert said(message, "levels.adaptive.start_bottom", level=mark("levels.in_sentence.beginner"))
