@@ -490,3 +490,24 @@ def test_an_opponent_chosen_just_after_its_turn_keeps_the_words_of_that_turn() -
     assert told in table.message
     table.tell(text("play.share.ready"))
     assert table.message == text("play.share.ready")
+
+
+def test_a_game_between_two_people_is_taken_up_behind_the_hand_over_screen() -> None:
+    """A game the browser kept goes on at a new table of two people as it stood, with no hand shown; a table of
+    another kind, or one showing a hand, refuses it and changes nothing."""
+    played = at_one_device(["Ana", "Ben"], seed=4, **OPTIONS)
+    for _ in range(3):
+        played.show_hand()
+        played.make(played.view().legal_moves()[0])
+    table = at_one_device(["Ana", "Ben"], **OPTIONS)
+    table.take_up(played.match)
+    assert table.mode == PassingDevice(played.hand.to_move) and table.hand.moves == played.hand.moves
+    assert table.board_state().hand is None and table.message == text("play.people.pass", name="Ben")
+    assert [entry.text(0) for entry in table.log] == [entry.text(0) for entry in played.log]
+    computer = against_computer(BeginnerPlayer(1), seed=2, **OPTIONS)
+    table.show_hand()
+    for refusing in (computer, table):
+        match = refusing.match
+        with pytest.raises(BadIntent):
+            refusing.take_up(played.match)
+        assert refusing.match is match

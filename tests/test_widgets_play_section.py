@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import html
+import json
 from typing import Any
 
+from board_states import cards_shown
 from keyed import mark, said
 
 from leopard_tutor.ai.players import how_it_plays
@@ -12,7 +14,7 @@ from leopard_tutor.engine import RULE_SETS, Discard, Match, Move, PlayerView
 from leopard_tutor.engine.game_code import game_code, read_game_code
 from leopard_tutor.engine.turns import apply_move
 from leopard_tutor.protocol import LEVELS
-from leopard_tutor.table import PassingDevice, Playing, sentences
+from leopard_tutor.table import PassingDevice, Playing, Table, sentences
 from leopard_tutor.widgets import PlaySection, build_play
 from leopard_tutor.widgets.board import FOCUS_TABLE
 
@@ -570,6 +572,75 @@ def test_a_reload_takes_up_the_match_on_the_board_and_those_kept_aside(keyed: No
     again.rules_pick.value = "REVISED_2008"
     assert again.controller.hand.moves == kept_moves
     assert said(again.board.state["message"], "play.set_aside.back_as_left"), "at the level it was kept at"
+
+
+def people_under_way(play: PlaySection, names: tuple[str, str] = ("Ana", "Ben")) -> Table:
+    """Two named people at this device chosen, and each has moved through the board (the browser keeps it): their
+    table, behind the hand-over screen again."""
+    for field, name in zip(play.names, names):
+        field.value = name
+    play.level_pick.value = "people"
+    table = play.controller
+    for _ in range(2):
+        play.board.dispatch({"type": "action", "id": "show_hand"})
+        play.board.dispatch({"type": "select", "index": 0})
+        play.board.dispatch({"type": "discard"})
+    assert isinstance(table.mode, PassingDevice) and len(table.hand.movers) >= 2
+    return table
+
+
+def test_a_reload_takes_up_a_game_between_two_people_behind_the_hand_over_screen(keyed: None) -> None:
+    """A game between two people under way comes back from a reload where it was, with its names, and shows no hand
+    until its player asks (it was lost: only matches against the computer were kept)."""
+    play = section()
+    people = people_under_way(play)
+    again = reloaded(play)
+    table = again.controller
+    assert table.both_here and table.hand.moves == people.hand.moves and again.level_pick.value == "people"
+    assert [table.name(0), table.name(1)] == ["Ana", "Ben"] and [field.value for field in again.names] == ["Ana", "Ben"]
+    assert table.mode == PassingDevice(people.hand.to_move)
+    message = again.board.state["message"]
+    assert cards_shown(table.board_state()) == ()
+    assert said(message, "play.set_aside.back_people", first="Ana", second="Ben")
+    assert said(message, "play.people.pass", name=table.name(people.hand.to_move))
+    again.board.dispatch({"type": "action", "id": "show_hand"})
+    assert cards_shown(table.board_state()) == tuple(str(card) for card in table.hand.held[people.hand.to_move])
+
+
+def test_a_game_between_two_people_kept_aside_comes_back_aside(keyed: None) -> None:
+    """Set aside for a match against the computer, the game between two people is kept aside by a reload too, and
+    choosing "Someone here" takes it up behind the hand-over screen; where the page was opened by a link asking for an
+    opponent, the game on the board waits aside likewise."""
+    play = section()
+    people = people_under_way(play)
+    play.level_pick.value = "casual"
+    under_way(play)
+    again = reloaded(play)
+    assert not again.controller.both_here and again.controller.hand.moves == play.controller.hand.moves
+    again.level_pick.value = "people"
+    assert again.controller.hand.moves == people.hand.moves and isinstance(again.controller.mode, PassingDevice)
+    linked = section()
+    people = people_under_way(linked)
+    again = section()
+    again.open_deal(level="expert")  # (a link's ?level=expert)
+    again.keeper.storage.restore(linked.keeper.storage.saved)
+    assert not again.controller.both_here
+    assert again.set_aside[("people", "REVISED_2008")].hand.moves == people.hand.moves
+
+
+def test_a_game_between_two_people_that_cannot_be_read_changes_nothing(keyed: None) -> None:
+    """A kept game between two people whose code or names a page cannot take (a name refused, two names alike, a
+    code of another kind) is logged and changes nothing."""
+    play = section()
+    people_under_way(play)
+    kept = json.loads(play.keeper.storage.saved)
+    game = kept["people"]["board"]
+    for bad in ({**game, "names": ["Ana", "ana"]}, {**game, "names": ["x" * 200, ""]}, {**game, "names": "Ana"},
+                {**game, "code": "LG1-xyz"}, {**game, "code": play.code_of(play.controller.match, "beginner")}, 5):
+        again = section()
+        table, message = again.controller, again.board.state["message"]
+        again.keeper.storage.restore(json.dumps({**kept, "people": {"board": bad, "aside": {}}}))
+        assert again.controller is table and again.board.state["message"] == message and not again.set_aside
 
 
 def test_a_new_tab_leaves_the_matches_another_open_tab_holds_and_says_so(keyed: None) -> None:

@@ -46,6 +46,7 @@ TRANSITIONS: dict[tuple[str, str], tuple[str, ...]] = {
     (PASSING, "rename"): (PASSING,),
     (PASSING, "new_match"): (PLAYING, PASSING),
     (PASSING, "resume"): (PLAYING,),
+    (PASSING, "take_up"): (PASSING,),  # a game the browser kept, taken up behind the hand-over screen
     # a hand over, the match going on
     (HAND_OVER, "next_hand"): (PLAYING, PASSING),
     (HAND_OVER, "pass"): (PASSING,),

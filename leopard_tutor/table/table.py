@@ -538,13 +538,9 @@ class Table(TableController):
         viewer drew; with `retold` (one they have moved in, carried likewise), as when the viewer's turn began: the
         other player's moves since the viewer's last and what the viewer drew then."""
         self._put_aside("resume")
-        self.match, self.last_review = match, None
         if opponent is not None:
             self.set_opponent(opponent)
-        self.log, self.search = self._log_of(self.hand), None
-        self.marks.clear()
-        self._ladder = HintLadder(self._hint_clues)
-        self.reviewers = {player: self.make_reviewer(player) for player in self.people_here}
+        self._hold(match)
         before, made = self.view().squares, len(self.hand.moves)
         told = ([self._who_starts(), *(entry.text(self.viewer) for entry in self.log)] if opening
                 else self._since_viewer_moved() if retold else [])
@@ -552,6 +548,25 @@ class Table(TableController):
         said = [words, *told, *moved, sentences.prompt(self, drew_now=opening or bool(moved) or bool(told)), closing]
         self.say(" ".join(word for word in said if word))
         self.marks.after(self.hand, made, before, self.view().squares, self.rules, self.seq)
+
+    def take_up(self, match: Match) -> None:
+        """Go on with `match` between the two people at this page, as it stands, behind the hand-over screen (a game
+        the browser kept through a reload: the device may have changed hands), for the player to move, or the viewer
+        once the hand is over; the message says to whom the device goes."""
+        if not (self.both_here and isinstance(self.mode, PassingDevice)):
+            raise BadIntent("only a match between two people at this page, behind the hand-over screen, is taken up")
+        self._hold(match)
+        player = self.viewer if self.hand.is_over else self.hand.to_move
+        self.move_to("take_up", PassingDevice(player))
+        self.say(text("play.people.pass", name=self.name(player)))
+
+    def _hold(self, match: Match) -> None:
+        """Hold `match` from now on, as it stands: its log, its hints and reviews afresh, nothing marked."""
+        self.match, self.last_review = match, None
+        self.log, self.search = self._log_of(self.hand), None
+        self.marks.clear()
+        self._ladder = HintLadder(self._hint_clues)
+        self.reviewers = {player: self.make_reviewer(player) for player in self.people_here}
 
     def _since_viewer_moved(self) -> list[str]:
         """The other player's moves of this hand since the viewer's last one, told to the viewer, while the viewer is

@@ -15,7 +15,9 @@ another shared deal or a link asking for other rules or another opponent, or sit
 aside, and choosing its rules and a computer opponent takes it up, as the sentence said before the reload). A shared
 deal's page reloaded goes on with that deal where it was, and a link's page reloaded with its match; the same deal's
 link opened in a new tab deals it afresh (the match another tab played on is kept aside). A game between two people at
-one device has no code and is not kept. Each tab keeps its own (`BrowserStorage`, per_tab): a reload of one takes up
+one device, once under way, is kept as a code with the two names (`PlaySection.people_to_keep`), on the board and
+aside, and comes back behind the hand-over screen (`PlaySection.take_up_people`), on the board in place of the page's
+fresh deal (else kept aside, as above). Each tab keeps its own (`BrowserStorage`, per_tab): a reload of one takes up
 that tab's matches; a new tab takes up those of the closed tab that saved last, which are then its own, the next new
 tab those of another closed tab, and so on. Where every tab that kept matches is still open (or the new tab is a
 duplicate of one), it takes up none: it says so (where the newest of them has a match, not a level alone) and plays
@@ -56,12 +58,15 @@ class MatchKeeper:
         adaptive choice made, "adaptive": its level reached and streak (`PlaySection.adaptive_kept`)."""
         board, aside = self.section.codes_to_keep()
         adaptive, level = self.section.adaptive_kept(), self.section.level_kept()
+        people = self.section.people_to_keep()
         kept: dict[str, Any] = {"board": board, "aside": aside}
         if adaptive is not None:
             kept["adaptive"] = adaptive
         if level is not None:
             kept["level"] = level
-        return json.dumps(kept, separators=(",", ":")) if board or aside or adaptive or level else ""
+        if people is not None:
+            kept["people"] = people
+        return json.dumps(kept, separators=(",", ":")) if board or aside or adaptive or level or people else ""
 
     def save(self) -> None:
         """Have the browser keep the matches as they stand (nothing is sent when nothing changed)."""
@@ -86,13 +91,15 @@ class MatchKeeper:
             aside = [self.section.read_kept(kept) for kept in list(dict(found["aside"]).values())[:len(RULE_SETS)]]
             game = None if board is None else self.section.read_kept(board)
             adaptive, level = found.get("adaptive"), found.get("level")
+            people, people_aside = self.section.read_people(found.get("people"))
         except (ValueError, KeyError, TypeError, AttributeError, LeopardError) as error:
             log.warning("the matches kept in the browser could not be read: %s", error)
             return
         if held:  # another open tab goes on with them: said only where it holds a match, not a level alone
-            if game is not None or aside:
+            if game is not None or aside or people is not None or people_aside:
                 self.section.kept_elsewhere()
             return
+        self.section.take_up_people(people, people_aside)  # (first: the game on the board then holds it)
         self.section.take_up_kept(game, aside, reloaded=self.storage.this_tab, adaptive=adaptive, level=level)
         self._saved = kept
 

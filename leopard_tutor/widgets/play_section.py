@@ -754,6 +754,64 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         finish = table.finish if isinstance(table, ClassTable) else None
         return code if finish is None else {"code": code, **finish.to_data()}
 
+    def people_to_keep(self) -> dict[str, Any] | None:
+        """What `MatchKeeper` keeps in the browser of the games between two people at this device: {"board": the one on
+        the board or None, "aside": {rules: one kept aside}}, each under way, as {"code": its match's code, "names": the
+        two names as given}; None where there is none."""
+        def kept(table: Table) -> dict[str, Any]:
+            return {"code": game_code(table.match, PEOPLE), "names": [seat.name for seat in table.seats]}
+        table = self.controller
+        board = kept(table) if kind_of(table) == PEOPLE and under_way(table) else None
+        aside = {rules: kept(table) for (kind, rules), table in self.set_aside.items()
+                 if kind == PEOPLE and under_way(table)}
+        return {"board": board, "aside": aside} if board or aside else None
+
+    def read_people(self, kept: object) -> tuple[Table | None, list[Table]]:
+        """The games between two people that `people_to_keep` gave (the one on the board, those kept aside), each a
+        table behind the hand-over screen (the device may have changed hands since); a `LeopardError` if one is not
+        such a game (a code that cannot be read, a name refused)."""
+        if kept is None:
+            return None, []
+        if not isinstance(kept, dict) or not isinstance(kept.get("aside"), dict):
+            raise LeopardError("the games between two people kept in the browser are not {board, aside}")
+
+        def table_of(game: object) -> Table:
+            if not isinstance(game, dict) or not isinstance(game.get("names"), list) or len(game["names"]) != 2:
+                raise LeopardError("a game between two people is kept as {code, names}")
+            match = read_game_code(game.get("code"), (PEOPLE,)).match
+            names = [name if isinstance(name, str) else "" for name in game["names"]]
+            table = at_one_device(names, **self._table_options())
+            table.take_up(match)
+            return table
+        board = kept.get("board")
+        return (None if board is None else table_of(board),
+                [table_of(game) for game in list(kept["aside"].values())[:len(RULE_SETS)]])
+
+    def take_up_people(self, board: Table | None, aside: list[Table]) -> None:
+        """Take up the games between two people a browser kept (`read_people`), each behind the hand-over screen: those
+        kept aside aside again, where none is kept under their rules, and the one on the board there, in place of the
+        page's fresh deal that nobody has begun; where a link asked for rules or an opponent, or the learner began
+        another match, it is kept aside too, and choosing "Someone here" with its rules takes it up."""
+        factory = self.opponent_factory
+        if factory is None:
+            return
+        for table in aside:
+            self.set_aside.setdefault((PEOPLE, table.rules.key), table)
+        if board is None:
+            return
+        rules = board.rules.key
+        if not self._fresh_deal(self.controller) or self._link_asks != (None, None):
+            self.set_aside.setdefault((PEOPLE, rules), board)
+            return
+        self.set_aside[(PEOPLE, rules)] = board  # (the board's: newer than one kept aside under its rules)
+        self._opening = True
+        try:
+            self.rules_pick.value = rules
+            self.level_pick.value = PEOPLE
+        finally:
+            self._opening = False
+        self.board.act(lambda: self._switch_seats(factory, PEOPLE))
+
     def read_kept(self, kept: object) -> KeptMatch:
         """A match as `codes_to_keep` gave it (a code, or a class table's match the computer finished); a
         `LeopardError` if it is not one (`read_code`)."""

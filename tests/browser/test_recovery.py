@@ -126,6 +126,40 @@ def test_a_new_tab_leaves_the_match_to_the_open_tab_that_plays_it(page: Any, bas
         assert text("play.saved_game.held_elsewhere") not in str(board.locator(".lt-message").text_content())
 
 
+def test_a_game_between_two_people_comes_back_after_a_reload_behind_the_hand_over_screen(page: Any, base_url: str,
+                                                                                         open_board: Any) -> None:
+    """Two people at one device, each having moved: a reload takes their game up where it was, with their names,
+    showing no hand until its player asks (it was lost: the browser kept only matches against the computer)."""
+    board = open_board(base_url)
+    expect(board.locator(".lt-turn")).to_have_text(YOUR_TURN, timeout=TIMEOUT)
+    page.get_by_role("combobox", name=text("play.controls.opponent")).select_option(label=text("play.people.choice"))
+    for number, name in ((1, "Ana"), (2, "Ben")):
+        box = page.get_by_role("textbox", name=text("play.people.name_label", number=number))
+        box.fill(name)
+        box.press("Tab")
+        expect(board.locator(".lt-message")).to_contain_text(text("play.people.renamed", number=number, name=name),
+                                                              timeout=TIMEOUT)
+    show = page.get_by_role("button", name=re.compile("^(Ana|Ben), show my hand$"))
+    for _ in range(2):
+        was = page.evaluate(TABS_MATCHES)
+        show.click()
+        for target in (".lt-hand-card", ".lt-discard"):
+            seq = board.get_attribute("data-seq")
+            board.locator(target).first.click()
+            expect(board).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
+        page.wait_for_function(f"(was) => {TABS_MATCHES} !== was", arg=was, timeout=TIMEOUT)  # kept by the browser
+    squares, name = spaces_of(board), str(show.text_content()).split(",")[0]
+    page.reload(wait_until="commit")
+    board = page.locator(".lt-board").first
+    back = text("play.set_aside.back_people", first="Ana", second="Ben")
+    expect(board.locator(".lt-message")).to_contain_text(back, timeout=60_000)
+    expect(board.locator(".lt-message")).to_contain_text(text("play.people.pass", name=name))
+    expect(board.locator(".lt-hand-card")).to_have_count(0)
+    assert spaces_of(board) == squares
+    page.get_by_role("button", name=text("play.people.show_hand", name=name)).click()
+    expect(board.locator(".lt-hand-card")).not_to_have_count(0, timeout=TIMEOUT)
+
+
 def spaces_of(board: Any) -> list[str]:
     found: list[str] = board.locator(".lt-space").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     return found
