@@ -293,6 +293,43 @@ def test_placed_cards_travel_quickly_the_computers_after_the_learners_unless_mot
     expect(page.locator(".lt-flight")).to_have_count(0, timeout=5_000)  # every card has landed
 
 
+FORCED_MARKS = """board => {
+  const probe = document.createElement("span");  // the system's colour for greyed words, as this browser paints it
+  probe.style.color = "GrayText";
+  document.body.append(probe);
+  const grey = getComputedStyle(probe).color;
+  probe.remove();
+  const greyed = board.querySelector('.lt-button[aria-disabled="true"]:not(.lt-wait)');
+  const live = [...board.querySelectorAll(".lt-button")].find((b) => b.getAttribute("aria-disabled") !== "true");
+  const space = board.querySelector(".lt-space");
+  const ring = (...classes) => {  // a space marked as the board marks a hint's place, or a review's better move
+    space.classList.add(...classes);
+    const style = getComputedStyle(space);
+    const found = [style.outlineStyle, style.outlineWidth];
+    space.classList.remove(...classes);
+    return found;
+  };
+  return { grey, greyed: getComputedStyle(greyed).color, live: getComputedStyle(live).color,
+           hinted: ring("lt-target", "lt-hinted"), better: ring("lt-better"), plain: ring() };
+}"""
+"""In forced colours: the words of a greyed button and of a live one, and the outline of a marked space."""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_in_a_high_contrast_theme_greyed_buttons_and_the_rings_of_a_hint_and_a_better_move_still_show(
+        new_page: Any, base_url: str, scheme: str) -> None:
+    """A high-contrast theme paints with the system's few colours and drops box shadows: a greyed button looked live
+    in a dark one (white words, as a live one's), and the rings of a hint's place and of a review's better move (box
+    shadows) were gone. Greyed words are the system's grey, and the rings a double outline."""
+    page = new_page(1366, 768, scheme=scheme)
+    page.emulate_media(forced_colors="active")
+    open_app(page, base_url)
+    found = page.locator(".lt-play .lt-board").evaluate(FORCED_MARKS)
+    assert found["greyed"] == found["grey"] != found["live"], found
+    assert found["hinted"] == found["better"] == ["double", "4px"], found
+    assert found["plain"][0] != "double", found
+
+
 def test_a_whole_hand_and_a_lesson_stage_without_scrolling_once(new_page: Any, base_url: str) -> None:
     """A newcomer on a projector: every click lands on something in view, and the page never scrolls."""
     width, height = SIZES["projector-in-a-browser"]
