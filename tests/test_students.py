@@ -468,7 +468,8 @@ def test_records_made_in_a_burst_never_hide_the_students_in_the_room(tmp_path: P
 
 def test_unlock_one_student_or_the_class_and_forget_the_class(tmp_path: Path) -> None:
     """One student's lessons, or the whole class's: those here and each student who comes later (Fay, who came after
-    "Unlock all lessons for the class", had stages 2 to 15 locked); forgetting the class locks them again."""
+    "Unlock all lessons for the class", had stages 2 to 15 locked; and until she kept a name, so had every student who
+    came later); forgetting the class locks them again."""
     class_, _ = named(tmp_path, "ana", "ben", "cy")
     assert class_.unlock(student_id("ben")) == 1 and not class_.class_unlocked()
     with pytest.raises(LookupError):
@@ -476,6 +477,7 @@ def test_unlock_one_student_or_the_class_and_forget_the_class(tmp_path: Path) ->
     assert [class_.me(v)["unlock_all"] for v in ("ana", "ben", "cy")] == [False, True, False]
     assert class_.unlock("all") == 2, "Ben's lessons were open already: the count says what changed"
     assert all(class_.me(v)["unlock_all"] for v in ("ana", "ben", "cy")) and class_.class_unlocked()
+    assert class_.me("fay")["unlock_all"], "a student who comes later, before keeping a name: the lessons are open"
     class_.name("fay", "Fay")
     assert class_.me("fay")["unlock_all"], "a student who comes later: the whole class's lessons are open"
     assert class_.unlock(student_id("ben")) == 0, "pressed again: nothing is opened"

@@ -125,12 +125,13 @@ class Students:
 
     def me(self, visitor: str) -> dict[str, Any]:
         """What `visitor`'s kernel is told: the name, what they earned here as a progress code, the unlock, the
-        class's defaults. A visitor without a record is told so (no name, nothing earned). Nothing is stored: a page
+        class's defaults. A visitor without a record is told so (no name, nothing earned; the lessons open if the whole
+        class's are: `class_unlocked`). Nothing is stored: a page
         asks again every few seconds whether its lessons were unlocked, which is no news of the student's (their
         "Last seen" moved on while "Now" said they had sent none for minutes)."""
         row = self.store.student(visitor)
         if row is None:
-            return {"name": None, "progress": None, "unlock_all": False, "defaults": self.defaults(),
+            return {"name": None, "progress": None, "unlock_all": self.class_unlocked(), "defaults": self.defaults(),
                     "class": self.class_id()}
         progress = None
         if row.stars or row.practice:
