@@ -104,12 +104,19 @@ def named_student(browser: Browser, url: str, name: str) -> Page:
     return page
 
 
-def a_class(data: Path) -> None:
+def a_class(data: Path, here: list[str]) -> None:
     """Store what the students of `CLASS` earned in the data folder, as their kernels' reports would; a student with
-    no page open (none kept their name) is stored whole, with what they were doing when they left."""
+    no page open (none kept their name) is stored whole, with what they were doing when they left. The names of the
+    pages open (`here`) are waited for: a page shows its name before its kernel has told the server (stored under a
+    second record then, that student's row showed nothing earned)."""
     store = ClassStore.in_folder(data)
     try:
         students = Students(store)
+        waited = time.monotonic() + TIMEOUT_MS / 1000
+        while not set(here) <= {row.name for _, row in store.students()}:
+            if time.monotonic() > waited:
+                raise TimeoutError(f"the server never stored the names {here}")
+            time.sleep(0.2)
         visitors = {row.name: row.visitor for _, row in store.students()}
         for number, (name, stars, practice, games, (doing, stage)) in enumerate(CLASS):
             visitor = visitors.get(name)
@@ -130,11 +137,13 @@ def class_page(browser: Browser) -> None:
     """The teacher's class page of a server whose data folder holds `CLASS`, each student's page open (and at the tab
     of what they do) but the one of `AWAY`."""
     with tempfile.TemporaryDirectory() as folder:
-        server, url = serve("--data-dir", folder, "--teacher-token", TOKEN)
+        # (served to the network, as for a class: the page's header shows the address students type, and the button
+        # that shows it large; one page kept ready, not a class's thirty)
+        server, url = serve("--data-dir", folder, "--teacher-token", TOKEN, "--ip", "0.0.0.0", "--class-size", "0")
         try:
             wait_until_up(url)
             here = [(name, named_student(browser, url, name), doing) for name, *_, (doing, _) in CLASS if name != AWAY]
-            a_class(Path(folder))
+            a_class(Path(folder), [name for name, _, _ in here])
             tabs = book("app", "en")["tabs"]
             for _, student, doing in here:
                 student.get_by_role("tab", name=tabs[doing]).click()
@@ -152,7 +161,8 @@ def class_page(browser: Browser) -> None:
 
 
 def open_a_table(browser: Browser, url: str) -> None:
-    """A student named Ana chooses a classmate as the opponent and opens a table: its code, link and QR code."""
+    """A student named Fay (a name no open page of the class keeps: Ana's would be refused) chooses a classmate as the
+    opponent and opens a table: its code, link and QR code."""
     page = browser.new_page(viewport=SIZE)
     page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
     page.locator(".lt-play .lt-board .lt-space").first.wait_for(state="visible", timeout=TIMEOUT_MS)
@@ -160,7 +170,7 @@ def open_a_table(browser: Browser, url: str) -> None:
     page.get_by_role("combobox", name=book("play", "en")["controls"]["opponent"]).select_option(
         label=classmates["choice"])
     box = page.locator(".lt-class-panel").get_by_role("textbox", name=classmates["name_label"])
-    box.fill("Ana")
+    box.fill("Fay")
     box.press("Enter")
     page.get_by_role("button", name=classmates["open"]).click()
     page.locator(".lt-class-status svg").wait_for(state="visible", timeout=TIMEOUT_MS)
