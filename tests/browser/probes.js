@@ -103,10 +103,11 @@ window.ltProbes = {
     return failures;
   },
 
-  // How the board's greyed buttons look beside the page's own buttons offered now: each greyed button's words, the
-  // luminance of its background as seen (its opacity applied over what is behind it) and the contrast of its words on
-  // it; and the lowest luminance of an offered page button's background (ipywidgets' buttons, outside the board).
-  greyedLook() {
+  // How the board's greyed buttons (or those of `greyedOf`) look beside the page's own buttons offered now: each
+  // greyed button's words, the luminance of its background as seen (its opacity applied over what is behind it) and
+  // the contrast of its words on it; and the lowest luminance of an offered page button's background (ipywidgets'
+  // buttons, outside the board).
+  greyedLook(greyedOf = '.lt-app .lt-board .lt-button[aria-disabled="true"]') {
     const behind = (el) => {  // the colour behind `el` (its own background left out)
       const layers = [];
       for (let node = el.parentElement; node; node = node.parentElement) {
@@ -122,7 +123,7 @@ window.ltProbes = {
       return colour;
     };
     const seen = (el) => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden";
-    const greyed = Array.from(document.querySelectorAll('.lt-app .lt-board .lt-button[aria-disabled="true"]'))
+    const greyed = Array.from(document.querySelectorAll(greyedOf))
       .filter(seen).map((el) => {
         const style = getComputedStyle(el);
         const under = behind(el);
