@@ -610,7 +610,7 @@ def test_a_reload_takes_up_a_game_between_two_people_behind_the_hand_over_screen
 def test_a_game_between_two_people_kept_aside_comes_back_aside(keyed: None) -> None:
     """Set aside for a match against the computer, the game between two people is kept aside by a reload too, and
     choosing "Someone here" takes it up behind the hand-over screen; where the page was opened by a link asking for an
-    opponent, the game on the board waits aside likewise."""
+    opponent, the game on the board waits aside likewise, and the board says how to take it up."""
     play = section()
     people = people_under_way(play)
     play.level_pick.value = "casual"
@@ -626,6 +626,7 @@ def test_a_game_between_two_people_kept_aside_comes_back_aside(keyed: None) -> N
     again.keeper.storage.restore(linked.keeper.storage.saved)
     assert not again.controller.both_here
     assert again.set_aside[("people", "REVISED_2008")].hand.moves == people.hand.moves
+    assert said(again.board.state["message"], "play.set_aside.kept_people", rules=mark("rules.REVISED_2008"))
 
 
 def test_a_game_between_two_people_that_cannot_be_read_changes_nothing(keyed: None) -> None:

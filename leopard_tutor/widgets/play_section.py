@@ -790,8 +790,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
     def take_up_people(self, board: Table | None, aside: list[Table]) -> None:
         """Take up the games between two people a browser kept (`read_people`), each behind the hand-over screen: those
         kept aside aside again, where none is kept under their rules, and the one on the board there, in place of the
-        page's fresh deal that nobody has begun; where a link asked for rules or an opponent, or the learner began
-        another match, it is kept aside too, and choosing "Someone here" with its rules takes it up."""
+        page's fresh deal that nobody has begun; where a link (or the class's defaults) asked for rules or an opponent,
+        or the learner began another match, it is kept aside too, and the board says that choosing "Someone here" with
+        its rules takes it up."""
         factory = self.opponent_factory
         if factory is None:
             return
@@ -801,7 +802,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             return
         rules = board.rules.key
         if not self._fresh_deal(self.controller) or self._link_asks != (None, None):
-            self.set_aside.setdefault((PEOPLE, rules), board)
+            if self.set_aside.setdefault((PEOPLE, rules), board) is board:
+                shown = self.controller
+                words = text("play.set_aside.kept_people", choice=text("play.people.choice"),
+                             rules=text(f"rules.{rules}"))
+                self.board.act(lambda: shown.say(f"{shown.message} {words}"))
             return
         self.set_aside[(PEOPLE, rules)] = board  # (the board's: newer than one kept aside under its rules)
         self._opening = True
