@@ -77,7 +77,10 @@ def test_placement_yes_and_no_buttons(keyed: None) -> None:
     assert board.state["hand"]["cards"][0]["card"]["code"] == str(question.card)
     assert [c["last"] for c in board.state["squares"][0]["cells"]].count(True) == 1
     assert all(a["note"] == "" for a in board.state["actions"] if a["id"] in ("yes", "no"))
+    # the table takes no click (answered with the buttons): its card and spaces say so, greyed, as Learn's questions'
+    assert board.state["inert"] == mark("sections.practice.not_now")
     board.dispatch({"type": "action", "id": "yes" if question.solution else "no"})
+    assert board.state["inert"] == mark("sections.practice.answered")
     assert keys_in(board.state["message"])[0] == "lessons.practice.placement.right" and board.state["tone"] == "ok"
     greyed = [a for a in board.state["actions"] if a["id"] in ("yes", "no")]
     assert [a["enabled"] for a in greyed] == [False, False]  # greyed with their reason (the keyboard reaches them)

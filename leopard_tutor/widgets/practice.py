@@ -96,8 +96,10 @@ class PracticeController(TableController):
                                 aside=aside, only_own=text("sections.practice.own_square"),
                                 stuck="sections.practice.no_space")
             return replace(state, inert=text("sections.practice.answered")) if answered else state
+        # (answered with its own buttons or answer box: the table takes no click, and says why on hover and focus)
         common = BoardState(squares=(), message=self.message, tone=self.tone, seq=self.seq, actions=tuple(buttons),
-                            turn=turn, aside=tuple(aside))
+                            turn=turn, aside=tuple(aside),
+                            inert=text("sections.practice.answered" if answered else "sections.practice.not_now"))
         if isinstance(question, ValueQuestion):
             part = square_part(question.square, question.rules, key=ME, label=text("sections.practice.this_square"))
             if not answered:

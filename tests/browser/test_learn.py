@@ -419,6 +419,10 @@ def test_answer_a_practice_question_right_and_wrong(board: Any) -> None:
     found = pattern("lessons.practice.placement.prompt", card=".+", space="[1-9]",
                     where=f"{re.escape(mine)}|{re.escape(theirs)}").fullmatch(prompt)
     assert found, prompt
+    skip = board.page.get_by_role("link", name=text("app.skip_label"), exact=True)
+    skip.focus()
+    board.page.keyboard.press("Enter")  # to the question's answers: it went to the card shown, which says to use them
+    expect(root.get_by_role("button", name=text("sections.practice.yes"))).to_be_focused()
     card, number, whose = NAMES[found.group(1)], int(found.group(2)), found.group(3)
     verdict = check_play(card, square_on_page(root), number, own=whose == mine)
     answer = text("sections.practice.no") if verdict.legal else text("sections.practice.yes")

@@ -75,8 +75,9 @@ export default {
     };
     // On a page of its own, a link first in the Tab order, seen once the keyboard is on it, takes the keyboard past
     // the header and the section's menus to the open section's board: its hand's card in the Tab order, where a turn
-    // begins (as a new table's hand takes the keyboard: board.js), else its space, else its first button (the header,
-    // Play's row and the tabs were a dozen Tabs before the first card).
+    // begins (as a new table's hand takes the keyboard: board.js), else its space, else its first button or answer box
+    // that takes a press (the header, Play's row and the tabs were a dozen Tabs before the first card; a question
+    // answered by buttons greys its card, where the link used to land).
     const skip = document.createElement("a");
     skip.className = "lt-skip";
     skip.href = "#";
@@ -84,8 +85,11 @@ export default {
       event.preventDefault();
       const open = app && app.querySelector(":scope > .jupyter-widget-tab > .widget-tab-contents > :not(.lm-mod-hidden)");
       const board = open && open.querySelector(".lt-board");
-      const target = board && (board.querySelector('.lt-hand-card[tabindex="0"]') ||
-        board.querySelector('.lt-space[tabindex="0"]') || board.querySelector(CONTROLS));
+      // (a question answered by its own buttons or box greys the table: the keyboard goes to the answers)
+      const usable = (selector) => [...board.querySelectorAll(selector)]
+        .find((node) => node.getAttribute("aria-disabled") !== "true" && !node.readOnly && node.getClientRects().length);
+      const target = board && (usable('.lt-hand-card[tabindex="0"]') || usable('.lt-space[tabindex="0"]') ||
+        usable(`${CONTROLS},input`) || board.querySelector(CONTROLS));
       if (!target) return;
       target.scrollIntoView({ block: "nearest" });
       target.focus({ preventScroll: true });
