@@ -30,6 +30,7 @@ from leopard_tutor.engine import (
     square_value,
 )
 from leopard_tutor.engine.catalogue import answer_in, or_list, text
+from leopard_tutor.engine.rules import INFERRED
 from leopard_tutor.widgets.rules_sheet import RulesSheetLink, rules_sheet_html
 
 
@@ -84,7 +85,10 @@ def test_the_table_of_rule_sets_holds_the_engines_numbers(keyed: None) -> None:
     assert rows[head("color")] == [str(r.color_points) for r in sets]
     assert rows[head("out")] == [str(r.out_threshold) for r in sets]
     assert rows[head("bonus")] == [str(r.bonus_threshold) for r in sets]
-    assert rows[head("penalty")] == [str(r.out_penalty) for r in sets]
+    # the 1963 penalty is our inference (ruling B-5): marked, and the note under the table says on what it rests
+    assert rows[head("penalty")] == [f"{r.out_penalty} *" if r.key in INFERRED else str(r.out_penalty) for r in sets]
+    assert {"ORIGINAL_1963": frozenset({"out_penalty"})} == INFERRED
+    assert f"<p class='inferred'>{mark('rules_sheet.inferred')}</p>" in rules_sheet_html()
     assert rows[head("draws")] == [str(r.draws_per_turn) for r in sets]
     assert rows[head("numbering")] == [mark("rules_sheet.numbering.keypad") if r.keypad_layout
                                        else mark("rules_sheet.numbering.reading") for r in sets]

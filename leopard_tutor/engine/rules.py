@@ -136,6 +136,9 @@ RUNNING_LEOPARD = RuleSet(
 )
 
 RULE_SETS: dict[str, RuleSet] = {r.key: r for r in (REVISED_2008, ORIGINAL_1963, RUNNING_LEOPARD)}
+INFERRED: dict[str, frozenset[str]] = {ORIGINAL_1963.key: frozenset({"out_penalty"})}
+"""The settings of a rule set (by its key) that no source states and our rulings infer: going out costs a point in
+1963 as in 2008, since Abbott's list of what he changed in 2008 does not name it (ruling B-5)."""
 LINK_WORDS = {REVISED_2008.key: "2008", ORIGINAL_1963.key: "1963", RUNNING_LEOPARD.key: "running"}
 """How a link names each rule set of `RULE_SETS` (`?rules=1963`); a link may give its key too."""
 

@@ -27,6 +27,7 @@ from ..engine import (
 )
 from ..engine.catalogue import language, or_list, text, upper_first
 from ..engine.hand import CARDS_DEALT
+from ..engine.rules import INFERRED
 from .board import STATIC, PageWrites
 
 PLACEMENT_RULES = ("numbered", "ten", "jack", "queen", "king")
@@ -52,14 +53,16 @@ def _variants() -> str:
     sets = list(RULE_SETS.values())
     rows = [row("suit", [str(r.suit_points) for r in sets]), row("color", [str(r.color_points) for r in sets]),
             row("out", [str(r.out_threshold) for r in sets]), row("bonus", [str(r.bonus_threshold) for r in sets]),
-            row("penalty", [str(r.out_penalty) for r in sets]),
+            row("penalty", [f"{r.out_penalty} *" if "out_penalty" in INFERRED.get(r.key, ()) else str(r.out_penalty)
+                            for r in sets]),
             row("numbering", [text(f"rules_sheet.numbering.{'keypad' if r.keypad_layout else 'reading'}")
                               for r in sets]),
             row("draws", [str(r.draws_per_turn) for r in sets]),
             row("plays", [text(f"rules_sheet.plays.{'several' if r.multiple_plays else 'single'}") for r in sets])]
     setting = html.escape(text("rules_sheet.variants_head.setting"))
+    inferred = html.escape(text("rules_sheet.inferred"))  # (what the cells marked * rest on)
     return (f"<table class='variants'><thead><tr><th>{setting}</th>{head}</tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table>")
+            f"<tbody>{''.join(rows)}</tbody></table><p class='inferred'>{inferred}</p>")
 
 
 def values_html(rules: RuleSet) -> str:
