@@ -225,12 +225,13 @@ def test_requests_are_read_in_each_framing_and_an_impossible_one_is_dropped(
     header = {"msg_id": "b1", "msg_type": "comm_msg"}
     message = {"header": header, "parent_header": {}, "metadata": {}, "content": {}, "buffers": []}
     framed = serialize_msg_to_ws_v1(message, "shell", binary.session.pack)
-    assert guards.request_id(binary, framed) == "b1"
-    assert guards.request_id(binary, serialize_msg_to_ws_v1(message, "control", binary.session.pack)) is None
+    assert guards.read_page_message(binary, framed).request == "b1"
+    assert guards.read_page_message(binary, serialize_msg_to_ws_v1(message, "control", binary.session.pack)).request \
+        is None
     legacy = Connection("k1")
-    assert guards.request_id(legacy, serialize_binary_message({"channel": "shell", "header": header,
-                                                               "parent_header": {}, "buffers": [b"x"]})) == "b1"
-    assert guards.request_id(legacy, shell(7)) == "m7"
+    assert guards.read_page_message(legacy, serialize_binary_message(
+        {"channel": "shell", "header": header, "parent_header": {}, "buffers": [b"x"]})).request == "b1"
+    assert guards.read_page_message(legacy, shell(7)).request == "m7"
     huge = (2 ** 40).to_bytes(8, "little") + framed[8:]
 
     def nested_deep(part: Any) -> bytes:  # each null packed as JSON nested past what the kernel's reader goes
@@ -249,6 +250,37 @@ def test_requests_are_read_in_each_framing_and_an_impossible_one_is_dropped(
     assert [record.getMessage()[:37] for record in caplog.records] == ["Dropped a malformed websocket message"] * 5
     guards.hold_or_forward(binary, framed, state, clock)
     assert binary.sent == [framed]
+
+
+def comm_open(n: int, target: str, connection: Connection) -> str | bytes:
+    """A page's comm_open number `n` of a comm to `target`, framed as `connection` speaks (a widget's state in it)."""
+    message = {"header": {"msg_id": f"o{n}", "msg_type": "comm_open"}, "parent_header": {}, "metadata": {},
+               "content": {"comm_id": f"c{n}", "target_name": target, "data": {"state": {"value": "x" * 1000}}},
+               "buffers": []}
+    if isinstance(connection, BinaryConnection):
+        return serialize_msg_to_ws_v1(message, "shell", connection.session.pack)
+    return json.dumps({**message, "channel": "shell"})
+
+
+@pytest.mark.parametrize("framing", [Connection, BinaryConnection])
+def test_a_page_opens_no_widget_in_its_kernel_and_ipywidgets_own_comm_a_few_times(
+        gated: Any, framing: type, caplog: pytest.LogCaptureFixture) -> None:
+    """A comm a page opens as a widget made one in its kernel, with whatever state it sent: a script filled the kernel's
+    memory so (73 to 473 MiB in a minute). Only ipywidgets' control comm passes, a few times a connection; the rest
+    is dropped, counted, and logged at the 1st, 10th, 100th... ."""
+    state, _pace, clock = gated
+    page = framing("k1")
+    with caplog.at_level(logging.INFO, logger=guards.__name__):
+        for n in range(150):
+            guards.hold_or_forward(page, comm_open(n, "jupyter.widget", page), state, clock)
+        for n in range(guards.CONTROL_OPENS + 5):
+            guards.hold_or_forward(page, comm_open(n, guards.CONTROL_COMM, page), state, clock)
+            guards.request_finished(page, f"o{n}", state, clock)
+    assert page.sent == [comm_open(n, guards.CONTROL_COMM, page) for n in range(guards.CONTROL_OPENS)]
+    assert state.refusals["a comm a page may not open"] == 155
+    assert [record.getMessage()[:38] for record in caplog.records] == ["Dropped a page's opening of comm jupyt"] * 3
+    guards.hold_or_forward(page, shell(1) if framing is Connection else comm_open(1, "", page), state, clock)
+    assert len(page.sent) == guards.CONTROL_OPENS + (framing is Connection), "a comm_msg passes; no target, no comm"
 
 
 def test_the_servers_connections_go_through_the_gate(monkeypatch: pytest.MonkeyPatch) -> None:

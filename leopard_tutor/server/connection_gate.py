@@ -53,6 +53,8 @@ class Gate:
     held_bytes: int = 0
     dropped: int = 0
     paused: bool = False
+    comms_opened: int = 0
+    """How often the page asked to open ipywidgets' own comm in its kernel (`guards.CONTROL_OPENS` times pass)."""
 
     def admit(self, message: Any, request: str | None, paused: bool, now: float) -> list[Any]:
         """Take a message from the page (`request`: its id if it is a shell request) and return what to forward

@@ -287,17 +287,37 @@ def is_open(connection: GuardedConnection) -> bool:
     return bool(connection.channels) and getattr(connection.websocket_handler, "ws_connection", None) is not None
 
 
-def request_id(connection: GuardedConnection, message: str | bytes) -> str | None:
-    """The id of the shell request a page's websocket `message` carries (None for another channel's message).
-    Raises an exception for a message it cannot read: ValueError for one whose framing is impossible (more parts
-    than `MESSAGE_PARTS`, or parts past its end: jupyter_server would read such a header's part count as it stands,
-    whatever its size), and whatever parsing raises for another, such as RecursionError for JSON nested past what
-    Python's reader goes, in any of its parts (the caller refuses the message on any)."""
+CONTROL_COMM = "jupyter.widget.control"
+"""The one comm a page opens in its kernel: ipywidgets' own, through which the page asks for the widgets' states.
+Every widget is the kernel's to open; a comm the page opened as a widget ("jupyter.widget") made one in the kernel,
+with whatever state it sent (a script filled a kernel's memory at 7 MiB a second so)."""
+CONTROL_OPENS = 16
+"""How often one connection may open `CONTROL_COMM`: a page opens it once as it loads (again after a reconnection);
+each one opened stays in the kernel."""
+
+
+@dataclass(frozen=True)
+class PageMessage:
+    """What the server reads of a message a page sent its kernel: the id of its shell request (None for another
+    channel's message), and for a shell message that opens a comm, the comm's target ("" for any other message; a
+    comm_open with no target reads as "?")."""
+
+    request: str | None
+    opens: str = ""
+
+
+def read_page_message(connection: GuardedConnection, message: str | bytes) -> PageMessage:
+    """What a page's websocket `message` asks (`PageMessage`). Raises an exception for a message it cannot read:
+    ValueError for one whose framing is impossible (more parts than `MESSAGE_PARTS`, or parts past its end:
+    jupyter_server would read such a header's part count as it stands, whatever its size), and whatever parsing raises
+    for another, such as RecursionError for JSON nested past what Python's reader goes, in any of its parts (the caller
+    refuses the message on any)."""
     channel: Any
     header: Any
+    content: Any = None
     if isinstance(message, str):
         parsed = json.loads(message)
-        channel, header = parsed.get("channel"), parsed.get("header")
+        channel, header, content = parsed.get("channel"), parsed.get("header"), parsed.get("content")
     elif connection.subprotocol == "v1.kernel.websocket.jupyter.org":
         count = int.from_bytes(message[:8], "little")
         if not 3 <= count <= min(MESSAGE_PARTS, len(message) // 8 - 1):
@@ -309,6 +329,7 @@ def request_id(connection: GuardedConnection, message: str | bytes) -> str | Non
         unpacked = [connection.session.unpack(bytes(message[offsets[part]:offsets[part + 1]]))
                     for part in range(1, min(5, count - 1))]
         header = unpacked[0] if channel == "shell" else None
+        content = unpacked[3] if len(unpacked) > 3 else None
     else:
         count = int.from_bytes(message[:4], "big")
         if not 1 <= count <= min(MESSAGE_PARTS, len(message) // 4 - 1):
@@ -316,10 +337,14 @@ def request_id(connection: GuardedConnection, message: str | bytes) -> str | Non
         start = int.from_bytes(message[4:8], "big")
         end = int.from_bytes(message[8:12], "big") if count > 1 else len(message)
         parsed = json.loads(bytes(message[start:end]))
-        channel, header = parsed.get("channel"), parsed.get("header")
+        channel, header, content = parsed.get("channel"), parsed.get("header"), parsed.get("content")
     if channel not in (None, "shell") or not isinstance(header, dict):
-        return None
-    return str(header.get("msg_id", ""))
+        return PageMessage(None)
+    opens = ""
+    if header.get("msg_type") == "comm_open":
+        target = content.get("target_name") if isinstance(content, dict) else None
+        opens = target if isinstance(target, str) and target else "?"
+    return PageMessage(str(header.get("msg_id", "")), opens)
 
 
 def paused(connection: GuardedConnection, gate: Gate, state: ServerState) -> bool:
@@ -385,16 +410,25 @@ def hold_or_forward(connection: GuardedConnection, message: str | bytes, state: 
     gate = state.gates.setdefault(connection, Gate())
     owner = state.book.owner(connection.kernel_id)
     try:
-        request = request_id(connection, message)
+        read = read_page_message(connection, message)
     except Exception:  # whatever a hostile page sends: its framing, JSON, or packed header
         state.refusals["a malformed websocket message"] += 1
         log.warning("Dropped a malformed websocket message to kernel %s (%d so far)", connection.kernel_id,
                     state.refusals["a malformed websocket message"])
         return
+    if read.opens:
+        gate.comms_opened += read.opens == CONTROL_COMM
+        if read.opens != CONTROL_COMM or gate.comms_opened > CONTROL_OPENS:
+            kind = "a comm a page may not open"
+            state.refusals[kind] += 1
+            if str(state.refusals[kind]).rstrip("0") == "1":  # the 1st, 10th, 100th...: a flood is a few lines
+                log.warning("Dropped a page's opening of comm %s in kernel %s (%d so far)", printable(read.opens[:40]),
+                            connection.kernel_id, state.refusals[kind])
+            return
     if owner is not None:
         state.pace.asked(owner)
     dropped = gate.dropped
-    forward(connection, gate.admit(message, request, paused(connection, gate, state), clock()))
+    forward(connection, gate.admit(message, read.request, paused(connection, gate, state), clock()))
     if gate.dropped > dropped:
         state.refusals["a message past its connection's held ones"] += 1
         if gate.dropped == 1:
