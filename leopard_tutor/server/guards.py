@@ -419,11 +419,11 @@ def hold_or_forward(connection: GuardedConnection, message: str | bytes, state: 
     if read.opens:
         gate.comms_opened += read.opens == CONTROL_COMM
         if read.opens != CONTROL_COMM or gate.comms_opened > CONTROL_OPENS:
-            kind = "a comm a page may not open"
-            state.refusals[kind] += 1
-            if str(state.refusals[kind]).rstrip("0") == "1":  # the 1st, 10th, 100th...: a flood is a few lines
+            state.refusals["a comm a page may not open"] += 1
+            count = state.refusals["a comm a page may not open"]
+            if str(count).rstrip("0") == "1":  # the 1st, 10th, 100th...: a flood is a few lines
                 log.warning("Dropped a page's opening of comm %s in kernel %s (%d so far)", printable(read.opens[:40]),
-                            connection.kernel_id, state.refusals[kind])
+                            connection.kernel_id, count)
             return
     if owner is not None:
         state.pace.asked(owner)
