@@ -1368,10 +1368,11 @@ def test_no_table_is_opened_or_joined_under_a_name_the_header_refuses(tables: tu
     assert authority.report("ben")["table"] is None and len(authority.tables) == 1
 
 
-def test_a_table_link_seats_the_student_once_they_have_a_name_and_a_link_changes_nothing_at_a_table(
+def test_a_table_link_offers_the_table_once_they_have_a_name_and_a_link_changes_nothing_at_a_table(
         tables: tuple[Referee, Clock], keyed: None) -> None:
-    """The invitation says a classmate may just open the link: it joins the table under the student's name (the one
-    the header offers may come a moment later); a link's rules or level at a table (a reload there) change nothing."""
+    """The invitation says a classmate may open the link: it puts the table's code in the box and says that Join
+    table seats them there, once the student has a name (the one the header offers may come a moment later), and
+    the press joins under it; a link's rules or level at a table (a reload there) change nothing."""
     authority, _ = tables
     _ana, panel = opened_by_ana(authority)
     assert panel.code is not None
@@ -1384,9 +1385,14 @@ def test_a_table_link_seats_the_student_once_they_have_a_name_and_a_link_changes
     named: list[str] = []
     ben.name_listeners.append(lambda name: named.append(name) is None)  # kept
     ben.offer_classmate_name("Kind Bison", offered=True)
+    # offered, not joined: a link that seated Ben at once let the one who sent it count his match as lost, once he
+    # closed the page and they finished it against the computer
+    assert not isinstance(ben.controller, ClassTable) and named == []
+    assert said(ben.board.state["message"], "classmates.link_offered", code=panel.code, join=mark("classmates.join"))
+    assert used == ["table"], "followed: the page's address forgets it (a reload once the table closed warned of it)"
+    panel_of(ben).join_button.click()
     table = ben.controller
     assert isinstance(table, ClassTable) and table.name(table.seat) == "Kind Bison" and named == ["Kind Bison"]
-    assert used == ["table"], "followed: the page's address forgets it (a reload once the table closed warned of it)"
     assert said(ben.board.state["message"], "classmates.started", code=panel.code)
     message = ben.board.state["message"]
     ben.open_deal(rules="ORIGINAL_1963", level="casual")
@@ -1394,8 +1400,10 @@ def test_a_table_link_seats_the_student_once_they_have_a_name_and_a_link_changes
     carl = section(authority, "carl")
     panel_of(carl).name.value = "Carl"
     carl.link_used_listeners.append(used.append)
-    carl.join_table(panel.code)  # a name already: joined at once, and refused (the table is full), said on the board
+    carl.join_table(panel.code)  # a name already: offered at once; pressed, refused (the table is full), said so
     assert not isinstance(carl.controller, ClassTable) and used == ["table", "table"]
+    assert said(carl.board.state["message"], "classmates.link_offered", code=panel.code)
+    panel_of(carl).join_button.click()
     assert said(carl.board.state["message"], "classmates.refused.table_full", code=panel.code)
 
 

@@ -227,7 +227,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.name_listeners: list[Callable[[str], bool]] = []
         """Asked to keep the name a class table is to be opened or joined under (the header keeps it: one name);
         each says whether it kept it."""
-        self._join_when_named: str | None = None  # a table link's code, joined once the student has a name
+        self._join_when_named: str | None = None  # a table link's code, offered once the student has a name
         self.link_used_listeners: list[Callable[[str], None]] = []
         """Called with a teacher's link setting once it has been followed ("table": its table joined or refused)."""
         self.open_learn: Callable[[], object] | None = None
@@ -536,8 +536,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.board.act(unsay)
 
     def join_table(self, code: str) -> None:
-        """Follow a link to the table `code`: the classmate controls shown with the code in its box, and the table
-        joined at once under the student's name (as soon as they have one); not while this page sits at a table."""
+        """Follow a link to the table `code`: the classmate controls shown with the code in its box, and, as soon as
+        the student has a name, the board saying that Join table seats them there; not while this page sits at a
+        table."""
         panel = self.classmates
         if panel is None or self.at_class_table():
             return
@@ -545,17 +546,19 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self.level_pick.value = CLASSMATE
         panel.code_box.value = code
         self._join_when_named = code
-        self._join_by_link()
+        self._offer_link_table()
 
-    def _join_by_link(self) -> None:
-        """Join the table of the link followed, if the student has a name by now (a refusal is said on the board)."""
+    def _offer_link_table(self) -> None:
+        """Say, once the student has a name, that pressing Join table seats them at the table of the link followed (its
+        code in the box). The link used to seat them at once: a classmate's link, opened and closed again, counted a
+        match as lost, its sender finishing it against the computer two minutes later."""
         panel, code = self.classmates, self._join_when_named
         if panel is None or code is None or not panel.name.value:
             return
         self._join_when_named = None
         if not self.at_class_table():
-            self.board.act(lambda: panel.join(code))
-        for listener in list(self.link_used_listeners):  # joined, or refused with its reason: a reload asks no more
+            self.board.show_message(text("classmates.link_offered", code=code, join=text("classmates.join")))
+        for listener in list(self.link_used_listeners):  # offered: a reload asks no more
             listener("table")
 
     def _table_named(self, name: str) -> bool:
@@ -667,7 +670,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             if panel.name.value in ("", self._classmate_name):
                 panel.name.value = name
         self._classmate_name = name
-        self._join_by_link()
+        self._offer_link_table()
 
     def want_newcomer(self, wanted: bool) -> None:
         """Point the visitor to Learn (`wanted`: a newcomer, says the app) while the computer is the opponent: two

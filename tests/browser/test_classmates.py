@@ -54,8 +54,9 @@ def two_at_a_table(browser: Any, page: Any, base_url: str, page_errors: list[str
                    hands: int | None = None, by_link: bool = False, typed: bool = False) -> Any:
     """The first person (`page`, its board drawn) opens a table (for a match of `hands`, if given: else the rules'
     length; its code, QR code and link shown) and the second, in a browser context of their own, joins it from the
-    list of open tables (`by_link`: by opening the table's link, once they have a name; `typed`: by typing its code
-    and pressing Enter): (the second's context, their page, their board, the table's code)."""
+    list of open tables (`by_link`: by opening the table's link, once they have a name, and pressing Join table;
+    `typed`: by typing its code and pressing Enter): (the second's context, their page, their board, the table's
+    code)."""
     other = browser.new_context(viewport={"width": 1100, "height": 1000})
     try:
         ben_page = other.new_page()
@@ -79,8 +80,8 @@ def two_at_a_table(browser: Any, page: Any, base_url: str, page_errors: list[str
         expect(board.locator(".lt-turn")).to_have_text(
             text("classmates.seating.turn", code=code.group(1), rules=text("rules.REVISED_2008")), timeout=TIMEOUT)
         assert board.locator(".lt-hand-card").count() == 0 and board.locator(".lt-actions button").count() == 0
-        if by_link:  # Ben keeps his name; the link joins at once, then the page's address forgets it (no reload
-            header = ben_page.locator(".lt-student")  # follows it again)
+        if by_link:  # Ben keeps his name; the link offers the table (it joined at once), then the page's address
+            header = ben_page.locator(".lt-student")  # forgets it (no reload follows it again); Join table seats him
             header.get_by_role("button", name=text("students.change")).click()
             box = header.get_by_role("textbox", name=text("students.label"))
             box.fill(names[1])
@@ -90,6 +91,10 @@ def two_at_a_table(browser: Any, page: Any, base_url: str, page_errors: list[str
             ben_page.goto(link, wait_until="commit", timeout=60_000)
             ben_board = ben_page.locator(".lt-board").first
             expect(ben_page).not_to_have_url(re.compile("table="), timeout=TIMEOUT)
+            offered = text("classmates.link_offered", code=code.group(1), join=text("classmates.join"))
+            expect(ben_board.locator(".lt-message")).to_have_text(offered, timeout=TIMEOUT)
+            expect(ben_page.get_by_role("textbox", name=text("classmates.code_label"))).to_have_value(code.group(1))
+            ben_page.get_by_role("button", name=text("classmates.join"), exact=True).click()
         elif typed:
             sit_down(ben_page, names[1])
             box = ben_page.get_by_role("textbox", name=text("classmates.code_label"))
