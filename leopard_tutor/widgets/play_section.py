@@ -347,14 +347,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if (deal is None and not isinstance(current, ClassTable) and under_way(current) and self._reload_resumed
                 and not self._asked_otherwise(current.rules.key, str(self.level_pick.value))):
             return  # this link's match is on the board already, played on (likewise)
-        self._opening = True
-        try:
-            if rules is not None:
-                self.rules_pick.value = rules
-            if level is not None:
-                self.level_pick.value = level
-        finally:
-            self._opening = False
+        self._show_choice(rules, level)
         kept = ""
         if factory is not None and (level is not None or deal is not None) and not self.people:
             kept = self._keep_aside()  # a match the browser gave back first, played on: kept, not dealt over
@@ -479,12 +472,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if self.set_aside.pop((COMPUTER, rules), None) is not None and ends not in kept:
             kept = f"{kept} {ends}".strip()  # one kept aside under these rules (the board held a class table, or a
             # match not begun): the round's takes its place there too, as it takes the place of the board's
-        self._opening = True
-        try:
-            self.rules_pick.value = rules
-            self.level_pick.value = level
-        finally:
-            self._opening = False
+        self._show_choice(rules, level)
         start = LEVELS[0] if level == ADAPTIVE else level
         table = against_computer(factory(start, None), **{**self._table_options(), "hands": hands,
                                                           "seed": deal or new_deal_code()})
@@ -561,6 +549,18 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         for listener in list(self.link_used_listeners):  # offered: a reload asks no more
             listener("table")
 
+    def _show_choice(self, rules: str | None, level: str | None) -> None:
+        """Show `rules` and `level` (each if given) in the menus without acting on them (`_opening` holds the menus'
+        handlers back): the caller deals, or takes up, the match they name."""
+        self._opening = True
+        try:
+            if rules is not None:
+                self.rules_pick.value = rules
+            if level is not None:
+                self.level_pick.value = level
+        finally:
+            self._opening = False
+
     def _table_named(self, name: str) -> bool:
         """A class table is to be opened or joined under `name`: whether every name listener kept it."""
         return all([listener(name) for listener in list(self.name_listeners)])
@@ -592,12 +592,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.set_aside.update(place.kept)
         factory = self.opponent_factory
         if place.people is not None and factory is not None:
-            self._opening = True
-            try:
-                self.rules_pick.value = place.people
-                self.level_pick.value = PEOPLE
-            finally:
-                self._opening = False
+            self._show_choice(place.people, PEOPLE)
             self.board.act(lambda: self._switch_seats(factory, PEOPLE))
         if place.finished is not None:
             finished, level = place.finished
@@ -605,11 +600,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 found = FinishedMatch(SavedGame(finished.match, level), finished.finish)  # (nothing to play on)
                 self.board.act(lambda: self._take_up_finished(found))  # as it ended, said in the new language
             else:
-                self._opening = True
-                try:
-                    self.rules_pick.value, self.level_pick.value = finished.rules.key, level
-                finally:
-                    self._opening = False
+                self._show_choice(finished.rules.key, level)
                 self.board.act(lambda: self._take_up(finished, level))
         if place.code is None:
             return
@@ -700,12 +691,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         drawn, as the board said of it in the other language, with the matches kept aside: `_aside_words`)."""
         match, factory = game.match, self.opponent_factory
         kept = self._make_way(match.rules.key)
-        self._opening = True
-        try:
-            self.rules_pick.value = match.rules.key
-            self.level_pick.value = game.level
-        finally:
-            self._opening = False
+        self._show_choice(match.rules.key, game.level)
         seed = deal_seed(match.seed) if isinstance(match.seed, str) else None
         self.share.value = ""
         if factory is not None:
@@ -812,12 +798,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                 self.board.act(lambda: shown.say(f"{shown.message} {words}"))
             return
         self.set_aside[(PEOPLE, rules)] = board  # (the board's: newer than one kept aside under its rules)
-        self._opening = True
-        try:
-            self.rules_pick.value = rules
-            self.level_pick.value = PEOPLE
-        finally:
-            self._opening = False
+        self._show_choice(rules, PEOPLE)
         self.board.act(lambda: self._switch_seats(factory, PEOPLE))
 
     def read_kept(self, kept: object) -> KeptMatch:
@@ -958,11 +939,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         factory = self.opponent_factory
         assert factory is not None
         game, finish = found.game, found.finish
-        self._opening = True
-        try:
-            self.rules_pick.value, self.level_pick.value = game.match.rules.key, game.level
-        finally:
-            self._opening = False
+        self._show_choice(game.match.rules.key, game.level)
         words = text("classmates.computer_over" if game.match.is_over else "classmates.computer_back",
                      code=finish.code, level=text(f"levels.names.{game.level}"), name=finish.names[1 - finish.seat])
         if game.match in self.uncounted:
@@ -1252,11 +1229,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if (factory is None or not isinstance(kept, str) or kept not in LEVELS or kept == self.level_pick.value
                 or self._link_asks[1] is not None or not self._fresh_deal(self.controller)):
             return
-        self._opening = True
-        try:
-            self.level_pick.value = kept
-        finally:
-            self._opening = False
+        self._show_choice(None, kept)
         self._seat_computer(factory(kept, None))
         self.new_match()
 
