@@ -15,7 +15,15 @@ from keyed import keys_in, mark, said
 
 from leopard_tutor.ai import LEVELS
 from leopard_tutor.engine import ORIGINAL_1963, RULE_SETS, Match, Move, PlayerView
-from leopard_tutor.engine.game_code import GAME_PREFIX, MAX_GAME_CODE, GameCodeError, game_code, read_game_code
+from leopard_tutor.engine import game_code as game_code_module
+from leopard_tutor.engine.game_code import (
+    GAME_PREFIX,
+    MAX_GAME_CODE,
+    SEALED_PREFIX,
+    GameCodeError,
+    game_code,
+    read_game_code,
+)
 from leopard_tutor.widgets import build_play
 
 
@@ -163,18 +171,38 @@ def test_a_saved_game_resumed_between_two_people_seats_the_computer_again(keyed:
     assert "hand" in other.board.state and other.board.state["error"] == ""
 
 
-def test_a_code_made_with_a_key_bears_its_seal_and_no_other() -> None:
-    """A sealed code reads as sealed with its key only; a code made without one, or whose level was changed after it
-    was sealed, or whose seal is not even text, reads as unsealed (and is read all the same)."""
+def test_a_code_made_with_a_key_is_sealed_and_only_that_key_reads_it(keyed: None) -> None:
+    """A code a class server makes is sealed: its body holds neither the computer's hand nor the stock's order in any
+    form a reader without the key could open (its plain JSON held both: a student read the computer's cards in the
+    browser's storage), read with the key it is sealed, and read without it, or with another, it is refused as another
+    server's; changed by a character, or cut short, as damaged. A plain code is read by any reader, unsealed; a plain
+    code of before, whose seal stood beside its JSON, still reads as sealed with its key, and unsealed once changed."""
     key, match = b"k" * 32, Match(seed=5)
     sealed = game_code(match, "expert", key)
-    assert read_game_code(sealed, LEVELS, key).sealed
-    assert not read_game_code(sealed, LEVELS).sealed and not read_game_code(sealed, LEVELS, b"x" * 32).sealed
+    assert sealed.startswith(SEALED_PREFIX) and sealed == game_code(match, "expert", key), "one match, one code"
+    found = read_game_code(sealed, LEVELS, key)
+    assert found.sealed and found.match.to_json() == match.to_json() and found.level == "expert"
+    body = base64.urlsafe_b64decode(sealed[len(SEALED_PREFIX):] + "==")
+    with pytest.raises(zlib.error):
+        zlib.decompress(body)
+    hidden = [f'"{card}"' for card in match.current.held[1]]  # (as its JSON writes them)
+    assert not any(card.encode() in body for card in hidden)
+    assert all(card in match.to_json() for card in hidden)
+    place = len(sealed) // 2
+    changed = sealed[:place] + ("A" if sealed[place] != "A" else "B") + sealed[place + 1:]
+    for code, reader, why in ((sealed, None, "other_server"), (sealed, b"x" * 32, "other_server"),
+                              (changed, key, "damaged"), (sealed[:-12], key, "damaged")):
+        with pytest.raises(GameCodeError) as refused:
+            read_game_code(code, LEVELS, reader)
+        assert keys_in(str(refused.value)) == [f"play.saved_game.{why}"]
     assert not read_game_code(game_code(match, "expert"), LEVELS, key).sealed
-    data = json.loads(zlib.decompress(base64.urlsafe_b64decode(sealed[len(GAME_PREFIX):] + "==")))
-    for changed in ({**data, "level": "beginner"}, {**data, "seal": "é" * 32}, {**data, "seal": ["a"]}):
-        code = GAME_PREFIX + base64.urlsafe_b64encode(zlib.compress(json.dumps(changed).encode())).decode()
-        assert not read_game_code(code, LEVELS, key).sealed, changed.get("seal")
+    data = {"level": "expert", "match": json.loads(match.to_json())}
+    data["seal"] = game_code_module._seal(data, key)
+    for before, sealed_then in ((data, True), ({**data, "level": "beginner"}, False),
+                                ({**data, "seal": "é" * 32}, False), ({**data, "seal": ["a"]}, False)):
+        code = GAME_PREFIX + base64.urlsafe_b64encode(zlib.compress(json.dumps(before).encode())).decode()
+        assert read_game_code(code, LEVELS, key).sealed is sealed_then, before.get("seal")
+        assert not read_game_code(code, LEVELS).sealed
 
 
 def test_a_code_with_one_character_changed_is_damaged_not_too_long(keyed: None) -> None:

@@ -4,9 +4,12 @@ opponent's level, as one text to copy, keep and paste back later to resume the g
 characters, inflating to at most the engine's `MAX_SAVED_MATCH`), and a code that cannot be read
 raises `GameCodeError` with a sentence for the learner, changing nothing.
 
-A code made with a `key` carries a seal (an HMAC of what it holds); read with the same key, it is `sealed`: whoever
-holds the key made it, and its moves are the match as it was played. Any code is read all the same (its moves are
-checked by the engine again), sealed or not.
+A code made with a `key` (a class server's) is sealed (`packing.pack`, prefix `SEALED_PREFIX`): only that key reads
+it, so nobody reads the computer's hand or the stock's order in it (its plain JSON held both), and read with the key
+it is `sealed`: whoever holds the key made it, and its moves are the match as it was played. Read without that key
+it is refused ("play.saved_game.other_server"). A plain code is read by any reader (its moves are checked by the
+engine again); one of before the sealed codes carried a seal beside its JSON (an HMAC of what it holds), which still
+reads as `sealed` with its key.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from .packing import PackedError, pack, unpack
 from .rules import RULE_SETS
 
 GAME_PREFIX = "LG1-"
+SEALED_PREFIX = "LG2-"
 MAX_GAME_CODE = 100_000
 """Characters a code may have: a whole match of four hands takes about 5,000."""
 SEAL_DIGITS = 32
@@ -45,15 +49,13 @@ class SavedGame:
 
 
 def game_code(match: Match, level: str, key: bytes | None = None) -> str:
-    """The code of `match` played against an opponent of `level`, sealed with `key` if one is given."""
+    """The code of `match` played against an opponent of `level`, sealed under `key` if one is given."""
     data: dict[str, Any] = {"level": level, "match": json.loads(match.to_json())}
-    if key is not None:
-        data["seal"] = _seal(data, key)
-    return GAME_PREFIX + pack(data)
+    return GAME_PREFIX + pack(data) if key is None else SEALED_PREFIX + pack(data, key)
 
 
 def _seal(data: dict[str, Any], key: bytes) -> str:
-    """The seal of a code's level and match under `key`."""
+    """The seal a plain code of before the sealed ones carried beside its level and match, under `key`."""
     said = json.dumps({"level": data.get("level"), "match": data.get("match")}, sort_keys=True,
                       separators=(",", ":"))
     return hmac.new(key, said.encode(), hashlib.sha256).hexdigest()[:SEAL_DIGITS]
@@ -71,12 +73,16 @@ def read_game_code(code: object, levels: tuple[str, ...], key: bytes | None = No
         raise GameCodeError(key="play.saved_game.empty")
     if len(code) > MAX_GAME_CODE:
         raise GameCodeError(key="play.saved_game.too_long")
-    if not code.startswith(GAME_PREFIX):
+    sealing = code.startswith(SEALED_PREFIX)
+    if not (sealing or code.startswith(GAME_PREFIX)):
         raise GameCodeError(key="play.saved_game.not_ours", facts={"prefix": GAME_PREFIX})
+    if sealing and key is None:
+        raise GameCodeError(key="play.saved_game.other_server")
     try:
-        data = unpack(code[len(GAME_PREFIX):], MAX_SAVED_MATCH)
+        data = unpack(code[len(GAME_PREFIX):], MAX_SAVED_MATCH, key if sealing else None)
     except PackedError as error:
-        raise GameCodeError(key=f"play.saved_game.{error.kind}") from None
+        raise GameCodeError(key="play.saved_game.other_server" if error.kind == "other_key"
+                            else f"play.saved_game.{error.kind}") from None
     if not isinstance(data, dict) or not isinstance(data.get("match"), dict):
         raise GameCodeError(key="play.saved_game.damaged")
     level = data.get("level")
@@ -90,6 +96,6 @@ def read_game_code(code: object, levels: tuple[str, ...], key: bytes | None = No
     if match.rules not in RULE_SETS.values():
         raise GameCodeError(key="play.saved_game.rules")
     seal = data.get("seal")
-    sealed = (key is not None and isinstance(seal, str) and seal.isascii()
-              and hmac.compare_digest(seal, _seal(data, key)))
+    sealed = sealing or (key is not None and isinstance(seal, str) and seal.isascii()
+                         and hmac.compare_digest(seal, _seal(data, key)))
     return SavedGame(match, level, sealed)

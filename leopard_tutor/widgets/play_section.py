@@ -747,8 +747,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         """What `MatchKeeper` keeps in the browser of the games between two people at this device: {"board": the one on
         the board or None, "aside": {rules: one kept aside}}, each under way, as {"code": its match's code, "names": the
         two names as given}; None where there is none."""
-        def kept(table: Table) -> dict[str, Any]:
-            return {"code": game_code(table.match, PEOPLE), "names": [seat.name for seat in table.seats]}
+        def kept(table: Table) -> dict[str, Any]:  # (sealed on a class server: neither reads the other's hand in it)
+            return {"code": game_code(table.match, PEOPLE, self.code_key), "names": [seat.name for seat in table.seats]}
         table = self.controller
         board = kept(table) if kind_of(table) == PEOPLE and under_way(table) else None
         aside = {rules: kept(table) for (kind, rules), table in self.set_aside.items()
@@ -767,7 +767,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         def table_of(game: object) -> Table:
             if not isinstance(game, dict) or not isinstance(game.get("names"), list) or len(game["names"]) != 2:
                 raise LeopardError("a game between two people is kept as {code, names}")
-            match = read_game_code(game.get("code"), (PEOPLE,)).match
+            match = read_game_code(game.get("code"), (PEOPLE,), self.code_key).match
             names = [name if isinstance(name, str) else "" for name in game["names"]]
             table = at_one_device(names, **self._table_options())
             table.take_up(match)
