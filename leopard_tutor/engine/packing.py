@@ -3,9 +3,9 @@ base64 without padding. `pack(data)` writes one; `unpack(body, most)` reads one 
 bytes, and says what is wrong with a body it cannot read (`PackedError.kind`: "damaged" or "too_long").
 
 With a `key`, the body is sealed: enciphered under the key (a keystream of HMAC-SHA256 blocks), after the key's
-name (`KEY_NAME_BYTES` of an HMAC of nothing: "other_key" where another key sealed it) and a tag that is the HMAC of
-what it holds, so that only the key's holder reads it, and knows it wrote it ("damaged" where the tag does not hold).
-The tag stands for the nonce too: one body is always sealed alike, and says only whether two are one.
+name (`KEY_NAME_BYTES` of an HMAC of a fixed word: "other_key" where another key sealed it) and a tag that is the
+HMAC of what it holds, so that only the key's holder reads it, and knows it wrote it ("damaged" where the tag does not
+hold). The tag stands for the nonce too: one body is always sealed alike, and says only whether two are one.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ KEY_NAME_BYTES = 4
 
 class PackedError(ValueError):
     """A code's body that cannot be read: `kind` is "damaged" (a character changed or lost, not JSON), "too_long"
-    (it inflates to more than the reader takes) or "other_key" (sealed under another key, or changed since)."""
+    (it inflates to more than the reader takes) or "other_key" (sealed under another key)."""
 
     def __init__(self, kind: str) -> None:
         super().__init__(kind)
