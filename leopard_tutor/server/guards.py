@@ -416,15 +416,15 @@ def hold_or_forward(connection: GuardedConnection, message: str | bytes, state: 
         log.warning("Dropped a malformed websocket message to kernel %s (%d so far)", connection.kernel_id,
                     state.refusals["a malformed websocket message"])
         return
-    if read.opens:
-        gate.comms_opened += read.opens == CONTROL_COMM
-        if read.opens != CONTROL_COMM or gate.comms_opened > CONTROL_OPENS:
-            state.refusals["a comm a page may not open"] += 1
-            count = state.refusals["a comm a page may not open"]
-            if str(count).rstrip("0") == "1":  # the 1st, 10th, 100th...: a flood is a few lines
-                log.warning("Dropped a page's opening of comm %s in kernel %s (%d so far)", printable(read.opens[:40]),
-                            connection.kernel_id, count)
-            return
+    if read.opens == CONTROL_COMM:
+        gate.comms_opened += 1
+    if read.opens and (read.opens != CONTROL_COMM or gate.comms_opened > CONTROL_OPENS):
+        state.refusals["a comm a page may not open"] += 1
+        count = state.refusals["a comm a page may not open"]
+        if str(count).rstrip("0") == "1":  # the 1st, 10th, 100th...: a flood is a few lines
+            log.warning("Dropped a page's opening of comm %s in kernel %s (%d so far)", printable(read.opens[:40]),
+                        connection.kernel_id, count)
+        return
     if owner is not None:
         state.pace.asked(owner)
     dropped = gate.dropped

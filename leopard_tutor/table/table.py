@@ -440,9 +440,14 @@ class Table(TableController):
             raise BadIntent("only a match between two people at this page hides its hands")
         if isinstance(self.mode, PassingDevice):
             return
-        player = self.viewer if self.hand.is_over else self.hand.to_move
-        self.move_to("cover", PassingDevice(player))
         self.marks.clear()
+        self._behind_screen("cover")
+
+    def _behind_screen(self, intent: str) -> None:
+        """Move (by `intent`) behind the hand-over screen, for the player to move, or the viewer once the hand is
+        over, and say to whom the device goes."""
+        player = self.viewer if self.hand.is_over else self.hand.to_move
+        self.move_to(intent, PassingDevice(player))
         self.say(text("play.people.pass", name=self.name(player)))
 
     def show_hand(self) -> None:
@@ -556,9 +561,7 @@ class Table(TableController):
         if not (self.both_here and isinstance(self.mode, PassingDevice)):
             raise BadIntent("only a match between two people at this page, behind the hand-over screen, is taken up")
         self._hold(match)
-        player = self.viewer if self.hand.is_over else self.hand.to_move
-        self.move_to("take_up", PassingDevice(player))
-        self.say(text("play.people.pass", name=self.name(player)))
+        self._behind_screen("take_up")
 
     def _hold(self, match: Match) -> None:
         """Hold `match` from now on, as it stands: its log, its hints and reviews afresh, nothing marked."""

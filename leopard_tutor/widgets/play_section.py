@@ -227,9 +227,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.name_listeners: list[Callable[[str], bool]] = []
         """Asked to keep the name a class table is to be opened or joined under (the header keeps it: one name);
         each says whether it kept it."""
-        self._join_when_named: str | None = None  # a table link's code, offered once the student has a name
+        self._link_table: str | None = None  # a table link's code, offered once the student has a name
         self.link_used_listeners: list[Callable[[str], None]] = []
-        """Called with a teacher's link setting once it has been followed ("table": its table joined or refused)."""
+        """Called with a teacher's link setting once it has been followed ("table": its table offered)."""
         self.open_learn: Callable[[], object] | None = None
         """Opens Learn, where the app has it: the newcomer's pointer goes there (the app shows it, `Newcomer`)."""
         self.newcomer = Newcomer(lambda: self.open_learn() if self.open_learn is not None else None)
@@ -533,17 +533,17 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         if self.level_pick.value != CLASSMATE:
             self.level_pick.value = CLASSMATE
         panel.code_box.value = code
-        self._join_when_named = code
+        self._link_table = code
         self._offer_link_table()
 
     def _offer_link_table(self) -> None:
         """Say, once the student has a name, that pressing Join table seats them at the table of the link followed (its
         code in the box). The link used to seat them at once: a classmate's link, opened and closed again, counted a
         match as lost, its sender finishing it against the computer two minutes later."""
-        panel, code = self.classmates, self._join_when_named
+        panel, code = self.classmates, self._link_table
         if panel is None or code is None or not panel.name.value:
             return
-        self._join_when_named = None
+        self._link_table = None
         if not self.at_class_table():
             self.board.show_message(text("classmates.link_offered", code=code, join=text("classmates.join")))
         for listener in list(self.link_used_listeners):  # offered: a reload asks no more
