@@ -229,6 +229,25 @@ def test_a_match_taken_up_at_the_level_it_was_left_at_is_not_said_to_change_oppo
     assert said(message, "levels.adaptive.start_bottom", level=mark("levels.in_sentence.beginner"))
 
 
+def test_a_match_taken_up_tells_again_the_turn_its_words_gave_way_to(keyed: None) -> None:
+    """Two people chosen right after the computer's reply, then the computer again (at its level, or another): the
+    board says the match is back, then that reply and what the learner drew and may do, as the turn began (the words
+    telling the reply had given way to the match between people before anyone read them)."""
+    for again in ("beginner", "casual"):
+        play = section()
+        computer_table = play.controller
+        under_way(play)
+        reply = computer_table.log[-1]
+        assert reply.mover != computer_table.viewer
+        play.level_pick.value = "people"
+        assert reply.text(computer_table.viewer) not in play.board.state["message"]
+        play.level_pick.value = again
+        message = play.board.state["message"]
+        assert play.controller is computer_table
+        assert reply.text(computer_table.viewer) in message, message
+        assert message.endswith(sentences.prompt(computer_table)), message
+
+
 def test_other_rules_keep_a_match_under_way_and_choosing_them_again_takes_it_up(keyed: None) -> None:
     """Rules chosen in the middle of a match against the computer: it is kept (said, naming its rules) and a new match
     begins under the new rules; the first rules chosen again take it up as it was, against the level chosen now. A

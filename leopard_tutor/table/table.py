@@ -580,6 +580,15 @@ class Table(TableController):
         last = len(movers) - 1 - movers[::-1].index(self.viewer) if self.viewer in movers else -1
         return [entry.text(self.viewer) for entry in self.log[last + 1:]]
 
+    def turn_so_far(self) -> list[str]:
+        """What the viewer is told as their turn began, told again (a match taken up as it was left: the words that
+        told the other player's moves may have given way to others before anyone read them): those moves since the
+        viewer's last one, what the viewer drew and may do now, or how the hand ended; none while a review is shown."""
+        if self.reviewing is not None:
+            return []
+        told = self._since_viewer_moved()
+        return [*told, sentences.prompt(self, drew_now=bool(told))]
+
     def set_opponent(self, opponent: Chooser, name: str = "", about: str = "") -> None:
         """Play on against another computer player from the next move; with its `name`, the table says so, then
         `about` (how it plays), then where the table stands."""

@@ -1034,8 +1034,8 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             left_at = level_of(back.opponent)
             back.set_opponent(factory(level, None))
             if adaptive_next or left_at == level:
-                return back, [text("play.set_aside.back_as_left")]
-            return back, [text("play.set_aside.back", level=text(f"levels.in_sentence.{level}"))]
+                return back, [text("play.set_aside.back_as_left"), *back.turn_so_far()]
+            return back, [text("play.set_aside.back", level=text(f"levels.in_sentence.{level}")), *back.turn_so_far()]
         table = against_computer(factory(level, None if deal is None else deal_seed(deal)), **options)
         return table, [table.message]
 
