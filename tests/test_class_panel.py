@@ -5,10 +5,12 @@ left by the opponent menu; a classmate gone for two minutes is replaced by the c
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import ipywidgets as W
 import pytest
 from keyed import keys_in, mark, said
 from test_storage import page_restores
@@ -1389,7 +1391,11 @@ def test_a_table_link_offers_the_table_once_they_have_a_name_and_a_link_changes_
     # closed the page and they finished it against the computer
     assert not isinstance(ben.controller, ClassTable) and named == []
     assert said(ben.board.state["message"], "classmates.link_offered", code=panel.code, join=mark("classmates.join"))
+    assert offer_shown(ben) == ben.board.state["message"], "under Join table too: the top of a phone's screen"
     assert used == ["table"], "followed: the page's address forgets it (a reload once the table closed warned of it)"
+    panel_of(ben).code_box.value = "ZZZZ"
+    assert offer_shown(ben) == "", "another code typed: Join table no longer seats him at the link's table"
+    panel_of(ben).code_box.value = panel.code
     panel_of(ben).join_button.click()
     table = ben.controller
     assert isinstance(table, ClassTable) and table.name(table.seat) == "Kind Bison" and named == ["Kind Bison"]
@@ -1403,8 +1409,16 @@ def test_a_table_link_offers_the_table_once_they_have_a_name_and_a_link_changes_
     carl.join_table(panel.code)  # a name already: offered at once; pressed, refused (the table is full), said so
     assert not isinstance(carl.controller, ClassTable) and used == ["table", "table"]
     assert said(carl.board.state["message"], "classmates.link_offered", code=panel.code)
+    assert offer_shown(carl) == carl.board.state["message"]
     panel_of(carl).join_button.click()
     assert said(carl.board.state["message"], "classmates.refused.table_full", code=panel.code)
+    assert offer_shown(carl) == "", "refused: the words that offered the table are not left standing"
+
+
+def offer_shown(play: PlaySection) -> str:
+    """The words under Join table that offer the table of a link (the text of the open tables' area)."""
+    shown = [child.value for child in panel_of(play).open_tables.children if isinstance(child, W.HTML)]
+    return html.unescape(re.sub("<[^>]+>", "", " ".join(shown)))
 
 
 class EpochsDuring:

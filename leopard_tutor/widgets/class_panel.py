@@ -220,6 +220,10 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.show_button = W.Button(description=text("classmates.refresh"))
         self.open_tables = W.VBox()
         self.open_tables.add_class("lt-class-tables")
+        self.offered = ""
+        """The code of the table whose link opened this page, while words under Join table offer it (`offer_link`)."""
+        self.code_box.observe(lambda change: self._withdraw_offer() if change["new"] != self.offered else None,
+                              names="value")
         self.status = W.HTML(layout=W.Layout(display="none"))
         self.status.add_class("lt-class-status")
         self.status.observe(lambda change: setattr(self.status.layout, "display", "" if change["new"] else "none"),
@@ -313,10 +317,24 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             qr = f"<div class='lt-class-qr' role='img' aria-label='{named}'>{qr_svg(link)}</div>"
         self.status.value = f"<div class='lt-class-invite'><div>{''.join(shown)}</div>{qr}</div>"
 
+    def offer_link(self, code: str, words: str) -> None:
+        """Show `words`, which offer the table `code` whose link opened this page, where the list of open tables goes:
+        under the code box and Join table, at the top of a phone's screen (the board's message stands below the
+        board). Another code typed, or a press of Join table, takes them away."""
+        self.offered = code
+        self.open_tables.children = [W.HTML(f"<p class='lt-class-offer'>{html.escape(words)}</p>")]
+
+    def _withdraw_offer(self) -> None:
+        """Take away the words offering the table of the link, if shown."""
+        if self.offered:
+            self.offered = ""
+            self.open_tables.children = []
+
     def join(self, code: str) -> None:
         """Join the table `code` (as typed) under the name given, once it is the student's name."""
         if not self._named(self.name.value):
             return
+        self._withdraw_offer()  # pressed: the server's answer, seated or refused, is what is said now
         self._ask_server(self.client.join, self.name.value, code)
         self._sit_now()
         if self.leave_button.layout.display != "none":
@@ -341,6 +359,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
             button.on_click(lambda _b, c=code: self._act(lambda: self._join_listed(c)))
             buttons.append(button)
         words = text("classmates.open_tables" if found else "classmates.no_open_tables")
+        self.offered = ""
         self.open_tables.children = [W.HTML(f"<p>{html.escape(words)}</p>"), *buttons]
 
     def _join_listed(self, code: str) -> None:
@@ -359,6 +378,7 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         for part in self.entry:
             part.layout.display = "" if shown else "none"
         if not shown:
+            self.offered = ""
             self.open_tables.children = []
 
     def resume(self, redrawn: bool = False) -> bool:

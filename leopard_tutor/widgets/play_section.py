@@ -545,7 +545,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             return
         self._link_table = None
         if not self.at_class_table():
-            self.board.show_message(text("classmates.link_offered", code=code, join=text("classmates.join")))
+            words = text("classmates.link_offered", code=code, join=text("classmates.join"))
+            panel.offer_link(code, words)
+            self.board.show_message(words)
         for listener in list(self.link_used_listeners):  # offered: a reload asks no more
             listener("table")
 

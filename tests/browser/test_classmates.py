@@ -93,6 +93,7 @@ def two_at_a_table(browser: Any, page: Any, base_url: str, page_errors: list[str
             expect(ben_page).not_to_have_url(re.compile("table="), timeout=TIMEOUT)
             offered = text("classmates.link_offered", code=code.group(1), join=text("classmates.join"))
             expect(ben_board.locator(".lt-message")).to_have_text(offered, timeout=TIMEOUT)
+            expect(ben_page.locator(".lt-class-offer")).to_have_text(offered)  # under Join table, as on a phone
             expect(ben_page.get_by_role("textbox", name=text("classmates.code_label"))).to_have_value(code.group(1))
             ben_page.get_by_role("button", name=text("classmates.join"), exact=True).click()
         elif typed:
