@@ -16,6 +16,7 @@ from jupyter_client.session import Session
 from jupyter_server.services.kernels.connection.base import serialize_binary_message, serialize_msg_to_ws_v1
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
+from leopard_tutor.pacing import WORK_BURST
 from leopard_tutor.server import connection_gate, guards, visitor_pace
 from leopard_tutor.server.connection import GuardedConnection
 from leopard_tutor.server.sessions import SessionBook
@@ -81,6 +82,20 @@ def test_the_share_bounds_a_flooding_visitor_over_time_while_others_play() -> No
         pace.asked("student")
         pace.spend({"flood": use})
     assert taken <= 5.0 + 0.5 + 0.4 * clock.now
+
+
+def test_one_tab_spending_its_own_kernels_whole_burst_is_not_over_budget_while_others_play() -> None:
+    """One turn of the expert's in Running Leopard takes nearly a kernel's whole burst (`pacing.WORK_BURST`; 8.6 s
+    were seen): a student with one tab who asks for it, while classmates play, is not held, nor are their kernels
+    lowered."""
+    clock = Clock()
+    pace = VisitorPace(clock=clock)
+    clock.now = 0.5
+    pace.asked("classmate")
+    pace.asked("student")
+    pace.spend({"student": 8.6})  # read after the turn, all at once
+    assert WORK_BURST > 8.6
+    assert not pace.over("student")
 
 
 def test_each_visitors_kernels_are_summed_from_their_second_reading_and_gone_ones_forgotten() -> None:

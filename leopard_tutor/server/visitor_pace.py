@@ -24,9 +24,12 @@ from collections.abc import Callable, Mapping
 
 import psutil
 
-VISITOR_BURST = 5.0
+from ..pacing import WORK_BURST
+
+VISITOR_BURST = WORK_BURST
 """Seconds of processor a visitor's kernels may take back to back: as much as one kernel's own pace allows
-(`pacing.WORK_BURST`: a review and a few of the expert's moves), so one tab played by a person never waits."""
+(`pacing.WORK_BURST`: one turn of the expert's in Running Leopard, or a review and a few of the expert's moves), so
+one tab played by a person never waits, nor has its kernels lowered (`LOWERED_NICE`). It was 5 s, half of that."""
 VISITOR_SHARE = 0.4
 """The share of one processor a visitor's kernels get together after that burst: a little more than one
 kernel's own pace (`pacing.WORK_SHARE`, 0.3), so a visitor with one tab is held by that pace first, while
