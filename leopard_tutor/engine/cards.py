@@ -10,8 +10,8 @@ from .errors import NotationError, quote
 
 SUITS = "SHDC"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-"""The suits' English names as identifiers (data keys such as a knowledge kind); a learner reads
-`suit_words`, from the catalogue."""
+"""The suits' English names as identifiers (data keys such as a knowledge kind); a learner reads a suit's name from
+the catalogue (`words.suit.*`, in `Card.name`)."""
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = frozenset("HD")
 
@@ -167,11 +167,6 @@ def full_deck() -> list[Card]:
 def rank_words(rank: int, *, plural: bool = False) -> str:
     """A rank in words in the current language ('ace', '7', 'king'), or its plural ('aces', '7s', 'kings')."""
     return _rank_words(rank, plural, language())
-
-
-def suit_words(suit: str) -> str:
-    """A suit's name in the current language ('hearts', 'corazones')."""
-    return _suit_words(suit, language())
 
 
 # Names are found once per card and language (a hint names cards hundreds of times a click); the language

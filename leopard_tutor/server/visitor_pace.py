@@ -24,9 +24,7 @@ from collections.abc import Callable, Mapping
 
 import psutil
 
-from ..pacing import WORK_BURST
-
-VISITOR_BURST = WORK_BURST
+VISITOR_BURST = 10.0
 """Seconds of processor a visitor's kernels may take back to back: as much as one kernel's own pace allows
 (`pacing.WORK_BURST`: one turn of the expert's in Running Leopard, or a review and a few of the expert's moves), so
 one tab played by a person never waits, nor has its kernels lowered (`LOWERED_NICE`). It was 5 s, half of that."""

@@ -173,8 +173,9 @@ class Table(TableController):
 
     @property
     def begun(self) -> bool:
-        """Whether the person whose view this is has moved in the match (a later hand, or a move in this one)."""
-        return self.match.hand_number > 1 or self.viewer in self.match.current.movers
+        """Whether the people here have begun the match: a hand past the first, or a move of one of them in this one
+        (the computer's opening move alone begins nothing)."""
+        return self.match.hand_number > 1 or any(self.seats[player].here for player in self.match.current.movers)
 
     @property
     def computer_player(self) -> int | None:

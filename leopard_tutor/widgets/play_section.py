@@ -49,11 +49,8 @@ COMPUTER = "computer"
 
 
 def under_way(table: Table) -> bool:
-    """Whether `table`'s match has begun for the people here (a move of one of them, or a hand past the first) and is
-    not over: the computer's opening move alone begins nothing worth keeping."""
-    match = table.match
-    return not match.is_over and (match.hand_number > 1
-                                  or any(table.seats[player].here for player in match.current.movers))
+    """Whether `table`'s match is begun by the people here (`Table.begun`) and not over: worth keeping."""
+    return table.begun and not table.match.is_over
 
 
 def between_classmates(table: Table) -> bool:
