@@ -11,7 +11,8 @@ from leopard_tutor.engine import ORIGINAL_1963, REVISED_2008, bonus_table, highe
 from leopard_tutor.engine.catalogue import and_list, or_list
 from leopard_tutor.engine.narration import score_words
 from leopard_tutor.examples import NOT_RECONSTRUCTED, WORKED_EXAMPLES
-from leopard_tutor.widgets.examples_view import PHONE_COLUMNS, ExampleController, ExamplesSection, build_examples
+from leopard_tutor.table.example_table import ExampleController
+from leopard_tutor.widgets.examples_view import PHONE_COLUMNS, ExamplesSection, build_examples
 
 
 def worth(value: int) -> str:

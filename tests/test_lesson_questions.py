@@ -16,7 +16,8 @@ from leopard_tutor.engine.knowledge import ANSWERS, can_be_worth, other_holds, t
 from leopard_tutor.lessons import LESSONS, Lesson, LessonFormatError, Progress, lessons_in
 from leopard_tutor.lessons.model import STAGES_DIR, parse_lesson
 from leopard_tutor.lessons.questions import QuestionError, StageQuestion, answer_words
-from leopard_tutor.widgets.learn import LearnController, LearnSection
+from leopard_tutor.table.lesson_table import LearnController
+from leopard_tutor.widgets.learn import LearnSection
 
 QUESTION_LESSONS = [lesson for lesson in LESSONS if lesson.questions]
 RANKS = {"jack": 11, "queen": 12}

@@ -289,8 +289,9 @@ def test_the_review_in_spanish(spanish: None) -> None:
 
 
 def test_the_learn_and_examples_sections_take_the_language_of_the_moment(monkeypatch: pytest.MonkeyPatch) -> None:
-    from leopard_tutor.widgets.examples_view import ExampleController
-    from leopard_tutor.widgets.learn import LearnController, build_learn
+    from leopard_tutor.table.example_table import ExampleController
+    from leopard_tutor.table.lesson_table import LearnController
+    from leopard_tutor.widgets.learn import build_learn
 
     for lang in ("es", "en"):
         monkeypatch.setenv("LEOPARD_TUTOR_LANGUAGE", lang)

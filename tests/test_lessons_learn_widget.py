@@ -19,9 +19,10 @@ from leopard_tutor.lessons.attempt import MOST_INPUTS
 from leopard_tutor.lessons.facts import lesson_facts
 from leopard_tutor.lessons.notation import LEARNER
 from leopard_tutor.lessons.questions import answer_words
+from leopard_tutor.table.lesson_table import LearnController
 from leopard_tutor.table.sentences import places_words
 from leopard_tutor.widgets.board import FOCUS_TABLE
-from leopard_tutor.widgets.learn import LearnController, LearnSection, build_learn
+from leopard_tutor.widgets.learn import LearnSection, build_learn
 
 
 def new_section() -> tuple[LearnSection, LearnController]:

@@ -8,8 +8,9 @@ from keyed import keys_in, mark, said
 from leopard_tutor.engine import Play
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.lessons import BestPlayQuestion, PlacementQuestion, Practice, Progress, ValueQuestion
+from leopard_tutor.table.practice_table import PracticeController
 from leopard_tutor.table.sentences import places_words
-from leopard_tutor.widgets.practice import PracticeController, PracticeSection
+from leopard_tutor.widgets.practice import PracticeSection
 
 
 def new_section(kind: str | None = None) -> tuple[PracticeSection, PracticeController]:

@@ -13,6 +13,9 @@
 - `BoardState` (state.py): the board as one typed value; `as_dict()` is the dict `board.js` reads.
 - presenter.py: the parts of a board state from engine objects (`table_state`, `square_part`, ...).
 - intents.py: `TableController` (the live-region message and the intents routed to methods), `BadIntent`.
+- The boards of the other sections, each a `TableController` imported from its own module: `LearnController`
+  (lesson_table.py: a lesson's stage in progress), `PracticeController` (practice_table.py: a practice question
+  and its answer) and `ExampleController` (example_table.py: a worked example stepped through).
 """
 
 from ..class_codes import MAX_NAME

@@ -16,8 +16,9 @@ unpaced (tests call it directly). The page writes no trait of the board (`PageWr
 A controller is anything with `handle(intent)` and `board_state() -> BoardState` (`BoardController`); the
 board shows `board_state().as_dict()`. They live outside the widgets, in `leopard_tutor.table`: `Table` is the
 one for a match (against the computer, or between two people at this device); a lesson, a practice question
-or a worked example implements its own, reusing the presenter functions (`leopard_tutor.table.presenter`) and
-`Marks` for the picked card and the marks of the last moves.
+and a worked example have their own (`LearnController` in table/lesson_table.py, `PracticeController` in
+table/practice_table.py, `ExampleController` in table/example_table.py), reusing the presenter functions
+(`leopard_tutor.table.presenter`) and `Marks` for the picked card and the marks of the last moves.
 
 Intents the page sends
     {"type": "select", "index": i}              a card of the hand (index into state["hand"]["cards"])
