@@ -188,7 +188,7 @@ def test_a_hand_played_with_the_classmate_tried_again_after_the_computer_sat_say
     table.close("other_left", "")
     table.seat_computer(BeginnerPlayer(2), "")
     table.review_last_hand()
-    table.review_goto(2)
+    table.review_step(2)
     table.try_again()
     retry = table.retry
     assert retry is not None and retry.number == 1 and table.computer_sat == (2, 3)

@@ -116,10 +116,19 @@ def test_a_review_of_the_hand_in_progress_and_of_the_last_hand(keyed: None) -> N
     c.handle({"type": "action", "id": "review_last"})
     session = c.reviewing
     assert session is not None and session.number == 1 and session.hand.is_over
-    c.review_goto(len(session.review.judgements) - 1)
+    goto(c, len(session.review.judgements) - 1)
     assert c.board_state().actions[1]["enabled"] is False  # no next move after the last
-    with pytest.raises(ValueError, match="no move number"):
-        c.review_goto(999)
+    c.review_step(999)
+    assert c.reviewing is not None and c.reviewing.step == len(session.review.judgements) - 1, "past the last: kept"
+
+
+def goto(c: Table, step: int) -> None:
+    """Show move number `step` (from 0) of the review open, by the review's Next and Previous steps."""
+    session = c.reviewing
+    assert session is not None
+    if step != session.step:
+        c.review_step(step - session.step)
+    assert c.reviewing is not None and c.reviewing.step == step
 
 
 def test_each_step_of_a_review_marks_where_the_best_move_found_puts_its_card(keyed: None) -> None:
@@ -133,7 +142,7 @@ def test_each_step_of_a_review_marks_where_the_best_move_found_puts_its_card(key
     assert session is not None
     marked = 0
     for step, judgement in enumerate(session.review.judgements):
-        c.review_goto(step)
+        goto(c, step)
         state = c.board_state()
         found = [(sq["key"], cell["space"], cell["name"]) for sq in state.squares for cell in sq["cells"]
                  if cell["better"]]
@@ -184,7 +193,7 @@ def test_the_board_shows_the_position_as_the_learner_saw_it() -> None:
     session = c.reviewing
     assert session is not None
     for step, judgement in enumerate(session.review.judgements):
-        c.review_goto(step)
+        goto(c, step)
         state = c.board_state().as_dict()
         assert state["hand"]["cards"] and [card["card"]["code"] for card in state["hand"]["cards"]] == [
             str(card) for card in judgement.view.hand]
@@ -203,7 +212,7 @@ def test_the_board_shows_the_position_as_the_learner_saw_it() -> None:
         assert [n for n, item in enumerate(moves["items"]) if "lt-review-now" in item["class"]] == [step]
         assert [n for n, item in enumerate(moves["items"]) if item["current"]] == [step]
         assert f"lt-review-{judgement.verdict}" in moves["items"][step]["class"]
-    c.review_goto(0)
+    goto(c, 0)
     marked = [n for n, j in enumerate(session.review.judgements) if j.verdict != "good"]
     assert marked
     for number in marked:

@@ -708,16 +708,6 @@ class Table(TableController):
         self.move_to("review_step", replace(session, step=found))
         self._say_step()
 
-    def review_goto(self, step: int) -> None:
-        """Show the judgement of the reviewed player's move number `step` (from 0) in the review."""
-        session = self.reviewing
-        if session is None:
-            self.say(text("review.not_open"), "warn")
-            return
-        if not 0 <= step < len(session.review.judgements):
-            raise BadIntent(f"there is no move number {step} in this review")
-        self._show_step(session, step)
-
     def _show_step(self, session: Reviewing, step: int) -> None:
         """Show the judgement of move number `step` of the review, its search first taken further for a moment if it
         is not final, and every judgement as the search has taken it since the review was shown."""
