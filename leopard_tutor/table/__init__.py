@@ -11,7 +11,8 @@
   which actions a mode offers, and why not the others.
 - `Marks` (marks.py): the picked card and the marks of the last moves, for Play, Learn and Practice.
 - `BoardState` (state.py): the board as one typed value; `as_dict()` is the dict `board.js` reads.
-- presenter.py: the parts of a board state from engine objects (`table_state`, `square_part`, ...).
+- presenter.py: a board state from engine objects (`table_state`, `hand_part`, the side column's panels, ...), its
+  squares' parts made in `leopard_tutor.board_parts` (`square_part`).
 - intents.py: `TableController` (the live-region message and the intents routed to methods), `BadIntent`.
 - The boards of the other sections, each a `TableController` imported from its own module: `LearnController`
   (lesson_table.py: a lesson's stage in progress), `PracticeController` (practice_table.py: a practice question

@@ -3,8 +3,8 @@ for each one not offered, why, in the catalogue's words.
 
 `offers(table)` is the one place that decides it: the board draws exactly the actions `shown(table)` lists,
 greyed with their reason where not offered, and `Table.handle` refuses an action not offered with that same
-reason, changing nothing. The Play section's own buttons (new match, share this deal, save game) are asked
-here too. Structure comes from the transition table (machine.py): an intent with no transition from the
+reason, changing nothing. The Play section's own buttons (new match, share this deal, save game, resume a game) are
+asked here too. Structure comes from the transition table (machine.py): an intent with no transition from the
 mode is never offered in it.
 """
 

@@ -39,16 +39,25 @@ State schema (all parts except "squares" are optional; `BoardState.as_dict()` ma
         lines        [{name, spaces (the line's three labels: its key), kind "suit"|"color"|None, points,
                      label "+3"/"−3", text, status
                      ""|"formed"|"weakened"|"broke", cells: 3 drawing indices}]  scoring lines, and lines that broke
-    hand: {label, cards: [{index, card, selected, playable, name, why}]}   none on a hand-over screen between two
-                       people; `why` says why a card that is not playable has nowhere to go now
+    hand: {label, title, cards: [{index, card, selected, playable, name, why}]}   none on a hand-over screen
+                       between two people; `title` is drawn over the cards ("Your hand: 8 cards"), `label` names
+                       them; `why` says why a card that is not playable has nowhere to go now
     stock: {count}     discard: {top, count, target, dim, why, name}     opponent_hand: {count}
-    actions: [{id, label, enabled, note (why it is disabled), primary}]   a disabled one is drawn greyed, reached
-                       by the keyboard and described by its note; pressed, it shows the note and sends nothing
+    actions: [{id, label, enabled, note (why it is disabled), primary, wait}]   a disabled one is drawn greyed,
+                       reached by the keyboard and described by its note; pressed, it shows the note and sends
+                       nothing; `wait` (optional), one the page greys while the computer chooses its reply
+    aside: [panel ...]  the side column, each panel a dict with its "kind": goal, text, actions, list, table or
+                       pairs (made by `presenter.goal_panel`, `text_panel`, `actions_panel`, `list_panel`,
+                       `table_panel`, `pairs_panel`)
+    moves: [{by, target, card}]   the moves the last intent made, for the page to show travelling
+                       (`presenter.moves_part`)
     answer: {label, button, min, max, enabled, why (why it is disabled)}   a box for a number and its button, greyed
                        as a disabled action is
     turn: str          message: str (the aria-live region), tone "info"|"ok"|"warn", seq (bump to re-announce)
     error: str         an unexpected failure, shown as an alert
     inert: str         why the cards, spaces and discard pile take no click now (on hover and focus)
+    thinking: str      while the computer chooses its reply to the move drawn: why no click is taken meanwhile
+    message_room: [str]  messages the live region keeps room for (an example's captions): as tall as the tallest
     note: str          the line under the message while nothing is pointed at (Learn: a finished stage's reason)
     search: {deals, seconds, share, hurried}  Play only: how the computer's last turn was searched (an opponent
                        with a time budget); not drawn, read by benchmarks/classroom_load.py
