@@ -3,12 +3,13 @@
 from .cards import ALL_CARDS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, full_deck, rank_words
 from .errors import IllegalMove, LeopardError, NotationError, SavedGameError
 from .hand import Hand
-from .legality import PLACEMENT, Placement, Verdict, allowed_spaces, check_play, face_up_ranks
+from .legality import Verdict, allowed_spaces, check_play, face_up_ranks
 from .match import Match
 from .moves import Discard, EndTurn, GoOut, Move, Play, move_notation, parse_move
+from .placement import PLACEMENT, Placement, lies_face_down
 from .rules import LINES, ORIGINAL_1963, REVISED_2008, RULE_SETS, RUNNING_LEOPARD, RuleSet, rules_by_key
 from .scoring import ScoreParts, ScoringLine, bonus, hand_score, line_points, score_parts, scoring_lines, square_value
-from .square import Hidden, Square, lies_face_down
+from .square import Hidden, Square
 from .values import BonusRow, bonus_table, highest_value, impossible_values, possible_values
 from .view import PlayerView
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 from .cards import JACK, TEN, Card
 from .claims import square_after
 from .moves import Discard, GoOut, Move, Play
+from .placement import lies_face_down
 from .rules import LINES
 from .scoring import hand_score, square_value
-from .square import lies_face_down
 from .view import PlayerView
 
 

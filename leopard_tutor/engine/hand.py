@@ -16,7 +16,6 @@ from .cards import Card, full_deck
 from .catalogue import Later, later, text
 from .errors import IllegalMove, LeopardError, SavedGameError, is_player, quote, saved_json
 from .legality import (
-    PLACEMENT,
     Verdict,
     allowed_spaces,
     check_play,
@@ -29,6 +28,7 @@ from .legality import (
     turn_moves,
 )
 from .moves import Discard, EndTurn, GoOut, Move, Play, move_from_data, move_to_data
+from .placement import PLACEMENT
 from .rules import REVISED_2008, RuleSet
 from .scoring import hand_score, square_value
 from .square import Hidden, Square
@@ -215,8 +215,7 @@ class Hand:
         if self._over:
             return []
         p = self.to_move
-        square = self._squares[p]
-        value = square._suit_lines * self.rules.suit_points + square._color_lines * self.rules.color_points
+        value = square_value(self._squares[p], self.rules)
         return turn_moves(self.rules, self._squares, self._held[p], p, self._plays_made, value)
 
     def check(self, move: Move) -> Verdict:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import RANK_NAMES, SUIT_NAMES, Card
+from .cards import COPIES, JACK, RANK_NAMES, SUIT_NAMES, Card
 from .catalogue import and_list, or_list, text
 from .errors import LeopardError, quote
+from .placement import lies_face_down
 from .rules import RuleSet
 from .square import Hidden
 from .values import possible_values
@@ -23,7 +24,6 @@ ANSWERS = ("yes", "no", "unknown")
 """The three answers, in the order they are offered."""
 KINDS = ("jack", "queen", *SUIT_NAMES.values())
 """What a question may ask a top card to be: a rank of face-down card, or a suit."""
-COPIES = 2  # two packs: every card twice
 
 
 @dataclass(frozen=True)
@@ -67,8 +67,8 @@ def other_holds(view: PlayerView, card: Card) -> Knowing:
     elsewhere = []
     if view.stock_size:
         elsewhere.append(text("knowledge.places.stock"))
-    if card.rank in (11, 12) and any(
-            isinstance(face, Hidden) and (card.rank == 11 or not face.jack_only)
+    if lies_face_down(card) and any(
+            isinstance(face, Hidden) and (card.rank == JACK or not face.jack_only)
             for square in view.squares for space in range(1, 10) for face, _ in square.pile(space)):
         elsewhere.append(text("knowledge.places.face_down"))
     missing = COPIES - len(seen)

@@ -1,4 +1,4 @@
-"""Where a card may be played (placement table A.1.6) and why: the one legality check.
+"""Where a card may be played (by the placement table, `placement.PLACEMENT`) and why: the one legality check.
 
 `allowed_spaces` is the only decision about placement; `check_play` explains it in a sentence,
 and `Hand.legal_moves` enumerates it. The table is the same in all three rule sets.
@@ -13,36 +13,9 @@ from .cards import ALL_CARDS, JACK, KING, QUEEN, TEN, Card, rank_words
 from .catalogue import Later, later, text, upper_first
 from .errors import LeopardError, quote
 from .moves import DISCARDS, END_TURN, GO_OUT, PLAYS, Discard, Move, Play
+from .placement import PLACEMENT
 from .rules import RuleSet
 from .square import FULL_MASK, Square
-
-
-@dataclass(frozen=True)
-class Placement:
-    """One row of the placement table: where cards of some rank may go and how they land."""
-
-    cards: str
-    own_only: bool
-    numbered: bool
-    target: str  # "open": empty or face down; "card": any card; "any": anything, even empty
-    face_up: bool
-    rule_key: str  # its rule in words: engine.rule.<rule_key>
-
-    @property
-    def rule(self) -> str:
-        """The rule in words, in the language of the moment."""
-        return text(f"engine.rule.{self.rule_key}")
-
-    def __str__(self) -> str:
-        return self.rule
-
-
-_NUMBERED = Placement("ace to nine", own_only=False, numbered=True, target="open", face_up=True, rule_key="numbered")
-PLACEMENT: dict[int, Placement] = {rank: _NUMBERED for rank in range(1, 10)}
-PLACEMENT[TEN] = Placement("ten", own_only=True, numbered=False, target="open", face_up=True, rule_key="ten")
-PLACEMENT[JACK] = Placement("jack", own_only=False, numbered=False, target="card", face_up=False, rule_key="jack")
-PLACEMENT[QUEEN] = Placement("queen", own_only=True, numbered=False, target="card", face_up=False, rule_key="queen")
-PLACEMENT[KING] = Placement("king", own_only=True, numbered=False, target="any", face_up=True, rule_key="king")
 
 # The table compiled for speed: (own square only, which mask to use, spaces allowed by number).
 _TARGETS = {"open": 0, "card": 1, "any": 2}

@@ -18,9 +18,10 @@ from .cards import JACK, QUEEN, Card, rank_words
 from .catalogue import or_list, text
 from .errors import quote
 from .moves import Discard, EndTurn, GoOut, Move, Play
+from .placement import lies_face_down
 from .rules import RuleSet
 from .scoring import ScoringLine, bonus, hand_score, scoring_lines, square_value
-from .square import Face, Hidden, Square, lies_face_down
+from .square import Face, Hidden, Square
 from .view import seen_face
 
 if TYPE_CHECKING:

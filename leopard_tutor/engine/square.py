@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from .cards import COPIES, JACK, QUEEN, Card
 from .catalogue import text
 from .errors import LeopardError, NotationError, quote
+from .placement import PLACEMENT, lies_face_down
 from .rules import LINES, LINES_THROUGH
 
 OPEN = 4  # the "suit" of a space whose top is missing or face down
@@ -97,11 +98,6 @@ Layer = tuple[Face, bool]
 """One card in a pile: the card (or what is known of it) and whether it lies face up."""
 
 
-def lies_face_down(card: Card) -> bool:
-    """Whether this card always lies face down once played (jacks and queens)."""
-    return card.rank in (JACK, QUEEN)
-
-
 def _implied(face: object) -> bool:
     """Whether a layer given without a mark was laid by the other player: only a hidden jack says so."""
     return isinstance(face, Hidden) and face.jack_only
@@ -124,7 +120,7 @@ def _check_layer(face: object, face_up: object, by_other: object = False) -> Lay
         raise LeopardError(f"the {face.name} cannot lie face up: jacks and queens are always played face down")
     if not lies_face_down(face) and not face_up:
         raise LeopardError(f"the {face.name} cannot lie face down: only jacks and queens are played face down")
-    if by_other and face.rank in (10, 12, 13):
+    if by_other and PLACEMENT[face.rank].own_only:
         raise LeopardError(f"the {face.name} cannot have been laid by the other player: tens, queens and kings "
                            "go only on their player's own square")
     return (face, bool(face_up))
