@@ -100,3 +100,23 @@ def test_only_the_command_line_imports_the_server() -> None:
              for name in relative_imports(path) if name.split(".")[0] == "server"]
     assert found == []
     assert "server.launch" in relative_imports(PACKAGE / "cli.py"), "the check reads imports inside functions"
+
+
+LAYERS = (
+    ("cli",), ("app",), ("class_member", "server"), ("widgets",), ("pacing",), ("client",), ("table",),
+    ("ai", "lessons", "examples"), ("links", "kernel_loop"),
+    ("protocol", "class_codes", "deals", "board_parts", "hint_ladder"), ("engine",),
+)
+"""The package's parts from the page down to the rules (docs/guides/developers.md, "The layers" and "Where things
+are"): each imports only parts of the layers below its own."""
+
+
+def test_every_part_imports_only_the_layers_below_its_own() -> None:
+    rank = {part: number for number, layer in enumerate(LAYERS) for part in layer}
+    parts = {path.relative_to(PACKAGE).parts[0].removesuffix(".py") for path in PACKAGE.rglob("*.py")}
+    assert parts - {"__init__", "__main__"} == set(rank), "every part of the package has its place in a layer"
+    upward = [f"{path.relative_to(PACKAGE)}: {name}" for path in PACKAGE.rglob("*.py")
+              if (part := path.relative_to(PACKAGE).parts[0].removesuffix(".py")) in rank
+              for name in relative_imports(path)
+              if (top := name.split(".")[0]) in rank and top != part and rank[top] <= rank[part]]
+    assert upward == []
