@@ -118,17 +118,25 @@ def test_a_review_of_the_hand_in_progress_and_of_the_last_hand(keyed: None) -> N
     assert session is not None and session.number == 1 and session.hand.is_over
     goto(c, len(session.review.judgements) - 1)
     assert c.board_state().actions[1]["enabled"] is False  # no next move after the last
-    c.review_step(999)
-    assert c.reviewing is not None and c.reviewing.step == len(session.review.judgements) - 1, "past the last: kept"
+    shown = c.board_state()
+    for hostile in (999, -1, "2", None, True):  # a page's message naming no move of this review changes nothing
+        with pytest.raises(ValueError, match=r"no move number|needs a whole number"):
+            c.handle({"type": "action", "id": "review_goto", "step": hostile})
+        assert c.board_state() == shown
+    c.handle({"type": "action", "id": "review_close"})
+    c.handle({"type": "action", "id": "review_goto", "step": 0})  # no review open: said so, nothing changes
+    assert c.tone == "warn" and said(c.message, "review.not_open") and c.reviewing is None
 
 
 def goto(c: Table, step: int) -> None:
-    """Show move number `step` (from 0) of the review open, by the review's Next and Previous steps."""
+    """Press move number `step` (from 0) in the review's list of moves: the board shows its judgement, and the list
+    marks it as the one shown."""
+    c.handle({"type": "action", "id": "review_goto", "step": step})
     session = c.reviewing
-    assert session is not None
-    if step != session.step:
-        c.review_step(step - session.step)
-    assert c.reviewing is not None and c.reviewing.step == step
+    assert session is not None and session.step == step and c.tone != "warn", c.message
+    moves = next(panel for panel in c.board_state().aside if panel.get("list_class") == "lt-review-moves")
+    assert [item["step"] for item in moves["items"]] == list(range(len(session.review.judgements)))
+    assert [item["step"] for item in moves["items"] if item["current"]] == [step]
 
 
 def test_each_step_of_a_review_marks_where_the_best_move_found_puts_its_card(keyed: None) -> None:

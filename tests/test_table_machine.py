@@ -58,6 +58,16 @@ def snapshot(table: Table) -> tuple[Any, ...]:
     return (table.mode.kind, table.viewer, table.hand.moves, table.match.hand_number, len(table.match.results))
 
 
+
+def action_intent(table: Table, ident: str, step: int) -> dict[str, Any]:
+    """The intent a press of the action `ident` sends; a move of a review's list carries its number (one of the
+    review's moves, the last if `step` is past it)."""
+    if ident != "review_goto":
+        return {"type": "action", "id": ident}
+    session = table.reviewing
+    return {"type": "action", "id": ident,
+            "step": step if session is None else min(step, len(session.review.judgements) - 1)}
+
 class TableWalk(RuleBasedStateMachine):
     """One table (or, for classmates, two pages' tables and the server's), driven by random intents."""
 
@@ -131,21 +141,21 @@ class TableWalk(RuleBasedStateMachine):
             return
         ident = data.draw(st.sampled_from(offered))
         before = table.mode
-        table.handle({"type": "action", "id": ident})
+        table.handle(action_intent(table, ident, data.draw(st.integers(0, 60))))
         assert table.tone != "warn", (ident, table.message)
         self._check_transition(before, ident, table)
 
-    @rule(page=st.integers(0, 1), ident=st.sampled_from(ACTIONS))
-    def send_an_action(self, page: int, ident: str) -> None:
+    @rule(page=st.integers(0, 1), ident=st.sampled_from(ACTIONS), step=st.integers(0, 60))
+    def send_an_action(self, page: int, ident: str, step: int) -> None:
         table = self.pages[page % len(self.pages)]
         if ident in (*SECTION_ACTIONS, *CLASS_ACTIONS):  # the section's and the class panel's, not the board's
             return
         reason = table.offers()[ident]
         if reason:
-            self._refused(table, {"type": "action", "id": ident})
+            self._refused(table, action_intent(table, ident, step))
         else:
             before = table.mode
-            table.handle({"type": "action", "id": ident})
+            table.handle(action_intent(table, ident, step))
             assert table.tone != "warn", (ident, table.message)
             self._check_transition(before, ident, table)
 

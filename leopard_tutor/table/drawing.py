@@ -279,7 +279,7 @@ def review_panels(session: Reviewing) -> list[State]:
     items = [{"text": text("review.panel.move", move=move_words(judgement.move, "undo", session.player),
                            mark=mark_words(judgement)),
               "class": f"lt-review-{judgement.verdict}" + (" lt-review-now" if number == session.step else ""),
-              "current": number == session.step}
+              "current": number == session.step, "step": number}
              for number, judgement in enumerate(review.judgements)]
     title = text("review.panel.title", number=session.number, level=text(f"levels.in_sentence.{REVIEW_LEVEL}"))
     return [list_panel(title, [review.summary()], css="lt-review-summary"),

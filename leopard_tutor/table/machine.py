@@ -102,6 +102,7 @@ ACTION_INTENTS: dict[str, str] = {
     "go_out": "move", "end_turn": "move", "undo": "undo", "hint": "hint", "why": "why",
     "next_hand": "next_hand", "new_match": "new_match", "review": "review", "review_last": "review_last",
     "review_prev": "review_step", "review_next": "review_step", "review_mistake": "review_step",
+    "review_goto": "review_step",
     "try_again": "try_again", "review_close": "review_close", "retry_close": "retry_close",
     "pass": "pass", "show_hand": "show_hand",
 }

@@ -44,7 +44,9 @@ SECTION_ACTIONS = ("new_game", "share", "save", "resume")
 CLASS_ACTIONS = ("finish", "leave", "rules_menu", "opponent_menu")
 """A class table's controls beside the board: Finish against the computer and Leave the table (shown only where
 offered), and the Play section's Rules and Opponent menus (greyed at a class table, which plays its own match)."""
-ACTIONS = (*BOARD_ACTIONS, *SIDE_ACTIONS, *SECTION_ACTIONS, *CLASS_ACTIONS)
+REVIEW_LIST_ACTIONS = ("review_goto",)
+"""A move of the review's list, pressed: that move's judgement on the board (the action carries its number)."""
+ACTIONS = (*BOARD_ACTIONS, *SIDE_ACTIONS, *REVIEW_LIST_ACTIONS, *SECTION_ACTIONS, *CLASS_ACTIONS)
 
 
 def offers(table: Table) -> dict[str, str]:
@@ -134,7 +136,8 @@ def _not_in_mode(table: Table, action: str) -> str:
     hand = table.hand
     return {
         "review_prev": text("review.not_open"), "review_next": text("review.not_open"),
-        "review_mistake": text("review.not_open"), "try_again": text("review.not_open"),
+        "review_mistake": text("review.not_open"), "review_goto": text("review.not_open"),
+        "try_again": text("review.not_open"),
         "review_close": text("review.not_open"),
         "show_hand": text("play.people.nothing_to_show"),
         "retry_close": text("review.retry.not_trying"),

@@ -89,7 +89,8 @@ def actions_panel(items: Sequence[State], css: str = "") -> State:
 
 def list_panel(title: str, items: Sequence[str | State], *, empty: str = "", ordered: bool = False,
                latest_first: bool = False, css: str = "") -> State:
-    """A titled list in the side column (an item is a text or {text, class}); `empty` when there is none."""
+    """A titled list in the side column (an item is a text, or {text, class} with `current` and `step` for a move of a
+    review: the page makes it a button that shows that move); `empty` when there is none."""
     return {"kind": "list", "title": title, "items": list(items), "empty": empty, "ordered": ordered,
             "reversed": latest_first, "list_class": css}
 

@@ -40,7 +40,7 @@ from ..engine.turns import Passed, apply_move, current_player, deal_next, play_t
 from ..engine.view import public_square
 from ..hint_ladder import HintLadder
 from . import drawing, machine, sentences
-from .intents import BadIntent, TableController
+from .intents import BadIntent, TableController, whole_number
 from .marks import Marks
 from .modes import (
     Closed,
@@ -286,10 +286,14 @@ class Table(TableController):
 
     def handle(self, intent: Mapping[str, Any]) -> None:
         """As every table, but an action the table does not offer now (offers.py) is refused with its reason and
-        changes nothing; a card, a space or the discard pile answers only in a mode where moves are made."""
+        changes nothing; a card, a space or the discard pile answers only in a mode where moves are made. A move of
+        the review's list pressed is the action "review_goto" with its number, "step" (from 0)."""
         kind = intent.get("type")
         if kind in ("select", "space", "discard") and not machine.allowed(self.mode, "move"):
             self.say(self.beside_review(sentences.no_moves_now(self)), "warn")
+            return
+        if kind == "action" and intent.get("id") == "review_goto":
+            self.review_goto(whole_number(intent, "step"))
             return
         super().handle(intent)
 
@@ -707,6 +711,16 @@ class Table(TableController):
             return
         self.move_to("review_step", replace(session, step=found))
         self._say_step()
+
+    def review_goto(self, step: int) -> None:
+        """Show the judgement of the reviewed move number `step` (from 0), pressed in the review's list of moves."""
+        if self.refused("review_goto"):
+            return
+        session = self.reviewing
+        assert session is not None
+        if not 0 <= step < len(session.review.judgements):
+            raise BadIntent(f"there is no move number {step} in this review")
+        self._show_step(session, step)
 
     def _show_step(self, session: Reviewing, step: int) -> None:
         """Show the judgement of move number `step` of the review, its search first taken further for a moment if it

@@ -25,6 +25,8 @@ Intents the page sends
     {"type": "space", "square": key, "space": n} a space, `key` being that square's "key"
     {"type": "discard"}                          the discard pile
     {"type": "action", "id": ident}              a button of state["actions"]
+    {"type": "action", "id": "review_goto", "step": n}   a move of a review's list (an aside list item's "step")
+    {"type": "answer", "value": n or null}       the answer box's number
 
 State schema (all parts except "squares" are optional; `BoardState.as_dict()` makes a NEW dict each time)
     squares: [ {key, label, value, value_text, cells, lines, lines_label} ... ]  drawn top to bottom

@@ -923,6 +923,11 @@ def test_review_why_and_try_a_position_again_by_clicks(board: Any) -> None:
     page.keyboard.press("Enter")  # pressed again: it says why and sends nothing
     expect(board.locator(".lt-why")).to_have_text(text("review.at_last"))
     assert board.get_attribute("data-seq") == seq
+    table = click(board, moves.nth(0).get_by_role("button"))  # a move of the list pressed: the board shows it
+    assert table["turn"] == text("review.turn", number=1, step=1, steps=2)
+    expect(moves.nth(0)).to_have_attribute("aria-current", "step")
+    expect(moves.nth(1)).not_to_have_attribute("aria-current", "step")
+    expect(moves.nth(0).get_by_role("button")).to_be_focused()  # the keyboard stays in the list
     table = click(board, page.get_by_role("button", name=text("review.buttons.try_again")))
     assert table["turn"].startswith(opening("review.retry.turn", "turn"))
     assert table["hand"] and table["actions"][0][0] == GO_OUT

@@ -590,8 +590,14 @@ export default {
         const items = panel.items || [];
         const list = items.length ?
           h(panel.ordered ? "ol" : "ul", { class: panel.list_class || null, reversed: panel.reversed || null },
-            items.map((item) => h("li", { class: item.class || null, text: item.text ?? item,
-                                           "aria-current": item.current ? "step" : null }))) :
+            items.map((item) => Number.isInteger(item.step)
+              // a move of a review's list: pressed, the board shows its judgement
+              ? h("li", { class: item.class || null, "aria-current": item.current ? "step" : null }, [
+                h("button", { type: "button", class: "lt-review-goto", "data-k": `r${item.step}`,
+                              onclick: () => send({ type: "action", id: "review_goto", step: item.step }) },
+                  item.text)])
+              : h("li", { class: item.class || null, text: item.text ?? item,
+                          "aria-current": item.current ? "step" : null }))) :
           h("p", { class: "lt-muted", text: panel.empty || "" });
         return h("section", { class: cls }, [title, list]);
       }
