@@ -361,8 +361,8 @@ def check_mend(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
                and card.rank not in (11, 12)}
     for word, rank in (("ace", 1), ("10", 10), ("king", 13), *((str(r), r) for r in range(2, 10))):
         assert (rank in layable) == (word in v["ranks"].replace(",", " ").split()), (word, v["ranks"])
-    restoring = [card for card in view.unseen() if card.rank in layable and any(
-        points(after.with_card(card, move.space), view.rules, s) >= points(before, view.rules, s) for s in broken)]
+    restoring = [card for card in view.unseen() if card.rank in layable and any(  # of the right suit or colour
+        points(after.with_card(card, move.space), view.rules, s) > 0 for s in broken)]
     assert v["count"] == len(restoring)
 
 

@@ -27,6 +27,7 @@ from leopard_tutor.engine import (
     hand_score,
     scoring_lines,
 )
+from leopard_tutor.engine.claims import mending_cards, square_after
 from leopard_tutor.engine.legality import allowed_spaces
 
 
@@ -66,6 +67,19 @@ def test_jack_hint_from_example_c4_says_what_it_breaks_and_what_could_mend_it(ke
     assert said(move, "hints.risk.mend", space=3,
                 ranks=mark("words.or_list", first=ranks, last=mark("words.a_rank.13")))
     assert said(result.reason, "hints.reason.breaks", points=6)
+
+
+def test_a_broken_suit_line_is_said_mendable_by_a_card_of_its_colour_too(keyed: None) -> None:
+    """A jack breaks their hearts row: a 3, 10 or king of diamonds laid over it makes the row score again as a colour
+    line, and the count of cards that could mend it says so (it counted only hearts, which give the suit line back
+    whole, under words that promise "of the right suit or colour"; a player saw a hint say every such card was seen,
+    and the row mended by the other suit of its colour the next turn)."""
+    hand = prepared("4S . . / . . . / . . .", "AH 2H 3H / . . 6H / . . 9H", "JC 2S 6C 8D 4D 5C 7S 8S", "5D 7D")
+    view = hand.view(0)
+    after = square_after(view, Play(c("JC"), 1, 3), 1)
+    mending = mending_cards(view, after, 3, [((1, 2, 3), 3), ((3, 6, 9), 3)])
+    assert {card.suit for card in mending} == {"H", "D"}
+    assert {card.rank for card in mending} == {3, 10, 13}
 
 
 def test_going_out_hint_gives_both_scores(keyed: None) -> None:

@@ -54,12 +54,13 @@ def unseen_jacks(view: PlayerView) -> int:
 
 
 def mending_cards(view: PlayerView, after: Square, space: int, lost: Iterable[tuple[Spaces, int]]) -> list[Card]:
-    """The unseen cards the owner of `after` could lay on `space` that bring back one of the `lost` lines
-    (each as its spaces and what it paid before)."""
+    """The unseen cards the owner of `after` could lay on `space` that make one of the `lost` lines (each as its
+    spaces and what it paid before) score again: of its suit, or of its colour only (a suit line then pays as a
+    colour line, 1 point where it paid 2 or 3: mended, not whole)."""
     ranks = face_up_ranks(after, space, own=True)
     lost = list(lost)
     return [card for card in view.unseen() if card.rank in ranks and any(
-        line_points(after.with_card(card, space), spaces, view) >= paid for spaces, paid in lost)]
+        line_points(after.with_card(card, space), spaces, view) > 0 for spaces, _paid in lost)]
 
 
 def opponent_can_lay(view: PlayerView, move: Move | None) -> bool:
