@@ -105,6 +105,15 @@ MAX_BODY_BYTES = 64 * 2**10
 once a request says, or turns out, to be longer, before reading it): the largest a page or its kernel sends is
 4 KiB (`kernel_handler.MAX_BODY`); Voilà's routes take none larger (a kernel's websocket messages are no
 request bodies, and Voilà serves no contents API to upload to); tornado's own default is 100 MiB."""
+PING_EVERY_MS = 10_000
+"""How often the server pings each page's kernel connection (Jupyter server's own keep-alive, `ws_ping_interval`;
+its default is 30 s)."""
+PONG_WITHIN_MS = 30_000
+"""How long a page's kernel connection may go without answering a ping before the server closes it
+(`ws_ping_timeout`; its default is 90 s). A page whose Wi-Fi dropped, or whose laptop went to sleep, sends nothing
+and closes nothing: its connection stood open, so its student counted as present at their table, until this closed
+it (measured through a proxy that drops every packet: closed 91 s after the drop with the defaults, 30 s with
+these). A classmate's two minutes of "gone" (`protocol.GONE_SECONDS`) count from then."""
 MAX_MESSAGE_BYTES = 2**20
 """The largest websocket message a page may send its kernel (tornado closes a connection whose message is larger;
 its default is 10 MiB): the largest a page sends is a pasted saved-game code of up to 200,000 characters."""
@@ -293,6 +302,7 @@ def class_server(zmq_sockets: int, class_size: int = 0, cap: int | None = None, 
             self.kernel_manager.context.set(zmq.MAX_SOCKETS, zmq_sockets)  # before its first socket
             settings["log_function"] = guards.log_request
             settings["websocket_max_message_size"] = MAX_MESSAGE_BYTES
+            settings["ws_ping_interval"], settings["ws_ping_timeout"] = PING_EVERY_MS, PONG_WITHIN_MS
             guards.plain_errors()
             from .teacher import kept_token
 

@@ -3,8 +3,11 @@ other host for anything."""
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
+import socket
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -22,6 +25,7 @@ from test_learn import stage_tab
 from leopard_tutor.engine import ALL_CARDS
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.pacing import INTENT_BURST, INTENT_RATE
+from leopard_tutor.server.launch import PING_EVERY_MS, PONG_WITHIN_MS
 
 
 def shutdown_status(base: str, origin: str) -> int:
@@ -464,3 +468,57 @@ def test_students_arriving_together_are_told_in_words_while_their_tables_are_pre
     for words, title, name, role in told:
         assert words in {text("app.preparing_place")} | {text("app.preparing", ahead=ahead) for ahead in range(10)}
         assert title == name == words and role == "status"
+
+
+class DroppingProxy:
+    """A TCP proxy between the browser and a server that, once `drop` is set, delivers nothing either way (what it
+    reads is dropped) and closes nothing: a Wi-Fi gone, or a laptop asleep, as the server sees them."""
+
+    def __init__(self, port: int) -> None:
+        self.port, self.drop = port, threading.Event()
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}/"
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                browser_side, _ = self.listener.accept()
+            except OSError:
+                return  # closed
+            server_side = socket.create_connection(("127.0.0.1", self.port))
+            for source, sink in ((browser_side, server_side), (server_side, browser_side)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while data := source.recv(65536):
+                if not self.drop.is_set():
+                    sink.sendall(data)
+        if not self.drop.is_set():  # (a side closed before the drop: the other is closed too)
+            with contextlib.suppress(OSError):
+                sink.close()
+
+    def close(self) -> None:
+        self.listener.close()
+
+
+def test_a_page_whose_network_drops_is_let_go_within_the_pings_timeout(page: Any, app_server: Any,
+                                                                        open_board: Any) -> None:
+    """A page whose Wi-Fi drops sends nothing and closes nothing: the server's pings, unanswered, close its kernel
+    connection within `PONG_WITHIN_MS` (and an interval), so its student stops counting as present at their table
+    (their classmate's two minutes of "gone" count from then). With Jupyter server's defaults it took 91 s."""
+    proxy = DroppingProxy(int(urlsplit(app_server.url).port or 80))
+    try:
+        open_board(proxy.url)
+        timeouts = app_server.log_text().count("WebSocket ping timeout")
+        proxy.drop.set()
+        dropped = time.monotonic()
+        deadline = dropped + (PONG_WITHIN_MS + 2 * PING_EVERY_MS) / 1000
+        while app_server.log_text().count("WebSocket ping timeout") == timeouts:
+            assert time.monotonic() < deadline, "the page's kernel connection still stands"
+            time.sleep(0.5)
+        # not before it had its time to answer (its last answer may have come an interval before the drop)
+        assert time.monotonic() - dropped >= (PONG_WITHIN_MS - PING_EVERY_MS) / 1000 - 1
+    finally:
+        proxy.close()
