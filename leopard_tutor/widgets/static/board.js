@@ -271,9 +271,12 @@ export default {
                                    onclick: () => reloadPressed() });
       const probe = model.get("alive_every") > 0 ? backProbe() : "";
       const again = probe ? h("p", { text: texts.reloads_itself || "" }) : null;
+      // a click or choice sent and not answered may still reach the kernel once the connection is back (it waits in
+      // the connection's queue): the notice does not say it was lost
+      const unanswered = inFlight ? h("p", { text: texts.lost_unanswered || "" }) : null;
       // "in this browser" only where it keeps site data (keeps(): kept.js, put before this module)
-      lost.replaceChildren(h("p", { text: (keeps() ? texts.lost : texts.lost_unkept) || "" }), ...(again ? [again] : []),
-                           reload);
+      lost.replaceChildren(h("p", { text: (keeps() ? texts.lost : texts.lost_unkept) || "" }),
+                           ...(unanswered ? [unanswered] : []), ...(again ? [again] : []), reload);
       lost.hidden = false;
       reload.focus();
       if (probe) reloadWhenBack(probe).then(() => again.remove());  // (no longer true once it gave up)
