@@ -261,6 +261,9 @@ def test_other_rules_keep_a_match_under_way_and_choosing_them_again_takes_it_up(
     play.rules_pick.value = "ORIGINAL_1963"
     assert play.controller is not computer_table and play.controller.rules.key == "ORIGINAL_1963"
     assert said(play.board.state["message"], "play.set_aside.kept_rules", rules=mark("rules.REVISED_2008"))
+    # the new match is said with its rules, as a new match under other rules always is (it said "A new match has
+    # begun." alone)
+    assert said(play.board.state["message"], "play.new_match", rules=mark("rules.ORIGINAL_1963"))
     play.level_pick.value = "casual"
     play.rules_pick.value = "REVISED_2008"
     assert play.controller is computer_table and computer_table.hand.moves == moves

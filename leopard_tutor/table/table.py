@@ -108,11 +108,12 @@ class Table(TableController):
     def __init__(self, seats: tuple[Seat, Seat], *, rules: RuleSet = REVISED_2008, seed: int | str | None = None,
                  hinter: HintFn | None = None, hands: int | None = None,
                  reviewer: Callable[[int], HandReview] = HandReview, background: bool = True,
-                 seating: str | None = None) -> None:
+                 seating: str | None = None, opening: str = "") -> None:
         """`reviewer(player)` makes the review of one of `player`'s hands (tests pass a smaller search). With
         `background`, the review's search goes on while the person thinks; without (where many visitors'
         kernels share the processors), it is done when the review is asked for. With `seating` (a class table's
-        code), the table waits for the classmate to sit down (`sit`) before the match is shown."""
+        code), the table waits for the classmate to sit down (`sit`) before the match is shown. `opening` begins the
+        first message in place of "A new match has begun." (`play.welcome`)."""
         here = [player for player in (0, 1) if seats[player].here]
         if not here:
             raise LeopardError("a table needs a person at this page in one of its seats")
@@ -145,7 +146,7 @@ class Table(TableController):
             self.mode = Seating(seating)
             self.say(text("classmates.seating.wait", code=seating))
             return
-        self._start_hand(text("play.welcome"), "new_match")
+        self._start_hand(opening or text("play.welcome"), "new_match")
 
     # -- who sits where ------------------------------------------------------------------------
     @property

@@ -1001,13 +1001,15 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             self.new_match()
             return
         kept = self._keep_aside(text("play.set_aside.kept_rules", rules=text(f"rules.{current.rules.key}")))
-        table, words = self._table_of(kind, factory)
+        table, words = self._table_of(kind, factory, opening=text("play.new_match", rules=text(f"rules.{rules}")))
         table.tell(" ".join((*words, kept) if kept else words))
         self._seat(table)
 
-    def _table_of(self, kind: str, factory: OpponentFactory, adaptive_next: bool = False) -> tuple[Table, list[str]]:
+    def _table_of(self, kind: str, factory: OpponentFactory, adaptive_next: bool = False,
+                  opening: str = "") -> tuple[Table, list[str]]:
         """The match of `kind` (`COMPUTER` or `PEOPLE`) kept aside under the rules chosen, taken up (against the level
-        chosen, names as they were), else a new one: the table and what to say of it. A match against the computer
+        chosen, names as they were), else a new one (a new match against the computer said with `opening`, if given,
+        as `Table`'s): the table and what to say of it. A match against the computer
         taken up is said to be played against the level chosen from now on only where that level is not the one it
         was left at (nor `adaptive_next`: the adaptive choice begins next, and says the level it starts from)."""
         back = self.set_aside.pop((kind, str(self.rules_pick.value)), None)
@@ -1035,7 +1037,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
             if adaptive_next or left_at == level:
                 return back, [text("play.set_aside.back_as_left"), *back.turn_so_far()]
             return back, [text("play.set_aside.back", level=text(f"levels.in_sentence.{level}")), *back.turn_so_far()]
-        table = against_computer(factory(level, None if deal is None else deal_seed(deal)), **options)
+        table = against_computer(factory(level, None if deal is None else deal_seed(deal)), **options, opening=opening)
         return table, [table.message]
 
     def _unbegun_link_deal(self) -> str | None:
