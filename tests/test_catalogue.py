@@ -103,6 +103,7 @@ def test_text_fills_facts_and_picks_plural_forms() -> None:
     assert or_list(["a"]) == "a" and or_list(["a", "b", "c"]) == "a, b or c"
     assert texts("board.page") == {"lost": text("board.page.lost"), "lost_unkept": text("board.page.lost_unkept"),
                                    "lost_unanswered": text("board.page.lost_unanswered"),
+                                   "no_answer_yet": text("board.page.no_answer_yet"),
                                    "reload": text("board.page.reload"), "thinking": text("board.page.thinking"),
                                    "reloads_itself": text("board.page.reloads_itself"),
                                    "still_answering": text("board.page.still_answering")}

@@ -518,7 +518,8 @@ def test_a_page_whose_network_drops_is_let_go_within_the_pings_timeout(page: Any
         proxy.drop.set()
         dropped = time.monotonic()
         board.locator(".lt-hand-card").first.click()
-        notice = board.locator(".lt-lost-notice")
+        expect(board.locator(".lt-why")).to_have_text(text("board.page.no_answer_yet"), timeout=10_000)  # before
+        notice = board.locator(".lt-lost-notice")  # the lost connection is said, 20 s after the click
         expect(notice).to_contain_text(text("board.page.lost_unanswered"), timeout=30_000)
         expect(notice).to_contain_text(text("board.page.lost"))
         deadline = dropped + (PONG_WITHIN_MS + 2 * PING_EVERY_MS) / 1000

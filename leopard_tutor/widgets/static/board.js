@@ -225,6 +225,17 @@ export default {
     let inFlight = false;
     let stillAnswering = false;  // whether a press while in flight was told it was not taken
     let lostTimer = null;
+    // A click unanswered for SLOW_AFTER_MS says so (the board had looked live, and silent, until the connection was
+    // found lost 20 s later), unless the computer is choosing its reply, or a press meanwhile was told it was not
+    // taken: the board says those already.
+    const SLOW_AFTER_MS = 6000;
+    let slowTimer = null;
+    let saidSlow = false;
+    const sayNoAnswerYet = () => {
+      if (!inFlight || thinkingWhy || stillAnswering || root.classList.contains("lt-lost")) return;
+      sayWhyPressed((model.get("texts") || {}).no_answer_yet);
+      saidSlow = true;
+    };
     const send = (intent) => {
       if (root.classList.contains("lt-lost")) return;
       if (inFlight) {
@@ -238,6 +249,8 @@ export default {
       root.setAttribute("aria-busy", "true");
       clearTimeout(lostTimer);
       lostTimer = setTimeout(connectionLost, LOST_AFTER_MS);
+      clearTimeout(slowTimer);
+      slowTimer = setTimeout(sayNoAnswerYet, SLOW_AFTER_MS);
       const picked = root.querySelector(".lt-hand-card.lt-selected .lt-card");
       flightFrom = (intent.type === "space" || intent.type === "discard") && picked ? picked.getBoundingClientRect() : null;
       tapped = TAPS.has(intent.type);
@@ -248,11 +261,13 @@ export default {
       }
     };
     function notBusy() {
-      if (stillAnswering) {  // (the words of a press not taken: they no longer hold once the answer is drawn)
-        clearTimeout(pressedTimer);
+      clearTimeout(slowTimer);
+      if (stillAnswering || saidSlow) {  // (the words of a press not taken, or of an answer slow to come: they no
+        clearTimeout(pressedTimer);       // longer hold once the answer is drawn)
         pressedWhy.textContent = "";
-        if (why.textContent === (model.get("texts") || {}).still_answering) showWhy("");
-        stillAnswering = false;
+        const texts = model.get("texts") || {};
+        if (why.textContent === texts.still_answering || why.textContent === texts.no_answer_yet) showWhy("");
+        stillAnswering = saidSlow = false;
       }
       inFlight = menuAsked = false;
       clearTimeout(lostTimer);
@@ -264,6 +279,7 @@ export default {
       const texts = model.get("texts") || {};
       clearTimeout(aliveTimer);
       clearTimeout(goneTimer);
+      clearTimeout(slowTimer);
       root.classList.add("lt-lost");
       root.classList.remove("lt-busy");
       root.removeAttribute("aria-busy");
