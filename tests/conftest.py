@@ -19,7 +19,7 @@ from servers import CHROMIUM, free_port, need_chromium, stop_server
 
 from leopard_tutor import pacing
 
-pytest_plugins = ["keyed"]  # the `keyed` fixture: texts as the keys and facts that made them (tests/keyed.py)
+pytest_plugins = ["keyed", "module_order"]  # `keyed`: texts as keys and facts (tests/keyed.py); the modules' order
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts"
