@@ -133,21 +133,26 @@ def _not_in_mode(table: Table, action: str) -> str:
         return text("review.in_review")
     if isinstance(mode, PassingDevice):
         return text("play.people.pass_first", name=table.name(mode.player))
-    hand = table.hand
-    return {
-        "review_prev": text("review.not_open"), "review_next": text("review.not_open"),
-        "review_mistake": text("review.not_open"), "review_goto": text("review.not_open"),
-        "try_again": text("review.not_open"),
-        "review_close": text("review.not_open"),
-        "show_hand": text("play.people.nothing_to_show"),
-        "retry_close": text("review.retry.not_trying"),
-        "review": text("review.retry.leave_first"), "review_last": text("review.retry.leave_first"),
-        "pass": text("play.people.pass_not_now"),
-        "next_hand": (text("review.retry.leave_first") if isinstance(mode, Retrying) else
-                      match_over_words(table) if table.match.is_over else text("play.finish_first")),
-        "new_match": text("play.finish_first") if not hand.is_over else text("review.retry.leave_first"),
-        "undo": text("play.people.no_undo") if table.between_people else text("play.no_undo_after_end"),
-    }.get(action) or hand_over_reason(table)
+    if action in NOT_IN_MODE:
+        return text(NOT_IN_MODE[action])
+    if action == "next_hand":
+        return (text("review.retry.leave_first") if isinstance(mode, Retrying) else
+                match_over_words(table) if table.match.is_over else text("play.finish_first"))
+    if action == "new_match":
+        return text("play.finish_first") if not table.hand.is_over else text("review.retry.leave_first")
+    if action == "undo":
+        return text("play.people.no_undo") if table.between_people else text("play.no_undo_after_end")
+    return hand_over_reason(table)
+
+
+NOT_IN_MODE = {
+    **dict.fromkeys(("review_prev", "review_next", "review_mistake", "review_goto", "try_again", "review_close"),
+                    "review.not_open"),
+    "show_hand": "play.people.nothing_to_show", "retry_close": "review.retry.not_trying",
+    "review": "review.retry.leave_first", "review_last": "review.retry.leave_first",
+    "pass": "play.people.pass_not_now",
+}
+"""The one reason (a text's key) an action is not offered while playing, in a mode that never offers it."""
 
 
 def _now(table: Table, action: str) -> str:
