@@ -19,6 +19,7 @@ from leopard_tutor.engine import (
     parse_move,
 )
 from leopard_tutor.engine.cards import Card
+from leopard_tutor.engine.moves import spaces_for
 from leopard_tutor.lessons import move_text
 from leopard_tutor.lessons import parse_move as lesson_move
 
@@ -57,3 +58,13 @@ def test_move_parse_is_the_public_notation_api() -> None:
         Play.parse("discard 5D")
     with pytest.raises(NotationError, match="need a player"):
         Move.parse("play 7H on your 7")
+
+
+def test_spaces_for_a_card_are_its_plays_by_the_squares_owner() -> None:
+    """`spaces_for`: where the moves play the card, by square; another card's plays and a discard add nothing."""
+    seven, king = Card.parse("7H"), Card.parse("KS")
+    moves: list[Move] = [Play(seven, 0, 7), Play(seven, 1, 7), Play(seven, 0, 3), Play(king, 0, 1), Discard(seven),
+                         GoOut()]
+    assert spaces_for(seven, moves) == {0: {3, 7}, 1: {7}}
+    assert spaces_for(king, moves) == {0: {1}, 1: set()}
+    assert spaces_for(Card.parse("2C"), moves) == {0: set(), 1: set()}

@@ -8,7 +8,7 @@ Notation (what `str(move)` writes and `Move.parse` reads back): `play 7H on play
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -88,6 +88,16 @@ class EndTurn(Move):
 
 parse_move = Move.parse
 """The same function as `Move.parse`, by its older name."""
+
+
+def spaces_for(card: Card, moves: Iterable[Move]) -> dict[int, set[int]]:
+    """The spaces where `moves` (a position's legal moves, say) play `card`, by the owner of the square:
+    {0: {...}, 1: {...}}, a set empty where there is none (the lit targets of a picked card)."""
+    spaces: dict[int, set[int]] = {0: set(), 1: set()}
+    for move in moves:
+        if isinstance(move, Play) and move.card is card:
+            spaces[move.square_owner].add(move.space)
+    return spaces
 
 
 def _parse(text: str, viewer: int | None) -> Move:

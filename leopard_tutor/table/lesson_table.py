@@ -11,6 +11,7 @@ from functools import partial
 from ..engine import Card, Discard, EndTurn, GoOut, LeopardError, Move, Play, PlayerView
 from ..engine.catalogue import and_list, text
 from ..engine.knowledge import ANSWERS
+from ..engine.moves import spaces_for
 from ..engine.square import Face
 from ..engine.turns import end_turn_passes
 from ..hint_ladder import CARD_RUNG
@@ -188,9 +189,7 @@ class LearnController(TableController):
     def _places(self, card: Card) -> tuple[str, int]:
         """Where `card` may go now, in words ("space 6 of your square or the discard pile"), "" if nowhere: what the
         board lights, said for a learner who cannot see it; and how many places that is."""
-        targets: dict[int, set[int]] = {0: set(), 1: set()}
-        for play in self.attempt.targets(card):
-            targets[play.square_owner].add(play.space)
+        targets = spaces_for(card, self.attempt.targets(card))
         discard = self.attempt.can_discard(card)
         count = sum(len(spaces) for spaces in targets.values()) + discard
         return (places_words(targets, LEARNER, discard) if count else ""), count

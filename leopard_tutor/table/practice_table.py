@@ -10,6 +10,7 @@ from ..board_parts import square_part
 from ..engine import Play, rules_by_key
 from ..engine.catalogue import text
 from ..engine.errors import quote
+from ..engine.moves import spaces_for
 from ..lessons import KINDS, Answer, BestPlayQuestion, PlacementQuestion, Practice, Question, ValueQuestion
 from ..lessons.notation import LEARNER
 from ..lessons.progress import CONCEPTS, kernel_progress
@@ -128,8 +129,7 @@ class PracticeController(TableController):
             self.say(text("play.put_back", the_card=cards[index].the_name))
             return
         card = cards[index]
-        spaces = {move.space for move in question.hand.view(LEARNER).legal_moves()
-                  if isinstance(move, Play) and move.card is card and move.square_owner == LEARNER}
+        spaces = spaces_for(card, question.hand.view(LEARNER).legal_moves())[LEARNER]
         self.say(text("sections.practice.picked", the_card=card.the_name,
                       where=places_words({LEARNER: spaces}, LEARNER, False))
                  if spaces else text("sections.practice.no_space", The_card=card.the_name_first),

@@ -22,6 +22,7 @@ from ..engine import (
 )
 from ..engine.catalogue import text
 from ..engine.legality import discard_allowed
+from ..engine.moves import spaces_for
 from ..engine.narration import LineChange
 from .state import BoardState, Place, State
 
@@ -112,10 +113,7 @@ def play_targets(view: PlayerView, card: Card) -> tuple[dict[int, set[int]], dic
     """For `card` held by the viewer: the legal spaces per square owner, the reason for every space
     of both squares (from `check_play`), and whether it may be discarded now."""
     legal = view.legal_moves()
-    targets: dict[int, set[int]] = {0: set(), 1: set()}
-    for move in legal:
-        if isinstance(move, Play) and move.card is card:
-            targets[move.square_owner].add(move.space)
+    targets = spaces_for(card, legal)
     reasons: dict[int, dict[int, str]] = {}
     for owner in (0, 1):
         reasons[owner] = {}
