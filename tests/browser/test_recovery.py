@@ -142,11 +142,12 @@ def test_a_game_between_two_people_comes_back_after_a_reload_behind_the_hand_ove
     show = page.get_by_role("button", name=re.compile("^(Ana|Ben), show my hand$"))
     for _ in range(2):
         was = page.evaluate(TABS_MATCHES)
-        show.click()
-        for target in (".lt-hand-card", ".lt-discard"):
-            seq = board.get_attribute("data-seq")
-            board.locator(target).first.click()
-            expect(board).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
+        show.click()  # each step waits for its own answer: a press while the last is unanswered is not taken
+        board.locator(".lt-hand-card").first.click()  # (there is no hand card until the hand is shown)
+        expect(board.locator(".lt-hand-card.lt-selected")).to_have_count(1, timeout=TIMEOUT)
+        seq = board.get_attribute("data-seq")
+        board.locator(".lt-discard").first.click()
+        expect(board).not_to_have_attribute("data-seq", seq or "", timeout=TIMEOUT)
         page.wait_for_function(f"(was) => {TABS_MATCHES} !== was", arg=was, timeout=TIMEOUT)  # kept by the browser
     squares, name = spaces_of(board), str(show.text_content()).split(",")[0]
     page.reload(wait_until="commit")
