@@ -137,6 +137,8 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self._putting_pick = False
         self.page_language = PageLanguage(lang=self.drawn_language, title=text("app.title"))
         self.page_address = PageAddress()
+        self.page_address.on_return(self._tab_returned)
+        self._returning = False  # a tab shown because Back or Forward brought its entry: none is made for it
         self.kept_language = ""  # the learner's choice, as the browser keeps it
         self.link_language: str | None = None  # a teacher's link's ?lang=, if it is a language of the tutor
         self.link_query = ""  # the link the app follows (`follow_link`), for its note in another language
@@ -219,7 +221,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         opened by now) leaves the address too: with another tab it would only be refused at the reload."""
         if index is not None and 0 <= index < len(self.sections):
             section = self.sections[index][0]
-            self.page_address.keep_setting("tab", section if index else "")
+            self.page_address.keep_setting("tab", section if index else "", entry=not self._returning)
             if section != "learn":
                 self.page_address.keep_setting("lesson", "")
 
@@ -414,6 +416,16 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         bar.storage.on_restore(lambda _kept: self._settle())  # (after the bar shows the name)
         self._settle()
 
+    def _tab_returned(self, settings: dict[str, str]) -> None:
+        """Back or Forward brought an entry of the page's history again: the tab its address names is shown, as a link
+        would open it (the first tab where it names none, or none the app has), kept in that entry's address."""
+        index = self._tab(settings["tab"].lower()) if settings.get("tab") else None
+        self._returning = True
+        try:
+            self.tabs.selected_index = index or 0
+        finally:
+            self._returning = False
+
     def _settle(self) -> None:
         """Show the tabs and sections once the page has said what the browser keeps (the learner's progress and
         language and, on a class server, name), else hold them drawn but not shown (`lt-settling`, app.css): what it
@@ -472,6 +484,8 @@ def open_app(sections: list[tuple[str, Factory | str]] | None = None) -> TutorAp
     tutor.sit_at_class_table()
     tutor.join_class(StudentClient.here())
     tutor.follow_link(query)
+    if host.page_address():  # the page is the app's own (Voilà's, the site's): each tab shown is an entry of its
+        tutor.page_address.entries = ["tab"]  # history, so that Back shows the tab before (not in JupyterLab's page)
     return tutor
 
 

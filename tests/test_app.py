@@ -72,6 +72,39 @@ def test_the_tab_in_view_stands_in_the_address_so_a_reload_comes_back_to_it() ->
     assert tutor.page_address.kept == {"tab": "", "lesson": ""}
 
 
+def test_back_and_forward_show_the_tab_their_entry_of_the_history_names(caplog: pytest.LogCaptureFixture) -> None:
+    """Each tab shown is an entry of the page's history (`entries`), so Back shows the tab before: the page tells the
+    kernel the tab its address names, which is then shown and kept; no tab named is the first tab. A name the app has
+    no tab for, and anything but a short text for each setting of the entries, changes nothing."""
+    tutor = app.build_app([("play", lambda: W.HTML("play")), ("learn", lambda: W.HTML("learn")),
+                           ("practice", lambda: W.HTML("practice"))])
+    address = tutor.page_address
+    address.entries = ["tab"]
+    tutor.tabs.selected_index = 2
+    assert address.entry == 1
+    address.returned({"tab": "learn"})  # Back
+    assert tutor.tabs.selected_index == 1 and address.kept["tab"] == "learn"
+    address.returned({"tab": ""})  # Back again, to the address the page opened at
+    assert tutor.tabs.selected_index == 0 and address.kept["tab"] == ""
+    address.returned({"tab": "practice"})  # Forward, twice
+    assert tutor.tabs.selected_index == 2
+    assert address.entry == 1  # only the tab the learner chose made an entry: those brought back made none
+    for hostile in ({"tab": 1}, {"tab": "learn" * 30}, {"tab": "learn", "lesson": "3"}, {}, ["tab"], "tab=learn",
+                    None):
+        address.returned(hostile)
+        assert tutor.tabs.selected_index == 2 and address.kept["tab"] == "practice", hostile
+    assert "refused" in caplog.text
+    address._on_page_msg(address, {"type": "returned", "settings": {"tab": "Learn"}}, [])  # as the page sends it
+    assert tutor.tabs.selected_index == 1
+    address.returned({"tab": "nowhere"})  # a link's tab the app has none of: the first tab, as the link opened
+    assert tutor.tabs.selected_index == 0 and address.entry == 1
+    tutor.tabs.selected_index = 2
+    assert address.entry == 2 and address.kept["tab"] == "practice"
+    address.entries = []  # a page that is not the app's own makes no entry
+    tutor.tabs.selected_index = 1
+    assert address.entry == 2 and address.kept["tab"] == "learn"
+
+
 def test_demo_subcommand_still_prints_a_hand(capsys: pytest.CaptureFixture[str]) -> None:
     main(["demo", "--seed", "2"])
     out = capsys.readouterr().out

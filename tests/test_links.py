@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import ipywidgets as W
 import pytest
 from keyed import keys_in, mark, said
 
@@ -193,3 +194,15 @@ def test_a_site_installs_its_own_host(monkeypatch: pytest.MonkeyPatch) -> None:
     host.use_host(Site())
     tutor = app.open_app()
     assert tutor.tabs.selected_index == 3 and 3 in tutor.built
+    assert tutor.page_address.entries == ["tab"]  # the page is the app's own: Back shows the tab before
+
+
+def test_a_notebook_page_that_is_not_the_apps_own_makes_no_entries_of_its_history(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outside Voilà and the site (a notebook in JupyterLab: no page address), the page's history is the notebook
+    application's: the tab in view is kept in the address in place, never as an entry of its own."""
+    for key in ("QUERY_STRING", "SERVER_NAME", "VOILA_PREHEAT"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setattr(host, "_HOST", [host.VoilaHost()])
+    tutor = app.open_app([("play", lambda: W.HTML("play")), ("learn", lambda: W.HTML("learn"))])
+    assert tutor.page_address.entries == []

@@ -172,17 +172,33 @@ def test_complete_stage_2_and_stage_6_by_clicks(board: Any) -> None:
 
 def test_a_reload_in_the_middle_of_a_lesson_comes_back_to_learn(board: Any) -> None:
     """The tab in view stands in the page's address, so that a reload comes back to it (a learner who reloaded in
-    the middle of a stage came back on Play); back on the first tab, the address says no tab."""
+    the middle of a stage came back on Play); back on the first tab, the address says no tab. Each tab chosen is an
+    entry of the browser's history: Back shows the tab before (it left the app), Forward the one after, and neither
+    makes an entry of its own."""
     page = board.page
-    learn = text("app.tabs.learn")
+    learn, play, practice = (text(f"app.tabs.{name}") for name in ("learn", "play", "practice"))
     root = open_tab(board, learn, "lt-learn")
     expect(page).to_have_url(re.compile(r"[?&]tab=learn(&|$)"))
     page.reload(wait_until="commit")
     root = page.locator(".lt-learn .lt-board")
     root.locator(".lt-space").first.wait_for(state="visible", timeout=60_000)
     expect(page.get_by_role("tab", name=learn, exact=True)).to_have_attribute("aria-selected", "true")
-    page.get_by_role("tab", name=text("app.tabs.play"), exact=True).click()
+    page.get_by_role("tab", name=play, exact=True).click()
     expect(page).not_to_have_url(re.compile(r"[?&]tab="))
+    page.get_by_role("tab", name=practice, exact=True).click()
+    expect(page).to_have_url(re.compile(r"[?&]tab=practice(&|$)"))
+    length = page.evaluate("history.length")
+    steps = ((page.go_back, r"[?&]tab=", play), (page.go_back, r"[?&]tab=learn(&|$)", learn),
+             (page.go_forward, r"[?&]tab=", play), (page.go_forward, r"[?&]tab=practice(&|$)", practice))
+    for go, name, shown in steps:
+        go(wait_until="commit")
+        expect(page.get_by_role("tab", name=shown, exact=True)).to_have_attribute("aria-selected", "true")
+        if shown == play:
+            expect(page).not_to_have_url(re.compile(name))
+        else:
+            expect(page).to_have_url(re.compile(name))
+    assert page.evaluate("history.length") == length, "a tab brought back made an entry of its own"
+    expect(page.locator(".lt-practice")).to_be_visible()
 
 
 def test_the_stage_picker_is_a_row_of_tabs_over_the_board(page: Any, base_url: str) -> None:
