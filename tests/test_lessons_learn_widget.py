@@ -361,6 +361,48 @@ def test_every_solved_stage_says_it_is_finished_under_the_message(keyed: None) -
         assert board.state["message"] == finished, lesson.key
 
 
+def test_a_stage_whose_hand_ended_short_of_its_goal_says_so_not_that_it_is_solved(keyed: None) -> None:
+    """QA: the full hand lost, the panel said "Not finished yet" while the line under the message said "This stage is
+    finished: start it again to replay it". A stage whose hand ended without reaching its goal says so, under the
+    message and to a click on its table, and never that it is solved."""
+    section, controller = new_section()
+    board = section.board
+    controller.progress.open_through(LESSONS[-1].key)
+    section.open_stage(LESSONS[-1].stage)
+    assert controller.attempt.lesson.free
+    for _ in range(200):  # a learner who only ever discards: their square stays empty, so the hand cannot be won
+        if controller.attempt.finished:
+            break
+        board.dispatch({"type": "select", "index": 0})
+        board.dispatch({"type": "discard"})
+    assert controller.attempt.finished and not controller.attempt.solved
+    assert said(board.state["message"], "lessons.feedback.failed")
+    ended = mark("lessons.feedback.ended")
+    assert board.state["note"] == ended and board.state["inert"] == ended
+    board.dispatch({"type": "select", "index": 0})
+    assert board.state["message"] == ended
+
+
+def test_a_turn_ended_is_told_without_the_reason_it_might_end_said_before(keyed: None) -> None:
+    """QA: in the Running Leopard stage, End turn pressed with no card left said "...so all that is left is to end it.
+    You ended the turn.": why the turn might end, said before the press, no longer held. A turn ended is told by what
+    happened alone, in every stage whose solution ends a turn."""
+    section, controller = new_section()
+    board = section.board
+    controller.progress.open_through(LESSONS[-1].key)
+    ended = 0
+    for lesson in LESSONS:
+        section.open_stage(lesson.stage)
+        for move in lesson.solution:
+            why = controller.attempt.hand.check(move).reason if isinstance(move, EndTurn) else ""
+            for intent in intents_for(controller, move):
+                board.dispatch(intent)
+            if why:
+                ended += 1
+                assert why not in board.state["message"], (lesson.key, board.state["message"])
+    assert ended, "a stage's solution ends a turn"
+
+
 def solve_by_clicks(section: LearnSection, index: int, before: Callable[[], bool] = lambda: True) -> None:
     """Open stage `index` (where `before` must hold) and solve it as a learner would: each question answered
     truly, then the solution's moves by clicks."""

@@ -4,6 +4,7 @@ lands only on a move whose judgement shown is an inaccuracy or worse."""
 
 from __future__ import annotations
 
+import html
 from dataclasses import replace
 
 from keyed import mark, said
@@ -235,10 +236,16 @@ def test_a_saved_games_code_goes_once_the_match_on_the_board_changes(keyed: None
     play = reviewing()
     play.saver.save_button.click()
     assert "lt-saved-game-code" in play.saver.shown.value and said(play.saver.shown.value, "play.saved_game.explain")
+    code = play.code_of(play.controller.match, play.opponent_level())
+    assert play.saver.copy.value == code and play.saver.copy.layout.display == ""  # its Copy button, with it
+    assert html.escape(code) in play.saver.shown.value
+    for ok, words in ((True, "play.saved_game.copied"), (False, "play.saved_game.not_copied")):
+        play.saver.copy._on_page_msg(play.saver.copy, {"type": "copied", "ok": ok}, [])  # as the page tells it
+        assert said(play.board.state["message"], words)
     play.board.dispatch({"type": "action", "id": "review_next"})  # a step of the review changes nothing of the match
     assert "lt-saved-game-code" in play.saver.shown.value
     play.level_pick.value = "people"
-    assert play.saver.shown.value == ""
+    assert play.saver.shown.value == "" and play.saver.copy.value == "" and play.saver.copy.layout.display == "none"
     play.level_pick.value = "beginner"  # the match taken up again: its code is asked for again
     assert play.saver.shown.value == ""
     play.saver.save_button.click()

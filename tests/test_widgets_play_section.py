@@ -562,6 +562,31 @@ def test_a_resumed_game_keeps_a_computer_match_under_other_rules_and_says_one_un
     assert play.controller is first and said(play.board.state["message"], "play.set_aside.back")
 
 
+def test_resuming_the_code_of_the_match_on_the_board_as_it_stands_changes_nothing(keyed: None) -> None:
+    """QA: the code of the match on the board, pasted back and resumed, said that match "ends here: this one takes its
+    place", of the same match. It is said to go on as it is, and nothing changes; a code of it from before its last
+    move takes its place, as any other code of its rules does, and says so."""
+    play = section()
+    under_way(play)
+    table, level = play.controller, play.opponent_level()
+    play.saver.save_button.click()
+    shown = play.saver.shown.value
+    play.saver.code.value = play.code_of(table.match, level)
+    play.saver.resume_button.click()
+    assert play.board.state["message"] == mark("play.saved_game.same")
+    match = table.match
+    assert play.controller is table and play.controller.match is match
+    assert play.saver.shown.value == shown, "nothing changed: the code shown stays"
+    earlier = play.code_of(table.match, level)
+    play.board.dispatch({"type": "select", "index": 0})
+    play.board.dispatch({"type": "discard"})
+    assert play.code_of(table.match, level) != earlier, "the match has moved on"
+    play.saver.code.value = earlier
+    play.saver.resume_button.click()
+    assert play.controller.match is not match and play.code_of(play.controller.match, level) == earlier
+    assert said(play.board.state["message"], "play.set_aside.ends", rules=mark("rules.REVISED_2008"))
+
+
 def test_a_match_where_only_the_computer_has_moved_is_not_kept(keyed: None) -> None:
     """A fresh page whose computer opened the hand (a reload, say): nothing of the learner's is under way, so
     nothing is kept or said to be."""

@@ -96,6 +96,10 @@ class Attempt:
         three, two = self.lesson.stars_for
         return 3 if cost <= three else 2 if cost <= two else 1
 
+    def over_words(self) -> str:
+        """Why a finished stage takes no more tries: it is solved, or its hand ended without reaching the goal."""
+        return text("lessons.feedback.finished" if self.solved else "lessons.feedback.ended")
+
     def targets(self, card: Card | str) -> list[Play]:
         """The plays the learner could make with this card (a Card or '7H') now: the board lights only these."""
         if isinstance(card, str):
@@ -146,7 +150,7 @@ class Attempt:
         counts as a slip. QuestionError, and nothing changed, for an answer the question does not offer."""
         question = self.question
         if question is None:
-            return Feedback(False, text("lessons.feedback.finished"), "finished")
+            return Feedback(False, self.over_words(), "finished")
         words = answer_words(given, question.answers)
         self.inputs.append(ANSWER + given)
         truth = question.truth(self.view)
@@ -192,7 +196,7 @@ class Attempt:
         if self.lesson.questions and not self.finished:
             return Feedback(False, text("lessons.feedback.not_now"), "not-now", move)
         if self.finished or self._hand.to_move != LEARNER:
-            return Feedback(False, text("lessons.feedback.finished"), "finished", move)
+            return Feedback(False, self.over_words(), "finished", move)
         self.inputs.append(move_text(move))
         hand = self._hand
         verdict = hand.check(move)
@@ -214,10 +218,11 @@ class Attempt:
         told = move_narration(hand, move, before, passed=passed)
         if self._goals_met():
             return self._solve(move, verdict, ())
-        # the rule that allows the move, where what it did does not say it ("you pass": "You passed"), naming neither
-        # the card nor the place, which what it did names
-        reason = ("" if passed else text("lessons.feedback.allowed", rule=verdict.rule) if verdict.rule
-                  else verdict.reason)
+        # the rule that allows the move, where what it did does not say it ("you pass": "You passed"; a turn ended:
+        # "You ended the turn", its reason said what was left to do before it), naming neither the card nor the
+        # place, which what it did names
+        reason = ("" if passed or isinstance(move, EndTurn) else text("lessons.feedback.allowed", rule=verdict.rule)
+                  if verdict.rule else verdict.reason)
         if not self.lesson.free and move != expected:
             if later is None:
                 # a card played: what was played, then why it is taken back, not first the rule that allowed it

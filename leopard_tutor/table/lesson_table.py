@@ -253,7 +253,7 @@ class LearnController(TableController):
 
     def _over(self) -> str:
         """Why the stage takes no more tries: it is finished ("" while it is not)."""
-        return text("lessons.feedback.finished") if self.attempt.finished else ""
+        return self.attempt.over_words() if self.attempt.finished else ""
 
     def _no_cards(self) -> str:
         """Why the cards take no move now (the stage is finished, or answered with buttons), or "": a finished stage

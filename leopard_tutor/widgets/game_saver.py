@@ -1,5 +1,6 @@
-"""The Play section's Save game / Resume control: a saved-game code to copy, and a box to paste one
-back into (`game_code.py` makes and reads the codes)."""
+"""The Play section's Save game / Resume control: Save game shows this game's code under it, with a button that
+copies it; under that, a box to paste a code back into, and Resume beside it (`game_code.py` makes and reads the
+codes)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,15 @@ from typing import TYPE_CHECKING
 import ipywidgets as W
 
 from ..engine.catalogue import text
+from .copy_button import CopyButton
 
 if TYPE_CHECKING:
     from .play_section import PlaySection
 
 
 class GameSaver(W.VBox):  # type: ignore[misc]
-    """Save game (shows this game's code) and Resume (goes on with the game of a pasted code)."""
+    """Save game (shows this game's code under it, and a button to copy it) and Resume (goes on with the game of the
+    code pasted in the box beside it)."""
 
     def __init__(self, section: PlaySection) -> None:
         self.section = section
@@ -38,8 +41,14 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         has no hover for their titles); `PlaySection._sync_buttons` writes it."""
         self.why.add_class("lt-saver-why")
         self._held: str | None = None  # the code shown, if any
-        super().__init__([title, W.HBox([save, self.code, resume], layout=W.Layout(flex_flow="row wrap")),
-                          self.why, self.shown])
+        self.copy = CopyButton(description=text("play.saved_game.copy"), layout=W.Layout(display="none"),
+                               on_copied=lambda ok: section.board.control(lambda: section.controller.tell(
+                                   text("play.saved_game.copied" if ok else "play.saved_game.not_copied"))))
+        """Copies the code shown (`show_code`), shown with it."""
+        self.copy.add_class("lt-saved-game-copy")
+        rows = W.Layout(flex_flow="row wrap")
+        super().__init__([title, W.HBox([save], layout=rows), self.shown, self.copy,
+                          W.HBox([self.code, resume], layout=rows), self.why])
         self.add_class("lt-panel")
         self.add_class("lt-game-saver")
 
@@ -57,7 +66,20 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         """Take away the code shown, and its sentence, once it is no longer the code of the match on the board as it
         stands: another match is there, the match has moved on since, or the computer plays at another level."""
         if self._held is not None and self._held != self._code_now():
-            self.shown.value, self._held = "", None
+            self._show(None)
+
+    def _show(self, code: str | None) -> None:
+        """Show `code` under Save game, with its explanation and the button that copies it (None: nothing)."""
+        self._held = code
+        self.copy.value = code or ""
+        self.copy.layout.display = "none" if code is None else ""
+        if code is None:
+            self.shown.value = ""
+            return
+        words = html.escape(text("play.saved_game.explain"))
+        label = html.escape(text("play.saved_game.label"))
+        self.shown.value = (f"<p>{words}</p><textarea class='lt-saved-game-code' readonly rows='3' cols='60' "
+                            f"aria-label='{label}'>{html.escape(code)}</textarea>")
 
     def show_code(self) -> None:
         """Show the code of the game as it stands now, to copy (a match against the computer only)."""
@@ -65,12 +87,7 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         if refused:
             self.section.controller.say(refused, "warn")
             return
-        self._held = self._code_now()
-        code = html.escape(self._held)
-        words = html.escape(text("play.saved_game.explain"))
-        label = html.escape(text("play.saved_game.label"))
-        self.shown.value = (f"<p>{words}</p><textarea class='lt-saved-game-code' readonly rows='3' cols='60' "
-                            f"aria-label='{label}'>{code}</textarea>")
+        self._show(self._code_now())
         self.section.controller.tell(text("play.saved_game.ready"))  # the board's message is what is read out
 
     def resume(self) -> None:
@@ -81,5 +98,8 @@ class GameSaver(W.VBox):  # type: ignore[misc]
             self.section.controller.say(refused, "warn")
             return
         game = self.section.read_code(self.code.value)
-        self.shown.value, self._held = "", None
+        if self.section.holds(game):  # the match on the board as it stands: nothing ends, nothing changes
+            self.section.controller.tell(text("play.saved_game.same"))
+            return
+        self._show(None)
         self.section.resume(game)

@@ -708,6 +708,13 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                                closing=self._aside_words(match.rules.key) if opening else "",
                                retold=carried and begun)
 
+    def holds(self, game: SavedGame) -> bool:
+        """Whether the board holds `game` already: the same match against the computer, as far as it has gone, at the
+        same level (resuming it would change nothing)."""
+        table, level = self.controller, self.opponent_level()
+        return (kind_of(table) == COMPUTER and not isinstance(table, ClassTable) and game.level == level
+                and game_code(table.match, level) == game_code(game.match, level))
+
     def code_of(self, match: Match, level: str) -> str:
         """The saved-game code of `match` against `level`: sealed on a class server, unless the match came from a code
         it did not seal."""

@@ -197,8 +197,20 @@ def test_a_match_comes_back_after_a_reload_and_from_its_saved_game_code(page: An
     expect(code).to_have_value(re.compile(r"^LG2-"), timeout=TIMEOUT)  # sealed by this class server
     # the board's message (the one a screen reader is told) says where the code is
     expect(page.locator(".lt-play .lt-message")).to_have_text(text("play.saved_game.ready"))
-    expect(page.get_by_role("textbox", name=text("play.saved_game.code_label"))).to_have_count(1)  # the paste box
+    paste = page.get_by_role("textbox", name=text("play.saved_game.code_label"))
+    expect(paste).to_have_count(1)  # the paste box
     saved = code.input_value()
+    # under Save game, as the message says, with its Copy button, and above the paste box and Resume (a phone's
+    # learner took the first box under the board for the code)
+    copy = page.get_by_role("button", name=text("play.saved_game.copy"), exact=True)
+    top = {name: box["y"] for name, box in (("save", page.get_by_role("button", name="Save game").bounding_box()),
+                                            ("code", code.bounding_box()), ("copy", copy.bounding_box()),
+                                            ("paste", paste.bounding_box())) if box}
+    assert top["save"] < top["code"] < top["copy"] < top["paste"], top
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    copy.click()
+    expect(page.locator(".lt-play .lt-message")).to_have_text(text("play.saved_game.copied"), timeout=TIMEOUT)
+    assert page.evaluate("navigator.clipboard.readText()") == saved
 
     page.reload(wait_until="commit")  # the browser kept the match: it comes back by itself
     board = page.locator(".lt-board").first
