@@ -942,6 +942,13 @@ TAGS_TOUCH = """() => {
     .map((b) => [a.left, a.top, b.left, b.top]));
 }"""
 """The pairs of lines' badges ("+3") that touch or overlap, of one square or of both."""
+TAGS_OUT = """() => {
+  const box = document.querySelector('.lt-play .lt-table').getBoundingClientRect();
+  const [left, right] = [box.left + 2, box.right - 2];
+  return Array.from(document.querySelectorAll('.lt-play .lt-line-tag')).map((tag) => tag.getBoundingClientRect())
+    .filter((tag) => tag.left < left || tag.right > right).map((tag) => [tag.left, tag.right, left, right]);
+}"""
+"""The lines' badges that stand past the green table or within 2 px of its edge (a 390 px phone's were cut)."""
 
 
 def finished_hand() -> Match:
@@ -965,7 +972,7 @@ def finished_hand_code() -> str:
 def test_at_a_hands_end_no_line_or_badge_covers_a_cards_corner(new_page: Any, base_url: str, artifacts: Path,
                                                                size: str, scheme: str, lang: str) -> None:
     """The scoring lines and their badges of a finished hand leave every card's rank and suit in sight, no badge
-    meets another, and a pile's depth keeps clear of its space's number."""
+    meets another or stands at the table's edge, and a pile's depth keeps clear of its space's number."""
     page = new_page(*SIZES[size], scheme=scheme)
     open_app(page, f"{base_url}?lang={lang}")
     keep_offered_name(page, lang)
@@ -983,6 +990,7 @@ def test_at_a_hands_end_no_line_or_badge_covers_a_cards_corner(new_page: Any, ba
     assert page.evaluate(CORNERS_HIDDEN) == []
     assert page.evaluate(BADGES_TOUCH) == []
     assert page.evaluate(TAGS_TOUCH) == []
+    assert page.evaluate(TAGS_OUT) == []
     # each diagonal's badge leans as its line does: what tells it from a row's or a column's "+3" beside it
     match = finished_hand()
     diagonals = sum(1 for square in match.current.squares for line in scoring_lines(square, match.rules)
