@@ -5,6 +5,7 @@ left by the opponent menu; a classmate gone for two minutes is replaced by the c
 from __future__ import annotations
 
 import html
+import json
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -1217,6 +1218,28 @@ def test_a_round_against_the_computer_keeps_a_match_under_other_rules_and_says_o
     panel.on_report(panel.client.mine())
     assert said(cat.board.state["message"], "classmates.round.computer", number=2)
     assert said(cat.board.state["message"], "play.set_aside.ends", rules=mark("rules.RUNNING_LEOPARD"))
+
+
+def test_a_rounds_match_against_the_computer_is_kept_aside_for_the_next_round_before_any_move(
+        tables: tuple[Referee, Clock], keyed: None) -> None:
+    """QA: the class page said a student's match against the computer from the last round is kept aside when the next
+    round seats them at a table, but their page threw it away where they had not moved in it yet. A round's match is
+    kept from the moment it is dealt: aside, in the browser, and said to be, as one the student has moved in."""
+    authority, _clock = tables
+    cat, dan = section(authority, "cat"), section(authority, "dan")
+    authority.pair({"cat": "Cat"}, "REVISED_2008", 1, "beginner")
+    panel = panel_of(cat)
+    panel.on_report(panel.client.mine())
+    dealt = cat.controller.match
+    assert said(cat.board.state["message"], "classmates.round.computer", number=1) and not cat.controller.begun
+    authority.pair({"cat": "Cat", "dan": "Dan"}, "REVISED_2008", 4, "beginner")
+    for play in (cat, dan):
+        panel_of(play).on_report(panel_of(play).client.mine())
+    assert isinstance(cat.controller, ClassTable)
+    assert [table.match for table in cat.set_aside.values()] == [dealt]
+    assert said(cat.board.state["message"], "play.set_aside.kept", rules=mark("rules.REVISED_2008"))
+    kept = json.loads(cat.keeper.storage.saved)["aside"]
+    assert list(kept) == ["REVISED_2008"] and cat.read_code(kept["REVISED_2008"]).match.to_json() == dealt.to_json()
 
 
 def test_a_class_table_left_is_never_taken_up_as_a_game_at_this_device(tables: tuple[Referee, Clock],

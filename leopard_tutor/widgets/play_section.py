@@ -422,11 +422,12 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
     def _keep_aside(self, words: str = "") -> str:
         """Put the match under way aside under its kind and rules, as choosing another kind of opponent does (it is
         taken up again when both are chosen again): the sentence that says so (`words`, else the one of its kind), or
-        "" if no match is under way. Its kind is the match's own, not the menu's (with "A classmate" chosen, the board
-        still holds the match played before). A match between classmates is the class's tables' and is not kept; one
-        the computer finished is kept as a match against the computer."""
+        "" if no match is under way. A match the teacher's round dealt is kept from the moment it is dealt (`_begun`:
+        the class page says so of it). Its kind is the match's own, not the menu's (with "A classmate" chosen, the
+        board still holds the match played before). A match between classmates is the class's tables' and is not kept;
+        one the computer finished is kept as a match against the computer."""
         current = self.controller
-        if between_classmates(current) or not under_way(current):
+        if between_classmates(current) or not self._begun(current):
             return ""
         kind = kind_of(current)
         older = self.set_aside.get((kind, current.rules.key))
@@ -450,10 +451,11 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
 
     def _make_way(self, rules: str) -> str:
         """Make way for a match against the computer under `rules` (a resumed game, a teacher's round): what is
-        under way is kept aside (`_keep_aside`), but a match against the computer under the same rules, which
-        would take its place there, ends; the sentence that says which, or "" if nothing is under way."""
+        under way (or a round dealt: `_begun`) is kept aside (`_keep_aside`), but a match against the computer under
+        the same rules, which would take its place there, ends; the sentence that says which, or "" if nothing is
+        under way."""
         current = self.controller
-        if between_classmates(current) or not under_way(current):
+        if between_classmates(current) or not self._begun(current):
             return ""
         if current.both_here or current.rules.key != rules:
             return self._keep_aside()
@@ -739,7 +741,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
                  else kind_of(table) == COMPUTER and self._begun(table))
         return (self._kept(table, level) if shown else None,
                 {rules: self._kept(kept, level) for (kind, rules), kept in self.set_aside.items()
-                 if kind == COMPUTER and under_way(kept)
+                 if kind == COMPUTER and not kept.match.is_over  # (under way, or a round's: kept as it was dealt)
                  and (not isinstance(kept, ClassTable) or kept.finish is not None)})
 
     def _kept(self, table: Table, level: str) -> str | dict[str, Any]:
