@@ -264,8 +264,8 @@ class ClassPage:
     def interrupted(self, before: dict[str, RoundMatch], rules: str | None) -> list[str]:
         """A sentence for each student the round just paired whose page said last that they play the match against
         the computer the round before gave them (`before`, under `rules`; a page says so from the moment the round
-        dealt it, until it is over): their page keeps it aside (they sit at a table now, or play the computer under other
-        rules), or it ends (they play the computer again under the same rules)."""
+        dealt it, until it is over): their page keeps it aside (they sit at a table now, or play the computer under
+        other rules), or it ends (they play the computer again under the same rules)."""
         row, words = self.tables.round, []
         for visitor, name in self.still_playing(before).items():
             seat = self.tables.round_seats.get(visitor)
