@@ -1242,6 +1242,27 @@ def test_a_rounds_match_against_the_computer_is_kept_aside_for_the_next_round_be
     assert list(kept) == ["REVISED_2008"] and cat.read_code(kept["REVISED_2008"]).match.to_json() == dealt.to_json()
 
 
+def test_a_table_left_takes_its_code_out_of_the_box_it_was_joined_by(tables: tuple[Referee, Clock],
+                                                                      keyed: None) -> None:
+    """QA: after Leave the table, the box still held the code Ben had joined by, so Join stood offered and only
+    answered that there is no open table of that code. Leaving takes it out; a code typed since stays."""
+    authority, _clock = tables
+    _ana, panel = opened_by_ana(authority)
+    ben = section(authority, "ben")
+    ben.level_pick.value = CLASSMATE
+    other = panel_of(ben)
+    other.name.value, other.code_box.value = "Ben", (panel.code or "").lower()  # as typed
+    other.join_button.click()
+    assert isinstance(ben.controller, ClassTable) and other.code == panel.code
+    leave_table(other)
+    assert other.code is None and other.code_box.value == ""
+    code = authority.open("cat", "Cat")
+    other.code_box.value = code
+    for page in (panel, other):  # the next reports: a code typed since stays
+        page.on_report(page.client.mine())
+    assert other.code_box.value == code
+
+
 def test_a_class_table_left_is_never_taken_up_as_a_game_at_this_device(tables: tuple[Referee, Clock],
                                                                         keyed: None) -> None:
     authority, _clock = tables

@@ -568,6 +568,8 @@ class ClassPanel(W.VBox):  # type: ignore[misc]
         self.leave_question.drop()  # (nothing left to leave)
         if code is None:
             return  # this page sits at no table (it left it already, or never sat)
+        if self.code_box.value.strip().upper() == code.upper():
+            self.code_box.value = ""  # the code it was joined by: Join would only be refused it now
         self._show_entry(True)
         self.leave_button.layout.display = "none"
         self.finish_button.layout.display = "none"
