@@ -1,10 +1,10 @@
 """Every reply a lesson gives, to every legal move at every step, describes the move actually made (a move that
-solves the stage is answered with the opponent's replies to it, what the stage taught and the stars: nothing of
-another move of the learner's either).
+solves the stage is answered with what it did where the opponent answered it or the hand ended with it, the
+opponent's replies to it, what the stage taught and the stars: nothing of another move of the learner's either).
 
 The reply opens with the engine's own verdict on that move (which names the card and the place), then
 the engine's narration of what the move did (what it covered, the lines formed or broken, the value
-before and after); a card played off the stage's plan opens with the narration alone (the lesson's words then say
+before and after); a card played off the stage's plan, a pass and a turn ended open with the narration alone (the lesson's words then say
 "That move is allowed, but...": the rule that allowed it was heard at the place tried); no verdict or narration of
 another move may appear in it, and every placeholder of the lesson's own words is filled. The cases once found
 wrong are pinned down too.
@@ -60,13 +60,18 @@ def test_every_reply_describes_the_move_made(lesson: Lesson) -> None:
         # a move's rule, said before what it did: without the card and the place, which what it did names
         own = text("lessons.feedback.allowed", rule=verdict.rule) if verdict.rule else verdict.reason
         narration = told(hand, move)
-        if feedback.kind == "solved":  # the opponent's replies, the stage's success and its stars only
-            assert own not in said and narration not in said, (move, said)
+        if feedback.kind == "solved":  # what it did (where the other answered it, or it ended the hand), the
+            after = hand.copy()  # opponent's replies, the stage's success and its stars only
+            after.apply(move)
+            assert own not in said, (move, said)
+            assert said.startswith(narration) if feedback.replies or after.is_over else narration not in said, (
+                move, said)
             reports = [move_words(answer, "report", 0) for answer in feedback.replies]
             assert all(report in said for report in reports), (move, said)  # (the other's last move is told)
             continue
-        if (feedback.kind == "off-track" and isinstance(move, (Play, Discard))) or passes(hand, move):
-            assert said.startswith(narration) and own not in said, (move, said)  # (a pass says it passed once)
+        if ((feedback.kind == "off-track" and isinstance(move, (Play, Discard))) or passes(hand, move)
+                or isinstance(move, EndTurn)):  # (a pass says it passed once; a turn ended, that it ended, not why)
+            assert said.startswith(narration) and own not in said, (move, said)
         else:
             assert said.startswith(f"{own} {narration}"), (move, said)
         others = {hand.check(other).reason for other in hand.legal_moves()} - {own}  # (its own named: not said)

@@ -128,7 +128,9 @@ def test_ending_a_turn_of_plays_with_no_card_left_is_no_pass(keyed: None) -> Non
     assert verdict.legal and keys_in(verdict.reason) == ["engine.turn.end_after_plays"]
     assert said(verdict.reason, "engine.turn.end_after_plays", held=0)
     feedback = attempt.try_move(EndTurn())
-    assert keys_in(feedback.text)[0] == "engine.turn.end_after_plays" and not said(feedback.text, "engine.turn.pass")
+    # told by what it did, not as a pass, nor by its reason said before the press ("...all that is left is to end it")
+    assert keys_in(feedback.text)[0] == "narration.end_turn" and not said(feedback.text, "engine.turn.pass")
+    assert not said(feedback.text, "engine.turn.end_after_plays", held=0)
     assert attempt.hand.plays_made == 0 and not attempt.hand.held[0]  # the next turn: nothing played, no card
     # the lesson's words after the end of that turn ("The stock is empty too, so at your next turn you can only pass
     # or go out"): the stock is empty, and the next turn's moves are a pass or going out
@@ -146,8 +148,10 @@ def test_the_words_of_ending_a_turn_of_plays_and_of_a_pass(lang: str) -> None:
         return ended, attempt_at(stage(RUNNING, lang), PLAYS_DONE + 1).try_move(EndTurn()).text
 
     ended, passed = in_lang(lang, told)
-    assert ended.startswith(in_language(lang, "engine.turn.end_after_plays", held=0))
+    assert ended.startswith(in_language(lang, "narration.end_turn", subject=in_language(lang, "narration.you"),
+                                        mover="you"))
     assert in_language(lang, "engine.turn.pass") not in ended
+    assert in_language(lang, "engine.turn.end_after_plays", held=0) not in ended
     # a pass: told as one ("You passed, with no card to play."), not first by the rule's "…so you pass…"
     assert passed.startswith(in_language(lang, "narration.passed", subject=in_language(lang, "narration.you"),
                                          mover="you"))

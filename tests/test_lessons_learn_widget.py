@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from keyed import keys_in, mark, said
+from test_lesson_replies import told
 
 from leopard_tutor.engine import Discard, EndTurn, GoOut, Move, Play
 from leopard_tutor.engine.catalogue import text
@@ -403,9 +404,10 @@ def test_a_turn_ended_is_told_without_the_reason_it_might_end_said_before(keyed:
     assert ended, "a stage's solution ends a turn"
 
 
-def solve_by_clicks(section: LearnSection, index: int, before: Callable[[], bool] = lambda: True) -> None:
+def solve_by_clicks(section: LearnSection, index: int, before: Callable[[], bool] = lambda: True,
+                    watch: list[Any] | None = None) -> None:
     """Open stage `index` (where `before` must hold) and solve it as a learner would: each question answered
-    truly, then the solution's moves by clicks."""
+    truly, then the solution's moves by clicks (each with the hand before it put in `watch`, if given)."""
     controller, board = section.controller, section.board
     section.stage_buttons[index].click()
     lesson = controller.attempt.lesson
@@ -413,6 +415,8 @@ def solve_by_clicks(section: LearnSection, index: int, before: Callable[[], bool
     while (question := controller.attempt.question) is not None:
         board.dispatch({"type": "action", "id": f"answer_{question.truth(controller.attempt.view).answer}"})
     for move in lesson.solution:
+        if watch is not None:
+            watch.append((controller.attempt.hand, move))
         for intent in intents_for(controller, move):
             board.dispatch(intent)
     assert controller.attempt.solved, lesson.key
@@ -432,14 +436,22 @@ def test_a_stage_whose_hand_runs_out_says_why_it_ended(keyed: None) -> None:
 
 def successes(section: LearnSection) -> list[tuple[str, str]]:
     """Each stage solved by clicks, as the Learn section shows it: (what the stage says then, what it taught
-    filled with the facts of the hand as it ends); the opponent's replies to the last move and the words of a hand
-    that ran out, said first, are left out (test_a_stage_whose_hand_runs_out_says_why_it_ended,
+    filled with the facts of the hand as it ends); what the last move did, the opponent's replies to it and the words
+    of a hand that ran out, said first, are left out (test_a_stage_whose_hand_runs_out_says_why_it_ended,
     test_lesson_replies.py), and so is a question stage's last answer, right and why."""
     controller, board = section.controller, section.board
     shown = []
     for index, lesson in enumerate(controller.lessons):
-        solve_by_clicks(section, index)
+        before: list[Any] = []
+        solve_by_clicks(section, index, watch=before)
         message = board.state["message"]
+        if before:  # what the last move did, where the opponent answered it or it ended the hand
+            hand, move = before[-1]
+            answered = len(controller.attempt.hand.moves) > len(hand.moves) + 1 or controller.attempt.hand.is_over
+            if answered:
+                narration = told(hand, move)
+                assert message.startswith(f"{narration} "), (message, narration)
+                message = message.removeprefix(f"{narration} ")
         if index + 1 == len(controller.lessons):  # the course's end is said after the last stage's own words
             after = text("sections.learn.all_done", practice=text("app.tabs.practice"), play=text("app.tabs.play"))
             assert message.endswith(f" {after}")
@@ -461,8 +473,10 @@ def successes(section: LearnSection) -> list[tuple[str, str]]:
 
 
 def test_a_solved_stage_says_what_it_taught_and_the_stars_only(keyed: None) -> None:
-    """Nothing of the last move (its verdict, what it did to the squares): the lesson's success, then the stars (after
-    the opponent's replies and why the hand ended, where it ran out, or the last answer's reason)."""
+    """Nothing of the last move's verdict: the lesson's success, then the stars (after what the move did, where the
+    opponent answered it or it ended the hand, the opponent's replies and why the hand ended, where it ran out, or the
+    last answer's reason: `successes` checks each leads). QA: stage 11 told the opponent's reply to the winning move,
+    not the move."""
     for message, taught in successes(new_section()[0]):
         assert message == f"{taught} {mark('lessons.feedback.stars', stars=3)}"
 

@@ -217,7 +217,7 @@ class Attempt:
         passed = any(isinstance(event, Passed) for event in apply_move(hand, move))
         told = move_narration(hand, move, before, passed=passed)
         if self._goals_met():
-            return self._solve(move, verdict, ())
+            return self._solve(move, verdict, (), told)
         # the rule that allows the move, where what it did does not say it ("you pass": "You passed"; a turn ended:
         # "You ended the turn", its reason said what was left to do before it), naming neither the card nor the
         # place, which what it did names
@@ -241,7 +241,7 @@ class Attempt:
         said += [move_words(reply, "report", LEARNER) for reply in replies]
         said += [text("lessons.feedback.drew", the_card=card.the_name) for card in drawn]
         if self._goals_met():
-            return self._solve(move, verdict, tuple(replies))
+            return self._solve(move, verdict, tuple(replies), told)
         if hand.is_over:
             self.finished = True
             said += [ran_out_words(hand), *self.goal_status()]
@@ -340,15 +340,17 @@ class Attempt:
         """A lesson text filled with the engine's facts of the hand as it stands."""
         return fill(template, lesson_facts(self._hand, self.lesson))
 
-    def _solve(self, move: Move, verdict: Verdict, replies: tuple[Move, ...]) -> Feedback:
+    def _solve(self, move: Move, verdict: Verdict, replies: tuple[Move, ...], told: str) -> Feedback:
+        """The stage solved by `move` (`told`: what it did), the opponent having answered it with `replies`."""
         self.solved = self.finished = True
-        return Feedback(True, self._success(replies), "solved", move, verdict, replies, self.stars)
+        last = told if replies or self._hand.is_over else ""
+        return Feedback(True, self._success(replies, last), "solved", move, verdict, replies, self.stars)
 
-    def _success(self, replies: tuple[Move, ...] = ()) -> str:
-        """What a solved stage says: the opponent's `replies` to the last move, why the hand ended where nobody went
-        out, what it taught (the lesson's success) and the stars, nothing of the learner's last move (the board shows
-        it, and the learner made it)."""
-        return _join(*[move_words(reply, "report", LEARNER) for reply in replies], ran_out_words(self._hand),
+    def _success(self, replies: tuple[Move, ...] = (), told: str = "") -> str:
+        """What a solved stage says: what the learner's last move did (`told`, where the opponent answered it or the
+        hand ended with it: else the board shows it, and the learner made it), the opponent's `replies` to it, why
+        the hand ended where nobody went out, what it taught (the lesson's success) and the stars."""
+        return _join(told, *[move_words(reply, "report", LEARNER) for reply in replies], ran_out_words(self._hand),
                      self._say(self.lesson.success), text("lessons.feedback.stars", stars=self.stars),
                      self._stars_cost())
 
