@@ -4,10 +4,10 @@ opponent's replies to it, what the stage taught and the stars: nothing of anothe
 
 The reply opens with the engine's own verdict on that move (which names the card and the place), then
 the engine's narration of what the move did (what it covered, the lines formed or broken, the value
-before and after); a card played off the stage's plan, a pass and a turn ended open with the narration alone (the lesson's words then say
-"That move is allowed, but...": the rule that allowed it was heard at the place tried); no verdict or narration of
-another move may appear in it, and every placeholder of the lesson's own words is filled. The cases once found
-wrong are pinned down too.
+before and after); a card played off the stage's plan opens with the narration alone (the lesson's words then say
+"That move is allowed, but...": the rule that allowed it was heard at the place tried), and so do a pass and a turn
+ended (what they did says it); no verdict or narration of another move may appear in it, and every placeholder of
+the lesson's own words is filled. The cases once found wrong are pinned down too.
 """
 
 from __future__ import annotations
