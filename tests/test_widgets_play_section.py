@@ -621,6 +621,24 @@ def test_a_reload_takes_up_the_match_on_the_board_and_those_kept_aside(keyed: No
     assert said(again.board.state["message"], "play.set_aside.back_as_left"), "at the level it was kept at"
 
 
+def test_a_reload_tells_again_what_the_computer_did_since_the_learners_last_move(keyed: None) -> None:
+    """QA: after a reload the board said only "Game resumed", no longer what the computer had just done or which card
+    the learner drew. It tells them again, as when the learner's turn began."""
+    play = section()
+    under_way(play)
+    table = play.controller
+    assert table.viewer_to_move and table.hand.movers[-1] != table.viewer, "the computer moved since"
+    last = table.log[-1].text(table.viewer)
+    again = section()
+    again.keeper.storage.restore(play.keeper.storage.saved, this_tab=True)  # a reload of this tab
+    message = again.board.state["message"]
+    assert said(message, "play.saved_game.resumed") and last in message
+    assert message.index(last) > message.index(mark("play.saved_game.resumed", number=1, hands=4,
+                                                     rules=mark("rules.REVISED_2008"),
+                                                     level=mark("levels.in_sentence.beginner")))
+    assert "⟦play.turn_words.drew|" in message
+
+
 def people_under_way(play: PlaySection, names: tuple[str, str] = ("Ana", "Ben")) -> Table:
     """Two named people at this device chosen, and each has moved through the board (the browser keeps it): their
     table, behind the hand-over screen again."""

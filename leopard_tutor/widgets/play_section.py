@@ -689,7 +689,9 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         makes way for it, and is said to: `_make_way`). The board says the game was resumed, or, where it is the match
         the board held before the language changed (`carried`), that the match goes on where it was (or, where the
         learner had not `begun` it, that a new match has begun, and who moves first, the computer's move and the card
-        drawn, as the board said of it in the other language, with the matches kept aside: `_aside_words`)."""
+        drawn, as the board said of it in the other language, with the matches kept aside: `_aside_words`); then, as
+        when the learner's turn began, the computer's moves since the learner's last and the card drawn (`Table.resume`,
+        `retold`: a reload lost them from the board's message)."""
         match, factory = game.match, self.opponent_factory
         kept = self._make_way(match.rules.key)
         self._show_choice(match.rules.key, game.level)
@@ -708,7 +710,7 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
         self.controller.resume(match, f"{words} {kept}" if kept else words,
                                None if factory is None else factory(game.level, seed), opening=opening,
                                closing=self._aside_words(match.rules.key) if opening else "",
-                               retold=carried and begun)
+                               retold=begun and not opening)
 
     def holds(self, game: SavedGame) -> bool:
         """Whether the board holds `game` already: the same match against the computer, as far as it has gone, at the
