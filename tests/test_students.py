@@ -472,8 +472,11 @@ def test_unlock_one_student_or_the_class_and_forget_the_class(tmp_path: Path) ->
     came later); forgetting the class locks them again."""
     class_, _ = named(tmp_path, "ana", "ben", "cy")
     assert class_.unlock(student_id("ben")) == 1 and not class_.class_unlocked()
+    assert class_.name_for(student_id("ben")) == "Ben"  # what the class page names in saying so
     with pytest.raises(LookupError):
         class_.unlock("nobody")
+    with pytest.raises(LookupError):
+        class_.name_for("nobody")
     assert [class_.me(v)["unlock_all"] for v in ("ana", "ben", "cy")] == [False, True, False]
     assert class_.unlock("all") == 2, "Ben's lessons were open already: the count says what changed"
     assert all(class_.me(v)["unlock_all"] for v in ("ana", "ben", "cy")) and class_.class_unlocked()

@@ -157,7 +157,9 @@ def test_the_class_page_needs_its_token_and_lists_what_a_kernel_reports(tmp_path
         status, html = fetch(f"{server.url}teacher?token={TOKEN}")
         assert status == 200 and "teacher/static/teacher.js" in html and '<html lang="en" data-theme="auto">' in html
         assert fetch(f"{server.url}teacher/api/unlock?token={TOKEN}", {"visitor": ana["id"]}) == (
-            200, json.dumps({"unlocked": 1, "said": text("teacher.unlocked_said", count=1)}))
+            200, json.dumps({"unlocked": 1, "said": text("teacher.unlocked_one", name="Ana")}))
+        assert fetch(f"{server.url}teacher/api/unlock?token={TOKEN}", {"visitor": ana["id"]}) == (  # again: none
+            200, json.dumps({"unlocked": 0, "said": text("teacher.unlocked_none")}))
         assert fetch(f"{server.url}teacher/api/defaults?token={TOKEN}", {"rules": "RUNNING_LEOPARD",
                                                                        "level": "expert"})[0] == 200
     finally:

@@ -287,6 +287,15 @@ class Students:
                 raise LookupError(who)
             return self.store.unlock_students(visitor)
 
+    def name_for(self, who: str) -> str:
+        """The name the student `who` (an id of `student_id`) keeps; a `LookupError` if `who` is no student's."""
+        with self._lock:
+            found = self.store.names_of(self.store.visitors())
+        name = next((name for visitor, name in found.items() if student_id(visitor) == who), None)
+        if name is None:
+            raise LookupError(who)
+        return name
+
     def class_unlocked(self) -> bool:
         """Whether the teacher has unlocked every lesson for the whole class (`unlock` "all")."""
         return self.store.setting(CLASS_UNLOCKED) == "1"

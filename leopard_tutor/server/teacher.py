@@ -530,7 +530,9 @@ class ApiHandler(TeacherHandler):
                 count = students.unlock(who)
             except LookupError:
                 refuse(self, 400, "no such student")
-            said = text("teacher.unlocked_class") if who == "all" else text("teacher.unlocked_said", count=count)
+            said = (text("teacher.unlocked_class") if who == "all"  # one student is named (it said "for 1 student")
+                    else text("teacher.unlocked_one", name=students.name_for(who)) if count
+                    else text("teacher.unlocked_none"))
             self._answer({"unlocked": count, "said": said})
         elif action == "forget":
             if body.get("confirm") is not True:
