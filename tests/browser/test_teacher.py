@@ -295,21 +295,21 @@ SUITS = set("\u2660\u2665\u2666\u2663")
 """The suit symbols the board draws (spades, hearts, diamonds, clubs)."""
 
 
-def table_with_cards_face_down(data: Path, monkeypatch: pytest.MonkeyPatch, beside: bool = False
+def table_with_cards_face_down(data: Path, monkeypatch: pytest.MonkeyPatch, beside: bool = False, first: str = "Ana"
                                ) -> tuple[str, list[Card], list[Card]]:
-    """A class table of Ana and Ben stored in `data` (a deal of a fixed seed), 24 moves in, jacks and queens
-    played first whenever one may be (`beside` a table of Carla and Dario just begun): its code, the cards on top
-    face up and those on top face down."""
+    """A class table of Ana (or `first`) and Ben stored in `data` (a deal of a fixed seed), 24 moves in, jacks and
+    queens played first whenever one may be (`beside` a table of Carla and Dario just begun): its code, the cards on
+    top face up and those on top face down."""
     store = ClassStore.in_folder(data)
     try:
         others = (("v-carla", "Carla"), ("v-dario", "Dario")) if beside else ()
-        for visitor, name in (("v-ana", "Ana"), ("v-ben", "Ben"), *others):
+        for visitor, name in (("v-ana", first), ("v-ben", "Ben"), *others):
             Students(store).name(visitor, name)
         tables = Referee(store)
         if beside:
             tables.join("v-dario", "Dario", tables.open("v-carla", "Carla"))
         monkeypatch.setattr("leopard_tutor.server.referee.secrets.token_hex", lambda size: "5eed" * size)
-        code = tables.open("v-ana", "Ana")
+        code = tables.open("v-ana", first)
         tables.join("v-ben", "Ben", code)
         hand = tables.tables[code].match.current
         play_face_down_first(tables, code, ("v-ana", "v-ben"))
@@ -330,7 +330,8 @@ def in_spanish(card: Card) -> str:
 def test_watching_a_table_draws_its_cards_as_the_board_does_and_never_a_face_down_face(
         page: Any, start_own_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, artifacts: Path) -> None:
     data = tmp_path / "data"
-    code, up, down = table_with_cards_face_down(data, monkeypatch, beside=True)
+    # a name of the most letters a name may have: its square's head wraps onto more lines than the other's
+    code, up, down = table_with_cards_face_down(data, monkeypatch, beside=True, first="Maximiliana Rodríguez Pé")
     server = start_own_server("--data-dir", str(data), "--teacher-token", TOKEN)
     frames: list[str] = []
     for lang, named in (("en", lambda card: card.name), ("es", in_spanish)):
@@ -381,7 +382,8 @@ the least width of a board's space on each: it was 72 px on every wide screen, a
 def assert_the_watched_board_fills(page: Any, code: str, width: int, height: int, least: float) -> None:
     """The watched table's board at this screen size, its row scrolled to the top: its spaces at least `least` px
     wide, the whole board in the screen (no space outside its felt, none cut off), the turn, hands and scores beside it
-    on a wide screen (under it on a phone) in the screen too, at 24 px or more on a full-HD projector."""
+    on a wide screen (under it on a phone) in the screen too, at 24 px or more on a full-HD projector; the two squares
+    level, whichever name wraps (a long one stood its square 20 px lower)."""
     page.evaluate("(code) => [...document.querySelectorAll('#lt-tables > li')].find((row) => row.textContent"
                   ".startsWith(code)).scrollIntoView({block: 'start'})", code)
     board, spaces, heads, lines, size = page.evaluate("""() => {
@@ -398,6 +400,7 @@ def assert_the_watched_board_fills(page: Any, code: str, width: int, height: int
     assert all(left <= part[0] and part[2] <= right and top <= part[1] and part[3] <= bottom
                for part in (*spaces, *heads)), f"a space or a square's name outside the board: {shown}"
     assert lines[3] <= height, f"the turn and scores are off the screen: {shown}"
+    assert abs(spaces[0][1] - spaces[9][1]) <= 1, f"the squares stand at {spaces[0][1]} and {spaces[9][1]}: {shown}"
     if width >= 1000:
         assert lines[0] >= right and lines[1] < bottom, f"the turn and scores are not beside the board: {shown}"
     if width >= 1920:

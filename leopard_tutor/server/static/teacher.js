@@ -299,6 +299,7 @@
   // The watched table is drawn in its own row, under its names and buttons (below the whole list, it opened out of
   // sight on a class's long list); with none watched its box waits, hidden, after the list.
   const watchBox = byId("lt-watch");
+  window.addEventListener("resize", () => levelHeads(watchBox));  // (where a head wraps follows the width)
 
   function renderTables(tables) {
     const list = byId("lt-tables");
@@ -381,6 +382,7 @@
       parts.push(list);
     }
     box.replaceChildren(...parts);
+    levelHeads(box);  // (cards.js: a long name's head wrapped, and its square stood lower than the other)
     if (state.bringIntoView && view.squares) {
       // Watch pressed: its row, the board drawn under its buttons, scrolled into sight only as far as it must be
       // (a row lower in a long list of tables would draw its board below the screen's edge)

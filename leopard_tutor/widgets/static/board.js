@@ -803,17 +803,9 @@ export default {
     }
     // The two squares' spaces level, whatever their titles take: a title that wraps (a classmate's long name) makes the
     // other as tall (its words at the top), so neither square's spaces stand lower than the other's.
-    function levelHeads() {
-      const heads = [...squares.querySelectorAll(".lt-square-head")];
-      for (const head of heads) head.style.minHeight = "";
-      if (heads.length < 2) return;
-      const tall = heads.map((head) => head.getBoundingClientRect().height);
-      const tallest = Math.max(...tall);
-      heads.forEach((head, index) => { if (tall[index] < tallest - 0.5) head.style.minHeight = `${tallest}px`; });
-    }
     function fit() {
       if (!root.isConnected || !root.clientWidth) return;
-      levelHeads();
+      levelHeads(squares);
       keepRoom();
       watchSection();
       const [room, key] = [roomKey(), fitKey()];
@@ -832,7 +824,7 @@ export default {
       root.classList.toggle("lt-hand-beside", best.beside);
       setCell(best.cell);
       root.setAttribute("data-cell", String(best.cell));
-      levelHeads();  // (the cells' size sets the squares' width, which sets where a title wraps)
+      levelHeads(squares);  // (the cells' size sets the squares' width, which sets where a title wraps)
     }
     let fitQueued = false;
     const queueFit = () => {

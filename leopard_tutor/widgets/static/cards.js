@@ -18,6 +18,18 @@ function h(tag, attrs = {}, children = []) {
   return el;
 }
 
+// The two squares' heads within `container` as tall as the taller one, so that their grids stand level where one
+// name wraps onto more lines than the other ("Maximiliana Rodríguez Pé's square"): measured as drawn, again whenever
+// the width where a head wraps changes.
+function levelHeads(container) {
+  const heads = [...container.querySelectorAll(".lt-square-head")];
+  for (const head of heads) head.style.minHeight = "";
+  if (heads.length < 2) return;
+  const tall = heads.map((head) => head.getBoundingClientRect().height);
+  const tallest = Math.max(...tall);
+  heads.forEach((head, index) => { if (tall[index] < tallest - 0.5) head.style.minHeight = `${tallest}px`; });
+}
+
 function cardFace(card) {
   return h("span", { class: `lt-card lt-${card.color}`, "aria-hidden": "true" }, [
     h("span", { class: "lt-corner" }, [
