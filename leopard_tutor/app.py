@@ -127,7 +127,7 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.tabs = W.Tab(children=[W.VBox() for _ in self.sections], titles=[tab_title(i) for i, _ in self.sections])
         self.rules_in_view: dict[int, RuleSet] = {}  # by tab: the rules of each built section that has some
         self.tabs.observe(lambda change: self.open_tab(change["new"]), names="selected_index")
-        self.tabs.observe(lambda change: self._keep_tab(change["new"]), names="selected_index")
+        self.tabs.observe(lambda change: self._keep_tab(change["new"], entry=True), names="selected_index")
         self.drawn_language = language()  # the language of every word the app shows
         self.header = W.HTML(self._header_html())
         self.language_pick = W.Dropdown(options=[(name, code) for code, name in languages().items()],
@@ -138,7 +138,6 @@ class TutorApp(W.VBox):  # type: ignore[misc]
         self.page_language = PageLanguage(lang=self.drawn_language, title=text("app.title"))
         self.page_address = PageAddress()
         self.page_address.on_return(self._tab_returned)
-        self._returning = False  # a tab shown because Back or Forward brought its entry: none is made for it
         self.kept_language = ""  # the learner's choice, as the browser keeps it
         self.link_language: str | None = None  # a teacher's link's ?lang=, if it is a language of the tutor
         self.link_query = ""  # the link the app follows (`follow_link`), for its note in another language
@@ -215,13 +214,14 @@ class TutorApp(W.VBox):  # type: ignore[misc]
                 widget.keeper.storage.on_restore(lambda _kept: self._settle())  # (after the kept match is taken up)
         self._follow_rules()
 
-    def _keep_tab(self, index: int | None) -> None:
+    def _keep_tab(self, index: int | None, entry: bool = False) -> None:
         """Put the tab in view in the page's address (`?tab=learn`; the first tab leaves it out), so that a reload
-        comes back to it as a teacher's link would open it. Away from Learn, a link's stage (`&lesson=5`, its stages
-        opened by now) leaves the address too: with another tab it would only be refused at the reload."""
+        comes back to it as a teacher's link would open it: as a new entry of the page's history if `entry` (a tab
+        chosen). Away from Learn, a link's stage (`&lesson=5`, its stages opened by now) leaves the address too: with
+        another tab it would only be refused at the reload."""
         if index is not None and 0 <= index < len(self.sections):
             section = self.sections[index][0]
-            self.page_address.keep_setting("tab", section if index else "", entry=not self._returning)
+            self.page_address.keep_setting("tab", section if index else "", entry=entry)
             if section != "learn":
                 self.page_address.keep_setting("lesson", "")
 
@@ -419,12 +419,9 @@ class TutorApp(W.VBox):  # type: ignore[misc]
     def _tab_returned(self, settings: dict[str, str]) -> None:
         """Back or Forward brought an entry of the page's history again: the tab its address names is shown, as a link
         would open it (the first tab where it names none, or none the app has), kept in that entry's address."""
-        index = self._tab(settings["tab"].lower()) if settings.get("tab") else None
-        self._returning = True
-        try:
-            self.tabs.selected_index = index or 0
-        finally:
-            self._returning = False
+        index = (self._tab(settings["tab"].lower()) if settings.get("tab") else None) or 0
+        self._keep_tab(index)  # kept in place first: showing it then changes nothing of the address, nor makes an entry
+        self.tabs.selected_index = index
 
     def _settle(self) -> None:
         """Show the tabs and sections once the page has said what the browser keeps (the learner's progress and

@@ -64,7 +64,8 @@ class PageAddress(anywidget.AnyWidget):
 
     def on_return(self, callback: Callable[[dict[str, str]], None]) -> None:
         """Call `callback(settings)` each time Back or Forward brings an entry of the page's history again, with the
-        entry's value of each setting of `entries` ("" where it has none), which are then the ones kept."""
+        entry's value of each setting of `entries` ("" where it has none); what the callback keeps of them is kept in
+        place."""
         self._callbacks.append(callback)
 
     def returned(self, settings: object) -> None:
@@ -75,7 +76,7 @@ class PageAddress(anywidget.AnyWidget):
                 and all(isinstance(value, str) and len(value) <= MAX_SETTING for value in settings.values())):
             log.warning("the page gave back settings of its address that are not %s: refused", self.entries)
             return
-        given = {str(name): str(value) for name, value in settings.items()}
+        given = dict(settings)
         for callback in list(self._callbacks):
             callback(given)
 
