@@ -15,10 +15,11 @@ import pytest
 from leopard_tutor.class_codes import ClassTableError
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.protocol import LEFT, match_key
-from leopard_tutor.server.class_store import DATABASE_NAME, ClassStore
+from leopard_tutor.server.class_store import DATABASE_NAME, ClassStore, RoundMatch
 from leopard_tutor.server.referee import Referee
+from leopard_tutor.server.sessions import SessionBook
 from leopard_tutor.server.standings import local_midnight
-from leopard_tutor.server.students import Students
+from leopard_tutor.server.students import QUIET_SECONDS, Students
 from leopard_tutor.server.teacher import ClassPage
 
 CLASS = {"ana": "Ana", "ben": "Ben", "cat": "Cat", "dan": "Dan", "eve": "Eve"}
@@ -366,3 +367,34 @@ def test_a_student_alone_playing_the_computer_again_hears_whether_the_match_ends
     assert now_of(page, "Ana") == text("teacher.now.round_computer", number=1), "round 1's match, still"
     page.students.now("ana", "play", None, None, page.tables.round_matches()["ana"].match)
     assert now_of(page, "Ana") == text("teacher.now.round_computer", number=2)
+
+
+def test_the_now_column_speaks_for_the_pages_still_open_and_a_closed_tab_stops_speaking(tmp_path: Path) -> None:
+    """A student with two tabs is doing what the tab that told last says; once that tab closes, what their tab still
+    open told last (with how long it has been quiet), not what the closed one said, in the page and the CSV alike, and
+    the next round counts them as still playing the match that tab plays. What a kernel that is no visitor's tells is
+    kept in the store but speaks for no page."""
+    store = ClassStore.in_folder(tmp_path)
+    clock = Clock()
+    students = Students(store, clock=clock)
+    students.name("ana", "Ana")
+    page = ClassPage(students, Referee(store, clock=clock), "t" * 32, SessionBook(clock=clock, wall=clock))
+    for kernel in ("tab-a", "tab-b"):
+        page.book.hand_out(kernel, "ana")
+        assert page.book.socket_opened(kernel, limit=4)
+    given = {"ana": RoundMatch(1, "0" * 16)}
+    page.book.told("tab-a", students.now("ana", "play", None, None, "0" * 16))
+    clock.now += 60
+    page.book.told("tab-b", students.now("ana", "learn", 3))
+    assert now_of(page, "Ana") == text("teacher.now.learn_stage", stage=3), "the page that told last speaks"
+    assert page.still_playing(given) == {}
+    page.book.told("nobody's", students.now("ana", "practice"))
+    assert now_of(page, "Ana") == text("teacher.now.learn_stage", stage=3), "only a page connected speaks"
+    page.book.socket_closed("tab-b")
+    clock.now += QUIET_SECONDS
+    quiet = text("teacher.now.quiet", doing=text("teacher.now.computer"), minutes=int((QUIET_SECONDS + 60) // 60))
+    assert now_of(page, "Ana") == quiet, "the tab still open speaks, and has been quiet since it told"
+    assert quiet in "".join(page.csv_parts())
+    assert page.still_playing(given) == {"ana": "Ana"}
+    page.book.socket_closed("tab-a")
+    assert now_of(page, "Ana") == text("teacher.now.away", minutes=0), "no page open: away since it closed"

@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 PAGE_GONE_SECONDS = 60.0
 """How long a session lives once its page has gone: a reload or a short network drop comes back well within it."""
@@ -34,6 +35,8 @@ class Session:
 
     owner: str
     seen: float | None = None
+    doing: dict[str, Any] | None = None
+    """What its page said last that the visitor does (`Students.now`'s record of it), None before it has said."""
 
 
 class SessionBook:
@@ -141,6 +144,24 @@ class SessionBook:
     def connected_visitors(self) -> set[str]:
         """The visitors with a page connected now (a websocket open on one of their sessions)."""
         return {session.owner for kernel_id, session in self.sessions.items() if self.sockets.get(kernel_id, 0) > 0}
+
+    def told(self, kernel_id: str, doing: dict[str, Any]) -> None:
+        """The page of `kernel_id` said what its visitor does now (`doing`, with its "at"); nothing for a kernel
+        that is no visitor's."""
+        session = self.sessions.get(kernel_id)
+        if session is not None:
+            session.doing = doing
+
+    def doings(self) -> dict[str, dict[str, Any]]:
+        """What each visitor does, as the page of theirs that is connected now and told last said it: a tab they
+        closed no longer speaks for them. A visitor none of whose connected pages has told yet is not in it."""
+        found: dict[str, dict[str, Any]] = {}
+        for kernel_id, session in self.sessions.items():
+            doing, known = session.doing, found.get(session.owner)
+            if doing is not None and self.sockets.get(kernel_id, 0) > 0 and (
+                    known is None or float(doing.get("at", 0)) >= float(known.get("at", 0))):
+                found[session.owner] = doing
+        return found
 
     def allows(self, kernel_id: str, visitor: str | None) -> bool:
         """Whether `visitor` may reach `kernel_id`: its owner may; anyone may reach a kernel that is no

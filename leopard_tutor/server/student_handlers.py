@@ -65,7 +65,9 @@ class StudentHandler(KernelHandler):
             elif action == "game":
                 students.game(visitor, body.get("against"), body.get("result"), body.get("match"), body.get("hand"))
             elif action == "now":
-                students.now(visitor, body.get("doing"), body.get("stage"), body.get("with"), body.get("match"))
+                told = students.now(visitor, body.get("doing"), body.get("stage"), body.get("with"),
+                                    body.get("match"))
+                state_of(self).book.told(self.kernel_id, told)
             elif action == "tried":
                 students.tried(visitor, body.get("lesson"))
             else:

@@ -240,10 +240,11 @@ class Students:
             return self.store.put_student_match(replace(row, games=games), key, MATCHES_KEPT)
 
     def now(self, visitor: str, doing: object, stage: object = None, with_: object = None,
-            match: object = None) -> None:
+            match: object = None) -> dict[str, Any]:
         """Keep what `visitor` does now: a tab of `DOINGS`, Learn's `stage` (1 to the number of lessons, or
         None), a classmate's name `with_` (or None), the id of the match against the computer played (`MATCH_ID`, or
-        None); anything else is refused ("bad_doing")."""
+        None); anything else is refused ("bad_doing"). The record kept, with when ("at"), which the server's sessions
+        keep for the page that told it (`SessionBook.told`)."""
         whole = isinstance(stage, int) and not isinstance(stage, bool) and 1 <= stage <= len(LESSONS)
         if doing not in DOINGS or not (stage is None or whole):
             raise ClassTableError("bad_doing")
@@ -255,8 +256,9 @@ class Students:
             raise ClassTableError("bad_doing") from None
         with self._lock:
             row = self._known(visitor)
-            self.store.put_student(replace(row, doing={"doing": doing, "stage": stage, "with": classmate,
-                                                       "match": match, "at": row.last_seen}))
+            told = {"doing": doing, "stage": stage, "with": classmate, "match": match, "at": row.last_seen}
+            self.store.put_student(replace(row, doing=told))
+            return told
 
     # -- the class's settings --------------------------------------------------------------------
     def defaults(self) -> dict[str, str | None]:
@@ -325,7 +327,8 @@ class Students:
     def rows(self, connected: Callable[[str], bool], most: int = PAGE_ROWS,
              classmates: Mapping[str, Standing] | None = None, here: Collection[str] = (),
              rounds: Mapping[str, Sequence[RoundMatch]] | None = None,
-             left: Mapping[str, float] | None = None, started: float | None = None) -> list[dict[str, Any]]:
+             left: Mapping[str, float] | None = None, started: float | None = None,
+             doings: Mapping[str, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
         """The class as the teacher reads it: every student among the visitors `here` (their page connected now),
         and the students seen last up to `most` rows (so that records made and left in a burst never hide the
         students in the room), ordered by name (case ignored; the latest seen first among equal names), a row each:
@@ -340,7 +343,9 @@ class Students:
         visitor's last page went (`SessionBook.left`), which counts as seen then, if it is later than their last
         report; `started`: when the server started (`SessionBook.started`): a student away who was last seen before
         it and has had no page connected since is "not seen since the restart", not away (their page may still be
-        open, waiting to be reloaded: the server cannot know)."""
+        open, waiting to be reloaded: the server cannot know); `doings`: what each student does, as the connected
+        page that told last said it (`SessionBook.doings`), where the store's record (the last page to tell, which
+        may have closed since) says it otherwise."""
         now = self.clock()
         titles = [lesson.title for lesson in current_lessons()]
         present = self.store.students_of(here)
@@ -350,16 +355,18 @@ class Students:
                        key=lambda row: (row.name.casefold(), -row.last_seen))
         played = classmates or {}
         given = rounds or {}
-        return [{**_row(_seen(row, left), now, connected(row.visitor), played.get(row.visitor),
+        return [{**_row(_seen(row, left, doings), now, connected(row.visitor), played.get(row.visitor),
                         given.get(row.visitor, ()), _unseen_since(row, left, started)),
                  "stages": _stages(row, titles), "stuck": _stuck(row, now)} for row in shown]
 
     def csv_parts(self, connected: Callable[[str], bool], classmates: Mapping[str, Standing] | None = None,
                   rounds: Mapping[str, Sequence[RoundMatch]] | None = None,
-                  left: Mapping[str, float] | None = None, started: float | None = None) -> Iterator[str]:
+                  left: Mapping[str, float] | None = None, started: float | None = None,
+                  doings: Mapping[str, dict[str, Any]] | None = None) -> Iterator[str]:
         """The class's rows as CSV, every student in the order they came, in parts of `CSV_ROWS` rows: the columns'
         titles, then each row's texts (the cells of `rows`), a text a spreadsheet would take for a formula (a name
-        such as "=1+1") preceded by an apostrophe; `classmates`, `rounds`, `left` and `started` as for `rows`."""
+        such as "=1+1") preceded by an apostrophe; `classmates`, `rounds`, `left`, `started` and `doings` as for
+        `rows`."""
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([text(f"teacher.columns.{column}") for column in COLUMNS])
@@ -368,7 +375,7 @@ class Students:
             found = self.store.students(after=after, most=CSV_ROWS)
             now = self.clock()
             for _, row in found:
-                cells = _row(_seen(row, left), now, connected(row.visitor), (classmates or {}).get(row.visitor),
+                cells = _row(_seen(row, left, doings), now, connected(row.visitor), (classmates or {}).get(row.visitor),
                              (rounds or {}).get(row.visitor, ()), _unseen_since(row, left, started))["cells"]
                 writer.writerow([not_a_formula(cell["text"]) for cell in cells])
             yield out.getvalue()
@@ -389,9 +396,13 @@ def _whole(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def _seen(row: StudentRow, left: Mapping[str, float] | None) -> StudentRow:
-    """`row` last seen when the student's last page went (of `left`), if that is later than their last report."""
-    gone = (left or {}).get(row.visitor)
+def _seen(row: StudentRow, left: Mapping[str, float] | None,
+          doings: Mapping[str, dict[str, Any]] | None = None) -> StudentRow:
+    """`row` last seen when the student's last page went (of `left`), if that is later than their last report, and
+    doing what their connected page that told last said (of `doings`), if one has."""
+    gone, doing = (left or {}).get(row.visitor), (doings or {}).get(row.visitor)
+    if doing is not None:
+        row = replace(row, doing=doing)
     return row if gone is None or gone <= row.last_seen else replace(row, last_seen=gone)
 
 

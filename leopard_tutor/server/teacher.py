@@ -156,7 +156,7 @@ class ClassPage:
         here = self.book.connected_visitors()
         rows = self.students.rows(here.__contains__, classmates=self.tables.tally(), here=here,
                                   rounds=self.tables.computer_matches(), left=self.book.left,
-                                  started=self.book.started)
+                                  started=self.book.started, doings=self.book.doings())
         for row in rows:  # what a screen reader names the row's button: whose it is
             name = row["cells"][0]["text"]
             row["labels"] = {key: text(f"teacher.labels.{key}", name=name) for key in ("unlock", "unlocked")}
@@ -257,9 +257,10 @@ class ClassPage:
 
     def still_playing(self, given: dict[str, RoundMatch]) -> dict[str, str]:
         """Of the students the last round gave a match against the computer (`given`), those whose page said last that
-        they play it, by visitor: their names."""
+        they play it (of their pages connected now, if one has said: `SessionBook.doings`), by visitor: their names."""
+        doings = self.book.doings()
         return {student.visitor: student.name for student in self.students.store.students_of(list(given))
-                if (student.doing or {}).get("match") == given[student.visitor].match}
+                if (doings.get(student.visitor) or student.doing or {}).get("match") == given[student.visitor].match}
 
     def interrupted(self, before: dict[str, RoundMatch], rules: str | None) -> list[str]:
         """A sentence for each student the round just paired whose page said last that they play the match against
@@ -280,7 +281,8 @@ class ClassPage:
         """The class as CSV, in parts: every student's row (`Students.csv_parts`), then a blank line and the
         standings of all time, under a line that says so and their columns' titles."""
         yield from self.students.csv_parts(self.book.connected_visitors().__contains__, self.tables.tally(),
-                                           self.tables.computer_matches(), self.book.left, self.book.started)
+                                           self.tables.computer_matches(), self.book.left, self.book.started,
+                                           self.book.doings())
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([])
