@@ -7,7 +7,7 @@ from keyed import said
 from test_table import OPTIONS
 
 from leopard_tutor.ai.players import BeginnerPlayer
-from leopard_tutor.engine import RUNNING_LEOPARD, EndTurn, Hand, Match
+from leopard_tutor.engine import RUNNING_LEOPARD, EndTurn, Hand, Match, Move, Play
 from leopard_tutor.engine.catalogue import text
 from leopard_tutor.engine.turns import turn_began
 from leopard_tutor.table import HandFinished, MatchFinished, Seating, against_computer, at_one_device, drawing
@@ -166,6 +166,41 @@ def test_a_game_resumed_at_the_learners_turn_does_not_say_they_just_drew(keyed: 
     began = turn_began(later.hand)
     assert began is not None and began.player == 0
     assert said(later.message, "play.turn_words.drew") == (began.drew > 0)
+
+
+def test_a_game_resumed_and_told_again_marks_the_moves_it_tells(keyed: None) -> None:
+    """A reload tells again the computer's moves since the learner's last one: the board outlines the spaces they
+    played on, as it did when they were made (it outlined none), and no space of the learner's own move before them;
+    resumed without retelling, nothing is marked."""
+    from leopard_tutor.engine.game_code import game_code, read_game_code
+    for seed in range(1, 40):
+        table = against_computer(BeginnerPlayer(1), seed=seed, **OPTIONS)
+        chooser = BeginnerPlayer(2)
+        while not any(isinstance(move, Play) and mover == 1 for move, mover in since_last_of(table.hand, 0)):
+            if table.hand.is_over:
+                break
+            table.make(chooser.choose(table.view()))
+        else:
+            break
+    replies = since_last_of(table.hand, 0)
+    played = {}
+    for move, _ in replies:
+        if isinstance(move, Play):
+            played.setdefault(move.square_owner, set()).add(move.space)
+    again = against_computer(BeginnerPlayer(1), seed=6, **OPTIONS)
+    again.resume(read_game_code(game_code(table.match, "beginner"), ("beginner",)).match, "Resumed.", retold=True)
+    assert played and again.marks.last == played and again.marks.moved == tuple(replies)
+    quiet = against_computer(BeginnerPlayer(1), seed=6, **OPTIONS)
+    quiet.resume(read_game_code(game_code(table.match, "beginner"), ("beginner",)).match, "Resumed.")
+    assert quiet.marks.last == {} and quiet.marks.moved == ()
+
+
+def since_last_of(hand: Hand, player: int) -> list[tuple[Move, int]]:
+    """The moves of `hand` made since `player`'s last one, each with its mover."""
+    made = list(zip(hand.moves, hand.movers, strict=True))
+    while made and made[-1][1] != player:
+        made.pop()
+    return list(zip(hand.moves, hand.movers, strict=True))[len(made):]
 
 
 def test_going_out_says_once_that_the_hand_is_over() -> None:

@@ -467,9 +467,7 @@ class Table(TableController):
         self.viewer = player
         self.move_to("show_hand", self._mode_now())
         hand = self.hand
-        first = len(hand.moves)
-        while first > 0 and hand.movers[first - 1] != player:
-            first -= 1
+        first = self._first_since_move_of(player)
         words = [entry.text(player) for entry in self.log[first:]]
         if hand.is_over:
             words.append(sentences.end_words(self))
@@ -547,14 +545,16 @@ class Table(TableController):
         `closing` ends it. With `opening` (a match the people here have made no move in yet, carried into another
         language), the message goes on as when its hand began: who moves first, the moves made so far and what the
         viewer drew; with `retold` (one they have moved in, carried likewise), as when the viewer's turn began: the
-        other player's moves since the viewer's last and what the viewer drew then."""
+        other player's moves since the viewer's last and what the viewer drew then. The moves told are marked on the
+        board, as when they were made."""
         self._put_aside("resume")
         if opponent is not None:
             self.set_opponent(opponent)
         self._hold(match)
-        before, made = self.view().squares, len(self.hand.moves)
         told = ([self._who_starts(), *(entry.text(self.viewer) for entry in self.log)] if opening
                 else self._since_viewer_moved() if retold else [])
+        made = self._first_since_move_of(self.viewer) if retold and told else len(self.hand.moves)
+        before = view_before(self.hand, made, self.viewer).squares
         moved = self._advance("resume")  # the computer's moves, if the saved game waited for them
         said = [words, *told, *moved, sentences.prompt(self, drew_now=opening or bool(moved) or bool(told)), closing]
         self.say(" ".join(word for word in said if word))
@@ -582,9 +582,16 @@ class Table(TableController):
         to move (every move of the hand before the viewer's first; none once the hand is over)."""
         if current_player(self.hand) != self.viewer:
             return []
-        movers = [entry.mover for entry in self.log]
-        last = len(movers) - 1 - movers[::-1].index(self.viewer) if self.viewer in movers else -1
-        return [entry.text(self.viewer) for entry in self.log[last + 1:]]
+        return [entry.text(self.viewer) for entry in self.log[self._first_since_move_of(self.viewer):]]
+
+    def _first_since_move_of(self, player: int) -> int:
+        """The number of the first move of the hand made since `player`'s last one (0 before their first; the
+        number of moves made, if the last move was theirs)."""
+        movers = self.hand.movers
+        first = len(movers)
+        while first > 0 and movers[first - 1] != player:
+            first -= 1
+        return first
 
     def turn_so_far(self) -> list[str]:
         """What the viewer is told as their turn began, told again (a match taken up as it was left: the words that
