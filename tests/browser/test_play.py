@@ -593,6 +593,52 @@ def test_a_move_is_drawn_at_once_while_the_computer_chooses_its_reply(base_url: 
     assert board.get_attribute("aria-busy") is None and "lt-thinking" not in (board.get_attribute("class") or "")
 
 
+WATCH_SAID = """root => {
+  window.periods = [];  // each time the computer chose: what the unseen status region said, and when
+  let began = null;
+  const region = root.querySelector('.lt-pressed-why');
+  new MutationObserver(() => {
+    const thinking = root.classList.contains('lt-thinking');
+    if (thinking && began === null) {
+      began = performance.now();
+      window.periods.push({said: [], lasted: null});
+    }
+    const period = window.periods[window.periods.length - 1];
+    if (began !== null && region.textContent) period.said.push([performance.now() - began, region.textContent]);
+    if (!thinking && began !== null) {
+      period.lasted = performance.now() - began;
+      period.after = region.textContent;
+      began = null;
+    }
+  }).observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+}"""
+
+
+def test_a_computer_still_choosing_after_a_moment_is_said_to_a_screen_reader(base_url: str, open_board: Any) -> None:
+    """While the computer chooses its Running Leopard turn the message is hidden, and after 0.4 s the turn line says
+    "thinking": a screen reader, which heard nothing until the reply, is told so then, in the unseen status region,
+    not at once, and the words go with the reply."""
+    board = open_board(f"{base_url}?deal=K17&level=master&rules=running")
+    wait_my_turn(board)
+    board.evaluate(WATCH_SAID)
+    long = []
+    for _ in range(6):  # a discard ends a Running Leopard turn; the master's turns take about a second
+        click(board, board.locator(".lt-hand-card").first)
+        table = click(board, board.get_by_role("button", name=DISCARD_PILE, exact=True))
+        periods = board.page.evaluate("window.periods")
+        long = [period for period in periods if (period["lasted"] or 0) > 700]
+        if long or HAND_OVER.fullmatch(table["turn"]):
+            break
+        wait_my_turn(board)
+    assert periods and long, f"no reply took over 0.7 s: {periods}"
+    for period in periods:
+        # (the watch sees the thinking class a little after the board set its timer: a render takes tens of ms)
+        assert all(at >= 250 and said == text("play.computer_choosing") for at, said in period["said"]), period
+        assert period["after"] == ""
+    assert all(period["said"] for period in long), "a reply still coming after 0.4 s was said to be coming"
+    expect(board.locator(".lt-pressed-why")).to_have_text("")
+
+
 def test_a_whole_hand_by_clicks_alone(base_url: str, open_board: Any, artifacts: Any) -> None:
     """A whole hand by clicks alone, on a deal that is the same hand every time (each move the one that raises the
     player's own square most, else the first card that lights a place, else a discard)."""

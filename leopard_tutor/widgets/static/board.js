@@ -211,6 +211,11 @@ export default {
     let flownAt = 0;
     let pickedThinking = false;
     let thinkingWhy = "";  // why a click on the table waits meanwhile (state.thinking's words), "" at other times
+    // A computer still choosing its reply after THINKING_SAID_MS, when the turn line shows "thinking" (board.css), is
+    // said to a screen reader too, in the unseen status region: the message, hidden meanwhile, would say nothing
+    // until the reply (a quick reply says nothing more than itself).
+    const THINKING_SAID_MS = 400;
+    let thinkingTimer = null;
     let tapped = false;  // whether the intent last sent was a tap on the table (a card, a space, the discard pile)
 
     // One intent at a time: between a click and the kernel's answer (a redraw, or "done" when nothing
@@ -915,6 +920,11 @@ export default {
       const stepBefore = offeredStep();
       const pickedBefore = Boolean(root.querySelector(".lt-hand-card.lt-selected")) || pickedThinking;
       pickedThinking = Boolean(state.thinking) && pickedBefore;
+      if (state.thinking && !thinkingWhy) {
+        thinkingTimer = setTimeout(() => { if (thinkingWhy) pressedWhy.textContent = thinkingWhy; }, THINKING_SAID_MS);
+      } else if (!state.thinking) {
+        clearTimeout(thinkingTimer);
+      }
       thinkingWhy = state.thinking || "";
       root.classList.toggle("lt-thinking", Boolean(state.thinking));
       error.textContent = state.error || "";
