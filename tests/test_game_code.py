@@ -153,6 +153,11 @@ def test_save_then_resume_in_the_play_section(keyed: None) -> None:
     other.board.act(other.saver.resume)
     assert other.board.state["message"] == mark("play.saved_game.damaged")
     assert other.board.state["error"] == "" and other.controller.match.to_json() == before
+    # said under the box too (the board's message may be a screen above it), until the box changes
+    assert other.saver.refusal.value == f"<p>{mark('play.saved_game.damaged')}</p>"
+    assert other.saver.refusal.layout.display == ""
+    other.saver.code.value = code
+    assert other.saver.refusal.value == "" and other.saver.refusal.layout.display == "none"
 
 
 def test_a_saved_game_resumed_between_two_people_seats_the_computer_again(keyed: None) -> None:
@@ -190,11 +195,14 @@ def test_a_code_made_with_a_key_is_sealed_and_only_that_key_reads_it(keyed: None
     assert all(card in match.to_json() for card in hidden)
     place = len(sealed) // 2
     changed = sealed[:place] + ("A" if sealed[place] != "A" else "B") + sealed[place + 1:]
-    for code, reader, why in ((sealed, None, "other_server"), (sealed, b"x" * 32, "other_server"),
-                              (changed, key, "damaged"), (sealed[:-12], key, "damaged")):
+    for code, reader, why in ((sealed, None, "other_server"), (sealed, b"x" * 32, "another_server"),
+                              (changed, key, "damaged"), (sealed[:-12], key, "damaged"),
+                              (SEALED_PREFIX + "garbage", key, "damaged"), ("hello", key, "not_ours_here")):
         with pytest.raises(GameCodeError) as refused:
             read_game_code(code, LEVELS, reader)
         assert keys_in(str(refused.value)) == [f"play.saved_game.{why}"]
+        if why == "not_ours_here":  # a class server's codes are sealed; it reads those made elsewhere too
+            assert said(str(refused.value), "play.saved_game.not_ours_here", prefix=SEALED_PREFIX, other=GAME_PREFIX)
     assert not read_game_code(game_code(match, "expert"), LEVELS, key).sealed
     data = {"level": "expert", "match": json.loads(match.to_json())}
     data["seal"] = game_code_module._seal(data, key)

@@ -74,14 +74,15 @@ def read_game_code(code: object, levels: tuple[str, ...], key: bytes | None = No
     if len(code) > MAX_GAME_CODE:
         raise GameCodeError(key="play.saved_game.too_long")
     sealing = code.startswith(SEALED_PREFIX)
-    if not (sealing or code.startswith(GAME_PREFIX)):
-        raise GameCodeError(key="play.saved_game.not_ours", facts={"prefix": GAME_PREFIX})
+    if not (sealing or code.startswith(GAME_PREFIX)):  # (a class server reads the codes made elsewhere too)
+        raise GameCodeError(key="play.saved_game.not_ours", facts={"prefix": GAME_PREFIX}) if key is None else \
+            GameCodeError(key="play.saved_game.not_ours_here", facts={"prefix": SEALED_PREFIX, "other": GAME_PREFIX})
     if sealing and key is None:
         raise GameCodeError(key="play.saved_game.other_server")
     try:
         data = unpack(code[len(GAME_PREFIX):], MAX_SAVED_MATCH, key if sealing else None)
     except PackedError as error:
-        raise GameCodeError(key="play.saved_game.other_server" if error.kind == "other_key"
+        raise GameCodeError(key="play.saved_game.another_server" if error.kind == "other_key"
                             else f"play.saved_game.{error.kind}") from None
     if not isinstance(data, dict) or not isinstance(data.get("match"), dict):
         raise GameCodeError(key="play.saved_game.damaged")

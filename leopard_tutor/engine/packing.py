@@ -68,6 +68,8 @@ def unpack(body: str, most: int, key: bytes | None = None) -> Any:
     except (binascii.Error, ValueError):
         raise PackedError("damaged") from None
     if key is not None:
+        if len(raw) <= KEY_NAME_BYTES + TAG_BYTES:
+            raise PackedError("damaged")  # (too short to be sealed by any key)
         if raw[:KEY_NAME_BYTES] != _key_name(key):
             raise PackedError("other_key")
         tag, sealed = raw[KEY_NAME_BYTES:KEY_NAME_BYTES + TAG_BYTES], raw[KEY_NAME_BYTES + TAG_BYTES:]

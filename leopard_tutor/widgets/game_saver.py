@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
+from ..engine import LeopardError
 from ..engine.catalogue import text
 from .copy_button import CopyButton
 
@@ -40,6 +41,11 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         """Why Save game or Resume is greyed, shown under them as the board's notes are beside its buttons (a finger
         has no hover for their titles); `PlaySection._sync_buttons` writes it."""
         self.why.add_class("lt-saver-why")
+        self.refusal = W.HTML(layout=W.Layout(display="none"))
+        """Why the code pasted was not resumed, under the box as well as on the board (whose message may be a
+        screen above, on a laptop scrolled down to the box); it goes once the box changes."""
+        self.refusal.add_class("lt-saver-why")
+        self.code.observe(lambda _change: self._refuse(""), "value")
         self._held: str | None = None  # the code shown, if any
         self.copy = CopyButton(description=text("play.saved_game.copy"), layout=W.Layout(display="none"),
                                on_copied=lambda ok: section.board.control(lambda: section.controller.tell(
@@ -48,7 +54,7 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         self.copy.add_class("lt-saved-game-copy")
         rows = W.Layout(flex_flow="row wrap")
         super().__init__([title, W.HBox([save], layout=rows), self.shown, self.copy,
-                          W.HBox([self.code, resume], layout=rows), self.why])
+                          W.HBox([self.code, resume], layout=rows), self.refusal, self.why])
         self.add_class("lt-panel")
         self.add_class("lt-game-saver")
 
@@ -57,6 +63,11 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         said = list(dict.fromkeys(why for why in reasons if why))
         self.why.value = "".join(f"<p>{html.escape(why)}</p>" for why in said)
         self.why.layout.display = "" if said else "none"
+
+    def _refuse(self, words: str) -> None:
+        """Show `words` (why the code pasted was not resumed) under the box, or nothing."""
+        self.refusal.value = f"<p>{html.escape(words)}</p>" if words else ""
+        self.refusal.layout.display = "" if words else "none"
 
     def _code_now(self) -> str:
         """The code of the match on the board as it stands, against the level the computer plays it at."""
@@ -97,7 +108,12 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         if refused:
             self.section.controller.say(refused, "warn")
             return
-        game = self.section.read_code(self.code.value)
+        try:
+            game = self.section.read_code(self.code.value)
+        except LeopardError as error:  # said on the board too (`Board.act`)
+            self._refuse(str(error))
+            raise
+        self._refuse("")
         if self.section.holds(game):  # the match on the board as it stands: nothing ends, nothing changes
             self.section.controller.tell(text("play.saved_game.same"))
             return
