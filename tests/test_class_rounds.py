@@ -333,7 +333,7 @@ def test_next_round_with_only_the_student_still_playing_the_computer_free_is_ref
     page.students.now(alone, "play", None, None, match)
     with pytest.raises(ClassTableError) as refused:
         page.pair("REVISED_2008", 1)
-    assert refused.value.key == "one_free" and refused.value.facts == {"name": names[alone], "count": 2}
+    assert refused.value.key == "one_free" and refused.value.facts == {"name": names[alone], "count": 2, "number": 1}
     assert page.tables.round is not None and page.tables.round.number == 1 and stored_rounds(tmp_path) == 1
     words = text("classmates.refused.one_free", **refused.value.facts)
     assert names[alone] in words and "2" in words

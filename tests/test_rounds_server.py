@@ -86,7 +86,7 @@ def test_pairing_the_class_moves_each_page_to_its_round(start_own_server: Any) -
                 await asyncio.sleep(0.3)
             status, again = teacher_post(server.url, "pair", {"rules": "REVISED_2008", "hands": 1})
             # the one free still plays the round's computer, the two others sit at their table
-            assert status == 400 and again["said"] == text("classmates.refused.one_free", name=alone, count=2)
+            assert status == 400 and again["said"] == text("classmates.refused.one_free", name=alone, count=2, number=1)
             assert teacher_get(server.url)["round"]["number"] == 1
             status, refused = teacher_post(server.url, "pair", {"rules": "REVISED_2008", "hands": 3})
             assert status == 400 and refused["said"] == text("classmates.refused.bad_hands")

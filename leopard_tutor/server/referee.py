@@ -374,8 +374,9 @@ class Referee:
         free = self._free(named)
         if not free:
             return ClassTableError("nobody_to_pair")
-        if len(free) == 1 and len(named) > 1 and set(free) <= set(playing):
-            return ClassTableError("one_free", name=next(iter(free.values())), count=len(named) - 1)
+        if len(free) == 1 and len(named) > 1 and set(free) <= set(playing) and self.round is not None:
+            return ClassTableError("one_free", name=next(iter(free.values())), count=len(named) - 1,
+                                   number=self.round.number)
         if len(self.tables) + len(free) // 2 > self.limit:
             return ClassTableError("full", most=self.limit)
         return None
