@@ -14,6 +14,7 @@ import pytest
 
 from leopard_tutor.class_codes import ClassTableError
 from leopard_tutor.engine.catalogue import text
+from leopard_tutor.engine.turns import current_player
 from leopard_tutor.protocol import LEFT, match_key
 from leopard_tutor.server.class_store import DATABASE_NAME, ClassStore, RoundMatch
 from leopard_tutor.server.referee import Referee
@@ -398,3 +399,27 @@ def test_the_now_column_speaks_for_the_pages_still_open_and_a_closed_tab_stops_s
     assert page.still_playing(given) == {"ana": "Ana"}
     page.book.socket_closed("tab-a")
     assert now_of(page, "Ana") == text("teacher.now.away", minutes=0), "no page open: away since it closed"
+
+
+def test_a_student_waiting_for_their_classmates_move_is_said_to_wait_not_to_be_quiet(tmp_path: Path) -> None:
+    """Two minutes without news from a student at a class table is, where their classmate is to move, that it is the
+    classmate's turn (a teacher read the one who waited as the idle one); the student to move is the one with no news,
+    and the CSV says the same."""
+    names = {"ana": "Ana", "ben": "Ben"}
+    page = class_page(tmp_path, names)
+    page.pair("REVISED_2008", 1)
+    [live] = page.tables.tables.values()
+    mover = current_player(live.match.current)
+    assert mover is not None
+    to_move, waits = live.row.visitors[mover], live.row.visitors[1 - mover]
+    assert to_move is not None and waits is not None
+    for visitor, other in ((to_move, waits), (waits, to_move)):
+        page.students.now(visitor, "play", None, names[other])
+    assert page.waiting_for() == {waits: names[to_move]}
+    page.students.clock.now += QUIET_SECONDS + 60  # type: ignore[attr-defined]
+    playing = {visitor: text("teacher.now.playing", name=names[other])
+               for visitor, other in ((to_move, waits), (waits, to_move))}
+    assert now_of(page, names[waits]) == text("teacher.now.their_turn", doing=playing[waits], name=names[to_move])
+    assert now_of(page, names[to_move]) == text("teacher.now.quiet", doing=playing[to_move], minutes=3)
+    sheet = "".join(page.csv_parts())
+    assert now_of(page, names[waits]) in sheet and now_of(page, names[to_move]) in sheet

@@ -328,7 +328,8 @@ class Students:
              classmates: Mapping[str, Standing] | None = None, here: Collection[str] = (),
              rounds: Mapping[str, Sequence[RoundMatch]] | None = None,
              left: Mapping[str, float] | None = None, started: float | None = None,
-             doings: Mapping[str, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+             doings: Mapping[str, dict[str, Any]] | None = None,
+             waiting: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
         """The class as the teacher reads it: every student among the visitors `here` (their page connected now),
         and the students seen last up to `most` rows (so that records made and left in a burst never hide the
         students in the room), ordered by name (case ignored; the latest seen first among equal names), a row each:
@@ -345,7 +346,8 @@ class Students:
         it and has had no page connected since is "not seen since the restart", not away (their page may still be
         open, waiting to be reloaded: the server cannot know); `doings`: what each student does, as the connected
         page that told last said it (`SessionBook.doings`), where the store's record (the last page to tell, which
-        may have closed since) says it otherwise."""
+        may have closed since) says it otherwise; `waiting`: the students at a class table whose classmate is to move,
+        by visitor, that classmate's name (`ClassPage.waiting_for`): their page has no news because they wait."""
         now = self.clock()
         titles = [lesson.title for lesson in current_lessons()]
         present = self.store.students_of(here)
@@ -356,17 +358,19 @@ class Students:
         played = classmates or {}
         given = rounds or {}
         return [{**_row(_seen(row, left, doings), now, connected(row.visitor), played.get(row.visitor),
-                        given.get(row.visitor, ()), _unseen_since(row, left, started)),
+                        given.get(row.visitor, ()), _unseen_since(row, left, started),
+                        (waiting or {}).get(row.visitor)),
                  "stages": _stages(row, titles), "stuck": _stuck(row, now)} for row in shown]
 
     def csv_parts(self, connected: Callable[[str], bool], classmates: Mapping[str, Standing] | None = None,
                   rounds: Mapping[str, Sequence[RoundMatch]] | None = None,
                   left: Mapping[str, float] | None = None, started: float | None = None,
-                  doings: Mapping[str, dict[str, Any]] | None = None) -> Iterator[str]:
+                  doings: Mapping[str, dict[str, Any]] | None = None,
+                  waiting: Mapping[str, str] | None = None) -> Iterator[str]:
         """The class's rows as CSV, every student in the order they came, in parts of `CSV_ROWS` rows: the columns'
         titles, then each row's texts (the cells of `rows`), a text a spreadsheet would take for a formula (a name
-        such as "=1+1") preceded by an apostrophe; `classmates`, `rounds`, `left`, `started` and `doings` as for
-        `rows`."""
+        such as "=1+1") preceded by an apostrophe; `classmates`, `rounds`, `left`, `started`, `doings` and `waiting`
+        as for `rows`."""
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([text(f"teacher.columns.{column}") for column in COLUMNS])
@@ -376,7 +380,8 @@ class Students:
             now = self.clock()
             for _, row in found:
                 cells = _row(_seen(row, left, doings), now, connected(row.visitor), (classmates or {}).get(row.visitor),
-                             (rounds or {}).get(row.visitor, ()), _unseen_since(row, left, started))["cells"]
+                             (rounds or {}).get(row.visitor, ()), _unseen_since(row, left, started),
+                             (waiting or {}).get(row.visitor))["cells"]
                 writer.writerow([not_a_formula(cell["text"]) for cell in cells])
             yield out.getvalue()
             out.seek(0)
@@ -413,11 +418,13 @@ def _unseen_since(row: StudentRow, left: Mapping[str, float] | None, started: fl
 
 
 def _row(row: StudentRow, now: float, connected: bool, classmates: Standing | None,
-         round_matches: Sequence[RoundMatch] = (), unseen_since_start: bool = False) -> dict[str, Any]:
+         round_matches: Sequence[RoundMatch] = (), unseen_since_start: bool = False,
+         waiting_for: str | None = None) -> dict[str, Any]:
     away = _away(row, now, connected)
     return {"id": student_id(row.visitor), "unlock_all": row.unlock_all, "away": away,
             "cells": [_name(row), _lessons(row), _practice(row), _games(row, classmates),
-                      _now(row, now, away, round_matches, unseen_since_start and not connected), _last_seen(row)]}
+                      _now(row, now, away, round_matches, unseen_since_start and not connected, waiting_for),
+                      _last_seen(row)]}
 
 
 def _stages(row: StudentRow, titles: list[str]) -> list[dict[str, Any]]:
@@ -510,10 +517,11 @@ def _away(row: StudentRow, now: float, connected: bool) -> bool:
 
 
 def _now(row: StudentRow, now: float, away: bool, round_matches: Sequence[RoundMatch] = (),
-         unseen_since_start: bool = False) -> dict[str, Any]:
+         unseen_since_start: bool = False, waiting_for: str | None = None) -> dict[str, Any]:
     """What the student does, as the page last said it (a match against the computer a round gave them, of
     `round_matches`, named as that round's); how long the page has sent no news of it, if that is over
-    `QUIET_SECONDS` (a page tells again at the first click after `NOW_AGAIN_SECONDS`); or how long since they were
+    `QUIET_SECONDS` (a page tells again at the first click after `NOW_AGAIN_SECONDS`), unless they play the classmate
+    `waiting_for`, whose move it is: then that it is that classmate's turn; or how long since they were
     last seen, away; or, `unseen_since_start` (no page of theirs connected since the server started, last seen
     before), only that: whether they left, or their page waits to be reloaded, the server cannot know."""
     doing = row.doing
@@ -523,7 +531,9 @@ def _now(row: StudentRow, now: float, away: bool, round_matches: Sequence[RoundM
         return _cell(words, [1, minutes])  # after every tab, the longest last
     words = _doing_words(doing, round_matches)
     told = now - float(doing.get("at", 0))
-    if told > QUIET_SECONDS:
+    if told > QUIET_SECONDS and waiting_for is not None and doing.get("with") == waiting_for:
+        words = text("teacher.now.their_turn", doing=words, name=waiting_for)
+    elif told > QUIET_SECONDS:
         words = text("teacher.now.quiet", doing=words, minutes=int(told // 60))
     return _cell(words, [0, words.casefold()])
 

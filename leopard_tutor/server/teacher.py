@@ -156,7 +156,7 @@ class ClassPage:
         here = self.book.connected_visitors()
         rows = self.students.rows(here.__contains__, classmates=self.tables.tally(), here=here,
                                   rounds=self.tables.computer_matches(), left=self.book.left,
-                                  started=self.book.started, doings=self.book.doings())
+                                  started=self.book.started, doings=self.book.doings(), waiting=self.waiting_for())
         for row in rows:  # what a screen reader names the row's button: whose it is
             name = row["cells"][0]["text"]
             row["labels"] = {key: text(f"teacher.labels.{key}", name=name) for key in ("unlock", "unlocked")}
@@ -255,6 +255,16 @@ class ClassPage:
         """The named students whose page is connected now, by visitor: their names (those a round pairs)."""
         return self.tables.store.names_of(self.book.connected_visitors())
 
+    def waiting_for(self) -> dict[str, str]:
+        """The students at a table between classmates whose classmate is to move, by visitor: that classmate's name
+        (a student who waits for a move sends no news, and is not idle for it)."""
+        found = {}
+        for live in self.tables.tables.values():
+            player, visitors = current_player(live.match.current), live.row.visitors
+            if player is not None and visitors[1] is not None and visitors[1 - player] is not None:
+                found[str(visitors[1 - player])] = live.row.names[player] or ""
+        return found
+
     def still_playing(self, given: dict[str, RoundMatch]) -> dict[str, str]:
         """Of the students the last round gave a match against the computer (`given`), those whose page said last that
         they play it (of their pages connected now, if one has said: `SessionBook.doings`), by visitor: their names."""
@@ -282,7 +292,7 @@ class ClassPage:
         standings of all time, under a line that says so and their columns' titles."""
         yield from self.students.csv_parts(self.book.connected_visitors().__contains__, self.tables.tally(),
                                            self.tables.computer_matches(), self.book.left, self.book.started,
-                                           self.book.doings())
+                                           self.book.doings(), self.waiting_for())
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([])
