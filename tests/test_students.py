@@ -11,6 +11,7 @@ import csv
 import io
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -322,6 +323,21 @@ def test_a_record_unseen_for_its_days_is_forgotten_at_the_next_new_record(tmp_pa
     clock.now += RECORD_DAYS * 86400 + 1  # ...and at the server's start
     restarted = Students(class_.store, clock=clock)
     assert restarted.count() == 0
+
+
+def test_last_seen_today_is_shown_as_its_time_and_another_day_with_its_date(tmp_path: Path) -> None:
+    """The page shows the time alone ("short") of a student last seen today, in the server's time: the CSV's text
+    keeps the date; seen on another day, the date and time only."""
+    class_, clock = named(tmp_path, "ana")
+    noon = time.mktime((2026, 3, 14, 12, 0, 0, 0, 0, -1))
+    clock.now = noon
+    class_.now("ana", "play")
+    [cell] = [row["cells"][5] for row in class_.rows(everyone_connected)]
+    assert cell == {"text": "2026-03-14 12:00", "sort": noon, "short": "12:00"}
+    clock.now = noon + 86400  # the next day
+    [cell] = [row["cells"][5] for row in class_.rows(everyone_connected)]
+    assert cell == {"text": "2026-03-14 12:00", "sort": noon}
+    assert "2026-03-14 12:00" in class_.csv(everyone_connected)
 
 
 def test_what_a_student_does_and_when_they_are_away(tmp_path: Path, keyed: None) -> None:

@@ -424,7 +424,7 @@ def _row(row: StudentRow, now: float, connected: bool, classmates: Standing | No
     return {"id": student_id(row.visitor), "unlock_all": row.unlock_all, "away": away,
             "cells": [_name(row), _lessons(row), _practice(row), _games(row, classmates),
                       _now(row, now, away, round_matches, unseen_since_start and not connected, waiting_for),
-                      _last_seen(row)]}
+                      _last_seen(row, now)]}
 
 
 def _stages(row: StudentRow, titles: list[str]) -> list[dict[str, Any]]:
@@ -557,5 +557,11 @@ def _doing_words(doing: dict[str, Any], round_matches: Sequence[RoundMatch] = ()
     return words
 
 
-def _last_seen(row: StudentRow) -> dict[str, Any]:
-    return _cell(time.strftime("%Y-%m-%d %H:%M", time.localtime(row.last_seen)), row.last_seen)
+def _last_seen(row: StudentRow, now: float) -> dict[str, Any]:
+    """When the student was last seen, its date and time (the CSV's), and, where that is today (`now`'s date, both in
+    the server's time), "short": the time alone, which the page shows (a projected class's rows are a line shorter)."""
+    seen = time.localtime(row.last_seen)
+    cell = _cell(time.strftime("%Y-%m-%d %H:%M", seen), row.last_seen)
+    if seen[:3] == time.localtime(now)[:3]:
+        cell["short"] = time.strftime("%H:%M", seen)
+    return cell

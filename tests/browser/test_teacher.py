@@ -37,12 +37,12 @@ MARKUP = "<img src=x onerror=f()>"
 PROBES = Path(__file__).with_name("probes.js")
 
 
-def record(data: Path, visitor: str, name: str, stars: dict[str, int], games: int = 0) -> None:
+def record(data: Path, visitor: str, name: str, stars: dict[str, int], games: int = 0, days_ago: int = 0) -> None:
     """Store a student as their kernel's reports would (the server reads the same file), with `games` matches lost
-    and won against each of two computer levels."""
+    and won against each of two computer levels, `days_ago` days ago."""
     store = ClassStore.in_folder(data)
     try:
-        students = Students(store)
+        students = Students(store, clock=lambda: time.time() - days_ago * 86400)
         students.name(visitor, name)
         if stars:
             students.progress(visitor, stars, None)
@@ -129,7 +129,10 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     exported = list(csv.reader(io.StringIO(sheet.text().removeprefix(CSV_MARK))))
     assert exported[0] == page.locator("#lt-columns th").all_inner_texts()[:6]
     students = exported[1:exported.index([])]  # then a blank line and the standings
-    assert sorted(students) == sorted(shown_rows(page))
+    shown = {row[0]: row for row in shown_rows(page)}
+    assert sorted(row[:5] for row in students) == sorted(row[:5] for row in shown.values())
+    # the sheet says the date a student was last seen, the page the time alone where it is today
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\d " + shown[row[0]][5], row[5]) for row in students), students
 
     page.locator("#lt-rules").select_option("RUNNING_LEOPARD")
     page.locator("#lt-level").select_option("expert")
@@ -180,8 +183,10 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
 
 def test_a_projectors_screen_shows_the_title_tools_and_six_students_or_more(page: Any, start_own_server: Any,
                                                                             tmp_path: Path) -> None:
-    """At 1280x720 (a classroom projector), sixteen students who have solved stages: the title, its tools and at
-    least six whole rows are in the first screen, each row two lines (the stages in one line under the count)."""
+    """At 1280x720 (a classroom projector), sixteen students who have solved stages, none seen since the server
+    started: the title, its tools and at least six whole rows are in the first screen, each row two lines (the stages
+    in one line under the count, "not seen since the restart" in two, not three, beside the time alone of a student
+    last seen today, not its date)."""
     data = tmp_path / "data"
     for number in range(16):
         record(data, f"v{number}", f"Student {number:02d}",
@@ -212,6 +217,16 @@ def test_a_projectors_screen_shows_the_title_tools_and_six_students_or_more(page
         range.selectNodeContents(row.cells[column]);
         return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size; })""", seen)
     assert set(lines) == {1}, f"a Last seen date breaks over lines: {lines}"
+    today = time.strftime("%H:%M")[:2]  # (recorded a moment ago: today, this hour or the next)
+    assert all(row[seen].startswith((today, f"{(int(today) + 1) % 24:02d}")) and len(row[seen]) == 5
+               for row in shown_rows(page)), "today's students are shown with the time alone"
+    now = page.locator("#lt-columns th").all_inner_texts().index(text("teacher.columns.now"))
+    lines = page.evaluate("""(column) => [...document.querySelectorAll('#lt-rows tr')].map((row) => {
+        const range = document.createRange();
+        range.selectNodeContents(row.cells[column]);
+        return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size; })""", now)
+    assert all(row[now] == text("teacher.now.restarted") for row in shown_rows(page))
+    assert max(lines) <= 2, f"a Now cell takes {max(lines)} lines"
     for number in range(0, 16, 3):  # matches against the computer: their Games words run long, in Spanish most
         record(data, f"v{number}", f"Student {number:02d}", {}, games=1)
     for lang in ("en", "es"):  # Spanish runs longer: its headers and buttons wrap, the page does not scroll sideways
@@ -450,7 +465,7 @@ def test_the_class_page_draws_standings_and_stages_light_and_dark_and_large(
         page: Any, start_own_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, artifacts: Path) -> None:
     data = tmp_path / "data"
     table_with_cards_face_down(data, monkeypatch)
-    record(data, "v-zoe", "zoe", {})
+    record(data, "v-zoe", "zoe", {}, days_ago=2)  # (seen on another day: the date is shown, not the time alone)
     server = start_own_server("--data-dir", str(data), "--teacher-token", TOKEN)
     page.route(re.compile(r"/teacher/api/class\?"), with_the_other_parts)
     page.set_viewport_size({"width": 1280, "height": 720})

@@ -172,9 +172,10 @@
       const row = make("tr", null, { "data-id": student.id });
       student.cells.forEach((cell, index) => {
         const key = state.columnKeys[index];  // the server's column keys (students.COLUMNS), in its order
-        const when = key === "last_seen" && / /.test(cell.text);
-        const element = make(index === 0 ? "th" : "td", when ? null : cell.text, index === 0 ? { scope: "row" } : {});
-        if (key === "now" && student.away) element.className = "lt-cp-away";
+        const when = key === "last_seen" && / /.test(cell.text) && !cell.short;
+        const shown = key === "last_seen" && cell.short ? cell.short : cell.text;  // today's: the time alone
+        const element = make(index === 0 ? "th" : "td", when ? null : shown, index === 0 ? { scope: "row" } : {});
+        if (key === "now") element.className = student.away ? "lt-cp-now lt-cp-away" : "lt-cp-now";
         if (when) {  // "2026-03-14 09:05": the date never broken inside, the time beside it or under it
           const [date, ...time] = cell.text.split(" ");
           element.className = "lt-cp-when";
