@@ -44,7 +44,7 @@ class GameSaver(W.VBox):  # type: ignore[misc]
         self.refusal = W.HTML(layout=W.Layout(display="none"))
         """Why the code pasted was not resumed, under the box as well as on the board (whose message may be a
         screen above, on a laptop scrolled down to the box); it goes once the box changes."""
-        self.refusal.add_class("lt-saver-why")
+        self.refusal.add_class("lt-saver-refusal")
         self.code.observe(lambda _change: self._refuse(""), "value")
         self._held: str | None = None  # the code shown, if any
         self.copy = CopyButton(description=text("play.saved_game.copy"), layout=W.Layout(display="none"),
