@@ -205,10 +205,18 @@ def test_the_teacher_pairs_four_students_for_two_rounds_and_a_restart_keeps_them
         exported_rows = {row[0]: row for row in standings_part[1:]}
         assert {name: exported_rows[name] for name in players} == {name: today[name] for name in players}
 
-        # 3. "Next round": everyone plays someone new.
-        pair.click()
-        expect(teacher.locator("#lt-status")).to_have_text(text("teacher.rounds.paired", number=2, tables=2),
-                                                           timeout=TIMEOUT)
+        # 3. "Next round", pressed on the teacher's other page (the desk's, the first one being projected): everyone
+        # plays someone new; the projected page's menus, set meanwhile to another length, follow the round paired
+        length = teacher.locator("#lt-pair-length")
+        length.select_option(label=text("teacher.rounds.hands", hands=4))
+        desk = contexts[0].new_page()
+        desk.goto(teacher_url)
+        expect(desk.locator("#lt-pair-length")).to_have_value("1", timeout=TIMEOUT)  # the last round's
+        desk.locator("#lt-pair-button").click()
+        expect(desk.locator("#lt-status")).to_have_text(text("teacher.rounds.paired", number=2, tables=2),
+                                                        timeout=TIMEOUT)
+        expect(length).to_have_value("1", timeout=TIMEOUT)
+        desk.close()
         second_tables = listed_tables(teacher)
         second_round = opponents(second_tables)
         for name, tab in students.items():

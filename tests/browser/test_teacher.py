@@ -160,9 +160,16 @@ def test_the_class_page_lists_sorts_refreshes_exports_and_forgets(page: Any, sta
     expect(page.locator("#lt-rows tr")).to_have_count(3, timeout=5_000)
     expect(ana).to_be_focused()  # the rows drawn anew: the keyboard stays on the same student's button
 
+    ana.click()  # one student's lessons: said, and still said once another student comes (it still holds)
+    expect(page.locator("#lt-status")).to_have_text(text("teacher.unlocked_one", name="Ana"), timeout=5_000)
+    record(data, "v-cy", "Cy", {})
+    expect(page.locator("#lt-rows tr")).to_have_count(4, timeout=5_000)
+    page.wait_for_timeout(2_500)  # (a refresh after the row came)
+    expect(page.locator("#lt-status")).to_have_text(text("teacher.unlocked_one", name="Ana"))
+
     unlock_class = page.locator("#lt-unlock-class")
     unlock_class.click()
-    expect(page.locator("#lt-rows button:disabled")).to_have_count(3, timeout=5_000)
+    expect(page.locator("#lt-rows button:disabled")).to_have_count(4, timeout=5_000)
     expect(ana).to_have_accessible_name(text("teacher.labels.unlocked", name="Ana"))
     expect(page.locator("#lt-status")).to_have_text(text("teacher.unlocked_class"))  # the page says what it did
     expect(page.locator("#lt-unlock-said")).to_have_text(page.locator("#lt-status").inner_text())

@@ -265,13 +265,16 @@
 
   // The round paired last, and the button that pairs the next ("Pair the class" before the first round); the
   // menus are filled once (the last round's rules and length, else the class's default rules and one hand: a page
-  // reloaded goes on as the class was paired), then left as the teacher sets them.
+  // reloaded goes on as the class was paired), then left as the teacher sets them, until a round is paired (here or
+  // on the teacher's other page: the projector's and the desk's menus then agree on the round the class plays).
   function renderRound(round, choices, defaults) {
     if (!state.pairShown) {
       byId("lt-pair-rules").replaceChildren(...choices.rules.map(([value, name]) => make("option", name, { value })));
-      byId("lt-pair-rules").value = round.rules || defaults.rules || choices.rules[0][0];
       byId("lt-pair-length").replaceChildren(...round.lengths.map(([hands, name]) =>
         make("option", name, { value: String(hands) })));
+    }
+    if (!state.pairShown || round.number !== state.round.number) {
+      byId("lt-pair-rules").value = round.rules || defaults.rules || choices.rules[0][0];
       byId("lt-pair-length").value = String(round.hands || round.lengths[0][0]);
       state.pairShown = true;
     }
@@ -453,15 +456,17 @@
   }
 
   // Do what the teacher asked (`action` gives what it did, in words) and say so, beside the control pressed if
-  // `near` names its .lt-cp-said; a refusal is said there too
-  async function act(action, near) {
+  // `near` names its .lt-cp-said; a refusal is said there too. With `ofWhoIsHere` (pairing a round: its answer may
+  // say who is here, "Nobody is here to pair"), the words go once a student comes or goes; the others' (a student's
+  // lessons unlocked, the defaults saved) stay true as students come and go, and stay for NEWS_MS.
+  async function act(action, near, ofWhoIsHere = false) {
     try {
       const done = await action();
       if (done) say(done, near);
     } catch (error) {
       say(error.words || words.offline, near);
     }
-    state.saidOf = null;
+    state.saidOf = ofWhoIsHere ? null : undefined;
     refresh();
   }
 
@@ -507,7 +512,7 @@
       const reply = await send("pair", { rules: byId("lt-pair-rules").value,
         hands: Number(byId("lt-pair-length").value) });
       return reply.said;
-    }, "lt-pair-said").finally(() => { button.disabled = false; });
+    }, "lt-pair-said", true).finally(() => { button.disabled = false; });
   });
   byId("lt-end-round").addEventListener("click", () => {
     const round = state.round;
