@@ -466,6 +466,15 @@ def no_claim(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
     """A sentence that states a rule or names the move, with no claim about the position to check."""
 
 
+def holding(others: bool, check: Check) -> Check:
+    """`check`, said only where the player holds (`others`) or does not hold a card besides the one the move
+    throws: a discard's words speak of the cards it keeps only where there are some."""
+    def checked(view: PlayerView, move: Any, v: dict[str, Any]) -> None:
+        assert (len(view.hand) > 1) == others, f"{len(view.hand)} cards held"
+        check(view, move, v)
+    return checked
+
+
 CHECKS: dict[str, Check] = {
     "effect.completes": check_gain, "reason.completes": check_gain, "nudge.complete_own": check_gain,
     "effect.helps_theirs": check_gain, "reason.helps_theirs": check_gain, "nudge.helps_theirs": no_claim,
@@ -493,9 +502,15 @@ CHECKS: dict[str, Check] = {
     "nudge.build_own": check_live_after, "reason.builds": check_live_after, "effect.builds": check_live_after,
     "reason.starts": check_starts, "nudge.start_own": check_starts, "reason.fills": check_fills,
     "nudge.crowd_theirs": check_live_before,
-    "reason.discard": check_no_play_gains, "nudge.discard": check_no_play_gains,
-    "reason.discard_keeps": check_some_play_gains, "nudge.discard_keeps": check_some_play_gains,
-    "reason.discard_least": no_claim, "nudge.discard_least": no_claim,  # (said where the search could not tell)
+    "reason.discard": holding(True, check_no_play_gains), "nudge.discard": holding(True, check_no_play_gains),
+    "reason.discard_keeps": holding(True, check_some_play_gains),
+    "nudge.discard_keeps": holding(True, check_some_play_gains),
+    "reason.discard_least": holding(True, no_claim),  # (said where the search could not tell)
+    "nudge.discard_least": holding(True, no_claim),
+    "reason.discard_only": holding(False, check_no_play_gains),
+    "nudge.discard_only": holding(False, check_no_play_gains),
+    "reason.discard_only_keeps": holding(False, check_some_play_gains),
+    "nudge.discard_only_keeps": holding(False, check_some_play_gains),
     # Claims about the turns to come only (checked by playing the hand on, in check_turn_claims).
     "risk.no_turn": no_claim, "risk.stays_broken": no_claim, "risk.going_out_last": no_claim,
     # Rule statements and pointers at the move itself: nothing about the position to verify.
@@ -652,6 +667,23 @@ def test_the_hint_cases_found_wrong_are_true_now() -> None:
     out = explain(behind.view(0), next(m for m in behind.view(0).legal_moves() if str(m) == "go out"))
     assert "lead" not in out.reason and "ahead" not in out.reason
     check_hint(behind.view(0), out)
+
+
+@pytest.mark.parametrize(("mine", "gains"), [("AS . . / . . . / . . .", False), ("AH 2H . / . . . / . . .", True)])
+def test_a_discard_of_the_only_card_held_speaks_of_no_other_card(keyed: None, mine: str, gains: bool) -> None:
+    """With one card in hand, the hint for its discard and the review's Why neither ask which card is needed least
+    nor speak of the cards kept: the QA's case, the hand's last card. The 3 of hearts completes the hearts row where
+    the ace and 2 lie (a play gains), or no play of it raises a square."""
+    c = Card.parse
+    hand = Hand(RULE_SETS["REVISED_2008"], (Square.parse(mine), Square()), ([c("3H")], [c("3D")]), [c("8C")], [],
+                0, 1)
+    view = hand.view(0)
+    told = explain(view, Discard(c("3H")))
+    key = "discard_only_keeps" if gains else "discard_only"
+    assert said(told.reason, f"hints.reason.{key}") and said(told.ladder[0], f"hints.nudge.{key}")
+    check_hint(view, told)
+    assert said(why(view, Discard(c("3H"))).sentence, f"review.why.reason.{key}")
+    assert "least" not in told.reason + told.ladder[0] and "other" not in told.reason
 
 
 def test_in_running_leopard_no_play_gains_only_where_no_plays_one_after_another_do(keyed: None) -> None:

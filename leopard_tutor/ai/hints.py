@@ -94,6 +94,17 @@ class Passes(Claim):
 
 
 @dataclass(frozen=True)
+class HoldsOthers(Claim):
+    """This player holds (`expected`) or does not hold a card besides the one the move lays or throws: a discard's
+    words speak of the cards it keeps only where there are some."""
+
+    expected: bool = True
+
+    def holds(self, view: PlayerView, move: Move | None) -> bool:
+        return (len(view.hand) > 1) == self.expected
+
+
+@dataclass(frozen=True)
 class CanGoOut(Claim):
     """This player may (`expected`) or may not go out now instead of the move (their square is worth enough and
     nothing has been played this turn)."""
@@ -201,10 +212,17 @@ def explain(view: PlayerView, move: Move) -> Hint:
     card = move.card
     card_rung = say("card", "card", card=card.name)
     if isinstance(move, Discard):
-        reason = say.first(("reason", "discard", (NoPlayGains(),), {}),
-                           ("reason", "discard_keeps", (PlaysCanGain(),), {}), ("reason", "discard_least", (), {}))
-        nudge = say.first(("nudge", "discard", (NoPlayGains(),), {}),
-                          ("nudge", "discard_keeps", (PlaysCanGain(),), {}), ("nudge", "discard_least", (), {}))
+        others, alone = HoldsOthers(), HoldsOthers(False)  # (one card: whether a play gains is always told)
+        reason = say.first(("reason", "discard", (NoPlayGains(), others), {}),
+                           ("reason", "discard_keeps", (PlaysCanGain(), others), {}),
+                           ("reason", "discard_least", (others,), {}),
+                           ("reason", "discard_only", (NoPlayGains(), alone), {}),
+                           ("reason", "discard_only_keeps", (PlaysCanGain(), alone), {}))
+        nudge = say.first(("nudge", "discard", (NoPlayGains(), others), {}),
+                          ("nudge", "discard_keeps", (PlaysCanGain(), others), {}),
+                          ("nudge", "discard_least", (others,), {}),
+                          ("nudge", "discard_only", (NoPlayGains(), alone), {}),
+                          ("nudge", "discard_only_keeps", (PlaysCanGain(), alone), {}))
         assert reason is not None and nudge is not None
         return say.hint(move, reason, [
             nudge, card_rung, say("space", "discard"),
