@@ -34,7 +34,7 @@ from leopard_tutor.lessons.progress import CONCEPTS  # noqa: E402
 from leopard_tutor.protocol import DOINGS  # noqa: E402
 from leopard_tutor.server.class_store import ClassStore, StudentRow  # noqa: E402
 from leopard_tutor.server.referee import Referee  # noqa: E402
-from leopard_tutor.server.students import PAGE_ROWS, Students  # noqa: E402
+from leopard_tutor.server.students import PAGE_ROWS, Presence, Students  # noqa: E402
 from leopard_tutor.server.teacher import ClassPage  # noqa: E402
 
 NOW = time.time()
@@ -77,12 +77,12 @@ def measure(records: int, repeat: int) -> None:
         median, most = timed(lambda: json.dumps(page.report()), repeat)
         print(f"{records} records: refresh (report + JSON, {shown} rows shown): median {median:6.1f} ms  "
               f"max {most:6.1f} ms  (n={repeat})")
-        median, most = timed(lambda: students.rows(connected.__contains__, most=-1), max(1, repeat // 5))
+        median, most = timed(lambda: students.rows(Presence(connected.__contains__), most=-1), max(1, repeat // 5))
         print(f"{records} records: every row at once (before the paging): median {median:7.1f} ms  "
               f"(n={max(1, repeat // 5)})")
         parts, longest, start = 0, 0.0, time.perf_counter()
         before = start
-        for _part in students.csv_parts(connected.__contains__):
+        for _part in students.csv_parts(Presence(connected.__contains__)):
             now = time.perf_counter()
             parts, longest, before = parts + 1, max(longest, now - before), now
         print(f"{records} records: CSV of every row: {1000 * (time.perf_counter() - start):7.1f} ms in {parts} "

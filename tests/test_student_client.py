@@ -43,7 +43,7 @@ from leopard_tutor.protocol import (
     proof_holds,
 )
 from leopard_tutor.server.class_store import ClassStore
-from leopard_tutor.server.students import Students
+from leopard_tutor.server.students import Presence, Students
 from leopard_tutor.table import against_computer
 from leopard_tutor.table.class_table import ClassTable
 from leopard_tutor.widgets import PlaySection
@@ -328,10 +328,10 @@ def test_an_untouched_visit_leaves_no_row_and_a_first_answer_makes_the_offered_n
     tutor.tabs.selected_index = 1
     tutor.tabs.selected_index = 0
     assert tutor.member is not None and tutor.member.record.reports.flush(5)
-    assert students.count() == 0 and students.rows(lambda _visitor: True) == [], "a visit that did nothing"
+    assert students.count() == 0 and students.rows(Presence(lambda _visitor: True)) == [], "a visit that did nothing"
     kernel_progress().record_practice("tens", True)
     assert tutor.member.record.reports.flush(5)
-    assert [row["cells"][0]["text"] for row in students.rows(lambda _visitor: True)] == [bar.box.value]
+    assert [row["cells"][0]["text"] for row in students.rows(Presence(lambda _visitor: True))] == [bar.box.value]
     row = students.store.student("ana")
     assert row is not None and row.practice == {"tens": [1, 0]}
 
@@ -871,7 +871,7 @@ def test_the_servers_records_take_every_report_of_the_page(tmp_path: Path) -> No
 def class_page(students: Students) -> dict[str, list[str]]:
     """The class page's cells (name, lessons, practice, games) of each student, by name."""
     return {row["cells"][0]["text"]: [cell["text"] for cell in row["cells"][:4]]
-            for row in students.rows(lambda _visitor: True)}
+            for row in students.rows(Presence(lambda _visitor: True))}
 
 
 def test_progress_brought_from_the_browser_never_reaches_the_class_page(tmp_path: Path) -> None:
@@ -1270,10 +1270,10 @@ def test_a_failed_try_of_a_stage_is_told_and_gives_the_offered_name(tmp_path: Pa
     for _ in range(2):
         controller.try_move(wrong_move(controller))
     assert tutor.member.record.reports.flush(5)
-    [shown_row] = students.rows(lambda _visitor: True)
+    [shown_row] = students.rows(Presence(lambda _visitor: True))
     assert shown_row["stuck"] is not None and shown_row["stuck"]["stage"] == 1
     for move in LESSONS[0].solution:
         controller.try_move(move)
     assert tutor.member.record.reports.flush(5)
-    [shown_row] = students.rows(lambda _visitor: True)
+    [shown_row] = students.rows(Presence(lambda _visitor: True))
     assert shown_row["stuck"] is None and shown_row["stages"][0]["stars"] > 0

@@ -34,6 +34,7 @@ from leopard_tutor.server.students import (
     RECORD_DAYS,
     STUCK_SECONDS,
     TRIES_KEPT,
+    Presence,
     Students,
     _games,
     student_id,
@@ -62,8 +63,10 @@ def named(tmp_path: Path, *visitors: str, limit: int = 30) -> tuple[Students, Cl
     return class_, clock
 
 
-def everyone_connected(_visitor: str) -> bool:
-    return True
+EVERYONE = Presence(lambda _visitor: True)
+"""Every student's page connected now, and nothing else known of them."""
+NOBODY = Presence(lambda _visitor: False)
+"""No student's page connected now, and nothing else known of them."""
 
 
 def test_a_visit_that_never_names_itself_leaves_no_row(tmp_path: Path) -> None:
@@ -79,7 +82,7 @@ def test_a_visit_that_never_names_itself_leaves_no_row(tmp_path: Path) -> None:
         with pytest.raises(ClassTableError) as refused:
             report()
         assert refused.value.key == "unknown_student"
-    assert class_.store.student("ghost") is None and class_.count() == 0 and class_.rows(everyone_connected) == []
+    assert class_.store.student("ghost") is None and class_.count() == 0 and class_.rows(EVERYONE) == []
     class_.name("ghost", "Casper")
     assert class_.me("ghost")["name"] == "Casper" and class_.count() == 1
 
@@ -98,7 +101,7 @@ def test_forgetting_the_class_then_a_report_of_an_open_page_leaves_no_row(tmp_pa
         with pytest.raises(ClassTableError, match="unknown_student"):
             report()
     assert class_.me("ana")["name"] is None
-    assert class_.count() == 0 and class_.rows(everyone_connected) == []
+    assert class_.count() == 0 and class_.rows(EVERYONE) == []
 
 
 def test_earned_progress_adds_the_answers_and_keeps_the_best_stars(tmp_path: Path) -> None:
@@ -152,7 +155,7 @@ def test_a_match_reported_won_five_times_counts_once(tmp_path: Path) -> None:
     assert counted == [True, False, False, False, False]
     row = class_.store.student("ana")
     assert row is not None and row.games == {"computer:expert": {"won": 1, "drawn": 0, "lost": 0}}
-    assert class_.rows(everyone_connected)[0]["cells"][3]["sort"] == 1
+    assert class_.rows(EVERYONE)[0]["cells"][3]["sort"] == 1
 
 
 def test_games_count_each_hand_played_to_its_end_once_and_say_so(tmp_path: Path, keyed: None) -> None:
@@ -163,7 +166,7 @@ def test_games_count_each_hand_played_to_its_end_once_and_say_so(tmp_path: Path,
     assert not class_.game("ana", "computer:expert", None, MATCH, 1), "the same hand reported again"
     row = class_.store.student("ana")
     assert row is not None and row.games == {"computer:expert": {"won": 0, "drawn": 0, "lost": 0, "hands": 1}}
-    cell = class_.rows(everyone_connected)[0]["cells"][3]
+    cell = class_.rows(EVERYONE)[0]["cells"][3]
     assert cell["text"] == mark("teacher.games.line", opponent=mark("levels.names.expert"),
                                 counts=mark("teacher.games.hands", hands=1))
     for hand in (2, 3, 4):
@@ -171,7 +174,7 @@ def test_games_count_each_hand_played_to_its_end_once_and_say_so(tmp_path: Path,
     assert class_.game("ana", "computer:expert", "won", MATCH), "the whole match counts beside its hands"
     assert class_.game("ana", "classmate", None, match(7), 1)
     joined = mark("teacher.games.joined")
-    cell = class_.rows(everyone_connected)[0]["cells"][3]
+    cell = class_.rows(EVERYONE)[0]["cells"][3]
     assert cell["text"] == mark("teacher.separator").join([
         mark("teacher.games.line", opponent=mark("levels.names.expert"), counts=joined.join([
             mark("teacher.games.matches", matches=1, results=mark("teacher.games.won", count=1)),
@@ -299,7 +302,7 @@ def test_the_limit_counts_the_named_students_whose_page_is_connected(tmp_path: P
     class_.name("ana", "Ana", here)
     class_.progress("ana", {FIRST: 3}, None)
     class_.game("ana", "computer:casual", "won", MATCH)
-    ana = next(row for row in class_.rows(here.__contains__) if row["id"] == student_id("ana"))
+    ana = next(row for row in class_.rows(Presence(here.__contains__)) if row["id"] == student_id("ana"))
     assert [cell["sort"] for cell in ana["cells"][:4]] == ["ana", 103, 101, 1]
     here |= {"ben", "cy", "di"}
     class_.name("ben", "Ben", here)
@@ -332,18 +335,18 @@ def test_last_seen_today_is_shown_as_its_time_and_another_day_with_its_date(tmp_
     noon = time.mktime((2026, 3, 14, 12, 0, 0, 0, 0, -1))
     clock.now = noon
     class_.now("ana", "play")
-    [cell] = [row["cells"][5] for row in class_.rows(everyone_connected)]
+    [cell] = [row["cells"][5] for row in class_.rows(EVERYONE)]
     assert cell == {"text": "2026-03-14 12:00", "sort": noon, "short": "12:00"}
     clock.now = noon + 86400  # the next day
-    [cell] = [row["cells"][5] for row in class_.rows(everyone_connected)]
+    [cell] = [row["cells"][5] for row in class_.rows(EVERYONE)]
     assert cell == {"text": "2026-03-14 12:00", "sort": noon}
-    assert "2026-03-14 12:00" in class_.csv(everyone_connected)
+    assert "2026-03-14 12:00" in class_.csv(EVERYONE)
 
 
 def test_what_a_student_does_and_when_they_are_away(tmp_path: Path, keyed: None) -> None:
     class_, clock = named(tmp_path, "ana")
     class_.now("ana", "learn", 5)
-    now = lambda connected=True: class_.rows(lambda v: connected)[0]["cells"][4]["text"]  # noqa: E731
+    now = lambda connected=True: class_.rows(Presence(lambda v: connected))[0]["cells"][4]["text"]  # noqa: E731
     assert now() == mark("teacher.now.learn_stage", stage=5)
     class_.now("ana", "play", None, "Ben")
     assert now() == mark("teacher.now.playing", name="Ben")
@@ -354,16 +357,16 @@ def test_what_a_student_does_and_when_they_are_away(tmp_path: Path, keyed: None)
     clock.now += 180  # five minutes since the page last said what she does
     assert now() == mark("teacher.now.quiet", doing=mark("teacher.now.practice"), minutes=5)
     assert now(False) == mark("teacher.now.away", minutes=5), "no page of hers connected: away"
-    gone = class_.rows(lambda v: False, left={"ana": clock.now - 60})[0]["cells"]
+    gone = class_.rows(Presence(lambda v: False, left={"ana": clock.now - 60}))[0]["cells"]
     assert gone[4]["text"] == mark("teacher.now.away", minutes=1), "away since her last page went, not since her report"
     assert gone[5]["sort"] == clock.now - 60, "last seen then too"
-    assert class_.rows(lambda v: False, left={"ana": clock.now - 600})[0]["cells"][4]["text"] == mark(
+    assert class_.rows(Presence(lambda v: False, left={"ana": clock.now - 600}))[0]["cells"][4]["text"] == mark(
         "teacher.now.away", minutes=5), "a page that went before her last report changes nothing"
-    assert f"{mark('teacher.now.away', minutes=1)}" in class_.csv(lambda v: False, left={"ana": clock.now - 60})
-    assert class_.rows(lambda v: True)[0]["away"] is False and class_.rows(lambda v: False)[0]["away"] is True
+    assert mark("teacher.now.away", minutes=1) in class_.csv(Presence(lambda v: False, left={"ana": clock.now - 60}))
+    assert class_.rows(EVERYONE)[0]["away"] is False and class_.rows(NOBODY)[0]["away"] is True
     # sorted by "Now", a student away comes after every tab, whatever the words (the page compares lists part by part)
-    assert class_.rows(lambda v: True)[0]["cells"][4]["sort"][0] == 0
-    assert class_.rows(lambda v: False)[0]["cells"][4]["sort"] == [1, 5]
+    assert class_.rows(EVERYONE)[0]["cells"][4]["sort"][0] == 0
+    assert class_.rows(NOBODY)[0]["cells"][4]["sort"] == [1, 5]
     for bad in (("sleep", None, None), ("learn", 0, None), ("learn", len(LESSONS) + 1, None),
                 ("learn", True, None), ("play", None, "<" * 30)):
         with pytest.raises(ClassTableError, match="bad_doing"):
@@ -386,14 +389,14 @@ def test_after_a_restart_a_student_not_seen_since_is_not_said_to_be_away(tmp_pat
     class_.name("cy", "Cy")
     clock.now += 120
     left = {"ben": clock.now - 60}
-    rows = {row["cells"][0]["text"]: row for row in class_.rows(lambda v: False, left=left, started=started)}
+    rows = {row["cells"][0]["text"]: row for row in class_.rows(Presence(lambda v: False, left=left, started=started))}
     assert rows["Ana"]["cells"][4] == {"text": mark("teacher.now.restarted"), "sort": [1, 9]}, "among the away"
     assert rows["Ana"]["away"] is True
     assert rows["Ben"]["cells"][4]["text"] == mark("teacher.now.away", minutes=1)
     assert rows["Cy"]["cells"][4]["text"] == mark("teacher.now.away", minutes=2)
-    assert class_.rows(lambda v: True, started=started)[0]["cells"][4]["text"] == mark(
+    assert class_.rows(Presence(lambda v: True, started=started))[0]["cells"][4]["text"] == mark(
         "teacher.now.quiet", doing=mark("teacher.now.learn_stage", stage=5), minutes=9), "her page back"
-    assert mark("teacher.now.restarted") in class_.csv(lambda v: False, left=left, started=started)
+    assert mark("teacher.now.restarted") in class_.csv(Presence(lambda v: False, left=left, started=started))
     book = SessionBook(wall=lambda: started)
     assert book.started == started
     page = ClassPage(class_, Referee(class_.store, clock=clock), "t" * 32, book)
@@ -410,7 +413,7 @@ def test_the_teachers_rows_and_the_csv_hold_the_same_cells(tmp_path: Path, keyed
     class_.game("ana", "computer:casual", "won", MATCH)
     clock.now += 1
     class_.name("ben", "Ben")
-    rows = class_.rows(everyone_connected)
+    rows = class_.rows(EVERYONE)
     assert [row["id"] for row in rows] == [student_id("ana"), student_id("ben")], "by name: '<' before 'B'"
     ana = [cell["text"] for cell in rows[0]["cells"]]
     practice = [mark("teacher.practice", concept=mark(f"lessons.practice.concepts.{concept}"), share=share,
@@ -422,13 +425,13 @@ def test_the_teachers_rows_and_the_csv_hold_the_same_cells(tmp_path: Path, keyed
     assert [cell["text"] for cell in rows[1]["cells"]][:4] == [
         "Ben", mark("teacher.lessons", done=0, total=len(LESSONS), stars=0), mark("teacher.nothing_yet"),
         mark("teacher.nothing_yet")]
-    table = list(csv.reader(io.StringIO(class_.csv(everyone_connected))))
+    table = list(csv.reader(io.StringIO(class_.csv(EVERYONE))))
     assert table[0] == [mark(f"teacher.columns.{column}")
                         for column in ("name", "lessons", "practice", "games", "now", "last_seen")]
     assert table[1:] == [[cell["text"] for cell in row["cells"]] for row in rows], "in the order they came"
     class_.name("ben", "=HYPERLINK(0)")  # shown as typed, but no spreadsheet takes it for a formula
-    assert class_.rows(everyone_connected)[1]["cells"][0]["text"] == "=HYPERLINK(0)", "'=' after '<'"
-    assert list(csv.reader(io.StringIO(class_.csv(everyone_connected))))[2][0] == "'=HYPERLINK(0)"
+    assert class_.rows(EVERYONE)[1]["cells"][0]["text"] == "=HYPERLINK(0)", "'=' after '<'"
+    assert list(csv.reader(io.StringIO(class_.csv(EVERYONE))))[2][0] == "'=HYPERLINK(0)"
 
 
 def test_the_rows_are_the_students_seen_last_and_the_csv_holds_every_one(tmp_path: Path) -> None:
@@ -438,11 +441,11 @@ def test_the_rows_are_the_students_seen_last_and_the_csv_holds_every_one(tmp_pat
         class_.name(f"v{number}", f"S{number}")
     clock.now += 1
     class_.now("v3", "play")  # seen last
-    shown = class_.rows(everyone_connected, most=5)
+    shown = class_.rows(EVERYONE, most=5)
     assert [row["cells"][0]["text"] for row in shown] == ["S3", "S446", "S447", "S448", "S449"], (
         "the students seen last, by name")
     assert class_.count() == 450
-    parts = list(class_.csv_parts(everyone_connected))
+    parts = list(class_.csv_parts(EVERYONE))
     assert len(parts) == 3
     names = [row[0] for row in csv.reader(io.StringIO("".join(parts)))][1:]
     assert names == [f"S{number}" for number in range(450)]
@@ -474,12 +477,12 @@ def test_records_made_in_a_burst_never_hide_the_students_in_the_room(tmp_path: P
     for number in range(PAGE_ROWS + 10):  # after them, and left at once
         class_.name(f"junk{number}", f"Junk {number}", {f"junk{number}"})
     here = {"ana", "ben"}
-    rows = class_.rows(here.__contains__, here=here)
+    rows = class_.rows(Presence(here.__contains__), here=here)
     names = [row["cells"][0]["text"] for row in rows]
     assert len(rows) == PAGE_ROWS and "Ana" in names and "Ben" in names and "Cy" not in names
     assert all(row["away"] for row in rows if row["cells"][0]["text"].startswith("Junk"))
     assert names == sorted(names, key=str.casefold), "ordered by name"
-    assert "Ana" not in [row["cells"][0]["text"] for row in class_.rows(everyone_connected)], "as before, nobody here"
+    assert "Ana" not in [row["cells"][0]["text"] for row in class_.rows(EVERYONE)], "as before, nobody here"
 
 
 def test_unlock_one_student_or_the_class_and_forget_the_class(tmp_path: Path) -> None:
@@ -501,7 +504,7 @@ def test_unlock_one_student_or_the_class_and_forget_the_class(tmp_path: Path) ->
     assert class_.me("fay")["unlock_all"], "a student who comes later: the whole class's lessons are open"
     assert class_.unlock(student_id("ben")) == 0, "pressed again: nothing is opened"
     assert class_.forget() == 4 and not class_.class_unlocked()
-    assert class_.store.students() == [] and class_.rows(everyone_connected) == []
+    assert class_.store.students() == [] and class_.rows(EVERYONE) == []
     class_.name("gus", "Gus")
     assert not class_.me("gus")["unlock_all"], "the next class's lessons open as each student goes"
 
@@ -651,7 +654,7 @@ def test_the_rows_are_ordered_by_name_whatever_the_case(tmp_path: Path) -> None:
     for visitor, name in (("v1", "carla"), ("v2", "Ben"), ("v3", "ana"), ("v4", "Dora")):
         clock.now += 1
         class_.name(visitor, name)
-    assert [row["cells"][0]["text"] for row in class_.rows(everyone_connected)] == ["ana", "Ben", "carla", "Dora"]
+    assert [row["cells"][0]["text"] for row in class_.rows(EVERYONE)] == ["ana", "Ben", "carla", "Dora"]
 
 
 def test_each_row_has_a_cell_per_stage_with_its_stars(tmp_path: Path) -> None:
@@ -659,17 +662,17 @@ def test_each_row_has_a_cell_per_stage_with_its_stars(tmp_path: Path) -> None:
     class_, _ = named(tmp_path, "ana")
     class_.progress("ana", {FIRST: 2, THIRD: 3}, None)
     class_.progress("ana", {FIRST: 1}, None)  # the best is kept
-    stages = class_.rows(everyone_connected)[0]["stages"]
+    stages = class_.rows(EVERYONE)[0]["stages"]
     assert stages == [{"stage": number, "title": lesson.title, "stars": {FIRST: 2, THIRD: 3}.get(lesson.key, 0)}
                       for number, lesson in enumerate(LESSONS, start=1)]
     assert len(stages) == len(LESSONS) and stages[2]["stars"] == 3 and stages[1]["stars"] == 0
-    spanish = contextvars.copy_context().run(lambda: (answer_in("es"), class_.rows(everyone_connected))[1])
+    spanish = contextvars.copy_context().run(lambda: (answer_in("es"), class_.rows(EVERYONE))[1])
     assert [stage["title"] for stage in spanish[0]["stages"]] == [lesson.title for lesson in lessons_in("es")]
     assert spanish[0]["stages"][0]["title"] != stages[0]["title"], "the titles in the page's language"
 
 
 def stuck(class_: Students) -> object:
-    return class_.rows(everyone_connected)[0]["stuck"]
+    return class_.rows(EVERYONE)[0]["stuck"]
 
 
 def test_three_failed_tries_of_a_stage_in_ten_minutes_mark_the_student_stuck(tmp_path: Path, keyed: None) -> None:

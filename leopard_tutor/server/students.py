@@ -34,7 +34,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..class_codes import ClassTableError, valid_name
@@ -98,6 +98,36 @@ stuck on it (the class page marks them)."""
 def student_id(visitor: str) -> str:
     """The id the class page knows a student by."""
     return hashlib.sha256(visitor.encode()).hexdigest()[:ID_LENGTH]
+
+
+@dataclass(frozen=True)
+class Presence:
+    """What the server knows of the students now, beyond their records: what the class page reads beside them.
+
+    `connected(visitor)`: whether any page of that visitor is connected now (else they are away); `classmates`: the
+    matches between classmates each student played, by visitor (`standings.tally`); `rounds`: the matches against
+    the computer the rounds gave a student, by visitor (`Referee.computer_matches`); `left`: when each visitor's last
+    page went (`SessionBook.left`), which counts as seen then, if it is later than their last report; `started`: when
+    the server started (`SessionBook.started`): a student away who was last seen before it and has had no page
+    connected since is "not seen since the restart", not away (their page may still be open, waiting to be reloaded:
+    the server cannot know); `doings`: what each student does, as the connected page that told last said it
+    (`SessionBook.doings`), where the store's record (the last page to tell, which may have closed since) says it
+    otherwise; `waiting`: the students at a class table whose classmate is to move, by visitor, that classmate's name
+    (`ClassPage.waiting_for`): their page has no news because they wait."""
+
+    connected: Callable[[str], bool]
+    classmates: Mapping[str, Standing] = field(default_factory=dict)
+    rounds: Mapping[str, Sequence[RoundMatch]] = field(default_factory=dict)
+    left: Mapping[str, float] = field(default_factory=dict)
+    started: float | None = None
+    doings: Mapping[str, dict[str, Any]] = field(default_factory=dict)
+    waiting: Mapping[str, str] = field(default_factory=dict)
+
+    def row(self, row: StudentRow, now: float) -> dict[str, Any]:
+        """`row` as the page shows it now: {"id", "unlock_all", "away", "cells"}."""
+        return _row(_seen(row, self.left, self.doings), now, self.connected(row.visitor),
+                    self.classmates.get(row.visitor), self.rounds.get(row.visitor, ()),
+                    _unseen_since(row, self.left, self.started), self.waiting.get(row.visitor))
 
 
 class Students:
@@ -324,30 +354,15 @@ class Students:
         """How many students' records there are."""
         return self.store.student_count()
 
-    def rows(self, connected: Callable[[str], bool], most: int = PAGE_ROWS,
-             classmates: Mapping[str, Standing] | None = None, here: Collection[str] = (),
-             rounds: Mapping[str, Sequence[RoundMatch]] | None = None,
-             left: Mapping[str, float] | None = None, started: float | None = None,
-             doings: Mapping[str, dict[str, Any]] | None = None,
-             waiting: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+    def rows(self, presence: Presence, most: int = PAGE_ROWS, here: Collection[str] = ()) -> list[dict[str, Any]]:
         """The class as the teacher reads it: every student among the visitors `here` (their page connected now),
         and the students seen last up to `most` rows (so that records made and left in a burst never hide the
         students in the room), ordered by name (case ignored; the latest seen first among equal names), a row each:
         {"id", "unlock_all", "away", "cells", "stages", "stuck"}, the cells in `COLUMNS`' order, each {"text",
         "sort"} (what the page shows, and the value it sorts by: a number, a word, or a list compared part by part),
-        the stages one {"stage" (from 1), "title" (in the
-        page's language), "stars" (0 to 3)} per lesson in order, "stuck" {"stage", "text"} for a student stuck on a
-        stage (`STUCK_TRIES`), else None.
-        `connected(visitor)`: whether any page of that visitor is connected now (else they are away); `classmates`:
-        the matches between classmates each student played, by visitor (`standings.tally`); `rounds`: the matches
-        against the computer the rounds gave a student, by visitor (`Referee.computer_matches`); `left`: when each
-        visitor's last page went (`SessionBook.left`), which counts as seen then, if it is later than their last
-        report; `started`: when the server started (`SessionBook.started`): a student away who was last seen before
-        it and has had no page connected since is "not seen since the restart", not away (their page may still be
-        open, waiting to be reloaded: the server cannot know); `doings`: what each student does, as the connected
-        page that told last said it (`SessionBook.doings`), where the store's record (the last page to tell, which
-        may have closed since) says it otherwise; `waiting`: the students at a class table whose classmate is to move,
-        by visitor, that classmate's name (`ClassPage.waiting_for`): their page has no news because they wait."""
+        the stages one {"stage" (from 1), "title" (in the page's language), "stars" (0 to 3)} per lesson in order,
+        "stuck" {"stage", "text"} for a student stuck on a stage (`STUCK_TRIES`), else None; each read with what
+        the server knows of them now (`presence`)."""
         now = self.clock()
         titles = [lesson.title for lesson in current_lessons()]
         present = self.store.students_of(here)
@@ -355,22 +370,13 @@ class Students:
         recent = [row for row in self.store.recent_students(most) if row.visitor not in seen]
         shown = sorted([*present, *recent[:max(0, most - len(present))]],
                        key=lambda row: (row.name.casefold(), -row.last_seen))
-        played = classmates or {}
-        given = rounds or {}
-        return [{**_row(_seen(row, left, doings), now, connected(row.visitor), played.get(row.visitor),
-                        given.get(row.visitor, ()), _unseen_since(row, left, started),
-                        (waiting or {}).get(row.visitor)),
-                 "stages": _stages(row, titles), "stuck": _stuck(row, now)} for row in shown]
+        return [{**presence.row(row, now), "stages": _stages(row, titles), "stuck": _stuck(row, now)}
+                for row in shown]
 
-    def csv_parts(self, connected: Callable[[str], bool], classmates: Mapping[str, Standing] | None = None,
-                  rounds: Mapping[str, Sequence[RoundMatch]] | None = None,
-                  left: Mapping[str, float] | None = None, started: float | None = None,
-                  doings: Mapping[str, dict[str, Any]] | None = None,
-                  waiting: Mapping[str, str] | None = None) -> Iterator[str]:
+    def csv_parts(self, presence: Presence) -> Iterator[str]:
         """The class's rows as CSV, every student in the order they came, in parts of `CSV_ROWS` rows: the columns'
-        titles, then each row's texts (the cells of `rows`), a text a spreadsheet would take for a formula (a name
-        such as "=1+1") preceded by an apostrophe; `classmates`, `rounds`, `left`, `started`, `doings` and `waiting`
-        as for `rows`."""
+        titles, then each row's texts (the cells of `rows`, read with `presence`), a text a spreadsheet would take for
+        a formula (a name such as "=1+1") preceded by an apostrophe."""
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([text(f"teacher.columns.{column}") for column in COLUMNS])
@@ -379,10 +385,7 @@ class Students:
             found = self.store.students(after=after, most=CSV_ROWS)
             now = self.clock()
             for _, row in found:
-                cells = _row(_seen(row, left, doings), now, connected(row.visitor), (classmates or {}).get(row.visitor),
-                             (rounds or {}).get(row.visitor, ()), _unseen_since(row, left, started),
-                             (waiting or {}).get(row.visitor))["cells"]
-                writer.writerow([not_a_formula(cell["text"]) for cell in cells])
+                writer.writerow([not_a_formula(cell["text"]) for cell in presence.row(row, now)["cells"]])
             yield out.getvalue()
             out.seek(0)
             out.truncate()
@@ -390,31 +393,28 @@ class Students:
                 return
             after = found[-1][0]
 
-    def csv(self, connected: Callable[[str], bool], classmates: Mapping[str, Standing] | None = None,
-            rounds: Mapping[str, Sequence[RoundMatch]] | None = None, left: Mapping[str, float] | None = None,
-            started: float | None = None) -> str:
+    def csv(self, presence: Presence) -> str:
         """The whole CSV of `csv_parts`, as one text."""
-        return "".join(self.csv_parts(connected, classmates, rounds, left, started))
+        return "".join(self.csv_parts(presence))
 
 
 def _whole(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def _seen(row: StudentRow, left: Mapping[str, float] | None,
-          doings: Mapping[str, dict[str, Any]] | None = None) -> StudentRow:
+def _seen(row: StudentRow, left: Mapping[str, float], doings: Mapping[str, dict[str, Any]]) -> StudentRow:
     """`row` last seen when the student's last page went (of `left`), if that is later than their last report, and
     doing what their connected page that told last said (of `doings`), if one has."""
-    gone, doing = (left or {}).get(row.visitor), (doings or {}).get(row.visitor)
+    gone, doing = left.get(row.visitor), doings.get(row.visitor)
     if doing is not None:
         row = replace(row, doing=doing)
     return row if gone is None or gone <= row.last_seen else replace(row, last_seen=gone)
 
 
-def _unseen_since(row: StudentRow, left: Mapping[str, float] | None, started: float | None) -> bool:
+def _unseen_since(row: StudentRow, left: Mapping[str, float], started: float | None) -> bool:
     """Whether `row`'s student was last seen before the server `started` and no page of theirs has gone since (of
     `left`): with none connected now, none has been since the start."""
-    return started is not None and row.last_seen < started and row.visitor not in (left or {})
+    return started is not None and row.last_seen < started and row.visitor not in left
 
 
 def _row(row: StudentRow, now: float, connected: bool, classmates: Standing | None,

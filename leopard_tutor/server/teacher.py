@@ -41,7 +41,7 @@ import json
 import re
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -75,7 +75,7 @@ from .referee import QUIET_SECONDS, LiveTable, Referee
 from .sessions import SessionBook
 from .standings import STANDING_COLUMNS, gone_seat, local_midnight, points, results, scored
 from .student_handlers import student_routes
-from .students import COLUMNS, Students, not_a_formula
+from .students import COLUMNS, Presence, Students, not_a_formula
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
 """What a teacher's token may be: url-safe characters, 16 to 128 of them (a made one has 32)."""
@@ -154,9 +154,7 @@ class ClassPage:
         with contextlib.suppress(StoreWriteError):  # logged and counted by the store; the page says so below
             self.tables.sweep()
         here = self.book.connected_visitors()
-        rows = self.students.rows(here.__contains__, classmates=self.tables.tally(), here=here,
-                                  rounds=self.tables.computer_matches(), left=self.book.left,
-                                  started=self.book.started, doings=self.book.doings(), waiting=self.waiting_for())
+        rows = self.students.rows(self.presence(here), here=here)
         for row in rows:  # what a screen reader names the row's button: whose it is
             name = row["cells"][0]["text"]
             row["labels"] = {key: text(f"teacher.labels.{key}", name=name) for key in ("unlock", "unlocked")}
@@ -287,12 +285,15 @@ class ClassPage:
                               number=before[visitor].number))
         return words
 
+    def presence(self, here: Collection[str]) -> Presence:
+        """What the server knows of the students now, the visitors `here` connected (`Students.rows` reads it)."""
+        return Presence(here.__contains__, self.tables.tally(), self.tables.computer_matches(), self.book.left,
+                        self.book.started, self.book.doings(), self.waiting_for())
+
     def csv_parts(self) -> Iterator[str]:
         """The class as CSV, in parts: every student's row (`Students.csv_parts`), then a blank line and the
         standings of all time, under a line that says so and their columns' titles."""
-        yield from self.students.csv_parts(self.book.connected_visitors().__contains__, self.tables.tally(),
-                                           self.tables.computer_matches(), self.book.left, self.book.started,
-                                           self.book.doings(), self.waiting_for())
+        yield from self.students.csv_parts(self.presence(self.book.connected_visitors()))
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([])
