@@ -208,6 +208,23 @@ def test_a_message_said_again_is_heard_again(board: Any) -> None:
     expect(hinted).to_have_accessible_name(re.compile(re.escape(text("board.space_hinted", name="")) + "$"))
 
 
+def test_the_place_a_hint_names_is_its_squares_stop_of_the_tab_key(base_url: str, open_board: Any) -> None:
+    """The deal H10's first hint puts a card on space 5 of the learner's square, where every space is lit for it: the
+    Tab key's stop of that square is space 5, not space 1, the first lit (the QA's case: one Shift+Tab more)."""
+    board = open_board(f"{base_url}?deal=H10")
+    wait_my_turn(board)
+    hint = board.get_by_role("button", name=text("play.controls.hint"), exact=True)
+    for _ in range(4):  # to the ladder's top rung, which names the place
+        click(board, hint)
+    hinted = board.locator(".lt-space.lt-hinted")
+    expect(hinted).to_have_count(1)
+    square = board.locator(".lt-grid").filter(has=board.page.locator(".lt-space.lt-hinted"))
+    expect(square.locator(".lt-space.lt-target")).to_have_count(9)
+    expect(square.locator(".lt-space[tabindex='0']")).to_have_count(1)
+    expect(hinted).to_have_attribute("tabindex", "0")
+    expect(square.locator(".lt-space.lt-target").first).to_have_attribute("tabindex", "-1")
+
+
 def test_the_header_is_the_banner_and_the_sections_are_the_main_landmarks_tabs(board: Any) -> None:
     """A screen reader finds the header (title, language) as the page's banner and the sections as its main
     landmark: a named row of tabs, the open section's tab selected and controlling its tab panel, which it names.

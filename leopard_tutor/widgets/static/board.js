@@ -414,13 +414,14 @@ export default {
     let sayAgain = null;  // the timer giving back the words of a message said again (`render`)
 
     // Each square and the hand is one stop of the Tab key (a "roving" tab stop): the arrow keys move inside it.
-    // The stop is the button focused there now; else the group's first lit button (the first space a chosen card
-    // may go to, the chosen card); else the one last focused there; else the first.
+    // The stop is the button focused there now; else the place a hint named, if it is in the group; else the group's
+    // first lit button (the first space a chosen card may go to, the chosen card); else the one last focused there;
+    // else the first.
     const stops = new Map();  // group (data-group) -> data-k of the button last focused in it
     function stopOf(group, items) {
       const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute("data-k") : null;
       if (items.some((item) => item.k === focused)) return focused;
-      const lit = items.find((item) => item.lit);
+      const lit = items.find((item) => item.named) || items.find((item) => item.lit);
       if (lit) return lit.k;
       const kept = stops.get(group);
       return items.some((item) => item.k === kept) ? kept : (items[0] && items[0].k);
@@ -460,7 +461,8 @@ export default {
 
     function squareView(square) {
       const group = `s${square.key}`;
-      const stop = stopOf(group, square.cells.map((cell) => ({ k: `${group}-${cell.space}`, lit: cell.target })));
+      const stop = stopOf(group, square.cells.map((cell) => ({
+        k: `${group}-${cell.space}`, lit: cell.target, named: cell.hinted })));
       const grid = h("div", { class: "lt-grid", role: "group", "aria-label": square.label, "data-group": group },
         square.cells.map((cell) => spaceButton(square, cell, stop)));
       // the lines in words, for a screen reader (board.css hides them from the eye), named by whose square it is
