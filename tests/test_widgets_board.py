@@ -481,6 +481,30 @@ def test_the_learners_move_is_drawn_while_the_computer_chooses_its_reply(keyed: 
     assert not any("wait" in each for each in offered.values())
 
 
+def test_a_new_hand_the_computer_begins_is_drawn_while_it_chooses(keyed: None) -> None:
+    """A new match (or the next hand) whose first turn is the computer's is drawn at once, the computer's turn and
+    why a click waits shown, while it chooses that turn (the QA's case: the finished hand and an offered Next hand
+    stayed on the board for seconds). The new hand's cards are in the learner's hand meanwhile."""
+    watcher = Watcher()
+    controller = against_computer(watcher, seed=my_turn_seed())
+    board = watcher.board = LeopardBoard(controller)
+    rules = rules_by_key("REVISED_2008")
+    seed = next(s for s in range(100) if Match(rules, seed=s).current.to_move == 1)
+    dealt = [card_data(card) for card in Match(rules, seed=seed).current.held[0]]
+    before = board.state
+    board.act(lambda: controller.new_match(rules, seed=seed))
+    thinking = watcher.seen[0]
+    assert thinking["thinking"] == text("play.computer_choosing")
+    assert thinking["turn"] == mark("play.turn.theirs", number=1, hands=controller.match.hands,
+                                    rules=mark("rules.REVISED_2008"))
+    assert [each["card"] for each in thinking["hand"]["cards"]] == dealt
+    assert (thinking["seq"], thinking["message"]) == (before["seq"], before["message"])
+    assert not any(each["enabled"] for each in buttons(thinking).values())
+    after = board.state
+    assert "thinking" not in after and after["seq"] > before["seq"]
+    assert said(after["message"], "play.they_start")
+
+
 def buttons(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The buttons of a board's state, under the board and beside it, by their ids."""
     beside = [item for panel in state["aside"] if panel.get("kind") == "actions" for item in panel["items"]]

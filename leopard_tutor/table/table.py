@@ -865,7 +865,17 @@ class Table(TableController):
             return
         words = [opening, self._who_starts()]
         before = self.view().squares
-        words += self._advance(intent)
+        player = current_player(hand)
+        if self.on_thinking is not None and player is not None and isinstance(self.seats[player], Computer):
+            self.move_to(intent, Playing())  # the new hand is shown while the computer chooses its first turn
+            self._thinking_since = (0, before)
+            self._thinking()
+            try:
+                words += self._advance("receive")
+            finally:
+                self._thinking_since = None
+        else:
+            words += self._advance(intent)
         words.append(sentences.prompt(self))
         self._follow()
         self.say(" ".join(word for word in words if word))
