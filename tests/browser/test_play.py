@@ -1091,6 +1091,14 @@ def test_a_whole_hand_between_two_people_at_one_device_by_clicks(open_board: Any
     click(board, page.get_by_role("button", name=text("review.buttons.close")))
     passed = click(board, board.locator(".lt-actions button", has_text=opening("play.people.pass_button", "name")))
     assert passed["hand"] == [] and len(passed["actions"]) == 1
+    # Next hand pressed from the keyboard: the keyboard goes to the one step offered, the button that shows the next
+    # player's hand, not to a space that only says to pass the device first (the QA's case)
+    click(board, board.locator(".lt-actions button").first)
+    next_hand = page.get_by_role("button", name=text("play.buttons.next_hand"))
+    next_hand.focus()
+    page.keyboard.press("Enter")
+    shows = board.locator(".lt-actions button", has_text=text("play.people.show_hand", name="").strip(", "))
+    expect(shows).to_be_focused()
 
 
 def test_a_browser_that_keeps_no_site_data_is_told_so(page: Any, open_board: Any, base_url: str) -> None:

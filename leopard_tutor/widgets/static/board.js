@@ -379,11 +379,12 @@ export default {
         if (menuAsked && !sayAgain) notBusy();  // (the menu's change, if it told the kernel one, is drawn by now)
       }
       if (message && message.type === "focus_table") {
-        // another table to play: the keyboard goes to it (after a wait, only from this board's section or nowhere)
+        // another table to play: the keyboard goes to it (after a wait, only from this board's section or nowhere):
+        // to its hand, or where the hand is hidden (the device to be passed), to the step that shows it
         const at = document.activeElement;
         const section = root.closest(".lt-section") || root;
         if (message.waited && at && at !== document.body && !section.contains(at)) return;
-        showTable(root.querySelector('.lt-hand-card[tabindex="0"], .lt-hand-card') ||
+        showTable(root.querySelector('.lt-hand-card[tabindex="0"], .lt-hand-card') || primaryStep() ||
           root.querySelector('.lt-space[tabindex="0"], .lt-space'));
       }
     };
