@@ -89,7 +89,8 @@ def assert_private(table: Table, state: BoardState) -> None:
         assert all(cell["known"] is None for square in state.squares for cell in square["cells"])
         assert [action["id"] for action in state.actions] == ["show_hand"]
         assert state.actions[0]["label"] == text("play.people.show_hand", name=table.name(player))
-        assert said(state.message, "play.people.pass", name=table.name(player))
+        assert said(state.message, "play.people.pass", name=table.name(player)) or said(
+            state.message, "play.people.pass_from", mover=table.name(1 - player), name=table.name(player))
         # the move told names no face-down card: both read it (it said "over your face-down jack of hearts" of a jack
         # the player to come had laid, to the one who had just moved)
         assert not said(state.message, "narration.own_hidden_card"), state.message
@@ -116,7 +117,7 @@ def test_a_whole_hand_between_two_people_at_one_device_never_shows_both_hands(ke
     table = at_one_device(["Ann", "Bob"], seed=4, hinter=None, **OPTIONS)
     players = {0: IntermediatePlayer(1), 1: BeginnerPlayer(2)}
     assert isinstance(table.mode, PassingDevice) and table.mode.player == table.hand.to_move
-    steps = handovers = hidden = 0
+    steps = handovers = hidden = told_to = 0
     while not table.hand.is_over:
         state = table.board_state()
         assert_private(table, state)
@@ -137,10 +138,16 @@ def test_a_whole_hand_between_two_people_at_one_device_never_shows_both_hands(ke
         if isinstance(table.mode, PassingDevice):  # the move that ended the turn, told to the next player in words
             entry = table.log[-1]  # that name no card either laid face down: both read them
             assert entry.shared and entry.shared != entry.text(view.player)
-            assert table.message == f"{entry.shared} {mark('play.people.pass', name=table.name(table.mode.player))}"
+            to, mover = table.name(table.mode.player), table.name(view.player)
+            assert table.message == f"{entry.shared} {mark('play.people.pass_from', mover=mover, name=to)}"
+            # "your" square is the one of the player to come, said to them by name (the one who moved holds the device)
+            said_to = said(entry.shared, "play.people.told_to", name=to)
+            assert said_to == (said(entry.shared, "narration.space.yours") or said(entry.shared, "narration.your"))
+            told_to += said_to
             hidden += said(entry.text(table.mode.player), "narration.own_hidden_card")
     assert handovers > 10 and steps > 20
     assert hidden, "no move went over a card the player to come had laid face down: the hand tests too little"
+    assert told_to, "no move went on the square of the player to come: the hand tests too little"
     viewer, other = table.viewer, 1 - table.viewer
     scores = table.hand.scores()
     assert said(table.message, "play.people.hand_end", mine=scores[viewer], other=table.name(other),

@@ -417,9 +417,11 @@ class Table(TableController):
         if isinstance(mode, PassingDevice):
             self.marks.clear()
             self._follow()
-            # to the player to come, in words that name no card either of them holds or hid (both read them)
+            # to the player to come, in words that name no card either of them holds or hid (both read them); then to
+            # the one who moved, who holds the device, by name
             told = self.log[-1].shared
-            self.say(" ".join([told, text("play.people.pass", name=self.name(mode.player))]))
+            self.say(" ".join([told, text("play.people.pass_from", mover=self.name(player),
+                                          name=self.name(mode.player))]))
             return
         if self.search is not None and self.search.hurried:
             words.append(text("play.hurried"))
@@ -957,6 +959,8 @@ class Table(TableController):
             after = [public_square(hand, owner) for owner in (0, 1)]
             shared = narrate(move, mover, 1 - mover, public, after, self.rules, went_out_value=value,
                              other=self.name(mover), passed=passed).text
+            if isinstance(move, Play) and move.square_owner != mover:  # "your square": said to the player to come
+                shared = text("play.people.told_to", name=self.name(1 - mover), words=shared)
         return LogEntry(mover, (told[0], told[1]), shared)
 
     def retell(self) -> None:
