@@ -113,6 +113,35 @@ def assert_private(table: Table, state: BoardState) -> None:
         assert table.name(viewer) in state.turn
 
 
+def test_the_end_of_a_match_at_one_device_says_you_to_a_winner_who_holds_it(keyed: None) -> None:
+    """A match of one hand between two people here: at its end the message, which says "you scored" to the one who
+    holds the device, says "You won the match" to them if they won, else who won by name (the QA's case: the
+    winner read their own name after "you scored")."""
+    for seed in (4, 5):
+        table = at_one_device(["Ann", "Bob"], seed=seed, hinter=None, hands=1, **OPTIONS)
+        players = {0: IntermediatePlayer(1), 1: BeginnerPlayer(2)}
+        while not table.match.is_over:
+            if isinstance(table.mode, PassingDevice):
+                table.handle({"type": "action", "id": "show_hand"})
+                continue
+            view = table.view()
+            for intent in intents_for(view, players[view.player].choose(view)):
+                table.handle(intent)
+        viewer, totals, winner = table.viewer, table.match.totals, table.match.winner
+        assert winner is not None
+        if winner == viewer:
+            assert said(table.message, "play.match_won", mine=totals[viewer], theirs=totals[1 - viewer])
+            assert not said(table.message, "play.people.match_won")
+        else:
+            assert said(table.message, "play.people.match_won", name=table.name(winner), won=totals[winner],
+                        lost=totals[viewer])
+        table.handle({"type": "action", "id": "pass"})
+        table.handle({"type": "action", "id": "show_hand"})
+        other = table.viewer
+        assert other != viewer and said(table.message, "play.match_won" if winner == other
+                                        else "play.people.match_won")
+
+
 def test_a_whole_hand_between_two_people_at_one_device_never_shows_both_hands(keyed: None) -> None:
     table = at_one_device(["Ann", "Bob"], seed=4, hinter=None, **OPTIONS)
     players = {0: IntermediatePlayer(1), 1: BeginnerPlayer(2)}

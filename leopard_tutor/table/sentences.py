@@ -166,7 +166,7 @@ def end_words(table: Table) -> str:
         mine, theirs = totals[viewer], totals[other]
         if match.winner is None:
             words += " " + text("play.match_drawn", mine=mine, theirs=theirs)
-        elif name and (table.both_here or match.winner != viewer):
+        elif name and match.winner != viewer:  # (the viewer won: "you", as the hand's end said "you scored")
             winner = match.winner
             words += " " + text("play.people.match_won", name=table.name(winner), won=totals[winner],
                                 lost=totals[1 - winner])
