@@ -672,6 +672,24 @@ def test_a_reload_takes_up_a_game_between_two_people_behind_the_hand_over_screen
     assert cards_shown(table.board_state()) == tuple(str(card) for card in table.hand.held[people.hand.to_move])
 
 
+def test_a_reload_before_the_first_move_keeps_two_people_and_their_names(keyed: None) -> None:
+    """Two people chose to play each other and typed their names, and reload before anyone moves: the same deal comes
+    back between them behind the hand-over screen (the QA's case: a match against the computer was dealt instead,
+    the Opponent menu back on the first level)."""
+    play = section()
+    for field, name in zip(play.names, ("Ana", "Ben")):
+        field.value = name
+    play.level_pick.value = "people"
+    people = play.controller
+    assert people.both_here and not people.begun
+    again = reloaded(play)
+    table = again.controller
+    assert table.both_here and again.level_pick.value == "people" and not table.hand.moves
+    assert table.match.seed == people.match.seed and [table.name(0), table.name(1)] == ["Ana", "Ben"]
+    assert table.mode == PassingDevice(people.hand.to_move) and cards_shown(table.board_state()) == ()
+    assert said(again.board.state["message"], "play.set_aside.back_people", first="Ana", second="Ben")
+
+
 def test_a_game_between_two_people_kept_aside_comes_back_aside(keyed: None) -> None:
     """Set aside for a match against the computer, the game between two people is kept aside by a reload too, and
     choosing "Someone here" takes it up behind the hand-over screen; where the page was opened by a link asking for an

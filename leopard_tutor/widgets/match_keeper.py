@@ -3,27 +3,27 @@ restart) takes them up again where they were: the match on the board and the mat
 
 After every click the keeper saves, as JSON under `BrowserStorage("matches")`, the saved-game code of the match on the
 board (only against the computer, once the learner has moved, or from the moment it is dealt if a teacher's round dealt
-it, until it is over) and of each match against the computer kept aside, by its rules, the computer level the
-Opponent menu holds (above the first: a reload deals its fresh match against it), and, with the adaptive choice
-made, its level reached, its wins or losses in a row and whether the match on the board counts for it
-(`PlaySection.adaptive_kept`: a reload chooses it again with the match it played, or for the page's fresh deal). A class
-table's match that the computer finished in a gone classmate's seat is the page's alone (the server recorded only how
-the table ended): it is kept as its code with the table it was played at (`PlaySection.codes_to_keep`), on the board
-until another match takes its place there, even once it is over, and comes back where it was, or as it ended. When a new
-page gives them back (`restore`), the match on the board goes on, unless the learner has begun another there, opened
-another shared deal or a link asking for other rules or another opponent, or sits at a class table (then it is kept
-aside, and choosing its rules and a computer opponent takes it up, as the sentence said before the reload). A shared
-deal's page reloaded goes on with that deal where it was, and a link's page reloaded with its match; the same deal's
-link opened in a new tab deals it afresh (the match another tab played on is kept aside). A game between two people at
-one device, once under way, is kept as a code with the two names (`PlaySection.people_to_keep`), on the board and
-aside, and comes back behind the hand-over screen (`PlaySection.take_up_people`), on the board in place of the page's
-fresh deal (else kept aside, as above). Each tab keeps its own (`BrowserStorage`, per_tab): a reload of one takes up
-that tab's matches; a new tab takes up those of the closed tab that saved last, which are then its own, the next new
-tab those of another closed tab, and so on. Where every tab that kept matches is still open (or the new tab is a
-duplicate of one), it takes up none: it says so (where the newest of them has a match, not a level alone) and plays
-its own (`BrowserStorage.held_elsewhere`), for two tabs going on with two copies of one match would answer one move two
-ways. What a browser gives back is input like any other: a text that is not such JSON, or a code that cannot be read,
-is logged and changes nothing.
+it, until it is over) and of each match against the computer kept aside, by its rules, the computer level the Opponent
+menu holds (above the first: a reload deals its fresh match against it), and, with the adaptive choice made, its level
+reached, its wins or losses in a row and whether the match on the board counts for it (`PlaySection.adaptive_kept`: a
+reload chooses it again with the match it played, or for the page's fresh deal). A class table's match that the computer
+finished in a gone classmate's seat is the page's alone (the server recorded only how the table ended): it is kept as
+its code with the table it was played at (`PlaySection.codes_to_keep`), on the board until another match takes its place
+there, even once it is over, and comes back where it was, or as it ended. When a new page gives them back (`restore`),
+the match on the board goes on, unless the learner has begun another there, opened another shared deal or a link asking
+for other rules or another opponent, or sits at a class table (then it is kept aside, and choosing its rules and a
+computer opponent takes it up, as the sentence said before the reload). A shared deal's page reloaded goes on with that
+deal where it was, and a link's page reloaded with its match; the same deal's link opened in a new tab deals it afresh
+(the match another tab played on is kept aside). A game between two people at one device is kept as a code with the two
+names (`PlaySection.people_to_keep`), on the board from the moment it is dealt and aside once under way, and comes back
+behind the hand-over screen (`PlaySection.take_up_people`), on the board in place of the page's fresh deal (else kept
+aside, as above). Each tab keeps its own (`BrowserStorage`, per_tab): a reload of one takes up that tab's matches; a new
+tab takes up those of the closed tab that saved last, which are then its own, the next new tab those of another closed
+tab, and so on. Where every tab that kept matches is still open (or the new tab is a duplicate of one), it takes up
+none: it says so (where the newest of them has a match, not a level alone) and plays its own
+(`BrowserStorage.held_elsewhere`), for two tabs going on with two copies of one match would answer one move two ways.
+What a browser gives back is input like any other: a text that is not such JSON, or a code that cannot be read, is
+logged and changes nothing.
 """
 
 from __future__ import annotations

@@ -755,12 +755,13 @@ class PlaySection(SectionDefaults, W.VBox):  # type: ignore[misc]
 
     def people_to_keep(self) -> dict[str, Any] | None:
         """What `MatchKeeper` keeps in the browser of the games between two people at this device: {"board": the one on
-        the board or None, "aside": {rules: one kept aside}}, each under way, as {"code": its match's code, "names": the
-        two names as given}; None where there is none."""
+        the board or None, "aside": {rules: one kept aside}}, as {"code": its match's code, "names": the two names as
+        given}; None where there is none. Those aside are under way; the one on the board is kept from the moment it
+        is dealt, until it is over (a reload before the first move keeps the choice of two people and their names)."""
         def kept(table: Table) -> dict[str, Any]:  # (sealed on a class server: neither reads the other's hand in it)
             return {"code": game_code(table.match, PEOPLE, self.code_key), "names": [seat.name for seat in table.seats]}
         table = self.controller
-        board = kept(table) if kind_of(table) == PEOPLE and under_way(table) else None
+        board = kept(table) if kind_of(table) == PEOPLE and not table.match.is_over else None
         aside = {rules: kept(table) for (kind, rules), table in self.set_aside.items()
                  if kind == PEOPLE and under_way(table)}
         return {"board": board, "aside": aside} if board or aside else None
