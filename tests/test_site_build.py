@@ -38,6 +38,19 @@ def test_a_wheel_tells_the_lock_its_name_imports_and_browser_requirements(tmp_pa
     assert requires == ["traitlets", "typing-extensions"]  # nothing for other platforms, nothing optional
 
 
+def test_a_wheels_name_carries_its_contents_digest_as_a_build_tag(tmp_path: Path) -> None:
+    """A wheel changed by a new build changes its address (static/ is kept for a year): the build tag is its SHA-256,
+    led by a digit as build tags are; the name, version and tags stay, so the lock still reads it."""
+    one = wheel(tmp_path / "demo-1.0-py2.py3-none-any.whl", {"demo/__init__.py": "A = 1\n"})
+    named = build.content_named(one)
+    name, version, tag, *tags = named[:-len(".whl")].split("-")
+    assert (name, version, tags) == ("demo", "1.0", ["py2.py3", "none", "any"])
+    assert tag == "0" + build.sha256(one)[:12]
+    (tmp_path / "other").mkdir()
+    other = wheel(tmp_path / "other" / "demo-1.0-py2.py3-none-any.whl", {"demo/__init__.py": "A = 2\n"})
+    assert build.content_named(other) != named
+
+
 def test_what_is_left_out_and_what_is_kept() -> None:
     job = {"drop": ["*/tests/", "pkg-1.0.data/", "pygments/lexers/"], "keep": ["pygments/lexers/python.py"]}
     assert bytecode.dropped("ipywidgets/widgets/tests/test_x.py", job)

@@ -282,7 +282,7 @@ def build(inputs: dict[str, Any]) -> None:
         ours = build_our_wheel(Path(scratch))
         wheels = [CACHE / item["file"] for item in inputs["wheels"]] + kernel_wheels() + [ours]
         packages = assemble_pyodide(CACHE / inputs["pyodide"]["file"], wheels, pyodide_dir, Path(scratch))
-    write_lite_config(STAGE / "jupyter-lite.json", packages)
+    write_lite_config(STAGE / "jupyter-lite.json", packages, pyodide_dir)
     content = STAGE / "content"
     content.mkdir()
     shutil.copy2(NOTEBOOK, content / NOTEBOOK.name)
@@ -367,6 +367,8 @@ def assemble_pyodide(npm_package: Path, wheels: list[Path], target: Path, scratc
             shutil.copy2(runtime / name, target / name)
     shutil.copy2(runtime / "python_stdlib.zip", raw / "python_stdlib.zip")
     compile_bytecode(runtime, raw, target)
+    for path in sorted(target.glob("*.whl")):
+        path.rename(target / content_named(path))
     lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
     known = {norm(key): entry for key, entry in lock["packages"].items()}
     entries: dict[str, dict[str, Any]] = {}
@@ -386,6 +388,14 @@ def assemble_pyodide(npm_package: Path, wheels: list[Path], target: Path, scratc
     lock["packages"] = dict(sorted(entries.items()))
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     return [WORKER_NAMES.get(name, name) for name in sorted(entries)]
+
+
+def content_named(path: Path) -> str:
+    """A wheel's file name with a build tag of its content's SHA-256 ("name-1.0-0a1b2c3d4e5f6-py3-none-any.whl"):
+    a wheel that changes from one build to the next changes its address too, so a browser that keeps `static/` for
+    a year (server.md) never loads a stale copy of it (a build tag begins with a digit)."""
+    name, version, *tags = path.name[:-len(".whl")].split("-")
+    return "-".join([name, version, f"0{sha256(path)[:12]}", *tags[-3:]]) + ".whl"
 
 
 def compile_bytecode(runtime: Path, raw: Path, target: Path) -> None:
@@ -411,9 +421,15 @@ def compile_job(path: Path, target: Path) -> dict[str, Any]:
             "patches": [list(patch) for patch in trim.patches]}
 
 
-def write_lite_config(path: Path, packages: list[str]) -> None:
-    """jupyter-lite.json: the local Pyodide, every package loaded at start-up, no package index at run time."""
-    settings = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": packages}}
+def write_lite_config(path: Path, packages: list[str], pyodide_dir: Path) -> None:
+    """jupyter-lite.json: the local Pyodide, every package loaded at start-up, no package index at run time. The
+    lock and the standard library, whose names are Pyodide's, are asked for at addresses that name their content
+    (`?sha256=`, as jupyterlite's own piplite index is): this file is checked on every visit, so a new build's lock
+    (naming new wheels, `content_named`) is never hidden by a copy a browser keeps for a year (the kernel extension
+    resolves an option whose name ends in "URL" against the page's base)."""
+    addresses = {option: f"./static/pyodide/{name}?sha256={sha256(pyodide_dir / name)}"
+                 for option, name in (("lockFileURL", "pyodide-lock.json"), ("stdLibURL", "python_stdlib.zip"))}
+    settings = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": packages, **addresses}}
     config = {"jupyter-lite-schema-version": 0,
               "jupyter-config-data": {"litePluginSettings": {f"{KERNEL_EXTENSION}:kernel": settings}}}
     path.write_text(json.dumps(config, indent=1), encoding="utf-8")

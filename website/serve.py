@@ -4,7 +4,8 @@
 
 WebAssembly as application/wasm (so the browser compiles it as it arrives, and keeps the compiled code in the
 visitor's profile), the runtime and the wheels in static/ cached for a year and the pages checked on every
-visit (so a later visit asks for nothing but the page). `python3 -m http.server` works too: it sends no
+visit (so a later visit asks for nothing but the page; a new build's files have new addresses there, named by their
+content: website/build.py, `content_named` and `write_lite_config`). `python3 -m http.server` works too: it sends no
 Cache-Control, and a warm visit was no slower with it (benchmarks/HISTORY.md, "The static website").
 """
 

@@ -9,6 +9,8 @@ Set LEOPARD_TUTOR_SITE to the folder of a site built already to test it instead 
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import os
 import re
 import socketserver
@@ -154,6 +156,25 @@ def test_the_page_hands_the_kernel_its_address(site: Path) -> None:
     assert not re.search(r"(src|href)=\"https?://", page), "the app page links another host"
     lock = (site / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8")
     assert '"leopard-tutor"' in lock and '"disablePyPIFallback": true' in (site / "jupyter-lite.json").read_text()
+
+
+def test_a_new_build_reaches_a_browser_that_keeps_static_files_for_a_year(site: Path, page: Any, origin: str) -> None:
+    """static/ is kept for a year (server.md): every wheel there is named by its content, and the page (checked on
+    every visit) asks for the lock and the standard library at addresses that name theirs, so a returning student
+    gets a new build's app, never the old one (the QA's case: the old app stayed after the site was rebuilt)."""
+    folder = site / "static" / "pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
+    for entry in lock["packages"].values():
+        tag = entry["file_name"].split("-")[2]
+        assert tag == "0" + hashlib.sha256((folder / entry["file_name"]).read_bytes()).hexdigest()[:12], entry
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    open_site(page, f"{origin}/")
+    for name in ("pyodide-lock.json", "python_stdlib.zip"):
+        digest = hashlib.sha256((folder / name).read_bytes()).hexdigest()
+        assert f"{origin}/static/pyodide/{name}?sha256={digest}" in requested, name
+    ours = next(entry["file_name"] for entry in lock["packages"].values() if entry["name"] == "leopard-tutor")
+    assert f"{origin}/static/pyodide/{ours}" in requested
 
 
 def test_the_runtime_is_served_to_be_compiled_as_it_arrives_and_kept(origin: str) -> None:
