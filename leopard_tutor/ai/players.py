@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from collections.abc import Callable
 from typing import Protocol
@@ -22,7 +23,10 @@ from .learned import learned_value
 from .position import Position, hand_unseen
 from .randomness import move_key, rng_for
 
-DEFAULT_TIME_BUDGET = 0.9  # seconds of search per expert move: the goal is at most 1 s
+DEFAULT_TIME_BUDGET = 0.75 if sys.platform == "emscripten" else 0.9
+"""Seconds of search per move of the expert and the master: the goal is a reply within 1 s of the click. In the
+browser (the static site, Pyodide) handing the move to the search and drawing the reply take longer, up to 0.25 s on a
+slow laptop, so the search stops sooner there (benchmarks/HISTORY.md, "The static website")."""
 DEFAULT_DEALS = 400  # upper bound on deals of the hidden cards per expert move
 EXPERT_CANDIDATES = 8  # moves the expert searches, the best ones by the intermediate evaluation first
 EXPERT_TURNS = 2  # turns of greedy play by both sides after each candidate, before the evaluation
