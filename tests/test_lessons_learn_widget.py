@@ -505,7 +505,15 @@ def test_progress_code_export_and_import_and_a_bad_code(keyed: None) -> None:
     assert code.startswith("LT2-") and section.code.value == code
     assert mark("sections.progress.copied") in section.code_note.value  # said beside the box, not only far above it
     other, other_controller = new_section()
+    # Load a code is greyed while its box is empty, saying why under it (the QA's case: an empty box was said to hold
+    # a code that does not start with LT2-); pressed on a page behind, it says the same and changes nothing
+    empty = mark("sections.progress.empty")
+    assert other.load.disabled and other.load.tooltip == empty and empty in other.load_why.value
+    other.board.act(other.load_code)
+    assert other.board.state["message"] == empty and empty in other.code_note.value
+    assert other_controller.progress.stars == {}
     other.code.value = code
+    assert not other.load.disabled and other.load.tooltip == "" and other.load_why.value == ""
     other.board.act(other.load_code)
     assert other_controller.progress.stars == {"the-square": 3}
     assert not other.stage_buttons[1].disabled

@@ -56,14 +56,20 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         self.copy = CopyButton(description=text("sections.progress.copy"), value=progress.to_code(),
                                on_copied=lambda ok: self.board.control(lambda: self.show_code(ok)))
         progress.listeners.append(lambda: setattr(self.copy, "value", progress.to_code()))
-        load = W.Button(description=text("sections.progress.load"))
-        load.on_click(lambda _b: self.board.control(self.load_code))
+        self.load = W.Button(description=text("sections.progress.load"))
+        self.load.on_click(lambda _b: self.board.control(self.load_code))
+        self.load_why = W.HTML()
+        """Why Load a code is greyed (its box is empty), on the screen under the box, or nothing."""
+        self.load_why.add_class("lt-load-why")
+        self.code.observe(lambda _change: self._offer_load(), names="value")
+        self._offer_load()
         self.code_note = W.HTML()
         """What became of the last Copy or Load, beside the box (the board's message says a Load too, far above it)."""
         self.code_note.add_class("lt-code-note")
         code_box = W.VBox([W.HTML(f"<h4>{html.escape(text('sections.progress.title'))}</h4>"
                                   f"<p>{html.escape(text('sections.progress.explain'))}</p>"),
-                           W.HBox([self.code, self.copy, load], layout=W.Layout(flex_flow="row wrap")), self.code_note])
+                           W.HBox([self.code, self.copy, self.load], layout=W.Layout(flex_flow="row wrap")),
+                           self.load_why, self.code_note])
         code_box.add_class("lt-panel")
         code_box.add_class("lt-below")
         self.stage_keeper = BrowserStorage("stage")
@@ -184,6 +190,8 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         why, on the board and beside the box)."""
         progress = self.controller.progress
         try:
+            if not self.code.value.strip():  # (pressed on a page behind: the button was greyed, saying why)
+                raise LeopardError(key="sections.progress.empty")
             merged = progress.merge_code(self.code.value)
         except LeopardError as error:
             self._note(str(error), "warn")
@@ -194,6 +202,15 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         words = " ".join(said) or text("sections.progress.nothing_new")
         self._note(words)
         self.controller.say(words, "ok")
+
+    def _offer_load(self) -> None:
+        """Load a code is offered while its box holds something; greyed, saying why under the box, while it is empty."""
+        empty = not self.code.value.strip()
+        why = text("sections.progress.empty") if empty else ""
+        with self.load.hold_sync():  # greyed and its reason in one message: never greyed without saying why
+            self.load.disabled = empty
+            self.load.tooltip = why
+        self.load_why.value = f"<p>{html.escape(why)}</p>" if why else ""
 
     def _note(self, words: str, tone: str = "info") -> None:
         self.code_note.value = f"<p class='lt-tone-{tone}'>{html.escape(words)}</p>"
