@@ -48,7 +48,7 @@ from leopard_tutor.table import against_computer
 from leopard_tutor.table.class_table import ClassTable
 from leopard_tutor.widgets import PlaySection
 from leopard_tutor.widgets.name_keys import NameKeys
-from leopard_tutor.widgets.student_bar import StudentBar, generated_name, read_kept
+from leopard_tutor.widgets.student_bar import OFFERED_MARK, StudentBar, generated_name, kept_text, read_kept
 
 KEY = b"connection-key"
 
@@ -179,7 +179,7 @@ def test_a_first_visit_is_offered_a_name_which_is_given_with_its_first_progress(
     assert shown(bar.lead) and shown(bar.change_button) and shown(bar.keep_button) and not shown(bar.box)
     assert "lt-offered" in bar._dom_classes  # on a phone it takes a row of its own, as the name box does
     assert tutor.member is not None and tutor.member.record.name is None and tutor.member.record.offered == offered
-    assert sent(tutor) == [] and bar.storage.saved == ""
+    assert sent(tutor) == [] and bar.storage.saved == kept_text(offered, OFFERED_MARK), "kept, as only offered"
     kernel_progress().record_lesson(LESSONS[0].key, 2)
     told = sent(tutor)
     assert [action for action, _ in told] == ["name", "progress", "now"]
@@ -822,7 +822,7 @@ class ServerLink:
         return self.students.me(self.visitor)
 
     def offer(self, names: list[str]) -> str | None:
-        return self.students.offer(names)
+        return self.students.offer(names, self.visitor)
 
     def tell(self, action: str, body: dict[str, Any]) -> None:
         students, visitor = self.students, self.visitor
@@ -1152,6 +1152,29 @@ def test_two_pages_that_would_make_up_one_name_are_offered_two(tmp_path: Path) -
     for bad in ([], ["x" * 40], "Ana", [3], ["A"] * 33):
         with pytest.raises(ClassTableError, match="bad_name"):
             students.offer(bad)
+
+
+def test_a_reload_before_the_offered_name_is_given_offers_it_again(tmp_path: Path) -> None:
+    """Ana's page offers her a made-up name and she reloads before doing anything worth a record: the browser kept it
+    as only offered, and the new page offers it again (the QA's case: each load offered another). Ben's page, whose
+    browser was offered that name by another page, meets it as offered to someone else, and is offered another; once a
+    classmate keeps it, Ana's next reload is offered another too."""
+    students = Students(ClassStore.in_folder(tmp_path))
+
+    def page(visitor: str, kept: str, seed: int) -> StudentBar:
+        bar = StudentBar(StudentRecord(ServerLink(students, visitor), Progress()),  # type: ignore[arg-type]
+                         random.Random(seed).choice)
+        page_restores(bar, kept)
+        return bar
+
+    first = page("ana", "", 7)
+    offered = first.record.offered
+    assert offered is not None and first.storage.saved == kept_text(offered, OFFERED_MARK)
+    again = page("ana", first.storage.saved, 8)  # another seed: its own made-up names differ
+    assert again.record.offered == offered and again.record.name is None and students.store.student("ana") is None
+    assert page("ben", first.storage.saved, 8).record.offered != offered, "offered lately to another visitor"
+    students.name("cy", offered)
+    assert page("ana", first.storage.saved, 8).record.offered not in (offered, None)
 
 
 def test_a_typed_name_a_classmate_here_keeps_is_refused_under_the_box(tmp_path: Path, keyed: None) -> None:

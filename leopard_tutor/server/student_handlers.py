@@ -56,7 +56,7 @@ class StudentHandler(KernelHandler):
                 refuse(self, 404, "no such student request")
             body = self.body()
             if action == "offer":
-                self.answer({"name": students.offer(body.get("names"))})
+                self.answer({"name": students.offer(body.get("names"), visitor)})
                 return
             if action == "name":
                 students.name(visitor, body.get("name"), state_of(self).book.connected_visitors())

@@ -138,8 +138,9 @@ class Students:
         """`renamed(visitor, name)` is called once a student's record keeps a name (`name`): the class tables name
         them so (`Referee.rename`)."""
         self.store, self.limit, self.clock, self.renamed = store, limit, clock, renamed
-        self._offered: dict[str, float] = {}
-        """The names offered lately (`offer`), with when, oldest first: in memory only, at most `MOST_OFFERED`."""
+        self._offered: dict[str, tuple[float, str | None]] = {}
+        """The names offered lately (`offer`), with when and to which visitor, oldest first: in memory only, at most
+        `MOST_OFFERED`."""
         self._lock = threading.RLock()
         """Held through each read, change and write of a record, so that two reports at once (a kernel reports from
         a thread of its own) or a report and the teacher's unlocking never undo each other's change."""
@@ -172,10 +173,11 @@ class Students:
         return {"name": row.name, "progress": progress, "unlock_all": row.unlock_all, "defaults": self.defaults(),
                 "class": self.class_id()}
 
-    def offer(self, names: object) -> str | None:
+    def offer(self, names: object, visitor: str | None = None) -> str | None:
         """One of `names` (a page's made-up names, at most `MOST_CANDIDATES`, each checked: refused "bad_name") that
-        no student's record keeps and that was not offered to a page in the last `OFFERED_SECONDS`: the first such,
-        remembered as offered; None if there is none. Nothing is stored."""
+        no student's record keeps and that was not offered to another visitor's page in the last `OFFERED_SECONDS`
+        (a page of `visitor` reloaded asks first for the name it was offered: it is still theirs): the first such,
+        remembered as offered to `visitor`; None if there is none. Nothing is stored."""
         if not isinstance(names, list) or not 0 < len(names) <= MOST_CANDIDATES:
             raise ClassTableError("bad_name")
         try:
@@ -185,12 +187,14 @@ class Students:
         with self._lock:
             now = self.clock()
             offered = self._offered
-            for old in [name for name, at in offered.items() if now - at > OFFERED_SECONDS]:
+            for old in [name for name, (at, _to) in offered.items() if now - at > OFFERED_SECONDS]:
                 del offered[old]
             in_use = self.store.names_in_use(candidates)
-            found = next((name for name in candidates if name not in in_use and name not in offered), None)
+            found = next((name for name in candidates if name not in in_use
+                          and (name not in offered or (visitor is not None and offered[name][1] == visitor))), None)
             if found is not None:
-                offered[found] = now
+                offered.pop(found, None)  # (the latest last: the oldest go first)
+                offered[found] = (now, visitor)
                 while len(offered) > MOST_OFFERED:
                     del offered[next(iter(offered))]
             return found

@@ -1,16 +1,16 @@
-"""The student's name in the app's header, on a class server: on a first visit "You are Quiet Otter" (a generated
-two-word name that no classmate has: `StudentRecord.free_name`) and "Change". The offered name is the student's name
+"""The student's name in the app's header, on a class server: on a first visit "You are Quiet Otter" (a generated two-
+word name that no classmate has: `StudentRecord.free_name`) and "Change". The offered name is the student's name
 until they change it: the record gives it to the server at their first report worth a record (`StudentRecord.offer`),
 so a visit that does nothing leaves no row on the class page. "Change" shows a box "Your name" and a button to keep
 the name typed (Enter in the box keeps it too, as does leaving the box with a new name); once kept, the name and
 "Change", and a polite live region says the name kept (after a press of Keep, Enter or leaving the box: the keyboard,
 back on "Change", would hear nothing of it). Escape in the box drops the edit: the name as it was, with "Change" and
 the keyboard on it (`NameKeys`, the page's side). The name is kept in the browser (`BrowserStorage("student_name")`:
-the offered one once it is given), with the class's id (`kept_text`), and told to the server (`StudentRecord`); a
-name that is not one (`class_codes.valid_name`) is answered under the box and changes nothing. If the server no
-longer keeps the student's record (the teacher forgot the class, while the page was open or, as the class's id then
-says, while it was closed), the browser forgets the name too and the box asks again, holding the name that was, with
-a note saying why.
+the offered one too, marked as only offered until it is given), with the class's id (`kept_text`), and told to the
+server (`StudentRecord`); a name that is not one (`class_codes.valid_name`) is answered under the box and changes
+nothing. If the server no longer keeps the student's record (the teacher forgot the class, while the page was open
+or, as the class's id then says, while it was closed), the browser forgets the name too and the box asks again,
+holding the name that was, with a note saying why.
 """
 
 from __future__ import annotations
@@ -29,6 +29,11 @@ from .storage import BrowserStorage
 
 KEPT_SEPARATOR = "\n"
 """Between the class's id and the name in the browser's kept text (no name holds it: names are printable)."""
+
+
+OFFERED_MARK = "offered"
+"""In the place of the class's id in the kept text, a name only offered, not given yet: a page of this browser reloaded
+offers it again if no classmate has taken it (a class's id is hexadecimal, so never this word)."""
 
 
 def kept_text(name: str, class_id: str | None) -> str:
@@ -140,6 +145,7 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         """Offer `name`: "You are NAME" and "Change"; it becomes the student's name at their first report worth a
         record (`offered_given`), unless they change it first."""
         offered = self.record.offer(name)
+        self.storage.save(kept_text(offered, OFFERED_MARK))  # (a reload offers it again: `_restore`)
         self._fill(offered)
         self._show(offered, offered=True)
         self._tell(offered)
@@ -213,8 +219,11 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         """The browser said what it keeps: its name if it is one, kept in this class (under another class's id while
         the server keeps no record of the student, the class was forgotten since: ask again, as `forgotten` does),
         else the server's (now kept here too), else offer a made-up name no classmate has
-        (`StudentRecord.free_name`), else ask."""
+        (`StudentRecord.free_name`; first the one this browser was offered before, `OFFERED_MARK`), else ask."""
         class_id, found = read_kept(kept)
+        offered_before = None
+        if class_id == OFFERED_MARK:  # a name only offered to this browser: offered first again, if still free
+            offered_before, class_id, found = found, None, ""
         try:
             name = valid_name(found)
         except ClassTableError:
@@ -229,7 +238,7 @@ class StudentBar(W.HBox):  # type: ignore[misc]
         elif self.record.offered is not None:
             self.offer(self.record.offered)
         else:
-            candidates = candidate_names(self.box.value, self.choose)
+            candidates = candidate_names(offered_before or self.box.value, self.choose)
             if candidates:
                 self.offer(self.record.free_name(candidates))
             else:  # a language's made-up names too long to be names: the student types one
