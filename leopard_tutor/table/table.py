@@ -406,13 +406,8 @@ class Table(TableController):
         before = self.view().squares
         made = len(self.hand.moves)
         words = [self._apply(move, player)[viewer]]
-        if self.on_thinking is not None and player == viewer:
-            self._thinking_since = (made, before)
-            self._thinking()
-        try:
-            words.extend(self._advance(intent))
-        finally:
-            self._thinking_since = None
+        shown = self.on_thinking is not None and player == viewer
+        words.extend(self._advance_shown(made, before, intent) if shown else self._advance(intent))
         mode, hand = self.mode, self.hand
         if isinstance(mode, PassingDevice):
             self.marks.clear()
@@ -870,12 +865,7 @@ class Table(TableController):
         player = current_player(hand)
         if self.on_thinking is not None and player is not None and isinstance(self.seats[player], Computer):
             self.move_to(intent, Playing())  # the new hand is shown while the computer chooses its first turn
-            self._thinking_since = (0, before)
-            self._thinking()
-            try:
-                words += self._advance("receive")
-            finally:
-                self._thinking_since = None
+            words += self._advance_shown(0, before, "receive")
         else:
             words += self._advance(intent)
         words.append(sentences.prompt(self))
@@ -909,6 +899,16 @@ class Table(TableController):
         self.search = tallies[0] if tallies else None
         self.move_to(intent, self.retry or self._mode_now())
         return words
+
+    def _advance_shown(self, made: int, before: Sequence[Square], intent: str) -> list[str]:
+        """`_advance`, the table shown to `on_thinking` while a computer chooses (its moves from move number `made` of
+        the hand, the squares as the viewer saw them `before` it)."""
+        self._thinking_since = (made, before)
+        self._thinking()
+        try:
+            return self._advance(intent)
+        finally:
+            self._thinking_since = None
 
     def _thinking(self) -> None:
         """Show the table to `on_thinking` while a computer is to choose a move in reply to the viewer's."""
