@@ -618,7 +618,7 @@ WATCH_SAID = """root => {
     const thinking = root.classList.contains('lt-thinking');
     if (thinking && began === null) {
       began = performance.now();
-      window.periods.push({said: [], lasted: null});
+      window.periods.push({said: [], lasted: null, busy: root.getAttribute('aria-busy') === 'true'});
     }
     const period = window.periods[window.periods.length - 1];
     if (began !== null && region.textContent) period.said.push([performance.now() - began, region.textContent]);
@@ -654,6 +654,21 @@ def test_a_computer_still_choosing_after_a_moment_is_said_to_a_screen_reader(bas
         assert period["after"] == ""
     assert all(period["said"] for period in long), "a reply still coming after 0.4 s was said to be coming"
     expect(board.locator(".lt-pressed-why")).to_have_text("")
+    # a new match the computer begins, asked for beside the board: busy as after a click of the board's own, so the
+    # turn line says "thinking" and a click waits (the QA's case: for the 3 to 4 s of its turn it said neither)
+    new_match = board.page.get_by_role("button", name=text("play.controls.new_match"), exact=True)
+    for attempt in range(10):
+        seen, seq = len(board.page.evaluate("window.periods")), board.get_attribute("data-seq")
+        new_match.click()
+        if attempt == 0:  # (asked first: the match was under way)
+            board.page.get_by_role("button", name=text("play.new_match_question.start")).click()
+        expect(board).not_to_have_attribute("data-seq", seq or "", timeout=30_000)
+        wait_my_turn(board)
+        periods = board.page.evaluate("window.periods")
+        if len(periods) > seen:
+            break
+    assert len(periods) > seen, "the computer began none of ten new matches"
+    assert all(period["busy"] for period in periods[seen:]), periods[seen:]
 
 
 def test_a_whole_hand_by_clicks_alone(base_url: str, open_board: Any, artifacts: Any) -> None:

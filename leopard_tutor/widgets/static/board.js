@@ -279,6 +279,17 @@ export default {
       root.classList.remove("lt-busy");
       root.removeAttribute("aria-busy");
     }
+    // The computer choosing with no click of this board's waiting for it (a new match it begins, from a button beside
+    // the board): the board is busy as after a click, so the turn line says "thinking" and a click waits, saying why,
+    // until the reply's state comes (`render` then calls notBusy).
+    function busyThinking() {
+      if (inFlight || root.classList.contains("lt-lost")) return;
+      inFlight = true;
+      root.classList.add("lt-busy");
+      root.setAttribute("aria-busy", "true");
+      clearTimeout(lostTimer);
+      lostTimer = setTimeout(connectionLost, LOST_AFTER_MS);
+    }
     function connectionLost() {
       if (root.classList.contains("lt-lost")) return;  // (said once: the reload button keeps the focus it was given)
       const texts = model.get("texts") || {};
@@ -929,6 +940,7 @@ export default {
         clearTimeout(thinkingTimer);
       }
       thinkingWhy = state.thinking || "";
+      if (state.thinking) busyThinking();
       root.classList.toggle("lt-thinking", Boolean(state.thinking));
       error.textContent = state.error || "";
       error.hidden = !state.error;
