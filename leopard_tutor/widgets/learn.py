@@ -58,6 +58,7 @@ class LearnSection(W.VBox):  # type: ignore[misc]
         progress.listeners.append(lambda: setattr(self.copy, "value", progress.to_code()))
         self.load = W.Button(description=text("sections.progress.load"))
         self.load.on_click(lambda _b: self.board.control(self.load_code))
+        self.load.add_class("lt-says-why")  # greyed, yet in the Tab order, its reason its description (page_roles.js)
         self.load_why = W.HTML()
         """Why Load a code is greyed (its box is empty), on the screen under the box, or nothing."""
         self.load_why.add_class("lt-load-why")
