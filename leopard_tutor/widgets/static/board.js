@@ -249,11 +249,7 @@ export default {
         stillAnswering = answering;
         return;
       }
-      inFlight = true;
-      root.classList.add("lt-busy");
-      root.setAttribute("aria-busy", "true");
-      clearTimeout(lostTimer);
-      lostTimer = setTimeout(connectionLost, LOST_AFTER_MS);
+      busy(connectionLost, LOST_AFTER_MS);
       clearTimeout(slowTimer);
       slowTimer = setTimeout(sayNoAnswerYet, SLOW_AFTER_MS);
       const picked = root.querySelector(".lt-hand-card.lt-selected .lt-card");
@@ -283,12 +279,15 @@ export default {
     // the board): the board is busy as after a click, so the turn line says "thinking" and a click waits, saying why,
     // until the reply's state comes (`render` then calls notBusy).
     function busyThinking() {
-      if (inFlight || root.classList.contains("lt-lost")) return;
+      if (!inFlight && !root.classList.contains("lt-lost")) busy(connectionLost, LOST_AFTER_MS);
+    }
+    // The busy cue, an answer awaited: `then` runs if none has come within `ms`.
+    function busy(then, ms) {
       inFlight = true;
       root.classList.add("lt-busy");
       root.setAttribute("aria-busy", "true");
       clearTimeout(lostTimer);
-      lostTimer = setTimeout(connectionLost, LOST_AFTER_MS);
+      lostTimer = setTimeout(then, ms);
     }
     function connectionLost() {
       if (root.classList.contains("lt-lost")) return;  // (said once: the reload button keeps the focus it was given)
@@ -326,11 +325,8 @@ export default {
       if (!(menu instanceof HTMLSelectElement) || !menu.closest(".lt-redeals")) return;
       if (!root.closest(".lt-section")?.contains(menu)) return;  // (asked now: the board is drawn before it is placed)
       if (inFlight || root.classList.contains("lt-lost")) return;
-      inFlight = menuAsked = true;
-      root.classList.add("lt-busy");
-      root.setAttribute("aria-busy", "true");
-      clearTimeout(lostTimer);
-      lostTimer = setTimeout(notBusy, MENU_WAIT_MS);
+      busy(notBusy, MENU_WAIT_MS);
+      menuAsked = true;
       try {
         model.send({ type: "alive?" });
       } catch (failure) {
